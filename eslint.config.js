@@ -1,0 +1,3 @@
+import { gallopEslintConfig } from '@gallop/lint-config/eslint';
+
+export default gallopEslintConfig({ rootDir: import.meta.dirname });

@@ -1,0 +1,1 @@
+export { FILTER_LIMITS, clamp, normalizeMinAge, normalizePage } from './limits';

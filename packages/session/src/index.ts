@@ -1,0 +1,1 @@
+export { singleFlight } from './single-flight';

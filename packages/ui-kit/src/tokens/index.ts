@@ -1,0 +1,2 @@
+export { breakpoints, colors, mediaUp } from './tokens';
+export type { Breakpoint } from './tokens';

@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useState } from 'react';
+import { expect } from 'storybook/test';
+import { breakpoints, colors, mediaUp, type Breakpoint } from './tokens';
+
+type ColorToken = keyof typeof colors;
+
+/** `brandHover` -> `--gk-color-brand-hover`, the name styles.css uses for the same token. */
+function cssVariable(token: ColorToken): string {
+  return `--gk-color-${token.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+function cssValue(variable: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(variable).trim();
+}
+
+const text = { font: '14px/1.4 var(--gk-font)', color: 'var(--gk-color-ink)' } as const;
+const muted = { ...text, fontSize: 13, color: 'var(--gk-color-ink-muted)' } as const;
+const code = { fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', fontSize: 12 } as const;
+
+function ColorSwatches() {
+  return (
+    <ul
+      aria-label="Colours"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+        gap: 16,
+        margin: 0,
+        padding: 0,
+        listStyle: 'none',
+      }}
+    >
+      {(Object.keys(colors) as ColorToken[]).map((token) => {
+        const variable = cssVariable(token);
+        const inCss = cssValue(variable) !== '';
+        return (
+          <li
+            key={token}
+            data-token={token}
+            style={{
+              border: '1px solid var(--gk-color-border)',
+              borderRadius: 'var(--gk-radius)',
+              overflow: 'hidden',
+            }}
+          >
+            <div style={{ height: 72, background: colors[token] }} />
+            <div style={{ padding: '10px 12px', display: 'grid', gap: 2 }}>
+              <strong style={text}>{token}</strong>
+              <span style={{ ...muted, ...code }}>{colors[token]}</span>
+              <span style={{ ...muted, ...code }}>{inCss ? `var(${variable})` : 'JS only'}</span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The largest breakpoint whose `mediaUp` query matches the current width, if any. */
+function activeBreakpoint(): Breakpoint | undefined {
+  return (Object.keys(breakpoints) as Breakpoint[])
+    .filter((name) => window.matchMedia(mediaUp(name)).matches)
+    .at(-1);
+}
+
+function useActiveBreakpoint(): Breakpoint | undefined {
+  const [active, setActive] = useState(activeBreakpoint);
+  useEffect(() => {
+    const update = () => setActive(activeBreakpoint());
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return active;
+}
+
+function BreakpointScale() {
+  const active = useActiveBreakpoint();
+  const largest = Math.max(...Object.values(breakpoints));
+  return (
+    <table style={{ ...text, borderCollapse: 'collapse', width: '100%' }}>
+      <caption style={{ ...muted, textAlign: 'left', paddingBottom: 8 }}>
+        Mobile first: styles for a breakpoint apply from its width up. Current:{' '}
+        <strong>{active ?? 'below sm (phone)'}</strong>
+      </caption>
+      <thead>
+        <tr style={{ textAlign: 'left' }}>
+          <th scope="col" style={{ padding: 8 }}>
+            Name
+          </th>
+          <th scope="col" style={{ padding: 8 }}>
+            From
+          </th>
+          <th scope="col" style={{ padding: 8 }}>
+            Media query
+          </th>
+          <th scope="col" style={{ padding: 8, width: '40%' }}>
+            Scale
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {(Object.keys(breakpoints) as Breakpoint[]).map((name) => (
+          <tr
+            key={name}
+            aria-current={name === active ? 'true' : undefined}
+            style={{
+              borderTop: '1px solid var(--gk-color-border)',
+              background: name === active ? 'var(--gk-color-surface-muted)' : undefined,
+            }}
+          >
+            <th scope="row" style={{ padding: 8, textAlign: 'left' }}>
+              {name}
+            </th>
+            <td style={{ padding: 8 }}>{breakpoints[name]}px</td>
+            <td style={{ padding: 8, ...code }}>{mediaUp(name)}</td>
+            <td style={{ padding: 8 }}>
+              <div
+                aria-hidden="true"
+                style={{
+                  height: 8,
+                  borderRadius: 4,
+                  width: `${(breakpoints[name] / largest) * 100}%`,
+                  background: 'var(--gk-color-brand)',
+                }}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const meta = {
+  title: 'Foundations/Tokens',
+  parameters: { layout: 'padded' },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Colours from `colors` in `@gallop/ui-kit`; styles.css mirrors most of them as CSS variables. */
+export const Colors: Story = {
+  render: () => <ColorSwatches />,
+  play: async ({ canvas }) => {
+    const swatches = canvas.getAllByRole('listitem');
+    await expect(swatches).toHaveLength(Object.keys(colors).length);
+    // Where styles.css defines the variable, it must hold the same value as tokens.ts.
+    for (const token of Object.keys(colors) as ColorToken[]) {
+      const value = cssValue(cssVariable(token));
+      if (value) await expect(value.toLowerCase()).toBe(colors[token].toLowerCase());
+    }
+  },
+};
+
+/** Breakpoints from `breakpoints`; use `mediaUp(name)` for the matching `min-width` query. */
+export const Breakpoints: Story = {
+  render: () => <BreakpointScale />,
+  play: async ({ canvas }) => {
+    for (const [name, px] of Object.entries(breakpoints)) {
+      const row = canvas.getByRole('rowheader', { name }).closest('tr');
+      await expect(row).toHaveTextContent(`${px}px`);
+    }
+  },
+};

@@ -1,0 +1,1 @@
+export { default } from '@gallop/lint-config/prettier';

@@ -1,0 +1,1 @@
+export const bookingApi = { path: '/crm/api/request/get' };

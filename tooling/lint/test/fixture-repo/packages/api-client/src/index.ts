@@ -1,0 +1,1 @@
+export const createGallopClient = () => null;

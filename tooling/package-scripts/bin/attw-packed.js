@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Runs "Are the types wrong?" on the tarball that `pnpm publish` would upload.
+// `attw --pack .` runs `npm pack`, which ignores `publishConfig.exports`, so it would check the
+// workspace (source-first) manifest instead of the published one: see docs/decisions/003.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const attwBin = join(
+  require.resolve('@arethetypeswrong/cli/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
+const destination = mkdtempSync(join(tmpdir(), 'gallop-attw-'));
+
+try {
+  execFileSync('pnpm', ['pack', '--pack-destination', destination], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const tarball = readdirSync(destination).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error(`pnpm pack wrote no tarball to ${destination}`);
+  // ESM-only packages: Node >= 20.19 can require() them, so the CJS resolution modes are not checked.
+  execFileSync(process.execPath, [attwBin, join(destination, tarball), '--profile', 'esm-only'], {
+    stdio: 'inherit',
+  });
+} catch (error) {
+  process.exitCode = typeof error.status === 'number' ? error.status : 1;
+  if (typeof error.status !== 'number') console.error(error);
+} finally {
+  rmSync(destination, { recursive: true, force: true });
+}

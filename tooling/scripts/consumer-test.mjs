@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Proves that other teams can use what we publish: packs @gallop/api-client and @gallop/ui-kit
+// with pnpm (as `pnpm publish` would), installs the tarballs with npm into a fresh project outside
+// the workspace, imports them from Node ESM and typechecks a consumer file with tsc (NodeNext).
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from './lib/run.mjs';
+
+const root = join(import.meta.dirname, '..', '..');
+const packages = ['@gallop/api-client', '@gallop/ui-kit'];
+const work = mkdtempSync(join(tmpdir(), 'gallop-consumer-'));
+const tarballs = join(work, 'tarballs');
+const app = join(work, 'app');
+mkdirSync(tarballs);
+mkdirSync(app);
+
+async function step(description, command, args, cwd) {
+  console.log(`• ${description}`);
+  const { code, output } = await run(command, args, { cwd, quiet: true });
+  if (code !== 0) {
+    console.error(output);
+    throw new Error(`${description} failed (exit ${code})`);
+  }
+}
+
+const consumerModule = `
+import { createGallopClient } from '@gallop/api-client';
+import { Button, colors } from '@gallop/ui-kit';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import assert from 'node:assert/strict';
+
+const seen = [];
+const client = createGallopClient({
+  baseUrl: 'http://api.example',
+  locale: { iso: 'en', localizationId: 1 },
+  currency: 'USD',
+  fetch: async (request) => {
+    seen.push(request);
+    return new Response(JSON.stringify({ status: 'ok', uptime: 1 }), { headers: { 'content-type': 'application/json' } });
+  },
+});
+const { data } = await client.GET('/health');
+assert.deepEqual(data, { status: 'ok', uptime: 1 });
+assert.equal(seen[0].headers.get('X-Currency'), 'USD');
+
+const html = renderToString(createElement(Button, { theme: 'primary' }, 'Book now'));
+assert.match(html, /gk-button--primary/);
+assert.equal(colors.brand, '#793DFC');
+console.log('consumer: runtime imports work');
+`;
+
+const consumerTypes = `
+import { createGallopClient, type paths, type GallopClient } from '@gallop/api-client';
+import { Button, type ButtonProps } from '@gallop/ui-kit';
+import { createElement } from 'react';
+
+const client: GallopClient = createGallopClient({ baseUrl: 'http://api.example', locale: { iso: 'en', localizationId: 1 }, currency: 'EUR' });
+export async function uptime(): Promise<number | undefined> {
+  const { data } = await client.GET('/health');
+  return data?.uptime;
+}
+// @ts-expect-error: the contract has no such path, so the typed client refuses it.
+void client.GET('/no-such-path');
+
+type HealthPath = paths['/health'];
+export const healthPathExists: HealthPath extends object ? true : false = true;
+
+const props: ButtonProps = { theme: 'negative', children: 'Show more' };
+export const element = createElement(Button, props);
+// @ts-expect-error: 'rainbow' is not a button theme.
+export const wrong: ButtonProps = { theme: 'rainbow', children: 'x' };
+`;
+
+try {
+  for (const name of packages) {
+    await step(
+      `pack ${name}`,
+      'pnpm',
+      ['--filter', name, 'pack', '--pack-destination', tarballs],
+      root,
+    );
+  }
+  const files = readdirSync(tarballs).map((file) => join(tarballs, file));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2),
+  );
+  await step(
+    'npm install the tarballs into a fresh project',
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      ...files,
+      'react@19',
+      'react-dom@19',
+      'typescript@5.9',
+      '@types/react@19',
+      '@types/react-dom@19',
+    ],
+    app,
+  );
+  writeFileSync(join(app, 'consumer.mjs'), consumerModule);
+  await step('import both packages from Node ESM', 'node', ['consumer.mjs'], app);
+  writeFileSync(join(app, 'consumer.ts'), consumerTypes);
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          lib: ['ES2022', 'DOM'],
+          types: [],
+        },
+        files: ['consumer.ts'],
+      },
+      null,
+      2,
+    ),
+  );
+  await step(
+    'typecheck a consumer file with tsc (NodeNext, skipLibCheck off)',
+    'npx',
+    ['tsc', '-p', '.'],
+    app,
+  );
+  console.log('consumer test passed');
+} catch (error) {
+  console.error(`consumer test failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run over every package and app that has unit or integration tests.
+// Storybook story tests run in Chromium from apps/storybook (`pnpm --filter @gallop/storybook test:stories`).
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/api', 'apps/web', 'tooling/lint'],
+    reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
+  },
+});
