@@ -48,6 +48,7 @@ assert.equal(seen[0].headers.get('X-Currency'), 'USD');
 const html = renderToString(createElement(Button, { theme: 'primary' }, 'Book now'));
 assert.match(html, /gk-button--primary/);
 assert.equal(colors.brand, '#793DFC');
+assert.ok(import.meta.resolve('@gallop/ui-kit/styles.css').endsWith('/dist/index.css'));
 console.log('consumer: runtime imports work');
 `;
 

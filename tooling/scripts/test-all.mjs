@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `pnpm test`: the whole suite, in the order a reviewer would run it, with one closing line
 // `N passed, N failed` summed over every runner (see docs/testing.md).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemChromium } from './lib/browser.mjs';
+import { systemChromium } from '../vitest/browser.js';
 import { run } from './lib/run.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -31,12 +31,23 @@ function countByExitCode({ code }) {
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
-/** Turbo prints `Tasks: 7 successful, 8 total`: one check per package task. */
-function countTurboTasks({ output }) {
-  const match = /Tasks:\s+(\d+) successful, (\d+) total/.exec(output);
-  if (!match) throw new Error('no turbo task summary in the output');
-  const [passed, total] = [Number(match[1]), Number(match[2])];
-  return { passed, failed: total - passed };
+/**
+ * One check per package task named `task`, read from turbo's run summary (`--summarize`), so the
+ * dependency builds turbo replays from cache are not counted again.
+ */
+function countTurboTasks(task) {
+  return () => {
+    const runs = join(root, '.turbo', 'runs');
+    const [newest] = readdirSync(runs)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => ({ file, time: statSync(join(runs, file)).mtimeMs }))
+      .sort((a, b) => b.time - a.time);
+    if (!newest) throw new Error('turbo wrote no run summary');
+    const summary = JSON.parse(readFileSync(join(runs, newest.file), 'utf8'));
+    const tasks = summary.tasks.filter((t) => t.task === task);
+    const failed = tasks.filter((t) => t.execution?.exitCode !== 0).length;
+    return { passed: tasks.length - failed, failed };
+  };
 }
 
 function countVitestJson(file) {
@@ -60,13 +71,13 @@ const reports = {
 };
 for (const file of Object.values(reports)) rmSync(join(root, file), { force: true });
 
-const turbo = (task, ...extra) => ['exec', 'turbo', 'run', task, '--continue', ...extra];
+const turbo = (task) => ['exec', 'turbo', 'run', task, '--continue', '--summarize'];
 
-await stage('build', 'pnpm', turbo('build'), countTurboTasks);
+await stage('build', 'pnpm', turbo('build'), countTurboTasks('build'));
 await stage('lint (eslint)', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']);
 await stage('format (prettier)', 'pnpm', ['exec', 'prettier', '--check', '.']);
-await stage('lint (contract)', 'pnpm', turbo('lint'), countTurboTasks);
-await stage('typecheck', 'pnpm', turbo('typecheck'), countTurboTasks);
+await stage('lint (contract)', 'pnpm', turbo('lint'), countTurboTasks('lint'));
+await stage('typecheck', 'pnpm', turbo('typecheck'), countTurboTasks('typecheck'));
 await stage('generated client is fresh', 'pnpm', [
   '--filter',
   '@gallop/api-client',
@@ -107,9 +118,12 @@ await stage(
   browserEnv,
 );
 
-await stage('packages: publint + attw', 'pnpm', turbo('test:build'), countTurboTasks);
+await stage('packages: publint + attw', 'pnpm', turbo('test:build'), countTurboTasks('test:build'));
 await stage('consumer test (npm install from tarballs)', 'node', [
   'tooling/scripts/consumer-test.mjs',
+]);
+await stage('release: changeset version bumps and writes a CHANGELOG', 'node', [
+  'tooling/scripts/changeset-version-check.mjs',
 ]);
 
 const total = results.reduce(

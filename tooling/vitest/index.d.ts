@@ -1,5 +1,11 @@
-import type { TestProjectInlineConfiguration } from 'vitest/config';
-
-type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
-export declare function nodeProject(name: string): ProjectTest;
-export declare function domProject(name: string): ProjectTest;
+// Plain structural types (not vitest's own), so a package whose vitest copy differs from this
+// package's still accepts the presets in `defineProject`.
+export interface ProjectPreset {
+  name: string;
+  environment: 'node' | 'happy-dom';
+  include: string[];
+  setupFiles?: string[];
+  restoreMocks: boolean;
+}
+export declare function nodeProject(name: string): ProjectPreset;
+export declare function domProject(name: string): ProjectPreset;

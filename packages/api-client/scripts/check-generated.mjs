@@ -1,22 +1,21 @@
 // Fails when src/schema.gen.ts no longer matches openapi/: run `pnpm --filter @gallop/api-client generate`.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 
-const dir = mkdtempSync(join(tmpdir(), 'gallop-schema-'));
-const fresh = join(dir, 'schema.gen.ts');
-try {
-  execFileSync('openapi-typescript', ['../../openapi/openapi.yaml', '--output', fresh], {
-    stdio: 'ignore',
-  });
-  execFileSync('prettier', ['--write', fresh], { stdio: 'ignore' });
-  if (readFileSync(fresh, 'utf8') !== readFileSync('src/schema.gen.ts', 'utf8')) {
-    console.error('src/schema.gen.ts is stale: run `pnpm --filter @gallop/api-client generate`.');
-    process.exitCode = 1;
-  } else {
-    console.log('src/schema.gen.ts matches openapi/.');
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+const generated = 'src/schema.gen.ts';
+// Same two steps as `generate`, to stdout: openapi-typescript, then Prettier with the repo's config.
+const raw = execFileSync('openapi-typescript', ['../../openapi/openapi.yaml'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const fresh = execFileSync('prettier', ['--stdin-filepath', generated], {
+  input: raw,
+  encoding: 'utf8',
+});
+
+if (fresh !== readFileSync(generated, 'utf8')) {
+  console.error(`${generated} is stale: run \`pnpm --filter @gallop/api-client generate\`.`);
+  process.exitCode = 1;
+} else {
+  console.log(`${generated} matches openapi/.`);
 }

@@ -3,7 +3,7 @@
 // `attw --pack .` runs `npm pack`, which ignores `publishConfig.exports`, so it would check the
 // workspace (source-first) manifest instead of the published one: see docs/decisions/003.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +24,17 @@ try {
   const tarball = readdirSync(destination).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`pnpm pack wrote no tarball to ${destination}`);
   // ESM-only packages: Node >= 20.19 can require() them, so the CJS resolution modes are not checked.
-  execFileSync(process.execPath, [attwBin, join(destination, tarball), '--profile', 'esm-only'], {
-    stdio: 'inherit',
-  });
+  // Stylesheet entry points (`./styles.css`) have no types to check.
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+  const cssEntries = Object.keys(manifest.publishConfig?.exports ?? manifest.exports ?? {})
+    .filter((entry) => entry.endsWith('.css'))
+    .map((entry) => entry.replace(/^\.\//, ''));
+  const exclude = cssEntries.length > 0 ? ['--exclude-entrypoints', ...cssEntries] : [];
+  execFileSync(
+    process.execPath,
+    [attwBin, join(destination, tarball), '--profile', 'esm-only', ...exclude],
+    { stdio: 'inherit' },
+  );
 } catch (error) {
   process.exitCode = typeof error.status === 'number' ? error.status : 1;
   if (typeof error.status !== 'number') console.error(error);

@@ -14,6 +14,13 @@ function cssValue(variable: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(variable).trim();
 }
 
+/** `#FFF`, `#ffffff` and `white` all become `rgb(255, 255, 255)`: minified CSS may use any. */
+function normalizeColor(color: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = color;
+  return probe.style.color;
+}
+
 const text = { font: '14px/1.4 var(--gk-font)', color: 'var(--gk-color-ink)' } as const;
 const muted = { ...text, fontSize: 13, color: 'var(--gk-color-ink-muted)' } as const;
 const code = { fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', fontSize: 12 } as const;
@@ -94,7 +101,7 @@ function BreakpointScale() {
           <th scope="col" style={{ padding: 8 }}>
             Media query
           </th>
-          <th scope="col" style={{ padding: 8, width: '40%' }}>
+          <th scope="col" style={{ padding: 8, width: '40%', minWidth: 48 }}>
             Scale
           </th>
         </tr>
@@ -113,7 +120,7 @@ function BreakpointScale() {
               {name}
             </th>
             <td style={{ padding: 8 }}>{breakpoints[name]}px</td>
-            <td style={{ padding: 8, ...code }}>{mediaUp(name)}</td>
+            <td style={{ padding: 8, ...code, whiteSpace: 'nowrap' }}>{mediaUp(name)}</td>
             <td style={{ padding: 8 }}>
               <div
                 aria-hidden="true"
@@ -149,7 +156,7 @@ export const Colors: Story = {
     // Where styles.css defines the variable, it must hold the same value as tokens.ts.
     for (const token of Object.keys(colors) as ColorToken[]) {
       const value = cssValue(cssVariable(token));
-      if (value) await expect(value.toLowerCase()).toBe(colors[token].toLowerCase());
+      if (value) await expect(normalizeColor(value)).toBe(normalizeColor(colors[token]));
     }
   },
 };

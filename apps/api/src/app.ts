@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { loadContract, type Contract, type ServiceHandlers } from '#src/contract.ts';
+import type { Env } from '#src/env.ts';
+import { createServiceHandlers } from '#src/handlers.ts';
+import { allowWebOrigin } from '#src/http/cors.ts';
+import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
+import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
+import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
+import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutdown state read by the probes; `beginShutdown()` makes them answer 503. */
+    lifecycle: Lifecycle;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Where pino writes; tests pass a stream to read the logs. Defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** The OpenAPI document; defaults to the bundled contract. */
+  contract?: Contract;
+}
+
+type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
+
+/**
+ * Resolves each contract operation to its handler. A missing handler (the contract JSON is newer
+ * than the generated types) answers 501 and is logged at start rather than crashing the API.
+ */
+function resolveOperations(app: FastifyInstance, handlers: ServiceHandlers) {
+  return (operationId: string): GlueHandler => {
+    if (Object.hasOwn(handlers, operationId)) {
+      return handlers[operationId as keyof ServiceHandlers] as unknown as GlueHandler;
+    }
+    app.log.warn({ operationId }, 'contract operation has no handler');
+    return async (_request, reply) =>
+      reply.code(501).send({ message: `Operation ${operationId} is not implemented` });
+  };
+}
+
+/** The API as a Fastify instance, routes and validation generated from the contract. */
+export function buildApp(env: Env, options: BuildAppOptions = {}): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: requestIdFrom,
+    // Report every invalid field at once, so forms can mark them all.
+    ajv: { customOptions: { allErrors: true } },
+    frameworkErrors(error, request, reply) {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      return sendError(error, request, reply);
+    },
+  });
+
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+
+  echoRequestId(app);
+  allowWebOrigin(app, env.WEB_ORIGIN);
+  answerErrorsAsJson(app);
+
+  app.register(openapiGlue, {
+    specification: options.contract ?? loadContract(),
+    operationResolver: resolveOperations(app, createServiceHandlers({ lifecycle })),
+  });
+  registerOperationsRoutes(app, { lifecycle });
+
+  return app;
+}

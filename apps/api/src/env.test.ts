@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '#src/env.ts';
+
+function rejectionOf(source: Record<string, string>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error('expected parseEnv to reject the environment');
+}
+
+describe('parseEnv', () => {
+  it('applies the defaults when nothing is set', () => {
+    expect(parseEnv({})).toEqual({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_ORIGIN: 'http://127.0.0.1:3000',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', WEB_ORIGIN: '' })).toMatchObject({
+      PORT: 4000,
+      WEB_ORIGIN: 'http://127.0.0.1:3000',
+    });
+  });
+
+  it('reads a valid environment', () => {
+    const env = parseEnv({
+      PORT: '4123',
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'debug',
+      WEB_ORIGIN: 'https://gallop.example/some/path',
+      DATABASE_URL: 'postgres://gallop@127.0.0.1:5432/gallop',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(env).toEqual({
+      PORT: 4123,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'debug',
+      // Only the origin part is kept: it is compared with the browser's Origin header.
+      WEB_ORIGIN: 'https://gallop.example',
+      DATABASE_URL: 'postgres://gallop@127.0.0.1:5432/gallop',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+  });
+
+  it.each(['abc', '70000', '-1', '4e3', '80.5', ' 80'])('rejects PORT=%j', (port) => {
+    const { problems } = rejectionOf({ PORT: port });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT: /);
+    expect(problems[0]).toContain(JSON.stringify(port));
+  });
+
+  it('lists every bad variable in one message, without echoing connection strings', () => {
+    const secret = 'postgres//user:hunter2@db';
+    const error = rejectionOf({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      WEB_ORIGIN: 'nope',
+      DATABASE_URL: secret,
+    });
+    expect(error.problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'LOG_LEVEL',
+      'WEB_ORIGIN',
+      'DATABASE_URL',
+    ]);
+    expect(error.message).toMatch(/^Invalid environment:\n {2}- PORT: /);
+    expect(error.message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
+
+/** The environment the API reads at start; every variable is documented in README.md. */
+export const envSchema = z.object({
+  PORT: port.default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Compared with the browser's `Origin` header, so keep only scheme, host and port.
+  WEB_ORIGIN: z
+    .url()
+    .transform((value) => new URL(value).origin)
+    .default('http://127.0.0.1:3000'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+// Connection strings may carry passwords: never echo them in error messages.
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Validates the environment; throws an `EnvError` that lists every bad variable.
+ * Empty values count as unset, so `PORT=` falls back to the default.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const input = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((name) => [name, source[name]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(input);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
+      return `${name}: ${issue.message}${got}`;
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import type { components } from '@gallop/api-client';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type ErrorBody = components['schemas']['Error'];
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+const INVALID_PART: Record<string, string> = {
+  body: 'Invalid request body',
+  querystring: 'Invalid query parameters',
+  params: 'Invalid path parameters',
+  headers: 'Invalid request headers',
+};
+
+/** `/dates/0/start` -> `dates.0.start` (JSON pointer to a dotted field name). */
+function fieldName(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .join('.');
+}
+
+/** Groups validation messages by field, the shape of `errors` in the contract's `Error`. */
+export function validationDetails(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const missing = issue.keyword === 'required' ? issue.params['missingProperty'] : undefined;
+    const pointer =
+      typeof missing === 'string' ? `${issue.instancePath}/${missing}` : issue.instancePath;
+    const field = fieldName(pointer) || context || 'request';
+    const message = typeof missing === 'string' ? 'is required' : (issue.message ?? 'is invalid');
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+/** The one place that turns an error into a JSON answer; stack traces never reach clients. */
+export function sendError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.validation) {
+    const context = error.validationContext;
+    const body: ErrorBody = {
+      message: (context && INVALID_PART[context]) ?? 'Invalid request',
+      errors: validationDetails(error.validation, context),
+    };
+    return reply.code(400).send(body);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Client errors come from Fastify (bad JSON, body too large, ...) or from our own code on
+    // purpose, so their message is safe and useful to show.
+    request.log.info({ err: error }, 'client error');
+    return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply
+    .code(status >= 500 && status < 600 ? status : 500)
+    .send({ message: 'Internal Error' } satisfies ErrorBody);
+}
+
+/** JSON for unknown routes and every thrown error. */
+export function answerErrorsAsJson(app: FastifyInstance): void {
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).send({ message: 'Not found' } satisfies ErrorBody),
+  );
+  app.setErrorHandler(sendError);
+}

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { expectContractResponse, fromFetch } from '#src/testing/contract.ts';
+
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs `src/main.ts` the way `pnpm dev` does (through tsx), with the given environment. */
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: appRoot,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /Gallop API listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then(() => reject(new Error(`main exited early:\n${stderr}`)));
+  });
+  listening.catch(() => {}); // only some tests wait for it; the others check the exit instead
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('main', () => {
+  it('exits 1 and names each bad variable when the environment is invalid', async () => {
+    const run = runMain({ PORT: 'eighty', LOG_LEVEL: 'chatty' });
+    expect(await run.exited).toBe(1);
+    const { stderr, stdout } = run.output();
+    expect(stderr).toContain('Invalid environment');
+    expect(stderr).toMatch(/PORT: .*"eighty"/);
+    expect(stderr).toMatch(/LOG_LEVEL: .*"chatty"/);
+    expect(stdout).not.toContain('listening');
+  }, 20_000);
+
+  it('prints where it listens, serves, and exits 0 on SIGTERM', async () => {
+    const run = runMain({ PORT: '0', HOST: '127.0.0.1' });
+    try {
+      const url = await run.listening;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expectContractResponse(await fromFetch(await fetch(`${url}/health`)), 'getHealth');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  }, 20_000);
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '#src/app.ts';
+import { expectContractResponse, expectContractSchema } from '#src/testing/contract.ts';
+import { testEnv } from '#src/testing/env.ts';
+
+let app: FastifyInstance;
+
+beforeEach(() => {
+  app = buildApp(testEnv());
+});
+afterEach(() => app.close());
+
+describe('GET /health (getHealth)', () => {
+  it('answers ok with the process uptime, as the contract says', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    const body = expectContractResponse(response, 'getHealth') as {
+      status: string;
+      uptime: number;
+    };
+    expect(body.status).toBe('ok');
+    expect(body.uptime).toBeGreaterThan(0);
+    expect(body.uptime).toBeLessThanOrEqual(process.uptime());
+  });
+
+  it('answers 503 with a message once shutdown has begun', async () => {
+    app.lifecycle.beginShutdown();
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(503);
+    expect(expectContractResponse(response, 'getHealth')).toEqual({
+      message: 'The server is shutting down',
+    });
+  });
+});
+
+describe('GET /ready', () => {
+  it('answers ready while serving', async () => {
+    const response = await app.inject({ method: 'GET', url: '/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers 503 with the contract error shape once shutdown has begun', async () => {
+    app.lifecycle.beginShutdown();
+    const response = await app.inject({ method: 'GET', url: '/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(expectContractSchema(response, 'Error')).toEqual({
+      message: 'The server is shutting down',
+    });
+  });
+});

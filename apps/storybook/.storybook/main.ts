@@ -1,0 +1,16 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const config: StorybookConfig = {
+  framework: '@storybook/react-vite',
+  // Stories live beside the components in the kit; prose pages live in this app.
+  stories: ['../src/**/*.mdx', '../../../packages/ui-kit/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  core: {
+    // The package scripts also set STORYBOOK_DISABLE_TELEMETRY=1.
+    disableTelemetry: true,
+    // No update check against storybook.js.org: build and CI machines may have no internet.
+    disableWhatsNewNotifications: true,
+  },
+};
+
+export default config;

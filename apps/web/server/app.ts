@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { RouterManifest, render } from '../src/entry-server';
+import type { SiteConfig } from '../src/lib/site';
+import { streamingCompression } from './compression';
+import { API_PATH_PREFIXES, forwardToApi } from './proxy';
+
+export interface RenderModule {
+  render: typeof render;
+}
+
+export interface WebAppOptions {
+  apiUrl: string;
+  site: SiteConfig;
+  /** The SSR module: loaded again per request in development (HMR), once in production. */
+  loadRenderer: () => Promise<RenderModule>;
+  /** The router manifest for a request URL. */
+  getManifest: (url: string) => RouterManifest | Promise<RouterManifest>;
+  /** Production only: the built client (dist/client); Vite serves assets in development. */
+  clientDir?: string;
+  /** Development: show the real error. Production: a plain message. */
+  exposeErrors?: boolean;
+  onRenderError?: (error: unknown) => void;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createWebApp(options: WebAppOptions): Hono {
+  const app = new Hono();
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  const toApi = async (c: Context) => {
+    try {
+      return await forwardToApi(c.req.raw, options.apiUrl, clientAddress(c));
+    } catch (error) {
+      if (c.req.raw.signal.aborted) throw error;
+      console.error(`Proxy to ${options.apiUrl} failed for ${c.req.method} ${c.req.path}:`, error);
+      return c.json({ message: 'The Gallop API is not reachable. Please try again later.' }, 502);
+    }
+  };
+  for (const prefix of API_PATH_PREFIXES) {
+    app.all(prefix, toApi);
+    app.all(`${prefix}/*`, toApi);
+  }
+
+  if (options.clientDir) {
+    // serveStatic takes a root relative to the working directory; the build wrote .br/.gz files.
+    const root = path.relative(process.cwd(), options.clientDir) || '.';
+    const files = serveStatic({ root, precompressed: true });
+    // Hashed file names change with their content: cache them for a year.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', IMMUTABLE);
+    });
+    app.use('/assets/*', files);
+    app.all('/assets/*', (c) => c.text('Not Found', 404));
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+        c.header('Cache-Control', 'public, max-age=3600');
+      }
+    });
+    app.use('*', publicFilesOnly(files));
+  }
+
+  app.on(['GET', 'HEAD'], '*', streamingCompression(), async (c) => {
+    try {
+      const { render } = await options.loadRenderer();
+      const response = await render({
+        request: c.req.raw,
+        manifest: await options.getManifest(c.req.url),
+        site: options.site,
+      });
+      // Pages are rendered per request; caches must ask again.
+      response.headers.set('Cache-Control', 'no-cache');
+      return response;
+    } catch (error) {
+      if (c.req.raw.signal.aborted) throw error;
+      options.onRenderError?.(error);
+      console.error(`SSR failed for ${c.req.url}:`, error);
+      const detail = options.exposeErrors && error instanceof Error ? `\n\n${error.stack}` : '';
+      return c.text(`Internal Error${detail}`, 500);
+    }
+  });
+
+  app.all('*', (c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }));
+  return app;
+}
+
+/** Never serve dotfiles or dot-folders from the client build (e.g. `.vite/manifest.json`). */
+function publicFilesOnly(handler: MiddlewareHandler): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path.split('/').some((segment) => segment.startsWith('.'))) return next();
+    return handler(c, next);
+  };
+}
+
+function clientAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Development server: Vite in middleware mode (HMR on the same HTTP server), the SSR module
+ * loaded through Vite on every request so edits show at once. Run with `pnpm dev` (tsx).
+ */
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import { createWebApp, type RenderModule } from './app';
+import { SERVER_ENTRY, createDevManifest } from './dev-manifest';
+import { loadEnv } from './env';
+import { closeGracefully, listen } from './listen';
+import { forwardUpgrades } from './proxy';
+
+const env = loadEnv();
+const server = createServer();
+const vite = await createViteServer({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: { server } },
+});
+
+const app = createWebApp({
+  apiUrl: env.API_URL,
+  site: { organizerUrl: env.GALLOP_ORGANIZER_URL },
+  loadRenderer: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<RenderModule>,
+  getManifest: (url) => createDevManifest(vite, new URL(url).pathname),
+  exposeErrors: true,
+  onRenderError: (error) => {
+    if (error instanceof Error) vite.ssrFixStacktrace(error);
+  },
+});
+const handle = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+
+server.on('request', (req, res) => {
+  vite.middlewares(req, res, () => void handle(req, res));
+});
+forwardUpgrades(server, env.API_URL);
+
+await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
+closeGracefully(server, { onClose: () => vite.close() });

@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    expect(loadEnv({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      API_URL: 'http://127.0.0.1:4000',
+      GALLOP_ORGANIZER_URL: 'https://partners.gallop.example',
+    });
+  });
+
+  it('reads and coerces the variables it knows, treating empty ones as unset', () => {
+    const env = loadEnv({
+      PORT: '4173',
+      HOST: '0.0.0.0',
+      API_URL: 'https://api.gallop.example',
+      PUBLIC_URL: 'https://gallop.example',
+      GALLOP_ORGANIZER_URL: '',
+    });
+    expect(env).toMatchObject({
+      PORT: 4173,
+      HOST: '0.0.0.0',
+      API_URL: 'https://api.gallop.example',
+      PUBLIC_URL: 'https://gallop.example',
+      GALLOP_ORGANIZER_URL: 'https://partners.gallop.example',
+    });
+  });
+
+  it('exits with a readable message when a variable is invalid', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exit');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => loadEnv({ PORT: 'eighty', API_URL: 'ftp://api' })).toThrow('exit');
+    expect(exit).toHaveBeenCalledWith(1);
+    const message = String(error.mock.calls[0]?.[0]);
+    expect(message).toContain('PORT');
+    expect(message).toContain('API_URL');
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { DEFAULT_ORGANIZER_URL } from '../src/lib/site';
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** The web server's configuration, validated once at start (architecture.md, "Defaults"). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** The marketplace API that `/spa`, `/crm`, `/node-api`, `/media` and `/socket.io` go to. */
+  API_URL: httpUrl.default('http://127.0.0.1:4000'),
+  /** The public address of this site, when it differs from the listening address (proxy, TLS). */
+  PUBLIC_URL: httpUrl.optional(),
+  GALLOP_ORGANIZER_URL: httpUrl.default(DEFAULT_ORGANIZER_URL),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment or exits with a readable list of what is wrong. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty variable means "not set", as in most .env tooling.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (parsed.success) return parsed.data;
+  console.error(`Invalid environment for @gallop/web:\n${z.prettifyError(parsed.error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,48 @@
+/**
+ * Production server, bundled by tsup into dist/server.js and run with plain `node`:
+ * built assets from dist/client, pages from the SSR bundle in dist/server.
+ */
+import './production-mode';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createWebApp, type RenderModule } from './app';
+import { loadEnv } from './env';
+import { closeGracefully, listen } from './listen';
+import { forwardUpgrades } from './proxy';
+import {
+  ROUTE_FILES_MANIFEST,
+  buildRouterManifest,
+  type RouteFiles,
+  type ViteManifest,
+} from './router-manifest';
+
+const env = loadEnv();
+const distDir = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(distDir, 'client');
+const readJson = <T>(file: string): T =>
+  JSON.parse(readFileSync(path.join(clientDir, file), 'utf8')) as T;
+
+const manifest = buildRouterManifest(
+  readJson<ViteManifest>('.vite/manifest.json'),
+  readJson<RouteFiles>(ROUTE_FILES_MANIFEST),
+);
+const renderer = import(
+  pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href
+) as Promise<RenderModule>;
+await renderer;
+
+const app = createWebApp({
+  apiUrl: env.API_URL,
+  site: { organizerUrl: env.GALLOP_ORGANIZER_URL },
+  loadRenderer: () => renderer,
+  getManifest: () => manifest,
+  clientDir,
+});
+const server = createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
+forwardUpgrades(server, env.API_URL, { rejectOthers: true });
+
+await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
+closeGracefully(server);

@@ -1,0 +1,109 @@
+// @vitest-environment node
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiTarget, forwardUpgrades, isApiPath } from './proxy';
+
+describe('isApiPath', () => {
+  it('matches the API prefixes and what lies below them only', () => {
+    for (const path of [
+      '/spa',
+      '/spa/tour',
+      '/crm/api/request/get',
+      '/node-api/convert-price',
+      '/media/a.webp',
+      '/socket.io/',
+    ]) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/spain-ride-12', '/crmx', '/healthz', '/mediakit']) {
+      expect(isApiPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe('apiTarget', () => {
+  it('keeps the path and query, under any path prefix of API_URL', () => {
+    expect(apiTarget('http://127.0.0.1:4000', 'http://web/spa/tour?slug=a-1').href).toBe(
+      'http://127.0.0.1:4000/spa/tour?slug=a-1',
+    );
+    expect(apiTarget('https://api.example/v1/', 'http://web/media/x.jpg').href).toBe(
+      'https://api.example/v1/media/x.jpg',
+    );
+  });
+});
+
+describe('forwardUpgrades', () => {
+  const servers: Server[] = [];
+  const sockets: Duplex[] = [];
+  const listen = async (server: Server) => {
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(
+      servers.splice(0).map((server) => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      }),
+    );
+  });
+
+  /** Opens an upgrade on the web server and resolves with the first bytes echoed back. */
+  function upgradeAndEcho(port: number, path: string, message: string) {
+    return new Promise<{ status: number; echoed?: string }>((resolve, reject) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path,
+        headers: { Connection: 'Upgrade', Upgrade: 'websocket' },
+      });
+      req.on('upgrade', (response, socket: Duplex) => {
+        socket.once('data', (data: Buffer) => {
+          resolve({ status: response.statusCode ?? 0, echoed: data.toString() });
+          socket.destroy();
+        });
+        socket.write(message);
+      });
+      req.on('response', (response) => resolve({ status: response.statusCode ?? 0 }));
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('tunnels /socket.io upgrades to the API, both ways', async () => {
+    const api = createServer();
+    let upstreamPath: string | undefined;
+    api.on('upgrade', (req, socket: Duplex) => {
+      sockets.push(socket);
+      upstreamPath = req.url;
+      socket.write(
+        'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+      );
+      socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString()}`));
+    });
+    const apiPort = await listen(api);
+
+    const web = createServer((_req, res) => res.end());
+    forwardUpgrades(web, `http://127.0.0.1:${apiPort}`, { rejectOthers: true });
+    const webPort = await listen(web);
+
+    const result = await upgradeAndEcho(webPort, '/socket.io/?EIO=4&transport=websocket', 'hello');
+    expect(result).toEqual({ status: 101, echoed: 'echo:hello' });
+    expect(upstreamPath).toBe('/socket.io/?EIO=4&transport=websocket');
+  });
+
+  it('passes a refused upgrade on and closes other upgrade requests', async () => {
+    const api = createServer((_req, res) => res.writeHead(400).end('no'));
+    const apiPort = await listen(api);
+    const web = createServer((_req, res) => res.end());
+    forwardUpgrades(web, `http://127.0.0.1:${apiPort}`, { rejectOthers: true });
+    const webPort = await listen(web);
+
+    expect((await upgradeAndEcho(webPort, '/socket.io/', 'x')).status).toBe(400);
+    await expect(upgradeAndEcho(webPort, '/not-a-socket', 'x')).rejects.toThrow(/socket hang up/);
+  });
+});

@@ -1,0 +1,59 @@
+import type { AnyRouter, Manifest } from '@tanstack/react-router';
+import {
+  createRequestHandler,
+  defaultStreamHandler,
+  normalizeSsrResponse,
+  type HandlerCallbackResult,
+} from '@tanstack/react-router/ssr/server';
+import { getErrorStatus } from './features/errors/http-error';
+import type { SiteConfig } from './lib/site';
+import { createAppRouter } from './router';
+
+/** TanStack Router's asset manifest: per route id, its preloads, scripts and stylesheets. */
+export type RouterManifest = Pick<Manifest, 'routes'>;
+
+export interface RenderOptions {
+  request: Request;
+  manifest: RouterManifest;
+  site: SiteConfig;
+}
+
+/**
+ * Renders one request: a fresh router and QueryClient, loaders run, then the document streams
+ * with the dehydrated state. The status is the router's (200, 404 for not-found, 500) unless a
+ * loader threw an error carrying its own status (403, 410, 503 ...).
+ */
+export function render({ request, manifest, site }: RenderOptions): Promise<Response> {
+  return renderRouter({ request, manifest, createRouter: () => createAppRouter(site) });
+}
+
+/** `render` for any router (tests pass their own route trees). */
+export async function renderRouter<TRouter extends AnyRouter>({
+  request,
+  manifest,
+  createRouter,
+}: {
+  request: Request;
+  manifest: RouterManifest;
+  createRouter: () => TRouter;
+}): Promise<Response> {
+  const handler = createRequestHandler({
+    request,
+    createRouter,
+    getRouterManifest: () => manifest,
+  });
+  // Streaming vs renderToString measured within ~10% on these pages (README, "SSR").
+  return handler(async (context) =>
+    withErrorStatus(context.router, await defaultStreamHandler(context)),
+  );
+}
+
+function withErrorStatus(router: AnyRouter, result: HandlerCallbackResult): HandlerCallbackResult {
+  const failed = router.state.matches.find((match) => match.status === 'error');
+  if (!failed) return result;
+  const status = getErrorStatus(failed.error);
+  const ssr = normalizeSsrResponse(result);
+  if (ssr.response.status === status) return ssr;
+  const { body, headers } = ssr.response;
+  return { ...ssr, response: new Response(body, { status, headers }) };
+}

@@ -1,0 +1,26 @@
+/** The product name used in titles and the header (spec: site config `projectName`). */
+export const PROJECT_NAME = 'Gallop';
+
+/** Document title in the spec's form '{page title} | {project name}'. */
+export function pageTitle(title: string): string {
+  return `${title} | ${PROJECT_NAME}`;
+}
+
+/** Per-deployment settings the server reads from its environment and hands to the browser. */
+export interface SiteConfig {
+  /** The external organizer back office ({host} in the spec). */
+  organizerUrl: string;
+}
+
+export const DEFAULT_ORGANIZER_URL = 'https://partners.gallop.example';
+
+export const defaultSiteConfig: SiteConfig = { organizerUrl: DEFAULT_ORGANIZER_URL };
+
+/** Register and login pages of the organizer back office. */
+export function organizerLinks(organizerUrl: string): { register: string; login: string } {
+  const base = organizerUrl.endsWith('/') ? organizerUrl : `${organizerUrl}/`;
+  return {
+    register: new URL('register', base).href,
+    login: new URL('login', base).href,
+  };
+}

@@ -1,0 +1,42 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompressPlugin } from './build/precompress.ts';
+import { routeFilesPlugin } from './build/route-files.ts';
+
+type RoutesByFile = ReadonlyMap<string, { routeId: string }>;
+let getRoutesByFile: () => RoutesByFile = () => new Map();
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      // Keeps a handle on the generator so the build can map route files to route ids.
+      plugins: [
+        {
+          name: 'gallop:routes-by-file',
+          init: ({ generator }) => {
+            getRoutesByFile = () => generator.getRoutesByFileMap();
+          },
+        },
+      ],
+    }),
+    react(),
+    routeFilesPlugin(() => getRoutesByFile()),
+    precompressPlugin(),
+  ],
+  // public/ is copied into the client build only.
+  publicDir: isSsrBuild ? false : 'public',
+  // `@gallop/*` packages are source-first TypeScript: compile them into the SSR bundle.
+  ssr: { noExternal: [/^@gallop\//] },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', sourcemap: true, target: 'node20' }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        sourcemap: true,
+        rolldownOptions: { input: 'src/entry-client.tsx' },
+      },
+}));
