@@ -2,5 +2,11 @@ import { nodeProject } from '@gallop/vitest-config';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: nodeProject('api'),
+  test: {
+    ...nodeProject('api'),
+    // Building the app compiles ~150 contract routes (2 s idle, up to 8 s on a loaded 2-core CI
+    // machine); these are correctness tests, so time limits only guard against hangs.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
 });

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Two entry points: the client, and the react-query helpers (`@gallop/api-client/query`).
+  entry: { index: 'src/index.ts', 'query/index': 'src/query/index.ts' },
   format: ['esm'],
   dts: true,
   sourcemap: true,

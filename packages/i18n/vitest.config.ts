@@ -1,6 +1,7 @@
-import { nodeProject } from '@gallop/vitest-config';
+import { domProject } from '@gallop/vitest-config';
 import { defineProject } from 'vitest/config';
 
+// happy-dom for the browser cookie and the React layer.
 export default defineProject({
-  test: nodeProject('i18n'),
+  test: domProject('i18n'),
 });

@@ -119,6 +119,7 @@ await stage(
 );
 
 await stage('packages: publint + attw', 'pnpm', turbo('test:build'), countTurboTasks('test:build'));
+await stage('bundle size budgets (size-limit)', 'pnpm', turbo('size'), countTurboTasks('size'));
 await stage('consumer test (npm install from tarballs)', 'node', [
   'tooling/scripts/consumer-test.mjs',
 ]);

@@ -52,8 +52,9 @@ export function buildApp(env: Env, options: BuildAppOptions = {}): FastifyInstan
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIdFrom,
-    // Report every invalid field at once, so forms can mark them all.
-    ajv: { customOptions: { allErrors: true } },
+    // Report every invalid field at once, so forms can mark them all; reject unknown body fields
+    // (the contract's `additionalProperties: false`) instead of silently dropping them.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     frameworkErrors(error, request, reply) {
       reply.header(REQUEST_ID_HEADER, request.id);
       return sendError(error, request, reply);

@@ -1,58 +1,203 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, {
+  type Client,
+  type FetchResponse,
+  type MaybeOptionalInit,
+} from 'openapi-fetch';
+import type {
+  HttpMethod,
+  MediaType,
+  PathsWithMethod,
+  RequiredKeysOf,
+} from 'openapi-typescript-helpers';
+import { ApiError, errorFromAnswer, readBody } from './errors';
+import { authRefreshMiddleware, type RefreshTokens } from './middleware/auth-refresh';
+import { errorMappingMiddleware } from './middleware/errors';
+import {
+  applyGallopHeaders,
+  gallopHeaders,
+  type ClientLocale,
+  type HeaderOptions,
+  type Live,
+} from './middleware/headers';
+import { latestOnlyMiddleware } from './middleware/latest-only';
+import { responseCacheMiddleware } from './middleware/response-cache';
+import { timeoutMiddleware } from './middleware/timeout';
+import { COMPLETION_PATH, CONVERT_PRICE_PATH, REFRESH_TOKEN_PATH } from './paths';
 import type { paths } from './schema.gen';
+import { createMemoryTokenStore, type AuthTokens, type TokenStore } from './tokens';
 
-/** Locale properties sent with every call (spec section 3, "Locale properties"). */
-export interface ClientLocale {
-  /** Locale iso, sent as `X-Language` (for example `en`). */
-  iso: string;
-  /** Localization id, sent as `X-Localization`. */
-  localizationId: string | number;
-}
+export type FetchLike = (request: Request) => Promise<Response>;
 
 export interface GallopClientOptions {
   /** API origin, for example `http://127.0.0.1:4000`; from runtime configuration. */
   baseUrl: string;
-  locale: ClientLocale | (() => ClientLocale);
-  currency: string | (() => string);
-  /** Returns the access token, if any; sent as `X-Authorization: Bearer <token>`. */
-  getToken?: () => string | null | undefined;
+  /** Sent as `X-Language` and `X-Localization`; a function is read on every call. */
+  locale: Live<ClientLocale>;
+  /** Sent as `X-Currency`; a function is read on every call. */
+  currency: Live<string>;
+  /** Where tokens live; defaults to an in-memory store. The token goes out as `X-Authorization`. */
+  tokenStore?: TokenStore;
+  /**
+   * Gets new tokens after a 401 while a token exists. Defaults to
+   * `POST /crm/api/user/refresh-token` with `{ refresh_token }`, answering `{ token, refresh_token? }`.
+   */
+  refreshToken?: RefreshTokens;
+  /** Called for 429 answers asking for a captcha (`ApiError` kind `captcha` or `hard_captcha`). */
+  onCaptcha?: (error: ApiError) => void | Promise<void>;
+  /** Called when a call finally fails with 401 (after the one refresh, if any). */
+  onUnauthorized?: (error: ApiError) => void | Promise<void>;
+  /** Lets the tour call answer with its redirect instead of failing with 'Illegal redirect'. */
+  allowRedirects?: boolean;
   /** Sends the client role header (on by default, spec section 6). */
   sendClientRole?: boolean;
   /** Custom fetch, for SSR or tests. */
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
+  /** Milliseconds before a call fails with kind `timeout`; 0 turns it off. Default 30 000. */
+  timeout?: number;
 }
 
-/** Name and value of the client role header that every call carries by default. */
-export const CLIENT_ROLE_HEADER = 'X-Client-Role';
-export const CLIENT_ROLE = 'client';
+/** Price conversions are cached this long per (from_currency, to_currency, amount). */
+export const CONVERT_PRICE_TTL_MS = 60_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
-const read = <T>(value: T | (() => T)): T =>
-  typeof value === 'function' ? (value as () => T)() : value;
+// openapi-fetch's own init parameter: optional when nothing in it is required.
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never
+    ? [(Init & { [key: string]: unknown })?]
+    : [Init & { [key: string]: unknown }];
 
-/** Middleware that adds the spec's headers: language, localization, currency, auth, role. */
-export function gallopHeaders(options: GallopClientOptions): Middleware {
-  return {
-    onRequest({ request }) {
-      const locale = read(options.locale);
-      request.headers.set('X-Language', locale.iso);
-      request.headers.set('X-Localization', String(locale.localizationId));
-      request.headers.set('X-Currency', read(options.currency));
-      const token = options.getToken?.();
-      if (token) request.headers.set('X-Authorization', `Bearer ${token}`);
-      if (options.sendClientRole ?? true) request.headers.set(CLIENT_ROLE_HEADER, CLIENT_ROLE);
-      return request;
+/** What a successful call resolves to: failures reject with `ApiError`, so there is no `error`. */
+export type Answer<R> = Omit<Extract<R, { data: unknown }>, 'error'>;
+
+/** The operation object of a path and method of the contract. */
+export type OperationOf<Path extends keyof paths, Method extends HttpMethod> = Extract<
+  paths[Path][Method],
+  Record<string | number, unknown>
+>;
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/** `Actual` where every key that `Allowed` lacks becomes `never`, so an extra key fails to compile. */
+type Exactly<Actual, Allowed> = [Actual] extends [object]
+  ? [Allowed] extends [object]
+    ? Actual & Record<Exclude<keyof Actual, KeysOfUnion<Allowed>>, never>
+    : Actual
+  : Actual;
+
+type Member<T, Key extends PropertyKey> = NonNullable<
+  T extends { [K in Key]?: infer Value } ? Value : never
+>;
+
+/**
+ * openapi-fetch infers the init object, so a misspelt parameter next to a correct one would pass.
+ * This also refuses unknown names in `params.query`, `params.path` and the JSON `body`.
+ */
+type ExactInit<Init, Allowed> = Init & {
+  params?: Exactly<
+    {
+      [K in keyof Member<Init, 'params'>]: K extends 'query' | 'path'
+        ? Exactly<Member<Init, 'params'>[K], Member<Member<Allowed, 'params'>, K>>
+        : Member<Init, 'params'>[K];
     },
+    Member<Allowed, 'params'>
+  >;
+  body?: Exactly<Member<Init, 'body'>, Member<Allowed, 'body'>>;
+};
+
+export type GallopMethod<Method extends HttpMethod> = <
+  Path extends PathsWithMethod<paths, Method>,
+  Init extends MaybeOptionalInit<paths[Path], Method>,
+>(
+  url: Path,
+  ...init: InitParam<ExactInit<Init, MaybeOptionalInit<paths[Path], Method>>>
+) => Promise<Answer<FetchResponse<OperationOf<Path, Method>, Init, MediaType>>>;
+
+type MethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+
+/**
+ * The typed client: openapi-fetch's `Client<paths>`, whose calls resolve to `{ data, response }`
+ * and reject with `ApiError`.
+ */
+export type GallopClient = Omit<Client<paths>, MethodName | 'request'> & {
+  GET: GallopMethod<'get'>;
+  PUT: GallopMethod<'put'>;
+  POST: GallopMethod<'post'>;
+  DELETE: GallopMethod<'delete'>;
+  OPTIONS: GallopMethod<'options'>;
+  HEAD: GallopMethod<'head'>;
+  PATCH: GallopMethod<'patch'>;
+  TRACE: GallopMethod<'trace'>;
+  /** The token store the client reads and refreshes. */
+  readonly tokenStore: TokenStore;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * `POST /crm/api/user/refresh-token` with `{ refresh_token }` and the current headers; the answer
+ * is `{ token, refresh_token? }`. Without a refresh token there is nothing to send: it fails.
+ */
+export function defaultRefreshToken(
+  baseUrl: string,
+  fetch: FetchLike,
+  headers: HeaderOptions,
+): RefreshTokens {
+  return async (current: AuthTokens) => {
+    if (!current.refreshToken) throw new Error('No refresh token');
+    const request = new Request(`${baseUrl.replace(/\/+$/, '')}${REFRESH_TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: current.refreshToken }),
+    });
+    await applyGallopHeaders(request, headers);
+    const response = await fetch(request);
+    const body = await readBody(response);
+    if (!response.ok) throw errorFromAnswer(request, response, body);
+    if (!isRecord(body) || typeof body.token !== 'string' || body.token === '') {
+      throw new ApiError({
+        kind: 'http',
+        status: response.status,
+        message: 'No token in the answer',
+      });
+    }
+    const refreshToken = typeof body.refresh_token === 'string' ? body.refresh_token : null;
+    return { token: body.token, refreshToken: refreshToken ?? current.refreshToken };
   };
 }
 
-export type GallopClient = Client<paths>;
-
 /** Creates the typed API client; works in the browser and in Node (SSR). */
 export function createGallopClient(options: GallopClientOptions): GallopClient {
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  client.use(gallopHeaders(options));
-  return client;
+  const fetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const tokenStore = options.tokenStore ?? createMemoryTokenStore();
+  const headers: HeaderOptions = {
+    locale: options.locale,
+    currency: options.currency,
+    tokenStore,
+    sendClientRole: options.sendClientRole,
+  };
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch });
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  // openapi-fetch runs onRequest in this order and onResponse in reverse: the refresh retry
+  // happens first and the error mapping sees the final answer.
+  client.use(
+    errorMappingMiddleware({
+      allowRedirects: options.allowRedirects,
+      onCaptcha: options.onCaptcha,
+      onUnauthorized: options.onUnauthorized,
+    }),
+    gallopHeaders(headers),
+    responseCacheMiddleware({
+      paths: [CONVERT_PRICE_PATH],
+      keyParams: ['from_currency', 'to_currency', 'amount'],
+      ttlMs: CONVERT_PRICE_TTL_MS,
+    }),
+    latestOnlyMiddleware([COMPLETION_PATH]),
+    ...(timeout > 0 ? [timeoutMiddleware(timeout)] : []),
+    authRefreshMiddleware({
+      tokenStore,
+      refresh: options.refreshToken ?? defaultRefreshToken(options.baseUrl, fetch, headers),
+    }),
+  );
+  return Object.assign(client as unknown as Omit<GallopClient, 'tokenStore'>, { tokenStore });
 }

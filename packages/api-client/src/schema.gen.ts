@@ -24,19 +24,3595 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spa/validate-slug': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Check whether a catalogue slug exists */
+    get: operations['validateSlug'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search tours
+     * @description The tour search. Filters follow the search filter of spec section 3, normalized as in section 5 (empty values, default sort, `operatorType=any`, `page=1` and maxima at their caps are omitted; booleans are 0 or 1). `expand=filters` adds the filter facets.
+     */
+    get: operations['listTours'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tours-page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A catalogue landing page by slug, with its tours
+     * @description Same filters as `/spa/tours`, for the page named by `slug`.
+     */
+    get: operations['getToursPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A tour page
+     * @description A redirect answer (`type: redirect`, `url`) is an error for the client ('Illegal redirect') unless it allows redirects.
+     */
+    get: operations['getTour'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-for-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A tour with its dates, for the booking form */
+    get: operations['getTourForRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/tour/get-by-ids': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tour cards by ids */
+    get: operations['getToursByIds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-question': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One question of a tour's FAQ */
+    get: operations['getTourQuestion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-program': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A tour program */
+    get: operations['getTourProgram'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/ticket/tour-cities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Cities of a tour for the ticket quote widget */
+    get: operations['getTicketTourCities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tours-cities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Cities a tour passes through */
+    get: operations['getToursCities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/individual-tour': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An individual tour offer by uuid */
+    get: operations['getIndividualTour'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-private-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the signed-in user sees on a tour */
+    get: operations['getTourPrivateData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-private-variants-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Private variants (dates and prices) of a tour */
+    get: operations['getTourPrivateVariantsData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/private-tour-program-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The program PDF of a private tour */
+    get: operations['getPrivateTourProgramPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/private-generate-tour-program-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Generate the program PDF of a tour */
+    get: operations['generatePrivateTourProgramPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/tour/excursion-dates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Dates of an excursion (tour type 2) */
+    get: operations['getExcursionDates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tours-filter-completion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search box suggestions
+     * @description The client cancels the previous pending call when a new phrase is typed.
+     */
+    get: operations['getToursFilterCompletion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/rest-kinds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Rest kinds */
+    get: operations['listRestKinds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Collections */
+    get: operations['listCollections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/calendar-periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Calendar periods (holidays, seasons) for the date filter */
+    get: operations['listCalendarPeriods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/best-tours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Best tours for the home page */
+    get: operations['listBestTours'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-accommodations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Accommodation kinds with tour counts */
+    get: operations['listTourAccommodations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/index-page/all-rest-kinds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every rest kind for the home page */
+    get: operations['listAllRestKinds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/index-page/all-collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every collection for the home page */
+    get: operations['listAllCollections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/index-page/all-seasons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every season for the home page */
+    get: operations['listAllSeasons'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/world-part/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** World parts with their countries */
+    get: operations['listWorldPartGroups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/destinations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Destinations (countries, regions) with tour counts */
+    get: operations['listDestinations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/destination-climate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Climate normals of a destination */
+    get: operations['getDestinationClimate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/public-info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public profile of an organizer */
+    get: operations['getOrganizerPublicInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Organizer profile for its owner */
+    get: operations['getOrganizerInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/verification-info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verification flags of an organizer */
+    get: operations['getOrganizerVerificationInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Organizers the signed-in user manages */
+    get: operations['listOwnOrganizers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/view': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One organizer the signed-in user manages */
+    get: operations['viewOrganizer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an organizer */
+    post: operations['createOrganizer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update an organizer */
+    post: operations['updateOrganizer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/organizer/set-published-on-site': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish or hide an organizer on the site */
+    post: operations['setOrganizerPublishedOnSite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/add-new-organizer-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask to become an organizer */
+    post: operations['addNewOrganizerRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/hub-organizer-page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organizers hub, by page */
+    get: operations['getHubOrganizerPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/contract-organizer-meet-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Meeting details of a contract
+     * @description Access is governed by `key`. A load failure shows an error page with the server status (503 by default).
+     */
+    get: operations['getContractOrganizerMeetData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/contract-organizer-meet-save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the meeting details
+     * @description On 404 the client shows the server message in an error modal.
+     */
+    post: operations['saveContractOrganizerMeet'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/contract-organizer-meet-delete-file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete a file of the meeting details */
+    post: operations['deleteContractOrganizerMeetFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/contract-organizer-meet-file-save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a file for the meeting details */
+    post: operations['saveContractOrganizerMeetFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/tour/complaint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a problem with a tour */
+    post: operations['complainAboutTour'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/subscribe-tour-program': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Subscribe to a tour program by email */
+    post: operations['subscribeTourProgram'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-program-order-via-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a tour program by email */
+    post: operations['orderTourProgramViaEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-program-order-via-whatsapp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a tour program by WhatsApp */
+    post: operations['orderTourProgramViaWhatsapp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/upload-review-image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a photo for a review */
+    post: operations['uploadReviewImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/delete-image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete an uploaded review photo */
+    post: operations['deleteImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/submit-help-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask support for help choosing a tour */
+    post: operations['submitHelpRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/favourite-tours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ids of the user's favourite tours */
+    get: operations['listFavouriteTours'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/favourite-tour/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a tour to favourites */
+    post: operations['addFavouriteTour'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/favourite-tour/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a tour from favourites */
+    post: operations['removeFavouriteTour'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/image/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an image (a file, or a url to fetch)
+     * @description An invisible captcha token may be required; a rate-limited caller gets 429 with the captcha type. Send either `file` or `url`.
+     */
+    post: operations['uploadImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/file/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a file
+     * @description An invisible captcha token may be required; a rate-limited caller gets 429 with the captcha type.
+     */
+    post: operations['uploadFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/file/upload-video': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a video (a file, or a url)
+     * @description An invisible captcha token may be required; a rate-limited caller gets 429 with the captcha type. Send either `file` or `url`.
+     */
+    post: operations['uploadVideo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's chats, by offset */
+    get: operations['listChats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/get-chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One chat */
+    get: operations['getChat'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/channels-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Messengers that can deliver chat notifications */
+    get: operations['listChatChannels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/get-chat-with-support': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The chat with support (created on first use) */
+    get: operations['getChatWithSupport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/get-messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Messages of a chat, newest first, by offset */
+    get: operations['getChatMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/unread-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Unread messages count */
+    get: operations['getChatUnreadCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/chats-for-notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Chats whose notifications can go to a messenger */
+    get: operations['listChatsForNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/mark-as-read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a chat as read */
+    post: operations['markChatAsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/send-message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message */
+    post: operations['sendChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/get-chat-with-organizer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open (or create) the chat with an organizer */
+    post: operations['getChatWithOrganizer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/generate-connection-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A code that links a messenger to chat notifications */
+    post: operations['generateChatConnectionCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/disable-notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop messenger notifications of a chat */
+    post: operations['disableChatNotifications'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/chat-sources-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Messenger links to start a conversation with support */
+    get: operations['listChatSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register with a password */
+    post: operations['register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with login and password
+     * @description Answers a session, or `type: redirect` with a `url` the client must follow.
+     */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out (revokes the refresh token) */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/register-without-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register with a one-time code instead of a password */
+    post: operations['registerWithoutPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/email-confirmation-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the email confirmation link again */
+    post: operations['requestEmailConfirmation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/confirm-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm the email with the token from the link */
+    post: operations['confirmEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/send-auth-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a one-time sign-in code */
+    post: operations['sendAuthCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/auth-via-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a one-time code */
+    post: operations['loginViaCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/redirect-auth-via-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a one-time code, then redirect
+     * @description Like `auth-via-code`, answering `type: redirect` with the `url` to continue on.
+     */
+    post: operations['redirectLoginViaCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/update-profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update the profile */
+    post: operations['updateProfile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/update-profile-photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set the avatar to an uploaded image */
+    post: operations['updateProfilePhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/set-language': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save the interface language */
+    post: operations['setLanguage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/set-currency': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the user's currency
+     * @description The server-side save of the currency choice (the cookie holds it for visitors).
+     */
+    post: operations['setCurrency'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a new password with a reset token */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/check-password-reset-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a password reset token */
+    post: operations['checkPasswordResetToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/password-recovery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email a password reset link */
+    post: operations['recoverPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/change-country': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the user's country */
+    post: operations['changeCountry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/change-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the email (a confirmation is sent) */
+    post: operations['changeEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/change-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the password */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/change-phone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the phone (it must then be confirmed) */
+    post: operations['changePhone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/phone-confirmation-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the phone can be confirmed */
+    get: operations['listPhoneConfirmationMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/send-confirmation-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a phone confirmation code */
+    post: operations['sendConfirmationCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/confirm-phone': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm the phone with the code */
+    post: operations['confirmPhone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/set-activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the user as active now */
+    post: operations['setActivity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/refresh-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange the refresh token for a new token
+     * @description The client calls this once after a 401 (concurrent 401s share the call). Refresh tokens rotate.
+     */
+    post: operations['refreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/access-token-by-one-time-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exchange a one-time token (from a link) for a session */
+    post: operations['accessTokenByOneTimeToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/get-verification-access-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A token for the identity verification service */
+    get: operations['getVerificationAccessToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/user/verification-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The identity verification state of an organizer */
+    get: operations['getVerificationData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/user-info-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Private data of the signed-in user (permissions) */
+    get: operations['getUserInfoData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/phone-code/organizer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A phone number and code to call an organizer */
+    get: operations['getOrganizerPhoneCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/phone-code/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A phone number and code to call about a chat */
+    get: operations['getUserPhoneCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/phone-code/web-call-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Data for a web call to an organizer or support */
+    get: operations['getWebCallData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A booking request of the user */
+    get: operations['getBookingRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/get-by-uuid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A booking request by its uuid (link key) */
+    get: operations['getBookingRequestByUuid'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/list-for-chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Requests shown beside a chat */
+    get: operations['listBookingRequestsForChat'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's booking requests */
+    get: operations['listBookingRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a booking request
+     * @description A visitor may book without an account: the contact creates or finds one, and the answer is also reachable by uuid.
+     */
+    post: operations['createBookingRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/tour-dates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Dates (and variants) the request can move to */
+    post: operations['getBookingRequestTourDates'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a request */
+    post: operations['cancelBookingRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/update-tourists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace the tourists of a request */
+    post: operations['updateBookingRequestTourists'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/update-tourists-questionnaires': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fill the tourists' questionnaires (link keyed by uuid) */
+    post: operations['updateTouristsQuestionnaires'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/add-tourists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add tourists to a request (link keyed by uuid) */
+    post: operations['addTourists'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/arrival-info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Arrival and departure of the tourists of a request */
+    get: operations['getArrivalInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/request/arrival-info-save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save arrival and departure of the tourists */
+    post: operations['saveArrivalInfo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tourists-info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tourists of a request (questionnaire link keyed by uuid) */
+    get: operations['getTouristsInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/payment/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a payment of a request
+     * @description Idempotent: a repeated start of the same unpaid payment answers the same payment. `redirect_url` is the provider's hosted page; the provider redirects back to `/success` or `/payment-failed`.
+     */
+    post: operations['startPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/payment/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The status of a payment */
+    get: operations['getPaymentStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/payment/callback/{provider_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The provider's signed notification
+     * @description Called by the payment provider, not by browsers. The signature is checked; a repeated callback is acknowledged without effect.
+     */
+    post: operations['paymentProviderCallback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/payment/qr-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** QR code data of a fast-payment (sbp) payment */
+    get: operations['getPaymentQrData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Latest reviews of a tour */
+    get: operations['getTourReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/all-tour-reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every review of a tour, by page */
+    get: operations['listAllTourReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/organizer-reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reviews of an organizer's tours, by page */
+    get: operations['listOrganizerReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/review/get-by-uuid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The review invitation for a finished tour
+     * @description Opened from the link sent after the tour; the uuid is the key.
+     */
+    get: operations['getReviewByUuid'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/review/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Submit the review of a finished tour */
+    post: operations['submitReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/blog-posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Blog posts, by page */
+    get: operations['listBlogPosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/blog-post': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A blog post with similar posts */
+    get: operations['getBlogPost'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/redirect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a short link leads */
+    get: operations['getRedirect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/dropdown/country': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Countries for a dropdown */
+    get: operations['listCountryOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/dropdown/language': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Languages for a dropdown */
+    get: operations['listLanguageOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/node-api/convert-price': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Convert an amount between currencies
+     * @description Uses the rates table. Clients cache answers for 60 s per (from, to, amount).
+     */
+    get: operations['convertPrice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/contacts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Support contacts, local ones first */
+    get: operations['getContacts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/work-time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Support working hours */
+    get: operations['getWorkTime'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/groups-in-social-network': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Messenger links of the site */
+    get: operations['getMessengers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/social-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Social network links of the site */
+    get: operations['listSocialLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/country-by-ip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The visitor's country, from a trusted edge header or the default */
+    get: operations['getCountryByIp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/country-schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The country and its support schedule */
+    get: operations['getCountrySchedule'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/cities-by-query': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Cities matching a query */
+    get: operations['searchCities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Site configuration for the client */
+    get: operations['getSiteInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/seo-pages-sitemap': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Links for the HTML sitemap page */
+    get: operations['getSeoPagesSitemap'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/site-tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public keys: captcha, maps, main sign-in method */
+    get: operations['getSiteTokens'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Catalogue counts for the home page */
+    get: operations['getStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/help-center-sections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Help center sections with article titles */
+    get: operations['listHelpCenterSections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/help-center-section': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One help center section with its articles */
+    get: operations['getHelpCenterSection'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/help-center-article': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One help center article */
+    get: operations['getHelpCenterArticle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/legal-document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A legal document, the current or a given version */
+    get: operations['getLegalDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sitemap.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The XML sitemap for robots */
+    get: operations['getSitemapXml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Error answer (spec section 8). The client reads `message`, then `error`. */
+    /**
+     * @description Error answer. The client reads `message`, then `error`, defaulting to
+     *     'Error' / 'Please try again later'. Validation answers add `errors`, the details by field.
+     */
     Error: {
       /** @example Please try again later */
       message: string;
+      /** @description Older name of `message`; clients fall back to it. */
       error?: string;
-      /** @description Validation details by field name. */
+      /** @description Validation details by field name (dotted path for nested fields). */
       errors?: {
         [key: string]: string[];
       };
+    };
+    /** @description A 429 answer that asks the client to solve a captcha and retry. */
+    CaptchaRequired: {
+      /** @example Too many requests */
+      message: string;
+      /**
+       * @description `captcha` uses the invisible captcha key, `hard_captcha` the visible one.
+       * @enum {string}
+       */
+      type: 'captcha' | 'hard_captcha';
+    };
+    /**
+     * @description A redirect answer: the client must go to `url` (a login that continues elsewhere, a tour
+     *     whose slug moved). For a tour fetch it is an error ('Illegal redirect') unless allowed.
+     */
+    Redirect: {
+      /** @constant */
+      type: 'redirect';
+      /** @example /tours/iceland-highlands-ride */
+      url: string;
+      /**
+       * @description The HTTP status the web server should answer a crawler with.
+       * @enum {integer}
+       */
+      status?: 301 | 302;
+    };
+    /**
+     * @description Currencies in the contract (prices, conversion, the `X-Currency` header).
+     * @enum {string}
+     */
+    Currency: 'EUR' | 'USD' | 'RUB' | 'BYN' | 'KZT' | 'CNY';
+    /**
+     * @description Currencies the site configuration lists as selectable. The spec's `SHF` is the Swiss franc,
+     *     ISO code `CHF` (docs decisions, geography).
+     * @enum {string}
+     */
+    SiteCurrency:
+      | 'USD'
+      | 'EUR'
+      | 'AED'
+      | 'CAD'
+      | 'AUD'
+      | 'SGD'
+      | 'NZD'
+      | 'GBP'
+      | 'CHF'
+      | 'TRY'
+      | 'CNY'
+      | 'JPY'
+      | 'KRW'
+      | 'INR';
+    /**
+     * @description Any ISO 4217 currency code; the server answers 422 for one it does not support.
+     * @example USD
+     */
+    CurrencyCode: string;
+    /**
+     * @description Tour list order. `price` is cheaper first, `-price` more expensive first.
+     * @default default
+     * @enum {string}
+     */
+    Sort: 'default' | 'price' | '-price';
+    /**
+     * @default any
+     * @enum {string}
+     */
+    OperatorType: 'any' | 'organization' | 'author';
+    /**
+     * @description 1 tour (multi-day), 2 excursion.
+     * @enum {integer}
+     */
+    TourType: 1 | 2;
+    /** @enum {string} */
+    Comfort: 'base' | 'base_plus' | 'medium' | 'improved' | 'premium';
+    /**
+     * @description Accommodation kind of a tour.
+     * @enum {string}
+     */
+    Accommodation:
+      'camp-site' | 'guest-house' | 'flat' | 'cabin' | 'hotel' | 'tent' | 'train' | 'not-set';
+    /**
+     * @description Accommodation in the search filter; adds `any` and `tourist-base`.
+     * @enum {string}
+     */
+    AccommodationFilter:
+      | 'any'
+      | 'camp-site'
+      | 'guest-house'
+      | 'flat'
+      | 'cabin'
+      | 'hotel'
+      | 'tent'
+      | 'train'
+      | 'not-set'
+      | 'tourist-base';
+    /**
+     * @description 1 easy, 2 moderate, 3 challenging, 4 extreme.
+     * @enum {integer}
+     */
+    Difficulty: 1 | 2 | 3 | 4;
+    /**
+     * @description How a one-time authentication or confirmation code is delivered.
+     * @enum {string}
+     */
+    CodeSender:
+      | 'telegram'
+      | 'telegram_with_phone_request'
+      | 'vk'
+      | 'vk_via_sms_service'
+      | 'whatsapp'
+      | 'whatsapp_paid'
+      | 'sms'
+      | 'email';
+    /** @enum {string} */
+    PaymentType: 'prepayment' | 'payment' | 'full';
+    /** @enum {string} */
+    PaymentMethod: 'sbp' | 'card';
+    /**
+     * @description Payment providers (two banks, a card processor and a payment-service provider).
+     * @enum {integer}
+     */
+    PaymentProviderId: 2 | 3 | 4 | 5;
+    /**
+     * @description 1 new, 2 paid, 3 canceled.
+     * @enum {integer}
+     */
+    PaymentStatus: 1 | 2 | 3;
+    /**
+     * @description 1 pending confirm, 2 pending prepayment, 3 made prepayment, 4 tour complete,
+     *     5 canceled by tourist, 6 canceled by author, 7 canceled by system, 8 canceled by admin.
+     * @enum {integer}
+     */
+    BookingRequestStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+    /**
+     * @description 1 concluded and prepaid, 2 terminated after payment, 3 no payments received.
+     * @enum {integer}
+     */
+    ContractStatus: 1 | 2 | 3;
+    /**
+     * @description 0 not performed, 1 success, 2 failed.
+     * @enum {integer}
+     */
+    VerificationCheck: 0 | 1 | 2;
+    /**
+     * @description 0 not performed, 1 success, 2 failed, 3 in progress.
+     * @enum {integer}
+     */
+    PhoneVerificationCheck: 0 | 1 | 2 | 3;
+    /**
+     * @description Realtime chat events (Socket.IO event names).
+     * @enum {string}
+     */
+    ChatEvent:
+      | 'new_message'
+      | 'message_was_edit'
+      | 'message_was_moderated'
+      | 'chat_is_read'
+      | 'chat_was_updated'
+      | 'chat_created'
+      | 'message_was_deleted'
+      | 'attachment_download_status_was_changed'
+      | 'crm_user_chat_notifications_enabled'
+      | 'chat_is_frozen';
+    /**
+     * @description `output` marks the current user's own message, `input` one they received.
+     * @enum {string}
+     */
+    ChatMessageType: 'output' | 'input';
+    /**
+     * @description Send status of a chat message as the client tracks it.
+     * @enum {string}
+     */
+    ChatMessageStatus: 'waiting' | 'loading' | 'failed' | 'success';
+    /**
+     * @description 1 flight, 2 train, 3 other, 4 lives in the city.
+     * @enum {integer}
+     */
+    TransportType: 1 | 2 | 3 | 4;
+    /** @enum {string} */
+    MessengerSource: 'telegram' | 'vk' | 'ok' | 'whatsapp' | 'viber' | 'facebook' | 'instagram';
+    /** @enum {string} */
+    SocialSource:
+      | 'telegram'
+      | 'instagram'
+      | 'vk'
+      | 'ok'
+      | 'zen'
+      | 'tiktok'
+      | 'facebook'
+      | 'x'
+      | 'weibo'
+      | 'bilibili';
+    /** @enum {string} */
+    VideoSource: 'youtube' | 'rutube' | 'vimeo';
+    /** @enum {string} */
+    DiscountKind: 'early_booking_dates' | 'early_booking_days' | 'seasonal' | 'on_tour_date';
+    /** @enum {string} */
+    SellerType: 'marketplace' | 'direct_sales' | 'agent' | 'own' | 'third_party_agent';
+    /** @enum {string} */
+    OrganizerLegalType: 'natural_person' | 'individual_entrepreneur' | 'legal_entity';
+    /** @enum {string} */
+    PhoneType: 'main' | 'additional';
+    /**
+     * @description How the prepayment of a tour date is computed.
+     * @enum {string}
+     */
+    PrepaymentType: 'percent' | 'fixed' | 'none';
+    /**
+     * @description A boolean sent as 0 or 1 (search filters and flags in query strings).
+     * @enum {integer}
+     */
+    BooleanFlag: 0 | 1;
+    /**
+     * @description An image or video. `image` is a URL template: replace `{{size}}` with a size such as
+     *     `1200x00`, `374x500`, `748x1000`, `250x300` or `500x600`; the file extension may be swapped
+     *     (`.webp`, `.avif`).
+     */
+    MediaItem: {
+      id?: number;
+      /** @example https://api.gallop.example/media/tours/41/{{size}}/cover.jpg */
+      image: string;
+      /** @description Present when requested with `with_alt=1`. */
+      alt?: string | null;
+      video_url?: string | null;
+      video_source?: components['schemas']['VideoSource'];
+      /** @description Video duration, `mm:ss`. */
+      time?: string | null;
+    };
+    /** @description A plain success answer. */
+    Result: {
+      result: boolean;
+    };
+    Pagination: {
+      page: number;
+      per_page: number;
+      total: number;
+      page_count: number;
+    };
+    /** @description An item of a dropdown; `header` entries only title a group. */
+    SelectItem: {
+      text: string;
+      value?: string | number;
+      header?: boolean;
+    };
+    Breadcrumb: {
+      url: string;
+      text: string;
+    };
+    /** @description A country in a dropdown. */
+    CountryOption: {
+      id: number;
+      name: string;
+    };
+    /** @description The country of the locale or of the user. */
+    LocaleCountry: {
+      id: number;
+      /** @example US */
+      iso_code: string;
+      currency: components['schemas']['CurrencyCode'];
+      name?: string;
+      /** @description False for the non-metric countries (ids 31, 114, 228). */
+      is_metric?: boolean;
+    };
+    City: {
+      id: number;
+      name: string;
+      region?: string | null;
+      country?: string | null;
+    };
+    Language: {
+      id: number;
+      /** @example en */
+      code: string;
+      name: string;
+    };
+    /** @description An amount in major units (no decimals are shown) with its currency. */
+    Money: {
+      amount: number;
+      currency: components['schemas']['CurrencyCode'];
+    };
+    Contacts: {
+      email: string | null;
+      phones: components['schemas']['ContactPhone'][];
+      has_other_phones: boolean;
+    };
+    ContactPhone: {
+      type: components['schemas']['PhoneType'];
+      /** @example +1 415 555 0134 */
+      formatted_phone: string;
+      /** @description Local phones (of a city or country) are preferred over general ones. */
+      entity?: {
+        id: number;
+        /** @enum {string} */
+        kind: 'country' | 'city';
+      } | null;
+    };
+    /** @description Messenger links by source; telegram is shown first when Russian is available. */
+    Messengers: {
+      [key: string]: string;
+    };
+    SocialLink: {
+      source: components['schemas']['SocialSource'];
+      /** @description Derived from the source. */
+      title: string;
+      url: string;
+    };
+    OrganizerBrief: {
+      id: number;
+      name: string;
+      slug?: string | null;
+      /** @enum {string} */
+      type: 'organization' | 'author';
+      avatar?: components['schemas']['MediaItem'];
+      rating?: number | null;
+      reviews_count?: number;
+      is_email_verified?: boolean;
+      is_phone_verified?: boolean;
+      is_passport_verified?: boolean;
+    };
+    Discount: {
+      kind: components['schemas']['DiscountKind'];
+      percent: number;
+      amount?: number | null;
+      /** Format: date */
+      valid_until?: string | null;
+    };
+    /** @description A date (or variant) of a tour with its price and seats. */
+    TourDate: {
+      id: number;
+      tour_id: number;
+      /** @description Days. */
+      duration: number;
+      /** Format: date */
+      start: string;
+      /** Format: date */
+      end: string;
+      currency: components['schemas']['CurrencyCode'];
+      price: number;
+      /** @description Price in the tour's own currency. */
+      original_price?: number;
+      price_without_discount?: number;
+      is_busy?: boolean;
+      flight_included?: boolean;
+      not_guaranteed?: boolean;
+      is_discount_auto?: boolean;
+      prepayment_type?: components['schemas']['PrepaymentType'];
+      /** @description Days before the start by which the full price is due. */
+      full_payment_days?: number | null;
+      prepayment_size?: number | null;
+      number_of_seats?: number;
+      number_of_free_seats?: number;
+      is_cashback_available?: boolean;
+      is_discount_exist?: boolean;
+      discount?: components['schemas']['Discount'];
+    };
+    /** @description A tour card in lists. */
+    TourSummary: {
+      id: number;
+      slug: string;
+      name: string;
+      type: components['schemas']['TourType'];
+      duration: number;
+      price: number;
+      price_per_day?: number;
+      price_without_discount?: number | null;
+      currency: components['schemas']['CurrencyCode'];
+      rating?: number | null;
+      reviews_count?: number;
+      difficulty?: components['schemas']['Difficulty'];
+      comfort?: components['schemas']['Comfort'];
+      accommodation?: components['schemas']['Accommodation'];
+      max_group_size?: number;
+      min_age?: number;
+      countries?: components['schemas']['CountryOption'][];
+      images: components['schemas']['MediaItem'][];
+      nearest_date?: components['schemas']['TourDate'];
+      organizer?: components['schemas']['OrganizerBrief'];
+      /** @description One of the tour emoji choices (horse, unicorn, map ...). */
+      emoji?: string | null;
+    };
+    /** @description A tour page. */
+    Tour: components['schemas']['TourSummary'] & {
+      description: string;
+      dates: components['schemas']['TourDate'][];
+      /** @description Present with `expand_program=1`. */
+      program?: components['schemas']['ProgramDay'][];
+      /** @description Present with `expand_reviews=1`. */
+      reviews?: components['schemas']['Review'][];
+      languages?: components['schemas']['Language'][];
+      included?: string[];
+      not_included?: string[];
+      questions?: components['schemas']['TourQuestion'][];
+      start_city?: components['schemas']['City'];
+      breadcrumbs?: components['schemas']['Breadcrumb'][];
+      seo?: components['schemas']['Seo'];
+    };
+    ProgramDay: {
+      day: number;
+      title: string;
+      description?: string;
+      images?: components['schemas']['MediaItem'][];
+    };
+    TourProgram: {
+      id: number;
+      tour_id: number;
+      days: components['schemas']['ProgramDay'][];
+    };
+    TourQuestion: {
+      id: number;
+      question: string;
+      answer: string;
+    };
+    Seo: {
+      title?: string;
+      description?: string;
+      h1?: string;
+      canonical?: string;
+      noindex?: boolean;
+    };
+    /** @description Options and counts for the search filter (with `expand=filters`). */
+    FilterFacets: {
+      countries?: components['schemas']['FacetOption'][];
+      regions?: components['schemas']['FacetOption'][];
+      rest_kinds?: components['schemas']['FacetOption'][];
+      languages?: components['schemas']['FacetOption'][];
+      comfort?: components['schemas']['FacetOption'][];
+      accommodation?: components['schemas']['FacetOption'][];
+      difficulty?: components['schemas']['FacetOption'][];
+      price_min?: number;
+      price_max?: number;
+    };
+    FacetOption: {
+      value: string | number;
+      text: string;
+      count: number;
+    };
+    TourList: {
+      items: components['schemas']['TourSummary'][];
+      pagination: components['schemas']['Pagination'];
+      filters?: components['schemas']['FilterFacets'];
+    };
+    /** @description A landing page of the catalogue (a country, rest kind, collection ...) by slug. */
+    ToursPage: components['schemas']['TourList'] & {
+      slug: string;
+      title: string;
+      description?: string | null;
+      breadcrumbs?: components['schemas']['Breadcrumb'][];
+      seo?: components['schemas']['Seo'];
+      /** @description The search filter this page stands for. */
+      filter?: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description A catalogue entry (rest kind, collection, season, accommodation ...). */
+    NamedItem: {
+      id: number;
+      name: string;
+      slug: string;
+      tours_count?: number;
+      image?: components['schemas']['MediaItem'];
+    };
+    CalendarPeriod: {
+      name: string;
+      /** Format: date */
+      date_from: string;
+      /** Format: date */
+      date_to: string;
+    };
+    WorldPartGroup: {
+      id: number;
+      name: string;
+      slug?: string;
+      countries: components['schemas']['Destination'][];
+    };
+    Destination: {
+      id: number;
+      name: string;
+      slug: string;
+      /** @enum {string} */
+      kind?: 'country' | 'region' | 'city';
+      iso_code?: string | null;
+      tours_count?: number;
+      image?: components['schemas']['MediaItem'];
+    };
+    ClimateMonth: {
+      month: number;
+      /** @description Degrees Celsius. */
+      temperature_min: number;
+      temperature_max: number;
+      precipitation_mm: number;
+      sunny_days?: number;
+    };
+    /** @description Climate normals of a destination, month by month. */
+    Climate: {
+      destination_id: number;
+      months: components['schemas']['ClimateMonth'][];
+    };
+    /** @description A suggestion of the search box. */
+    CompletionItem: {
+      /** @enum {string} */
+      type:
+        | 'country'
+        | 'region'
+        | 'city'
+        | 'rest_kind'
+        | 'collection'
+        | 'tour'
+        | 'showplace'
+        | 'organizer';
+      text: string;
+      id?: number;
+      slug?: string;
+      url?: string;
+    };
+    /** @description What only the signed-in user sees on a tour (their requests, favourite state). */
+    TourPrivateData: {
+      is_favourite?: boolean;
+      request_id?: number | null;
+      chat_id?: number | null;
+      can_review?: boolean;
+    };
+    TourVariantsData: {
+      tour_id: number;
+      variants: components['schemas']['TourDate'][];
+    };
+    Pdf: {
+      url: string;
+      ready?: boolean;
+    };
+    TourCity: {
+      id: number;
+      name: string;
+      country?: string;
+      is_start?: boolean;
+      is_end?: boolean;
+    };
+    Organizer: components['schemas']['OrganizerBrief'] & {
+      description?: string | null;
+      legal_type?: components['schemas']['OrganizerLegalType'];
+      seller_type?: components['schemas']['SellerType'];
+      country?: components['schemas']['CountryOption'];
+      tours_count?: number;
+      is_published_on_site?: boolean;
+      messengers?: components['schemas']['Messengers'];
+      images?: components['schemas']['MediaItem'][];
+    };
+    VerificationInfo: {
+      is_email_verified: boolean;
+      is_phone_verified: boolean;
+      is_passport_verified: boolean;
+      email_check?: components['schemas']['VerificationCheck'];
+      phone_check?: components['schemas']['PhoneVerificationCheck'];
+      passport_check?: components['schemas']['VerificationCheck'];
+    };
+    OrganizerList: {
+      items: components['schemas']['Organizer'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    OrganizerInput: {
+      name: string;
+      /** @enum {string} */
+      type: 'organization' | 'author';
+      legal_type?: components['schemas']['OrganizerLegalType'];
+      description?: string;
+      country_id?: number;
+      /** Format: email */
+      email?: string;
+      phone?: string;
+      avatar_id?: number;
+    };
+    /** @description A request from someone who wants to become an organizer on the site. */
+    OrganizerRequestInput: {
+      name: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      company?: string;
+      /** Format: uri */
+      website?: string;
+      comment?: string;
+    };
+    Review: {
+      id: number;
+      tour_id?: number;
+      /** @description 1 Terrible, 2 Poor, 3 Fair, 4 Good, 5 Excellent. */
+      rating: number;
+      text: string;
+      author_name: string;
+      /** Format: date-time */
+      created_at: string;
+      images?: components['schemas']['MediaItem'][];
+      /** @description The organizer's reply. */
+      answer?: string | null;
+    };
+    ReviewList: {
+      items: components['schemas']['Review'][];
+      pagination: components['schemas']['Pagination'];
+      rating?: number | null;
+    };
+    /** @description A review to write for a finished tour, opened from the link in an email. */
+    ReviewInvitation: {
+      /** Format: uuid */
+      uuid: string;
+      tour: components['schemas']['TourSummary'];
+      submitted: boolean;
+      review?: components['schemas']['Review'];
+    };
+    ReviewSubmit: {
+      /** Format: uuid */
+      uuid: string;
+      rating: number;
+      text: string;
+      image_ids?: number[];
+    };
+    /**
+     * @description The signed-in user. The profile counts as having empty fields when both names are missing or
+     *     the email is not set.
+     */
+    UserProfile: {
+      id: number;
+      first_name: string | null;
+      last_name: string | null;
+      is_email_set: boolean;
+      email: string | null;
+      phone?: string | null;
+      is_phone_confirmed?: boolean;
+      country?: components['schemas']['LocaleCountry'];
+      /** @description The session was opened by an administrator. */
+      is_admin_auth: boolean;
+      language_code?: string;
+      currency_code?: components['schemas']['CurrencyCode'];
+      timezone?: string | null;
+      avatar?: components['schemas']['MediaItem'];
+      /** @enum {string} */
+      role?: 'client' | 'organizer' | 'support';
+    };
+    /** @description The answer of a successful sign-in or registration. */
+    AuthSession: {
+      /** @description Short-lived access token, sent back as `X-Authorization: Bearer <token>`. */
+      token: string;
+      /** @description Rotates on every refresh. */
+      refresh_token: string;
+      user: components['schemas']['UserProfile'];
+    };
+    /** @description A session, or a redirect the client must follow (spec section 8). */
+    AuthAnswer: components['schemas']['AuthSession'] | components['schemas']['Redirect'];
+    Token: {
+      token: string;
+      refresh_token?: string;
+    };
+    UserPrivateData: {
+      permissions: {
+        /** @default false */
+        can_use_knowledge: boolean;
+        /** @default false */
+        can_view_commission: boolean;
+      };
+    };
+    PhoneConfirmationMethods: {
+      methods: components['schemas']['CodeSender'][];
+    };
+    VerificationData: {
+      status: components['schemas']['VerificationCheck'];
+      provider?: string;
+      url?: string | null;
+    };
+    Chat: {
+      id: number;
+      title: string;
+      /** @enum {string} */
+      kind?: 'organizer' | 'support';
+      organizer?: components['schemas']['OrganizerBrief'];
+      tour_id?: number | null;
+      last_message?: components['schemas']['ChatMessage'];
+      unread_count: number;
+      is_frozen: boolean;
+      notifications_enabled?: boolean;
+      messenger_was_activated?: boolean;
+    };
+    ChatList: {
+      items: components['schemas']['Chat'][];
+      total: number;
+    };
+    ChatMessage: {
+      id: number;
+      chat_id: number;
+      /** @description The sender's id for this message; a retried send is stored once. */
+      client_id?: string | null;
+      type: components['schemas']['ChatMessageType'];
+      message: string;
+      /** Format: date-time */
+      created_at: string;
+      is_read?: boolean;
+      is_moderated?: boolean;
+      file?: components['schemas']['ChatFile'];
+    };
+    ChatFile: {
+      id: number;
+      name: string;
+      url: string;
+      /** @enum {string} */
+      download_status?: 'pending' | 'ready' | 'failed';
+    };
+    ChatMessages: {
+      items: components['schemas']['ChatMessage'][];
+      has_more: boolean;
+    };
+    /** @description A messenger where chat notifications can be delivered. */
+    Channel: {
+      source: components['schemas']['MessengerSource'];
+      source_id?: number;
+      title: string;
+      is_connected: boolean;
+      url?: string | null;
+    };
+    ChatSource: {
+      source: components['schemas']['MessengerSource'];
+      url: string;
+    };
+    Tourist: {
+      id?: number;
+      full_name: string;
+      first_name: string;
+      last_name: string;
+      middle_name?: string | null;
+      /** Format: date */
+      birthday?: string | null;
+      /** @description Not collected on this site. */
+      passport?: string | null;
+      email?: string | null;
+      phone?: string | null;
+      food_restriction?: string | null;
+      /** @description Kilograms; collected on this site (horses are matched to riders). */
+      weight?: number | null;
+      is_touched?: boolean;
+      can_edit?: boolean;
+      can_delete?: boolean;
+    };
+    TouristInput: {
+      /** @description Set to update an existing tourist. */
+      id?: number;
+      first_name: string;
+      last_name: string;
+      middle_name?: string;
+      /** Format: date */
+      birthday?: string;
+      /** Format: email */
+      email?: string;
+      phone?: string;
+      food_restriction?: string;
+      weight?: number;
+    };
+    TouristsInput: {
+      tourists: components['schemas']['TouristInput'][];
+    };
+    BookingRequest: {
+      id: number;
+      /** Format: uuid */
+      uuid: string;
+      status: components['schemas']['BookingRequestStatus'];
+      contract_status?: components['schemas']['ContractStatus'];
+      tour: components['schemas']['TourSummary'];
+      tour_date?: components['schemas']['TourDate'];
+      tourists: components['schemas']['Tourist'][];
+      price: number;
+      prepayment?: number | null;
+      paid?: number;
+      currency: components['schemas']['CurrencyCode'];
+      chat_id?: number | null;
+      comment?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      can_cancel?: boolean;
+      can_pay?: boolean;
+    };
+    BookingRequestList: {
+      items: components['schemas']['BookingRequest'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    /** @description A booking request for a tour date or variant. */
+    BookingRequestInput: {
+      tour_id: number;
+      /** @description The date or variant; omitted for an individual tour on request. */
+      tour_date_id?: number;
+      tourists: components['schemas']['TouristInput'][];
+      contact: {
+        name: string;
+        /** Format: email */
+        email: string;
+        phone: string;
+      };
+      comment?: string;
+      currency?: components['schemas']['CurrencyCode'];
+      subscriber_id?: string;
+      utm?: {
+        source?: string;
+        campaign?: string;
+        content?: string;
+      };
+    };
+    /** @description Arrival or departure of a tourist. */
+    TravelInfo: {
+      transport_type: components['schemas']['TransportType'];
+      airport_name?: string | null;
+      flight_number?: string | null;
+      station_name?: string | null;
+      train_number?: string | null;
+      departure_place?: string | null;
+      other_transport_name?: string | null;
+      /** Format: date */
+      date?: string | null;
+      time?: string | null;
+      additional_info?: string | null;
+    };
+    TravelInfoInput: {
+      transport_type: components['schemas']['TransportType'];
+      airport_name?: string;
+      flight_number?: string;
+      station_name?: string;
+      train_number?: string;
+      departure_place?: string;
+      other_transport_name?: string;
+      /** Format: date */
+      date?: string;
+      time?: string;
+      additional_info?: string;
+    };
+    ArrivalInfo: {
+      request_id: number;
+      tourists: {
+        tourist_id: number;
+        name: string;
+        arrival?: components['schemas']['TravelInfo'];
+        departure?: components['schemas']['TravelInfo'];
+      }[];
+    };
+    ArrivalInfoInput: {
+      tourists: {
+        tourist_id: number;
+        arrival?: components['schemas']['TravelInfoInput'];
+        departure?: components['schemas']['TravelInfoInput'];
+      }[];
+    };
+    /** @description Tourists of a request, opened by its uuid (the questionnaire link). */
+    TouristsInfo: {
+      /** Format: uuid */
+      uuid: string;
+      request_id?: number;
+      tour: components['schemas']['TourSummary'];
+      tourists: components['schemas']['Tourist'][];
+      max_tourists?: number;
+    };
+    /** @description The organizer's meeting details for a contract (opened by key). */
+    MeetData: {
+      tour_data: {
+        name: string;
+        slug: string;
+        /** @description The dates as displayed. */
+        dates: string;
+        /** Format: date */
+        date_start: string;
+        /** Format: date */
+        date_end: string;
+      };
+      request_id: number;
+      contract_id: number;
+      organizer_meet_data?: string | null;
+      tourists_data: {
+        data: {
+          tourists: {
+            id: number;
+            name: string;
+          }[];
+          arrival?: components['schemas']['TravelInfo'];
+          departure?: components['schemas']['TravelInfo'];
+        }[];
+      };
+      meet_data_templates: {
+        name: string;
+        template: string;
+      }[];
+      files: components['schemas']['MeetFile'][];
+    };
+    MeetFile: {
+      id: number;
+      name: string;
+      url?: string;
+    };
+    MeetSave: {
+      contract_id: number;
+      organizer_meet_data: string;
+      /** @description Ids of files uploaded with the file-save call. */
+      files?: number[];
+    };
+    PaymentStart: {
+      request_id: number;
+      payment_type: components['schemas']['PaymentType'];
+      payment_method: components['schemas']['PaymentMethod'];
+      /** @description Repeating a start with the same key returns the same payment. */
+      idempotency_key?: string;
+    };
+    Payment: {
+      id: number;
+      request_id: number;
+      status: components['schemas']['PaymentStatus'];
+      amount: number;
+      currency: components['schemas']['CurrencyCode'];
+      payment_type: components['schemas']['PaymentType'];
+      payment_method: components['schemas']['PaymentMethod'];
+      provider_id?: components['schemas']['PaymentProviderId'];
+      card_last4?: string | null;
+      /** Format: date-time */
+      paid_at?: string | null;
+    };
+    PaymentStarted: {
+      payment: components['schemas']['Payment'];
+      /** @description The provider's hosted payment page. */
+      redirect_url: string;
+    };
+    /** @description The provider's signed notification (sandbox provider shape). */
+    PaymentCallback: {
+      payment_id: number;
+      provider_payment_id: string;
+      /** @enum {string} */
+      status: 'succeeded' | 'declined' | 'canceled';
+      card_last4?: string;
+      signature: string;
+    };
+    PaymentQr: {
+      payment_id: number;
+      /** @description The text to encode in the QR code (fast-payment-system link). */
+      payload: string;
+      amount: number;
+      currency: components['schemas']['CurrencyCode'];
+      /** Format: date-time */
+      expires_at: string;
+    };
+    SiteTokens: {
+      captcha_provider: string | null;
+      captcha_key: string | null;
+      hard_captcha_key: string | null;
+      invisible_captcha_provider: string | null;
+      /** @description The invisible captcha starts only when provider and key are both set. */
+      invisible_captcha_key: string | null;
+      maps_provider: string | null;
+      maps_token: string | null;
+      maps_suggest_token: string | null;
+      send_tour_program_in_pdf_via_whatsapp: boolean;
+      main_auth_method: components['schemas']['CodeSender'];
+    };
+    Stats: {
+      totalCount: number;
+      toursCount: number;
+      cruisesCount: number;
+      authorToursCount: number;
+      verifiedOrganizersCount: number;
+      regionsCount: number;
+      restKindsCount: number;
+    };
+    WorkTime: {
+      is_working_now: boolean;
+      timezone?: string;
+      schedule: components['schemas']['ScheduleDay'][];
+    };
+    ScheduleDay: {
+      /** @description 1 Monday ... 7 Sunday. */
+      weekday: number;
+      from: string | null;
+      to: string | null;
+    };
+    /** @description The support schedule and contacts for a country. */
+    CountrySchedule: {
+      country: components['schemas']['LocaleCountry'];
+      work_time: components['schemas']['WorkTime'];
+      contacts: components['schemas']['Contacts'];
+    };
+    BlogPost: {
+      id: number;
+      slug: string;
+      title: string;
+      excerpt?: string;
+      /** @description HTML; present on the single post. */
+      body?: string;
+      /** Format: date-time */
+      published_at: string;
+      image?: components['schemas']['MediaItem'];
+      /** @description Similar posts (single post only, `similar_limit` of them). */
+      similar?: components['schemas']['BlogPostSummary'][];
+      seo?: components['schemas']['Seo'];
+    };
+    BlogPostSummary: {
+      id: number;
+      slug: string;
+      title: string;
+      excerpt?: string;
+      /** Format: date-time */
+      published_at: string;
+      image?: components['schemas']['MediaItem'];
+    };
+    BlogPostList: {
+      items: components['schemas']['BlogPostSummary'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    HelpSection: {
+      id: number;
+      slug: string;
+      title: string;
+      description?: string;
+      articles?: components['schemas']['HelpArticle'][];
+    };
+    HelpArticle: {
+      id: number;
+      section_id: number;
+      slug: string;
+      title: string;
+      /** @description HTML; present on the single article. */
+      body?: string;
+      /** Format: date-time */
+      updated_at?: string;
+    };
+    LegalDocument: {
+      /** @enum {string} */
+      kind: 'terms' | 'privacy' | 'cookies' | 'offer';
+      version: number;
+      title: string;
+      /** @description HTML. */
+      body: string;
+      /** Format: date */
+      effective_from: string;
+      /** @description Every published version, newest first. */
+      versions?: {
+        version: number;
+        /** Format: date */
+        effective_from: string;
+      }[];
+    };
+    /** @description Site configuration the client reads at start. */
+    SiteInfo: {
+      currencies: components['schemas']['SiteCurrency'][];
+      default_currency: components['schemas']['CurrencyCode'];
+      languages: components['schemas']['Language'][];
+      country?: components['schemas']['LocaleCountry'];
+      contacts?: components['schemas']['Contacts'];
+      messengers?: components['schemas']['Messengers'];
+    };
+    SitemapEntry: {
+      url: string;
+      title: string;
+      group?: string;
+    };
+    HubOrganizer: {
+      items: components['schemas']['Organizer'][];
+      pagination: components['schemas']['Pagination'];
     };
     Health: {
       /** @enum {string} */
@@ -45,8 +3621,140 @@ export interface components {
       uptime: number;
     };
   };
-  responses: never;
-  parameters: never;
+  responses: {
+    /** @description The request does not match the contract (field details in `errors`). */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description The token is missing or expired. With a token the client refreshes it once
+     *     (`POST /crm/api/user/refresh-token`) and retries the request.
+     */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Access is denied. */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Page not found. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The resource existed but was removed. */
+    Gone: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The data is well-formed but invalid (taken email, wrong code ...); details by field. */
+    ValidationFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Rate limited; `type` says which captcha to solve before retrying. */
+    TooManyRequests: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['CaptchaRequired'];
+      };
+    };
+  };
+  parameters: {
+    /** @description Locale iso of the interface (e.g. `en`). */
+    XLanguage: string;
+    /** @description Localization id of the site. */
+    XLocalization: string;
+    /** @description Currency prices are shown in. */
+    XCurrency: components['schemas']['CurrencyCode'];
+    /** @description The client role header, sent by default on every call. */
+    XClientRole: 'client';
+    Page: number;
+    /** @description Include `alt` texts of media items (0 or 1). */
+    WithAlt: components['schemas']['BooleanFlag'];
+    IdQuery: number;
+    TourIdQuery: number;
+    ChatIdQuery: number;
+    UuidQuery: string;
+    SlugQuery: string;
+    CountryIdQuery: number;
+    CityIdQuery: number;
+    /** @description The access key of a contract meeting page (from the link the organizer received). */
+    MeetKey: string;
+    /** @description A catalogue page slug the filter starts from. */
+    FilterSlug: string;
+    FilterOrganizer: number;
+    FilterAccommodation: components['schemas']['AccommodationFilter'];
+    FilterComfort: components['schemas']['Comfort'][];
+    FilterMaxGroupSize: number;
+    FilterDifficulty: components['schemas']['Difficulty'][];
+    FilterPriceMin: number;
+    FilterPriceMax: number;
+    FilterPricePerDayMin: number;
+    FilterPricePerDayMax: number;
+    /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
+    FilterMinAge: number;
+    FilterDateFrom: string;
+    FilterDateTo: string;
+    FilterDaysMin: number;
+    FilterDaysMax: number;
+    FilterRestKinds: number[];
+    FilterCities: number[];
+    FilterRegions: number[];
+    FilterCountries: number[];
+    FilterContinent: number;
+    FilterCollections: number[];
+    FilterLanguages: string[];
+    FilterShowplace: number;
+    FilterIsCruisesSearch: components['schemas']['BooleanFlag'];
+    FilterCruisesType: number;
+    FilterCruisesStartCity: number;
+    FilterCruisesCabinsCapacity: number;
+    FilterOnlyReturningCruises: components['schemas']['BooleanFlag'];
+    FilterShips: number[];
+    FilterWaterObject: number;
+    FilterPlaceName: string;
+    /** @description Kilometres around `lat`/`lng`. */
+    FilterRadius: number;
+    FilterLat: number;
+    FilterLng: number;
+    FilterSort: components['schemas']['Sort'];
+    FilterIsAuthorTourSearch: components['schemas']['BooleanFlag'];
+    FilterOperatorType: components['schemas']['OperatorType'];
+    /** @description Tour type; 1 (tour) is the default and is omitted. */
+    FilterType: components['schemas']['TourType'];
+    /** @description `filters` adds the filter facets to the answer. */
+    Expand: 'filters';
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -80,6 +3788,4127 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  validateSlug: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `result` is true when the slug names a catalogue page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  listTours: {
+    parameters: {
+      query?: {
+        organizer?: components['parameters']['FilterOrganizer'];
+        accommodation?: components['parameters']['FilterAccommodation'];
+        comfort?: components['parameters']['FilterComfort'];
+        maxGroupSize?: components['parameters']['FilterMaxGroupSize'];
+        difficulty?: components['parameters']['FilterDifficulty'];
+        priceMin?: components['parameters']['FilterPriceMin'];
+        priceMax?: components['parameters']['FilterPriceMax'];
+        pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
+        /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
+        minAge?: components['parameters']['FilterMinAge'];
+        dateFrom?: components['parameters']['FilterDateFrom'];
+        dateTo?: components['parameters']['FilterDateTo'];
+        daysMin?: components['parameters']['FilterDaysMin'];
+        daysMax?: components['parameters']['FilterDaysMax'];
+        restKinds?: components['parameters']['FilterRestKinds'];
+        cities?: components['parameters']['FilterCities'];
+        regions?: components['parameters']['FilterRegions'];
+        countries?: components['parameters']['FilterCountries'];
+        continent?: components['parameters']['FilterContinent'];
+        collections?: components['parameters']['FilterCollections'];
+        languages?: components['parameters']['FilterLanguages'];
+        showplace?: components['parameters']['FilterShowplace'];
+        isCruisesSearch?: components['parameters']['FilterIsCruisesSearch'];
+        cruisesType?: components['parameters']['FilterCruisesType'];
+        cruisesStartCity?: components['parameters']['FilterCruisesStartCity'];
+        cruisesCabinsCapacity?: components['parameters']['FilterCruisesCabinsCapacity'];
+        onlyReturningCruises?: components['parameters']['FilterOnlyReturningCruises'];
+        ships?: components['parameters']['FilterShips'];
+        waterObject?: components['parameters']['FilterWaterObject'];
+        placeName?: components['parameters']['FilterPlaceName'];
+        /** @description Kilometres around `lat`/`lng`. */
+        radius?: components['parameters']['FilterRadius'];
+        lat?: components['parameters']['FilterLat'];
+        lng?: components['parameters']['FilterLng'];
+        page?: components['parameters']['Page'];
+        sort?: components['parameters']['FilterSort'];
+        isAuthorTourSearch?: components['parameters']['FilterIsAuthorTourSearch'];
+        operatorType?: components['parameters']['FilterOperatorType'];
+        /** @description Tour type; 1 (tour) is the default and is omitted. */
+        type?: components['parameters']['FilterType'];
+        /** @description `filters` adds the filter facets to the answer. */
+        expand?: components['parameters']['Expand'];
+        /** @description A catalogue page slug the filter starts from. */
+        slug?: components['parameters']['FilterSlug'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tour cards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getToursPage: {
+    parameters: {
+      query: {
+        organizer?: components['parameters']['FilterOrganizer'];
+        accommodation?: components['parameters']['FilterAccommodation'];
+        comfort?: components['parameters']['FilterComfort'];
+        maxGroupSize?: components['parameters']['FilterMaxGroupSize'];
+        difficulty?: components['parameters']['FilterDifficulty'];
+        priceMin?: components['parameters']['FilterPriceMin'];
+        priceMax?: components['parameters']['FilterPriceMax'];
+        pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
+        /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
+        minAge?: components['parameters']['FilterMinAge'];
+        dateFrom?: components['parameters']['FilterDateFrom'];
+        dateTo?: components['parameters']['FilterDateTo'];
+        daysMin?: components['parameters']['FilterDaysMin'];
+        daysMax?: components['parameters']['FilterDaysMax'];
+        restKinds?: components['parameters']['FilterRestKinds'];
+        cities?: components['parameters']['FilterCities'];
+        regions?: components['parameters']['FilterRegions'];
+        countries?: components['parameters']['FilterCountries'];
+        continent?: components['parameters']['FilterContinent'];
+        collections?: components['parameters']['FilterCollections'];
+        languages?: components['parameters']['FilterLanguages'];
+        showplace?: components['parameters']['FilterShowplace'];
+        isCruisesSearch?: components['parameters']['FilterIsCruisesSearch'];
+        cruisesType?: components['parameters']['FilterCruisesType'];
+        cruisesStartCity?: components['parameters']['FilterCruisesStartCity'];
+        cruisesCabinsCapacity?: components['parameters']['FilterCruisesCabinsCapacity'];
+        onlyReturningCruises?: components['parameters']['FilterOnlyReturningCruises'];
+        ships?: components['parameters']['FilterShips'];
+        waterObject?: components['parameters']['FilterWaterObject'];
+        placeName?: components['parameters']['FilterPlaceName'];
+        /** @description Kilometres around `lat`/`lng`. */
+        radius?: components['parameters']['FilterRadius'];
+        lat?: components['parameters']['FilterLat'];
+        lng?: components['parameters']['FilterLng'];
+        page?: components['parameters']['Page'];
+        sort?: components['parameters']['FilterSort'];
+        isAuthorTourSearch?: components['parameters']['FilterIsAuthorTourSearch'];
+        operatorType?: components['parameters']['FilterOperatorType'];
+        /** @description Tour type; 1 (tour) is the default and is omitted. */
+        type?: components['parameters']['FilterType'];
+        /** @description `filters` adds the filter facets to the answer. */
+        expand?: components['parameters']['Expand'];
+        slug: components['parameters']['SlugQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToursPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTour: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+        format?: 'full' | 'short';
+        /** @description Include the day-by-day program. */
+        expand_program?: components['schemas']['BooleanFlag'];
+        /** @description Include the latest reviews. */
+        expand_reviews?: components['schemas']['BooleanFlag'];
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+        site_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tour, or a redirect answer when the slug moved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tour'] | components['schemas']['Redirect'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  getTourForRequest: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tour'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getToursByIds: {
+    parameters: {
+      query: {
+        /** @description Repeated: `ids=1&ids=2`. */
+        ids: number[];
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourSummary'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getTourQuestion: {
+    parameters: {
+      query: {
+        question_id: number;
+        tour_id: components['parameters']['TourIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourQuestion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getTourProgram: {
+    parameters: {
+      query: {
+        program_id: number;
+        tour_id: components['parameters']['TourIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourProgram'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getTicketTourCities: {
+    parameters: {
+      query: {
+        tour_id: components['parameters']['TourIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourCity'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getToursCities: {
+    parameters: {
+      query: {
+        tour_id: components['parameters']['TourIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourCity'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getIndividualTour: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tour'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  getTourPrivateData: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        /** @description Optional context. */
+        request_id?: number;
+        /** @description Optional context. */
+        chat_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourPrivateData'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getTourPrivateVariantsData: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourVariantsData'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getPrivateTourProgramPdf: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Pdf'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  generatePrivateTourProgramPdf: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        is_individual?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Pdf'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getExcursionDates: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourDate'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getToursFilterCompletion: {
+    parameters: {
+      query: {
+        /** @description An empty phrase gives an empty list. */
+        phrase: string;
+        limit?: number;
+        /** @description Suggestion types to leave out. */
+        exclude?: string[];
+        /** @description Suggestion types to keep. */
+        only?: string[];
+        isCruisesSearch?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CompletionItem'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listRestKinds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rest_kinds: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCollections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            collections: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCalendarPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CalendarPeriod'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listBestTours: {
+    parameters: {
+      query?: {
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourSummary'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  listTourAccommodations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listAllRestKinds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listAllCollections: {
+    parameters: {
+      query?: {
+        with_individual_seo_params?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  listAllSeasons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['NamedItem'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listWorldPartGroups: {
+    parameters: {
+      query?: {
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+        show_countries_with_world_parts?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['WorldPartGroup'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  listDestinations: {
+    parameters: {
+      query?: {
+        kind?: 'country' | 'region' | 'city';
+        country_id?: components['parameters']['CountryIdQuery'];
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Destination'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getDestinationClimate: {
+    parameters: {
+      query: {
+        destination_id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Climate'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOrganizerPublicInfo: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        author_data_from_crm?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOrganizerInfo: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOrganizerVerificationInfo: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listOwnOrganizers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  viewOrganizer: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createOrganizer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateOrganizer: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  setOrganizerPublishedOnSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: number;
+          is_published: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Organizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addNewOrganizerRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerRequestInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getHubOrganizerPage: {
+    parameters: {
+      query?: {
+        page?: components['parameters']['Page'];
+        limit?: number;
+        country_id?: components['parameters']['CountryIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HubOrganizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getContractOrganizerMeetData: {
+    parameters: {
+      query: {
+        /** @description The access key of a contract meeting page (from the link the organizer received). */
+        key: components['parameters']['MeetKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetData'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  saveContractOrganizerMeet: {
+    parameters: {
+      query: {
+        /** @description The access key of a contract meeting page (from the link the organizer received). */
+        key: components['parameters']['MeetKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MeetSave'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteContractOrganizerMeetFile: {
+    parameters: {
+      query: {
+        /** @description The access key of a contract meeting page (from the link the organizer received). */
+        key: components['parameters']['MeetKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          file_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  saveContractOrganizerMeetFile: {
+    parameters: {
+      query: {
+        /** @description The access key of a contract meeting page (from the link the organizer received). */
+        key: components['parameters']['MeetKey'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description An image, pdf, doc, docx, xls or xlsx. */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetFile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  complainAboutTour: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tour_id: number;
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  subscribeTourProgram: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          tour_id: number;
+          subscriber_id?: string;
+          currency?: components['schemas']['CurrencyCode'];
+          /** Format: uuid */
+          uuid?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            subscriber_id?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  orderTourProgramViaEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          tour_id: number;
+          /** @description A plus sign then 9 to 17 digits. */
+          phone?: string;
+          currency?: components['schemas']['CurrencyCode'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            request_id?: number | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  orderTourProgramViaWhatsapp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string;
+          /** @description A plus sign then 9 to 17 digits. */
+          phone: string;
+          request_id?: number;
+          tour_id: number;
+          currency?: components['schemas']['CurrencyCode'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            request_id?: number | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  uploadReviewImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description An image (type image/*). */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            /** @description Needed to delete the image. */
+            token: string;
+            image: components['schemas']['MediaItem'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteImage: {
+    parameters: {
+      query: {
+        /** @description The token given at upload. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  submitHelpRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** Format: email */
+          email?: string;
+          /** @description A plus sign then 9 to 17 digits. */
+          phone?: string;
+          message: string;
+          tour_id?: number;
+          request_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFavouriteTours: {
+    parameters: {
+      query?: {
+        /** @description 1 leaves out unpublished tours. */
+        active_only?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ids: number[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  addFavouriteTour: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tour_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  removeFavouriteTour: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tour_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  uploadImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description An image (type image/*). */
+          file?: string;
+          /** Format: uri */
+          url?: string;
+          bucket?: string;
+          /** @description Invisible captcha token. */
+          captcha?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            image: components['schemas']['MediaItem'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  uploadFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description The file content. */
+          file: string;
+          /** @enum {string} */
+          is_public?: '0' | '1';
+          /** @description Invisible captcha token. */
+          captcha?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            url: string;
+            name?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  uploadVideo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description The file content. */
+          file?: string;
+          /** Format: uri */
+          url?: string;
+          /** @description Invisible captcha token. */
+          captcha?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            url: string;
+            name?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listChats: {
+    parameters: {
+      query?: {
+        tour_organizer_id?: number;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getChat: {
+    parameters: {
+      query: {
+        chat_id: components['parameters']['ChatIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listChatChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Channel'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getChatWithSupport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getChatMessages: {
+    parameters: {
+      query: {
+        chat_id: components['parameters']['ChatIdQuery'];
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessages'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getChatUnreadCount: {
+    parameters: {
+      query?: {
+        organizer_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listChatsForNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Chat'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  markChatAsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          chat_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  sendChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Must be a number ('data.chatId must be a number'). */
+          chat_id: number;
+          message?: string;
+          file_id?: number;
+          /** @description Makes a retried send idempotent. */
+          client_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getChatWithOrganizer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          organizer_id: number;
+          tour_id?: number;
+          message?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Chat'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  generateChatConnectionCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          source_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  disableChatNotifications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          chat_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listChatSources: {
+    parameters: {
+      query?: {
+        client_id?: number;
+        request_id?: number;
+        subscriber_id?: string;
+        webinar_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['ChatSource'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          first_name: string;
+          last_name: string;
+          /** Format: email */
+          email: string;
+          /** @description A plus sign then 9 to 17 digits. */
+          phone?: string;
+          password: string;
+          confirm_password: string;
+          /** @example Europe/Berlin */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Email or phone. */
+          login: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthAnswer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  registerWithoutPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          first_name: string;
+          last_name?: string;
+          /** Format: email */
+          email?: string;
+          /** @description A plus sign then 9 to 17 digits. */
+          phone?: string;
+          /** @example Europe/Berlin */
+          timezone?: string;
+          favourites_tours_ids?: number[];
+          is_quick_register?: boolean;
+          code_sender: components['schemas']['CodeSender'];
+          country_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            code_sender?: components['schemas']['CodeSender'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  requestEmailConfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      410: components['responses']['Gone'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  sendAuthCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Email or phone. */
+          login: string;
+          code_sender: components['schemas']['CodeSender'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            code_sender?: components['schemas']['CodeSender'];
+            /** @description Seconds. */
+            resend_after?: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  loginViaCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Email or phone. */
+          login: string;
+          /** @description The 5-digit one-time code. */
+          code: string;
+          verify_method?: components['schemas']['CodeSender'];
+          favourites_tours_ids?: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthAnswer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  redirectLoginViaCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Email or phone. */
+          login: string;
+          /** @description The 5-digit one-time code. */
+          code: string;
+          verify_method?: components['schemas']['CodeSender'];
+          favourites_tours_ids?: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthAnswer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  updateProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          first_name?: string;
+          last_name?: string;
+          /** @example Europe/Berlin */
+          timezone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateProfilePhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          avatar_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setLanguage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          language_code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  setCurrency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currency_code: components['schemas']['CurrencyCode'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      410: components['responses']['Gone'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  checkPasswordResetToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      410: components['responses']['Gone'];
+    };
+  };
+  recoverPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  changeCountry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          country_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  changeEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          old_password?: string;
+          password: string;
+          confirm_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  changePhone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A plus sign then 9 to 17 digits. */
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPhoneConfirmationMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneConfirmationMethods'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  sendConfirmationCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code_sender: components['schemas']['CodeSender'];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmPhone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The 5-digit one-time code. */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserProfile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  setActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Result'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  refreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          refresh_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Token'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  accessTokenByOneTimeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      410: components['responses']['Gone'];
+    };
+  };
+  getVerificationAccessToken: {
+    parameters: {
+      query: {
+        orgId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            token: string;
+            provider?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getVerificationData: {
+    parameters: {
+      query: {
+        orgId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationData'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getUserInfoData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserPrivateData'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getOrganizerPhoneCode: {
+    parameters: {
+      query: {
+        tour_organizer_id: number;
+        country_id?: components['parameters']['CountryIdQuery'];
+        timezone?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The code to say when calling. */
+            code: string;
+            phone: string;
+            formatted_phone?: string;
+            /** Format: date-time */
+            expires_at?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getUserPhoneCode: {
+    parameters: {
+      query: {
+        chat_id: components['parameters']['ChatIdQuery'];
+        country_id?: components['parameters']['CountryIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The code to say when calling. */
+            code: string;
+            phone: string;
+            formatted_phone?: string;
+            /** Format: date-time */
+            expires_at?: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getWebCallData: {
+    parameters: {
+      query?: {
+        is_support_call?: components['schemas']['BooleanFlag'];
+        organizer_id?: number;
+        chat_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            enabled: boolean;
+            token?: string | null;
+            number?: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getBookingRequest: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBookingRequestByUuid: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listBookingRequestsForChat: {
+    parameters: {
+      query: {
+        chat_id: components['parameters']['ChatIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['BookingRequest'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listBookingRequests: {
+    parameters: {
+      query?: {
+        page?: components['parameters']['Page'];
+        'per-page'?: number;
+        status?: components['schemas']['BookingRequestStatus'][];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequestList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createBookingRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BookingRequestInput'];
+      };
+    };
+    responses: {
+      /** @description The request, status 1 (pending confirm). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getBookingRequestTourDates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          request_id: number;
+          with_variants?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['TourDate'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  cancelBookingRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: number;
+          message?: string;
+          notify_client?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateBookingRequestTourists: {
+    parameters: {
+      query: {
+        request_id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TouristsInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateTouristsQuestionnaires: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TouristsInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TouristsInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  addTourists: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TouristsInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TouristsInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getArrivalInfo: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArrivalInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  saveArrivalInfo: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArrivalInfoInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArrivalInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getTouristsInfo: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TouristsInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  startPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentStart'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentStarted'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getPaymentStatus: {
+    parameters: {
+      query: {
+        payment_id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  paymentProviderCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider_id: components['schemas']['PaymentProviderId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentCallback'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getPaymentQrData: {
+    parameters: {
+      query: {
+        payment_id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentQr'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  getTourReviews: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAllTourReviews: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+        limit?: number;
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listOrganizerReviews: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+        limit?: number;
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getReviewByUuid: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewInvitation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  submitReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewSubmit'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listBlogPosts: {
+    parameters: {
+      query?: {
+        /** @description A blog category slug. */
+        slug?: string;
+        page?: components['parameters']['Page'];
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+        'per-page'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlogPostList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getBlogPost: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+        similar_limit?: number;
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BlogPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      410: components['responses']['Gone'];
+    };
+  };
+  getRedirect: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            source_url: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listCountryOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CountryOption'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listLanguageOptions: {
+    parameters: {
+      query?: {
+        only_with_published_tours?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Language'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  convertPrice: {
+    parameters: {
+      query: {
+        from_currency: components['schemas']['CurrencyCode'];
+        to_currency: components['schemas']['CurrencyCode'];
+        amount: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getContacts: {
+    parameters: {
+      query?: {
+        city_id?: components['parameters']['CityIdQuery'];
+        country_id?: components['parameters']['CountryIdQuery'];
+        /** @description 1 lists every phone. */
+        all?: components['schemas']['BooleanFlag'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Contacts'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getWorkTime: {
+    parameters: {
+      query?: {
+        city_id?: components['parameters']['CityIdQuery'];
+        country_id?: components['parameters']['CountryIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkTime'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getMessengers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Messengers'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['SocialLink'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCountryByIp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: components['schemas']['LocaleCountry'];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCountrySchedule: {
+    parameters: {
+      query: {
+        country_id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CountrySchedule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  searchCities: {
+    parameters: {
+      query: {
+        /** @description An empty query gives an empty list. */
+        query: string;
+        limit?: number;
+        country_id?: components['parameters']['CountryIdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['City'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getSiteInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteInfo'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getSeoPagesSitemap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['SitemapEntry'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getSiteTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteTokens'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Stats'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listHelpCenterSections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['HelpSection'][];
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getHelpCenterSection: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HelpSection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getHelpCenterArticle: {
+    parameters: {
+      query: {
+        slug: components['parameters']['SlugQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HelpArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getLegalDocument: {
+    parameters: {
+      query: {
+        kind: 'terms' | 'privacy' | 'cookies' | 'offer';
+        /** @description Omit for the version in force. */
+        version?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LegalDocument'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getSitemapXml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A sitemaps.org urlset. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      429: components['responses']['TooManyRequests'];
     };
   };
 }

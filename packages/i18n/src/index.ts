@@ -1,5 +1,26 @@
 export { createTranslator } from './translator';
-export type { Messages, TranslateParams, Translate, TranslatorOptions } from './translator';
-
-/** The interface is English only (spec section 1); other locales keep their structure. */
-export const DEFAULT_LOCALE = 'en-US';
+export type {
+  Message,
+  Messages,
+  PluralMessage,
+  Translate,
+  TranslateParams,
+  TranslatorOptions,
+} from './translator';
+export { en } from './messages/en';
+export type { MessageKey } from './messages/en';
+export { DICTIONARIES, messagesFor, translatorFor } from './dictionaries';
+export { AVAILABLE_LOCALES, DEFAULT_LOCALE, LOCALES, formatNumber, isLocale } from './locales';
+export { dateLocaleFor, weekStartsOn } from './dates';
+export type { Locale } from './locales';
+export {
+  LOCALE_COOKIE,
+  localeCookie,
+  localizePath,
+  matchLocale,
+  parseAcceptLanguage,
+  resolveLocale,
+} from './resolve';
+export type { LocaleRequest, LocaleResolution } from './resolve';
+export { NON_METRIC_COUNTRY_IDS, isMetricCountry, measurementSystem } from './metric';
+export type { MeasurementSystem } from './metric';

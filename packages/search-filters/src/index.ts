@@ -1,1 +1,44 @@
-export { FILTER_LIMITS, clamp, normalizeMinAge, normalizePage } from './limits';
+export {
+  ACCOMMODATIONS,
+  ACCOMMODATION_FILTERS,
+  ACCOMMODATION_LABELS,
+  COMFORT_LABELS,
+  COMFORT_LEVELS,
+  DEFAULT_SORT,
+  DIFFICULTY_LABELS,
+  DIFFICULTY_LEVELS,
+  DIRECTION_KINDS,
+  FILTER_KINDS,
+  FILTER_LIMITS,
+  OPERATOR_TYPES,
+  OPERATOR_TYPE_LABELS,
+  SORT_LABELS,
+  SORT_VALUES,
+  TOUR_TYPES,
+  TOUR_TYPE_LABELS,
+} from './constants';
+export type {
+  Accommodation,
+  AccommodationFilter,
+  Comfort,
+  Difficulty,
+  DirectionKind,
+  FilterKind,
+  OperatorType,
+  Sort,
+  TourType,
+} from './constants';
+export { clamp, normalizeMinAge, normalizePage, toNumber } from './limits';
+export { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters, searchFiltersSchema } from './schema';
+export type { FilterField, SearchFilters } from './schema';
+export { filtersToQuery, queryToFilters } from './query';
+export type { FilterQuery } from './query';
+export { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';
+export {
+  APPROXIMATE_USD_RATES,
+  SLIDER_LIMITS,
+  SPEC_SLIDER_LIMITS,
+  deriveSliderLimits,
+  sliderLimitsFor,
+} from './slider';
+export type { SliderLimits } from './slider';

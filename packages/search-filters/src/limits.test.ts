@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_LIMITS, clamp, normalizeMinAge, normalizePage } from './limits';
+import { FILTER_LIMITS } from './constants';
+import { clamp, normalizeMinAge, normalizePage, toNumber } from './limits';
 
 describe('clamp', () => {
   it('keeps values inside the range', () => {
@@ -36,5 +37,31 @@ describe('normalizePage', () => {
     expect(normalizePage(0)).toBe(1);
     expect(normalizePage('3')).toBe(3);
     expect(normalizePage(undefined)).toBe(1);
+    expect(normalizePage(2 ** 53)).toBe(1);
+  });
+});
+
+describe('toNumber', () => {
+  it.each([
+    [12, 12],
+    ['12', 12],
+    [' 1.5 ', 1.5],
+    ['1e3', 1000],
+    ['-0', 0],
+    ['', undefined],
+    ['abc', undefined],
+    ['0x10', undefined],
+    ['12px', undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [true, undefined],
+    [null, undefined],
+    [[3], undefined],
+  ])('%j reads as %j', (input, expected) => {
+    expect(toNumber(input)).toBe(expected);
+  });
+
+  it('turns -0 into 0', () => {
+    expect(Object.is(toNumber(-0), 0)).toBe(true);
   });
 });

@@ -1,36 +1,34 @@
-/** Caps from the spec's business constants (section 9): the API never receives values beyond them. */
-export const FILTER_LIMITS = {
-  priceMax: 200_000,
-  pricePerDayMax: 30_000,
-  daysMax: 20,
-  /** A minimum age at or above this is an adult tour: the filter is dropped. */
-  adultAge: 18,
-} as const;
+import { FILTER_LIMITS } from './constants';
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Reads a finite number from a number or a decimal string (`'12'`, `' 1.5 '`, `'1e3'`); anything
+ * else (`'abc'`, `'0x10'`, `''`, `NaN`, booleans) gives `undefined`. `-0` reads as `0`.
+ */
+export function toNumber(value: unknown): number | undefined {
+  const number =
+    typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value.trim()) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number + 0 : undefined;
+}
 
 /** Clamps a number into `[min, max]`; anything that is not a finite number becomes `min`. */
 export function clamp(value: unknown, min: number, max: number): number {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number)) return min;
+  const number = toNumber(value);
+  if (number === undefined) return min;
   return Math.min(max, Math.max(min, number));
 }
 
 /** Minimum age is 0 when it is not a number, negative, or 18 and above (spec section 5). */
 export function normalizeMinAge(value: unknown): number {
-  const age = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (
-    typeof age !== 'number' ||
-    !Number.isFinite(age) ||
-    age < 0 ||
-    age >= FILTER_LIMITS.adultAge
-  ) {
-    return 0;
-  }
+  const age = toNumber(value);
+  if (age === undefined || age < 0 || age >= FILTER_LIMITS.adultAge) return 0;
   return Math.floor(age);
 }
 
-/** The page is at least 1. */
+/** The page is at least 1; a page that is not a number (or beyond the safe integers) is 1. */
 export function normalizePage(value: unknown): number {
-  const page = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof page !== 'number' || !Number.isFinite(page) || page < 1) return 1;
+  const page = toNumber(value);
+  if (page === undefined || page < 1 || page > Number.MAX_SAFE_INTEGER) return 1;
   return Math.floor(page);
 }

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#src/app.ts';
+import { loadContract } from '#src/contract.ts';
+import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
+import { expectContractSchema } from '#src/testing/contract.ts';
+import { testEnv } from '#src/testing/env.ts';
+import { captureLogs } from '#src/testing/logs.ts';
+
+/** Every operationId of the bundled contract, by `METHOD path`. */
+function contractOperations(): Map<string, string> {
+  const operations = new Map<string, string>();
+  for (const [path, item] of Object.entries(loadContract().paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const id = (operation as { operationId?: unknown } | null)?.operationId;
+      if (typeof id === 'string') operations.set(id, `${method.toUpperCase()} ${path}`);
+    }
+  }
+  return operations;
+}
+
+describe('pending operations', () => {
+  const logs = captureLogs();
+  let api: FastifyInstance;
+  beforeAll(async () => {
+    api = buildApp(testEnv({ LOG_LEVEL: 'warn' }), { logStream: logs.stream });
+    await api.ready();
+  }, 30_000);
+  afterAll(() => api.close());
+
+  it('lists only operations the contract describes, each once', () => {
+    const operations = contractOperations();
+    const unknown = PENDING_OPERATIONS.filter((id) => !operations.has(id));
+    expect(unknown).toEqual([]);
+    expect(new Set(PENDING_OPERATIONS).size).toBe(PENDING_OPERATIONS.length);
+  });
+
+  it('answers 501 JSON { message } for a valid GET to a pending operation', async () => {
+    const response = await api.inject({ url: '/spa/tour?slug=iceland-highlands&expand_program=1' });
+    expect(response.statusCode).toBe(501);
+    expect(expectContractSchema(response, 'Error')).toEqual({
+      message: 'Operation getTour is not implemented',
+    });
+  });
+
+  it('answers 501 for a valid JSON POST to a pending operation', async () => {
+    const response = await api.inject({
+      method: 'POST',
+      url: '/crm/api/favourite-tour/create',
+      headers: { 'content-type': 'application/json' },
+      payload: { tour_id: 41 },
+    });
+    expect(response.statusCode).toBe(501);
+    expect(expectContractSchema(response, 'Error')).toEqual({
+      message: 'Operation addFavouriteTour is not implemented',
+    });
+  });
+
+  it('still validates the request against the contract before answering 501', async () => {
+    const badQuery = await api.inject({ url: '/spa/tour-reviews?id=seven' });
+    expect(badQuery.statusCode).toBe(400);
+    expect(expectContractSchema(badQuery, 'Error')).toEqual({
+      message: 'Invalid query parameters',
+      errors: { id: ['must be integer'] },
+    });
+
+    const missingBody = await api.inject({
+      method: 'POST',
+      url: '/crm/api/favourite-tour/create',
+      headers: { 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(missingBody.statusCode).toBe(400);
+    expect(expectContractSchema(missingBody, 'Error')).toEqual({
+      message: 'Invalid request body',
+      errors: { tour_id: ['is required'] },
+    });
+  });
+
+  it('rejects a body field the contract does not know', async () => {
+    const response = await api.inject({
+      method: 'POST',
+      url: '/crm/api/favourite-tour/create',
+      headers: { 'content-type': 'application/json' },
+      payload: { tour_id: 41, is_admin: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(expectContractSchema(response, 'Error')).toMatchObject({
+      message: 'Invalid request body',
+    });
+  });
+
+  it('does not warn at start about operations that are listed as pending', () => {
+    const warned = logs.entries.filter(
+      (entry) => entry['msg'] === 'contract operation has no handler',
+    );
+    expect(warned).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The one error type of the client (spec section 8). Every failed call rejects with an `ApiError`:
+ * HTTP errors, captcha demands, redirect answers and transport failures alike.
+ */
+
+/** Why a call failed. */
+export type ApiErrorKind =
+  /** 429 with `type: captcha`: an invisible captcha is required. */
+  | 'captcha'
+  /** 429 with `type: hard_captcha`: a visible captcha is required. */
+  | 'hard_captcha'
+  /** The answer asks the client to go elsewhere (`type: redirect` + `url`, or an illegal tour redirect). */
+  | 'redirect'
+  /** No answer: connection refused, DNS failure, CORS, offline. */
+  | 'network'
+  /** No answer within the client's timeout. */
+  | 'timeout'
+  /** Cancelled by the caller's signal or superseded by a newer call. */
+  | 'abort'
+  /** Any other non-2xx answer. */
+  | 'http';
+
+/** Validation details by field name (422 answers). */
+export type ValidationErrors = Record<string, string[]>;
+
+export const DEFAULT_ERROR_TITLE = 'Error';
+export const DEFAULT_ERROR_MESSAGE = 'Please try again later';
+export const ILLEGAL_REDIRECT_MESSAGE = 'Illegal redirect';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** HTTP status; 0 when no answer arrived. */
+  status?: number;
+  message?: string | undefined;
+  errors?: ValidationErrors;
+  /** Where a redirect answer points. */
+  url?: string | undefined;
+  /** The parsed error answer, when there was one. */
+  body?: unknown;
+  method?: string;
+  /** Request URL. */
+  requestUrl?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no answer arrived (network, timeout, abort). */
+  readonly status: number;
+  /** Short title for an error screen: always 'Error' (spec section 8 default texts). */
+  readonly title = DEFAULT_ERROR_TITLE;
+  readonly errors: ValidationErrors;
+  readonly url: string | undefined;
+  readonly body: unknown;
+  readonly method: string | undefined;
+  readonly requestUrl: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(
+      init.message || DEFAULT_ERROR_MESSAGE,
+      init.cause === undefined ? {} : { cause: init.cause },
+    );
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.errors = init.errors ?? {};
+    this.url = init.url;
+    this.body = init.body;
+    this.method = init.method;
+    this.requestUrl = init.requestUrl;
+  }
+
+  /** True when the answer carried field-level validation details. */
+  get isValidation(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonEmptyString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/** The error text of an answer: its `message`, else its `error` (spec section 8). */
+export function readErrorMessage(body: unknown): string | undefined {
+  // Plain-text or HTML answers (a proxy's error page) are not shown to users.
+  if (!isRecord(body)) return undefined;
+  return nonEmptyString(body.message) ?? nonEmptyString(body.error);
+}
+
+/**
+ * Validation details of an answer. Accepts `{ errors: { field: [..] | '..' } }` and the
+ * list form `[{ field, message }]` (bare or under `errors`).
+ */
+export function readValidationErrors(body: unknown): ValidationErrors {
+  const source = isRecord(body) ? body.errors : body;
+  const result: ValidationErrors = {};
+  const add = (field: unknown, message: unknown) => {
+    const name = nonEmptyString(field);
+    const text = nonEmptyString(message);
+    if (!name || !text) return;
+    (result[name] ??= []).push(text);
+  };
+  if (Array.isArray(source)) {
+    for (const item of source) if (isRecord(item)) add(item.field, item.message);
+  } else if (isRecord(source)) {
+    for (const [field, messages] of Object.entries(source)) {
+      for (const message of Array.isArray(messages) ? messages : [messages]) add(field, message);
+    }
+  }
+  return result;
+}
+
+/**
+ * The contract's `Redirect` answer, `{ type: 'redirect', url }` (spec section 8: a login that
+ * continues elsewhere, a tour whose slug moved).
+ */
+export function readRedirectUrl(body: unknown): string | undefined {
+  return isRecord(body) && body.type === 'redirect' ? nonEmptyString(body.url) : undefined;
+}
+
+/** The captcha kind a 429 answer asks for, if any. */
+export function readCaptchaKind(body: unknown): 'captcha' | 'hard_captcha' | undefined {
+  if (!isRecord(body)) return undefined;
+  return body.type === 'captcha' || body.type === 'hard_captcha' ? body.type : undefined;
+}
+
+/** Reads an answer's body without consuming it: JSON when it parses, else text, else undefined. */
+export async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.clone().text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Maps a non-2xx answer to an `ApiError` of kind captcha, hard_captcha, redirect or http. */
+export function errorFromAnswer(request: Request, response: Response, body: unknown): ApiError {
+  const captcha = response.status === 429 ? readCaptchaKind(body) : undefined;
+  const url = readRedirectUrl(body);
+  return new ApiError({
+    kind: captcha ?? (url ? 'redirect' : 'http'),
+    status: response.status,
+    message: readErrorMessage(body),
+    errors: readValidationErrors(body),
+    url,
+    body,
+    method: request.method,
+    requestUrl: request.url,
+  });
+}
+
+const errorName = (error: unknown): string | undefined =>
+  isRecord(error) || error instanceof Error
+    ? String((error as { name?: unknown }).name)
+    : undefined;
+
+/** Maps a rejected fetch to an `ApiError` of kind timeout, abort or network. */
+export function errorFromFailure(request: Request, error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const name = errorName(error);
+  const kind: ApiErrorKind =
+    name === 'TimeoutError' ? 'timeout' : name === 'AbortError' ? 'abort' : 'network';
+  const message =
+    kind === 'timeout'
+      ? 'The request timed out'
+      : kind === 'abort'
+        ? 'The request was cancelled'
+        : 'Network error';
+  return new ApiError({
+    kind,
+    message,
+    method: request.method,
+    requestUrl: request.url,
+    cause: error,
+  });
+}

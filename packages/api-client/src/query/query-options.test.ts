@@ -1,0 +1,95 @@
+import { CancelledError, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../errors';
+import { serverPerTest, testClient } from '../test-utils/http-server';
+import {
+  gallopQueryKey,
+  gallopQueryOptions,
+  getTourQueryOptions,
+  healthKeys,
+  healthQueryOptions,
+  operationKeys,
+  tourKeys,
+  tourQueryOptions,
+} from './index';
+
+const start = serverPerTest();
+
+describe('query options', () => {
+  it('keys a GET call by [method, path, params] and fetches it through the client', async () => {
+    const server = await start(() => ({ body: { status: 'ok', uptime: 3 } }));
+    const client = testClient(server, { currency: 'USD' });
+    const queryClient = new QueryClient();
+
+    const options = healthQueryOptions(client);
+    expect(options.queryKey).toEqual(['get', '/health']);
+    expect(healthKeys.all).toEqual(options.queryKey);
+
+    await expect(queryClient.fetchQuery(options)).resolves.toEqual({ status: 'ok', uptime: 3 });
+    // Cached under the key: the second read does not call the server.
+    await queryClient.fetchQuery({ ...options, staleTime: Infinity });
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.headers['x-currency']).toBe('USD');
+    expect(queryClient.getQueryData(healthKeys.all)).toEqual({ status: 'ok', uptime: 3 });
+  });
+
+  it('puts params in the key, below the path, so the path prefix invalidates them all', () => {
+    const key = gallopQueryKey('/health', { query: undefined });
+    expect(key).toEqual(['get', '/health', { query: undefined }]);
+    expect(key.slice(0, 2)).toEqual(gallopQueryKey('/health'));
+  });
+
+  it('names tour queries by slug and invalidates them all through tourKeys.all', async () => {
+    const server = await start((request) => ({
+      body: { slug: request.query.get('slug'), program: request.query.get('expand_program') },
+    }));
+    const client = testClient(server);
+    const queryClient = new QueryClient();
+
+    const iceland = tourQueryOptions(client, 'iceland', { expand_program: 1 });
+    expect(iceland.queryKey).toEqual(tourKeys.detail('iceland', { expand_program: 1 }));
+    expect(iceland.queryKey).toEqual([
+      'get',
+      '/spa/tour',
+      { query: { slug: 'iceland', expand_program: 1 } },
+    ]);
+    // The generated factory and the generic one build the same key.
+    expect(getTourQueryOptions(client, { query: { slug: 'x' } }).queryKey).toEqual(
+      gallopQueryOptions(client, '/spa/tour', { query: { slug: 'x' } }).queryKey,
+    );
+    expect(operationKeys.getTour).toEqual(tourKeys.all);
+
+    expect(await queryClient.fetchQuery(iceland)).toEqual({ slug: 'iceland', program: '1' });
+    await queryClient.fetchQuery(tourQueryOptions(client, 'mongolia'));
+    await queryClient.invalidateQueries({ queryKey: tourKeys.all });
+    const states = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: tourKeys.all })
+      .map((query) => query.state.isInvalidated);
+    expect(states).toEqual([true, true]);
+  });
+
+  it('fails the query with the ApiError', async () => {
+    const server = await start(() => ({ status: 503, body: { message: 'Down' } }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+    const failure = await queryClient
+      .fetchQuery(gallopQueryOptions(testClient(server), '/health'))
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 503, message: 'Down' });
+  });
+
+  it('aborts the HTTP call when react-query cancels the query', async () => {
+    const server = await start(() => ({ delayMs: 300, body: { status: 'ok', uptime: 1 } }));
+    const queryClient = new QueryClient();
+    const options = healthQueryOptions(testClient(server));
+
+    const pending = queryClient.fetchQuery(options).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(server.received).toHaveLength(1));
+    await queryClient.cancelQueries({ queryKey: options.queryKey });
+
+    expect(await pending).toBeInstanceOf(CancelledError);
+    await vi.waitFor(() => expect(server.received[0]?.abandoned).toBe(true));
+  });
+});

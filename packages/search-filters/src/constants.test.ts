@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOMMODATION_FILTERS,
+  ACCOMMODATION_LABELS,
+  COMFORT_LABELS,
+  COMFORT_LEVELS,
+  DIFFICULTY_LABELS,
+  DIRECTION_KINDS,
+  FILTER_KINDS,
+  FILTER_LIMITS,
+  OPERATOR_TYPES,
+  OPERATOR_TYPE_LABELS,
+  SORT_LABELS,
+  SORT_VALUES,
+  TOUR_TYPES,
+} from './constants';
+import { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';
+import { FILTER_FIELDS, normalizeFilters } from './schema';
+
+describe('business constants', () => {
+  it('match section 9', () => {
+    expect(FILTER_LIMITS).toEqual({
+      priceMax: 200_000,
+      pricePerDayMax: 30_000,
+      daysMax: 20,
+      adultAge: 18,
+    });
+  });
+});
+
+describe('enumerations', () => {
+  it('match section 3', () => {
+    expect(SORT_VALUES).toEqual(['default', 'price', '-price']);
+    expect(OPERATOR_TYPES).toEqual(['any', 'organization', 'author']);
+    expect(TOUR_TYPES).toEqual([1, 2]);
+    expect(COMFORT_LEVELS).toEqual(['base', 'base_plus', 'medium', 'improved', 'premium']);
+    expect(ACCOMMODATION_FILTERS).toEqual([
+      'any',
+      'tourist-base',
+      'camp-site',
+      'guest-house',
+      'flat',
+      'cabin',
+      'hotel',
+      'tent',
+      'train',
+      'not-set',
+    ]);
+    expect(DIFFICULTY_LABELS).toEqual({ 1: 'Easy', 2: 'Moderate', 3: 'Challenging', 4: 'Extreme' });
+    expect(DIRECTION_KINDS).toEqual([
+      'cities',
+      'regions',
+      'countries',
+      'world_parts',
+      'showplaces',
+      'water_objects',
+    ]);
+  });
+
+  it('label every value', () => {
+    expect(Object.keys(SORT_LABELS)).toEqual([...SORT_VALUES]);
+    expect(SORT_LABELS.price).toBe('Cheapest first');
+    expect(Object.keys(OPERATOR_TYPE_LABELS)).toEqual([...OPERATOR_TYPES]);
+    expect(Object.keys(COMFORT_LABELS)).toEqual([...COMFORT_LEVELS]);
+    expect(Object.keys(ACCOMMODATION_LABELS)).toEqual([...ACCOMMODATION_FILTERS]);
+  });
+});
+
+describe('filter kinds', () => {
+  it('cover every kind of section 2.2 and map only to real fields', () => {
+    expect(Object.keys(FILTER_KIND_FIELDS)).toEqual([...FILTER_KINDS]);
+    for (const fields of Object.values(FILTER_KIND_FIELDS)) {
+      for (const field of fields) expect(FILTER_FIELDS).toContain(field);
+    }
+    for (const field of Object.values(DIRECTION_KIND_FIELDS))
+      expect(FILTER_FIELDS).toContain(field);
+  });
+
+  it('clear one kind and return to page 1', () => {
+    const filters = normalizeFilters({ priceMin: 100, pricePerDayMax: 50, cities: [1], page: 4 });
+    expect(clearFilterKind(filters, 'price')).toEqual(normalizeFilters({ cities: [1] }));
+    expect(clearFilterKind(filters, 'direction')).toEqual(
+      normalizeFilters({ priceMin: 100, pricePerDayMax: 50 }),
+    );
+  });
+});

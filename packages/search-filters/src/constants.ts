@@ -1,0 +1,117 @@
+/** Business caps (spec section 9): the API never receives values beyond them. */
+export const FILTER_LIMITS = {
+  /** Price cap for the total price range. */
+  priceMax: 200_000,
+  /** Price per day cap. */
+  pricePerDayMax: 30_000,
+  /** Days cap for the duration range. */
+  daysMax: 20,
+  /** A minimum age at or above this is an adult tour: the filter is dropped. */
+  adultAge: 18,
+} as const;
+
+/** Sort values (spec section 3): `price` is cheaper first, `-price` more expensive first. */
+export const SORT_VALUES = ['default', 'price', '-price'] as const;
+export type Sort = (typeof SORT_VALUES)[number];
+export const DEFAULT_SORT = 'default' satisfies Sort;
+export const SORT_LABELS: Readonly<Record<Sort, string>> = {
+  default: 'Recommended',
+  price: 'Cheapest first',
+  '-price': 'Most expensive first',
+};
+
+/** Who runs the tour (spec section 3); `any` means no filter. */
+export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;
+export type OperatorType = (typeof OPERATOR_TYPES)[number];
+export const OPERATOR_TYPE_LABELS: Readonly<Record<OperatorType, string>> = {
+  any: 'Any',
+  organization: 'Organization',
+  author: 'Author',
+};
+
+/** Tour type: 1 tour, 2 excursion (spec section 3). Type 1 is the default and is omitted. */
+export const TOUR_TYPES = [1, 2] as const;
+export type TourType = (typeof TOUR_TYPES)[number];
+export const TOUR_TYPE_LABELS: Readonly<Record<TourType, string>> = { 1: 'Tour', 2: 'Excursion' };
+
+export const COMFORT_LEVELS = ['base', 'base_plus', 'medium', 'improved', 'premium'] as const;
+export type Comfort = (typeof COMFORT_LEVELS)[number];
+export const COMFORT_LABELS: Readonly<Record<Comfort, string>> = {
+  base: 'Basic',
+  base_plus: 'Basic plus',
+  medium: 'Medium',
+  improved: 'Improved',
+  premium: 'Premium',
+};
+
+/** Accommodation kinds a tour has (spec section 3). */
+export const ACCOMMODATIONS = [
+  'camp-site',
+  'guest-house',
+  'flat',
+  'cabin',
+  'hotel',
+  'tent',
+  'train',
+  'not-set',
+] as const;
+export type Accommodation = (typeof ACCOMMODATIONS)[number];
+/** What the accommodation filter offers: every kind plus `any` (no filter) and `tourist-base`. */
+export const ACCOMMODATION_FILTERS = ['any', 'tourist-base', ...ACCOMMODATIONS] as const;
+export type AccommodationFilter = (typeof ACCOMMODATION_FILTERS)[number];
+export const ACCOMMODATION_LABELS: Readonly<Record<AccommodationFilter, string>> = {
+  any: 'Any',
+  'tourist-base': 'Tourist base',
+  'camp-site': 'Campsite',
+  'guest-house': 'Guest house',
+  flat: 'Apartment',
+  cabin: 'Cabin',
+  hotel: 'Hotel',
+  tent: 'Tent',
+  train: 'Train',
+  'not-set': 'Not specified',
+};
+
+export const DIFFICULTY_LEVELS = [1, 2, 3, 4] as const;
+export type Difficulty = (typeof DIFFICULTY_LEVELS)[number];
+export const DIFFICULTY_LABELS: Readonly<Record<Difficulty, string>> = {
+  1: 'Easy',
+  2: 'Moderate',
+  3: 'Challenging',
+  4: 'Extreme',
+};
+
+/** Kinds of direction a search can start from (spec section 2.2). */
+export const DIRECTION_KINDS = [
+  'cities',
+  'regions',
+  'countries',
+  'world_parts',
+  'showplaces',
+  'water_objects',
+] as const;
+export type DirectionKind = (typeof DIRECTION_KINDS)[number];
+
+/** Kinds of filter on the search page (spec section 2.2), cruise-specific kinds last. */
+export const FILTER_KINDS = [
+  'common',
+  'organizer',
+  'direction',
+  'dates',
+  'restKinds',
+  'price',
+  'duration',
+  'accommodation',
+  'minAge',
+  'difficulty',
+  'languages',
+  'collections',
+  'groupSize',
+  'comfort',
+  'cruisesType',
+  'cruisesStartCity',
+  'cruisesCabinsCapacity',
+  'ships',
+  'onlyReturningCruises',
+] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOMMODATION_FILTERS,
+  COMFORT_LEVELS,
+  FILTER_LIMITS,
+  OPERATOR_TYPES,
+  SORT_VALUES,
+} from './constants';
+import { filtersToQuery, queryToFilters } from './query';
+import { FILTER_DEFAULTS, type SearchFilters, normalizeFilters } from './schema';
+
+// Values as they arrive from links, forms and routers: good ones, edge ones and junk.
+const junk = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.constant(''),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc.boolean(),
+  fc.double(),
+  fc.constant([]),
+);
+const integerish = fc.oneof(
+  fc.integer({ min: -10, max: 250_000 }),
+  fc.integer({ min: -10, max: 250_000 }).map(String),
+  fc.constantFrom(0, 1, 17, 18, 19, 20, 21, 30_000, 200_000, -1),
+  fc.double({ min: -1000, max: 300_000, noNaN: true }),
+);
+const id = fc.oneof(
+  fc.integer({ min: -5, max: 1_000_000 }),
+  fc.nat(1000).map(String),
+  fc.constantFrom('x', '1.5'),
+);
+const idList = fc.oneof(
+  fc.array(id, { maxLength: 5 }),
+  fc.array(id, { maxLength: 5 }).map((ids) => ids.join(',')),
+);
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom('', '  ', 'altai, russia'),
+);
+const bool = fc.oneof(fc.boolean(), fc.constantFrom(0, 1, '0', '1', 'true', 'false', 'yes'));
+const date = fc.oneof(
+  fc
+    .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom('2026-02-30', '2026-13-01', '01.06.2026'),
+);
+const pick = <T>(values: readonly T[]) => fc.oneof(fc.constantFrom(...values), junk);
+
+const filterInput = fc.record(
+  {
+    slug: fc.oneof(text, junk),
+    organizer: fc.oneof(id, junk),
+    accommodation: pick(ACCOMMODATION_FILTERS),
+    comfort: fc.oneof(fc.array(fc.constantFrom(...COMFORT_LEVELS, 'gold'), { maxLength: 4 }), junk),
+    maxGroupSize: fc.oneof(integerish, junk),
+    difficulty: fc.oneof(fc.array(fc.integer({ min: -1, max: 6 }), { maxLength: 4 }), junk),
+    priceMin: fc.oneof(integerish, junk),
+    priceMax: fc.oneof(integerish, junk),
+    pricePerDayMin: fc.oneof(integerish, junk),
+    pricePerDayMax: fc.oneof(integerish, junk),
+    minAge: fc.oneof(integerish, junk),
+    dateFrom: fc.oneof(date, junk),
+    dateTo: fc.oneof(date, junk),
+    daysMin: fc.oneof(integerish, junk),
+    daysMax: fc.oneof(integerish, junk),
+    restKinds: fc.oneof(idList, junk),
+    cities: fc.oneof(idList, junk),
+    regions: fc.oneof(idList, junk),
+    countries: fc.oneof(idList, junk),
+    continent: fc.oneof(id, junk),
+    collections: fc.oneof(idList, junk),
+    languages: fc.oneof(
+      fc.array(fc.oneof(fc.constantFrom('en', 'de', 'zh-CN', 'a b'), fc.nat(99)), { maxLength: 4 }),
+      junk,
+    ),
+    showplace: fc.oneof(id, junk),
+    isCruisesSearch: fc.oneof(bool, junk),
+    cruisesType: fc.oneof(id, junk),
+    cruisesStartCity: fc.oneof(id, junk),
+    cruisesCabinsCapacity: fc.oneof(integerish, junk),
+    onlyReturningCruises: fc.oneof(bool, junk),
+    ships: fc.oneof(idList, junk),
+    waterObject: fc.oneof(id, junk),
+    placeName: fc.oneof(text, junk),
+    radius: fc.oneof(fc.double({ min: -10, max: 30_000, noNaN: true }), junk),
+    lat: fc.oneof(fc.double({ min: -100, max: 100, noNaN: true }), junk),
+    lng: fc.oneof(fc.double({ min: -200, max: 200, noNaN: true }), junk),
+    page: fc.oneof(integerish, junk),
+    sort: pick(SORT_VALUES),
+    isAuthorTourSearch: fc.oneof(bool, junk),
+    operatorType: pick(OPERATOR_TYPES),
+    type: fc.oneof(fc.constantFrom(1, 2, '1', '2', 3), junk),
+  },
+  { requiredKeys: [] },
+);
+
+const RUNS = { numRuns: 1500 };
+
+function inCaps(filters: SearchFilters): boolean {
+  const within = (value: number | undefined, cap: number) =>
+    value === undefined || (value >= 0 && value <= cap);
+  return (
+    within(filters.priceMin, FILTER_LIMITS.priceMax) &&
+    within(filters.priceMax, FILTER_LIMITS.priceMax - 1) &&
+    within(filters.pricePerDayMin, FILTER_LIMITS.pricePerDayMax) &&
+    within(filters.pricePerDayMax, FILTER_LIMITS.pricePerDayMax - 1) &&
+    within(filters.daysMin, FILTER_LIMITS.daysMax) &&
+    within(filters.daysMax, FILTER_LIMITS.daysMax - 1) &&
+    filters.minAge >= 0 &&
+    filters.minAge < FILTER_LIMITS.adultAge &&
+    filters.page >= 1
+  );
+}
+
+describe('serialisation properties (fast-check)', () => {
+  it('queryToFilters inverts filtersToQuery on normalised filters', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const filters = normalizeFilters(input);
+        expect(queryToFilters(filtersToQuery(filters))).toEqual(filters);
+      }),
+      RUNS,
+    );
+  });
+
+  it('survives the address bar (URLSearchParams string) too', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const filters = normalizeFilters(input);
+        const search = new URLSearchParams(filtersToQuery(filters)).toString();
+        expect(queryToFilters(search)).toEqual(filters);
+      }),
+      RUNS,
+    );
+  });
+
+  it('normalisation is idempotent and keeps every value within the caps', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const filters = normalizeFilters(input);
+        expect(normalizeFilters(filters)).toEqual(filters);
+        expect(inCaps(filters)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('the query holds no defaults, no empty values and only numeric ids', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const query: Record<string, string> = filtersToQuery(input);
+        for (const [field, value] of Object.entries(query)) {
+          expect(value).not.toBe('');
+          expect(FILTER_DEFAULTS[field as keyof typeof FILTER_DEFAULTS]?.toString()).not.toBe(
+            value,
+          );
+        }
+        for (const field of [
+          'cities',
+          'regions',
+          'countries',
+          'restKinds',
+          'collections',
+          'ships',
+        ]) {
+          if (query[field] !== undefined) expect(query[field]).toMatch(/^\d+(,\d+)*$/);
+        }
+        for (const field of ['isCruisesSearch', 'onlyReturningCruises', 'isAuthorTourSearch']) {
+          if (query[field] !== undefined) expect(['0', '1']).toContain(query[field]);
+        }
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { filtersToQuery, queryToFilters } from './query';
+import { normalizeFilters } from './schema';
+
+describe('filtersToQuery', () => {
+  it('drops every default: sort, operator type any, page 1, tour type 1, minimum age 0', () => {
+    expect(
+      filtersToQuery({
+        sort: 'default',
+        operatorType: 'any',
+        accommodation: 'any',
+        page: 1,
+        type: 1,
+        minAge: 0,
+      }),
+    ).toEqual({});
+  });
+
+  it('drops empty values and empty lists', () => {
+    expect(
+      filtersToQuery({ slug: '', placeName: '   ', cities: [], languages: [], comfort: [] }),
+    ).toEqual({});
+  });
+
+  it('drops maxima at their caps and minima at 0', () => {
+    expect(
+      filtersToQuery({
+        priceMin: 0,
+        priceMax: 200_000,
+        pricePerDayMax: 30_000,
+        daysMin: 0,
+        daysMax: 20,
+      }),
+    ).toEqual({});
+    expect(filtersToQuery({ priceMax: 199_999, pricePerDayMax: 29_999, daysMax: 19 })).toEqual({
+      priceMax: '199999',
+      pricePerDayMax: '29999',
+      daysMax: '19',
+    });
+  });
+
+  it('writes the non-default values, booleans as 0/1 and lists with commas', () => {
+    expect(
+      filtersToQuery({
+        slug: 'altai',
+        cities: [1, 2],
+        languages: ['en', 'de'],
+        isCruisesSearch: true,
+        onlyReturningCruises: false,
+        sort: '-price',
+        operatorType: 'organization',
+        type: 2,
+        page: 3,
+        minAge: 12,
+      }),
+    ).toEqual({
+      slug: 'altai',
+      minAge: '12',
+      cities: '1,2',
+      languages: 'en,de',
+      isCruisesSearch: '1',
+      onlyReturningCruises: '0',
+      page: '3',
+      sort: '-price',
+      operatorType: 'organization',
+      type: '2',
+    });
+  });
+
+  it('normalises first: clamps, drops non-numeric ids and adult ages', () => {
+    expect(
+      filtersToQuery({ priceMin: 500_000, minAge: 18, cities: ['x', 5] } as Record<
+        string,
+        unknown
+      >),
+    ).toEqual({
+      priceMin: '200000',
+      cities: '5',
+    });
+  });
+
+  it('keeps the spec order, so equal searches give equal URLs', () => {
+    const query = filtersToQuery({ page: 2, cities: [3], slug: 'altai' });
+    expect(Object.keys(query)).toEqual(['slug', 'cities', 'page']);
+    expect(new URLSearchParams(query).toString()).toBe('slug=altai&cities=3&page=2');
+  });
+});
+
+describe('queryToFilters', () => {
+  it('reads a query string, URLSearchParams and a parsed record alike', () => {
+    const expected = normalizeFilters({ cities: [1, 2], page: 2, isCruisesSearch: true });
+    expect(queryToFilters('?cities=1,2&page=2&isCruisesSearch=1')).toEqual(expected);
+    expect(
+      queryToFilters(new URLSearchParams('cities=1&cities=2&page=2&isCruisesSearch=1')),
+    ).toEqual(expected);
+    // A router's JSON search parser gives numbers and arrays.
+    expect(queryToFilters({ cities: [1, 2], page: 2, isCruisesSearch: 1 })).toEqual(expected);
+  });
+
+  it('gives the defaults for an empty query', () => {
+    expect(queryToFilters('')).toEqual(normalizeFilters({}));
+  });
+
+  it('reads back what filtersToQuery wrote', () => {
+    const filters = normalizeFilters({
+      slug: 'horse tours & more',
+      placeName: 'Saint-Petersburg, Russia',
+      priceMin: 100,
+      priceMax: 4000,
+      dateFrom: '2026-07-01',
+      comfort: ['medium'],
+      difficulty: [2, 3],
+      lat: -33.86,
+      lng: 151.2,
+      radius: 12.5,
+      onlyReturningCruises: false,
+    });
+    const search = new URLSearchParams(filtersToQuery(filters)).toString();
+    expect(queryToFilters(search)).toEqual(filters);
+  });
+});

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters, searchFiltersSchema } from './schema';
+
+describe('the model', () => {
+  it('has every field of the spec, in its order', () => {
+    expect(FILTER_FIELDS).toEqual([
+      'slug',
+      'organizer',
+      'accommodation',
+      'comfort',
+      'maxGroupSize',
+      'difficulty',
+      'priceMin',
+      'priceMax',
+      'pricePerDayMin',
+      'pricePerDayMax',
+      'minAge',
+      'dateFrom',
+      'dateTo',
+      'daysMin',
+      'daysMax',
+      'restKinds',
+      'cities',
+      'regions',
+      'countries',
+      'continent',
+      'collections',
+      'languages',
+      'showplace',
+      'isCruisesSearch',
+      'cruisesType',
+      'cruisesStartCity',
+      'cruisesCabinsCapacity',
+      'onlyReturningCruises',
+      'ships',
+      'waterObject',
+      'placeName',
+      'radius',
+      'lat',
+      'lng',
+      'page',
+      'sort',
+      'isAuthorTourSearch',
+      'operatorType',
+      'type',
+    ]);
+  });
+
+  it('gives the defaults for empty or non-object input', () => {
+    const defaults = {
+      accommodation: 'any',
+      minAge: 0,
+      page: 1,
+      sort: 'default',
+      operatorType: 'any',
+      type: 1,
+    };
+    expect(normalizeFilters({})).toEqual(defaults);
+    expect(normalizeFilters(undefined)).toEqual(defaults);
+    expect(normalizeFilters('page=2')).toEqual(defaults);
+    expect(FILTER_DEFAULTS).toEqual(defaults);
+  });
+
+  it('is usable as a router validateSearch schema that never throws', () => {
+    expect(searchFiltersSchema.parse({ page: 'x', sort: 'cheap', priceMax: 'lots' })).toMatchObject(
+      {
+        page: 1,
+        sort: 'default',
+        priceMax: undefined,
+      },
+    );
+  });
+
+  it('drops fields it does not know', () => {
+    expect(normalizeFilters({ foo: 'bar', page: 2 })).not.toHaveProperty('foo');
+  });
+});
+
+describe('price range: clamped to 0..200000', () => {
+  it.each([
+    [{ priceMin: 0 }, {}],
+    [{ priceMin: -100 }, {}],
+    [{ priceMin: 1 }, { priceMin: 1 }],
+    [{ priceMin: '1500' }, { priceMin: 1500 }],
+    [{ priceMin: 199_999 }, { priceMin: 199_999 }],
+    [{ priceMin: 250_000 }, { priceMin: 200_000 }],
+    [{ priceMax: 0 }, { priceMax: 0 }],
+    [{ priceMax: -5 }, { priceMax: 0 }],
+    [{ priceMax: 199_999 }, { priceMax: 199_999 }],
+    [{ priceMax: 200_000 }, {}],
+    [{ priceMax: 200_001 }, {}],
+    [{ priceMax: 'abc' }, {}],
+    [
+      { priceMin: 99.6, priceMax: '1000.4' },
+      { priceMin: 100, priceMax: 1000 },
+    ],
+  ])('%j gives %j', (input, expected) => {
+    const { priceMin, priceMax } = normalizeFilters(input);
+    expect({ priceMin, priceMax }).toEqual(expected);
+  });
+});
+
+describe('price per day: clamped to 0..30000', () => {
+  it.each([
+    [{ pricePerDayMin: 0, pricePerDayMax: 30_000 }, {}],
+    [{ pricePerDayMin: -1, pricePerDayMax: 30_001 }, {}],
+    [
+      { pricePerDayMin: 40_000, pricePerDayMax: 29_999 },
+      { pricePerDayMin: 30_000, pricePerDayMax: 29_999 },
+    ],
+    [
+      { pricePerDayMin: '50', pricePerDayMax: '0' },
+      { pricePerDayMin: 50, pricePerDayMax: 0 },
+    ],
+    [{ pricePerDayMin: 'x', pricePerDayMax: null }, {}],
+  ])('%j gives %j', (input, expected) => {
+    const { pricePerDayMin, pricePerDayMax } = normalizeFilters(input);
+    expect({ pricePerDayMin, pricePerDayMax }).toEqual(expected);
+  });
+});
+
+describe('days: clamped to 0..20', () => {
+  it.each([
+    [{ daysMin: 0, daysMax: 20 }, {}],
+    [{ daysMin: -3, daysMax: 21 }, {}],
+    [
+      { daysMin: 1, daysMax: 19 },
+      { daysMin: 1, daysMax: 19 },
+    ],
+    [
+      { daysMin: 25, daysMax: 0 },
+      { daysMin: 20, daysMax: 0 },
+    ],
+    [{ daysMin: '7', daysMax: 'week' }, { daysMin: 7 }],
+  ])('%j gives %j', (input, expected) => {
+    const { daysMin, daysMax } = normalizeFilters(input);
+    expect({ daysMin, daysMax }).toEqual(expected);
+  });
+});
+
+describe('minimum age: 0 unless a number from 0 to 17', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [17, 17],
+    ['17', 17],
+    [17.9, 17],
+    [18, 0],
+    [19, 0],
+    [-1, 0],
+    ['twelve', 0],
+    [undefined, 0],
+    [null, 0],
+  ])('%j gives %j', (minAge, expected) => {
+    expect(normalizeFilters({ minAge }).minAge).toBe(expected);
+  });
+});
+
+describe('page: at least 1', () => {
+  it.each([
+    [0, 1],
+    [-2, 1],
+    [1, 1],
+    ['3', 3],
+    [2.7, 2],
+    ['next', 1],
+  ])('%j gives %j', (page, expected) => {
+    expect(normalizeFilters({ page }).page).toBe(expected);
+  });
+});
+
+describe('ids: numeric only', () => {
+  it('keeps numeric ids and numeric strings, drops the rest', () => {
+    const filters = normalizeFilters({
+      cities: [1, '2', 'moscow', 3.5, -4, 0, null, 2],
+      regions: '10,x,11',
+      countries: [],
+      organizer: 'acme',
+      continent: '7',
+      restKinds: ['5,6', 7],
+    });
+    expect(filters.cities).toEqual([1, 2]);
+    expect(filters.regions).toEqual([10, 11]);
+    expect(filters).not.toHaveProperty('countries');
+    expect(filters).not.toHaveProperty('organizer');
+    expect(filters.continent).toBe(7);
+    expect(filters.restKinds).toEqual([5, 6, 7]);
+  });
+
+  it('keeps languages as strings and comfort values as known strings', () => {
+    const filters = normalizeFilters({
+      languages: ['en', 12, ' de ', 'e n', ''],
+      comfort: 'premium,luxury,base',
+    });
+    expect(filters.languages).toEqual(['en', '12', 'de']);
+    expect(filters.comfort).toEqual(['premium', 'base']);
+  });
+
+  it('drops lists that end up empty', () => {
+    expect(
+      normalizeFilters({ languages: ['', ' '], comfort: ['gold'], difficulty: [0, 5] }),
+    ).toEqual(normalizeFilters({}));
+  });
+});
+
+describe('enumerations and the rest', () => {
+  it('reads sort, operator type, accommodation, type and difficulty', () => {
+    expect(
+      normalizeFilters({
+        sort: '-price',
+        operatorType: 'author',
+        accommodation: 'tourist-base',
+        type: '2',
+        difficulty: ['1', 4, 9],
+      }),
+    ).toMatchObject({
+      sort: '-price',
+      operatorType: 'author',
+      accommodation: 'tourist-base',
+      type: 2,
+      difficulty: [1, 4],
+    });
+    expect(
+      normalizeFilters({ sort: 'rating', operatorType: 'robot', accommodation: 'castle', type: 3 }),
+    ).toMatchObject(FILTER_DEFAULTS);
+  });
+
+  it('reads booleans from 0/1, true/false and their strings', () => {
+    expect(
+      normalizeFilters({
+        isCruisesSearch: '1',
+        onlyReturningCruises: 0,
+        isAuthorTourSearch: 'true',
+      }),
+    ).toMatchObject({
+      isCruisesSearch: true,
+      onlyReturningCruises: false,
+      isAuthorTourSearch: true,
+    });
+    expect(normalizeFilters({ isCruisesSearch: 'yes' })).not.toHaveProperty('isCruisesSearch');
+  });
+
+  it('keeps real calendar dates only', () => {
+    expect(normalizeFilters({ dateFrom: '2026-06-01', dateTo: '2026-02-30' })).toMatchObject({
+      dateFrom: '2026-06-01',
+    });
+    expect(normalizeFilters({ dateTo: '01.06.2026' })).not.toHaveProperty('dateTo');
+  });
+
+  it('keeps coordinates in range and a positive radius', () => {
+    expect(
+      normalizeFilters({ lat: '55.75', lng: 37.61, radius: 50, placeName: ' Moscow ' }),
+    ).toMatchObject({
+      lat: 55.75,
+      lng: 37.61,
+      radius: 50,
+      placeName: 'Moscow',
+    });
+    const outside = normalizeFilters({ lat: 91, lng: -181, radius: 0 });
+    expect(outside).not.toHaveProperty('lat');
+    expect(outside).not.toHaveProperty('lng');
+    expect(outside).not.toHaveProperty('radius');
+  });
+
+  it('keeps positive group and cabin sizes', () => {
+    expect(normalizeFilters({ maxGroupSize: '8', cruisesCabinsCapacity: 0 })).toMatchObject({
+      maxGroupSize: 8,
+    });
+    expect(normalizeFilters({ cruisesCabinsCapacity: -2 })).not.toHaveProperty(
+      'cruisesCabinsCapacity',
+    );
+  });
+
+  it('is idempotent', () => {
+    const once = normalizeFilters({
+      priceMin: '10',
+      cities: '1,2',
+      minAge: 40,
+      page: 0,
+      slug: ' altai ',
+    });
+    expect(normalizeFilters(once)).toEqual(once);
+  });
+});
