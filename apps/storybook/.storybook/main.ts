@@ -5,6 +5,21 @@ const config: StorybookConfig = {
   // Stories live beside the components in the kit; prose pages live in this app.
   stories: ['../src/**/*.mdx', '../../../packages/ui-kit/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // Pre-bundle the kit's dependencies up front: a mid-run re-optimisation reloads the page and
+  // fails story tests on a cold CI cache.
+  viteFinal: (viteConfig) => ({
+    ...viteConfig,
+    optimizeDeps: {
+      ...viteConfig.optimizeDeps,
+      include: [
+        ...(viteConfig.optimizeDeps?.include ?? []),
+        '@gallop/ui-kit > date-fns',
+        '@gallop/ui-kit > react-hook-form',
+        '@gallop/ui-kit > libphonenumber-js',
+        '@gallop/ui-kit > react-aria-components',
+      ],
+    },
+  }),
   core: {
     // The package scripts also set STORYBOOK_DISABLE_TELEMETRY=1.
     disableTelemetry: true,

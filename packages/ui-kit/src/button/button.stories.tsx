@@ -11,7 +11,10 @@ const meta = {
     onClick: fn(),
   },
   argTypes: {
-    theme: { control: 'inline-radio', options: ['primary', 'negative', 'ghost'] },
+    theme: {
+      control: 'inline-radio',
+      options: ['primary', 'negative', 'ghost', 'danger', 'light'],
+    },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
     children: { control: 'text' },
     type: { control: 'inline-radio', options: ['button', 'submit', 'reset'] },
@@ -79,6 +82,40 @@ export const Sizes: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button')).toHaveLength(9);
     await expect(canvas.getByRole('button', { name: 'primary lg' })).toHaveClass('gk-button--lg');
+  },
+};
+
+/** Destructive actions, e.g. 'Cancel request'. */
+export const Danger: Story = {
+  args: { theme: 'danger', children: 'Cancel request' },
+  play: async ({ args, canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Cancel request' });
+    await expect(button).toHaveClass('gk-button--danger');
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledOnce();
+  },
+};
+
+/** On photos: a frosted white button. */
+export const Light: Story = {
+  args: { theme: 'light', children: 'Show all 24 photos' },
+  decorators: [
+    (Story) => (
+      <div
+        style={{
+          padding: 48,
+          borderRadius: 16,
+          background: 'linear-gradient(135deg, #3b5249 0%, #7a8f6a 55%, #c9a66b 100%)',
+        }}
+      >
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Show all 24 photos' })).toHaveClass(
+      'gk-button--light',
+    );
   },
 };
 

@@ -1,6 +1,12 @@
+import '../tokens/tokens.css';
+import './button.css';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from '../spinner/spinner';
 
-export type ButtonTheme = 'primary' | 'negative' | 'ghost';
+/** The spec's default button theme. */
+export const DEFAULT_BUTTON_THEME = 'negative';
+
+export type ButtonTheme = 'primary' | 'negative' | 'ghost' | 'danger' | 'light';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -15,7 +21,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({
-  theme = 'negative',
+  theme = DEFAULT_BUTTON_THEME,
   size = 'md',
   loading = false,
   block = false,
@@ -44,7 +50,7 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >
-      {loading && <span className="gk-spinner" aria-hidden="true" />}
+      {loading && <Spinner decorative size="1em" />}
       <span className="gk-button__label">{children}</span>
     </button>
   );

@@ -1,2 +1,2 @@
-export { Button } from './button';
+export { Button, DEFAULT_BUTTON_THEME } from './button';
 export type { ButtonProps, ButtonSize, ButtonTheme } from './button';

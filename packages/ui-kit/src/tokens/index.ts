@@ -1,2 +1,11 @@
-export { breakpoints, colors, mediaUp } from './tokens';
+export {
+  breakpoints,
+  colors,
+  durations,
+  fontSizes,
+  mediaUp,
+  radii,
+  shadows,
+  space,
+} from './tokens';
 export type { Breakpoint } from './tokens';

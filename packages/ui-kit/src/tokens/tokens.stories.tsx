@@ -1,7 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect } from 'storybook/test';
-import { breakpoints, colors, mediaUp, type Breakpoint } from './tokens';
+import {
+  breakpoints,
+  colors,
+  durations,
+  fontSizes,
+  mediaUp,
+  radii,
+  shadows,
+  space,
+  type Breakpoint,
+} from './tokens';
 
 type ColorToken = keyof typeof colors;
 
@@ -168,6 +178,98 @@ export const Breakpoints: Story = {
     for (const [name, px] of Object.entries(breakpoints)) {
       const row = canvas.getByRole('rowheader', { name }).closest('tr');
       await expect(row).toHaveTextContent(`${px}px`);
+    }
+  },
+};
+
+/** Type scale: `--gk-font-size-*`; display headings use `--gk-font-display`. */
+export const TypeScale: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12 }}>
+      {Object.entries(fontSizes)
+        .reverse()
+        .map(([name, px]) => (
+          <div
+            key={name}
+            data-token={name}
+            style={{ display: 'flex', alignItems: 'baseline', gap: 16 }}
+          >
+            <code
+              style={{ ...muted, ...code, width: 170, flex: 'none' }}
+            >{`--gk-font-size-${name}`}</code>
+            <span
+              style={{
+                ...text,
+                fontSize: `var(--gk-font-size-${name})`,
+                fontFamily: px >= 22 ? 'var(--gk-font-display)' : 'var(--gk-font)',
+              }}
+            >
+              Ride the Altai, {px}px
+            </span>
+          </div>
+        ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    for (const [name, px] of Object.entries(fontSizes)) {
+      const sample = canvasElement.querySelector(`[data-token="${name}"] span`)!;
+      await expect(getComputedStyle(sample).fontSize).toBe(`${px}px`);
+    }
+  },
+};
+
+/** Spacing (4 px grid), radii, shadows and motion durations. */
+export const SpaceRadiiShadows: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 32 }}>
+      <div style={{ display: 'grid', gap: 8 }}>
+        {Object.entries(space).map(([name, px]) => (
+          <div key={name} style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+            <code style={{ ...muted, ...code, width: 120 }}>{`--gk-space-${name}`}</code>
+            <div
+              data-space={name}
+              style={{
+                width: `var(--gk-space-${name})`,
+                height: 12,
+                background: 'var(--gk-color-brand)',
+              }}
+            />
+            <span style={muted}>{px}px</span>
+          </div>
+        ))}
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
+        {Object.entries(radii).map(([name, px]) => (
+          <div
+            key={name}
+            style={{
+              width: 120,
+              height: 80,
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: `var(--gk-radius-${name})`,
+              border: '1px solid var(--gk-color-border)',
+              boxShadow: `var(--gk-shadow-${name === 'sm' ? 'sm' : name === 'md' ? 'md' : 'lg'})`,
+              ...muted,
+            }}
+          >
+            {`radius ${name} ${px}px`}
+          </div>
+        ))}
+      </div>
+      <p style={muted}>
+        Shadows: {Object.keys(shadows).join(', ')}. Durations:{' '}
+        {Object.entries(durations)
+          .map(([name, ms]) => `${name} ${ms} ms`)
+          .join(', ')}
+        .
+      </p>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    for (const [name, px] of Object.entries(space)) {
+      const bar = canvasElement.querySelector<HTMLElement>(`[data-space="${name}"]`)!;
+      await expect(bar.getBoundingClientRect().width).toBe(px);
     }
   },
 };

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, userEvent } from 'storybook/test';
+import { imageUrl } from '../media/media';
+import { samplePhotos } from '../media/sample-photos';
+import { BackgroundVideoCarousel } from './background-video-carousel';
+
+// No video files ship with the kit: the stories show the placeholder colours and the poster, and
+// drive the carousel through media events.
+const meta = {
+  title: 'Media/BackgroundVideoCarousel',
+  tags: ['autodocs'],
+  component: BackgroundVideoCarousel,
+  args: {
+    poster: imageUrl(samplePhotos(1)[0]!.image, '1200x00'),
+    videos: [
+      {
+        small: '/stories/steppe-small.mp4',
+        large: '/stories/steppe-large.mp4',
+        placeholderColor: '#6b5a3e',
+      },
+      {
+        small: '/stories/canyon-small.mp4',
+        large: '/stories/canyon-large.mp4',
+        placeholderColor: '#7a4a36',
+      },
+      {
+        small: '/stories/lake-small.mp4',
+        large: '/stories/lake-large.mp4',
+        placeholderColor: '#33506b',
+      },
+    ],
+    children: (
+      <h2 style={{ margin: 0, fontFamily: 'var(--gk-font-display)', fontSize: 36 }}>
+        Ride where the road ends
+      </h2>
+    ),
+  },
+  argTypes: { children: { control: false } },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof BackgroundVideoCarousel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The placeholder colour shows until the first video plays. */
+export const Placeholder: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.gk-bg-video')).toHaveStyle({
+      backgroundColor: 'rgb(107, 90, 62)',
+    });
+  },
+};
+
+/** A finished video hands over to the next one; the button pauses them. */
+export const NextAndPause: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    fireEvent.ended(canvasElement.querySelector('video')!);
+    await expect(canvasElement.querySelector('video')).toHaveAttribute('data-index', '1');
+    await userEvent.click(canvas.getByRole('button', { name: 'Pause background video' }));
+    await expect(canvas.getByRole('button', { name: 'Play background video' })).toBeVisible();
+  },
+};

@@ -1,0 +1,2 @@
+export { Breadcrumbs } from './breadcrumbs';
+export type { BreadcrumbItem, BreadcrumbsProps } from './breadcrumbs';

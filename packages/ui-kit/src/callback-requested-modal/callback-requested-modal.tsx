@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Button } from '../button/button';
+import { Modal } from '../modal/modal';
+
+/** Callback modal width in px (spec section 9). */
+export const CALLBACK_MODAL_WIDTH = 480;
+
+export const CALLBACK_MODAL_DEFAULT_TEXTS = {
+  title: 'Callback requested',
+  success: 'Callback request successful!',
+  phone: (phone: string) => `Our manager will call you back at ${phone} shortly.`,
+  close: 'Ok',
+};
+
+export interface CallbackRequestedModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Variant 1: the text names the number we will call. */
+  phone?: string;
+  /** Variant 2: a custom text; wins over `phone`. Without either: 'Callback request successful!'. */
+  text?: ReactNode;
+  title?: string;
+  /** Builds the phone text; override to translate. */
+  phoneText?: (phone: string) => string;
+  successText?: string;
+  closeLabel?: string;
+}
+
+/** Which of the spec's three texts to show: custom text, then the phone text, then success. */
+export function callbackRequestedText({
+  text,
+  phone,
+  phoneText = CALLBACK_MODAL_DEFAULT_TEXTS.phone,
+  successText = CALLBACK_MODAL_DEFAULT_TEXTS.success,
+}: Pick<CallbackRequestedModalProps, 'text' | 'phone' | 'phoneText' | 'successText'>): ReactNode {
+  if (text !== undefined && text !== null && text !== '') return text;
+  if (phone) return phoneText(phone);
+  return successText;
+}
+
+export function CallbackRequestedModal({
+  isOpen,
+  onClose,
+  title = CALLBACK_MODAL_DEFAULT_TEXTS.title,
+  closeLabel = CALLBACK_MODAL_DEFAULT_TEXTS.close,
+  ...texts
+}: CallbackRequestedModalProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      width={CALLBACK_MODAL_WIDTH}
+      footer={
+        <Button theme="primary" onClick={onClose}>
+          {closeLabel}
+        </Button>
+      }
+    >
+      <p>{callbackRequestedText(texts)}</p>
+    </Modal>
+  );
+}

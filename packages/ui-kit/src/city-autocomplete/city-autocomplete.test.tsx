@@ -1,0 +1,80 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CITY_SEARCH_DEBOUNCE_MS, CityAutocomplete, type City } from './city-autocomplete';
+
+const CITIES: City[] = [
+  { id: 1, name: 'Almaty', country: 'Kazakhstan' },
+  { id: 2, name: 'Astana', country: 'Kazakhstan' },
+  { id: 3, name: 'Bishkek', country: 'Kyrgyzstan' },
+];
+const search = (query: string) =>
+  Promise.resolve(CITIES.filter((city) => city.name.toLowerCase().startsWith(query.toLowerCase())));
+
+function Picker(props: {
+  searchCities?: (q: string) => Promise<readonly City[]>;
+  onCreate?: (n: string) => void;
+  onChange?: (c: City | null) => void;
+}) {
+  const [value, setValue] = useState<City | null>(null);
+  return (
+    <CityAutocomplete
+      value={value}
+      onChange={(city) => {
+        setValue(city);
+        props.onChange?.(city);
+      }}
+      searchCities={props.searchCities ?? search}
+      onCreate={props.onCreate}
+    />
+  );
+}
+
+describe('CityAutocomplete', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it("is a combobox labelled 'Select city' with the 'Start typing' placeholder", () => {
+    render(<Picker />);
+    expect(screen.getByRole('combobox', { name: 'Select city' })).toHaveAttribute(
+      'placeholder',
+      'Start typing',
+    );
+  });
+
+  it('debounces the search by 200 ms and searches the latest query only', async () => {
+    const spy = vi.fn(search);
+    render(<Picker searchCities={spy} />);
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS));
+    spy.mockClear();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('combobox'), 'as');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS - 50));
+    expect(spy).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(60));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy).toHaveBeenCalledWith('as');
+  });
+
+  it('selects a found city', async () => {
+    const onChange = vi.fn();
+    render(<Picker onChange={onChange} />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('combobox'), 'bish');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: /Bishkek/ }));
+    expect(onChange).toHaveBeenCalledWith(CITIES[2]);
+    expect(screen.getByRole('combobox')).toHaveValue('Bishkek');
+  });
+
+  it('offers to create a city when nothing matches', async () => {
+    const onCreate = vi.fn();
+    render(<Picker onCreate={onCreate} />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('combobox'), 'Karakol');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: 'Add “Karakol”' }));
+    expect(onCreate).toHaveBeenCalledWith('Karakol');
+  });
+});

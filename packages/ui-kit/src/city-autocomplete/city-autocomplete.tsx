@@ -1,0 +1,153 @@
+import '../tokens/tokens.css';
+import '../form/input.css';
+import '../form/listbox.css';
+import './city-autocomplete.css';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  type Key,
+} from 'react-aria-components';
+
+/** Spec section 9: city search debounce, ms. */
+export const CITY_SEARCH_DEBOUNCE_MS = 200;
+/** Spec section 9: autocomplete page size. */
+export const CITY_AUTOCOMPLETE_LIMIT = 5;
+export const CITY_AUTOCOMPLETE_TEXTS = {
+  label: 'Select city',
+  placeholder: 'Start typing',
+  create: 'Add “{name}”',
+  empty: 'No city found',
+} as const;
+
+export type CityAutocompleteTexts = { [Key in keyof typeof CITY_AUTOCOMPLETE_TEXTS]: string };
+
+/** A city (spec section 3). */
+export interface City {
+  id: number | string;
+  name: string;
+  region?: string;
+  country?: string;
+}
+
+export interface CityAutocompleteProps {
+  value: City | null;
+  onChange: (city: City | null) => void;
+  /** Looks cities up (the app calls its API here); the query may be empty. */
+  searchCities: (query: string) => Promise<readonly City[]>;
+  /** When given, a query that matches nothing can be added as a new city. */
+  onCreate?: (name: string) => void;
+  texts?: Partial<CityAutocompleteTexts>;
+  isInvalid?: boolean;
+}
+
+const CREATE_KEY = '__gk-create-city__';
+
+/** A combobox (WAI-ARIA) over cities found by `searchCities`, debounced 200 ms. */
+export function CityAutocomplete({
+  value,
+  onChange,
+  searchCities,
+  onCreate,
+  texts: custom,
+  isInvalid,
+}: CityAutocompleteProps) {
+  const texts = { ...CITY_AUTOCOMPLETE_TEXTS, ...custom };
+  const [query, setQuery] = useState(value?.name ?? '');
+  const [cities, setCities] = useState<readonly City[]>([]);
+  const [loading, setLoading] = useState(false);
+  const request = useRef(0);
+  const search = useRef(searchCities);
+  search.current = searchCities;
+
+  useEffect(() => {
+    const id = ++request.current;
+    setLoading(true);
+    const timer = setTimeout(() => {
+      search.current(query.trim()).then(
+        (found) => {
+          // Only the answer to the latest query counts.
+          if (id !== request.current) return;
+          setCities(found.slice(0, CITY_AUTOCOMPLETE_LIMIT));
+          setLoading(false);
+        },
+        () => {
+          if (id !== request.current) return;
+          setCities([]);
+          setLoading(false);
+        },
+      );
+    }, CITY_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const name = query.trim();
+  // Spec section 5: a new entry is offered when no city matches.
+  const canCreate = onCreate !== undefined && name !== '' && !loading && cities.length === 0;
+  const items = [
+    ...cities.map((city) => ({ key: String(city.id), city })),
+    ...(canCreate ? [{ key: CREATE_KEY, city: undefined }] : []),
+  ];
+
+  const select = (key: Key | null) => {
+    if (key === CREATE_KEY) {
+      onCreate?.(name);
+      return;
+    }
+    const city = cities.find((item) => String(item.id) === key) ?? null;
+    onChange(city);
+    if (city) setQuery(city.name);
+  };
+
+  return (
+    <ComboBox
+      className="gk-city-autocomplete"
+      items={items}
+      inputValue={query}
+      onInputChange={setQuery}
+      selectedKey={value ? String(value.id) : null}
+      onSelectionChange={select}
+      menuTrigger="focus"
+      allowsEmptyCollection
+      isInvalid={isInvalid}
+    >
+      <Label className="gk-city-autocomplete__label">{texts.label}</Label>
+      <Input className="gk-input" placeholder={texts.placeholder} />
+      <Popover className="gk-city-autocomplete__popover" placement="bottom start">
+        <ListBox
+          className="gk-listbox"
+          renderEmptyState={() => (
+            <p className="gk-listbox__empty">{loading ? '…' : texts.empty}</p>
+          )}
+        >
+          {(item: (typeof items)[number]) => (
+            <ListBoxItem
+              id={item.key}
+              textValue={item.city?.name ?? name}
+              className="gk-listbox__option"
+            >
+              {item.city ? (
+                <>
+                  <span>{item.city.name}</span>
+                  {(item.city.region ?? item.city.country) && (
+                    <span className="gk-listbox__hint">
+                      {[item.city.region, item.city.country].filter(Boolean).join(', ')}
+                    </span>
+                  )}
+                </>
+              ) : (
+                <span className="gk-city-autocomplete__create">
+                  {texts.create.replace('{name}', name)}
+                </span>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

@@ -1,0 +1,2 @@
+export { COLLAPSE_DURATION, Collapse } from './collapse';
+export type { CollapseProps } from './collapse';

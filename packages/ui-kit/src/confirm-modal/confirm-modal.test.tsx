@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CONFIRM_MODAL_WIDTH, ConfirmModal } from './confirm-modal';
+
+describe('ConfirmModal', () => {
+  it('is 420 px wide and offers Confirm and Cancel', async () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConfirmModal isOpen title="Cancel the request?" onConfirm={onConfirm} onCancel={onCancel}>
+        The organizer will be told.
+      </ConfirmModal>,
+    );
+    expect(CONFIRM_MODAL_WIDTH).toBe(420);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel the request?' });
+    expect(dialog).toHaveTextContent('The organizer will be told.');
+    expect(
+      document
+        .querySelector<HTMLElement>('.gk-modal-overlay')
+        ?.style.getPropertyValue('--gk-modal-width'),
+    ).toBe('420px');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('moves focus into the dialog and treats Escape as Cancel', async () => {
+    const onCancel = vi.fn();
+    render(<ConfirmModal isOpen title="Sure?" onConfirm={() => {}} onCancel={onCancel} />);
+    expect(screen.getByRole('alertdialog').contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('blocks both buttons while the action runs', () => {
+    render(<ConfirmModal isOpen loading title="Sure?" onConfirm={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+});

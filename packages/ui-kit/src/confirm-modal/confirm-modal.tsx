@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Button } from '../button/button';
+import { Modal } from '../modal/modal';
+
+/** Confirm modal width in px (spec section 9). */
+export const CONFIRM_MODAL_WIDTH = 420;
+
+export interface ConfirmModalProps {
+  isOpen: boolean;
+  title: ReactNode;
+  /** The question or consequence, e.g. 'The request will be cancelled.' */
+  children?: ReactNode;
+  onConfirm: () => void;
+  /** Called on Cancel, Escape, the close button and an overlay click. */
+  onCancel: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Shows a spinner on Confirm while the action runs. */
+  loading?: boolean;
+  /** Destructive actions use the danger theme. */
+  destructive?: boolean;
+}
+
+/** A generic confirmation with Confirm and Cancel (spec section 2.2). */
+export function ConfirmModal({
+  isOpen,
+  title,
+  children,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  loading = false,
+  destructive = false,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onCancel}
+      title={title}
+      width={CONFIRM_MODAL_WIDTH}
+      role="alertdialog"
+      footer={
+        <>
+          <Button onClick={onCancel} disabled={loading}>
+            {cancelLabel}
+          </Button>
+          <Button theme={destructive ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

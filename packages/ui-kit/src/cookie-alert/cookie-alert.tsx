@@ -1,0 +1,35 @@
+import '../tokens/tokens.css';
+import './cookie-alert.css';
+import type { ReactNode } from 'react';
+import { Button } from '../button/button';
+
+/** Days the dismissal is kept (spec section 9); the app stores it, e.g. in a cookie. */
+export const COOKIE_ALERT_DAYS = 180;
+
+export interface CookieAlertProps {
+  isOpen: boolean;
+  /** Called by 'Ok, don't show again'; store the dismissal for 180 days. */
+  onDismiss: () => void;
+  children?: ReactNode;
+  buttonLabel?: string;
+  /** Accessible name of the region. */
+  label?: string;
+}
+
+export function CookieAlert({
+  isOpen,
+  onDismiss,
+  children = 'We use cookies to remember your currency and to understand how the site is used.',
+  buttonLabel = "Ok, don't show again",
+  label = 'Cookie notice',
+}: CookieAlertProps) {
+  if (!isOpen) return null;
+  return (
+    <section className="gk-cookie-alert" aria-label={label}>
+      <p className="gk-cookie-alert__text">{children}</p>
+      <Button theme="primary" size="sm" onClick={onDismiss}>
+        {buttonLabel}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { COOKIE_ALERT_DAYS, CookieAlert } from './cookie-alert';
+export type { CookieAlertProps } from './cookie-alert';

@@ -1,0 +1,73 @@
+import '../tokens/tokens.css';
+import './copy-to-clipboard.css';
+import { useEffect, useRef, useState } from 'react';
+import { cx } from '../internal/class-names';
+
+/** How long the 'copied' state lasts, in ms (spec section 9). */
+export const COPIED_FLAG_DURATION = 1500;
+
+export interface CopyToClipboardProps {
+  /** The text to copy, e.g. a request number or a link. */
+  text: string;
+  label?: string;
+  copiedLabel?: string;
+  onCopy?: (text: string) => void;
+  onError?: (error: unknown) => void;
+  className?: string;
+}
+
+/** A button that copies `text`; it says 'Copied' for 1500 ms (announced politely). */
+export function CopyToClipboard({
+  text,
+  label = 'Copy',
+  copiedLabel = 'Copied',
+  onCopy,
+  onError,
+  className,
+}: CopyToClipboardProps) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (error) {
+      onError?.(error);
+      return;
+    }
+    onCopy?.(text);
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_FLAG_DURATION);
+  };
+
+  return (
+    <button
+      type="button"
+      className={cx('gk-copy', copied && 'gk-copy--copied', className)}
+      onClick={() => void copy()}
+    >
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        {copied ? (
+          <path
+            d="M5 12.5l4.5 4.5L19 7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        ) : (
+          <path
+            d="M9 9h10v11H9zM5 15V4h10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        )}
+      </svg>
+      <span aria-live="polite">{copied ? copiedLabel : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,312 @@
+import '../tokens/tokens.css';
+import './datepicker.css';
+import {
+  addDays,
+  addMonths,
+  endOfWeek,
+  isSameDay,
+  isSameMonth,
+  startOfMonth,
+  startOfWeek,
+  differenceInCalendarMonths,
+} from 'date-fns';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import {
+  CALENDAR_DAYS_PER_WEEK,
+  formatDay,
+  inRange,
+  isOutside,
+  monthGrid,
+  parseBound,
+  parseDay,
+  pickRange,
+  weekStartFor,
+  type DayRange,
+} from './calendar';
+
+/** Default wording of the calendar.* keys (spec section 8 and the default labels). */
+export const CALENDAR_LABELS = {
+  select_dates_title: 'Select dates',
+  close_button: 'Close',
+  apply_button: 'Apply',
+  previous_month: 'Previous month',
+  next_month: 'Next month',
+} as const;
+
+export type CalendarLabels = { [Key in keyof typeof CALENDAR_LABELS]: string };
+
+export interface DateRangeValue {
+  start: string | null;
+  end: string | null;
+}
+
+export interface DatepickerBaseProps {
+  /** Months shown side by side (1). */
+  monthCount?: number;
+  /** `'YYYY-MM-DD'` or `'today'` only. */
+  min?: string;
+  /** `'YYYY-MM-DD'` or `'today'` only. */
+  max?: string;
+  /** Date locale: month names and the week start (Monday for ru, zh-CN, de). */
+  locale?: string;
+  labels?: Partial<CalendarLabels>;
+  /** For tests and stories: the day that counts as today. */
+  today?: Date;
+  /** Starts open (stories). */
+  defaultOpen?: boolean;
+}
+
+export type DatepickerProps = DatepickerBaseProps &
+  (
+    | { mode?: 'single'; value: string | null; onChange: (value: string | null) => void }
+    | { mode: 'range'; value: DateRangeValue; onChange: (value: DateRangeValue) => void }
+  );
+
+function toRange(props: DatepickerProps): DayRange {
+  if (props.mode === 'range')
+    return { start: parseDay(props.value.start), end: parseDay(props.value.end) };
+  return { start: parseDay(props.value) };
+}
+
+const KEY_STEPS: Record<string, (day: Date, weekStartsOn: 0 | 1 | 2 | 3 | 4 | 5 | 6) => Date> = {
+  ArrowLeft: (day) => addDays(day, -1),
+  ArrowRight: (day) => addDays(day, 1),
+  ArrowUp: (day) => addDays(day, -7),
+  ArrowDown: (day) => addDays(day, 7),
+  PageUp: (day) => addMonths(day, -1),
+  PageDown: (day) => addMonths(day, 1),
+  Home: (day, weekStartsOn) => startOfWeek(day, { weekStartsOn }),
+  End: (day, weekStartsOn) => endOfWeek(day, { weekStartsOn }),
+};
+
+/**
+ * A date (or date range) picker: a button opening a dialog with `monthCount` month grids of
+ * 6 x 7 days (WAI-ARIA date picker dialog: arrows, PageUp/PageDown, Home/End, Enter). The choice
+ * is committed with Apply; Close or Esc discards it.
+ */
+export function Datepicker(props: DatepickerProps) {
+  const {
+    monthCount = 1,
+    min,
+    max,
+    locale = 'en-US',
+    labels: customLabels,
+    today = new Date(),
+    defaultOpen,
+  } = props;
+  const labels = { ...CALENDAR_LABELS, ...customLabels };
+  const range = props.mode === 'range';
+  const committed = toRange(props);
+  const minDay = useMemo(() => parseBound(min, today), [min, today.toDateString()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const maxDay = useMemo(() => parseBound(max, today), [max, today.toDateString()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const weekStartsOn = weekStartFor(locale);
+
+  const [open, setOpen] = useState(Boolean(defaultOpen));
+  const [draft, setDraft] = useState<DayRange>(committed);
+  const [focused, setFocused] = useState<Date>(committed.start ?? minDay ?? today);
+  const [firstMonth, setFirstMonth] = useState(startOfMonth(focused));
+  const grids = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const start = committed.start ?? minDay ?? today;
+    setDraft(committed);
+    setFocused(start);
+    setFirstMonth(startOfMonth(start));
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grids.current?.querySelector<HTMLButtonElement>(`[data-date="${formatDay(focused)}"]`)?.focus();
+  }, [focused, firstMonth]);
+
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
+  const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full' });
+  const shortFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const weekdayLong = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+  const months = Array.from({ length: monthCount }, (_, i) => addMonths(firstMonth, i));
+  const weekDays = monthGrid(firstMonth, weekStartsOn).slice(0, CALENDAR_DAYS_PER_WEEK);
+
+  const moveFocus = (day: Date) => {
+    const bounded = isOutside(day, minDay, maxDay) ? focused : day;
+    const offset = differenceInCalendarMonths(bounded, firstMonth);
+    if (offset < 0) setFirstMonth(startOfMonth(bounded));
+    else if (offset >= monthCount) setFirstMonth(addMonths(startOfMonth(bounded), 1 - monthCount));
+    moved.current = true;
+    setFocused(bounded);
+  };
+
+  const choose = (day: Date) => {
+    setFocused(day);
+    setDraft(range ? pickRange(draft, day) : { start: day });
+  };
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = KEY_STEPS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    moveFocus(step(focused, weekStartsOn));
+  };
+
+  const apply = (close: () => void) => {
+    const start = draft.start ? formatDay(draft.start) : null;
+    const end = draft.end ? formatDay(draft.end) : null;
+    if (props.mode === 'range') props.onChange({ start, end });
+    else props.onChange(start);
+    close();
+  };
+
+  const summary = committed.start
+    ? range
+      ? `${shortFormat.format(committed.start)} – ${committed.end ? shortFormat.format(committed.end) : '…'}`
+      : shortFormat.format(committed.start)
+    : labels.select_dates_title;
+
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button className="gk-datepicker__trigger">
+        <span className="gk-datepicker__icon" aria-hidden="true" />
+        {summary}
+      </Button>
+      <Popover className="gk-datepicker__popover" placement="bottom start">
+        <Dialog className="gk-datepicker__dialog" aria-labelledby={titleId}>
+          {({ close }) => (
+            <>
+              <div className="gk-datepicker__header">
+                <Heading slot="title" id={titleId} className="gk-datepicker__title">
+                  {labels.select_dates_title}
+                </Heading>
+                <button type="button" className="gk-datepicker__text-button" onClick={close}>
+                  {labels.close_button}
+                </button>
+              </div>
+              <div className="gk-datepicker__nav">
+                <button
+                  type="button"
+                  className="gk-datepicker__arrow"
+                  aria-label={labels.previous_month}
+                  disabled={
+                    minDay !== undefined && differenceInCalendarMonths(firstMonth, minDay) <= 0
+                  }
+                  onClick={() => setFirstMonth(addMonths(firstMonth, -1))}
+                >
+                  <span aria-hidden="true">‹</span>
+                </button>
+                <button
+                  type="button"
+                  className="gk-datepicker__arrow"
+                  aria-label={labels.next_month}
+                  disabled={
+                    maxDay !== undefined &&
+                    differenceInCalendarMonths(maxDay, addMonths(firstMonth, monthCount - 1)) <= 0
+                  }
+                  onClick={() => setFirstMonth(addMonths(firstMonth, 1))}
+                >
+                  <span aria-hidden="true">›</span>
+                </button>
+              </div>
+              <div className="gk-datepicker__months" ref={grids} onKeyDown={onGridKeyDown}>
+                {months.map((month) => {
+                  const monthId = `${titleId}-${formatDay(month)}`;
+                  const days = monthGrid(month, weekStartsOn);
+                  return (
+                    <div key={monthId} className="gk-datepicker__month">
+                      <p id={monthId} className="gk-datepicker__month-name">
+                        {monthFormat.format(month)}
+                      </p>
+                      <table role="grid" aria-labelledby={monthId} className="gk-datepicker__grid">
+                        <thead>
+                          <tr>
+                            {weekDays.map((day) => (
+                              <th key={day.getDay()} scope="col" abbr={weekdayLong.format(day)}>
+                                {weekdayFormat.format(day)}
+                              </th>
+                            ))}
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {Array.from(
+                            { length: days.length / CALENDAR_DAYS_PER_WEEK },
+                            (_, week) => (
+                              <tr key={week}>
+                                {days
+                                  .slice(
+                                    week * CALENDAR_DAYS_PER_WEEK,
+                                    (week + 1) * CALENDAR_DAYS_PER_WEEK,
+                                  )
+                                  .map((day) => {
+                                    const key = formatDay(day);
+                                    if (!isSameMonth(day, month)) {
+                                      return (
+                                        <td
+                                          key={key}
+                                          role="gridcell"
+                                          className="gk-datepicker__cell"
+                                        />
+                                      );
+                                    }
+                                    const selected =
+                                      (draft.start && isSameDay(day, draft.start)) ||
+                                      (draft.end && isSameDay(day, draft.end));
+                                    const between = inRange(day, draft);
+                                    const isToday = isSameDay(day, today);
+                                    return (
+                                      <td
+                                        key={key}
+                                        role="gridcell"
+                                        className="gk-datepicker__cell"
+                                        aria-selected={Boolean(selected) || between}
+                                      >
+                                        <button
+                                          type="button"
+                                          data-date={key}
+                                          className={[
+                                            'gk-datepicker__day',
+                                            selected && 'gk-datepicker__day--selected',
+                                            between && !selected && 'gk-datepicker__day--between',
+                                            isToday && 'gk-datepicker__day--today',
+                                          ]
+                                            .filter(Boolean)
+                                            .join(' ')}
+                                          tabIndex={isSameDay(day, focused) ? 0 : -1}
+                                          aria-label={dayFormat.format(day)}
+                                          aria-current={isToday ? 'date' : undefined}
+                                          disabled={isOutside(day, minDay, maxDay)}
+                                          onClick={() => choose(day)}
+                                        >
+                                          {day.getDate()}
+                                        </button>
+                                      </td>
+                                    );
+                                  })}
+                              </tr>
+                            ),
+                          )}
+                        </tbody>
+                      </table>
+                    </div>
+                  );
+                })}
+              </div>
+              <div className="gk-datepicker__footer">
+                <button
+                  type="button"
+                  className="gk-datepicker__apply"
+                  disabled={!draft.start || (range && !draft.end)}
+                  onClick={() => apply(close)}
+                >
+                  {labels.apply_button}
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}

@@ -1,0 +1,177 @@
+import '../tokens/tokens.css';
+import './dropdown.css';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { cx } from '../internal/class-names';
+import { throttle } from '../internal/throttle';
+import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET, DROPDOWN_THROTTLE } from './constants';
+import { ChevronDownIcon } from '../internal/icons';
+
+export interface DropdownProps {
+  /** Content of the trigger button. */
+  label: ReactNode;
+  /** Panel content; a function receives `close`. */
+  children: ReactNode | ((close: () => void) => ReactNode);
+  isOpen?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Wait before closing on pointer leave or an outside click: `true` = 300 ms, or a number. */
+  closeDelay?: boolean | number;
+  /** Also opens while the pointer rests on the trigger (keyboard and click still work). */
+  openOnHover?: boolean;
+  /** Vertical gap in px between trigger and panel; 12 by default, 8 for selects. */
+  offset?: number;
+  /** Which edge of the trigger the panel lines up with; flips to `end` near the right edge. */
+  align?: 'start' | 'end';
+  /** Accessible name of the panel (it gets `role="group"`). */
+  panelLabel?: string;
+  className?: string;
+  triggerClassName?: string;
+}
+
+export function Dropdown({
+  label,
+  children,
+  isOpen: controlledOpen,
+  defaultOpen = false,
+  onOpenChange,
+  closeDelay = false,
+  openOnHover = false,
+  offset = DROPDOWN_OFFSET,
+  align = 'start',
+  panelLabel,
+  className,
+  triggerClassName,
+}: DropdownProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const isOpen = controlledOpen ?? uncontrolledOpen;
+  const [flipped, setFlipped] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const panelId = useId();
+  const delay = closeDelay === true ? DROPDOWN_CLOSE_DELAY : closeDelay || 0;
+
+  const setOpen = useCallback(
+    (open: boolean) => {
+      clearTimeout(closeTimer.current);
+      if (controlledOpen === undefined) setUncontrolledOpen(open);
+      onOpenChange?.(open);
+    },
+    [controlledOpen, onOpenChange],
+  );
+
+  const close = useCallback(() => setOpen(false), [setOpen]);
+
+  const closeLater = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    if (delay <= 0) {
+      close();
+      return;
+    }
+    closeTimer.current = setTimeout(close, delay);
+  }, [close, delay]);
+
+  const cancelClose = () => clearTimeout(closeTimer.current);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // Outside clicks, page scroll and resize while open.
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) closeLater();
+    };
+    const closeThrottled = throttle(close, DROPDOWN_THROTTLE);
+    const onScroll = (event: Event) => {
+      // Scrolling inside the panel (a long list) keeps it open.
+      if (!panelRef.current?.contains(event.target as Node)) closeThrottled();
+    };
+    const onResize = throttle(() => {
+      const panel = panelRef.current;
+      if (panel) setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
+    }, DROPDOWN_THROTTLE);
+    document.addEventListener('pointerdown', onPointerDown);
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      window.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', onResize);
+      closeThrottled.cancel();
+      onResize.cancel();
+    };
+  }, [isOpen, close, closeLater]);
+
+  // Keep the panel on screen: line it up with the trigger's end when it would overflow.
+  useLayoutEffect(() => {
+    if (!isOpen) {
+      setFlipped(false);
+      return;
+    }
+    const panel = panelRef.current;
+    if (panel && align === 'start') {
+      setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
+    }
+  }, [isOpen, align]);
+
+  const style = { '--gk-dropdown-offset': `${offset}px` } as CSSProperties;
+  const end = align === 'end' || flipped;
+
+  return (
+    <div
+      ref={rootRef}
+      className={cx('gk-dropdown', className)}
+      style={style}
+      onMouseEnter={
+        openOnHover
+          ? () => {
+              cancelClose();
+              if (!isOpen) setOpen(true);
+            }
+          : undefined
+      }
+      onMouseLeave={openOnHover ? closeLater : undefined}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && isOpen) {
+          event.stopPropagation();
+          close();
+          triggerRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={triggerRef}
+        type="button"
+        className={cx('gk-dropdown__trigger', triggerClassName)}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        onClick={() => setOpen(!isOpen)}
+      >
+        {label}
+        <ChevronDownIcon className="gk-dropdown__chevron" size={16} />
+      </button>
+      {isOpen && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-label={panelLabel}
+          className={cx('gk-dropdown__panel', end && 'gk-dropdown__panel--end')}
+          onMouseEnter={cancelClose}
+        >
+          {typeof children === 'function' ? children(close) : children}
+        </div>
+      )}
+    </div>
+  );
+}

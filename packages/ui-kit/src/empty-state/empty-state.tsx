@@ -1,0 +1,56 @@
+import '../tokens/tokens.css';
+import './empty-state.css';
+import type { ReactNode } from 'react';
+
+/** The spec's empty texts (section 8). */
+export const EMPTY_STATE_TEXTS = {
+  nothingFound: 'Nothing found',
+  noData: 'No data to show',
+  search: 'Nothing found based on your search',
+  searchHint: 'Try searching by code',
+} as const;
+
+export type EmptyStateVariant = 'nothing-found' | 'no-data' | 'search';
+
+const defaults: Record<EmptyStateVariant, { title: string; description?: string }> = {
+  'nothing-found': { title: EMPTY_STATE_TEXTS.nothingFound },
+  'no-data': { title: EMPTY_STATE_TEXTS.noData },
+  search: { title: EMPTY_STATE_TEXTS.search, description: EMPTY_STATE_TEXTS.searchHint },
+};
+
+export interface EmptyStateProps {
+  variant?: EmptyStateVariant;
+  title?: string;
+  description?: ReactNode;
+  /** A button or link, e.g. 'Clear filters'. */
+  action?: ReactNode;
+  className?: string;
+}
+
+export function EmptyState({
+  variant = 'nothing-found',
+  title,
+  description,
+  action,
+  className,
+}: EmptyStateProps) {
+  const text = defaults[variant];
+  const shownDescription = description ?? text.description;
+  return (
+    <div className={['gk-empty-state', className].filter(Boolean).join(' ')} role="status">
+      <svg className="gk-empty-state__art" viewBox="0 0 120 80" aria-hidden="true">
+        <path
+          d="M4 70 L34 34 L52 54 L72 24 L116 70 Z"
+          fill="var(--gk-color-brand)"
+          opacity="0.16"
+        />
+        <path d="M60 70 L72 24 L116 70 Z" fill="var(--gk-color-brand)" opacity="0.12" />
+        <circle cx="92" cy="18" r="8" fill="var(--gk-color-sand)" stroke="var(--gk-color-border)" />
+        <path d="M4 70 H116" stroke="var(--gk-color-border)" strokeWidth="2" />
+      </svg>
+      <p className="gk-empty-state__title">{title ?? text.title}</p>
+      {shownDescription && <p className="gk-empty-state__description">{shownDescription}</p>}
+      {action && <div className="gk-empty-state__action">{action}</div>}
+    </div>
+  );
+}

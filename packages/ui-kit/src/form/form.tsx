@@ -1,0 +1,262 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  type FormHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+} from 'react-hook-form';
+import { parseRules, validateValue, type RuleMessages, type Rules } from './rules';
+import '../tokens/tokens.css';
+import './input.css';
+import './form.css';
+
+/**
+ * When a field validates (spec section 5):
+ * - `eager`: on leaving the field; once it shows an error, on every change until valid again;
+ * - `aggressive`: on every change;
+ * - `passive`: only when the form is submitted.
+ */
+export type FieldMode = 'eager' | 'aggressive' | 'passive';
+
+export const FIELD_MODES: readonly FieldMode[] = ['eager', 'aggressive', 'passive'];
+
+interface FormSettings {
+  mode: FieldMode;
+  messages?: RuleMessages;
+}
+
+const FormSettingsContext = createContext<FormSettings | null>(null);
+
+export interface FormProps<Values extends FieldValues> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'onInvalid' | 'children'
+> {
+  defaultValues?: DefaultValues<Values>;
+  /** Called only when every field passes its rules. */
+  onSubmit: (values: Values) => void | Promise<void>;
+  /** Called instead of `onSubmit` when a field fails; the first invalid field gets focus. */
+  onInvalid?: (errors: FieldErrors<Values>) => void;
+  /** Default mode of the fields inside (`eager`). */
+  mode?: FieldMode;
+  /** Messages per rule for every field inside, e.g. translations. A field's own messages win. */
+  messages?: RuleMessages;
+  children: ReactNode;
+}
+
+/** A form on react-hook-form: submit validates every field and blocks while any fails. */
+export function Form<Values extends FieldValues>({
+  defaultValues,
+  onSubmit,
+  onInvalid,
+  mode = 'eager',
+  messages,
+  children,
+  ...rest
+}: FormProps<Values>) {
+  // Fields decide when they validate (their mode), so the library only validates on submit.
+  const methods = useForm<Values>({
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  });
+  const settings = useMemo(() => ({ mode, messages }), [mode, messages]);
+  return (
+    <FormProvider {...methods}>
+      <FormSettingsContext.Provider value={settings}>
+        <form
+          noValidate
+          {...rest}
+          onSubmit={(event) => void methods.handleSubmit(onSubmit, onInvalid)(event)}
+        >
+          {children}
+        </form>
+      </FormSettingsContext.Provider>
+    </FormProvider>
+  );
+}
+
+/** What a custom control receives from `Field`'s `render`. */
+export interface FieldControlProps {
+  id: string;
+  name: string;
+  value: unknown;
+  /** Takes a change event or the new value. */
+  onChange: (eventOrValue: unknown) => void;
+  onBlur: () => void;
+  /** Lets the form focus the control when it is the first invalid one. */
+  ref: (instance: HTMLElement | null) => void;
+  disabled?: boolean;
+  'aria-invalid': boolean;
+  'aria-required'?: boolean;
+  'aria-describedby'?: string;
+}
+
+export interface FieldProps {
+  /** Required: a field without a name logs an error and is neither validated nor submitted. */
+  name: string;
+  label?: ReactNode;
+  /** `'required|min:3'`, `{ required: true, min: 3 }`, a function, or a list of these. */
+  rules?: Rules;
+  /** Custom messages per rule; they win over the form's and the defaults. */
+  messages?: RuleMessages;
+  /** Overrides the form's mode for this field. */
+  mode?: FieldMode;
+  /** Help text under the control, replaced by the error while there is one. */
+  hint?: ReactNode;
+  type?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  /** Renders a custom control (PhoneInput, CodeInput …) instead of a text input. */
+  render?: (control: FieldControlProps) => ReactNode;
+  className?: string;
+}
+
+function useFormSettings(): FormSettings {
+  const settings = useContext(FormSettingsContext);
+  if (!settings) throw new Error('[@gallop/ui-kit] <Field> must be placed inside <Form>.');
+  return settings;
+}
+
+/** A labelled control with its rules, error message and ARIA wiring. */
+export function Field(props: FieldProps) {
+  // `name` is typed as required, but plain JS callers and spread props can still miss it.
+  return props.name ? <NamedField {...props} /> : <UnnamedField {...props} />;
+}
+
+function UnnamedField({ label, type = 'text', placeholder, className }: FieldProps) {
+  const id = useId();
+  useEffect(() => {
+    console.error(
+      '[@gallop/ui-kit] A form field has no `name`: it is neither validated nor submitted.',
+    );
+  }, []);
+  return (
+    <div className={['gk-field', className].filter(Boolean).join(' ')}>
+      {label !== undefined && (
+        <label className="gk-field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
+      <input id={id} className="gk-input" type={type} placeholder={placeholder} />
+    </div>
+  );
+}
+
+function NamedField({
+  name,
+  label,
+  rules,
+  messages,
+  mode,
+  hint,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  disabled,
+  render,
+  className,
+}: FieldProps) {
+  const settings = useFormSettings();
+  const { control, trigger } = useFormContext();
+  const fieldMode = mode ?? settings.mode;
+  const id = useId();
+  const messageId = `${id}-message`;
+  const required = parseRules(rules).some(
+    (rule) => typeof rule !== 'function' && rule.name === 'required',
+  );
+
+  const { field, fieldState } = useController({
+    name,
+    control,
+    disabled,
+    rules: {
+      validate: (value, values) =>
+        validateValue(value, rules, {
+          values,
+          messages: { ...settings.messages, ...messages },
+        }) ?? true,
+    },
+  });
+
+  const error = fieldState.error?.message;
+  const describedBy = error !== undefined || hint !== undefined ? messageId : undefined;
+
+  const control_: FieldControlProps = {
+    id,
+    name,
+    value: field.value,
+    ref: field.ref,
+    disabled: field.disabled,
+    'aria-invalid': error !== undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy,
+    onChange: (eventOrValue) => {
+      field.onChange(eventOrValue);
+      if (fieldMode === 'aggressive' || (fieldMode === 'eager' && fieldState.invalid)) {
+        void trigger(name);
+      }
+    },
+    onBlur: () => {
+      field.onBlur();
+      if (fieldMode !== 'passive') void trigger(name);
+    },
+  };
+
+  const checkbox = type === 'checkbox';
+  return (
+    <div
+      className={[
+        'gk-field',
+        checkbox && 'gk-field--inline',
+        error && 'gk-field--invalid',
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      {label !== undefined && !checkbox && (
+        <label className="gk-field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
+      {render ? (
+        render(control_)
+      ) : (
+        <input
+          {...control_}
+          ref={field.ref}
+          className="gk-input"
+          type={type}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          {...(checkbox
+            ? { checked: Boolean(field.value), value: undefined }
+            : { value: (field.value as string | number | undefined) ?? '' })}
+        />
+      )}
+      {label !== undefined && !render && checkbox && (
+        <label className="gk-field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
+      {describedBy !== undefined && (
+        <p id={messageId} className={error ? 'gk-field__error' : 'gk-field__hint'}>
+          {error ?? hint}
+        </p>
+      )}
+    </div>
+  );
+}

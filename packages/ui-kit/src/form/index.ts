@@ -1,0 +1,22 @@
+export { Field, FIELD_MODES, Form } from './form';
+export type { FieldControlProps, FieldMode, FieldProps, FormProps } from './form';
+export {
+  FALLBACK_RULE_MESSAGE,
+  PHONE_RULE_MIN_DIGITS,
+  RULE_MESSAGES,
+  isEmail,
+  isEmptyValue,
+  isPhone,
+  isUrl,
+  parseRules,
+  validateValue,
+} from './rules';
+export type {
+  FormValues,
+  RuleFunction,
+  RuleMessages,
+  RuleName,
+  Rules,
+  RulesObject,
+  ValidateOptions,
+} from './rules';

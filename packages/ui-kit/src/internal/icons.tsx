@@ -1,0 +1,25 @@
+// Small stroke icons shared by components; always decorative (the control carries the name).
+
+interface IconProps {
+  size?: number;
+  className?: string;
+}
+
+function StrokeIcon({ d, size = 20, className }: IconProps & { d: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export const ChevronDownIcon = (props: IconProps) => <StrokeIcon d="M6 9l6 6 6-6" {...props} />;
+export const ChevronUpIcon = (props: IconProps) => <StrokeIcon d="M6 15l6-6 6 6" {...props} />;
+export const CloseIcon = (props: IconProps) => <StrokeIcon d="M6 6l12 12M18 6L6 18" {...props} />;

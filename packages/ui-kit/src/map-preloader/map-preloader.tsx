@@ -1,0 +1,93 @@
+import '../tokens/tokens.css';
+import './map-preloader.css';
+import { useState, type ReactNode } from 'react';
+
+/** Spec section 9: default static map image size. */
+export const MAP_PREVIEW_SIZE = { width: 600, height: 350 } as const;
+export const MAP_PRELOADER_TEXTS = {
+  show: 'Show on map',
+  loading: 'Loading the map…',
+  error: 'The map could not be loaded.',
+  retry: 'Try again',
+} as const;
+
+export type MapPreloaderTexts = { [Key in keyof typeof MAP_PRELOADER_TEXTS]: string };
+
+export interface MapPreloaderProps {
+  /** A static picture of the place (e.g. the provider's static map at 600x350). */
+  previewUrl: string;
+  previewAlt: string;
+  /** Loads and returns the interactive map; called on the first 'Show on map' only. */
+  loadMap: () => Promise<ReactNode>;
+  texts?: Partial<MapPreloaderTexts>;
+  width?: number;
+  height?: number;
+}
+
+type State = { phase: 'preview' | 'loading' | 'error' } | { phase: 'map'; map: ReactNode };
+
+/** A static preview with a 'Show on map' button; the map (and its script) loads only then. */
+export function MapPreloader({
+  previewUrl,
+  previewAlt,
+  loadMap,
+  texts: custom,
+  width = MAP_PREVIEW_SIZE.width,
+  height = MAP_PREVIEW_SIZE.height,
+}: MapPreloaderProps) {
+  const texts = { ...MAP_PRELOADER_TEXTS, ...custom };
+  const [state, setState] = useState<State>({ phase: 'preview' });
+
+  const show = () => {
+    setState({ phase: 'loading' });
+    loadMap().then(
+      (map) => setState({ phase: 'map', map }),
+      (error: unknown) => {
+        console.error('[@gallop/ui-kit] MapPreloader: the map failed to load.', error);
+        setState({ phase: 'error' });
+      },
+    );
+  };
+
+  return (
+    <div
+      className="gk-map-preloader"
+      style={{ aspectRatio: `${width} / ${height}` }}
+      aria-busy={state.phase === 'loading' || undefined}
+    >
+      {state.phase === 'map' ? (
+        <div className="gk-map-preloader__map">{state.map}</div>
+      ) : (
+        <>
+          <img
+            className="gk-map-preloader__preview"
+            src={previewUrl}
+            alt={previewAlt}
+            width={width}
+            height={height}
+            loading="lazy"
+          />
+          <div className="gk-map-preloader__actions">
+            {state.phase === 'error' && (
+              <p className="gk-map-preloader__error" role="alert">
+                {texts.error}
+              </p>
+            )}
+            <button
+              type="button"
+              className="gk-map-preloader__button"
+              onClick={show}
+              disabled={state.phase === 'loading'}
+            >
+              {state.phase === 'loading'
+                ? texts.loading
+                : state.phase === 'error'
+                  ? texts.retry
+                  : texts.show}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

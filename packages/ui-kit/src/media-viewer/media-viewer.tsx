@@ -1,0 +1,223 @@
+import '../tokens/tokens.css';
+import './media-viewer.css';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { imageUrl, type MediaItem } from '../media/media';
+import {
+  MEDIA_VIEWER_TRANSITION_MS,
+  MEDIA_VIEWER_ZOOM,
+  dragOutcome,
+  isDoubleTap,
+  isTap,
+  pinchZoom,
+  toggleZoom,
+  wrapIndex,
+} from './gestures';
+
+/** Size asked from the `{{size}}` template for the fullscreen image. */
+export const MEDIA_VIEWER_IMAGE_SIZE = '1200x00';
+
+export interface MediaViewerProps {
+  items: readonly MediaItem[];
+  isOpen: boolean;
+  onClose: () => void;
+  /** The item shown when the viewer opens. */
+  startIndex?: number;
+  onIndexChange?: (index: number) => void;
+  /** Accessible name of the dialog. */
+  label?: string;
+  closeLabel?: string;
+  previousLabel?: string;
+  nextLabel?: string;
+}
+
+interface Point {
+  x0: number;
+  y0: number;
+  x: number;
+  y: number;
+}
+
+const distance = (a: Point, b: Point, start = false) =>
+  start ? Math.hypot(a.x0 - b.x0, a.y0 - b.y0) : Math.hypot(a.x - b.x, a.y - b.y);
+
+/**
+ * Fullscreen viewer (WAI-ARIA dialog from react-aria: focus trap, Esc closes). Arrow keys step
+ * with wraparound; drag sideways over 100 px to change, up or down over 100 px to close; pinch or
+ * double tap (within 300 ms) to zoom between 1 and 2.
+ */
+export function MediaViewer({
+  items,
+  isOpen,
+  onClose,
+  startIndex = 0,
+  onIndexChange,
+  label = 'Photo viewer',
+  closeLabel = 'Close',
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
+}: MediaViewerProps) {
+  const [index, setIndex] = useState(startIndex);
+  const [scale, setScale] = useState<number>(MEDIA_VIEWER_ZOOM.min);
+  const [drag, setDrag] = useState({ dx: 0, dy: 0 });
+  const pointers = useRef(new Map<number, Point>());
+  const pinch = useRef<{ start: number; last: number } | null>(null);
+  const lastTapAt = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setIndex(wrapIndex(startIndex, items.length));
+    setScale(MEDIA_VIEWER_ZOOM.min);
+  }, [isOpen, startIndex, items.length]);
+
+  const go = (step: number) => {
+    const next = wrapIndex(index + step, items.length);
+    setIndex(next);
+    setScale(MEDIA_VIEWER_ZOOM.min);
+    onIndexChange?.(next);
+  };
+  const goRef = useRef(go);
+  goRef.current = go;
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') goRef.current(1);
+      else if (event.key === 'ArrowLeft') goRef.current(-1);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const { clientX: x, clientY: y } = event;
+    pointers.current.set(event.pointerId, { x0: x, y0: y, x, y });
+    const [a, b] = [...pointers.current.values()];
+    if (a && b) pinch.current = { start: distance(a, b, true), last: distance(a, b) };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const point = pointers.current.get(event.pointerId);
+    if (!point) return;
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const [a, b] = [...pointers.current.values()];
+    if (a && b && pinch.current) pinch.current.last = distance(a, b);
+    else if (scale === MEDIA_VIEWER_ZOOM.min)
+      setDrag({ dx: point.x - point.x0, dy: point.y - point.y0 });
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const point = pointers.current.get(event.pointerId);
+    pointers.current.delete(event.pointerId);
+    if (!point) return;
+    setDrag({ dx: 0, dy: 0 });
+    if (pinch.current) {
+      // A pinch ends when its last finger lifts; a lone finger after it is not a drag.
+      if (pointers.current.size === 0) {
+        const { start, last } = pinch.current;
+        setScale((current) => pinchZoom(start, last, current));
+        pinch.current = null;
+      }
+      return;
+    }
+    const dx = point.x - point.x0;
+    const dy = point.y - point.y0;
+    if (isTap(dx, dy)) {
+      const now = event.timeStamp;
+      if (isDoubleTap(lastTapAt.current, now)) {
+        setScale(toggleZoom);
+        lastTapAt.current = undefined;
+      } else {
+        lastTapAt.current = now;
+      }
+      return;
+    }
+    const outcome = dragOutcome(dx, dy, scale);
+    if (outcome === 'next') go(1);
+    else if (outcome === 'previous') go(-1);
+    else if (outcome === 'close') onClose();
+  };
+
+  const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(event.pointerId);
+    if (pointers.current.size === 0) pinch.current = null;
+    setDrag({ dx: 0, dy: 0 });
+  };
+
+  const item = items[index];
+  const dragging = drag.dx !== 0 || drag.dy !== 0;
+  const many = items.length > 1;
+
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      isDismissable
+      className="gk-media-viewer"
+      style={{ ['--gk-media-viewer-transition' as string]: `${MEDIA_VIEWER_TRANSITION_MS}ms` }}
+    >
+      <Modal className="gk-media-viewer__modal">
+        <Dialog aria-label={label} className="gk-media-viewer__dialog">
+          <p className="gk-media-viewer__counter" aria-live="polite">
+            {index + 1} / {items.length}
+            {item?.alt ? <span className="gk-media-viewer__caption">{item.alt}</span> : null}
+          </p>
+          <button
+            type="button"
+            className="gk-media-viewer__button gk-media-viewer__close"
+            aria-label={closeLabel}
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+          <div
+            className="gk-media-viewer__stage"
+            data-testid="media-viewer-stage"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerCancel}
+          >
+            {item && (
+              <img
+                key={index}
+                className="gk-media-viewer__image"
+                src={imageUrl(item.image, MEDIA_VIEWER_IMAGE_SIZE)}
+                alt={item.alt ?? ''}
+                draggable={false}
+                data-scale={scale}
+                style={{
+                  transform: `translate(${drag.dx}px, ${drag.dy}px) scale(${scale})`,
+                  opacity: dragging ? Math.max(0.4, 1 - Math.abs(drag.dy) / 400) : 1,
+                  transitionDuration: dragging ? '0ms' : undefined,
+                }}
+              />
+            )}
+          </div>
+          {many && (
+            <>
+              <button
+                type="button"
+                className="gk-media-viewer__button gk-media-viewer__previous"
+                aria-label={previousLabel}
+                onClick={() => go(-1)}
+              >
+                <span aria-hidden="true">‹</span>
+              </button>
+              <button
+                type="button"
+                className="gk-media-viewer__button gk-media-viewer__next"
+                aria-label={nextLabel}
+                onClick={() => go(1)}
+              >
+                <span aria-hidden="true">›</span>
+              </button>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

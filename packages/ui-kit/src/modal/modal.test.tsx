@@ -1,0 +1,63 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MODAL_FLASH_DURATION, MODAL_TRANSITION, MODAL_WIDTH, Modal } from './modal';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Modal', () => {
+  it('is a labelled dialog, 500 px wide by default, with a 300 ms transition', () => {
+    render(
+      <Modal isOpen onClose={() => {}} title="Trip details">
+        Seven days in the Altai.
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Trip details' });
+    expect(dialog).toHaveTextContent('Seven days in the Altai.');
+    expect(MODAL_WIDTH).toBe(500);
+    expect(MODAL_TRANSITION).toBe(300);
+    const overlay = document.querySelector<HTMLElement>('.gk-modal-overlay');
+    expect(overlay?.style.getPropertyValue('--gk-modal-width')).toBe('500px');
+    expect(overlay?.style.getPropertyValue('--gk-modal-transition')).toBe('300ms');
+  });
+
+  it('closes on Escape and on the close button', async () => {
+    const onClose = vi.fn();
+    render(<Modal isOpen onClose={onClose} title="Trip" />);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('closes on an overlay click', async () => {
+    const onClose = vi.fn();
+    render(<Modal isOpen onClose={onClose} title="Trip" />);
+    await userEvent.click(document.querySelector('.gk-modal-overlay')!);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('persistent: an overlay click only flashes; Escape still closes', () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    render(<Modal isOpen persistent onClose={onClose} title="Payment in progress" />);
+    const overlay = document.querySelector('.gk-modal-overlay')!;
+    fireEvent.pointerDown(overlay, { button: 0, pointerId: 1 });
+    fireEvent.pointerUp(overlay, { button: 0, pointerId: 1 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('.gk-modal')).toHaveClass('gk-modal--flash');
+    act(() => {
+      vi.advanceTimersByTime(MODAL_FLASH_DURATION);
+    });
+    expect(document.querySelector('.gk-modal')).not.toHaveClass('gk-modal--flash');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing when closed', () => {
+    render(<Modal isOpen={false} onClose={() => {}} title="Trip" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

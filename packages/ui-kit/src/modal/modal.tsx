@@ -1,0 +1,110 @@
+import '../tokens/tokens.css';
+import '../internal/visually-hidden.css';
+import './modal.css';
+import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  Dialog,
+  Heading,
+  Modal as AriaModal,
+  ModalOverlay,
+  Button as AriaButton,
+} from 'react-aria-components';
+import { cx } from '../internal/class-names';
+import { CloseIcon } from '../internal/icons';
+
+/** Default modal width in px (spec section 9). */
+export const MODAL_WIDTH = 500;
+/** Open and close transition in ms (spec section 9). */
+export const MODAL_TRANSITION = 300;
+/** How long a persistent modal flashes after an overlay click, in ms. */
+export const MODAL_FLASH_DURATION = 300;
+
+export interface ModalProps {
+  isOpen: boolean;
+  /** Called when the modal asks to close: Escape, the close button, or an overlay click. */
+  onClose: () => void;
+  /** The dialog's title; also its accessible name. */
+  title: ReactNode;
+  /** Hides the title visually but keeps it as the accessible name. */
+  hideTitle?: boolean;
+  /** Width in px on screens wider than the modal; phones use the full width minus a margin. */
+  width?: number;
+  /** An overlay click does not close it; the modal flashes instead. Escape still closes. */
+  persistent?: boolean;
+  /** Buttons under the content, e.g. Confirm and Cancel. */
+  footer?: ReactNode;
+  /** Accessible name of the close button. */
+  closeLabel?: string;
+  /** Hides the close button (keep Escape and a footer button as ways out). */
+  hideCloseButton?: boolean;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+  children?: ReactNode;
+}
+
+export function Modal({
+  isOpen,
+  onClose,
+  title,
+  hideTitle = false,
+  width = MODAL_WIDTH,
+  persistent = false,
+  footer,
+  closeLabel = 'Close',
+  hideCloseButton = false,
+  role = 'dialog',
+  className,
+  children,
+}: ModalProps) {
+  const [flashing, setFlashing] = useState(false);
+  const flashTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const flash = useCallback(() => {
+    clearTimeout(flashTimer.current);
+    setFlashing(true);
+    flashTimer.current = setTimeout(() => setFlashing(false), MODAL_FLASH_DURATION);
+  }, []);
+
+  const style = {
+    '--gk-modal-width': `${width}px`,
+    '--gk-modal-transition': `${MODAL_TRANSITION}ms`,
+  } as CSSProperties;
+
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      // Dismissable so Escape and outside clicks reach us; a persistent modal vetoes the click.
+      isDismissable
+      shouldCloseOnInteractOutside={() => {
+        if (!persistent) return true;
+        flash();
+        return false;
+      }}
+      className="gk-modal-overlay"
+      style={style}
+    >
+      <AriaModal className={cx('gk-modal', flashing && 'gk-modal--flash', className)}>
+        <Dialog className="gk-modal__dialog" role={role}>
+          <header className="gk-modal__header">
+            <Heading
+              slot="title"
+              className={cx('gk-modal__title', hideTitle && 'gk-visually-hidden')}
+            >
+              {title}
+            </Heading>
+            {!hideCloseButton && (
+              <AriaButton slot="close" className="gk-modal__close" aria-label={closeLabel}>
+                <CloseIcon />
+              </AriaButton>
+            )}
+          </header>
+          {children !== undefined && <div className="gk-modal__body">{children}</div>}
+          {footer !== undefined && <footer className="gk-modal__footer">{footer}</footer>}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}

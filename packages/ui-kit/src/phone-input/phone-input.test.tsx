@@ -1,0 +1,92 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Field, Form } from '../form/form';
+import { PhoneInput } from './phone-input';
+
+const number = () => screen.getByRole('textbox', { name: 'Phone' });
+
+describe('PhoneInput', () => {
+  it('blocks letters and stops at 18 characters', async () => {
+    const onChange = vi.fn();
+    render(<PhoneInput label="Phone" onChange={onChange} />);
+    await userEvent.type(number(), '+1 ab2c12 736');
+    expect(number()).toHaveValue('+1 212 736');
+    await userEvent.type(number(), ' 3100 1111 2222 3333');
+    expect((number() as HTMLInputElement).value).toHaveLength(18);
+  });
+
+  it('turns a leading +8 into 8 when the country is Russia', async () => {
+    render(<PhoneInput label="Phone" defaultCountry="RU" />);
+    await userEvent.type(number(), '+89123456789');
+    expect(number()).toHaveValue('89123456789');
+  });
+
+  it('shows the mismatch hint and switches country on confirm', async () => {
+    const onCountryChange = vi.fn();
+    render(<PhoneInput label="Phone" onCountryChange={onCountryChange} />);
+    await userEvent.type(number(), '+49 30 901820');
+    const hint = await screen.findByText(/This number belongs to Germany/);
+    expect(number()).toHaveAccessibleDescription(/This number belongs to Germany/);
+    await userEvent.click(within(hint).getByRole('button', { name: 'Confirm' }));
+    expect(onCountryChange).toHaveBeenCalledWith('DE');
+    expect(screen.queryByText(/This number belongs to/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Country: Germany/ })).toBeInTheDocument();
+  });
+
+  it("shows 'Incorrect phone number' after leaving a wrong number", async () => {
+    render(<PhoneInput label="Phone" />);
+    await userEvent.type(number(), '+1 212');
+    expect(screen.queryByText('Incorrect phone number')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(screen.getByText('Incorrect phone number')).toBeInTheDocument();
+    expect(number()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('lists only primary countries until a search term is typed, then filters all', async () => {
+    render(<PhoneInput label="Phone" />);
+    await userEvent.click(screen.getByRole('button', { name: /United States/ }));
+    const listbox = await screen.findByRole('listbox');
+    const primary = within(listbox).getAllByRole('option');
+    expect(primary.map((option) => option.textContent)).toContain('Germany+49');
+    expect(primary.map((option) => option.textContent)).not.toContain('Mongolia+976');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search country' }), 'mong');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('button', { name: /Mongolia/ })).toBeInTheDocument();
+    // The empty field starts with the chosen calling code.
+    expect(number()).toHaveValue('+976');
+  });
+
+  it('uses the ru list for the ru locale', async () => {
+    render(<PhoneInput label="Phone" locale="ru" defaultCountry="RU" />);
+    expect(screen.getByRole('button', { name: /Россия/ })).toBeInTheDocument();
+  });
+
+  it('plugs into Field: the phone rule and submit blocking', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <Form onSubmit={onSubmit} defaultValues={{ phone: '' }}>
+        <Field
+          name="phone"
+          label="Phone"
+          rules="required|phone"
+          render={(control) => (
+            <PhoneInput {...control} value={String(control.value ?? '')} validate={false} />
+          )}
+        />
+        <button type="submit">Send</button>
+      </Form>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Phone' });
+    await userEvent.type(input, '+1 212');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(input, ' 736 3100');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ phone: '+1 212 736 3100' }, expect.anything()),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PHONE_INPUT_MAX_LENGTH,
+  detectPhoneCountry,
+  filterPhoneCountries,
+  isValidPhone,
+  phoneCountriesFor,
+  sanitizePhone,
+} from './phone';
+
+describe('sanitizePhone', () => {
+  it('blocks letters and symbols, keeps digits, spaces, dashes and brackets', () => {
+    expect(sanitizePhone('+1 (555) abc 123-45*67', 'US')).toBe('+1 (555)  123-4567');
+  });
+  it('keeps a plus only in front', () => {
+    expect(sanitizePhone('+49+30 12+3', 'DE')).toBe('+4930 123');
+  });
+  it('stops at 18 characters', () => {
+    expect(PHONE_INPUT_MAX_LENGTH).toBe(18);
+    expect(sanitizePhone('+1 234 567 890 123 456 789', 'US')).toHaveLength(18);
+  });
+  it('turns a leading +8 into 8 on a Russian number only', () => {
+    expect(sanitizePhone('+8 912 345 67 89', 'RU')).toBe('8 912 345 67 89');
+    expect(sanitizePhone('+8 912 345 67 89', 'KZ')).toBe('+8 912 345 67 89');
+  });
+});
+
+describe('detectPhoneCountry and isValidPhone', () => {
+  it('detects the country of an international number', () => {
+    expect(detectPhoneCountry('+49 30 901820')).toBe('DE');
+    expect(detectPhoneCountry('+7 912 345 67 89')).toBe('RU');
+    expect(detectPhoneCountry('+7 701 234 56 78')).toBe('KZ');
+    expect(detectPhoneCountry('+44 20 7946 0958')).toBe('GB');
+    expect(detectPhoneCountry('030 901820')).toBeUndefined();
+  });
+  it('validates with libphonenumber-js, in the chosen country for national numbers', () => {
+    expect(isValidPhone('+1 212 736', 'US')).toBe(false);
+    expect(isValidPhone('+1 212 736 3100', 'US')).toBe(true);
+    expect(isValidPhone('8 912 345 67 89', 'RU')).toBe(true);
+    expect(isValidPhone('+49 30 1', 'DE')).toBe(false);
+  });
+});
+
+describe('country lists', () => {
+  it('ships ru, de and en-US lists with en-US as the fallback', () => {
+    expect(phoneCountriesFor('ru').find((c) => c.iso_code === 'DE')?.name).toBe('Германия');
+    expect(phoneCountriesFor('de-AT').find((c) => c.iso_code === 'RU')?.name).toBe('Russland');
+    expect(phoneCountriesFor('fr').find((c) => c.iso_code === 'DE')?.name).toBe('Germany');
+    expect(phoneCountriesFor(undefined)).toBe(phoneCountriesFor('en-US'));
+    expect(phoneCountriesFor('en-US').find((c) => c.iso_code === 'RU')).toEqual({
+      iso_code: 'RU',
+      name: 'Russia',
+      phone_code: '7',
+      is_primary: false,
+    });
+  });
+  it('lists only primary countries without a search term', () => {
+    const list = phoneCountriesFor('en-US');
+    const primary = filterPhoneCountries(list, '  ');
+    expect(primary.length).toBeGreaterThan(0);
+    expect(primary.length).toBeLessThan(list.length);
+    expect(primary.every((c) => c.is_primary)).toBe(true);
+  });
+  it('searches by name, ISO code and calling code', () => {
+    const list = phoneCountriesFor('en-US');
+    expect(filterPhoneCountries(list, 'mong').map((c) => c.iso_code)).toEqual(['MN']);
+    expect(filterPhoneCountries(list, 'kz').map((c) => c.iso_code)).toEqual(['KZ']);
+    expect(filterPhoneCountries(list, '+49').map((c) => c.iso_code)).toContain('DE');
+  });
+});

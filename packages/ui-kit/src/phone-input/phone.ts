@@ -1,0 +1,93 @@
+import { AsYouType, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { PHONE_COUNTRIES_DE } from './countries/de';
+import type { PhoneCountry } from './countries/define';
+import { PHONE_COUNTRIES_EN_US } from './countries/en-US';
+import { PHONE_COUNTRIES_RU } from './countries/ru';
+
+/** Spec section 9: maximum length of the typed phone number. */
+export const PHONE_INPUT_MAX_LENGTH = 18;
+/** Spec section 9: minimum width of the country dropdown, px. */
+export const PHONE_COUNTRY_DROPDOWN_MIN_WIDTH = 280;
+/** Site configuration: default phone country US. */
+export const DEFAULT_PHONE_COUNTRY = 'US';
+/** Spec section 9: default locale. */
+export const DEFAULT_PHONE_LOCALE = 'en-US';
+
+/** Default wording of the input_phone.* keys (the spec does not show it) and the phone texts. */
+export const PHONE_INPUT_TEXTS = {
+  search_country_text: 'Search country',
+  not_found_country_text: 'No country found',
+  not_found_code_text: 'No country with code +{code}',
+  use_code_button: 'Use +{code}',
+  country_missmatch_hint: 'This number belongs to {country}',
+  confirm_button: 'Confirm',
+  validation: 'Incorrect phone number',
+  country_label: 'Country',
+} as const;
+
+export type PhoneInputTexts = { [Key in keyof typeof PHONE_INPUT_TEXTS]: string };
+
+/** Country lists shipped with the kit: ru, de and en-US (the fallback). */
+export const PHONE_COUNTRY_LISTS: Readonly<Record<'en-US' | 'ru' | 'de', readonly PhoneCountry[]>> =
+  {
+    'en-US': PHONE_COUNTRIES_EN_US,
+    ru: PHONE_COUNTRIES_RU,
+    de: PHONE_COUNTRIES_DE,
+  };
+
+/** The list for a locale (`ru`, `ru-RU`, `de-AT` …); anything else gets en-US. */
+export function phoneCountriesFor(locale: string | undefined): readonly PhoneCountry[] {
+  const language = locale?.toLowerCase().split(/[-_]/)[0];
+  if (language === 'ru') return PHONE_COUNTRY_LISTS.ru;
+  if (language === 'de') return PHONE_COUNTRY_LISTS.de;
+  return PHONE_COUNTRY_LISTS['en-US'];
+}
+
+/** Without a term only primary countries; with one, matches on name, ISO code or calling code. */
+export function filterPhoneCountries(
+  countries: readonly PhoneCountry[],
+  term: string,
+): readonly PhoneCountry[] {
+  const query = term.trim().toLowerCase();
+  if (query === '') return countries.filter((country) => country.is_primary);
+  const code = query.replace(/^\+/, '');
+  return countries.filter(
+    (country) =>
+      country.name.toLowerCase().includes(query) ||
+      country.iso_code.toLowerCase() === query ||
+      (/^\d+$/.test(code) && country.phone_code.startsWith(code)),
+  );
+}
+
+/**
+ * Cleans typed or pasted text: letters and other symbols are dropped, `+` stays only in front,
+ * the length stops at 18. On a Russian number a leading `+8` becomes `8` (the trunk prefix).
+ */
+export function sanitizePhone(text: string, country: string | undefined): string {
+  const kept = text.replace(/[^\d+\s()-]/g, '');
+  const leadingPlus = kept.trimStart().startsWith('+');
+  let phone = (leadingPlus ? '+' : '') + kept.replace(/\+/g, '').replace(/^\s+/, '');
+  if (country === 'RU' && phone.startsWith('+8')) phone = phone.slice(1);
+  return phone.slice(0, PHONE_INPUT_MAX_LENGTH);
+}
+
+/** The country an international number (`+…`) belongs to, once the digits tell. */
+export function detectPhoneCountry(phone: string): string | undefined {
+  if (!phone.startsWith('+')) return undefined;
+  const typing = new AsYouType();
+  typing.input(phone);
+  return typing.getCountry();
+}
+
+/** Checked with libphonenumber-js; national numbers are read in the chosen country. */
+export function isValidPhone(phone: string, country: string | undefined): boolean {
+  try {
+    return isValidPhoneNumber(phone, country as CountryCode | undefined);
+  } catch {
+    return false;
+  }
+}
+
+export function fillText(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => params[key] ?? match);
+}

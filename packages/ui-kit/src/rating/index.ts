@@ -1,0 +1,2 @@
+export { RATING_INDICATOR_DEFAULT, RATING_LABELS, Rating, RatingIndicator } from './rating';
+export type { RatingIndicatorProps, RatingProps } from './rating';

@@ -1,0 +1,62 @@
+import '../tokens/tokens.css';
+import './scroll-to-top.css';
+import { useEffect, useState } from 'react';
+import { throttle } from '../internal/throttle';
+import { ChevronDownIcon, ChevronUpIcon } from '../internal/icons';
+
+/** The button appears past this scroll offset, in px; the scroll handler is throttled (spec section 9). */
+export const SCROLL_TO_TOP_OFFSET = 150;
+export const SCROLL_TO_TOP_THROTTLE = 300;
+
+export interface ScrollToTopProps {
+  topLabel?: string;
+  /** Shown at the top after a jump: returns to where the reader was. */
+  backLabel?: string;
+}
+
+/**
+ * 'Back to top' past 150 px. Pressing it remembers the position; at the top the button turns into
+ * 'Back to where I was', which returns there.
+ */
+export function ScrollToTop({
+  topLabel = 'Back to top',
+  backLabel = 'Back to where I was',
+}: ScrollToTopProps) {
+  const [pastOffset, setPastOffset] = useState(false);
+  const [returnTo, setReturnTo] = useState<number | null>(null);
+
+  useEffect(() => {
+    const update = throttle(
+      () => setPastOffset(window.scrollY > SCROLL_TO_TOP_OFFSET),
+      SCROLL_TO_TOP_THROTTLE,
+    );
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', update);
+      update.cancel();
+    };
+  }, []);
+
+  // Past the offset: jump to the top. At the top after a jump: offer the way back.
+  if (!pastOffset && returnTo === null) return null;
+  const back = !pastOffset && returnTo !== null;
+  return (
+    <button
+      type="button"
+      className={back ? 'gk-scroll-top gk-scroll-top--back' : 'gk-scroll-top'}
+      onClick={() => {
+        if (back) {
+          window.scrollTo({ top: returnTo, behavior: 'smooth' });
+          setReturnTo(null);
+        } else {
+          setReturnTo(window.scrollY);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }
+      }}
+    >
+      {back ? <ChevronDownIcon /> : <ChevronUpIcon />}
+      <span className="gk-scroll-top__label">{back ? backLabel : topLabel}</span>
+    </button>
+  );
+}

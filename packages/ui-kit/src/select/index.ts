@@ -1,0 +1,2 @@
+export { Select, groupSelectItems } from './select';
+export type { SelectItem, SelectProps } from './select';

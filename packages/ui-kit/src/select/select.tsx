@@ -1,0 +1,165 @@
+import '../tokens/tokens.css';
+import '../internal/visually-hidden.css';
+import './select.css';
+import { useMemo, type Key } from 'react';
+import {
+  Button as AriaButton,
+  Header,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+} from 'react-aria-components';
+import { DROPDOWN_SELECT_OFFSET } from '../dropdown/constants';
+import { cx } from '../internal/class-names';
+import { ChevronDownIcon } from '../internal/icons';
+
+/** An option, or with `header: true` a heading that groups the options after it. */
+export type SelectItem = Record<string, unknown> & { header?: boolean; disabled?: boolean };
+
+export interface SelectProps<Item extends SelectItem = SelectItem> {
+  /** Visible label; also the accessible name. */
+  label: string;
+  hideLabel?: boolean;
+  items: readonly Item[];
+  /** Which property holds an option's text. Default `text`. */
+  textKey?: string;
+  /** Which property holds an option's value. Default `value`. */
+  valueKey?: string;
+  value?: string | number | null;
+  defaultValue?: string | number | null;
+  /** Called with the chosen value and item. */
+  onChange?: (value: string | number, item: Item) => void;
+  placeholder?: string;
+  isDisabled?: boolean;
+  isInvalid?: boolean;
+  errorMessage?: string;
+  className?: string;
+}
+
+interface Section<Item> {
+  key: string;
+  title?: string;
+  options: { key: string; text: string; item: Item; disabled: boolean }[];
+}
+
+/**
+ * Splits the flat item list into sections: every header-only entry starts a new one.
+ * Option keys are `String(value)` so numbers and strings both work as values.
+ */
+export function groupSelectItems<Item extends SelectItem>(
+  items: readonly Item[],
+  textKey = 'text',
+  valueKey = 'value',
+): Section<Item>[] {
+  const sections: Section<Item>[] = [];
+  let current: Section<Item> | undefined;
+  items.forEach((item, index) => {
+    const text = String(item[textKey] ?? '');
+    if (item.header) {
+      current = { key: `header-${index}`, title: text, options: [] };
+      sections.push(current);
+      return;
+    }
+    if (!current) {
+      current = { key: 'default', options: [] };
+      sections.push(current);
+    }
+    current.options.push({
+      key: String(item[valueKey]),
+      text,
+      item,
+      disabled: Boolean(item.disabled),
+    });
+  });
+  return sections;
+}
+
+export function Select<Item extends SelectItem = SelectItem>({
+  label,
+  hideLabel = false,
+  items,
+  textKey = 'text',
+  valueKey = 'value',
+  value,
+  defaultValue,
+  onChange,
+  placeholder = 'Select',
+  isDisabled,
+  isInvalid,
+  errorMessage,
+  className,
+}: SelectProps<Item>) {
+  const sections = useMemo(
+    () => groupSelectItems(items, textKey, valueKey),
+    [items, textKey, valueKey],
+  );
+  const byKey = useMemo(
+    () => new Map(sections.flatMap((section) => section.options).map((o) => [o.key, o])),
+    [sections],
+  );
+  const disabledKeys = useMemo(
+    () => [...byKey.values()].filter((option) => option.disabled).map((option) => option.key),
+    [byKey],
+  );
+  const toKey = (v: string | number | null | undefined) =>
+    v === undefined ? undefined : v === null ? null : String(v);
+
+  const renderOption = (option: Section<Item>['options'][number]) => (
+    <ListBoxItem
+      key={option.key}
+      id={option.key}
+      textValue={option.text}
+      className="gk-select__option"
+    >
+      {option.text}
+    </ListBoxItem>
+  );
+
+  return (
+    <AriaSelect
+      className={cx('gk-select', className)}
+      value={toKey(value)}
+      defaultValue={toKey(defaultValue)}
+      onChange={(key: Key | null) => {
+        if (key === null) return;
+        const option = byKey.get(String(key));
+        const raw = option?.item[valueKey];
+        if (option && (typeof raw === 'string' || typeof raw === 'number'))
+          onChange?.(raw, option.item);
+      }}
+      placeholder={placeholder}
+      isDisabled={isDisabled}
+      isInvalid={isInvalid}
+      disabledKeys={disabledKeys}
+    >
+      <Label className={cx('gk-select__label', hideLabel && 'gk-visually-hidden')}>{label}</Label>
+      <AriaButton className="gk-select__button">
+        <SelectValue className="gk-select__value" />
+        <ChevronDownIcon size={16} />
+      </AriaButton>
+      {isInvalid && errorMessage && <p className="gk-select__error">{errorMessage}</p>}
+      <Popover
+        className="gk-select__popover"
+        offset={DROPDOWN_SELECT_OFFSET}
+        placement="bottom start"
+      >
+        <ListBox className="gk-select__list">
+          {sections.map((section) =>
+            section.title === undefined ? (
+              section.options.map(renderOption)
+            ) : (
+              <ListBoxSection key={section.key} id={section.key} className="gk-select__section">
+                <Header className="gk-select__header">{section.title}</Header>
+                {section.options.map(renderOption)}
+              </ListBoxSection>
+            ),
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,2 @@
+export { SHEET_SCROLL_THROTTLE, Sheet } from './sheet';
+export type { SheetProps } from './sheet';

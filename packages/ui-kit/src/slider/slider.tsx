@@ -1,0 +1,116 @@
+import '../tokens/tokens.css';
+import './slider.css';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Label,
+  Slider as AriaSlider,
+  SliderOutput,
+  SliderThumb,
+  SliderTrack,
+} from 'react-aria-components';
+
+/** Spec section 9: slider defaults and the click animation. */
+export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
+export const SLIDER_CLICK_ANIMATION_MS = 200;
+
+export type SliderValue = number | readonly [number, number];
+
+export interface SliderProps<Value extends SliderValue> {
+  label: string;
+  /** A number for one thumb, a pair for a range. */
+  value: Value;
+  onChange: (value: Value) => void;
+  /** Called once the user lets go (e.g. to run a search). */
+  onChangeEnd?: (value: Value) => void;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Accessible names of the two range thumbs. */
+  thumbLabels?: readonly [string, string];
+  /** Formats the output and the thumbs' `aria-valuetext`, e.g. `{ style: 'currency', currency: 'EUR' }`. */
+  formatOptions?: Intl.NumberFormatOptions;
+  disabled?: boolean;
+}
+
+/**
+ * Single or range slider (react-aria: WAI-ARIA slider with arrows, PageUp/PageDown, Home/End).
+ * A click on the track glides the thumb there in 200 ms; dragging follows the pointer.
+ */
+export function Slider<Value extends SliderValue>({
+  label,
+  value,
+  onChange,
+  onChangeEnd,
+  min = SLIDER_DEFAULTS.min,
+  max = SLIDER_DEFAULTS.max,
+  step = SLIDER_DEFAULTS.step,
+  thumbLabels = ['Minimum', 'Maximum'],
+  formatOptions,
+  disabled,
+}: SliderProps<Value>) {
+  const [gliding, setGliding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const range = Array.isArray(value);
+
+  const glide = (target: EventTarget) => {
+    if (target instanceof Element && target.closest('.gk-slider__thumb')) return;
+    setGliding(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setGliding(false), SLIDER_CLICK_ANIMATION_MS);
+  };
+
+  const asValue = (next: number | number[]) =>
+    (Array.isArray(next) ? [next[0] ?? min, next[1] ?? max] : next) as unknown as Value;
+
+  return (
+    <AriaSlider
+      className={['gk-slider', gliding && 'gk-slider--gliding'].filter(Boolean).join(' ')}
+      style={{ ['--gk-slider-glide' as string]: `${SLIDER_CLICK_ANIMATION_MS}ms` }}
+      value={(range ? [...(value as readonly number[])] : value) as number | number[]}
+      // A zero-width track (hidden, or not laid out yet) yields NaN positions: ignore them.
+      onChange={(next) => [next].flat().every(Number.isFinite) && onChange(asValue(next))}
+      onChangeEnd={(next) => onChangeEnd?.(asValue(next))}
+      minValue={min}
+      maxValue={max}
+      step={step}
+      isDisabled={disabled}
+      formatOptions={formatOptions}
+    >
+      <div className="gk-slider__header">
+        <Label className="gk-slider__label">{label}</Label>
+        <SliderOutput className="gk-slider__output">
+          {({ state }) =>
+            state.values.map((_, index) => state.getThumbValueLabel(index)).join(' – ')
+          }
+        </SliderOutput>
+      </div>
+      <div className="gk-slider__track-wrap" onPointerDownCapture={(event) => glide(event.target)}>
+        <SliderTrack className="gk-slider__track">
+          {({ state }) => {
+            const [first = min, second] = state.values;
+            const from = range ? state.getValuePercent(first) : 0;
+            const to = state.getValuePercent(range ? (second ?? max) : first);
+            return (
+              <>
+                <div
+                  className="gk-slider__fill"
+                  style={{ left: `${from * 100}%`, width: `${(to - from) * 100}%` }}
+                />
+                {state.values.map((_, index) => (
+                  <SliderThumb
+                    key={index}
+                    index={index}
+                    aria-label={range ? thumbLabels[index] : undefined}
+                    className="gk-slider__thumb"
+                    style={{ left: `${state.getThumbPercent(index) * 100}%` }}
+                  />
+                ))}
+              </>
+            );
+          }}
+        </SliderTrack>
+      </div>
+    </AriaSlider>
+  );
+}

@@ -1,0 +1,2 @@
+export { SPINNER_SIZE, Spinner } from './spinner';
+export type { SpinnerProps } from './spinner';

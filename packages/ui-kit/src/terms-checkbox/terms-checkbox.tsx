@@ -1,0 +1,60 @@
+import '../tokens/tokens.css';
+import '../form/form.css';
+import './terms-checkbox.css';
+import { Field } from '../form/form';
+import type { RuleMessages } from '../form/rules';
+
+/** Default wording; the spec names the rule (accept the terms and the privacy policy) but not its text. */
+export const TERMS_CHECKBOX_TEXTS = {
+  before: 'I accept the',
+  terms: 'terms of use',
+  and: 'and the',
+  privacy: 'privacy policy',
+  required: 'Please accept the terms of use and the privacy policy',
+} as const;
+
+export type TermsCheckboxTexts = { [Key in keyof typeof TERMS_CHECKBOX_TEXTS]: string };
+
+export interface TermsCheckboxProps {
+  /** Form field name (the value is `true` once accepted). */
+  name: string;
+  termsUrl: string;
+  privacyUrl: string;
+  texts?: Partial<TermsCheckboxTexts>;
+}
+
+/** A required form field: accepting the terms and the privacy policy, with links to both. */
+export function TermsCheckbox({ name, termsUrl, privacyUrl, texts: custom }: TermsCheckboxProps) {
+  const texts = { ...TERMS_CHECKBOX_TEXTS, ...custom };
+  const messages: RuleMessages = { required: texts.required };
+  return (
+    <Field
+      name={name}
+      rules="required"
+      messages={messages}
+      className="gk-terms-checkbox"
+      render={({ value, onChange, ref, ...control }) => (
+        <>
+          <input
+            {...control}
+            ref={ref}
+            type="checkbox"
+            className="gk-terms-checkbox__box"
+            checked={Boolean(value)}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          <label htmlFor={control.id} className="gk-terms-checkbox__label">
+            {texts.before}{' '}
+            <a href={termsUrl} target="_blank" rel="noreferrer">
+              {texts.terms}
+            </a>{' '}
+            {texts.and}{' '}
+            <a href={privacyUrl} target="_blank" rel="noreferrer">
+              {texts.privacy}
+            </a>
+          </label>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import '../tokens/tokens.css';
+import './tile-gallery.css';
+import { countText, imageUrl, type MediaItem } from '../media/media';
+
+/** Spec section 9: tiles shown by default. */
+export const TILE_GALLERY_LIMIT = 6;
+/** Spec section 9: gap between tiles, px. */
+export const TILE_GALLERY_GAP = { desktop: 4, mobile: 8 } as const;
+/** Size asked from the `{{size}}` template (the spec's 500x600 media size). */
+export const TILE_GALLERY_IMAGE_SIZE = '500x600';
+
+export interface TileGalleryProps {
+  items: readonly MediaItem[];
+  limit?: number;
+  /** Opens the viewer at a tile. */
+  onOpen: (index: number) => void;
+  moreText?: string;
+  /** Accessible name of a tile; `{index}`, `{total}` and `{alt}` are filled. */
+  openLabel?: string;
+  className?: string;
+}
+
+/** A mosaic of up to six tiles (a large first one); the last tile counts the rest. */
+export function TileGallery({
+  items,
+  limit = TILE_GALLERY_LIMIT,
+  onOpen,
+  moreText = '+{count} photo(s)',
+  openLabel = 'Open photo {index} of {total}: {alt}',
+  className,
+}: TileGalleryProps) {
+  const shown = items.slice(0, limit);
+  const hidden = items.length - shown.length;
+  return (
+    <ul
+      className={['gk-tile-gallery', `gk-tile-gallery--${Math.min(shown.length, 6)}`, className]
+        .filter(Boolean)
+        .join(' ')}
+      style={{
+        ['--gk-tile-gallery-gap' as string]: `${TILE_GALLERY_GAP.desktop}px`,
+        ['--gk-tile-gallery-gap-mobile' as string]: `${TILE_GALLERY_GAP.mobile}px`,
+      }}
+    >
+      {shown.map((item, index) => {
+        const more = hidden > 0 && index === shown.length - 1 ? countText(moreText, hidden) : null;
+        return (
+          <li key={`${item.image}-${index}`} className="gk-tile-gallery__tile">
+            <button type="button" className="gk-tile-gallery__button" onClick={() => onOpen(index)}>
+              <img
+                className="gk-tile-gallery__image"
+                src={imageUrl(item.image, TILE_GALLERY_IMAGE_SIZE)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
+              <span className="gk-tile-gallery__label">
+                {openLabel
+                  .replace('{index}', String(index + 1))
+                  .replace('{total}', String(items.length))
+                  .replace('{alt}', item.alt ?? '')}
+                {more !== null && '. '}
+              </span>
+              {more !== null && <span className="gk-tile-gallery__more">{more}</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

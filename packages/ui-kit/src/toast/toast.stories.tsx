@@ -1,0 +1,73 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../button/button';
+import { TOAST_TYPES, ToastProvider, useToast, type ToastType } from './toast';
+
+const messages: Record<ToastType, string> = {
+  success: 'Your booking request was sent to the organizer.',
+  error: 'Payment failed. Your card was not charged.',
+  warning: 'Only 2 seats left on these dates.',
+  info: 'Prices are shown in USD.',
+};
+
+function Triggers({ duration }: { duration?: number }) {
+  const toast = useToast();
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+      {TOAST_TYPES.map((type) => (
+        <Button key={type} onClick={() => toast.show({ type, message: messages[type], duration })}>
+          {`Show ${type}`}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+interface DemoProps {
+  /** Ms before a toast closes itself (default 7000; 0 keeps it). */
+  duration?: number;
+}
+
+function ToastDemo({ duration }: DemoProps) {
+  return (
+    <ToastProvider>
+      <Triggers duration={duration} />
+    </ToastProvider>
+  );
+}
+
+const meta = {
+  title: 'Overlays/Toast',
+  component: ToastDemo,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof ToastDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The four types: success and info are polite status messages, error and warning alerts. */
+export const Types: Story = {
+  args: { duration: 0 },
+  play: async ({ canvas }) => {
+    for (const type of TOAST_TYPES) {
+      await userEvent.click(canvas.getByRole('button', { name: `Show ${type}` }));
+    }
+    const region = within(canvas.getByRole('region', { name: 'Notifications' }));
+    await expect(region.getAllByRole('status')).toHaveLength(2);
+    await expect(region.getAllByRole('alert')).toHaveLength(2);
+    await userEvent.click(region.getAllByRole('button', { name: 'Close' })[0]!);
+    await expect(region.getAllByRole('status')).toHaveLength(1);
+  },
+};
+
+/** Closes itself: 7000 ms by default (here 600 ms so the test stays short). */
+export const Timeout: Story = {
+  args: { duration: 600 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Show success' }));
+    const region = within(canvas.getByRole('region', { name: 'Notifications' }));
+    await expect(region.getByRole('status')).toHaveTextContent(messages.success);
+    await waitFor(() => expect(region.queryByRole('status')).toBeNull(), { timeout: 2000 });
+  },
+};

@@ -1,0 +1,74 @@
+import '../tokens/tokens.css';
+import './top-loading-bar.css';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+
+/** Spec section 9: colour, height, and the timings of the navigation loading bar. */
+export const TOP_LOADING_BAR = {
+  color: '#793DFC',
+  height: 3,
+  /** Loads shorter than this never show the bar. */
+  throttle: 200,
+  /** Time to crawl to 90 %. */
+  duration: 2000,
+  /** After finishing, the full bar stays this long before fading. */
+  hideDelay: 500,
+  /** Then it resets to empty after this long. */
+  resetDelay: 400,
+} as const;
+
+export type TopLoadingBarPhase = 'idle' | 'running' | 'finishing' | 'hiding';
+
+export interface TopLoadingBarProps {
+  /** True while a navigation or request is under way. */
+  loading: boolean;
+  color?: string;
+  /** Accessible name while visible. */
+  label?: string;
+}
+
+export function TopLoadingBar({
+  loading,
+  color = TOP_LOADING_BAR.color,
+  label = 'Loading page',
+}: TopLoadingBarProps) {
+  const [phase, setPhase] = useState<TopLoadingBarPhase>('idle');
+  // Whether the bar became visible during the current load (loads under 200 ms never show it).
+  const shown = useRef(false);
+
+  useEffect(() => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const later = (ms: number, run: () => void) => timers.push(setTimeout(run, ms));
+    if (loading) {
+      later(TOP_LOADING_BAR.throttle, () => {
+        shown.current = true;
+        setPhase('running');
+      });
+    } else if (shown.current) {
+      shown.current = false;
+      later(0, () => setPhase('finishing'));
+      later(TOP_LOADING_BAR.hideDelay, () => setPhase('hiding'));
+      later(TOP_LOADING_BAR.hideDelay + TOP_LOADING_BAR.resetDelay, () => setPhase('idle'));
+    }
+    return () => timers.forEach(clearTimeout);
+  }, [loading]);
+
+  if (phase === 'idle') return null;
+  const style = {
+    '--gk-loading-bar-color': color,
+    '--gk-loading-bar-height': `${TOP_LOADING_BAR.height}px`,
+    '--gk-loading-bar-duration': `${TOP_LOADING_BAR.duration}ms`,
+    '--gk-loading-bar-reset': `${TOP_LOADING_BAR.resetDelay}ms`,
+  } as CSSProperties;
+  return (
+    <div
+      className={`gk-loading-bar gk-loading-bar--${phase}`}
+      style={style}
+      role="progressbar"
+      aria-label={label}
+      aria-hidden={phase === 'hiding' || undefined}
+      data-phase={phase}
+    >
+      <div className="gk-loading-bar__fill" />
+    </div>
+  );
+}
