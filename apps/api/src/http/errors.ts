@@ -27,11 +27,20 @@ export function validationDetails(
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
+    // `required` and `additionalProperties` point at the parent object: name the field itself.
     const missing = issue.keyword === 'required' ? issue.params['missingProperty'] : undefined;
+    const unknown =
+      issue.keyword === 'additionalProperties' ? issue.params['additionalProperty'] : undefined;
+    const named = typeof missing === 'string' ? missing : unknown;
     const pointer =
-      typeof missing === 'string' ? `${issue.instancePath}/${missing}` : issue.instancePath;
+      typeof named === 'string' ? `${issue.instancePath}/${named}` : issue.instancePath;
     const field = fieldName(pointer) || context || 'request';
-    const message = typeof missing === 'string' ? 'is required' : (issue.message ?? 'is invalid');
+    const message =
+      typeof missing === 'string'
+        ? 'is required'
+        : typeof unknown === 'string'
+          ? 'is not allowed'
+          : (issue.message ?? 'is invalid');
     (errors[field] ??= []).push(message);
   }
   return errors;
