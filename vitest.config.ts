@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
 // Storybook story tests run in Chromium from apps/storybook (`pnpm --filter @gallop/storybook test:stories`).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/api', 'apps/web', 'tooling/lint'],
+    projects: [
+      'packages/*',
+      'apps/api',
+      // The API's integration tests run again on PostgreSQL when one is configured (CI sets it).
+      ...(process.env.DATABASE_URL ? ['apps/api/vitest.postgres.config.ts'] : []),
+      'apps/web',
+      'tooling/lint',
+    ],
     reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
   },
 });

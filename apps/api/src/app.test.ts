@@ -4,16 +4,25 @@ import { buildApp, type BuildAppOptions } from '#src/app.ts';
 import { loadContract, type Contract } from '#src/contract.ts';
 import { expectContractResponse, expectContractSchema } from '#src/testing/contract.ts';
 import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
 import { captureLogs } from '#src/testing/logs.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // Building an app parses the contract (a few hundred ms), so tests that only read share one.
 const apps: FastifyInstance[] = [];
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await database.close();
+});
 
-function start(options: BuildAppOptions = {}, env = testEnv()): FastifyInstance {
-  const app = buildApp(env, options);
+function start(options: Omit<BuildAppOptions, 'database'> = {}, env = testEnv()): FastifyInstance {
+  const app = buildApp(env, { ...options, database });
   apps.push(app);
   return app;
 }

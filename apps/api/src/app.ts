@@ -1,12 +1,16 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { loadContract, type Contract, type ServiceHandlers } from '#src/contract.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { allowWebOrigin } from '#src/http/cors.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
+import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
+import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
+import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
@@ -18,8 +22,12 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
+  /** The opened (and migrated) database the handlers query. */
+  database: DatabaseHandle;
   /** Where pino writes; tests pass a stream to read the logs. Defaults to stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Render the landing videos in the background at start (servers yes, tests no). */
+  prepareVideos?: boolean;
   /** The OpenAPI document; defaults to the bundled contract. */
   contract?: Contract;
 }
@@ -45,7 +53,7 @@ function resolveOperations(app: FastifyInstance, handlers: ServiceHandlers) {
 }
 
 /** The API as a Fastify instance, routes and validation generated from the contract. */
-export function buildApp(env: Env, options: BuildAppOptions = {}): FastifyInstance {
+export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -67,12 +75,29 @@ export function buildApp(env: Env, options: BuildAppOptions = {}): FastifyInstan
   echoRequestId(app);
   allowWebOrigin(app, env.WEB_ORIGIN);
   answerErrorsAsJson(app);
+  rejectUnsafeInput(app);
+  registerMediaRoutes(app, {
+    cacheDir: env.MEDIA_CACHE_DIR ?? DEFAULT_MEDIA_CACHE_DIR,
+    prepareVideos: options.prepareVideos ?? false,
+  });
 
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
-    operationResolver: resolveOperations(app, createServiceHandlers({ lifecycle })),
+    operationResolver: resolveOperations(
+      app,
+      createServiceHandlers({
+        lifecycle,
+        db: options.database.db,
+        rates: createRatesCache(options.database.db),
+        content: {
+          publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+          countryIpHeader: env.COUNTRY_IP_HEADER,
+          defaultCountryIso: env.DEFAULT_COUNTRY,
+        },
+      }),
+    ),
   });
-  registerOperationsRoutes(app, { lifecycle });
+  registerOperationsRoutes(app, { lifecycle, database: options.database });
 
   return app;
 }

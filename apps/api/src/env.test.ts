@@ -18,6 +18,7 @@ describe('parseEnv', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       WEB_ORIGIN: 'http://127.0.0.1:3000',
+      DEFAULT_COUNTRY: 'US',
     });
   });
 
@@ -36,6 +37,9 @@ describe('parseEnv', () => {
       WEB_ORIGIN: 'https://gallop.example/some/path',
       DATABASE_URL: 'postgres://gallop@127.0.0.1:5432/gallop',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      COUNTRY_IP_HEADER: 'CF-IPCountry',
+      DEFAULT_COUNTRY: 'gb',
+      PGLITE_DIR: 'memory://',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -45,6 +49,10 @@ describe('parseEnv', () => {
       WEB_ORIGIN: 'https://gallop.example',
       DATABASE_URL: 'postgres://gallop@127.0.0.1:5432/gallop',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      // Header names are matched in lower case; country codes are upper case.
+      COUNTRY_IP_HEADER: 'cf-ipcountry',
+      DEFAULT_COUNTRY: 'GB',
+      PGLITE_DIR: 'memory://',
     });
   });
 

@@ -18,7 +18,26 @@ export const envSchema = z.object({
     .url()
     .transform((value) => new URL(value).origin)
     .default('http://127.0.0.1:3000'),
+  // The public web address, for absolute URLs (sitemap, canonical links); default WEB_ORIGIN.
+  PUBLIC_URL: z.url().optional(),
+  // A header set by a trusted edge (e.g. CF-IPCountry) with the visitor's ISO country.
+  COUNTRY_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  // The country assumed when nothing says otherwise (decisions: US).
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code')
+    .transform((value) => value.toUpperCase())
+    .default('US'),
   DATABASE_URL: z.url().optional(),
+  // Without DATABASE_URL: the embedded PGlite folder (default apps/api/.data/pglite), or
+  // `memory://` for a throwaway database.
+  PGLITE_DIR: z.string().min(1).optional(),
+  // Rendered pictures and landing videos (default apps/api/.data/media-cache).
+  MEDIA_CACHE_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url().optional(),
 });
 

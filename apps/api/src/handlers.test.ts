@@ -1,12 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
 import { loadContract, type ServiceHandlers } from '#src/contract.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { createLifecycle } from '#src/lifecycle.ts';
+import { createRatesCache } from '#src/modules/money/rates.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
 
 describe('service handlers', () => {
   it('has a handler for every operation in the bundled contract', () => {
-    const handlers = createServiceHandlers({ lifecycle: createLifecycle() });
+    const handlers = createServiceHandlers({
+      lifecycle: createLifecycle(),
+      db: database.db,
+      rates: createRatesCache(database.db),
+    });
     const operationIds = Object.values(loadContract().paths).flatMap((item) =>
       Object.values(item).map((operation) => (operation as { operationId?: string }).operationId),
     );

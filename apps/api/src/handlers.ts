@@ -1,9 +1,23 @@
 import type { ServiceHandlers } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
+import type { RatesCache } from '#src/modules/money/rates.ts';
+import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
+import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
+import { tourHandlers } from '#src/modules/catalog/tour/handlers.ts';
+import { contentHandlers, type ContentConfig } from '#src/modules/content/handlers.ts';
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
+import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
+import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
 
+/** What domain modules receive: the process lifecycle and the database. */
 export interface HandlerDeps {
   lifecycle: Lifecycle;
+  db: Database;
+  /** Currency rates (cached a minute) for prices in the visitor's currency. */
+  rates: RatesCache;
+  /** Site-level settings from the environment (public URL, country detection). */
+  content?: Partial<ContentConfig>;
 }
 
 /**
@@ -13,5 +27,11 @@ export interface HandlerDeps {
 export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
   return {
     ...operationsHandlers(deps),
+    ...contentHandlers(deps),
+    ...organizersHandlers(deps),
+    ...tourHandlers(deps),
+    ...listsHandlers(deps),
+    ...catalogSearchHandlers(deps),
+    ...reviewsHandlers(deps),
   };
 }

@@ -9,7 +9,8 @@ const appRoot = fileURLToPath(new URL('..', import.meta.url));
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: appRoot,
-    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
+    // A throwaway in-memory database: the test must not seed the developer's data folder.
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', PGLITE_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { loadContract } from '#src/contract.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
 import { expectContractSchema } from '#src/testing/contract.ts';
 import { testEnv } from '#src/testing/env.ts';
 import { captureLogs } from '#src/testing/logs.ts';
@@ -22,11 +24,16 @@ function contractOperations(): Map<string, string> {
 describe('pending operations', () => {
   const logs = captureLogs();
   let api: FastifyInstance;
+  let database: DatabaseHandle;
   beforeAll(async () => {
-    api = buildApp(testEnv({ LOG_LEVEL: 'warn' }), { logStream: logs.stream });
+    database = await openTestDatabase();
+    api = buildApp(testEnv({ LOG_LEVEL: 'warn' }), { logStream: logs.stream, database });
     await api.ready();
   }, 30_000);
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    await database.close();
+  });
 
   it('lists only operations the contract describes, each once', () => {
     const operations = contractOperations();
@@ -36,10 +43,10 @@ describe('pending operations', () => {
   });
 
   it('answers 501 JSON { message } for a valid GET to a pending operation', async () => {
-    const response = await api.inject({ url: '/spa/tour?slug=iceland-highlands&expand_program=1' });
+    const response = await api.inject({ url: '/spa/tour-private-variants-data?id=41' });
     expect(response.statusCode).toBe(501);
     expect(expectContractSchema(response, 'Error')).toEqual({
-      message: 'Operation getTour is not implemented',
+      message: 'Operation getTourPrivateVariantsData is not implemented',
     });
   });
 
@@ -57,7 +64,7 @@ describe('pending operations', () => {
   });
 
   it('still validates the request against the contract before answering 501', async () => {
-    const badQuery = await api.inject({ url: '/spa/tour-reviews?id=seven' });
+    const badQuery = await api.inject({ url: '/spa/tour-private-variants-data?id=seven' });
     expect(badQuery.statusCode).toBe(400);
     expect(expectContractSchema(badQuery, 'Error')).toEqual({
       message: 'Invalid query parameters',

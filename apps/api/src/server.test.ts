@@ -1,17 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
 import { startServer, type RunningServer } from '#src/server.ts';
 import { expectContractResponse, expectContractSchema, fromFetch } from '#src/testing/contract.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
 import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';
 
 let server: RunningServer | undefined;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
 afterEach(async () => {
   await server?.stop('test done');
   server = undefined;
 });
+afterAll(() => database.close());
 
 describe('startServer over real HTTP', () => {
   it('listens on 127.0.0.1 with a random port and answers /health', async () => {
-    server = await startServer(testEnv({ PORT: '0' }));
+    server = await startServer(testEnv({ PORT: '0' }), { database });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.url).not.toMatch(/:0$/);
 
@@ -29,7 +36,7 @@ describe('startServer over real HTTP', () => {
   });
 
   it('stops gracefully: marks the process not ready, then closes the port', async () => {
-    const running = await startServer(testEnv({ PORT: '0' }));
+    const running = await startServer(testEnv({ PORT: '0' }), { database });
     const stopped = running.stop('SIGTERM');
     expect(running.app.lifecycle.shuttingDown).toBe(true);
     // Calling stop again (a second signal) waits for the same shutdown.

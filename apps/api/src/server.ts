@@ -1,7 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
+import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
+import { refreshCatalogAggregates } from '#src/seed/aggregates.ts';
+import { todayUtc } from '#src/seed/dates.ts';
+import { prepareDatabase } from '#src/seed/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -11,8 +15,49 @@ export interface RunningServer {
   stop(reason?: string): Promise<void>;
 }
 
-export async function startServer(env: Env, options: BuildAppOptions = {}): Promise<RunningServer> {
-  const app = buildApp(env, options);
+export interface StartServerOptions extends Omit<BuildAppOptions, 'database'> {
+  /** An already prepared database (tests); otherwise one is opened from the environment. */
+  database?: DatabaseHandle;
+}
+
+/** Prices "from" and "next date" depend on the day: recompute them a few times a day. */
+const AGGREGATES_REFRESH_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Opens the database the environment names: PostgreSQL with DATABASE_URL, else the embedded
+ * PGlite folder. Migrates it, and seeds the demo catalogue when it is empty (first start).
+ */
+export async function openAppDatabase(env: Env, log: (message: string) => void) {
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    ...(env.PGLITE_DIR ? { dataDir: env.PGLITE_DIR } : {}),
+  });
+  const { seeded } = await prepareDatabase(database, { log });
+  return { database, seeded };
+}
+
+export async function startServer(
+  env: Env,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const ownsDatabase = !options.database;
+  let database = options.database;
+  const startupLog: string[] = [];
+  if (!database) {
+    database = (await openAppDatabase(env, (message) => startupLog.push(message))).database;
+  }
+  const app = buildApp(env, { prepareVideos: true, ...options, database });
+  app.log.info({ driver: database.driver, location: database.location }, 'database ready');
+  for (const message of startupLog) app.log.info(`seed: ${message}`);
+
+  const refreshAggregates = () =>
+    refreshCatalogAggregates(database.db, todayUtc()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
+    );
+  const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);
+  refreshTimer.unref();
+  if (ownsDatabase) void refreshAggregates();
+
   await app.listen({ host: env.HOST, port: env.PORT });
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
@@ -25,7 +70,9 @@ export async function startServer(env: Env, options: BuildAppOptions = {}): Prom
       stopping ??= (async () => {
         app.log.info({ reason }, 'shutting down');
         app.lifecycle.beginShutdown();
+        clearInterval(refreshTimer);
         await app.close();
+        if (ownsDatabase) await database.close();
         app.log.info('server closed');
       })();
       return stopping;

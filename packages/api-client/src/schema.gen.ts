@@ -50,7 +50,13 @@ export interface paths {
     };
     /**
      * Search tours
-     * @description The tour search. Filters follow the search filter of spec section 3, normalized as in section 5 (empty values, default sort, `operatorType=any`, `page=1` and maxima at their caps are omitted; booleans are 0 or 1). `expand=filters` adds the filter facets.
+     * @description The tour search, 20 tours per page. Filters follow the search filter of spec section 3,
+     *     normalized as in section 5 (empty values, default sort, `operatorType=any`, `page=1` and
+     *     maxima at their caps are omitted; booleans are 0 or 1). Prices and price bounds are in the
+     *     `X-Currency` currency (422 for one the server does not support). `slug` applies the stored
+     *     filters of that catalogue page first (404 when no page has it); the query's fields override
+     *     them. A range whose minimum exceeds its maximum (price, price per day, days, dates) is a 400
+     *     with the field. `expand=filters` adds the filter facets.
      */
     get: operations['listTours'];
     put?: never;
@@ -70,7 +76,9 @@ export interface paths {
     };
     /**
      * A catalogue landing page by slug, with its tours
-     * @description Same filters as `/spa/tours`, for the page named by `slug`.
+     * @description Same filters and answers as `/spa/tours`, starting from the stored filters of the catalogue
+     *     page named by `slug` (404 when there is none), with the page's title, h1, description,
+     *     breadcrumbs and SEO fields.
      */
     get: operations['getToursPage'];
     put?: never;
@@ -90,7 +98,7 @@ export interface paths {
     };
     /**
      * A tour page
-     * @description A redirect answer (`type: redirect`, `url`) is an error for the client ('Illegal redirect') unless it allows redirects.
+     * @description An old slug (or a stale text before the slug's trailing `-<id>`) answers a redirect (`type: redirect`, `url` of the current tour page, `status: 301`), which is an error for the client ('Illegal redirect') unless it allows redirects. A tour whose dates have all passed answers 410 with the message 'This page is no longer available because the tour dates have passed'; an unknown or unpublished tour answers 404.
      */
     get: operations['getTour'];
     put?: never;
@@ -2943,7 +2951,10 @@ export interface components {
     /** @description A tour page. */
     Tour: components['schemas']['TourSummary'] & {
       description: string;
+      /** @description The dates and variants from today on, soonest first (past dates are not listed). */
       dates: components['schemas']['TourDate'][];
+      /** @description The day-by-day program for `/spa/tour-program`; null when the tour has none. */
+      program_id?: number | null;
       /** @description Present with `expand_program=1`. */
       program?: components['schemas']['ProgramDay'][];
       /** @description Present with `expand_reviews=1`. */
@@ -2979,16 +2990,34 @@ export interface components {
       canonical?: string;
       noindex?: boolean;
     };
-    /** @description Options and counts for the search filter (with `expand=filters`). */
+    /**
+     * @description Options and counts for the search filter (with `expand=filters`). Each kind counts over the
+     *     result filtered by every other kind (the usual faceted-search rule): a value's `count` is the
+     *     total the search gives when that value alone is chosen for its kind. Only values with at least
+     *     one tour are listed.
+     */
     FilterFacets: {
       countries?: components['schemas']['FacetOption'][];
       regions?: components['schemas']['FacetOption'][];
+      cities?: components['schemas']['FacetOption'][];
       rest_kinds?: components['schemas']['FacetOption'][];
+      collections?: components['schemas']['FacetOption'][];
       languages?: components['schemas']['FacetOption'][];
       comfort?: components['schemas']['FacetOption'][];
       accommodation?: components['schemas']['FacetOption'][];
       difficulty?: components['schemas']['FacetOption'][];
+      /** @description Values are organizer ids (the `organizer` filter). */
+      organizers?: components['schemas']['FacetOption'][];
+      /** @description Values are `organization` and `author` (the `operatorType` filter). */
+      operator_types?: components['schemas']['FacetOption'][];
+      /**
+       * @description Values are date durations in days (`daysMin`=`daysMax`=value); the days cap (20) counts
+       *     20 days or more.
+       */
+      durations?: components['schemas']['FacetOption'][];
+      /** @description The cheapest matching date in the request currency, rounded down. */
       price_min?: number;
+      /** @description The dearest matching date in the request currency, rounded up. */
       price_max?: number;
     };
     FacetOption: {
@@ -2996,6 +3025,7 @@ export interface components {
       text: string;
       count: number;
     };
+    /** @description A page of tour cards, 20 per page. */
     TourList: {
       items: components['schemas']['TourSummary'][];
       pagination: components['schemas']['Pagination'];
@@ -3005,6 +3035,7 @@ export interface components {
     ToursPage: components['schemas']['TourList'] & {
       slug: string;
       title: string;
+      h1?: string;
       description?: string | null;
       breadcrumbs?: components['schemas']['Breadcrumb'][];
       seo?: components['schemas']['Seo'];
@@ -3020,6 +3051,8 @@ export interface components {
       slug: string;
       tours_count?: number;
       image?: components['schemas']['MediaItem'];
+      /** @description The entry's own landing-page texts; collections that have them, with `with_individual_seo_params=1`. */
+      seo?: components['schemas']['Seo'];
     };
     CalendarPeriod: {
       name: string;
@@ -3582,7 +3615,7 @@ export interface components {
     };
     LegalDocument: {
       /** @enum {string} */
-      kind: 'terms' | 'privacy' | 'cookies' | 'offer';
+      kind: 'terms' | 'privacy' | 'cookies' | 'offer' | 'safety_rules';
       version: number;
       title: string;
       /** @description HTML. */
@@ -3604,6 +3637,8 @@ export interface components {
       country?: components['schemas']['LocaleCountry'];
       contacts?: components['schemas']['Contacts'];
       messengers?: components['schemas']['Messengers'];
+      /** @description The landing's background videos (spec section 2.2), in display order. */
+      landing_videos?: components['schemas']['LandingVideo'][];
     };
     SitemapEntry: {
       url: string;
@@ -3619,6 +3654,17 @@ export interface components {
       status: 'ok';
       /** @description Seconds since the process started. */
       uptime: number;
+    };
+    LandingVideo: {
+      name: string;
+      /** @description A small file for phones and slow connections (about 480 px wide, MP4). */
+      small_url: string;
+      /** @description A large file for wide screens (about 1280 px wide, MP4). */
+      large_url: string;
+      /** @description Poster image URL template with `{{size}}` (e.g. 374x500, 1200x00). */
+      poster: string;
+      /** @description Shown until the first frame arrives. */
+      placeholder_color: string;
     };
   };
   responses: {
@@ -3878,6 +3924,8 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3946,6 +3994,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3980,6 +4029,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       410: components['responses']['Gone'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getTourForRequest: {
@@ -4004,6 +4054,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getToursByIds: {
@@ -4032,6 +4083,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getTourQuestion: {
@@ -4157,6 +4209,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       410: components['responses']['Gone'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getTourPrivateData: {
@@ -4288,6 +4341,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getToursFilterCompletion: {
@@ -4416,6 +4470,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   listTourAccommodations: {
@@ -4571,6 +4626,8 @@ export interface operations {
     parameters: {
       query: {
         destination_id: number;
+        /** @description What `destination_id` names (countries, regions and cities have separate ids). */
+        kind?: 'country' | 'region' | 'city';
       };
       header?: never;
       path?: never;
@@ -7867,7 +7924,7 @@ export interface operations {
   getLegalDocument: {
     parameters: {
       query: {
-        kind: 'terms' | 'privacy' | 'cookies' | 'offer';
+        kind: 'terms' | 'privacy' | 'cookies' | 'offer' | 'safety_rules';
         /** @description Omit for the version in force. */
         version?: number;
       };

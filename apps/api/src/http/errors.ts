@@ -1,4 +1,5 @@
 import type { components } from '@gallop/api-client';
+import { HttpError } from './http-error.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type ErrorBody = components['schemas']['Error'];
@@ -65,7 +66,10 @@ export function sendError(
     // Client errors come from Fastify (bad JSON, body too large, ...) or from our own code on
     // purpose, so their message is safe and useful to show.
     request.log.info({ err: error }, 'client error');
-    return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+    const errors = error instanceof HttpError ? error.errors : undefined;
+    return reply
+      .code(status)
+      .send({ message: error.message, ...(errors ? { errors } : {}) } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply

@@ -31,6 +31,15 @@ describe('contract checks', () => {
     );
   });
 
+  it('follow shared responses ($ref to components/responses) to their schema', () => {
+    expect(expectContractResponse(json(404, { message: 'Tour not found' }), 'getTour')).toEqual({
+      message: 'Tour not found',
+    });
+    expect(() => expectContractResponse(json(404, { error: 'nope' }), 'getTour')).toThrow(
+      /does not match the contract/,
+    );
+  });
+
   it('reject a status the operation does not declare', () => {
     expect(() => expectContractResponse(json(500, { message: 'x' }), 'getHealth')).toThrow(
       /declares no response for status 500/,

@@ -84,7 +84,12 @@ export function expectContractResponse(
     throw new Error(`${operationId} declares no response for status ${status}`);
   }
   const body = parseJson(response);
-  const pointer = `${operation}/responses/${declared}/content/application~1json/schema`;
+  // Shared responses are `$ref`s to `#/components/responses/...`: follow them to the schema.
+  const declaredResponse = responses[declared] as { $ref?: string } | undefined;
+  const responsePointer = declaredResponse?.$ref?.startsWith('#/')
+    ? declaredResponse.$ref.slice(1)
+    : `${operation}/responses/${declared}`;
+  const pointer = `${responsePointer}/content/application~1json/schema`;
   check(validatorFor(pointer), body, `${operationId} ${status}`);
   return body;
 }

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
 import { expectContractResponse, expectContractSchema } from '#src/testing/contract.ts';
 import { testEnv } from '#src/testing/env.ts';
 
 let app: FastifyInstance;
+let database: DatabaseHandle;
 
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
 beforeEach(() => {
-  app = buildApp(testEnv());
+  app = buildApp(testEnv(), { database });
 });
 afterEach(() => app.close());
 
@@ -48,5 +55,25 @@ describe('GET /ready', () => {
     expect(expectContractSchema(response, 'Error')).toEqual({
       message: 'The server is shutting down',
     });
+  });
+});
+
+describe('GET /ready when the database does not answer', () => {
+  it('answers 503 with a message, so the load balancer stops sending traffic', async () => {
+    const failing = buildApp(testEnv(), {
+      database: {
+        ...database,
+        ping: () => Promise.reject(new Error('connection refused')),
+      },
+    });
+    try {
+      const response = await failing.inject({ method: 'GET', url: '/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(expectContractSchema(response, 'Error')).toEqual({
+        message: 'The database is not reachable',
+      });
+    } finally {
+      await failing.close();
+    }
   });
 });

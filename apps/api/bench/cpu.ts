@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time of processes, from Linux's /proc (elsewhere: undefined), to say where a request's
+ * time goes: in the API process (Node, and PGlite when embedded) or in PostgreSQL's backends.
+ */
+const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux build that matters here
+
+function cpuMsOf(pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: read the fields after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const userTicks = Number(fields[11]);
+    const systemTicks = Number(fields[12]);
+    return ((userTicks + systemTicks) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // the process ended between listing and reading
+  }
+}
+
+function commandOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+export interface CpuSnapshot {
+  serverMs: number;
+  /** Every `postgres` process on the machine (other databases' work included). */
+  postgresMs: number;
+}
+
+export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const postgresMs = pids
+    .filter((pid) => commandOf(pid) === 'postgres')
+    .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  return { serverMs: cpuMsOf(String(serverPid)), postgresMs };
+}
+
+/** CPU milliseconds per answered request between two snapshots. */
+export function cpuPerRequest(
+  before: CpuSnapshot | undefined,
+  after: CpuSnapshot | undefined,
+  requests: number,
+): { serverMs: number; postgresMs: number } | undefined {
+  if (!before || !after || requests === 0) return undefined;
+  return {
+    serverMs: (after.serverMs - before.serverMs) / requests,
+    postgresMs: (after.postgresMs - before.postgresMs) / requests,
+  };
+}

@@ -1,0 +1,116 @@
+import autocannon from 'autocannon';
+import type { SearchQuery } from './mix.ts';
+
+export interface LatencySummary {
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export interface LoadResult extends LatencySummary {
+  /** Answered requests per second over the measured window. */
+  throughput: number;
+  /** Answers other than 2xx, plus connection errors and timeouts: a valid run has none. */
+  failures: number;
+  statuses: Record<string, number>;
+  /** Per query kind (search mix only); approximate if there were timeouts. */
+  byKind: Record<string, LatencySummary>;
+  /** CPU milliseconds per request in the API process and in PostgreSQL (Linux only). */
+  cpu?: { serverMs: number; postgresMs: number } | undefined;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function summarize(latencies: number[]): LatencySummary {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
+  };
+}
+
+/**
+ * Runs autocannon against `queries` (cycled): each connection walks the whole list from its own
+ * offset, so the connections do not send the same search at the same moment. autocannon's own
+ * histogram has no p95, so the harness keeps every response time (from its `response` events)
+ * and computes the percentiles itself.
+ */
+export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const kinds = new Map<string, number[]>();
+  const statuses: Record<string, number> = {};
+  let clients = 0;
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: 10,
+    requests: queries.map((query) => ({ method: 'GET', path: query.path, headers: query.headers })),
+    setupClient(client) {
+      const offset = (clients * 7) % queries.length;
+      clients += 1;
+      const order = [...queries.slice(offset), ...queries.slice(0, offset)];
+      client.setRequests(
+        order.map((query) => ({ method: 'GET', path: query.path, headers: query.headers })),
+      );
+      let answered = 0;
+      client.on('response', (statusCode, _bytes, responseTime) => {
+        const kind = order[answered % order.length]!.kind;
+        answered += 1;
+        latencies.push(responseTime);
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+        const samples = kinds.get(kind) ?? [];
+        samples.push(responseTime);
+        kinds.set(kind, samples);
+      });
+    },
+  });
+  const result = await instance;
+  const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  const bad = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    ...summarize(latencies),
+    throughput: answered / options.duration,
+    failures: bad + result.errors + result.timeouts,
+    statuses,
+    byKind: Object.fromEntries(
+      [...kinds.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, samples]) => [kind, summarize(samples)]),
+    ),
+  };
+}
+
+/** Every query of the mix once, in order: the mix must answer 200 before it is measured. */
+export async function checkQueries(url: string, queries: SearchQuery[]): Promise<void> {
+  for (const query of queries) {
+    const response = await fetch(new URL(query.path, url), { headers: query.headers });
+    if (response.status !== 200) {
+      throw new Error(
+        `${query.path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`,
+      );
+    }
+    await response.arrayBuffer();
+  }
+}

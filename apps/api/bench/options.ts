@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** apps/api, where the seed CLI and the server run from. */
+export const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Results and the PGlite data folder live under `.data/` (ignored by git). */
+export const RESULTS_DIR = fileURLToPath(new URL('../.data/bench', import.meta.url));
+export const PGLITE_DIR = fileURLToPath(new URL('../.data/bench-pglite', import.meta.url));
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gallop_bench';
+
+export interface BenchOptions {
+  /** PostgreSQL database for the benchmark (never the tests' `test` database). */
+  databaseUrl: string;
+  /** Catalogue size on PostgreSQL for the main run. */
+  tours: number;
+  /** Catalogue size on PGlite. */
+  pgliteTours: number;
+  /** Seconds measured per load run, after `warmup` seconds that are thrown away. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Distinct search query strings in the mix (a response cache would hit them all). */
+  queries: number;
+  /** Sizes for the scaling mode (`--scale 10000,100000,1000000`). */
+  scale: number[] | undefined;
+  explain: boolean;
+  /** Which databases the main run measures. */
+  targets: ('postgres' | 'pglite')[];
+  /** Seed again even when the database already holds the requested number of tours. */
+  reseed: boolean;
+  /** Run the built server (`dist/main.js`) instead of the sources through tsx. */
+  dist: boolean;
+}
+
+const HELP = `pnpm bench:api [options]
+  --tours N            tours seeded into PostgreSQL for the main run (default 100000)
+  --pglite-tours N     tours seeded into PGlite (default 10000)
+  --duration S         measured seconds per load run (default 20)
+  --warmup S           warm-up seconds before each measured run (default 5)
+  --connections C      concurrent connections (default 20)
+  --queries N          distinct searches in the mix (default 50)
+  --only postgres|pglite   measure one database only
+  --scale A,B,C        scaling mode: seed each size into PostgreSQL, measure p95
+  --explain            print EXPLAIN (ANALYZE, BUFFERS) of the search's SQL
+  --reseed             seed again even if the size already matches
+  --dist               run dist/main.js (pnpm --filter @gallop/api build) instead of tsx
+Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
+
+function positiveInteger(name: string, value: string): number {
+  const number = Number(value.replaceAll('_', ''));
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(`--${name} must be a positive whole number (got ${value})`);
+  }
+  return number;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      tours: { type: 'string', default: '100000' },
+      'pglite-tours': { type: 'string', default: '10000' },
+      duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '20' },
+      queries: { type: 'string', default: '50' },
+      only: { type: 'string' },
+      scale: { type: 'string' },
+      explain: { type: 'boolean', default: false },
+      reseed: { type: 'boolean', default: false },
+      dist: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.info(HELP);
+    process.exit(0);
+  }
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  if (new URL(databaseUrl).pathname.replace('/', '') === 'test') {
+    throw new Error(
+      'The benchmark resets its database: never point it at `test` (the tests use it).',
+    );
+  }
+  if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'pglite') {
+    throw new Error(`--only must be postgres or pglite (got ${values.only})`);
+  }
+  return {
+    databaseUrl,
+    tours: positiveInteger('tours', values.tours),
+    pgliteTours: positiveInteger('pglite-tours', values['pglite-tours']),
+    duration: positiveInteger('duration', values.duration),
+    warmup: positiveInteger('warmup', values.warmup),
+    connections: positiveInteger('connections', values.connections),
+    queries: positiveInteger('queries', values.queries),
+    scale: values.scale?.split(',').map((size) => positiveInteger('scale', size.trim())),
+    explain: values.explain,
+    targets: values.only ? [values.only as 'postgres' | 'pglite'] : ['postgres', 'pglite'],
+    reseed: values.reseed,
+    dist: values.dist,
+  };
+}

@@ -1,0 +1,208 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LoadResult } from './load.ts';
+import { RESULTS_DIR } from './options.ts';
+
+/** The issue's targets (issue 4, Performance). */
+export const TARGETS = {
+  postgresP95Ms: 30,
+  postgresP99Ms: 60,
+  throughputRatio: 0.5,
+  pgliteP95Ms: 100,
+  scaleGrowth: 3,
+} as const;
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+export interface DatabaseRun {
+  database: 'postgres' | 'pglite';
+  tours: number;
+  search: LoadResult;
+  health: LoadResult;
+}
+
+export interface ScalePoint {
+  tours: number;
+  search: LoadResult;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export function checkRun(run: DatabaseRun): TargetCheck[] {
+  const ratio = run.search.throughput / run.health.throughput;
+  const checks: TargetCheck[] =
+    run.database === 'postgres'
+      ? [
+          {
+            target: `PostgreSQL p95 ≤ ${TARGETS.postgresP95Ms} ms`,
+            measured: ms(run.search.p95),
+            pass: run.search.p95 <= TARGETS.postgresP95Ms,
+          },
+          {
+            target: `PostgreSQL p99 ≤ ${TARGETS.postgresP99Ms} ms`,
+            measured: ms(run.search.p99),
+            pass: run.search.p99 <= TARGETS.postgresP99Ms,
+          },
+          {
+            target: `search throughput ≥ ${TARGETS.throughputRatio}× /health`,
+            measured: `${ratio.toFixed(2)}× (${run.search.throughput.toFixed(0)} vs ${run.health.throughput.toFixed(0)} req/s)`,
+            pass: ratio >= TARGETS.throughputRatio,
+          },
+        ]
+      : [
+          {
+            target: `PGlite p95 ≤ ${TARGETS.pgliteP95Ms} ms`,
+            measured: ms(run.search.p95),
+            pass: run.search.p95 <= TARGETS.pgliteP95Ms,
+          },
+        ];
+  // A run with errors measured something else than the search.
+  checks.push({
+    target: `${run.database}: every answer 2xx`,
+    measured: `${run.search.failures + run.health.failures} failures`,
+    pass: run.search.failures + run.health.failures === 0,
+  });
+  return checks;
+}
+
+export function checkScale(measured: ScalePoint[]): TargetCheck[] {
+  const points = [...measured].sort((a, b) => a.tours - b.tours);
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last || points.length < 2) return [];
+  const growth = last.search.p95 / first.search.p95;
+  return [
+    {
+      target: `p95 growth ${first.tours} → ${last.tours} tours ≤ ${TARGETS.scaleGrowth}×`,
+      measured: `${growth.toFixed(2)}× (${ms(first.search.p95)} → ${ms(last.search.p95)})`,
+      pass: growth <= TARGETS.scaleGrowth,
+    },
+    {
+      target: 'every answer 2xx',
+      measured: `${points.reduce((sum, point) => sum + point.search.failures, 0)} failures`,
+      pass: points.every((point) => point.search.failures === 0),
+    },
+  ];
+}
+
+function table(headers: string[], rows: string[][]): string {
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+export function runsTable(runs: DatabaseRun[]): string {
+  return table(
+    [
+      'database',
+      'tours',
+      'route',
+      'requests',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      'max',
+      'failures',
+      'CPU ms/request (API / PostgreSQL)',
+    ],
+    runs.flatMap((run) =>
+      (['search', 'health'] as const).map((route) => {
+        const result = run[route];
+        return [
+          run.database,
+          String(run.tours),
+          route === 'search' ? '/spa/tours mix' : '/health',
+          String(result.requests),
+          result.throughput.toFixed(0),
+          ms(result.p50),
+          ms(result.p95),
+          ms(result.p99),
+          ms(result.max),
+          String(result.failures),
+          cpuCell(result),
+        ];
+      }),
+    ),
+  );
+}
+
+function cpuCell(result: LoadResult): string {
+  return result.cpu
+    ? `${result.cpu.serverMs.toFixed(2)} / ${result.cpu.postgresMs.toFixed(2)}`
+    : 'n/a';
+}
+
+export function kindsTable(result: LoadResult): string {
+  return table(
+    ['query kind', 'requests', 'p50', 'p95', 'p99', 'max'],
+    Object.entries(result.byKind)
+      .sort(([, a], [, b]) => b.p95 - a.p95)
+      .map(([kind, summary]) => [
+        kind,
+        String(summary.requests),
+        ms(summary.p50),
+        ms(summary.p95),
+        ms(summary.p99),
+        ms(summary.max),
+      ]),
+  );
+}
+
+export function scaleTable(measured: ScalePoint[]): string {
+  const points = [...measured].sort((a, b) => a.tours - b.tours);
+  return table(
+    [
+      'tours',
+      'requests',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      'p95 vs first',
+      'CPU ms/request (API / PostgreSQL)',
+    ],
+    points.map((point) => [
+      String(point.tours),
+      String(point.search.requests),
+      point.search.throughput.toFixed(0),
+      ms(point.search.p50),
+      ms(point.search.p95),
+      ms(point.search.p99),
+      `${(point.search.p95 / points[0]!.search.p95).toFixed(2)}×`,
+      cpuCell(point.search),
+    ]),
+  );
+}
+
+export function checksTable(checks: TargetCheck[]): string {
+  return table(
+    ['target', 'measured', 'result'],
+    checks.map((check) => [check.target, check.measured, check.pass ? 'pass' : '**FAIL**']),
+  );
+}
+
+/** Writes `<name>.json` and `<name>.md` (and `latest-<mode>.*`) under `.data/bench/`. */
+export async function writeReport(
+  mode: string,
+  data: unknown,
+  markdown: string,
+): Promise<{ json: string; markdown: string }> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+  const base = join(RESULTS_DIR, `${mode}-${stamp}`);
+  const json = JSON.stringify(data, null, 2);
+  await Promise.all([
+    writeFile(`${base}.json`, json),
+    writeFile(`${base}.md`, markdown),
+    writeFile(join(RESULTS_DIR, `latest-${mode}.json`), json),
+    writeFile(join(RESULTS_DIR, `latest-${mode}.md`), markdown),
+  ]);
+  return { json: `${base}.json`, markdown: `${base}.md` };
+}

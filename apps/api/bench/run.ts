@@ -1,0 +1,213 @@
+/**
+ * `pnpm bench:api`: the issue 4 search benchmark. See bench/README.md.
+ * It seeds the catalogue with the seed CLI, starts the API in its own process and loads it with
+ * autocannon; timings live here, never in vitest tests.
+ */
+import os from 'node:os';
+import { openDatabase } from '#src/db/client.ts';
+import {
+  describeDatabase,
+  ensurePostgresDatabase,
+  ensureSeeded,
+  type BenchDatabase,
+} from './database.ts';
+import { explainSearches, formatExplained } from './explain.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
+import { checkQueries, runLoad, type LoadResult } from './load.ts';
+import { buildSearchMix, type SearchQuery } from './mix.ts';
+import { parseOptions, PGLITE_DIR, type BenchOptions } from './options.ts';
+import {
+  checkRun,
+  checkScale,
+  checksTable,
+  kindsTable,
+  runsTable,
+  scaleTable,
+  writeReport,
+  type DatabaseRun,
+  type ScalePoint,
+} from './report.ts';
+import { startServer, waitForIdlePostgres, type BenchServer } from './server.ts';
+
+const HEALTH: SearchQuery[] = [{ kind: 'health', path: '/health', headers: {} }];
+
+function databaseFor(kind: 'postgres' | 'pglite', options: BenchOptions): BenchDatabase {
+  return kind === 'postgres' ? { kind, url: options.databaseUrl } : { kind, dataDir: PGLITE_DIR };
+}
+
+/** Reads the mix from the catalogue before the server opens it (PGlite allows one process). */
+async function mixFor(database: BenchDatabase, size: number): Promise<SearchQuery[]> {
+  const handle = await openDatabase(
+    database.kind === 'postgres'
+      ? { url: database.url, poolSize: 1 }
+      : { dataDir: database.dataDir },
+  );
+  try {
+    return await buildSearchMix(handle.db, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function withServer<T>(
+  database: BenchDatabase,
+  options: BenchOptions,
+  work: (server: BenchServer) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(database, options.dist);
+  console.info(`API (pid ${server.pid}) on ${server.url} over ${describeDatabase(database)}`);
+  try {
+    if (database.kind === 'postgres') await waitForIdlePostgres(database.url);
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Warm-up (thrown away), then the measured run. */
+async function measure(
+  server: BenchServer,
+  queries: SearchQuery[],
+  options: BenchOptions,
+  label: string,
+): Promise<LoadResult> {
+  const load = { url: server.url, connections: options.connections };
+  console.info(`  ${label}: warm-up ${options.warmup} s`);
+  await runLoad({ ...load, duration: options.warmup }, queries);
+  console.info(`  ${label}: measuring ${options.duration} s at ${options.connections} connections`);
+  const before = cpuSnapshot(server.pid);
+  const measured = await runLoad({ ...load, duration: options.duration }, queries);
+  const result = {
+    ...measured,
+    cpu: cpuPerRequest(before, cpuSnapshot(server.pid), measured.requests),
+  };
+  console.info(
+    `  ${label}: ${result.throughput.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, ` +
+      `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failures`,
+  );
+  return result;
+}
+
+async function benchDatabase(
+  kind: 'postgres' | 'pglite',
+  tours: number,
+  options: BenchOptions,
+): Promise<DatabaseRun> {
+  const database = databaseFor(kind, options);
+  await ensureSeeded(database, tours, options.reseed);
+  const queries = await mixFor(database, options.queries);
+  return withServer(database, options, async (server) => {
+    await checkQueries(server.url, queries);
+    const search = await measure(
+      server,
+      queries,
+      options,
+      `${kind} /spa/tours mix (${queries.length} queries)`,
+    );
+    const health = await measure(server, HEALTH, options, `${kind} /health`);
+    return { database: kind, tours, search, health };
+  });
+}
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
+}
+
+async function mainMode(options: BenchOptions): Promise<boolean> {
+  const runs: DatabaseRun[] = [];
+  for (const kind of options.targets) {
+    runs.push(
+      await benchDatabase(kind, kind === 'postgres' ? options.tours : options.pgliteTours, options),
+    );
+  }
+  const checks = runs.flatMap(checkRun);
+  const markdown = [
+    `# API search benchmark (${new Date().toISOString()})`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route.`,
+    '',
+    runsTable(runs),
+    '',
+    checksTable(checks),
+    ...runs.flatMap((run) => [
+      '',
+      `## ${run.database}: latency per query kind`,
+      '',
+      kindsTable(run.search),
+    ]),
+  ].join('\n');
+  const files = await writeReport(
+    'search',
+    { options, machine: machine(), runs, checks },
+    markdown,
+  );
+  console.info(`\n${markdown}\n\nwritten to ${files.markdown} and ${files.json}`);
+  return checks.every((check) => check.pass);
+}
+
+async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolean> {
+  const points: ScalePoint[] = [];
+  for (const tours of sizes) {
+    const database = databaseFor('postgres', options);
+    await ensureSeeded(database, tours, options.reseed);
+    const queries = await mixFor(database, options.queries);
+    const search = await withServer(database, options, async (server) => {
+      await checkQueries(server.url, queries);
+      return measure(server, queries, options, `${tours} tours`);
+    });
+    points.push({ tours, search });
+  }
+  const checks = checkScale(points);
+  const markdown = [
+    `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size.`,
+    '',
+    scaleTable(points),
+    '',
+    checksTable(checks),
+    ...points.flatMap((point) => [
+      '',
+      `## ${point.tours} tours: latency per query kind`,
+      '',
+      kindsTable(point.search),
+    ]),
+  ].join('\n');
+  const files = await writeReport(
+    'scale',
+    { options, machine: machine(), points, checks },
+    markdown,
+  );
+  console.info(`\n${markdown}\n\nwritten to ${files.markdown} and ${files.json}`);
+  return checks.every((check) => check.pass);
+}
+
+/** One query per kind of the mix: the plans that matter, without fifty near-duplicates. */
+function representative(queries: SearchQuery[]): SearchQuery[] {
+  const byKind = new Map<string, SearchQuery>();
+  for (const query of queries) if (!byKind.has(query.kind)) byKind.set(query.kind, query);
+  return [...byKind.values()];
+}
+
+async function explainMode(options: BenchOptions): Promise<boolean> {
+  const database = databaseFor('postgres', options);
+  await ensurePostgresDatabase(options.databaseUrl);
+  await ensureSeeded(database, options.tours, options.reseed);
+  const queries = representative(await mixFor(database, options.queries));
+  const explained = await explainSearches(options.databaseUrl, queries);
+  const markdown = [
+    `# EXPLAIN (ANALYZE, BUFFERS) of the tour search, ${options.tours} tours on ${describeDatabase(database)}`,
+    formatExplained(explained),
+  ].join('\n');
+  const files = await writeReport('explain', explained, markdown);
+  console.info(`${markdown}\n\nwritten to ${files.markdown}`);
+  return true;
+}
+
+const options = parseOptions(process.argv.slice(2));
+const passed = options.explain
+  ? await explainMode(options)
+  : options.scale
+    ? await scaleMode(options, options.scale)
+    : await mainMode(options);
+console.info(passed ? '\nall targets met' : '\nsome targets missed (see FAIL above)');
+process.exitCode = passed ? 0 : 1;

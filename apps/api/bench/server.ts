@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import pg from 'pg';
+import { databaseEnv, type BenchDatabase } from './database.ts';
+import { API_ROOT } from './options.ts';
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
+
+/**
+ * The API in its own process (so the load generator does not share its event loop) on
+ * 127.0.0.1 and a random port, over `database`. Logs at `warn`: request logging would be
+ * measured too, and equally for /health, so the ratio is unaffected.
+ */
+export async function startServer(database: BenchDatabase, dist: boolean): Promise<BenchServer> {
+  const args = dist ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      ...databaseEnv(database),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the API did not start:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = LISTENING.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the API exited with ${code} before listening:\n${output}`));
+    });
+  });
+  // Keep draining its output (warnings), or a full pipe would block the server.
+  child.stdout?.resume();
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk.toString()}`));
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/**
+ * Waits until PostgreSQL runs no query of the server's (its start refreshes the catalogue
+ * aggregates in the background), so that work is not measured as search latency.
+ */
+export async function waitForIdlePostgres(url: string, timeoutMs = 600_000): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    // Statements of one job leave short idle gaps between them: ask for a few quiet polls.
+    let quietPolls = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ busy: string }>(
+        `select count(*) as busy from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      quietPolls = Number(rows[0]?.busy) === 0 ? quietPolls + 1 : 0;
+      if (quietPolls >= 3) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('PostgreSQL stayed busy: is another process using the benchmark database?');
+  } finally {
+    await client.end();
+  }
+}

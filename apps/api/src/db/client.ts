@@ -1,0 +1,129 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Assume } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute(sql)` answers on both drivers: PGlite's `Results` and node-postgres'
+ * `QueryResult` both carry `rows`, so that is the part modules may rely on.
+ */
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/**
+ * The database, whichever driver is behind it. Both drizzle drivers share the pg-core query
+ * builder, so modules write one set of queries for PGlite and PostgreSQL.
+ * `db.execute<Row>(sql...)` resolves to `{ rows: Row[] }`.
+ */
+export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Where the data lives, for logs (the PGlite folder, or the PostgreSQL host; no password). */
+  location: string;
+  /** Runs the SQL migrations in `drizzle/`; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Cheap liveness probe for `/ready`. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a gzipped tarball (tests clone a seeded database). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data folder, or `memory://` for a throwaway database (tests). */
+  dataDir?: string;
+  /** A PGlite data-folder tarball to start from (tests clone one seeded database). */
+  loadDataDir?: Blob | File;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/**
+ * The API package folder: this module runs from `src/db/` (tsx, tests) or bundled into
+ * `dist/main.js` (production build).
+ */
+const API_ROOT = new URL(import.meta.url.includes('/dist/') ? '../' : '../../', import.meta.url);
+
+/** The committed SQL migrations (`apps/api/drizzle`). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('drizzle', API_ROOT));
+
+/** The default PGlite folder: `apps/api/.data/pglite` (ignored by git). */
+export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('.data/pglite', API_ROOT));
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR;
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, cube, earthdistance },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    location: dataDir,
+    migrate: () =>
+      migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  // JIT compiles the big search queries for ~180 ms and never pays back on OLTP-sized answers.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Database;
+  const parsed = new URL(url);
+  return {
+    db,
+    driver: 'postgres',
+    location: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    migrate: () =>
+      migrateNodePostgres(drizzleNodePostgres({ client: pool, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './content.ts';
+export * from './geography.ts';
+export * from './organizers.ts';
+export * from './taxonomy.ts';
+export * from './tours.ts';

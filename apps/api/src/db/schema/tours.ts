@@ -1,0 +1,275 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cities, waterObjects } from './geography.ts';
+import { organizers } from './organizers.ts';
+import { ships } from './taxonomy.ts';
+
+/** A generated or uploaded picture; the API turns it into a `{{size}}` URL template. */
+export interface StoredImage {
+  scene: string;
+  seed: number;
+  alt: string;
+}
+
+export interface StoredProgramDay {
+  day: number;
+  title: string;
+  description: string;
+  images: StoredImage[];
+}
+
+/**
+ * Tours, excursions (type 2) and cruises. Search-facing facts about places, kinds and prices are
+ * denormalised onto the row (arrays with GIN indexes, cheapest prices in USD minor units), so a
+ * search is one indexed scan of this table plus an indexed probe of its dates.
+ */
+export const tours = pgTable(
+  'tours',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    /** 1 multi-day tour, 2 excursion. */
+    type: smallint().notNull(),
+    isCruise: boolean().notNull().default(false),
+    cruiseType: smallint(),
+    shipId: integer().references(() => ships.id),
+    waterObjectId: integer().references(() => waterObjects.id),
+    cabinsCapacity: smallint(),
+    isReturningCruise: boolean().notNull().default(false),
+    organizerId: integer()
+      .notNull()
+      .references(() => organizers.id),
+    /** The organizer's type, copied for the operatorType / isAuthorTourSearch filters. */
+    operatorType: text({ enum: ['organization', 'author'] }).notNull(),
+    description: text().notNull(),
+    duration: smallint().notNull(),
+    difficulty: smallint().notNull(),
+    comfort: text().notNull(),
+    accommodation: text().notNull(),
+    maxGroupSize: smallint().notNull(),
+    minAge: smallint().notNull(),
+    currency: text().notNull(),
+    startCityId: integer().references(() => cities.id),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    emoji: text(),
+    rating: real(),
+    reviewsCount: integer().notNull().default(0),
+    images: jsonb().$type<StoredImage[]>().notNull(),
+    included: text().array().notNull().default([]),
+    notIncluded: text().array().notNull().default([]),
+    countryIds: integer().array().notNull(),
+    regionIds: integer().array().notNull(),
+    cityIds: integer().array().notNull(),
+    showplaceIds: integer().array().notNull().default([]),
+    restKindIds: integer().array().notNull(),
+    collectionIds: integer().array().notNull().default([]),
+    languageCodes: text().array().notNull(),
+    isPublished: boolean().notNull().default(true),
+    isBest: boolean().notNull().default(false),
+    /** Higher first in the default sort. */
+    popularity: integer().notNull().default(0),
+    /** Cheapest bookable future date, USD minor units; null when no future date is left. */
+    fromPriceUsd: integer(),
+    fromPricePerDayUsd: integer(),
+    nextStartDate: date({ mode: 'string' }),
+    lastStartDate: date({ mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tours_organizer_idx').on(table.organizerId),
+    index('tours_country_ids_idx').using('gin', table.countryIds),
+    index('tours_region_ids_idx').using('gin', table.regionIds),
+    index('tours_city_ids_idx').using('gin', table.cityIds),
+    index('tours_rest_kind_ids_idx').using('gin', table.restKindIds),
+    index('tours_collection_ids_idx').using('gin', table.collectionIds),
+    index('tours_language_codes_idx').using('gin', table.languageCodes),
+    index('tours_showplace_ids_idx').using('gin', table.showplaceIds),
+    index('tours_default_order_idx').on(table.popularity.desc(), table.id),
+    index('tours_price_order_idx').on(table.fromPriceUsd, table.id),
+    index('tours_geo_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+  ],
+);
+
+/** Old slugs keep working: `/spa/tour` answers a redirect to the current one. */
+export const tourSlugRedirects = pgTable('tour_slug_redirects', {
+  oldSlug: text().primaryKey(),
+  tourId: integer()
+    .notNull()
+    .references(() => tours.id),
+});
+
+/**
+ * Dates and variants of a tour. Money is in minor units of `currency`; `priceUsd` and
+ * `pricePerDayUsd` (minor units) make price filters in any currency one indexed comparison.
+ */
+export const tourDates = pgTable(
+  'tour_dates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    duration: smallint().notNull(),
+    /** A variant is an alternative programme (room type, route) rather than a calendar date. */
+    variantName: text(),
+    currency: text().notNull(),
+    price: integer().notNull(),
+    priceWithoutDiscount: integer().notNull(),
+    priceUsd: integer().notNull(),
+    pricePerDayUsd: integer().notNull(),
+    isBusy: boolean().notNull().default(false),
+    flightIncluded: boolean().notNull().default(false),
+    notGuaranteed: boolean().notNull().default(false),
+    isDiscountAuto: boolean().notNull().default(false),
+    discountKind: text({
+      enum: ['early_booking_dates', 'early_booking_days', 'seasonal', 'on_tour_date'],
+    }),
+    discountPercent: real(),
+    discountValidUntil: date({ mode: 'string' }),
+    prepaymentType: text({ enum: ['percent', 'fixed', 'none'] }).notNull(),
+    fullPaymentDays: smallint(),
+    /** Percent for `percent`, minor units for `fixed`. */
+    prepaymentSize: integer(),
+    numberOfSeats: smallint().notNull(),
+    numberOfFreeSeats: smallint().notNull(),
+    isCashbackAvailable: boolean().notNull().default(false),
+  },
+  (table) => [
+    index('tour_dates_search_idx').on(
+      table.tourId,
+      table.startDate,
+      table.priceUsd,
+      table.numberOfFreeSeats,
+    ),
+    index('tour_dates_start_idx').on(table.startDate),
+  ],
+);
+
+export const tourPrograms = pgTable('tour_programs', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  tourId: integer()
+    .notNull()
+    .unique()
+    .references(() => tours.id),
+  days: jsonb().$type<StoredProgramDay[]>().notNull(),
+});
+
+export const tourQuestions = pgTable(
+  'tour_questions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id),
+    question: text().notNull(),
+    answer: text().notNull(),
+    position: smallint().notNull().default(0),
+  },
+  (table) => [index('tour_questions_tour_idx').on(table.tourId)],
+);
+
+/** The cities a tour passes, in order (`/spa/tours-cities`, ticket cities). */
+export const tourCities = pgTable(
+  'tour_cities',
+  {
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id),
+    cityId: integer()
+      .notNull()
+      .references(() => cities.id),
+    position: smallint().notNull(),
+    isStart: boolean().notNull().default(false),
+    isEnd: boolean().notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.tourId, table.position] })],
+);
+
+/** A tour offered to one client on its own terms, opened by uuid. */
+export const individualTours = pgTable('individual_tours', {
+  uuid: uuid().primaryKey(),
+  tourId: integer()
+    .notNull()
+    .references(() => tours.id),
+  clientName: text().notNull(),
+  note: text().notNull().default(''),
+  startDate: date({ mode: 'string' }).notNull(),
+  price: integer().notNull(),
+  currency: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Phrases for the search box's autocomplete (places, kinds, collections, tours, organizers).
+ * A small table with a trigram index answers in milliseconds where a scan of tours would not.
+ */
+export const searchPhrases = pgTable(
+  'search_phrases',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    kind: text({
+      enum: [
+        'country',
+        'region',
+        'city',
+        'rest_kind',
+        'collection',
+        'tour',
+        'showplace',
+        'organizer',
+      ],
+    }).notNull(),
+    text: text().notNull(),
+    refId: integer().notNull(),
+    slug: text(),
+    isCruise: boolean().notNull().default(false),
+    weight: integer().notNull().default(0),
+  },
+  (table) => [
+    index('search_phrases_text_trgm_idx').using('gin', sql`lower(${table.text}) gin_trgm_ops`),
+  ],
+);
+
+/** Reviews of tours with ratings 1–5, photos and the organizer's answer. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    uuid: uuid().notNull().unique(),
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id),
+    organizerId: integer()
+      .notNull()
+      .references(() => organizers.id),
+    authorName: text().notNull(),
+    rating: smallint().notNull(),
+    text: text().notNull(),
+    answer: text(),
+    images: jsonb().$type<StoredImage[]>().notNull().default([]),
+    isPublished: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('reviews_tour_idx').on(table.tourId, table.createdAt.desc()),
+    index('reviews_organizer_idx').on(table.organizerId, table.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type Schema = { type?: string | string[]; items?: Schema; properties?: Record<string, Schema> };
+
+const NUL = '\u0000';
+
+const isNumeric = (schema: Schema | undefined): boolean => {
+  const types = [schema?.type ?? []].flat();
+  return types.includes('integer') || types.includes('number');
+};
+
+/** `1e400`, `Infinity`: numbers the validator's coercion lets through but no column can hold. */
+function nonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return !Number.isNaN(parsed) && !Number.isFinite(parsed);
+  }
+  return false;
+}
+
+/** Query or path values: flag NUL characters anywhere and non-finite numbers in numeric fields. */
+function checkParameters(
+  values: unknown,
+  schema: Schema | undefined,
+  errors: Record<string, string[]>,
+): void {
+  if (!values || typeof values !== 'object') return;
+  for (const [name, raw] of Object.entries(values as Record<string, unknown>)) {
+    const fieldSchema = schema?.properties?.[name];
+    const numeric = isNumeric(fieldSchema) || isNumeric(fieldSchema?.items);
+    for (const value of [raw].flat()) {
+      if (typeof value === 'string' && value.includes(NUL)) {
+        (errors[name] ??= []).push('must not contain NUL characters');
+      } else if (numeric && nonFinite(value)) {
+        (errors[name] ??= []).push('must be a finite number');
+      }
+    }
+  }
+}
+
+/** Deeper JSON than any contract body needs; answered 400 rather than walked. */
+const MAX_BODY_DEPTH = 64;
+
+/**
+ * JSON bodies: `1e400` parses to Infinity, and PostgreSQL text cannot hold NUL. Walks without
+ * recursion, so a hostile 5000-level nesting cannot exhaust the stack.
+ */
+function checkBody(body: unknown, errors: Record<string, string[]>): void {
+  const stack: { value: unknown; path: string; depth: number }[] = [
+    { value: body, path: '', depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    const field = path || 'body';
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      (errors[field] ??= []).push('must be a finite number');
+    } else if (typeof value === 'string' && value.includes(NUL)) {
+      (errors[field] ??= []).push('must not contain NUL characters');
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_BODY_DEPTH) {
+        (errors[field] ??= []).push(`must not be nested deeper than ${MAX_BODY_DEPTH} levels`);
+        continue;
+      }
+      for (const [key, item] of Object.entries(value)) {
+        stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+      }
+    }
+  }
+}
+
+/**
+ * Rejects input that passes JSON-schema validation but would make PostgreSQL fail (and so answer
+ * 500): NUL characters in text and non-finite numbers. Runs before the contract's validation, on
+ * every route, with the route's own schema to know which query fields are numeric.
+ */
+export function rejectUnsafeInput(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { querystring?: Schema; params?: Schema } | undefined;
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      const errors: Record<string, string[]> = {};
+      checkParameters(request.params, schema?.params, errors);
+      const pathErrors = Object.keys(errors).length > 0;
+      checkParameters(request.query, schema?.querystring, errors);
+      const queryErrors = Object.keys(errors).length > 0;
+      checkBody(request.body, errors);
+      if (Object.keys(errors).length === 0) return;
+      const message = pathErrors
+        ? 'Invalid path parameters'
+        : queryErrors
+          ? 'Invalid query parameters'
+          : 'Invalid request body';
+      return reply.code(400).send({ message, errors });
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing ? [guard, ...[existing].flat()] : [guard];
+  });
+}

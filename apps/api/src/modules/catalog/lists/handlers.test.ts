@@ -1,0 +1,317 @@
+import { asc, eq, gte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '@gallop/api-client';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import {
+  cities,
+  climateNormals,
+  collections,
+  countries,
+  currencyRates,
+  regions,
+  restKinds,
+  seasons,
+  tourDates,
+  tours,
+  worldParts,
+} from '#src/db/schema/index.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+import { ACCOMMODATION_KINDS, BEST_TOURS_LIMIT, byName } from './handlers.ts';
+
+type NamedItem = components['schemas']['NamedItem'];
+type Destination = components['schemas']['Destination'];
+type WorldPartGroup = components['schemas']['WorldPartGroup'];
+type TourSummary = components['schemas']['TourSummary'];
+
+let testApp: TestApp;
+let db: Database;
+const today = todayIso();
+/** Published tours with a date ahead: the only ones lists count. */
+let activeTours: (typeof tours.$inferSelect)[];
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+  const all = await db.select().from(tours);
+  activeTours = all.filter(
+    (tour) => tour.isPublished && tour.lastStartDate !== null && tour.lastStartDate >= today,
+  );
+  expect(activeTours.length).toBeGreaterThan(0);
+  expect(activeTours.length, 'some tours are hidden or gone').toBeLessThan(all.length);
+});
+afterAll(() => testApp.close());
+
+async function call(operationId: OperationId, url: string, headers: Record<string, string> = {}) {
+  const response = await testApp.app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: expectContractResponse(response, operationId) };
+}
+
+async function items<T>(operationId: OperationId, url: string, key = 'items'): Promise<T[]> {
+  const { status, body } = await call(operationId, url);
+  expect(status).toBe(200);
+  return (body as Record<string, T[]>)[key]!;
+}
+
+/** Active tours per id found in one of their arrays, counted in JS (independent of the SQL). */
+function countBy(ids: (tour: (typeof activeTours)[number]) => readonly (number | string)[]) {
+  const counts = new Map<number | string, number>();
+  for (const tour of activeTours) {
+    for (const id of new Set(ids(tour))) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe('rest kinds (listRestKinds, listAllRestKinds)', () => {
+  it('answer every rest kind in position order with counts of active tours and pictures', async () => {
+    const rows = await db
+      .select()
+      .from(restKinds)
+      .orderBy(asc(restKinds.position), asc(restKinds.id));
+    const counts = countBy((tour) => tour.restKindIds);
+    const expected = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      tours_count: counts.get(row.id) ?? 0,
+    }));
+    const filterList = await items<NamedItem>('listRestKinds', '/spa/rest-kinds', 'rest_kinds');
+    const homeList = await items<NamedItem>(
+      'listAllRestKinds',
+      '/crm/api/index-page/all-rest-kinds',
+    );
+    for (const list of [filterList, homeList]) {
+      expect(
+        list.map(({ id, name, slug, tours_count }) => ({ id, name, slug, tours_count })),
+      ).toEqual(expected);
+      for (const item of list) expect(item.image?.image).toContain('{{size}}');
+    }
+    expect(expected.some((item) => item.tours_count > 0)).toBe(true);
+  });
+});
+
+describe('collections (listCollections, listAllCollections)', () => {
+  it('answer every collection with counts; SEO params only when asked, for individual ones', async () => {
+    const rows = await db
+      .select()
+      .from(collections)
+      .orderBy(asc(collections.position), asc(collections.id));
+    const counts = countBy((tour) => tour.collectionIds);
+    const plain = await items<NamedItem>('listCollections', '/spa/collections', 'collections');
+    const home = await items<NamedItem>(
+      'listAllCollections',
+      '/crm/api/index-page/all-collections',
+    );
+    const withSeo = await items<NamedItem>(
+      'listAllCollections',
+      '/crm/api/index-page/all-collections?with_individual_seo_params=1',
+    );
+    for (const list of [plain, home, withSeo]) {
+      expect(list.map((item) => [item.id, item.tours_count])).toEqual(
+        rows.map((row) => [row.id, counts.get(row.id) ?? 0]),
+      );
+    }
+    for (const item of [...plain, ...home]) expect(item).not.toHaveProperty('seo');
+    const individual = rows.filter((row) => row.isIndividual === 1);
+    expect(individual.length).toBeGreaterThan(0);
+    for (const [index, row] of rows.entries()) {
+      const item = withSeo[index]!;
+      if (row.isIndividual === 1) expect(item.seo?.title).toBe(row.seoParams['title']);
+      else expect(item).not.toHaveProperty('seo');
+    }
+  });
+});
+
+describe('GET /crm/api/index-page/all-seasons (listAllSeasons)', () => {
+  it('counts active tours with a date ahead starting in the season', async () => {
+    const seasonRows = await db.select().from(seasons).orderBy(asc(seasons.id));
+    const visible = new Set(activeTours.map((tour) => tour.id));
+    const dates = await db
+      .select({ tourId: tourDates.tourId, start: tourDates.startDate })
+      .from(tourDates)
+      .where(gte(tourDates.startDate, today));
+    const list = await items<NamedItem>('listAllSeasons', '/crm/api/index-page/all-seasons');
+    expect(list.map((item) => item.id)).toEqual(seasonRows.map((row) => row.id));
+    for (const [index, season] of seasonRows.entries()) {
+      const tourIds = new Set(
+        dates
+          .filter((date) => visible.has(date.tourId))
+          .filter((date) => season.months.includes(Number(date.start.slice(5, 7))))
+          .map((date) => date.tourId),
+      );
+      expect(list[index]!.tours_count, season.name).toBe(tourIds.size);
+    }
+  });
+});
+
+describe('GET /spa/calendar-periods (listCalendarPeriods)', () => {
+  it('answers holidays, seasons and months, none of them over', async () => {
+    const list = await items<{ name: string; date_from: string; date_to: string }>(
+      'listCalendarPeriods',
+      '/spa/calendar-periods',
+    );
+    const seasonCount = (await db.select().from(seasons)).length;
+    expect(list).toHaveLength(3 + seasonCount + 12);
+    for (const period of list) {
+      expect(period.date_from >= today).toBe(true);
+      expect(period.date_to >= period.date_from).toBe(true);
+    }
+  });
+});
+
+describe('GET /spa/tour-accommodations (listTourAccommodations)', () => {
+  it('answers each accommodation kind with its count of active tours', async () => {
+    const counts = countBy((tour) => [tour.accommodation]);
+    const list = await items<NamedItem>('listTourAccommodations', '/spa/tour-accommodations');
+    expect(list).toEqual(
+      ACCOMMODATION_KINDS.map((kind, index) => ({
+        id: index + 1,
+        name: kind.name,
+        slug: kind.slug,
+        tours_count: counts.get(kind.slug) ?? 0,
+      })),
+    );
+  });
+});
+
+describe('GET /spa/best-tours (listBestTours)', () => {
+  it('answers active best tours, most popular first, priced in the visitor currency', async () => {
+    const expected = activeTours
+      .filter((tour) => tour.isBest)
+      .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+      .slice(0, BEST_TOURS_LIMIT);
+    expect(expected.length).toBeGreaterThan(0);
+    const [eur] = await db.select().from(currencyRates).where(eq(currencyRates.code, 'EUR'));
+    expect(eur).toBeDefined();
+    const usd = await items<TourSummary>('listBestTours', '/spa/best-tours');
+    const { body } = await call('listBestTours', '/spa/best-tours?with_alt=1', {
+      'x-currency': 'EUR',
+    });
+    const inEuro = (body as { items: TourSummary[] }).items;
+    expect(usd.map((tour) => tour.id)).toEqual(expected.map((tour) => tour.id));
+    expect(inEuro.map((tour) => tour.id)).toEqual(expected.map((tour) => tour.id));
+    for (const [index, tour] of inEuro.entries()) {
+      expect(tour.currency).toBe('EUR');
+      expect(usd[index]!.currency).toBe('USD');
+      // The same price converted: within rounding of one unit per conversion.
+      expect(Math.abs(tour.price - usd[index]!.price * eur!.perUsd)).toBeLessThanOrEqual(
+        1 + eur!.perUsd,
+      );
+      for (const image of tour.images) expect(typeof image.alt).toBe('string');
+      for (const image of usd[index]!.images) expect(image).not.toHaveProperty('alt');
+    }
+  });
+});
+
+describe('GET /crm/api/world-part/groups (listWorldPartGroups)', () => {
+  it('answers the world parts alone without show_countries_with_world_parts', async () => {
+    const parts = await db.select().from(worldParts).orderBy(asc(worldParts.position));
+    const list = await items<WorldPartGroup>('listWorldPartGroups', '/crm/api/world-part/groups');
+    expect(list.map((part) => part.name)).toEqual(parts.map((part) => part.name));
+    for (const part of list) expect(part.countries).toEqual([]);
+  });
+
+  it('nests the countries that have active tours, by name, with alt texts on request', async () => {
+    const countryRows = await db.select().from(countries);
+    const counts = countBy((tour) => tour.countryIds);
+    const url = '/crm/api/world-part/groups?show_countries_with_world_parts=1';
+    for (const withAlt of [false, true]) {
+      const list = await items<WorldPartGroup>(
+        'listWorldPartGroups',
+        withAlt ? `${url}&with_alt=1` : url,
+      );
+      for (const part of list) {
+        const expected = countryRows
+          .filter((row) => (counts.get(row.id) ?? 0) > 0 && row.worldPartId === part.id)
+          .sort(byName);
+        expect(part.countries.map((country) => [country.id, country.tours_count])).toEqual(
+          expected.map((row) => [row.id, counts.get(row.id)]),
+        );
+        for (const country of part.countries) {
+          expect(country.kind).toBe('country');
+          if (withAlt) expect(country.image?.alt).toBe(country.name);
+          else expect(country.image).not.toHaveProperty('alt');
+        }
+      }
+      const nested = list.flatMap((part) => part.countries).length;
+      expect(nested).toBe(countryRows.filter((row) => (counts.get(row.id) ?? 0) > 0).length);
+    }
+  });
+});
+
+describe('GET /spa/destinations (listDestinations)', () => {
+  it('answers countries with active tours by default', async () => {
+    const counts = countBy((tour) => tour.countryIds);
+    const list = await items<Destination>('listDestinations', '/spa/destinations');
+    expect(list.length).toBe(counts.size);
+    for (const item of list) {
+      expect(item.kind).toBe('country');
+      expect(item.tours_count).toBe(counts.get(item.id));
+      expect(item.iso_code).toMatch(/^[A-Z]{2}$/);
+    }
+  });
+
+  it('answers the regions and cities of a country', async () => {
+    const [busiest] = [...countBy((tour) => tour.countryIds)].sort((a, b) => b[1] - a[1]);
+    const countryId = Number(busiest![0]);
+    const regionRows = await db.select().from(regions).where(eq(regions.countryId, countryId));
+    const regionIds = new Set(regionRows.map((row) => row.id));
+    const regionCounts = countBy((tour) => tour.regionIds.filter((id) => regionIds.has(id)));
+    const regionList = await items<Destination>(
+      'listDestinations',
+      `/spa/destinations?kind=region&country_id=${countryId}`,
+    );
+    expect(new Map(regionList.map((item) => [item.id, item.tours_count]))).toEqual(regionCounts);
+    for (const item of regionList) expect(item.kind).toBe('region');
+
+    const cityList = await items<Destination>(
+      'listDestinations',
+      `/spa/destinations?kind=city&country_id=${countryId}`,
+    );
+    const cityRows = await db.select().from(cities).where(eq(cities.countryId, countryId));
+    const cityIds = new Set(cityRows.map((row) => row.id));
+    const cityCounts = countBy((tour) => tour.cityIds.filter((id) => cityIds.has(id)));
+    expect(cityList.length).toBeGreaterThan(0);
+    expect(new Map(cityList.map((item) => [item.id, item.tours_count]))).toEqual(cityCounts);
+    for (const item of cityList) expect(item.kind).toBe('city');
+    expect(cityList).toEqual([...cityList].sort(byName));
+  });
+
+  it('answers 400 for an unknown kind', async () => {
+    expect((await call('listDestinations', '/spa/destinations?kind=planet')).status).toBe(400);
+  });
+});
+
+describe('GET /spa/destination-climate (getDestinationClimate)', () => {
+  it('answers twelve months for a destination with climate normals', async () => {
+    const [row] = await db
+      .select({ kind: climateNormals.destinationKind, id: climateNormals.destinationId })
+      .from(climateNormals)
+      .orderBy(asc(climateNormals.destinationKind), asc(climateNormals.destinationId))
+      .limit(1);
+    expect(row, 'the seed has climate normals').toBeDefined();
+    const { status, body } = await call(
+      'getDestinationClimate',
+      `/spa/destination-climate?destination_id=${row!.id}&kind=${row!.kind}`,
+    );
+    expect(status).toBe(200);
+    const climate = body as components['schemas']['Climate'];
+    expect(climate.destination_id).toBe(row!.id);
+    expect(climate.months.map((month) => month.month)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
+    for (const month of climate.months) {
+      expect(month.temperature_max).toBeGreaterThanOrEqual(month.temperature_min);
+    }
+  });
+
+  it('answers 404 for a destination without climate data', async () => {
+    const { status } = await call(
+      'getDestinationClimate',
+      '/spa/destination-climate?destination_id=99999999',
+    );
+    expect(status).toBe(404);
+  });
+});

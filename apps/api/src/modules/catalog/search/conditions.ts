@@ -1,0 +1,243 @@
+/**
+ * Compiles a search filter into SQL conditions over `tours` and `tour_dates` (raw table names, no
+ * aliases, so the same fragments work in the search, the facets and `loadTourCards`'s date scope).
+ * Semantics are documented in README.md next to this file.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { convertAmount, type Rates } from '#src/modules/money/rates.ts';
+import type { TourSearchFilter } from './filters.ts';
+import { and, intArray, textArray } from './sql.ts';
+
+/** Filter kinds with facets: a facet counts over the result filtered by every *other* kind. */
+export const TOUR_FACETS = [
+  'countries',
+  'regions',
+  'cities',
+  'rest_kinds',
+  'collections',
+  'languages',
+  'comfort',
+  'accommodation',
+  'difficulty',
+  'organizers',
+  'operator_types',
+] as const;
+export type TourFacet = (typeof TOUR_FACETS)[number];
+
+/** Date-level filter groups; the duration and price facets each leave their own group out. */
+export interface DateConditions {
+  range: SQL[];
+  days: SQL[];
+  price: SQL[];
+}
+export type DateGroup = keyof DateConditions;
+
+export interface CompiledFilter {
+  today: string;
+  /** Conditions on `tours` that every query and every facet applies. */
+  common: SQL[];
+  /** Tour-level conditions by facet kind (only the kinds the filter sets). */
+  facets: Partial<Record<TourFacet, SQL>>;
+  /** Conditions that must hold for one and the same bookable `tour_dates` row. */
+  dates: DateConditions;
+}
+
+/** A radius search around a point. */
+export interface Place {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+export interface CompileOptions {
+  today: string;
+  /** The currency price bounds are given in (the request's `X-Currency`). */
+  currency: string;
+  rates: Rates;
+  /** The resolved radius search (`lat`/`lng`, or the city named by `placeName`). */
+  place?: Place | undefined;
+}
+
+/** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
+export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;
+
+/** A date a visitor can book: it starts today or later, is not busy and has a free seat. */
+export function bookableDate(today: string): SQL {
+  return sql`tour_dates.start_date >= ${today}::date and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0`;
+}
+
+/** USD minor units for `amount` major units of `currency`. */
+function toUsdMinor(amount: number, currency: string, rates: Rates): number {
+  return convertAmount(amount, currency, 'USD', rates) * 100;
+}
+
+// Bounds are converted once and compared with the stored USD prices; a tiny epsilon keeps a
+// bound that converts to a whole number of cents from being lost to floating point.
+const EPSILON = 1e-6;
+const lowerUsd = (amount: number, options: CompileOptions) =>
+  Math.ceil(toUsdMinor(amount, options.currency, options.rates) - EPSILON);
+const upperUsd = (amount: number, options: CompileOptions) =>
+  Math.floor(toUsdMinor(amount, options.currency, options.rates) + EPSILON);
+
+function compileDates(filter: TourSearchFilter, options: CompileOptions): DateConditions {
+  const range: SQL[] = [];
+  const days: SQL[] = [];
+  const price: SQL[] = [];
+  // Past dates never match (bookableDate); a range that starts in the past starts today.
+  if (filter.dateFrom !== undefined && filter.dateFrom > options.today) {
+    range.push(sql`tour_dates.start_date >= ${filter.dateFrom}::date`);
+  }
+  if (filter.dateTo !== undefined) range.push(sql`tour_dates.start_date <= ${filter.dateTo}::date`);
+  if (filter.daysMin !== undefined) days.push(sql`tour_dates.duration >= ${filter.daysMin}`);
+  if (filter.daysMax !== undefined) days.push(sql`tour_dates.duration <= ${filter.daysMax}`);
+  if (filter.priceMin !== undefined) {
+    price.push(sql`tour_dates.price_usd >= ${lowerUsd(filter.priceMin, options)}`);
+  }
+  if (filter.priceMax !== undefined) {
+    price.push(sql`tour_dates.price_usd <= ${upperUsd(filter.priceMax, options)}`);
+  }
+  if (filter.pricePerDayMin !== undefined) {
+    price.push(sql`tour_dates.price_per_day_usd >= ${lowerUsd(filter.pricePerDayMin, options)}`);
+  }
+  if (filter.pricePerDayMax !== undefined) {
+    price.push(sql`tour_dates.price_per_day_usd <= ${upperUsd(filter.pricePerDayMax, options)}`);
+  }
+  return { range, days, price };
+}
+
+function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>> {
+  const facets: Partial<Record<TourFacet, SQL>> = {};
+  if (filter.countries) facets.countries = sql`tours.country_ids && ${intArray(filter.countries)}`;
+  if (filter.regions) facets.regions = sql`tours.region_ids && ${intArray(filter.regions)}`;
+  if (filter.cities) facets.cities = sql`tours.city_ids && ${intArray(filter.cities)}`;
+  if (filter.restKinds) {
+    facets.rest_kinds = sql`tours.rest_kind_ids && ${intArray(filter.restKinds)}`;
+  }
+  if (filter.collections) {
+    facets.collections = sql`tours.collection_ids && ${intArray(filter.collections)}`;
+  }
+  if (filter.languages) {
+    facets.languages = sql`tours.language_codes && ${textArray(filter.languages)}`;
+  }
+  if (filter.comfort) facets.comfort = sql`tours.comfort = any(${textArray(filter.comfort)})`;
+  if (filter.accommodation === 'tourist-base') {
+    facets.accommodation = sql`tours.accommodation = any(${textArray(TOURIST_BASE_ACCOMMODATIONS)})`;
+  } else if (filter.accommodation !== 'any') {
+    facets.accommodation = sql`tours.accommodation = ${filter.accommodation}`;
+  }
+  if (filter.difficulty) {
+    facets.difficulty = sql`tours.difficulty = any(${intArray(filter.difficulty)})`;
+  }
+  if (filter.organizer !== undefined) {
+    facets.organizers = sql`tours.organizer_id = ${filter.organizer}`;
+  }
+  // `isAuthorTourSearch=1` is the authors' tab; with `operatorType` both must hold.
+  const operatorTypes = [
+    ...(filter.isAuthorTourSearch ? ['author'] : []),
+    ...(filter.operatorType !== 'any' ? [filter.operatorType] : []),
+  ];
+  if (operatorTypes.length > 0) {
+    facets.operator_types = sql.join(
+      operatorTypes.map((type) => sql`tours.operator_type = ${type}`),
+      sql` and `,
+    );
+  }
+  return facets;
+}
+
+/** Whether the filter asks for cruises: the cruise tab, or any cruise-only filter. */
+export function isCruiseSearch(filter: TourSearchFilter): boolean {
+  return (
+    filter.isCruisesSearch === true ||
+    filter.onlyReturningCruises === true ||
+    filter.cruisesType !== undefined ||
+    filter.cruisesStartCity !== undefined ||
+    filter.cruisesCabinsCapacity !== undefined ||
+    filter.ships !== undefined ||
+    filter.waterObject !== undefined
+  );
+}
+
+function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[] {
+  const common: SQL[] = [
+    sql`tours.is_published`,
+    // Tours whose dates have all passed never appear (cheap guard; dates are checked exactly).
+    sql`tours.last_start_date >= ${options.today}::date`,
+    sql`tours.type = ${filter.type}`,
+    sql`tours.is_cruise = ${isCruiseSearch(filter)}`,
+  ];
+  if (filter.maxGroupSize !== undefined) {
+    common.push(sql`tours.max_group_size <= ${filter.maxGroupSize}`);
+  }
+  // 0 means "adults" (the spec sends 18+ as 0): no restriction; otherwise a child of that age
+  // must be accepted.
+  if (filter.minAge > 0) common.push(sql`tours.min_age <= ${filter.minAge}`);
+  if (filter.continent !== undefined) {
+    common.push(
+      sql`tours.country_ids && array(select countries.id from countries where countries.world_part_id = ${filter.continent})`,
+    );
+  }
+  if (filter.showplace !== undefined) {
+    common.push(sql`tours.showplace_ids @> ${intArray([filter.showplace])}`);
+  }
+  if (filter.cruisesType !== undefined) common.push(sql`tours.cruise_type = ${filter.cruisesType}`);
+  if (filter.cruisesStartCity !== undefined) {
+    common.push(sql`tours.start_city_id = ${filter.cruisesStartCity}`);
+  }
+  if (filter.cruisesCabinsCapacity !== undefined) {
+    common.push(
+      sql`coalesce(tours.cabins_capacity, (select ships.cabins_capacity from ships where ships.id = tours.ship_id)) >= ${filter.cruisesCabinsCapacity}`,
+    );
+  }
+  if (filter.onlyReturningCruises) common.push(sql`tours.is_returning_cruise`);
+  if (filter.ships) common.push(sql`tours.ship_id = any(${intArray(filter.ships)})`);
+  if (filter.waterObject !== undefined) {
+    common.push(sql`tours.water_object_id = ${filter.waterObject}`);
+  }
+  if (options.place) {
+    const { lat, lng, radiusKm } = options.place;
+    const center = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+    const metres = radiusKm * 1000;
+    // The box uses the GiST index; the exact distance drops the box's corners.
+    common.push(sql`earth_box(${center}, ${metres}::float8) @> ll_to_earth(tours.lat, tours.lng)`);
+    common.push(
+      sql`earth_distance(${center}, ll_to_earth(tours.lat, tours.lng)) <= ${metres}::float8`,
+    );
+  }
+  return common;
+}
+
+export function compileFilter(filter: TourSearchFilter, options: CompileOptions): CompiledFilter {
+  return {
+    today: options.today,
+    common: compileCommon(filter, options),
+    facets: compileFacets(filter),
+    dates: compileDates(filter, options),
+  };
+}
+
+/** The date conditions, less the groups a facet leaves out. */
+export function dateConditions(compiled: CompiledFilter, omit: DateGroup[] = []): SQL[] {
+  return (Object.keys(compiled.dates) as DateGroup[])
+    .filter((group) => !omit.includes(group))
+    .flatMap((group) => compiled.dates[group]);
+}
+
+/**
+ * The tour has a bookable date matching `conditions`. Without date conditions the denormalised
+ * `from_price_usd` (cheapest bookable future date, kept by the seed/refresh) answers it without
+ * touching `tour_dates`.
+ */
+export function hasMatchingDate(compiled: CompiledFilter, conditions: SQL[]): SQL {
+  if (conditions.length === 0) return sql`tours.from_price_usd is not null`;
+  return sql`exists (select 1 from tour_dates where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${sql.join(conditions, sql` and `)})`;
+}
+
+/** Every condition of the search, as one `where` body. */
+export function whereAll(compiled: CompiledFilter): SQL {
+  return and([
+    ...compiled.common,
+    ...Object.values(compiled.facets),
+    hasMatchingDate(compiled, dateConditions(compiled)),
+  ]);
+}

@@ -1,0 +1,96 @@
+/**
+ * The tour search filter as the search module reads it: the spec's fields, normalised by
+ * `@gallop/search-filters` (the same rules the web applies to its URLs), merged from an SEO page's
+ * stored filters and the query string, and checked for contradictory ranges.
+ */
+import {
+  FILTER_DEFAULTS,
+  FILTER_FIELDS,
+  normalizeFilters,
+  type FilterField,
+  type SearchFilters,
+} from '@gallop/search-filters';
+import { HttpError } from '#src/http/http-error.ts';
+
+export type TourSearchFilter = SearchFilters;
+
+/** Tours per page of `/spa/tours` and `/spa/tours-page`. */
+export const PAGE_SIZE = 20;
+
+/** Radius (km) of a place search when `placeName` or `lat`/`lng` come without `radius`. */
+export const DEFAULT_RADIUS_KM = 100;
+
+const DEFAULTS: Partial<Record<FilterField, unknown>> = FILTER_DEFAULTS;
+
+/** Whether a query value says something: not absent, not empty, not the field's default. */
+function isSet(field: FilterField, value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value) && value.length === 0) return false;
+  // Fastify fills contract defaults (type=1, page=1, sort=default ...) into the query, so a
+  // default there cannot override a page's stored value (an excursions page stores type=2).
+  return DEFAULTS[field] !== value;
+}
+
+/**
+ * The effective filter: an SEO page's stored filters (if any), overridden field by field by the
+ * fields the query sets, then normalised (unknown values dropped, bounds clamped, bounds that
+ * restrict nothing removed).
+ */
+export function mergeFilters(
+  stored: Record<string, unknown> | undefined,
+  query: Record<string, unknown>,
+): TourSearchFilter {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const field of FILTER_FIELDS) {
+    if (isSet(field, query[field])) merged[field] = query[field];
+  }
+  return normalizeFilters(merged);
+}
+
+/**
+ * The filter a page stands for (`ToursPage.filter`), in the query's terms: set fields only, no
+ * paging, sorting or slug, booleans as 0/1 as the contract's query flags.
+ */
+export function describeFilter(filter: TourSearchFilter): Record<string, unknown> {
+  const { page: _page, sort: _sort, slug: _slug, ...rest } = filter;
+  const described: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(rest)) {
+    if (!isSet(field as FilterField, value)) continue;
+    described[field] = typeof value === 'boolean' ? Number(value) : value;
+  }
+  return described;
+}
+
+function inverted(
+  filter: TourSearchFilter,
+  min: 'priceMin' | 'pricePerDayMin' | 'daysMin' | 'dateFrom',
+  max: 'priceMax' | 'pricePerDayMax' | 'daysMax' | 'dateTo',
+): boolean {
+  const low = filter[min];
+  const high = filter[max];
+  return low !== undefined && high !== undefined && low > high;
+}
+
+/**
+ * A range whose minimum exceeds its maximum is a client mistake, not an empty search: answer 400
+ * with the field, as for any other invalid parameter. So is half a coordinate.
+ */
+export function assertConsistent(filter: TourSearchFilter): void {
+  const errors: Record<string, string[]> = {};
+  const ranges = [
+    ['priceMin', 'priceMax'],
+    ['pricePerDayMin', 'pricePerDayMax'],
+    ['daysMin', 'daysMax'],
+    ['dateFrom', 'dateTo'],
+  ] as const;
+  for (const [min, max] of ranges) {
+    if (inverted(filter, min, max)) errors[min] = [`must not be greater than ${max}`];
+  }
+  if ((filter.lat === undefined) !== (filter.lng === undefined)) {
+    const [missing, given] = filter.lat === undefined ? ['lat', 'lng'] : ['lng', 'lat'];
+    errors[missing] = [`is required when ${given} is given`];
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new HttpError(400, 'Invalid query parameters', errors);
+  }
+}

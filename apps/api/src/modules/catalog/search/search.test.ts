@@ -1,0 +1,665 @@
+/**
+ * `/spa/tours` and `/spa/tours-page` against the seeded catalogue. The expected results are
+ * computed here in TypeScript from the raw rows (a reference implementation of the semantics in
+ * README.md), never with the module's own SQL, and every answer is validated by the contract.
+ */
+import type { components } from '@gallop/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import {
+  cities,
+  countries,
+  currencyRates,
+  seoPages,
+  ships,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
+import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+import { todayIso } from '../tour-card.ts';
+import { PAGE_SIZE } from './filters.ts';
+
+type TourList = components['schemas']['TourList'];
+type ToursPage = components['schemas']['ToursPage'];
+type FilterFacets = components['schemas']['FilterFacets'];
+type Tour = typeof tours.$inferSelect;
+type TourDate = typeof tourDates.$inferSelect;
+type Query = Record<string, string | number | readonly (string | number)[] | undefined>;
+
+let testApp: TestApp;
+let db: Database;
+const today = todayIso();
+let allTours: Tour[];
+let toursById: Map<number, Tour>;
+/** Bookable dates (future, not busy, free seats) by tour. */
+let bookable: Map<number, TourDate[]>;
+let rates: Rates;
+let worldPartOf: Map<number, number>;
+let shipCabins: Map<number, number>;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+  allTours = await db.select().from(tours);
+  toursById = new Map(allTours.map((tour) => [tour.id, tour]));
+  bookable = new Map();
+  for (const date of await db.select().from(tourDates)) {
+    if (date.startDate < today || date.isBusy || date.numberOfFreeSeats <= 0) continue;
+    bookable.set(date.tourId, [...(bookable.get(date.tourId) ?? []), date]);
+  }
+  rates = new Map((await db.select().from(currencyRates)).map((row) => [row.code, row.perUsd]));
+  worldPartOf = new Map(
+    (await db.select().from(countries)).map((country) => [country.id, country.worldPartId]),
+  );
+  shipCabins = new Map(
+    (await db.select().from(ships)).map((ship) => [ship.id, ship.cabinsCapacity]),
+  );
+});
+afterAll(() => testApp.close());
+
+function queryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function inject(path: string, query: Query, headers: Record<string, string> = {}) {
+  return testApp.app.inject({ method: 'GET', url: `${path}${queryString(query)}`, headers });
+}
+
+async function list(query: Query, headers: Record<string, string> = {}): Promise<TourList> {
+  const response = await inject('/spa/tours', query, headers);
+  const body = expectContractResponse(response, 'listTours');
+  expect(response.statusCode, response.body).toBe(200);
+  return body as TourList;
+}
+
+/** Every page of a search, in order. */
+async function walk(query: Query, headers: Record<string, string> = {}) {
+  const first = await list(query, headers);
+  const pages = [first];
+  for (let page = 2; page <= first.pagination.page_count; page += 1) {
+    pages.push(await list({ ...query, page }, headers));
+  }
+  const ids = pages.flatMap((answer) => answer.items.map((item) => item.id));
+  return { ids, total: first.pagination.total, pages };
+}
+
+interface Expectation {
+  tour?: (tour: Tour) => boolean;
+  date?: (date: TourDate) => boolean;
+  type?: 1 | 2;
+  cruise?: boolean;
+}
+
+/** The reference: published, type, cruise or not, and a bookable date matching `date`. */
+function expectedIds({ tour = () => true, date, type = 1, cruise = false }: Expectation) {
+  return allTours
+    .filter(
+      (row) =>
+        row.isPublished &&
+        row.type === type &&
+        row.isCruise === cruise &&
+        tour(row) &&
+        (bookable.get(row.id) ?? []).some((row) => !date || date(row)),
+    )
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+}
+
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+const overlaps = <T>(values: readonly T[], wanted: readonly T[]) =>
+  values.some((value) => wanted.includes(value));
+const toCurrency = (usdMinor: number, currency: string) =>
+  (usdMinor / 100) * (rates.get(currency) ?? Number.NaN);
+
+/** The value of a tour field that occurs most often among active tours (a well-filled fixture). */
+function mostCommon<T>(values: (tour: Tour) => readonly T[], where: (tour: Tour) => boolean) {
+  const counts = new Map<T, number>();
+  for (const tour of allTours) {
+    if (!tour.isPublished || !bookable.has(tour.id) || !where(tour)) continue;
+    for (const value of values(tour)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (!best) throw new Error('no fixture');
+  return best[0];
+}
+const plainTour = (tour: Tour) => tour.type === 1 && !tour.isCruise;
+
+/** Great-circle distance on earthdistance's sphere (`earth()` = 6378168 m). */
+function distanceMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6378168 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+interface FilterCase {
+  name: string;
+  /** Builds the query (and headers) and the expectation from the seeded data. */
+  make(): { query: Query; headers?: Record<string, string> } & Expectation;
+}
+
+const FILTER_CASES: FilterCase[] = [
+  {
+    name: 'no filter: published tours with a bookable date, cruises and excursions apart',
+    make: () => ({ query: {} }),
+  },
+  {
+    name: 'organizer',
+    make: () => {
+      const organizer = mostCommon((tour) => [tour.organizerId], plainTour);
+      return { query: { organizer }, tour: (tour) => tour.organizerId === organizer };
+    },
+  },
+  {
+    name: 'accommodation tourist-base = camp-site, guest-house or cabin',
+    make: () => ({
+      query: { accommodation: 'tourist-base' },
+      tour: (tour) => ['camp-site', 'guest-house', 'cabin'].includes(tour.accommodation),
+    }),
+  },
+  {
+    name: 'accommodation hotel',
+    make: () => ({
+      query: { accommodation: 'hotel' },
+      tour: (tour) => tour.accommodation === 'hotel',
+    }),
+  },
+  {
+    name: 'comfort (any of)',
+    make: () => ({
+      query: { comfort: ['base', 'premium'] },
+      tour: (tour) => ['base', 'premium'].includes(tour.comfort),
+    }),
+  },
+  {
+    name: 'maxGroupSize: the largest group is at most the value',
+    make: () => ({ query: { maxGroupSize: 8 }, tour: (tour) => tour.maxGroupSize <= 8 }),
+  },
+  {
+    name: 'difficulty (any of)',
+    make: () => ({
+      query: { difficulty: [1, 3] },
+      tour: (tour) => [1, 3].includes(tour.difficulty),
+    }),
+  },
+  {
+    name: 'minAge: tours that accept a child of that age',
+    make: () => ({ query: { minAge: 10 }, tour: (tour) => tour.minAge <= 10 }),
+  },
+  {
+    name: 'price range in EUR, on the same date as the date range',
+    make: () => {
+      const dateTo = addDays(today, 120);
+      return {
+        query: { priceMin: 300, priceMax: 1500, dateFrom: today, dateTo },
+        headers: { 'x-currency': 'EUR' },
+        date: (date) =>
+          toCurrency(date.priceUsd, 'EUR') >= 300 &&
+          toCurrency(date.priceUsd, 'EUR') <= 1500 &&
+          date.startDate <= dateTo,
+      };
+    },
+  },
+  {
+    name: 'price per day in RUB',
+    make: () => ({
+      query: { pricePerDayMin: 5000, pricePerDayMax: 15000 },
+      headers: { 'x-currency': 'RUB' },
+      date: (date) =>
+        toCurrency(date.pricePerDayUsd, 'RUB') >= 5000 &&
+        toCurrency(date.pricePerDayUsd, 'RUB') <= 15000,
+    }),
+  },
+  {
+    name: 'dateFrom/dateTo in the past start today',
+    make: () => ({
+      query: { dateFrom: '2000-01-01', dateTo: addDays(today, 60) },
+      date: (date) => date.startDate <= addDays(today, 60),
+    }),
+  },
+  {
+    name: 'days range on the date duration',
+    make: () => ({
+      query: { daysMin: 5, daysMax: 8 },
+      date: (date) => date.duration >= 5 && date.duration <= 8,
+    }),
+  },
+  {
+    name: 'countries + restKinds (overlap on each)',
+    make: () => {
+      const country = mostCommon((tour) => tour.countryIds, plainTour);
+      const kind = mostCommon((tour) => tour.restKindIds, plainTour);
+      return {
+        query: { countries: [country], restKinds: [kind] },
+        tour: (tour) => tour.countryIds.includes(country) && tour.restKindIds.includes(kind),
+      };
+    },
+  },
+  {
+    name: 'regions and cities',
+    make: () => {
+      const region = mostCommon((tour) => tour.regionIds, plainTour);
+      const city = mostCommon((tour) => tour.cityIds, plainTour);
+      return {
+        query: { regions: [region], cities: [city] },
+        tour: (tour) => tour.regionIds.includes(region) && tour.cityIds.includes(city),
+      };
+    },
+  },
+  {
+    name: 'collections and languages',
+    make: () => {
+      const collection = mostCommon((tour) => tour.collectionIds, plainTour);
+      return {
+        query: { collections: [collection], languages: ['de', 'fr'] },
+        tour: (tour) =>
+          tour.collectionIds.includes(collection) && overlaps(tour.languageCodes, ['de', 'fr']),
+      };
+    },
+  },
+  {
+    name: 'continent: tours in a country of that world part',
+    make: () => {
+      const continent = mostCommon(
+        (tour) => tour.countryIds.map((id) => worldPartOf.get(id)!),
+        plainTour,
+      );
+      return {
+        query: { continent },
+        tour: (tour) => tour.countryIds.some((id) => worldPartOf.get(id) === continent),
+      };
+    },
+  },
+  {
+    name: 'showplace',
+    make: () => {
+      const showplace = mostCommon((tour) => tour.showplaceIds, plainTour);
+      return { query: { showplace }, tour: (tour) => tour.showplaceIds.includes(showplace) };
+    },
+  },
+  {
+    name: 'type 2: excursions',
+    make: () => ({ query: { type: 2 }, type: 2 }),
+  },
+  {
+    name: 'isCruisesSearch: only cruises',
+    make: () => ({ query: { isCruisesSearch: 1 }, cruise: true }),
+  },
+  {
+    name: 'a cruise filter alone means a cruise search (cruisesType, onlyReturningCruises)',
+    make: () => {
+      const returning = (tour: Tour) => tour.isCruise && tour.isReturningCruise;
+      const cruisesType = mostCommon(
+        (tour) => (tour.cruiseType ? [tour.cruiseType] : []),
+        returning,
+      );
+      return {
+        query: { cruisesType, onlyReturningCruises: 1 },
+        cruise: true,
+        tour: (tour) => tour.cruiseType === cruisesType && tour.isReturningCruise,
+      };
+    },
+  },
+  {
+    name: 'cruise start city, ships, water object',
+    make: () => {
+      const sample = allTours.find(
+        (tour) =>
+          tour.isCruise &&
+          tour.isPublished &&
+          bookable.has(tour.id) &&
+          tour.shipId !== null &&
+          tour.waterObjectId !== null &&
+          tour.startCityId !== null,
+      )!;
+      const { shipId, waterObjectId, startCityId } = sample;
+      return {
+        query: {
+          isCruisesSearch: 1,
+          ships: [shipId!],
+          waterObject: waterObjectId!,
+          cruisesStartCity: startCityId!,
+        },
+        cruise: true,
+        tour: (tour) =>
+          tour.shipId === shipId &&
+          tour.waterObjectId === waterObjectId &&
+          tour.startCityId === startCityId,
+      };
+    },
+  },
+  {
+    name: 'cruisesCabinsCapacity: the tour (or its ship) has at least that many cabins',
+    make: () => ({
+      query: { isCruisesSearch: 1, cruisesCabinsCapacity: 3 },
+      cruise: true,
+      tour: (tour) =>
+        (tour.cabinsCapacity ?? (tour.shipId ? shipCabins.get(tour.shipId) : undefined) ?? 0) >= 3,
+    }),
+  },
+  {
+    name: 'isAuthorTourSearch: authors only',
+    make: () => ({
+      query: { isAuthorTourSearch: 1 },
+      tour: (tour) => tour.operatorType === 'author',
+    }),
+  },
+  {
+    name: 'operatorType organization',
+    make: () => ({
+      query: { operatorType: 'organization' },
+      tour: (tour) => tour.operatorType === 'organization',
+    }),
+  },
+  {
+    name: 'radius around a point (km)',
+    make: () => {
+      const center = allTours.find((tour) => plainTour(tour) && bookable.has(tour.id))!;
+      return {
+        query: { lat: center.lat, lng: center.lng, radius: 400 },
+        tour: (tour) => distanceMetres(center.lat, center.lng, tour.lat, tour.lng) <= 400_000,
+      };
+    },
+  },
+];
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+describe('GET /spa/tours filters', () => {
+  it.each(FILTER_CASES)('$name', async ({ make }) => {
+    const { query, headers, ...expectation } = make();
+    const { ids, total, pages } = await walk(query, headers);
+    const expected = expectedIds(expectation);
+    expect(expected.length, 'the fixture must select some tours').toBeGreaterThan(0);
+    expect(sorted(ids)).toEqual(expected);
+    expect(total).toBe(expected.length);
+    expect(new Set(ids).size, 'no tour on two pages').toBe(ids.length);
+    for (const answer of pages) {
+      expect(answer.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+      expect(answer.pagination.per_page).toBe(PAGE_SIZE);
+    }
+  });
+
+  it('excludes tours whose dates have all passed, and unpublished ones', async () => {
+    const passed = allTours.filter(
+      (tour) => tour.lastStartDate !== null && tour.lastStartDate < today,
+    );
+    const hidden = allTours.filter((tour) => !tour.isPublished);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(hidden.length).toBeGreaterThan(0);
+    const seen = new Set<number>();
+    for (const query of [{}, { type: 2 }, { isCruisesSearch: 1 }]) {
+      for (const id of (await walk(query)).ids) seen.add(id);
+    }
+    for (const tour of [...passed, ...hidden])
+      expect(seen.has(tour.id), `tour ${tour.id}`).toBe(false);
+  });
+
+  it('the radius search also finds a place by name', async () => {
+    const [city] = await db.select().from(cities).limit(1);
+    const byName = await walk({ placeName: city!.name, radius: 500 });
+    const byPoint = await walk({ lat: city!.lat, lng: city!.lng, radius: 500 });
+    expect(byName.ids).toEqual(byPoint.ids);
+    for (const id of byName.ids) {
+      const tour = toursById.get(id)!;
+      expect(distanceMetres(city!.lat, city!.lng, tour.lat, tour.lng)).toBeLessThanOrEqual(500_000);
+    }
+  });
+
+  it('shows prices in the request currency and cards priced by their cheapest matching date', async () => {
+    const dateTo = addDays(today, 90);
+    const { pages } = await walk({ dateTo, priceMax: 2000 }, { 'x-currency': 'EUR' });
+    const cards = pages.flatMap((answer) => answer.items);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const matching = bookable
+        .get(card.id)!
+        .filter((date) => date.startDate <= dateTo && toCurrency(date.priceUsd, 'EUR') <= 2000);
+      const cheapest = [...matching].sort(
+        (a, b) => a.priceUsd - b.priceUsd || a.startDate.localeCompare(b.startDate) || a.id - b.id,
+      )[0]!;
+      expect(card.currency).toBe('EUR');
+      expect(card.price).toBe(toDisplayPrice(cheapest.price, cheapest.currency, 'EUR', rates));
+      expect(card.nearest_date!.start <= dateTo).toBe(true);
+      expect(card.nearest_date!.start >= today).toBe(true);
+      expect(card.nearest_date!.currency).toBe('EUR');
+    }
+  });
+});
+
+describe('GET /spa/tours sorting and pagination', () => {
+  it('default: popularity first, then id', async () => {
+    const { ids } = await walk({});
+    const keys = ids.map((id) => toursById.get(id)!);
+    for (let index = 1; index < keys.length; index += 1) {
+      const [a, b] = [keys[index - 1]!, keys[index]!];
+      expect(a.popularity > b.popularity || (a.popularity === b.popularity && a.id < b.id)).toBe(
+        true,
+      );
+    }
+  });
+
+  const cheapestMatching = (id: number, date: (date: TourDate) => boolean) =>
+    Math.min(
+      ...bookable
+        .get(id)!
+        .filter(date)
+        .map((row) => row.priceUsd),
+    );
+
+  it.each([
+    { sort: 'price', query: {}, date: () => true },
+    { sort: '-price', query: {}, date: () => true },
+    {
+      sort: 'price',
+      query: { dateFrom: addDays(today, 30), daysMax: 10 },
+      date: (date: TourDate) => date.startDate >= addDays(today, 30) && date.duration <= 10,
+    },
+    {
+      sort: '-price',
+      query: { priceMin: 500 },
+      date: (date: TourDate) => toCurrency(date.priceUsd, 'USD') >= 500,
+    },
+  ])(
+    '$sort with $query: by the cheapest matching date, ties by id',
+    async ({ sort, query, date }) => {
+      const { ids, total } = await walk({ ...query, sort });
+      expect(ids.length).toBe(total);
+      const keys = ids.map((id) => ({ id, price: cheapestMatching(id, date) }));
+      const direction = sort === 'price' ? 1 : -1;
+      for (let index = 1; index < keys.length; index += 1) {
+        const [a, b] = [keys[index - 1]!, keys[index]!];
+        const order = Math.sign(b.price - a.price) * direction;
+        expect(
+          order > 0 || (order === 0 && Math.sign(b.id - a.id) === direction),
+          `${a.id} ${b.id}`,
+        ).toBe(true);
+      }
+    },
+  );
+
+  it('a page past the last is empty but keeps the totals', async () => {
+    const first = await list({});
+    const beyond = await list({ page: first.pagination.page_count + 1 });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.pagination.total).toBe(first.pagination.total);
+  });
+});
+
+describe('GET /spa/tours?expand=filters', () => {
+  /** A facet value as the filter that chooses it alone for its kind. */
+  function choose(kind: string, value: string | number): Query {
+    switch (kind) {
+      case 'rest_kinds':
+        return { restKinds: [value] };
+      case 'organizers':
+        return { organizer: value };
+      case 'operator_types':
+        return { operatorType: value };
+      case 'accommodation':
+        return { accommodation: value };
+      case 'durations':
+        return Number(value) >= 20 ? { daysMin: value } : { daysMin: value, daysMax: value };
+      default:
+        return { [kind]: [value] };
+    }
+  }
+  const kindParams: Record<string, string[]> = {
+    rest_kinds: ['restKinds'],
+    organizers: ['organizer'],
+    operator_types: ['operatorType'],
+    durations: ['daysMin', 'daysMax'],
+  };
+
+  it.each([
+    { name: 'no filter', query: {} as Query },
+    {
+      name: 'several filters (each facet leaves its own kind out)',
+      query: { comfort: ['base', 'medium', 'improved'], difficulty: [1, 2], daysMax: 9 } as Query,
+    },
+  ])('$name: a count is the total of choosing that value', async ({ query }) => {
+    const answer = await list({ ...query, expand: 'filters' });
+    const facets = answer.filters as FilterFacets;
+    const kinds = Object.entries(facets).filter(([, options]) => Array.isArray(options));
+    expect(kinds.map(([kind]) => kind).sort()).toEqual(
+      [
+        'accommodation',
+        'cities',
+        'collections',
+        'comfort',
+        'countries',
+        'difficulty',
+        'durations',
+        'languages',
+        'operator_types',
+        'organizers',
+        'regions',
+        'rest_kinds',
+      ].sort(),
+    );
+    for (const [kind, options] of kinds) {
+      expect((options as unknown[]).length, kind).toBeGreaterThan(0);
+      // The two most and the least frequent values of each kind.
+      const sample = (options as { value: string | number; count: number }[]).filter(
+        (_, index, all) => index < 2 || index === all.length - 1,
+      );
+      for (const option of sample) {
+        const without = Object.fromEntries(
+          Object.entries(query).filter(([key]) => !(kindParams[kind] ?? [kind]).includes(key)),
+        );
+        const chosen = await list({ ...without, ...choose(kind, option.value) });
+        expect(chosen.pagination.total, `${kind}=${option.value}`).toBe(option.count);
+      }
+    }
+  });
+
+  it('price_min/price_max span the matching dates in the request currency', async () => {
+    const answer = await list({ expand: 'filters', priceMin: 100000 }, { 'x-currency': 'RUB' });
+    // The price facet leaves the price filter out: it spans every bookable date of the result.
+    const prices = expectedIds({})
+      .flatMap((id) => bookable.get(id)!)
+      .map((date) => date.priceUsd);
+    expect(answer.filters?.price_min).toBe(Math.floor(toCurrency(Math.min(...prices), 'RUB')));
+    expect(answer.filters?.price_max).toBe(Math.ceil(toCurrency(Math.max(...prices), 'RUB')));
+  });
+
+  it('is absent without expand', async () => {
+    expect((await list({})).filters).toBeUndefined();
+  });
+});
+
+describe('GET /spa/tours-page', () => {
+  async function page(query: Query) {
+    const response = await inject('/spa/tours-page', query);
+    return { status: response.statusCode, body: expectContractResponse(response, 'getToursPage') };
+  }
+
+  it('applies the stored filters of every kind of page (country, season, excursions, cruises)', async () => {
+    const rows = await db.select().from(seoPages);
+    const picks = [
+      rows.find((row) => row.groupName === 'Countries'),
+      rows.find((row) => 'dateFrom' in row.filters),
+      rows.find((row) => row.filters['type'] === 2),
+      rows.find((row) => row.filters['isCruisesSearch'] === 1),
+    ];
+    for (const row of picks) {
+      expect(row).toBeDefined();
+      const { status, body } = await page({ slug: row!.slug });
+      expect(status).toBe(200);
+      const answer = body as ToursPage;
+      expect(answer).toMatchObject({
+        slug: row!.slug,
+        title: row!.title,
+        h1: row!.h1,
+        seo: { title: row!.title, h1: row!.h1, canonical: `/${row!.slug}` },
+        breadcrumbs: [{ url: '/' }, { url: `/${row!.slug}`, text: row!.h1 }],
+      });
+      expect(answer.filter).toEqual(row!.filters);
+      // The same search spelled out on /spa/tours, and /spa/tours with the slug.
+      const spelled = await walk(row!.filters as Query);
+      expect(answer.pagination.total).toBe(spelled.total);
+      expect(answer.items.map((item) => item.id)).toEqual(spelled.ids.slice(0, PAGE_SIZE));
+      expect((await list({ slug: row!.slug })).pagination.total).toBe(spelled.total);
+    }
+  });
+
+  it('lets the query override a stored field and add others', async () => {
+    const row = (await db.select().from(seoPages)).find((page) => page.groupName === 'Countries')!;
+    const { body } = await page({ slug: row.slug, difficulty: [1] });
+    const answer = body as ToursPage;
+    expect(answer.filter).toEqual({ ...row.filters, difficulty: [1] });
+    const spelled = await list({ ...(row.filters as Query), difficulty: [1] });
+    expect(answer.pagination.total).toBe(spelled.pagination.total);
+  });
+
+  it('answers 404 JSON for an unknown slug, on both calls', async () => {
+    const missing = await page({ slug: 'no-such-landing-page' });
+    expect(missing.status).toBe(404);
+    const response = await inject('/spa/tours', { slug: 'no-such-landing-page' });
+    expectContractResponse(response, 'listTours');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 422 for an unknown X-Currency', async () => {
+    const response = await inject('/spa/tours', {}, { 'x-currency': 'XYZ' });
+    expect(response.statusCode).toBe(422);
+    expectContractResponse(response, 'listTours');
+  });
+
+  it.each([
+    { query: { priceMin: 900, priceMax: 100 }, field: 'priceMin' },
+    { query: { pricePerDayMin: 90, pricePerDayMax: 10 }, field: 'pricePerDayMin' },
+    { query: { daysMin: 9, daysMax: 3 }, field: 'daysMin' },
+    { query: { dateFrom: '2030-05-01', dateTo: '2030-04-01' }, field: 'dateFrom' },
+    { query: { lat: 10 }, field: 'lng' },
+  ])('answers 400 with the field for $field', async ({ query, field }) => {
+    const response = await inject('/spa/tours', query);
+    const body = expectContractResponse(response, 'listTours') as { errors?: object };
+    expect(response.statusCode).toBe(400);
+    expect(body.errors).toHaveProperty(field);
+  });
+
+  it.each([{ sort: 'cheap' }, { type: 3 }, { countries: 'abc' }, { priceMax: -1 }, { page: 0 }])(
+    'answers 400 for %o',
+    async (query) => {
+      const response = await inject('/spa/tours', query);
+      expectContractResponse(response, 'listTours');
+      expect(response.statusCode).toBe(400);
+    },
+  );
+});

@@ -1,0 +1,61 @@
+/**
+ * Individual tours: a catalogue tour offered to one client on its own terms (a start date and a
+ * price), opened by uuid (`/order/{uuid}/individual-tour`). The page is the tour's page whose only
+ * date is the offer; that date is not a row of `tour_dates`, so its id is 0 (bookings of an
+ * offer are keyed by the offer's uuid, not by a date id).
+ */
+import type { individualTours } from '#src/db/schema/index.ts';
+import type { PriceContext, TourDate } from '#src/modules/catalog/tour-card.ts';
+import { toDisplayPrice } from '#src/modules/money/rates.ts';
+import type { Tour } from './page.ts';
+import type { TourRow } from './slug.ts';
+
+type IndividualTourRow = typeof individualTours.$inferSelect;
+
+/** The id of the offer's date: 0, as no catalogue date has it. */
+export const INDIVIDUAL_DATE_ID = 0;
+
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function toIndividualDate(
+  offer: IndividualTourRow,
+  tour: TourRow,
+  prices: PriceContext,
+): TourDate {
+  const price = toDisplayPrice(offer.price, offer.currency, prices.currency, prices.rates);
+  return {
+    id: INDIVIDUAL_DATE_ID,
+    tour_id: tour.id,
+    duration: tour.duration,
+    start: offer.startDate,
+    end: addDays(offer.startDate, Math.max(1, tour.duration) - 1),
+    currency: prices.currency,
+    price,
+    original_price: offer.price / 100,
+    price_without_discount: price,
+    is_busy: false,
+    flight_included: false,
+    not_guaranteed: false,
+    is_discount_auto: false,
+    prepayment_type: 'none',
+    full_payment_days: null,
+    prepayment_size: null,
+    is_cashback_available: false,
+    is_discount_exist: false,
+  };
+}
+
+/** The page's card prices are the offer's, not the catalogue's cheapest date. */
+export function withOfferPrice(page: Tour, date: TourDate): Tour {
+  return {
+    ...page,
+    price: date.price,
+    price_without_discount: date.price,
+    price_per_day: Math.round(date.price / Math.max(1, date.duration)),
+    nearest_date: date,
+  };
+}

@@ -1,0 +1,46 @@
+import type { components } from '@gallop/api-client';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { legalDocuments } from '#src/db/schema/index.ts';
+
+type LegalDocument = components['schemas']['LegalDocument'];
+export type LegalKind = LegalDocument['kind'];
+
+/**
+ * A legal document of `kind`: the given version, or without one the version in force on `today`
+ * (the newest whose effective date has come; a kind whose every version is still ahead shows its
+ * first). `versions` lists every published version, newest first, so the page can link them.
+ */
+export async function findLegalDocument(
+  db: Database,
+  kind: LegalKind,
+  version: number | undefined,
+  today: string,
+): Promise<LegalDocument | undefined> {
+  const rows = await db
+    .select()
+    .from(legalDocuments)
+    .where(eq(legalDocuments.kind, kind))
+    .orderBy(desc(legalDocuments.version));
+  const chosen =
+    version === undefined
+      ? (rows.find((row) => row.effectiveFrom <= today) ?? rows.at(-1))
+      : rows.find((row) => row.version === version);
+  if (!chosen) return undefined;
+  return {
+    kind: chosen.kind,
+    version: chosen.version,
+    title: chosen.title,
+    body: chosen.body,
+    effective_from: chosen.effectiveFrom,
+    versions: rows.map((row) => ({ version: row.version, effective_from: row.effectiveFrom })),
+  };
+}
+
+/** The web's route of each kind (spec 2.1); `cookies` has no page of its own in the spec. */
+export const LEGAL_ROUTES: Partial<Record<LegalKind, string>> = {
+  terms: '/agreement',
+  offer: '/tour-provider-agreement',
+  privacy: '/privacy',
+  safety_rules: '/safety-rules',
+};

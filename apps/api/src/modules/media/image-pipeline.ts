@@ -1,0 +1,79 @@
+import sharp, { type Sharp } from 'sharp';
+import type { ImageFormat } from './formats.ts';
+import { renderSceneSvg } from './render/scene.ts';
+import type { Camera } from './render/svg.ts';
+import type { MediaScene } from './urls.ts';
+
+/**
+ * Bump when the drawings change: it is part of every cache key and ETag, so new pictures are
+ * rendered instead of old files being served from the disk cache.
+ */
+export const MEDIA_RENDER_VERSION = 1;
+
+/** Generated pictures are composed for 3:2; a `00` height keeps that ratio. */
+export const GENERATED_ASPECT = 3 / 2;
+
+export interface ImageVariant {
+  width: number;
+  /** `undefined` keeps the source's aspect ratio. */
+  height: number | undefined;
+  format: ImageFormat;
+}
+
+/** Encoder settings, chosen for illustrations (flat colour, soft gradients) at card sizes. */
+export function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 80, effort: 4 }).toBuffer();
+    case 'avif':
+      // Effort 2 keeps a 1200 px encode to a few hundred milliseconds (the default takes seconds).
+      return image.avif({ quality: 55, effort: 2 }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 8 }).toBuffer();
+  }
+}
+
+/** Rasterises a scene straight at the pixel size asked for: no oversized render to shrink. */
+export function rasterizeScene(
+  scene: MediaScene,
+  seed: number,
+  width: number,
+  height: number,
+  camera?: Camera,
+): Sharp {
+  const { svg, bleed } = renderSceneSvg({ scene, seed, width, height, camera });
+  const image = sharp(Buffer.from(svg));
+  return bleed > 0 ? image.extract({ left: bleed, top: bleed, width, height }) : image;
+}
+
+export function renderGeneratedImage(
+  scene: MediaScene,
+  seed: number,
+  variant: ImageVariant,
+): Promise<Buffer> {
+  const height = variant.height ?? Math.round(variant.width / GENERATED_ASPECT);
+  // The scene is composed for the requested aspect (a wider frame shows more of the same world),
+  // which is what `fit: cover` would give, without the cost of drawing a larger picture first.
+  return encode(rasterizeScene(scene, seed, variant.width, height), variant.format);
+}
+
+/**
+ * The extension point for uploaded media: the same variants and encoders for a stored file
+ * (a path or its bytes). Explicit sizes are cropped to fill (`fit: cover`, centred on the most
+ * interesting region); a `00` height only scales down to the width. EXIF rotation is applied
+ * and metadata (GPS included) is dropped.
+ */
+export function resizeStoredImage(source: Buffer | string, variant: ImageVariant): Promise<Buffer> {
+  const image = sharp(source, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({
+      width: variant.width,
+      height: variant.height,
+      fit: variant.height === undefined ? 'inside' : 'cover',
+      position: variant.height === undefined ? 'centre' : sharp.strategy.attention,
+      withoutEnlargement: variant.height === undefined,
+    });
+  return encode(image, variant.format);
+}

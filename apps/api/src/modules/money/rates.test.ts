@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
+import { convertAmount, createRatesCache, toDisplayPrice, UnknownCurrencyError } from './rates.ts';
+
+const rates = new Map([
+  ['USD', 1],
+  ['EUR', 0.92],
+  ['RUB', 92],
+]);
+
+describe('currency conversion', () => {
+  it('converts through USD and keeps same-currency amounts untouched', () => {
+    expect(convertAmount(100, 'USD', 'EUR', rates)).toBeCloseTo(92);
+    expect(convertAmount(92, 'EUR', 'RUB', rates)).toBeCloseTo(9200);
+    expect(convertAmount(123.45, 'RUB', 'RUB', rates)).toBe(123.45);
+  });
+
+  it('shows prices in whole major units', () => {
+    // 1 234.56 EUR in minor units, shown in USD without decimals.
+    expect(toDisplayPrice(123_456, 'EUR', 'USD', rates)).toBe(1342);
+    expect(toDisplayPrice(99_950, 'USD', 'USD', rates)).toBe(1000);
+  });
+
+  it('refuses a currency the table does not know', () => {
+    expect(() => convertAmount(1, 'USD', 'XXX', rates)).toThrow(UnknownCurrencyError);
+  });
+});
+
+describe('rates cache over the seeded table', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('reads every seeded rate once and serves the same map until cleared', async () => {
+    const cache = createRatesCache(database.db);
+    const first = await cache.get();
+    expect(first.get('USD')).toBe(1);
+    for (const code of ['EUR', 'RUB', 'BYN', 'KZT', 'CNY', 'GBP', 'CHF', 'JPY']) {
+      expect(first.get(code), code).toBeGreaterThan(0);
+    }
+    expect(await cache.get()).toBe(first);
+    cache.clear();
+    const second = await cache.get();
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+  });
+});

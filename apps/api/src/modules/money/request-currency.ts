@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { isSupportedCurrency, type Rates } from './rates.ts';
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** A 422 answer: the visitor asked for a currency the rates table does not know. */
+export class UnsupportedCurrencyError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly currency: string) {
+    super(`Currency ${currency} is not supported`);
+    this.name = 'UnsupportedCurrencyError';
+  }
+}
+
+/**
+ * The currency prices are shown in: the `X-Currency` header (spec section 7), USD by default.
+ * Lower case is accepted; an unknown code is a 422 rather than a silent fallback.
+ */
+export function requestCurrency(request: FastifyRequest, rates: Rates): string {
+  const header = request.headers['x-currency'];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
+  if (!value) return DEFAULT_CURRENCY;
+  if (!/^[A-Z]{3}$/.test(value) || !isSupportedCurrency(rates, value)) {
+    throw new UnsupportedCurrencyError(value);
+  }
+  return value;
+}

@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { organizers, reviews, tourSlugRedirects, tours } from '#src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+import type { ReviewList } from './queries.ts';
+
+let testApp: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+});
+afterAll(() => testApp.close());
+
+async function call(operationId: OperationId, url: string) {
+  const response = await testApp.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: expectContractResponse(response, operationId) };
+}
+
+async function list(operationId: OperationId, url: string): Promise<ReviewList> {
+  const { status, body } = await call(operationId, url);
+  expect(status).toBe(200);
+  return body as ReviewList;
+}
+
+const publishedReviews = eq(reviews.isPublished, true);
+
+/** Published review ids of a scope, newest first (ties by id), as the API must order them. */
+async function expectedIds(where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(publishedReviews, where))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((row) => row.id);
+}
+
+async function averageRating(where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({ rating: reviews.rating })
+    .from(reviews)
+    .where(and(publishedReviews, where));
+  const sum = rows.reduce((total, row) => total + row.rating, 0);
+  return Math.round((sum / rows.length) * 10) / 10;
+}
+
+/** A published tour with at least `min` published reviews. */
+async function tourWithReviews(min: number) {
+  const [tour] = await db
+    .select()
+    .from(tours)
+    .where(and(eq(tours.isPublished, true), gte(tours.reviewsCount, min)))
+    .orderBy(desc(tours.reviewsCount), asc(tours.id))
+    .limit(1);
+  expect(tour, `the seed has a tour with ${min}+ reviews`).toBeDefined();
+  return tour!;
+}
+
+/** Reads every page of a list and checks each page's pagination on the way. */
+async function readAllPages(operationId: OperationId, baseUrl: string, limit: number) {
+  const ids: number[] = [];
+  const first = await list(operationId, `${baseUrl}&limit=${limit}&page=1`);
+  const { total, page_count: pageCount } = first.pagination;
+  expect(pageCount).toBe(Math.ceil(total / limit));
+  for (let page = 1; page <= pageCount; page += 1) {
+    const answer =
+      page === 1 ? first : await list(operationId, `${baseUrl}&limit=${limit}&page=${page}`);
+    expect(answer.pagination).toEqual({ page, per_page: limit, total, page_count: pageCount });
+    expect(answer.items.length).toBe(page < pageCount ? limit : total - limit * (pageCount - 1));
+    ids.push(...answer.items.map((item) => item.id));
+  }
+  const past = await list(operationId, `${baseUrl}&limit=${limit}&page=${pageCount + 1}`);
+  expect(past.items).toEqual([]);
+  return { ids, total };
+}
+
+describe('GET /spa/tour-reviews (getTourReviews)', () => {
+  it('answers the 3 latest reviews by default, with the total and the average rating', async () => {
+    const tour = await tourWithReviews(4);
+    const body = await list('getTourReviews', `/spa/tour-reviews?id=${tour.id}`);
+    const ids = await expectedIds(eq(reviews.tourId, tour.id));
+    expect(body.items.map((item) => item.id)).toEqual(ids.slice(0, 3));
+    expect(body.pagination).toEqual({
+      page: 1,
+      per_page: 3,
+      total: ids.length,
+      page_count: Math.ceil(ids.length / 3),
+    });
+    expect(body.rating).toBe(await averageRating(eq(reviews.tourId, tour.id)));
+    expect(body.rating).toBe(tour.rating);
+    for (const item of body.items) expect(item.tour_id).toBe(tour.id);
+  });
+
+  it('takes a limit', async () => {
+    const tour = await tourWithReviews(4);
+    const body = await list('getTourReviews', `/spa/tour-reviews?id=${tour.id}&limit=4`);
+    expect(body.items).toHaveLength(4);
+  });
+
+  it('serves review photos through the media URL template', async () => {
+    const [withPhotos] = await db
+      .select({ tourId: reviews.tourId })
+      .from(reviews)
+      .innerJoin(tours, eq(tours.id, reviews.tourId))
+      .where(
+        and(
+          publishedReviews,
+          eq(tours.isPublished, true),
+          sql`jsonb_array_length(${reviews.images}) > 0`,
+        ),
+      )
+      .orderBy(asc(reviews.id))
+      .limit(1);
+    expect(withPhotos, 'the seed has reviews with photos').toBeDefined();
+    const body = await list(
+      'getTourReviews',
+      `/spa/tour-reviews?id=${withPhotos!.tourId}&limit=50`,
+    );
+    const images = body.items.flatMap((item) => item.images ?? []);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image.image).toMatch(/^\/media\/generated\/[a-z]+\/\d+\/\{\{size\}\}\.jpg$/);
+      expect(typeof image.alt).toBe('string');
+    }
+  });
+
+  it('answers an empty list with a null rating for a tour without reviews', async () => {
+    const [quiet] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(and(eq(tours.isPublished, true), eq(tours.reviewsCount, 0)))
+      .limit(1);
+    expect(quiet, 'the seed has a tour without reviews').toBeDefined();
+    const body = await list('getTourReviews', `/spa/tour-reviews?id=${quiet!.id}`);
+    expect(body).toEqual({
+      items: [],
+      pagination: { page: 1, per_page: 3, total: 0, page_count: 0 },
+      rating: null,
+    });
+  });
+
+  it('answers 404 for unknown and unpublished tours, 400 for a bad limit', async () => {
+    const [hidden] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(eq(tours.isPublished, false))
+      .limit(1);
+    expect((await call('getTourReviews', '/spa/tour-reviews?id=99999999')).status).toBe(404);
+    expect((await call('getTourReviews', `/spa/tour-reviews?id=${hidden!.id}`)).status).toBe(404);
+    expect((await call('getTourReviews', '/spa/tour-reviews?id=1&limit=0')).status).toBe(400);
+    expect((await call('getTourReviews', '/spa/tour-reviews?id=1&limit=51')).status).toBe(400);
+  });
+});
+
+describe('GET /spa/all-tour-reviews (listAllTourReviews)', () => {
+  it('defaults to page 1 of 3 reviews', async () => {
+    const tour = await tourWithReviews(4);
+    const body = await list('listAllTourReviews', `/spa/all-tour-reviews?slug=${tour.slug}`);
+    const ids = await expectedIds(eq(reviews.tourId, tour.id));
+    expect(body.items.map((item) => item.id)).toEqual(ids.slice(0, 3));
+    expect(body.pagination.per_page).toBe(3);
+    expect(body.pagination.page).toBe(1);
+  });
+
+  it('pages through every review once, newest first', async () => {
+    const tour = await tourWithReviews(5);
+    const expected = await expectedIds(eq(reviews.tourId, tour.id));
+    const { ids, total } = await readAllPages(
+      'listAllTourReviews',
+      `/spa/all-tour-reviews?slug=${tour.slug}`,
+      2,
+    );
+    expect(total).toBe(expected.length);
+    expect(ids).toEqual(expected);
+  });
+
+  it('finds the tour by an old slug and answers 404 for an unknown one', async () => {
+    const [moved] = await db
+      .select({ oldSlug: tourSlugRedirects.oldSlug, tourId: tourSlugRedirects.tourId })
+      .from(tourSlugRedirects)
+      .innerJoin(tours, eq(tours.id, tourSlugRedirects.tourId))
+      .where(eq(tours.isPublished, true))
+      .limit(1);
+    const body = await list(
+      'listAllTourReviews',
+      `/spa/all-tour-reviews?slug=${moved!.oldSlug}&limit=50`,
+    );
+    expect(body.pagination.total).toBe(
+      (await expectedIds(eq(reviews.tourId, moved!.tourId))).length,
+    );
+    const unknown = await call('listAllTourReviews', '/spa/all-tour-reviews?slug=no-such-tour');
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('GET /spa/organizer-reviews (listOrganizerReviews)', () => {
+  async function busyOrganizer() {
+    const [organizer] = await db
+      .select()
+      .from(organizers)
+      .where(and(eq(organizers.isPublishedOnSite, true), gte(organizers.reviewsCount, 6)))
+      .orderBy(asc(organizers.id))
+      .limit(1);
+    expect(organizer, 'the seed has an organizer with 6+ reviews').toBeDefined();
+    return organizer!;
+  }
+
+  it('defaults to 5 reviews per page with the organizer average', async () => {
+    const organizer = await busyOrganizer();
+    const body = await list('listOrganizerReviews', `/spa/organizer-reviews?id=${organizer.id}`);
+    const ids = await expectedIds(eq(reviews.organizerId, organizer.id));
+    expect(body.items.map((item) => item.id)).toEqual(ids.slice(0, 5));
+    expect(body.pagination).toMatchObject({ page: 1, per_page: 5, total: ids.length });
+    expect(body.rating).toBe(await averageRating(eq(reviews.organizerId, organizer.id)));
+  });
+
+  it('pages through every review once, newest first', async () => {
+    const organizer = await busyOrganizer();
+    const expected = await expectedIds(eq(reviews.organizerId, organizer.id));
+    const { ids } = await readAllPages(
+      'listOrganizerReviews',
+      `/spa/organizer-reviews?id=${organizer.id}`,
+      3,
+    );
+    expect(ids).toEqual(expected);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('answers 404 for an unknown organizer and an empty page far past the end', async () => {
+    expect((await call('listOrganizerReviews', '/spa/organizer-reviews?id=99999999')).status).toBe(
+      404,
+    );
+    const organizer = await busyOrganizer();
+    const far = await list(
+      'listOrganizerReviews',
+      `/spa/organizer-reviews?id=${organizer.id}&page=900719925474099`,
+    );
+    expect(far.items).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { components } from '@gallop/api-client';
+import { and, avg, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { reviews } from '#src/db/schema/index.ts';
+import { toMediaItem } from '#src/modules/catalog/tour-card.ts';
+
+export type Review = components['schemas']['Review'];
+export type ReviewList = components['schemas']['ReviewList'];
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** Page sizes of spec section 9: the tour page shows 3 reviews, the organizer page 5. */
+export const TOUR_REVIEWS_LIMIT = 3;
+export const ORGANIZER_REVIEWS_LIMIT = 5;
+
+/** Whose reviews: one tour's or all of an organizer's tours'. */
+export type ReviewScope = { tourId: number } | { organizerId: number };
+
+function scopeCondition(scope: ReviewScope): SQL | undefined {
+  return and(
+    eq(reviews.isPublished, true),
+    'tourId' in scope
+      ? eq(reviews.tourId, scope.tourId)
+      : eq(reviews.organizerId, scope.organizerId),
+  );
+}
+
+export function toReview(row: ReviewRow, withAlt: boolean): Review {
+  return {
+    id: row.id,
+    tour_id: row.tourId,
+    rating: row.rating,
+    text: row.text,
+    author_name: row.authorName,
+    created_at: row.createdAt.toISOString(),
+    images: row.images.map((image) => toMediaItem(image, withAlt)),
+    answer: row.answer,
+  };
+}
+
+/** Newest first; the id breaks ties so pages never overlap or skip a review. */
+const NEWEST_FIRST = [desc(reviews.createdAt), desc(reviews.id)];
+
+/** The latest published reviews of a scope (the tour page's `expand_reviews`). */
+export async function latestReviews(
+  db: Database,
+  scope: ReviewScope,
+  limit: number,
+  withAlt: boolean,
+): Promise<Review[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(scopeCondition(scope))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  return rows.map((row) => toReview(row, withAlt));
+}
+
+/** The average rating shown beside a list: one decimal, null without reviews. */
+function roundedRating(value: string | number | null): number | null {
+  if (value === null) return null;
+  return Math.round(Number(value) * 10) / 10;
+}
+
+/**
+ * One page of a scope's published reviews, newest first, with the pagination and the average
+ * rating over all of them. A page past the end is empty (its pagination still tells the total).
+ */
+export async function reviewPage(
+  db: Database,
+  scope: ReviewScope,
+  { page, limit, withAlt }: { page: number; limit: number; withAlt: boolean },
+): Promise<ReviewList> {
+  const where = scopeCondition(scope);
+  const offset = (page - 1) * limit;
+  const [rows, [summary]] = await Promise.all([
+    // A page far past any real one (the contract sets no maximum) is empty, not a SQL overflow.
+    Number.isSafeInteger(offset)
+      ? db
+          .select()
+          .from(reviews)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset)
+      : [],
+    db
+      .select({ total: count().mapWith(Number), rating: avg(reviews.rating) })
+      .from(reviews)
+      .where(where),
+  ]);
+  const total = summary?.total ?? 0;
+  return {
+    items: rows.map((row) => toReview(row, withAlt)),
+    pagination: { page, per_page: limit, total, page_count: Math.ceil(total / limit) },
+    rating: roundedRating(summary?.rating ?? null),
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+
+/**
+ * Recomputes the facts denormalised onto tours and organizers: cheapest bookable future price,
+ * next and last start, ratings and counts. They depend on the day (dates pass), so the server
+ * runs this at start and daily, and the seed runs it last.
+ */
+export async function refreshCatalogAggregates(db: Database, today: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE tours t SET
+      from_price_usd = s.min_price,
+      from_price_per_day_usd = s.min_price_per_day,
+      next_start_date = s.next_start,
+      last_start_date = s.last_start
+    FROM (
+      SELECT t2.id AS tour_id,
+        min(d.price_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price,
+        min(d.price_per_day_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price_per_day,
+        min(d.start_date) FILTER (WHERE d.start_date >= ${today}::date) AS next_start,
+        max(d.start_date) AS last_start
+      FROM tours t2 LEFT JOIN tour_dates d ON d.tour_id = t2.id
+      GROUP BY t2.id
+    ) s
+    WHERE s.tour_id = t.id
+      AND (t.from_price_usd IS DISTINCT FROM s.min_price
+        OR t.from_price_per_day_usd IS DISTINCT FROM s.min_price_per_day
+        OR t.next_start_date IS DISTINCT FROM s.next_start
+        OR t.last_start_date IS DISTINCT FROM s.last_start)`);
+  await db.execute(sql`
+    UPDATE tours t SET rating = s.rating, reviews_count = s.count
+    FROM (
+      SELECT tour_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count
+      FROM reviews WHERE is_published GROUP BY tour_id
+    ) s
+    WHERE s.tour_id = t.id AND (t.rating IS DISTINCT FROM s.rating OR t.reviews_count <> s.count)`);
+  await db.execute(sql`
+    UPDATE organizers o SET
+      rating = s.rating,
+      reviews_count = s.reviews_count,
+      tours_count = s.tours_count
+    FROM (
+      SELECT o2.id,
+        (SELECT round(avg(r.rating)::numeric, 1)::real FROM reviews r WHERE r.organizer_id = o2.id AND r.is_published) AS rating,
+        (SELECT count(*)::int FROM reviews r WHERE r.organizer_id = o2.id AND r.is_published) AS reviews_count,
+        (SELECT count(*)::int FROM tours t WHERE t.organizer_id = o2.id AND t.is_published AND t.next_start_date IS NOT NULL) AS tours_count
+      FROM organizers o2
+    ) s
+    WHERE s.id = o.id`);
+}
+
+/** After inserting explicit ids, move each identity sequence past the largest id. */
+export async function resetIdentitySequences(db: Database): Promise<void> {
+  const { rows } = await db.execute<{ table_name: string }>(sql`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'`);
+  for (const { table_name: table } of rows) {
+    await db.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), coalesce((SELECT max(id) FROM "${table}"), 0) + 1, false)`,
+      ),
+    );
+  }
+}

@@ -1,0 +1,513 @@
+import {
+  individualTours,
+  reviews,
+  tourCities,
+  tourDates,
+  tourPrograms,
+  tourQuestions,
+  tourSlugRedirects,
+  tours,
+  type StoredImage,
+} from '#src/db/schema/index.ts';
+import type { SeedContext } from './context.ts';
+import {
+  ACCOMMODATIONS,
+  COMFORTS,
+  CRUISE_TYPE_BY_WATER_KIND,
+  EMOJIS,
+  MIN_AGES,
+} from './data/catalog.ts';
+import { CURRENCY_RATES } from './data/world.ts';
+import {
+  CRUISE_NAME_TEMPLATES,
+  DESCRIPTION_CLOSINGS,
+  DESCRIPTION_MIDDLES,
+  DESCRIPTION_OPENINGS,
+  EXCURSION_NAME_TEMPLATES,
+  FAQ,
+  FIRST_NAMES,
+  INCLUDED,
+  LAST_NAMES,
+  NOT_INCLUDED,
+  ORGANIZER_ANSWERS,
+  PROGRAM_DAY_TEXTS,
+  PROGRAM_DAY_TITLES,
+  REVIEW_TEXTS,
+  TOUR_NAME_TEMPLATES,
+} from './data/words.ts';
+import { addDays } from './dates.ts';
+import type { SeededCountry, SeededRegion, SeededWorld } from './geography.ts';
+import type { SeededOrganizer } from './organizers.ts';
+import type { Random } from './random.ts';
+import { slugify } from './slug.ts';
+import type { SeededTaxonomy } from './taxonomy.ts';
+
+type Kind = 'tour' | 'excursion' | 'cruise';
+
+/** Tours generated and inserted per batch: memory stays flat from 300 to 1M tours. */
+const BATCH = 500;
+
+const BASE_PRICE_PER_DAY_USD: Record<(typeof COMFORTS)[number], number> = {
+  base: 90,
+  base_plus: 120,
+  medium: 160,
+  improved: 220,
+  premium: 320,
+};
+
+/** Rounds a price to what a provider would publish (1 280 EUR, 95 000 RUB ...). */
+function publishedPrice(major: number): number {
+  const step = major > 100_000 ? 5000 : major > 20_000 ? 1000 : major > 2000 ? 100 : 10;
+  return Math.max(step, Math.round(major / step) * step);
+}
+
+function usdMinor(minor: number, currency: string): number {
+  return Math.round(minor / (CURRENCY_RATES[currency] ?? 1));
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? key);
+}
+
+const SCENE_ALT: Record<string, (place: string) => string> = {
+  landscape: (place) => `Open landscape of ${place} seen from the trail`,
+  horse: (place) => `A rider and horse in ${place}`,
+  trail: (place) => `A group of riders on a trail in ${place}`,
+  camp: (place) => `Evening camp with horses grazing in ${place}`,
+  city: (place) => `Old town streets in ${place}`,
+  cruise: (place) => `The ship on the water near ${place}`,
+};
+
+const SCENES_BY_KIND: Record<Kind, string[]> = {
+  tour: ['landscape', 'horse', 'trail', 'camp', 'landscape', 'horse', 'trail'],
+  excursion: ['horse', 'landscape', 'trail', 'city'],
+  cruise: ['cruise', 'landscape', 'horse', 'cruise', 'city'],
+};
+
+interface TourContext {
+  world: SeededWorld;
+  taxonomy: SeededTaxonomy;
+  organizersByCountry: Map<number, SeededOrganizer[]>;
+  organizers: SeededOrganizer[];
+  today: string;
+  withReviews: (random: Random) => number;
+  phrasesLimit: number;
+}
+
+interface GeneratedTour {
+  tour: typeof tours.$inferInsert;
+  dates: (typeof tourDates.$inferInsert)[];
+  program: typeof tourPrograms.$inferInsert;
+  questions: (typeof tourQuestions.$inferInsert)[];
+  cities: (typeof tourCities.$inferInsert)[];
+  reviews: (typeof reviews.$inferInsert)[];
+  redirect?: typeof tourSlugRedirects.$inferInsert;
+  individual?: typeof individualTours.$inferInsert;
+}
+
+function chooseKind(random: Random, country: SeededCountry): Kind {
+  const canCruise = country.waterIds.length > 0;
+  return random.weighted([
+    ['tour', 70],
+    ['excursion', 20],
+    ['cruise', canCruise ? 25 : 0],
+  ] as const);
+}
+
+function generateDates(
+  random: Random,
+  id: number,
+  kind: Kind,
+  duration: number,
+  currency: string,
+  basePerDayUsd: number,
+  today: string,
+  allPassed: boolean,
+): GeneratedTour['dates'] {
+  const count = kind === 'excursion' ? random.int(5, 10) : random.int(3, 7);
+  let offset = allPassed ? random.int(-420, -200) : random.int(-60, 20);
+  const spacing = kind === 'excursion' ? [3, 14] : [14, 60];
+  const dates: GeneratedTour['dates'] = [];
+  const hasVariants = kind !== 'excursion' && random.chance(0.12);
+  for (let index = 0; index < count; index += 1) {
+    if (allPassed && offset > -10) break;
+    const start = addDays(today, offset);
+    const variants = hasVariants && index < 2 ? ['Shared room', 'Private room'] : [null];
+    for (const variantName of variants) {
+      const variantFactor = variantName === 'Private room' ? 1.3 : 1;
+      const seasonalFactor = 0.85 + random.next() * 0.35;
+      const usd = basePerDayUsd * duration * seasonalFactor * variantFactor;
+      const withoutDiscount = publishedPrice(usd * (CURRENCY_RATES[currency] ?? 1)) * 100;
+      const discountKind = random.chance(0.28)
+        ? random.pick([
+            'early_booking_dates',
+            'early_booking_days',
+            'seasonal',
+            'on_tour_date',
+          ] as const)
+        : null;
+      const discountPercent = discountKind ? random.pick([5, 10, 10, 15, 20, 25]) : null;
+      const price = discountPercent
+        ? Math.round((withoutDiscount * (100 - discountPercent)) / 100)
+        : withoutDiscount;
+      const seats = kind === 'cruise' ? random.int(20, 80) : random.int(4, 14);
+      const soldOut = random.chance(0.08);
+      const prepaymentType = random.weighted([
+        ['percent', 6],
+        ['fixed', 2],
+        ['none', 2],
+      ] as const);
+      const priceUsd = usdMinor(price, currency);
+      dates.push({
+        tourId: id,
+        startDate: start,
+        endDate: addDays(start, duration - 1),
+        duration,
+        variantName,
+        currency,
+        price,
+        priceWithoutDiscount: withoutDiscount,
+        priceUsd,
+        pricePerDayUsd: Math.round(priceUsd / duration),
+        isBusy: random.chance(0.05),
+        flightIncluded: kind !== 'excursion' && random.chance(0.08),
+        notGuaranteed: random.chance(0.12),
+        isDiscountAuto: discountKind !== null && random.chance(0.5),
+        discountKind,
+        discountPercent,
+        discountValidUntil:
+          discountKind === 'early_booking_dates' || discountKind === 'seasonal'
+            ? addDays(start, -random.int(30, 90))
+            : null,
+        prepaymentType,
+        fullPaymentDays: prepaymentType === 'none' ? null : random.pick([14, 21, 30, 45, 60]),
+        prepaymentSize:
+          prepaymentType === 'percent'
+            ? random.pick([10, 15, 20, 30])
+            : prepaymentType === 'fixed'
+              ? Math.round(price * 0.2)
+              : null,
+        numberOfSeats: seats,
+        numberOfFreeSeats: soldOut ? 0 : random.int(1, seats),
+        isCashbackAvailable: random.chance(0.1),
+      });
+    }
+    offset += random.int(spacing[0]!, spacing[1]!);
+  }
+  return dates;
+}
+
+function generateTour(random: Random, id: number, context: TourContext): GeneratedTour {
+  const { world, taxonomy, today } = context;
+  const country = random.weighted(world.countries.map((c) => [c, c.seed.weight] as const));
+  const kind = chooseKind(random, country);
+  const region: SeededRegion = random.pick(country.regions);
+  const otherRegion = random.chance(0.3) ? random.pick(country.regions) : region;
+  const regionsOfTour = [...new Set([region, otherRegion])];
+  const candidateCities = regionsOfTour.flatMap((r) => r.cities);
+  const portCities = candidateCities.filter((city) => city.isPort);
+  const startCity =
+    kind === 'cruise' && portCities.length > 0
+      ? random.pick(portCities)
+      : random.pick(region.cities);
+  const routeCities = [
+    startCity,
+    ...random.sample(
+      candidateCities.filter((city) => city.id !== startCity.id),
+      kind === 'excursion' ? 0 : random.int(0, 2),
+    ),
+  ];
+  const showplace = random.pick(region.showplaces);
+  const waterId = kind === 'cruise' ? random.pick(country.waterIds) : null;
+  const water = waterId ? world.waters.find((w) => w.id === waterId)! : null;
+  const ship = kind === 'cruise' ? random.pick(taxonomy.ships) : null;
+
+  const values = {
+    region: region.name,
+    country: country.seed.name,
+    showplace: showplace.name,
+    city: startCity.name,
+    city2: routeCities[1]?.name ?? startCity.name,
+    water: water?.name ?? '',
+  };
+  const template =
+    kind === 'excursion'
+      ? random.pick(EXCURSION_NAME_TEMPLATES)
+      : kind === 'cruise'
+        ? random.pick(CRUISE_NAME_TEMPLATES)
+        : random.pick(TOUR_NAME_TEMPLATES);
+  const name = fill(template, values);
+  const slug = `${slugify(name)}-${id}`;
+  const duration =
+    kind === 'excursion' ? 1 : kind === 'cruise' ? random.int(4, 12) : random.int(3, 14);
+  const comfort = random.pick(COMFORTS);
+  const basePerDayUsd =
+    kind === 'excursion'
+      ? random.int(40, 180)
+      : BASE_PRICE_PER_DAY_USD[comfort] *
+        (0.75 + random.next() * 0.65) *
+        (kind === 'cruise' ? 1.3 : 1);
+  const currency = country.seed.tourCurrency;
+  const allPassed = random.chance(0.03);
+  const dates = generateDates(
+    random,
+    id,
+    kind,
+    duration,
+    currency,
+    basePerDayUsd,
+    today,
+    allPassed,
+  );
+
+  const organizer = random.chance(0.85)
+    ? random.pick(context.organizersByCountry.get(country.id) ?? context.organizers)
+    : random.pick(context.organizers);
+  const restKindIds = random
+    .sample(
+      taxonomy.restKinds.filter((kindOfRest) => kindOfRest.fits.includes(kind)),
+      random.int(1, 3),
+    )
+    .map((kindOfRest) => kindOfRest.id);
+  const scenes = SCENES_BY_KIND[kind];
+  const images: StoredImage[] = scenes.map((scene, index) => ({
+    scene,
+    seed: id * 16 + index,
+    alt: SCENE_ALT[scene]!(index % 2 === 0 ? region.name : showplace.name),
+  }));
+  const description = [
+    fill(random.pick(DESCRIPTION_OPENINGS), values),
+    ...random.sample(DESCRIPTION_MIDDLES, 2),
+    random.pick(DESCRIPTION_CLOSINGS),
+  ].join('\n\n');
+  const start = startCity;
+  const reviewCount = context.withReviews(random);
+  const tourReviews: GeneratedTour['reviews'] = Array.from({ length: reviewCount }, () => {
+    const rating = random.weighted([
+      [5, 10],
+      [4, 6],
+      [3, 2],
+      [2, 1],
+      [1, 1],
+    ] as const);
+    const hasPhotos = random.chance(0.3);
+    const createdDay = addDays(today, -random.int(5, 900));
+    return {
+      uuid: random.uuid(),
+      tourId: id,
+      organizerId: organizer.id,
+      authorName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES).slice(0, 1)}.`,
+      rating,
+      text: random.pick(REVIEW_TEXTS),
+      answer: random.chance(0.35) ? random.pick(ORGANIZER_ANSWERS) : null,
+      images: hasPhotos
+        ? Array.from({ length: random.int(1, 3) }, (_, index) => ({
+            scene: random.pick(['camp', 'trail', 'horse']),
+            seed: 500_000 + id * 8 + index,
+            alt: `A traveller's photo from ${region.name}`,
+          }))
+        : [],
+      createdAt: new Date(`${createdDay}T${String(random.int(8, 21)).padStart(2, '0')}:15:00Z`),
+    };
+  });
+  const programDays = Math.min(duration, 14);
+
+  return {
+    tour: {
+      id,
+      slug,
+      name,
+      type: kind === 'excursion' ? 2 : 1,
+      isCruise: kind === 'cruise',
+      cruiseType: water ? CRUISE_TYPE_BY_WATER_KIND[water.kind] : null,
+      shipId: ship?.id ?? null,
+      waterObjectId: waterId,
+      cabinsCapacity: ship?.cabinsCapacity ?? null,
+      isReturningCruise: kind === 'cruise' && random.chance(0.5),
+      organizerId: organizer.id,
+      operatorType: organizer.type,
+      description,
+      duration,
+      difficulty:
+        kind === 'cruise'
+          ? random.int(1, 2)
+          : random.weighted([
+              [1, 3],
+              [2, 4],
+              [3, 2],
+              [4, 1],
+            ] as const),
+      comfort,
+      accommodation:
+        kind === 'cruise'
+          ? 'cabin'
+          : kind === 'excursion'
+            ? 'not-set'
+            : random.pick(ACCOMMODATIONS),
+      maxGroupSize: kind === 'cruise' ? random.int(40, 120) : random.int(4, 16),
+      minAge: random.pick(MIN_AGES),
+      currency,
+      startCityId: start.id,
+      lat: start.lat + (random.next() - 0.5) * 0.4,
+      lng: start.lng + (random.next() - 0.5) * 0.4,
+      emoji: random.chance(0.4) ? random.pick(EMOJIS) : null,
+      images,
+      included: random.sample(INCLUDED, random.int(4, 7)),
+      notIncluded: random.sample(NOT_INCLUDED, random.int(2, 4)),
+      countryIds: [country.id],
+      regionIds: regionsOfTour.map((r) => r.id),
+      cityIds: routeCities.map((city) => city.id),
+      showplaceIds: random.chance(0.6) ? [showplace.id] : [],
+      restKindIds,
+      collectionIds: random.sample(taxonomy.collectionIds, random.int(0, 2)),
+      languageCodes: ['en', ...random.sample(taxonomy.languageCodes.slice(1), random.int(0, 2))],
+      isPublished: random.chance(0.98),
+      isBest: random.chance(0.05),
+      popularity: random.int(0, 1000),
+    },
+    dates,
+    program: {
+      tourId: id,
+      days: Array.from({ length: programDays }, (_, index) => ({
+        day: index + 1,
+        title:
+          index === 0
+            ? PROGRAM_DAY_TITLES[0]!
+            : index === programDays - 1 && programDays > 1
+              ? PROGRAM_DAY_TITLES[PROGRAM_DAY_TITLES.length - 1]!
+              : random.pick(PROGRAM_DAY_TITLES.slice(1, -1)),
+        description: random.pick(PROGRAM_DAY_TEXTS),
+        images:
+          index % 3 === 1
+            ? [{ scene: 'trail', seed: id * 16 + 8 + index, alt: `Day ${index + 1}` }]
+            : [],
+      })),
+    },
+    questions: random.sample(FAQ, random.int(2, 4)).map(([question, answer], position) => ({
+      tourId: id,
+      question,
+      answer,
+      position,
+    })),
+    cities: routeCities.map((city, position) => ({
+      tourId: id,
+      cityId: city.id,
+      position,
+      isStart: position === 0,
+      isEnd: position === routeCities.length - 1,
+    })),
+    reviews: tourReviews,
+    ...(random.chance(0.05)
+      ? {
+          redirect: {
+            oldSlug: `${slugify(fill(random.pick(TOUR_NAME_TEMPLATES), values))}-old-${id}`,
+            tourId: id,
+          },
+        }
+      : {}),
+    ...(id % 37 === 0 && !allPassed
+      ? {
+          individual: {
+            uuid: random.uuid(),
+            tourId: id,
+            clientName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+            note: 'A private departure on the dates you asked for, with a guide of your own.',
+            startDate: addDays(today, random.int(30, 200)),
+            price: Math.round(((dates[0]?.price ?? 100_000) * 1.4) / 100) * 100,
+            currency,
+          },
+        }
+      : {}),
+  };
+}
+
+async function insertBatch(ctx: SeedContext, batch: GeneratedTour[]): Promise<void> {
+  const { db } = ctx;
+  const chunks = <T>(rows: T[], size: number) =>
+    Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+      rows.slice(i * size, (i + 1) * size),
+    );
+  for (const chunk of chunks(
+    batch.map((g) => g.tour),
+    250,
+  ))
+    await db.insert(tours).values(chunk);
+  for (const chunk of chunks(
+    batch.flatMap((g) => g.dates),
+    1000,
+  ))
+    await db.insert(tourDates).values(chunk);
+  await db.insert(tourPrograms).values(batch.map((g) => g.program));
+  for (const chunk of chunks(
+    batch.flatMap((g) => g.questions),
+    2000,
+  ))
+    await db.insert(tourQuestions).values(chunk);
+  for (const chunk of chunks(
+    batch.flatMap((g) => g.cities),
+    3000,
+  ))
+    await db.insert(tourCities).values(chunk);
+  for (const chunk of chunks(
+    batch.flatMap((g) => g.reviews),
+    1000,
+  ))
+    await db.insert(reviews).values(chunk);
+  const redirects = batch.flatMap((g) => (g.redirect ? [g.redirect] : []));
+  if (redirects.length > 0) await db.insert(tourSlugRedirects).values(redirects);
+  const individual = batch.flatMap((g) => (g.individual ? [g.individual] : []));
+  if (individual.length > 0) await db.insert(individualTours).values(individual);
+}
+
+export interface SeededTours {
+  /** The first tours (id, name, slug, is cruise) for autocomplete phrases. */
+  phrases: { id: number; name: string; slug: string; isCruise: boolean }[];
+}
+
+export async function seedTours(
+  ctx: SeedContext,
+  world: SeededWorld,
+  taxonomy: SeededTaxonomy,
+  organizers: SeededOrganizer[],
+): Promise<SeededTours> {
+  const organizersByCountry = new Map<number, SeededOrganizer[]>();
+  for (const organizer of organizers) {
+    const list = organizersByCountry.get(organizer.countryId) ?? [];
+    list.push(organizer);
+    organizersByCountry.set(organizer.countryId, list);
+  }
+  const large = ctx.tours > 10_000;
+  const context: TourContext = {
+    world,
+    taxonomy,
+    organizers,
+    organizersByCountry,
+    today: ctx.today,
+    // Benchmark sizes keep reviews sparse so seeding a million tours stays practical.
+    withReviews: (random) =>
+      large ? (random.chance(0.3) ? random.int(1, 3) : 0) : random.int(0, 7),
+    phrasesLimit: 20_000,
+  };
+  const phrases: SeededTours['phrases'] = [];
+  const random = ctx.random.fork('tours');
+  for (let first = 1; first <= ctx.tours; first += BATCH) {
+    const batch: GeneratedTour[] = [];
+    for (let id = first; id < first + BATCH && id <= ctx.tours; id += 1) {
+      const generated = generateTour(random, id, context);
+      batch.push(generated);
+      if (phrases.length < context.phrasesLimit && generated.tour.isPublished) {
+        phrases.push({
+          id,
+          name: generated.tour.name,
+          slug: generated.tour.slug,
+          isCruise: generated.tour.isCruise ?? false,
+        });
+      }
+    }
+    await insertBatch(ctx, batch);
+    if (large && (first - 1) % 10_000 === 0)
+      ctx.log(`tours: ${Math.min(first + BATCH - 1, ctx.tours)}/${ctx.tours}`);
+  }
+  ctx.log(`tours: ${ctx.tours}`);
+  return { phrases };
+}

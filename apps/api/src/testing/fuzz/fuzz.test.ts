@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '#src/contract.ts';
+import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { contractOperations, type FuzzOperation } from './operations.ts';
+import { generateMalformedRequests, withAuthVariants, type FuzzRequest } from './requests.ts';
+
+/**
+ * Contract-driven fuzzing (issue 4, Acceptance): at least 200 malformed requests per contract
+ * operation, and not one answer of 5xx. Every 4xx must be JSON with a string `message`.
+ * Operations still pending answer 501 to a request that happens to be valid; that is allowed
+ * for them only.
+ */
+const SEED = 4_2024;
+const MINIMUM_REQUESTS = 200;
+
+const allOperations = contractOperations(loadContract());
+// `FUZZ_OPERATIONS=listTours,getTour` replays the fuzzing of some operations only.
+const only = process.env.FUZZ_OPERATIONS?.split(',').filter(Boolean);
+const operations = only
+  ? allOperations.filter((operation) => only.includes(operation.operationId))
+  : allOperations;
+const pending = new Set<string>(PENDING_OPERATIONS);
+
+interface Answer {
+  statusCode: number;
+  contentType: string;
+  body: string;
+}
+
+/** Why `answer` is not acceptable for `operation`, or undefined when it is. */
+function problemWith(operation: FuzzOperation, answer: Answer): string | undefined {
+  const { statusCode } = answer;
+  if (statusCode === 501 && pending.has(operation.operationId)) return undefined;
+  if (statusCode >= 500) return `status ${statusCode}`;
+  if (statusCode < 400) return undefined;
+  if (!answer.contentType.startsWith('application/json')) {
+    return `4xx with content-type "${answer.contentType}"`;
+  }
+  try {
+    const body = JSON.parse(answer.body) as { message?: unknown } | null;
+    return typeof body?.message === 'string' ? undefined : '4xx JSON without a string message';
+  } catch {
+    return '4xx body is not JSON';
+  }
+}
+
+const clip = (text: string, length = 300) =>
+  text.length > length ? `${text.slice(0, length)}… (${text.length} chars)` : text;
+
+function describeOffender(request: FuzzRequest, answer: Answer, problem: string): string {
+  const payload =
+    request.payload === undefined
+      ? ''
+      : `\n    body: ${clip(Buffer.isBuffer(request.payload) ? `<bytes ${request.payload.toString('hex')}>` : request.payload)}`;
+  return (
+    `- ${problem}: ${request.label}\n    ${request.method} ${clip(request.url)}` +
+    `\n    headers: ${clip(JSON.stringify(request.headers))}${payload}` +
+    `\n    answer: ${answer.statusCode} ${answer.contentType} ${clip(answer.body)}`
+  );
+}
+
+async function send(app: FastifyInstance, request: FuzzRequest): Promise<Answer> {
+  const response = await app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: request.headers,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
+  return {
+    statusCode: response.statusCode,
+    contentType: String(response.headers['content-type'] ?? ''),
+    body: response.body,
+  };
+}
+
+let testApp: TestApp;
+const totals = { requests: 0, operations: 0, startedAt: 0 };
+const durations: [operationId: string, milliseconds: number][] = [];
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  totals.startedAt = performance.now();
+}, 120_000);
+
+afterAll(async () => {
+  const seconds = (performance.now() - totals.startedAt) / 1000;
+  const stillPending = operations.filter((operation) => pending.has(operation.operationId));
+  console.info(
+    `fuzz: ${totals.requests} requests over ${totals.operations} operations in ${seconds.toFixed(1)} s; ` +
+      `${stillPending.length} operations still pending (501 allowed for them only); slowest: ` +
+      durations
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(
+          ([operationId, milliseconds]) => `${operationId} ${(milliseconds / 1000).toFixed(1)} s`,
+        )
+        .join(', '),
+  );
+  await testApp?.close();
+});
+
+describe('contract fuzzing: malformed requests never get a 5xx', () => {
+  it('covers every contract operation', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    expect(new Set(allOperations.map((operation) => operation.operationId)).size).toBe(
+      allOperations.length,
+    );
+    // A misspelt name in FUZZ_OPERATIONS must not pass silently.
+    if (only) {
+      expect(operations.map((operation) => operation.operationId).sort()).toEqual(
+        [...new Set(only)].sort(),
+      );
+    }
+  });
+
+  // One test per operation; generous time for a loaded CI machine, and a test that timed out
+  // stops sending (its loop would otherwise run on beside the next operations).
+  it.for(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s',
+    { timeout: 180_000 },
+    async ([, operation], { signal }) => {
+      const distinct = generateMalformedRequests(operation, {
+        seed: SEED,
+        minimum: MINIMUM_REQUESTS,
+      });
+      expect(distinct.length).toBeGreaterThanOrEqual(MINIMUM_REQUESTS);
+      const offenders: string[] = [];
+      const startedAt = performance.now();
+      for (const request of withAuthVariants(operation, distinct)) {
+        if (signal.aborted) return;
+        const answer = await send(testApp.app, request);
+        const problem = problemWith(operation, answer);
+        if (problem) offenders.push(describeOffender(request, answer, problem));
+        totals.requests += 1;
+      }
+      totals.operations += 1;
+      durations.push([operation.operationId, performance.now() - startedAt]);
+      expect(
+        offenders.length,
+        `${offenders.length} bad answers for ${operation.method} ${operation.path}:\n${offenders.join('\n')}\n`,
+      ).toBe(0);
+    },
+  );
+});

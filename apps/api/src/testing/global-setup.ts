@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
+import { prepareDatabase } from '#src/seed/index.ts';
+import { SEEDED_PGLITE_TARBALL, TEST_SEED_TOURS } from './database.ts';
+
+const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Files whose change must re-seed: the migrations, the schema and the seed itself. */
+function seedFingerprint(today: string): string {
+  const hash = createHash('sha256').update(`${today}:${TEST_SEED_TOURS}`);
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const folder of ['drizzle', 'src/db', 'src/seed']) walk(join(API_ROOT, folder));
+  return hash.digest('hex');
+}
+
+export async function seed(handle: DatabaseHandle, today: string) {
+  await prepareDatabase(handle, { tours: TEST_SEED_TOURS, today });
+}
+
+/**
+ * Once per test run (PGlite): a migrated, seeded database as a tarball that each test file
+ * clones in memory. It is rebuilt only when the migrations, schema or seed change, or the day
+ * turns (dates are generated around today).
+ */
+export default async function setup(): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const fingerprint = seedFingerprint(today);
+  const fingerprintFile = `${SEEDED_PGLITE_TARBALL}.sha256`;
+  if (
+    existsSync(SEEDED_PGLITE_TARBALL) &&
+    existsSync(fingerprintFile) &&
+    (await readFile(fingerprintFile, 'utf8')) === fingerprint
+  ) {
+    return;
+  }
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await seed(handle, today);
+    const tarball = Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer());
+    await mkdir(dirname(SEEDED_PGLITE_TARBALL), { recursive: true });
+    // Write then rename: parallel runs never read a half-written tarball.
+    const temporary = `${SEEDED_PGLITE_TARBALL}.${process.pid}.tmp`;
+    await writeFile(temporary, tarball);
+    await rename(temporary, SEEDED_PGLITE_TARBALL);
+    await writeFile(fingerprintFile, fingerprint);
+  } finally {
+    await handle.close();
+  }
+}
