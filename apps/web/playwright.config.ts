@@ -8,8 +8,33 @@ function freePort(): string {
     "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
+const loopback = (port: string) => `http://127.0.0.1:${port}`;
+
 const port = (process.env.GALLOP_E2E_PORT ??= freePort());
-const baseURL = `http://127.0.0.1:${port}`;
+const apiPort = (process.env.GALLOP_E2E_API_PORT ??= freePort());
+// A second web server whose API is down (nothing listens on that port): the 503 page.
+const downPort = (process.env.GALLOP_E2E_DOWN_PORT ??= freePort());
+const deadApiPort = (process.env.GALLOP_E2E_DEAD_API_PORT ??= freePort());
+const baseURL = loopback(port);
+process.env.GALLOP_E2E_DOWN_URL ??= loopback(downPort);
+
+/** The built production web server (run `pnpm build` first), as it runs in production. */
+function webServer(listenPort: string, apiUrl: string) {
+  return {
+    command: 'node dist/server.js',
+    url: `${loopback(listenPort)}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: listenPort,
+      HOST: '127.0.0.1',
+      API_URL: apiUrl,
+      // Not the default: proves the server's value reaches the hydrated client.
+      GALLOP_ORGANIZER_URL: 'https://partners.e2e.example',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,19 +57,26 @@ export default defineConfig({
       },
     },
   ],
-  // The built production server (run `pnpm build` first), as it runs in production.
-  webServer: {
-    command: 'node dist/server.js',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      API_URL: process.env.API_URL ?? 'http://127.0.0.1:4000',
-      // Not the default: proves the server's value reaches the hydrated client.
-      GALLOP_ORGANIZER_URL: 'https://partners.e2e.example',
+  webServer: [
+    {
+      // The built API (`pnpm --filter @gallop/api build`; turbo builds it first in `pnpm test`)
+      // on a throwaway in-memory database, seeded with the deterministic demo catalogue.
+      command: 'node dist/main.js',
+      cwd: '../api',
+      url: `${loopback(apiPort)}/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      env: {
+        PORT: apiPort,
+        HOST: '127.0.0.1',
+        PGLITE_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        WEB_ORIGIN: baseURL,
+        PUBLIC_URL: baseURL,
+      },
     },
-  },
+    webServer(port, loopback(apiPort)),
+    webServer(downPort, loopback(deadApiPort)),
+  ],
 });

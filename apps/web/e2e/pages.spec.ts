@@ -1,50 +1,7 @@
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures';
 
 const HEADLINE = 'Horseback tours with local guides';
-
-test.describe('home page', () => {
-  test('is rendered on the server', async ({ request }) => {
-    const response = await request.get('/');
-    const html = await response.text();
-
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/html');
-    expect(html).toContain('<html lang="en"');
-    expect(html).toContain(`${HEADLINE}</h1>`);
-    expect(html).toContain(`<title>${HEADLINE} | Gallop</title>`);
-  });
-
-  test('preloads its route chunk and serves hashed assets with an immutable cache', async ({
-    request,
-  }) => {
-    const html = await (await request.get('/')).text();
-    const preload = html.match(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/)?.[1];
-    const entry = html.match(/<script type="module" src="(\/assets\/[^"]+\.js)"/)?.[1];
-    expect(preload, 'a modulepreload hint for the home route chunk').toBeTruthy();
-    expect(entry, 'the client entry script').toBeTruthy();
-
-    const asset = await request.get(entry ?? '');
-    expect(asset.status()).toBe(200);
-    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  test('has a "... | Gallop" title and links organizers to the back office', async ({
-    page,
-    gotoHydrated,
-  }) => {
-    expect(await gotoHydrated('/')).toBe(200);
-    await expect(page).toHaveTitle(`${HEADLINE} | Gallop`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
-    await expect(page.getByRole('link', { name: 'Register as an organizer' })).toHaveAttribute(
-      'href',
-      'https://partners.e2e.example/register',
-    );
-    await expect(page.getByRole('link', { name: 'Organizer login' })).toHaveAttribute(
-      'href',
-      'https://partners.e2e.example/login',
-    );
-  });
-});
 
 test.describe('not-found page', () => {
   test('answers HTTP 404 with the not-found page', async ({ request }) => {
@@ -65,7 +22,7 @@ test.describe('not-found page', () => {
 
     // A client-side navigation keeps this window state; a full page load would drop it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole('button', { name: 'Back home' }).click();
+    await page.getByRole('link', { name: 'Back home' }).click();
 
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
@@ -82,10 +39,51 @@ test.describe('not-found page', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/no-such/page');
-    await page.getByRole('button', { name: 'Back home' }).click();
+    await page.getByRole('link', { name: 'Back home' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
+  });
+});
+
+/** Console messages that mean a hydration problem (React's wording across versions). */
+const HYDRATION_PROBLEM =
+  /hydration failed|hydration mismatch|did not match|server rendered html|hydrat.*error/i;
+
+/** A page that records its console: error pages log their own failed document load. */
+async function recordingPage(page: Page): Promise<string[]> {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
+
+test.describe('API down', () => {
+  const downUrl = process.env.GALLOP_E2E_DOWN_URL ?? '';
+
+  test('every page answers 503 with the support page', async ({ request }) => {
+    for (const path of ['/', '/some-catalogue-page', '/a-tour-12']) {
+      const response = await request.get(`${downUrl}${path}`);
+      expect(response.status(), path).toBe(503);
+      const html = await response.text();
+      expect(html).toContain('<title>Something went wrong | Gallop</title>');
+      expect(html).toContain('An error occurred</h1>');
+      expect(html).toContain('Please refresh the page or contact our support team.');
+    }
+  });
+
+  test('the 503 page hydrates cleanly and keeps the shell', async ({ browser }) => {
+    const page = await browser.newPage();
+    const messages = await recordingPage(page);
+    const response = await page.goto(`${downUrl}/`);
+    expect(response?.status()).toBe(503);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error occurred');
+    await expect(page.getByRole('button', { name: 'Refresh the page' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Gallop home' })).toBeVisible();
+    expect(messages.filter((message) => HYDRATION_PROBLEM.test(message))).toEqual([]);
+    expect(messages.filter((message) => message.startsWith('pageerror'))).toEqual([]);
+    await page.close();
   });
 });
 

@@ -36,6 +36,8 @@ beforeAll(async () => {
         ['X-Api', 'yes'],
       ]);
       res.end(JSON.stringify({ ok: true }));
+    } else if (req.url === '/sitemap.xml') {
+      res.writeHead(200, { 'Content-Type': 'application/xml' }).end('<urlset></urlset>');
     } else if (req.url === '/spa/old-page') {
       res.writeHead(302, { Location: '/new' }).end();
     } else {
@@ -56,9 +58,10 @@ const renderer: RenderModule = {
     }),
 };
 
-function app(options: { apiUrl?: string; clientDir?: string } = {}) {
+function app(options: { apiUrl?: string; clientDir?: string; publicUrl?: string } = {}) {
   return createWebApp({
     apiUrl: options.apiUrl ?? apiUrl,
+    publicUrl: options.publicUrl,
     site: { organizerUrl: 'https://partners.example.test' },
     loadRenderer: async () => renderer,
     getManifest: () => ({ routes: {} }),
@@ -67,6 +70,27 @@ function app(options: { apiUrl?: string; clientDir?: string } = {}) {
 }
 
 describe('web server app', () => {
+  it('serves robots.txt naming the sitemap on the public origin, or the request one', async () => {
+    const own = await app().request('http://gallop.test/robots.txt');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toContain('text/plain');
+    const text = await own.text();
+    expect(text).toContain('Disallow: /settings\n');
+    expect(text).toContain('Sitemap: http://gallop.test/sitemap.xml');
+
+    const configured = await app({ publicUrl: 'https://gallop.example' }).request(
+      'http://127.0.0.1/robots.txt',
+    );
+    expect(await configured.text()).toContain('Sitemap: https://gallop.example/sitemap.xml');
+  });
+
+  it('passes /sitemap.xml on to the API', async () => {
+    const response = await app().request('http://gallop.test/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('xml');
+    expect(await response.text()).toBe('<urlset></urlset>');
+  });
+
   it('answers its own health check', async () => {
     const response = await app().request('/healthz');
     expect(response.status).toBe(200);

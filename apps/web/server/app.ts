@@ -5,7 +5,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { RouterManifest, render } from '../src/entry-server';
 import type { SiteConfig } from '../src/lib/site';
 import { streamingCompression } from './compression';
-import { API_PATH_PREFIXES, forwardToApi } from './proxy';
+import { API_PATH_PREFIXES, API_EXACT_PATHS, forwardToApi } from './proxy';
+import { robotsTxt } from './robots';
 
 export interface RenderModule {
   render: typeof render;
@@ -13,6 +14,8 @@ export interface RenderModule {
 
 export interface WebAppOptions {
   apiUrl: string;
+  /** The public origin (`PUBLIC_URL`); the request's own origin when unset. */
+  publicUrl?: string | undefined;
   site: SiteConfig;
   /** The SSR module: loaded again per request in development (HMR), once in production. */
   loadRenderer: () => Promise<RenderModule>;
@@ -45,6 +48,13 @@ export function createWebApp(options: WebAppOptions): Hono {
     app.all(prefix, toApi);
     app.all(`${prefix}/*`, toApi);
   }
+  for (const exact of API_EXACT_PATHS) app.get(exact, toApi);
+
+  app.get('/robots.txt', (c) =>
+    c.text(robotsTxt(options.publicUrl ?? new URL(c.req.url).origin), 200, {
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
 
   if (options.clientDir) {
     // serveStatic takes a root relative to the working directory; the build wrote .br/.gz files.
@@ -73,6 +83,7 @@ export function createWebApp(options: WebAppOptions): Hono {
         request: c.req.raw,
         manifest: await options.getManifest(c.req.url),
         site: options.site,
+        apiUrl: options.apiUrl,
       });
       // Pages are rendered per request; caches must ask again.
       response.headers.set('Cache-Control', 'no-cache');

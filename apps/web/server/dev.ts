@@ -8,7 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createWebApp, type RenderModule } from './app';
 import { SERVER_ENTRY, createDevManifest } from './dev-manifest';
-import { loadEnv } from './env';
+import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
 import { forwardUpgrades } from './proxy';
 
@@ -22,7 +22,8 @@ const vite = await createViteServer({
 
 const app = createWebApp({
   apiUrl: env.API_URL,
-  site: { organizerUrl: env.GALLOP_ORGANIZER_URL },
+  publicUrl: env.PUBLIC_URL,
+  site: siteConfigFromEnv(env),
   loadRenderer: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<RenderModule>,
   getManifest: (url) => createDevManifest(vite, new URL(url).pathname),
   exposeErrors: true,

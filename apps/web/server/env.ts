@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ORGANIZER_URL } from '../src/lib/site';
+import { DEFAULT_ORGANIZER_URL, type SiteConfig } from '../src/lib/site';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
@@ -25,4 +25,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.success) return parsed.data;
   console.error(`Invalid environment for @gallop/web:\n${z.prettifyError(parsed.error)}`);
   process.exit(1);
+}
+
+/** What the pages need to know of the environment (sent to the browser: nothing secret). */
+export function siteConfigFromEnv(env: Env): SiteConfig {
+  return { organizerUrl: env.GALLOP_ORGANIZER_URL, publicUrl: env.PUBLIC_URL };
 }

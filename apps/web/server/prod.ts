@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createWebApp, type RenderModule } from './app';
-import { loadEnv } from './env';
+import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
 import { forwardUpgrades } from './proxy';
 import {
@@ -36,7 +36,8 @@ await renderer;
 
 const app = createWebApp({
   apiUrl: env.API_URL,
-  site: { organizerUrl: env.GALLOP_ORGANIZER_URL },
+  publicUrl: env.PUBLIC_URL,
+  site: siteConfigFromEnv(env),
   loadRenderer: () => renderer,
   getManifest: () => manifest,
   clientDir,

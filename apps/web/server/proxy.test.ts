@@ -14,10 +14,11 @@ describe('isApiPath', () => {
       '/node-api/convert-price',
       '/media/a.webp',
       '/socket.io/',
+      '/sitemap.xml',
     ]) {
       expect(isApiPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/spain-ride-12', '/crmx', '/healthz', '/mediakit']) {
+    for (const path of ['/', '/spain-ride-12', '/crmx', '/healthz', '/mediakit', '/sitemap']) {
       expect(isApiPath(path), path).toBe(false);
     }
   });

@@ -6,9 +6,13 @@ import type { Duplex } from 'node:stream';
 /** Paths the API serves; the web server forwards them so the browser sees one origin. */
 export const API_PATH_PREFIXES = ['/spa', '/crm', '/node-api', '/media', '/socket.io'] as const;
 
+/** Single documents the API builds for the site: the XML sitemap for robots. */
+export const API_EXACT_PATHS = ['/sitemap.xml'] as const;
+
 export function isApiPath(pathname: string): boolean {
-  return API_PATH_PREFIXES.some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  return (
+    (API_EXACT_PATHS as readonly string[]).includes(pathname) ||
+    API_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
   );
 }
 

@@ -5,7 +5,10 @@ import {
   normalizeSsrResponse,
   type HandlerCallbackResult,
 } from '@tanstack/react-router/ssr/server';
-import { getErrorStatus } from './features/errors/http-error';
+import { resolveLocale } from '@gallop/i18n';
+import { visitorFromCookies } from './lib/visitor';
+import { createServerApiClient } from './lib/api';
+import { getErrorStatus } from './lib/http-error';
 import type { SiteConfig } from './lib/site';
 import { createAppRouter } from './router';
 
@@ -16,6 +19,10 @@ export interface RenderOptions {
   request: Request;
   manifest: RouterManifest;
   site: SiteConfig;
+  /** The API the server calls (`API_URL`); the default is http://127.0.0.1:4000. */
+  apiUrl?: string | undefined;
+  /** Tests stand in for the API with their own fetch. */
+  apiFetch?: (request: Request) => Promise<Response>;
 }
 
 /**
@@ -23,8 +30,25 @@ export interface RenderOptions {
  * with the dehydrated state. The status is the router's (200, 404 for not-found, 500) unless a
  * loader threw an error carrying its own status (403, 410, 503 ...).
  */
-export function render({ request, manifest, site }: RenderOptions): Promise<Response> {
-  return renderRouter({ request, manifest, createRouter: () => createAppRouter(site) });
+export function render({
+  request,
+  manifest,
+  site,
+  apiUrl,
+  apiFetch,
+}: RenderOptions): Promise<Response> {
+  const { locale } = resolveLocale({
+    pathname: new URL(request.url).pathname,
+    cookie: request.headers.get('cookie'),
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+  const api = createServerApiClient({ apiUrl, request, locale, fetch: apiFetch });
+  const visitor = visitorFromCookies(request.headers.get('cookie'));
+  return renderRouter({
+    request,
+    manifest,
+    createRouter: () => createAppRouter({ api, site, locale, visitor }),
+  });
 }
 
 /** `render` for any router (tests pass their own route trees). */

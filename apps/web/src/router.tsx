@@ -1,31 +1,66 @@
+import type { GallopClient } from '@gallop/api-client';
+import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, createRouterConfig } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { ErrorPage } from './features/errors/components/error-page/error-page';
-import { getErrorStatus, httpErrorSerializationAdapter } from './features/errors/http-error';
+import type { VisitorPreferences } from './lib/visitor';
+import {
+  apiErrorSerializationAdapter,
+  getErrorStatus,
+  httpErrorSerializationAdapter,
+} from './lib/http-error';
 import { defaultSiteConfig, type SiteConfig } from './lib/site';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** The API client of this request (server) or of the page (browser): see `src/lib/api.ts`. */
+  api: GallopClient;
   site: SiteConfig;
+  locale: Locale;
+  /** The visitor's stored choices (currency, cookie alert), read by the server from cookies. */
+  visitor: VisitorPreferences;
 }
 
 /** Router-wide settings TanStack types through `Register['config']`. */
 export const routerConfig = createRouterConfig({
-  serializationAdapters: [httpErrorSerializationAdapter],
+  serializationAdapters: [httpErrorSerializationAdapter, apiErrorSerializationAdapter],
 });
+
+export interface AppRouterOptions {
+  api: GallopClient;
+  /** Server: read from its environment. Browser: the defaults, replaced while hydrating. */
+  site?: SiteConfig;
+  locale?: Locale;
+  visitor?: VisitorPreferences;
+}
+
+/** What the server hands to the browser with the page. */
+type DehydratedContext = Pick<RouterContext, 'site' | 'locale' | 'visitor'>;
 
 /**
  * One router and one QueryClient per server request, and one of each in the browser.
  * The server passes the site config read from its environment; the browser starts with the
  * defaults and takes the server's values while hydrating, before the first render.
  */
-export function createAppRouter(site: SiteConfig = defaultSiteConfig) {
+export function createAppRouter({
+  api,
+  site = defaultSiteConfig,
+  locale = DEFAULT_LOCALE,
+  visitor = { cookieAlertDismissed: false },
+}: AppRouterOptions) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000 } },
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        // A 4xx will not change by asking again; a network blip might.
+        retry: (failureCount, error) =>
+          failureCount < 2 && getErrorStatus(error) >= 500 && typeof window !== 'undefined',
+      },
+    },
   });
-  const context: RouterContext = { queryClient, site };
+  const context: RouterContext = { queryClient, api, site, locale, visitor };
   // Not part of createRouter's typed options (TanStack Start passes them); the router reads them.
   const ssrOptions = { serializationAdapters: routerConfig.serializationAdapters };
   const router = createRouter({
@@ -36,11 +71,15 @@ export function createAppRouter(site: SiteConfig = defaultSiteConfig) {
     defaultPreload: 'intent',
     // react-query decides when data is stale; the router always asks it.
     defaultPreloadStaleTime: 0,
-    // A route that fails shows the error page chosen by the error's status (HttpError).
+    // A route that fails shows the error page chosen by the error's status.
     defaultErrorComponent: ({ error }) => <ErrorPage status={getErrorStatus(error)} />,
-    dehydrate: () => ({ site: context.site }),
-    hydrate: (dehydrated: { site: SiteConfig }) => {
-      context.site = dehydrated.site;
+    dehydrate: (): DehydratedContext => ({
+      site: context.site,
+      locale: context.locale,
+      visitor: context.visitor,
+    }),
+    hydrate: (dehydrated: DehydratedContext) => {
+      Object.assign(context, dehydrated);
     },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });

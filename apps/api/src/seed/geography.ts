@@ -51,16 +51,14 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
   await db
     .insert(currencyRates)
     .values(Object.entries(CURRENCY_RATES).map(([code, perUsd]) => ({ code, perUsd })));
-  await db
-    .insert(worldParts)
-    .values(
-      WORLD_PARTS.map((name, index) => ({
-        id: index + 1,
-        name,
-        slug: slugify(name),
-        position: index,
-      })),
-    );
+  await db.insert(worldParts).values(
+    WORLD_PARTS.map((name, index) => ({
+      id: index + 1,
+      name,
+      slug: slugify(name),
+      position: index,
+    })),
+  );
   const waters = WATER_OBJECTS.map((water, index) => ({ id: index + 1, ...water }));
   await db
     .insert(waterObjects)

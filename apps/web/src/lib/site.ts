@@ -10,6 +10,11 @@ export function pageTitle(title: string): string {
 export interface SiteConfig {
   /** The external organizer back office ({host} in the spec). */
   organizerUrl: string;
+  /**
+   * The public origin (`PUBLIC_URL`), for canonical links and share images. Without it they stay
+   * site-relative: an origin taken from the request's Host header could be spoofed.
+   */
+  publicUrl?: string | undefined;
 }
 
 export const DEFAULT_ORGANIZER_URL = 'https://partners.gallop.example';
@@ -23,4 +28,10 @@ export function organizerLinks(organizerUrl: string): { register: string; login:
     register: new URL('register', base).href,
     login: new URL('login', base).href,
   };
+}
+
+/** A site path as an absolute URL when the public origin is known, else the path itself. */
+export function siteUrl(path: string, publicUrl: string | undefined): string {
+  if (!publicUrl || /^[a-z][a-z\d+.-]*:/i.test(path)) return path;
+  return new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
 }

@@ -1,4 +1,5 @@
 import type { components } from '@gallop/api-client';
+import { SUPPORTED_CURRENCIES } from '@gallop/currency';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -69,23 +70,8 @@ type ContentOperation =
 /** The interface speaks English only (spec section 1). */
 const INTERFACE_LANGUAGES = ['en'];
 
-/** Currencies the site configuration offers (spec section 3; `SHF` is `CHF`). */
-const SITE_CURRENCIES: Schemas['SiteCurrency'][] = [
-  'USD',
-  'EUR',
-  'AED',
-  'CAD',
-  'AUD',
-  'SGD',
-  'NZD',
-  'GBP',
-  'CHF',
-  'TRY',
-  'CNY',
-  'JPY',
-  'KRW',
-  'INR',
-];
+/** Currencies the site configuration offers: the same list the web's picker uses. */
+const SITE_CURRENCIES: readonly Schemas['SiteCurrency'][] = SUPPORTED_CURRENCIES;
 
 /** Messenger display order: facebook first, since Russian is not offered (spec section 3). */
 const MESSENGER_ORDER: MessengerSource[] = [

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   RouterProvider,
   createMemoryHistory,
@@ -7,10 +8,17 @@ import {
 } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ErrorPage, type SupportContacts } from './error-page';
+import { createServerApiClient } from '../../../../lib/api';
+import { createFakeApi, unreachableApi } from '../../../../lib/testing/fake-api';
+import { ErrorPage } from './error-page';
 
 /** Renders the error page at /broken inside a real router, with a home route at /. */
-async function renderErrorPage(status: number, contacts?: SupportContacts) {
+async function renderErrorPage(
+  status: number,
+  fetch: (request: Request) => Promise<Response> = createFakeApi().fetch,
+) {
+  const queryClient = new QueryClient();
+  const api = createServerApiClient({ request: new Request('http://web.test/'), fetch });
   const rootRoute = createRootRoute();
   const homeRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -20,35 +28,42 @@ async function renderErrorPage(status: number, contacts?: SupportContacts) {
   const brokenRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/broken',
-    component: () => <ErrorPage status={status} contacts={contacts} />,
+    component: () => <ErrorPage status={status} />,
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([homeRoute, brokenRoute]),
     history: createMemoryHistory({ initialEntries: ['/broken'] }),
+    context: { api, queryClient },
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   await screen.findByRole('heading', { level: 1 });
   return router;
 }
 
 describe('ErrorPage', () => {
-  it('404: says the page is not found and "Back home" goes to /', async () => {
+  it('404: says the page is not found and "Back home" goes to / in the app', async () => {
     const router = await renderErrorPage(404);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found...');
+    const home = screen.getByRole('link', { name: 'Back home' });
+    expect(home).toHaveAttribute('href', '/');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Back home' }));
+    fireEvent.click(home);
 
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('403: "Error 403" with the permission sentence and no home button', async () => {
+  it('403: "Error 403" with the permission sentence and no home link', async () => {
     await renderErrorPage(403);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Error 403');
     expect(
       screen.getByText('Sorry, you do not have permission to access this page.'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Back home' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back home' })).not.toBeInTheDocument();
   });
 
   it('410: explains that the tour dates have passed', async () => {
@@ -58,34 +73,36 @@ describe('ErrorPage', () => {
     );
   });
 
-  it('503: "An error occurred", advice, and the support phone, email and messengers', async () => {
-    await renderErrorPage(503, {
-      phone: '+1 (555) 010-2030',
-      email: 'help@gallop.example',
-      messengers: [{ name: 'WhatsApp', url: 'https://wa.me/15550102030' }],
-    });
+  it("503: advice, a refresh button and the site's phone, email and messengers", async () => {
+    await renderErrorPage(503);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred');
-    expect(
-      screen.getByText(/refresh the page in a minute.*contact our support team/i),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/refresh the page or contact our support team/i)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '+1 (555) 010-2030' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: '+1 415 555 0134' })).toHaveAttribute(
       'href',
-      'tel:+15550102030',
+      'tel:+14155550134',
     );
-    expect(screen.getByRole('link', { name: 'help@gallop.example' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'support@gallop.example' })).toHaveAttribute(
       'href',
-      'mailto:help@gallop.example',
+      'mailto:support@gallop.example',
     );
     expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
       'href',
-      'https://wa.me/15550102030',
+      'https://wa.me/14155550134',
     );
+  });
+
+  it('503 with the API down: still the page, without contact buttons', async () => {
+    await renderErrorPage(503, unreachableApi);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred');
+    expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it.each([500, 400, 502])('%i: "Internal Error"', async (status) => {
     await renderErrorPage(status);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Internal Error');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,13 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../../components/button-link/button-link';
+import { useApi } from '../../../../lib/api';
 import { organizerLinks } from '../../../../lib/site';
-import { HeroLandscape } from './hero-landscape';
+import { useSiteInfo } from '../../../../lib/site-info';
+import { homeQueries } from '../../api';
+import { BestTours } from '../best-tours/best-tours';
+import { CategoryTiles } from '../category-tiles/category-tiles';
+import { HomeHero } from '../home-hero/home-hero';
+import { HomeStats } from '../home-stats/home-stats';
 import './home-page.css';
 
 export interface HomePageProps {
@@ -24,68 +31,74 @@ const trustClaims = [
   },
 ] as const;
 
+/** The landing: videos and search, the catalogue in numbers, best tours, ride styles, collections. */
 export function HomePage({ organizerUrl }: HomePageProps) {
+  const api = useApi();
+  const info = useSiteInfo();
+  const { data: stats } = useSuspenseQuery(homeQueries.stats(api));
+  const { data: bestTours } = useSuspenseQuery(homeQueries.bestTours(api));
+  const { data: restKinds } = useSuspenseQuery(homeQueries.restKinds(api));
+  const { data: collections } = useSuspenseQuery(homeQueries.collections(api));
   const links = organizerLinks(organizerUrl);
   return (
     <>
-      <section className="home-hero" aria-labelledby="home-hero-heading">
-        <div className="home-hero__text">
-          <p className="home-hero__eyebrow">Multi-day guided horseback tours</p>
-          <h1 id="home-hero-heading" className="display-heading home-hero__heading">
-            Horseback tours with local guides
-          </h1>
-          <p className="home-hero__lead">
-            Ride for several days through mountains, steppes and coastlines with guides who know
-            every trail. Each tour is run by an independent provider who has been checked before
-            listing.
-          </p>
-          <ul className="home-hero__points" aria-label="Why book with Gallop">
-            <li>Vetted providers</li>
-            <li>3-D Secure payments</li>
-            <li>Honest reviews</li>
-          </ul>
-        </div>
-        <div className="home-hero__art">
-          <HeroLandscape />
-        </div>
-      </section>
+      <HomeHero videos={info?.landing_videos ?? []} />
+      <div className="page-container">
+        <HomeStats stats={stats} />
+        <BestTours tours={bestTours.items} />
+        <CategoryTiles
+          id="rest-kinds-heading"
+          title="Find your kind of ride"
+          lead="From beach gallops to week-long mountain expeditions."
+          items={restKinds.items}
+          layout="compact"
+        />
+        <CategoryTiles
+          id="collections-heading"
+          title="Collections"
+          lead="Tours picked for a kind of rider, a season or a special trip."
+          items={collections.items}
+          layout="wide"
+          more={{ limit: 6, href: '/collections', label: 'All collections' }}
+        />
 
-      <section className="home-trust" aria-labelledby="home-trust-heading">
-        <h2 id="home-trust-heading" className="display-heading home-section-heading">
-          Why riders trust Gallop
-        </h2>
-        <ul className="home-trust__list">
-          {trustClaims.map((claim, index) => (
-            <li key={claim.title} className="home-trust__item">
-              <span className="home-trust__number" aria-hidden="true">
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="home-trust__title">{claim.title}</h3>
-              <p className="home-trust__text">{claim.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="home-organizers" aria-labelledby="home-organizers-heading">
-        <div className="home-organizers__text">
-          <h2 id="home-organizers-heading" className="display-heading home-section-heading">
-            Do you run horseback tours?
+        <section className="home-section home-trust" aria-labelledby="home-trust-heading">
+          <h2 id="home-trust-heading" className="display-heading home-section__heading">
+            Why riders trust Gallop
           </h2>
-          <p>
-            Organizations and individual guides publish their tours, answer riders and share meeting
-            details from the Gallop partner back office.
-          </p>
-        </div>
-        <div className="home-organizers__actions">
-          <ButtonLink href={links.register} theme="primary" size="lg">
-            Register as an organizer
-          </ButtonLink>
-          <ButtonLink href={links.login} size="lg">
-            Organizer login
-          </ButtonLink>
-        </div>
-      </section>
+          <ul className="home-trust__list">
+            {trustClaims.map((claim, index) => (
+              <li key={claim.title} className="home-trust__item">
+                <span className="home-trust__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <h3 className="home-trust__title">{claim.title}</h3>
+                <p className="home-trust__text">{claim.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="home-organizers" aria-labelledby="home-organizers-heading">
+          <div className="home-organizers__text">
+            <h2 id="home-organizers-heading" className="display-heading home-section__heading">
+              Do you run horseback tours?
+            </h2>
+            <p>
+              Organizations and individual guides publish their tours, answer riders and share
+              meeting details from the Gallop partner back office.
+            </p>
+          </div>
+          <div className="home-organizers__actions">
+            <ButtonLink href={links.register} theme="primary" size="lg">
+              Register as an organizer
+            </ButtonLink>
+            <ButtonLink href={links.login} size="lg">
+              Organizer login
+            </ButtonLink>
+          </div>
+        </section>
+      </div>
     </>
   );
 }

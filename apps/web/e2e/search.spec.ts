@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Fixtures come from the API through the web server's proxy: never hard-coded ids or slugs.
+
+interface FacetOption {
+  value: string | number;
+  text: string;
+  count: number;
+}
+
+interface TourList {
+  items: { name: string }[];
+  pagination: { total: number; page_count: number };
+  filters?: Record<string, FacetOption[] | number | undefined>;
+}
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const cardNames = (page: Page) => page.locator('.tour-card h3').allTextContents();
+
+function facet(list: TourList, kind: string): FacetOption[] {
+  const options = list.filters?.[kind];
+  expect(Array.isArray(options) && options.length > 0, `facet ${kind}`).toBe(true);
+  return options as FacetOption[];
+}
+
+test.describe('search page', () => {
+  test('the catalogue-wide page lists the tours the API finds', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    const all = await json<TourList>(request, '/spa/tours');
+    expect(await gotoHydrated('/tours')).toBe(200);
+    await expect(
+      page.getByRole('heading', { level: 2, name: `${all.pagination.total} tours` }),
+    ).toBeVisible();
+    expect(await cardNames(page)).toEqual(all.items.map((item) => item.name));
+  });
+
+  test('a catalogue page shows its stored search; an unknown slug is 404', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    const sitemap = await json<{ items: { url: string; title: string }[] }>(
+      request,
+      '/spa/seo-pages-sitemap',
+    );
+    const entry = sitemap.items[0];
+    expect(entry).toBeDefined();
+    const slug = entry?.url.replace(/^\//, '') ?? '';
+    const stored = await json<TourList & { h1?: string; title: string }>(
+      request,
+      `/spa/tours-page?slug=${slug}`,
+    );
+    expect(await gotoHydrated(`/${slug}`)).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(stored.h1 ?? stored.title);
+    expect(await cardNames(page)).toEqual(stored.items.map((item) => item.name));
+
+    const missing = await request.get('/no-such-catalogue-page');
+    expect(missing.status()).toBe(404);
+  });
+
+  test('filters go to the address bar, the results follow them, reload and history restore them', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    const all = await json<TourList>(request, '/spa/tours?expand=filters');
+    const country = facet(all, 'countries')[0] as FacetOption;
+    await gotoHydrated('/tours');
+
+    await page.getByRole('checkbox', { name: new RegExp(`^${country.text} `) }).check();
+    await expect(page).toHaveURL(new RegExp(`[?&]countries=${country.value}(&|$)`));
+    const byCountry = await json<TourList>(
+      request,
+      `/spa/tours?countries=${country.value}&expand=filters`,
+    );
+    await expect.poll(() => cardNames(page)).toEqual(byCountry.items.map((item) => item.name));
+
+    const level = facet(byCountry, 'difficulty')[0] as FacetOption;
+    await page.getByRole('button', { name: 'Riding level' }).click();
+    await page.getByRole('checkbox', { name: new RegExp(`^${level.text} `) }).check();
+    await expect(page).toHaveURL(new RegExp(`difficulty=${level.value}`));
+
+    await page.getByRole('button', { name: /Recommended/ }).click();
+    await page.getByRole('option', { name: 'Cheapest first' }).click();
+    await expect(page).toHaveURL(/sort=price/);
+
+    const query = `countries=${country.value}&difficulty=${level.value}&sort=price`;
+    const filtered = await json<TourList>(request, `/spa/tours?${query}`);
+    const expected = filtered.items.map((item) => item.name);
+    await expect.poll(() => cardNames(page)).toEqual(expected);
+    const address = page.url();
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(page.url()).toBe(address);
+    expect(await cardNames(page)).toEqual(expected);
+    await expect(
+      page.getByRole('checkbox', { name: new RegExp(`^${country.text} `) }),
+    ).toBeChecked();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/sort=price/);
+    await expect(page).toHaveURL(new RegExp(`difficulty=${level.value}`));
+    await page.goForward();
+    await expect(page).toHaveURL(/sort=price/);
+    await expect.poll(() => cardNames(page)).toEqual(expected);
+  });
+
+  test('"Show more" adds the next page of cards and keeps it on reload', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    const first = await json<TourList>(request, '/spa/tours');
+    const second = await json<TourList>(request, '/spa/tours?page=2');
+    expect(first.pagination.page_count).toBeGreaterThan(1);
+    await gotoHydrated('/tours');
+    await expect(page.locator('.tour-card')).toHaveCount(first.items.length);
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    const both = [...first.items, ...second.items].map((item) => item.name);
+    await expect.poll(() => cardNames(page)).toEqual(both);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await cardNames(page)).toEqual(both);
+  });
+
+  test('a search without results says so', async ({ page, request, gotoHydrated }) => {
+    const none = await json<TourList>(request, '/spa/tours?priceMax=1');
+    expect(none.pagination.total).toBe(0);
+    expect(await gotoHydrated('/tours?priceMax=1')).toBe(200);
+    await expect(page.getByText('Nothing found based on your search')).toBeVisible();
+    await expect(page.getByText('Try searching by code')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/tours$/);
+    await expect(page.locator('.tour-card').first()).toBeVisible();
+  });
+
+  test('on a phone the filters open in a bottom sheet', async ({ page, gotoHydrated }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated('/tours');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('radio', { name: 'Day rides and excursions' }).check();
+    await expect(page).toHaveURL(/[?&]type=2/);
+    await sheet.getByRole('button', { name: /^Show \d+ tours?$/ }).click();
+    await expect(sheet).toBeHidden();
+  });
+});

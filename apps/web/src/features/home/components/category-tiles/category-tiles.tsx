@@ -1,0 +1,73 @@
+import type { components } from '@gallop/api-client';
+import { countText, imageUrl } from '@gallop/ui-kit';
+import './category-tiles.css';
+
+type NamedItem = components['schemas']['NamedItem'];
+
+/** Tile pictures per layout; each has a 2x twin the media server also serves. */
+const TILE_IMAGES = {
+  compact: { size: '370x244', size2x: '600x350', width: 370, height: 244 },
+  wide: { size: '600x350', size2x: '1200x700', width: 600, height: 350 },
+} as const;
+
+export interface CategoryTilesProps {
+  id: string;
+  title: string;
+  lead: string;
+  items: readonly NamedItem[];
+  /** 'compact': many small tiles (rest kinds); 'wide': fewer, larger ones (collections). */
+  layout: 'compact' | 'wide';
+  /** Shows the first `limit` entries and a link to the full list. */
+  more?: { limit: number; href: string; label: string };
+}
+
+/** Catalogue entries as picture tiles linking to their search page (`/{slug}`). */
+export function CategoryTiles({ id, title, lead, items, layout, more }: CategoryTilesProps) {
+  const image = TILE_IMAGES[layout];
+  const shown = more ? items.slice(0, more.limit) : items;
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <div className="home-section__head">
+        <div>
+          <h2 id={id} className="display-heading home-section__heading">
+            {title}
+          </h2>
+          <p className="home-section__lead">{lead}</p>
+        </div>
+        {more && items.length > more.limit ? (
+          <a className="home-section__more" href={more.href}>
+            {more.label}
+          </a>
+        ) : null}
+      </div>
+      <ul className={`category-tiles category-tiles--${layout}`}>
+        {shown.map((item) => (
+          <li key={item.id}>
+            <a className="category-tile" href={`/${item.slug}`}>
+              {item.image ? (
+                <img
+                  className="category-tile__image"
+                  src={imageUrl(item.image.image, image.size)}
+                  srcSet={`${imageUrl(item.image.image, image.size)} 1x, ${imageUrl(item.image.image, image.size2x)} 2x`}
+                  width={image.width}
+                  height={image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : null}
+              <span className="category-tile__text">
+                <span className="category-tile__name">{item.name}</span>
+                {item.tours_count !== undefined ? (
+                  <span className="category-tile__count">
+                    {countText('{count} tour(s)', item.tours_count)}
+                  </span>
+                ) : null}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { CookieAlert } from '@gallop/ui-kit';
+import { useState } from 'react';
+import { cookieAlertDismissedCookie } from '../../../../lib/visitor';
+
+/**
+ * The cookie alert until the visitor dismisses it; the dismissal is kept 180 days in a cookie
+ * the server reads too, so a dismissed alert never flashes on the next page load.
+ */
+export function CookieNotice({ dismissed }: { dismissed: boolean }) {
+  const [open, setOpen] = useState(!dismissed);
+  return (
+    <CookieAlert
+      isOpen={open}
+      onDismiss={() => {
+        document.cookie = cookieAlertDismissedCookie(window.location.protocol === 'https:');
+        setOpen(false);
+      }}
+    >
+      We use cookies to remember your currency and choices. See our{' '}
+      <a href="/privacy">privacy policy</a>.
+    </CookieAlert>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { ButtonLink } from '../../../../components/button-link/button-link';
+import { PROJECT_NAME } from '../../../../lib/site';
+import { MAIN_NAVIGATION, organizerNavigation } from '../../navigation';
+import { CurrencySwitcher } from '../currency-switcher/currency-switcher';
+import { HeartIcon, LogoMark } from '../icons';
+import { MobileMenu } from '../mobile-menu/mobile-menu';
+import './site-header.css';
+
+export interface SiteHeaderProps {
+  organizerUrl: string;
+  currencies: readonly string[];
+}
+
+/**
+ * Logo, the main sections, the currency, favourites and the organizer links. On phones the
+ * sections and organizer links move into a menu sheet.
+ */
+export function SiteHeader({ organizerUrl, currencies }: SiteHeaderProps) {
+  const [login, register] = organizerNavigation(organizerUrl);
+  return (
+    <header className="site-header">
+      <div className="page-container site-header__inner">
+        <Link to="/" className="site-logo" aria-label={`${PROJECT_NAME} home`}>
+          <LogoMark />
+          <span className="site-logo__name">{PROJECT_NAME}</span>
+        </Link>
+        <nav className="site-header__nav" aria-label="Main">
+          <ul>
+            {MAIN_NAVIGATION.map((item) => (
+              <li key={item.href}>
+                <a href={item.href}>{item.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <CurrencySwitcher currencies={currencies} />
+          <a className="site-header__icon-link" href="/favorites" aria-label="Favourites">
+            <HeartIcon />
+            <span className="site-header__wide-only">Favourites</span>
+          </a>
+          <a className="site-header__organizer site-header__wide-only" href={login.href}>
+            {login.label}
+          </a>
+          <ButtonLink
+            theme="primary"
+            size="sm"
+            className="site-header__wide-only"
+            href={register.href}
+          >
+            {register.label}
+          </ButtonLink>
+          <MobileMenu organizerUrl={organizerUrl} />
+        </div>
+      </div>
+    </header>
+  );
+}

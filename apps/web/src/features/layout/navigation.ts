@@ -1,0 +1,18 @@
+import { organizerLinks } from '../../lib/site';
+
+/** The site's main sections (header and mobile menu). */
+export const MAIN_NAVIGATION = [
+  { href: '/destinations', label: 'Destinations' },
+  { href: '/collections', label: 'Collections' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/help-center', label: 'Help center' },
+] as const;
+
+/** Organizer entry points: the external back office (spec section 1, {host}). */
+export function organizerNavigation(organizerUrl: string) {
+  const links = organizerLinks(organizerUrl);
+  return [
+    { href: links.login, label: 'Log in' },
+    { href: links.register, label: 'Become a provider' },
+  ] as const;
+}

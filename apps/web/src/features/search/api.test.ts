@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { createGallopClient } from '@gallop/api-client';
+import { normalizeFilters } from '@gallop/search-filters';
+import { QueryClient } from '@tanstack/react-query';
+import { isNotFound } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { ALL_TOURS_META, ALL_TOURS_SLUG, ensureSearchPage, loadedPages } from './api';
+
+const emptyList = { items: [], pagination: { page: 1, per_page: 20, total: 0, page_count: 0 } };
+const icelandPage = {
+  ...emptyList,
+  slug: 'iceland',
+  title: 'Horse riding tours in Iceland',
+  h1: 'Riding in Iceland',
+  description: 'Lava fields and glaciers.',
+  breadcrumbs: [{ url: '/', text: 'Home' }],
+  seo: { title: 'Iceland riding tours', canonical: '/iceland' },
+  filter: { countries: [101] },
+};
+
+/** A fake API: `/spa/tours-page` answers `page` (404 when undefined), `/spa/tours` a list. */
+function fakeApi(page: unknown) {
+  const seen: URL[] = [];
+  const api = createGallopClient({
+    baseUrl: 'http://api.test',
+    locale: { iso: 'en', localizationId: 1 },
+    currency: 'USD',
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      if (url.pathname === '/spa/tours-page') {
+        return page ? Response.json(page) : Response.json({ message: 'No page' }, { status: 404 });
+      }
+      return page || !url.searchParams.has('slug')
+        ? Response.json(emptyList)
+        : Response.json({ message: 'No page' }, { status: 404 });
+    },
+  });
+  const calls = (path: string) =>
+    seen.filter((url) => url.pathname === path).map((url) => url.searchParams.toString());
+  return { api, calls };
+}
+
+describe('ensureSearchPage', () => {
+  it('loads a catalogue page: its texts, and every results page with its slug', async () => {
+    const { api, calls } = fakeApi(icelandPage);
+    const meta = await ensureSearchPage(
+      new QueryClient(),
+      api,
+      'iceland',
+      normalizeFilters({ difficulty: [2], page: 2 }),
+    );
+    expect(meta).toEqual({
+      slug: 'iceland',
+      title: 'Iceland riding tours',
+      h1: 'Riding in Iceland',
+      description: 'Lava fields and glaciers.',
+      breadcrumbs: [{ url: '/', text: 'Home' }],
+      canonical: '/iceland',
+      filter: normalizeFilters({ countries: [101] }),
+    });
+    expect(calls('/spa/tours-page')).toEqual(['slug=iceland']);
+    // The facets come with the first page only.
+    expect(calls('/spa/tours').sort()).toEqual([
+      'difficulty=2&page=2&slug=iceland',
+      'difficulty=2&slug=iceland&expand=filters',
+    ]);
+  });
+
+  it('searches every tour without a slug on the catalogue-wide page', async () => {
+    const { api, calls } = fakeApi(undefined);
+    const meta = await ensureSearchPage(
+      new QueryClient(),
+      api,
+      ALL_TOURS_SLUG,
+      normalizeFilters({}),
+    );
+    expect(meta).toBe(ALL_TOURS_META);
+    expect(calls('/spa/tours-page')).toEqual([]);
+    expect(calls('/spa/tours')).toEqual(['expand=filters']);
+  });
+
+  it('is the 404 page for a slug with no catalogue page', async () => {
+    const { api } = fakeApi(undefined);
+    const failure = await ensureSearchPage(
+      new QueryClient(),
+      api,
+      'nowhere',
+      normalizeFilters({}),
+    ).catch((error: unknown) => error);
+    expect(isNotFound(failure)).toBe(true);
+  });
+});
+
+describe('loadedPages', () => {
+  it('lists the pages a "Show more" search shows', () => {
+    expect(loadedPages(1)).toEqual([1]);
+    expect(loadedPages(3)).toEqual([1, 2, 3]);
+    expect(loadedPages(0)).toEqual([1]);
+  });
+});

@@ -1,0 +1,119 @@
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { getToursPageQueryOptions, listToursQueryOptions } from '@gallop/api-client/query';
+import { normalizeFilters, type SearchFilters } from '@gallop/search-filters';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import { filtersToApiQuery } from './search-url';
+
+export type TourList = components['schemas']['TourList'];
+export type TourSummary = components['schemas']['TourSummary'];
+export type FilterFacets = components['schemas']['FilterFacets'];
+export type FacetOption = components['schemas']['FacetOption'];
+type Breadcrumb = components['schemas']['Breadcrumb'];
+
+/**
+ * The catalogue-wide search page (`/tours`). The API stores no catalogue page for "every tour",
+ * so this slug searches `/spa/tours` without a slug and its texts are the app's own; the other
+ * slugs are the catalogue pages the API stores (`/spa/seo-pages-sitemap`).
+ */
+export const ALL_TOURS_SLUG = 'tours';
+
+/** What a search page shows above its results. */
+export interface SearchPageMeta {
+  slug: string;
+  title: string;
+  h1: string;
+  description: string | null;
+  breadcrumbs: Breadcrumb[];
+  canonical: string;
+  /** The search filter the page stands for (normalised). */
+  filter: SearchFilters;
+}
+
+export const ALL_TOURS_META: SearchPageMeta = {
+  slug: ALL_TOURS_SLUG,
+  title: 'Horse riding tours worldwide',
+  h1: 'Horse riding tours worldwide',
+  description:
+    'Multi-day horseback tours, day rides and riding holidays from vetted local providers: compare dates, prices and reviews.',
+  breadcrumbs: [
+    { url: '/', text: 'Home' },
+    { url: `/${ALL_TOURS_SLUG}`, text: 'Tours' },
+  ],
+  canonical: `/${ALL_TOURS_SLUG}`,
+  filter: normalizeFilters({}),
+};
+
+/** A catalogue page's texts and stored filter, from its `/spa/tours-page` answer. */
+export function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageMeta {
+  return {
+    slug: page.slug,
+    title: page.seo?.title ?? page.title,
+    h1: page.h1 ?? page.seo?.h1 ?? page.title,
+    description: page.seo?.description ?? page.description ?? null,
+    breadcrumbs: page.breadcrumbs ?? [],
+    canonical: page.seo?.canonical ?? `/${page.slug}`,
+    filter: normalizeFilters(page.filter ?? {}),
+  };
+}
+
+/** The catalogue page's texts and stored filter (`/spa/tours-page`; its items are not used). */
+export function searchPageMetaQueryOptions(api: GallopClient, slug: string) {
+  return queryOptions({
+    ...getToursPageQueryOptions(api, { query: { slug } }),
+    select: toSearchPageMeta,
+  });
+}
+
+/**
+ * One page of results (`/spa/tours`, 20 cards). A catalogue page's slug goes with it so the API
+ * applies the stored filter first; the first page also asks for the facets (`expand=filters`).
+ */
+export function searchResultsQueryOptions(
+  api: GallopClient,
+  slug: string,
+  filters: Partial<SearchFilters>,
+  page: number,
+) {
+  return listToursQueryOptions(api, {
+    query: {
+      ...filtersToApiQuery({ ...filters, page }),
+      ...(slug === ALL_TOURS_SLUG ? {} : { slug }),
+      ...(page === 1 ? { expand: 'filters' as const } : {}),
+    },
+  });
+}
+
+/** Pages 1 to `lastPage`: 'Show more' keeps the earlier pages on screen. */
+export function loadedPages(lastPage: number): number[] {
+  return Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);
+}
+
+/**
+ * Loads what a search page needs, in parallel: its texts and every results page shown. A slug
+ * with no catalogue page is the 404 page.
+ */
+export async function ensureSearchPage(
+  queryClient: QueryClient,
+  api: GallopClient,
+  slug: string,
+  filters: SearchFilters,
+): Promise<SearchPageMeta> {
+  const pages = loadedPages(filters.page).map((page) =>
+    queryClient.ensureQueryData(searchResultsQueryOptions(api, slug, filters, page)),
+  );
+  const meta =
+    slug === ALL_TOURS_SLUG
+      ? Promise.resolve(ALL_TOURS_META)
+      : queryClient.ensureQueryData(searchPageMetaQueryOptions(api, slug)).then(toSearchPageMeta);
+  // Every call settles before the loader answers: a failure while others are still in flight
+  // would leave them pending in the dehydrated cache.
+  const [loaded, ...rest] = await Promise.allSettled([meta, ...pages]);
+  const failure = [loaded, ...rest].find((result) => result.status === 'rejected');
+  if (failure) {
+    const error: unknown = failure.reason;
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+  return (loaded as PromiseFulfilledResult<SearchPageMeta>).value;
+}

@@ -1,0 +1,328 @@
+import {
+  ACCOMMODATION_LABELS,
+  COMFORT_LEVELS,
+  DIFFICULTY_LEVELS,
+  FILTER_LIMITS,
+  OPERATOR_TYPE_LABELS,
+  OPERATOR_TYPES,
+  sliderLimitsFor,
+  type AccommodationFilter,
+  type Comfort,
+  type Difficulty,
+  type FilterField,
+  type OperatorType,
+  type SearchFilters,
+  type TourType,
+} from '@gallop/search-filters';
+import { Collapse, Datepicker, Select } from '@gallop/ui-kit';
+import type { ReactNode } from 'react';
+import type { FacetOption, FilterFacets } from '../../api';
+import { FacetChecklist, RadioList } from './facet-checklist';
+import { RangeFilter } from './range-filter';
+import './search-filters.css';
+
+export type FilterChange = Partial<Record<FilterField, unknown>>;
+
+export interface SearchFiltersPanelProps {
+  filters: SearchFilters;
+  facets: FilterFacets | undefined;
+  /** The currency prices come in: the price sliders use its limits (spec section 9). */
+  currency: string;
+  onChange: (change: FilterChange) => void;
+}
+
+// Readers from a facet's value to the filter's type: ids and levels are numbers, codes strings.
+const readId = (value: FacetOption['value']) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+const readCode = (value: FacetOption['value']) => String(value);
+const readComfort = (value: FacetOption['value']) =>
+  COMFORT_LEVELS.find((level) => level === value) as Comfort | undefined;
+const readDifficulty = (value: FacetOption['value']) =>
+  DIFFICULTY_LEVELS.find((level) => level === Number(value)) as Difficulty | undefined;
+
+const GROUP_SIZES = [4, 6, 8, 10, 12, 15] as const;
+const CHILD_AGES = [4, 6, 8, 10, 12, 14, 16] as const;
+const DAYS_FLOOR = 1;
+
+const TRIP_TYPES: readonly { value: TourType; text: string }[] = [
+  { value: 1, text: 'Multi-day tours' },
+  { value: 2, text: 'Day rides and excursions' },
+];
+
+function Group({
+  title,
+  defaultOpen = false,
+  children,
+}: {
+  title: string;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Collapse title={title} defaultOpen={defaultOpen} headingLevel={3} className="search-group">
+      {children}
+    </Collapse>
+  );
+}
+
+/** A filter kind chosen with checkboxes from a facet of the answer. */
+interface ChecklistKind {
+  facet:
+    | 'countries'
+    | 'regions'
+    | 'cities'
+    | 'rest_kinds'
+    | 'difficulty'
+    | 'collections'
+    | 'comfort'
+    | 'languages';
+  field:
+    | 'countries'
+    | 'regions'
+    | 'cities'
+    | 'restKinds'
+    | 'difficulty'
+    | 'collections'
+    | 'comfort'
+    | 'languages';
+  title: string;
+  parse: (value: FacetOption['value']) => string | number | undefined;
+  defaultOpen?: boolean;
+}
+
+const DIRECTION_CHECKLISTS: readonly ChecklistKind[] = [
+  { facet: 'countries', field: 'countries', title: 'Country', parse: readId, defaultOpen: true },
+  { facet: 'regions', field: 'regions', title: 'Region', parse: readId },
+  { facet: 'cities', field: 'cities', title: 'City', parse: readId },
+];
+
+const TOUR_CHECKLISTS: readonly ChecklistKind[] = [
+  {
+    facet: 'rest_kinds',
+    field: 'restKinds',
+    title: 'Riding style',
+    parse: readId,
+    defaultOpen: true,
+  },
+  { facet: 'difficulty', field: 'difficulty', title: 'Riding level', parse: readDifficulty },
+  { facet: 'collections', field: 'collections', title: 'Collections', parse: readId },
+  { facet: 'comfort', field: 'comfort', title: 'Comfort', parse: readComfort },
+];
+
+const LANGUAGE_CHECKLIST: ChecklistKind = {
+  facet: 'languages',
+  field: 'languages',
+  title: 'Guide language',
+  parse: readCode,
+};
+
+function ChecklistGroup({
+  kind,
+  filters,
+  facets,
+  onChange,
+}: {
+  kind: ChecklistKind;
+  filters: SearchFilters;
+  facets: FilterFacets | undefined;
+  onChange: (change: FilterChange) => void;
+}) {
+  const options = facets?.[kind.facet] ?? [];
+  if (options.length === 0) return null;
+  const selected: readonly (string | number)[] = filters[kind.field] ?? [];
+  return (
+    <Group title={kind.title} defaultOpen={kind.defaultOpen}>
+      <FacetChecklist
+        legend={kind.title}
+        options={options}
+        selected={selected}
+        parse={kind.parse}
+        onChange={(values) => onChange({ [kind.field]: values })}
+      />
+    </Group>
+  );
+}
+
+/** Every filter kind the API's facets offer, plus dates, prices, duration, age and group size. */
+export function SearchFiltersPanel({
+  filters,
+  facets,
+  currency,
+  onChange,
+}: SearchFiltersPanelProps) {
+  const limits = sliderLimitsFor(currency);
+  const priceFormat: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  };
+  const checklists = (kinds: readonly ChecklistKind[]) =>
+    kinds.map((kind) => (
+      <ChecklistGroup
+        key={kind.field}
+        kind={kind}
+        filters={filters}
+        facets={facets}
+        onChange={onChange}
+      />
+    ));
+  const has = (options: readonly FacetOption[] | undefined) => (options?.length ?? 0) > 0;
+  const accommodationCounts = new Map(
+    (facets?.accommodation ?? []).map((option) => [option.value, option.count]),
+  );
+  const operatorCounts = new Map(
+    (facets?.operator_types ?? []).map((option) => [option.value, option.count]),
+  );
+  return (
+    <div className="search-filters">
+      <Group title="Trip type" defaultOpen>
+        <RadioList
+          legend="Trip type"
+          name="type"
+          choices={TRIP_TYPES}
+          value={filters.type}
+          onChange={(type) => onChange({ type })}
+        />
+      </Group>
+
+      {checklists(DIRECTION_CHECKLISTS)}
+
+      <Group title="Dates" defaultOpen>
+        <Datepicker
+          mode="range"
+          monthCount={1}
+          min="today"
+          value={{ start: filters.dateFrom ?? null, end: filters.dateTo ?? null }}
+          onChange={({ start, end }) => onChange({ dateFrom: start, dateTo: end })}
+        />
+        {(filters.dateFrom || filters.dateTo) && (
+          <button
+            type="button"
+            className="search-link-button"
+            onClick={() => onChange({ dateFrom: undefined, dateTo: undefined })}
+          >
+            Any dates
+          </button>
+        )}
+      </Group>
+
+      <Group title="Price" defaultOpen>
+        <div className="search-filters__sliders">
+          <RangeFilter
+            label="Total price"
+            bounds={{ min: filters.priceMin, max: filters.priceMax }}
+            floor={0}
+            ceiling={limits.priceMax}
+            step={limits.step}
+            thumbLabels={['Minimum price', 'Maximum price']}
+            formatOptions={priceFormat}
+            onCommit={({ min, max }) => onChange({ priceMin: min, priceMax: max })}
+          />
+          <RangeFilter
+            label="Price per day"
+            bounds={{ min: filters.pricePerDayMin, max: filters.pricePerDayMax }}
+            floor={0}
+            ceiling={limits.pricePerDayMax}
+            step={Math.max(1, limits.step / 10)}
+            thumbLabels={['Minimum price per day', 'Maximum price per day']}
+            formatOptions={priceFormat}
+            onCommit={({ min, max }) => onChange({ pricePerDayMin: min, pricePerDayMax: max })}
+          />
+        </div>
+      </Group>
+
+      <Group title="Duration" defaultOpen>
+        <RangeFilter
+          label="Days"
+          bounds={{ min: filters.daysMin, max: filters.daysMax }}
+          floor={DAYS_FLOOR}
+          ceiling={FILTER_LIMITS.daysMax}
+          step={1}
+          thumbLabels={['Shortest', 'Longest']}
+          onCommit={({ min, max }) => onChange({ daysMin: min, daysMax: max })}
+        />
+      </Group>
+
+      {checklists(TOUR_CHECKLISTS)}
+      {has(facets?.accommodation) && (
+        <Group title="Accommodation">
+          <RadioList<AccommodationFilter>
+            legend="Accommodation"
+            name="accommodation"
+            choices={[
+              { value: 'any', text: ACCOMMODATION_LABELS.any },
+              ...(facets?.accommodation ?? []).flatMap((option) => {
+                const value = String(option.value) as AccommodationFilter;
+                return value in ACCOMMODATION_LABELS
+                  ? [{ value, text: option.text, count: accommodationCounts.get(option.value) }]
+                  : [];
+              }),
+            ]}
+            value={filters.accommodation}
+            onChange={(accommodation) => onChange({ accommodation })}
+          />
+        </Group>
+      )}
+      {checklists([LANGUAGE_CHECKLIST])}
+
+      <Group title="Group and age">
+        <div className="search-filters__selects">
+          <Select
+            label="Group size"
+            items={[
+              { value: 0, text: 'Any size' },
+              ...GROUP_SIZES.map((size) => ({ value: size, text: `Up to ${size} riders` })),
+            ]}
+            value={filters.maxGroupSize ?? 0}
+            onChange={(value) => onChange({ maxGroupSize: value === 0 ? undefined : value })}
+          />
+          <Select
+            label="Travelling with children"
+            items={[
+              { value: 0, text: 'No children' },
+              ...CHILD_AGES.map((age) => ({ value: age, text: `Youngest is ${age}` })),
+            ]}
+            value={filters.minAge}
+            onChange={(value) => onChange({ minAge: value })}
+          />
+        </div>
+      </Group>
+
+      <Group title="Organizer">
+        <RadioList<OperatorType>
+          legend="Organizer type"
+          name="operatorType"
+          choices={OPERATOR_TYPES.map((value) => ({
+            value,
+            text:
+              value === 'author'
+                ? 'Independent guides'
+                : value === 'organization'
+                  ? 'Tour companies'
+                  : OPERATOR_TYPE_LABELS[value],
+            count: value === 'any' ? undefined : operatorCounts.get(value),
+          }))}
+          value={filters.operatorType}
+          onChange={(operatorType) => onChange({ operatorType })}
+        />
+        {has(facets?.organizers) && (
+          <Select
+            label="Organizer"
+            className="search-filters__organizer"
+            items={[
+              { value: 0, text: 'Any organizer' },
+              ...(facets?.organizers ?? []).map((option) => ({
+                value: Number(option.value),
+                text: `${option.text} (${option.count})`,
+              })),
+            ]}
+            value={filters.organizer ?? 0}
+            onChange={(value) => onChange({ organizer: value === 0 ? undefined : value })}
+          />
+        )}
+      </Group>
+    </div>
+  );
+}

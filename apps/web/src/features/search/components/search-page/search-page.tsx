@@ -1,0 +1,250 @@
+import { useCurrency } from '@gallop/currency/react';
+import { useT } from '@gallop/i18n/react';
+import {
+  filtersToQuery,
+  normalizeFilters,
+  SORT_LABELS,
+  SORT_VALUES,
+  type SearchFilters,
+  type Sort,
+} from '@gallop/search-filters';
+import { Breadcrumbs, Button, EmptyState, Pagination, Select, Sheet } from '@gallop/ui-kit';
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import {
+  ALL_TOURS_META,
+  ALL_TOURS_SLUG,
+  loadedPages,
+  searchPageMetaQueryOptions,
+  searchResultsQueryOptions,
+  type SearchPageMeta,
+} from '../../api';
+import {
+  effectiveFilters,
+  searchLocation,
+  searchToFilters,
+  withChange,
+  type FilterSearch,
+  type SearchLocation,
+} from '../../search-url';
+import { SearchFiltersPanel, type FilterChange } from '../search-filters/search-filters';
+import { SearchMap } from '../search-map/search-map';
+import { TourCard } from '../tour-card/tour-card';
+import './search-page.css';
+
+/** Cards whose pictures load at once (the first row or two). */
+const EAGER_CARDS = 3;
+
+/** Cards per results page (`/spa/tours` answers 20 at a time). */
+const RESULTS_PAGE_SIZE = 20;
+
+const resultsPageAnchor = (page: number) => `results-page-${page}`;
+
+export interface SearchPageProps {
+  slug: string;
+  /** The address bar's search the results are for. */
+  search: FilterSearch;
+  /** The search being loaded (the same when idle): the filter controls show it at once. */
+  pendingSearch: FilterSearch;
+  /** Goes to a search; resolves once its results are shown. */
+  onNavigate: (location: SearchLocation) => Promise<void>;
+}
+
+/** The tour search page: `/tours` (every tour) or a catalogue page such as `/iceland`. */
+export function SearchPage(props: SearchPageProps) {
+  if (props.slug === ALL_TOURS_SLUG) return <SearchPageView meta={ALL_TOURS_META} {...props} />;
+  return <CataloguePage {...props} />;
+}
+
+function CataloguePage(props: SearchPageProps) {
+  const api = useApi();
+  const { data: meta } = useSuspenseQuery(searchPageMetaQueryOptions(api, props.slug));
+  return <SearchPageView meta={meta} {...props} />;
+}
+
+/** How many filter fields the visitor has set beyond the page's own (for the 'Filters' button). */
+function activeFilterCount(filters: SearchFilters, pageFilter: SearchFilters): number {
+  const own = new Set(Object.keys(filtersToQuery(pageFilter)));
+  return Object.keys(filtersToQuery(filters)).filter(
+    (field) => !own.has(field) && field !== 'page' && field !== 'sort',
+  ).length;
+}
+
+function SearchPageView({
+  meta,
+  slug,
+  search,
+  pendingSearch,
+  onNavigate,
+}: SearchPageProps & { meta: SearchPageMeta }) {
+  const api = useApi();
+  const t = useT();
+  const { currency: chosenCurrency } = useCurrency();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' });
+
+  const addressFilters = searchToFilters(search);
+  const filters = effectiveFilters(meta.filter, searchToFilters(pendingSearch));
+  const results = useSuspenseQueries({
+    queries: loadedPages(addressFilters.page).map((page) =>
+      searchResultsQueryOptions(api, slug, addressFilters, page),
+    ),
+  });
+  const first = results[0]?.data;
+  const items = results.flatMap((result) => result.data.items);
+  const total = first?.pagination.total ?? 0;
+  const pageCount = first?.pagination.page_count ?? 1;
+  const currency = items[0]?.currency ?? chosenCurrency;
+  const activeCount = activeFilterCount(filters, meta.filter);
+
+  const go = (next: Partial<SearchFilters>) =>
+    onNavigate(
+      searchLocation({ slug, fallbackSlug: ALL_TOURS_SLUG, pageFilter: meta.filter, next }),
+    );
+  const change = (fields: FilterChange) => go(withChange(filters, fields));
+  const clear = () => go(normalizeFilters({ ...meta.filter, sort: filters.sort }));
+  const loadMore = () => go({ ...filters, page: addressFilters.page + 1 });
+  // A page number shows the results up to that page and scrolls to its first card.
+  const showPage = (page: number) =>
+    go({ ...filters, page }).then(() =>
+      document.getElementById(resultsPageAnchor(page))?.scrollIntoView({ block: 'start' }),
+    );
+
+  const panel = (
+    <SearchFiltersPanel
+      filters={filters}
+      facets={first?.filters}
+      currency={currency}
+      onChange={change}
+    />
+  );
+  const countries = first?.filters?.countries ?? [];
+  const map =
+    countries.length > 0 ? (
+      <SearchMap countries={countries} onPickCountry={(id) => change({ countries: [id] })} />
+    ) : null;
+  const resultsText = `${total} ${total === 1 ? 'tour' : 'tours'}`;
+
+  return (
+    <div className="search-page page-container">
+      <Breadcrumbs items={meta.breadcrumbs} className="search-page__breadcrumbs" />
+      <header className="search-page__header">
+        <h1 className="display-heading search-page__title">{meta.h1}</h1>
+        {meta.description && <p className="search-page__lead">{meta.description}</p>}
+      </header>
+
+      <div className="search-page__layout">
+        <aside className="search-page__aside" aria-label="Filters">
+          {map}
+          <div className="search-page__panel-head">
+            <h2 className="search-page__panel-title">Filters</h2>
+            {activeCount > 0 && (
+              <button type="button" className="search-link-button" onClick={clear}>
+                Clear all
+              </button>
+            )}
+          </div>
+          {panel}
+        </aside>
+
+        <section className="search-page__results" aria-labelledby="search-results-heading">
+          <div className="search-page__toolbar">
+            <h2 id="search-results-heading" className="search-page__count" aria-live="polite">
+              {resultsText}
+            </h2>
+            <Button className="search-page__filters-button" onClick={() => setSheetOpen(true)}>
+              {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+            </Button>
+            <div className="search-page__sort">
+              <Select
+                label="Sort"
+                hideLabel
+                items={SORT_VALUES.map((value) => ({ value, text: SORT_LABELS[value] }))}
+                value={filters.sort}
+                onChange={(sort) => change({ sort: sort as Sort })}
+              />
+            </div>
+          </div>
+
+          {items.length === 0 ? (
+            <EmptyState
+              variant="search"
+              title={t('state.nothing_found_search')}
+              description={t('state.try_code')}
+              action={
+                activeCount > 0 ? (
+                  <Button theme="primary" onClick={clear}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <ul
+              className="search-page__grid"
+              aria-busy={navigating || undefined}
+              data-loading={navigating || undefined}
+            >
+              {items.map((tour, index) => (
+                <li
+                  key={tour.id}
+                  id={
+                    index % RESULTS_PAGE_SIZE === 0
+                      ? resultsPageAnchor(index / RESULTS_PAGE_SIZE + 1)
+                      : undefined
+                  }
+                  className="search-page__item"
+                >
+                  <TourCard tour={tour} eager={index < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {pageCount > 1 && (
+            <Pagination
+              className="search-page__pagination"
+              page={addressFilters.page}
+              pageCount={pageCount}
+              onPageChange={(page) => void showPage(page)}
+              onLoadMore={() => void loadMore()}
+              loadingMore={navigating}
+              shown={items.length}
+              total={total}
+              labels={{
+                loadMoreButton: t('pagination.load_more_btn'),
+                prevButton: t('pagination.prev_btn'),
+                nextButton: t('pagination.next_btn'),
+                totalText: (shown, all) =>
+                  t('pagination.total_text', { shown: String(shown), total: String(all) }),
+              }}
+            />
+          )}
+        </section>
+      </div>
+
+      <Sheet
+        isOpen={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        title="Filters"
+        footer={
+          <div className="search-page__sheet-footer">
+            {activeCount > 0 && (
+              <Button theme="ghost" onClick={clear}>
+                Clear all
+              </Button>
+            )}
+            <Button theme="primary" block onClick={() => setSheetOpen(false)}>
+              {`Show ${resultsText}`}
+            </Button>
+          </div>
+        }
+      >
+        {map}
+        {panel}
+      </Sheet>
+    </div>
+  );
+}

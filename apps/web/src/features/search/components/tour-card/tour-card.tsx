@@ -1,0 +1,79 @@
+import { formatPrice } from '@gallop/currency';
+import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
+import type { TourSummary } from '../../api';
+import './tour-card.css';
+
+/** 16:9 card pictures: 480 wide, 960 for sharp screens. */
+const CARD_IMAGE = { size: '480x270', size2x: '960x540', width: 480, height: 270 } as const;
+
+/** The 'from' price of a card and the crossed-out one when a discount applies. */
+export function cardPrices(tour: TourSummary): { price: string; oldPrice: string | undefined } {
+  const old =
+    tour.price_without_discount !== null &&
+    tour.price_without_discount !== undefined &&
+    tour.price_without_discount > tour.price
+      ? formatPrice(tour.price_without_discount, tour.currency)
+      : undefined;
+  return { price: formatPrice(tour.price, tour.currency), oldPrice: old };
+}
+
+export interface TourCardProps {
+  tour: TourSummary;
+  /** The first cards are in the first screen: their pictures load at once. */
+  eager?: boolean;
+}
+
+/** A search result: picture, country, duration, name, rating and the 'from' price. */
+export function TourCard({ tour, eager = false }: TourCardProps) {
+  const [image] = tour.images;
+  const { price, oldPrice } = cardPrices(tour);
+  const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
+  return (
+    <article className="tour-card">
+      <div className="tour-card__media">
+        {image ? (
+          <img
+            className="tour-card__image"
+            src={imageUrl(image.image, CARD_IMAGE.size)}
+            srcSet={`${imageUrl(image.image, CARD_IMAGE.size)} 1x, ${imageUrl(image.image, CARD_IMAGE.size2x)} 2x`}
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : null}
+        {oldPrice && <span className="tour-card__deal">Deal</span>}
+      </div>
+      <div className="tour-card__body">
+        <p className="tour-card__meta">
+          {countries && <span>{countries}</span>}
+          <span>{countText('{count} day(s)', tour.duration)}</span>
+        </p>
+        <h3 className="tour-card__name">
+          <Link to="/$slug" params={{ slug: tour.slug }} className="tour-card__link">
+            {tour.name}
+          </Link>
+        </h3>
+        {tour.rating !== null && tour.rating !== undefined && (tour.reviews_count ?? 0) > 0 ? (
+          <p className="tour-card__rating">
+            <RatingIndicator value={tour.rating} showValue />
+            <span>({tour.reviews_count})</span>
+          </p>
+        ) : (
+          <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
+        )}
+        <p className="tour-card__price">
+          <span className="tour-card__from">from</span> <strong>{price}</strong>
+          {oldPrice && (
+            <s className="tour-card__old-price">
+              <span className="search-sr-only">was </span>
+              {oldPrice}
+            </s>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { tourDate } from '../../testing/tour-fixture';
+import { TOUR_DATES_SHOWN, TourDates } from './tour-dates';
+
+describe('TourDates', () => {
+  it('shows price, discount, prepayment, seats and flags, and links bookable dates', () => {
+    render(
+      <TourDates
+        tourId={7}
+        dates={[
+          tourDate({
+            id: 11,
+            price: 480,
+            price_without_discount: 565,
+            is_discount_exist: true,
+            discount: { kind: 'early_booking_dates', percent: 15, valid_until: '2026-11-06' },
+            flight_included: true,
+            not_guaranteed: true,
+          }),
+          tourDate({ id: 12, start: '2027-01-02', end: '2027-01-11', number_of_free_seats: 0 }),
+          tourDate({ id: 13, start: '2027-02-07', end: '2027-02-16', is_busy: true }),
+        ]}
+      />,
+    );
+    const [, first, soldOut, busy] = screen.getAllByRole('row');
+    const cells = within(first as HTMLElement);
+    expect(cells.getByText('US$480')).toBeInTheDocument();
+    expect(cells.getByText('US$565')).toBeInTheDocument();
+    expect(cells.getByText('Early booking −15%, until 6 Nov 2026')).toBeInTheDocument();
+    expect(cells.getByText('Flight included')).toBeInTheDocument();
+    expect(cells.getByText('Not guaranteed yet')).toBeInTheDocument();
+    expect(
+      cells.getByText('Prepayment 30%, the rest 14 days before the start'),
+    ).toBeInTheDocument();
+    expect(cells.getByRole('link', { name: 'Request booking for 15–24 Dec 2026' })).toHaveAttribute(
+      'href',
+      '/booking/new?tour=7&date=11',
+    );
+
+    expect(within(soldOut as HTMLElement).getByText('Sold out')).toBeInTheDocument();
+    expect(within(soldOut as HTMLElement).queryByRole('link')).toBeNull();
+    expect(within(busy as HTMLElement).getByText('Busy')).toBeInTheDocument();
+    expect(within(busy as HTMLElement).getByText('Unavailable')).toBeInTheDocument();
+  });
+
+  it(`shows ${TOUR_DATES_SHOWN} dates first and the rest on request`, () => {
+    const dates = Array.from({ length: TOUR_DATES_SHOWN + 2 }, (_, index) =>
+      tourDate({ id: index + 1 }),
+    );
+    render(<TourDates tourId={7} dates={dates} />);
+    expect(screen.getAllByRole('row')).toHaveLength(TOUR_DATES_SHOWN + 1);
+    fireEvent.click(screen.getByRole('button', { name: `Show all ${dates.length} dates` }));
+    expect(screen.getAllByRole('row')).toHaveLength(dates.length + 1);
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+});

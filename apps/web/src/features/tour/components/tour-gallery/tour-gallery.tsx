@@ -1,0 +1,77 @@
+import { imageUrl, MediaViewer, PhotoPreview, type MediaItem } from '@gallop/ui-kit';
+import { useState } from 'react';
+import './tour-gallery.css';
+
+/** 16:9 sizes the media server renders; the browser picks by width (`sizes` below). */
+const HERO_WIDTHS = [
+  ['480x270', 480],
+  ['960x540', 960],
+  ['1280x720', 1280],
+  ['1920x1080', 1920],
+] as const;
+
+export interface MediaViewerState {
+  items: readonly MediaItem[];
+  index: number;
+}
+
+/** One fullscreen viewer for every picture on a page: the hero, the gallery, review photos. */
+export function useMediaViewer() {
+  const [state, setState] = useState<MediaViewerState | null>(null);
+  const open = (items: readonly MediaItem[], index: number) => setState({ items, index });
+  const viewer = (
+    <MediaViewer
+      items={state?.items ?? []}
+      isOpen={state !== null}
+      startIndex={state?.index ?? 0}
+      onClose={() => setState(null)}
+    />
+  );
+  return { open, viewer };
+}
+
+export interface TourHeroProps {
+  images: readonly MediaItem[];
+  name: string;
+  onOpen: (index: number) => void;
+}
+
+/**
+ * The tour's first picture, large and loaded first (it is the page's largest paint), with the
+ * next three as a preview strip that says how many more there are.
+ */
+export function TourHero({ images, name, onOpen }: TourHeroProps) {
+  const [first, ...rest] = images;
+  if (!first) return null;
+  return (
+    <div className="tour-hero">
+      <button
+        type="button"
+        className="tour-hero__main"
+        onClick={() => onOpen(0)}
+        aria-label={`Open the photos of ${name}`}
+      >
+        <img
+          className="tour-hero__image"
+          src={imageUrl(first.image, '960x540')}
+          srcSet={HERO_WIDTHS.map(
+            ([size, width]) => `${imageUrl(first.image, size)} ${width}w`,
+          ).join(', ')}
+          sizes="(min-width: 1200px) 780px, (min-width: 992px) 62vw, 100vw"
+          width={960}
+          height={540}
+          alt={first.alt ?? name}
+          fetchPriority="high"
+          decoding="async"
+        />
+      </button>
+      {rest.length > 0 && (
+        <PhotoPreview
+          className="tour-hero__preview"
+          photos={rest}
+          onOpen={(index) => onOpen(index + 1)}
+        />
+      )}
+    </div>
+  );
+}

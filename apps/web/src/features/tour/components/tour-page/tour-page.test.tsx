@@ -1,0 +1,105 @@
+import { createGallopClient } from '@gallop/api-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RouterContext } from '../../../../router';
+import { tourDate, tourFixture } from '../../testing/tour-fixture';
+import { TourPageView } from './tour-page';
+
+/** The page inside a router whose context carries an API client that answers `answer`. */
+async function renderTourPage(answer: unknown = { items: [] }) {
+  const queryClient = new QueryClient();
+  const api = createGallopClient({
+    baseUrl: 'http://api.test',
+    locale: { iso: 'en', localizationId: 1 },
+    currency: 'USD',
+    fetch: async () => Response.json(answer),
+  });
+  const tour = tourFixture({
+    dates: [
+      tourDate({ id: 1, price: 900, number_of_free_seats: 0 }),
+      tourDate({ id: 2, start: '2027-01-02', end: '2027-01-11', price: 800 }),
+    ],
+  });
+  const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
+  const tourRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/$slug',
+    component: () => <TourPageView tour={tour} />,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([tourRoute]),
+    history: createMemoryHistory({ initialEntries: [`/${tour.slug}`] }),
+    context: { api, queryClient },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return tour;
+}
+
+describe('TourPageView', () => {
+  it('shows the tour with its sections, facts and the cheapest date to book', async () => {
+    const tour = await renderTourPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tour.name);
+    const nav = screen.getByRole('navigation', { name: 'Sections of this tour' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Overview',
+      'Photos',
+      'Programme',
+      'Dates and prices',
+      'Organizer',
+      'Reviews',
+      'Questions',
+      'Route',
+    ]);
+    expect(screen.getByText('Hoedspruit, Limpopo, South Africa')).toBeInTheDocument();
+    const booking = screen.getByRole('complementary', { name: 'Booking' });
+    // The sold-out date is cheaper, but the box offers the one that can be requested.
+    expect(within(booking).getByText('US$800')).toBeInTheDocument();
+    expect(within(booking).getByRole('link', { name: 'Request booking' })).toHaveAttribute(
+      'href',
+      '/booking/new?tour=7&date=2',
+    );
+    expect(screen.getByRole('link', { name: /About the organizer/ })).toHaveAttribute(
+      'href',
+      '/tour-provider/21',
+    );
+  });
+
+  it('opens the photo viewer from the hero and lists the route cities on "Show on map"', async () => {
+    await renderTourPage({
+      items: [
+        { id: 1, name: 'Hoedspruit', country: 'South Africa', is_start: true },
+        { id: 2, name: 'Vaalwater', country: 'South Africa', is_end: true },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Open the photos of/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    expect(within(viewer).getByText('1 / 3')).toBeInTheDocument();
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show on map' }));
+    const sketch = await screen.findByRole('img', { name: 'Route sketch: Hoedspruit, Vaalwater' });
+    const stops = within(sketch.closest('figure') as HTMLElement).getAllByRole('listitem');
+    expect(stops.map((stop) => stop.textContent)).toEqual([
+      'Hoedspruit, South Africa · start',
+      'Vaalwater, South Africa · finish',
+    ]);
+  });
+});

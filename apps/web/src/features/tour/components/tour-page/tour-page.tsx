@@ -1,0 +1,168 @@
+import {
+  Breadcrumbs,
+  RatingIndicator,
+  ScrollSpy,
+  TileGallery,
+  TruncateText,
+  type ScrollSpyItem,
+} from '@gallop/ui-kit';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useApi } from '../../../../lib/api';
+import { tourQueryOptions, type Tour } from '../../api';
+import { formatDuration } from '../../format';
+import { toMediaItems } from '../../media';
+import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
+import { TourDates } from '../tour-dates/tour-dates';
+import { TourFacts } from '../tour-facts/tour-facts';
+import { TourHero, useMediaViewer } from '../tour-gallery/tour-gallery';
+import { TourOrganizer } from '../tour-organizer/tour-organizer';
+import { TourInclusions, TourProgram } from '../tour-program/tour-program';
+import { TourQuestions } from '../tour-questions/tour-questions';
+import { TourReviews } from '../tour-reviews/tour-reviews';
+import { TourRouteMap } from '../tour-route-map/tour-route-map';
+import './tour-page.css';
+
+/** The loader has turned redirects into 301s, so the cached answer is a tour. */
+function asTour(data: unknown): Tour {
+  return data as Tour;
+}
+
+/** The tour page (`/{slug-<id>}`), from the query the route's loader filled. */
+export function TourPage({ slug }: { slug: string }) {
+  const api = useApi();
+  const { data: tour } = useSuspenseQuery({ ...tourQueryOptions(api, slug), select: asTour });
+  return <TourPageView tour={tour} />;
+}
+
+/** The sections that have content, in page order, for the scroll-spy navigation. */
+export function tourSections(tour: Tour): ScrollSpyItem[] {
+  const sections: (ScrollSpyItem | false)[] = [
+    { name: 'Overview', anchor: 'overview' },
+    tour.images.length > 1 && { name: 'Photos', anchor: 'photos' },
+    ((tour.program?.length ?? 0) > 0 || (tour.included?.length ?? 0) > 0) && {
+      name: 'Programme',
+      anchor: 'programme',
+    },
+    { name: 'Dates and prices', anchor: 'dates' },
+    tour.organizer !== undefined && { name: 'Organizer', anchor: 'organizer' },
+    { name: 'Reviews', anchor: 'reviews' },
+    (tour.questions?.length ?? 0) > 0 && { name: 'Questions', anchor: 'questions' },
+    { name: 'Route', anchor: 'route' },
+  ];
+  return sections.filter((section): section is ScrollSpyItem => section !== false);
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="tour-page__section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="display-heading tour-page__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function TourPageView({ tour }: { tour: Tour }) {
+  const { open, viewer } = useMediaViewer();
+  const images = toMediaItems(tour.images);
+  const sections = tourSections(tour);
+  const has = (anchor: string) => sections.some((section) => section.anchor === anchor);
+  const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
+  const paragraphs = tour.description.split(/\n{2,}/).filter((text) => text.trim() !== '');
+  return (
+    <article className="tour-page page-container">
+      {(tour.breadcrumbs?.length ?? 0) > 0 && (
+        <Breadcrumbs items={tour.breadcrumbs ?? []} className="tour-page__breadcrumbs" />
+      )}
+      <header className="tour-page__header">
+        <h1 className="display-heading tour-page__title">{tour.seo?.h1 ?? tour.name}</h1>
+        <p className="tour-page__summary">
+          {countries && <span>{countries}</span>}
+          <span>{formatDuration(tour.duration)}</span>
+          {tour.rating !== null && tour.rating !== undefined && (
+            <a href="#reviews" className="tour-page__rating">
+              <RatingIndicator value={tour.rating} showValue />
+              <span>
+                {tour.reviews_count ?? 0} {tour.reviews_count === 1 ? 'review' : 'reviews'}
+              </span>
+            </a>
+          )}
+        </p>
+      </header>
+
+      <div className="tour-page__layout">
+        <div className="tour-page__main">
+          <TourHero images={images} name={tour.name} onOpen={(index) => open(images, index)} />
+          <div className="tour-page__nav">
+            <ScrollSpy items={sections} label="Sections of this tour" offset={72} />
+          </div>
+
+          <Section id="overview" title="Overview">
+            <TourFacts tour={tour} />
+            <TruncateText className="tour-page__description">
+              {paragraphs.map((text, index) => (
+                <p key={index}>{text}</p>
+              ))}
+            </TruncateText>
+          </Section>
+
+          {has('photos') && (
+            <Section id="photos" title="Photos">
+              <TileGallery items={images} onOpen={(index) => open(images, index)} />
+            </Section>
+          )}
+
+          {has('programme') && (
+            <Section id="programme" title="Programme">
+              {(tour.program?.length ?? 0) > 0 && (
+                <TourProgram days={tour.program ?? []} onOpenPhotos={open} />
+              )}
+              <TourInclusions
+                included={tour.included ?? []}
+                notIncluded={tour.not_included ?? []}
+              />
+            </Section>
+          )}
+
+          <Section id="dates" title="Dates and prices">
+            <TourDates tourId={tour.id} dates={tour.dates} />
+          </Section>
+
+          {tour.organizer && (
+            <Section id="organizer" title="Organizer">
+              <TourOrganizer organizer={tour.organizer} />
+            </Section>
+          )}
+
+          <Section id="reviews" title="Reviews">
+            <TourReviews
+              slug={tour.slug}
+              firstPage={tour.reviews ?? []}
+              total={tour.reviews_count ?? tour.reviews?.length ?? 0}
+              rating={tour.rating}
+              onOpenPhotos={open}
+            />
+          </Section>
+
+          {has('questions') && (
+            <Section id="questions" title="Questions">
+              <TourQuestions questions={tour.questions ?? []} />
+            </Section>
+          )}
+
+          <Section id="route" title="Route">
+            <TourRouteMap tourId={tour.id} startCity={tour.start_city?.name} />
+          </Section>
+        </div>
+
+        <div className="tour-page__aside">
+          <TourBooking tourId={tour.id} dates={tour.dates} />
+        </div>
+      </div>
+      <TourBookingBar tourId={tour.id} dates={tour.dates} />
+      {viewer}
+    </article>
+  );
+}

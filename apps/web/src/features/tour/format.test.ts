@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cheapestUpcomingDate,
+  formatDateRange,
+  formatDay,
+  formatDiscount,
+  formatDuration,
+  formatFreeSeats,
+  formatPrepayment,
+  isBookable,
+} from './format';
+import { tourDate } from './testing/tour-fixture';
+
+describe('formatDateRange', () => {
+  it('shortens a range within one month, one year, or spells both ends out', () => {
+    expect(formatDateRange('2026-12-15', '2026-12-24')).toBe('15–24 Dec 2026');
+    expect(formatDateRange('2026-11-28', '2026-12-06')).toBe('28 Nov – 6 Dec 2026');
+    expect(formatDateRange('2026-12-28', '2027-01-06')).toBe('28 Dec 2026 – 6 Jan 2027');
+    expect(formatDateRange('2027-03-01', '2027-03-01')).toBe('1 Mar 2027');
+  });
+
+  it('reads calendar days whatever the time zone (and ignores a time part)', () => {
+    expect(formatDay('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatDay('2025-12-07T23:15:00.000Z')).toBe('7 Dec 2025');
+  });
+});
+
+describe('formatDuration and formatFreeSeats', () => {
+  it('uses the singular for one', () => {
+    expect(formatDuration(1)).toBe('1 day');
+    expect(formatDuration(10)).toBe('10 days');
+    expect(formatFreeSeats(tourDate({ number_of_free_seats: 1 }))).toBe('1 seat left');
+    expect(formatFreeSeats(tourDate({ number_of_free_seats: 4 }))).toBe('4 seats left');
+    expect(formatFreeSeats(tourDate({ number_of_free_seats: 0 }))).toBe('Sold out');
+  });
+});
+
+describe('formatPrepayment', () => {
+  it('describes a percentage, a fixed amount in the price currency, or none', () => {
+    expect(formatPrepayment(tourDate())).toBe('Prepayment 30%, the rest 14 days before the start');
+    expect(
+      formatPrepayment(
+        tourDate({ prepayment_type: 'fixed', prepayment_size: 980, full_payment_days: 60 }),
+      ),
+    ).toBe('Prepayment US$980, the rest 60 days before the start');
+    expect(
+      formatPrepayment(tourDate({ prepayment_type: 'percent', full_payment_days: null })),
+    ).toBe('Prepayment 30%');
+    expect(
+      formatPrepayment(
+        tourDate({ prepayment_type: 'none', prepayment_size: null, full_payment_days: null }),
+      ),
+    ).toBe('No prepayment: pay in full before the start');
+  });
+});
+
+describe('formatDiscount', () => {
+  it('names the discount kind, its percent and its deadline', () => {
+    const early = tourDate({
+      is_discount_exist: true,
+      discount: { kind: 'early_booking_dates', percent: 15, amount: 85, valid_until: '2026-11-06' },
+    });
+    expect(formatDiscount(early)).toBe('Early booking −15%, until 6 Nov 2026');
+    const seasonal = tourDate({
+      is_discount_exist: true,
+      discount: { kind: 'seasonal', percent: 12.5, valid_until: null },
+    });
+    expect(formatDiscount(seasonal)).toBe('Seasonal offer −13%');
+  });
+
+  it('says nothing when the date has no discount', () => {
+    expect(formatDiscount(tourDate())).toBeUndefined();
+    expect(
+      formatDiscount(tourDate({ discount: { kind: 'seasonal', percent: 10 } })),
+    ).toBeUndefined();
+  });
+});
+
+describe('cheapestUpcomingDate', () => {
+  it('picks the cheapest date that can be requested, the soonest among equals', () => {
+    const dates = [
+      tourDate({ id: 1, price: 900, is_busy: true }),
+      tourDate({ id: 2, price: 700, number_of_free_seats: 0 }),
+      tourDate({ id: 3, price: 800 }),
+      tourDate({ id: 4, price: 800 }),
+      tourDate({ id: 5, price: 1200 }),
+    ];
+    expect(dates.filter(isBookable).map((date) => date.id)).toEqual([3, 4, 5]);
+    expect(cheapestUpcomingDate(dates)?.id).toBe(3);
+    expect(cheapestUpcomingDate([tourDate({ is_busy: true })])).toBeUndefined();
+  });
+});

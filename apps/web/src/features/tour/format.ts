@@ -1,0 +1,103 @@
+import type { components } from '@gallop/api-client';
+import { formatPrice } from '@gallop/currency';
+import { countText } from '@gallop/ui-kit';
+
+export type TourDate = components['schemas']['TourDate'];
+type DiscountKind = components['schemas']['DiscountKind'];
+
+// Dates are calendar days (`YYYY-MM-DD`), read and written in UTC so that the server and the
+// browser print the same day whatever their time zones. Month names come from a fixed list:
+// ICU versions differ in range punctuation (thin spaces), which would break hydration.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+interface Day {
+  day: number;
+  month: string;
+  year: number;
+}
+
+function readDay(isoDate: string): Day {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return {
+    day: date.getUTCDate(),
+    month: MONTHS[date.getUTCMonth()] ?? '',
+    year: date.getUTCFullYear(),
+  };
+}
+
+/** '15 Dec 2026'. */
+export function formatDay(isoDate: string): string {
+  const { day, month, year } = readDay(isoDate);
+  return `${day} ${month} ${year}`;
+}
+
+/** '15–24 Dec 2026', '28 Nov – 6 Dec 2026', '28 Dec 2026 – 6 Jan 2027'. */
+export function formatDateRange(start: string, end: string): string {
+  const from = readDay(start);
+  const to = readDay(end);
+  if (from.year !== to.year) return `${formatDay(start)} – ${formatDay(end)}`;
+  if (from.month !== to.month) return `${from.day} ${from.month} – ${formatDay(end)}`;
+  if (from.day === to.day) return formatDay(start);
+  return `${from.day}–${to.day} ${to.month} ${to.year}`;
+}
+
+/** '1 day', '10 days'. */
+export function formatDuration(days: number): string {
+  return countText('{count} day(s)', days);
+}
+
+/** How the prepayment of a date works, e.g. 'Prepayment 30%, the rest 14 days before the start'. */
+export function formatPrepayment(date: TourDate): string {
+  const rest =
+    date.full_payment_days === null || date.full_payment_days === undefined
+      ? ''
+      : `, the rest ${formatDuration(date.full_payment_days)} before the start`;
+  switch (date.prepayment_type) {
+    case 'percent':
+      return `Prepayment ${date.prepayment_size ?? 0}%${rest}`;
+    case 'fixed':
+      return `Prepayment ${formatPrice(date.prepayment_size ?? 0, date.currency)}${rest}`;
+    case 'none':
+      return 'No prepayment: pay in full before the start';
+    default:
+      return '';
+  }
+}
+
+export const DISCOUNT_KIND_LABELS: Readonly<Record<DiscountKind, string>> = {
+  early_booking_dates: 'Early booking',
+  early_booking_days: 'Early booking',
+  seasonal: 'Seasonal offer',
+  on_tour_date: 'Special date price',
+};
+
+/** 'Early booking −20%, until 6 Nov 2026' for a date with a discount, else undefined. */
+export function formatDiscount(date: TourDate): string | undefined {
+  const { discount } = date;
+  if (!date.is_discount_exist || !discount) return undefined;
+  const until = discount.valid_until ? `, until ${formatDay(discount.valid_until)}` : '';
+  return `${DISCOUNT_KIND_LABELS[discount.kind]} −${Math.round(discount.percent)}%${until}`;
+}
+
+/** '3 seats left', '1 seat left', 'Sold out'. */
+export function formatFreeSeats(date: TourDate): string {
+  const free = date.number_of_free_seats;
+  if (free === undefined) return '';
+  if (free <= 0) return 'Sold out';
+  return countText('{count} seat(s) left', free);
+}
+
+/** A date can be requested: it has free seats and is not marked busy. */
+export function isBookable(date: TourDate): boolean {
+  return !date.is_busy && (date.number_of_free_seats ?? 1) > 0;
+}
+
+/** The cheapest bookable date (the soonest among equal prices); dates arrive soonest first. */
+export function cheapestUpcomingDate(dates: readonly TourDate[]): TourDate | undefined {
+  let best: TourDate | undefined;
+  for (const date of dates) {
+    if (!isBookable(date)) continue;
+    if (!best || date.price < best.price) best = date;
+  }
+  return best;
+}

@@ -1,0 +1,91 @@
+/**
+ * The web app's API client (`@gallop/api-client`), one per server request and one in the browser.
+ *
+ * - It lives in the router context as `context.api`. Loaders and components pass it to the
+ *   generated query option factories of `@gallop/api-client/query`:
+ *
+ *   ```ts
+ *   loader: ({ context }) =>
+ *     context.queryClient.ensureQueryData(listBestToursQueryOptions(context.api)),
+ *   component: () => {
+ *     const { api } = Route.useRouteContext();
+ *     const { data } = useSuspenseQuery(listBestToursQueryOptions(api));
+ *   },
+ *   ```
+ *   (in a feature component, `useApi()` below gives the same client.)
+ *
+ * - On the server it calls `API_URL` directly (default http://127.0.0.1:4000); in the browser it
+ *   calls the page's own origin, which the web server forwards to the API (`server/proxy.ts`).
+ * - Every call carries the visitor's currency (`X-Currency`, from the `i18n_currency` cookie;
+ *   an empty or unknown cookie means the default, USD) and the locale headers (`X-Language`,
+ *   `X-Localization`). In the browser the cookie is read on every call, so after a currency
+ *   switch a refetch gets the new prices.
+ * - Errors: a failed call rejects with `ApiError`. A loader can let it through: the error page
+ *   and the SSR status come from `getErrorStatus` (`src/lib/http-error.ts`): 404 -> 404 page,
+ *   410 -> 410 page, 403 -> 403, network failure / timeout / 5xx -> 503 page. Throw
+ *   `new HttpError(status)` for statuses the answer itself does not carry (e.g. 410 for a tour
+ *   whose dates have all passed).
+ */
+import { createGallopClient, type ClientLocale, type GallopClient } from '@gallop/api-client';
+import { currencyFromCookieHeader, readCurrencyCookie, resolveCurrency } from '@gallop/currency';
+import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
+import { useRouter } from '@tanstack/react-router';
+
+/** Where the server reaches the API when `API_URL` is not set. */
+export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
+
+/** Server-side calls give up sooner than the client default: the visitor is waiting for HTML. */
+const SSR_TIMEOUT_MS = 10_000;
+
+/** Locale iso and localization id per locale (spec section 3, "Locale properties"). */
+const LOCALE_HEADERS: Record<Locale, ClientLocale> = {
+  'en-US': { iso: 'en', localizationId: 1 },
+  ru: { iso: 'ru', localizationId: 2 },
+  de: { iso: 'de', localizationId: 3 },
+  'zh-CN': { iso: 'zh', localizationId: 4 },
+};
+
+export function clientLocale(locale: Locale = DEFAULT_LOCALE): ClientLocale {
+  return LOCALE_HEADERS[locale];
+}
+
+export interface ServerApiOptions {
+  /** The web server's `API_URL`. */
+  apiUrl?: string | undefined;
+  /** The visitor's request: its cookies choose the currency. */
+  request: Request;
+  locale?: Locale | undefined;
+  /** Tests pass their own fetch. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+}
+
+/** The client for one server request (SSR): the visitor's currency from their cookie. */
+export function createServerApiClient({
+  apiUrl = DEFAULT_API_URL,
+  request,
+  locale,
+  fetch,
+}: ServerApiOptions): GallopClient {
+  const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
+  return createGallopClient({
+    baseUrl: apiUrl,
+    locale: clientLocale(locale),
+    currency,
+    timeout: SSR_TIMEOUT_MS,
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+/** The browser's client: same origin (the web server proxies), cookie read on every call. */
+export function createBrowserApiClient(locale: () => Locale = () => DEFAULT_LOCALE): GallopClient {
+  return createGallopClient({
+    baseUrl: window.location.origin,
+    locale: () => clientLocale(locale()),
+    currency: () => resolveCurrency(readCurrencyCookie()),
+  });
+}
+
+/** The request's (or the browser's) API client, for components outside route files. */
+export function useApi(): GallopClient {
+  return useRouter().options.context.api;
+}

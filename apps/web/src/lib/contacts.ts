@@ -1,0 +1,70 @@
+import type { components } from '@gallop/api-client';
+
+type Contacts = components['schemas']['Contacts'];
+type Messengers = components['schemas']['Messengers'];
+type MessengerSource = components['schemas']['MessengerSource'];
+
+/** A contact button: what it says and where it goes (`tel:`, `mailto:`, a messenger link). */
+export interface ContactLink {
+  kind: 'phone' | 'email' | MessengerSource;
+  label: string;
+  href: string;
+}
+
+const MESSENGER_NAMES: Record<MessengerSource, string> = {
+  facebook: 'Messenger',
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  viber: 'Viber',
+  instagram: 'Instagram',
+  vk: 'VK',
+  ok: 'OK',
+};
+
+/**
+ * Display order of messengers (spec section 3): telegram first when Russian is available,
+ * otherwise facebook first. Russian is not available (spec section 1).
+ */
+const MESSENGER_ORDER: readonly MessengerSource[] = [
+  'facebook',
+  'whatsapp',
+  'telegram',
+  'instagram',
+  'viber',
+  'vk',
+  'ok',
+];
+
+/** `tel:` link of a formatted phone: digits and the leading plus only. */
+export function telHref(formattedPhone: string): string {
+  return `tel:${formattedPhone.replace(/[^\d+]/g, '')}`;
+}
+
+/** The main phone: the first of type 'main' (local ones come first in the answer), else the first. */
+export function mainPhone(contacts: Contacts | undefined): string | undefined {
+  const phones = contacts?.phones ?? [];
+  return (phones.find((phone) => phone.type === 'main') ?? phones[0])?.formatted_phone;
+}
+
+/** Messenger links in the spec's display order. */
+export function messengerLinks(messengers: Messengers | undefined): ContactLink[] {
+  if (!messengers) return [];
+  return MESSENGER_ORDER.flatMap((source) => {
+    const href = messengers[source];
+    return href ? [{ kind: source, label: MESSENGER_NAMES[source], href }] : [];
+  });
+}
+
+/** The main phone, the email and the messengers, as buttons (the 503 page, the footer). */
+export function supportLinks(
+  contacts: Contacts | undefined,
+  messengers: Messengers | undefined,
+): ContactLink[] {
+  const phone = mainPhone(contacts);
+  const email = contacts?.email;
+  return [
+    ...(phone ? [{ kind: 'phone' as const, label: phone, href: telHref(phone) }] : []),
+    ...(email ? [{ kind: 'email' as const, label: email, href: `mailto:${email}` }] : []),
+    ...messengerLinks(messengers),
+  ];
+}

@@ -1,0 +1,92 @@
+import type { components } from '@gallop/api-client';
+
+type Schemas = components['schemas'];
+
+/** A tour card as `/spa/best-tours` answers it; override what a test is about. */
+export function tourSummary(
+  overrides: Partial<Schemas['TourSummary']> = {},
+): Schemas['TourSummary'] {
+  return {
+    id: 99,
+    slug: 'thar-desert-riding-expedition-99',
+    name: 'Thar Desert Riding Expedition',
+    type: 1,
+    duration: 12,
+    price: 1134,
+    price_without_discount: 1260,
+    currency: 'USD',
+    rating: 3.8,
+    reviews_count: 4,
+    countries: [{ id: 100, name: 'India' }],
+    images: [{ image: '/media/generated/landscape/1584/{{size}}.jpg' }],
+    ...overrides,
+  };
+}
+
+const namedItem = (id: number, name: string, slug: string): Schemas['NamedItem'] => ({
+  id,
+  name,
+  slug,
+  tours_count: 10 + id,
+  image: { image: `/media/generated/trail/${500 + id}/{{size}}.jpg`, alt: name },
+});
+
+/** Answers of the calls the shell and the home page make, by path. */
+export const fakeAnswers: Record<string, unknown> = {
+  '/spa/info': {
+    currencies: ['USD', 'EUR', 'GBP'],
+    default_currency: 'USD',
+    languages: [{ id: 1, code: 'en', name: 'English' }],
+    contacts: {
+      email: 'support@gallop.example',
+      phones: [{ type: 'main', formatted_phone: '+1 415 555 0134', entity: null }],
+      has_other_phones: false,
+    },
+    messengers: { whatsapp: 'https://wa.me/14155550134' },
+    landing_videos: [
+      {
+        name: 'mountain-riders-v1',
+        small_url: '/media/videos/mountain-riders-v1-small.mp4',
+        large_url: '/media/videos/mountain-riders-v1-large.mp4',
+        poster: '/media/videos/mountain-riders-v1-poster/{{size}}.jpg',
+        placeholder_color: '#8e8c73',
+      },
+    ],
+  } satisfies Schemas['SiteInfo'],
+  '/spa/social-links': {
+    items: [{ source: 'instagram', title: 'Instagram', url: 'https://www.instagram.com/gallop' }],
+  },
+  '/spa/stats': {
+    totalCount: 362,
+    toursCount: 253,
+    cruisesCount: 32,
+    authorToursCount: 164,
+    verifiedOrganizersCount: 24,
+    regionsCount: 88,
+    restKindsCount: 14,
+  } satisfies Schemas['Stats'],
+  '/spa/best-tours': { items: [tourSummary()] },
+  '/crm/api/index-page/all-rest-kinds': { items: [namedItem(1, 'Trail riding', 'trail-riding')] },
+  '/crm/api/index-page/all-collections': {
+    items: [namedItem(2, 'Best for beginners', 'best-for-beginners')],
+  },
+};
+
+/**
+ * A fetch standing in for the API: the answers above (or `answers`) by path, 404 for others.
+ * `seen` lists the requests, so tests can check headers.
+ */
+export function createFakeApi(answers: Record<string, unknown> = fakeAnswers) {
+  const seen: Request[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    seen.push(request);
+    const answer = answers[new URL(request.url).pathname];
+    if (answer === undefined) return Response.json({ message: 'Not found' }, { status: 404 });
+    return Response.json(answer);
+  };
+  return { fetch, seen };
+}
+
+/** A fetch for an API that is down: every call fails like a refused connection. */
+export const unreachableApi = (): Promise<Response> =>
+  Promise.reject(new TypeError('fetch failed'));

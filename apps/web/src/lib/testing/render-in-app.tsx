@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  useLocation,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { createServerApiClient } from '../api';
+import { createFakeApi } from './fake-api';
+
+/**
+ * Renders `ui` at / inside a memory router whose context carries an API client over `fetch`
+ * (the fake API by default) and a QueryClient, as the app's router does. Any other path shows
+ * 'Page {path}', so tests can see where a link or a navigation went.
+ */
+export async function renderInApp(
+  ui: ReactNode,
+  {
+    fetch = createFakeApi().fetch,
+    cookie,
+  }: { fetch?: (request: Request) => Promise<Response>; cookie?: string } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const request = new Request('http://web.test/', cookie ? { headers: { cookie } } : {});
+  const api = createServerApiClient({ request, fetch });
+  const rootRoute = createRootRoute();
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> }),
+    createRoute({ getParentRoute: () => rootRoute, path: '$', component: OtherPage }),
+  ]);
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: { api, queryClient },
+  });
+  const view = render(
+    <JotaiProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+function OtherPage() {
+  const { pathname } = useLocation();
+  return <h1>Page {pathname}</h1>;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cookieAlertDismissedCookie, visitorFromCookies } from './visitor';
+
+describe('visitorFromCookies', () => {
+  it('reads the stored currency and the cookie alert dismissal', () => {
+    expect(visitorFromCookies('i18n_currency=eur; cookie_alert_dismissed=1')).toEqual({
+      currencyChoice: 'EUR',
+      cookieAlertDismissed: true,
+    });
+  });
+
+  it('knows nothing without cookies, or with an emptied or unknown currency', () => {
+    for (const header of [undefined, '', 'i18n_currency=', 'i18n_currency=XYZ']) {
+      expect(visitorFromCookies(header)).toEqual({
+        currencyChoice: undefined,
+        cookieAlertDismissed: false,
+      });
+    }
+  });
+});
+
+describe('cookieAlertDismissedCookie', () => {
+  it('keeps the dismissal for 180 days on the whole site', () => {
+    const cookie = cookieAlertDismissedCookie(true);
+    expect(cookie).toContain('cookie_alert_dismissed=1');
+    expect(cookie).toContain(`Max-Age=${180 * 24 * 60 * 60}`);
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('Secure');
+  });
+});

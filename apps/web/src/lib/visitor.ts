@@ -1,0 +1,33 @@
+import { currencyFromCookieHeader } from '@gallop/currency';
+import { parse, serialize } from 'cookie';
+import { COOKIE_ALERT_DAYS } from '@gallop/ui-kit';
+
+/** What the server knows of the visitor from their cookies, handed to the browser with the page. */
+export interface VisitorPreferences {
+  /** The stored currency choice (`i18n_currency`), if any: the default applies otherwise. */
+  currencyChoice?: string | undefined;
+  /** The cookie alert was dismissed (kept 180 days). */
+  cookieAlertDismissed: boolean;
+}
+
+/** The cookie that keeps the cookie alert dismissed. */
+export const COOKIE_ALERT_COOKIE = 'cookie_alert_dismissed';
+
+/** Reads the visitor's preferences from a `Cookie` header (SSR) or `document.cookie`. */
+export function visitorFromCookies(cookieHeader: string | null | undefined): VisitorPreferences {
+  const cookies = cookieHeader ? parse(cookieHeader) : {};
+  return {
+    currencyChoice: currencyFromCookieHeader(cookieHeader),
+    cookieAlertDismissed: cookies[COOKIE_ALERT_COOKIE] === '1',
+  };
+}
+
+/** `document.cookie = ...` value that keeps the alert dismissed for 180 days (spec section 9). */
+export function cookieAlertDismissedCookie(secure: boolean): string {
+  return serialize(COOKIE_ALERT_COOKIE, '1', {
+    path: '/',
+    maxAge: COOKIE_ALERT_DAYS * 24 * 60 * 60,
+    sameSite: 'lax',
+    secure,
+  });
+}

@@ -1,0 +1,65 @@
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { ensureSearchPage } from '../features/search/api';
+import { SearchPage } from '../features/search/components/search-page/search-page';
+import { searchToFilters, validateFilterSearch } from '../features/search/search-url';
+import { ensureTourPage, isTourSlug } from '../features/tour/api';
+import { TourPage } from '../features/tour/components/tour-page/tour-page';
+import { searchHeadData } from '../features/search/head';
+import { tourHeadData } from '../features/tour/head';
+import { pageHead, shareImage } from '../features/seo/head';
+
+/**
+ * The catch-all `/{slug}` (spec section 2.1): a slug ending in `-<number>` is a tour page; any
+ * other slug is a tour search page whose filters start from the catalogue page stored for it.
+ * Unknown slugs are the 404 page; a moved tour redirects (301); a passed one is the 410 page.
+ */
+export const Route = createFileRoute('/$slug')({
+  validateSearch: validateFilterSearch,
+  loaderDeps: ({ search }) => ({ search }),
+  loader: async ({ context, params, deps }) => {
+    const { queryClient, api } = context;
+    if (isTourSlug(params.slug)) {
+      const tour = await ensureTourPage(queryClient, api, params.slug);
+      const { imageTemplate, ...head } = tourHeadData(tour);
+      const image = imageTemplate ? shareImage(imageTemplate) : undefined;
+      return { kind: 'tour' as const, head: { ...head, image } };
+    }
+    const meta = await ensureSearchPage(
+      queryClient,
+      api,
+      params.slug,
+      searchToFilters(deps.search),
+    );
+    return { kind: 'search' as const, head: searchHeadData(meta) };
+  },
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
+  component: SlugRoute,
+});
+
+function SlugRoute() {
+  const { slug } = Route.useParams();
+  const { kind } = Route.useLoaderData();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The address the router is going to: the filters show a click at once, the results follow.
+  const location = useRouterState({ select: (state) => state.location });
+  if (kind === 'tour') return <TourPage slug={slug} />;
+  return (
+    <SearchPage
+      slug={slug}
+      search={search}
+      pendingSearch={
+        location.pathname === `/${slug}` ? validateFilterSearch(location.search) : search
+      }
+      onNavigate={(location) =>
+        navigate({
+          to: '/$slug',
+          params: { slug: location.slug },
+          search: location.search,
+          resetScroll: false,
+        })
+      }
+    />
+  );
+}
