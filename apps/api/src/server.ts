@@ -42,9 +42,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const ownsDatabase = !options.database;
   let database = options.database;
+  let justSeeded = false;
   const startupLog: string[] = [];
   if (!database) {
-    database = (await openAppDatabase(env, (message) => startupLog.push(message))).database;
+    const opened = await openAppDatabase(env, (message) => startupLog.push(message));
+    database = opened.database;
+    justSeeded = opened.seeded;
   }
   const app = buildApp(env, { prepareVideos: true, ...options, database });
   app.log.info({ driver: database.driver, location: database.location }, 'database ready');
@@ -56,7 +59,8 @@ export async function startServer(
     );
   const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);
   refreshTimer.unref();
-  if (ownsDatabase) void refreshAggregates();
+  // A database seeded a moment ago has fresh aggregates; an existing one may be days old.
+  if (ownsDatabase && !justSeeded) void refreshAggregates();
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const { address, port } = app.server.address() as AddressInfo;

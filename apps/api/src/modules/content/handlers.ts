@@ -15,7 +15,6 @@ import { findHelpArticle, findHelpSection, listHelpSections } from './help-cente
 import { findLegalDocument } from './legal.ts';
 import { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';
 import { collectSitemapUrls, listSeoSitemapEntries, renderSitemapXml } from './sitemap.ts';
-import { assertWholeNumbers, isStorableText } from './pagination.ts';
 import { loadStats } from './stats.ts';
 import { isWorkingAt } from './work-time.ts';
 
@@ -149,8 +148,6 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
   return {
     async listBlogPosts(request) {
       const { slug, page = 1, with_alt, 'per-page': perPage = BLOG_PAGE_SIZE } = request.query;
-      assertWholeNumbers({ page, 'per-page': perPage });
-      if (slug && !isStorableText(slug)) throw notFound('Blog category not found');
       const list = await listBlogPosts(db, {
         category: slug || undefined,
         page,
@@ -164,15 +161,13 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
 
     async getBlogPost(request) {
       const { slug, similar_limit: similarLimit = 3, with_alt } = request.query;
-      assertWholeNumbers({ similar_limit: similarLimit });
       const now = clock();
-      const post = isStorableText(slug) ? await findBlogPost(db, slug, now) : undefined;
+      const post = await findBlogPost(db, slug, now);
       if (!post) throw notFound('Blog post not found');
       return blogPostAnswer(db, post, { similarLimit, withAlt: with_alt === 1, now });
     },
 
     async getRedirect(request) {
-      assertWholeNumbers({ id: request.query.id });
       const [link] = await db
         .select({ targetUrl: shortLinks.targetUrl })
         .from(shortLinks)
@@ -221,7 +216,6 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
 
     async getContacts(request) {
       const { city_id, country_id, all } = request.query;
-      assertWholeNumbers({ city_id, country_id });
       return loadContacts(db, { cityId: city_id, countryId: country_id }, all === 1);
     },
 
@@ -252,7 +246,6 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
     },
 
     async getCountrySchedule(request) {
-      assertWholeNumbers({ country_id: request.query.country_id });
       const country = await findCountry(db, request.query.country_id);
       if (!country) throw notFound('Country not found');
       const [work_time, contacts] = await Promise.all([
@@ -306,21 +299,20 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
 
     async getHelpCenterSection(request) {
       const { slug } = request.query;
-      const section = isStorableText(slug) ? await findHelpSection(db, slug) : undefined;
+      const section = await findHelpSection(db, slug);
       if (!section) throw notFound('Help center section not found');
       return section;
     },
 
     async getHelpCenterArticle(request) {
       const { slug } = request.query;
-      const article = isStorableText(slug) ? await findHelpArticle(db, slug) : undefined;
+      const article = await findHelpArticle(db, slug);
       if (!article) throw notFound('Help center article not found');
       return article;
     },
 
     async getLegalDocument(request) {
       const { kind, version } = request.query;
-      assertWholeNumbers({ version });
       const document = await findLegalDocument(db, kind, version, today());
       if (!document) throw notFound('Legal document not found');
       return document;

@@ -2,7 +2,6 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { notFound } from '#src/http/http-error.ts';
 // Shared with the content calls until request validation refuses `Infinity` itself.
-import { assertWholeNumbers } from '#src/modules/content/pagination.ts';
 import {
   findPublishedOrganizer,
   listHubOrganizers,
@@ -28,14 +27,12 @@ export function organizersHandlers({
     // `author_data_from_crm` asks for the profile as the back office keeps it; the back office
     // writes to this same database, so the public profile already is that data.
     async getOrganizerPublicInfo(request) {
-      assertWholeNumbers({ id: request.query.id });
       const found = await findPublishedOrganizer(db, request.query.id);
       if (!found) throw notFound('Organizer not found');
       return toOrganizer(found.organizer, found.country);
     },
 
     async getOrganizerVerificationInfo(request) {
-      assertWholeNumbers({ id: request.query.id });
       const found = await findPublishedOrganizer(db, request.query.id);
       if (!found) throw notFound('Organizer not found');
       return toVerificationInfo(found.organizer);
@@ -43,7 +40,6 @@ export function organizersHandlers({
 
     async getHubOrganizerPage(request) {
       const { page = 1, limit = 20, country_id: countryId } = request.query;
-      assertWholeNumbers({ page, limit, country_id: countryId });
       return listHubOrganizers(db, { page, limit, countryId });
     },
   };
