@@ -31,7 +31,7 @@ import {
 } from '../../search-url';
 import { SearchFiltersPanel, type FilterChange } from '../search-filters/search-filters';
 import { SearchMap } from '../search-map/search-map';
-import { TourCard } from '../tour-card/tour-card';
+import { TourCard } from '../../../../components/tour-card/tour-card';
 import './search-page.css';
 
 /** Cards whose pictures load at once (the first row or two). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TourSummary } from '../../api';
+import type { TourSummary } from './tour-card';
 import { cardPrices } from './tour-card';
 
 const card = (overrides: Partial<TourSummary>): TourSummary => ({

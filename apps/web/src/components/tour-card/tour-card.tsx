@@ -1,8 +1,10 @@
 import { formatPrice } from '@gallop/currency';
 import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import type { TourSummary } from '../../api';
+import type { components } from '@gallop/api-client';
 import './tour-card.css';
+
+export type TourSummary = components['schemas']['TourSummary'];
 
 /** 16:9 card pictures: 480 wide, 960 for sharp screens. */
 const CARD_IMAGE = { size: '480x270', size2x: '960x540', width: 480, height: 270 } as const;

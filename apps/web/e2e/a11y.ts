@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** The impacts that fail a page: WCAG problems a traveller would actually hit. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA rules) on the page as it is now and fails with a readable list of
+ * every serious or critical violation: rule, impact and the first offending elements.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
+}
