@@ -15,7 +15,7 @@ import {
   TOUR_TYPES,
 } from './constants';
 import { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';
-import { FILTER_FIELDS, normalizeFilters } from './schema';
+import { FILTER_FIELDS, normalizeFilters } from './fields';
 
 describe('business constants', () => {
   it('match section 9', () => {

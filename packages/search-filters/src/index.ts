@@ -29,8 +29,9 @@ export type {
   TourType,
 } from './constants';
 export { clamp, normalizeMinAge, normalizePage, toNumber } from './limits';
-export { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters, searchFiltersSchema } from './schema';
-export type { FilterField, SearchFilters } from './schema';
+export { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters } from './fields';
+export type { FilterField, SearchFilters } from './fields';
+export { searchFiltersSchema } from './schema';
 export { filtersToQuery, queryToFilters } from './query';
 export type { FilterQuery } from './query';
 export { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';

@@ -1,6 +1,6 @@
 import type { DirectionKind, FilterKind } from './constants';
-import type { FilterField, SearchFilters } from './schema';
-import { normalizeFilters } from './schema';
+import type { FilterField, SearchFilters } from './fields';
+import { normalizeFilters } from './fields';
 
 /** The filter field each direction kind fills. */
 export const DIRECTION_KIND_FIELDS = {

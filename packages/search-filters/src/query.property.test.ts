@@ -8,7 +8,7 @@ import {
   SORT_VALUES,
 } from './constants';
 import { filtersToQuery, queryToFilters } from './query';
-import { FILTER_DEFAULTS, type SearchFilters, normalizeFilters } from './schema';
+import { FILTER_DEFAULTS, type SearchFilters, normalizeFilters } from './fields';
 
 // Values as they arrive from links, forms and routers: good ones, edge ones and junk.
 const junk = fc.oneof(
@@ -114,7 +114,8 @@ function inCaps(filters: SearchFilters): boolean {
   );
 }
 
-describe('serialisation properties (fast-check)', () => {
+// 1,500 runs per property is CPU work, not a latency check: allow for a busy shared machine.
+describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
   it('queryToFilters inverts filtersToQuery on normalised filters', () => {
     fc.assert(
       fc.property(filterInput, (input) => {

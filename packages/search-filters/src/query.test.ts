@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersToQuery, queryToFilters } from './query';
-import { normalizeFilters } from './schema';
+import { normalizeFilters } from './fields';
 
 describe('filtersToQuery', () => {
   it('drops every default: sort, operator type any, page 1, tour type 1, minimum age 0', () => {

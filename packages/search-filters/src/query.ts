@@ -4,7 +4,7 @@ import {
   type FilterField,
   type SearchFilters,
   normalizeFilters,
-} from './schema';
+} from './fields';
 
 /** The API query and the address bar state: one string per field, lists comma-separated. */
 export type FilterQuery = Partial<Record<FilterField, string>>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters, searchFiltersSchema } from './schema';
+import { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters } from './fields';
+import { searchFiltersSchema } from './schema';
 
 describe('the model', () => {
   it('has every field of the spec, in its order', () => {

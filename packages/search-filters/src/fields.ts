@@ -1,0 +1,116 @@
+import { DEFAULT_SORT, COMFORT_LEVELS, DIFFICULTY_LEVELS, FILTER_LIMITS } from './constants';
+import { normalizeMinAge, normalizePage } from './limits';
+import {
+  inRange,
+  listOf,
+  lowerBound,
+  oneOf,
+  positiveInteger,
+  readAccommodation,
+  readBoolean,
+  readDate,
+  readId,
+  readLanguage,
+  readOperatorType,
+  readSort,
+  readText,
+  readTourType,
+  upperBound,
+} from './readers';
+
+type Simplify<T> = { [K in keyof T]: T[K] };
+
+/**
+ * The tour search filter (spec section 3) as one reader per field, in the spec's order, with the
+ * normalisation of section 5 built in. Plain functions, no zod: {@link normalizeFilters} runs in
+ * every page's first-load JavaScript. `searchFiltersSchema` wraps the same readers for zod users.
+ */
+export const FIELD_READERS = {
+  /** The search page's slug (`/{slug}`). */
+  slug: readText,
+  organizer: readId,
+  accommodation: (value: unknown) => readAccommodation(value) ?? ('any' as const),
+  comfort: listOf(oneOf(COMFORT_LEVELS)),
+  maxGroupSize: positiveInteger,
+  difficulty: listOf(oneOf(DIFFICULTY_LEVELS)),
+  priceMin: lowerBound(FILTER_LIMITS.priceMax),
+  priceMax: upperBound(FILTER_LIMITS.priceMax),
+  pricePerDayMin: lowerBound(FILTER_LIMITS.pricePerDayMax),
+  pricePerDayMax: upperBound(FILTER_LIMITS.pricePerDayMax),
+  minAge: normalizeMinAge,
+  dateFrom: readDate,
+  dateTo: readDate,
+  daysMin: lowerBound(FILTER_LIMITS.daysMax),
+  daysMax: upperBound(FILTER_LIMITS.daysMax),
+  restKinds: listOf(readId),
+  cities: listOf(readId),
+  regions: listOf(readId),
+  countries: listOf(readId),
+  /** A world part (direction kind `world_parts`). */
+  continent: readId,
+  collections: listOf(readId),
+  languages: listOf(readLanguage),
+  showplace: readId,
+  isCruisesSearch: readBoolean,
+  cruisesType: readId,
+  cruisesStartCity: readId,
+  cruisesCabinsCapacity: positiveInteger,
+  onlyReturningCruises: readBoolean,
+  ships: listOf(readId),
+  waterObject: readId,
+  /** A free-text place searched around `lat`/`lng` within `radius` kilometres. */
+  placeName: readText,
+  radius: inRange(0, 20_000, true),
+  lat: inRange(-90, 90),
+  lng: inRange(-180, 180),
+  page: normalizePage,
+  sort: (value: unknown) => readSort(value) ?? DEFAULT_SORT,
+  isAuthorTourSearch: readBoolean,
+  operatorType: (value: unknown) => readOperatorType(value) ?? ('any' as const),
+  type: (value: unknown) => readTourType(value) ?? (1 as const),
+};
+
+type FieldReaders = typeof FIELD_READERS;
+
+/** Normalised filters: what {@link normalizeFilters} and `queryToFilters` return. */
+export type SearchFilters = Simplify<
+  {
+    [
+      K in keyof FieldReaders as undefined extends ReturnType<FieldReaders[K]> ? K : never
+    ]?: Exclude<ReturnType<FieldReaders[K]>, undefined>;
+  } & {
+    [
+      K in keyof FieldReaders as undefined extends ReturnType<FieldReaders[K]> ? never : K
+    ]: ReturnType<FieldReaders[K]>;
+  }
+>;
+export type FilterField = keyof SearchFilters;
+
+/** The fields in the spec's order, which is also the order of the query string. */
+export const FILTER_FIELDS = Object.keys(FIELD_READERS) as FilterField[];
+
+/** Values the normalised filters take when the input names none; the query omits them. */
+export const FILTER_DEFAULTS = {
+  accommodation: 'any',
+  minAge: 0,
+  page: 1,
+  sort: DEFAULT_SORT,
+  operatorType: 'any',
+  type: 1,
+} as const satisfies Partial<SearchFilters>;
+
+/**
+ * Normalises any input into {@link SearchFilters} (spec section 5): price range clamped to
+ * 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page at least
+ * 1, ids numeric, unknown values dropped. Bounds that restrict nothing (a minimum of 0, a maximum
+ * at its cap) are removed, so equal searches have equal filters.
+ */
+export function normalizeFilters(input: unknown): SearchFilters {
+  const source = typeof input === 'object' && input !== null ? input : {};
+  const filters: Record<string, unknown> = {};
+  for (const key of FILTER_FIELDS) {
+    const value = FIELD_READERS[key]((source as Record<string, unknown>)[key]);
+    if (value !== undefined) filters[key] = value;
+  }
+  return filters as SearchFilters;
+}

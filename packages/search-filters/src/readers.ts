@@ -1,0 +1,102 @@
+import { ACCOMMODATION_FILTERS, OPERATOR_TYPES, SORT_VALUES, TOUR_TYPES } from './constants';
+import { toNumber } from './limits';
+
+// Each field reads untrusted input (a query string, JSON, a form) with a small reader and keeps
+// only what its rule allows; the zod schema states the resulting type. A field that fails its
+// rule is dropped, never an error: a bad link still opens a search.
+
+export type Reader<T> = (value: unknown) => T | undefined;
+
+const unique = <T>(items: T[]): T[] => [...new Set(items)];
+
+/** A list from an array, a comma-separated string or a single value. */
+function listItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.flatMap(listItems);
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim());
+  return value === undefined || value === null ? [] : [value];
+}
+
+export function listOf<T>(read: Reader<T>): Reader<T[]> {
+  return (value) => {
+    const items = unique(
+      listItems(value)
+        .map(read)
+        .filter((item) => item !== undefined),
+    );
+    return items.length > 0 ? items : undefined;
+  };
+}
+
+/** Ids are positive integers; `'12'` reads as 12, anything else is dropped (spec section 5). */
+export const readId: Reader<number> = (value) => {
+  const id = toNumber(value);
+  return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+export const readText: Reader<string> = (value) => {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  return text ? text : undefined;
+};
+
+/** Language values stay strings (codes or ids): letters, digits, `_` and `-`. */
+export const readLanguage: Reader<string> = (value) => {
+  const text = readText(typeof value === 'number' ? String(value) : value);
+  return text !== undefined && /^[\w-]+$/.test(text) ? text : undefined;
+};
+
+export function oneOf<const T extends string | number>(values: readonly T[]): Reader<T> {
+  return (value) => {
+    const candidate = typeof values[0] === 'number' ? toNumber(value) : readText(value);
+    return values.find((allowed) => allowed === candidate);
+  };
+}
+
+/** Booleans arrive as `true`/`false`, `1`/`0` or their strings. */
+export const readBoolean: Reader<boolean> = (value) => {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  return undefined;
+};
+
+/** A calendar date as `YYYY-MM-DD`. */
+export const readDate: Reader<string> = (value) => {
+  const text = readText(value);
+  if (text === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : undefined;
+};
+
+/** Whole units clamped into `0..cap`; a lower bound of 0 restricts nothing and is dropped. */
+export const lowerBound =
+  (cap: number): Reader<number> =>
+  (value) => {
+    const number = toNumber(value);
+    if (number === undefined) return undefined;
+    const bound = Math.min(cap, Math.max(0, Math.round(number)));
+    return bound > 0 ? bound : undefined;
+  };
+
+/** Whole units clamped into `0..cap`; an upper bound at its cap restricts nothing and is dropped. */
+export const upperBound =
+  (cap: number): Reader<number> =>
+  (value) => {
+    const number = toNumber(value);
+    if (number === undefined) return undefined;
+    const bound = Math.min(cap, Math.max(0, Math.round(number)));
+    return bound < cap ? bound : undefined;
+  };
+
+export const positiveInteger: Reader<number> = readId;
+
+export function inRange(min: number, max: number, exclusiveMin = false): Reader<number> {
+  return (value) => {
+    const number = toNumber(value);
+    if (number === undefined || number > max || number < min) return undefined;
+    return exclusiveMin && number === min ? undefined : number;
+  };
+}
+
+export const readSort = oneOf(SORT_VALUES);
+export const readOperatorType = oneOf(OPERATOR_TYPES);
+export const readAccommodation = oneOf(ACCOMMODATION_FILTERS);
+export const readTourType = oneOf(TOUR_TYPES);
