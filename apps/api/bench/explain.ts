@@ -51,7 +51,11 @@ export async function explainSearches(
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const captured: CapturedStatement[] = [];
   captureQueries(pool, captured);
-  const app = buildApp(parseEnv({ LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl }), { database });
+  // Without caches every search sends all of its statements (total and facets included).
+  const app = buildApp(
+    parseEnv({ LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CATALOG_CACHE: 'off' }),
+    { database },
+  );
   await app.ready();
   const explained: ExplainedQuery[] = [];
   try {

@@ -31,6 +31,11 @@ export interface BenchOptions {
   reseed: boolean;
   /** Run the built server (`dist/main.js`) instead of the sources through tsx. */
   dist: boolean;
+  /**
+   * Response cache runs: `on` (the realistic repeated mix, answered mostly from the cache),
+   * `off` (`CATALOG_CACHE=off`: every search goes to the database) or `both`, side by side.
+   */
+  cache: 'on' | 'off' | 'both';
 }
 
 const HELP = `pnpm bench:api [options]
@@ -45,6 +50,7 @@ const HELP = `pnpm bench:api [options]
   --explain            print EXPLAIN (ANALYZE, BUFFERS) of the search's SQL
   --reseed             seed again even if the size already matches
   --dist               run dist/main.js (pnpm --filter @gallop/api build) instead of tsx
+  --cache on|off|both  response cache on (warm), off (CATALOG_CACHE=off, cold) or both (default)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -70,6 +76,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       explain: { type: 'boolean', default: false },
       reseed: { type: 'boolean', default: false },
       dist: { type: 'boolean', default: false },
+      cache: { type: 'string', default: 'both' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -86,6 +93,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'pglite') {
     throw new Error(`--only must be postgres or pglite (got ${values.only})`);
   }
+  if (!['on', 'off', 'both'].includes(values.cache)) {
+    throw new Error(`--cache must be on, off or both (got ${values.cache})`);
+  }
   return {
     databaseUrl,
     tours: positiveInteger('tours', values.tours),
@@ -99,5 +109,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     targets: values.only ? [values.only as 'postgres' | 'pglite'] : ['postgres', 'pglite'],
     reseed: values.reseed,
     dist: values.dist,
+    cache: values.cache as BenchOptions['cache'],
   };
 }

@@ -49,13 +49,19 @@ async function mixFor(database: BenchDatabase, size: number): Promise<SearchQuer
   }
 }
 
+/** `CATALOG_CACHE` for a run: the response cache on (warm) or off (every search is cold). */
+const cacheEnv = (cache: 'on' | 'off') => ({ CATALOG_CACHE: cache });
+
 async function withServer<T>(
   database: BenchDatabase,
   options: BenchOptions,
+  cache: 'on' | 'off',
   work: (server: BenchServer) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer(database, options.dist);
-  console.info(`API (pid ${server.pid}) on ${server.url} over ${describeDatabase(database)}`);
+  const server = await startServer(database, options.dist, cacheEnv(cache));
+  console.info(
+    `API (pid ${server.pid}, cache ${cache}) on ${server.url} over ${describeDatabase(database)}`,
+  );
   try {
     if (database.kind === 'postgres') await waitForIdlePostgres(database.url);
     return await work(server);
@@ -96,17 +102,24 @@ async function benchDatabase(
   const database = databaseFor(kind, options);
   await ensureSeeded(database, tours, options.reseed);
   const queries = await mixFor(database, options.queries);
-  return withServer(database, options, async (server) => {
-    await checkQueries(server.url, queries);
-    const search = await measure(
-      server,
-      queries,
-      options,
-      `${kind} /spa/tours mix (${queries.length} queries)`,
-    );
-    const health = await measure(server, HEALTH, options, `${kind} /health`);
-    return { database: kind, tours, search, health };
-  });
+  const modes: ('on' | 'off')[] = options.cache === 'both' ? ['on', 'off'] : [options.cache];
+  const searches: DatabaseRun['searches'] = [];
+  let health: LoadResult | undefined;
+  for (const cache of modes) {
+    await withServer(database, options, cache, async (server) => {
+      await checkQueries(server.url, queries);
+      const result = await measure(
+        server,
+        queries,
+        options,
+        `${kind} /spa/tours mix (${queries.length} queries, cache ${cache})`,
+      );
+      searches.push({ cache, result });
+      // /health once, in the first server, right after its search run.
+      health ??= await measure(server, HEALTH, options, `${kind} /health`);
+    });
+  }
+  return { database: kind, tours, searches, health: health! };
 }
 
 function machine(): string {
@@ -114,7 +127,16 @@ function machine(): string {
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
 }
 
+/** The 1, 5 and 15 minute load averages: other work on the machine skews every number. */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+}
+
 async function mainMode(options: BenchOptions): Promise<boolean> {
+  const loadBefore = loadAverage();
   const runs: DatabaseRun[] = [];
   for (const kind of options.targets) {
     runs.push(
@@ -124,17 +146,21 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
   const checks = runs.flatMap(checkRun);
   const markdown = [
     `# API search benchmark (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route; load average before: ${loadBefore}.`,
     '',
     runsTable(runs),
     '',
+    `Load average after: ${loadAverage()}.`,
+    '',
     checksTable(checks),
-    ...runs.flatMap((run) => [
-      '',
-      `## ${run.database}: latency per query kind`,
-      '',
-      kindsTable(run.search),
-    ]),
+    ...runs.flatMap((run) =>
+      run.searches.flatMap(({ cache, result }) => [
+        '',
+        `## ${run.database}, response cache ${cache}: latency per query kind`,
+        '',
+        kindsTable(result),
+      ]),
+    ),
   ].join('\n');
   const files = await writeReport(
     'search',
@@ -151,7 +177,9 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
     const database = databaseFor('postgres', options);
     await ensureSeeded(database, tours, options.reseed);
     const queries = await mixFor(database, options.queries);
-    const search = await withServer(database, options, async (server) => {
+    // Growth is a property of the uncached search unless `--cache on` asks otherwise.
+    const cache = options.cache === 'on' ? 'on' : 'off';
+    const search = await withServer(database, options, cache, async (server) => {
       await checkQueries(server.url, queries);
       return measure(server, queries, options, `${tours} tours`);
     });
@@ -160,7 +188,7 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const checks = checkScale(points);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; response cache ${options.cache === 'on' ? 'on' : 'off'}.`,
     '',
     scaleTable(points),
     '',

@@ -17,7 +17,11 @@ const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
  * 127.0.0.1 and a random port, over `database`. Logs at `warn`: request logging would be
  * measured too, and equally for /health, so the ratio is unaffected.
  */
-export async function startServer(database: BenchDatabase, dist: boolean): Promise<BenchServer> {
+export async function startServer(
+  database: BenchDatabase,
+  dist: boolean,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
   const args = dist ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: API_ROOT,
@@ -28,6 +32,7 @@ export async function startServer(database: BenchDatabase, dist: boolean): Promi
       PORT: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,8 @@ import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
+import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
+import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
@@ -30,6 +32,8 @@ export interface BuildAppOptions {
   prepareVideos?: boolean;
   /** The OpenAPI document; defaults to the bundled contract. */
   contract?: Contract;
+  /** The catalogue response cache; defaults to the one the environment configures. */
+  responseCache?: ResponseCache;
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
@@ -81,6 +85,11 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     prepareVideos: options.prepareVideos ?? false,
   });
 
+  const responseCache =
+    options.responseCache ??
+    createCatalogResponseCache(env, options.database.db, app.log.child({ module: 'cache' }));
+  app.addHook('onClose', () => responseCache.close());
+
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
     operationResolver: resolveOperations(
@@ -89,6 +98,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         lifecycle,
         db: options.database.db,
         rates: createRatesCache(options.database.db),
+        responseCache,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,

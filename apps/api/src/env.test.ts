@@ -19,6 +19,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       WEB_ORIGIN: 'http://127.0.0.1:3000',
       DEFAULT_COUNTRY: 'US',
+      CATALOG_CACHE: 'on',
     });
   });
 
@@ -40,6 +41,7 @@ describe('parseEnv', () => {
       COUNTRY_IP_HEADER: 'CF-IPCountry',
       DEFAULT_COUNTRY: 'gb',
       PGLITE_DIR: 'memory://',
+      CATALOG_CACHE: 'off',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -53,7 +55,13 @@ describe('parseEnv', () => {
       COUNTRY_IP_HEADER: 'cf-ipcountry',
       DEFAULT_COUNTRY: 'GB',
       PGLITE_DIR: 'memory://',
+      CATALOG_CACHE: 'off',
     });
+  });
+
+  it('accepts only on or off for CATALOG_CACHE', () => {
+    const { problems } = rejectionOf({ CATALOG_CACHE: 'maybe' });
+    expect(problems).toEqual([expect.stringContaining('CATALOG_CACHE')]);
   });
 
   it.each(['abc', '70000', '-1', '4e3', '80.5', ' 80'])('rejects PORT=%j', (port) => {

@@ -38,7 +38,10 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   // Rendered pictures and landing videos (default apps/api/.data/media-cache).
   MEDIA_CACHE_DIR: z.string().min(1).optional(),
+  // The shared response cache of the catalogue reads (with the in-process one in front).
   REDIS_URL: z.url().optional(),
+  // `off` answers every catalogue read from the database (benchmarks of the uncached search).
+  CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,6 +1,7 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
+import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   db: Database;
   /** Currency rates (cached a minute) for prices in the visitor's currency. */
   rates: RatesCache;
+  /** Cached answers of the public catalogue reads (search, SEO pages). */
+  responseCache?: ResponseCache;
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
 }

@@ -103,8 +103,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  // JIT compiles the big search queries for ~180 ms and never pays back on OLTP-sized answers.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  // JIT compiles the big search queries for ~180 ms and never pays back on OLTP-sized answers;
+  // 32 MB of work_mem keeps the facets' materialised tours in memory rather than temp files.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c jit=off -c work_mem=32MB',
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePostgres({

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
 
 /**
  * Recomputes the facts denormalised onto tours and organizers: cheapest bookable future price,
  * next and last start, ratings and counts. They depend on the day (dates pass), so the server
- * runs this at start and daily, and the seed runs it last.
+ * runs this at start and daily, and the seed runs it last. It bumps the catalogue version.
  */
 export async function refreshCatalogAggregates(db: Database, today: string): Promise<void> {
   await db.execute(sql`
@@ -47,6 +48,8 @@ export async function refreshCatalogAggregates(db: Database, today: string): Pro
       FROM organizers o2
     ) s
     WHERE s.id = o.id`);
+  // Cached search answers (every API instance's) were computed from the old aggregates.
+  await bumpCatalogVersion(db);
 }
 
 /** After inserting explicit ids, move each identity sequence past the largest id. */

@@ -1,3 +1,4 @@
+export * from './catalog-version.ts';
 export * from './content.ts';
 export * from './geography.ts';
 export * from './organizers.ts';

@@ -16,9 +16,9 @@
  * has no `nearest_date`.
  */
 import type { components } from '@gallop/api-client';
-import { and, asc, desc, gt, gte, inArray, not, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { countries, organizers, tourDates, tours, type StoredImage } from '#src/db/schema/index.ts';
+import type { countries, organizers, tourDates, tours, StoredImage } from '#src/db/schema/index.ts';
 import { generatedImageUrl, isMediaScene, type MediaScene } from '#src/modules/media/urls.ts';
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
 
@@ -32,6 +32,66 @@ export type TourRow = typeof tours.$inferSelect;
 export type TourDateRow = typeof tourDates.$inferSelect;
 export type OrganizerRow = typeof organizers.$inferSelect;
 export type CountryRow = Pick<typeof countries.$inferSelect, 'id' | 'name'>;
+
+/** The columns of a tour a card shows. */
+export type CardTourRow = Pick<
+  TourRow,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'type'
+  | 'duration'
+  | 'rating'
+  | 'reviewsCount'
+  | 'difficulty'
+  | 'comfort'
+  | 'accommodation'
+  | 'maxGroupSize'
+  | 'minAge'
+  | 'images'
+  | 'emoji'
+>;
+
+/** The columns of a date a card (or the tour page) shows. */
+export type CardDateRow = Pick<
+  TourDateRow,
+  | 'id'
+  | 'tourId'
+  | 'startDate'
+  | 'endDate'
+  | 'duration'
+  | 'currency'
+  | 'price'
+  | 'priceWithoutDiscount'
+  | 'isBusy'
+  | 'flightIncluded'
+  | 'notGuaranteed'
+  | 'isDiscountAuto'
+  | 'discountKind'
+  | 'discountPercent'
+  | 'discountValidUntil'
+  | 'prepaymentType'
+  | 'fullPaymentDays'
+  | 'prepaymentSize'
+  | 'numberOfSeats'
+  | 'numberOfFreeSeats'
+  | 'isCashbackAvailable'
+>;
+
+/** The columns of an organizer a card shows. */
+export type CardOrganizerRow = Pick<
+  OrganizerRow,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'type'
+  | 'avatarSeed'
+  | 'rating'
+  | 'reviewsCount'
+  | 'emailCheck'
+  | 'phoneCheck'
+  | 'passportCheck'
+>;
 
 /** The visitor's currency and the rates to convert into it. */
 export interface PriceContext {
@@ -49,7 +109,7 @@ export interface CardContext extends PriceContext {
 
 export interface LoadTourCardsOptions extends CardContext {
   /**
-   * Extra condition on `tour_dates` (written with the `tourDates` columns) that narrows the dates
+   * Extra condition on `tour_dates` (raw `tour_dates.<column>` SQL) that narrows the dates
    * a card considers, e.g. the date range and price bounds of a search, so the card shows a date
    * and price that matched. Bookability (future, not busy, free seats) always applies.
    */
@@ -81,7 +141,7 @@ function display(minorUnits: number, from: string, { currency, rates }: PriceCon
 }
 
 /** A date (or variant) of a tour, priced in the visitor's currency. */
-export function toTourDate(row: TourDateRow, prices: PriceContext): TourDate {
+export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
   const price = display(row.price, row.currency, prices);
   const priceWithoutDiscount = display(row.priceWithoutDiscount, row.currency, prices);
   const hasDiscount = row.discountKind !== null;
@@ -126,7 +186,7 @@ export function toTourDate(row: TourDateRow, prices: PriceContext): TourDate {
 }
 
 /** The organizer as shown on a card; a check counts as verified when it succeeded (1). */
-export function toOrganizerBrief(row: OrganizerRow, withAlt: boolean): OrganizerBrief {
+export function toOrganizerBrief(row: CardOrganizerRow, withAlt: boolean): OrganizerBrief {
   return {
     id: row.id,
     name: row.name,
@@ -146,18 +206,18 @@ export function toOrganizerBrief(row: OrganizerRow, withAlt: boolean): Organizer
 
 /** What a card is built from besides the tour row. */
 export interface TourCardParts {
-  organizer: OrganizerRow | undefined;
+  organizer: CardOrganizerRow | undefined;
   /** The earliest date the card considers (omitted from the card when undefined). */
-  nearestDate: TourDateRow | undefined;
+  nearestDate: CardDateRow | undefined;
   /** The date that prices the card: the cheapest considered one, or the latest date if none. */
-  priceDate: TourDateRow | undefined;
+  priceDate: CardDateRow | undefined;
   /** The tour's countries, in the tour's order. */
   countries: CountryRow[];
 }
 
 /** A tour card (`TourSummary`) in the visitor's currency. */
 export function toTourSummary(
-  tour: TourRow,
+  tour: CardTourRow,
   parts: TourCardParts,
   context: CardContext,
 ): TourSummary {
@@ -194,91 +254,165 @@ export function toTourSummary(
   };
 }
 
-/** Bookable dates of the given tours: future, not busy, with free seats (plus `scope`). */
-function bookableDates(tourIds: number[], today: string, scope: SQL | undefined) {
-  return and(
-    inArray(tourDates.tourId, tourIds),
-    gte(tourDates.startDate, today),
-    not(tourDates.isBusy),
-    gt(tourDates.numberOfFreeSeats, 0),
-    scope,
+/** Columns as the card types name them (camelCase), so `to_json` of a row is a card row. */
+const DATE_COLUMNS = sql.raw(
+  [
+    'tour_dates.id',
+    'tour_dates.tour_id as "tourId"',
+    'tour_dates.start_date::text as "startDate"',
+    'tour_dates.end_date::text as "endDate"',
+    'tour_dates.duration',
+    'tour_dates.currency',
+    'tour_dates.price',
+    'tour_dates.price_without_discount as "priceWithoutDiscount"',
+    'tour_dates.is_busy as "isBusy"',
+    'tour_dates.flight_included as "flightIncluded"',
+    'tour_dates.not_guaranteed as "notGuaranteed"',
+    'tour_dates.is_discount_auto as "isDiscountAuto"',
+    'tour_dates.discount_kind as "discountKind"',
+    'tour_dates.discount_percent as "discountPercent"',
+    'tour_dates.discount_valid_until::text as "discountValidUntil"',
+    'tour_dates.prepayment_type as "prepaymentType"',
+    'tour_dates.full_payment_days as "fullPaymentDays"',
+    'tour_dates.prepayment_size as "prepaymentSize"',
+    'tour_dates.number_of_seats as "numberOfSeats"',
+    'tour_dates.number_of_free_seats as "numberOfFreeSeats"',
+    'tour_dates.is_cashback_available as "isCashbackAvailable"',
+  ].join(', '),
+);
+
+const TOUR_COLUMNS = sql.raw(
+  [
+    'tours.id',
+    'tours.slug',
+    'tours.name',
+    'tours.type',
+    'tours.duration',
+    'tours.rating',
+    'tours.reviews_count as "reviewsCount"',
+    'tours.difficulty',
+    'tours.comfort',
+    'tours.accommodation',
+    'tours.max_group_size as "maxGroupSize"',
+    'tours.min_age as "minAge"',
+    'tours.images',
+    'tours.emoji',
+  ].join(', '),
+);
+
+const ORGANIZER_COLUMNS = sql.raw(
+  [
+    'organizers.id',
+    'organizers.name',
+    'organizers.slug',
+    'organizers.type',
+    'organizers.avatar_seed as "avatarSeed"',
+    'organizers.rating',
+    'organizers.reviews_count as "reviewsCount"',
+    'organizers.email_check as "emailCheck"',
+    'organizers.phone_check as "phoneCheck"',
+    'organizers.passport_check as "passportCheck"',
+  ].join(', '),
+);
+
+/** A row of `cardsQuery`: the tour's card columns and its parts as JSON. */
+type CardQueryRow = CardTourRow & {
+  organizer: CardOrganizerRow | null;
+  nearest: CardDateRow | null;
+  cheapest: CardDateRow | null;
+  latest: CardDateRow | null;
+  countries: CountryRow[];
+};
+
+/**
+ * The page of tours a card list shows: a query answering `id` and `sort_key`, and how its rows
+ * are ordered (`page.sort_key`, `page.id`).
+ */
+export interface CardPage {
+  query: SQL;
+  order: SQL;
+}
+
+/**
+ * One statement for a whole page of cards: the page's ids (a search, or a list of ids), each
+ * tour's card columns, its organizer and countries, and its nearest and cheapest considered
+ * dates (and, only for a tour without one, its latest date) through lateral index probes of
+ * `tour_dates_search_idx`. One round trip and one plan instead of a query per part.
+ */
+function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL {
+  const considered = sql`tour_dates.tour_id = tours.id and tour_dates.start_date >= ${today}::date
+    and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0${scope ? sql` and ${scope}` : sql``}`;
+  return sql`with page as materialized (${page.query})
+    select ${TOUR_COLUMNS},
+      to_json(organizer) as organizer, to_json(nearest) as nearest,
+      to_json(cheapest) as cheapest, to_json(latest) as latest,
+      coalesce((
+        select json_agg(json_build_object('id', countries.id, 'name', countries.name) order by tour_country.position)
+        from unnest(tours.country_ids) with ordinality as tour_country(id, position)
+        join countries on countries.id = tour_country.id
+      ), '[]'::json) as countries
+    from page
+    join tours on tours.id = page.id
+    left join lateral (
+      select ${ORGANIZER_COLUMNS} from organizers where organizers.id = tours.organizer_id
+    ) organizer on true
+    left join lateral (
+      select ${DATE_COLUMNS} from tour_dates where ${considered}
+      order by tour_dates.start_date, tour_dates.price_usd, tour_dates.id limit 1
+    ) nearest on true
+    left join lateral (
+      select ${DATE_COLUMNS} from tour_dates where ${considered}
+      order by tour_dates.price_usd, tour_dates.start_date, tour_dates.id limit 1
+    ) cheapest on true
+    left join lateral (
+      select ${DATE_COLUMNS} from tour_dates
+      where cheapest.id is null and tour_dates.tour_id = tours.id
+      order by tour_dates.start_date desc, tour_dates.id limit 1
+    ) latest on true
+    order by ${page.order}`;
+}
+
+/** Cards for the tours of a page query (see `CardPage`), in the page's order. */
+export async function loadCardPage(
+  db: Database,
+  page: CardPage,
+  options: LoadTourCardsOptions,
+): Promise<TourSummary[]> {
+  const result = (await db.execute(
+    cardsQuery(page, options.today, options.dateScope),
+  )) as unknown as {
+    rows: CardQueryRow[];
+  };
+  return result.rows.map((row) =>
+    toTourSummary(
+      row,
+      {
+        organizer: row.organizer ?? undefined,
+        nearestDate: row.nearest ?? undefined,
+        priceDate: row.cheapest ?? row.latest ?? undefined,
+        countries: row.countries,
+      },
+      options,
+    ),
   );
 }
 
-/** The first date per tour in the given order (`DISTINCT ON`, one indexed pass). */
-function firstDatePerTour(db: Database, where: SQL | undefined, order: SQL[]) {
-  return db
-    .selectDistinctOn([tourDates.tourId])
-    .from(tourDates)
-    .where(where)
-    .orderBy(asc(tourDates.tourId), ...order, asc(tourDates.id));
-}
-
-const byTour = <T extends { tourId: number }>(rows: T[]) =>
-  new Map(rows.map((row) => [row.tourId, row]));
-
 /**
- * Cards for a page of tours, in the order of `tourIds` (ids that are not found are skipped).
- * A fixed number of batched queries whatever the page size: tours, organizers, countries, the
- * nearest and the cheapest considered date per tour (and, only for tours without one, their
- * latest date). Unpublished tours are returned too: callers decide who may see what.
+ * Cards for a page of tours, in the order of `tourIds` (ids that are not found, and repeats,
+ * are skipped). One statement whatever the page size (see `cardsQuery`). Unpublished tours are
+ * returned too: callers decide who may see what.
  */
 export async function loadTourCards(
   db: Database,
   tourIds: readonly number[],
   options: LoadTourCardsOptions,
 ): Promise<TourSummary[]> {
-  const ids = [...new Set(tourIds)];
+  const ids = [...new Set(tourIds.map((id) => Math.trunc(id)))];
   if (ids.length === 0) return [];
-  const where = bookableDates(ids, options.today, options.dateScope);
-  const [tourRows, nearestRows, cheapestRows] = await Promise.all([
-    db.select().from(tours).where(inArray(tours.id, ids)),
-    firstDatePerTour(db, where, [asc(tourDates.startDate), asc(tourDates.priceUsd)]),
-    firstDatePerTour(db, where, [asc(tourDates.priceUsd), asc(tourDates.startDate)]),
-  ]);
-  const organizerIds = [...new Set(tourRows.map((tour) => tour.organizerId))];
-  const countryIds = [...new Set(tourRows.flatMap((tour) => tour.countryIds))];
-  const cheapest = byTour(cheapestRows);
-  const withoutDates = tourRows.filter((tour) => !cheapest.has(tour.id)).map((tour) => tour.id);
-  const [organizerRows, countryRows, latestRows] = await Promise.all([
-    organizerIds.length
-      ? db.select().from(organizers).where(inArray(organizers.id, organizerIds))
-      : [],
-    countryIds.length
-      ? db
-          .select({ id: countries.id, name: countries.name })
-          .from(countries)
-          .where(inArray(countries.id, countryIds))
-      : [],
-    withoutDates.length
-      ? firstDatePerTour(db, inArray(tourDates.tourId, withoutDates), [desc(tourDates.startDate)])
-      : [],
-  ]);
-  const toursById = new Map(tourRows.map((tour) => [tour.id, tour]));
-  const organizersById = new Map(organizerRows.map((row) => [row.id, row]));
-  const countriesById = new Map(countryRows.map((row) => [row.id, row]));
-  const nearest = byTour(nearestRows);
-  const latest = byTour(latestRows);
-
-  const cards: TourSummary[] = [];
-  for (const id of ids) {
-    const tour = toursById.get(id);
-    if (!tour) continue;
-    cards.push(
-      toTourSummary(
-        tour,
-        {
-          organizer: organizersById.get(tour.organizerId),
-          nearestDate: nearest.get(id),
-          priceDate: cheapest.get(id) ?? latest.get(id),
-          countries: tour.countryIds.flatMap((countryId) => {
-            const country = countriesById.get(countryId);
-            return country ? [country] : [];
-          }),
-        },
-        options,
-      ),
-    );
-  }
-  return cards;
+  const page: CardPage = {
+    query: sql`select id, position as sort_key
+      from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as ids(id, position)`,
+    order: sql`page.sort_key`,
+  };
+  return loadCardPage(db, page, options);
 }

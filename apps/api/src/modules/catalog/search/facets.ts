@@ -67,57 +67,65 @@ function baseQuery(compiled: CompiledFilter): SQL {
   );
 }
 
-interface FacetSource {
-  /** `value` and `label` expressions and the `from ...` of the grouped rows. */
-  value: SQL;
-  label: SQL;
-  from: SQL;
-  group: SQL;
-}
-
-const ARRAY_FACETS: Partial<Record<TourFacet, FacetSource>> = {
-  countries: named('country_ids', 'countries', 'id'),
-  regions: named('region_ids', 'regions', 'id'),
-  cities: named('city_ids', 'cities', 'id'),
-  rest_kinds: named('rest_kind_ids', 'rest_kinds', 'id'),
-  collections: named('collection_ids', 'collections', 'id'),
-  languages: named('language_codes', 'languages', 'code'),
+/**
+ * Each kind's values of one base tour, as text: the array kinds unnest their column, the others
+ * are one value. Kinds whose values are ids of a named table get the name after counting.
+ */
+const VALUES: Record<TourFacet, string> = {
+  countries: 'unnest(base.country_ids)::text',
+  regions: 'unnest(base.region_ids)::text',
+  cities: 'unnest(base.city_ids)::text',
+  rest_kinds: 'unnest(base.rest_kind_ids)::text',
+  collections: 'unnest(base.collection_ids)::text',
+  languages: 'unnest(base.language_codes)',
+  comfort: 'base.comfort',
+  accommodation: 'base.accommodation',
+  difficulty: 'base.difficulty::text',
+  organizers: 'base.organizer_id::text',
+  operator_types: 'base.operator_type',
 };
 
-/** Values of an array column, named by the table they reference. */
-function named(column: string, table: string, key: string): FacetSource {
-  return {
-    value: sql.raw(`v.value::text`),
-    label: sql.raw(`${table}.name`),
-    from: sql.raw(
-      `base cross join lateral unnest(base.${column}) as v(value) join ${table} on ${table}.${key} = v.value`,
+/** The table that names a kind's values, and its key column. */
+const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
+  countries: ['countries', 'id'],
+  regions: ['regions', 'id'],
+  cities: ['cities', 'id'],
+  rest_kinds: ['rest_kinds', 'id'],
+  collections: ['collections', 'id'],
+  languages: ['languages', 'code'],
+  organizers: ['organizers', 'id'],
+};
+
+/**
+ * Every tour-level facet in one pass over `base`: each tour yields a (kind, value) pair per value
+ * of each kind whose other filters it passes, one hash aggregate counts them all, and only the
+ * counted values (a few hundred) are joined to the tables that name them. Values that name no row
+ * are dropped, as an inner join would.
+ */
+function tourFacetsQuery(compiled: CompiledFilter): SQL {
+  const pairs = TOUR_FACETS.map(
+    (kind) =>
+      sql`select ${literal(kind)} as facet, ${sql.raw(VALUES[kind])} as value where ${othersHold(compiled, kind)}`,
+  );
+  const named = Object.entries(NAMED) as [TourFacet, [string, string]][];
+  const joins = named.map(([kind, [table, key]]) =>
+    sql.raw(
+      `left join ${table} on counted.facet = '${kind}' and ${table}.${key}::text = counted.value`,
     ),
-    group: sql.raw(`v.value, ${table}.name`),
-  };
+  );
+  const label = sql.raw(`coalesce(${named.map(([, [table]]) => `${table}.name`).join(', ')})`);
+  const namedKinds = sql.raw(named.map(([kind]) => `'${kind}'`).join(', '));
+  return sql`select counted.facet, counted.value, coalesce(${label}, '') as label, counted.count,
+      null::int as low, null::int as high
+    from (
+      select v.facet, v.value, count(*) as count
+      from base cross join lateral (${sql.join(pairs, sql` union all `)}) as v(facet, value)
+      where base.f_dates
+      group by v.facet, v.value
+    ) counted
+    ${sql.join(joins, sql` `)}
+    where counted.facet not in (${namedKinds}) or ${label} is not null`;
 }
-
-function scalar(column: string): FacetSource {
-  return {
-    value: sql.raw(`base.${column}::text`),
-    label: sql`''`,
-    from: sql`base`,
-    group: sql.raw(`base.${column}`),
-  };
-}
-
-const SOURCES: Record<TourFacet, FacetSource> = {
-  ...(ARRAY_FACETS as Record<TourFacet, FacetSource>),
-  comfort: scalar('comfort'),
-  accommodation: scalar('accommodation'),
-  difficulty: scalar('difficulty'),
-  operator_types: scalar('operator_type'),
-  organizers: {
-    value: sql`base.organizer_id::text`,
-    label: sql`organizers.name`,
-    from: sql`base join organizers on organizers.id = base.organizer_id`,
-    group: sql`base.organizer_id, organizers.name`,
-  },
-};
 
 /** Dates of the base tours matching the date filters less `omit`. */
 function datesOfBase(compiled: CompiledFilter, omit: DateGroup): SQL {
@@ -126,13 +134,6 @@ function datesOfBase(compiled: CompiledFilter, omit: DateGroup): SQL {
 }
 
 function facetsQuery(compiled: CompiledFilter): SQL {
-  const tourFacets = TOUR_FACETS.map((kind) => {
-    const source = SOURCES[kind];
-    return sql`select ${literal(kind)} as facet, ${source.value} as value, ${source.label} as label,
-      count(*) as count, null::int as low, null::int as high
-      from ${source.from} where base.f_dates and ${othersHold(compiled, kind)}
-      group by ${source.group}`;
-  });
   const allTourFlags = othersHold(compiled, undefined);
   const bucket = sql.raw(`least(tour_dates.duration, ${FILTER_LIMITS.daysMax})`);
   // Durations above the days cap share its bucket: `daysMin=20` (the cap) means "20 or more".
@@ -145,7 +146,7 @@ function facetsQuery(compiled: CompiledFilter): SQL {
       0 as count, min(tour_dates.price_usd) as low, max(tour_dates.price_usd) as high
       from ${datesOfBase(compiled, 'price')} where ${allTourFlags}`;
   return sql`with base as materialized (${baseQuery(compiled)} from tours where ${and(compiled.common)})
-    ${sql.join([...tourFacets, durations, price], sql` union all `)}`;
+    ${sql.join([tourFacetsQuery(compiled), durations, price], sql` union all `)}`;
 }
 
 interface FacetRow {

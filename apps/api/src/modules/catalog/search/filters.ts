@@ -40,11 +40,16 @@ export function mergeFilters(
   stored: Record<string, unknown> | undefined,
   query: Record<string, unknown>,
 ): TourSearchFilter {
-  const merged: Record<string, unknown> = { ...stored };
+  return normalizeFilters({ ...stored, ...setQueryFields(query) });
+}
+
+/** The filter fields the query sets (see `isSet`), as given: what overrides a page's filters. */
+export function setQueryFields(query: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
   for (const field of FILTER_FIELDS) {
-    if (isSet(field, query[field])) merged[field] = query[field];
+    if (isSet(field, query[field])) fields[field] = query[field];
   }
-  return normalizeFilters(merged);
+  return fields;
 }
 
 /**

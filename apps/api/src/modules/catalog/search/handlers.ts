@@ -1,12 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '@gallop/api-client';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { seoPages } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
+import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
+import {
+  disabledResponseCache,
+  type CachedBody,
+  type ResponseCache,
+} from '../cache/response-cache.ts';
 import { todayIso } from '../tour-card.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { compileFilter, type Place } from './conditions.ts';
@@ -15,10 +20,11 @@ import {
   assertConsistent,
   describeFilter,
   mergeFilters,
+  setQueryFields,
   type TourSearchFilter,
 } from './filters.ts';
 import { resolvePlace } from './place.ts';
-import { createResultCache, type ResultCache } from './result-cache.ts';
+import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
 import { searchTours } from './search-tours.ts';
 
 type TourList = components['schemas']['TourList'];
@@ -28,6 +34,8 @@ type SeoPage = typeof seoPages.$inferSelect;
 export interface CatalogSearchDeps {
   db: Database;
   rates: RatesCache;
+  /** Whole answers of `/spa/tours` and `/spa/tours-page` (none when absent). */
+  responseCache?: ResponseCache | undefined;
 }
 
 async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
@@ -39,10 +47,23 @@ async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
 /** What identifies a search's total and facets: the filter less page and sort, and its context. */
 function searchKey(
   filter: TourSearchFilter,
-  context: { currency: string; today: string; place: Place | undefined },
+  context: { currency: string; today: string; place: Place | undefined; version: number },
 ): string {
   const { page: _page, sort: _sort, ...rest } = filter;
-  return JSON.stringify([rest, context.currency, context.today, context.place ?? null]);
+  return JSON.stringify([
+    rest,
+    context.currency,
+    context.today,
+    context.place ?? null,
+    context.version,
+  ]);
+}
+
+/** The request's prices: the visitor's currency and the rates to convert into it. */
+interface RequestPrices {
+  currency: string;
+  rates: Rates;
+  today: string;
 }
 
 interface SearchRequest {
@@ -52,23 +73,27 @@ interface SearchRequest {
 
 /** The search both list calls share: filters → one page of cards (+ facets on request). */
 async function runSearch(
-  { db, rates: ratesCache }: CatalogSearchDeps,
-  cache: ResultCache,
-  request: FastifyRequest,
+  db: Database,
+  caches: { results: ResultCache; version: number },
+  { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ) {
-  const rates = await ratesCache.get();
-  const currency = requestCurrency(request, rates);
   const filter = mergeFilters(stored, query);
   assertConsistent(filter);
-  const today = todayIso();
   const place = await resolvePlace(db, filter);
   const compiled = compileFilter(filter, { today, currency, rates, place });
-  const key = searchKey(filter, { currency, today, place });
+  const key = searchKey(filter, { currency, today, place, version: caches.version });
+  const { results } = caches;
   const [list, facets] = await Promise.all([
-    searchTours(db, compiled, filter, { currency, rates, today, withAlt: false }, { cache, key }),
+    searchTours(
+      db,
+      compiled,
+      filter,
+      { currency, rates, today, withAlt: false },
+      { cache: results, key },
+    ),
     query.expand === 'filters'
-      ? cache.get(`facets:${key}`, () => searchFacets(db, compiled, { currency, rates }))
+      ? results.get(`facets:${key}`, () => searchFacets(db, compiled, { currency, rates }))
       : undefined,
   ]);
   return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
@@ -91,6 +116,61 @@ function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown
   };
 }
 
+/** A stable text for the rates an answer was priced with (one per rates object). */
+const ratesKeys = new WeakMap<Rates, string>();
+function ratesKey(rates: Rates): string {
+  let key = ratesKeys.get(rates);
+  if (key === undefined) {
+    key = JSON.stringify([...rates.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    ratesKeys.set(rates, key);
+  }
+  return key;
+}
+
+/**
+ * Everything an answer depends on besides the catalogue (whose version the cache adds): the
+ * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day.
+ * Without a slug the normalised filter is the key (equivalent queries share an answer); with
+ * one, the fields the query sets are, since they override the page's stored filters as given.
+ */
+function responseKey(
+  operation: 'listTours' | 'getToursPage',
+  query: Record<string, unknown> & { slug?: string | undefined; expand?: string | undefined },
+  prices: RequestPrices,
+): string {
+  const filter = query.slug ? setQueryFields(query) : mergeFilters(undefined, query);
+  return JSON.stringify([
+    operation,
+    query.slug ?? null,
+    query.expand ?? null,
+    filter,
+    prices.currency,
+    ratesKey(prices.rates),
+    prices.today,
+  ]);
+}
+
+/**
+ * The body as the route's 200 response schema serialises it (fast-json-stringify), as `send`
+ * would. (`reply.serialize` cannot be used: it looks the schema up without the content type,
+ * and the contract's responses are keyed by it.)
+ */
+function serialized(reply: FastifyReply, body: unknown): Buffer {
+  const byType: unknown = reply.getSerializationFunction('200', 'application/json');
+  const byStatus: unknown = reply.getSerializationFunction('200');
+  const serialize = [byType, byStatus].find((candidate) => typeof candidate === 'function') as
+    ((value: unknown) => string) | undefined;
+  return Buffer.from(serialize ? serialize(body) : JSON.stringify(body));
+}
+
+/** Sends a cached (or just serialised) body as it is, with where it came from. */
+function sendBody(reply: FastifyReply, cached: CachedBody) {
+  return reply
+    .header('x-catalog-cache', cached.source === 'fresh' ? 'miss' : `hit-${cached.source}`)
+    .type('application/json; charset=utf-8')
+    .send(cached.body);
+}
+
 /** Contract handlers of the tour search, its facets and the search box's completions. */
 export function catalogSearchHandlers(
   deps: CatalogSearchDeps,
@@ -99,21 +179,46 @@ export function catalogSearchHandlers(
   ServiceHandlers,
   'listTours' | 'getToursPage' | 'getToursFilterCompletion' | 'searchCities'
 > {
+  const responses = deps.responseCache ?? disabledResponseCache();
+  // With the cache switched off, totals and facets are counted every time too.
+  const results = deps.responseCache?.enabled === false ? uncachedResults : cache;
+
+  async function prices(request: FastifyRequest): Promise<RequestPrices> {
+    const rates = await deps.rates.get();
+    return { rates, currency: requestCurrency(request, rates), today: todayIso() };
+  }
+
   return {
-    async listTours(request) {
+    async listTours(request, reply) {
       const query = request.query ?? {};
-      const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
-      const { list } = await runSearch(deps, cache, request, { query, stored: page?.filters });
-      return list;
+      const context = await prices(request);
+      const cached = await responses.get(responseKey('listTours', query, context), async () => {
+        const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
+        const version = await responses.version();
+        const { list } = await runSearch(deps.db, { results, version }, context, {
+          query,
+          stored: page?.filters,
+        });
+        return serialized(reply, list);
+      });
+      return sendBody(reply, cached);
     },
 
-    async getToursPage(request) {
-      const page = await findSeoPage(deps.db, request.query.slug);
-      const { list, filter } = await runSearch(deps, cache, request, {
-        query: request.query,
-        stored: page.filters,
-      });
-      return toursPage(page, list, describeFilter(filter));
+    async getToursPage(request, reply) {
+      const context = await prices(request);
+      const cached = await responses.get(
+        responseKey('getToursPage', request.query, context),
+        async () => {
+          const page = await findSeoPage(deps.db, request.query.slug);
+          const version = await responses.version();
+          const { list, filter } = await runSearch(deps.db, { results, version }, context, {
+            query: request.query,
+            stored: page.filters,
+          });
+          return serialized(reply, toursPage(page, list, describeFilter(filter)));
+        },
+      );
+      return sendBody(reply, cached);
     },
 
     async getToursFilterCompletion(request) {

@@ -41,3 +41,9 @@ export function createResultCache({ ttlMs = 60_000, maxEntries = 1_000 } = {}): 
     },
   };
 }
+
+/** No caching at all (`CATALOG_CACHE=off`): every total and facet is counted. */
+export const uncachedResults: ResultCache = {
+  get: (_key, load) => load(),
+  clear() {},
+};

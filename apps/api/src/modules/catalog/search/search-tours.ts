@@ -1,10 +1,11 @@
 /**
- * The tour search query: one statement for the page of ids and one for the total, run together,
- * then `loadTourCards` for the 20 cards. See README.md for the plan strategy.
+ * The tour search query: one statement answers the page of cards (the ids of the page and each
+ * card's parts, see `loadCardPage`), another the total, run together; the total is cached per
+ * filter. See README.md for the plan strategy.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { loadTourCards, type CardContext, type TourSummary } from '../tour-card.ts';
+import { loadCardPage, type CardContext, type CardPage, type TourSummary } from '../tour-card.ts';
 import { bookableDate, dateConditions, whereAll, type CompiledFilter } from './conditions.ts';
 import { PAGE_SIZE, type TourSearchFilter } from './filters.ts';
 import type { ResultCache } from './result-cache.ts';
@@ -17,33 +18,46 @@ export interface TourPage {
   pagination: { page: number; per_page: number; total: number; page_count: number };
 }
 
-/** `order by` with a unique last key (the id), so pages never overlap or skip a tour. */
-function pageQuery(compiled: CompiledFilter, sort: Sort, offset: number): SQL {
+/**
+ * The page of ids with its sort key, and the same order for the outer card query. The order ends
+ * with the id (a unique key), so pages never overlap or skip a tour.
+ */
+export function searchPage(compiled: CompiledFilter, sort: Sort, offset: number): CardPage {
   const dates = dateConditions(compiled);
   const limit = sql`limit ${PAGE_SIZE} offset ${offset}`;
   if (sort === 'default') {
-    return sql`select tours.id from tours where ${whereAll(compiled)} order by tours.popularity desc nulls last, tours.id ${limit}`;
+    return {
+      query: sql`select tours.id, tours.popularity as sort_key from tours where ${whereAll(compiled)}
+        order by tours.popularity desc nulls last, tours.id ${limit}`,
+      order: sql`page.sort_key desc nulls last, page.id`,
+    };
   }
   const direction = sort === 'price' ? sql`asc` : sql`desc`;
+  const order = sql`page.sort_key ${direction}, page.id ${direction}`;
   if (dates.length === 0) {
     // The cheapest bookable date is denormalised: the price index serves this order directly.
-    return sql`select tours.id from tours where ${whereAll(compiled)} order by tours.from_price_usd ${direction}, tours.id ${direction} ${limit}`;
+    return {
+      query: sql`select tours.id, tours.from_price_usd as sort_key from tours where ${whereAll(compiled)}
+        order by tours.from_price_usd ${direction}, tours.id ${direction} ${limit}`,
+      order,
+    };
   }
   // The price of a tour is its cheapest date that matches the date filters.
-  return sql`select tours.id from tours
-    cross join lateral (
-      select min(tour_dates.price_usd) as price from tour_dates
-      where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
-    ) matching
-    where ${and([...compiled.common, ...Object.values(compiled.facets)])} and matching.price is not null
-    order by matching.price ${direction}, tours.id ${direction} ${limit}`;
+  return {
+    query: sql`select tours.id, matching.price as sort_key from tours
+      cross join lateral (
+        select min(tour_dates.price_usd) as price from tour_dates
+        where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
+      ) matching
+      where ${and([...compiled.common, ...Object.values(compiled.facets)])} and matching.price is not null
+      order by matching.price ${direction}, tours.id ${direction} ${limit}`,
+    order,
+  };
 }
 
 function countQuery(compiled: CompiledFilter): SQL {
   return sql`select count(*) as total from tours where ${whereAll(compiled)}`;
 }
-
-type Row = Record<string, unknown>;
 
 /** Where totals are kept between pages of one filter (see result-cache.ts). */
 export interface TotalsCache {
@@ -52,29 +66,12 @@ export interface TotalsCache {
   key: string;
 }
 
-async function countTours(db: Database, compiled: CompiledFilter): Promise<number> {
-  const [row] = await queryRows<Row>(db, countQuery(compiled));
-  return Number(row?.['total'] ?? 0);
+export async function countTours(db: Database, compiled: CompiledFilter): Promise<number> {
+  const [row] = await queryRows<{ total: number | string }>(db, countQuery(compiled));
+  return Number(row?.total ?? 0);
 }
 
-/** The ids of one page and the total number of matching tours, both queries at once. */
-export async function searchTourIds(
-  db: Database,
-  compiled: CompiledFilter,
-  sort: Sort,
-  page: number,
-  totals?: TotalsCache,
-): Promise<{ ids: number[]; total: number }> {
-  const [idRows, total] = await Promise.all([
-    queryRows<Row>(db, pageQuery(compiled, sort, (page - 1) * PAGE_SIZE)),
-    totals
-      ? totals.cache.get(`total:${totals.key}`, () => countTours(db, compiled))
-      : countTours(db, compiled),
-  ]);
-  return { ids: idRows.map((row) => Number(row['id'])), total };
-}
-
-/** A page of tour cards for a compiled filter. */
+/** A page of tour cards for a compiled filter, and the total number of matching tours. */
 export async function searchTours(
   db: Database,
   compiled: CompiledFilter,
@@ -82,13 +79,17 @@ export async function searchTours(
   context: CardContext,
   totals?: TotalsCache,
 ): Promise<TourPage> {
-  const { ids, total } = await searchTourIds(db, compiled, filter.sort, filter.page, totals);
   const dates = dateConditions(compiled);
-  const items = await loadTourCards(db, ids, {
-    ...context,
-    // Cards show the dates that matched (and price from the cheapest of them).
-    dateScope: dates.length > 0 ? and(dates) : undefined,
-  });
+  const [items, total] = await Promise.all([
+    loadCardPage(db, searchPage(compiled, filter.sort, (filter.page - 1) * PAGE_SIZE), {
+      ...context,
+      // Cards show the dates that matched (and price from the cheapest of them).
+      dateScope: dates.length > 0 ? and(dates) : undefined,
+    }),
+    totals
+      ? totals.cache.get(`total:${totals.key}`, () => countTours(db, compiled))
+      : countTours(db, compiled),
+  ]);
   return {
     items,
     pagination: {

@@ -1,0 +1,71 @@
+/**
+ * An in-process LRU of response bodies, bounded by their total size in bytes (not by count: a
+ * page of cards with facets is ten times a bare page). An entry is fresh for its TTL, then stale
+ * for `staleMs` more (still answered, marked stale, so the caller can refresh it), then gone.
+ */
+export interface ByteLru {
+  get(key: string): Buffer | undefined;
+  /** The entry and whether its TTL has passed (undefined once it is gone). */
+  lookup(key: string): { value: Buffer; stale: boolean } | undefined;
+  set(key: string, value: Buffer, ttlMs: number): void;
+  clear(): void;
+  /** Bytes held now. */
+  readonly bytes: number;
+  readonly size: number;
+}
+
+export function createByteLru(
+  maxBytes: number,
+  now: () => number = Date.now,
+  staleMs = 0,
+): ByteLru {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
+  const entries = new Map<string, { value: Buffer; expiresAt: number }>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.value.byteLength;
+  };
+  const lookup = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const at = now();
+    if (entry.expiresAt + staleMs <= at) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return { value: entry.value, stale: entry.expiresAt <= at };
+  };
+  return {
+    lookup,
+    get(key) {
+      const found = lookup(key);
+      return found && !found.stale ? found.value : undefined;
+    },
+    set(key, value, ttlMs) {
+      remove(key);
+      // One answer bigger than the whole budget would only evict everything else.
+      if (value.byteLength > maxBytes) return;
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      bytes += value.byteLength;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

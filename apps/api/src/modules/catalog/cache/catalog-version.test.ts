@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import {
+  bumpCatalogVersion,
+  createCatalogVersionReader,
+  readCatalogVersion,
+} from './catalog-version.ts';
+
+describe('catalogue version in the database', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('starts at a time in milliseconds and grows with every bump', async () => {
+    const db = testApp.database.db;
+    const before = await readCatalogVersion(db);
+    expect(before).toBeGreaterThan(Date.UTC(2024, 0, 1));
+    const bumped = await bumpCatalogVersion(db);
+    expect(bumped).toBeGreaterThan(before);
+    expect(await readCatalogVersion(db)).toBe(bumped);
+    expect(await bumpCatalogVersion(db)).toBeGreaterThan(bumped);
+  });
+});
+
+describe('createCatalogVersionReader', () => {
+  it('waits for the first read only, then refreshes in the background once per period', async () => {
+    let now = 0;
+    let stored = 1;
+    let reads = 0;
+    const reader = createCatalogVersionReader(
+      async () => {
+        reads += 1;
+        return stored;
+      },
+      { maxAgeMs: 1_000, now: () => now },
+    );
+    expect(await reader.current()).toBe(1);
+    stored = 2;
+    now = 999;
+    expect(await reader.current()).toBe(1);
+    expect(reads).toBe(1);
+    now = 1_000;
+    // The stale version answers at once; the new one arrives with the background read.
+    expect(await reader.current()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await reader.current()).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it('keeps the last known version when a read fails', async () => {
+    let now = 0;
+    let fail = false;
+    const reader = createCatalogVersionReader(
+      async () => {
+        if (fail) throw new Error('database down');
+        return 7;
+      },
+      { maxAgeMs: 10, now: () => now },
+    );
+    expect(await reader.current()).toBe(7);
+    fail = true;
+    now = 100;
+    expect(await reader.current()).toBe(7);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await reader.current()).toBe(7);
+  });
+});
