@@ -1,10 +1,23 @@
 #!/usr/bin/env node
 // Proves that other teams can use what we publish: packs @gallop/api-client and @gallop/ui-kit
 // with pnpm (as `pnpm publish` would), installs the tarballs with npm into a fresh project outside
-// the workspace, imports them from Node ESM and typechecks a consumer file with tsc (NodeNext).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// the workspace, imports them from plain Node ESM (no loader hooks: SSR without a bundler), builds
+// a small app with Vite and opens it in Chromium (the kit renders with its styles, and only the
+// imported components' CSS ships), and typechecks a consumer file with tsc (NodeNext).
+import { CHROMIUM_ARGS, systemChromium } from '@gallop/vitest-config/browser';
+import {
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { run } from './lib/run.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -62,34 +75,62 @@ const { healthQueryOptions } = await import('@gallop/api-client/query');
 assert.deepEqual(healthQueryOptions(client).queryKey, ['get', '/health']);
 assert.deepEqual(await new QueryClient().fetchQuery(healthQueryOptions(client)), { status: 'ok', uptime: 1 });
 
+// Plain Node resolves the CSS-free build (the "default" export condition) and renders on the server.
+assert.ok(import.meta.resolve('@gallop/ui-kit').endsWith('/dist/node/index.js'));
 const html = renderToString(createElement(Button, { theme: 'primary' }, 'Book now'));
 assert.match(html, /gk-button--primary/);
 assert.equal(colors.brand, '#793DFC');
-assert.ok(import.meta.resolve('@gallop/ui-kit/styles.css').endsWith('/dist/styles.css'));
-// Each component imports its own CSS (and the tokens); css-hook.mjs recorded what was imported.
-const css = (suffix) => {
-  const url = globalThis.__gallopCss.find((imported) => imported.endsWith(suffix));
-  assert.ok(url, suffix + ' was not imported');
-  return readFileSync(fileURLToPath(url), 'utf8');
-};
-assert.ok(css('/dist/button/button.css').includes('.gk-button--primary {'));
-assert.ok(css('/dist/tokens/tokens.css').includes('--gk-color-brand: #793dfc;'));
+const { Datepicker, Tabs } = await import('@gallop/ui-kit');
+assert.match(renderToString(createElement(Datepicker, { value: null, onChange() {} })), /Select dates/);
+const tabs = [{ id: 'program', title: 'Program', content: 'Day 1' }];
+assert.match(renderToString(createElement(Tabs, { label: 'Tour', items: tabs })), /role="tablist"/);
+// Pages without a bundler link the complete stylesheet; one file per component exists too.
+const css = (specifier) => readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8');
+assert.ok(css('@gallop/ui-kit/components.css').includes('.gk-button--primary {'));
+assert.ok(css('@gallop/ui-kit/components.css').includes('--gk-color-brand: #793dfc;'));
+assert.ok(!css('@gallop/ui-kit/components.css').includes('@import'));
+assert.ok(css('@gallop/ui-kit/button/button.css').includes('.gk-button--primary {'));
 console.log('consumer: runtime imports work');
 `;
 
-// Node cannot import CSS; a bundler would. This hook stands in for it: a CSS import becomes a
-// module that records its URL, so the test can check which styles came with the components.
-const cssHook = `
-import { register } from 'node:module';
-const loader = \`export async function load(url, context, next) {
-  if (url.endsWith('.css')) {
-    return { format: 'module', shortCircuit: true,
-      source: '(globalThis.__gallopCss ??= []).push(' + JSON.stringify(url) + ');' };
-  }
-  return next(url, context);
-}\`;
-register('data:text/javascript,' + encodeURIComponent(loader));
+// A bundler app: Vite picks the kit's "module" build, whose components import their own CSS.
+const webEntry = `
+import { Button } from '@gallop/ui-kit';
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+
+const root = createRoot(document.getElementById('root'));
+flushSync(() => root.render(createElement(Button, { theme: 'primary' }, 'Book now')));
+const button = document.querySelector('button');
+// Chromium's --dump-dom prints the page; the computed styles travel in data attributes.
+document.body.dataset.background = getComputedStyle(button).backgroundColor;
+document.body.dataset.radius = getComputedStyle(button).borderTopLeftRadius;
 `;
+const webHtml = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>consumer</title></head>
+<body><div id="root"></div><script type="module" src="/main.js"></script></body></html>
+`;
+
+const contentTypes = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** Serves `dir` on 127.0.0.1 for Chromium; resolves with the server and its URL. */
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const path = normalize(new URL(request.url, 'http://localhost').pathname).replace(/^\/+/, '');
+    const file = join(dir, path === '' ? 'index.html' : path);
+    if (!file.startsWith(dir)) return void response.writeHead(403).end();
+    response.setHeader('content-type', contentTypes[extname(file)] ?? 'application/octet-stream');
+    createReadStream(file)
+      .on('error', () => response.writeHead(404).end())
+      .pipe(response);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${server.address().port}/` }),
+    ),
+  );
+}
 
 const consumerTypes = `
 import { createGallopClient, type paths, type GallopClient } from '@gallop/api-client';
@@ -118,6 +159,58 @@ export const element = createElement(Button, props);
 // @ts-expect-error: 'rainbow' is not a button theme.
 export const wrong: ButtonProps = { theme: 'rainbow', children: 'x' };
 `;
+
+/**
+ * Builds a one-button app with Vite (the workspace's copy: nothing more to download) and opens it
+ * in Chromium: the button must carry the kit's styles, and only the CSS of what the app imports.
+ */
+async function bundlerApp() {
+  const web = join(app, 'web');
+  mkdirSync(web);
+  writeFileSync(join(web, 'index.html'), webHtml);
+  writeFileSync(join(web, 'main.js'), webEntry);
+  const vitePackage = createRequire(join(root, 'packages', 'ui-kit', 'package.json')).resolve(
+    'vite/package.json',
+  );
+  const vite = join(dirname(vitePackage), 'bin', 'vite.js');
+  await step('build a Vite app that imports Button', 'node', [vite, 'build'], web);
+  const assets = join(web, 'dist', 'assets');
+  const styles = readdirSync(assets)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => readFileSync(join(assets, file), 'utf8'))
+    .join('\n');
+  for (const [rule, wanted] of [
+    ['.gk-button--primary{', true],
+    ['--gk-color-brand:#793dfc', true],
+    // Tree-shaking keeps the other components' CSS out.
+    ['.gk-modal{', false],
+    ['.gk-datepicker__grid{', false],
+  ]) {
+    if (styles.includes(rule) !== wanted)
+      throw new Error(`the Vite app's CSS ${wanted ? 'lacks' : 'has'} ${rule}`);
+  }
+  const chromium = systemChromium();
+  if (!chromium) throw new Error('no Chromium found: set CHROME_PATH');
+  const { server, url } = await serve(join(web, 'dist'));
+  try {
+    console.log('• open the Vite app in Chromium');
+    const { code, output } = await run(
+      chromium,
+      [...CHROMIUM_ARGS, '--virtual-time-budget=5000', '--dump-dom', url],
+      { quiet: true },
+    );
+    const background = /data-background="([^"]*)"/.exec(output)?.[1];
+    const radius = /data-radius="([^"]*)"/.exec(output)?.[1];
+    // #793DFC is the brand colour; without the kit's CSS the button would be the browser's grey.
+    if (code !== 0 || background !== 'rgb(121, 61, 252)' || !radius || radius === '0px') {
+      console.error(output);
+      throw new Error(`the Button rendered without the kit's styles (background ${background})`);
+    }
+  } finally {
+    server.close();
+  }
+  console.log('consumer: a Vite app renders the kit with its styles');
+}
 
 try {
   for (const name of packages) {
@@ -152,13 +245,13 @@ try {
     app,
   );
   writeFileSync(join(app, 'consumer.mjs'), consumerModule);
-  writeFileSync(join(app, 'css-hook.mjs'), cssHook);
   await step(
-    'import both packages from Node ESM (CSS imports recorded by a loader hook)',
+    'import both packages from plain Node ESM and render the kit to a string',
     'node',
-    ['--import', './css-hook.mjs', 'consumer.mjs'],
+    ['consumer.mjs'],
     app,
   );
+  await bundlerApp();
   writeFileSync(join(app, 'consumer.ts'), consumerTypes);
   writeFileSync(
     join(app, 'tsconfig.json'),

@@ -148,6 +148,7 @@ export {
   CALENDAR_DAYS_PER_WEEK,
   CALENDAR_LABELS,
   CALENDAR_WEEKS,
+  DATEPICKER_POPOVER_QUERY,
   Datepicker,
   MONDAY_FIRST_LOCALES,
   monthGrid,
@@ -173,7 +174,7 @@ export { TERMS_CHECKBOX_TEXTS, TermsCheckbox } from './terms-checkbox';
 export type { TermsCheckboxProps, TermsCheckboxTexts } from './terms-checkbox';
 
 // Media
-export { countText, imageUrl, MEDIA_SIZE_PLACEHOLDER } from './media';
+export { countText, imageUrl, isVideoItem, MEDIA_SIZE_PLACEHOLDER } from './media';
 export type { MediaItem } from './media';
 export {
   PHOTO_PREVIEW_LIMIT,

@@ -1,6 +1,6 @@
 import '../tokens/tokens.css';
 import './button.css';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from '../spinner/spinner';
 
 /** The spec's default button theme. */
@@ -17,6 +17,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
   /** Stretches the button to its container's width. */
   block?: boolean;
+  /** The native button (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLButtonElement>;
   children: ReactNode;
 }
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { ConfirmModal } from './confirm-modal';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../button/button';
+import { ConfirmModal, type ConfirmModalProps } from './confirm-modal';
 
 const meta = {
   title: 'Overlays/ConfirmModal',
@@ -59,5 +61,44 @@ export const DestructiveLoading: Story = {
     const dialog = await body().findByRole('alertdialog');
     await expect(within(dialog).getByRole('button', { name: 'Cancel request' })).toBeDisabled();
     await expect(within(dialog).getByRole('button', { name: 'Keep it' })).toBeDisabled();
+  },
+};
+
+function WithTrigger(args: ConfirmModalProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Remove from favourites</Button>
+      <ConfirmModal
+        {...args}
+        isOpen={open}
+        onConfirm={() => {
+          args.onConfirm();
+          setOpen(false);
+        }}
+        onCancel={() => {
+          args.onCancel();
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Opening moves focus to Confirm; closing returns it to the button that opened the modal. */
+export const FocusOnOpenAndClose: Story = {
+  args: { isOpen: false },
+  render: (args) => <WithTrigger {...args} />,
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Remove from favourites' });
+    await userEvent.click(trigger);
+    const dialog = await body().findByRole('alertdialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull());
+    // react-aria restores focus a frame after the dialog unmounts.
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };

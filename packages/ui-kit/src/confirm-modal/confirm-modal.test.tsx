@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_MODAL_WIDTH, ConfirmModal } from './confirm-modal';
 
@@ -26,10 +27,10 @@ describe('ConfirmModal', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
-  it('moves focus into the dialog and treats Escape as Cancel', async () => {
+  it('moves focus to Confirm and treats Escape as Cancel', async () => {
     const onCancel = vi.fn();
     render(<ConfirmModal isOpen title="Sure?" onConfirm={() => {}} onCancel={onCancel} />);
-    expect(screen.getByRole('alertdialog').contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     await userEvent.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
   });
@@ -38,5 +39,31 @@ describe('ConfirmModal', () => {
     render(<ConfirmModal isOpen loading title="Sure?" onConfirm={() => {}} onCancel={() => {}} />);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('returns focus to the trigger when it closes', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Remove
+          </button>
+          <ConfirmModal
+            isOpen={open}
+            title="Remove it?"
+            onConfirm={() => setOpen(false)}
+            onCancel={() => setOpen(false)}
+          />
+        </>
+      );
+    }
+    render(<Harness />);
+    const trigger = screen.getByRole('button', { name: 'Remove' });
+    await userEvent.click(trigger);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(trigger);
   });
 });

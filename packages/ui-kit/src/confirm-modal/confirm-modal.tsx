@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { Modal } from '../modal/modal';
 
@@ -33,6 +33,14 @@ export function ConfirmModal({
   loading = false,
   destructive = false,
 }: ConfirmModalProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Confirm is the expected action, so it takes focus on open (WAI-ARIA alertdialog). This effect
+  // runs after react-aria's Dialog has focused itself; its focus scope returns focus to the
+  // trigger on close.
+  useEffect(() => {
+    if (isOpen) confirmRef.current?.focus();
+  }, [isOpen]);
+
   return (
     <Modal
       isOpen={isOpen}
@@ -45,7 +53,12 @@ export function ConfirmModal({
           <Button onClick={onCancel} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button theme={destructive ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
+          <Button
+            theme={destructive ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={loading}
+            ref={confirmRef}
+          >
             {confirmLabel}
           </Button>
         </>

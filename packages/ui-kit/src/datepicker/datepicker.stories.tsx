@@ -83,3 +83,50 @@ export const MondayFirst: Story = {
     await expect(within(grid).getAllByRole('columnheader')[0]).toHaveTextContent(/пн/i);
   },
 };
+
+/** Phones (below md 992): the calendar opens in the bottom Sheet; Apply commits, focus returns. */
+export const PhoneSheet: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Select dates' });
+    await userEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    await expect(dialog.closest('.gk-sheet')).not.toBeNull();
+    await expect(document.querySelector('.gk-datepicker__popover')).toBeNull();
+    await expect(within(dialog).getAllByRole('gridcell')).toHaveLength(42);
+    // The 7 day columns share the phone's width.
+    const sheetWidth = dialog.getBoundingClientRect().width;
+    await expect(within(dialog).getByRole('grid').getBoundingClientRect().width).toBeGreaterThan(
+      sheetWidth * 0.8,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Wednesday, May 20, 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'May 20, 2026' })).toHaveFocus());
+  },
+};
+
+/** From md (992) up the same button opens a popover under it. */
+export const DesktopPopover: Story = {
+  globals: { viewport: { value: 'desktop' } },
+  args: { defaultOpen: true },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    await expect(dialog.closest('.gk-datepicker__popover')).not.toBeNull();
+    await expect(dialog.closest('.gk-sheet')).toBeNull();
+  },
+};
+
+/** The sheet as a phone shows it, open. */
+export const PhoneSheetOpen: Story = {
+  globals: { viewport: { value: 'phone' } },
+  args: { defaultOpen: true },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    await expect(dialog.closest('.gk-sheet')).not.toBeNull();
+    // Visible once the sheet has slid up.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('grid', { name: 'May 2026' })).toBeVisible(),
+    );
+  },
+};

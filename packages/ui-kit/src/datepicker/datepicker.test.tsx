@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { Datepicker } from './datepicker';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATEPICKER_POPOVER_QUERY, Datepicker } from './datepicker';
 
 const today = new Date(2026, 4, 13); // Wednesday 13 May 2026
 
@@ -96,5 +96,62 @@ describe('Datepicker', () => {
     expect(await screen.findByRole('dialog', { name: 'Dates' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});
+
+describe('Datepicker on phones', () => {
+  /** A viewport below md (992): only queries other than the popover one match. */
+  function phoneViewport() {
+    const listeners = new Set<() => void>();
+    const spy = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query !== DATEPICKER_POPOVER_QUERY,
+          media: query,
+          addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+        }) as unknown as MediaQueryList,
+    );
+    return { spy, listeners };
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('opens the calendar in the bottom Sheet below md (992 px)', async () => {
+    expect(DATEPICKER_POPOVER_QUERY).toBe('(min-width: 992px)');
+    phoneViewport();
+    const onChange = vi.fn();
+    render(<Datepicker value={null} onChange={onChange} today={today} />);
+    const trigger = screen.getByRole('button', { name: 'Select dates' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    expect(dialog.closest('.gk-sheet')).not.toBeNull();
+    expect(document.querySelector('.gk-datepicker__popover')).toBeNull();
+    expect(within(dialog).getAllByRole('gridcell')).toHaveLength(42);
+    await userEvent.click(within(dialog).getByRole('button', { name: /May 20, 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenCalledWith('2026-05-20');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('discards the draft on the sheet close button', async () => {
+    phoneViewport();
+    const onChange = vi.fn();
+    render(<Datepicker value={null} onChange={onChange} today={today} defaultOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /May 20, 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('uses the popover from md up', async () => {
+    render(<Datepicker value={null} onChange={vi.fn()} today={today} defaultOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
+    expect(dialog.closest('.gk-datepicker__popover')).not.toBeNull();
+    expect(dialog.closest('.gk-sheet')).toBeNull();
   });
 });

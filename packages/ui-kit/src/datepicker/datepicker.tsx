@@ -12,6 +12,9 @@ import {
 } from 'date-fns';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { useMediaQuery } from '../internal/use-media-query';
+import { Sheet } from '../sheet/sheet';
+import { mediaUp } from '../tokens/tokens';
 import {
   CALENDAR_DAYS_PER_WEEK,
   formatDay,
@@ -33,6 +36,12 @@ export const CALENDAR_LABELS = {
   previous_month: 'Previous month',
   next_month: 'Next month',
 } as const;
+
+/**
+ * From this width up the calendar opens in a popover under its button; below it (phones, under
+ * md 992) it opens in the bottom Sheet.
+ */
+export const DATEPICKER_POPOVER_QUERY = mediaUp('md');
 
 export type CalendarLabels = { [Key in keyof typeof CALENDAR_LABELS]: string };
 
@@ -83,7 +92,8 @@ const KEY_STEPS: Record<string, (day: Date, weekStartsOn: 0 | 1 | 2 | 3 | 4 | 5 
 /**
  * A date (or date range) picker: a button opening a dialog with `monthCount` month grids of
  * 6 x 7 days (WAI-ARIA date picker dialog: arrows, PageUp/PageDown, Home/End, Enter). The choice
- * is committed with Apply; Close or Esc discards it.
+ * is committed with Apply; Close or Esc discards it. The dialog is a popover from md (992 px) up
+ * and the bottom Sheet on phones.
  */
 export function Datepicker(props: DatepickerProps) {
   const {
@@ -109,6 +119,8 @@ export function Datepicker(props: DatepickerProps) {
   const grids = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const titleId = useId();
+  // The server renders the popover variant; phones switch to the sheet after hydration.
+  const popover = useMediaQuery(DATEPICKER_POPOVER_QUERY, true);
 
   useEffect(() => {
     if (!open) return;
@@ -167,6 +179,146 @@ export function Datepicker(props: DatepickerProps) {
       : shortFormat.format(committed.start)
     : labels.select_dates_title;
 
+  const calendar = (
+    <>
+      <div className="gk-datepicker__nav">
+        <button
+          type="button"
+          className="gk-datepicker__arrow"
+          aria-label={labels.previous_month}
+          disabled={minDay !== undefined && differenceInCalendarMonths(firstMonth, minDay) <= 0}
+          onClick={() => setFirstMonth(addMonths(firstMonth, -1))}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button
+          type="button"
+          className="gk-datepicker__arrow"
+          aria-label={labels.next_month}
+          disabled={
+            maxDay !== undefined &&
+            differenceInCalendarMonths(maxDay, addMonths(firstMonth, monthCount - 1)) <= 0
+          }
+          onClick={() => setFirstMonth(addMonths(firstMonth, 1))}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <div className="gk-datepicker__months" ref={grids} onKeyDown={onGridKeyDown}>
+        {months.map((month) => {
+          const monthId = `${titleId}-${formatDay(month)}`;
+          const days = monthGrid(month, weekStartsOn);
+          return (
+            <div key={monthId} className="gk-datepicker__month">
+              <p id={monthId} className="gk-datepicker__month-name">
+                {monthFormat.format(month)}
+              </p>
+              <table role="grid" aria-labelledby={monthId} className="gk-datepicker__grid">
+                <thead>
+                  <tr>
+                    {weekDays.map((day) => (
+                      <th key={day.getDay()} scope="col" abbr={weekdayLong.format(day)}>
+                        {weekdayFormat.format(day)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {Array.from({ length: days.length / CALENDAR_DAYS_PER_WEEK }, (_, week) => (
+                    <tr key={week}>
+                      {days
+                        .slice(week * CALENDAR_DAYS_PER_WEEK, (week + 1) * CALENDAR_DAYS_PER_WEEK)
+                        .map((day) => {
+                          const key = formatDay(day);
+                          if (!isSameMonth(day, month)) {
+                            return <td key={key} role="gridcell" className="gk-datepicker__cell" />;
+                          }
+                          const selected =
+                            (draft.start && isSameDay(day, draft.start)) ||
+                            (draft.end && isSameDay(day, draft.end));
+                          const between = inRange(day, draft);
+                          const isToday = isSameDay(day, today);
+                          return (
+                            <td
+                              key={key}
+                              role="gridcell"
+                              className="gk-datepicker__cell"
+                              aria-selected={Boolean(selected) || between}
+                            >
+                              <button
+                                type="button"
+                                data-date={key}
+                                className={[
+                                  'gk-datepicker__day',
+                                  selected && 'gk-datepicker__day--selected',
+                                  between && !selected && 'gk-datepicker__day--between',
+                                  isToday && 'gk-datepicker__day--today',
+                                ]
+                                  .filter(Boolean)
+                                  .join(' ')}
+                                tabIndex={isSameDay(day, focused) ? 0 : -1}
+                                aria-label={dayFormat.format(day)}
+                                aria-current={isToday ? 'date' : undefined}
+                                disabled={isOutside(day, minDay, maxDay)}
+                                onClick={() => choose(day)}
+                              >
+                                {day.getDate()}
+                              </button>
+                            </td>
+                          );
+                        })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+
+  const applyButton = (close: () => void) => (
+    <button
+      type="button"
+      className="gk-datepicker__apply"
+      disabled={!draft.start || (range && !draft.end)}
+      onClick={() => apply(close)}
+    >
+      {labels.apply_button}
+    </button>
+  );
+
+  if (!popover) {
+    const close = () => setOpen(false);
+    return (
+      <>
+        <Button
+          className="gk-datepicker__trigger"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPress={() => setOpen(true)}
+        >
+          <span className="gk-datepicker__icon" aria-hidden="true" />
+          {summary}
+        </Button>
+        <Sheet
+          isOpen={open}
+          onClose={close}
+          title={labels.select_dates_title}
+          closeLabel={labels.close_button}
+          footer={
+            <div className="gk-datepicker__footer gk-datepicker__footer--sheet">
+              {applyButton(close)}
+            </div>
+          }
+        >
+          <div className="gk-datepicker__sheet">{calendar}</div>
+        </Sheet>
+      </>
+    );
+  }
+
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
       <Button className="gk-datepicker__trigger">
@@ -185,124 +337,8 @@ export function Datepicker(props: DatepickerProps) {
                   {labels.close_button}
                 </button>
               </div>
-              <div className="gk-datepicker__nav">
-                <button
-                  type="button"
-                  className="gk-datepicker__arrow"
-                  aria-label={labels.previous_month}
-                  disabled={
-                    minDay !== undefined && differenceInCalendarMonths(firstMonth, minDay) <= 0
-                  }
-                  onClick={() => setFirstMonth(addMonths(firstMonth, -1))}
-                >
-                  <span aria-hidden="true">‹</span>
-                </button>
-                <button
-                  type="button"
-                  className="gk-datepicker__arrow"
-                  aria-label={labels.next_month}
-                  disabled={
-                    maxDay !== undefined &&
-                    differenceInCalendarMonths(maxDay, addMonths(firstMonth, monthCount - 1)) <= 0
-                  }
-                  onClick={() => setFirstMonth(addMonths(firstMonth, 1))}
-                >
-                  <span aria-hidden="true">›</span>
-                </button>
-              </div>
-              <div className="gk-datepicker__months" ref={grids} onKeyDown={onGridKeyDown}>
-                {months.map((month) => {
-                  const monthId = `${titleId}-${formatDay(month)}`;
-                  const days = monthGrid(month, weekStartsOn);
-                  return (
-                    <div key={monthId} className="gk-datepicker__month">
-                      <p id={monthId} className="gk-datepicker__month-name">
-                        {monthFormat.format(month)}
-                      </p>
-                      <table role="grid" aria-labelledby={monthId} className="gk-datepicker__grid">
-                        <thead>
-                          <tr>
-                            {weekDays.map((day) => (
-                              <th key={day.getDay()} scope="col" abbr={weekdayLong.format(day)}>
-                                {weekdayFormat.format(day)}
-                              </th>
-                            ))}
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {Array.from(
-                            { length: days.length / CALENDAR_DAYS_PER_WEEK },
-                            (_, week) => (
-                              <tr key={week}>
-                                {days
-                                  .slice(
-                                    week * CALENDAR_DAYS_PER_WEEK,
-                                    (week + 1) * CALENDAR_DAYS_PER_WEEK,
-                                  )
-                                  .map((day) => {
-                                    const key = formatDay(day);
-                                    if (!isSameMonth(day, month)) {
-                                      return (
-                                        <td
-                                          key={key}
-                                          role="gridcell"
-                                          className="gk-datepicker__cell"
-                                        />
-                                      );
-                                    }
-                                    const selected =
-                                      (draft.start && isSameDay(day, draft.start)) ||
-                                      (draft.end && isSameDay(day, draft.end));
-                                    const between = inRange(day, draft);
-                                    const isToday = isSameDay(day, today);
-                                    return (
-                                      <td
-                                        key={key}
-                                        role="gridcell"
-                                        className="gk-datepicker__cell"
-                                        aria-selected={Boolean(selected) || between}
-                                      >
-                                        <button
-                                          type="button"
-                                          data-date={key}
-                                          className={[
-                                            'gk-datepicker__day',
-                                            selected && 'gk-datepicker__day--selected',
-                                            between && !selected && 'gk-datepicker__day--between',
-                                            isToday && 'gk-datepicker__day--today',
-                                          ]
-                                            .filter(Boolean)
-                                            .join(' ')}
-                                          tabIndex={isSameDay(day, focused) ? 0 : -1}
-                                          aria-label={dayFormat.format(day)}
-                                          aria-current={isToday ? 'date' : undefined}
-                                          disabled={isOutside(day, minDay, maxDay)}
-                                          onClick={() => choose(day)}
-                                        >
-                                          {day.getDate()}
-                                        </button>
-                                      </td>
-                                    );
-                                  })}
-                              </tr>
-                            ),
-                          )}
-                        </tbody>
-                      </table>
-                    </div>
-                  );
-                })}
-              </div>
-              <div className="gk-datepicker__footer">
-                <button
-                  type="button"
-                  className="gk-datepicker__apply"
-                  disabled={!draft.start || (range && !draft.end)}
-                  onClick={() => apply(close)}
-                >
-                  {labels.apply_button}
-                </button>
-              </div>
+              {calendar}
+              <div className="gk-datepicker__footer">{applyButton(close)}</div>
             </>
           )}
         </Dialog>

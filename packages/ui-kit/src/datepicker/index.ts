@@ -7,7 +7,7 @@ export {
   parseBound,
   weekStartFor,
 } from './calendar';
-export { CALENDAR_LABELS, Datepicker } from './datepicker';
+export { CALENDAR_LABELS, DATEPICKER_POPOVER_QUERY, Datepicker } from './datepicker';
 export type {
   CalendarLabels,
   DateRangeValue,

@@ -114,3 +114,42 @@ export const SelectOffset: Story = {
     await expectGap(trigger, panel, 8);
   },
 };
+
+/** At the bottom of the screen there is no room below: it opens upward, still 12 px away. */
+export const OpensUpward: Story = {
+  args: { defaultOpen: true },
+  decorators: [
+    (Story) => (
+      <div style={{ position: 'fixed', left: 16, bottom: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Currency: USD' });
+    const panel = canvas.getByRole('group', { name: 'Currencies' });
+    await expect(panel).toHaveAttribute('data-side', 'top');
+    await waitFor(() =>
+      expect(
+        Math.round(trigger.getBoundingClientRect().top - panel.getBoundingClientRect().bottom),
+      ).toBe(12),
+    );
+    await expect(panel.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
+  },
+};
+
+/** The select offset of 8 px holds upward too. */
+export const OpensUpwardSelectOffset: Story = {
+  ...OpensUpward,
+  args: { defaultOpen: true, offset: 8 },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Currency: USD' });
+    const panel = canvas.getByRole('group', { name: 'Currencies' });
+    await expect(panel).toHaveAttribute('data-side', 'top');
+    await waitFor(() =>
+      expect(
+        Math.round(trigger.getBoundingClientRect().top - panel.getBoundingClientRect().bottom),
+      ).toBe(8),
+    );
+  },
+};

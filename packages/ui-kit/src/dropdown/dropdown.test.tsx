@@ -96,4 +96,41 @@ describe('Dropdown', () => {
     expect(screen.queryByRole('group')).toBeNull();
     expect(screen.getByRole('button', { name: 'Currency' })).toHaveFocus();
   });
+
+  it('opens upward, with the same offset, when there is no room below the trigger', async () => {
+    const triggerBox = (top: number) =>
+      ({
+        top,
+        bottom: top + 40,
+        left: 0,
+        right: 120,
+        width: 120,
+        height: 40,
+        x: 0,
+        y: top,
+      }) as DOMRect;
+    let triggerTop = 100;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() =>
+      triggerBox(triggerTop),
+    );
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(240);
+    try {
+      renderDropdown({ offset: DROPDOWN_SELECT_OFFSET });
+      const trigger = screen.getByRole('button', { name: 'Currency' });
+      await userEvent.click(trigger);
+      expect(screen.getByRole('group')).toHaveAttribute('data-side', 'bottom');
+      await userEvent.click(trigger);
+
+      triggerTop = window.innerHeight - 60;
+      await userEvent.click(trigger);
+      const panel = screen.getByRole('group');
+      expect(panel).toHaveAttribute('data-side', 'top');
+      expect(panel).toHaveClass('gk-dropdown__panel--top');
+      expect(
+        panel.closest<HTMLElement>('.gk-dropdown')?.style.getPropertyValue('--gk-dropdown-offset'),
+      ).toBe('8px');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { cx } from '../internal/class-names';
 import { throttle } from '../internal/throttle';
 import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET, DROPDOWN_THROTTLE } from './constants';
 import { ChevronDownIcon } from '../internal/icons';
+import { dropdownSide, type DropdownSide } from './placement';
 
 export interface DropdownProps {
   /** Content of the trigger button. */
@@ -29,7 +30,10 @@ export interface DropdownProps {
   openOnHover?: boolean;
   /** Vertical gap in px between trigger and panel; 12 by default, 8 for selects. */
   offset?: number;
-  /** Which edge of the trigger the panel lines up with; flips to `end` near the right edge. */
+  /**
+   * Which edge of the trigger the panel lines up with; flips to `end` near the right edge. The
+   * panel opens below the trigger, or above it when there is no room below (same offset).
+   */
   align?: 'start' | 'end';
   /** Accessible name of the panel (it gets `role="group"`). */
   panelLabel?: string;
@@ -54,6 +58,7 @@ export function Dropdown({
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const isOpen = controlledOpen ?? uncontrolledOpen;
   const [flipped, setFlipped] = useState(false);
+  const [side, setSide] = useState<DropdownSide>('bottom');
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -83,6 +88,26 @@ export function Dropdown({
 
   const cancelClose = () => clearTimeout(closeTimer.current);
 
+  // Keeps the panel on screen: lines it up with the trigger's end when it would overflow on the
+  // right, and opens it upward when it does not fit below.
+  const place = useCallback(() => {
+    const panel = panelRef.current;
+    const trigger = triggerRef.current;
+    if (!panel || !trigger) return;
+    if (align === 'start') setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
+    const triggerBox = trigger.getBoundingClientRect();
+    setSide(
+      dropdownSide({
+        triggerTop: triggerBox.top,
+        triggerBottom: triggerBox.bottom,
+        // offsetHeight ignores the opening animation's transform.
+        panelHeight: panel.offsetHeight,
+        offset,
+        viewportHeight: window.innerHeight,
+      }),
+    );
+  }, [align, offset]);
+
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   // Outside clicks, page scroll and resize while open.
@@ -96,10 +121,7 @@ export function Dropdown({
       // Scrolling inside the panel (a long list) keeps it open.
       if (!panelRef.current?.contains(event.target as Node)) closeThrottled();
     };
-    const onResize = throttle(() => {
-      const panel = panelRef.current;
-      if (panel) setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
-    }, DROPDOWN_THROTTLE);
+    const onResize = throttle(place, DROPDOWN_THROTTLE);
     document.addEventListener('pointerdown', onPointerDown);
     window.addEventListener('scroll', onScroll, { capture: true, passive: true });
     window.addEventListener('resize', onResize);
@@ -110,19 +132,16 @@ export function Dropdown({
       closeThrottled.cancel();
       onResize.cancel();
     };
-  }, [isOpen, close, closeLater]);
+  }, [isOpen, close, closeLater, place]);
 
-  // Keep the panel on screen: line it up with the trigger's end when it would overflow.
   useLayoutEffect(() => {
     if (!isOpen) {
       setFlipped(false);
+      setSide('bottom');
       return;
     }
-    const panel = panelRef.current;
-    if (panel && align === 'start') {
-      setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
-    }
-  }, [isOpen, align]);
+    place();
+  }, [isOpen, place]);
 
   const style = { '--gk-dropdown-offset': `${offset}px` } as CSSProperties;
   const end = align === 'end' || flipped;
@@ -166,7 +185,12 @@ export function Dropdown({
           id={panelId}
           role="group"
           aria-label={panelLabel}
-          className={cx('gk-dropdown__panel', end && 'gk-dropdown__panel--end')}
+          className={cx(
+            'gk-dropdown__panel',
+            end && 'gk-dropdown__panel--end',
+            side === 'top' && 'gk-dropdown__panel--top',
+          )}
+          data-side={side}
           onMouseEnter={cancelClose}
         >
           {typeof children === 'function' ? children(close) : children}

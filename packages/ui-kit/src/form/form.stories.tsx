@@ -103,3 +103,20 @@ export const Submitted: Story = {
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledTimes(1));
   },
 };
+
+/** `confirmed:password` is checked again when the password changes, not only when it is typed. */
+export const ConfirmedFollowsTheOtherField: Story = {
+  play: async ({ canvas }) => {
+    const password = canvas.getByLabelText('Password');
+    const repeat = canvas.getByLabelText('Repeat password');
+    await userEvent.type(password, 'steppe-ride');
+    await userEvent.type(repeat, 'steppe-ride');
+    await userEvent.tab();
+    await expect(repeat).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.type(password, 's');
+    await expect(await canvas.findByText('Do not match')).toBeVisible();
+    await expect(repeat).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(password, '{Backspace}');
+    await waitFor(() => expect(canvas.queryByText('Do not match')).toBeNull());
+  },
+};

@@ -56,6 +56,40 @@ describe('Form', () => {
     expect(await screen.findByText('Do not match')).toBeInTheDocument();
   });
 
+  it('re-checks confirmed when the other field changes', async () => {
+    render(<SignUp />);
+    const password = screen.getByLabelText('Password');
+    const repeat = screen.getByLabelText('Repeat password');
+    await userEvent.type(password, 'saddle1');
+    await userEvent.type(repeat, 'saddle1');
+    await userEvent.tab();
+    expect(repeat).toHaveAttribute('aria-invalid', 'false');
+    // Changing the password alone now makes the repeat fail ...
+    await userEvent.type(password, '2');
+    await waitFor(() => expect(repeat).toHaveAttribute('aria-invalid', 'true'));
+    expect(repeat).toHaveAccessibleDescription('Do not match');
+    // ... and fixing the password alone clears it.
+    await userEvent.type(password, '{Backspace}');
+    await waitFor(() => expect(repeat).toHaveAttribute('aria-invalid', 'false'));
+    expect(screen.queryByText('Do not match')).toBeNull();
+  });
+
+  it('does not flag an untouched confirmed field while the other field is typed', async () => {
+    render(<SignUp />);
+    await userEvent.type(screen.getByLabelText('Password'), 'saddle1');
+    expect(screen.getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Do not match')).toBeNull();
+  });
+
+  it('passive: a confirmed field waits for submit even when the other field changes', async () => {
+    render(<SignUp mode="passive" />);
+    await userEvent.type(screen.getByLabelText('Password'), 'saddle1');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'saddle1');
+    await userEvent.type(screen.getByLabelText('Password'), '2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Do not match')).toBeNull();
+  });
+
   it('eager: validates on leaving the field, then on every change while invalid', async () => {
     render(<SignUp mode="eager" />);
     const email = screen.getByLabelText('E-mail');

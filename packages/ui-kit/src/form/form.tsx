@@ -170,13 +170,35 @@ function NamedField({
   className,
 }: FieldProps) {
   const settings = useFormSettings();
-  const { control, trigger } = useFormContext();
+  const { control, trigger, watch, getFieldState, formState } = useFormContext();
   const fieldMode = mode ?? settings.mode;
   const id = useId();
   const messageId = `${id}-message`;
-  const required = parseRules(rules).some(
+  const parsedRules = parseRules(rules);
+  const required = parsedRules.some(
     (rule) => typeof rule !== 'function' && rule.name === 'required',
   );
+  // Fields this one must match (`confirmed:password`), as a stable key for the effect below.
+  const confirmedTargets = parsedRules
+    .flatMap((rule) =>
+      typeof rule !== 'function' && rule.name === 'confirmed' && rule.args[0] ? [rule.args[0]] : [],
+    )
+    .join('|');
+  // `formState` is a proxy: reading isSubmitted here subscribes this field to it.
+  const { isSubmitted } = formState;
+
+  // A `confirmed` field is re-checked when the field it must match changes, once the user has
+  // dealt with it (touched, typed, or submitted) and unless it is passive (submit only).
+  useEffect(() => {
+    if (!confirmedTargets || fieldMode === 'passive') return undefined;
+    const targets = confirmedTargets.split('|');
+    const subscription = watch((_values, { name: changed }) => {
+      if (changed === undefined || !targets.includes(changed)) return;
+      const state = getFieldState(name);
+      if (state.isTouched || state.isDirty || state.invalid || isSubmitted) void trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [confirmedTargets, fieldMode, name, watch, getFieldState, trigger, isSubmitted]);
 
   const { field, fieldState } = useController({
     name,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fireEvent, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fireEvent, fn, screen, spyOn, userEvent, waitFor } from 'storybook/test';
 import { samplePhotos } from '../media/sample-photos';
 import { PhotoPreview } from '../photo-preview/photo-preview';
 import { MediaViewer } from './media-viewer';
@@ -105,5 +105,77 @@ export const FromPhotoPreview: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(second).toHaveFocus());
+  },
+};
+
+const [ridePoster] = samplePhotos(3).slice(2);
+const withVideos = [
+  items[0]!,
+  // No video file ships with the kit: the file item stays in its loading state here.
+  {
+    image: ridePoster!.image,
+    alt: 'Morning ride through the canyon',
+    video_url: '/stories/ride.mp4',
+  },
+  {
+    image: '',
+    alt: 'Tour film on YouTube',
+    video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  },
+];
+const stageOf = () => screen.getByTestId('media-viewer-stage');
+
+/**
+ * Items with a `video_url` play in the VideoPlayer: a file with its own controls, or a youtube,
+ * rutube or vimeo iframe. Arrows wrap across photos and videos, the drag thresholds hold, and a
+ * double tap on a video does not zoom.
+ */
+export const Videos: Story = {
+  args: { items: withVideos, startIndex: 1, label: 'Media viewer' },
+  play: async ({ args }) => {
+    await screen.findByRole('dialog', { name: 'Media viewer' });
+    const video = stageOf().querySelector('video')!;
+    await expect(video).toHaveAttribute('poster', expect.stringContaining('data:image/svg+xml'));
+    // A click on Play reaches the player (the stage captures the pointer only once a drag starts).
+    const play = spyOn(video, 'play').mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await expect(play).toHaveBeenCalledOnce();
+    // Double tap on a video: no zoom.
+    const tap = () => {
+      fireEvent.pointerDown(stageOf(), { pointerId: 1, clientX: 300, clientY: 300 });
+      fireEvent.pointerUp(stageOf(), { pointerId: 1, clientX: 300, clientY: 300 });
+    };
+    tap();
+    tap();
+    await expect(
+      stageOf().querySelector<HTMLElement>('.gk-media-viewer__video')!.style.transform,
+    ).toContain('scale(1)');
+    // Drag thresholds: under 100 px stays, over 100 px goes to the youtube item.
+    dragStage(-80, 0);
+    await expect(stageOf().querySelector('video')).toBeInTheDocument();
+    dragStage(-140, 0);
+    await waitFor(() =>
+      expect(stageOf().querySelector('iframe')).toHaveAttribute(
+        'src',
+        'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      ),
+    );
+    // Wraparound from the last item back to the photo.
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(currentAlt()).toBe(items[0]!.alt);
+    dragStage(0, 160);
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A video file item: the VideoPlayer with the item image as its poster, play and mute controls. */
+export const VideoItem: Story = {
+  args: { items: withVideos, startIndex: 1, label: 'Media viewer' },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'Media viewer' });
+    await expect(stageOf().querySelector('video')).toHaveAttribute('src', '/stories/ride.mp4');
+    // Visible once the 300 ms opening fade has run.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Play' })).toBeVisible());
+    await expect(screen.getByText('2 / 3', { exact: false })).toBeInTheDocument();
   },
 };

@@ -120,4 +120,78 @@ describe('MediaViewer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });
+
+  describe('video items', () => {
+    const [photo, poster] = samplePhotos(2);
+    const mixed = [
+      photo!,
+      { image: poster!.image, alt: 'Canyon ride', video_url: 'https://cdn.example/ride.mp4' },
+      { image: '', video_url: 'https://youtu.be/dQw4w9WgXcQ' },
+    ];
+    const stage = () => screen.getByTestId('media-viewer-stage');
+
+    it('plays a file in the VideoPlayer with the item image as its poster', () => {
+      open({ items: mixed, startIndex: 1 });
+      const video = stage().querySelector('video');
+      expect(video).toHaveAttribute('src', 'https://cdn.example/ride.mp4');
+      expect(video).toHaveAttribute('poster', poster!.image.replace('{{size}}', '1200x00'));
+      expect(video).toHaveAttribute('aria-label', 'Canyon ride');
+      expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+      expect(stage().querySelector('img')).toBeNull();
+    });
+
+    it('embeds a youtube link in an iframe named by videoLabel', () => {
+      open({ items: mixed, startIndex: 2, videoLabel: 'Tour video' });
+      const frame = stage().querySelector('iframe');
+      expect(frame).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+      expect(frame).toHaveAttribute('title', 'Tour video');
+    });
+
+    it('steps through photos and videos with wraparound', async () => {
+      const { image } = open({ items: mixed });
+      await userEvent.keyboard('{ArrowLeft}');
+      expect(stage().querySelector('iframe')).toBeInTheDocument();
+      await userEvent.keyboard('{ArrowLeft}');
+      expect(stage().querySelector('video')).toBeInTheDocument();
+      await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+      expect(image()).toHaveAttribute('alt', photo!.alt);
+    });
+
+    it('keeps the drag thresholds on a video', () => {
+      const { onClose } = open({ items: mixed, startIndex: 1 });
+      drag(-90, 0);
+      expect(stage().querySelector('video')).toBeInTheDocument();
+      drag(-120, 0);
+      expect(stage().querySelector('iframe')).toBeInTheDocument();
+      drag(0, 90);
+      expect(onClose).not.toHaveBeenCalled();
+      drag(0, 130);
+      expect(onClose).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not zoom a video on double tap or pinch', () => {
+      open({ items: mixed, startIndex: 1 });
+      const player = () => stage().querySelector<HTMLElement>('.gk-media-viewer__video')!;
+      for (const pointerId of [1, 1]) {
+        fireEvent.pointerDown(stage(), { pointerId, clientX: 10, clientY: 10 });
+        fireEvent.pointerUp(stage(), { pointerId, clientX: 10, clientY: 10 });
+      }
+      expect(player().style.transform).toContain('scale(1)');
+      fireEvent.pointerDown(stage(), { pointerId: 1, clientX: 180, clientY: 300 });
+      fireEvent.pointerDown(stage(), { pointerId: 2, clientX: 220, clientY: 300 });
+      fireEvent.pointerMove(stage(), { pointerId: 1, clientX: 100, clientY: 300 });
+      fireEvent.pointerMove(stage(), { pointerId: 2, clientX: 300, clientY: 300 });
+      fireEvent.pointerUp(stage(), { pointerId: 1, clientX: 100, clientY: 300 });
+      fireEvent.pointerUp(stage(), { pointerId: 2, clientX: 300, clientY: 300 });
+      expect(player().style.transform).toContain('scale(1)');
+    });
+
+    it('lets a tap reach the player: Play starts the file', async () => {
+      open({ items: mixed, startIndex: 1 });
+      const video = stage().querySelector('video')!;
+      const play = vi.spyOn(video, 'play').mockResolvedValue(undefined);
+      await userEvent.click(screen.getByRole('button', { name: 'Play' }));
+      expect(play).toHaveBeenCalledOnce();
+    });
+  });
 });

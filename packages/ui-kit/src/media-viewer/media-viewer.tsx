@@ -2,7 +2,8 @@ import '../tokens/tokens.css';
 import './media-viewer.css';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { imageUrl, type MediaItem } from '../media/media';
+import { imageUrl, isVideoItem, type MediaItem } from '../media/media';
+import { VideoPlayer, type VideoPlayerTexts } from '../video-player/video-player';
 import {
   MEDIA_VIEWER_TRANSITION_MS,
   MEDIA_VIEWER_ZOOM,
@@ -29,6 +30,10 @@ export interface MediaViewerProps {
   closeLabel?: string;
   previousLabel?: string;
   nextLabel?: string;
+  /** Names a video item without `alt` (its player and iframe). */
+  videoLabel?: string;
+  /** Labels of the video controls (play, pause, mute ...). */
+  videoTexts?: Partial<VideoPlayerTexts>;
 }
 
 interface Point {
@@ -44,7 +49,8 @@ const distance = (a: Point, b: Point, start = false) =>
 /**
  * Fullscreen viewer (WAI-ARIA dialog from react-aria: focus trap, Esc closes). Arrow keys step
  * with wraparound; drag sideways over 100 px to change, up or down over 100 px to close; pinch or
- * double tap (within 300 ms) to zoom between 1 and 2.
+ * double tap (within 300 ms) to zoom between 1 and 2. Items with a `video_url` play in a
+ * VideoPlayer (a file, or a youtube/rutube/vimeo iframe) and do not zoom.
  */
 export function MediaViewer({
   items,
@@ -56,6 +62,8 @@ export function MediaViewer({
   closeLabel = 'Close',
   previousLabel = 'Previous',
   nextLabel = 'Next',
+  videoLabel = 'Video',
+  videoTexts,
 }: MediaViewerProps) {
   const [index, setIndex] = useState(startIndex);
   const [scale, setScale] = useState<number>(MEDIA_VIEWER_ZOOM.min);
@@ -89,12 +97,16 @@ export function MediaViewer({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen]);
 
+  const item = items[index];
+  const video = item && isVideoItem(item) ? item : undefined;
+  // Zoom is for photos only.
+  const zoomable = video === undefined;
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture?.(event.pointerId);
     const { clientX: x, clientY: y } = event;
     pointers.current.set(event.pointerId, { x0: x, y0: y, x, y });
     const [a, b] = [...pointers.current.values()];
-    if (a && b) pinch.current = { start: distance(a, b, true), last: distance(a, b) };
+    if (a && b && zoomable) pinch.current = { start: distance(a, b, true), last: distance(a, b) };
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -102,6 +114,14 @@ export function MediaViewer({
     if (!point) return;
     point.x = event.clientX;
     point.y = event.clientY;
+    // Capture only once a real drag starts: a tap or click still reaches its target (the video's
+    // play and mute buttons), while a drag keeps reporting when it leaves the stage.
+    const stage = event.currentTarget;
+    if (
+      !isTap(point.x - point.x0, point.y - point.y0) &&
+      !stage.hasPointerCapture?.(event.pointerId)
+    )
+      stage.setPointerCapture?.(event.pointerId);
     const [a, b] = [...pointers.current.values()];
     if (a && b && pinch.current) pinch.current.last = distance(a, b);
     else if (scale === MEDIA_VIEWER_ZOOM.min)
@@ -125,6 +145,8 @@ export function MediaViewer({
     const dx = point.x - point.x0;
     const dy = point.y - point.y0;
     if (isTap(dx, dy)) {
+      // A tap on a video is the player's (play/pause), never a zoom.
+      if (!zoomable) return;
       const now = event.timeStamp;
       if (isDoubleTap(lastTapAt.current, now)) {
         setScale(toggleZoom);
@@ -146,8 +168,12 @@ export function MediaViewer({
     setDrag({ dx: 0, dy: 0 });
   };
 
-  const item = items[index];
   const dragging = drag.dx !== 0 || drag.dy !== 0;
+  const dragStyle = {
+    transform: `translate(${drag.dx}px, ${drag.dy}px) scale(${scale})`,
+    opacity: dragging ? Math.max(0.4, 1 - Math.abs(drag.dy) / 400) : 1,
+    transitionDuration: dragging ? '0ms' : undefined,
+  };
   const many = items.length > 1;
 
   return (
@@ -180,20 +206,27 @@ export function MediaViewer({
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerCancel}
           >
-            {item && (
-              <img
-                key={index}
-                className="gk-media-viewer__image"
-                src={imageUrl(item.image, MEDIA_VIEWER_IMAGE_SIZE)}
-                alt={item.alt ?? ''}
-                draggable={false}
-                data-scale={scale}
-                style={{
-                  transform: `translate(${drag.dx}px, ${drag.dy}px) scale(${scale})`,
-                  opacity: dragging ? Math.max(0.4, 1 - Math.abs(drag.dy) / 400) : 1,
-                  transitionDuration: dragging ? '0ms' : undefined,
-                }}
-              />
+            {video ? (
+              <div key={index} className="gk-media-viewer__video" style={dragStyle}>
+                <VideoPlayer
+                  src={video.video_url}
+                  title={video.alt ?? videoLabel}
+                  poster={video.image ? imageUrl(video.image, MEDIA_VIEWER_IMAGE_SIZE) : undefined}
+                  texts={videoTexts}
+                />
+              </div>
+            ) : (
+              item && (
+                <img
+                  key={index}
+                  className="gk-media-viewer__image"
+                  src={imageUrl(item.image, MEDIA_VIEWER_IMAGE_SIZE)}
+                  alt={item.alt ?? ''}
+                  draggable={false}
+                  data-scale={scale}
+                  style={dragStyle}
+                />
+              )
             )}
           </div>
           {many && (

@@ -1,2 +1,2 @@
-export { MEDIA_SIZE_PLACEHOLDER, countText, imageUrl } from './media';
+export { MEDIA_SIZE_PLACEHOLDER, countText, imageUrl, isVideoItem } from './media';
 export type { MediaItem } from './media';

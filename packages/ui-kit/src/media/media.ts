@@ -3,6 +3,7 @@ export interface MediaItem {
   /** e.g. `https://cdn.example/tours/12/{{size}}/photo.jpg`. */
   image: string;
   alt?: string;
+  /** Makes the item a video: a file (mp4) or a youtube, rutube or vimeo link; `image` is its poster. */
   video_url?: string;
   time?: string;
 }
@@ -20,4 +21,9 @@ export function countText(template: string, count: number): string {
   return template
     .replace('{count}', String(count))
     .replace(/(\w+)\(s\)/, (_, word: string) => (count === 1 ? word : `${word}s`));
+}
+
+/** Whether a media item is a video (it has a `video_url`). */
+export function isVideoItem(item: MediaItem): item is MediaItem & { video_url: string } {
+  return typeof item.video_url === 'string' && item.video_url !== '';
 }

@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = import.meta.dirname;
+
+function stylesheets(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return stylesheets(path);
+    return entry.name.endsWith('.css') ? [relative(src, path)] : [];
+  });
+}
+
+describe('components.css', () => {
+  it('imports every component stylesheet exactly once, the tokens first', () => {
+    const imports = [
+      ...readFileSync(join(src, 'components.css'), 'utf8').matchAll(/^@import '\.\/([^']+)';$/gm),
+    ].map((match) => match[1]);
+    const expected = stylesheets(src).filter(
+      (file) => file !== 'styles.css' && file !== 'components.css',
+    );
+    expect(imports[0]).toBe('tokens/tokens.css');
+    expect(new Set(imports).size).toBe(imports.length);
+    expect([...imports].sort()).toEqual([...expected].sort());
+  });
+});
