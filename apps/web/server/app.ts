@@ -4,7 +4,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { RouterManifest, render } from '../src/entry-server';
 import type { SiteConfig } from '../src/lib/site';
+import { serveBuildMeta, type BuildMeta } from './build-meta';
 import { streamingCompression } from './compression';
+import { pageCache } from './page-cache';
 import { API_PATH_PREFIXES, API_EXACT_PATHS, forwardToApi } from './proxy';
 import { robotsTxt } from './robots';
 
@@ -26,6 +28,10 @@ export interface WebAppOptions {
   /** Development: show the real error. Production: a plain message. */
   exposeErrors?: boolean;
   onRenderError?: (error: unknown) => void;
+  /** Production: how long identical page requests reuse a render (server/page-cache.ts); 0 or unset: never. */
+  pageCacheTtlMs?: number;
+  /** Production: the build the client checks itself against (`/builds/meta/{id}.json`). */
+  buildMeta?: BuildMeta;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +40,7 @@ export function createWebApp(options: WebAppOptions): Hono {
   const app = new Hono();
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  if (options.buildMeta) serveBuildMeta(app, options.buildMeta);
 
   const toApi = async (c: Context) => {
     try {
@@ -76,7 +83,8 @@ export function createWebApp(options: WebAppOptions): Hono {
     app.use('*', publicFilesOnly(files));
   }
 
-  app.on(['GET', 'HEAD'], '*', streamingCompression(), async (c) => {
+  const cachedPages = pageCache({ ttlMs: options.pageCacheTtlMs ?? 0 });
+  app.on(['GET', 'HEAD'], '*', cachedPages, streamingCompression(), async (c) => {
     try {
       const { render } = await options.loadRenderer();
       const response = await render({

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { loadEnv } from './env';
+import { envSchema, loadEnv, siteConfigFromEnv } from './env';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -10,7 +10,13 @@ describe('loadEnv', () => {
       HOST: '127.0.0.1',
       API_URL: 'http://127.0.0.1:4000',
       GALLOP_ORGANIZER_URL: 'https://partners.gallop.example',
+      PAGE_CACHE_TTL_MS: 5000,
     });
+  });
+
+  it('turns the page cache off with 0 and refuses a negative TTL', () => {
+    expect(loadEnv({ PAGE_CACHE_TTL_MS: '0' }).PAGE_CACHE_TTL_MS).toBe(0);
+    expect(envSchema.safeParse({ PAGE_CACHE_TTL_MS: '-1' }).success).toBe(false);
   });
 
   it('reads and coerces the variables it knows, treating empty ones as unset', () => {
@@ -40,5 +46,11 @@ describe('loadEnv', () => {
     const message = String(error.mock.calls[0]?.[0]);
     expect(message).toContain('PORT');
     expect(message).toContain('API_URL');
+  });
+
+  it('takes a Google Analytics measurement id and hands it to the pages', () => {
+    const env = loadEnv({ GALLOP_ANALYTICS_ID: 'G-2XK4PLM7QZ' });
+    expect(siteConfigFromEnv(env).analyticsId).toBe('G-2XK4PLM7QZ');
+    expect(siteConfigFromEnv(loadEnv({})).analyticsId).toBeUndefined();
   });
 });

@@ -13,6 +13,16 @@ export const envSchema = z.object({
   /** The public address of this site, when it differs from the listening address (proxy, TLS). */
   PUBLIC_URL: httpUrl.optional(),
   GALLOP_ORGANIZER_URL: httpUrl.default(DEFAULT_ORGANIZER_URL),
+  /**
+   * How long a rendered page is reused for identical requests (same address, cookies, language),
+   * in milliseconds; 0 renders every request. See server/page-cache.ts.
+   */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** Google Analytics measurement id; loaded only after the visitor accepts cookies. */
+  GALLOP_ANALYTICS_ID: z
+    .string()
+    .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,20}$/, 'a measurement id such as G-XXXXXXX')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -29,5 +39,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** What the pages need to know of the environment (sent to the browser: nothing secret). */
 export function siteConfigFromEnv(env: Env): SiteConfig {
-  return { organizerUrl: env.GALLOP_ORGANIZER_URL, publicUrl: env.PUBLIC_URL };
+  return {
+    organizerUrl: env.GALLOP_ORGANIZER_URL,
+    publicUrl: env.PUBLIC_URL,
+    analyticsId: env.GALLOP_ANALYTICS_ID,
+  };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createWebApp, type RenderModule } from './app';
+import { createBuildMeta } from './build-meta';
 import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
 import { forwardUpgrades } from './proxy';
@@ -25,10 +26,12 @@ const clientDir = path.join(distDir, 'client');
 const readJson = <T>(file: string): T =>
   JSON.parse(readFileSync(path.join(clientDir, file), 'utf8')) as T;
 
+const clientManifest = readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8');
 const manifest = buildRouterManifest(
-  readJson<ViteManifest>('.vite/manifest.json'),
+  JSON.parse(clientManifest) as ViteManifest,
   readJson<RouteFiles>(ROUTE_FILES_MANIFEST),
 );
+const buildMeta = createBuildMeta(clientManifest);
 const renderer = import(
   pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href
 ) as Promise<RenderModule>;
@@ -37,7 +40,9 @@ await renderer;
 const app = createWebApp({
   apiUrl: env.API_URL,
   publicUrl: env.PUBLIC_URL,
-  site: siteConfigFromEnv(env),
+  site: { ...siteConfigFromEnv(env), buildId: buildMeta.id },
+  buildMeta,
+  pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
   loadRenderer: () => renderer,
   getManifest: () => manifest,
   clientDir,

@@ -1,6 +1,7 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { hydrationErrorHandlers } from './features/shell/hydration-errors';
 import { createBrowserApiClient } from './lib/api';
 import { createAppRouter } from './router';
 
@@ -13,4 +14,6 @@ hydrateRoot(
   <StrictMode>
     <RouterClient router={router} />
   </StrictMode>,
+  // The 403/404/410/503 pages are the router's error boundary at work: not worth a console error.
+  hydrationErrorHandlers(),
 );

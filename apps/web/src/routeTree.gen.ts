@@ -10,11 +10,35 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as SlugRouteImport } from './routes/$slug'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as CollectionsRouteImport } from './routes/collections'
+import { Route as ContactsRouteImport } from './routes/contacts'
+import { Route as DestinationsRouteImport } from './routes/destinations'
+import { Route as FavoritesRouteImport } from './routes/favorites'
+import { Route as JoinRouteImport } from './routes/join'
+import { Route as RedirectRouteImport } from './routes/redirect'
+import { Route as SitemapRouteImport } from './routes/sitemap'
+import { Route as TourProvidersRouteImport } from './routes/tour-providers'
+import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
+import { Route as BlogSplatRouteImport } from './routes/blog.$'
+import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
+import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
+import { Route as RIdRouteImport } from './routes/r.$id'
+import { Route as SafetyRulesSplatRouteImport } from './routes/safety-rules.$'
+import { Route as TgUuidRouteImport } from './routes/tg.$uuid'
+import { Route as TourProviderAgreementSplatRouteImport } from './routes/tour-provider-agreement.$'
+import { Route as TourProviderIdRouteImport } from './routes/tour-provider.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SlugRoute = SlugRouteImport.update({
@@ -22,31 +46,262 @@ const SlugRoute = SlugRouteImport.update({
   path: '/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionsRoute = CollectionsRouteImport.update({
+  id: '/collections',
+  path: '/collections',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactsRoute = ContactsRouteImport.update({
+  id: '/contacts',
+  path: '/contacts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DestinationsRoute = DestinationsRouteImport.update({
+  id: '/destinations',
+  path: '/destinations',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FavoritesRoute = FavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RedirectRoute = RedirectRouteImport.update({
+  id: '/redirect',
+  path: '/redirect',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapRoute = SitemapRouteImport.update({
+  id: '/sitemap',
+  path: '/sitemap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TourProvidersRoute = TourProvidersRouteImport.update({
+  id: '/tour-providers',
+  path: '/tour-providers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AgreementSplatRoute = AgreementSplatRouteImport.update({
+  id: '/agreement/$',
+  path: '/agreement/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSplatRoute = BlogSplatRouteImport.update({
+  id: '/blog/$',
+  path: '/blog/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpCenterSplatRoute = HelpCenterSplatRouteImport.update({
+  id: '/help-center/$',
+  path: '/help-center/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacySplatRoute = PrivacySplatRouteImport.update({
+  id: '/privacy/$',
+  path: '/privacy/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RIdRoute = RIdRouteImport.update({
+  id: '/r/$id',
+  path: '/r/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SafetyRulesSplatRoute = SafetyRulesSplatRouteImport.update({
+  id: '/safety-rules/$',
+  path: '/safety-rules/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TgUuidRoute = TgUuidRouteImport.update({
+  id: '/tg/$uuid',
+  path: '/tg/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TourProviderAgreementSplatRoute =
+  TourProviderAgreementSplatRouteImport.update({
+    id: '/tour-provider-agreement/$',
+    path: '/tour-provider-agreement/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TourProviderIdRoute = TourProviderIdRouteImport.update({
+  id: '/tour-provider/$id',
+  path: '/tour-provider/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
+  '/about': typeof AboutRoute
+  '/collections': typeof CollectionsRoute
+  '/contacts': typeof ContactsRoute
+  '/destinations': typeof DestinationsRoute
+  '/favorites': typeof FavoritesRoute
+  '/join': typeof JoinRoute
+  '/redirect': typeof RedirectRoute
+  '/sitemap': typeof SitemapRoute
+  '/tour-providers': typeof TourProvidersRoute
+  '/agreement/$': typeof AgreementSplatRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/help-center/$': typeof HelpCenterSplatRoute
+  '/privacy/$': typeof PrivacySplatRoute
+  '/r/$id': typeof RIdRoute
+  '/safety-rules/$': typeof SafetyRulesSplatRoute
+  '/tg/$uuid': typeof TgUuidRoute
+  '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
+  '/tour-provider/$id': typeof TourProviderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
+  '/about': typeof AboutRoute
+  '/collections': typeof CollectionsRoute
+  '/contacts': typeof ContactsRoute
+  '/destinations': typeof DestinationsRoute
+  '/favorites': typeof FavoritesRoute
+  '/join': typeof JoinRoute
+  '/redirect': typeof RedirectRoute
+  '/sitemap': typeof SitemapRoute
+  '/tour-providers': typeof TourProvidersRoute
+  '/agreement/$': typeof AgreementSplatRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/help-center/$': typeof HelpCenterSplatRoute
+  '/privacy/$': typeof PrivacySplatRoute
+  '/r/$id': typeof RIdRoute
+  '/safety-rules/$': typeof SafetyRulesSplatRoute
+  '/tg/$uuid': typeof TgUuidRoute
+  '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
+  '/tour-provider/$id': typeof TourProviderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
+  '/about': typeof AboutRoute
+  '/collections': typeof CollectionsRoute
+  '/contacts': typeof ContactsRoute
+  '/destinations': typeof DestinationsRoute
+  '/favorites': typeof FavoritesRoute
+  '/join': typeof JoinRoute
+  '/redirect': typeof RedirectRoute
+  '/sitemap': typeof SitemapRoute
+  '/tour-providers': typeof TourProvidersRoute
+  '/agreement/$': typeof AgreementSplatRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/help-center/$': typeof HelpCenterSplatRoute
+  '/privacy/$': typeof PrivacySplatRoute
+  '/r/$id': typeof RIdRoute
+  '/safety-rules/$': typeof SafetyRulesSplatRoute
+  '/tg/$uuid': typeof TgUuidRoute
+  '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
+  '/tour-provider/$id': typeof TourProviderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$slug'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/$slug'
+    | '/about'
+    | '/collections'
+    | '/contacts'
+    | '/destinations'
+    | '/favorites'
+    | '/join'
+    | '/redirect'
+    | '/sitemap'
+    | '/tour-providers'
+    | '/agreement/$'
+    | '/blog/$'
+    | '/help-center/$'
+    | '/privacy/$'
+    | '/r/$id'
+    | '/safety-rules/$'
+    | '/tg/$uuid'
+    | '/tour-provider-agreement/$'
+    | '/tour-provider/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$slug'
-  id: '__root__' | '/' | '/$slug'
+  to:
+    | '/'
+    | '/$'
+    | '/$slug'
+    | '/about'
+    | '/collections'
+    | '/contacts'
+    | '/destinations'
+    | '/favorites'
+    | '/join'
+    | '/redirect'
+    | '/sitemap'
+    | '/tour-providers'
+    | '/agreement/$'
+    | '/blog/$'
+    | '/help-center/$'
+    | '/privacy/$'
+    | '/r/$id'
+    | '/safety-rules/$'
+    | '/tg/$uuid'
+    | '/tour-provider-agreement/$'
+    | '/tour-provider/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/$slug'
+    | '/about'
+    | '/collections'
+    | '/contacts'
+    | '/destinations'
+    | '/favorites'
+    | '/join'
+    | '/redirect'
+    | '/sitemap'
+    | '/tour-providers'
+    | '/agreement/$'
+    | '/blog/$'
+    | '/help-center/$'
+    | '/privacy/$'
+    | '/r/$id'
+    | '/safety-rules/$'
+    | '/tg/$uuid'
+    | '/tour-provider-agreement/$'
+    | '/tour-provider/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SplatRoute: typeof SplatRoute
   SlugRoute: typeof SlugRoute
+  AboutRoute: typeof AboutRoute
+  CollectionsRoute: typeof CollectionsRoute
+  ContactsRoute: typeof ContactsRoute
+  DestinationsRoute: typeof DestinationsRoute
+  FavoritesRoute: typeof FavoritesRoute
+  JoinRoute: typeof JoinRoute
+  RedirectRoute: typeof RedirectRoute
+  SitemapRoute: typeof SitemapRoute
+  TourProvidersRoute: typeof TourProvidersRoute
+  AgreementSplatRoute: typeof AgreementSplatRoute
+  BlogSplatRoute: typeof BlogSplatRoute
+  HelpCenterSplatRoute: typeof HelpCenterSplatRoute
+  PrivacySplatRoute: typeof PrivacySplatRoute
+  RIdRoute: typeof RIdRoute
+  SafetyRulesSplatRoute: typeof SafetyRulesSplatRoute
+  TgUuidRoute: typeof TgUuidRoute
+  TourProviderAgreementSplatRoute: typeof TourProviderAgreementSplatRoute
+  TourProviderIdRoute: typeof TourProviderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +313,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/$slug': {
       id: '/$slug'
       path: '/$slug'
@@ -65,12 +327,157 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collections': {
+      id: '/collections'
+      path: '/collections'
+      fullPath: '/collections'
+      preLoaderRoute: typeof CollectionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contacts': {
+      id: '/contacts'
+      path: '/contacts'
+      fullPath: '/contacts'
+      preLoaderRoute: typeof ContactsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/destinations': {
+      id: '/destinations'
+      path: '/destinations'
+      fullPath: '/destinations'
+      preLoaderRoute: typeof DestinationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/favorites': {
+      id: '/favorites'
+      path: '/favorites'
+      fullPath: '/favorites'
+      preLoaderRoute: typeof FavoritesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/redirect': {
+      id: '/redirect'
+      path: '/redirect'
+      fullPath: '/redirect'
+      preLoaderRoute: typeof RedirectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap': {
+      id: '/sitemap'
+      path: '/sitemap'
+      fullPath: '/sitemap'
+      preLoaderRoute: typeof SitemapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tour-providers': {
+      id: '/tour-providers'
+      path: '/tour-providers'
+      fullPath: '/tour-providers'
+      preLoaderRoute: typeof TourProvidersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/agreement/$': {
+      id: '/agreement/$'
+      path: '/agreement/$'
+      fullPath: '/agreement/$'
+      preLoaderRoute: typeof AgreementSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$': {
+      id: '/blog/$'
+      path: '/blog/$'
+      fullPath: '/blog/$'
+      preLoaderRoute: typeof BlogSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help-center/$': {
+      id: '/help-center/$'
+      path: '/help-center/$'
+      fullPath: '/help-center/$'
+      preLoaderRoute: typeof HelpCenterSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy/$': {
+      id: '/privacy/$'
+      path: '/privacy/$'
+      fullPath: '/privacy/$'
+      preLoaderRoute: typeof PrivacySplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$id': {
+      id: '/r/$id'
+      path: '/r/$id'
+      fullPath: '/r/$id'
+      preLoaderRoute: typeof RIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/safety-rules/$': {
+      id: '/safety-rules/$'
+      path: '/safety-rules/$'
+      fullPath: '/safety-rules/$'
+      preLoaderRoute: typeof SafetyRulesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tg/$uuid': {
+      id: '/tg/$uuid'
+      path: '/tg/$uuid'
+      fullPath: '/tg/$uuid'
+      preLoaderRoute: typeof TgUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tour-provider-agreement/$': {
+      id: '/tour-provider-agreement/$'
+      path: '/tour-provider-agreement/$'
+      fullPath: '/tour-provider-agreement/$'
+      preLoaderRoute: typeof TourProviderAgreementSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tour-provider/$id': {
+      id: '/tour-provider/$id'
+      path: '/tour-provider/$id'
+      fullPath: '/tour-provider/$id'
+      preLoaderRoute: typeof TourProviderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
   SlugRoute: SlugRoute,
+  AboutRoute: AboutRoute,
+  CollectionsRoute: CollectionsRoute,
+  ContactsRoute: ContactsRoute,
+  DestinationsRoute: DestinationsRoute,
+  FavoritesRoute: FavoritesRoute,
+  JoinRoute: JoinRoute,
+  RedirectRoute: RedirectRoute,
+  SitemapRoute: SitemapRoute,
+  TourProvidersRoute: TourProvidersRoute,
+  AgreementSplatRoute: AgreementSplatRoute,
+  BlogSplatRoute: BlogSplatRoute,
+  HelpCenterSplatRoute: HelpCenterSplatRoute,
+  PrivacySplatRoute: PrivacySplatRoute,
+  RIdRoute: RIdRoute,
+  SafetyRulesSplatRoute: SafetyRulesSplatRoute,
+  TgUuidRoute: TgUuidRoute,
+  TourProviderAgreementSplatRoute: TourProviderAgreementSplatRoute,
+  TourProviderIdRoute: TourProviderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter, createRouterConfig } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { ErrorPage } from './features/errors/components/error-page/error-page';
+import { useStaleBuildReload } from './features/shell/use-stale-build-reload';
 import type { VisitorPreferences } from './lib/visitor';
 import {
   apiErrorSerializationAdapter,
@@ -12,6 +13,7 @@ import {
 } from './lib/http-error';
 import { defaultSiteConfig, type SiteConfig } from './lib/site';
 import { routeTree } from './routeTree.gen';
+import { loadSlugPage, renderedSlugPage, type SlugPageKind } from './routes/-slug/slug-pages';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -37,7 +39,10 @@ export interface AppRouterOptions {
 }
 
 /** What the server hands to the browser with the page. */
-type DehydratedContext = Pick<RouterContext, 'site' | 'locale' | 'visitor'>;
+type DehydratedContext = Pick<RouterContext, 'site' | 'locale' | 'visitor'> & {
+  /** The `/{slug}` page module the server rendered, loaded before hydrating. */
+  slugPage?: SlugPageKind | undefined;
+};
 
 /**
  * One router and one QueryClient per server request, and one of each in the browser.
@@ -48,7 +53,7 @@ export function createAppRouter({
   api,
   site = defaultSiteConfig,
   locale = DEFAULT_LOCALE,
-  visitor = { cookieAlertDismissed: false },
+  visitor = { cookieAlertDismissed: false, favouriteTourIds: [] },
 }: AppRouterOptions) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -72,18 +77,30 @@ export function createAppRouter({
     // react-query decides when data is stale; the router always asks it.
     defaultPreloadStaleTime: 0,
     // A route that fails shows the error page chosen by the error's status.
-    defaultErrorComponent: ({ error }) => <ErrorPage status={getErrorStatus(error)} />,
+    defaultErrorComponent: RouteErrorPage,
     dehydrate: (): DehydratedContext => ({
       site: context.site,
       locale: context.locale,
       visitor: context.visitor,
+      slugPage: renderedSlugPage(router.state.matches),
     }),
-    hydrate: (dehydrated: DehydratedContext) => {
+    // Awaited by the router before it hydrates the matches.
+    hydrate: async ({ slugPage, ...dehydrated }: DehydratedContext) => {
       Object.assign(context, dehydrated);
+      if (slugPage) await loadSlugPage(slugPage);
     },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;
+}
+
+/**
+ * The error page of a failed route. A chunk of an older build that no longer exists (after a
+ * deploy) reloads the page instead (spec section 4).
+ */
+function RouteErrorPage({ error }: { error: unknown }) {
+  useStaleBuildReload(error);
+  return <ErrorPage status={getErrorStatus(error)} />;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -15,6 +15,10 @@ export interface SiteConfig {
    * site-relative: an origin taken from the request's Host header could be spoofed.
    */
   publicUrl?: string | undefined;
+  /** Production: the build this page belongs to; the shell checks it against the server's. */
+  buildId?: string | undefined;
+  /** Google Analytics measurement id (`GALLOP_ANALYTICS_ID`); unset means no analytics. */
+  analyticsId?: string | undefined;
 }
 
 export const DEFAULT_ORGANIZER_URL = 'https://partners.gallop.example';

@@ -6,6 +6,7 @@ describe('visitorFromCookies', () => {
     expect(visitorFromCookies('i18n_currency=eur; cookie_alert_dismissed=1')).toEqual({
       currencyChoice: 'EUR',
       cookieAlertDismissed: true,
+      favouriteTourIds: [],
     });
   });
 
@@ -14,8 +15,15 @@ describe('visitorFromCookies', () => {
       expect(visitorFromCookies(header)).toEqual({
         currencyChoice: undefined,
         cookieAlertDismissed: false,
+        favouriteTourIds: [],
       });
     }
+  });
+
+  it('reads the guest favourites so the first render shows them', () => {
+    expect(visitorFromCookies('favorite_tours=12%2C7; i18n_currency=eur').favouriteTourIds).toEqual(
+      [12, 7],
+    );
   });
 });
 

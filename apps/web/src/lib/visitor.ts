@@ -1,6 +1,7 @@
 import { currencyFromCookieHeader } from '@gallop/currency';
 import { parse, serialize } from 'cookie';
 import { COOKIE_ALERT_DAYS } from '@gallop/ui-kit';
+import { favouriteTourIdsFromCookies } from './favourites';
 
 /** What the server knows of the visitor from their cookies, handed to the browser with the page. */
 export interface VisitorPreferences {
@@ -8,6 +9,8 @@ export interface VisitorPreferences {
   currencyChoice?: string | undefined;
   /** The cookie alert was dismissed (kept 180 days). */
   cookieAlertDismissed: boolean;
+  /** Guest favourites (`favorite_tours`), so the first render shows the right hearts and count. */
+  favouriteTourIds: number[];
 }
 
 /** The cookie that keeps the cookie alert dismissed. */
@@ -19,6 +22,7 @@ export function visitorFromCookies(cookieHeader: string | null | undefined): Vis
   return {
     currencyChoice: currencyFromCookieHeader(cookieHeader),
     cookieAlertDismissed: cookies[COOKIE_ALERT_COOKIE] === '1',
+    favouriteTourIds: favouriteTourIdsFromCookies(cookieHeader),
   };
 }
 

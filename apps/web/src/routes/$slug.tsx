@@ -1,12 +1,24 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { ensureSearchPage } from '../features/search/api';
-import { SearchPage } from '../features/search/components/search-page/search-page';
 import { searchToFilters, validateFilterSearch } from '../features/search/search-url';
 import { ensureTourPage, isTourSlug } from '../features/tour/api';
-import { TourPage } from '../features/tour/components/tour-page/tour-page';
 import { searchHeadData } from '../features/search/head';
 import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
+import { loadSlugPage, slugPages } from './-slug/slug-pages';
+
+// Only if a page module were somehow not loaded yet (see ./-slug/slug-pages.ts): React waits.
+const LazyTourPage = lazy(() =>
+  import('../features/tour/components/tour-page/tour-page').then(({ TourPage }) => ({
+    default: TourPage,
+  })),
+);
+const LazySearchPage = lazy(() =>
+  import('../features/search/components/search-page/search-page').then(({ SearchPage }) => ({
+    default: SearchPage,
+  })),
+);
 
 /**
  * The catch-all `/{slug}` (spec section 2.1): a slug ending in `-<number>` is a tour page; any
@@ -19,17 +31,18 @@ export const Route = createFileRoute('/$slug')({
   loader: async ({ context, params, deps }) => {
     const { queryClient, api } = context;
     if (isTourSlug(params.slug)) {
-      const tour = await ensureTourPage(queryClient, api, params.slug);
+      const [tour] = await Promise.all([
+        ensureTourPage(queryClient, api, params.slug),
+        loadSlugPage('tour'),
+      ]);
       const { imageTemplate, ...head } = tourHeadData(tour);
       const image = imageTemplate ? shareImage(imageTemplate) : undefined;
       return { kind: 'tour' as const, head: { ...head, image } };
     }
-    const meta = await ensureSearchPage(
-      queryClient,
-      api,
-      params.slug,
-      searchToFilters(deps.search),
-    );
+    const [meta] = await Promise.all([
+      ensureSearchPage(queryClient, api, params.slug, searchToFilters(deps.search)),
+      loadSlugPage('search'),
+    ]);
     return { kind: 'search' as const, head: searchHeadData(meta) };
   },
   head: ({ loaderData, match }) =>
@@ -44,6 +57,9 @@ function SlugRoute() {
   const navigate = Route.useNavigate();
   // The address the router is going to: the filters show a click at once, the results follow.
   const location = useRouterState({ select: (state) => state.location });
+  const pages = slugPages();
+  const TourPage = pages.tour?.TourPage ?? LazyTourPage;
+  const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
   if (kind === 'tour') return <TourPage slug={slug} />;
   return (
     <SearchPage

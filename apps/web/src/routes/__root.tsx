@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '../features/errors/components/error-page/error-page';
+import { ShellEffects } from '../features/shell/components/shell-effects/shell-effects';
 import { errorTitle } from '../features/errors/error-title';
 import { prefetchShellData } from '../features/layout/api';
 import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
@@ -32,7 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   }),
   shellComponent: RootDocument,
   notFoundComponent: () => <ErrorPage status={404} />,
-  errorComponent: ({ error }) => <ErrorPage status={getErrorStatus(error)} />,
+  // Errors: the router's defaultErrorComponent (src/router.tsx), for this route as for the others.
 });
 
 /** The title of the error page a failed or not-found match will show, if any. */
@@ -60,6 +61,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <AppChrome organizerUrl={site.organizerUrl} visitor={visitor}>
           {children}
         </AppChrome>
+        <ShellEffects />
         <Scripts />
       </body>
     </html>

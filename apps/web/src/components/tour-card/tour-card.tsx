@@ -2,6 +2,7 @@ import { formatPrice } from '@gallop/currency';
 import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { components } from '@gallop/api-client';
+import { FavouriteToggle } from '../favourite-toggle/favourite-toggle';
 import './tour-card.css';
 
 export type TourSummary = components['schemas']['TourSummary'];
@@ -24,10 +25,12 @@ export interface TourCardProps {
   tour: TourSummary;
   /** The first cards are in the first screen: their pictures load at once. */
   eager?: boolean;
+  /** The first card's picture is the page's largest paint: the browser fetches it first. */
+  priority?: boolean;
 }
 
 /** A search result: picture, country, duration, name, rating and the 'from' price. */
-export function TourCard({ tour, eager = false }: TourCardProps) {
+export function TourCard({ tour, eager = false, priority = false }: TourCardProps) {
   const [image] = tour.images;
   const { price, oldPrice } = cardPrices(tour);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
@@ -42,11 +45,13 @@ export function TourCard({ tour, eager = false }: TourCardProps) {
             width={CARD_IMAGE.width}
             height={CARD_IMAGE.height}
             alt=""
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
           />
         ) : null}
         {oldPrice && <span className="tour-card__deal">Deal</span>}
+        <FavouriteToggle tourId={tour.id} />
       </div>
       <div className="tour-card__body">
         <p className="tour-card__meta">

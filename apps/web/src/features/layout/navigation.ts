@@ -4,6 +4,7 @@ import { organizerLinks } from '../../lib/site';
 export const MAIN_NAVIGATION = [
   { href: '/destinations', label: 'Destinations' },
   { href: '/collections', label: 'Collections' },
+  { href: '/tour-providers', label: 'Tour providers' },
   { href: '/blog', label: 'Blog' },
   { href: '/help-center', label: 'Help center' },
 ] as const;

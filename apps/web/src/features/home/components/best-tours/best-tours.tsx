@@ -2,6 +2,7 @@ import type { components } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
 import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import { FavouriteToggle } from '../../../../components/favourite-toggle/favourite-toggle';
 import './best-tours.css';
 
 type TourSummary = components['schemas']['TourSummary'];
@@ -60,6 +61,7 @@ function BestTourCard({ tour }: { tour: TourSummary }) {
           />
         ) : null}
         {hasDiscount(tour) ? <span className="best-tour__badge">Deal</span> : null}
+        <FavouriteToggle tourId={tour.id} />
       </div>
       <div className="best-tour__body">
         <p className="best-tour__meta">

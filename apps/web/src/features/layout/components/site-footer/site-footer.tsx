@@ -32,6 +32,8 @@ const FOOTER_COLUMNS = [
       { href: '/help-center', label: 'Help center' },
       { href: '/agreement', label: 'Terms of use' },
       { href: '/privacy', label: 'Privacy policy' },
+      { href: '/safety-rules', label: 'Safety rules' },
+      { href: '/tour-provider-agreement', label: 'Provider agreement' },
       { href: '/sitemap', label: 'Sitemap' },
     ],
   },

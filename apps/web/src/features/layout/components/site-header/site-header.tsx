@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ButtonLink } from '../../../../components/button-link/button-link';
+import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { MAIN_NAVIGATION, organizerNavigation } from '../../navigation';
 import { CurrencySwitcher } from '../currency-switcher/currency-switcher';
@@ -36,10 +37,7 @@ export function SiteHeader({ organizerUrl, currencies }: SiteHeaderProps) {
         </nav>
         <div className="site-header__tools">
           <CurrencySwitcher currencies={currencies} />
-          <a className="site-header__icon-link" href="/favorites" aria-label="Favourites">
-            <HeartIcon />
-            <span className="site-header__wide-only">Favourites</span>
-          </a>
+          <FavouritesLink />
           <a className="site-header__organizer site-header__wide-only" href={login.href}>
             {login.label}
           </a>
@@ -55,5 +53,25 @@ export function SiteHeader({ organizerUrl, currencies }: SiteHeaderProps) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The favourites page with how many tours the visitor has saved (guest list from the cookie). */
+function FavouritesLink() {
+  const count = useFavouriteTourIds().length;
+  return (
+    <Link
+      to="/favorites"
+      className="site-header__icon-link"
+      aria-label={count > 0 ? `Favourites (${count})` : 'Favourites'}
+    >
+      <HeartIcon />
+      <span className="site-header__wide-only">Favourites</span>
+      {count > 0 && (
+        <span className="site-header__count" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </Link>
   );
 }

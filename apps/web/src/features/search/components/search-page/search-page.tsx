@@ -197,7 +197,7 @@ function SearchPageView({
                   }
                   className="search-page__item"
                 >
-                  <TourCard tour={tour} eager={index < EAGER_CARDS} />
+                  <TourCard tour={tour} eager={index < EAGER_CARDS} priority={index === 0} />
                 </li>
               ))}
             </ul>

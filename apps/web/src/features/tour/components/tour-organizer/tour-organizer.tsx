@@ -1,11 +1,9 @@
 import type { components } from '@gallop/api-client';
 import { imageUrl, RatingIndicator } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
 import './tour-organizer.css';
 
 type Organizer = components['schemas']['OrganizerBrief'];
-
-/** The organizer's profile page (spec section 2.1). */
-export const organizerPath = (id: number) => `/tour-provider/${id}`;
 
 const VERIFICATIONS = [
   ['is_passport_verified', 'Identity verified'],
@@ -70,9 +68,13 @@ export function TourOrganizer({ organizer }: { organizer: Organizer }) {
           );
         })}
       </ul>
-      <a className="tour-organizer__link" href={organizerPath(organizer.id)}>
+      <Link
+        className="tour-organizer__link"
+        to="/tour-provider/$id"
+        params={{ id: String(organizer.id) }}
+      >
         About the organizer and all their tours
-      </a>
+      </Link>
     </article>
   );
 }

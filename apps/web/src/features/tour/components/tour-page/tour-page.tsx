@@ -8,6 +8,7 @@ import {
 } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FavouriteToggle } from '../../../../components/favourite-toggle/favourite-toggle';
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { formatDuration } from '../../format';
@@ -90,6 +91,7 @@ export function TourPageView({ tour }: { tour: Tour }) {
             </a>
           )}
         </p>
+        <FavouriteToggle tourId={tour.id} variant="labelled" className="tour-page__favourite" />
       </header>
 
       <div className="tour-page__layout">

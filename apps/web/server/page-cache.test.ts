@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { pageCache, pageCacheKey } from './page-cache';
+
+/** An app whose page handler counts renders and answers what `answer` says. */
+function appWithCache(ttlMs: number, clock: { now: number }, answer = () => new Response(null)) {
+  let renders = 0;
+  const app = new Hono();
+  app.get('*', pageCache({ ttlMs, now: () => clock.now }), () => {
+    renders += 1;
+    const response = answer();
+    return response.body
+      ? response
+      : new Response(`render ${renders}`, { status: response.status, headers: response.headers });
+  });
+  return { app, renders: () => renders };
+}
+
+/** Lets the background copy of the body into the cache finish. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+async function get(app: Hono, path: string, headers: Record<string, string> = {}) {
+  const response = await app.request(path, { headers });
+  const body = await response.text();
+  await settle();
+  return { body, hit: response.headers.get('X-Page-Cache') === 'hit', status: response.status };
+}
+
+describe('pageCache', () => {
+  it('reuses a render for the same request within the TTL, and renders again after it', async () => {
+    const clock = { now: 0 };
+    const { app, renders } = appWithCache(5000, clock);
+    expect(await get(app, '/tour-1')).toEqual({ body: 'render 1', hit: false, status: 200 });
+    clock.now = 4999;
+    expect(await get(app, '/tour-1')).toEqual({ body: 'render 1', hit: true, status: 200 });
+    clock.now = 5000;
+    expect(await get(app, '/tour-1')).toEqual({ body: 'render 2', hit: false, status: 200 });
+    expect(renders()).toBe(2);
+  });
+
+  it('keeps visitors apart: another cookie, language or query is another page', async () => {
+    const clock = { now: 0 };
+    const { app, renders } = appWithCache(5000, clock);
+    await get(app, '/tours?page=1', { Cookie: 'i18n_currency=EUR' });
+    expect((await get(app, '/tours?page=1', { Cookie: 'i18n_currency=USD' })).hit).toBe(false);
+    expect((await get(app, '/tours?page=1', { 'Accept-Language': 'de' })).hit).toBe(false);
+    expect((await get(app, '/tours?page=2', { Cookie: 'i18n_currency=EUR' })).hit).toBe(false);
+    expect((await get(app, '/tours?page=1', { Cookie: 'i18n_currency=EUR' })).hit).toBe(true);
+    expect(renders()).toBe(4);
+  });
+
+  it('never keeps error pages or answers that set cookies', async () => {
+    const clock = { now: 0 };
+    const notFound = appWithCache(5000, clock, () => new Response('gone', { status: 404 }));
+    await get(notFound.app, '/x');
+    await get(notFound.app, '/x');
+    expect(notFound.renders()).toBe(2);
+
+    const setsCookie = appWithCache(
+      5000,
+      clock,
+      () => new Response(null, { headers: { 'Set-Cookie': 'a=1' } }),
+    );
+    await get(setsCookie.app, '/y');
+    await get(setsCookie.app, '/y');
+    expect(setsCookie.renders()).toBe(2);
+  });
+
+  it('is off with a TTL of 0', async () => {
+    const { app, renders } = appWithCache(0, { now: 0 });
+    await get(app, '/');
+    expect((await get(app, '/')).hit).toBe(false);
+    expect(renders()).toBe(2);
+  });
+
+  it('keys on the encoding, so a gzip-only client never gets a brotli body', () => {
+    const request = new Request('http://x/a?b=1', { headers: { Cookie: 'c=1' } });
+    expect(pageCacheKey(request, 'br')).not.toBe(pageCacheKey(request, 'gzip'));
+    expect(pageCacheKey(request, 'br')).toContain('/a?b=1');
+  });
+});

@@ -1,0 +1,114 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * A short-lived cache of rendered pages ("micro-caching"): identical requests within a few
+ * seconds get the bytes rendered for the first one instead of another render and API round trip.
+ * A busy tour page or a crawler burst then costs one render per TTL instead of one per request.
+ *
+ * The key holds everything a page may depend on: the address, the whole `Cookie` header (currency,
+ * favourites, cookie alert, and any session token: a visitor only ever gets pages rendered for
+ * their own cookies), `Accept-Language` and the response encoding. Only complete 200 answers without
+ * `Set-Cookie` are kept. The catalogue changes far more slowly than the TTL.
+ */
+export interface PageCacheOptions {
+  /** How long a page is reused, in milliseconds; 0 turns the cache off. */
+  ttlMs: number;
+  /** Most bytes kept at once; the oldest entries go first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  expiresAt: number;
+}
+
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Pages above this size are not kept: one odd page must not push out hundreds of others. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+export function pageCacheKey(request: Request, encoding: string): string {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  return [
+    encoding,
+    `${url.pathname}${url.search}`,
+    headers.get('Accept-Language') ?? '',
+    headers.get('Cookie') ?? '',
+  ].join('\n');
+}
+
+export function pageCache({
+  ttlMs,
+  maxBytes = DEFAULT_MAX_BYTES,
+  now = Date.now,
+}: PageCacheOptions): MiddlewareHandler {
+  // A Map keeps insertion order: the first entries are the oldest.
+  const pages = new Map<string, CachedPage>();
+  let bytes = 0;
+
+  const forget = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.body.byteLength;
+  };
+  const remember = (key: string, page: CachedPage) => {
+    forget(key);
+    pages.set(key, page);
+    bytes += page.body.byteLength;
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+
+  return async (c, next) => {
+    if (ttlMs <= 0 || c.req.method !== 'GET') return next();
+    const cached = (encoding: string) => pageCacheKey(c.req.raw, encoding);
+    // The encoding is only known after compression ran; look up every encoding the key may use.
+    const accept = c.req.header('Accept-Encoding') ?? '';
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      if (encoding !== 'identity' && !accept.includes(encoding)) continue;
+      const key = cached(encoding);
+      const page = pages.get(key);
+      if (!page) continue;
+      if (page.expiresAt <= now()) {
+        forget(key);
+        continue;
+      }
+      c.res = new Response(page.body, { status: page.status, headers: page.headers });
+      c.header('X-Page-Cache', 'hit');
+      return;
+    }
+
+    await next();
+    const response = c.res;
+    if (response.status !== 200 || !response.body || response.headers.has('Set-Cookie')) return;
+    const encoding = response.headers.get('Content-Encoding') ?? 'identity';
+    const key = cached(encoding);
+    const [toClient, toCache] = response.body.tee();
+    c.res = new Response(toClient, response);
+    void collect(toCache).then((body) => {
+      if (body && body.byteLength <= MAX_PAGE_BYTES) {
+        remember(key, {
+          status: response.status,
+          headers: [...response.headers],
+          body,
+          expiresAt: now() + ttlMs,
+        });
+      }
+    });
+  };
+}
+
+/** Reads a whole body; undefined when the stream fails (the page is then simply not kept). */
+async function collect(stream: ReadableStream<Uint8Array>): Promise<ArrayBuffer | undefined> {
+  try {
+    return await new Response(stream).arrayBuffer();
+  } catch {
+    return undefined;
+  }
+}

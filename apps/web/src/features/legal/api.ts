@@ -1,0 +1,84 @@
+import type { components, GallopClient } from '@gallop/api-client';
+import { getLegalDocumentQueryOptions } from '@gallop/api-client/query';
+import type { QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import { orNotFound } from '../../lib/not-found';
+
+export type LegalDocument = components['schemas']['LegalDocument'];
+export type LegalKind = LegalDocument['kind'];
+
+/** The legal pages of spec section 2.1 and the document each shows (`cookies` has no page). */
+export const LEGAL_PAGES = {
+  '/agreement': 'terms',
+  '/tour-provider-agreement': 'offer',
+  '/privacy': 'privacy',
+  '/safety-rules': 'safety_rules',
+} as const satisfies Record<string, LegalKind>;
+
+export type LegalPath = keyof typeof LEGAL_PAGES;
+
+/**
+ * The version a `/{page}/{version*}` address asks for: none (the version in force) or a positive
+ * whole number. Anything else (`/privacy/latest`, `/privacy/2/extra`, `/privacy/02`) is no page.
+ */
+export function parseLegalVersion(splat: string | undefined): number | undefined | 'invalid' {
+  const segment = (splat ?? '').replace(/\/$/, '');
+  if (segment === '') return undefined;
+  return /^[1-9]\d{0,8}$/.test(segment) ? Number(segment) : 'invalid';
+}
+
+/** A legal document: the version in force without `version`. */
+export function legalDocumentQueryOptions(
+  api: GallopClient,
+  kind: LegalKind,
+  version?: number | undefined,
+) {
+  return getLegalDocumentQueryOptions(api, {
+    query: version === undefined ? { kind } : { kind, version },
+  });
+}
+
+/** What a legal page shows: the document asked for and the one in force (the same without a version). */
+export interface LegalPageData {
+  document: LegalDocument;
+  current: LegalDocument;
+}
+
+async function ensureDocument(
+  queryClient: QueryClient,
+  api: GallopClient,
+  kind: LegalKind,
+  version?: number | undefined,
+): Promise<LegalDocument> {
+  return orNotFound(queryClient.ensureQueryData(legalDocumentQueryOptions(api, kind, version)));
+}
+
+/**
+ * Loads a legal page for a loader: the version in force, and the version in the address when it
+ * names one (so the page can tell whether it is an old one). An unknown version is the 404 page.
+ */
+export async function ensureLegalPage(
+  queryClient: QueryClient,
+  api: GallopClient,
+  kind: LegalKind,
+  splat: string | undefined,
+): Promise<LegalPageData> {
+  const version = parseLegalVersion(splat);
+  if (version === 'invalid') throw notFound();
+  const [current, document] = await Promise.all([
+    ensureDocument(queryClient, api, kind),
+    version === undefined ? undefined : ensureDocument(queryClient, api, kind, version),
+  ]);
+  return { current, document: document ?? current };
+}
+
+/** The `{version*}` part of a version's address: none for the version in force. */
+export function legalVersionSplat(version: number, currentVersion: number): string {
+  return version === currentVersion ? '' : String(version);
+}
+
+/** The address of a version: the page itself for the version in force, else `/{page}/{version}`. */
+export function legalVersionPath(path: LegalPath, version: number, currentVersion: number): string {
+  const splat = legalVersionSplat(version, currentVersion);
+  return splat ? `${path}/${splat}` : path;
+}

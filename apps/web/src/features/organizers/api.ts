@@ -1,0 +1,142 @@
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import {
+  getHubOrganizerPageQueryOptions,
+  getOrganizerPublicInfoQueryOptions,
+  getOrganizerVerificationInfoQueryOptions,
+  getStatsQueryOptions,
+  listOrganizerReviewsQueryOptions,
+  listToursQueryOptions,
+} from '@gallop/api-client/query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { notFound } from '@tanstack/react-router';
+import { UNVERIFIED } from './format';
+
+export type Organizer = components['schemas']['Organizer'];
+export type VerificationInfo = components['schemas']['VerificationInfo'];
+export type Review = components['schemas']['Review'];
+export type TourSummary = components['schemas']['TourSummary'];
+
+/** Spec section 9: organizer reviews come 5 at a time. */
+export const ORGANIZER_REVIEWS_PAGE_SIZE = 5;
+
+/** Providers per hub page ('Show more' adds the next one). */
+export const HUB_PAGE_SIZE = 12;
+
+/** `/spa/tours` answers 20 cards per page. */
+export const TOURS_PAGE_SIZE = 20;
+
+/** The provider page's address (spec section 2.1). */
+export const organizerPath = (id: number) => `/tour-provider/${id}`;
+
+const NUMERIC_ID = /^[1-9]\d{0,9}$/;
+
+/** The id in `/tour-provider/{id}`, or undefined when it is not a plain positive number. */
+export function parseOrganizerId(param: string): number | undefined {
+  if (!NUMERIC_ID.test(param)) return undefined;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+export const organizerQueries = {
+  profile: (api: GallopClient, id: number) =>
+    getOrganizerPublicInfoQueryOptions(api, { query: { id } }),
+  verification: (api: GallopClient, id: number) => verificationQueryOptions(api, id),
+  /** A page of the organizer's reviews (`/spa/organizer-reviews`, 5 per page). */
+  reviews: (api: GallopClient, id: number, page: number) =>
+    listOrganizerReviewsQueryOptions(api, {
+      query: { id, limit: ORGANIZER_REVIEWS_PAGE_SIZE, page },
+    }),
+  /** A page of the organizer's tours: the search with the `organizer` filter. */
+  tours: (api: GallopClient, id: number, page: number) =>
+    listToursQueryOptions(api, { query: page > 1 ? { organizer: id, page } : { organizer: id } }),
+  hub: (api: GallopClient, page: number) =>
+    getHubOrganizerPageQueryOptions(api, { query: { page, limit: HUB_PAGE_SIZE } }),
+  stats: (api: GallopClient) => getStatsQueryOptions(api),
+};
+
+/**
+ * The verification flags. Spec section 8: a failed load counts as all three flags false and is
+ * logged quietly, so the page still shows (with no trust badges earned).
+ */
+function verificationQueryOptions(api: GallopClient, id: number) {
+  const options = getOrganizerVerificationInfoQueryOptions(api, { query: { id } });
+  return queryOptions({
+    ...options,
+    queryFn: async (context): Promise<VerificationInfo> => {
+      try {
+        return await options.queryFn!(context);
+      } catch (error) {
+        // An unknown provider is the profile's 404 to report, not a provider without checks.
+        if (isApiError(error) && error.status === 404) throw error;
+        console.warn('Organizer verification info could not be loaded', error);
+        return UNVERIFIED;
+      }
+    },
+  });
+}
+
+/**
+ * Waits for every call before answering: a failure while others are still in flight would leave
+ * them pending in the dehydrated cache. The first failure is thrown.
+ */
+async function settleAll(calls: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(calls);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Loads the provider page for its loader: profile, verification, the first reviews and tours.
+ * An unknown or unpublished provider (the API's 404) is the 404 page; other failures pass through.
+ */
+export async function ensureOrganizerPage(
+  queryClient: QueryClient,
+  api: GallopClient,
+  id: number,
+): Promise<Organizer> {
+  const profile = queryClient.ensureQueryData(organizerQueries.profile(api, id));
+  try {
+    await settleAll([
+      profile,
+      queryClient.ensureQueryData(organizerQueries.verification(api, id)),
+      queryClient.ensureQueryData(organizerQueries.reviews(api, id, 1)),
+      queryClient.ensureQueryData(organizerQueries.tours(api, id, 1)),
+    ]);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+  return profile;
+}
+
+/**
+ * Hub pages 1 to `lastPage` ('Show more' keeps the earlier ones on screen), never past the last
+ * page there is: an address with `?page=500` asks for what exists, not 500 calls.
+ */
+export function hubPages(lastPage: number, pageCount: number): number[] {
+  const shown = Math.max(1, Math.min(lastPage, pageCount));
+  return Array.from({ length: shown }, (_, index) => index + 1);
+}
+
+/** `?page=N` of the hub: pages 1..N are shown, so a reload restores the list. */
+export function validateHubSearch(search: Readonly<Record<string, unknown>>): { page?: number } {
+  const page = Number(search['page']);
+  return Number.isInteger(page) && page > 1 ? { page } : {};
+}
+
+/** Loads the providers hub: the catalogue's stats and every page shown. */
+export async function ensureProvidersHub(
+  queryClient: QueryClient,
+  api: GallopClient,
+  lastPage: number,
+): Promise<void> {
+  const stats = queryClient.ensureQueryData(organizerQueries.stats(api));
+  const first = queryClient.ensureQueryData(organizerQueries.hub(api, 1));
+  await settleAll([stats, first]);
+  const { page_count } = (await first).pagination;
+  await settleAll(
+    hubPages(lastPage, page_count)
+      .slice(1)
+      .map((page) => queryClient.ensureQueryData(organizerQueries.hub(api, page))),
+  );
+}

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { tourSummary } from '../../../../lib/testing/fake-api';
+import { organizerFixture, reviewFixture, reviewPage } from '../../testing/organizer-fixture';
+import { OrganizerPageView } from './organizer-page';
+
+/** An API that serves later review pages of 12 reviews (ids 1..12), recording the pages asked. */
+function reviewsApi() {
+  const pagesAsked: string[] = [];
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/spa/organizer-reviews') {
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }
+    const page = Number(url.searchParams.get('page'));
+    pagesAsked.push(`${url.searchParams.get('id')}:${page}:${url.searchParams.get('limit')}`);
+    const ids = Array.from({ length: 12 }, (_, index) => index + 1).slice((page - 1) * 5, page * 5);
+    return Response.json(reviewPage(ids, page, 12));
+  };
+  return { fetch, pagesAsked };
+}
+
+const tour = tourSummary({ id: 265, slug: 'auvergne-volcano-trail-265', name: 'Volcano Trail' });
+
+async function renderPage() {
+  const api = reviewsApi();
+  await renderInApp(
+    <OrganizerPageView
+      organizer={organizerFixture()}
+      verification={{
+        is_email_verified: true,
+        is_phone_verified: false,
+        is_passport_verified: true,
+      }}
+      reviews={[reviewFixture(1, { tour_id: 265 }), ...[2, 3, 4, 5].map((id) => reviewFixture(id))]}
+      reviewsTotal={12}
+      tours={[tour]}
+      toursTotal={1}
+      toursPageCount={1}
+    />,
+    { fetch: api.fetch },
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return api;
+}
+
+const reviewAuthors = () =>
+  within(screen.getByRole('region', { name: 'Reviews' }))
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByText(/^Rider \d+$/).textContent);
+
+describe('OrganizerPageView', () => {
+  it('shows the provider, its trust badges, facts and tours', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Auvergne Trail Company');
+    const badges = screen.getByRole('list', { name: 'Verification' });
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['✓Identity verified', '–Phone not verified', '✓Email verified']);
+    expect(screen.getByText('Tours open').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('Based in').nextSibling).toHaveTextContent('France');
+    const tours = screen.getByRole('region', { name: 'Tours by Auvergne Trail Company' });
+    expect(within(tours).getByRole('link', { name: 'Volcano Trail' })).toHaveAttribute(
+      'href',
+      '/auvergne-volcano-trail-265',
+    );
+  });
+
+  it('names the tour a review is about when it is one of the tours shown', async () => {
+    await renderPage();
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    const first = within(reviews).getAllByRole('listitem')[0]!;
+    expect(within(first).getByRole('link', { name: 'Volcano Trail' })).toBeInTheDocument();
+  });
+
+  it("loads five more reviews per 'Show more' until all are shown", async () => {
+    const api = await renderPage();
+    expect(reviewAuthors()).toEqual(['Rider 1', 'Rider 2', 'Rider 3', 'Rider 4', 'Rider 5']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(reviewAuthors()).toHaveLength(10));
+    expect(reviewAuthors().at(-1)).toBe('Rider 10');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(reviewAuthors()).toHaveLength(12));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(api.pagesAsked).toEqual(['6:2:5', '6:3:5']);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Work that can wait (analytics, country detection) waits for an idle browser, at most this
+ * long (spec section 9: analytics idle timeout).
+ */
+export const IDLE_TIMEOUT_MS = 6000;
+
+export type IdleWindow = Pick<Window, 'setTimeout'> & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+};
+
+/** Runs `task` when the browser is idle, or after the timeout at the latest. */
+export function whenIdle(task: () => void, win: IdleWindow = window): void {
+  if (typeof win.requestIdleCallback === 'function') {
+    win.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    win.setTimeout(task, 1);
+  }
+}

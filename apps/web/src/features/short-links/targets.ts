@@ -1,0 +1,93 @@
+/** Ids of the contract are positive 32-bit integers. */
+const MAX_ID = 2_147_483_647;
+
+/** The id of `/r/{id}`: digits only, within the contract's range; undefined otherwise. */
+export function parseShortLinkId(id: string): number | undefined {
+  if (!/^\d{1,10}$/.test(id)) return undefined;
+  const value = Number(id);
+  return value >= 1 && value <= MAX_ID ? value : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Whitespace or control characters: browsers drop some of them, which can change the host. */
+function hasInvisibleCharacters(text: string): boolean {
+  return (
+    /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f')
+  );
+}
+
+/** A base that can never be a real origin: what resolves against it stays on this site. */
+const SAME_SITE_BASE = 'http://same-site.invalid';
+
+/**
+ * A site path (`/blog?x=1#y`) when `target` stays on this site, else undefined. Protocol-relative
+ * (`//evil.example`) and backslash tricks (`/\evil.example`) resolve to another host and fail.
+ */
+export function sameSitePath(target: string): string | undefined {
+  if (!target.startsWith('/') || hasInvisibleCharacters(target)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, SAME_SITE_BASE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== SAME_SITE_BASE) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** An absolute http(s) URL, normalised; undefined for anything else (`javascript:`, `data:` ...). */
+export function webUrl(target: string): URL | undefined {
+  try {
+    const url = new URL(target);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type RedirectTarget =
+  /** Go there at once: a path of this site or an allow-listed origin. */
+  | { kind: 'redirect'; href: string }
+  /** Another site: show a page with the link, never send the visitor there by ourselves. */
+  | { kind: 'external'; url: URL }
+  /** Missing or not a web address. */
+  | { kind: 'invalid' };
+
+/**
+ * What `/redirect?url=...` does with its target. Same-site paths and URLs on `allowedOrigins`
+ * (our public origin, the organizer back office) redirect; other web URLs get a page with a
+ * link, so the site is never an open redirect; anything else is invalid.
+ */
+export function classifyRedirectTarget(
+  target: string | undefined,
+  allowedOrigins: readonly string[],
+): RedirectTarget {
+  if (!target) return { kind: 'invalid' };
+  const path = sameSitePath(target);
+  if (path) return { kind: 'redirect', href: path };
+  const url = webUrl(target);
+  if (!url) return { kind: 'invalid' };
+  if (allowedOrigins.includes(url.origin)) return { kind: 'redirect', href: url.href };
+  return { kind: 'external', url };
+}
+
+/** Origins of the given addresses (unparsable or missing ones are skipped). */
+export function originsOf(addresses: readonly (string | undefined)[]): string[] {
+  return addresses.flatMap((address) => {
+    const url = address ? webUrl(address) : undefined;
+    return url ? [url.origin] : [];
+  });
+}
+
+/**
+ * Where a stored short link may send the browser: a path of this site, or a web URL (short links
+ * are our own campaign data). Anything else (a `javascript:` URL...) is refused.
+ */
+export function shortLinkHref(sourceUrl: string): string | undefined {
+  return sameSitePath(sourceUrl) ?? webUrl(sourceUrl)?.href;
+}

@@ -1,0 +1,48 @@
+import type { MeasurementSystem } from '@gallop/i18n';
+import { formatRain, formatTemperature, monthName, type ClimateMonth } from '../../climate';
+import './climate-table.css';
+
+export interface ClimateTableProps {
+  months: readonly ClimateMonth[];
+  system: MeasurementSystem;
+  /** The place, for the table's caption. */
+  placeName: string;
+}
+
+/** Month by month: day and night temperature, rainfall and, when known, sunny days. */
+export function ClimateTable({ months, system, placeName }: ClimateTableProps) {
+  const hasSunnyDays = months.some((month) => month.sunny_days !== undefined);
+  return (
+    <div className="climate-table">
+      <table className="climate-table__table">
+        <caption className="climate-table__caption">
+          Average weather in {placeName} by month
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Day</th>
+            <th scope="col">Night</th>
+            <th scope="col">Rain</th>
+            {hasSunnyDays && <th scope="col">Sunny days</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{monthName(month.month)}</th>
+              <td className="climate-table__day">
+                {formatTemperature(month.temperature_max, system)}
+              </td>
+              <td className="climate-table__night">
+                {formatTemperature(month.temperature_min, system)}
+              </td>
+              <td>{formatRain(month.precipitation_mm, system)}</td>
+              {hasSunnyDays && <td>{month.sunny_days ?? '–'}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { measurementSystem } from '@gallop/i18n';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { pageHead } from '../features/seo/head';
+import { ensureWeatherPage } from '../features/weather/api';
+import { WeatherPage } from '../features/weather/components/weather-page/weather-page';
+import { weatherHeadData } from '../features/weather/head';
+import { weatherPlaceSlugs } from '../features/weather/weather-path';
+import { useSiteInfo } from '../lib/site-info';
+
+/**
+ * Every address of more than one segment that no other route takes. Only the weather pages
+ * (`/{country}[/{place}]/climate-and-weather`, spec section 2.1) live here; the rest is the 404
+ * page. One-segment addresses belong to `/$slug` (tours and search pages).
+ */
+export const Route = createFileRoute('/$')({
+  loader: async ({ context, params }) => {
+    const slugs = weatherPlaceSlugs(params._splat);
+    if (!slugs) throw notFound();
+    return { place: await ensureWeatherPage(context.queryClient, context.api, slugs) };
+  },
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(weatherHeadData(loaderData.place), match.context.site.publicUrl) : {},
+  component: WeatherRoute,
+});
+
+function WeatherRoute() {
+  const { place } = Route.useLoaderData();
+  // The visitor's country decides the units (spec section 3: countries 31, 114, 228 are not metric).
+  const country = useSiteInfo()?.country;
+  return <WeatherPage place={place} defaultSystem={measurementSystem(country?.id)} />;
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureLegalPage, LEGAL_PAGES, parseLegalVersion } from '../features/legal/api';
+import { LegalPage } from '../features/legal/components/legal-page/legal-page';
+import { legalHeadData } from '../features/legal/head';
+import { pageHead } from '../features/seo/head';
+
+/** A legal document (spec 2.1): the version in force, or `/agreement/{version}`; unknown -> 404. */
+export const Route = createFileRoute('/agreement/$')({
+  loader: ({ context, params }) =>
+    ensureLegalPage(context.queryClient, context.api, LEGAL_PAGES['/agreement'], params._splat),
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? pageHead(legalHeadData('/agreement', loaderData), match.context.site.publicUrl)
+      : {},
+  component: function LegalRoute() {
+    const { _splat } = Route.useParams();
+    const version = parseLegalVersion(_splat);
+    return <LegalPage path="/agreement" version={version === 'invalid' ? undefined : version} />;
+  },
+});

@@ -1,0 +1,35 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureFavouriteTours, favouriteIdsToLoad } from '../features/favourites/api';
+import {
+  FAVOURITES_TITLE,
+  FavouritesPage,
+} from '../features/favourites/components/favourites-page/favourites-page';
+import { pageHead } from '../features/seo/head';
+
+/**
+ * `/favorites` (spec section 2.1): the guest's saved tours from the `favorite_tours` cookie,
+ * rendered on the server from the request's cookie. Personal, so kept out of search results.
+ */
+export const Route = createFileRoute('/favorites')({
+  loader: async ({ context }) => {
+    const ids = favouriteIdsToLoad(context.visitor.favouriteTourIds);
+    await ensureFavouriteTours(context.queryClient, context.api, ids);
+    return { ids };
+  },
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: FAVOURITES_TITLE,
+        description: 'The tours you saved on Gallop.',
+        canonical: '/favorites',
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: FavoritesRoute,
+});
+
+function FavoritesRoute() {
+  const { ids } = Route.useLoaderData();
+  return <FavouritesPage loadedIds={ids} />;
+}

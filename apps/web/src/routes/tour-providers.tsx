@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureProvidersHub, validateHubSearch } from '../features/organizers/api';
+import { ProvidersHub } from '../features/organizers/components/providers-hub/providers-hub';
+import { pageHead } from '../features/seo/head';
+
+/** The providers hub (spec section 2.1); `?page=N` shows pages 1..N. */
+export const Route = createFileRoute('/tour-providers')({
+  validateSearch: validateHubSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => ensureProvidersHub(context.queryClient, context.api, deps.page),
+  head: ({ match }) =>
+    match.status === 'error'
+      ? {}
+      : pageHead(
+          {
+            title: 'Tour providers',
+            description:
+              'The local guides and tour companies behind the horseback tours on Gallop: ratings, reviews, tours and verification.',
+            canonical: '/tour-providers',
+          },
+          match.context.site.publicUrl,
+        ),
+  component: ProvidersHubRoute,
+});
+
+function ProvidersHubRoute() {
+  const { site } = Route.useRouteContext();
+  const { page = 1 } = Route.useSearch();
+  return <ProvidersHub page={page} organizerUrl={site.organizerUrl} />;
+}
