@@ -44,6 +44,10 @@ test.describe('home page', () => {
     expect(html).toContain('<html lang="en"');
     expect(html).toContain(`<title>${HEADLINE} | Gallop</title>`);
     expect(html).toContain(`${HEADLINE}</h1>`);
+    // The landing poster (its largest paint, painted from CSS) is announced in the head.
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="[^"]+960x540\.jpg" media="\(max-width: 991\.98px\)"/,
+    );
     for (const key of ['totalCount', 'toursCount', 'verifiedOrganizersCount', 'regionsCount']) {
       expect(html, key).toContain(`>${formatNumber(stats[key] ?? -1)}</dd>`);
     }

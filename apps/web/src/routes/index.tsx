@@ -1,23 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureHomeData } from '../features/home/api';
+import { heroPosterPreloads } from '../features/home/components/home-hero/home-hero';
 import { HomePage } from '../features/home/components/home-page/home-page';
+import { siteInfoQueryOptions } from '../lib/site-info';
 import { pageHead } from '../features/seo/head';
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) => ensureHomeData(context.queryClient, context.api),
   // A failed load shows the error page, whose title the root route gives.
-  head: ({ match }) =>
-    match.status === 'error'
-      ? {}
-      : pageHead(
-          {
-            title: 'Horseback tours with local guides',
-            description:
-              'Multi-day guided horseback tours run by vetted local providers. Payments secured by 3-D Secure.',
-            canonical: '/',
-          },
-          match.context.site.publicUrl,
-        ),
+  head: ({ match }) => {
+    if (match.status === 'error') return {};
+    const { queryClient, api, site } = match.context;
+    const head = pageHead(
+      {
+        title: 'Horseback tours with local guides',
+        description:
+          'Multi-day guided horseback tours run by vetted local providers. Payments secured by 3-D Secure.',
+        canonical: '/',
+      },
+      site.publicUrl,
+    );
+    const info = queryClient.getQueryData(siteInfoQueryOptions(api).queryKey);
+    return { ...head, links: [...head.links, ...heroPosterPreloads(info?.landing_videos ?? [])] };
+  },
   component: HomeRoute,
 });
 

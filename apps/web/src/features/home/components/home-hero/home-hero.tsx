@@ -14,15 +14,53 @@ export interface HomeHeroProps {
   videos: readonly LandingVideo[];
 }
 
+/** The poster picture URLs of the landing (small below 992 px, large from there). */
+export function heroPosterUrls(
+  videos: readonly LandingVideo[],
+): { small: string; large: string } | undefined {
+  const [first] = videos;
+  return first
+    ? {
+        small: imageUrl(first.poster, POSTER_SIZES.small),
+        large: imageUrl(first.poster, POSTER_SIZES.large),
+      }
+    : undefined;
+}
+
+/**
+ * Preload hints for the poster: it is the home page's largest paint, painted from CSS, so the
+ * browser would otherwise find it only after the stylesheet.
+ */
+export function heroPosterPreloads(videos: readonly LandingVideo[]) {
+  const posters = heroPosterUrls(videos);
+  if (!posters) return [];
+  return [
+    {
+      rel: 'preload',
+      as: 'image',
+      href: posters.small,
+      media: '(max-width: 991.98px)',
+      fetchPriority: 'high',
+    },
+    {
+      rel: 'preload',
+      as: 'image',
+      href: posters.large,
+      media: '(min-width: 992px)',
+      fetchPriority: 'high',
+    },
+  ];
+}
+
 /** The landing: muted background videos, the headline and the search (spec section 2.2). */
 export function HomeHero({ videos }: HomeHeroProps) {
-  const [first] = videos;
-  const poster = first ? imageUrl(first.poster, POSTER_SIZES.large) : '';
+  const posters = heroPosterUrls(videos);
+  const poster = posters?.large ?? '';
   // The carousel shows its poster only for reduced motion; the page shows it until a video plays.
-  const posterStyle = first
+  const posterStyle = posters
     ? ({
-        '--home-hero-poster-small': `url("${imageUrl(first.poster, POSTER_SIZES.small)}")`,
-        '--home-hero-poster-large': `url("${poster}")`,
+        '--home-hero-poster-small': `url("${posters.small}")`,
+        '--home-hero-poster-large': `url("${posters.large}")`,
       } as CSSProperties)
     : undefined;
   return (
