@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { createGallopClient } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
@@ -11,27 +10,7 @@ import {
   parseBlogAddress,
   validateBlogSearch,
 } from './api';
-
-/** A client whose API answers every call with `status` and `body`, recording the calls. */
-function clientAnswering(status: number, body: unknown) {
-  const seen: URL[] = [];
-  const api = createGallopClient({
-    baseUrl: 'http://api.test',
-    locale: { iso: 'en', localizationId: 1 },
-    currency: 'USD',
-    fetch: async (request) => {
-      seen.push(new URL(request.url));
-      return Response.json(body, { status });
-    },
-  });
-  return { api, seen };
-}
-
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+import { clientAnswering, failureOf } from '../../lib/testing/api-client';
 
 const summary = {
   id: 7,

@@ -5,6 +5,7 @@ import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { ensureLegalPage, legalVersionPath, parseLegalVersion, type LegalDocument } from './api';
 import { legalHeadData } from './head';
+import { failureOf } from '../../lib/testing/api-client';
 
 const versions = [
   { version: 2, effective_from: '2026-08-01' },
@@ -37,12 +38,6 @@ function legalApi() {
   });
   return { api, seen };
 }
-
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('parseLegalVersion', () => {
   it('reads no version, a positive whole number, or nothing valid', () => {

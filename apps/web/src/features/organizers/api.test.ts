@@ -13,6 +13,7 @@ import {
 } from './api';
 import { UNVERIFIED } from './format';
 import { organizerFixture, reviewPage } from './testing/organizer-fixture';
+import { failureOf } from '../../lib/testing/api-client';
 
 type Answer = { status?: number; body: unknown };
 
@@ -46,12 +47,6 @@ const pageAnswers = {
     body: { items: [], pagination: { page: 1, per_page: 20, total: 0, page_count: 0 } },
   },
 };
-
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('parseOrganizerId', () => {
   it('takes plain positive numbers only', () => {

@@ -1,32 +1,11 @@
 // @vitest-environment node
-import { createGallopClient } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error';
 import { ensureTourPage, isTourSlug } from './api';
 import { tourFixture } from './testing/tour-fixture';
-
-/** A client whose API answers every call with `status` and `body`, recording the calls. */
-function clientAnswering(status: number, body: unknown) {
-  const seen: URL[] = [];
-  const api = createGallopClient({
-    baseUrl: 'http://api.test',
-    locale: { iso: 'en', localizationId: 1 },
-    currency: 'USD',
-    fetch: async (request) => {
-      seen.push(new URL(request.url));
-      return Response.json(body, { status });
-    },
-  });
-  return { api, seen };
-}
-
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+import { clientAnswering, failureOf } from '../../lib/testing/api-client';
 
 describe('isTourSlug', () => {
   it('takes slugs ending in a dash and a number for tours', () => {
