@@ -9,6 +9,27 @@ export const PGLITE_DIR = fileURLToPath(new URL('../.data/bench-pglite', import.
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gallop_bench';
 
+/** How the server answers searches: response cache on, off (index + SQL), or SQL alone. */
+export type SearchMode = 'on' | 'off' | 'sql';
+
+/** The server environment of a mode. */
+export function modeEnv(mode: SearchMode): Record<string, string> {
+  if (mode === 'sql') return { CATALOG_CACHE: 'off', SEARCH_INDEX: 'off' };
+  return { CATALOG_CACHE: mode, SEARCH_INDEX: 'on' };
+}
+
+/** How reports name a mode. */
+export function modeLabel(mode: SearchMode): string {
+  return { on: 'cache on', off: 'cache off, index', sql: 'cache off, SQL only' }[mode];
+}
+
+/** The modes a `--cache` value measures, in order. */
+export function modesOf(cache: BenchOptions['cache']): SearchMode[] {
+  if (cache === 'both') return ['on', 'off'];
+  if (cache === 'all') return ['on', 'off', 'sql'];
+  return [cache];
+}
+
 export interface BenchOptions {
   /** PostgreSQL database for the benchmark (never the tests' `test` database). */
   databaseUrl: string;
@@ -33,9 +54,11 @@ export interface BenchOptions {
   dist: boolean;
   /**
    * Response cache runs: `on` (the realistic repeated mix, answered mostly from the cache),
-   * `off` (`CATALOG_CACHE=off`: every search goes to the database) or `both`, side by side.
+   * `off` (`CATALOG_CACHE=off`: every search is computed, by the in-process index and the
+   * database), `sql` (`off` and `SEARCH_INDEX=off`: the database alone), `both` (on and off) or
+   * `all` (on, off and sql), side by side.
    */
-  cache: 'on' | 'off' | 'both';
+  cache: SearchMode | 'both' | 'all';
 }
 
 const HELP = `pnpm bench:api [options]
@@ -50,7 +73,9 @@ const HELP = `pnpm bench:api [options]
   --explain            print EXPLAIN (ANALYZE, BUFFERS) of the search's SQL
   --reseed             seed again even if the size already matches
   --dist               run dist/main.js (pnpm --filter @gallop/api build) instead of tsx
-  --cache on|off|both  response cache on (warm), off (CATALOG_CACHE=off, cold) or both (default)
+  --cache MODE         on (response cache, warm), off (CATALOG_CACHE=off: cold, in-process index),
+                       sql (cold, SEARCH_INDEX=off too: the database alone), both (on + off,
+                       default) or all (on + off + sql)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -93,8 +118,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'pglite') {
     throw new Error(`--only must be postgres or pglite (got ${values.only})`);
   }
-  if (!['on', 'off', 'both'].includes(values.cache)) {
-    throw new Error(`--cache must be on, off or both (got ${values.cache})`);
+  if (!['on', 'off', 'sql', 'both', 'all'].includes(values.cache)) {
+    throw new Error(`--cache must be on, off, sql, both or all (got ${values.cache})`);
   }
   return {
     databaseUrl,

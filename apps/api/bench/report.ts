@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadResult } from './load.ts';
-import { RESULTS_DIR } from './options.ts';
+import { modeLabel, RESULTS_DIR, type SearchMode } from './options.ts';
 
 /** The issue's targets (issue 4, Performance). */
 export const TARGETS = {
@@ -22,7 +22,7 @@ export interface DatabaseRun {
   database: 'postgres' | 'pglite';
   tours: number;
   /** The search mix with the response cache on (warm) and/or off (cold). */
-  searches: { cache: 'on' | 'off'; result: LoadResult }[];
+  searches: { cache: SearchMode; result: LoadResult }[];
   health: LoadResult;
 }
 
@@ -36,7 +36,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export function checkRun(run: DatabaseRun): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const { cache, result: search } of run.searches) {
-    const label = `cache ${cache}`;
+    const label = modeLabel(cache);
     const ratio = search.throughput / run.health.throughput;
     if (run.database === 'postgres') {
       checks.push(
@@ -121,7 +121,7 @@ export function runsTable(runs: DatabaseRun[]): string {
     runs.flatMap((run) =>
       [
         ...run.searches.map(
-          ({ cache, result }) => [`/spa/tours mix, cache ${cache}`, result] as const,
+          ({ cache, result }) => [`/spa/tours mix, ${modeLabel(cache)}`, result] as const,
         ),
         ['/health', run.health] as const,
       ].map(([route, result]) => {

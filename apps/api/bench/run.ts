@@ -15,7 +15,15 @@ import { explainSearches, formatExplained } from './explain.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { checkQueries, runLoad, type LoadResult } from './load.ts';
 import { buildSearchMix, type SearchQuery } from './mix.ts';
-import { parseOptions, PGLITE_DIR, type BenchOptions } from './options.ts';
+import {
+  modeEnv,
+  modesOf,
+  modeLabel,
+  parseOptions,
+  PGLITE_DIR,
+  type BenchOptions,
+  type SearchMode,
+} from './options.ts';
 import {
   checkRun,
   checkScale,
@@ -49,18 +57,15 @@ async function mixFor(database: BenchDatabase, size: number): Promise<SearchQuer
   }
 }
 
-/** `CATALOG_CACHE` for a run: the response cache on (warm) or off (every search is cold). */
-const cacheEnv = (cache: 'on' | 'off') => ({ CATALOG_CACHE: cache });
-
 async function withServer<T>(
   database: BenchDatabase,
   options: BenchOptions,
-  cache: 'on' | 'off',
+  cache: SearchMode,
   work: (server: BenchServer) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer(database, options.dist, cacheEnv(cache));
+  const server = await startServer(database, options.dist, modeEnv(cache));
   console.info(
-    `API (pid ${server.pid}, cache ${cache}) on ${server.url} over ${describeDatabase(database)}`,
+    `API (pid ${server.pid}, ${modeLabel(cache)}) on ${server.url} over ${describeDatabase(database)}`,
   );
   try {
     if (database.kind === 'postgres') await waitForIdlePostgres(database.url);
@@ -102,7 +107,7 @@ async function benchDatabase(
   const database = databaseFor(kind, options);
   await ensureSeeded(database, tours, options.reseed);
   const queries = await mixFor(database, options.queries);
-  const modes: ('on' | 'off')[] = options.cache === 'both' ? ['on', 'off'] : [options.cache];
+  const modes = modesOf(options.cache);
   const searches: DatabaseRun['searches'] = [];
   let health: LoadResult | undefined;
   for (const cache of modes) {
@@ -112,7 +117,7 @@ async function benchDatabase(
         server,
         queries,
         options,
-        `${kind} /spa/tours mix (${queries.length} queries, cache ${cache})`,
+        `${kind} /spa/tours mix (${queries.length} queries, ${modeLabel(cache)})`,
       );
       searches.push({ cache, result });
       // /health once, in the first server, right after its search run.
@@ -156,7 +161,7 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
     ...runs.flatMap((run) =>
       run.searches.flatMap(({ cache, result }) => [
         '',
-        `## ${run.database}, response cache ${cache}: latency per query kind`,
+        `## ${run.database}, ${modeLabel(cache)}: latency per query kind`,
         '',
         kindsTable(result),
       ]),
@@ -177,8 +182,9 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
     const database = databaseFor('postgres', options);
     await ensureSeeded(database, tours, options.reseed);
     const queries = await mixFor(database, options.queries);
-    // Growth is a property of the uncached search unless `--cache on` asks otherwise.
-    const cache = options.cache === 'on' ? 'on' : 'off';
+    // Growth is a property of the uncached search unless `--cache on` (or `sql`) asks otherwise.
+    const cache: SearchMode =
+      options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off';
     const search = await withServer(database, options, cache, async (server) => {
       await checkQueries(server.url, queries);
       return measure(server, queries, options, `${tours} tours`);
@@ -188,7 +194,7 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const checks = checkScale(points);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; response cache ${options.cache === 'on' ? 'on' : 'off'}.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
     '',
     scaleTable(points),
     '',

@@ -11,6 +11,7 @@ import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/reque
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
+import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
@@ -89,6 +90,16 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     options.responseCache ??
     createCatalogResponseCache(env, options.database.db, app.log.child({ module: 'cache' }));
   app.addHook('onClose', () => responseCache.close());
+  const searchIndex = createSearchIndex(
+    env,
+    options.database.db,
+    app.log.child({ module: 'search-index' }),
+  );
+  if (searchIndex) {
+    // The first index is built before the server answers; a failure leaves searches on SQL.
+    app.addHook('onReady', () => searchIndex.warm());
+    app.addHook('onClose', async () => searchIndex.close());
+  }
 
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
@@ -99,6 +110,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         db: options.database.db,
         rates: createRatesCache(options.database.db),
         responseCache,
+        searchIndex,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,

@@ -20,6 +20,7 @@ describe('parseEnv', () => {
       WEB_ORIGIN: 'http://127.0.0.1:3000',
       DEFAULT_COUNTRY: 'US',
       CATALOG_CACHE: 'on',
+      SEARCH_INDEX: 'on',
     });
   });
 
@@ -42,6 +43,7 @@ describe('parseEnv', () => {
       DEFAULT_COUNTRY: 'gb',
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
+      SEARCH_INDEX: 'off',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -56,7 +58,13 @@ describe('parseEnv', () => {
       DEFAULT_COUNTRY: 'GB',
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
+      SEARCH_INDEX: 'off',
     });
+  });
+
+  it('accepts only on or off for SEARCH_INDEX', () => {
+    const { problems } = rejectionOf({ SEARCH_INDEX: 'sometimes' });
+    expect(problems).toEqual([expect.stringContaining('SEARCH_INDEX')]);
   });
 
   it('accepts only on or off for CATALOG_CACHE', () => {

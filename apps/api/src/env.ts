@@ -42,6 +42,8 @@ export const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   // `off` answers every catalogue read from the database (benchmarks of the uncached search).
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -2,6 +2,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
+import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
@@ -19,6 +20,8 @@ export interface HandlerDeps {
   rates: RatesCache;
   /** Cached answers of the public catalogue reads (search, SEO pages). */
   responseCache?: ResponseCache;
+  /** The in-process search index (searches use SQL alone without it). */
+  searchIndex?: TourIndexProvider | undefined;
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
 }

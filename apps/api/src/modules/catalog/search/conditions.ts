@@ -74,19 +74,31 @@ function toUsdMinor(amount: number, currency: string, rates: Rates): number {
 // Bounds are converted once and compared with the stored USD prices; a tiny epsilon keeps a
 // bound that converts to a whole number of cents from being lost to floating point.
 const EPSILON = 1e-6;
-const lowerUsd = (amount: number, options: CompileOptions) =>
+export const lowerUsd = (amount: number, options: Pick<CompileOptions, 'currency' | 'rates'>) =>
   Math.ceil(toUsdMinor(amount, options.currency, options.rates) - EPSILON);
-const upperUsd = (amount: number, options: CompileOptions) =>
+export const upperUsd = (amount: number, options: Pick<CompileOptions, 'currency' | 'rates'>) =>
   Math.floor(toUsdMinor(amount, options.currency, options.rates) + EPSILON);
+
+/** The first day a date may start on: `dateFrom` when it is after today (past dates never match). */
+export function effectiveDateFrom(filter: TourSearchFilter, today: string): string | undefined {
+  return filter.dateFrom !== undefined && filter.dateFrom > today ? filter.dateFrom : undefined;
+}
+
+/** Operator types a tour must have: `isAuthorTourSearch=1` is the authors' tab; with `operatorType` both must hold. */
+export function requiredOperatorTypes(filter: TourSearchFilter): string[] {
+  return [
+    ...(filter.isAuthorTourSearch ? ['author'] : []),
+    ...(filter.operatorType !== 'any' ? [filter.operatorType] : []),
+  ];
+}
 
 function compileDates(filter: TourSearchFilter, options: CompileOptions): DateConditions {
   const range: SQL[] = [];
   const days: SQL[] = [];
   const price: SQL[] = [];
   // Past dates never match (bookableDate); a range that starts in the past starts today.
-  if (filter.dateFrom !== undefined && filter.dateFrom > options.today) {
-    range.push(sql`tour_dates.start_date >= ${filter.dateFrom}::date`);
-  }
+  const dateFrom = effectiveDateFrom(filter, options.today);
+  if (dateFrom !== undefined) range.push(sql`tour_dates.start_date >= ${dateFrom}::date`);
   if (filter.dateTo !== undefined) range.push(sql`tour_dates.start_date <= ${filter.dateTo}::date`);
   if (filter.daysMin !== undefined) days.push(sql`tour_dates.duration >= ${filter.daysMin}`);
   if (filter.daysMax !== undefined) days.push(sql`tour_dates.duration <= ${filter.daysMax}`);
@@ -131,11 +143,7 @@ function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>
   if (filter.organizer !== undefined) {
     facets.organizers = sql`tours.organizer_id = ${filter.organizer}`;
   }
-  // `isAuthorTourSearch=1` is the authors' tab; with `operatorType` both must hold.
-  const operatorTypes = [
-    ...(filter.isAuthorTourSearch ? ['author'] : []),
-    ...(filter.operatorType !== 'any' ? [filter.operatorType] : []),
-  ];
+  const operatorTypes = requiredOperatorTypes(filter);
   if (operatorTypes.length > 0) {
     facets.operator_types = sql.join(
       operatorTypes.map((type) => sql`tours.operator_type = ${type}`),

@@ -149,7 +149,8 @@ function facetsQuery(compiled: CompiledFilter): SQL {
     ${sql.join([tourFacetsQuery(compiled), durations, price], sql` union all `)}`;
 }
 
-interface FacetRow {
+/** One counted value of a kind, or (kind `price`) the price range, as the facet query answers. */
+export interface FacetRow {
   facet: TourFacet | DateFacet;
   value: string | null;
   label: string | null;
@@ -204,7 +205,12 @@ function compareOptions(facet: string) {
       return COMFORT_ORDER.indexOf(String(a.value)) - COMFORT_ORDER.indexOf(String(b.value));
     }
     if (ORDERED_BY_VALUE.has(facet)) return Number(a.value) - Number(b.value);
-    return b.count - a.count || a.text.localeCompare(b.text);
+    // The value last, so equal names (two towns of one name) keep one order whatever counted them.
+    return (
+      b.count - a.count ||
+      a.text.localeCompare(b.text) ||
+      String(a.value).localeCompare(String(b.value), 'en', { numeric: true })
+    );
   };
 }
 
@@ -217,7 +223,14 @@ export async function searchFacets(
   compiled: CompiledFilter,
   prices: { currency: string; rates: Rates },
 ): Promise<FilterFacets> {
-  const rows = await queryRows<FacetRow>(db, facetsQuery(compiled));
+  return toFilterFacets(await queryRows<FacetRow>(db, facetsQuery(compiled)), prices);
+}
+
+/** Counted rows (from SQL or from the in-process index) as the contract's `FilterFacets`. */
+export function toFilterFacets(
+  rows: readonly FacetRow[],
+  prices: { currency: string; rates: Rates },
+): FilterFacets {
   const facets: Record<string, FacetOption[]> = {};
   for (const kind of [...TOUR_FACETS, 'durations'] as const) facets[kind] = [];
   const out: FilterFacets = {};

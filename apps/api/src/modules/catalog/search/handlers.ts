@@ -15,7 +15,7 @@ import {
 import { todayIso } from '../tour-card.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { compileFilter, type Place } from './conditions.ts';
-import { searchFacets } from './facets.ts';
+import { searchFacets, toFilterFacets } from './facets.ts';
 import {
   assertConsistent,
   describeFilter,
@@ -25,7 +25,9 @@ import {
 } from './filters.ts';
 import { resolvePlace } from './place.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
-import { searchTours } from './search-tours.ts';
+import type { TourIndexProvider } from './memory/index-provider.ts';
+import { compileIndexQuery } from './memory/query-index.ts';
+import { searchTours, searchToursInIndex } from './search-tours.ts';
 
 type TourList = components['schemas']['TourList'];
 type ToursPage = components['schemas']['ToursPage'];
@@ -36,6 +38,8 @@ export interface CatalogSearchDeps {
   rates: RatesCache;
   /** Whole answers of `/spa/tours` and `/spa/tours-page` (none when absent). */
   responseCache?: ResponseCache | undefined;
+  /** The in-process index that answers totals, pages and facets (SQL alone without it). */
+  searchIndex?: TourIndexProvider | undefined;
 }
 
 async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
@@ -74,7 +78,7 @@ interface SearchRequest {
 /** The search both list calls share: filters → one page of cards (+ facets on request). */
 async function runSearch(
   db: Database,
-  caches: { results: ResultCache; version: number },
+  caches: { results: ResultCache; version: number; index: TourIndexProvider | undefined },
   { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ) {
@@ -82,6 +86,20 @@ async function runSearch(
   assertConsistent(filter);
   const place = await resolvePlace(db, filter);
   const compiled = compileFilter(filter, { today, currency, rates, place });
+  const index = await caches.index?.current();
+  if (index && index.today === today) {
+    const found = await searchToursInIndex(
+      db,
+      index,
+      compileIndexQuery(index, filter, { currency, rates, place }),
+      compiled,
+      filter,
+      { currency, rates, today, withAlt: false, withFacets: query.expand === 'filters' },
+    );
+    const { facetRows, ...list } = found;
+    const facets = facetRows ? toFilterFacets(facetRows, { currency, rates }) : undefined;
+    return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
+  }
   const key = searchKey(filter, { currency, today, place, version: caches.version });
   const { results } = caches;
   const [list, facets] = await Promise.all([
@@ -151,6 +169,43 @@ function responseKey(
 }
 
 /**
+ * Response keys by raw request: a repeated search (the common case the response cache serves)
+ * skips normalising its filter again. Bounded; cleared whole when full (a rare, cheap event).
+ */
+const MEMO_LIMIT = 10_000;
+function memoizedResponseKey(memo: Map<string, string>) {
+  return (
+    operation: 'listTours' | 'getToursPage',
+    request: FastifyRequest,
+    query: Parameters<typeof responseKey>[1],
+    prices: RequestPrices,
+  ): string => {
+    const raw = `${operation}\n${request.url}\n${prices.currency}\n${ratesKey(prices.rates)}\n${prices.today}`;
+    let key = memo.get(raw);
+    if (key === undefined) {
+      key = responseKey(operation, query, prices);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(raw, key);
+    }
+    return key;
+  };
+}
+
+/** Today (UTC), read from the clock at most once a second: every search asks for it. */
+function currentDay(): () => string {
+  let day = '';
+  let until = 0;
+  return () => {
+    const now = Date.now();
+    if (now >= until) {
+      day = todayIso(new Date(now));
+      until = now + 1_000;
+    }
+    return day;
+  };
+}
+
+/**
  * The body as the route's 200 response schema serialises it (fast-json-stringify), as `send`
  * would. (`reply.serialize` cannot be used: it looks the schema up without the content type,
  * and the contract's responses are keyed by it.)
@@ -182,20 +237,23 @@ export function catalogSearchHandlers(
   const responses = deps.responseCache ?? disabledResponseCache();
   // With the cache switched off, totals and facets are counted every time too.
   const results = deps.responseCache?.enabled === false ? uncachedResults : cache;
+  const index = deps.searchIndex;
+  const keyOf = memoizedResponseKey(new Map());
+  const today = currentDay();
 
   async function prices(request: FastifyRequest): Promise<RequestPrices> {
     const rates = await deps.rates.get();
-    return { rates, currency: requestCurrency(request, rates), today: todayIso() };
+    return { rates, currency: requestCurrency(request, rates), today: today() };
   }
 
   return {
     async listTours(request, reply) {
       const query = request.query ?? {};
       const context = await prices(request);
-      const cached = await responses.get(responseKey('listTours', query, context), async () => {
+      const cached = await responses.get(keyOf('listTours', request, query, context), async () => {
         const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
         const version = await responses.version();
-        const { list } = await runSearch(deps.db, { results, version }, context, {
+        const { list } = await runSearch(deps.db, { results, version, index }, context, {
           query,
           stored: page?.filters,
         });
@@ -207,11 +265,11 @@ export function catalogSearchHandlers(
     async getToursPage(request, reply) {
       const context = await prices(request);
       const cached = await responses.get(
-        responseKey('getToursPage', request.query, context),
+        keyOf('getToursPage', request, request.query, context),
         async () => {
           const page = await findSeoPage(deps.db, request.query.slug);
           const version = await responses.version();
-          const { list, filter } = await runSearch(deps.db, { results, version }, context, {
+          const { list, filter } = await runSearch(deps.db, { results, version, index }, context, {
             query: request.query,
             stored: page.filters,
           });

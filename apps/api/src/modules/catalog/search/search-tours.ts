@@ -5,9 +5,18 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { loadCardPage, type CardContext, type CardPage, type TourSummary } from '../tour-card.ts';
+import {
+  loadCardPage,
+  loadTourCards,
+  type CardContext,
+  type CardPage,
+  type TourSummary,
+} from '../tour-card.ts';
 import { bookableDate, dateConditions, whereAll, type CompiledFilter } from './conditions.ts';
 import { PAGE_SIZE, type TourSearchFilter } from './filters.ts';
+import { searchIndex, type IndexQuery } from './memory/query-index.ts';
+import type { TourIndex } from './memory/tour-index.ts';
+import type { FacetRow } from './facets.ts';
 import type { ResultCache } from './result-cache.ts';
 import { and, queryRows } from './sql.ts';
 
@@ -90,13 +99,39 @@ export async function searchTours(
       ? totals.cache.get(`total:${totals.key}`, () => countTours(db, compiled))
       : countTours(db, compiled),
   ]);
+  return { items, pagination: pagination(filter.page, total) };
+}
+
+function pagination(page: number, total: number): TourPage['pagination'] {
+  return { page, per_page: PAGE_SIZE, total, page_count: Math.ceil(total / PAGE_SIZE) };
+}
+
+/**
+ * The same page (and, on request, the facets' counted rows) from the in-process index: the
+ * index finds the page's ids, total and counts; the cards still come from the database.
+ */
+export async function searchToursInIndex(
+  db: Database,
+  index: TourIndex,
+  query: IndexQuery,
+  compiled: CompiledFilter,
+  filter: Pick<TourSearchFilter, 'sort' | 'page'>,
+  context: CardContext & { withFacets: boolean },
+): Promise<TourPage & { facetRows: FacetRow[] | undefined }> {
+  const result = searchIndex(index, query, {
+    sort: filter.sort,
+    offset: (filter.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    withFacets: context.withFacets,
+  });
+  const dates = dateConditions(compiled);
+  const items = await loadTourCards(db, result.ids, {
+    ...context,
+    dateScope: dates.length > 0 ? and(dates) : undefined,
+  });
   return {
     items,
-    pagination: {
-      page: filter.page,
-      per_page: PAGE_SIZE,
-      total,
-      page_count: Math.ceil(total / PAGE_SIZE),
-    },
+    pagination: pagination(filter.page, result.total),
+    facetRows: result.facets,
   };
 }

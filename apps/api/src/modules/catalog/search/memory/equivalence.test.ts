@@ -1,0 +1,242 @@
+/**
+ * The in-process index must answer exactly what the SQL search answers: the same total, the same
+ * page of cards in the same order, and the same facets, for every kind of filter. Hundreds of
+ * filters are drawn (with a fixed seed) from the seeded catalogue's own values, and each is run
+ * through both paths on the same database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { createRatesCache, type Rates } from '#src/modules/money/rates.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { readCatalogVersion } from '../../cache/catalog-version.ts';
+import { todayIso } from '../../tour-card.ts';
+import { compileFilter } from '../conditions.ts';
+import { searchFacets, toFilterFacets } from '../facets.ts';
+import { mergeFilters, type TourSearchFilter } from '../filters.ts';
+import { resolvePlace } from '../place.ts';
+import { queryRows } from '../sql.ts';
+import { searchTours, searchToursInIndex } from '../search-tours.ts';
+import { loadTourIndex } from './load-index.ts';
+import { compileIndexQuery } from './query-index.ts';
+import type { TourIndex } from './tour-index.ts';
+import { sql } from 'drizzle-orm';
+
+let testApp: TestApp;
+let db: Database;
+let rates: Rates;
+let index: TourIndex;
+const today = todayIso();
+
+interface Catalogue {
+  countries: number[];
+  regions: number[];
+  cities: { id: number; name: string; lat: number; lng: number }[];
+  restKinds: number[];
+  collections: number[];
+  languages: string[];
+  organizers: number[];
+  worldParts: number[];
+  showplaces: number[];
+  ships: number[];
+  waterObjects: number[];
+  startCities: number[];
+}
+let catalogue: Catalogue;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+  rates = await createRatesCache(db).get();
+  index = await loadTourIndex(db, { version: await readCatalogVersion(db), today });
+  const ids = async (query: string) =>
+    (await queryRows<{ id: number }>(db, sql.raw(query))).map((row) => Number(row.id));
+  catalogue = {
+    countries: await ids('select distinct unnest(country_ids) as id from tours order by 1'),
+    regions: await ids('select distinct unnest(region_ids) as id from tours order by 1'),
+    cities: (
+      await queryRows<{ id: number; name: string; lat: number; lng: number }>(
+        db,
+        sql`select id, name, lat, lng from cities order by id`,
+      )
+    ).map((city) => ({ ...city, lat: Number(city.lat), lng: Number(city.lng) })),
+    restKinds: await ids('select id from rest_kinds order by id'),
+    collections: await ids('select id from collections order by id'),
+    languages: (await queryRows<{ code: string }>(db, sql`select code from languages`)).map(
+      (row) => row.code,
+    ),
+    organizers: await ids('select distinct organizer_id as id from tours order by 1'),
+    worldParts: await ids('select id from world_parts order by id'),
+    showplaces: await ids('select distinct unnest(showplace_ids) as id from tours order by 1'),
+    ships: await ids('select id from ships order by id'),
+    waterObjects: await ids(
+      'select distinct water_object_id as id from tours where water_object_id is not null order by 1',
+    ),
+    startCities: await ids(
+      'select distinct start_city_id as id from tours where is_cruise and start_city_id is not null order by 1',
+    ),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** mulberry32: a small seeded generator, so every run draws the same filters. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** A query as the web would send it, with 1–5 filter kinds drawn from the catalogue. */
+function drawQuery(next: () => number): { query: Record<string, unknown>; currency: string } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const some = <T>(items: readonly T[], most = 3): T[] => {
+    const count = 1 + Math.floor(next() * Math.min(most, items.length));
+    return [...new Set(Array.from({ length: count }, () => pick(items)))];
+  };
+  const currency = pick(['USD', 'USD', 'EUR', 'RUB']);
+  const scale = currency === 'RUB' ? 90 : 1;
+  const city = pick(catalogue.cities);
+  const kinds: Record<string, () => Record<string, unknown>> = {
+    countries: () => ({ countries: some(catalogue.countries) }),
+    regions: () => ({ regions: some(catalogue.regions) }),
+    cities: () => ({ cities: some(catalogue.cities.map((item) => item.id)) }),
+    restKinds: () => ({ restKinds: some(catalogue.restKinds) }),
+    collections: () => ({ collections: some(catalogue.collections) }),
+    languages: () => ({ languages: some(catalogue.languages) }),
+    comfort: () => ({ comfort: some(['base', 'base_plus', 'medium', 'improved', 'premium']) }),
+    accommodation: () => ({
+      accommodation: pick(['tourist-base', 'hotel', 'tent', 'camp-site', 'guest-house', 'flat']),
+    }),
+    difficulty: () => ({ difficulty: some([1, 2, 3, 4]) }),
+    organizer: () => ({ organizer: pick(catalogue.organizers) }),
+    operator: () =>
+      next() < 0.5
+        ? { operatorType: pick(['organization', 'author']) }
+        : { isAuthorTourSearch: 1, ...(next() < 0.3 ? { operatorType: 'organization' } : {}) },
+    dates: () => {
+      const from = Math.floor(next() * 200) - 10;
+      return { dateFrom: isoDay(from), dateTo: isoDay(from + 20 + Math.floor(next() * 120)) };
+    },
+    days: () => {
+      const min = 1 + Math.floor(next() * 10);
+      return next() < 0.5
+        ? { daysMin: min }
+        : { daysMin: min, daysMax: min + Math.floor(next() * 8) };
+    },
+    price: () => {
+      const min = Math.round(next() * 2000) * scale;
+      return { priceMin: min, priceMax: min + Math.round((300 + next() * 3000) * scale) };
+    },
+    perDay: () => ({ pricePerDayMax: Math.round((80 + next() * 300) * scale) }),
+    minAge: () => ({ minAge: pick([3, 6, 10, 12, 16]) }),
+    groupSize: () => ({ maxGroupSize: pick([4, 6, 8, 10, 12, 16]) }),
+    continent: () => ({ continent: pick(catalogue.worldParts) }),
+    showplace: () => ({ showplace: pick(catalogue.showplaces) }),
+    radius: () => ({ lat: city.lat, lng: city.lng, radius: pick([50, 150, 400, 1500]) }),
+    placeName: () => ({ placeName: city.name }),
+    cruise: () =>
+      pick([
+        { isCruisesSearch: 1 },
+        { cruisesType: pick([1, 2, 3]) },
+        { ships: some(catalogue.ships, 2) },
+        { onlyReturningCruises: 1 },
+        { cruisesCabinsCapacity: pick([10, 40, 80]) },
+        { waterObject: pick(catalogue.waterObjects) },
+        { cruisesStartCity: pick(catalogue.startCities) },
+      ]),
+    excursions: () => ({ type: 2 }),
+  };
+  const names = Object.keys(kinds);
+  const query: Record<string, unknown> = {};
+  const count = 1 + Math.floor(next() * 5);
+  for (let k = 0; k < count; k += 1) Object.assign(query, kinds[pick(names)]!());
+  query.sort = pick(['default', 'default', 'price', '-price']);
+  query.page = pick([1, 1, 1, 2, 3]);
+  return { query, currency };
+}
+
+async function bothWays(filter: TourSearchFilter, currency: string) {
+  const place = await resolvePlace(db, filter);
+  const compiled = compileFilter(filter, { today, currency, rates, place });
+  const context = { currency, rates, today, withAlt: false };
+  const [sqlList, sqlFacets, indexed] = await Promise.all([
+    searchTours(db, compiled, filter, context),
+    searchFacets(db, compiled, { currency, rates }),
+    searchToursInIndex(
+      db,
+      index,
+      compileIndexQuery(index, filter, { currency, rates, place }),
+      compiled,
+      filter,
+      { ...context, withFacets: true },
+    ),
+  ]);
+  return {
+    sql: { list: sqlList, facets: sqlFacets },
+    index: {
+      list: { items: indexed.items, pagination: indexed.pagination },
+      facets: toFilterFacets(indexed.facetRows ?? [], { currency, rates }),
+    },
+  };
+}
+
+describe('the in-process index answers what SQL answers', () => {
+  it('holds every published tour and only their bookable dates', async () => {
+    const [row] = await queryRows<{ tours: number | string; dates: number | string }>(
+      db,
+      sql`select (select count(*) from tours where is_published) as tours,
+        (select count(*) from tour_dates join tours on tours.id = tour_dates.tour_id
+          where tours.is_published and start_date >= ${today}::date
+          and not is_busy and number_of_free_seats > 0) as dates`,
+    );
+    expect(index.size).toBe(Number(row!.tours));
+    expect(index.dates.startDay.length).toBe(Number(row!.dates));
+  });
+
+  it('is the same when loaded in small pages (as at a million tours)', async () => {
+    const paged = await loadTourIndex(db, { version: index.version, today }, 37);
+    expect(paged.size).toBe(index.size);
+    expect(paged.ids).toEqual(index.ids);
+    expect(paged.defaultOrder).toEqual(index.defaultOrder);
+    expect(paged.dateOffsets).toEqual(index.dateOffsets);
+    expect(paged.dates).toEqual(index.dates);
+    expect(paged.countries).toEqual(index.countries);
+    expect(paged.languages).toEqual(index.languages);
+  });
+
+  it('on the unfiltered listing, each sort', async () => {
+    for (const sort of ['default', 'price', '-price'] as const) {
+      const result = await bothWays(mergeFilters(undefined, { sort, page: 2 }), 'USD');
+      expect(result.index).toEqual(result.sql);
+      expect(result.index.list.items).toHaveLength(20);
+    }
+  });
+
+  it('on 160 drawn filters (totals, pages in order, facets)', async () => {
+    const next = random(20261124);
+    let nonEmpty = 0;
+    for (let n = 0; n < 160; n += 1) {
+      const { query, currency } = drawQuery(next);
+      const filter = mergeFilters(undefined, query);
+      if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) continue;
+      const result = await bothWays(filter, currency);
+      expect(result.index, JSON.stringify({ query, currency })).toEqual(result.sql);
+      if (result.sql.list.pagination.total > 0) nonEmpty += 1;
+    }
+    // The drawn filters must exercise real results, not only empty ones.
+    expect(nonEmpty).toBeGreaterThan(60);
+  }, 240_000);
+});

@@ -1,0 +1,93 @@
+/**
+ * Keeps the in-process search index in step with the database. An index answers only for the
+ * catalogue version and the day it was built for: when either changes, searches go to SQL (always
+ * correct) while one rebuild runs in the background, and the new index takes over when it is
+ * ready. Every catalogue write bumps the version (`catalog_version`); as a safety net an index is
+ * also rebuilt after `maxAgeMs`, serving the old one meanwhile (like a stale cache entry).
+ */
+import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
+import { todayIso } from '../../tour-card.ts';
+import type { TourIndex } from './tour-index.ts';
+
+export interface TourIndexProvider {
+  /** The index for the current catalogue and day, or `undefined` (then SQL answers). */
+  current(): Promise<TourIndex | undefined>;
+  /** Builds the first index; resolves (never rejects) once it is ready or has failed. */
+  warm(): Promise<void>;
+  close(): void;
+}
+
+export interface TourIndexProviderOptions {
+  versions: CatalogVersionReader;
+  build: (key: { version: number; today: string }) => Promise<TourIndex>;
+  log: {
+    info: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
+  /** Rebuild an index this old even without a version change (bookings move seats). */
+  maxAgeMs?: number;
+  /** After a failed build, wait this long before trying again. */
+  retryAfterMs?: number;
+  now?: () => number;
+  today?: () => string;
+}
+
+export const INDEX_MAX_AGE_MS = 5 * 60_000;
+
+export function createTourIndexProvider(options: TourIndexProviderOptions): TourIndexProvider {
+  const {
+    versions,
+    build,
+    log,
+    maxAgeMs = INDEX_MAX_AGE_MS,
+    retryAfterMs = 5_000,
+    now = Date.now,
+    today = () => todayIso(),
+  } = options;
+  let index: TourIndex | undefined;
+  let building: Promise<void> | undefined;
+  let failedAt = -Infinity;
+  let closed = false;
+
+  function rebuild(key: { version: number; today: string }): Promise<void> {
+    if (closed) return Promise.resolve();
+    building ??= (async () => {
+      const started = now();
+      let next: TourIndex;
+      try {
+        next = await build(key);
+      } catch (error) {
+        failedAt = now();
+        if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
+        return;
+      } finally {
+        building = undefined;
+      }
+      if (closed) return;
+      index = next;
+      log.info({ tours: next.size, ms: now() - started, ...key }, 'search index built');
+    })();
+    return building;
+  }
+
+  return {
+    async current() {
+      if (closed) return undefined;
+      const key = { version: await versions.current(), today: today() };
+      const fresh = index && index.version === key.version && index.today === key.today;
+      const dueForRebuild = !fresh || now() - index!.builtAt >= maxAgeMs;
+      if (dueForRebuild && now() - failedAt >= retryAfterMs) void rebuild(key);
+      return fresh ? index : undefined;
+    },
+    async warm() {
+      try {
+        await rebuild({ version: await versions.current(), today: today() });
+      } catch (error) {
+        log.warn({ err: error }, 'search index: reading the catalogue version failed');
+      }
+    },
+    close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** The in-process search index as the environment configures it (see docs/operations.md). */
+import type { Database } from '#src/db/client.ts';
+import type { Env } from '#src/env.ts';
+import { createCatalogVersionReader, readCatalogVersion } from '../../cache/catalog-version.ts';
+import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
+import { loadTourIndex } from './load-index.ts';
+
+export function createSearchIndex(
+  env: Pick<Env, 'SEARCH_INDEX'>,
+  db: Database,
+  log: TourIndexProviderLog,
+): TourIndexProvider | undefined {
+  if (env.SEARCH_INDEX === 'off') return undefined;
+  const versions = createCatalogVersionReader(() => readCatalogVersion(db));
+  return createTourIndexProvider({ versions, log, build: (key) => loadTourIndex(db, key) });
+}
+
+type TourIndexProviderLog = Parameters<typeof createTourIndexProvider>[0]['log'];

@@ -1,0 +1,449 @@
+/**
+ * The in-process search index: the search-facing columns of every published tour and of its
+ * bookable dates, in typed arrays. Counting and faceting tens of thousands of tours in SQL costs
+ * hundreds of milliseconds per search (each facet kind must count over the result *less* its own
+ * filter, so every facet query walks nearly the whole catalogue); the same pass over typed arrays
+ * takes a few milliseconds. PostgreSQL stays the system of record: the index is rebuilt from it
+ * when the catalogue version or the day changes (see `index-provider.ts`), and card pages are
+ * still loaded from the database by id. Semantics mirror `../conditions.ts` exactly; the
+ * equivalence test compares both on every kind of filter.
+ */
+
+/** Days since 1970-01-01 (UTC) of a `YYYY-MM-DD` date: dates compare as integers. */
+export function dayNumber(isoDate: string): number {
+  return Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / 86_400_000);
+}
+
+/** An array column of every tour in one flat array: tour `i` owns `values[offsets[i]..offsets[i+1])`. */
+export interface RaggedColumn {
+  offsets: Int32Array;
+  values: Int32Array;
+}
+
+/** The row of a published tour the index is built from (see `load-index.ts`). */
+export interface IndexTourRow {
+  id: number;
+  popularity: number;
+  fromPriceUsd: number | null;
+  type: number;
+  isCruise: boolean;
+  lastStartDate: string | null;
+  maxGroupSize: number;
+  minAge: number;
+  countryIds: number[];
+  regionIds: number[];
+  cityIds: number[];
+  restKindIds: number[];
+  collectionIds: number[];
+  languageCodes: string[];
+  showplaceIds: number[];
+  comfort: string;
+  accommodation: string;
+  difficulty: number;
+  organizerId: number;
+  operatorType: string;
+  cruiseType: number | null;
+  startCityId: number | null;
+  /** The tour's own cabins capacity, else its ship's. */
+  cabinsCapacity: number | null;
+  isReturningCruise: boolean;
+  shipId: number | null;
+  waterObjectId: number | null;
+  lat: number;
+  lng: number;
+}
+
+/** A bookable date (future as of the index's day, not busy, a free seat). */
+export interface IndexDateRow {
+  tourId: number;
+  startDate: string;
+  duration: number;
+  priceUsd: number;
+  pricePerDayUsd: number;
+}
+
+/** The names facet values are shown with; a value without a name is never offered. */
+export interface IndexLabels {
+  countries: Map<number, string>;
+  regions: Map<number, string>;
+  cities: Map<number, string>;
+  restKinds: Map<number, string>;
+  collections: Map<number, string>;
+  languages: Map<string, string>;
+  organizers: Map<number, string>;
+  /** Country id → world part id, for the `continent` filter. */
+  worldPartOfCountry: Map<number, number>;
+}
+
+/** Text values stored as small integers (their position in `Dictionary.values`). */
+export class Dictionary {
+  readonly values: string[] = [];
+  private readonly codes = new Map<string, number>();
+
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+
+  /** The code of a known value, or -1 (a value no tour has matches nothing). */
+  find(value: string): number {
+    return this.codes.get(value) ?? -1;
+  }
+}
+
+/** Durations 0..20 days, the last bucket meaning "20 or more" (the filter's days cap). */
+export const DURATION_BUCKETS = 21;
+
+/** The segment of tours of one type, cruises or not (see `TourIndex.segments`). */
+export function segmentKey(type: number, isCruise: boolean): string {
+  return `${type}:${isCruise ? 'cruise' : 'land'}`;
+}
+
+/** A missing optional id or number (`null` in the database): it equals and exceeds nothing. */
+export const NONE = -1;
+
+export interface TourIndex {
+  /** The catalogue version and the day the index was built for. */
+  version: number;
+  today: string;
+  todayDay: number;
+  builtAt: number;
+  size: number;
+  /** The largest tour id (ids below 2^21 let price sorts pack price and id in one number). */
+  maxId: number;
+  ids: Int32Array;
+  /** Tour positions in the default order: popularity desc, id asc. */
+  defaultOrder: Int32Array;
+  /**
+   * The searchable tours of each kind (`segmentKey(type, isCruise)`): not past as of `today`, in
+   * the default order. Every search walks one segment, never the whole catalogue.
+   */
+  segments: Map<string, Int32Array>;
+  popularity: Int32Array;
+  /** Cheapest bookable date in USD minor units, `NONE` when the tour has none. */
+  fromPrice: Int32Array;
+  type: Uint8Array;
+  isCruise: Uint8Array;
+  lastStartDay: Int32Array;
+  maxGroupSize: Int32Array;
+  minAge: Int32Array;
+  countries: RaggedColumn;
+  regions: RaggedColumn;
+  cities: RaggedColumn;
+  restKinds: RaggedColumn;
+  collections: RaggedColumn;
+  /** Language codes as `languageDictionary` codes. */
+  languages: RaggedColumn;
+  showplaces: RaggedColumn;
+  comfort: Int32Array;
+  accommodation: Int32Array;
+  difficulty: Int32Array;
+  organizer: Int32Array;
+  operatorType: Int32Array;
+  cruiseType: Int32Array;
+  startCity: Int32Array;
+  cabinsCapacity: Int32Array;
+  isReturningCruise: Uint8Array;
+  ship: Int32Array;
+  waterObject: Int32Array;
+  /** Unit-sphere coordinates of each tour, for radius searches. */
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  comfortDictionary: Dictionary;
+  accommodationDictionary: Dictionary;
+  operatorTypeDictionary: Dictionary;
+  languageDictionary: Dictionary;
+  /** Bookable dates, grouped by tour: tour `i` owns `dates.*[dateOffsets[i]..dateOffsets[i+1])`. */
+  dateOffsets: Int32Array;
+  /**
+   * Per tour, over all its bookable dates: the duration buckets (bit `min(days, 20)`), the
+   * cheapest and the dearest price (`NONE` without dates). Searches without date filters read
+   * their facets from these, not from the dates.
+   */
+  durationBuckets: Int32Array;
+  minPrice: Int32Array;
+  maxPrice: Int32Array;
+  dates: {
+    startDay: Int32Array;
+    duration: Int32Array;
+    priceUsd: Int32Array;
+    pricePerDayUsd: Int32Array;
+  };
+  labels: IndexLabels;
+}
+
+const orNone = (value: number | null) => (value === null ? NONE : value);
+
+const RADIANS = Math.PI / 180;
+
+/** Unit-sphere coordinates of a latitude/longitude (as earthdistance's `ll_to_earth`, scaled). */
+export function unitVector(lat: number, lng: number): [number, number, number] {
+  const phi = lat * RADIANS;
+  const lambda = lng * RADIANS;
+  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
+}
+
+export interface BuildIndexInput {
+  version: number;
+  today: string;
+  tours: readonly IndexTourRow[];
+  /** Bookable dates, in any order. */
+  dates: readonly IndexDateRow[];
+  labels: IndexLabels;
+  now?: number;
+}
+
+/** The whole index from rows at hand (tests, small catalogues); see `TourIndexBuilder`. */
+export function buildTourIndex(input: BuildIndexInput): TourIndex {
+  const builder = new TourIndexBuilder();
+  builder.addTours(input.tours);
+  builder.addDates(input.dates);
+  return builder.build(input);
+}
+
+/** The scalar columns, accumulated as plain arrays until the size is known. */
+const SCALAR_COLUMNS = [
+  'ids',
+  'popularity',
+  'fromPrice',
+  'type',
+  'isCruise',
+  'lastStartDay',
+  'maxGroupSize',
+  'minAge',
+  'comfort',
+  'accommodation',
+  'difficulty',
+  'organizer',
+  'operatorType',
+  'cruiseType',
+  'startCity',
+  'cabinsCapacity',
+  'isReturningCruise',
+  'ship',
+  'waterObject',
+] as const;
+type ScalarColumn = (typeof SCALAR_COLUMNS)[number];
+
+const RAGGED_COLUMNS = {
+  countries: 'countryIds',
+  regions: 'regionIds',
+  cities: 'cityIds',
+  restKinds: 'restKindIds',
+  collections: 'collectionIds',
+  showplaces: 'showplaceIds',
+} as const;
+type RaggedName = keyof typeof RAGGED_COLUMNS | 'languages';
+
+/** A growable ragged column: each tour's values appended in tour order. */
+class RaggedBuilder {
+  private readonly offsets: number[] = [0];
+  private readonly values: number[] = [];
+  add(list: readonly number[]) {
+    for (const value of list) this.values.push(value);
+    this.offsets.push(this.values.length);
+  }
+  finish(): RaggedColumn {
+    return { offsets: Int32Array.from(this.offsets), values: Int32Array.from(this.values) };
+  }
+}
+
+/**
+ * Builds an index from rows given in chunks (the loader pages through the catalogue), so a
+ * million tours never sit in memory as row objects: each chunk is folded into plain columns at
+ * once. Add every tour before the dates.
+ */
+export class TourIndexBuilder {
+  private readonly scalars = Object.fromEntries(
+    SCALAR_COLUMNS.map((name) => [name, [] as number[]]),
+  ) as Record<ScalarColumn, number[]>;
+  private readonly ragged = Object.fromEntries(
+    [...Object.keys(RAGGED_COLUMNS), 'languages'].map((name) => [name, new RaggedBuilder()]),
+  ) as Record<RaggedName, RaggedBuilder>;
+  private readonly coordinates: number[] = [];
+  private readonly position = new Map<number, number>();
+  private readonly dateColumns = {
+    owner: [] as number[],
+    startDay: [] as number[],
+    duration: [] as number[],
+    priceUsd: [] as number[],
+    pricePerDayUsd: [] as number[],
+  };
+  readonly comfortDictionary = new Dictionary();
+  readonly accommodationDictionary = new Dictionary();
+  readonly operatorTypeDictionary = new Dictionary();
+  readonly languageDictionary = new Dictionary();
+
+  get size(): number {
+    return this.scalars.ids.length;
+  }
+
+  addTours(rows: readonly IndexTourRow[]) {
+    const column = this.scalars;
+    for (const tour of rows) {
+      this.position.set(tour.id, this.size);
+      column.ids.push(tour.id);
+      column.popularity.push(tour.popularity);
+      column.fromPrice.push(orNone(tour.fromPriceUsd));
+      column.type.push(tour.type);
+      column.isCruise.push(tour.isCruise ? 1 : 0);
+      // No date at all: the tour is past (it never passes `last_start_date >= today`).
+      column.lastStartDay.push(tour.lastStartDate === null ? NONE : dayNumber(tour.lastStartDate));
+      column.maxGroupSize.push(tour.maxGroupSize);
+      column.minAge.push(tour.minAge);
+      column.comfort.push(this.comfortDictionary.code(tour.comfort));
+      column.accommodation.push(this.accommodationDictionary.code(tour.accommodation));
+      column.difficulty.push(tour.difficulty);
+      column.organizer.push(tour.organizerId);
+      column.operatorType.push(this.operatorTypeDictionary.code(tour.operatorType));
+      column.cruiseType.push(orNone(tour.cruiseType));
+      column.startCity.push(orNone(tour.startCityId));
+      column.cabinsCapacity.push(orNone(tour.cabinsCapacity));
+      column.isReturningCruise.push(tour.isReturningCruise ? 1 : 0);
+      column.ship.push(orNone(tour.shipId));
+      column.waterObject.push(orNone(tour.waterObjectId));
+      for (const [name, field] of Object.entries(RAGGED_COLUMNS)) {
+        this.ragged[name as RaggedName].add(tour[field]);
+      }
+      this.ragged.languages.add(
+        tour.languageCodes.map((code) => this.languageDictionary.code(code)),
+      );
+      this.coordinates.push(...unitVector(tour.lat, tour.lng));
+    }
+  }
+
+  /** Bookable dates of tours already added (dates of other tours are ignored). */
+  addDates(rows: readonly IndexDateRow[]) {
+    const column = this.dateColumns;
+    for (const date of rows) {
+      const owner = this.position.get(date.tourId);
+      if (owner === undefined) continue;
+      column.owner.push(owner);
+      column.startDay.push(dayNumber(date.startDate));
+      column.duration.push(date.duration);
+      column.priceUsd.push(date.priceUsd);
+      column.pricePerDayUsd.push(date.pricePerDayUsd);
+    }
+  }
+
+  build(input: { version: number; today: string; labels: IndexLabels; now?: number }): TourIndex {
+    const size = this.size;
+    const scalars = this.scalars;
+    const int = (name: ScalarColumn) => Int32Array.from(scalars[name]);
+    const flag = (name: ScalarColumn) => Uint8Array.from(scalars[name]);
+    const index = {
+      ids: int('ids'),
+      popularity: int('popularity'),
+      fromPrice: int('fromPrice'),
+      type: flag('type'),
+      isCruise: flag('isCruise'),
+      lastStartDay: int('lastStartDay'),
+      maxGroupSize: int('maxGroupSize'),
+      minAge: int('minAge'),
+      comfort: int('comfort'),
+      accommodation: int('accommodation'),
+      difficulty: int('difficulty'),
+      organizer: int('organizer'),
+      operatorType: int('operatorType'),
+      cruiseType: int('cruiseType'),
+      startCity: int('startCity'),
+      cabinsCapacity: int('cabinsCapacity'),
+      isReturningCruise: flag('isReturningCruise'),
+      ship: int('ship'),
+      waterObject: int('waterObject'),
+      x: new Float64Array(size),
+      y: new Float64Array(size),
+      z: new Float64Array(size),
+    };
+    for (let i = 0; i < size; i += 1) {
+      index.x[i] = this.coordinates[3 * i]!;
+      index.y[i] = this.coordinates[3 * i + 1]!;
+      index.z[i] = this.coordinates[3 * i + 2]!;
+    }
+    const defaultOrder = Int32Array.from({ length: size }, (_, i) => i).sort(
+      (a, b) => index.popularity[b]! - index.popularity[a]! || index.ids[a]! - index.ids[b]!,
+    );
+
+    // Dates grouped by tour position (a counting sort: two passes, no comparisons).
+    const { owner: owners } = this.dateColumns;
+    const dateOffsets = new Int32Array(size + 1);
+    for (const owner of owners) dateOffsets[owner + 1]! += 1;
+    for (let i = 0; i < size; i += 1) dateOffsets[i + 1]! += dateOffsets[i]!;
+    const dateCount = dateOffsets[size]!;
+    const dates = {
+      startDay: new Int32Array(dateCount),
+      duration: new Int32Array(dateCount),
+      priceUsd: new Int32Array(dateCount),
+      pricePerDayUsd: new Int32Array(dateCount),
+    };
+    const next = dateOffsets.slice(0, size);
+    owners.forEach((owner, row) => {
+      const slot = next[owner]!;
+      next[owner] = slot + 1;
+      dates.startDay[slot] = this.dateColumns.startDay[row]!;
+      dates.duration[slot] = this.dateColumns.duration[row]!;
+      dates.priceUsd[slot] = this.dateColumns.priceUsd[row]!;
+      dates.pricePerDayUsd[slot] = this.dateColumns.pricePerDayUsd[row]!;
+    });
+
+    const durationBuckets = new Int32Array(size);
+    const minPrice = new Int32Array(size).fill(NONE);
+    const maxPrice = new Int32Array(size).fill(NONE);
+    for (let tour = 0; tour < size; tour += 1) {
+      for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
+        const price = dates.priceUsd[d]!;
+        durationBuckets[tour]! |= 1 << Math.min(dates.duration[d]!, DURATION_BUCKETS - 1);
+        if (minPrice[tour] === NONE || price < minPrice[tour]!) minPrice[tour] = price;
+        if (price > maxPrice[tour]!) maxPrice[tour] = price;
+      }
+    }
+
+    const todayDay = dayNumber(input.today);
+    const segmentLists = new Map<string, number[]>();
+    for (const tour of defaultOrder) {
+      if (index.lastStartDay[tour]! < todayDay) continue;
+      const key = segmentKey(index.type[tour]!, index.isCruise[tour] === 1);
+      let list = segmentLists.get(key);
+      if (!list) segmentLists.set(key, (list = []));
+      list.push(tour);
+    }
+    const segments = new Map(
+      [...segmentLists].map(([key, list]) => [key, Int32Array.from(list)] as const),
+    );
+
+    return {
+      version: input.version,
+      today: input.today,
+      todayDay,
+      builtAt: input.now ?? Date.now(),
+      size,
+      maxId: index.ids.reduce((max, id) => Math.max(max, id), 0),
+      ...index,
+      defaultOrder,
+      segments,
+      countries: this.ragged.countries.finish(),
+      regions: this.ragged.regions.finish(),
+      cities: this.ragged.cities.finish(),
+      restKinds: this.ragged.restKinds.finish(),
+      collections: this.ragged.collections.finish(),
+      languages: this.ragged.languages.finish(),
+      showplaces: this.ragged.showplaces.finish(),
+      comfortDictionary: this.comfortDictionary,
+      accommodationDictionary: this.accommodationDictionary,
+      operatorTypeDictionary: this.operatorTypeDictionary,
+      languageDictionary: this.languageDictionary,
+      dateOffsets,
+      durationBuckets,
+      minPrice,
+      maxPrice,
+      dates,
+      labels: input.labels,
+    };
+  }
+}
