@@ -12,6 +12,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders travel with their route's component chunk: the first load then carries only
+      // the route tree, not every route's data-fetching code.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       quoteStyle: 'single',
       // Keeps a handle on the generator so the build can map route files to route ids.
       plugins: [

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureFavouriteTours, favouriteIdsToLoad } from '../features/favourites/api';
-import {
-  FAVOURITES_TITLE,
-  FavouritesPage,
-} from '../features/favourites/components/favourites-page/favourites-page';
+import { FavouritesPage } from '../features/favourites/components/favourites-page/favourites-page';
+import { FAVOURITES_TITLE } from '../features/favourites/title';
 import { pageHead } from '../features/seo/head';
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ensureHomeData } from '../features/home/api';
-import { heroPosterPreloads } from '../features/home/components/home-hero/home-hero';
+import { heroPosterPreloads } from '../features/home/hero-posters';
 import { HomePage } from '../features/home/components/home-page/home-page';
 import { siteInfoQueryOptions } from '../lib/site-info';
 import { pageHead } from '../features/seo/head';

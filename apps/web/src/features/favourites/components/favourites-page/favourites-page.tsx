@@ -1,3 +1,4 @@
+import { FAVOURITES_TITLE } from '../../title';
 import { countText, EmptyState } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,8 +8,6 @@ import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { favouriteToursQueryOptions } from '../../api';
 import './favourites-page.css';
-
-export const FAVOURITES_TITLE = 'Favourites';
 
 export interface FavouritesPageProps {
   /** The ids the route's loader fetched cards for. */

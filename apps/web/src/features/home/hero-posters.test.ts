@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heroPosterPreloads } from './home-hero';
+import { heroPosterPreloads } from './hero-posters';
 
 const video = {
   poster: '/media/generated/landscape/7/{{size}}.jpg',
