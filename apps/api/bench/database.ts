@@ -49,9 +49,14 @@ export async function countTours(database: BenchDatabase): Promise<number> {
       : { dataDir: database.dataDir },
   );
   try {
-    const result = (await handle.db.execute(
-      "select case when to_regclass('public.tours') is null then 0 else (select count(*) from tours) end as total",
-    )) as unknown as { rows: { total: number | string }[] };
+    // Two statements: PostgreSQL resolves `tours` when planning, even in a branch never taken.
+    const exists = (await handle.db.execute(
+      "select to_regclass('public.tours') is not null as present",
+    )) as unknown as { rows: { present: boolean }[] };
+    if (!exists.rows[0]?.present) return 0;
+    const result = (await handle.db.execute('select count(*) as total from tours')) as unknown as {
+      rows: { total: number | string }[];
+    };
     return Number(result.rows[0]?.total ?? 0);
   } finally {
     await handle.close();
