@@ -19,6 +19,7 @@ import {
   type RouteFiles,
   type ViteManifest,
 } from './router-manifest';
+import { slugPageManifests } from './slug-page-manifests';
 
 const env = loadEnv();
 const distDir = path.dirname(fileURLToPath(import.meta.url));
@@ -27,9 +28,10 @@ const readJson = <T>(file: string): T =>
   JSON.parse(readFileSync(path.join(clientDir, file), 'utf8')) as T;
 
 const clientManifest = readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8');
-const manifest = buildRouterManifest(
-  JSON.parse(clientManifest) as ViteManifest,
-  readJson<RouteFiles>(ROUTE_FILES_MANIFEST),
+const viteManifest = JSON.parse(clientManifest) as ViteManifest;
+const manifestFor = slugPageManifests(
+  viteManifest,
+  buildRouterManifest(viteManifest, readJson<RouteFiles>(ROUTE_FILES_MANIFEST)),
 );
 const buildMeta = createBuildMeta(clientManifest);
 const renderer = import(
@@ -44,7 +46,7 @@ const app = createWebApp({
   buildMeta,
   pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
   loadRenderer: () => renderer,
-  getManifest: () => manifest,
+  getManifest: (url) => manifestFor(new URL(url).pathname),
   clientDir,
 });
 const server = createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));

@@ -74,3 +74,14 @@ describe('buildRouterManifest', () => {
     expect(() => buildRouterManifest({}, routeFiles)).toThrow(/src\/entry-client\.tsx/);
   });
 });
+
+describe('buildRouterManifest with one app stylesheet (cssCodeSplit: false)', () => {
+  it('gives the root that stylesheet first', () => {
+    const single: ViteManifest = {
+      ...viteManifest,
+      'style.css': { file: 'assets/style-Z9.css', src: 'style.css' },
+    };
+    const manifest = buildRouterManifest(single, routeFiles);
+    expect(manifest.routes[ROOT_ROUTE_ID]?.css?.[0]).toBe('/assets/style-Z9.css');
+  });
+});

@@ -21,6 +21,9 @@ type RouteAssets = RouterManifest['routes'][string];
 
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
 
+/** Vite's manifest key of the single stylesheet a build without CSS code splitting writes. */
+export const APP_STYLESHEET = 'style.css';
+
 /**
  * Builds TanStack Router's manifest from Vite's client manifest: the root route gets the entry
  * script, its static imports as modulepreload hints and its stylesheets; every other route gets
@@ -37,6 +40,9 @@ export function buildRouterManifest(
   const url = (file: string) => `${base}${file}`;
 
   const rootAssets = collectStaticAssets(viteManifest, CLIENT_ENTRY);
+  // With `build.cssCodeSplit: false` the whole app's CSS is one file, listed on its own.
+  const appStylesheet = viteManifest[APP_STYLESHEET]?.file;
+  if (appStylesheet) rootAssets.css.unshift(appStylesheet);
   const rootFiles = new Set(rootAssets.files);
   const rootCss = new Set(rootAssets.css);
   const routes: Record<string, RouteAssets> = {
@@ -58,6 +64,41 @@ export function buildRouterManifest(
     if (css.length > 0) route.css = unique([...(route.css ?? []), ...css]);
   }
   return { routes };
+}
+
+/**
+ * The manifest with one more module's assets on a route: for a module the route imports
+ * dynamically (as `/{slug}` does its page), whose stylesheet the first paint needs and whose
+ * chunk hydration awaits. Assets the root already loads are left out.
+ */
+export function withModuleAssets(
+  manifest: RouterManifest,
+  viteManifest: ViteManifest,
+  routeId: string,
+  moduleKey: string,
+  base = '/',
+): RouterManifest {
+  if (!viteManifest[moduleKey]) throw new Error(`Vite manifest has no chunk for ${moduleKey}`);
+  const root = manifest.routes[ROOT_ROUTE_ID];
+  const loadedByRoot = new Set([
+    ...(root?.preloads ?? []),
+    ...(root?.css ?? []),
+    ...(root?.scripts ?? []).map((script) => String(script.attrs?.src ?? '')),
+  ]);
+  const assets = collectStaticAssets(viteManifest, moduleKey);
+  const fresh = (files: string[]) =>
+    files.map((file) => `${base}${file}`).filter((file) => !loadedByRoot.has(file));
+  const route = manifest.routes[routeId] ?? {};
+  return {
+    routes: {
+      ...manifest.routes,
+      [routeId]: {
+        ...route,
+        preloads: unique([...(route.preloads ?? []), ...fresh(assets.files)]),
+        css: unique([...(route.css ?? []), ...fresh(assets.css)]),
+      },
+    },
+  };
 }
 
 /** A chunk's file and stylesheets with those of everything it imports statically. */

@@ -1,0 +1,27 @@
+/**
+ * `/{slug}` renders a tour page or a search page, each its own chunk loaded by the route
+ * (src/routes/-slug/slug-pages.ts). The router manifest cannot know which, so the server picks one
+ * of two manifests by the address: the page's stylesheet then arrives with the HTML (no unstyled
+ * first paint and no layout shift when it lands) and its chunk is preloaded for hydration.
+ */
+import type { RouterManifest } from '../src/entry-server';
+import { withModuleAssets, type ViteManifest } from './router-manifest';
+
+const SLUG_ROUTE_ID = '/$slug';
+export const SLUG_PAGE_MODULES = {
+  tour: 'src/features/tour/components/tour-page/tour-page.tsx',
+  search: 'src/features/search/components/search-page/search-page.tsx',
+} as const;
+
+/** A one-segment path ending in `-<number>` is a tour (spec section 2.1); others search. */
+const TOUR_PATH = /^\/[^/]*-\d+\/?$/;
+
+export function slugPageManifests(
+  viteManifest: ViteManifest,
+  manifest: RouterManifest,
+): (pathname: string) => RouterManifest {
+  const tour = withModuleAssets(manifest, viteManifest, SLUG_ROUTE_ID, SLUG_PAGE_MODULES.tour);
+  const search = withModuleAssets(manifest, viteManifest, SLUG_ROUTE_ID, SLUG_PAGE_MODULES.search);
+  // Other routes never match `/$slug`, so its extra assets are never emitted for them.
+  return (pathname) => (TOUR_PATH.test(pathname) ? tour : search);
+}
