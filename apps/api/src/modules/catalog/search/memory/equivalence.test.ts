@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { createRatesCache, type Rates } from '#src/modules/money/rates.ts';
+import { Random } from '#src/seed/random.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { readCatalogVersion } from '../../cache/catalog-version.ts';
 import { todayIso } from '../../tour-card.ts';
@@ -80,18 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
 });
-
-/** mulberry32: a small seeded generator, so every run draws the same filters. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * 86_400_000)
@@ -226,7 +215,8 @@ describe('the in-process index answers what SQL answers', () => {
   });
 
   it('on 160 drawn filters (totals, pages in order, facets)', async () => {
-    const next = random(20261124);
+    const generator = new Random(20261124);
+    const next = () => generator.next();
     let nonEmpty = 0;
     for (let n = 0; n < 160; n += 1) {
       const { query, currency } = drawQuery(next);
