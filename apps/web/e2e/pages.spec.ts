@@ -92,3 +92,23 @@ test('the web server answers its health check', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok' });
 });
+
+test.describe('locale routing', () => {
+  test('an address of a locale the site does not offer moves (301) to the English one', async ({
+    request,
+  }) => {
+    const response = await request.get('/ru/tour-providers?page=2', { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()['location']).toBe('/tour-providers?page=2');
+    const home = await request.get('/de', { maxRedirects: 0 });
+    expect(home.status()).toBe(301);
+    expect(home.headers()['location']).toBe('/');
+  });
+
+  test('following it lands on the English page', async ({ page }) => {
+    const response = await page.goto('/zh/tour-providers');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/tour-providers');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

@@ -4,6 +4,7 @@ import {
   HeadContent,
   Scripts,
   createRootRouteWithContext,
+  redirect,
   useRouter,
   type AnyRouteMatch,
 } from '@tanstack/react-router';
@@ -15,10 +16,16 @@ import { prefetchShellData } from '../features/layout/api';
 import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
 import { clientLocale } from '../lib/api';
 import { getErrorStatus } from '../lib/http-error';
+import { localeRedirect } from '../features/shell/locale-path';
 import { PROJECT_NAME, pageTitle } from '../lib/site';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Locale routing on every navigation (spec section 2.1): a path of another locale moves (301).
+  beforeLoad: ({ location, context }) => {
+    const href = localeRedirect(location, context.locale);
+    if (href !== undefined) throw redirect({ href, statusCode: 301 });
+  },
   // The shell's data (currencies, contacts, socials); it never fails, so error pages render too.
   loader: ({ context }) => prefetchShellData(context.queryClient, context.api),
   head: ({ matches }) => ({
