@@ -111,6 +111,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         rates: createRatesCache(options.database.db),
         responseCache,
         searchIndex,
+        publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,

@@ -21,6 +21,7 @@ describe('parseEnv', () => {
       DEFAULT_COUNTRY: 'US',
       CATALOG_CACHE: 'on',
       SEARCH_INDEX: 'on',
+      PUBLIC_WRITE_LIMIT: 10,
     });
   });
 
@@ -44,6 +45,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      PUBLIC_WRITE_LIMIT: '25',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -59,6 +61,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      PUBLIC_WRITE_LIMIT: 25,
     });
   });
 

@@ -42,6 +42,14 @@ export const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   // `off` answers every catalogue read from the database (benchmarks of the uncached search).
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  // Calls anyone may make that write (complaints, programme orders, help requests): how many per
+  // visitor address and call in 15 minutes before the API asks for a captcha (429).
+  PUBLIC_WRITE_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(10),
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
 });

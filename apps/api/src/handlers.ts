@@ -11,6 +11,7 @@ import { contentHandlers, type ContentConfig } from '#src/modules/content/handle
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
 import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
 import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
+import { tourActionsHandlers } from '#src/modules/tour-actions/handlers.ts';
 
 /** What domain modules receive: the process lifecycle and the database. */
 export interface HandlerDeps {
@@ -20,6 +21,8 @@ export interface HandlerDeps {
   rates: RatesCache;
   /** Cached answers of the public catalogue reads (search, SEO pages). */
   responseCache?: ResponseCache;
+  /** Per-address limit of the public write calls in 15 minutes (tour actions). */
+  publicWriteLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
   /** Site-level settings from the environment (public URL, country detection). */
@@ -39,5 +42,6 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...listsHandlers(deps),
     ...catalogSearchHandlers(deps),
     ...reviewsHandlers(deps),
+    ...tourActionsHandlers(deps),
   };
 }

@@ -102,13 +102,8 @@ export const PENDING_OPERATIONS = [
   'getReviewByUuid',
   'submitReview',
   // tour-actions
-  'complainAboutTour',
-  'subscribeTourProgram',
-  'orderTourProgramViaEmail',
-  'orderTourProgramViaWhatsapp',
   'uploadReviewImage',
   'deleteImage',
-  'submitHelpRequest',
   // uploads
   'uploadImage',
   'uploadFile',

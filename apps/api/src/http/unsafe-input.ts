@@ -1,6 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-type Schema = { type?: string | string[]; items?: Schema; properties?: Record<string, Schema> };
+type Schema = {
+  type?: string | string[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  /** Fastify's form of an OpenAPI request body: the schema per content type. */
+  content?: Record<string, { schema?: Schema }>;
+};
+
+/** Whether a route's body must be a JSON object (its only content type is JSON). */
+function expectsJsonObject(body: Schema | undefined): boolean {
+  const types = Object.keys(body?.content ?? {});
+  return types.length > 0 && types.every((type) => type === 'application/json');
+}
+
+/** The JSON schema of a route's body, in either form Fastify keeps it. */
+function jsonBodySchema(body: Schema | undefined): Schema | undefined {
+  return body?.content?.['application/json']?.schema ?? body;
+}
 
 const NUL = '\u0000';
 
@@ -46,7 +63,15 @@ const MAX_BODY_DEPTH = 64;
  * JSON bodies: `1e400` parses to Infinity, and PostgreSQL text cannot hold NUL. Walks without
  * recursion, so a hostile 5000-level nesting cannot exhaust the stack.
  */
-function checkBody(body: unknown, errors: Record<string, string[]>): void {
+function checkBody(body: unknown, errors: Record<string, string[]>, schema?: Schema): void {
+  // Top-level numeric fields given as text (`"Infinity"`): the validator's coercion would pass them.
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === 'string' && isNumeric(schema?.properties?.[name]) && nonFinite(value)) {
+        (errors[name] ??= []).push('must be a finite number');
+      }
+    }
+  }
   const stack: { value: unknown; path: string; depth: number }[] = [
     { value: body, path: '', depth: 0 },
   ];
@@ -76,14 +101,22 @@ function checkBody(body: unknown, errors: Record<string, string[]>): void {
  */
 export function rejectUnsafeInput(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as { querystring?: Schema; params?: Schema } | undefined;
+    const schema = route.schema as
+      { querystring?: Schema; params?: Schema; body?: Schema } | undefined;
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       const errors: Record<string, string[]> = {};
       checkParameters(request.params, schema?.params, errors);
       const pathErrors = Object.keys(errors).length > 0;
       checkParameters(request.query, schema?.querystring, errors);
       const queryErrors = Object.keys(errors).length > 0;
-      checkBody(request.body, errors);
+      // Every request body of the contract is required: none at all is the caller's mistake.
+      if (schema?.body && (request.body === undefined || request.body === null)) {
+        errors.body = ['Required field'];
+      } else if (expectsJsonObject(schema?.body) && typeof request.body !== 'object') {
+        // A `text/plain` body is parsed to a string, which only a JSON schema would have caught.
+        errors.body = ['must be a JSON object'];
+      }
+      checkBody(request.body, errors, jsonBodySchema(schema?.body));
       if (Object.keys(errors).length === 0) return;
       const message = pathErrors
         ? 'Invalid path parameters'

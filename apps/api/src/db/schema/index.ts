@@ -4,3 +4,4 @@ export * from './geography.ts';
 export * from './organizers.ts';
 export * from './taxonomy.ts';
 export * from './tours.ts';
+export * from './tour-actions.ts';

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tours } from './tours.ts';
+
+/**
+ * Messages to travellers (email, SMS, messengers) are written here first and sent by a transport
+ * afterwards (decisions: "Email, SMS and messenger messages go through an outbox table"), so a
+ * request never waits on, or fails because of, a mail server.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** What the message is (`tour-program`, `complaint-received` ...). */
+    kind: text().notNull(),
+    channel: text({ enum: ['email', 'whatsapp', 'sms'] }).notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    attempts: smallint().notNull().default(0),
+  },
+  (table) => [
+    index('outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`sent_at is null`),
+  ],
+);
+
+/** A visitor's report of a problem with a tour, for the support team. */
+export const tourComplaints = pgTable('tour_complaints', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  tourId: integer()
+    .notNull()
+    .references(() => tours.id),
+  text: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A request for a tour's programme: by email, by WhatsApp, or a subscription to it. */
+export const tourProgramRequests = pgTable('tour_program_requests', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  tourId: integer()
+    .notNull()
+    .references(() => tours.id),
+  channel: text({ enum: ['email', 'whatsapp', 'subscription'] }).notNull(),
+  email: text(),
+  phone: text(),
+  currency: text(),
+  subscriberId: text(),
+  /** The individual tour's uuid, when the programme was asked for from one. */
+  individualTourUuid: uuid(),
+  /** The booking request the visitor already has, when they gave it. */
+  bookingRequestId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A visitor's request for help choosing a tour, for the support team. */
+export const helpRequests = pgTable('help_requests', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text(),
+  email: text(),
+  phone: text(),
+  message: text().notNull(),
+  tourId: integer().references(() => tours.id),
+  bookingRequestId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import {
+  helpRequests,
+  outbox,
+  tourComplaints,
+  tourProgramRequests,
+  tours,
+} from '#src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { createRateLimiter } from './rate-limit.ts';
+
+let testApp: TestApp;
+let db: Database;
+let tour: typeof tours.$inferSelect;
+let supportEmail: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+  const [first] = await db
+    .select()
+    .from(tours)
+    .where(eq(tours.isPublished, true))
+    .orderBy(asc(tours.id))
+    .limit(1);
+  tour = first!;
+  supportEmail = (await readSiteSettings(db, ['support_email'])).support_email;
+});
+afterAll(() => testApp.close());
+
+/** A unique address per call: files share one database on PostgreSQL. */
+const uniqueEmail = () => `traveller-${randomUUID()}@example.com`;
+
+async function post(
+  operationId: OperationId,
+  url: string,
+  payload: Record<string, unknown>,
+  ip = '10.0.0.1',
+) {
+  const response = await testApp.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  return { status: response.statusCode, body: expectContractResponse(response, operationId) };
+}
+
+async function outboxFor(recipient: string) {
+  return db.select().from(outbox).where(eq(outbox.recipient, recipient));
+}
+
+describe('POST /crm/api/tour/complaint', () => {
+  it('stores the complaint and tells support through the outbox', async () => {
+    const text = `The meeting point is wrong ${randomUUID()}`;
+    const { status, body } = await post('complainAboutTour', '/crm/api/tour/complaint', {
+      tour_id: tour.id,
+      text,
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ result: true });
+    const [stored] = await db.select().from(tourComplaints).where(eq(tourComplaints.text, text));
+    expect(stored?.tourId).toBe(tour.id);
+    const messages = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'tour-complaint'), eq(outbox.recipient, supportEmail)))
+      .orderBy(desc(outbox.id));
+    const message = messages.find((row) => row.body.startsWith(text));
+    expect(message?.subject).toBe(`Complaint about ${tour.name}`);
+    expect(message?.body).toContain(`/${tour.slug}`);
+    expect(message?.sentAt).toBeNull();
+  });
+
+  it('answers 404 for an unknown tour and 400 for blank or missing text', async () => {
+    expect(
+      (
+        await post('complainAboutTour', '/crm/api/tour/complaint', {
+          tour_id: 99_999_999,
+          text: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    const blank = await post('complainAboutTour', '/crm/api/tour/complaint', {
+      tour_id: tour.id,
+      text: '   ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ errors: { text: ['Required field'] } });
+    const missing = await post('complainAboutTour', '/crm/api/tour/complaint', {
+      tour_id: tour.id,
+    });
+    expect(missing.status).toBe(400);
+  });
+});
+
+describe('the tour programme by email, WhatsApp and subscription', () => {
+  it('queues the programme to the email and answers the request id', async () => {
+    const email = uniqueEmail();
+    const { status, body } = await post(
+      'orderTourProgramViaEmail',
+      '/spa/tour-program-order-via-email',
+      { email, tour_id: tour.id, currency: 'EUR' },
+    );
+    expect(status).toBe(200);
+    const requestId = (body as { request_id: number }).request_id;
+    const [stored] = await db
+      .select()
+      .from(tourProgramRequests)
+      .where(eq(tourProgramRequests.id, requestId));
+    expect(stored).toMatchObject({ tourId: tour.id, channel: 'email', email, currency: 'EUR' });
+    const [message] = await outboxFor(email);
+    expect(message).toMatchObject({ kind: 'tour-program', channel: 'email' });
+    expect(message?.subject).toBe(`${tour.name}: the tour programme`);
+    expect(message?.body).toContain('Day 1.');
+    expect(message?.body).toContain(`/${tour.slug}`);
+  });
+
+  it('sends it to the phone by WhatsApp', async () => {
+    const phone = `+4477${String(Date.now()).slice(-8)}`;
+    const { status } = await post(
+      'orderTourProgramViaWhatsapp',
+      '/spa/tour-program-order-via-whatsapp',
+      { phone, tour_id: tour.id },
+    );
+    expect(status).toBe(200);
+    const [message] = await outboxFor(phone);
+    expect(message).toMatchObject({ kind: 'tour-program', channel: 'whatsapp' });
+  });
+
+  it('keeps a given subscriber id and makes one otherwise', async () => {
+    const given = `sub-${randomUUID()}`;
+    const kept = await post('subscribeTourProgram', '/spa/subscribe-tour-program', {
+      email: uniqueEmail(),
+      tour_id: tour.id,
+      subscriber_id: given,
+    });
+    expect(kept.body).toEqual({ result: true, subscriber_id: given });
+    const made = await post('subscribeTourProgram', '/spa/subscribe-tour-program', {
+      email: uniqueEmail(),
+      tour_id: tour.id,
+    });
+    expect((made.body as { subscriber_id: string }).subscriber_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rejects a malformed email or phone with 400 and an unknown tour with 422', async () => {
+    const badEmail = await post('orderTourProgramViaEmail', '/spa/tour-program-order-via-email', {
+      email: 'not-an-address',
+      tour_id: tour.id,
+    });
+    expect(badEmail.status).toBe(400);
+    const badPhone = await post(
+      'orderTourProgramViaWhatsapp',
+      '/spa/tour-program-order-via-whatsapp',
+      { phone: '12345', tour_id: tour.id },
+    );
+    expect(badPhone.status).toBe(400);
+    const unknown = await post('orderTourProgramViaEmail', '/spa/tour-program-order-via-email', {
+      email: uniqueEmail(),
+      tour_id: 99_999_999,
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ errors: { tour_id: ['Tour not found'] } });
+  });
+});
+
+describe('POST /spa/submit-help-request', () => {
+  it('needs an email or a phone to answer to', async () => {
+    const { status, body } = await post('submitHelpRequest', '/spa/submit-help-request', {
+      message: 'Which tour suits a beginner?',
+    });
+    expect(status).toBe(422);
+    expect(body).toMatchObject({
+      errors: { email: ['Required field'], phone: ['Required field'] },
+    });
+  });
+
+  it('stores the request and tells support', async () => {
+    const email = uniqueEmail();
+    const { status } = await post('submitHelpRequest', '/spa/submit-help-request', {
+      name: 'Ada',
+      email,
+      message: 'Which tour suits a beginner?',
+      tour_id: tour.id,
+    });
+    expect(status).toBe(200);
+    const [stored] = await db.select().from(helpRequests).where(eq(helpRequests.email, email));
+    expect(stored).toMatchObject({ name: 'Ada', tourId: tour.id });
+    const [message] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'help-request'), eq(outbox.recipient, supportEmail)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(message?.body).toContain(email);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with type captcha after too many calls from one address', async () => {
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    let last: unknown;
+    for (let n = 0; n < 11; n += 1) {
+      const { status, body } = await post(
+        'submitHelpRequest',
+        '/spa/submit-help-request',
+        { email: uniqueEmail(), message: `Question ${n}` },
+        ip,
+      );
+      statuses.push(status);
+      last = body;
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+    expect(last).toMatchObject({ type: 'captcha' });
+  });
+
+  it('counts per address and per window', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1_000, now: () => now });
+    expect([limiter.allow('a'), limiter.allow('a'), limiter.allow('a')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(limiter.allow('b')).toBe(true);
+    now = 1_000;
+    expect(limiter.allow('a')).toBe(true);
+  });
+});

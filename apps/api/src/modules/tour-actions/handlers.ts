@@ -1,0 +1,238 @@
+/**
+ * What a visitor can send about a tour without an account (spec section 7, "Tour and program
+ * actions"): a complaint, the programme by email or WhatsApp, a subscription to it, and a request
+ * for help choosing. Each is stored, and what must reach someone goes through the outbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceHandlers } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import {
+  helpRequests,
+  outbox,
+  tourComplaints,
+  tourProgramRequests,
+  tourPrograms,
+  tours,
+} from '#src/db/schema/index.ts';
+import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+
+export interface TourActionsDeps {
+  db: Database;
+  content?: { publicUrl?: string | undefined } | undefined;
+  /** Calls per visitor address and operation in 15 minutes (default 10). */
+  publicWriteLimit?: number | undefined;
+  limiter?: RateLimiter;
+}
+
+type TourActionOperation =
+  | 'complainAboutTour'
+  | 'subscribeTourProgram'
+  | 'orderTourProgramViaEmail'
+  | 'orderTourProgramViaWhatsapp'
+  | 'submitHelpRequest';
+
+const TOO_MANY = {
+  message: 'Too many requests. Please confirm you are not a robot.',
+  type: 'captcha',
+};
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+
+/** How a call answers an unknown tour: 404 where the contract has it, else a field error (422). */
+const UNKNOWN_TOUR = {
+  notFound: () => notFound('Tour not found'),
+  field: () => unprocessable('Tour not found', { tour_id: ['Tour not found'] }),
+};
+
+async function publishedTour(
+  db: Database,
+  id: number,
+  unknown: () => Error = UNKNOWN_TOUR.field,
+): Promise<ProgrammeTour & { id: number }> {
+  const [tour] = await db
+    .select({
+      id: tours.id,
+      name: tours.name,
+      slug: tours.slug,
+      duration: tours.duration,
+      days: tourPrograms.days,
+    })
+    .from(tours)
+    .leftJoin(tourPrograms, eq(tourPrograms.tourId, tours.id))
+    .where(and(eq(tours.id, id), eq(tours.isPublished, true)))
+    .limit(1);
+  if (!tour) throw unknown();
+  return { ...tour, days: tour.days ?? [] };
+}
+
+export function tourActionsHandlers(
+  deps: TourActionsDeps,
+): Pick<ServiceHandlers, TourActionOperation> {
+  const { db } = deps;
+  const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const limiter =
+    deps.limiter ??
+    createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+
+  /** Whether the caller may go on; answers 429 when not. */
+  function limited(operation: TourActionOperation, request: FastifyRequest, reply: FastifyReply) {
+    if (limiter.allow(`${operation}:${request.ip}`)) return undefined;
+    return reply.code(429).send(TOO_MANY);
+  }
+
+  /** Queues the programme to one address; answers the stored request's id. */
+  async function orderProgramme(
+    tour: ProgrammeTour & { id: number },
+    order: {
+      channel: 'email' | 'whatsapp' | 'subscription';
+      email?: string | undefined;
+      phone?: string | undefined;
+      currency?: string | undefined;
+      subscriberId?: string | undefined;
+      individualTourUuid?: string | undefined;
+      bookingRequestId?: number | undefined;
+    },
+  ): Promise<number> {
+    const message = programmeMessage(tour, publicUrl);
+    return db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(tourProgramRequests)
+        .values({ tourId: tour.id, ...order })
+        .returning({ id: tourProgramRequests.id });
+      const recipient = order.channel === 'whatsapp' ? order.phone : order.email;
+      if (recipient) {
+        await tx.insert(outbox).values({
+          kind: 'tour-program',
+          channel: order.channel === 'whatsapp' ? 'whatsapp' : 'email',
+          recipient,
+          ...message,
+          payload: { tourId: tour.id, requestId: stored!.id, currency: order.currency ?? null },
+        });
+      }
+      return stored!.id;
+    });
+  }
+
+  return {
+    async complainAboutTour(request, reply) {
+      const tooMany = limited('complainAboutTour', request, reply);
+      if (tooMany) return tooMany;
+      const text = request.body.text.trim();
+      if (text === '') throw new HttpError(400, 'Invalid complaint', { text: ['Required field'] });
+      const tour = await publishedTour(db, request.body.tour_id, UNKNOWN_TOUR.notFound);
+      const support = (await readSiteSettings(db, ['support_email'])).support_email;
+      await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(tourComplaints)
+          .values({ tourId: tour.id, text })
+          .returning({ id: tourComplaints.id });
+        if (support) {
+          await tx.insert(outbox).values({
+            kind: 'tour-complaint',
+            channel: 'email',
+            recipient: support,
+            subject: `Complaint about ${tour.name}`,
+            body: `${text}\n\nTour: ${tourUrl(publicUrl, tour.slug)}`,
+            payload: { tourId: tour.id, complaintId: stored!.id },
+          });
+        }
+      });
+      return { result: true };
+    },
+
+    async orderTourProgramViaEmail(request, reply) {
+      const tooMany = limited('orderTourProgramViaEmail', request, reply);
+      if (tooMany) return tooMany;
+      const { email, phone, currency, tour_id: tourId } = request.body;
+      const tour = await publishedTour(db, tourId);
+      const requestId = await orderProgramme(tour, { channel: 'email', email, phone, currency });
+      return { result: true, request_id: requestId };
+    },
+
+    async orderTourProgramViaWhatsapp(request, reply) {
+      const tooMany = limited('orderTourProgramViaWhatsapp', request, reply);
+      if (tooMany) return tooMany;
+      const {
+        email,
+        phone,
+        currency,
+        tour_id: tourId,
+        request_id: bookingRequestId,
+      } = request.body;
+      const tour = await publishedTour(db, tourId);
+      const requestId = await orderProgramme(tour, {
+        channel: 'whatsapp',
+        email,
+        phone,
+        currency,
+        bookingRequestId,
+      });
+      return { result: true, request_id: requestId };
+    },
+
+    async subscribeTourProgram(request, reply) {
+      const tooMany = limited('subscribeTourProgram', request, reply);
+      if (tooMany) return tooMany;
+      const { email, currency, uuid, tour_id: tourId } = request.body;
+      const tour = await publishedTour(db, tourId);
+      // The visitor's subscriber id (cookie `subscriber_id`, spec section 3) is kept, or given.
+      const subscriberId = request.body.subscriber_id ?? randomUUID();
+      await orderProgramme(tour, {
+        channel: 'subscription',
+        email,
+        currency,
+        subscriberId,
+        individualTourUuid: uuid,
+      });
+      return { result: true, subscriber_id: subscriberId };
+    },
+
+    async submitHelpRequest(request, reply) {
+      const tooMany = limited('submitHelpRequest', request, reply);
+      if (tooMany) return tooMany;
+      const {
+        name,
+        email,
+        phone,
+        message,
+        tour_id: tourId,
+        request_id: bookingRequestId,
+      } = request.body;
+      // Support must be able to answer: an email or a phone is needed.
+      if (!email && !phone) {
+        throw unprocessable('Leave an e-mail or a phone so that we can answer', {
+          email: ['Required field'],
+          phone: ['Required field'],
+        });
+      }
+      const tour = tourId === undefined ? undefined : await publishedTour(db, tourId);
+      const support = (await readSiteSettings(db, ['support_email'])).support_email;
+      await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(helpRequests)
+          .values({ name, email, phone, message, tourId: tour?.id, bookingRequestId })
+          .returning({ id: helpRequests.id });
+        if (support) {
+          await tx.insert(outbox).values({
+            kind: 'help-request',
+            channel: 'email',
+            recipient: support,
+            subject: `Help request${name ? ` from ${name}` : ''}`,
+            body: [
+              message,
+              '',
+              `Contact: ${[email, phone].filter(Boolean).join(', ')}`,
+              ...(tour ? [`Tour: ${tourUrl(publicUrl, tour.slug)}`] : []),
+            ].join('\n'),
+            payload: { helpRequestId: stored!.id, tourId: tour?.id ?? null },
+          });
+        }
+      });
+      return { result: true };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The texts the tour actions put in the outbox. Plain text: the transport decides how to send it
+ * (the default one writes it to the log; see docs/operations.md).
+ */
+import type { StoredProgramDay } from '#src/db/schema/index.ts';
+
+export interface ProgrammeTour {
+  name: string;
+  slug: string;
+  duration: number;
+  days: readonly StoredProgramDay[];
+}
+
+/** The tour's page on the public site. */
+export function tourUrl(publicUrl: string, slug: string): string {
+  return new URL(`/${slug}`, publicUrl).toString();
+}
+
+/** The programme of a tour as a message: its days, and where to see dates and prices. */
+export function programmeMessage(
+  tour: ProgrammeTour,
+  publicUrl: string,
+): { subject: string; body: string } {
+  const days = tour.days.map((day) => `Day ${day.day}. ${day.title}\n${day.description}`);
+  return {
+    subject: `${tour.name}: the tour programme`,
+    body: [
+      `${tour.name} (${tour.duration} ${tour.duration === 1 ? 'day' : 'days'})`,
+      '',
+      ...(days.length > 0
+        ? days.flatMap((day) => [day, ''])
+        : ['The day-by-day programme is on the tour page.', '']),
+      `Dates, prices and booking: ${tourUrl(publicUrl, tour.slug)}`,
+    ].join('\n'),
+  };
+}
