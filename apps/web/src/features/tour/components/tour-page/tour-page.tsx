@@ -13,6 +13,7 @@ import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { formatDuration } from '../../format';
 import { toMediaItems } from '../../media';
+import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
 import { TourDates } from '../tour-dates/tour-dates';
 import { TourFacts } from '../tour-facts/tour-facts';
@@ -108,6 +109,7 @@ export function TourPageView({ tour }: { tour: Tour }) {
                 <p key={index}>{text}</p>
               ))}
             </TruncateText>
+            <TourActions tour={tour} />
           </Section>
 
           {has('photos') && (

@@ -1,0 +1,91 @@
+import { Button, Field, Form, Modal } from '@gallop/ui-kit';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { complainAboutTour } from '../../actions';
+import { failureText } from './server-errors';
+import './tour-actions.css';
+
+/** The longest complaint the API takes. */
+export const COMPLAINT_MAX_LENGTH = 5000;
+
+export interface ComplaintModalProps {
+  tour: { id: number; name: string };
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/** Reporting a problem with a tour to the support team (`/crm/api/tour/complaint`). */
+export function ComplaintModal({ tour, isOpen, onClose }: ComplaintModalProps) {
+  const api = useApi();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  const close = () => {
+    setSent(false);
+    setFailure(undefined);
+    onClose();
+  };
+
+  async function submit({ text }: { text: string }) {
+    setSending(true);
+    setFailure(undefined);
+    try {
+      await complainAboutTour(api, { tourId: tour.id, text });
+      setSent(true);
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal isOpen={isOpen} onClose={close} title="Report a problem with this tour">
+      {sent ? (
+        <div className="tour-actions__done" role="status">
+          <p>Thank you. Our support team will look into it and may contact the organizer.</p>
+          <Button onClick={close}>Done</Button>
+        </div>
+      ) : (
+        <Form<{ text: string }>
+          className="tour-actions__form"
+          defaultValues={{ text: '' }}
+          onSubmit={submit}
+        >
+          <p className="tour-actions__lead">
+            Tell us what is wrong with <strong>{tour.name}</strong>: wrong information, a misleading
+            photo, or a problem with the organizer.
+          </p>
+          <Field
+            name="text"
+            label="What is the problem?"
+            rules={`required|max:${COMPLAINT_MAX_LENGTH}`}
+            render={(control) => (
+              <textarea
+                id={control.id}
+                name={control.name}
+                className="gk-input tour-actions__textarea"
+                rows={6}
+                value={String(control.value ?? '')}
+                onChange={(event) => control.onChange(event.target.value)}
+                onBlur={control.onBlur}
+                ref={control.ref}
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+              />
+            )}
+          />
+          {failure && (
+            <p className="tour-actions__failure" role="alert">
+              {failure}
+            </p>
+          )}
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Sending…' : 'Send'}
+          </Button>
+        </Form>
+      )}
+    </Modal>
+  );
+}

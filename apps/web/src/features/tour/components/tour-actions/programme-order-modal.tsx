@@ -1,0 +1,123 @@
+import { useCurrency } from '@gallop/currency/react';
+import { Button, Field, Form, Modal, PhoneInput } from '@gallop/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { orderProgramme, siteTokensQueryOptions } from '../../actions';
+import { failureText } from './server-errors';
+import './tour-actions.css';
+
+interface ProgrammeValues {
+  email: string;
+  phone: string;
+}
+
+export interface ProgrammeOrderModalProps {
+  tour: { id: number; name: string };
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The tour-programme order (spec sections 1 and 7): the programme goes to the visitor's email,
+ * or by WhatsApp when the site says so (`send_tour_program_in_pdf_via_whatsapp`), priced in the
+ * visitor's currency.
+ */
+export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderModalProps) {
+  const api = useApi();
+  const { currency } = useCurrency();
+  const tokens = useQuery(siteTokensQueryOptions(api));
+  const viaWhatsapp = tokens.data?.send_tour_program_in_pdf_via_whatsapp === true;
+  const [sent, setSent] = useState<{ to: string; requestId: number | null } | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  const close = () => {
+    setSent(undefined);
+    setFailure(undefined);
+    onClose();
+  };
+
+  async function submit(values: ProgrammeValues) {
+    setSending(true);
+    setFailure(undefined);
+    try {
+      const requestId = await orderProgramme(api, {
+        tourId: tour.id,
+        email: values.email.trim(),
+        phone: values.phone || undefined,
+        currency,
+        viaWhatsapp,
+      });
+      setSent({ to: viaWhatsapp ? values.phone : values.email.trim(), requestId });
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal isOpen={isOpen} onClose={close} title="Get the tour programme">
+      {sent ? (
+        <div className="tour-actions__done" role="status">
+          <p>
+            The programme of <strong>{tour.name}</strong> is on its way{' '}
+            {viaWhatsapp ? 'by WhatsApp to ' : 'to '}
+            <strong>{sent.to}</strong>.
+          </p>
+          {sent.requestId !== null && <p>Request number {sent.requestId}.</p>}
+          <Button onClick={close}>Done</Button>
+        </div>
+      ) : (
+        <Form<ProgrammeValues>
+          className="tour-actions__form"
+          defaultValues={{ email: '', phone: '' }}
+          onSubmit={submit}
+        >
+          <p className="tour-actions__lead">
+            {viaWhatsapp
+              ? 'We will send the day-by-day programme with dates and prices to your WhatsApp.'
+              : 'We will email you the day-by-day programme with dates and prices.'}
+          </p>
+          <Field
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            rules="required|email"
+          />
+          <Field
+            name="phone"
+            label={viaWhatsapp ? 'WhatsApp number' : 'Phone (optional)'}
+            rules={viaWhatsapp ? 'required|phone' : 'phone'}
+            render={(control) => (
+              <PhoneInput
+                id={control.id}
+                name={control.name}
+                value={String(control.value ?? '')}
+                onChange={(phone) => control.onChange(phone)}
+                onBlur={() => control.onBlur()}
+                ref={control.ref}
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+              />
+            )}
+          />
+          {failure && (
+            <p className="tour-actions__failure" role="alert">
+              {failure}
+            </p>
+          )}
+          <Button type="submit" disabled={sending || tokens.isPending}>
+            {sending ? 'Sending…' : 'Send the programme'}
+          </Button>
+          <p className="tour-actions__terms">
+            By sending, you accept the <a href="/agreement">terms of use</a> and the{' '}
+            <a href="/privacy">privacy policy</a>.
+          </p>
+        </Form>
+      )}
+    </Modal>
+  );
+}

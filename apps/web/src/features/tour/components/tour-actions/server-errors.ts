@@ -1,0 +1,11 @@
+import { isApiError } from '@gallop/api-client';
+
+/** What a failed send shows: the server's message and its field details, or a default. */
+export function failureText(error: unknown): string {
+  if (!isApiError(error)) return 'Error. Please try again later';
+  if (error.kind === 'captcha' || error.kind === 'hard_captcha') {
+    return 'Too many requests from this device. Please try again in a few minutes.';
+  }
+  const details = Object.values(error.errors).flat();
+  return [error.message, ...details].join(' ');
+}
