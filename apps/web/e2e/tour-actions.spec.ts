@@ -1,9 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
 
 // The tour page's programme order and complaint form against the real API.
 
-async function firstTourPath(request: import('@playwright/test').APIRequestContext) {
+async function firstTourPath(request: APIRequestContext) {
   const response = await request.get('/spa/best-tours');
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as { items: { slug: string; name: string }[] };
