@@ -35,19 +35,29 @@ export async function refreshCatalogAggregates(db: Database, today: string): Pro
       FROM reviews WHERE is_published GROUP BY tour_id
     ) s
     WHERE s.tour_id = t.id AND (t.rating IS DISTINCT FROM s.rating OR t.reviews_count <> s.count)`);
+  // Grouped once per table, not a subquery per organizer: at a million tours (20k organizers,
+  // 3.6M reviews) the correlated form ran for tens of minutes on freshly loaded tables.
   await db.execute(sql`
     UPDATE organizers o SET
       rating = s.rating,
       reviews_count = s.reviews_count,
       tours_count = s.tours_count
     FROM (
-      SELECT o2.id,
-        (SELECT round(avg(r.rating)::numeric, 1)::real FROM reviews r WHERE r.organizer_id = o2.id AND r.is_published) AS rating,
-        (SELECT count(*)::int FROM reviews r WHERE r.organizer_id = o2.id AND r.is_published) AS reviews_count,
-        (SELECT count(*)::int FROM tours t WHERE t.organizer_id = o2.id AND t.is_published AND t.next_start_date IS NOT NULL) AS tours_count
+      SELECT o2.id, r.rating, coalesce(r.count, 0) AS reviews_count, coalesce(t.count, 0) AS tours_count
       FROM organizers o2
+      LEFT JOIN (
+        SELECT organizer_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count
+        FROM reviews WHERE is_published GROUP BY organizer_id
+      ) r ON r.organizer_id = o2.id
+      LEFT JOIN (
+        SELECT organizer_id, count(*)::int AS count FROM tours
+        WHERE is_published AND next_start_date IS NOT NULL GROUP BY organizer_id
+      ) t ON t.organizer_id = o2.id
     ) s
-    WHERE s.id = o.id`);
+    WHERE s.id = o.id
+      AND (o.rating IS DISTINCT FROM s.rating
+        OR o.reviews_count IS DISTINCT FROM s.reviews_count
+        OR o.tours_count IS DISTINCT FROM s.tours_count)`);
   // Cached search answers (every API instance's) were computed from the old aggregates.
   await bumpCatalogVersion(db);
 }
