@@ -16,10 +16,13 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as ContactsRouteImport } from './routes/contacts'
 import { Route as DestinationsRouteImport } from './routes/destinations'
+import { Route as EmployeesCookieRouteImport } from './routes/employees-cookie'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as JoinRouteImport } from './routes/join'
+import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as SitemapRouteImport } from './routes/sitemap'
+import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
 import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
@@ -66,6 +69,11 @@ const DestinationsRoute = DestinationsRouteImport.update({
   path: '/destinations',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmployeesCookieRoute = EmployeesCookieRouteImport.update({
+  id: '/employees-cookie',
+  path: '/employees-cookie',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FavoritesRoute = FavoritesRouteImport.update({
   id: '/favorites',
   path: '/favorites',
@@ -76,6 +84,11 @@ const JoinRoute = JoinRouteImport.update({
   path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentFailedRoute = PaymentFailedRouteImport.update({
+  id: '/payment-failed',
+  path: '/payment-failed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RedirectRoute = RedirectRouteImport.update({
   id: '/redirect',
   path: '/redirect',
@@ -84,6 +97,11 @@ const RedirectRoute = RedirectRouteImport.update({
 const SitemapRoute = SitemapRouteImport.update({
   id: '/sitemap',
   path: '/sitemap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuccessRoute = SuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TourProvidersRoute = TourProvidersRouteImport.update({
@@ -146,10 +164,13 @@ export interface FileRoutesByFullPath {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/sitemap': typeof SitemapRoute
+  '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
@@ -169,10 +190,13 @@ export interface FileRoutesByTo {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/sitemap': typeof SitemapRoute
+  '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
@@ -193,10 +217,13 @@ export interface FileRoutesById {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/sitemap': typeof SitemapRoute
+  '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
@@ -218,10 +245,13 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/payment-failed'
     | '/redirect'
     | '/sitemap'
+    | '/success'
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
@@ -241,10 +271,13 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/payment-failed'
     | '/redirect'
     | '/sitemap'
+    | '/success'
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
@@ -264,10 +297,13 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/payment-failed'
     | '/redirect'
     | '/sitemap'
+    | '/success'
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
@@ -288,10 +324,13 @@ export interface RootRouteChildren {
   CollectionsRoute: typeof CollectionsRoute
   ContactsRoute: typeof ContactsRoute
   DestinationsRoute: typeof DestinationsRoute
+  EmployeesCookieRoute: typeof EmployeesCookieRoute
   FavoritesRoute: typeof FavoritesRoute
   JoinRoute: typeof JoinRoute
+  PaymentFailedRoute: typeof PaymentFailedRoute
   RedirectRoute: typeof RedirectRoute
   SitemapRoute: typeof SitemapRoute
+  SuccessRoute: typeof SuccessRoute
   TourProvidersRoute: typeof TourProvidersRoute
   AgreementSplatRoute: typeof AgreementSplatRoute
   BlogSplatRoute: typeof BlogSplatRoute
@@ -355,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DestinationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/employees-cookie': {
+      id: '/employees-cookie'
+      path: '/employees-cookie'
+      fullPath: '/employees-cookie'
+      preLoaderRoute: typeof EmployeesCookieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/favorites': {
       id: '/favorites'
       path: '/favorites'
@@ -369,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment-failed': {
+      id: '/payment-failed'
+      path: '/payment-failed'
+      fullPath: '/payment-failed'
+      preLoaderRoute: typeof PaymentFailedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/redirect': {
       id: '/redirect'
       path: '/redirect'
@@ -381,6 +434,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap'
       fullPath: '/sitemap'
       preLoaderRoute: typeof SitemapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/success': {
+      id: '/success'
+      path: '/success'
+      fullPath: '/success'
+      preLoaderRoute: typeof SuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tour-providers': {
@@ -464,10 +524,13 @@ const rootRouteChildren: RootRouteChildren = {
   CollectionsRoute: CollectionsRoute,
   ContactsRoute: ContactsRoute,
   DestinationsRoute: DestinationsRoute,
+  EmployeesCookieRoute: EmployeesCookieRoute,
   FavoritesRoute: FavoritesRoute,
   JoinRoute: JoinRoute,
+  PaymentFailedRoute: PaymentFailedRoute,
   RedirectRoute: RedirectRoute,
   SitemapRoute: SitemapRoute,
+  SuccessRoute: SuccessRoute,
   TourProvidersRoute: TourProvidersRoute,
   AgreementSplatRoute: AgreementSplatRoute,
   BlogSplatRoute: BlogSplatRoute,

@@ -35,3 +35,14 @@ export function cookieAlertDismissedCookie(secure: boolean): string {
     secure,
   });
 }
+
+/**
+ * Marks a staff member's browser (set on `/employees-cookie`): the team's own visits stay out of
+ * the analytics, as if consent had not been given.
+ */
+export const EMPLOYEE_COOKIE = 'gallop_employee';
+
+/** Whether a `Cookie` header (or `document.cookie`) marks the browser as staff. */
+export function isEmployeeBrowser(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader ? parse(cookieHeader)[EMPLOYEE_COOKIE] === '1' : false;
+}

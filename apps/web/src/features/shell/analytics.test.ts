@@ -62,6 +62,12 @@ describe('applyAnalyticsPolicy', () => {
     expect(writes.filter((write) => write.startsWith('_ga='))).toHaveLength(6);
   });
 
+  it('deletes them in a team browser even with consent and an id', () => {
+    const { doc, writes } = recordingDocument('cookie_alert_dismissed=1; gallop_employee=1; _ga=1');
+    expect(applyAnalyticsPolicy('G-TEST', doc)).toBe('deleted');
+    expect(expired(writes)).toEqual(new Set(['_ga']));
+  });
+
   it('deletes them with consent but no configured id', () => {
     const { doc, writes } = recordingDocument('cookie_alert_dismissed=1; _gat_UA1=1');
     expect(hasAnalyticsConsent(doc.cookie)).toBe(true);

@@ -1,5 +1,5 @@
 import { parse } from 'cookie';
-import { COOKIE_ALERT_COOKIE } from '../../lib/visitor';
+import { COOKIE_ALERT_COOKIE, isEmployeeBrowser } from '../../lib/visitor';
 import { whenIdle, type IdleWindow } from './when-idle';
 
 /** Google Analytics cookies (spec section 4): `_ga`, `_ga_<id>`, `_gid`, `_gat`, `_gat_<id>`. */
@@ -66,7 +66,7 @@ export function loadAnalyticsScript(measurementId: string, doc: Document = docum
 
 /**
  * The analytics rule of spec section 4: without consent or a configured id the analytics cookies
- * are deleted; with both the script loads when the browser is idle. Safe to call again (on
+ * are deleted (also in a staff browser); with both the script loads when the browser is idle. Safe to call again (on
  * navigation, after consent): the script loads once.
  */
 export function applyAnalyticsPolicy(
@@ -74,7 +74,7 @@ export function applyAnalyticsPolicy(
   doc: Document = document,
   win: IdleWindow = window,
 ): 'deleted' | 'loading' {
-  if (!measurementId || !hasAnalyticsConsent(doc.cookie)) {
+  if (!measurementId || !hasAnalyticsConsent(doc.cookie) || isEmployeeBrowser(doc.cookie)) {
     deleteAnalyticsCookies(doc);
     return 'deleted';
   }

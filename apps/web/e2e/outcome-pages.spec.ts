@@ -1,0 +1,54 @@
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
+
+// The payment outcome pages and the team-browser page (spec section 2.1).
+
+test.describe('payment outcome pages', () => {
+  for (const [path, title, lead] of [
+    ['/success', 'Payment successful', 'Your payment has gone through.'],
+    ['/payment-failed', 'Payment failed', 'no money has been taken'],
+  ] as const) {
+    test(`${path} answers 200, is not indexed and leads to support`, async ({
+      page,
+      request,
+      gotoHydrated,
+    }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<title>${title} | Gallop</title>`);
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+
+      expect(await gotoHydrated(path)).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByText(lead)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: 'Contact support' }).click();
+      await expect(page).toHaveURL(/\/contacts$/);
+    });
+  }
+});
+
+test('/employees-cookie marks the browser as a team browser and can remove the mark', async ({
+  page,
+  context,
+  gotoHydrated,
+}) => {
+  expect(await gotoHydrated('/employees-cookie')).toBe(200);
+  await expect(page.getByRole('status')).toHaveText('This browser is not marked.');
+  await page.getByRole('button', { name: 'Mark this browser' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'This browser is marked as a team browser. Analytics are off here.',
+  );
+  const cookie = (await context.cookies()).find((item) => item.name === 'gallop_employee');
+  expect(cookie?.value).toBe('1');
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    'This browser is marked as a team browser. Analytics are off here.',
+  );
+  await page.getByRole('button', { name: 'Remove the mark' }).click();
+  await expect(page.getByRole('status')).toHaveText('This browser is not marked.');
+  expect((await context.cookies()).find((item) => item.name === 'gallop_employee')).toBeUndefined();
+});

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EmployeesPage } from '../features/staff/components/employees-page/employees-page';
+import { pageHead } from '../features/seo/head';
+
+/** `/employees-cookie` (spec section 2.1): marks a team member's browser; never indexed. */
+export const Route = createFileRoute('/employees-cookie')({
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Gallop team browser',
+        description: 'Marks a Gallop team browser so that its visits stay out of the analytics.',
+        canonical: '/employees-cookie',
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: EmployeesPage,
+});
