@@ -58,6 +58,18 @@ function resolveOperations(app: FastifyInstance, handlers: ServiceHandlers) {
 }
 
 /** The API as a Fastify instance, routes and validation generated from the contract. */
+/** How long the start waits for the first search index (see `onReady` below). */
+const INDEX_WARM_WAIT_MS = 5_000;
+
+/** Resolves when `work` does or after `ms`, whichever comes first (the work goes on). */
+function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: {
@@ -96,8 +108,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.log.child({ module: 'search-index' }),
   );
   if (searchIndex) {
-    // The first index is built before the server answers; a failure leaves searches on SQL.
-    app.addHook('onReady', () => searchIndex.warm());
+    // The first index is built before the server answers when it is quick (small catalogues,
+    // tests); a larger one keeps building in the background while searches run in SQL, so the
+    // start never exceeds Fastify's plugin timeout (10 s). A failure leaves searches on SQL.
+    app.addHook('onReady', () => waitAtMost(searchIndex.warm(), INDEX_WARM_WAIT_MS));
     app.addHook('onClose', async () => searchIndex.close());
   }
 
