@@ -46,14 +46,21 @@ const SEARCH_STATEMENT = /\bfrom\s+"?tours"?\b|\btour_dates\b/i;
 export async function explainSearches(
   databaseUrl: string,
   queries: SearchQuery[],
+  { index = true }: { index?: boolean } = {},
 ): Promise<ExplainedQuery[]> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const captured: CapturedStatement[] = [];
   captureQueries(pool, captured);
-  // Without caches every search sends all of its statements (total and facets included).
+  // Without caches every search sends all of its statements; without the index (`--cache sql`)
+  // those include the totals, facets and date-filtered price sorts.
   const app = buildApp(
-    parseEnv({ LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, CATALOG_CACHE: 'off' }),
+    parseEnv({
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      CATALOG_CACHE: 'off',
+      SEARCH_INDEX: index ? 'on' : 'off',
+    }),
     { database },
   );
   await app.ready();

@@ -227,7 +227,9 @@ async function explainMode(options: BenchOptions): Promise<boolean> {
   await ensurePostgresDatabase(options.databaseUrl);
   await ensureSeeded(database, options.tours, options.reseed);
   const queries = representative(await mixFor(database, options.queries));
-  const explained = await explainSearches(options.databaseUrl, queries);
+  const explained = await explainSearches(options.databaseUrl, queries, {
+    index: options.cache !== 'sql',
+  });
   const markdown = [
     `# EXPLAIN (ANALYZE, BUFFERS) of the tour search, ${options.tours} tours on ${describeDatabase(database)}`,
     formatExplained(explained),
