@@ -12,6 +12,7 @@ import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
 import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
+import { logTransport, startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
@@ -135,6 +136,17 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     ),
   });
   registerOperationsRoutes(app, { lifecycle, database: options.database });
+
+  if (env.OUTBOX_TRANSPORT === 'log') {
+    const log = app.log.child({ module: 'outbox' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startOutboxDispatcher(options.database.db, logTransport(log), {
+        onError: (error) => log.warn({ err: error }, 'outbox: a dispatch round failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   return app;
 }

@@ -22,6 +22,7 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'on',
       SEARCH_INDEX: 'on',
       PUBLIC_WRITE_LIMIT: 10,
+      OUTBOX_TRANSPORT: 'log',
     });
   });
 
@@ -46,6 +47,7 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: '25',
+      OUTBOX_TRANSPORT: 'off',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -62,6 +64,7 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: 25,
+      OUTBOX_TRANSPORT: 'off',
     });
   });
 

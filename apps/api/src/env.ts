@@ -50,6 +50,9 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be at least 1'))
     .default(10),
+  // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
+  // them queued (tests, or a separate sender process).
+  OUTBOX_TRANSPORT: z.enum(['log', 'off']).default('log'),
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
 });

@@ -4,5 +4,13 @@ export const WEB_ORIGIN = 'http://127.0.0.1:3000';
 
 /** A valid environment for tests: quiet logs, a random port on loopback. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', WEB_ORIGIN, ...overrides });
+  return parseEnv({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WEB_ORIGIN,
+    // Tests read queued messages; a dispatcher would mark them sent under their feet.
+    OUTBOX_TRANSPORT: 'off',
+    ...overrides,
+  });
 }
