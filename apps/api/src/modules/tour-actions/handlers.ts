@@ -29,6 +29,9 @@ export interface TourActionsDeps {
   limiter?: RateLimiter;
 }
 
+/** The transaction handle `db.transaction` passes to its callback. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 type TourActionOperation =
   | 'complainAboutTour'
   | 'subscribeTourProgram'
@@ -84,6 +87,28 @@ export function tourActionsHandlers(
     return reply.code(429).send(TOO_MANY);
   }
 
+  /**
+   * Stores a visitor's report with `store` and, in the same transaction, queues an email about
+   * it to the support team (when the site has a support address).
+   */
+  async function storeForSupport(
+    store: (tx: Transaction) => Promise<number>,
+    message: (id: number) => { kind: string; subject: string; body: string; payload: object },
+  ): Promise<void> {
+    const support = (await readSiteSettings(db, ['support_email'])).support_email;
+    await db.transaction(async (tx) => {
+      const id = await store(tx);
+      if (!support) return;
+      const { payload, ...text } = message(id);
+      await tx.insert(outbox).values({
+        channel: 'email',
+        recipient: support,
+        ...text,
+        payload: payload as Record<string, unknown>,
+      });
+    });
+  }
+
   /** Queues the programme to one address; answers the stored request's id. */
   async function orderProgramme(
     tour: ProgrammeTour & { id: number },
@@ -124,23 +149,21 @@ export function tourActionsHandlers(
       const text = request.body.text.trim();
       if (text === '') throw new HttpError(400, 'Invalid complaint', { text: ['Required field'] });
       const tour = await publishedTour(db, request.body.tour_id, UNKNOWN_TOUR.notFound);
-      const support = (await readSiteSettings(db, ['support_email'])).support_email;
-      await db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(tourComplaints)
-          .values({ tourId: tour.id, text })
-          .returning({ id: tourComplaints.id });
-        if (support) {
-          await tx.insert(outbox).values({
-            kind: 'tour-complaint',
-            channel: 'email',
-            recipient: support,
-            subject: `Complaint about ${tour.name}`,
-            body: `${text}\n\nTour: ${tourUrl(publicUrl, tour.slug)}`,
-            payload: { tourId: tour.id, complaintId: stored!.id },
-          });
-        }
-      });
+      await storeForSupport(
+        async (tx) => {
+          const [stored] = await tx
+            .insert(tourComplaints)
+            .values({ tourId: tour.id, text })
+            .returning({ id: tourComplaints.id });
+          return stored!.id;
+        },
+        (complaintId) => ({
+          kind: 'tour-complaint',
+          subject: `Complaint about ${tour.name}`,
+          body: `${text}\n\nTour: ${tourUrl(publicUrl, tour.slug)}`,
+          payload: { tourId: tour.id, complaintId },
+        }),
+      );
       return { result: true };
     },
 
@@ -210,28 +233,26 @@ export function tourActionsHandlers(
         });
       }
       const tour = tourId === undefined ? undefined : await publishedTour(db, tourId);
-      const support = (await readSiteSettings(db, ['support_email'])).support_email;
-      await db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(helpRequests)
-          .values({ name, email, phone, message, tourId: tour?.id, bookingRequestId })
-          .returning({ id: helpRequests.id });
-        if (support) {
-          await tx.insert(outbox).values({
-            kind: 'help-request',
-            channel: 'email',
-            recipient: support,
-            subject: `Help request${name ? ` from ${name}` : ''}`,
-            body: [
-              message,
-              '',
-              `Contact: ${[email, phone].filter(Boolean).join(', ')}`,
-              ...(tour ? [`Tour: ${tourUrl(publicUrl, tour.slug)}`] : []),
-            ].join('\n'),
-            payload: { helpRequestId: stored!.id, tourId: tour?.id ?? null },
-          });
-        }
-      });
+      await storeForSupport(
+        async (tx) => {
+          const [stored] = await tx
+            .insert(helpRequests)
+            .values({ name, email, phone, message, tourId: tour?.id, bookingRequestId })
+            .returning({ id: helpRequests.id });
+          return stored!.id;
+        },
+        (helpRequestId) => ({
+          kind: 'help-request',
+          subject: `Help request${name ? ` from ${name}` : ''}`,
+          body: [
+            message,
+            '',
+            `Contact: ${[email, phone].filter(Boolean).join(', ')}`,
+            ...(tour ? [`Tour: ${tourUrl(publicUrl, tour.slug)}`] : []),
+          ].join('\n'),
+          payload: { helpRequestId, tourId: tour?.id ?? null },
+        }),
+      );
       return { result: true };
     },
   };

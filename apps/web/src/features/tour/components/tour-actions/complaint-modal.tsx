@@ -1,8 +1,7 @@
 import { Button, Field, Form, Modal } from '@gallop/ui-kit';
-import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { complainAboutTour } from '../../actions';
-import { failureText } from './server-errors';
+import { useSend } from './use-send';
 import './tour-actions.css';
 
 /** The longest complaint the API takes. */
@@ -17,32 +16,17 @@ export interface ComplaintModalProps {
 /** Reporting a problem with a tour to the support team (`/crm/api/tour/complaint`). */
 export function ComplaintModal({ tour, isOpen, onClose }: ComplaintModalProps) {
   const api = useApi();
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-
+  const { sending, failure, done, send, reset } = useSend<void>();
   const close = () => {
-    setSent(false);
-    setFailure(undefined);
+    reset();
     onClose();
   };
-
-  async function submit({ text }: { text: string }) {
-    setSending(true);
-    setFailure(undefined);
-    try {
-      await complainAboutTour(api, { tourId: tour.id, text });
-      setSent(true);
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = ({ text }: { text: string }) =>
+    send(() => complainAboutTour(api, { tourId: tour.id, text }));
 
   return (
     <Modal isOpen={isOpen} onClose={close} title="Report a problem with this tour">
-      {sent ? (
+      {done ? (
         <div className="tour-actions__done" role="status">
           <p>Thank you. Our support team will look into it and may contact the organizer.</p>
           <Button onClick={close}>Done</Button>

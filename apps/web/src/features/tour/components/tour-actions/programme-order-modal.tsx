@@ -1,10 +1,9 @@
 import { useCurrency } from '@gallop/currency/react';
 import { Button, Field, Form, Modal, PhoneInput } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { orderProgramme, siteTokensQueryOptions } from '../../actions';
-import { failureText } from './server-errors';
+import { useSend } from './use-send';
 import './tour-actions.css';
 
 interface ProgrammeValues {
@@ -28,34 +27,27 @@ export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderMod
   const { currency } = useCurrency();
   const tokens = useQuery(siteTokensQueryOptions(api));
   const viaWhatsapp = tokens.data?.send_tour_program_in_pdf_via_whatsapp === true;
-  const [sent, setSent] = useState<{ to: string; requestId: number | null } | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-
+  const { sending, failure, done, send, reset } = useSend<{
+    to: string;
+    requestId: number | null;
+  }>();
+  const sent = done?.result;
   const close = () => {
-    setSent(undefined);
-    setFailure(undefined);
+    reset();
     onClose();
   };
-
-  async function submit(values: ProgrammeValues) {
-    setSending(true);
-    setFailure(undefined);
-    try {
+  const submit = (values: ProgrammeValues) =>
+    send(async () => {
+      const email = values.email.trim();
       const requestId = await orderProgramme(api, {
         tourId: tour.id,
-        email: values.email.trim(),
+        email,
         phone: values.phone || undefined,
         currency,
         viaWhatsapp,
       });
-      setSent({ to: viaWhatsapp ? values.phone : values.email.trim(), requestId });
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setSending(false);
-    }
-  }
+      return { to: viaWhatsapp ? values.phone : email, requestId };
+    });
 
   return (
     <Modal isOpen={isOpen} onClose={close} title="Get the tour programme">
