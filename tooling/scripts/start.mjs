@@ -78,6 +78,8 @@ startServer('API', 'apps/api', {
   HOST: host,
   PORT: apiPort,
   WEB_ORIGIN: webUrl,
+  // The local demo shows the messages it would send (sign-in codes, links) at /dev/outbox.
+  DEV_OUTBOX: process.env.DEV_OUTBOX ?? 'on',
 });
 startServer('Web', 'apps/web', {
   ENTRY: 'dist/server.js',
@@ -89,7 +91,9 @@ startServer('Web', 'apps/web', {
 
 try {
   await Promise.all([waitFor(`${apiUrl}/health`), waitFor(`${webUrl}/healthz`)]);
-  console.log(`\n  Gallop is running: ${webUrl}\n  API: ${apiUrl}  (Ctrl+C stops both)\n`);
+  console.log(
+    `\n  Gallop is running: ${webUrl}\n  API: ${apiUrl}  Sent messages: ${apiUrl}/dev/outbox  (Ctrl+C stops both)\n`,
+  );
 } catch (error) {
   console.error(error.message);
   stop(1);

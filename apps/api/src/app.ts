@@ -15,6 +15,7 @@ import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
 import { logTransport, startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
+import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
@@ -127,6 +128,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         responseCache,
         searchIndex,
         publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
+        authLimit: env.AUTH_LIMIT,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,
@@ -136,6 +138,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     ),
   });
   registerOperationsRoutes(app, { lifecycle, database: options.database });
+  if (env.DEV_OUTBOX === 'on') registerDevOutboxRoute(app, { db: options.database.db });
 
   if (env.OUTBOX_TRANSPORT === 'log') {
     const log = app.log.child({ module: 'outbox' });

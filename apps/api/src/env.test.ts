@@ -22,6 +22,7 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'on',
       SEARCH_INDEX: 'on',
       PUBLIC_WRITE_LIMIT: 10,
+      AUTH_LIMIT: 10,
       OUTBOX_TRANSPORT: 'log',
     });
   });
@@ -47,6 +48,8 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: '25',
+      AUTH_LIMIT: '30',
+      DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });
     expect(env).toEqual({
@@ -64,6 +67,8 @@ describe('parseEnv', () => {
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: 25,
+      AUTH_LIMIT: 30,
+      DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });
   });

@@ -50,6 +50,16 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be at least 1'))
     .default(10),
+  // Sign-in attempts and one-time codes per visitor address and login in 15 minutes before the
+  // API asks for a captcha (429).
+  AUTH_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(10),
+  // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
+  DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
   // them queued (tests, or a separate sender process).
   OUTBOX_TRANSPORT: z.enum(['log', 'off']).default('log'),

@@ -4,6 +4,8 @@ import type { Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
+import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
+import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
 import { tourHandlers } from '#src/modules/catalog/tour/handlers.ts';
@@ -23,6 +25,8 @@ export interface HandlerDeps {
   responseCache?: ResponseCache;
   /** Per-address limit of the public write calls in 15 minutes (tour actions). */
   publicWriteLimit?: number;
+  /** Sign-in attempts and codes per address and login in 15 minutes. */
+  authLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
   /** Site-level settings from the environment (public URL, country detection). */
@@ -43,5 +47,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...catalogSearchHandlers(deps),
     ...reviewsHandlers(deps),
     ...tourActionsHandlers(deps),
+    ...accountsHandlers(deps),
+    ...favouritesHandlers(deps),
   };
 }

@@ -53,13 +53,13 @@ describe('pending operations', () => {
   it('answers 501 for a valid JSON POST to a pending operation', async () => {
     const response = await api.inject({
       method: 'POST',
-      url: '/crm/api/favourite-tour/create',
+      url: '/crm/api/chat/mark-as-read',
       headers: { 'content-type': 'application/json' },
-      payload: { tour_id: 41 },
+      payload: { chat_id: 41 },
     });
     expect(response.statusCode).toBe(501);
     expect(expectContractSchema(response, 'Error')).toEqual({
-      message: 'Operation addFavouriteTour is not implemented',
+      message: 'Operation markChatAsRead is not implemented',
     });
   });
 
@@ -73,23 +73,23 @@ describe('pending operations', () => {
 
     const missingBody = await api.inject({
       method: 'POST',
-      url: '/crm/api/favourite-tour/create',
+      url: '/crm/api/chat/mark-as-read',
       headers: { 'content-type': 'application/json' },
       payload: {},
     });
     expect(missingBody.statusCode).toBe(400);
     expect(expectContractSchema(missingBody, 'Error')).toEqual({
       message: 'Invalid request body',
-      errors: { tour_id: ['is required'] },
+      errors: { chat_id: ['is required'] },
     });
   });
 
   it('rejects a body field the contract does not know', async () => {
     const response = await api.inject({
       method: 'POST',
-      url: '/crm/api/favourite-tour/create',
+      url: '/crm/api/chat/mark-as-read',
       headers: { 'content-type': 'application/json' },
-      payload: { tour_id: 41, is_admin: true },
+      payload: { chat_id: 41, is_admin: true },
     });
     expect(response.statusCode).toBe(400);
     expect(expectContractSchema(response, 'Error')).toEqual({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { seedAccounts } from './accounts.ts';
 import { refreshCatalogAggregates, resetIdentitySequences } from './aggregates.ts';
 import { seedContent } from './content/index.ts';
 import type { SeedContext } from './context.ts';
@@ -39,6 +40,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const tours = await seedTours(ctx, world, taxonomy, organizers);
   await seedSearchPhrases(ctx, tours);
   await seedContent(ctx);
+  await seedAccounts(ctx);
   await refreshCatalogAggregates(db, ctx.today);
   await resetIdentitySequences(db);
   ctx.log('seed complete');

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './catalog-version.ts';
 export * from './content.ts';
 export * from './geography.ts';

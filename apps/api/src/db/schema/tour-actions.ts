@@ -22,7 +22,7 @@ export const outbox = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     /** What the message is (`tour-program`, `complaint-received` ...). */
     kind: text().notNull(),
-    channel: text({ enum: ['email', 'whatsapp', 'sms'] }).notNull(),
+    channel: text({ enum: ['email', 'whatsapp', 'sms', 'telegram', 'vk'] }).notNull(),
     recipient: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),

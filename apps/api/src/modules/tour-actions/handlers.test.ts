@@ -13,7 +13,7 @@ import {
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from '#src/http/rate-limit.ts';
 
 let testApp: TestApp;
 let db: Database;

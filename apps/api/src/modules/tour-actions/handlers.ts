@@ -19,7 +19,7 @@ import {
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 
 export interface TourActionsDeps {
   db: Database;

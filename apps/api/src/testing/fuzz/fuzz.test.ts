@@ -81,7 +81,7 @@ const durations: [operationId: string, milliseconds: number][] = [];
 
 beforeAll(async () => {
   // No captcha wall: every malformed request must reach validation and the handlers.
-  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000000' });
+  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000000', AUTH_LIMIT: '1000000' });
   totals.startedAt = performance.now();
 }, 120_000);
 

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { countries } from './geography.ts';
+import { tours } from './tours.ts';
+
+/**
+ * Travellers (role client), organizers and support staff. An account has an email, a phone, or
+ * both; a password is optional (accounts opened with a one-time code have none).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    role: text({ enum: ['client', 'organizer', 'support'] })
+      .notNull()
+      .default('client'),
+    firstName: text(),
+    lastName: text(),
+    /** Stored lower-cased: sign-in by email ignores case. */
+    email: text(),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    /** `+` and digits only. */
+    phone: text(),
+    phoneConfirmedAt: timestamp({ withTimezone: true }),
+    /** scrypt, `scrypt$N$r$p$salt$hash` (see modules/accounts/passwords.ts). */
+    passwordHash: text(),
+    countryId: integer().references(() => countries.id),
+    languageCode: text().notNull().default('en'),
+    currencyCode: text().notNull().default('USD'),
+    timezone: text(),
+    avatarId: integer(),
+    lastActiveAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key')
+      .on(table.email)
+      .where(sql`email is not null`),
+    uniqueIndex('users_phone_key')
+      .on(table.phone)
+      .where(sql`phone is not null`),
+  ],
+);
+
+/**
+ * One signed-in device. Both tokens are random and only their SHA-256 is stored; the refresh
+ * token rotates on every refresh (decisions: "refresh tokens rotate and are stored hashed").
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text().notNull(),
+    accessExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    refreshHash: text().notNull(),
+    refreshExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Opened by an administrator on the user's behalf (`is_admin_auth`). */
+    isAdminAuth: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_sessions_access_key').on(table.accessHash),
+    uniqueIndex('user_sessions_refresh_key').on(table.refreshHash),
+    index('user_sessions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A 5-digit one-time code sent to an email or phone: to sign in, or to confirm a phone. Only a
+ * hash is kept; a code expires and allows a few attempts.
+ */
+export const userCodes = pgTable(
+  'user_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** The normalised email or phone the code went to. */
+    login: text().notNull(),
+    purpose: text({ enum: ['sign-in', 'confirm-phone'] }).notNull(),
+    codeHash: text().notNull(),
+    sender: text().notNull(),
+    attempts: smallint().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_codes_login_idx').on(table.login, table.purpose, table.createdAt)],
+);
+
+/**
+ * A single-use token sent in a link: confirm an email, reset a password, or sign in from a
+ * message (`access-token-by-one-time-token`). Only a hash is kept.
+ */
+export const userLinkTokens = pgTable(
+  'user_link_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['confirm-email', 'reset-password', 'sign-in'] }).notNull(),
+    tokenHash: text().notNull(),
+    /** The address an email confirmation is for (it may have changed since). */
+    email: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_link_tokens_hash_key').on(table.tokenHash)],
+);
+
+/** A signed-in traveller's favourite tours (guests keep theirs in the `favorite_tours` cookie). */
+export const userFavouriteTours = pgTable(
+  'user_favourite_tours',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.tourId] })],
+);

@@ -1,0 +1,115 @@
+/**
+ * One-time codes (decisions: "One-time codes have 5 digits, expire, and allow a few attempts"),
+ * sent through the outbox by the channel the traveller chose.
+ */
+import type { components } from '@gallop/api-client';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { outbox, userCodes } from '#src/db/schema/index.ts';
+import { unprocessable } from '#src/http/http-error.ts';
+import { hashSecret, randomCode } from './secrets.ts';
+
+export type CodeSender = components['schemas']['CodeSender'];
+export type CodePurpose = (typeof userCodes.$inferSelect)['purpose'];
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** Seconds the client waits before offering to send another code. */
+export const CODE_RESEND_AFTER_S = 60;
+
+type Channel = (typeof outbox.$inferInsert)['channel'];
+
+/** The outbox channel of each code sender; every sender but `email` delivers to a phone. */
+export const SENDER_CHANNEL: Record<CodeSender, Channel> = {
+  email: 'email',
+  sms: 'sms',
+  vk_via_sms_service: 'sms',
+  whatsapp: 'whatsapp',
+  whatsapp_paid: 'whatsapp',
+  telegram: 'telegram',
+  telegram_with_phone_request: 'telegram',
+  vk: 'vk',
+};
+
+export function senderNeedsEmail(sender: CodeSender): boolean {
+  return SENDER_CHANNEL[sender] === 'email';
+}
+
+const hashCode = (login: string, code: string) => hashSecret(`${login}:${code}`);
+
+/** Stores a new code for `login` and queues it; earlier codes of the same purpose stop working. */
+export async function sendCode(
+  db: Database,
+  { login, purpose, sender }: { login: string; purpose: CodePurpose; sender: CodeSender },
+): Promise<void> {
+  const code = randomCode();
+  const text =
+    purpose === 'sign-in'
+      ? `Your Gallop sign-in code is ${code}. It is valid for 10 minutes.`
+      : `Your Gallop phone confirmation code is ${code}. It is valid for 10 minutes.`;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(userCodes.login, login), eq(userCodes.purpose, purpose), isNull(userCodes.usedAt)),
+      );
+    await tx.insert(userCodes).values({
+      login,
+      purpose,
+      sender,
+      codeHash: hashCode(login, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    await tx.insert(outbox).values({
+      kind: purpose === 'sign-in' ? 'sign-in-code' : 'phone-code',
+      channel: SENDER_CHANNEL[sender],
+      recipient: login,
+      subject: purpose === 'sign-in' ? 'Your sign-in code' : 'Your confirmation code',
+      body: text,
+      payload: { purpose, sender },
+    });
+  });
+}
+
+/**
+ * Checks a code against the latest one sent to `login`; it then cannot be used again. A wrong
+ * code uses up an attempt; after the last one, or after expiry, a new code is needed.
+ */
+export async function verifyCode(
+  db: Database,
+  { login, purpose, code }: { login: string; purpose: CodePurpose; code: string },
+): Promise<void> {
+  const [latest] = await db
+    .select()
+    .from(userCodes)
+    .where(
+      and(
+        eq(userCodes.login, login),
+        eq(userCodes.purpose, purpose),
+        isNull(userCodes.usedAt),
+        gt(userCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(userCodes.createdAt))
+    .limit(1);
+  if (!latest || latest.attempts >= CODE_MAX_ATTEMPTS) {
+    throw unprocessable('The code has expired. Please request a new one.', {
+      code: ['The code has expired. Please request a new one.'],
+    });
+  }
+  if (latest.codeHash !== hashCode(login, code)) {
+    await db
+      .update(userCodes)
+      .set({ attempts: sql`${userCodes.attempts} + 1` })
+      .where(eq(userCodes.id, latest.id));
+    throw unprocessable('Invalid code', { code: ['Invalid code'] });
+  }
+  // Used once: a concurrent second check of the same code finds nothing to update.
+  const [used] = await db
+    .update(userCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userCodes.id, latest.id), isNull(userCodes.usedAt)))
+    .returning({ id: userCodes.id });
+  if (!used) throw unprocessable('Invalid code', { code: ['Invalid code'] });
+}

@@ -1,0 +1,529 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { countries, outbox, tours, userCodes } from '#src/db/schema/index.ts';
+import { DEMO_TRAVELLER } from '#src/seed/accounts.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+
+let testApp: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ DEV_OUTBOX: 'on' });
+  db = testApp.database.db;
+});
+afterAll(() => testApp.close());
+
+/** A unique address per call: files share one database on PostgreSQL. */
+const uniqueEmail = () => `rider-${randomUUID()}@example.com`;
+const uniquePhone = () => `+1${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+
+/** A contract-checked JSON answer (its shape is asserted by `expectContractResponse`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+interface Call {
+  status: number;
+  body: Json;
+}
+
+async function call(
+  operationId: OperationId,
+  method: 'GET' | 'POST',
+  url: string,
+  { payload, token, ip = '10.1.0.1' }: { payload?: object; token?: string; ip?: string } = {},
+): Promise<Call> {
+  const response = await testApp.app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: expectContractResponse(response, operationId) as Json,
+  };
+}
+
+const post = (operationId: OperationId, path: string, payload?: object, token?: string) =>
+  call(operationId, 'POST', `/crm/api/user/${path}`, {
+    ...(payload ? { payload } : {}),
+    ...(token ? { token } : {}),
+  });
+const profile = (token: string) => call('getProfile', 'GET', '/crm/api/user/profile', { token });
+
+async function register(overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail();
+  const answer = await post('register', 'register', {
+    first_name: 'Ann',
+    last_name: 'Rider',
+    email,
+    password: 'saddle-up-2026',
+    confirm_password: 'saddle-up-2026',
+    timezone: 'Europe/Berlin',
+    ...overrides,
+  });
+  return { ...answer, email };
+}
+
+/** The newest message queued to `recipient`. */
+async function lastMessage(recipient: string) {
+  const [message] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return message;
+}
+
+const codeIn = (body: string) => body.match(/\b(\d{5})\b/)?.[1] ?? '';
+const tokenIn = (body: string, name = 'token') =>
+  new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get(name) ?? '';
+
+describe('registration and sign-in with a password', () => {
+  it('registers, answers a session, and emails a confirmation link', async () => {
+    const { status, body, email } = await register({ email: `Ann-${randomUUID()}@Example.com` });
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Rider',
+      email: email.toLowerCase(),
+      is_email_set: true,
+      is_admin_auth: false,
+      timezone: 'Europe/Berlin',
+      role: 'client',
+    });
+    expect(body.token).not.toBe(body.refresh_token);
+    const link = await lastMessage(email.toLowerCase());
+    expect(link).toMatchObject({ kind: 'confirm-email', channel: 'email' });
+    expect(link!.body).toContain('/email-confirm?token=');
+    expect((await profile(body.token)).body.email).toBe(email.toLowerCase());
+  });
+
+  it('refuses a taken email and unequal passwords with field errors', async () => {
+    const first = await register();
+    const again = await register({ email: first.email.toUpperCase() });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ email: ['This email is already registered'] });
+    const unequal = await register({ confirm_password: 'saddle-up-2027' });
+    expect(unequal.status).toBe(422);
+    expect(unequal.body.errors).toEqual({ confirm_password: ['Do not match'] });
+    const blank = await register({ first_name: '   ' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({ first_name: ['Required field'] });
+  });
+
+  it('signs the seeded demo traveller in, and refuses a wrong password with 401', async () => {
+    const ok = await post('login', 'auth', {
+      login: DEMO_TRAVELLER.email.toUpperCase(),
+      password: DEMO_TRAVELLER.password,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ first_name: 'Alex', email: DEMO_TRAVELLER.email });
+    expect(ok.body.user.country).toMatchObject({ iso_code: 'US' });
+    const wrong = await post('login', 'auth', { login: DEMO_TRAVELLER.email, password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Invalid login or password');
+    const unknown = await post('login', 'auth', { login: uniqueEmail(), password: 'whatever' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe('Invalid login or password');
+  });
+
+  it('signs in by phone too', async () => {
+    const phone = uniquePhone();
+    await register({ phone });
+    const ok = await post('login', 'auth', { login: phone, password: 'saddle-up-2026' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.phone).toBe(phone);
+  });
+
+  it('asks for a captcha after too many attempts from one address for one login', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const answer = await call('login', 'POST', '/crm/api/user/auth', {
+        payload: { login: email, password: 'wrong' },
+        ip: '10.1.9.9',
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.body.type).toBe('captcha');
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 without a token, with an unknown token, and after sign-out', async () => {
+    expect((await call('getProfile', 'GET', '/crm/api/user/profile')).status).toBe(401);
+    expect((await profile('not-a-real-token')).status).toBe(401);
+    const { body } = await register();
+    expect((await post('logout', 'logout', undefined, body.token)).body).toEqual({ result: true });
+    expect((await profile(body.token)).status).toBe(401);
+    expect(
+      (await post('refreshToken', 'refresh-token', { refresh_token: body.refresh_token })).status,
+    ).toBe(401);
+  });
+
+  it('rotates the refresh token: the old one works once', async () => {
+    const { body } = await register();
+    const refreshed = await post('refreshToken', 'refresh-token', {
+      refresh_token: body.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.token).not.toBe(body.token);
+    expect(refreshed.body.refresh_token).not.toBe(body.refresh_token);
+    expect((await profile(body.token)).status).toBe(401);
+    expect((await profile(refreshed.body.token)).status).toBe(200);
+    const reused = await post('refreshToken', 'refresh-token', {
+      refresh_token: body.refresh_token,
+    });
+    expect(reused.status).toBe(401);
+  });
+});
+
+describe('one-time codes', () => {
+  it('registers without a password, then signs in with the emailed 5-digit code', async () => {
+    const email = uniqueEmail();
+    const [tour] = await db.select({ id: tours.id }).from(tours).limit(1);
+    const sent = await post('registerWithoutPassword', 'register-without-password', {
+      first_name: 'Quick',
+      email,
+      code_sender: 'email',
+      favourites_tours_ids: [tour!.id],
+    });
+    expect(sent.body).toEqual({ result: true, code_sender: 'email' });
+    const code = codeIn((await lastMessage(email))!.body);
+    expect(code).toMatch(/^\d{5}$/);
+
+    const wrong = await post('loginViaCode', 'auth-via-code', {
+      login: email,
+      code: code === '00000' ? '11111' : '00000',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ code: ['Invalid code'] });
+
+    const signed = await post('loginViaCode', 'auth-via-code', {
+      login: email,
+      code,
+      verify_method: 'email',
+    });
+    expect(signed.status).toBe(200);
+    expect(signed.body.user).toMatchObject({ first_name: 'Quick', email });
+    const favourites = await call('listFavouriteTours', 'GET', '/crm/api/user/favourite-tours', {
+      token: signed.body.token,
+    });
+    expect(favourites.body.ids).toEqual([tour!.id]);
+    // Used once.
+    const again = await post('loginViaCode', 'auth-via-code', { login: email, code });
+    expect(again.status).toBe(422);
+  });
+
+  it('stops accepting a code after five wrong attempts', async () => {
+    const { email } = await register();
+    await post('sendAuthCode', 'send-auth-code', { login: email, code_sender: 'email' });
+    const code = codeIn((await lastMessage(email))!.body);
+    const wrongCode = code === '99999' ? '99998' : '99999';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await post('loginViaCode', 'auth-via-code', { login: email, code: wrongCode });
+    }
+    const late = await post('loginViaCode', 'auth-via-code', { login: email, code });
+    expect(late.status).toBe(422);
+    expect(late.body.errors.code[0]).toMatch(/expired/);
+    const [row] = await db
+      .select()
+      .from(userCodes)
+      .where(and(eq(userCodes.login, email)))
+      .orderBy(desc(userCodes.id))
+      .limit(1);
+    expect(row!.codeHash).not.toContain(code);
+  });
+
+  it('refuses a code for an unknown login, and a sender that does not fit the login', async () => {
+    const unknown = await post('sendAuthCode', 'send-auth-code', {
+      login: uniqueEmail(),
+      code_sender: 'email',
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.login).toBeDefined();
+    const { email } = await register();
+    const mismatch = await post('sendAuthCode', 'send-auth-code', {
+      login: email,
+      code_sender: 'sms',
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.code_sender).toBeDefined();
+  });
+
+  it('redirect-auth-via-code answers a one-time sign-in link that opens a session once', async () => {
+    const { email } = await register();
+    await post('sendAuthCode', 'send-auth-code', { login: email, code_sender: 'email' });
+    const code = codeIn((await lastMessage(email))!.body);
+    const redirect = await post('redirectLoginViaCode', 'redirect-auth-via-code', {
+      login: email,
+      code,
+    });
+    expect(redirect.body.type).toBe('redirect');
+    const url = new URL(redirect.body.url);
+    expect(url.pathname).toBe('/login-via-token');
+    const token = url.searchParams.get('token')!;
+    const opened = await post('accessTokenByOneTimeToken', 'access-token-by-one-time-token', {
+      token,
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body.user.email).toBe(email);
+    const reused = await post('accessTokenByOneTimeToken', 'access-token-by-one-time-token', {
+      token,
+    });
+    expect(reused.status).toBe(410);
+  });
+});
+
+describe('links sent by email', () => {
+  it('confirms the email with the link; a second click still confirms, other links are gone', async () => {
+    const { email, body } = await register();
+    const token = tokenIn((await lastMessage(email))!.body);
+    const confirmed = await post('confirmEmail', 'confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.email).toBe(email);
+    expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(200);
+    expect((await post('confirmEmail', 'confirm-email', { token: 'never-sent' })).status).toBe(410);
+    // Already confirmed: asking again sends nothing new.
+    const before = await lastMessage(email);
+    await post('requestEmailConfirmation', 'email-confirmation-request', undefined, body.token);
+    expect((await lastMessage(email))!.id).toBe(before!.id);
+    // After the address changed, the old link no longer confirms anything.
+    await post(
+      'changeEmail',
+      'change-email',
+      { email: uniqueEmail(), password: 'saddle-up-2026' },
+      body.token,
+    );
+    expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(410);
+  });
+
+  it('resets a forgotten password, signing out the other devices', async () => {
+    const { email, body } = await register();
+    expect((await post('recoverPassword', 'password-recovery', { email })).body).toEqual({
+      result: true,
+    });
+    // Unknown addresses get the same answer.
+    expect(
+      (await post('recoverPassword', 'password-recovery', { email: uniqueEmail() })).body,
+    ).toEqual({ result: true });
+    const token = tokenIn((await lastMessage(email))!.body, 'password_reset_token');
+    expect(
+      (await post('checkPasswordResetToken', 'check-password-reset-token', { token })).body,
+    ).toEqual({
+      result: true,
+    });
+    const reset = await post('resetPassword', 'password-reset', {
+      token,
+      password: 'new-saddle-99',
+    });
+    expect(reset.status).toBe(200);
+    expect((await profile(body.token)).status).toBe(401);
+    expect((await post('login', 'auth', { login: email, password: 'new-saddle-99' })).status).toBe(
+      200,
+    );
+    expect(
+      (await post('checkPasswordResetToken', 'check-password-reset-token', { token })).status,
+    ).toBe(410);
+  });
+});
+
+describe('settings', () => {
+  it('updates the profile, language, currency and country', async () => {
+    const { body } = await register();
+    const updated = await post(
+      'updateProfile',
+      'update-profile',
+      { first_name: ' Annie ', timezone: 'Asia/Tokyo' },
+      body.token,
+    );
+    expect(updated.body).toMatchObject({
+      first_name: 'Annie',
+      last_name: 'Rider',
+      timezone: 'Asia/Tokyo',
+    });
+    const badZone = await post(
+      'updateProfile',
+      'update-profile',
+      { timezone: 'Mars/Olympus' },
+      body.token,
+    );
+    expect(badZone.status).toBe(422);
+    expect(
+      (await post('setLanguage', 'set-language', { language_code: 'de' }, body.token)).body,
+    ).toEqual({ result: true });
+    expect(
+      (await post('setLanguage', 'set-language', { language_code: 'xx' }, body.token)).status,
+    ).toBe(422);
+    expect(
+      (await post('setCurrency', 'set-currency', { currency_code: 'EUR' }, body.token)).body,
+    ).toEqual({ result: true });
+    expect(
+      (await post('setCurrency', 'set-currency', { currency_code: 'ZZZ' }, body.token)).status,
+    ).toBe(422);
+    const me = await profile(body.token);
+    expect(me.body).toMatchObject({ language_code: 'de', currency_code: 'EUR' });
+    const [abroad] = await db.select().from(countries).where(ne(countries.isoCode, 'US')).limit(1);
+    const country = await post(
+      'changeCountry',
+      'change-country',
+      { country_id: abroad!.id },
+      body.token,
+    );
+    expect(country.status).toBe(200);
+    expect(country.body.country).toMatchObject({ id: abroad!.id, iso_code: abroad!.isoCode });
+    expect(
+      (await post('changeCountry', 'change-country', { country_id: 999_999 }, body.token)).status,
+    ).toBe(422);
+  });
+
+  it('changes the password with the old one, keeping this device signed in', async () => {
+    const { email, body } = await register();
+    const other = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
+    const wrongOld = await post(
+      'changePassword',
+      'change-password',
+      { old_password: 'nope', password: 'fresh-trail-1', confirm_password: 'fresh-trail-1' },
+      body.token,
+    );
+    expect(wrongOld.status).toBe(422);
+    expect(wrongOld.body.errors).toEqual({ old_password: ['Wrong password'] });
+    const changed = await post(
+      'changePassword',
+      'change-password',
+      {
+        old_password: 'saddle-up-2026',
+        password: 'fresh-trail-1',
+        confirm_password: 'fresh-trail-1',
+      },
+      body.token,
+    );
+    expect(changed.body).toEqual({ result: true });
+    expect((await profile(body.token)).status).toBe(200);
+    expect((await profile(other.body.token)).status).toBe(401);
+    expect((await post('login', 'auth', { login: email, password: 'fresh-trail-1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('changes the email (with the password) and sends a new confirmation', async () => {
+    const { body } = await register();
+    const next = uniqueEmail();
+    const refused = await post(
+      'changeEmail',
+      'change-email',
+      { email: next, password: 'nope' },
+      body.token,
+    );
+    expect(refused.body.errors).toEqual({ password: ['Wrong password'] });
+    const changed = await post(
+      'changeEmail',
+      'change-email',
+      { email: next, password: 'saddle-up-2026' },
+      body.token,
+    );
+    expect(changed.body.email).toBe(next);
+    expect((await lastMessage(next))!.kind).toBe('confirm-email');
+    const taken = await post(
+      'changeEmail',
+      'change-email',
+      { email: DEMO_TRAVELLER.email, password: 'saddle-up-2026' },
+      body.token,
+    );
+    expect(taken.status).toBe(422);
+  });
+
+  it('changes and confirms the phone with an SMS code', async () => {
+    const { body } = await register();
+    const phone = uniquePhone();
+    const changed = await post('changePhone', 'change-phone', { phone }, body.token);
+    expect(changed.body).toMatchObject({ phone, is_phone_confirmed: false });
+    const methods = await call(
+      'listPhoneConfirmationMethods',
+      'GET',
+      '/crm/api/user/phone-confirmation-methods',
+      {
+        token: body.token,
+      },
+    );
+    expect(methods.body.methods).toContain('sms');
+    await post(
+      'sendConfirmationCode',
+      'send-confirmation-code',
+      { code_sender: 'sms' },
+      body.token,
+    );
+    const message = await lastMessage(phone);
+    expect(message!.channel).toBe('sms');
+    const confirmed = await post(
+      'confirmPhone',
+      'confirm-phone',
+      { code: codeIn(message!.body) },
+      body.token,
+    );
+    expect(confirmed.body.is_phone_confirmed).toBe(true);
+  });
+
+  it('answers permissions and marks activity', async () => {
+    const { body } = await register();
+    const data = await call('getUserInfoData', 'GET', '/spa/user-info-data', { token: body.token });
+    expect(data.body).toEqual({
+      permissions: { can_use_knowledge: false, can_view_commission: false },
+    });
+    expect((await post('setActivity', 'set-activity', undefined, body.token)).body).toEqual({
+      result: true,
+    });
+  });
+});
+
+describe('favourites', () => {
+  it('adds, lists and removes favourite tours; 404 for an unknown tour', async () => {
+    const { body } = await register();
+    const [first, second] = await db.select({ id: tours.id }).from(tours).limit(2);
+    const add = (tourId: number) =>
+      call('addFavouriteTour', 'POST', '/crm/api/favourite-tour/create', {
+        payload: { tour_id: tourId },
+        token: body.token,
+      });
+    expect((await add(first!.id)).body).toEqual({ result: true });
+    expect((await add(second!.id)).body).toEqual({ result: true });
+    expect((await add(first!.id)).body).toEqual({ result: true });
+    expect((await add(2_000_000_000)).status).toBe(404);
+    const list = () =>
+      call('listFavouriteTours', 'GET', '/crm/api/user/favourite-tours?active_only=1', {
+        token: body.token,
+      });
+    expect((await list()).body.ids).toEqual([first!.id, second!.id]);
+    await call('removeFavouriteTour', 'POST', '/crm/api/favourite-tour/delete', {
+      payload: { tour_id: first!.id },
+      token: body.token,
+    });
+    expect((await list()).body.ids).toEqual([second!.id]);
+    expect((await call('listFavouriteTours', 'GET', '/crm/api/user/favourite-tours')).status).toBe(
+      401,
+    );
+  });
+});
+
+describe('the development outbox', () => {
+  it('lists queued messages for one recipient', async () => {
+    const { email } = await register();
+    const response = await testApp.app.inject({
+      url: `/dev/outbox?recipient=${encodeURIComponent(email)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { messages } = response.json() as { messages: { kind: string; recipient: string }[] };
+    expect(messages).toEqual([
+      expect.objectContaining({ kind: 'confirm-email', recipient: email }),
+    ]);
+  });
+});

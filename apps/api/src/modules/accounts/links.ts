@@ -1,0 +1,88 @@
+/**
+ * Single-use links sent by email: confirm an address, reset a password, or sign in from a
+ * message. The token travels in the link; only its hash is stored.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { userLinkTokens } from '#src/db/schema/index.ts';
+import { HttpError } from '#src/http/http-error.ts';
+import { hashSecret, randomToken } from './secrets.ts';
+
+export type LinkKind = (typeof userLinkTokens.$inferSelect)['kind'];
+
+/** How long each kind of link stays valid. */
+export const LINK_TTL_MS: Record<LinkKind, number> = {
+  'confirm-email': 3 * 24 * 60 * 60_000,
+  'reset-password': 60 * 60_000,
+  'sign-in': 15 * 60_000,
+};
+
+export const expiredLink = () =>
+  new HttpError(410, 'This link has expired or was already used. Please request a new one.');
+
+type Executor = Pick<Database, 'insert'>;
+
+export async function createLinkToken(
+  db: Executor,
+  userId: number,
+  kind: LinkKind,
+  email?: string | null,
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(userLinkTokens).values({
+    userId,
+    kind,
+    email: email ?? null,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + LINK_TTL_MS[kind]),
+  });
+  return token;
+}
+
+/** The link's row while it is unused and unexpired; undefined otherwise. */
+export async function findLinkToken(db: Database, kind: LinkKind, token: string) {
+  const [row] = await db
+    .select()
+    .from(userLinkTokens)
+    .where(
+      and(
+        eq(userLinkTokens.tokenHash, hashSecret(token)),
+        eq(userLinkTokens.kind, kind),
+        isNull(userLinkTokens.usedAt),
+        gt(userLinkTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses up a link: answers its row, or throws 410 when it is unknown, expired or already used.
+ * One statement, so a link clicked twice at once still works only once.
+ */
+export async function consumeLinkToken(db: Database, kind: LinkKind, token: string) {
+  const [row] = await db
+    .update(userLinkTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userLinkTokens.tokenHash, hashSecret(token)),
+        eq(userLinkTokens.kind, kind),
+        isNull(userLinkTokens.usedAt),
+        gt(userLinkTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) throw expiredLink();
+  return row;
+}
+
+/** A link's row whatever its state (used, expired), or undefined when it never existed. */
+export async function findAnyLinkToken(db: Database, kind: LinkKind, token: string) {
+  const [row] = await db
+    .select()
+    .from(userLinkTokens)
+    .where(and(eq(userLinkTokens.tokenHash, hashSecret(token)), eq(userLinkTokens.kind, kind)))
+    .limit(1);
+  return row;
+}

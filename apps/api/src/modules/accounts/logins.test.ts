@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePhone, parseLogin } from './logins.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { CODE_LENGTH, hashSecret, randomCode, randomToken } from './secrets.ts';
+
+describe('parseLogin', () => {
+  it('reads an email, lower-cased and trimmed', () => {
+    expect(parseLogin('  Ann.Rider@Example.COM ')).toEqual({
+      kind: 'email',
+      value: 'ann.rider@example.com',
+    });
+  });
+
+  it('reads a phone with spaces, dashes and brackets as + and digits', () => {
+    expect(parseLogin('+1 (415) 555-0134')).toEqual({ kind: 'phone', value: '+14155550134' });
+    expect(normalizePhone('4155550134')).toBe('+4155550134');
+  });
+
+  it('rejects what is neither', () => {
+    expect(parseLogin('not-an-email@')).toBeUndefined();
+    expect(parseLogin('+12')).toBeUndefined();
+    expect(parseLogin('call me maybe')).toBeUndefined();
+    expect(normalizePhone('+1234567890123456789')).toBeUndefined();
+  });
+});
+
+describe('passwords', () => {
+  it('verifies the right password and rejects a wrong one', async () => {
+    const stored = await hashPassword('saddle-up-2026');
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(await verifyPassword('saddle-up-2026', stored)).toBe(true);
+    expect(await verifyPassword('saddle-up-2027', stored)).toBe(false);
+  });
+
+  it('salts every hash and never matches a missing or malformed one', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+    expect(await verifyPassword('x', null)).toBe(false);
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
+  });
+});
+
+describe('secrets', () => {
+  it('draws 5-digit codes, keeping leading zeros', () => {
+    const codes = Array.from({ length: 200 }, randomCode);
+    expect(codes.every((code) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code))).toBe(true);
+    expect(new Set(codes).size).toBeGreaterThan(150);
+  });
+
+  it('hashes tokens so that the stored value differs from the token', () => {
+    const token = randomToken();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(hashSecret(token)).not.toBe(token);
+    expect(hashSecret(token)).toBe(hashSecret(token));
+  });
+});

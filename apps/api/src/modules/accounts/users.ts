@@ -1,0 +1,92 @@
+/** Reading and writing accounts, and the `UserProfile` the contract answers. */
+import type { components } from '@gallop/api-client';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/index.ts';
+import { unprocessable } from '#src/http/http-error.ts';
+import { findCountry, toLocaleCountry } from '#src/modules/content/countries.ts';
+import type { Login } from './logins.ts';
+import type { UserRow } from './sessions.ts';
+
+type UserProfile = components['schemas']['UserProfile'];
+
+export async function findUserByLogin(db: Database, login: Login): Promise<UserRow | undefined> {
+  const column = login.kind === 'email' ? users.email : users.phone;
+  const [row] = await db.select().from(users).where(eq(column, login.value)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export const EMAIL_TAKEN = 'This email is already registered';
+export const PHONE_TAKEN = 'This phone number is already registered';
+
+/** 422 with the field error when the email or phone already belongs to another account. */
+export async function assertLoginsFree(
+  db: Database,
+  { email, phone }: { email?: string | undefined; phone?: string | undefined },
+  exceptUserId?: number,
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const [field, login, message] of [
+    ['email', email && ({ kind: 'email', value: email } as const), EMAIL_TAKEN],
+    ['phone', phone && ({ kind: 'phone', value: phone } as const), PHONE_TAKEN],
+  ] as const) {
+    if (!login) continue;
+    const owner = await findUserByLogin(db, login);
+    if (owner && owner.id !== exceptUserId) errors[field] = [message];
+  }
+  if (Object.keys(errors).length > 0) {
+    throw unprocessable(Object.values(errors)[0]![0]!, errors);
+  }
+}
+
+/** A unique-index violation (two registrations racing for one address) as the same 422. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null | undefined)?.code;
+  const causeCode = (error as { cause?: { code?: unknown } } | null | undefined)?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
+
+export async function toUserProfile(
+  db: Database,
+  user: UserRow,
+  { isAdminAuth = false }: { isAdminAuth?: boolean } = {},
+): Promise<UserProfile> {
+  const country = user.countryId ? await findCountry(db, user.countryId) : undefined;
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_email_set: user.email !== null,
+    email: user.email,
+    phone: user.phone,
+    is_phone_confirmed: user.phone !== null && user.phoneConfirmedAt !== null,
+    ...(country ? { country: toLocaleCountry(country) } : {}),
+    is_admin_auth: isAdminAuth,
+    language_code: user.languageCode,
+    currency_code: user.currencyCode as UserProfile['currency_code'],
+    timezone: user.timezone,
+    role: user.role,
+  };
+}
+
+/** Trimmed text, or a 422 naming the field when nothing is left. */
+export function requiredText(field: string, value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw unprocessable('Required field', { [field]: ['Required field'] });
+  return trimmed;
+}
+
+/** A time zone name the runtime knows (`Europe/Berlin`), or a 422. */
+export function validTimezone(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    throw unprocessable('Unknown time zone', { timezone: ['Unknown time zone'] });
+  }
+}
