@@ -74,6 +74,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         WEB_ORIGIN: baseURL,
         PUBLIC_URL: baseURL,
+        // Sign-in codes and links are read back from GET /dev/outbox.
+        DEV_OUTBOX: 'on',
+        // Every test signs in from 127.0.0.1: no captcha wall between them.
+        AUTH_LIMIT: '1000',
       },
     },
     webServer(port, loopback(apiPort)),

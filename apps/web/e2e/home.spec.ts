@@ -109,7 +109,6 @@ test.describe('home page', () => {
       ['Register as an organizer', 'register'],
       ['Organizer login', 'login'],
       ['Become a provider', 'register'],
-      ['Log in', 'login'],
     ]) {
       await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute(
         'href',
@@ -199,6 +198,10 @@ test.describe('home page', () => {
     await expect(menu.getByRole('link', { name: 'Become a provider' })).toHaveAttribute(
       'href',
       'https://partners.e2e.example/register',
+    );
+    await expect(menu.getByRole('link', { name: 'Provider login' })).toHaveAttribute(
+      'href',
+      'https://partners.e2e.example/login',
     );
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

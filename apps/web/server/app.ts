@@ -93,8 +93,8 @@ export function createWebApp(options: WebAppOptions): Hono {
         site: options.site,
         apiUrl: options.apiUrl,
       });
-      // Pages are rendered per request; caches must ask again.
-      response.headers.set('Cache-Control', 'no-cache');
+      // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
+      if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');
       return response;
     } catch (error) {
       if (c.req.raw.signal.aborted) throw error;

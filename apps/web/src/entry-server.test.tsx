@@ -31,7 +31,11 @@ describe('render (server-side)', () => {
     expect(html).toContain('href="https://partners.example.test/register"');
     // The shell: sections, organizer links, and the footer contacts and socials from the API.
     expect(html).toContain('href="/destinations"');
-    expect(html).toMatch(/href="https:\/\/partners.example.test\/login"[^>]*>Log in</);
+    expect(html).toMatch(
+      /href="https:\/\/partners.example.test\/login"[^>]*><span class="gk-button__label">Organizer login</,
+    );
+    // Signed out: the header offers the travellers' sign-in.
+    expect(html).toMatch(/href="\/login"[^>]*>/);
     expect(html).toContain('href="tel:+14155550134"');
     expect(html).toContain('support@gallop.example');
     expect(html).toContain('href="https://www.instagram.com/gallop"');

@@ -6,6 +6,8 @@ import {
   type HandlerCallbackResult,
 } from '@tanstack/react-router/ssr/server';
 import { resolveLocale } from '@gallop/i18n';
+import { tokenCookies, tokensFromCookieHeader, type SessionTokens } from '@gallop/session';
+import { createRequestTokenStore } from './lib/session-tokens';
 import { visitorFromCookies } from './lib/visitor';
 import { createServerApiClient } from './lib/api';
 import { getErrorStatus } from './lib/http-error';
@@ -30,7 +32,7 @@ export interface RenderOptions {
  * with the dehydrated state. The status is the router's (200, 404 for not-found, 500) unless a
  * loader threw an error carrying its own status (403, 410, 503 ...).
  */
-export function render({
+export async function render({
   request,
   manifest,
   site,
@@ -42,13 +44,35 @@ export function render({
     cookie: request.headers.get('cookie'),
     acceptLanguage: request.headers.get('accept-language'),
   });
-  const api = createServerApiClient({ apiUrl, request, locale, fetch: apiFetch });
+  const tokenStore = createRequestTokenStore(request.headers.get('cookie'));
+  const api = createServerApiClient({ apiUrl, request, locale, fetch: apiFetch, tokenStore });
   const visitor = visitorFromCookies(request.headers.get('cookie'));
-  return renderRouter({
+  const response = await renderRouter({
     request,
     manifest,
     createRouter: () => createAppRouter({ api, site, locale, visitor }),
   });
+  return withSessionCookies(response, tokenStore.changedTokens(), request);
+}
+
+/**
+ * Hands tokens the render refreshed (or cleared) back to the browser, and keeps pages rendered
+ * for a signed-in visitor out of shared caches.
+ */
+function withSessionCookies(
+  response: Response,
+  changed: SessionTokens | undefined,
+  request: Request,
+): Response {
+  const signed = tokensFromCookieHeader(request.headers.get('cookie'));
+  if (!changed && !signed.token && !signed.refreshToken) return response;
+  const headers = new Headers(response.headers);
+  if (changed) {
+    const secure = new URL(request.url).protocol === 'https:';
+    for (const cookie of tokenCookies(changed, { secure })) headers.append('set-cookie', cookie);
+  }
+  headers.set('cache-control', 'private, no-cache');
+  return new Response(response.body, { status: response.status, headers });
 }
 
 /** `render` for any router (tests pass their own route trees). */

@@ -16,11 +16,16 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as ContactsRouteImport } from './routes/contacts'
 import { Route as DestinationsRouteImport } from './routes/destinations'
+import { Route as EmailConfirmRouteImport } from './routes/email-confirm'
 import { Route as EmployeesCookieRouteImport } from './routes/employees-cookie'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as JoinRouteImport } from './routes/join'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LoginViaTokenRouteImport } from './routes/login-via-token'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as RedirectRouteImport } from './routes/redirect'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
@@ -69,6 +74,11 @@ const DestinationsRoute = DestinationsRouteImport.update({
   path: '/destinations',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmailConfirmRoute = EmailConfirmRouteImport.update({
+  id: '/email-confirm',
+  path: '/email-confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EmployeesCookieRoute = EmployeesCookieRouteImport.update({
   id: '/employees-cookie',
   path: '/employees-cookie',
@@ -84,6 +94,16 @@ const JoinRoute = JoinRouteImport.update({
   path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginViaTokenRoute = LoginViaTokenRouteImport.update({
+  id: '/login-via-token',
+  path: '/login-via-token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentFailedRoute = PaymentFailedRouteImport.update({
   id: '/payment-failed',
   path: '/payment-failed',
@@ -92,6 +112,16 @@ const PaymentFailedRoute = PaymentFailedRouteImport.update({
 const RedirectRoute = RedirectRouteImport.update({
   id: '/redirect',
   path: '/redirect',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SitemapRoute = SitemapRouteImport.update({
@@ -164,11 +194,16 @@ export interface FileRoutesByFullPath {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/login': typeof LoginRoute
+  '/login-via-token': typeof LoginViaTokenRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
@@ -190,11 +225,16 @@ export interface FileRoutesByTo {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/login': typeof LoginRoute
+  '/login-via-token': typeof LoginViaTokenRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
@@ -217,11 +257,16 @@ export interface FileRoutesById {
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
+  '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
   '/join': typeof JoinRoute
+  '/login': typeof LoginRoute
+  '/login-via-token': typeof LoginViaTokenRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
+  '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
@@ -245,11 +290,16 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/login'
+    | '/login-via-token'
     | '/payment-failed'
     | '/redirect'
+    | '/register'
+    | '/settings'
     | '/sitemap'
     | '/success'
     | '/tour-providers'
@@ -271,11 +321,16 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/login'
+    | '/login-via-token'
     | '/payment-failed'
     | '/redirect'
+    | '/register'
+    | '/settings'
     | '/sitemap'
     | '/success'
     | '/tour-providers'
@@ -297,11 +352,16 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/destinations'
+    | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
     | '/join'
+    | '/login'
+    | '/login-via-token'
     | '/payment-failed'
     | '/redirect'
+    | '/register'
+    | '/settings'
     | '/sitemap'
     | '/success'
     | '/tour-providers'
@@ -324,11 +384,16 @@ export interface RootRouteChildren {
   CollectionsRoute: typeof CollectionsRoute
   ContactsRoute: typeof ContactsRoute
   DestinationsRoute: typeof DestinationsRoute
+  EmailConfirmRoute: typeof EmailConfirmRoute
   EmployeesCookieRoute: typeof EmployeesCookieRoute
   FavoritesRoute: typeof FavoritesRoute
   JoinRoute: typeof JoinRoute
+  LoginRoute: typeof LoginRoute
+  LoginViaTokenRoute: typeof LoginViaTokenRoute
   PaymentFailedRoute: typeof PaymentFailedRoute
   RedirectRoute: typeof RedirectRoute
+  RegisterRoute: typeof RegisterRoute
+  SettingsRoute: typeof SettingsRoute
   SitemapRoute: typeof SitemapRoute
   SuccessRoute: typeof SuccessRoute
   TourProvidersRoute: typeof TourProvidersRoute
@@ -394,6 +459,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DestinationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/email-confirm': {
+      id: '/email-confirm'
+      path: '/email-confirm'
+      fullPath: '/email-confirm'
+      preLoaderRoute: typeof EmailConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/employees-cookie': {
       id: '/employees-cookie'
       path: '/employees-cookie'
@@ -415,6 +487,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login-via-token': {
+      id: '/login-via-token'
+      path: '/login-via-token'
+      fullPath: '/login-via-token'
+      preLoaderRoute: typeof LoginViaTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment-failed': {
       id: '/payment-failed'
       path: '/payment-failed'
@@ -427,6 +513,20 @@ declare module '@tanstack/react-router' {
       path: '/redirect'
       fullPath: '/redirect'
       preLoaderRoute: typeof RedirectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sitemap': {
@@ -524,11 +624,16 @@ const rootRouteChildren: RootRouteChildren = {
   CollectionsRoute: CollectionsRoute,
   ContactsRoute: ContactsRoute,
   DestinationsRoute: DestinationsRoute,
+  EmailConfirmRoute: EmailConfirmRoute,
   EmployeesCookieRoute: EmployeesCookieRoute,
   FavoritesRoute: FavoritesRoute,
   JoinRoute: JoinRoute,
+  LoginRoute: LoginRoute,
+  LoginViaTokenRoute: LoginViaTokenRoute,
   PaymentFailedRoute: PaymentFailedRoute,
   RedirectRoute: RedirectRoute,
+  RegisterRoute: RegisterRoute,
+  SettingsRoute: SettingsRoute,
   SitemapRoute: SitemapRoute,
   SuccessRoute: SuccessRoute,
   TourProvidersRoute: TourProvidersRoute,

@@ -1,1 +1,11 @@
 export { singleFlight } from './single-flight';
+export {
+  createBrowserTokenStore,
+  REFRESH_TOKEN_COOKIE,
+  TOKEN_COOKIE,
+  TOKEN_COOKIE_MAX_AGE,
+  TOKEN_STORAGE_KEY,
+  tokenCookies,
+  tokensFromCookieHeader,
+} from './tokens';
+export type { SessionTokenStore, SessionTokens } from './tokens';

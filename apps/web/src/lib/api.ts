@@ -26,9 +26,15 @@
  *   `new HttpError(status)` for statuses the answer itself does not carry (e.g. 410 for a tour
  *   whose dates have all passed).
  */
-import { createGallopClient, type ClientLocale, type GallopClient } from '@gallop/api-client';
+import {
+  createGallopClient,
+  type ClientLocale,
+  type GallopClient,
+  type TokenStore,
+} from '@gallop/api-client';
 import { currencyFromCookieHeader, readCurrencyCookie, resolveCurrency } from '@gallop/currency';
 import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
+import { createBrowserTokenStore } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
 
 /** Where the server reaches the API when `API_URL` is not set. */
@@ -57,6 +63,8 @@ export interface ServerApiOptions {
   locale?: Locale | undefined;
   /** Tests pass their own fetch. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** The visitor's tokens (from their cookies); signed out without it. */
+  tokenStore?: TokenStore | undefined;
 }
 
 /** The client for one server request (SSR): the visitor's currency from their cookie. */
@@ -65,6 +73,7 @@ export function createServerApiClient({
   request,
   locale,
   fetch,
+  tokenStore,
 }: ServerApiOptions): GallopClient {
   const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
   return createGallopClient({
@@ -73,6 +82,7 @@ export function createServerApiClient({
     currency,
     timeout: SSR_TIMEOUT_MS,
     ...(fetch ? { fetch } : {}),
+    ...(tokenStore ? { tokenStore } : {}),
   });
 }
 
@@ -82,6 +92,8 @@ export function createBrowserApiClient(locale: () => Locale = () => DEFAULT_LOCA
     baseUrl: window.location.origin,
     locale: () => clientLocale(locale()),
     currency: () => resolveCurrency(readCurrencyCookie()),
+    // Cookies (read by the server render) and local storage: see @gallop/session.
+    tokenStore: createBrowserTokenStore(),
   });
 }
 

@@ -4,12 +4,17 @@
  *
  * The server reads the cookie into `VisitorPreferences.favouriteTourIds` (`./visitor.ts`); in the
  * page the list lives in a jotai atom, hydrated from that value on first use and written back to
- * the cookie on every change. Server sync for signed-in travellers comes with accounts.
+ * the cookie on every change. For a signed-in traveller every change also goes to the server
+ * (spec section 4: "Adding or removing calls the server only when logged in"); the server list
+ * replaces the local one on sign-in (`features/account`, `FavouritesSync`).
  */
+import type { GallopClient } from '@gallop/api-client';
 import { useRouter } from '@tanstack/react-router';
 import { parse, serialize } from 'cookie';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
+import { useApi } from './api';
+import { hasSession } from './session-tokens';
 
 export const FAVOURITES_COOKIE = 'favorite_tours';
 
@@ -95,9 +100,43 @@ export function useFavouriteTourIds(): readonly number[] {
   return useAtomValue(favouriteTourIdsAtom);
 }
 
+/** The signed-in traveller's list on the server (published tours only). */
+export async function listServerFavourites(api: GallopClient): Promise<number[]> {
+  const { data } = await api.GET('/crm/api/user/favourite-tours', {
+    params: { query: { active_only: 1 } },
+  });
+  return data.ids;
+}
+
+/**
+ * Sends one change to the server. A failure is logged and the local list keeps the change (spec:
+ * "A failed server removal is logged and the id is still removed locally").
+ */
+export async function saveServerFavourite(
+  api: GallopClient,
+  tourId: number,
+  isFavourite: boolean,
+): Promise<void> {
+  try {
+    await (isFavourite
+      ? api.POST('/crm/api/favourite-tour/create', { body: { tour_id: tourId } })
+      : api.POST('/crm/api/favourite-tour/delete', { body: { tour_id: tourId } }));
+  } catch (error) {
+    console.warn(`Favourites: the server did not save tour ${tourId}`, error);
+  }
+}
+
 /** Whether one tour is a favourite, and the function that switches it. */
 export function useFavouriteTour(tourId: number): { isFavourite: boolean; toggle: () => void } {
   const ids = useFavouriteTourIds();
   const toggle = useSetAtom(toggleFavouriteTourAtom);
-  return { isFavourite: ids.includes(tourId), toggle: () => toggle(tourId) };
+  const api = useApi();
+  const isFavourite = ids.includes(tourId);
+  return {
+    isFavourite,
+    toggle: () => {
+      toggle(tourId);
+      if (hasSession(api)) void saveServerFavourite(api, tourId, !isFavourite);
+    },
+  };
 }

@@ -9,6 +9,9 @@ import {
   type AnyRouteMatch,
 } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
+import { AccountMenu } from '../features/account/components/account-menu/account-menu';
+import { SessionEffects } from '../features/account/components/session-effects/session-effects';
+import { prefetchProfile } from '../features/account/session';
 import { ErrorPage } from '../features/errors/components/error-page/error-page';
 import { ShellEffects } from '../features/shell/components/shell-effects/shell-effects';
 import { errorTitle } from '../features/errors/error-title';
@@ -27,7 +30,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (href !== undefined) throw redirect({ href, statusCode: 301 });
   },
   // The shell's data (currencies, contacts, socials); it never fails, so error pages render too.
-  loader: ({ context }) => prefetchShellData(context.queryClient, context.api),
+  // With a stored session the profile too, so the header shows the traveller from the first paint.
+  loader: ({ context }) =>
+    Promise.all([
+      prefetchShellData(context.queryClient, context.api),
+      prefetchProfile(context.queryClient, context.api),
+    ]),
   head: ({ matches }) => ({
     meta: [
       { charSet: 'utf-8' },
@@ -65,7 +73,12 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <AppChrome organizerUrl={site.organizerUrl} visitor={visitor}>
+        <AppChrome
+          organizerUrl={site.organizerUrl}
+          visitor={visitor}
+          accountMenu={<AccountMenu />}
+          sessionEffects={<SessionEffects />}
+        >
           {children}
         </AppChrome>
         <ShellEffects />

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  ensureBlogIndex,
-  ensureBlogPost,
-  parseBlogAddress,
-  validateBlogSearch,
-} from '../features/blog/api';
+import { ensureBlogIndex, ensureBlogPost, parseBlogAddress } from '../features/blog/api';
+import { validateBlogSearch } from '../features/blog/blog-search';
 import { BlogArticle } from '../features/blog/components/blog-article/blog-article';
 import { BlogIndex } from '../features/blog/components/blog-index/blog-index';
 import { blogIndexHeadData, blogPostHeadData } from '../features/blog/head';

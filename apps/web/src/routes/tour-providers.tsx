@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureProvidersHub, validateHubSearch } from '../features/organizers/api';
+import { ensureProvidersHub } from '../features/organizers/api';
+import { validateHubSearch } from '../features/organizers/hub-search';
 import { ProvidersHub } from '../features/organizers/components/providers-hub/providers-hub';
 import { pageHead } from '../features/seo/head';
 

@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { orNotFound } from '../../lib/not-found';
 
+export { validateBlogSearch } from './blog-search';
+
 export type BlogPost = components['schemas']['BlogPost'];
 export type BlogPostSummary = components['schemas']['BlogPostSummary'];
 export type BlogPostList = components['schemas']['BlogPostList'];
@@ -25,12 +27,6 @@ export function parseBlogAddress(splat: string | undefined): BlogAddress {
   const path = (splat ?? '').replace(/^\/+|\/+$/g, '');
   if (path === '') return { kind: 'index', category: undefined };
   return POST_SLUG.test(path) ? { kind: 'post', slug: path } : { kind: 'index', category: path };
-}
-
-/** The index's `?page=N`: a whole number from 2 up; anything else is the first page. */
-export function validateBlogSearch(search: Record<string, unknown>): { page?: number } {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {};
 }
 
 /** 'riding-tips' -> 'Riding tips': the API names categories by slug only. */

@@ -13,7 +13,7 @@ export const MAIN_NAVIGATION = [
 export function organizerNavigation(organizerUrl: string) {
   const links = organizerLinks(organizerUrl);
   return [
-    { href: links.login, label: 'Log in' },
+    { href: links.login, label: 'Provider login' },
     { href: links.register, label: 'Become a provider' },
   ] as const;
 }

@@ -11,6 +11,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { UNVERIFIED } from './format';
 
+export { validateHubSearch } from './hub-search';
+
 export type Organizer = components['schemas']['Organizer'];
 export type VerificationInfo = components['schemas']['VerificationInfo'];
 export type Review = components['schemas']['Review'];
@@ -116,12 +118,6 @@ export async function ensureOrganizerPage(
 export function hubPages(lastPage: number, pageCount: number): number[] {
   const shown = Math.max(1, Math.min(lastPage, pageCount));
   return Array.from({ length: shown }, (_, index) => index + 1);
-}
-
-/** `?page=N` of the hub: pages 1..N are shown, so a reload restores the list. */
-export function validateHubSearch(search: Readonly<Record<string, unknown>>): { page?: number } {
-  const page = Number(search['page']);
-  return Number.isInteger(page) && page > 1 ? { page } : {};
 }
 
 /** Loads the providers hub: the catalogue's stats and every page shown. */

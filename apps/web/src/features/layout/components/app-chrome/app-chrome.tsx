@@ -1,7 +1,9 @@
 import { CurrencyProvider } from '@gallop/currency/react';
 import { ScrollToTop } from '@gallop/ui-kit';
 import { Provider as JotaiProvider } from 'jotai';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { useApi } from '../../../../lib/api';
+import { hasSession } from '../../../../lib/session-tokens';
 import { useSiteInfo } from '../../../../lib/site-info';
 import type { VisitorPreferences } from '../../../../lib/visitor';
 import { CookieNotice } from '../cookie-notice/cookie-notice';
@@ -13,6 +15,10 @@ import './app-chrome.css';
 export interface AppChromeProps {
   organizerUrl: string;
   visitor: VisitorPreferences;
+  /** The traveller's sign-in link or name in the header (the account feature's). */
+  accountMenu?: ReactNode;
+  /** Effects of the signed-in session (favourites sync), inside the page's jotai store. */
+  sessionEffects?: ReactNode;
   children: ReactNode;
 }
 
@@ -20,30 +26,50 @@ export interface AppChromeProps {
  * Everything around a page: client state (a jotai store per request on the server), the
  * visitor's currency, the header and footer, the loading bar, 'Back to top' and the cookie alert.
  */
-export function AppChrome({ organizerUrl, visitor, children }: AppChromeProps) {
+export function AppChrome(props: AppChromeProps) {
   return (
     <JotaiProvider>
-      <ChromeWithCurrency organizerUrl={organizerUrl} visitor={visitor}>
-        {children}
-      </ChromeWithCurrency>
+      <ChromeWithCurrency {...props} />
     </JotaiProvider>
   );
 }
 
-function ChromeWithCurrency({ organizerUrl, visitor, children }: AppChromeProps) {
+function ChromeWithCurrency({
+  organizerUrl,
+  visitor,
+  accountMenu,
+  sessionEffects,
+  children,
+}: AppChromeProps) {
   const info = useSiteInfo();
   const currencies = info?.currencies ?? [];
+  const api = useApi();
+  // A signed-in traveller's choice is saved on the server too (spec section 4, "Currency").
+  const saveOnServer = useCallback(
+    async (currency: string) => {
+      if (!hasSession(api)) return;
+      try {
+        await api.POST('/crm/api/user/set-currency', { body: { currency_code: currency } });
+      } catch (error) {
+        // The cookie holds the choice either way; the account keeps its previous one.
+        console.warn('Currency: the server did not save the choice', error);
+      }
+    },
+    [api],
+  );
   return (
     <CurrencyProvider
       initialChoice={visitor.currencyChoice}
       available={currencies.length > 0 ? currencies : undefined}
+      saveOnServer={saveOnServer}
     >
+      {sessionEffects}
       <NavigationProgress />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <div className="site-layout">
-        <SiteHeader organizerUrl={organizerUrl} currencies={currencies} />
+        <SiteHeader organizerUrl={organizerUrl} currencies={currencies} accountMenu={accountMenu} />
         <main id="main" className="site-main">
           {children}
         </main>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/button-link/button-link';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { PROJECT_NAME } from '../../../../lib/site';
@@ -11,14 +12,18 @@ import './site-header.css';
 export interface SiteHeaderProps {
   organizerUrl: string;
   currencies: readonly string[];
+  /** The traveller's account entry (sign-in link or name). */
+  accountMenu?: ReactNode;
 }
 
 /**
- * Logo, the main sections, the currency, favourites and the organizer links. On phones the
- * sections and organizer links move into a menu sheet.
+ * Logo, the main sections, the currency, favourites, the traveller's account and 'Become a
+ * provider'. On phones the sections and the organizer links move into a menu sheet.
  */
-export function SiteHeader({ organizerUrl, currencies }: SiteHeaderProps) {
-  const [login, register] = organizerNavigation(organizerUrl);
+export function SiteHeader({ organizerUrl, currencies, accountMenu }: SiteHeaderProps) {
+  // The providers' login is on the landing and in the menu: next to the travellers' 'Sign in' it
+  // would read as the same thing.
+  const [, register] = organizerNavigation(organizerUrl);
   return (
     <header className="site-header">
       <div className="page-container site-header__inner">
@@ -38,9 +43,7 @@ export function SiteHeader({ organizerUrl, currencies }: SiteHeaderProps) {
         <div className="site-header__tools">
           <CurrencySwitcher currencies={currencies} />
           <FavouritesLink />
-          <a className="site-header__organizer site-header__wide-only" href={login.href}>
-            {login.label}
-          </a>
+          {accountMenu}
           <ButtonLink
             theme="primary"
             size="sm"

@@ -1,7 +1,7 @@
 import { Button, Field, Form, Modal } from '@gallop/ui-kit';
 import { useApi } from '../../../../lib/api';
 import { complainAboutTour } from '../../actions';
-import { useSend } from './use-send';
+import { useSend } from '../../../../lib/use-send';
 import './tour-actions.css';
 
 /** The longest complaint the API takes. */

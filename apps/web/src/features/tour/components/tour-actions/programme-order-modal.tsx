@@ -3,7 +3,7 @@ import { Button, Field, Form, Modal, PhoneInput } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../lib/api';
 import { orderProgramme, siteTokensQueryOptions } from '../../actions';
-import { useSend } from './use-send';
+import { useSend } from '../../../../lib/use-send';
 import './tour-actions.css';
 
 interface ProgrammeValues {

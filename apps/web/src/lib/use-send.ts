@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureText } from './server-errors';
+import { failureText } from './failure-text';
 
 /**
  * The state of a form that sends something once: `sending` while the call runs, the failure's

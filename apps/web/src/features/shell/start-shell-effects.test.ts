@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadInFull } from './shell-effects';
+import { loadInFull } from './start-shell-effects';
 
 const fakeLocation = () => ({ assign: vi.fn(), replace: vi.fn(), reload: vi.fn() });
 

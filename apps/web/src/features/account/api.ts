@@ -1,0 +1,179 @@
+/**
+ * The account calls of the web app (spec section 7, "User"). Each goes through the visitor's API
+ * client; failures reject with `ApiError`, whose `message` and field `errors` the forms show.
+ */
+import type { components, GallopClient } from '@gallop/api-client';
+import { getProfileQueryOptions, getSiteTokensQueryOptions } from '@gallop/api-client/query';
+
+export type UserProfile = components['schemas']['UserProfile'];
+export type AuthSession = components['schemas']['AuthSession'];
+export type CodeSender = components['schemas']['CodeSender'];
+
+export const profileQueryOptions = (api: GallopClient) => ({
+  ...getProfileQueryOptions(api),
+  // A failed profile call means "signed out", not an error to retry.
+  retry: false,
+});
+
+export const siteTokensQueryOptions = (api: GallopClient) => getSiteTokensQueryOptions(api);
+
+/** The visitor's time zone, sent at registration so messages show local times. */
+export function browserTimezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function signInWithPassword(
+  api: GallopClient,
+  login: string,
+  password: string,
+): Promise<AuthSession | { type: 'redirect'; url: string }> {
+  const { data } = await api.POST('/crm/api/user/auth', { body: { login, password } });
+  return data;
+}
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | undefined;
+  password: string;
+  confirmPassword: string;
+}
+
+export async function register(api: GallopClient, form: Registration): Promise<AuthSession> {
+  const timezone = browserTimezone();
+  const { data } = await api.POST('/crm/api/user/register', {
+    body: {
+      first_name: form.firstName,
+      last_name: form.lastName,
+      email: form.email,
+      password: form.password,
+      confirm_password: form.confirmPassword,
+      ...(form.phone ? { phone: form.phone } : {}),
+      ...(timezone ? { timezone } : {}),
+    },
+  });
+  return data;
+}
+
+export async function sendSignInCode(
+  api: GallopClient,
+  login: string,
+  sender: CodeSender,
+): Promise<number> {
+  const { data } = await api.POST('/crm/api/user/send-auth-code', {
+    body: { login, code_sender: sender },
+  });
+  return data.resend_after ?? 60;
+}
+
+export async function signInWithCode(
+  api: GallopClient,
+  login: string,
+  code: string,
+  sender: CodeSender,
+  favouriteTourIds: readonly number[],
+): Promise<AuthSession | { type: 'redirect'; url: string }> {
+  const { data } = await api.POST('/crm/api/user/auth-via-code', {
+    body: {
+      login,
+      code,
+      verify_method: sender,
+      ...(favouriteTourIds.length > 0 ? { favourites_tours_ids: [...favouriteTourIds] } : {}),
+    },
+  });
+  return data;
+}
+
+export async function signInWithLink(api: GallopClient, token: string): Promise<AuthSession> {
+  const { data } = await api.POST('/crm/api/user/access-token-by-one-time-token', {
+    body: { token },
+  });
+  return data;
+}
+
+export async function recoverPassword(api: GallopClient, email: string): Promise<void> {
+  await api.POST('/crm/api/user/password-recovery', { body: { email } });
+}
+
+export async function resetPassword(
+  api: GallopClient,
+  token: string,
+  password: string,
+): Promise<AuthSession> {
+  const { data } = await api.POST('/crm/api/user/password-reset', { body: { token, password } });
+  return data;
+}
+
+export async function signOut(api: GallopClient): Promise<void> {
+  await api.POST('/crm/api/user/logout');
+}
+
+export async function updateProfile(
+  api: GallopClient,
+  changes: { firstName: string; lastName: string; timezone?: string | undefined },
+): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/update-profile', {
+    body: {
+      first_name: changes.firstName,
+      last_name: changes.lastName,
+      ...(changes.timezone ? { timezone: changes.timezone } : {}),
+    },
+  });
+  return data;
+}
+
+export async function changePassword(
+  api: GallopClient,
+  form: { oldPassword?: string | undefined; password: string; confirmPassword: string },
+): Promise<void> {
+  await api.POST('/crm/api/user/change-password', {
+    body: {
+      password: form.password,
+      confirm_password: form.confirmPassword,
+      ...(form.oldPassword ? { old_password: form.oldPassword } : {}),
+    },
+  });
+}
+
+export async function changeEmail(
+  api: GallopClient,
+  email: string,
+  password: string | undefined,
+): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/change-email', {
+    body: { email, ...(password ? { password } : {}) },
+  });
+  return data;
+}
+
+export async function changePhone(api: GallopClient, phone: string): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/change-phone', { body: { phone } });
+  return data;
+}
+
+export async function saveCurrency(api: GallopClient, currency: string): Promise<void> {
+  await api.POST('/crm/api/user/set-currency', { body: { currency_code: currency } });
+}
+
+export async function confirmEmail(api: GallopClient, token: string): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/confirm-email', { body: { token } });
+  return data;
+}
+
+export async function resendEmailConfirmation(api: GallopClient): Promise<void> {
+  await api.POST('/crm/api/user/email-confirmation-request');
+}
+
+export async function sendPhoneCode(api: GallopClient): Promise<void> {
+  await api.POST('/crm/api/user/send-confirmation-code', { body: { code_sender: 'sms' } });
+}
+
+export async function confirmPhone(api: GallopClient, code: string): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/confirm-phone', { body: { code } });
+  return data;
+}

@@ -1,0 +1,61 @@
+import { Button } from '@gallop/ui-kit';
+import { ButtonLink } from '../../../../components/button-link/button-link';
+import { useApi } from '../../../../lib/api';
+import { useSend } from '../../../../lib/use-send';
+import { resendEmailConfirmation } from '../../api';
+import { AuthCard, FormFailure } from '../auth-card/auth-card';
+
+export type EmailConfirmation = 'confirmed' | 'expired' | 'no-link';
+
+/** `/email-confirm` (sign-in required): the result of the link, or a way to get a new one. */
+export function EmailConfirmPage({
+  result,
+  email,
+}: {
+  result: EmailConfirmation;
+  email: string | null;
+}) {
+  const api = useApi();
+  const resend = useSend<void>();
+  if (result === 'confirmed') {
+    return (
+      <AuthCard
+        title="Your e-mail is confirmed"
+        lead={
+          <>
+            Thank you. Booking confirmations and messages from organizers will reach{' '}
+            <strong>{email}</strong>.
+          </>
+        }
+      >
+        <ButtonLink href="/">Find a tour</ButtonLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={result === 'expired' ? 'This link has expired' : 'Confirm your e-mail'}
+      lead={
+        result === 'expired'
+          ? 'Confirmation links work once and for 3 days. We can send you a new one.'
+          : 'Open the link we sent to your e-mail to confirm it. Did not get it? We can send it again.'
+      }
+    >
+      {resend.done && !resend.failure ? (
+        <p className="account-form__success" role="status">
+          A new link is on its way to <strong>{email}</strong>.
+        </p>
+      ) : (
+        <div>
+          <Button
+            disabled={resend.sending || !email}
+            onClick={() => void resend.send(() => resendEmailConfirmation(api))}
+          >
+            {resend.sending ? 'Sending…' : 'Send a new link'}
+          </Button>
+        </div>
+      )}
+      <FormFailure text={resend.failure} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, CodeInput, Field, Form, PhoneInput } from '@gallop/ui-kit';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { useFavouriteTourIds } from '../../../../lib/favourites';
+import { useSend } from '../../../../lib/use-send';
+import { sendSignInCode, signInWithCode, type CodeSender } from '../../api';
+import { FormFailure } from '../auth-card/auth-card';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+/** How the code reaches the traveller, for the hint under the code boxes. */
+const SENDER_NAMES: Partial<Record<CodeSender, string>> = {
+  email: 'by e-mail',
+  sms: 'by SMS',
+  whatsapp: 'on WhatsApp',
+  whatsapp_paid: 'on WhatsApp',
+  telegram: 'on Telegram',
+  telegram_with_phone_request: 'on Telegram',
+};
+
+/**
+ * Sign-in with a one-time code: the traveller's e-mail (or phone, for the other senders), then
+ * the 5 digits that arrive. The code boxes submit themselves when full; guest favourites travel
+ * with the sign-in so none are lost.
+ */
+export function CodeSignIn({ returnTo, sender }: { returnTo: string; sender: CodeSender }) {
+  const api = useApi();
+  const favourites = useFavouriteTourIds();
+  const finish = useFinishSignIn(returnTo);
+  const [login, setLogin] = useState<string | undefined>();
+  const [code, setCode] = useState('');
+  const [waitSeconds, setWaitSeconds] = useState(0);
+  const sending = useSend<void>();
+  const checking = useSend<void>();
+  const byEmail = sender === 'email';
+
+  useEffect(() => {
+    if (waitSeconds <= 0) return;
+    const timer = setTimeout(() => setWaitSeconds((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [waitSeconds]);
+
+  const sendCode = (to: string) =>
+    sending.send(async () => {
+      setWaitSeconds(await sendSignInCode(api, to, sender));
+      setLogin(to);
+      setCode('');
+    });
+  const check = (digits: string) =>
+    checking.send(async () => {
+      if (!login) return;
+      finish(await signInWithCode(api, login, digits, sender, favourites));
+    });
+
+  if (!login) {
+    return (
+      <Form<{ login: string }>
+        className="account-form"
+        defaultValues={{ login: '' }}
+        onSubmit={({ login: typed }) => sendCode(typed.trim())}
+      >
+        {byEmail ? (
+          <Field
+            name="login"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            rules="required|email"
+          />
+        ) : (
+          <Field
+            name="login"
+            label="Phone"
+            rules="required|phone"
+            render={(control) => (
+              <PhoneInput
+                id={control.id}
+                name={control.name}
+                value={String(control.value ?? '')}
+                onChange={(phone) => control.onChange(phone)}
+                onBlur={() => control.onBlur()}
+                ref={control.ref}
+                aria-invalid={control['aria-invalid']}
+                aria-describedby={control['aria-describedby']}
+              />
+            )}
+          />
+        )}
+        <FormFailure text={sending.failure} />
+        <Button type="submit" theme="primary" disabled={sending.sending}>
+          {sending.sending ? 'Sending…' : 'Send me a code'}
+        </Button>
+      </Form>
+    );
+  }
+
+  return (
+    <div className="account-form">
+      <p className="account-form__hint" role="status">
+        We sent a 5-digit code {SENDER_NAMES[sender] ?? ''} to <strong>{login}</strong>.
+      </p>
+      <CodeInput
+        label="Sign-in code"
+        value={code}
+        onChange={setCode}
+        onComplete={check}
+        invalid={checking.failure !== undefined}
+        disabled={checking.sending}
+        autoFocus
+      />
+      <FormFailure text={checking.failure ?? sending.failure} />
+      <div className="account-form__actions">
+        <Button
+          theme="primary"
+          onClick={() => check(code)}
+          disabled={checking.sending || code.length !== 5}
+        >
+          {checking.sending ? 'Checking…' : 'Sign in'}
+        </Button>
+        {waitSeconds > 0 ? (
+          <span className="account-form__hint">Send again in {waitSeconds} s</span>
+        ) : (
+          <button type="button" className="account-form__link" onClick={() => sendCode(login)}>
+            Send the code again
+          </button>
+        )}
+      </div>
+      <button type="button" className="account-form__link" onClick={() => setLogin(undefined)}>
+        Use another {byEmail ? 'e-mail' : 'number'}
+      </button>
+    </div>
+  );
+}

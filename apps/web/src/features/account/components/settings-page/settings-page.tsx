@@ -1,0 +1,341 @@
+import { Button, CodeInput, Field, Form, PhoneInput } from '@gallop/ui-kit';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { useSend } from '../../../../lib/use-send';
+import {
+  changeEmail,
+  changePassword,
+  changePhone,
+  confirmPhone,
+  resendEmailConfirmation,
+  sendPhoneCode,
+  updateProfile,
+  type UserProfile,
+} from '../../api';
+import { useSession } from '../../session';
+import { FormFailure } from '../auth-card/auth-card';
+import '../auth-card/account.css';
+
+/** `/settings` (sign-in required): the traveller's details, e-mail, phone and password. */
+export function SettingsPage({ user }: { user: UserProfile }) {
+  const { signOut } = useSession();
+  return (
+    <div className="page-container">
+      <div className="account-settings">
+        <h1 className="account-settings__title">Account settings</h1>
+        <ProfileSection user={user} />
+        <EmailSection user={user} />
+        <PhoneSection user={user} />
+        <PasswordSection />
+        <section className="account-settings__section" aria-labelledby="settings-sign-out">
+          <h2 id="settings-sign-out">Sign out</h2>
+          <p className="account-form__hint">Sign out of Gallop on this device.</p>
+          <div>
+            <Button theme="ghost" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Saved sections tell so where the traveller is looking. */
+function Saved({ text }: { text: string }) {
+  return (
+    <p className="account-form__success" role="status">
+      {text}
+    </p>
+  );
+}
+
+function ProfileSection({ user }: { user: UserProfile }) {
+  const api = useApi();
+  const { setUser } = useSession();
+  const { sending, failure, done, send } = useSend<void>();
+  return (
+    <section className="account-settings__section" aria-labelledby="settings-profile">
+      <h2 id="settings-profile">Personal details</h2>
+      <Form<{ first_name: string; last_name: string; timezone: string }>
+        className="account-form"
+        defaultValues={{
+          first_name: user.first_name ?? '',
+          last_name: user.last_name ?? '',
+          timezone: user.timezone ?? '',
+        }}
+        onSubmit={(values) =>
+          send(async () =>
+            setUser(
+              await updateProfile(api, {
+                firstName: values.first_name.trim(),
+                lastName: values.last_name.trim(),
+                timezone: values.timezone.trim() || undefined,
+              }),
+            ),
+          )
+        }
+      >
+        <div className="account-form__row">
+          <Field
+            name="first_name"
+            label="First name"
+            autoComplete="given-name"
+            rules="required|max:100"
+          />
+          <Field
+            name="last_name"
+            label="Last name"
+            autoComplete="family-name"
+            rules="required|max:100"
+          />
+        </div>
+        <Field
+          name="timezone"
+          label="Time zone"
+          hint="Messages and meeting times are shown in it, for example Europe/Berlin."
+          rules="max:64"
+        />
+        <FormFailure text={failure} />
+        {done && !sending && !failure && <Saved text="Your details are saved." />}
+        <div>
+          <Button type="submit" theme="primary" disabled={sending}>
+            {sending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function EmailSection({ user }: { user: UserProfile }) {
+  const api = useApi();
+  const { setUser } = useSession();
+  const change = useSend<void>();
+  const resend = useSend<void>();
+  return (
+    <section className="account-settings__section" aria-labelledby="settings-email">
+      <h2 id="settings-email">E-mail</h2>
+      <p className="account-form__hint">
+        {user.email ? (
+          <>
+            Your e-mail is <strong>{user.email}</strong>. We send booking confirmations and messages
+            from organizers there.
+          </>
+        ) : (
+          'Add an e-mail to receive booking confirmations.'
+        )}
+      </p>
+      {user.email && (
+        <div>
+          <Button
+            theme="ghost"
+            size="sm"
+            disabled={resend.sending}
+            onClick={() => void resend.send(() => resendEmailConfirmation(api))}
+          >
+            Send the confirmation link again
+          </Button>
+        </div>
+      )}
+      <FormFailure text={resend.failure} />
+      {resend.done && !resend.failure && (
+        <Saved text="If your e-mail still needs confirming, the link is on its way." />
+      )}
+      <Form<{ email: string; password: string }>
+        className="account-form"
+        defaultValues={{ email: '', password: '' }}
+        onSubmit={(values) =>
+          change.send(async () =>
+            setUser(await changeEmail(api, values.email.trim(), values.password || undefined)),
+          )
+        }
+      >
+        <div className="account-form__row">
+          <Field
+            name="email"
+            label="New e-mail"
+            type="email"
+            autoComplete="email"
+            rules="required|email|max:254"
+          />
+          <Field
+            name="password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+        </div>
+        <FormFailure text={change.failure} />
+        {change.done && !change.failure && (
+          <Saved text="Saved. Please confirm the new e-mail with the link we sent." />
+        )}
+        <div>
+          <Button type="submit" theme="primary" disabled={change.sending}>
+            {change.sending ? 'Saving…' : 'Change e-mail'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PhoneSection({ user }: { user: UserProfile }) {
+  const api = useApi();
+  const { setUser } = useSession();
+  const change = useSend<void>();
+  const code = useSend<void>();
+  const confirm = useSend<void>();
+  const [digits, setDigits] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const needsConfirming = Boolean(user.phone) && !user.is_phone_confirmed;
+  return (
+    <section className="account-settings__section" aria-labelledby="settings-phone">
+      <h2 id="settings-phone">
+        Phone
+        {user.phone && (
+          <span
+            className={`account-settings__badge account-settings__badge--${user.is_phone_confirmed ? 'ok' : 'pending'}`}
+          >
+            {user.is_phone_confirmed ? 'Confirmed' : 'Not confirmed'}
+          </span>
+        )}
+      </h2>
+      {user.phone && (
+        <p className="account-form__hint">
+          Your phone is <strong>{user.phone}</strong>.
+        </p>
+      )}
+      {needsConfirming && (
+        <div className="account-form">
+          {codeSent ? (
+            <>
+              <CodeInput
+                label="Code from the SMS"
+                value={digits}
+                onChange={setDigits}
+                onComplete={(value) =>
+                  void confirm.send(async () => {
+                    setUser(await confirmPhone(api, value));
+                    setCodeSent(false);
+                  })
+                }
+                invalid={confirm.failure !== undefined}
+                disabled={confirm.sending}
+              />
+              <FormFailure text={confirm.failure} />
+            </>
+          ) : (
+            <div>
+              <Button
+                theme="ghost"
+                size="sm"
+                disabled={code.sending}
+                onClick={() =>
+                  void code.send(async () => {
+                    await sendPhoneCode(api);
+                    setDigits('');
+                    setCodeSent(true);
+                  })
+                }
+              >
+                Confirm by SMS
+              </Button>
+            </div>
+          )}
+          <FormFailure text={code.failure} />
+        </div>
+      )}
+      <Form<{ phone: string }>
+        className="account-form"
+        defaultValues={{ phone: '' }}
+        onSubmit={({ phone }) =>
+          change.send(async () => {
+            setUser(await changePhone(api, phone));
+            setCodeSent(false);
+          })
+        }
+      >
+        <Field
+          name="phone"
+          label={user.phone ? 'New phone' : 'Phone'}
+          rules="required|phone"
+          render={(control) => (
+            <PhoneInput
+              id={control.id}
+              name={control.name}
+              value={String(control.value ?? '')}
+              onChange={(phone) => control.onChange(phone)}
+              onBlur={() => control.onBlur()}
+              ref={control.ref}
+              aria-invalid={control['aria-invalid']}
+              aria-describedby={control['aria-describedby']}
+            />
+          )}
+        />
+        <FormFailure text={change.failure} />
+        <div>
+          <Button type="submit" theme="primary" disabled={change.sending}>
+            {change.sending ? 'Saving…' : user.phone ? 'Change phone' : 'Add phone'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const api = useApi();
+  const { sending, failure, done, send } = useSend<void>();
+  return (
+    <section className="account-settings__section" aria-labelledby="settings-password">
+      <h2 id="settings-password">Password</h2>
+      <Form<{ old_password: string; password: string; confirm_password: string }>
+        className="account-form"
+        defaultValues={{ old_password: '', password: '', confirm_password: '' }}
+        onSubmit={(values) =>
+          send(() =>
+            changePassword(api, {
+              oldPassword: values.old_password || undefined,
+              password: values.password,
+              confirmPassword: values.confirm_password,
+            }),
+          )
+        }
+      >
+        <Field
+          name="old_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Leave empty if you signed up with a code and have no password yet."
+        />
+        <div className="account-form__row">
+          <Field
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            rules="required|min:8|max:128"
+          />
+          <Field
+            name="confirm_password"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            rules="required|confirmed:password"
+          />
+        </div>
+        <FormFailure text={failure} />
+        {done && !sending && !failure && (
+          <Saved text="Your password is changed. Other devices need to sign in again." />
+        )}
+        <div>
+          <Button type="submit" theme="primary" disabled={sending}>
+            {sending ? 'Saving…' : 'Change password'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The app shell's browser-side rules (spec sections 2.1 and 4), started once after hydration:
+ * link tokens and campaign tags from the address, analytics consent, the visitor's country, and
+ * the stale-build checks. A chunk of its own, loaded after hydration: nothing here is needed to
+ * show the page, so the first load does not carry it.
+ */
+import type { AppRouter } from '../../router';
+import { applyAnalyticsPolicy } from './analytics';
+import { watchBuild } from './build-watch';
+import { storeCampaignTags } from './campaign-tags';
+import { ensureVisitorCountry } from './country';
+import { watchForStaleBuildErrors } from './stale-build';
+import { takeTourSelectionToken } from './tour-selection-token';
+import { whenIdle } from './when-idle';
+
+/** Starts the rules; answers the function that stops them. */
+export function startShellEffects(router: AppRouter): () => void {
+  const { site, api, queryClient } = router.options.context;
+
+  /** Stores a tour-selection token and takes it out of the address (replace, no new entry). */
+  const takeToken = (href: string) => {
+    const clean = takeTourSelectionToken(href, window.localStorage);
+    if (clean !== undefined) void router.navigate({ href: clean, replace: true });
+  };
+  const onPage = () => {
+    const { pathname, search, hash } = window.location;
+    takeToken(`${pathname}${search}${hash}`);
+    storeCampaignTags();
+    // Again on every page: the cookie alert may have been accepted since.
+    applyAnalyticsPolicy(site.analyticsId);
+  };
+
+  onPage();
+  // Nothing on the first screen needs the country: ask once the page has settled.
+  whenIdle(() => void ensureVisitorCountry(queryClient, api));
+  const stopStaleErrors = watchForStaleBuildErrors();
+
+  let staleBuild = false;
+  const stopBuildWatch = site.buildId
+    ? watchBuild({ buildId: site.buildId, onStale: () => (staleBuild = true) })
+    : undefined;
+  // A newer build is out: the next page comes from the server, with the new code.
+  const stopReloadOnStale = router.history.block({
+    blockerFn: ({ action, nextLocation }) => {
+      if (!staleBuild) return false;
+      return loadInFull(action, nextLocation.href);
+    },
+    enableBeforeUnload: false,
+  });
+  const stopOnPage = router.subscribe('onResolved', (event) => {
+    if (event.hrefChanged) onPage();
+  });
+
+  return () => {
+    stopStaleErrors();
+    stopBuildWatch?.();
+    stopReloadOnStale();
+    stopOnPage();
+  };
+}
+
+/**
+ * Loads the page the app was about to show with a full page load, and answers whether the app's
+ * own navigation must be blocked: links and redirects (push, replace) are; Back and Forward have
+ * already changed the address, so reloading it is enough.
+ */
+export function loadInFull(
+  action: 'PUSH' | 'REPLACE' | 'BACK' | 'FORWARD' | 'GO',
+  href: string,
+  location: Pick<Location, 'assign' | 'replace' | 'reload'> = window.location,
+): boolean {
+  if (action === 'PUSH') location.assign(href);
+  else if (action === 'REPLACE') location.replace(href);
+  else location.reload();
+  return action === 'PUSH' || action === 'REPLACE';
+}

@@ -1,0 +1,46 @@
+import { isApiError } from '@gallop/api-client';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { signInWithLink } from '../features/account/api';
+import { LoginViaTokenFailed } from '../features/account/components/login-via-token-page/login-via-token-page';
+import { afterSignInPath } from '../features/account/return-path';
+import { startSession } from '../features/account/session';
+import { pageHead } from '../features/seo/head';
+
+interface LoginViaTokenSearch {
+  token?: string;
+  redirect?: string;
+}
+
+/**
+ * `/login-via-token?token=...`: a sign-in link from a message. The loader trades the one-time
+ * token for a session (on the server for a link opened in the browser, so the cookies arrive
+ * with the redirect) and goes on; a used or expired link shows a way to sign in.
+ */
+export const Route = createFileRoute('/login-via-token')({
+  validateSearch: (search: Record<string, unknown>): LoginViaTokenSearch => ({
+    ...(typeof search.token === 'string' ? { token: search.token } : {}),
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  }),
+  loaderDeps: ({ search }) => ({ token: search.token, redirect: search.redirect }),
+  loader: async ({ context, deps }) => {
+    if (!deps.token) return { failed: true };
+    try {
+      startSession(context.queryClient, context.api, await signInWithLink(context.api, deps.token));
+    } catch (error) {
+      if (isApiError(error) && error.status > 0 && error.status < 500) return { failed: true };
+      throw error;
+    }
+    throw redirect({ href: afterSignInPath(deps.redirect) });
+  },
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Signing in',
+        description: 'Signing in to Gallop.',
+        canonical: '/login-via-token',
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: LoginViaTokenFailed,
+});

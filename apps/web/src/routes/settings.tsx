@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { profileQueryOptions } from '../features/account/api';
+import { SettingsPage } from '../features/account/components/settings-page/settings-page';
+import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { pageHead } from '../features/seo/head';
+
+/** `/settings` (sign-in required, spec section 6). */
+export const Route = createFileRoute('/settings')({
+  beforeLoad: requireSession,
+  loader: ensureSignedInUser,
+  head: ({ match }) =>
+    pageHead(
+      {
+        title: 'Account settings',
+        description: 'Your Gallop account: personal details, e-mail, phone and password.',
+        canonical: '/settings',
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: SettingsRoute,
+});
+
+function SettingsRoute() {
+  const { api } = Route.useRouteContext();
+  const loaded = Route.useLoaderData();
+  // The cached profile follows every save; the loader's copy stands in after a sign-out.
+  const { data } = useQuery(profileQueryOptions(api));
+  return <SettingsPage user={data ?? loaded} />;
+}
