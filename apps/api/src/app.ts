@@ -16,6 +16,8 @@ import { logTransport, startOutboxDispatcher } from '#src/modules/notifications/
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
+import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
+import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
@@ -117,6 +119,12 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onClose', async () => searchIndex.close());
   }
 
+  const paymentSecret = env.PAYMENT_SANDBOX_SECRET ?? DEV_PAYMENT_SECRET;
+  registerSandboxPaymentPages(app, {
+    db: options.database.db,
+    publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+    secret: paymentSecret,
+  });
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
     operationResolver: resolveOperations(
@@ -129,6 +137,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         searchIndex,
         publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
         authLimit: env.AUTH_LIMIT,
+        paymentSecret,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,

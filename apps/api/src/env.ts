@@ -32,6 +32,8 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code')
     .transform((value) => value.toUpperCase())
     .default('US'),
+  // Signs the sandbox payment provider's callbacks and hosted-page links; set it in production.
+  PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_URL: z.url().optional(),
   // Without DATABASE_URL: the embedded PGlite folder (default apps/api/.data/pglite), or
   // `memory://` for a throwaway database.
@@ -70,7 +72,7 @@ export const envSchema = z.object({
 export type Env = z.output<typeof envSchema>;
 
 // Connection strings may carry passwords: never echo them in error messages.
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'PAYMENT_SANDBOX_SECRET']);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -5,11 +5,13 @@ import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts
 import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
+import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
 import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
 import { tourHandlers } from '#src/modules/catalog/tour/handlers.ts';
 import { contentHandlers, type ContentConfig } from '#src/modules/content/handlers.ts';
+import { paymentsHandlers } from '#src/modules/payments/handlers.ts';
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
 import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
 import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
@@ -29,6 +31,8 @@ export interface HandlerDeps {
   authLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
+  /** Signs the sandbox payment provider's callbacks and page links. */
+  paymentSecret?: string;
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
 }
@@ -49,5 +53,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...tourActionsHandlers(deps),
     ...accountsHandlers(deps),
     ...favouritesHandlers(deps),
+    ...bookingsHandlers(deps),
+    ...paymentsHandlers(deps),
   };
 }

@@ -51,5 +51,7 @@ describe('main', () => {
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
-  }, 20_000);
+    // A start migrates and seeds a fresh in-memory catalogue through tsx: seconds alone, far
+    // more while the rest of the suite loads both cores.
+  }, 60_000);
 });

@@ -13,19 +13,7 @@ export const PENDING_OPERATIONS = [
   'getVerificationAccessToken',
   'getVerificationData',
   // bookings
-  'getBookingRequest',
-  'getBookingRequestByUuid',
   'listBookingRequestsForChat',
-  'listBookingRequests',
-  'createBookingRequest',
-  'getBookingRequestTourDates',
-  'cancelBookingRequest',
-  'updateBookingRequestTourists',
-  'updateTouristsQuestionnaires',
-  'addTourists',
-  'getArrivalInfo',
-  'saveArrivalInfo',
-  'getTouristsInfo',
   // catalog
   'getTourPrivateData',
   'getTourPrivateVariantsData',
@@ -58,11 +46,6 @@ export const PENDING_OPERATIONS = [
   'updateOrganizer',
   'setOrganizerPublishedOnSite',
   'addNewOrganizerRequest',
-  // payments
-  'startPayment',
-  'getPaymentStatus',
-  'paymentProviderCallback',
-  'getPaymentQrData',
   // phone-codes
   'getOrganizerPhoneCode',
   'getUserPhoneCode',

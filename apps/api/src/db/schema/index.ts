@@ -6,3 +6,4 @@ export * from './organizers.ts';
 export * from './taxonomy.ts';
 export * from './tours.ts';
 export * from './tour-actions.ts';
+export * from './bookings.ts';

@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+
+let testApp: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000' });
+  db = testApp.database.db;
+});
+afterAll(() => testApp.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+async function call(
+  operationId: OperationId,
+  method: 'GET' | 'POST',
+  url: string,
+  { payload, token, currency }: { payload?: object; token?: string; currency?: string } = {},
+): Promise<{ status: number; body: Json }> {
+  const response = await testApp.app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { 'x-authorization': `Bearer ${token}` } : {}),
+      ...(currency ? { 'x-currency': currency } : {}),
+    },
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: expectContractResponse(response, operationId) as Json,
+  };
+}
+
+const uniqueEmail = () => `booker-${randomUUID()}@example.com`;
+
+async function signUp(email = uniqueEmail()) {
+  const { body } = await call('register', 'POST', '/crm/api/user/register', {
+    payload: {
+      first_name: 'Maya',
+      last_name: 'Hart',
+      email,
+      password: 'long-trail-2026',
+      confirm_password: 'long-trail-2026',
+    },
+  });
+  return { token: body.token as string, email };
+}
+
+/**
+ * A bookable date far enough ahead that the prepayment applies, with seats to spare: tests on a
+ * shared PostgreSQL database never take a date's last seat (search tests count bookable dates).
+ */
+async function bookableDate({ guaranteed = true } = {}) {
+  const [date] = await db
+    .select()
+    .from(tourDates)
+    .innerJoin(tours, eq(tours.id, tourDates.tourId))
+    .where(
+      and(
+        gt(tourDates.startDate, sql`current_date + 60`),
+        eq(tourDates.isBusy, false),
+        eq(tourDates.notGuaranteed, !guaranteed),
+        gte(tourDates.numberOfFreeSeats, 8),
+        eq(tourDates.prepaymentType, 'percent'),
+        isNull(tourDates.variantName),
+        eq(tours.isPublished, true),
+        eq(tours.minAge, 0),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (!date) throw new Error('the seed has no bookable date for this test');
+  return date.tour_dates;
+}
+
+const freeSeats = async (id: number) =>
+  (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!.numberOfFreeSeats;
+
+function bookingPayload(date: { id: number; tourId: number }, email: string, tourists = 2) {
+  return {
+    tour_id: date.tourId,
+    tour_date_id: date.id,
+    tourists: Array.from({ length: tourists }, (_, i) => ({
+      first_name: i === 0 ? 'Maya' : `Guest${i}`,
+      last_name: 'Hart',
+      weight: 64,
+    })),
+    contact: { name: 'Maya Hart', email, phone: '+14155550199' },
+    comment: 'Two riders, one vegetarian.',
+  };
+}
+
+const create = (payload: object, token?: string) =>
+  call('createBookingRequest', 'POST', '/crm/api/request/create', {
+    payload,
+    ...(token ? { token } : {}),
+  });
+
+describe('creating a booking request', () => {
+  it('books a guaranteed date for a signed-in traveller: seats taken, prepayment due, email queued', async () => {
+    const date = await bookableDate();
+    const before = await freeSeats(date.id);
+    const { token, email } = await signUp();
+    const { status, body } = await create(bookingPayload(date, email), token);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      status: 2,
+      currency: date.currency,
+      price: (date.price * 2) / 100,
+      prepayment: Math.round((date.price * 2 * (date.prepaymentSize ?? 0)) / 100) / 100,
+      paid: 0,
+      can_pay: true,
+      can_cancel: true,
+      comment: 'Two riders, one vegetarian.',
+    });
+    expect(body.tour.id).toBe(date.tourId);
+    expect(body.tour_date.id).toBe(date.id);
+    expect(body.tourists.map((t: Json) => t.full_name)).toEqual(['Maya Hart', 'Guest1 Hart']);
+    expect(body.tourists[0]).toMatchObject({ weight: 64, can_edit: true, can_delete: false });
+    expect(body.tourists[1].can_delete).toBe(true);
+    expect(await freeSeats(date.id)).toBe(before - 2);
+    const [message] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(message).toMatchObject({ kind: 'booking-received' });
+    expect(message!.body).toContain(`/booking/uuid/${body.uuid}`);
+
+    const own = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`, {
+      token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.uuid).toBe(body.uuid);
+  });
+
+  it('waits for the organizer on a date that is not guaranteed (status 1, nothing to pay yet)', async () => {
+    const date = await bookableDate({ guaranteed: false });
+    const { status, body } = await create(bookingPayload(date, uniqueEmail(), 1));
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ status: 1, can_pay: false, can_cancel: true });
+  });
+
+  it('opens an account for a guest, whose booking is theirs after signing in', async () => {
+    const date = await bookableDate();
+    const email = uniqueEmail();
+    const { body } = await create(bookingPayload(date, email, 1));
+    const byUuid = await call(
+      'getBookingRequestByUuid',
+      'GET',
+      `/crm/api/request/get-by-uuid?uuid=${body.uuid}`,
+    );
+    expect(byUuid.status).toBe(200);
+    expect(byUuid.body.id).toBe(body.id);
+    // The account exists now: registering the same email is refused …
+    const again = await call('register', 'POST', '/crm/api/user/register', {
+      payload: {
+        first_name: 'Maya',
+        last_name: 'Hart',
+        email,
+        password: 'long-trail-2026',
+        confirm_password: 'long-trail-2026',
+      },
+    });
+    expect(again.status).toBe(422);
+    // … and a code sign-in opens it with the booking in its list.
+    await call('sendAuthCode', 'POST', '/crm/api/user/send-auth-code', {
+      payload: { login: email, code_sender: 'email' },
+    });
+    const [code] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'sign-in-code')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const signedIn = await call('loginViaCode', 'POST', '/crm/api/user/auth-via-code', {
+      payload: { login: email, code: code!.body.match(/\b(\d{5})\b/)![1], verify_method: 'email' },
+    });
+    expect(signedIn.status).toBe(200);
+    const list = await call('listBookingRequests', 'GET', '/crm/api/request/list', {
+      token: signedIn.body.token,
+    });
+    expect(list.body.items.map((item: Json) => item.id)).toEqual([body.id]);
+    expect(list.body.pagination).toMatchObject({ page: 1, total: 1, page_count: 1 });
+  });
+
+  it('refuses more tourists than free seats, a passed date and another tour’s date', async () => {
+    const date = await bookableDate();
+    const free = await freeSeats(date.id);
+    const tooMany = await create({
+      ...bookingPayload(date, uniqueEmail(), 1),
+      tourists: Array.from({ length: free + 1 }, () => ({ first_name: 'A', last_name: 'B' })),
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors.tourists[0]).toMatch(/seat/);
+    expect(await freeSeats(date.id)).toBe(free);
+
+    const [past] = await db
+      .select()
+      .from(tourDates)
+      .where(sql`start_date < current_date`)
+      .limit(1);
+    const closed = await create(bookingPayload(past!, uniqueEmail(), 1));
+    expect(closed.status).toBe(422);
+    expect(closed.body.errors).toEqual({ tour_date_id: ['This date can no longer be booked'] });
+
+    const other = await create({
+      ...bookingPayload(date, uniqueEmail(), 1),
+      tour_id: past!.tourId,
+    });
+    expect([404, 422]).toContain(other.status);
+    const unknownTour = await create({
+      ...bookingPayload(date, uniqueEmail(), 1),
+      tour_id: 99_999_999,
+    });
+    expect(unknownTour.status).toBe(404);
+    const blank = await create({
+      ...bookingPayload(date, uniqueEmail(), 1),
+      tourists: [{ first_name: '  ', last_name: 'Hart' }],
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({ 'tourists.0.first_name': ['Required field'] });
+  });
+});
+
+describe('managing a booking', () => {
+  it('keeps other accounts out (403) and asks for sign-in (401)', async () => {
+    const date = await bookableDate();
+    const owner = await signUp();
+    const { body } = await create(bookingPayload(date, owner.email, 1), owner.token);
+    const stranger = await signUp();
+    const foreign = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`, {
+      token: stranger.token,
+    });
+    expect(foreign.status).toBe(403);
+    const anonymous = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`);
+    expect(anonymous.status).toBe(401);
+    const missing = await call('getBookingRequest', 'GET', '/crm/api/request/get?id=99999999', {
+      token: owner.token,
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('changes tourists (seats and price follow), then cancels and gives the seats back', async () => {
+    const date = await bookableDate();
+    const start = await freeSeats(date.id);
+    const { token, email } = await signUp();
+    const { body } = await create(bookingPayload(date, email, 2), token);
+    const [first, second] = body.tourists as Json[];
+    const updated = await call(
+      'updateBookingRequestTourists',
+      'POST',
+      `/crm/api/request/update-tourists?request_id=${body.id}`,
+      {
+        token,
+        payload: {
+          tourists: [
+            { id: first!.id, first_name: 'Maya', last_name: 'Hart', birthday: '1990-04-02' },
+            { first_name: 'Leo', last_name: 'Hart' },
+            { first_name: 'Ida', last_name: 'Hart' },
+          ],
+        },
+      },
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.tourists.map((t: Json) => t.first_name)).toEqual(['Maya', 'Leo', 'Ida']);
+    expect(updated.body.tourists.some((t: Json) => t.id === second!.id)).toBe(false);
+    expect(updated.body.price).toBe((date.price * 3) / 100);
+    expect(await freeSeats(date.id)).toBe(start - 3);
+
+    const dropFirst = await call(
+      'updateBookingRequestTourists',
+      'POST',
+      `/crm/api/request/update-tourists?request_id=${body.id}`,
+      { token, payload: { tourists: [{ first_name: 'Leo', last_name: 'Hart' }] } },
+    );
+    expect(dropFirst.status).toBe(422);
+
+    const dates = await call('getBookingRequestTourDates', 'POST', '/crm/api/request/tour-dates', {
+      token,
+      payload: { request_id: body.id },
+    });
+    expect(dates.status).toBe(200);
+    expect(dates.body.items.every((d: Json) => d.id !== date.id && d.tour_id === date.tourId)).toBe(
+      true,
+    );
+
+    const canceled = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token,
+      payload: { id: body.id, message: 'Plans changed' },
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 5,
+      contract_status: 3,
+      can_cancel: false,
+      can_pay: false,
+    });
+    expect(await freeSeats(date.id)).toBe(start);
+    const twice = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token,
+      payload: { id: body.id },
+    });
+    expect(twice.status).toBe(422);
+  });
+
+  it('fills questionnaires and adds tourists through the link key', async () => {
+    const date = await bookableDate();
+    const { body } = await create(bookingPayload(date, uniqueEmail(), 1));
+    const info = await call('getTouristsInfo', 'GET', `/spa/tourists-info?uuid=${body.uuid}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ uuid: body.uuid, request_id: body.id });
+    expect(info.body.max_tourists).toBeGreaterThan(1);
+    const filled = await call(
+      'updateTouristsQuestionnaires',
+      'POST',
+      `/crm/api/request/update-tourists-questionnaires?id=${body.id}&uuid=${body.uuid}`,
+      {
+        payload: {
+          tourists: [
+            {
+              id: body.tourists[0].id,
+              first_name: 'Maya',
+              last_name: 'Hart',
+              food_restriction: 'Vegetarian',
+              weight: 61,
+            },
+          ],
+        },
+      },
+    );
+    expect(filled.status).toBe(200);
+    expect(filled.body.tourists[0]).toMatchObject({
+      food_restriction: 'Vegetarian',
+      weight: 61,
+      is_touched: true,
+    });
+    const added = await call(
+      'addTourists',
+      'POST',
+      `/crm/api/request/add-tourists?uuid=${body.uuid}`,
+      {
+        payload: { tourists: [{ first_name: 'Noa', last_name: 'Hart' }] },
+      },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.tourists).toHaveLength(2);
+    const wrongPair = await call(
+      'updateTouristsQuestionnaires',
+      'POST',
+      `/crm/api/request/update-tourists-questionnaires?id=1&uuid=${body.uuid}`,
+      { payload: { tourists: [{ id: 1, first_name: 'X', last_name: 'Y' }] } },
+    );
+    expect(wrongPair.status).toBe(404);
+    const unknown = await call('getTouristsInfo', 'GET', `/spa/tourists-info?uuid=${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('saves and reads the arrival and departure of each tourist', async () => {
+    const date = await bookableDate();
+    const { token, email } = await signUp();
+    const { body } = await create(bookingPayload(date, email, 1), token);
+    const touristId = body.tourists[0].id;
+    const saved = await call(
+      'saveArrivalInfo',
+      'POST',
+      `/crm/api/request/arrival-info-save?id=${body.id}`,
+      {
+        token,
+        payload: {
+          tourists: [
+            {
+              tourist_id: touristId,
+              arrival: {
+                transport_type: 1,
+                airport_name: 'Ulaanbaatar',
+                flight_number: 'OM302',
+                date: date.startDate,
+                time: '09:40',
+              },
+              departure: { transport_type: 4 },
+            },
+          ],
+        },
+      },
+    );
+    expect(saved.status).toBe(200);
+    const read = await call(
+      'getArrivalInfo',
+      'GET',
+      `/crm/api/request/arrival-info?id=${body.id}`,
+      { token },
+    );
+    expect(read.body.tourists).toEqual([
+      {
+        tourist_id: touristId,
+        name: 'Maya Hart',
+        arrival: {
+          transport_type: 1,
+          airport_name: 'Ulaanbaatar',
+          flight_number: 'OM302',
+          date: date.startDate,
+          time: '09:40',
+        },
+        departure: { transport_type: 4 },
+      },
+    ]);
+    const unknown = await call(
+      'saveArrivalInfo',
+      'POST',
+      `/crm/api/request/arrival-info-save?id=${body.id}`,
+      {
+        token,
+        payload: { tourists: [{ tourist_id: 1, departure: { transport_type: 4 } }] },
+      },
+    );
+    expect(unknown.status).toBe(422);
+  });
+});

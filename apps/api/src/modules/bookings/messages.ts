@@ -1,0 +1,54 @@
+/** The emails a booking sends to its contact, through the outbox. */
+import type { outbox } from '#src/db/schema/index.ts';
+import type { RequestRow } from './records.ts';
+
+type OutboxValues = typeof outbox.$inferInsert;
+
+/** The booking's own page: opens by its link key, no sign-in needed. */
+export function bookingUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string): string {
+  return new URL(`/booking/uuid/${request.uuid}`, publicUrl).href;
+}
+
+export function bookingReceivedMessage({
+  request,
+  tourName,
+  date,
+  publicUrl,
+}: {
+  request: RequestRow;
+  tourName: string;
+  date: { startDate: string; endDate: string } | undefined;
+  publicUrl: string;
+}): OutboxValues {
+  const link = bookingUrl(request, publicUrl);
+  const when = date ? ` from ${date.startDate} to ${date.endDate}` : '';
+  const next =
+    request.status === 2
+      ? 'Your place is confirmed. Pay the prepayment to secure it:'
+      : 'The organizer will confirm the date shortly. Follow your booking here:';
+  return {
+    kind: 'booking-received',
+    channel: 'email',
+    recipient: request.contactEmail,
+    subject: `Booking request #${request.id}: ${tourName}`,
+    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${request.seats} tourist(s).\n\n${next} ${link}\n\nThe Gallop team`,
+    payload: { requestId: request.id, link },
+  };
+}
+
+export function bookingCanceledMessage({
+  request,
+  publicUrl,
+}: {
+  request: RequestRow;
+  publicUrl: string;
+}): OutboxValues {
+  return {
+    kind: 'booking-canceled',
+    channel: 'email',
+    recipient: request.contactEmail,
+    subject: `Booking request #${request.id} is cancelled`,
+    body: `Hello ${request.contactName},\n\nYour booking request #${request.id} is cancelled. ${request.paid > 0 ? 'The organizer will contact you about your payment. ' : ''}Details: ${bookingUrl(request, publicUrl)}\n\nThe Gallop team`,
+    payload: { requestId: request.id },
+  };
+}

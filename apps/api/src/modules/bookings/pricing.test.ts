@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { amountDue, daysUntil, openPaymentTypes, quote, type DatePricing } from './pricing.ts';
+
+const date = (overrides: Partial<DatePricing> = {}): DatePricing => ({
+  price: 120_000,
+  prepaymentType: 'percent',
+  prepaymentSize: 30,
+  fullPaymentDays: 14,
+  startDate: '2027-06-01',
+  ...overrides,
+});
+
+describe('quote', () => {
+  it('multiplies the price by the tourists and takes the percentage first', () => {
+    expect(quote(date(), 3, '2027-01-01')).toEqual({ price: 360_000, prepayment: 108_000 });
+  });
+
+  it('takes a fixed prepayment per tourist, never more than the price', () => {
+    expect(
+      quote(date({ prepaymentType: 'fixed', prepaymentSize: 20_000 }), 2, '2027-01-01'),
+    ).toEqual({ price: 240_000, prepayment: 40_000 });
+    expect(
+      quote(date({ prepaymentType: 'fixed', prepaymentSize: 500_000 }), 1, '2027-01-01').prepayment,
+    ).toBe(120_000);
+  });
+
+  it('asks for the whole price inside the full-payment window or without a prepayment rule', () => {
+    expect(quote(date(), 1, '2027-05-18').prepayment).toBeNull();
+    expect(quote(date(), 1, '2027-05-17').prepayment).toBe(36_000);
+    expect(quote(date({ prepaymentType: 'none', prepaymentSize: null }), 1, '2027-01-01')).toEqual({
+      price: 120_000,
+      prepayment: null,
+    });
+  });
+
+  it('counts days between ISO dates', () => {
+    expect(daysUntil('2027-06-01', '2027-05-18')).toBe(14);
+    expect(daysUntil('2027-06-01', '2027-06-02')).toBe(-1);
+  });
+});
+
+describe('amountDue and openPaymentTypes', () => {
+  it('offers the prepayment or the full price before anything is paid', () => {
+    const balance = { price: 100_000, prepayment: 30_000, paid: 0 };
+    expect(amountDue(balance, 'prepayment')).toBe(30_000);
+    expect(amountDue(balance, 'full')).toBe(100_000);
+    expect(amountDue(balance, 'payment')).toBeUndefined();
+    expect(openPaymentTypes(balance)).toEqual(['prepayment', 'full']);
+  });
+
+  it('offers only the rest after a prepayment, and nothing once paid', () => {
+    expect(openPaymentTypes({ price: 100_000, prepayment: 30_000, paid: 30_000 })).toEqual([
+      'payment',
+    ]);
+    expect(amountDue({ price: 100_000, prepayment: 30_000, paid: 30_000 }, 'payment')).toBe(70_000);
+    expect(openPaymentTypes({ price: 100_000, prepayment: 30_000, paid: 100_000 })).toEqual([]);
+    expect(openPaymentTypes({ price: 100_000, prepayment: null, paid: 0 })).toEqual(['full']);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What a booking request costs and what may be paid next. Pure functions over minor units, so the
+ * rules are tested without a database.
+ */
+
+export type PaymentType = 'prepayment' | 'payment' | 'full';
+
+/** The parts of a tour date that decide the price and the prepayment. */
+export interface DatePricing {
+  price: number;
+  prepaymentType: 'percent' | 'fixed' | 'none';
+  /** Percent for `percent`, minor units per tourist for `fixed`. */
+  prepaymentSize: number | null;
+  /** Within this many days of the start the whole price is due at once. */
+  fullPaymentDays: number | null;
+  startDate: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `today` to `startDate` (both YYYY-MM-DD). */
+export function daysUntil(startDate: string, today: string): number {
+  return Math.round((Date.parse(startDate) - Date.parse(today)) / DAY_MS);
+}
+
+/**
+ * The price for `tourists` people and the prepayment due first. No prepayment (null) when the
+ * date asks for none, or when the start is within the full-payment window: then the whole price
+ * is paid at once. A prepayment never exceeds the price.
+ */
+export function quote(
+  date: DatePricing,
+  tourists: number,
+  today: string,
+): { price: number; prepayment: number | null } {
+  const price = date.price * tourists;
+  const withinFullPayment =
+    date.fullPaymentDays !== null && daysUntil(date.startDate, today) <= date.fullPaymentDays;
+  if (withinFullPayment || date.prepaymentType === 'none' || !date.prepaymentSize) {
+    return { price, prepayment: null };
+  }
+  const prepayment =
+    date.prepaymentType === 'percent'
+      ? Math.round((price * date.prepaymentSize) / 100)
+      : date.prepaymentSize * tourists;
+  return { price, prepayment: Math.min(prepayment, price) };
+}
+
+/** The money state of a request. */
+export interface Balance {
+  price: number;
+  prepayment: number | null;
+  paid: number;
+}
+
+/**
+ * The amount a payment of `type` would charge, or undefined when that type does not apply now:
+ * `prepayment` before anything is paid (when the date has one), `full` before anything is paid,
+ * `payment` for the rest once something is paid.
+ */
+export function amountDue(balance: Balance, type: PaymentType): number | undefined {
+  const left = balance.price - balance.paid;
+  if (left <= 0) return undefined;
+  switch (type) {
+    case 'prepayment':
+      return balance.paid === 0 && balance.prepayment !== null ? balance.prepayment : undefined;
+    case 'full':
+      return balance.paid === 0 ? left : undefined;
+    case 'payment':
+      return balance.paid > 0 ? left : undefined;
+  }
+}
+
+/** The payment types open now, in the order a payment page offers them. */
+export function openPaymentTypes(balance: Balance): PaymentType[] {
+  return (['prepayment', 'full', 'payment'] as const).filter(
+    (type) => amountDue(balance, type) !== undefined,
+  );
+}

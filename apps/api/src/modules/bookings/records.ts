@@ -1,0 +1,192 @@
+/**
+ * Booking requests as the contract shapes them (`BookingRequest`, `Tourist`, `TouristsInfo`,
+ * `ArrivalInfo`), and the one place that decides who may open a request.
+ */
+import type { components } from '@gallop/api-client';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { bookingRequests, bookingTourists, tourDates } from '#src/db/schema/index.ts';
+import { HttpError, notFound } from '#src/http/http-error.ts';
+import {
+  loadTourCards,
+  todayIso,
+  toTourDate,
+  type CardContext,
+  type TourSummary,
+} from '#src/modules/catalog/tour-card.ts';
+import type { Rates } from '#src/modules/money/rates.ts';
+import { openPaymentTypes } from './pricing.ts';
+
+export type BookingRequest = components['schemas']['BookingRequest'];
+export type Tourist = components['schemas']['Tourist'];
+export type RequestRow = typeof bookingRequests.$inferSelect;
+export type TouristRow = typeof bookingTourists.$inferSelect;
+
+/** Statuses of a request that still holds its seats and can change. */
+export const ACTIVE_STATUSES = [1, 2, 3] as const;
+export const STATUS = {
+  pendingConfirm: 1,
+  pendingPrepayment: 2,
+  madePrepayment: 3,
+  tourComplete: 4,
+  canceledByTourist: 5,
+} as const;
+export const CONTRACT_STATUS = { prepaid: 1, terminatedAfterPayment: 2, noPayments: 3 } as const;
+
+export const forbidden = (message = 'This booking belongs to another account') =>
+  new HttpError(403, message);
+
+const isActive = (status: number) => (ACTIVE_STATUSES as readonly number[]).includes(status);
+
+/** Minor units as the contract's major-unit number. */
+export const major = (minorUnits: number) => minorUnits / 100;
+
+export function toTourist(row: TouristRow, editable: boolean): Tourist {
+  return {
+    id: row.id,
+    full_name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' '),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    middle_name: row.middleName,
+    birthday: row.birthday,
+    passport: null,
+    email: row.email,
+    phone: row.phone,
+    food_restriction: row.foodRestriction,
+    weight: row.weight,
+    is_touched: row.isTouched,
+    can_edit: editable,
+    // The first tourist is the one who booked; a request keeps at least one.
+    can_delete: editable && row.position > 0,
+  };
+}
+
+export async function loadTourists(db: Database, requestIds: readonly number[]) {
+  if (requestIds.length === 0) return new Map<number, TouristRow[]>();
+  const rows = await db
+    .select()
+    .from(bookingTourists)
+    .where(inArray(bookingTourists.requestId, [...requestIds]))
+    .orderBy(asc(bookingTourists.requestId), asc(bookingTourists.position));
+  const byRequest = new Map<number, TouristRow[]>();
+  for (const row of rows) {
+    byRequest.set(row.requestId, [...(byRequest.get(row.requestId) ?? []), row]);
+  }
+  return byRequest;
+}
+
+/** The status a traveller sees: a prepaid request whose tour has ended is complete. */
+function shownStatus(row: RequestRow, endDate: string | undefined, today: string): number {
+  if (row.status === STATUS.madePrepayment && endDate !== undefined && endDate < today) {
+    return STATUS.tourComplete;
+  }
+  return row.status;
+}
+
+export interface ViewContext {
+  currency: string;
+  rates: Rates;
+  withAlt?: boolean;
+  now?: Date;
+}
+
+/** Contract answers for `rows`, in their order: one query each for tourists, dates and tours. */
+export async function toBookingRequests(
+  db: Database,
+  rows: readonly RequestRow[],
+  view: ViewContext,
+): Promise<BookingRequest[]> {
+  if (rows.length === 0) return [];
+  const today = todayIso(view.now);
+  const context: CardContext = {
+    currency: view.currency,
+    rates: view.rates,
+    withAlt: view.withAlt ?? false,
+    today,
+  };
+  const dateIds = rows.flatMap((row) => (row.tourDateId === null ? [] : [row.tourDateId]));
+  const [tourists, dates, cards] = await Promise.all([
+    loadTourists(
+      db,
+      rows.map((row) => row.id),
+    ),
+    dateIds.length > 0
+      ? db.select().from(tourDates).where(inArray(tourDates.id, dateIds))
+      : Promise.resolve([]),
+    loadTourCards(
+      db,
+      rows.map((row) => row.tourId),
+      context,
+    ),
+  ]);
+  const dateById = new Map(dates.map((date) => [date.id, date]));
+  const cardById = new Map<number, TourSummary>(cards.map((card) => [card.id, card]));
+  return rows.flatMap((row) => {
+    const tour = cardById.get(row.tourId);
+    if (!tour) return [];
+    const date = row.tourDateId === null ? undefined : dateById.get(row.tourDateId);
+    const status = shownStatus(row, date?.endDate, today);
+    const beforeStart = date === undefined || date.startDate > today;
+    const active = isActive(status);
+    const payable = row.price > 0 && openPaymentTypes(row).length > 0;
+    const answer: BookingRequest = {
+      id: row.id,
+      uuid: row.uuid,
+      status: status as BookingRequest['status'],
+      tour,
+      tourists: (tourists.get(row.id) ?? []).map((tourist) =>
+        toTourist(tourist, active && beforeStart),
+      ),
+      price: major(row.price),
+      prepayment: row.prepayment === null ? null : major(row.prepayment),
+      paid: major(row.paid),
+      currency: row.currency,
+      chat_id: null,
+      comment: row.comment,
+      created_at: row.createdAt.toISOString(),
+      can_cancel: active && beforeStart,
+      // Paying waits for the organizer's confirmation (status 1).
+      can_pay:
+        payable &&
+        beforeStart &&
+        (status === STATUS.pendingPrepayment || status === STATUS.madePrepayment),
+    };
+    if (row.contractStatus !== null) {
+      answer.contract_status = row.contractStatus as NonNullable<BookingRequest['contract_status']>;
+    }
+    if (date) answer.tour_date = toTourDate(date, context);
+    return [answer];
+  });
+}
+
+export async function toBookingRequest(db: Database, row: RequestRow, view: ViewContext) {
+  const [answer] = await toBookingRequests(db, [row], view);
+  // The tour of a request is never deleted; a missing card would be a broken database.
+  if (!answer) throw notFound('Tour not found');
+  return answer;
+}
+
+export async function findRequest(db: Database, id: number): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)).limit(1);
+  return row;
+}
+
+export async function findRequestByUuid(
+  db: Database,
+  uuid: string,
+): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.uuid, uuid))
+    .limit(1);
+  return row;
+}
+
+/** The request `id` of `userId`: 404 when there is none, 403 when it is someone else's. */
+export async function ownRequest(db: Database, id: number, userId: number): Promise<RequestRow> {
+  const row = await findRequest(db, id);
+  if (!row) throw notFound('Booking request not found');
+  if (row.userId !== userId) throw forbidden();
+  return row;
+}

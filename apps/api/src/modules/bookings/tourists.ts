@@ -1,0 +1,20 @@
+/** A tourist as typed on a booking form, as a `booking_tourists` row's values. */
+import type { components } from '@gallop/api-client';
+import { normalizeEmail, normalizePhone } from '#src/modules/accounts/logins.ts';
+
+export type TouristInput = components['schemas']['TouristInput'];
+
+const text = (value: string | undefined) => value?.trim() || null;
+
+export function touristValues(input: TouristInput) {
+  return {
+    firstName: input.first_name.trim(),
+    lastName: input.last_name.trim(),
+    middleName: text(input.middle_name),
+    birthday: input.birthday ?? null,
+    email: input.email ? normalizeEmail(input.email) : null,
+    phone: input.phone ? (normalizePhone(input.phone) ?? null) : null,
+    foodRestriction: text(input.food_restriction),
+    weight: input.weight ?? null,
+  };
+}

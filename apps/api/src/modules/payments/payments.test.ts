@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { payments, tourDates, tours } from '#src/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
+import { DEV_PAYMENT_SECRET } from './handlers.ts';
+import { CHALLENGE_CODE } from './sandbox-page.ts';
+import { cardOutcome, signCallback, TEST_CARDS } from './sandbox-provider.ts';
+
+let testApp: TestApp;
+let db: Database;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000', PUBLIC_URL: 'http://web.test' });
+  db = testApp.database.db;
+});
+afterAll(() => testApp.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+async function call(
+  operationId: OperationId,
+  method: 'GET' | 'POST',
+  url: string,
+  { payload, token }: { payload?: object; token?: string } = {},
+) {
+  const response = await testApp.app.inject({
+    method,
+    url,
+    headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: expectContractResponse(response, operationId) as Json,
+  };
+}
+
+/** A signed-in traveller with a confirmed (payable) booking on a guaranteed date. */
+async function payableBooking() {
+  const email = `payer-${randomUUID()}@example.com`;
+  const { body: session } = await call('register', 'POST', '/crm/api/user/register', {
+    payload: {
+      first_name: 'Pia',
+      last_name: 'Lund',
+      email,
+      password: 'canter-2026-ok',
+      confirm_password: 'canter-2026-ok',
+    },
+  });
+  const [row] = await db
+    .select()
+    .from(tourDates)
+    .innerJoin(tours, eq(tours.id, tourDates.tourId))
+    .where(
+      and(
+        gt(tourDates.startDate, sql`current_date + 60`),
+        eq(tourDates.isBusy, false),
+        eq(tourDates.notGuaranteed, false),
+        gte(tourDates.numberOfFreeSeats, 8),
+        eq(tourDates.prepaymentType, 'percent'),
+        isNull(tourDates.variantName),
+        eq(tours.isPublished, true),
+        eq(tours.minAge, 0),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  const date = row!.tour_dates;
+  const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
+    token: session.token,
+    payload: {
+      tour_id: date.tourId,
+      tour_date_id: date.id,
+      tourists: [{ first_name: 'Pia', last_name: 'Lund' }],
+      contact: { name: 'Pia Lund', email, phone: '+4790000000' },
+    },
+  });
+  expect(booking.can_pay).toBe(true);
+  return { token: session.token as string, booking };
+}
+
+const start = (token: string, payload: object) =>
+  call('startPayment', 'POST', '/crm/api/payment/start', { token, payload });
+
+/** The hosted page's path and token from a `redirect_url`. */
+function hostedPage(redirectUrl: string) {
+  const url = new URL(redirectUrl);
+  return { path: url.pathname, token: url.searchParams.get('token')! };
+}
+
+async function submitCard(redirectUrl: string, card: string, extra: Record<string, string> = {}) {
+  const { path, token } = hostedPage(redirectUrl);
+  return testApp.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, card, exp: '12/30', cvc: '123', ...extra }).toString(),
+  });
+}
+
+describe('the sandbox provider', () => {
+  it('knows its test cards and refuses numbers that fail the checksum', () => {
+    expect(cardOutcome(TEST_CARDS.success)).toBe('success');
+    expect(cardOutcome('4242 4242 4242 4242')).toBe('success');
+    expect(cardOutcome(TEST_CARDS.decline)).toBe('decline');
+    expect(cardOutcome(TEST_CARDS.challenge)).toBe('challenge');
+    expect(cardOutcome('4242424242424241')).toBe('invalid');
+    expect(cardOutcome('12ab')).toBe('invalid');
+  });
+});
+
+describe('paying a booking', () => {
+  it('pays the prepayment on the hosted page, then the rest', async () => {
+    const { token, booking } = await payableBooking();
+    const started = await start(token, {
+      request_id: booking.id,
+      payment_type: 'prepayment',
+      payment_method: 'card',
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.payment).toMatchObject({
+      request_id: booking.id,
+      status: 1,
+      amount: booking.prepayment,
+      currency: booking.currency,
+      provider_id: 4,
+    });
+    expect(started.body.redirect_url).toMatch(/^http:\/\/web\.test\/crm\/api\/payment\/sandbox\//);
+    // Starting again answers the same unpaid payment.
+    const again = await start(token, {
+      request_id: booking.id,
+      payment_type: 'prepayment',
+      payment_method: 'card',
+    });
+    expect(again.body.payment.id).toBe(started.body.payment.id);
+
+    const { path, token: pageKey } = hostedPage(started.body.redirect_url);
+    const pageHtml = await testApp.app.inject({ url: `${path}?token=${pageKey}` });
+    expect(pageHtml.statusCode).toBe(200);
+    expect(pageHtml.body).toContain('Card number');
+    const forged = await testApp.app.inject({ url: `${path}?token=${'0'.repeat(32)}` });
+    expect(forged.statusCode).toBe(404);
+
+    const bad = await submitCard(started.body.redirect_url, '1234567812345678');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Please check the card number.');
+
+    const paid = await submitCard(started.body.redirect_url, TEST_CARDS.success);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://web.test/success?request_id=${booking.id}&payment_id=${started.body.payment.id}`,
+    );
+    const status = await call(
+      'getPaymentStatus',
+      'GET',
+      `/crm/api/payment/status?payment_id=${started.body.payment.id}`,
+      { token },
+    );
+    expect(status.body).toMatchObject({ status: 2, card_last4: '4242' });
+    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(after.body).toMatchObject({
+      status: 3,
+      contract_status: 1,
+      paid: booking.prepayment,
+      can_pay: true,
+    });
+    // A paid payment's page only sends the traveller to the outcome again.
+    const replay = await submitCard(started.body.redirect_url, TEST_CARDS.success);
+    expect(replay.statusCode).toBe(303);
+
+    const noSecondPrepayment = await start(token, {
+      request_id: booking.id,
+      payment_type: 'prepayment',
+      payment_method: 'card',
+    });
+    expect(noSecondPrepayment.status).toBe(422);
+    const rest = await start(token, {
+      request_id: booking.id,
+      payment_type: 'payment',
+      payment_method: 'card',
+    });
+    expect(rest.body.payment.amount).toBeCloseTo(booking.price - booking.prepayment, 2);
+    await submitCard(rest.body.redirect_url, TEST_CARDS.success);
+    const done = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(done.body).toMatchObject({ paid: booking.price, can_pay: false });
+  });
+
+  it('declines, cancels and runs the 3-D Secure challenge', async () => {
+    const { token, booking } = await payableBooking();
+    const first = await start(token, {
+      request_id: booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+      idempotency_key: 'try-1',
+    });
+    const declined = await submitCard(first.body.redirect_url, TEST_CARDS.decline);
+    expect(declined.headers.location).toContain('/payment-failed?request_id=');
+    const second = await start(token, {
+      request_id: booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+      idempotency_key: 'try-2',
+    });
+    expect(second.body.payment.id).not.toBe(first.body.payment.id);
+    const challenge = await submitCard(second.body.redirect_url, TEST_CARDS.challenge);
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.body).toContain('Confirm with your bank');
+    const { path, token: pageKey } = hostedPage(second.body.redirect_url);
+    const confirmed = await testApp.app.inject({
+      method: 'POST',
+      url: `${path}/challenge`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        token: pageKey,
+        last4: '3220',
+        code: CHALLENGE_CODE,
+      }).toString(),
+    });
+    expect(confirmed.headers.location).toContain('/success?');
+    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(after.body).toMatchObject({ paid: booking.price, status: 3, can_pay: false });
+    // The same key answers the same (now paid) payment.
+    const repeat = await start(token, {
+      request_id: booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+      idempotency_key: 'try-2',
+    });
+    expect(repeat.status).toBe(422);
+  });
+
+  it('accepts only signed callbacks, once', async () => {
+    const { token, booking } = await payableBooking();
+    const started = await start(token, {
+      request_id: booking.id,
+      payment_type: 'prepayment',
+      payment_method: 'card',
+    });
+    const payment = started.body.payment;
+    const [stored] = await db
+      .select({ providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.id, payment.id));
+    const providerPaymentId = stored!.providerPaymentId;
+    const fields = {
+      payment_id: payment.id,
+      provider_payment_id: providerPaymentId,
+      status: 'succeeded' as const,
+      card_last4: '1881',
+    };
+    const forged = await call('paymentProviderCallback', 'POST', '/crm/api/payment/callback/4', {
+      payload: { ...fields, signature: 'f'.repeat(64) },
+    });
+    expect(forged.status).toBe(403);
+    const signature = signCallback(fields, DEV_PAYMENT_SECRET);
+    for (let i = 0; i < 2; i += 1) {
+      const ok = await call('paymentProviderCallback', 'POST', '/crm/api/payment/callback/4', {
+        payload: { ...fields, signature },
+      });
+      expect(ok.status).toBe(200);
+    }
+    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(after.body.paid).toBe(booking.prepayment);
+    const otherProvider = await call(
+      'paymentProviderCallback',
+      'POST',
+      '/crm/api/payment/callback/2',
+      {
+        payload: { ...fields, signature },
+      },
+    );
+    expect(otherProvider.status).toBe(404);
+  });
+
+  it('keeps other travellers out and refuses a cancelled booking', async () => {
+    const owner = await payableBooking();
+    const stranger = await payableBooking();
+    const foreign = await start(stranger.token, {
+      request_id: owner.booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+    });
+    expect(foreign.status).toBe(403);
+    const anonymous = await call('startPayment', 'POST', '/crm/api/payment/start', {
+      payload: { request_id: owner.booking.id, payment_type: 'full', payment_method: 'card' },
+    });
+    expect(anonymous.status).toBe(401);
+    await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token: owner.token,
+      payload: { id: owner.booking.id },
+    });
+    const canceled = await start(owner.token, {
+      request_id: owner.booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+    });
+    expect(canceled.status).toBe(422);
+    expect(canceled.body.message).toBe('This booking cannot be paid now');
+  });
+});

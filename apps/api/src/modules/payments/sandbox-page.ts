@@ -1,0 +1,207 @@
+/**
+ * The sandbox provider's hosted card page (decisions: "a hosted card page that simulates 3-D
+ * Secure"). It lives under /crm/api so the web origin's proxy serves it too. The card number is
+ * read only to pick the test outcome and its last four digits; nothing else is kept.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '#src/db/client.ts';
+import { bookingRequests, tours } from '#src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { applyProviderResult, findPayment, type PaymentRow } from './payments.ts';
+import { cardOutcome, TEST_CARDS, verifyPageToken } from './sandbox-provider.ts';
+
+/** The code the simulated bank's 3-D Secure step accepts. */
+export const CHALLENGE_CODE = '1234';
+
+interface PageOptions {
+  db: Database;
+  publicUrl: string;
+  secret: string;
+}
+
+type Form = Record<string, string | undefined>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+
+const STYLE = `body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f1fb;color:#1d1b29}
+main{max-width:26rem;margin:2.5rem auto;padding:0 1rem}
+.card{background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(40,20,90,.12);padding:1.75rem}
+.badge{display:inline-block;font-size:.75rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase;background:#fff4d6;color:#7a5200;border-radius:999px;padding:.2rem .6rem}
+h1{font-size:1.35rem;margin:.75rem 0 .25rem}.amount{font-size:2rem;font-weight:700;margin:.25rem 0 1rem}
+.muted{color:#5d5870;font-size:.9rem}label{display:block;font-weight:600;font-size:.9rem;margin:.9rem 0 .3rem}
+input{box-sizing:border-box;width:100%;font:inherit;padding:.7rem .8rem;border:1px solid #cfc8e0;border-radius:10px}
+input:focus{outline:2px solid #793dfc;border-color:#793dfc}.row{display:flex;gap:.75rem}.row>div{flex:1}
+button{font:inherit;font-weight:600;border:0;border-radius:10px;padding:.8rem 1rem;width:100%;margin-top:1.25rem;cursor:pointer}
+.pay{background:#793dfc;color:#fff}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
+.error{background:#fdecec;color:#9b1c1c;border-radius:10px;padding:.6rem .8rem;margin-top:1rem}
+details{margin-top:1.25rem;font-size:.85rem;color:#5d5870}code{background:#f1eef8;padding:.1rem .3rem;border-radius:4px}`;
+
+function page(title: string, content: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${content}</div><p class="muted" style="text-align:center;margin-top:1rem">Secured by the Gallop sandbox payment provider. Card data is never stored.</p></main></body></html>`;
+}
+
+export function registerSandboxPaymentPages(app: FastifyInstance, options: PageOptions): void {
+  const { db, publicUrl, secret } = options;
+
+  const back = (outcome: 'success' | 'payment-failed', payment: PaymentRow) => {
+    const url = new URL(`/${outcome}`, publicUrl);
+    url.searchParams.set('request_id', String(payment.requestId));
+    url.searchParams.set('payment_id', String(payment.id));
+    return url.href;
+  };
+
+  async function describe(payment: PaymentRow) {
+    const [row] = await db
+      .select({ tour: tours.name })
+      .from(bookingRequests)
+      .innerJoin(tours, eq(tours.id, bookingRequests.tourId))
+      .where(eq(bookingRequests.id, payment.requestId));
+    return row?.tour ?? 'Your tour';
+  }
+
+  async function cardForm(reply: FastifyReply, payment: PaymentRow, token: string, error?: string) {
+    const tour = await describe(payment);
+    const action = `/crm/api/payment/sandbox/${payment.id}`;
+    return reply
+      .code(error ? 422 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          'Pay for your booking',
+          `<span class="badge">Test mode</span><h1>${escapeHtml(tour)}</h1><p class="muted">Booking #${payment.requestId} · ${escapeHtml(payment.paymentType)}</p><p class="amount">${money(payment.amount, payment.currency)}</p>
+<form method="post" action="${action}"><input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="12/30" required pattern="\\d{2}\\s*/\\s*\\d{2}"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required pattern="\\d{3,4}"></div></div>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button class="pay" type="submit">Pay ${money(payment.amount, payment.currency)}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">Cancel and go back</button></form>
+<details><summary>Test cards</summary><p><code>${TEST_CARDS.success}</code> pays, <code>${TEST_CARDS.decline}</code> is declined, <code>${TEST_CARDS.challenge}</code> asks for 3-D Secure (code <code>${CHALLENGE_CODE}</code>). Any future expiry and any CVC.</p></details>`,
+        ),
+      );
+  }
+
+  function challengeForm(reply: FastifyReply, payment: PaymentRow, token: string, last4: string) {
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          'Confirm the payment with your bank',
+          `<span class="badge">3-D Secure · Test mode</span><h1>Confirm with your bank</h1><p class="muted">Your bank sent a code to confirm ${money(payment.amount, payment.currency)} with the card ending in ${escapeHtml(last4)}.</p>
+<form method="post" action="/crm/api/payment/sandbox/${payment.id}/challenge"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="last4" value="${escapeHtml(last4)}">
+<label for="code">Confirmation code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+<button class="pay" type="submit">Confirm</button></form><details open><summary>Test mode</summary><p>The code <code>${CHALLENGE_CODE}</code> confirms; any other code fails the payment.</p></details>`,
+        ),
+      );
+  }
+
+  /** Applies a result, then sends the traveller back to the site's outcome page. */
+  async function finish(
+    reply: FastifyReply,
+    payment: PaymentRow,
+    status: 'succeeded' | 'declined' | 'canceled',
+    last4?: string,
+  ) {
+    await applyProviderResult(
+      db,
+      {
+        payment_id: payment.id,
+        provider_payment_id: payment.providerPaymentId,
+        status,
+        card_last4: last4,
+      },
+      publicUrl,
+    );
+    const settled = (await findPayment(db, payment.id))!;
+    return reply.redirect(back(settled.status === 2 ? 'success' : 'payment-failed', settled), 303);
+  }
+
+  /** The payment behind the address, when its token matches; else a 404 page. */
+  async function open(id: string, token: string | undefined, reply: FastifyReply) {
+    const payment = /^\d{1,9}$/.test(id) ? await findPayment(db, Number(id)) : undefined;
+    if (
+      !payment ||
+      !token ||
+      !verifyPageToken(payment.id, payment.providerPaymentId, token, secret)
+    ) {
+      await reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Payment not found',
+            '<h1>Payment not found</h1><p class="muted">This payment link is not valid. Start the payment again from your booking.</p>',
+          ),
+        );
+      return undefined;
+    }
+    // A settled payment never runs twice: the traveller is sent to its outcome.
+    if (payment.status !== 1) {
+      await reply.redirect(back(payment.status === 2 ? 'success' : 'payment-failed', payment), 303);
+      return undefined;
+    }
+    return payment;
+  }
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+      '/crm/api/payment/sandbox/:id',
+      async (request, reply) => {
+        const payment = await open(request.params.id, request.query.token, reply);
+        if (!payment) return reply;
+        return cardForm(reply, payment, request.query.token!);
+      },
+    );
+
+    scope.post<{ Params: { id: string }; Body: Form }>(
+      '/crm/api/payment/sandbox/:id',
+      async (request, reply) => {
+        const form: Form = typeof request.body === 'object' && request.body ? request.body : {};
+        const payment = await open(request.params.id, form.token, reply);
+        if (!payment) return reply;
+        if (form.action === 'cancel') return finish(reply, payment, 'canceled');
+        const digits = (form.card ?? '').replace(/[\s-]/g, '');
+        const outcome = cardOutcome(digits);
+        if (outcome === 'invalid') {
+          return cardForm(reply, payment, form.token!, 'Please check the card number.');
+        }
+        if (!/^\d{2}\s*\/\s*\d{2}$/.test(form.exp ?? '') || !/^\d{3,4}$/.test(form.cvc ?? '')) {
+          return cardForm(reply, payment, form.token!, 'Please check the expiry date and the CVC.');
+        }
+        const last4 = digits.slice(-4);
+        if (outcome === 'challenge') return challengeForm(reply, payment, form.token!, last4);
+        return finish(reply, payment, outcome === 'success' ? 'succeeded' : 'declined', last4);
+      },
+    );
+
+    scope.post<{ Params: { id: string }; Body: Form }>(
+      '/crm/api/payment/sandbox/:id/challenge',
+      async (request, reply) => {
+        const form: Form = typeof request.body === 'object' && request.body ? request.body : {};
+        const payment = await open(request.params.id, form.token, reply);
+        if (!payment) return reply;
+        const last4 = /^\d{4}$/.test(form.last4 ?? '') ? form.last4 : undefined;
+        return finish(
+          reply,
+          payment,
+          form.code?.trim() === CHALLENGE_CODE ? 'succeeded' : 'declined',
+          last4,
+        );
+      },
+    );
+  });
+}
