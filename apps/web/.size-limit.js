@@ -9,10 +9,11 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
 /**
  * First-load JavaScript: the entry and every chunk it imports statically. Issue 7's target is
- * 130 kB; the build measures ~140.6 kB with every route of spec 2.1 built so far (react-dom alone is ~63 kB), so this budget is a ratchet at
- * today's size that stops regressions while the target stays open (docs/benchmarks.md).
+ * 130 kB; the build measures ~141.7 kB with every route of spec 2.1 built so far (react-dom alone
+ * is ~63 kB; the five booking and payment routes' definitions added 0.75 kB), so this budget is a
+ * ratchet at today's size that stops regressions while the target stays open (docs/benchmarks.md).
  */
-const FIRST_LOAD_LIMIT = '141 kB';
+const FIRST_LOAD_LIMIT = '142 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /**

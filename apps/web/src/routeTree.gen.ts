@@ -31,6 +31,8 @@ import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
 import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
+import { Route as BookingIdRouteImport } from './routes/booking.$id'
+import { Route as BookingNewRouteImport } from './routes/booking.new'
 import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
 import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
 import { Route as RIdRouteImport } from './routes/r.$id'
@@ -38,6 +40,9 @@ import { Route as SafetyRulesSplatRouteImport } from './routes/safety-rules.$'
 import { Route as TgUuidRouteImport } from './routes/tg.$uuid'
 import { Route as TourProviderAgreementSplatRouteImport } from './routes/tour-provider-agreement.$'
 import { Route as TourProviderIdRouteImport } from './routes/tour-provider.$id'
+import { Route as BookingPayIdRouteImport } from './routes/booking.pay.$id'
+import { Route as BookingUuidUuidRouteImport } from './routes/booking.uuid.$uuid'
+import { Route as BookingPayUuidUuidRouteImport } from './routes/booking.pay.uuid.$uuid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -149,6 +154,16 @@ const BlogSplatRoute = BlogSplatRouteImport.update({
   path: '/blog/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingIdRoute = BookingIdRouteImport.update({
+  id: '/booking/$id',
+  path: '/booking/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingNewRoute = BookingNewRouteImport.update({
+  id: '/booking/new',
+  path: '/booking/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HelpCenterSplatRoute = HelpCenterSplatRouteImport.update({
   id: '/help-center/$',
   path: '/help-center/$',
@@ -185,6 +200,21 @@ const TourProviderIdRoute = TourProviderIdRouteImport.update({
   path: '/tour-provider/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingPayIdRoute = BookingPayIdRouteImport.update({
+  id: '/booking/pay/$id',
+  path: '/booking/pay/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingUuidUuidRoute = BookingUuidUuidRouteImport.update({
+  id: '/booking/uuid/$uuid',
+  path: '/booking/uuid/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingPayUuidUuidRoute = BookingPayUuidUuidRouteImport.update({
+  id: '/booking/pay/uuid/$uuid',
+  path: '/booking/pay/uuid/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -209,6 +239,8 @@ export interface FileRoutesByFullPath {
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
+  '/booking/$id': typeof BookingIdRoute
+  '/booking/new': typeof BookingNewRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -216,6 +248,9 @@ export interface FileRoutesByFullPath {
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
+  '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -240,6 +275,8 @@ export interface FileRoutesByTo {
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
+  '/booking/$id': typeof BookingIdRoute
+  '/booking/new': typeof BookingNewRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -247,6 +284,9 @@ export interface FileRoutesByTo {
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
+  '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -272,6 +312,8 @@ export interface FileRoutesById {
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/blog/$': typeof BlogSplatRoute
+  '/booking/$id': typeof BookingIdRoute
+  '/booking/new': typeof BookingNewRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -279,6 +321,9 @@ export interface FileRoutesById {
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
+  '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -305,6 +350,8 @@ export interface FileRouteTypes {
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
+    | '/booking/$id'
+    | '/booking/new'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -312,6 +359,9 @@ export interface FileRouteTypes {
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
+    | '/booking/pay/$id'
+    | '/booking/uuid/$uuid'
+    | '/booking/pay/uuid/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -336,6 +386,8 @@ export interface FileRouteTypes {
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
+    | '/booking/$id'
+    | '/booking/new'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -343,6 +395,9 @@ export interface FileRouteTypes {
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
+    | '/booking/pay/$id'
+    | '/booking/uuid/$uuid'
+    | '/booking/pay/uuid/$uuid'
   id:
     | '__root__'
     | '/'
@@ -367,6 +422,8 @@ export interface FileRouteTypes {
     | '/tour-providers'
     | '/agreement/$'
     | '/blog/$'
+    | '/booking/$id'
+    | '/booking/new'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -374,6 +431,9 @@ export interface FileRouteTypes {
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
+    | '/booking/pay/$id'
+    | '/booking/uuid/$uuid'
+    | '/booking/pay/uuid/$uuid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -399,6 +459,8 @@ export interface RootRouteChildren {
   TourProvidersRoute: typeof TourProvidersRoute
   AgreementSplatRoute: typeof AgreementSplatRoute
   BlogSplatRoute: typeof BlogSplatRoute
+  BookingIdRoute: typeof BookingIdRoute
+  BookingNewRoute: typeof BookingNewRoute
   HelpCenterSplatRoute: typeof HelpCenterSplatRoute
   PrivacySplatRoute: typeof PrivacySplatRoute
   RIdRoute: typeof RIdRoute
@@ -406,6 +468,9 @@ export interface RootRouteChildren {
   TgUuidRoute: typeof TgUuidRoute
   TourProviderAgreementSplatRoute: typeof TourProviderAgreementSplatRoute
   TourProviderIdRoute: typeof TourProviderIdRoute
+  BookingPayIdRoute: typeof BookingPayIdRoute
+  BookingUuidUuidRoute: typeof BookingUuidUuidRoute
+  BookingPayUuidUuidRoute: typeof BookingPayUuidUuidRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -564,6 +629,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking/$id': {
+      id: '/booking/$id'
+      path: '/booking/$id'
+      fullPath: '/booking/$id'
+      preLoaderRoute: typeof BookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/new': {
+      id: '/booking/new'
+      path: '/booking/new'
+      fullPath: '/booking/new'
+      preLoaderRoute: typeof BookingNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/help-center/$': {
       id: '/help-center/$'
       path: '/help-center/$'
@@ -613,6 +692,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TourProviderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking/pay/$id': {
+      id: '/booking/pay/$id'
+      path: '/booking/pay/$id'
+      fullPath: '/booking/pay/$id'
+      preLoaderRoute: typeof BookingPayIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/uuid/$uuid': {
+      id: '/booking/uuid/$uuid'
+      path: '/booking/uuid/$uuid'
+      fullPath: '/booking/uuid/$uuid'
+      preLoaderRoute: typeof BookingUuidUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/pay/uuid/$uuid': {
+      id: '/booking/pay/uuid/$uuid'
+      path: '/booking/pay/uuid/$uuid'
+      fullPath: '/booking/pay/uuid/$uuid'
+      preLoaderRoute: typeof BookingPayUuidUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -639,6 +739,8 @@ const rootRouteChildren: RootRouteChildren = {
   TourProvidersRoute: TourProvidersRoute,
   AgreementSplatRoute: AgreementSplatRoute,
   BlogSplatRoute: BlogSplatRoute,
+  BookingIdRoute: BookingIdRoute,
+  BookingNewRoute: BookingNewRoute,
   HelpCenterSplatRoute: HelpCenterSplatRoute,
   PrivacySplatRoute: PrivacySplatRoute,
   RIdRoute: RIdRoute,
@@ -646,6 +748,9 @@ const rootRouteChildren: RootRouteChildren = {
   TgUuidRoute: TgUuidRoute,
   TourProviderAgreementSplatRoute: TourProviderAgreementSplatRoute,
   TourProviderIdRoute: TourProviderIdRoute,
+  BookingPayIdRoute: BookingPayIdRoute,
+  BookingUuidUuidRoute: BookingUuidUuidRoute,
+  BookingPayUuidUuidRoute: BookingPayUuidUuidRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,6 @@
 /**
- * Where 'Request booking' leads: the booking form of the booking issue, `/{base}/new` with the
- * tour and the chosen date (`base` defaults to `booking`, spec section 2.1). The form itself is
- * not built yet; the link is the agreed entry point.
+ * Where 'Request booking' leads: the booking form, `/{base}/new` with the tour and the chosen
+ * date (`base` defaults to `booking`, spec section 2.1; routes/booking.new.tsx).
  */
 export function bookingRequestHref(tourId: number, dateId?: number, base = 'booking'): string {
   const query = new URLSearchParams({ tour: String(tourId) });

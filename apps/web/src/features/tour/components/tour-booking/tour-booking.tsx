@@ -63,8 +63,8 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
         {dates.length > 1 ? `All ${dates.length} dates and prices` : 'Date and price details'}
       </a>
       <p className="tour-booking__trust">
-        The organizer confirms your request first; you pay only after that. Payments are secured by
-        3-D Secure and no card data is stored.
+        Guaranteed dates are confirmed at once, others once the organizer confirms; you pay only
+        after that. Payments are secured by 3-D Secure and no card data is stored.
       </p>
     </aside>
   );

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
+
+// Booking and paying end to end: the booking form, the booking page, the sandbox provider's
+// hosted card page (through the web origin's /crm/api proxy) and the way back to /success.
+
+const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
+
+interface DateOption {
+  id: number;
+  not_guaranteed?: boolean;
+  is_busy?: boolean;
+  number_of_free_seats?: number;
+  start: string;
+  prepayment_type?: string;
+  full_payment_days?: number | null;
+}
+
+const DAY_MS = 86_400_000;
+/** The date asks for a prepayment now (it is outside its full-payment window). */
+const takesPrepayment = (date: DateOption) =>
+  date.prepayment_type === 'percent' &&
+  Date.parse(date.start) - Date.now() > ((date.full_payment_days ?? 0) + 2) * DAY_MS;
+
+/** A tour with a guaranteed date that has seats for two riders and takes a prepayment. */
+async function bookableTour(request: APIRequestContext) {
+  const list = await request.get(`${apiUrl}/spa/tours?page=1`);
+  const { items } = (await list.json()) as { items: { id: number }[] };
+  for (const { id } of items) {
+    const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
+      id: number;
+      name: string;
+      dates: DateOption[];
+    };
+    const date = tour.dates.find(
+      (d) =>
+        !d.not_guaranteed && !d.is_busy && (d.number_of_free_seats ?? 0) >= 4 && takesPrepayment(d),
+    );
+    if (date) return { tour, date };
+  }
+  throw new Error('no bookable tour on the first page of the search');
+}
+
+test('signed-out visitors are sent to sign in before a booking page', async ({ request }) => {
+  const response = await request.get('/booking/123', { maxRedirects: 0 });
+  expect(response.status()).toBeGreaterThanOrEqual(301);
+  expect(response.status()).toBeLessThan(400);
+  const location = new URL(response.headers().location!, 'http://x');
+  expect(location.pathname).toBe('/login');
+  expect(location.searchParams.get('redirect')).toBe('/booking/123');
+  expect((await request.get('/booking/uuid/not-a-uuid')).status()).toBe(404);
+  expect((await request.get(`/booking/uuid/${randomUUID()}`)).status()).toBe(404);
+  expect((await request.get('/booking/new')).status()).toBe(404);
+});
+
+test('a traveller registers, books two riders, pays the prepayment and sees the booking prepaid', async ({
+  page,
+  request,
+  gotoHydrated,
+}) => {
+  const { tour, date } = await bookableTour(request);
+  const bookingForm = `/booking/new?tour=${tour.id}&date=${date.id}`;
+  await gotoHydrated(`/register?redirect=${encodeURIComponent(bookingForm)}`);
+  await page.getByLabel('First name').fill('Maya');
+  await page.getByLabel('Last name').fill('Hart');
+  await page.getByLabel('E-mail').fill(`maya-${randomUUID()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('long-trail-2026');
+  await page.getByLabel('Repeat the password').fill('long-trail-2026');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(bookingForm);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request booking');
+  await expect(page).toHaveTitle(`Book ${tour.name} | Gallop`);
+  await expect(page.getByLabel('Full name')).toHaveValue('Maya Hart');
+  await expectNoSeriousA11yViolations(page);
+
+  // The form's own rules first (spec section 5).
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await expect(page.getByText('Required field').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a rider' }).click();
+  const riders = page.locator('.booking-tourist');
+  await riders.nth(0).getByLabel('First name').fill('Maya');
+  await riders.nth(0).getByLabel('Last name').fill('Hart');
+  await riders.nth(0).getByLabel('Weight, kg').fill('62');
+  await riders.nth(1).getByLabel('First name').fill('Leo');
+  await riders.nth(1).getByLabel('Last name').fill('Hart');
+  await page.getByLabel('Phone').fill('+14155550199');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+
+  await expect(page).toHaveURL(/\/booking\/\d+$/);
+  await expect(page.getByText('Confirmed, waiting for prepayment')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Leo Hart' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const bookingPath = new URL(page.url()).pathname;
+
+  await page.getByRole('button', { name: /^Pay the prepayment/ }).click();
+  await expect(page).toHaveURL(/\/crm\/api\/payment\/sandbox\/\d+\?token=/);
+  await expect(page.getByText('Test mode')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/success\?request_id=\d+&payment_id=\d+$/);
+  await page.goto(bookingPath);
+  await expect(page.getByText('Prepaid', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay the rest/ })).toBeVisible();
+});

@@ -1,0 +1,64 @@
+/**
+ * The booking calls of the web app (spec section 7, "Booking", and the payment calls of
+ * decisions.md). Failures reject with `ApiError`; loaders turn 404 into the 404 page and 403 into
+ * the 403 page.
+ */
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { notFound } from '@tanstack/react-router';
+
+export type BookingRequest = components['schemas']['BookingRequest'];
+export type BookingInput = components['schemas']['BookingRequestInput'];
+export type Tour = components['schemas']['Tour'];
+export type PaymentType = components['schemas']['PaymentType'];
+/** The signed-in traveller (the routes read the session and pass it down). */
+export type Traveller = components['schemas']['UserProfile'];
+
+/** The booking form's tour: its dates and prices in the visitor's currency. */
+export const tourForRequestQuery = (api: GallopClient, tourId: number) => ({
+  queryKey: ['tour-for-request', tourId],
+  queryFn: async () =>
+    (await api.GET('/spa/tour-for-request', { params: { query: { id: tourId } } })).data,
+});
+
+export const bookingQuery = (api: GallopClient, id: number) => ({
+  queryKey: ['booking', id],
+  queryFn: async () => (await api.GET('/crm/api/request/get', { params: { query: { id } } })).data,
+  retry: false,
+});
+
+export const bookingByUuidQuery = (api: GallopClient, uuid: string) => ({
+  queryKey: ['booking', 'uuid', uuid],
+  queryFn: async () =>
+    (await api.GET('/crm/api/request/get-by-uuid', { params: { query: { uuid } } })).data,
+  retry: false,
+});
+
+/** A loader's API failure as the route's error: 404 is the 404 page, the rest as it is. */
+export function asRouteError(error: unknown): unknown {
+  return isApiError(error) && error.status === 404 ? notFound() : error;
+}
+
+export async function createBooking(
+  api: GallopClient,
+  input: BookingInput,
+): Promise<BookingRequest> {
+  const { data } = await api.POST('/crm/api/request/create', { body: input });
+  return data;
+}
+
+export async function cancelBooking(api: GallopClient, id: number): Promise<BookingRequest> {
+  const { data } = await api.POST('/crm/api/request/cancel', { body: { id } });
+  return data;
+}
+
+/** Opens (or reopens) a card payment; answers the provider's page to go to. */
+export async function startCardPayment(
+  api: GallopClient,
+  requestId: number,
+  type: PaymentType,
+): Promise<string> {
+  const { data } = await api.POST('/crm/api/payment/start', {
+    body: { request_id: requestId, payment_type: type, payment_method: 'card' },
+  });
+  return data.redirect_url;
+}

@@ -1,0 +1,285 @@
+import { formatPrice } from '@gallop/currency';
+import { Button, Field, Form, PhoneInput, TermsCheckbox } from '@gallop/ui-kit';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { useSend } from '../../../../lib/use-send';
+import {
+  formatDateRange,
+  formatFreeSeats,
+  formatPrepayment,
+  isBookable,
+  type TourDate,
+} from '../../../../lib/tour-format';
+import { createBooking, type Tour, type Traveller } from '../../api';
+import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+
+/** At most this many riders in one request; a larger group talks to the organizer. */
+const MAX_TOURISTS = 12;
+
+interface TouristValues {
+  first_name: string;
+  last_name: string;
+  birthday: string;
+  weight: string;
+}
+
+interface Values {
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  comment: string;
+  tourists: TouristValues[];
+  terms: boolean;
+}
+
+const emptyTourist = (): TouristValues => ({
+  first_name: '',
+  last_name: '',
+  birthday: '',
+  weight: '',
+});
+
+/**
+ * `/booking/new?tour=&date=`: the booking request form. A guest books with their contact (an
+ * account is opened for it); a signed-in traveller's details are filled in.
+ */
+export function BookingFormPage({
+  tour,
+  dateId,
+  user,
+}: {
+  tour: Tour;
+  dateId?: number | undefined;
+  user: Traveller | undefined;
+}) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const bookable = tour.dates.filter(isBookable);
+  const [selectedId, setSelectedId] = useState<number | undefined>(
+    bookable.find((date) => date.id === dateId)?.id ?? bookable[0]?.id,
+  );
+  const date: TourDate | undefined = bookable.find((d) => d.id === selectedId);
+  const maxTourists = Math.min(MAX_TOURISTS, date?.number_of_free_seats ?? MAX_TOURISTS);
+  const [count, setCount] = useState(1);
+  const tourists = Math.min(count, Math.max(1, maxTourists));
+  const { sending, failure, send } = useSend<void>();
+
+  const submit = (values: Values) =>
+    send(async () => {
+      const booking = await createBooking(api, {
+        tour_id: tour.id,
+        ...(date ? { tour_date_id: date.id } : {}),
+        tourists: values.tourists.slice(0, tourists).map((t) => ({
+          first_name: t.first_name.trim(),
+          last_name: t.last_name.trim(),
+          ...(t.birthday ? { birthday: t.birthday } : {}),
+          ...(t.weight ? { weight: Number(t.weight) } : {}),
+        })),
+        contact: {
+          name: values.contact_name.trim(),
+          email: values.contact_email.trim(),
+          phone: values.contact_phone,
+        },
+        ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
+      });
+      await (user
+        ? navigate({ to: '/booking/$id', params: { id: String(booking.id) } })
+        : navigate({ to: '/booking/uuid/$uuid', params: { uuid: booking.uuid } }));
+    });
+
+  if (bookable.length === 0) {
+    return (
+      <div className="page-container booking-layout">
+        <section>
+          <h1 className="display-heading booking-title">{tour.name}</h1>
+          <p className="booking-lead">
+            Every upcoming date of this tour is fully booked. Save it to your favourites or ask the
+            organizer about new dates.
+          </p>
+        </section>
+        <BookingSummary tour={tour} />
+      </div>
+    );
+  }
+
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  return (
+    <div className="page-container booking-layout">
+      <section aria-labelledby="booking-form-title">
+        <h1 id="booking-form-title" className="display-heading booking-title">
+          Request booking
+        </h1>
+        <p className="booking-lead">
+          Choose a date and tell us who is riding. Guaranteed dates are confirmed at once; you pay
+          only after confirmation.
+        </p>
+        <Form<Values>
+          className="booking-form"
+          defaultValues={{
+            contact_name: name,
+            contact_email: user?.email ?? '',
+            contact_phone: user?.phone ?? '',
+            comment: '',
+            tourists: Array.from({ length: MAX_TOURISTS }, emptyTourist),
+            terms: false,
+          }}
+          onSubmit={submit}
+        >
+          <fieldset className="booking-section">
+            <legend className="booking-section__title">Date</legend>
+            <div className="booking-dates">
+              {bookable.map((option) => (
+                <label key={option.id} className="booking-date">
+                  <input
+                    type="radio"
+                    name="tour_date"
+                    value={option.id}
+                    checked={option.id === selectedId}
+                    onChange={() => setSelectedId(option.id)}
+                  />
+                  <span className="booking-date__when">
+                    {formatDateRange(option.start, option.end)}
+                    <span className="booking-date__seats">
+                      {formatFreeSeats(option)}
+                      {option.not_guaranteed
+                        ? ' · confirmed by the organizer'
+                        : ' · instant confirmation'}
+                    </span>
+                  </span>
+                  <strong>{formatPrice(option.price, option.currency)}</strong>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="booking-section">
+            <legend className="booking-section__title">Riders</legend>
+            {Array.from({ length: tourists }, (_, index) => (
+              <div key={index} className="booking-tourist">
+                <div className="booking-tourist__head">
+                  <h3 className="booking-tourist__title">Rider {index + 1}</h3>
+                  {index === tourists - 1 && index > 0 && (
+                    <Button size="sm" theme="ghost" onClick={() => setCount(tourists - 1)}>
+                      Remove
+                    </Button>
+                  )}
+                </div>
+                <div className="booking-form__row">
+                  <Field
+                    name={`tourists.${index}.first_name`}
+                    label="First name"
+                    autoComplete={index === 0 ? 'given-name' : 'off'}
+                    rules="required|max:100"
+                  />
+                  <Field
+                    name={`tourists.${index}.last_name`}
+                    label="Last name"
+                    autoComplete={index === 0 ? 'family-name' : 'off'}
+                    rules="required|max:100"
+                  />
+                </div>
+                <div className="booking-form__row">
+                  <Field name={`tourists.${index}.birthday`} label="Date of birth" type="date" />
+                  <Field
+                    name={`tourists.${index}.weight`}
+                    label="Weight, kg"
+                    type="number"
+                    hint="Helps the organizer choose a horse."
+                    rules="minValue:20|maxValue:200"
+                  />
+                </div>
+              </div>
+            ))}
+            {tourists < maxTourists && (
+              <div className="booking-actions">
+                <Button theme="ghost" onClick={() => setCount(tourists + 1)}>
+                  Add a rider
+                </Button>
+              </div>
+            )}
+          </fieldset>
+
+          <fieldset className="booking-section">
+            <legend className="booking-section__title">Contact</legend>
+            <Field
+              name="contact_name"
+              label="Full name"
+              autoComplete="name"
+              rules="required|max:200"
+            />
+            <div className="booking-form__row">
+              <Field
+                name="contact_email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                rules="required|email|max:254"
+              />
+              <Field
+                name="contact_phone"
+                label="Phone"
+                rules="required|phone"
+                render={(control) => (
+                  <PhoneInput
+                    id={control.id}
+                    name={control.name}
+                    value={String(control.value ?? '')}
+                    onChange={(phone) => control.onChange(phone)}
+                    onBlur={() => control.onBlur()}
+                    ref={control.ref}
+                    aria-invalid={control['aria-invalid']}
+                    aria-describedby={control['aria-describedby']}
+                  />
+                )}
+              />
+            </div>
+            <Field
+              name="comment"
+              label="Comment for the organizer (optional)"
+              rules="max:5000"
+              render={(control) => (
+                <textarea
+                  id={control.id}
+                  name={control.name}
+                  rows={3}
+                  className="gk-input"
+                  value={String(control.value ?? '')}
+                  onChange={(event) => control.onChange(event.target.value)}
+                  onBlur={() => control.onBlur()}
+                  aria-describedby={control['aria-describedby']}
+                />
+              )}
+            />
+          </fieldset>
+
+          <TermsCheckbox name="terms" termsUrl="/agreement" privacyUrl="/privacy" />
+          {failure && (
+            <p className="booking-form__failure" role="alert">
+              {failure}
+            </p>
+          )}
+          <Button type="submit" theme="primary" size="lg" disabled={sending || !date}>
+            {sending ? 'Sending your request…' : 'Send booking request'}
+          </Button>
+        </Form>
+      </section>
+      <BookingSummary tour={tour} date={date}>
+        {date && (
+          <dl className="booking-summary__lines">
+            <SummaryLine
+              label={`${formatPrice(date.price, date.currency)} × ${tourists}`}
+              value={formatPrice(date.price * tourists, date.currency)}
+            />
+            <SummaryLine
+              label="Total"
+              value={formatPrice(date.price * tourists, date.currency)}
+              strong
+            />
+          </dl>
+        )}
+        {date && <p className="booking-note">{formatPrepayment(date)}</p>}
+      </BookingSummary>
+    </div>
+  );
+}

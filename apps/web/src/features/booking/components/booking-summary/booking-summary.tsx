@@ -1,0 +1,63 @@
+import type { components } from '@gallop/api-client';
+import { imageUrl } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { formatDateRange, formatDuration } from '../../../../lib/tour-format';
+import '../booking.css';
+
+type TourSummary = components['schemas']['TourSummary'];
+type TourDate = components['schemas']['TourDate'];
+
+export interface BookingSummaryProps {
+  tour: TourSummary;
+  date?: TourDate | undefined;
+  children?: ReactNode;
+}
+
+/** The tour being booked: picture, name, dates; the caller adds the money lines. */
+export function BookingSummary({ tour, date, children }: BookingSummaryProps) {
+  const image = tour.images[0];
+  return (
+    <aside className="booking-summary" aria-label="Your tour">
+      {image && (
+        <img
+          className="booking-summary__image"
+          src={imageUrl(image.image, '370x244')}
+          alt=""
+          width={370}
+          height={244}
+        />
+      )}
+      <div className="booking-summary__body">
+        <h2 className="booking-summary__name">
+          <Link to="/$slug" params={{ slug: tour.slug }}>
+            {tour.name}
+          </Link>
+        </h2>
+        <p className="booking-summary__meta">
+          {date ? formatDateRange(date.start, date.end) : 'Dates on request'} ·{' '}
+          {formatDuration(date?.duration ?? tour.duration)}
+        </p>
+        {children}
+      </div>
+    </aside>
+  );
+}
+
+/** A label and an amount in the summary's money list. */
+export function SummaryLine({
+  label,
+  value,
+  strong,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={`booking-summary__line${strong ? ' booking-summary__line--strong' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

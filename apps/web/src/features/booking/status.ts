@@ -1,0 +1,51 @@
+/** How the booking page names a request's status (spec section 4, "Booking request status"). */
+import type { BookingRequest, PaymentType } from './api';
+
+export const STATUS_LABELS: Readonly<Record<BookingRequest['status'], string>> = {
+  1: 'Waiting for the organizer',
+  2: 'Confirmed, waiting for prepayment',
+  3: 'Prepaid',
+  4: 'Tour complete',
+  5: 'Cancelled by you',
+  6: 'Cancelled by the organizer',
+  7: 'Cancelled',
+  8: 'Cancelled by support',
+};
+
+/** What the traveller should know next, per status. */
+export const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
+  1: 'The organizer has not guaranteed this date yet. We will e-mail you as soon as they confirm it; you pay only after that.',
+  2: 'Your seats are held. Pay the prepayment to secure them.',
+  3: 'Your seats are secured. The organizer will send the meeting details before the tour.',
+  4: 'We hope you enjoyed the ride. Your review helps other travellers.',
+  5: 'This booking is cancelled. The seats have been released.',
+  6: 'The organizer has cancelled this booking. Support will help you with any payment made.',
+  7: 'This booking is cancelled. Support will help you with any payment made.',
+  8: 'This booking is cancelled. Support will help you with any payment made.',
+};
+
+export const isCancelled = (status: BookingRequest['status']) => status >= 5;
+
+/** The payment types a booking can take now, with their amounts (major units). */
+export function paymentOptions(booking: BookingRequest): { type: PaymentType; amount: number }[] {
+  if (!booking.can_pay) return [];
+  const paid = booking.paid ?? 0;
+  const left = Math.max(0, booking.price - paid);
+  if (paid > 0) return left > 0 ? [{ type: 'payment', amount: left }] : [];
+  const options: { type: PaymentType; amount: number }[] = [];
+  if (
+    booking.prepayment !== null &&
+    booking.prepayment !== undefined &&
+    booking.prepayment < left
+  ) {
+    options.push({ type: 'prepayment', amount: booking.prepayment });
+  }
+  options.push({ type: 'full', amount: left });
+  return options;
+}
+
+export const PAYMENT_LABELS: Readonly<Record<PaymentType, string>> = {
+  prepayment: 'Pay the prepayment',
+  full: 'Pay in full',
+  payment: 'Pay the rest',
+};

@@ -1,0 +1,28 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { parseBookingId } from '../features/booking/ids';
+import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
+import { useSession } from '../features/account/session';
+import { pageHead } from '../features/seo/head';
+
+/** `{base}/{id}` (spec section 2.1): the traveller's booking; numeric id, sign-in required. */
+export const Route = createFileRoute('/booking/$id')({
+  beforeLoad: requireSession,
+  loader: async ({ context, location, params }) => {
+    const id = parseBookingId(params.id);
+    if (id === undefined) throw notFound();
+    await ensureSignedInUser({ context, location });
+    return loadBooking(context, { id });
+  },
+  head: ({ params, match }) =>
+    pageHead(
+      { title: `Booking #${params.id}`, canonical: `/booking/${params.id}`, noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: BookingRoute,
+});
+
+function BookingRoute() {
+  const { user } = useSession();
+  return <BookingRoutePage query={Route.useLoaderData()} user={user} />;
+}

@@ -1,0 +1,56 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { asRouteError, tourForRequestQuery } from '../features/booking/api';
+import { parseBookingId } from '../features/booking/ids';
+import { BookingFormPage } from '../features/booking/components/booking-form-page/booking-form-page';
+import { useSession } from '../features/account/session';
+import { pageHead } from '../features/seo/head';
+
+interface BookingFormSearch {
+  tour?: number;
+  date?: number;
+}
+
+const numeric = (value: unknown) => parseBookingId(String(value ?? ''));
+
+/** `/booking/new?tour=&date=`: the booking request form ('Request booking' on a tour page). */
+export const Route = createFileRoute('/booking/new')({
+  validateSearch: (search: Record<string, unknown>): BookingFormSearch => {
+    const tour = numeric(search.tour);
+    const date = numeric(search.date);
+    return { ...(tour ? { tour } : {}), ...(date ? { date } : {}) };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    if (!deps.tour) throw notFound();
+    try {
+      const tour = await context.queryClient.ensureQueryData(
+        tourForRequestQuery(context.api, deps.tour),
+      );
+      return { tourId: tour.id, name: tour.name };
+    } catch (error) {
+      throw asRouteError(error);
+    }
+  },
+  head: ({ loaderData, match }) =>
+    pageHead(
+      {
+        title: loaderData ? `Book ${loaderData.name}` : 'Request booking',
+        description: 'Choose a date, add the riders and send your booking request.',
+        canonical: '/booking/new',
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: BookingFormRoute,
+});
+
+function BookingFormRoute() {
+  const { api } = Route.useRouteContext();
+  const { tourId } = Route.useLoaderData();
+  const { date } = Route.useSearch();
+  const { user } = useSession();
+  const { data } = useQuery(tourForRequestQuery(api, tourId));
+  if (!data) return null;
+  return <BookingFormPage tour={data} dateId={date} user={user} />;
+}

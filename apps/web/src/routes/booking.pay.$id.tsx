@@ -1,0 +1,32 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { parseBookingId } from '../features/booking/ids';
+import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
+import { useSession } from '../features/account/session';
+import { pageHead } from '../features/seo/head';
+
+/** `{base}/pay/{id}` (spec section 2.1): paying a booking of the signed-in traveller. */
+export const Route = createFileRoute('/booking/pay/$id')({
+  beforeLoad: requireSession,
+  loader: async ({ context, location, params }) => {
+    const id = parseBookingId(params.id);
+    if (id === undefined) throw notFound();
+    await ensureSignedInUser({ context, location });
+    return loadBooking(context, { id });
+  },
+  head: ({ params, match }) =>
+    pageHead(
+      {
+        title: `Pay for booking #${params.id}`,
+        canonical: `/booking/pay/${params.id}`,
+        noindex: true,
+      },
+      match.context.site.publicUrl,
+    ),
+  component: BookingRoute,
+});
+
+function BookingRoute() {
+  const { user } = useSession();
+  return <BookingRoutePage query={Route.useLoaderData()} user={user} focus="pay" />;
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isBookingUuid } from '../features/booking/ids';
+import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
+import { useSession } from '../features/account/session';
+import { pageHead } from '../features/seo/head';
+
+/** `{base}/pay/uuid/{uuid}` (spec section 2.1): paying a booking opened by its link key. */
+export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
+  loader: ({ context, params }) => {
+    if (!isBookingUuid(params.uuid)) throw notFound();
+    return loadBooking(context, { uuid: params.uuid });
+  },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Pay for your booking', canonical: '/booking', noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: BookingRoute,
+});
+
+function BookingRoute() {
+  const { user } = useSession();
+  return <BookingRoutePage query={Route.useLoaderData()} user={user} focus="pay" />;
+}
