@@ -15,6 +15,7 @@ import { paymentsHandlers } from '#src/modules/payments/handlers.ts';
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
 import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
 import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
+import { reviewInvitationHandlers } from '#src/modules/reviews/invitations.ts';
 import { tourActionsHandlers } from '#src/modules/tour-actions/handlers.ts';
 
 /** What domain modules receive: the process lifecycle and the database. */
@@ -50,6 +51,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...listsHandlers(deps),
     ...catalogSearchHandlers(deps),
     ...reviewsHandlers(deps),
+    ...reviewInvitationHandlers(deps),
     ...tourActionsHandlers(deps),
     ...accountsHandlers(deps),
     ...favouritesHandlers(deps),

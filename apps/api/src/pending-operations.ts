@@ -50,9 +50,6 @@ export const PENDING_OPERATIONS = [
   'getOrganizerPhoneCode',
   'getUserPhoneCode',
   'getWebCallData',
-  // reviews
-  'getReviewByUuid',
-  'submitReview',
   // tour-actions
   'uploadReviewImage',
   'deleteImage',

@@ -53,6 +53,9 @@ test('signed-out visitors are sent to sign in before a booking page', async ({ r
   expect((await request.get('/booking/uuid/not-a-uuid')).status()).toBe(404);
   expect((await request.get(`/booking/uuid/${randomUUID()}`)).status()).toBe(404);
   expect((await request.get('/booking/new')).status()).toBe(404);
+  // A review link that is malformed or unknown (or whose tour has not ended) is the 404 page.
+  expect((await request.get('/review/not-a-uuid')).status()).toBe(404);
+  expect((await request.get(`/review/${randomUUID()}`)).status()).toBe(404);
 });
 
 test('a traveller registers, books two riders, pays the prepayment and sees the booking prepaid', async ({

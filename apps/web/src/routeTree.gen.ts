@@ -36,6 +36,7 @@ import { Route as BookingNewRouteImport } from './routes/booking.new'
 import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
 import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
 import { Route as RIdRouteImport } from './routes/r.$id'
+import { Route as ReviewUuidRouteImport } from './routes/review.$uuid'
 import { Route as SafetyRulesSplatRouteImport } from './routes/safety-rules.$'
 import { Route as TgUuidRouteImport } from './routes/tg.$uuid'
 import { Route as TourProviderAgreementSplatRouteImport } from './routes/tour-provider-agreement.$'
@@ -179,6 +180,11 @@ const RIdRoute = RIdRouteImport.update({
   path: '/r/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewUuidRoute = ReviewUuidRouteImport.update({
+  id: '/review/$uuid',
+  path: '/review/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SafetyRulesSplatRoute = SafetyRulesSplatRouteImport.update({
   id: '/safety-rules/$',
   path: '/safety-rules/$',
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
+  '/review/$uuid': typeof ReviewUuidRoute
   '/safety-rules/$': typeof SafetyRulesSplatRoute
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
+  '/review/$uuid': typeof ReviewUuidRoute
   '/safety-rules/$': typeof SafetyRulesSplatRoute
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
+  '/review/$uuid': typeof ReviewUuidRoute
   '/safety-rules/$': typeof SafetyRulesSplatRoute
   '/tg/$uuid': typeof TgUuidRoute
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
+    | '/review/$uuid'
     | '/safety-rules/$'
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
+    | '/review/$uuid'
     | '/safety-rules/$'
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
+    | '/review/$uuid'
     | '/safety-rules/$'
     | '/tg/$uuid'
     | '/tour-provider-agreement/$'
@@ -464,6 +476,7 @@ export interface RootRouteChildren {
   HelpCenterSplatRoute: typeof HelpCenterSplatRoute
   PrivacySplatRoute: typeof PrivacySplatRoute
   RIdRoute: typeof RIdRoute
+  ReviewUuidRoute: typeof ReviewUuidRoute
   SafetyRulesSplatRoute: typeof SafetyRulesSplatRoute
   TgUuidRoute: typeof TgUuidRoute
   TourProviderAgreementSplatRoute: typeof TourProviderAgreementSplatRoute
@@ -664,6 +677,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review/$uuid': {
+      id: '/review/$uuid'
+      path: '/review/$uuid'
+      fullPath: '/review/$uuid'
+      preLoaderRoute: typeof ReviewUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/safety-rules/$': {
       id: '/safety-rules/$'
       path: '/safety-rules/$'
@@ -744,6 +764,7 @@ const rootRouteChildren: RootRouteChildren = {
   HelpCenterSplatRoute: HelpCenterSplatRoute,
   PrivacySplatRoute: PrivacySplatRoute,
   RIdRoute: RIdRoute,
+  ReviewUuidRoute: ReviewUuidRoute,
   SafetyRulesSplatRoute: SafetyRulesSplatRoute,
   TgUuidRoute: TgUuidRoute,
   TourProviderAgreementSplatRoute: TourProviderAgreementSplatRoute,

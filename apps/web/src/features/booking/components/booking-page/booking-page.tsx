@@ -71,6 +71,13 @@ export function BookingPage({
           {focus === 'pay' ? `Pay for booking #${booking.id}` : `Booking #${booking.id}`}
         </h1>
         <p className="booking-lead">{STATUS_NEXT[booking.status]}</p>
+        {booking.status === 4 && (
+          <p>
+            <Link to="/review/$uuid" params={{ uuid: booking.uuid }}>
+              Write a review
+            </Link>
+          </p>
+        )}
 
         {options.length > 0 && (
           <div className="booking-section">

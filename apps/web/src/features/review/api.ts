@@ -1,0 +1,37 @@
+/** Reviewing a finished tour through the link of its booking (spec section 2.1, `/review/{uuid}`). */
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { notFound } from '@tanstack/react-router';
+
+export type ReviewInvitation = components['schemas']['ReviewInvitation'];
+export type Review = components['schemas']['Review'];
+
+export const reviewInvitationQuery = (api: GallopClient, uuid: string) => ({
+  queryKey: ['review-invitation', uuid],
+  queryFn: async () =>
+    (await api.GET('/crm/api/review/get-by-uuid', { params: { query: { uuid } } })).data,
+  retry: false,
+});
+
+/**
+ * What the review page opens with: the invitation, or why there is none. A cancelled booking
+ * (410) is explained on the page; an unknown link, or a tour that has not ended, is the 404 page.
+ */
+export async function loadReviewInvitation(
+  load: () => Promise<ReviewInvitation>,
+): Promise<{ invitation: ReviewInvitation } | { cancelled: true }> {
+  try {
+    return { invitation: await load() };
+  } catch (error) {
+    if (isApiError(error) && error.status === 410) return { cancelled: true };
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
+export async function submitReview(
+  api: GallopClient,
+  review: { uuid: string; rating: number; text: string },
+): Promise<Review> {
+  const { data } = await api.POST('/crm/api/review/submit', { body: review });
+  return data;
+}

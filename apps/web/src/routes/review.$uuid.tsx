@@ -1,0 +1,37 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { isBookingUuid } from '../features/booking/ids';
+import { loadReviewInvitation, reviewInvitationQuery } from '../features/review/api';
+import {
+  ReviewPage,
+  ReviewUnavailable,
+} from '../features/review/components/review-page/review-page';
+import { pageHead } from '../features/seo/head';
+
+/** `/review/{uuid}` (spec section 2.1): the review page of a finished tour, by its booking's link. */
+export const Route = createFileRoute('/review/$uuid')({
+  loader: ({ context, params }) => {
+    if (!isBookingUuid(params.uuid)) throw notFound();
+    return loadReviewInvitation(() =>
+      context.queryClient.ensureQueryData(reviewInvitationQuery(context.api, params.uuid)),
+    );
+  },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Review your tour', canonical: '/review', noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: ReviewRoute,
+});
+
+function ReviewRoute() {
+  const { api } = Route.useRouteContext();
+  const { uuid } = Route.useParams();
+  const loaded = Route.useLoaderData();
+  const { data } = useQuery({
+    ...reviewInvitationQuery(api, uuid),
+    enabled: 'invitation' in loaded,
+  });
+  if ('cancelled' in loaded) return <ReviewUnavailable />;
+  return <ReviewPage invitation={data ?? loaded.invitation} />;
+}
