@@ -113,4 +113,11 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.goto(bookingPath);
   await expect(page.getByText('Prepaid', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay the rest/ })).toBeVisible();
+
+  // The traveller's list, reached from the settings.
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Your bookings' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your bookings');
+  await expect(page.getByRole('link', { name: tour.name })).toHaveAttribute('href', bookingPath);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as BookingsRouteImport } from './routes/bookings'
 import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as ContactsRouteImport } from './routes/contacts'
 import { Route as DestinationsRouteImport } from './routes/destinations'
@@ -63,6 +64,11 @@ const SlugRoute = SlugRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingsRoute = BookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CollectionsRoute = CollectionsRouteImport.update({
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
   '/about': typeof AboutRoute
+  '/bookings': typeof BookingsRoute
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
@@ -264,6 +271,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
   '/about': typeof AboutRoute
+  '/bookings': typeof BookingsRoute
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/$slug': typeof SlugRoute
   '/about': typeof AboutRoute
+  '/bookings': typeof BookingsRoute
   '/collections': typeof CollectionsRoute
   '/contacts': typeof ContactsRoute
   '/destinations': typeof DestinationsRoute
@@ -341,6 +350,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/$slug'
     | '/about'
+    | '/bookings'
     | '/collections'
     | '/contacts'
     | '/destinations'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/$slug'
     | '/about'
+    | '/bookings'
     | '/collections'
     | '/contacts'
     | '/destinations'
@@ -415,6 +426,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/$slug'
     | '/about'
+    | '/bookings'
     | '/collections'
     | '/contacts'
     | '/destinations'
@@ -453,6 +465,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   SlugRoute: typeof SlugRoute
   AboutRoute: typeof AboutRoute
+  BookingsRoute: typeof BookingsRoute
   CollectionsRoute: typeof CollectionsRoute
   ContactsRoute: typeof ContactsRoute
   DestinationsRoute: typeof DestinationsRoute
@@ -514,6 +527,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bookings': {
+      id: '/bookings'
+      path: '/bookings'
+      fullPath: '/bookings'
+      preLoaderRoute: typeof BookingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/collections': {
@@ -741,6 +761,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   SlugRoute: SlugRoute,
   AboutRoute: AboutRoute,
+  BookingsRoute: BookingsRoute,
   CollectionsRoute: CollectionsRoute,
   ContactsRoute: ContactsRoute,
   DestinationsRoute: DestinationsRoute,

@@ -38,6 +38,14 @@ export function asRouteError(error: unknown): unknown {
   return isApiError(error) && error.status === 404 ? notFound() : error;
 }
 
+/** The signed-in traveller's bookings, newest first. */
+export const myBookingsQuery = (api: GallopClient, page = 1) => ({
+  queryKey: ['bookings', page],
+  queryFn: async () =>
+    (await api.GET('/crm/api/request/list', { params: { query: { page, 'per-page': 20 } } })).data,
+  retry: false,
+});
+
 export async function createBooking(
   api: GallopClient,
   input: BookingInput,

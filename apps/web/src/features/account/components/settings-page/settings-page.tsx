@@ -12,6 +12,7 @@ import {
   updateProfile,
   type UserProfile,
 } from '../../api';
+import { Link } from '@tanstack/react-router';
 import { useSession } from '../../session';
 import { FormFailure } from '../auth-card/auth-card';
 import '../auth-card/account.css';
@@ -23,6 +24,9 @@ export function SettingsPage({ user }: { user: UserProfile }) {
     <div className="page-container">
       <div className="account-settings">
         <h1 className="account-settings__title">Account settings</h1>
+        <p className="account-form__hint">
+          Looking for a trip? <Link to="/bookings">Your bookings</Link>
+        </p>
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PhoneSection user={user} />
