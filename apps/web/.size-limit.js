@@ -9,11 +9,12 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
 /**
  * First-load JavaScript: the entry and every chunk it imports statically. Issue 7's target is
- * 130 kB; the build measures ~141.7 kB with every route of spec 2.1 built so far (react-dom alone
- * is ~63 kB; the five booking and payment routes' definitions added 0.75 kB), so this budget is a
- * ratchet at today's size that stops regressions while the target stays open (docs/benchmarks.md).
+ * 130 kB; the build measures ~142.1 kB with every route of spec 2.1 built so far (react-dom alone
+ * is ~63 kB; each route's definition — path, search validation, guard, head — ships in the first
+ * load, ~0.1–0.2 kB a route), so this budget is a ratchet at today's size that stops regressions
+ * while the target stays open (docs/benchmarks.md).
  */
-const FIRST_LOAD_LIMIT = '142 kB';
+const FIRST_LOAD_LIMIT = '142.2 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /**

@@ -36,7 +36,7 @@ async function bookableTour(request: APIRequestContext) {
     };
     const date = tour.dates.find(
       (d) =>
-        !d.not_guaranteed && !d.is_busy && (d.number_of_free_seats ?? 0) >= 4 && takesPrepayment(d),
+        !d.not_guaranteed && !d.is_busy && (d.number_of_free_seats ?? 0) >= 5 && takesPrepayment(d),
     );
     if (date) return { tour, date };
   }
@@ -55,6 +55,8 @@ test('signed-out visitors are sent to sign in before a booking page', async ({ r
   expect((await request.get('/booking/new')).status()).toBe(404);
   // A review link that is malformed or unknown (or whose tour has not ended) is the 404 page.
   expect((await request.get('/review/not-a-uuid')).status()).toBe(404);
+  expect((await request.get(`/order/1/add-tourists?uuid=${randomUUID()}`)).status()).toBe(404);
+  expect((await request.get('/order/1/add-tourists')).status()).toBe(404);
   expect((await request.get(`/review/${randomUUID()}`)).status()).toBe(404);
 });
 
@@ -63,6 +65,8 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   request,
   gotoHydrated,
 }) => {
+  // The whole journey: registration, the form, adding a rider, the provider's page, the list.
+  test.setTimeout(120_000);
   const { tour, date } = await bookableTour(request);
   const bookingForm = `/booking/new?tour=${tour.id}&date=${date.id}`;
   await gotoHydrated(`/register?redirect=${encodeURIComponent(bookingForm)}`);
@@ -100,6 +104,19 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await expect(page.getByRole('listitem').filter({ hasText: 'Leo Hart' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const bookingPath = new URL(page.url()).pathname;
+
+  // A friend joins through the booking's add-a-rider link.
+  await page.getByRole('link', { name: 'Add a rider' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/add-tourists\?uuid=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a rider');
+  await page.getByLabel('First name').fill('Ida');
+  await page.getByLabel('Last name').fill('Berg');
+  await page.getByRole('button', { name: 'Add rider' }).click();
+  await expect(page.getByRole('status')).toContainText('Added');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ida Berg' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(bookingPath);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ida Berg' })).toBeVisible();
 
   await page.getByRole('button', { name: /^Pay the prepayment/ }).click();
   await expect(page).toHaveURL(/\/crm\/api\/payment\/sandbox\/\d+\?token=/);

@@ -67,6 +67,28 @@ describe('pageCache', () => {
     expect(setsCookie.renders()).toBe(2);
   });
 
+  it('never keeps personal pages (Cache-Control private or no-store)', async () => {
+    const clock = { now: 0 };
+    for (const value of ['private, no-cache', 'no-store', 'private']) {
+      const personal = appWithCache(
+        5000,
+        clock,
+        () => new Response(null, { headers: { 'Cache-Control': value } }),
+      );
+      await get(personal.app, '/booking/1');
+      expect((await get(personal.app, '/booking/1')).hit, value).toBe(false);
+      expect(personal.renders(), value).toBe(2);
+    }
+    const shared = appWithCache(
+      5000,
+      clock,
+      // What every public page says (server/app.ts): shared caches revalidate, this one keeps it.
+      () => new Response(null, { headers: { 'Cache-Control': 'no-cache' } }),
+    );
+    await get(shared.app, '/tours');
+    expect((await get(shared.app, '/tours')).hit).toBe(true);
+  });
+
   it('is off with a TTL of 0', async () => {
     const { app, renders } = appWithCache(0, { now: 0 });
     await get(app, '/');

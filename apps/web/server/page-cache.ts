@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
  * The key holds everything a page may depend on: the address, the whole `Cookie` header (currency,
  * favourites, cookie alert, and any session token: a visitor only ever gets pages rendered for
  * their own cookies), `Accept-Language` and the response encoding. Only complete 200 answers without
- * `Set-Cookie` are kept. The catalogue changes far more slowly than the TTL.
+ * `Set-Cookie` and without `Cache-Control: private` or `no-store` are kept. The catalogue changes far more slowly than the TTL.
  */
 export interface PageCacheOptions {
   /** How long a page is reused, in milliseconds; 0 turns the cache off. */
@@ -87,6 +87,10 @@ export function pageCache({
     await next();
     const response = c.res;
     if (response.status !== 200 || !response.body || response.headers.has('Set-Cookie')) return;
+    // A signed-in page (bookings, settings) says `private`: right after a payment or a save it
+    // must show the new state, not a render from a second ago. (Public pages say `no-cache` for
+    // shared caches in front; this cache is the server's own and keeps them.)
+    if (/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '')) return;
     const encoding = response.headers.get('Content-Encoding') ?? 'identity';
     const key = cached(encoding);
     const [toClient, toCache] = response.body.tee();

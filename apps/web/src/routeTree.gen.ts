@@ -44,6 +44,7 @@ import { Route as TourProviderAgreementSplatRouteImport } from './routes/tour-pr
 import { Route as TourProviderIdRouteImport } from './routes/tour-provider.$id'
 import { Route as BookingPayIdRouteImport } from './routes/booking.pay.$id'
 import { Route as BookingUuidUuidRouteImport } from './routes/booking.uuid.$uuid'
+import { Route as OrderIdAddTouristsRouteImport } from './routes/order.$id.add-tourists'
 import { Route as BookingPayUuidUuidRouteImport } from './routes/booking.pay.uuid.$uuid'
 
 const IndexRoute = IndexRouteImport.update({
@@ -222,6 +223,11 @@ const BookingUuidUuidRoute = BookingUuidUuidRouteImport.update({
   path: '/booking/uuid/$uuid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderIdAddTouristsRoute = OrderIdAddTouristsRouteImport.update({
+  id: '/order/$id/add-tourists',
+  path: '/order/$id/add-tourists',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingPayUuidUuidRoute = BookingPayUuidUuidRouteImport.update({
   id: '/booking/pay/uuid/$uuid',
   path: '/booking/pay/uuid/$uuid',
@@ -264,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRoutesByTo {
@@ -302,6 +309,7 @@ export interface FileRoutesByTo {
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRoutesById {
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
+  '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
 }
 export interface FileRouteTypes {
@@ -381,6 +390,7 @@ export interface FileRouteTypes {
     | '/tour-provider/$id'
     | '/booking/pay/$id'
     | '/booking/uuid/$uuid'
+    | '/order/$id/add-tourists'
     | '/booking/pay/uuid/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/tour-provider/$id'
     | '/booking/pay/$id'
     | '/booking/uuid/$uuid'
+    | '/order/$id/add-tourists'
     | '/booking/pay/uuid/$uuid'
   id:
     | '__root__'
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/tour-provider/$id'
     | '/booking/pay/$id'
     | '/booking/uuid/$uuid'
+    | '/order/$id/add-tourists'
     | '/booking/pay/uuid/$uuid'
   fileRoutesById: FileRoutesById
 }
@@ -496,6 +508,7 @@ export interface RootRouteChildren {
   TourProviderIdRoute: typeof TourProviderIdRoute
   BookingPayIdRoute: typeof BookingPayIdRoute
   BookingUuidUuidRoute: typeof BookingUuidUuidRoute
+  OrderIdAddTouristsRoute: typeof OrderIdAddTouristsRoute
   BookingPayUuidUuidRoute: typeof BookingPayUuidUuidRoute
 }
 
@@ -746,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingUuidUuidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$id/add-tourists': {
+      id: '/order/$id/add-tourists'
+      path: '/order/$id/add-tourists'
+      fullPath: '/order/$id/add-tourists'
+      preLoaderRoute: typeof OrderIdAddTouristsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/pay/uuid/$uuid': {
       id: '/booking/pay/uuid/$uuid'
       path: '/booking/pay/uuid/$uuid'
@@ -792,6 +812,7 @@ const rootRouteChildren: RootRouteChildren = {
   TourProviderIdRoute: TourProviderIdRoute,
   BookingPayIdRoute: BookingPayIdRoute,
   BookingUuidUuidRoute: BookingUuidUuidRoute,
+  OrderIdAddTouristsRoute: OrderIdAddTouristsRoute,
   BookingPayUuidUuidRoute: BookingPayUuidUuidRoute,
 }
 export const routeTree = rootRouteImport

@@ -46,6 +46,27 @@ export const myBookingsQuery = (api: GallopClient, page = 1) => ({
   retry: false,
 });
 
+export type TouristsInfo = components['schemas']['TouristsInfo'];
+
+/** The riders of a booking, opened by its link key (the add-tourists page). */
+export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
+  queryKey: ['tourists-info', uuid],
+  queryFn: async () => (await api.GET('/spa/tourists-info', { params: { query: { uuid } } })).data,
+  retry: false,
+});
+
+export async function addTourists(
+  api: GallopClient,
+  uuid: string,
+  tourists: components['schemas']['TouristInput'][],
+): Promise<TouristsInfo> {
+  const { data } = await api.POST('/crm/api/request/add-tourists', {
+    params: { query: { uuid } },
+    body: { tourists },
+  });
+  return data;
+}
+
 export async function createBooking(
   api: GallopClient,
   input: BookingInput,

@@ -129,6 +129,18 @@ export function BookingPage({
             ))}
           </ol>
           {booking.comment && <p className="booking-note">Your comment: {booking.comment}</p>}
+          {booking.can_cancel && (
+            <p className="booking-note">
+              <Link
+                to="/order/$id/add-tourists"
+                params={{ id: String(booking.id) }}
+                search={{ uuid: booking.uuid }}
+              >
+                Add a rider
+              </Link>{' '}
+              (share this link with a friend who joins you)
+            </p>
+          )}
         </div>
 
         {user && booking.can_cancel && (
