@@ -18,6 +18,7 @@ import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
 import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
+import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
@@ -148,6 +149,19 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   });
   registerOperationsRoutes(app, { lifecycle, database: options.database });
   if (env.DEV_OUTBOX === 'on') registerDevOutboxRoute(app, { db: options.database.db });
+
+  {
+    const log = app.log.child({ module: 'bookings' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startBookingExpiry(options.database.db, {
+        holdHours: env.BOOKING_HOLD_HOURS,
+        publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+        onError: (error) => log.warn({ err: error }, 'bookings: releasing unpaid holds failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   if (env.OUTBOX_TRANSPORT === 'log') {
     const log = app.log.child({ module: 'outbox' });

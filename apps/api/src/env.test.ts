@@ -23,6 +23,7 @@ describe('parseEnv', () => {
       SEARCH_INDEX: 'on',
       PUBLIC_WRITE_LIMIT: 10,
       AUTH_LIMIT: 10,
+      BOOKING_HOLD_HOURS: 72,
       OUTBOX_TRANSPORT: 'log',
     });
   });
@@ -49,6 +50,7 @@ describe('parseEnv', () => {
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
+      BOOKING_HOLD_HOURS: '48',
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });
@@ -68,6 +70,7 @@ describe('parseEnv', () => {
       SEARCH_INDEX: 'off',
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
+      BOOKING_HOLD_HOURS: 48,
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });

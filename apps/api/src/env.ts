@@ -32,6 +32,13 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code')
     .transform((value) => value.toUpperCase())
     .default('US'),
+  // Hours a confirmed booking holds its seats without a payment (decision 025).
+  BOOKING_HOLD_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(720, 'must be at most 720'))
+    .default(72),
   // Signs the sandbox payment provider's callbacks and hosted-page links; set it in production.
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_URL: z.url().optional(),

@@ -285,6 +285,60 @@ describe('paying a booking', () => {
     expect(otherProvider.status).toBe(404);
   });
 
+  it('never revives a booking cancelled while its payment was open', async () => {
+    const { token, booking } = await payableBooking();
+    const started = await start(token, {
+      request_id: booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+    });
+    const [stored] = await db
+      .select({ providerPaymentId: payments.providerPaymentId })
+      .from(payments)
+      .where(eq(payments.id, started.body.payment.id));
+    await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token,
+      payload: { id: booking.id },
+    });
+    // The provider reports money that did move: it is recorded for a refund, the booking stays cancelled.
+    const fields = {
+      payment_id: started.body.payment.id,
+      provider_payment_id: stored!.providerPaymentId,
+      status: 'succeeded' as const,
+      card_last4: '4242',
+    };
+    const late = await call('paymentProviderCallback', 'POST', '/crm/api/payment/callback/4', {
+      payload: { ...fields, signature: signCallback(fields, DEV_PAYMENT_SECRET) },
+    });
+    expect(late.status).toBe(200);
+    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(after.body).toMatchObject({ status: 5, contract_status: 2, paid: booking.price });
+
+    // A second booking cancelled before paying: its page refuses and takes nothing.
+    const other = await payableBooking();
+    const open = await start(other.token, {
+      request_id: other.booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+    });
+    await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token: other.token,
+      payload: { id: other.booking.id },
+    });
+    const refused = await submitCard(open.body.redirect_url, TEST_CARDS.success);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.body).toContain('This booking can no longer be paid');
+    const status = await call(
+      'getPaymentStatus',
+      'GET',
+      `/crm/api/payment/status?payment_id=${open.body.payment.id}`,
+      { token: other.token },
+    );
+    expect(status.body.status).toBe(3);
+  });
+
   it('keeps other travellers out and refuses a cancelled booking', async () => {
     const owner = await payableBooking();
     const stranger = await payableBooking();

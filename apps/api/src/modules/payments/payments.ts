@@ -64,12 +64,22 @@ export async function applyProviderResult(
       .update(payments)
       .set({ status: 2, cardLast4: result.card_last4 ?? null, paidAt: now, updatedAt: now })
       .where(eq(payments.id, payment.id));
+    const [before] = await tx
+      .select({ status: bookingRequests.status })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, payment.requestId))
+      .for('update');
+    // Money that arrives for a booking cancelled meanwhile is recorded, and support refunds it:
+    // the booking is not revived (its seats may be gone).
+    const stillOpen =
+      before?.status === STATUS.pendingPrepayment || before?.status === STATUS.madePrepayment;
     const [request] = await tx
       .update(bookingRequests)
       .set({
         paid: sql`${bookingRequests.paid} + ${payment.amount}`,
-        status: STATUS.madePrepayment,
-        contractStatus: CONTRACT_STATUS.prepaid,
+        ...(stillOpen
+          ? { status: STATUS.madePrepayment, contractStatus: CONTRACT_STATUS.prepaid }
+          : { contractStatus: CONTRACT_STATUS.terminatedAfterPayment }),
         updatedAt: now,
       })
       .where(eq(bookingRequests.id, payment.requestId))
@@ -84,7 +94,9 @@ export async function applyProviderResult(
       channel: 'email',
       recipient: request!.contactEmail,
       subject: `Payment received for booking #${request!.id}`,
-      body: `Hello ${request!.contactName},\n\nWe received your payment of ${amount} for "${tour?.name ?? 'your tour'}" (booking #${request!.id}).${request!.paid < request!.price ? ` ${((request!.price - request!.paid) / 100).toFixed(2)} ${payment.currency} is left to pay before the tour.` : ' Your booking is paid in full.'}\n\nYour booking: ${bookingUrl(request!, publicUrl)}\n\nThe Gallop team`,
+      body: stillOpen
+        ? `Hello ${request!.contactName},\n\nWe received your payment of ${amount} for "${tour?.name ?? 'your tour'}" (booking #${request!.id}).${request!.paid < request!.price ? ` ${((request!.price - request!.paid) / 100).toFixed(2)} ${payment.currency} is left to pay before the tour.` : ' Your booking is paid in full.'}\n\nYour booking: ${bookingUrl(request!, publicUrl)}\n\nThe Gallop team`
+        : `Hello ${request!.contactName},\n\nYour payment of ${amount} arrived after booking #${request!.id} had been cancelled. Our support team will refund it within a few days.\n\nThe Gallop team`,
       payload: { requestId: request!.id, paymentId: payment.id },
     });
     return true;

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, tours } from '#src/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
 import { applyProviderResult, findPayment, type PaymentRow } from './payments.ts';
 import { cardOutcome, TEST_CARDS, verifyPageToken } from './sandbox-provider.ts';
 
@@ -139,6 +139,27 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           page(
             'Payment not found',
             '<h1>Payment not found</h1><p class="muted">This payment link is not valid. Start the payment again from your booking.</p>',
+          ),
+        );
+      return undefined;
+    }
+    // A booking cancelled meanwhile (by the traveller, or its hold ended) cannot be paid.
+    const [booking] = await db
+      .select({ status: bookingRequests.status })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, payment.requestId));
+    if (payment.status === 1 && booking && booking.status !== 2 && booking.status !== 3) {
+      await db
+        .update(payments)
+        .set({ status: 3, failureReason: 'booking-closed', updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 1)));
+      await reply
+        .code(410)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'This booking can no longer be paid',
+            `<h1>This booking can no longer be paid</h1><p class="muted">Booking #${payment.requestId} was cancelled, so no money was taken. You can book the tour again on Gallop.</p>`,
           ),
         );
       return undefined;

@@ -15,12 +15,12 @@ export const STATUS_LABELS: Readonly<Record<BookingRequest['status'], string>> =
 /** What the traveller should know next, per status. */
 export const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
   1: 'The organizer has not guaranteed this date yet. We will e-mail you as soon as they confirm it; you pay only after that.',
-  2: 'Your seats are held. Pay the prepayment to secure them.',
+  2: 'Your seats are held for a limited time: pay to secure them.',
   3: 'Your seats are secured. The organizer will send the meeting details before the tour.',
   4: 'We hope you enjoyed the ride. Your review helps other travellers.',
   5: 'This booking is cancelled. The seats have been released.',
   6: 'The organizer has cancelled this booking. Support will help you with any payment made.',
-  7: 'This booking is cancelled. Support will help you with any payment made.',
+  7: 'No payment arrived in time, so the seats were released. You are welcome to book again.',
   8: 'This booking is cancelled. Support will help you with any payment made.',
 };
 
