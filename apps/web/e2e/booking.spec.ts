@@ -138,3 +138,47 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await expect(page.getByRole('link', { name: tour.name })).toHaveAttribute('href', bookingPath);
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a guest books with their contact, follows the e-mailed link and signs in with a code to pay', async ({
+  page,
+  request,
+  gotoHydrated,
+}) => {
+  test.setTimeout(120_000);
+  const { tour, date } = await bookableTour(request);
+  const email = `guest-${randomUUID()}@example.com`;
+  await gotoHydrated(`/booking/new?tour=${tour.id}&date=${date.id}`);
+  const rider = page.locator('.booking-tourist').first();
+  await rider.getByLabel('First name').fill('Noor');
+  await rider.getByLabel('Last name').fill('Saleh');
+  await page.getByLabel('Full name').fill('Noor Saleh');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill('+14155550142');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await expect(page).toHaveURL(/\/booking\/uuid\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Confirmed, waiting for prepayment')).toBeVisible();
+  const bookingUrl = new URL(page.url()).pathname;
+
+  // The confirmation e-mail carries the same page.
+  const outbox = await request.get(`${apiUrl}/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  const { messages } = (await outbox.json()) as { messages: { kind: string; body: string }[] };
+  const received = messages.find((message) => message.kind === 'booking-received');
+  expect(received?.body).toContain(bookingUrl);
+
+  // Paying needs the account the contact opened: a one-time code signs it in.
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByRole('tab', { name: 'With a code' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('status')).toContainText('We sent a 5-digit code');
+  const codes = await request.get(`${apiUrl}/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  const codeMessage = ((await codes.json()) as { messages: { kind: string; body: string }[] })
+    .messages[0]!;
+  expect(codeMessage.kind).toBe('sign-in-code');
+  await page.getByRole('group', { name: 'Sign-in code' }).getByRole('textbox').first().focus();
+  await page.keyboard.type(codeMessage.body.match(/\b(\d{5})\b/)![1]!);
+  await expect(page).toHaveURL(bookingUrl);
+  await expect(page.getByRole('button', { name: /^Pay the prepayment/ })).toBeVisible();
+});
