@@ -127,7 +127,8 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page).toHaveURL(/\/success\?request_id=\d+&payment_id=\d+$/);
-  await page.goto(bookingPath);
+  await page.getByRole('link', { name: 'Open your booking' }).click();
+  await expect(page).toHaveURL(bookingPath);
   await expect(page.getByText('Prepaid', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay the rest/ })).toBeVisible();
 
