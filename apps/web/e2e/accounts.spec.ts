@@ -75,6 +75,9 @@ test.describe('accounts', () => {
       page,
       gotoHydrated,
     }) => {
+      // Registration, settings, sign-out and two sign-ins each wait for a password hash (scrypt,
+      // 32 MiB): on a busy 2-core runner the journey needs more than the default 30 s.
+      test.setTimeout(90_000);
       const email = uniqueEmail();
       await gotoHydrated('/register');
       await expect(page).toHaveTitle('Create an account | Gallop');
@@ -112,7 +115,9 @@ test.describe('accounts', () => {
       await page.goto('/settings');
       await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
       await signInWithPassword(page, email, 'wrong-password');
-      await expect(page.getByRole('alert')).toContainText('Invalid login or password');
+      await expect(page.getByRole('alert')).toContainText('Invalid login or password', {
+        timeout: 15_000,
+      });
       await signInWithPassword(page, email);
       await expect(page).toHaveURL('/settings');
       await expect(page.getByLabel('First name')).toHaveValue('Annie');

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { expectContractResponse } from '#src/testing/contract.ts';
+import { contractCaller, type Json } from '#src/testing/call.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -16,29 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-
-async function call(
-  operationId: OperationId,
-  method: 'GET' | 'POST',
-  url: string,
-  { payload, token, currency }: { payload?: object; token?: string; currency?: string } = {},
-): Promise<{ status: number; body: Json }> {
-  const response = await testApp.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { 'x-authorization': `Bearer ${token}` } : {}),
-      ...(currency ? { 'x-currency': currency } : {}),
-    },
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: response.statusCode,
-    body: expectContractResponse(response, operationId) as Json,
-  };
-}
+const call = contractCaller(() => testApp.app);
 
 const uniqueEmail = () => `booker-${randomUUID()}@example.com`;
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { payments, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { expectContractResponse } from '#src/testing/contract.ts';
+import { contractCaller } from '#src/testing/call.ts';
 import { DEV_PAYMENT_SECRET } from './handlers.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
 import { cardOutcome, signCallback, TEST_CARDS } from './sandbox-provider.ts';
@@ -19,26 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-
-async function call(
-  operationId: OperationId,
-  method: 'GET' | 'POST',
-  url: string,
-  { payload, token }: { payload?: object; token?: string } = {},
-) {
-  const response = await testApp.app.inject({
-    method,
-    url,
-    headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: response.statusCode,
-    body: expectContractResponse(response, operationId) as Json,
-  };
-}
+const call = contractCaller(() => testApp.app);
 
 /** A signed-in traveller with a confirmed (payable) booking on a guaranteed date. */
 async function payableBooking() {

@@ -5,7 +5,7 @@ import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates, tours, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { expectContractResponse } from '#src/testing/contract.ts';
+import { contractCaller, type Json } from '#src/testing/call.ts';
 import { reviewAuthorName } from './invitations.ts';
 
 let testApp: TestApp;
@@ -17,21 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-
-async function call(
-  operationId: OperationId,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  const response = await testApp.app.inject({ method, url, ...(payload ? { payload } : {}) });
-  return {
-    status: response.statusCode,
-    body: expectContractResponse(response, operationId) as Json,
-  };
-}
+const inject = contractCaller(() => testApp.app);
+const call = (operationId: OperationId, method: 'GET' | 'POST', url: string, payload?: object) =>
+  inject(operationId, method, url, payload ? { payload } : {});
 
 /** A booking of `status` on a date that ended (or, with `ended: false`, is still ahead). */
 async function booking({ status = 3, ended = true } = {}) {

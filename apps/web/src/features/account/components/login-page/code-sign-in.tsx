@@ -1,4 +1,4 @@
-import { Button, CodeInput, Field, Form, PhoneInput } from '@gallop/ui-kit';
+import { Button, CodeInput, Field, Form } from '@gallop/ui-kit';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
@@ -6,6 +6,7 @@ import { useSend } from '../../../../lib/use-send';
 import { sendSignInCode, signInWithCode, type CodeSender } from '../../api';
 import { FormFailure } from '../auth-card/auth-card';
 import { useFinishSignIn } from './use-finish-sign-in';
+import { PhoneField } from '../../../../components/form-fields/form-fields';
 
 /** How the code reaches the traveller, for the hint under the code boxes. */
 const SENDER_NAMES: Partial<Record<CodeSender, string>> = {
@@ -67,23 +68,7 @@ export function CodeSignIn({ returnTo, sender }: { returnTo: string; sender: Cod
             rules="required|email"
           />
         ) : (
-          <Field
-            name="login"
-            label="Phone"
-            rules="required|phone"
-            render={(control) => (
-              <PhoneInput
-                id={control.id}
-                name={control.name}
-                value={String(control.value ?? '')}
-                onChange={(phone) => control.onChange(phone)}
-                onBlur={() => control.onBlur()}
-                ref={control.ref}
-                aria-invalid={control['aria-invalid']}
-                aria-describedby={control['aria-describedby']}
-              />
-            )}
-          />
+          <PhoneField name="login" label="Phone" rules="required|phone" />
         )}
         <FormFailure text={sending.failure} />
         <Button type="submit" theme="primary" disabled={sending.sending}>

@@ -1,10 +1,11 @@
-import { Button, Field, Form, PhoneInput, TermsCheckbox } from '@gallop/ui-kit';
+import { Button, Field, Form, TermsCheckbox } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
 import { register } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
 import { useFinishSignIn } from '../login-page/use-finish-sign-in';
+import { PhoneField } from '../../../../components/form-fields/form-fields';
 
 interface Values {
   first_name: string;
@@ -82,23 +83,7 @@ export function RegisterPage({ returnTo }: { returnTo: string }) {
           autoComplete="email"
           rules="required|email|max:254"
         />
-        <Field
-          name="phone"
-          label="Phone (optional)"
-          rules="phone"
-          render={(control) => (
-            <PhoneInput
-              id={control.id}
-              name={control.name}
-              value={String(control.value ?? '')}
-              onChange={(phone) => control.onChange(phone)}
-              onBlur={() => control.onBlur()}
-              ref={control.ref}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-            />
-          )}
-        />
+        <PhoneField name="phone" label="Phone (optional)" rules="phone" />
         <Field
           name="password"
           label="Password"

@@ -1,4 +1,4 @@
-import { Button, CodeInput, Field, Form, PhoneInput } from '@gallop/ui-kit';
+import { Button, CodeInput, Field, Form } from '@gallop/ui-kit';
 import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
@@ -16,6 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { useSession } from '../../session';
 import { FormFailure } from '../auth-card/auth-card';
 import '../auth-card/account.css';
+import { PhoneField } from '../../../../components/form-fields/form-fields';
 
 /** `/settings` (sign-in required): the traveller's details, e-mail, phone and password. */
 export function SettingsPage({ user }: { user: UserProfile }) {
@@ -260,22 +261,10 @@ function PhoneSection({ user }: { user: UserProfile }) {
           })
         }
       >
-        <Field
+        <PhoneField
           name="phone"
           label={user.phone ? 'New phone' : 'Phone'}
           rules="required|phone"
-          render={(control) => (
-            <PhoneInput
-              id={control.id}
-              name={control.name}
-              value={String(control.value ?? '')}
-              onChange={(phone) => control.onChange(phone)}
-              onBlur={() => control.onBlur()}
-              ref={control.ref}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-            />
-          )}
         />
         <FormFailure text={change.failure} />
         <div>

@@ -1,5 +1,5 @@
 import { formatPrice } from '@gallop/currency';
-import { Button, Field, Form, PhoneInput, TermsCheckbox } from '@gallop/ui-kit';
+import { Button, Field, Form, TermsCheckbox } from '@gallop/ui-kit';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
@@ -13,6 +13,7 @@ import {
 } from '../../../../lib/tour-format';
 import { createBooking, type Tour, type Traveller } from '../../api';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 
 /** At most this many riders in one request; a larger group talks to the organizer. */
 const MAX_TOURISTS = 12;
@@ -216,40 +217,13 @@ export function BookingFormPage({
                 autoComplete="email"
                 rules="required|email|max:254"
               />
-              <Field
-                name="contact_phone"
-                label="Phone"
-                rules="required|phone"
-                render={(control) => (
-                  <PhoneInput
-                    id={control.id}
-                    name={control.name}
-                    value={String(control.value ?? '')}
-                    onChange={(phone) => control.onChange(phone)}
-                    onBlur={() => control.onBlur()}
-                    ref={control.ref}
-                    aria-invalid={control['aria-invalid']}
-                    aria-describedby={control['aria-describedby']}
-                  />
-                )}
-              />
+              <PhoneField name="contact_phone" label="Phone" rules="required|phone" />
             </div>
-            <Field
+            <TextareaField
               name="comment"
               label="Comment for the organizer (optional)"
               rules="max:5000"
-              render={(control) => (
-                <textarea
-                  id={control.id}
-                  name={control.name}
-                  rows={3}
-                  className="gk-input"
-                  value={String(control.value ?? '')}
-                  onChange={(event) => control.onChange(event.target.value)}
-                  onBlur={() => control.onBlur()}
-                  aria-describedby={control['aria-describedby']}
-                />
-              )}
+              rows={3}
             />
           </fieldset>
 

@@ -5,6 +5,7 @@ import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
 import { submitReview, type Review, type ReviewInvitation } from '../../api';
 import './review-page.css';
+import { TextareaField } from '../../../../components/form-fields/form-fields';
 
 interface Values {
   rating: number | null;
@@ -74,24 +75,12 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
                 />
               )}
             />
-            <Field
+            <TextareaField
               name="text"
               label="Your review"
               rules="required|max:5000"
-              render={(control) => (
-                <textarea
-                  id={control.id}
-                  name={control.name}
-                  rows={6}
-                  className="gk-input"
-                  value={String(control.value ?? '')}
-                  onChange={(event) => control.onChange(event.target.value)}
-                  onBlur={() => control.onBlur()}
-                  aria-invalid={control['aria-invalid']}
-                  aria-describedby={control['aria-describedby']}
-                  placeholder="The horses, the guide, the route, the food…"
-                />
-              )}
+              rows={6}
+              placeholder="The horses, the guide, the route, the food…"
             />
             {failure && (
               <p className="review-page__failure" role="alert">

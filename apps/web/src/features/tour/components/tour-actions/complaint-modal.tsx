@@ -1,8 +1,9 @@
-import { Button, Field, Form, Modal } from '@gallop/ui-kit';
+import { Button, Form, Modal } from '@gallop/ui-kit';
 import { useApi } from '../../../../lib/api';
 import { complainAboutTour } from '../../actions';
 import { useSend } from '../../../../lib/use-send';
 import './tour-actions.css';
+import { TextareaField } from '../../../../components/form-fields/form-fields';
 
 /** The longest complaint the API takes. */
 export const COMPLAINT_MAX_LENGTH = 5000;
@@ -41,24 +42,12 @@ export function ComplaintModal({ tour, isOpen, onClose }: ComplaintModalProps) {
             Tell us what is wrong with <strong>{tour.name}</strong>: wrong information, a misleading
             photo, or a problem with the organizer.
           </p>
-          <Field
+          <TextareaField
             name="text"
             label="What is the problem?"
             rules={`required|max:${COMPLAINT_MAX_LENGTH}`}
-            render={(control) => (
-              <textarea
-                id={control.id}
-                name={control.name}
-                className="gk-input tour-actions__textarea"
-                rows={6}
-                value={String(control.value ?? '')}
-                onChange={(event) => control.onChange(event.target.value)}
-                onBlur={control.onBlur}
-                ref={control.ref}
-                aria-invalid={control['aria-invalid']}
-                aria-describedby={control['aria-describedby']}
-              />
-            )}
+            rows={6}
+            textareaClassName="tour-actions__textarea"
           />
           {failure && (
             <p className="tour-actions__failure" role="alert">

@@ -1,10 +1,11 @@
 import { useCurrency } from '@gallop/currency/react';
-import { Button, Field, Form, Modal, PhoneInput } from '@gallop/ui-kit';
+import { Button, Field, Form, Modal } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../lib/api';
 import { orderProgramme, siteTokensQueryOptions } from '../../actions';
 import { useSend } from '../../../../lib/use-send';
 import './tour-actions.css';
+import { PhoneField } from '../../../../components/form-fields/form-fields';
 
 interface ProgrammeValues {
   email: string;
@@ -79,22 +80,10 @@ export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderMod
             autoComplete="email"
             rules="required|email"
           />
-          <Field
+          <PhoneField
             name="phone"
             label={viaWhatsapp ? 'WhatsApp number' : 'Phone (optional)'}
             rules={viaWhatsapp ? 'required|phone' : 'phone'}
-            render={(control) => (
-              <PhoneInput
-                id={control.id}
-                name={control.name}
-                value={String(control.value ?? '')}
-                onChange={(phone) => control.onChange(phone)}
-                onBlur={() => control.onBlur()}
-                ref={control.ref}
-                aria-invalid={control['aria-invalid']}
-                aria-describedby={control['aria-describedby']}
-              />
-            )}
           />
           {failure && (
             <p className="tour-actions__failure" role="alert">
