@@ -185,7 +185,10 @@ export function BookingPage({
             <SummaryLine label="Left to pay" value={money(booking.price - paid)} />
           )}
         </dl>
-        <p className="booking-note">Requested on {formatDay(booking.created_at)}</p>
+        <p className="booking-note">
+          Amounts in {booking.currency}, the currency the organizer charges in. Requested on{' '}
+          {formatDay(booking.created_at)}.
+        </p>
       </BookingSummary>
     </div>
   );
