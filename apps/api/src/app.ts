@@ -19,7 +19,10 @@ import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts
 import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
+import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
+import { registerMultipart, registerUploadRoutes } from '#src/modules/uploads/routes.ts';
+import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
 declare module 'fastify' {
@@ -98,9 +101,16 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   allowWebOrigin(app, env.WEB_ORIGIN);
   answerErrorsAsJson(app);
   rejectUnsafeInput(app);
-  registerMediaRoutes(app, {
+  const media = registerMediaRoutes(app, {
     cacheDir: env.MEDIA_CACHE_DIR ?? DEFAULT_MEDIA_CACHE_DIR,
     prepareVideos: options.prepareVideos ?? false,
+  });
+  const uploadsDir = env.UPLOADS_DIR ?? DEFAULT_UPLOADS_DIR;
+  registerMultipart(app);
+  registerUploadRoutes(app, {
+    db: options.database.db,
+    store: new UploadStore(uploadsDir),
+    images: media.images,
   });
 
   const responseCache =
@@ -119,6 +129,16 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', () => waitAtMost(searchIndex.warm(), INDEX_WARM_WAIT_MS));
     app.addHook('onClose', async () => searchIndex.close());
   }
+
+  // The chat's Socket.IO server rides on this app's HTTP server: it serves once the app listens,
+  // and its sockets are dropped before the server closes (they would hold the close open).
+  const chatSocket = attachChatSocket(app.server, {
+    db: options.database.db,
+    webOrigin: env.WEB_ORIGIN,
+    redisUrl: env.REDIS_URL,
+    log: app.log.child({ module: 'chat' }),
+  });
+  app.addHook('preClose', () => chatSocket.close());
 
   const paymentSecret = env.PAYMENT_SANDBOX_SECRET ?? DEV_PAYMENT_SECRET;
   registerSandboxPaymentPages(app, {
@@ -139,6 +159,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
         authLimit: env.AUTH_LIMIT,
         paymentSecret,
+        chatRealtime: chatSocket.realtime,
+        chatSendLimit: env.CHAT_SEND_LIMIT,
+        uploadsDir,
+        uploadLimit: env.UPLOAD_LIMIT,
         content: {
           publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
           countryIpHeader: env.COUNTRY_IP_HEADER,

@@ -24,6 +24,8 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: 10,
       AUTH_LIMIT: 10,
       BOOKING_HOLD_HOURS: 72,
+      CHAT_SEND_LIMIT: 30,
+      UPLOAD_LIMIT: 60,
       OUTBOX_TRANSPORT: 'log',
     });
   });
@@ -51,6 +53,9 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
       BOOKING_HOLD_HOURS: '48',
+      CHAT_SEND_LIMIT: '60',
+      UPLOADS_DIR: '/srv/gallop/uploads',
+      UPLOAD_LIMIT: '120',
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });
@@ -71,6 +76,9 @@ describe('parseEnv', () => {
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
       BOOKING_HOLD_HOURS: 48,
+      CHAT_SEND_LIMIT: 60,
+      UPLOADS_DIR: '/srv/gallop/uploads',
+      UPLOAD_LIMIT: 120,
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });

@@ -47,6 +47,16 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   // Rendered pictures and landing videos (default apps/api/.data/media-cache).
   MEDIA_CACHE_DIR: z.string().min(1).optional(),
+  // Uploaded files, stored by their SHA-256 (default apps/api/.data/uploads).
+  UPLOADS_DIR: z.string().min(1).optional(),
+  // Uploads one user (or, signed out, one address) may make per hour before the API asks for a
+  // captcha (429).
+  UPLOAD_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(60),
   // The shared response cache of the catalogue reads (with the in-process one in front).
   REDIS_URL: z.url().optional(),
   // `off` answers every catalogue read from the database (benchmarks of the uncached search).
@@ -67,6 +77,13 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be at least 1'))
     .default(10),
+  // Chat messages one user may send per minute before the API asks for a captcha (429).
+  CHAT_SEND_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(30),
   // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps

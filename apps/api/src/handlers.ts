@@ -6,6 +6,8 @@ import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
+import { chatHandlers } from '#src/modules/chat/handlers.ts';
+import type { ChatRealtime } from '#src/modules/chat/events.ts';
 import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
@@ -17,6 +19,8 @@ import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
 import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
 import { reviewInvitationHandlers } from '#src/modules/reviews/invitations.ts';
 import { tourActionsHandlers } from '#src/modules/tour-actions/handlers.ts';
+import { uploadsHandlers } from '#src/modules/uploads/handlers.ts';
+import { meetingsHandlers } from '#src/modules/meetings/handlers.ts';
 
 /** What domain modules receive: the process lifecycle and the database. */
 export interface HandlerDeps {
@@ -36,6 +40,14 @@ export interface HandlerDeps {
   paymentSecret?: string;
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
+  /** Folder of uploaded files (default `apps/api/.data/uploads`). */
+  uploadsDir?: string;
+  /** Uploads per user (or address) and hour before a captcha (429). */
+  uploadLimit?: number;
+  /** The chat socket server's emitter (none: nobody is connected). */
+  chatRealtime?: ChatRealtime;
+  /** Chat messages per user and minute before a captcha (429). */
+  chatSendLimit?: number;
 }
 
 /**
@@ -57,5 +69,8 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...favouritesHandlers(deps),
     ...bookingsHandlers(deps),
     ...paymentsHandlers(deps),
+    ...chatHandlers(deps),
+    ...uploadsHandlers(deps),
+    ...meetingsHandlers(deps),
   };
 }

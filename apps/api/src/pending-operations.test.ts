@@ -29,7 +29,7 @@ describe('pending operations', () => {
     database = await openTestDatabase();
     api = buildApp(testEnv({ LOG_LEVEL: 'warn' }), { logStream: logs.stream, database });
     await api.ready();
-  }, 30_000);
+  });
   afterAll(async () => {
     await api.close();
     await database.close();
@@ -53,13 +53,13 @@ describe('pending operations', () => {
   it('answers 501 for a valid JSON POST to a pending operation', async () => {
     const response = await api.inject({
       method: 'POST',
-      url: '/crm/api/chat/mark-as-read',
+      url: '/crm/api/organizer/set-published-on-site',
       headers: { 'content-type': 'application/json' },
-      payload: { chat_id: 41 },
+      payload: { id: 41, is_published: true },
     });
     expect(response.statusCode).toBe(501);
     expect(expectContractSchema(response, 'Error')).toEqual({
-      message: 'Operation markChatAsRead is not implemented',
+      message: 'Operation setOrganizerPublishedOnSite is not implemented',
     });
   });
 

@@ -9,35 +9,13 @@ import type { operations } from '@gallop/api-client';
  */
 export const PENDING_OPERATIONS = [
   // accounts
-  'updateProfilePhoto',
   'getVerificationAccessToken',
   'getVerificationData',
-  // bookings
-  'listBookingRequestsForChat',
   // catalog
   'getTourPrivateData',
   'getTourPrivateVariantsData',
   'getPrivateTourProgramPdf',
   'generatePrivateTourProgramPdf',
-  // chat
-  'listChats',
-  'getChat',
-  'listChatChannels',
-  'getChatWithSupport',
-  'getChatMessages',
-  'getChatUnreadCount',
-  'listChatsForNotifications',
-  'markChatAsRead',
-  'sendChatMessage',
-  'getChatWithOrganizer',
-  'generateChatConnectionCode',
-  'disableChatNotifications',
-  'listChatSources',
-  // meetings
-  'getContractOrganizerMeetData',
-  'saveContractOrganizerMeet',
-  'deleteContractOrganizerMeetFile',
-  'saveContractOrganizerMeetFile',
   // organizers
   'getOrganizerInfo',
   'listOwnOrganizers',
@@ -50,13 +28,6 @@ export const PENDING_OPERATIONS = [
   'getOrganizerPhoneCode',
   'getUserPhoneCode',
   'getWebCallData',
-  // tour-actions
-  'uploadReviewImage',
-  'deleteImage',
-  // uploads
-  'uploadImage',
-  'uploadFile',
-  'uploadVideo',
 ] as const satisfies readonly (keyof operations)[];
 
 export type PendingOperationId = (typeof PENDING_OPERATIONS)[number];

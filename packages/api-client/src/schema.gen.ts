@@ -3367,6 +3367,13 @@ export interface components {
       created_at: string;
       can_cancel?: boolean;
       can_pay?: boolean;
+      /** @description The organizer's meeting details (where and when to meet, what to bring, files), present once the organizer has saved them on the meet page. */
+      meeting?: {
+        text: string;
+        files: components['schemas']['MeetFile'][];
+        /** Format: date-time */
+        updated_at: string;
+      };
     };
     BookingRequestList: {
       items: components['schemas']['BookingRequest'][];
@@ -3732,6 +3739,15 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['CaptchaRequired'];
+      };
+    };
+    /** @description The upload is larger than the call accepts (the message says the limit). */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
       };
     };
   };
@@ -5031,7 +5047,9 @@ export interface operations {
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   complainAboutTour: {
@@ -5208,6 +5226,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5399,6 +5418,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5438,6 +5458,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5477,6 +5498,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      413: components['responses']['PayloadTooLarge'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedChat } from './chat.ts';
 import { refreshCatalogAggregates, resetIdentitySequences } from './aggregates.ts';
 import { seedContent } from './content/index.ts';
 import type { SeedContext } from './context.ts';
@@ -41,6 +42,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   await seedSearchPhrases(ctx, tours);
   await seedContent(ctx);
   await seedAccounts(ctx);
+  await seedChat(ctx);
   await refreshCatalogAggregates(db, ctx.today);
   await resetIdentitySequences(db);
   ctx.log('seed complete');

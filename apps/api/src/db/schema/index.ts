@@ -7,3 +7,5 @@ export * from './taxonomy.ts';
 export * from './tours.ts';
 export * from './tour-actions.ts';
 export * from './bookings.ts';
+export * from './chat.ts';
+export * from './uploads.ts';

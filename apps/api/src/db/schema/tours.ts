@@ -23,6 +23,8 @@ export interface StoredImage {
   scene: string;
   seed: number;
   alt: string;
+  /** An uploaded picture's `{{size}}` template (review photos); scene and seed are unused. */
+  url?: string;
 }
 
 export interface StoredProgramDay {

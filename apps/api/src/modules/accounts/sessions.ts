@@ -113,7 +113,14 @@ export async function findSigned(
   db: Database,
   request: FastifyRequest,
 ): Promise<Signed | undefined> {
-  const token = bearerToken(request);
+  return findSignedByToken(db, bearerToken(request));
+}
+
+/** The session an access token opens (the chat socket's handshake sends it), or undefined. */
+export async function findSignedByToken(
+  db: Database,
+  token: string | undefined,
+): Promise<Signed | undefined> {
   if (!token || token.length > 512) return undefined;
   const [row] = await db
     .select({ user: users, sessionId: userSessions.id, isAdminAuth: userSessions.isAdminAuth })

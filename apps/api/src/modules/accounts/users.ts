@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { findCountry, toLocaleCountry } from '#src/modules/content/countries.ts';
+import { avatarOf } from '#src/modules/uploads/records.ts';
 import type { Login } from './logins.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -57,6 +58,7 @@ export async function toUserProfile(
   { isAdminAuth = false }: { isAdminAuth?: boolean } = {},
 ): Promise<UserProfile> {
   const country = user.countryId ? await findCountry(db, user.countryId) : undefined;
+  const avatar = await avatarOf(db, user.avatarId);
   return {
     id: user.id,
     first_name: user.firstName,
@@ -70,6 +72,7 @@ export async function toUserProfile(
     language_code: user.languageCode,
     currency_code: user.currencyCode as UserProfile['currency_code'],
     timezone: user.timezone,
+    ...(avatar ? { avatar } : {}),
     role: user.role,
   };
 }

@@ -392,13 +392,24 @@ describe('managing a booking', () => {
         departure: { transport_type: 4 },
       },
     ]);
+    // A rider sent with neither leg is accepted and keeps what was saved.
+    const bare = await call(
+      'saveArrivalInfo',
+      'POST',
+      `/crm/api/request/arrival-info-save?id=${body.id}`,
+      { token, payload: { tourists: [{ tourist_id: touristId }] } },
+    );
+    expect(bare.status).toBe(200);
+    expect(bare.body.tourists[0].departure).toEqual({ transport_type: 4 });
     const unknown = await call(
       'saveArrivalInfo',
       'POST',
       `/crm/api/request/arrival-info-save?id=${body.id}`,
       {
         token,
-        payload: { tourists: [{ tourist_id: 1, departure: { transport_type: 4 } }] },
+        payload: {
+          tourists: [{ tourist_id: touristId + 100_000, departure: { transport_type: 4 } }],
+        },
       },
     );
     expect(unknown.status).toBe(422);

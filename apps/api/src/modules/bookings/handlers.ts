@@ -456,12 +456,15 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       }
       await db.transaction(async (tx: Transaction) => {
         for (const item of request.body.tourists) {
+          const changes = {
+            ...(item.arrival ? { arrival: item.arrival } : {}),
+            ...(item.departure ? { departure: item.departure } : {}),
+          };
+          // A rider sent with neither leg keeps what was saved (an empty SET is not SQL).
+          if (Object.keys(changes).length === 0) continue;
           await tx
             .update(bookingTourists)
-            .set({
-              ...(item.arrival ? { arrival: item.arrival } : {}),
-              ...(item.departure ? { departure: item.departure } : {}),
-            })
+            .set(changes)
             .where(eq(bookingTourists.id, item.tourist_id));
         }
       });

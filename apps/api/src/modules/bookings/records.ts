@@ -15,6 +15,7 @@ import {
   type TourSummary,
 } from '#src/modules/catalog/tour-card.ts';
 import type { Rates } from '#src/modules/money/rates.ts';
+import { savedMeetings } from '#src/modules/meetings/meetings.ts';
 import { openPaymentTypes } from './pricing.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
@@ -105,7 +106,7 @@ export async function toBookingRequests(
     today,
   };
   const dateIds = rows.flatMap((row) => (row.tourDateId === null ? [] : [row.tourDateId]));
-  const [tourists, dates, cards] = await Promise.all([
+  const [tourists, dates, cards, meetings] = await Promise.all([
     loadTourists(
       db,
       rows.map((row) => row.id),
@@ -117,6 +118,10 @@ export async function toBookingRequests(
       db,
       rows.map((row) => row.tourId),
       context,
+    ),
+    savedMeetings(
+      db,
+      rows.map((row) => row.id),
     ),
   ]);
   const dateById = new Map(dates.map((date) => [date.id, date]));
@@ -155,6 +160,8 @@ export async function toBookingRequests(
       answer.contract_status = row.contractStatus as NonNullable<BookingRequest['contract_status']>;
     }
     if (date) answer.tour_date = toTourDate(date, context);
+    const meeting = meetings.get(row.id);
+    if (meeting) answer.meeting = meeting;
     return [answer];
   });
 }

@@ -130,7 +130,9 @@ export function todayIso(now: Date = new Date()): string {
 /** A stored picture as the contract's media item (`image` is the `{{size}}` URL template). */
 export function toMediaItem(image: StoredImage, withAlt: boolean): MediaItem {
   return {
-    image: generatedImageUrl(isMediaScene(image.scene) ? image.scene : FALLBACK_SCENE, image.seed),
+    image:
+      image.url ??
+      generatedImageUrl(isMediaScene(image.scene) ? image.scene : FALLBACK_SCENE, image.seed),
     ...(withAlt ? { alt: image.alt } : {}),
   };
 }

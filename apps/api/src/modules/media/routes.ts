@@ -172,18 +172,22 @@ export async function sendImageVariant(
   return reply.type(CONTENT_TYPES[format]).send(bytes);
 }
 
-/** Streams a file with `Range` support (206), `ETag`/304 and long-lived cache headers. */
-async function sendFileWithRanges(
+/**
+ * Streams a file with `Range` support (206), `ETag`/304 and long-lived cache headers (uploads
+ * reuse it for their files and videos, private ones with their own `cacheControl`).
+ */
+export async function sendFileWithRanges(
   request: FastifyRequest,
   reply: FastifyReply,
   file: string,
   contentType: string,
+  cacheControl: string = IMMUTABLE,
 ): Promise<FastifyReply> {
   const info = await stat(file);
   const etag = etagOf(file, info.size, info.mtimeMs);
   reply
     .header('accept-ranges', 'bytes')
-    .header('cache-control', IMMUTABLE)
+    .header('cache-control', cacheControl)
     .header('etag', etag)
     .type(contentType);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -7,6 +7,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tours } from '#src/db/schema/index.ts';
 import { CONTRACT_STATUS, STATUS, major } from '#src/modules/bookings/records.ts';
 import { bookingUrl } from '#src/modules/bookings/messages.ts';
+import { openMeeting } from '#src/modules/meetings/meetings.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -84,6 +85,8 @@ export async function applyProviderResult(
       })
       .where(eq(bookingRequests.id, payment.requestId))
       .returning();
+    // The first payment concludes the contract: the organizer gets the meeting page link.
+    if (stillOpen) await openMeeting(tx, request!, publicUrl);
     const [tour] = await tx
       .select({ name: tours.name })
       .from(tours)

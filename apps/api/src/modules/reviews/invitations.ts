@@ -19,6 +19,8 @@ import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.t
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
+import { uploadedImageUrl } from '#src/modules/uploads/records.ts';
+import { attachReviewPhotos, reviewPhotos } from '#src/modules/uploads/review-photos.ts';
 import { toReview } from './queries.ts';
 
 export interface ReviewInvitationDeps {
@@ -106,12 +108,11 @@ export function reviewInvitationHandlers(
       const booking = await reviewableBooking(body.uuid);
       const text = body.text.trim();
       if (!text) throw unprocessable('Required field', { text: ['Required field'] });
-      if (body.image_ids && body.image_ids.length > 0) {
-        // Review photos arrive with the uploads slice (`/spa/upload-review-image`).
-        throw unprocessable('Photos cannot be attached yet', {
-          image_ids: ['Photos cannot be attached yet'],
-        });
-      }
+      const photos = await reviewPhotos(db, body.image_ids ?? [], {
+        ip: request.ip,
+        userId: booking.userId,
+      });
+      const authorName = reviewAuthorName(booking.contactName);
       const [tour] = await db
         .select({ organizerId: tours.organizerId })
         .from(tours)
@@ -123,14 +124,21 @@ export function reviewInvitationHandlers(
             uuid: booking.uuid,
             tourId: booking.tourId,
             organizerId: tour!.organizerId,
-            authorName: reviewAuthorName(booking.contactName),
+            authorName,
             rating: body.rating,
             text,
+            images: photos.map((photo) => ({
+              scene: 'upload',
+              seed: photo.id,
+              alt: `Photo by ${authorName}`,
+              url: uploadedImageUrl(photo),
+            })),
             createdAt: new Date(),
           })
           .onConflictDoNothing()
           .returning();
         if (!row) return undefined;
+        await attachReviewPhotos(tx, photos, row.id);
         // The cards and pages show these aggregates.
         const [forTour] = await tx
           .select({ rating: avg(reviews.rating), total: count() })

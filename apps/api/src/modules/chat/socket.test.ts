@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { outbox } from '#src/db/schema/index.ts';
+import { startServer } from '#src/server.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { testEnv } from '#src/testing/env.ts';
+import { contractCaller, type Json } from '#src/testing/call.ts';
+import { attachChatSocket, type ChatSocketServer } from './socket.ts';
+import { chatAccount, unoccupiedOrganizer } from './testing.ts';
+
+let testApp: TestApp;
+let db: Database;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = testApp.app.server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+});
+afterAll(() => testApp.close());
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+const call = contractCaller(() => testApp.app);
+
+function open(url: string, token?: string): Socket {
+  const socket = connect(url, {
+    ...(token === undefined ? {} : { auth: { token } }),
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The next `event` on the socket (fails after two seconds). */
+function next<T = Json>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 2 s`)), 2_000);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Every `event` the socket receives from now on. */
+function collect(socket: Socket, event: string): Json[] {
+  const seen: Json[] = [];
+  socket.on(event, (payload: Json) => seen.push(payload));
+  return seen;
+}
+
+const joinChat = (socket: Socket, payload: unknown) =>
+  socket.timeout(2_000).emitWithAck('join_chat', payload) as Promise<Json>;
+
+async function conversation() {
+  const organizer = await unoccupiedOrganizer(db);
+  const [traveller, staff] = await Promise.all([
+    chatAccount(db),
+    chatAccount(db, 'organizer', organizer.id),
+  ]);
+  const { body: chat } = await call(
+    'getChatWithOrganizer',
+    'POST',
+    '/crm/api/chat/get-chat-with-organizer',
+    { token: traveller.token, payload: { organizer_id: organizer.id } },
+  );
+  return { organizer, traveller, staff, chat };
+}
+
+describe('the chat socket', () => {
+  it("refuses a connection without a valid token with connect_error 'Unauthorized'", async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const socket = open(baseUrl, token);
+      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(error.message).toBe('Unauthorized');
+      expect(socket.connected).toBe(false);
+    }
+  });
+
+  it('delivers a message sent over REST to the other participant, shaped for them', async () => {
+    const { traveller, staff, chat } = await conversation();
+    const staffSocket = open(baseUrl, staff.token);
+    const travellerSocket = open(baseUrl, traveller.token);
+    await Promise.all([connected(staffSocket), connected(travellerSocket)]);
+
+    const staffMessage = next(staffSocket, 'new_message');
+    const staffUpdate = next(staffSocket, 'chat_was_updated');
+    const ownEcho = next(travellerSocket, 'new_message');
+    const sent = await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: traveller.token,
+      payload: { chat_id: chat.id, message: 'Is there parking at the ranch?' },
+    });
+    expect(sent.status).toBe(200);
+
+    const received = await staffMessage;
+    expect(received).toEqual({
+      chat_id: chat.id,
+      message: expect.objectContaining({
+        id: sent.body.id,
+        type: 'input',
+        message: 'Is there parking at the ranch?',
+        client_id: null,
+      }),
+    });
+    expect((await staffUpdate).chat).toMatchObject({
+      id: chat.id,
+      title: 'Maya Hart',
+      unread_count: 1,
+    });
+    expect((await ownEcho).message.type).toBe('output');
+    // The organizer's staff is connected: no e-mail.
+    expect(await db.select().from(outbox).where(eq(outbox.recipient, staff.user.email!))).toEqual(
+      [],
+    );
+  });
+
+  it('joins a conversation room with an ack, and sends it chat_is_read', async () => {
+    const { traveller, staff, chat } = await conversation();
+    const stranger = await chatAccount(db);
+    const travellerSocket = open(baseUrl, traveller.token);
+    const strangerSocket = open(baseUrl, stranger.token);
+    await Promise.all([connected(travellerSocket), connected(strangerSocket)]);
+
+    expect(await joinChat(travellerSocket, { chat_id: 'abc' })).toEqual({
+      ok: false,
+      message: 'data.chatId must be a number',
+    });
+    expect(await joinChat(strangerSocket, { chat_id: chat.id })).toEqual({
+      ok: false,
+      message: 'Chat not found',
+    });
+    expect(await joinChat(travellerSocket, { chat_id: chat.id })).toEqual({ ok: true });
+
+    await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: staff.token,
+      payload: { chat_id: chat.id, message: 'Yes, free parking.' },
+    });
+    const read = next(travellerSocket, 'chat_is_read');
+    const strangerSaw = collect(strangerSocket, 'chat_is_read');
+    await call('markChatAsRead', 'POST', '/crm/api/chat/mark-as-read', {
+      token: traveller.token,
+      payload: { chat_id: chat.id },
+    });
+    expect(await read).toEqual({ chat_id: chat.id, reader_id: traveller.user.id });
+    expect(strangerSaw).toEqual([]);
+
+    travellerSocket.emit('leave_chat', { chat_id: chat.id });
+    const afterLeave = collect(travellerSocket, 'chat_is_read');
+    await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: traveller.token,
+      payload: { chat_id: chat.id, message: 'Thanks!' },
+    });
+    // The staff reads it; the traveller left the room, so the event does not reach them.
+    await call('markChatAsRead', 'POST', '/crm/api/chat/mark-as-read', {
+      token: staff.token,
+      payload: { chat_id: chat.id },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(afterLeave).toEqual([]);
+  });
+
+  it('emits nothing new for a retried send with the same client_id', async () => {
+    const { traveller, staff, chat } = await conversation();
+    const staffSocket = open(baseUrl, staff.token);
+    await connected(staffSocket);
+    const seen = collect(staffSocket, 'new_message');
+    const payload = { chat_id: chat.id, message: 'Only once', client_id: randomUUID() };
+    const first = next(staffSocket, 'new_message');
+    await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: traveller.token,
+      payload,
+    });
+    await first;
+    await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: traveller.token,
+      payload,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the running server', () => {
+  it('serves the socket on its own port and drops it on a graceful stop', async () => {
+    const running = await startServer(testEnv({ PORT: '0' }), { database: testApp.database });
+    const traveller = await chatAccount(db);
+    const socket = open(running.url, traveller.token);
+    await connected(socket);
+    const dropped = next(socket, 'disconnect');
+    await running.stop('SIGTERM');
+    expect(await dropped).toBe('io server disconnect');
+    expect(socket.connected).toBe(false);
+  });
+});
+
+describe('several API processes', () => {
+  const servers: { http: HttpServer; chat: ChatSocketServer; url: string }[] = [];
+  afterAll(async () => {
+    for (const { http, chat } of servers) {
+      await chat.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+
+  async function process(key: string) {
+    const http = createServer();
+    const chat = attachChatSocket(http, {
+      db,
+      webOrigin: 'http://127.0.0.1:3000',
+      redisUrl: globalThis.process.env.REDIS_URL,
+      redisKey: key,
+      log: { warn() {} },
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const server = { http, chat, url: `http://127.0.0.1:${port}` };
+    servers.push(server);
+    return server;
+  }
+
+  it('keeps running while Redis is unreachable: pushes are dropped, users count as offline', async () => {
+    const warnings: string[] = [];
+    const http = createServer();
+    // Port 1 refuses connections at once.
+    const chat = attachChatSocket(http, {
+      db,
+      webOrigin: 'http://127.0.0.1:3000',
+      redisUrl: 'redis://127.0.0.1:1',
+      redisKey: `gallop-test-${randomUUID()}`,
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+    chat.realtime.toUser(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
+    expect(await chat.realtime.isOnline(1)).toBe(false);
+    chat.realtime.toChat(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(warnings).toContain('chat socket: redis is unavailable');
+    await chat.close();
+  });
+
+  it.skipIf(!globalThis.process.env.REDIS_URL)(
+    'carries an event emitted by one process to a client connected to another (Redis adapter)',
+    async () => {
+      // A key of our own, so parallel runs on the same Redis never hear each other.
+      const key = `gallop-test-${randomUUID()}`;
+      const [a, b] = [await process(key), await process(key)];
+      const traveller = await chatAccount(db);
+      const socket = open(b.url, traveller.token);
+      await connected(socket);
+
+      expect(await a.chat.realtime.isOnline(traveller.user.id)).toBe(true);
+      const delivered = next(socket, 'crm_user_chat_notifications_enabled');
+      a.chat.realtime.toUser(traveller.user.id, 'crm_user_chat_notifications_enabled', {
+        chat_id: 7,
+        enabled: false,
+      });
+      expect(await delivered).toEqual({ chat_id: 7, enabled: false });
+
+      const stranger = await chatAccount(db);
+      expect(await a.chat.realtime.isOnline(stranger.user.id)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,159 @@
+/**
+ * Meeting details of a contract (a paid booking request). When the first payment of a request
+ * arrives, `openMeeting` creates its contract with a random 43-character key and mails the
+ * organizer the link `{web}/meet?key=...`; only the key's SHA-256 is stored, so the link in that
+ * e-mail is the only way in (decision 027).
+ */
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import {
+  bookingRequests,
+  meetings,
+  organizers,
+  outbox,
+  tourDates,
+  tours,
+  uploads,
+} from '#src/db/schema/index.ts';
+import { notFound } from '#src/http/http-error.ts';
+import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
+import type { RequestRow } from '#src/modules/bookings/records.ts';
+import { toMeetFile, type UploadRow } from '#src/modules/uploads/records.ts';
+
+export type MeetingRow = typeof meetings.$inferSelect;
+
+/** The web page the organizer opens (spec: meet page, key in the query). */
+export function meetUrl(key: string, publicUrl: string): string {
+  const url = new URL('/meet', publicUrl);
+  url.searchParams.set('key', key);
+  return url.href;
+}
+
+/** `14–20 March 2026`, `28 March – 3 April 2026`, `28 Dec 2026 – 3 Jan 2027`. */
+export function displayDates(start: string, end: string): string {
+  const day = (iso: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
+  const full = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+  if (start === end) return day(start, full);
+  if (start.slice(0, 4) !== end.slice(0, 4)) return `${day(start, full)} – ${day(end, full)}`;
+  if (start.slice(0, 7) === end.slice(0, 7)) {
+    return `${day(start, { day: 'numeric' })}–${day(end, full)}`;
+  }
+  return `${day(start, { day: 'numeric', month: 'long' })} – ${day(end, full)}`;
+}
+
+/**
+ * Creates the contract of a paid request (once: a second payment changes nothing) and queues the
+ * organizer's e-mail with the key. Runs inside the payment's transaction. Answers the key, or
+ * undefined when the meeting already existed or the request has no date.
+ */
+export async function openMeeting(
+  tx: Database,
+  request: RequestRow,
+  publicUrl: string,
+  key: string = randomToken(),
+): Promise<string | undefined> {
+  if (request.tourDateId === null) return undefined;
+  const [created] = await tx
+    .insert(meetings)
+    .values({ requestId: request.id, keyHash: hashSecret(key) })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) return undefined;
+  const [context] = await tx
+    .select({
+      tourName: tours.name,
+      organizerName: organizers.name,
+      organizerEmail: organizers.email,
+      startDate: tourDates.startDate,
+      endDate: tourDates.endDate,
+    })
+    .from(tours)
+    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+    .innerJoin(tourDates, eq(tourDates.id, request.tourDateId))
+    .where(eq(tours.id, request.tourId));
+  if (context?.organizerEmail) {
+    const link = meetUrl(key, publicUrl);
+    await tx.insert(outbox).values({
+      kind: 'meeting-details-requested',
+      channel: 'email',
+      recipient: context.organizerEmail,
+      subject: `Booking #${request.id} is paid: send the meeting details`,
+      body: `Hello ${context.organizerName},\n\nBooking #${request.id} for "${context.tourName}" (${displayDates(context.startDate, context.endDate)}, ${request.seats} tourist(s)) is paid.\n\nPlease tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nThe Gallop team`,
+      payload: { requestId: request.id, meetingId: created.id, link },
+    });
+  }
+  return key;
+}
+
+/** The meeting a key opens, or 404. */
+export async function meetingByKey(db: Database, key: string): Promise<MeetingRow> {
+  const [row] = await db
+    .select()
+    .from(meetings)
+    .where(eq(meetings.keyHash, hashSecret(key)))
+    .limit(1);
+  if (!row) throw notFound('Meeting page not found: the link is wrong or no longer valid');
+  return row;
+}
+
+export async function meetingFiles(db: Database, meetingId: number): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.meetingId, meetingId))
+    .orderBy(asc(uploads.createdAt), asc(uploads.id));
+}
+
+/**
+ * What the traveller's booking shows once the organizer saved the details (`meeting` of
+ * `BookingRequest`), keyed by request id.
+ */
+export async function savedMeetings(db: Database, requestIds: readonly number[]) {
+  const byRequest = new Map<
+    number,
+    { text: string; updated_at: string; files: ReturnType<typeof toMeetFile>[] }
+  >();
+  if (requestIds.length === 0) return byRequest;
+  const rows = await db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        inArray(meetings.requestId, [...requestIds]),
+        isNotNull(meetings.organizerText),
+        isNotNull(meetings.savedAt),
+      ),
+    );
+  if (rows.length === 0) return byRequest;
+  const files = await db
+    .select()
+    .from(uploads)
+    .where(
+      inArray(
+        uploads.meetingId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(uploads.createdAt), asc(uploads.id));
+  for (const row of rows) {
+    byRequest.set(row.requestId, {
+      text: row.organizerText ?? '',
+      updated_at: (row.savedAt ?? row.updatedAt).toISOString(),
+      files: files.filter((file) => file.meetingId === row.id).map(toMeetFile),
+    });
+  }
+  return byRequest;
+}
+
+/** The request of a meeting (a meeting never outlives it: cascade). */
+export async function meetingRequest(db: Database, meeting: MeetingRow): Promise<RequestRow> {
+  const [row] = await db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, meeting.requestId));
+  if (!row) throw notFound('Booking not found');
+  return row;
+}

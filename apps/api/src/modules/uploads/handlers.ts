@@ -1,0 +1,171 @@
+/**
+ * Uploads (spec section 7, "Uploads"; decision 027): pictures, documents and videos of signed-in
+ * users, review photos of anyone (deleted later with the token given at upload), and the
+ * profile photo set from an uploaded picture.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceHandlers } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { uploads, users } from '#src/db/schema/index.ts';
+import { HttpError, notFound } from '#src/http/http-error.ts';
+import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
+import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
+import { toUserProfile } from '#src/modules/accounts/users.ts';
+import {
+  bytesStillUsed,
+  findUpload,
+  toUploadedMediaItem,
+  uploadedFileUrl,
+  type UploadRow,
+} from './records.ts';
+import { acceptUpload, UPLOAD_LIMITS, uploadLimited, type UploadContext } from './service.ts';
+import { DEFAULT_UPLOADS_DIR, UploadStore } from './storage.ts';
+
+export interface UploadsDeps {
+  db: Database;
+  /** Folder of uploaded files (default `apps/api/.data/uploads`). */
+  uploadsDir?: string | undefined;
+  /** Uploads per user (or address) and hour before a captcha (429). Default 60. */
+  uploadLimit?: number | undefined;
+  limiter?: RateLimiter;
+}
+
+type UploadsOperation =
+  | 'uploadImage'
+  | 'uploadFile'
+  | 'uploadVideo'
+  | 'uploadReviewImage'
+  | 'deleteImage'
+  | 'updateProfilePhoto';
+
+export const UPLOAD_WINDOW_MS = 60 * 60_000;
+
+/** The storage and limiter every upload call shares. */
+export function uploadContext(deps: UploadsDeps): UploadContext {
+  return {
+    db: deps.db,
+    store: new UploadStore(deps.uploadsDir ?? DEFAULT_UPLOADS_DIR),
+    limiter:
+      deps.limiter ??
+      createRateLimiter({ limit: deps.uploadLimit ?? 60, windowMs: UPLOAD_WINDOW_MS }),
+  };
+}
+
+/** Removes an upload row, and its bytes when no other row shares them. */
+export async function deleteUpload(context: UploadContext, row: UploadRow): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx.update(users).set({ avatarId: null }).where(eq(users.avatarId, row.id));
+    await tx.delete(uploads).where(eq(uploads.id, row.id));
+  });
+  if (!(await bytesStillUsed(context.db, row))) await context.store.remove(row.sha256);
+}
+
+const fileAnswer = (row: UploadRow) => ({
+  id: row.id,
+  url: uploadedFileUrl(row),
+  name: row.originalName,
+});
+
+export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, UploadsOperation> {
+  const context = uploadContext(deps);
+  const { db } = context;
+
+  const limitKey = (request: FastifyRequest, userId?: number) =>
+    userId === undefined ? `ip:${request.ip}` : `user:${userId}`;
+
+  return {
+    async uploadImage(request, reply) {
+      const { user } = await requireSigned(db, request);
+      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
+      if (tooMany) return tooMany;
+      const { row } = await acceptUpload(context, request, {
+        accepted: ['image'],
+        limitBytes: UPLOAD_LIMITS.image,
+        fields: ['url', 'bucket', 'captcha'],
+        purpose: (fields) => (fields.bucket ? `bucket:${fields.bucket.slice(0, 64)}` : 'image'),
+        ownerUserId: user.id,
+      });
+      return { id: row.id, image: toUploadedMediaItem(row) };
+    },
+
+    async uploadFile(request, reply) {
+      const { user } = await requireSigned(db, request);
+      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
+      if (tooMany) return tooMany;
+      const { row } = await acceptUpload(context, request, {
+        accepted: ['image', 'document'],
+        limitBytes: UPLOAD_LIMITS.document,
+        fields: ['is_public', 'captcha'],
+        purpose: 'file',
+        ownerUserId: user.id,
+        isPublic: (fields) => fields.is_public !== '0',
+      });
+      return fileAnswer(row);
+    },
+
+    async uploadVideo(request, reply) {
+      const { user } = await requireSigned(db, request);
+      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
+      if (tooMany) return tooMany;
+      const { row } = await acceptUpload(context, request, {
+        accepted: ['video'],
+        limitBytes: UPLOAD_LIMITS.video,
+        fields: ['url', 'captcha'],
+        purpose: 'video',
+        ownerUserId: user.id,
+      });
+      return fileAnswer(row);
+    },
+
+    async uploadReviewImage(request, reply) {
+      const signed = await findSigned(db, request);
+      const tooMany = uploadLimited(context, limitKey(request, signed?.user.id), reply);
+      if (tooMany) return tooMany;
+      const token = randomToken();
+      const { row } = await acceptUpload(context, request, {
+        accepted: ['image'],
+        limitBytes: UPLOAD_LIMITS.image,
+        fields: [],
+        purpose: 'review',
+        ownerUserId: signed?.user.id ?? null,
+        deleteTokenHash: hashSecret(token),
+      });
+      return { id: row.id, token, image: toUploadedMediaItem(row) };
+    },
+
+    async deleteImage(request) {
+      const row = await findUpload(db, request.body.id);
+      if (!row || row.kind !== 'image') throw notFound('Image not found');
+      const byToken =
+        row.deleteTokenHash !== null && row.deleteTokenHash === hashSecret(request.query.token);
+      const signed = byToken ? undefined : await findSigned(db, request);
+      const byOwner = signed !== undefined && row.ownerUserId === signed.user.id;
+      if (!byToken && !byOwner)
+        throw new HttpError(403, 'Only the person who uploaded this image can delete it');
+      if (row.reviewId !== null) {
+        throw new HttpError(
+          403,
+          'This photo belongs to a submitted review and can no longer be deleted',
+        );
+      }
+      await deleteUpload(context, row);
+      return { result: true };
+    },
+
+    async updateProfilePhoto(request) {
+      const signed = await requireSigned(db, request);
+      const row = await findUpload(db, request.body.avatar_id);
+      if (!row || row.kind !== 'image' || row.ownerUserId !== signed.user.id) {
+        throw notFound('Image not found among your uploads');
+      }
+      const [updated] = await db
+        .update(users)
+        .set({ avatarId: row.id, updatedAt: new Date() })
+        .where(eq(users.id, signed.user.id))
+        .returning();
+      return toUserProfile(db, updated!, signed);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The demo chat: an organizer account (`organizer@gallop.test`, password `gallop-demo-1`) that
+ * answers for the first seeded organizer, a support account, and for the demo traveller a
+ * conversation with that organizer and the support chat with its welcome (README, "Chat").
+ * Deterministic: fixed texts and times placed before the seed's day.
+ */
+import { and, asc, eq, exists } from 'drizzle-orm';
+import { chats, organizerMembers, organizers, tours, users } from '#src/db/schema/index.ts';
+import { hashPassword } from '#src/modules/accounts/passwords.ts';
+import { openOrganizerChat, openSupportChat, SUPPORT_WELCOME } from '#src/modules/chat/chats.ts';
+import { storeMessage } from '#src/modules/chat/messages.ts';
+import { markRead } from '#src/modules/chat/read-state.ts';
+import { DEMO_TRAVELLER } from './accounts.ts';
+import type { SeedContext } from './context.ts';
+
+export const DEMO_ORGANIZER = {
+  email: 'organizer@gallop.test',
+  password: 'gallop-demo-1',
+  firstName: 'Sofia',
+  lastName: 'Reyes',
+} as const;
+
+export const DEMO_SUPPORT = {
+  email: 'support@gallop.test',
+  password: DEMO_ORGANIZER.password,
+  firstName: 'Gallop',
+  lastName: 'Support',
+} as const;
+
+/** The conversation, oldest first: who writes and how many minutes before the seed's day. */
+const CONVERSATION: { side: 'client' | 'staff'; minutesBefore: number; text: string }[] = [
+  {
+    side: 'client',
+    minutesBefore: 3 * 24 * 60 - 9 * 60,
+    text: 'Hi! We are two riders with some trail experience. Is this tour fine for intermediate riders, and is there an age limit?',
+  },
+  {
+    side: 'staff',
+    minutesBefore: 3 * 24 * 60 - 10 * 60,
+    text: 'Hello and thanks for writing! Intermediate riders are perfect for this route: we ride 4–5 hours a day, mostly at a walk and trot, with a few canters on open ground. Riders from 14 years old are welcome.',
+  },
+  {
+    side: 'client',
+    minutesBefore: 2 * 24 * 60 - 8 * 60,
+    text: 'Great. What should we bring? And can you store a suitcase while we are on the trail?',
+  },
+  {
+    side: 'staff',
+    minutesBefore: 2 * 24 * 60 - 9 * 60,
+    text: 'Bring riding trousers, boots with a small heel, a warm layer for the evenings and a rain jacket. Helmets are provided. Yes, we keep luggage at the base ranch and bring it back on the last day.',
+  },
+  {
+    side: 'staff',
+    minutesBefore: 24 * 60 - 7 * 60,
+    text: 'P.S. The dates in the middle of the season are filling up quickly, so let me know if you would like me to hold two places.',
+  },
+];
+
+export async function seedChat(ctx: SeedContext): Promise<void> {
+  const { db } = ctx;
+  const [traveller] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, DEMO_TRAVELLER.email))
+    .limit(1);
+  // The first published organizer with tours, so the chat links to a real organizer page.
+  const [organizer] = await db
+    .select({ id: organizers.id, name: organizers.name })
+    .from(organizers)
+    .where(
+      and(
+        eq(organizers.isPublishedOnSite, true),
+        // Tour counts are refreshed at the end of the seed: look at the tours themselves.
+        exists(
+          db
+            .select({ id: tours.id })
+            .from(tours)
+            .where(and(eq(tours.organizerId, organizers.id), eq(tours.isPublished, true))),
+        ),
+      ),
+    )
+    .orderBy(asc(organizers.id))
+    .limit(1);
+  if (!traveller || !organizer) return;
+  const day = new Date(`${ctx.today}T00:00:00Z`);
+  const at = (minutesBefore: number) => new Date(day.getTime() - minutesBefore * 60_000);
+
+  // Both staff accounts share the demo password: one (deliberately slow) hash serves both.
+  const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
+  const [staff] = await db
+    .insert(users)
+    .values([
+      {
+        role: 'organizer' as const,
+        email: DEMO_ORGANIZER.email,
+        emailConfirmedAt: day,
+        createdAt: day,
+        updatedAt: day,
+        firstName: DEMO_ORGANIZER.firstName,
+        lastName: DEMO_ORGANIZER.lastName,
+        passwordHash,
+      },
+      {
+        role: 'support' as const,
+        email: DEMO_SUPPORT.email,
+        emailConfirmedAt: day,
+        createdAt: day,
+        updatedAt: day,
+        firstName: DEMO_SUPPORT.firstName,
+        lastName: DEMO_SUPPORT.lastName,
+        passwordHash,
+      },
+    ])
+    .returning({ id: users.id });
+  await db
+    .insert(organizerMembers)
+    .values({ organizerId: organizer.id, userId: staff!.id, createdAt: day });
+
+  const [tour] = await db
+    .select({ id: tours.id })
+    .from(tours)
+    .where(and(eq(tours.organizerId, organizer.id), eq(tours.isPublished, true)))
+    .orderBy(asc(tours.id))
+    .limit(1);
+  const { chat } = await openOrganizerChat(db, {
+    clientId: traveller.id,
+    organizerId: organizer.id,
+    tourId: tour?.id ?? null,
+    title: organizer.name,
+  });
+  const opened = at(CONVERSATION[0]!.minutesBefore);
+  await db
+    .update(chats)
+    .set({ createdAt: opened, lastMessageAt: opened })
+    .where(eq(chats.id, chat.id));
+  for (const line of CONVERSATION) {
+    await storeMessage(db, {
+      chat,
+      side: line.side,
+      senderId: line.side === 'client' ? traveller.id : staff!.id,
+      body: line.text,
+      at: at(line.minutesBefore),
+    });
+  }
+  // The organizer has read everything; the traveller has the organizer's last note unread.
+  await markRead(db, (await db.select().from(chats).where(eq(chats.id, chat.id)))[0]!, 'staff');
+
+  const welcomed = at(4 * 24 * 60);
+  const supportChat = (await openSupportChat(db, traveller.id)).chat;
+  await db
+    .update(chats)
+    .set({ createdAt: welcomed, lastMessageAt: welcomed })
+    .where(eq(chats.id, supportChat.id));
+  await storeMessage(db, {
+    chat: supportChat,
+    side: 'staff',
+    senderId: null,
+    body: SUPPORT_WELCOME,
+    at: welcomed,
+  });
+  ctx.log('seeded the demo chat (organizer and support accounts)');
+}
