@@ -14,7 +14,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
  * load, ~0.1–0.2 kB a route), so this budget is a ratchet at today's size that stops regressions
  * while the target stays open (docs/benchmarks.md).
  */
-const FIRST_LOAD_LIMIT = '142.2 kB';
+// 146.8 kB: +4.6 kB over 142.1 kB for the route definitions of the meet, QR (2), arrival,
+// individual tour and chat pages, the booking base rewrite (src/lib/booking-base.ts) and the
+// header's unread-messages link (socket.io-client itself loads in its own chunk after hydration).
+const FIRST_LOAD_LIMIT = '146.8 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /**

@@ -9,6 +9,7 @@ import { streamingCompression } from './compression';
 import { pageCache } from './page-cache';
 import { API_PATH_PREFIXES, API_EXACT_PATHS, forwardToApi } from './proxy';
 import { robotsTxt } from './robots';
+import { bookingPathOut, DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
 
 export interface RenderModule {
   render: typeof render;
@@ -57,8 +58,19 @@ export function createWebApp(options: WebAppOptions): Hono {
   }
   for (const exact of API_EXACT_PATHS) app.get(exact, toApi);
 
+  const bookingBase = options.site.bookingBasePath ?? DEFAULT_BOOKING_BASE;
+  if (bookingBase !== DEFAULT_BOOKING_BASE) {
+    // Old and API-built `/booking/...` links keep working: they move to the configured base.
+    const toBase = (c: Context) => {
+      const url = new URL(c.req.url);
+      return c.redirect(`${bookingPathOut(url.pathname, bookingBase)}${url.search}`, 301);
+    };
+    app.get(`/${DEFAULT_BOOKING_BASE}`, toBase);
+    app.get(`/${DEFAULT_BOOKING_BASE}/*`, toBase);
+  }
+
   app.get('/robots.txt', (c) =>
-    c.text(robotsTxt(options.publicUrl ?? new URL(c.req.url).origin), 200, {
+    c.text(robotsTxt(options.publicUrl ?? new URL(c.req.url).origin, bookingBase), 200, {
       'Cache-Control': 'public, max-age=3600',
     }),
   );

@@ -11,7 +11,26 @@ describe('loadEnv', () => {
       API_URL: 'http://127.0.0.1:4000',
       GALLOP_ORGANIZER_URL: 'https://partners.gallop.example',
       PAGE_CACHE_TTL_MS: 5000,
+      BOOKING_BASE_PATH: 'booking',
+      FEATURE_QR_PAYMENT: false,
+      FEATURE_ARRIVAL: false,
     });
+  });
+
+  it('takes a booking base that is one free lowercase segment, and refuses others', () => {
+    expect(siteConfigFromEnv(loadEnv({ BOOKING_BASE_PATH: 'trips' })).bookingBasePath).toBe(
+      'trips',
+    );
+    for (const bad of ['Trips', 'trips/new', '/trips', 'tr ips', '-trips', 'login', 'bookings']) {
+      expect(envSchema.safeParse({ BOOKING_BASE_PATH: bad }).success, bad).toBe(false);
+    }
+  });
+
+  it('reads the feature flags as on/off and hands them to the pages', () => {
+    const env = loadEnv({ FEATURE_QR_PAYMENT: 'on', FEATURE_ARRIVAL: 'off' });
+    expect(siteConfigFromEnv(env).features).toEqual({ qrPayment: true, arrival: false });
+    expect(siteConfigFromEnv(loadEnv({ FEATURE_ARRIVAL: 'true' })).features?.arrival).toBe(true);
+    expect(envSchema.safeParse({ FEATURE_QR_PAYMENT: 'yes please' }).success).toBe(false);
   });
 
   it('turns the page cache off with 0 and refuses a negative TTL', () => {

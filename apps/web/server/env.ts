@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
+import { bookingBaseProblem } from './booking-base';
 import { DEFAULT_ORGANIZER_URL, type SiteConfig } from '../src/lib/site';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** A feature flag: `on` / `off` (also true/false, 1/0); off by default. */
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .default('off')
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
 
 /** The web server's configuration, validated once at start (architecture.md, "Defaults"). */
 export const envSchema = z.object({
@@ -23,6 +31,18 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,20}$/, 'a measurement id such as G-XXXXXXX')
     .optional(),
+  /** `{base}` of the booking pages (spec section 2.1): `/trips/12` instead of `/booking/12`. */
+  BOOKING_BASE_PATH: z
+    .string()
+    .default(DEFAULT_BOOKING_BASE)
+    .superRefine((value, context) => {
+      const problem = bookingBaseProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The QR payment pages `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`. */
+  FEATURE_QR_PAYMENT: flag,
+  /** The arrival page `/arrival/{uuid}`. */
+  FEATURE_ARRIVAL: flag,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,5 +63,7 @@ export function siteConfigFromEnv(env: Env): SiteConfig {
     organizerUrl: env.GALLOP_ORGANIZER_URL,
     publicUrl: env.PUBLIC_URL,
     analyticsId: env.GALLOP_ANALYTICS_ID,
+    bookingBasePath: env.BOOKING_BASE_PATH,
+    features: { qrPayment: env.FEATURE_QR_PAYMENT, arrival: env.FEATURE_ARRIVAL },
   };
 }

@@ -4,7 +4,15 @@ import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
 
 /** Paths the API serves; the web server forwards them so the browser sees one origin. */
-export const API_PATH_PREFIXES = ['/spa', '/crm', '/node-api', '/media', '/socket.io'] as const;
+export const API_PATH_PREFIXES = [
+  '/spa',
+  '/crm',
+  '/node-api',
+  '/media',
+  // Uploaded files (chat pictures, meeting documents) as the API stores them.
+  '/uploads',
+  '/socket.io',
+] as const;
 
 /** Single documents the API builds for the site: the XML sitemap for robots. */
 export const API_EXACT_PATHS = ['/sitemap.xml'] as const;

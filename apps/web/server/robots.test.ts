@@ -11,4 +11,11 @@ describe('robotsTxt', () => {
     }
     expect(lines).toContain('Sitemap: https://gallop.example/sitemap.xml');
   });
+
+  it('keeps a configured booking base out of the index too', () => {
+    const lines = robotsTxt('https://gallop.example', 'trips').split('\n');
+    expect(lines).toContain('Disallow: /trips');
+    expect(lines).toContain('Disallow: /meet');
+    expect(robotsTxt('https://gallop.example').match(/Disallow: \/booking$/gm)).toHaveLength(1);
+  });
 });

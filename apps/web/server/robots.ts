@@ -5,6 +5,7 @@
 export const PRIVATE_PATHS = [
   '/settings',
   '/chat',
+  '/meet',
   '/booking',
   '/pay',
   '/email-confirm',
@@ -19,11 +20,14 @@ export const PRIVATE_PATHS = [
 ] as const;
 
 /** `robots.txt`: everything else is open, and the sitemap is announced with its full address. */
-export function robotsTxt(origin: string): string {
+export function robotsTxt(origin: string, bookingBase = 'booking'): string {
+  const paths = PRIVATE_PATHS.includes(`/${bookingBase}` as (typeof PRIVATE_PATHS)[number])
+    ? PRIVATE_PATHS
+    : [...PRIVATE_PATHS, `/${bookingBase}`];
   return [
     'User-agent: *',
     'Allow: /',
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    ...paths.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
     '',

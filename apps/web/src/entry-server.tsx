@@ -92,8 +92,27 @@ export async function renderRouter<TRouter extends AnyRouter>({
   });
   // Streaming vs renderToString measured within ~10% on these pages (README, "SSR").
   return handler(async (context) =>
-    withErrorStatus(context.router, await defaultStreamHandler(context)),
+    withRobotsHeader(
+      context.router,
+      withErrorStatus(context.router, await defaultStreamHandler(context)),
+    ),
   );
+}
+
+/**
+ * A page whose head says `robots: noindex` (the meet, booking and order pages) says it in the
+ * `X-Robots-Tag` header too, which also covers crawlers that do not read the HTML.
+ */
+function withRobotsHeader(router: AnyRouter, result: HandlerCallbackResult): HandlerCallbackResult {
+  const robots = router.state.matches
+    .flatMap(
+      (match) => (match.meta ?? []) as Array<{ name?: string; content?: string } | undefined>,
+    )
+    .find((tag) => tag?.name === 'robots')?.content;
+  if (!robots?.includes('noindex')) return result;
+  const ssr = normalizeSsrResponse(result);
+  ssr.response.headers.set('X-Robots-Tag', robots);
+  return ssr;
 }
 
 function withErrorStatus(router: AnyRouter, result: HandlerCallbackResult): HandlerCallbackResult {

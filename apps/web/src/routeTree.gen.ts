@@ -23,6 +23,7 @@ import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as JoinRouteImport } from './routes/join'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoginViaTokenRouteImport } from './routes/login-via-token'
+import { Route as MeetRouteImport } from './routes/meet'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as RegisterRouteImport } from './routes/register'
@@ -31,9 +32,11 @@ import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
 import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
+import { Route as ArrivalUuidRouteImport } from './routes/arrival.$uuid'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as BookingIdRouteImport } from './routes/booking.$id'
 import { Route as BookingNewRouteImport } from './routes/booking.new'
+import { Route as ChatChar123IdChar125RouteImport } from './routes/chat.{-$id}'
 import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
 import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
 import { Route as RIdRouteImport } from './routes/r.$id'
@@ -43,9 +46,12 @@ import { Route as TgUuidRouteImport } from './routes/tg.$uuid'
 import { Route as TourProviderAgreementSplatRouteImport } from './routes/tour-provider-agreement.$'
 import { Route as TourProviderIdRouteImport } from './routes/tour-provider.$id'
 import { Route as BookingPayIdRouteImport } from './routes/booking.pay.$id'
+import { Route as BookingQrIdRouteImport } from './routes/booking.qr.$id'
 import { Route as BookingUuidUuidRouteImport } from './routes/booking.uuid.$uuid'
 import { Route as OrderIdAddTouristsRouteImport } from './routes/order.$id.add-tourists'
+import { Route as OrderUuidIndividualTourRouteImport } from './routes/order.$uuid.individual-tour'
 import { Route as BookingPayUuidUuidRouteImport } from './routes/booking.pay.uuid.$uuid'
+import { Route as BookingQrUuidUuidRouteImport } from './routes/booking.qr.uuid.$uuid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -117,6 +123,11 @@ const LoginViaTokenRoute = LoginViaTokenRouteImport.update({
   path: '/login-via-token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeetRoute = MeetRouteImport.update({
+  id: '/meet',
+  path: '/meet',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentFailedRoute = PaymentFailedRouteImport.update({
   id: '/payment-failed',
   path: '/payment-failed',
@@ -157,6 +168,11 @@ const AgreementSplatRoute = AgreementSplatRouteImport.update({
   path: '/agreement/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArrivalUuidRoute = ArrivalUuidRouteImport.update({
+  id: '/arrival/$uuid',
+  path: '/arrival/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogSplatRoute = BlogSplatRouteImport.update({
   id: '/blog/$',
   path: '/blog/$',
@@ -170,6 +186,11 @@ const BookingIdRoute = BookingIdRouteImport.update({
 const BookingNewRoute = BookingNewRouteImport.update({
   id: '/booking/new',
   path: '/booking/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChatChar123IdChar125Route = ChatChar123IdChar125RouteImport.update({
+  id: '/chat/{-$id}',
+  path: '/chat/{-$id}',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpCenterSplatRoute = HelpCenterSplatRouteImport.update({
@@ -218,6 +239,11 @@ const BookingPayIdRoute = BookingPayIdRouteImport.update({
   path: '/booking/pay/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingQrIdRoute = BookingQrIdRouteImport.update({
+  id: '/booking/qr/$id',
+  path: '/booking/qr/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingUuidUuidRoute = BookingUuidUuidRouteImport.update({
   id: '/booking/uuid/$uuid',
   path: '/booking/uuid/$uuid',
@@ -228,9 +254,19 @@ const OrderIdAddTouristsRoute = OrderIdAddTouristsRouteImport.update({
   path: '/order/$id/add-tourists',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderUuidIndividualTourRoute = OrderUuidIndividualTourRouteImport.update({
+  id: '/order/$uuid/individual-tour',
+  path: '/order/$uuid/individual-tour',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingPayUuidUuidRoute = BookingPayUuidUuidRouteImport.update({
   id: '/booking/pay/uuid/$uuid',
   path: '/booking/pay/uuid/$uuid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingQrUuidUuidRoute = BookingQrUuidUuidRouteImport.update({
+  id: '/booking/qr/uuid/$uuid',
+  path: '/booking/qr/uuid/$uuid',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -249,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
+  '/meet': typeof MeetRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
@@ -257,9 +294,11 @@ export interface FileRoutesByFullPath {
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
+  '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
+  '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -269,9 +308,12 @@ export interface FileRoutesByFullPath {
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/qr/$id': typeof BookingQrIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
+  '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
+  '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -288,6 +330,7 @@ export interface FileRoutesByTo {
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
+  '/meet': typeof MeetRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
@@ -296,9 +339,11 @@ export interface FileRoutesByTo {
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
+  '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
+  '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -308,9 +353,12 @@ export interface FileRoutesByTo {
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/qr/$id': typeof BookingQrIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
+  '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
+  '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -328,6 +376,7 @@ export interface FileRoutesById {
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
+  '/meet': typeof MeetRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
@@ -336,9 +385,11 @@ export interface FileRoutesById {
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
   '/agreement/$': typeof AgreementSplatRoute
+  '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
+  '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
@@ -348,9 +399,12 @@ export interface FileRoutesById {
   '/tour-provider-agreement/$': typeof TourProviderAgreementSplatRoute
   '/tour-provider/$id': typeof TourProviderIdRoute
   '/booking/pay/$id': typeof BookingPayIdRoute
+  '/booking/qr/$id': typeof BookingQrIdRoute
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
+  '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
+  '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -369,6 +423,7 @@ export interface FileRouteTypes {
     | '/join'
     | '/login'
     | '/login-via-token'
+    | '/meet'
     | '/payment-failed'
     | '/redirect'
     | '/register'
@@ -377,9 +432,11 @@ export interface FileRouteTypes {
     | '/success'
     | '/tour-providers'
     | '/agreement/$'
+    | '/arrival/$uuid'
     | '/blog/$'
     | '/booking/$id'
     | '/booking/new'
+    | '/chat/{-$id}'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -389,9 +446,12 @@ export interface FileRouteTypes {
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
     | '/booking/pay/$id'
+    | '/booking/qr/$id'
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
+    | '/order/$uuid/individual-tour'
     | '/booking/pay/uuid/$uuid'
+    | '/booking/qr/uuid/$uuid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -408,6 +468,7 @@ export interface FileRouteTypes {
     | '/join'
     | '/login'
     | '/login-via-token'
+    | '/meet'
     | '/payment-failed'
     | '/redirect'
     | '/register'
@@ -416,9 +477,11 @@ export interface FileRouteTypes {
     | '/success'
     | '/tour-providers'
     | '/agreement/$'
+    | '/arrival/$uuid'
     | '/blog/$'
     | '/booking/$id'
     | '/booking/new'
+    | '/chat/{-$id}'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -428,9 +491,12 @@ export interface FileRouteTypes {
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
     | '/booking/pay/$id'
+    | '/booking/qr/$id'
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
+    | '/order/$uuid/individual-tour'
     | '/booking/pay/uuid/$uuid'
+    | '/booking/qr/uuid/$uuid'
   id:
     | '__root__'
     | '/'
@@ -447,6 +513,7 @@ export interface FileRouteTypes {
     | '/join'
     | '/login'
     | '/login-via-token'
+    | '/meet'
     | '/payment-failed'
     | '/redirect'
     | '/register'
@@ -455,9 +522,11 @@ export interface FileRouteTypes {
     | '/success'
     | '/tour-providers'
     | '/agreement/$'
+    | '/arrival/$uuid'
     | '/blog/$'
     | '/booking/$id'
     | '/booking/new'
+    | '/chat/{-$id}'
     | '/help-center/$'
     | '/privacy/$'
     | '/r/$id'
@@ -467,9 +536,12 @@ export interface FileRouteTypes {
     | '/tour-provider-agreement/$'
     | '/tour-provider/$id'
     | '/booking/pay/$id'
+    | '/booking/qr/$id'
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
+    | '/order/$uuid/individual-tour'
     | '/booking/pay/uuid/$uuid'
+    | '/booking/qr/uuid/$uuid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -487,6 +559,7 @@ export interface RootRouteChildren {
   JoinRoute: typeof JoinRoute
   LoginRoute: typeof LoginRoute
   LoginViaTokenRoute: typeof LoginViaTokenRoute
+  MeetRoute: typeof MeetRoute
   PaymentFailedRoute: typeof PaymentFailedRoute
   RedirectRoute: typeof RedirectRoute
   RegisterRoute: typeof RegisterRoute
@@ -495,9 +568,11 @@ export interface RootRouteChildren {
   SuccessRoute: typeof SuccessRoute
   TourProvidersRoute: typeof TourProvidersRoute
   AgreementSplatRoute: typeof AgreementSplatRoute
+  ArrivalUuidRoute: typeof ArrivalUuidRoute
   BlogSplatRoute: typeof BlogSplatRoute
   BookingIdRoute: typeof BookingIdRoute
   BookingNewRoute: typeof BookingNewRoute
+  ChatChar123IdChar125Route: typeof ChatChar123IdChar125Route
   HelpCenterSplatRoute: typeof HelpCenterSplatRoute
   PrivacySplatRoute: typeof PrivacySplatRoute
   RIdRoute: typeof RIdRoute
@@ -507,9 +582,12 @@ export interface RootRouteChildren {
   TourProviderAgreementSplatRoute: typeof TourProviderAgreementSplatRoute
   TourProviderIdRoute: typeof TourProviderIdRoute
   BookingPayIdRoute: typeof BookingPayIdRoute
+  BookingQrIdRoute: typeof BookingQrIdRoute
   BookingUuidUuidRoute: typeof BookingUuidUuidRoute
   OrderIdAddTouristsRoute: typeof OrderIdAddTouristsRoute
+  OrderUuidIndividualTourRoute: typeof OrderUuidIndividualTourRoute
   BookingPayUuidUuidRoute: typeof BookingPayUuidUuidRoute
+  BookingQrUuidUuidRoute: typeof BookingQrUuidUuidRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -612,6 +690,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginViaTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/meet': {
+      id: '/meet'
+      path: '/meet'
+      fullPath: '/meet'
+      preLoaderRoute: typeof MeetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment-failed': {
       id: '/payment-failed'
       path: '/payment-failed'
@@ -668,6 +753,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgreementSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/arrival/$uuid': {
+      id: '/arrival/$uuid'
+      path: '/arrival/$uuid'
+      fullPath: '/arrival/$uuid'
+      preLoaderRoute: typeof ArrivalUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/$': {
       id: '/blog/$'
       path: '/blog/$'
@@ -687,6 +779,13 @@ declare module '@tanstack/react-router' {
       path: '/booking/new'
       fullPath: '/booking/new'
       preLoaderRoute: typeof BookingNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chat/{-$id}': {
+      id: '/chat/{-$id}'
+      path: '/chat/{-$id}'
+      fullPath: '/chat/{-$id}'
+      preLoaderRoute: typeof ChatChar123IdChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help-center/$': {
@@ -752,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingPayIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking/qr/$id': {
+      id: '/booking/qr/$id'
+      path: '/booking/qr/$id'
+      fullPath: '/booking/qr/$id'
+      preLoaderRoute: typeof BookingQrIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/uuid/$uuid': {
       id: '/booking/uuid/$uuid'
       path: '/booking/uuid/$uuid'
@@ -766,11 +872,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderIdAddTouristsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/order/$uuid/individual-tour': {
+      id: '/order/$uuid/individual-tour'
+      path: '/order/$uuid/individual-tour'
+      fullPath: '/order/$uuid/individual-tour'
+      preLoaderRoute: typeof OrderUuidIndividualTourRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/pay/uuid/$uuid': {
       id: '/booking/pay/uuid/$uuid'
       path: '/booking/pay/uuid/$uuid'
       fullPath: '/booking/pay/uuid/$uuid'
       preLoaderRoute: typeof BookingPayUuidUuidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/qr/uuid/$uuid': {
+      id: '/booking/qr/uuid/$uuid'
+      path: '/booking/qr/uuid/$uuid'
+      fullPath: '/booking/qr/uuid/$uuid'
+      preLoaderRoute: typeof BookingQrUuidUuidRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -791,6 +911,7 @@ const rootRouteChildren: RootRouteChildren = {
   JoinRoute: JoinRoute,
   LoginRoute: LoginRoute,
   LoginViaTokenRoute: LoginViaTokenRoute,
+  MeetRoute: MeetRoute,
   PaymentFailedRoute: PaymentFailedRoute,
   RedirectRoute: RedirectRoute,
   RegisterRoute: RegisterRoute,
@@ -799,9 +920,11 @@ const rootRouteChildren: RootRouteChildren = {
   SuccessRoute: SuccessRoute,
   TourProvidersRoute: TourProvidersRoute,
   AgreementSplatRoute: AgreementSplatRoute,
+  ArrivalUuidRoute: ArrivalUuidRoute,
   BlogSplatRoute: BlogSplatRoute,
   BookingIdRoute: BookingIdRoute,
   BookingNewRoute: BookingNewRoute,
+  ChatChar123IdChar125Route: ChatChar123IdChar125Route,
   HelpCenterSplatRoute: HelpCenterSplatRoute,
   PrivacySplatRoute: PrivacySplatRoute,
   RIdRoute: RIdRoute,
@@ -811,9 +934,12 @@ const rootRouteChildren: RootRouteChildren = {
   TourProviderAgreementSplatRoute: TourProviderAgreementSplatRoute,
   TourProviderIdRoute: TourProviderIdRoute,
   BookingPayIdRoute: BookingPayIdRoute,
+  BookingQrIdRoute: BookingQrIdRoute,
   BookingUuidUuidRoute: BookingUuidUuidRoute,
   OrderIdAddTouristsRoute: OrderIdAddTouristsRoute,
+  OrderUuidIndividualTourRoute: OrderUuidIndividualTourRoute,
   BookingPayUuidUuidRoute: BookingPayUuidUuidRoute,
+  BookingQrUuidUuidRoute: BookingQrUuidUuidRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

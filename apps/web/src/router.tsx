@@ -6,6 +6,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { ErrorPage } from './features/errors/components/error-page/error-page';
 import { useStaleBuildReload } from './features/shell/use-stale-build-reload';
 import type { VisitorPreferences } from './lib/visitor';
+import { bookingBaseRewrite, DEFAULT_BOOKING_BASE } from './lib/booking-base';
 import {
   apiErrorSerializationAdapter,
   getErrorStatus,
@@ -73,6 +74,8 @@ export function createAppRouter({
     routeTree,
     context,
     scrollRestoration: true,
+    // `{base}` of the booking pages: `/trips/12` is the `/booking/$id` route (src/lib/booking-base.ts).
+    rewrite: bookingBaseRewrite(() => context.site.bookingBasePath ?? DEFAULT_BOOKING_BASE),
     defaultPreload: 'intent',
     // react-query decides when data is stale; the router always asks it.
     defaultPreloadStaleTime: 0,

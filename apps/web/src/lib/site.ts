@@ -19,6 +19,18 @@ export interface SiteConfig {
   buildId?: string | undefined;
   /** Google Analytics measurement id (`GALLOP_ANALYTICS_ID`); unset means no analytics. */
   analyticsId?: string | undefined;
+  /** `{base}` of the booking pages (`BOOKING_BASE_PATH`, src/lib/booking-base.ts); `booking` if unset. */
+  bookingBasePath?: string | undefined;
+  /** Pages behind runtime flags (spec section 2.1); off when unset. */
+  features?: SiteFeatures | undefined;
+}
+
+/** Runtime feature flags (`FEATURE_QR_PAYMENT`, `FEATURE_ARRIVAL`). */
+export interface SiteFeatures {
+  /** `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`: paying by a fast-payment QR code. */
+  qrPayment?: boolean | undefined;
+  /** `/arrival/{uuid}`: the traveller's arrival and departure details. */
+  arrival?: boolean | undefined;
 }
 
 export const DEFAULT_ORGANIZER_URL = 'https://partners.gallop.example';

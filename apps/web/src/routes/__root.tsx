@@ -8,10 +8,11 @@ import {
   useRouter,
   type AnyRouteMatch,
 } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AccountMenu } from '../features/account/components/account-menu/account-menu';
 import { SessionEffects } from '../features/account/components/session-effects/session-effects';
-import { prefetchProfile } from '../features/account/session';
+import { prefetchProfile, useSession } from '../features/account/session';
+import { MessagesLink } from '../features/chat/components/messages-link/messages-link';
 import { ErrorPage } from '../features/errors/components/error-page/error-page';
 import { ShellEffects } from '../features/shell/components/shell-effects/shell-effects';
 import { errorTitle } from '../features/errors/error-title';
@@ -77,7 +78,13 @@ function RootDocument({ children }: { children: ReactNode }) {
           organizerUrl={site.organizerUrl}
           visitor={visitor}
           accountMenu={<AccountMenu />}
-          sessionEffects={<SessionEffects />}
+          messagesLink={<SignedInMessagesLink />}
+          sessionEffects={
+            <>
+              <SessionEffects />
+              <SignedInChat />
+            </>
+          }
         >
           {children}
         </AppChrome>
@@ -86,4 +93,28 @@ function RootDocument({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+// The chat's realtime client loads after hydration, for signed-in users only: it is no part of
+// anyone's first load (.size-limit.js).
+const ChatRealtime = lazy(() =>
+  import('../features/chat/realtime').then(({ ChatRealtime }) => ({ default: ChatRealtime })),
+);
+
+/** The chat's socket, counters and tab alerts, for a signed-in user (spec section 4, "Chat"). */
+function SignedInChat() {
+  const { user } = useSession();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!user || !hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatRealtime userId={user.id} />
+    </Suspense>
+  );
+}
+
+function SignedInMessagesLink() {
+  const { user } = useSession();
+  return <MessagesLink signedIn={user !== undefined} />;
 }

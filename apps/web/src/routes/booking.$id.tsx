@@ -4,6 +4,7 @@ import { parseBookingId } from '../features/booking/ids';
 import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
+import { bookingHref } from '../lib/booking-base';
 
 /** `{base}/{id}` (spec section 2.1): the traveller's booking; numeric id, sign-in required. */
 export const Route = createFileRoute('/booking/$id')({
@@ -16,7 +17,11 @@ export const Route = createFileRoute('/booking/$id')({
   },
   head: ({ params, match }) =>
     pageHead(
-      { title: `Booking #${params.id}`, canonical: `/booking/${params.id}`, noindex: true },
+      {
+        title: `Booking #${params.id}`,
+        canonical: bookingHref(`/booking/${params.id}`, match.context.site.bookingBasePath),
+        noindex: true,
+      },
       match.context.site.publicUrl,
     ),
   component: BookingRoute,

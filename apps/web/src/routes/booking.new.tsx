@@ -5,6 +5,7 @@ import { parseBookingId } from '../features/booking/ids';
 import { BookingFormPage } from '../features/booking/components/booking-form-page/booking-form-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
+import { bookingHref } from '../lib/booking-base';
 
 interface BookingFormSearch {
   tour?: number;
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/booking/new')({
       {
         title: loaderData ? `Book ${loaderData.name}` : 'Request booking',
         description: 'Choose a date, add the riders and send your booking request.',
-        canonical: '/booking/new',
+        canonical: bookingHref('/booking/new', match.context.site.bookingBasePath),
         noindex: true,
       },
       match.context.site.publicUrl,

@@ -4,6 +4,7 @@ import { parseBookingId } from '../features/booking/ids';
 import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
+import { bookingHref } from '../lib/booking-base';
 
 /** `{base}/pay/{id}` (spec section 2.1): paying a booking of the signed-in traveller. */
 export const Route = createFileRoute('/booking/pay/$id')({
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/booking/pay/$id')({
     pageHead(
       {
         title: `Pay for booking #${params.id}`,
-        canonical: `/booking/pay/${params.id}`,
+        canonical: bookingHref(`/booking/pay/${params.id}`, match.context.site.bookingBasePath),
         noindex: true,
       },
       match.context.site.publicUrl,

@@ -3,6 +3,7 @@ import { isBookingUuid } from '../features/booking/ids';
 import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
+import { bookingHref } from '../lib/booking-base';
 
 /** `{base}/pay/uuid/{uuid}` (spec section 2.1): paying a booking opened by its link key. */
 export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
@@ -12,7 +13,11 @@ export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
   },
   head: ({ match }) =>
     pageHead(
-      { title: 'Pay for your booking', canonical: '/booking', noindex: true },
+      {
+        title: 'Pay for your booking',
+        canonical: bookingHref('/booking', match.context.site.bookingBasePath),
+        noindex: true,
+      },
       match.context.site.publicUrl,
     ),
   component: BookingRoute,

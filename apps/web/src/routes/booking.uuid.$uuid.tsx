@@ -3,6 +3,7 @@ import { isBookingUuid } from '../features/booking/ids';
 import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
+import { bookingHref } from '../lib/booking-base';
 
 /** `{base}/uuid/{uuid}` (spec section 2.1): a booking opened by its link key, no sign-in. */
 export const Route = createFileRoute('/booking/uuid/$uuid')({
@@ -12,7 +13,11 @@ export const Route = createFileRoute('/booking/uuid/$uuid')({
   },
   head: ({ match }) =>
     pageHead(
-      { title: 'Your booking', canonical: '/booking', noindex: true },
+      {
+        title: 'Your booking',
+        canonical: bookingHref('/booking', match.context.site.bookingBasePath),
+        noindex: true,
+      },
       match.context.site.publicUrl,
     ),
   component: BookingRoute,

@@ -2,8 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api';
 import type { RouterContext } from '../../router';
-import { asRouteError, bookingByUuidQuery, bookingQuery, type Traveller } from './api';
+import {
+  asRouteError,
+  bookingByUuidQuery,
+  bookingQuery,
+  type BookingRequest,
+  type Traveller,
+} from './api';
 import { BookingPage } from './components/booking-page/booking-page';
+import { QrPaymentPage } from './components/qr-payment-page/qr-payment-page';
+import { prefetchQrPayment } from './qr';
 
 export type BookingKey = { id: number } | { uuid: string };
 
@@ -20,6 +28,33 @@ export async function loadBooking(
   } catch (error) {
     throw asRouteError(error);
   }
+}
+
+/** The QR pages' loader: the booking, and for a signed-in owner the first QR code too. */
+export async function loadQrPayment(
+  context: Pick<RouterContext, 'api' | 'queryClient'>,
+  key: BookingKey,
+  signedIn: boolean,
+): Promise<BookingKey> {
+  await loadBooking(context, key);
+  const booking = context.queryClient.getQueryData<BookingRequest>(
+    queryFor(context.api, key).queryKey,
+  );
+  if (signedIn && booking) await prefetchQrPayment(context, booking);
+  return key;
+}
+
+export function QrPaymentRoutePage({
+  query,
+  user,
+}: {
+  query: BookingKey;
+  user: Traveller | undefined;
+}) {
+  const api = useApi();
+  const { data } = useQuery(queryFor(api, query));
+  if (!data) return null;
+  return <QrPaymentPage booking={data} user={user} />;
 }
 
 export function BookingRoutePage({

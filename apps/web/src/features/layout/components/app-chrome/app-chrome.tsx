@@ -17,6 +17,8 @@ export interface AppChromeProps {
   visitor: VisitorPreferences;
   /** The traveller's sign-in link or name in the header (the account feature's). */
   accountMenu?: ReactNode;
+  /** 'Messages' in the header (the chat feature's). */
+  messagesLink?: ReactNode;
   /** Effects of the signed-in session (favourites sync), inside the page's jotai store. */
   sessionEffects?: ReactNode;
   children: ReactNode;
@@ -38,6 +40,7 @@ function ChromeWithCurrency({
   organizerUrl,
   visitor,
   accountMenu,
+  messagesLink,
   sessionEffects,
   children,
 }: AppChromeProps) {
@@ -69,7 +72,12 @@ function ChromeWithCurrency({
         Skip to content
       </a>
       <div className="site-layout">
-        <SiteHeader organizerUrl={organizerUrl} currencies={currencies} accountMenu={accountMenu} />
+        <SiteHeader
+          organizerUrl={organizerUrl}
+          currencies={currencies}
+          accountMenu={accountMenu}
+          messagesLink={messagesLink}
+        />
         <main id="main" className="site-main">
           {children}
         </main>

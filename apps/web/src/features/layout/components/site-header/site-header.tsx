@@ -14,13 +14,20 @@ export interface SiteHeaderProps {
   currencies: readonly string[];
   /** The traveller's account entry (sign-in link or name). */
   accountMenu?: ReactNode;
+  /** 'Messages' with the unread count, for a signed-in traveller (the chat feature's). */
+  messagesLink?: ReactNode;
 }
 
 /**
  * Logo, the main sections, the currency, favourites, the traveller's account and 'Become a
  * provider'. On phones the sections and the organizer links move into a menu sheet.
  */
-export function SiteHeader({ organizerUrl, currencies, accountMenu }: SiteHeaderProps) {
+export function SiteHeader({
+  organizerUrl,
+  currencies,
+  accountMenu,
+  messagesLink,
+}: SiteHeaderProps) {
   // The providers' login is on the landing and in the menu: next to the travellers' 'Sign in' it
   // would read as the same thing.
   const [, register] = organizerNavigation(organizerUrl);
@@ -43,6 +50,7 @@ export function SiteHeader({ organizerUrl, currencies, accountMenu }: SiteHeader
         <div className="site-header__tools">
           <CurrencySwitcher currencies={currencies} />
           <FavouritesLink />
+          {messagesLink}
           {accountMenu}
           <ButtonLink
             theme="primary"

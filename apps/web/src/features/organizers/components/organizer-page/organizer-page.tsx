@@ -2,6 +2,7 @@ import { Breadcrumbs, countText, MediaViewer, RatingIndicator, TileGallery } fro
 import type { MediaItem } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
 import { useApi } from '../../../../lib/api';
 import {
   organizerQueries,
@@ -116,6 +117,11 @@ export function OrganizerPageView({
           )}
         </div>
         <TrustBadges verification={verification} className="organizer-hero__badges" />
+        <MessageOrganizerButton
+          organizerId={organizer.id}
+          theme="primary"
+          className="organizer-hero__message"
+        />
       </header>
 
       <dl className="organizer-facts">

@@ -7,6 +7,7 @@ import {
   formatPrepayment,
   type TourDate,
 } from '../../format';
+import { useBookingBase } from '../../../../lib/use-booking-base';
 import { bookingRequestHref } from './booking-link';
 import './tour-booking.css';
 
@@ -17,6 +18,7 @@ export interface TourBookingProps {
 
 /** The sticky booking box: the cheapest upcoming date and 'Request booking'. */
 export function TourBooking({ tourId, dates }: TourBookingProps) {
+  const base = useBookingBase();
   const best = cheapestUpcomingDate(dates);
   if (!best) {
     return (
@@ -56,7 +58,7 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
           <dd>{formatPrepayment(best)}</dd>
         </div>
       </dl>
-      <ButtonLink theme="primary" size="lg" block href={bookingRequestHref(tourId, best.id)}>
+      <ButtonLink theme="primary" size="lg" block href={bookingRequestHref(tourId, best.id, base)}>
         Request booking
       </ButtonLink>
       <a className="tour-booking__dates-link" href="#dates">
@@ -72,6 +74,7 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
 
 /** The phone bar: the price and the button stay at the bottom of the screen. */
 export function TourBookingBar({ tourId, dates }: TourBookingProps) {
+  const base = useBookingBase();
   const best = cheapestUpcomingDate(dates);
   if (!best) return null;
   return (
@@ -82,7 +85,7 @@ export function TourBookingBar({ tourId, dates }: TourBookingProps) {
         </span>
         <span className="tour-booking-bar__dates">{formatDateRange(best.start, best.end)}</span>
       </p>
-      <ButtonLink theme="primary" href={bookingRequestHref(tourId, best.id)}>
+      <ButtonLink theme="primary" href={bookingRequestHref(tourId, best.id, base)}>
         Request booking
       </ButtonLink>
     </div>

@@ -11,6 +11,7 @@ import {
   isBookable,
   type TourDate,
 } from '../../format';
+import { useBookingBase } from '../../../../lib/use-booking-base';
 import { bookingRequestHref } from '../tour-booking/booking-link';
 import './tour-dates.css';
 
@@ -56,6 +57,7 @@ export function TourDates({ tourId, dates }: TourDatesProps) {
 }
 
 function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
+  const base = useBookingBase();
   const discount = formatDiscount(date);
   const bookable = isBookable(date);
   const oldPrice =
@@ -108,7 +110,7 @@ function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
           <ButtonLink
             theme="primary"
             size="sm"
-            href={bookingRequestHref(tourId, date.id)}
+            href={bookingRequestHref(tourId, date.id, base)}
             aria-label={`Request booking for ${formatDateRange(date.start, date.end)}`}
           >
             Request

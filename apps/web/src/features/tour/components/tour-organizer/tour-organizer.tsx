@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
 import './tour-organizer.css';
 
 type Organizer = components['schemas']['OrganizerBrief'];
@@ -11,7 +12,8 @@ const VERIFICATIONS = [
   ['is_email_verified', 'Email verified'],
 ] as const;
 
-export function TourOrganizer({ organizer }: { organizer: Organizer }) {
+/** `tourId`: the tour the page shows, so a question through 'Message the organizer' names it. */
+export function TourOrganizer({ organizer, tourId }: { organizer: Organizer; tourId?: number }) {
   const initials = organizer.name
     .split(/\s+/)
     .slice(0, 2)
@@ -68,6 +70,11 @@ export function TourOrganizer({ organizer }: { organizer: Organizer }) {
           );
         })}
       </ul>
+      <MessageOrganizerButton
+        organizerId={organizer.id}
+        tourId={tourId}
+        className="tour-organizer__message"
+      />
       <Link
         className="tour-organizer__link"
         to="/tour-provider/$id"

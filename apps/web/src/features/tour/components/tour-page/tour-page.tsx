@@ -136,7 +136,7 @@ export function TourPageView({ tour }: { tour: Tour }) {
 
           {tour.organizer && (
             <Section id="organizer" title="Organizer">
-              <TourOrganizer organizer={tour.organizer} />
+              <TourOrganizer organizer={tour.organizer} tourId={tour.id} />
             </Section>
           )}
 

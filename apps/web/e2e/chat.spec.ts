@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test, waitForHydration } from './fixtures';
+
+// The chat end to end: the built web server over the real API and its Socket.IO server
+// (playwright.config.ts). The API seeds the demo traveller with a conversation with the first
+// organizer and the support chat, and the organizer's account (apps/api/src/seed/chat.ts).
+
+const PASSWORD = 'gallop-demo-1';
+const TRAVELLER = 'traveller@gallop.test';
+const ORGANIZER = 'organizer@gallop.test';
+
+async function signIn(page: Page, login: string, then = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
+  await waitForHydration(page);
+  await page.getByLabel('E-mail or phone').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === new URL(then, 'http://x').pathname);
+}
+
+/** The tab's socket is up (ChatRealtime marks the document). */
+async function realtimeConnected(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-chat-realtime', 'connected', {
+    timeout: 15_000,
+  });
+}
+
+const messagesLink = (page: Page) =>
+  page.getByRole('banner').getByRole('link', { name: /^Messages/ });
+
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await messagesLink(page).getAttribute('aria-label')) ?? '';
+  return Number(/\((\d+) unread\)/.exec(label)?.[1] ?? 0);
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const bubble = page.locator('.chat-message', { hasText: text });
+  await expect(bubble).toHaveAttribute('data-status', 'success');
+  await expect(bubble).toHaveClass(/chat-message--own/);
+}
+
+test.describe('chat', () => {
+  test('signed out, /chat and /chat/{id} send to sign-in with the return address', async ({
+    request,
+  }) => {
+    for (const path of ['/chat', '/chat/1']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBeGreaterThanOrEqual(301);
+      expect(response.status(), path).toBeLessThan(400);
+      const location = new URL(response.headers().location!, 'http://x');
+      expect(location.pathname).toBe('/login');
+      expect(location.searchParams.get('redirect')).toBe(path);
+    }
+  });
+
+  test('a non-numeric or foreign chat id is the 404 page', async ({ page }) => {
+    await signIn(page, TRAVELLER);
+    for (const path of ['/chat/abc', '/chat/999999']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+  });
+
+  test('traveller and organizer talk live; the unread badge follows', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+
+    // The traveller opens Messages from the header: support pinned first, the organizer's chat.
+    await signIn(page, TRAVELLER);
+    await realtimeConnected(page);
+    await messagesLink(page).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await expect(list.getByRole('link').first()).toHaveAccessibleName(/^Gallop support/);
+
+    // Support: a message goes out and ends as sent.
+    await list.getByRole('link', { name: /^Gallop support/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Gallop support' })).toBeFocused();
+    await send(page, `Hello support ${stamp}`);
+    await expectNoSeriousA11yViolations(page);
+
+    // The organizer: from their page, 'Message the organizer' opens the same conversation.
+    await list.getByRole('link').nth(1).click();
+    await page.getByRole('link', { name: 'Organizer profile and tours' }).click();
+    await expect(page).toHaveURL(/\/tour-provider\/\d+$/);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Message the organizer' }).click();
+    await expect(page).toHaveURL(/\/chat\/\d+$/);
+    const chatPath = new URL(page.url()).pathname;
+
+    // The organizer, in a second browser, has the conversation open.
+    const organizerContext = await browser.newContext();
+    const organizer = await organizerContext.newPage();
+    await signIn(organizer, ORGANIZER, chatPath);
+    await realtimeConnected(organizer);
+    await realtimeConnected(page);
+
+    const question = `Can we bring our own saddle? ${stamp}`;
+    await send(page, question);
+    // Arrives live, on the left (the other side's), without a reload.
+    const received = organizer.locator('.chat-message', { hasText: question });
+    await expect(received).toBeVisible({ timeout: 15_000 });
+    await expect(received).not.toHaveClass(/chat-message--own/);
+
+    // The traveller leaves the conversation; the organizer answers.
+    await page.getByRole('link', { name: 'Gallop home' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await realtimeConnected(page);
+    const before = await unreadCount(page);
+    const answer = `Yes, bring it along ${stamp}`;
+    await send(organizer, answer);
+
+    await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(before + 1);
+    await messagesLink(page).click();
+    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link').nth(1).click();
+    const reply = page.locator('.chat-message', { hasText: answer });
+    await expect(reply).toBeVisible();
+    await expect(reply).not.toHaveClass(/chat-message--own/);
+    // Opening it marks it read: the badge goes back down.
+    await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(before);
+    // The organizer sees their own message as read once the traveller opened the chat.
+    await expect(
+      organizer.locator('.chat-message', { hasText: answer }).getByText('Read', { exact: true }),
+    ).toBeAttached({ timeout: 15_000 });
+
+    await organizerContext.close();
+  });
+});

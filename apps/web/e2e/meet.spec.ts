@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
+
+// The organizer's meet page (`/meet?key=`), reached the way an organizer reaches it: a traveller
+// pays a booking, the API mails the organizer the link, the organizer opens it. Also the pages
+// behind runtime flags (off on the e2e server) and the individual tour page.
+
+const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
+const json = { 'Content-Type': 'application/json' };
+
+/** Files the API's sniffing accepts: a valid one-page PDF and a 1×1 PNG. */
+const SMALL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const SMALL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Message {
+  kind: string;
+  recipient: string;
+  body: string;
+}
+
+async function outbox(request: APIRequestContext, recipient?: string): Promise<Message[]> {
+  const query = recipient ? `?recipient=${encodeURIComponent(recipient)}` : '';
+  const answer = await request.get(`${apiUrl}/dev/outbox${query}`);
+  return ((await answer.json()) as { messages: Message[] }).messages;
+}
+
+/** A guaranteed date far ahead with seats to spare (docs/testing.md: never a date's last seat). */
+async function bookableDate(request: APIRequestContext) {
+  const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=2`)).json()) as {
+    items: { id: number }[];
+  };
+  for (const { id } of items) {
+    const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
+      id: number;
+      name: string;
+      slug?: string;
+      dates: {
+        id: number;
+        not_guaranteed?: boolean;
+        is_busy?: boolean;
+        number_of_free_seats?: number;
+        start: string;
+      }[];
+    };
+    const date = tour.dates.find(
+      (d) =>
+        !d.not_guaranteed &&
+        !d.is_busy &&
+        (d.number_of_free_seats ?? 0) >= 8 &&
+        Date.parse(d.start) - Date.now() > 30 * 86_400_000,
+    );
+    if (date) return { tour, date };
+  }
+  throw new Error('no bookable date on the second page of the search');
+}
+
+/**
+ * A guest books through the API, signs in with an e-mailed code, and pays the prepayment on the
+ * sandbox provider's page; the organizer's e-mail then carries the meet link. Answers that link.
+ */
+async function paidBookingMeetLink(page: Page, request: APIRequestContext) {
+  const { tour, date } = await bookableDate(request);
+  const email = `meet-${randomUUID()}@example.com`;
+  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
+    headers: json,
+    data: {
+      tour_id: tour.id,
+      tour_date_id: date.id,
+      tourists: [
+        { first_name: 'Ines', last_name: 'Moreau' },
+        { first_name: 'Paul', last_name: 'Moreau' },
+      ],
+      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const booking = (await created.json()) as { id: number };
+
+  const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
+    headers: json,
+    data: { login: email, code_sender: 'email' },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = (await outbox(request, email))
+    .find((message) => message.kind === 'sign-in-code')!
+    .body.match(/\b(\d{5})\b/)![1]!;
+  const signedIn = await request.post(`${apiUrl}/crm/api/user/auth-via-code`, {
+    headers: json,
+    data: { login: email, code },
+  });
+  const { token } = (await signedIn.json()) as { token: string };
+
+  const started = await request.post(`${apiUrl}/crm/api/payment/start`, {
+    headers: { ...json, 'X-Authorization': `Bearer ${token}` },
+    data: { request_id: booking.id, payment_type: 'full', payment_method: 'card' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { redirect_url: providerPage } = (await started.json()) as { redirect_url: string };
+  await page.goto(providerPage);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/success\?request_id=\d+/);
+
+  // The organizer's e-mail: the newest messages, the one about this booking.
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some((message) => message.body.includes(`Booking #${booking.id} `)),
+    )
+    .toBe(true);
+  const mail = (await outbox(request)).find(
+    (message) =>
+      message.kind === 'meeting-details-requested' &&
+      message.body.includes(`Booking #${booking.id} `),
+  );
+  const link = new URL(mail!.body.match(/https?:\/\/\S+\/meet\?key=\S+/)![0]);
+  return { tour, booking, path: `${link.pathname}${link.search}` };
+}
+
+test('the organizer opens the meet page from the e-mail, uses a template, attaches a file and saves', async ({
+  page,
+  request,
+  gotoHydrated,
+}) => {
+  test.setTimeout(120_000);
+  const { tour, booking, path } = await paidBookingMeetLink(page, request);
+
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await gotoHydrated(path);
+  await expect(page).toHaveTitle('Meeting details | Gallop');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByRole('heading', { level: 1 }).getByRole('link')).toHaveText(tour.name);
+  await expect(page.getByText(`#${booking.id}`, { exact: true })).toBeVisible();
+  await expect(page.getByText('Ines Moreau, Paul Moreau')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Arrivals and departures' })).toBeVisible();
+  await expect(page.getByText('Good meeting details say')).toBeVisible();
+
+  // The text starts from the first template; another template replaces it.
+  const text = page.getByLabel('Meeting details');
+  const templates = page.getByRole('group', { name: 'Templates' }).getByRole('button');
+  expect(await templates.count()).toBeGreaterThan(1);
+  const first = await text.inputValue();
+  expect(first.length).toBeGreaterThan(20);
+  await text.fill('Scratch text');
+  await templates.nth(1).click();
+  const second = await text.inputValue();
+  expect(second).not.toBe('Scratch text');
+  expect(second).not.toBe(first);
+  await expect(templates.nth(1)).toHaveAttribute('aria-pressed', 'true');
+
+  // Files: two at once, one refused on the client, then one removed.
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'packing-list.pdf', mimeType: 'application/pdf', buffer: SMALL_PDF },
+    { name: 'meeting-point.png', mimeType: 'image/png', buffer: SMALL_PNG },
+    { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+  ]);
+  const files = page.locator('.meet-files__list');
+  await expect(files.getByText('packing-list.pdf')).toBeVisible();
+  await expect(files.getByText('meeting-point.png')).toBeVisible();
+  await expect(
+    page.getByText(
+      'tool.exe: only images, PDF, Word (doc, docx) and Excel (xls, xlsx) files can be attached.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Remove meeting-point.png' }).click();
+  await expect(files.getByText('meeting-point.png')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await text.fill(`${second}\n\nCall Marta on +1 415 555 0100 on the day.`);
+  await page.getByRole('button', { name: 'Save meeting details' }).click();
+  const success = page.getByRole('dialog', { name: 'Success' });
+  await expect(success).toContainText('The data has been successfully saved.');
+  await success.getByRole('button', { name: 'OK' }).click();
+  await expect(success).toHaveCount(0);
+
+  // What was saved is what the page shows next time, with the file.
+  await gotoHydrated(path);
+  await expect(page.getByLabel('Meeting details')).toHaveValue(/Call Marta on \+1 415 555 0100/);
+  await expect(page.locator('.meet-files__list').getByText('packing-list.pdf')).toBeVisible();
+});
+
+test('an unknown or missing meet key is the 404 page', async ({ page }) => {
+  const unknown = await page.goto(`/meet?key=${randomUUID()}${randomUUID()}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText('Page not found')).toBeVisible();
+  expect((await page.request.get('/meet')).status()).toBe(404);
+});
+
+test('the QR payment and arrival pages answer 404 while their flags are off', async ({
+  request,
+}) => {
+  for (const path of [
+    '/booking/qr/12',
+    `/booking/qr/uuid/${randomUUID()}`,
+    `/arrival/${randomUUID()}`,
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('Page not found');
+  }
+});
+
+test('an individual tour link with an unknown uuid is the 404 page', async ({ request }) => {
+  const response = await request.get(`/order/${randomUUID()}/individual-tour`);
+  expect(response.status()).toBe(404);
+  expect((await request.get('/order/not-a-uuid/individual-tour')).status()).toBe(404);
+});

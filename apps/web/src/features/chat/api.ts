@@ -1,0 +1,154 @@
+/**
+ * The chat calls of the web app (spec section 7, "Chat", under /crm/api/chat) as react-query
+ * options. Server data lives only in the query cache: the realtime events (./cache.ts) update the
+ * same entries these options fill. Failures of the counters degrade quietly (spec section 8):
+ * unread count 0, support chat id null.
+ */
+import { CHAT_PAGE_SIZE } from '@gallop/chat';
+import type { components, GallopClient } from '@gallop/api-client';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
+export type Chat = components['schemas']['Chat'];
+export type ChatList = components['schemas']['ChatList'];
+export type ChatMessage = components['schemas']['ChatMessage'];
+export type ChatMessages = components['schemas']['ChatMessages'];
+export type RelatedBooking = components['schemas']['BookingRequest'];
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  list: () => [...chatKeys.all, 'list'] as const,
+  detail: (id: number) => [...chatKeys.all, 'detail', id] as const,
+  messages: (id: number) => [...chatKeys.all, 'messages', id] as const,
+  bookings: (id: number) => [...chatKeys.all, 'bookings', id] as const,
+  unread: () => [...chatKeys.all, 'unread'] as const,
+};
+
+/** The user's chats, 20 a page ('Load more'). */
+export const chatListQuery = (api: GallopClient) => ({
+  queryKey: chatKeys.list(),
+  queryFn: async ({ pageParam }: { pageParam: number }) =>
+    (
+      await api.GET('/crm/api/chat/list', {
+        params: { query: { limit: CHAT_PAGE_SIZE, offset: pageParam } },
+      })
+    ).data,
+  initialPageParam: 0,
+  getNextPageParam: (last: ChatList, pages: ChatList[]) => {
+    const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+    return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+  },
+  retry: false,
+});
+
+export const chatQuery = (api: GallopClient, id: number) => ({
+  queryKey: chatKeys.detail(id),
+  queryFn: async () =>
+    (await api.GET('/crm/api/chat/get-chat', { params: { query: { chat_id: id } } })).data,
+  retry: false,
+});
+
+/** A chat's messages, newest first, by offset ('Load earlier messages'). */
+export const chatMessagesQuery = (api: GallopClient, id: number) => ({
+  queryKey: chatKeys.messages(id),
+  queryFn: async ({ pageParam }: { pageParam: number }) =>
+    (
+      await api.GET('/crm/api/chat/get-messages', {
+        params: { query: { chat_id: id, offset: pageParam } },
+      })
+    ).data,
+  initialPageParam: 0,
+  getNextPageParam: (last: ChatMessages, pages: ChatMessages[]) =>
+    last.has_more ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined,
+  retry: false,
+});
+
+/** The user's booking requests that belong to the chat's organizer, shown beside it. */
+export const relatedBookingsQuery = (api: GallopClient, id: number) => ({
+  queryKey: chatKeys.bookings(id),
+  queryFn: async (): Promise<RelatedBooking[]> => {
+    try {
+      const { data } = await api.GET('/crm/api/request/list-for-chat', {
+        params: { query: { chat_id: id } },
+      });
+      return data.items;
+    } catch (error) {
+      console.warn('Chat: could not load the related bookings', error);
+      return [];
+    }
+  },
+});
+
+/** Unread messages in all the user's chats; 0 when the call fails (spec section 8). */
+export const unreadCountQuery = (api: GallopClient) => ({
+  queryKey: chatKeys.unread(),
+  queryFn: async (): Promise<number> => {
+    try {
+      return (await api.GET('/crm/api/chat/unread-count')).data.count;
+    } catch (error) {
+      console.warn('Chat: could not load the unread count', error);
+      return 0;
+    }
+  },
+  staleTime: 30_000,
+});
+
+/** The support chat (created on first use); null when the call fails (spec section 8). */
+export async function getSupportChat(api: GallopClient): Promise<Chat | null> {
+  try {
+    return (await api.GET('/crm/api/chat/get-chat-with-support')).data;
+  } catch (error) {
+    console.warn('Chat: could not open the support chat', error);
+    return null;
+  }
+}
+
+export async function markChatAsRead(api: GallopClient, chatId: number): Promise<void> {
+  await api.POST('/crm/api/chat/mark-as-read', { body: { chat_id: chatId } });
+}
+
+export async function sendChatMessage(
+  api: GallopClient,
+  body: { chat_id: number; message?: string; file_id?: number; client_id: string },
+): Promise<ChatMessage> {
+  return (await api.POST('/crm/api/chat/send-message', { body })).data;
+}
+
+/** Uploads a picture for a message; answers the file id to send. */
+export async function uploadChatImage(api: GallopClient, file: File): Promise<number> {
+  const { data } = await api.POST('/crm/api/image/upload', {
+    // The contract types the part as a string; the serializer sends the File itself.
+    body: { file: file.name, bucket: 'chat' },
+    bodySerializer: () => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      form.append('bucket', 'chat');
+      return form;
+    },
+  });
+  return data.id;
+}
+
+/** Loads what `/chat/{id?}` shows, so the server render has it (loaders call this). */
+export async function prefetchChatPage(
+  queryClient: QueryClient,
+  api: GallopClient,
+  chatId: number | undefined,
+): Promise<void> {
+  const list = queryClient.ensureInfiniteQueryData(chatListQuery(api));
+  if (chatId === undefined) {
+    await list;
+    return;
+  }
+  // The chat itself decides 404 first: a query started for a chat that is not there would be
+  // sent to the browser as pending and fail there.
+  list.catch(() => undefined); // awaited below; not left unhandled if the chat fails first
+  await queryClient.ensureQueryData(chatQuery(api, chatId));
+  await Promise.all([
+    queryClient.ensureInfiniteQueryData(chatMessagesQuery(api, chatId)),
+    queryClient.prefetchQuery(relatedBookingsQuery(api, chatId)),
+    list,
+  ]);
+}
+
+export type MessagePages = InfiniteData<ChatMessages, number>;
+export type ChatListPages = InfiniteData<ChatList, number>;

@@ -1,0 +1,263 @@
+import { useToast } from '@gallop/ui-kit';
+import {
+  useQuery,
+  useQueryClient,
+  useSuspenseInfiniteQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button } from '@gallop/ui-kit';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Outbox } from '@gallop/chat';
+import { useApi } from '../../../../lib/api';
+import { failureText } from '../../../../lib/failure-text';
+import {
+  chatKeys,
+  chatMessagesQuery,
+  chatQuery,
+  markChatAsRead,
+  relatedBookingsQuery,
+  uploadChatImage,
+  type ChatMessage,
+} from '../../api';
+import { markReadInCache } from '../../cache';
+import { chatTitle, conversationDays } from '../../format';
+import { useChatRealtime, useOutgoing } from '../../realtime';
+import { useClock } from '../../use-clock';
+import { ChatAvatar } from '../chat-avatar/chat-avatar';
+import { Composer, isImageFile } from '../composer/composer';
+import { MessageBubble } from '../message-bubble/message-bubble';
+import { RelatedBookings } from '../related-bookings/related-bookings';
+import '../chat.css';
+
+export interface ConversationProps {
+  chatId: number;
+  outbox: Outbox<ChatMessage>;
+}
+
+/** One open conversation: header, messages by day, the composer and the related bookings. */
+export function Conversation({ chatId, outbox }: ConversationProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const realtime = useChatRealtime();
+  const { now, timeZone } = useClock();
+  const { data: chat } = useSuspenseQuery(chatQuery(api, chatId));
+  const messages = useSuspenseInfiniteQuery(chatMessagesQuery(api, chatId));
+  const { data: bookings = [] } = useQuery(relatedBookingsQuery(api, chatId));
+  const outgoing = useOutgoing(outbox, chatId);
+  const title = chatTitle(chat);
+  const days = conversationDays(
+    messages.data.pages.map((page) => page.items),
+    outgoing,
+    now,
+    timeZone,
+  );
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // Mark read now and whenever a message comes in while the conversation is in view.
+  const markRead = useCallback(async () => {
+    if (document.hidden) return;
+    try {
+      await markChatAsRead(api, chatId);
+      markReadInCache(queryClient, chatId);
+      await queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+    } catch (error) {
+      console.warn('Chat: could not mark the chat as read', error);
+    }
+  }, [api, chatId, queryClient]);
+
+  useEffect(() => {
+    void markRead();
+    const onVisible = () => {
+      if (!document.hidden) void markRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
+
+  // The conversation's own pushes (read receipts, edits) while it is open.
+  useEffect(() => {
+    const connection = realtime?.connection;
+    if (!connection) return;
+    void connection.joinChat(chatId);
+    const off = connection.on('new_message', ({ chat_id, message }) => {
+      if (chat_id !== chatId || message.type !== 'input') return;
+      setAnnouncement(`New message from ${title}: ${message.message || 'a photo'}`);
+      void markRead();
+    });
+    return () => {
+      off();
+      connection.leaveChat(chatId);
+    };
+  }, [realtime, chatId, title, markRead]);
+
+  // Focus follows the opened conversation (screen readers hear which one it is).
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [chatId]);
+
+  // Stay at the newest message when one arrives, unless the user scrolled up to read.
+  const newestKey = days.at(-1)?.items.at(-1)?.key;
+  const pinned = useRef(true);
+  const keepOffset = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (keepOffset.current !== undefined) {
+      // Earlier messages were added on top: keep what the user was looking at in place.
+      element.scrollTop = element.scrollHeight - keepOffset.current;
+      keepOffset.current = undefined;
+    } else if (pinned.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [newestKey, messages.data.pages.length, chatId]);
+
+  const stickToBottom = () => {
+    const element = scroller.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  };
+
+  const loadEarlier = async () => {
+    const element = scroller.current;
+    if (element) keepOffset.current = element.scrollHeight - element.scrollTop;
+    await messages.fetchNextPage();
+  };
+
+  const send = (text: string) => {
+    try {
+      outbox.enqueue({ chatId, text });
+      pinned.current = true;
+      return true;
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The message was not sent');
+      return false;
+    }
+  };
+
+  const attach = async (file: File) => {
+    if (!isImageFile(file)) {
+      toast.error('Only images can be attached');
+      return;
+    }
+    try {
+      const fileId = await uploadChatImage(api, file);
+      outbox.enqueue({ chatId, fileId });
+      pinned.current = true;
+    } catch (error) {
+      toast.error(failureText(error));
+    }
+  };
+
+  return (
+    <section className="chat-conversation" aria-labelledby="chat-conversation-title">
+      <header className="chat-conversation__head">
+        <Link
+          to="/chat/{-$id}"
+          params={{}}
+          className="chat-conversation__back"
+          aria-label="All conversations"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </Link>
+        <ChatAvatar chat={chat} size={40} />
+        <div className="chat-conversation__who">
+          <h2
+            id="chat-conversation-title"
+            ref={heading}
+            tabIndex={-1}
+            className="chat-conversation__title"
+          >
+            {title}
+          </h2>
+          {chat.kind === 'support' ? (
+            <p className="chat-conversation__sub">We usually answer within an hour</p>
+          ) : (
+            chat.organizer && (
+              <Link
+                to="/tour-provider/$id"
+                params={{ id: String(chat.organizer.id) }}
+                className="chat-conversation__sub"
+              >
+                Organizer profile and tours
+              </Link>
+            )
+          )}
+        </div>
+      </header>
+      <RelatedBookings bookings={bookings} />
+      <div
+        ref={scroller}
+        className="chat-conversation__scroll"
+        tabIndex={0}
+        aria-label={`Messages with ${title}`}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+        }}
+      >
+        {messages.hasNextPage && (
+          <div className="chat-conversation__earlier">
+            <Button
+              theme="ghost"
+              size="sm"
+              loading={messages.isFetchingNextPage}
+              onClick={() => void loadEarlier()}
+            >
+              Load earlier messages
+            </Button>
+          </div>
+        )}
+        {days.length === 0 && (
+          <p className="chat-conversation__empty">
+            {chat.kind === 'support'
+              ? 'Tell us how we can help: bookings, payments, anything about your trip.'
+              : `Ask ${title} about dates, the route, what to bring — they answer here.`}
+          </p>
+        )}
+        {days.map((day) => (
+          <section key={day.key} className="chat-day" aria-label={day.label}>
+            <h3 className="chat-day__label">{day.label}</h3>
+            <ol className="chat-day__messages">
+              {day.items.map((item) => (
+                <MessageBubble
+                  key={item.key}
+                  item={item}
+                  timeZone={timeZone}
+                  onRetry={outbox.retry}
+                  onDiscard={outbox.remove}
+                  onImageLoad={stickToBottom}
+                />
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+      <div className="gk-visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <Composer
+        onSend={send}
+        onAttach={attach}
+        disabledReason={
+          chat.is_frozen ? 'This conversation is closed for new messages.' : undefined
+        }
+      />
+    </section>
+  );
+}

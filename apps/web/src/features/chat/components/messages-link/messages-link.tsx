@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useApi } from '../../../../lib/api';
+import { unreadCountQuery } from '../../api';
+
+/**
+ * 'Messages' in the site header for a signed-in user, with the unread count (loaded once, then
+ * kept current by the realtime events). Uses the header's icon-link look.
+ */
+export function MessagesLink({ signedIn }: { signedIn: boolean }) {
+  const api = useApi();
+  const { data: count = 0 } = useQuery({ ...unreadCountQuery(api), enabled: signedIn });
+  if (!signedIn) return null;
+  return (
+    <Link
+      to="/chat/{-$id}"
+      params={{}}
+      className="site-header__icon-link site-header__messages"
+      aria-label={count > 0 ? `Messages (${count} unread)` : 'Messages'}
+      data-testid="messages-link"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        <path d="M4 5h16v11H9l-5 4z" />
+      </svg>
+      <span className="site-header__messages-label">Messages</span>
+      {count > 0 && (
+        <span className="site-header__count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

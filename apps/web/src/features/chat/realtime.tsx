@@ -1,0 +1,116 @@
+/**
+ * The chat's realtime side (spec section 4, "Chat"): for a signed-in user, one socket per tab
+ * (opened in the browser only), its events applied to the query cache, a sound and a blinking
+ * tab for each incoming message, and the outgoing-message queue shared by every conversation.
+ */
+import { createOutbox, createTabBlinker, type ChatConnection, type Outbox } from '@gallop/chat';
+import type { GallopClient } from '@gallop/api-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useApi } from '../../lib/api';
+import { chatKeys, sendChatMessage, type Chat, type ChatMessage } from './api';
+import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
+import { playIncomingSound } from './sound';
+
+export interface ChatRealtimeState {
+  connection: ChatConnection<ChatMessage, Chat>;
+  outbox: Outbox<ChatMessage>;
+}
+
+const realtimeAtom = atom<ChatRealtimeState | null>(null);
+
+/** The tab's connection and outbox; null while signed out and during the server render. */
+export function useChatRealtime(): ChatRealtimeState | null {
+  return useAtomValue(realtimeAtom);
+}
+
+/** The favicon shown in turn with the site's while a message waits in a hidden tab. */
+export const ALERT_FAVICON = '/favicon-message.svg';
+
+/** A fresh access token for the socket: a refused one is renewed by an authenticated call. */
+export function socketToken(api: GallopClient) {
+  return async (reason: 'connect' | 'unauthorized'): Promise<string | null> => {
+    if (reason === 'unauthorized') {
+      // A 401 makes the client refresh the session and store the new token.
+      await api.GET('/crm/api/chat/unread-count').catch(() => undefined);
+    }
+    return (await api.tokenStore.get()).token;
+  };
+}
+
+/** Sends through the API and puts the stored message into the conversation at once. */
+export function outboxFor(api: GallopClient, queryClient: QueryClient): Outbox<ChatMessage> {
+  return createOutbox<ChatMessage>({
+    send: async (request) => {
+      const message = await sendChatMessage(api, request);
+      addMessage(queryClient, message);
+      return message;
+    },
+  });
+}
+
+/** Mount once in the app shell with the signed-in user's id (undefined when signed out). */
+export function ChatRealtime({ userId }: { userId: number | undefined }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const setRealtime = useSetAtom(realtimeAtom);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let cleanup: (() => void) | undefined;
+    let cancelled = false;
+    void import('./socket')
+      .then(({ createChatConnection }) => {
+        if (cancelled) return;
+        const connection = createChatConnection<ChatMessage, Chat>({
+          url: window.location.origin,
+          getToken: socketToken(api),
+          onError: (message, error) => console.warn(message, error ?? ''),
+        });
+        const blinker = createTabBlinker({ alertFavicon: ALERT_FAVICON });
+        const handlers = chatEventHandlers(queryClient, userId);
+        const offs = (Object.keys(handlers) as (keyof ChatEvents)[]).map((event) =>
+          connection.on(event, handlers[event] as (payload: unknown) => void),
+        );
+        offs.push(
+          // Events missed while disconnected: the counters and the list load again.
+          connection.onStatus((status) => {
+            // Tests and support tools read the state from the document.
+            document.documentElement.dataset.chatRealtime = status;
+            if (status === 'connected')
+              void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          }),
+          connection.on('new_message', ({ message }) => {
+            if (message.type !== 'input') return;
+            playIncomingSound();
+            blinker.notify();
+          }),
+        );
+        setRealtime({ connection, outbox: outboxFor(api, queryClient) });
+        cleanup = () => {
+          for (const off of offs) off();
+          connection.close();
+          blinker.dispose();
+          setRealtime(null);
+        };
+      })
+      .catch((error: unknown) => console.warn('Chat: the realtime client did not load', error));
+    return () => {
+      cancelled = true;
+      cleanup?.();
+    };
+  }, [api, queryClient, userId, setRealtime]);
+
+  return null;
+}
+
+/** The outgoing messages of one chat, re-rendering on every status change. */
+export function useOutgoing(outbox: Outbox<ChatMessage> | undefined, chatId: number) {
+  return useSyncExternalStore(
+    (listener) => outbox?.subscribe(listener) ?? (() => {}),
+    () => (outbox ? outbox.list(chatId) : EMPTY),
+    () => EMPTY,
+  );
+}
+const EMPTY: never[] = [];

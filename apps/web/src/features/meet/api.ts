@@ -1,0 +1,59 @@
+/**
+ * The contract meeting calls (spec section 7, "Contract meeting"), all keyed by the `key` of the
+ * organizer's link (spec section 6). Failures reject with `ApiError`.
+ */
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { notFound } from '@tanstack/react-router';
+
+export type MeetData = components['schemas']['MeetData'];
+export type MeetFile = components['schemas']['MeetFile'];
+export type MeetSave = components['schemas']['MeetSave'];
+
+export const meetDataQuery = (api: GallopClient, key: string) => ({
+  queryKey: ['meet', key],
+  queryFn: async () =>
+    (await api.GET('/spa/contract-organizer-meet-data', { params: { query: { key } } })).data,
+  retry: false,
+});
+
+/**
+ * The loader's failure as the route's error: an unknown key is the 404 page; every other answer
+ * keeps its status, and a network failure or 5xx is the 503 page (spec section 8).
+ */
+export function asMeetRouteError(error: unknown): unknown {
+  return isApiError(error) && error.status === 404 ? notFound() : error;
+}
+
+export async function saveMeet(api: GallopClient, key: string, body: MeetSave): Promise<void> {
+  await api.POST('/spa/contract-organizer-meet-save', { params: { query: { key } }, body });
+}
+
+/** Uploads one file (multipart `file`); answers its id and name. */
+export async function uploadMeetFile(
+  api: GallopClient,
+  key: string,
+  file: File,
+): Promise<MeetFile> {
+  const { data } = await api.POST('/spa/contract-organizer-meet-file-save', {
+    params: { query: { key } },
+    // The contract types the part as a string; the serializer sends the File itself.
+    body: { file: file.name },
+    bodySerializer: () => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return form;
+    },
+  });
+  return data;
+}
+
+export async function deleteMeetFile(
+  api: GallopClient,
+  key: string,
+  fileId: number,
+): Promise<void> {
+  await api.POST('/spa/contract-organizer-meet-delete-file', {
+    params: { query: { key } },
+    body: { file_id: fileId },
+  });
+}

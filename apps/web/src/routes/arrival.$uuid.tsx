@@ -1,0 +1,74 @@
+import { isApiError } from '@gallop/api-client';
+import { createFileRoute, Link, notFound, useLocation } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../features/account/session';
+import { arrivalBookingQuery, arrivalInfoQuery } from '../features/arrival/api';
+import { ArrivalPage } from '../features/arrival/components/arrival-page/arrival-page';
+import { isBookingUuid } from '../features/booking/ids';
+import { pageHead } from '../features/seo/head';
+import { requireFeature } from '../lib/features';
+import { hasSession } from '../lib/session-tokens';
+import { formatDateRange } from '../lib/tour-format';
+
+/**
+ * `/arrival/{uuid}` (spec section 2.1), behind `FEATURE_ARRIVAL`: the traveller's arrival and
+ * departure details for their booking. The link opens the booking; reading and saving the details
+ * needs the owner's session (someone else's booking is the 403 page).
+ */
+export const Route = createFileRoute('/arrival/$uuid')({
+  beforeLoad: ({ context }) => requireFeature(context.site, 'arrival'),
+  loader: async ({ context, params }) => {
+    if (!isBookingUuid(params.uuid)) throw notFound();
+    try {
+      const booking = await context.queryClient.ensureQueryData(
+        arrivalBookingQuery(context.api, params.uuid),
+      );
+      if (hasSession(context.api)) {
+        await context.queryClient.ensureQueryData(arrivalInfoQuery(context.api, booking.id));
+      }
+      return { uuid: params.uuid, requestId: booking.id };
+    } catch (error) {
+      throw isApiError(error) && error.status === 404 ? notFound() : error;
+    }
+  },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Arrival and departure', canonical: '/arrival', noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: ArrivalRoute,
+});
+
+function ArrivalRoute() {
+  const { api } = Route.useRouteContext();
+  const { uuid, requestId } = Route.useLoaderData();
+  const { user } = useSession();
+  const location = useLocation();
+  const booking = useQuery(arrivalBookingQuery(api, uuid)).data;
+  const info = useQuery({ ...arrivalInfoQuery(api, requestId), enabled: user !== undefined }).data;
+  if (!booking) return null;
+  const trip = {
+    requestId: booking.id,
+    tourName: booking.tour.name,
+    tourSlug: booking.tour.slug,
+    dates: booking.tour_date
+      ? formatDateRange(booking.tour_date.start, booking.tour_date.end)
+      : 'dates to be agreed',
+  };
+  if (!user) {
+    return (
+      <div className="page-container arrival-page">
+        <h1 className="display-heading arrival-title">Arrival and departure</h1>
+        <p>
+          <Link to="/login" search={{ redirect: location.href }}>
+            Sign in
+          </Link>{' '}
+          with the e-mail you booked {trip.tourName} with to add how your riders arrive and leave. A
+          one-time code works: no password needed.
+        </p>
+      </div>
+    );
+  }
+  if (!info) return null;
+  return <ArrivalPage trip={trip} info={info} />;
+}

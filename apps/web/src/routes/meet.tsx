@@ -1,0 +1,40 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { asMeetRouteError, meetDataQuery } from '../features/meet/api';
+import { MeetPage } from '../features/meet/components/meet-page/meet-page';
+import { isMeetKey } from '../features/meet/meet';
+import { pageHead } from '../features/seo/head';
+
+/**
+ * `/meet?key=` (spec section 2.2): the organizer's meeting details for a contract, opened by the
+ * key of their link (section 6). Not indexed. An unknown key is the 404 page; any other load
+ * failure is the error page with the server's status, 503 when there is none (section 8).
+ */
+export const Route = createFileRoute('/meet')({
+  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+    typeof search.key === 'string' && search.key !== '' ? { key: search.key } : {},
+  loaderDeps: ({ search }) => ({ key: search.key ?? '' }),
+  loader: async ({ context, deps }) => {
+    if (!isMeetKey(deps.key)) throw notFound();
+    try {
+      await context.queryClient.ensureQueryData(meetDataQuery(context.api, deps.key));
+    } catch (error) {
+      throw asMeetRouteError(error);
+    }
+    return { key: deps.key };
+  },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Meeting details', canonical: '/meet', noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: MeetRoute,
+});
+
+function MeetRoute() {
+  const { api } = Route.useRouteContext();
+  const { key } = Route.useLoaderData();
+  const { data } = useQuery(meetDataQuery(api, key));
+  if (!data) return null;
+  return <MeetPage meetKey={key} data={data} />;
+}

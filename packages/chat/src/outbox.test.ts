@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createOutbox, type SendRequest } from './outbox';
+import type { ChatMessageLike } from './protocol';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+const stored = (request: SendRequest, id: number): ChatMessageLike => ({
+  id,
+  chat_id: request.chat_id,
+  type: 'output',
+  message: request.message ?? '',
+  created_at: '2026-11-25T10:00:00.000Z',
+  client_id: request.client_id,
+});
+
+describe('createOutbox', () => {
+  it('goes waiting -> loading -> success, one message at a time in order', async () => {
+    const calls: { request: SendRequest; answer: ReturnType<typeof deferred<ChatMessageLike>> }[] =
+      [];
+    let ids = 0;
+    const outbox = createOutbox({
+      createClientId: () => `c${++ids}`,
+      send: (request) => {
+        const answer = deferred<ChatMessageLike>();
+        calls.push({ request, answer });
+        return answer.promise;
+      },
+    });
+    const seen: string[] = [];
+    outbox.subscribe(() =>
+      seen.push(
+        outbox
+          .list()
+          .map((m) => `${m.clientId}:${m.status}`)
+          .join(','),
+      ),
+    );
+
+    outbox.enqueue({ chatId: 7, text: '  Hello  ' });
+    outbox.enqueue({ chatId: '7', text: 'Second' });
+    expect(outbox.list(7).map((m) => m.status)).toEqual(['loading', 'waiting']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.request).toEqual({ chat_id: 7, client_id: 'c1', message: 'Hello' });
+
+    calls[0]!.answer.resolve(stored(calls[0]!.request, 100));
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toHaveLength(2);
+    expect(outbox.list(7).map((m) => m.status)).toEqual(['success', 'loading']);
+    calls[1]!.answer.resolve(stored(calls[1]!.request, 101));
+    await outbox.idle();
+    expect(outbox.list(7).map((m) => [m.status, m.sent?.id])).toEqual([
+      ['success', 100],
+      ['success', 101],
+    ]);
+    expect(seen[0]).toBe('c1:waiting');
+    expect(seen).toContain('c1:loading,c2:waiting');
+  });
+
+  it('marks a failed send with the reason and retries it with the same client id', async () => {
+    const requests: SendRequest[] = [];
+    let fail = true;
+    const outbox = createOutbox({
+      createClientId: () => 'same',
+      send: async (request) => {
+        requests.push(request);
+        if (fail) throw new Error('Network is down');
+        return stored(request, 5);
+      },
+    });
+    outbox.enqueue({ chatId: 3, text: 'Is the tour on?' });
+    await outbox.idle();
+    expect(outbox.list(3)[0]).toMatchObject({ status: 'failed', error: 'Network is down' });
+
+    fail = false;
+    outbox.retry('same');
+    expect(outbox.list(3)[0]!.status).toBe('loading');
+    await outbox.idle();
+    expect(outbox.list(3)[0]).toMatchObject({ status: 'success', error: undefined });
+    expect(requests.map((r) => r.client_id)).toEqual(['same', 'same']);
+  });
+
+  it('rejects a non-numeric chat id with the spec text and an empty message', () => {
+    const outbox = createOutbox({ send: async (r) => stored(r, 1) });
+    expect(() => outbox.enqueue({ chatId: 'abc', text: 'Hi' })).toThrow(
+      'data.chatId must be a number',
+    );
+    expect(() => outbox.enqueue({ chatId: 1, text: '   ' })).toThrow('text or a file');
+    expect(outbox.list()).toEqual([]);
+  });
+
+  it('sends a file without text and lets a failed message be removed', async () => {
+    const requests: SendRequest[] = [];
+    const outbox = createOutbox({
+      send: async (request) => {
+        requests.push(request);
+        throw new Error('Too many messages');
+      },
+    });
+    const item = outbox.enqueue({ chatId: 2, fileId: 9 });
+    await outbox.idle();
+    expect(requests[0]).toEqual({ chat_id: 2, client_id: item.clientId, file_id: 9 });
+    outbox.remove(item.clientId);
+    expect(outbox.list(2)).toEqual([]);
+  });
+
+  it('keeps chats apart in list(chatId)', async () => {
+    const outbox = createOutbox({ send: async (r) => stored(r, 1) });
+    outbox.enqueue({ chatId: 1, text: 'a' });
+    outbox.enqueue({ chatId: 2, text: 'b' });
+    await outbox.idle();
+    expect(outbox.list(2).map((m) => m.text)).toEqual(['b']);
+    expect(outbox.list()).toHaveLength(2);
+  });
+});
+
+describe('createOutbox list()', () => {
+  it('answers the same array until something changes', async () => {
+    const outbox = createOutbox({ send: async (r) => stored(r, 1) });
+    expect(outbox.list(4)).toBe(outbox.list(4));
+    outbox.enqueue({ chatId: 4, text: 'x' });
+    const during = outbox.list(4);
+    expect(outbox.list(4)).toBe(during);
+    await outbox.idle();
+    expect(outbox.list(4)).not.toBe(during);
+    expect(outbox.list(4)[0]!.status).toBe('success');
+  });
+});
