@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { outbox, tourDates } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
+import { findBookableDate } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -36,28 +37,7 @@ async function signUp(email = uniqueEmail()) {
  * A bookable date far enough ahead that the prepayment applies, with seats to spare: tests on a
  * shared PostgreSQL database never take a date's last seat (search tests count bookable dates).
  */
-async function bookableDate({ guaranteed = true } = {}) {
-  const [date] = await db
-    .select()
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
-    .where(
-      and(
-        gt(tourDates.startDate, sql`current_date + 60`),
-        eq(tourDates.isBusy, false),
-        eq(tourDates.notGuaranteed, !guaranteed),
-        gte(tourDates.numberOfFreeSeats, 8),
-        eq(tourDates.prepaymentType, 'percent'),
-        isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1);
-  if (!date) throw new Error('the seed has no bookable date for this test');
-  return date.tour_dates;
-}
+const bookableDate = (options?: { guaranteed?: boolean }) => findBookableDate(db, options);
 
 const freeSeats = async (id: number) =>
   (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!.numberOfFreeSeats;

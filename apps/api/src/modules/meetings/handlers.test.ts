@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -11,9 +11,9 @@ import {
   meetings,
   organizers,
   outbox,
-  tourDates,
   tours,
 } from '#src/db/schema/index.ts';
+import { findBookableDate } from '#src/modules/bookings/testing.ts';
 import { TEST_CARDS } from '#src/modules/payments/sandbox-provider.ts';
 import {
   compoundFile,
@@ -59,27 +59,12 @@ async function paidBooking() {
       confirm_password: 'meet-at-the-gate-1',
     },
   });
-  const [row] = await db
-    .select()
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
+  const date = await findBookableDate(db, { organizerEmail: true });
+  const [context] = await db
+    .select({ tourName: tours.name, organizerEmail: organizers.email })
+    .from(tours)
     .innerJoin(organizers, eq(organizers.id, tours.organizerId))
-    .where(
-      and(
-        gt(tourDates.startDate, sql`current_date + 60`),
-        eq(tourDates.isBusy, false),
-        eq(tourDates.notGuaranteed, false),
-        gte(tourDates.numberOfFreeSeats, 8),
-        eq(tourDates.prepaymentType, 'percent'),
-        isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
-        sql`${organizers.email} is not null`,
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1);
-  const date = row!.tour_dates;
+    .where(eq(tours.id, date.tourId));
   const token = session.token as string;
   const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
     token,
@@ -119,14 +104,14 @@ async function paidBooking() {
         sql`${outbox.payload}->>'requestId' = ${String(booking.id)}`,
       ),
     );
-  expect(mail?.recipient).toBe(row!.organizers.email);
+  expect(mail?.recipient).toBe(context!.organizerEmail);
   const link = new URL(/http:\/\/web\.test\/meet\?key=\S+/.exec(mail!.body)![0]);
   return {
     token,
     email,
     booking: booking as Json,
     date,
-    tourName: row!.tours.name,
+    tourName: context!.tourName,
     key: link.searchParams.get('key')!,
   };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { payments, tourDates, tours } from '#src/db/schema/index.ts';
+import { payments } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
+import { findBookableDate } from '#src/modules/bookings/testing.ts';
 import { DEV_PAYMENT_SECRET } from './handlers.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
 import { cardOutcome, signCallback, TEST_CARDS } from './sandbox-provider.ts';
@@ -32,25 +33,7 @@ async function payableBooking() {
       confirm_password: 'canter-2026-ok',
     },
   });
-  const [row] = await db
-    .select()
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
-    .where(
-      and(
-        gt(tourDates.startDate, sql`current_date + 60`),
-        eq(tourDates.isBusy, false),
-        eq(tourDates.notGuaranteed, false),
-        gte(tourDates.numberOfFreeSeats, 8),
-        eq(tourDates.prepaymentType, 'percent'),
-        isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1);
-  const date = row!.tour_dates;
+  const date = await findBookableDate(db);
   const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
     token: session.token,
     payload: {

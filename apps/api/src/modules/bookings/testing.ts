@@ -1,0 +1,39 @@
+/** Test helpers of the bookings module: a seeded date that any booking test can book and pay. */
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { organizers, tourDates, tours } from '#src/db/schema/index.ts';
+
+export type TourDateRow = typeof tourDates.$inferSelect;
+
+/**
+ * A random published date two months ahead with seats for 8, a percent prepayment, no variant and
+ * no minimum age: bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
+ * (the booking waits for the organizer); `organizerEmail` one whose organizer can be e-mailed.
+ */
+export async function findBookableDate(
+  db: Database,
+  { guaranteed = true, organizerEmail = false } = {},
+): Promise<TourDateRow> {
+  const [row] = await db
+    .select({ date: tourDates })
+    .from(tourDates)
+    .innerJoin(tours, eq(tours.id, tourDates.tourId))
+    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+    .where(
+      and(
+        gt(tourDates.startDate, sql`current_date + 60`),
+        eq(tourDates.isBusy, false),
+        eq(tourDates.notGuaranteed, !guaranteed),
+        gte(tourDates.numberOfFreeSeats, 8),
+        eq(tourDates.prepaymentType, 'percent'),
+        isNull(tourDates.variantName),
+        eq(tours.isPublished, true),
+        eq(tours.minAge, 0),
+        organizerEmail ? sql`${organizers.email} is not null` : undefined,
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (!row) throw new Error('the seed has no bookable date for this test');
+  return row.date;
+}
