@@ -55,7 +55,7 @@ export function SiteHeader({
           <ButtonLink
             theme="primary"
             size="sm"
-            className="site-header__wide-only"
+            className="site-header__wide-only site-header__register"
             href={register.href}
           >
             {register.label}
@@ -77,7 +77,7 @@ function FavouritesLink() {
       aria-label={count > 0 ? `Favourites (${count})` : 'Favourites'}
     >
       <HeartIcon />
-      <span className="site-header__wide-only">Favourites</span>
+      <span className="site-header__wide-only site-header__favourites-label">Favourites</span>
       {count > 0 && (
         <span className="site-header__count" aria-hidden="true">
           {count}
