@@ -161,6 +161,12 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         paymentSecret,
         chatRealtime: chatSocket.realtime,
         chatSendLimit: env.CHAT_SEND_LIMIT,
+        phoneCodeLimit: env.PHONE_CODE_LIMIT,
+        ...(env.CALL_SECRET ? { callSecret: env.CALL_SECRET } : {}),
+        verification: {
+          serviceUrl: env.VERIFICATION_SERVICE_URL,
+          secret: env.VERIFICATION_SECRET,
+        },
         uploadsDir,
         uploadLimit: env.UPLOAD_LIMIT,
         content: {

@@ -25,6 +25,7 @@ describe('parseEnv', () => {
       AUTH_LIMIT: 10,
       BOOKING_HOLD_HOURS: 72,
       CHAT_SEND_LIMIT: 30,
+      PHONE_CODE_LIMIT: 10,
       UPLOAD_LIMIT: 60,
       OUTBOX_TRANSPORT: 'log',
     });
@@ -54,6 +55,10 @@ describe('parseEnv', () => {
       AUTH_LIMIT: '30',
       BOOKING_HOLD_HOURS: '48',
       CHAT_SEND_LIMIT: '60',
+      PHONE_CODE_LIMIT: '5',
+      CALL_SECRET: 'a-call-secret-of-16+',
+      VERIFICATION_SERVICE_URL: 'https://verify.example/flow',
+      VERIFICATION_SECRET: 'a-verification-secret',
       UPLOADS_DIR: '/srv/gallop/uploads',
       UPLOAD_LIMIT: '120',
       DEV_OUTBOX: 'on',
@@ -77,11 +82,26 @@ describe('parseEnv', () => {
       AUTH_LIMIT: 30,
       BOOKING_HOLD_HOURS: 48,
       CHAT_SEND_LIMIT: 60,
+      PHONE_CODE_LIMIT: 5,
+      CALL_SECRET: 'a-call-secret-of-16+',
+      VERIFICATION_SERVICE_URL: 'https://verify.example/flow',
+      VERIFICATION_SECRET: 'a-verification-secret',
       UPLOADS_DIR: '/srv/gallop/uploads',
       UPLOAD_LIMIT: 120,
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
     });
+  });
+
+  it('refuses short signing secrets and a verification URL that is no URL', () => {
+    const { problems } = rejectionOf({
+      CALL_SECRET: 'short',
+      VERIFICATION_SECRET: 'short',
+      VERIFICATION_SERVICE_URL: 'verify.example',
+      PHONE_CODE_LIMIT: '0',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).not.toContain('short');
   });
 
   it('accepts only on or off for SEARCH_INDEX', () => {

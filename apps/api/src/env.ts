@@ -84,6 +84,20 @@ export const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be at least 1'))
     .default(30),
+  // New phone codes (calls to organizers, about chats) one caller may get in 15 minutes before
+  // the API asks for a captcha (429).
+  PHONE_CODE_LIMIT: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1'))
+    .default(10),
+  // Signs the web call widget's tokens; set it in production (the call service holds it too).
+  CALL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The external identity-verification service organizers are sent to (optional: without it
+  // verification-data has no url) and the secret its access tokens are signed with.
+  VERIFICATION_SERVICE_URL: z.url().optional(),
+  VERIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
@@ -96,7 +110,13 @@ export const envSchema = z.object({
 export type Env = z.output<typeof envSchema>;
 
 // Connection strings may carry passwords: never echo them in error messages.
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'PAYMENT_SANDBOX_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PAYMENT_SANDBOX_SECRET',
+  'CALL_SECRET',
+  'VERIFICATION_SECRET',
+]);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

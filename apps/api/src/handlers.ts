@@ -12,10 +12,14 @@ import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
 import { tourHandlers } from '#src/modules/catalog/tour/handlers.ts';
+import { privateTourHandlers } from '#src/modules/catalog/tour/private-handlers.ts';
+import { verificationHandlers } from '#src/modules/accounts/verification.ts';
+import { phoneCodesHandlers } from '#src/modules/phone-codes/handlers.ts';
 import { contentHandlers, type ContentConfig } from '#src/modules/content/handlers.ts';
 import { paymentsHandlers } from '#src/modules/payments/handlers.ts';
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
 import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
+import { ownOrganizersHandlers } from '#src/modules/organizers/own.ts';
 import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
 import { reviewInvitationHandlers } from '#src/modules/reviews/invitations.ts';
 import { tourActionsHandlers } from '#src/modules/tour-actions/handlers.ts';
@@ -48,6 +52,12 @@ export interface HandlerDeps {
   chatRealtime?: ChatRealtime;
   /** Chat messages per user and minute before a captcha (429). */
   chatSendLimit?: number;
+  /** New phone codes per caller in 15 minutes before a captcha (429). */
+  phoneCodeLimit?: number;
+  /** Signs the web call widget's tokens. */
+  callSecret?: string;
+  /** The external identity-verification service (its URL and the tokens' signing secret). */
+  verification?: { serviceUrl?: string | undefined; secret?: string | undefined };
 }
 
 /**
@@ -59,13 +69,17 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...operationsHandlers(deps),
     ...contentHandlers(deps),
     ...organizersHandlers(deps),
+    ...ownOrganizersHandlers(deps),
     ...tourHandlers(deps),
+    ...privateTourHandlers(deps),
     ...listsHandlers(deps),
     ...catalogSearchHandlers(deps),
     ...reviewsHandlers(deps),
     ...reviewInvitationHandlers(deps),
     ...tourActionsHandlers(deps),
     ...accountsHandlers(deps),
+    ...verificationHandlers(deps),
+    ...phoneCodesHandlers(deps),
     ...favouritesHandlers(deps),
     ...bookingsHandlers(deps),
     ...paymentsHandlers(deps),

@@ -7,27 +7,6 @@ import type { operations } from '@gallop/api-client';
  * nor listed, and the list must be empty before the API is called complete.
  * Grouped by contract tag (the API domain that will handle them).
  */
-export const PENDING_OPERATIONS = [
-  // accounts
-  'getVerificationAccessToken',
-  'getVerificationData',
-  // catalog
-  'getTourPrivateData',
-  'getTourPrivateVariantsData',
-  'getPrivateTourProgramPdf',
-  'generatePrivateTourProgramPdf',
-  // organizers
-  'getOrganizerInfo',
-  'listOwnOrganizers',
-  'viewOrganizer',
-  'createOrganizer',
-  'updateOrganizer',
-  'setOrganizerPublishedOnSite',
-  'addNewOrganizerRequest',
-  // phone-codes
-  'getOrganizerPhoneCode',
-  'getUserPhoneCode',
-  'getWebCallData',
-] as const satisfies readonly (keyof operations)[];
+export const PENDING_OPERATIONS = [] as const satisfies readonly (keyof operations)[];
 
 export type PendingOperationId = (typeof PENDING_OPERATIONS)[number];

@@ -9,3 +9,4 @@ export * from './tour-actions.ts';
 export * from './bookings.ts';
 export * from './chat.ts';
 export * from './uploads.ts';
+export * from './phone-codes.ts';

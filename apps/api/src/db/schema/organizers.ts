@@ -40,7 +40,26 @@ export const organizers = pgTable(
     toursCount: integer().notNull().default(0),
     isPublishedOnSite: boolean().notNull().default(true),
     messengers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** An avatar its staff uploaded (an `uploads` row, kind image); null: the generated one. */
+    avatarUploadId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('organizers_country_idx').on(table.countryId)],
 );
+
+/**
+ * "Ask to become an organizer" from the site: who asked, how to reach them and what they said.
+ * The Gallop team is e-mailed about each one (through the outbox) and answers it by hand.
+ */
+export const organizerRequests = pgTable('organizer_requests', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+  email: text().notNull(),
+  phone: text().notNull(),
+  company: text(),
+  website: text(),
+  comment: text(),
+  /** The signed-in account that asked, if any. */
+  userId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,7 +15,7 @@ export interface OrganizersDeps {
 
 /**
  * Contract handlers for the public side of the `organizers` tag. The owner's calls (`info`,
- * `list`, `view`) and the writes need a signed-in organizer and arrive with accounts.
+ * `list`, `view`) and the writes need a signed-in member account: see `own.ts`.
  */
 export function organizersHandlers({
   db,

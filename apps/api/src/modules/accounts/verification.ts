@@ -1,0 +1,84 @@
+/**
+ * Identity verification of organizers by an external service (spec section 9: "identity
+ * verification by an external service"). The staff of an organizer gets a short-lived signed
+ * token to open the service's flow, and reads the organizer's verification state. Decision 029.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ServiceHandlers } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { organizerMembers, organizers } from '#src/db/schema/index.ts';
+import { notFound } from '#src/http/http-error.ts';
+import { requireSigned, type UserRow } from './sessions.ts';
+import { signServiceToken } from './signed-token.ts';
+
+/** Until a configured secret: tokens a development machine's service accepts. */
+export const DEV_VERIFICATION_SECRET = 'gallop-verification-development-secret';
+export const VERIFICATION_TOKEN_TTL_MS = 15 * 60_000;
+/** The provider name the contract reports. */
+export const VERIFICATION_PROVIDER = 'external-identity';
+
+export interface VerificationDeps {
+  db: Database;
+  verification?: { serviceUrl?: string | undefined; secret?: string | undefined } | undefined;
+}
+
+/** The organizer, when the user acts for it (its staff) or is support; otherwise 404. */
+export async function organizerOfStaff(db: Database, user: UserRow, organizerId: number) {
+  // The contract leaves orgId unbounded: past PostgreSQL's integer range no organizer exists.
+  if (!Number.isInteger(organizerId) || organizerId > 2_147_483_647) {
+    throw notFound('Organizer not found');
+  }
+  const [row] = await db
+    .select({
+      id: organizers.id,
+      passportCheck: organizers.passportCheck,
+      member: organizerMembers.userId,
+    })
+    .from(organizers)
+    .leftJoin(
+      organizerMembers,
+      and(eq(organizerMembers.organizerId, organizers.id), eq(organizerMembers.userId, user.id)),
+    )
+    .where(eq(organizers.id, organizerId))
+    .limit(1);
+  if (!row || (row.member === null && user.role !== 'support')) {
+    throw notFound('Organizer not found');
+  }
+  return row;
+}
+
+export function verificationHandlers(
+  deps: VerificationDeps,
+): Pick<ServiceHandlers, 'getVerificationAccessToken' | 'getVerificationData'> {
+  const { db } = deps;
+  const secret = deps.verification?.secret ?? DEV_VERIFICATION_SECRET;
+  const serviceUrl = deps.verification?.serviceUrl;
+
+  return {
+    async getVerificationAccessToken(request) {
+      const { user } = await requireSigned(db, request);
+      const organizer = await organizerOfStaff(db, user, request.query.orgId);
+      const { token } = signServiceToken(
+        secret,
+        { sub: user.id, org: organizer.id },
+        VERIFICATION_TOKEN_TTL_MS,
+      );
+      return { token, provider: VERIFICATION_PROVIDER };
+    },
+
+    async getVerificationData(request) {
+      const { user } = await requireSigned(db, request);
+      const organizer = await organizerOfStaff(db, user, request.query.orgId);
+      const status =
+        organizer.passportCheck === 1 || organizer.passportCheck === 2
+          ? organizer.passportCheck
+          : 0;
+      // Where the staff continues: the service's page, unless the identity is already verified.
+      const url =
+        serviceUrl && status !== 1
+          ? `${serviceUrl.replace(/\/$/, '')}/start?org=${organizer.id}`
+          : null;
+      return { status, provider: VERIFICATION_PROVIDER, url };
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { ServiceHandlers } from '#src/contract.ts';
+import type { Database } from '#src/db/client.ts';
+import { chats, organizers } from '#src/db/schema/index.ts';
+import { HttpError, notFound } from '#src/http/http-error.ts';
+import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
+import { signServiceToken } from '#src/modules/accounts/signed-token.ts';
+import { findChatFor, loadViewer, sideOf } from '#src/modules/chat/chats.ts';
+import {
+  isRowId,
+  issuePhoneCode,
+  lineForCountry,
+  type IssuedPhoneCode,
+  type PhoneCodeRequest,
+  type PhoneCodeTarget,
+} from './codes.ts';
+
+/** Until a configured secret: tokens of a development machine only. */
+export const DEV_CALL_SECRET = 'gallop-web-call-development-secret';
+/** How long a web call widget's token is accepted. */
+export const WEB_CALL_TOKEN_TTL_MS = 10 * 60_000;
+
+/**
+ * Spec section 6, site switches: web calls to the organizer are enabled for this site, web calls
+ * to support are not.
+ */
+export const WEB_CALLS = { organizer: true, support: false } as const;
+
+export const TOO_MANY_CODES = {
+  message: 'Too many phone codes. Please confirm you are not a robot.',
+  type: 'captcha',
+} as const;
+
+class TooManyCodes extends Error {}
+
+export interface PhoneCodeDeps {
+  db: Database;
+  /** New codes per requester (account or address) in 15 minutes before a captcha (429). */
+  phoneCodeLimit?: number | undefined;
+  callSecret?: string | undefined;
+}
+
+const forbidden = (message: string) => new HttpError(403, message);
+const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, message, errors);
+
+function checkTimezone(timezone: string | undefined): string | undefined {
+  if (timezone === undefined || timezone === '') return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    return timezone;
+  } catch {
+    throw badRequest('Invalid request', { timezone: ['Unknown time zone'] });
+  }
+}
+
+/** Codes for calls to organizers and about chats, and the web call widget's data. */
+export function phoneCodesHandlers(
+  deps: PhoneCodeDeps,
+): Pick<ServiceHandlers, 'getOrganizerPhoneCode' | 'getUserPhoneCode' | 'getWebCallData'> {
+  const { db } = deps;
+  const limiter: RateLimiter = createRateLimiter({
+    limit: deps.phoneCodeLimit ?? 10,
+    windowMs: 15 * 60_000,
+  });
+  const secret = deps.callSecret ?? DEV_CALL_SECRET;
+
+  /** Counts a new code for the requester (the account, or the address when signed out). */
+  const counter = (requesterKey: string) => () => {
+    if (!limiter.allow(`phone-code:${requesterKey}`)) throw new TooManyCodes();
+  };
+
+  async function issue(
+    reply: FastifyReply,
+    request: Omit<PhoneCodeRequest, 'beforeCreate'>,
+  ): Promise<IssuedPhoneCode | FastifyReply> {
+    try {
+      return await issuePhoneCode(db, { ...request, beforeCreate: counter(request.requesterKey) });
+    } catch (error) {
+      if (error instanceof TooManyCodes) return reply.code(429).send(TOO_MANY_CODES);
+      throw error;
+    }
+  }
+
+  async function publishedOrganizer(id: number) {
+    if (!isRowId(id)) return undefined;
+    const [row] = await db
+      .select({ id: organizers.id })
+      .from(organizers)
+      .where(and(eq(organizers.id, id), eq(organizers.isPublishedOnSite, true)))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    async getOrganizerPhoneCode(request, reply) {
+      const { tour_organizer_id, country_id, timezone } = request.query;
+      const zone = checkTimezone(timezone);
+      if (!(await publishedOrganizer(tour_organizer_id))) throw notFound('Organizer not found');
+      const signed = await findSigned(db, request);
+      return issue(reply, {
+        target: { kind: 'organizer', organizerId: tour_organizer_id },
+        requesterKey: signed ? `user:${signed.user.id}` : `ip:${request.ip}`,
+        userId: signed?.user.id ?? null,
+        countryId: country_id ?? signed?.user.countryId ?? undefined,
+        timezone: zone ?? signed?.user.timezone ?? undefined,
+      });
+    },
+
+    async getUserPhoneCode(request, reply) {
+      const { user } = await requireSigned(db, request);
+      const { chat } = await findChatFor(db, await loadViewer(db, user), request.query.chat_id);
+      return issue(reply, {
+        target: { kind: 'chat', chatId: chat.id },
+        requesterKey: `user:${user.id}`,
+        userId: user.id,
+        countryId: request.query.country_id ?? user.countryId ?? undefined,
+        timezone: user.timezone ?? undefined,
+      });
+    },
+
+    async getWebCallData(request) {
+      const { user } = await requireSigned(db, request);
+      const { is_support_call, organizer_id, chat_id } = request.query;
+      const asked = [is_support_call === 1, organizer_id !== undefined, chat_id !== undefined];
+      if (asked.filter(Boolean).length !== 1) {
+        throw badRequest('Give one of is_support_call=1, organizer_id or chat_id', {
+          organizer_id: ['Give one call target'],
+        });
+      }
+      if (is_support_call === 1) {
+        if (!WEB_CALLS.support) return { enabled: false, token: null, number: null };
+      } else if (!WEB_CALLS.organizer) {
+        return { enabled: false, token: null, number: null };
+      }
+
+      let target: PhoneCodeTarget;
+      if (chat_id !== undefined) {
+        const viewer = await loadViewer(db, user);
+        const [chat] = isRowId(chat_id)
+          ? await db.select().from(chats).where(eq(chats.id, chat_id)).limit(1)
+          : [];
+        if (!chat || !sideOf(chat, viewer)) throw forbidden('You take no part in this chat');
+        target = { kind: 'chat', chatId: chat.id };
+      } else if (organizer_id !== undefined) {
+        const organizer = await publishedOrganizer(organizer_id);
+        if (!organizer) {
+          throw badRequest('Unknown organizer', { organizer_id: ['No such organizer'] });
+        }
+        target = { kind: 'organizer', organizerId: organizer.id };
+      } else {
+        throw badRequest('Web calls to support are not available');
+      }
+      // The widget dials the line; the token says who calls and whom (the call service checks
+      // it with the same secret), so no code needs to be said.
+      const line = await lineForCountry(db, user.countryId ?? undefined);
+      if (!line) return { enabled: false, token: null, number: null };
+      const { token } = signServiceToken(
+        secret,
+        {
+          sub: user.id,
+          kind: target.kind,
+          target: target.kind === 'chat' ? target.chatId : target.organizerId,
+        },
+        WEB_CALL_TOKEN_TTL_MS,
+      );
+      return { enabled: true, token, number: line.phone };
+    },
+  };
+}
