@@ -2,6 +2,7 @@ import { imageUrl } from '@gallop/ui-kit';
 import type { Chat } from '../../api';
 import { chatTitle, initials } from '../../format';
 import '../chat.css';
+import { LINE_ICON } from '../line-icon';
 
 /** The organizer's picture, their initials, or the support mark. */
 export function ChatAvatar({ chat, size = 44 }: { chat: Chat; size?: number }) {
@@ -31,16 +32,7 @@ export function ChatAvatar({ chat, size = 44 }: { chat: Chat; size?: number }) {
 
 function SupportIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg {...LINE_ICON} width="22" height="22">
       <path d="M4 13v-1a8 8 0 0 1 16 0v1" />
       <rect x="3" y="13" width="4" height="6" rx="1.5" />
       <rect x="17" y="13" width="4" height="6" rx="1.5" />

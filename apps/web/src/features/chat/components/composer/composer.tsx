@@ -1,6 +1,7 @@
 import { Button } from '@gallop/ui-kit';
 import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import '../chat.css';
+import { LINE_ICON } from '../line-icon';
 
 export interface ComposerProps {
   /** Queues the text; answers false when it could not be queued (the text then stays). */
@@ -80,17 +81,7 @@ export function Composer({ onSend, onAttach, disabledReason, textareaRef }: Comp
           disabled={disabled}
           onClick={() => fileInput.current?.click()}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <svg {...LINE_ICON} width="20" height="20">
             <path d="m20 11.5-7.8 7.8a5 5 0 0 1-7.1-7.1l8.1-8.1a3.3 3.3 0 0 1 4.7 4.7l-8.1 8.1a1.7 1.7 0 0 1-2.4-2.4l7.4-7.4" />
           </svg>
         </Button>

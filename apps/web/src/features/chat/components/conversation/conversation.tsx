@@ -29,6 +29,7 @@ import { Composer, isImageFile } from '../composer/composer';
 import { MessageBubble } from '../message-bubble/message-bubble';
 import { RelatedBookings } from '../related-bookings/related-bookings';
 import '../chat.css';
+import { LINE_ICON } from '../line-icon';
 
 export interface ConversationProps {
   chatId: number;
@@ -161,17 +162,7 @@ export function Conversation({ chatId, outbox }: ConversationProps) {
           className="chat-conversation__back"
           aria-label="All conversations"
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <svg {...LINE_ICON} width="22" height="22" strokeWidth={2}>
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </Link>

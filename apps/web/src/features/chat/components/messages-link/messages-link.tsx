@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../../lib/api';
 import { unreadCountQuery } from '../../api';
+import { LINE_ICON } from '../line-icon';
 
 /**
  * 'Messages' in the site header for a signed-in user, with the unread count (loaded once, then
@@ -19,17 +20,7 @@ export function MessagesLink({ signedIn }: { signedIn: boolean }) {
       aria-label={count > 0 ? `Messages (${count} unread)` : 'Messages'}
       data-testid="messages-link"
     >
-      <svg
-        viewBox="0 0 24 24"
-        width="22"
-        height="22"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <svg {...LINE_ICON} width="22" height="22">
         <path d="M4 5h16v11H9l-5 4z" />
       </svg>
       <span className="site-header__messages-label">Messages</span>
