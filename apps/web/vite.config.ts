@@ -46,6 +46,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // first paint, and a page needed up to nine (Lighthouse: 300–600 ms).
         cssCodeSplit: false,
         sourcemap: true,
-        rolldownOptions: { input: 'src/entry-client.tsx' },
+        rolldownOptions: {
+          input: 'src/entry-client.tsx',
+          // Everything the entry imports statically goes in one chunk: every page loads all of
+          // it anyway, and one file compresses ~5 kB (gzip) smaller than the ~25 small shared
+          // chunks the automatic splitting made of it, with fewer requests (issue 7).
+          output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+        },
       },
 }));

@@ -1,5 +1,5 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrationErrorHandlers } from './features/shell/hydration-errors';
 import { createBrowserApiClient } from './lib/api';
@@ -9,11 +9,16 @@ import { createAppRouter } from './router';
 const api = createBrowserApiClient(() => router.options.context.locale);
 const router = createAppRouter({ api });
 
-hydrateRoot(
-  document,
-  <StrictMode>
-    <RouterClient router={router} />
-  </StrictMode>,
-  // The 403/404/410/503 pages are the router's error boundary at work: not worth a console error.
-  hydrationErrorHandlers(),
-);
+// In a transition React hydrates in slices and yields to the browser between them, instead of
+// one long task: the page keeps painting (its largest image too) and answers input while the
+// app takes over (issue 7: total blocking time on a slow phone). Next.js hydrates the same way.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+    // The 403/404/410/503 pages are the router's error boundary at work: not worth a console error.
+    hydrationErrorHandlers(),
+  );
+});

@@ -32,10 +32,11 @@ import {
   type GallopClient,
   type TokenStore,
 } from '@gallop/api-client';
-import { currencyFromCookieHeader, readCurrencyCookie, resolveCurrency } from '@gallop/currency';
+import { currencyFromCookieHeader, resolveCurrency } from '@gallop/currency';
 import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
 import { createBrowserTokenStore } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
+import { deferredApiClient } from './deferred-api-client';
 
 /** Where the server reaches the API when `API_URL` is not set. */
 export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
@@ -86,15 +87,18 @@ export function createServerApiClient({
   });
 }
 
-/** The browser's client: same origin (the web server proxies), cookie read on every call. */
+/**
+ * The browser's client: same origin (the web server proxies), cookie read on every call. It
+ * loads in its own chunk right away and calls wait for it (`deferredApiClient`): nothing calls
+ * the API before hydration has finished, so it is no part of the first-load JS.
+ */
 export function createBrowserApiClient(locale: () => Locale = () => DEFAULT_LOCALE): GallopClient {
-  return createGallopClient({
-    baseUrl: window.location.origin,
-    locale: () => clientLocale(locale()),
-    currency: () => resolveCurrency(readCurrencyCookie()),
-    // Cookies (read by the server render) and local storage: see @gallop/session.
-    tokenStore: createBrowserTokenStore(),
-  });
+  // Cookies (read by the server render) and local storage: see @gallop/session.
+  const tokenStore = createBrowserTokenStore();
+  const client = import('./browser-api-client').then(({ createGallopBrowserClient }) =>
+    createGallopBrowserClient(() => clientLocale(locale()), tokenStore),
+  );
+  return deferredApiClient(client, tokenStore);
 }
 
 /** The request's (or the browser's) API client, for components outside route files. */

@@ -1,6 +1,7 @@
 import { isApiError } from '@gallop/api-client';
 import { createFileRoute } from '@tanstack/react-router';
-import { confirmEmail, profileQueryOptions } from '../features/account/api';
+import { confirmEmail } from '../features/account/api';
+import { profileQueryOptions } from '../features/account/profile';
 import {
   EmailConfirmPage,
   type EmailConfirmation,

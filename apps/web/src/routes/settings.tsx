@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { profileQueryOptions } from '../features/account/api';
+import { profileQueryOptions } from '../features/account/profile';
 import { SettingsPage } from '../features/account/components/settings-page/settings-page';
 import { ensureSignedInUser, requireSession } from '../features/account/guard';
 import { pageHead } from '../features/seo/head';

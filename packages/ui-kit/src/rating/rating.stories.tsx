@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Rating, RatingIndicator } from './rating';
+import { Rating } from './rating';
+import { RatingIndicator } from './rating-indicator';
 
 const meta = {
   title: 'Basics/Rating',

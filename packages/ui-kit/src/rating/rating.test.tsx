@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RATING_LABELS, Rating, RatingIndicator } from './rating';
+import { Rating } from './rating';
+import { RATING_LABELS, RatingIndicator } from './rating-indicator';
 
 describe('Rating', () => {
   it('offers five levels named Terrible to Excellent', async () => {

@@ -1,19 +1,15 @@
 /**
  * The account calls of the web app (spec section 7, "User"). Each goes through the visitor's API
  * client; failures reject with `ApiError`, whose `message` and field `errors` the forms show.
+ * The profile query and sign-out, which the site header needs on every page, are in ./profile.ts:
+ * this module loads with the account pages, not in the first load.
  */
 import type { components, GallopClient } from '@gallop/api-client';
-import { getProfileQueryOptions, getSiteTokensQueryOptions } from '@gallop/api-client/query';
+import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
 
 export type UserProfile = components['schemas']['UserProfile'];
 export type AuthSession = components['schemas']['AuthSession'];
 export type CodeSender = components['schemas']['CodeSender'];
-
-export const profileQueryOptions = (api: GallopClient) => ({
-  ...getProfileQueryOptions(api),
-  // A failed profile call means "signed out", not an error to retry.
-  retry: false,
-});
 
 export const siteTokensQueryOptions = (api: GallopClient) => getSiteTokensQueryOptions(api);
 
@@ -107,10 +103,6 @@ export async function resetPassword(
 ): Promise<AuthSession> {
   const { data } = await api.POST('/crm/api/user/password-reset', { body: { token, password } });
   return data;
-}
-
-export async function signOut(api: GallopClient): Promise<void> {
-  await api.POST('/crm/api/user/logout');
 }
 
 export async function updateProfile(

@@ -7,7 +7,8 @@ import { isApiError } from '@gallop/api-client';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { hasSession } from '../../lib/session-tokens';
 import type { RouterContext } from '../../router';
-import { profileQueryOptions, type UserProfile } from './api';
+import type { UserProfile } from './api';
+import { profileQueryOptions } from './profile';
 
 function toLogin(location: Pick<ParsedLocation, 'href'>) {
   return redirect({ to: '/login', search: { redirect: location.href } });

@@ -10,7 +10,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api';
 import { hasSession } from '../../lib/session-tokens';
-import { profileQueryOptions, signOut, type AuthSession, type UserProfile } from './api';
+import type { AuthSession, UserProfile } from './api';
+import { profileQueryOptions, signOut } from './profile';
 
 /** Loads the profile into the query cache when a session is stored; never throws. */
 export async function prefetchProfile(queryClient: QueryClient, api: GallopClient) {

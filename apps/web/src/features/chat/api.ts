@@ -7,21 +7,13 @@
 import { CHAT_PAGE_SIZE } from '@gallop/chat';
 import type { components, GallopClient } from '@gallop/api-client';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { chatKeys } from './unread';
 
 export type Chat = components['schemas']['Chat'];
 export type ChatList = components['schemas']['ChatList'];
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type ChatMessages = components['schemas']['ChatMessages'];
 export type RelatedBooking = components['schemas']['BookingRequest'];
-
-export const chatKeys = {
-  all: ['chat'] as const,
-  list: () => [...chatKeys.all, 'list'] as const,
-  detail: (id: number) => [...chatKeys.all, 'detail', id] as const,
-  messages: (id: number) => [...chatKeys.all, 'messages', id] as const,
-  bookings: (id: number) => [...chatKeys.all, 'bookings', id] as const,
-  unread: () => [...chatKeys.all, 'unread'] as const,
-};
 
 /** The user's chats, 20 a page ('Load more'). */
 export const chatListQuery = (api: GallopClient) => ({
@@ -76,20 +68,6 @@ export const relatedBookingsQuery = (api: GallopClient, id: number) => ({
       return [];
     }
   },
-});
-
-/** Unread messages in all the user's chats; 0 when the call fails (spec section 8). */
-export const unreadCountQuery = (api: GallopClient) => ({
-  queryKey: chatKeys.unread(),
-  queryFn: async (): Promise<number> => {
-    try {
-      return (await api.GET('/crm/api/chat/unread-count')).data.count;
-    } catch (error) {
-      console.warn('Chat: could not load the unread count', error);
-      return 0;
-    }
-  },
-  staleTime: 30_000,
 });
 
 /** The support chat (created on first use); null when the call fails (spec section 8). */

@@ -1,12 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  chatKeys,
-  type Chat,
-  type ChatListPages,
-  type ChatMessage,
-  type MessagePages,
-} from './api';
+import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
+import { chatKeys } from './unread';
 import { addMessage, chatEventHandlers } from './cache';
 
 const ME = 7;

@@ -5,13 +5,8 @@
  */
 import type { ChatServerEvents } from '@gallop/chat';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  chatKeys,
-  type Chat,
-  type ChatListPages,
-  type ChatMessage,
-  type MessagePages,
-} from './api';
+import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
+import { chatKeys } from './unread';
 
 export type ChatEvents = ChatServerEvents<ChatMessage, Chat>;
 

@@ -1,7 +1,8 @@
 import { createGallopClient, createMemoryTokenStore } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { chatKeys, type ChatMessage, type MessagePages } from './api';
+import type { ChatMessage, MessagePages } from './api';
+import { chatKeys } from './unread';
 import { outboxFor, socketToken } from './realtime';
 
 const json = (status: number, body: unknown) =>

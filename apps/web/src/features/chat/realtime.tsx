@@ -9,7 +9,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api';
-import { chatKeys, sendChatMessage, type Chat, type ChatMessage } from './api';
+import { sendChatMessage, type Chat, type ChatMessage } from './api';
+import { chatKeys } from './unread';
 import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
 import { playIncomingSound } from './sound';
 

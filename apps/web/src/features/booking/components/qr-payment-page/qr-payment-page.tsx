@@ -192,7 +192,8 @@ function QrCode({
       ) : (
         <>
           <p className="qr-code__timer" aria-live="off">
-            Valid for <strong>{left}</strong> more
+            {/* The server rendered it a moment earlier: the next tick corrects the seconds. */}
+            Valid for <strong suppressHydrationWarning>{left}</strong> more
           </p>
           <ol className="qr-code__steps">
             <li>Open your banking app and choose to pay by QR code (fast payment system).</li>

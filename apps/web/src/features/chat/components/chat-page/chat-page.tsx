@@ -3,7 +3,8 @@ import { useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { useApi } from '../../../../lib/api';
-import { chatListQuery, chatKeys, getSupportChat } from '../../api';
+import { chatListQuery, getSupportChat } from '../../api';
+import { chatKeys } from '../../unread';
 import { orderChats } from '../../format';
 import { outboxFor, useChatRealtime } from '../../realtime';
 import { ChatList } from '../chat-list/chat-list';

@@ -12,7 +12,6 @@ import type { Outbox } from '@gallop/chat';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import {
-  chatKeys,
   chatMessagesQuery,
   chatQuery,
   markChatAsRead,
@@ -21,6 +20,7 @@ import {
   type ChatMessage,
 } from '../../api';
 import { markReadInCache } from '../../cache';
+import { chatKeys } from '../../unread';
 import { chatTitle, conversationDays } from '../../format';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../../lib/api';
-import { unreadCountQuery } from '../../api';
+import { unreadCountQuery } from '../../unread';
 import { LINE_ICON } from '../line-icon';
 
 /**

@@ -1,5 +1,5 @@
-import { imageUrl, MediaViewer, PhotoPreview, type MediaItem } from '@gallop/ui-kit';
-import { useState } from 'react';
+import { imageUrl, PhotoPreview, type MediaItem } from '@gallop/ui-kit';
+import { lazy, Suspense, useState } from 'react';
 import './tour-gallery.css';
 
 /** 16:9 sizes the media server renders; the browser picks by width (`sizes` below). */
@@ -15,18 +15,31 @@ export interface MediaViewerState {
   index: number;
 }
 
+// The viewer is react-aria's modal (~35 kB gzip with its focus and overlay code): it loads when
+// a picture is first opened, not with the tour page, which the browser runs before hydrating.
+const MediaViewer = lazy(() =>
+  import('./media-viewer').then(({ MediaViewer }) => ({ default: MediaViewer })),
+);
+
 /** One fullscreen viewer for every picture on a page: the hero, the gallery, review photos. */
 export function useMediaViewer() {
   const [state, setState] = useState<MediaViewerState | null>(null);
-  const open = (items: readonly MediaItem[], index: number) => setState({ items, index });
-  const viewer = (
-    <MediaViewer
-      items={state?.items ?? []}
-      isOpen={state !== null}
-      startIndex={state?.index ?? 0}
-      onClose={() => setState(null)}
-    />
-  );
+  // Stays mounted once opened, so closing plays the modal's exit.
+  const [opened, setOpened] = useState(false);
+  const open = (items: readonly MediaItem[], index: number) => {
+    setOpened(true);
+    setState({ items, index });
+  };
+  const viewer = opened ? (
+    <Suspense fallback={null}>
+      <MediaViewer
+        items={state?.items ?? []}
+        isOpen={state !== null}
+        startIndex={state?.index ?? 0}
+        onClose={() => setState(null)}
+      />
+    </Suspense>
+  ) : null;
   return { open, viewer };
 }
 
