@@ -15,11 +15,14 @@ const apiPort = (process.env.GALLOP_E2E_API_PORT ??= freePort());
 // A second web server whose API is down (nothing listens on that port): the 503 page.
 const downPort = (process.env.GALLOP_E2E_DOWN_PORT ??= freePort());
 const deadApiPort = (process.env.GALLOP_E2E_DEAD_API_PORT ??= freePort());
+// A third web server with the runtime-flagged pages on (QR payment, arrival), over the same API.
+const flagsPort = (process.env.GALLOP_E2E_FLAGS_PORT ??= freePort());
 const baseURL = loopback(port);
 process.env.GALLOP_E2E_DOWN_URL ??= loopback(downPort);
+process.env.GALLOP_E2E_FLAGS_URL ??= loopback(flagsPort);
 
 /** The built production web server (run `pnpm build` first), as it runs in production. */
-function webServer(listenPort: string, apiUrl: string) {
+function webServer(listenPort: string, apiUrl: string, extraEnv: Record<string, string> = {}) {
   return {
     command: 'node dist/server.js',
     url: `${loopback(listenPort)}/healthz`,
@@ -32,6 +35,7 @@ function webServer(listenPort: string, apiUrl: string) {
       API_URL: apiUrl,
       // Not the default: proves the server's value reaches the hydrated client.
       GALLOP_ORGANIZER_URL: 'https://partners.e2e.example',
+      ...extraEnv,
     },
   };
 }
@@ -82,5 +86,6 @@ export default defineConfig({
     },
     webServer(port, loopback(apiPort)),
     webServer(downPort, loopback(deadApiPort)),
+    webServer(flagsPort, loopback(apiPort), { FEATURE_QR_PAYMENT: 'on', FEATURE_ARRIVAL: 'on' }),
   ],
 });

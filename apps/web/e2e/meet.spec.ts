@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { bookAsGuest, outbox, payOnSandboxPage, startCardPayment } from './guest-booking';
 
 // The organizer's meet page (`/meet?key=`), reached the way an organizer reaches it: a traveller
 // pays a booking, the API mails the organizer the link, the organizer opens it. Also the pages
 // behind runtime flags (off on the e2e server) and the individual tour page.
-
-const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
-const json = { 'Content-Type': 'application/json' };
 
 /** Files the API's sniffing accepts: a valid one-page PDF and a 1×1 PNG. */
 const SMALL_PDF = Buffer.from(
@@ -20,95 +18,14 @@ const SMALL_PNG = Buffer.from(
   'base64',
 );
 
-interface Message {
-  kind: string;
-  recipient: string;
-  body: string;
-}
-
-async function outbox(request: APIRequestContext, recipient?: string): Promise<Message[]> {
-  const query = recipient ? `?recipient=${encodeURIComponent(recipient)}` : '';
-  const answer = await request.get(`${apiUrl}/dev/outbox${query}`);
-  return ((await answer.json()) as { messages: Message[] }).messages;
-}
-
-/** A guaranteed date far ahead with seats to spare (docs/testing.md: never a date's last seat). */
-async function bookableDate(request: APIRequestContext) {
-  const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=2`)).json()) as {
-    items: { id: number }[];
-  };
-  for (const { id } of items) {
-    const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
-      id: number;
-      name: string;
-      slug?: string;
-      dates: {
-        id: number;
-        not_guaranteed?: boolean;
-        is_busy?: boolean;
-        number_of_free_seats?: number;
-        start: string;
-      }[];
-    };
-    const date = tour.dates.find(
-      (d) =>
-        !d.not_guaranteed &&
-        !d.is_busy &&
-        (d.number_of_free_seats ?? 0) >= 8 &&
-        Date.parse(d.start) - Date.now() > 30 * 86_400_000,
-    );
-    if (date) return { tour, date };
-  }
-  throw new Error('no bookable date on the second page of the search');
-}
-
 /**
  * A guest books through the API, signs in with an e-mailed code, and pays the prepayment on the
  * sandbox provider's page; the organizer's e-mail then carries the meet link. Answers that link.
  */
 async function paidBookingMeetLink(page: Page, request: APIRequestContext) {
-  const { tour, date } = await bookableDate(request);
-  const email = `meet-${randomUUID()}@example.com`;
-  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
-    headers: json,
-    data: {
-      tour_id: tour.id,
-      tour_date_id: date.id,
-      tourists: [
-        { first_name: 'Ines', last_name: 'Moreau' },
-        { first_name: 'Paul', last_name: 'Moreau' },
-      ],
-      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as { id: number };
-
-  const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
-    headers: json,
-    data: { login: email, code_sender: 'email' },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const code = (await outbox(request, email))
-    .find((message) => message.kind === 'sign-in-code')!
-    .body.match(/\b(\d{5})\b/)![1]!;
-  const signedIn = await request.post(`${apiUrl}/crm/api/user/auth-via-code`, {
-    headers: json,
-    data: { login: email, code },
-  });
-  const { token } = (await signedIn.json()) as { token: string };
-
-  const started = await request.post(`${apiUrl}/crm/api/payment/start`, {
-    headers: { ...json, 'X-Authorization': `Bearer ${token}` },
-    data: { request_id: booking.id, payment_type: 'full', payment_method: 'card' },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { redirect_url: providerPage } = (await started.json()) as { redirect_url: string };
-  await page.goto(providerPage);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  const guest = await bookAsGuest(request);
+  const { tour, booking } = guest;
+  await payOnSandboxPage(page, await startCardPayment(request, guest));
   await expect(page).toHaveURL(/\/success\?request_id=\d+/);
 
   // The organizer's e-mail: the newest messages, the one about this booking.

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// A booking made the way a guest makes one, through the e2e API (playwright.config.ts): book,
+// sign in with the e-mailed code, pay on the sandbox provider's page. Shared by the specs that
+// need a real booking (meet, the flagged QR and arrival pages).
+
+export const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
+const json = { 'Content-Type': 'application/json' };
+
+export interface OutboxMessage {
+  kind: string;
+  recipient: string;
+  body: string;
+}
+
+/** What the API "sent" (DEV_OUTBOX=on), newest first; optionally to one recipient. */
+export async function outbox(
+  request: APIRequestContext,
+  recipient?: string,
+): Promise<OutboxMessage[]> {
+  const query = recipient ? `?recipient=${encodeURIComponent(recipient)}` : '';
+  const answer = await request.get(`${apiUrl}/dev/outbox${query}`);
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** A guaranteed date far ahead with seats to spare (docs/testing.md: never a date's last seat). */
+export async function bookableDate(request: APIRequestContext) {
+  const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=2`)).json()) as {
+    items: { id: number }[];
+  };
+  for (const { id } of items) {
+    const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
+      id: number;
+      name: string;
+      slug?: string;
+      dates: {
+        id: number;
+        not_guaranteed?: boolean;
+        is_busy?: boolean;
+        number_of_free_seats?: number;
+        start: string;
+      }[];
+    };
+    const date = tour.dates.find(
+      (d) =>
+        !d.not_guaranteed &&
+        !d.is_busy &&
+        (d.number_of_free_seats ?? 0) >= 8 &&
+        Date.parse(d.start) - Date.now() > 30 * 86_400_000,
+    );
+    if (date) return { tour, date };
+  }
+  throw new Error('no bookable date on the second page of the search');
+}
+
+export interface GuestBooking {
+  tour: Awaited<ReturnType<typeof bookableDate>>['tour'];
+  booking: { id: number; uuid: string };
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Two riders booked by a fresh guest e-mail, who then signs in with the e-mailed code. */
+export async function bookAsGuest(request: APIRequestContext): Promise<GuestBooking> {
+  const { tour, date } = await bookableDate(request);
+  const email = `guest-${randomUUID()}@example.com`;
+  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
+    headers: json,
+    data: {
+      tour_id: tour.id,
+      tour_date_id: date.id,
+      tourists: [
+        { first_name: 'Ines', last_name: 'Moreau' },
+        { first_name: 'Paul', last_name: 'Moreau' },
+      ],
+      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const booking = (await created.json()) as { id: number; uuid: string };
+
+  const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
+    headers: json,
+    data: { login: email, code_sender: 'email' },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = (await outbox(request, email))
+    .find((message) => message.kind === 'sign-in-code')!
+    .body.match(/\b(\d{5})\b/)![1]!;
+  const signedIn = await request.post(`${apiUrl}/crm/api/user/auth-via-code`, {
+    headers: json,
+    data: { login: email, code },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const { token, refresh_token: refreshToken } = (await signedIn.json()) as {
+    token: string;
+    refresh_token: string;
+  };
+  return { tour, booking, email, token, refreshToken };
+}
+
+/** Opens a card payment of the whole booking through the API: the provider's page address. */
+export async function startCardPayment(request: APIRequestContext, guest: GuestBooking) {
+  const started = await request.post(`${apiUrl}/crm/api/payment/start`, {
+    headers: { ...json, 'X-Authorization': `Bearer ${guest.token}` },
+    data: { request_id: guest.booking.id, payment_type: 'full', payment_method: 'card' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  return ((await started.json()) as { redirect_url: string }).redirect_url;
+}
+
+/** Pays on the sandbox provider's page with the test card; it then sends the browser on. */
+export async function payOnSandboxPage(page: Page, providerPage: string): Promise<void> {
+  await page.goto(providerPage);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
