@@ -11,6 +11,7 @@ import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/reque
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
+import { createCachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
 import { logTransport, startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
@@ -46,6 +47,7 @@ export interface BuildAppOptions {
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
+type RouteHook = Extract<RouteOptions['onRequest'], (...args: never[]) => unknown>;
 
 /**
  * Resolves each contract operation to its handler. A missing handler (the contract JSON is newer
@@ -63,6 +65,25 @@ function resolveOperations(app: FastifyInstance, handlers: ServiceHandlers) {
     return async (_request, reply) =>
       reply.code(501).send({ message: `Operation ${operationId} is not implemented` });
   };
+}
+
+/**
+ * Gives the routes of some operations an `onRequest` hook of their own (it runs after the global
+ * ones: request id, CORS). Register before the contract's routes.
+ */
+function addOperationHooks(
+  app: FastifyInstance,
+  handlers: ServiceHandlers,
+  hooks: Partial<Record<keyof ServiceHandlers, RouteHook>>,
+): void {
+  const byHandler = new Map<unknown, RouteHook>();
+  for (const [operationId, hook] of Object.entries(hooks)) {
+    byHandler.set(handlers[operationId as keyof ServiceHandlers], hook);
+  }
+  app.addHook('onRoute', (route) => {
+    const hook = byHandler.get(route.handler);
+    if (hook) route.onRequest = [...[route.onRequest ?? []].flat(), hook];
+  });
 }
 
 /** The API as a Fastify instance, routes and validation generated from the contract. */
@@ -117,6 +138,9 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     options.responseCache ??
     createCatalogResponseCache(env, options.database.db, app.log.child({ module: 'cache' }));
   app.addHook('onClose', () => responseCache.close());
+  const rates = createRatesCache(options.database.db);
+  // Repeated searches are answered before validation and the handler (decision 030).
+  const cachedAnswers = createCachedAnswers({ responseCache, rates });
   const searchIndex = createSearchIndex(
     env,
     options.database.db,
@@ -146,36 +170,42 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
     secret: paymentSecret,
   });
+  const handlers = createServiceHandlers({
+    lifecycle,
+    db: options.database.db,
+    rates,
+    responseCache,
+    searchIndex,
+    cachedAnswers,
+    publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
+    authLimit: env.AUTH_LIMIT,
+    paymentSecret,
+    chatRealtime: chatSocket.realtime,
+    chatSendLimit: env.CHAT_SEND_LIMIT,
+    phoneCodeLimit: env.PHONE_CODE_LIMIT,
+    ...(env.CALL_SECRET ? { callSecret: env.CALL_SECRET } : {}),
+    verification: {
+      serviceUrl: env.VERIFICATION_SERVICE_URL,
+      secret: env.VERIFICATION_SECRET,
+    },
+    uploadsDir,
+    uploadLimit: env.UPLOAD_LIMIT,
+    content: {
+      publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+      countryIpHeader: env.COUNTRY_IP_HEADER,
+      defaultCountryIso: env.DEFAULT_COUNTRY,
+    },
+  });
+  if (responseCache.enabled) {
+    const answerFromCache = cachedAnswers.onRequest as RouteHook;
+    addOperationHooks(app, handlers, {
+      listTours: answerFromCache,
+      getToursPage: answerFromCache,
+    });
+  }
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
-    operationResolver: resolveOperations(
-      app,
-      createServiceHandlers({
-        lifecycle,
-        db: options.database.db,
-        rates: createRatesCache(options.database.db),
-        responseCache,
-        searchIndex,
-        publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
-        authLimit: env.AUTH_LIMIT,
-        paymentSecret,
-        chatRealtime: chatSocket.realtime,
-        chatSendLimit: env.CHAT_SEND_LIMIT,
-        phoneCodeLimit: env.PHONE_CODE_LIMIT,
-        ...(env.CALL_SECRET ? { callSecret: env.CALL_SECRET } : {}),
-        verification: {
-          serviceUrl: env.VERIFICATION_SERVICE_URL,
-          secret: env.VERIFICATION_SECRET,
-        },
-        uploadsDir,
-        uploadLimit: env.UPLOAD_LIMIT,
-        content: {
-          publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-          countryIpHeader: env.COUNTRY_IP_HEADER,
-          defaultCountryIso: env.DEFAULT_COUNTRY,
-        },
-      }),
-    ),
+    operationResolver: resolveOperations(app, handlers),
   });
   registerOperationsRoutes(app, { lifecycle, database: options.database });
   if (env.DEV_OUTBOX === 'on') registerDevOutboxRoute(app, { db: options.database.db });

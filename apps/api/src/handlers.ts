@@ -2,6 +2,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
+import type { CachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
@@ -40,6 +41,8 @@ export interface HandlerDeps {
   authLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
+  /** The fast path answering repeated searches from the response cache. */
+  cachedAnswers?: CachedAnswers | undefined;
   /** Signs the sandbox payment provider's callbacks and page links. */
   paymentSecret?: string;
   /** Site-level settings from the environment (public URL, country detection). */

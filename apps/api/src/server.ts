@@ -54,8 +54,8 @@ export async function startServer(
   for (const message of startupLog) app.log.info(`seed: ${message}`);
 
   const refreshAggregates = () =>
-    refreshCatalogAggregates(database.db, todayUtc()).catch((error: unknown) =>
-      app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
+    refreshCatalogAggregates(database.db, todayUtc(), { onlyIfChanged: true }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
     );
   const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);
   refreshTimer.unref();

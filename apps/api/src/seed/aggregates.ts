@@ -2,13 +2,30 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
 
+/** Rows an UPDATE changed: `rowCount` from node-postgres, `affectedRows` from PGlite. */
+function changedRows(result: unknown): number {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(rowCount ?? affectedRows ?? 0);
+}
+
 /**
  * Recomputes the facts denormalised onto tours and organizers: cheapest bookable future price,
  * next and last start, ratings and counts. They depend on the day (dates pass), so the server
- * runs this at start and daily, and the seed runs it last. It bumps the catalogue version.
+ * runs this at start and daily, and the seed runs it last. It bumps the catalogue version; with
+ * `onlyIfChanged` only when a row changed (the server's refreshes: a bump makes every instance
+ * rebuild its search index, which takes seconds at 100k tours and more at 1M, and searches run
+ * in SQL meanwhile). Returns the number of rows changed.
  */
-export async function refreshCatalogAggregates(db: Database, today: string): Promise<void> {
-  await db.execute(sql`
+export async function refreshCatalogAggregates(
+  db: Database,
+  today: string,
+  { onlyIfChanged = false } = {},
+): Promise<number> {
+  let changed = 0;
+  const update = async (statement: ReturnType<typeof sql>) => {
+    changed += changedRows(await db.execute(statement));
+  };
+  await update(sql`
     UPDATE tours t SET
       from_price_usd = s.min_price,
       from_price_per_day_usd = s.min_price_per_day,
@@ -28,7 +45,7 @@ export async function refreshCatalogAggregates(db: Database, today: string): Pro
         OR t.from_price_per_day_usd IS DISTINCT FROM s.min_price_per_day
         OR t.next_start_date IS DISTINCT FROM s.next_start
         OR t.last_start_date IS DISTINCT FROM s.last_start)`);
-  await db.execute(sql`
+  await update(sql`
     UPDATE tours t SET rating = s.rating, reviews_count = s.count
     FROM (
       SELECT tour_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count
@@ -37,7 +54,7 @@ export async function refreshCatalogAggregates(db: Database, today: string): Pro
     WHERE s.tour_id = t.id AND (t.rating IS DISTINCT FROM s.rating OR t.reviews_count <> s.count)`);
   // Grouped once per table, not a subquery per organizer: at a million tours (20k organizers,
   // 3.6M reviews) the correlated form ran for tens of minutes on freshly loaded tables.
-  await db.execute(sql`
+  await update(sql`
     UPDATE organizers o SET
       rating = s.rating,
       reviews_count = s.reviews_count,
@@ -59,7 +76,8 @@ export async function refreshCatalogAggregates(db: Database, today: string): Pro
         OR o.reviews_count IS DISTINCT FROM s.reviews_count
         OR o.tours_count IS DISTINCT FROM s.tours_count)`);
   // Cached search answers (every API instance's) were computed from the old aggregates.
-  await bumpCatalogVersion(db);
+  if (changed > 0 || !onlyIfChanged) await bumpCatalogVersion(db);
+  return changed;
 }
 
 /** After inserting explicit ids, move each identity sequence past the largest id. */

@@ -66,4 +66,28 @@ describe('createCatalogVersionReader', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(await reader.current()).toBe(7);
   });
+
+  it('peeks without waiting: nothing before the first read, then the known version', async () => {
+    let now = 0;
+    let stored = 1;
+    let reads = 0;
+    const reader = createCatalogVersionReader(
+      async () => {
+        reads += 1;
+        return stored;
+      },
+      { maxAgeMs: 1_000, now: () => now },
+    );
+    expect(reader.peek()).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reader.peek()).toBe(1);
+    expect(reads).toBe(1);
+    stored = 2;
+    now = 1_000;
+    // Old: still answered at once, and read again in the background.
+    expect(reader.peek()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reader.peek()).toBe(2);
+    expect(reads).toBe(2);
+  });
 });

@@ -27,6 +27,11 @@ export async function readCatalogVersion(db: Database): Promise<number> {
 export interface CatalogVersionReader {
   /** The version, read again when the last read is older than `maxAgeMs`. */
   current(): Promise<number>;
+  /**
+   * The last known version without waiting (undefined before the first read), refreshed in the
+   * background like `current()`: the cached-answer fast path cannot wait for the database.
+   */
+  peek(): number | undefined;
 }
 
 /**
@@ -53,10 +58,21 @@ export function createCatalogVersionReader(
       });
     return reading;
   };
+  const refreshIfOld = () => {
+    if (now() - readAt >= maxAgeMs) refresh().catch(() => {});
+  };
   return {
     async current() {
       if (known === undefined) return refresh();
-      if (now() - readAt >= maxAgeMs) refresh().catch(() => {});
+      refreshIfOld();
+      return known;
+    },
+    peek() {
+      if (known === undefined) {
+        refresh().catch(() => {});
+        return undefined;
+      }
+      refreshIfOld();
       return known;
     },
   };

@@ -101,6 +101,38 @@ describe('createResponseCache (in process)', () => {
     expect((await cache.get('k', async () => Buffer.from('newest'))).source).toBe('fresh');
   });
 
+  it('peeks at fresh in-process entries of the known version only', async () => {
+    let now = 0;
+    let version: number | undefined = 1;
+    const cache = createResponseCache({
+      memory: createByteLru(1_000, () => now, 1_000),
+      version: async () => version ?? 0,
+      knownVersion: () => version,
+      ttlMs: 1_000,
+      now: () => now,
+    });
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => Buffer.from('body'));
+    expect(cache.peek('k')?.toString()).toBe('body');
+    expect(cache.peek('other')).toBeUndefined();
+    version = undefined;
+    expect(cache.peek('k')).toBeUndefined();
+    version = 2;
+    expect(cache.peek('k')).toBeUndefined();
+    version = 1;
+    now = 1_000;
+    // Stale: left to `get`, which answers it and refreshes it.
+    expect(cache.peek('k')).toBeUndefined();
+    expect((await cache.get('k', async () => Buffer.from('new'))).source).toBe('stale');
+  });
+
+  it('never peeks without a version known at once', async () => {
+    const cache = createResponseCache({ memory: createByteLru(1_000), version: async () => 1 });
+    await cache.get('k', async () => Buffer.from('body'));
+    expect(cache.peek('k')).toBeUndefined();
+    expect(disabledResponseCache().peek('k')).toBeUndefined();
+  });
+
   it('switched off, produces every time', async () => {
     const cache = disabledResponseCache();
     const answer = counter('{}');

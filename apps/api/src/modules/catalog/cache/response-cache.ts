@@ -27,6 +27,12 @@ export interface ResponseCache {
   readonly enabled: boolean;
   /** The body for `key` (anything the answer depends on, the catalogue version aside). */
   get(key: string, produce: () => Promise<Buffer>): Promise<CachedBody>;
+  /**
+   * The fresh in-process body of `key` without waiting for anything: undefined when it is
+   * absent, stale, in the shared store only, or the catalogue version is not known without a
+   * read. The cached-answer fast path answers with it and leaves every other case to `get`.
+   */
+  peek(key: string): Buffer | undefined;
   /** The catalogue version the keys are under now. */
   version(): Promise<number>;
   close(): Promise<void>;
@@ -37,6 +43,11 @@ export interface ResponseCacheOptions {
   memory: ByteLru;
   shared?: SharedStore | undefined;
   version: () => Promise<number>;
+  /**
+   * The version `version()` would answer, when that is known without waiting (the version
+   * reader's `peek`); without it `peek` never answers.
+   */
+  knownVersion?: () => number | undefined;
   ttlMs?: number;
   now?: () => number;
   /** Called when a background refresh fails (the stale answer stays until it is gone). */
@@ -58,6 +69,9 @@ function readExpiry(stored: Buffer, now: number): { body: Buffer; ttlMs: number 
   const ttlMs = stored.readDoubleBE(0) - now;
   return ttlMs > 0 ? { body: stored.subarray(HEADER_BYTES), ttlMs } : undefined;
 }
+
+/** Keys are hashed: filters make long keys, and Redis keys should stay short. */
+const hashKey = (key: string): string => createHash('sha1').update(key).digest('base64url');
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const ttlMs = options.ttlMs ?? 60_000;
@@ -90,8 +104,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     version: options.version,
     async get(key, produce) {
       const version = await options.version();
-      // Hashed: filters make long keys, and Redis keys should stay short.
-      const fullKey = `${version}:${createHash('sha1').update(key).digest('base64url')}`;
+      const fullKey = `${version}:${hashKey(key)}`;
       const found = memory.lookup(fullKey);
       if (found && !found.stale) return { body: found.value, source: 'memory' };
       let pending = inFlight.get(fullKey);
@@ -105,6 +118,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (!found) return pending;
       pending.catch((error: unknown) => options.onRefreshError?.(error));
       return { body: found.value, source: 'stale' };
+    },
+    peek(key) {
+      const version = options.knownVersion?.();
+      if (version === undefined) return undefined;
+      const found = memory.lookup(`${version}:${hashKey(key)}`);
+      return found && !found.stale ? found.value : undefined;
     },
     async close() {
       memory.clear();
@@ -121,6 +140,7 @@ export function disabledResponseCache(): ResponseCache {
     async get(_key, produce) {
       return { body: await produce(), source: 'fresh' };
     },
+    peek: () => undefined,
     async close() {},
   };
 }

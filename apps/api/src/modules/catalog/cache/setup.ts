@@ -28,6 +28,7 @@ export function createCatalogResponseCache(
     memory: createByteLru(MEMORY_CACHE_BYTES, Date.now, RESPONSE_STALE_MS),
     shared: env.REDIS_URL ? createRedisStore({ url: env.REDIS_URL, log }) : undefined,
     version: () => versions.current(),
+    knownVersion: () => versions.peek(),
     ttlMs: RESPONSE_TTL_MS,
     onRefreshError: (error) =>
       log.warn({ err: error }, 'response cache: refreshing a stale answer failed'),

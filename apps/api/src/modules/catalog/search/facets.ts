@@ -198,6 +198,9 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
 /** Numeric kinds in value order; the others most frequent first, then by name. */
 const ORDERED_BY_VALUE = new Set<string>(['difficulty', 'durations', 'comfort']);
 const COMFORT_ORDER = Object.keys(COMFORT_LABELS);
+// `localeCompare` builds a collator per call (with options, every time): these are made once.
+const byText = new Intl.Collator();
+const byValue = new Intl.Collator('en', { numeric: true });
 
 function compareOptions(facet: string) {
   return (a: FacetOption, b: FacetOption): number => {
@@ -208,8 +211,8 @@ function compareOptions(facet: string) {
     // The value last, so equal names (two towns of one name) keep one order whatever counted them.
     return (
       b.count - a.count ||
-      a.text.localeCompare(b.text) ||
-      String(a.value).localeCompare(String(b.value), 'en', { numeric: true })
+      byText.compare(a.text, b.text) ||
+      byValue.compare(String(a.value), String(b.value))
     );
   };
 }

@@ -7,12 +7,8 @@ import { seoPages } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import {
-  disabledResponseCache,
-  type CachedBody,
-  type ResponseCache,
-} from '../cache/response-cache.ts';
-import { todayIso } from '../tour-card.ts';
+import { disabledResponseCache, type ResponseCache } from '../cache/response-cache.ts';
+import { currentDay, ratesKey, sendCachedBody, type CachedAnswers } from './cached-answers.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { compileFilter, type Place } from './conditions.ts';
 import { searchFacets, toFilterFacets } from './facets.ts';
@@ -40,6 +36,8 @@ export interface CatalogSearchDeps {
   responseCache?: ResponseCache | undefined;
   /** The in-process index that answers totals, pages and facets (SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
+  /** The fast path in front of the handlers, told of every answer (and its clock is used). */
+  cachedAnswers?: CachedAnswers | undefined;
 }
 
 async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
@@ -134,17 +132,6 @@ function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown
   };
 }
 
-/** A stable text for the rates an answer was priced with (one per rates object). */
-const ratesKeys = new WeakMap<Rates, string>();
-function ratesKey(rates: Rates): string {
-  let key = ratesKeys.get(rates);
-  if (key === undefined) {
-    key = JSON.stringify([...rates.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    ratesKeys.set(rates, key);
-  }
-  return key;
-}
-
 /**
  * Everything an answer depends on besides the catalogue (whose version the cache adds): the
  * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day.
@@ -191,20 +178,6 @@ function memoizedResponseKey(memo: Map<string, string>) {
   };
 }
 
-/** Today (UTC), read from the clock at most once a second: every search asks for it. */
-function currentDay(): () => string {
-  let day = '';
-  let until = 0;
-  return () => {
-    const now = Date.now();
-    if (now >= until) {
-      day = todayIso(new Date(now));
-      until = now + 1_000;
-    }
-    return day;
-  };
-}
-
 /**
  * The body as the route's 200 response schema serialises it (fast-json-stringify), as `send`
  * would. (`reply.serialize` cannot be used: it looks the schema up without the content type,
@@ -216,14 +189,6 @@ function serialized(reply: FastifyReply, body: unknown): Buffer {
   const serialize = [byType, byStatus].find((candidate) => typeof candidate === 'function') as
     ((value: unknown) => string) | undefined;
   return Buffer.from(serialize ? serialize(body) : JSON.stringify(body));
-}
-
-/** Sends a cached (or just serialised) body as it is, with where it came from. */
-function sendBody(reply: FastifyReply, cached: CachedBody) {
-  return reply
-    .header('x-catalog-cache', cached.source === 'fresh' ? 'miss' : `hit-${cached.source}`)
-    .type('application/json; charset=utf-8')
-    .send(cached.body);
 }
 
 /** Contract handlers of the tour search, its facets and the search box's completions. */
@@ -239,7 +204,7 @@ export function catalogSearchHandlers(
   const results = deps.responseCache?.enabled === false ? uncachedResults : cache;
   const index = deps.searchIndex;
   const keyOf = memoizedResponseKey(new Map());
-  const today = currentDay();
+  const today = deps.cachedAnswers?.today ?? currentDay();
 
   async function prices(request: FastifyRequest): Promise<RequestPrices> {
     const rates = await deps.rates.get();
@@ -250,7 +215,8 @@ export function catalogSearchHandlers(
     async listTours(request, reply) {
       const query = request.query ?? {};
       const context = await prices(request);
-      const cached = await responses.get(keyOf('listTours', request, query, context), async () => {
+      const key = keyOf('listTours', request, query, context);
+      const cached = await responses.get(key, async () => {
         const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
         const version = await responses.version();
         const { list } = await runSearch(deps.db, { results, version, index }, context, {
@@ -259,24 +225,24 @@ export function catalogSearchHandlers(
         });
         return serialized(reply, list);
       });
-      return sendBody(reply, cached);
+      deps.cachedAnswers?.remember(request, key, context.rates, context.today);
+      return sendCachedBody(reply, cached);
     },
 
     async getToursPage(request, reply) {
       const context = await prices(request);
-      const cached = await responses.get(
-        keyOf('getToursPage', request, request.query, context),
-        async () => {
-          const page = await findSeoPage(deps.db, request.query.slug);
-          const version = await responses.version();
-          const { list, filter } = await runSearch(deps.db, { results, version, index }, context, {
-            query: request.query,
-            stored: page.filters,
-          });
-          return serialized(reply, toursPage(page, list, describeFilter(filter)));
-        },
-      );
-      return sendBody(reply, cached);
+      const key = keyOf('getToursPage', request, request.query, context);
+      const cached = await responses.get(key, async () => {
+        const page = await findSeoPage(deps.db, request.query.slug);
+        const version = await responses.version();
+        const { list, filter } = await runSearch(deps.db, { results, version, index }, context, {
+          query: request.query,
+          stored: page.filters,
+        });
+        return serialized(reply, toursPage(page, list, describeFilter(filter)));
+      });
+      deps.cachedAnswers?.remember(request, key, context.rates, context.today);
+      return sendCachedBody(reply, cached);
     },
 
     async getToursFilterCompletion(request) {

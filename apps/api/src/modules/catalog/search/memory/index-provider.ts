@@ -18,7 +18,7 @@ export interface TourIndexProvider {
 }
 
 export interface TourIndexProviderOptions {
-  versions: CatalogVersionReader;
+  versions: Pick<CatalogVersionReader, 'current'>;
   build: (key: { version: number; today: string }) => Promise<TourIndex>;
   log: {
     info: (details: object, message: string) => void;

@@ -1,0 +1,112 @@
+/**
+ * The cached-answer fast path of `/spa/tours` and `/spa/tours-page` (decision 030). A repeated
+ * search is answered in the route's `onRequest` hook, before query parsing, the contract's
+ * validation and the handler, when the exact request (raw URL and `X-Currency` header) was
+ * answered by the handler before and the response cache holds that answer, fresh, for the
+ * current catalogue version, rates and day. The bytes and headers are the handler's own
+ * (`sendCachedBody`); anything else (a first request, a stale or evicted entry, new rates, a
+ * new day, another currency, a bad request) falls through to the normal path unchanged.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
+import type { CachedBody, ResponseCache } from '../cache/response-cache.ts';
+import { todayIso } from '../tour-card.ts';
+
+/** Sends a cached (or just serialised) body as it is, with where it came from. */
+export function sendCachedBody(reply: FastifyReply, cached: CachedBody): FastifyReply {
+  return reply
+    .header('x-catalog-cache', cached.source === 'fresh' ? 'miss' : `hit-${cached.source}`)
+    .type('application/json; charset=utf-8')
+    .send(cached.body);
+}
+
+/** A stable text for the rates an answer was priced with (one per rates object). */
+const ratesKeys = new WeakMap<Rates, string>();
+export function ratesKey(rates: Rates): string {
+  let key = ratesKeys.get(rates);
+  if (key === undefined) {
+    key = JSON.stringify([...rates.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    ratesKeys.set(rates, key);
+  }
+  return key;
+}
+
+/** Today (UTC), read from the clock at most once a second: every search asks for it. */
+export function currentDay(now: () => number = Date.now): () => string {
+  let day = '';
+  let until = 0;
+  return () => {
+    const at = now();
+    if (at >= until) {
+      day = todayIso(new Date(at));
+      until = at + 1_000;
+    }
+    return day;
+  };
+}
+
+/** What a handler answered a request with: its response-cache key and what priced it. */
+interface Answered {
+  key: string;
+  ratesKey: string;
+  today: string;
+}
+
+/** Remembered requests; cleared whole when full (a rare, cheap event), like the key memo. */
+const REMEMBERED_LIMIT = 10_000;
+
+export interface CachedAnswers {
+  /** The day searches are priced for; the handlers use this clock too, so both agree. */
+  readonly today: () => string;
+  /** Called by the handler once it has answered `request` 200 with the cache entry `key`. */
+  remember(request: FastifyRequest, key: string, rates: Rates, today: string): void;
+  /** The route's `onRequest` hook: answers from the cache or lets the request go on. */
+  onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+}
+
+/** The raw request as the fast path knows it; undefined when a header comes twice. */
+function requestKey(request: FastifyRequest): string | undefined {
+  const currency = request.headers['x-currency'];
+  if (currency !== undefined && typeof currency !== 'string') return undefined;
+  return `${request.url}\n${currency ?? ''}`;
+}
+
+export function createCachedAnswers(deps: {
+  responseCache: ResponseCache;
+  rates: Pick<RatesCache, 'get'>;
+  now?: () => number;
+}): CachedAnswers {
+  const answered = new Map<string, Answered>();
+  const today = currentDay(deps.now);
+
+  return {
+    today,
+    remember(request, key, rates, day) {
+      if (!deps.responseCache.enabled) return;
+      const raw = requestKey(request);
+      if (raw === undefined) return;
+      const known = answered.get(raw);
+      const entry = { key, ratesKey: ratesKey(rates), today: day };
+      if (known?.key === key && known.ratesKey === entry.ratesKey && known.today === day) return;
+      if (answered.size >= REMEMBERED_LIMIT) answered.clear();
+      answered.set(raw, entry);
+    },
+    async onRequest(request, reply) {
+      if (request.method !== 'GET') return undefined;
+      const raw = requestKey(request);
+      const entry = raw === undefined ? undefined : answered.get(raw);
+      if (!entry || entry.today !== today()) return undefined;
+      let rates: Rates;
+      try {
+        rates = await deps.rates.get();
+      } catch {
+        return undefined; // the normal path reports it
+      }
+      // Other rates may price the answer differently, or drop the request's currency.
+      if (ratesKey(rates) !== entry.ratesKey) return undefined;
+      const body = deps.responseCache.peek(entry.key);
+      if (!body) return undefined;
+      return sendCachedBody(reply, { body, source: 'memory' });
+    },
+  };
+}
