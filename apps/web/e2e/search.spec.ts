@@ -43,6 +43,19 @@ test.describe('search page', () => {
     expect(await cardNames(page)).toEqual(all.items.map((item) => item.name));
   });
 
+  test('the head preloads only the first card’s picture', async ({ request }) => {
+    const html = await (await request.get('/tours')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const imagePreloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    // The first card's picture is the page's largest paint; the other eager cards load from
+    // the body at low priority instead of competing with it and the stylesheet on a phone.
+    expect(imagePreloads).toHaveLength(1);
+    expect(imagePreloads[0]).toContain('fetchPriority="high"');
+    expect(html).toMatch(
+      /<img [^>]*fetchPriority="low"[^>]*loading="eager"|<img [^>]*loading="eager"[^>]*fetchPriority="low"/,
+    );
+  });
+
   test('a catalogue page shows its stored search; an unknown slug is 404', async ({
     page,
     request,

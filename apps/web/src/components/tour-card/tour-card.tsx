@@ -46,7 +46,10 @@ export function TourCard({ tour, eager = false, priority = false }: TourCardProp
             height={CARD_IMAGE.height}
             alt=""
             loading={eager || priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            // React's server render preloads every eager picture in the head, ahead of the
+            // stylesheet; `low` keeps the others out of it so the first card's (the page's
+            // largest paint) and the CSS are not sharing a slow phone's bandwidth with them.
+            fetchPriority={priority ? 'high' : eager ? 'low' : undefined}
             decoding="async"
           />
         ) : null}
