@@ -22,6 +22,7 @@ import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
+import { startUploadPurge } from '#src/modules/uploads/purge.ts';
 import { registerMultipart, registerUploadRoutes } from '#src/modules/uploads/routes.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
 import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
@@ -127,12 +128,9 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     prepareVideos: options.prepareVideos ?? false,
   });
   const uploadsDir = env.UPLOADS_DIR ?? DEFAULT_UPLOADS_DIR;
+  const uploadStore = new UploadStore(uploadsDir);
   registerMultipart(app);
-  registerUploadRoutes(app, {
-    db: options.database.db,
-    store: new UploadStore(uploadsDir),
-    images: media.images,
-  });
+  registerUploadRoutes(app, { db: options.database.db, store: uploadStore, images: media.images });
 
   const responseCache =
     options.responseCache ??
@@ -218,6 +216,23 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         holdHours: env.BOOKING_HOLD_HOURS,
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
         onError: (error) => log.warn({ err: error }, 'bookings: releasing unpaid holds failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  {
+    // Abandoned review photos, old programme PDFs and crash leftovers (decision 031).
+    const log = app.log.child({ module: 'uploads' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startUploadPurge(options.database.db, uploadStore, {
+        onPurged: (result) => {
+          if (result.reviewPhotos + result.programPdfs + result.tempFiles > 0) {
+            log.info(result, 'uploads: removed files nobody uses');
+          }
+        },
+        onError: (error) => log.warn({ err: error }, 'uploads: removing unused files failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
