@@ -32,6 +32,7 @@ async function bookableTour(request: APIRequestContext) {
     const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
       id: number;
       name: string;
+      slug: string;
       dates: DateOption[];
     };
     const date = tour.dates.find(
@@ -137,6 +138,18 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.getByRole('link', { name: 'Your bookings' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your bookings');
   await expect(page.getByRole('link', { name: tour.name })).toHaveAttribute('href', bookingPath);
+  await expectNoSeriousA11yViolations(page);
+
+  // Back on the tour page, the booking box leads to the request instead of a second one.
+  await gotoHydrated(`/${tour.slug}`);
+  const booking = page.getByRole('complementary', { name: 'Booking' });
+  await expect(booking.getByRole('status')).toHaveText(
+    'You have already asked to book this tour. Open your booking',
+  );
+  await expect(booking.getByRole('link', { name: 'Open your booking' })).toHaveAttribute(
+    'href',
+    bookingPath,
+  );
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -1,3 +1,4 @@
+import { createMemoryTokenStore } from '@gallop/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   RouterProvider,
@@ -23,11 +24,23 @@ export async function renderInApp(
   {
     fetch = createFakeApi().fetch,
     cookie,
-  }: { fetch?: (request: Request) => Promise<Response>; cookie?: string } = {},
+    signedIn = false,
+  }: {
+    fetch?: (request: Request) => Promise<Response>;
+    cookie?: string;
+    /** A session is stored (tokens the fake API does not check). */
+    signedIn?: boolean;
+  } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const request = new Request('http://web.test/', cookie ? { headers: { cookie } } : {});
-  const api = createServerApiClient({ request, fetch });
+  const api = createServerApiClient({
+    request,
+    fetch,
+    ...(signedIn
+      ? { tokenStore: createMemoryTokenStore({ token: 'access-1', refreshToken: 'refresh-1' }) }
+      : {}),
+  });
   const rootRoute = createRootRoute();
   const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> }),

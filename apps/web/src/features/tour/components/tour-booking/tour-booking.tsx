@@ -8,6 +8,7 @@ import {
   type TourDate,
 } from '../../format';
 import { useBookingBase } from '../../../../lib/use-booking-base';
+import { YourBooking } from '../your-booking/your-booking';
 import { bookingRequestHref } from './booking-link';
 import './tour-booking.css';
 
@@ -24,6 +25,7 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
     return (
       <aside className="tour-booking" aria-label="Booking">
         <p className="tour-booking__closed">Every upcoming date is fully booked.</p>
+        <YourBooking tourId={tourId} />
         <a className="tour-booking__dates-link" href="#dates">
           See the dates
         </a>
@@ -58,6 +60,7 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
           <dd>{formatPrepayment(best)}</dd>
         </div>
       </dl>
+      <YourBooking tourId={tourId} />
       <ButtonLink theme="primary" size="lg" block href={bookingRequestHref(tourId, best.id, base)}>
         Request booking
       </ButtonLink>
