@@ -18,6 +18,7 @@
 import type { components } from '@gallop/api-client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { executePrepared } from '#src/db/prepared.ts';
 import type { countries, organizers, tourDates, tours, StoredImage } from '#src/db/schema/index.ts';
 import { generatedImageUrl, isMediaScene, type MediaScene } from '#src/modules/media/urls.ts';
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
@@ -380,11 +381,11 @@ export async function loadCardPage(
   page: CardPage,
   options: LoadTourCardsOptions,
 ): Promise<TourSummary[]> {
-  const result = (await db.execute(
+  // Prepared: planning this statement cost PostgreSQL more than running it (decision 032).
+  const result = await executePrepared<CardQueryRow>(
+    db,
     cardsQuery(page, options.today, options.dateScope),
-  )) as unknown as {
-    rows: CardQueryRow[];
-  };
+  );
   return result.rows.map((row) =>
     toTourSummary(
       row,
