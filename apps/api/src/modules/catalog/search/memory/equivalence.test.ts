@@ -161,23 +161,20 @@ async function bothWays(filter: TourSearchFilter, currency: string) {
   const place = await resolvePlace(db, filter);
   const compiled = compileFilter(filter, { today, currency, rates, place });
   const context = { currency, rates, today, withAlt: false };
-  const [sqlList, sqlFacets, indexed] = await Promise.all([
+  const indexQuery = compileIndexQuery(index, filter, { currency, rates, place });
+  const [sqlList, sqlFacets, indexed, withoutFacets] = await Promise.all([
     searchTours(db, compiled, filter, context),
     searchFacets(db, compiled, { currency, rates }),
-    searchToursInIndex(
-      db,
-      index,
-      compileIndexQuery(index, filter, { currency, rates, place }),
-      compiled,
-      filter,
-      { ...context, withFacets: true },
-    ),
+    searchToursInIndex(db, index, indexQuery, compiled, filter, { ...context, withFacets: true }),
+    // Without facets the pass may walk a posting list instead of the segment (decision 033).
+    searchToursInIndex(db, index, indexQuery, compiled, filter, { ...context, withFacets: false }),
   ]);
   return {
-    sql: { list: sqlList, facets: sqlFacets },
+    sql: { list: sqlList, facets: sqlFacets, listAgain: sqlList },
     index: {
       list: { items: indexed.items, pagination: indexed.pagination },
       facets: toFilterFacets(indexed.facetRows ?? [], { currency, rates }),
+      listAgain: { items: withoutFacets.items, pagination: withoutFacets.pagination },
     },
   };
 }

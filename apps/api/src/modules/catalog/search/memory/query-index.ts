@@ -20,6 +20,7 @@ import {
 } from '../conditions.ts';
 import type { FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
+import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
   NONE,
@@ -47,12 +48,21 @@ interface DateBounds {
   any: boolean;
 }
 
+/** A facet filter on a list column: the tours holding one of `values` pass it. */
+interface ListFilter {
+  column: RaggedColumn;
+  values: readonly number[];
+}
+
 export interface IndexQuery {
   /** The tours of the requested type, cruises or not, not past (in the default order). */
   segment: Int32Array;
   common: TourTest[];
-  /** Facet kinds the filter sets, each with its test; the position is the kind's bit. */
-  facets: { kind: TourFacet; test: TourTest }[];
+  /**
+   * Facet kinds the filter sets, each with its test; the position is the kind's bit. A filter
+   * on a list column also names it, so a search can walk that column's posting lists.
+   */
+  facets: { kind: TourFacet; test: TourTest; list?: ListFilter }[];
   dates: DateBounds;
 }
 
@@ -73,16 +83,16 @@ function oneOf(column: Int32Array, wanted: ReadonlySet<number>): TourTest {
 function compileFacets(index: TourIndex, filter: TourSearchFilter): IndexQuery['facets'] {
   const facets: IndexQuery['facets'] = [];
   const add = (kind: TourFacet, test: TourTest) => facets.push({ kind, test });
-  if (filter.countries) add('countries', overlaps(index.countries, new Set(filter.countries)));
-  if (filter.regions) add('regions', overlaps(index.regions, new Set(filter.regions)));
-  if (filter.cities) add('cities', overlaps(index.cities, new Set(filter.cities)));
-  if (filter.restKinds) add('rest_kinds', overlaps(index.restKinds, new Set(filter.restKinds)));
-  if (filter.collections) {
-    add('collections', overlaps(index.collections, new Set(filter.collections)));
-  }
+  const addList = (kind: TourFacet, column: RaggedColumn, values: readonly number[]) =>
+    facets.push({ kind, test: overlaps(column, new Set(values)), list: { column, values } });
+  if (filter.countries) addList('countries', index.countries, filter.countries);
+  if (filter.regions) addList('regions', index.regions, filter.regions);
+  if (filter.cities) addList('cities', index.cities, filter.cities);
+  if (filter.restKinds) addList('rest_kinds', index.restKinds, filter.restKinds);
+  if (filter.collections) addList('collections', index.collections, filter.collections);
   if (filter.languages) {
     const codes = filter.languages.map((code) => index.languageDictionary.find(code));
-    add('languages', overlaps(index.languages, new Set(codes)));
+    addList('languages', index.languages, codes);
   }
   if (filter.comfort) {
     const codes = filter.comfort.map((value) => index.comfortDictionary.find(value));
@@ -515,6 +525,25 @@ function failingList(index: TourIndex, position: number): TourList {
   return new TourList(failing[position]);
 }
 
+/**
+ * The tours a search without facets needs to look at: the positions holding a wanted value of
+ * its most selective list filter (every result passes every facet filter), or undefined to
+ * walk the whole segment when no list filter narrows it enough to be worth it.
+ */
+function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
+  let best: ListFilter | undefined;
+  let bestSize = query.segment.length / 4;
+  for (const { list } of query.facets) {
+    if (!list) continue;
+    const size = postingSize(list.column, list.values);
+    if (size < bestSize) {
+      best = list;
+      bestSize = size;
+    }
+  }
+  return best ? positionsWithAny(best.column, best.values) : undefined;
+}
+
 /** Runs a compiled query over the index: total, one page of ids, and the facets on request. */
 export function searchIndex(
   index: TourIndex,
@@ -533,9 +562,14 @@ export function searchIndex(
   const failingOne = counter ? facets.map((_, position) => failingList(index, position)) : [];
   const byPrice = options.sort !== 'default' ? new PriceOrder(index) : undefined;
   const daysCap = FILTER_LIMITS.daysMax;
+  // Without facets, a tour failing any facet filter is out: walk a posting list if one is short.
+  const candidates = counter ? undefined : narrowestCandidates(query);
+  const walk = candidates ?? segment;
+  const inSegment = candidates ? membership(segment, index.size) : undefined;
 
-  tours: for (let n = 0; n < segment.length; n += 1) {
-    const tour = segment[n]!;
+  tours: for (let n = 0; n < walk.length; n += 1) {
+    const tour = walk[n]!;
+    if (inSegment !== undefined && inSegment[tour] === 0) continue;
     for (let c = 0; c < common.length; c += 1) if (!common[c]!(tour)) continue tours;
     let failed = -1;
     for (let bit = 0; bit < facets.length; bit += 1) {
