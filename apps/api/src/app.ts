@@ -7,6 +7,7 @@ import { createServiceHandlers } from '#src/handlers.ts';
 import { allowWebOrigin } from '#src/http/cors.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
+import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
@@ -123,6 +124,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   allowWebOrigin(app, env.WEB_ORIGIN);
   answerErrorsAsJson(app);
   rejectUnsafeInput(app);
+  refuseXmlBodies(app);
   const media = registerMediaRoutes(app, {
     cacheDir: env.MEDIA_CACHE_DIR ?? DEFAULT_MEDIA_CACHE_DIR,
     prepareVideos: options.prepareVideos ?? false,
