@@ -54,7 +54,10 @@ export function uploadContext(deps: UploadsDeps): UploadContext {
 }
 
 /** Removes an upload row, and its bytes when no other row shares them. */
-export async function deleteUpload(context: UploadContext, row: UploadRow): Promise<void> {
+export async function deleteUpload(
+  context: Pick<UploadContext, 'db' | 'store'>,
+  row: UploadRow,
+): Promise<void> {
   await context.db.transaction(async (tx) => {
     await tx.update(users).set({ avatarId: null }).where(eq(users.avatarId, row.id));
     await tx.delete(uploads).where(eq(uploads.id, row.id));

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { and, eq, isNull, like, lt, notExists, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, organizers, uploads, users } from '#src/db/schema/index.ts';
-import { bytesStillUsed, type UploadRow } from './records.ts';
+import { deleteUpload } from './handlers.ts';
 import type { UploadStore } from './storage.ts';
 
 export const ABANDONED_REVIEW_PHOTO_MS = 3 * 24 * 60 * 60_000;
@@ -81,11 +81,6 @@ async function purgeTempFiles(store: UploadStore, now: number): Promise<number> 
   return removed;
 }
 
-async function removeRow(db: Database, store: UploadStore, row: UploadRow): Promise<void> {
-  await db.delete(uploads).where(eq(uploads.id, row.id));
-  if (!(await bytesStillUsed(db, row))) await store.remove(row.sha256);
-}
-
 /** One purge round; answers what it removed. */
 export async function purgeUnusedUploads(
   db: Database,
@@ -94,7 +89,7 @@ export async function purgeUnusedUploads(
 ): Promise<PurgeResult> {
   const result: PurgeResult = { reviewPhotos: 0, programPdfs: 0, tempFiles: 0 };
   for (const row of await purgeable(db, now, limit)) {
-    await removeRow(db, store, row);
+    await deleteUpload({ db, store }, row);
     if (row.purpose === 'review') result.reviewPhotos += 1;
     else result.programPdfs += 1;
   }

@@ -24,29 +24,38 @@ describe('catalogue version in the database', () => {
   });
 });
 
+/** A stored version, a clock and a count of reads, for a reader to read from. */
+function countingSource() {
+  const source = {
+    now: 0,
+    stored: 1,
+    reads: 0,
+    read: async () => {
+      source.reads += 1;
+      return source.stored;
+    },
+  };
+  return source;
+}
+
 describe('createCatalogVersionReader', () => {
   it('waits for the first read only, then refreshes in the background once per period', async () => {
-    let now = 0;
-    let stored = 1;
-    let reads = 0;
-    const reader = createCatalogVersionReader(
-      async () => {
-        reads += 1;
-        return stored;
-      },
-      { maxAgeMs: 1_000, now: () => now },
-    );
+    const source = countingSource();
+    const reader = createCatalogVersionReader(source.read, {
+      maxAgeMs: 1_000,
+      now: () => source.now,
+    });
     expect(await reader.current()).toBe(1);
-    stored = 2;
-    now = 999;
+    source.stored = 2;
+    source.now = 999;
     expect(await reader.current()).toBe(1);
-    expect(reads).toBe(1);
-    now = 1_000;
+    expect(source.reads).toBe(1);
+    source.now = 1_000;
     // The stale version answers at once; the new one arrives with the background read.
     expect(await reader.current()).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
     expect(await reader.current()).toBe(2);
-    expect(reads).toBe(2);
+    expect(source.reads).toBe(2);
   });
 
   it('keeps the last known version when a read fails', async () => {
@@ -68,26 +77,21 @@ describe('createCatalogVersionReader', () => {
   });
 
   it('peeks without waiting: nothing before the first read, then the known version', async () => {
-    let now = 0;
-    let stored = 1;
-    let reads = 0;
-    const reader = createCatalogVersionReader(
-      async () => {
-        reads += 1;
-        return stored;
-      },
-      { maxAgeMs: 1_000, now: () => now },
-    );
+    const source = countingSource();
+    const reader = createCatalogVersionReader(source.read, {
+      maxAgeMs: 1_000,
+      now: () => source.now,
+    });
     expect(reader.peek()).toBeUndefined();
     await new Promise((resolve) => setImmediate(resolve));
     expect(reader.peek()).toBe(1);
-    expect(reads).toBe(1);
-    stored = 2;
-    now = 1_000;
+    expect(source.reads).toBe(1);
+    source.stored = 2;
+    source.now = 1_000;
     // Old: still answered at once, and read again in the background.
     expect(reader.peek()).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
     expect(reader.peek()).toBe(2);
-    expect(reads).toBe(2);
+    expect(source.reads).toBe(2);
   });
 });

@@ -42,7 +42,9 @@ export function postingSize(column: RaggedColumn, values: readonly number[]): nu
 /** The positions holding any of `values`, ascending, each once. */
 export function positionsWithAny(column: RaggedColumn, values: readonly number[]): Int32Array {
   const byValue = postings(column);
-  const lists = [...new Set(values)].flatMap((value) => byValue.get(value) ?? []);
+  const lists = [...new Set(values)]
+    .map((value) => byValue.get(value))
+    .filter((list) => list !== undefined);
   if (lists.length === 0) return new Int32Array(0);
   if (lists.length === 1) return lists[0]!;
   const merged = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
