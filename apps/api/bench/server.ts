@@ -22,7 +22,11 @@ export async function startServer(
   dist: boolean,
   extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const args = dist ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  // BENCH_NODE_ARGS adds Node flags to the API process, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+  // (Node refuses profiling flags in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const entry = dist ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const args = [...nodeArgs, ...entry];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: API_ROOT,
     env: {

@@ -211,6 +211,44 @@ describe('the in-process index answers what SQL answers', () => {
     }
   });
 
+  it('on each date filter alone, which tour summaries mostly decide (decision 034)', async () => {
+    const queries: Record<string, unknown>[] = [];
+    for (const sort of ['default', 'price'] as const) {
+      for (const [priceMin, priceMax] of [
+        [0, 400],
+        [300, 900],
+        [800, 1500],
+        [1400, 4000],
+        [2500, 100000],
+      ]) {
+        queries.push({ priceMin, priceMax, sort });
+      }
+      for (const [daysMin, daysMax] of [
+        [1, 2],
+        [3, 3],
+        [5, 9],
+        [8, undefined],
+        [14, 25],
+        [20, undefined],
+        [22, 40],
+      ]) {
+        queries.push({ daysMin, ...(daysMax === undefined ? {} : { daysMax }), sort });
+      }
+      for (const [from, length] of [
+        [5, 10],
+        [40, 30],
+        [120, 60],
+        [300, 90],
+      ]) {
+        queries.push({ dateFrom: isoDay(from!), dateTo: isoDay(from! + length!), sort });
+      }
+    }
+    for (const query of queries) {
+      const result = await bothWays(mergeFilters(undefined, query), 'USD');
+      expect(result.index, JSON.stringify(query)).toEqual(result.sql);
+    }
+  }, 240_000);
+
   it('on 160 drawn filters (totals, pages in order, facets)', async () => {
     const generator = new Random(20261124);
     const next = () => generator.next();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '#src/seed/random.ts';
-import { firstKeys } from './query-index.ts';
+import { normalizeFilters } from '@gallop/search-filters';
+import { compileIndexQuery, dateShortcut, firstKeys, searchIndex } from './query-index.ts';
+import { buildTourIndex, type IndexTourRow } from './tour-index.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
   it('answers the head of the full sort, in both directions', () => {
@@ -23,5 +25,179 @@ describe('firstKeys (the partial sort of price-sorted pages)', () => {
         );
       }
     }
+  });
+});
+
+describe('dateShortcut (what tour summaries decide before the dates are read)', () => {
+  const none = {
+    fromDay: -Infinity,
+    toDay: Infinity,
+    daysMin: -Infinity,
+    daysMax: Infinity,
+    priceMin: -Infinity,
+    priceMax: Infinity,
+    perDayMin: -Infinity,
+    perDayMax: Infinity,
+    any: true,
+  };
+  const bits = (mask: number) =>
+    Array.from({ length: 21 }, (_, bucket) => bucket).filter((bucket) => mask & (1 << bucket));
+
+  it('keeps the duration buckets that may hold a wanted duration, the last one for 20 days and up', () => {
+    const shortcut = dateShortcut({ ...none, daysMin: 3, daysMax: 5 }, false);
+    expect(bits(shortcut.possibleBuckets)).toEqual([3, 4, 5]);
+    expect(bits(shortcut.acceptBuckets)).toEqual([3, 4, 5]);
+    expect(shortcut.accept).toBe('days');
+    // 22–40 days: bucket 20 holds 20, 21 … days, so it may hold a match but proves none.
+    const long = dateShortcut({ ...none, daysMin: 22, daysMax: 40 }, false);
+    expect(bits(long.possibleBuckets)).toEqual([20]);
+    expect(bits(long.acceptBuckets)).toEqual([]);
+    const open = dateShortcut({ ...none, daysMin: 18 }, false);
+    expect(bits(open.possibleBuckets)).toEqual([18, 19, 20]);
+    expect(bits(open.acceptBuckets)).toEqual([18, 19, 20]);
+  });
+
+  it('accepts from summaries only when one kind of date filter is set', () => {
+    expect(dateShortcut({ ...none, priceMin: 100 }, true).accept).toBe('price');
+    expect(dateShortcut({ ...none, fromDay: 10, toDay: 40 }, false).accept).toBe('window');
+    // A price sort needs the cheapest matching date, which only a price filter alone knows.
+    expect(dateShortcut({ ...none, fromDay: 10, toDay: 40 }, true).accept).toBeUndefined();
+    expect(dateShortcut({ ...none, daysMin: 3 }, true).accept).toBeUndefined();
+    expect(dateShortcut({ ...none, priceMin: 100, daysMin: 3 }, false).accept).toBeUndefined();
+    expect(dateShortcut({ ...none, perDayMax: 90 }, false).accept).toBeUndefined();
+    expect(bits(dateShortcut(none, false).possibleBuckets)).toHaveLength(21);
+  });
+});
+
+describe('searchIndex on tours whose dates differ in duration and price', () => {
+  const today = '2027-01-01';
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const tour = (id: number, popularity: number, fromPriceUsd: number): IndexTourRow => ({
+    id,
+    popularity,
+    fromPriceUsd,
+    type: 1,
+    isCruise: false,
+    lastStartDate: day(60),
+    maxGroupSize: 10,
+    minAge: 0,
+    countryIds: [id === 3 ? 2 : 1],
+    regionIds: [],
+    cityIds: [],
+    restKindIds: [],
+    collectionIds: [],
+    languageCodes: ['en'],
+    showplaceIds: [],
+    comfort: 'base',
+    accommodation: 'hotel',
+    difficulty: 1,
+    organizerId: 1,
+    operatorType: 'organization',
+    cruiseType: null,
+    startCityId: null,
+    cabinsCapacity: null,
+    isReturningCruise: false,
+    shipId: null,
+    waterObjectId: null,
+    lat: 0,
+    lng: 0,
+  });
+  const date = (tourId: number, offset: number, duration: number, priceUsd: number) => ({
+    tourId,
+    startDate: day(offset),
+    duration,
+    priceUsd,
+    pricePerDayUsd: Math.round(priceUsd / duration),
+  });
+  // Prices in USD minor units. Tour 1 mixes durations and prices; 2 and 3 are uniform.
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: [tour(1, 30, 10_000), tour(2, 20, 15_000), tour(3, 10, 50_000)],
+    dates: [
+      date(1, 10, 3, 10_000),
+      date(1, 40, 5, 30_000),
+      date(2, 10, 3, 15_000),
+      date(2, 20, 3, 15_000),
+      date(3, 50, 5, 50_000),
+    ],
+    labels: {
+      countries: new Map([
+        [1, 'One'],
+        [2, 'Two'],
+      ]),
+      regions: new Map(),
+      cities: new Map(),
+      restKinds: new Map(),
+      collections: new Map(),
+      languages: new Map([['en', 'English']]),
+      organizers: new Map([[1, 'Organizer']]),
+      worldPartOfCountry: new Map(),
+    },
+  });
+  const rates = new Map([['USD', 1]]);
+  const run = (query: Record<string, unknown>, withFacets = true) => {
+    const filter = normalizeFilters(query);
+    const result = searchIndex(
+      index,
+      compileIndexQuery(index, filter, { currency: 'USD', rates }),
+      {
+        sort: filter.sort,
+        offset: 0,
+        limit: 20,
+        withFacets,
+      },
+    );
+    const rows = result.facets ?? [];
+    return {
+      ids: result.ids,
+      durations: Object.fromEntries(
+        rows.filter((row) => row.facet === 'durations').map((row) => [row.value, row.count]),
+      ),
+      price: rows.find((row) => row.facet === 'price'),
+      countries: Object.fromEntries(
+        rows.filter((row) => row.facet === 'countries').map((row) => [row.value, row.count]),
+      ),
+    };
+  };
+
+  it('counts durations of dates in the price range and prices of dates in the duration range', () => {
+    const threeDays = run({ daysMin: 3, daysMax: 3 });
+    expect(threeDays.ids).toEqual([1, 2]);
+    // The duration facet ignores the duration filter: every date of every tour counts.
+    expect(threeDays.durations).toEqual({ 3: 2, 5: 2 });
+    // The price facet ignores the price filter but keeps the duration filter: 3-day dates only.
+    expect([threeDays.price?.low, threeDays.price?.high]).toEqual([10_000, 15_000]);
+
+    const cheap = run({ priceMin: 90, priceMax: 200 });
+    expect(cheap.ids).toEqual([1, 2]);
+    expect(cheap.durations).toEqual({ 3: 2 });
+    expect([cheap.price?.low, cheap.price?.high]).toEqual([10_000, 50_000]);
+  });
+
+  it('prices a tour by its cheapest matching date, with and without facets', () => {
+    for (const withFacets of [true, false]) {
+      expect(run({ daysMin: 5, sort: 'price' }, withFacets).ids).toEqual([1, 3]);
+      expect(run({ daysMin: 5, sort: '-price' }, withFacets).ids).toEqual([3, 1]);
+      // Tour 1's cheapest date ($100) is out of range: its $300 date prices it.
+      expect(run({ priceMin: 120, priceMax: 600, sort: 'price' }, withFacets).ids).toEqual([
+        2, 1, 3,
+      ]);
+      expect(run({ dateFrom: day(30), dateTo: day(45) }, withFacets).ids).toEqual([1]);
+      expect(run({ daysMin: 4, daysMax: 4 }, withFacets).ids).toEqual([]);
+    }
+  });
+
+  it('counts a lone list filter’s own kind over every bookable tour', () => {
+    const one = run({ countries: [2] });
+    expect(one.ids).toEqual([3]);
+    expect(one.countries).toEqual({ 1: 2, 2: 1 });
+    expect(one.durations).toEqual({ 5: 1 });
+  });
+
+  it('matches nothing for ids no tour has, however large', () => {
+    expect(run({ countries: [2_000_000_000] }).ids).toEqual([]);
+    expect(run({ countries: [2, 2_000_000_000], difficulty: [1, 99] }, false).ids).toEqual([3]);
   });
 });

@@ -23,6 +23,7 @@ import type { TourSearchFilter } from '../filters.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
+  DURATION_BUCKETS,
   NONE,
   segmentKey,
   unitVector,
@@ -35,7 +36,7 @@ const EARTH_RADIUS_M = 6_378_168;
 
 type TourTest = (tour: number) => boolean;
 
-interface DateBounds {
+export interface DateBounds {
   fromDay: number;
   toDay: number;
   daysMin: number;
@@ -66,18 +67,48 @@ export interface IndexQuery {
   dates: DateBounds;
 }
 
+/** The largest value each column holds, read once (columns belong to one index). */
+const largestValues = new WeakMap<Int32Array, number>();
+
+function largestValue(values: Int32Array): number {
+  let largest = largestValues.get(values);
+  if (largest === undefined) {
+    largest = -1;
+    for (let k = 0; k < values.length; k += 1) if (values[k]! > largest) largest = values[k]!;
+    largestValues.set(values, largest);
+  }
+  return largest;
+}
+
+/**
+ * The wanted values as a lookup table indexed by value (ids and dictionary codes are small
+ * non-negative integers): a typed-array read per value instead of a hash lookup, in a test
+ * every tour of a segment may run. The table stops at the column's largest value, so a huge id
+ * in a query (which no tour has) costs nothing.
+ */
+function lookup(values: Int32Array, wanted: ReadonlySet<number>): Uint8Array {
+  const table = new Uint8Array(largestValue(values) + 1);
+  for (const value of wanted) {
+    if (Number.isInteger(value) && value >= 0 && value < table.length) table[value] = 1;
+  }
+  return table;
+}
+
 function overlaps(column: RaggedColumn, wanted: ReadonlySet<number>): TourTest {
   const { offsets, values } = column;
+  const table = lookup(values, wanted);
   return (tour) => {
-    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
-      if (wanted.has(values[k]!)) return true;
+    const end = offsets[tour + 1]!;
+    for (let k = offsets[tour]!; k < end; k += 1) {
+      if (table[values[k]!] === 1) return true;
     }
     return false;
   };
 }
 
 function oneOf(column: Int32Array, wanted: ReadonlySet<number>): TourTest {
-  return (tour) => wanted.has(column[tour]!);
+  const table = lookup(column, wanted);
+  return (tour) => table[column[tour]!] === 1;
 }
 
 function compileFacets(index: TourIndex, filter: TourSearchFilter): IndexQuery['facets'] {
@@ -409,14 +440,22 @@ class TourList {
   }
 }
 
-/** Adds one to each value of `column` for the listed tours (a tight loop per column). */
-function countColumn(column: FacetColumn, counts: Int32Array, tours: TourList) {
+/**
+ * Adds `delta` (1, or -1 to take tours away) to each value of `column` for the listed tours (a
+ * tight loop per column).
+ */
+function countColumn(
+  column: FacetColumn,
+  counts: Int32Array,
+  tours: { items: Int32Array; length: number },
+  delta = 1,
+) {
   const { items, length } = tours;
   if (column.scalar) {
     const values = column.scalar;
     for (let n = 0; n < length; n += 1) {
       const value = values[items[n]!]!;
-      counts[value] = counts[value]! + 1;
+      counts[value] = counts[value]! + delta;
     }
     return;
   }
@@ -426,9 +465,49 @@ function countColumn(column: FacetColumn, counts: Int32Array, tours: TourList) {
     const end = offsets[tour + 1]!;
     for (let k = offsets[tour]!; k < end; k += 1) {
       const value = values[k]!;
-      counts[value] = counts[value]! + 1;
+      counts[value] = counts[value]! + delta;
     }
   }
+}
+
+/**
+ * Every facet column's counts over a whole segment, computed once per segment (segments belong
+ * to one index): a facet's count is then also "the segment less the tours that do not count",
+ * which is less work when most tours count (see `FacetCounter.count`).
+ */
+const segmentCounts = new WeakMap<Int32Array, Int32Array[]>();
+
+function segmentCountsOf(index: TourIndex, segment: Int32Array): Int32Array[] {
+  let counts = segmentCounts.get(segment);
+  if (!counts) {
+    counts = countAll(index, segment);
+    segmentCounts.set(segment, counts);
+  }
+  return counts;
+}
+
+/** The same over the segment's tours with a bookable date (what an unfiltered search counts). */
+const bookableCounts = new WeakMap<Int32Array, Int32Array[]>();
+
+function bookableCountsOf(index: TourIndex, segment: Int32Array): Int32Array[] {
+  let counts = bookableCounts.get(segment);
+  if (!counts) {
+    counts = countAll(
+      index,
+      segment.filter((tour) => index.fromPrice[tour] !== NONE),
+    );
+    bookableCounts.set(segment, counts);
+  }
+  return counts;
+}
+
+function countAll(index: TourIndex, tours: Int32Array): Int32Array[] {
+  const all = { items: tours, length: tours.length };
+  return columnsOf(index).map(({ column, size }) => {
+    const counts = new Int32Array(size);
+    countColumn(column, counts, all);
+    return counts;
+  });
 }
 
 /**
@@ -449,12 +528,40 @@ class FacetCounter {
     }));
   }
 
-  count(passing: TourList, failingOne: ReadonlyMap<TourFacet, TourList>) {
-    for (const { column, counts } of this.kinds) {
-      countColumn(column, counts, passing);
-      const failing = failingOne.get(column.kind);
-      if (failing) countColumn(column, counts, failing);
-    }
+  /**
+   * Counts each kind over the tours that count for it: those passing every filter and those
+   * failing that kind's filter alone. `rest` (the walked segment's tours that count for no kind,
+   * and the whole segment's counts) allows counting the complement instead when it is the
+   * smaller side: segment − rest − the other kinds' failing tours. `known` gives one kind's
+   * counts outright (see `onlyListFilter`).
+   */
+  count(
+    passing: TourList,
+    failingOne: ReadonlyMap<TourFacet, TourList>,
+    rest: { excluded: TourList; segment: readonly Int32Array[] } | undefined,
+    known?: { kind: TourFacet; counts: readonly Int32Array[] },
+  ) {
+    let allFailing = 0;
+    for (const list of failingOne.values()) allFailing += list.length;
+    this.kinds.forEach(({ column, counts }, position) => {
+      if (known?.kind === column.kind) {
+        counts.set(known.counts[position]!);
+        return;
+      }
+      const own = failingOne.get(column.kind);
+      const direct = passing.length + (own?.length ?? 0);
+      const complement = rest ? rest.excluded.length + allFailing - (own?.length ?? 0) : Infinity;
+      if (!rest || direct <= complement) {
+        countColumn(column, counts, passing);
+        if (own) countColumn(column, counts, own);
+        return;
+      }
+      counts.set(rest.segment[position]!);
+      countColumn(column, counts, rest.excluded, -1);
+      for (const list of failingOne.values()) {
+        if (list !== own) countColumn(column, counts, list, -1);
+      }
+    });
   }
 
   rows(): FacetRow[] {
@@ -500,6 +607,8 @@ class FacetCounter {
  */
 interface Scratch {
   passing: Int32Array;
+  /** Tours of the segment that count for no facet (facet searches only). */
+  excluded: Int32Array;
   /** One list per facet filter position (up to the number of facet kinds). */
   failing: Int32Array[];
   prices: Float64Array;
@@ -511,6 +620,7 @@ function scratchOf(index: TourIndex): Scratch {
   if (!scratch) {
     scratch = {
       passing: new Int32Array(index.size),
+      excluded: new Int32Array(index.size),
       failing: [],
       prices: new Float64Array(index.maxId < PACKED_ID_LIMIT ? index.size : 0),
     };
@@ -544,6 +654,95 @@ function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
   return best ? positionsWithAny(best.column, best.values) : undefined;
 }
 
+/** The last duration bucket: it holds every duration from its own number of days up. */
+const LONGEST_BUCKET = DURATION_BUCKETS - 1;
+
+/**
+ * How a search without facets decides a tour's date filters from its summaries (first and last
+ * day, cheapest and dearest price, duration buckets) before reading its dates: `possible` are
+ * the duration buckets that may hold a wanted duration (a tour with none is out); when one kind
+ * of date filter is set alone, `accept` says which summaries prove a matching date.
+ */
+export interface DateShortcut {
+  possibleBuckets: number;
+  accept: 'price' | 'days' | 'window' | undefined;
+  /** No price-per-day filter (the summaries hold no per-day prices). */
+  withoutPerDay: boolean;
+  /** Buckets every date of which has a wanted duration (for `accept: 'days'`). */
+  acceptBuckets: number;
+}
+
+export function dateShortcut(bounds: DateBounds, needsCheapest: boolean): DateShortcut {
+  let possibleBuckets = 0;
+  let acceptBuckets = 0;
+  for (let bucket = 0; bucket <= LONGEST_BUCKET; bucket += 1) {
+    const longest = bucket === LONGEST_BUCKET;
+    const fromDays = bucket;
+    const toDays = longest ? Infinity : bucket;
+    if (toDays >= bounds.daysMin && fromDays <= bounds.daysMax) possibleBuckets |= 1 << bucket;
+    if (fromDays >= bounds.daysMin && toDays <= bounds.daysMax) acceptBuckets |= 1 << bucket;
+  }
+  const window = bounds.fromDay !== -Infinity || bounds.toDay !== Infinity;
+  const price = bounds.priceMin !== -Infinity || bounds.priceMax !== Infinity;
+  const perDay = bounds.perDayMin !== -Infinity || bounds.perDayMax !== Infinity;
+  const days = bounds.daysMin !== -Infinity || bounds.daysMax !== Infinity;
+  const kinds = [window, price, perDay, days].filter(Boolean).length;
+  let accept: DateShortcut['accept'];
+  // The cheapest date is the cheapest matching one when price is the only filter; otherwise a
+  // price sort needs the dates themselves.
+  if (kinds === 1 && price) accept = 'price';
+  else if (kinds === 1 && days && !needsCheapest) accept = 'days';
+  else if (kinds === 1 && window && !needsCheapest) accept = 'window';
+  return { possibleBuckets, accept, acceptBuckets, withoutPerDay: !perDay };
+}
+
+/**
+ * The list filter of a search that sets nothing else (no other facet filter, no common test, no
+ * date filter), whose posting list is short enough to walk instead of the segment.
+ */
+function onlyListFilter(query: IndexQuery): ListFilter | undefined {
+  const [only] = query.facets;
+  if (query.facets.length !== 1 || !only!.list) return undefined;
+  if (query.common.length > 0 || query.dates.any) return undefined;
+  const { column, values } = only!.list;
+  return postingSize(column, values) < query.segment.length / 4 ? only!.list : undefined;
+}
+
+/** `facetSummary`: the tour's dates must be read. */
+const SCAN = -1;
+/** `facetSummary` flags (0: no date in the window, so nothing counts). */
+const EVERY_DATE_IN_PRICE = 1;
+const EVERY_DATE_IN_DAYS = 2;
+const EVERY_DATE_MATCHES = EVERY_DATE_IN_PRICE | EVERY_DATE_IN_DAYS;
+
+/**
+ * What a facet search's date pass would find for a tour, from its summaries, when they decide
+ * it: with every date inside the date window and no price-per-day filter, each of the price and
+ * duration filters holds for every date or for none. The duration facet counts the durations of
+ * the dates in the price range, the price facet the prices of the dates in the duration range,
+ * and the tour matches when both hold for every date (its cheapest date is then its cheapest).
+ */
+function facetSummary(
+  index: TourIndex,
+  tour: number,
+  bounds: DateBounds,
+  shortcut: DateShortcut,
+): number {
+  const buckets = index.durationBuckets[tour]!;
+  const first = index.firstDay[tour]!;
+  const last = index.lastDay[tour]!;
+  if (buckets === 0 || last < bounds.fromDay || first > bounds.toDay) return 0;
+  if (!shortcut.withoutPerDay || first < bounds.fromDay || last > bounds.toDay) return SCAN;
+  const low = index.minPrice[tour]!;
+  const high = index.maxPrice[tour]!;
+  const everyInPrice = low >= bounds.priceMin && high <= bounds.priceMax;
+  const noneInPrice = high < bounds.priceMin || low > bounds.priceMax;
+  const everyInDays = (buckets & ~shortcut.acceptBuckets) === 0;
+  const noneInDays = (buckets & shortcut.possibleBuckets) === 0;
+  if (!(everyInPrice || noneInPrice) || !(everyInDays || noneInDays)) return SCAN;
+  return (everyInPrice ? EVERY_DATE_IN_PRICE : 0) | (everyInDays ? EVERY_DATE_IN_DAYS : 0);
+}
+
 /** Runs a compiled query over the index: total, one page of ids, and the facets on request. */
 export function searchIndex(
   index: TourIndex,
@@ -552,7 +751,8 @@ export function searchIndex(
 ): IndexSearchResult {
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
-  const { dateOffsets, fromPrice, ids } = index;
+  const { dateOffsets, fromPrice, ids, minPrice, maxPrice, firstDay, lastDay } = index;
+  const { durationBuckets } = index;
   const { segment } = query;
   const counter = options.withFacets ? new FacetCounter(index) : undefined;
   const priceRange = counter?.priceRange;
@@ -563,18 +763,34 @@ export function searchIndex(
   const byPrice = options.sort !== 'default' ? new PriceOrder(index) : undefined;
   const daysCap = FILTER_LIMITS.daysMax;
   // Without facets, a tour failing any facet filter is out: walk a posting list if one is short.
-  const candidates = counter ? undefined : narrowestCandidates(query);
+  // With facets, so can a search whose only filter is one list: its own kind then counts every
+  // bookable tour of the segment, known in advance.
+  const onlyList = counter ? onlyListFilter(query) : undefined;
+  const candidates = counter
+    ? onlyList && positionsWithAny(onlyList.column, onlyList.values)
+    : narrowestCandidates(query);
   const walk = candidates ?? segment;
   const inSegment = candidates ? membership(segment, index.size) : undefined;
+  const shortcut = dateShortcut(bounds, byPrice !== undefined);
+  // A facet search walking the whole segment keeps what counts for no facet, for the complement.
+  const excluded = counter && !candidates ? new TourList(scratchOf(index).excluded) : undefined;
 
   tours: for (let n = 0; n < walk.length; n += 1) {
     const tour = walk[n]!;
     if (inSegment !== undefined && inSegment[tour] === 0) continue;
-    for (let c = 0; c < common.length; c += 1) if (!common[c]!(tour)) continue tours;
+    for (let c = 0; c < common.length; c += 1) {
+      if (!common[c]!(tour)) {
+        excluded?.push(tour);
+        continue tours;
+      }
+    }
     let failed = -1;
     for (let bit = 0; bit < facets.length; bit += 1) {
       if (facets[bit]!.test(tour)) continue;
-      if (failed !== -1) continue tours; // two kinds fail: the tour counts for nothing
+      if (failed !== -1) {
+        excluded?.push(tour); // two kinds fail: the tour counts for nothing
+        continue tours;
+      }
       failed = bit;
     }
     // Failing one kind matters only to that kind's facet.
@@ -585,6 +801,7 @@ export function searchIndex(
     let matches = false;
     let cheapest = Infinity;
     let buckets = 0;
+    let summary: number;
     if (!bounds.any) {
       matches = fromPrice[tour] !== NONE;
       cheapest = fromPrice[tour]!;
@@ -594,6 +811,39 @@ export function searchIndex(
         if (index.minPrice[tour]! < priceRange![0]!) priceRange![0] = index.minPrice[tour]!;
         if (index.maxPrice[tour]! > priceRange![1]!) priceRange![1] = index.maxPrice[tour]!;
       }
+    } else if (facetDates && (summary = facetSummary(index, tour, bounds, shortcut)) !== SCAN) {
+      // Decided from the tour's summaries (see `facetSummary`).
+      if (summary & EVERY_DATE_IN_PRICE) buckets = durationBuckets[tour]!;
+      if (summary & EVERY_DATE_IN_DAYS) {
+        if (minPrice[tour]! < priceRange![0]!) priceRange![0] = minPrice[tour]!;
+        if (maxPrice[tour]! > priceRange![1]!) priceRange![1] = maxPrice[tour]!;
+      }
+      if ((summary & EVERY_DATE_MATCHES) === EVERY_DATE_MATCHES) {
+        matches = true;
+        cheapest = minPrice[tour]!;
+      }
+    } else if (
+      !facetDates &&
+      (lastDay[tour]! < bounds.fromDay ||
+        firstDay[tour]! > bounds.toDay ||
+        maxPrice[tour]! < bounds.priceMin ||
+        minPrice[tour]! > bounds.priceMax ||
+        (durationBuckets[tour]! & shortcut.possibleBuckets) === 0)
+    ) {
+      // No date of the tour can match (a tour without dates has no duration bucket).
+    } else if (
+      !facetDates &&
+      shortcut.accept !== undefined &&
+      (shortcut.accept === 'price'
+        ? minPrice[tour]! >= bounds.priceMin && minPrice[tour]! <= bounds.priceMax
+        : shortcut.accept === 'days'
+          ? (durationBuckets[tour]! & shortcut.acceptBuckets) !== 0
+          : (firstDay[tour]! >= bounds.fromDay && firstDay[tour]! <= bounds.toDay) ||
+            (lastDay[tour]! >= bounds.fromDay && lastDay[tour]! <= bounds.toDay))
+    ) {
+      // The cheapest date (price alone), a wanted duration or the first or last day proves it.
+      matches = true;
+      cheapest = minPrice[tour]!;
     } else {
       const end = dateOffsets[tour + 1]!;
       for (let d = dateOffsets[tour]!; d < end; d += 1) {
@@ -621,10 +871,16 @@ export function searchIndex(
         }
       }
     }
-    for (let bucket = 0; buckets !== 0; bucket += 1, buckets >>>= 1) {
-      if (buckets & 1) durations![bucket]! += 1;
+    // One step per set bit (a tour has few durations), highest first.
+    while (buckets !== 0) {
+      const bucket = 31 - Math.clz32(buckets);
+      durations![bucket]! += 1;
+      buckets ^= 1 << bucket;
     }
-    if (!matches) continue;
+    if (!matches) {
+      excluded?.push(tour);
+      continue;
+    }
     if (failed !== -1) {
       failingOne[failed]!.push(tour);
       continue;
@@ -637,6 +893,8 @@ export function searchIndex(
     counter.count(
       passing,
       new Map(facets.map((facet, bit) => [facet.kind, failingOne[bit]!] as const)),
+      excluded && { excluded, segment: segmentCountsOf(index, segment) },
+      onlyList && { kind: facets[0]!.kind, counts: bookableCountsOf(index, segment) },
     );
   }
   const page = byPrice

@@ -107,6 +107,9 @@ export function segmentKey(type: number, isCruise: boolean): string {
 /** A missing optional id or number (`null` in the database): it equals and exceeds nothing. */
 export const NONE = -1;
 
+/** `TourIndex.firstDay` of a tour without bookable dates: later than any day. */
+export const FIRST_DAY_NONE = 2 ** 31 - 1;
+
 export interface TourIndex {
   /** The catalogue version and the day the index was built for. */
   version: number;
@@ -172,6 +175,13 @@ export interface TourIndex {
   durationBuckets: Int32Array;
   minPrice: Int32Array;
   maxPrice: Int32Array;
+  /**
+   * Per tour, the first and the last start day of its bookable dates (`FIRST_DAY_NONE` and
+   * `NONE` without dates): with the summaries above they decide most date-filtered tours
+   * without reading the dates.
+   */
+  firstDay: Int32Array;
+  lastDay: Int32Array;
   dates: {
     startDay: Int32Array;
     duration: Int32Array;
@@ -424,12 +434,17 @@ export class TourIndexBuilder {
     const durationBuckets = new Int32Array(size);
     const minPrice = new Int32Array(size).fill(NONE);
     const maxPrice = new Int32Array(size).fill(NONE);
+    const firstDay = new Int32Array(size).fill(FIRST_DAY_NONE);
+    const lastDay = new Int32Array(size).fill(NONE);
     for (let tour = 0; tour < size; tour += 1) {
       for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
         const price = dates.priceUsd[d]!;
+        const day = dates.startDay[d]!;
         durationBuckets[tour]! |= 1 << Math.min(dates.duration[d]!, DURATION_BUCKETS - 1);
         if (minPrice[tour] === NONE || price < minPrice[tour]!) minPrice[tour] = price;
         if (price > maxPrice[tour]!) maxPrice[tour] = price;
+        if (day < firstDay[tour]!) firstDay[tour] = day;
+        if (day > lastDay[tour]!) lastDay[tour] = day;
       }
     }
 
@@ -471,6 +486,8 @@ export class TourIndexBuilder {
       durationBuckets,
       minPrice,
       maxPrice,
+      firstDay,
+      lastDay,
       dates,
       labels: input.labels,
     };
