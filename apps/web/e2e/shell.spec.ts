@@ -245,3 +245,67 @@ test.describe('error pages hydrate quietly', () => {
     await page.close();
   });
 });
+
+/**
+ * Keeps the first element matching `selector` that the HTML parser creates, before any script of
+ * the page runs: React must hydrate that element, not replace it.
+ */
+async function keepServerElement(page: Page, selector: string) {
+  await page.addInitScript((selector) => {
+    new MutationObserver((_records, observer) => {
+      const element = document.querySelector(selector);
+      if (!element) return;
+      Object.assign(window, { serverElement: element });
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** Whether the element the server sent is still in the page and React has taken it over. */
+function hydratedInPlace(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const element = document.querySelector(selector);
+    const server = (window as unknown as { serverElement?: Element }).serverElement;
+    return (
+      element === server && Object.keys(element ?? {}).some((key) => key.startsWith('__react'))
+    );
+  }, selector);
+}
+
+test.describe('parts of the shell that load on their own', () => {
+  test('the footer comes with the page and hydrates in place from its own chunk', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('Provider agreement');
+    expect(html).toContain('Card payments are secured by 3-D Secure');
+    await keepServerElement(page, 'footer.site-footer');
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect.poll(() => hydratedInPlace(page, 'footer.site-footer')).toBe(true);
+    await expect(page.getByRole('contentinfo')).toContainText('Provider agreement');
+  });
+
+  test('the 404 page hydrates in place', async ({ page }) => {
+    await keepServerElement(page, '.error-page');
+    expect((await page.goto('/no-such/page'))?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect.poll(() => hydratedInPlace(page, '.error-page')).toBe(true);
+  });
+
+  test('"Back to top" appears once the page is scrolled', async ({
+    page,
+    baseURL,
+    gotoHydrated,
+  }) => {
+    if (!baseURL) throw new Error('baseURL');
+    // Without the cookie notice over the button's corner.
+    await page.context().addCookies([{ name: 'cookie_alert_dismissed', value: '1', url: baseURL }]);
+    await gotoHydrated('/tours');
+    await page.mouse.wheel(0, 1200);
+    await page.getByRole('button', { name: 'Back to top' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('button', { name: 'Back to where I was' })).toBeVisible();
+  });
+});

@@ -11,6 +11,7 @@ import { createRequestTokenStore } from './lib/session-tokens';
 import { visitorFromCookies } from './lib/visitor';
 import { createServerApiClient } from './lib/api';
 import { getErrorStatus } from './lib/http-error';
+import { preloadLazyComponents } from './lib/lazy-component';
 import type { SiteConfig } from './lib/site';
 import { createAppRouter } from './router';
 
@@ -85,6 +86,9 @@ export async function renderRouter<TRouter extends AnyRouter>({
   manifest: RouterManifest;
   createRouter: () => TRouter;
 }): Promise<Response> {
+  // The footer and the error pages are chunks of their own in the browser; here they render
+  // with the page, never as a streamed fallback.
+  await preloadLazyComponents();
   const handler = createRequestHandler({
     request,
     createRouter,

@@ -3,8 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, createRouterConfig } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { ErrorPage } from './features/errors/components/error-page/error-page';
-import { useStaleBuildReload } from './features/shell/use-stale-build-reload';
+import { keepSocialLinks } from './features/layout/api';
 import type { VisitorPreferences } from './lib/visitor';
 import { bookingBaseRewrite, DEFAULT_BOOKING_BASE } from './lib/booking-base';
 import {
@@ -14,6 +13,11 @@ import {
 } from './lib/http-error';
 import { defaultSiteConfig, type SiteConfig } from './lib/site';
 import { routeTree } from './routeTree.gen';
+import {
+  preloadErrorPages,
+  renderedErrorPage,
+  RouteErrorPage,
+} from './routes/-error/lazy-error-pages';
 import { loadSlugPage, renderedSlugPage, type SlugPageKind } from './routes/-slug/slug-pages';
 
 export interface RouterContext {
@@ -43,6 +47,8 @@ export interface AppRouterOptions {
 type DehydratedContext = Pick<RouterContext, 'site' | 'locale' | 'visitor'> & {
   /** The `/{slug}` page module the server rendered, loaded before hydrating. */
   slugPage?: SlugPageKind | undefined;
+  /** Set when the server rendered an error page: its chunk loads before hydrating. */
+  errorPage?: true;
 };
 
 /**
@@ -66,6 +72,7 @@ export function createAppRouter({
       },
     },
   });
+  keepSocialLinks(queryClient, api);
   const context: RouterContext = { queryClient, api, site, locale, visitor };
   // Not part of createRouter's typed options (TanStack Start passes them); the router reads them.
   const ssrOptions = { serializationAdapters: routerConfig.serializationAdapters };
@@ -86,24 +93,26 @@ export function createAppRouter({
       locale: context.locale,
       visitor: context.visitor,
       slugPage: renderedSlugPage(router.state.matches),
+      ...(renderedErrorPage(router.state.matches) ? { errorPage: true as const } : {}),
     }),
-    // Awaited by the router before it hydrates the matches.
-    hydrate: async ({ slugPage, ...dehydrated }: DehydratedContext) => {
+    // The server's values, before anything renders; the page modules load below.
+    hydrate: ({ slugPage: _slugPage, errorPage: _errorPage, ...dehydrated }: DehydratedContext) => {
       Object.assign(context, dehydrated);
-      if (slugPage) await loadSlugPage(slugPage);
     },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
+  // The page modules the server rendered load before the router hydrates the matches, and after
+  // the query integration has taken the server's queries in: a failed query arrives as a rejected
+  // promise, which must not wait unhandled while a chunk downloads.
+  const hydrateContextAndQueries = router.options.hydrate;
+  router.options.hydrate = async (dehydrated: DehydratedContext) => {
+    await hydrateContextAndQueries?.(dehydrated);
+    await Promise.all([
+      dehydrated.slugPage ? loadSlugPage(dehydrated.slugPage) : undefined,
+      dehydrated.errorPage ? preloadErrorPages() : undefined,
+    ]);
+  };
   return router;
-}
-
-/**
- * The error page of a failed route. A chunk of an older build that no longer exists (after a
- * deploy) reloads the page instead (spec section 4).
- */
-function RouteErrorPage({ error }: { error: unknown }) {
-  useStaleBuildReload(error);
-  return <ErrorPage status={getErrorStatus(error)} />;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

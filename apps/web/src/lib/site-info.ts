@@ -1,5 +1,5 @@
 import type { GallopClient, components } from '@gallop/api-client';
-import { getSiteInfoQueryOptions } from '@gallop/api-client/query';
+import { gallopQueryOptions } from '@gallop/api-client/query';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApi } from './api';
 
@@ -8,7 +8,7 @@ const SITE_INFO_STALE_MS = 10 * 60_000;
 
 /** `GET /spa/info`: currencies, languages, country, contacts, messengers, landing videos. */
 export function siteInfoQueryOptions(api: GallopClient) {
-  return { ...getSiteInfoQueryOptions(api), staleTime: SITE_INFO_STALE_MS };
+  return { ...gallopQueryOptions(api, '/spa/info'), staleTime: SITE_INFO_STALE_MS };
 }
 
 type SiteInfo = components['schemas']['SiteInfo'];

@@ -13,7 +13,6 @@ import { AccountMenu } from '../features/account/components/account-menu/account
 import { SessionEffects } from '../features/account/components/session-effects/session-effects';
 import { prefetchProfile, useSession } from '../features/account/session';
 import { MessagesLink } from '../features/chat/components/messages-link/messages-link';
-import { ErrorPage } from '../features/errors/components/error-page/error-page';
 import { ShellEffects } from '../features/shell/components/shell-effects/shell-effects';
 import { errorTitle } from '../features/errors/error-title';
 import { prefetchShellData } from '../features/layout/api';
@@ -21,8 +20,10 @@ import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
 import { clientLocale } from '../lib/api';
 import { getErrorStatus } from '../lib/http-error';
 import { localeRedirect } from '../features/shell/locale-path';
+import { whenIdle } from '../features/shell/when-idle';
 import { PROJECT_NAME, pageTitle } from '../lib/site';
 import type { RouterContext } from '../router';
+import { NotFoundPage, preloadErrorPages } from './-error/lazy-error-pages';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Locale routing on every navigation (spec section 2.1): a path of another locale moves (301).
@@ -48,7 +49,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
   }),
   shellComponent: RootDocument,
-  notFoundComponent: () => <ErrorPage status={404} />,
+  notFoundComponent: NotFoundPage,
   // Errors: the router's defaultErrorComponent (src/router.tsx), for this route as for the others.
 });
 
@@ -64,9 +65,11 @@ function failedMatchTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undef
 /** The whole document: the shell also wraps the error and not-found pages. */
 function RootDocument({ children }: { children: ReactNode }) {
   const { site, locale, visitor } = useRouter().options.context;
-  // Marks the document once React has taken over (end-to-end tests wait for it).
   useEffect(() => {
+    // Marks the document once React has taken over (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
+    // A failure on a later page then shows its error page at once (see ./-error).
+    whenIdle(() => void preloadErrorPages().catch(() => undefined));
   }, []);
   return (
     <html lang={clientLocale(locale).iso}>

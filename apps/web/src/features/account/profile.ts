@@ -4,10 +4,10 @@
  * with the pages that make them (issue 7).
  */
 import type { GallopClient } from '@gallop/api-client';
-import { getProfileQueryOptions } from '@gallop/api-client/query';
+import { gallopQueryOptions } from '@gallop/api-client/query';
 
 export const profileQueryOptions = (api: GallopClient) => ({
-  ...getProfileQueryOptions(api),
+  ...gallopQueryOptions(api, '/crm/api/user/profile'),
   // A failed profile call means "signed out", not an error to retry.
   retry: false,
 });

@@ -3,7 +3,8 @@ import { createGallopClient } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { ensureLegalPage, legalVersionPath, parseLegalVersion, type LegalDocument } from './api';
+import { legalVersionPath } from './addresses';
+import { ensureLegalPage, parseLegalVersion, type LegalDocument } from './api';
 import { legalHeadData } from './head';
 import { failureOf } from '../../lib/testing/api-client';
 

@@ -71,14 +71,3 @@ export async function ensureLegalPage(
   ]);
   return { current, document: document ?? current };
 }
-
-/** The `{version*}` part of a version's address: none for the version in force. */
-export function legalVersionSplat(version: number, currentVersion: number): string {
-  return version === currentVersion ? '' : String(version);
-}
-
-/** The address of a version: the page itself for the version in force, else `/{page}/{version}`. */
-export function legalVersionPath(path: LegalPath, version: number, currentVersion: number): string {
-  const splat = legalVersionSplat(version, currentVersion);
-  return splat ? `${path}/${splat}` : path;
-}

@@ -1,5 +1,6 @@
 import { formatContentDate } from '../../components/rich-text/content-date';
-import { legalVersionPath, type LegalPageData, type LegalPath } from './api';
+import { legalVersionPath } from './addresses';
+import type { LegalPageData, LegalPath } from './api';
 
 export interface LegalHeadData {
   title: string;

@@ -3,7 +3,7 @@ import { getToursPageQueryOptions, listToursQueryOptions } from '@gallop/api-cli
 import { normalizeFilters, type SearchFilters } from '@gallop/search-filters';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { filtersToApiQuery } from './search-url';
+import { filtersToApiQuery } from './search-query';
 
 export type TourList = components['schemas']['TourList'];
 export type TourSummary = components['schemas']['TourSummary'];

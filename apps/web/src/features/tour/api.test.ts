@@ -3,18 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error';
-import { ensureTourPage, isTourSlug } from './api';
+import { ensureTourPage } from './api';
 import { tourFixture } from './testing/tour-fixture';
 import { clientAnswering, failureOf } from '../../lib/testing/api-client';
-
-describe('isTourSlug', () => {
-  it('takes slugs ending in a dash and a number for tours', () => {
-    expect(isTourSlug('secret-trails-of-waterberg-263')).toBe(true);
-    expect(isTourSlug('iceland')).toBe(false);
-    expect(isTourSlug('mongolia-summer')).toBe(false);
-    expect(isTourSlug('263')).toBe(false);
-  });
-});
 
 describe('ensureTourPage', () => {
   it('loads the tour with its program, reviews and alt texts', async () => {

@@ -11,13 +11,6 @@ import { HttpError } from '../../lib/http-error';
 export type Tour = components['schemas']['Tour'];
 export type Review = components['schemas']['Review'];
 
-/** Tour pages are `/{slug}` where the slug ends in a dash and a number (spec section 2.1). */
-const TOUR_SLUG = /-\d+$/;
-
-export function isTourSlug(slug: string): boolean {
-  return TOUR_SLUG.test(slug);
-}
-
 /** Reviews per 'Show more' (spec section 9: tour reviews 3 by default). */
 export const TOUR_REVIEWS_PAGE_SIZE = 3;
 

@@ -1,5 +1,5 @@
 import type * as SearchPageModule from '../../features/search/components/search-page/search-page';
-import { isTourSlug } from '../../features/tour/api';
+import { isTourSlug } from '../../features/tour/tour-slug';
 import type * as TourPageModule from '../../features/tour/components/tour-page/tour-page';
 
 /**

@@ -1,5 +1,6 @@
 // Small line icons of the shell; decorative (the controls carry their own names).
-const common = {
+/** The attributes every line icon of the shell shares. */
+export const LINE_ICON = {
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -12,7 +13,7 @@ const common = {
 
 export function HeartIcon() {
   return (
-    <svg {...common} width="20" height="20">
+    <svg {...LINE_ICON} width="20" height="20">
       <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 5.6 5 5 0 0 1 21.2 11C19 15.6 12 20 12 20Z" />
     </svg>
   );
@@ -20,25 +21,8 @@ export function HeartIcon() {
 
 export function MenuIcon() {
   return (
-    <svg {...common} width="22" height="22">
+    <svg {...LINE_ICON} width="22" height="22">
       <path d="M4 7h16M4 12h16M4 17h16" />
-    </svg>
-  );
-}
-
-export function PhoneIcon() {
-  return (
-    <svg {...common} width="18" height="18">
-      <path d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
-    </svg>
-  );
-}
-
-export function MailIcon() {
-  return (
-    <svg {...common} width="18" height="18">
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
     </svg>
   );
 }

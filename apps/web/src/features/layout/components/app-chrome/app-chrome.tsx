@@ -1,16 +1,29 @@
 import { CurrencyProvider } from '@gallop/currency/react';
-import { ScrollToTop } from '@gallop/ui-kit';
 import { Provider as JotaiProvider } from 'jotai';
 import { useCallback, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { afterHydration, lazyComponent } from '../../../../lib/lazy-component';
 import { hasSession } from '../../../../lib/session-tokens';
 import { useSiteInfo } from '../../../../lib/site-info';
 import type { VisitorPreferences } from '../../../../lib/visitor';
 import { CookieNotice } from '../cookie-notice/cookie-notice';
-import { NavigationProgress } from '../navigation-progress/navigation-progress';
-import { SiteFooter } from '../site-footer/site-footer';
 import { SiteHeader } from '../site-header/site-header';
 import './app-chrome.css';
+
+// Nothing to show until the visitor navigates or scrolls: loaded after hydration.
+const NavigationProgress = afterHydration(() =>
+  import('./after-hydration').then((parts) => parts.NavigationProgress),
+);
+const ScrollToTop = afterHydration(() =>
+  import('./after-hydration').then((parts) => parts.ScrollToTop),
+);
+// Below the fold and links only: in the server's page at once, hydrated when its chunk arrives.
+const SiteFooter = lazyComponent(() =>
+  import('../site-footer/site-footer').then(({ SiteFooter }) => SiteFooter),
+);
+// The chunk loads while the page hydrates (not before): the footer is then most often ready when
+// React reaches it, and hydrates with the rest instead of in a pass of its own.
+if (typeof document !== 'undefined') SiteFooter.preload().catch(() => undefined);
 
 export interface AppChromeProps {
   organizerUrl: string;

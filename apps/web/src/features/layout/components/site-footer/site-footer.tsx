@@ -4,7 +4,7 @@ import { mainPhone, telHref } from '../../../../lib/contacts';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { useSiteInfo } from '../../../../lib/site-info';
 import { socialLinksQueryOptions } from '../../api';
-import { MailIcon, PhoneIcon } from '../icons';
+import { MailIcon, PhoneIcon } from './contact-icons';
 import './site-footer.css';
 
 const FOOTER_COLUMNS = [

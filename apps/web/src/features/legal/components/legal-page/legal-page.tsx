@@ -4,10 +4,10 @@ import { formatContentDate } from '../../../../components/rich-text/content-date
 import { richTextOutline } from '../../../../components/rich-text/parse-rich-text';
 import { RichText } from '../../../../components/rich-text/rich-text';
 import { useApi } from '../../../../lib/api';
+import { legalVersionSplat } from '../../addresses';
 import {
   LEGAL_PAGES,
   legalDocumentQueryOptions,
-  legalVersionSplat,
   type LegalDocument,
   type LegalPath,
 } from '../../api';

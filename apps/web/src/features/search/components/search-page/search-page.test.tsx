@@ -12,7 +12,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { searchPageMetaQueryOptions, searchResultsQueryOptions, type TourList } from '../../api';
-import type { FilterSearch, SearchLocation } from '../../search-url';
+import type { SearchLocation } from '../../search-query';
+import type { FilterSearch } from '../../search-url';
 import { SearchPage } from './search-page';
 
 const card = (id: number, name: string) => ({

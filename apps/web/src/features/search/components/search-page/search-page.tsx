@@ -24,11 +24,10 @@ import {
 import {
   effectiveFilters,
   searchLocation,
-  searchToFilters,
   withChange,
-  type FilterSearch,
   type SearchLocation,
-} from '../../search-url';
+} from '../../search-query';
+import { searchToFilters, type FilterSearch } from '../../search-url';
 import { SearchFiltersPanel, type FilterChange } from '../search-filters/search-filters';
 import { SearchMap } from '../search-map/search-map';
 import { TourCard } from '../../../../components/tour-card/tour-card';

@@ -1,0 +1,17 @@
+import { ErrorPage } from '../../features/errors/components/error-page/error-page';
+import { useStaleBuildReload } from '../../features/shell/use-stale-build-reload';
+import { getErrorStatus } from '../../lib/http-error';
+
+/**
+ * The error page of a failed route: the page chosen by the error's status. A chunk of an older
+ * build that no longer exists (after a deploy) reloads the page instead (spec section 4).
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  useStaleBuildReload(error);
+  return <ErrorPage status={getErrorStatus(error)} />;
+}
+
+/** The 404 page of an address no route takes, or of a loader's `notFound()`. */
+export function NotFoundPage() {
+  return <ErrorPage status={404} />;
+}
