@@ -384,14 +384,6 @@ function facetColumns(index: TourIndex): Record<TourFacet, FacetColumn> {
   };
 }
 
-/** The largest value of a column (ids and codes are small non-negative integers). */
-function maxValue(column: FacetColumn): number {
-  const values = column.ragged?.values ?? column.scalar!;
-  let max = 0;
-  for (let k = 0; k < values.length; k += 1) if (values[k]! > max) max = values[k]!;
-  return max;
-}
-
 /** The name a counted value is shown with; `undefined` drops a value that names no row. */
 function labelOf(index: TourIndex, kind: TourFacet, value: string): string | undefined {
   const { labels } = index;
@@ -423,7 +415,8 @@ function columnsOf(index: TourIndex) {
   if (!columns) {
     columns = Object.values(facetColumns(index)).map((column) => ({
       column,
-      size: maxValue(column) + 1,
+      // Ids and codes are small non-negative integers: counts are indexed by value.
+      size: Math.max(0, largestValue(column.ragged?.values ?? column.scalar!)) + 1,
     }));
     columnsOfIndex.set(index, columns);
   }
@@ -708,6 +701,46 @@ function onlyListFilter(query: IndexQuery): ListFilter | undefined {
   return postingSize(column, values) < query.segment.length / 4 ? only!.list : undefined;
 }
 
+/** Whether no date of the tour can match (a tour without dates has no duration bucket). */
+function ruledOutBySummaries(
+  index: TourIndex,
+  tour: number,
+  bounds: DateBounds,
+  shortcut: DateShortcut,
+): boolean {
+  return (
+    index.lastDay[tour]! < bounds.fromDay ||
+    index.firstDay[tour]! > bounds.toDay ||
+    index.maxPrice[tour]! < bounds.priceMin ||
+    index.minPrice[tour]! > bounds.priceMax ||
+    (index.durationBuckets[tour]! & shortcut.possibleBuckets) === 0
+  );
+}
+
+/**
+ * Whether the summaries prove a matching date when one kind of date filter is set alone: the
+ * cheapest date (price; it is then the price the tour sorts by), a bucket wholly inside the
+ * duration range, or the first or last day inside the window.
+ */
+function provenBySummaries(
+  index: TourIndex,
+  tour: number,
+  bounds: DateBounds,
+  shortcut: DateShortcut,
+): boolean {
+  const inWindow = (day: number) => day >= bounds.fromDay && day <= bounds.toDay;
+  switch (shortcut.accept) {
+    case 'price':
+      return index.minPrice[tour]! >= bounds.priceMin && index.minPrice[tour]! <= bounds.priceMax;
+    case 'days':
+      return (index.durationBuckets[tour]! & shortcut.acceptBuckets) !== 0;
+    case 'window':
+      return inWindow(index.firstDay[tour]!) || inWindow(index.lastDay[tour]!);
+    default:
+      return false;
+  }
+}
+
 /** `facetSummary`: the tour's dates must be read. */
 const SCAN = -1;
 /** `facetSummary` flags (0: no date in the window, so nothing counts). */
@@ -751,8 +784,7 @@ export function searchIndex(
 ): IndexSearchResult {
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
-  const { dateOffsets, fromPrice, ids, minPrice, maxPrice, firstDay, lastDay } = index;
-  const { durationBuckets } = index;
+  const { dateOffsets, fromPrice, ids, minPrice, maxPrice, durationBuckets } = index;
   const { segment } = query;
   const counter = options.withFacets ? new FacetCounter(index) : undefined;
   const priceRange = counter?.priceRange;
@@ -805,11 +837,11 @@ export function searchIndex(
     if (!bounds.any) {
       matches = fromPrice[tour] !== NONE;
       cheapest = fromPrice[tour]!;
-      if (facetDates && index.maxPrice[tour] !== NONE) {
+      if (facetDates && maxPrice[tour] !== NONE) {
         // Every bookable date counts: the per-tour summaries answer without the dates.
-        buckets = index.durationBuckets[tour]!;
-        if (index.minPrice[tour]! < priceRange![0]!) priceRange![0] = index.minPrice[tour]!;
-        if (index.maxPrice[tour]! > priceRange![1]!) priceRange![1] = index.maxPrice[tour]!;
+        buckets = durationBuckets[tour]!;
+        if (minPrice[tour]! < priceRange![0]!) priceRange![0] = minPrice[tour]!;
+        if (maxPrice[tour]! > priceRange![1]!) priceRange![1] = maxPrice[tour]!;
       }
     } else if (facetDates && (summary = facetSummary(index, tour, bounds, shortcut)) !== SCAN) {
       // Decided from the tour's summaries (see `facetSummary`).
@@ -822,26 +854,9 @@ export function searchIndex(
         matches = true;
         cheapest = minPrice[tour]!;
       }
-    } else if (
-      !facetDates &&
-      (lastDay[tour]! < bounds.fromDay ||
-        firstDay[tour]! > bounds.toDay ||
-        maxPrice[tour]! < bounds.priceMin ||
-        minPrice[tour]! > bounds.priceMax ||
-        (durationBuckets[tour]! & shortcut.possibleBuckets) === 0)
-    ) {
-      // No date of the tour can match (a tour without dates has no duration bucket).
-    } else if (
-      !facetDates &&
-      shortcut.accept !== undefined &&
-      (shortcut.accept === 'price'
-        ? minPrice[tour]! >= bounds.priceMin && minPrice[tour]! <= bounds.priceMax
-        : shortcut.accept === 'days'
-          ? (durationBuckets[tour]! & shortcut.acceptBuckets) !== 0
-          : (firstDay[tour]! >= bounds.fromDay && firstDay[tour]! <= bounds.toDay) ||
-            (lastDay[tour]! >= bounds.fromDay && lastDay[tour]! <= bounds.toDay))
-    ) {
-      // The cheapest date (price alone), a wanted duration or the first or last day proves it.
+    } else if (!facetDates && ruledOutBySummaries(index, tour, bounds, shortcut)) {
+      // No date of the tour can match.
+    } else if (!facetDates && provenBySummaries(index, tour, bounds, shortcut)) {
       matches = true;
       cheapest = minPrice[tour]!;
     } else {
