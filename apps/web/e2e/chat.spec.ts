@@ -1,23 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForHydration } from './fixtures';
+import { signIn } from './sign-in';
 
 // The chat end to end: the built web server over the real API and its Socket.IO server
 // (playwright.config.ts). The API seeds the demo traveller with a conversation with the first
 // organizer and the support chat, and the organizer's account (apps/api/src/seed/chat.ts).
 
-const PASSWORD = 'gallop-demo-1';
 const TRAVELLER = 'traveller@gallop.test';
 const ORGANIZER = 'organizer@gallop.test';
-
-async function signIn(page: Page, login: string, then = '/') {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await waitForHydration(page);
-  await page.getByLabel('E-mail or phone').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === new URL(then, 'http://x').pathname);
-}
 
 /** The tab's socket is up (ChatRealtime marks the document). */
 async function realtimeConnected(page: Page) {

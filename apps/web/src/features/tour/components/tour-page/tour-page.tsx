@@ -23,6 +23,7 @@ import { TourInclusions, TourProgram } from '../tour-program/tour-program';
 import { TourQuestions } from '../tour-questions/tour-questions';
 import { TourReviews } from '../tour-reviews/tour-reviews';
 import { TourRouteMap } from '../tour-route-map/tour-route-map';
+import { TourTeamView } from '../tour-team-view/tour-team-view';
 import './tour-page.css';
 
 /** The loader has turned redirects into 301s, so the cached answer is a tour. */
@@ -132,6 +133,7 @@ export function TourPageView({ tour }: { tour: Tour }) {
 
           <Section id="dates" title="Dates and prices">
             <TourDates tourId={tour.id} dates={tour.dates} />
+            <TourTeamView tourId={tour.id} />
           </Section>
 
           {tour.organizer && (
