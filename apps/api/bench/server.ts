@@ -61,6 +61,7 @@ export async function startServer(
   // Keep draining its output (warnings), or a full pipe would block the server.
   child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk.toString()}`));
+  await waitUntilReady(url);
   return {
     url,
     pid: child.pid!,
@@ -70,6 +71,21 @@ export async function startServer(
       await once(child, 'exit');
     },
   };
+}
+
+/**
+ * Waits until `/ready` answers 200: at 1M tours the first search index takes tens of seconds to
+ * build after the server listens, and a load balancer would not send traffic before that either.
+ */
+async function waitUntilReady(url: string, timeoutMs = 900_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(new URL('/ready', url)).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the API at ${url} was not ready in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

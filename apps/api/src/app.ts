@@ -207,7 +207,11 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     specification: options.contract ?? loadContract(),
     operationResolver: resolveOperations(app, handlers),
   });
-  registerOperationsRoutes(app, { lifecycle, database: options.database });
+  registerOperationsRoutes(app, {
+    lifecycle,
+    database: options.database,
+    ...(searchIndex ? { searchIndexWarmed: () => searchIndex.warmed() } : {}),
+  });
   if (env.DEV_OUTBOX === 'on') registerDevOutboxRoute(app, { db: options.database.db });
 
   {

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
 import { expectContractResponse, expectContractSchema } from '#src/testing/contract.ts';
 import { testEnv } from '#src/testing/env.ts';
+import { createLifecycle } from '#src/lifecycle.ts';
+import { INDEX_NOT_READY, registerOperationsRoutes } from './routes.ts';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -74,6 +76,29 @@ describe('GET /ready when the database does not answer', () => {
       });
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('GET /ready while the first search index is being built', () => {
+  it('answers 503 until the index is built, then ready', async () => {
+    let warmed = false;
+    const bare = Fastify();
+    registerOperationsRoutes(bare, {
+      lifecycle: createLifecycle(),
+      database,
+      searchIndexWarmed: () => warmed,
+    });
+    try {
+      const building = await bare.inject({ method: 'GET', url: '/ready' });
+      expect(building.statusCode).toBe(503);
+      expect(expectContractSchema(building, 'Error')).toEqual(INDEX_NOT_READY);
+      warmed = true;
+      const ready = await bare.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+    } finally {
+      await bare.close();
     }
   });
 });

@@ -6,18 +6,25 @@ import type { Lifecycle } from '#src/lifecycle.ts';
 export interface ReadinessDeps {
   lifecycle: Lifecycle;
   database: Pick<DatabaseHandle, 'ping'>;
+  /** False until the first search index has been built (or has failed); absent without one. */
+  searchIndexWarmed?: () => boolean;
 }
 
+export const INDEX_NOT_READY = { message: 'The search index is still being built' } as const;
+
 /**
- * `/ready` (outside the contract, for orchestrators): 503 while shutting down or while the
- * database does not answer, so a load balancer stops sending traffic to this process.
+ * `/ready` (outside the contract, for orchestrators): 503 while shutting down, while the
+ * database does not answer, or until the first search index is built, so a load balancer sends
+ * no traffic to this process until it can answer searches at full speed (at 1M tours the first
+ * build takes about 20 s, and searches meanwhile run in SQL, which takes seconds there).
  */
 export function registerOperationsRoutes(
   app: FastifyInstance,
-  { lifecycle, database }: ReadinessDeps,
+  { lifecycle, database, searchIndexWarmed }: ReadinessDeps,
 ): void {
   app.get('/ready', async (request, reply) => {
     if (lifecycle.shuttingDown) return reply.code(503).send(SHUTTING_DOWN);
+    if (searchIndexWarmed && !searchIndexWarmed()) return reply.code(503).send(INDEX_NOT_READY);
     try {
       await database.ping();
     } catch (error) {

@@ -64,6 +64,17 @@ describe('createTourIndexProvider', () => {
     expect(build).toHaveBeenCalledTimes(2);
   });
 
+  it('is warmed once the first build has finished, built or failed', async () => {
+    for (const failFirst of [false, true]) {
+      const { provider } = setup({ failFirst });
+      expect(provider.warmed()).toBe(false);
+      const warming = provider.warm();
+      expect(provider.warmed()).toBe(false);
+      await warming;
+      expect(provider.warmed()).toBe(true);
+    }
+  });
+
   it('shares one build between concurrent callers', async () => {
     const { provider, build } = setup();
     await Promise.all([provider.current(), provider.current(), provider.warm()]);

@@ -14,6 +14,8 @@ export interface TourIndexProvider {
   current(): Promise<TourIndex | undefined>;
   /** Builds the first index; resolves (never rejects) once it is ready or has failed. */
   warm(): Promise<void>;
+  /** True once the first build has finished, built or failed (`/ready` waits for it). */
+  warmed(): boolean;
   close(): void;
 }
 
@@ -48,6 +50,7 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
   let building: Promise<void> | undefined;
   let failedAt = -Infinity;
   let closed = false;
+  let firstBuildDone = false;
 
   function rebuild(key: { version: number; today: string }): Promise<void> {
     if (closed) return Promise.resolve();
@@ -84,8 +87,11 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
         await rebuild({ version: await versions.current(), today: today() });
       } catch (error) {
         log.warn({ err: error }, 'search index: reading the catalogue version failed');
+      } finally {
+        firstBuildDone = true;
       }
     },
+    warmed: () => firstBuildDone,
     close() {
       closed = true;
     },
