@@ -40,8 +40,58 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * Server-rendered parts that hydrate from chunks of their own after the rest of the page, and
+ * only once it has painted (the search page's filters panel and sort select, decision 041).
+ */
+const DEFERRED_PARTS = ['.search-filters', '.search-page__sort .gk-select'];
+
+/** Waits until React has taken over the page, its deferred parts included. */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect
+    .poll(() =>
+      page.evaluate((selectors) => {
+        const hydrated = (element: Element) =>
+          Object.keys(element).some((key) => key.startsWith('__react'));
+        return selectors.every((selector) =>
+          [...document.querySelectorAll(selector)].every(hydrated),
+        );
+      }, DEFERRED_PARTS),
+    )
+    .toBe(true);
+}
+
+/**
+ * Keeps the first element matching `selector` that the HTML parser creates, before any script of
+ * the page runs: React must hydrate that element, not replace it (see {@link hydratedInPlace}).
+ */
+export async function keepServerElement(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((selector) => {
+    const kept = ((
+      window as unknown as { serverElements?: Record<string, Element> }
+    ).serverElements ??= {});
+    new MutationObserver((_records, observer) => {
+      const element = document.querySelector(selector);
+      if (!element) return;
+      kept[selector] = element;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** Whether the element the server sent is still in the page and React has taken it over. */
+export function hydratedInPlace(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((selector) => {
+    const element = document.querySelector(selector);
+    const server = (window as unknown as { serverElements?: Record<string, Element> })
+      .serverElements?.[selector];
+    return (
+      element !== null &&
+      element === server &&
+      Object.keys(element).some((key) => key.startsWith('__react'))
+    );
+  }, selector);
 }
 
 export { expect };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydratedInPlace, keepServerElement, test, waitForHydration } from './fixtures';
 
 // Fixtures come from the API through the web server's proxy: never hard-coded ids or slugs.
 
@@ -158,6 +158,39 @@ test.describe('search page', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/tours$/);
     await expect(page.locator('.tour-card').first()).toBeVisible();
+  });
+
+  test('the filters panel and the sort select come with the page and hydrate in place from chunks of their own', async ({
+    page,
+    request,
+  }) => {
+    const all = await json<TourList>(request, '/spa/tours?expand=filters');
+    const country = facet(all, 'countries')[0] as FacetOption;
+    // In the server's HTML, for crawlers and before any script: every filter and the sort.
+    const html = await (await request.get('/tours')).text();
+    expect(html).toMatch(/<div class="search-filters">/);
+    expect(html).toContain(`${country.text}<`);
+    expect(html).toMatch(
+      /class="search-page__sort"><!--\$-->(<template><\/template>)?<div class="gk-select"/,
+    );
+
+    const panel = '.search-filters';
+    const sort = '.search-page__sort .gk-select';
+    await keepServerElement(page, panel);
+    await keepServerElement(page, sort);
+    await page.goto('/tours');
+    await waitForHydration(page);
+    // React takes over the elements the server sent (no fresh render: no flash, no shift) ...
+    await expect.poll(() => hydratedInPlace(page, panel)).toBe(true);
+    await expect.poll(() => hydratedInPlace(page, sort)).toBe(true);
+
+    // ... and they work as before.
+    await page.getByRole('button', { name: /Recommended/ }).click();
+    await page.getByRole('option', { name: 'Cheapest first' }).click();
+    await expect(page).toHaveURL(/[?&]sort=price(&|$)/);
+    await page.getByRole('checkbox', { name: new RegExp(`^${country.text} `) }).check();
+    await expect(page).toHaveURL(new RegExp(`[?&]countries=${country.value}(&|$)`));
+    await expect(page.locator(panel)).toHaveCount(1);
   });
 
   test('on a phone the filters open in a bottom sheet', async ({ page, gotoHydrated }) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildIdOf } from '../server/build-meta';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, hydratedInPlace, keepServerElement, test, waitForHydration } from './fixtures';
 
 const THREE_DAYS_S = 3 * 24 * 60 * 60;
 
@@ -245,32 +245,6 @@ test.describe('error pages hydrate quietly', () => {
     await page.close();
   });
 });
-
-/**
- * Keeps the first element matching `selector` that the HTML parser creates, before any script of
- * the page runs: React must hydrate that element, not replace it.
- */
-async function keepServerElement(page: Page, selector: string) {
-  await page.addInitScript((selector) => {
-    new MutationObserver((_records, observer) => {
-      const element = document.querySelector(selector);
-      if (!element) return;
-      Object.assign(window, { serverElement: element });
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  }, selector);
-}
-
-/** Whether the element the server sent is still in the page and React has taken it over. */
-function hydratedInPlace(page: Page, selector: string) {
-  return page.evaluate((selector) => {
-    const element = document.querySelector(selector);
-    const server = (window as unknown as { serverElement?: Element }).serverElement;
-    return (
-      element === server && Object.keys(element ?? {}).some((key) => key.startsWith('__react'))
-    );
-  }, selector);
-}
 
 test.describe('parts of the shell that load on their own', () => {
   test('the footer comes with the page and hydrates in place from its own chunk', async ({

@@ -29,7 +29,7 @@ const LazySearchPage = lazy(() =>
 export const Route = createFileRoute('/$slug')({
   validateSearch: validateFilterSearch,
   loaderDeps: ({ search }) => ({ search }),
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, cause }) => {
     const { queryClient, api } = context;
     if (isTourSlug(params.slug)) {
       const [tour] = await Promise.all([
@@ -42,7 +42,12 @@ export const Route = createFileRoute('/$slug')({
     }
     const [meta] = await Promise.all([
       ensureSearchPage(queryClient, api, params.slug, searchToFilters(deps.search)),
-      loadSlugPage('search'),
+      // Arriving from another page, with the filters' own chunks: the page shows whole, as the
+      // server sends it. Not for a new search on the same page ('stay'), which renders them
+      // already: its navigation may come while they still wait to hydrate (search-page-parts.ts).
+      loadSlugPage('search').then(() =>
+        cause === 'stay' ? undefined : slugPages().search?.preloadSearchPageParts(),
+      ),
     ]);
     return { kind: 'search' as const, head: searchHeadData(meta) };
   },

@@ -9,12 +9,12 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { searchPageMetaQueryOptions, searchResultsQueryOptions, type TourList } from '../../api';
 import type { SearchLocation } from '../../search-query';
 import type { FilterSearch } from '../../search-url';
-import { SearchPage } from './search-page';
+import { preloadSearchPageParts, SearchPage } from './search-page';
 
 const card = (id: number, name: string) => ({
   id,
@@ -86,6 +86,10 @@ async function renderSearchPage(search: FilterSearch = {}, answer: TourList = re
 }
 
 describe('SearchPage', () => {
+  // As the route's loader does before a navigation renders the page: the filters panel, the sort
+  // select and the sheet are chunks of their own (search-page-parts.ts).
+  beforeAll(() => preloadSearchPageParts());
+
   it('shows the catalogue page, its stored filter as chosen, and the result cards', async () => {
     await renderSearchPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Riding in Iceland');

@@ -3,16 +3,15 @@ import { useT } from '@gallop/i18n/react';
 import {
   filtersToQuery,
   normalizeFilters,
-  SORT_LABELS,
-  SORT_VALUES,
   type SearchFilters,
   type Sort,
 } from '@gallop/search-filters';
-import { Breadcrumbs, Button, EmptyState, Pagination, Select, Sheet } from '@gallop/ui-kit';
+import { Breadcrumbs, Button, EmptyState, Pagination } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '../../../../lib/api';
+import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import {
   ALL_TOURS_META,
   ALL_TOURS_SLUG,
@@ -28,10 +27,18 @@ import {
   type SearchLocation,
 } from '../../search-query';
 import { searchToFilters, type FilterSearch } from '../../search-url';
-import { SearchFiltersPanel, type FilterChange } from '../search-filters/search-filters';
+import type { FilterChange } from '../search-filters/search-filters';
 import { SearchMap } from '../search-map/search-map';
 import { TourCard } from '../../../../components/tour-card/tour-card';
+import {
+  LazyFiltersSheet,
+  LazySearchFiltersPanel,
+  LazySortSelect,
+  preloadFiltersSheetLater,
+} from './search-page-parts';
 import './search-page.css';
+
+export { preloadSearchPageParts } from './search-page-parts';
 
 /** Cards whose pictures load at once (the first row or two). */
 const EAGER_CARDS = 3;
@@ -82,10 +89,19 @@ function SearchPageView({
   const t = useT();
   const { currency: chosenCurrency } = useCurrency();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet (closed, so not in the server's HTML) mounts when first opened.
+  const [sheetMounted, setSheetMounted] = useState(false);
+  useEffect(preloadFiltersSheetLater, []);
   const navigating = useRouterState({ select: (state) => state.status === 'pending' });
 
   const addressFilters = searchToFilters(search);
-  const filters = effectiveFilters(meta.filter, searchToFilters(pendingSearch));
+  // The same object while the filters are the same, and `change` never changes: the panel and
+  // the sort select hydrate when their code arrives, and new props before that would make React
+  // render them afresh (see ./search-page-parts.ts).
+  const filters = useStableValue(
+    effectiveFilters(meta.filter, searchToFilters(pendingSearch)),
+    sameJson,
+  );
   const results = useSuspenseQueries({
     queries: loadedPages(addressFilters.page).map((page) =>
       searchResultsQueryOptions(api, slug, addressFilters, page),
@@ -102,7 +118,8 @@ function SearchPageView({
     onNavigate(
       searchLocation({ slug, fallbackSlug: ALL_TOURS_SLUG, pageFilter: meta.filter, next }),
     );
-  const change = (fields: FilterChange) => go(withChange(filters, fields));
+  const change = useStableCallback((fields: FilterChange) => go(withChange(filters, fields)));
+  const changeSort = useStableCallback((sort: Sort) => change({ sort }));
   const clear = () => go(normalizeFilters({ ...meta.filter, sort: filters.sort }));
   const loadMore = () => go({ ...filters, page: addressFilters.page + 1 });
   // A page number shows the results up to that page and scrolls to its first card.
@@ -112,7 +129,7 @@ function SearchPageView({
     );
 
   const panel = (
-    <SearchFiltersPanel
+    <LazySearchFiltersPanel
       filters={filters}
       facets={first?.filters}
       currency={currency}
@@ -153,17 +170,17 @@ function SearchPageView({
             <h2 id="search-results-heading" className="search-page__count" aria-live="polite">
               {resultsText}
             </h2>
-            <Button className="search-page__filters-button" onClick={() => setSheetOpen(true)}>
+            <Button
+              className="search-page__filters-button"
+              onClick={() => {
+                setSheetMounted(true);
+                setSheetOpen(true);
+              }}
+            >
               {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
             </Button>
             <div className="search-page__sort">
-              <Select
-                label="Sort"
-                hideLabel
-                items={SORT_VALUES.map((value) => ({ value, text: SORT_LABELS[value] }))}
-                value={filters.sort}
-                onChange={(sort) => change({ sort: sort as Sort })}
-              />
+              <LazySortSelect value={filters.sort} onChange={changeSort} />
             </div>
           </div>
 
@@ -224,26 +241,28 @@ function SearchPageView({
         </section>
       </div>
 
-      <Sheet
-        isOpen={sheetOpen}
-        onClose={() => setSheetOpen(false)}
-        title="Filters"
-        footer={
-          <div className="search-page__sheet-footer">
-            {activeCount > 0 && (
-              <Button theme="ghost" onClick={clear}>
-                Clear all
+      {sheetMounted && (
+        <LazyFiltersSheet
+          isOpen={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          title="Filters"
+          footer={
+            <div className="search-page__sheet-footer">
+              {activeCount > 0 && (
+                <Button theme="ghost" onClick={clear}>
+                  Clear all
+                </Button>
+              )}
+              <Button theme="primary" block onClick={() => setSheetOpen(false)}>
+                {`Show ${resultsText}`}
               </Button>
-            )}
-            <Button theme="primary" block onClick={() => setSheetOpen(false)}>
-              {`Show ${resultsText}`}
-            </Button>
-          </div>
-        }
-      >
-        {map}
-        {panel}
-      </Sheet>
+            </div>
+          }
+        >
+          {map}
+          {panel}
+        </LazyFiltersSheet>
+      )}
     </div>
   );
 }
