@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tourDates, tours } from '#src/db/schema/index.ts';
@@ -17,7 +17,11 @@ afterAll(() => testApp.close());
 
 const HOUR = 3_600_000;
 
-/** A guest booking of one rider on a guaranteed date (status 2, nothing paid). */
+/**
+ * A guest booking of one rider on a guaranteed date (status 2, nothing paid). The date has no
+ * other booking: on a shared database (PostgreSQL in CI) another test's unpaid hold on the same
+ * date would expire in the same run and give its seat back too.
+ */
 async function confirmedBooking() {
   const [row] = await db
     .select()
@@ -32,6 +36,12 @@ async function confirmedBooking() {
         isNull(tourDates.variantName),
         eq(tours.isPublished, true),
         eq(tours.minAge, 0),
+        notExists(
+          db
+            .select({ id: bookingRequests.id })
+            .from(bookingRequests)
+            .where(eq(bookingRequests.tourDateId, tourDates.id)),
+        ),
       ),
     )
     .orderBy(sql`random()`)

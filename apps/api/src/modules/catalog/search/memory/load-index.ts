@@ -83,7 +83,8 @@ function toIndexRow(row: TourQueryRow): IndexTourRow {
 /**
  * Builds the index of the catalogue as it is now, for `today` and catalogue `version`. Tours are
  * read in pages by id (keyset), each page with its bookable dates, so memory stays bounded at a
- * million tours.
+ * million tours. Dates come in a fixed order, so the same catalogue always builds the same index
+ * however it is paged (updated rows move on disk, and scan order follows them).
  */
 export async function loadTourIndex(
   db: Database,
@@ -109,7 +110,8 @@ export async function loadTourIndex(
           price_usd as "priceUsd", price_per_day_usd as "pricePerDayUsd"
           from tour_dates
           where tour_dates.tour_id > ${after} and tour_dates.tour_id <= ${last}
-            and ${bookableDate(today)}`,
+            and ${bookableDate(today)}
+          order by tour_dates.tour_id, tour_dates.start_date, tour_dates.id`,
       ),
     );
     after = last;
