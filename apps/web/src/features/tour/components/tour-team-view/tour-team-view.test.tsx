@@ -42,6 +42,10 @@ function teamApi(canViewPrivateData: boolean) {
 const paths = (api: ReturnType<typeof createFakeApi>) =>
   api.seen.map((request) => new URL(request.url).pathname);
 
+/** The address of the first call the fake API saw to `path`. */
+const callTo = (api: ReturnType<typeof createFakeApi>, path: string) =>
+  api.seen.map((request) => new URL(request.url)).find((url) => url.pathname === path);
+
 describe('TourTeamView', () => {
   afterEach(() => {
     document.cookie = 'adm_auth=; Max-Age=0; Path=/';
@@ -63,9 +67,7 @@ describe('TourTeamView', () => {
       'Full',
       'Individual offer',
     ]);
-    const variants = api.seen
-      .map((request) => new URL(request.url))
-      .find((url) => url.pathname === '/spa/tour-private-variants-data');
+    const variants = callTo(api, '/spa/tour-private-variants-data');
     expect(variants?.searchParams.get('id')).toBe('99');
 
     fireEvent.click(screen.getByRole('button', { name: 'PDF with individual offers' }));
@@ -73,9 +75,7 @@ describe('TourTeamView', () => {
       'href',
       '/uploads/tour-program-99.pdf',
     );
-    const generate = api.seen
-      .map((request) => new URL(request.url))
-      .find((url) => url.pathname === '/spa/private-generate-tour-program-pdf');
+    const generate = callTo(api, '/spa/private-generate-tour-program-pdf');
     expect(generate?.searchParams.get('is_individual')).toBe('1');
   });
 
