@@ -3006,8 +3006,19 @@ export interface components {
       comfort?: components['schemas']['FacetOption'][];
       accommodation?: components['schemas']['FacetOption'][];
       difficulty?: components['schemas']['FacetOption'][];
-      /** @description Values are organizer ids (the `organizer` filter). */
+      /**
+       * @description Values are organizer ids (the `organizer` filter). The organizers with the most matching
+       *     tours, at most 100, in the facet order (count desc, then name, then id), plus the chosen
+       *     organizer (the `organizer` filter), listed last, when it has matching tours but is not
+       *     among them. The others are found through the phrase completion (`organizer`
+       *     suggestions) and their own pages.
+       */
       organizers?: components['schemas']['FacetOption'][];
+      /**
+       * @description How many organizers have at least one matching tour (the length of the full list that
+       *     `organizers` is the head of).
+       */
+      organizers_total?: number;
       /** @description Values are `organization` and `author` (the `operatorType` filter). */
       operator_types?: components['schemas']['FacetOption'][];
       /**

@@ -318,6 +318,13 @@ const ORGANIZER_COLUMNS = sql.raw(
   ].join(', '),
 );
 
+/** The tour's countries (id and name) in the tour's order, as a JSON array. */
+const COUNTRIES_OF_TOUR = sql`coalesce((
+  select json_agg(json_build_object('id', countries.id, 'name', countries.name) order by tour_country.position)
+  from unnest(tours.country_ids) with ordinality as tour_country(id, position)
+  join countries on countries.id = tour_country.id
+), '[]'::json)`;
+
 /** A row of `cardsQuery`: the tour's card columns and its parts as JSON. */
 type CardQueryRow = CardTourRow & {
   organizer: CardOrganizerRow | null;
@@ -349,11 +356,7 @@ function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL 
     select ${TOUR_COLUMNS},
       to_json(organizer) as organizer, to_json(nearest) as nearest,
       to_json(cheapest) as cheapest, to_json(latest) as latest,
-      coalesce((
-        select json_agg(json_build_object('id', countries.id, 'name', countries.name) order by tour_country.position)
-        from unnest(tours.country_ids) with ordinality as tour_country(id, position)
-        join countries on countries.id = tour_country.id
-      ), '[]'::json) as countries
+      ${COUNTRIES_OF_TOUR} as countries
     from page
     join tours on tours.id = page.id
     left join lateral (
@@ -398,6 +401,90 @@ export async function loadCardPage(
       options,
     ),
   );
+}
+
+/** A date with the USD prices searches filter on (minor units), as `loadCardParts` reads it. */
+export type PricedDateRow = CardDateRow & { priceUsd: number; pricePerDayUsd: number };
+
+/** Everything a tour's card is built from, whatever the search: see `chooseCardDates`. */
+export interface CardParts {
+  tour: CardTourRow;
+  organizer: CardOrganizerRow | undefined;
+  countries: CountryRow[];
+  /** Every date of the tour (past, busy and sold out too), in start order. */
+  dates: PricedDateRow[];
+}
+
+type CardPartsRow = CardTourRow & {
+  organizer: CardOrganizerRow | null;
+  countries: CountryRow[];
+  dates: PricedDateRow[];
+};
+
+/**
+ * The card parts of `tourIds` (any order; unknown ids are skipped) in one statement: the tour's
+ * card columns, organizer, countries and all its dates. The caller picks the dates a card shows
+ * (`chooseCardDates`), so one read serves every search the tour appears in.
+ */
+export async function loadCardParts(
+  db: Database,
+  tourIds: readonly number[],
+): Promise<Map<number, CardParts>> {
+  const parts = new Map<number, CardParts>();
+  if (tourIds.length === 0) return parts;
+  const ids = `{${[...new Set(tourIds.map((id) => Math.trunc(id)))].join(',')}}`;
+  const result = await executePrepared<CardPartsRow>(
+    db,
+    sql`select ${TOUR_COLUMNS}, to_json(organizer) as organizer,
+      ${COUNTRIES_OF_TOUR} as countries,
+      coalesce((
+        select json_agg(dates order by dates."startDate", dates.id) from (
+          select ${DATE_COLUMNS}, tour_dates.price_usd as "priceUsd",
+            tour_dates.price_per_day_usd as "pricePerDayUsd"
+          from tour_dates where tour_dates.tour_id = tours.id
+        ) dates
+      ), '[]'::json) as dates
+    from unnest(${ids}::int[]) as page(id)
+    join tours on tours.id = page.id
+    left join lateral (
+      select ${ORGANIZER_COLUMNS} from organizers where organizers.id = tours.organizer_id
+    ) organizer on true`,
+  );
+  for (const { organizer, countries, dates, ...tour } of result.rows) {
+    parts.set(tour.id, { tour, organizer: organizer ?? undefined, countries, dates });
+  }
+  return parts;
+}
+
+/** Dates as `YYYY-MM-DD` text compare in calendar order. */
+const byNearest = (a: PricedDateRow, b: PricedDateRow) =>
+  (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0) ||
+  a.priceUsd - b.priceUsd ||
+  a.id - b.id;
+const byCheapest = (a: PricedDateRow, b: PricedDateRow) =>
+  a.priceUsd - b.priceUsd || byNearest(a, b);
+
+/**
+ * The dates a card shows, as `cardsQuery` picks them in SQL: among the bookable dates (start ≥
+ * today, not busy, a free seat) that `inScope` accepts, the nearest (start, price, id) and the
+ * cheapest (price, start, id); without any, the latest date prices the card (start desc, id).
+ */
+export function chooseCardDates(
+  dates: readonly PricedDateRow[],
+  today: string,
+  inScope: (date: PricedDateRow) => boolean = () => true,
+): Pick<TourCardParts, 'nearestDate' | 'priceDate'> {
+  let nearest: PricedDateRow | undefined;
+  let cheapest: PricedDateRow | undefined;
+  let latest: PricedDateRow | undefined;
+  for (const date of dates) {
+    if (!latest || date.startDate > latest.startDate) latest = date;
+    const bookable = date.startDate >= today && !date.isBusy && date.numberOfFreeSeats > 0;
+    if (!bookable || !inScope(date)) continue;
+    if (!nearest || byNearest(date, nearest) < 0) nearest = date;
+    if (!cheapest || byCheapest(date, cheapest) < 0) cheapest = date;
+  }
+  return { nearestDate: nearest, priceDate: cheapest ?? latest };
 }
 
 /**

@@ -149,9 +149,19 @@ function facetsQuery(compiled: CompiledFilter): SQL {
     ${sql.join([tourFacetsQuery(compiled), durations, price], sql` union all `)}`;
 }
 
-/** One counted value of a kind, or (kind `price`) the price range, as the facet query answers. */
+/**
+ * How many organizers a facets answer lists, the most tours first, besides the chosen one: a
+ * catalogue of a million tours has 20,000 with a count (decision 043).
+ */
+export const ORGANIZER_FACET_LIMIT = 100;
+
+/**
+ * One counted value of a kind, as the facet query answers; or (kind `price`) the price range; or
+ * (kind `organizers_total`, in `count`) how many organizers counted, when the rows hold only the
+ * organizers that can be listed (the index picks them: `organizerRows`, `memory/query-index.ts`).
+ */
 export interface FacetRow {
-  facet: TourFacet | DateFacet;
+  facet: TourFacet | DateFacet | 'organizers_total';
   value: string | null;
   label: string | null;
   count: number | string;
@@ -202,19 +212,48 @@ const COMFORT_ORDER = Object.keys(COMFORT_LABELS);
 const byText = new Intl.Collator();
 const byValue = new Intl.Collator('en', { numeric: true });
 
+/**
+ * The order of values with equal counts: by name, then by value, so equal names (two towns of
+ * one name) keep one order whatever counted them. The index ranks organizers with it too.
+ */
+export function compareByName(
+  a: Pick<FacetOption, 'text' | 'value'>,
+  b: Pick<FacetOption, 'text' | 'value'>,
+): number {
+  return byText.compare(a.text, b.text) || byValue.compare(String(a.value), String(b.value));
+}
+
 function compareOptions(facet: string) {
   return (a: FacetOption, b: FacetOption): number => {
     if (facet === 'comfort') {
       return COMFORT_ORDER.indexOf(String(a.value)) - COMFORT_ORDER.indexOf(String(b.value));
     }
     if (ORDERED_BY_VALUE.has(facet)) return Number(a.value) - Number(b.value);
-    // The value last, so equal names (two towns of one name) keep one order whatever counted them.
-    return (
-      b.count - a.count ||
-      byText.compare(a.text, b.text) ||
-      byValue.compare(String(a.value), String(b.value))
-    );
+    return b.count - a.count || compareByName(a, b);
   };
+}
+
+/** What shapes the organizer facet besides the counts. */
+export interface OrganizerFacetOptions {
+  /** The `organizer` filter: its option stays listed when it falls outside the top. */
+  selectedOrganizer?: number | undefined;
+  /** How many organizers to list (`ORGANIZER_FACET_LIMIT`; tests use fewer). */
+  organizerLimit?: number | undefined;
+}
+
+/**
+ * The first `limit` organizers of the sorted list, plus the selected one (last, where the order
+ * puts it) when it counted but fell outside.
+ */
+function topOrganizers(
+  sorted: FacetOption[],
+  { selectedOrganizer, organizerLimit = ORGANIZER_FACET_LIMIT }: OrganizerFacetOptions,
+): FacetOption[] {
+  const top = sorted.slice(0, organizerLimit);
+  const selected = sorted
+    .slice(organizerLimit)
+    .find((option) => option.value === selectedOrganizer);
+  return selected ? [...top, selected] : top;
 }
 
 /**
@@ -225,19 +264,30 @@ export async function searchFacets(
   db: Database,
   compiled: CompiledFilter,
   prices: { currency: string; rates: Rates },
+  options: OrganizerFacetOptions = {},
 ): Promise<FilterFacets> {
-  return toFilterFacets(await queryRows<FacetRow>(db, facetsQuery(compiled)), prices);
+  return toFilterFacets(await queryRows<FacetRow>(db, facetsQuery(compiled)), prices, options);
 }
 
-/** Counted rows (from SQL or from the in-process index) as the contract's `FilterFacets`. */
+/**
+ * Counted rows (from SQL or from the in-process index) as the contract's `FilterFacets`. The
+ * organizers are cut to the top `organizerLimit` (plus the selected one); `organizers_total`
+ * counts them all (an `organizers_total` row says how many when the rows hold only the top).
+ */
 export function toFilterFacets(
   rows: readonly FacetRow[],
   prices: { currency: string; rates: Rates },
+  options: OrganizerFacetOptions = {},
 ): FilterFacets {
   const facets: Record<string, FacetOption[]> = {};
   for (const kind of [...TOUR_FACETS, 'durations'] as const) facets[kind] = [];
   const out: FilterFacets = {};
+  let organizersTotal: number | undefined;
   for (const row of rows) {
+    if (row.facet === 'organizers_total') {
+      organizersTotal = Number(row.count);
+      continue;
+    }
     if (row.facet === 'price') {
       if (row.low !== null && row.high !== null) {
         const toMajor = (minor: number) =>
@@ -254,8 +304,10 @@ export function toFilterFacets(
       count: Number(row.count),
     });
   }
-  for (const [facet, options] of Object.entries(facets)) {
-    (out as Record<string, FacetOption[]>)[facet] = options.sort(compareOptions(facet));
+  for (const [facet, values] of Object.entries(facets)) {
+    (out as Record<string, FacetOption[]>)[facet] = values.sort(compareOptions(facet));
   }
+  out.organizers_total = organizersTotal ?? facets.organizers!.length;
+  out.organizers = topOrganizers(facets.organizers!, options);
   return out;
 }

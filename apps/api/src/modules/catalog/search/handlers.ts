@@ -21,6 +21,7 @@ import {
 } from './filters.ts';
 import { resolvePlace } from './place.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
+import { createCardStore, type CardStore } from './memory/card-store.ts';
 import type { TourIndexProvider } from './memory/index-provider.ts';
 import { compileIndexQuery } from './memory/query-index.ts';
 import { searchTours, searchToursInIndex } from './search-tours.ts';
@@ -36,6 +37,8 @@ export interface CatalogSearchDeps {
   responseCache?: ResponseCache | undefined;
   /** The in-process index that answers totals, pages and facets (SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
+  /** Card parts of shown tours (a store of its own is made when absent and there is an index). */
+  cardStore?: CardStore | undefined;
   /** The fast path in front of the handlers, told of every answer (and its clock is used). */
   cachedAnswers?: CachedAnswers | undefined;
 }
@@ -76,7 +79,12 @@ interface SearchRequest {
 /** The search both list calls share: filters → one page of cards (+ facets on request). */
 async function runSearch(
   db: Database,
-  caches: { results: ResultCache; version: number; index: TourIndexProvider | undefined },
+  caches: {
+    results: ResultCache;
+    version: number;
+    index: TourIndexProvider | undefined;
+    cards: CardStore | undefined;
+  },
   { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ) {
@@ -92,10 +100,19 @@ async function runSearch(
       compileIndexQuery(index, filter, { currency, rates, place }),
       compiled,
       filter,
-      { currency, rates, today, withAlt: false, withFacets: query.expand === 'filters' },
+      {
+        currency,
+        rates,
+        today,
+        withAlt: false,
+        withFacets: query.expand === 'filters',
+        cards: caches.cards,
+      },
     );
     const { facetRows, ...list } = found;
-    const facets = facetRows ? toFilterFacets(facetRows, { currency, rates }) : undefined;
+    const facets = facetRows
+      ? toFilterFacets(facetRows, { currency, rates }, { selectedOrganizer: filter.organizer })
+      : undefined;
     return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
   }
   const key = searchKey(filter, { currency, today, place, version: caches.version });
@@ -109,7 +126,9 @@ async function runSearch(
       { cache: results, key },
     ),
     query.expand === 'filters'
-      ? results.get(`facets:${key}`, () => searchFacets(db, compiled, { currency, rates }))
+      ? results.get(`facets:${key}`, () =>
+          searchFacets(db, compiled, { currency, rates }, { selectedOrganizer: filter.organizer }),
+        )
       : undefined,
   ]);
   return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
@@ -203,6 +222,8 @@ export function catalogSearchHandlers(
   // With the cache switched off, totals and facets are counted every time too.
   const results = deps.responseCache?.enabled === false ? uncachedResults : cache;
   const index = deps.searchIndex;
+  // Card parts live beside the index they were read for (none without an index).
+  const cards = index ? (deps.cardStore ?? createCardStore(deps.db)) : undefined;
   const keyOf = memoizedResponseKey(new Map());
   const today = deps.cachedAnswers?.today ?? currentDay();
 
@@ -219,7 +240,7 @@ export function catalogSearchHandlers(
       const cached = await responses.get(key, async () => {
         const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
         const version = await responses.version();
-        const { list } = await runSearch(deps.db, { results, version, index }, context, {
+        const { list } = await runSearch(deps.db, { results, version, index, cards }, context, {
           query,
           stored: page?.filters,
         });
@@ -235,10 +256,15 @@ export function catalogSearchHandlers(
       const cached = await responses.get(key, async () => {
         const page = await findSeoPage(deps.db, request.query.slug);
         const version = await responses.version();
-        const { list, filter } = await runSearch(deps.db, { results, version, index }, context, {
-          query: request.query,
-          stored: page.filters,
-        });
+        const { list, filter } = await runSearch(
+          deps.db,
+          { results, version, index, cards },
+          context,
+          {
+            query: request.query,
+            stored: page.filters,
+          },
+        );
         return serialized(reply, toursPage(page, list, describeFilter(filter)));
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);

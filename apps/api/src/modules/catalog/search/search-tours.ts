@@ -15,6 +15,7 @@ import {
 import { bookableDate, dateConditions, whereAll, type CompiledFilter } from './conditions.ts';
 import { PAGE_SIZE, type TourSearchFilter } from './filters.ts';
 import { searchIndex, type IndexQuery } from './memory/query-index.ts';
+import type { CardStore } from './memory/card-store.ts';
 import type { TourIndex } from './memory/tour-index.ts';
 import type { FacetRow } from './facets.ts';
 import type { ResultCache } from './result-cache.ts';
@@ -108,7 +109,8 @@ function pagination(page: number, total: number): TourPage['pagination'] {
 
 /**
  * The same page (and, on request, the facets' counted rows) from the in-process index: the
- * index finds the page's ids, total and counts; the cards still come from the database.
+ * index finds the page's ids, total and counts; the cards come from the card store when there
+ * is one (decision 044), else from the database.
  */
 export async function searchToursInIndex(
   db: Database,
@@ -116,7 +118,7 @@ export async function searchToursInIndex(
   query: IndexQuery,
   compiled: CompiledFilter,
   filter: Pick<TourSearchFilter, 'sort' | 'page'>,
-  context: CardContext & { withFacets: boolean },
+  context: CardContext & { withFacets: boolean; cards?: CardStore | undefined },
 ): Promise<TourPage & { facetRows: FacetRow[] | undefined }> {
   const result = searchIndex(index, query, {
     sort: filter.sort,
@@ -125,10 +127,12 @@ export async function searchToursInIndex(
     withFacets: context.withFacets,
   });
   const dates = dateConditions(compiled);
-  const items = await loadTourCards(db, result.ids, {
-    ...context,
-    dateScope: dates.length > 0 ? and(dates) : undefined,
-  });
+  const items = context.cards
+    ? await context.cards.cards(index, result.ids, query.dates, context)
+    : await loadTourCards(db, result.ids, {
+        ...context,
+        dateScope: dates.length > 0 ? and(dates) : undefined,
+      });
   return {
     items,
     pagination: pagination(filter.page, result.total),

@@ -576,6 +576,12 @@ describe('GET /spa/tours?expand=filters', () => {
     expect(answer.filters?.price_max).toBe(Math.ceil(toCurrency(Math.max(...prices), 'RUB')));
   });
 
+  it('answers organizers_total, the whole list while it fits under the limit (decision 043)', async () => {
+    const facets = (await list({ expand: 'filters' })).filters as FilterFacets;
+    expect(facets.organizers_total).toBeGreaterThan(50);
+    expect(facets.organizers).toHaveLength(facets.organizers_total!);
+  });
+
   it('is absent without expand', async () => {
     expect((await list({})).filters).toBeUndefined();
   });

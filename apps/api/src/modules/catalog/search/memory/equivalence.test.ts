@@ -17,8 +17,9 @@ import { mergeFilters, type TourSearchFilter } from '../filters.ts';
 import { resolvePlace } from '../place.ts';
 import { queryRows } from '../sql.ts';
 import { searchTours, searchToursInIndex } from '../search-tours.ts';
+import { createCardStore, type CardStore } from './card-store.ts';
 import { loadTourIndex } from './load-index.ts';
-import { compileIndexQuery } from './query-index.ts';
+import { compileIndexQuery, searchIndex } from './query-index.ts';
 import type { TourIndex } from './tour-index.ts';
 import { sql } from 'drizzle-orm';
 
@@ -26,6 +27,7 @@ let testApp: TestApp;
 let db: Database;
 let rates: Rates;
 let index: TourIndex;
+let cardStore: CardStore;
 const today = todayIso();
 
 interface Catalogue {
@@ -49,6 +51,7 @@ beforeAll(async () => {
   db = testApp.database.db;
   rates = await createRatesCache(db).get();
   index = await loadTourIndex(db, { version: await readCatalogVersion(db), today });
+  cardStore = createCardStore(db);
   const ids = async (query: string) =>
     (await queryRows<{ id: number }>(db, sql.raw(query))).map((row) => Number(row.id));
   catalogue = {
@@ -162,20 +165,55 @@ async function bothWays(filter: TourSearchFilter, currency: string) {
   const compiled = compileFilter(filter, { today, currency, rates, place });
   const context = { currency, rates, today, withAlt: false };
   const indexQuery = compileIndexQuery(index, filter, { currency, rates, place });
-  const [sqlList, sqlFacets, indexed, withoutFacets] = await Promise.all([
+  const [sqlList, sqlFacets, indexed, withoutFacets, fromStore] = await Promise.all([
     searchTours(db, compiled, filter, context),
-    searchFacets(db, compiled, { currency, rates }),
+    searchFacets(db, compiled, { currency, rates }, { selectedOrganizer: filter.organizer }),
     searchToursInIndex(db, index, indexQuery, compiled, filter, { ...context, withFacets: true }),
     // Without facets the pass may walk a posting list instead of the segment (decision 033).
     searchToursInIndex(db, index, indexQuery, compiled, filter, { ...context, withFacets: false }),
+    // Cards from the card store pick their dates in JavaScript (decision 044).
+    searchToursInIndex(db, index, indexQuery, compiled, filter, {
+      ...context,
+      withFacets: false,
+      cards: cardStore,
+    }),
   ]);
   return {
-    sql: { list: sqlList, facets: sqlFacets, listAgain: sqlList },
+    sql: { list: sqlList, facets: sqlFacets, listAgain: sqlList, fromStore: sqlList },
     index: {
       list: { items: indexed.items, pagination: indexed.pagination },
-      facets: toFilterFacets(indexed.facetRows ?? [], { currency, rates }),
+      facets: toFilterFacets(
+        indexed.facetRows ?? [],
+        { currency, rates },
+        { selectedOrganizer: filter.organizer },
+      ),
       listAgain: { items: withoutFacets.items, pagination: withoutFacets.pagination },
+      fromStore: { items: fromStore.items, pagination: fromStore.pagination },
     },
+  };
+}
+
+/**
+ * The facets both ways with the organizer facet cut at `organizerLimit` (the seeded catalogue has
+ * 72 organizers, fewer than the real limit), and the full order SQL cuts from.
+ */
+async function organizerFacetsBothWays(filter: TourSearchFilter, organizerLimit: number) {
+  const prices = { currency: 'USD', rates };
+  const place = await resolvePlace(db, filter);
+  const compiled = compileFilter(filter, { today, ...prices, place });
+  const options = { selectedOrganizer: filter.organizer, organizerLimit };
+  const rows = searchIndex(index, compileIndexQuery(index, filter, { ...prices, place }), {
+    sort: 'default',
+    offset: 0,
+    limit: 1,
+    withFacets: true,
+    organizerFacetLimit: organizerLimit,
+  }).facets!;
+  return {
+    sql: await searchFacets(db, compiled, prices, options),
+    index: toFilterFacets(rows, prices, options),
+    indexOrganizerRows: rows.filter((row) => row.facet === 'organizers').length,
+    fullOrder: (await searchFacets(db, compiled, prices, { organizerLimit: Infinity })).organizers!,
   };
 }
 
@@ -263,5 +301,43 @@ describe('the in-process index answers what SQL answers', () => {
     }
     // The drawn filters must exercise real results, not only empty ones.
     expect(nonEmpty).toBeGreaterThan(60);
+  }, 240_000);
+
+  it('cuts the organizer facet alike: top by count, ties by name and id, the chosen one kept (decision 043)', async () => {
+    const generator = new Random(43);
+    const next = () => generator.next();
+    const { fullOrder } = await organizerFacetsBothWays(mergeFilters(undefined, {}), 1);
+    const last = Number(fullOrder.at(-1)!.value);
+    const middle = Number(fullOrder[Math.floor(fullOrder.length / 2)]!.value);
+    const queries: Record<string, unknown>[] = [
+      {},
+      { organizer: last },
+      { organizer: middle, difficulty: [1, 2] },
+      { countries: [catalogue.countries[0]], organizer: last },
+      ...Array.from({ length: 20 }, () => drawQuery(next).query),
+    ];
+    let cut = 0;
+    let tiesAtCut = 0;
+    let chosenOutside = 0;
+    for (const organizerLimit of [1, 5, 12, 30]) {
+      for (const query of queries) {
+        const filter = mergeFilters(undefined, query);
+        if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) continue;
+        const result = await organizerFacetsBothWays(filter, organizerLimit);
+        const context = JSON.stringify({ organizerLimit, query });
+        expect(result.index, context).toEqual(result.sql);
+        expect(result.sql.organizers_total, context).toBe(result.fullOrder.length);
+        expect(result.indexOrganizerRows, context).toBeLessThanOrEqual(organizerLimit + 1);
+        if (result.fullOrder.length <= organizerLimit) continue;
+        cut += 1;
+        const [atCut, afterCut] = result.fullOrder.slice(organizerLimit - 1, organizerLimit + 1);
+        if (atCut!.count === afterCut!.count) tiesAtCut += 1;
+        if (result.sql.organizers!.length > organizerLimit) chosenOutside += 1;
+      }
+    }
+    // The cases must reach each rule, not pass by missing them.
+    expect(cut).toBeGreaterThan(25);
+    expect(tiesAtCut).toBeGreaterThan(15);
+    expect(chosenOutside).toBeGreaterThan(5);
   }, 240_000);
 });

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '#src/seed/random.ts';
 import { normalizeFilters } from '@gallop/search-filters';
-import { compileIndexQuery, dateShortcut, firstKeys, searchIndex } from './query-index.ts';
-import { buildTourIndex, type IndexTourRow } from './tour-index.ts';
+import { toFilterFacets } from '../facets.ts';
+import {
+  compileIndexQuery,
+  dateShortcut,
+  firstKeys,
+  OPEN_DATE_BOUNDS,
+  searchIndex,
+} from './query-index.ts';
+import { buildTourIndex, type IndexLabels, type IndexTourRow } from './tour-index.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
   it('answers the head of the full sort, in both directions', () => {
@@ -29,17 +36,7 @@ describe('firstKeys (the partial sort of price-sorted pages)', () => {
 });
 
 describe('dateShortcut (what tour summaries decide before the dates are read)', () => {
-  const none = {
-    fromDay: -Infinity,
-    toDay: Infinity,
-    daysMin: -Infinity,
-    daysMax: Infinity,
-    priceMin: -Infinity,
-    priceMax: Infinity,
-    perDayMin: -Infinity,
-    perDayMax: Infinity,
-    any: true,
-  };
+  const none = { ...OPEN_DATE_BOUNDS, any: true };
   const bits = (mask: number) =>
     Array.from({ length: 21 }, (_, bucket) => bucket).filter((bucket) => mask & (1 << bucket));
 
@@ -69,20 +66,23 @@ describe('dateShortcut (what tour summaries decide before the dates are read)', 
   });
 });
 
-describe('searchIndex on tours whose dates differ in duration and price', () => {
-  const today = '2027-01-01';
-  const day = (offset: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-  const tour = (id: number, popularity: number, fromPriceUsd: number): IndexTourRow => ({
+const today = '2027-01-01';
+const day = (offset: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const rates = new Map([['USD', 1]]);
+
+/** A multi-day tour of organizer 1 in country 1 with a date on day 10; `fields` vary it. */
+function tourRow(id: number, fields: Partial<IndexTourRow> = {}): IndexTourRow {
+  return {
     id,
-    popularity,
-    fromPriceUsd,
+    popularity: 0,
+    fromPriceUsd: 10_000,
     type: 1,
     isCruise: false,
     lastStartDate: day(60),
     maxGroupSize: 10,
     minAge: 0,
-    countryIds: [id === 3 ? 2 : 1],
+    countryIds: [1],
     regionIds: [],
     cityIds: [],
     restKindIds: [],
@@ -102,14 +102,34 @@ describe('searchIndex on tours whose dates differ in duration and price', () => 
     waterObjectId: null,
     lat: 0,
     lng: 0,
-  });
-  const date = (tourId: number, offset: number, duration: number, priceUsd: number) => ({
-    tourId,
-    startDate: day(offset),
-    duration,
-    priceUsd,
-    pricePerDayUsd: Math.round(priceUsd / duration),
-  });
+    ...fields,
+  };
+}
+
+const date = (tourId: number, offset: number, duration: number, priceUsd: number) => ({
+  tourId,
+  startDate: day(offset),
+  duration,
+  priceUsd,
+  pricePerDayUsd: Math.round(priceUsd / duration),
+});
+
+/** Index labels: what `named` gives, nothing else. */
+const labels = (named: Partial<IndexLabels>): IndexLabels => ({
+  countries: new Map(),
+  regions: new Map(),
+  cities: new Map(),
+  restKinds: new Map(),
+  collections: new Map(),
+  languages: new Map(),
+  organizers: new Map(),
+  worldPartOfCountry: new Map(),
+  ...named,
+});
+
+describe('searchIndex on tours whose dates differ in duration and price', () => {
+  const tour = (id: number, popularity: number, fromPriceUsd: number) =>
+    tourRow(id, { popularity, fromPriceUsd, countryIds: [id === 3 ? 2 : 1] });
   // Prices in USD minor units. Tour 1 mixes durations and prices; 2 and 3 are uniform.
   const index = buildTourIndex({
     version: 1,
@@ -122,21 +142,15 @@ describe('searchIndex on tours whose dates differ in duration and price', () => 
       date(2, 20, 3, 15_000),
       date(3, 50, 5, 50_000),
     ],
-    labels: {
+    labels: labels({
       countries: new Map([
         [1, 'One'],
         [2, 'Two'],
       ]),
-      regions: new Map(),
-      cities: new Map(),
-      restKinds: new Map(),
-      collections: new Map(),
       languages: new Map([['en', 'English']]),
       organizers: new Map([[1, 'Organizer']]),
-      worldPartOfCountry: new Map(),
-    },
+    }),
   });
-  const rates = new Map([['USD', 1]]);
   const run = (query: Record<string, unknown>, withFacets = true) => {
     const filter = normalizeFilters(query);
     const result = searchIndex(
@@ -199,5 +213,86 @@ describe('searchIndex on tours whose dates differ in duration and price', () => 
   it('matches nothing for ids no tour has, however large', () => {
     expect(run({ countries: [2_000_000_000] }).ids).toEqual([]);
     expect(run({ countries: [2, 2_000_000_000], difficulty: [1, 99] }, false).ids).toEqual([3]);
+  });
+});
+
+describe('the organizer facet from the index (decision 043)', () => {
+  // Organizer k (1–40) runs 1 + k % 6 tours, so counts tie at every cut; names repeat (ties go
+  // by id) and one has an accent. Organizer 41 has tours but no name, so it is never listed.
+  const organizerIds = Array.from({ length: 41 }, (_, k) => k + 1);
+  const names = new Map(
+    organizerIds
+      .filter((id) => id <= 40)
+      .map((id) => [
+        id,
+        id === 7 ? 'Éclair Riders' : `Riders ${String.fromCharCode(65 + (id % 9))}`,
+      ]),
+  );
+  const tours = organizerIds.flatMap((organizerId) =>
+    Array.from({ length: 1 + (organizerId % 6) }, (_, n) => ({ organizerId, n })),
+  );
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: tours.map(({ organizerId, n }, position) =>
+      tourRow(position + 1, { organizerId, difficulty: 1 + ((organizerId + n) % 3) }),
+    ),
+    dates: tours.map((_, position) => date(position + 1, 10, 3, 10_000)),
+    labels: labels({ countries: new Map([[1, 'One']]), organizers: names }),
+  });
+  const prices = { currency: 'USD', rates };
+
+  /** The facet's rows with the organizers cut at `organizerLimit` (all of them without one). */
+  const facetRows = (filter: ReturnType<typeof normalizeFilters>, organizerLimit?: number) =>
+    searchIndex(index, compileIndexQuery(index, filter, prices), {
+      sort: 'default',
+      offset: 0,
+      limit: 20,
+      withFacets: true,
+      organizerFacetLimit: organizerLimit ?? Number.MAX_SAFE_INTEGER,
+    }).facets!;
+
+  it('sends only the top organizers and the chosen one, as the full list cut would list them', () => {
+    let chosenOutside = 0;
+    let tiesAtCut = 0;
+    for (const organizerLimit of [1, 3, 8, 20, 30]) {
+      for (const query of [
+        {},
+        { difficulty: [2] },
+        { organizer: 40 },
+        { organizer: 1, difficulty: [1, 3] },
+        { organizer: 7 },
+        { organizer: 41 },
+      ]) {
+        const filter = normalizeFilters(query);
+        const options = { organizerLimit, selectedOrganizer: filter.organizer };
+        const full = facetRows(filter);
+        const expected = toFilterFacets(full, prices, options);
+        const rows = facetRows(filter, organizerLimit);
+        const context = JSON.stringify({ organizerLimit, query });
+        expect(toFilterFacets(rows, prices, options), context).toEqual(expected);
+        expect(
+          rows.filter((row) => row.facet === 'organizers').length,
+          context,
+        ).toBeLessThanOrEqual(organizerLimit + 1);
+        expect(expected.organizers_total, context).toBe(
+          full.filter((row) => row.facet === 'organizers').length,
+        );
+        expect(expected.organizers_total, context).toBeGreaterThan(organizerLimit);
+        if (expected.organizers!.length > organizerLimit) chosenOutside += 1;
+        const sorted = toFilterFacets(full, prices, { organizerLimit: Infinity }).organizers!;
+        if (sorted[organizerLimit - 1]!.count === sorted[organizerLimit]!.count) tiesAtCut += 1;
+      }
+    }
+    // The cases above must reach both rules, not pass by missing them.
+    expect(chosenOutside).toBeGreaterThan(3);
+    expect(tiesAtCut).toBeGreaterThan(10);
+  });
+
+  it('sends every named organizer, and no total row, when they fit', () => {
+    const rows = facetRows(normalizeFilters({}), 40);
+    expect(rows.filter((row) => row.facet === 'organizers')).toHaveLength(40);
+    expect(rows.some((row) => row.facet === 'organizers_total')).toBe(false);
+    expect(toFilterFacets(rows, prices).organizers_total).toBe(40);
   });
 });

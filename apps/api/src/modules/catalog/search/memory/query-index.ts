@@ -18,7 +18,7 @@ import {
   type Place,
   type TourFacet,
 } from '../conditions.ts';
-import type { FacetRow } from '../facets.ts';
+import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
@@ -49,6 +49,19 @@ export interface DateBounds {
   any: boolean;
 }
 
+/** Bounds that every date passes (no date filter set). */
+export const OPEN_DATE_BOUNDS: Readonly<DateBounds> = {
+  fromDay: -Infinity,
+  toDay: Infinity,
+  daysMin: -Infinity,
+  daysMax: Infinity,
+  priceMin: -Infinity,
+  priceMax: Infinity,
+  perDayMin: -Infinity,
+  perDayMax: Infinity,
+  any: false,
+};
+
 /** A facet filter on a list column: the tours holding one of `values` pass it. */
 interface ListFilter {
   column: RaggedColumn;
@@ -65,6 +78,8 @@ export interface IndexQuery {
    */
   facets: { kind: TourFacet; test: TourTest; list?: ListFilter }[];
   dates: DateBounds;
+  /** The `organizer` filter: the organizer facet lists it even outside its top. */
+  selectedOrganizer: number | undefined;
 }
 
 /** The largest value each column holds, read once (columns belong to one index). */
@@ -238,6 +253,7 @@ export function compileIndexQuery(
     common: compileCommon(index, filter, options.place),
     facets: compileFacets(index, filter),
     dates: compileDates(filter, { ...options, today: index.today }),
+    selectedOrganizer: filter.organizer,
   };
 }
 
@@ -246,13 +262,18 @@ export interface IndexSearchOptions {
   offset: number;
   limit: number;
   withFacets: boolean;
+  /** How many organizers the facet lists (`ORGANIZER_FACET_LIMIT`; tests use fewer). */
+  organizerFacetLimit?: number | undefined;
 }
 
 export interface IndexSearchResult {
   total: number;
   /** The page's tour ids, in order. */
   ids: number[];
-  /** Counted facet values (as `../facets.ts` reads them), when asked for. */
+  /**
+   * Counted facet values (as `../facets.ts` reads them), when asked for. Of the organizers,
+   * only those that can be listed, with an `organizers_total` row when others were left out.
+   */
   facets: FacetRow[] | undefined;
 }
 
@@ -557,9 +578,17 @@ class FacetCounter {
     });
   }
 
-  rows(): FacetRow[] {
+  /**
+   * The counted values as rows. Of the organizers, when more than `organizers.limit` counted,
+   * only the top `limit` in the facet order and the selected one (`organizerRows`).
+   */
+  rows(organizers: { limit: number; selected: number | undefined }): FacetRow[] {
     const rows: FacetRow[] = [];
     for (const { column, counts } of this.kinds) {
+      if (column.kind === 'organizers') {
+        rows.push(...organizerRows(this.index, counts, organizers));
+        continue;
+      }
       counts.forEach((count, code) => {
         if (count === 0) return;
         const value = column.text ? column.text(code) : String(code);
@@ -592,6 +621,77 @@ class FacetCounter {
     });
     return rows;
   }
+}
+
+/**
+ * The organizers in the facet's order among equal counts (name, then id), once per index:
+ * `rank` by id (-1 for an id that names no organizer), `idAt` by rank.
+ */
+interface NameOrder {
+  rank: Int32Array;
+  idAt: Int32Array;
+}
+const nameOrders = new WeakMap<TourIndex, NameOrder>();
+
+function nameOrderOf(index: TourIndex, size: number): NameOrder {
+  let order = nameOrders.get(index);
+  if (!order) {
+    const named = [...index.labels.organizers]
+      .filter(([id]) => Number.isInteger(id) && id >= 0 && id < size)
+      .map(([id, name]) => ({ value: id, text: name }))
+      .sort(compareByName);
+    const rank = new Int32Array(size).fill(-1);
+    named.forEach(({ value }, position) => (rank[value] = position));
+    order = { rank, idAt: Int32Array.from(named, ({ value }) => value) };
+    nameOrders.set(index, order);
+  }
+  return order;
+}
+
+/**
+ * The organizer facet's rows: every named organizer with a count when there are at most `limit`;
+ * otherwise only the first `limit` in the facet order (count desc, name, id), the selected one
+ * when it counted, and an `organizers_total` row with how many counted. `toFilterFacets` then
+ * sorts a hundred rows, not 20,000 (decision 043). Count and name rank are packed into one
+ * distinct number, so the bounded heap of the price sort (`firstKeys`) picks the top.
+ */
+export function organizerRows(
+  index: TourIndex,
+  counts: Int32Array,
+  { limit, selected }: { limit: number; selected: number | undefined },
+): FacetRow[] {
+  const { rank, idAt } = nameOrderOf(index, counts.length);
+  const row = (id: number): FacetRow => ({
+    facet: 'organizers',
+    value: String(id),
+    label: index.labels.organizers.get(id)!,
+    count: counts[id]!,
+    low: null,
+    high: null,
+  });
+  // Counted and named (the SQL drops values that name no row).
+  const isCounted = (id: number) => counts[id]! > 0 && rank[id]! >= 0;
+  const counted: number[] = [];
+  for (let id = 0; id < counts.length; id += 1) if (isCounted(id)) counted.push(id);
+  if (counted.length <= limit) return counted.map(row);
+  // Larger key, earlier in the order: more tours, then a smaller name rank.
+  const ranks = idAt.length;
+  const keyOf = (id: number) => counts[id]! * ranks + (ranks - 1 - rank[id]!);
+  const top = firstKeys(Float64Array.from(counted, keyOf), limit, true);
+  const rows = Array.from(top, (key) => row(idAt[ranks - 1 - (key % ranks)]!));
+  // An id outside the counts reads `undefined`, which is not > 0.
+  if (selected !== undefined && isCounted(selected) && !top.includes(keyOf(selected))) {
+    rows.push(row(selected));
+  }
+  rows.push({
+    facet: 'organizers_total',
+    value: null,
+    label: null,
+    count: counted.length,
+    low: null,
+    high: null,
+  });
+  return rows;
 }
 
 /**
@@ -921,5 +1021,9 @@ export function searchIndex(
         ),
         (tour) => ids[tour]!,
       );
-  return { total: passing.length, ids: page, facets: counter?.rows() };
+  const organizers = {
+    limit: options.organizerFacetLimit ?? ORGANIZER_FACET_LIMIT,
+    selected: query.selectedOrganizer,
+  };
+  return { total: passing.length, ids: page, facets: counter?.rows(organizers) };
 }

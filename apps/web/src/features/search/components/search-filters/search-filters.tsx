@@ -14,6 +14,7 @@ import {
   type SearchFilters,
   type TourType,
 } from '@gallop/search-filters';
+import { formatNumber } from '@gallop/i18n';
 import { Collapse, Datepicker, Select } from '@gallop/ui-kit';
 import type { ReactNode } from 'react';
 import type { FacetOption, FilterFacets } from '../../api';
@@ -145,6 +146,17 @@ function ChecklistGroup({
   );
 }
 
+/**
+ * Under the organizer select when the answer lists only some organizers: the API sends the 100
+ * with the most tours (plus the chosen one) of possibly thousands (decision 043).
+ */
+function organizersHint(facets: FilterFacets | undefined): string | undefined {
+  const shown = facets?.organizers?.length ?? 0;
+  const total = facets?.organizers_total ?? shown;
+  if (total <= shown) return undefined;
+  return `Showing ${formatNumber(shown)} of ${formatNumber(total)} organizers, those with the most tours.`;
+}
+
 /** Every filter kind the API's facets offer, plus dates, prices, duration, age and group size. */
 export function SearchFiltersPanel({
   filters,
@@ -175,6 +187,7 @@ export function SearchFiltersPanel({
   const operatorCounts = new Map(
     (facets?.operator_types ?? []).map((option) => [option.value, option.count]),
   );
+  const organizerNote = organizersHint(facets);
   return (
     <div className="search-filters">
       <Group title="Trip type" defaultOpen>
@@ -321,6 +334,9 @@ export function SearchFiltersPanel({
             value={filters.organizer ?? 0}
             onChange={(value) => onChange({ organizer: value === 0 ? undefined : value })}
           />
+        )}
+        {has(facets?.organizers) && organizerNote && (
+          <p className="search-filters__organizer-hint">{organizerNote}</p>
         )}
       </Group>
     </div>

@@ -1,0 +1,170 @@
+/**
+ * The card store's own rules: which dates a card shows, which parts it reads again and when it
+ * forgets them. That its cards equal the SQL card query's is checked on the seeded catalogue by
+ * `equivalence.test.ts` (every drawn filter goes through the store too).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { chooseCardDates, type CardParts, type PricedDateRow } from '../../tour-card.ts';
+import { createCardStore, inDateBounds } from './card-store.ts';
+import { OPEN_DATE_BOUNDS, type DateBounds } from './query-index.ts';
+import { dayNumber, type TourIndex } from './tour-index.ts';
+
+const TODAY = '2030-06-01';
+const context = {
+  currency: 'USD',
+  rates: new Map([['USD', 1]]),
+  withAlt: false,
+  today: TODAY,
+};
+const noBounds: DateBounds = OPEN_DATE_BOUNDS;
+
+function date(id: number, startDate: string, priceUsd: number, extra: Partial<PricedDateRow> = {}) {
+  return {
+    id,
+    tourId: 1,
+    startDate,
+    endDate: startDate,
+    duration: 5,
+    currency: 'USD',
+    price: priceUsd,
+    priceWithoutDiscount: priceUsd,
+    isBusy: false,
+    flightIncluded: false,
+    notGuaranteed: false,
+    isDiscountAuto: false,
+    discountKind: null,
+    discountPercent: null,
+    discountValidUntil: null,
+    prepaymentType: 'percent',
+    fullPaymentDays: 30,
+    prepaymentSize: 30,
+    numberOfSeats: 10,
+    numberOfFreeSeats: 4,
+    isCashbackAvailable: false,
+    priceUsd,
+    pricePerDayUsd: Math.round(priceUsd / 5),
+    ...extra,
+  } as PricedDateRow;
+}
+
+function parts(id: number, dates: PricedDateRow[] = [date(id * 10, '2030-07-01', 90_000)]) {
+  return {
+    tour: {
+      id,
+      slug: `tour-${id}`,
+      name: `Tour ${id}`,
+      type: 1,
+      duration: 5,
+      rating: 4.5,
+      reviewsCount: 3,
+      difficulty: 2,
+      comfort: 'medium',
+      accommodation: 'hotel',
+      maxGroupSize: 10,
+      minAge: 12,
+      images: [],
+      emoji: null,
+    },
+    organizer: undefined,
+    countries: [],
+    dates,
+  } as unknown as CardParts;
+}
+
+/** A loader that answers the given tours and records which ids each call asked for. */
+function fakeLoader(known: Map<number, CardParts>) {
+  const calls: number[][] = [];
+  const load = async (_db: Database, ids: readonly number[]) => {
+    calls.push([...ids]);
+    return new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id)!] as const] : [])));
+  };
+  return { load, calls };
+}
+
+const db = {} as Database;
+const anIndex = () => ({}) as TourIndex;
+
+describe('chooseCardDates', () => {
+  it('shows the nearest and prices from the cheapest bookable date, ties broken by price then id', () => {
+    const dates = [
+      date(5, '2030-05-20', 10_000), // past
+      date(4, '2030-07-01', 80_000),
+      date(3, '2030-07-01', 70_000),
+      date(2, '2030-08-01', 50_000, { isBusy: true }),
+      date(1, '2030-09-01', 60_000),
+      date(6, '2030-10-01', 60_000, { numberOfFreeSeats: 0 }),
+    ];
+    const chosen = chooseCardDates(dates, TODAY);
+    expect(chosen.nearestDate?.id).toBe(3);
+    expect(chosen.priceDate?.id).toBe(1);
+  });
+
+  it('keeps to the dates in scope, and prices from the latest date when none is left', () => {
+    const dates = [date(1, '2030-07-01', 70_000), date(2, '2030-09-01', 90_000)];
+    const inScope = inDateBounds({ ...noBounds, priceMin: 80_000, any: true })!;
+    expect(chooseCardDates(dates, TODAY, inScope).priceDate?.id).toBe(2);
+    const none = chooseCardDates(dates, '2031-01-01');
+    expect(none.nearestDate).toBeUndefined();
+    expect(none.priceDate?.id).toBe(2);
+  });
+});
+
+describe('inDateBounds', () => {
+  it('is no test without date filters, and applies each bound with its ends included', () => {
+    expect(inDateBounds(noBounds)).toBeUndefined();
+    const test = inDateBounds({
+      ...noBounds,
+      fromDay: dayNumber('2030-07-01'),
+      toDay: dayNumber('2030-07-31'),
+      daysMin: 5,
+      daysMax: 5,
+      perDayMax: 18_000,
+      any: true,
+    })!;
+    expect(test(date(1, '2030-07-01', 90_000))).toBe(true);
+    expect(test(date(1, '2030-07-31', 90_000))).toBe(true);
+    expect(test(date(1, '2030-08-01', 90_000))).toBe(false);
+    expect(test(date(1, '2030-07-10', 90_000, { duration: 6 }))).toBe(false);
+    expect(test(date(1, '2030-07-10', 95_000))).toBe(false);
+  });
+});
+
+describe('the card store', () => {
+  it('answers cards in the order asked, skips unknown ids, and reads each tour once', async () => {
+    const { load, calls } = fakeLoader(new Map([1, 2, 3].map((id) => [id, parts(id)])));
+    const store = createCardStore(db, { load });
+    const index = anIndex();
+    const first = await store.cards(index, [3, 9, 1], noBounds, context);
+    expect(first.map((card) => card.id)).toEqual([3, 1]);
+    expect(first[0]!.price).toBe(900);
+    const second = await store.cards(index, [1, 2, 3], noBounds, context);
+    expect(second.map((card) => card.id)).toEqual([1, 2, 3]);
+    expect(calls).toEqual([[3, 9, 1], [2]]);
+  });
+
+  it('reads parts again after maxAge, and for a new index', async () => {
+    let time = 0;
+    const { load, calls } = fakeLoader(new Map([[1, parts(1)]]));
+    const store = createCardStore(db, { load, maxAgeMs: 1_000, now: () => time });
+    const index = anIndex();
+    await store.cards(index, [1], noBounds, context);
+    time = 999;
+    await store.cards(index, [1], noBounds, context);
+    time = 1_000;
+    await store.cards(index, [1], noBounds, context);
+    await store.cards(anIndex(), [1], noBounds, context);
+    expect(calls).toEqual([[1], [1], [1]]);
+  });
+
+  it('forgets the least recently shown tours beyond maxEntries', async () => {
+    const { load, calls } = fakeLoader(new Map([1, 2, 3].map((id) => [id, parts(id)])));
+    const store = createCardStore(db, { load, maxEntries: 2 });
+    const index = anIndex();
+    await store.cards(index, [1, 2], noBounds, context);
+    await store.cards(index, [1], noBounds, context); // 1 is now the most recent
+    await store.cards(index, [3], noBounds, context); // 2 is dropped
+    await store.cards(index, [1, 2], noBounds, context);
+    expect(calls).toEqual([[1, 2], [3], [2]]);
+  });
+});

@@ -1,0 +1,53 @@
+import { normalizeFilters } from '@gallop/search-filters';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FilterFacets } from '../../api';
+import { SearchFiltersPanel } from './search-filters';
+
+const organizers = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    value: index + 1,
+    text: `Riders ${index + 1}`,
+    count: 500 - index,
+  }));
+
+function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) {
+  const rendered = render(
+    <SearchFiltersPanel
+      filters={normalizeFilters(query)}
+      facets={facets}
+      currency="EUR"
+      onChange={vi.fn()}
+    />,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Organizer' }));
+  return rendered;
+}
+
+describe('SearchFiltersPanel: the organizer select', () => {
+  it('says how many organizers it lists of how many when the API sends only the top', () => {
+    renderPanel({ organizers: organizers(100), organizers_total: 2000 });
+    expect(
+      screen.getByText('Showing 100 of 2,000 organizers, those with the most tours.'),
+    ).toBeVisible();
+  });
+
+  it('counts the chosen organizer the API adds after the top among those shown', () => {
+    const listed = [...organizers(100), { value: 1500, text: 'Far Riders', count: 3 }];
+    renderPanel({ organizers: listed, organizers_total: 2000 }, { organizer: 1500 });
+    expect(
+      screen.getByText('Showing 101 of 2,000 organizers, those with the most tours.'),
+    ).toBeVisible();
+    // The chosen organizer is the select's value.
+    expect(screen.getByRole('button', { name: /Far Riders \(3\)/ })).toBeVisible();
+  });
+
+  it('says nothing more when every organizer is listed', () => {
+    const all = renderPanel({ organizers: organizers(12), organizers_total: 12 });
+    expect(screen.getByRole('button', { name: /Any organizer/ })).toBeVisible();
+    expect(screen.queryByText(/organizers, those with the most tours/)).toBeNull();
+    all.unmount();
+    renderPanel({ organizers: organizers(3) });
+    expect(screen.queryByText(/organizers, those with the most tours/)).toBeNull();
+  });
+});
