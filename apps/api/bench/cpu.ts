@@ -19,6 +19,28 @@ function cpuMsOf(pid: string): number {
   }
 }
 
+/** The parent process id, or undefined when the process is gone. */
+function parentOf(pid: string): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `root` and every process below it (the API's cluster workers, decision 045). */
+function treeOf(root: string, pids: readonly string[]): string[] {
+  const children = new Map<string, string[]>();
+  for (const pid of pids) {
+    const parent = parentOf(pid);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const tree = [root];
+  for (let n = 0; n < tree.length; n += 1) tree.push(...(children.get(tree[n]!) ?? []));
+  return tree;
+}
+
 function commandOf(pid: string): string {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
@@ -28,6 +50,7 @@ function commandOf(pid: string): string {
 }
 
 export interface CpuSnapshot {
+  /** The API process and its workers. */
   serverMs: number;
   /** Every `postgres` process on the machine (other databases' work included). */
   postgresMs: number;
@@ -43,7 +66,8 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
   const postgresMs = pids
     .filter((pid) => commandOf(pid) === 'postgres')
     .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-  return { serverMs: cpuMsOf(String(serverPid)), postgresMs };
+  const serverMs = treeOf(String(serverPid), pids).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  return { serverMs, postgresMs };
 }
 
 /** CPU milliseconds per answered request between two snapshots. */

@@ -41,6 +41,8 @@ export interface BenchOptions {
   duration: number;
   warmup: number;
   connections: number;
+  /** API processes on PostgreSQL (`API_WORKERS`, decision 045); PGlite always runs one. */
+  workers: number;
   /** Distinct search query strings in the mix (a response cache would hit them all). */
   queries: number;
   /** Sizes for the scaling mode (`--scale 10000,100000,1000000`). */
@@ -67,6 +69,7 @@ const HELP = `pnpm bench:api [options]
   --duration S         measured seconds per load run (default 20)
   --warmup S           warm-up seconds before each measured run (default 5)
   --connections C      concurrent connections (default 20)
+  --workers N          API processes on PostgreSQL (API_WORKERS, default 1; PGlite runs one)
   --queries N          distinct searches in the mix (default 50)
   --only postgres|pglite   measure one database only
   --scale A,B,C        scaling mode: seed each size into PostgreSQL, measure p95
@@ -95,6 +98,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       duration: { type: 'string', default: '20' },
       warmup: { type: 'string', default: '5' },
       connections: { type: 'string', default: '20' },
+      workers: { type: 'string', default: '1' },
       queries: { type: 'string', default: '50' },
       only: { type: 'string' },
       scale: { type: 'string' },
@@ -128,6 +132,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     duration: positiveInteger('duration', values.duration),
     warmup: positiveInteger('warmup', values.warmup),
     connections: positiveInteger('connections', values.connections),
+    workers: positiveInteger('workers', values.workers),
     queries: positiveInteger('queries', values.queries),
     scale: values.scale?.split(',').map((size) => positiveInteger('scale', size.trim())),
     explain: values.explain,

@@ -63,9 +63,13 @@ async function withServer<T>(
   cache: SearchMode,
   work: (server: BenchServer) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer(database, options.dist, modeEnv(cache));
+  const workers = database.kind === 'postgres' ? options.workers : 1;
+  const server = await startServer(database, options.dist, {
+    ...modeEnv(cache),
+    API_WORKERS: String(workers),
+  });
   console.info(
-    `API (pid ${server.pid}, ${modeLabel(cache)}) on ${server.url} over ${describeDatabase(database)}`,
+    `API (pid ${server.pid}, ${modeLabel(cache)}, ${workers === 1 ? 'one process' : `${workers} workers`}) on ${server.url} over ${describeDatabase(database)}`,
   );
   try {
     if (database.kind === 'postgres') await waitForIdlePostgres(database.url);
@@ -151,7 +155,7 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
   const checks = runs.flatMap(checkRun);
   const markdown = [
     `# API search benchmark (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route; load average before: ${loadBefore}.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route; API processes on PostgreSQL: ${options.workers} (API_WORKERS); load average before: ${loadBefore}.`,
     '',
     runsTable(runs),
     '',
@@ -194,7 +198,7 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const checks = checkScale(points);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; API processes: ${options.workers}; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
     '',
     scaleTable(points),
     '',

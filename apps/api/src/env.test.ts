@@ -21,6 +21,7 @@ describe('parseEnv', () => {
       DEFAULT_COUNTRY: 'US',
       CATALOG_CACHE: 'on',
       SEARCH_INDEX: 'on',
+      API_WORKERS: 1,
       PUBLIC_WRITE_LIMIT: 10,
       AUTH_LIMIT: 10,
       BOOKING_HOLD_HOURS: 72,
@@ -51,6 +52,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      API_WORKERS: '3',
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
       BOOKING_HOLD_HOURS: '48',
@@ -78,6 +80,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      API_WORKERS: 3,
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
       BOOKING_HOLD_HOURS: 48,
@@ -107,6 +110,20 @@ describe('parseEnv', () => {
   it('accepts only on or off for SEARCH_INDEX', () => {
     const { problems } = rejectionOf({ SEARCH_INDEX: 'sometimes' });
     expect(problems).toEqual([expect.stringContaining('SEARCH_INDEX')]);
+  });
+
+  it('runs several workers only over PostgreSQL, and at most 32', () => {
+    const url = 'postgres://gallop@127.0.0.1:5432/gallop';
+    expect(parseEnv({ API_WORKERS: '4', DATABASE_URL: url }).API_WORKERS).toBe(4);
+    expect(parseEnv({ API_WORKERS: '1' }).API_WORKERS).toBe(1);
+    expect(rejectionOf({ API_WORKERS: '2' }).problems).toEqual([
+      expect.stringMatching(/^API_WORKERS: above 1 needs DATABASE_URL/),
+    ]);
+    for (const workers of ['0', '33', 'two', '1.5']) {
+      expect(rejectionOf({ API_WORKERS: workers, DATABASE_URL: url }).problems).toEqual([
+        expect.stringMatching(/^API_WORKERS: /),
+      ]);
+    }
   });
 
   it('accepts only on or off for CATALOG_CACHE', () => {

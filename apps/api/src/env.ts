@@ -105,6 +105,13 @@ export const envSchema = z.object({
   OUTBOX_TRANSPORT: z.enum(['log', 'off']).default('log'),
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  // Processes serving the port (node:cluster, decision 045); above 1 needs DATABASE_URL.
+  API_WORKERS: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(32, 'must be at most 32'))
+    .default(1),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -136,7 +143,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = envSchema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (result.data.API_WORKERS > 1 && !result.data.DATABASE_URL) {
+      throw new EnvError([
+        `API_WORKERS: above 1 needs DATABASE_URL; the embedded database opens in one process only (got ${result.data.API_WORKERS})`,
+      ]);
+    }
+    return result.data;
+  }
   throw new EnvError(
     result.error.issues.map((issue) => {
       const name = issue.path.join('.');

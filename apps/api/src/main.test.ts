@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectContractResponse, fromFetch } from '#src/testing/contract.ts';
@@ -54,4 +55,73 @@ describe('main', () => {
     // A start migrates and seeds a fresh in-memory catalogue through tsx: seconds alone, far
     // more while the rest of the suite loads both cores.
   }, 60_000);
+});
+
+/** The PostgreSQL suite's database (`vitest.postgres.config.ts`); workers need PostgreSQL. */
+const postgresUrl =
+  process.env['GALLOP_TEST_DATABASE'] === 'postgres' ? process.env['DATABASE_URL'] : undefined;
+
+/** The process ids of a process's children (Linux). */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(/\s+/).map(Number);
+}
+
+async function waitFor<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting; last value ${String(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('main with API_WORKERS (decision 045)', () => {
+  it('refuses several workers over the embedded database', async () => {
+    const run = runMain({ API_WORKERS: '2' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toMatch(/API_WORKERS: above 1 needs DATABASE_URL/);
+    expect(run.output().stdout).not.toContain('listening');
+  }, 20_000);
+
+  it.runIf(postgresUrl)(
+    'serves from two workers, replaces one that dies, and stops them all on SIGTERM',
+    async () => {
+      const run = runMain({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        API_WORKERS: '2',
+        DATABASE_URL: postgresUrl!,
+      });
+      try {
+        const url = await run.listening;
+        expect(run.output().stdout).toContain(`Gallop API listening on ${url} (2 workers)`);
+        const primary = run.child.pid!;
+        const [first, second] = childrenOf(primary);
+        expect([first, second].every((pid) => Number.isInteger(pid))).toBe(true);
+        expectContractResponse(await fromFetch(await fetch(`${url}/health`)), 'getHealth');
+
+        process.kill(first!, 'SIGKILL');
+        const replaced = await waitFor(
+          () => childrenOf(primary),
+          (pids) => pids.length === 2 && !pids.includes(first!),
+        );
+        expect(replaced).toContain(second);
+        expect(run.output().stderr).toContain('an API worker exited with signal SIGKILL');
+        // The replacement serves too: every connection (a new one each) is answered.
+        for (let n = 0; n < 4; n += 1) {
+          const response = await fetch(`${url}/ready`, { headers: { connection: 'close' } });
+          expect(response.status).toBe(200);
+        }
+
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+        for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      }
+    },
+    90_000,
+  );
 });

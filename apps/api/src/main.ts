@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
+import { runPrimary } from '#src/cluster.ts';
 import { EnvError, parseEnv, type Env } from '#src/env.ts';
-import { startServer } from '#src/server.ts';
+import { openAppDatabase, startServer, type RunningServer } from '#src/server.ts';
 
 // If in-flight requests do not finish in time, leave anyway so the orchestrator can restart us.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -14,11 +16,15 @@ function readEnv(): Env {
   }
 }
 
-const server = await startServer(readEnv());
-console.info(`Gallop API listening on ${server.url}`);
+/** Migrations and the first seed, once, before the workers start (they skip both). */
+async function prepareOnce(env: Env): Promise<void> {
+  const { database } = await openAppDatabase(env, (message) => console.info(`seed: ${message}`));
+  await database.close();
+}
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
+async function serve(env: Env): Promise<void> {
+  const started: { server?: RunningServer; signal?: NodeJS.Signals } = {};
+  const stop = (server: RunningServer, signal: NodeJS.Signals) => {
     setTimeout(() => {
       server.app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -30,5 +36,27 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.exit(1);
       },
     );
-  });
+  };
+  // Listened for before the start: a signal during it (a cluster stopping a worker it has just
+  // replaced) stops the server gracefully once it has started, instead of killing the process.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (started.server) stop(started.server, signal);
+      else started.signal ??= signal;
+    });
+  }
+  const server = await startServer(env, { prepared: cluster.isWorker });
+  started.server = server;
+  // In a cluster the primary prints it once every worker listens.
+  if (cluster.isPrimary) console.info(`Gallop API listening on ${server.url}`);
+  if (started.signal) stop(server, started.signal);
+}
+
+const env = readEnv();
+if (env.API_WORKERS > 1 && cluster.isPrimary) {
+  const workers = env.API_WORKERS;
+  const prepare = () => prepareOnce(env);
+  process.exit(await runPrimary({ workers, prepare, shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS }));
+} else {
+  await serve(env);
 }

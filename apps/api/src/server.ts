@@ -18,6 +18,8 @@ export interface RunningServer {
 export interface StartServerOptions extends Omit<BuildAppOptions, 'database'> {
   /** An already prepared database (tests); otherwise one is opened from the environment. */
   database?: DatabaseHandle;
+  /** The database is migrated and seeded already (a cluster worker: the primary did it). */
+  prepared?: boolean;
 }
 
 /** Prices "from" and "next date" depend on the day: recompute them a few times a day. */
@@ -27,11 +29,16 @@ const AGGREGATES_REFRESH_MS = 6 * 60 * 60 * 1000;
  * Opens the database the environment names: PostgreSQL with DATABASE_URL, else the embedded
  * PGlite folder. Migrates it, and seeds the demo catalogue when it is empty (first start).
  */
-export async function openAppDatabase(env: Env, log: (message: string) => void) {
+export async function openAppDatabase(
+  env: Env,
+  log: (message: string) => void,
+  { prepare = true }: { prepare?: boolean } = {},
+) {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     ...(env.PGLITE_DIR ? { dataDir: env.PGLITE_DIR } : {}),
   });
+  if (!prepare) return { database, seeded: false };
   const { seeded } = await prepareDatabase(database, { log });
   return { database, seeded };
 }
@@ -45,7 +52,9 @@ export async function startServer(
   let justSeeded = false;
   const startupLog: string[] = [];
   if (!database) {
-    const opened = await openAppDatabase(env, (message) => startupLog.push(message));
+    const opened = await openAppDatabase(env, (message) => startupLog.push(message), {
+      prepare: !options.prepared,
+    });
     database = opened.database;
     justSeeded = opened.seeded;
   }

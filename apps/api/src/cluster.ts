@@ -1,0 +1,93 @@
+/**
+ * Several API processes serving one port (`API_WORKERS`, node:cluster; decision 045). A search
+ * runs on one thread from start to end, so one process uses one core; on a host with more cores
+ * the primary forks the workers it is given and hands each new connection to the next worker
+ * (node:cluster's round robin). Each worker is a whole API (its own
+ * search index, caches and pool); what they share lives in PostgreSQL and Redis, as between
+ * separate instances.
+ *
+ * The primary migrates (and on an empty database seeds) once before forking, so workers never
+ * race on it; it prints the listening line when every worker listens, replaces a worker that
+ * dies after it started, and on SIGTERM/SIGINT asks every worker to stop gracefully.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+
+export interface PrimaryOptions {
+  workers: number;
+  /** Migrations and the first seed, run once before any worker starts. */
+  prepare: () => Promise<void>;
+  /** How long workers get to finish in-flight requests before they are killed. */
+  shutdownTimeoutMs: number;
+  /** A replaced worker is forked again after this delay (no tight crash loop). */
+  restartDelayMs?: number;
+}
+
+function describeAddress(address: AddressInfo | { address: string | null; port: number }): string {
+  const host = address.address ?? '127.0.0.1';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** Runs the primary: resolves with the exit code the process should end with. */
+export async function runPrimary(options: PrimaryOptions): Promise<number> {
+  const { workers: count, shutdownTimeoutMs, restartDelayMs = 1_000 } = options;
+  await options.prepare();
+
+  const listening = new Set<Worker>();
+  let announced = false;
+  let shuttingDown = false;
+  let failed = false;
+
+  return new Promise<number>((resolve) => {
+    const live = new Set<Worker>();
+    const fork = () => live.add(cluster.fork());
+
+    const stopAll = (signal: NodeJS.Signals) => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      for (const worker of live) worker.process.kill(signal);
+      setTimeout(() => {
+        console.error(`API workers did not stop in ${shutdownTimeoutMs} ms; killing them`);
+        for (const worker of live) worker.process.kill('SIGKILL');
+        failed = true;
+      }, shutdownTimeoutMs + 2_000).unref();
+    };
+
+    cluster.on('listening', (worker, address) => {
+      listening.add(worker);
+      if (!announced && listening.size >= count) {
+        announced = true;
+        console.info(`Gallop API listening on ${describeAddress(address)} (${count} workers)`);
+      }
+    });
+
+    cluster.on('exit', (worker, code, signal) => {
+      live.delete(worker);
+      const started = listening.delete(worker);
+      if (shuttingDown) {
+        // A worker still starting may die of the signal itself: it served nothing, lost nothing.
+        if (started && code !== 0) failed = true;
+        if (live.size === 0) resolve(failed ? 1 : 0);
+        return;
+      }
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      if (!started) {
+        // It never served: the same start would fail again (a port in use, a bad database).
+        console.error(`an API worker exited with ${how} before it listened; stopping`);
+        failed = true;
+        stopAll('SIGTERM');
+        if (live.size === 0) resolve(1);
+        return;
+      }
+      console.error(`an API worker exited with ${how}; starting another`);
+      // Not unref'd: with no worker left, this timer is what keeps the primary alive.
+      setTimeout(() => {
+        if (!shuttingDown) fork();
+      }, restartDelayMs);
+    });
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => stopAll(signal));
+    for (let n = 0; n < count; n += 1) fork();
+  });
+}
