@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { availableParallelism } from 'node:os';
 
 /** apps/api, where the seed CLI and the server run from. */
 export const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -41,7 +42,10 @@ export interface BenchOptions {
   duration: number;
   warmup: number;
   connections: number;
-  /** API processes on PostgreSQL (`API_WORKERS`, decision 045); PGlite always runs one. */
+  /**
+   * API processes on PostgreSQL (`API_WORKERS`, decision 045): one per core by default, as an
+   * operator would run it; PGlite always runs one.
+   */
   workers: number;
   /** Distinct search query strings in the mix (a response cache would hit them all). */
   queries: number;
@@ -69,7 +73,8 @@ const HELP = `pnpm bench:api [options]
   --duration S         measured seconds per load run (default 20)
   --warmup S           warm-up seconds before each measured run (default 5)
   --connections C      concurrent connections (default 20)
-  --workers N          API processes on PostgreSQL (API_WORKERS, default 1; PGlite runs one)
+  --workers N          API processes on PostgreSQL (API_WORKERS; default one per core, as
+                       docs/operations.md advises; PGlite always runs one)
   --queries N          distinct searches in the mix (default 50)
   --only postgres|pglite   measure one database only
   --scale A,B,C        scaling mode: seed each size into PostgreSQL, measure p95
@@ -98,7 +103,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       duration: { type: 'string', default: '20' },
       warmup: { type: 'string', default: '5' },
       connections: { type: 'string', default: '20' },
-      workers: { type: 'string', default: '1' },
+      workers: { type: 'string', default: String(availableParallelism()) },
       queries: { type: 'string', default: '50' },
       only: { type: 'string' },
       scale: { type: 'string' },
