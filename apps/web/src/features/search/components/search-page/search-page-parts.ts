@@ -1,4 +1,5 @@
 import { paintGate } from '../../../../lib/after-largest-paint';
+import { holdInputUntilHydrated, releasingHeldInput } from '../../../../lib/held-input';
 import { lazyComponent } from '../../../../lib/lazy-component';
 
 /*
@@ -11,18 +12,26 @@ import { lazyComponent } from '../../../../lib/lazy-component';
 
 const gate = paintGate();
 
+// A tap on them before their code arrives is held and replayed once they hydrate (held-input.ts).
+const PANEL_ROOT = '.search-page__aside .search-filters';
+const SORT_ROOT = '.search-page__sort';
+if (typeof document !== 'undefined') {
+  holdInputUntilHydrated(PANEL_ROOT);
+  holdInputUntilHydrated(SORT_ROOT);
+}
+
 export const LazySearchFiltersPanel = lazyComponent(() =>
   gate
     .wait()
     .then(() => import('../search-filters/search-filters'))
-    .then(({ SearchFiltersPanel }) => SearchFiltersPanel),
+    .then(({ SearchFiltersPanel }) => releasingHeldInput(SearchFiltersPanel, PANEL_ROOT)),
 );
 
 export const LazySortSelect = lazyComponent(() =>
   gate
     .wait()
     .then(() => import('./sort-select'))
-    .then(({ SortSelect }) => SortSelect),
+    .then(({ SortSelect }) => releasingHeldInput(SortSelect, SORT_ROOT)),
 );
 
 export const LazyFiltersSheet = lazyComponent(() =>
