@@ -193,6 +193,53 @@ test.describe('search page', () => {
     await expect(page.locator(panel)).toHaveCount(1);
   });
 
+  test('a traveller searches around a city they type, within a radius they choose', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    // A city the catalogue's tours visit (the cities facet), found the way the autocomplete does.
+    const all = await json<TourList>(request, '/spa/tours?expand=filters');
+    const cityName = (facet(all, 'cities')[0] as FacetOption).text;
+    const { data: cities } = await json<{ data: { name: string; lat: number; lng: number }[] }>(
+      request,
+      `/spa/cities-by-query?query=${encodeURIComponent(cityName)}`,
+    );
+    const city = cities[0]!;
+    await gotoHydrated('/tours');
+
+    await page.getByRole('button', { name: 'Near a place' }).click();
+    const box = page.getByRole('combobox', { name: 'Select city' });
+    await expect(box).toHaveAttribute('placeholder', 'Start typing');
+    await box.fill(city.name.slice(0, 3));
+    await page
+      .getByRole('option', { name: new RegExp(`^${city.name}`) })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/[?&]placeName=/);
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('placeName')).toBe(city.name);
+    expect(Number(address.get('lat'))).toBeCloseTo(city.lat, 4);
+    expect(Number(address.get('lng'))).toBeCloseTo(city.lng, 4);
+    expect(address.get('radius')).toBe('100');
+    // One filter however many fields carry it (the phone's 'Filters' button counts it).
+    await expect(
+      page.getByRole('button', { name: 'Filters (1)', includeHidden: true }),
+    ).toHaveCount(1);
+
+    await page.getByRole('button', { name: /Within/ }).click();
+    await page.getByRole('option', { name: '1000 km' }).click();
+    await expect(page).toHaveURL(/[?&]radius=1000(&|$)/);
+    const query = new URL(page.url()).search;
+    const around = await json<TourList>(request, `/spa/tours${query}`);
+    const resultsText = `${around.pagination.total} ${around.pagination.total === 1 ? 'tour' : 'tours'}`;
+    await expect(page.locator('#search-results-heading')).toHaveText(resultsText);
+    await expect.poll(() => cardNames(page)).toEqual(around.items.map((item) => item.name));
+
+    await page.getByRole('button', { name: 'Anywhere' }).click();
+    await expect(page).not.toHaveURL(/placeName|radius|lat=|lng=/);
+  });
+
   test('a tap on a filter before its code has arrived is acted on once the filters hydrate', async ({
     page,
     request,

@@ -2836,6 +2836,10 @@ export interface components {
       name: string;
       region?: string | null;
       country?: string | null;
+      /** @description Latitude of the city centre (for a radius search around it). */
+      lat?: number;
+      /** @description Longitude of the city centre. */
+      lng?: number;
     };
     Language: {
       id: number;

@@ -84,6 +84,31 @@ export function searchResultsQueryOptions(
   });
 }
 
+/** A city as the place search shows it: its region and country as hints, and its centre. */
+export interface FoundCity {
+  id: number;
+  name: string;
+  region?: string;
+  country?: string;
+  lat?: number;
+  lng?: number;
+}
+
+/** Cities whose name matches `query` (5 at most; none for an empty query, without a call). */
+export async function findCities(api: GallopClient, query: string): Promise<FoundCity[]> {
+  if (query.trim() === '') return [];
+  const { data } = await api.GET('/spa/cities-by-query', {
+    params: { query: { query, limit: 5 } },
+  });
+  return (data?.data ?? []).map(({ id, name, region, country, lat, lng }) => ({
+    id,
+    name,
+    ...(region ? { region } : {}),
+    ...(country ? { country } : {}),
+    ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}),
+  }));
+}
+
 /** Pages 1 to `lastPage`: 'Show more' keeps the earlier pages on screen. */
 export function loadedPages(lastPage: number): number[] {
   return Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);

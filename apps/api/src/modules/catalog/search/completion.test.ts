@@ -154,6 +154,8 @@ describe('GET /spa/cities-by-query', () => {
       name: city!.name,
       region: regionName,
       country: countryName,
+      lat: city!.lat,
+      lng: city!.lng,
     });
     for (const item of found.slice(0, 1)) {
       expect(item.name.toLowerCase().startsWith(city!.name.slice(0, 4).toLowerCase())).toBe(true);

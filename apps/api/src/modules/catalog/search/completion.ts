@@ -135,7 +135,8 @@ export async function searchCities(db: Database, options: CitySearchOptions): Pr
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
-    select cities.id, cities.name, regions.name as region, countries.name as country
+    select cities.id, cities.name, regions.name as region, countries.name as country,
+      cities.lat, cities.lng
     from cities
     join countries on countries.id = cities.country_id
     left join regions on regions.id = cities.region_id
@@ -148,5 +149,7 @@ export async function searchCities(db: Database, options: CitySearchOptions): Pr
     name: String(row['name']),
     region: (row['region'] as string | null) ?? null,
     country: (row['country'] as string | null) ?? null,
+    lat: Number(row['lat']),
+    lng: Number(row['lng']),
   }));
 }

@@ -18,6 +18,7 @@ function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) 
       facets={facets}
       currency="EUR"
       onChange={vi.fn()}
+      searchCities={async () => []}
     />,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Organizer' }));

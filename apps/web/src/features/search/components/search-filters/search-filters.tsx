@@ -19,6 +19,7 @@ import { Collapse, Datepicker, Select } from '@gallop/ui-kit';
 import type { ReactNode } from 'react';
 import type { FacetOption, FilterFacets } from '../../api';
 import { FacetChecklist, RadioList } from './facet-checklist';
+import { PlaceFilter, type PlaceFilterProps } from './place-filter';
 import { RangeFilter } from './range-filter';
 import './search-filters.css';
 
@@ -30,6 +31,8 @@ export interface SearchFiltersPanelProps {
   /** The currency prices come in: the price sliders use its limits (spec section 9). */
   currency: string;
   onChange: (change: FilterChange) => void;
+  /** Cities for the place search (`/spa/cities-by-query`). */
+  searchCities: PlaceFilterProps['searchCities'];
 }
 
 // Readers from a facet's value to the filter's type: ids and levels are numbers, codes strings.
@@ -163,6 +166,7 @@ export function SearchFiltersPanel({
   facets,
   currency,
   onChange,
+  searchCities,
 }: SearchFiltersPanelProps) {
   const limits = sliderLimitsFor(currency);
   const priceFormat: Intl.NumberFormatOptions = {
@@ -201,6 +205,10 @@ export function SearchFiltersPanel({
       </Group>
 
       {checklists(DIRECTION_CHECKLISTS)}
+
+      <Group title="Near a place" defaultOpen={filters.placeName !== undefined}>
+        <PlaceFilter filters={filters} searchCities={searchCities} onChange={onChange} />
+      </Group>
 
       <Group title="Dates" defaultOpen>
         <Datepicker

@@ -15,6 +15,7 @@ import { sameJson, useStableCallback, useStableValue } from '../../../../lib/sta
 import {
   ALL_TOURS_META,
   ALL_TOURS_SLUG,
+  findCities,
   loadedPages,
   searchPageMetaQueryOptions,
   searchResultsQueryOptions,
@@ -73,8 +74,10 @@ function CataloguePage(props: SearchPageProps) {
 /** How many filter fields the visitor has set beyond the page's own (for the 'Filters' button). */
 function activeFilterCount(filters: SearchFilters, pageFilter: SearchFilters): number {
   const own = new Set(Object.keys(filtersToQuery(pageFilter)));
+  // A place search is one filter however many fields carry it (name, centre, radius).
+  const partOfPlace = new Set(filters.placeName === undefined ? [] : ['lat', 'lng', 'radius']);
   return Object.keys(filtersToQuery(filters)).filter(
-    (field) => !own.has(field) && field !== 'page' && field !== 'sort',
+    (field) => !own.has(field) && field !== 'page' && field !== 'sort' && !partOfPlace.has(field),
   ).length;
 }
 
@@ -120,6 +123,7 @@ function SearchPageView({
     );
   const change = useStableCallback((fields: FilterChange) => go(withChange(filters, fields)));
   const changeSort = useStableCallback((sort: Sort) => change({ sort }));
+  const searchCities = useStableCallback((query: string) => findCities(api, query));
   const clear = () => go(normalizeFilters({ ...meta.filter, sort: filters.sort }));
   const loadMore = () => go({ ...filters, page: addressFilters.page + 1 });
   // A page number shows the results up to that page and scrolls to its first card.
@@ -134,6 +138,7 @@ function SearchPageView({
       facets={first?.filters}
       currency={currency}
       onChange={change}
+      searchCities={searchCities}
     />
   );
   const countries = first?.filters?.countries ?? [];
