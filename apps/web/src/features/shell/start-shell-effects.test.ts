@@ -1,5 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { loadInFull } from './start-shell-effects';
+import type { Locale } from '@gallop/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppRouter } from '../../router';
+import { loadInFull, startShellEffects } from './start-shell-effects';
+import { accountApi, GERMANY, traveller, USA } from './testing/account-api';
 
 const fakeLocation = () => ({ assign: vi.fn(), replace: vi.fn(), reload: vi.fn() });
 
@@ -19,5 +22,47 @@ describe('loadInFull', () => {
     expect(loadInFull('FORWARD', '/favorites', location)).toBe(false);
     expect(location.reload).toHaveBeenCalledTimes(2);
     expect(location.assign).not.toHaveBeenCalled();
+  });
+});
+
+/** The router pieces the shell reads, over the fake account API. */
+function routerOver({ api, queryClient }: ReturnType<typeof accountApi>, locale: Locale) {
+  return {
+    options: { context: { api, queryClient, locale, site: {} } },
+    navigate: vi.fn(),
+    history: { block: () => () => undefined },
+    subscribe: () => () => undefined,
+  } as unknown as AppRouter;
+}
+
+describe('startShellEffects: the signed-in account', () => {
+  afterEach(() => {
+    document.cookie = 'country_id=; Max-Age=0; Path=/';
+    document.cookie = 'i18n_locale=; Max-Age=0; Path=/';
+  });
+
+  it("follows the visitor's country and chosen language once the page has settled", async () => {
+    document.cookie = `country_id=${USA.id}; Path=/`;
+    document.cookie = 'i18n_locale=en-US; Path=/';
+    const fake = accountApi();
+    fake.setProfile(traveller({ country: GERMANY, language_code: 'ru' }));
+    const stop = startShellEffects(routerOver(fake, 'en-US'));
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect(fake.calls).toEqual([
+      { path: '/crm/api/user/change-country', body: { country_id: USA.id } },
+      { path: '/crm/api/user/set-language', body: { language_code: 'en' } },
+    ]);
+    stop();
+  });
+
+  it('asks the server nothing when the account has them already', async () => {
+    const fake = accountApi();
+    fake.setProfile(traveller({ country: USA, language_code: 'en' }));
+    const stop = startShellEffects(routerOver(fake, 'en-US'));
+    // The country is detected by IP first (the USA): the cookie marks the check as done.
+    await vi.waitFor(() => expect(document.cookie).toContain(`country_id=${USA.id}`));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fake.calls).toEqual([]);
+    stop();
   });
 });

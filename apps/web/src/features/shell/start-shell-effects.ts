@@ -1,10 +1,12 @@
 /**
  * The app shell's browser-side rules (spec sections 2.1 and 4), started once after hydration:
- * link tokens and campaign tags from the address, analytics consent, the visitor's country, and
- * the stale-build checks. A chunk of its own, loaded after hydration: nothing here is needed to
- * show the page, so the first load does not carry it.
+ * link tokens and campaign tags from the address, analytics consent, the visitor's country (which
+ * a signed-in account then follows, with the chosen language: `account-sync.ts`), and the
+ * stale-build checks. A chunk of its own, loaded after hydration: nothing here is needed to show
+ * the page, so the first load does not carry it.
  */
 import type { AppRouter } from '../../router';
+import { chosenLocale, syncAccountWithSite } from './account-sync';
 import { applyAnalyticsPolicy } from './analytics';
 import { watchBuild } from './build-watch';
 import { storeCampaignTags } from './campaign-tags';
@@ -15,7 +17,7 @@ import { whenIdle } from './when-idle';
 
 /** Starts the rules; answers the function that stops them. */
 export function startShellEffects(router: AppRouter): () => void {
-  const { site, api, queryClient } = router.options.context;
+  const { site, api, queryClient, locale } = router.options.context;
 
   /** Stores a tour-selection token and takes it out of the address (replace, no new entry). */
   const takeToken = (href: string) => {
@@ -31,8 +33,19 @@ export function startShellEffects(router: AppRouter): () => void {
   };
 
   onPage();
-  // Nothing on the first screen needs the country: ask once the page has settled.
-  whenIdle(() => void ensureVisitorCountry(queryClient, api));
+  // Nothing on the first screen needs the country: ask once the page has settled. The account of
+  // a signed-in traveller (now or after signing in) then follows it.
+  let stopped = false;
+  let stopAccountSync: (() => void) | undefined;
+  whenIdle(() => {
+    void ensureVisitorCountry(queryClient, api).then((countryId) => {
+      if (stopped) return;
+      stopAccountSync = syncAccountWithSite(queryClient, api, {
+        countryId,
+        locale: chosenLocale(locale, document.cookie),
+      });
+    });
+  });
   const stopStaleErrors = watchForStaleBuildErrors();
 
   let staleBuild = false;
@@ -52,6 +65,8 @@ export function startShellEffects(router: AppRouter): () => void {
   });
 
   return () => {
+    stopped = true;
+    stopAccountSync?.();
     stopStaleErrors();
     stopBuildWatch?.();
     stopReloadOnStale();
