@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { streamingCompression } from './compression';
 import { pageCache, pageCacheKey } from './page-cache';
 
 /** An app whose page handler counts renders and answers what `answer` says. */
@@ -94,6 +95,34 @@ describe('pageCache', () => {
     await get(app, '/');
     expect((await get(app, '/')).hit).toBe(false);
     expect(renders()).toBe(2);
+  });
+
+  it('never answers a client that takes compression with a page kept uncompressed', async () => {
+    const clock = { now: 0 };
+    let renders = 0;
+    const app = new Hono();
+    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), streamingCompression(), (c) => {
+      renders += 1;
+      return c.html(`<p>render ${renders}</p>`);
+    });
+    const encodingOf = async (acceptEncoding: string | undefined) => {
+      const response = await app.request(
+        '/tours',
+        acceptEncoding ? { headers: { 'Accept-Encoding': acceptEncoding } } : {},
+      );
+      await response.arrayBuffer();
+      await settle();
+      return response.headers.get('Content-Encoding');
+    };
+    // A crawler without compression renders (and is kept) first ...
+    expect(await encodingOf(undefined)).toBeNull();
+    // ... a browser still gets brotli, then gzip for a gzip-only client, each kept on its own.
+    expect(await encodingOf('gzip, deflate, br')).toBe('br');
+    expect(await encodingOf('gzip, deflate')).toBe('gzip');
+    expect(renders).toBe(3);
+    expect(await encodingOf('br, gzip')).toBe('br');
+    expect(await encodingOf(undefined)).toBeNull();
+    expect(renders).toBe(3);
   });
 
   it('keys on the encoding, so a gzip-only client never gets a brotli body', () => {

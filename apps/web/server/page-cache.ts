@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { pickEncoding } from './compression';
 
 /**
  * A short-lived cache of rendered pages ("micro-caching"): identical requests within a few
@@ -67,18 +68,15 @@ export function pageCache({
 
   return async (c, next) => {
     if (ttlMs <= 0 || c.req.method !== 'GET') return next();
-    const cached = (encoding: string) => pageCacheKey(c.req.raw, encoding);
-    // The encoding is only known after compression ran; look up every encoding the key may use.
-    const accept = c.req.header('Accept-Encoding') ?? '';
-    for (const encoding of ['br', 'gzip', 'identity']) {
-      if (encoding !== 'identity' && !accept.includes(encoding)) continue;
-      const key = cached(encoding);
-      const page = pages.get(key);
-      if (!page) continue;
-      if (page.expiresAt <= now()) {
-        forget(key);
-        continue;
-      }
+    // Keyed by the encoding compression will pick for this request: a page kept for a client
+    // that takes no compression is never the answer to one that takes brotli or gzip.
+    const key = pageCacheKey(
+      c.req.raw,
+      pickEncoding(c.req.header('Accept-Encoding')) ?? 'identity',
+    );
+    const page = pages.get(key);
+    if (page && page.expiresAt <= now()) forget(key);
+    else if (page) {
       c.res = new Response(page.body, { status: page.status, headers: page.headers });
       c.header('X-Page-Cache', 'hit');
       return;
@@ -91,8 +89,6 @@ export function pageCache({
     // must show the new state, not a render from a second ago. (Public pages say `no-cache` for
     // shared caches in front; this cache is the server's own and keeps them.)
     if (/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '')) return;
-    const encoding = response.headers.get('Content-Encoding') ?? 'identity';
-    const key = cached(encoding);
     const [toClient, toCache] = response.body.tee();
     c.res = new Response(toClient, response);
     void collect(toCache).then((body) => {
