@@ -23,6 +23,17 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
 
 const cardNames = (page: Page) => page.locator('.tour-card h3').allTextContents();
 
+/** The most common country of the whole catalogue (the first of its facet). */
+async function firstCountry(request: APIRequestContext): Promise<FacetOption> {
+  const all = await json<TourList>(request, '/spa/tours?expand=filters');
+  return facet(all, 'countries')[0] as FacetOption;
+}
+
+/** The page's HTML as the server sends it, before any script. */
+async function serverHtml(request: APIRequestContext, path: string): Promise<string> {
+  return (await request.get(path)).text();
+}
+
 function facet(list: TourList, kind: string): FacetOption[] {
   const options = list.filters?.[kind];
   expect(Array.isArray(options) && options.length > 0, `facet ${kind}`).toBe(true);
@@ -44,7 +55,7 @@ test.describe('search page', () => {
   });
 
   test('the head preloads only the first card’s picture', async ({ request }) => {
-    const html = await (await request.get('/tours')).text();
+    const html = await serverHtml(request, '/tours');
     const head = html.slice(0, html.indexOf('</head>'));
     const imagePreloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
     // The first card's picture is the page's largest paint; the other eager cards load from
@@ -85,8 +96,7 @@ test.describe('search page', () => {
     request,
     gotoHydrated,
   }) => {
-    const all = await json<TourList>(request, '/spa/tours?expand=filters');
-    const country = facet(all, 'countries')[0] as FacetOption;
+    const country = await firstCountry(request);
     await gotoHydrated('/tours');
 
     await page.getByRole('checkbox', { name: new RegExp(`^${country.text} `) }).check();
@@ -164,10 +174,9 @@ test.describe('search page', () => {
     page,
     request,
   }) => {
-    const all = await json<TourList>(request, '/spa/tours?expand=filters');
-    const country = facet(all, 'countries')[0] as FacetOption;
+    const country = await firstCountry(request);
     // In the server's HTML, for crawlers and before any script: every filter and the sort.
-    const html = await (await request.get('/tours')).text();
+    const html = await serverHtml(request, '/tours');
     expect(html).toMatch(/<div class="search-filters">/);
     expect(html).toContain(`${country.text}<`);
     expect(html).toMatch(
@@ -244,11 +253,10 @@ test.describe('search page', () => {
     page,
     request,
   }) => {
-    const all = await json<TourList>(request, '/spa/tours?expand=filters');
-    const country = facet(all, 'countries')[0] as FacetOption;
+    const country = await firstCountry(request);
     // The scripts the document names (entry, route chunks) load at once; any script asked for
     // later (the filters' and the sort's chunks) waits until the test lets it through.
-    const html = await (await request.get('/tours')).text();
+    const html = await serverHtml(request, '/tours');
     const named = new Set(
       [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map(
         (match) => new URL(match[1]!, 'http://web').pathname,
