@@ -8,6 +8,19 @@ const port = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
 
+/**
+ * A whole number of at most `digits` digits, at least `min` and (when given) at most `max`: the
+ * limits and counts below share these checks and their messages.
+ */
+function wholeNumber(digits: number, min: number, max?: number) {
+  const atLeast = z.number().min(min, `must be at least ${min}`);
+  return z
+    .string()
+    .regex(new RegExp(`^\\d{1,${digits}}$`), 'must be a whole number')
+    .transform(Number)
+    .pipe(max === undefined ? atLeast : atLeast.max(max, `must be at most ${max}`));
+}
+
 /** The environment the API reads at start; every variable is documented in README.md. */
 export const envSchema = z.object({
   PORT: port.default(4000),
@@ -33,12 +46,7 @@ export const envSchema = z.object({
     .transform((value) => value.toUpperCase())
     .default('US'),
   // Hours a confirmed booking holds its seats without a payment (decision 025).
-  BOOKING_HOLD_HOURS: z
-    .string()
-    .regex(/^\d{1,4}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(720, 'must be at most 720'))
-    .default(72),
+  BOOKING_HOLD_HOURS: wholeNumber(4, 1, 720).default(72),
   // Signs the sandbox payment provider's callbacks and hosted-page links; set it in production.
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_URL: z.url().optional(),
@@ -51,47 +59,22 @@ export const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   // Uploads one user (or, signed out, one address) may make per hour before the API asks for a
   // captcha (429).
-  UPLOAD_LIMIT: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .default(60),
+  UPLOAD_LIMIT: wholeNumber(7, 1).default(60),
   // The shared response cache of the catalogue reads (with the in-process one in front).
   REDIS_URL: z.url().optional(),
   // `off` answers every catalogue read from the database (benchmarks of the uncached search).
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   // Calls anyone may make that write (complaints, programme orders, help requests): how many per
   // visitor address and call in 15 minutes before the API asks for a captcha (429).
-  PUBLIC_WRITE_LIMIT: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .default(10),
+  PUBLIC_WRITE_LIMIT: wholeNumber(7, 1).default(10),
   // Sign-in attempts and one-time codes per visitor address and login in 15 minutes before the
   // API asks for a captcha (429).
-  AUTH_LIMIT: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .default(10),
+  AUTH_LIMIT: wholeNumber(7, 1).default(10),
   // Chat messages one user may send per minute before the API asks for a captcha (429).
-  CHAT_SEND_LIMIT: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .default(30),
+  CHAT_SEND_LIMIT: wholeNumber(7, 1).default(30),
   // New phone codes (calls to organizers, about chats) one caller may get in 15 minutes before
   // the API asks for a captcha (429).
-  PHONE_CODE_LIMIT: z
-    .string()
-    .regex(/^\d{1,7}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .default(10),
+  PHONE_CODE_LIMIT: wholeNumber(7, 1).default(10),
   // Signs the web call widget's tokens; set it in production (the call service holds it too).
   CALL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The external identity-verification service organizers are sent to (optional: without it
@@ -106,12 +89,7 @@ export const envSchema = z.object({
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   // Processes serving the port (node:cluster, decision 045); above 1 needs DATABASE_URL.
-  API_WORKERS: z
-    .string()
-    .regex(/^\d{1,2}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(32, 'must be at most 32'))
-    .default(1),
+  API_WORKERS: wholeNumber(2, 1, 32).default(1),
 });
 
 export type Env = z.output<typeof envSchema>;
