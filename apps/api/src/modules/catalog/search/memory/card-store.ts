@@ -19,7 +19,7 @@ import {
   type PricedDateRow,
   type TourSummary,
 } from '../../tour-card.ts';
-import { dayNumber, type TourIndex } from './tour-index.ts';
+import type { TourIndex } from './tour-index.ts';
 import type { DateBounds } from './query-index.ts';
 
 export interface CardStore {
@@ -49,22 +49,30 @@ interface Entry {
   loadedAt: number;
 }
 
-/** The date filters of a search as a test of one date (the same bounds the index applies). */
+/** A day number (`dayNumber`) as `YYYY-MM-DD`; the open ends sort before and after every date. */
+function isoDay(day: number): string {
+  if (day === -Infinity) return '';
+  if (day === Infinity) return '\uffff';
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The date filters of a search as a test of one date (the same bounds the index applies). The
+ * window is turned into `YYYY-MM-DD` text once, so each date compares its text as it is.
+ */
 export function inDateBounds(bounds: DateBounds): ((date: PricedDateRow) => boolean) | undefined {
   if (!bounds.any) return undefined;
-  return (date) => {
-    const day = dayNumber(date.startDate);
-    return (
-      day >= bounds.fromDay &&
-      day <= bounds.toDay &&
-      date.duration >= bounds.daysMin &&
-      date.duration <= bounds.daysMax &&
-      date.priceUsd >= bounds.priceMin &&
-      date.priceUsd <= bounds.priceMax &&
-      date.pricePerDayUsd >= bounds.perDayMin &&
-      date.pricePerDayUsd <= bounds.perDayMax
-    );
-  };
+  const from = isoDay(bounds.fromDay);
+  const to = isoDay(bounds.toDay);
+  return (date) =>
+    date.startDate >= from &&
+    date.startDate <= to &&
+    date.duration >= bounds.daysMin &&
+    date.duration <= bounds.daysMax &&
+    date.priceUsd >= bounds.priceMin &&
+    date.priceUsd <= bounds.priceMax &&
+    date.pricePerDayUsd >= bounds.perDayMin &&
+    date.pricePerDayUsd <= bounds.perDayMax;
 }
 
 export function createCardStore(db: Database, options: CardStoreOptions = {}): CardStore {
