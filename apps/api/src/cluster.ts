@@ -11,7 +11,7 @@
  * dies after it started, and on SIGTERM/SIGINT asks every worker to stop gracefully.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { AddressInfo } from 'node:net';
+import { httpUrl } from '#src/server.ts';
 
 export interface PrimaryOptions {
   workers: number;
@@ -21,11 +21,6 @@ export interface PrimaryOptions {
   shutdownTimeoutMs: number;
   /** A replaced worker is forked again after this delay (no tight crash loop). */
   restartDelayMs?: number;
-}
-
-function describeAddress(address: AddressInfo | { address: string | null; port: number }): string {
-  const host = address.address ?? '127.0.0.1';
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /** Runs the primary: resolves with the exit code the process should end with. */
@@ -57,7 +52,9 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
       listening.add(worker);
       if (!announced && listening.size >= count) {
         announced = true;
-        console.info(`Gallop API listening on ${describeAddress(address)} (${count} workers)`);
+        console.info(
+          `Gallop API listening on ${httpUrl(address.address ?? '127.0.0.1', address.port)} (${count} workers)`,
+        );
       }
     });
 

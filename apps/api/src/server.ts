@@ -43,6 +43,11 @@ export async function openAppDatabase(
   return { database, seeded };
 }
 
+/** The base URL of a bound address (an IPv6 address in brackets). */
+export function httpUrl(address: string, port: number): string {
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
 export async function startServer(
   env: Env,
   options: StartServerOptions = {},
@@ -73,12 +78,11 @@ export async function startServer(
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const { address, port } = app.server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
 
   let stopping: Promise<void> | undefined;
   return {
     app,
-    url: `http://${host}:${port}`,
+    url: httpUrl(address, port),
     stop(reason = 'stop requested') {
       stopping ??= (async () => {
         app.log.info({ reason }, 'shutting down');
