@@ -296,3 +296,60 @@ describe('the organizer facet from the index (decision 043)', () => {
     expect(toFilterFacets(rows, prices).organizers_total).toBe(40);
   });
 });
+
+describe('a search that filters nothing (the open listing, decision 049)', () => {
+  const random = new Random(49);
+  // Popularity ties, equal prices, tours without dates, a past tour and tours of other segments.
+  const rows = Array.from({ length: 400 }, (_, n) => {
+    const id = n + 1;
+    const dated = n % 9 !== 0;
+    return tourRow(id, {
+      popularity: random.int(0, 20),
+      fromPriceUsd: dated ? random.int(1, 30) * 1_000 : null,
+      type: n % 13 === 0 ? 2 : 1,
+      isCruise: n % 17 === 0,
+      lastStartDate: n % 23 === 0 ? day(-5) : day(300),
+      organizerId: 1 + (n % 7),
+      difficulty: 1 + (n % 3),
+    });
+  });
+  const dates = rows.flatMap((row) =>
+    row.fromPriceUsd === null
+      ? []
+      : Array.from({ length: random.int(1, 4) }, () =>
+          date(row.id, random.int(1, 280), random.int(1, 25), random.int(1, 40) * 1_000),
+        ),
+  );
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: rows,
+    dates,
+    labels: labels({
+      countries: new Map([[1, 'One']]),
+      organizers: new Map(Array.from({ length: 7 }, (_, n) => [n + 1, `Organizer ${n + 1}`])),
+    }),
+  });
+  const prices = { currency: 'USD', rates };
+
+  it('answers every sort, page and facet exactly as the walk over the segment does', () => {
+    let pages = 0;
+    for (const query of [{}, { type: 2 }, { isCruisesSearch: 1 }]) {
+      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+      // A test every tour passes makes the same search walk the segment.
+      const walked = { ...compiled, common: [() => true] };
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const offset of [0, 20, 40, 300]) {
+          for (const withFacets of [false, true]) {
+            const options = { sort, offset, limit: 20, withFacets, organizerFacetLimit: 3 };
+            const open = searchIndex(index, compiled, options);
+            const context = JSON.stringify({ query, options });
+            expect(open, context).toEqual(searchIndex(index, walked, options));
+            if (open.ids.length > 0) pages += 1;
+          }
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(20);
+  });
+});

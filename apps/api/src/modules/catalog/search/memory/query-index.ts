@@ -20,6 +20,7 @@ import {
 } from '../conditions.ts';
 import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
+import { openListingOf, openListingPage } from './open-listing.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
@@ -578,6 +579,11 @@ class FacetCounter {
     });
   }
 
+  /** Every kind's counts given outright (a search that filters nothing, `openSearch`). */
+  setAll(counts: readonly Int32Array[]) {
+    this.kinds.forEach(({ counts: own }, position) => own.set(counts[position]!));
+  }
+
   /**
    * The counted values as rows. Of the organizers, when more than `organizers.limit` counted,
    * only the top `limit` in the facet order and the selected one (`organizerRows`).
@@ -828,14 +834,20 @@ function provenBySummaries(
   bounds: DateBounds,
   shortcut: DateShortcut,
 ): boolean {
-  const inWindow = (day: number) => day >= bounds.fromDay && day <= bounds.toDay;
   switch (shortcut.accept) {
     case 'price':
       return index.minPrice[tour]! >= bounds.priceMin && index.minPrice[tour]! <= bounds.priceMax;
     case 'days':
       return (index.durationBuckets[tour]! & shortcut.acceptBuckets) !== 0;
-    case 'window':
-      return inWindow(index.firstDay[tour]!) || inWindow(index.lastDay[tour]!);
+    case 'window': {
+      // No closure here: this runs for every tour of a segment.
+      const first = index.firstDay[tour]!;
+      const last = index.lastDay[tour]!;
+      return (
+        (first >= bounds.fromDay && first <= bounds.toDay) ||
+        (last >= bounds.fromDay && last <= bounds.toDay)
+      );
+    }
     default:
       return false;
   }
@@ -876,12 +888,47 @@ function facetSummary(
   return (everyInPrice ? EVERY_DATE_IN_PRICE : 0) | (everyInDays ? EVERY_DATE_IN_DAYS : 0);
 }
 
+function organizerOptions(query: IndexQuery, options: IndexSearchOptions) {
+  return {
+    limit: options.organizerFacetLimit ?? ORGANIZER_FACET_LIMIT,
+    selected: query.selectedOrganizer,
+  };
+}
+
+/** Whether the search filters nothing beyond its segment (type, cruises, not past). */
+function filtersNothing(query: IndexQuery): boolean {
+  return query.common.length === 0 && query.facets.length === 0 && !query.dates.any;
+}
+
+/**
+ * A search that filters nothing, answered from its segment's open listing (decision 049): the page
+ * without walking the segment, and the facets from counts made once per segment.
+ */
+function openSearch(
+  index: TourIndex,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+): IndexSearchResult {
+  const listing = openListingOf(index, query.segment);
+  const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+  let facets: FacetRow[] | undefined;
+  if (options.withFacets) {
+    const counter = new FacetCounter(index);
+    counter.setAll(bookableCountsOf(index, query.segment));
+    counter.durations.set(listing.durations.subarray(0, counter.durations.length));
+    counter.priceRange.set(listing.priceRange);
+    facets = counter.rows(organizerOptions(query, options));
+  }
+  return { total: listing.bookable.length, ids, facets };
+}
+
 /** Runs a compiled query over the index: total, one page of ids, and the facets on request. */
 export function searchIndex(
   index: TourIndex,
   query: IndexQuery,
   options: IndexSearchOptions,
 ): IndexSearchResult {
+  if (filtersNothing(query)) return openSearch(index, query, options);
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
   const { dateOffsets, fromPrice, ids, minPrice, maxPrice, durationBuckets } = index;
@@ -1021,9 +1068,9 @@ export function searchIndex(
         ),
         (tour) => ids[tour]!,
       );
-  const organizers = {
-    limit: options.organizerFacetLimit ?? ORGANIZER_FACET_LIMIT,
-    selected: query.selectedOrganizer,
+  return {
+    total: passing.length,
+    ids: page,
+    facets: counter?.rows(organizerOptions(query, options)),
   };
-  return { total: passing.length, ids: page, facets: counter?.rows(organizers) };
 }

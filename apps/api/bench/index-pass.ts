@@ -1,0 +1,95 @@
+/**
+ * The index pass alone, per query kind of the load mix: each search of the mix run one after
+ * another through `searchIndex` (no HTTP, no cards), `--rounds` times, median per query. Shows
+ * which searches grow with the catalogue (`pnpm --filter @gallop/api bench:index`).
+ */
+import { parseArgs } from 'node:util';
+import { openDatabase } from '#src/db/client.ts';
+import { readCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
+import { mergeFilters, PAGE_SIZE } from '#src/modules/catalog/search/filters.ts';
+import { loadTourIndex } from '#src/modules/catalog/search/memory/load-index.ts';
+import { compileIndexQuery, searchIndex } from '#src/modules/catalog/search/memory/query-index.ts';
+import { resolvePlace } from '#src/modules/catalog/search/place.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { createRatesCache } from '#src/modules/money/rates.ts';
+import { buildSearchMix } from './mix.ts';
+
+/** Query fields the contract reads as arrays (the mix repeats them, as the web does). */
+const LIST_FIELDS = new Set([
+  'countries',
+  'regions',
+  'cities',
+  'restKinds',
+  'collections',
+  'languages',
+  'difficulty',
+  'comfort',
+  'ships',
+]);
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: process.env.DATABASE_URL },
+    rounds: { type: 'string', default: '15' },
+    queries: { type: 'string', default: '50' },
+  },
+});
+
+const handle = await openDatabase({ url: values.url });
+const db = handle.db;
+const today = todayIso();
+const started = performance.now();
+const index = await loadTourIndex(db, { version: await readCatalogVersion(db), today });
+console.info(`index of ${index.size} tours built in ${Math.round(performance.now() - started)} ms`);
+const rates = await createRatesCache(db).get();
+const mix = await buildSearchMix(db, Number(values.queries));
+const byKind = new Map<string, number[]>();
+const slowest: { path: string; ms: number }[] = [];
+for (const search of mix) {
+  const params = new URL(search.path, 'http://x').searchParams;
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of params) {
+    if (LIST_FIELDS.has(name)) ((query[name] ??= []) as unknown[]).push(value);
+    else query[name] = value;
+  }
+  const filter = mergeFilters(undefined, query);
+  const currency = search.headers['x-currency'] ?? 'USD';
+  const place = await resolvePlace(db, filter);
+  const run = () => {
+    const compiled = compileIndexQuery(index, filter, { currency, rates, place });
+    return searchIndex(index, compiled, {
+      sort: filter.sort,
+      offset: (filter.page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE,
+      withFacets: params.get('expand') === 'filters',
+    });
+  };
+  const times: number[] = [];
+  for (let round = 0; round < Number(values.rounds); round += 1) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  byKind.set(search.kind, [...(byKind.get(search.kind) ?? []), median]);
+  slowest.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: median });
+}
+const rows = [...byKind].map(([kind, medians]) => ({
+  kind,
+  n: medians.length,
+  meanMs: medians.reduce((a, b) => a + b, 0) / medians.length,
+  maxMs: Math.max(...medians),
+}));
+rows.sort((a, b) => b.meanMs - a.meanMs);
+const all = [...byKind.values()].flat();
+console.info(
+  `mix mean ${(all.reduce((a, b) => a + b, 0) / all.length).toFixed(2)} ms over ${all.length} searches`,
+);
+console.info('| kind | searches | mean ms | max ms |\n| --- | --- | --- | --- |');
+for (const row of rows)
+  console.info(`| ${row.kind} | ${row.n} | ${row.meanMs.toFixed(2)} | ${row.maxMs.toFixed(2)} |`);
+slowest.sort((a, b) => b.ms - a.ms);
+console.info('\nslowest searches:');
+for (const { path, ms } of slowest.slice(0, 8)) console.info(`${ms.toFixed(2)} ms  ${path}`);
+await handle.close();
