@@ -20,6 +20,7 @@ import {
   type ViteManifest,
 } from './router-manifest';
 import { slugPageManifests } from './slug-page-manifests';
+import { withEntryAfterLargestPaint } from './entry-after-largest-paint';
 
 const env = loadEnv();
 const distDir = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,8 @@ const viteManifest = JSON.parse(clientManifest) as ViteManifest;
 const manifestFor = slugPageManifests(
   viteManifest,
   buildRouterManifest(viteManifest, readJson<RouteFiles>(ROUTE_FILES_MANIFEST)),
+  // The entry and the route chunks load once the largest picture has painted (decision 047).
+  withEntryAfterLargestPaint,
 );
 const buildMeta = createBuildMeta(clientManifest);
 const renderer = import(

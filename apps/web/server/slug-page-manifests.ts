@@ -19,9 +19,13 @@ const TOUR_PATH = /^\/[^/]*-\d+\/?$/;
 export function slugPageManifests(
   viteManifest: ViteManifest,
   manifest: RouterManifest,
+  /** A last step for both manifests (production: `withEntryAfterLargestPaint`). */
+  finish: (manifest: RouterManifest) => RouterManifest = (ready) => ready,
 ): (pathname: string) => RouterManifest {
-  const tour = withModuleAssets(manifest, viteManifest, SLUG_ROUTE_ID, SLUG_PAGE_MODULES.tour);
-  const search = withModuleAssets(manifest, viteManifest, SLUG_ROUTE_ID, SLUG_PAGE_MODULES.search);
+  const page = (module: string) =>
+    finish(withModuleAssets(manifest, viteManifest, SLUG_ROUTE_ID, module));
+  const tour = page(SLUG_PAGE_MODULES.tour);
+  const search = page(SLUG_PAGE_MODULES.search);
   // Other routes never match `/$slug`, so its extra assets are never emitted for them.
   return (pathname) => (TOUR_PATH.test(pathname) ? tour : search);
 }
