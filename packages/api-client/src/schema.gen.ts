@@ -3677,6 +3677,13 @@ export interface components {
       /** @description Seconds since the process started. */
       uptime: number;
     };
+    /** @description A season of the home page with its next window of dates (today or later), the dates a link to the season searches; the same window `/spa/calendar-periods` names after it. */
+    Season: components['schemas']['NamedItem'] & {
+      /** Format: date */
+      date_from: string;
+      /** Format: date */
+      date_to: string;
+    };
     LandingVideo: {
       name: string;
       /** @description A small file for phones and slow connections (about 480 px wide, MP4). */
@@ -4591,7 +4598,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: components['schemas']['NamedItem'][];
+            items: components['schemas']['Season'][];
           };
         };
       };

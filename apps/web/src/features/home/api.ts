@@ -3,6 +3,7 @@ import {
   getStatsQueryOptions,
   listAllCollectionsQueryOptions,
   listAllRestKindsQueryOptions,
+  listAllSeasonsQueryOptions,
   listBestToursQueryOptions,
 } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ export const homeQueries = {
   bestTours: (api: GallopClient) => listBestToursQueryOptions(api, { query: { with_alt: 1 } }),
   restKinds: (api: GallopClient) => listAllRestKindsQueryOptions(api),
   collections: (api: GallopClient) => listAllCollectionsQueryOptions(api),
+  seasons: (api: GallopClient) => listAllSeasonsQueryOptions(api),
 };
 
 /** Loads everything the home page shows, in parallel; an API failure fails the page (503). */
@@ -22,5 +24,6 @@ export async function ensureHomeData(queryClient: QueryClient, api: GallopClient
     queryClient.ensureQueryData(homeQueries.bestTours(api)),
     queryClient.ensureQueryData(homeQueries.restKinds(api)),
     queryClient.ensureQueryData(homeQueries.collections(api)),
+    queryClient.ensureQueryData(homeQueries.seasons(api)),
   ]);
 }

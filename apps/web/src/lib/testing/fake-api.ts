@@ -31,6 +31,27 @@ const namedItem = (id: number, name: string, slug: string): Schemas['NamedItem']
   image: { image: `/media/generated/trail/${500 + id}/{{size}}.jpg`, alt: name },
 });
 
+export const calendarPeriod = (
+  name: string,
+  date_from: string,
+  date_to: string,
+): Schemas['CalendarPeriod'] => ({ name, date_from, date_to });
+
+/** `/spa/calendar-periods` as the API answers on 26 November 2026: holidays, seasons, months. */
+export const calendarPeriods: Schemas['CalendarPeriod'][] = [
+  calendarPeriod('Thanksgiving 2026', '2026-11-26', '2026-11-29'),
+  calendarPeriod('Christmas and New Year 2026/27', '2026-12-24', '2027-01-07'),
+  calendarPeriod('Autumn 2026', '2026-11-26', '2026-11-30'),
+  calendarPeriod('New Year holidays 2026/27', '2026-12-01', '2027-01-31'),
+  calendarPeriod('Winter 2026/27', '2026-12-01', '2027-02-28'),
+  calendarPeriod('Spring 2027', '2027-03-01', '2027-05-31'),
+  calendarPeriod('Summer 2027', '2027-06-01', '2027-08-31'),
+  calendarPeriod('November 2026', '2026-11-26', '2026-11-30'),
+  calendarPeriod('December 2026', '2026-12-01', '2026-12-31'),
+  calendarPeriod('January 2027', '2027-01-01', '2027-01-31'),
+  calendarPeriod('February 2027', '2027-02-01', '2027-02-28'),
+];
+
 /** Answers of the calls the shell and the home page make, by path. */
 export const fakeAnswers: Record<string, unknown> = {
   '/spa/info': {
@@ -70,6 +91,12 @@ export const fakeAnswers: Record<string, unknown> = {
   '/crm/api/index-page/all-collections': {
     items: [namedItem(2, 'Best for beginners', 'best-for-beginners')],
   },
+  '/crm/api/index-page/all-seasons': {
+    items: [
+      { ...namedItem(4, 'Winter', 'winter'), date_from: '2026-12-01', date_to: '2027-02-28' },
+    ],
+  },
+  '/spa/calendar-periods': { items: calendarPeriods },
 };
 
 /**

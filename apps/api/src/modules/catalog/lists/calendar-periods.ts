@@ -140,6 +140,20 @@ function upcomingMonths(today: string): CalendarPeriod[] {
 const byStart = (a: CalendarPeriod, b: CalendarPeriod) =>
   a.date_from.localeCompare(b.date_from) || a.date_to.localeCompare(b.date_to);
 
+/**
+ * A season's next window of dates (the period `calendarPeriods` lists for it), or `undefined` for
+ * a season without months. `/crm/api/index-page/all-seasons` answers it, so a season links to
+ * the search for its dates.
+ */
+export function nextSeasonWindow(
+  today: string,
+  season: SeasonMonths,
+): { date_from: string; date_to: string } | undefined {
+  if (season.months.length === 0) return undefined;
+  const { date_from, date_to } = nextOccurrence(today, seasonOccurrence(season));
+  return { date_from, date_to };
+}
+
 export function calendarPeriods(today: string, seasons: readonly SeasonMonths[]): CalendarPeriod[] {
   const holidays = HOLIDAYS.map((holiday) => nextOccurrence(today, holiday)).sort(byStart);
   const seasonPeriods = seasons

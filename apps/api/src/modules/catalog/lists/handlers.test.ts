@@ -144,6 +144,34 @@ describe('GET /crm/api/index-page/all-seasons (listAllSeasons)', () => {
       expect(list[index]!.tours_count, season.name).toBe(tourIds.size);
     }
   });
+
+  it('gives each season its next window of dates, the calendar period named after it', async () => {
+    const list = await items<NamedItem & { date_from: string; date_to: string }>(
+      'listAllSeasons',
+      '/crm/api/index-page/all-seasons',
+    );
+    const periods = await items<{ name: string; date_from: string; date_to: string }>(
+      'listCalendarPeriods',
+      '/spa/calendar-periods',
+    );
+    const seasonRows = await db.select().from(seasons).orderBy(asc(seasons.id));
+    expect(list.length).toBeGreaterThan(0);
+    for (const [index, season] of list.entries()) {
+      const named = periods.filter((period) =>
+        new RegExp(`^${season.name} \\d{4}(/\\d{2})?$`).test(period.name),
+      );
+      expect(named, season.name).toHaveLength(1);
+      expect({ from: season.date_from, to: season.date_to }, season.name).toEqual({
+        from: named[0]!.date_from,
+        to: named[0]!.date_to,
+      });
+      expect(season.date_from >= today, season.name).toBe(true);
+      // The window starts and ends in the season's own months.
+      const months = seasonRows[index]!.months;
+      expect(months, season.name).toContain(Number(season.date_from.slice(5, 7)));
+      expect(months, season.name).toContain(Number(season.date_to.slice(5, 7)));
+    }
+  });
 });
 
 describe('GET /spa/calendar-periods (listCalendarPeriods)', () => {

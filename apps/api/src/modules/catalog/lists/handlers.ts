@@ -17,7 +17,7 @@ import { notFound } from '#src/http/http-error.ts';
 import { loadTourCards, todayIso, toMediaItem } from '#src/modules/catalog/tour-card.ts';
 import { requestCardContext } from '#src/modules/catalog/tour/handlers.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
-import { calendarPeriods } from './calendar-periods.ts';
+import { calendarPeriods, nextSeasonWindow } from './calendar-periods.ts';
 import {
   activeTours,
   countByArrayColumn,
@@ -235,11 +235,18 @@ export function listsHandlers({
     },
 
     async listAllSeasons() {
+      const today = todayIso();
       const [rows, counts] = await Promise.all([
         db.select().from(seasons).orderBy(asc(seasons.id)),
-        countBySeason(db, todayIso()),
+        countBySeason(db, today),
       ]);
-      return { items: rows.map((row) => namedItem(row, SCENE.season, counts)) };
+      // A season without months has no dates to search, so nothing to link to: it is left out.
+      return {
+        items: rows.flatMap((row) => {
+          const window = nextSeasonWindow(today, row);
+          return window ? [{ ...namedItem(row, SCENE.season, counts), ...window }] : [];
+        }),
+      };
     },
 
     async listCalendarPeriods() {

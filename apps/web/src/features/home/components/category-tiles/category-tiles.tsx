@@ -17,6 +17,13 @@ const TILE_IMAGES = {
     height: 244,
     sizes: '(min-width: 1200px) 230px, (min-width: 768px) 25vw, 50vw',
   },
+  strip: {
+    size: '370x244',
+    size2x: '600x350',
+    width: 370,
+    height: 244,
+    sizes: '(min-width: 1200px) 230px, (min-width: 992px) 20vw, 62vw',
+  },
   wide: {
     size: '600x350',
     size2x: '1200x700',
@@ -36,19 +43,44 @@ function tileSrcSet(
     .join(', ');
 }
 
-export interface CategoryTilesProps {
+export interface CategoryTilesProps<Item extends NamedItem = NamedItem> {
   id: string;
   title: string;
   lead: string;
-  items: readonly NamedItem[];
-  /** 'compact': many small tiles (rest kinds); 'wide': fewer, larger ones (collections). */
-  layout: 'compact' | 'wide';
+  items: readonly Item[];
+  /**
+   * 'compact': many small tiles (rest kinds); 'wide': fewer, larger ones (collections); 'strip':
+   * a few in one row, sideways on phones (seasons).
+   */
+  layout: keyof typeof TILE_IMAGES;
   /** Shows the first `limit` entries and a link to the full list. */
   more?: { limit: number; href: string; label: string };
+  /** Where a tile leads and its second line: by default its search page and its tour count. */
+  linkOf?: (item: Item) => TileLink;
 }
 
-/** Catalogue entries as picture tiles linking to their search page (`/{slug}`). */
-export function CategoryTiles({ id, title, lead, items, layout, more }: CategoryTilesProps) {
+export interface TileLink {
+  href: string;
+  detail?: string | undefined;
+}
+
+/** A catalogue entry's own search page (`/{slug}`) and how many tours it has. */
+const catalogueLink = (item: NamedItem): TileLink => ({
+  href: `/${item.slug}`,
+  detail:
+    item.tours_count === undefined ? undefined : countText('{count} tour(s)', item.tours_count),
+});
+
+/** Catalogue entries as picture tiles linking to their search page (`/{slug}`, or `linkOf`). */
+export function CategoryTiles<Item extends NamedItem>({
+  id,
+  title,
+  lead,
+  items,
+  layout,
+  more,
+  linkOf = catalogueLink,
+}: CategoryTilesProps<Item>) {
   const image = TILE_IMAGES[layout];
   const shown = more ? items.slice(0, more.limit) : items;
   return (
@@ -67,33 +99,34 @@ export function CategoryTiles({ id, title, lead, items, layout, more }: Category
         ) : null}
       </div>
       <ul className={`category-tiles category-tiles--${layout}`}>
-        {shown.map((item) => (
-          <li key={item.id}>
-            <a className="category-tile" href={`/${item.slug}`}>
-              {item.image ? (
-                <img
-                  className="category-tile__image"
-                  src={imageUrl(item.image.image, image.size)}
-                  srcSet={tileSrcSet(item.image.image, image)}
-                  sizes={image.sizes}
-                  width={image.width}
-                  height={image.height}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                />
-              ) : null}
-              <span className="category-tile__text">
-                <span className="category-tile__name">{item.name}</span>
-                {item.tours_count !== undefined ? (
-                  <span className="category-tile__count">
-                    {countText('{count} tour(s)', item.tours_count)}
-                  </span>
+        {shown.map((item) => {
+          const link = linkOf(item);
+          return (
+            <li key={item.id}>
+              <a className="category-tile" href={link.href}>
+                {item.image ? (
+                  <img
+                    className="category-tile__image"
+                    src={imageUrl(item.image.image, image.size)}
+                    srcSet={tileSrcSet(item.image.image, image)}
+                    sizes={image.sizes}
+                    width={image.width}
+                    height={image.height}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : null}
-              </span>
-            </a>
-          </li>
-        ))}
+                <span className="category-tile__text">
+                  <span className="category-tile__name">{item.name}</span>
+                  {link.detail !== undefined ? (
+                    <span className="category-tile__count">{link.detail}</span>
+                  ) : null}
+                </span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

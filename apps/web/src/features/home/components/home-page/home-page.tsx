@@ -3,7 +3,9 @@ import { ButtonLink } from '../../../../components/button-link/button-link';
 import { useApi } from '../../../../lib/api';
 import { organizerLinks } from '../../../../lib/site';
 import { useSiteInfo } from '../../../../lib/site-info';
+import { formatDateRange } from '../../../../lib/tour-format';
 import { homeQueries } from '../../api';
+import { periodSearchHref, seasonsBySoonest } from '../../seasons';
 import { BestTours } from '../best-tours/best-tours';
 import { CategoryTiles } from '../category-tiles/category-tiles';
 import { HomeHero } from '../home-hero/home-hero';
@@ -31,7 +33,10 @@ const trustClaims = [
   },
 ] as const;
 
-/** The landing: videos and search, the catalogue in numbers, best tours, ride styles, collections. */
+/**
+ * The landing: videos and search, the catalogue in numbers, best tours, ride styles, collections,
+ * seasons.
+ */
 export function HomePage({ organizerUrl }: HomePageProps) {
   const api = useApi();
   const info = useSiteInfo();
@@ -39,6 +44,8 @@ export function HomePage({ organizerUrl }: HomePageProps) {
   const { data: bestTours } = useSuspenseQuery(homeQueries.bestTours(api));
   const { data: restKinds } = useSuspenseQuery(homeQueries.restKinds(api));
   const { data: collections } = useSuspenseQuery(homeQueries.collections(api));
+  const { data: seasons } = useSuspenseQuery(homeQueries.seasons(api));
+  const seasonTiles = seasonsBySoonest(seasons.items);
   const links = organizerLinks(organizerUrl);
   return (
     <>
@@ -61,6 +68,19 @@ export function HomePage({ organizerUrl }: HomePageProps) {
           layout="wide"
           more={{ limit: 6, href: '/collections', label: 'All collections' }}
         />
+        {seasonTiles.length > 0 && (
+          <CategoryTiles
+            id="seasons-heading"
+            title="Seasons"
+            lead="Pick a time of year and see the tours with dates in it."
+            items={seasonTiles}
+            layout="strip"
+            linkOf={(season) => ({
+              href: periodSearchHref(season),
+              detail: formatDateRange(season.date_from, season.date_to),
+            })}
+          />
+        )}
 
         <section className="home-section home-trust" aria-labelledby="home-trust-heading">
           <h2 id="home-trust-heading" className="display-heading home-section__heading">

@@ -1,6 +1,7 @@
 import { normalizeFilters } from '@gallop/search-filters';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { FilterFacets } from '../../api';
 import { SearchFiltersPanel } from './search-filters';
 
@@ -11,8 +12,9 @@ const organizers = (count: number) =>
     count: 500 - index,
   }));
 
-function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) {
-  const rendered = render(
+/** The panel in the app's router and query client (its date picks ask the fake API). */
+async function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) {
+  const rendered = await renderInApp(
     <SearchFiltersPanel
       filters={normalizeFilters(query)}
       facets={facets}
@@ -21,21 +23,21 @@ function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) 
       searchCities={async () => []}
     />,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Organizer' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Organizer' }));
   return rendered;
 }
 
 describe('SearchFiltersPanel: the organizer select', () => {
-  it('says how many organizers it lists of how many when the API sends only the top', () => {
-    renderPanel({ organizers: organizers(100), organizers_total: 2000 });
+  it('says how many organizers it lists of how many when the API sends only the top', async () => {
+    await renderPanel({ organizers: organizers(100), organizers_total: 2000 });
     expect(
       screen.getByText('Showing 100 of 2,000 organizers, those with the most tours.'),
     ).toBeVisible();
   });
 
-  it('counts the chosen organizer the API adds after the top among those shown', () => {
+  it('counts the chosen organizer the API adds after the top among those shown', async () => {
     const listed = [...organizers(100), { value: 1500, text: 'Far Riders', count: 3 }];
-    renderPanel({ organizers: listed, organizers_total: 2000 }, { organizer: 1500 });
+    await renderPanel({ organizers: listed, organizers_total: 2000 }, { organizer: 1500 });
     expect(
       screen.getByText('Showing 101 of 2,000 organizers, those with the most tours.'),
     ).toBeVisible();
@@ -43,12 +45,12 @@ describe('SearchFiltersPanel: the organizer select', () => {
     expect(screen.getByRole('button', { name: /Far Riders \(3\)/ })).toBeVisible();
   });
 
-  it('says nothing more when every organizer is listed', () => {
-    const all = renderPanel({ organizers: organizers(12), organizers_total: 12 });
+  it('says nothing more when every organizer is listed', async () => {
+    const all = await renderPanel({ organizers: organizers(12), organizers_total: 12 });
     expect(screen.getByRole('button', { name: /Any organizer/ })).toBeVisible();
     expect(screen.queryByText(/organizers, those with the most tours/)).toBeNull();
     all.unmount();
-    renderPanel({ organizers: organizers(3) });
+    await renderPanel({ organizers: organizers(3) });
     expect(screen.queryByText(/organizers, those with the most tours/)).toBeNull();
   });
 });

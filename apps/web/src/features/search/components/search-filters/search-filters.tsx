@@ -18,6 +18,7 @@ import { formatNumber } from '@gallop/i18n';
 import { Collapse, Datepicker, Select } from '@gallop/ui-kit';
 import type { ReactNode } from 'react';
 import type { FacetOption, FilterFacets } from '../../api';
+import { DatePeriods } from './date-periods';
 import { FacetChecklist, RadioList } from './facet-checklist';
 import { PlaceFilter, type PlaceFilterProps } from './place-filter';
 import { RangeFilter } from './range-filter';
@@ -211,6 +212,7 @@ export function SearchFiltersPanel({
       </Group>
 
       <Group title="Dates" defaultOpen>
+        <DatePeriods dateFrom={filters.dateFrom} dateTo={filters.dateTo} onChange={onChange} />
         <Datepicker
           mode="range"
           monthCount={1}

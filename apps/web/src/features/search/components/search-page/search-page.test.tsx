@@ -48,6 +48,10 @@ const icelandPage = {
   filter: { countries: [101] },
 };
 
+const calendarPeriods = {
+  items: [{ name: 'Summer 2099', date_from: '2099-06-01', date_to: '2099-08-31' }],
+};
+
 /** The search page for `/iceland` with the cache filled as the loader leaves it. */
 async function renderSearchPage(search: FilterSearch = {}, answer: TourList = results) {
   const queryClient = new QueryClient();
@@ -55,7 +59,10 @@ async function renderSearchPage(search: FilterSearch = {}, answer: TourList = re
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'EUR',
-    fetch: async () => Response.json(answer),
+    fetch: async (request) =>
+      Response.json(
+        new URL(request.url).pathname === '/spa/calendar-periods' ? calendarPeriods : answer,
+      ),
   });
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
@@ -110,6 +117,15 @@ describe('SearchPage', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Norway 4 tours' }));
     expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'tours', search: { countries: '101,5' } });
+  });
+
+  it('puts a holiday or season picked for the dates in the address bar, as the calendar does', async () => {
+    const { onNavigate } = await renderSearchPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Summer 2099' }));
+    expect(onNavigate).toHaveBeenLastCalledWith({
+      slug: 'iceland',
+      search: { dateFrom: '2099-06-01', dateTo: '2099-08-31' },
+    });
   });
 
   it('offers to clear the filters when nothing is found', async () => {

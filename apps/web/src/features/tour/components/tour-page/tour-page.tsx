@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { FavouriteToggle } from '../../../../components/favourite-toggle/favourite-toggle';
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
+import { useExcursionDates } from '../../excursion-dates';
 import { formatDuration } from '../../format';
 import { toMediaItems } from '../../media';
 import { TourActions } from '../tour-actions/tour-actions';
@@ -31,11 +32,18 @@ function asTour(data: unknown): Tour {
   return data as Tour;
 }
 
-/** The tour page (`/{slug-<id>}`), from the query the route's loader filled. */
+/**
+ * The tour page (`/{slug-<id>}`), from the query the route's loader filled; an excursion's dates
+ * stay current from its own call (`useExcursionDates`).
+ */
 export function TourPage({ slug }: { slug: string }) {
   const api = useApi();
-  const { data: tour } = useSuspenseQuery({ ...tourQueryOptions(api, slug), select: asTour });
-  return <TourPageView tour={tour} />;
+  const { data: tour, dataUpdatedAt } = useSuspenseQuery({
+    ...tourQueryOptions(api, slug),
+    select: asTour,
+  });
+  const dates = useExcursionDates(tour, dataUpdatedAt);
+  return <TourPageView tour={dates === tour.dates ? tour : { ...tour, dates }} />;
 }
 
 /** The sections that have content, in page order, for the scroll-spy navigation. */
