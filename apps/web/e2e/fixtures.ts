@@ -41,10 +41,11 @@ export const test = base.extend<{
 });
 
 /**
- * Server-rendered parts that hydrate from chunks of their own after the rest of the page, and
- * only once it has painted (the search page's filters panel and sort select, decision 041).
+ * Server-rendered parts that hydrate from chunks of their own after the rest of the page: the
+ * search page's filters panel and sort select once it has painted (decision 041), and the 'Help
+ * me choose a tour' buttons (decision 050).
  */
-const DEFERRED_PARTS = ['.search-filters', '.search-page__sort .gk-select'];
+const DEFERRED_PARTS = ['.search-filters', '.search-page__sort .gk-select', '.help-request-button'];
 
 /** Waits until React has taken over the page, its deferred parts included. */
 export async function waitForHydration(page: Page): Promise<void> {

@@ -3,20 +3,24 @@ import { failureText } from './failure-text';
 
 /**
  * The state of a form that sends something once: `sending` while the call runs, the failure's
- * text when it fails, `done` once it succeeded (with what the call answered).
+ * text (and the error itself, for forms that show field errors) when it fails, `done` once it
+ * succeeded (with what the call answered).
  */
 export function useSend<Result>() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
+  const [error, setError] = useState<unknown>();
   const [done, setDone] = useState<{ result: Result } | undefined>();
 
   async function send(call: () => Promise<Result>) {
     setSending(true);
     setFailure(undefined);
+    setError(undefined);
     try {
       setDone({ result: await call() });
-    } catch (error) {
-      setFailure(failureText(error));
+    } catch (caught) {
+      setFailure(failureText(caught));
+      setError(caught);
     } finally {
       setSending(false);
     }
@@ -25,7 +29,8 @@ export function useSend<Result>() {
   function reset() {
     setDone(undefined);
     setFailure(undefined);
+    setError(undefined);
   }
 
-  return { sending, failure, done, send, reset };
+  return { sending, failure, error, done, send, reset };
 }

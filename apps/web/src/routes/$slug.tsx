@@ -7,7 +7,16 @@ import { isTourSlug } from '../features/tour/tour-slug';
 import { searchHeadData } from '../features/search/head';
 import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
+import { lazyComponent } from '../lib/lazy-component';
 import { loadSlugPage, slugPages } from './-slug/slug-pages';
+
+// 'Help me choose a tour' under empty results: a chunk of its own, so the first load's list of
+// chunks does not grow (decision 050); the loader has it ready before the page renders.
+const HelpRequestButton = lazyComponent(() =>
+  import('../features/help-request/components/help-request-button/help-request-button').then(
+    ({ HelpRequestButton }) => HelpRequestButton,
+  ),
+);
 
 // Only if a page module were somehow not loaded yet (see ./-slug/slug-pages.ts): React waits.
 const LazyTourPage = lazy(() =>
@@ -48,6 +57,7 @@ export const Route = createFileRoute('/$slug')({
       loadSlugPage('search').then(() =>
         cause === 'stay' ? undefined : slugPages().search?.preloadSearchPageParts(),
       ),
+      HelpRequestButton.preload(),
     ]);
     return { kind: 'search' as const, head: searchHeadData(meta) };
   },
@@ -82,6 +92,7 @@ function SlugRoute() {
           resetScroll: false,
         })
       }
+      emptyStateAction={<HelpRequestButton theme="negative" />}
     />
   );
 }

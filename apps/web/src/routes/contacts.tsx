@@ -2,9 +2,24 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ensureContactsPage } from '../features/info/api';
 import { ContactsPage } from '../features/info/components/contacts-page/contacts-page';
 import { pageHead } from '../features/seo/head';
+import { lazyComponent } from '../lib/lazy-component';
+
+// 'Help me choose a tour': a chunk of its own, so the first load's list of chunks does not grow
+// (decision 050); the loader has it ready before the page renders.
+const HelpRequestPrompt = lazyComponent(() =>
+  import('../features/help-request/components/help-request-prompt/help-request-prompt').then(
+    ({ HelpRequestPrompt }) => HelpRequestPrompt,
+  ),
+);
 
 export const Route = createFileRoute('/contacts')({
-  loader: ({ context }) => ensureContactsPage(context.queryClient, context.api),
+  loader: async ({ context }) => {
+    const [page] = await Promise.all([
+      ensureContactsPage(context.queryClient, context.api),
+      HelpRequestPrompt.preload(),
+    ]);
+    return page;
+  },
   // A failed load shows the error page, whose title the root route gives.
   head: ({ match }) =>
     match.status === 'error'
@@ -23,5 +38,5 @@ export const Route = createFileRoute('/contacts')({
 
 function ContactsRoute() {
   const { countryId } = Route.useLoaderData();
-  return <ContactsPage countryId={countryId} />;
+  return <ContactsPage countryId={countryId} helpRequest={<HelpRequestPrompt />} />;
 }

@@ -9,14 +9,28 @@ import { HelpArticlePage } from '../features/help-center/components/help-article
 import { HelpCenterHome } from '../features/help-center/components/help-center-home/help-center-home';
 import { HelpSectionPage } from '../features/help-center/components/help-section-page/help-section-page';
 import { pageHead } from '../features/seo/head';
+import { lazyComponent } from '../lib/lazy-component';
+
+// 'Help me choose a tour': a chunk of its own, so the first load's list of chunks does not grow
+// (decision 050); the loader has it ready before the page renders.
+const HelpRequestPrompt = lazyComponent(() =>
+  import('../features/help-request/components/help-request-prompt/help-request-prompt').then(
+    ({ HelpRequestPrompt }) => HelpRequestPrompt,
+  ),
+);
 
 /**
  * The help center (spec 2.1): `/help-center`, and `/help-center/{slug}` for a section or an
  * article (their slugs never clash); anything else is the 404 page.
  */
 export const Route = createFileRoute('/help-center/$')({
-  loader: ({ context, params }) =>
-    ensureHelpCenterPage(context.queryClient, context.api, params._splat || undefined),
+  loader: async ({ context, params }) => {
+    const [page] = await Promise.all([
+      ensureHelpCenterPage(context.queryClient, context.api, params._splat || undefined),
+      params._splat ? undefined : HelpRequestPrompt.preload(),
+    ]);
+    return page;
+  },
   head: ({ loaderData, match }) =>
     loaderData ? pageHead(loaderData, match.context.site.publicUrl) : {},
   component: HelpCenterRoute,
@@ -29,5 +43,5 @@ function HelpCenterRoute() {
   const page = resolveHelpPage(data.items, _splat || undefined);
   if (page?.kind === 'section') return <HelpSectionPage slug={page.section.slug} />;
   if (page?.kind === 'article') return <HelpArticlePage slug={page.slug} />;
-  return <HelpCenterHome />;
+  return <HelpCenterHome footer={<HelpRequestPrompt />} />;
 }

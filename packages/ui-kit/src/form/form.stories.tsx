@@ -120,3 +120,16 @@ export const ConfirmedFollowsTheOtherField: Story = {
     await waitFor(() => expect(canvas.queryByText('Do not match')).toBeNull());
   },
 };
+
+/** A server's field errors (a 422's details) show on their fields; the first gets focus. */
+export const ServerErrors: Story = {
+  args: { errors: { name: 'Choose another name', email: 'This e-mail is already registered' } },
+  play: async ({ canvas }) => {
+    const name = canvas.getByLabelText('Name');
+    await expect(await canvas.findByText('This e-mail is already registered')).toBeVisible();
+    await expect(name).toHaveAccessibleDescription('Choose another name');
+    await expect(name).toHaveFocus();
+    await userEvent.type(name, 'Aigerim');
+    await waitFor(() => expect(canvas.queryByText('Choose another name')).toBeNull());
+  },
+};

@@ -174,4 +174,23 @@ describe('Form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ guests: 1 }, expect.anything()));
   });
+
+  it('shows errors from the server on their fields until each validates again', async () => {
+    const serverErrors = { email: 'This e-mail is taken', password: 'Too common' };
+    render(
+      <Form onSubmit={vi.fn()} errors={serverErrors} defaultValues={{ email: '', password: '' }}>
+        <Field name="email" label="E-mail" rules="required|email" />
+        <Field name="password" label="Password" type="password" rules="required|min:6" />
+      </Form>,
+    );
+    const email = screen.getByLabelText('E-mail');
+    expect(await screen.findByText('This e-mail is taken')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('This e-mail is taken');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Too common');
+    await userEvent.type(email, 'rider@gallop.travel');
+    await waitFor(() => expect(screen.queryByText('This e-mail is taken')).toBeNull());
+    expect(screen.getByText('Too common')).toBeInTheDocument();
+  });
 });

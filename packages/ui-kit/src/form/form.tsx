@@ -15,6 +15,7 @@ import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
+  type Path,
 } from 'react-hook-form';
 import { parseRules, validateValue, type RuleMessages, type Rules } from './rules';
 import '../tokens/tokens.css';
@@ -51,6 +52,12 @@ export interface FormProps<Values extends FieldValues> extends Omit<
   mode?: FieldMode;
   /** Messages per rule for every field inside, e.g. translations. A field's own messages win. */
   messages?: RuleMessages;
+  /**
+   * Errors from the server by field name, e.g. a 422's details: each shows on its field until
+   * the field validates again, and the first entry's field gets focus. Pass a new object to show
+   * them again.
+   */
+  errors?: Partial<Record<string, string>>;
   children: ReactNode;
 }
 
@@ -61,6 +68,7 @@ export function Form<Values extends FieldValues>({
   onInvalid,
   mode = 'eager',
   messages,
+  errors,
   children,
   ...rest
 }: FormProps<Values>) {
@@ -72,6 +80,15 @@ export function Form<Values extends FieldValues>({
     shouldFocusError: true,
   });
   const settings = useMemo(() => ({ mode, messages }), [mode, messages]);
+  const { setError } = methods;
+  useEffect(() => {
+    const shown = Object.entries(errors ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    );
+    shown.forEach(([name, message], index) =>
+      setError(name as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
+  }, [errors, setError]);
   return (
     <FormProvider {...methods}>
       <FormSettingsContext.Provider value={settings}>

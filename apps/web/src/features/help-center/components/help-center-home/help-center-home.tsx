@@ -1,6 +1,7 @@
 import { countText } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { helpSectionsQueryOptions, type HelpSection } from '../../api';
 import { HelpSearch } from '../help-search/help-search';
@@ -10,13 +11,20 @@ import './help-center-home.css';
 const ARTICLES_PER_CARD = 4;
 
 /** The help center's front page (`/help-center`): search and every section with its top articles. */
-export function HelpCenterHome() {
+export function HelpCenterHome({ footer }: { footer?: ReactNode }) {
   const api = useApi();
   const { data } = useSuspenseQuery(helpSectionsQueryOptions(api));
-  return <HelpCenterHomeView sections={data.items} />;
+  return <HelpCenterHomeView sections={data.items} footer={footer} />;
 }
 
-export function HelpCenterHomeView({ sections }: { sections: readonly HelpSection[] }) {
+export function HelpCenterHomeView({
+  sections,
+  footer,
+}: {
+  sections: readonly HelpSection[];
+  /** Under the topics, e.g. the route's 'Help me choose a tour' card. */
+  footer?: ReactNode;
+}) {
   return (
     <div className="help-center-home">
       <header className="help-center-home__hero">
@@ -66,6 +74,7 @@ export function HelpCenterHomeView({ sections }: { sections: readonly HelpSectio
             );
           })}
         </ul>
+        {footer ? <div className="help-center-home__footer">{footer}</div> : null}
       </div>
     </div>
   );

@@ -15,10 +15,12 @@ import './contacts-page.css';
 export interface ContactsPageProps {
   /** The visitor's country: its local phones come first. */
   countryId: number | undefined;
+  /** Under the ways to reach us, e.g. the route's 'Help me choose a tour' card. */
+  helpRequest?: ReactNode;
 }
 
 /** `/contacts`: phones (local first), email, working hours, messengers and social networks. */
-export function ContactsPage({ countryId }: ContactsPageProps) {
+export function ContactsPage({ countryId, helpRequest }: ContactsPageProps) {
   const api = useApi();
   const { data: contacts } = useSuspenseQuery(infoQueries.contacts(api, countryId));
   const { data: allContacts } = useSuspenseQuery(infoQueries.allContacts(api));
@@ -103,6 +105,8 @@ export function ContactsPage({ countryId }: ContactsPageProps) {
           </ContactsCard>
         )}
       </div>
+
+      {helpRequest ? <div className="contacts-page__help-request">{helpRequest}</div> : null}
 
       {elsewhere.length > 0 && (
         <section className="contacts-page__section" aria-labelledby="contacts-local-heading">

@@ -9,7 +9,7 @@ import {
 import { Breadcrumbs, Button, EmptyState, Pagination } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import {
@@ -57,6 +57,8 @@ export interface SearchPageProps {
   pendingSearch: FilterSearch;
   /** Goes to a search; resolves once its results are shown. */
   onNavigate: (location: SearchLocation) => Promise<void>;
+  /** Offered when nothing is found, beside 'Clear filters' (the route passes 'Help me choose'). */
+  emptyStateAction?: ReactNode;
 }
 
 /** The tour search page: `/tours` (every tour) or a catalogue page such as `/iceland`. */
@@ -87,6 +89,7 @@ function SearchPageView({
   search,
   pendingSearch,
   onNavigate,
+  emptyStateAction,
 }: SearchPageProps & { meta: SearchPageMeta }) {
   const api = useApi();
   const t = useT();
@@ -195,10 +198,15 @@ function SearchPageView({
               title={t('state.nothing_found_search')}
               description={t('state.try_code')}
               action={
-                activeCount > 0 ? (
-                  <Button theme="primary" onClick={clear}>
-                    Clear filters
-                  </Button>
+                activeCount > 0 || emptyStateAction ? (
+                  <div className="search-page__empty-actions">
+                    {activeCount > 0 && (
+                      <Button theme="primary" onClick={clear}>
+                        Clear filters
+                      </Button>
+                    )}
+                    {emptyStateAction}
+                  </div>
                 ) : undefined
               }
             />

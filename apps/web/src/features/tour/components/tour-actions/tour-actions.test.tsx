@@ -1,26 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, fakeAnswers } from '../../../../lib/testing/fake-api';
+import { fakeAnswers } from '../../../../lib/testing/fake-api';
+import {
+  createFakeApiWithPosts,
+  type FakePostAnswer,
+} from '../../../../lib/testing/fake-api-posts';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { TourActions } from './tour-actions';
 
 const tour = { id: 99, name: 'Thar Desert Riding Expedition' };
 
 /** A fake API whose POST answers are chosen per path; GETs answer as usual. */
-function apiWith(posts: Record<string, { status: number; body: unknown }>, whatsapp = false) {
-  const gets = createFakeApi({
+function apiWith(posts: Record<string, FakePostAnswer>, whatsapp = false) {
+  return createFakeApiWithPosts(posts, {
     ...fakeAnswers,
     '/spa/site-tokens': { send_tour_program_in_pdf_via_whatsapp: whatsapp },
   });
-  const sent: { path: string; body: unknown }[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    const path = new URL(request.url).pathname;
-    if (request.method !== 'POST') return gets.fetch(request);
-    sent.push({ path, body: await request.json() });
-    const answer = posts[path] ?? { status: 404, body: { message: 'Not found' } };
-    return Response.json(answer.body, { status: answer.status });
-  };
-  return { fetch, sent };
 }
 
 /** Presses a dialog's submit button once it is enabled (it waits for the site's settings). */

@@ -1,0 +1,88 @@
+/**
+ * "Help me choose a tour" (spec section 7, `POST /spa/submit-help-request`): a visitor asks the
+ * support team to suggest tours. The API needs a message and an e-mail or a phone to answer; it
+ * answers 422 with field errors otherwise, and 429 when one address sends too many.
+ */
+import { isApiError, type GallopClient } from '@gallop/api-client';
+import { parse } from 'cookie';
+
+/** The longest message the API takes. */
+export const HELP_REQUEST_MESSAGE_MAX_LENGTH = 5000;
+/** The longest name the API takes. */
+export const HELP_REQUEST_NAME_MAX_LENGTH = 200;
+
+/** The visitor's last booking request (spec section 3 cookies): support sees it with the request. */
+export const LAST_REQUEST_ID_COOKIE = 'last_request_id';
+
+/** What the visitor typed, as the form holds it. */
+export interface HelpRequestValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/** The form's fields, in the order they show (the first with an error gets focus). */
+export const HELP_REQUEST_FIELDS = ['message', 'name', 'email', 'phone'] as const;
+
+/** Where the request comes from: a tour page sends the tour, a visitor with a booking its id. */
+export interface HelpRequestContext {
+  tourId?: number | undefined;
+  requestId?: number | undefined;
+}
+
+/** The `last_request_id` cookie as a request id, if it holds one (from a `Cookie` header or `document.cookie`). */
+export function lastRequestIdFromCookies(
+  cookieHeader: string | null | undefined,
+): number | undefined {
+  const value = cookieHeader ? parse(cookieHeader)[LAST_REQUEST_ID_COOKIE] : undefined;
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** The call's body: trimmed values, empty optional fields left out, phone digits only after the `+`. */
+export function helpRequestBody(values: HelpRequestValues, context: HelpRequestContext = {}) {
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const phone = values.phone.replace(/[\s()-]/g, '');
+  return {
+    message: values.message.trim(),
+    ...(name ? { name } : {}),
+    ...(email ? { email } : {}),
+    ...(phone ? { phone } : {}),
+    ...(context.tourId === undefined ? {} : { tour_id: context.tourId }),
+    ...(context.requestId === undefined ? {} : { request_id: context.requestId }),
+  };
+}
+
+/** Sends the request to the support team. */
+export async function submitHelpRequest(
+  api: GallopClient,
+  values: HelpRequestValues,
+  context: HelpRequestContext = {},
+): Promise<void> {
+  await api.POST('/spa/submit-help-request', { body: helpRequestBody(values, context) });
+}
+
+/**
+ * How a refused request shows: a 422's details on the form's own fields (first message each, in
+ * the form's order), and its message with the details of any other field (such as an unknown
+ * tour) above the button. Anything else has no field errors.
+ */
+export function helpRequestProblems(
+  error: unknown,
+  failure: string | undefined,
+): { fields: Partial<Record<keyof HelpRequestValues, string>>; message: string | undefined } {
+  if (!isApiError(error) || error.status !== 422) return { fields: {}, message: failure };
+  const fields: Partial<Record<keyof HelpRequestValues, string>> = {};
+  for (const field of HELP_REQUEST_FIELDS) {
+    const first = error.errors[field]?.[0];
+    if (first) fields[field] = first;
+  }
+  const elsewhere = Object.entries(error.errors)
+    .filter(([field]) => !(HELP_REQUEST_FIELDS as readonly string[]).includes(field))
+    .flatMap(([, messages]) => messages);
+  const message = [...new Set([error.message, ...elsewhere])].join(' ');
+  return { fields, message };
+}
