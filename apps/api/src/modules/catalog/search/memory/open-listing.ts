@@ -5,7 +5,7 @@
  * this it walked the whole segment every time: 10 ms at a million tours for a page of 20. Built
  * once per segment (segments belong to one index), so its cost is the index's, not a search's.
  */
-import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
+import { DURATION_BUCKETS, NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 export interface OpenListing {
   /** The segment's tours with a bookable date, in the default order (positions). */
@@ -21,9 +21,6 @@ export interface OpenListing {
 }
 
 const listings = new WeakMap<Int32Array, OpenListing>();
-
-/** Ids below this pack with a price into one exactly representable double. */
-const PACKED_ID_LIMIT = 2 ** 21;
 
 export function openListingOf(index: TourIndex, segment: Int32Array): OpenListing {
   let listing = listings.get(segment);

@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '#src/seed/random.ts';
 import { normalizeFilters } from '@gallop/search-filters';
 import { toFilterFacets } from '../facets.ts';
-import {
-  compileIndexQuery,
-  dateShortcut,
-  firstKeys,
-  OPEN_DATE_BOUNDS,
-  searchIndex,
-} from './query-index.ts';
+import { firstKeys } from './first-keys.ts';
+import { compileIndexQuery, dateShortcut, OPEN_DATE_BOUNDS, searchIndex } from './query-index.ts';
 import { buildTourIndex, type IndexLabels, type IndexTourRow } from './tour-index.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
@@ -351,5 +346,60 @@ describe('a search that filters nothing (the open listing, decision 049)', () =>
       }
     }
     expect(pages).toBeGreaterThan(20);
+  });
+});
+
+describe('a search whose only filter is a price range (the price ladder, decision 049)', () => {
+  const random = new Random(4949);
+  // 700 tours (more than ten ladder blocks), each with 0-5 dates spread around its own price.
+  const rows = Array.from({ length: 700 }, (_, n) =>
+    tourRow(n + 1, { popularity: random.int(0, 30), type: n % 11 === 0 ? 2 : 1 }),
+  );
+  const dates = rows.flatMap((row) => {
+    const base = random.int(2, 60) * 1_000;
+    return Array.from({ length: random.int(0, 5) }, () =>
+      date(row.id, random.int(1, 200), random.int(1, 14), base + random.int(-8, 25) * 100),
+    );
+  });
+  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const prices = { currency: 'USD', rates };
+
+  it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
+    let nonEmpty = 0;
+    let straddling = 0;
+    for (let draw = 0; draw < 60; draw += 1) {
+      const low = random.int(0, 70) * 10;
+      const query = random.chance(0.15)
+        ? { priceMax: low + random.int(1, 300) }
+        : random.chance(0.15)
+          ? { priceMin: low }
+          : { priceMin: low, priceMax: low + random.int(1, 300) };
+      const type = random.chance(0.2) ? 2 : 1;
+      const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
+      const walked = { ...compiled, common: [() => true] };
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const offset of [0, 20, 60]) {
+          const options = { sort, offset, limit: 20, withFacets: false };
+          const fast = searchIndex(index, compiled, options);
+          expect(fast, JSON.stringify({ query, type, options })).toEqual(
+            searchIndex(index, walked, options),
+          );
+          if (fast.ids.length > 0) nonEmpty += 1;
+        }
+      }
+      // Tours whose cheapest date is below the range but that still match through another date.
+      const min = compiled.dates.priceMin;
+      const viaOtherDate = compiled.segment.filter(
+        (tour) =>
+          index.minPrice[tour]! !== -1 &&
+          index.minPrice[tour]! < min &&
+          index.maxPrice[tour]! >= min &&
+          index.maxPrice[tour]! <= compiled.dates.priceMax,
+      );
+      if (viaOtherDate.length > 0) straddling += 1;
+    }
+    // The draws must reach real pages and tours that match through a dearer date.
+    expect(nonEmpty).toBeGreaterThan(60);
+    expect(straddling).toBeGreaterThan(20);
   });
 });

@@ -21,11 +21,14 @@ import {
 import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
+import { firstKeys } from './first-keys.ts';
+import { searchPriceRange } from './price-range.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
   DURATION_BUCKETS,
   NONE,
+  PACKED_ID_LIMIT,
   segmentKey,
   unitVector,
   type RaggedColumn,
@@ -278,9 +281,6 @@ export interface IndexSearchResult {
   facets: FacetRow[] | undefined;
 }
 
-/** Ids below this pack with a price into one exactly representable double (see `PriceOrder`). */
-const PACKED_ID_LIMIT = 2 ** 21;
-
 /**
  * The matches of a price-sorted search: cheapest first (id ascending on ties), or dearest first
  * (id descending). Price and id are packed into one number, so a native typed-array sort orders
@@ -322,47 +322,6 @@ class PriceOrder {
 
 /** Below this share of the matches (1 / factor), a page is selected rather than sorted. */
 const PARTIAL_SORT_FACTOR = 8;
-
-/**
- * The `count` smallest keys in ascending order (the largest in descending order, when
- * `descending`), in one pass with a bounded heap: O(n log count) instead of sorting all n keys.
- * Keys are distinct (each holds a tour id), so the result is exactly the sorted order's head.
- */
-export function firstKeys(keys: Float64Array, count: number, descending: boolean): Float64Array {
-  // A max-heap of the best `count` keys so far; descending orders work on negated keys.
-  const sign = descending ? -1 : 1;
-  const heap = new Float64Array(count);
-  let size = 0;
-  for (let i = 0; i < keys.length; i += 1) {
-    const key = sign * keys[i]!;
-    if (size < count) {
-      let child = size;
-      size += 1;
-      while (child > 0) {
-        const parent = (child - 1) >> 1;
-        if (heap[parent]! >= key) break;
-        heap[child] = heap[parent]!;
-        child = parent;
-      }
-      heap[child] = key;
-    } else if (key < heap[0]!) {
-      let parent = 0;
-      for (;;) {
-        const left = 2 * parent + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        const larger = right < size && heap[right]! > heap[left]! ? right : left;
-        if (heap[larger]! <= key) break;
-        heap[parent] = heap[larger]!;
-        parent = larger;
-      }
-      heap[parent] = key;
-    }
-  }
-  heap.sort();
-  if (descending) for (let i = 0; i < size; i += 1) heap[i] = -heap[i]!;
-  return heap;
-}
 
 /** Where a kind's values live: an array column or one value per tour, and how a value reads. */
 interface FacetColumn {
@@ -901,6 +860,24 @@ function filtersNothing(query: IndexQuery): boolean {
 }
 
 /**
+ * Whether a search without facets sets a price range and nothing else: `searchPriceRange`
+ * answers it without walking the segment (decision 049).
+ */
+function filtersPriceAlone(
+  index: TourIndex,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+): boolean {
+  return (
+    !options.withFacets &&
+    query.common.length === 0 &&
+    query.facets.length === 0 &&
+    dateShortcut(query.dates, false).accept === 'price' &&
+    index.maxId < PACKED_ID_LIMIT
+  );
+}
+
+/**
  * A search that filters nothing, answered from its segment's open listing (decision 049): the page
  * without walking the segment, and the facets from counts made once per segment.
  */
@@ -929,6 +906,9 @@ export function searchIndex(
   options: IndexSearchOptions,
 ): IndexSearchResult {
   if (filtersNothing(query)) return openSearch(index, query, options);
+  if (filtersPriceAlone(index, query, options)) {
+    return { ...searchPriceRange(index, query.segment, query.dates, options), facets: undefined };
+  }
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
   const { dateOffsets, fromPrice, ids, minPrice, maxPrice, durationBuckets } = index;

@@ -104,6 +104,13 @@ export function segmentKey(type: number, isCruise: boolean): string {
   return `${type}:${isCruise ? 'cruise' : 'land'}`;
 }
 
+/**
+ * Ids below this pack with a price into one exactly representable double (`price * limit + id`),
+ * so price orders sort natively without a comparator (the price sorts, the open listing and the
+ * price ladder).
+ */
+export const PACKED_ID_LIMIT = 2 ** 21;
+
 /** A missing optional id or number (`null` in the database): it equals and exceeds nothing. */
 export const NONE = -1;
 
