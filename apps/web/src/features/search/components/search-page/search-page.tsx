@@ -12,6 +12,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
+import { useHydrated } from '../../../../lib/use-hydrated';
 import {
   ALL_TOURS_META,
   ALL_TOURS_SLUG,
@@ -98,7 +99,10 @@ function SearchPageView({
   // The sheet (closed, so not in the server's HTML) mounts when first opened.
   const [sheetMounted, setSheetMounted] = useState(false);
   useEffect(preloadFiltersSheetLater, []);
-  const navigating = useRouterState({ select: (state) => state.status === 'pending' });
+  const pending = useRouterState({ select: (state) => state.status === 'pending' });
+  // A navigation can start before this part has hydrated (the shell replaces the address to take
+  // a tour-selection token out of it): its busy state must wait for the render after hydration.
+  const navigating = useHydrated() && pending;
 
   const addressFilters = searchToFilters(search);
   // The same object while the filters are the same, and `change` never changes: the panel and
