@@ -5,7 +5,8 @@
  * this it walked the whole segment every time: 10 ms at a million tours for a page of 20. Built
  * once per segment (segments belong to one index), so its cost is the index's, not a search's.
  */
-import { DURATION_BUCKETS, NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
+import { positionsByPrice } from './price-order.ts';
+import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
 
 export interface OpenListing {
   /** The segment's tours with a bookable date, in the default order (positions). */
@@ -48,19 +49,8 @@ function buildOpenListing(index: TourIndex, segment: Int32Array): OpenListing {
     if (minPrice[tour]! < priceRange[0]) priceRange[0] = minPrice[tour]!;
     if (maxPrice[tour]! > priceRange[1]) priceRange[1] = maxPrice[tour]!;
   }
-  return { bookable, idsByPrice: idsInPriceOrder(bookable, fromPrice, ids), durations, priceRange };
-}
-
-function idsInPriceOrder(tours: Int32Array, price: Int32Array, ids: Int32Array): Int32Array {
-  const fits = tours.every((tour) => ids[tour]! < PACKED_ID_LIMIT);
-  if (!fits) {
-    const sorted = Array.from(tours).sort((a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!);
-    return Int32Array.from(sorted, (tour) => ids[tour]!);
-  }
-  // Price and id packed into one number: a native sort without a comparator.
-  const keys = Float64Array.from(tours, (tour) => price[tour]! * PACKED_ID_LIMIT + ids[tour]!);
-  keys.sort();
-  return Int32Array.from(keys, (key) => key % PACKED_ID_LIMIT);
+  const byPrice = positionsByPrice(index, bookable, fromPrice);
+  return { bookable, idsByPrice: byPrice.map((tour) => ids[tour]!), durations, priceRange };
 }
 
 /** One page of the open listing in the requested order. */

@@ -9,6 +9,7 @@
  * page's last match instead of counting the whole segment.
  */
 import { firstKeys } from './first-keys.ts';
+import { positionsByPrice } from './price-order.ts';
 import type { DateBounds } from './query-index.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
@@ -37,13 +38,9 @@ export function priceLadderOf(index: TourIndex, segment: Int32Array): PriceLadde
 }
 
 function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
-  const { minPrice, maxPrice, ids } = index;
+  const { minPrice, maxPrice } = index;
   const dated = segment.filter((tour) => maxPrice[tour] !== NONE);
-  const positionOfId = new Map<number, number>();
-  for (const tour of dated) positionOfId.set(ids[tour]!, tour);
-  const keys = Float64Array.from(dated, (tour) => minPrice[tour]! * PACKED_ID_LIMIT + ids[tour]!);
-  keys.sort();
-  const tours = Int32Array.from(keys, (key) => positionOfId.get(key % PACKED_ID_LIMIT)!);
+  const tours = positionsByPrice(index, dated, minPrice);
   const low = Int32Array.from(tours, (tour) => minPrice[tour]!);
   const high = Int32Array.from(tours, (tour) => maxPrice[tour]!);
   const blockHigh = new Int32Array(Math.ceil(tours.length / BLOCK)).fill(NONE);
