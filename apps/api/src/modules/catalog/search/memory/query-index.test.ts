@@ -403,3 +403,156 @@ describe('a search whose only filter is a price range (the price ladder, decisio
     expect(straddling).toBeGreaterThan(20);
   });
 });
+
+describe('a search whose only filter is a date window (day buckets, decision 052)', () => {
+  const random = new Random(5151);
+  // 600 tours with 0-6 dates: same-day twins, equal prices across tours, tours of another type.
+  const rows = Array.from({ length: 600 }, (_, n) =>
+    tourRow(n + 1, { popularity: random.int(0, 30), type: n % 7 === 0 ? 2 : 1 }),
+  );
+  const dates = rows.flatMap((row) => {
+    const days = Array.from({ length: random.int(0, 6) }, () => random.int(1, 240));
+    if (days.length > 0 && random.chance(0.2)) days.push(days[0]!);
+    return days.map((offset) => date(row.id, offset, random.int(1, 14), random.int(5, 40) * 500));
+  });
+  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const prices = { currency: 'USD', rates };
+
+  it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
+    let nonEmpty = 0;
+    let twinsInWindow = 0;
+    for (let draw = 0; draw < 60; draw += 1) {
+      const from = random.int(-10, 250);
+      const to = from + random.int(0, 90);
+      const query = random.chance(0.15)
+        ? { dateTo: day(to) }
+        : random.chance(0.15)
+          ? { dateFrom: day(from) }
+          : { dateFrom: day(from), dateTo: day(to) };
+      const type = random.chance(0.2) ? 2 : 1;
+      const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
+      const walked = { ...compiled, common: [() => true] };
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const offset of [0, 20, 60]) {
+          const options = { sort, offset, limit: 20, withFacets: false };
+          const fast = searchIndex(index, compiled, options);
+          expect(fast, JSON.stringify({ query, type, options })).toEqual(
+            searchIndex(index, walked, options),
+          );
+          if (fast.ids.length > 0) nonEmpty += 1;
+        }
+      }
+      // A tour with two dates on one day inside the window must count once.
+      const { fromDay, toDay } = compiled.dates;
+      const inWindow = dates.filter((row) => {
+        const start = Date.parse(row.startDate) / 86_400_000;
+        return start >= fromDay && start <= toDay;
+      });
+      const keys = inWindow.map((row) => `${row.tourId} ${row.startDate}`);
+      if (new Set(keys).size < keys.length) twinsInWindow += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(100);
+    expect(twinsInWindow).toBeGreaterThan(20);
+  });
+});
+
+describe('a search whose only filter is a duration range (duration masks, decision 052)', () => {
+  const random = new Random(5252);
+  const rows = Array.from({ length: 500 }, (_, n) =>
+    tourRow(n + 1, { popularity: random.int(0, 30), type: n % 9 === 0 ? 2 : 1 }),
+  );
+  // Durations up to 30 days: the last bucket holds 20 and more.
+  const dates = rows.flatMap((row) =>
+    Array.from({ length: random.int(0, 4) }, () =>
+      date(row.id, random.int(1, 200), random.int(1, 30), random.int(5, 40) * 500),
+    ),
+  );
+  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const prices = { currency: 'USD', rates };
+
+  it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
+    let nonEmpty = 0;
+    for (let draw = 0; draw < 50; draw += 1) {
+      const low = random.int(1, 22);
+      const query = random.chance(0.2)
+        ? { daysMin: low }
+        : random.chance(0.2)
+          ? { daysMax: low }
+          : { daysMin: low, daysMax: low + random.int(0, 6) };
+      const type = random.chance(0.2) ? 2 : 1;
+      const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
+      const walked = { ...compiled, common: [() => true] };
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const offset of [0, 20, 60]) {
+          const options = { sort, offset, limit: 20, withFacets: false };
+          const fast = searchIndex(index, compiled, options);
+          expect(fast, JSON.stringify({ query, type, options })).toEqual(
+            searchIndex(index, walked, options),
+          );
+          if (fast.ids.length > 0) nonEmpty += 1;
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+});
+
+describe('a search whose only filter is a radius (the one-degree grid, decision 052)', () => {
+  const random = new Random(5353);
+  // Tours clustered around centres on cell edges, near a pole and across the antimeridian.
+  const centres = [
+    [53.27, -9.05],
+    [45, 10],
+    [-33.9, 151.2],
+    [64.9, -179.95],
+    [64.9, 179.95],
+    [86.5, 20],
+    [0, 0],
+  ] as const;
+  const rows = Array.from({ length: 700 }, (_, n) => {
+    const [lat, lng] = centres[n % centres.length]!;
+    const spread = random.pick([0.05, 0.5, 3]);
+    let east = lng + (random.next() - 0.5) * 2 * spread;
+    if (east > 180) east -= 360;
+    if (east < -180) east += 360;
+    return tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      fromPriceUsd: n % 10 === 0 ? null : random.int(5, 40) * 500,
+      type: n % 9 === 0 ? 2 : 1,
+      lat: Math.max(-89.9, Math.min(89.9, lat + (random.next() - 0.5) * 2 * spread)),
+      lng: east,
+    });
+  });
+  const dates = rows.flatMap((row) =>
+    row.fromPriceUsd === null ? [] : [date(row.id, random.int(1, 200), 5, row.fromPriceUsd)],
+  );
+  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const prices = { currency: 'USD', rates };
+
+  it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
+    let nonEmpty = 0;
+    for (let draw = 0; draw < 80; draw += 1) {
+      const [lat, lng] = random.pick([...centres]);
+      const place = {
+        lat: lat + (random.next() - 0.5) * 4,
+        lng: Math.max(-180, Math.min(180, lng + (random.next() - 0.5) * 4)),
+        radiusKm: random.pick([10, 50, 100, 300, 1_000, 5_000, 25_000]),
+      };
+      const type = random.chance(0.2) ? 2 : 1;
+      const compiled = compileIndexQuery(index, normalizeFilters({ type }), { ...prices, place });
+      // Without the radius query the same test is walked over the segment.
+      const walked = { ...compiled, radius: undefined };
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const offset of [0, 20]) {
+          const options = { sort, offset, limit: 20, withFacets: false };
+          const fast = searchIndex(index, compiled, options);
+          expect(fast, JSON.stringify({ place, type, options })).toEqual(
+            searchIndex(index, walked, options),
+          );
+          if (fast.ids.length > 0) nonEmpty += 1;
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+});

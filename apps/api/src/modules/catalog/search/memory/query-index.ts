@@ -22,7 +22,10 @@ import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.t
 import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
 import { firstKeys } from './first-keys.ts';
+import { searchDateWindow } from './date-window.ts';
+import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
+import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
@@ -34,9 +37,6 @@ import {
   type RaggedColumn,
   type TourIndex,
 } from './tour-index.ts';
-
-/** earthdistance's `earth()` radius in metres: the SQL radius search measures with it. */
-const EARTH_RADIUS_M = 6_378_168;
 
 type TourTest = (tour: number) => boolean;
 
@@ -84,6 +84,8 @@ export interface IndexQuery {
   dates: DateBounds;
   /** The `organizer` filter: the organizer facet lists it even outside its top. */
   selectedOrganizer: number | undefined;
+  /** The radius search, when set (its test is also one of `common`). */
+  radius?: RadiusQuery | undefined;
 }
 
 /** The largest value each column holds, read once (columns belong to one index). */
@@ -172,10 +174,18 @@ function compileFacets(index: TourIndex, filter: TourSearchFilter): IndexQuery['
   return facets;
 }
 
+/** The radius search of a place: great-circle distance ≤ r ⇔ unit vectors' dot ≥ cos(r / R). */
+function compileRadius(place: Place): RadiusQuery {
+  const [x, y, z] = unitVector(place.lat, place.lng);
+  const angle = (place.radiusKm * 1000) / EARTH_RADIUS_M;
+  const minDot = angle >= Math.PI ? -Infinity : Math.cos(angle);
+  return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
+}
+
 function compileCommon(
   index: TourIndex,
   filter: TourSearchFilter,
-  place: Place | undefined,
+  radius: RadiusQuery | undefined,
 ): TourTest[] {
   // Type, cruise and "not past" are the segment the search walks (see `compileIndexQuery`).
   const tests: TourTest[] = [];
@@ -204,14 +214,8 @@ function compileCommon(
   if (filter.ships) tests.push(oneOf(index.ship, new Set(filter.ships)));
   const { waterObject } = filter;
   if (waterObject !== undefined) tests.push((tour) => index.waterObject[tour] === waterObject);
-  if (place) {
-    // Great-circle distance ≤ r  ⇔  the unit vectors' dot product ≥ cos(r / R).
-    const [x, y, z] = unitVector(place.lat, place.lng);
-    const angle = (place.radiusKm * 1000) / EARTH_RADIUS_M;
-    const minDot = angle >= Math.PI ? -Infinity : Math.cos(angle);
-    tests.push(
-      (tour) => index.x[tour]! * x + index.y[tour]! * y + index.z[tour]! * z >= minDot - 1e-12,
-    );
+  if (radius) {
+    tests.push((tour) => insideRadius(radius, index.x[tour]!, index.y[tour]!, index.z[tour]!));
   }
   return tests;
 }
@@ -252,9 +256,11 @@ export function compileIndexQuery(
   options: { currency: string; rates: Rates; place?: Place | undefined },
 ): IndexQuery {
   const segment = index.segments.get(segmentKey(filter.type, isCruiseSearch(filter)));
+  const radius = options.place && compileRadius(options.place);
   return {
     segment: segment ?? new Int32Array(0),
-    common: compileCommon(index, filter, options.place),
+    radius,
+    common: compileCommon(index, filter, radius),
     facets: compileFacets(index, filter),
     dates: compileDates(filter, { ...options, today: index.today }),
     selectedOrganizer: filter.organizer,
@@ -859,22 +865,32 @@ function filtersNothing(query: IndexQuery): boolean {
   return query.common.length === 0 && query.facets.length === 0 && !query.dates.any;
 }
 
+/** Whether a search without facets sets a radius and nothing else (`searchRadius`). */
+function filtersRadiusAlone(index: TourIndex, query: IndexQuery, options: IndexSearchOptions) {
+  return (
+    query.radius !== undefined &&
+    !options.withFacets &&
+    query.common.length === 1 &&
+    query.facets.length === 0 &&
+    !query.dates.any &&
+    index.maxId < PACKED_ID_LIMIT
+  );
+}
+
 /**
- * Whether a search without facets sets a price range and nothing else: `searchPriceRange`
- * answers it without walking the segment (decision 049).
+ * The one kind of date filter a search without facets sets, when it sets nothing else: a price
+ * range (`searchPriceRange`), a date window (`searchDateWindow`) and, in the default order, a
+ * duration range (`searchDurationRange`) are answered without walking the segment (decisions 049
+ * and 052).
  */
-function filtersPriceAlone(
+function filtersOneDateKind(
   index: TourIndex,
   query: IndexQuery,
   options: IndexSearchOptions,
-): boolean {
-  return (
-    !options.withFacets &&
-    query.common.length === 0 &&
-    query.facets.length === 0 &&
-    dateShortcut(query.dates, false).accept === 'price' &&
-    index.maxId < PACKED_ID_LIMIT
-  );
+): DateShortcut['accept'] {
+  if (options.withFacets || query.common.length > 0 || query.facets.length > 0) return undefined;
+  if (index.maxId >= PACKED_ID_LIMIT) return undefined;
+  return dateShortcut(query.dates, false).accept;
 }
 
 /**
@@ -906,8 +922,24 @@ export function searchIndex(
   options: IndexSearchOptions,
 ): IndexSearchResult {
   if (filtersNothing(query)) return openSearch(index, query, options);
-  if (filtersPriceAlone(index, query, options)) {
+  if (filtersRadiusAlone(index, query, options)) {
+    const answer = searchRadius(index, query.segment, query.radius!, options);
+    if (answer) return { ...answer, facets: undefined };
+  }
+  const oneDateKind = filtersOneDateKind(index, query, options);
+  if (oneDateKind === 'price') {
     return { ...searchPriceRange(index, query.segment, query.dates, options), facets: undefined };
+  }
+  if (oneDateKind === 'window') {
+    return { ...searchDateWindow(index, query.segment, query.dates, options), facets: undefined };
+  }
+  if (oneDateKind === 'days' && options.sort === 'default') {
+    const { possibleBuckets, acceptBuckets } = dateShortcut(query.dates, false);
+    // Exact buckets only: "20 days and more" split by a bound needs the dates.
+    if (possibleBuckets === acceptBuckets) {
+      const answer = searchDurationRange(index, query.segment, acceptBuckets, options);
+      return { ...answer, facets: undefined };
+    }
   }
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
