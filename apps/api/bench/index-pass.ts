@@ -32,6 +32,8 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.DATABASE_URL },
     rounds: { type: 'string', default: '15' },
     queries: { type: 'string', default: '50' },
+    /** Only the searches whose path holds this text (to profile one). */
+    only: { type: 'string' },
   },
 });
 
@@ -46,6 +48,7 @@ const mix = await buildSearchMix(db, Number(values.queries));
 const byKind = new Map<string, number[]>();
 const slowest: { path: string; ms: number }[] = [];
 for (const search of mix) {
+  if (values.only !== undefined && !search.path.includes(values.only)) continue;
   const params = new URL(search.path, 'http://x').searchParams;
   const query: Record<string, unknown> = {};
   for (const [name, value] of params) {

@@ -14,7 +14,7 @@ import type { DateBounds } from './query-index.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 /** Tours per block of the straddler scan. */
-const BLOCK = 64;
+export const BLOCK = 64;
 
 export interface PriceLadder {
   /** The segment's tours with bookable dates, cheapest date first, then id (positions). */
@@ -52,7 +52,7 @@ function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
 }
 
 /** The first position in `values` (ascending) holding at least `bound`. */
-function firstAtLeast(values: Int32Array, bound: number): number {
+export function firstAtLeast(values: Int32Array, bound: number): number {
   let from = 0;
   let to = values.length;
   while (from < to) {

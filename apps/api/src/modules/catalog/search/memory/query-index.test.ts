@@ -352,8 +352,15 @@ describe('a search that filters nothing (the open listing, decision 049)', () =>
 describe('a search whose only filter is a price range (the price ladder, decision 049)', () => {
   const random = new Random(4949);
   // 700 tours (more than ten ladder blocks), each with 0-5 dates spread around its own price.
+  // Facet values vary too (the ladder's facets, decision 052): countries, organizers, difficulty.
   const rows = Array.from({ length: 700 }, (_, n) =>
-    tourRow(n + 1, { popularity: random.int(0, 30), type: n % 11 === 0 ? 2 : 1 }),
+    tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      type: n % 11 === 0 ? 2 : 1,
+      countryIds: n % 6 === 0 ? [1 + (n % 5), 6] : [1 + (n % 5)],
+      organizerId: 1 + random.int(0, 6),
+      difficulty: 1 + random.int(0, 3),
+    }),
   );
   const dates = rows.flatMap((row) => {
     const base = random.int(2, 60) * 1_000;
@@ -361,10 +368,19 @@ describe('a search whose only filter is a price range (the price ladder, decisio
       date(row.id, random.int(1, 200), random.int(1, 14), base + random.int(-8, 25) * 100),
     );
   });
-  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: rows,
+    dates,
+    labels: labels({
+      countries: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Country ${n + 1}`])),
+      organizers: new Map(Array.from({ length: 7 }, (_, n) => [n + 1, `Organizer ${n + 1}`])),
+    }),
+  });
   const prices = { currency: 'USD', rates };
 
-  it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
+  it('answers totals, pages in every sort and facets exactly as the walk over the segment does', () => {
     let nonEmpty = 0;
     let straddling = 0;
     for (let draw = 0; draw < 60; draw += 1) {
@@ -379,12 +395,14 @@ describe('a search whose only filter is a price range (the price ladder, decisio
       const walked = { ...compiled, common: [() => true] };
       for (const sort of ['default', 'price', '-price'] as const) {
         for (const offset of [0, 20, 60]) {
-          const options = { sort, offset, limit: 20, withFacets: false };
-          const fast = searchIndex(index, compiled, options);
-          expect(fast, JSON.stringify({ query, type, options })).toEqual(
-            searchIndex(index, walked, options),
-          );
-          if (fast.ids.length > 0) nonEmpty += 1;
+          for (const withFacets of [false, true]) {
+            const options = { sort, offset, limit: 20, withFacets, organizerFacetLimit: 3 };
+            const fast = searchIndex(index, compiled, options);
+            expect(fast, JSON.stringify({ query, type, options })).toEqual(
+              searchIndex(index, walked, options),
+            );
+            if (fast.ids.length > 0) nonEmpty += 1;
+          }
         }
       }
       // Tours whose cheapest date is below the range but that still match through another date.

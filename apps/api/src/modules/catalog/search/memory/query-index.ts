@@ -21,10 +21,12 @@ import {
 import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
+import { columnsOf, countColumn, largestValue, type FacetColumn } from './facet-columns.ts';
 import { firstKeys } from './first-keys.ts';
 import { searchDateWindow } from './date-window.ts';
 import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
+import { priceRangeFacets } from './price-range-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
@@ -86,19 +88,6 @@ export interface IndexQuery {
   selectedOrganizer: number | undefined;
   /** The radius search, when set (its test is also one of `common`). */
   radius?: RadiusQuery | undefined;
-}
-
-/** The largest value each column holds, read once (columns belong to one index). */
-const largestValues = new WeakMap<Int32Array, number>();
-
-function largestValue(values: Int32Array): number {
-  let largest = largestValues.get(values);
-  if (largest === undefined) {
-    largest = -1;
-    for (let k = 0; k < values.length; k += 1) if (values[k]! > largest) largest = values[k]!;
-    largestValues.set(values, largest);
-  }
-  return largest;
 }
 
 /**
@@ -329,48 +318,6 @@ class PriceOrder {
 /** Below this share of the matches (1 / factor), a page is selected rather than sorted. */
 const PARTIAL_SORT_FACTOR = 8;
 
-/** Where a kind's values live: an array column or one value per tour, and how a value reads. */
-interface FacetColumn {
-  kind: TourFacet;
-  ragged?: RaggedColumn;
-  scalar?: Int32Array;
-  /** Text of a dictionary code; ids read as their decimal text. */
-  text?: (code: number) => string;
-}
-
-function facetColumns(index: TourIndex): Record<TourFacet, FacetColumn> {
-  const dictionary = (values: string[]) => (code: number) => values[code]!;
-  return {
-    countries: { kind: 'countries', ragged: index.countries },
-    regions: { kind: 'regions', ragged: index.regions },
-    cities: { kind: 'cities', ragged: index.cities },
-    rest_kinds: { kind: 'rest_kinds', ragged: index.restKinds },
-    collections: { kind: 'collections', ragged: index.collections },
-    languages: {
-      kind: 'languages',
-      ragged: index.languages,
-      text: dictionary(index.languageDictionary.values),
-    },
-    comfort: {
-      kind: 'comfort',
-      scalar: index.comfort,
-      text: dictionary(index.comfortDictionary.values),
-    },
-    accommodation: {
-      kind: 'accommodation',
-      scalar: index.accommodation,
-      text: dictionary(index.accommodationDictionary.values),
-    },
-    difficulty: { kind: 'difficulty', scalar: index.difficulty },
-    organizers: { kind: 'organizers', scalar: index.organizer },
-    operator_types: {
-      kind: 'operator_types',
-      scalar: index.operatorType,
-      text: dictionary(index.operatorTypeDictionary.values),
-    },
-  };
-}
-
 /** The name a counted value is shown with; `undefined` drops a value that names no row. */
 function labelOf(index: TourIndex, kind: TourFacet, value: string): string | undefined {
   const { labels } = index;
@@ -394,22 +341,6 @@ function labelOf(index: TourIndex, kind: TourFacet, value: string): string | und
   }
 }
 
-/** Facet columns and their largest values, computed once per index. */
-const columnsOfIndex = new WeakMap<TourIndex, { column: FacetColumn; size: number }[]>();
-
-function columnsOf(index: TourIndex) {
-  let columns = columnsOfIndex.get(index);
-  if (!columns) {
-    columns = Object.values(facetColumns(index)).map((column) => ({
-      column,
-      // Ids and codes are small non-negative integers: counts are indexed by value.
-      size: Math.max(0, largestValue(column.ragged?.values ?? column.scalar!)) + 1,
-    }));
-    columnsOfIndex.set(index, columns);
-  }
-  return columns;
-}
-
 /** A list of tour positions, filled during the pass (its buffer is reused between searches). */
 class TourList {
   length = 0;
@@ -417,36 +348,6 @@ class TourList {
   push(tour: number) {
     this.items[this.length] = tour;
     this.length += 1;
-  }
-}
-
-/**
- * Adds `delta` (1, or -1 to take tours away) to each value of `column` for the listed tours (a
- * tight loop per column).
- */
-function countColumn(
-  column: FacetColumn,
-  counts: Int32Array,
-  tours: { items: Int32Array; length: number },
-  delta = 1,
-) {
-  const { items, length } = tours;
-  if (column.scalar) {
-    const values = column.scalar;
-    for (let n = 0; n < length; n += 1) {
-      const value = values[items[n]!]!;
-      counts[value] = counts[value]! + delta;
-    }
-    return;
-  }
-  const { offsets, values } = column.ragged!;
-  for (let n = 0; n < length; n += 1) {
-    const tour = items[n]!;
-    const end = offsets[tour + 1]!;
-    for (let k = offsets[tour]!; k < end; k += 1) {
-      const value = values[k]!;
-      counts[value] = counts[value]! + delta;
-    }
   }
 }
 
@@ -865,11 +766,10 @@ function filtersNothing(query: IndexQuery): boolean {
   return query.common.length === 0 && query.facets.length === 0 && !query.dates.any;
 }
 
-/** Whether a search without facets sets a radius and nothing else (`searchRadius`). */
-function filtersRadiusAlone(index: TourIndex, query: IndexQuery, options: IndexSearchOptions) {
+/** Whether a search sets a radius and nothing else (`searchRadius`). */
+function filtersRadiusAlone(index: TourIndex, query: IndexQuery) {
   return (
     query.radius !== undefined &&
-    !options.withFacets &&
     query.common.length === 1 &&
     query.facets.length === 0 &&
     !query.dates.any &&
@@ -877,18 +777,9 @@ function filtersRadiusAlone(index: TourIndex, query: IndexQuery, options: IndexS
   );
 }
 
-/**
- * The one kind of date filter a search without facets sets, when it sets nothing else: a price
- * range (`searchPriceRange`), a date window (`searchDateWindow`) and, in the default order, a
- * duration range (`searchDurationRange`) are answered without walking the segment (decisions 049
- * and 052).
- */
-function filtersOneDateKind(
-  index: TourIndex,
-  query: IndexQuery,
-  options: IndexSearchOptions,
-): DateShortcut['accept'] {
-  if (options.withFacets || query.common.length > 0 || query.facets.length > 0) return undefined;
+/** The one kind of date filter a search sets, when it sets nothing else (`answerWithoutWalk`). */
+function filtersOneDateKind(index: TourIndex, query: IndexQuery): DateShortcut['accept'] {
+  if (query.common.length > 0 || query.facets.length > 0) return undefined;
   if (index.maxId >= PACKED_ID_LIMIT) return undefined;
   return dateShortcut(query.dates, false).accept;
 }
@@ -915,20 +806,32 @@ function openSearch(
   return { total: listing.bookable.length, ids, facets };
 }
 
-/** Runs a compiled query over the index: total, one page of ids, and the facets on request. */
-export function searchIndex(
+/**
+ * The searches answered from per-segment structures instead of the walk (decisions 049 and 052):
+ * nothing filtered, a price range alone (with or without facets), and without facets a radius,
+ * a date window or (default order) a duration range alone. Undefined: walk.
+ */
+function answerWithoutWalk(
   index: TourIndex,
   query: IndexQuery,
   options: IndexSearchOptions,
-): IndexSearchResult {
+): IndexSearchResult | undefined {
   if (filtersNothing(query)) return openSearch(index, query, options);
-  if (filtersRadiusAlone(index, query, options)) {
+  const oneDateKind = filtersOneDateKind(index, query);
+  if (oneDateKind === 'price') {
+    const answer = searchPriceRange(index, query.segment, query.dates, options);
+    if (!options.withFacets) return { ...answer, facets: undefined };
+    const facets = priceRangeFacets(index, query.segment, query.dates);
+    const counter = new FacetCounter(index);
+    counter.setAll(facets.columns);
+    counter.durations.set(facets.durations.subarray(0, counter.durations.length));
+    counter.priceRange.set(facets.priceRange);
+    return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
+  }
+  if (options.withFacets) return undefined;
+  if (filtersRadiusAlone(index, query)) {
     const answer = searchRadius(index, query.segment, query.radius!, options);
     if (answer) return { ...answer, facets: undefined };
-  }
-  const oneDateKind = filtersOneDateKind(index, query, options);
-  if (oneDateKind === 'price') {
-    return { ...searchPriceRange(index, query.segment, query.dates, options), facets: undefined };
   }
   if (oneDateKind === 'window') {
     return { ...searchDateWindow(index, query.segment, query.dates, options), facets: undefined };
@@ -941,6 +844,17 @@ export function searchIndex(
       return { ...answer, facets: undefined };
     }
   }
+  return undefined;
+}
+
+/** Runs a compiled query over the index: total, one page of ids, and the facets on request. */
+export function searchIndex(
+  index: TourIndex,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+): IndexSearchResult {
+  const answered = answerWithoutWalk(index, query, options);
+  if (answered) return answered;
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
   const { dateOffsets, fromPrice, ids, minPrice, maxPrice, durationBuckets } = index;
