@@ -663,14 +663,24 @@ export function dateShortcut(bounds: DateBounds, needsCheapest: boolean): DateSh
 
 /**
  * The list filter of a search that sets nothing else (no other facet filter, no common test, no
- * date filter), whose posting list is short enough to walk instead of the segment.
+ * date filter but a price range), whose posting list is short enough to walk instead of the
+ * segment. Its own kind counts the tours the rest of the search matches: every bookable tour of
+ * the segment, or those in the price range (`ownKindCounts`).
  */
 function onlyListFilter(query: IndexQuery): ListFilter | undefined {
   const [only] = query.facets;
   if (query.facets.length !== 1 || !only!.list) return undefined;
-  if (query.common.length > 0 || query.dates.any) return undefined;
+  if (query.common.length > 0) return undefined;
+  if (query.dates.any && dateShortcut(query.dates, false).accept !== 'price') return undefined;
   const { column, values } = only!.list;
   return postingSize(column, values) < query.segment.length / 4 ? only!.list : undefined;
+}
+
+/** The counts of an only list filter's own kind: the segment's tours the rest matches. */
+function ownKindCounts(index: TourIndex, query: IndexQuery): readonly Int32Array[] {
+  return query.dates.any
+    ? priceRangeFacets(index, query.segment, query.dates).columns
+    : bookableCountsOf(index, query.segment);
 }
 
 /** Whether no date of the tour can match (a tour without dates has no duration bucket). */
@@ -868,8 +878,8 @@ export function searchIndex(
   const byPrice = options.sort !== 'default' ? new PriceOrder(index) : undefined;
   const daysCap = FILTER_LIMITS.daysMax;
   // Without facets, a tour failing any facet filter is out: walk a posting list if one is short.
-  // With facets, so can a search whose only filter is one list: its own kind then counts every
-  // bookable tour of the segment, known in advance.
+  // With facets, so can a search whose only filter is one list (and maybe a price range): its own
+  // kind then counts what the rest matches, known in advance (`ownKindCounts`).
   const onlyList = counter ? onlyListFilter(query) : undefined;
   const candidates = counter
     ? onlyList && positionsWithAny(onlyList.column, onlyList.values)
@@ -982,7 +992,7 @@ export function searchIndex(
       passing,
       new Map(facets.map((facet, bit) => [facet.kind, failingOne[bit]!] as const)),
       excluded && { excluded, segment: segmentCountsOf(index, segment) },
-      onlyList && { kind: facets[0]!.kind, counts: bookableCountsOf(index, segment) },
+      onlyList && { kind: facets[0]!.kind, counts: ownKindCounts(index, query) },
     );
   }
   const page = byPrice
