@@ -14,16 +14,27 @@ export function postings(column: RaggedColumn): Map<number, Int32Array> {
   let byValue = postingsOfColumn.get(column);
   if (byValue) return byValue;
   const { offsets, values } = column;
+  const tours = offsets.length - 1;
+  // A tour that holds a value twice is listed once (the SQL filter is a set overlap).
+  const lastTour = new Map<number, number>();
   const counts = new Map<number, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (let tour = 0; tour < tours; tour += 1) {
+    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+      const value = values[k]!;
+      if (lastTour.get(value) === tour) continue;
+      lastTour.set(value, tour);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+  }
   byValue = new Map([...counts].map(([value, count]) => [value, new Int32Array(count)] as const));
   const filled = new Map<number, number>();
-  const tours = offsets.length - 1;
   for (let tour = 0; tour < tours; tour += 1) {
     for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
       const value = values[k]!;
       const at = filled.get(value) ?? 0;
-      byValue.get(value)![at] = tour;
+      const list = byValue.get(value)!;
+      if (at > 0 && list[at - 1] === tour) continue;
+      list[at] = tour;
       filled.set(value, at + 1);
     }
   }

@@ -3,7 +3,13 @@ import { Random } from '#src/seed/random.ts';
 import { normalizeFilters } from '@gallop/search-filters';
 import { toFilterFacets } from '../facets.ts';
 import { firstKeys } from './first-keys.ts';
-import { compileIndexQuery, dateShortcut, OPEN_DATE_BOUNDS, searchIndex } from './query-index.ts';
+import {
+  compileIndexQuery,
+  dateShortcut,
+  OPEN_DATE_BOUNDS,
+  searchIndex,
+  sortedUnion,
+} from './query-index.ts';
 import { buildTourIndex, type IndexLabels, type IndexTourRow } from './tour-index.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
@@ -575,5 +581,83 @@ describe('a search whose only filter is a radius (the one-degree grid, decision 
       }
     }
     expect(nonEmpty).toBeGreaterThan(150);
+  });
+});
+
+describe('a facet search with two list filters walks the union of their postings (decision 052)', () => {
+  const random = new Random(5454);
+  const rows = Array.from({ length: 900 }, (_, n) =>
+    tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      type: n % 13 === 0 ? 2 : 1,
+      // Postings short enough (a twentieth of the tours each) for the union to be walked; a
+      // tour may hold a country twice.
+      countryIds: [random.int(1, 20), ...(random.chance(0.2) ? [random.int(1, 20)] : [])],
+      restKindIds: random.sample([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], random.int(0, 2)),
+      languageCodes: random.sample(['en', 'es', 'de', 'fr', 'it'], random.int(1, 2)),
+      collectionIds: random.chance(0.3) ? [random.int(1, 6)] : [],
+      organizerId: 1 + random.int(0, 9),
+      difficulty: 1 + random.int(0, 3),
+    }),
+  );
+  const dates = rows.flatMap((row) =>
+    Array.from({ length: random.int(0, 4) }, () =>
+      date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
+    ),
+  );
+  const named = (count: number, name: string) =>
+    new Map(Array.from({ length: count }, (_, n) => [n + 1, `${name} ${n + 1}`] as const));
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: rows,
+    dates,
+    labels: labels({
+      countries: named(20, 'Country'),
+      restKinds: named(10, 'Rest kind'),
+      collections: named(6, 'Collection'),
+      organizers: named(10, 'Organizer'),
+      languages: new Map(['en', 'es', 'de', 'fr', 'it'].map((code) => [code, code])),
+    }),
+  });
+  const prices = { currency: 'USD', rates };
+
+  it('counts every facet and pages every sort exactly as the walk over the segment does', () => {
+    let narrowed = 0;
+    for (let draw = 0; draw < 60; draw += 1) {
+      const query = {
+        countries: [random.int(1, 20)],
+        ...(random.chance(0.7) ? { restKinds: [random.int(1, 10)] } : {}),
+        ...(random.chance(0.5) ? { collections: [random.int(1, 6)] } : {}),
+        ...(random.chance(0.4) ? { languages: [random.pick(['en', 'es', 'de'])] } : {}),
+        ...(random.chance(0.3) ? { difficulty: [random.int(1, 4)] } : {}),
+        ...(random.chance(0.3) ? { dateFrom: day(random.int(1, 100)) } : {}),
+        ...(random.chance(0.2) ? { daysMin: random.int(2, 8) } : {}),
+      };
+      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+      if (compiled.facets.filter((facet) => facet.list).length >= 2) narrowed += 1;
+      // Without their posting lists, the same facet filters walk the segment.
+      const walked = {
+        ...compiled,
+        facets: compiled.facets.map(({ kind, test }) => ({ kind, test })),
+      };
+      for (const sort of ['default', 'price'] as const) {
+        for (const withFacets of [false, true]) {
+          const options = { sort, offset: 0, limit: 20, withFacets, organizerFacetLimit: 4 };
+          expect(searchIndex(index, compiled, options), JSON.stringify({ query, options })).toEqual(
+            searchIndex(index, walked, options),
+          );
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(30);
+  });
+});
+
+describe('sortedUnion', () => {
+  it('merges two ascending lists, keeping shared positions once', () => {
+    const union = sortedUnion(Int32Array.from([1, 4, 5, 9]), Int32Array.from([2, 4, 9, 12]));
+    expect(Array.from(union)).toEqual([1, 2, 4, 5, 9, 12]);
+    expect(Array.from(sortedUnion(new Int32Array(0), Int32Array.from([3])))).toEqual([3]);
   });
 });

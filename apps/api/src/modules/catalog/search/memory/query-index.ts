@@ -619,6 +619,44 @@ function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
   return best ? positionsWithAny(best.column, best.values) : undefined;
 }
 
+/**
+ * The tours a facet search with two or more list filters needs to look at: a tour counts for a
+ * facet only when it fails at most one facet filter, so it holds a wanted value of at least one
+ * of any two list filters. The union of the two shortest posting lists, or undefined to walk
+ * the whole segment (and count the complement) when that union is not much smaller.
+ */
+function facetCandidates(query: IndexQuery): Int32Array | undefined {
+  const lists = query.facets
+    .map((facet) => facet.list)
+    .filter((list) => list !== undefined)
+    .map((list) => ({ list, size: postingSize(list.column, list.values) }))
+    .sort((a, b) => a.size - b.size);
+  if (lists.length < 2 || lists[0]!.size + lists[1]!.size >= query.segment.length / 4) {
+    return undefined;
+  }
+  const [first, second] = lists.map(({ list }) => positionsWithAny(list.column, list.values));
+  return sortedUnion(first!, second!);
+}
+
+/** The positions of two ascending lists, ascending, each once. */
+export function sortedUnion(a: Int32Array, b: Int32Array): Int32Array {
+  const union = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) union[at++] = a[i++]!;
+    else if (a[i]! > b[j]!) union[at++] = b[j++]!;
+    else {
+      union[at++] = a[i++]!;
+      j += 1;
+    }
+  }
+  while (i < a.length) union[at++] = a[i++]!;
+  while (j < b.length) union[at++] = b[j++]!;
+  return union.subarray(0, at);
+}
+
 /** The last duration bucket: it holds every duration from its own number of days up. */
 const LONGEST_BUCKET = DURATION_BUCKETS - 1;
 
@@ -882,7 +920,9 @@ export function searchIndex(
   // kind then counts what the rest matches, known in advance (`ownKindCounts`).
   const onlyList = counter ? onlyListFilter(query) : undefined;
   const candidates = counter
-    ? onlyList && positionsWithAny(onlyList.column, onlyList.values)
+    ? onlyList
+      ? positionsWithAny(onlyList.column, onlyList.values)
+      : facetCandidates(query)
     : narrowestCandidates(query);
   const walk = candidates ?? segment;
   const inSegment = candidates ? membership(segment, index.size) : undefined;
