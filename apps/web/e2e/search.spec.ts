@@ -1,3 +1,4 @@
+import { sliderLimitsFor } from '@gallop/search-filters';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydratedInPlace, keepServerElement, test, waitForHydration } from './fixtures';
 
@@ -157,6 +158,35 @@ test.describe('search page', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     expect(await cardNames(page)).toEqual(both);
+  });
+
+  test('switching the currency converts the price filters in the address bar', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    const [priceMin, priceMax] = [500, 2000];
+    // The API's rates, then the EUR price slider's step (spec section 9), as the page does.
+    const { step, priceMax: ceiling } = sliderLimitsFor('EUR');
+    const inEuros = async (amount: number) => {
+      const { result } = await json<{ result: number }>(
+        request,
+        `/node-api/convert-price?from_currency=USD&to_currency=EUR&amount=${amount}`,
+      );
+      return Math.round(result / step) * step;
+    };
+    const [euroMin, euroMax] = await Promise.all([inEuros(priceMin), inEuros(priceMax)]);
+    // Numbers the address bar can only show converted: bounds on the EUR sliders, not the dollars.
+    expect(euroMin).toBeGreaterThan(0);
+    expect(euroMax).toBeLessThan(ceiling);
+    expect([euroMin, euroMax]).not.toEqual([priceMin, priceMax]);
+
+    await gotoHydrated(`/tours?priceMin=${priceMin}&priceMax=${priceMax}`);
+    const entries = await page.evaluate(() => history.length);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+    await expect(page).toHaveURL(new RegExp(`[?&]priceMin=${euroMin}&priceMax=${euroMax}(&|$)`));
+    // The address was replaced, not added to the history.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
   });
 
   test('a search without results says so', async ({ page, request, gotoHydrated }) => {

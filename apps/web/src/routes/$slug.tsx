@@ -84,12 +84,13 @@ function SlugRoute() {
       pendingSearch={
         location.pathname === `/${slug}` ? validateFilterSearch(location.search) : search
       }
-      onNavigate={(location) =>
+      onNavigate={(location, options) =>
         navigate({
           to: '/$slug',
           params: { slug: location.slug },
           search: location.search,
           resetScroll: false,
+          replace: options?.replace,
         })
       }
       emptyStateAction={<HelpRequestButton theme="negative" />}

@@ -43,6 +43,21 @@ export function effectiveFilters(
   return normalizeFilters({ ...pageFilter, ...addressFilters });
 }
 
+/**
+ * The price ranges, each [lower bound, upper bound]: amounts in the request's currency
+ * (`X-Currency`, so a currency switch converts them: ./price-currency.ts). The price sliders'
+ * maxima (`sliderLimitsFor`) carry the upper bounds' names.
+ */
+export const PRICE_RANGES = [
+  ['priceMin', 'priceMax'],
+  ['pricePerDayMin', 'pricePerDayMax'],
+] as const satisfies readonly (readonly [FilterField, FilterField])[];
+
+/** Whether any price bound is set (in filters, or the address bar's search). */
+export function hasPriceBound(filters: Partial<Record<FilterField, unknown>>): boolean {
+  return PRICE_RANGES.some((range) => range.some((field) => filters[field] !== undefined));
+}
+
 export interface SearchLocation {
   slug: string;
   search: FilterSearch;

@@ -1,4 +1,5 @@
 import { createGallopClient } from '@gallop/api-client';
+import { currencyAtom } from '@gallop/currency/react';
 import { normalizeFilters } from '@gallop/search-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -8,8 +9,9 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { searchPageMetaQueryOptions, searchResultsQueryOptions, type TourList } from '../../api';
 import type { SearchLocation } from '../../search-query';
@@ -52,24 +54,44 @@ const calendarPeriods = {
   items: [{ name: 'Summer 2099', date_from: '2099-06-01', date_to: '2099-08-31' }],
 };
 
-/** The search page for `/iceland` with the cache filled as the loader leaves it. */
-async function renderSearchPage(search: FilterSearch = {}, answer: TourList = results) {
+const RATES: Record<string, number> = { USDEUR: 0.86, USDGBP: 0.76, EURUSD: 1.16 };
+
+/** `/node-api/convert-price` at fixed rates. */
+const convertAtFixedRates = (query: URLSearchParams) => {
+  const rate = RATES[`${query.get('from_currency')}${query.get('to_currency')}`] ?? NaN;
+  return Response.json({ result: Math.round(Number(query.get('amount')) * rate * 100) / 100 });
+};
+
+/**
+ * The search page for `/iceland` with the cache filled as the loader leaves it, in the visitor's
+ * currency of `store` (USD until a test chooses another).
+ */
+async function renderSearchPage(
+  search: FilterSearch = {},
+  answer: TourList = results,
+  convertPrice: (query: URLSearchParams) => Response | Promise<Response> = convertAtFixedRates,
+) {
   const queryClient = new QueryClient();
+  const seen: URL[] = [];
   const api = createGallopClient({
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'EUR',
-    fetch: async (request) =>
-      Response.json(
-        new URL(request.url).pathname === '/spa/calendar-periods' ? calendarPeriods : answer,
-      ),
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      seen.push(url);
+      if (url.pathname === '/node-api/convert-price') return convertPrice(url.searchParams);
+      return Response.json(url.pathname === '/spa/calendar-periods' ? calendarPeriods : answer);
+    },
   });
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
     searchResultsQueryOptions(api, 'iceland', normalizeFilters(search), 1).queryKey,
     answer,
   );
-  const onNavigate = vi.fn(async (_location: SearchLocation) => undefined);
+  const onNavigate = vi.fn(
+    async (_location: SearchLocation, _options?: { replace?: boolean }) => undefined,
+  );
   const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
   const pageRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -83,19 +105,31 @@ async function renderSearchPage(search: FilterSearch = {}, answer: TourList = re
     history: createMemoryHistory({ initialEntries: ['/iceland'] }),
     context: { api, queryClient },
   });
+  const store = createStore();
   render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <Provider store={store}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
   );
   await screen.findByRole('heading', { level: 1 });
-  return { onNavigate };
+  const conversions = () =>
+    seen.filter((url) => url.pathname === '/node-api/convert-price').map((url) => url.search);
+  /** What the header's currency switcher does: the visitor's currency becomes `currency`. */
+  const switchCurrency = (currency: string) => act(() => store.set(currencyAtom, currency));
+  return { onNavigate, conversions, switchCurrency };
 }
 
 describe('SearchPage', () => {
   // As the route's loader does before a navigation renders the page: the filters panel, the sort
   // select and the sheet are chunks of their own (search-page-parts.ts).
   beforeAll(() => preloadSearchPageParts());
+  afterEach(() => {
+    // The currency switch writes the visitor's choice to the cookie.
+    document.cookie = 'i18n_currency=; Max-Age=0; Path=/';
+    vi.restoreAllMocks();
+  });
 
   it('shows the catalogue page, its stored filter as chosen, and the result cards', async () => {
     await renderSearchPage();
@@ -137,5 +171,82 @@ describe('SearchPage', () => {
     expect(screen.getByText('Try searching by code')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: {} });
+  });
+
+  describe('after a currency switch', () => {
+    it('converts the price bounds and replaces the address', async () => {
+      const { onNavigate, conversions, switchCurrency } = await renderSearchPage({
+        difficulty: 2,
+        priceMin: 500,
+        priceMax: 2000,
+      });
+      await switchCurrency('EUR');
+      // 430 and 1720 EUR, on the EUR slider's step of 50.
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenCalledWith(
+          { slug: 'iceland', search: { difficulty: 2, priceMin: 450, priceMax: 1700 } },
+          { replace: true },
+        ),
+      );
+      expect(onNavigate).toHaveBeenCalledTimes(1);
+      expect(conversions().sort()).toEqual([
+        '?from_currency=USD&to_currency=EUR&amount=2000',
+        '?from_currency=USD&to_currency=EUR&amount=500',
+      ]);
+    });
+
+    it('converts from the address’s currency when a second switch comes before the answer', async () => {
+      let answerEuros = () => {};
+      const eurosAnswered = new Promise<void>((resolve) => {
+        answerEuros = resolve;
+      });
+      const { onNavigate, switchCurrency } = await renderSearchPage(
+        { priceMin: 500, priceMax: 2000 },
+        results,
+        async (query) => {
+          if (query.get('to_currency') === 'EUR') await eurosAnswered;
+          return convertAtFixedRates(query);
+        },
+      );
+      await switchCurrency('EUR');
+      await switchCurrency('GBP');
+      // 380 and 1520 GBP, on the GBP slider's step of 50.
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenCalledWith(
+          { slug: 'iceland', search: { priceMin: 400, priceMax: 1500 } },
+          { replace: true },
+        ),
+      );
+      // The euros arrive late: dropped, since the bounds went from dollars to pounds.
+      answerEuros();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(onNavigate).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks nothing without a price bound', async () => {
+      const { onNavigate, conversions, switchCurrency } = await renderSearchPage({
+        difficulty: 2,
+      });
+      await switchCurrency('EUR');
+      await switchCurrency('USD');
+      expect(conversions()).toEqual([]);
+      expect(onNavigate).not.toHaveBeenCalled();
+    });
+
+    it('keeps the filters and the page when the conversion fails, without a console error', async () => {
+      const consoleError = vi.spyOn(console, 'error');
+      const { onNavigate, conversions, switchCurrency } = await renderSearchPage(
+        { priceMax: 2000 },
+        results,
+        () => Response.json({ message: 'Rates unavailable' }, { status: 503 }),
+      );
+      await switchCurrency('EUR');
+      await waitFor(() => expect(conversions()).toHaveLength(1));
+      // The results stay, and stop showing as busy once the conversion has given up.
+      const grid = screen.getByRole('link', { name: 'Lake Myvatn Ride' }).closest('ul');
+      await waitFor(() => expect(grid).not.toHaveAttribute('aria-busy'));
+      expect(onNavigate).not.toHaveBeenCalled();
+      expect(consoleError).not.toHaveBeenCalled();
+    });
   });
 });

@@ -38,6 +38,7 @@ import {
   LazySortSelect,
   preloadFiltersSheetLater,
 } from './search-page-parts';
+import { usePricesFollowCurrency } from './use-prices-follow-currency';
 import './search-page.css';
 
 export { preloadSearchPageParts } from './search-page-parts';
@@ -56,8 +57,8 @@ export interface SearchPageProps {
   search: FilterSearch;
   /** The search being loaded (the same when idle): the filter controls show it at once. */
   pendingSearch: FilterSearch;
-  /** Goes to a search; resolves once its results are shown. */
-  onNavigate: (location: SearchLocation) => Promise<void>;
+  /** Goes to a search (`replace`: instead of the current entry); resolves once its results show. */
+  onNavigate: (location: SearchLocation, options?: { replace?: boolean }) => Promise<void>;
   /** Offered when nothing is found, beside 'Clear filters' (the route passes 'Help me choose'). */
   emptyStateAction?: ReactNode;
 }
@@ -103,6 +104,10 @@ function SearchPageView({
   // A navigation can start before this part has hydrated (the shell replaces the address to take
   // a tour-selection token out of it): its busy state must wait for the render after hydration.
   const navigating = useHydrated() && pending;
+  // A currency switch converts the price bounds and replaces the address (decision 051).
+  const convertingPrices = usePricesFollowCurrency(api, search, (next) =>
+    onNavigate({ slug, search: next }, { replace: true }),
+  );
 
   const addressFilters = searchToFilters(search);
   // The same object while the filters are the same, and `change` never changes: the panel and
@@ -217,8 +222,8 @@ function SearchPageView({
           ) : (
             <ul
               className="search-page__grid"
-              aria-busy={navigating || undefined}
-              data-loading={navigating || undefined}
+              aria-busy={navigating || convertingPrices || undefined}
+              data-loading={navigating || convertingPrices || undefined}
             >
               {items.map((tour, index) => (
                 <li
