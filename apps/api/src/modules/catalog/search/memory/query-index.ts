@@ -28,6 +28,7 @@ import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
+import { valueFacetsOf } from './value-facets.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
@@ -450,6 +451,11 @@ class FacetCounter {
     this.kinds.forEach(({ counts: own }, position) => own.set(counts[position]!));
   }
 
+  /** One kind's counts given outright (`position` in `columnsOf` order). */
+  setOne(position: number, counts: readonly Int32Array[]) {
+    this.kinds[position]!.counts.set(counts[position]!);
+  }
+
   /**
    * The counted values as rows. Of the organizers, when more than `organizers.limit` counted,
    * only the top `limit` in the facet order and the selected one (`organizerRows`).
@@ -814,6 +820,18 @@ function filtersNothing(query: IndexQuery): boolean {
   return query.common.length === 0 && query.facets.length === 0 && !query.dates.any;
 }
 
+/**
+ * The list column and value of a search that sets one value of one list filter and nothing else
+ * (`valueFacetsOf`), with the column's position among the facet columns.
+ */
+function onlyListValue(index: TourIndex, query: IndexQuery) {
+  const list = onlyListFilter(query);
+  if (!list || query.dates.any || new Set(list.values).size !== 1) return undefined;
+  const kind = query.facets[0]!.kind;
+  const position = columnsOf(index).findIndex(({ column }) => column.kind === kind);
+  return { column: list.column, value: list.values[0]!, position };
+}
+
 /** Whether a search sets a radius and nothing else (`searchRadius`). */
 function filtersRadiusAlone(index: TourIndex, query: IndexQuery) {
   return (
@@ -872,6 +890,19 @@ function answerWithoutWalk(
     const facets = priceRangeFacets(index, query.segment, query.dates);
     const counter = new FacetCounter(index);
     counter.setAll(facets.columns);
+    counter.durations.set(facets.durations.subarray(0, counter.durations.length));
+    counter.priceRange.set(facets.priceRange);
+    return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
+  }
+  const onlyValue = options.withFacets ? onlyListValue(index, query) : undefined;
+  if (onlyValue) {
+    // The page and total as without facets (the value's postings); the facets kept per value.
+    const answer = searchIndex(index, query, { ...options, withFacets: false });
+    const facets = valueFacetsOf(index, query.segment, onlyValue.column, onlyValue.value);
+    const counter = new FacetCounter(index);
+    counter.setAll(facets.columns);
+    // Its own kind counts every bookable tour of the segment (a visitor changing the value).
+    counter.setOne(onlyValue.position, bookableCountsOf(index, query.segment));
     counter.durations.set(facets.durations.subarray(0, counter.durations.length));
     counter.priceRange.set(facets.priceRange);
     return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
