@@ -32,9 +32,10 @@ export function openListingOf(index: TourIndex, segment: Int32Array): OpenListin
   return listing;
 }
 
-function buildOpenListing(index: TourIndex, segment: Int32Array): OpenListing {
+/** The open listing of `tours` (a segment, or the tours of one list value in it: `value-facets.ts`). */
+export function buildOpenListing(index: TourIndex, tours: Int32Array): OpenListing {
   const { fromPrice, maxPrice, minPrice, durationBuckets, ids } = index;
-  const bookable = segment.filter((tour) => fromPrice[tour] !== NONE);
+  const bookable = tours.filter((tour) => fromPrice[tour] !== NONE);
   const durations = new Int32Array(DURATION_BUCKETS);
   const priceRange: [number, number] = [Infinity, -Infinity];
   for (const tour of bookable) {

@@ -652,6 +652,38 @@ describe('a facet search with two list filters walks the union of their postings
     }
     expect(narrowed).toBeGreaterThan(30);
   });
+  it('answers one list value alone, every sort and page, with and without facets (decision 052)', () => {
+    let pages = 0;
+    const values = [
+      { countries: [random.int(1, 20)] },
+      { restKinds: [random.int(1, 10)] },
+      { collections: [random.int(1, 6)] },
+      { languages: [random.pick(['en', 'es', 'de'])] },
+      { countries: [99] },
+    ];
+    for (const query of values) {
+      for (const type of [1, 2]) {
+        const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
+        const walked = {
+          ...compiled,
+          facets: compiled.facets.map(({ kind, test }) => ({ kind, test })),
+        };
+        for (const sort of ['default', 'price', '-price'] as const) {
+          for (const offset of [0, 20, 40]) {
+            for (const withFacets of [false, true, false]) {
+              const options = { sort, offset, limit: 20, withFacets, organizerFacetLimit: 4 };
+              const fast = searchIndex(index, compiled, options);
+              expect(fast, JSON.stringify({ query, type, options })).toEqual(
+                searchIndex(index, walked, options),
+              );
+              if (fast.ids.length > 0) pages += 1;
+            }
+          }
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(40);
+  });
 });
 
 describe('sortedUnion', () => {

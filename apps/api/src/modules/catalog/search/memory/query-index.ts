@@ -28,7 +28,7 @@ import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
-import { valueFacetsOf } from './value-facets.ts';
+import { valueAnswersOf } from './value-facets.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import {
   dayNumber,
@@ -822,11 +822,14 @@ function filtersNothing(query: IndexQuery): boolean {
 
 /**
  * The list column and value of a search that sets one value of one list filter and nothing else
- * (`valueFacetsOf`), with the column's position among the facet columns.
+ * (`valueAnswersOf`), with the column's position among the facet columns.
  */
 function onlyListValue(index: TourIndex, query: IndexQuery) {
-  const list = onlyListFilter(query);
-  if (!list || query.dates.any || new Set(list.values).size !== 1) return undefined;
+  const [only] = query.facets;
+  if (query.facets.length !== 1 || !only!.list) return undefined;
+  if (query.common.length > 0 || query.dates.any) return undefined;
+  const list = only!.list;
+  if (new Set(list.values).size !== 1 || index.maxId >= PACKED_ID_LIMIT) return undefined;
   const kind = query.facets[0]!.kind;
   const position = columnsOf(index).findIndex(({ column }) => column.kind === kind);
   return { column: list.column, value: list.values[0]!, position };
@@ -894,18 +897,23 @@ function answerWithoutWalk(
     counter.priceRange.set(facets.priceRange);
     return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
   }
-  const onlyValue = options.withFacets ? onlyListValue(index, query) : undefined;
+  const onlyValue = onlyListValue(index, query);
   if (onlyValue) {
-    // The page and total as without facets (the value's postings); the facets kept per value.
-    const answer = searchIndex(index, query, { ...options, withFacets: false });
-    const facets = valueFacetsOf(index, query.segment, onlyValue.column, onlyValue.value);
-    const counter = new FacetCounter(index);
-    counter.setAll(facets.columns);
-    // Its own kind counts every bookable tour of the segment (a visitor changing the value).
-    counter.setOne(onlyValue.position, bookableCountsOf(index, query.segment));
-    counter.durations.set(facets.durations.subarray(0, counter.durations.length));
-    counter.priceRange.set(facets.priceRange);
-    return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
+    const { column, value, position } = onlyValue;
+    const answers = valueAnswersOf(index, query.segment, column, value, options.withFacets);
+    const { listing } = answers;
+    const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+    let facets: FacetRow[] | undefined;
+    if (options.withFacets) {
+      const counter = new FacetCounter(index);
+      counter.setAll(answers.counts!);
+      // Its own kind counts every bookable tour of the segment (a visitor changing the value).
+      counter.setOne(position, bookableCountsOf(index, query.segment));
+      counter.durations.set(listing.durations.subarray(0, counter.durations.length));
+      counter.priceRange.set(listing.priceRange);
+      facets = counter.rows(organizerOptions(query, options));
+    }
+    return { total: listing.bookable.length, ids, facets };
   }
   if (options.withFacets) return undefined;
   if (filtersRadiusAlone(index, query)) {

@@ -1,73 +1,53 @@
 /**
- * The facets of a search whose one filter is a single value of a list column (a country, a
- * region, a rest kind …) with `expand=filters` (decision 052): the counts of every facet kind over
- * the segment's bookable tours holding that value, their duration buckets and price span. They
- * depend on the segment and the value only, so they are counted on the value's first such search
- * and kept with the segment, like its posting list. Counting them walks the value's postings, a
- * thirtieth of a million tours spread over the whole index, where each tour's eleven columns are
- * a cache miss each (30 ms at a million tours); a value's counts take ~80 kB.
+ * A search whose one filter is a single value of a list column (a country, a region, a rest kind
+ * …), with or without `expand=filters` (decision 052). Its answer depends on the segment and the
+ * value only: the value's bookable tours in the default and in price order (an open listing of
+ * those tours, `open-listing.ts`) and, with facets, every kind's counts over them. Both are made
+ * on the value's first such search and kept with the segment, like its posting list. Walking the
+ * postings each time read a tour here and there over the whole index, a cache miss per tour and
+ * column: 4 ms for a country's page and 30 ms for its facets at a million tours. A value costs
+ * 8 bytes per tour holding it, and ~80 kB of counts once asked with facets.
  */
 import { columnsOf, countColumn } from './facet-columns.ts';
+import { buildOpenListing, type OpenListing } from './open-listing.ts';
 import { membership, positionsWithAny } from './postings.ts';
-import { DURATION_BUCKETS, NONE, type RaggedColumn, type TourIndex } from './tour-index.ts';
+import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
-export interface ValueFacets {
-  /** Per facet column (`columnsOf` order), counts by value over the matching tours. */
-  columns: Int32Array[];
-  /** Matching tours per duration bucket, and their cheapest and dearest date. */
-  durations: Int32Array;
-  priceRange: [low: number, high: number];
+export interface ValueAnswers {
+  listing: OpenListing;
+  /** Per facet column (`columnsOf` order), counts over the listing's tours, once asked. */
+  counts?: Int32Array[];
 }
 
-const facetsBySegment = new WeakMap<Int32Array, Map<RaggedColumn, Map<number, ValueFacets>>>();
+const answersBySegment = new WeakMap<Int32Array, Map<RaggedColumn, Map<number, ValueAnswers>>>();
 
-export function valueFacetsOf(
+/** The value's answers over `segment`, its counts included when `withCounts`. */
+export function valueAnswersOf(
   index: TourIndex,
   segment: Int32Array,
   column: RaggedColumn,
   value: number,
-): ValueFacets {
-  let byColumn = facetsBySegment.get(segment);
-  if (!byColumn) facetsBySegment.set(segment, (byColumn = new Map()));
+  withCounts: boolean,
+): Required<ValueAnswers> | ValueAnswers {
+  let byColumn = answersBySegment.get(segment);
+  if (!byColumn) answersBySegment.set(segment, (byColumn = new Map()));
   let byValue = byColumn.get(column);
   if (!byValue) byColumn.set(column, (byValue = new Map()));
-  let facets = byValue.get(value);
-  if (!facets) {
-    facets = countValue(index, segment, column, value);
-    byValue.set(value, facets);
+  let answers = byValue.get(value);
+  if (!answers) {
+    const inSegment = membership(segment, index.size);
+    const tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
+    answers = { listing: buildOpenListing(index, tours) };
+    byValue.set(value, answers);
   }
-  return facets;
-}
-
-/** As the walk counts a list filter alone: tours with a bookable date, their summaries. */
-function countValue(
-  index: TourIndex,
-  segment: Int32Array,
-  column: RaggedColumn,
-  value: number,
-): ValueFacets {
-  const inSegment = membership(segment, index.size);
-  const tours = positionsWithAny(column, [value]).filter(
-    (tour) => inSegment[tour] === 1 && index.fromPrice[tour] !== NONE,
-  );
-  const all = { items: tours, length: tours.length };
-  const columns = columnsOf(index).map(({ column: facet, size }) => {
-    const counts = new Int32Array(size);
-    countColumn(facet, counts, all);
-    return counts;
-  });
-  const durations = new Int32Array(DURATION_BUCKETS);
-  const priceRange: [number, number] = [Infinity, -Infinity];
-  for (const tour of tours) {
-    if (index.maxPrice[tour] === NONE) continue;
-    let buckets = index.durationBuckets[tour]!;
-    while (buckets !== 0) {
-      const bucket = 31 - Math.clz32(buckets);
-      durations[bucket] = durations[bucket]! + 1;
-      buckets ^= 1 << bucket;
-    }
-    if (index.minPrice[tour]! < priceRange[0]) priceRange[0] = index.minPrice[tour]!;
-    if (index.maxPrice[tour]! > priceRange[1]) priceRange[1] = index.maxPrice[tour]!;
+  if (withCounts && !answers.counts) {
+    const { bookable } = answers.listing;
+    const all = { items: bookable, length: bookable.length };
+    answers.counts = columnsOf(index).map(({ column: facet, size }) => {
+      const counts = new Int32Array(size);
+      countColumn(facet, counts, all);
+      return counts;
+    });
   }
-  return { columns, durations, priceRange };
+  return answers;
 }
