@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { CONVERT_PRICE_TTL_MS, createGallopClient } from '@gallop/api-client';
+import { CONVERT_PRICE_TTL_MS } from '@gallop/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientWith } from '../../lib/testing/api-client';
 import { convertSearchPrices, snapPriceRange } from './price-currency';
 
 /** Units of each currency per 1 USD, as a stand-in for the API's rates table. */
@@ -11,21 +12,13 @@ const RATES: Record<string, number> = { USD: 1, EUR: 0.86, RUB: 92, KZT: 470, JP
  * rounded to cents); `status` other than 200 answers every call with that error instead.
  */
 function convertingApi({ status = 200 }: { status?: number } = {}) {
-  const seen: URL[] = [];
-  const api = createGallopClient({
-    baseUrl: 'http://api.test',
-    locale: { iso: 'en', localizationId: 1 },
-    currency: 'USD',
-    fetch: async (request) => {
-      const url = new URL(request.url);
-      seen.push(url);
-      if (status !== 200) return Response.json({ message: 'Rates unavailable' }, { status });
-      const query = url.searchParams;
-      const from = RATES[query.get('from_currency') ?? ''] ?? NaN;
-      const to = RATES[query.get('to_currency') ?? ''] ?? NaN;
-      const result = Math.round((Number(query.get('amount')) / from) * to * 100) / 100;
-      return Response.json({ result });
-    },
+  const { api, seen } = clientWith((url) => {
+    if (status !== 200) return Response.json({ message: 'Rates unavailable' }, { status });
+    const query = url.searchParams;
+    const from = RATES[query.get('from_currency') ?? ''] ?? NaN;
+    const to = RATES[query.get('to_currency') ?? ''] ?? NaN;
+    const result = Math.round((Number(query.get('amount')) / from) * to * 100) / 100;
+    return Response.json({ result });
   });
   const conversions = () =>
     seen.map(({ pathname, searchParams }) => `${pathname}?${searchParams.toString()}`);
@@ -175,12 +168,7 @@ describe('convertSearchPrices', () => {
 
   it('changes nothing when the API cannot be reached', async () => {
     const consoleError = vi.spyOn(console, 'error');
-    const api = createGallopClient({
-      baseUrl: 'http://api.test',
-      locale: { iso: 'en', localizationId: 1 },
-      currency: 'USD',
-      fetch: () => Promise.reject(new TypeError('fetch failed')),
-    });
+    const { api } = clientWith(() => Promise.reject(new TypeError('fetch failed')));
     await expect(convertSearchPrices(api, { priceMax: 2000 }, 'USD', 'EUR')).resolves.toBe(
       undefined,
     );

@@ -1,18 +1,24 @@
 import { createGallopClient } from '@gallop/api-client';
 
-/** A client whose API answers every call with `status` and `body`, recording the calls. */
-export function clientAnswering(status: number, body: unknown) {
+/** A client whose API answers each call with what `answer` makes of its address, recording them. */
+export function clientWith(answer: (url: URL) => Response | Promise<Response>) {
   const seen: URL[] = [];
   const api = createGallopClient({
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',
     fetch: async (request) => {
-      seen.push(new URL(request.url));
-      return Response.json(body, { status });
+      const url = new URL(request.url);
+      seen.push(url);
+      return answer(url);
     },
   });
   return { api, seen };
+}
+
+/** A client whose API answers every call with `status` and `body`, recording the calls. */
+export function clientAnswering(status: number, body: unknown) {
+  return clientWith(() => Response.json(body, { status }));
 }
 
 /** What a promise rejects with, or undefined when it resolves. */
