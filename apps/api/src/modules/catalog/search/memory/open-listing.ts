@@ -41,17 +41,21 @@ export function buildOpenListing(index: TourIndex, tours: Int32Array): OpenListi
   for (const tour of bookable) {
     // As the facet pass: a tour's summaries count when it has dates in the index.
     if (maxPrice[tour] === NONE) continue;
-    let buckets = durationBuckets[tour]!;
-    while (buckets !== 0) {
-      const bucket = 31 - Math.clz32(buckets);
-      durations[bucket]! += 1;
-      buckets ^= 1 << bucket;
-    }
+    addBuckets(durations, durationBuckets[tour]!, 1);
     if (minPrice[tour]! < priceRange[0]) priceRange[0] = minPrice[tour]!;
     if (maxPrice[tour]! > priceRange[1]) priceRange[1] = maxPrice[tour]!;
   }
   const byPrice = positionsByPrice(index, bookable, fromPrice);
   return { bookable, idsByPrice: byPrice.map((tour) => ids[tour]!), durations, priceRange };
+}
+
+/** Adds `delta` to each duration bucket set in `mask` (one step per set bit: few per tour). */
+export function addBuckets(durations: Int32Array, mask: number, delta: number) {
+  while (mask !== 0) {
+    const bucket = 31 - Math.clz32(mask);
+    durations[bucket] = durations[bucket]! + delta;
+    mask ^= 1 << bucket;
+  }
 }
 
 /** One page of the open listing in the requested order. */

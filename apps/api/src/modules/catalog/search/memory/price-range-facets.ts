@@ -11,6 +11,7 @@
  * some of their durations in it: blocks of the ladder whose dearest date stays inside are skipped
  * whole, and the others' dates are read.
  */
+import { addBuckets } from './open-listing.ts';
 import { columnsOf, countColumn, type FacetColumn } from './facet-columns.ts';
 import {
   BLOCK,
@@ -45,15 +46,6 @@ const prefixes = new WeakMap<PriceLadder, LadderPrefix>();
 
 /** Bounds every price passes: a tour's every duration bucket. */
 const OPEN_PRICES = { priceMin: -Infinity, priceMax: Infinity };
-
-function addBuckets(durations: Int32Array, mask: number, delta: number) {
-  // One step per set bit (a tour has few durations).
-  while (mask !== 0) {
-    const bucket = 31 - Math.clz32(mask);
-    durations[bucket] = durations[bucket]! + delta;
-    mask ^= 1 << bucket;
-  }
-}
 
 /**
  * The facet columns in ladder order (row `at` is the ladder's tour `at`), with each column's
