@@ -22,6 +22,8 @@ export interface DayBuckets {
   offsets: Int32Array;
   /** Per date of the bucket, its tour's previous start day (`NONE` for its first), ascending. */
   previousDay: Int32Array;
+  /** Per entry of `previousDay`, the date's tour position. */
+  tourAt: Int32Array;
   /** Per date of the bucket, `price * PACKED_ID_LIMIT + tour id`, ascending. */
   keys: Float64Array;
   /** Tour position by id (ids below `PACKED_ID_LIMIT`). */
@@ -58,6 +60,7 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
   }
   for (let b = 0; b < span; b += 1) offsets[b + 1]! += offsets[b]!;
   const previousDay = new Int32Array(offsets[span]!);
+  const tourAt = new Int32Array(offsets[span]!);
   const keys = new Float64Array(offsets[span]!);
   const next = offsets.slice(0, span);
   const positionOfId = new Int32Array(index.maxId + 1);
@@ -74,21 +77,46 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
       const at = next[bucket]!;
       next[bucket] = at + 1;
       previousDay[at] = previous;
+      tourAt[at] = tour;
       keys[at] = priceUsd[d]! * PACKED_ID_LIMIT + ids[tour]!;
       previous = startDay[d]!;
     }
   }
   for (let b = 0; b < span; b += 1) {
-    previousDay.subarray(offsets[b]!, offsets[b + 1]!).sort();
+    sortByPreviousDay(previousDay, tourAt, offsets[b]!, offsets[b + 1]!, index.size);
     keys.subarray(offsets[b]!, offsets[b + 1]!).sort();
   }
   return {
     firstDay: firstDay === Infinity ? 0 : firstDay,
     offsets,
     previousDay,
+    tourAt,
     keys,
     positionOfId,
   };
+}
+
+/**
+ * Sorts entries `[from, to)` by previous start day, each tour position moving with its day: both
+ * packed into one number (`NONE` is -1, and positions are below `size`) for a native sort.
+ */
+function sortByPreviousDay(
+  previousDay: Int32Array,
+  tourAt: Int32Array,
+  from: number,
+  to: number,
+  size: number,
+) {
+  const packed = new Float64Array(to - from);
+  for (let at = from; at < to; at += 1) {
+    packed[at - from] = (previousDay[at]! + 1) * size + tourAt[at]!;
+  }
+  packed.sort();
+  packed.forEach((key, n) => {
+    const tour = key % size;
+    tourAt[from + n] = tour;
+    previousDay[from + n] = (key - tour) / size - 1;
+  });
 }
 
 /** The first position of `values[from..to)` (ascending) holding at least `bound`. */
@@ -121,6 +149,25 @@ export function windowTotal(buckets: DayBuckets, bounds: DateBounds): number {
     total += firstAtLeast(previousDay, offsets[b]!, offsets[b + 1]!, fromDay) - offsets[b]!;
   }
   return total;
+}
+
+/**
+ * The positions of the segment's tours with a bookable date in the window, each once (in no
+ * particular order): per bucket, the dates that are their tour's first in the window.
+ */
+export function windowTours(buckets: DayBuckets, bounds: DateBounds): Int32Array {
+  const window = windowBuckets(buckets, bounds);
+  if (!window) return new Int32Array(0);
+  const { offsets, previousDay, tourAt } = buckets;
+  const fromDay = buckets.firstDay + window[0];
+  const tours = new Int32Array(windowTotal(buckets, bounds));
+  let count = 0;
+  for (let b = window[0]; b <= window[1]; b += 1) {
+    const end = firstAtLeast(previousDay, offsets[b]!, offsets[b + 1]!, fromDay);
+    tours.set(tourAt.subarray(offsets[b]!, end), count);
+    count += end - offsets[b]!;
+  }
+  return tours;
 }
 
 /** Per tour id, the merge's bookkeeping (`stamp` marks the search that wrote `remaining`). */

@@ -126,11 +126,15 @@ export interface PriceRangeFacets {
   priceRange: [low: number, high: number];
 }
 
-/** The facets of a search over `segment` whose one filter is the price range of `bounds`. */
+/**
+ * The facets of a search over `segment` whose one filter is the price range of `bounds`. With
+ * `only` (a position in `columnsOf` order), that column alone is counted: the others are empty.
+ */
 export function priceRangeFacets(
   index: TourIndex,
   segment: Int32Array,
   bounds: DateBounds,
+  only?: number,
 ): PriceRangeFacets {
   const ladder = priceLadderOf(index, segment);
   const prefix = prefixOf(index, ladder);
@@ -144,7 +148,9 @@ export function priceRangeFacets(
   // Tours from a checkpoint to an end of the run: added at the upper end, taken away at the lower.
   const upperTail = ladderRange(toCheckpoint * every, to);
   const lowerTail = ladderRange(fromCheckpoint * every, from);
-  const columns = ordered.map(({ column }, position) => {
+  const counted = (position: number) => only === undefined || only === position;
+  const columns = ordered.map(({ column, size }, position) => {
+    if (!counted(position)) return new Int32Array(size);
     const counts = prefix.columns[toCheckpoint]![position]!.slice();
     const lower = prefix.columns[fromCheckpoint]![position]!;
     for (let value = 0; value < counts.length; value += 1) {
@@ -190,6 +196,7 @@ export function priceRangeFacets(
   }
   const matched = Int32Array.from(straddlers);
   ordered.forEach(({ column }, position) => {
+    if (!counted(position)) return;
     countColumn(column, columns[position]!, { items: matched, length: matched.length });
   });
   return { columns, durations, priceRange: [...prefix.priceRange] };

@@ -514,6 +514,74 @@ describe('a search whose only filter is a date window (day buckets, decision 052
   });
 });
 
+describe('a facet search with one list filter and a date window (decision 053)', () => {
+  const random = new Random(5353);
+  // 800 tours in 12 countries (some in two, or one twice), 0-6 dates with same-day twins.
+  const rows = Array.from({ length: 800 }, (_, n) =>
+    tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      type: n % 9 === 0 ? 2 : 1,
+      countryIds: [random.int(1, 12), ...(random.chance(0.2) ? [random.int(1, 12)] : [])],
+      organizerId: 1 + random.int(0, 5),
+    }),
+  );
+  const dates = rows.flatMap((row) => {
+    const days = Array.from({ length: random.int(0, 6) }, () => random.int(1, 240));
+    if (days.length > 0 && random.chance(0.2)) days.push(days[0]!);
+    return days.map((offset) => date(row.id, offset, random.int(1, 14), random.int(5, 40) * 500));
+  });
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: rows,
+    dates,
+    labels: labels({
+      countries: new Map(Array.from({ length: 12 }, (_, n) => [n + 1, `Country ${n + 1}`])),
+      organizers: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Organizer ${n + 1}`])),
+    }),
+  });
+  const prices = { currency: 'USD', rates };
+
+  it('counts its own kind over the window’s tours exactly as the walk over the segment does', () => {
+    let pages = 0;
+    let elsewhere = 0;
+    for (let draw = 0; draw < 40; draw += 1) {
+      const from = random.int(-10, 250);
+      const to = from + random.int(0, 90);
+      const window = random.chance(0.2)
+        ? { dateTo: day(to) }
+        : random.chance(0.2)
+          ? { dateFrom: day(from) }
+          : { dateFrom: day(from), dateTo: day(to) };
+      const query = { ...window, countries: [random.int(1, 12)] };
+      const type = random.chance(0.2) ? 2 : 1;
+      const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
+      const walked = { ...compiled, common: [() => true] };
+      pages += expectSameAsWalk(
+        index,
+        compiled,
+        walked,
+        { query, type },
+        { offsets: [0, 20], facetModes: [true, false] },
+      );
+      // The country facet must list other countries' tours in the window, not only the chosen one.
+      const answer = searchIndex(index, compiled, {
+        sort: 'default',
+        offset: 0,
+        limit: 20,
+        withFacets: true,
+      });
+      const chosen = String(query.countries[0]);
+      const others = answer.facets!.filter(
+        (row) => row.facet === 'countries' && row.value !== chosen,
+      );
+      if (others.some((row) => row.count > 0)) elsewhere += 1;
+    }
+    expect(pages).toBeGreaterThan(40);
+    expect(elsewhere).toBeGreaterThan(25);
+  });
+});
+
 describe('a search whose only filter is a duration range (duration masks, decision 052)', () => {
   const random = new Random(5252);
   const rows = Array.from({ length: 500 }, (_, n) =>

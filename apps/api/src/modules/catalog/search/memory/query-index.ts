@@ -23,7 +23,7 @@ import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
 import { columnsOf, countColumn, largestValue, type FacetColumn } from './facet-columns.ts';
 import { firstKeys } from './first-keys.ts';
-import { searchDateWindow } from './date-window.ts';
+import { dayBucketsOf, searchDateWindow, windowTours } from './date-window.ts';
 import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
@@ -421,13 +421,13 @@ class FacetCounter {
     passing: TourList,
     failingOne: ReadonlyMap<TourFacet, TourList>,
     rest: { excluded: TourList; segment: readonly Int32Array[] } | undefined,
-    known?: { kind: TourFacet; counts: readonly Int32Array[] },
+    known?: { kind: TourFacet; counts: Int32Array },
   ) {
     let allFailing = 0;
     for (const list of failingOne.values()) allFailing += list.length;
     this.kinds.forEach(({ column, counts }, position) => {
       if (known?.kind === column.kind) {
-        counts.set(known.counts[position]!);
+        counts.set(known.counts);
         return;
       }
       const own = failingOne.get(column.kind);
@@ -707,24 +707,42 @@ export function dateShortcut(bounds: DateBounds, needsCheapest: boolean): DateSh
 
 /**
  * The list filter of a search that sets nothing else (no other facet filter, no common test, no
- * date filter but a price range), whose posting list is short enough to walk instead of the
- * segment. Its own kind counts the tours the rest of the search matches: every bookable tour of
- * the segment, or those in the price range (`ownKindCounts`).
+ * date filter but a price range or a date window), whose posting list is short enough to walk
+ * instead of the segment. Its own kind counts the tours the rest of the search matches: every
+ * bookable tour of the segment, those in the price range, or those with a date in the window
+ * (`ownKindCounts`).
  */
-function onlyListFilter(query: IndexQuery): ListFilter | undefined {
+function onlyListFilter(index: TourIndex, query: IndexQuery): ListFilter | undefined {
   const [only] = query.facets;
   if (query.facets.length !== 1 || !only!.list) return undefined;
   if (query.common.length > 0) return undefined;
-  if (query.dates.any && dateShortcut(query.dates, false).accept !== 'price') return undefined;
+  if (query.dates.any) {
+    const accept = dateShortcut(query.dates, false).accept;
+    const windowAlone = accept === 'window' && index.maxId < PACKED_ID_LIMIT;
+    if (accept !== 'price' && !windowAlone) return undefined;
+  }
   const { column, values } = only!.list;
   return postingSize(column, values) < query.segment.length / 4 ? only!.list : undefined;
 }
 
 /** The counts of an only list filter's own kind: the segment's tours the rest matches. */
-function ownKindCounts(index: TourIndex, query: IndexQuery): readonly Int32Array[] {
-  return query.dates.any
-    ? priceRangeFacets(index, query.segment, query.dates).columns
-    : bookableCountsOf(index, query.segment);
+function ownKindCounts(index: TourIndex, query: IndexQuery) {
+  const kind = query.facets[0]!.kind;
+  const position = columnsOf(index).findIndex(({ column }) => column.kind === kind);
+  return { kind, counts: ownKindColumn(index, query, position) };
+}
+
+function ownKindColumn(index: TourIndex, query: IndexQuery, position: number): Int32Array {
+  const { segment, dates } = query;
+  if (!dates.any) return bookableCountsOf(index, segment)[position]!;
+  if (dateShortcut(dates, false).accept === 'price') {
+    return priceRangeFacets(index, segment, dates, position).columns[position]!;
+  }
+  const { column, size } = columnsOf(index)[position]!;
+  const tours = windowTours(dayBucketsOf(index, segment), dates);
+  const counts = new Int32Array(size);
+  countColumn(column, counts, { items: tours, length: tours.length });
+  return counts;
 }
 
 /** Whether no date of the tour can match (a tour without dates has no duration bucket). */
@@ -957,7 +975,7 @@ export function searchIndex(
   // Without facets, a tour failing any facet filter is out: walk a posting list if one is short.
   // With facets, so can a search whose only filter is one list (and maybe a price range): its own
   // kind then counts what the rest matches, known in advance (`ownKindCounts`).
-  const onlyList = counter ? onlyListFilter(query) : undefined;
+  const onlyList = counter ? onlyListFilter(index, query) : undefined;
   const candidates = counter
     ? onlyList
       ? positionsWithAny(onlyList.column, onlyList.values)
@@ -1071,7 +1089,7 @@ export function searchIndex(
       passing,
       new Map(facets.map((facet, bit) => [facet.kind, failingOne[bit]!] as const)),
       excluded && { excluded, segment: segmentCountsOf(index, segment) },
-      onlyList && { kind: facets[0]!.kind, counts: ownKindCounts(index, query) },
+      onlyList && ownKindCounts(index, query),
     );
   }
   const page = byPrice
