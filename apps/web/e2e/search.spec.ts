@@ -183,10 +183,26 @@ test.describe('search page', () => {
 
     await gotoHydrated(`/tours?priceMin=${priceMin}&priceMax=${priceMax}`);
     const entries = await page.evaluate(() => history.length);
+    // The searches the browser makes from the switch on: price bounds and currency.
+    const searches: { bounds: (string | null)[]; currency: string | undefined }[] = [];
+    page.on('request', (call) => {
+      const url = new URL(call.url());
+      if (url.pathname !== '/spa/tours') return;
+      const bounds = ['priceMin', 'priceMax'].map((field) => url.searchParams.get(field));
+      searches.push({ bounds, currency: call.headers()['x-currency'] });
+    });
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
     await expect(page).toHaveURL(new RegExp(`[?&]priceMin=${euroMin}&priceMax=${euroMax}(&|$)`));
     // The address was replaced, not added to the history.
     expect(await page.evaluate(() => history.length)).toBe(entries);
+    // The results come from the converted search alone: the dollars' numbers were never searched
+    // in euros (decision 051), not even for a moment before the address changed.
+    await expect
+      .poll(() => searches)
+      .toEqual([{ bounds: [String(euroMin), String(euroMax)], currency: 'EUR' }]);
+    // Nor does any search follow it.
+    await page.waitForTimeout(500);
+    expect(searches).toEqual([{ bounds: [String(euroMin), String(euroMax)], currency: 'EUR' }]);
   });
 
   test('a search without results says so', async ({ page, request, gotoHydrated }) => {

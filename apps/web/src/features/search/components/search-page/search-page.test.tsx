@@ -1,4 +1,5 @@
 import { createGallopClient } from '@gallop/api-client';
+import { readCurrencyCookie, resolveCurrency } from '@gallop/currency';
 import { currencyAtom } from '@gallop/currency/react';
 import { normalizeFilters } from '@gallop/search-filters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -13,9 +14,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouterContext } from '../../../../router';
-import { searchPageMetaQueryOptions, searchResultsQueryOptions, type TourList } from '../../api';
+import {
+  ensureSearchPage,
+  searchPageMetaQueryOptions,
+  searchResultsQueryOptions,
+  type TourList,
+} from '../../api';
 import type { SearchLocation } from '../../search-query';
-import type { FilterSearch } from '../../search-url';
+import { searchToFilters, validateFilterSearch, type FilterSearch } from '../../search-url';
 import { preloadSearchPageParts, SearchPage } from './search-page';
 
 const card = (id: number, name: string) => ({
@@ -62,47 +68,88 @@ const convertAtFixedRates = (query: URLSearchParams) => {
   return Response.json({ result: Math.round(Number(query.get('amount')) * rate * 100) / 100 });
 };
 
+/** Results whose prices are in the currency the call asked for (`X-Currency`). */
+const resultsIn = (currency: string): TourList => ({
+  ...results,
+  items: results.items.map((item) => ({ ...item, currency: currency as typeof item.currency })),
+});
+
+/** A `/spa/tours` call: its price bounds and the currency it asked in. */
+interface SearchCall {
+  priceMin?: string;
+  priceMax?: string;
+  currency: string;
+}
+
 /**
  * The search page for `/iceland` with the cache filled as the loader leaves it, in the visitor's
- * currency of `store` (USD until a test chooses another).
+ * currency (the `i18n_currency` cookie, USD until a test switches). `answer` is the results of
+ * every search (or made from the currency asked in). With `navigates`, `onNavigate` goes to the
+ * search as the route does (its loader searches first).
  */
 async function renderSearchPage(
   search: FilterSearch = {},
-  answer: TourList = results,
+  answer: TourList | ((currency: string) => TourList) = results,
   convertPrice: (query: URLSearchParams) => Response | Promise<Response> = convertAtFixedRates,
+  { navigates = false }: { navigates?: boolean } = {},
 ) {
-  const queryClient = new QueryClient();
-  const seen: URL[] = [];
+  // As the app's: results stay fresh for a minute, so only a switch asks for them again.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+  const answerIn = typeof answer === 'function' ? answer : () => answer;
+  const seen: { url: URL; currency: string }[] = [];
   const api = createGallopClient({
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
-    currency: 'EUR',
+    // As the browser's client: the cookie is read on every call.
+    currency: () => resolveCurrency(readCurrencyCookie()),
     fetch: async (request) => {
       const url = new URL(request.url);
-      seen.push(url);
+      const currency = request.headers.get('X-Currency') ?? '';
+      seen.push({ url, currency });
       if (url.pathname === '/node-api/convert-price') return convertPrice(url.searchParams);
-      return Response.json(url.pathname === '/spa/calendar-periods' ? calendarPeriods : answer);
+      return Response.json(
+        url.pathname === '/spa/calendar-periods' ? calendarPeriods : answerIn(currency),
+      );
     },
   });
+  const address = validateFilterSearch(search);
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
-    searchResultsQueryOptions(api, 'iceland', normalizeFilters(search), 1).queryKey,
-    answer,
+    searchResultsQueryOptions(api, 'iceland', normalizeFilters(address), 1).queryKey,
+    answerIn('USD'),
   );
   const onNavigate = vi.fn(
-    async (_location: SearchLocation, _options?: { replace?: boolean }) => undefined,
+    async (location: SearchLocation, options?: { replace?: boolean }): Promise<void> => {
+      if (navigates) {
+        await router.navigate({
+          to: '/$slug',
+          params: { slug: location.slug },
+          search: location.search,
+          replace: options?.replace ?? false,
+        });
+      }
+    },
   );
   const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
   const pageRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/$slug',
-    component: () => (
-      <SearchPage slug="iceland" search={search} pendingSearch={search} onNavigate={onNavigate} />
-    ),
+    validateSearch: validateFilterSearch,
+    loaderDeps: ({ search }) => ({ search }),
+    loader: ({ context, deps }) =>
+      ensureSearchPage(context.queryClient, context.api, 'iceland', searchToFilters(deps.search)),
+    component: function IcelandPage() {
+      const search = pageRoute.useSearch();
+      return (
+        <SearchPage slug="iceland" search={search} pendingSearch={search} onNavigate={onNavigate} />
+      );
+    },
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([pageRoute]),
-    history: createMemoryHistory({ initialEntries: ['/iceland'] }),
+    history: createMemoryHistory({
+      initialEntries: [`/iceland?${new URLSearchParams(address as Record<string, string>)}`],
+    }),
     context: { api, queryClient },
   });
   const store = createStore();
@@ -115,10 +162,48 @@ async function renderSearchPage(
   );
   await screen.findByRole('heading', { level: 1 });
   const conversions = () =>
-    seen.filter((url) => url.pathname === '/node-api/convert-price').map((url) => url.search);
-  /** What the header's currency switcher does: the visitor's currency becomes `currency`. */
-  const switchCurrency = (currency: string) => act(() => store.set(currencyAtom, currency));
-  return { onNavigate, conversions, switchCurrency };
+    seen
+      .filter(({ url }) => url.pathname === '/node-api/convert-price')
+      .map(({ url }) => url.search);
+  /** The searches made since the page rendered: price bounds and currency. */
+  const searches = (): SearchCall[] =>
+    seen
+      .filter(({ url }) => url.pathname === '/spa/tours')
+      .map(({ url, currency }) => {
+        const [priceMin, priceMax] = ['priceMin', 'priceMax'].map((field) =>
+          url.searchParams.get(field),
+        );
+        return { ...(priceMin ? { priceMin } : {}), ...(priceMax ? { priceMax } : {}), currency };
+      });
+  /**
+   * What the header's currency switcher does (`CurrencySwitcher` of features/layout, which this
+   * feature does not import): the visitor's currency becomes `currency`, cookie included, then
+   * every query is invalidated and the active ones are asked for again.
+   */
+  const switchCurrency = (currency: string) =>
+    act(async () => {
+      await store.set(currencyAtom, currency);
+      await queryClient.invalidateQueries();
+    });
+  /**
+   * The switch of a signed-in traveller, whose choice the switcher saves on the server first:
+   * `chooseCurrency` sets it (the page sees it at once), `invalidateAll` comes once saved.
+   */
+  const chooseCurrency = (currency: string) => act(() => store.set(currencyAtom, currency));
+  const invalidateAll = () => act(() => queryClient.invalidateQueries());
+  /** Lets any late call (a refetch, a second search) happen before counting. */
+  const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  return {
+    onNavigate,
+    conversions,
+    searches,
+    chooseCurrency,
+    invalidateAll,
+    switchCurrency,
+    settled,
+    queryClient,
+    api,
+  };
 }
 
 describe('SearchPage', () => {
@@ -195,18 +280,78 @@ describe('SearchPage', () => {
       ]);
     });
 
+    it('makes one search, the converted one, and marks the old search stale without asking for it', async () => {
+      const { onNavigate, searches, switchCurrency, settled, queryClient, api } =
+        await renderSearchPage({ priceMin: 500 }, resultsIn, convertAtFixedRates, {
+          navigates: true,
+        });
+      expect(screen.getByText('US$501')).toBeInTheDocument();
+      await switchCurrency('EUR');
+      // 430 EUR, on the EUR slider's step of 50.
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenCalledWith(
+          { slug: 'iceland', search: { priceMin: 450 } },
+          { replace: true },
+        ),
+      );
+      expect(await screen.findByText('€501')).toBeInTheDocument();
+      await settled();
+      // No search read the dollars' 500 as euros.
+      expect(searches()).toEqual([{ priceMin: '450', currency: 'EUR' }]);
+      // The dollars' results stay cached but stale: going back to them asks again.
+      const old = searchResultsQueryOptions(api, 'iceland', normalizeFilters({ priceMin: 500 }), 1);
+      expect(queryClient.getQueryState(old.queryKey)).toMatchObject({
+        isInvalidated: true,
+        data: resultsIn('USD'),
+      });
+    });
+
+    it('asks nothing with the old numbers when the switcher invalidates after the conversion', async () => {
+      // A signed-in traveller's choice is saved on the server before the switcher invalidates:
+      // the conversion can answer first, and the converted search be under way (this page's
+      // `onNavigate` does not navigate, so the old address stays).
+      const { onNavigate, searches, chooseCurrency, invalidateAll, settled } =
+        await renderSearchPage({ priceMin: 500 }, resultsIn);
+      await chooseCurrency('EUR');
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenCalledWith(
+          { slug: 'iceland', search: { priceMin: 450 } },
+          { replace: true },
+        ),
+      );
+      await invalidateAll();
+      await settled();
+      expect(searches()).toEqual([]);
+    });
+
+    it('searches again in the new currency when the converted bounds are the same numbers', async () => {
+      const { onNavigate, searches, switchCurrency, settled } = await renderSearchPage(
+        { priceMin: 50 },
+        resultsIn,
+        convertAtFixedRates,
+        { navigates: true },
+      );
+      await switchCurrency('EUR');
+      // 43 EUR is 50 on the EUR slider's step: the address stays, the prices must not.
+      expect(await screen.findByText('€501')).toBeInTheDocument();
+      await settled();
+      expect(searches()).toEqual([{ priceMin: '50', currency: 'EUR' }]);
+      expect(onNavigate).not.toHaveBeenCalled();
+    });
+
     it('converts from the address’s currency when a second switch comes before the answer', async () => {
       let answerEuros = () => {};
       const eurosAnswered = new Promise<void>((resolve) => {
         answerEuros = resolve;
       });
-      const { onNavigate, switchCurrency } = await renderSearchPage(
+      const { onNavigate, searches, switchCurrency, settled } = await renderSearchPage(
         { priceMin: 500, priceMax: 2000 },
         results,
         async (query) => {
           if (query.get('to_currency') === 'EUR') await eurosAnswered;
           return convertAtFixedRates(query);
         },
+        { navigates: true },
       );
       await switchCurrency('EUR');
       await switchCurrency('GBP');
@@ -219,8 +364,23 @@ describe('SearchPage', () => {
       );
       // The euros arrive late: dropped, since the bounds went from dollars to pounds.
       answerEuros();
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await settled();
       expect(onNavigate).toHaveBeenCalledTimes(1);
+      // Neither switch searched the dollars again: the one search is the converted one.
+      expect(searches()).toEqual([{ priceMin: '400', priceMax: '1500', currency: 'GBP' }]);
+    });
+
+    it('searches again in the new currency without a price bound, as for any page', async () => {
+      const { onNavigate, conversions, searches, switchCurrency, settled } = await renderSearchPage(
+        { difficulty: 2 },
+        resultsIn,
+      );
+      await switchCurrency('EUR');
+      expect(await screen.findByText('€501')).toBeInTheDocument();
+      await settled();
+      expect(searches()).toEqual([{ currency: 'EUR' }]);
+      expect(conversions()).toEqual([]);
+      expect(onNavigate).not.toHaveBeenCalled();
     });
 
     it('asks nothing without a price bound', async () => {
@@ -230,6 +390,45 @@ describe('SearchPage', () => {
       await switchCurrency('EUR');
       await switchCurrency('USD');
       expect(conversions()).toEqual([]);
+      expect(onNavigate).not.toHaveBeenCalled();
+    });
+
+    it('searches again once in the new currency when the conversion fails', async () => {
+      const { onNavigate, conversions, searches, switchCurrency, settled } = await renderSearchPage(
+        { priceMin: 500, priceMax: 2000 },
+        resultsIn,
+        () => Response.json({ message: 'Rates unavailable' }, { status: 503 }),
+        { navigates: true },
+      );
+      expect(screen.getByText('US$501')).toBeInTheDocument();
+      await switchCurrency('EUR');
+      await waitFor(() => expect(conversions()).toHaveLength(2));
+      // The numbers stay as they are, now read in euros; the prices come back in euros.
+      expect(await screen.findByText('€501')).toBeInTheDocument();
+      await settled();
+      expect(searches()).toEqual([{ priceMin: '500', priceMax: '2000', currency: 'EUR' }]);
+      expect(onNavigate).not.toHaveBeenCalled();
+    });
+
+    it('searches again once in the new currency when the converter chunk fails to load', async () => {
+      const { onNavigate, conversions, searches, switchCurrency, settled } = await renderSearchPage(
+        { priceMax: 2000 },
+        resultsIn,
+        convertAtFixedRates,
+        { navigates: true },
+      );
+      vi.doMock('../../price-currency', () => {
+        throw new Error('Failed to fetch dynamically imported module');
+      });
+      try {
+        await switchCurrency('EUR');
+        expect(await screen.findByText('€501')).toBeInTheDocument();
+        await settled();
+      } finally {
+        vi.doUnmock('../../price-currency');
+      }
+      expect(conversions()).toEqual([]);
+      expect(searches()).toEqual([{ priceMax: '2000', currency: 'EUR' }]);
       expect(onNavigate).not.toHaveBeenCalled();
     });
 

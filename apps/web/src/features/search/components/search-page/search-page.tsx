@@ -104,10 +104,12 @@ function SearchPageView({
   // A navigation can start before this part has hydrated (the shell replaces the address to take
   // a tour-selection token out of it): its busy state must wait for the render after hydration.
   const navigating = useHydrated() && pending;
-  // A currency switch converts the price bounds and replaces the address (decision 051).
-  const convertingPrices = usePricesFollowCurrency(api, search, (next) =>
-    onNavigate({ slug, search: next }, { replace: true }),
-  );
+  // A currency switch converts the price bounds and replaces the address, or asks for these
+  // results again when the numbers stay; until then nothing else asks for them (decision 051).
+  const { converting: convertingPrices, resultsStaleTime } = usePricesFollowCurrency(api, search, {
+    replaceSearch: (next) => onNavigate({ slug, search: next }, { replace: true }),
+    refetchResults: () => Promise.all(results.map((result) => result.refetch())),
+  });
 
   const addressFilters = searchToFilters(search);
   // The same object while the filters are the same, and `change` never changes: the panel and
@@ -118,9 +120,10 @@ function SearchPageView({
     sameJson,
   );
   const results = useSuspenseQueries({
-    queries: loadedPages(addressFilters.page).map((page) =>
-      searchResultsQueryOptions(api, slug, addressFilters, page),
-    ),
+    queries: loadedPages(addressFilters.page).map((page) => ({
+      ...searchResultsQueryOptions(api, slug, addressFilters, page),
+      staleTime: resultsStaleTime,
+    })),
   });
   const first = results[0]?.data;
   const items = results.flatMap((result) => result.data.items);
