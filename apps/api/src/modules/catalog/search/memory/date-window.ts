@@ -13,6 +13,7 @@
  * - the default order walks the segment until the page's last match.
  */
 import type { DateBounds } from './query-index.ts';
+import { firstAtLeastIn, sortByPrevious } from './range-firsts.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 export interface DayBuckets {
@@ -83,7 +84,7 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
     }
   }
   for (let b = 0; b < span; b += 1) {
-    sortByPreviousDay(previousDay, tourAt, offsets[b]!, offsets[b + 1]!, index.size);
+    sortByPrevious(previousDay, tourAt, offsets[b]!, offsets[b + 1]!, index.size);
     keys.subarray(offsets[b]!, offsets[b + 1]!).sort();
   }
   return {
@@ -94,39 +95,6 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
     keys,
     positionOfId,
   };
-}
-
-/**
- * Sorts entries `[from, to)` by previous start day, each tour position moving with its day: both
- * packed into one number (`NONE` is -1, and positions are below `size`) for a native sort.
- */
-function sortByPreviousDay(
-  previousDay: Int32Array,
-  tourAt: Int32Array,
-  from: number,
-  to: number,
-  size: number,
-) {
-  const packed = new Float64Array(to - from);
-  for (let at = from; at < to; at += 1) {
-    packed[at - from] = (previousDay[at]! + 1) * size + tourAt[at]!;
-  }
-  packed.sort();
-  packed.forEach((key, n) => {
-    const tour = key % size;
-    tourAt[from + n] = tour;
-    previousDay[from + n] = (key - tour) / size - 1;
-  });
-}
-
-/** The first position of `values[from..to)` (ascending) holding at least `bound`. */
-function firstAtLeast(values: Int32Array, from: number, to: number, bound: number): number {
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if (values[middle]! < bound) from = middle + 1;
-    else to = middle;
-  }
-  return from;
 }
 
 /** The window's first and last bucket, or undefined when no bookable date can be in it. */
@@ -146,7 +114,7 @@ export function windowTotal(buckets: DayBuckets, bounds: DateBounds): number {
   const fromDay = buckets.firstDay + window[0];
   let total = 0;
   for (let b = window[0]; b <= window[1]; b += 1) {
-    total += firstAtLeast(previousDay, offsets[b]!, offsets[b + 1]!, fromDay) - offsets[b]!;
+    total += firstAtLeastIn(previousDay, offsets[b]!, offsets[b + 1]!, fromDay) - offsets[b]!;
   }
   return total;
 }
@@ -163,7 +131,7 @@ export function windowTours(buckets: DayBuckets, bounds: DateBounds): Int32Array
   const tours = new Int32Array(windowTotal(buckets, bounds));
   let count = 0;
   for (let b = window[0]; b <= window[1]; b += 1) {
-    const end = firstAtLeast(previousDay, offsets[b]!, offsets[b + 1]!, fromDay);
+    const end = firstAtLeastIn(previousDay, offsets[b]!, offsets[b + 1]!, fromDay);
     tours.set(tourAt.subarray(offsets[b]!, end), count);
     count += end - offsets[b]!;
   }

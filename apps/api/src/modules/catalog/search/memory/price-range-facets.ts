@@ -86,8 +86,14 @@ function ladderColumnsOf(index: TourIndex, ladder: PriceLadder) {
   return columns;
 }
 
+/** Ladder positions to count (`items[0..length)`). */
+interface TourRange {
+  items: Int32Array;
+  length: number;
+}
+
 /** The ladder positions `from` to `to` (exclusive), as a list to count. */
-function ladderRange(from: number, to: number): { items: Int32Array; length: number } {
+function ladderRange(from: number, to: number): TourRange {
   const items = new Int32Array(Math.max(0, to - from));
   for (let at = from; at < to; at += 1) items[at - from] = at;
   return { items, length: items.length };
@@ -128,7 +134,8 @@ export interface PriceRangeFacets {
 
 /**
  * The facets of a search over `segment` whose one filter is the price range of `bounds`. With
- * `only` (a position in `columnsOf` order), that column alone is counted: the others are empty.
+ * `only` (a position in `columnsOf` order), that column alone is counted: the other columns and
+ * the durations are left empty.
  */
 export function priceRangeFacets(
   index: TourIndex,
@@ -138,7 +145,6 @@ export function priceRangeFacets(
 ): PriceRangeFacets {
   const ladder = priceLadderOf(index, segment);
   const prefix = prefixOf(index, ladder);
-  const { high, blockHigh } = ladder;
   const ordered = ladderColumnsOf(index, ladder);
   const from = firstAtLeast(ladder.low, bounds.priceMin);
   const to = firstAtLeast(ladder.low, bounds.priceMax + 1);
@@ -160,17 +166,47 @@ export function priceRangeFacets(
     countColumn(column, counts, lowerTail, -1);
     return counts;
   });
-  const durations = prefix.durations[toCheckpoint]!.slice();
-  const lowerDurations = prefix.durations[fromCheckpoint]!;
+  // The facet of an only list filter needs its own column alone, not the durations.
+  const durations =
+    only === undefined
+      ? runDurations(ladder, prefix, bounds, { from, to, upperTail, lowerTail })
+      : new Int32Array(DURATION_BUCKETS);
+  const matched = matchedStraddlers(
+    ladder,
+    bounds,
+    from,
+    only === undefined ? durations : undefined,
+  );
+  ordered.forEach(({ column }, position) => {
+    if (!counted(position)) return;
+    countColumn(column, columns[position]!, matched);
+  });
+  return { columns, durations, priceRange: [...prefix.priceRange] };
+}
+
+/**
+ * Tours per duration bucket over the run (cheapest date in the range): the difference of two
+ * checkpoints and the tails, less the durations the run's tours offer only above the range.
+ */
+function runDurations(
+  ladder: PriceLadder,
+  prefix: LadderPrefix,
+  bounds: DateBounds,
+  run: { from: number; to: number; upperTail: TourRange; lowerTail: TourRange },
+): Int32Array {
+  const { from, to, upperTail, lowerTail } = run;
+  const { high, blockHigh } = ladder;
+  const durations = prefix.durations[Math.floor(to / prefix.every)]!.slice();
+  const lowerDurations = prefix.durations[Math.floor(from / prefix.every)]!;
   for (let bucket = 0; bucket < DURATION_BUCKETS; bucket += 1) {
     durations[bucket] = durations[bucket]! - lowerDurations[bucket]!;
   }
-  for (const at of upperTail.items)
+  for (const at of upperTail.items) {
     addBuckets(durations, bucketsInRange(ladder, at, OPEN_PRICES), 1);
+  }
   for (const at of lowerTail.items) {
     addBuckets(durations, bucketsInRange(ladder, at, OPEN_PRICES), -1);
   }
-
   // The run's tours with dates above the range: only the durations inside it count.
   for (let block = Math.floor(from / BLOCK); block * BLOCK < to; block += 1) {
     if (blockHigh[block]! <= bounds.priceMax) continue;
@@ -181,8 +217,26 @@ export function priceRangeFacets(
       addBuckets(durations, bucketsInRange(ladder, at, bounds), 1);
     }
   }
-  // Below the run, tours with a date at or above the lower bound: those with one inside match.
-  const straddlers: number[] = [];
+  return durations;
+}
+
+/** A buffer of ladder positions per ladder (a search runs synchronously to its end). */
+const straddlerBuffers = new WeakMap<PriceLadder, Int32Array>();
+
+/**
+ * The tours below the run (cheapest date under the range) with a date inside it, as ladder
+ * positions; their durations in the range are added to `durations` when given.
+ */
+function matchedStraddlers(
+  ladder: PriceLadder,
+  bounds: DateBounds,
+  from: number,
+  durations: Int32Array | undefined,
+): TourRange {
+  const { high, blockHigh } = ladder;
+  let items = straddlerBuffers.get(ladder);
+  if (!items) straddlerBuffers.set(ladder, (items = new Int32Array(ladder.tours.length)));
+  let length = 0;
   for (let block = Math.floor((from - 1) / BLOCK); block >= 0 && from > 0; block -= 1) {
     if (blockHigh[block]! < bounds.priceMin) continue;
     const end = Math.min(from, (block + 1) * BLOCK);
@@ -190,14 +244,9 @@ export function priceRangeFacets(
       if (high[at]! < bounds.priceMin) continue;
       const buckets = bucketsInRange(ladder, at, bounds);
       if (buckets === 0) continue;
-      straddlers.push(at);
-      addBuckets(durations, buckets, 1);
+      items[length++] = at;
+      if (durations) addBuckets(durations, buckets, 1);
     }
   }
-  const matched = Int32Array.from(straddlers);
-  ordered.forEach(({ column }, position) => {
-    if (!counted(position)) return;
-    countColumn(column, columns[position]!, { items: matched, length: matched.length });
-  });
-  return { columns, durations, priceRange: [...prefix.priceRange] };
+  return { items, length };
 }

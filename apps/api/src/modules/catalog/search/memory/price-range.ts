@@ -5,13 +5,21 @@
  * run of the segment's tours in price order, found by binary search. The only tours whose dates
  * must be read are those whose prices straddle the lower bound (cheapest below it, dearest at or
  * above it); in price order they lie just below that run, and blocks of tours whose dearest dates
- * all stay below the bound are skipped whole. The page in the default order then stops after the
- * page's last match instead of counting the whole segment.
+ * all stay below the bound are skipped whole (the facets of a price range, `price-range-facets.ts`,
+ * scan them so). The total and the price sorts' pages are counted from the dates by price instead
+ * (`range-firsts.ts`, decision 053), without reading a straddler. The page in the default order
+ * stops after the page's last match instead of counting the whole segment.
  */
-import { firstKeys } from './first-keys.ts';
 import { positionsByPrice } from './price-order.ts';
+import {
+  bucketsBetween,
+  buildRangeFirsts,
+  countTours,
+  firstsEnd,
+  type RangeFirsts,
+} from './range-firsts.ts';
 import type { DateBounds } from './query-index.ts';
-import { DURATION_BUCKETS, NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
+import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
 
 /** Tours per block of the straddler scan. */
 export const BLOCK = 64;
@@ -87,17 +95,6 @@ export function firstAtLeast(values: Int32Array, bound: number): number {
   return from;
 }
 
-/** The cheapest of the dates of the ladder's tour `at` inside the range, or `Infinity`. */
-function cheapestInRange(ladder: PriceLadder, at: number, bounds: DateBounds): number {
-  const { datePrices, dateOffsets } = ladder;
-  let cheapest = Infinity;
-  for (let d = dateOffsets[at]!; d < dateOffsets[at + 1]!; d += 1) {
-    const price = datePrices[d]!;
-    if (price >= bounds.priceMin && price <= bounds.priceMax && price < cheapest) cheapest = price;
-  }
-  return cheapest;
-}
-
 /** The duration buckets of the dates of the ladder's tour `at` inside the range (0: none). */
 export function bucketsInRange(
   ladder: PriceLadder,
@@ -123,13 +120,16 @@ function hasDateInRange(index: TourIndex, tour: number, bounds: DateBounds): boo
   return false;
 }
 
-/** Packed price-and-id keys, one buffer per ladder: a search runs synchronously to its end. */
-const keyBuffers = new WeakMap<PriceLadder, Float64Array>();
+/** The segment's dates by price (`range-firsts.ts`), built on first use. */
+const priceFirsts = new WeakMap<Int32Array, RangeFirsts>();
 
-function keyBufferOf(ladder: PriceLadder): Float64Array {
-  let buffer = keyBuffers.get(ladder);
-  if (!buffer) keyBuffers.set(ladder, (buffer = new Float64Array(ladder.tours.length)));
-  return buffer;
+export function priceFirstsOf(index: TourIndex, segment: Int32Array): RangeFirsts {
+  let firsts = priceFirsts.get(segment);
+  if (!firsts) {
+    firsts = buildRangeFirsts(segment, index.dateOffsets, index.dates.priceUsd, index.size);
+    priceFirsts.set(segment, firsts);
+  }
+  return firsts;
 }
 
 export interface PriceRangeAnswer {
@@ -139,7 +139,9 @@ export interface PriceRangeAnswer {
 
 /**
  * The total and one page of a price-range-only search over `segment`. Call it only for a query
- * whose one filter is `priceMin`/`priceMax`, and ids below `PACKED_ID_LIMIT`.
+ * whose one filter is `priceMin`/`priceMax`. The total and the price sorts' pages come from the
+ * dates by price (decision 053): a tour's place in a price sort is its cheapest date in the
+ * range, the one date of it there whose previous price is below the range.
  */
 export function searchPriceRange(
   index: TourIndex,
@@ -147,46 +149,32 @@ export function searchPriceRange(
   bounds: DateBounds,
   page: { sort: 'default' | 'price' | '-price'; offset: number; limit: number },
 ): PriceRangeAnswer {
-  const ladder = priceLadderOf(index, segment);
-  const { ids } = index;
-  const priced = page.sort !== 'default';
-  // Cheapest date inside the range: a match, priced at that date.
-  const from = firstAtLeast(ladder.low, bounds.priceMin);
-  const to = firstAtLeast(ladder.low, bounds.priceMax + 1);
-  // Cheapest below the range but dearest at or above its lower bound: the dates decide. A price
-  // sort keeps each one's key (its cheapest date in the range, then its id).
-  const keys = priced ? keyBufferOf(ladder) : undefined;
-  let straddlers = 0;
-  for (let block = Math.floor((from - 1) / BLOCK); block >= 0 && from > 0; block -= 1) {
-    if (ladder.blockHigh[block]! < bounds.priceMin) continue;
-    const end = Math.min(from, (block + 1) * BLOCK);
-    for (let at = block * BLOCK; at < end; at += 1) {
-      if (ladder.high[at]! < bounds.priceMin) continue;
-      if (!keys) {
-        if (bucketsInRange(ladder, at, bounds) !== 0) straddlers += 1;
-        continue;
-      }
-      const price = cheapestInRange(ladder, at, bounds);
-      if (price !== Infinity)
-        keys[straddlers++] = price * PACKED_ID_LIMIT + ids[ladder.tours[at]!]!;
+  const firsts = priceFirstsOf(index, segment);
+  const total = countTours(firsts, bounds.priceMin, bounds.priceMax);
+  if (page.sort === 'default') {
+    return { total, ids: defaultOrderPage(index, segment, bounds, page, total) };
+  }
+  const range = bucketsBetween(firsts, bounds.priceMin, bounds.priceMax);
+  const descending = page.sort === '-price';
+  const wanted = Math.min(page.offset + page.limit, total);
+  const found: number[] = [];
+  const bucketIds: number[] = [];
+  // Cheapest first from the range's lowest price (ids ascending on ties), dearest first from
+  // its highest (ids descending), bucket by bucket until the page is full.
+  for (
+    let k = descending ? range.end - 1 : range.first;
+    k >= range.first && k < range.end && found.length < wanted;
+    k += descending ? -1 : 1
+  ) {
+    bucketIds.length = 0;
+    const end = firstsEnd(firsts, k, range);
+    for (let at = firsts.offsets[k]!; at < end; at += 1) {
+      bucketIds.push(index.ids[firsts.tourAt[at]!]!);
     }
+    bucketIds.sort(descending ? (a, b) => b - a : (a, b) => a - b);
+    for (const id of bucketIds) found.push(id);
   }
-  const total = to - from + straddlers;
-  if (!keys) return { total, ids: defaultOrderPage(index, segment, bounds, page, total) };
-  // The page's tours are among the straddlers and the run's first (or, dearest first, last)
-  // `wanted` tours; the run's keys join the straddlers' in the same buffer.
-  const wanted = page.offset + page.limit;
-  const [head, headEnd] =
-    page.sort === 'price' ? [from, Math.min(to, from + wanted)] : [Math.max(from, to - wanted), to];
-  let count = straddlers;
-  for (let at = head; at < headEnd; at += 1) {
-    keys[count++] = ladder.low[at]! * PACKED_ID_LIMIT + ids[ladder.tours[at]!]!;
-  }
-  const first = firstKeys(keys.subarray(0, count), Math.min(wanted, count), page.sort === '-price');
-  return {
-    total,
-    ids: Array.from(first.subarray(page.offset), (key) => key % PACKED_ID_LIMIT),
-  };
+  return { total, ids: found.slice(page.offset, wanted) };
 }
 
 /** The default order's page: the segment walked until the page's last match. */
