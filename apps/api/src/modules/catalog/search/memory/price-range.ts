@@ -120,7 +120,10 @@ function hasDateInRange(index: TourIndex, tour: number, bounds: DateBounds): boo
   return false;
 }
 
-/** The segment's dates by price (`range-firsts.ts`), built on first use. */
+/**
+ * The dates by price (`range-firsts.ts`) of a segment, or of another kept list of tours (one list
+ * value's bookable tours, `value-facets.ts`), built on first use.
+ */
 const priceFirsts = new WeakMap<Int32Array, RangeFirsts>();
 
 export function priceFirstsOf(index: TourIndex, segment: Int32Array): RangeFirsts {
@@ -138,8 +141,9 @@ export interface PriceRangeAnswer {
 }
 
 /**
- * The total and one page of a price-range-only search over `segment`. Call it only for a query
- * whose one filter is `priceMin`/`priceMax`. The total and the price sorts' pages come from the
+ * The total and one page of a price-range-only search over `segment` (a segment in the default
+ * order, or a kept part of one, such as one list value's tours). Call it only for a query whose
+ * one filter besides is `priceMin`/`priceMax`. The total and the price sorts' pages come from the
  * dates by price (decision 053): a tour's place in a price sort is its cheapest date in the
  * range, the one date of it there whose previous price is below the range.
  */

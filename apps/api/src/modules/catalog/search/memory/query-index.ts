@@ -840,12 +840,15 @@ function filtersNothing(query: IndexQuery): boolean {
 
 /**
  * The list column and value of a search that sets one value of one list filter and nothing else
- * (`valueAnswersOf`), with the column's position among the facet columns.
+ * (`valueAnswersOf`), or, `withPriceRange`, nothing but a price range besides, with the column's
+ * position among the facet columns.
  */
-function onlyListValue(index: TourIndex, query: IndexQuery) {
+function onlyListValue(index: TourIndex, query: IndexQuery, withPriceRange = false) {
   const [only] = query.facets;
-  if (query.facets.length !== 1 || !only!.list) return undefined;
-  if (query.common.length > 0 || query.dates.any) return undefined;
+  if (query.facets.length !== 1 || !only!.list || query.common.length > 0) return undefined;
+  if (query.dates.any) {
+    if (!withPriceRange || dateShortcut(query.dates, false).accept !== 'price') return undefined;
+  }
   const list = only!.list;
   if (new Set(list.values).size !== 1 || index.maxId >= PACKED_ID_LIMIT) return undefined;
   const kind = query.facets[0]!.kind;
@@ -894,9 +897,10 @@ function openSearch(
 }
 
 /**
- * The searches answered from per-segment structures instead of the walk (decisions 049 and 052):
- * nothing filtered, a price range alone (with or without facets), and without facets a radius,
- * a date window or (default order) a duration range alone. Undefined: walk.
+ * The searches answered from per-segment structures instead of the walk (decisions 049, 052 and
+ * 053): nothing filtered, a price range alone (with or without facets), one list value (with or
+ * without facets), and without facets one list value in a price range, a radius, a date window
+ * or (default order) a duration range alone. Undefined: walk.
  */
 function answerWithoutWalk(
   index: TourIndex,
@@ -934,6 +938,16 @@ function answerWithoutWalk(
     return { total: listing.bookable.length, ids, facets };
   }
   if (options.withFacets) return undefined;
+  const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;
+  if (valueInPriceRange) {
+    // The value's bookable tours (default order) and their dates by price, kept with the value.
+    const { column, value } = valueInPriceRange;
+    const { listing } = valueAnswersOf(index, query.segment, column, value, false);
+    return {
+      ...searchPriceRange(index, listing.bookable, query.dates, options),
+      facets: undefined,
+    };
+  }
   if (filtersRadiusAlone(index, query)) {
     const answer = searchRadius(index, query.segment, query.radius!, options);
     if (answer) return { ...answer, facets: undefined };
