@@ -8,6 +8,7 @@ import {
   dateShortcut,
   OPEN_DATE_BOUNDS,
   searchIndex,
+  sortedIntersection,
   sortedUnion,
   type IndexQuery,
 } from './query-index.ts';
@@ -760,6 +761,17 @@ describe('a facet search with two list filters walks the union of their postings
       }
     }
     expect(pages).toBeGreaterThan(40);
+  });
+});
+
+describe('sortedIntersection', () => {
+  it('keeps the positions both ascending lists hold, ascending', () => {
+    const both = sortedIntersection(
+      Int32Array.from([1, 4, 5, 9, 12]),
+      Int32Array.from([2, 4, 9, 13]),
+    );
+    expect(Array.from(both)).toEqual([4, 9]);
+    expect(Array.from(sortedIntersection(Int32Array.from([3]), new Int32Array(0)))).toEqual([]);
   });
 });
 

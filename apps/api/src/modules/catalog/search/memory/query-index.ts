@@ -608,21 +608,22 @@ function failingList(index: TourIndex, position: number): TourList {
 
 /**
  * The tours a search without facets needs to look at: the positions holding a wanted value of
- * its most selective list filter (every result passes every facet filter), or undefined to
- * walk the whole segment when no list filter narrows it enough to be worth it.
+ * its most selective list filter (every result passes every facet filter), and of the next one
+ * too when a second list filter is also selective (the intersection of two ascending lists is a
+ * merge, far cheaper than testing each tour of the first), or undefined to walk the whole
+ * segment when no list filter narrows it enough to be worth it.
  */
 function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
-  let best: ListFilter | undefined;
-  let bestSize = query.segment.length / 4;
-  for (const { list } of query.facets) {
-    if (!list) continue;
-    const size = postingSize(list.column, list.values);
-    if (size < bestSize) {
-      best = list;
-      bestSize = size;
-    }
-  }
-  return best ? positionsWithAny(best.column, best.values) : undefined;
+  const [first, second] = query.facets
+    .map((facet) => facet.list)
+    .filter((list) => list !== undefined)
+    .map((list) => ({ list, size: postingSize(list.column, list.values) }))
+    .filter(({ size }) => size < query.segment.length / 4)
+    .sort((a, b) => a.size - b.size)
+    .slice(0, 2)
+    .map(({ list }) => positionsWithAny(list.column, list.values));
+  if (!first) return undefined;
+  return second ? sortedIntersection(first, second) : first;
 }
 
 /**
@@ -642,6 +643,23 @@ function facetCandidates(query: IndexQuery): Int32Array | undefined {
   }
   const [first, second] = lists.map(({ list }) => positionsWithAny(list.column, list.values));
   return sortedUnion(first!, second!);
+}
+
+/** The positions in both of two ascending lists (each once), ascending. */
+export function sortedIntersection(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i += 1;
+    else if (a[i]! > b[j]!) j += 1;
+    else {
+      both[at++] = a[i++]!;
+      j += 1;
+    }
+  }
+  return both.subarray(0, at);
 }
 
 /** The positions of two ascending lists, ascending, each once. */
