@@ -7,11 +7,10 @@
  * In the price ladder (`price-range.ts`) the matching tours are one run (cheapest date in the
  * range) plus the straddlers below it whose dates decide. Counts over the run are the difference
  * of two prefix counts of the ladder, kept at checkpoints, plus the few tours between a
- * checkpoint and the run's ends. The run's tours whose dearest date is above the range offer only
- * some of their durations in it: blocks of the ladder whose dearest date stays inside are skipped
- * whole, and the others' dates are read.
+ * checkpoint and the run's ends. The duration facet is counted from the segment's dates by price,
+ * one structure per duration bucket (`range-firsts.ts`, decision 053): per bucket, the tours with
+ * a date of that duration in the range, without reading a tour's dates.
  */
-import { addBuckets } from './open-listing.ts';
 import { columnsOf, countColumn, type FacetColumn } from './facet-columns.ts';
 import {
   BLOCK,
@@ -21,6 +20,7 @@ import {
   type PriceLadder,
 } from './price-range.ts';
 import type { DateBounds } from './query-index.ts';
+import { buildRangeFirsts, countTours, type RangeFirsts } from './range-firsts.ts';
 import { DURATION_BUCKETS, type TourIndex } from './tour-index.ts';
 
 /**
@@ -36,16 +36,11 @@ interface LadderPrefix {
   every: number;
   /** Per checkpoint `k`, each facet column's counts over the ladder's first `k * every` tours. */
   columns: Int32Array[][];
-  /** Per checkpoint, tours per duration bucket over the same tours. */
-  durations: Int32Array[];
   /** The cheapest and dearest bookable date of the ladder's tours. */
   priceRange: [low: number, high: number];
 }
 
 const prefixes = new WeakMap<PriceLadder, LadderPrefix>();
-
-/** Bounds every price passes: a tour's every duration bucket. */
-const OPEN_PRICES = { priceMin: -Infinity, priceMax: Infinity };
 
 /**
  * The facet columns in ladder order (row `at` is the ladder's tour `at`), with each column's
@@ -104,18 +99,13 @@ function prefixOf(index: TourIndex, ladder: PriceLadder): LadderPrefix {
   if (prefix) return prefix;
   const columns = ladderColumnsOf(index, ladder);
   const running = columns.map(({ size }) => new Int32Array(size));
-  const durations = new Int32Array(DURATION_BUCKETS);
   const every = checkpointOf(ladder);
-  prefix = { every, columns: [], durations: [], priceRange: [Infinity, -Infinity] };
+  prefix = { every, columns: [], priceRange: [Infinity, -Infinity] };
   const { tours } = ladder;
   for (let start = 0; start <= tours.length; start += every) {
     prefix.columns.push(running.map((counts) => counts.slice()));
-    prefix.durations.push(durations.slice());
     const chunk = ladderRange(start, Math.min(tours.length, start + every));
     columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
-    for (let n = 0; n < chunk.length; n += 1) {
-      addBuckets(durations, bucketsInRange(ladder, chunk.items[n]!, OPEN_PRICES), 1);
-    }
   }
   for (let at = 0; at < tours.length; at += 1) {
     if (ladder.low[at]! < prefix.priceRange[0]) prefix.priceRange[0] = ladder.low[at]!;
@@ -168,15 +158,8 @@ export function priceRangeFacets(
   });
   // The facet of an only list filter needs its own column alone, not the durations.
   const durations =
-    only === undefined
-      ? runDurations(ladder, prefix, bounds, { from, to, upperTail, lowerTail })
-      : new Int32Array(DURATION_BUCKETS);
-  const matched = matchedStraddlers(
-    ladder,
-    bounds,
-    from,
-    only === undefined ? durations : undefined,
-  );
+    only === undefined ? rangeDurations(index, segment, bounds) : new Int32Array(DURATION_BUCKETS);
+  const matched = matchedStraddlers(ladder, bounds, from);
   ordered.forEach(({ column }, position) => {
     if (!counted(position)) return;
     countColumn(column, columns[position]!, matched);
@@ -185,54 +168,42 @@ export function priceRangeFacets(
 }
 
 /**
- * Tours per duration bucket over the run (cheapest date in the range): the difference of two
- * checkpoints and the tails, less the durations the run's tours offer only above the range.
+ * The segment's dates by price per duration bucket (`range-firsts.ts`): bucket `k` counts the
+ * tours with a date of that duration in a price range as the price range's total does.
  */
-function runDurations(
-  ladder: PriceLadder,
-  prefix: LadderPrefix,
-  bounds: DateBounds,
-  run: { from: number; to: number; upperTail: TourRange; lowerTail: TourRange },
-): Int32Array {
-  const { from, to, upperTail, lowerTail } = run;
-  const { high, blockHigh } = ladder;
-  const durations = prefix.durations[Math.floor(to / prefix.every)]!.slice();
-  const lowerDurations = prefix.durations[Math.floor(from / prefix.every)]!;
-  for (let bucket = 0; bucket < DURATION_BUCKETS; bucket += 1) {
-    durations[bucket] = durations[bucket]! - lowerDurations[bucket]!;
+const durationFirsts = new WeakMap<Int32Array, RangeFirsts[]>();
+
+function durationFirstsOf(index: TourIndex, segment: Int32Array): RangeFirsts[] {
+  let firsts = durationFirsts.get(segment);
+  if (!firsts) {
+    const { duration, priceUsd } = index.dates;
+    const bucketOf = (d: number) => Math.min(duration[d]!, DURATION_BUCKETS - 1);
+    firsts = Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
+      buildRangeFirsts(
+        segment,
+        index.dateOffsets,
+        priceUsd,
+        index.size,
+        (d) => bucketOf(d) === bucket,
+      ),
+    );
+    durationFirsts.set(segment, firsts);
   }
-  for (const at of upperTail.items) {
-    addBuckets(durations, bucketsInRange(ladder, at, OPEN_PRICES), 1);
-  }
-  for (const at of lowerTail.items) {
-    addBuckets(durations, bucketsInRange(ladder, at, OPEN_PRICES), -1);
-  }
-  // The run's tours with dates above the range: only the durations inside it count.
-  for (let block = Math.floor(from / BLOCK); block * BLOCK < to; block += 1) {
-    if (blockHigh[block]! <= bounds.priceMax) continue;
-    const end = Math.min(to, (block + 1) * BLOCK);
-    for (let at = Math.max(from, block * BLOCK); at < end; at += 1) {
-      if (high[at]! <= bounds.priceMax) continue;
-      addBuckets(durations, bucketsInRange(ladder, at, OPEN_PRICES), -1);
-      addBuckets(durations, bucketsInRange(ladder, at, bounds), 1);
-    }
-  }
-  return durations;
+  return firsts;
+}
+
+/** Tours per duration bucket among their dates in the price range. */
+function rangeDurations(index: TourIndex, segment: Int32Array, bounds: DateBounds): Int32Array {
+  return Int32Array.from(durationFirstsOf(index, segment), (firsts) =>
+    countTours(firsts, bounds.priceMin, bounds.priceMax),
+  );
 }
 
 /** A buffer of ladder positions per ladder (a search runs synchronously to its end). */
 const straddlerBuffers = new WeakMap<PriceLadder, Int32Array>();
 
-/**
- * The tours below the run (cheapest date under the range) with a date inside it, as ladder
- * positions; their durations in the range are added to `durations` when given.
- */
-function matchedStraddlers(
-  ladder: PriceLadder,
-  bounds: DateBounds,
-  from: number,
-  durations: Int32Array | undefined,
-): TourRange {
+/** The tours below the run (cheapest date under the range) with a date inside it (ladder positions). */
+function matchedStraddlers(ladder: PriceLadder, bounds: DateBounds, from: number): TourRange {
   const { high, blockHigh } = ladder;
   let items = straddlerBuffers.get(ladder);
   if (!items) straddlerBuffers.set(ladder, (items = new Int32Array(ladder.tours.length)));
@@ -242,10 +213,7 @@ function matchedStraddlers(
     const end = Math.min(from, (block + 1) * BLOCK);
     for (let at = block * BLOCK; at < end; at += 1) {
       if (high[at]! < bounds.priceMin) continue;
-      const buckets = bucketsInRange(ladder, at, bounds);
-      if (buckets === 0) continue;
-      items[length++] = at;
-      if (durations) addBuckets(durations, buckets, 1);
+      if (bucketsInRange(ladder, at, bounds) !== 0) items[length++] = at;
     }
   }
   return { items, length };

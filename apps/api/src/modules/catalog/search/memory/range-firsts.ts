@@ -65,13 +65,20 @@ export function buildRangeFirsts(
   dateOffsets: Int32Array,
   value: Int32Array,
   size: number,
+  /** Only the dates it keeps (all without it). */
+  keep?: (date: number) => boolean,
 ): RangeFirsts {
+  const kept = (d: number) => keep === undefined || keep(d);
   let count = 0;
-  for (const tour of segment) count += dateOffsets[tour + 1]! - dateOffsets[tour]!;
+  for (const tour of segment) {
+    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) if (kept(d)) count += 1;
+  }
   const all = new Int32Array(count);
   let at = 0;
   for (const tour of segment) {
-    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) all[at++] = value[d]!;
+    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
+      if (kept(d)) all[at++] = value[d]!;
+    }
   }
   all.sort();
   let distinct = 0;
@@ -83,11 +90,7 @@ export function buildRangeFirsts(
   const bucketOf = (v: number) => firstAtLeastIn(values, 0, values.length, v);
 
   const offsets = new Int32Array(values.length + 1);
-  for (const tour of segment) {
-    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
-      offsets[bucketOf(value[d]!) + 1]! += 1;
-    }
-  }
+  for (let n = 0; n < all.length; n += 1) offsets[bucketOf(all[n]!) + 1]! += 1;
   for (let k = 0; k < values.length; k += 1) offsets[k + 1]! += offsets[k]!;
   const previous = new Int32Array(count);
   const tourAt = new Int32Array(count);
@@ -95,7 +98,9 @@ export function buildRangeFirsts(
   const own: number[] = [];
   for (const tour of segment) {
     own.length = 0;
-    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) own.push(value[d]!);
+    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
+      if (kept(d)) own.push(value[d]!);
+    }
     own.sort((a, b) => a - b);
     let before = NONE;
     for (const v of own) {
