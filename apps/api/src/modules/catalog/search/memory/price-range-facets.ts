@@ -168,34 +168,59 @@ export function priceRangeFacets(
 }
 
 /**
- * The segment's dates by price per duration bucket (`range-firsts.ts`): bucket `k` counts the
- * tours with a date of that duration in a price range as the price range's total does.
+ * The segment's dates by price per duration bucket (`range-firsts.ts`): within bucket `k`, the
+ * tours with a date of that duration in a price range are counted as the price range's total is.
+ * One structure over `bucket * span + price` holds every bucket (one build instead of 21): a
+ * tour's lowest date of a bucket then has a previous value from a lower bucket or `NONE`, below
+ * every value of its own bucket, so it counts as the first in any range of that bucket.
  */
-const durationFirsts = new WeakMap<Int32Array, RangeFirsts[]>();
+interface DurationFirsts {
+  firsts: RangeFirsts;
+  /** Above every price: bucket `k`'s values are `[k * span, (k + 1) * span)`. */
+  span: number;
+}
 
-function durationFirstsOf(index: TourIndex, segment: Int32Array): RangeFirsts[] {
-  let firsts = durationFirsts.get(segment);
-  if (!firsts) {
+const durationFirsts = new WeakMap<Int32Array, DurationFirsts | RangeFirsts[]>();
+
+function durationFirstsOf(index: TourIndex, segment: Int32Array): DurationFirsts | RangeFirsts[] {
+  let built = durationFirsts.get(segment);
+  if (!built) {
     const { duration, priceUsd } = index.dates;
     const bucketOf = (d: number) => Math.min(duration[d]!, DURATION_BUCKETS - 1);
-    firsts = Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
-      buildRangeFirsts(
-        segment,
-        index.dateOffsets,
-        priceUsd,
-        index.size,
-        (d) => bucketOf(d) === bucket,
-      ),
-    );
-    durationFirsts.set(segment, firsts);
+    let span = 1;
+    for (const price of priceUsd) if (price >= span) span = price + 1;
+    if (DURATION_BUCKETS * span <= 2 ** 31 - 1) {
+      const value = Int32Array.from(priceUsd, (price, d) => bucketOf(d) * span + price);
+      built = { firsts: buildRangeFirsts(segment, index.dateOffsets, value, index.size), span };
+    } else {
+      // Prices too large to share one 32-bit value: a structure per bucket.
+      built = Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
+        buildRangeFirsts(
+          segment,
+          index.dateOffsets,
+          priceUsd,
+          index.size,
+          (d) => bucketOf(d) === bucket,
+        ),
+      );
+    }
+    durationFirsts.set(segment, built);
   }
-  return firsts;
+  return built;
 }
 
 /** Tours per duration bucket among their dates in the price range. */
 function rangeDurations(index: TourIndex, segment: Int32Array, bounds: DateBounds): Int32Array {
-  return Int32Array.from(durationFirstsOf(index, segment), (firsts) =>
-    countTours(firsts, bounds.priceMin, bounds.priceMax),
+  const built = durationFirstsOf(index, segment);
+  if (Array.isArray(built)) {
+    return Int32Array.from(built, (firsts) => countTours(firsts, bounds.priceMin, bounds.priceMax));
+  }
+  const { firsts, span } = built;
+  // Each bucket's range inside its own span (prices are non-negative and below `span`).
+  const low = Math.max(0, bounds.priceMin);
+  const high = Math.min(span - 1, bounds.priceMax);
+  return Int32Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
+    low > high ? 0 : countTours(firsts, bucket * span + low, bucket * span + high),
   );
 }
 

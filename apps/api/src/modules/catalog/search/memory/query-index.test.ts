@@ -472,6 +472,48 @@ describe('a search whose only filter is a price range (the price ladder, decisio
   });
 });
 
+describe('price-range facets when prices are too large to share one 32-bit value (decision 053)', () => {
+  const random = new Random(5355);
+  // Durations up to 25 days, and a few dates above $1M: the duration facet's fallback structures.
+  const rows = Array.from({ length: 300 }, (_, n) =>
+    tourRow(n + 1, { popularity: random.int(0, 30) }),
+  );
+  const dates = rows.flatMap((row) =>
+    Array.from({ length: random.int(0, 4) }, () =>
+      date(
+        row.id,
+        random.int(1, 200),
+        random.int(1, 25),
+        random.chance(0.05) ? random.int(100_000, 200_000) * 1_000 : random.int(5, 60) * 1_000,
+      ),
+    ),
+  );
+  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const prices = { currency: 'USD', rates };
+
+  it('counts durations as the walk does', () => {
+    let pages = 0;
+    for (const query of [
+      { priceMin: 10, priceMax: 400 },
+      { priceMax: 300 },
+      { priceMin: 500 },
+      { priceMin: 150_000, priceMax: 1_900_000 },
+    ]) {
+      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+      const walked = { ...compiled, common: [() => true] };
+      pages += expectSameAsWalk(
+        index,
+        compiled,
+        walked,
+        { query },
+        { offsets: [0], facetModes: [true] },
+      );
+    }
+    expect(Math.max(...index.dates.priceUsd)).toBeGreaterThan(2 ** 31 / 21);
+    expect(pages).toBeGreaterThan(6);
+  });
+});
+
 describe('a search whose only filter is a date window (day buckets, decision 052)', () => {
   const random = new Random(5151);
   // 600 tours with 0-6 dates: same-day twins, equal prices across tours, tours of another type.
