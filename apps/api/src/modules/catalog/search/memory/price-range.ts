@@ -15,6 +15,7 @@ import {
   bucketsBetween,
   buildRangeFirsts,
   countTours,
+  firstAtLeastIn,
   firstsEnd,
   type RangeFirsts,
 } from './range-firsts.ts';
@@ -85,14 +86,7 @@ function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
 
 /** The first position in `values` (ascending) holding at least `bound`. */
 export function firstAtLeast(values: Int32Array, bound: number): number {
-  let from = 0;
-  let to = values.length;
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if (values[middle]! < bound) from = middle + 1;
-    else to = middle;
-  }
-  return from;
+  return firstAtLeastIn(values, 0, values.length, bound);
 }
 
 /** The duration buckets of the dates of the ladder's tour `at` inside the range (0: none). */

@@ -135,6 +135,10 @@ const labels = (named: Partial<IndexLabels>): IndexLabels => ({
   ...named,
 });
 
+/** Labels `Name 1` … `Name count` for ids 1 … count. */
+const named = (count: number, name: string) =>
+  new Map(Array.from({ length: count }, (_, n) => [n + 1, `${name} ${n + 1}`] as const));
+
 type Sort = 'default' | 'price' | '-price';
 
 /**
@@ -426,8 +430,8 @@ describe('a search whose only filter is a price range (the price ladder, decisio
     tours: rows,
     dates,
     labels: labels({
-      countries: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Country ${n + 1}`])),
-      organizers: new Map(Array.from({ length: 7 }, (_, n) => [n + 1, `Organizer ${n + 1}`])),
+      countries: named(6, 'Country'),
+      organizers: named(7, 'Organizer'),
     }),
   });
   const prices = { currency: 'USD', rates };
@@ -579,8 +583,8 @@ describe('a facet search with one list filter and a date window (decision 053)',
     tours: rows,
     dates,
     labels: labels({
-      countries: new Map(Array.from({ length: 12 }, (_, n) => [n + 1, `Country ${n + 1}`])),
-      organizers: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Organizer ${n + 1}`])),
+      countries: named(12, 'Country'),
+      organizers: named(6, 'Organizer'),
     }),
   });
   const prices = { currency: 'USD', rates };
@@ -729,8 +733,6 @@ describe('a facet search with two list filters walks the union of their postings
       date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
     ),
   );
-  const named = (count: number, name: string) =>
-    new Map(Array.from({ length: count }, (_, n) => [n + 1, `${name} ${n + 1}`] as const));
   const index = buildTourIndex({
     version: 1,
     today,
