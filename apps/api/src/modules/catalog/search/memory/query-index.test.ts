@@ -139,6 +139,27 @@ const labels = (named: Partial<IndexLabels>): IndexLabels => ({
 const named = (count: number, name: string) =>
   new Map(Array.from({ length: count }, (_, n) => [n + 1, `${name} ${n + 1}`] as const));
 
+/** A fixture index of `rows` and `dates`, its labels what `named` gives. */
+const indexOf = (
+  rows: IndexTourRow[],
+  dates: ReturnType<typeof date>[],
+  named: Partial<IndexLabels> = {},
+) => buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels(named) });
+
+/**
+ * A random date window over days -10 to 340: open at the start or at the end, each with chance
+ * `openChance`, else closed.
+ */
+function randomWindow(random: Random, openChance: number) {
+  const from = random.int(-10, 250);
+  const to = from + random.int(0, 90);
+  return random.chance(openChance)
+    ? { dateTo: day(to) }
+    : random.chance(openChance)
+      ? { dateFrom: day(from) }
+      : { dateFrom: day(from), dateTo: day(to) };
+}
+
 type Sort = 'default' | 'price' | '-price';
 
 /**
@@ -424,15 +445,9 @@ describe('a search whose only filter is a price range (the price ladder, decisio
       date(row.id, random.int(1, 200), random.int(1, 14), base + random.int(-8, 25) * 100),
     );
   });
-  const index = buildTourIndex({
-    version: 1,
-    today,
-    tours: rows,
-    dates,
-    labels: labels({
-      countries: named(6, 'Country'),
-      organizers: named(7, 'Organizer'),
-    }),
+  const index = indexOf(rows, dates, {
+    countries: named(6, 'Country'),
+    organizers: named(7, 'Organizer'),
   });
   const prices = { currency: 'USD', rates };
 
@@ -492,7 +507,7 @@ describe('price-range facets when prices are too large to share one 32-bit value
       ),
     ),
   );
-  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const index = indexOf(rows, dates);
   const prices = { currency: 'USD', rates };
 
   it('counts durations as the walk does', () => {
@@ -529,20 +544,14 @@ describe('a search whose only filter is a date window (day buckets, decision 052
     if (days.length > 0 && random.chance(0.2)) days.push(days[0]!);
     return days.map((offset) => date(row.id, offset, random.int(1, 14), random.int(5, 40) * 500));
   });
-  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const index = indexOf(rows, dates);
   const prices = { currency: 'USD', rates };
 
   it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
     let nonEmpty = 0;
     let twinsInWindow = 0;
     for (let draw = 0; draw < 60; draw += 1) {
-      const from = random.int(-10, 250);
-      const to = from + random.int(0, 90);
-      const query = random.chance(0.15)
-        ? { dateTo: day(to) }
-        : random.chance(0.15)
-          ? { dateFrom: day(from) }
-          : { dateFrom: day(from), dateTo: day(to) };
+      const query = randomWindow(random, 0.15);
       const type = random.chance(0.2) ? 2 : 1;
       const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
       const walked = { ...compiled, common: [() => true] };
@@ -577,15 +586,9 @@ describe('a facet search with one list filter and a date window (decision 053)',
     if (days.length > 0 && random.chance(0.2)) days.push(days[0]!);
     return days.map((offset) => date(row.id, offset, random.int(1, 14), random.int(5, 40) * 500));
   });
-  const index = buildTourIndex({
-    version: 1,
-    today,
-    tours: rows,
-    dates,
-    labels: labels({
-      countries: named(12, 'Country'),
-      organizers: named(6, 'Organizer'),
-    }),
+  const index = indexOf(rows, dates, {
+    countries: named(12, 'Country'),
+    organizers: named(6, 'Organizer'),
   });
   const prices = { currency: 'USD', rates };
 
@@ -593,14 +596,7 @@ describe('a facet search with one list filter and a date window (decision 053)',
     let pages = 0;
     let elsewhere = 0;
     for (let draw = 0; draw < 40; draw += 1) {
-      const from = random.int(-10, 250);
-      const to = from + random.int(0, 90);
-      const window = random.chance(0.2)
-        ? { dateTo: day(to) }
-        : random.chance(0.2)
-          ? { dateFrom: day(from) }
-          : { dateFrom: day(from), dateTo: day(to) };
-      const query = { ...window, countries: [random.int(1, 12)] };
+      const query = { ...randomWindow(random, 0.2), countries: [random.int(1, 12)] };
       const type = random.chance(0.2) ? 2 : 1;
       const compiled = compileIndexQuery(index, normalizeFilters({ ...query, type }), prices);
       const walked = { ...compiled, common: [() => true] };
@@ -640,7 +636,7 @@ describe('a search whose only filter is a duration range (duration masks, decisi
       date(row.id, random.int(1, 200), random.int(1, 30), random.int(5, 40) * 500),
     ),
   );
-  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const index = indexOf(rows, dates);
   const prices = { currency: 'USD', rates };
 
   it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
@@ -690,7 +686,7 @@ describe('a search whose only filter is a radius (the one-degree grid, decision 
   const dates = rows.flatMap((row) =>
     row.fromPriceUsd === null ? [] : [date(row.id, random.int(1, 200), 5, row.fromPriceUsd)],
   );
-  const index = buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels({}) });
+  const index = indexOf(rows, dates);
   const prices = { currency: 'USD', rates };
 
   it('answers totals and pages in every sort exactly as the walk over the segment does', () => {
@@ -733,18 +729,12 @@ describe('a facet search with two list filters walks the union of their postings
       date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
     ),
   );
-  const index = buildTourIndex({
-    version: 1,
-    today,
-    tours: rows,
-    dates,
-    labels: labels({
-      countries: named(20, 'Country'),
-      restKinds: named(10, 'Rest kind'),
-      collections: named(6, 'Collection'),
-      organizers: named(10, 'Organizer'),
-      languages: new Map(['en', 'es', 'de', 'fr', 'it'].map((code) => [code, code])),
-    }),
+  const index = indexOf(rows, dates, {
+    countries: named(20, 'Country'),
+    restKinds: named(10, 'Rest kind'),
+    collections: named(6, 'Collection'),
+    organizers: named(10, 'Organizer'),
+    languages: new Map(['en', 'es', 'de', 'fr', 'it'].map((code) => [code, code])),
   });
   const prices = { currency: 'USD', rates };
 
