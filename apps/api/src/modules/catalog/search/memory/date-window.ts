@@ -14,6 +14,7 @@
  */
 import type { DateBounds } from './query-index.ts';
 import { firstAtLeastIn, sortByPrevious } from './range-firsts.ts';
+import { segmentStructure } from './segment-structures.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 export interface DayBuckets {
@@ -31,16 +32,7 @@ export interface DayBuckets {
   positionOfId: Int32Array;
 }
 
-const bucketsOfSegment = new WeakMap<Int32Array, DayBuckets>();
-
-export function dayBucketsOf(index: TourIndex, segment: Int32Array): DayBuckets {
-  let buckets = bucketsOfSegment.get(segment);
-  if (!buckets) {
-    buckets = buildDayBuckets(index, segment);
-    bucketsOfSegment.set(segment, buckets);
-  }
-  return buckets;
-}
+export const dayBucketsOf = segmentStructure('day buckets', buildDayBuckets);
 
 function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
   const { dateOffsets, ids } = index;

@@ -5,6 +5,7 @@
  * distinct masks: counted once per segment, the total is a sum over those masks, and the page walks
  * the segment only until its last match.
  */
+import { segmentStructure } from './segment-structures.ts';
 import { NONE, type TourIndex } from './tour-index.ts';
 
 export interface DurationMasks {
@@ -13,22 +14,18 @@ export interface DurationMasks {
   counts: Int32Array;
 }
 
-const masksOfSegment = new WeakMap<Int32Array, DurationMasks>();
-
-export function durationMasksOf(index: TourIndex, segment: Int32Array): DurationMasks {
-  let found = masksOfSegment.get(segment);
-  if (!found) {
+export const durationMasksOf = segmentStructure(
+  'duration masks',
+  (index: TourIndex, segment: Int32Array): DurationMasks => {
     const counts = new Map<number, number>();
     for (const tour of segment) {
       if (index.maxPrice[tour] === NONE) continue;
       const mask = index.durationBuckets[tour]!;
       counts.set(mask, (counts.get(mask) ?? 0) + 1);
     }
-    found = { masks: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
-    masksOfSegment.set(segment, found);
-  }
-  return found;
-}
+    return { masks: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
+  },
+);
 
 /**
  * The total and one page of a default-order search whose one filter is a duration range whose

@@ -4,8 +4,18 @@ import type { TourIndex } from './tour-index.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 
+/** A promise settled from outside. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((ok, fail) => ([resolve, reject] = [ok, fail]));
+  return { promise, resolve, reject };
+}
+
 /** A provider over a controllable clock, version and builder. */
-function setup(options: { failFirst?: boolean } = {}) {
+function setup(
+  options: { failFirst?: boolean; prepare?: (index: TourIndex) => Promise<unknown> } = {},
+) {
   const state = { version: 1, today: '2026-11-24', now: 0 };
   let builds = 0;
   const build = vi.fn(async (key: { version: number; today: string }) => {
@@ -16,6 +26,7 @@ function setup(options: { failFirst?: boolean } = {}) {
   const provider = createTourIndexProvider({
     versions: { current: async () => state.version },
     build,
+    prepare: options.prepare,
     log: quiet,
     maxAgeMs: 1_000,
     retryAfterMs: 500,
@@ -92,6 +103,54 @@ describe('createTourIndexProvider', () => {
     await settle();
     expect((await provider.current())?.version).toBe(1);
     expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves a new index only once it is prepared, the old one meanwhile, with one build', async () => {
+    const preparing = [deferred(), deferred()];
+    const prepare = vi.fn((index: TourIndex) => preparing[index.builtAt === 0 ? 0 : 1]!.promise);
+    const { provider, state, build, settle } = setup({ prepare });
+    const warming = provider.warm();
+    await settle();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(provider.warmed()).toBe(false);
+    expect(await provider.current()).toBeUndefined();
+    preparing[0]!.resolve();
+    await warming;
+    expect(provider.warmed()).toBe(true);
+    expect((await provider.current())?.version).toBe(1);
+
+    // A rebuild past maxAgeMs: the prepared old index serves until the new one is prepared.
+    state.now = 1_500;
+    await provider.current();
+    await settle();
+    expect(prepare).toHaveBeenCalledTimes(2);
+    expect((await provider.current())?.builtAt).toBe(0);
+    expect((await provider.current())?.builtAt).toBe(0);
+    expect(build).toHaveBeenCalledTimes(2);
+    preparing[1]!.resolve();
+    await settle();
+    expect((await provider.current())?.builtAt).toBe(1_500);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves an index whose preparation failed, and says so', async () => {
+    const warn = vi.fn();
+    const provider = createTourIndexProvider({
+      versions: { current: async () => 1 },
+      build: async (key) => ({ ...key, builtAt: 0, size: 0 }) as unknown as TourIndex,
+      prepare: async () => {
+        throw new Error('out of memory');
+      },
+      log: { info: () => {}, warn },
+      today: () => '2026-11-24',
+      now: () => 0,
+    });
+    await provider.warm();
+    expect((await provider.current())?.version).toBe(1);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'search index: preparing failed; searches build on first use',
+    );
   });
 
   it('builds nothing once closed', async () => {

@@ -3,7 +3,9 @@
  * catalogue version and the day it was built for: when either changes, searches go to SQL (always
  * correct) while one rebuild runs in the background, and the new index takes over when it is
  * ready. Every catalogue write bumps the version (`catalog_version`); as a safety net an index is
- * also rebuilt after `maxAgeMs`, serving the old one meanwhile (like a stale cache entry).
+ * also rebuilt after `maxAgeMs`, serving the old one meanwhile (like a stale cache entry). A new
+ * index is prepared (its search structures built, decision 054) before it takes over, so no search
+ * pays for those builds.
  */
 import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
 import { todayIso } from '../../tour-card.ts';
@@ -22,6 +24,11 @@ export interface TourIndexProvider {
 export interface TourIndexProviderOptions {
   versions: Pick<CatalogVersionReader, 'current'>;
   build: (key: { version: number; today: string }) => Promise<TourIndex>;
+  /**
+   * Builds what searches keep on a new index before it serves; a failure is logged and the index
+   * serves anyway (searches then build what they need on first use).
+   */
+  prepare?: (index: TourIndex) => Promise<unknown>;
   log: {
     info: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
@@ -40,6 +47,7 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
   const {
     versions,
     build,
+    prepare = async () => {},
     log,
     maxAgeMs = INDEX_MAX_AGE_MS,
     retryAfterMs = 5_000,
@@ -54,23 +62,34 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
 
   function rebuild(key: { version: number; today: string }): Promise<void> {
     if (closed) return Promise.resolve();
-    building ??= (async () => {
-      const started = now();
-      let next: TourIndex;
-      try {
-        next = await build(key);
-      } catch (error) {
-        failedAt = now();
-        if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
-        return;
-      } finally {
-        building = undefined;
-      }
-      if (closed) return;
-      index = next;
-      log.info({ tours: next.size, ms: now() - started, ...key }, 'search index built');
-    })();
+    // One build (and its preparation) at a time: `building` is cleared once the index serves.
+    building ??= buildAndPrepare(key).finally(() => {
+      building = undefined;
+    });
     return building;
+  }
+
+  async function buildAndPrepare(key: { version: number; today: string }): Promise<void> {
+    const started = now();
+    let next: TourIndex;
+    try {
+      next = await build(key);
+    } catch (error) {
+      failedAt = now();
+      if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
+      return;
+    }
+    if (closed) return;
+    const built = now();
+    try {
+      await prepare(next);
+    } catch (error) {
+      log.warn({ err: error }, 'search index: preparing failed; searches build on first use');
+    }
+    if (closed) return;
+    index = next;
+    const ms = { ms: now() - started, prepareMs: now() - built };
+    log.info({ tours: next.size, ...ms, ...key }, 'search index built');
   }
 
   return {

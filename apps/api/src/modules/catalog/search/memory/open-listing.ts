@@ -6,6 +6,7 @@
  * once per segment (segments belong to one index), so its cost is the index's, not a search's.
  */
 import { positionsByPrice } from './price-order.ts';
+import { segmentStructure } from './segment-structures.ts';
 import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
 
 export interface OpenListing {
@@ -21,16 +22,7 @@ export interface OpenListing {
   priceRange: [low: number, high: number];
 }
 
-const listings = new WeakMap<Int32Array, OpenListing>();
-
-export function openListingOf(index: TourIndex, segment: Int32Array): OpenListing {
-  let listing = listings.get(segment);
-  if (!listing) {
-    listing = buildOpenListing(index, segment);
-    listings.set(segment, listing);
-  }
-  return listing;
-}
+export const openListingOf = segmentStructure('open listing', buildOpenListing);
 
 /** The open listing of `tours` (a segment, or the tours of one list value in it: `value-facets.ts`). */
 export function buildOpenListing(index: TourIndex, tours: Int32Array): OpenListing {
@@ -50,7 +42,7 @@ export function buildOpenListing(index: TourIndex, tours: Int32Array): OpenListi
 }
 
 /** Adds `delta` to each duration bucket set in `mask` (one step per set bit: few per tour). */
-export function addBuckets(durations: Int32Array, mask: number, delta: number) {
+function addBuckets(durations: Int32Array, mask: number, delta: number) {
   while (mask !== 0) {
     const bucket = 31 - Math.clz32(mask);
     durations[bucket] = durations[bucket]! + delta;

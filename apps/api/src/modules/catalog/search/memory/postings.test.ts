@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { membership, positionsWithAny, postings, postingSize } from './postings.ts';
-import type { RaggedColumn } from './tour-index.ts';
+import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /** Tours 0..4 holding these values (a list column as the index stores it). */
 function column(lists: number[][]): RaggedColumn {
@@ -33,6 +33,7 @@ describe('postings', () => {
   });
 
   it('marks the positions of a segment', () => {
-    expect([...membership(Int32Array.from([1, 3]), 5)]).toEqual([0, 1, 0, 1, 0]);
+    const index = { size: 5 } as TourIndex;
+    expect([...membership(index, Int32Array.from([1, 3]))]).toEqual([0, 1, 0, 1, 0]);
   });
 });

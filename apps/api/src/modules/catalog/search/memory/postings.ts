@@ -5,7 +5,8 @@
  * tours holding one of the wanted values instead of its whole segment: at 100k tours a country
  * is a few thousand tours, not a hundred thousand. Built on first use, once per index.
  */
-import type { RaggedColumn } from './tour-index.ts';
+import { segmentStructure } from './segment-structures.ts';
+import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 const postingsOfColumn = new WeakMap<RaggedColumn, Map<number, Int32Array>>();
 
@@ -73,15 +74,12 @@ export function positionsWithAny(column: RaggedColumn, values: readonly number[]
   return merged.subarray(0, kept);
 }
 
-const membershipOfSegment = new WeakMap<Int32Array, Uint8Array>();
-
-/** 1 at the positions of `segment`, 0 elsewhere (`size` positions). */
-export function membership(segment: Int32Array, size: number): Uint8Array {
-  let members = membershipOfSegment.get(segment);
-  if (!members) {
-    members = new Uint8Array(size);
+/** 1 at the positions of `segment`, 0 elsewhere (one per tour of the index). */
+export const membership = segmentStructure(
+  'membership',
+  (index: TourIndex, segment: Int32Array): Uint8Array => {
+    const members = new Uint8Array(index.size);
     for (const tour of segment) members[tour] = 1;
-    membershipOfSegment.set(segment, members);
-  }
-  return members;
-}
+    return members;
+  },
+);

@@ -14,13 +14,14 @@
 import { columnsOf, countColumn, type FacetColumn } from './facet-columns.ts';
 import {
   BLOCK,
-  bucketsInRange,
   firstAtLeast,
+  ladderHasDateInRange,
   priceLadderOf,
   type PriceLadder,
 } from './price-range.ts';
 import type { DateBounds } from './query-index.ts';
 import { buildRangeFirsts, countTours, type RangeFirsts } from './range-firsts.ts';
+import { segmentStructure } from './segment-structures.ts';
 import { DURATION_BUCKETS, type TourIndex } from './tour-index.ts';
 
 /**
@@ -40,21 +41,17 @@ interface LadderPrefix {
   priceRange: [low: number, high: number];
 }
 
-const prefixes = new WeakMap<PriceLadder, LadderPrefix>();
-
 /**
  * The facet columns in ladder order (row `at` is the ladder's tour `at`), with each column's
  * value range: counting tours picked from the ladder then reads these front to back. Read from
  * the index at the ladder's scattered positions, nearly every value missed the cache (17 ms for
  * 8,000 straddlers at a million tours).
  */
-const ladderColumns = new WeakMap<PriceLadder, { column: FacetColumn; size: number }[]>();
-
-function ladderColumnsOf(index: TourIndex, ladder: PriceLadder) {
-  let columns = ladderColumns.get(ladder);
-  if (!columns) {
-    const { tours } = ladder;
-    columns = columnsOf(index).map(({ column, size }) => {
+const ladderColumnsOf = segmentStructure(
+  'price ladder facet columns',
+  (index: TourIndex, segment: Int32Array): { column: FacetColumn; size: number }[] => {
+    const { tours } = priceLadderOf(index, segment);
+    return columnsOf(index).map(({ column, size }) => {
       if (column.scalar) {
         const scalar = column.scalar;
         return {
@@ -76,10 +73,8 @@ function ladderColumnsOf(index: TourIndex, ladder: PriceLadder) {
       });
       return { column: { ...column, ragged: ordered }, size };
     });
-    ladderColumns.set(ladder, columns);
-  }
-  return columns;
-}
+  },
+);
 
 /** Ladder positions to count (`items[0..length)`). */
 interface TourRange {
@@ -94,26 +89,27 @@ function ladderRange(from: number, to: number): TourRange {
   return { items, length: items.length };
 }
 
-function prefixOf(index: TourIndex, ladder: PriceLadder): LadderPrefix {
-  let prefix = prefixes.get(ladder);
-  if (prefix) return prefix;
-  const columns = ladderColumnsOf(index, ladder);
-  const running = columns.map(({ size }) => new Int32Array(size));
-  const every = checkpointOf(ladder);
-  prefix = { every, columns: [], priceRange: [Infinity, -Infinity] };
-  const { tours } = ladder;
-  for (let start = 0; start <= tours.length; start += every) {
-    prefix.columns.push(running.map((counts) => counts.slice()));
-    const chunk = ladderRange(start, Math.min(tours.length, start + every));
-    columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
-  }
-  for (let at = 0; at < tours.length; at += 1) {
-    if (ladder.low[at]! < prefix.priceRange[0]) prefix.priceRange[0] = ladder.low[at]!;
-    if (ladder.high[at]! > prefix.priceRange[1]) prefix.priceRange[1] = ladder.high[at]!;
-  }
-  prefixes.set(ladder, prefix);
-  return prefix;
-}
+const prefixOf = segmentStructure(
+  'price ladder prefix counts',
+  (index: TourIndex, segment: Int32Array): LadderPrefix => {
+    const ladder = priceLadderOf(index, segment);
+    const columns = ladderColumnsOf(index, segment);
+    const running = columns.map(({ size }) => new Int32Array(size));
+    const every = checkpointOf(ladder);
+    const prefix: LadderPrefix = { every, columns: [], priceRange: [Infinity, -Infinity] };
+    const { tours } = ladder;
+    for (let start = 0; start <= tours.length; start += every) {
+      prefix.columns.push(running.map((counts) => counts.slice()));
+      const chunk = ladderRange(start, Math.min(tours.length, start + every));
+      columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
+    }
+    for (let at = 0; at < tours.length; at += 1) {
+      if (ladder.low[at]! < prefix.priceRange[0]) prefix.priceRange[0] = ladder.low[at]!;
+      if (ladder.high[at]! > prefix.priceRange[1]) prefix.priceRange[1] = ladder.high[at]!;
+    }
+    return prefix;
+  },
+);
 
 export interface PriceRangeFacets {
   /** Per facet column (`columnsOf` order), counts by value. */
@@ -134,8 +130,8 @@ export function priceRangeFacets(
   only?: number,
 ): PriceRangeFacets {
   const ladder = priceLadderOf(index, segment);
-  const prefix = prefixOf(index, ladder);
-  const ordered = ladderColumnsOf(index, ladder);
+  const prefix = prefixOf(index, segment);
+  const ordered = ladderColumnsOf(index, segment);
   const from = firstAtLeast(ladder.low, bounds.priceMin);
   const to = firstAtLeast(ladder.low, bounds.priceMax + 1);
   const { every } = prefix;
@@ -159,7 +155,7 @@ export function priceRangeFacets(
   // The facet of an only list filter needs its own column alone, not the durations.
   const durations =
     only === undefined ? rangeDurations(index, segment, bounds) : new Int32Array(DURATION_BUCKETS);
-  const matched = matchedStraddlers(ladder, bounds, from);
+  const matched = matchedStraddlers(index, segment, bounds, from);
   ordered.forEach(({ column }, position) => {
     if (!counted(position)) return;
     countColumn(column, columns[position]!, matched);
@@ -180,33 +176,49 @@ interface DurationFirsts {
   span: number;
 }
 
-const durationFirsts = new WeakMap<Int32Array, DurationFirsts | RangeFirsts[]>();
-
-function durationFirstsOf(index: TourIndex, segment: Int32Array): DurationFirsts | RangeFirsts[] {
-  let built = durationFirsts.get(segment);
-  if (!built) {
-    const { duration, priceUsd } = index.dates;
-    const bucketOf = (d: number) => Math.min(duration[d]!, DURATION_BUCKETS - 1);
-    let span = 1;
-    for (const price of priceUsd) if (price >= span) span = price + 1;
-    if (DURATION_BUCKETS * span <= 2 ** 31 - 1) {
-      const value = Int32Array.from(priceUsd, (price, d) => bucketOf(d) * span + price);
-      built = { firsts: buildRangeFirsts(segment, index.dateOffsets, value, index.size), span };
-    } else {
-      // Prices too large to share one 32-bit value: a structure per bucket.
-      built = Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
-        buildRangeFirsts(
-          segment,
-          index.dateOffsets,
-          priceUsd,
-          index.size,
-          (d) => bucketOf(d) === bucket,
-        ),
-      );
+const durationFirstsOf = segmentStructure(
+  'dates by duration and price',
+  (index: TourIndex, segment: Int32Array): DurationFirsts | RangeFirsts[] => {
+    const packed = bucketPricesOf(index);
+    if (packed) {
+      const { value, span } = packed;
+      return { firsts: buildRangeFirsts(segment, index.dateOffsets, value, index.size), span };
     }
-    durationFirsts.set(segment, built);
+    // Prices too large to share one 32-bit value: a structure per bucket.
+    const { duration, priceUsd } = index.dates;
+    return Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
+      buildRangeFirsts(
+        segment,
+        index.dateOffsets,
+        priceUsd,
+        index.size,
+        (d) => Math.min(duration[d]!, DURATION_BUCKETS - 1) === bucket,
+      ),
+    );
+  },
+);
+
+/**
+ * Every date's `bucket * span + price`, or `undefined` when that overflows 32 bits. Made once per
+ * index (every segment reads it): it covers all the index's dates.
+ */
+const bucketPrices = new WeakMap<TourIndex, { value: Int32Array; span: number } | undefined>();
+
+function bucketPricesOf(index: TourIndex) {
+  if (bucketPrices.has(index)) return bucketPrices.get(index);
+  const { duration, priceUsd } = index.dates;
+  let span = 1;
+  for (let d = 0; d < priceUsd.length; d += 1) if (priceUsd[d]! >= span) span = priceUsd[d]! + 1;
+  let packed: { value: Int32Array; span: number } | undefined;
+  if (DURATION_BUCKETS * span <= 2 ** 31 - 1) {
+    const value = new Int32Array(priceUsd.length);
+    for (let d = 0; d < value.length; d += 1) {
+      value[d] = Math.min(duration[d]!, DURATION_BUCKETS - 1) * span + priceUsd[d]!;
+    }
+    packed = { value, span };
   }
-  return built;
+  bucketPrices.set(index, packed);
+  return packed;
 }
 
 /** Tours per duration bucket among their dates in the price range. */
@@ -224,21 +236,30 @@ function rangeDurations(index: TourIndex, segment: Int32Array, bounds: DateBound
   );
 }
 
-/** A buffer of ladder positions per ladder (a search runs synchronously to its end). */
-const straddlerBuffers = new WeakMap<PriceLadder, Int32Array>();
+/** A buffer of ladder positions per segment (a search runs synchronously to its end). */
+const straddlerBufferOf = segmentStructure(
+  'price ladder straddler buffer',
+  (index: TourIndex, segment: Int32Array) =>
+    new Int32Array(priceLadderOf(index, segment).tours.length),
+);
 
 /** The tours below the run (cheapest date under the range) with a date inside it (ladder positions). */
-function matchedStraddlers(ladder: PriceLadder, bounds: DateBounds, from: number): TourRange {
+function matchedStraddlers(
+  index: TourIndex,
+  segment: Int32Array,
+  bounds: DateBounds,
+  from: number,
+): TourRange {
+  const ladder = priceLadderOf(index, segment);
   const { high, blockHigh } = ladder;
-  let items = straddlerBuffers.get(ladder);
-  if (!items) straddlerBuffers.set(ladder, (items = new Int32Array(ladder.tours.length)));
+  const items = straddlerBufferOf(index, segment);
   let length = 0;
   for (let block = Math.floor((from - 1) / BLOCK); block >= 0 && from > 0; block -= 1) {
     if (blockHigh[block]! < bounds.priceMin) continue;
     const end = Math.min(from, (block + 1) * BLOCK);
     for (let at = block * BLOCK; at < end; at += 1) {
       if (high[at]! < bounds.priceMin) continue;
-      if (bucketsInRange(ladder, at, bounds) !== 0) items[length++] = at;
+      if (ladderHasDateInRange(ladder, at, bounds)) items[length++] = at;
     }
   }
   return { items, length };

@@ -20,7 +20,8 @@ import {
   type RangeFirsts,
 } from './range-firsts.ts';
 import type { DateBounds } from './query-index.ts';
-import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
+import { segmentStructure } from './segment-structures.ts';
+import { NONE, type TourIndex } from './tour-index.ts';
 
 /** Tours per block of the straddler scan. */
 export const BLOCK = 64;
@@ -35,25 +36,15 @@ export interface PriceLadder {
   blockHigh: Int32Array;
   /**
    * The tours' bookable dates in ladder order (tour `at` owns `[dateOffsets[at],
-   * dateOffsets[at + 1])`): their prices and duration buckets. The straddler scans read them front
+   * dateOffsets[at + 1])`): their prices. The straddler scans read them front
    * to back; read from the index, at the ladder's scattered positions, nearly every tour's dates
    * missed the cache (17 ms for one range at a million tours).
    */
   dateOffsets: Int32Array;
   datePrices: Int32Array;
-  dateBuckets: Uint8Array;
 }
 
-const ladders = new WeakMap<Int32Array, PriceLadder>();
-
-export function priceLadderOf(index: TourIndex, segment: Int32Array): PriceLadder {
-  let ladder = ladders.get(segment);
-  if (!ladder) {
-    ladder = buildLadder(index, segment);
-    ladders.set(segment, ladder);
-  }
-  return ladder;
-}
+export const priceLadderOf = segmentStructure('price ladder', buildLadder);
 
 function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
   const { minPrice, maxPrice } = index;
@@ -72,16 +63,14 @@ function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
       dateOffsets[at]! + index.dateOffsets[tour + 1]! - index.dateOffsets[tour]!;
   });
   const datePrices = new Int32Array(dateOffsets[tours.length]!);
-  const dateBuckets = new Uint8Array(dateOffsets[tours.length]!);
   tours.forEach((tour, at) => {
     let slot = dateOffsets[at]!;
     for (let d = index.dateOffsets[tour]!; d < index.dateOffsets[tour + 1]!; d += 1) {
       datePrices[slot] = index.dates.priceUsd[d]!;
-      dateBuckets[slot] = Math.min(index.dates.duration[d]!, DURATION_BUCKETS - 1);
       slot += 1;
     }
   });
-  return { tours, low, high, blockHigh, dateOffsets, datePrices, dateBuckets };
+  return { tours, low, high, blockHigh, dateOffsets, datePrices };
 }
 
 /** The first position in `values` (ascending) holding at least `bound`. */
@@ -89,19 +78,18 @@ export function firstAtLeast(values: Int32Array, bound: number): number {
   return firstAtLeastIn(values, 0, values.length, bound);
 }
 
-/** The duration buckets of the dates of the ladder's tour `at` inside the range (0: none). */
-export function bucketsInRange(
+/** Whether a date of the ladder's tour `at` is inside the range (stops at the first). */
+export function ladderHasDateInRange(
   ladder: PriceLadder,
   at: number,
   bounds: Pick<DateBounds, 'priceMin' | 'priceMax'>,
-): number {
-  const { datePrices, dateBuckets, dateOffsets } = ladder;
-  let buckets = 0;
+): boolean {
+  const { datePrices, dateOffsets } = ladder;
   for (let d = dateOffsets[at]!; d < dateOffsets[at + 1]!; d += 1) {
     const price = datePrices[d]!;
-    if (price >= bounds.priceMin && price <= bounds.priceMax) buckets |= 1 << dateBuckets[d]!;
+    if (price >= bounds.priceMin && price <= bounds.priceMax) return true;
   }
-  return buckets;
+  return false;
 }
 
 /** Whether one of the tour's dates is inside the range (stops at the first). */
@@ -118,16 +106,11 @@ function hasDateInRange(index: TourIndex, tour: number, bounds: DateBounds): boo
  * The dates by price (`range-firsts.ts`) of a segment, or of another kept list of tours (one list
  * value's bookable tours, `value-facets.ts`), built on first use.
  */
-const priceFirsts = new WeakMap<Int32Array, RangeFirsts>();
-
-export function priceFirstsOf(index: TourIndex, segment: Int32Array): RangeFirsts {
-  let firsts = priceFirsts.get(segment);
-  if (!firsts) {
-    firsts = buildRangeFirsts(segment, index.dateOffsets, index.dates.priceUsd, index.size);
-    priceFirsts.set(segment, firsts);
-  }
-  return firsts;
-}
+export const priceFirstsOf = segmentStructure(
+  'dates by price',
+  (index: TourIndex, segment: Int32Array): RangeFirsts =>
+    buildRangeFirsts(segment, index.dateOffsets, index.dates.priceUsd, index.size),
+);
 
 export interface PriceRangeAnswer {
   total: number;

@@ -752,11 +752,7 @@ describe('a facet search with two list filters walks the union of their postings
       };
       const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
       if (compiled.facets.filter((facet) => facet.list).length >= 2) narrowed += 1;
-      // Without their posting lists, the same facet filters walk the segment.
-      const walked = {
-        ...compiled,
-        facets: compiled.facets.map(({ kind, test }) => ({ kind, test })),
-      };
+      const walked = { ...compiled, walkSegment: true };
       for (const sort of ['default', 'price'] as const) {
         for (const withFacets of [false, true]) {
           const options = { sort, offset: 0, limit: 20, withFacets, organizerFacetLimit: 4 };
@@ -795,6 +791,67 @@ describe('a facet search with two list filters walks the union of their postings
       }
     }
     expect(pages).toBeGreaterThan(40);
+  });
+});
+
+describe('a facet search with several unselective filters walks only the tours failing at most one (decision 055)', () => {
+  const random = new Random(5555);
+  const rows = Array.from({ length: 1_500 }, (_, n) =>
+    tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      type: n % 11 === 0 ? 2 : 1,
+      // Few values, so each filter passes many tours and no posting list union is short.
+      countryIds: [random.int(1, 3), ...(random.chance(0.2) ? [random.int(1, 3)] : [])],
+      restKindIds: random.sample([1, 2, 3], random.int(0, 2)),
+      languageCodes: random.sample(['en', 'es', 'de'], random.int(1, 2)),
+      comfort: random.pick(['base', 'comfort', 'high']),
+      accommodation: random.pick(['hotel', 'tent', 'guest-house']),
+      operatorType: random.pick(['organization', 'author']),
+      organizerId: 1 + random.int(0, 5),
+      difficulty: 1 + random.int(0, 3),
+    }),
+  );
+  const dates = rows.flatMap((row) =>
+    Array.from({ length: random.int(0, 4) }, () =>
+      date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
+    ),
+  );
+  const index = indexOf(rows, dates, {
+    countries: named(3, 'Country'),
+    restKinds: named(3, 'Rest kind'),
+    organizers: named(6, 'Organizer'),
+    languages: new Map(['en', 'es', 'de'].map((code) => [code, code])),
+  });
+  const prices = { currency: 'USD', rates };
+
+  it('counts every facet and pages every sort exactly as the walk over the segment does', () => {
+    let pages = 0;
+    for (let draw = 0; draw < 50; draw += 1) {
+      const query = {
+        ...(random.chance(0.7) ? { countries: [random.int(1, 3)] } : {}),
+        ...(random.chance(0.5) ? { restKinds: [random.int(1, 3)] } : {}),
+        ...(random.chance(0.5) ? { languages: [random.pick(['en', 'es'])] } : {}),
+        ...(random.chance(0.5) ? { difficulty: [random.int(1, 4), random.int(1, 4)] } : {}),
+        ...(random.chance(0.3) ? { comfort: [random.pick(['base', 'high'])] } : {}),
+        ...(random.chance(0.3) ? { accommodation: random.pick(['hotel', 'tent']) } : {}),
+        ...(random.chance(0.3) ? { organizer: random.int(1, 6) } : {}),
+        ...(random.chance(0.3) ? { isAuthorTourSearch: 1 } : {}),
+        ...(random.chance(0.4) ? randomWindow(random, 0.3) : {}),
+        ...(random.chance(0.3) ? { daysMin: random.int(2, 8) } : {}),
+        ...(random.chance(0.2) ? { priceMax: random.int(50, 150) } : {}),
+        ...(random.chance(0.2) ? { type: 2 } : {}),
+      };
+      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+      if (compiled.facets.length < 2) continue;
+      pages += expectSameAsWalk(
+        index,
+        compiled,
+        { ...compiled, walkSegment: true },
+        { query },
+        { offsets: [0, 20], facetModes: [true, false], organizerFacetLimit: 4 },
+      );
+    }
+    expect(pages).toBeGreaterThan(60);
   });
 });
 

@@ -29,7 +29,9 @@ import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
 import { valueAnswersOf } from './value-facets.ts';
+import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
+import { segmentStructure } from './segment-structures.ts';
 import {
   dayNumber,
   DURATION_BUCKETS,
@@ -83,12 +85,17 @@ export interface IndexQuery {
    * Facet kinds the filter sets, each with its test; the position is the kind's bit. A filter
    * on a list column also names it, so a search can walk that column's posting lists.
    */
-  facets: { kind: TourFacet; test: TourTest; list?: ListFilter }[];
+  facets: ({ kind: TourFacet } & BitFilter)[];
   dates: DateBounds;
   /** The `organizer` filter: the organizer facet lists it even outside its top. */
   selectedOrganizer: number | undefined;
   /** The radius search, when set (its test is also one of `common`). */
   radius?: RadiusQuery | undefined;
+  /**
+   * Walk the whole segment, with no shortcut (no answer without the walk, no posting lists or
+   * bitsets narrowing it): the plain pass every shortcut must agree with (tests).
+   */
+  walkSegment?: boolean;
 }
 
 /**
@@ -117,14 +124,16 @@ function overlaps(column: RaggedColumn, wanted: ReadonlySet<number>): TourTest {
   };
 }
 
-function oneOf(column: Int32Array, wanted: ReadonlySet<number>): TourTest {
+/** A one-of filter on a column, with its table (so `facet-bits.ts` can read the column). */
+function oneOf(column: Int32Array, wanted: ReadonlySet<number>): Omit<BitFilter, 'list'> {
   const table = lookup(column, wanted);
-  return (tour) => table[column[tour]!] === 1;
+  return { test: (tour) => table[column[tour]!] === 1, oneOf: { column, table } };
 }
 
 function compileFacets(index: TourIndex, filter: TourSearchFilter): IndexQuery['facets'] {
   const facets: IndexQuery['facets'] = [];
-  const add = (kind: TourFacet, test: TourTest) => facets.push({ kind, test });
+  const add = (kind: TourFacet, filter: TourTest | Omit<BitFilter, 'list'>) =>
+    facets.push(typeof filter === 'function' ? { kind, test: filter } : { kind, ...filter });
   const addList = (kind: TourFacet, column: RaggedColumn, values: readonly number[]) =>
     facets.push({ kind, test: overlaps(column, new Set(values)), list: { column, values } });
   if (filter.countries) addList('countries', index.countries, filter.countries);
@@ -201,7 +210,7 @@ function compileCommon(
     );
   }
   if (filter.onlyReturningCruises) tests.push((tour) => index.isReturningCruise[tour] === 1);
-  if (filter.ships) tests.push(oneOf(index.ship, new Set(filter.ships)));
+  if (filter.ships) tests.push(oneOf(index.ship, new Set(filter.ships)).test);
   const { waterObject } = filter;
   if (waterObject !== undefined) tests.push((tour) => index.waterObject[tour] === waterObject);
   if (radius) {
@@ -357,31 +366,17 @@ class TourList {
  * to one index): a facet's count is then also "the segment less the tours that do not count",
  * which is less work when most tours count (see `FacetCounter.count`).
  */
-const segmentCounts = new WeakMap<Int32Array, Int32Array[]>();
-
-function segmentCountsOf(index: TourIndex, segment: Int32Array): Int32Array[] {
-  let counts = segmentCounts.get(segment);
-  if (!counts) {
-    counts = countAll(index, segment);
-    segmentCounts.set(segment, counts);
-  }
-  return counts;
-}
+const segmentCountsOf = segmentStructure('facet counts', countAll);
 
 /** The same over the segment's tours with a bookable date (what an unfiltered search counts). */
-const bookableCounts = new WeakMap<Int32Array, Int32Array[]>();
-
-function bookableCountsOf(index: TourIndex, segment: Int32Array): Int32Array[] {
-  let counts = bookableCounts.get(segment);
-  if (!counts) {
-    counts = countAll(
+const bookableCountsOf = segmentStructure(
+  'bookable facet counts',
+  (index: TourIndex, segment: Int32Array): Int32Array[] =>
+    countAll(
       index,
       segment.filter((tour) => index.fromPrice[tour] !== NONE),
-    );
-    bookableCounts.set(segment, counts);
-  }
-  return counts;
-}
+    ),
+);
 
 function countAll(index: TourIndex, tours: Int32Array): Int32Array[] {
   const all = { items: tours, length: tours.length };
@@ -627,22 +622,27 @@ function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
 }
 
 /**
- * The tours a facet search with two or more list filters needs to look at: a tour counts for a
+ * The tours a facet search with two or more facet filters needs to look at: a tour counts for a
  * facet only when it fails at most one facet filter, so it holds a wanted value of at least one
- * of any two list filters. The union of the two shortest posting lists, or undefined to walk
- * the whole segment (and count the complement) when that union is not much smaller.
+ * of any two list filters. The union of the two shortest posting lists when it is short;
+ * otherwise the tours failing at most one filter, found by bitsets; or undefined to walk the
+ * whole segment (and count the complement) when neither is much smaller.
  */
-function facetCandidates(query: IndexQuery): Int32Array | undefined {
+function facetCandidates(index: TourIndex, query: IndexQuery): Int32Array | undefined {
   const lists = query.facets
     .map((facet) => facet.list)
     .filter((list) => list !== undefined)
     .map((list) => ({ list, size: postingSize(list.column, list.values) }))
     .sort((a, b) => a.size - b.size);
-  if (lists.length < 2 || lists[0]!.size + lists[1]!.size >= query.segment.length / 4) {
-    return undefined;
+  if (lists.length >= 2 && lists[0]!.size + lists[1]!.size < query.segment.length / 4) {
+    const [first, second] = lists.map(({ list }) => positionsWithAny(list.column, list.values));
+    return sortedUnion(first!, second!);
   }
-  const [first, second] = lists.map(({ list }) => positionsWithAny(list.column, list.values));
-  return sortedUnion(first!, second!);
+  // Otherwise the tours failing at most one filter, by bitsets (decision 055), unless nearly
+  // every tour is one: then the segment's walk counts the complement, which is less work.
+  if (query.facets.length < 2) return undefined;
+  const candidates = failingAtMostOne(index, query.segment, query.facets);
+  return candidates.length <= query.segment.length / 2 ? candidates : undefined;
 }
 
 /** The positions in both of two ascending lists (each once), ascending. */
@@ -908,27 +908,32 @@ function openSearch(
 }
 
 /**
- * The facet rows of a search that filters nothing, made once per segment and organizer limit
- * (at a million tours, thousands of rows and the organizers' top took 2–3 ms a search). The rows
- * are shared: they are read, never changed (`toFilterFacets`).
+ * The facet rows of a search that filters nothing, made once per segment (at a million tours,
+ * thousands of rows and the organizers' top took 2–3 ms a search). The rows are shared: they are
+ * read, never changed (`toFilterFacets`). Another organizer limit than the product's (tests) is
+ * counted each time.
  */
-const openRows = new WeakMap<Int32Array, Map<number, FacetRow[]>>();
+const openFacetRowsOf = segmentStructure(
+  'open facet rows',
+  (index: TourIndex, segment: Int32Array): FacetRow[] =>
+    countOpenFacetRows(index, segment, ORGANIZER_FACET_LIMIT),
+);
 
 function openFacetRows(index: TourIndex, query: IndexQuery, options: IndexSearchOptions) {
-  const organizers = organizerOptions(query, options);
-  let byLimit = openRows.get(query.segment);
-  if (!byLimit) openRows.set(query.segment, (byLimit = new Map()));
-  let rows = byLimit.get(organizers.limit);
-  if (!rows) {
-    const listing = openListingOf(index, query.segment);
-    const counter = new FacetCounter(index);
-    counter.setAll(bookableCountsOf(index, query.segment));
-    counter.durations.set(listing.durations.subarray(0, counter.durations.length));
-    counter.priceRange.set(listing.priceRange);
-    rows = counter.rows(organizers);
-    byLimit.set(organizers.limit, rows);
-  }
-  return rows;
+  const { limit } = organizerOptions(query, options);
+  return limit === ORGANIZER_FACET_LIMIT
+    ? openFacetRowsOf(index, query.segment)
+    : countOpenFacetRows(index, query.segment, limit);
+}
+
+function countOpenFacetRows(index: TourIndex, segment: Int32Array, limit: number): FacetRow[] {
+  const listing = openListingOf(index, segment);
+  const counter = new FacetCounter(index);
+  counter.setAll(bookableCountsOf(index, segment));
+  counter.durations.set(listing.durations.subarray(0, counter.durations.length));
+  counter.priceRange.set(listing.priceRange);
+  // A search that filters nothing selects no organizer.
+  return counter.rows({ limit, selected: undefined });
 }
 
 /**
@@ -1007,7 +1012,7 @@ export function searchIndex(
   query: IndexQuery,
   options: IndexSearchOptions,
 ): IndexSearchResult {
-  const answered = answerWithoutWalk(index, query, options);
+  const answered = query.walkSegment ? undefined : answerWithoutWalk(index, query, options);
   if (answered) return answered;
   const { common, facets, dates: bounds } = query;
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
@@ -1024,14 +1029,17 @@ export function searchIndex(
   // Without facets, a tour failing any facet filter is out: walk a posting list if one is short.
   // With facets, so can a search whose only filter is one list (and maybe a price range): its own
   // kind then counts what the rest matches, known in advance (`ownKindCounts`).
-  const onlyList = counter ? onlyListFilter(index, query) : undefined;
-  const candidates = counter
-    ? onlyList
-      ? positionsWithAny(onlyList.column, onlyList.values)
-      : facetCandidates(query)
-    : narrowestCandidates(query);
+  const narrow = !query.walkSegment;
+  const onlyList = counter && narrow ? onlyListFilter(index, query) : undefined;
+  const candidates = !narrow
+    ? undefined
+    : counter
+      ? onlyList
+        ? positionsWithAny(onlyList.column, onlyList.values)
+        : facetCandidates(index, query)
+      : narrowestCandidates(query);
   const walk = candidates ?? segment;
-  const inSegment = candidates ? membership(segment, index.size) : undefined;
+  const inSegment = candidates ? membership(index, segment) : undefined;
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
   // A facet search walking the whole segment keeps what counts for no facet, for the complement.
   const excluded = counter && !candidates ? new TourList(scratchOf(index).excluded) : undefined;

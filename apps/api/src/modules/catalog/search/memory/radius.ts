@@ -6,6 +6,7 @@
  * tour is the walk's own (`radiusTest`), so both answer the same tours.
  */
 import { firstKeys } from './first-keys.ts';
+import { segmentStructure } from './segment-structures.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 /** earthdistance's `earth()` radius in metres: the SQL radius search measures with it. */
@@ -39,8 +40,6 @@ export interface RadiusGrid {
   tours: Int32Array;
 }
 
-const grids = new WeakMap<Int32Array, RadiusGrid>();
-
 function cellOf(index: TourIndex, tour: number): number {
   const lat = Math.asin(Math.max(-1, Math.min(1, index.z[tour]!))) * DEGREES;
   const lng = Math.atan2(index.y[tour]!, index.x[tour]!) * DEGREES;
@@ -49,9 +48,9 @@ function cellOf(index: TourIndex, tour: number): number {
   return latCell * LNG_CELLS + lngCell;
 }
 
-export function radiusGridOf(index: TourIndex, segment: Int32Array): RadiusGrid {
-  let grid = grids.get(segment);
-  if (!grid) {
+export const radiusGridOf = segmentStructure(
+  'radius grid',
+  (index: TourIndex, segment: Int32Array): RadiusGrid => {
     const bookable = segment.filter((tour) => index.fromPrice[tour] !== NONE);
     const cells = Int32Array.from(bookable, (tour) => cellOf(index, tour));
     const offsets = new Int32Array(LAT_CELLS * LNG_CELLS + 1);
@@ -60,11 +59,9 @@ export function radiusGridOf(index: TourIndex, segment: Int32Array): RadiusGrid 
     const next = offsets.slice(0, LAT_CELLS * LNG_CELLS);
     const tours = new Int32Array(bookable.length);
     bookable.forEach((tour, n) => (tours[next[cells[n]!]!++] = tour));
-    grid = { offsets, tours };
-    grids.set(segment, grid);
-  }
-  return grid;
-}
+    return { offsets, tours };
+  },
+);
 
 /** Margin around the bounding box, in degrees: rounding never loses a tour on a cell edge. */
 const MARGIN = 0.01;

@@ -4,6 +4,7 @@ import type { Env } from '#src/env.ts';
 import { createCatalogVersionReader, readCatalogVersion } from '../../cache/catalog-version.ts';
 import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
 import { loadTourIndex } from './load-index.ts';
+import { prepareIndex } from './prepare-index.ts';
 
 export function createSearchIndex(
   env: Pick<Env, 'SEARCH_INDEX'>,
@@ -12,7 +13,23 @@ export function createSearchIndex(
 ): TourIndexProvider | undefined {
   if (env.SEARCH_INDEX === 'off') return undefined;
   const versions = createCatalogVersionReader(() => readCatalogVersion(db));
-  return createTourIndexProvider({ versions, log, build: (key) => loadTourIndex(db, key) });
+  return createTourIndexProvider({
+    versions,
+    log,
+    build: (key) => loadTourIndex(db, key),
+    prepare: async (index) => {
+      const timings = await prepareIndex(index);
+      const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 3);
+      log.info(
+        {
+          slowest: slowest.map(
+            ({ label, tours, ms }) => `${label} (${tours} tours) ${Math.round(ms)} ms`,
+          ),
+        },
+        'search index prepared',
+      );
+    },
+  });
 }
 
 type TourIndexProviderLog = Parameters<typeof createTourIndexProvider>[0]['log'];

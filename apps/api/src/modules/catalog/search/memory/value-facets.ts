@@ -35,7 +35,7 @@ export function valueAnswersOf(
   if (!byValue) byColumn.set(column, (byValue = new Map()));
   let answers = byValue.get(value);
   if (!answers) {
-    const inSegment = membership(segment, index.size);
+    const inSegment = membership(index, segment);
     const tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
     answers = { listing: buildOpenListing(index, tours) };
     byValue.set(value, answers);

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeFilters } from '@gallop/search-filters';
+import { Random } from '#src/seed/random.ts';
+import { prepareIndex } from './prepare-index.ts';
+import { compileIndexQuery, searchIndex } from './query-index.ts';
+import { segmentStructures } from './segment-structures.ts';
+import { buildTourIndex, type IndexTourRow } from './tour-index.ts';
+
+const today = '2027-01-01';
+const day = (offset: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const prices = { currency: 'USD', rates: new Map([['USD', 1]]) };
+
+/** Two indexes of the same random catalogue (tours, excursions and cruises), built apart. */
+function twinIndexes(seed: number) {
+  const random = new Random(seed);
+  const tours: IndexTourRow[] = [];
+  const dates: {
+    tourId: number;
+    startDate: string;
+    duration: number;
+    priceUsd: number;
+    pricePerDayUsd: number;
+  }[] = [];
+  for (let id = 1; id <= 400; id += 1) {
+    const isCruise = random.chance(0.2);
+    tours.push({
+      id,
+      popularity: random.int(0, 50),
+      fromPriceUsd: null,
+      type: random.chance(0.3) ? 2 : 1,
+      isCruise,
+      lastStartDate: day(300),
+      maxGroupSize: random.int(4, 20),
+      minAge: random.int(0, 16),
+      countryIds: [random.int(1, 6)],
+      regionIds: [random.int(10, 20)],
+      cityIds: [],
+      restKindIds: [random.int(1, 4)],
+      collectionIds: random.chance(0.5) ? [random.int(1, 3)] : [],
+      languageCodes: ['en'],
+      showplaceIds: [],
+      comfort: random.chance(0.5) ? 'base' : 'comfort',
+      accommodation: 'hotel',
+      difficulty: random.int(1, 4),
+      organizerId: random.int(1, 12),
+      operatorType: random.chance(0.5) ? 'organization' : 'author',
+      cruiseType: null,
+      startCityId: null,
+      cabinsCapacity: null,
+      isReturningCruise: false,
+      shipId: null,
+      waterObjectId: null,
+      lat: random.int(-60, 60),
+      lng: random.int(-170, 170),
+    });
+    for (let n = random.int(0, 4); n > 0; n -= 1) {
+      const duration = random.int(1, 24);
+      const priceUsd = random.int(50, 400) * 100;
+      const startDate = day(random.int(1, 280));
+      dates.push({
+        tourId: id,
+        startDate,
+        duration,
+        priceUsd,
+        pricePerDayUsd: priceUsd / duration,
+      });
+    }
+    // The cheapest bookable date: what marks a tour bookable.
+    const own = dates.filter(({ tourId }) => tourId === id).map(({ priceUsd }) => priceUsd);
+    tours[tours.length - 1]!.fromPriceUsd = own.length > 0 ? Math.min(...own) : null;
+  }
+  const organizers = new Map(Array.from({ length: 12 }, (_, n) => [n + 1, `Organizer ${n + 1}`]));
+  const build = () =>
+    buildTourIndex({
+      version: 1,
+      today,
+      tours,
+      dates,
+      labels: {
+        countries: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Country ${n + 1}`])),
+        regions: new Map(),
+        cities: new Map(),
+        restKinds: new Map(),
+        collections: new Map(),
+        languages: new Map([['en', 'English']]),
+        organizers,
+        worldPartOfCountry: new Map(),
+      },
+    });
+  return [build(), build()] as const;
+}
+
+describe('prepareIndex (the search structures built before an index serves)', () => {
+  it('builds every declared structure for every segment, pausing between two', async () => {
+    const [index] = twinIndexes(3);
+    let pauses = 0;
+    const timings = await prepareIndex(index, { pause: async () => void (pauses += 1) });
+    const labels = segmentStructures().map(({ label }) => label);
+    // The structures the faster answers rely on (decisions 049, 052, 053) are all declared.
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'open listing',
+        'open facet rows',
+        'price ladder',
+        'price ladder prefix counts',
+        'dates by price',
+        'dates by duration and price',
+        'day buckets',
+        'duration masks',
+        'radius grid',
+        'membership',
+      ]),
+    );
+    expect(index.segments.size).toBeGreaterThanOrEqual(3);
+    for (const segment of index.segments.values()) {
+      for (const structure of segmentStructures()) {
+        expect(structure.has(segment), structure.label).toBe(true);
+      }
+    }
+    const postings = timings.filter(({ label }) => label.endsWith(' postings'));
+    expect(postings.map(({ label }) => label)).toContain('countries postings');
+    expect(timings).toHaveLength(postings.length + index.segments.size * labels.length);
+    expect(pauses).toBe(timings.length);
+    // Largest segment first: its structures are the ones searches wait for.
+    const sizes = timings.slice(postings.length).map(({ tours }) => tours);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  });
+
+  it('leaves every answer as an index built on first use gives it', async () => {
+    const [prepared, unprepared] = twinIndexes(11);
+    await prepareIndex(prepared, { pause: async () => {} });
+    const queries = [
+      {},
+      { type: 2 },
+      { isCruisesSearch: 1 },
+      { priceMin: 100, priceMax: 250 },
+      { priceMin: 100, priceMax: 250, countries: [2] },
+      { dateFrom: day(30), dateTo: day(90) },
+      { daysMin: 3, daysMax: 8 },
+      { countries: [1] },
+      { countries: [1], restKinds: [2], difficulty: [1, 2] },
+    ];
+    let matched = 0;
+    for (const query of queries) {
+      for (const sort of ['default', 'price', '-price'] as const) {
+        for (const withFacets of [false, true]) {
+          const options = { sort, offset: 0, limit: 20, withFacets };
+          const filter = normalizeFilters(query);
+          const answer = searchIndex(
+            prepared,
+            compileIndexQuery(prepared, filter, prices),
+            options,
+          );
+          const context = JSON.stringify({ query, options });
+          expect(answer, context).toEqual(
+            searchIndex(unprepared, compileIndexQuery(unprepared, filter, prices), options),
+          );
+          if (answer.total > 0) matched += 1;
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(40);
+  });
+});
