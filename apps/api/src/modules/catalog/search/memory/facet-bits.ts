@@ -64,11 +64,18 @@ function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
     }
     return;
   }
-  const { column, table } = filter.oneOf ?? {};
+  if (filter.oneOf) {
+    const { column, table } = filter.oneOf;
+    for (let n = 0; n < segment.length; n += 1) {
+      const tour = segment[n]!;
+      if (table[column[tour]!] === 1) bits[tour >>> 5]! |= 1 << (tour & 31);
+    }
+    return;
+  }
+  const { test } = filter;
   for (let n = 0; n < segment.length; n += 1) {
     const tour = segment[n]!;
-    const passes = column && table ? table[column[tour]!] === 1 : filter.test(tour);
-    if (passes) bits[tour >>> 5]! |= 1 << (tour & 31);
+    if (test(tour)) bits[tour >>> 5]! |= 1 << (tour & 31);
   }
 }
 
