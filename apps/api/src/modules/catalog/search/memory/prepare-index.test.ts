@@ -4,89 +4,47 @@ import { Random } from '#src/seed/random.ts';
 import { prepareIndex } from './prepare-index.ts';
 import { compileIndexQuery, searchIndex } from './query-index.ts';
 import { segmentStructures } from './segment-structures.ts';
-import { buildTourIndex, type IndexTourRow } from './tour-index.ts';
+import { date, day, indexOf, named, rates, tourRow } from './index-fixtures.ts';
+import type { IndexTourRow } from './tour-index.ts';
 
-const today = '2027-01-01';
-const day = (offset: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-const prices = { currency: 'USD', rates: new Map([['USD', 1]]) };
+const prices = { currency: 'USD', rates };
 
 /** Two indexes of the same random catalogue (tours, excursions and cruises), built apart. */
 function twinIndexes(seed: number) {
   const random = new Random(seed);
   const tours: IndexTourRow[] = [];
-  const dates: {
-    tourId: number;
-    startDate: string;
-    duration: number;
-    priceUsd: number;
-    pricePerDayUsd: number;
-  }[] = [];
+  const dates: ReturnType<typeof date>[] = [];
   for (let id = 1; id <= 400; id += 1) {
-    const isCruise = random.chance(0.2);
-    tours.push({
-      id,
-      popularity: random.int(0, 50),
-      fromPriceUsd: null,
-      type: random.chance(0.3) ? 2 : 1,
-      isCruise,
-      lastStartDate: day(300),
-      maxGroupSize: random.int(4, 20),
-      minAge: random.int(0, 16),
-      countryIds: [random.int(1, 6)],
-      regionIds: [random.int(10, 20)],
-      cityIds: [],
-      restKindIds: [random.int(1, 4)],
-      collectionIds: random.chance(0.5) ? [random.int(1, 3)] : [],
-      languageCodes: ['en'],
-      showplaceIds: [],
-      comfort: random.chance(0.5) ? 'base' : 'comfort',
-      accommodation: 'hotel',
-      difficulty: random.int(1, 4),
-      organizerId: random.int(1, 12),
-      operatorType: random.chance(0.5) ? 'organization' : 'author',
-      cruiseType: null,
-      startCityId: null,
-      cabinsCapacity: null,
-      isReturningCruise: false,
-      shipId: null,
-      waterObjectId: null,
-      lat: random.int(-60, 60),
-      lng: random.int(-170, 170),
-    });
-    for (let n = random.int(0, 4); n > 0; n -= 1) {
-      const duration = random.int(1, 24);
-      const priceUsd = random.int(50, 400) * 100;
-      const startDate = day(random.int(1, 280));
-      dates.push({
-        tourId: id,
-        startDate,
-        duration,
-        priceUsd,
-        pricePerDayUsd: priceUsd / duration,
-      });
-    }
-    // The cheapest bookable date: what marks a tour bookable.
-    const own = dates.filter(({ tourId }) => tourId === id).map(({ priceUsd }) => priceUsd);
-    tours[tours.length - 1]!.fromPriceUsd = own.length > 0 ? Math.min(...own) : null;
+    const own = Array.from({ length: random.int(0, 4) }, () =>
+      date(id, random.int(1, 280), random.int(1, 24), random.int(50, 400) * 100),
+    );
+    dates.push(...own);
+    tours.push(
+      tourRow(id, {
+        popularity: random.int(0, 50),
+        // The cheapest bookable date: what marks a tour bookable.
+        fromPriceUsd: own.length > 0 ? Math.min(...own.map(({ priceUsd }) => priceUsd)) : null,
+        type: random.chance(0.3) ? 2 : 1,
+        isCruise: random.chance(0.2),
+        lastStartDate: day(300),
+        countryIds: [random.int(1, 6)],
+        regionIds: [random.int(10, 20)],
+        restKindIds: [random.int(1, 4)],
+        collectionIds: random.chance(0.5) ? [random.int(1, 3)] : [],
+        comfort: random.chance(0.5) ? 'base' : 'comfort',
+        difficulty: random.int(1, 4),
+        organizerId: random.int(1, 12),
+        operatorType: random.chance(0.5) ? 'organization' : 'author',
+        lat: random.int(-60, 60),
+        lng: random.int(-170, 170),
+      }),
+    );
   }
-  const organizers = new Map(Array.from({ length: 12 }, (_, n) => [n + 1, `Organizer ${n + 1}`]));
   const build = () =>
-    buildTourIndex({
-      version: 1,
-      today,
-      tours,
-      dates,
-      labels: {
-        countries: new Map(Array.from({ length: 6 }, (_, n) => [n + 1, `Country ${n + 1}`])),
-        regions: new Map(),
-        cities: new Map(),
-        restKinds: new Map(),
-        collections: new Map(),
-        languages: new Map([['en', 'English']]),
-        organizers,
-        worldPartOfCountry: new Map(),
-      },
+    indexOf(tours, dates, {
+      countries: named(6, 'Country'),
+      languages: new Map([['en', 'English']]),
+      organizers: named(12, 'Organizer'),
     });
   return [build(), build()] as const;
 }

@@ -12,12 +12,18 @@ import {
   sortedUnion,
   type IndexQuery,
 } from './query-index.ts';
+import { buildTourIndex, type TourIndex } from './tour-index.ts';
 import {
-  buildTourIndex,
-  type IndexLabels,
-  type IndexTourRow,
-  type TourIndex,
-} from './tour-index.ts';
+  date,
+  day,
+  indexOf,
+  labels,
+  named,
+  randomDates,
+  rates,
+  today,
+  tourRow,
+} from './index-fixtures.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
   it('answers the head of the full sort, in both directions', () => {
@@ -73,78 +79,6 @@ describe('dateShortcut (what tour summaries decide before the dates are read)', 
     expect(bits(dateShortcut(none, false).possibleBuckets)).toHaveLength(21);
   });
 });
-
-const today = '2027-01-01';
-const day = (offset: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-const rates = new Map([['USD', 1]]);
-
-/** A multi-day tour of organizer 1 in country 1 with a date on day 10; `fields` vary it. */
-function tourRow(id: number, fields: Partial<IndexTourRow> = {}): IndexTourRow {
-  return {
-    id,
-    popularity: 0,
-    fromPriceUsd: 10_000,
-    type: 1,
-    isCruise: false,
-    lastStartDate: day(60),
-    maxGroupSize: 10,
-    minAge: 0,
-    countryIds: [1],
-    regionIds: [],
-    cityIds: [],
-    restKindIds: [],
-    collectionIds: [],
-    languageCodes: ['en'],
-    showplaceIds: [],
-    comfort: 'base',
-    accommodation: 'hotel',
-    difficulty: 1,
-    organizerId: 1,
-    operatorType: 'organization',
-    cruiseType: null,
-    startCityId: null,
-    cabinsCapacity: null,
-    isReturningCruise: false,
-    shipId: null,
-    waterObjectId: null,
-    lat: 0,
-    lng: 0,
-    ...fields,
-  };
-}
-
-const date = (tourId: number, offset: number, duration: number, priceUsd: number) => ({
-  tourId,
-  startDate: day(offset),
-  duration,
-  priceUsd,
-  pricePerDayUsd: Math.round(priceUsd / duration),
-});
-
-/** Index labels: what `named` gives, nothing else. */
-const labels = (named: Partial<IndexLabels>): IndexLabels => ({
-  countries: new Map(),
-  regions: new Map(),
-  cities: new Map(),
-  restKinds: new Map(),
-  collections: new Map(),
-  languages: new Map(),
-  organizers: new Map(),
-  worldPartOfCountry: new Map(),
-  ...named,
-});
-
-/** Labels `Name 1` … `Name count` for ids 1 … count. */
-const named = (count: number, name: string) =>
-  new Map(Array.from({ length: count }, (_, n) => [n + 1, `${name} ${n + 1}`] as const));
-
-/** A fixture index of `rows` and `dates`, its labels what `named` gives. */
-const indexOf = (
-  rows: IndexTourRow[],
-  dates: ReturnType<typeof date>[],
-  named: Partial<IndexLabels> = {},
-) => buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels(named) });
 
 /**
  * A random date window over days -10 to 340: open at the start or at the end, each with chance
@@ -724,11 +658,7 @@ describe('a facet search with two list filters walks the union of their postings
       difficulty: 1 + random.int(0, 3),
     }),
   );
-  const dates = rows.flatMap((row) =>
-    Array.from({ length: random.int(0, 4) }, () =>
-      date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
-    ),
-  );
+  const dates = randomDates(random, rows);
   const index = indexOf(rows, dates, {
     countries: named(20, 'Country'),
     restKinds: named(10, 'Rest kind'),
@@ -811,11 +741,7 @@ describe('a facet search with several unselective filters walks only the tours f
       difficulty: 1 + random.int(0, 3),
     }),
   );
-  const dates = rows.flatMap((row) =>
-    Array.from({ length: random.int(0, 4) }, () =>
-      date(row.id, random.int(1, 200), random.int(1, 14), random.int(5, 40) * 500),
-    ),
-  );
+  const dates = randomDates(random, rows);
   const index = indexOf(rows, dates, {
     countries: named(3, 'Country'),
     restKinds: named(3, 'Rest kind'),
