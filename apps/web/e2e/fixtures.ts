@@ -43,11 +43,12 @@ export const test = base.extend<{
 /**
  * Server-rendered parts that hydrate from chunks of their own after the rest of the page: the
  * search page's filters panel and sort select once it has painted (decision 041), and the 'Help
- * me choose a tour' buttons (decision 050).
+ * me choose a tour' buttons (decision 050). A part the page does not show waits until it does
+ * (the search page's aside on a phone: `e2e/search.spec.ts` checks it).
  */
 const DEFERRED_PARTS = ['.search-filters', '.search-page__sort .gk-select', '.help-request-button'];
 
-/** Waits until React has taken over the page, its deferred parts included. */
+/** Waits until React has taken over the page, its shown deferred parts included. */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect
@@ -56,7 +57,9 @@ export async function waitForHydration(page: Page): Promise<void> {
         const hydrated = (element: Element) =>
           Object.keys(element).some((key) => key.startsWith('__react'));
         return selectors.every((selector) =>
-          [...document.querySelectorAll(selector)].every(hydrated),
+          [...document.querySelectorAll(selector)]
+            .filter((element) => element.checkVisibility())
+            .every(hydrated),
         );
       }, DEFERRED_PARTS),
     )

@@ -248,6 +248,38 @@ test.describe('search page', () => {
     await expect(page.locator(panel)).toHaveCount(1);
   });
 
+  test('the page brings react-aria’s pressable style: its controls hydrate without adding a stylesheet', async ({
+    page,
+    gotoHydrated,
+  }) => {
+    // A stylesheet added after the first paint recalculates the style of the whole page.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { addedStyles: string[] }).addedStyles = added;
+      document.addEventListener('DOMContentLoaded', () =>
+        new MutationObserver((records) => {
+          for (const node of records.flatMap((record) => [...record.addedNodes])) {
+            if (node instanceof HTMLStyleElement) added.push(node.outerHTML);
+          }
+        }).observe(document, { childList: true, subtree: true }),
+      );
+    });
+    await gotoHydrated('/tours');
+    // Every kind of control has hydrated and mounted its pressable parts (an open listbox too).
+    await page.getByRole('button', { name: /Recommended/ }).click();
+    await expect(page.getByRole('option', { name: 'Cheapest first' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const added = () =>
+      page.evaluate(() => (window as unknown as { addedStyles: string[] }).addedStyles);
+    expect(await added()).toEqual([]);
+    await expect(page.locator('style#react-aria-pressable-style')).toHaveCount(1);
+
+    // Leaving the page (a client-side navigation) keeps the style for the controls still there.
+    await page.locator('.tour-card__link').first().click();
+    await expect(page.locator('.search-page')).toHaveCount(0);
+    await expect(page.locator('head > style#react-aria-pressable-style')).toHaveCount(1);
+  });
+
   test('a traveller searches around a city they type, within a radius they choose', async ({
     page,
     request,
@@ -342,5 +374,67 @@ test.describe('search page', () => {
     await expect(page).toHaveURL(/[?&]type=2/);
     await sheet.getByRole('button', { name: /^Show \d+ tours?$/ }).click();
     await expect(sheet).toBeHidden();
+  });
+
+  test('on a phone the hidden aside’s filters wait, and hydrate in place once it shows', async ({
+    page,
+    gotoHydrated,
+  }) => {
+    const asidePanel = '.search-page__aside .search-filters';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepServerElement(page, asidePanel);
+    await gotoHydrated('/tours');
+    // The filters' code is here (the sheet shows them) and nothing is loading any more...
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet.getByRole('radio', { name: 'Day rides and excursions' })).toBeVisible();
+    await sheet.getByRole('button', { name: /^Show \d+ tours?$/ }).click();
+    await expect(sheet).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    // ...yet the hidden aside still holds the server's HTML, not taken over by React.
+    await expect(page.locator(asidePanel)).toBeHidden();
+    expect(
+      await page.evaluate((selector) => {
+        const element = document.querySelector(selector);
+        const server = (window as unknown as { serverElements?: Record<string, Element> })
+          .serverElements?.[selector];
+        return {
+          server: element !== null && element === server,
+          hydrated:
+            element !== null && Object.keys(element).some((key) => key.startsWith('__react')),
+        };
+      }, asidePanel),
+    ).toEqual({ server: true, hydrated: false });
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => hydratedInPlace(page, asidePanel)).toBe(true);
+    const aside = page.getByRole('complementary', { name: 'Filters' });
+    await aside.getByRole('radio', { name: 'Day rides and excursions' }).check();
+    await expect(page).toHaveURL(/[?&]type=2/);
+  });
+
+  test('a filter chosen in the phone’s sheet shows in the aside once the window widens', async ({
+    page,
+    request,
+    gotoHydrated,
+  }) => {
+    // A country among the day rides (the facets follow the search).
+    const dayRides = await json<TourList>(request, '/spa/tours?type=2&expand=filters');
+    const country = facet(dayRides, 'countries')[0] as FacetOption;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated('/tours');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByRole('radio', { name: 'Day rides and excursions' }).check();
+    await expect(page).toHaveURL(/[?&]type=2/);
+    await sheet.getByRole('button', { name: /^Show \d+ tours?$/ }).click();
+    await expect(sheet).toBeHidden();
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const aside = page.getByRole('complementary', { name: 'Filters' });
+    await expect(aside.getByRole('radio', { name: 'Day rides and excursions' })).toBeChecked();
+    await aside.getByRole('checkbox', { name: new RegExp(`^${country.text} `) }).check();
+    await expect(page).toHaveURL(new RegExp(`[?&]countries=${country.value}(&|$)`));
+    await expect(page).toHaveURL(/[?&]type=2/);
   });
 });

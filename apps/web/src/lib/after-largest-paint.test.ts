@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   LARGEST_PAINT_TIMEOUT_MS,
+  nextIdle,
   paintGate,
   waitForLargestPaint,
   type PaintWindow,
 } from './after-largest-paint';
+import { settled } from './testing/settled';
 
 /** A window whose events, timers, idle callbacks and largest-paint entries the test fires. */
 function fakeWindow({ lcp = true, readyState = 'loading' as DocumentReadyState } = {}) {
@@ -47,14 +49,6 @@ function fakeWindow({ lcp = true, readyState = 'loading' as DocumentReadyState }
     runIdle: () => idle.splice(0).forEach((callback) => callback()),
     runTimer: (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.callback()),
   };
-}
-
-/** Whether the promise has settled, after pending microtasks ran. */
-async function settled(promise: Promise<void>): Promise<boolean> {
-  let done = false;
-  void promise.then(() => (done = true));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return done;
 }
 
 describe('waitForLargestPaint', () => {
@@ -105,6 +99,26 @@ describe('waitForLargestPaint', () => {
     expect(await settled(waiting)).toBe(false);
     fake.runTimer(LARGEST_PAINT_TIMEOUT_MS);
     expect(await settled(waiting)).toBe(true);
+  });
+});
+
+describe('nextIdle', () => {
+  it('resolves once the browser is idle, or after a timer where it has no idle callbacks', async () => {
+    const fake = fakeWindow();
+    const idle = nextIdle(fake.win);
+    expect(await settled(idle)).toBe(false);
+    fake.runIdle();
+    expect(await settled(idle)).toBe(true);
+
+    const timers: Array<() => void> = [];
+    const noIdle = nextIdle({ setTimeout: (callback) => timers.push(callback) });
+    expect(await settled(noIdle)).toBe(false);
+    timers.forEach((callback) => callback());
+    expect(await settled(noIdle)).toBe(true);
+  });
+
+  it('resolves at once on the server', async () => {
+    expect(await settled(nextIdle(undefined))).toBe(true);
   });
 });
 

@@ -31,6 +31,29 @@ const INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as cons
 /** After a largest paint, the idle wait lasts this long at most. */
 const IDLE_TIMEOUT_MS = 1000;
 
+type IdleWindow = Pick<PaintWindow, 'requestIdleCallback' | 'setTimeout'>;
+
+/** Calls `callback` once the browser is idle (at most `IDLE_TIMEOUT_MS` later), in a task of its own. */
+function whenIdle(win: IdleWindow, callback: () => void): void {
+  if (typeof win.requestIdleCallback === 'function') {
+    win.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    win.setTimeout(callback, 1);
+  }
+}
+
+/**
+ * Resolves the next time the browser is idle: work that can wait its turn (loading the next
+ * chunk of a page) runs in a task of its own instead of adding to the one before. On the server,
+ * at once.
+ */
+export function nextIdle(
+  win: IdleWindow | undefined = typeof window === 'undefined' ? undefined : window,
+): Promise<void> {
+  if (!win) return Promise.resolve();
+  return new Promise<void>((resolve) => whenIdle(win, resolve));
+}
+
 export function waitForLargestPaint(win: PaintWindow): Promise<void> {
   return new Promise<void>((resolve) => {
     const cleanups: Array<() => void> = [];
@@ -41,13 +64,7 @@ export function waitForLargestPaint(win: PaintWindow): Promise<void> {
       for (const cleanup of cleanups) cleanup();
       resolve();
     };
-    const finishWhenIdle = () => {
-      if (typeof win.requestIdleCallback === 'function') {
-        win.requestIdleCallback(finish, { timeout: IDLE_TIMEOUT_MS });
-      } else {
-        win.setTimeout(finish, 1);
-      }
-    };
+    const finishWhenIdle = () => whenIdle(win, finish);
 
     for (const type of INPUT_EVENTS) {
       const options = { capture: true, passive: true } as const;

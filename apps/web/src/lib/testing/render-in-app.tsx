@@ -11,13 +11,15 @@ import {
 import { render } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { createServerApiClient } from '../api';
 import { createFakeApi } from './fake-api';
 
 /**
  * Renders `ui` at / inside a memory router whose context carries an API client over `fetch`
  * (the fake API by default) and a QueryClient, as the app's router does. Any other path shows
- * 'Page {path}', so tests can see where a link or a navigation went.
+ * 'Page {path}', so tests can see where a link or a navigation went. With `hydrate`, `ui` is
+ * rendered to HTML first, as the server does, and the browser's render hydrates that HTML.
  */
 export async function renderInApp(
   ui: ReactNode,
@@ -25,11 +27,17 @@ export async function renderInApp(
     fetch = createFakeApi().fetch,
     cookie,
     signedIn = false,
+    hydrate,
   }: {
     fetch?: (request: Request) => Promise<Response>;
     cookie?: string;
     /** A session is stored (tokens the fake API does not check). */
     signedIn?: boolean;
+    hydrate?: {
+      /** What the browser did before hydrating (e.g. cache an answer the server did not have). */
+      beforeHydrating?: (queryClient: QueryClient) => void;
+      onRecoverableError?: (error: unknown) => void;
+    };
   } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -51,13 +59,23 @@ export async function renderInApp(
     history: createMemoryHistory({ initialEntries: ['/'] }),
     context: { api, queryClient },
   });
-  const view = render(
+  const app = (
     <JotaiProvider>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </JotaiProvider>,
+    </JotaiProvider>
   );
+  if (!hydrate) return { ...render(app), router, queryClient };
+  await router.load();
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(app);
+  hydrate.beforeHydrating?.(queryClient);
+  const view = render(app, {
+    container,
+    hydrate: true,
+    ...(hydrate.onRecoverableError ? { onRecoverableError: hydrate.onRecoverableError } : {}),
+  });
   return { ...view, router, queryClient };
 }
 

@@ -87,6 +87,23 @@ describe('DatePeriods', () => {
     expect(screen.queryByRole('button', { name: 'More dates' })).toBeNull();
   });
 
+  it('hydrates as the server rendered it when the periods are cached already, then shows them', async () => {
+    // The aside's panel on a phone hydrates only once the window widens, after the sheet's
+    // panel has asked for the periods: the server rendered none.
+    const api = createFakeApi({ ...fakeAnswers, '/spa/calendar-periods': { items: periods } });
+    const recoverableErrors: unknown[] = [];
+    await renderInApp(<DatePeriods dateFrom={undefined} dateTo={undefined} onChange={vi.fn()} />, {
+      fetch: api.fetch,
+      hydrate: {
+        beforeHydrating: (queryClient) =>
+          queryClient.setQueryData(CALENDAR_PERIODS_KEY, { items: periods }),
+        onRecoverableError: (error) => recoverableErrors.push(error),
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Winter 2026/27' })).toBeInTheDocument();
+    expect(recoverableErrors).toEqual([]);
+  });
+
   it('shows nothing when the API has no periods or cannot answer', async () => {
     const settled = (queryClient: QueryClient) =>
       vi.waitFor(() => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useApi } from '../../../../lib/api';
 import {
   calendarPeriodsQueryOptions,
@@ -18,6 +18,19 @@ export interface DatePeriodsProps {
   onChange: (change: FilterChange) => void;
 }
 
+const subscribeNever = () => () => undefined;
+
+/**
+ * `useHydrated` of src/lib/use-hydrated.ts, inlined: importing it from this chunk would make the
+ * page's chunk export it, which changes the first load's code (a budget with bytes to spare).
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
 const isChosen = (period: CalendarPeriod, dateFrom?: string, dateTo?: string) =>
   period.date_from === dateFrom && period.date_to === dateTo;
 
@@ -25,13 +38,16 @@ const isChosen = (period: CalendarPeriod, dateFrom?: string, dateTo?: string) =>
  * Holidays, seasons and months ahead (`/spa/calendar-periods`) as quick picks for the date filter:
  * a pick sets `dateFrom` and `dateTo` as the calendar does, the chosen one is pressed, and
  * pressing it again clears the dates. Loaded in the browser with the filters' own chunk (the
- * server renders the filters without them), so the first load does not wait for it.
+ * server renders the filters without them), so the first load does not wait for it. They show
+ * from the render after hydration on: a panel that hydrates late (the aside's, once a phone's
+ * window widens) may find them cached already, and must first render what the server sent.
  */
 export function DatePeriods({ dateFrom, dateTo, onChange }: DatePeriodsProps) {
   const api = useApi();
   const { data } = useQuery(calendarPeriodsQueryOptions(api));
   const [expanded, setExpanded] = useState(false);
-  const periods = upcomingPeriods(data?.items ?? [], localToday());
+  const hydrated = useHydrated();
+  const periods = hydrated ? upcomingPeriods(data?.items ?? [], localToday()) : [];
   if (periods.length === 0) return null;
   const chosenAt = periods.findIndex((period) => isChosen(period, dateFrom, dateTo));
   const showAll = expanded || chosenAt >= DATE_PERIODS_SHOWN;

@@ -12,7 +12,10 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TourCard } from '../../../../components/tour-card/tour-card';
+import type * as TourCardModule from '../../../../components/tour-card/tour-card';
 import type { RouterContext } from '../../../../router';
 import {
   ensureSearchPage,
@@ -23,6 +26,12 @@ import {
 import type { SearchLocation } from '../../search-query';
 import { searchToFilters, validateFilterSearch, type FilterSearch } from '../../search-url';
 import { preloadSearchPageParts, SearchPage } from './search-page';
+
+// The cards, counted: hydrating the page must render each one once (see 'hydrates ...' below).
+vi.mock('../../../../components/tour-card/tour-card', async (importOriginal) => {
+  const actual = await importOriginal<typeof TourCardModule>();
+  return { ...actual, TourCard: vi.fn(actual.TourCard) };
+});
 
 const card = (id: number, name: string) => ({
   id,
@@ -85,13 +94,14 @@ interface SearchCall {
  * The search page for `/iceland` with the cache filled as the loader leaves it, in the visitor's
  * currency (the `i18n_currency` cookie, USD until a test switches). `answer` is the results of
  * every search (or made from the currency asked in). With `navigates`, `onNavigate` goes to the
- * search as the route does (its loader searches first).
+ * search as the route does (its loader searches first). With `hydrate`, the page is rendered to
+ * HTML first (as the server does) and the browser's render hydrates that HTML.
  */
 async function renderSearchPage(
   search: FilterSearch = {},
   answer: TourList | ((currency: string) => TourList) = results,
   convertPrice: (query: URLSearchParams) => Response | Promise<Response> = convertAtFixedRates,
-  { navigates = false }: { navigates?: boolean } = {},
+  { navigates = false, hydrate = false }: { navigates?: boolean; hydrate?: boolean } = {},
 ) {
   // As the app's: results stay fresh for a minute, so only a switch asks for them again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
@@ -153,13 +163,26 @@ async function renderSearchPage(
     context: { api, queryClient },
   });
   const store = createStore();
-  render(
+  const app = (
     <Provider store={store}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </Provider>,
+    </Provider>
   );
+  const recoverableErrors: unknown[] = [];
+  if (hydrate) {
+    await router.load();
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(app);
+    render(app, {
+      container,
+      hydrate: true,
+      onRecoverableError: (error: unknown) => recoverableErrors.push(error),
+    });
+  } else {
+    render(app);
+  }
   await screen.findByRole('heading', { level: 1 });
   const conversions = () =>
     seen
@@ -195,6 +218,7 @@ async function renderSearchPage(
   const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return {
     onNavigate,
+    recoverableErrors,
     conversions,
     searches,
     chooseCurrency,
@@ -226,6 +250,24 @@ describe('SearchPage', () => {
     );
     expect(screen.getByText('€501')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Iceland 2 tours' })).toBeChecked();
+  });
+
+  it('hydrates the server’s HTML and renders each card once (no second render after hydrating)', async () => {
+    vi.mocked(TourCard).mockClear();
+    const { recoverableErrors } = await renderSearchPage({}, results, convertAtFixedRates, {
+      hydrate: true,
+    });
+    const renders = () => vi.mocked(TourCard).mock.calls.length;
+    // The server's render and the hydrating one: one each per card.
+    expect(renders()).toBe(2 * results.items.length);
+    // The render after hydration (the busy state may show from then on) is the list's, not the
+    // cards': it runs in one task, and rendering every card again made a long one on a phone.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(renders()).toBe(2 * results.items.length);
+    expect(
+      screen.getByRole('link', { name: 'Lake Myvatn Ride' }).closest('ul'),
+    ).not.toHaveAttribute('aria-busy');
+    expect(recoverableErrors).toEqual([]);
   });
 
   it('stays on the page for an extra filter and leaves it when the stored one changes', async () => {

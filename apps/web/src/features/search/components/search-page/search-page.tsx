@@ -6,7 +6,7 @@ import {
   type SearchFilters,
   type Sort,
 } from '@gallop/search-filters';
-import { Breadcrumbs, Button, EmptyState, Pagination } from '@gallop/ui-kit';
+import { Breadcrumbs, Button, EmptyState, Pagination, type PaginationProps } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -35,9 +35,11 @@ import { TourCard } from '../../../../components/tour-card/tour-card';
 import {
   LazyFiltersSheet,
   LazySearchFiltersPanel,
+  LazySheetFiltersPanel,
   LazySortSelect,
   preloadFiltersSheetLater,
 } from './search-page-parts';
+import { PressableStyle } from './pressable-style';
 import { usePricesFollowCurrency } from './use-prices-follow-currency';
 import './search-page.css';
 
@@ -85,6 +87,37 @@ function activeFilterCount(filters: SearchFilters, pageFilter: SearchFilters): n
   ).length;
 }
 
+/**
+ * Whether a navigation is under way. False in the render that hydrates (a navigation can start
+ * before this part has hydrated: the shell replaces the address to take a tour-selection token
+ * out of it), so the busy state waits for the render after hydration. Read by the small parts
+ * below rather than the page: that render after hydration is synchronous (one task), and
+ * re-rendering every card in it made one of the page's longest tasks on a phone.
+ */
+function useNavigating(): boolean {
+  const pending = useRouterState({ select: (state) => state.status === 'pending' });
+  return useHydrated() && pending;
+}
+
+/** The result cards' list, dimmed and `aria-busy` while new results load. */
+function ResultsGrid({ converting, children }: { converting: boolean; children: ReactNode }) {
+  const busy = useNavigating() || converting;
+  return (
+    <ul
+      className="search-page__grid"
+      aria-busy={busy || undefined}
+      data-loading={busy || undefined}
+    >
+      {children}
+    </ul>
+  );
+}
+
+/** The pagination, its 'Show more' busy while a navigation loads. */
+function ResultsPagination(props: Omit<PaginationProps, 'loadingMore'>) {
+  return <Pagination {...props} loadingMore={useNavigating()} />;
+}
+
 function SearchPageView({
   meta,
   slug,
@@ -100,10 +133,6 @@ function SearchPageView({
   // The sheet (closed, so not in the server's HTML) mounts when first opened.
   const [sheetMounted, setSheetMounted] = useState(false);
   useEffect(preloadFiltersSheetLater, []);
-  const pending = useRouterState({ select: (state) => state.status === 'pending' });
-  // A navigation can start before this part has hydrated (the shell replaces the address to take
-  // a tour-selection token out of it): its busy state must wait for the render after hydration.
-  const navigating = useHydrated() && pending;
   // A currency switch converts the price bounds and replaces the address, or asks for these
   // results again when the numbers stay; until then nothing else asks for them (decision 051).
   const { converting: convertingPrices, resultsStaleTime } = usePricesFollowCurrency(api, search, {
@@ -147,15 +176,13 @@ function SearchPageView({
       document.getElementById(resultsPageAnchor(page))?.scrollIntoView({ block: 'start' }),
     );
 
-  const panel = (
-    <LazySearchFiltersPanel
-      filters={filters}
-      facets={first?.filters}
-      currency={currency}
-      onChange={change}
-      searchCities={searchCities}
-    />
-  );
+  const panelProps = {
+    filters,
+    currency,
+    facets: first?.filters,
+    onChange: change,
+    searchCities,
+  };
   const countries = first?.filters?.countries ?? [];
   const map =
     countries.length > 0 ? (
@@ -182,7 +209,7 @@ function SearchPageView({
               </button>
             )}
           </div>
-          {panel}
+          <LazySearchFiltersPanel {...panelProps} />
         </aside>
 
         <section className="search-page__results" aria-labelledby="search-results-heading">
@@ -223,11 +250,7 @@ function SearchPageView({
               }
             />
           ) : (
-            <ul
-              className="search-page__grid"
-              aria-busy={navigating || convertingPrices || undefined}
-              data-loading={navigating || convertingPrices || undefined}
-            >
+            <ResultsGrid converting={convertingPrices}>
               {items.map((tour, index) => (
                 <li
                   key={tour.id}
@@ -241,17 +264,16 @@ function SearchPageView({
                   <TourCard tour={tour} eager={index < EAGER_CARDS} priority={index === 0} />
                 </li>
               ))}
-            </ul>
+            </ResultsGrid>
           )}
 
           {pageCount > 1 && (
-            <Pagination
+            <ResultsPagination
               className="search-page__pagination"
               page={addressFilters.page}
               pageCount={pageCount}
               onPageChange={(page) => void showPage(page)}
               onLoadMore={() => void loadMore()}
-              loadingMore={navigating}
               shown={items.length}
               total={total}
               labels={{
@@ -285,9 +307,10 @@ function SearchPageView({
           }
         >
           {map}
-          {panel}
+          <LazySheetFiltersPanel {...panelProps} />
         </LazyFiltersSheet>
       )}
+      <PressableStyle />
     </div>
   );
 }
