@@ -15,10 +15,12 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
  * ~0.1–0.2 kB a route). This budget is a ratchet at today's size that stops regressions
  * (docs/benchmarks.md).
  */
-// 129.5 kB: down from 134 kB once the footer and the error pages hydrate from chunks of their
-// own, the loading bar and 'Back to top' load after hydration, the route tree imports small
-// modules only, and lazy chunks are named by hash alone (decision 040, 2026-11-25).
-const FIRST_LOAD_LIMIT = '129.5 kB';
+// 130 kB, the target itself. It came down from 134 kB once the footer and the error pages
+// hydrate from chunks of their own, the loading bar and 'Back to top' load after hydration, the
+// route tree imports small modules only, and lazy chunks are named by hash alone (decision 040,
+// 2026-11-25). A 129.5 kB ratchet below it stopped builds whose entry was byte-identical but for
+// the content hashes in chunk names (±15 B from one build to the next, 2026-11-26).
+const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

@@ -21,6 +21,7 @@ import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts
 import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
+import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { startUploadPurge } from '#src/modules/uploads/purge.ts';
@@ -239,6 +240,19 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
           }
         },
         onError: (error) => log.warn({ err: error }, 'uploads: removing unused files failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  {
+    // Followers hear about a tour's new dates (decision 058).
+    const log = app.log.child({ module: 'followers' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startFollowerNotices(options.database.db, {
+        publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+        onError: (error) => log.warn({ err: error }, 'followers: sending new-date notices failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { outbox } from './guest-booking';
 
-// The tour page's programme order and complaint form against the real API.
+// The tour page's programme order, following a tour and the complaint form against the real API.
 
 async function firstTourPath(request: APIRequestContext) {
   const response = await request.get('/spa/best-tours');
@@ -10,6 +11,90 @@ async function firstTourPath(request: APIRequestContext) {
   const { items } = (await response.json()) as { items: { slug: string; name: string }[] };
   return { path: `/${items[0]!.slug}`, name: items[0]!.name };
 }
+
+/**
+ * A tour whose page shows but none of whose upcoming dates can be booked (all sold out or busy):
+ * the demo catalogue has some among its first tours.
+ */
+async function unbookableTour(request: APIRequestContext) {
+  const today = new Date().toISOString().slice(0, 10);
+  // Looked up 25 at a time: the first such tour is usually within the first hundred ids.
+  for (let first = 1; first <= 400; first += 25) {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, index) =>
+        request.get(`/spa/tour-for-request?id=${first + index}`),
+      ),
+    );
+    for (const answer of answers) {
+      if (answer.status() !== 200) continue;
+      const tour = (await answer.json()) as {
+        slug: string;
+        name: string;
+        dates: { start: string; is_busy?: boolean; number_of_free_seats?: number }[];
+      };
+      const upcoming = tour.dates.filter((date) => date.start >= today);
+      const bookable = upcoming.some(
+        (date) => !date.is_busy && (date.number_of_free_seats ?? 1) > 0,
+      );
+      if (upcoming.length > 0 && !bookable) return { path: `/${tour.slug}`, name: tour.name };
+    }
+  }
+  throw new Error('The demo catalogue has no tour without bookable dates');
+}
+
+test.describe('following a tour by e-mail', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a sold-out tour offers it; the programme is e-mailed and the subscriber id kept', async ({
+    page,
+    request,
+    context,
+    gotoHydrated,
+  }) => {
+    // Two subscriptions and two accessibility scans on a phone-sized page: more than the default.
+    test.slow();
+    const tour = await unbookableTour(request);
+    await gotoHydrated(tour.path);
+    const card = page.getByRole('region', { name: 'Follow this tour' });
+    await expect(card).toContainText('No dates are open for booking right now.');
+    const follow = card.getByRole('button', { name: 'Follow', exact: true });
+    await expect(follow).toBeEnabled();
+    await follow.click();
+    await expect(card.getByText('Required field')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const email = `follow-${Date.now()}@example.com`;
+    await card.getByLabel('E-mail').fill(email);
+    await follow.click();
+    const status = card.getByRole('status');
+    await expect(status).toContainText('You are following this tour');
+    await expect(status).toContainText(`The programme of ${tour.name} is on its way to ${email}.`);
+    await expectNoSeriousA11yViolations(page);
+
+    // The API queued the programme to that address (DEV_OUTBOX=on in playwright.config.ts).
+    await expect
+      .poll(async () => (await outbox(request, email)).map((message) => message.kind))
+      .toEqual(['tour-program']);
+    const [mail] = await outbox(request, email);
+    expect(mail!.body).toContain(tour.name);
+
+    // The answer's subscriber id is kept for 15552000 s (spec section 9)...
+    const stored = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
+    expect(stored?.value).toBeTruthy();
+    expect(stored!.expires - Date.now() / 1000).toBeGreaterThan(15_552_000 - 120);
+    expect(stored!.expires - Date.now() / 1000).toBeLessThanOrEqual(15_552_000);
+
+    // ... and sent back by the next subscription, from the tour actions, which keeps it.
+    await page.getByRole('button', { name: 'Follow this tour' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Follow this tour' });
+    const second = `follow-again-${Date.now()}@example.com`;
+    await dialog.getByLabel('E-mail').fill(second);
+    await dialog.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText(`on its way to ${second}`);
+    const kept = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
+    expect(kept?.value).toBe(stored!.value);
+  });
+});
 
 for (const width of [390, 1366]) {
   test.describe(`tour page actions at ${width} px`, () => {

@@ -49,22 +49,38 @@ export const tourComplaints = pgTable('tour_complaints', {
 });
 
 /** A request for a tour's programme: by email, by WhatsApp, or a subscription to it. */
-export const tourProgramRequests = pgTable('tour_program_requests', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  tourId: integer()
-    .notNull()
-    .references(() => tours.id),
-  channel: text({ enum: ['email', 'whatsapp', 'subscription'] }).notNull(),
-  email: text(),
-  phone: text(),
-  currency: text(),
-  subscriberId: text(),
-  /** The individual tour's uuid, when the programme was asked for from one. */
-  individualTourUuid: uuid(),
-  /** The booking request the visitor already has, when they gave it. */
-  bookingRequestId: integer(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const tourProgramRequests = pgTable(
+  'tour_program_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    tourId: integer()
+      .notNull()
+      .references(() => tours.id),
+    channel: text({ enum: ['email', 'whatsapp', 'subscription'] }).notNull(),
+    email: text(),
+    phone: text(),
+    currency: text(),
+    subscriberId: text(),
+    /** The individual tour's uuid, when the programme was asked for from one. */
+    individualTourUuid: uuid(),
+    /** The booking request the visitor already has, when they gave it. */
+    bookingRequestId: integer(),
+    /**
+     * A subscription's newest date of the tour the follower has heard of (its largest date id when
+     * they subscribed or were last told): later bookable dates are news (`followers.ts`).
+     */
+    seenDateId: integer(),
+    /** When a subscription's follower was last told about new dates. */
+    notifiedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The follower notices read the subscriptions alone.
+    index('tour_program_requests_followers_idx')
+      .on(table.tourId)
+      .where(sql`${table.channel} = 'subscription'`),
+  ],
+);
 
 /** A visitor's request for help choosing a tour, for the support team. */
 export const helpRequests = pgTable('help_requests', {

@@ -18,6 +18,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { newestDateId } from './followers.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 
@@ -120,6 +121,7 @@ export function tourActionsHandlers(
       subscriberId?: string | undefined;
       individualTourUuid?: string | undefined;
       bookingRequestId?: number | undefined;
+      seenDateId?: number | undefined;
     },
   ): Promise<number> {
     const message = programmeMessage(tour, publicUrl);
@@ -210,6 +212,8 @@ export function tourActionsHandlers(
         currency,
         subscriberId,
         individualTourUuid: uuid,
+        // Dates the tour has now are not news to the follower (`followers.ts`).
+        seenDateId: await newestDateId(db, tour.id),
       });
       return { result: true, subscriber_id: subscriberId };
     },

@@ -1,8 +1,8 @@
 /**
  * What a visitor can send about a tour (spec sections 1 and 7): the programme by email or
- * WhatsApp, and a complaint. Calls go through the visitor's API client, so the currency and the
- * site headers travel with them; failures reject with `ApiError` (its `message` and field
- * `errors` are shown in the forms).
+ * WhatsApp, a subscription to the programme and its new dates, and a complaint. Calls go through
+ * the visitor's API client, so the currency and the site headers travel with them; failures reject
+ * with `ApiError` (its `message` and field `errors` are shown in the forms).
  */
 import type { GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
@@ -38,6 +38,36 @@ export async function orderProgramme(
       })
     : await api.POST('/spa/tour-program-order-via-email', { body });
   return data.request_id ?? null;
+}
+
+export interface TourSubscription {
+  tourId: number;
+  email: string;
+  currency: string;
+  /** The visitor's `subscriber_id` cookie, when set: the API keeps it rather than giving a new one. */
+  subscriberId?: string | undefined;
+  /** The individual offer the visitor is looking at (`/order/{uuid}/individual-tour`). */
+  uuid?: string | undefined;
+}
+
+/**
+ * Follows a tour by email (`/spa/subscribe-tour-program`): the programme goes out at once, new
+ * dates later. Answers the visitor's subscriber id (the one sent, or a new one).
+ */
+export async function subscribeToTour(
+  api: GallopClient,
+  subscription: TourSubscription,
+): Promise<string | undefined> {
+  const { data } = await api.POST('/spa/subscribe-tour-program', {
+    body: {
+      email: subscription.email,
+      tour_id: subscription.tourId,
+      currency: subscription.currency,
+      ...(subscription.subscriberId ? { subscriber_id: subscription.subscriberId } : {}),
+      ...(subscription.uuid ? { uuid: subscription.uuid } : {}),
+    },
+  });
+  return data.subscriber_id ?? subscription.subscriberId;
 }
 
 /** Sends a complaint about a tour to the support team. */

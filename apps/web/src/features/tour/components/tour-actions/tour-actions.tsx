@@ -7,13 +7,21 @@ const ProgrammeOrderModal = lazy(() =>
     default: ProgrammeOrderModal,
   })),
 );
+const FollowTourModal = lazy(() =>
+  import('../tour-follow/follow-tour-modal').then(({ FollowTourModal }) => ({
+    default: FollowTourModal,
+  })),
+);
 const ComplaintModal = lazy(() =>
   import('./complaint-modal').then(({ ComplaintModal }) => ({ default: ComplaintModal })),
 );
 
-type Open = 'programme' | 'complaint' | undefined;
+type Open = 'programme' | 'follow' | 'complaint' | undefined;
 
-/** The tour-programme order and the complaint form, opened from the tour page's side column. */
+/**
+ * The tour-programme order, following the tour by e-mail and the complaint form, opened from the
+ * tour page's overview.
+ */
 export function TourActions({ tour }: { tour: { id: number; name: string } }) {
   const [open, setOpen] = useState<Open>();
   const [loaded, setLoaded] = useState<Set<Exclude<Open, undefined>>>(new Set());
@@ -27,12 +35,18 @@ export function TourActions({ tour }: { tour: { id: number; name: string } }) {
       <button type="button" className="tour-actions__link" onClick={() => show('programme')}>
         Get the tour programme
       </button>
+      <button type="button" className="tour-actions__link" onClick={() => show('follow')}>
+        Follow this tour
+      </button>
       <button type="button" className="tour-actions__link" onClick={() => show('complaint')}>
         Report a problem with this tour
       </button>
       <Suspense fallback={null}>
         {loaded.has('programme') && (
           <ProgrammeOrderModal tour={tour} isOpen={open === 'programme'} onClose={close} />
+        )}
+        {loaded.has('follow') && (
+          <FollowTourModal tour={tour} isOpen={open === 'follow'} onClose={close} />
         )}
         {loaded.has('complaint') && (
           <ComplaintModal tour={tour} isOpen={open === 'complaint'} onClose={close} />

@@ -8,6 +8,7 @@ import {
   type TourDate,
 } from '../../format';
 import { useBookingBase } from '../../../../lib/use-booking-base';
+import { FOLLOW_TOUR_ANCHOR } from '../tour-follow/anchor';
 import { YourBooking } from '../your-booking/your-booking';
 import { bookingRequestHref } from './booking-link';
 import './tour-booking.css';
@@ -24,11 +25,20 @@ export function TourBooking({ tourId, dates }: TourBookingProps) {
   if (!best) {
     return (
       <aside className="tour-booking" aria-label="Booking">
-        <p className="tour-booking__closed">Every upcoming date is fully booked.</p>
+        <p className="tour-booking__closed">
+          {dates.length > 0
+            ? 'Every upcoming date is fully booked.'
+            : 'No dates are scheduled for this tour yet.'}
+        </p>
         <YourBooking tourId={tourId} />
-        <a className="tour-booking__dates-link" href="#dates">
-          See the dates
-        </a>
+        <ButtonLink theme="primary" size="lg" block href={`#${FOLLOW_TOUR_ANCHOR}`}>
+          Notify me of new dates
+        </ButtonLink>
+        {dates.length > 0 && (
+          <a className="tour-booking__dates-link" href="#dates">
+            See the dates
+          </a>
+        )}
       </aside>
     );
   }

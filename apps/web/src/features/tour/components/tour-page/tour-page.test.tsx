@@ -11,10 +11,17 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
+import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import { TourPageView } from './tour-page';
 
 /** The page inside a router whose context carries an API client that answers `answer`. */
-async function renderTourPage(answer: unknown = { items: [] }) {
+async function renderTourPage(
+  answer: unknown = { items: [] },
+  dates = [
+    tourDate({ id: 1, price: 900, number_of_free_seats: 0 }),
+    tourDate({ id: 2, start: '2027-01-02', end: '2027-01-11', price: 800 }),
+  ],
+) {
   const queryClient = new QueryClient();
   const api = createGallopClient({
     baseUrl: 'http://api.test',
@@ -22,12 +29,7 @@ async function renderTourPage(answer: unknown = { items: [] }) {
     currency: 'USD',
     fetch: async () => Response.json(answer),
   });
-  const tour = tourFixture({
-    dates: [
-      tourDate({ id: 1, price: 900, number_of_free_seats: 0 }),
-      tourDate({ id: 2, start: '2027-01-02', end: '2027-01-11', price: 800 }),
-    ],
-  });
+  const tour = tourFixture({ dates });
   const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
   const tourRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -79,6 +81,42 @@ describe('TourPageView', () => {
       'href',
       '/tour-provider/21',
     );
+  });
+
+  it('offers to follow the tour by e-mail when no date can be booked', async () => {
+    await renderTourPage(undefined, [
+      tourDate({ id: 1, price: 900, number_of_free_seats: 0 }),
+      tourDate({ id: 2, start: '2027-01-02', end: '2027-01-11', price: 800, is_busy: true }),
+    ]);
+    const booking = screen.getByRole('complementary', { name: 'Booking' });
+    expect(within(booking).getByText('Every upcoming date is fully booked.')).toBeInTheDocument();
+    expect(within(booking).getByRole('link', { name: 'Notify me of new dates' })).toHaveAttribute(
+      'href',
+      '#follow-tour',
+    );
+    // The card's chunk loads on its own.
+    const card = await screen.findByRole('region', { name: 'Follow this tour' });
+    expect(card).toHaveAttribute('id', 'follow-tour');
+    expect(within(card).getByLabelText('E-mail')).toBeInTheDocument();
+  });
+
+  it('says when no dates are scheduled, and shows no empty dates table', async () => {
+    await renderTourPage(undefined, []);
+    const booking = screen.getByRole('complementary', { name: 'Booking' });
+    expect(
+      within(booking).getByText('No dates are scheduled for this tour yet.'),
+    ).toBeInTheDocument();
+    expect(within(booking).queryByRole('link', { name: 'See the dates' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Follow this tour' })).toBeInTheDocument();
+  });
+
+  it('shows no follow card while a date can be booked', async () => {
+    // Loaded first, so the card would render at once if the page asked for it.
+    await LazyFollowTourCard.preload();
+    await renderTourPage();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Follow this tour' })).toBeNull();
   });
 
   it('opens the photo viewer from the hero and lists the route cities on "Show on map"', async () => {

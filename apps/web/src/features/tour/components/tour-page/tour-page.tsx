@@ -12,12 +12,13 @@ import { FavouriteToggle } from '../../../../components/favourite-toggle/favouri
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { useExcursionDates } from '../../excursion-dates';
-import { formatDuration } from '../../format';
+import { cheapestUpcomingDate, formatDuration } from '../../format';
 import { toMediaItems } from '../../media';
 import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
 import { TourDates } from '../tour-dates/tour-dates';
 import { TourFacts } from '../tour-facts/tour-facts';
+import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import { TourHero, useMediaViewer } from '../tour-gallery/tour-gallery';
 import { TourOrganizer } from '../tour-organizer/tour-organizer';
 import { TourInclusions, TourProgram } from '../tour-program/tour-program';
@@ -82,6 +83,7 @@ export function TourPageView({ tour }: { tour: Tour }) {
   const has = (anchor: string) => sections.some((section) => section.anchor === anchor);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
   const paragraphs = tour.description.split(/\n{2,}/).filter((text) => text.trim() !== '');
+  const bookable = cheapestUpcomingDate(tour.dates) !== undefined;
   return (
     <article className="tour-page page-container">
       {(tour.breadcrumbs?.length ?? 0) > 0 && (
@@ -140,7 +142,9 @@ export function TourPageView({ tour }: { tour: Tour }) {
           )}
 
           <Section id="dates" title="Dates and prices">
-            <TourDates tourId={tour.id} dates={tour.dates} />
+            {tour.dates.length > 0 && <TourDates tourId={tour.id} dates={tour.dates} />}
+            {/* Nothing to book right now: the visitor can follow the tour for new dates. */}
+            {!bookable && <LazyFollowTourCard tourId={tour.id} tourName={tour.name} />}
             <TourTeamView tourId={tour.id} />
           </Section>
 
