@@ -121,4 +121,67 @@ test.describe('chat', () => {
 
     await organizerContext.close();
   });
+
+  test('messenger notifications: a code for the chat, and turning them off returns to the offer', async ({
+    page,
+  }) => {
+    // The API serves no call that redeems a code (that is the messenger bot's side), so the
+    // traveller's linked messenger is simulated on the notifications list the browser loads;
+    // the code, the messengers and turning notifications off are the real API's.
+    let messengerLinked = false;
+    await page.route('**/crm/api/chat/chats-for-notifications', async (route) => {
+      const response = await route.fetch();
+      const { items } = (await response.json()) as { items: Record<string, unknown>[] };
+      const linked = items.map((chat) => ({ ...chat, messenger_was_activated: messengerLinked }));
+      await route.fulfill({ response, json: { items: linked } });
+    });
+
+    await signIn(page, TRAVELLER, '/chat');
+    await realtimeConnected(page);
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: /^Gallop support/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Gallop support' })).toBeFocused();
+
+    // The offer: the site's messengers, facebook first (Russian is unavailable).
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    const panel = page.getByRole('group', { name: 'Messenger notifications' });
+    await expect(panel.getByText('Get replies in a messenger')).toBeVisible();
+    const messengers = panel.getByRole('listitem').getByRole('button');
+    await expect(messengers.first()).toHaveAccessibleName('Facebook Messenger');
+    await expect(messengers).toHaveCount(5);
+
+    // Telegram: a one-time code, and the bot's link carrying it.
+    await panel.getByRole('button', { name: 'Telegram', exact: true }).click();
+    const code = panel.locator('code');
+    await expect(code).toHaveText(/^[2-9A-Z]{6}$/);
+    const codeText = (await code.textContent()) ?? '';
+    await expect(panel.getByRole('link', { name: 'Open Telegram' })).toHaveAttribute(
+      'href',
+      `https://t.me/gallop_support_bot?start=${codeText}`,
+    );
+    await expect(panel.getByRole('button', { name: 'Copy code' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The traveller sends the code to the bot and comes back to the tab: notifications are on.
+    messengerLinked = true;
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await expect(panel.getByText('Replies arrive in your messenger')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notifications on' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Off, without a reload: back to the offer; and it stays off after one.
+    await panel.getByRole('button', { name: 'Turn off' }).click();
+    await expect(panel.getByText('Get replies in a messenger')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notify me' })).toBeVisible();
+    const listed = page.waitForResponse('**/crm/api/chat/chats-for-notifications');
+    await page.reload();
+    await waitForHydration(page);
+    await listed;
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(panel.getByText('Get replies in a messenger')).toBeVisible();
+  });
 });

@@ -25,6 +25,7 @@ import { chatTitle, conversationDays } from '../../format';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';
 import { ChatAvatar } from '../chat-avatar/chat-avatar';
+import { LazyChatNotifications } from '../chat-notifications/lazy-chat-notifications';
 import { Composer, isImageFile } from '../composer/composer';
 import { MessageBubble } from '../message-bubble/message-bubble';
 import { RelatedBookings } from '../related-bookings/related-bookings';
@@ -190,6 +191,7 @@ export function Conversation({ chatId, outbox }: ConversationProps) {
             )
           )}
         </div>
+        {!chat.is_frozen && <LazyChatNotifications chat={chat} title={title} />}
       </header>
       <RelatedBookings bookings={bookings} />
       <div
