@@ -185,6 +185,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     chatSendLimit: env.CHAT_SEND_LIMIT,
     phoneCodeLimit: env.PHONE_CODE_LIMIT,
     ...(env.CALL_SECRET ? { callSecret: env.CALL_SECRET } : {}),
+    ...(env.FOLLOWER_SECRET ? { followerSecret: env.FOLLOWER_SECRET } : {}),
     verification: {
       serviceUrl: env.VERIFICATION_SERVICE_URL,
       secret: env.VERIFICATION_SECRET,
@@ -252,6 +253,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', async () => {
       stop = startFollowerNotices(options.database.db, {
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+        secret: env.FOLLOWER_SECRET,
         onError: (error) => log.warn({ err: error }, 'followers: sending new-date notices failed'),
       });
     });

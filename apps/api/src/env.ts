@@ -81,6 +81,9 @@ export const envSchema = z.object({
   // verification-data has no url) and the secret its access tokens are signed with.
   VERIFICATION_SERVICE_URL: z.url().optional(),
   VERIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Signs the unfollow links of the e-mails to a tour's followers (decision 058); set it in
+  // production. The links never expire: changing it breaks the links of e-mails already sent.
+  FOLLOWER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
@@ -101,6 +104,7 @@ const SECRET_VARIABLES = new Set([
   'PAYMENT_SANDBOX_SECRET',
   'CALL_SECRET',
   'VERIFICATION_SECRET',
+  'FOLLOWER_SECRET',
 ]);
 
 export class EnvError extends Error {

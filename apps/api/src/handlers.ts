@@ -59,6 +59,8 @@ export interface HandlerDeps {
   phoneCodeLimit?: number;
   /** Signs the web call widget's tokens. */
   callSecret?: string;
+  /** Signs the unfollow links of the e-mails to a tour's followers. */
+  followerSecret?: string;
   /** The external identity-verification service (its URL and the tokens' signing secret). */
   verification?: { serviceUrl?: string | undefined; secret?: string | undefined };
 }

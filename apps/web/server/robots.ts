@@ -17,6 +17,7 @@ export const PRIVATE_PATHS = [
   '/success',
   '/tg',
   '/employees-cookie',
+  '/unfollow',
 ] as const;
 
 /** `robots.txt`: everything else is open, and the sitemap is announced with its full address. */

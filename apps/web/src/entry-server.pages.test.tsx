@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Server renders of the meet, individual tour, QR and arrival pages and of the configurable
+ * Server renders of the meet, unfollow, individual tour, QR and arrival pages and of the configurable
  * booking base, through the app's real router with a stand-in API.
  */
 import type { components } from '@gallop/api-client';
@@ -79,6 +79,35 @@ describe('the meet page (server)', () => {
       apiFetch: api,
     });
     expect(response.status).toBe(503);
+  });
+});
+
+describe('the unfollow page (server)', () => {
+  const following = {
+    tour: { id: 12, name: 'Altai Horse Trek', slug: 'altai-horse-trek-12' },
+    email: 'rider@example.com',
+    following: true,
+  };
+
+  it('asks before it unfollows, not indexed, and sends nothing but the read', async () => {
+    const { response, html, seen } = await page('/unfollow?token=body.signature', {
+      '/spa/unsubscribe-tour-program': following,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(html).toContain('<title>Stop e-mails about a tour | Gallop</title>');
+    expect(html).toContain('Stop e-mails about Altai Horse Trek?');
+    const calls = seen.filter((request) => request.url.includes('unsubscribe-tour-program'));
+    expect(calls.map((request) => request.method)).toEqual(['GET']);
+    expect(new URL(calls[0]!.url).searchParams.get('token')).toBe('body.signature');
+  });
+
+  it('answers a refused or missing token with 404 and says the link does not work', async () => {
+    for (const path of ['/unfollow?token=forged', '/unfollow']) {
+      const { response, html } = await page(path);
+      expect(response.status).toBe(404);
+      expect(html).toContain('This link does not work');
+    }
   });
 });
 

@@ -31,6 +31,7 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
+import { Route as UnfollowRouteImport } from './routes/unfollow'
 import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
 import { Route as ArrivalUuidRouteImport } from './routes/arrival.$uuid'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
@@ -163,6 +164,11 @@ const TourProvidersRoute = TourProvidersRouteImport.update({
   path: '/tour-providers',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnfollowRoute = UnfollowRouteImport.update({
+  id: '/unfollow',
+  path: '/unfollow',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AgreementSplatRoute = AgreementSplatRouteImport.update({
   id: '/agreement/$',
   path: '/agreement/$',
@@ -293,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
   '/blog/$': typeof BlogSplatRoute
@@ -431,6 +440,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
     | '/blog/$'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
     | '/blog/$'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
     | '/blog/$'
@@ -567,6 +579,7 @@ export interface RootRouteChildren {
   SitemapRoute: typeof SitemapRoute
   SuccessRoute: typeof SuccessRoute
   TourProvidersRoute: typeof TourProvidersRoute
+  UnfollowRoute: typeof UnfollowRoute
   AgreementSplatRoute: typeof AgreementSplatRoute
   ArrivalUuidRoute: typeof ArrivalUuidRoute
   BlogSplatRoute: typeof BlogSplatRoute
@@ -746,6 +759,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TourProvidersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unfollow': {
+      id: '/unfollow'
+      path: '/unfollow'
+      fullPath: '/unfollow'
+      preLoaderRoute: typeof UnfollowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/agreement/$': {
       id: '/agreement/$'
       path: '/agreement/$'
@@ -919,6 +939,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapRoute: SitemapRoute,
   SuccessRoute: SuccessRoute,
   TourProvidersRoute: TourProvidersRoute,
+  UnfollowRoute: UnfollowRoute,
   AgreementSplatRoute: AgreementSplatRoute,
   ArrivalUuidRoute: ArrivalUuidRoute,
   BlogSplatRoute: BlogSplatRoute,

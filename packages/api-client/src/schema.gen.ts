@@ -798,6 +798,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spa/unsubscribe-tour-program': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which tour and address an unfollow link is about
+     * @description The link in the new-date e-mails of a followed tour (decision 058) opens a page that asks before unfollowing; this read tells it what to ask about. It changes nothing, so a mail scanner that opens the link unfollows nobody. A token the API did not sign answers 422.
+     */
+    get: operations['getTourFollowing'];
+    put?: never;
+    /**
+     * Stop the new-date e-mails of a followed tour
+     * @description Unfollows the tour for the address of the token (every subscription of that tour and address); following it again (`subscribe-tour-program`) turns the e-mails back on. Answers the same for an address that unfollowed already. A token the API did not sign answers 422.
+     */
+    post: operations['unsubscribeTourProgram'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spa/tour-program-order-via-email': {
     parameters: {
       query?: never;
@@ -3509,6 +3533,21 @@ export interface components {
       /** @description Ids of files uploaded with the file-save call. */
       files?: number[];
     };
+    /** @description The tour an unfollow link is about (decision 058), with its page's slug. */
+    FollowedTour: {
+      id: number;
+      name: string;
+      slug: string;
+    };
+    /**
+     * @description What an unfollow link is about: the tour, the address the new-date e-mails go to, and whether
+     *     they still go there (`following: false` once the address unfollowed the tour).
+     */
+    TourFollowing: {
+      tour: components['schemas']['FollowedTour'];
+      email: string;
+      following: boolean;
+    };
     PaymentStart: {
       request_id: number;
       payment_type: components['schemas']['PaymentType'];
@@ -3794,6 +3833,8 @@ export interface components {
     CityIdQuery: number;
     /** @description The access key of a contract meeting page (from the link the organizer received). */
     MeetKey: string;
+    /** @description The signed token of an unfollow link (the new-date e-mails of a followed tour). */
+    UnfollowToken: string;
     /** @description A catalogue page slug the filter starts from. */
     FilterSlug: string;
     FilterOrganizer: number;
@@ -5139,6 +5180,66 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTourFollowing: {
+    parameters: {
+      query: {
+        /** @description The signed token of an unfollow link (the new-date e-mails of a followed tour). */
+        token: components['parameters']['UnfollowToken'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourFollowing'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  unsubscribeTourProgram: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token of the unfollow link. */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            tour: components['schemas']['FollowedTour'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };

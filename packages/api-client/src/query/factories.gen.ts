@@ -42,6 +42,7 @@ export const operationKeys = {
   viewOrganizer: ['get', '/crm/api/organizer/view'],
   getHubOrganizerPage: ['get', '/spa/hub-organizer-page'],
   getContractOrganizerMeetData: ['get', '/spa/contract-organizer-meet-data'],
+  getTourFollowing: ['get', '/spa/unsubscribe-tour-program'],
   listFavouriteTours: ['get', '/crm/api/user/favourite-tours'],
   listChats: ['get', '/crm/api/chat/list'],
   getChat: ['get', '/crm/api/chat/get-chat'],
@@ -343,6 +344,13 @@ export const getContractOrganizerMeetDataQueryOptions = (
   ...params: ParamsArgument<'/spa/contract-organizer-meet-data'>
 ): GallopQueryOptions<'/spa/contract-organizer-meet-data'> =>
   gallopQueryOptions(client, '/spa/contract-organizer-meet-data', ...params);
+
+/** `GET /spa/unsubscribe-tour-program` */
+export const getTourFollowingQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/spa/unsubscribe-tour-program'>
+): GallopQueryOptions<'/spa/unsubscribe-tour-program'> =>
+  gallopQueryOptions(client, '/spa/unsubscribe-tour-program', ...params);
 
 /** `GET /crm/api/user/favourite-tours` */
 export const listFavouriteToursQueryOptions = (

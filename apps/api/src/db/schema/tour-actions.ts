@@ -72,6 +72,11 @@ export const tourProgramRequests = pgTable(
     seenDateId: integer(),
     /** When a subscription's follower was last told about new dates. */
     notifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the follower unfollowed the tour through the link of an e-mail: set on every
+     * subscription of the tour and address, cleared when the address follows it again.
+     */
+    unsubscribedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,12 +1,36 @@
 /**
- * Short-lived tokens for services outside the API (the identity-verification service, the web
- * call widget): a base64url JSON payload with `exp` (seconds), then an HMAC-SHA256 of it, the way
- * the sandbox payment provider signs its callbacks. The receiving service holds the same secret.
+ * Signed tokens: a base64url JSON payload, then an HMAC-SHA256 of it, the way the sandbox payment
+ * provider signs its callbacks. Short-lived ones carry `exp` and go to services outside the API
+ * (the identity-verification service, the web call widget), which hold the same secret; lasting
+ * ones (the unfollow links of decision 058) come back to the API itself.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const sign = (secret: string, body: string) =>
   createHmac('sha256', secret).update(body).digest('base64url');
+
+/** `payload` signed with `secret`; it never expires. */
+export function signToken(secret: string, payload: Record<string, string | number>): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${sign(secret, body)}`;
+}
+
+/** The payload of a token this secret signed, or undefined (forged, altered or malformed). */
+export function verifyToken(secret: string, token: string): Record<string, unknown> | undefined {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return undefined;
+  const expected = Buffer.from(sign(secret, body));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `payload` plus `iat` and `exp`, signed with `secret`, valid for `ttlMs`. */
 export function signServiceToken(
@@ -17,8 +41,7 @@ export function signServiceToken(
 ): { token: string; expiresAt: Date } {
   const iat = Math.floor(now / 1000);
   const exp = Math.floor((now + ttlMs) / 1000);
-  const body = Buffer.from(JSON.stringify({ ...payload, iat, exp })).toString('base64url');
-  return { token: `${body}.${sign(secret, body)}`, expiresAt: new Date(exp * 1000) };
+  return { token: signToken(secret, { ...payload, iat, exp }), expiresAt: new Date(exp * 1000) };
 }
 
 /** The payload of a token this secret signed that has not expired, or undefined. */
@@ -27,18 +50,6 @@ export function verifyServiceToken(
   token: string,
   now = Date.now(),
 ): Record<string, unknown> | undefined {
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined) return undefined;
-  const expected = Buffer.from(sign(secret, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
-      string,
-      unknown
-    >;
-    return typeof payload['exp'] === 'number' && payload['exp'] * 1000 > now ? payload : undefined;
-  } catch {
-    return undefined;
-  }
+  const payload = verifyToken(secret, token);
+  return typeof payload?.['exp'] === 'number' && payload['exp'] * 1000 > now ? payload : undefined;
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { outbox, tourDates, tourProgramRequests, tours } from '#src/db/schema/index.ts';
+import { signToken } from '#src/modules/accounts/signed-token.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
 import { newDatesMessage, noticeNewDates } from './followers.ts';
+import { DEV_FOLLOWER_SECRET, readUnfollowToken, unfollowToken } from './unfollow.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -115,11 +118,140 @@ describe('newDatesMessage', () => {
       price: 125_050,
       currency: 'EUR',
     }));
-    const { subject, body } = newDatesMessage({ name: 'Altai', slug: 'altai-7' }, dates, publicUrl);
+    const unfollowUrl = `${publicUrl}/unfollow?token=abc.def`;
+    const { subject, body } = newDatesMessage({ name: 'Altai', slug: 'altai-7' }, dates, {
+      publicUrl,
+      unfollowUrl,
+    });
     expect(subject).toBe('Altai: new dates are open');
     expect(body).toContain('- 10 Mar 2027 – 16 Mar 2027, €1,250.50');
     expect(body).toContain('and 2 more');
     expect(body).not.toContain('15 Mar 2027 –');
     expect(body).toContain('https://gallop.example/altai-7');
+    expect(body).toContain(`Stop e-mails about this tour: ${unfollowUrl}`);
+  });
+});
+
+/** The token of the last unfollow link sent to `email` (a notice, or the programme on following). */
+async function lastUnfollowToken(email: string, kind: string): Promise<string> {
+  const [message] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = /Stop e-mails about this tour: (\S+)/.exec(message?.body ?? '')?.[1];
+  expect(link, `an unfollow link in the ${kind} e-mail`).toBeDefined();
+  const url = new URL(link!);
+  // Notices link to the `publicUrl` they are given; the app's own e-mails to its PUBLIC_URL.
+  if (kind === 'tour-new-dates') expect(url.origin).toBe(publicUrl);
+  expect(url.pathname).toBe('/unfollow');
+  return url.searchParams.get('token')!;
+}
+
+async function unsubscribe(token: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/spa/unsubscribe-tour-program',
+    payload: { token },
+  });
+  return {
+    status: response.statusCode,
+    body: expectContractResponse(response, 'unsubscribeTourProgram') as Record<string, unknown>,
+  };
+}
+
+async function following(token: string) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/spa/unsubscribe-tour-program?token=${encodeURIComponent(token)}`,
+  });
+  return {
+    status: response.statusCode,
+    body: expectContractResponse(response, 'getTourFollowing') as Record<string, unknown>,
+  };
+}
+
+describe('unfollowing a tour from the link of its e-mails', () => {
+  it('the link of a notice unfollows the address, and no notice follows until it follows again', async () => {
+    const email = `unfollow-${randomUUID()}@example.com`;
+    await follow(email);
+    await follow(email.toUpperCase());
+    await addDate({ offsetDays: 30 });
+    await noticeNewDates(db, { publicUrl });
+    const token = await lastUnfollowToken(email, 'tour-new-dates');
+    expect(readUnfollowToken(DEV_FOLLOWER_SECRET, token)).toEqual({ tourId: tour.id, email });
+
+    // Reading what the link is about changes nothing (a mail scanner may open it).
+    const summary = { id: tour.id, name: tour.name, slug: tour.slug };
+    expect(await following(token)).toEqual({
+      status: 200,
+      body: { tour: summary, email, following: true },
+    });
+    expect(await following(token)).toMatchObject({ body: { following: true } });
+
+    expect(await unsubscribe(token)).toEqual({
+      status: 200,
+      body: { result: true, tour: summary },
+    });
+    // Every subscription of the tour and address, whatever its letter case.
+    const rows = await db
+      .select({ unsubscribedAt: tourProgramRequests.unsubscribedAt })
+      .from(tourProgramRequests)
+      .where(
+        and(
+          eq(tourProgramRequests.tourId, tour.id),
+          sql`lower(${tourProgramRequests.email}) = ${email}`,
+        ),
+      );
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.unsubscribedAt instanceof Date)).toBe(true);
+    expect(await following(token)).toMatchObject({ body: { following: false } });
+    // Twice is fine: the second click of an impatient visitor.
+    expect(await unsubscribe(token)).toMatchObject({ status: 200, body: { result: true } });
+
+    await addDate({ offsetDays: 40 });
+    await noticeNewDates(db, { publicUrl });
+    expect(await noticesTo(email)).toHaveLength(1);
+
+    // Following again turns the notices back on, for dates added after it.
+    await follow(email);
+    expect(await following(token)).toMatchObject({ body: { following: true } });
+    // Its programme e-mail carries the same link.
+    expect(await lastUnfollowToken(email, 'tour-program')).toBe(token);
+    await addDate({ offsetDays: 50 });
+    await noticeNewDates(db, { publicUrl });
+    expect(await noticesTo(email)).toHaveLength(2);
+  });
+
+  it('refuses a forged, altered or foreign token with 422 and a message, never a 5xx', async () => {
+    const email = `forged-${randomUUID()}@example.com`;
+    const genuine = unfollowToken(DEV_FOLLOWER_SECRET, { tourId: tour.id, email });
+    const [body] = genuine.split('.');
+    const forged = [
+      unfollowToken('another-secret-of-16-chars', { tourId: tour.id, email }),
+      `${body}.${'A'.repeat(43)}`,
+      `${Buffer.from(JSON.stringify({ use: 'unfollow', tour: tour.id, email: 'x@example.com' })).toString('base64url')}.${genuine.split('.')[1]}`,
+      // Signed with the right secret, but for another use.
+      signToken(DEV_FOLLOWER_SECRET, { use: 'call', tour: tour.id, email }),
+      signToken(DEV_FOLLOWER_SECRET, { use: 'unfollow', tour: 'one', email }),
+      'not-a-token',
+      `${genuine}.extra`,
+    ];
+    for (const token of forged) {
+      for (const answer of [await unsubscribe(token), await following(token)]) {
+        expect(answer.status, token).toBe(422);
+        expect(answer.body).toMatchObject({
+          message: 'This unfollow link is not valid',
+          errors: { token: [expect.any(String)] },
+        });
+      }
+    }
+    // A genuine token of a tour that does not exist: 404.
+    const gone = unfollowToken(DEV_FOLLOWER_SECRET, { tourId: 2_000_000_000, email });
+    expect(await unsubscribe(gone)).toMatchObject({
+      status: 404,
+      body: { message: 'Tour not found' },
+    });
   });
 });

@@ -4,15 +4,17 @@
  * when the tour gets a bookable date it did not have when they subscribed or were last told:
  * each subscription keeps the newest date id its follower has heard of (`seenDateId`). One notice
  * goes to an address per tour however often it subscribed. Several API processes may run this
- * together: each notice is won by one conditional UPDATE, as the booking expiry does.
+ * together: each notice is won by one conditional UPDATE, as the booking expiry does. Each notice
+ * ends with a link that unfollows the tour (`unfollow.ts`); unfollowed subscriptions are skipped.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourProgramRequests } from '#src/db/schema/index.ts';
 import { bookableDate } from '#src/modules/catalog/search/conditions.ts';
 import { queryRows } from '#src/modules/catalog/search/sql.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { tourUrl } from './messages.ts';
+import { followerFooter, tourUrl } from './messages.ts';
+import { DEV_FOLLOWER_SECRET, unfollowToken, unfollowUrl } from './unfollow.ts';
 
 /** How often new dates are looked for. */
 export const FOLLOWER_NOTICE_INTERVAL_MS = 10 * 60_000;
@@ -21,6 +23,8 @@ const LISTED_DATES = 5;
 
 export interface NoticeOptions {
   publicUrl: string;
+  /** Signs the unfollow links (FOLLOWER_SECRET; a development default without it). */
+  secret?: string | undefined;
   now?: Date;
 }
 
@@ -61,6 +65,7 @@ export async function noticeNewDates(db: Database, options: NoticeOptions): Prom
       from tour_program_requests requests
       join tours on tours.id = requests.tour_id and tours.is_published
       where requests.channel = 'subscription' and requests.email is not null
+        and requests.unsubscribed_at is null
       group by requests.tour_id, lower(requests.email), tours.name, tours.slug
       having exists (
         select 1 from tour_dates where tour_dates.tour_id = requests.tour_id
@@ -91,6 +96,8 @@ export async function noticeNewDates(db: Database, options: NoticeOptions): Prom
             eq(tourProgramRequests.tourId, notice.tourId),
             sql`lower(${tourProgramRequests.email}) = ${notice.email}`,
             sql`coalesce(${tourProgramRequests.seenDateId}, 0) < ${newest}`,
+            // Unfollowed since it was read: no notice.
+            isNull(tourProgramRequests.unsubscribedAt),
           ),
         )
         .returning({ id: tourProgramRequests.id });
@@ -99,7 +106,13 @@ export async function noticeNewDates(db: Database, options: NoticeOptions): Prom
         kind: 'tour-new-dates',
         channel: 'email',
         recipient: notice.email,
-        ...newDatesMessage(notice, dates, options.publicUrl),
+        ...newDatesMessage(notice, dates, {
+          publicUrl: options.publicUrl,
+          unfollowUrl: unfollowUrl(
+            options.publicUrl,
+            unfollowToken(options.secret ?? DEV_FOLLOWER_SECRET, notice),
+          ),
+        }),
         payload: { tourId: notice.tourId, dateIds: dates.map((date) => date.id) },
       });
       return true;
@@ -133,7 +146,7 @@ function dateLine(date: NewDate): string {
 export function newDatesMessage(
   tour: { name: string; slug: string },
   dates: readonly NewDate[],
-  publicUrl: string,
+  links: { publicUrl: string; unfollowUrl: string },
 ): { subject: string; body: string } {
   const listed = dates.slice(0, LISTED_DATES).map((date) => `- ${dateLine(date)}`);
   const more = dates.length - listed.length;
@@ -145,9 +158,9 @@ export function newDatesMessage(
       ...listed,
       ...(more > 0 ? [`and ${more} more`] : []),
       '',
-      `Dates, prices and booking: ${tourUrl(publicUrl, tour.slug)}`,
+      `Dates, prices and booking: ${tourUrl(links.publicUrl, tour.slug)}`,
       '',
-      'You get this e-mail because you followed this tour on Gallop.',
+      ...followerFooter(links.unfollowUrl),
     ].join('\n'),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What a visitor can send about a tour without an account (spec section 7, "Tour and program
- * actions"): a complaint, the programme by email or WhatsApp, a subscription to it, and a request
- * for help choosing. Each is stored, and what must reach someone goes through the outbox.
+ * actions"): a complaint, the programme by email or WhatsApp, a subscription to it (and its end,
+ * from the link of the follower e-mails), and a request for help choosing. Each is stored, and what must reach someone goes through the outbox.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -20,6 +20,16 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
 import { newestDateId } from './followers.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
+import {
+  DEV_FOLLOWER_SECRET,
+  isFollowing,
+  readUnfollowToken,
+  refollow,
+  unfollow,
+  unfollowToken,
+  unfollowUrl,
+  type Following,
+} from './unfollow.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 
 export interface TourActionsDeps {
@@ -28,6 +38,8 @@ export interface TourActionsDeps {
   /** Calls per visitor address and operation in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** Signs the unfollow links of the follower e-mails (FOLLOWER_SECRET). */
+  followerSecret?: string | undefined;
 }
 
 /** The transaction handle `db.transaction` passes to its callback. */
@@ -36,6 +48,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TourActionOperation =
   | 'complainAboutTour'
   | 'subscribeTourProgram'
+  | 'getTourFollowing'
+  | 'unsubscribeTourProgram'
   | 'orderTourProgramViaEmail'
   | 'orderTourProgramViaWhatsapp'
   | 'submitHelpRequest';
@@ -78,6 +92,7 @@ export function tourActionsHandlers(
 ): Pick<ServiceHandlers, TourActionOperation> {
   const { db } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const followerSecret = deps.followerSecret ?? DEV_FOLLOWER_SECRET;
   const limiter =
     deps.limiter ??
     createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
@@ -110,6 +125,23 @@ export function tourActionsHandlers(
     });
   }
 
+  /** The tour and address of an unfollow link's token, with the tour; 422 for a forged one. */
+  async function followingOf(token: string) {
+    const following = readUnfollowToken(followerSecret, token);
+    if (!following) {
+      throw unprocessable('This unfollow link is not valid', {
+        token: ['The link is incomplete or was not sent by Gallop'],
+      });
+    }
+    const [tour] = await db
+      .select({ id: tours.id, name: tours.name, slug: tours.slug })
+      .from(tours)
+      .where(eq(tours.id, following.tourId))
+      .limit(1);
+    if (!tour) throw notFound('Tour not found');
+    return { following, tour };
+  }
+
   /** Queues the programme to one address; answers the stored request's id. */
   async function orderProgramme(
     tour: ProgrammeTour & { id: number },
@@ -124,8 +156,19 @@ export function tourActionsHandlers(
       seenDateId?: number | undefined;
     },
   ): Promise<number> {
-    const message = programmeMessage(tour, publicUrl);
+    // A follower's copy carries the link that unfollows the tour.
+    const following: Following | undefined =
+      order.channel === 'subscription' && order.email
+        ? { tourId: tour.id, email: order.email }
+        : undefined;
+    const message = programmeMessage(
+      tour,
+      publicUrl,
+      following && unfollowUrl(publicUrl, unfollowToken(followerSecret, following)),
+    );
     return db.transaction(async (tx) => {
+      // Following again turns the new-date e-mails back on.
+      if (following) await refollow(tx, following);
       const [stored] = await tx
         .insert(tourProgramRequests)
         .values({ tourId: tour.id, ...order })
@@ -216,6 +259,19 @@ export function tourActionsHandlers(
         seenDateId: await newestDateId(db, tour.id),
       });
       return { result: true, subscriber_id: subscriberId };
+    },
+
+    async getTourFollowing(request) {
+      const { following, tour } = await followingOf(request.query.token);
+      return { tour, email: following.email, following: await isFollowing(db, following) };
+    },
+
+    async unsubscribeTourProgram(request, reply) {
+      const tooMany = limited('unsubscribeTourProgram', request, reply);
+      if (tooMany) return tooMany;
+      const { following, tour } = await followingOf(request.body.token);
+      await unfollow(db, following);
+      return { result: true, tour };
     },
 
     async submitHelpRequest(request, reply) {

@@ -16,10 +16,22 @@ export function tourUrl(publicUrl: string, slug: string): string {
   return new URL(`/${slug}`, publicUrl).toString();
 }
 
-/** The programme of a tour as a message: its days, and where to see dates and prices. */
+/** The last lines of an e-mail to a follower: why it came, and the link that stops them. */
+export function followerFooter(unfollowUrl: string): string[] {
+  return [
+    'You get this e-mail because you followed this tour on Gallop.',
+    `Stop e-mails about this tour: ${unfollowUrl}`,
+  ];
+}
+
+/**
+ * The programme of a tour as a message: its days, and where to see dates and prices. A follower's
+ * copy (`unfollowUrl`) says that new dates will follow, and how to stop them.
+ */
 export function programmeMessage(
   tour: ProgrammeTour,
   publicUrl: string,
+  unfollowUrl?: string,
 ): { subject: string; body: string } {
   const days = tour.days.map((day) => `Day ${day.day}. ${day.title}\n${day.description}`);
   return {
@@ -31,6 +43,9 @@ export function programmeMessage(
         ? days.flatMap((day) => [day, ''])
         : ['The day-by-day programme is on the tour page.', '']),
       `Dates, prices and booking: ${tourUrl(publicUrl, tour.slug)}`,
+      ...(unfollowUrl
+        ? ['', 'We will write when new dates open.', ...followerFooter(unfollowUrl)]
+        : []),
     ].join('\n'),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "tour_program_requests" ADD COLUMN "unsubscribed_at" timestamp with time zone;
