@@ -35,6 +35,8 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '50' },
     /** Only the searches whose path holds this text (to profile one). */
     only: { type: 'string' },
+    /** How many of the preparation's slowest structures to print. */
+    slowest: { type: 'string', default: '6' },
     /** Skip the preparation the server runs (decision 054): searches build on first use. */
     lazy: { type: 'boolean', default: false },
   },
@@ -52,7 +54,7 @@ if (!values.lazy) {
   const total = Math.round(performance.now() - preparing);
   console.info(`prepared ${timings.length} structures in ${total} ms; slowest:`);
   timings.sort((a, b) => b.ms - a.ms);
-  for (const { label, tours, ms } of timings.slice(0, 6)) {
+  for (const { label, tours, ms } of timings.slice(0, Number(values.slowest))) {
     console.info(`${ms.toFixed(0).padStart(6)} ms  ${label} (${tours} tours)`);
   }
 }

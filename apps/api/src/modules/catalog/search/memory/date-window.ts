@@ -58,20 +58,33 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
   const next = offsets.slice(0, span);
   const positionOfId = new Int32Array(index.maxId + 1);
   const byDay: number[] = [];
-  for (const tour of segment) {
+  const place = (tour: number, d: number, previous: number) => {
+    const bucket = startDay[d]! - firstDay;
+    const at = next[bucket]!;
+    next[bucket] = at + 1;
+    previousDay[at] = previous;
+    tourAt[at] = tour;
+    keys[at] = priceUsd[d]! * PACKED_ID_LIMIT + ids[tour]!;
+  };
+  for (let n = 0; n < segment.length; n += 1) {
+    const tour = segment[n]!;
     positionOfId[ids[tour]!] = tour;
-    byDay.length = 0;
-    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) byDay.push(d);
-    byDay.sort((a, b) => startDay[a]! - startDay[b]!);
+    const from = dateOffsets[tour]!;
+    const to = dateOffsets[tour + 1]!;
     // A second date on the same day has that day as its previous: only the first one counts.
+    // The loader keeps each tour's dates by start day, so sorting them is rarely needed.
+    let ordered = true;
+    for (let d = from + 1; d < to && ordered; d += 1) ordered = startDay[d - 1]! <= startDay[d]!;
+    if (ordered) {
+      for (let d = from; d < to; d += 1) place(tour, d, d === from ? NONE : startDay[d - 1]!);
+      continue;
+    }
+    byDay.length = 0;
+    for (let d = from; d < to; d += 1) byDay.push(d);
+    byDay.sort((a, b) => startDay[a]! - startDay[b]!);
     let previous = NONE;
     for (const d of byDay) {
-      const bucket = startDay[d]! - firstDay;
-      const at = next[bucket]!;
-      next[bucket] = at + 1;
-      previousDay[at] = previous;
-      tourAt[at] = tour;
-      keys[at] = priceUsd[d]! * PACKED_ID_LIMIT + ids[tour]!;
+      place(tour, d, previous);
       previous = startDay[d]!;
     }
   }

@@ -22,7 +22,7 @@ import {
 import type { DateBounds } from './query-index.ts';
 import { buildRangeFirsts, countTours, type RangeFirsts } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { DURATION_BUCKETS, type TourIndex } from './tour-index.ts';
+import { DURATION_BUCKETS, type RaggedColumn, type TourIndex } from './tour-index.ts';
 
 /**
  * Ladder tours between two checkpoints of the prefix counts: at most about 128 checkpoints (at a
@@ -51,30 +51,37 @@ const ladderColumnsOf = segmentStructure(
   'price ladder facet columns',
   (index: TourIndex, segment: Int32Array): { column: FacetColumn; size: number }[] => {
     const { tours } = priceLadderOf(index, segment);
-    return columnsOf(index).map(({ column, size }) => {
-      if (column.scalar) {
-        const scalar = column.scalar;
-        return {
-          column: { ...column, scalar: Int32Array.from(tours, (tour) => scalar[tour]!) },
-          size,
-        };
-      }
-      const { offsets, values } = column.ragged!;
-      const ordered = { offsets: new Int32Array(tours.length + 1), values: new Int32Array(0) };
-      tours.forEach((tour, at) => {
-        ordered.offsets[at + 1] = ordered.offsets[at]! + offsets[tour + 1]! - offsets[tour]!;
-      });
-      ordered.values = new Int32Array(ordered.offsets[tours.length]!);
-      tours.forEach((tour, at) => {
-        ordered.values.set(
-          values.subarray(offsets[tour]!, offsets[tour + 1]!),
-          ordered.offsets[at]!,
-        );
-      });
-      return { column: { ...column, ragged: ordered }, size };
-    });
+    return columnsOf(index).map(({ column, size }) => ({
+      column: column.scalar
+        ? { ...column, scalar: inLadderOrder(column.scalar, tours) }
+        : { ...column, ragged: raggedInLadderOrder(column.ragged!, tours) },
+      size,
+    }));
   },
 );
+
+/** `column[tour]` for each ladder tour, in ladder order (plain loops: a million tours each). */
+function inLadderOrder(column: Int32Array, tours: Int32Array): Int32Array {
+  const ordered = new Int32Array(tours.length);
+  for (let at = 0; at < tours.length; at += 1) ordered[at] = column[tours[at]!]!;
+  return ordered;
+}
+
+function raggedInLadderOrder(column: RaggedColumn, tours: Int32Array): RaggedColumn {
+  const { offsets, values } = column;
+  const orderedOffsets = new Int32Array(tours.length + 1);
+  for (let at = 0; at < tours.length; at += 1) {
+    const tour = tours[at]!;
+    orderedOffsets[at + 1] = orderedOffsets[at]! + offsets[tour + 1]! - offsets[tour]!;
+  }
+  const orderedValues = new Int32Array(orderedOffsets[tours.length]!);
+  for (let at = 0; at < tours.length; at += 1) {
+    const tour = tours[at]!;
+    let to = orderedOffsets[at]!;
+    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) orderedValues[to++] = values[k]!;
+  }
+  return { offsets: orderedOffsets, values: orderedValues };
+}
 
 /** Ladder positions to count (`items[0..length)`). */
 interface TourRange {

@@ -58,6 +58,29 @@ export function sortByPrevious(
   }
 }
 
+/** The longest list `sortFew` sorts by insertion; a longer one takes the native sort. */
+const INSERTION_SORT_MAX = 24;
+
+/**
+ * Sorts `values[0..n)` ascending. Most tours have a handful of dates: insertion sort then beats a
+ * typed-array sort, whose call costs more than its comparisons.
+ */
+export function sortFew(values: Int32Array, n: number) {
+  if (n > INSERTION_SORT_MAX) {
+    values.subarray(0, n).sort();
+    return;
+  }
+  for (let k = 1; k < n; k += 1) {
+    const held = values[k]!;
+    let at = k;
+    while (at > 0 && values[at - 1]! > held) {
+      values[at] = values[at - 1]!;
+      at -= 1;
+    }
+    values[at] = held;
+  }
+}
+
 /**
  * The structure for `segment`'s tours over their dates' `value` (per date of the index, as
  * `dateOffsets` lays them out; non-negative). `size`: the index's tour count. At a million tours
@@ -84,19 +107,20 @@ export function buildRangeFirsts(
   const entryTour = new Int32Array(count);
   const own = new Int32Array(longest);
   let entries = 0;
-  for (const tour of segment) {
+  for (let t = 0; t < segment.length; t += 1) {
+    const tour = segment[t]!;
     let n = 0;
     for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
       if (keep === undefined || keep(d)) own[n++] = value[d]!;
     }
-    const sorted = own.subarray(0, n).sort();
+    sortFew(own, n);
     let before = NONE;
     for (let k = 0; k < n; k += 1) {
-      entryValue[entries] = sorted[k]!;
+      entryValue[entries] = own[k]!;
       entryPrevious[entries] = before;
       entryTour[entries] = tour;
       entries += 1;
-      before = sorted[k]!;
+      before = own[k]!;
     }
   }
   const all = entryValue.slice(0, entries).sort();
