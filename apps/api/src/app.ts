@@ -22,6 +22,7 @@ import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
+import { botSecrets, registerBotWebhooks } from '#src/modules/chat/bots.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import { startUploadPurge } from '#src/modules/uploads/purge.ts';
@@ -164,6 +165,13 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     log: app.log.child({ module: 'chat' }),
   });
   app.addHook('preClose', () => chatSocket.close());
+  // Messenger bots post the connection codes travellers send them here (decision 059).
+  registerBotWebhooks(app, {
+    db: options.database.db,
+    realtime: chatSocket.realtime,
+    publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+    secrets: botSecrets(env),
+  });
 
   const paymentSecret = env.PAYMENT_SANDBOX_SECRET ?? DEV_PAYMENT_SECRET;
   registerSandboxPaymentPages(app, {

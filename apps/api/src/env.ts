@@ -84,6 +84,16 @@ export const envSchema = z.object({
   // Signs the unfollow links of the e-mails to a tour's followers (decision 058); set it in
   // production. The links never expire: changing it breaks the links of e-mails already sent.
   FOLLOWER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The messenger bots' webhooks (decision 059): what Telegram sends in its secret-token header
+  // (setWebhook's secret_token) and what a WhatsApp bridge sends in X-Gallop-Bot-Secret. Unset: a
+  // development constant, except with NODE_ENV=production, where that webhook is off.
+  TELEGRAM_BOT_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'must be 16-256 characters: A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  WHATSAPP_BOT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // `production` turns the development defaults of the bot secrets off.
+  NODE_ENV: z.string().optional(),
   // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
@@ -105,6 +115,8 @@ const SECRET_VARIABLES = new Set([
   'CALL_SECRET',
   'VERIFICATION_SECRET',
   'FOLLOWER_SECRET',
+  'TELEGRAM_BOT_SECRET',
+  'WHATSAPP_BOT_SECRET',
 ]);
 
 export class EnvError extends Error {

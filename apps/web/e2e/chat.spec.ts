@@ -9,6 +9,9 @@ import { signIn } from './sign-in';
 
 const TRAVELLER = 'traveller@gallop.test';
 const ORGANIZER = 'organizer@gallop.test';
+const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
+/** The API's development secret of the Telegram webhook (DEV_BOT_SECRETS in apps/api). */
+const TELEGRAM_DEV_SECRET = 'gallop-telegram-bot-development-secret';
 
 /** The tab's socket is up (ChatRealtime marks the document). */
 async function realtimeConnected(page: Page) {
@@ -122,20 +125,10 @@ test.describe('chat', () => {
     await organizerContext.close();
   });
 
-  test('messenger notifications: a code for the chat, and turning them off returns to the offer', async ({
+  test('messenger notifications: the code sent to the bot turns them on live, and off returns to the offer', async ({
     page,
+    request,
   }) => {
-    // The API serves no call that redeems a code (that is the messenger bot's side), so the
-    // traveller's linked messenger is simulated on the notifications list the browser loads;
-    // the code, the messengers and turning notifications off are the real API's.
-    let messengerLinked = false;
-    await page.route('**/crm/api/chat/chats-for-notifications', async (route) => {
-      const response = await route.fetch();
-      const { items } = (await response.json()) as { items: Record<string, unknown>[] };
-      const linked = items.map((chat) => ({ ...chat, messenger_was_activated: messengerLinked }));
-      await route.fulfill({ response, json: { items: linked } });
-    });
-
     await signIn(page, TRAVELLER, '/chat');
     await realtimeConnected(page);
     await page
@@ -164,12 +157,33 @@ test.describe('chat', () => {
     await expect(panel.getByRole('button', { name: 'Copy code' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // The traveller sends the code to the bot and comes back to the tab: notifications are on.
-    messengerLinked = true;
-    await page.evaluate(() =>
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
-    );
+    // The traveller sends the code to the bot (Telegram posts the message to the API's webhook,
+    // decision 059): the socket turns the panel on, with no reload and no refetch of the list.
+    const listLoads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/crm/api/chat/chats-for-notifications')) listLoads.push(sent.url());
+    });
+    const telegramChat = 5_000_000 + Math.floor(Math.random() * 1_000_000);
+    const delivered = await request.post(`${apiUrl}/crm/api/bots/telegram/webhook`, {
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': TELEGRAM_DEV_SECRET },
+      data: {
+        update_id: 1,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: telegramChat, type: 'private' },
+          text: `/start ${codeText}`,
+        },
+      },
+    });
+    expect(delivered.status()).toBe(200);
+    expect(await delivered.json()).toEqual({ ok: true });
     await expect(panel.getByText('Replies arrive in your messenger')).toBeVisible();
+    expect(listLoads, 'turned on by the socket event, not by a refetch').toEqual([]);
+    // The bot's confirmation waits in the outbox for the Telegram chat.
+    const outbox = await request.get(`${apiUrl}/dev/outbox?recipient=${telegramChat}`);
+    const { messages } = (await outbox.json()) as { messages: { subject: string }[] };
+    expect(messages.map((message) => message.subject)).toEqual(['Chat notifications are on']);
     await expect(page.getByRole('button', { name: 'Notifications on' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

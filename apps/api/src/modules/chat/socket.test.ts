@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
@@ -11,62 +11,24 @@ import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { testEnv } from '#src/testing/env.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { attachChatSocket, type ChatSocketServer } from './socket.ts';
+import { collect, connected, listenOnLoopback, next, socketClients } from './socket-clients.ts';
 import { chatAccount, unoccupiedOrganizer } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
 let baseUrl: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   testApp = await buildTestApp();
   db = testApp.database.db;
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = testApp.app.server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = await listenOnLoopback(testApp.app);
 });
 afterAll(() => testApp.close());
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => disconnectAll());
 
 const call = contractCaller(() => testApp.app);
 
-function open(url: string, token?: string): Socket {
-  const socket = connect(url, {
-    ...(token === undefined ? {} : { auth: { token } }),
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-/** The next `event` on the socket (fails after two seconds). */
-function next<T = Json>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 2 s`)), 2_000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-/** Every `event` the socket receives from now on. */
-function collect(socket: Socket, event: string): Json[] {
-  const seen: Json[] = [];
-  socket.on(event, (payload: Json) => seen.push(payload));
-  return seen;
-}
+const { open, disconnectAll } = socketClients();
 
 const joinChat = (socket: Socket, payload: unknown) =>
   socket.timeout(2_000).emitWithAck('join_chat', payload) as Promise<Json>;
