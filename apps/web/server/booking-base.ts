@@ -53,6 +53,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'tour-provider',
   'tour-provider-agreement',
   'tour-providers',
+  'unfollow',
 ]);
 
 /** Why a base cannot be used, or undefined when it can. */
