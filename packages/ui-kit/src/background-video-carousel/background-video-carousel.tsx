@@ -18,8 +18,17 @@ export const BACKGROUND_VIDEO_LARGE_FROM = breakpoints.md;
 
 export interface BackgroundVideoCarouselProps {
   videos: readonly BackgroundVideo[];
-  /** Shown behind the videos and instead of them when motion is reduced. */
-  poster: string;
+  /**
+   * Shown behind the videos and instead of them when motion is reduced. Omit it when the page
+   * paints its own backdrop behind the carousel (a responsive picture in CSS, say): a `<video>`
+   * poster has no media queries, so a phone would also fetch the large one.
+   */
+  poster?: string;
+  /**
+   * Something more the videos wait for after the page's load event, such as the page's largest
+   * paint: whatever is fetched before that paint counts against it on a slow network.
+   */
+  startAfter?: () => Promise<unknown>;
   /** Content over the videos (headline, search). */
   children?: ReactNode;
   pauseLabel?: string;
@@ -34,12 +43,27 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
+ * Runs `start` once the page has loaded (at once when it already has); answers a cleanup.
+ * The videos wait for it so their bytes never compete with the poster, the page's largest paint.
+ */
+function afterPageLoad(start: () => void): () => void {
+  if (document.readyState === 'complete') {
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }
+  window.addEventListener('load', start, { once: true });
+  return () => window.removeEventListener('load', start);
+}
+
+/**
  * Muted background videos played one after another, with a pause button (WCAG 2.2.2). Each
  * shows its placeholder colour until it can play; with reduced motion only the poster shows.
+ * Nothing of a video is fetched before the page's load event: until then the poster shows.
  */
 export function BackgroundVideoCarousel({
   videos,
   poster,
+  startAfter,
   children,
   pauseLabel = 'Pause background video',
   playLabel = 'Play background video',
@@ -48,17 +72,33 @@ export function BackgroundVideoCarousel({
   const [ready, setReady] = useState(false);
   const [paused, setPaused] = useState(false);
   const [reduced, setReduced] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
+  // Read once, at mount: the wait starts then and a new function later changes nothing.
+  const startAfterAtMount = useRef(startAfter);
   const current = videos[index];
 
   useEffect(() => setReduced(prefersReducedMotion()), []);
+  useEffect(() => {
+    let unmounted = false;
+    const stop = afterPageLoad(() => {
+      const more = startAfterAtMount.current?.() ?? Promise.resolve();
+      void more.then(() => {
+        if (!unmounted) setLoaded(true);
+      });
+    });
+    return () => {
+      unmounted = true;
+      stop();
+    };
+  }, []);
 
   useEffect(() => {
     const element = video.current;
-    if (!element) return;
+    if (!element || !loaded) return;
     if (paused) element.pause();
     else element.play()?.catch(() => undefined);
-  }, [paused, index, reduced]);
+  }, [paused, index, reduced, loaded]);
 
   const next = () => {
     setReady(false);
@@ -70,7 +110,7 @@ export function BackgroundVideoCarousel({
       className="gk-bg-video"
       style={{
         backgroundColor: current?.placeholderColor,
-        backgroundImage: reduced ? `url("${poster}")` : undefined,
+        backgroundImage: reduced && poster ? `url("${poster}")` : undefined,
       }}
       data-ready={ready || undefined}
     >
@@ -81,9 +121,9 @@ export function BackgroundVideoCarousel({
           className="gk-bg-video__video"
           poster={poster}
           muted
-          autoPlay={!paused}
+          autoPlay={loaded && !paused}
           playsInline
-          preload="auto"
+          preload={loaded ? 'auto' : 'none'}
           aria-hidden="true"
           data-index={index}
           onPlaying={() => setReady(true)}

@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { BackgroundVideoCarousel } from '@gallop/ui-kit';
 import type { CSSProperties } from 'react';
+import { afterLargestPaint } from '../../../../lib/after-largest-paint';
 import { heroPosterUrls } from '../../hero-posters';
 import { SearchBox } from '../search-box/search-box';
 import './home-hero.css';
@@ -15,8 +16,9 @@ export interface HomeHeroProps {
 /** The landing: muted background videos, the headline and the search (spec section 2.2). */
 export function HomeHero({ videos }: HomeHeroProps) {
   const posters = heroPosterUrls(videos);
-  const poster = posters?.large ?? '';
-  // The carousel shows its poster only for reduced motion; the page shows it until a video plays.
+  // The poster is this section's CSS backdrop, small below 992 px and large from there, behind
+  // the transparent video until it plays, and alone with reduced motion. No `<video poster>`:
+  // it has no media queries, so a phone would fetch the large picture as well.
   const posterStyle = posters
     ? ({
         '--home-hero-poster-small': `url("${posters.small}")`,
@@ -26,7 +28,8 @@ export function HomeHero({ videos }: HomeHeroProps) {
   return (
     <section className="home-hero" aria-labelledby="home-hero-heading" style={posterStyle}>
       <BackgroundVideoCarousel
-        poster={poster}
+        // On a slow phone network a video fetched before the largest paint delays it.
+        startAfter={afterLargestPaint}
         videos={videos.map((video) => ({
           small: video.small_url,
           large: video.large_url,
