@@ -14,17 +14,21 @@ import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
 import { createCachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
-import { logTransport, startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
+import { startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
+import { outboxTransport } from '#src/modules/notifications/transports.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
-import { DEV_PAYMENT_SECRET } from '#src/modules/payments/handlers.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
-import { botSecrets, registerBotWebhooks } from '#src/modules/chat/bots.ts';
+import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
+import {
+  internalSecretsAtStart,
+  resolveSharedSecrets,
+} from '#src/modules/operations/server-secrets.ts';
 import { startUploadPurge } from '#src/modules/uploads/purge.ts';
 import { registerMultipart, registerUploadRoutes } from '#src/modules/uploads/routes.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
@@ -166,18 +170,24 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   });
   app.addHook('preClose', () => chatSocket.close());
   // Messenger bots post the connection codes travellers send them here (decision 059).
+  const bots = botSecrets(env);
   registerBotWebhooks(app, {
     db: options.database.db,
     realtime: chatSocket.realtime,
     publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-    secrets: botSecrets(env),
+    secrets: bots,
   });
 
-  const paymentSecret = env.PAYMENT_SANDBOX_SECRET ?? DEV_PAYMENT_SECRET;
+  // Secrets only this API checks: configured, else generated once per database and read from it
+  // before the app serves. Secrets shared with another service: unset in production, their
+  // feature is off and a warning says so (decision 061).
+  const internalSecrets = internalSecretsAtStart(options.database.db, env);
+  app.addHook('onReady', () => internalSecrets.resolve());
+  const sharedSecrets = resolveSharedSecrets(env, app.log);
   registerSandboxPaymentPages(app, {
     db: options.database.db,
     publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-    secret: paymentSecret,
+    secret: internalSecrets.paymentSandbox,
   });
   const handlers = createServiceHandlers({
     lifecycle,
@@ -188,15 +198,16 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     cachedAnswers,
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
     authLimit: env.AUTH_LIMIT,
-    paymentSecret,
+    paymentSecret: internalSecrets.paymentSandbox,
     chatRealtime: chatSocket.realtime,
+    connectableMessengers: Object.keys(bots) as BotSource[],
     chatSendLimit: env.CHAT_SEND_LIMIT,
     phoneCodeLimit: env.PHONE_CODE_LIMIT,
-    ...(env.CALL_SECRET ? { callSecret: env.CALL_SECRET } : {}),
-    ...(env.FOLLOWER_SECRET ? { followerSecret: env.FOLLOWER_SECRET } : {}),
+    callSecret: sharedSecrets.call,
+    followerSecret: internalSecrets.follower,
     verification: {
       serviceUrl: env.VERIFICATION_SERVICE_URL,
-      secret: env.VERIFICATION_SECRET,
+      secret: sharedSecrets.verification,
     },
     uploadsDir,
     uploadLimit: env.UPLOAD_LIMIT,
@@ -261,7 +272,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', async () => {
       stop = startFollowerNotices(options.database.db, {
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-        secret: env.FOLLOWER_SECRET,
+        secret: internalSecrets.follower(),
         onError: (error) => log.warn({ err: error }, 'followers: sending new-date notices failed'),
       });
     });
@@ -272,7 +283,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     const log = app.log.child({ module: 'outbox' });
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stop = startOutboxDispatcher(options.database.db, logTransport(log), {
+      stop = startOutboxDispatcher(options.database.db, outboxTransport(env, log), {
+        log,
         onError: (error) => log.warn({ err: error }, 'outbox: a dispatch round failed'),
       });
     });

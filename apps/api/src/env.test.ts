@@ -29,6 +29,7 @@ describe('parseEnv', () => {
       PHONE_CODE_LIMIT: 10,
       UPLOAD_LIMIT: 60,
       OUTBOX_TRANSPORT: 'log',
+      MAIL_FROM: 'Gallop <no-reply@gallop.example>',
     });
   });
 
@@ -65,6 +66,10 @@ describe('parseEnv', () => {
       UPLOAD_LIMIT: '120',
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
+      SMTP_URL: 'smtps://mailer:p%40ss@smtp.gallop.example:465',
+      MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi',
+      TELEGRAM_API_URL: 'http://127.0.0.1:8081',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -93,7 +98,38 @@ describe('parseEnv', () => {
       UPLOAD_LIMIT: 120,
       DEV_OUTBOX: 'on',
       OUTBOX_TRANSPORT: 'off',
+      SMTP_URL: 'smtps://mailer:p%40ss@smtp.gallop.example:465',
+      MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi',
+      TELEGRAM_API_URL: 'http://127.0.0.1:8081',
     });
+  });
+
+  it('takes only smtp:// or smtps:// for SMTP_URL, and never echoes it or the bot token', () => {
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+    for (const url of [
+      'https://mailer:hunter2@smtp.example',
+      'mailer:hunter2@smtp',
+      'smtp:hunter2',
+    ]) {
+      const error = rejectionOf({ SMTP_URL: url });
+      expect(error.problems).toEqual(['SMTP_URL: must be an smtp:// or smtps:// URL']);
+      expect(error.message).not.toContain('hunter2');
+    }
+    const token = rejectionOf({ TELEGRAM_BOT_TOKEN: 'hunter2-not-a-token' });
+    expect(token.problems).toEqual([
+      expect.stringMatching(/^TELEGRAM_BOT_TOKEN: must be a bot token/),
+    ]);
+    expect(token.message).not.toContain('hunter2');
+  });
+
+  it('takes an address or a name with an address for MAIL_FROM', () => {
+    expect(parseEnv({ MAIL_FROM: 'no-reply@gallop.example' }).MAIL_FROM).toBe(
+      'no-reply@gallop.example',
+    );
+    expect(rejectionOf({ MAIL_FROM: 'Gallop' }).problems).toEqual([
+      expect.stringMatching(/^MAIL_FROM: must be an address/),
+    ]);
   });
 
   it('refuses short signing secrets and a verification URL that is no URL', () => {

@@ -21,6 +21,16 @@ function wholeNumber(digits: number, min: number, max?: number) {
     .pipe(max === undefined ? atLeast : atLeast.max(max, `must be at most ${max}`));
 }
 
+/** smtp://host or smtps://host, with optional user:password, port and options. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The environment the API reads at start; every variable is documented in README.md. */
 export const envSchema = z.object({
   PORT: port.default(4000),
@@ -47,7 +57,8 @@ export const envSchema = z.object({
     .default('US'),
   // Hours a confirmed booking holds its seats without a payment (decision 025).
   BOOKING_HOLD_HOURS: wholeNumber(4, 1, 720).default(72),
-  // Signs the sandbox payment provider's callbacks and hosted-page links; set it in production.
+  // Signs the sandbox payment provider's callbacks and hosted-page links. Only this API signs and
+  // checks them: unset, a random secret generated once per database (decision 061).
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATABASE_URL: z.url().optional(),
   // Without DATABASE_URL: the embedded PGlite folder (default apps/api/.data/pglite), or
@@ -75,14 +86,18 @@ export const envSchema = z.object({
   // New phone codes (calls to organizers, about chats) one caller may get in 15 minutes before
   // the API asks for a captcha (429).
   PHONE_CODE_LIMIT: wholeNumber(7, 1).default(10),
-  // Signs the web call widget's tokens; set it in production (the call service holds it too).
+  // Signs the web call widget's tokens; the call service holds it too. Unset: a development
+  // constant, except with NODE_ENV=production, where web calls are off (decision 061).
   CALL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The external identity-verification service organizers are sent to (optional: without it
-  // verification-data has no url) and the secret its access tokens are signed with.
+  // verification-data has no url) and the secret its access tokens are signed with (the service
+  // holds it too; unset: a development constant, except with NODE_ENV=production, where
+  // verification is off, decision 061).
   VERIFICATION_SERVICE_URL: z.url().optional(),
   VERIFICATION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  // Signs the unfollow links of the e-mails to a tour's followers (decision 058); set it in
-  // production. The links never expire: changing it breaks the links of e-mails already sent.
+  // Signs the unfollow links of the e-mails to a tour's followers (decision 058). Unset: a random
+  // secret generated once per database (decision 061). The links never expire: changing it
+  // breaks the links of e-mails already sent.
   FOLLOWER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // The messenger bots' webhooks (decision 059): what Telegram sends in its secret-token header
   // (setWebhook's secret_token) and what a WhatsApp bridge sends in X-Gallop-Bot-Secret. Unset: a
@@ -92,13 +107,32 @@ export const envSchema = z.object({
     .regex(/^[\w-]{16,256}$/, 'must be 16-256 characters: A-Z, a-z, 0-9, _ and -')
     .optional(),
   WHATSAPP_BOT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  // `production` turns the development defaults of the bot secrets off.
+  // `production` turns the development defaults of the shared secrets off (bots, calls,
+  // verification).
   NODE_ENV: z.string().optional(),
   // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
-  // How outbox messages leave: `log` writes each to the log (the default transport); `off` keeps
-  // them queued (tests, or a separate sender process).
+  // How outbox messages leave: `log` sends them with the transports configured below and writes
+  // the rest to the log (all of them when none is); `off` keeps them queued (tests).
   OUTBOX_TRANSPORT: z.enum(['log', 'off']).default('log'),
+  // Outbox e-mail by SMTP (decision 060): smtp:// (STARTTLS when offered) or smtps:// (TLS), with
+  // a percent-encoded user:password when the server wants one. Unset: e-mails go to the log.
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL').optional(),
+  // The From of outbox e-mails.
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>@\s]+@[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+>)$/,
+      'must be an address, e.g. Gallop <no-reply@gallop.example>',
+    )
+    .default('Gallop <no-reply@gallop.example>'),
+  // The bot that sends `telegram` outbox messages (sendMessage; decision 060), from @BotFather.
+  // Unset: they go to the log. TELEGRAM_API_URL: another Bot API address (a proxy, tests).
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'must be a bot token from @BotFather, like 123456:ABC-DEF')
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   // Processes serving the port (node:cluster, decision 045); above 1 needs DATABASE_URL.
@@ -117,6 +151,8 @@ const SECRET_VARIABLES = new Set([
   'FOLLOWER_SECRET',
   'TELEGRAM_BOT_SECRET',
   'WHATSAPP_BOT_SECRET',
+  'SMTP_URL',
+  'TELEGRAM_BOT_TOKEN',
 ]);
 
 export class EnvError extends Error {

@@ -19,6 +19,8 @@ describe('service handlers', () => {
       lifecycle: createLifecycle(),
       db: database.db,
       rates: createRatesCache(database.db),
+      paymentSecret: () => 'payment-secret-for-tests',
+      followerSecret: () => 'follower-secret-for-tests',
     });
     const operationIds = Object.values(loadContract().paths).flatMap((item) =>
       Object.values(item).map((operation) => (operation as { operationId?: string }).operationId),

@@ -9,6 +9,7 @@ import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
 import { chatHandlers } from '#src/modules/chat/handlers.ts';
 import type { ChatRealtime } from '#src/modules/chat/events.ts';
+import type { MessengerSource } from '#src/modules/content/site-settings.ts';
 import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
 import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
@@ -43,8 +44,8 @@ export interface HandlerDeps {
   searchIndex?: TourIndexProvider | undefined;
   /** The fast path answering repeated searches from the response cache. */
   cachedAnswers?: CachedAnswers | undefined;
-  /** Signs the sandbox payment provider's callbacks and page links. */
-  paymentSecret?: string;
+  /** Signs the sandbox payment provider's callbacks and page links (read when used). */
+  paymentSecret: () => string;
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
   /** Folder of uploaded files (default `apps/api/.data/uploads`). */
@@ -53,15 +54,20 @@ export interface HandlerDeps {
   uploadLimit?: number;
   /** The chat socket server's emitter (none: nobody is connected). */
   chatRealtime?: ChatRealtime;
+  /**
+   * The messengers whose bot webhook this process serves (decision 059): the only ones a
+   * connection code can link. None given: no messenger is offered.
+   */
+  connectableMessengers?: readonly MessengerSource[];
   /** Chat messages per user and minute before a captcha (429). */
   chatSendLimit?: number;
   /** New phone codes per caller in 15 minutes before a captcha (429). */
   phoneCodeLimit?: number;
-  /** Signs the web call widget's tokens. */
-  callSecret?: string;
-  /** Signs the unfollow links of the e-mails to a tour's followers. */
-  followerSecret?: string;
-  /** The external identity-verification service (its URL and the tokens' signing secret). */
+  /** Signs the web call widget's tokens; none: web calls are off. */
+  callSecret?: string | undefined;
+  /** Signs the unfollow links of the e-mails to a tour's followers (read when used). */
+  followerSecret: () => string;
+  /** The identity-verification service: its URL and the tokens' secret (no secret: off). */
   verification?: { serviceUrl?: string | undefined; secret?: string | undefined };
 }
 

@@ -137,13 +137,15 @@ test.describe('chat', () => {
       .click();
     await expect(page.getByRole('heading', { level: 2, name: 'Gallop support' })).toBeFocused();
 
-    // The offer: the site's messengers, facebook first (Russian is unavailable).
+    // The offer: only the site's messengers whose bot takes the code (decision 059), not its
+    // Facebook, Viber or Instagram contacts.
     await page.getByRole('button', { name: 'Notify me' }).click();
     const panel = page.getByRole('group', { name: 'Messenger notifications' });
     await expect(panel.getByText('Get replies in a messenger')).toBeVisible();
     const messengers = panel.getByRole('listitem').getByRole('button');
-    await expect(messengers.first()).toHaveAccessibleName('Facebook Messenger');
-    await expect(messengers).toHaveCount(5);
+    await expect(messengers).toHaveCount(2);
+    await expect(messengers.nth(0)).toHaveAccessibleName('Telegram');
+    await expect(messengers.nth(1)).toHaveAccessibleName('WhatsApp');
 
     // Telegram: a one-time code, and the bot's link carrying it.
     await panel.getByRole('button', { name: 'Telegram', exact: true }).click();

@@ -10,3 +10,4 @@ export * from './bookings.ts';
 export * from './chat.ts';
 export * from './uploads.ts';
 export * from './phone-codes.ts';
+export * from './server-secrets.ts';

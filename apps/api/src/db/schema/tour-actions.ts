@@ -30,6 +30,8 @@ export const outbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     attempts: smallint().notNull().default(0),
+    /** Until when a dispatch round owns the row (set when it claims it; expired: free again). */
+    claimedUntil: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('outbox_unsent_idx')

@@ -6,7 +6,8 @@ import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { verifyServiceToken } from './signed-token.ts';
-import { DEV_VERIFICATION_SECRET, VERIFICATION_PROVIDER } from './verification.ts';
+import { DEV_VERIFICATION_SECRET } from '#src/modules/operations/server-secrets.ts';
+import { VERIFICATION_PROVIDER } from './verification.ts';
 
 const SERVICE_URL = 'https://verify.example.test/flow/';
 const SECRET = 'verification-secret-for-tests';

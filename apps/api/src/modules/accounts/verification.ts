@@ -11,16 +11,22 @@ import { notFound } from '#src/http/http-error.ts';
 import { requireSigned, type UserRow } from './sessions.ts';
 import { signServiceToken } from './signed-token.ts';
 
-/** Until a configured secret: tokens a development machine's service accepts. */
-export const DEV_VERIFICATION_SECRET = 'gallop-verification-development-secret';
 export const VERIFICATION_TOKEN_TTL_MS = 15 * 60_000;
 /** The provider name the contract reports. */
 export const VERIFICATION_PROVIDER = 'external-identity';
 
 export interface VerificationDeps {
   db: Database;
+  /**
+   * The service's address, and the secret its tokens are signed with (the service holds it too);
+   * no secret: verification is off (NODE_ENV=production without VERIFICATION_SECRET, see
+   * `resolveSharedSecrets`).
+   */
   verification?: { serviceUrl?: string | undefined; secret?: string | undefined } | undefined;
 }
+
+/** The answer while verification is off (the start's warning names the variable). */
+const verificationOff = () => notFound('Identity verification is not configured on this server');
 
 /** The organizer, when the user acts for it (its staff) or is support; otherwise 404. */
 export async function organizerOfStaff(db: Database, user: UserRow, organizerId: number) {
@@ -51,13 +57,15 @@ export function verificationHandlers(
   deps: VerificationDeps,
 ): Pick<ServiceHandlers, 'getVerificationAccessToken' | 'getVerificationData'> {
   const { db } = deps;
-  const secret = deps.verification?.secret ?? DEV_VERIFICATION_SECRET;
-  const serviceUrl = deps.verification?.serviceUrl;
+  const secret = deps.verification?.secret;
+  // Without a secret the service would refuse every token: nobody is sent there.
+  const serviceUrl = secret ? deps.verification?.serviceUrl : undefined;
 
   return {
     async getVerificationAccessToken(request) {
       const { user } = await requireSigned(db, request);
       const organizer = await organizerOfStaff(db, user, request.query.orgId);
+      if (!secret) throw verificationOff();
       const { token } = signServiceToken(
         secret,
         { sub: user.id, org: organizer.id },

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { chatMessages, chats, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import {
+  chatMessages,
+  chatMessengerLinks,
+  chats,
+  outbox,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
 import { DEMO_TRAVELLER } from '#src/seed/accounts.ts';
 import { DEMO_ORGANIZER } from '#src/seed/chat.ts';
 import { MESSENGERS } from '#src/seed/content/site.ts';
@@ -459,15 +466,15 @@ describe('the support chat', () => {
 });
 
 describe('notifications', () => {
-  it('lists the site messengers as channels, links one with a code, and limits codes', async () => {
+  it('lists the messengers whose bot takes codes, links one with a code, and limits codes', async () => {
     const traveller = await account();
     const channels = await call('listChatChannels', 'GET', '/crm/api/chat/channels-list', {
       token: traveller.token,
     });
     expect(channels.status).toBe(200);
-    expect(channels.body.items.map((item: Json) => item.source).sort()).toEqual(
-      Object.keys(MESSENGERS).sort(),
-    );
+    // Both webhooks are served outside production; the site's other messengers (Facebook,
+    // Viber, Instagram) have no bot that redeems a code, so they are not offered (decision 059).
+    expect(channels.body.items.map((item: Json) => item.source)).toEqual(['telegram', 'whatsapp']);
     const telegram = channels.body.items.find((item: Json) => item.source === 'telegram');
     expect(telegram).toMatchObject({
       source_id: sourceId('telegram'),
@@ -480,7 +487,16 @@ describe('notifications', () => {
       traveller.token,
       sourceId(MESSENGER_SOURCES.find((source) => !(source in MESSENGERS))!),
     );
-    expect(unknown.status).toBe(404);
+    expect(unknown).toEqual({ status: 404, body: { message: 'Messenger not found' } });
+    // On the site's contacts, but no bot of ours would ever see the code.
+    const facebook = await connectionCode(traveller.token, sourceId('facebook'));
+    expect(facebook).toEqual({
+      status: 404,
+      body: {
+        message:
+          'Facebook Messenger cannot be connected: this site has no bot that takes its codes',
+      },
+    });
 
     const issued = await connectionCode(traveller.token, telegram.source_id);
     expect(issued.status).toBe(200);
@@ -503,6 +519,67 @@ describe('notifications', () => {
       last = (await connectionCode(traveller.token, telegram.source_id)).status;
     }
     expect(last).toBe(429);
+  });
+
+  it('offers only the messengers whose webhook this process serves, and keeps linked ones shown', async () => {
+    // Production with only the WhatsApp bridge's secret: the Telegram webhook is off.
+    const whatsappOnly = await buildTestApp({
+      NODE_ENV: 'production',
+      WHATSAPP_BOT_SECRET: 'whatsapp-bridge-secret-for-tests',
+    });
+    try {
+      const otherDb = whatsappOnly.database.db;
+      const callThere = contractCaller(() => whatsappOnly.app);
+      const traveller = await chatAccount(otherDb, 'client');
+      const list = async () =>
+        (
+          await callThere('listChatChannels', 'GET', '/crm/api/chat/channels-list', {
+            token: traveller.token,
+          })
+        ).body.items as Json[];
+      const codeThere = (source: 'telegram' | 'whatsapp') =>
+        callThere('generateChatConnectionCode', 'POST', '/crm/api/chat/generate-connection-code', {
+          token: traveller.token,
+          payload: { source_id: sourceId(source) },
+        });
+      expect(await list()).toEqual([
+        {
+          source: 'whatsapp',
+          source_id: sourceId('whatsapp'),
+          title: 'WhatsApp',
+          is_connected: false,
+          url: MESSENGERS.whatsapp,
+        },
+      ]);
+      expect(await codeThere('telegram')).toEqual({
+        status: 404,
+        body: {
+          message: 'Telegram cannot be connected: this site has no bot that takes its codes',
+        },
+      });
+      expect((await codeThere('whatsapp')).status).toBe(200);
+
+      // Linked while their webhooks were on: still shown, in display order (Facebook first while
+      // Russian is unavailable), as connected, so the user sees where notices go; without a
+      // source_id, since no new code can link them again.
+      await otherDb.insert(chatMessengerLinks).values([
+        { userId: traveller.user.id, source: 'telegram', externalId: 'tg-linked-before' },
+        { userId: traveller.user.id, source: 'facebook', externalId: 'fb-linked-before' },
+      ]);
+      expect(await list()).toEqual([
+        {
+          source: 'facebook',
+          title: 'Facebook Messenger',
+          is_connected: true,
+          url: MESSENGERS.facebook,
+        },
+        { source: 'telegram', title: 'Telegram', is_connected: true, url: MESSENGERS.telegram },
+        expect.objectContaining({ source: 'whatsapp', source_id: sourceId('whatsapp') }),
+      ]);
+      expect((await codeThere('telegram')).status).toBe(404);
+    } finally {
+      await whatsappOnly.close();
+    }
   });
 
   it('turns a chat off for messenger notifications and stops its messenger messages', async () => {

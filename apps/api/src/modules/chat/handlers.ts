@@ -21,6 +21,7 @@ import { toBookingRequests } from '#src/modules/bookings/records.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { findUpload } from '#src/modules/uploads/records.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
+import type { MessengerSource } from '#src/modules/content/site-settings.ts';
 import {
   findChatFor,
   loadViewer,
@@ -57,6 +58,8 @@ export interface ChatDeps {
   /** Messages one user may send per minute before the API asks for a captcha (default 30). */
   chatSendLimit?: number | undefined;
   content?: { publicUrl?: string | undefined } | undefined;
+  /** The messengers whose bot webhook is served: the only ones offered for notifications. */
+  connectableMessengers?: readonly MessengerSource[] | undefined;
 }
 
 type Log = FastifyRequest['log'];
@@ -102,6 +105,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
   const { db } = deps;
   const realtime = deps.chatRealtime ?? noSocketServer;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const connectable = deps.connectableMessengers ?? [];
   const sendLimiter: RateLimiter = createRateLimiter({
     limit: deps.chatSendLimit ?? 30,
     windowMs: 60_000,
@@ -297,15 +301,15 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
 
     async listChatChannels(request) {
       const { user } = await requireSigned(db, request);
-      return { items: await listChannels(db, user.id) };
+      return { items: await listChannels(db, user.id, connectable) };
     },
 
     async generateChatConnectionCode(request, reply) {
       const { user } = await requireSigned(db, request);
-      const source = await findChannelSource(db, request.body.source_id);
-      if (!source) throw notFound('Messenger not found');
+      const found = await findChannelSource(db, request.body.source_id, connectable);
+      if ('refused' in found) throw notFound(found.refused);
       if (!codeLimiter.allow(`code:${user.id}`)) return reply.code(429).send(TOO_MANY);
-      return { code: await issueConnectionCode(db, user.id, source) };
+      return { code: await issueConnectionCode(db, user.id, found.source) };
     },
 
     async disableChatNotifications(request) {

@@ -58,8 +58,18 @@ async function siteMessengers(db: Database): Promise<[MessengerSource, string][]
   );
 }
 
-/** The messengers that can deliver the user's chat notifications, and which are linked. */
-export async function listChannels(db: Database, userId: number): Promise<Channel[]> {
+/**
+ * The site's messengers a user can link, `connectable` being those whose bot webhook this process
+ * serves (decision 059: nothing else redeems a code), in display order. A messenger the user has
+ * linked stays listed, as connected, even when its webhook is off: the link stands (notices still
+ * go to a linked Telegram or WhatsApp chat), so the user sees where. Such a one has no
+ * `source_id`: its chats can be muted, but no code links it again.
+ */
+export async function listChannels(
+  db: Database,
+  userId: number,
+  connectable: readonly MessengerSource[],
+): Promise<Channel[]> {
   const [messengers, links] = await Promise.all([
     siteMessengers(db),
     db
@@ -68,24 +78,41 @@ export async function listChannels(db: Database, userId: number): Promise<Channe
       .where(eq(chatMessengerLinks.userId, userId)),
   ]);
   const linked = new Set(links.map((link) => link.source));
-  return messengers.map(([source, url]) => ({
-    source,
-    source_id: sourceId(source),
-    title: TITLES[source],
-    is_connected: linked.has(source),
-    url,
-  }));
+  return messengers.flatMap(([source, url]) => {
+    const offered = connectable.includes(source);
+    if (!offered && !linked.has(source)) return [];
+    return [
+      {
+        source,
+        ...(offered ? { source_id: sourceId(source) } : {}),
+        title: TITLES[source],
+        is_connected: linked.has(source),
+        url,
+      },
+    ];
+  });
 }
 
-/** The messenger a `source_id` names when the site offers it. */
+/**
+ * The messenger a `source_id` names when a code can link it: the site offers it and its bot's
+ * webhook is served (`connectable`); otherwise why not, as a message.
+ */
 export async function findChannelSource(
   db: Database,
   id: number,
-): Promise<MessengerSource | undefined> {
+  connectable: readonly MessengerSource[],
+): Promise<{ source: MessengerSource } | { refused: string }> {
   const source = MESSENGER_SOURCES[id - 1];
-  if (!source) return undefined;
-  const messengers = await siteMessengers(db);
-  return messengers.some(([offered]) => offered === source) ? source : undefined;
+  const messengers = source ? await siteMessengers(db) : [];
+  if (!source || !messengers.some(([offered]) => offered === source)) {
+    return { refused: 'Messenger not found' };
+  }
+  if (!connectable.includes(source)) {
+    return {
+      refused: `${TITLES[source]} cannot be connected: this site has no bot that takes its codes`,
+    };
+  }
+  return { source };
 }
 
 /** Codes are short to type into a messenger: no 0/O or 1/I to confuse. */

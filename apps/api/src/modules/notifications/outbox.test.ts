@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { dispatchOutbox, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
+import { outboxRow, queueMessage } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -15,15 +17,33 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/** Each test its own kind: other files share the database and its outbox on PostgreSQL. */
-async function queue(recipient: string) {
+/** `count` messages of one kind of their own. */
+async function queueMany(count: number, label: string) {
   const kind = `test-${randomUUID()}`;
-  const [row] = await db
-    .insert(outbox)
-    .values({ kind, channel: 'email', recipient, subject: 'Hello', body: 'Body' })
-    .returning();
-  return row!;
+  const rows: OutboxMessage[] = [];
+  for (let n = 0; n < count; n += 1) {
+    rows.push(
+      await queueMessage(db, { kind, recipient: `${label}-${n}-${randomUUID()}@example.com` }),
+    );
+  }
+  return { kind, rows };
 }
+
+const queue = (recipient: string) => queueMessage(db, { recipient });
+
+/** A transport that takes `delayMs` per message and remembers the ids it was given. */
+function slowTransport(delayMs: number) {
+  const sentIds: number[] = [];
+  return {
+    sentIds,
+    async send(message: OutboxMessage) {
+      await sleep(delayMs);
+      sentIds.push(message.id);
+    },
+  };
+}
+
+const rowOf = (id: number) => outboxRow(db, id);
 
 describe('dispatchOutbox', () => {
   it('hands unsent messages to the transport and marks them sent', async () => {
@@ -56,5 +76,59 @@ describe('dispatchOutbox', () => {
       .where(inArray(outbox.id, [row.id]));
     expect(after?.sentAt).toBeNull();
     expect(after?.attempts).toBe(MAX_ATTEMPTS);
+  });
+});
+
+describe('claiming (several API processes each run the dispatcher)', () => {
+  it('two rounds at once send each message exactly once', async () => {
+    const { kind, rows } = await queueMany(6, 'claim');
+    // Slow sends: both rounds have read the queue long before either marks anything sent.
+    const first = slowTransport(30);
+    const second = slowTransport(30);
+    const counts = await Promise.all([
+      dispatchOutbox(db, first, { kind }),
+      dispatchOutbox(db, second, { kind }),
+    ]);
+    const sentIds = [...first.sentIds, ...second.sentIds].sort((a, b) => a - b);
+    expect(sentIds).toEqual(rows.map((row) => row.id));
+    expect(counts[0] + counts[1]).toBe(rows.length);
+    for (const row of rows) {
+      const after = await rowOf(row.id);
+      expect(after.sentAt).toBeInstanceOf(Date);
+      expect(after.attempts).toBe(1);
+      expect(after.claimedUntil).toBeNull();
+    }
+  });
+
+  it('leaves a row another round holds, and takes it once that claim has expired', async () => {
+    const row = await queue(`held-${randomUUID()}@example.com`);
+    const transport = slowTransport(0);
+    await db
+      .update(outbox)
+      .set({ claimedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(outbox.id, row.id));
+    expect(await dispatchOutbox(db, transport, row)).toBe(0);
+    // The process that claimed it died: the claim runs out and the row is sent after all.
+    await db
+      .update(outbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
+    expect(await dispatchOutbox(db, transport, row)).toBe(1);
+    expect(transport.sentIds).toEqual([row.id]);
+  });
+
+  it('stops sending halfway through its claim and frees the rest for the next round', async () => {
+    const { kind, rows } = await queueMany(3, 'late');
+    const transport = slowTransport(150);
+    // A claim of 200 ms: after the first send (150 ms) the round is past its half.
+    expect(await dispatchOutbox(db, transport, { kind, claimMs: 200 })).toBe(1);
+    expect(transport.sentIds).toEqual([rows[0]!.id]);
+    for (const row of rows.slice(1)) {
+      const after = await rowOf(row.id);
+      expect(after.sentAt).toBeNull();
+      expect(after.attempts).toBe(0);
+      expect(after.claimedUntil).toBeNull();
+    }
+    expect(await dispatchOutbox(db, transport, { kind })).toBe(2);
   });
 });

@@ -20,16 +20,17 @@ export interface PaymentsDeps {
   db: Database;
   rates: RatesCache;
   content?: { publicUrl?: string | undefined } | undefined;
-  /** Signs the sandbox provider's callbacks and page links. */
-  paymentSecret?: string | undefined;
+  /**
+   * Signs the sandbox provider's callbacks and page links: PAYMENT_SANDBOX_SECRET, else the
+   * database's generated one (decision 061), read when used.
+   */
+  paymentSecret: () => string;
 }
 
 type PaymentOperation =
   'startPayment' | 'getPaymentStatus' | 'paymentProviderCallback' | 'getPaymentQrData';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-/** Development only: production sets PAYMENT_SANDBOX_SECRET (see the API README). */
-export const DEV_PAYMENT_SECRET = 'gallop-sandbox-development-secret';
 /** How long a fast-payment QR code can be scanned. */
 const QR_TTL_MS = 15 * 60_000;
 
@@ -43,7 +44,7 @@ export function sandboxPageUrl(payment: PaymentRow, publicUrl: string, secret: s
 export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, PaymentOperation> {
   const { db } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const secret = deps.paymentSecret ?? DEV_PAYMENT_SECRET;
+  const secret = deps.paymentSecret;
 
   /** The payment `id` of the signed-in user's request: 404 unknown, 403 someone else's. */
   async function ownPayment(userId: number, id: number): Promise<PaymentRow> {
@@ -121,7 +122,7 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
         )[0]!;
       return {
         payment: toPayment(payment),
-        redirect_url: sandboxPageUrl(payment, publicUrl, secret),
+        redirect_url: sandboxPageUrl(payment, publicUrl, secret()),
       };
     },
 
@@ -141,7 +142,7 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
         status: body.status,
         card_last4: body.card_last4,
       };
-      if (!verifyCallback(fields, body.signature, secret)) {
+      if (!verifyCallback(fields, body.signature, secret())) {
         throw new HttpError(403, 'Invalid signature');
       }
       const payment = await findPayment(db, body.payment_id);
@@ -165,7 +166,7 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
       return {
         payment_id: payment.id,
         // Scanning opens the provider's page for this payment on the phone.
-        payload: sandboxPageUrl(payment, publicUrl, secret),
+        payload: sandboxPageUrl(payment, publicUrl, secret()),
         amount: payment.amount / 100,
         currency: payment.currency,
         expires_at: expiresAt.toISOString(),

@@ -6,15 +6,20 @@ import { payments } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { findBookableDate } from '#src/modules/bookings/testing.ts';
-import { DEV_PAYMENT_SECRET } from './handlers.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
 import { cardOutcome, signCallback, TEST_CARDS } from './sandbox-provider.ts';
 
 let testApp: TestApp;
 let db: Database;
+/** The app's PAYMENT_SANDBOX_SECRET: the provider's callbacks are signed with it here. */
+const SECRET = 'payment-secret-for-tests';
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000', PUBLIC_URL: 'http://web.test' });
+  testApp = await buildTestApp({
+    PUBLIC_WRITE_LIMIT: '1000',
+    PUBLIC_URL: 'http://web.test',
+    PAYMENT_SANDBOX_SECRET: SECRET,
+  });
   db = testApp.database.db;
 });
 afterAll(() => testApp.close());
@@ -226,7 +231,7 @@ describe('paying a booking', () => {
       payload: { ...fields, signature: 'f'.repeat(64) },
     });
     expect(forged.status).toBe(403);
-    const signature = signCallback(fields, DEV_PAYMENT_SECRET);
+    const signature = signCallback(fields, SECRET);
     for (let i = 0; i < 2; i += 1) {
       const ok = await call('paymentProviderCallback', 'POST', '/crm/api/payment/callback/4', {
         payload: { ...fields, signature },
@@ -271,7 +276,7 @@ describe('paying a booking', () => {
       card_last4: '4242',
     };
     const late = await call('paymentProviderCallback', 'POST', '/crm/api/payment/callback/4', {
-      payload: { ...fields, signature: signCallback(fields, DEV_PAYMENT_SECRET) },
+      payload: { ...fields, signature: signCallback(fields, SECRET) },
     });
     expect(late.status).toBe(200);
     const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {

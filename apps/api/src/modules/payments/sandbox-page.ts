@@ -16,7 +16,8 @@ export const CHALLENGE_CODE = '1234';
 interface PageOptions {
   db: Database;
   publicUrl: string;
-  secret: string;
+  /** PAYMENT_SANDBOX_SECRET, else the database's generated one (decision 061). */
+  secret: () => string;
 }
 
 type Form = Record<string, string | undefined>;
@@ -130,7 +131,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     if (
       !payment ||
       !token ||
-      !verifyPageToken(payment.id, payment.providerPaymentId, token, secret)
+      !verifyPageToken(payment.id, payment.providerPaymentId, token, secret())
     ) {
       await reply
         .code(404)

@@ -7,7 +7,7 @@ import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { resolvePhoneCode } from './codes.ts';
-import { DEV_CALL_SECRET } from './handlers.ts';
+import { DEV_CALL_SECRET } from '#src/modules/operations/server-secrets.ts';
 
 const LIMIT = 4;
 let testApp: TestApp;

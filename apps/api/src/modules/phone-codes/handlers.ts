@@ -17,8 +17,6 @@ import {
   type PhoneCodeTarget,
 } from './codes.ts';
 
-/** Until a configured secret: tokens of a development machine only. */
-export const DEV_CALL_SECRET = 'gallop-web-call-development-secret';
 /** How long a web call widget's token is accepted. */
 export const WEB_CALL_TOKEN_TTL_MS = 10 * 60_000;
 
@@ -39,8 +37,15 @@ export interface PhoneCodeDeps {
   db: Database;
   /** New codes per requester (account or address) in 15 minutes before a captcha (429). */
   phoneCodeLimit?: number | undefined;
+  /**
+   * Signs the web call widget's tokens (the call service holds it too); none: web calls are off
+   * (NODE_ENV=production without CALL_SECRET, see `resolveSharedSecrets`).
+   */
   callSecret?: string | undefined;
 }
+
+/** What the widget is told when it must not offer a call. */
+const WEB_CALL_OFF = { enabled: false, token: null, number: null };
 
 const forbidden = (message: string) => new HttpError(403, message);
 const badRequest = (message: string, errors?: Record<string, string[]>) =>
@@ -65,7 +70,7 @@ export function phoneCodesHandlers(
     limit: deps.phoneCodeLimit ?? 10,
     windowMs: 15 * 60_000,
   });
-  const secret = deps.callSecret ?? DEV_CALL_SECRET;
+  const secret = deps.callSecret;
 
   /** Counts a new code for the requester (the account, or the address when signed out). */
   const counter = (requesterKey: string) => () => {
@@ -130,10 +135,9 @@ export function phoneCodesHandlers(
           organizer_id: ['Give one call target'],
         });
       }
-      if (is_support_call === 1) {
-        if (!WEB_CALLS.support) return { enabled: false, token: null, number: null };
-      } else if (!WEB_CALLS.organizer) {
-        return { enabled: false, token: null, number: null };
+      // Off for this kind of call, or no secret the call service would accept.
+      if (!secret || !WEB_CALLS[is_support_call === 1 ? 'support' : 'organizer']) {
+        return WEB_CALL_OFF;
       }
 
       let target: PhoneCodeTarget;
@@ -156,7 +160,7 @@ export function phoneCodesHandlers(
       // The widget dials the line; the token says who calls and whom (the call service checks
       // it with the same secret), so no code needs to be said.
       const line = await lineForCountry(db, user.countryId ?? undefined);
-      if (!line) return { enabled: false, token: null, number: null };
+      if (!line) return WEB_CALL_OFF;
       const { token } = signServiceToken(
         secret,
         {

@@ -8,7 +8,7 @@ import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { newDatesMessage, noticeNewDates } from './followers.ts';
-import { DEV_FOLLOWER_SECRET, readUnfollowToken, unfollowToken } from './unfollow.ts';
+import { readUnfollowToken, unfollowToken } from './unfollow.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -16,9 +16,11 @@ let tour: typeof tours.$inferSelect;
 let template: typeof tourDates.$inferSelect;
 const added: number[] = [];
 const publicUrl = 'https://gallop.example';
+/** The app's FOLLOWER_SECRET, so tokens can be made and read here (decision 061). */
+const SECRET = 'follower-secret-for-tests';
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  testApp = await buildTestApp({ FOLLOWER_SECRET: SECRET });
   db = testApp.database.db;
   // The last published tour with an upcoming date: other files' tests use the first ones.
   const [row] = await db
@@ -75,27 +77,31 @@ describe('followers hear about new dates (decision 058)', () => {
   it('tells a follower once about dates added after they followed, not about earlier ones', async () => {
     const email = `follower-${randomUUID()}@example.com`;
     await follow(email);
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(0);
 
     const busy = await addDate({ busy: true });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(0);
 
     const fresh = await addDate({ offsetDays: 3 });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     const [notice, ...more] = await noticesTo(email);
     expect(more).toHaveLength(0);
     expect(notice!.subject).toBe(`${tour.name}: new dates are open`);
     expect(notice!.body).toContain(`${publicUrl}/${tour.slug}`);
-    expect(notice!.payload).toEqual({ tourId: tour.id, dateIds: [fresh.id] });
+    expect(notice!.payload).toEqual({
+      tourId: tour.id,
+      dateIds: [fresh.id],
+      unsubscribeUrl: expect.stringContaining(`${publicUrl}/unfollow?token=`),
+    });
     expect(notice!.payload).not.toMatchObject({ dateIds: [busy.id] });
 
     // Told already: a second round sends nothing; a later date is news again.
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(1);
     await addDate({ offsetDays: 10 });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(2);
   });
 
@@ -104,7 +110,10 @@ describe('followers hear about new dates (decision 058)', () => {
     await follow(email);
     await follow(email.toUpperCase());
     await addDate({ offsetDays: 20 });
-    await Promise.all([noticeNewDates(db, { publicUrl }), noticeNewDates(db, { publicUrl })]);
+    await Promise.all([
+      noticeNewDates(db, { publicUrl, secret: SECRET }),
+      noticeNewDates(db, { publicUrl, secret: SECRET }),
+    ]);
     expect(await noticesTo(email)).toHaveLength(1);
   });
 });
@@ -142,6 +151,8 @@ async function lastUnfollowToken(email: string, kind: string): Promise<string> {
     .limit(1);
   const link = /Stop e-mails about this tour: (\S+)/.exec(message?.body ?? '')?.[1];
   expect(link, `an unfollow link in the ${kind} e-mail`).toBeDefined();
+  // The same link in the payload, for the SMTP transport's List-Unsubscribe (decision 060).
+  expect(message?.payload.unsubscribeUrl).toBe(link);
   const url = new URL(link!);
   // Notices link to the `publicUrl` they are given; the app's own e-mails to its PUBLIC_URL.
   if (kind === 'tour-new-dates') expect(url.origin).toBe(publicUrl);
@@ -178,9 +189,9 @@ describe('unfollowing a tour from the link of its e-mails', () => {
     await follow(email);
     await follow(email.toUpperCase());
     await addDate({ offsetDays: 30 });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     const token = await lastUnfollowToken(email, 'tour-new-dates');
-    expect(readUnfollowToken(DEV_FOLLOWER_SECRET, token)).toEqual({ tourId: tour.id, email });
+    expect(readUnfollowToken(SECRET, token)).toEqual({ tourId: tour.id, email });
 
     // Reading what the link is about changes nothing (a mail scanner may open it).
     const summary = { id: tour.id, name: tour.name, slug: tour.slug };
@@ -211,7 +222,7 @@ describe('unfollowing a tour from the link of its e-mails', () => {
     expect(await unsubscribe(token)).toMatchObject({ status: 200, body: { result: true } });
 
     await addDate({ offsetDays: 40 });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(1);
 
     // Following again turns the notices back on, for dates added after it.
@@ -220,21 +231,21 @@ describe('unfollowing a tour from the link of its e-mails', () => {
     // Its programme e-mail carries the same link.
     expect(await lastUnfollowToken(email, 'tour-program')).toBe(token);
     await addDate({ offsetDays: 50 });
-    await noticeNewDates(db, { publicUrl });
+    await noticeNewDates(db, { publicUrl, secret: SECRET });
     expect(await noticesTo(email)).toHaveLength(2);
   });
 
   it('refuses a forged, altered or foreign token with 422 and a message, never a 5xx', async () => {
     const email = `forged-${randomUUID()}@example.com`;
-    const genuine = unfollowToken(DEV_FOLLOWER_SECRET, { tourId: tour.id, email });
+    const genuine = unfollowToken(SECRET, { tourId: tour.id, email });
     const [body] = genuine.split('.');
     const forged = [
       unfollowToken('another-secret-of-16-chars', { tourId: tour.id, email }),
       `${body}.${'A'.repeat(43)}`,
       `${Buffer.from(JSON.stringify({ use: 'unfollow', tour: tour.id, email: 'x@example.com' })).toString('base64url')}.${genuine.split('.')[1]}`,
       // Signed with the right secret, but for another use.
-      signToken(DEV_FOLLOWER_SECRET, { use: 'call', tour: tour.id, email }),
-      signToken(DEV_FOLLOWER_SECRET, { use: 'unfollow', tour: 'one', email }),
+      signToken(SECRET, { use: 'call', tour: tour.id, email }),
+      signToken(SECRET, { use: 'unfollow', tour: 'one', email }),
       'not-a-token',
       `${genuine}.extra`,
     ];
@@ -248,7 +259,7 @@ describe('unfollowing a tour from the link of its e-mails', () => {
       }
     }
     // A genuine token of a tour that does not exist: 404.
-    const gone = unfollowToken(DEV_FOLLOWER_SECRET, { tourId: 2_000_000_000, email });
+    const gone = unfollowToken(SECRET, { tourId: 2_000_000_000, email });
     expect(await unsubscribe(gone)).toMatchObject({
       status: 404,
       body: { message: 'Tour not found' },

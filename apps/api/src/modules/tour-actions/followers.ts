@@ -14,7 +14,7 @@ import { bookableDate } from '#src/modules/catalog/search/conditions.ts';
 import { queryRows } from '#src/modules/catalog/search/sql.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { followerFooter, tourUrl } from './messages.ts';
-import { DEV_FOLLOWER_SECRET, unfollowToken, unfollowUrl } from './unfollow.ts';
+import { unfollowToken, unfollowUrl } from './unfollow.ts';
 
 /** How often new dates are looked for. */
 export const FOLLOWER_NOTICE_INTERVAL_MS = 10 * 60_000;
@@ -23,8 +23,8 @@ const LISTED_DATES = 5;
 
 export interface NoticeOptions {
   publicUrl: string;
-  /** Signs the unfollow links (FOLLOWER_SECRET; a development default without it). */
-  secret?: string | undefined;
+  /** Signs the unfollow links (FOLLOWER_SECRET, else the database's generated one). */
+  secret: string;
   now?: Date;
 }
 
@@ -102,18 +102,21 @@ export async function noticeNewDates(db: Database, options: NoticeOptions): Prom
         )
         .returning({ id: tourProgramRequests.id });
       if (told.length === 0) return false;
+      // In the payload too: the SMTP transport sends it as List-Unsubscribe (decision 060).
+      const unsubscribeUrl = unfollowUrl(options.publicUrl, unfollowToken(options.secret, notice));
       await tx.insert(outbox).values({
         kind: 'tour-new-dates',
         channel: 'email',
         recipient: notice.email,
         ...newDatesMessage(notice, dates, {
           publicUrl: options.publicUrl,
-          unfollowUrl: unfollowUrl(
-            options.publicUrl,
-            unfollowToken(options.secret ?? DEV_FOLLOWER_SECRET, notice),
-          ),
+          unfollowUrl: unsubscribeUrl,
         }),
-        payload: { tourId: notice.tourId, dateIds: dates.map((date) => date.id) },
+        payload: {
+          tourId: notice.tourId,
+          dateIds: dates.map((date) => date.id),
+          unsubscribeUrl,
+        },
       });
       return true;
     });

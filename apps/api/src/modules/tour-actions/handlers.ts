@@ -21,7 +21,6 @@ import { readSiteSettings } from '#src/modules/content/site-settings.ts';
 import { newestDateId } from './followers.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
 import {
-  DEV_FOLLOWER_SECRET,
   isFollowing,
   readUnfollowToken,
   refollow,
@@ -38,8 +37,11 @@ export interface TourActionsDeps {
   /** Calls per visitor address and operation in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
-  /** Signs the unfollow links of the follower e-mails (FOLLOWER_SECRET). */
-  followerSecret?: string | undefined;
+  /**
+   * Signs the unfollow links of the follower e-mails: FOLLOWER_SECRET, else the database's
+   * generated one (decision 061), read when a link is signed or checked.
+   */
+  followerSecret: () => string;
 }
 
 /** The transaction handle `db.transaction` passes to its callback. */
@@ -92,7 +94,7 @@ export function tourActionsHandlers(
 ): Pick<ServiceHandlers, TourActionOperation> {
   const { db } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const followerSecret = deps.followerSecret ?? DEV_FOLLOWER_SECRET;
+  const { followerSecret } = deps;
   const limiter =
     deps.limiter ??
     createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
@@ -127,7 +129,7 @@ export function tourActionsHandlers(
 
   /** The tour and address of an unfollow link's token, with the tour; 422 for a forged one. */
   async function followingOf(token: string) {
-    const following = readUnfollowToken(followerSecret, token);
+    const following = readUnfollowToken(followerSecret(), token);
     if (!following) {
       throw unprocessable('This unfollow link is not valid', {
         token: ['The link is incomplete or was not sent by Gallop'],
@@ -161,11 +163,9 @@ export function tourActionsHandlers(
       order.channel === 'subscription' && order.email
         ? { tourId: tour.id, email: order.email }
         : undefined;
-    const message = programmeMessage(
-      tour,
-      publicUrl,
-      following && unfollowUrl(publicUrl, unfollowToken(followerSecret, following)),
-    );
+    const unsubscribeUrl =
+      following && unfollowUrl(publicUrl, unfollowToken(followerSecret(), following));
+    const message = programmeMessage(tour, publicUrl, unsubscribeUrl);
     return db.transaction(async (tx) => {
       // Following again turns the new-date e-mails back on.
       if (following) await refollow(tx, following);
@@ -180,7 +180,13 @@ export function tourActionsHandlers(
           channel: order.channel === 'whatsapp' ? 'whatsapp' : 'email',
           recipient,
           ...message,
-          payload: { tourId: tour.id, requestId: stored!.id, currency: order.currency ?? null },
+          payload: {
+            tourId: tour.id,
+            requestId: stored!.id,
+            currency: order.currency ?? null,
+            // The SMTP transport sends it as List-Unsubscribe (decision 060).
+            ...(unsubscribeUrl && { unsubscribeUrl }),
+          },
         });
       }
       return stored!.id;

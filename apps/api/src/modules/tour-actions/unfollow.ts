@@ -10,9 +10,6 @@ import type { Database } from '#src/db/client.ts';
 import { tourProgramRequests } from '#src/db/schema/index.ts';
 import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
 
-/** Development only: production sets FOLLOWER_SECRET (see the API README). */
-export const DEV_FOLLOWER_SECRET = 'gallop-followers-development-secret';
-
 /** What the token is for, so a token signed for something else never unfollows. */
 const USE = 'unfollow';
 

@@ -75,6 +75,14 @@ describe('orderChannels', () => {
       'whatsapp',
     ]);
   });
+
+  it('keeps a messenger that cannot be linked again when it is linked already, in order', () => {
+    const linked = channel('facebook', { source_id: undefined, is_connected: true });
+    const unlinkable = channel('viber', { source_id: undefined });
+    expect(
+      orderChannels([channel('telegram'), unlinkable, linked], false).map((item) => item.source),
+    ).toEqual(['facebook', 'telegram']);
+  });
 });
 
 describe('notificationsOf', () => {

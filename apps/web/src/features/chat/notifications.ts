@@ -53,17 +53,21 @@ export function messengerChannelsQuery(api: GallopClient) {
 
 /**
  * Spec section 3: telegram first when Russian is available, otherwise facebook first; the rest
- * keep the server's order. Messengers without a `source_id` cannot be linked and are left out.
+ * keep the server's order. A messenger without a `source_id` cannot be linked with a code (the
+ * API offers only those whose bot takes codes, decision 059): it is kept only when already
+ * linked, so the traveller still sees where replies go.
  */
 export function orderChannels(
   channels: readonly MessengerChannel[],
   russianAvailable: boolean = RUSSIAN_AVAILABLE,
 ): MessengerChannel[] {
   const first = russianAvailable ? 'telegram' : 'facebook';
-  const linkable = channels.filter((channel) => channel.source_id !== undefined);
+  const shown = channels.filter(
+    (channel) => channel.source_id !== undefined || channel.is_connected,
+  );
   return [
-    ...linkable.filter((channel) => channel.source === first),
-    ...linkable.filter((channel) => channel.source !== first),
+    ...shown.filter((channel) => channel.source === first),
+    ...shown.filter((channel) => channel.source !== first),
   ];
 }
 

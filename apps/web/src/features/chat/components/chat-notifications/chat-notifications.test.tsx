@@ -16,6 +16,7 @@ const CHAT: Chat = {
   messenger_was_activated: false,
 };
 
+/** What the API offers: the messengers whose bot takes connection codes (decision 059). */
 const CHANNELS: MessengerChannel[] = [
   {
     source: 'telegram',
@@ -31,14 +32,15 @@ const CHANNELS: MessengerChannel[] = [
     is_connected: false,
     url: 'https://wa.me/1415',
   },
-  {
-    source: 'facebook',
-    source_id: 6,
-    title: 'Facebook Messenger',
-    is_connected: false,
-    url: 'https://m.me/gallop',
-  },
 ];
+
+/** Linked before its bot stopped taking codes: listed as connected, with no `source_id`. */
+const LINKED_FACEBOOK: MessengerChannel = {
+  source: 'facebook',
+  title: 'Facebook Messenger',
+  is_connected: true,
+  url: 'https://m.me/gallop',
+};
 
 /** The chat calls of the API, with the traveller's state kept between them. */
 function chatApi({
@@ -46,7 +48,14 @@ function chatApi({
   failCode = 0,
   failDisable = 0,
   failList = false,
-}: { activated?: boolean; failCode?: number; failDisable?: number; failList?: boolean } = {}) {
+  channels = CHANNELS,
+}: {
+  activated?: boolean;
+  failCode?: number;
+  failDisable?: number;
+  failList?: boolean;
+  channels?: MessengerChannel[];
+} = {}) {
   const state = { activated, enabled: true, codes: 0, disabled: 0 };
   const failures = { code: failCode, disable: failDisable };
   const fetch = async (request: Request): Promise<Response> => {
@@ -65,9 +74,9 @@ function chatApi({
     }
     if (path === '/crm/api/chat/channels-list') {
       return Response.json({
-        items: CHANNELS.map((channel) => ({
+        items: channels.map((channel) => ({
           ...channel,
-          is_connected: state.activated && channel.source === 'telegram',
+          is_connected: channel.is_connected || (state.activated && channel.source === 'telegram'),
         })),
       });
     }
@@ -113,7 +122,7 @@ const panel = () => screen.getByRole('group', { name: 'Messenger notifications' 
 afterEach(() => vi.restoreAllMocks());
 
 describe('ChatNotifications', () => {
-  it('offers the messengers, facebook first, and shows the code and the bot link of the one chosen', async () => {
+  it('offers the messengers the API offers, and shows the code and the bot link of the one chosen', async () => {
     const api = chatApi();
     await renderInApp(<ChatNotifications chat={CHAT} title={CHAT.title} connection={null} />, {
       fetch: api.fetch,
@@ -124,11 +133,7 @@ describe('ChatNotifications', () => {
     const choices = await within(panel()).findAllByRole('button', {
       name: /Telegram|WhatsApp|Facebook/,
     });
-    expect(choices.map((button) => button.textContent)).toEqual([
-      'Facebook Messenger',
-      'Telegram',
-      'WhatsApp',
-    ]);
+    expect(choices.map((button) => button.textContent)).toEqual(['Telegram', 'WhatsApp']);
 
     fireEvent.click(within(panel()).getByRole('button', { name: 'Telegram' }));
     expect(await within(panel()).findByText('AB23C1')).toBeTruthy();
@@ -146,6 +151,26 @@ describe('ChatNotifications', () => {
     expect(within(panel()).getByRole('link', { name: 'Open WhatsApp' }).getAttribute('href')).toBe(
       'https://wa.me/1415?text=AB23C2',
     );
+  });
+
+  it('shows a messenger linked earlier whose bot takes no code as linked, first, and not offered', async () => {
+    const api = chatApi({ channels: [...CHANNELS, LINKED_FACEBOOK] });
+    const { container } = await renderInApp(
+      <ChatNotifications chat={CHAT} title={CHAT.title} connection={null} />,
+      { fetch: api.fetch, signedIn: true },
+    );
+    fireEvent.click(await trigger(/^Notify me/));
+    await within(panel()).findByRole('button', { name: 'Telegram' });
+    const rows = [...container.querySelectorAll('.chat-notify__channel')];
+    // Facebook first while Russian is unavailable (spec section 3), whatever the API's order.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Facebook MessengerLinked',
+      'Telegram',
+      'WhatsApp',
+    ]);
+    expect(rows[0]!.tagName).toBe('DIV');
+    expect(within(panel()).queryByRole('button', { name: /Facebook/ })).toBeNull();
+    expect(api.state.codes).toBe(0);
   });
 
   it('stays open while the conversation scrolls; Escape and a press outside close it', async () => {

@@ -250,27 +250,30 @@ export function ChatNotifications({ chat, title: name, connection }: ChatNotific
                 <ul className="chat-notify__channels">
                   {channels.data.map((channel) => (
                     <li key={channel.source}>
-                      <button
-                        type="button"
-                        className="chat-notify__channel"
-                        data-source={channel.source}
-                        disabled={requesting !== null}
-                        aria-busy={requesting === channel.source_id || undefined}
-                        onClick={() => void connect(channel)}
-                      >
-                        <span className="chat-notify__dot" aria-hidden="true" />
-                        <span className="chat-notify__channel-name">{channel.title}</span>
-                        {channel.is_connected && (
-                          <span className="chat-notify__linked">{TEXTS.linked}</span>
-                        )}
-                        {requesting === channel.source_id ? (
-                          <Spinner decorative size="1em" />
-                        ) : (
-                          <Icon size={16} strokeWidth={2}>
-                            <path d="M9 6l6 6-6 6" />
-                          </Icon>
-                        )}
-                      </button>
+                      {channel.source_id === undefined ? (
+                        // Linked earlier, but its bot takes no new code: shown, not offered.
+                        <div className="chat-notify__channel" data-source={channel.source}>
+                          <ChannelLabel channel={channel} />
+                        </div>
+                      ) : (
+                        <button
+                          type="button"
+                          className="chat-notify__channel"
+                          data-source={channel.source}
+                          disabled={requesting !== null}
+                          aria-busy={requesting === channel.source_id || undefined}
+                          onClick={() => void connect(channel)}
+                        >
+                          <ChannelLabel channel={channel} />
+                          {requesting === channel.source_id ? (
+                            <Spinner decorative size="1em" />
+                          ) : (
+                            <Icon size={16} strokeWidth={2}>
+                              <path d="M9 6l6 6-6 6" />
+                            </Icon>
+                          )}
+                        </button>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -284,6 +287,17 @@ export function ChatNotifications({ chat, title: name, connection }: ChatNotific
         {announcement}
       </div>
     </div>
+  );
+}
+
+/** A messenger of the list: its colour dot, its name and whether it is linked. */
+function ChannelLabel({ channel }: { channel: MessengerChannel }) {
+  return (
+    <>
+      <span className="chat-notify__dot" aria-hidden="true" />
+      <span className="chat-notify__channel-name">{channel.title}</span>
+      {channel.is_connected && <span className="chat-notify__linked">{TEXTS.linked}</span>}
+    </>
   );
 }
 

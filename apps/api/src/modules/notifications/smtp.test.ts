@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { openTestDatabase } from '#src/testing/database.ts';
+import { dispatchOutbox, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
+import { smtpTransport } from './smtp.ts';
+import { capturingLog, outboxRow, queueMessage } from './testing.ts';
+import { outboxTransport } from './transports.ts';
+
+/** A password with characters a URL must percent-encode; it must never reach the log. */
+const PASSWORD = 'hunter2:p@ss/word';
+const FROM = 'Gallop <no-reply@gallop.example>';
+
+interface Received {
+  from: string;
+  to: string[];
+  headers: Map<string, string>;
+  body: string;
+}
+
+let handle: DatabaseHandle;
+let db: Database;
+let server: SMTPServer;
+let port: number;
+const received: Received[] = [];
+
+/** Header names (lower-case) to unfolded values, and the body, of a raw RFC 5322 message. */
+function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = new Map<string, string>();
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n(?=[ \t])/g, '')
+    .split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: raw.slice(split + 4).replace(/\r\n$/, '') };
+}
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+  server = new SMTPServer({
+    logger: false,
+    // Plain SMTP on loopback: no certificate to trust, and AUTH without TLS.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'gallop' && auth.password === PASSWORD) {
+        callback(null, { user: auth.username });
+      } else {
+        // A careless server that repeats what it was sent.
+        callback(new Error(`Authentication failed for ${auth.username}:${auth.password}`));
+      }
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('refused-')) {
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const envelope = session.envelope;
+        received.push({
+          from: envelope.mailFrom === false ? '' : envelope.mailFrom.address,
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await handle.close();
+});
+
+const smtpUrl = (user = 'gallop', password = PASSWORD) =>
+  `smtp://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+
+const queue = (values: Parameters<typeof queueMessage>[1]) =>
+  queueMessage(db, {
+    subject: 'New dates for Altai',
+    body: 'New dates are open.\nStop e-mails about this tour: see below.',
+    ...values,
+  });
+
+const rowOf = (row: OutboxMessage) => outboxRow(db, row.id);
+
+describe('smtpTransport', () => {
+  it('sends the message as plain text from MAIL_FROM, with List-Unsubscribe but no one-click POST', async () => {
+    const unsubscribeUrl = `https://gallop.example/unfollow?token=${'x'.repeat(120)}.sig-${randomUUID()}`;
+    const recipient = `follower-${randomUUID()}@example.com`;
+    const row = await queue({ recipient, payload: { tourId: 1, unsubscribeUrl } });
+    const transport = smtpTransport({ url: smtpUrl(), from: FROM });
+    expect(await dispatchOutbox(db, transport, row)).toBe(1);
+
+    const message = received.find((mail) => mail.to.includes(recipient));
+    expect(message).toBeDefined();
+    expect(message!.from).toBe('no-reply@gallop.example');
+    expect(message!.headers.get('from')).toBe(FROM);
+    expect(message!.headers.get('to')).toBe(recipient);
+    expect(message!.headers.get('subject')).toBe(row.subject);
+    expect(message!.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(message!.body).toBe(row.body.replace(/\n/g, '\r\n'));
+    expect(message!.headers.get('list-unsubscribe')).toBe(`<${unsubscribeUrl}>`);
+    // The link opens the web's /unfollow page, which a POST does not unfollow (decision 060).
+    expect(message!.headers.has('list-unsubscribe-post')).toBe(false);
+    expect((await rowOf(row)).sentAt).toBeInstanceOf(Date);
+  });
+
+  it('adds no List-Unsubscribe to a message without an unfollow link', async () => {
+    const recipient = `traveller-${randomUUID()}@example.com`;
+    const row = await queue({ recipient });
+    expect(await dispatchOutbox(db, smtpTransport({ url: smtpUrl(), from: FROM }), row)).toBe(1);
+    const message = received.find((mail) => mail.to.includes(recipient));
+    expect(message?.headers.has('list-unsubscribe')).toBe(false);
+  });
+
+  it('counts a refused message as a failed attempt and logs its id, never the password', async () => {
+    const row = await queue({ recipient: `refused-${randomUUID()}@example.com` });
+    const log = capturingLog();
+    const transport = smtpTransport({ url: smtpUrl(), from: FROM });
+    expect(await dispatchOutbox(db, transport, { kind: row.kind, log })).toBe(0);
+    const after = await rowOf(row);
+    expect(after.sentAt).toBeNull();
+    expect(after.attempts).toBe(1);
+    expect(after.claimedUntil).toBeNull();
+    expect(log.lines).toEqual([
+      {
+        level: 'warn',
+        message: 'outbox: sending a message failed; it is retried',
+        details: expect.objectContaining({
+          outboxId: row.id,
+          attempt: 1,
+          error: expect.stringContaining('550 Mailbox unavailable'),
+        }),
+      },
+    ]);
+    // Retried on the next rounds, then left for an operator.
+    for (let round = 1; round < MAX_ATTEMPTS + 1; round += 1) {
+      await dispatchOutbox(db, transport, { kind: row.kind, log });
+    }
+    expect((await rowOf(row)).attempts).toBe(MAX_ATTEMPTS);
+    expect(log.lines.at(-1)?.level).toBe('error');
+  });
+
+  it('keeps the password out of the error even when the server repeats it', async () => {
+    const row = await queue({ recipient: `wrong-login-${randomUUID()}@example.com` });
+    const log = capturingLog();
+    const wrong = 'not-the:password';
+    const transport = smtpTransport({ url: smtpUrl('gallop', wrong), from: FROM });
+    await dispatchOutbox(db, transport, { kind: row.kind, log });
+    const logged = JSON.stringify(log.lines);
+    expect(logged).toContain('Authentication failed for gallop:***');
+    expect(logged).not.toContain(wrong);
+    expect(logged).not.toContain(encodeURIComponent(wrong));
+    expect((await rowOf(row)).attempts).toBe(1);
+  });
+});
+
+describe('outboxTransport with SMTP_URL', () => {
+  it('sends e-mails by SMTP and writes the other channels to the log', async () => {
+    const log = capturingLog();
+    const transport = outboxTransport({ SMTP_URL: smtpUrl(), MAIL_FROM: FROM }, log);
+    // The start line names the server, without the password.
+    expect(JSON.stringify(log.lines)).toContain(`smtp 127.0.0.1:${port}`);
+    expect(JSON.stringify(log.lines)).not.toContain('hunter2');
+
+    const kind = `test-${randomUUID()}`;
+    const email = await queue({ kind, recipient: `routed-${randomUUID()}@example.com` });
+    const telegram = await queue({ kind, channel: 'telegram', recipient: '4242' });
+    expect(await dispatchOutbox(db, transport, { kind, log })).toBe(2);
+    expect(received.some((mail) => mail.to.includes(email.recipient))).toBe(true);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'outbox message',
+        details: expect.objectContaining({ outboxId: telegram.id, to: '4242' }),
+      }),
+    );
+    expect(log.lines).not.toContainEqual(
+      expect.objectContaining({ details: expect.objectContaining({ outboxId: email.id }) }),
+    );
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The outbox's e-mail transport: plain-text messages through an SMTP server with nodemailer
+ * (decision 060). One connection per message; a refused or failed send throws, so the dispatcher
+ * counts an attempt.
+ */
+import nodemailer from 'nodemailer';
+import { withoutSecrets, type OutboxMessage, type OutboxTransport } from './outbox.ts';
+
+export interface SmtpOptions {
+  /** `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS), with user:password. */
+  url: string;
+  /** The From of every message, e.g. `Gallop <no-reply@gallop.example>`. */
+  from: string;
+}
+
+/**
+ * Seconds, not nodemailer's minutes: a send must end well inside the dispatcher's claim
+ * (`CLAIM_MS`). The URL's query (`?socketTimeout=...`) may still override them.
+ */
+const TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  dnsTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
+/** The unfollow link a writer stored with the message (`payload.unsubscribeUrl`), if a URL. */
+export function unsubscribeUrlOf(message: OutboxMessage): string | undefined {
+  const value = message.payload.unsubscribeUrl;
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The password of the URL, as written and decoded: what must never reach the log. */
+function secretsOf(url: string): string[] {
+  const { password } = new URL(url);
+  if (password === '') return [];
+  try {
+    return [password, decodeURIComponent(password)];
+  } catch {
+    return [password];
+  }
+}
+
+export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
+  const transporter = nodemailer.createTransport({ ...TIMEOUTS, url });
+  const secrets = secretsOf(url);
+  return {
+    async send(message) {
+      const unsubscribeUrl = unsubscribeUrlOf(message);
+      try {
+        await transporter.sendMail({
+          from,
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body,
+          // RFC 2369. No List-Unsubscribe-Post (RFC 8058): the link opens the web's /unfollow
+          // page, which asks before it unfollows; a POST to it unfollows nothing (decision 060).
+          ...(unsubscribeUrl && { list: { unsubscribe: unsubscribeUrl } }),
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        // No `cause`: nodemailer's error may hold the server's answer with the password in it.
+        // eslint-disable-next-line preserve-caught-error
+        throw new Error(`SMTP: ${withoutSecrets(reason, secrets)}`);
+      }
+    },
+  };
+}
