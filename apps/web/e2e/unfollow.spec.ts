@@ -70,6 +70,30 @@ test.describe('unfollowing a tour from its e-mail', () => {
     await expect(page).toHaveURL(new RegExp(`/${tour.slug}$`));
   });
 
+  test("a mail client's one-click POST (RFC 8058) unfollows at once", async ({ request }) => {
+    const email = `one-click-${randomUUID()}@example.com`;
+    const { path } = await followAndReadLink(request, email);
+    const token = new URL(path, apiUrl).searchParams.get('token')!;
+    const following = async () =>
+      (
+        (await (
+          await request.get(
+            `${apiUrl}/spa/unsubscribe-tour-program?token=${encodeURIComponent(token)}`,
+          )
+        ).json()) as { following: boolean }
+      ).following;
+
+    // Without the one-click body nothing changes.
+    const refused = await request.post(path, { form: { 'List-Unsubscribe': 'Maybe' } });
+    expect(refused.status()).toBe(400);
+    expect(await following()).toBe(true);
+
+    const done = await request.post(path, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(done.status()).toBe(200);
+    expect(await done.text()).toBe('You will get no more e-mails about this tour.');
+    expect(await following()).toBe(false);
+  });
+
   test('a forged or missing token is a 404 that says the link does not work', async ({
     page,
     request,

@@ -6,6 +6,7 @@ import type { RouterManifest, render } from '../src/entry-server';
 import type { SiteConfig } from '../src/lib/site';
 import { serveBuildMeta, type BuildMeta } from './build-meta';
 import { streamingCompression } from './compression';
+import { oneClickUnfollow } from './one-click-unfollow';
 import { pageCache } from './page-cache';
 import { API_PATH_PREFIXES, API_EXACT_PATHS, forwardToApi } from './proxy';
 import { robotsTxt } from './robots';
@@ -57,6 +58,8 @@ export function createWebApp(options: WebAppOptions): Hono {
     app.all(`${prefix}/*`, toApi);
   }
   for (const exact of API_EXACT_PATHS) app.get(exact, toApi);
+  // Mail clients' one-click unfollow of a follower e-mail's List-Unsubscribe address.
+  app.post('/unfollow', oneClickUnfollow(options.apiUrl));
 
   const bookingBase = options.site.bookingBasePath ?? DEFAULT_BOOKING_BASE;
   if (bookingBase !== DEFAULT_BOOKING_BASE) {

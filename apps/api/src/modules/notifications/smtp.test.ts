@@ -99,7 +99,7 @@ const queue = (values: Parameters<typeof queueMessage>[1]) =>
 const rowOf = (row: OutboxMessage) => outboxRow(db, row.id);
 
 describe('smtpTransport', () => {
-  it('sends the message as plain text from MAIL_FROM, with List-Unsubscribe but no one-click POST', async () => {
+  it('sends the message as plain text from MAIL_FROM, with List-Unsubscribe and its one-click POST', async () => {
     const unsubscribeUrl = `https://gallop.example/unfollow?token=${'x'.repeat(120)}.sig-${randomUUID()}`;
     const recipient = `follower-${randomUUID()}@example.com`;
     const row = await queue({ recipient, payload: { tourId: 1, unsubscribeUrl } });
@@ -115,8 +115,8 @@ describe('smtpTransport', () => {
     expect(message!.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(message!.body).toBe(row.body.replace(/\n/g, '\r\n'));
     expect(message!.headers.get('list-unsubscribe')).toBe(`<${unsubscribeUrl}>`);
-    // The link opens the web's /unfollow page, which a POST does not unfollow (decision 060).
-    expect(message!.headers.has('list-unsubscribe-post')).toBe(false);
+    // RFC 8058: the web server unfollows on a POST of this body to the same address.
+    expect(message!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect((await rowOf(row)).sentAt).toBeInstanceOf(Date);
   });
 

@@ -59,9 +59,13 @@ export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
           to: message.recipient,
           subject: message.subject,
           text: message.body,
-          // RFC 2369. No List-Unsubscribe-Post (RFC 8058): the link opens the web's /unfollow
-          // page, which asks before it unfollows; a POST to it unfollows nothing (decision 060).
-          ...(unsubscribeUrl && { list: { unsubscribe: unsubscribeUrl } }),
+          // RFC 2369, and RFC 8058's one-click: a mail client POSTs List-Unsubscribe=One-Click to
+          // the same /unfollow address, which the web server turns into the API's unfollow; a
+          // GET only opens the page that asks first (decision 060).
+          ...(unsubscribeUrl && {
+            list: { unsubscribe: unsubscribeUrl },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
         });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
