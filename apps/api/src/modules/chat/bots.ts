@@ -20,6 +20,7 @@ import type { Database } from '#src/db/client.ts';
 import { chatNotificationMutes, chats, outbox, users } from '#src/db/schema/index.ts';
 import type { Env } from '#src/env.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import { sharedSecret } from '#src/modules/operations/server-secrets.ts';
 import { loadViewer, visibleTo } from './chats.ts';
 import type { ChatRealtime } from './events.ts';
 import { redeemConnectionCode } from './notifications.ts';
@@ -52,7 +53,7 @@ export function botSecrets(
   const production = env.NODE_ENV === 'production';
   return Object.fromEntries(
     BOT_SOURCES.flatMap((source) => {
-      const secret = configured[source] ?? (production ? undefined : DEV_BOT_SECRETS[source]);
+      const secret = sharedSecret(configured[source], DEV_BOT_SECRETS[source], production);
       return secret ? [[source, secret]] : [];
     }),
   );

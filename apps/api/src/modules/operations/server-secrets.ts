@@ -101,6 +101,18 @@ const SHARED_SECRETS = {
 export type SharedSecrets = Record<keyof typeof SHARED_SECRETS, string | undefined>;
 
 /**
+ * A secret another service holds too (a call service, a messenger bot): the configured one, else
+ * `development` outside production; undefined (the feature is off) in production.
+ */
+export function sharedSecret(
+  configured: string | undefined,
+  development: string,
+  production: boolean,
+): string | undefined {
+  return configured ?? (production ? undefined : development);
+}
+
+/**
  * The shared secrets: each configured variable, else its development constant outside
  * production. With NODE_ENV=production an unset one is undefined (its feature refuses to sign)
  * and `log` gets one warning naming the variable and what does not work.
@@ -111,9 +123,8 @@ export function resolveSharedSecrets(
 ): SharedSecrets {
   const production = env.NODE_ENV === 'production';
   const entries = Object.entries(SHARED_SECRETS).map(([key, secret]) => {
-    const configured = env[secret.variable];
-    if (configured) return [key, configured] as const;
-    if (!production) return [key, secret.development] as const;
+    const value = sharedSecret(env[secret.variable], secret.development, production);
+    if (value !== undefined) return [key, value] as const;
     log?.warn(
       { variable: secret.variable },
       `${secret.variable} is not set: ${secret.off}. Set it to the secret the service holds (16+ characters).`,
