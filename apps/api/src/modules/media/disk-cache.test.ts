@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DiskCache } from './disk-cache.ts';
+import { DiskCache, STALE_TEMPORARY_MS } from './disk-cache.ts';
 
 let directory: string;
 beforeEach(async () => {
@@ -47,6 +47,24 @@ describe('DiskCache', () => {
     await expect(readFile(path.join(directory, 'one'))).rejects.toThrow();
     expect((await readFile(path.join(directory, 'old'))).length).toBe(40);
     expect((await readFile(path.join(directory, 'two'))).length).toBe(40);
+  });
+
+  it('deletes temporary files a killed process left, but not ones a live write may still own', async () => {
+    const now = Date.now();
+    await mkdir(path.join(directory, 'v1/landscape'), { recursive: true });
+    const stale = path.join(directory, 'v1/landscape/374x500.webp.123.abcd.tmp');
+    const young = path.join(directory, 'v1/landscape/748x1000.webp.456.ef01.tmp');
+    await writeFile(stale, bytes(50));
+    await writeFile(young, bytes(50));
+    const old = (now - STALE_TEMPORARY_MS - 60_000) / 1000;
+    await utimes(stale, old, old);
+    const cache = new DiskCache({ directory, maxBytes: 100, now: () => now });
+    await cache.get('a', async () => bytes(60));
+    expect((await readdir(path.join(directory, 'v1/landscape'))).sort()).toEqual([
+      '748x1000.webp.456.ef01.tmp',
+    ]);
+    // Temporary files are never counted as cached answers, so nothing was evicted for them.
+    expect(cache.stats.evictions).toBe(0);
   });
 
   it('still answers when the folder cannot be written', async () => {

@@ -8,7 +8,18 @@ export interface DiskCacheOptions {
   maxBytes: number;
   /** Told about failures that must not fail the request (a full disk, a read-only folder). */
   onError?: (error: unknown, key: string) => void;
+  /** The clock that decides which temporary files are stale (tests). */
+  now?: () => number;
 }
+
+/**
+ * A temporary file this old was left by a process killed mid-write (a live one renames its file
+ * within seconds), so the next start deletes it instead of keeping it forever.
+ */
+export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
+/** Whether a directory entry is a temporary file `writeAtomically` (or a render) writes first. */
+export const isTemporary = (name: string): boolean => name.endsWith('.tmp');
 
 export interface DiskCacheStats {
   /** Answers read from a file an earlier request (or run) rendered. */
@@ -101,7 +112,8 @@ export class DiskCache {
   private loadIndex(): Promise<void> {
     this.indexReady ??= (async () => {
       const found: { key: string; size: number; used: number }[] = [];
-      await walk(this.options.directory, '', found);
+      const staleBefore = (this.options.now ?? Date.now)() - STALE_TEMPORARY_MS;
+      await walk(this.options.directory, '', found, staleBefore);
       found.sort((a, b) => a.used - b.used);
       for (const entry of found) this.touch(entry.key, entry.size);
     })();
@@ -113,6 +125,7 @@ async function walk(
   root: string,
   relative: string,
   found: { key: string; size: number; used: number }[],
+  staleBefore: number,
 ): Promise<void> {
   let entries;
   try {
@@ -123,11 +136,28 @@ async function walk(
   for (const entry of entries) {
     const key = relative ? `${relative}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      await walk(root, key, found);
-    } else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+      await walk(root, key, found, staleBefore);
+    } else if (entry.isFile() && isTemporary(entry.name)) {
+      await removeIfStale(path.join(root, key), staleBefore);
+    } else if (entry.isFile()) {
       const info = await stat(path.join(root, key)).catch(() => undefined);
       if (info) found.push({ key, size: info.size, used: info.atimeMs || info.mtimeMs });
     }
+  }
+}
+
+/** Deletes a temporary file last written before `staleBefore` (a young one may still be in use). */
+async function removeIfStale(file: string, staleBefore: number): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (info && info.mtimeMs < staleBefore) await rm(file, { force: true });
+}
+
+/** Deletes the stale temporary files directly inside `directory` (see `STALE_TEMPORARY_MS`). */
+export async function removeStaleTemporaries(directory: string, now = Date.now()): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const staleBefore = now - STALE_TEMPORARY_MS;
+  for (const name of names) {
+    if (isTemporary(name)) await removeIfStale(path.join(directory, name), staleBefore);
   }
 }
 

@@ -1,7 +1,11 @@
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { STALE_TEMPORARY_MS } from './disk-cache.ts';
 import { rasterizeScene } from './image-pipeline.ts';
-import { cameraAt, LANDING_VIDEOS, landingVideoSource } from './videos.ts';
+import { cameraAt, LANDING_VIDEOS, LandingVideoStore, landingVideoSource } from './videos.ts';
 
 const channels = (hex: string) =>
   [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
@@ -41,5 +45,37 @@ describe('cameraAt', () => {
     const last = cameraAt(119, 120, 1);
     expect(Math.abs(last.x)).toBeLessThan(0.1);
     expect(last.zoom).toBeCloseTo(1, 3);
+  });
+});
+
+describe('LandingVideoStore', () => {
+  it('deletes the temporary files of a render killed mid-way before it renders again', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'gallop-videos-'));
+    try {
+      const now = Date.now();
+      const stale = path.join(directory, 'mountain-riders-v1-large.mp4.4242.tmp');
+      await writeFile(stale, 'half a video');
+      await writeFile(path.join(directory, 'dusk-valley-v1-small.mp4.4343.tmp'), 'being written');
+      await writeFile(path.join(directory, 'desert-mesas-v1-small.mp4'), 'a finished video');
+      const old = (now - STALE_TEMPORARY_MS - 1000) / 1000;
+      await utimes(stale, old, old);
+      const errors: unknown[] = [];
+      // No encoder: the store gives up rendering, but the sweep comes first.
+      const store = new LandingVideoStore({
+        directory,
+        ffmpegPath: null,
+        now: () => now,
+        onError: (error) => errors.push(error),
+      });
+      await store.prepareAll();
+      expect((await readdir(directory)).sort()).toEqual([
+        'desert-mesas-v1-small.mp4',
+        'dusk-valley-v1-small.mp4.4343.tmp',
+      ]);
+      expect(errors).toHaveLength(1);
+      expect(store.stats.encodes).toBe(0);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

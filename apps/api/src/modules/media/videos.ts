@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { removeStaleTemporaries } from './disk-cache.ts';
 import { rasterizeScene } from './image-pipeline.ts';
 import type { Camera } from './render/svg.ts';
 import { SIZE_PLACEHOLDER, type MediaScene } from './urls.ts';
@@ -118,6 +119,8 @@ export interface LandingVideoStoreOptions {
   motion?: VideoMotion;
   /** Called when a background render fails (the request that waits gets a 404 instead). */
   onError?: (error: unknown) => void;
+  /** The clock that decides which temporary files are stale (tests). */
+  now?: () => number;
 }
 
 export class VideoUnavailableError extends Error {}
@@ -152,9 +155,13 @@ export class LandingVideoStore {
     return work;
   }
 
-  /** Renders every missing landing video, small files first (phones get theirs soonest). */
+  /**
+   * Renders every missing landing video, small files first (phones get theirs soonest), after
+   * deleting what a render killed mid-way left behind.
+   */
   prepareAll(): Promise<void> {
     this.preparing = (async () => {
+      await removeStaleTemporaries(this.options.directory, this.options.now?.());
       for (const variant of ['small', 'large'] as const) {
         for (const source of SOURCES) {
           try {
