@@ -39,13 +39,25 @@ const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
 interface Scratch {
   passing: Int32Array[];
   candidates: Int32Array;
+  failed: Int8Array;
+}
+
+/** The tours to walk, ascending, and per tour the filter it fails (-1: none). */
+export interface FacetCandidates {
+  tours: Int32Array;
+  /** Known from the bitsets, so the walk need not run the filters' tests again. */
+  failed: Int8Array;
 }
 const scratches = new WeakMap<TourIndex, Scratch>();
 
 function scratchOf(index: TourIndex, filters: number): Scratch {
   let scratch = scratches.get(index);
   if (!scratch) {
-    scratch = { passing: [], candidates: new Int32Array(index.size) };
+    scratch = {
+      passing: [],
+      candidates: new Int32Array(index.size),
+      failed: new Int8Array(index.size),
+    };
     scratches.set(index, scratch);
   }
   while (scratch.passing.length < filters) scratch.passing.push(new Int32Array(wordsOf(index)));
@@ -80,21 +92,21 @@ function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
 }
 
 /**
- * The tours of `segment` failing at most one of `filters`, ascending. The answer is a buffer the
- * next call reuses.
+ * The tours of `segment` failing at most one of `filters`, ascending, with the filter each fails.
+ * The answer is made of buffers the next call reuses.
  */
 export function failingAtMostOne(
   index: TourIndex,
   segment: Int32Array,
   filters: readonly BitFilter[],
-): Int32Array {
+): FacetCandidates {
   const inSegment = segmentBitsOf(index, segment);
   const scratch = scratchOf(index, filters.length);
   const passing = filters.map((filter, n) => {
     passingBits(segment, filter, scratch.passing[n]!);
     return scratch.passing[n]!;
   });
-  const { candidates } = scratch;
+  const { candidates, failed } = scratch;
   let length = 0;
   for (let word = 0; word < inSegment.length; word += 1) {
     const tours = inSegment[word]!;
@@ -109,9 +121,15 @@ export function failingAtMostOne(
     let kept = tours & ~failsTwo;
     while (kept !== 0) {
       const lowest = kept & -kept;
+      let failing = -1;
+      if ((failsOne & lowest) !== 0) {
+        for (let f = 0; failing === -1; f += 1)
+          if ((passing[f]![word]! & lowest) === 0) failing = f;
+      }
+      failed[length] = failing;
       candidates[length++] = word * 32 + 31 - Math.clz32(lowest);
       kept ^= lowest;
     }
   }
-  return candidates.subarray(0, length);
+  return { tours: candidates.subarray(0, length), failed: failed.subarray(0, length) };
 }

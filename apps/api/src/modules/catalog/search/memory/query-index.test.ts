@@ -8,6 +8,8 @@ import {
   dateShortcut,
   OPEN_DATE_BOUNDS,
   searchIndex,
+  IN_FIRST,
+  IN_SECOND,
   sortedIntersection,
   sortedUnion,
   type IndexQuery,
@@ -793,9 +795,13 @@ describe('sortedIntersection', () => {
 });
 
 describe('sortedUnion', () => {
-  it('merges two ascending lists, keeping shared positions once', () => {
+  it('merges two ascending lists, keeping shared positions once, and says which list holds each', () => {
     const union = sortedUnion(Int32Array.from([1, 4, 5, 9]), Int32Array.from([2, 4, 9, 12]));
-    expect(Array.from(union)).toEqual([1, 2, 4, 5, 9, 12]);
-    expect(Array.from(sortedUnion(new Int32Array(0), Int32Array.from([3])))).toEqual([3]);
+    expect(Array.from(union.tours)).toEqual([1, 2, 4, 5, 9, 12]);
+    const both = IN_FIRST | IN_SECOND;
+    expect(Array.from(union.sides)).toEqual([IN_FIRST, IN_SECOND, both, IN_FIRST, both, IN_SECOND]);
+    const one = sortedUnion(new Int32Array(0), Int32Array.from([3]));
+    expect(Array.from(one.tours)).toEqual([3]);
+    expect(Array.from(one.sides)).toEqual([IN_SECOND]);
   });
 });

@@ -602,23 +602,51 @@ function failingList(index: TourIndex, position: number): TourList {
 }
 
 /**
+ * What a search walks instead of its whole segment, and what it already knows of those tours, so
+ * the walk does not test again what chose them.
+ */
+interface WalkPlan {
+  tours: Int32Array;
+  /** Posting lists span every segment: the walk skips tours outside its own. */
+  checkSegment: boolean;
+  /** Facet positions every tour of `tours` passes (their posting lists chose them). */
+  proven: readonly number[];
+  /** Per tour of `tours`, the facet position it fails (-1: none), read off bitsets. */
+  failed?: Int8Array | undefined;
+  /**
+   * A union of two list filters' tours: per tour, which of the two it holds (`sortedUnion`), and
+   * the two filters' positions; a tour missing from one fails that filter.
+   */
+  union?: { sides: Uint8Array; first: number; second: number } | undefined;
+}
+
+/** The facet list filters, with their positions, shortest posting lists first. */
+function listsBySize(query: IndexQuery) {
+  return query.facets
+    .map((facet, position) => ({ list: facet.list, position }))
+    .filter((entry): entry is { list: ListFilter; position: number } => entry.list !== undefined)
+    .map((entry) => ({ ...entry, size: postingSize(entry.list.column, entry.list.values) }))
+    .sort((a, b) => a.size - b.size);
+}
+
+const positionsOf = ({ list }: { list: ListFilter }) => positionsWithAny(list.column, list.values);
+
+/**
  * The tours a search without facets needs to look at: the positions holding a wanted value of
  * its most selective list filter (every result passes every facet filter), and of the next one
  * too when a second list filter is also selective (the intersection of two ascending lists is a
  * merge, far cheaper than testing each tour of the first), or undefined to walk the whole
  * segment when no list filter narrows it enough to be worth it.
  */
-function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
-  const [first, second] = query.facets
-    .map((facet) => facet.list)
-    .filter((list) => list !== undefined)
-    .map((list) => ({ list, size: postingSize(list.column, list.values) }))
-    .filter(({ size }) => size < query.segment.length / 4)
-    .sort((a, b) => a.size - b.size)
-    .slice(0, 2)
-    .map(({ list }) => positionsWithAny(list.column, list.values));
+function narrowestCandidates(query: IndexQuery): WalkPlan | undefined {
+  const [first, second] = listsBySize(query).filter(({ size }) => size < query.segment.length / 4);
   if (!first) return undefined;
-  return second ? sortedIntersection(first, second) : first;
+  if (!second) return { tours: positionsOf(first), checkSegment: true, proven: [first.position] };
+  return {
+    tours: sortedIntersection(positionsOf(first), positionsOf(second)),
+    checkSegment: true,
+    proven: [first.position, second.position],
+  };
 }
 
 /**
@@ -628,21 +656,25 @@ function narrowestCandidates(query: IndexQuery): Int32Array | undefined {
  * otherwise the tours failing at most one filter, found by bitsets; or undefined to walk the
  * whole segment (and count the complement) when neither is much smaller.
  */
-function facetCandidates(index: TourIndex, query: IndexQuery): Int32Array | undefined {
-  const lists = query.facets
-    .map((facet) => facet.list)
-    .filter((list) => list !== undefined)
-    .map((list) => ({ list, size: postingSize(list.column, list.values) }))
-    .sort((a, b) => a.size - b.size);
+function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefined {
+  const lists = listsBySize(query);
   if (lists.length >= 2 && lists[0]!.size + lists[1]!.size < query.segment.length / 4) {
-    const [first, second] = lists.map(({ list }) => positionsWithAny(list.column, list.values));
-    return sortedUnion(first!, second!);
+    const [first, second] = lists as [(typeof lists)[0], (typeof lists)[0]];
+    const { tours, sides } = sortedUnion(positionsOf(first), positionsOf(second));
+    return {
+      tours,
+      checkSegment: true,
+      // The union tells each tour's result for both filters: no test runs for them.
+      proven: [first.position, second.position],
+      union: { sides, first: first.position, second: second.position },
+    };
   }
   // Otherwise the tours failing at most one filter, by bitsets (decision 055), unless nearly
   // every tour is one: then the segment's walk counts the complement, which is less work.
   if (query.facets.length < 2) return undefined;
-  const candidates = failingAtMostOne(index, query.segment, query.facets);
-  return candidates.length <= query.segment.length / 2 ? candidates : undefined;
+  const { tours, failed } = failingAtMostOne(index, query.segment, query.facets);
+  if (tours.length > query.segment.length / 2) return undefined;
+  return { tours, checkSegment: false, proven: [], failed };
 }
 
 /** The positions in both of two ascending lists (each once), ascending. */
@@ -662,23 +694,46 @@ export function sortedIntersection(a: Int32Array, b: Int32Array): Int32Array {
   return both.subarray(0, at);
 }
 
-/** The positions of two ascending lists, ascending, each once. */
-export function sortedUnion(a: Int32Array, b: Int32Array): Int32Array {
+/** Bits of `sortedUnion`'s `sides`: the position is in the first list, in the second. */
+export const IN_FIRST = 1;
+export const IN_SECOND = 2;
+
+/**
+ * The positions of two ascending lists, ascending, each once, and per position which lists hold
+ * it (`IN_FIRST | IN_SECOND`), so a walk over a union of two list filters knows which of them each
+ * tour passes without testing it again.
+ */
+export function sortedUnion(
+  a: Int32Array,
+  b: Int32Array,
+): { tours: Int32Array; sides: Uint8Array } {
   const union = new Int32Array(a.length + b.length);
+  const sides = new Uint8Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let at = 0;
   while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) union[at++] = a[i++]!;
-    else if (a[i]! > b[j]!) union[at++] = b[j++]!;
-    else {
+    if (a[i]! < b[j]!) {
+      sides[at] = IN_FIRST;
+      union[at++] = a[i++]!;
+    } else if (a[i]! > b[j]!) {
+      sides[at] = IN_SECOND;
+      union[at++] = b[j++]!;
+    } else {
+      sides[at] = IN_FIRST | IN_SECOND;
       union[at++] = a[i++]!;
       j += 1;
     }
   }
-  while (i < a.length) union[at++] = a[i++]!;
-  while (j < b.length) union[at++] = b[j++]!;
-  return union.subarray(0, at);
+  while (i < a.length) {
+    sides[at] = IN_FIRST;
+    union[at++] = a[i++]!;
+  }
+  while (j < b.length) {
+    sides[at] = IN_SECOND;
+    union[at++] = b[j++]!;
+  }
+  return { tours: union.subarray(0, at), sides: sides.subarray(0, at) };
 }
 
 /** The last duration bucket: it holds every duration from its own number of days up. */
@@ -1031,18 +1086,26 @@ export function searchIndex(
   // kind then counts what the rest matches, known in advance (`ownKindCounts`).
   const narrow = !query.walkSegment;
   const onlyList = counter && narrow ? onlyListFilter(index, query) : undefined;
-  const candidates = !narrow
+  const plan: WalkPlan | undefined = !narrow
     ? undefined
     : counter
       ? onlyList
-        ? positionsWithAny(onlyList.column, onlyList.values)
+        ? { tours: positionsOf({ list: onlyList }), checkSegment: true, proven: [0] }
         : facetCandidates(index, query)
       : narrowestCandidates(query);
-  const walk = candidates ?? segment;
-  const inSegment = candidates ? membership(index, segment) : undefined;
+  const walk = plan?.tours ?? segment;
+  const inSegment = plan?.checkSegment ? membership(index, segment) : undefined;
+  const knownFailures = plan?.failed;
+  const union = plan?.union;
+  // The facet tests the plan has not answered, with their positions.
+  const unproven = facets
+    .map((facet, position) => ({ test: facet.test, position }))
+    .filter(({ position }) => !plan?.proven.includes(position));
+  const tests = unproven.map(({ test }) => test);
+  const testPositions = unproven.map(({ position }) => position);
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
   // A facet search walking the whole segment keeps what counts for no facet, for the complement.
-  const excluded = counter && !candidates ? new TourList(scratchOf(index).excluded) : undefined;
+  const excluded = counter && !plan ? new TourList(scratchOf(index).excluded) : undefined;
 
   tours: for (let n = 0; n < walk.length; n += 1) {
     const tour = walk[n]!;
@@ -1053,14 +1116,20 @@ export function searchIndex(
         continue tours;
       }
     }
-    let failed = -1;
-    for (let bit = 0; bit < facets.length; bit += 1) {
-      if (facets[bit]!.test(tour)) continue;
+    let failed = knownFailures === undefined ? -1 : knownFailures[n]!;
+    if (union !== undefined) {
+      // A union's tour holds at least one of its two lists: it fails the other or neither.
+      const side = union.sides[n]!;
+      if ((side & IN_FIRST) === 0) failed = union.first;
+      else if ((side & IN_SECOND) === 0) failed = union.second;
+    }
+    for (let t = 0; t < tests.length && knownFailures === undefined; t += 1) {
+      if (tests[t]!(tour)) continue;
       if (failed !== -1) {
         excluded?.push(tour); // two kinds fail: the tour counts for nothing
         continue tours;
       }
-      failed = bit;
+      failed = testPositions[t]!;
     }
     // Failing one kind matters only to that kind's facet.
     if (failed !== -1 && !counter) continue;
