@@ -1,7 +1,7 @@
 /**
  * Builds a new index's structures before it serves its first search (decision 054): every
- * per-segment structure (`segment-structures.ts`) for every segment, and the posting lists of the
- * list columns. Searches otherwise build them on first use, on the request path: at a million
+ * per-segment structure (`segment-structures.ts`) for every segment, the posting lists of the
+ * list columns and the walk's records (`walk-records.ts`). Searches otherwise build them on first use, on the request path: at a million
  * tours the first price range with facets after each rebuild waited ~2 s for its ladder. The old
  * index keeps serving meanwhile, and the work yields to the event loop between structures, so
  * requests in flight wait for one structure at most, never for the whole preparation.
@@ -12,6 +12,7 @@ import { postings } from './postings.ts';
 import './query-index.ts';
 import { segmentStructures } from './segment-structures.ts';
 import type { TourIndex } from './tour-index.ts';
+import { walkRecordsOf } from './walk-records.ts';
 
 export interface PreparedStructure {
   label: string;
@@ -40,6 +41,7 @@ export async function prepareIndex(
     timings.push({ label, tours, ms: now() - started });
     await pause();
   };
+  await timed('walk records', 0, () => walkRecordsOf(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await timed(`${column.kind} postings`, 0, () => postings(column.ragged!));
   }

@@ -29,6 +29,22 @@ import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
 import { valueAnswersOf } from './value-facets.ts';
+import {
+  BUCKETS,
+  DATE_STRIDE,
+  DATES_FROM,
+  DATES_TO,
+  DAYS,
+  FIRST_DAY,
+  LAST_DAY,
+  MAX_PRICE,
+  MIN_PRICE,
+  PER_DAY,
+  PRICE,
+  START_DAY,
+  TOUR_STRIDE,
+  walkRecordsOf,
+} from './walk-records.ts';
 import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
@@ -820,17 +836,17 @@ function ownKindColumn(index: TourIndex, query: IndexQuery, position: number): I
 
 /** Whether no date of the tour can match (a tour without dates has no duration bucket). */
 function ruledOutBySummaries(
-  index: TourIndex,
-  tour: number,
+  records: Int32Array,
+  at: number,
   bounds: DateBounds,
   shortcut: DateShortcut,
 ): boolean {
   return (
-    index.lastDay[tour]! < bounds.fromDay ||
-    index.firstDay[tour]! > bounds.toDay ||
-    index.maxPrice[tour]! < bounds.priceMin ||
-    index.minPrice[tour]! > bounds.priceMax ||
-    (index.durationBuckets[tour]! & shortcut.possibleBuckets) === 0
+    records[at + LAST_DAY]! < bounds.fromDay ||
+    records[at + FIRST_DAY]! > bounds.toDay ||
+    records[at + MAX_PRICE]! < bounds.priceMin ||
+    records[at + MIN_PRICE]! > bounds.priceMax ||
+    (records[at + BUCKETS]! & shortcut.possibleBuckets) === 0
   );
 }
 
@@ -840,20 +856,22 @@ function ruledOutBySummaries(
  * duration range, or the first or last day inside the window.
  */
 function provenBySummaries(
-  index: TourIndex,
-  tour: number,
+  records: Int32Array,
+  at: number,
   bounds: DateBounds,
   shortcut: DateShortcut,
 ): boolean {
   switch (shortcut.accept) {
-    case 'price':
-      return index.minPrice[tour]! >= bounds.priceMin && index.minPrice[tour]! <= bounds.priceMax;
+    case 'price': {
+      const cheapest = records[at + MIN_PRICE]!;
+      return cheapest >= bounds.priceMin && cheapest <= bounds.priceMax;
+    }
     case 'days':
-      return (index.durationBuckets[tour]! & shortcut.acceptBuckets) !== 0;
+      return (records[at + BUCKETS]! & shortcut.acceptBuckets) !== 0;
     case 'window': {
       // No closure here: this runs for every tour of a segment.
-      const first = index.firstDay[tour]!;
-      const last = index.lastDay[tour]!;
+      const first = records[at + FIRST_DAY]!;
+      const last = records[at + LAST_DAY]!;
       return (
         (first >= bounds.fromDay && first <= bounds.toDay) ||
         (last >= bounds.fromDay && last <= bounds.toDay)
@@ -879,18 +897,18 @@ const EVERY_DATE_MATCHES = EVERY_DATE_IN_PRICE | EVERY_DATE_IN_DAYS;
  * and the tour matches when both hold for every date (its cheapest date is then its cheapest).
  */
 function facetSummary(
-  index: TourIndex,
-  tour: number,
+  records: Int32Array,
+  at: number,
   bounds: DateBounds,
   shortcut: DateShortcut,
 ): number {
-  const buckets = index.durationBuckets[tour]!;
-  const first = index.firstDay[tour]!;
-  const last = index.lastDay[tour]!;
+  const buckets = records[at + BUCKETS]!;
+  const first = records[at + FIRST_DAY]!;
+  const last = records[at + LAST_DAY]!;
   if (buckets === 0 || last < bounds.fromDay || first > bounds.toDay) return 0;
   if (!shortcut.withoutPerDay || first < bounds.fromDay || last > bounds.toDay) return SCAN;
-  const low = index.minPrice[tour]!;
-  const high = index.maxPrice[tour]!;
+  const low = records[at + MIN_PRICE]!;
+  const high = records[at + MAX_PRICE]!;
   const everyInPrice = low >= bounds.priceMin && high <= bounds.priceMax;
   const noneInPrice = high < bounds.priceMin || low > bounds.priceMax;
   const everyInDays = (buckets & ~shortcut.acceptBuckets) === 0;
@@ -1070,8 +1088,9 @@ export function searchIndex(
   const answered = query.walkSegment ? undefined : answerWithoutWalk(index, query, options);
   if (answered) return answered;
   const { common, facets, dates: bounds } = query;
-  const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
-  const { dateOffsets, fromPrice, ids, minPrice, maxPrice, durationBuckets } = index;
+  // Summaries and dates side by side: the walk's tours are often scattered (decision 062).
+  const { tours: records, dates: dateRecords } = walkRecordsOf(index);
+  const { ids, fromPrice } = index;
   const { segment } = query;
   const counter = options.withFacets ? new FacetCounter(index) : undefined;
   const priceRange = counter?.priceRange;
@@ -1136,44 +1155,46 @@ export function searchIndex(
     const facetDates = counter !== undefined && failed === -1;
 
     // Date-level conditions, per group, on one and the same date.
+    const at = tour * TOUR_STRIDE;
     let matches = false;
     let cheapest = Infinity;
     let buckets = 0;
     let summary: number;
     if (!bounds.any) {
+      // One field: its column, which a walk over a whole segment reads densely.
       matches = fromPrice[tour] !== NONE;
       cheapest = fromPrice[tour]!;
-      if (facetDates && maxPrice[tour] !== NONE) {
+      if (facetDates && records[at + MAX_PRICE] !== NONE) {
         // Every bookable date counts: the per-tour summaries answer without the dates.
-        buckets = durationBuckets[tour]!;
-        if (minPrice[tour]! < priceRange![0]!) priceRange![0] = minPrice[tour]!;
-        if (maxPrice[tour]! > priceRange![1]!) priceRange![1] = maxPrice[tour]!;
+        buckets = records[at + BUCKETS]!;
+        if (records[at + MIN_PRICE]! < priceRange![0]!) priceRange![0] = records[at + MIN_PRICE]!;
+        if (records[at + MAX_PRICE]! > priceRange![1]!) priceRange![1] = records[at + MAX_PRICE]!;
       }
-    } else if (facetDates && (summary = facetSummary(index, tour, bounds, shortcut)) !== SCAN) {
+    } else if (facetDates && (summary = facetSummary(records, at, bounds, shortcut)) !== SCAN) {
       // Decided from the tour's summaries (see `facetSummary`).
-      if (summary & EVERY_DATE_IN_PRICE) buckets = durationBuckets[tour]!;
+      if (summary & EVERY_DATE_IN_PRICE) buckets = records[at + BUCKETS]!;
       if (summary & EVERY_DATE_IN_DAYS) {
-        if (minPrice[tour]! < priceRange![0]!) priceRange![0] = minPrice[tour]!;
-        if (maxPrice[tour]! > priceRange![1]!) priceRange![1] = maxPrice[tour]!;
+        if (records[at + MIN_PRICE]! < priceRange![0]!) priceRange![0] = records[at + MIN_PRICE]!;
+        if (records[at + MAX_PRICE]! > priceRange![1]!) priceRange![1] = records[at + MAX_PRICE]!;
       }
       if ((summary & EVERY_DATE_MATCHES) === EVERY_DATE_MATCHES) {
         matches = true;
-        cheapest = minPrice[tour]!;
+        cheapest = records[at + MIN_PRICE]!;
       }
-    } else if (!facetDates && ruledOutBySummaries(index, tour, bounds, shortcut)) {
+    } else if (!facetDates && ruledOutBySummaries(records, at, bounds, shortcut)) {
       // No date of the tour can match.
-    } else if (!facetDates && provenBySummaries(index, tour, bounds, shortcut)) {
+    } else if (!facetDates && provenBySummaries(records, at, bounds, shortcut)) {
       matches = true;
-      cheapest = minPrice[tour]!;
+      cheapest = records[at + MIN_PRICE]!;
     } else {
-      const end = dateOffsets[tour + 1]!;
-      for (let d = dateOffsets[tour]!; d < end; d += 1) {
-        const day = startDay[d]!;
+      const end = records[at + DATES_TO]! * DATE_STRIDE;
+      for (let d = records[at + DATES_FROM]! * DATE_STRIDE; d < end; d += DATE_STRIDE) {
+        const day = dateRecords[d + START_DAY]!;
         if (day < bounds.fromDay || day > bounds.toDay) continue;
-        const days = duration[d]!;
+        const days = dateRecords[d + DAYS]!;
         const inDays = days >= bounds.daysMin && days <= bounds.daysMax;
-        const price = priceUsd[d]!;
-        const perDay = pricePerDayUsd[d]!;
+        const price = dateRecords[d + PRICE]!;
+        const perDay = dateRecords[d + PER_DAY]!;
         const inPrice =
           price >= bounds.priceMin &&
           price <= bounds.priceMax &&
