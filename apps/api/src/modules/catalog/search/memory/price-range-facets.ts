@@ -118,6 +118,27 @@ const prefixOf = segmentStructure(
   },
 );
 
+/**
+ * Whether `tours` is one of the index's segments. A segment keeps prefix counts of its ladder
+ * (about 128 copies of every column's counts, ~10 MB at a million tours); a kept part of one (a
+ * list value's tours, decision 063) counts its run outright instead: the run is no longer than
+ * the value's tours, and its ladder columns read it front to back.
+ */
+function isSegment(index: TourIndex, tours: Int32Array): boolean {
+  for (const segment of index.segments.values()) if (segment === tours) return true;
+  return false;
+}
+
+/** The cheapest and dearest bookable date of a ladder's tours. */
+function ladderPriceRange(ladder: PriceLadder): [low: number, high: number] {
+  let high = -Infinity;
+  for (let at = 0; at < ladder.high.length; at += 1) {
+    if (ladder.high[at]! > high) high = ladder.high[at]!;
+  }
+  // Cheapest first: the first tour's cheapest date is the ladder's cheapest.
+  return ladder.tours.length === 0 ? [Infinity, -Infinity] : [ladder.low[0]!, high];
+}
+
 export interface PriceRangeFacets {
   /** Per facet column (`columnsOf` order), counts by value. */
   columns: Int32Array[];
@@ -137,17 +158,34 @@ export function priceRangeFacets(
   only?: number,
 ): PriceRangeFacets {
   const ladder = priceLadderOf(index, segment);
-  const prefix = prefixOf(index, segment);
   const ordered = ladderColumnsOf(index, segment);
   const from = firstAtLeast(ladder.low, bounds.priceMin);
   const to = firstAtLeast(ladder.low, bounds.priceMax + 1);
+  const counted = (position: number) => only === undefined || only === position;
+  if (!isSegment(index, segment)) {
+    // A list value's tours: the range's run is counted outright, front to back.
+    const run = ladderRange(from, to);
+    const matched = matchedStraddlers(index, segment, bounds, from);
+    const columns = ordered.map(({ column, size }, position) => {
+      const counts = new Int32Array(size);
+      if (!counted(position)) return counts;
+      countColumn(column, counts, run);
+      countColumn(column, counts, matched);
+      return counts;
+    });
+    const durations =
+      only === undefined
+        ? rangeDurations(index, segment, bounds)
+        : new Int32Array(DURATION_BUCKETS);
+    return { columns, durations, priceRange: ladderPriceRange(ladder) };
+  }
+  const prefix = prefixOf(index, segment);
   const { every } = prefix;
   const fromCheckpoint = Math.floor(from / every);
   const toCheckpoint = Math.floor(to / every);
   // Tours from a checkpoint to an end of the run: added at the upper end, taken away at the lower.
   const upperTail = ladderRange(toCheckpoint * every, to);
   const lowerTail = ladderRange(fromCheckpoint * every, from);
-  const counted = (position: number) => only === undefined || only === position;
   const columns = ordered.map(({ column, size }, position) => {
     if (!counted(position)) return new Int32Array(size);
     const counts = prefix.columns[toCheckpoint]![position]!.slice();

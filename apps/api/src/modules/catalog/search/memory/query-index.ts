@@ -1050,17 +1050,25 @@ function answerWithoutWalk(
     }
     return { total: listing.bookable.length, ids, facets };
   }
-  if (options.withFacets) return undefined;
   const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;
   if (valueInPriceRange) {
-    // The value's bookable tours (default order) and their dates by price, kept with the value.
-    const { column, value } = valueInPriceRange;
+    // The value's bookable tours (default order) and their price structures, kept with the value.
+    const { column, value, position } = valueInPriceRange;
     const { listing } = valueAnswersOf(index, query.segment, column, value, false);
-    return {
-      ...searchPriceRange(index, listing.bookable, query.dates, options),
-      facets: undefined,
-    };
+    const answer = searchPriceRange(index, listing.bookable, query.dates, options);
+    if (!options.withFacets) return { ...answer, facets: undefined };
+    // Every kind but its own counts the value's tours in the range (decision 063); its own kind
+    // counts the segment's tours in the range (a visitor changing the value).
+    const facets = priceRangeFacets(index, listing.bookable, query.dates);
+    const own = priceRangeFacets(index, query.segment, query.dates, position);
+    const counter = new FacetCounter(index);
+    counter.setAll(facets.columns);
+    counter.setOne(position, own.columns);
+    counter.durations.set(facets.durations.subarray(0, counter.durations.length));
+    counter.priceRange.set(facets.priceRange);
+    return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
   }
+  if (options.withFacets) return undefined;
   if (filtersRadiusAlone(index, query)) {
     const answer = searchRadius(index, query.segment, query.radius!, options);
     if (answer) return { ...answer, facets: undefined };
