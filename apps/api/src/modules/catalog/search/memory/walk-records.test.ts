@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '#src/seed/random.ts';
 import { indexOf, randomDates, tourRow } from './index-fixtures.ts';
-import {
-  BUCKETS,
-  DATE_STRIDE,
-  DATES_FROM,
-  DATES_TO,
-  DAYS,
-  FIRST_DAY,
-  FROM_PRICE,
-  LAST_DAY,
-  MAX_PRICE,
-  MIN_PRICE,
-  PER_DAY,
-  PRICE,
-  START_DAY,
-  TOUR_STRIDE,
-  walkRecordsOf,
-} from './walk-records.ts';
+import * as slot from './walk-records.ts';
 
 describe('walkRecordsOf (decision 062)', () => {
   it('holds, side by side, exactly what the index columns hold, for every tour and date', () => {
@@ -26,22 +10,22 @@ describe('walkRecordsOf (decision 062)', () => {
       tourRow(n + 1, { popularity: random.int(0, 40), fromPriceUsd: random.int(1, 90) * 100 }),
     );
     const index = indexOf(rows, randomDates(random, rows));
-    const records = walkRecordsOf(index);
-    expect(walkRecordsOf(index)).toBe(records);
-    expect(records.tours).toHaveLength(index.size * TOUR_STRIDE);
-    expect(records.dates).toHaveLength(index.dates.startDay.length * DATE_STRIDE);
+    const records = slot.walkRecordsOf(index);
+    expect(slot.walkRecordsOf(index)).toBe(records);
+    expect(records.tours).toHaveLength(index.size * slot.TOUR_STRIDE);
+    expect(records.dates).toHaveLength(index.dates.startDay.length * slot.DATE_STRIDE);
     for (let tour = 0; tour < index.size; tour += 1) {
-      const at = tour * TOUR_STRIDE;
+      const at = tour * slot.TOUR_STRIDE;
       expect(
         [
-          records.tours[at + FIRST_DAY],
-          records.tours[at + LAST_DAY],
-          records.tours[at + MIN_PRICE],
-          records.tours[at + MAX_PRICE],
-          records.tours[at + BUCKETS],
-          records.tours[at + FROM_PRICE],
-          records.tours[at + DATES_FROM],
-          records.tours[at + DATES_TO],
+          records.tours[at + slot.FIRST_DAY],
+          records.tours[at + slot.LAST_DAY],
+          records.tours[at + slot.MIN_PRICE],
+          records.tours[at + slot.MAX_PRICE],
+          records.tours[at + slot.BUCKETS],
+          records.tours[at + slot.FROM_PRICE],
+          records.tours[at + slot.DATES_FROM],
+          records.tours[at + slot.DATES_TO],
         ],
         `tour ${tour}`,
       ).toEqual([
@@ -58,13 +42,13 @@ describe('walkRecordsOf (decision 062)', () => {
     const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
     expect(startDay.length).toBeGreaterThan(300);
     for (let d = 0; d < startDay.length; d += 1) {
-      const at = d * DATE_STRIDE;
+      const at = d * slot.DATE_STRIDE;
       expect(
         [
-          records.dates[at + START_DAY],
-          records.dates[at + DAYS],
-          records.dates[at + PRICE],
-          records.dates[at + PER_DAY],
+          records.dates[at + slot.START_DAY],
+          records.dates[at + slot.DAYS],
+          records.dates[at + slot.PRICE],
+          records.dates[at + slot.PER_DAY],
         ],
         `date ${d}`,
       ).toEqual([startDay[d], duration[d], priceUsd[d], pricePerDayUsd[d]]);
