@@ -690,7 +690,9 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
   if (query.facets.length < 2) return undefined;
   const { tours, failed } = failingAtMostOne(index, query.segment, query.facets);
   if (tours.length > query.segment.length / 2) return undefined;
-  return { tours, checkSegment: false, proven: [], failed };
+  // The bitsets answer every facet filter for every tour: no test runs again.
+  const proven = query.facets.map((_, position) => position);
+  return { tours, checkSegment: false, proven, failed };
 }
 
 /** The positions in both of two ascending lists (each once), ascending. */
@@ -1150,7 +1152,7 @@ export function searchIndex(
       if ((side & IN_FIRST) === 0) failed = union.first;
       else if ((side & IN_SECOND) === 0) failed = union.second;
     }
-    for (let t = 0; t < tests.length && knownFailures === undefined; t += 1) {
+    for (let t = 0; t < tests.length; t += 1) {
       if (tests[t]!(tour)) continue;
       if (failed !== -1) {
         excluded?.push(tour); // two kinds fail: the tour counts for nothing

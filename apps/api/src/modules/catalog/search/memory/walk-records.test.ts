@@ -23,7 +23,6 @@ describe('walkRecordsOf (decision 062)', () => {
           records.tours[at + slot.MIN_PRICE],
           records.tours[at + slot.MAX_PRICE],
           records.tours[at + slot.BUCKETS],
-          records.tours[at + slot.FROM_PRICE],
           records.tours[at + slot.DATES_FROM],
           records.tours[at + slot.DATES_TO],
         ],
@@ -34,7 +33,6 @@ describe('walkRecordsOf (decision 062)', () => {
         index.minPrice[tour],
         index.maxPrice[tour],
         index.durationBuckets[tour],
-        index.fromPrice[tour],
         index.dateOffsets[tour],
         index.dateOffsets[tour + 1],
       ]);
