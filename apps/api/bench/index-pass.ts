@@ -3,6 +3,7 @@
  * another through `searchIndex` (no HTTP, no cards), `--rounds` times, median per query. Shows
  * which searches grow with the catalogue (`pnpm --filter @gallop/api bench:index`).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#src/db/client.ts';
 import { readCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
@@ -45,19 +46,44 @@ const { values } = parseArgs({
 const handle = await openDatabase({ url: values.url });
 const db = handle.db;
 const today = todayIso();
+// How long the event loop waited at worst while the index was read, laid out and prepared: what a
+// request reaching an API worker during a rebuild waits for (decision 064).
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 const started = performance.now();
-const index = await loadTourIndex(db, { version: await readCatalogVersion(db), today });
-console.info(`index of ${index.size} tours built in ${Math.round(performance.now() - started)} ms`);
+let layout = '';
+const index = await loadTourIndex(
+  db,
+  { version: await readCatalogVersion(db), today },
+  undefined,
+  ({ ms, longestSliceMs }) =>
+    (layout = `laid out in ${Math.round(ms)} ms, longest slice ${longestSliceMs.toFixed(1)} ms`),
+);
+const loaded = Math.round(performance.now() - started);
+console.info(`index of ${index.size} tours built in ${loaded} ms (${layout})`);
 if (!values.lazy) {
   const preparing = performance.now();
   const timings = await prepareIndex(index);
   const total = Math.round(performance.now() - preparing);
-  console.info(`prepared ${timings.length} structures in ${total} ms; slowest:`);
+  const busy = timings.reduce((sum, { ms }) => sum + ms, 0);
+  const longest = Math.max(...timings.map(({ longestSliceMs }) => longestSliceMs));
+  console.info(
+    `prepared ${timings.length} structures in ${total} ms (${Math.round(busy)} ms of work); ` +
+      `longest slice ${longest.toFixed(1)} ms; slowest (work, longest slice):`,
+  );
   timings.sort((a, b) => b.ms - a.ms);
-  for (const { label, tours, ms } of timings.slice(0, Number(values.slowest))) {
-    console.info(`${ms.toFixed(0).padStart(6)} ms  ${label} (${tours} tours)`);
+  for (const { label, tours, ms, longestSliceMs } of timings.slice(0, Number(values.slowest))) {
+    console.info(
+      `${ms.toFixed(0).padStart(6)} ms ${longestSliceMs.toFixed(1).padStart(6)} ms  ${label} (${tours} tours)`,
+    );
   }
 }
+loopDelay.disable();
+const delayMs = (ns: number) => (ns / 1e6).toFixed(1);
+console.info(
+  `event loop delay while building: max ${delayMs(loopDelay.max)} ms, ` +
+    `p99 ${delayMs(loopDelay.percentile(99))} ms`,
+);
 const rates = await createRatesCache(db).get();
 const mix = await buildSearchMix(db, Number(values.queries));
 const byKind = new Map<string, number[]>();

@@ -15,6 +15,7 @@
 import type { DateBounds } from './query-index.ts';
 import { firstAtLeastIn, sortByPrevious } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, itemsPerStep, type Steps } from './steps.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 export interface DayBuckets {
@@ -34,7 +35,7 @@ export interface DayBuckets {
 
 export const dayBucketsOf = segmentStructure('day buckets', buildDayBuckets);
 
-function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
+function* buildDayBuckets(index: TourIndex, segment: Int32Array): Steps<DayBuckets> {
   const { dateOffsets, ids } = index;
   const { startDay, priceUsd } = index.dates;
   let firstDay = Infinity;
@@ -46,11 +47,14 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
   }
   const span = firstDay === Infinity ? 0 : lastDay - firstDay + 1;
   const offsets = new Int32Array(span + 1);
-  for (const tour of segment) {
-    for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
-      offsets[startDay[d]! - firstDay + 1]! += 1;
+  yield* chunked(segment.length, (from, to) => {
+    for (let n = from; n < to; n += 1) {
+      const tour = segment[n]!;
+      for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
+        offsets[startDay[d]! - firstDay + 1]! += 1;
+      }
     }
-  }
+  });
   for (let b = 0; b < span; b += 1) offsets[b + 1]! += offsets[b]!;
   const previousDay = new Int32Array(offsets[span]!);
   const tourAt = new Int32Array(offsets[span]!);
@@ -66,31 +70,41 @@ function buildDayBuckets(index: TourIndex, segment: Int32Array): DayBuckets {
     tourAt[at] = tour;
     keys[at] = priceUsd[d]! * PACKED_ID_LIMIT + ids[tour]!;
   };
-  for (let n = 0; n < segment.length; n += 1) {
-    const tour = segment[n]!;
-    positionOfId[ids[tour]!] = tour;
-    const from = dateOffsets[tour]!;
-    const to = dateOffsets[tour + 1]!;
-    // A second date on the same day has that day as its previous: only the first one counts.
-    // The loader keeps each tour's dates by start day, so sorting them is rarely needed.
-    let ordered = true;
-    for (let d = from + 1; d < to && ordered; d += 1) ordered = startDay[d - 1]! <= startDay[d]!;
-    if (ordered) {
-      for (let d = from; d < to; d += 1) place(tour, d, d === from ? NONE : startDay[d - 1]!);
-      continue;
+  yield* chunked(segment.length, (from, to) => {
+    for (let n = from; n < to; n += 1) {
+      const tour = segment[n]!;
+      positionOfId[ids[tour]!] = tour;
+      const first = dateOffsets[tour]!;
+      const end = dateOffsets[tour + 1]!;
+      // A second date on the same day has that day as its previous: only the first one counts.
+      // The loader keeps each tour's dates by start day, so sorting them is rarely needed.
+      let ordered = true;
+      for (let d = first + 1; d < end && ordered; d += 1)
+        ordered = startDay[d - 1]! <= startDay[d]!;
+      if (ordered) {
+        for (let d = first; d < end; d += 1) place(tour, d, d === first ? NONE : startDay[d - 1]!);
+        continue;
+      }
+      byDay.length = 0;
+      for (let d = first; d < end; d += 1) byDay.push(d);
+      byDay.sort((a, b) => startDay[a]! - startDay[b]!);
+      let previous = NONE;
+      for (const d of byDay) {
+        place(tour, d, previous);
+        previous = startDay[d]!;
+      }
     }
-    byDay.length = 0;
-    for (let d = from; d < to; d += 1) byDay.push(d);
-    byDay.sort((a, b) => startDay[a]! - startDay[b]!);
-    let previous = NONE;
-    for (const d of byDay) {
-      place(tour, d, previous);
-      previous = startDay[d]!;
-    }
-  }
+  });
+  const step = itemsPerStep();
+  let sorted = 0;
   for (let b = 0; b < span; b += 1) {
     sortByPrevious(previousDay, tourAt, offsets[b]!, offsets[b + 1]!, index.size);
     keys.subarray(offsets[b]!, offsets[b + 1]!).sort();
+    // A chunk ends once about a step's worth of dates has been sorted.
+    if (offsets[b + 1]! - sorted >= step) {
+      sorted = offsets[b + 1]!;
+      yield;
+    }
   }
   return {
     firstDay: firstDay === Infinity ? 0 : firstDay,

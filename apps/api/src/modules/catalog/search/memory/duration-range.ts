@@ -6,6 +6,7 @@
  * the segment only until its last match.
  */
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import { NONE, type TourIndex } from './tour-index.ts';
 
 export interface DurationMasks {
@@ -16,13 +17,16 @@ export interface DurationMasks {
 
 export const durationMasksOf = segmentStructure(
   'duration masks',
-  (index: TourIndex, segment: Int32Array): DurationMasks => {
+  function* (index: TourIndex, segment: Int32Array): Steps<DurationMasks> {
     const counts = new Map<number, number>();
-    for (const tour of segment) {
-      if (index.maxPrice[tour] === NONE) continue;
-      const mask = index.durationBuckets[tour]!;
-      counts.set(mask, (counts.get(mask) ?? 0) + 1);
-    }
+    yield* chunked(segment.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const tour = segment[n]!;
+        if (index.maxPrice[tour] === NONE) continue;
+        const mask = index.durationBuckets[tour]!;
+        counts.set(mask, (counts.get(mask) ?? 0) + 1);
+      }
+    });
     return { masks: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
   },
 );

@@ -9,6 +9,7 @@
  */
 import { postings } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /** A facet filter as this module reads it (see `IndexQuery['facets']`). */
@@ -23,12 +24,14 @@ export interface BitFilter {
 /** The segment's tours as bits over the index's positions (bit `p & 31` of word `p >>> 5`). */
 export const segmentBitsOf = segmentStructure(
   'segment bits',
-  (index: TourIndex, segment: Int32Array): Int32Array => {
+  function* (index: TourIndex, segment: Int32Array): Steps<Int32Array> {
     const bits = new Int32Array(wordsOf(index));
-    for (let n = 0; n < segment.length; n += 1) {
-      const tour = segment[n]!;
-      bits[tour >>> 5]! |= 1 << (tour & 31);
-    }
+    yield* chunked(segment.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const tour = segment[n]!;
+        bits[tour >>> 5]! |= 1 << (tour & 31);
+      }
+    });
     return bits;
   },
 );

@@ -1,5 +1,5 @@
 /** Fixtures for the in-process index's tests: tour rows, dates and labels built by hand. */
-import type { Random } from '#src/seed/random.ts';
+import { Random } from '#src/seed/random.ts';
 import { buildTourIndex, type IndexLabels, type IndexTourRow } from './tour-index.ts';
 
 export const today = '2027-01-01';
@@ -81,3 +81,54 @@ export const indexOf = (
   dates: ReturnType<typeof date>[],
   named: Partial<IndexLabels> = {},
 ) => buildTourIndex({ version: 1, today, tours: rows, dates, labels: labels(named) });
+
+export interface Catalogue {
+  tours: IndexTourRow[];
+  dates: ReturnType<typeof date>[];
+}
+
+/**
+ * A random catalogue of `size` tours: tours, excursions and cruises, 0–4 dates each (days 1–280,
+ * 1–24 days long), countries, regions, rest kinds, collections, comfort, difficulty, organizers
+ * and coordinates drawn from `seed`.
+ */
+export function randomCatalogue(seed: number, size: number): Catalogue {
+  const random = new Random(seed);
+  const tours: IndexTourRow[] = [];
+  const dates: ReturnType<typeof date>[] = [];
+  for (let id = 1; id <= size; id += 1) {
+    const own = Array.from({ length: random.int(0, 4) }, () =>
+      date(id, random.int(1, 280), random.int(1, 24), random.int(50, 400) * 100),
+    );
+    dates.push(...own);
+    tours.push(
+      tourRow(id, {
+        popularity: random.int(0, 50),
+        // The cheapest bookable date: what marks a tour bookable.
+        fromPriceUsd: own.length > 0 ? Math.min(...own.map(({ priceUsd }) => priceUsd)) : null,
+        type: random.chance(0.3) ? 2 : 1,
+        isCruise: random.chance(0.2),
+        lastStartDate: day(300),
+        countryIds: [random.int(1, 6)],
+        regionIds: [random.int(10, 20)],
+        restKindIds: [random.int(1, 4)],
+        collectionIds: random.chance(0.5) ? [random.int(1, 3)] : [],
+        comfort: random.chance(0.5) ? 'base' : 'comfort',
+        difficulty: random.int(1, 4),
+        organizerId: random.int(1, 12),
+        operatorType: random.chance(0.5) ? 'organization' : 'author',
+        lat: random.int(-60, 60),
+        lng: random.int(-170, 170),
+      }),
+    );
+  }
+  return { tours, dates };
+}
+
+/** The index of a `randomCatalogue`, with its countries and organizers named. */
+export const indexOfCatalogue = ({ tours, dates }: Catalogue) =>
+  indexOf(tours, dates, {
+    countries: named(6, 'Country'),
+    languages: new Map([['en', 'English']]),
+    organizers: named(12, 'Organizer'),
+  });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookableDate } from '../conditions.ts';
 import { queryRows } from '../sql.ts';
+import { runInSlices, type SlicedRun } from './steps.ts';
 import {
   TourIndexBuilder,
   type IndexDateRow,
@@ -90,6 +91,8 @@ export async function loadTourIndex(
   db: Database,
   { version, today }: { version: number; today: string },
   pageSize = LOAD_PAGE_SIZE,
+  /** Told how long laying the index out took (its slices: see `runInSlices`). */
+  onLaidOut?: (run: Omit<SlicedRun<TourIndex>, 'value'>) => void,
 ): Promise<TourIndex> {
   const builder = new TourIndexBuilder();
   const labels = loadLabels(db);
@@ -117,5 +120,10 @@ export async function loadTourIndex(
     after = last;
     if (page.length < pageSize) break;
   }
-  return builder.build({ version, today, labels: await labels });
+  // Laid out in slices: at a million tours the layout takes seconds, and requests go on meanwhile.
+  const { value, ...run } = await runInSlices(
+    builder.buildSteps({ version, today, labels: await labels }),
+  );
+  onLaidOut?.(run);
+  return value;
 }

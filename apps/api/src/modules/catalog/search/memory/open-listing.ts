@@ -7,6 +7,7 @@
  */
 import { positionsByPrice } from './price-order.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import { DURATION_BUCKETS, NONE, type TourIndex } from './tour-index.ts';
 
 export interface OpenListing {
@@ -25,20 +26,28 @@ export interface OpenListing {
 export const openListingOf = segmentStructure('open listing', buildOpenListing);
 
 /** The open listing of `tours` (a segment, or the tours of one list value in it: `value-facets.ts`). */
-export function buildOpenListing(index: TourIndex, tours: Int32Array): OpenListing {
+export function* buildOpenListing(index: TourIndex, tours: Int32Array): Steps<OpenListing> {
   const { fromPrice, maxPrice, minPrice, durationBuckets, ids } = index;
   const bookable = tours.filter((tour) => fromPrice[tour] !== NONE);
   const durations = new Int32Array(DURATION_BUCKETS);
   const priceRange: [number, number] = [Infinity, -Infinity];
-  for (const tour of bookable) {
-    // As the facet pass: a tour's summaries count when it has dates in the index.
-    if (maxPrice[tour] === NONE) continue;
-    addBuckets(durations, durationBuckets[tour]!, 1);
-    if (minPrice[tour]! < priceRange[0]) priceRange[0] = minPrice[tour]!;
-    if (maxPrice[tour]! > priceRange[1]) priceRange[1] = maxPrice[tour]!;
-  }
-  const byPrice = positionsByPrice(index, bookable, fromPrice);
-  return { bookable, idsByPrice: byPrice.map((tour) => ids[tour]!), durations, priceRange };
+  yield* chunked(bookable.length, (from, to) => {
+    for (let n = from; n < to; n += 1) {
+      const tour = bookable[n]!;
+      // As the facet pass: a tour's summaries count when it has dates in the index.
+      if (maxPrice[tour] === NONE) continue;
+      addBuckets(durations, durationBuckets[tour]!, 1);
+      if (minPrice[tour]! < priceRange[0]) priceRange[0] = minPrice[tour]!;
+      if (maxPrice[tour]! > priceRange[1]) priceRange[1] = maxPrice[tour]!;
+    }
+  });
+  const byPrice = yield* positionsByPrice(index, bookable, fromPrice);
+  yield* chunked(byPrice.length, (from, to) => {
+    for (let n = from; n < to; n += 1) {
+      byPrice[n] = ids[byPrice[n]!]!;
+    }
+  });
+  return { bookable, idsByPrice: byPrice, durations, priceRange };
 }
 
 /** Adds `delta` to each duration bucket set in `mask` (one step per set bit: few per tour). */

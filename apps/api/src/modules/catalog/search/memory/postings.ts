@@ -6,12 +6,18 @@
  * is a few thousand tours, not a hundred thousand. Built on first use, once per index.
  */
 import { segmentStructure } from './segment-structures.ts';
+import { finish, chunked, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 const postingsOfColumn = new WeakMap<RaggedColumn, Map<number, Int32Array>>();
 
 /** Per value of `column`, the positions holding it, ascending. */
 export function postings(column: RaggedColumn): Map<number, Int32Array> {
+  return postingsOfColumn.get(column) ?? finish(postingSteps(column));
+}
+
+/** Builds and keeps the posting lists of `column` in steps (`steps.ts`). */
+export function* postingSteps(column: RaggedColumn): Steps<Map<number, Int32Array>> {
   let byValue = postingsOfColumn.get(column);
   if (byValue) return byValue;
   const { offsets, values } = column;
@@ -19,26 +25,30 @@ export function postings(column: RaggedColumn): Map<number, Int32Array> {
   // A tour that holds a value twice is listed once (the SQL filter is a set overlap).
   const lastTour = new Map<number, number>();
   const counts = new Map<number, number>();
-  for (let tour = 0; tour < tours; tour += 1) {
-    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
-      const value = values[k]!;
-      if (lastTour.get(value) === tour) continue;
-      lastTour.set(value, tour);
-      counts.set(value, (counts.get(value) ?? 0) + 1);
+  yield* chunked(tours, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+        const value = values[k]!;
+        if (lastTour.get(value) === tour) continue;
+        lastTour.set(value, tour);
+        counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
     }
-  }
+  });
   byValue = new Map([...counts].map(([value, count]) => [value, new Int32Array(count)] as const));
   const filled = new Map<number, number>();
-  for (let tour = 0; tour < tours; tour += 1) {
-    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
-      const value = values[k]!;
-      const at = filled.get(value) ?? 0;
-      const list = byValue.get(value)!;
-      if (at > 0 && list[at - 1] === tour) continue;
-      list[at] = tour;
-      filled.set(value, at + 1);
+  yield* chunked(tours, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+        const value = values[k]!;
+        const at = filled.get(value) ?? 0;
+        const list = byValue.get(value)!;
+        if (at > 0 && list[at - 1] === tour) continue;
+        list[at] = tour;
+        filled.set(value, at + 1);
+      }
     }
-  }
+  });
   postingsOfColumn.set(column, byValue);
   return byValue;
 }
@@ -77,9 +87,13 @@ export function positionsWithAny(column: RaggedColumn, values: readonly number[]
 /** 1 at the positions of `segment`, 0 elsewhere (one per tour of the index). */
 export const membership = segmentStructure(
   'membership',
-  (index: TourIndex, segment: Int32Array): Uint8Array => {
+  function* (index: TourIndex, segment: Int32Array): Steps<Uint8Array> {
     const members = new Uint8Array(index.size);
-    for (const tour of segment) members[tour] = 1;
+    yield* chunked(segment.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        members[segment[n]!] = 1;
+      }
+    });
     return members;
   },
 );

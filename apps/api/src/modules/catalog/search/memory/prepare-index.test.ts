@@ -1,59 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFilters } from '@gallop/search-filters';
-import { Random } from '#src/seed/random.ts';
-import { prepareIndex } from './prepare-index.ts';
+import { prepareIndex, type PreparedStructure } from './prepare-index.ts';
 import { compileIndexQuery, searchIndex } from './query-index.ts';
 import { segmentStructures } from './segment-structures.ts';
-import { date, day, indexOf, named, rates, tourRow } from './index-fixtures.ts';
-import type { IndexTourRow } from './tour-index.ts';
+import { day, indexOfCatalogue, randomCatalogue, rates } from './index-fixtures.ts';
+import { useStepItems } from './steps.ts';
+import type { TourIndex } from './tour-index.ts';
 
 const prices = { currency: 'USD', rates };
 
 /** Two indexes of the same random catalogue (tours, excursions and cruises), built apart. */
 function twinIndexes(seed: number) {
-  const random = new Random(seed);
-  const tours: IndexTourRow[] = [];
-  const dates: ReturnType<typeof date>[] = [];
-  for (let id = 1; id <= 400; id += 1) {
-    const own = Array.from({ length: random.int(0, 4) }, () =>
-      date(id, random.int(1, 280), random.int(1, 24), random.int(50, 400) * 100),
-    );
-    dates.push(...own);
-    tours.push(
-      tourRow(id, {
-        popularity: random.int(0, 50),
-        // The cheapest bookable date: what marks a tour bookable.
-        fromPriceUsd: own.length > 0 ? Math.min(...own.map(({ priceUsd }) => priceUsd)) : null,
-        type: random.chance(0.3) ? 2 : 1,
-        isCruise: random.chance(0.2),
-        lastStartDate: day(300),
-        countryIds: [random.int(1, 6)],
-        regionIds: [random.int(10, 20)],
-        restKindIds: [random.int(1, 4)],
-        collectionIds: random.chance(0.5) ? [random.int(1, 3)] : [],
-        comfort: random.chance(0.5) ? 'base' : 'comfort',
-        difficulty: random.int(1, 4),
-        organizerId: random.int(1, 12),
-        operatorType: random.chance(0.5) ? 'organization' : 'author',
-        lat: random.int(-60, 60),
-        lng: random.int(-170, 170),
-      }),
-    );
-  }
-  const build = () =>
-    indexOf(tours, dates, {
-      countries: named(6, 'Country'),
-      languages: new Map([['en', 'English']]),
-      organizers: named(12, 'Organizer'),
-    });
-  return [build(), build()] as const;
+  const catalogue = randomCatalogue(seed, 400);
+  return [indexOfCatalogue(catalogue), indexOfCatalogue(catalogue)] as const;
 }
 
 describe('prepareIndex (the search structures built before an index serves)', () => {
   it('builds every declared structure for every segment, pausing between two', async () => {
     const [index] = twinIndexes(3);
     let pauses = 0;
-    const timings = await prepareIndex(index, { pause: async () => void (pauses += 1) });
+    // A clock that stands still: each structure is one slice.
+    const timings = await prepareIndex(index, {
+      pause: async () => void (pauses += 1),
+      now: () => 0,
+    });
     const labels = segmentStructures().map(({ label }) => label);
     // The structures the faster answers rely on (decisions 049, 052, 053) are all declared.
     expect(labels).toEqual(
@@ -91,36 +61,94 @@ describe('prepareIndex (the search structures built before an index serves)', ()
   it('leaves every answer as an index built on first use gives it', async () => {
     const [prepared, unprepared] = twinIndexes(11);
     await prepareIndex(prepared, { pause: async () => {} });
-    const queries = [
-      {},
-      { type: 2 },
-      { isCruisesSearch: 1 },
-      { priceMin: 100, priceMax: 250 },
-      { priceMin: 100, priceMax: 250, countries: [2] },
-      { dateFrom: day(30), dateTo: day(90) },
-      { daysMin: 3, daysMax: 8 },
-      { countries: [1] },
-      { countries: [1], restKinds: [2], difficulty: [1, 2] },
-    ];
-    let matched = 0;
-    for (const query of queries) {
-      for (const sort of ['default', 'price', '-price'] as const) {
-        for (const withFacets of [false, true]) {
-          const options = { sort, offset: 0, limit: 20, withFacets };
-          const filter = normalizeFilters(query);
-          const answer = searchIndex(
-            prepared,
-            compileIndexQuery(prepared, filter, prices),
-            options,
-          );
-          const context = JSON.stringify({ query, options });
-          expect(answer, context).toEqual(
-            searchIndex(unprepared, compileIndexQuery(unprepared, filter, prices), options),
-          );
-          if (answer.total > 0) matched += 1;
-        }
-      }
+    expect(sameAnswers(prepared, unprepared)).toBeGreaterThan(40);
+  });
+
+  it('builds in slices of small steps exactly what builds in one piece give (decision 064)', async () => {
+    const catalogue = randomCatalogue(29, 900);
+    // Steps of 3 items: every loop, sort and merge of the layout and the builds crosses step
+    // boundaries many times.
+    const restore = useStepItems(3);
+    let pauses = 0;
+    let sliced: TourIndex;
+    let timings: PreparedStructure[];
+    try {
+      sliced = indexOfCatalogue(catalogue);
+      // A clock that moves a millisecond per reading and 1 ms slices: each step is its own slice.
+      let clock = 0;
+      timings = await prepareIndex(sliced, {
+        pause: async () => void (pauses += 1),
+        now: () => (clock += 1),
+        sliceMs: 1,
+      });
+    } finally {
+      restore();
     }
-    expect(matched).toBeGreaterThan(40);
+    const whole = indexOfCatalogue(catalogue);
+    const laidOut = [
+      'ids',
+      'popularity',
+      'fromPrice',
+      'type',
+      'organizer',
+      'x',
+      'countries',
+      'regions',
+      'languages',
+      'dateOffsets',
+      'dates',
+      'durationBuckets',
+      'minPrice',
+      'maxPrice',
+      'firstDay',
+      'lastDay',
+      'segments',
+    ] as const;
+    for (const field of laidOut) expect(sliced[field], field).toEqual(whole[field]);
+    expect(timings.every(({ longestSliceMs }) => longestSliceMs === 1)).toBe(true);
+    // The big builds ran in many slices, each followed by a pause.
+    const largest = Math.max(...[...sliced.segments.values()].map((segment) => segment.length));
+    for (const label of ['walk records', 'price ladder', 'dates by price', 'day buckets']) {
+      const timing = timings.find(
+        (t) => t.label === label && (t.tours === largest || t.tours === 0),
+      );
+      expect(timing?.ms, label).toBeGreaterThan(50);
+    }
+    expect(pauses).toBe(timings.reduce((sum, { ms }) => sum + ms, 0));
+    expect(sameAnswers(sliced, whole)).toBeGreaterThan(40);
   });
 });
+
+/** Compares both indexes' answers to a set of searches; returns how many matched some tours. */
+function sameAnswers(first: TourIndex, second: TourIndex): number {
+  const queries = [
+    {},
+    { type: 2 },
+    { isCruisesSearch: 1 },
+    { priceMin: 100, priceMax: 250 },
+    { priceMin: 100, priceMax: 250, countries: [2] },
+    { priceMin: 100, priceMax: 250, daysMin: 5 },
+    { dateFrom: day(30), dateTo: day(90) },
+    { dateFrom: day(30), dateTo: day(90), countries: [3] },
+    { daysMin: 3, daysMax: 8 },
+    { countries: [1] },
+    { countries: [1, 4], regions: [12] },
+    { countries: [1], restKinds: [2], difficulty: [1, 2] },
+  ];
+  let matched = 0;
+  for (const query of queries) {
+    for (const sort of ['default', 'price', '-price'] as const) {
+      for (const withFacets of [false, true]) {
+        const options = { sort, offset: 0, limit: 20, withFacets };
+        const filter = normalizeFilters(query);
+        const answer = searchIndex(first, compileIndexQuery(first, filter, prices), options);
+        const context = JSON.stringify({ query, options });
+        expect(answer, context).toEqual(
+          searchIndex(second, compileIndexQuery(second, filter, prices), options),
+        );
+        if (answer.total > 0) matched += 1;
+      }
+    }
+  }
+  return matched;
+}

@@ -20,8 +20,9 @@ import {
   type PriceLadder,
 } from './price-range.ts';
 import type { DateBounds } from './query-index.ts';
-import { buildRangeFirsts, countTours, type RangeFirsts } from './range-firsts.ts';
+import { countTours, rangeFirstsSteps, type RangeFirsts } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import { DURATION_BUCKETS, type RaggedColumn, type TourIndex } from './tour-index.ts';
 
 /**
@@ -49,37 +50,52 @@ interface LadderPrefix {
  */
 const ladderColumnsOf = segmentStructure(
   'price ladder facet columns',
-  (index: TourIndex, segment: Int32Array): { column: FacetColumn; size: number }[] => {
-    const { tours } = priceLadderOf(index, segment);
-    return columnsOf(index).map(({ column, size }) => ({
-      column: column.scalar
-        ? { ...column, scalar: inLadderOrder(column.scalar, tours) }
-        : { ...column, ragged: raggedInLadderOrder(column.ragged!, tours) },
-      size,
-    }));
+  function* (
+    index: TourIndex,
+    segment: Int32Array,
+  ): Steps<{ column: FacetColumn; size: number }[]> {
+    const { tours } = yield* priceLadderOf.steps(index, segment);
+    const ordered: { column: FacetColumn; size: number }[] = [];
+    for (const { column, size } of columnsOf(index)) {
+      ordered.push({
+        column: column.scalar
+          ? { ...column, scalar: yield* inLadderOrder(column.scalar, tours) }
+          : { ...column, ragged: yield* raggedInLadderOrder(column.ragged!, tours) },
+        size,
+      });
+    }
+    return ordered;
   },
 );
 
 /** `column[tour]` for each ladder tour, in ladder order (plain loops: a million tours each). */
-function inLadderOrder(column: Int32Array, tours: Int32Array): Int32Array {
+function* inLadderOrder(column: Int32Array, tours: Int32Array): Steps<Int32Array> {
   const ordered = new Int32Array(tours.length);
-  for (let at = 0; at < tours.length; at += 1) ordered[at] = column[tours[at]!]!;
+  yield* chunked(tours.length, (from, to) => {
+    for (let at = from; at < to; at += 1) {
+      ordered[at] = column[tours[at]!]!;
+    }
+  });
   return ordered;
 }
 
-function raggedInLadderOrder(column: RaggedColumn, tours: Int32Array): RaggedColumn {
+function* raggedInLadderOrder(column: RaggedColumn, tours: Int32Array): Steps<RaggedColumn> {
   const { offsets, values } = column;
   const orderedOffsets = new Int32Array(tours.length + 1);
-  for (let at = 0; at < tours.length; at += 1) {
-    const tour = tours[at]!;
-    orderedOffsets[at + 1] = orderedOffsets[at]! + offsets[tour + 1]! - offsets[tour]!;
-  }
+  yield* chunked(tours.length, (from, to) => {
+    for (let at = from; at < to; at += 1) {
+      const tour = tours[at]!;
+      orderedOffsets[at + 1] = orderedOffsets[at]! + offsets[tour + 1]! - offsets[tour]!;
+    }
+  });
   const orderedValues = new Int32Array(orderedOffsets[tours.length]!);
-  for (let at = 0; at < tours.length; at += 1) {
-    const tour = tours[at]!;
-    let to = orderedOffsets[at]!;
-    for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) orderedValues[to++] = values[k]!;
-  }
+  yield* chunked(tours.length, (from, to) => {
+    for (let at = from; at < to; at += 1) {
+      const tour = tours[at]!;
+      let to = orderedOffsets[at]!;
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) orderedValues[to++] = values[k]!;
+    }
+  });
   return { offsets: orderedOffsets, values: orderedValues };
 }
 
@@ -98,9 +114,9 @@ function ladderRange(from: number, to: number): TourRange {
 
 const prefixOf = segmentStructure(
   'price ladder prefix counts',
-  (index: TourIndex, segment: Int32Array): LadderPrefix => {
-    const ladder = priceLadderOf(index, segment);
-    const columns = ladderColumnsOf(index, segment);
+  function* (index: TourIndex, segment: Int32Array): Steps<LadderPrefix> {
+    const ladder = yield* priceLadderOf.steps(index, segment);
+    const columns = yield* ladderColumnsOf.steps(index, segment);
     const running = columns.map(({ size }) => new Int32Array(size));
     const every = checkpointOf(ladder);
     const prefix: LadderPrefix = { every, columns: [], priceRange: [Infinity, -Infinity] };
@@ -109,6 +125,7 @@ const prefixOf = segmentStructure(
       prefix.columns.push(running.map((counts) => counts.slice()));
       const chunk = ladderRange(start, Math.min(tours.length, start + every));
       columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
+      yield;
     }
     for (let at = 0; at < tours.length; at += 1) {
       if (ladder.low[at]! < prefix.priceRange[0]) prefix.priceRange[0] = ladder.low[at]!;
@@ -223,23 +240,28 @@ interface DurationFirsts {
 
 const durationFirstsOf = segmentStructure(
   'dates by duration and price',
-  (index: TourIndex, segment: Int32Array): DurationFirsts | RangeFirsts[] => {
-    const packed = bucketPricesOf(index);
+  function* (index: TourIndex, segment: Int32Array): Steps<DurationFirsts | RangeFirsts[]> {
+    const packed = yield* bucketPricesOf(index);
     if (packed) {
       const { value, span } = packed;
-      return { firsts: buildRangeFirsts(segment, index.dateOffsets, value, index.size), span };
+      const firsts = yield* rangeFirstsSteps(segment, index.dateOffsets, value, index.size);
+      return { firsts, span };
     }
     // Prices too large to share one 32-bit value: a structure per bucket.
     const { duration, priceUsd } = index.dates;
-    return Array.from({ length: DURATION_BUCKETS }, (_, bucket) =>
-      buildRangeFirsts(
-        segment,
-        index.dateOffsets,
-        priceUsd,
-        index.size,
-        (d) => Math.min(duration[d]!, DURATION_BUCKETS - 1) === bucket,
-      ),
-    );
+    const byBucket: RangeFirsts[] = [];
+    for (let bucket = 0; bucket < DURATION_BUCKETS; bucket += 1) {
+      byBucket.push(
+        yield* rangeFirstsSteps(
+          segment,
+          index.dateOffsets,
+          priceUsd,
+          index.size,
+          (d) => Math.min(duration[d]!, DURATION_BUCKETS - 1) === bucket,
+        ),
+      );
+    }
+    return byBucket;
   },
 );
 
@@ -249,7 +271,7 @@ const durationFirstsOf = segmentStructure(
  */
 const bucketPrices = new WeakMap<TourIndex, { value: Int32Array; span: number } | undefined>();
 
-function bucketPricesOf(index: TourIndex) {
+function* bucketPricesOf(index: TourIndex): Steps<{ value: Int32Array; span: number } | undefined> {
   if (bucketPrices.has(index)) return bucketPrices.get(index);
   const { duration, priceUsd } = index.dates;
   let span = 1;
@@ -257,9 +279,11 @@ function bucketPricesOf(index: TourIndex) {
   let packed: { value: Int32Array; span: number } | undefined;
   if (DURATION_BUCKETS * span <= 2 ** 31 - 1) {
     const value = new Int32Array(priceUsd.length);
-    for (let d = 0; d < value.length; d += 1) {
-      value[d] = Math.min(duration[d]!, DURATION_BUCKETS - 1) * span + priceUsd[d]!;
-    }
+    yield* chunked(value.length, (from, to) => {
+      for (let d = from; d < to; d += 1) {
+        value[d] = Math.min(duration[d]!, DURATION_BUCKETS - 1) * span + priceUsd[d]!;
+      }
+    });
     packed = { value, span };
   }
   bucketPrices.set(index, packed);
@@ -284,8 +308,9 @@ function rangeDurations(index: TourIndex, segment: Int32Array, bounds: DateBound
 /** A buffer of ladder positions per segment (a search runs synchronously to its end). */
 const straddlerBufferOf = segmentStructure(
   'price ladder straddler buffer',
-  (index: TourIndex, segment: Int32Array) =>
-    new Int32Array(priceLadderOf(index, segment).tours.length),
+  function* (index: TourIndex, segment: Int32Array): Steps<Int32Array> {
+    return new Int32Array((yield* priceLadderOf.steps(index, segment)).tours.length);
+  },
 );
 
 /** The tours below the run (cheapest date under the range) with a date inside it (ladder positions). */

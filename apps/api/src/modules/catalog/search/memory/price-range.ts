@@ -13,14 +13,15 @@
 import { positionsByPrice } from './price-order.ts';
 import {
   bucketsBetween,
-  buildRangeFirsts,
   countTours,
   firstAtLeastIn,
   firstsEnd,
+  rangeFirstsSteps,
   type RangeFirsts,
 } from './range-firsts.ts';
 import type { DateBounds } from './query-index.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import { NONE, type TourIndex } from './tour-index.ts';
 
 /** Tours per block of the straddler scan. */
@@ -46,35 +47,39 @@ export interface PriceLadder {
 
 export const priceLadderOf = segmentStructure('price ladder', buildLadder);
 
-function buildLadder(index: TourIndex, segment: Int32Array): PriceLadder {
+function* buildLadder(index: TourIndex, segment: Int32Array): Steps<PriceLadder> {
   const { minPrice, maxPrice } = index;
   const dated = segment.filter((tour) => maxPrice[tour] !== NONE);
-  const tours = positionsByPrice(index, dated, minPrice);
+  const tours = yield* positionsByPrice(index, dated, minPrice);
   // Plain loops over typed arrays: at a million tours each pass runs 660,000 times.
   const count = tours.length;
   const low = new Int32Array(count);
   const high = new Int32Array(count);
   const blockHigh = new Int32Array(Math.ceil(count / BLOCK)).fill(NONE);
   const dateOffsets = new Int32Array(count + 1);
-  for (let at = 0; at < count; at += 1) {
-    const tour = tours[at]!;
-    low[at] = minPrice[tour]!;
-    const price = maxPrice[tour]!;
-    high[at] = price;
-    const block = (at / BLOCK) | 0;
-    if (price > blockHigh[block]!) blockHigh[block] = price;
-    dateOffsets[at + 1] =
-      dateOffsets[at]! + index.dateOffsets[tour + 1]! - index.dateOffsets[tour]!;
-  }
+  yield* chunked(count, (from, to) => {
+    for (let at = from; at < to; at += 1) {
+      const tour = tours[at]!;
+      low[at] = minPrice[tour]!;
+      const price = maxPrice[tour]!;
+      high[at] = price;
+      const block = (at / BLOCK) | 0;
+      if (price > blockHigh[block]!) blockHigh[block] = price;
+      dateOffsets[at + 1] =
+        dateOffsets[at]! + index.dateOffsets[tour + 1]! - index.dateOffsets[tour]!;
+    }
+  });
   const datePrices = new Int32Array(dateOffsets[count]!);
   const { priceUsd } = index.dates;
-  for (let at = 0; at < count; at += 1) {
-    const tour = tours[at]!;
-    let slot = dateOffsets[at]!;
-    for (let d = index.dateOffsets[tour]!; d < index.dateOffsets[tour + 1]!; d += 1) {
-      datePrices[slot++] = priceUsd[d]!;
+  yield* chunked(count, (from, to) => {
+    for (let at = from; at < to; at += 1) {
+      const tour = tours[at]!;
+      let slot = dateOffsets[at]!;
+      for (let d = index.dateOffsets[tour]!; d < index.dateOffsets[tour + 1]!; d += 1) {
+        datePrices[slot++] = priceUsd[d]!;
+      }
     }
-  }
+  });
   return { tours, low, high, blockHigh, dateOffsets, datePrices };
 }
 
@@ -113,8 +118,8 @@ function hasDateInRange(index: TourIndex, tour: number, bounds: DateBounds): boo
  */
 export const priceFirstsOf = segmentStructure(
   'dates by price',
-  (index: TourIndex, segment: Int32Array): RangeFirsts =>
-    buildRangeFirsts(segment, index.dateOffsets, index.dates.priceUsd, index.size),
+  (index: TourIndex, segment: Int32Array): Steps<RangeFirsts> =>
+    rangeFirstsSteps(segment, index.dateOffsets, index.dates.priceUsd, index.size),
 );
 
 export interface PriceRangeAnswer {

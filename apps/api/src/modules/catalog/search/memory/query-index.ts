@@ -48,6 +48,7 @@ import {
 import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { itemsPerStep, type Steps } from './steps.ts';
 import {
   dayNumber,
   DURATION_BUCKETS,
@@ -387,20 +388,26 @@ const segmentCountsOf = segmentStructure('facet counts', countAll);
 /** The same over the segment's tours with a bookable date (what an unfiltered search counts). */
 const bookableCountsOf = segmentStructure(
   'bookable facet counts',
-  (index: TourIndex, segment: Int32Array): Int32Array[] =>
+  (index: TourIndex, segment: Int32Array): Steps<Int32Array[]> =>
     countAll(
       index,
       segment.filter((tour) => index.fromPrice[tour] !== NONE),
     ),
 );
 
-function countAll(index: TourIndex, tours: Int32Array): Int32Array[] {
-  const all = { items: tours, length: tours.length };
-  return columnsOf(index).map(({ column, size }) => {
+function* countAll(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
+  const all: Int32Array[] = [];
+  for (const { column, size } of columnsOf(index)) {
     const counts = new Int32Array(size);
-    countColumn(column, counts, all);
-    return counts;
-  });
+    const step = itemsPerStep();
+    for (let from = 0; from < tours.length; from += step) {
+      const items = tours.subarray(from, from + step);
+      countColumn(column, counts, { items, length: items.length });
+      yield;
+    }
+    all.push(counts);
+  }
+  return all;
 }
 
 /**
@@ -990,8 +997,12 @@ function openSearch(
  */
 const openFacetRowsOf = segmentStructure(
   'open facet rows',
-  (index: TourIndex, segment: Int32Array): FacetRow[] =>
-    countOpenFacetRows(index, segment, ORGANIZER_FACET_LIMIT),
+  function* (index: TourIndex, segment: Int32Array): Steps<FacetRow[]> {
+    // Its parts in steps first: the rows themselves are counted from them in one go.
+    yield* openListingOf.steps(index, segment);
+    yield* bookableCountsOf.steps(index, segment);
+    return countOpenFacetRows(index, segment, ORGANIZER_FACET_LIMIT);
+  },
 );
 
 function openFacetRows(index: TourIndex, query: IndexQuery, options: IndexSearchOptions) {

@@ -7,6 +7,7 @@
  */
 import { firstKeys } from './first-keys.ts';
 import { segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import { NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 
 /** earthdistance's `earth()` radius in metres: the SQL radius search measures with it. */
@@ -50,15 +51,24 @@ function cellOf(index: TourIndex, tour: number): number {
 
 export const radiusGridOf = segmentStructure(
   'radius grid',
-  (index: TourIndex, segment: Int32Array): RadiusGrid => {
+  function* (index: TourIndex, segment: Int32Array): Steps<RadiusGrid> {
     const bookable = segment.filter((tour) => index.fromPrice[tour] !== NONE);
-    const cells = Int32Array.from(bookable, (tour) => cellOf(index, tour));
+    const cells = new Int32Array(bookable.length);
+    yield* chunked(bookable.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        cells[n] = cellOf(index, bookable[n]!);
+      }
+    });
     const offsets = new Int32Array(LAT_CELLS * LNG_CELLS + 1);
     for (const cell of cells) offsets[cell + 1]! += 1;
     for (let c = 0; c < LAT_CELLS * LNG_CELLS; c += 1) offsets[c + 1]! += offsets[c]!;
     const next = offsets.slice(0, LAT_CELLS * LNG_CELLS);
     const tours = new Int32Array(bookable.length);
-    bookable.forEach((tour, n) => (tours[next[cells[n]!]!++] = tour));
+    yield* chunked(bookable.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        tours[next[cells[n]!]!++] = bookable[n]!;
+      }
+    });
     return { offsets, tours };
   },
 );

@@ -9,6 +9,7 @@
  * in value order. A second date of the same value has that value as its previous, so a tour
  * counts once. The date window's day buckets (`date-window.ts`) are the same idea by start day.
  */
+import { chunked, finish, itemsPerStep, type Steps } from './steps.ts';
 import { NONE } from './tour-index.ts';
 
 export interface RangeFirsts {
@@ -84,73 +85,161 @@ export function sortFew(values: Int32Array, n: number) {
 /**
  * The structure for `segment`'s tours over their dates' `value` (per date of the index, as
  * `dateOffsets` lays them out; non-negative). `size`: the index's tour count. At a million tours
- * (2.4 million dates) it is built in about a second, on the first search that needs it.
+ * (2.4 million dates) it is built in about a second, so it is built in steps (`steps.ts`).
  */
-export function buildRangeFirsts(
+export function* rangeFirstsSteps(
   segment: Int32Array,
   dateOffsets: Int32Array,
   value: Int32Array,
   size: number,
   /** Only the dates it keeps (all without it). */
   keep?: (date: number) => boolean,
-): RangeFirsts {
+): Steps<RangeFirsts> {
   let count = 0;
   let longest = 0;
-  for (const tour of segment) {
+  for (let t = 0; t < segment.length; t += 1) {
+    const tour = segment[t]!;
     const dates = dateOffsets[tour + 1]! - dateOffsets[tour]!;
     count += dates;
     if (dates > longest) longest = dates;
   }
   // Per kept date: its value, its tour's previous value and its tour, tour by tour.
-  const entryValue = new Int32Array(count);
-  const entryPrevious = new Int32Array(count);
-  const entryTour = new Int32Array(count);
+  const entries: Entries = {
+    value: new Int32Array(count),
+    previous: new Int32Array(count),
+    tour: new Int32Array(count),
+    length: 0,
+    highest: 0,
+  };
   const own = new Int32Array(longest);
-  let entries = 0;
-  for (let t = 0; t < segment.length; t += 1) {
-    const tour = segment[t]!;
+  yield* chunked(segment.length, (from, to) =>
+    addEntries(entries, segment.subarray(from, to), dateOffsets, value, own, keep),
+  );
+  const { length } = entries;
+  const entryValue = entries.value.subarray(0, length);
+  const values = yield* distinctValues(entryValue, entries.highest);
+  const bucketOfEntry = new Int32Array(length);
+  const offsets = new Int32Array(values.length + 1);
+  yield* chunked(length, (from, to) => {
+    for (let e = from; e < to; e += 1) {
+      const bucket = firstAtLeastIn(values, 0, values.length, entryValue[e]!);
+      bucketOfEntry[e] = bucket;
+      offsets[bucket + 1]! += 1;
+    }
+  });
+  for (let k = 0; k < values.length; k += 1) offsets[k + 1]! += offsets[k]!;
+  const previous = new Int32Array(length);
+  const tourAt = new Int32Array(length);
+  const next = offsets.slice(0, values.length);
+  yield* chunked(length, (from, to) => {
+    for (let e = from; e < to; e += 1) {
+      const slot = next[bucketOfEntry[e]!]!++;
+      previous[slot] = entries.previous[e]!;
+      tourAt[slot] = entries.tour[e]!;
+    }
+  });
+  // Buckets sorted a step's worth of entries at a time.
+  const step = itemsPerStep();
+  for (let k = 0; k < values.length;) {
+    const first = k;
+    while (k < values.length && offsets[k]! - offsets[first]! < step) {
+      sortByPrevious(previous, tourAt, offsets[k]!, offsets[k + 1]!, size);
+      k += 1;
+    }
+    if (k < values.length) yield;
+  }
+  return { values, offsets, previous, tourAt };
+}
+
+/** The dates of a build so far, with the highest value among them. */
+interface Entries {
+  value: Int32Array;
+  previous: Int32Array;
+  tour: Int32Array;
+  length: number;
+  highest: number;
+}
+
+/** Adds the kept dates of `tours` to `entries`, each tour's in value order. */
+function addEntries(
+  entries: Entries,
+  tours: Int32Array,
+  dateOffsets: Int32Array,
+  value: Int32Array,
+  own: Int32Array,
+  keep: ((date: number) => boolean) | undefined,
+) {
+  const { value: entryValue, previous: entryPrevious, tour: entryTour } = entries;
+  let { length, highest } = entries;
+  for (let t = 0; t < tours.length; t += 1) {
+    const tour = tours[t]!;
     let n = 0;
     for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
       if (keep === undefined || keep(d)) own[n++] = value[d]!;
     }
+    if (n === 0) continue;
     sortFew(own, n);
     let before = NONE;
     for (let k = 0; k < n; k += 1) {
-      entryValue[entries] = own[k]!;
-      entryPrevious[entries] = before;
-      entryTour[entries] = tour;
-      entries += 1;
+      entryValue[length] = own[k]!;
+      entryPrevious[length] = before;
+      entryTour[length] = tour;
+      length += 1;
       before = own[k]!;
     }
+    if (before > highest) highest = before;
   }
-  const all = entryValue.slice(0, entries).sort();
+  entries.length = length;
+  entries.highest = highest;
+}
+
+/** `rangeFirstsSteps` at once (tests, and builds that need no slices). */
+export function buildRangeFirsts(...args: Parameters<typeof rangeFirstsSteps>): RangeFirsts {
+  return finish(rangeFirstsSteps(...args));
+}
+
+/** The largest value `distinctValues` marks in a bitset (16 MB of bits); beyond it, it sorts. */
+const MARKED_VALUE_LIMIT = 2 ** 27;
+
+/**
+ * The distinct values of `all` (non-negative, at most `highest`), ascending. Marked in a bitset
+ * and read back in order, in steps: a native sort of 2.4 million dates held the event loop for
+ * 150 ms in one piece. Values too large for the bitset are sorted instead.
+ */
+function* distinctValues(all: Int32Array, highest: number): Steps<Int32Array> {
+  if (highest >= MARKED_VALUE_LIMIT) {
+    const sorted = all.slice().sort();
+    let kept = 0;
+    for (let n = 0; n < sorted.length; n += 1) {
+      if (n === 0 || sorted[n] !== sorted[n - 1]) sorted[kept++] = sorted[n]!;
+    }
+    return sorted.slice(0, kept);
+  }
+  const marks = new Uint32Array((highest >>> 5) + 1);
+  yield* chunked(all.length, (from, to) => {
+    for (let n = from; n < to; n += 1) marks[all[n]! >>> 5]! |= 1 << (all[n]! & 31);
+  });
   let distinct = 0;
-  for (let n = 0; n < all.length; n += 1) if (n === 0 || all[n] !== all[n - 1]) distinct += 1;
+  yield* chunked(marks.length, (from, to) => {
+    for (let w = from; w < to; w += 1) distinct += bitCount(marks[w]!);
+  });
   const values = new Int32Array(distinct);
   distinct = 0;
-  for (let n = 0; n < all.length; n += 1) {
-    if (n === 0 || all[n] !== all[n - 1]) values[distinct++] = all[n]!;
-  }
-  const bucketOfEntry = new Int32Array(entries);
-  const offsets = new Int32Array(values.length + 1);
-  for (let e = 0; e < entries; e += 1) {
-    const bucket = firstAtLeastIn(values, 0, values.length, entryValue[e]!);
-    bucketOfEntry[e] = bucket;
-    offsets[bucket + 1]! += 1;
-  }
-  for (let k = 0; k < values.length; k += 1) offsets[k + 1]! += offsets[k]!;
-  const previous = new Int32Array(entries);
-  const tourAt = new Int32Array(entries);
-  const next = offsets.slice(0, values.length);
-  for (let e = 0; e < entries; e += 1) {
-    const slot = next[bucketOfEntry[e]!]!++;
-    previous[slot] = entryPrevious[e]!;
-    tourAt[slot] = entryTour[e]!;
-  }
-  for (let k = 0; k < values.length; k += 1) {
-    sortByPrevious(previous, tourAt, offsets[k]!, offsets[k + 1]!, size);
-  }
-  return { values, offsets, previous, tourAt };
+  yield* chunked(marks.length, (from, to) => {
+    for (let w = from; w < to; w += 1) {
+      for (let word = marks[w]!; word !== 0; word &= word - 1) {
+        values[distinct++] = (w << 5) + 31 - Math.clz32(word & -word);
+      }
+    }
+  });
+  return values;
+}
+
+/** Set bits of a 32-bit word. */
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 export interface RangeBuckets {

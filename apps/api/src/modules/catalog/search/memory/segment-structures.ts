@@ -3,16 +3,21 @@
  * …): each is built from the index once and kept while the segment lives, in a WeakMap keyed by
  * the segment, so it goes with its index. Every such structure is declared here, so a new index
  * can build them all before it serves a search (`prepare-index.ts`, decision 054) instead of the
- * first searches building them on the request path (1–2 s each at a million tours).
+ * first searches building them on the request path (1–2 s each at a million tours). Builds are
+ * generators (`steps.ts`, decision 064), so the preparation can build them a slice at a time.
  */
+import { finish, type Steps } from './steps.ts';
 import type { TourIndex } from './tour-index.ts';
 
 export interface SegmentStructure<Value> {
+  /** The structure of `segment`, built at once on the first call. */
   (index: TourIndex, segment: Int32Array): Value;
   /** What it is, for logs and the preparation's timings. */
   readonly label: string;
   /** Whether it is built for `segment` (tests). */
   has(segment: Int32Array): boolean;
+  /** Builds and keeps it in steps (a structure already built costs one step). */
+  steps(index: TourIndex, segment: Int32Array): Steps<Value>;
 }
 
 const declared: SegmentStructure<unknown>[] = [];
@@ -23,20 +28,23 @@ const declared: SegmentStructure<unknown>[] = [];
  */
 export function segmentStructure<Value>(
   label: string,
-  build: (index: TourIndex, segment: Int32Array) => Value,
+  build: (index: TourIndex, segment: Int32Array) => Steps<Value>,
 ): SegmentStructure<Value> {
   const built = new WeakMap<Int32Array, Value>();
-  const structure = (index: TourIndex, segment: Int32Array): Value => {
+  function* steps(index: TourIndex, segment: Int32Array): Steps<Value> {
     let value = built.get(segment);
     if (value === undefined) {
-      value = build(index, segment);
+      value = yield* build(index, segment);
       built.set(segment, value);
     }
     return value;
-  };
+  }
+  const structure = (index: TourIndex, segment: Int32Array): Value =>
+    built.get(segment) ?? finish(steps(index, segment));
   const declaredStructure = Object.assign(structure, {
     label,
     has: (segment: Int32Array) => built.has(segment),
+    steps,
   });
   declared.push(declaredStructure);
   return declaredStructure;

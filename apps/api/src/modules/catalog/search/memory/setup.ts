@@ -16,12 +16,20 @@ export function createSearchIndex(
   return createTourIndexProvider({
     versions,
     log,
-    build: (key) => loadTourIndex(db, key),
+    build: (key) =>
+      loadTourIndex(db, key, undefined, ({ ms, longestSliceMs }) =>
+        log.info(
+          { ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
+          'search index laid out',
+        ),
+      ),
     prepare: async (index) => {
       const timings = await prepareIndex(index);
+      const longestSliceMs = Math.max(0, ...timings.map((timing) => timing.longestSliceMs));
       const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 3);
       log.info(
         {
+          longestSliceMs: Math.round(longestSliceMs),
           slowest: slowest.map(
             ({ label, tours, ms }) => `${label} (${tours} tours) ${Math.round(ms)} ms`,
           ),

@@ -11,6 +11,7 @@
 import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
 import { membership, positionsWithAny } from './postings.ts';
+import { finish } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
@@ -37,7 +38,7 @@ export function valueAnswersOf(
   if (!answers) {
     const inSegment = membership(index, segment);
     const tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
-    answers = { listing: buildOpenListing(index, tours) };
+    answers = { listing: finish(buildOpenListing(index, tours)) };
     byValue.set(value, answers);
   }
   if (withCounts && !answers.counts) {

@@ -8,6 +8,7 @@
  * The index keeps its columns too: the structures built from them (ladders, day buckets, posting
  * lists) read one or two columns front to back, where columns are the cheaper layout.
  */
+import { finish, chunked, type Steps } from './steps.ts';
 import type { TourIndex } from './tour-index.ts';
 
 /** Slots of a tour's record (`tours[tour * TOUR_STRIDE + slot]`). */
@@ -39,35 +40,44 @@ const built = new WeakMap<TourIndex, WalkRecords>();
 
 /** The records of `index`, built on first use (the preparation builds them before it serves). */
 export function walkRecordsOf(index: TourIndex): WalkRecords {
+  return built.get(index) ?? finish(walkRecordSteps(index));
+}
+
+/** Builds and keeps the records of `index` in steps (`steps.ts`). */
+export function* walkRecordSteps(index: TourIndex): Steps<WalkRecords> {
   let records = built.get(index);
   if (!records) {
-    records = buildWalkRecords(index);
+    records = yield* buildWalkRecords(index);
     built.set(index, records);
   }
   return records;
 }
 
-function buildWalkRecords(index: TourIndex): WalkRecords {
+function* buildWalkRecords(index: TourIndex): Steps<WalkRecords> {
   const { size, dateOffsets } = index;
   const tours = new Int32Array(size * TOUR_STRIDE);
-  for (let tour = 0; tour < size; tour += 1) {
-    const at = tour * TOUR_STRIDE;
-    tours[at + FIRST_DAY] = index.firstDay[tour]!;
-    tours[at + LAST_DAY] = index.lastDay[tour]!;
-    tours[at + MIN_PRICE] = index.minPrice[tour]!;
-    tours[at + MAX_PRICE] = index.maxPrice[tour]!;
-    tours[at + BUCKETS] = index.durationBuckets[tour]!;
-    tours[at + DATES_FROM] = dateOffsets[tour]!;
-    tours[at + DATES_TO] = dateOffsets[tour + 1]!;
-  }
+  yield* chunked(size, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      const at = tour * TOUR_STRIDE;
+      tours[at + FIRST_DAY] = index.firstDay[tour]!;
+      tours[at + LAST_DAY] = index.lastDay[tour]!;
+      tours[at + MIN_PRICE] = index.minPrice[tour]!;
+      tours[at + MAX_PRICE] = index.maxPrice[tour]!;
+      tours[at + BUCKETS] = index.durationBuckets[tour]!;
+      tours[at + DATES_FROM] = dateOffsets[tour]!;
+      tours[at + DATES_TO] = dateOffsets[tour + 1]!;
+    }
+  });
   const { startDay, duration, priceUsd, pricePerDayUsd } = index.dates;
   const dates = new Int32Array(startDay.length * DATE_STRIDE);
-  for (let d = 0; d < startDay.length; d += 1) {
-    const at = d * DATE_STRIDE;
-    dates[at + START_DAY] = startDay[d]!;
-    dates[at + DAYS] = duration[d]!;
-    dates[at + PRICE] = priceUsd[d]!;
-    dates[at + PER_DAY] = pricePerDayUsd[d]!;
-  }
+  yield* chunked(startDay.length, (from, to) => {
+    for (let d = from; d < to; d += 1) {
+      const at = d * DATE_STRIDE;
+      dates[at + START_DAY] = startDay[d]!;
+      dates[at + DAYS] = duration[d]!;
+      dates[at + PRICE] = priceUsd[d]!;
+      dates[at + PER_DAY] = pricePerDayUsd[d]!;
+    }
+  });
   return { tours, dates };
 }
