@@ -5,8 +5,14 @@
  * those tours, `open-listing.ts`) and, with facets, every kind's counts over them. Both are made
  * on the value's first such search and kept with the segment, like its posting list. Walking the
  * postings each time read a tour here and there over the whole index, a cache miss per tour and
- * column: 4 ms for a country's page and 30 ms for its facets at a million tours. A value costs
- * 8 bytes per tour holding it, and ~80 kB of counts once asked with facets.
+ * column: 4 ms for a country's page and 30 ms for its facets at a million tours.
+ *
+ * What is kept is bounded (decision 065): a value costs 8 bytes per tour for its listing, ~150
+ * more once asked with a price range (its ladder and dates by price, decision 063, kept by the
+ * segment structures under the listing's tours, so they go when the listing goes), and ~80 kB of
+ * counts once asked with facets. Every value of every column at a million tours would be about
+ * 1.5 GB, so each index keeps at most `VALUE_ANSWERS_BUDGET` bytes of them, the least recently
+ * asked going first.
  */
 import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
@@ -20,7 +26,33 @@ export interface ValueAnswers {
   counts?: Int32Array[];
 }
 
-const answersBySegment = new WeakMap<Int32Array, Map<RaggedColumn, Map<number, ValueAnswers>>>();
+/** The bytes one index keeps for its list values' answers at most. */
+export const VALUE_ANSWERS_BUDGET = 96 * 2 ** 20;
+
+/** What a value's answers may hold per tour: the listing and its price structures. */
+const BYTES_PER_TOUR = 160;
+
+interface KeptAnswers {
+  answers: ValueAnswers;
+  bytes: number;
+}
+
+/** An index's kept answers, least recently asked first (a `Map` keeps insertion order). */
+interface ValueAnswersCache {
+  kept: Map<string, KeptAnswers>;
+  bytes: number;
+}
+
+const caches = new WeakMap<TourIndex, ValueAnswersCache>();
+
+/** Small numbers naming segments and columns in the cache's keys. */
+const names = new WeakMap<object, number>();
+let nextName = 0;
+function nameOf(object: object): number {
+  let name = names.get(object);
+  if (name === undefined) names.set(object, (name = nextName++));
+  return name;
+}
 
 /** The value's answers over `segment`, its counts included when `withCounts`. */
 export function valueAnswersOf(
@@ -29,18 +61,24 @@ export function valueAnswersOf(
   column: RaggedColumn,
   value: number,
   withCounts: boolean,
+  budget = VALUE_ANSWERS_BUDGET,
 ): Required<ValueAnswers> | ValueAnswers {
-  let byColumn = answersBySegment.get(segment);
-  if (!byColumn) answersBySegment.set(segment, (byColumn = new Map()));
-  let byValue = byColumn.get(column);
-  if (!byValue) byColumn.set(column, (byValue = new Map()));
-  let answers = byValue.get(value);
-  if (!answers) {
+  let cache = caches.get(index);
+  if (!cache) caches.set(index, (cache = { kept: new Map(), bytes: 0 }));
+  const key = `${nameOf(segment)}:${nameOf(column)}:${value}`;
+  let entry = cache.kept.get(key);
+  if (entry) {
+    // Asked again: now the most recent.
+    cache.kept.delete(key);
+  } else {
     const inSegment = membership(index, segment);
     const tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
-    answers = { listing: finish(buildOpenListing(index, tours)) };
-    byValue.set(value, answers);
+    const listing = finish(buildOpenListing(index, tours));
+    entry = { answers: { listing }, bytes: listing.bookable.length * BYTES_PER_TOUR };
+    cache.bytes += entry.bytes;
   }
+  cache.kept.set(key, entry);
+  const { answers } = entry;
   if (withCounts && !answers.counts) {
     const { bookable } = answers.listing;
     const all = { items: bookable, length: bookable.length };
@@ -49,6 +87,21 @@ export function valueAnswersOf(
       countColumn(facet, counts, all);
       return counts;
     });
+    const countBytes = answers.counts.reduce((sum, counts) => sum + counts.byteLength, 0);
+    entry.bytes += countBytes;
+    cache.bytes += countBytes;
+  }
+  // Over the budget: the least recently asked go, never the one just asked.
+  for (const [oldKey, old] of cache.kept) {
+    if (cache.bytes <= budget || old === entry) break;
+    cache.kept.delete(oldKey);
+    cache.bytes -= old.bytes;
   }
   return answers;
+}
+
+/** The bytes `index` keeps for its values' answers, and how many values (tests, logs). */
+export function valueAnswersKept(index: TourIndex): { values: number; bytes: number } {
+  const cache = caches.get(index);
+  return { values: cache?.kept.size ?? 0, bytes: cache?.bytes ?? 0 };
 }

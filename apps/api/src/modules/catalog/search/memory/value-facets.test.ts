@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { indexOfCatalogue, randomCatalogue } from './index-fixtures.ts';
+import { segmentKey } from './tour-index.ts';
+import { valueAnswersKept, valueAnswersOf } from './value-facets.ts';
+
+describe('valueAnswersOf (one list value’s kept answers, decision 065)', () => {
+  const index = indexOfCatalogue(randomCatalogue(41, 400));
+  const segment = index.segments.get(segmentKey(1, false))!;
+  const column = index.countries;
+  const countries = [1, 2, 3, 4, 5, 6];
+
+  it('keeps each value’s answers, counted at 160 bytes per bookable tour plus its counts', () => {
+    const fresh = indexOfCatalogue(randomCatalogue(41, 400));
+    const freshSegment = fresh.segments.get(segmentKey(1, false))!;
+    let bytes = 0;
+    for (const country of countries) {
+      const answers = valueAnswersOf(fresh, freshSegment, fresh.countries, country, false);
+      expect(answers.listing.bookable.length).toBeGreaterThan(0);
+      bytes += answers.listing.bookable.length * 160;
+      // Asked again, the same answers.
+      expect(valueAnswersOf(fresh, freshSegment, fresh.countries, country, false)).toBe(answers);
+    }
+    expect(valueAnswersKept(fresh)).toEqual({ values: 6, bytes });
+    const withCounts = valueAnswersOf(fresh, freshSegment, fresh.countries, 1, true);
+    const countBytes = withCounts.counts!.reduce((sum, counts) => sum + counts.byteLength, 0);
+    expect(countBytes).toBeGreaterThan(0);
+    expect(valueAnswersKept(fresh).bytes).toBe(bytes + countBytes);
+  });
+
+  it('lets the least recently asked values go once the budget is spent, never the one asked', () => {
+    const sizeOf = (country: number) =>
+      valueAnswersOf(index, segment, column, country, false).listing.bookable.length * 160;
+    // Room for any two of countries 1, 2 and 3, not for all three.
+    const budget = sizeOf(1) + sizeOf(2) + sizeOf(3) - 1;
+    const ask = (country: number) => valueAnswersOf(index, segment, column, country, false, budget);
+    const first = ask(1);
+    const second = ask(2);
+    expect(ask(1)).toBe(first); // 1 is now the most recent
+    ask(3); // over the budget: 2 goes first, the least recently asked
+    expect(valueAnswersKept(index).bytes).toBeLessThanOrEqual(budget);
+    expect(ask(1)).toBe(first);
+    const again = ask(2);
+    expect(again).not.toBe(second);
+    // Built again, the same answers.
+    expect(again).toEqual(second);
+    // One value larger than the whole budget is still answered (and kept alone).
+    const alone = valueAnswersOf(index, segment, column, 4, false, 1);
+    expect(alone.listing.bookable.length).toBeGreaterThan(0);
+    expect(valueAnswersKept(index).values).toBe(1);
+  });
+});
