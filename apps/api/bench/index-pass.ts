@@ -61,6 +61,15 @@ const index = await loadTourIndex(
 );
 const loaded = Math.round(performance.now() - started);
 console.info(`index of ${index.size} tours built in ${loaded} ms (${layout})`);
+const delayMs = (ns: number) => (ns / 1e6).toFixed(1);
+const reportDelay = (what: string) => {
+  console.info(
+    `event loop delay while ${what}: max ${delayMs(loopDelay.max)} ms, ` +
+      `p99 ${delayMs(loopDelay.percentile(99))} ms`,
+  );
+  loopDelay.reset();
+};
+reportDelay('reading and laying out');
 if (!values.lazy) {
   const preparing = performance.now();
   const timings = await prepareIndex(index);
@@ -78,12 +87,8 @@ if (!values.lazy) {
     );
   }
 }
+if (!values.lazy) reportDelay('preparing');
 loopDelay.disable();
-const delayMs = (ns: number) => (ns / 1e6).toFixed(1);
-console.info(
-  `event loop delay while building: max ${delayMs(loopDelay.max)} ms, ` +
-    `p99 ${delayMs(loopDelay.percentile(99))} ms`,
-);
 const rates = await createRatesCache(db).get();
 const mix = await buildSearchMix(db, Number(values.queries));
 const byKind = new Map<string, number[]>();
