@@ -35,6 +35,10 @@ export function segmentStructure<Value>(
     let value = built.get(segment);
     if (value === undefined) {
       value = yield* build(index, segment);
+      // A search may have built it at once between two steps: the first one built is kept, so
+      // whoever read it keeps reading the same value.
+      const first = built.get(segment);
+      if (first !== undefined) return first;
       built.set(segment, value);
     }
     return value;
