@@ -264,7 +264,7 @@ type BuildInput = Pick<BuildIndexInput, 'version' | 'today' | 'labels' | 'now'>;
  * one number when they fit (ids below 2^21, popularity within 2^31), so the sort needs no
  * comparator and runs in steps; a comparator sort of a million tours took ~600 ms in one piece.
  */
-function* defaultOrderOf(popularity: number[], ids: number[]): Steps<Int32Array> {
+function* defaultOrderOf(popularity: Int32Array, ids: Int32Array): Steps<Int32Array> {
   const size = ids.length;
   let highest = 0;
   let lowest = 0;
@@ -329,10 +329,42 @@ const RAGGED_COLUMNS = {
 } as const;
 type RaggedName = keyof typeof RAGGED_COLUMNS | 'languages';
 
+/**
+ * A column being read, in a typed array that doubles when full. Held in plain arrays, a million
+ * tours' columns made a 1.2 GB heap whose collections held the event loop for up to half a second
+ * while the index was read; a typed array's values live outside the heap the collector walks.
+ */
+class GrowingColumn<Values extends Int32Array | Float64Array> {
+  length = 0;
+  constructor(private values: Values) {}
+
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const grown = new (this.values.constructor as new (length: number) => Values)(
+        this.values.length * 2,
+      );
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length] = value;
+    this.length += 1;
+  }
+
+  /** The values pushed so far (a view: pushing more may leave it behind). */
+  view(): Values {
+    return this.values.subarray(0, this.length) as Values;
+  }
+}
+
+const intColumn = () => new GrowingColumn(new Int32Array(1024));
+
 /** A growable ragged column: each tour's values appended in tour order. */
 class RaggedBuilder {
-  private readonly offsets: number[] = [0];
-  private readonly values: number[] = [];
+  private readonly offsets = intColumn();
+  private readonly values = intColumn();
+  constructor() {
+    this.offsets.push(0);
+  }
   add(list: readonly number[]) {
     for (const value of list) this.values.push(value);
     this.offsets.push(this.values.length);
@@ -341,7 +373,8 @@ class RaggedBuilder {
   *finish(order: Int32Array): Steps<RaggedColumn> {
     const offsets = new Int32Array(order.length + 1);
     const values = new Int32Array(this.values.length);
-    const { offsets: added, values: addedValues } = this;
+    const added = this.offsets.view();
+    const addedValues = this.values.view();
     yield* chunked(order.length, (from, to) => {
       let at = offsets[from]!;
       for (let i = from; i < to; i += 1) {
@@ -361,19 +394,19 @@ class RaggedBuilder {
  */
 export class TourIndexBuilder {
   private readonly scalars = Object.fromEntries(
-    SCALAR_COLUMNS.map((name) => [name, [] as number[]]),
-  ) as Record<ScalarColumn, number[]>;
+    SCALAR_COLUMNS.map((name) => [name, intColumn()]),
+  ) as Record<ScalarColumn, GrowingColumn<Int32Array>>;
   private readonly ragged = Object.fromEntries(
     [...Object.keys(RAGGED_COLUMNS), 'languages'].map((name) => [name, new RaggedBuilder()]),
   ) as Record<RaggedName, RaggedBuilder>;
-  private readonly coordinates: number[] = [];
+  private readonly coordinates = new GrowingColumn(new Float64Array(3 * 1024));
   private readonly position = new Map<number, number>();
   private readonly dateColumns = {
-    owner: [] as number[],
-    startDay: [] as number[],
-    duration: [] as number[],
-    priceUsd: [] as number[],
-    pricePerDayUsd: [] as number[],
+    owner: intColumn(),
+    startDay: intColumn(),
+    duration: intColumn(),
+    priceUsd: intColumn(),
+    pricePerDayUsd: intColumn(),
   };
   readonly comfortDictionary = new Dictionary();
   readonly accommodationDictionary = new Dictionary();
@@ -414,7 +447,10 @@ export class TourIndexBuilder {
       this.ragged.languages.add(
         tour.languageCodes.map((code) => this.languageDictionary.code(code)),
       );
-      this.coordinates.push(...unitVector(tour.lat, tour.lng));
+      const [x, y, z] = unitVector(tour.lat, tour.lng);
+      this.coordinates.push(x);
+      this.coordinates.push(y);
+      this.coordinates.push(z);
     }
   }
 
@@ -449,11 +485,11 @@ export class TourIndexBuilder {
     // walks its segment in: each column, and each tour's dates, is then read front to back
     // rather than at scattered positions (at 100k tours that was a cache miss per tour and
     // column, and most of a search's time).
-    const order = yield* defaultOrderOf(scalars.popularity, scalars.ids);
+    const order = yield* defaultOrderOf(scalars.popularity.view(), scalars.ids.view());
     const columns = {} as Record<ScalarColumn, Int32Array | Uint8Array>;
     for (const name of SCALAR_COLUMNS) {
       const column = FLAG_COLUMNS.has(name) ? new Uint8Array(size) : new Int32Array(size);
-      const values = scalars[name];
+      const values = scalars[name].view();
       yield* chunked(size, (from, to) => {
         for (let i = from; i < to; i += 1) column[i] = values[order[i]!]!;
       });
@@ -462,7 +498,7 @@ export class TourIndexBuilder {
     const x = new Float64Array(size);
     const y = new Float64Array(size);
     const z = new Float64Array(size);
-    const coordinates = this.coordinates;
+    const coordinates = this.coordinates.view();
     /** Stored position of each tour by the position it was added at. */
     const positionOf = new Int32Array(size);
     yield* chunked(size, (from, to) => {
@@ -529,7 +565,13 @@ export class TourIndexBuilder {
   /** The dates grouped by tour position (a counting sort: two passes, no comparisons). */
   private *datesByTour(positionOf: Int32Array) {
     const size = positionOf.length;
-    const added = this.dateColumns;
+    const added = {
+      owner: this.dateColumns.owner.view(),
+      startDay: this.dateColumns.startDay.view(),
+      duration: this.dateColumns.duration.view(),
+      priceUsd: this.dateColumns.priceUsd.view(),
+      pricePerDayUsd: this.dateColumns.pricePerDayUsd.view(),
+    };
     const owners = new Int32Array(added.owner.length);
     const dateOffsets = new Int32Array(size + 1);
     yield* chunked(owners.length, (from, to) => {
