@@ -3,6 +3,7 @@
  * cache before validation and the handler, with the handler's own bytes and headers; everything
  * else falls through to the handler.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
@@ -84,6 +85,33 @@ describe('the cached-answer fast path', () => {
     expect(fast.headers['access-control-allow-origin']).toBe(WEB_ORIGIN);
     expect(fast.headers['x-request-id']).toBe('fast-path-test');
     expect(fast.headers['content-length']).toBe(String(fast.rawPayload.byteLength));
+  });
+
+  it('compresses kept answers for clients that accept it, once per body (decision 066)', async () => {
+    const url = '/spa/tours?sort=price&expand=filters&page=4';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Origin, Accept-Encoding');
+    const json = plain.json();
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    const brotliAgain = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotliAgain.headers['x-catalog-cache']).toBe('hit-memory');
+    for (const response of [brotli, brotliAgain]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toBe('Origin, Accept-Encoding');
+      expect(response.headers['content-length']).toBe(String(response.rawPayload.byteLength));
+      expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toEqual(json);
+    }
+    // Compressed once: both answers are the same bytes, a fraction of the JSON.
+    expect(brotliAgain.rawPayload.equals(brotli.rawPayload)).toBe(true);
+    expect(brotli.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(json);
+    const refused = await get(url, { 'accept-encoding': 'identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('misses after the catalogue version changes, then answers the new entry', async () => {

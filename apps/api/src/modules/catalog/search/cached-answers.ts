@@ -8,16 +8,21 @@
  * new day, another currency, a bad request) falls through to the normal path unchanged.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendKeptBody } from '#src/http/compressed-bodies.ts';
 import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
 import type { CachedBody, ResponseCache } from '../cache/response-cache.ts';
 import { todayIso } from '../tour-card.ts';
 
-/** Sends a cached (or just serialised) body as it is, with where it came from. */
-export function sendCachedBody(reply: FastifyReply, cached: CachedBody): FastifyReply {
-  return reply
+/**
+ * Sends a cached (or just serialised) body, with where it came from. A body the response cache
+ * keeps (`kept`) goes compressed to a client that accepts it, compressed once for all the
+ * requests it answers (decision 066); one computed for this request alone goes as it is.
+ */
+export function sendCachedBody(reply: FastifyReply, cached: CachedBody, kept = true): FastifyReply {
+  reply
     .header('x-catalog-cache', cached.source === 'fresh' ? 'miss' : `hit-${cached.source}`)
-    .type('application/json; charset=utf-8')
-    .send(cached.body);
+    .type('application/json; charset=utf-8');
+  return kept ? sendKeptBody(reply, cached.body) : reply.send(cached.body);
 }
 
 /** A stable text for the rates an answer was priced with (one per rates object). */

@@ -247,7 +247,7 @@ export function catalogSearchHandlers(
         return serialized(reply, list);
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
-      return sendCachedBody(reply, cached);
+      return sendCachedBody(reply, cached, responses.enabled);
     },
 
     async getToursPage(request, reply) {
@@ -268,7 +268,7 @@ export function catalogSearchHandlers(
         return serialized(reply, toursPage(page, list, describeFilter(filter)));
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
-      return sendCachedBody(reply, cached);
+      return sendCachedBody(reply, cached, responses.enabled);
     },
 
     async getToursFilterCompletion(request) {
