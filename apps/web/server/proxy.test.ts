@@ -3,7 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiTarget, forwardUpgrades, isApiPath } from './proxy';
+import { gzipSync } from 'node:zlib';
+import { apiTarget, forwardToApi, forwardUpgrades, isApiPath } from './proxy';
 
 describe('isApiPath', () => {
   it('matches the API prefixes and what lies below them only', () => {
@@ -32,6 +33,50 @@ describe('apiTarget', () => {
     expect(apiTarget('https://api.example/v1/', 'http://web/media/x.jpg').href).toBe(
       'https://api.example/v1/media/x.jpg',
     );
+  });
+});
+
+describe('forwardToApi and compressed answers', () => {
+  let api: Server | undefined;
+  afterEach(async () => {
+    api?.closeAllConnections();
+    await new Promise((resolve) => api?.close(resolve));
+  });
+
+  it('asks the API for plain bytes, and passes on a compressed answer decoded', async () => {
+    const seen: (string | undefined)[] = [];
+    const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, id) => ({ id })) });
+    // An API that compresses whenever it may: gzip unless told `identity`.
+    api = createServer((req, res) => {
+      seen.push(req.headers['accept-encoding']);
+      const plain =
+        req.url?.includes('force') !== true && req.headers['accept-encoding'] === 'identity';
+      res.setHeader('content-type', 'application/json');
+      if (plain) return void res.end(json);
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync(json));
+    });
+    await new Promise<void>((resolve) => api!.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+
+    const asked = await forwardToApi(
+      new Request('http://web/spa/tours', { headers: browser }),
+      apiUrl,
+    );
+    expect(seen[0]).toBe('identity');
+    expect(asked.headers.get('content-encoding')).toBeNull();
+    expect(await asked.json()).toEqual(JSON.parse(json));
+
+    // An API (or a layer before it) that compresses regardless: the decoded body goes on with
+    // no stale encoding or length.
+    const forced = await forwardToApi(
+      new Request('http://web/spa/tours?force=1', { headers: browser }),
+      apiUrl,
+    );
+    expect(forced.headers.get('content-encoding')).toBeNull();
+    expect(forced.headers.get('content-length')).toBeNull();
+    expect(await forced.json()).toEqual(JSON.parse(json));
   });
 });
 

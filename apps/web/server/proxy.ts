@@ -67,8 +67,9 @@ export async function forwardToApi(
   const headers = new Headers(request.headers);
   stripHopByHop(headers);
   headers.delete('host');
-  // fetch would decode a compressed answer: ask for it plain, the web server compresses.
-  headers.delete('accept-encoding');
+  // fetch would decode a compressed answer and keep its Content-Encoding: ask for it plain, and
+  // say so (without the header, fetch itself asks for gzip). The web server compresses.
+  headers.set('accept-encoding', 'identity');
   headers.set('x-forwarded-host', request.headers.get('host') ?? incoming.host);
   headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
   if (clientAddress) {
@@ -88,6 +89,11 @@ export async function forwardToApi(
 
   const responseHeaders = new Headers(upstream.headers);
   stripHopByHop(responseHeaders);
+  if (responseHeaders.has('content-encoding')) {
+    // Compressed anyway: fetch has decoded the body, so its encoding and length no longer hold.
+    responseHeaders.delete('content-encoding');
+    responseHeaders.delete('content-length');
+  }
   return new Response(upstream.body, {
     status: upstream.status,
     statusText: upstream.statusText,
