@@ -48,7 +48,7 @@ import {
 import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { itemsPerStep, type Steps } from './steps.ts';
+import { chunked, type Steps } from './steps.ts';
 import {
   dayNumber,
   DURATION_BUCKETS,
@@ -399,12 +399,9 @@ function* countAll(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
   const all: Int32Array[] = [];
   for (const { column, size } of columnsOf(index)) {
     const counts = new Int32Array(size);
-    const step = itemsPerStep();
-    for (let from = 0; from < tours.length; from += step) {
-      const items = tours.subarray(from, from + step);
-      countColumn(column, counts, { items, length: items.length });
-      yield;
-    }
+    yield* chunked(tours.length, (from, to) =>
+      countColumn(column, counts, { items: tours.subarray(from, to), length: to - from }),
+    );
     all.push(counts);
   }
   return all;
