@@ -13,6 +13,16 @@
 import cluster, { type Worker } from 'node:cluster';
 import { httpUrl } from '#src/server.ts';
 
+/**
+ * Whether this process renders the landing videos in the background at start. Workers share the
+ * media cache folder, so the first one renders them and the others would only encode the same
+ * files beside it (two ffmpeg runs per video on a fresh host); a video asked for before it is
+ * ready is still rendered on demand by whichever worker gets the request.
+ */
+export function rendersLandingVideos(worker: Pick<Worker, 'id'> | undefined): boolean {
+  return worker === undefined || worker.id === 1;
+}
+
 export interface PrimaryOptions {
   workers: number;
   /** Migrations and the first seed, run once before any worker starts. */

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { runPrimary } from '#src/cluster.ts';
+import { rendersLandingVideos, runPrimary } from '#src/cluster.ts';
 import { EnvError, parseEnv, type Env } from '#src/env.ts';
 import { openAppDatabase, startServer, type RunningServer } from '#src/server.ts';
 
@@ -45,7 +45,10 @@ async function serve(env: Env): Promise<void> {
       else started.signal ??= signal;
     });
   }
-  const server = await startServer(env, { prepared: cluster.isWorker });
+  const server = await startServer(env, {
+    prepared: cluster.isWorker,
+    prepareVideos: rendersLandingVideos(cluster.worker),
+  });
   started.server = server;
   // In a cluster the primary prints it once every worker listens.
   if (cluster.isPrimary) console.info(`Gallop API listening on ${server.url}`);
