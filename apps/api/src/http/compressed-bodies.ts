@@ -22,11 +22,30 @@ export const COMPRESS_THRESHOLD = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
+/**
+ * A text-to-answer memo that forgets everything when full. Clients send a handful of distinct
+ * `Accept-Encoding` and `Vary` values, and every kept answer would parse them again.
+ */
+function memoized<T>(compute: (text: string) => T, limit = 256): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text) as T;
+    if (known.size >= limit) known.clear();
+    const value = compute(text);
+    known.set(text, value);
+    return value;
+  };
+}
+
+const negotiated = memoized(
+  (header) => (negotiate(header, [...ENCODINGS]) as Encoding | null) ?? undefined,
+);
+
 /** The encoding to answer `request` with, or undefined for the body as it is. */
 export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string' || header === '') return undefined;
-  return (negotiate(header, [...ENCODINGS]) as Encoding | null) ?? undefined;
+  return negotiated(header);
 }
 
 const compressedBodies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
@@ -51,20 +70,25 @@ export function compressedBody(body: Buffer, encoding: Encoding): Buffer {
  * enough, as it is otherwise. The answer varies with `Accept-Encoding` either way.
  */
 export function sendKeptBody(reply: FastifyReply, body: Buffer): FastifyReply {
-  reply.header('vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+  reply.header('vary', withVary(reply.getHeader('vary')));
   const encoding = body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(reply.request) : undefined;
   if (encoding === undefined) return reply.send(body);
   return reply.header('content-encoding', encoding).send(compressedBody(body, encoding));
 }
 
-/** `current` (a `Vary` header) with `name` added once. */
-function withVary(current: unknown, name: string): string {
+/** `text` (a `Vary` header) with `Accept-Encoding` added once. */
+const varyWithEncoding = memoized((text) => {
+  if (text === '') return 'Accept-Encoding';
+  const listed = text.split(',').map((item) => item.trim().toLowerCase());
+  return listed.includes('accept-encoding') ? text : `${text}, Accept-Encoding`;
+});
+
+/** `current` (a `Vary` header as Fastify holds it) with `Accept-Encoding` added once. */
+function withVary(current: unknown): string {
   const text = Array.isArray(current)
     ? current.join(', ')
     : typeof current === 'string'
       ? current
       : '';
-  if (text === '') return name;
-  const listed = text.split(',').map((item) => item.trim().toLowerCase());
-  return listed.includes(name.toLowerCase()) ? text : `${text}, ${name}`;
+  return varyWithEncoding(text);
 }
