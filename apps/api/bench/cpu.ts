@@ -49,11 +49,33 @@ function commandOf(pid: string): string {
   }
 }
 
+/** The commands of `root` and every process below it, e.g. to see an `ffmpeg` it started. */
+export function commandsUnder(root: number): string[] {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return treeOf(String(root), pids).map(commandOf);
+}
+
 export interface CpuSnapshot {
   /** The API process and its workers. */
   serverMs: number;
   /** Every `postgres` process on the machine (other databases' work included). */
   postgresMs: number;
+  /**
+   * This process: autocannon runs in it, so this is what the load generator spent (it shares
+   * the machine's cores with the API, so a costlier answer to read slows both sides).
+   */
+  generatorMs: number;
+}
+
+/** The CPU this process used so far (user and system), in milliseconds. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
@@ -67,7 +89,7 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
     .filter((pid) => commandOf(pid) === 'postgres')
     .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
   const serverMs = treeOf(String(serverPid), pids).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-  return { serverMs, postgresMs };
+  return { serverMs, postgresMs, generatorMs: ownCpuMs() };
 }
 
 /** CPU milliseconds per answered request between two snapshots. */
@@ -75,10 +97,11 @@ export function cpuPerRequest(
   before: CpuSnapshot | undefined,
   after: CpuSnapshot | undefined,
   requests: number,
-): { serverMs: number; postgresMs: number } | undefined {
+): CpuSnapshot | undefined {
   if (!before || !after || requests === 0) return undefined;
   return {
     serverMs: (after.serverMs - before.serverMs) / requests,
     postgresMs: (after.postgresMs - before.postgresMs) / requests,
+    generatorMs: (after.generatorMs - before.generatorMs) / requests,
   };
 }

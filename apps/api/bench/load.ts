@@ -1,5 +1,34 @@
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import type { SearchQuery } from './mix.ts';
+
+/** autocannon's per-connection queue of requests awaiting their answers. */
+interface PipelinedRequestsQueue {
+  prototype: { addBody(this: unknown, data: Buffer): void };
+}
+
+/**
+ * autocannon (9.0.0) appends every chunk of every answer to a string (`req.body += data` in
+ * `lib/pipelinedRequestsQueue.js`), for `expectBody`/`verifyBody`, which this harness does not
+ * use: it checks every query's answer before the load (`checkQueries`) and counts statuses
+ * during it. That decode runs on the load generator's thread, which shares this machine's cores
+ * with the API: 64 µs per 4.6 kB Brotli answer (compressed bytes are invalid UTF-8, V8's slow
+ * path), about a third of the generator's time per search and more than the API spends sending
+ * the answer. Unless `decodeBodies` is set, the body is counted (autocannon counts its bytes
+ * anyway) and not decoded, for `/health` and the searches alike. See docs/benchmarks.md,
+ * "API search, sixteenth round".
+ */
+function withBodiesDecoded<T>(decodeBodies: boolean, run: () => PromiseLike<T>): Promise<T> {
+  if (decodeBodies) return Promise.resolve(run());
+  const require = createRequire(import.meta.url);
+  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as PipelinedRequestsQueue;
+  const decode = queue.prototype.addBody;
+  queue.prototype.addBody = () => {};
+  // autocannon answers a thenable, not a Promise.
+  return Promise.resolve(run()).finally(() => {
+    queue.prototype.addBody = decode;
+  });
+}
 
 export interface LatencySummary {
   requests: number;
@@ -18,8 +47,11 @@ export interface LoadResult extends LatencySummary {
   statuses: Record<string, number>;
   /** Per query kind (search mix only); approximate if there were timeouts. */
   byKind: Record<string, LatencySummary>;
-  /** CPU milliseconds per request in the API process and in PostgreSQL (Linux only). */
-  cpu?: { serverMs: number; postgresMs: number } | undefined;
+  /**
+   * CPU milliseconds per request in the API process, in PostgreSQL and in the load generator
+   * (Linux only).
+   */
+  cpu?: { serverMs: number; postgresMs: number; generatorMs: number } | undefined;
 }
 
 export interface LoadOptions {
@@ -27,6 +59,8 @@ export interface LoadOptions {
   connections: number;
   /** Seconds. */
   duration: number;
+  /** Let autocannon decode every answer as text, as it does unless told otherwise (above). */
+  decodeBodies?: boolean;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -71,30 +105,31 @@ export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Pro
   const kinds = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   let clients = 0;
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.duration,
-    timeout: 10,
-    requests: queries.map(requestOf),
-    setupClient(client) {
-      const offset = (clients * 7) % queries.length;
-      clients += 1;
-      const order = [...queries.slice(offset), ...queries.slice(0, offset)];
-      client.setRequests(order.map(requestOf));
-      let answered = 0;
-      client.on('response', (statusCode, _bytes, responseTime) => {
-        const kind = order[answered % order.length]!.kind;
-        answered += 1;
-        latencies.push(responseTime);
-        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-        const samples = kinds.get(kind) ?? [];
-        samples.push(responseTime);
-        kinds.set(kind, samples);
-      });
-    },
-  });
-  const result = await instance;
+  const instance = () =>
+    autocannon({
+      url: options.url,
+      connections: options.connections,
+      duration: options.duration,
+      timeout: 10,
+      requests: queries.map(requestOf),
+      setupClient(client) {
+        const offset = (clients * 7) % queries.length;
+        clients += 1;
+        const order = [...queries.slice(offset), ...queries.slice(0, offset)];
+        client.setRequests(order.map(requestOf));
+        let answered = 0;
+        client.on('response', (statusCode, _bytes, responseTime) => {
+          const kind = order[answered % order.length]!.kind;
+          answered += 1;
+          latencies.push(responseTime);
+          statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+          const samples = kinds.get(kind) ?? [];
+          samples.push(responseTime);
+          kinds.set(kind, samples);
+        });
+      },
+    });
+  const result = await withBodiesDecoded(options.decodeBodies ?? false, instance);
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
   const bad = Object.entries(statuses)
     .filter(([status]) => !status.startsWith('2'))

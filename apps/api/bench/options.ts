@@ -65,6 +65,12 @@ export interface BenchOptions {
    * `all` (on, off and sql), side by side.
    */
   cache: SearchMode | 'both' | 'all';
+  /**
+   * Let autocannon decode every answer as text, as it does by default; the harness otherwise
+   * only counts answer bytes, so the load generator's decoding does not take the API's CPU
+   * (bench/load.ts).
+   */
+  decodeBodies: boolean;
 }
 
 const HELP = `pnpm bench:api [options]
@@ -84,6 +90,8 @@ const HELP = `pnpm bench:api [options]
   --cache MODE         on (response cache, warm), off (CATALOG_CACHE=off: cold, in-process index),
                        sql (cold, SEARCH_INDEX=off too: the database alone), both (on + off,
                        default) or all (on + off + sql)
+  --decode-bodies      let autocannon decode every answer as text, as it does by default (the
+                       harness otherwise only counts answer bytes: see bench/load.ts)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -111,6 +119,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       reseed: { type: 'boolean', default: false },
       dist: { type: 'boolean', default: false },
       cache: { type: 'string', default: 'both' },
+      'decode-bodies': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -145,5 +154,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     reseed: values.reseed,
     dist: values.dist,
     cache: values.cache as BenchOptions['cache'],
+    decodeBodies: values['decode-bodies'],
   };
 }

@@ -116,7 +116,7 @@ export function runsTable(runs: DatabaseRun[]): string {
       'p99',
       'max',
       'failures',
-      'CPU ms/request (API / PostgreSQL)',
+      'CPU ms/request (API / PostgreSQL / load generator)',
     ],
     runs.flatMap((run) =>
       [
@@ -145,7 +145,7 @@ export function runsTable(runs: DatabaseRun[]): string {
 
 function cpuCell(result: LoadResult): string {
   return result.cpu
-    ? `${result.cpu.serverMs.toFixed(2)} / ${result.cpu.postgresMs.toFixed(2)}`
+    ? `${result.cpu.serverMs.toFixed(3)} / ${result.cpu.postgresMs.toFixed(3)} / ${result.cpu.generatorMs.toFixed(3)}`
     : 'n/a';
 }
 
@@ -176,7 +176,7 @@ export function scaleTable(measured: ScalePoint[]): string {
       'p95',
       'p99',
       'p95 vs first',
-      'CPU ms/request (API / PostgreSQL)',
+      'CPU ms/request (API / PostgreSQL / load generator)',
     ],
     points.map((point) => [
       String(point.tours),

@@ -86,7 +86,11 @@ async function measure(
   options: BenchOptions,
   label: string,
 ): Promise<LoadResult> {
-  const load = { url: server.url, connections: options.connections };
+  const load = {
+    url: server.url,
+    connections: options.connections,
+    decodeBodies: options.decodeBodies,
+  };
   console.info(`  ${label}: warm-up ${options.warmup} s`);
   await runLoad({ ...load, duration: options.warmup }, queries);
   console.info(`  ${label}: measuring ${options.duration} s at ${options.connections} connections`);
@@ -98,7 +102,10 @@ async function measure(
   };
   console.info(
     `  ${label}: ${result.throughput.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, ` +
-      `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failures`,
+      `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failures` +
+      (result.cpu
+        ? `; CPU ms/request: API ${result.cpu.serverMs.toFixed(3)}, load generator ${result.cpu.generatorMs.toFixed(3)}`
+        : ''),
   );
   return result;
 }
@@ -131,6 +138,13 @@ async function benchDatabase(
   return { database: kind, tours, searches, health: health! };
 }
 
+/** How the load generator read the answers (bench/load.ts). */
+function bodiesNote(options: BenchOptions): string {
+  return options.decodeBodies
+    ? 'autocannon decodes every answer as text (--decode-bodies)'
+    : 'answers counted by the load generator, not decoded as text';
+}
+
 function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
@@ -155,7 +169,7 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
   const checks = runs.flatMap(checkRun);
   const markdown = [
     `# API search benchmark (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route; API processes on PostgreSQL: ${options.workers} (API_WORKERS); load average before: ${loadBefore}.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per route; API processes on PostgreSQL: ${options.workers} (API_WORKERS); ${bodiesNote(options)}; load average before: ${loadBefore}.`,
     '',
     runsTable(runs),
     '',
@@ -198,7 +212,7 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const checks = checkScale(points);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; API processes: ${options.workers}; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; API processes: ${options.workers}; ${bodiesNote(options)}; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
     '',
     scaleTable(points),
     '',

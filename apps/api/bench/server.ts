@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import pg from 'pg';
 import { databaseEnv, type BenchDatabase } from './database.ts';
+import { commandsUnder } from './cpu.ts';
 import { API_ROOT } from './options.ts';
 
 export interface BenchServer {
@@ -63,6 +64,7 @@ export async function startServer(
   child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk.toString()}`));
   await waitUntilReady(url);
+  await waitForVideoEncoders(child.pid!);
   return {
     url,
     pid: child.pid!,
@@ -89,6 +91,27 @@ async function waitUntilReady(url: string, timeoutMs = 900_000): Promise<void> {
     inARow = status === 200 ? inARow + 1 : 0;
     if (Date.now() > deadline) throw new Error(`the API at ${url} was not ready in time`);
     if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * On a machine's first start the API renders the landing videos with ffmpeg in the background
+ * (once: they are kept in the media cache). Waits until its process tree runs none, or the
+ * encoders' CPU would be measured as the searches'.
+ */
+async function waitForVideoEncoders(pid: number, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let announced = false;
+  // One video's encoder ends a moment before the next one starts: ask for a few quiet polls.
+  for (let quietPolls = 0; quietPolls < 3;) {
+    const encoding = commandsUnder(pid).includes('ffmpeg');
+    quietPolls = encoding ? 0 : quietPolls + 1;
+    if (encoding && !announced) {
+      console.info('  waiting for the API to finish rendering the landing videos');
+      announced = true;
+    }
+    if (Date.now() > deadline) throw new Error('the landing videos were still rendering');
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
