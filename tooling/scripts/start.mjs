@@ -2,6 +2,7 @@
 // `pnpm start`: builds the API and the web app (with the packages they use) and runs both
 // production servers. With no DATABASE_URL the API uses its embedded database.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { quietEnv, run } from './lib/run.mjs';
 
@@ -73,13 +74,29 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+const devOutbox = process.env.DEV_OUTBOX ?? 'on';
+/**
+ * With the outbox page on, the demo's messenger bots are served with secrets made for this run
+ * (the API runs as in production, where a bot without a secret is off and its messenger is not
+ * offered): the chat then offers Telegram and WhatsApp, and /dev/outbox hands a code to the bot
+ * as a messenger would (decision 068). Nothing outside knows these secrets.
+ */
+const demoBotSecret = (name) =>
+  process.env[name] ?? (devOutbox === 'on' ? randomBytes(24).toString('base64url') : undefined);
+const botSecrets = Object.fromEntries(
+  ['TELEGRAM_BOT_SECRET', 'WHATSAPP_BOT_SECRET']
+    .map((name) => [name, demoBotSecret(name)])
+    .filter(([, secret]) => secret !== undefined),
+);
+
 startServer('API', 'apps/api', {
   ENTRY: 'dist/main.js',
   HOST: host,
   PORT: apiPort,
   WEB_ORIGIN: webUrl,
   // The local demo shows the messages it would send (sign-in codes, links) at /dev/outbox.
-  DEV_OUTBOX: process.env.DEV_OUTBOX ?? 'on',
+  DEV_OUTBOX: devOutbox,
+  ...botSecrets,
 });
 startServer('Web', 'apps/web', {
   ENTRY: 'dist/server.js',

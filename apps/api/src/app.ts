@@ -171,12 +171,12 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   app.addHook('preClose', () => chatSocket.close());
   // Messenger bots post the connection codes travellers send them here (decision 059).
   const bots = botSecrets(env);
-  registerBotWebhooks(app, {
+  const botDeps = {
     db: options.database.db,
     realtime: chatSocket.realtime,
     publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-    secrets: bots,
-  });
+  };
+  registerBotWebhooks(app, { ...botDeps, secrets: bots });
 
   // Secrets only this API checks: configured, else generated once per database and read from it
   // before the app serves. Secrets shared with another service: unset in production, their
@@ -233,7 +233,13 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     database: options.database,
     ...(searchIndex ? { searchIndexWarmed: () => searchIndex.warmed() } : {}),
   });
-  if (env.DEV_OUTBOX === 'on') registerDevOutboxRoute(app, { db: options.database.db });
+  if (env.DEV_OUTBOX === 'on') {
+    // The page stands in for the messengers whose webhook is served (decision 068).
+    registerDevOutboxRoute(app, {
+      db: options.database.db,
+      bots: { deps: botDeps, sources: Object.keys(bots) as BotSource[] },
+    });
+  }
 
   {
     const log = app.log.child({ module: 'bookings' });

@@ -4,6 +4,7 @@
  * read only to pick the test outcome and its last four digits; nothing else is kept.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
 import type { Database } from '#src/db/client.ts';
 import { and, eq } from 'drizzle-orm';
 import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
@@ -19,14 +20,6 @@ interface PageOptions {
   /** PAYMENT_SANDBOX_SECRET, else the database's generated one (decision 061). */
   secret: () => string;
 }
-
-type Form = Record<string, string | undefined>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
@@ -174,11 +167,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   }
 
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptHtmlForms(scope);
 
     scope.get<{ Params: { id: string }; Querystring: { token?: string } }>(
       '/crm/api/payment/sandbox/:id',
@@ -189,10 +178,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       },
     );
 
-    scope.post<{ Params: { id: string }; Body: Form }>(
+    scope.post<{ Params: { id: string }; Body: HtmlForm }>(
       '/crm/api/payment/sandbox/:id',
       async (request, reply) => {
-        const form: Form = typeof request.body === 'object' && request.body ? request.body : {};
+        const form = formOf(request.body);
         const payment = await open(request.params.id, form.token, reply);
         if (!payment) return reply;
         if (form.action === 'cancel') return finish(reply, payment, 'canceled');
@@ -210,10 +199,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       },
     );
 
-    scope.post<{ Params: { id: string }; Body: Form }>(
+    scope.post<{ Params: { id: string }; Body: HtmlForm }>(
       '/crm/api/payment/sandbox/:id/challenge',
       async (request, reply) => {
-        const form: Form = typeof request.body === 'object' && request.body ? request.body : {};
+        const form = formOf(request.body);
         const payment = await open(request.params.id, form.token, reply);
         if (!payment) return reply;
         const last4 = /^\d{4}$/.test(form.last4 ?? '') ? form.last4 : undefined;

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { chatMessengerLinks, outbox } from '#src/db/schema/index.ts';
+import { sourceId } from '#src/modules/chat/notifications.ts';
+import { chatAccount } from '#src/modules/chat/testing.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { contractCaller } from '#src/testing/call.ts';
+import { DEMO_MESSENGER_CHAT, DEV_BOT_PATH, DEV_OUTBOX_PATH } from './dev-outbox.ts';
+
+let testApp: TestApp;
+let db: Database;
+const call = contractCaller(() => testApp.app);
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ DEV_OUTBOX: 'on', PUBLIC_URL: 'https://gallop.example' });
+  db = testApp.database.db;
+});
+afterAll(() => testApp.close());
+
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+/** Posts the page's form as a browser does. */
+function sendToBot(fields: Record<string, string>, headers: Record<string, string> = HTML) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: DEV_BOT_PATH,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function connectionCode(token: string): Promise<string> {
+  const issued = await call(
+    'generateChatConnectionCode',
+    'POST',
+    '/crm/api/chat/generate-connection-code',
+    { token, payload: { source_id: sourceId('telegram') } },
+  );
+  expect(issued.status).toBe(200);
+  return issued.body.code as string;
+}
+
+describe('the development outbox as the messengers’ stand-in (decision 068)', () => {
+  it('offers a form for each messenger whose bot is served', async () => {
+    const page = await testApp.app.inject({ url: DEV_OUTBOX_PATH, headers: HTML });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`action="${DEV_BOT_PATH}"`);
+    expect(page.body).toContain('<option value="telegram">Telegram</option>');
+    expect(page.body).toContain('<option value="whatsapp">WhatsApp</option>');
+    expect(page.body).toContain(`value="${DEMO_MESSENGER_CHAT}"`);
+  });
+
+  it('links the messenger chat with a code from the chat, and says so on the page', async () => {
+    const { user, token } = await chatAccount(db);
+    const code = await connectionCode(token);
+    const chat = `demo-${randomUUID()}`;
+
+    const sent = await sendToBot({ source: 'telegram', chat, text: code });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe(`${DEV_OUTBOX_PATH}?bot=linked`);
+
+    const [link] = await db
+      .select()
+      .from(chatMessengerLinks)
+      .where(
+        and(eq(chatMessengerLinks.userId, user.id), eq(chatMessengerLinks.source, 'telegram')),
+      );
+    expect(link?.externalId).toBe(chat);
+    const replies = await db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'telegram'), eq(outbox.recipient, chat)));
+    expect(replies).toEqual([{ kind: 'chat-messenger-linked' }]);
+
+    const page = await testApp.app.inject({ url: sent.headers.location!, headers: HTML });
+    expect(page.body).toContain('The bot linked this messenger chat');
+    expect(page.body).toContain('Chat notifications are on');
+  });
+
+  it('tells a used code apart, and answers a script in JSON', async () => {
+    const { token } = await chatAccount(db);
+    const code = await connectionCode(token);
+    const chat = `demo-${randomUUID()}`;
+    expect((await sendToBot({ source: 'telegram', chat, text: code })).statusCode).toBe(303);
+
+    const again = await sendToBot({ source: 'telegram', chat, text: code }, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ outcome: 'code-failed' });
+    const chatter = await sendToBot({ source: 'whatsapp', chat, text: 'hello there' }, {});
+    expect(chatter.json()).toEqual({ outcome: 'help' });
+  });
+
+  it('refuses an incomplete message with 400 and the fields, and hands nothing to the bot', async () => {
+    const chat = `demo-${randomUUID()}`;
+    const unknown = await sendToBot({ source: 'viber', chat, text: 'K7QX2M' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      message: 'The message for the bot is incomplete',
+      errors: { source: 'Choose one of: telegram, whatsapp' },
+    });
+    const empty = await sendToBot({ source: 'telegram', chat, text: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ errors: { text: expect.any(String) } });
+    const noChat = await sendToBot({ source: 'telegram', chat: '', text: 'K7QX2M' });
+    expect(noChat.json()).toMatchObject({ errors: { chat: expect.any(String) } });
+    const written = await db.select().from(outbox).where(eq(outbox.recipient, chat));
+    expect(written).toEqual([]);
+  });
+});
+
+describe('the development outbox without served bots', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await buildTestApp({ DEV_OUTBOX: 'on', NODE_ENV: 'production' });
+  });
+  afterAll(() => plain.close());
+
+  it('shows no bot form and serves no bot route', async () => {
+    const page = await plain.app.inject({ url: DEV_OUTBOX_PATH, headers: HTML });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(DEV_BOT_PATH);
+    const posted = await plain.app.inject({
+      method: 'POST',
+      url: DEV_BOT_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'source=telegram&chat=x&text=K7QX2M',
+    });
+    expect(posted.statusCode).toBe(404);
+  });
+});
