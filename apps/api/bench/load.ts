@@ -23,6 +23,10 @@ function withBodiesDecoded<T>(decodeBodies: boolean, run: () => PromiseLike<T>):
   const require = createRequire(import.meta.url);
   const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as PipelinedRequestsQueue;
   const decode = queue.prototype.addBody;
+  // A later autocannon that renames it would decode again unnoticed: stop instead.
+  if (typeof decode !== 'function') {
+    throw new Error('autocannon has no PipelinedRequestsQueue#addBody: see bench/load.ts');
+  }
   queue.prototype.addBody = () => {};
   // autocannon answers a thenable, not a Promise.
   return Promise.resolve(run()).finally(() => {
