@@ -49,15 +49,19 @@ function commandOf(pid: string): string {
   }
 }
 
+/** The machine's process ids, or undefined where there is no /proc (not Linux). */
+function processIds(): string[] | undefined {
+  try {
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The commands of `root` and every process below it, e.g. to see an `ffmpeg` it started. */
 export function commandsUnder(root: number): string[] {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  return treeOf(String(root), pids).map(commandOf);
+  const pids = processIds();
+  return pids ? treeOf(String(root), pids).map(commandOf) : [];
 }
 
 export interface CpuSnapshot {
@@ -79,12 +83,8 @@ function ownCpuMs(): number {
 }
 
 export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return undefined;
-  }
+  const pids = processIds();
+  if (!pids) return undefined;
   const postgresMs = pids
     .filter((pid) => commandOf(pid) === 'postgres')
     .reduce((sum, pid) => sum + cpuMsOf(pid), 0);

@@ -10,6 +10,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { memoized } from '#src/memoized.ts';
 
 /** Encodings offered, preferred first. */
 export const ENCODINGS = ['br', 'gzip'] as const;
@@ -22,23 +23,12 @@ export const COMPRESS_THRESHOLD = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-/**
- * A text-to-answer memo that forgets everything when full. Clients send a handful of distinct
- * `Accept-Encoding` and `Vary` values, and every kept answer would parse them again.
- */
-function memoized<T>(compute: (text: string) => T, limit = 256): (text: string) => T {
-  const known = new Map<string, T>();
-  return (text) => {
-    if (known.has(text)) return known.get(text) as T;
-    if (known.size >= limit) known.clear();
-    const value = compute(text);
-    known.set(text, value);
-    return value;
-  };
-}
+/** Clients send a handful of distinct `Accept-Encoding` and `Vary` values. */
+const HEADER_VALUES_LIMIT = 256;
 
 const negotiated = memoized(
   (header) => (negotiate(header, [...ENCODINGS]) as Encoding | null) ?? undefined,
+  HEADER_VALUES_LIMIT,
 );
 
 /** The encoding to answer `request` with, or undefined for the body as it is. */
@@ -81,7 +71,7 @@ const varyWithEncoding = memoized((text) => {
   if (text === '') return 'Accept-Encoding';
   const listed = text.split(',').map((item) => item.trim().toLowerCase());
   return listed.includes('accept-encoding') ? text : `${text}, Accept-Encoding`;
-});
+}, HEADER_VALUES_LIMIT);
 
 /** `current` (a `Vary` header as Fastify holds it) with `Accept-Encoding` added once. */
 function withVary(current: unknown): string {

@@ -68,7 +68,8 @@ const CODE_SHAPE = /^[A-Za-z0-9]{6}$/;
 /** `/start PAYLOAD` (Telegram deep links; `/start@bot_name` in groups). */
 const START_COMMAND = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
 
-const TITLES: Record<BotSource, string> = { telegram: 'Telegram', whatsapp: 'WhatsApp' };
+/** How each messenger is named to people. */
+export const BOT_TITLES: Record<BotSource, string> = { telegram: 'Telegram', whatsapp: 'WhatsApp' };
 
 export type BotOutcome = 'linked' | 'code-failed' | 'help' | 'ignored';
 
@@ -81,7 +82,7 @@ export interface BotDeps {
 
 /** What the bot says back: every reply is an outbox row to the messenger chat. */
 function replies(source: BotSource, chatLink: string) {
-  const steps = `open a conversation at ${chatLink}, choose "Notify me", then ${TITLES[source]}, and send the new code here`;
+  const steps = `open a conversation at ${chatLink}, choose "Notify me", then ${BOT_TITLES[source]}, and send the new code here`;
   return {
     linked: {
       kind: 'chat-messenger-linked',

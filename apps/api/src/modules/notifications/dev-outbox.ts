@@ -15,6 +15,7 @@ import { outbox } from '#src/db/schema/index.ts';
 import { acceptHtmlForms, escapeHtml, formOf } from '#src/http/html-pages.ts';
 import {
   BOT_SOURCES,
+  BOT_TITLES,
   handleBotMessage,
   type BotDeps,
   type BotOutcome,
@@ -35,8 +36,6 @@ export interface DevOutboxOptions {
   bots?: { deps: BotDeps; sources: readonly BotSource[] };
 }
 
-const TITLES: Record<BotSource, string> = { telegram: 'Telegram', whatsapp: 'WhatsApp' };
-
 /** What the page says after the bot has read a message. */
 const OUTCOMES: Record<BotOutcome, string> = {
   linked: 'The bot linked this messenger chat: the conversation’s notifications are on.',
@@ -56,7 +55,7 @@ input,select{font:inherit;padding:.4rem .5rem;border:1px solid #cfc8e0;border-ra
 
 function botForm(sources: readonly BotSource[]): string {
   const options = sources
-    .map((source) => `<option value="${source}">${TITLES[source]}</option>`)
+    .map((source) => `<option value="${source}">${BOT_TITLES[source]}</option>`)
     .join('');
   return `<h2>Message the bot</h2><p>This demo cannot reach Telegram or WhatsApp. To turn on a conversation's notifications, choose "Notify me" in the chat, pick the messenger, and send its code here.</p>
 <form method="post" action="${DEV_BOT_PATH}"><label for="source">Messenger</label><select id="source" name="source">${options}</select>

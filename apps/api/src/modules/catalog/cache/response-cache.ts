@@ -13,6 +13,7 @@
  * takes effect at once, since it changes the key.
  */
 import { createHash } from 'node:crypto';
+import { memoized } from '#src/memoized.ts';
 import type { ByteLru } from './byte-lru.ts';
 import type { SharedStore } from './shared-store.ts';
 
@@ -73,32 +74,16 @@ function readExpiry(stored: Buffer, now: number): { body: Buffer; ttlMs: number 
 /** Keys are hashed: filters make long keys, and Redis keys should stay short. */
 const hashKey = (key: string): string => createHash('sha1').update(key).digest('base64url');
 
-/** Hashes remembered; cleared whole when full (a rare, cheap event), like the key memo. */
+/** Hashes remembered (a repeated search peeks with the same key on every request). */
 const HASHED_KEYS_LIMIT = 10_000;
-
-/**
- * `hashKey`, remembered per key: a repeated search peeks with the same key string on every
- * request, and SHA-1 was a twelfth of the cached answer's CPU (a `Map` lookup is a fraction).
- */
-function memoizedHashKey(): (key: string) => string {
-  const hashed = new Map<string, string>();
-  return (key) => {
-    let digest = hashed.get(key);
-    if (digest === undefined) {
-      if (hashed.size >= HASHED_KEYS_LIMIT) hashed.clear();
-      digest = hashKey(key);
-      hashed.set(key, digest);
-    }
-    return digest;
-  };
-}
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const ttlMs = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
   const { memory, shared } = options;
   const inFlight = new Map<string, Promise<CachedBody>>();
-  const hashOf = memoizedHashKey();
+  // SHA-1 was a twelfth of a cached answer's CPU; a `Map` lookup is a fraction of it.
+  const hashOf = memoized(hashKey, HASHED_KEYS_LIMIT);
 
   async function lookup(fullKey: string, produce: () => Promise<Buffer>): Promise<CachedBody> {
     const stored = shared ? await shared.get(fullKey) : undefined;
