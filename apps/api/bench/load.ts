@@ -65,6 +65,8 @@ export interface LoadOptions {
   duration: number;
   /** Let autocannon decode every answer as text, as it does unless told otherwise (above). */
   decodeBodies?: boolean;
+  /** Ask for uncompressed answers (`--plain`) instead of what browsers accept. */
+  plain?: boolean;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -91,11 +93,12 @@ export function summarize(latencies: number[]): LatencySummary {
  * (decision 066), and a load without it would measure bytes no client receives.
  */
 const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
+const PLAIN = { 'accept-encoding': 'identity' };
 
-const requestOf = (query: SearchQuery) => ({
+const requestOf = (plain: boolean) => (query: SearchQuery) => ({
   method: 'GET' as const,
   path: query.path,
-  headers: { ...ACCEPT_ENCODING, ...query.headers },
+  headers: { ...(plain ? PLAIN : ACCEPT_ENCODING), ...query.headers },
 });
 
 /**
@@ -109,18 +112,19 @@ export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Pro
   const kinds = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   let clients = 0;
+  const toRequest = requestOf(options.plain ?? false);
   const instance = () =>
     autocannon({
       url: options.url,
       connections: options.connections,
       duration: options.duration,
       timeout: 10,
-      requests: queries.map(requestOf),
+      requests: queries.map(toRequest),
       setupClient(client) {
         const offset = (clients * 7) % queries.length;
         clients += 1;
         const order = [...queries.slice(offset), ...queries.slice(0, offset)];
-        client.setRequests(order.map(requestOf));
+        client.setRequests(order.map(toRequest));
         let answered = 0;
         client.on('response', (statusCode, _bytes, responseTime) => {
           const kind = order[answered % order.length]!.kind;

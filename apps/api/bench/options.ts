@@ -71,6 +71,11 @@ export interface BenchOptions {
    * (bench/load.ts).
    */
   decodeBodies: boolean;
+  /**
+   * Ask for uncompressed answers (`Accept-Encoding: identity`), as a client that does not
+   * compress would: shows what the kept answers' compression (decision 066) is worth.
+   */
+  plain: boolean;
 }
 
 const HELP = `pnpm bench:api [options]
@@ -92,6 +97,8 @@ const HELP = `pnpm bench:api [options]
                        default) or all (on + off + sql)
   --decode-bodies      let autocannon decode every answer as text, as it does by default (the
                        harness otherwise only counts answer bytes: see bench/load.ts)
+  --plain              ask for uncompressed answers (Accept-Encoding: identity; by default the
+                       load asks for gzip, deflate and br, as browsers do)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -120,6 +127,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       dist: { type: 'boolean', default: false },
       cache: { type: 'string', default: 'both' },
       'decode-bodies': { type: 'boolean', default: false },
+      plain: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -155,5 +163,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     dist: values.dist,
     cache: values.cache as BenchOptions['cache'],
     decodeBodies: values['decode-bodies'],
+    plain: values.plain,
   };
 }

@@ -90,6 +90,7 @@ async function measure(
     url: server.url,
     connections: options.connections,
     decodeBodies: options.decodeBodies,
+    plain: options.plain,
   };
   console.info(`  ${label}: warm-up ${options.warmup} s`);
   await runLoad({ ...load, duration: options.warmup }, queries);
@@ -140,9 +141,13 @@ async function benchDatabase(
 
 /** How the load generator read the answers (bench/load.ts). */
 function bodiesNote(options: BenchOptions): string {
-  return options.decodeBodies
+  const read = options.decodeBodies
     ? 'autocannon decodes every answer as text (--decode-bodies)'
     : 'answers counted by the load generator, not decoded as text';
+  const asked = options.plain
+    ? 'uncompressed answers asked for (--plain)'
+    : 'compressed answers accepted (gzip, deflate, br)';
+  return `${read}; ${asked}`;
 }
 
 function machine(): string {

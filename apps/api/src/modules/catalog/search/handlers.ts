@@ -20,6 +20,7 @@ import {
   type TourSearchFilter,
 } from './filters.ts';
 import { resolvePlace } from './place.ts';
+import { listBody, type Serialize } from './list-body.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
 import { createCardStore, type CardStore } from './memory/card-store.ts';
 import type { TourIndexProvider } from './memory/index-provider.ts';
@@ -109,11 +110,16 @@ async function runSearch(
         cards: caches.cards,
       },
     );
-    const { facetRows, ...list } = found;
+    const { facetRows, cards, pagination } = found;
     const facets = facetRows
       ? toFilterFacets(facetRows, { currency, rates }, { selectedOrganizer: filter.organizer })
       : undefined;
-    return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
+    const items = 'items' in cards ? cards.items : [];
+    return {
+      filter,
+      list: { items, pagination, ...(facets ? { filters: facets } : {}) } satisfies TourList,
+      itemBodies: 'bodies' in cards ? cards.bodies : undefined,
+    };
   }
   const key = searchKey(filter, { currency, today, place, version: caches.version });
   const { results } = caches;
@@ -131,7 +137,11 @@ async function runSearch(
         )
       : undefined,
   ]);
-  return { filter, list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList };
+  return {
+    filter,
+    list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList,
+    itemBodies: undefined,
+  };
 }
 
 function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown>): ToursPage {
@@ -199,15 +209,20 @@ function memoizedResponseKey(memo: Map<string, string>) {
 
 /**
  * The body as the route's 200 response schema serialises it (fast-json-stringify), as `send`
- * would. (`reply.serialize` cannot be used: it looks the schema up without the content type,
- * and the contract's responses are keyed by it.)
+ * would, with cards given as JSON texts copied in (`listBody`). (`reply.serialize` cannot be
+ * used: it looks the schema up without the content type, and the contract's responses are keyed
+ * by it.)
  */
-function serialized(reply: FastifyReply, body: unknown): Buffer {
+function serialized(
+  reply: FastifyReply,
+  body: { items: readonly unknown[] },
+  itemBodies: readonly Buffer[] | undefined,
+): Buffer {
   const byType: unknown = reply.getSerializationFunction('200', 'application/json');
   const byStatus: unknown = reply.getSerializationFunction('200');
   const serialize = [byType, byStatus].find((candidate) => typeof candidate === 'function') as
-    ((value: unknown) => string) | undefined;
-  return Buffer.from(serialize ? serialize(body) : JSON.stringify(body));
+    Serialize | undefined;
+  return listBody(serialize ?? JSON.stringify, body, itemBodies);
 }
 
 /** Contract handlers of the tour search, its facets and the search box's completions. */
@@ -240,11 +255,13 @@ export function catalogSearchHandlers(
       const cached = await responses.get(key, async () => {
         const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
         const version = await responses.version();
-        const { list } = await runSearch(deps.db, { results, version, index, cards }, context, {
-          query,
-          stored: page?.filters,
-        });
-        return serialized(reply, list);
+        const { list, itemBodies } = await runSearch(
+          deps.db,
+          { results, version, index, cards },
+          context,
+          { query, stored: page?.filters },
+        );
+        return serialized(reply, list, itemBodies);
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
       return sendCachedBody(reply, cached, responses.enabled);
@@ -256,7 +273,7 @@ export function catalogSearchHandlers(
       const cached = await responses.get(key, async () => {
         const page = await findSeoPage(deps.db, request.query.slug);
         const version = await responses.version();
-        const { list, filter } = await runSearch(
+        const { list, filter, itemBodies } = await runSearch(
           deps.db,
           { results, version, index, cards },
           context,
@@ -265,7 +282,7 @@ export function catalogSearchHandlers(
             stored: page.filters,
           },
         );
-        return serialized(reply, toursPage(page, list, describeFilter(filter)));
+        return serialized(reply, toursPage(page, list, describeFilter(filter)), itemBodies);
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
       return sendCachedBody(reply, cached, responses.enabled);

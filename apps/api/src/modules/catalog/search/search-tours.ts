@@ -107,10 +107,16 @@ function pagination(page: number, total: number): TourPage['pagination'] {
   return { page, per_page: PAGE_SIZE, total, page_count: Math.ceil(total / PAGE_SIZE) };
 }
 
+/** A page found by the index: its cards as objects, or as JSON texts from the card store. */
+export type IndexedTourPage = Omit<TourPage, 'items'> & {
+  cards: { items: TourSummary[] } | { bodies: Buffer[] };
+  facetRows: FacetRow[] | undefined;
+};
+
 /**
  * The same page (and, on request, the facets' counted rows) from the in-process index: the
  * index finds the page's ids, total and counts; the cards come from the card store when there
- * is one (decision 044), else from the database.
+ * is one (decision 044) as JSON texts (decision 069), else from the database.
  */
 export async function searchToursInIndex(
   db: Database,
@@ -119,7 +125,7 @@ export async function searchToursInIndex(
   compiled: CompiledFilter,
   filter: Pick<TourSearchFilter, 'sort' | 'page'>,
   context: CardContext & { withFacets: boolean; cards?: CardStore | undefined },
-): Promise<TourPage & { facetRows: FacetRow[] | undefined }> {
+): Promise<IndexedTourPage> {
   const result = searchIndex(index, query, {
     sort: filter.sort,
     offset: (filter.page - 1) * PAGE_SIZE,
@@ -127,14 +133,16 @@ export async function searchToursInIndex(
     withFacets: context.withFacets,
   });
   const dates = dateConditions(compiled);
-  const items = context.cards
-    ? await context.cards.cards(index, result.ids, query.dates, context)
-    : await loadTourCards(db, result.ids, {
-        ...context,
-        dateScope: dates.length > 0 ? and(dates) : undefined,
-      });
+  const cards = context.cards
+    ? { bodies: await context.cards.cardBodies(index, result.ids, query.dates, context) }
+    : {
+        items: await loadTourCards(db, result.ids, {
+          ...context,
+          dateScope: dates.length > 0 ? and(dates) : undefined,
+        }),
+      };
   return {
-    items,
+    cards,
     pagination: pagination(filter.page, result.total),
     facetRows: result.facets,
   };

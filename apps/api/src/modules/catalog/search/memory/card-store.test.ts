@@ -157,6 +157,47 @@ describe('the card store', () => {
     expect(calls).toEqual([[1], [1], [1]]);
   });
 
+  it('answers the same cards as JSON texts, kept per dates shown, currency and rates', async () => {
+    const { load } = fakeLoader(new Map([1, 2].map((id) => [id, parts(id)])));
+    const store = createCardStore(db, { load });
+    const index = anIndex();
+    const bodies = await store.cardBodies(index, [2, 9, 1], noBounds, context);
+    const parsed = bodies.map((body) => JSON.parse(body.toString('utf8')) as unknown);
+    expect(parsed).toEqual(await store.cards(index, [2, 1], noBounds, context));
+    // Shown again the same way: the very same bytes, not a new serialisation.
+    const again = await store.cardBodies(index, [1, 2], noBounds, context);
+    expect(again[0]).toBe(bodies[1]);
+    expect(again[1]).toBe(bodies[0]);
+    // Another currency, or new rates (even with equal values), make a new text.
+    const euros = {
+      ...context,
+      currency: 'EUR',
+      rates: new Map([
+        ['USD', 1],
+        ['EUR', 0.5],
+      ]),
+    };
+    const [inEuros] = await store.cardBodies(index, [1], noBounds, euros);
+    expect(JSON.parse(inEuros!.toString('utf8'))).toMatchObject({ currency: 'EUR', price: 450 });
+    const newRates = { ...context, rates: new Map([['USD', 1]]) };
+    const [repriced] = await store.cardBodies(index, [1], noBounds, newRates);
+    expect(repriced).not.toBe(bodies[1]);
+    expect(repriced!.equals(bodies[1]!)).toBe(true);
+  });
+
+  it('keeps a text per pair of dates shown: a search that narrows the dates gets its own', async () => {
+    const dates = [date(1, '2030-07-01', 70_000), date(2, '2030-09-01', 90_000)];
+    const { load } = fakeLoader(new Map([[1, parts(1, dates)]]));
+    const store = createCardStore(db, { load });
+    const index = anIndex();
+    const [all] = await store.cardBodies(index, [1], noBounds, context);
+    const narrowed = { ...noBounds, priceMin: 80_000, any: true };
+    const [dearer] = await store.cardBodies(index, [1], narrowed, context);
+    expect(JSON.parse(all!.toString('utf8'))).toMatchObject({ price: 700 });
+    expect(JSON.parse(dearer!.toString('utf8'))).toMatchObject({ price: 900 });
+    expect((await store.cardBodies(index, [1], noBounds, context))[0]).toBe(all);
+  });
+
   it('forgets the least recently shown tours beyond maxEntries', async () => {
     const { load, calls } = fakeLoader(new Map([1, 2, 3].map((id) => [id, parts(id)])));
     const store = createCardStore(db, { load, maxEntries: 2 });

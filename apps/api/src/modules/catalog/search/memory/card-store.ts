@@ -8,6 +8,11 @@
  * Freshness: the parts belong to one index (a new catalogue version or day builds a new index,
  * and with it an empty store) and are read again after `maxAgeMs`, so seats and busy flags that
  * change without a version bump (bookings) show within a minute, like the index's own rebuild.
+ *
+ * Searches take their cards as JSON text (`cardBodies`, decision 069): a card's text depends
+ * only on its parts, the two dates it shows, the currency with its rates and `withAlt`, so each
+ * entry keeps the texts it was shown with, and a search that shows the same tour again copies
+ * bytes instead of building and serialising the card (a fifth of an uncached search's CPU).
  */
 import type { Database } from '#src/db/client.ts';
 import {
@@ -30,6 +35,13 @@ export interface CardStore {
     bounds: DateBounds,
     context: CardContext,
   ): Promise<TourSummary[]>;
+  /** The same cards, each as its JSON text in UTF-8 (`JSON.stringify` of the card). */
+  cardBodies(
+    index: TourIndex,
+    ids: readonly number[],
+    bounds: DateBounds,
+    context: CardContext,
+  ): Promise<Buffer[]>;
 }
 
 export interface CardStoreOptions {
@@ -44,9 +56,26 @@ export interface CardStoreOptions {
 export const CARD_STORE_MAX_ENTRIES = 20_000;
 export const CARD_STORE_MAX_AGE_MS = 60_000;
 
+/** The two dates a card shows (the nearest, and the one that prices it). */
+type ShownDates = ReturnType<typeof chooseCardDates>;
+
+/** JSON texts of a card kept per entry: a few (dates shown, currency) pairs are usual. */
+export const CARD_BODIES_PER_ENTRY = 4;
+
 interface Entry {
   parts: CardParts;
   loadedAt: number;
+  /** The card's JSON texts by `bodyKey`, all priced with `bodiesRates`. */
+  bodies?: Map<string, Buffer>;
+  bodiesRates?: CardContext['rates'];
+}
+
+/** What a card's text depends on besides its parts (and the rates, checked apart). */
+function bodyKey(
+  { nearestDate, priceDate }: ShownDates,
+  { currency, withAlt }: CardContext,
+): string {
+  return `${nearestDate?.id ?? ''} ${priceDate?.id ?? ''} ${currency} ${withAlt ? 1 : 0}`;
 }
 
 /** A day number (`dayNumber`) as `YYYY-MM-DD`; the open ends sort before and after every date. */
@@ -94,17 +123,17 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     return store;
   }
 
-  async function partsOf(index: TourIndex, ids: readonly number[]) {
+  async function entriesOf(index: TourIndex, ids: readonly number[]) {
     const store = storeOf(index);
     const time = now();
-    const found = new Map<number, CardParts>();
+    const found = new Map<number, Entry>();
     const missing: number[] = [];
     for (const id of ids) {
       const entry = store.get(id);
       if (entry && time - entry.loadedAt < maxAgeMs) {
         store.delete(id);
         store.set(id, entry);
-        found.set(id, entry.parts);
+        found.set(id, entry);
       } else {
         missing.push(id);
       }
@@ -113,9 +142,10 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     const loaded = await load(db, missing);
     const loadedAt = now();
     for (const [id, parts] of loaded) {
-      found.set(id, parts);
+      const entry = { parts, loadedAt };
+      found.set(id, entry);
       store.delete(id);
-      store.set(id, { parts, loadedAt });
+      store.set(id, entry);
     }
     for (const oldest of store.keys()) {
       if (store.size <= maxEntries) break;
@@ -124,24 +154,55 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     return found;
   }
 
+  function cardOf(parts: CardParts, dates: ShownDates, context: CardContext) {
+    return toTourSummary(
+      parts.tour,
+      { organizer: parts.organizer, countries: parts.countries, ...dates },
+      context,
+    );
+  }
+
+  function bodyOf(entry: Entry, dates: ShownDates, context: CardContext) {
+    // New rates reprice every card: the texts priced with the old ones go.
+    if (entry.bodiesRates !== context.rates || !entry.bodies) {
+      entry.bodies = new Map();
+      entry.bodiesRates = context.rates;
+    }
+    const key = bodyKey(dates, context);
+    let body = entry.bodies.get(key);
+    if (!body) {
+      body = Buffer.from(JSON.stringify(cardOf(entry.parts, dates, context)));
+      if (entry.bodies.size >= CARD_BODIES_PER_ENTRY) entry.bodies.clear();
+      entry.bodies.set(key, body);
+    }
+    return body;
+  }
+
+  /** Each found entry of `ids`, in order, with the dates its card shows for `bounds`. */
+  async function shown(
+    index: TourIndex,
+    ids: readonly number[],
+    bounds: DateBounds,
+    today: string,
+  ): Promise<[Entry, ShownDates][]> {
+    const entries = await entriesOf(index, ids);
+    const inScope = inDateBounds(bounds);
+    const found: [Entry, ShownDates][] = [];
+    for (const id of ids) {
+      const entry = entries.get(id);
+      if (entry) found.push([entry, chooseCardDates(entry.parts.dates, today, inScope)]);
+    }
+    return found;
+  }
+
   return {
     async cards(index, ids, bounds, context) {
-      const parts = await partsOf(index, ids);
-      const inScope = inDateBounds(bounds);
-      const cards: TourSummary[] = [];
-      for (const id of ids) {
-        const card = parts.get(id);
-        if (!card) continue;
-        const dates = chooseCardDates(card.dates, context.today, inScope);
-        cards.push(
-          toTourSummary(
-            card.tour,
-            { organizer: card.organizer, countries: card.countries, ...dates },
-            context,
-          ),
-        );
-      }
-      return cards;
+      const found = await shown(index, ids, bounds, context.today);
+      return found.map(([entry, dates]) => cardOf(entry.parts, dates, context));
+    },
+    async cardBodies(index, ids, bounds, context) {
+      const found = await shown(index, ids, bounds, context.today);
+      return found.map(([entry, dates]) => bodyOf(entry, dates, context));
     },
   };
 }

@@ -16,7 +16,7 @@ import { searchFacets, toFilterFacets } from '../facets.ts';
 import { mergeFilters, type TourSearchFilter } from '../filters.ts';
 import { resolvePlace } from '../place.ts';
 import { queryRows } from '../sql.ts';
-import { searchTours, searchToursInIndex } from '../search-tours.ts';
+import { searchTours, searchToursInIndex, type IndexedTourPage } from '../search-tours.ts';
 import { createCardStore } from './card-store.ts';
 import { loadTourIndex } from './load-index.ts';
 import { compileIndexQuery, searchIndex } from './query-index.ts';
@@ -158,6 +158,12 @@ function drawQuery(next: () => number): { query: Record<string, unknown>; curren
   return { query, currency };
 }
 
+/** A page's cards as objects: the store's JSON texts (decision 069) are read back. */
+function cardsOf({ cards }: IndexedTourPage): unknown[] {
+  if ('items' in cards) return cards.items;
+  return cards.bodies.map((body) => JSON.parse(body.toString('utf8')) as unknown);
+}
+
 async function bothWays(filter: TourSearchFilter, currency: string) {
   const place = await resolvePlace(db, filter);
   const compiled = compileFilter(filter, { today, currency, rates, place });
@@ -182,14 +188,14 @@ async function bothWays(filter: TourSearchFilter, currency: string) {
   return {
     sql: { list: sqlList, facets: sqlFacets, listAgain: sqlList, fromStore: sqlList },
     index: {
-      list: { items: indexed.items, pagination: indexed.pagination },
+      list: { items: cardsOf(indexed), pagination: indexed.pagination },
       facets: toFilterFacets(
         indexed.facetRows ?? [],
         { currency, rates },
         { selectedOrganizer: filter.organizer },
       ),
-      listAgain: { items: withoutFacets.items, pagination: withoutFacets.pagination },
-      fromStore: { items: fromStore.items, pagination: fromStore.pagination },
+      listAgain: { items: cardsOf(withoutFacets), pagination: withoutFacets.pagination },
+      fromStore: { items: cardsOf(fromStore), pagination: fromStore.pagination },
     },
   };
 }
