@@ -164,6 +164,8 @@ describe('the card store', () => {
     const bodies = await store.cardBodies(index, [2, 9, 1], noBounds, context);
     const parsed = bodies.map((body) => JSON.parse(body.toString('utf8')) as unknown);
     expect(parsed).toEqual(await store.cards(index, [2, 1], noBounds, context));
+    // Each text owns its memory: a slice of a shared slab would keep the whole slab alive.
+    for (const body of bodies) expect(body.buffer.byteLength).toBe(body.length);
     // Shown again the same way: the very same bytes, not a new serialisation.
     const again = await store.cardBodies(index, [1, 2], noBounds, context);
     expect(again[0]).toBe(bodies[1]);

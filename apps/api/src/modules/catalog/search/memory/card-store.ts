@@ -70,6 +70,16 @@ interface Entry {
   bodiesRates?: CardContext['rates'];
 }
 
+/**
+ * `text` in a buffer of its own. `Buffer.from` puts short strings in a shared 8 kB slab, and a
+ * kept slice would keep its whole slab (and every short-lived buffer's bytes in it) alive.
+ */
+function keptBuffer(text: string): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  buffer.write(text);
+  return buffer;
+}
+
 /** What a card's text depends on besides its parts (and the rates, checked apart). */
 function bodyKey(
   { nearestDate, priceDate }: ShownDates,
@@ -171,7 +181,7 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     const key = bodyKey(dates, context);
     let body = entry.bodies.get(key);
     if (!body) {
-      body = Buffer.from(JSON.stringify(cardOf(entry.parts, dates, context)));
+      body = keptBuffer(JSON.stringify(cardOf(entry.parts, dates, context)));
       if (entry.bodies.size >= CARD_BODIES_PER_ENTRY) entry.bodies.clear();
       entry.bodies.set(key, body);
     }
