@@ -1,3 +1,4 @@
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { loadContract, type Contract, type ServiceHandlers } from '#src/contract.ts';
@@ -6,6 +7,11 @@ import type { Env } from '#src/env.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { allowWebOrigin } from '#src/http/cors.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
+import {
+  compileOnFirstUse,
+  serializersOnFirstUse,
+  type CompilingAjv,
+} from '#src/http/lazy-compilers.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
@@ -116,7 +122,15 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     genReqId: requestIdFrom,
     // Report every invalid field at once, so forms can mark them all; reject unknown body fields
     // (the contract's `additionalProperties: false`) instead of silently dropping them.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+    // Each route's validators and serializers are compiled on first use, not at start
+    // (decision 070).
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false },
+      onCreate: (ajv) => compileOnFirstUse(ajv as unknown as CompilingAjv),
+    },
+    schemaController: {
+      compilersFactory: { buildSerializer: serializersOnFirstUse(SerializerSelector()) },
+    },
     frameworkErrors(error, request, reply) {
       reply.header(REQUEST_ID_HEADER, request.id);
       return sendError(error, request, reply);

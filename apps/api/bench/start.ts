@@ -1,0 +1,120 @@
+/**
+ * `pnpm --filter @gallop/api bench:start`: how long the API takes to start on the embedded
+ * database (issue 4: created, migrated and seeded on first start, reopened in about a second
+ * after that). Starts the built server (`dist/main.js`) on a fresh PGlite folder, then reopens it
+ * `--rounds` times; each time is from spawning the process until `/ready` answers 200.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { API_ROOT } from './options.ts';
+import { writeReport } from './report.ts';
+
+const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
+
+interface StartTime {
+  label: string;
+  /** Seconds from spawning until the server printed that it listens. */
+  listening: number;
+  /** Seconds from spawning until `/ready` answered 200. */
+  ready: number;
+}
+
+function readyStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(new URL('/ready', url), { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', () => resolve(0));
+  });
+}
+
+/** One start of the server on `dataDir`, stopped again once ready. */
+async function timeStart(label: string, dataDir: string): Promise<StartTime> {
+  const began = performance.now();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      // Empty counts as unset (src/env.ts): the embedded database, in-memory cache.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PGLITE_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = LISTENING.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => reject(new Error(`the API exited with ${code}:\n${output}`)));
+    });
+    const listening = performance.now();
+    while ((await readyStatus(url)) !== 200) {
+      if (performance.now() - began > 300_000) throw new Error(`${url} was not ready in 300 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const ready = performance.now();
+    return { label, listening: (listening - began) / 1000, ready: (ready - began) / 1000 };
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }
+}
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' } },
+});
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  throw new Error(`--rounds must be a positive whole number (got ${values.rounds})`);
+}
+if (!existsSync(join(API_ROOT, 'dist', 'main.js'))) {
+  throw new Error('dist/main.js is missing: run `pnpm --filter @gallop/api build` first');
+}
+
+const dataDir = join(API_ROOT, '.data', 'bench-start');
+rmSync(dataDir, { recursive: true, force: true });
+const times = [await timeStart('first start (create, migrate, seed)', dataDir)];
+for (let round = 1; round <= rounds; round += 1) {
+  times.push(await timeStart(`reopen ${round}`, dataDir));
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const reopens = times.slice(1).map((time) => time.ready);
+const median = [...reopens].sort((a, b) => a - b)[Math.floor((reopens.length - 1) / 2)]!;
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
+const markdown = [
+  `# API start on the embedded database (${new Date().toISOString()})`,
+  `${machine}; load average before: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')}.`,
+  '',
+  '| start | listening | ready |',
+  '| --- | --- | --- |',
+  ...times.map(
+    (time) => `| ${time.label} | ${time.listening.toFixed(2)} s | ${time.ready.toFixed(2)} s |`,
+  ),
+  '',
+  `Reopen, median of ${reopens.length}: ${median.toFixed(2)} s to ready.`,
+].join('\n');
+const files = await writeReport('start', { machine, times }, markdown);
+console.info(`${markdown}\n\nwritten to ${files.markdown}`);
