@@ -6,11 +6,8 @@ import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -103,6 +100,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  // Loaded only for PostgreSQL: the embedded database's start does not pay for them.
+  const [{ default: pg }, { drizzle: drizzleNodePostgres }, { migrate: migrateNodePostgres }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
   // JIT compiles the big search queries for ~180 ms and never pays back on OLTP-sized answers;
   // 32 MB of work_mem keeps the facets' materialised tours in memory rather than temp files.
   const pool = new pg.Pool({

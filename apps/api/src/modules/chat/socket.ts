@@ -5,11 +5,11 @@
  * events between API processes; without it the in-memory adapter serves one process.
  */
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '#src/db/client.ts';
 import { findSignedByToken } from '#src/modules/accounts/sessions.ts';
+import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {
   chatRoom,
@@ -86,8 +86,8 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   if (options.redisUrl) {
     // Publishing fails fast while Redis is away (events are live pushes, not worth queueing);
     // the subscriber waits and resubscribes when Redis is back.
-    const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-    const sub = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    const pub = createRedisClient(options.redisUrl, { maxRetriesPerRequest: 1 });
+    const sub = createRedisClient(options.redisUrl, { maxRetriesPerRequest: null });
     let reported = false;
     const report = (error: unknown) => {
       if (reported) return;
@@ -103,7 +103,7 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
     catchRejections(pub, ['publish'], report);
     catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], report);
     io.adapter(
-      createAdapter(pub, sub, {
+      createRedisAdapter(pub, sub, {
         key: options.redisKey ?? 'socket.io',
         requestsTimeout: PRESENCE_TIMEOUT_MS,
       }),

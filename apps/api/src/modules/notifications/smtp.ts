@@ -3,7 +3,7 @@
  * (decision 060). One connection per message; a refused or failed send throws, so the dispatcher
  * counts an attempt.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { withoutSecrets, type OutboxMessage, type OutboxTransport } from './outbox.ts';
 
 export interface SmtpOptions {
@@ -48,13 +48,20 @@ function secretsOf(url: string): string[] {
 }
 
 export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
-  const transporter = nodemailer.createTransport({ ...TIMEOUTS, url });
+  // nodemailer is loaded with the first message, not at every start.
+  let transporter: Promise<Transporter> | undefined;
+  const transporterOf = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ ...TIMEOUTS, url }),
+    ));
   const secrets = secretsOf(url);
   return {
     async send(message) {
       const unsubscribeUrl = unsubscribeUrlOf(message);
       try {
-        await transporter.sendMail({
+        await (
+          await transporterOf()
+        ).sendMail({
           from,
           to: message.recipient,
           subject: message.subject,

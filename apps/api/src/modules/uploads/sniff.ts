@@ -4,7 +4,6 @@
  * refused. Each call names the kinds it accepts (spec section 5: images must be `image/*`; meet
  * uploads accept images, pdf, doc, docx, xls, xlsx).
  */
-import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { unprocessable } from '#src/http/http-error.ts';
 
@@ -77,6 +76,8 @@ export async function sniffFile(
   originalName: string,
   accepted: readonly Accepted[],
 ): Promise<Sniffed> {
+  // Loaded on the first upload, not at every start.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath);
   if (!detected) throw refuse(accepted);
   const { mime } = detected;

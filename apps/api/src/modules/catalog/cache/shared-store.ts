@@ -5,7 +5,7 @@
  * (the request goes to the in-process cache and the database). Warnings are logged when the
  * breaker opens and when Redis answers again, not per request.
  */
-import { Redis } from 'ioredis';
+import { createRedisClient } from '#src/redis.ts';
 
 export interface SharedStore {
   /** The stored body, or undefined on a miss, an error, a timeout or an open breaker. */
@@ -83,7 +83,7 @@ export function createCircuitBreaker(
 
 export function createRedisStore(options: RedisStoreOptions): SharedStore {
   const commandTimeout = options.commandTimeoutMs ?? 50;
-  const client = new Redis(options.url, {
+  const client = createRedisClient(options.url, {
     keyPrefix: options.keyPrefix ?? 'gallop:catalog:',
     commandTimeout,
     connectTimeout: 1_000,

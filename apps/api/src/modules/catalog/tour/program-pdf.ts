@@ -7,7 +7,6 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tourDates, tourPrograms, uploads } from '#src/db/schema/index.ts';
 import type { TourRow } from '#src/modules/catalog/tour-card.ts';
@@ -51,6 +50,8 @@ export async function renderProgramPdf(db: Database, input: ProgramPdfInput): Pr
     individual ? individualOffers(db, [tour.id], today) : Promise.resolve([]),
   ]);
 
+  // Loaded on the first programme asked for, not at every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
