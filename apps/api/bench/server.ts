@@ -119,7 +119,7 @@ async function waitForVideoEncoders(pid: number, timeoutMs = 600_000): Promise<v
 const READY_IN_A_ROW = 16;
 
 /** `/ready`'s status on a connection of its own (no keep-alive agent), or 0 when none answers. */
-function readyStatus(url: string): Promise<number> {
+export function readyStatus(url: string): Promise<number> {
   return new Promise((resolve) => {
     const request = http.get(new URL('/ready', url), { agent: false }, (response) => {
       response.resume();

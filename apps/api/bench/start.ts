@@ -7,12 +7,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_ROOT } from './options.ts';
 import { writeReport } from './report.ts';
+import { readyStatus } from './server.ts';
 
 const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
 
@@ -22,16 +22,6 @@ interface StartTime {
   listening: number;
   /** Seconds from spawning until `/ready` answered 200. */
   ready: number;
-}
-
-function readyStatus(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.get(new URL('/ready', url), { agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', () => resolve(0));
-  });
 }
 
 /** One start of the server on `dataDir`, stopped again once ready. */
