@@ -12,7 +12,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
+/** The line the API prints once it listens, with its URL. */
+export const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
 
 /**
  * The API in its own process (so the load generator does not share its event loop) on

@@ -12,9 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_ROOT } from './options.ts';
 import { writeReport } from './report.ts';
-import { readyStatus } from './server.ts';
-
-const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
+import { LISTENING, readyStatus } from './server.ts';
 
 interface StartTime {
   label: string;

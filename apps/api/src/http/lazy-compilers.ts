@@ -28,11 +28,11 @@ export interface CompilingAjv {
 export function compileOnFirstUse(ajv: CompilingAjv): void {
   const compile = ajv.compile.bind(ajv);
   ajv.compile = (schema) => {
+    // A schema with an `$id` may have been compiled for another route meanwhile: Ajv refuses
+    // a second schema with the same id, and Fastify's compiler asks for it first too.
+    const id = '$id' in schema && typeof schema.$id === 'string' ? schema.$id : undefined;
     let compiled: ValidateFunction | undefined;
     const validate: ValidateFunction = (data) => {
-      // A schema with an `$id` may have been compiled for another route meanwhile: Ajv refuses
-      // a second schema with the same id, and Fastify's compiler asks for it first too.
-      const id = '$id' in schema && typeof schema.$id === 'string' ? schema.$id : undefined;
       compiled ??= (id === undefined ? undefined : ajv.getSchema(id)) ?? compile(schema);
       const result = compiled(data);
       validate.errors = compiled.errors;
