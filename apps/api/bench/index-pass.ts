@@ -89,6 +89,19 @@ if (!values.lazy) {
 }
 if (!values.lazy) reportDelay('preparing');
 loopDelay.disable();
+// What the collector walks (the JS heap) against the typed arrays' memory it does not walk: a
+// large heap makes every full collection of a serving worker longer.
+(globalThis as { gc?: () => void }).gc?.();
+const memory = process.memoryUsage();
+const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+console.info(
+  `memory: JS heap ${megabytes(memory.heapUsed)}, array buffers ${megabytes(memory.arrayBuffers)}` +
+    ((globalThis as { gc?: () => void }).gc ? '' : ' (run with --expose-gc for the live heap)'),
+);
+if (process.env['BENCH_HEAP_SNAPSHOT']) {
+  const { writeHeapSnapshot } = await import('node:v8');
+  console.info(`heap snapshot: ${writeHeapSnapshot(process.env['BENCH_HEAP_SNAPSHOT'])}`);
+}
 const rates = await createRatesCache(db).get();
 const mix = await buildSearchMix(db, Number(values.queries));
 const byKind = new Map<string, number[]>();

@@ -805,3 +805,78 @@ describe('sortedUnion', () => {
     expect(Array.from(one.sides)).toEqual([IN_SECOND]);
   });
 });
+
+describe('a cruise search with one cruise filter is answered from the value’s kept listing', () => {
+  const random = new Random(6161);
+  const rows = Array.from({ length: 700 }, (_, n) =>
+    tourRow(n + 1, {
+      popularity: random.int(0, 30),
+      isCruise: n % 5 !== 0,
+      cruiseType: random.chance(0.9) ? random.int(1, 3) : null,
+      startCityId: random.chance(0.8) ? random.int(1, 6) : null,
+      waterObjectId: random.chance(0.8) ? random.int(1, 8) : null,
+      shipId: random.chance(0.7) ? random.int(1, 5) : null,
+      isReturningCruise: random.chance(0.4),
+      cabinsCapacity: random.int(10, 80),
+      countryIds: [random.int(1, 6)],
+      organizerId: 1 + random.int(0, 7),
+    }),
+  );
+  const dates = randomDates(random, rows);
+  const index = indexOf(rows, dates, {
+    countries: named(6, 'Country'),
+    organizers: named(8, 'Organizer'),
+    languages: new Map([['en', 'English']]),
+  });
+  const prices = { currency: 'USD', rates };
+
+  it('pages every sort and counts every facet exactly as the walk over the segment does', () => {
+    let pages = 0;
+    const filters = [
+      { cruisesType: 1 },
+      { cruisesType: 3 },
+      { cruisesStartCity: random.int(1, 6) },
+      { waterObject: random.int(1, 8) },
+      { ships: [random.int(1, 5)] },
+      { ships: [2, 2] },
+      { onlyReturningCruises: 1 },
+      { cruisesType: 9 }, // no tour holds it
+      // Not one filter alone: walked, and still the same answers.
+      { cruisesType: 2, waterObject: 3 },
+      { ships: [1, 4] },
+      { cruisesType: 1, dateFrom: day(30) },
+      { cruisesType: 1, countries: [2] },
+    ];
+    for (const filter of filters) {
+      const compiled = compileIndexQuery(
+        index,
+        normalizeFilters({ isCruisesSearch: 1, ...filter }),
+        prices,
+      );
+      pages += expectSameAsWalk(
+        index,
+        compiled,
+        { ...compiled, walkSegment: true },
+        { filter },
+        { offsets: [0, 20, 100], facetModes: [false, true, false], organizerFacetLimit: 4 },
+      );
+    }
+    expect(pages).toBeGreaterThan(60);
+  });
+
+  it('knows which searches are one cruise filter alone', () => {
+    const oneScalar = (query: object) =>
+      compileIndexQuery(index, normalizeFilters({ isCruisesSearch: 1, ...query }), prices)
+        .oneScalar;
+    expect(oneScalar({ cruisesType: 2 })).toEqual({ column: index.cruiseType, value: 2 });
+    expect(oneScalar({ ships: [4, 4] })).toEqual({ column: index.ship, value: 4 });
+    expect(oneScalar({ onlyReturningCruises: 1 })).toEqual({
+      column: index.isReturningCruise,
+      value: 1,
+    });
+    expect(oneScalar({ cruisesType: 2, waterObject: 1 })).toBeUndefined();
+    expect(oneScalar({ ships: [1, 2] })).toBeUndefined();
+    expect(oneScalar({ cruisesType: 2, cruisesCabinsCapacity: 20 })).toBeUndefined();
+    expect(oneScalar({})).toBeUndefined();
+  });
+});

@@ -106,6 +106,11 @@ export interface IndexQuery {
   dates: DateBounds;
   /** The `organizer` filter: the organizer facet lists it even outside its top. */
   selectedOrganizer: number | undefined;
+  /**
+   * When `common` is one test of one value on a one-value-per-tour column (a cruise type, start
+   * city, water object or ship, returning cruises only): that column and value.
+   */
+  oneScalar?: { column: OneValueColumn; value: number } | undefined;
   /** The radius search, when set (its test is also one of `common`). */
   radius?: RadiusQuery | undefined;
   /**
@@ -198,13 +203,27 @@ function compileRadius(place: Place): RadiusQuery {
   return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
 }
 
+/** A column holding one value per tour (`oneScalar`). */
+export type OneValueColumn = Int32Array | Uint8Array;
+
+/** The common tests, and the one equality they consist of when that is all (`oneScalar`). */
 function compileCommon(
   index: TourIndex,
   filter: TourSearchFilter,
   radius: RadiusQuery | undefined,
-): TourTest[] {
+): { tests: TourTest[]; oneScalar: IndexQuery['oneScalar'] } {
   // Type, cruise and "not past" are the segment the search walks (see `compileIndexQuery`).
   const tests: TourTest[] = [];
+  const equalities: { column: OneValueColumn; value: number }[] = [];
+  const equals = (column: OneValueColumn, value: number) => {
+    if (value < 0) {
+      // No tour holds a negative value: `NONE` marks a tour without one, which nothing matches.
+      tests.push(() => false);
+    } else {
+      tests.push((tour) => column[tour] === value);
+      equalities.push({ column, value });
+    }
+  };
   const { maxGroupSize, minAge, continent, showplace, cruisesType, cruisesStartCity } = filter;
   if (maxGroupSize !== undefined) tests.push((tour) => index.maxGroupSize[tour]! <= maxGroupSize);
   if (minAge > 0) tests.push((tour) => index.minAge[tour]! <= minAge);
@@ -216,24 +235,25 @@ function compileCommon(
     tests.push(overlaps(index.countries, countries));
   }
   if (showplace !== undefined) tests.push(overlaps(index.showplaces, new Set([showplace])));
-  if (cruisesType !== undefined) tests.push((tour) => index.cruiseType[tour] === cruisesType);
-  if (cruisesStartCity !== undefined) {
-    tests.push((tour) => index.startCity[tour] === cruisesStartCity);
-  }
+  if (cruisesType !== undefined) equals(index.cruiseType, cruisesType);
+  if (cruisesStartCity !== undefined) equals(index.startCity, cruisesStartCity);
   const cabins = filter.cruisesCabinsCapacity;
   if (cabins !== undefined) {
     tests.push(
       (tour) => index.cabinsCapacity[tour] !== NONE && index.cabinsCapacity[tour]! >= cabins,
     );
   }
-  if (filter.onlyReturningCruises) tests.push((tour) => index.isReturningCruise[tour] === 1);
-  if (filter.ships) tests.push(oneOf(index.ship, new Set(filter.ships)).test);
+  if (filter.onlyReturningCruises) equals(index.isReturningCruise, 1);
+  const ships = filter.ships && new Set(filter.ships);
+  if (ships?.size === 1) equals(index.ship, [...ships][0]!);
+  else if (ships) tests.push(oneOf(index.ship, ships).test);
   const { waterObject } = filter;
-  if (waterObject !== undefined) tests.push((tour) => index.waterObject[tour] === waterObject);
+  if (waterObject !== undefined) equals(index.waterObject, waterObject);
   if (radius) {
     tests.push((tour) => insideRadius(radius, index.x[tour]!, index.y[tour]!, index.z[tour]!));
   }
-  return tests;
+  const [only] = equalities;
+  return { tests, oneScalar: tests.length === 1 && only ? only : undefined };
 }
 
 function compileDates(
@@ -273,10 +293,12 @@ export function compileIndexQuery(
 ): IndexQuery {
   const segment = index.segments.get(segmentKey(filter.type, isCruiseSearch(filter)));
   const radius = options.place && compileRadius(options.place);
+  const common = compileCommon(index, filter, radius);
   return {
     segment: segment ?? new Int32Array(0),
     radius,
-    common: compileCommon(index, filter, radius),
+    common: common.tests,
+    oneScalar: common.oneScalar,
     facets: compileFacets(index, filter),
     dates: compileDates(filter, { ...options, today: index.today }),
     selectedOrganizer: filter.organizer,
@@ -953,6 +975,12 @@ function onlyListValue(index: TourIndex, query: IndexQuery, withPriceRange = fal
   return { column: list.column, value: list.values[0]!, position };
 }
 
+/** The column and value of a search whose one filter is `oneScalar` (no facet, no date filter). */
+function onlyScalarValue(index: TourIndex, query: IndexQuery) {
+  if (!query.oneScalar || query.facets.length > 0 || query.dates.any) return undefined;
+  return index.maxId < PACKED_ID_LIMIT ? query.oneScalar : undefined;
+}
+
 /** Whether a search sets a radius and nothing else (`searchRadius`). */
 function filtersRadiusAlone(index: TourIndex, query: IndexQuery) {
   return (
@@ -1054,6 +1082,29 @@ function answerWithoutWalk(
       counter.setAll(answers.counts!);
       // Its own kind counts every bookable tour of the segment (a visitor changing the value).
       counter.setOne(position, bookableCountsOf(index, query.segment));
+      counter.durations.set(listing.durations.subarray(0, counter.durations.length));
+      counter.priceRange.set(listing.priceRange);
+      facets = counter.rows(organizerOptions(query, options));
+    }
+    return { total: listing.bookable.length, ids, facets };
+  }
+  const scalar = onlyScalarValue(index, query);
+  if (scalar) {
+    // One cruise filter (or another one-value column) alone: kept like a list value's answers.
+    const answers = valueAnswersOf(
+      index,
+      query.segment,
+      scalar.column,
+      scalar.value,
+      options.withFacets,
+    );
+    const { listing } = answers;
+    const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+    let facets: FacetRow[] | undefined;
+    if (options.withFacets) {
+      // No facet filter is set: every kind counts every match.
+      const counter = new FacetCounter(index);
+      counter.setAll(answers.counts!);
       counter.durations.set(listing.durations.subarray(0, counter.durations.length));
       counter.priceRange.set(listing.priceRange);
       facets = counter.rows(organizerOptions(query, options));

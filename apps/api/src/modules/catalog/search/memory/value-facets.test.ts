@@ -9,14 +9,14 @@ describe('valueAnswersOf (one list value’s kept answers, decision 065)', () =>
   const column = index.countries;
   const countries = [1, 2, 3, 4, 5, 6];
 
-  it('keeps each value’s answers, counted at 160 bytes per bookable tour plus its counts', () => {
+  it('keeps each value’s answers, counted at 1 kB plus 160 bytes per bookable tour plus its counts', () => {
     const fresh = indexOfCatalogue(randomCatalogue(41, 400));
     const freshSegment = fresh.segments.get(segmentKey(1, false))!;
     let bytes = 0;
     for (const country of countries) {
       const answers = valueAnswersOf(fresh, freshSegment, fresh.countries, country, false);
       expect(answers.listing.bookable.length).toBeGreaterThan(0);
-      bytes += answers.listing.bookable.length * 160;
+      bytes += 1024 + answers.listing.bookable.length * 160;
       // Asked again, the same answers.
       expect(valueAnswersOf(fresh, freshSegment, fresh.countries, country, false)).toBe(answers);
     }
@@ -29,7 +29,7 @@ describe('valueAnswersOf (one list value’s kept answers, decision 065)', () =>
 
   it('lets the least recently asked values go once the budget is spent, never the one asked', () => {
     const sizeOf = (country: number) =>
-      valueAnswersOf(index, segment, column, country, false).listing.bookable.length * 160;
+      1024 + valueAnswersOf(index, segment, column, country, false).listing.bookable.length * 160;
     // Room for any two of countries 1, 2 and 3, not for all three.
     const budget = sizeOf(1) + sizeOf(2) + sizeOf(3) - 1;
     const ask = (country: number) => valueAnswersOf(index, segment, column, country, false, budget);
@@ -47,5 +47,29 @@ describe('valueAnswersOf (one list value’s kept answers, decision 065)', () =>
     const alone = valueAnswersOf(index, segment, column, 4, false, 1);
     expect(alone.listing.bookable.length).toBeGreaterThan(0);
     expect(valueAnswersKept(index).values).toBe(1);
+  });
+
+  it('counts a value no tour holds, so a stream of such values cannot grow the cache unbounded', () => {
+    const fresh = indexOfCatalogue(randomCatalogue(41, 400));
+    const freshSegment = fresh.segments.get(segmentKey(1, false))!;
+    const budget = 10 * 1024;
+    for (let country = 100_000; country < 100_050; country += 1) {
+      const answers = valueAnswersOf(fresh, freshSegment, fresh.countries, country, false, budget);
+      expect(answers.listing.bookable.length).toBe(0);
+    }
+    expect(valueAnswersKept(fresh)).toEqual({ values: 10, bytes: budget });
+  });
+
+  it('keeps a one-value-per-tour column’s value the same way: the segment’s tours holding it', () => {
+    const fresh = indexOfCatalogue(randomCatalogue(41, 400));
+    const freshSegment = fresh.segments.get(segmentKey(1, false))!;
+    const organizer = fresh.organizer[freshSegment[0]!]!;
+    const answers = valueAnswersOf(fresh, freshSegment, fresh.organizer, organizer, false);
+    const expected = freshSegment.filter(
+      (tour) => fresh.organizer[tour] === organizer && fresh.fromPrice[tour] !== -1,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(Array.from(answers.listing.bookable)).toEqual(Array.from(expected));
+    expect(valueAnswersOf(fresh, freshSegment, fresh.organizer, organizer, false)).toBe(answers);
   });
 });

@@ -18,6 +18,7 @@ import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
 import { membership, positionsWithAny } from './postings.ts';
 import { finish } from './steps.ts';
+import type { OneValueColumn } from './query-index.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
@@ -31,6 +32,12 @@ export const VALUE_ANSWERS_BUDGET = 96 * 2 ** 20;
 
 /** What a value's answers may hold per tour: the listing and its price structures. */
 const BYTES_PER_TOUR = 160;
+
+/**
+ * What a kept value costs besides its tours (its key, objects and small arrays): a value no tour
+ * holds is kept too, and without this a stream of such values would grow the cache unbounded.
+ */
+const BYTES_PER_VALUE = 1024;
 
 interface KeptAnswers {
   answers: ValueAnswers;
@@ -54,11 +61,14 @@ function nameOf(object: object): number {
   return name;
 }
 
-/** The value's answers over `segment`, its counts included when `withCounts`. */
+/**
+ * The value's answers over `segment`, its counts included when `withCounts`. The column is a
+ * list column (its posting list gives the tours) or one value per tour (a cruise filter).
+ */
 export function valueAnswersOf(
   index: TourIndex,
   segment: Int32Array,
-  column: RaggedColumn,
+  column: RaggedColumn | OneValueColumn,
   value: number,
   withCounts: boolean,
   budget = VALUE_ANSWERS_BUDGET,
@@ -71,10 +81,17 @@ export function valueAnswersOf(
     // Asked again: now the most recent.
     cache.kept.delete(key);
   } else {
-    const inSegment = membership(index, segment);
-    const tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
+    let tours: Int32Array;
+    if ('offsets' in column) {
+      const inSegment = membership(index, segment);
+      tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
+    } else {
+      // The segment is in the default order, and so are the tours kept from it.
+      tours = segment.filter((tour) => column[tour] === value);
+    }
     const listing = finish(buildOpenListing(index, tours));
-    entry = { answers: { listing }, bytes: listing.bookable.length * BYTES_PER_TOUR };
+    const bytes = BYTES_PER_VALUE + listing.bookable.length * BYTES_PER_TOUR;
+    entry = { answers: { listing }, bytes };
     cache.bytes += entry.bytes;
   }
   cache.kept.set(key, entry);
