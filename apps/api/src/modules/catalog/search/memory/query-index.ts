@@ -584,15 +584,24 @@ export function organizerRows(
     low: null,
     high: null,
   });
-  // Counted and named (the SQL drops values that name no row).
-  const isCounted = (id: number) => counts[id]! > 0 && rank[id]! >= 0;
-  const counted: number[] = [];
-  for (let id = 0; id < counts.length; id += 1) if (isCounted(id)) counted.push(id);
-  if (counted.length <= limit) return counted.map(row);
-  // Larger key, earlier in the order: more tours, then a smaller name rank.
+  // Counted and named (the SQL drops values that name no row). One typed pass: with 20,000
+  // organizers at a million tours, building a plain array and mapping it with
+  // `Float64Array.from` took a quarter of a price-range search with facets.
   const ranks = idAt.length;
+  // Larger key, earlier in the order: more tours, then a smaller name rank.
   const keyOf = (id: number) => counts[id]! * ranks + (ranks - 1 - rank[id]!);
-  const top = firstKeys(Float64Array.from(counted, keyOf), limit, true);
+  const isCounted = (id: number) => counts[id]! > 0 && rank[id]! >= 0;
+  const keys = organizerKeysOf(index, counts.length);
+  let counted = 0;
+  for (let id = 0; id < counts.length; id += 1) {
+    if (isCounted(id)) keys[counted++] = keyOf(id);
+  }
+  if (counted <= limit) {
+    const rows: FacetRow[] = [];
+    for (let id = 0; id < counts.length; id += 1) if (isCounted(id)) rows.push(row(id));
+    return rows;
+  }
+  const top = firstKeys(keys.subarray(0, counted), limit, true);
   const rows = Array.from(top, (key) => row(idAt[ranks - 1 - (key % ranks)]!));
   // An id outside the counts reads `undefined`, which is not > 0.
   if (selected !== undefined && isCounted(selected) && !top.includes(keyOf(selected))) {
@@ -602,11 +611,19 @@ export function organizerRows(
     facet: 'organizers_total',
     value: null,
     label: null,
-    count: counted.length,
+    count: counted,
     low: null,
     high: null,
   });
   return rows;
+}
+
+/** A reused buffer for the organizers' keys (a search runs synchronously to its end). */
+const organizerKeys = new WeakMap<TourIndex, Float64Array>();
+function organizerKeysOf(index: TourIndex, size: number): Float64Array {
+  let keys = organizerKeys.get(index);
+  if (!keys || keys.length < size) organizerKeys.set(index, (keys = new Float64Array(size)));
+  return keys;
 }
 
 /**
