@@ -41,6 +41,17 @@ describe('main', () => {
     expect(stdout).not.toContain('listening');
   }, 20_000);
 
+  it('exits 1 with the reason when the embedded database cannot be opened', async () => {
+    // The open starts before the app's modules load (decision 071); its failure still ends the
+    // start with the reason, not as an unhandled rejection while the modules load.
+    const run = runMain({ PGLITE_DIR: '/dev/null/pglite' });
+    expect(await run.exited).toBe(1);
+    const { stderr, stdout } = run.output();
+    expect(stderr).toContain('ENOTDIR');
+    expect(stderr).not.toMatch(/unhandled/i);
+    expect(stdout).not.toContain('listening');
+  }, 20_000);
+
   it('prints where it listens, serves, and exits 0 on SIGTERM', async () => {
     const run = runMain({ PORT: '0', HOST: '127.0.0.1' });
     try {

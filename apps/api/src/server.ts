@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
-import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
+import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import { refreshCatalogAggregates } from '#src/seed/aggregates.ts';
 import { todayUtc } from '#src/seed/dates.ts';
@@ -20,6 +20,11 @@ export interface StartServerOptions extends Omit<BuildAppOptions, 'database'> {
   database?: DatabaseHandle;
   /** The database is migrated and seeded already (a cluster worker: the primary did it). */
   prepared?: boolean;
+  /**
+   * The environment's database, whose opening is already under way (`main.ts` starts it before
+   * loading the app's modules, so the two overlap); the server migrates, seeds and owns it.
+   */
+  opening?: Promise<DatabaseHandle>;
 }
 
 /** Prices "from" and "next date" depend on the day: recompute them a few times a day. */
@@ -32,12 +37,9 @@ const AGGREGATES_REFRESH_MS = 6 * 60 * 60 * 1000;
 export async function openAppDatabase(
   env: Env,
   log: (message: string) => void,
-  { prepare = true }: { prepare?: boolean } = {},
+  { prepare = true, opening }: { prepare?: boolean; opening?: Promise<DatabaseHandle> } = {},
 ) {
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    ...(env.PGLITE_DIR ? { dataDir: env.PGLITE_DIR } : {}),
-  });
+  const database = await (opening ?? openEnvDatabase(env));
   if (!prepare) return { database, seeded: false };
   const { seeded } = await prepareDatabase(database, { log });
   return { database, seeded };
@@ -59,6 +61,7 @@ export async function startServer(
   if (!database) {
     const opened = await openAppDatabase(env, (message) => startupLog.push(message), {
       prepare: !options.prepared,
+      ...(options.opening ? { opening: options.opening } : {}),
     });
     database = opened.database;
     justSeeded = opened.seeded;
@@ -67,14 +70,15 @@ export async function startServer(
   app.log.info({ driver: database.driver, location: database.location }, 'database ready');
   for (const message of startupLog) app.log.info(`seed: ${message}`);
 
-  const refreshAggregates = () =>
-    refreshCatalogAggregates(database.db, todayUtc(), { onlyIfChanged: true }).catch(
+  const refreshAggregates = (options: { unlessDoneFor?: boolean } = {}) =>
+    refreshCatalogAggregates(database.db, todayUtc(), { onlyIfChanged: true, ...options }).catch(
       (error: unknown) => app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
     );
   const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);
   refreshTimer.unref();
-  // A database seeded a moment ago has fresh aggregates; an existing one may be days old.
-  if (ownsDatabase && !justSeeded) void refreshAggregates();
+  // A database seeded a moment ago has fresh aggregates; an existing one may be days old, unless
+  // it was refreshed today already (a restart: decision 071).
+  if (ownsDatabase && !justSeeded) void refreshAggregates({ unlessDoneFor: true });
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const { address, port } = app.server.address() as AddressInfo;

@@ -8,6 +8,7 @@ import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Env } from '#src/env.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -72,6 +73,16 @@ export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('.data/pglite', API_ROOT
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+/** Opens (and does not migrate or seed) the database the environment names. */
+export function openEnvDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'PGLITE_DIR'>,
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    url: env.DATABASE_URL,
+    ...(env.PGLITE_DIR ? { dataDir: env.PGLITE_DIR } : {}),
+  });
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -15,12 +15,18 @@ function changedRows(result: unknown): number {
  * `onlyIfChanged` only when a row changed (the server's refreshes: a bump makes every instance
  * rebuild its search index, which takes seconds at 100k tours and more at 1M, and searches run
  * in SQL meanwhile). Returns the number of rows changed.
+ *
+ * The day it recomputed them for is recorded (`catalog_version.aggregates_day`); with
+ * `unlessDoneFor` a refresh for a day already done is skipped (a restart the same day: at a
+ * million tours the statements run for tens of seconds, on PGlite they delayed a reopen's
+ * readiness by a fifth of a second) and answers `undefined`.
  */
 export async function refreshCatalogAggregates(
   db: Database,
   today: string,
-  { onlyIfChanged = false } = {},
-): Promise<number> {
+  { onlyIfChanged = false, unlessDoneFor = false } = {},
+): Promise<number | undefined> {
+  if (unlessDoneFor && (await aggregatesDay(db)) === today) return undefined;
   let changed = 0;
   const update = async (statement: ReturnType<typeof sql>) => {
     changed += changedRows(await db.execute(statement));
@@ -77,7 +83,18 @@ export async function refreshCatalogAggregates(
         OR o.tours_count IS DISTINCT FROM s.tours_count)`);
   // Cached search answers (every API instance's) were computed from the old aggregates.
   if (changed > 0 || !onlyIfChanged) await bumpCatalogVersion(db);
+  // The version row exists once anything bumped it (every seed does); without it nothing is
+  // recorded, and the next start refreshes again.
+  await db.execute(sql`UPDATE catalog_version SET aggregates_day = ${today}::date WHERE id = 1`);
   return changed;
+}
+
+/** The day the aggregates were last recomputed for (`YYYY-MM-DD`), if recorded. */
+export async function aggregatesDay(db: Database): Promise<string | undefined> {
+  const result = (await db.execute(
+    sql`SELECT aggregates_day::text AS day FROM catalog_version WHERE id = 1`,
+  )) as unknown as { rows: { day: string | null }[] };
+  return result.rows[0]?.day ?? undefined;
 }
 
 /** After inserting explicit ids, move each identity sequence past the largest id. */

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_version" ADD COLUMN "aggregates_day" date;
