@@ -39,6 +39,13 @@ export interface RadiusGrid {
   offsets: Int32Array;
   /** The segment's tours with bookable dates, by cell, in the default order within a cell. */
   tours: Int32Array;
+  /**
+   * Each entry's unit vector (`x, y, z` of `tours[n]` at `3n`), the index's own numbers in the
+   * grid's order: a search reads them front to back instead of three scattered reads per tour.
+   */
+  xyz: Float64Array;
+  /** A buffer for a search's keys (a search runs synchronously to its end). */
+  keys: Float64Array;
 }
 
 function cellOf(index: TourIndex, tour: number): number {
@@ -69,7 +76,16 @@ export const radiusGridOf = segmentStructure(
         tours[next[cells[n]!]!++] = bookable[n]!;
       }
     });
-    return { offsets, tours };
+    const xyz = new Float64Array(3 * tours.length);
+    yield* chunked(tours.length, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const tour = tours[n]!;
+        xyz[3 * n] = index.x[tour]!;
+        xyz[3 * n + 1] = index.y[tour]!;
+        xyz[3 * n + 2] = index.z[tour]!;
+      }
+    });
+    return { offsets, tours, xyz, keys: new Float64Array(tours.length) };
   },
 );
 
@@ -114,22 +130,23 @@ export function searchRadius(
   const cells = cellsOf(query);
   if (!cells) return undefined;
   const grid = radiusGridOf(index, segment);
-  const { offsets, tours } = grid;
-  const { x, y, z, ids, fromPrice } = index;
+  const { offsets, tours, xyz, keys } = grid;
+  const { ids, fromPrice } = index;
+  const byPosition = page.sort === 'default';
   // Keys of the page's order: the position (the default order) or price and id packed.
-  const keys: number[] = [];
+  let found = 0;
   for (const cell of cells) {
     for (let at = offsets[cell]!; at < offsets[cell + 1]!; at += 1) {
+      if (!insideRadius(query, xyz[3 * at]!, xyz[3 * at + 1]!, xyz[3 * at + 2]!)) continue;
       const tour = tours[at]!;
-      if (!insideRadius(query, x[tour]!, y[tour]!, z[tour]!)) continue;
-      keys.push(page.sort === 'default' ? tour : fromPrice[tour]! * PACKED_ID_LIMIT + ids[tour]!);
+      keys[found++] = byPosition ? tour : fromPrice[tour]! * PACKED_ID_LIMIT + ids[tour]!;
     }
   }
-  const wanted = Math.min(page.offset + page.limit, keys.length);
-  const first = firstKeys(Float64Array.from(keys), wanted, page.sort === '-price');
+  const wanted = Math.min(page.offset + page.limit, found);
+  const first = firstKeys(keys.subarray(0, found), wanted, page.sort === '-price');
   const pageKeys = Array.from(first.subarray(page.offset));
   return {
-    total: keys.length,
-    ids: pageKeys.map((key) => (page.sort === 'default' ? ids[key]! : key % PACKED_ID_LIMIT)),
+    total: found,
+    ids: pageKeys.map((key) => (byPosition ? ids[key]! : key % PACKED_ID_LIMIT)),
   };
 }
