@@ -1065,6 +1065,35 @@ function countOpenFacetRows(index: TourIndex, segment: Int32Array, limit: number
 }
 
 /**
+ * A search whose one filter is one value (`onlyListValue`, `onlyScalarValue`), answered from the
+ * value's kept listing and counts (decisions 052 and 072).
+ */
+function oneValueSearch(
+  index: TourIndex,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+  only: { column: RaggedColumn | OneValueColumn; value: number; position?: number },
+): IndexSearchResult {
+  const answers = valueAnswersOf(index, query.segment, only.column, only.value, options.withFacets);
+  const { listing } = answers;
+  const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+  let facets: FacetRow[] | undefined;
+  if (options.withFacets) {
+    const counter = new FacetCounter(index);
+    counter.setAll(answers.counts!);
+    // A list value's own kind counts every bookable tour of the segment (a visitor changing the
+    // value); a cruise filter is no facet kind, so every kind counts every match.
+    if (only.position !== undefined) {
+      counter.setOne(only.position, bookableCountsOf(index, query.segment));
+    }
+    counter.durations.set(listing.durations.subarray(0, counter.durations.length));
+    counter.priceRange.set(listing.priceRange);
+    facets = counter.rows(organizerOptions(query, options));
+  }
+  return { total: listing.bookable.length, ids, facets };
+}
+
+/**
  * The searches answered from per-segment structures instead of the walk (decisions 049, 052 and
  * 053): nothing filtered, a price range alone (with or without facets), one list value (with or
  * without facets), and without facets one list value in a price range, a radius, a date window
@@ -1087,47 +1116,9 @@ function answerWithoutWalk(
     counter.priceRange.set(facets.priceRange);
     return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
   }
-  const onlyValue = onlyListValue(index, query);
-  if (onlyValue) {
-    const { column, value, position } = onlyValue;
-    const answers = valueAnswersOf(index, query.segment, column, value, options.withFacets);
-    const { listing } = answers;
-    const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
-    let facets: FacetRow[] | undefined;
-    if (options.withFacets) {
-      const counter = new FacetCounter(index);
-      counter.setAll(answers.counts!);
-      // Its own kind counts every bookable tour of the segment (a visitor changing the value).
-      counter.setOne(position, bookableCountsOf(index, query.segment));
-      counter.durations.set(listing.durations.subarray(0, counter.durations.length));
-      counter.priceRange.set(listing.priceRange);
-      facets = counter.rows(organizerOptions(query, options));
-    }
-    return { total: listing.bookable.length, ids, facets };
-  }
-  const scalar = onlyScalarValue(index, query);
-  if (scalar) {
-    // One cruise filter (or another one-value column) alone: kept like a list value's answers.
-    const answers = valueAnswersOf(
-      index,
-      query.segment,
-      scalar.column,
-      scalar.value,
-      options.withFacets,
-    );
-    const { listing } = answers;
-    const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
-    let facets: FacetRow[] | undefined;
-    if (options.withFacets) {
-      // No facet filter is set: every kind counts every match.
-      const counter = new FacetCounter(index);
-      counter.setAll(answers.counts!);
-      counter.durations.set(listing.durations.subarray(0, counter.durations.length));
-      counter.priceRange.set(listing.priceRange);
-      facets = counter.rows(organizerOptions(query, options));
-    }
-    return { total: listing.bookable.length, ids, facets };
-  }
+  // One list value, or one cruise filter (a one-value-per-tour column), alone: its kept answers.
+  const onlyValue = onlyListValue(index, query) ?? onlyScalarValue(index, query);
+  if (onlyValue) return oneValueSearch(index, query, options, onlyValue);
   const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;
   if (valueInPriceRange) {
     // The value's bookable tours (default order) and their price structures, kept with the value.
