@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '#src/seed/random.ts';
-import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
+import {
+  failingAtMostOne,
+  hasCheapBits,
+  MAX_BITSET_VALUE,
+  valueBitsOf,
+  type BitFilter,
+} from './facet-bits.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /** A list column over `lists` (one list per position), as the index stores it. */
@@ -19,7 +25,10 @@ describe('failingAtMostOne (the facet walk narrowed by bitsets, decision 055)', 
       const countries = ragged(
         Array.from({ length: size }, () => random.sample([1, 2, 3, 4], random.int(0, 2))),
       );
-      const difficulty = Int32Array.from({ length: size }, () => random.int(-1, 4));
+      // A column holding -1 or a value above MAX_BITSET_VALUE is read tour by tour; one of
+      // small values is read from its values' bitsets (decision 073).
+      const difficulty = Int32Array.from({ length: size }, () => random.int(0, 4));
+      if (size % 2 === 1) difficulty[random.int(0, size - 1)] = random.pick([-1, 40]);
       const organizer = Int32Array.from({ length: size }, () => random.int(1, 5));
       for (let draw = 0; draw < 20; draw += 1) {
         const wanted = random.sample([1, 2, 3, 4, 9], random.int(1, 2));
@@ -52,5 +61,41 @@ describe('failingAtMostOne (the facet walk narrowed by bitsets, decision 055)', 
       }
     }
     expect(kept).toBeGreaterThan(1_000);
+  });
+});
+
+describe('valueBitsOf (the bitsets of a one-of column, decision 073)', () => {
+  it("keeps each value's tours as bits, once per column", () => {
+    const random = new Random(73);
+    const column = Int32Array.from({ length: 100 }, () => random.int(0, 5));
+    column[7] = MAX_BITSET_VALUE;
+    const bits = valueBitsOf(column)!;
+    expect(bits).toHaveLength(MAX_BITSET_VALUE + 1);
+    for (let value = 0; value <= MAX_BITSET_VALUE; value += 1) {
+      const expected = [...column.keys()].filter((tour) => column[tour] === value);
+      const set = bits[value];
+      if (expected.length === 0) {
+        expect(set, String(value)).toBeUndefined();
+        continue;
+      }
+      expect(set, String(value)).toHaveLength(4);
+      const found = [...column.keys()].filter(
+        (tour) => (set![tour >>> 5]! & (1 << (tour & 31))) !== 0,
+      );
+      expect(found, String(value)).toEqual(expected);
+    }
+    expect(valueBitsOf(column)).toBe(bits);
+  });
+
+  it('keeps nothing for a column with a negative value or one above the limit', () => {
+    expect(valueBitsOf(Int32Array.from([0, 1, -1]))).toBeNull();
+    expect(valueBitsOf(Int32Array.from([0, MAX_BITSET_VALUE + 1]))).toBeNull();
+    const filter = (column: Int32Array): BitFilter => ({
+      test: () => true,
+      oneOf: { column, table: Uint8Array.of(1) },
+    });
+    expect(hasCheapBits(filter(Int32Array.from([0, 1, 2])))).toBe(true);
+    expect(hasCheapBits(filter(Int32Array.from([0, 1, 99])))).toBe(false);
+    expect(hasCheapBits({ test: () => true })).toBe(false);
   });
 });

@@ -6,10 +6,14 @@
  * back, any other from its test. Per 32-tour word, "fails two or more" is two running ORs; the
  * tours left are listed in ascending position, which is the default order. At a million tours a
  * country, a language and a difficulty left ~50,000 of 660,000 tours to walk.
+ *
+ * A one-of filter's column (difficulty, comfort, accommodation) holds a handful of values: each
+ * value's tours are kept as a bitset (`valueBitsOf`, built before the index serves), so its bits
+ * are a copy of one or two bitsets instead of a read of the whole column (decision 073).
  */
 import { postings } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { chunked, type Steps } from './steps.ts';
+import { chunked, finish, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /** A facet filter as this module reads it (see `IndexQuery['facets']`). */
@@ -37,6 +41,55 @@ export const segmentBitsOf = segmentStructure(
 );
 
 const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
+
+/**
+ * The largest value a column may hold for `valueBitsOf` to keep its values' bitsets: at a
+ * million tours each bitset is 125 kB, so a column of at most 32 values keeps 4 MB at most.
+ */
+export const MAX_BITSET_VALUE = 31;
+
+/** Per one-of column, its values' bitsets (`undefined`: a value no tour holds). */
+const valueBits = new WeakMap<Int32Array, (Int32Array | undefined)[] | null>();
+
+/**
+ * The bitset of each value of `column` (a one-value-per-tour column over every index position),
+ * or `null` when it holds a value above `MAX_BITSET_VALUE` or below 0 (its filters read the column).
+ */
+export function valueBitsOf(column: Int32Array): (Int32Array | undefined)[] | null {
+  const kept = valueBits.get(column);
+  return kept !== undefined ? kept : finish(valueBitSteps(column));
+}
+
+/** Whether `valueBitsOf(column)` is built (tests). */
+export function isValueBitsKept(column: Int32Array): boolean {
+  return valueBits.has(column);
+}
+
+/** Builds and keeps `valueBitsOf(column)` in steps (`steps.ts`). */
+export function* valueBitSteps(column: Int32Array): Steps<(Int32Array | undefined)[] | null> {
+  const kept = valueBits.get(column);
+  if (kept !== undefined) return kept;
+  let largest = -1;
+  for (let tour = 0; tour < column.length; tour += 1) {
+    const value = column[tour]!;
+    if (value < 0 || value > MAX_BITSET_VALUE) {
+      valueBits.set(column, null);
+      return null;
+    }
+    if (value > largest) largest = value;
+  }
+  const words = Math.ceil(column.length / 32);
+  const bits: (Int32Array | undefined)[] = Array.from({ length: largest + 1 }, () => undefined);
+  yield* chunked(column.length, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      const value = column[tour]!;
+      const set = (bits[value] ??= new Int32Array(words));
+      set[tour >>> 5]! |= 1 << (tour & 31);
+    }
+  });
+  valueBits.set(column, bits);
+  return bits;
+}
 
 /** Buffers per index, reused (a search runs synchronously to its end). */
 interface Scratch {
@@ -67,6 +120,19 @@ function scratchOf(index: TourIndex, filters: number): Scratch {
   return scratch;
 }
 
+/** Whether `filter`'s bits come without reading a column or running its test per tour. */
+export function hasCheapBits(filter: BitFilter): boolean {
+  return (
+    filter.list !== undefined ||
+    (filter.oneOf !== undefined && valueBitsOf(filter.oneOf.column) !== null)
+  );
+}
+
+/** The index's one-of columns (`compileFacets`), whose values' bitsets the preparation builds. */
+export function oneOfColumns(index: TourIndex): Int32Array[] {
+  return [index.difficulty, index.comfort, index.accommodation];
+}
+
 /** Sets `bits` to the tours of `segment` passing `filter` (list filters: any position). */
 function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
   bits.fill(0);
@@ -81,6 +147,16 @@ function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
   }
   if (filter.oneOf) {
     const { column, table } = filter.oneOf;
+    const byValue = valueBitsOf(column);
+    if (byValue) {
+      // Positions outside the segment may be set: the candidates are read within it.
+      for (let value = 0; value < table.length && value < byValue.length; value += 1) {
+        const tours = byValue[value];
+        if (table[value] !== 1 || !tours) continue;
+        for (let word = 0; word < bits.length; word += 1) bits[word]! |= tours[word]!;
+      }
+      return;
+    }
     for (let n = 0; n < segment.length; n += 1) {
       const tour = segment[n]!;
       if (table[column[tour]!] === 1) bits[tour >>> 5]! |= 1 << (tour & 31);

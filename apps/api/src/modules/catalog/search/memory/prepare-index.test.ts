@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFilters } from '@gallop/search-filters';
+import { isValueBitsKept } from './facet-bits.ts';
 import { prepareIndex, type PreparedStructure } from './prepare-index.ts';
 import { compileIndexQuery, searchIndex } from './query-index.ts';
 import { segmentStructures } from './segment-structures.ts';
@@ -46,11 +47,16 @@ describe('prepareIndex (the search structures built before an index serves)', ()
         expect(structure.has(segment), structure.label).toBe(true);
       }
     }
-    // The index's own structures come first: the walk's records and the posting lists.
+    // The index's own structures come first: the walk's records, the posting lists and the
+    // one-of columns' value bitsets (decision 073).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
     expect(own[0]).toBe('walk records');
     expect(own).toContain('countries postings');
-    expect(own.slice(1).every((label) => label.endsWith(' postings'))).toBe(true);
+    expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
+    expect(
+      own.slice(1).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
+    ).toBe(true);
+    expect(isValueBitsKept(index.difficulty)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);
     expect(pauses).toBe(timings.length);
     // Largest segment first: its structures are the ones searches wait for.

@@ -8,6 +8,7 @@
  * request in flight waits for one slice at most, not for a whole structure (up to a second at a
  * million tours).
  */
+import { oneOfColumns, valueBitSteps } from './facet-bits.ts';
 import { columnsOf } from './facet-columns.ts';
 import { postingSteps } from './postings.ts';
 // Loading the search loads every module that declares a segment structure.
@@ -40,6 +41,9 @@ export async function prepareIndex(
   await sliced('walk records', 0, walkRecordSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
+  }
+  for (const column of oneOfColumns(index)) {
+    await sliced('one-of value bits', 0, valueBitSteps(column));
   }
   const segments = [...index.segments.values()].sort((a, b) => b.length - a.length);
   for (const segment of segments) {

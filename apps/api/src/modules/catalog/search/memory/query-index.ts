@@ -45,7 +45,7 @@ import {
   TOUR_STRIDE,
   walkRecordsOf,
 } from './walk-records.ts';
-import { failingAtMostOne, type BitFilter } from './facet-bits.ts';
+import { failingAtMostOne, hasCheapBits, type BitFilter } from './facet-bits.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
@@ -713,11 +713,19 @@ function narrowestCandidates(query: IndexQuery): WalkPlan | undefined {
  * facet only when it fails at most one facet filter, so it holds a wanted value of at least one
  * of any two list filters. The union of the two shortest posting lists when it is short;
  * otherwise the tours failing at most one filter, found by bitsets; or undefined to walk the
- * whole segment (and count the complement) when neither is much smaller.
+ * whole segment (and count the complement) when neither is much smaller. With three filters or
+ * more whose bits are cheap (lists and one-of columns), the bitsets leave fewer tours than any
+ * union of two, and are preferred unless the union is shorter than a pass over the segment's
+ * words (decision 073).
  */
 function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefined {
   const lists = listsBySize(query);
-  if (lists.length >= 2 && lists[0]!.size + lists[1]!.size < query.segment.length / 4) {
+  const unionSize = lists.length >= 2 ? lists[0]!.size + lists[1]!.size : Infinity;
+  const bitsNarrower =
+    query.facets.length >= 3 &&
+    unionSize > query.segment.length / UNION_PER_WORD &&
+    query.facets.every(hasCheapBits);
+  if (unionSize < query.segment.length / 4 && !bitsNarrower) {
     const [first, second] = lists as [(typeof lists)[0], (typeof lists)[0]];
     const { tours, sides } = sortedUnion(positionsOf(first), positionsOf(second));
     return {
@@ -737,6 +745,12 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
   const proven = query.facets.map((_, position) => position);
   return { tours, checkSegment: false, proven, failed };
 }
+
+/**
+ * Union tours per segment word below which the union of two lists is walked even when bitsets
+ * would leave fewer tours: the bitsets cost a few passes over the segment's words.
+ */
+const UNION_PER_WORD = 32;
 
 /** The positions in both of two ascending lists (each once), ascending. */
 export function sortedIntersection(a: Int32Array, b: Int32Array): Int32Array {
