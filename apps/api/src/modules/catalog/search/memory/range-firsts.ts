@@ -8,9 +8,15 @@
  * binary search per distinct value in the range counts them, and the same prefixes list them,
  * in value order. A second date of the same value has that value as its previous, so a tour
  * counts once. The date window's day buckets (`date-window.ts`) are the same idea by start day.
+ *
+ * Counting needs no search per bucket (decision 074): a date's previous is another date's value,
+ * so it has a bucket of its own, and "previous below the range's lowest value" is "previous's
+ * bucket before the range's first". A wavelet matrix over the dates' previous buckets, in bucket
+ * order, counts those among the range's dates in one step per bit of the bucket count.
  */
 import { chunked, finish, itemsPerStep, type Steps } from './steps.ts';
 import { NONE } from './tour-index.ts';
+import { bitCount, countBelow, waveletSteps, type WaveletMatrix } from './wavelet.ts';
 
 export interface RangeFirsts {
   /** The distinct values of the dates, ascending: bucket `k` holds the dates of `values[k]`. */
@@ -21,6 +27,11 @@ export interface RangeFirsts {
   previous: Int32Array;
   /** Per entry of `previous`, the date's tour position. */
   tourAt: Int32Array;
+  /**
+   * Per entry, its previous's bucket plus one (0 for `NONE`), as a wavelet matrix: the entries of
+   * buckets `[first, end)` whose previous is below `values[first]` hold less than `first + 1`.
+   */
+  previousBuckets: WaveletMatrix;
 }
 
 /** The first position of `values[from..to)` (ascending) holding at least `bound`. */
@@ -128,13 +139,15 @@ export function* rangeFirstsSteps(
     }
   });
   for (let k = 0; k < values.length; k += 1) offsets[k + 1]! += offsets[k]!;
+  // Each entry's previous is first its bucket (its tour's entry just before it, `NONE` for the
+  // tour's lowest), sorted by: the same order as by value, and the wavelet matrix's alphabet.
   const previous = new Int32Array(length);
   const tourAt = new Int32Array(length);
   const next = offsets.slice(0, values.length);
   yield* chunked(length, (from, to) => {
     for (let e = from; e < to; e += 1) {
       const slot = next[bucketOfEntry[e]!]!++;
-      previous[slot] = entries.previous[e]!;
+      previous[slot] = entries.previous[e] === NONE ? NONE : bucketOfEntry[e - 1]!;
       tourAt[slot] = entries.tour[e]!;
     }
   });
@@ -148,7 +161,16 @@ export function* rangeFirstsSteps(
     }
     if (k < values.length) yield;
   }
-  return { values, offsets, previous, tourAt };
+  const shifted = new Int32Array(length);
+  yield* chunked(length, (from, to) => {
+    for (let e = from; e < to; e += 1) {
+      const bucket = previous[e]!;
+      shifted[e] = bucket + 1;
+      previous[e] = bucket === NONE ? NONE : values[bucket]!;
+    }
+  });
+  const previousBuckets = yield* waveletSteps(shifted, values.length);
+  return { values, offsets, previous, tourAt, previousBuckets };
 }
 
 /** The dates of a build so far, with the highest value among them. */
@@ -235,13 +257,6 @@ function* distinctValues(all: Int32Array, highest: number): Steps<Int32Array> {
   return values;
 }
 
-/** Set bits of a 32-bit word. */
-function bitCount(word: number): number {
-  let bits = word - ((word >>> 1) & 0x55555555);
-  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
 export interface RangeBuckets {
   /** The first bucket in the range and the one after the last. */
   first: number;
@@ -271,10 +286,13 @@ export function firstsEnd(firsts: RangeFirsts, k: number, range: RangeBuckets): 
 
 /** How many of the segment's tours have a date whose value lies in `[low, high]`. */
 export function countTours(firsts: RangeFirsts, low: number, high: number): number {
-  const range = bucketsBetween(firsts, low, high);
-  let total = 0;
-  for (let k = range.first; k < range.end; k += 1) {
-    total += firstsEnd(firsts, k, range) - firsts.offsets[k]!;
-  }
-  return total;
+  const { first, end } = bucketsBetween(firsts, low, high);
+  if (first >= end) return 0;
+  // Previous below `values[first]`: its bucket is before `first`, so its entry holds at most `first`.
+  return countBelow(
+    firsts.previousBuckets,
+    firsts.offsets[first]!,
+    firsts.offsets[end]!,
+    first + 1,
+  );
 }

@@ -7,7 +7,7 @@
  * postings each time read a tour here and there over the whole index, a cache miss per tour and
  * column: 4 ms for a country's page and 30 ms for its facets at a million tours.
  *
- * What is kept is bounded (decision 065): a value costs 8 bytes per tour for its listing, ~150
+ * What is kept is bounded (decision 065): a value costs 8 bytes per tour for its listing, ~170
  * more once asked with a price range (its ladder and dates by price, decision 063, kept by the
  * segment structures under the listing's tours, so they go when the listing goes), and ~80 kB of
  * counts once asked with facets. Every value of every column at a million tours would be about
@@ -31,7 +31,8 @@ export interface ValueAnswers {
 export const VALUE_ANSWERS_BUDGET = 96 * 2 ** 20;
 
 /** What a value's answers may hold per tour: the listing and its price structures. */
-const BYTES_PER_TOUR = 160;
+// The dates by price's wavelet matrices (decision 074) added ~20 bytes to the earlier 160.
+const BYTES_PER_TOUR = 180;
 
 /**
  * What a kept value costs besides its tours (its key, objects and small arrays): a value no tour
