@@ -47,14 +47,14 @@ describe('prepareIndex (the search structures built before an index serves)', ()
         expect(structure.has(segment), structure.label).toBe(true);
       }
     }
-    // The index's own structures come first: the walk's records, the posting lists and the
-    // one-of columns' value bitsets (decision 073).
+    // The index's own structures come first: the walk's records and the tours' fortnights
+    // (decision 075), the posting lists and the one-of columns' value bitsets (decision 073).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
-    expect(own[0]).toBe('walk records');
+    expect(own.slice(0, 2)).toEqual(['walk records', 'period masks']);
     expect(own).toContain('countries postings');
     expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
     expect(
-      own.slice(1).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
+      own.slice(2).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
     ).toBe(true);
     expect(isValueBitsKept(index.difficulty)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);

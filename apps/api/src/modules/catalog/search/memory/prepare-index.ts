@@ -10,6 +10,7 @@
  */
 import { oneOfColumns, valueBitSteps } from './facet-bits.ts';
 import { columnsOf } from './facet-columns.ts';
+import { periodMaskSteps } from './period-masks.ts';
 import { postingSteps } from './postings.ts';
 // Loading the search loads every module that declares a segment structure.
 import './query-index.ts';
@@ -39,6 +40,7 @@ export async function prepareIndex(
     timings.push({ label, tours, ms, longestSliceMs });
   };
   await sliced('walk records', 0, walkRecordSteps(index));
+  await sliced('period masks', 0, periodMaskSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
   }

@@ -46,6 +46,7 @@ import {
   walkRecordsOf,
 } from './walk-records.ts';
 import { failingAtMostOne, hasCheapBits, type BitFilter } from './facet-bits.ts';
+import { HAS_DATE, periodMasksOf, UNDECIDED, windowDecides, windowMaskOf } from './period-masks.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
@@ -1214,6 +1215,9 @@ export function searchIndex(
   const tests = unproven.map(({ test }) => test);
   const testPositions = unproven.map(({ position }) => position);
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
+  // A date window that tours' fortnights may decide without their dates (decision 075).
+  const periodMasks = periodMasksOf(index);
+  const window = windowMaskOf(periodMasks, bounds);
   // A facet search walking the whole segment keeps what counts for no facet, for the complement.
   const excluded = counter && !plan ? new TourList(scratchOf(index).excluded) : undefined;
 
@@ -1251,7 +1255,15 @@ export function searchIndex(
     let cheapest = Infinity;
     let buckets = 0;
     let summary: number;
-    if (!bounds.any) {
+    // Whether a date matches is all a tour needs when it counts for no facet's dates and takes no
+    // place in a price order: its fortnights may tell.
+    const decided =
+      window !== undefined && !facetDates && (byPrice === undefined || failed !== -1)
+        ? windowDecides(periodMasks.masks, tour, window)
+        : UNDECIDED;
+    if (decided !== UNDECIDED) {
+      matches = decided === HAS_DATE;
+    } else if (!bounds.any) {
       // One field: its column, which a walk over a whole segment reads densely.
       matches = fromPrice[tour] !== NONE;
       cheapest = fromPrice[tour]!;
