@@ -10,7 +10,8 @@
  * first bookable start day; 62 fortnights (about 29 months) get a bit each, and one more bit
  * stands for any later day.
  */
-import { finish, chunked, type Steps } from './steps.ts';
+import { indexStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import type { DateBounds } from './query-index.ts';
 import type { TourIndex } from './tour-index.ts';
 
@@ -31,22 +32,13 @@ export interface PeriodMasks {
   masks: Int32Array;
 }
 
-const built = new WeakMap<TourIndex, PeriodMasks>();
+const masksOfIndex = indexStructure(buildMasks);
 
 /** The masks of `index`, built on first use (the preparation builds them before it serves). */
-export function periodMasksOf(index: TourIndex): PeriodMasks {
-  return built.get(index) ?? finish(periodMaskSteps(index));
-}
+export const periodMasksOf = masksOfIndex.of;
 
 /** Builds and keeps the masks of `index` in steps (`steps.ts`). */
-export function* periodMaskSteps(index: TourIndex): Steps<PeriodMasks> {
-  let kept = built.get(index);
-  if (!kept) {
-    kept = yield* buildMasks(index);
-    built.set(index, kept);
-  }
-  return kept;
-}
+export const periodMaskSteps = masksOfIndex.steps;
 
 function* buildMasks(index: TourIndex): Steps<PeriodMasks> {
   const { startDay, duration } = index.dates;

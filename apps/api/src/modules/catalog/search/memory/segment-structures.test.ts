@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexOf, tourRow } from './index-fixtures.ts';
-import { segmentStructure } from './segment-structures.ts';
+import { indexStructure, segmentStructure } from './segment-structures.ts';
 import type { Steps } from './steps.ts';
 
 describe('segmentStructure (a structure kept per segment, built at once or in steps)', () => {
@@ -25,5 +25,30 @@ describe('segmentStructure (a structure kept per segment, built at once or in st
     // Built already: its steps give it in one step.
     const again = structure.steps(index, segment).next();
     expect(again).toEqual({ done: true, value: atOnce });
+  });
+});
+
+describe('indexStructure (a structure kept per index)', () => {
+  it('is built once per index, and keeps the first value built between two steps', () => {
+    let builds = 0;
+    const structure = indexStructure(function* (built): Steps<{ size: number }> {
+      builds += 1;
+      yield;
+      return { size: built.size };
+    });
+    const index = indexOf([tourRow(1), tourRow(2), tourRow(3)], []);
+    const steps = structure.steps(index);
+    steps.next(); // the preparation is half way
+    const atOnce = structure.of(index);
+    expect(atOnce).toEqual({ size: 3 });
+    const stepped = steps.next();
+    expect(stepped).toEqual({ done: true, value: atOnce });
+    expect(stepped.value).toBe(atOnce);
+    expect(structure.of(index)).toBe(atOnce);
+    expect(builds).toBe(2);
+    // Another index has its own.
+    const other = indexOf([tourRow(1)], []);
+    expect(structure.of(other)).toEqual({ size: 1 });
+    expect(builds).toBe(3);
   });
 });

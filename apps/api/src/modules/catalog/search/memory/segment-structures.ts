@@ -58,3 +58,27 @@ export function segmentStructure<Value>(
 export function segmentStructures(): readonly SegmentStructure<unknown>[] {
   return declared;
 }
+
+/**
+ * A structure of the whole index rather than of one segment (the walk's records, the tours'
+ * fortnights), built by `build` on first use and kept with the index. The preparation builds it
+ * in steps (`steps`) before the index serves.
+ */
+export function indexStructure<Value>(build: (index: TourIndex) => Steps<Value>): {
+  of(index: TourIndex): Value;
+  steps(index: TourIndex): Steps<Value>;
+} {
+  const built = new WeakMap<TourIndex, Value>();
+  function* steps(index: TourIndex): Steps<Value> {
+    let value = built.get(index);
+    if (value === undefined) {
+      value = yield* build(index);
+      // As for a segment's: the first one built between two steps is the one kept.
+      const first = built.get(index);
+      if (first !== undefined) return first;
+      built.set(index, value);
+    }
+    return value;
+  }
+  return { of: (index) => built.get(index) ?? finish(steps(index)), steps };
+}

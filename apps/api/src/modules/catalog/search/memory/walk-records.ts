@@ -8,7 +8,8 @@
  * The index keeps its columns too: the structures built from them (ladders, day buckets, posting
  * lists) read one or two columns front to back, where columns are the cheaper layout.
  */
-import { finish, chunked, type Steps } from './steps.ts';
+import { indexStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import type { TourIndex } from './tour-index.ts';
 
 /** Slots of a tour's record (`tours[tour * TOUR_STRIDE + slot]`). */
@@ -36,22 +37,13 @@ export interface WalkRecords {
   dates: Int32Array;
 }
 
-const built = new WeakMap<TourIndex, WalkRecords>();
+const records = indexStructure(buildWalkRecords);
 
 /** The records of `index`, built on first use (the preparation builds them before it serves). */
-export function walkRecordsOf(index: TourIndex): WalkRecords {
-  return built.get(index) ?? finish(walkRecordSteps(index));
-}
+export const walkRecordsOf = records.of;
 
 /** Builds and keeps the records of `index` in steps (`steps.ts`). */
-export function* walkRecordSteps(index: TourIndex): Steps<WalkRecords> {
-  let records = built.get(index);
-  if (!records) {
-    records = yield* buildWalkRecords(index);
-    built.set(index, records);
-  }
-  return records;
-}
+export const walkRecordSteps = records.steps;
 
 function* buildWalkRecords(index: TourIndex): Steps<WalkRecords> {
   const { size, dateOffsets } = index;
