@@ -57,6 +57,7 @@ import {
   PACKED_ID_LIMIT,
   segmentKey,
   unitVector,
+  type OneValueColumn,
   type RaggedColumn,
   type TourIndex,
 } from './tour-index.ts';
@@ -203,9 +204,6 @@ function compileRadius(place: Place): RadiusQuery {
   const minDot = angle >= Math.PI ? -Infinity : Math.cos(angle);
   return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
 }
-
-/** A column holding one value per tour (`oneScalar`). */
-export type OneValueColumn = Int32Array | Uint8Array;
 
 /** The common tests, and the one equality they consist of when that is all (`oneScalar`). */
 function compileCommon(
@@ -597,13 +595,15 @@ export function organizerRows(
   for (let id = 0; id < counts.length; id += 1) {
     if (isCounted(id)) keys[counted++] = keyOf(id);
   }
+  const idOf = (key: number) => idAt[ranks - 1 - (key % ranks)]!;
   if (counted <= limit) {
+    // All of them, in id order: the keys were filled so.
     const rows: FacetRow[] = [];
-    for (let id = 0; id < counts.length; id += 1) if (isCounted(id)) rows.push(row(id));
+    for (let n = 0; n < counted; n += 1) rows.push(row(idOf(keys[n]!)));
     return rows;
   }
   const top = firstKeys(keys.subarray(0, counted), limit, true);
-  const rows = Array.from(top, (key) => row(idAt[ranks - 1 - (key % ranks)]!));
+  const rows = Array.from(top, (key) => row(idOf(key)));
   // An id outside the counts reads `undefined`, which is not > 0.
   if (selected !== undefined && isCounted(selected) && !top.includes(keyOf(selected))) {
     rows.push(row(selected));

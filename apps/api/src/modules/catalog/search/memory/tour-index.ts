@@ -22,6 +22,9 @@ export interface RaggedColumn {
   values: Int32Array;
 }
 
+/** A column holding one value per tour (a search's `oneScalar`, decision 072). */
+export type OneValueColumn = Int32Array | Uint8Array;
+
 /** The row of a published tour the index is built from (see `load-index.ts`). */
 export interface IndexTourRow {
   id: number;

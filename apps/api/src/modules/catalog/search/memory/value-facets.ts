@@ -18,8 +18,7 @@ import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
 import { membership, positionsWithAny } from './postings.ts';
 import { finish } from './steps.ts';
-import type { OneValueColumn } from './query-index.ts';
-import type { RaggedColumn, TourIndex } from './tour-index.ts';
+import type { OneValueColumn, RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
   listing: OpenListing;
