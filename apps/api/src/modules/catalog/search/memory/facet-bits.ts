@@ -12,8 +12,8 @@
  * are a copy of one or two bitsets instead of a read of the whole column (decision 073).
  */
 import { postings } from './postings.ts';
-import { segmentStructure } from './segment-structures.ts';
-import { chunked, finish, type Steps } from './steps.ts';
+import { keptStructure, segmentStructure } from './segment-structures.ts';
+import { chunked, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /** A facet filter as this module reads it (see `IndexQuery['facets']`). */
@@ -48,34 +48,28 @@ const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
  */
 export const MAX_BITSET_VALUE = 31;
 
-/** Per one-of column, its values' bitsets (`undefined`: a value no tour holds). */
-const valueBits = new WeakMap<Int32Array, (Int32Array | undefined)[] | null>();
+/** A one-of column's value bitsets (`undefined`: a value no tour holds), or `null`: none kept. */
+type ValueBits = (Int32Array | undefined)[] | null;
+
+const valueBits = keptStructure(buildValueBits);
 
 /**
  * The bitset of each value of `column` (a one-value-per-tour column over every index position),
  * or `null` when it holds a value above `MAX_BITSET_VALUE` or below 0 (its filters read the column).
  */
-export function valueBitsOf(column: Int32Array): (Int32Array | undefined)[] | null {
-  const kept = valueBits.get(column);
-  return kept !== undefined ? kept : finish(valueBitSteps(column));
-}
-
-/** Whether `valueBitsOf(column)` is built (tests). */
-export function isValueBitsKept(column: Int32Array): boolean {
-  return valueBits.has(column);
-}
+export const valueBitsOf: (column: Int32Array) => ValueBits = valueBits.of;
 
 /** Builds and keeps `valueBitsOf(column)` in steps (`steps.ts`). */
-export function* valueBitSteps(column: Int32Array): Steps<(Int32Array | undefined)[] | null> {
-  const kept = valueBits.get(column);
-  if (kept !== undefined) return kept;
+export const valueBitSteps: (column: Int32Array) => Steps<ValueBits> = valueBits.steps;
+
+/** Whether `valueBitsOf(column)` is built (tests). */
+export const isValueBitsKept: (column: Int32Array) => boolean = valueBits.has;
+
+function* buildValueBits(column: Int32Array): Steps<ValueBits> {
   let largest = -1;
   for (let tour = 0; tour < column.length; tour += 1) {
     const value = column[tour]!;
-    if (value < 0 || value > MAX_BITSET_VALUE) {
-      valueBits.set(column, null);
-      return null;
-    }
+    if (value < 0 || value > MAX_BITSET_VALUE) return null;
     if (value > largest) largest = value;
   }
   const words = Math.ceil(column.length / 32);
@@ -87,7 +81,6 @@ export function* valueBitSteps(column: Int32Array): Steps<(Int32Array | undefine
       set[tour >>> 5]! |= 1 << (tour & 31);
     }
   });
-  valueBits.set(column, bits);
   return bits;
 }
 

@@ -10,7 +10,7 @@
  * first bookable start day; 62 fortnights (about 29 months) get a bit each, and one more bit
  * stands for any later day.
  */
-import { indexStructure } from './segment-structures.ts';
+import { keptStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
 import type { DateBounds } from './query-index.ts';
 import type { TourIndex } from './tour-index.ts';
@@ -32,7 +32,7 @@ export interface PeriodMasks {
   masks: Int32Array;
 }
 
-const masksOfIndex = indexStructure(buildMasks);
+const masksOfIndex = keptStructure(buildMasks);
 
 /** The masks of `index`, built on first use (the preparation builds them before it serves). */
 export const periodMasksOf = masksOfIndex.of;

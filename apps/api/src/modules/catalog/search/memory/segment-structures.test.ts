@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { indexOf, tourRow } from './index-fixtures.ts';
-import { indexStructure, segmentStructure } from './segment-structures.ts';
+import { keptStructure, segmentStructure } from './segment-structures.ts';
 import type { Steps } from './steps.ts';
+import type { TourIndex } from './tour-index.ts';
 
 describe('segmentStructure (a structure kept per segment, built at once or in steps)', () => {
   const index = indexOf([tourRow(1), tourRow(2)], []);
@@ -28,10 +29,10 @@ describe('segmentStructure (a structure kept per segment, built at once or in st
   });
 });
 
-describe('indexStructure (a structure kept per index)', () => {
+describe('keptStructure (a structure kept per index or column)', () => {
   it('is built once per index, and keeps the first value built between two steps', () => {
     let builds = 0;
-    const structure = indexStructure(function* (built): Steps<{ size: number }> {
+    const structure = keptStructure(function* (built: TourIndex): Steps<{ size: number }> {
       builds += 1;
       yield;
       return { size: built.size };
@@ -45,6 +46,7 @@ describe('indexStructure (a structure kept per index)', () => {
     expect(stepped).toEqual({ done: true, value: atOnce });
     expect(stepped.value).toBe(atOnce);
     expect(structure.of(index)).toBe(atOnce);
+    expect(structure.has(index)).toBe(true);
     expect(builds).toBe(2);
     // Another index has its own.
     const other = indexOf([tourRow(1)], []);

@@ -60,25 +60,36 @@ export function segmentStructures(): readonly SegmentStructure<unknown>[] {
 }
 
 /**
- * A structure of the whole index rather than of one segment (the walk's records, the tours'
- * fortnights), built by `build` on first use and kept with the index. The preparation builds it
- * in steps (`steps`) before the index serves.
+ * A structure kept per object rather than per segment (the index's walk records and fortnights,
+ * a column's value bitsets), built by `build` on first use and kept while the object lives. The
+ * preparation builds it in steps (`steps`) before the index serves.
  */
-export function indexStructure<Value>(build: (index: TourIndex) => Steps<Value>): {
-  of(index: TourIndex): Value;
-  steps(index: TourIndex): Steps<Value>;
+export function keptStructure<Key extends object, Value>(
+  build: (key: Key) => Steps<Value>,
+): {
+  of(key: Key): Value;
+  steps(key: Key): Steps<Value>;
+  /** Whether it is built for `key` (tests). */
+  has(key: Key): boolean;
 } {
-  const built = new WeakMap<TourIndex, Value>();
-  function* steps(index: TourIndex): Steps<Value> {
-    let value = built.get(index);
+  const built = new WeakMap<Key, Value>();
+  function* steps(key: Key): Steps<Value> {
+    let value = built.get(key);
     if (value === undefined) {
-      value = yield* build(index);
+      value = yield* build(key);
       // As for a segment's: the first one built between two steps is the one kept.
-      const first = built.get(index);
+      const first = built.get(key);
       if (first !== undefined) return first;
-      built.set(index, value);
+      built.set(key, value);
     }
     return value;
   }
-  return { of: (index) => built.get(index) ?? finish(steps(index)), steps };
+  return {
+    of: (key) => {
+      const value = built.get(key);
+      return value !== undefined ? value : finish(steps(key));
+    },
+    steps,
+    has: (key) => built.has(key),
+  };
 }

@@ -8,7 +8,7 @@
  * The index keeps its columns too: the structures built from them (ladders, day buckets, posting
  * lists) read one or two columns front to back, where columns are the cheaper layout.
  */
-import { indexStructure } from './segment-structures.ts';
+import { keptStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
 import type { TourIndex } from './tour-index.ts';
 
@@ -37,7 +37,7 @@ export interface WalkRecords {
   dates: Int32Array;
 }
 
-const records = indexStructure(buildWalkRecords);
+const records = keptStructure(buildWalkRecords);
 
 /** The records of `index`, built on first use (the preparation builds them before it serves). */
 export const walkRecordsOf = records.of;
