@@ -1,6 +1,8 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'tsup';
+import { writePrecompiledContractValidator } from './src/http/contract-validator-build.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -19,5 +21,10 @@ export default defineConfig({
   async onSuccess() {
     await mkdir('dist', { recursive: true });
     await copyFile(require.resolve('@gallop/openapi/openapi.json'), 'dist/openapi.json');
+    // The embedded database's thread loads this module next to the bundle (decision 076).
+    await copyFile('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
+    // fastify-openapi-glue's check of the contract, without compiling the OpenAPI schema at
+    // every start (decision 076).
+    writePrecompiledContractValidator(pathToFileURL('dist/'));
   },
 });

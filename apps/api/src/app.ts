@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { allowWebOrigin } from '#src/http/cors.ts';
+import { usePrecompiledContractValidator } from '#src/http/contract-validator.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
 import {
   compileOnFirstUse,
@@ -58,6 +59,12 @@ export interface BuildAppOptions {
   contract?: Contract;
   /** The catalogue response cache; defaults to the one the environment configures. */
   responseCache?: ResponseCache;
+  /**
+   * Resolves once the database is migrated and seeded. Given, the app starts reading what it
+   * needs before answering (the search index, its secrets) right then, while the rest of the
+   * start goes on, instead of when it gets ready (decision 076).
+   */
+  databasePrepared?: Promise<unknown>;
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
@@ -166,11 +173,13 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     options.database.db,
     app.log.child({ module: 'search-index' }),
   );
+  let warming: Promise<void> | undefined;
+  const warmIndex = () => (warming ??= searchIndex?.warm() ?? Promise.resolve());
   if (searchIndex) {
     // The first index is built before the server answers when it is quick (small catalogues,
     // tests); a larger one keeps building in the background while searches run in SQL, so the
     // start never exceeds Fastify's plugin timeout (10 s). A failure leaves searches on SQL.
-    app.addHook('onReady', () => waitAtMost(searchIndex.warm(), INDEX_WARM_WAIT_MS));
+    app.addHook('onReady', () => waitAtMost(warmIndex(), INDEX_WARM_WAIT_MS));
     app.addHook('onClose', async () => searchIndex.close());
   }
 
@@ -196,7 +205,17 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   // before the app serves. Secrets shared with another service: unset in production, their
   // feature is off and a warning says so (decision 061).
   const internalSecrets = internalSecretsAtStart(options.database.db, env);
-  app.addHook('onReady', () => internalSecrets.resolve());
+  let resolvingSecrets: Promise<void> | undefined;
+  const resolveSecrets = () => (resolvingSecrets ??= internalSecrets.resolve());
+  app.addHook('onReady', resolveSecrets);
+  options.databasePrepared?.then(
+    () => {
+      void warmIndex();
+      // Reported by the onReady hook, which awaits the same promise.
+      resolveSecrets().catch(() => {});
+    },
+    () => {},
+  );
   const sharedSecrets = resolveSharedSecrets(env, app.log);
   registerSandboxPaymentPages(app, {
     db: options.database.db,
@@ -238,6 +257,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       getToursPage: answerFromCache,
     });
   }
+  // Before glue checks the contract: the OpenAPI schema precompiled by the build (decision 076).
+  app.register(async () => {
+    await usePrecompiledContractValidator(new URL('./', import.meta.url));
+  });
   app.register(openapiGlue, {
     specification: options.contract ?? loadContract(),
     operationResolver: resolveOperations(app, handlers),

@@ -55,18 +55,32 @@ export async function startServer(
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const ownsDatabase = !options.database;
-  let database = options.database;
-  let justSeeded = false;
+  const database = options.database ?? (await (options.opening ?? openEnvDatabase(env)));
   const startupLog: string[] = [];
-  if (!database) {
-    const opened = await openAppDatabase(env, (message) => startupLog.push(message), {
-      prepare: !options.prepared,
-      ...(options.opening ? { opening: options.opening } : {}),
-    });
-    database = opened.database;
-    justSeeded = opened.seeded;
+  // Migrations and the first seed run as soon as the database is open. On PGlite it opens on a
+  // thread of its own while this one builds the app (decision 076); awaited below.
+  const preparing =
+    ownsDatabase && !options.prepared
+      ? prepareDatabase(database, { log: (message) => startupLog.push(message) })
+      : database.opened.then(() => ({ seeded: false }));
+  preparing.catch(() => {});
+  const app = buildApp(env, {
+    prepareVideos: true,
+    ...options,
+    database,
+    databasePrepared: preparing,
+  });
+  let justSeeded: boolean;
+  try {
+    // Loads the plugins (the contract's routes) meanwhile; the hooks that query the database
+    // run in `listen`, once it is prepared.
+    await app.after();
+    ({ seeded: justSeeded } = await preparing);
+  } catch (error) {
+    await app.close().catch(() => {});
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw error;
   }
-  const app = buildApp(env, { prepareVideos: true, ...options, database });
   app.log.info({ driver: database.driver, location: database.location }, 'database ready');
   for (const message of startupLog) app.log.info(`seed: ${message}`);
 

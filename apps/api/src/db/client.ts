@@ -1,14 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Env } from '#src/env.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -39,6 +37,11 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   /** Where the data lives, for logs (the PGlite folder, or the PostgreSQL host; no password). */
   location: string;
+  /**
+   * Settles when the database has opened (PGlite opens its folder on its own thread after the
+   * handle is returned; statements wait for it). Rejects if it cannot be opened.
+   */
+  opened: Promise<void>;
   /** Runs the SQL migrations in `drizzle/`; safe to call on every start. */
   migrate(): Promise<void>;
   /** Cheap liveness probe for `/ready`. */
@@ -88,25 +91,30 @@ export function openEnvDatabase(
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR;
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
+  // PGlite opens and runs statements on a thread of its own (decision 076); the drizzle driver
+  // only calls the part of its interface the thread offers.
+  const thread = await PgliteThread.start({
     dataDir,
-    extensions: { pg_trgm, cube, earthdistance },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  const client = thread as unknown as PGlite;
+  // Not awaited: statements queue until the folder is open, so the caller can build the app
+  // meanwhile. A failed open fails them (and `opened`).
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
     location: dataDir,
+    opened: thread.waitReady,
     migrate: () =>
       migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       }),
     ping: async () => {
-      await client.query('select 1');
+      await thread.query('select 1');
     },
-    close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    close: () => thread.close(),
+    dumpDataDir: () => thread.dumpDataDir('gzip'),
   };
 }
 
@@ -136,6 +144,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   return {
     db,
     driver: 'postgres',
+    opened: Promise.resolve(),
     location: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
     migrate: () =>
       migrateNodePostgres(drizzleNodePostgres({ client: pool, casing: 'snake_case' }), {

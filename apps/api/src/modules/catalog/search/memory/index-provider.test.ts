@@ -133,6 +133,49 @@ describe('createTourIndexProvider', () => {
     expect(build).toHaveBeenCalledTimes(2);
   });
 
+  it('serves a small new index at once and prepares it behind (servesUnpreparedUpTo)', async () => {
+    const preparing = [deferred(), deferred()];
+    const prepare = vi.fn((index: TourIndex) => preparing[index.builtAt === 0 ? 0 : 1]!.promise);
+    const build = vi.fn(
+      async (key: { version: number; today: string }) =>
+        ({
+          ...key,
+          builtAt: key.version === 1 ? 0 : 1,
+          size: key.version * 100,
+        }) as unknown as TourIndex,
+    );
+    const state = { version: 1 };
+    const provider = createTourIndexProvider({
+      versions: { current: async () => state.version },
+      build,
+      prepare,
+      servesUnpreparedUpTo: 100,
+      log: quiet,
+      now: () => 0,
+      today: () => '2026-11-24',
+    });
+    await provider.warm();
+    expect(provider.warmed()).toBe(true);
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect((await provider.current())?.version).toBe(1);
+
+    // While the first is being prepared no second build starts; past the size, a new index
+    // waits for its preparation.
+    state.version = 2;
+    expect(await provider.current()).toBeUndefined();
+    expect(build).toHaveBeenCalledTimes(1);
+    preparing[0]!.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await provider.current()).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(prepare).toHaveBeenCalledTimes(2);
+    expect(await provider.current()).toBeUndefined();
+    preparing[1]!.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await provider.current())?.version).toBe(2);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
   it('serves an index whose preparation failed, and says so', async () => {
     const warn = vi.fn();
     const provider = createTourIndexProvider({

@@ -5,7 +5,8 @@
  * ready. Every catalogue write bumps the version (`catalog_version`); as a safety net an index is
  * also rebuilt after `maxAgeMs`, serving the old one meanwhile (like a stale cache entry). A new
  * index is prepared (its search structures built, decision 054) before it takes over, so no search
- * pays for those builds.
+ * pays for those builds; a small one (`servesUnpreparedUpTo`) takes over at once and is prepared
+ * behind it (decision 076).
  */
 import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
 import { todayIso } from '../../tour-card.ts';
@@ -29,6 +30,13 @@ export interface TourIndexProviderOptions {
    * serves anyway (searches then build what they need on first use).
    */
   prepare?: (index: TourIndex) => Promise<unknown>;
+  /**
+   * A new index of at most this many tours serves as soon as it is built, and is prepared behind
+   * it: built on first use, a small index's structures cost milliseconds, while preparing them
+   * all up front (cold code at a start) held a reopen of the demo catalogue 0.14 s (decision 076).
+   * Unset: every index is prepared first.
+   */
+  servesUnpreparedUpTo?: number;
   log: {
     info: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
@@ -48,6 +56,7 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     versions,
     build,
     prepare = async () => {},
+    servesUnpreparedUpTo = -1,
     log,
     maxAgeMs = INDEX_MAX_AGE_MS,
     retryAfterMs = 5_000,
@@ -55,21 +64,31 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     today = () => todayIso(),
   } = options;
   let index: TourIndex | undefined;
+  /** The build under way: settles when its index serves (or the build failed). */
   let building: Promise<void> | undefined;
   let failedAt = -Infinity;
   let closed = false;
   let firstBuildDone = false;
 
+  /** Starts a build unless one is under way; resolves when its index serves (or it failed). */
   function rebuild(key: { version: number; today: string }): Promise<void> {
     if (closed) return Promise.resolve();
-    // One build (and its preparation) at a time: `building` is cleared once the index serves.
-    building ??= buildAndPrepare(key).finally(() => {
-      building = undefined;
-    });
+    if (!building) {
+      let serve!: () => void;
+      building = new Promise<void>((resolve) => (serve = resolve));
+      // One build (and its preparation) at a time: `building` is cleared once it is prepared.
+      void buildAndPrepare(key, serve).finally(() => {
+        serve();
+        building = undefined;
+      });
+    }
     return building;
   }
 
-  async function buildAndPrepare(key: { version: number; today: string }): Promise<void> {
+  async function buildAndPrepare(
+    key: { version: number; today: string },
+    serve: () => void,
+  ): Promise<void> {
     const started = now();
     let next: TourIndex;
     try {
@@ -81,13 +100,18 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     }
     if (closed) return;
     const built = now();
+    const servesFirst = next.size <= servesUnpreparedUpTo;
+    if (servesFirst) {
+      index = next;
+      serve();
+    }
     try {
       await prepare(next);
     } catch (error) {
       log.warn({ err: error }, 'search index: preparing failed; searches build on first use');
     }
     if (closed) return;
-    index = next;
+    if (!servesFirst) index = next;
     const ms = { ms: now() - started, prepareMs: now() - built };
     log.info({ tours: next.size, ...ms, ...key }, 'search index built');
   }

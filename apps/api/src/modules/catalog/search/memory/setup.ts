@@ -6,6 +6,12 @@ import { createTourIndexProvider, type TourIndexProvider } from './index-provide
 import { loadTourIndex } from './load-index.ts';
 import { prepareIndex } from './prepare-index.ts';
 
+/**
+ * A catalogue up to this size serves its new index before preparing it (decision 076): a
+ * structure built on a search costs it a few milliseconds at most here.
+ */
+export const SERVES_UNPREPARED_TOURS = 5_000;
+
 export function createSearchIndex(
   env: Pick<Env, 'SEARCH_INDEX'>,
   db: Database,
@@ -16,6 +22,7 @@ export function createSearchIndex(
   return createTourIndexProvider({
     versions,
     log,
+    servesUnpreparedUpTo: SERVES_UNPREPARED_TOURS,
     build: (key) =>
       loadTourIndex(db, key, undefined, ({ ms, longestSliceMs }) =>
         log.info(
