@@ -1,8 +1,18 @@
-import sharp, { type Sharp } from 'sharp';
+import type { default as sharp, Sharp } from 'sharp';
 import type { ImageFormat } from './formats.ts';
 import { renderSceneSvg } from './render/scene.ts';
 import type { Camera } from './render/svg.ts';
 import type { MediaScene } from './urls.ts';
+
+let loadingSharp: Promise<typeof sharp> | undefined;
+
+/**
+ * sharp (libvips) loads with the first picture rather than at every start, where it cost about
+ * 35 ms of a reopen (decision 076).
+ */
+export function loadSharp(): Promise<typeof sharp> {
+  return (loadingSharp ??= import('sharp').then((module) => module.default));
+}
 
 /**
  * Bump when the drawings change: it is part of every cache key and ETag, so new pictures are
@@ -36,19 +46,20 @@ export function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
 }
 
 /** Rasterises a scene straight at the pixel size asked for: no oversized render to shrink. */
-export function rasterizeScene(
+export async function rasterizeScene(
   scene: MediaScene,
   seed: number,
   width: number,
   height: number,
   camera?: Camera,
-): Sharp {
+): Promise<Sharp> {
   const { svg, bleed } = renderSceneSvg({ scene, seed, width, height, camera });
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(svg));
   return bleed > 0 ? image.extract({ left: bleed, top: bleed, width, height }) : image;
 }
 
-export function renderGeneratedImage(
+export async function renderGeneratedImage(
   scene: MediaScene,
   seed: number,
   variant: ImageVariant,
@@ -56,7 +67,7 @@ export function renderGeneratedImage(
   const height = variant.height ?? Math.round(variant.width / GENERATED_ASPECT);
   // The scene is composed for the requested aspect (a wider frame shows more of the same world),
   // which is what `fit: cover` would give, without the cost of drawing a larger picture first.
-  return encode(rasterizeScene(scene, seed, variant.width, height), variant.format);
+  return encode(await rasterizeScene(scene, seed, variant.width, height), variant.format);
 }
 
 /**
@@ -65,7 +76,11 @@ export function renderGeneratedImage(
  * interesting region); a `00` height only scales down to the width. EXIF rotation is applied
  * and metadata (GPS included) is dropped.
  */
-export function resizeStoredImage(source: Buffer | string, variant: ImageVariant): Promise<Buffer> {
+export async function resizeStoredImage(
+  source: Buffer | string,
+  variant: ImageVariant,
+): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(source, { limitInputPixels: 50_000_000 })
     .rotate()
     .resize({

@@ -104,10 +104,8 @@ async function* sceneFrames(
 ): AsyncGenerator<Buffer> {
   for (let index = 0; index < frameCount; index += 1) {
     const camera = cameraAt(index, frameCount, source.drift);
-    yield await rasterizeScene(source.scene, source.seed, spec.width, spec.height, camera)
-      .removeAlpha()
-      .raw()
-      .toBuffer();
+    const frame = await rasterizeScene(source.scene, source.seed, spec.width, spec.height, camera);
+    yield await frame.removeAlpha().raw().toBuffer();
   }
 }
 

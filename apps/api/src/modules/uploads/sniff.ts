@@ -4,8 +4,8 @@
  * refused. Each call names the kinds it accepts (spec section 5: images must be `image/*`; meet
  * uploads accept images, pdf, doc, docx, xls, xlsx).
  */
-import sharp from 'sharp';
 import { unprocessable } from '#src/http/http-error.ts';
+import { loadSharp } from '#src/modules/media/image-pipeline.ts';
 
 export interface Sniffed {
   kind: 'image' | 'file' | 'video';
@@ -105,6 +105,7 @@ export async function sniffFile(
 /** Decodes the header with sharp: a picture it cannot read is not a picture. */
 async function imageSize(filePath: string, accepted: readonly Accepted[]) {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(filePath, { limitInputPixels: false }).metadata();
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;

@@ -115,22 +115,24 @@ export async function loadTourIndex(
   labels.catch(() => {}); // awaited below; a failure surfaces there, not as an unhandled rejection
   let after = 0;
   for (;;) {
-    const page = await queryJson<TourQueryRow[]>(
+    // A page of tours and their bookable dates in one statement: one round trip per page.
+    const { tours, dates } = await queryJson<{
+      tours: TourQueryRow[];
+      dates: [number, string, number, number, number][];
+    }>(
       db,
-      sql`select coalesce(json_agg(page order by page.id), '[]') as value
-        from (${TOURS} and tours.id > ${after} order by tours.id limit ${pageSize}) page`,
+      sql`with page as (${TOURS} and tours.id > ${after} order by tours.id limit ${pageSize})
+        select json_build_object(
+          'tours', (select coalesce(json_agg(page order by page.id), '[]') from page),
+          'dates', (select coalesce(json_agg(json_build_array(tour_id, start_date::text, duration,
+              price_usd, price_per_day_usd) order by tour_id, start_date, id), '[]')
+            from tour_dates
+            where tour_dates.tour_id > ${after}
+              and tour_dates.tour_id <= (select max(page.id) from page)
+              and ${bookableDate(today)})) as value`,
     );
-    if (page.length === 0) break;
-    const last = Number(page[page.length - 1]!.id);
-    builder.addTours(page.map(toIndexRow));
-    const dates = await queryJson<[number, string, number, number, number][]>(
-      db,
-      sql`select coalesce(json_agg(json_build_array(tour_id, start_date::text, duration,
-          price_usd, price_per_day_usd) order by tour_id, start_date, id), '[]') as value
-        from tour_dates
-        where tour_dates.tour_id > ${after} and tour_dates.tour_id <= ${last}
-          and ${bookableDate(today)}`,
-    );
+    if (tours.length === 0) break;
+    builder.addTours(tours.map(toIndexRow));
     builder.addDates(
       dates.map(([tourId, startDate, duration, priceUsd, pricePerDayUsd]) => ({
         tourId,
@@ -140,8 +142,8 @@ export async function loadTourIndex(
         pricePerDayUsd,
       })),
     );
-    after = last;
-    if (page.length < pageSize) break;
+    after = Number(tours[tours.length - 1]!.id);
+    if (tours.length < pageSize) break;
   }
   // Laid out in slices: at a million tours the layout takes seconds, and requests go on meanwhile.
   const { value, ...run } = await runInSlices(
