@@ -55,9 +55,10 @@ let layout = '';
 const index = await loadTourIndex(
   db,
   { version: await readCatalogVersion(db), today },
-  undefined,
-  ({ ms, longestSliceMs }) =>
-    (layout = `laid out in ${Math.round(ms)} ms, longest slice ${longestSliceMs.toFixed(1)} ms`),
+  {
+    onLaidOut: ({ ms, longestSliceMs }) =>
+      (layout = `laid out in ${Math.round(ms)} ms, longest slice ${longestSliceMs.toFixed(1)} ms`),
+  },
 );
 const loaded = Math.round(performance.now() - started);
 console.info(`index of ${index.size} tours built in ${loaded} ms (${layout})`);

@@ -172,6 +172,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     env,
     options.database.db,
     app.log.child({ module: 'search-index' }),
+    options.database.driver,
   );
   let warming: Promise<void> | undefined;
   const warmIndex = () => (warming ??= searchIndex?.warm() ?? Promise.resolve());

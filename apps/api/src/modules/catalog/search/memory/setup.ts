@@ -1,5 +1,5 @@
 /** The in-process search index as the environment configures it (see docs/operations.md). */
-import type { Database } from '#src/db/client.ts';
+import type { Database, DatabaseDriver } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import { createCatalogVersionReader, readCatalogVersion } from '../../cache/catalog-version.ts';
 import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
@@ -16,6 +16,8 @@ export function createSearchIndex(
   env: Pick<Env, 'SEARCH_INDEX'>,
   db: Database,
   log: TourIndexProviderLog,
+  /** Which database it reads: pages come as JSON from PGlite (see `PageFormat`). */
+  driver: DatabaseDriver = 'postgres',
 ): TourIndexProvider | undefined {
   if (env.SEARCH_INDEX === 'off') return undefined;
   const versions = createCatalogVersionReader(() => readCatalogVersion(db));
@@ -24,12 +26,14 @@ export function createSearchIndex(
     log,
     servesUnpreparedUpTo: SERVES_UNPREPARED_TOURS,
     build: (key) =>
-      loadTourIndex(db, key, undefined, ({ ms, longestSliceMs }) =>
-        log.info(
-          { ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
-          'search index laid out',
-        ),
-      ),
+      loadTourIndex(db, key, {
+        pages: driver === 'pglite' ? 'json' : 'rows',
+        onLaidOut: ({ ms, longestSliceMs }) =>
+          log.info(
+            { ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
+            'search index laid out',
+          ),
+      }),
     prepare: async (index) => {
       const timings = await prepareIndex(index);
       const longestSliceMs = Math.max(0, ...timings.map((timing) => timing.longestSliceMs));
