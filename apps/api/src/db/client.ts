@@ -98,13 +98,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const client = thread as unknown as PGlite;
-  // Not awaited: statements queue until the folder is open, so the caller can build the app
-  // meanwhile. A failed open fails them (and `opened`).
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
     location: dataDir,
+    // Not awaited here: statements queue until the folder is open, so the caller can build the
+    // app meanwhile. A failed open fails them, and this.
     opened: thread.waitReady,
     migrate: () =>
       migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {

@@ -221,7 +221,7 @@ function typesOf(parsers: Record<number, Parser> | undefined): number[] {
  * Applies the caller's parsers to the values the database's thread kept as text, as PGlite
  * would have: per column of a parsed type, never to null.
  */
-export function parseText<Row>(
+function parseText<Row>(
   results: Results<Row>,
   parsers: Record<number, Parser>,
   rowMode: 'array' | 'object',

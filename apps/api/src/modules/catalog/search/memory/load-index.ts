@@ -37,11 +37,10 @@ const TOURS = sql`
   from tours left join ships on ships.id = tours.ship_id
   where tours.is_published`;
 
-/** Rows read as one JSON value (see `PageFormat`); node-postgres and PGlite both parse `json`. */
+/** A statement's one `json` value (see `PageFormat`); node-postgres and PGlite both parse it. */
 async function queryJson<T>(db: Database, query: SQL): Promise<T> {
-  const [row] = await queryRows<{ value: T | string }>(db, query);
-  const value = row?.value;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const [row] = await queryRows<{ value: T }>(db, query);
+  return row!.value;
 }
 
 async function loadLabels(db: Database): Promise<IndexLabels> {

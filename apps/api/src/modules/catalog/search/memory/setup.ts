@@ -17,7 +17,7 @@ export function createSearchIndex(
   db: Database,
   log: TourIndexProviderLog,
   /** Which database it reads: pages come as JSON from PGlite (see `PageFormat`). */
-  driver: DatabaseDriver = 'postgres',
+  driver: DatabaseDriver,
 ): TourIndexProvider | undefined {
   if (env.SEARCH_INDEX === 'off') return undefined;
   const versions = createCatalogVersionReader(() => readCatalogVersion(db));
