@@ -99,6 +99,21 @@ export const FILTER_DEFAULTS = {
   type: 1,
 } as const satisfies Partial<SearchFilters>;
 
+const READ_EACH_TIME = Symbol('read each time');
+
+/**
+ * What each reader makes of an absent field (its default, or nothing), read once: a search sets
+ * a few of the forty fields, and the API normalises every search it answers. Only primitive
+ * results are kept, so no two calls share an object.
+ */
+const READ_WHEN_ABSENT: Partial<Record<FilterField, unknown>> = Object.fromEntries(
+  FILTER_FIELDS.map((key) => {
+    const value: unknown = FIELD_READERS[key](undefined);
+    // An object would be shared by every call: such a reader runs each time instead.
+    return [key, typeof value === 'object' && value !== null ? READ_EACH_TIME : value];
+  }),
+);
+
 /**
  * Normalises any input into {@link SearchFilters} (spec section 5): price range clamped to
  * 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page at least
@@ -106,10 +121,15 @@ export const FILTER_DEFAULTS = {
  * at its cap) are removed, so equal searches have equal filters.
  */
 export function normalizeFilters(input: unknown): SearchFilters {
-  const source = typeof input === 'object' && input !== null ? input : {};
+  const source = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
   const filters: Record<string, unknown> = {};
   for (const key of FILTER_FIELDS) {
-    const value = FIELD_READERS[key]((source as Record<string, unknown>)[key]);
+    const given = source[key];
+    const absent = given === undefined ? READ_WHEN_ABSENT[key] : READ_EACH_TIME;
+    const value = absent === READ_EACH_TIME ? FIELD_READERS[key](given) : absent;
     if (value !== undefined) filters[key] = value;
   }
   return filters as SearchFilters;

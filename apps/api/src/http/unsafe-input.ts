@@ -36,22 +36,42 @@ function nonFinite(value: unknown): boolean {
   return false;
 }
 
+/** The numeric fields (or lists of numbers) of a query or path schema, read once per route. */
+function numericFields(schema: Schema | undefined): ReadonlySet<string> {
+  const names = Object.entries(schema?.properties ?? {})
+    .filter(([, field]) => isNumeric(field) || isNumeric(field.items))
+    .map(([name]) => name);
+  return new Set(names);
+}
+
+function checkValue(
+  name: string,
+  value: unknown,
+  numeric: boolean,
+  errors: Record<string, string[]>,
+): void {
+  if (typeof value === 'string' && value.includes(NUL)) {
+    (errors[name] ??= []).push('must not contain NUL characters');
+  } else if (numeric && nonFinite(value)) {
+    (errors[name] ??= []).push('must be a finite number');
+  }
+}
+
 /** Query or path values: flag NUL characters anywhere and non-finite numbers in numeric fields. */
 function checkParameters(
   values: unknown,
-  schema: Schema | undefined,
+  numeric: ReadonlySet<string>,
   errors: Record<string, string[]>,
 ): void {
   if (!values || typeof values !== 'object') return;
-  for (const [name, raw] of Object.entries(values as Record<string, unknown>)) {
-    const fieldSchema = schema?.properties?.[name];
-    const numeric = isNumeric(fieldSchema) || isNumeric(fieldSchema?.items);
-    for (const value of [raw].flat()) {
-      if (typeof value === 'string' && value.includes(NUL)) {
-        (errors[name] ??= []).push('must not contain NUL characters');
-      } else if (numeric && nonFinite(value)) {
-        (errors[name] ??= []).push('must be a finite number');
-      }
+  // Every request passes here: no arrays made per value.
+  for (const name in values) {
+    const raw = (values as Record<string, unknown>)[name];
+    const isNumber = numeric.has(name);
+    if (Array.isArray(raw)) {
+      for (const value of raw) checkValue(name, value, isNumber, errors);
+    } else {
+      checkValue(name, raw, isNumber, errors);
     }
   }
 }
@@ -103,11 +123,17 @@ export function rejectUnsafeInput(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as
       { querystring?: Schema; params?: Schema; body?: Schema } | undefined;
+    // Read on the first request, once the route's schema is final.
+    let numeric: { params: ReadonlySet<string>; query: ReadonlySet<string> } | undefined;
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      numeric ??= {
+        params: numericFields(schema?.params),
+        query: numericFields(schema?.querystring),
+      };
       const errors: Record<string, string[]> = {};
-      checkParameters(request.params, schema?.params, errors);
+      checkParameters(request.params, numeric.params, errors);
       const pathErrors = Object.keys(errors).length > 0;
-      checkParameters(request.query, schema?.querystring, errors);
+      checkParameters(request.query, numeric.query, errors);
       const queryErrors = Object.keys(errors).length > 0;
       // Every request body of the contract is required: none at all is the caller's mistake.
       if (schema?.body && (request.body === undefined || request.body === null)) {

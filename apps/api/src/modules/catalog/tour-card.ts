@@ -128,6 +128,20 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** Today (UTC), read from the clock at most once a second: every search asks for it. */
+export function currentDay(now: () => number = Date.now): () => string {
+  let day = '';
+  let until = 0;
+  return () => {
+    const at = now();
+    if (at >= until) {
+      day = todayIso(new Date(at));
+      until = at + 1_000;
+    }
+    return day;
+  };
+}
+
 /** A stored picture as the contract's media item (`image` is the `{{size}}` URL template). */
 export function toMediaItem(image: StoredImage, withAlt: boolean): MediaItem {
   return {

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendKeptBody } from '#src/http/compressed-bodies.ts';
 import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
 import type { CachedBody, ResponseCache } from '../cache/response-cache.ts';
-import { todayIso } from '../tour-card.ts';
+import { currentDay } from '../tour-card.ts';
 
 /**
  * Sends a cached (or just serialised) body, with where it came from. A body the response cache
@@ -34,20 +34,6 @@ export function ratesKey(rates: Rates): string {
     ratesKeys.set(rates, key);
   }
   return key;
-}
-
-/** Today (UTC), read from the clock at most once a second: every search asks for it. */
-export function currentDay(now: () => number = Date.now): () => string {
-  let day = '';
-  let until = 0;
-  return () => {
-    const at = now();
-    if (at >= until) {
-      day = todayIso(new Date(at));
-      until = at + 1_000;
-    }
-    return day;
-  };
 }
 
 /** What a handler answered a request with: its response-cache key and what priced it. */

@@ -167,6 +167,11 @@ export interface FacetRow {
   count: number | string;
   low: number | string | null;
   high: number | string | null;
+  /**
+   * The value's place among its kind's values in name order (`compareByName`), when the counter
+   * knows it (the in-process index): equal counts then compare as numbers.
+   */
+  nameRank?: number | undefined;
 }
 
 /** How each kind's values read (ids and levels are integers, codes are strings). */
@@ -223,13 +228,23 @@ export function compareByName(
   return byText.compare(a.text, b.text) || byValue.compare(String(a.value), String(b.value));
 }
 
+/** A facet's option with its name rank, when the counter gave one (`FacetRow.nameRank`). */
+interface RankedOption {
+  option: FacetOption;
+  nameRank: number | undefined;
+}
+
 function compareOptions(facet: string) {
-  return (a: FacetOption, b: FacetOption): number => {
+  return (
+    { option: a, nameRank: rankA }: RankedOption,
+    { option: b, nameRank: rankB }: RankedOption,
+  ): number => {
     if (facet === 'comfort') {
       return COMFORT_ORDER.indexOf(String(a.value)) - COMFORT_ORDER.indexOf(String(b.value));
     }
     if (ORDERED_BY_VALUE.has(facet)) return Number(a.value) - Number(b.value);
-    return b.count - a.count || compareByName(a, b);
+    if (b.count !== a.count) return b.count - a.count;
+    return rankA !== undefined && rankB !== undefined ? rankA - rankB : compareByName(a, b);
   };
 }
 
@@ -279,7 +294,7 @@ export function toFilterFacets(
   prices: { currency: string; rates: Rates },
   options: OrganizerFacetOptions = {},
 ): FilterFacets {
-  const facets: Record<string, FacetOption[]> = {};
+  const facets: Record<string, RankedOption[]> = {};
   for (const kind of [...TOUR_FACETS, 'durations'] as const) facets[kind] = [];
   const out: FilterFacets = {};
   let organizersTotal: number | undefined;
@@ -299,15 +314,20 @@ export function toFilterFacets(
     }
     if (row.value === null) continue;
     facets[row.facet]?.push({
-      value: READ_VALUE[row.facet](row.value),
-      text: labelOf(row.facet, row.value, row.label),
-      count: Number(row.count),
+      option: {
+        value: READ_VALUE[row.facet](row.value),
+        text: labelOf(row.facet, row.value, row.label),
+        count: Number(row.count),
+      },
+      nameRank: row.nameRank,
     });
   }
+  const sorted: Record<string, FacetOption[]> = {};
   for (const [facet, values] of Object.entries(facets)) {
-    (out as Record<string, FacetOption[]>)[facet] = values.sort(compareOptions(facet));
+    sorted[facet] = values.sort(compareOptions(facet)).map(({ option }) => option);
   }
-  out.organizers_total = organizersTotal ?? facets.organizers!.length;
-  out.organizers = topOrganizers(facets.organizers!, options);
+  Object.assign(out, sorted);
+  out.organizers_total = organizersTotal ?? sorted.organizers!.length;
+  out.organizers = topOrganizers(sorted.organizers!, options);
   return out;
 }

@@ -8,7 +8,8 @@ import { notFound } from '#src/http/http-error.ts';
 import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { disabledResponseCache, type ResponseCache } from '../cache/response-cache.ts';
-import { currentDay, ratesKey, sendCachedBody, type CachedAnswers } from './cached-answers.ts';
+import { currentDay } from '../tour-card.ts';
+import { ratesKey, sendCachedBody, type CachedAnswers } from './cached-answers.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { compileFilter, type Place } from './conditions.ts';
 import { searchFacets, toFilterFacets } from './facets.ts';
@@ -92,14 +93,14 @@ async function runSearch(
   const filter = mergeFilters(stored, query);
   assertConsistent(filter);
   const place = await resolvePlace(db, filter);
-  const compiled = compileFilter(filter, { today, currency, rates, place });
+  const compile = () => compileFilter(filter, { today, currency, rates, place });
   const index = await caches.index?.current();
   if (index && index.today === today) {
     const found = await searchToursInIndex(
       db,
       index,
       compileIndexQuery(index, filter, { currency, rates, place }),
-      compiled,
+      compile,
       filter,
       {
         currency,
@@ -121,6 +122,7 @@ async function runSearch(
       itemBodies: 'bodies' in cards ? cards.bodies : undefined,
     };
   }
+  const compiled = compile();
   const key = searchKey(filter, { currency, today, place, version: caches.version });
   const { results } = caches;
   const [list, facets] = await Promise.all([

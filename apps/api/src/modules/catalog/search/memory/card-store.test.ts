@@ -210,4 +210,19 @@ describe('the card store', () => {
     await store.cards(index, [1, 2], noBounds, context);
     expect(calls).toEqual([[1, 2], [3], [2]]);
   });
+
+  it('in a larger store, moves a tour shown again unless it is among the newest quarter', async () => {
+    const ids = Array.from({ length: 14 }, (_, position) => position + 1);
+    const { load, calls } = fakeLoader(new Map(ids.map((id) => [id, parts(id)])));
+    const store = createCardStore(db, { load, maxEntries: 8 });
+    const index = anIndex();
+    await store.cards(index, [1, 2, 3, 4, 5, 6, 7, 8], noBounds, context);
+    // 1 is eight insertions old: moved to the recent end. 8 is the newest: left where it is.
+    await store.cards(index, [1, 8], noBounds, context);
+    // Six new tours drop the six oldest: 2 to 7. 1 and 8 stay.
+    await store.cards(index, [9, 10, 11, 12, 13, 14], noBounds, context);
+    await store.cards(index, [1, 8], noBounds, context);
+    await store.cards(index, [2], noBounds, context);
+    expect(calls).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14], [2]]);
+  });
 });

@@ -62,12 +62,32 @@ type ShownDates = ReturnType<typeof chooseCardDates>;
 /** JSON texts of a card kept per entry: a few (dates shown, currency) pairs are usual. */
 export const CARD_BODIES_PER_ENTRY = 4;
 
+/** The kept cards of one index, least recently used first. */
+interface Store {
+  entries: Map<number, Entry>;
+  /** How many times an entry was (re)inserted: the clock of `Entry.insertedAt`. */
+  insertions: number;
+}
+
 interface Entry {
   parts: CardParts;
   loadedAt: number;
-  /** The card's JSON texts by `bodyKey`, all priced with `bodiesRates`. */
-  bodies?: Map<string, Buffer>;
+  /** `Store.insertions` when this entry was last moved to the recent end. */
+  insertedAt: number;
+  /** The dates shown to a search without date bounds (most searches), for the day `on`. */
+  unbounded?: { on: string; dates: ShownDates };
+  /** The card's JSON texts (at most `CARD_BODIES_PER_ENTRY`), all priced with `bodiesRates`. */
+  bodies?: KeptBody[];
   bodiesRates?: CardContext['rates'];
+}
+
+/** A card's JSON text with what it depends on besides its parts and the rates. */
+interface KeptBody {
+  nearestId: number | undefined;
+  priceId: number | undefined;
+  currency: string;
+  withAlt: boolean;
+  text: Buffer;
 }
 
 /**
@@ -78,14 +98,6 @@ function keptBuffer(text: string): Buffer {
   const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
   buffer.write(text);
   return buffer;
-}
-
-/** What a card's text depends on besides its parts (and the rates, checked apart). */
-function bodyKey(
-  { nearestDate, priceDate }: ShownDates,
-  { currency, withAlt }: CardContext,
-): string {
-  return `${nearestDate?.id ?? ''} ${priceDate?.id ?? ''} ${currency} ${withAlt ? 1 : 0}`;
 }
 
 /** A day number (`dayNumber`) as `YYYY-MM-DD`; the open ends sort before and after every date. */
@@ -122,44 +134,64 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     load = loadCardParts,
   } = options;
   // One map per index; a Map iterates in insertion order, so re-inserting on use makes it an LRU.
-  const stores = new WeakMap<TourIndex, Map<number, Entry>>();
+  const stores = new WeakMap<TourIndex, Store>();
 
-  function storeOf(index: TourIndex): Map<number, Entry> {
+  function storeOf(index: TourIndex): Store {
     let store = stores.get(index);
     if (!store) {
-      store = new Map();
+      store = { entries: new Map(), insertions: 0 };
       stores.set(index, store);
     }
     return store;
   }
 
+  /** `entry` (re)inserted as the most recently used of `store`. */
+  function insert(store: Store, id: number, entry: Entry): void {
+    store.entries.delete(id);
+    store.entries.set(id, entry);
+    store.insertions += 1;
+    entry.insertedAt = store.insertions;
+  }
+
+  /**
+   * A use of a kept entry moves it to the recent end, unless it was (re)inserted within the last
+   * quarter of `maxEntries` insertions: at most that many are newer, so it is far from being
+   * dropped, and moving it again (a delete and a set in a 20,000-entry map, for each card of
+   * every search) would change little. A small store stays an exact LRU.
+   */
+  function touch(store: Store, id: number, entry: Entry): void {
+    if (store.insertions - entry.insertedAt >= maxEntries / 4) insert(store, id, entry);
+  }
+
+  /** The fresh entry of each of `ids`, in order (undefined for ids the catalogue lacks). */
   async function entriesOf(index: TourIndex, ids: readonly number[]) {
     const store = storeOf(index);
     const time = now();
-    const found = new Map<number, Entry>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const entry = store.get(id);
+    const found: (Entry | undefined)[] = new Array<Entry | undefined>(ids.length);
+    let missing: number[] | undefined;
+    ids.forEach((id, position) => {
+      const entry = store.entries.get(id);
       if (entry && time - entry.loadedAt < maxAgeMs) {
-        store.delete(id);
-        store.set(id, entry);
-        found.set(id, entry);
+        touch(store, id, entry);
+        found[position] = entry;
       } else {
-        missing.push(id);
+        (missing ??= []).push(id);
       }
-    }
-    if (missing.length === 0) return found;
+    });
+    if (!missing) return found;
     const loaded = await load(db, missing);
     const loadedAt = now();
-    for (const [id, parts] of loaded) {
-      const entry = { parts, loadedAt };
-      found.set(id, entry);
-      store.delete(id);
-      store.set(id, entry);
-    }
-    for (const oldest of store.keys()) {
-      if (store.size <= maxEntries) break;
-      store.delete(oldest);
+    ids.forEach((id, position) => {
+      if (found[position]) return;
+      const parts = loaded.get(id);
+      if (!parts) return;
+      const entry: Entry = { parts, loadedAt, insertedAt: 0 };
+      found[position] = entry;
+      insert(store, id, entry);
+    });
+    for (const oldest of store.entries.keys()) {
+      if (store.entries.size <= maxEntries) break;
+      store.entries.delete(oldest);
     }
     return found;
   }
@@ -172,20 +204,38 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     );
   }
 
-  function bodyOf(entry: Entry, dates: ShownDates, context: CardContext) {
+  function bodyOf(entry: Entry, dates: ShownDates, context: CardContext): Buffer {
     // New rates reprice every card: the texts priced with the old ones go.
     if (entry.bodiesRates !== context.rates || !entry.bodies) {
-      entry.bodies = new Map();
+      entry.bodies = [];
       entry.bodiesRates = context.rates;
     }
-    const key = bodyKey(dates, context);
-    let body = entry.bodies.get(key);
-    if (!body) {
-      body = keptBuffer(JSON.stringify(cardOf(entry.parts, dates, context)));
-      if (entry.bodies.size >= CARD_BODIES_PER_ENTRY) entry.bodies.clear();
-      entry.bodies.set(key, body);
+    const nearestId = dates.nearestDate?.id;
+    const priceId = dates.priceDate?.id;
+    const { currency, withAlt } = context;
+    // A scan of at most four, cheaper than building a key to look up.
+    for (const kept of entry.bodies) {
+      if (
+        kept.nearestId === nearestId &&
+        kept.priceId === priceId &&
+        kept.currency === currency &&
+        kept.withAlt === withAlt
+      ) {
+        return kept.text;
+      }
     }
-    return body;
+    const text = keptBuffer(JSON.stringify(cardOf(entry.parts, dates, context)));
+    if (entry.bodies.length >= CARD_BODIES_PER_ENTRY) entry.bodies = [];
+    entry.bodies.push({ nearestId, priceId, currency, withAlt, text });
+    return text;
+  }
+
+  /** The dates an entry's card shows to a search without date bounds, kept for the day. */
+  function unboundedDates(entry: Entry, today: string): ShownDates {
+    if (entry.unbounded?.on !== today) {
+      entry.unbounded = { on: today, dates: chooseCardDates(entry.parts.dates, today) };
+    }
+    return entry.unbounded.dates;
   }
 
   /** Each found entry of `ids`, in order, with the dates its card shows for `bounds`. */
@@ -198,9 +248,12 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     const entries = await entriesOf(index, ids);
     const inScope = inDateBounds(bounds);
     const found: [Entry, ShownDates][] = [];
-    for (const id of ids) {
-      const entry = entries.get(id);
-      if (entry) found.push([entry, chooseCardDates(entry.parts.dates, today, inScope)]);
+    for (const entry of entries) {
+      if (!entry) continue;
+      const dates = inScope
+        ? chooseCardDates(entry.parts.dates, today, inScope)
+        : unboundedDates(entry, today);
+      found.push([entry, dates]);
     }
     return found;
   }

@@ -9,7 +9,7 @@
  * behind it (decision 076).
  */
 import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
-import { todayIso } from '../../tour-card.ts';
+import { currentDay } from '../../tour-card.ts';
 import type { TourIndex } from './tour-index.ts';
 
 export interface TourIndexProvider {
@@ -61,7 +61,8 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     maxAgeMs = INDEX_MAX_AGE_MS,
     retryAfterMs = 5_000,
     now = Date.now,
-    today = () => todayIso(),
+    // Asked by every search: read from the clock at most once a second.
+    today = currentDay(),
   } = options;
   let index: TourIndex | undefined;
   /** The build under way: settles when its index serves (or the build failed). */

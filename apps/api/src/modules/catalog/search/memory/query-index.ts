@@ -503,12 +503,24 @@ class FacetCounter {
         rows.push(...organizerRows(this.index, counts, organizers));
         continue;
       }
+      // Kinds named by constants (comfort, accommodation ...) are few and named elsewhere.
+      const ranks = NAMED_BY_INDEX.has(column.kind)
+        ? nameRanksOf(this.index, column, counts.length)
+        : undefined;
       counts.forEach((count, code) => {
         if (count === 0) return;
         const value = column.text ? column.text(code) : String(code);
         const label = labelOf(this.index, column.kind, value);
         if (label === undefined) return;
-        rows.push({ facet: column.kind, value, label, count, low: null, high: null });
+        rows.push({
+          facet: column.kind,
+          value,
+          label,
+          count,
+          low: null,
+          high: null,
+          nameRank: ranks?.[code],
+        });
       });
     }
     this.durations.forEach((count, bucket) => {
@@ -535,6 +547,40 @@ class FacetCounter {
     });
     return rows;
   }
+}
+
+/**
+ * Each value code's place in its facet's order among equal counts (name, then value), once per
+ * index and kind, so that `toFilterFacets` compares numbers instead of collating names. A code
+ * that names nothing reads -1 (its row is dropped).
+ */
+const NAMED_BY_INDEX = new Set<TourFacet>([
+  'countries',
+  'regions',
+  'cities',
+  'rest_kinds',
+  'collections',
+  'languages',
+]);
+const nameRankCache = new WeakMap<TourIndex, Map<TourFacet, Int32Array>>();
+
+function nameRanksOf(index: TourIndex, column: FacetColumn, size: number): Int32Array {
+  let byKind = nameRankCache.get(index);
+  if (!byKind) nameRankCache.set(index, (byKind = new Map()));
+  let ranks = byKind.get(column.kind);
+  if (ranks?.length !== size) {
+    const named: { code: number; value: string; text: string }[] = [];
+    for (let code = 0; code < size; code += 1) {
+      const value = column.text ? column.text(code) : String(code);
+      const text = labelOf(index, column.kind, value);
+      if (text !== undefined) named.push({ code, value, text });
+    }
+    named.sort(compareByName);
+    ranks = new Int32Array(size).fill(-1);
+    named.forEach(({ code }, position) => (ranks![code] = position));
+    byKind.set(column.kind, ranks);
+  }
+  return ranks;
 }
 
 /**
@@ -582,6 +628,7 @@ export function organizerRows(
     count: counts[id]!,
     low: null,
     high: null,
+    nameRank: rank[id],
   });
   // Counted and named (the SQL drops values that name no row). One typed pass: with 20,000
   // organizers at a million tours, building a plain array and mapping it with
