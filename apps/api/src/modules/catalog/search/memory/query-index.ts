@@ -13,6 +13,7 @@ import {
   isCruiseSearch,
   lowerUsd,
   requiredOperatorTypes,
+  TOUR_FACETS,
   TOURIST_BASE_ACCOMMODATIONS,
   upperUsd,
   type Place,
@@ -550,20 +551,25 @@ class FacetCounter {
 }
 
 /**
+ * Kinds whose values the index names (`labelOf`). The others are named by constants where the
+ * facets are shaped (comfort, accommodation ...), and organizers are ranked by `nameOrderOf`.
+ */
+const NAMED_ELSEWHERE = new Set<TourFacet>([
+  'comfort',
+  'accommodation',
+  'difficulty',
+  'operator_types',
+  'organizers',
+]);
+const NAMED_BY_INDEX = new Set(TOUR_FACETS.filter((kind) => !NAMED_ELSEWHERE.has(kind)));
+
+const nameRankCache = new WeakMap<TourIndex, Map<TourFacet, Int32Array>>();
+
+/**
  * Each value code's place in its facet's order among equal counts (name, then value), once per
  * index and kind, so that `toFilterFacets` compares numbers instead of collating names. A code
  * that names nothing reads -1 (its row is dropped).
  */
-const NAMED_BY_INDEX = new Set<TourFacet>([
-  'countries',
-  'regions',
-  'cities',
-  'rest_kinds',
-  'collections',
-  'languages',
-]);
-const nameRankCache = new WeakMap<TourIndex, Map<TourFacet, Int32Array>>();
-
 function nameRanksOf(index: TourIndex, column: FacetColumn, size: number): Int32Array {
   let byKind = nameRankCache.get(index);
   if (!byKind) nameRankCache.set(index, (byKind = new Map()));
