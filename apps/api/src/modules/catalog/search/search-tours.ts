@@ -81,13 +81,13 @@ export async function countTours(db: Database, compiled: CompiledFilter): Promis
   return Number(row?.total ?? 0);
 }
 
-/** A page of tour cards for a compiled filter, and the total number of matching tours. */
 /** The dates a card may show: those the filter's date conditions accept (all without any). */
 function dateScope(compiled: CompiledFilter): SQL | undefined {
   const dates = dateConditions(compiled);
   return dates.length > 0 ? and(dates) : undefined;
 }
 
+/** A page of tour cards for a compiled filter, and the total number of matching tours. */
 export async function searchTours(
   db: Database,
   compiled: CompiledFilter,
