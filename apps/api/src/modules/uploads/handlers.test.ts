@@ -88,6 +88,23 @@ describe('uploading an image', () => {
     expect(badSize.statusCode).toBe(400);
   });
 
+  it('answers 404, not 500, when a stored file is missing from the disk', async () => {
+    const token = await signUp();
+    const file = await pngFile('gone.png', 320, 200);
+    const { body } = await upload('uploadImage', '/crm/api/image/upload', { file, token });
+    const [row] = await testApp.database.db.select().from(uploads).where(eq(uploads.id, body.id));
+    await rm(store().objectPath(row!.sha256));
+    const url = (body.image.image as string).replace('{{size}}', '150x95');
+    const image = await testApp.app.inject({ method: 'GET', url });
+    expect(image.statusCode).toBe(404);
+    expect(image.json()).toEqual({ message: 'File not found' });
+    const download = await testApp.app.inject({
+      method: 'GET',
+      url: `/uploads/files/${row!.publicId}/gone.png`,
+    });
+    expect(download.statusCode).toBe(404);
+  });
+
   it('refuses a text file named .png, and leaves nothing on disk', async () => {
     const token = await signUp();
     const before = await readdir(path.join(uploadsDir, 'tmp')).catch(() => []);

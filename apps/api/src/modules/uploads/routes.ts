@@ -7,6 +7,7 @@
  * - `GET /uploads/files/{publicId}/{name}`: the stored file as a download, its type one the
  *   sniffing allowed, with `Content-Disposition: attachment` (videos play inline, with ranges).
  */
+import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '#src/db/client.ts';
@@ -32,6 +33,17 @@ export interface UploadRoutesOptions {
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'File not found' });
 
+/**
+ * Whether the stored bytes of an upload are on disk. A record whose file is gone (a data folder
+ * restored without its uploads, say) is answered 404 like an unknown file, not 500.
+ */
+async function storedFileExists(store: UploadStore, sha256: string): Promise<boolean> {
+  return stat(store.objectPath(sha256)).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+}
+
 /** Files that are not public are still shared by their unguessable link, but never cached. */
 const PRIVATE_CACHE = 'private, no-store';
 
@@ -45,6 +57,10 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
       if (!row || row.kind !== 'image') return notFound(reply);
       const parsed = parseSizedFile(request.params.file);
       if (!parsed.ok) return reply.code(parsed.status).send({ message: parsed.message });
+      if (!(await storedFileExists(store, row.sha256))) {
+        request.log.warn({ publicId: row.publicId }, 'uploaded image missing from the store');
+        return notFound(reply);
+      }
       return sendImageVariant(request, reply, images, {
         key: `uploads/${row.sha256}`,
         size: parsed.size,
@@ -58,6 +74,10 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
     async (request, reply) => {
       const row = await findUploadByPublicId(db, request.params.publicId);
       if (!row) return notFound(reply);
+      if (!(await storedFileExists(store, row.sha256))) {
+        request.log.warn({ publicId: row.publicId }, 'uploaded file missing from the store');
+        return notFound(reply);
+      }
       const name = downloadName(row);
       const disposition = row.kind === 'video' ? 'inline' : 'attachment';
       reply
