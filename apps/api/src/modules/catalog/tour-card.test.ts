@@ -130,12 +130,16 @@ describe('loadTourCards', () => {
       );
       const nearest = [...dates].sort(
         (a, b) => a.startDate.localeCompare(b.startDate) || a.priceUsd - b.priceUsd || a.id - b.id,
-      )[0]!;
+      )[0];
       const cheapest = [...dates].sort(
         (a, b) => a.priceUsd - b.priceUsd || a.startDate.localeCompare(b.startDate) || a.id - b.id,
-      )[0]!;
-      expect(card.nearest_date?.id).toBe(nearest.id);
-      expect(card.price).toBe(toDisplayPrice(cheapest.price, cheapest.currency, 'USD', rates));
+      )[0];
+      // A tour whose future dates are all busy or sold out (the seed has some, and on PostgreSQL
+      // other test files book seats meanwhile) shows no nearest date.
+      expect(card.nearest_date?.id).toBe(nearest?.id);
+      if (cheapest) {
+        expect(card.price).toBe(toDisplayPrice(cheapest.price, cheapest.currency, 'USD', rates));
+      }
       expect(card.organizer?.id).toBe(tour.organizerId);
       expect(card.countries?.map((country) => country.id)).toEqual(tour.countryIds);
       expect(card.images.length).toBe(tour.images.length);
