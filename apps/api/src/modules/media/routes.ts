@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DiskCache } from './disk-cache.ts';
+import { notFound as fileNotFound } from '#src/http/http-error.ts';
+import { DiskCache, isMissing } from './disk-cache.ts';
 import { chooseFormat, CONTENT_TYPES } from './formats.ts';
 import { IMMUTABLE, etagOf, matchesIfNoneMatch, parseRange } from './http-cache.ts';
 import { MEDIA_RENDER_VERSION, renderGeneratedImage, type ImageVariant } from './image-pipeline.ts';
@@ -183,7 +184,10 @@ export async function sendFileWithRanges(
   contentType: string,
   cacheControl: string = IMMUTABLE,
 ): Promise<FastifyReply> {
-  const info = await stat(file);
+  // A file gone from the disk (a data folder restored without it, say) is a 404, not a 500.
+  const info = await stat(file).catch((error: unknown) => {
+    throw isMissing(error) ? fileNotFound('File not found') : error;
+  });
   const etag = etagOf(file, info.size, info.mtimeMs);
   reply
     .header('accept-ranges', 'bytes')

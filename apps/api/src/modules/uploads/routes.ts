@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '#src/db/client.ts';
+import { notFound as fileNotFound } from '#src/http/http-error.ts';
 import type { DiskCache } from '#src/modules/media/disk-cache.ts';
 import { resizeStoredImage } from '#src/modules/media/image-pipeline.ts';
 import { sendFileWithRanges, sendImageVariant } from '#src/modules/media/routes.ts';
@@ -57,14 +58,14 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
       if (!row || row.kind !== 'image') return notFound(reply);
       const parsed = parseSizedFile(request.params.file);
       if (!parsed.ok) return reply.code(parsed.status).send({ message: parsed.message });
-      if (!(await storedFileExists(store, row.sha256))) {
-        request.log.warn({ publicId: row.publicId }, 'uploaded image missing from the store');
-        return notFound(reply);
-      }
       return sendImageVariant(request, reply, images, {
         key: `uploads/${row.sha256}`,
         size: parsed.size,
-        render: (variant) => resizeStoredImage(store.objectPath(row.sha256), variant),
+        // Checked only when a size is rendered: a cached one is served without touching the file.
+        render: async (variant) => {
+          if (!(await storedFileExists(store, row.sha256))) throw fileNotFound('File not found');
+          return resizeStoredImage(store.objectPath(row.sha256), variant);
+        },
       });
     },
   );
@@ -74,10 +75,6 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
     async (request, reply) => {
       const row = await findUploadByPublicId(db, request.params.publicId);
       if (!row) return notFound(reply);
-      if (!(await storedFileExists(store, row.sha256))) {
-        request.log.warn({ publicId: row.publicId }, 'uploaded file missing from the store');
-        return notFound(reply);
-      }
       const name = downloadName(row);
       const disposition = row.kind === 'video' ? 'inline' : 'attachment';
       reply
