@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@gallop/vitest-config/browser';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -20,6 +21,20 @@ const flagsPort = (process.env.GALLOP_E2E_FLAGS_PORT ??= freePort());
 const baseURL = loopback(port);
 process.env.GALLOP_E2E_DOWN_URL ??= loopback(downPort);
 process.env.GALLOP_E2E_FLAGS_URL ??= loopback(flagsPort);
+
+/**
+ * With DATABASE_URL (CI), the e2e API runs on PostgreSQL, on a database of its own made empty for
+ * each run (`<database>_e2e`; the API migrates and seeds it on start): rows the vitest suite leaves
+ * in DATABASE_URL's database never reach a page. Without it, a throwaway in-memory PGlite.
+ */
+function freshE2eDatabase(): string {
+  if (!process.env.DATABASE_URL) return '';
+  return execFileSync('pnpm', ['exec', 'tsx', 'src/testing/fresh-database-cli.ts', 'e2e'], {
+    cwd: fileURLToPath(new URL('../api/', import.meta.url)),
+    encoding: 'utf8',
+  }).trim();
+}
+const apiDatabaseUrl = (process.env.GALLOP_E2E_DATABASE_URL ??= freshE2eDatabase());
 
 /** The built production web server (run `pnpm build` first), as it runs in production. */
 function webServer(listenPort: string, apiUrl: string, extraEnv: Record<string, string> = {}) {
@@ -64,7 +79,7 @@ export default defineConfig({
   webServer: [
     {
       // The built API (`pnpm --filter @gallop/api build`; turbo builds it first in `pnpm test`)
-      // on a throwaway in-memory database, seeded with the deterministic demo catalogue.
+      // on a database of its own, seeded with the deterministic demo catalogue.
       command: 'node dist/main.js',
       cwd: '../api',
       url: `${loopback(apiPort)}/health`,
@@ -74,6 +89,8 @@ export default defineConfig({
       env: {
         PORT: apiPort,
         HOST: '127.0.0.1',
+        // An empty value counts as unset: PGlite, not the inherited DATABASE_URL.
+        DATABASE_URL: apiDatabaseUrl,
         PGLITE_DIR: 'memory://',
         LOG_LEVEL: 'warn',
         WEB_ORIGIN: baseURL,
