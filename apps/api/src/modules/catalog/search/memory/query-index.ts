@@ -747,9 +747,9 @@ const positionsOf = ({ list }: { list: ListFilter }) => positionsWithAny(list.co
 /**
  * The tours a search without facets needs to look at: the positions holding a wanted value of
  * its most selective list filter (every result passes every facet filter), and of the next one
- * too when a second list filter is also selective (the intersection of two ascending lists is a
- * merge, far cheaper than testing each tour of the first), or undefined to walk the whole
- * segment when no list filter narrows it enough to be worth it.
+ * too when a second list filter is also selective (the intersection of two ascending lists, a
+ * merge or a gallop, is far cheaper than testing each tour of the first), or undefined to walk
+ * the whole segment when no list filter narrows it enough to be worth it.
  */
 function narrowestCandidates(query: IndexQuery): WalkPlan | undefined {
   const [first, second] = listsBySize(query).filter(({ size }) => size < query.segment.length / 4);
