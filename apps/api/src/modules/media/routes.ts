@@ -174,6 +174,16 @@ export async function sendImageVariant(
 }
 
 /**
+ * The file's `stat`. A file gone from the disk (a data folder restored without it, say) is a 404
+ * `HttpError`, not a 500; any other failure is thrown as it is.
+ */
+export async function statStoredFile(file: string) {
+  return stat(file).catch((error: unknown) => {
+    throw isMissing(error) ? fileNotFound('File not found') : error;
+  });
+}
+
+/**
  * Streams a file with `Range` support (206), `ETag`/304 and long-lived cache headers (uploads
  * reuse it for their files and videos, private ones with their own `cacheControl`).
  */
@@ -184,10 +194,7 @@ export async function sendFileWithRanges(
   contentType: string,
   cacheControl: string = IMMUTABLE,
 ): Promise<FastifyReply> {
-  // A file gone from the disk (a data folder restored without it, say) is a 404, not a 500.
-  const info = await stat(file).catch((error: unknown) => {
-    throw isMissing(error) ? fileNotFound('File not found') : error;
-  });
+  const info = await statStoredFile(file);
   const etag = etagOf(file, info.size, info.mtimeMs);
   reply
     .header('accept-ranges', 'bytes')

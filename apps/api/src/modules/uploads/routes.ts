@@ -7,14 +7,12 @@
  * - `GET /uploads/files/{publicId}/{name}`: the stored file as a download, its type one the
  *   sniffing allowed, with `Content-Disposition: attachment` (videos play inline, with ranges).
  */
-import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { notFound as fileNotFound } from '#src/http/http-error.ts';
 import type { DiskCache } from '#src/modules/media/disk-cache.ts';
 import { resizeStoredImage } from '#src/modules/media/image-pipeline.ts';
-import { sendFileWithRanges, sendImageVariant } from '#src/modules/media/routes.ts';
+import { sendFileWithRanges, sendImageVariant, statStoredFile } from '#src/modules/media/routes.ts';
 import { parseSizedFile } from '#src/modules/media/sizes.ts';
 import {
   downloadName,
@@ -34,17 +32,6 @@ export interface UploadRoutesOptions {
 
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'File not found' });
 
-/**
- * Whether the stored bytes of an upload are on disk. A record whose file is gone (a data folder
- * restored without its uploads, say) is answered 404 like an unknown file, not 500.
- */
-async function storedFileExists(store: UploadStore, sha256: string): Promise<boolean> {
-  return stat(store.objectPath(sha256)).then(
-    (info) => info.isFile(),
-    () => false,
-  );
-}
-
 /** Files that are not public are still shared by their unguessable link, but never cached. */
 const PRIVATE_CACHE = 'private, no-store';
 
@@ -61,10 +48,12 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
       return sendImageVariant(request, reply, images, {
         key: `uploads/${row.sha256}`,
         size: parsed.size,
-        // Checked only when a size is rendered: a cached one is served without touching the file.
+        // A record whose file is gone answers 404, not sharp's 500. Checked only when a size is
+        // rendered: a cached one is served without touching the file.
         render: async (variant) => {
-          if (!(await storedFileExists(store, row.sha256))) throw fileNotFound('File not found');
-          return resizeStoredImage(store.objectPath(row.sha256), variant);
+          const file = store.objectPath(row.sha256);
+          await statStoredFile(file);
+          return resizeStoredImage(file, variant);
         },
       });
     },
