@@ -51,6 +51,8 @@ export interface BenchOptions {
   queries: number;
   /** Sizes for the scaling mode (`--scale 10000,100000,1000000`). */
   scale: number[] | undefined;
+  /** Rounds of the scaling mode: every size measured once per round (bench/scale.ts). */
+  rounds: number;
   explain: boolean;
   /** Which databases the main run measures. */
   targets: ('postgres' | 'pglite')[];
@@ -88,7 +90,10 @@ const HELP = `pnpm bench:api [options]
                        docs/operations.md advises; PGlite always runs one)
   --queries N          distinct searches in the mix (default 50)
   --only postgres|pglite   measure one database only
-  --scale A,B,C        scaling mode: seed each size into PostgreSQL, measure p95
+  --scale A,B,C        scaling mode: each size in a database of its own (DATABASE_URL's name
+                       + _<size>, seeded when it holds another size), p95 per size and round
+  --rounds N           scaling mode: rounds, sizes ascending then descending (default 3); the
+                       growth is the median of the rounds' ratios
   --explain            print EXPLAIN (ANALYZE, BUFFERS) of the search's SQL
   --reseed             seed again even if the size already matches
   --dist               run dist/main.js (pnpm --filter @gallop/api build) instead of tsx
@@ -122,6 +127,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       queries: { type: 'string', default: '50' },
       only: { type: 'string' },
       scale: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
       explain: { type: 'boolean', default: false },
       reseed: { type: 'boolean', default: false },
       dist: { type: 'boolean', default: false },
@@ -157,6 +163,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     workers: positiveInteger('workers', values.workers),
     queries: positiveInteger('queries', values.queries),
     scale: values.scale?.split(',').map((size) => positiveInteger('scale', size.trim())),
+    rounds: positiveInteger('rounds', values.rounds),
     explain: values.explain,
     targets: values.only ? [values.only as 'postgres' | 'pglite'] : ['postgres', 'pglite'],
     reseed: values.reseed,

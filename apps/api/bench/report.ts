@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadResult } from './load.ts';
 import { modeLabel, RESULTS_DIR, type SearchMode } from './options.ts';
+import { scaleSteps, type ScaleMeasurement, type ScaleStep } from './scale.ts';
 
 /** The issue's targets (issue 4, Performance). */
 export const TARGETS = {
@@ -24,11 +25,6 @@ export interface DatabaseRun {
   /** The search mix with the response cache on (warm) and/or off (cold). */
   searches: { cache: SearchMode; result: LoadResult }[];
   health: LoadResult;
-}
-
-export interface ScalePoint {
-  tours: number;
-  search: LoadResult;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -75,22 +71,20 @@ export function checkRun(run: DatabaseRun): TargetCheck[] {
   return checks;
 }
 
-export function checkScale(measured: ScalePoint[]): TargetCheck[] {
-  const points = [...measured].sort((a, b) => a.tours - b.tours);
-  const first = points[0];
-  const last = points[points.length - 1];
-  if (!first || !last || points.length < 2) return [];
-  const growth = last.search.p95 / first.search.p95;
+export function checkScale(measured: ScaleMeasurement[]): TargetCheck[] {
+  if (new Set(measured.map((point) => point.tours)).size < 2) return [];
+  const growth = (step: ScaleStep) =>
+    `${step.median.toFixed(2)}× median of ${step.perRound.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}`;
   return [
-    {
-      target: `p95 growth ${first.tours} → ${last.tours} tours ≤ ${TARGETS.scaleGrowth}×`,
-      measured: `${growth.toFixed(2)}× (${ms(first.search.p95)} → ${ms(last.search.p95)})`,
-      pass: growth <= TARGETS.scaleGrowth,
-    },
+    ...scaleSteps(measured).map((step) => ({
+      target: `p95 growth ${step.from} → ${step.to} tours ≤ ${TARGETS.scaleGrowth}×`,
+      measured: growth(step),
+      pass: step.median <= TARGETS.scaleGrowth,
+    })),
     {
       target: 'every answer 2xx',
-      measured: `${points.reduce((sum, point) => sum + point.search.failures, 0)} failures`,
-      pass: points.every((point) => point.search.failures === 0),
+      measured: `${measured.reduce((sum, point) => sum + point.search.failures, 0)} failures`,
+      pass: measured.every((point) => point.search.failures === 0),
     },
   ];
 }
@@ -165,27 +159,26 @@ export function kindsTable(result: LoadResult): string {
   );
 }
 
-export function scaleTable(measured: ScalePoint[]): string {
-  const points = [...measured].sort((a, b) => a.tours - b.tours);
+export function scaleTable(measured: ScaleMeasurement[]): string {
   return table(
     [
+      'round',
       'tours',
       'requests',
       'req/s',
       'p50',
       'p95',
       'p99',
-      'p95 vs first',
       'CPU ms/request (API / PostgreSQL / load generator)',
     ],
-    points.map((point) => [
+    measured.map((point) => [
+      String(point.round),
       String(point.tours),
       String(point.search.requests),
       point.search.throughput.toFixed(0),
       ms(point.search.p50),
       ms(point.search.p95),
       ms(point.search.p99),
-      `${(point.search.p95 / points[0]!.search.p95).toFixed(2)}×`,
       cpuCell(point.search),
     ]),
   );

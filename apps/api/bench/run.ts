@@ -33,8 +33,8 @@ import {
   scaleTable,
   writeReport,
   type DatabaseRun,
-  type ScalePoint,
 } from './report.ts';
+import { scaleDatabaseUrl, scaleOrder, type ScaleMeasurement } from './scale.ts';
 import { startServer, waitForIdlePostgres, type BenchServer } from './server.ts';
 
 const HEALTH: SearchQuery[] = [{ kind: 'health', path: '/health', headers: {} }];
@@ -200,38 +200,54 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
 }
 
 async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolean> {
-  const points: ScalePoint[] = [];
-  for (const tours of sizes) {
-    const database = databaseFor('postgres', options);
+  // Growth is a property of the uncached search unless `--cache on` (or `sql`) asks otherwise.
+  const cache: SearchMode =
+    options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off';
+  // Every size's database is seeded (when it holds another size) and its mix read first.
+  const prepared = new Map<number, { database: BenchDatabase; queries: SearchQuery[] }>();
+  for (const tours of [...new Set(sizes)].sort((a, b) => a - b)) {
+    const database: BenchDatabase = {
+      kind: 'postgres',
+      url: scaleDatabaseUrl(options.databaseUrl, tours),
+    };
     await ensureSeeded(database, tours, options.reseed);
-    const queries = await mixFor(database, options.queries);
-    // Growth is a property of the uncached search unless `--cache on` (or `sql`) asks otherwise.
-    const cache: SearchMode =
-      options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off';
-    const search = await withServer(database, options, cache, async (server) => {
-      await checkQueries(server.url, queries);
-      return measure(server, queries, options, `${tours} tours`);
-    });
-    points.push({ tours, search });
+    prepared.set(tours, { database, queries: await mixFor(database, options.queries) });
   }
-  const checks = checkScale(points);
+  const loadBefore = loadAverage();
+  const measured: ScaleMeasurement[] = [];
+  const order = scaleOrder(sizes, options.rounds);
+  for (const [at, sizesOfRound] of order.entries()) {
+    for (const tours of sizesOfRound) {
+      const { database, queries } = prepared.get(tours)!;
+      const search = await withServer(database, options, cache, async (server) => {
+        await checkQueries(server.url, queries);
+        return measure(server, queries, options, `round ${at + 1}/${order.length}, ${tours} tours`);
+      });
+      measured.push({ round: at + 1, tours, search });
+    }
+  }
+  const checks = checkScale(measured);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size; API processes: ${options.workers}; ${bodiesNote(options)}; search mode ${options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off'} (on: response cache; off: computed by the in-process index; sql: the database alone).`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size and round; ${options.rounds} rounds (sizes ascending, then descending); API processes: ${options.workers}; ${bodiesNote(options)}; search mode ${cache} (on: response cache; off: computed by the in-process index; sql: the database alone); load average before: ${loadBefore}, after: ${loadAverage()}.`,
     '',
-    scaleTable(points),
+    scaleTable(measured),
+    '',
+    'Growth: p95 of the larger size over the smaller one measured in the same round, median of the rounds.',
     '',
     checksTable(checks),
-    ...points.flatMap((point) => [
-      '',
-      `## ${point.tours} tours: latency per query kind`,
-      '',
-      kindsTable(point.search),
-    ]),
+    ...measured
+      .filter((point) => point.round === 1)
+      .flatMap((point) => [
+        '',
+        `## ${point.tours} tours, round 1: latency per query kind`,
+        '',
+        kindsTable(point.search),
+      ]),
   ].join('\n');
   const files = await writeReport(
     'scale',
-    { options, machine: machine(), points, checks },
+    { options, machine: machine(), measured, checks },
     markdown,
   );
   console.info(`\n${markdown}\n\nwritten to ${files.markdown} and ${files.json}`);
