@@ -22,7 +22,7 @@ import {
 import type { DateBounds } from './query-index.ts';
 import { countTours, rangeFirstsSteps, type RangeFirsts } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { chunked, type Steps } from './steps.ts';
+import { chunked, sortSteps, type Steps } from './steps.ts';
 import { DURATION_BUCKETS, type RaggedColumn, type TourIndex } from './tour-index.ts';
 
 /**
@@ -136,6 +136,139 @@ const prefixOf = segmentStructure(
 );
 
 /**
+ * The ladder's tours again, dearest date first (ties by ladder position), with the facet columns
+ * in that order and prefix counts at checkpoints, as the ladder has (decision 078): the tours
+ * with a date at or above a price are a prefix of it.
+ */
+interface DearestFirst {
+  /** Ladder positions, by dearest date descending. */
+  at: Int32Array;
+  /** Their dearest dates (descending). */
+  high: Int32Array;
+  columns: FacetColumn[];
+  every: number;
+  /** Per checkpoint `k`, each column's counts over the first `k * every` tours. */
+  checkpoints: Int32Array[][];
+  /** Each column's counts over all the ladder's tours. */
+  totals: Int32Array[];
+}
+
+const dearestFirstOf = segmentStructure(
+  'price ladder dearest first',
+  function* (index: TourIndex, segment: Int32Array): Steps<DearestFirst> {
+    const ladder = yield* priceLadderOf.steps(index, segment);
+    const ladderColumns = yield* ladderColumnsOf.steps(index, segment);
+    const count = ladder.tours.length;
+    let highest = 0;
+    for (let at = 0; at < count; at += 1)
+      if (ladder.high[at]! > highest) highest = ladder.high[at]!;
+    // (highest - high) * count + position: ascending keys are dearest first, then by position.
+    const keys = new Float64Array(count);
+    for (let at = 0; at < count; at += 1) keys[at] = (highest - ladder.high[at]!) * count + at;
+    yield* sortSteps(keys);
+    const order = new Int32Array(count);
+    const high = new Int32Array(count);
+    yield* chunked(count, (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const at = keys[n]! % count;
+        order[n] = at;
+        high[n] = ladder.high[at]!;
+      }
+    });
+    const columns: FacetColumn[] = [];
+    for (const { column } of ladderColumns) {
+      columns.push(
+        column.scalar
+          ? { ...column, scalar: yield* inLadderOrder(column.scalar, order) }
+          : { ...column, ragged: yield* raggedInLadderOrder(column.ragged!, order) },
+      );
+    }
+    const every = checkpointOf(ladder);
+    const running = ladderColumns.map(({ size }) => new Int32Array(size));
+    const checkpoints: Int32Array[][] = [];
+    for (let start = 0; start <= count; start += every) {
+      checkpoints.push(running.map((counts) => counts.slice()));
+      const chunk = ladderRange(start, Math.min(count, start + every));
+      columns.forEach((column, position) => countColumn(column, running[position]!, chunk));
+      yield;
+    }
+    return { at: order, high, columns, every, checkpoints, totals: running };
+  },
+);
+
+/** The first position of `values` (descending) holding less than `bound`. */
+function firstBelow(values: Int32Array, bound: number): number {
+  let from = 0;
+  let to = values.length;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (values[middle]! >= bound) from = middle + 1;
+    else to = middle;
+  }
+  return from;
+}
+
+/**
+ * Adds (`sign` 1) or takes away (-1) the column's counts over the first `length` tours of an
+ * order kept with checkpoints: the nearest checkpoint, then the tours between it and `length`.
+ */
+function addPrefix(
+  counts: Int32Array,
+  checkpoints: Int32Array[][],
+  every: number,
+  column: FacetColumn,
+  position: number,
+  length: number,
+  sign: 1 | -1,
+) {
+  const checkpoint = Math.min(Math.round(length / every), checkpoints.length - 1);
+  const kept = checkpoints[checkpoint]![position]!;
+  for (let value = 0; value < counts.length; value += 1) {
+    counts[value] = counts[value]! + sign * kept[value]!;
+  }
+  const at = checkpoint * every;
+  if (at < length) countColumn(column, counts, ladderRange(at, length), sign);
+  else if (at > length) countColumn(column, counts, ladderRange(length, at), -sign);
+}
+
+/**
+ * The ladder's tours whose dates lie on both sides of the range and none inside it (cheapest
+ * below, dearest above): ladder positions. Read from whichever is shorter, the ladder's tours
+ * cheaper than the range (blocks whose dearest dates stay inside it skipped) or the dearest-first
+ * tours above it.
+ */
+function gapTours(
+  index: TourIndex,
+  segment: Int32Array,
+  bounds: DateBounds,
+  from: number,
+): TourRange {
+  const ladder = priceLadderOf(index, segment);
+  const dearest = dearestFirstOf(index, segment);
+  const items = straddlerBufferOf(index, segment);
+  let length = 0;
+  const above = firstBelow(dearest.high, bounds.priceMax + 1);
+  if (above < from) {
+    for (let n = 0; n < above; n += 1) {
+      const at = dearest.at[n]!;
+      if (ladder.low[at]! >= bounds.priceMin) continue;
+      if (!ladderHasDateInRange(ladder, at, bounds)) items[length++] = at;
+    }
+    return { items, length };
+  }
+  const { high, blockHigh } = ladder;
+  for (let block = 0; block * BLOCK < from; block += 1) {
+    if (blockHigh[block]! <= bounds.priceMax) continue;
+    const end = Math.min(from, (block + 1) * BLOCK);
+    for (let at = block * BLOCK; at < end; at += 1) {
+      if (high[at]! <= bounds.priceMax) continue;
+      if (!ladderHasDateInRange(ladder, at, bounds)) items[length++] = at;
+    }
+  }
+  return { items, length };
+}
+
+/**
  * Whether `tours` is one of the index's segments. A segment keeps prefix counts of its ladder
  * (about 128 copies of every column's counts, ~10 MB at a million tours); a kept part of one (a
  * list value's tours, decision 063) counts its run outright instead: the run is no longer than
@@ -196,32 +329,27 @@ export function priceRangeFacets(
         : new Int32Array(DURATION_BUCKETS);
     return { columns, durations, priceRange: ladderPriceRange(ladder) };
   }
+  // A tour has a date in the range unless its dates all lie below it, all above it, or on both
+  // sides with none inside: the tours with a date at or above the range's low end, less those
+  // whose cheapest date is above it, less those with the gap (decision 078).
   const prefix = prefixOf(index, segment);
-  const { every } = prefix;
-  const fromCheckpoint = Math.floor(from / every);
-  const toCheckpoint = Math.floor(to / every);
-  // Tours from a checkpoint to an end of the run: added at the upper end, taken away at the lower.
-  const upperTail = ladderRange(toCheckpoint * every, to);
-  const lowerTail = ladderRange(fromCheckpoint * every, from);
+  const dearest = dearestFirstOf(index, segment);
+  const reaching = firstBelow(dearest.high, bounds.priceMin);
+  const gaps = gapTours(index, segment, bounds, from);
   const columns = ordered.map(({ column, size }, position) => {
-    if (!counted(position)) return new Int32Array(size);
-    const counts = prefix.columns[toCheckpoint]![position]!.slice();
-    const lower = prefix.columns[fromCheckpoint]![position]!;
-    for (let value = 0; value < counts.length; value += 1) {
-      counts[value] = counts[value]! - lower[value]!;
-    }
-    countColumn(column, counts, upperTail);
-    countColumn(column, counts, lowerTail, -1);
+    const counts = new Int32Array(size);
+    if (!counted(position)) return counts;
+    const columnOfDearest = dearest.columns[position]!;
+    addPrefix(counts, dearest.checkpoints, dearest.every, columnOfDearest, position, reaching, 1);
+    const totals = dearest.totals[position]!;
+    for (let value = 0; value < size; value += 1) counts[value] = counts[value]! - totals[value]!;
+    addPrefix(counts, prefix.columns, prefix.every, column, position, to, 1);
+    countColumn(column, counts, gaps, -1);
     return counts;
   });
   // The facet of an only list filter needs its own column alone, not the durations.
   const durations =
     only === undefined ? rangeDurations(index, segment, bounds) : new Int32Array(DURATION_BUCKETS);
-  const matched = matchedStraddlers(index, segment, bounds, from);
-  ordered.forEach(({ column }, position) => {
-    if (!counted(position)) return;
-    countColumn(column, columns[position]!, matched);
-  });
   return { columns, durations, priceRange: [...prefix.priceRange] };
 }
 

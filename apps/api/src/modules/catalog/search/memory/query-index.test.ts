@@ -390,6 +390,7 @@ describe('a search whose only filter is a price range (the price ladder, decisio
   it('answers totals, pages in every sort and facets exactly as the walk over the segment does', () => {
     let nonEmpty = 0;
     let straddling = 0;
+    let gapping = 0;
     for (let draw = 0; draw < 60; draw += 1) {
       const low = random.int(0, 70) * 10;
       const query = random.chance(0.15)
@@ -420,10 +421,24 @@ describe('a search whose only filter is a price range (the price ladder, decisio
           index.maxPrice[tour]! <= compiled.dates.priceMax,
       );
       if (viaOtherDate.length > 0) straddling += 1;
+      // Tours with dates below and above the range and none inside (decision 078).
+      const max = compiled.dates.priceMax;
+      const gap = compiled.segment.filter((tour) => {
+        if (index.minPrice[tour]! === -1 || index.minPrice[tour]! >= min) return false;
+        if (index.maxPrice[tour]! <= max) return false;
+        for (let d = index.dateOffsets[tour]!; d < index.dateOffsets[tour + 1]!; d += 1) {
+          const price = index.dates.priceUsd[d]!;
+          if (price >= min && price <= max) return false;
+        }
+        return true;
+      });
+      if (gap.length > 0) gapping += 1;
     }
-    // The draws must reach real pages and tours that match through a dearer date.
+    // The draws must reach real pages, tours that match through a dearer date, and tours whose
+    // dates skip the range.
     expect(nonEmpty).toBeGreaterThan(60);
     expect(straddling).toBeGreaterThan(20);
+    expect(gapping).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -25,6 +25,7 @@ import { openListingOf, openListingPage } from './open-listing.ts';
 import { columnsOf, countColumn, largestValue, type FacetColumn } from './facet-columns.ts';
 import { firstKeys } from './first-keys.ts';
 import { dayBucketsOf, searchDateWindow, windowTours } from './date-window.ts';
+import { windowKindCounts } from './window-kind-counts.ts';
 import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets } from './price-range-facets.ts';
@@ -980,7 +981,11 @@ function ownKindColumn(index: TourIndex, query: IndexQuery, position: number): I
     return priceRangeFacets(index, segment, dates, position).columns[position]!;
   }
   const { column, size } = columnsOf(index)[position]!;
-  const tours = windowTours(dayBucketsOf(index, segment), dates);
+  const buckets = dayBucketsOf(index, segment);
+  // A list kind over a window with a whole fortnight: its table and the window's ends (077).
+  const counted = windowKindCounts(index, segment, buckets, dates, position);
+  if (counted) return counted;
+  const tours = windowTours(buckets, dates);
   const counts = new Int32Array(size);
   countColumn(column, counts, { items: tours, length: tours.length });
   return counts;
