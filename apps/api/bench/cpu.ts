@@ -70,6 +70,11 @@ export interface CpuSnapshot {
   /** Every `postgres` process on the machine (other databases' work included). */
   postgresMs: number;
   /**
+   * The same per process: backends come and go during a run (a pool closing idle connections),
+   * and a total taken over the processes alive at each end went negative when one ended.
+   */
+  postgresByPid?: ReadonlyMap<string, number>;
+  /**
    * This process: autocannon runs in it, so this is what the load generator spent (it shares
    * the machine's cores with the API, so a costlier answer to read slows both sides).
    */
@@ -85,11 +90,12 @@ function ownCpuMs(): number {
 export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
   const pids = processIds();
   if (!pids) return undefined;
-  const postgresMs = pids
-    .filter((pid) => commandOf(pid) === 'postgres')
-    .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  const postgresByPid = new Map(
+    pids.filter((pid) => commandOf(pid) === 'postgres').map((pid) => [pid, cpuMsOf(pid)] as const),
+  );
+  const postgresMs = [...postgresByPid.values()].reduce((sum, ms) => sum + ms, 0);
   const serverMs = treeOf(String(serverPid), pids).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-  return { serverMs, postgresMs, generatorMs: ownCpuMs() };
+  return { serverMs, postgresMs, postgresByPid, generatorMs: ownCpuMs() };
 }
 
 /** CPU milliseconds per answered request between two snapshots. */
@@ -101,7 +107,21 @@ export function cpuPerRequest(
   if (!before || !after || requests === 0) return undefined;
   return {
     serverMs: (after.serverMs - before.serverMs) / requests,
-    postgresMs: (after.postgresMs - before.postgresMs) / requests,
+    postgresMs: postgresDelta(before, after) / requests,
     generatorMs: (after.generatorMs - before.generatorMs) / requests,
   };
+}
+
+/**
+ * PostgreSQL's CPU between two snapshots: per process alive at the end, what it used since the
+ * first (all of it for a process started in between). A process that ended in between is left
+ * out, so this counts too little rather than going negative.
+ */
+function postgresDelta(before: CpuSnapshot, after: CpuSnapshot): number {
+  if (!before.postgresByPid || !after.postgresByPid) return after.postgresMs - before.postgresMs;
+  let total = 0;
+  for (const [pid, ms] of after.postgresByPid) {
+    total += Math.max(0, ms - (before.postgresByPid.get(pid) ?? 0));
+  }
+  return total;
 }

@@ -24,7 +24,7 @@ import { MASK_STRIDE, PERIOD_DAYS, periodMaskSteps, periodMasksOf } from './peri
 import type { DateBounds } from './query-index.ts';
 import { firstAtLeastIn } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { chunked, type Steps } from './steps.ts';
+import { chunked, itemsPerStep, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /**
@@ -34,10 +34,17 @@ import type { RaggedColumn, TourIndex } from './tour-index.ts';
  */
 const TABLE_LIMIT = 4_000_000;
 
+/** Values whose `periods²` counts are summed per step of the build. */
+const VALUES_PER_STEP = 64;
+
 interface KindTable {
   /** Values of the kind (counts are indexed by value). */
   size: number;
-  /** `counts[(P * periods + R) * size + v]`: tours of value `v` with a date in fortnights `P..R`. */
+  /**
+   * `counts[(v * periods + P) * periods + R]`: tours of value `v` with a date in fortnights `P..R`.
+   * Value first: a tour's additions for one value land in one block of `periods²` counts, where
+   * a layout by fortnights first scattered them over the whole table (cache misses at every one).
+   */
   counts: Int32Array;
 }
 
@@ -78,39 +85,69 @@ function* buildTables(index: TourIndex, segment: Int32Array): Steps<WindowKindTa
   // A tour with dates in fortnights q1 < q2 < … counts, from `P` on, in the first of them at or
   // after `P`: in q1 for P ≤ q1, in q2 for q1 < P ≤ q2, and so on. Each run of `P` is added as a
   // difference (+1 at its first `P`, -1 after its last) and summed over `P` below.
-  yield* chunked(segment.length, (from, to) => {
-    for (let n = from; n < to; n += 1) {
-      const tour = segment[n]!;
-      const [low, high] = fortnightWords(masks, tour);
-      let previous = -1;
-      for (let q = 0; q < periods; q += 1) {
-        const set = q < 31 ? (low >>> q) & 1 : (high >>> (q - 31)) & 1;
-        if (set === 0) continue;
-        for (const { ragged, table } of kinds) {
-          const { offsets, values } = ragged;
-          const { size, counts } = table;
-          const opened = ((previous + 1) * periods + q) * size;
-          const closed = ((q + 1) * periods + q) * size;
-          for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
-            counts[opened + values[k]!]! += 1;
-            if (q + 1 < periods) counts[closed + values[k]!]! -= 1;
-          }
-        }
-        previous = q;
+  const kindOffsets = kinds.map(({ ragged }) => ragged.offsets);
+  const kindValues = kinds.map(({ ragged }) => ragged.values);
+  const kindCounts = kinds.map(({ table }) => table.counts);
+  /** Adds tour `tour`'s values for the run of `P` from `previous + 1` to `q`, at fortnight `q`. */
+  const addTour = (tour: number, previous: number, q: number) => {
+    for (let kind = 0; kind < kinds.length; kind += 1) {
+      const offsets = kindOffsets[kind]!;
+      const values = kindValues[kind]!;
+      const counts = kindCounts[kind]!;
+      const opened = (previous + 1) * periods + q;
+      const closed = (q + 1) * periods + q;
+      const closes = q + 1 < periods;
+      const block = periods * periods;
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+        const at = values[k]! * block;
+        counts[at + opened] = counts[at + opened]! + 1;
+        if (closes) counts[at + closed] = counts[at + closed]! - 1;
       }
     }
-  });
+  };
+  yield* chunked(
+    segment.length,
+    (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const tour = segment[n]!;
+        const [low, high] = fortnightWords(masks, tour);
+        let previous = -1;
+        // The tour's fortnights in ascending order: the low word's set bits, then the high word's.
+        for (let bits = low; bits !== 0; bits &= bits - 1) {
+          const q = 31 - Math.clz32(bits & -bits);
+          addTour(tour, previous, q);
+          previous = q;
+        }
+        for (let bits = high; bits !== 0; bits &= bits - 1) {
+          const q = 31 + 31 - Math.clz32(bits & -bits);
+          addTour(tour, previous, q);
+          previous = q;
+        }
+      }
+    },
+    // Each tour adds a few values per fortnight and kind: fewer tours per step than a plain pass.
+    Math.max(1, itemsPerStep() >> 3),
+  );
   for (const { table } of kinds) {
     const { size, counts } = table;
-    const row = periods * size;
-    // Sum the differences over `P`, then make each `P`'s counts cumulative over `R`.
-    for (let at = row; at < counts.length; at += 1) counts[at] = counts[at]! + counts[at - row]!;
-    for (let p = 0; p < periods; p += 1) {
-      for (let at = (p * periods + 1) * size; at < (p + 1) * row; at += 1) {
-        counts[at] = counts[at]! + counts[at - size]!;
-      }
-    }
-    yield;
+    const block = periods * periods;
+    // Per value: sum the differences over `P`, then make each `P`'s counts cumulative over `R`.
+    yield* chunked(
+      size,
+      (from, to) => {
+        for (let at = from * block; at < to * block; at += block) {
+          for (let cell = at + periods; cell < at + block; cell += 1) {
+            counts[cell] = counts[cell]! + counts[cell - periods]!;
+          }
+          for (let row = at; row < at + block; row += periods) {
+            for (let cell = row + 1; cell < row + periods; cell += 1) {
+              counts[cell] = counts[cell]! + counts[cell - 1]!;
+            }
+          }
+        }
+      },
+      VALUES_PER_STEP,
+    );
   }
   return { origin, periods, tables };
 }
@@ -160,10 +197,11 @@ export function windowKindCounts(
   const last = Math.min(periods - 1, Math.floor((bounds.toDay - origin + 1) / PERIOD_DAYS) - 1);
   if (first > last) return undefined;
   const { size } = table;
-  const counts = table.counts.slice(
-    (first * periods + last) * size,
-    (first * periods + last + 1) * size,
-  );
+  const counts = new Int32Array(size);
+  const cell = first * periods + last;
+  for (let value = 0; value < size; value += 1) {
+    counts[value] = table.counts[value * periods * periods + cell]!;
+  }
   // No date starts before the buckets' first day: a window opening earlier opens there.
   const windowFrom = Math.max(bounds.fromDay, buckets.firstDay);
   const insideLow = last < 31 ? spanBits(first, last) : first < 31 ? spanBits(first, 30) : 0;
