@@ -57,16 +57,18 @@ const ladderColumnsOf = segmentStructure(
     const { tours } = yield* priceLadderOf.steps(index, segment);
     const ordered: { column: FacetColumn; size: number }[] = [];
     for (const { column, size } of columnsOf(index)) {
-      ordered.push({
-        column: column.scalar
-          ? { ...column, scalar: yield* inLadderOrder(column.scalar, tours) }
-          : { ...column, ragged: yield* raggedInLadderOrder(column.ragged!, tours) },
-        size,
-      });
+      ordered.push({ column: yield* inOrder(column, tours), size });
     }
     return ordered;
   },
 );
+
+/** `column` with row `n` holding row `order[n]`'s values. */
+function* inOrder(column: FacetColumn, order: Int32Array): Steps<FacetColumn> {
+  return column.scalar
+    ? { ...column, scalar: yield* inLadderOrder(column.scalar, order) }
+    : { ...column, ragged: yield* raggedInLadderOrder(column.ragged!, order) };
+}
 
 /** `column[tour]` for each ladder tour, in ladder order (plain loops: a million tours each). */
 function* inLadderOrder(column: Int32Array, tours: Int32Array): Steps<Int32Array> {
@@ -117,16 +119,10 @@ const prefixOf = segmentStructure(
   function* (index: TourIndex, segment: Int32Array): Steps<LadderPrefix> {
     const ladder = yield* priceLadderOf.steps(index, segment);
     const columns = yield* ladderColumnsOf.steps(index, segment);
-    const running = columns.map(({ size }) => new Int32Array(size));
     const every = checkpointOf(ladder);
-    const prefix: LadderPrefix = { every, columns: [], priceRange: [Infinity, -Infinity] };
     const { tours } = ladder;
-    for (let start = 0; start <= tours.length; start += every) {
-      prefix.columns.push(running.map((counts) => counts.slice()));
-      const chunk = ladderRange(start, Math.min(tours.length, start + every));
-      columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
-      yield;
-    }
+    const { checkpoints } = yield* checkpointCounts(columns, tours.length, every);
+    const prefix: LadderPrefix = { every, columns: checkpoints, priceRange: [Infinity, -Infinity] };
     for (let at = 0; at < tours.length; at += 1) {
       if (ladder.low[at]! < prefix.priceRange[0]) prefix.priceRange[0] = ladder.low[at]!;
       if (ladder.high[at]! > prefix.priceRange[1]) prefix.priceRange[1] = ladder.high[at]!;
@@ -134,6 +130,26 @@ const prefixOf = segmentStructure(
     return prefix;
   },
 );
+
+/**
+ * Each column's counts over the first `k * every` of `count` rows, for every checkpoint `k`, and
+ * over all of them (`totals`).
+ */
+function* checkpointCounts(
+  columns: { column: FacetColumn; size: number }[],
+  count: number,
+  every: number,
+): Steps<{ checkpoints: Int32Array[][]; totals: Int32Array[] }> {
+  const running = columns.map(({ size }) => new Int32Array(size));
+  const checkpoints: Int32Array[][] = [];
+  for (let start = 0; start <= count; start += every) {
+    checkpoints.push(running.map((counts) => counts.slice()));
+    const chunk = ladderRange(start, Math.min(count, start + every));
+    columns.forEach(({ column }, position) => countColumn(column, running[position]!, chunk));
+    yield;
+  }
+  return { checkpoints, totals: running };
+}
 
 /**
  * The ladder's tours again, dearest date first (ties by ladder position), with the facet columns
@@ -175,24 +191,20 @@ const dearestFirstOf = segmentStructure(
         high[n] = ladder.high[at]!;
       }
     });
-    const columns: FacetColumn[] = [];
-    for (const { column } of ladderColumns) {
-      columns.push(
-        column.scalar
-          ? { ...column, scalar: yield* inLadderOrder(column.scalar, order) }
-          : { ...column, ragged: yield* raggedInLadderOrder(column.ragged!, order) },
-      );
+    const columns: { column: FacetColumn; size: number }[] = [];
+    for (const { column, size } of ladderColumns) {
+      columns.push({ column: yield* inOrder(column, order), size });
     }
     const every = checkpointOf(ladder);
-    const running = ladderColumns.map(({ size }) => new Int32Array(size));
-    const checkpoints: Int32Array[][] = [];
-    for (let start = 0; start <= count; start += every) {
-      checkpoints.push(running.map((counts) => counts.slice()));
-      const chunk = ladderRange(start, Math.min(count, start + every));
-      columns.forEach((column, position) => countColumn(column, running[position]!, chunk));
-      yield;
-    }
-    return { at: order, high, columns, every, checkpoints, totals: running };
+    const { checkpoints, totals } = yield* checkpointCounts(columns, count, every);
+    return {
+      at: order,
+      high,
+      columns: columns.map(({ column }) => column),
+      every,
+      checkpoints,
+      totals,
+    };
   },
 );
 
@@ -256,16 +268,33 @@ function gapTours(
     }
     return { items, length };
   }
+  return { items, length: cheaperTours(ladder, from, bounds.priceMax + 1, bounds, false, items) };
+}
+
+/**
+ * Writes to `items` the ladder's tours before `from` whose dearest date is at least `reaching`
+ * and which have (`inRange`) or lack a date in the range, skipping blocks whose dearest dates
+ * stay below `reaching`; returns how many.
+ */
+function cheaperTours(
+  ladder: PriceLadder,
+  from: number,
+  reaching: number,
+  bounds: DateBounds,
+  inRange: boolean,
+  items: Int32Array,
+): number {
   const { high, blockHigh } = ladder;
+  let length = 0;
   for (let block = 0; block * BLOCK < from; block += 1) {
-    if (blockHigh[block]! <= bounds.priceMax) continue;
+    if (blockHigh[block]! < reaching) continue;
     const end = Math.min(from, (block + 1) * BLOCK);
     for (let at = block * BLOCK; at < end; at += 1) {
-      if (high[at]! <= bounds.priceMax) continue;
-      if (!ladderHasDateInRange(ladder, at, bounds)) items[length++] = at;
+      if (high[at]! < reaching) continue;
+      if (ladderHasDateInRange(ladder, at, bounds) === inRange) items[length++] = at;
     }
   }
-  return { items, length };
+  return length;
 }
 
 /**
@@ -449,16 +478,6 @@ function matchedStraddlers(
   from: number,
 ): TourRange {
   const ladder = priceLadderOf(index, segment);
-  const { high, blockHigh } = ladder;
   const items = straddlerBufferOf(index, segment);
-  let length = 0;
-  for (let block = Math.floor((from - 1) / BLOCK); block >= 0 && from > 0; block -= 1) {
-    if (blockHigh[block]! < bounds.priceMin) continue;
-    const end = Math.min(from, (block + 1) * BLOCK);
-    for (let at = block * BLOCK; at < end; at += 1) {
-      if (high[at]! < bounds.priceMin) continue;
-      if (ladderHasDateInRange(ladder, at, bounds)) items[length++] = at;
-    }
-  }
-  return { items, length };
+  return { items, length: cheaperTours(ladder, from, bounds.priceMin, bounds, true, items) };
 }
