@@ -127,6 +127,26 @@ describe('the generator', () => {
     expect(await fingerprint()).toBe(first);
   });
 
+  it('numbers the tour rows in generation order, whatever order batches reach the database', async () => {
+    // Two batches are written at once (decision 079): 1,001 tours make three batches.
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await handle.migrate();
+      await seedDatabase(handle.db, { tours: 1_001, seed: 7, today: '2026-06-01' });
+      for (const table of ['tour_dates', 'tour_programs', 'tour_questions', 'reviews']) {
+        const { rows } = await handle.db.execute<{ rows: number; out_of_order: number }>(
+          sql.raw(`
+            SELECT count(*)::int AS rows, count(*) FILTER (WHERE tour_id < previous)::int AS out_of_order
+            FROM (SELECT tour_id, lag(tour_id) OVER (ORDER BY id) AS previous FROM ${table}) s`),
+        );
+        expect(rows[0]!.rows, table).toBeGreaterThan(1_000);
+        expect(rows[0]!.out_of_order, table).toBe(0);
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('draws numbers in range, deterministically', () => {
     const a = new Random(42);
     const b = new Random(42);

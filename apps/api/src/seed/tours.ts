@@ -478,49 +478,47 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   };
 }
 
+/** The last id given to each tour table whose ids the database would otherwise assign. */
+interface LastIds {
+  date: number;
+  program: number;
+  question: number;
+  review: number;
+}
+
+/**
+ * Numbers a tour's rows in generation order. Two batches are written at once, so the order their
+ * rows reach the database varies from run to run; given ids, the catalogue does not (and the ids
+ * are those of writing the batches one after another).
+ */
+function numberRows(generated: GeneratedTour, last: LastIds): void {
+  for (const date of generated.dates) date.id = ++last.date;
+  generated.program.id = ++last.program;
+  for (const question of generated.questions) question.id = ++last.question;
+  for (const review of generated.reviews) review.id = ++last.review;
+}
+
+/** The row type each part of a generated tour holds (one row, or a list of them). */
+type PartRow = {
+  [K in keyof GeneratedTour]-?: NonNullable<GeneratedTour[K]> extends (infer Row)[]
+    ? Row
+    : NonNullable<GeneratedTour[K]>;
+};
+
 async function insertBatch(ctx: SeedContext, batch: GeneratedTour[]): Promise<void> {
   const { db } = ctx;
+  /** One part's rows over the batch: a tour holds one, several or none. */
+  const rowsOf = <K extends keyof GeneratedTour>(part: K): PartRow[K][] =>
+    batch.flatMap((tour) => (tour[part] ?? []) as PartRow[K] | PartRow[K][]);
   // Parents before children: dates, programmes, questions, cities and reviews name their tour.
-  await insertRows(
-    db,
-    tours,
-    batch.map((g) => g.tour),
-  );
-  await insertRows(
-    db,
-    tourDates,
-    batch.flatMap((g) => g.dates),
-  );
-  await insertRows(
-    db,
-    tourPrograms,
-    batch.map((g) => g.program),
-  );
-  await insertRows(
-    db,
-    tourQuestions,
-    batch.flatMap((g) => g.questions),
-  );
-  await insertRows(
-    db,
-    tourCities,
-    batch.flatMap((g) => g.cities),
-  );
-  await insertRows(
-    db,
-    reviews,
-    batch.flatMap((g) => g.reviews),
-  );
-  await insertRows(
-    db,
-    tourSlugRedirects,
-    batch.flatMap((g) => (g.redirect ? [g.redirect] : [])),
-  );
-  await insertRows(
-    db,
-    individualTours,
-    batch.flatMap((g) => (g.individual ? [g.individual] : [])),
-  );
+  await insertRows(db, tours, rowsOf('tour'));
+  await insertRows(db, tourDates, rowsOf('dates'));
+  await insertRows(db, tourPrograms, rowsOf('program'));
+  await insertRows(db, tourQuestions, rowsOf('questions'));
+  await insertRows(db, tourCities, rowsOf('cities'));
+  await insertRows(db, reviews, rowsOf('reviews'));
+  await insertRows(db, tourSlugRedirects, rowsOf('redirect'));
+  await insertRows(db, individualTours, rowsOf('individual'));
 }
 
 export interface SeededTours {
@@ -555,10 +553,12 @@ export async function seedTours(
   const phrases: SeededTours['phrases'] = [];
   const random = ctx.random.fork('tours');
   const inFlight: Promise<void>[] = [];
+  const lastIds: LastIds = { date: 0, program: 0, question: 0, review: 0 };
   for (let first = 1; first <= ctx.tours; first += BATCH) {
     const batch: GeneratedTour[] = [];
     for (let id = first; id < first + BATCH && id <= ctx.tours; id += 1) {
       const generated = generateTour(random, id, context);
+      numberRows(generated, lastIds);
       batch.push(generated);
       if (phrases.length < context.phrasesLimit && generated.tour.isPublished) {
         phrases.push({
