@@ -51,8 +51,14 @@ describe('failingAtMostOne (the facet walk narrowed by bitsets, decision 055)', 
         );
         const failing = (tour: number) =>
           filters.flatMap((filter, position) => (filter.test(tour) ? [] : [position]));
-        const expected = [...segment].filter((tour) => failing(tour).length <= 1);
-        const found = failingAtMostOne(index, segment, filters);
+        // Half the draws keep only the tours of a bitset (a date window's, decision 080).
+        const within = random.chance(0.5)
+          ? Int32Array.from({ length: Math.ceil(size / 32) }, () => random.int(0, 2 ** 31 - 1) | 0)
+          : undefined;
+        const inWithin = (tour: number) =>
+          within === undefined || (within[tour >>> 5]! & (1 << (tour & 31))) !== 0;
+        const expected = [...segment].filter((tour) => failing(tour).length <= 1 && inWithin(tour));
+        const found = failingAtMostOne(index, segment, filters, within);
         const context = JSON.stringify({ size, draw });
         expect([...found.tours], context).toEqual(expected);
         // Each tour's failing filter comes with it, so the walk need not test the filters again.

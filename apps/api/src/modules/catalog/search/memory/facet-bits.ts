@@ -164,13 +164,15 @@ function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
 }
 
 /**
- * The tours of `segment` failing at most one of `filters`, ascending, with the filter each fails.
- * The answer is made of buffers the next call reuses.
+ * The tours of `segment` failing at most one of `filters`, ascending, with the filter each fails;
+ * only those among `within` when given (the tours a date window may hold, decision 080). The
+ * answer is made of buffers the next call reuses.
  */
 export function failingAtMostOne(
   index: TourIndex,
   segment: Int32Array,
   filters: readonly BitFilter[],
+  within?: Int32Array,
 ): FacetCandidates {
   const inSegment = segmentBitsOf(index, segment);
   const scratch = scratchOf(index, filters.length);
@@ -181,7 +183,7 @@ export function failingAtMostOne(
   const { candidates, failed } = scratch;
   let length = 0;
   for (let word = 0; word < inSegment.length; word += 1) {
-    const tours = inSegment[word]!;
+    const tours = within === undefined ? inSegment[word]! : inSegment[word]! & within[word]!;
     if (tours === 0) continue;
     let failsOne = 0;
     let failsTwo = 0;

@@ -10,7 +10,9 @@ import {
   periodMasksOf,
   UNDECIDED,
   windowDecides,
+  windowFortnights,
   windowMaskOf,
+  windowTourBits,
 } from './period-masks.ts';
 import { compileIndexQuery } from './query-index.ts';
 
@@ -72,5 +74,72 @@ describe('windowDecides (a tour decided by its fortnights, decision 075)', () =>
       prices,
     ).dates;
     expect(windowMaskOf(masks, bounds)).toBeUndefined();
+  });
+});
+
+describe('windowTourBits (the tours a window may hold, as bits, decision 080)', () => {
+  const random = new Random(80);
+  // More than 32 tours per word boundary, dates past the fortnights with a bit of their own.
+  const rows = Array.from({ length: 700 }, (_, n) => tourRow(n + 1));
+  const dates = rows.flatMap((row) =>
+    Array.from({ length: random.int(0, 5) }, () =>
+      date(row.id, random.int(1, PERIODS * PERIOD_DAYS + 200), random.int(1, 14), 10_000),
+    ),
+  );
+  const index = indexOf(rows, dates);
+  const masks = periodMasksOf(index);
+  const has = (bits: Int32Array, tour: number) => (bits[tour >>> 5]! & (1 << (tour & 31))) !== 0;
+
+  it('holds every tour with a date in the window, and only tours with a date in a touched fortnight', () => {
+    let inWindow = 0;
+    let extra = 0;
+    for (let draw = 0; draw < 120; draw += 1) {
+      const from = random.int(0, PERIODS * PERIOD_DAYS + 220);
+      const query = { dateFrom: day(from), dateTo: day(from + random.int(0, 120)) };
+      const bounds = compileIndexQuery(index, normalizeFilters(query), prices).dates;
+      const fortnights = windowFortnights(masks, bounds)!;
+      const bits = windowTourBits(index, masks, fortnights);
+      const touched = (start: number) => {
+        const period = Math.floor((start - masks.origin) / PERIOD_DAYS);
+        if (period >= PERIODS) return (fortnights.anyHigh & (1 << 31)) !== 0;
+        return period < 31
+          ? (fortnights.anyLow & (1 << period)) !== 0
+          : (fortnights.anyHigh & (1 << (period - 31))) !== 0;
+      };
+      for (let tour = 0; tour < index.size; tour += 1) {
+        const starts = Array.from(
+          index.dates.startDay.subarray(index.dateOffsets[tour]!, index.dateOffsets[tour + 1]!),
+        );
+        const dated = starts.some((start) => start >= bounds.fromDay && start <= bounds.toDay);
+        const context = JSON.stringify({ query, tour });
+        expect(has(bits, tour), context).toBe(starts.some(touched));
+        if (dated) expect(has(bits, tour), context).toBe(true);
+        if (dated) inWindow += 1;
+        else if (has(bits, tour)) extra += 1;
+      }
+      // Positions past the last tour stay clear.
+      for (let tour = index.size; tour < bits.length * 32; tour += 1) {
+        expect(has(bits, tour)).toBe(false);
+      }
+    }
+    expect(inWindow).toBeGreaterThan(5_000);
+    // A superset, not the whole catalogue: the fortnights' edges let in a few tours only.
+    expect(extra).toBeGreaterThan(0);
+    expect(extra).toBeLessThan(inWindow);
+  });
+
+  it('keeps a window for the next search with the same fortnights', () => {
+    const bounds = compileIndexQuery(
+      index,
+      normalizeFilters({ dateFrom: day(30), dateTo: day(90) }),
+      prices,
+    ).dates;
+    const fortnights = windowFortnights(masks, bounds)!;
+    expect(windowTourBits(index, masks, fortnights)).toBe(windowTourBits(index, masks, fortnights));
+  });
+
+  it('sets no window without a date bound', () => {
+    const bounds = compileIndexQuery(index, normalizeFilters({ daysMin: 3 }), prices).dates;
+    expect(windowFortnights(masks, bounds)).toBeUndefined();
   });
 });

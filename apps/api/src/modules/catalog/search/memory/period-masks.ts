@@ -30,7 +30,17 @@ export interface PeriodMasks {
   origin: number;
   /** Per tour `t`, slots `[t * MASK_STRIDE, (t + 1) * MASK_STRIDE)`. */
   masks: Int32Array;
+  /**
+   * The same, by fortnight (decision 080): per fortnight `p < PERIODS`, and last for any later
+   * day, a bitset over tour positions of the tours with a date starting in it (undefined: none).
+   * A window's tours are the union of its fortnights' (`windowTourBits`), read without touching
+   * a tour.
+   */
+  fortnightTours: (Int32Array | undefined)[];
 }
+
+/** Bitset words over the positions of `index`. */
+const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
 
 const masksOfIndex = keptStructure(buildMasks);
 
@@ -46,6 +56,14 @@ function* buildMasks(index: TourIndex): Steps<PeriodMasks> {
   for (let d = 0; d < startDay.length; d += 1) if (startDay[d]! < origin) origin = startDay[d]!;
   if (origin === Infinity) origin = 0;
   const masks = new Int32Array(index.size * MASK_STRIDE);
+  const fortnightTours: (Int32Array | undefined)[] = Array.from(
+    { length: PERIODS + 1 },
+    () => undefined,
+  );
+  const addTour = (slot: number, tour: number) => {
+    const bits = (fortnightTours[slot] ??= new Int32Array(wordsOf(index)));
+    bits[tour >>> 5]! |= 1 << (tour & 31);
+  };
   const { dateOffsets } = index;
   yield* chunked(index.size, (from, to) => {
     for (let tour = from; tour < to; tour += 1) {
@@ -66,21 +84,56 @@ function* buildMasks(index: TourIndex): Steps<PeriodMasks> {
       masks[at + LOW] = low;
       masks[at + HIGH] = high;
       masks[at + DAYS] = Math.min(shortest, 0xffff) | (Math.min(longest, 0x7fff) << 16);
+      for (let bits = low; bits !== 0; bits &= bits - 1)
+        addTour(31 - Math.clz32(bits & -bits), tour);
+      // The high word's bits 0–30 are fortnights 31–61, its bit 31 (LATER) the last slot.
+      for (let bits = high; bits !== 0; bits &= bits - 1) {
+        addTour(31 + 31 - Math.clz32(bits & -bits), tour);
+      }
     }
   });
-  return { origin, masks };
+  return { origin, masks, fortnightTours };
 }
 
 /** What a query's date window asks of the masks (`windowMaskOf`). */
-export interface WindowMask {
+export interface WindowMask extends WindowFortnights {
+  daysMin: number;
+  daysMax: number;
+}
+
+/** The fortnights a date window touches, and those inside it, as mask words. */
+export interface WindowFortnights {
   /** The fortnights the window touches: a tour with no date in them has none in the window. */
   anyLow: number;
   anyHigh: number;
   /** The fortnights inside the window: a date there is in it. */
   insideLow: number;
   insideHigh: number;
-  daysMin: number;
-  daysMax: number;
+}
+
+/** The fortnights of `bounds`' window, or undefined when it sets no window. */
+export function windowFortnights(
+  masks: Pick<PeriodMasks, 'origin'>,
+  bounds: Pick<DateBounds, 'fromDay' | 'toDay'>,
+): WindowFortnights | undefined {
+  if (bounds.fromDay === -Infinity && bounds.toDay === Infinity) return undefined;
+  const fortnights: WindowFortnights = { anyLow: 0, anyHigh: 0, insideLow: 0, insideHigh: 0 };
+  for (let period = 0; period < PERIODS; period += 1) {
+    const first = masks.origin + period * PERIOD_DAYS;
+    const last = first + PERIOD_DAYS - 1;
+    if (last < bounds.fromDay || first > bounds.toDay) continue;
+    const inside = first >= bounds.fromDay && last <= bounds.toDay;
+    if (period < 31) {
+      fortnights.anyLow |= 1 << period;
+      if (inside) fortnights.insideLow |= 1 << period;
+    } else {
+      fortnights.anyHigh |= 1 << (period - 31);
+      if (inside) fortnights.insideHigh |= 1 << (period - 31);
+    }
+  }
+  // Days after the last fortnight share one bit: it may hold a date in the window, never proves.
+  if (bounds.toDay >= masks.origin + PERIODS * PERIOD_DAYS) fortnights.anyHigh |= LATER;
+  return fortnights;
 }
 
 /**
@@ -89,33 +142,51 @@ export interface WindowMask {
  */
 export function windowMaskOf(masks: PeriodMasks, bounds: DateBounds): WindowMask | undefined {
   if (!bounds.any) return undefined;
-  if (bounds.fromDay === -Infinity && bounds.toDay === Infinity) return undefined;
   if (bounds.priceMin !== -Infinity || bounds.priceMax !== Infinity) return undefined;
   if (bounds.perDayMin !== -Infinity || bounds.perDayMax !== Infinity) return undefined;
-  const window: WindowMask = {
-    anyLow: 0,
-    anyHigh: 0,
-    insideLow: 0,
-    insideHigh: 0,
-    daysMin: bounds.daysMin,
-    daysMax: bounds.daysMax,
-  };
-  for (let period = 0; period < PERIODS; period += 1) {
-    const first = masks.origin + period * PERIOD_DAYS;
-    const last = first + PERIOD_DAYS - 1;
-    if (last < bounds.fromDay || first > bounds.toDay) continue;
-    const inside = first >= bounds.fromDay && last <= bounds.toDay;
-    if (period < 31) {
-      window.anyLow |= 1 << period;
-      if (inside) window.insideLow |= 1 << period;
-    } else {
-      window.anyHigh |= 1 << (period - 31);
-      if (inside) window.insideHigh |= 1 << (period - 31);
-    }
+  const fortnights = windowFortnights(masks, bounds);
+  if (!fortnights) return undefined;
+  return { ...fortnights, daysMin: bounds.daysMin, daysMax: bounds.daysMax };
+}
+
+/** Window bitsets kept per index, by the fortnights they join: windows repeat (month pickers). */
+const KEPT_WINDOWS = 16;
+const keptWindows = new WeakMap<PeriodMasks, Map<string, Int32Array>>();
+
+/**
+ * The tours with a date starting in a fortnight the window touches, as a bitset over positions:
+ * every tour with a date in the window is among them (a superset: a touched fortnight may hold
+ * days outside the window). The union of a few fortnights' bitsets, kept for the next search
+ * with the same fortnights.
+ */
+export function windowTourBits(
+  index: TourIndex,
+  masks: PeriodMasks,
+  fortnights: Pick<WindowFortnights, 'anyLow' | 'anyHigh'>,
+): Int32Array {
+  let kept = keptWindows.get(masks);
+  if (!kept) keptWindows.set(masks, (kept = new Map()));
+  const key = `${fortnights.anyLow}:${fortnights.anyHigh}`;
+  const found = kept.get(key);
+  if (found) {
+    // Most recently used last: the first entry is the one to drop.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
   }
-  // Days after the last fortnight share one bit: it may hold a date in the window, never proves.
-  if (bounds.toDay >= masks.origin + PERIODS * PERIOD_DAYS) window.anyHigh |= LATER;
-  return window;
+  const bits = new Int32Array(wordsOf(index));
+  for (let slot = 0; slot <= PERIODS; slot += 1) {
+    const touched =
+      slot < 31
+        ? (fortnights.anyLow & (1 << slot)) !== 0
+        : (fortnights.anyHigh & (1 << (slot - 31))) !== 0;
+    const tours = masks.fortnightTours[slot];
+    if (!touched || !tours) continue;
+    for (let word = 0; word < bits.length; word += 1) bits[word]! |= tours[word]!;
+  }
+  if (kept.size >= KEPT_WINDOWS) kept.delete(kept.keys().next().value!);
+  kept.set(key, bits);
+  return bits;
 }
 
 /** `windowDecides`' answers. */

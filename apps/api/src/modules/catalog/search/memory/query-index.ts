@@ -48,7 +48,15 @@ import {
   walkRecordsOf,
 } from './walk-records.ts';
 import { failingAtMostOne, hasCheapBits, type BitFilter } from './facet-bits.ts';
-import { HAS_DATE, periodMasksOf, UNDECIDED, windowDecides, windowMaskOf } from './period-masks.ts';
+import {
+  HAS_DATE,
+  periodMasksOf,
+  UNDECIDED,
+  windowDecides,
+  windowFortnights,
+  windowMaskOf,
+  windowTourBits,
+} from './period-masks.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
@@ -732,7 +740,27 @@ interface WalkPlan {
    * the two filters' positions; a tour missing from one fails that filter.
    */
   union?: { sides: Uint8Array; first: number; second: number } | undefined;
+  /** Every tour of `tours` may have a date in the window (`windowBitsOf` chose them). */
+  inWindow?: boolean;
 }
+
+/**
+ * The tours a date window may hold, as a bitset over positions (`windowTourBits`), or undefined
+ * when the search sets no window.
+ */
+function windowBitsOf(index: TourIndex, bounds: DateBounds): Int32Array | undefined {
+  if (!bounds.any) return undefined;
+  const masks = periodMasksOf(index);
+  const fortnights = windowFortnights(masks, bounds);
+  return fortnights && windowTourBits(index, masks, fortnights);
+}
+
+/**
+ * Walked tours per index tour from which a walk with a date window first drops the tours its
+ * window's bitset rules out: below it, joining the fortnights' bitsets (a pass over a few of them)
+ * costs more than it saves.
+ */
+const WINDOW_BITS_WALK = 1 / 64;
 
 /** The facet list filters, with their positions, shortest posting lists first. */
 function listsBySize(query: IndexQuery) {
@@ -794,11 +822,13 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
   // Otherwise the tours failing at most one filter, by bitsets (decision 055), unless nearly
   // every tour is one: then the segment's walk counts the complement, which is less work.
   if (query.facets.length < 2) return undefined;
-  const { tours, failed } = failingAtMostOne(index, query.segment, query.facets);
+  // Only tours a date window may hold: a tour without a date in it counts for nothing.
+  const within = windowBitsOf(index, query.dates);
+  const { tours, failed } = failingAtMostOne(index, query.segment, query.facets, within);
   if (tours.length > query.segment.length / 2) return undefined;
   // The bitsets answer every facet filter for every tour: no test runs again.
   const proven = query.facets.map((_, position) => position);
-  return { tours, checkSegment: false, proven, failed };
+  return { tours, checkSegment: false, proven, failed, inWindow: within !== undefined };
 }
 
 /**
@@ -1303,6 +1333,12 @@ export function searchIndex(
       : narrowestCandidates(query);
   const walk = plan?.tours ?? segment;
   const inSegment = plan?.checkSegment ? membership(index, segment) : undefined;
+  // A tour without a date in a fortnight the window touches is out before its records are read
+  // (decision 080): a bit in a bitset of a few hundred kilobytes instead of a scattered record.
+  const inWindow =
+    !plan?.inWindow && walk.length >= index.size * WINDOW_BITS_WALK
+      ? windowBitsOf(index, bounds)
+      : undefined;
   const knownFailures = plan?.failed;
   const union = plan?.union;
   // The facet tests the plan has not answered, with their positions.
@@ -1321,6 +1357,10 @@ export function searchIndex(
   tours: for (let n = 0; n < walk.length; n += 1) {
     const tour = walk[n]!;
     if (inSegment !== undefined && inSegment[tour] === 0) continue;
+    if (inWindow !== undefined && (inWindow[tour >>> 5]! & (1 << (tour & 31))) === 0) {
+      excluded?.push(tour);
+      continue;
+    }
     for (let c = 0; c < common.length; c += 1) {
       if (!common[c]!(tour)) {
         excluded?.push(tour);
