@@ -12,6 +12,7 @@ import {
   windowDecides,
   windowFortnights,
   windowMaskOf,
+  windowProofBits,
   windowTourBits,
 } from './period-masks.ts';
 import { compileIndexQuery } from './query-index.ts';
@@ -106,17 +107,21 @@ describe('windowTourBits (the tours a window may hold, as bits, decision 080)', 
           ? (fortnights.anyLow & (1 << period)) !== 0
           : (fortnights.anyHigh & (1 << (period - 31))) !== 0;
       };
+      const found: number[] = [];
+      const expected: number[] = [];
       for (let tour = 0; tour < index.size; tour += 1) {
         const starts = Array.from(
           index.dates.startDay.subarray(index.dateOffsets[tour]!, index.dateOffsets[tour + 1]!),
         );
         const dated = starts.some((start) => start >= bounds.fromDay && start <= bounds.toDay);
-        const context = JSON.stringify({ query, tour });
-        expect(has(bits, tour), context).toBe(starts.some(touched));
-        if (dated) expect(has(bits, tour), context).toBe(true);
+        if (has(bits, tour)) found.push(tour);
+        if (starts.some(touched)) expected.push(tour);
+        // Every tour with a date in the window is in the bits.
+        if (dated && !has(bits, tour)) expect.fail(JSON.stringify({ query, tour }));
         if (dated) inWindow += 1;
         else if (has(bits, tour)) extra += 1;
       }
+      expect(found, JSON.stringify(query)).toEqual(expected);
       // Positions past the last tour stay clear.
       for (let tour = index.size; tour < bits.length * 32; tour += 1) {
         expect(has(bits, tour)).toBe(false);
@@ -126,6 +131,39 @@ describe('windowTourBits (the tours a window may hold, as bits, decision 080)', 
     // A superset, not the whole catalogue: the fortnights' edges let in a few tours only.
     expect(extra).toBeGreaterThan(0);
     expect(extra).toBeLessThan(inWindow);
+  });
+
+  it('proves, as bits, exactly the tours the masks prove (a date inside, every duration in range)', () => {
+    let proven = 0;
+    let drawn = 0;
+    for (let draw = 0; draw < 150; draw += 1) {
+      const from = random.int(0, PERIODS * PERIOD_DAYS + 220);
+      const query = {
+        dateFrom: day(from),
+        dateTo: day(from + random.int(0, 150)),
+        ...(random.chance(0.6) ? { daysMin: random.int(0, 20) } : {}),
+        ...(random.chance(0.4) ? { daysMax: random.int(0, 20) } : {}),
+      };
+      const bounds = compileIndexQuery(index, normalizeFilters(query), prices).dates;
+      const window = windowMaskOf(masks, bounds)!;
+      const bits = windowProofBits(index, masks, window);
+      if (window.insideLow === 0 && window.insideHigh === 0) {
+        expect(bits, JSON.stringify(query)).toBeUndefined();
+        continue;
+      }
+      expect(bits, JSON.stringify(query)).toBeDefined();
+      drawn += 1;
+      const found: number[] = [];
+      const expected: number[] = [];
+      for (let tour = 0; tour < index.size; tour += 1) {
+        if (has(bits!, tour)) found.push(tour);
+        if (windowDecides(masks.masks, tour, window) === HAS_DATE) expected.push(tour);
+      }
+      expect(found, JSON.stringify(query)).toEqual(expected);
+      proven += expected.length;
+    }
+    expect(drawn).toBeGreaterThan(50);
+    expect(proven).toBeGreaterThan(2_000);
   });
 
   it('keeps a window for the next search with the same fortnights', () => {

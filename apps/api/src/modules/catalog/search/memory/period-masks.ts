@@ -10,6 +10,7 @@
  * first bookable start day; 62 fortnights (about 29 months) get a bit each, and one more bit
  * stands for any later day.
  */
+import { FILTER_LIMITS } from '@gallop/search-filters';
 import { keptStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
 import type { DateBounds } from './query-index.ts';
@@ -37,7 +38,17 @@ export interface PeriodMasks {
    * a tour.
    */
   fortnightTours: (Int32Array | undefined)[];
+  /**
+   * Per duration `d` from 1 to `DURATION_BITS`, the tours whose every date lasts at least `d`
+   * days; `longestAtMost[d]` (0 to `DURATION_BITS`), those whose every date lasts at most `d`. With
+   * a window's inside fortnights they prove a tour as `windowDecides` does (`windowProofBits`).
+   */
+  shortestAtLeast: Int32Array[];
+  longestAtMost: Int32Array[];
 }
+
+/** Durations with bitsets of their own: the duration filter's bounds (0–20 days). */
+const DURATION_BITS = FILTER_LIMITS.daysMax;
 
 /** Bitset words over the positions of `index`. */
 const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
@@ -64,6 +75,10 @@ function* buildMasks(index: TourIndex): Steps<PeriodMasks> {
     const bits = (fortnightTours[slot] ??= new Int32Array(wordsOf(index)));
     bits[tour >>> 5]! |= 1 << (tour & 31);
   };
+  const byDuration = () =>
+    Array.from({ length: DURATION_BITS + 1 }, () => new Int32Array(wordsOf(index)));
+  const shortestAtLeast = byDuration();
+  const longestAtMost = byDuration();
   const { dateOffsets } = index;
   yield* chunked(index.size, (from, to) => {
     for (let tour = from; tour < to; tour += 1) {
@@ -84,15 +99,25 @@ function* buildMasks(index: TourIndex): Steps<PeriodMasks> {
       masks[at + LOW] = low;
       masks[at + HIGH] = high;
       masks[at + DAYS] = Math.min(shortest, 0xffff) | (Math.min(longest, 0x7fff) << 16);
-      for (let bits = low; bits !== 0; bits &= bits - 1)
+      if (low === 0 && high === 0) continue;
+      const word = tour >>> 5;
+      const bit = 1 << (tour & 31);
+      for (let days = 1; days <= Math.min(shortest, DURATION_BITS); days += 1) {
+        shortestAtLeast[days]![word]! |= bit;
+      }
+      for (let days = Math.max(longest, 0); days <= DURATION_BITS; days += 1) {
+        longestAtMost[days]![word]! |= bit;
+      }
+      for (let bits = low; bits !== 0; bits &= bits - 1) {
         addTour(31 - Math.clz32(bits & -bits), tour);
+      }
       // The high word's bits 0–30 are fortnights 31–61, its bit 31 (LATER) the last slot.
       for (let bits = high; bits !== 0; bits &= bits - 1) {
         addTour(31 + 31 - Math.clz32(bits & -bits), tour);
       }
     }
   });
-  return { origin, masks, fortnightTours };
+  return { origin, masks, fortnightTours, shortestAtLeast, longestAtMost };
 }
 
 /** What a query's date window asks of the masks (`windowMaskOf`). */
@@ -149,9 +174,38 @@ export function windowMaskOf(masks: PeriodMasks, bounds: DateBounds): WindowMask
   return { ...fortnights, daysMin: bounds.daysMin, daysMax: bounds.daysMax };
 }
 
-/** Window bitsets kept per index, by the fortnights they join: windows repeat (month pickers). */
-const KEPT_WINDOWS = 16;
+/** Window bitsets kept per index, by what they join: windows repeat (month pickers). */
+const KEPT_WINDOWS = 64;
 const keptWindows = new WeakMap<PeriodMasks, Map<string, Int32Array>>();
+
+/** The bitset kept under `key`, or the one `make` makes, kept (the least recently used dropped). */
+function keptWindow(masks: PeriodMasks, key: string, make: () => Int32Array): Int32Array {
+  let kept = keptWindows.get(masks);
+  if (!kept) keptWindows.set(masks, (kept = new Map()));
+  const found = kept.get(key);
+  if (found) {
+    // Most recently used last: the first entry is the one to drop.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const made = make();
+  if (kept.size >= KEPT_WINDOWS) kept.delete(kept.keys().next().value!);
+  kept.set(key, made);
+  return made;
+}
+
+/** The union of the bitsets of the fortnights set in `low` and `high` (mask words). */
+function fortnightUnion(index: TourIndex, masks: PeriodMasks, low: number, high: number) {
+  const bits = new Int32Array(wordsOf(index));
+  for (let slot = 0; slot <= PERIODS; slot += 1) {
+    const touched = slot < 31 ? (low & (1 << slot)) !== 0 : (high & (1 << (slot - 31))) !== 0;
+    const tours = masks.fortnightTours[slot];
+    if (!touched || !tours) continue;
+    for (let word = 0; word < bits.length; word += 1) bits[word]! |= tours[word]!;
+  }
+  return bits;
+}
 
 /**
  * The tours with a date starting in a fortnight the window touches, as a bitset over positions:
@@ -164,29 +218,40 @@ export function windowTourBits(
   masks: PeriodMasks,
   fortnights: Pick<WindowFortnights, 'anyLow' | 'anyHigh'>,
 ): Int32Array {
-  let kept = keptWindows.get(masks);
-  if (!kept) keptWindows.set(masks, (kept = new Map()));
-  const key = `${fortnights.anyLow}:${fortnights.anyHigh}`;
-  const found = kept.get(key);
-  if (found) {
-    // Most recently used last: the first entry is the one to drop.
-    kept.delete(key);
-    kept.set(key, found);
-    return found;
-  }
-  const bits = new Int32Array(wordsOf(index));
-  for (let slot = 0; slot <= PERIODS; slot += 1) {
-    const touched =
-      slot < 31
-        ? (fortnights.anyLow & (1 << slot)) !== 0
-        : (fortnights.anyHigh & (1 << (slot - 31))) !== 0;
-    const tours = masks.fortnightTours[slot];
-    if (!touched || !tours) continue;
-    for (let word = 0; word < bits.length; word += 1) bits[word]! |= tours[word]!;
-  }
-  if (kept.size >= KEPT_WINDOWS) kept.delete(kept.keys().next().value!);
-  kept.set(key, bits);
-  return bits;
+  const { anyLow, anyHigh } = fortnights;
+  return keptWindow(masks, `${anyLow}:${anyHigh}`, () =>
+    fortnightUnion(index, masks, anyLow, anyHigh),
+  );
+}
+
+/**
+ * The tours `windowDecides` proves (`HAS_DATE`), as a bitset: a date in a fortnight inside the
+ * window and every duration in range. Undefined when the window holds no whole fortnight or a
+ * duration bound has no bitset (the masks then decide, tour by tour).
+ */
+export function windowProofBits(
+  index: TourIndex,
+  masks: PeriodMasks,
+  window: WindowMask,
+): Int32Array | undefined {
+  const { insideLow, insideHigh, daysMin, daysMax } = window;
+  if (insideLow === 0 && insideHigh === 0) return undefined;
+  // A bound every tour meets needs no bitset.
+  const fromDays = daysMin <= 0 ? undefined : daysMin;
+  const toDays = daysMax === Infinity ? undefined : daysMax;
+  if (fromDays !== undefined && !(fromDays <= DURATION_BITS)) return undefined;
+  if (toDays !== undefined && !(toDays >= 0 && toDays <= DURATION_BITS)) return undefined;
+  if (!Number.isInteger(fromDays ?? 0) || !Number.isInteger(toDays ?? 0)) return undefined;
+  return keptWindow(masks, `${insideLow}:${insideHigh}:${fromDays}:${toDays}`, () => {
+    const bits = fortnightUnion(index, masks, insideLow, insideHigh);
+    const atLeast = fromDays === undefined ? undefined : masks.shortestAtLeast[fromDays]!;
+    const atMost = toDays === undefined ? undefined : masks.longestAtMost[toDays]!;
+    for (let word = 0; word < bits.length; word += 1) {
+      if (atLeast) bits[word]! &= atLeast[word]!;
+      if (atMost) bits[word]! &= atMost[word]!;
+    }
+    return bits;
+  });
 }
 
 /** `windowDecides`' answers. */

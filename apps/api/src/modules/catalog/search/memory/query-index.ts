@@ -55,6 +55,7 @@ import {
   windowDecides,
   windowFortnights,
   windowMaskOf,
+  windowProofBits,
   windowTourBits,
 } from './period-masks.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
@@ -1351,6 +1352,12 @@ export function searchIndex(
   // A date window that tours' fortnights may decide without their dates (decision 075).
   const periodMasks = periodMasksOf(index);
   const window = windowMaskOf(periodMasks, bounds);
+  // Once the window's bits have dropped the tours without a date in it, the masks' other answer
+  // comes from bits too (decision 080): a bit per tour instead of its scattered 12-byte masks.
+  const windowProof =
+    window !== undefined && (plan?.inWindow === true || inWindow !== undefined)
+      ? windowProofBits(index, periodMasks, window)
+      : undefined;
   // A facet search walking the whole segment keeps what counts for no facet, for the complement.
   const excluded = counter && !plan ? new TourList(scratchOf(index).excluded) : undefined;
 
@@ -1396,7 +1403,11 @@ export function searchIndex(
     // place in a price order: its fortnights may tell.
     const decided =
       window !== undefined && !facetDates && (byPrice === undefined || failed !== -1)
-        ? windowDecides(periodMasks.masks, tour, window)
+        ? windowProof !== undefined
+          ? (windowProof[tour >>> 5]! & (1 << (tour & 31))) !== 0
+            ? HAS_DATE
+            : UNDECIDED
+          : windowDecides(periodMasks.masks, tour, window)
         : UNDECIDED;
     if (decided !== UNDECIDED) {
       matches = decided === HAS_DATE;
