@@ -236,16 +236,14 @@ export function windowProofBits(
 ): Int32Array | undefined {
   const { insideLow, insideHigh, daysMin, daysMax } = window;
   if (insideLow === 0 && insideHigh === 0) return undefined;
-  // A bound every tour meets needs no bitset.
+  // A bound every tour meets needs no bitset; one without a bitset of its own leaves it to the masks.
   const fromDays = daysMin <= 0 ? undefined : daysMin;
   const toDays = daysMax === Infinity ? undefined : daysMax;
-  if (fromDays !== undefined && !(fromDays <= DURATION_BITS)) return undefined;
-  if (toDays !== undefined && !(toDays >= 0 && toDays <= DURATION_BITS)) return undefined;
-  if (!Number.isInteger(fromDays ?? 0) || !Number.isInteger(toDays ?? 0)) return undefined;
+  const atLeast = fromDays === undefined ? undefined : masks.shortestAtLeast[fromDays];
+  const atMost = toDays === undefined ? undefined : masks.longestAtMost[toDays];
+  if ((fromDays !== undefined && !atLeast) || (toDays !== undefined && !atMost)) return undefined;
   return keptWindow(masks, `${insideLow}:${insideHigh}:${fromDays}:${toDays}`, () => {
     const bits = fortnightUnion(index, masks, insideLow, insideHigh);
-    const atLeast = fromDays === undefined ? undefined : masks.shortestAtLeast[fromDays]!;
-    const atMost = toDays === undefined ? undefined : masks.longestAtMost[toDays]!;
     for (let word = 0; word < bits.length; word += 1) {
       if (atLeast) bits[word]! &= atLeast[word]!;
       if (atMost) bits[word]! &= atMost[word]!;
