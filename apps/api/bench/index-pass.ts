@@ -14,7 +14,7 @@ import { compileIndexQuery, searchIndex } from '#src/modules/catalog/search/memo
 import { resolvePlace } from '#src/modules/catalog/search/place.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
-import { buildSearchMix } from './mix.ts';
+import { buildSearchTraffic } from './mix.ts';
 
 /** Query fields the contract reads as arrays (the mix repeats them, as the web does). */
 const LIST_FIELDS = new Set([
@@ -40,6 +40,11 @@ const { values } = parseArgs({
     slowest: { type: 'string', default: '6' },
     /** Skip the preparation the server runs (decision 054): searches build on first use. */
     lazy: { type: 'boolean', default: false },
+    /**
+     * Run this many fresh searches (bench/mix.ts `FreshSearches`) once each instead of the mix:
+     * what searches no one sent before cost, after the mix has run.
+     */
+    fresh: { type: 'string', default: '0' },
   },
 });
 
@@ -104,7 +109,13 @@ if (process.env['BENCH_HEAP_SNAPSHOT']) {
   console.info(`heap snapshot: ${writeHeapSnapshot(process.env['BENCH_HEAP_SNAPSHOT'])}`);
 }
 const rates = await createRatesCache(db).get();
-const mix = await buildSearchMix(db, Number(values.queries));
+const traffic = await buildSearchTraffic(db, Number(values.queries));
+const freshCount = Number(values.fresh);
+traffic.fresh.prepare(freshCount);
+const fresh = Array.from({ length: freshCount }, () => traffic.fresh.next());
+// Fresh searches run once each, after the mix has warmed what repeated searches keep.
+const mix = [...traffic.mix, ...fresh];
+const isFresh = new Set(fresh);
 const byKind = new Map<string, number[]>();
 const slowest: { path: string; ms: number }[] = [];
 /** Each search's first run: it also builds the per-segment structures it is the first to need. */
@@ -130,7 +141,8 @@ for (const search of mix) {
     });
   };
   const times: number[] = [];
-  for (let round = 0; round < Number(values.rounds); round += 1) {
+  const rounds = isFresh.has(search) ? 1 : Number(values.rounds);
+  for (let round = 0; round < rounds; round += 1) {
     const start = performance.now();
     run();
     times.push(performance.now() - start);
@@ -138,7 +150,8 @@ for (const search of mix) {
   firstRuns.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: times[0]! });
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  byKind.set(search.kind, [...(byKind.get(search.kind) ?? []), median]);
+  const kind = isFresh.has(search) ? `fresh: ${search.kind}` : search.kind;
+  byKind.set(kind, [...(byKind.get(kind) ?? []), median]);
   slowest.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: median });
 }
 const rows = [...byKind].map(([kind, medians]) => ({

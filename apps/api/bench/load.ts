@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
-import type { SearchQuery } from './mix.ts';
+import autocannon, { type Request } from 'autocannon';
+import { Random } from '#src/seed/random.ts';
+import type { FreshSearches, SearchQuery } from './mix.ts';
 
 /** autocannon's per-connection queue of requests awaiting their answers. */
 interface PipelinedRequestsQueue {
@@ -67,6 +68,35 @@ export interface LoadOptions {
   decodeBodies?: boolean;
   /** Ask for uncompressed answers (`--plain`) instead of what browsers accept. */
   plain?: boolean;
+  /** Send this share of the requests as searches never sent before (`--fresh`). */
+  fresh?: { searches: FreshSearches; share: number };
+}
+
+/** One place in a connection's cycle: a query of the mix, or a fresh search each time round. */
+interface Slot {
+  query: SearchQuery;
+  fresh: boolean;
+}
+
+/**
+ * The mix from `offset`, with fresh slots spread among it so that `share` of the slots are fresh
+ * on average (geometric gaps). The first slot is always from the mix: autocannon builds it once
+ * before the load starts.
+ */
+export function cycleOf(
+  queries: SearchQuery[],
+  offset: number,
+  share: number,
+  seed: number,
+): Slot[] {
+  const order = [...queries.slice(offset), ...queries.slice(0, offset)];
+  const random = new Random(seed);
+  const slots: Slot[] = [];
+  for (const query of order) {
+    if (slots.length > 0) while (random.chance(share)) slots.push({ query, fresh: true });
+    slots.push({ query, fresh: false });
+  }
+  return slots;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -112,6 +142,7 @@ export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Pro
   const kinds = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   let clients = 0;
+  const fresh = options.fresh && options.fresh.share > 0 ? options.fresh : undefined;
   const toRequest = requestOf(options.plain ?? false);
   const instance = () =>
     autocannon({
@@ -122,13 +153,34 @@ export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Pro
       requests: queries.map(toRequest),
       setupClient(client) {
         const offset = (clients * 7) % queries.length;
+        const slots = cycleOf(queries, offset, fresh?.share ?? 0, 9_001 + clients);
         clients += 1;
-        const order = [...queries.slice(offset), ...queries.slice(0, offset)];
-        client.setRequests(order.map(toRequest));
+        // The kinds of the fresh searches sent and not answered yet, oldest first.
+        const freshSent: string[] = [];
+        client.setRequests(
+          slots.map((slot) => {
+            const request = toRequest(slot.query);
+            if (!slot.fresh || !fresh) return request;
+            return {
+              ...request,
+              // autocannon builds a slot with a setupRequest again on every visit.
+              setupRequest(built: Request): Request {
+                const query = fresh.searches.next();
+                freshSent.push(query.kind);
+                return {
+                  ...built,
+                  path: query.path,
+                  headers: { ...built.headers, ...query.headers },
+                };
+              },
+            };
+          }),
+        );
         let answered = 0;
         client.on('response', (statusCode, _bytes, responseTime) => {
-          const kind = order[answered % order.length]!.kind;
+          const slot = slots[answered % slots.length]!;
           answered += 1;
+          const kind = slot.fresh ? `fresh: ${freshSent.shift() ?? 'unknown'}` : slot.query.kind;
           latencies.push(responseTime);
           statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
           const samples = kinds.get(kind) ?? [];

@@ -71,7 +71,10 @@ function addMonths(day: string, months: number): string {
 
 type Params = [string, string | number][];
 
-/** Price bounds per currency, in the currency's major units (the contract caps them at 200000). */
+/** The contract's cap on price bounds, in any currency's major units. */
+const PRICE_CAP = 200_000;
+
+/** Price bounds per currency, in the currency's major units (under `PRICE_CAP`). */
 const PRICE_RANGES: Record<string, [number, number][]> = {
   USD: [
     [300, 1200],
@@ -88,34 +91,48 @@ const PRICE_RANGES: Record<string, [number, number][]> = {
   ],
 };
 
+type Builder = [kind: string, weight: number, build: () => { params: Params; currency?: string }];
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * `size` searches (about 50 by default) in the proportions a search page sees them: plain listings and pages 2-5,
- * countries and rest kinds, date windows, price ranges in EUR/USD/RUB, durations, sorts by price,
- * radius searches, cruises and excursions; about one in five asks for the filter facets.
+ * The kinds of search a search page sends, with their weights. `varied` widens the values a
+ * traveller types or drags (dates to the day, price bounds, radii) for fresh searches, whose
+ * combinations must not repeat; the mix itself keeps the popular round values.
  */
-export async function buildSearchMix(
-  db: Database,
-  size = 50,
-  seed = 4_2025,
-): Promise<SearchQuery[]> {
-  const catalogue = await readCatalogue(db);
-  const random = new Random(seed);
+function searchBuilders(catalogue: Catalogue, random: Random, varied: boolean): Builder[] {
   const sort = (): Params => [['sort', random.pick(['price', '-price'])]];
   const page = (): Params => (random.chance(0.3) ? [['page', random.int(2, 5)]] : []);
   const country = (): Params =>
     catalogue.countries.length > 0 ? [['countries', random.pick(catalogue.countries)]] : [];
   const dates = (): Params => {
+    if (varied) {
+      const from = addDays(catalogue.today, random.int(0, 270));
+      return [
+        ['dateFrom', from],
+        ['dateTo', addDays(from, random.int(3, 90))],
+      ];
+    }
     const from = addMonths(catalogue.today, random.int(0, 8));
     return [
       ['dateFrom', from],
       ['dateTo', addMonths(from, random.int(1, 3))],
     ];
   };
-  const builders: [
-    kind: string,
-    weight: number,
-    build: () => { params: Params; currency?: string },
-  ][] = [
+  const priceRange = (currency: string): [number, number] => {
+    const [min, max] = random.pick(PRICE_RANGES[currency]!);
+    if (!varied) return [min, max];
+    // A slider dragged by hand: bounds moved by up to four tenths of the range, in round steps.
+    const step = Math.max(1, Math.round((max - min) / 10));
+    const low = Math.max(0, min + random.int(-4, 4) * step);
+    const high = Math.max(low + step, max + random.int(-4, 4) * step);
+    return [low, Math.min(PRICE_CAP, high)];
+  };
+  return [
     ['listing', 6, () => ({ params: [...page()] })],
     ['listing page 2-5', 3, () => ({ params: [['page', random.int(2, 5)]] })],
     [
@@ -149,7 +166,7 @@ export async function buildSearchMix(
       5,
       () => {
         const currency = random.pick(Object.keys(PRICE_RANGES));
-        const [min, max] = random.pick(PRICE_RANGES[currency]!);
+        const [min, max] = priceRange(currency);
         const params: Params = [
           ['priceMin', min],
           ['priceMax', max],
@@ -175,11 +192,12 @@ export async function buildSearchMix(
       3,
       () => {
         const place = random.pick(catalogue.places);
+        const radii = varied ? [25, 50, 75, 100, 150, 200, 250, 300] : [50, 100, 300];
         return {
           params: [
             ['lat', place.lat],
             ['lng', place.lng],
-            ['radius', random.pick([50, 100, 300])],
+            ['radius', random.pick(radii)],
           ],
         };
       },
@@ -219,26 +237,128 @@ export async function buildSearchMix(
       }),
     ],
   ];
-  const weighted = builders.map(([kind, weight, build]) => [{ kind, build }, weight] as const);
-  const mix: SearchQuery[] = [];
-  const seen = new Set<string>();
-  for (let attempt = 0; mix.length < size && attempt < size * 10; attempt += 1) {
-    const { kind, build } = random.weighted(weighted);
-    const { params, currency } = build();
-    const withFacets = random.chance(0.2);
-    if (withFacets) params.push(['expand', 'filters']);
-    const query = new URLSearchParams(
-      params.map(([name, value]): [string, string] => [name, String(value)]),
-    );
-    const path = query.size > 0 ? `/spa/tours?${query}` : '/spa/tours';
-    const key = `${currency ?? ''} ${path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    mix.push({
-      kind: withFacets ? `${kind} + facets` : kind,
-      path,
-      headers: currency ? { 'x-currency': currency } : {},
+}
+
+/** Draws searches from the builders, about one in five with the filter facets, none twice. */
+class SearchDrawer {
+  private readonly weighted: (readonly [{ kind: string; build: Builder[2] }, number])[];
+
+  constructor(
+    builders: Builder[],
+    private readonly random: Random,
+    /** Every search drawn so far (by currency and path), shared so no two drawers repeat. */
+    private readonly seen: Set<string>,
+  ) {
+    this.weighted = builders.map(([kind, weight, build]) => [{ kind, build }, weight] as const);
+  }
+
+  /** Searches built so far, repeats included. */
+  attempts = 0;
+
+  /** A search not drawn before, or undefined after `attempts` repeats in a row. */
+  draw(attempts: number): SearchQuery | undefined {
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      this.attempts += 1;
+      const { kind, build } = this.random.weighted(this.weighted);
+      const { params, currency } = build();
+      const withFacets = this.random.chance(0.2);
+      if (withFacets) params.push(['expand', 'filters']);
+      const query = new URLSearchParams(
+        params.map(([name, value]): [string, string] => [name, String(value)]),
+      );
+      const path = query.size > 0 ? `/spa/tours?${query}` : '/spa/tours';
+      const key = `${currency ?? ''} ${path}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      return {
+        kind: withFacets ? `${kind} + facets` : kind,
+        path,
+        headers: currency ? { 'x-currency': currency } : {},
+      };
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Searches no one sent before: a traveller's own dates, price bounds and radius. No response
+ * cache holds their answers, so a share of them in the load (`--fresh`) measures what the cache
+ * gives when part of the traffic is new to it, as it always is on a live site.
+ */
+export class FreshSearches {
+  private readonly drawer: SearchDrawer;
+  /** Drawn ahead of the load (`prepare`), so the load generator only hands them out. */
+  private ready: SearchQuery[] = [];
+  private readyAt = 0;
+  /** How many were handed out: each is sent once. */
+  issued = 0;
+
+  constructor(catalogue: Catalogue, seen: Set<string>, seed: number) {
+    const random = new Random(seed);
+    this.drawer = new SearchDrawer(searchBuilders(catalogue, random, true), random, seen);
+  }
+
+  /**
+   * Draws `count` searches now: drawing one takes the load generator's CPU, which it shares
+   * with the API, and more of it as the simple kinds run out and draws repeat.
+   */
+  prepare(count: number): void {
+    this.ready = [...this.ready.slice(this.readyAt), ...this.take(count)];
+    this.readyAt = 0;
+  }
+
+  next(): SearchQuery {
+    this.issued += 1;
+    if (this.readyAt < this.ready.length) return this.ready[this.readyAt++]!;
+    return this.take(1)[0]!;
+  }
+
+  private take(count: number): SearchQuery[] {
+    return Array.from({ length: count }, () => {
+      const query = this.drawer.draw(10_000);
+      if (!query) throw new Error('No fresh search left: widen searchBuilders');
+      return query;
     });
   }
-  return mix;
+}
+
+export interface SearchTraffic {
+  /** The repeated mix: what most visitors search, over and over (`buildSearchMix`). */
+  mix: SearchQuery[];
+  /** Searches outside the mix, never repeated. */
+  fresh: FreshSearches;
+}
+
+/**
+ * `size` searches (about 50 by default) in the proportions a search page sees them: plain listings and pages 2-5,
+ * countries and rest kinds, date windows, price ranges in EUR/USD/RUB, durations, sorts by price,
+ * radius searches, cruises and excursions; about one in five asks for the filter facets.
+ */
+export async function buildSearchMix(
+  db: Database,
+  size = 50,
+  seed = 4_2025,
+): Promise<SearchQuery[]> {
+  return (await buildSearchTraffic(db, size, seed)).mix;
+}
+
+/** The mix and, beside it, a source of fresh searches that never repeat one of its queries. */
+export async function buildSearchTraffic(
+  db: Database,
+  size = 50,
+  seed = 4_2025,
+): Promise<SearchTraffic> {
+  const catalogue = await readCatalogue(db);
+  const random = new Random(seed);
+  const seen = new Set<string>();
+  const drawer = new SearchDrawer(searchBuilders(catalogue, random, false), random, seen);
+  const mix: SearchQuery[] = [];
+  // The same attempts budget as before fresh searches existed, so the mix comes out unchanged.
+  const budget = size * 10;
+  while (mix.length < size && drawer.attempts < budget) {
+    const query = drawer.draw(budget - drawer.attempts);
+    if (!query) break;
+    mix.push(query);
+  }
+  return { mix, fresh: new FreshSearches(catalogue, seen, seed ^ 0x5eed) };
 }

@@ -19,9 +19,10 @@ export function modeEnv(mode: SearchMode): Record<string, string> {
   return { CATALOG_CACHE: mode, SEARCH_INDEX: 'on' };
 }
 
-/** How reports name a mode. */
-export function modeLabel(mode: SearchMode): string {
-  return { on: 'cache on', off: 'cache off, index', sql: 'cache off, SQL only' }[mode];
+/** How reports name a mode, with the share of fresh searches when there are any. */
+export function modeLabel(mode: SearchMode, fresh = 0): string {
+  const label = { on: 'cache on', off: 'cache off, index', sql: 'cache off, SQL only' }[mode];
+  return fresh > 0 ? `${label}, ${Math.round(fresh * 100)}% fresh` : label;
 }
 
 /** The modes a `--cache` value measures, in order. */
@@ -49,6 +50,11 @@ export interface BenchOptions {
   workers: number;
   /** Distinct search query strings in the mix (a response cache would hit them all). */
   queries: number;
+  /**
+   * Share of the requests (0 to 1) sent as searches never sent before, beside the mix: no
+   * response cache holds them (`--fresh`, bench/mix.ts `FreshSearches`).
+   */
+  fresh: number;
   /** Sizes for the scaling mode (`--scale 10000,100000,1000000`). */
   scale: number[] | undefined;
   /** Rounds of the scaling mode: every size measured once per round (bench/scale.ts). */
@@ -89,6 +95,8 @@ const HELP = `pnpm bench:api [options]
   --workers N          API processes on PostgreSQL (API_WORKERS; default one per core, as
                        docs/operations.md advises; PGlite always runs one)
   --queries N          distinct searches in the mix (default 50)
+  --fresh PCT          send PCT% of the requests as searches never sent before (a traveller's own
+                       dates, prices, radius), which no cache holds (default 0)
   --only postgres|pglite   measure one database only
   --scale A,B,C        scaling mode: each size in a database of its own (DATABASE_URL's name
                        + _<size>, seeded when it holds another size), p95 per size and round
@@ -125,6 +133,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connections: { type: 'string', default: '20' },
       workers: { type: 'string', default: String(availableParallelism()) },
       queries: { type: 'string', default: '50' },
+      fresh: { type: 'string', default: '0' },
       only: { type: 'string' },
       scale: { type: 'string' },
       rounds: { type: 'string', default: '3' },
@@ -153,6 +162,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (!['on', 'off', 'sql', 'both', 'all'].includes(values.cache)) {
     throw new Error(`--cache must be on, off, sql, both or all (got ${values.cache})`);
   }
+  const fresh = Number(values.fresh);
+  if (!Number.isFinite(fresh) || fresh < 0 || fresh > 90) {
+    throw new Error(`--fresh must be a percentage from 0 to 90 (got ${values.fresh})`);
+  }
   return {
     databaseUrl,
     tours: positiveInteger('tours', values.tours),
@@ -162,6 +175,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: positiveInteger('connections', values.connections),
     workers: positiveInteger('workers', values.workers),
     queries: positiveInteger('queries', values.queries),
+    fresh: fresh / 100,
     scale: values.scale?.split(',').map((size) => positiveInteger('scale', size.trim())),
     rounds: positiveInteger('rounds', values.rounds),
     explain: values.explain,

@@ -22,6 +22,8 @@ export interface TargetCheck {
 export interface DatabaseRun {
   database: 'postgres' | 'pglite';
   tours: number;
+  /** Share of the requests sent as fresh searches (`--fresh`). */
+  fresh: number;
   /** The search mix with the response cache on (warm) and/or off (cold). */
   searches: { cache: SearchMode; result: LoadResult }[];
   health: LoadResult;
@@ -32,7 +34,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export function checkRun(run: DatabaseRun): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const { cache, result: search } of run.searches) {
-    const label = modeLabel(cache);
+    const label = modeLabel(cache, run.fresh);
     const ratio = search.throughput / run.health.throughput;
     if (run.database === 'postgres') {
       checks.push(
@@ -115,7 +117,8 @@ export function runsTable(runs: DatabaseRun[]): string {
     runs.flatMap((run) =>
       [
         ...run.searches.map(
-          ({ cache, result }) => [`/spa/tours mix, ${modeLabel(cache)}`, result] as const,
+          ({ cache, result }) =>
+            [`/spa/tours mix, ${modeLabel(cache, run.fresh)}`, result] as const,
         ),
         ['/health', run.health] as const,
       ].map(([route, result]) => {

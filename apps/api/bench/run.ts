@@ -14,7 +14,7 @@ import {
 import { explainSearches, formatExplained } from './explain.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { checkQueries, runLoad, type LoadResult } from './load.ts';
-import { buildSearchMix, type SearchQuery } from './mix.ts';
+import { buildSearchTraffic, type SearchQuery, type SearchTraffic } from './mix.ts';
 import {
   modeEnv,
   modesOf,
@@ -44,14 +44,14 @@ function databaseFor(kind: 'postgres' | 'pglite', options: BenchOptions): BenchD
 }
 
 /** Reads the mix from the catalogue before the server opens it (PGlite allows one process). */
-async function mixFor(database: BenchDatabase, size: number): Promise<SearchQuery[]> {
+async function trafficFor(database: BenchDatabase, size: number): Promise<SearchTraffic> {
   const handle = await openDatabase(
     database.kind === 'postgres'
       ? { url: database.url, poolSize: 1 }
       : { dataDir: database.dataDir },
   );
   try {
-    return await buildSearchMix(handle.db, size);
+    return await buildSearchTraffic(handle.db, size);
   } finally {
     await handle.close();
   }
@@ -79,22 +79,45 @@ async function withServer<T>(
   }
 }
 
+/** Fresh searches drawn ahead per second of load at a 100% share (`FreshSearches.prepare`). */
+const FRESH_DRAWN_PER_SECOND = 12_000;
+
+/** Fresh searches checked before the load, as the mix is: each must answer 200. */
+const FRESH_CHECKED = 50;
+
+/** Every query of the mix, and some fresh searches when the load sends them, answer 200. */
+async function checkTraffic(url: string, traffic: SearchTraffic, options: BenchOptions) {
+  await checkQueries(url, traffic.mix);
+  if (options.fresh > 0) {
+    await checkQueries(
+      url,
+      Array.from({ length: FRESH_CHECKED }, () => traffic.fresh.next()),
+    );
+  }
+}
+
 /** Warm-up (thrown away), then the measured run. */
 async function measure(
   server: BenchServer,
   queries: SearchQuery[],
   options: BenchOptions,
   label: string,
+  traffic?: SearchTraffic,
 ): Promise<LoadResult> {
   const load = {
     url: server.url,
     connections: options.connections,
     decodeBodies: options.decodeBodies,
     plain: options.plain,
+    fresh: traffic ? { searches: traffic.fresh, share: options.fresh } : undefined,
   };
+  // More than the load can send: a faster machine only draws some on the fly.
+  const freshPerSecond = FRESH_DRAWN_PER_SECOND * options.fresh;
+  traffic?.fresh.prepare(Math.ceil(freshPerSecond * options.warmup));
   console.info(`  ${label}: warm-up ${options.warmup} s`);
   await runLoad({ ...load, duration: options.warmup }, queries);
   console.info(`  ${label}: measuring ${options.duration} s at ${options.connections} connections`);
+  traffic?.fresh.prepare(Math.ceil(freshPerSecond * options.duration));
   const before = cpuSnapshot(server.pid);
   const measured = await runLoad({ ...load, duration: options.duration }, queries);
   const result = {
@@ -118,25 +141,27 @@ async function benchDatabase(
 ): Promise<DatabaseRun> {
   const database = databaseFor(kind, options);
   await ensureSeeded(database, tours, options.reseed);
-  const queries = await mixFor(database, options.queries);
+  const traffic = await trafficFor(database, options.queries);
+  const queries = traffic.mix;
   const modes = modesOf(options.cache);
   const searches: DatabaseRun['searches'] = [];
   let health: LoadResult | undefined;
   for (const cache of modes) {
     await withServer(database, options, cache, async (server) => {
-      await checkQueries(server.url, queries);
+      await checkTraffic(server.url, traffic, options);
       const result = await measure(
         server,
         queries,
         options,
-        `${kind} /spa/tours mix (${queries.length} queries, ${modeLabel(cache)})`,
+        `${kind} /spa/tours mix (${queries.length} queries, ${modeLabel(cache, options.fresh)})`,
+        traffic,
       );
       searches.push({ cache, result });
       // /health once, in the first server, right after its search run.
       health ??= await measure(server, HEALTH, options, `${kind} /health`);
     });
   }
-  return { database: kind, tours, searches, health: health! };
+  return { database: kind, tours, fresh: options.fresh, searches, health: health! };
 }
 
 /** How the load generator read the answers (bench/load.ts). */
@@ -184,7 +209,7 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
     ...runs.flatMap((run) =>
       run.searches.flatMap(({ cache, result }) => [
         '',
-        `## ${run.database}, ${modeLabel(cache)}: latency per query kind`,
+        `## ${run.database}, ${modeLabel(cache, run.fresh)}: latency per query kind`,
         '',
         kindsTable(result),
       ]),
@@ -204,24 +229,30 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const cache: SearchMode =
     options.cache === 'on' || options.cache === 'sql' ? options.cache : 'off';
   // Every size's database is seeded (when it holds another size) and its mix read first.
-  const prepared = new Map<number, { database: BenchDatabase; queries: SearchQuery[] }>();
+  const prepared = new Map<number, { database: BenchDatabase; traffic: SearchTraffic }>();
   for (const tours of [...new Set(sizes)].sort((a, b) => a - b)) {
     const database: BenchDatabase = {
       kind: 'postgres',
       url: scaleDatabaseUrl(options.databaseUrl, tours),
     };
     await ensureSeeded(database, tours, options.reseed);
-    prepared.set(tours, { database, queries: await mixFor(database, options.queries) });
+    prepared.set(tours, { database, traffic: await trafficFor(database, options.queries) });
   }
   const loadBefore = loadAverage();
   const measured: ScaleMeasurement[] = [];
   const order = scaleOrder(sizes, options.rounds);
   for (const [at, sizesOfRound] of order.entries()) {
     for (const tours of sizesOfRound) {
-      const { database, queries } = prepared.get(tours)!;
+      const { database, traffic } = prepared.get(tours)!;
       const search = await withServer(database, options, cache, async (server) => {
-        await checkQueries(server.url, queries);
-        return measure(server, queries, options, `round ${at + 1}/${order.length}, ${tours} tours`);
+        await checkTraffic(server.url, traffic, options);
+        return measure(
+          server,
+          traffic.mix,
+          options,
+          `round ${at + 1}/${order.length}, ${tours} tours`,
+          traffic,
+        );
       });
       measured.push({ round: at + 1, tours, search });
     }
@@ -229,7 +260,7 @@ async function scaleMode(options: BenchOptions, sizes: number[]): Promise<boolea
   const checks = checkScale(measured);
   const markdown = [
     `# API search scaling on PostgreSQL (${new Date().toISOString()})`,
-    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size and round; ${options.rounds} rounds (sizes ascending, then descending); API processes: ${options.workers}; ${bodiesNote(options)}; search mode ${cache} (on: response cache; off: computed by the in-process index; sql: the database alone); load average before: ${loadBefore}, after: ${loadAverage()}.`,
+    `${machine()}; ${options.connections} connections, ${options.warmup} s warm-up, ${options.duration} s measured per size and round; ${options.rounds} rounds (sizes ascending, then descending); API processes: ${options.workers}; ${bodiesNote(options)}; search mode ${cache} (on: response cache; off: computed by the in-process index; sql: the database alone); fresh searches: ${Math.round(options.fresh * 100)}% of the requests; load average before: ${loadBefore}, after: ${loadAverage()}.`,
     '',
     scaleTable(measured),
     '',
@@ -265,7 +296,7 @@ async function explainMode(options: BenchOptions): Promise<boolean> {
   const database = databaseFor('postgres', options);
   await ensurePostgresDatabase(options.databaseUrl);
   await ensureSeeded(database, options.tours, options.reseed);
-  const queries = representative(await mixFor(database, options.queries));
+  const queries = representative((await trafficFor(database, options.queries)).mix);
   const explained = await explainSearches(options.databaseUrl, queries, {
     index: options.cache !== 'sql',
   });

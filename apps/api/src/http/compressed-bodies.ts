@@ -57,11 +57,17 @@ export function compressedBody(body: Buffer, encoding: Encoding): Buffer {
 
 /**
  * Sends `body`, a kept answer, compressed when the request accepts it and the body is large
- * enough, as it is otherwise. The answer varies with `Accept-Encoding` either way.
+ * enough (unless `compress` is false), as it is otherwise. The answer varies with
+ * `Accept-Encoding` either way.
  */
-export function sendKeptBody(reply: FastifyReply, body: Buffer): FastifyReply {
+export function sendKeptBody(
+  reply: FastifyReply,
+  body: Buffer,
+  { compress = true }: { compress?: boolean } = {},
+): FastifyReply {
   reply.header('vary', withVary(reply.getHeader('vary')));
-  const encoding = body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(reply.request) : undefined;
+  const encoding =
+    compress && body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(reply.request) : undefined;
   if (encoding === undefined) return reply.send(body);
   return reply.header('content-encoding', encoding).send(compressedBody(body, encoding));
 }

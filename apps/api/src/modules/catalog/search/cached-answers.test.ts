@@ -87,6 +87,21 @@ describe('the cached-answer fast path', () => {
     expect(fast.headers['content-length']).toBe(String(fast.rawPayload.byteLength));
   });
 
+  it('sends the request that computed an answer plain, and compresses from the next (decision 081)', async () => {
+    const url = '/spa/tours?sort=-price&expand=filters&page=3';
+    const accepts = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await get(url, accepts);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-catalog-cache']).toBe('miss');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    // The next request may be answered compressed: a shared cache must key on the encoding.
+    expect(first.headers.vary).toBe('Origin, Accept-Encoding');
+    const second = await get(url, accepts);
+    expect(second.headers['x-catalog-cache']).toBe('hit-memory');
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(second.rawPayload).equals(first.rawPayload)).toBe(true);
+  });
+
   it('compresses kept answers for clients that accept it, once per body (decision 066)', async () => {
     const url = '/spa/tours?sort=price&expand=filters&page=4';
     const plain = await get(url);
