@@ -290,8 +290,6 @@ export class FreshSearches {
   /** Drawn ahead of the load (`prepare`), so the load generator only hands them out. */
   private ready: SearchQuery[] = [];
   private readyAt = 0;
-  /** How many were handed out: each is sent once. */
-  issued = 0;
 
   constructor(catalogue: Catalogue, seen: Set<string>, seed: number) {
     const random = new Random(seed);
@@ -307,8 +305,8 @@ export class FreshSearches {
     this.readyAt = 0;
   }
 
+  /** The next search, never handed out before. */
   next(): SearchQuery {
-    this.issued += 1;
     if (this.readyAt < this.ready.length) return this.ready[this.readyAt++]!;
     return this.take(1)[0]!;
   }
@@ -323,26 +321,19 @@ export class FreshSearches {
 }
 
 export interface SearchTraffic {
-  /** The repeated mix: what most visitors search, over and over (`buildSearchMix`). */
+  /** The repeated mix: what most visitors search, over and over. */
   mix: SearchQuery[];
   /** Searches outside the mix, never repeated. */
   fresh: FreshSearches;
 }
 
 /**
- * `size` searches (about 50 by default) in the proportions a search page sees them: plain listings and pages 2-5,
- * countries and rest kinds, date windows, price ranges in EUR/USD/RUB, durations, sorts by price,
- * radius searches, cruises and excursions; about one in five asks for the filter facets.
+ * The mix: `size` searches (about 50 by default) in the proportions a search page sees them:
+ * plain listings and pages 2-5, countries and rest kinds, date windows, price ranges in
+ * EUR/USD/RUB, durations, sorts by price, radius searches, cruises and excursions; about one in
+ * five asks for the filter facets. Beside it, a source of fresh searches that never repeat one
+ * of its queries.
  */
-export async function buildSearchMix(
-  db: Database,
-  size = 50,
-  seed = 4_2025,
-): Promise<SearchQuery[]> {
-  return (await buildSearchTraffic(db, size, seed)).mix;
-}
-
-/** The mix and, beside it, a source of fresh searches that never repeat one of its queries. */
 export async function buildSearchTraffic(
   db: Database,
   size = 50,

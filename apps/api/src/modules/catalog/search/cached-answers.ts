@@ -17,18 +17,16 @@ import { currentDay } from '../tour-card.ts';
  * Sends a cached (or just serialised) body, with where it came from. A body the response cache
  * keeps (`kept`) goes compressed to a client that accepts it from its second request on,
  * compressed once for all the requests it answers (decision 066). The request that computed it
- * (`fresh`) sends it as it is, as one computed with the cache off does: most searches are
- * asked once, and compressing those cost more than the search (decision 081).
+ * (`fresh`) sends it as it is, as one computed with the cache off does: many searches are
+ * asked only once, and compressing their answers was CPU spent for nothing (decision 081).
  */
 export function sendCachedBody(reply: FastifyReply, cached: CachedBody, kept = true): FastifyReply {
   const fresh = cached.source === 'fresh';
   reply
     .header('x-catalog-cache', fresh ? 'miss' : `hit-${cached.source}`)
     .type('application/json; charset=utf-8');
-  if (!kept) return reply.send(cached.body);
-  // A later request for the same answer may come compressed: caches must key on the encoding.
-  if (fresh) return sendKeptBody(reply, cached.body, { compress: false });
-  return sendKeptBody(reply, cached.body);
+  // Kept even when sent plain: a later request may get it compressed, so it varies by encoding.
+  return kept ? sendKeptBody(reply, cached.body, { compress: !fresh }) : reply.send(cached.body);
 }
 
 /** A stable text for the rates an answer was priced with (one per rates object). */
