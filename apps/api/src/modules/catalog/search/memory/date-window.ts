@@ -117,7 +117,10 @@ function* buildDayBuckets(index: TourIndex, segment: Int32Array): Steps<DayBucke
 }
 
 /** The window's first and last bucket, or undefined when no bookable date can be in it. */
-function windowBuckets(buckets: DayBuckets, bounds: DateBounds): [number, number] | undefined {
+export function windowBuckets(
+  buckets: DayBuckets,
+  bounds: DateBounds,
+): [number, number] | undefined {
   const last = buckets.offsets.length - 2;
   const from = Math.max(0, bounds.fromDay - buckets.firstDay);
   const to = Math.min(last, bounds.toDay - buckets.firstDay);

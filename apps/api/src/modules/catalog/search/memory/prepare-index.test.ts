@@ -39,6 +39,10 @@ describe('prepareIndex (the search structures built before an index serves)', ()
         'duration masks',
         'radius grid',
         'membership',
+        'window kind tables',
+        'duration kind tables',
+        'prices by duration',
+        'dates by duration and day',
       ]),
     );
     expect(index.segments.size).toBeGreaterThanOrEqual(3);
@@ -47,14 +51,15 @@ describe('prepareIndex (the search structures built before an index serves)', ()
         expect(structure.has(segment), structure.label).toBe(true);
       }
     }
-    // The index's own structures come first: the walk's records and the tours' fortnights
-    // (decision 075), the posting lists and the one-of columns' value bitsets (decision 073).
+    // The index's own structures come first: the walk's records, the tours' fortnights
+    // (decision 075) and facet records (decision 082), the posting lists and the one-of columns'
+    // value bitsets (decision 073).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
-    expect(own.slice(0, 2)).toEqual(['walk records', 'period masks']);
+    expect(own.slice(0, 3)).toEqual(['walk records', 'period masks', 'facet records']);
     expect(own).toContain('countries postings');
     expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
     expect(
-      own.slice(2).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
+      own.slice(3).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
     ).toBe(true);
     expect(isValueBitsKept(index.difficulty)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);

@@ -9,7 +9,7 @@
  * million tours).
  */
 import { oneOfColumns, valueBitSteps } from './facet-bits.ts';
-import { columnsOf } from './facet-columns.ts';
+import { columnsOf, facetRecordSteps } from './facet-columns.ts';
 import { periodMaskSteps } from './period-masks.ts';
 import { postingSteps } from './postings.ts';
 // Loading the search loads every module that declares a segment structure.
@@ -41,6 +41,7 @@ export async function prepareIndex(
   };
   await sliced('walk records', 0, walkRecordSteps(index));
   await sliced('period masks', 0, periodMaskSteps(index));
+  await sliced('facet records', 0, facetRecordSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
   }

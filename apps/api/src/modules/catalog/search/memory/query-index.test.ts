@@ -14,7 +14,7 @@ import {
   sortedUnion,
   type IndexQuery,
 } from './query-index.ts';
-import { buildTourIndex, type TourIndex } from './tour-index.ts';
+import { buildTourIndex, type IndexTourRow, type TourIndex } from './tour-index.ts';
 import {
   date,
   day,
@@ -926,5 +926,89 @@ describe('a cruise search with one cruise filter is answered from the value’s 
     expect(oneScalar({ ships: [1, 2] })).toBeUndefined();
     expect(oneScalar({ cruisesType: 2, cruisesCabinsCapacity: 20 })).toBeUndefined();
     expect(oneScalar({})).toBeUndefined();
+  });
+});
+
+describe('a facet search whose one filter is a date window or a duration range (decision 082)', () => {
+  const random = new Random(8282);
+  const rows: IndexTourRow[] = [];
+  const dates: ReturnType<typeof date>[] = [];
+  for (let id = 1; id <= 1_200; id += 1) {
+    // Dates over more than a year (two dozen fortnights), durations past the 20-day bucket.
+    const own = Array.from({ length: random.int(0, 5) }, () =>
+      date(id, random.int(1, 400), random.int(1, 26), random.int(50, 400) * 100),
+    );
+    dates.push(...own);
+    rows.push(
+      tourRow(id, {
+        popularity: random.int(0, 40),
+        fromPriceUsd: own.length > 0 ? Math.min(...own.map(({ priceUsd }) => priceUsd)) : null,
+        type: random.chance(0.2) ? 2 : 1,
+        lastStartDate: day(400),
+        countryIds: random.sample([1, 2, 3, 4, 5, 6], random.int(1, 2)),
+        regionIds: random.chance(0.3) ? [] : [random.int(10, 20)],
+        restKindIds: random.sample([1, 2, 3, 4], random.int(0, 2)),
+        comfort: random.pick(['base', 'comfort', 'high']),
+        difficulty: random.int(1, 4),
+        // Organizer 10,000 makes the kind too large for a table: it counts its tours instead.
+        organizerId: random.chance(0.1) ? 10_000 : random.int(1, 8),
+        operatorType: random.chance(0.5) ? 'organization' : 'author',
+      }),
+    );
+  }
+  const index = indexOf(rows, dates, {
+    countries: named(6, 'Country'),
+    restKinds: named(4, 'Rest kind'),
+    organizers: new Map([...named(8, 'Organizer'), [10_000, 'Organizer 10000']]),
+    languages: new Map([['en', 'English']]),
+  });
+  const prices = { currency: 'USD', rates };
+  const options = { offsets: [0, 20], facetModes: [true], organizerFacetLimit: 4 };
+
+  it('counts every facet and pages every sort of a window alone as the walk does', () => {
+    let pages = 0;
+    for (let draw = 0; draw < 80; draw += 1) {
+      const from = random.int(-20, 420);
+      const window = random.chance(0.15)
+        ? { dateTo: day(from + random.int(0, 60)) }
+        : { dateFrom: day(from), dateTo: day(from + random.int(0, random.chance(0.3) ? 20 : 150)) };
+      const query = { ...window, ...(random.chance(0.2) ? { type: 2 } : {}) };
+      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+      pages += expectSameAsWalk(
+        index,
+        compiled,
+        { ...compiled, walkSegment: true },
+        { query },
+        options,
+      );
+    }
+    expect(pages).toBeGreaterThan(200);
+  });
+
+  it('counts every facet and pages every sort of a duration range alone as the walk does', () => {
+    let pages = 0;
+    for (const [daysMin, daysMax] of [
+      [1, 3],
+      [2, 2],
+      [5, 12],
+      [8, 20],
+      [19, undefined],
+      [20, undefined],
+      [undefined, 4],
+      [15, 19],
+    ] as const) {
+      for (const type of [1, 2]) {
+        const query = { daysMin, daysMax, type };
+        const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+        pages += expectSameAsWalk(
+          index,
+          compiled,
+          { ...compiled, walkSegment: true },
+          { query },
+          options,
+        );
+      }
+    }
+    expect(pages).toBeGreaterThan(60);
   });
 });

@@ -25,10 +25,11 @@ import { openListingOf, openListingPage } from './open-listing.ts';
 import { columnsOf, countColumn, largestValue, type FacetColumn } from './facet-columns.ts';
 import { firstKeys } from './first-keys.ts';
 import { dayBucketsOf, searchDateWindow, windowTours } from './date-window.ts';
-import { windowKindCounts } from './window-kind-counts.ts';
+import { windowCutOf, windowKindCounts } from './window-kind-counts.ts';
 import { searchDurationRange } from './duration-range.ts';
 import { searchPriceRange } from './price-range.ts';
-import { priceRangeFacets } from './price-range-facets.ts';
+import { priceRangeFacets, type PriceRangeFacets } from './price-range-facets.ts';
+import { durationRangeFacets, windowFacets } from './one-date-kind-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
 import { valueAnswersOf } from './value-facets.ts';
 import {
@@ -1014,7 +1015,8 @@ function ownKindColumn(index: TourIndex, query: IndexQuery, position: number): I
   const { column, size } = columnsOf(index)[position]!;
   const buckets = dayBucketsOf(index, segment);
   // A list kind over a window with a whole fortnight: its table and the window's ends (077).
-  const counted = windowKindCounts(index, segment, buckets, dates, position);
+  const cut = windowCutOf(index, segment, buckets, dates);
+  const counted = cut && windowKindCounts(index, segment, cut, position);
   if (counted) return counted;
   const tours = windowTours(buckets, dates);
   const counts = new Int32Array(size);
@@ -1253,11 +1255,7 @@ function answerWithoutWalk(
     const answer = searchPriceRange(index, query.segment, query.dates, options);
     if (!options.withFacets) return { ...answer, facets: undefined };
     const facets = priceRangeFacets(index, query.segment, query.dates);
-    const counter = new FacetCounter(index);
-    counter.setAll(facets.columns);
-    counter.durations.set(facets.durations.subarray(0, counter.durations.length));
-    counter.priceRange.set(facets.priceRange);
-    return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
+    return { ...answer, facets: facetRowsOf(index, facets, query, options) };
   }
   // One list value, or one cruise filter (a one-value-per-tour column), alone: its kept answers.
   const onlyValue = onlyListValue(index, query) ?? onlyScalarValue(index, query);
@@ -1280,7 +1278,7 @@ function answerWithoutWalk(
     counter.priceRange.set(facets.priceRange);
     return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
   }
-  if (options.withFacets) return undefined;
+  if (options.withFacets) return oneDateKindWithFacets(index, query, options, oneDateKind);
   if (filtersRadiusAlone(index, query)) {
     const answer = searchRadius(index, query.segment, query.radius!, options);
     if (answer) return { ...answer, facets: undefined };
@@ -1297,6 +1295,45 @@ function answerWithoutWalk(
     }
   }
   return undefined;
+}
+
+/** Facets given outright, every kind at once (`priceRangeFacets`, `windowFacets` …), as rows. */
+function facetRowsOf(
+  index: TourIndex,
+  facets: PriceRangeFacets,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+): FacetRow[] {
+  const counter = new FacetCounter(index);
+  counter.setAll(facets.columns);
+  counter.durations.set(facets.durations.subarray(0, counter.durations.length));
+  counter.priceRange.set(facets.priceRange);
+  return counter.rows(organizerOptions(query, options));
+}
+
+/**
+ * A facet search whose one filter is a date window, or a duration range of whole buckets
+ * (decision 082): the total and page as without facets, the facets from per-segment tables
+ * (`one-date-kind-facets.ts`). Undefined: walk.
+ */
+function oneDateKindWithFacets(
+  index: TourIndex,
+  query: IndexQuery,
+  options: IndexSearchOptions,
+  oneDateKind: DateShortcut['accept'],
+): IndexSearchResult | undefined {
+  if (oneDateKind === 'window') {
+    const answer = searchDateWindow(index, query.segment, query.dates, options);
+    const facets = windowFacets(index, query.segment, query.dates);
+    return { ...answer, facets: facetRowsOf(index, facets, query, options) };
+  }
+  if (oneDateKind !== 'days') return undefined;
+  const { possibleBuckets, acceptBuckets } = dateShortcut(query.dates, false);
+  if (possibleBuckets !== acceptBuckets) return undefined;
+  // The page and total as the same search without facets finds them (a price sort walks).
+  const answer = searchIndex(index, query, { ...options, withFacets: false });
+  const facets = durationRangeFacets(index, query.segment, acceptBuckets);
+  return { ...answer, facets: facetRowsOf(index, facets, query, options) };
 }
 
 /** Runs a compiled query over the index: total, one page of ids, and the facets on request. */

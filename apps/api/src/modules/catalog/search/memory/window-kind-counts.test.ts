@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { normalizeFilters } from '@gallop/search-filters';
 import { Random } from '#src/seed/random.ts';
 import { dayBucketsOf } from './date-window.ts';
-import { columnsOf } from './facet-columns.ts';
+import { columnsOf, valueListsOf } from './facet-columns.ts';
 import { date, day, indexOf, rates, tourRow } from './index-fixtures.ts';
 import { PERIOD_DAYS, PERIODS } from './period-masks.ts';
 import { compileIndexQuery } from './query-index.ts';
-import { windowKindCounts, windowKindTablesOf } from './window-kind-counts.ts';
+import { windowCutOf, windowKindCounts, windowKindTablesOf } from './window-kind-counts.ts';
 
 const prices = { currency: 'USD', rates };
 
-describe('windowKindCounts (a list kind over a date window, decision 077)', () => {
+describe('windowKindCounts (a facet kind over a date window, decisions 077 and 082)', () => {
   const random = new Random(80);
   // Several values per tour, repeated dates, tours without dates, and dates beyond the fortnights
   // with a bit of their own (the masks' "later" bit).
@@ -19,6 +19,8 @@ describe('windowKindCounts (a list kind over a date window, decision 077)', () =
       countryIds: random.sample([1, 2, 3, 4, 5, 6], random.int(1, 3)),
       regionIds: random.chance(0.2) ? [] : [random.int(10, 30)],
       cityIds: random.sample([100, 101, 102, 103], random.int(0, 2)),
+      comfort: random.pick(['base', 'comfort', 'high']),
+      organizerId: random.int(1, 40),
     }),
   );
   const dates = rows.flatMap((row) =>
@@ -27,9 +29,8 @@ describe('windowKindCounts (a list kind over a date window, decision 077)', () =
     ),
   );
   const index = indexOf(rows, dates);
-  const listKinds = columnsOf(index)
-    .map(({ column }, position) => ({ column, position }))
-    .filter(({ column }) => column.ragged);
+  // Every kind: the lists, and the one-value columns (comfort … organizers) read as lists of one.
+  const kinds = columnsOf(index).map(({ column }, position) => ({ column, position }));
 
   it('counts what listing every tour with a date in the window counts', () => {
     let answered = 0;
@@ -46,12 +47,12 @@ describe('windowKindCounts (a list kind over a date window, decision 077)', () =
       const holdsFortnight =
         bounds.toDay - opens + 1 >= 2 * PERIOD_DAYS &&
         opens <= origin + (periods - 2) * PERIOD_DAYS;
-      for (const { column, position } of listKinds) {
-        const counts = windowKindCounts(index, segment, buckets, bounds, position);
-        // A window holding a whole fortnight of the catalogue's is answered by the tables.
-        if (holdsFortnight) {
-          expect(counts, JSON.stringify(query)).toBeDefined();
-        }
+      const cut = windowCutOf(index, segment, buckets, bounds);
+      // A window holding a whole fortnight of the catalogue's is answered by the tables.
+      if (holdsFortnight) expect(cut, JSON.stringify(query)).toBeDefined();
+      for (const { column, position } of kinds) {
+        const counts = cut && windowKindCounts(index, segment, cut, position);
+        if (cut) expect(counts, `${column.kind} ${JSON.stringify(query)}`).toBeDefined();
         if (!counts) continue;
         answered += 1;
         const expected = new Int32Array(counts.length);
@@ -62,13 +63,13 @@ describe('windowKindCounts (a list kind over a date window, decision 077)', () =
             if (start >= bounds.fromDay && start <= bounds.toDay) inWindow = true;
           }
           if (!inWindow) continue;
-          const { offsets, values } = column.ragged!;
+          const { offsets, values } = valueListsOf(index, column);
           for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) expected[values[k]!]! += 1;
         }
         expect([...counts], `${column.kind} ${JSON.stringify(query)}`).toEqual([...expected]);
       }
     }
-    expect(answered).toBeGreaterThan(300);
+    expect(answered).toBeGreaterThan(1_000);
   });
 
   it('leaves a window without a whole fortnight to the caller', () => {
@@ -78,13 +79,10 @@ describe('windowKindCounts (a list kind over a date window, decision 077)', () =
     );
     const fromDay = origin + 3;
     const { segment } = compileIndexQuery(index, normalizeFilters({}), prices);
-    const counts = windowKindCounts(
-      index,
-      segment,
-      dayBucketsOf(index, segment),
-      { fromDay, toDay: fromDay + PERIOD_DAYS },
-      listKinds[0]!.position,
-    );
-    expect(counts).toBeUndefined();
+    const cut = windowCutOf(index, segment, dayBucketsOf(index, segment), {
+      fromDay,
+      toDay: fromDay + PERIOD_DAYS,
+    });
+    expect(cut).toBeUndefined();
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * Counts by value of every facet kind over the tours holding one of a run of "periods" (decisions
+ * 077 and 082). A period is whatever a tour holds a set of, numbered in order: the fortnights it
+ * has a date starting in (`window-kind-counts.ts`), or the duration buckets of its dates
+ * (`one-date-kind-facets.ts`). Per kind and segment, a table keeps for each `P ≤ R` the counts by
+ * value of the tours holding a period in `P..R`, so a search asking for such a run reads one
+ * slice of it instead of reading every matching tour's values.
+ */
+import { columnsOf, valueListsOf } from './facet-columns.ts';
+import { chunked, itemsPerStep, type Steps } from './steps.ts';
+import type { RaggedColumn, TourIndex } from './tour-index.ts';
+
+/**
+ * The largest table per kind and segment, in counts (16 MB): periods² × values. A catalogue's
+ * geography (hundreds of cities) fits many times over; a kind with tens of thousands of values
+ * (the organizers of a million tours) has no table, and its caller counts the tours instead.
+ */
+export const TABLE_LIMIT = 4_000_000;
+
+/** Values whose `periods²` counts are summed per step of the build. */
+const VALUES_PER_STEP = 64;
+
+export interface KindTable {
+  /** Values of the kind (counts are indexed by value). */
+  size: number;
+  /**
+   * `counts[(v * periods + P) * periods + R]`: tours of value `v` holding a period in `P..R`.
+   * Value first: a tour's additions for one value land in one block of `periods²` counts, where
+   * a layout by periods first scattered them over the whole table (cache misses at every one).
+   */
+  counts: Int32Array;
+}
+
+/**
+ * The periods a tour holds, as two 31-bit words: bit `p` of `low` for period `p < 31`, bit
+ * `p - 31` of `high` for the others. Written into `into` (no array per tour).
+ */
+export type PeriodWords = (tour: number, into: Int32Array) => void;
+
+/**
+ * Builds, by position in `columnsOf`, each kind's table over `segment` (undefined for a kind too
+ * large for one). `periods` is the number of periods any tour holds (at most 62).
+ */
+export function* kindTableSteps(
+  index: TourIndex,
+  segment: Int32Array,
+  periods: number,
+  periodWords: PeriodWords,
+): Steps<(KindTable | undefined)[]> {
+  const tables = columnsOf(index).map(({ size }): KindTable | undefined =>
+    periods * periods * size <= TABLE_LIMIT
+      ? { size, counts: new Int32Array(periods * periods * size) }
+      : undefined,
+  );
+  const kinds = columnsOf(index)
+    .map(({ column }, position) => ({
+      lists: valueListsOf(index, column),
+      table: tables[position],
+    }))
+    .filter((kind): kind is { lists: RaggedColumn; table: KindTable } => kind.table !== undefined);
+  // A tour holding periods q1 < q2 < … counts, from `P` on, in the first of them at or after `P`:
+  // in q1 for P ≤ q1, in q2 for q1 < P ≤ q2, and so on. Each run of `P` is added as a difference
+  // (+1 at its first `P`, -1 after its last) and summed over `P` below.
+  const kindOffsets = kinds.map(({ lists }) => lists.offsets);
+  const kindValues = kinds.map(({ lists }) => lists.values);
+  const kindCounts = kinds.map(({ table }) => table.counts);
+  const block = periods * periods;
+  /** Adds tour `tour`'s values for the run of `P` from `previous + 1` to `q`, at period `q`. */
+  const addTour = (tour: number, previous: number, q: number) => {
+    const opened = (previous + 1) * periods + q;
+    const closed = (q + 1) * periods + q;
+    const closes = q + 1 < periods;
+    for (let kind = 0; kind < kinds.length; kind += 1) {
+      const offsets = kindOffsets[kind]!;
+      const values = kindValues[kind]!;
+      const counts = kindCounts[kind]!;
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+        const at = values[k]! * block;
+        counts[at + opened] = counts[at + opened]! + 1;
+        if (closes) counts[at + closed] = counts[at + closed]! - 1;
+      }
+    }
+  };
+  const words = new Int32Array(2);
+  yield* chunked(
+    segment.length,
+    (from, to) => {
+      for (let n = from; n < to; n += 1) {
+        const tour = segment[n]!;
+        periodWords(tour, words);
+        let previous = -1;
+        // The tour's periods in ascending order: the low word's set bits, then the high word's.
+        for (let bits = words[0]!; bits !== 0; bits &= bits - 1) {
+          const q = 31 - Math.clz32(bits & -bits);
+          addTour(tour, previous, q);
+          previous = q;
+        }
+        for (let bits = words[1]!; bits !== 0; bits &= bits - 1) {
+          const q = 31 + 31 - Math.clz32(bits & -bits);
+          addTour(tour, previous, q);
+          previous = q;
+        }
+      }
+    },
+    // Each tour adds a few values per period and kind: fewer tours per step than a plain pass.
+    Math.max(1, itemsPerStep() >> 3),
+  );
+  for (const { table } of kinds) {
+    const { size, counts } = table;
+    // Per value: sum the differences over `P`, then make each `P`'s counts cumulative over `R`.
+    yield* chunked(
+      size,
+      (from, to) => {
+        for (let at = from * block; at < to * block; at += block) {
+          for (let cell = at + periods; cell < at + block; cell += 1) {
+            counts[cell] = counts[cell]! + counts[cell - periods]!;
+          }
+          for (let row = at; row < at + block; row += periods) {
+            for (let cell = row + 1; cell < row + periods; cell += 1) {
+              counts[cell] = counts[cell]! + counts[cell - 1]!;
+            }
+          }
+        }
+      },
+      VALUES_PER_STEP,
+    );
+  }
+  return tables;
+}
+
+/** The counts by value of the tours holding a period in `first..last` (`first ≤ last`). */
+export function tableCounts(
+  table: KindTable,
+  periods: number,
+  first: number,
+  last: number,
+): Int32Array {
+  const counts = new Int32Array(table.size);
+  addTableCounts(counts, table, periods, first, last);
+  return counts;
+}
+
+/** Adds the table's counts for `first..last` to `counts` (indexed by value). */
+export function addTableCounts(
+  counts: Int32Array,
+  table: KindTable,
+  periods: number,
+  first: number,
+  last: number,
+) {
+  const cell = first * periods + last;
+  const block = periods * periods;
+  for (let value = 0; value < table.size; value += 1) {
+    counts[value] = counts[value]! + table.counts[value * block + cell]!;
+  }
+}
