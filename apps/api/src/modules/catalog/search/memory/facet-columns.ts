@@ -109,22 +109,22 @@ export function countColumn(
   }
 }
 
-/** Identity offsets per scalar column: one value per tour, read as a list of one. */
-const scalarOffsets = new WeakMap<Int32Array, Int32Array>();
+/** Offsets `0, 1, 2 …` per index: every one-value column read as lists of one shares them. */
+const identityOffsets = new WeakMap<TourIndex, Int32Array>();
 
 /**
  * A column's values as lists per tour (`offsets`, `values`): a list column as it is, a one-value
- * column with offsets `0, 1, 2 …` (made once per column), so one loop reads either.
+ * column with offsets `0, 1, 2 …` (made once per index), so one loop reads either.
  */
 export function valueListsOf(index: TourIndex, column: FacetColumn): RaggedColumn {
   if (column.ragged) return column.ragged;
-  const values = column.scalar!;
-  let offsets = scalarOffsets.get(values);
+  let offsets = identityOffsets.get(index);
   if (!offsets) {
-    offsets = Int32Array.from({ length: index.size + 1 }, (_, n) => n);
-    scalarOffsets.set(values, offsets);
+    offsets = new Int32Array(index.size + 1);
+    for (let n = 0; n <= index.size; n += 1) offsets[n] = n;
+    identityOffsets.set(index, offsets);
   }
-  return { offsets, values };
+  return { offsets, values: column.scalar! };
 }
 
 /**

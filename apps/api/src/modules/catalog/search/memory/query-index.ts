@@ -22,7 +22,14 @@ import {
 import { compareByName, ORGANIZER_FACET_LIMIT, type FacetRow } from '../facets.ts';
 import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
-import { columnsOf, countColumn, largestValue, type FacetColumn } from './facet-columns.ts';
+import {
+  columnsOf,
+  countColumn,
+  countRecords,
+  facetRecordsOf,
+  largestValue,
+  type FacetColumn,
+} from './facet-columns.ts';
 import { firstKeys } from './first-keys.ts';
 import { dayBucketsOf, searchDateWindow, windowTours } from './date-window.ts';
 import { windowCutOf, windowKindCounts } from './window-kind-counts.ts';
@@ -473,16 +480,32 @@ class FacetCounter {
   ) {
     let allFailing = 0;
     for (const list of failingOne.values()) allFailing += list.length;
+    const countsDirectly = (kind: TourFacet) => {
+      const own = failingOne.get(kind)?.length ?? 0;
+      return !rest || passing.length + own <= rest.excluded.length + allFailing - own;
+    };
+    // The passing tours count for every kind counted directly: with two or more, one pass over
+    // their facet records (every kind's values side by side) instead of one per kind (082).
+    const direct = this.kinds.filter(
+      ({ column }) => known?.kind !== column.kind && countsDirectly(column.kind),
+    );
+    let passed: { all: Int32Array; bases: Int32Array } | undefined;
+    if (direct.length >= 2) {
+      const records = facetRecordsOf(this.index);
+      const all = new Int32Array(records.bases.at(-1)!);
+      countRecords(records, all, passing.items.subarray(0, passing.length));
+      passed = { all, bases: records.bases };
+    }
     this.kinds.forEach(({ column, counts }, position) => {
       if (known?.kind === column.kind) {
         counts.set(known.counts);
         return;
       }
       const own = failingOne.get(column.kind);
-      const direct = passing.length + (own?.length ?? 0);
-      const complement = rest ? rest.excluded.length + allFailing - (own?.length ?? 0) : Infinity;
-      if (!rest || direct <= complement) {
-        countColumn(column, counts, passing);
+      if (!rest || countsDirectly(column.kind)) {
+        if (passed)
+          counts.set(passed.all.subarray(passed.bases[position], passed.bases[position + 1]));
+        else countColumn(column, counts, passing);
         if (own) countColumn(column, counts, own);
         return;
       }
