@@ -21,6 +21,7 @@ import {
   countRecords,
   facetRecordsOf,
   valueListsOf,
+  type FacetColumn,
 } from './facet-columns.ts';
 import { addTableCounts, kindTableSteps, tableCounts, type KindTable } from './kind-tables.ts';
 import { openListingOf } from './open-listing.ts';
@@ -89,7 +90,7 @@ export function durationRangeFacets(
     if (accepted === 0) return new Int32Array(size);
     const table = tables[position];
     if (table) return tableCounts(table, DURATION_BUCKETS, first, last);
-    return countDurationRange(index, segment, valueListsOf(index, column), size, accepted);
+    return countDurationRange(index, segment, column, size, accepted);
   });
   const { low, high } = durationPricesOf(index, segment);
   const priceRange: [number, number] = [Infinity, -Infinity];
@@ -105,16 +106,27 @@ export function durationRangeFacets(
 function countDurationRange(
   index: TourIndex,
   segment: Int32Array,
-  lists: { offsets: Int32Array; values: Int32Array },
+  column: FacetColumn,
   size: number,
   accepted: number,
 ): Int32Array {
-  const { durationBuckets, maxPrice } = index;
-  const { offsets, values } = lists;
+  // A tour without bookable dates has no duration bucket.
+  const { durationBuckets } = index;
   const counts = new Int32Array(size);
+  const scalar = column.scalar;
+  if (scalar) {
+    // The large kinds are one-value columns (organizers): no offsets to read.
+    for (let n = 0; n < segment.length; n += 1) {
+      const tour = segment[n]!;
+      if ((durationBuckets[tour]! & accepted) !== 0)
+        counts[scalar[tour]!] = counts[scalar[tour]!]! + 1;
+    }
+    return counts;
+  }
+  const { offsets, values } = valueListsOf(index, column);
   for (let n = 0; n < segment.length; n += 1) {
     const tour = segment[n]!;
-    if (maxPrice[tour] === NONE || (durationBuckets[tour]! & accepted) === 0) continue;
+    if ((durationBuckets[tour]! & accepted) === 0) continue;
     for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
       counts[values[k]!] = counts[values[k]!]! + 1;
     }
