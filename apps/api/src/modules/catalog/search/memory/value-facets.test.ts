@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { indexOfCatalogue, randomCatalogue } from './index-fixtures.ts';
 import { segmentKey } from './tour-index.ts';
-import { valueAnswersKept, valueAnswersOf } from './value-facets.ts';
+import {
+  VALUE_ANSWERS_BUDGET,
+  valueAnswersBudget,
+  valueAnswersKept,
+  valueAnswersOf,
+} from './value-facets.ts';
 
 describe('valueAnswersOf (one list value’s kept answers, decision 065)', () => {
   const index = indexOfCatalogue(randomCatalogue(41, 400));
@@ -25,6 +30,12 @@ describe('valueAnswersOf (one list value’s kept answers, decision 065)', () =>
     const countBytes = withCounts.counts!.reduce((sum, counts) => sum + counts.byteLength, 0);
     expect(countBytes).toBeGreaterThan(0);
     expect(valueAnswersKept(fresh).bytes).toBe(bytes + countBytes);
+  });
+
+  it('keeps 96 MB per index, or 400 bytes per tour of a catalogue above 240k tours (decision 082)', () => {
+    expect(valueAnswersBudget({ size: 400 })).toBe(VALUE_ANSWERS_BUDGET);
+    expect(valueAnswersBudget({ size: 100_000 })).toBe(96 * 2 ** 20);
+    expect(valueAnswersBudget({ size: 1_000_000 })).toBe(400_000_000);
   });
 
   it('lets the least recently asked values go once the budget is spent, never the one asked', () => {

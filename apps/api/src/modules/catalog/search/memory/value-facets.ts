@@ -11,8 +11,8 @@
  * more once asked with a price range (its ladder and dates by price, decision 063, kept by the
  * segment structures under the listing's tours, so they go when the listing goes), and ~80 kB of
  * counts once asked with facets. Every value of every column at a million tours would be about
- * 1.5 GB, so each index keeps at most `VALUE_ANSWERS_BUDGET` bytes of them, the least recently
- * asked going first.
+ * 1.5 GB, so each index keeps at most `valueAnswersBudget` bytes of them (96 MB, or 400 bytes per
+ * tour of a larger catalogue), the least recently asked going first.
  */
 import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
@@ -26,8 +26,21 @@ export interface ValueAnswers {
   counts?: Int32Array[];
 }
 
-/** The bytes one index keeps for its list values' answers at most. */
+/** The bytes one index keeps for its list values' answers at most, up to 240k tours. */
 export const VALUE_ANSWERS_BUDGET = 96 * 2 ** 20;
+
+/**
+ * Per tour of a larger catalogue: about two list columns' worth of values (every country and
+ * every region asked with a price range, at 180 bytes per tour and value). Below it, searches no
+ * one sent before kept rebuilding the structures of values asked a minute earlier: at a million
+ * tours, half the index work under such traffic (decision 082).
+ */
+const BUDGET_BYTES_PER_TOUR = 400;
+
+/** The bytes `index` keeps for its list values' answers at most. */
+export function valueAnswersBudget(index: Pick<TourIndex, 'size'>): number {
+  return Math.max(VALUE_ANSWERS_BUDGET, index.size * BUDGET_BYTES_PER_TOUR);
+}
 
 /** What a value's answers may hold per tour: the listing and its price structures. */
 // The dates by price's wavelet matrices (decision 074) added ~20 bytes to the earlier 160.
@@ -71,7 +84,7 @@ export function valueAnswersOf(
   column: RaggedColumn | OneValueColumn,
   value: number,
   withCounts: boolean,
-  budget = VALUE_ANSWERS_BUDGET,
+  budget = valueAnswersBudget(index),
 ): Required<ValueAnswers> | ValueAnswers {
   let cache = caches.get(index);
   if (!cache) caches.set(index, (cache = { kept: new Map(), bytes: 0 }));
