@@ -30,7 +30,7 @@ import type { DateBounds } from './query-index.ts';
 import { countTours, rangeFirstsSteps, type RangeFirsts } from './range-firsts.ts';
 import { segmentStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
-import { DURATION_BUCKETS, NONE, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
+import { DURATION_BUCKETS, PACKED_ID_LIMIT, type TourIndex } from './tour-index.ts';
 import { windowCutOf, windowKindTablesOf } from './window-kind-counts.ts';
 
 /** Per facet column (`columnsOf` order) counts by value, tours per duration, and the price range. */
@@ -138,9 +138,10 @@ function countDurationRange(
 const durationKindTablesOf = segmentStructure(
   'duration kind tables',
   function* (index: TourIndex, segment: Int32Array): Steps<(KindTable | undefined)[]> {
-    const { durationBuckets, maxPrice } = index;
+    const { durationBuckets } = index;
+    // A tour without bookable dates has no bucket, so it holds no period.
     return yield* kindTableSteps(index, segment, DURATION_BUCKETS, (tour, into) => {
-      into[0] = maxPrice[tour] === NONE ? 0 : durationBuckets[tour]!;
+      into[0] = durationBuckets[tour]!;
       into[1] = 0;
     });
   },

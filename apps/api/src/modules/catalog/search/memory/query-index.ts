@@ -484,13 +484,14 @@ class FacetCounter {
       const own = failingOne.get(kind)?.length ?? 0;
       return !rest || passing.length + own <= rest.excluded.length + allFailing - own;
     };
-    // The passing tours count for every kind counted directly: with two or more, one pass over
-    // their facet records (every kind's values side by side) instead of one per kind (082).
-    const direct = this.kinds.filter(
+    // The passing tours count for every kind counted directly: with two or more such kinds, one
+    // pass over their facet records (every kind's values side by side) instead of one per kind
+    // (decision 082).
+    const directKinds = this.kinds.filter(
       ({ column }) => known?.kind !== column.kind && countsDirectly(column.kind),
-    );
+    ).length;
     let passed: { all: Int32Array; bases: Int32Array } | undefined;
-    if (direct.length >= 2) {
+    if (directKinds >= 2) {
       const records = facetRecordsOf(this.index);
       const all = new Int32Array(records.bases.at(-1)!);
       countRecords(records, all, passing.items.subarray(0, passing.length));
