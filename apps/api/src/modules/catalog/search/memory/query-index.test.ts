@@ -964,6 +964,17 @@ describe('a facet search whose one filter is a date window or a duration range (
   });
   const prices = { currency: 'USD', rates };
   const options = { offsets: [0, 20], facetModes: [true], organizerFacetLimit: 4 };
+  /** The query's pages with facets against the forced walk's; how many pages held tours. */
+  const pagesSameAsWalk = (query: object) => {
+    const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+    return expectSameAsWalk(
+      index,
+      compiled,
+      { ...compiled, walkSegment: true },
+      { query },
+      options,
+    );
+  };
 
   it('counts every facet and pages every sort of a window alone as the walk does', () => {
     let pages = 0;
@@ -972,15 +983,7 @@ describe('a facet search whose one filter is a date window or a duration range (
       const window = random.chance(0.15)
         ? { dateTo: day(from + random.int(0, 60)) }
         : { dateFrom: day(from), dateTo: day(from + random.int(0, random.chance(0.3) ? 20 : 150)) };
-      const query = { ...window, ...(random.chance(0.2) ? { type: 2 } : {}) };
-      const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
-      pages += expectSameAsWalk(
-        index,
-        compiled,
-        { ...compiled, walkSegment: true },
-        { query },
-        options,
-      );
+      pages += pagesSameAsWalk({ ...window, ...(random.chance(0.2) ? { type: 2 } : {}) });
     }
     expect(pages).toBeGreaterThan(200);
   });
@@ -997,17 +1000,7 @@ describe('a facet search whose one filter is a date window or a duration range (
       [undefined, 4],
       [15, 19],
     ] as const) {
-      for (const type of [1, 2]) {
-        const query = { daysMin, daysMax, type };
-        const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
-        pages += expectSameAsWalk(
-          index,
-          compiled,
-          { ...compiled, walkSegment: true },
-          { query },
-          options,
-        );
-      }
+      for (const type of [1, 2]) pages += pagesSameAsWalk({ daysMin, daysMax, type });
     }
     expect(pages).toBeGreaterThan(60);
   });
