@@ -21,6 +21,8 @@ import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
 import { createCachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
+import { createCardStore } from '#src/modules/catalog/search/memory/card-store.ts';
+import { createSeatChangesFeed } from '#src/modules/catalog/cache/seat-changes.ts';
 import { startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
 import { outboxTransport } from '#src/modules/notifications/transports.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
@@ -174,6 +176,15 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.log.child({ module: 'search-index' }),
     options.database.driver,
   );
+  // The cards the index's searches show, forgetting a tour's when its seats change (decision 083).
+  const cardStore = searchIndex
+    ? createCardStore(options.database.db, {
+        seatChanges: createSeatChangesFeed(options.database.db, {
+          onError: (error) =>
+            app.log.warn({ err: error, module: 'search-index' }, 'seat changes not read'),
+        }),
+      })
+    : undefined;
   let warming: Promise<void> | undefined;
   const warmIndex = () => (warming ??= searchIndex?.warm() ?? Promise.resolve());
   if (searchIndex) {
@@ -229,6 +240,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     rates,
     responseCache,
     searchIndex,
+    cardStore,
     cachedAnswers,
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
     authLimit: env.AUTH_LIMIT,

@@ -4,6 +4,7 @@ import type { Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import type { CachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
+import type { CardStore } from '#src/modules/catalog/search/memory/card-store.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
@@ -42,6 +43,8 @@ export interface HandlerDeps {
   authLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
+  /** Card parts of the tours the index's searches show (one is made when absent). */
+  cardStore?: CardStore | undefined;
   /** The fast path answering repeated searches from the response cache. */
   cachedAnswers?: CachedAnswers | undefined;
   /** Signs the sandbox payment provider's callbacks and page links (read when used). */

@@ -11,3 +11,4 @@ export * from './chat.ts';
 export * from './uploads.ts';
 export * from './phone-codes.ts';
 export * from './server-secrets.ts';
+export * from './seat-changes.ts';

@@ -5,13 +5,17 @@ import { currencyRates, organizers, tourDates, tours } from '#src/db/schema/inde
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractSchema } from '#src/testing/contract.ts';
+import { cardText, cardTextParts } from './tour-card-text.ts';
 import {
+  chooseCardDates,
+  loadCardParts,
   loadTourCards,
   ORGANIZER_AVATAR_SCENE,
   todayIso,
   toMediaItem,
   toOrganizerBrief,
   toTourDate,
+  toTourSummary,
   type TourDateRow,
 } from './tour-card.ts';
 
@@ -166,5 +170,41 @@ describe('loadTourCards', () => {
     expect(await loadTourCards(db, [], { currency: 'USD', rates, withAlt: false, today })).toEqual(
       [],
     );
+  });
+});
+
+describe('cardText (decision 083)', () => {
+  it('equals the JSON text of the card, for every seeded tour, currency, alt texts and shown dates', async () => {
+    const ids = (await db.select({ id: tours.id }).from(tours)).map((row) => row.id);
+    const loaded = await loadCardParts(db, ids);
+    expect(loaded.size).toBe(ids.length);
+    let compared = 0;
+    let withoutNearest = 0;
+    // Every seeded tour has an organizer: the first is also compared without one.
+    const first = [...loaded.values()][0]!;
+    for (const parts of [...loaded.values(), { ...first, organizer: undefined }]) {
+      const { tour, organizer, countries, dates } = parts;
+      for (const withAlt of [false, true]) {
+        const textParts = cardTextParts(tour, organizer, countries, withAlt);
+        for (const currency of ['USD', 'EUR', 'RUB']) {
+          const context = { currency, rates, withAlt, today };
+          // What the card shows for every search, and for a search keeping only each one date.
+          const shown = [
+            chooseCardDates(dates, today),
+            ...dates.map((only) => chooseCardDates(dates, today, (date) => date.id === only.id)),
+          ];
+          for (const chosen of shown) {
+            if (!chosen.nearestDate) withoutNearest += 1;
+            const card = toTourSummary(tour, { organizer, countries, ...chosen }, context);
+            expect(cardText(tour, textParts, chosen, context)).toBe(JSON.stringify(card));
+            compared += 1;
+          }
+        }
+      }
+    }
+    // Both shapes of card were met: with and without a nearest date.
+    expect(compared).toBeGreaterThan(ids.length * 6);
+    expect(withoutNearest).toBeGreaterThan(0);
+    expect(compared - withoutNearest).toBeGreaterThan(0);
   });
 });

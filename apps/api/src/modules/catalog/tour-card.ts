@@ -232,30 +232,42 @@ export interface TourCardParts {
   countries: CountryRow[];
 }
 
-/** A tour card (`TourSummary`) in the visitor's currency. */
-export function toTourSummary(
-  tour: CardTourRow,
-  parts: TourCardParts,
-  context: CardContext,
-): TourSummary {
-  const { priceDate } = parts;
-  const price = priceDate ? display(priceDate.price, priceDate.currency, context) : 0;
-  const priceWithoutDiscount = priceDate
-    ? display(priceDate.priceWithoutDiscount, priceDate.currency, context)
-    : null;
-  const days = priceDate?.duration ?? tour.duration;
+/**
+ * A card is put together from four groups of fields, in this order, so that its JSON text can
+ * be assembled from texts kept per tour (`tour-card-text.ts`): only the prices and the nearest
+ * date depend on the dates a search shows and on the visitor's currency.
+ */
+export function cardHead(tour: CardTourRow) {
   return {
     id: tour.id,
     slug: tour.slug,
     name: tour.name,
     type: tour.type as TourSummary['type'],
     duration: tour.duration,
-    price,
+  };
+}
+
+/** The card's prices: from the date that prices it (0 without one). */
+export function cardPrices(
+  tour: CardTourRow,
+  priceDate: CardDateRow | undefined,
+  context: PriceContext,
+) {
+  const days = priceDate?.duration ?? tour.duration;
+  return {
+    price: priceDate ? display(priceDate.price, priceDate.currency, context) : 0,
     price_per_day: priceDate
       ? display(priceDate.price / Math.max(1, days), priceDate.currency, context)
       : 0,
-    price_without_discount: priceWithoutDiscount,
+    price_without_discount: priceDate
+      ? display(priceDate.priceWithoutDiscount, priceDate.currency, context)
+      : null,
     currency: context.currency,
+  };
+}
+
+export function cardMiddle(tour: CardTourRow, countries: readonly CountryRow[], withAlt: boolean) {
+  return {
     rating: tour.rating,
     reviews_count: tour.reviewsCount,
     difficulty: tour.difficulty as NonNullable<TourSummary['difficulty']>,
@@ -263,11 +275,35 @@ export function toTourSummary(
     accommodation: tour.accommodation as NonNullable<TourSummary['accommodation']>,
     max_group_size: tour.maxGroupSize,
     min_age: tour.minAge,
-    countries: parts.countries.map(({ id, name }) => ({ id, name })),
-    images: tour.images.map((image) => toMediaItem(image, context.withAlt)),
-    ...(parts.nearestDate ? { nearest_date: toTourDate(parts.nearestDate, context) } : {}),
-    ...(parts.organizer ? { organizer: toOrganizerBrief(parts.organizer, context.withAlt) } : {}),
+    countries: countries.map(({ id, name }) => ({ id, name })),
+    images: tour.images.map((image) => toMediaItem(image, withAlt)),
+  };
+}
+
+/** After `nearest_date`: the organizer (when there is one) and the emoji. */
+export function cardTail(
+  tour: CardTourRow,
+  organizer: CardOrganizerRow | undefined,
+  withAlt: boolean,
+) {
+  return {
+    ...(organizer ? { organizer: toOrganizerBrief(organizer, withAlt) } : {}),
     emoji: tour.emoji,
+  };
+}
+
+/** A tour card (`TourSummary`) in the visitor's currency. */
+export function toTourSummary(
+  tour: CardTourRow,
+  parts: TourCardParts,
+  context: CardContext,
+): TourSummary {
+  return {
+    ...cardHead(tour),
+    ...cardPrices(tour, parts.priceDate, context),
+    ...cardMiddle(tour, parts.countries, context.withAlt),
+    ...(parts.nearestDate ? { nearest_date: toTourDate(parts.nearestDate, context) } : {}),
+    ...cardTail(tour, parts.organizer, context.withAlt),
   };
 }
 

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chooseCardDates, type CardParts, type PricedDateRow } from '../../tour-card.ts';
-import { createCardStore, inDateBounds } from './card-store.ts';
+import type { SeatChanges } from '../../cache/seat-changes.ts';
+import {
+  CARD_STORE_MAX_AGE_WITH_FEED_MS,
+  createCardStore,
+  inDateBounds,
+  withShowableDates,
+} from './card-store.ts';
 import { OPEN_DATE_BOUNDS, type DateBounds } from './query-index.ts';
 import { dayNumber, type TourIndex } from './tour-index.ts';
 
@@ -82,8 +88,24 @@ function fakeLoader(known: Map<number, CardParts>) {
   return { load, calls };
 }
 
+/** A seat-change feed whose next drain answers what `announce` was last given. */
+function fakeFeed() {
+  let next: SeatChanges = [];
+  const feed = {
+    refresh: async () => {},
+    drain: () => {
+      const drained = next;
+      next = [];
+      return drained;
+    },
+  };
+  return { feed, announce: (changes: SeatChanges) => (next = changes) };
+}
+
 const db = {} as Database;
-const anIndex = () => ({}) as TourIndex;
+let versions = 0;
+/** An index of a new catalogue version (or of the given version and day). */
+const anIndex = (version = ++versions, today = TODAY) => ({ version, today }) as TourIndex;
 
 describe('chooseCardDates', () => {
   it('shows the nearest and prices from the cheapest bookable date, ties broken by price then id', () => {
@@ -107,6 +129,24 @@ describe('chooseCardDates', () => {
     const none = chooseCardDates(dates, '2031-01-01');
     expect(none.nearestDate).toBeUndefined();
     expect(none.priceDate?.id).toBe(2);
+  });
+});
+
+describe('withShowableDates', () => {
+  it('drops past dates, keeping the latest when no date is left to come', () => {
+    const upcoming = parts(1, [
+      date(1, '2030-05-01', 10_000),
+      date(2, '2030-05-31', 20_000),
+      date(3, '2030-06-01', 30_000),
+      date(4, '2030-07-01', 40_000, { isBusy: true }),
+    ]);
+    expect(withShowableDates(upcoming, TODAY).dates.map((row) => row.id)).toEqual([3, 4]);
+    const gone = parts(2, [date(5, '2030-04-01', 10_000), date(6, '2030-05-01', 20_000)]);
+    const kept = withShowableDates(gone, TODAY);
+    expect(kept.dates.map((row) => row.id)).toEqual([6]);
+    // What a card shows is the same either way.
+    expect(chooseCardDates(kept.dates, TODAY)).toEqual(chooseCardDates(gone.dates, TODAY));
+    expect(withShowableDates(parts(3), TODAY)).toEqual(parts(3));
   });
 });
 
@@ -143,7 +183,7 @@ describe('the card store', () => {
     expect(calls).toEqual([[3, 9, 1], [2]]);
   });
 
-  it('reads parts again after maxAge, and for a new index', async () => {
+  it('reads parts again after maxAge, and for a new catalogue version or day, not for an index rebuilt as it was', async () => {
     let time = 0;
     const { load, calls } = fakeLoader(new Map([[1, parts(1)]]));
     const store = createCardStore(db, { load, maxAgeMs: 1_000, now: () => time });
@@ -151,10 +191,61 @@ describe('the card store', () => {
     await store.cards(index, [1], noBounds, context);
     time = 999;
     await store.cards(index, [1], noBounds, context);
+    // An index rebuilt for its age alone: same version and day, same parts.
+    await store.cards(anIndex(index.version, index.today), [1], noBounds, context);
+    expect(calls).toEqual([[1]]);
     time = 1_000;
     await store.cards(index, [1], noBounds, context);
     await store.cards(anIndex(), [1], noBounds, context);
-    expect(calls).toEqual([[1], [1], [1]]);
+    await store.cards(anIndex(index.version, '2030-06-02'), [1], noBounds, context);
+    expect(calls).toEqual([[1], [1], [1], [1]]);
+  });
+
+  it('keeps parts ten minutes with a seat-change feed, and forgets the tours it names at once', async () => {
+    let time = 0;
+    const { load, calls } = fakeLoader(new Map([1, 2, 3].map((id) => [id, parts(id)])));
+    const { feed, announce } = fakeFeed();
+    const store = createCardStore(db, { load, seatChanges: feed, now: () => time });
+    const index = anIndex();
+    await store.cards(index, [1, 2, 3], noBounds, context);
+    time = CARD_STORE_MAX_AGE_WITH_FEED_MS - 1;
+    await store.cards(index, [1, 2, 3], noBounds, context);
+    expect(calls).toEqual([[1, 2, 3]]);
+    announce([2]);
+    await store.cards(index, [1, 2, 3], noBounds, context);
+    expect(calls).toEqual([[1, 2, 3], [2]]);
+    announce('all');
+    await store.cards(index, [3], noBounds, context);
+    expect(calls).toEqual([[1, 2, 3], [2], [3]]);
+    time = CARD_STORE_MAX_AGE_WITH_FEED_MS;
+    await store.cards(index, [1], noBounds, context);
+    expect(calls).toEqual([[1, 2, 3], [2], [3], [1]]);
+  });
+
+  it('serves parts read across a seat change once, and reads them again next time', async () => {
+    const known = new Map([1, 2].map((id) => [id, parts(id)]));
+    const calls: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first read of tour 1 waits until a change of tour 1 has been applied.
+    const load = async (_db: Database, ids: readonly number[]) => {
+      calls.push([...ids]);
+      if (calls.length === 1) await gate;
+      return new Map(ids.map((id) => [id, known.get(id)!] as const));
+    };
+    const { feed, announce } = fakeFeed();
+    const store = createCardStore(db, { load, seatChanges: feed });
+    const index = anIndex();
+    const slow = store.cards(index, [1], noBounds, context);
+    announce([1]);
+    await store.cards(index, [2], noBounds, context);
+    release();
+    expect((await slow).map((card) => card.id)).toEqual([1]);
+    await store.cards(index, [1, 2], noBounds, context);
+    expect(calls).toEqual([[1], [2], [1]]);
+    // Read after the change: kept.
+    await store.cards(index, [1, 2], noBounds, context);
+    expect(calls).toEqual([[1], [2], [1]]);
   });
 
   it('answers the same cards as JSON texts, kept per dates shown, currency and rates', async () => {

@@ -5,9 +5,12 @@
  * (tour columns, organizer, countries, every date) do not depend on the search, only the dates a
  * card shows do, and those are chosen here with the search's own date bounds.
  *
- * Freshness: the parts belong to one index (a new catalogue version or day builds a new index,
- * and with it an empty store) and are read again after `maxAgeMs`, so seats and busy flags that
- * change without a version bump (bookings) show within a minute, like the index's own rebuild.
+ * Freshness: the parts belong to one catalogue version and day (a new one starts an empty store;
+ * an index rebuilt for its age alone keeps the store). Seats and busy flags change without a
+ * version bump (bookings): with a seat-change feed (decision 083) a changed tour's parts are
+ * forgotten within about a second and other parts are kept up to `maxAgeMs` (ten minutes, a
+ * safety net); without one, every part is read again after a minute. Under searches with a
+ * traveller's own dates, reading parts again each minute had cost PostgreSQL 0.5 ms per search.
  *
  * Searches take their cards as JSON text (`cardBodies`, decision 069): a card's text depends
  * only on its parts, the two dates it shows, the currency with its rates and `withAlt`, so each
@@ -24,6 +27,8 @@ import {
   type PricedDateRow,
   type TourSummary,
 } from '../../tour-card.ts';
+import { cardText, cardTextParts, type CardTextParts } from '../../tour-card-text.ts';
+import type { SeatChanges, SeatChangesFeed } from '../../cache/seat-changes.ts';
 import type { TourIndex } from './tour-index.ts';
 import type { DateBounds } from './query-index.ts';
 
@@ -47,7 +52,10 @@ export interface CardStore {
 export interface CardStoreOptions {
   /** Tours kept per index (least recently shown dropped first). */
   maxEntries?: number;
+  /** Default: `CARD_STORE_MAX_AGE_MS`, or `CARD_STORE_MAX_AGE_WITH_FEED_MS` with a feed. */
   maxAgeMs?: number;
+  /** Tours whose seats changed: their parts are forgotten (decision 083). */
+  seatChanges?: SeatChangesFeed;
   now?: () => number;
   load?: typeof loadCardParts;
 }
@@ -55,6 +63,7 @@ export interface CardStoreOptions {
 /** ~2 kB each: a 20,000-tour store holds about 40 MB. */
 export const CARD_STORE_MAX_ENTRIES = 20_000;
 export const CARD_STORE_MAX_AGE_MS = 60_000;
+export const CARD_STORE_MAX_AGE_WITH_FEED_MS = 10 * 60_000;
 
 /** The two dates a card shows (the nearest, and the one that prices it). */
 type ShownDates = ReturnType<typeof chooseCardDates>;
@@ -79,6 +88,8 @@ interface Entry {
   /** The card's JSON texts (at most `CARD_BODIES_PER_ENTRY`), all priced with `bodiesRates`. */
   bodies?: KeptBody[];
   bodiesRates?: CardContext['rates'];
+  /** The card text's parts no search changes (decision 083), without and with `alt` texts. */
+  textParts?: [CardTextParts | undefined, CardTextParts | undefined];
 }
 
 /** A card's JSON text with what it depends on besides its parts and the rates. */
@@ -126,23 +137,75 @@ export function inDateBounds(bounds: DateBounds): ((date: PricedDateRow) => bool
     date.pricePerDayUsd <= bounds.perDayMax;
 }
 
+/**
+ * The parts with only the dates a card can show on `today` (the store's day): bookable dates are
+ * never past, and a tour without any is priced by its latest date. Past dates were a third of
+ * the seeded dates, and of a kept entry's memory.
+ */
+export function withShowableDates(parts: CardParts, today: string): CardParts {
+  let latest: PricedDateRow | undefined;
+  let past = 0;
+  for (const date of parts.dates) {
+    if (!latest || date.startDate > latest.startDate) latest = date;
+    if (date.startDate < today) past += 1;
+  }
+  if (past === 0) return parts;
+  const dates = parts.dates.filter((date) => date.startDate >= today || date === latest);
+  return { ...parts, dates };
+}
+
 export function createCardStore(db: Database, options: CardStoreOptions = {}): CardStore {
   const {
     maxEntries = CARD_STORE_MAX_ENTRIES,
-    maxAgeMs = CARD_STORE_MAX_AGE_MS,
+    seatChanges,
+    maxAgeMs = seatChanges ? CARD_STORE_MAX_AGE_WITH_FEED_MS : CARD_STORE_MAX_AGE_MS,
     now = Date.now,
     load = loadCardParts,
   } = options;
-  // One map per index; a Map iterates in insertion order, so re-inserting on use makes it an LRU.
-  const stores = new WeakMap<TourIndex, Store>();
+  // One map per catalogue version and day (the newest two: while a new index takes over, the old
+  // one may still answer); a Map iterates in insertion order, so re-inserting on use makes it an
+  // LRU.
+  const stores = new Map<string, Store>();
+  /**
+   * Seat changes applied while parts were being read: a read that started before a change may
+   * hold the old seats, so what it read is served once and read again next time.
+   */
+  let changesApplied = 0;
+  const changedWhileLoading = new Map<number, number>();
+  let allChangedAt = 0;
+  let loadsInFlight = 0;
 
   function storeOf(index: TourIndex): Store {
-    let store = stores.get(index);
+    const key = `${index.version}|${index.today}`;
+    let store = stores.get(key);
     if (!store) {
       store = { entries: new Map(), insertions: 0 };
-      stores.set(index, store);
+      stores.set(key, store);
+      for (const old of stores.keys()) {
+        if (stores.size <= 2) break;
+        stores.delete(old);
+      }
     }
     return store;
+  }
+
+  function applyChanges(changes: SeatChanges): void {
+    if (changes !== 'all' && changes.length === 0) return;
+    changesApplied += 1;
+    if (changes === 'all') {
+      for (const store of stores.values()) store.entries.clear();
+      if (loadsInFlight > 0) allChangedAt = changesApplied;
+      return;
+    }
+    for (const tourId of changes) {
+      for (const store of stores.values()) store.entries.delete(tourId);
+      if (loadsInFlight > 0) changedWhileLoading.set(tourId, changesApplied);
+    }
+  }
+
+  /** Whether parts of `tourId` read since `startedAt` (`changesApplied`) may be stale. */
+  function changedSince(tourId: number, startedAt: number): boolean {
+    return allChangedAt > startedAt || (changedWhileLoading.get(tourId) ?? 0) > startedAt;
   }
 
   /** `entry` (re)inserted as the most recently used of `store`. */
@@ -165,6 +228,7 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
 
   /** The fresh entry of each of `ids`, in order (undefined for ids the catalogue lacks). */
   async function entriesOf(index: TourIndex, ids: readonly number[]) {
+    if (seatChanges) applyChanges(seatChanges.drain());
     const store = storeOf(index);
     const time = now();
     const found: (Entry | undefined)[] = new Array<Entry | undefined>(ids.length);
@@ -179,16 +243,33 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
       }
     });
     if (!missing) return found;
-    const loaded = await load(db, missing);
+    const startedAt = changesApplied;
+    loadsInFlight += 1;
+    let loaded: Awaited<ReturnType<typeof load>>;
+    try {
+      loaded = await load(db, missing);
+    } finally {
+      loadsInFlight -= 1;
+    }
     const loadedAt = now();
     ids.forEach((id, position) => {
       if (found[position]) return;
-      const parts = loaded.get(id);
-      if (!parts) return;
-      const entry: Entry = { parts, loadedAt, insertedAt: 0 };
+      const loadedParts = loaded.get(id);
+      if (!loadedParts) return;
+      const parts = withShowableDates(loadedParts, index.today);
+      // Parts that may predate a seat change serve this search and are read again next time.
+      const entry: Entry = {
+        parts,
+        loadedAt: changedSince(id, startedAt) ? -Infinity : loadedAt,
+        insertedAt: 0,
+      };
       found[position] = entry;
       insert(store, id, entry);
     });
+    if (loadsInFlight === 0) {
+      changedWhileLoading.clear();
+      allChangedAt = 0;
+    }
     for (const oldest of store.entries.keys()) {
       if (store.entries.size <= maxEntries) break;
       store.entries.delete(oldest);
@@ -202,6 +283,17 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
       { organizer: parts.organizer, countries: parts.countries, ...dates },
       context,
     );
+  }
+
+  function textPartsOf(entry: Entry, withAlt: boolean): CardTextParts {
+    entry.textParts ??= [undefined, undefined];
+    const { tour, organizer, countries } = entry.parts;
+    return (entry.textParts[withAlt ? 1 : 0] ??= cardTextParts(
+      tour,
+      organizer,
+      countries,
+      withAlt,
+    ));
   }
 
   function bodyOf(entry: Entry, dates: ShownDates, context: CardContext): Buffer {
@@ -224,7 +316,9 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
         return kept.text;
       }
     }
-    const text = keptBuffer(JSON.stringify(cardOf(entry.parts, dates, context)));
+    const text = keptBuffer(
+      cardText(entry.parts.tour, textPartsOf(entry, withAlt), dates, context),
+    );
     if (entry.bodies.length >= CARD_BODIES_PER_ENTRY) entry.bodies = [];
     entry.bodies.push({ nearestId, priceId, currency, withAlt, text });
     return text;
