@@ -50,7 +50,7 @@ export interface CardStore {
 }
 
 export interface CardStoreOptions {
-  /** Tours kept per index (least recently shown dropped first). */
+  /** Tours kept per catalogue version and day (least recently shown dropped first). */
   maxEntries?: number;
   /** Default: `CARD_STORE_MAX_AGE_MS`, or `CARD_STORE_MAX_AGE_WITH_FEED_MS` with a feed. */
   maxAgeMs?: number;
@@ -60,7 +60,10 @@ export interface CardStoreOptions {
   load?: typeof loadCardParts;
 }
 
-/** ~2 kB each: a 20,000-tour store holds about 40 MB. */
+/**
+ * About 3.4 kB of parts and text pieces each, plus up to `CARD_BODIES_PER_ENTRY` kept texts of
+ * about 1.3 kB: a 20,000-tour store holds 70–170 MB (docs/operations.md).
+ */
 export const CARD_STORE_MAX_ENTRIES = 20_000;
 export const CARD_STORE_MAX_AGE_MS = 60_000;
 export const CARD_STORE_MAX_AGE_WITH_FEED_MS = 10 * 60_000;
