@@ -165,10 +165,10 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     now = Date.now,
     load = loadCardParts,
   } = options;
-  // One map per catalogue version and day (the newest two: while a new index takes over, the old
-  // one may still answer); a Map iterates in insertion order, so re-inserting on use makes it an
-  // LRU.
-  const stores = new Map<string, Store>();
+  // The store of the newest catalogue version and day (one at a time: an older version's parts
+  // would otherwise stay in memory until the next change). A Map iterates in insertion order, so
+  // re-inserting on use makes it an LRU.
+  let current: { version: number; today: string; store: Store } | undefined;
   /**
    * Seat changes applied while parts were being read: a read that started before a change may
    * hold the old seats, so what it read is served once and read again next time.
@@ -179,16 +179,15 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
   let loadsInFlight = 0;
 
   function storeOf(index: TourIndex): Store {
-    const key = `${index.version}|${index.today}`;
-    let store = stores.get(key);
-    if (!store) {
-      store = { entries: new Map(), insertions: 0 };
-      stores.set(key, store);
-      for (const old of stores.keys()) {
-        if (stores.size <= 2) break;
-        stores.delete(old);
-      }
-    }
+    const { version, today } = index;
+    if (current?.version === version && current.today === today) return current.store;
+    const store: Store = { entries: new Map(), insertions: 0 };
+    // An older index still answering while a new one takes over reads its parts without keeping
+    // them, so the new version's store is not emptied back and forth.
+    const older =
+      current !== undefined &&
+      (today < current.today || (today === current.today && version < current.version));
+    if (!older) current = { version, today, store };
     return store;
   }
 
@@ -196,12 +195,12 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     if (changes !== 'all' && changes.length === 0) return;
     changesApplied += 1;
     if (changes === 'all') {
-      for (const store of stores.values()) store.entries.clear();
+      current?.store.entries.clear();
       if (loadsInFlight > 0) allChangedAt = changesApplied;
       return;
     }
     for (const tourId of changes) {
-      for (const store of stores.values()) store.entries.delete(tourId);
+      current?.store.entries.delete(tourId);
       if (loadsInFlight > 0) changedWhileLoading.set(tourId, changesApplied);
     }
   }
