@@ -11,24 +11,34 @@ import { chunked, itemsPerStep, type Steps } from './steps.ts';
 import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 /**
- * The largest table per kind and segment, in counts (16 MB): periods² × values. A catalogue's
- * geography (hundreds of cities) fits many times over; a kind with tens of thousands of values
- * (the organizers of a million tours) has no table, and its caller counts the tours instead.
+ * The largest table per kind and segment, in bytes: 64 bytes per tour of the segment, and at
+ * least 16 MB. A catalogue's geography (hundreds of cities) fits many times over, and so do the
+ * organizers of a million tours in its largest segment (20,000 values × 42² weeks, one byte each:
+ * 35 MB for 664,000 tours); a kind larger still, or the organizers of a smaller segment, whose
+ * tours cost less to count, has no table, and its caller counts the tours instead.
  */
-export const TABLE_LIMIT = 4_000_000;
+export function tableLimitBytes(segmentLength: number): number {
+  return Math.max(16 << 20, 64 * segmentLength);
+}
 
 /** Values whose `periods²` counts are summed per step of the build. */
 const VALUES_PER_STEP = 64;
+
+/**
+ * Counts as narrow as the kind allows: a cell never exceeds its value's tours in the segment, so
+ * a kind whose every value has under 256 tours (the organizers) keeps one byte per count.
+ */
+export type TableCounts = Uint8Array | Uint16Array | Int32Array;
 
 export interface KindTable {
   /** Values of the kind (counts are indexed by value). */
   size: number;
   /**
-   * `counts[(v * periods + P) * periods + R]`: tours of value `v` holding a period in `P..R`.
-   * Value first: a tour's additions for one value land in one block of `periods²` counts, where
-   * a layout by periods first scattered them over the whole table (cache misses at every one).
+   * `counts[(P * periods + R) * size + v]`: tours of value `v` holding a period in `P..R`. Cell
+   * first, so a search reads one contiguous run of `size` counts (20,000 for the organizers of a
+   * million tours) instead of one count every `periods²`.
    */
-  counts: Int32Array;
+  counts: TableCounts;
 }
 
 /**
@@ -36,6 +46,37 @@ export interface KindTable {
  * `p - 31` of `high` for the others. Written into `into` (no array per tour).
  */
 export type PeriodWords = (tour: number, into: Int32Array) => void;
+
+/** The most tours any value of `lists` has among `segment`'s. */
+function* mostToursPerValue(lists: RaggedColumn, size: number, segment: Int32Array): Steps<number> {
+  const { offsets, values } = lists;
+  const tours = new Int32Array(size);
+  let most = 0;
+  yield* chunked(segment.length, (from, to) => {
+    for (let n = from; n < to; n += 1) {
+      const tour = segment[n]!;
+      for (let k = offsets[tour]!; k < offsets[tour + 1]!; k += 1) {
+        const count = (tours[values[k]!] = tours[values[k]!]! + 1);
+        if (count > most) most = count;
+      }
+    }
+  });
+  return most;
+}
+
+/** An array of `length` counts wide enough for counts up to `most`. */
+function countsFor(most: number, length: number): TableCounts {
+  if (most < 1 << 8) return new Uint8Array(length);
+  if (most < 1 << 16) return new Uint16Array(length);
+  return new Int32Array(length);
+}
+
+/** An array of `length` counts as wide as `counts`'. */
+function countsLike(counts: TableCounts, length: number): TableCounts {
+  if (counts instanceof Uint8Array) return new Uint8Array(length);
+  if (counts instanceof Uint16Array) return new Uint16Array(length);
+  return new Int32Array(length);
+}
 
 /**
  * Builds, by position in `columnsOf`, each kind's table over `segment` (undefined for a kind too
@@ -47,24 +88,29 @@ export function* kindTableSteps(
   periods: number,
   periodWords: PeriodWords,
 ): Steps<(KindTable | undefined)[]> {
-  const tables = columnsOf(index).map(({ size }): KindTable | undefined =>
-    periods * periods * size <= TABLE_LIMIT
-      ? { size, counts: new Int32Array(periods * periods * size) }
-      : undefined,
-  );
-  const kinds = columnsOf(index)
-    .map(({ column }, position) => ({
-      lists: valueListsOf(index, column),
-      table: tables[position],
-    }))
-    .filter((kind): kind is { lists: RaggedColumn; table: KindTable } => kind.table !== undefined);
+  const block = periods * periods;
+  // Built value first (a tour's additions for one value land in one block of `periods²` counts;
+  // cell first would scatter them over the whole table), then turned cell first for reading.
+  // Narrow counts wrap around while the differences below are summed, and come out exact: every
+  // step is an addition modulo the width, and no final count exceeds it.
+  const building: ({ lists: RaggedColumn; size: number; counts: TableCounts } | undefined)[] = [];
+  for (const { column, size } of columnsOf(index)) {
+    const lists = valueListsOf(index, column);
+    const most = yield* mostToursPerValue(lists, size, segment);
+    const bytes = block * size * countsFor(most, 0).BYTES_PER_ELEMENT;
+    building.push(
+      bytes <= tableLimitBytes(segment.length)
+        ? { lists, size, counts: countsFor(most, block * size) }
+        : undefined,
+    );
+  }
+  const kinds = building.filter((kind) => kind !== undefined);
   // A tour holding periods q1 < q2 < … counts, from `P` on, in the first of them at or after `P`:
   // in q1 for P ≤ q1, in q2 for q1 < P ≤ q2, and so on. Each run of `P` is added as a difference
   // (+1 at its first `P`, -1 after its last) and summed over `P` below.
   const kindOffsets = kinds.map(({ lists }) => lists.offsets);
   const kindValues = kinds.map(({ lists }) => lists.values);
-  const kindCounts = kinds.map(({ table }) => table.counts);
-  const block = periods * periods;
+  const kindCounts = kinds.map(({ counts }) => counts);
   /** Adds tour `tour`'s values for the run of `P` from `previous + 1` to `q`, at period `q`. */
   const addTour = (tour: number, previous: number, q: number) => {
     const opened = (previous + 1) * periods + q;
@@ -105,8 +151,13 @@ export function* kindTableSteps(
     // Each tour adds a few values per period and kind: fewer tours per step than a plain pass.
     Math.max(1, itemsPerStep() >> 3),
   );
-  for (const { table } of kinds) {
-    const { size, counts } = table;
+  const tables: (KindTable | undefined)[] = [];
+  for (const kind of building) {
+    if (!kind) {
+      tables.push(undefined);
+      continue;
+    }
+    const { size, counts } = kind;
     // Per value: sum the differences over `P`, then make each `P`'s counts cumulative over `R`.
     yield* chunked(
       size,
@@ -124,6 +175,20 @@ export function* kindTableSteps(
       },
       VALUES_PER_STEP,
     );
+    const transposed = countsLike(counts, counts.length);
+    yield* chunked(
+      size,
+      (from, to) => {
+        for (let value = from; value < to; value += 1) {
+          const at = value * block;
+          for (let cell = 0; cell < block; cell += 1) {
+            transposed[cell * size + value] = counts[at + cell]!;
+          }
+        }
+      },
+      VALUES_PER_STEP,
+    );
+    tables.push({ size, counts: transposed });
   }
   return tables;
 }
@@ -148,9 +213,10 @@ export function addTableCounts(
   first: number,
   last: number,
 ) {
-  const cell = first * periods + last;
-  const block = periods * periods;
-  for (let value = 0; value < table.size; value += 1) {
-    counts[value] = counts[value]! + table.counts[value * block + cell]!;
+  const { size } = table;
+  const at = (first * periods + last) * size;
+  const cells = table.counts;
+  for (let value = 0; value < size; value += 1) {
+    counts[value] = counts[value]! + cells[at + value]!;
   }
 }

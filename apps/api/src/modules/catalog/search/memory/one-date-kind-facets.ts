@@ -49,15 +49,17 @@ export function windowFacets(
   const cut = windowCutOf(index, segment, buckets, bounds);
   const { periods, tables } = windowKindTablesOf(index, segment);
   const records = facetRecordsOf(index);
-  // Every kind's counts in one flat array: the tours of the window's ends add to all at once.
+  // Every kind's counts in one flat array: the tours of the window's ends (or, without a whole
+  // fortnight, all its tours) add to all at once, one run of values per tour.
   const all = new Int32Array(records.bases.at(-1)!);
-  if (cut) countRecords(records, all, cut.ends);
-  // Listed once, only when a kind has no table or the window no whole fortnight.
+  countRecords(records, all, cut ? cut.ends : windowTours(buckets, bounds));
+  // Listed once, only when a kind has no table.
   let windowed: Int32Array | undefined;
   const columns = columnsOf(index).map(({ column }, position) => {
     const counts = all.subarray(records.bases[position], records.bases[position + 1]);
+    if (!cut) return counts;
     const table = tables[position];
-    if (cut && table) {
+    if (table) {
       addTableCounts(counts, table, periods, cut.first, cut.last);
       return counts;
     }

@@ -52,14 +52,19 @@ describe('prepareIndex (the search structures built before an index serves)', ()
       }
     }
     // The index's own structures come first: the walk's records, the tours' fortnights
-    // (decision 075) and facet records (decision 082), the posting lists and the one-of columns'
-    // value bitsets (decision 073).
+    // (decision 075), facet records (decision 082) and weeks (decision 084), the posting lists
+    // and the one-of columns' value bitsets (decision 073).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
-    expect(own.slice(0, 3)).toEqual(['walk records', 'period masks', 'facet records']);
+    expect(own.slice(0, 4)).toEqual([
+      'walk records',
+      'period masks',
+      'facet records',
+      'week words',
+    ]);
     expect(own).toContain('countries postings');
     expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
     expect(
-      own.slice(3).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
+      own.slice(4).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
     ).toBe(true);
     expect(isValueBitsKept(index.difficulty)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);

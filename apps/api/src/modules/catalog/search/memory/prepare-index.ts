@@ -18,6 +18,7 @@ import { segmentStructures } from './segment-structures.ts';
 import { runInSlices, type SliceOptions, type Steps } from './steps.ts';
 import type { TourIndex } from './tour-index.ts';
 import { walkRecordSteps } from './walk-records.ts';
+import { weekWordSteps } from './window-kind-counts.ts';
 
 export interface PreparedStructure {
   label: string;
@@ -42,6 +43,7 @@ export async function prepareIndex(
   await sliced('walk records', 0, walkRecordSteps(index));
   await sliced('period masks', 0, periodMaskSteps(index));
   await sliced('facet records', 0, facetRecordSteps(index));
+  await sliced('week words', 0, weekWordSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
   }

@@ -6,14 +6,19 @@ import { columnsOf, valueListsOf } from './facet-columns.ts';
 import { date, day, indexOf, rates, tourRow } from './index-fixtures.ts';
 import { PERIOD_DAYS, PERIODS } from './period-masks.ts';
 import { compileIndexQuery } from './query-index.ts';
-import { windowCutOf, windowKindCounts, windowKindTablesOf } from './window-kind-counts.ts';
+import {
+  WEEK_DAYS,
+  windowCutOf,
+  windowKindCounts,
+  windowKindTablesOf,
+} from './window-kind-counts.ts';
 
 const prices = { currency: 'USD', rates };
 
 describe('windowKindCounts (a facet kind over a date window, decisions 077 and 082)', () => {
   const random = new Random(80);
-  // Several values per tour, repeated dates, tours without dates, and dates beyond the fortnights
-  // with a bit of their own (the masks' "later" bit).
+  // Several values per tour, repeated dates, tours without dates, and dates beyond the weeks with
+  // a bit of their own (in no table's run: the window's back end lists them).
   const rows = Array.from({ length: 500 }, (_, n) =>
     tourRow(n + 1, {
       countryIds: random.sample([1, 2, 3, 4, 5, 6], random.int(1, 3)),
@@ -44,12 +49,11 @@ describe('windowKindCounts (a facet kind over a date window, decisions 077 and 0
       const buckets = dayBucketsOf(index, segment);
       const { origin, periods } = windowKindTablesOf(index, segment);
       const opens = Math.max(bounds.fromDay, origin);
-      const holdsFortnight =
-        bounds.toDay - opens + 1 >= 2 * PERIOD_DAYS &&
-        opens <= origin + (periods - 2) * PERIOD_DAYS;
+      const holdsWeek =
+        bounds.toDay - opens + 1 >= 2 * WEEK_DAYS && opens <= origin + (periods - 2) * WEEK_DAYS;
       const cut = windowCutOf(index, segment, buckets, bounds);
-      // A window holding a whole fortnight of the catalogue's is answered by the tables.
-      if (holdsFortnight) expect(cut, JSON.stringify(query)).toBeDefined();
+      // A window holding a whole week of the catalogue's is answered by the tables.
+      if (holdsWeek) expect(cut, JSON.stringify(query)).toBeDefined();
       for (const { column, position } of kinds) {
         const counts = cut && windowKindCounts(index, segment, cut, position);
         if (cut) expect(counts, `${column.kind} ${JSON.stringify(query)}`).toBeDefined();
@@ -72,7 +76,7 @@ describe('windowKindCounts (a facet kind over a date window, decisions 077 and 0
     expect(answered).toBeGreaterThan(1_000);
   });
 
-  it('leaves a window without a whole fortnight to the caller', () => {
+  it('leaves a window without a whole week to the caller', () => {
     const { origin } = windowKindTablesOf(
       index,
       compileIndexQuery(index, normalizeFilters({}), prices).segment,
@@ -81,7 +85,7 @@ describe('windowKindCounts (a facet kind over a date window, decisions 077 and 0
     const { segment } = compileIndexQuery(index, normalizeFilters({}), prices);
     const cut = windowCutOf(index, segment, dayBucketsOf(index, segment), {
       fromDay,
-      toDay: fromDay + PERIOD_DAYS,
+      toDay: fromDay + WEEK_DAYS,
     });
     expect(cut).toBeUndefined();
   });
