@@ -3,7 +3,7 @@ import { normalizeFilters } from '@gallop/search-filters';
 import { Random } from '#src/seed/random.ts';
 import { columnsOf, valueListsOf } from './facet-columns.ts';
 import { date, indexOf, rates, tourRow } from './index-fixtures.ts';
-import { kindTableSteps, tableCounts, tableLimitBytes } from './kind-tables.ts';
+import { cellsOf, kindTableSteps, tableCounts, tableLimitBytes } from './kind-tables.ts';
 import { compileIndexQuery } from './query-index.ts';
 import { finish } from './steps.ts';
 
@@ -13,7 +13,7 @@ describe('kindTableSteps (counts by value over a run of periods)', () => {
   const random = new Random(84);
   // 700 tours: every one of difficulty 2 (over 255 tours for one value: two-byte counts), a few
   // per organizer (one-byte counts), and organizer ids up to 300,000 in the second index (a
-  // table of 300,001 values × 144 one-byte cells, over the 16 MB a small segment's tables get).
+  // table of 300,001 values × 78 one-byte cells, over the 16 MB a small segment's tables get).
   const rows = (largestOrganizer: number) =>
     Array.from({ length: 700 }, (_, n) =>
       tourRow(n + 1, {
@@ -72,7 +72,7 @@ describe('kindTableSteps (counts by value over a run of periods)', () => {
     const tables = finish(kindTableSteps(index, segment, PERIODS, periodWords));
     const kinds = columnsOf(index);
     const organizers = kinds.findIndex(({ column }) => column.kind === 'organizers');
-    expect(kinds[organizers]!.size * PERIODS * PERIODS).toBeGreaterThan(
+    expect(kinds[organizers]!.size * cellsOf(PERIODS)).toBeGreaterThan(
       tableLimitBytes(segment.length),
     );
     expect(tables[organizers]).toBeUndefined();

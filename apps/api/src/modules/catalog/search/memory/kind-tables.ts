@@ -13,9 +13,10 @@ import type { RaggedColumn, TourIndex } from './tour-index.ts';
 /**
  * The largest table per kind and segment, in bytes: 64 bytes per tour of the segment, and at
  * least 16 MB. A catalogue's geography (hundreds of cities) fits many times over, and so do the
- * organizers of a million tours in its largest segment (20,000 values × 42² weeks, one byte each:
- * 35 MB for 664,000 tours); a kind larger still, or the organizers of a smaller segment, whose
- * tours cost less to count, has no table, and its caller counts the tours instead.
+ * organizers of a million tours in its largest segment (20,000 values × 1,275 runs of 50 weeks,
+ * one byte each: 25.5 MB of the 42.5 MB its 664,000 tours allow); a kind larger still, or the
+ * organizers of a smaller segment, whose tours cost less to count, has no table, and its caller
+ * counts the tours instead. While it is built, a table takes twice that for a moment (its square).
  */
 export function tableLimitBytes(segmentLength: number): number {
   return Math.max(16 << 20, 64 * segmentLength);
@@ -34,9 +35,9 @@ export interface KindTable {
   /** Values of the kind (counts are indexed by value). */
   size: number;
   /**
-   * `counts[(P * periods + R) * size + v]`: tours of value `v` holding a period in `P..R`. Cell
-   * first, so a search reads one contiguous run of `size` counts (20,000 for the organizers of a
-   * million tours) instead of one count every `periods²`.
+   * `counts[cellOf(periods, P, R) * size + v]`: tours of value `v` holding a period in `P..R`.
+   * Cell first, so a search reads one contiguous run of `size` counts (20,000 for the organizers
+   * of a million tours) instead of one count every `periods²`; only the cells with `P ≤ R`.
    */
   counts: TableCounts;
 }
@@ -82,6 +83,13 @@ function countsLike(counts: TableCounts, length: number): TableCounts {
  * Builds, by position in `columnsOf`, each kind's table over `segment` (undefined for a kind too
  * large for one). `periods` is the number of periods any tour holds (at most 62).
  */
+/** Cells of a table over `periods` periods: one per run `P ≤ R`. */
+export const cellsOf = (periods: number) => (periods * (periods + 1)) / 2;
+
+/** The cell of the run `first..last` (`first ≤ last`): rows by `P`, each from `R = P` on. */
+export const cellOf = (periods: number, first: number, last: number) =>
+  first * periods - (first * (first - 1)) / 2 + (last - first);
+
 export function* kindTableSteps(
   index: TourIndex,
   segment: Int32Array,
@@ -89,15 +97,16 @@ export function* kindTableSteps(
   periodWords: PeriodWords,
 ): Steps<(KindTable | undefined)[]> {
   const block = periods * periods;
-  // Built value first (a tour's additions for one value land in one block of `periods²` counts;
-  // cell first would scatter them over the whole table), then turned cell first for reading.
+  // Built value first in a square of `periods²` counts per value (a tour's additions for one
+  // value land in one block; cell first would scatter them over the whole table), then its runs
+  // `P ≤ R` copied cell first for reading: the square lives only while the table is built.
   // Narrow counts wrap around while the differences below are summed, and come out exact: every
   // step is an addition modulo the width, and no final count exceeds it.
   const building: ({ lists: RaggedColumn; size: number; counts: TableCounts } | undefined)[] = [];
   for (const { column, size } of columnsOf(index)) {
     const lists = valueListsOf(index, column);
     const most = yield* mostToursPerValue(lists, size, segment);
-    const bytes = block * size * countsFor(most, 0).BYTES_PER_ELEMENT;
+    const bytes = cellsOf(periods) * size * countsFor(most, 0).BYTES_PER_ELEMENT;
     building.push(
       bytes <= tableLimitBytes(segment.length)
         ? { lists, size, counts: countsFor(most, block * size) }
@@ -175,20 +184,23 @@ export function* kindTableSteps(
       },
       VALUES_PER_STEP,
     );
-    const transposed = countsLike(counts, counts.length);
+    const runs = countsLike(counts, cellsOf(periods) * size);
     yield* chunked(
       size,
       (from, to) => {
         for (let value = from; value < to; value += 1) {
-          const at = value * block;
-          for (let cell = 0; cell < block; cell += 1) {
-            transposed[cell * size + value] = counts[at + cell]!;
+          let cell = 0;
+          for (let first = 0; first < periods; first += 1) {
+            const row = value * block + first * periods;
+            for (let last = first; last < periods; last += 1, cell += 1) {
+              runs[cell * size + value] = counts[row + last]!;
+            }
           }
         }
       },
       VALUES_PER_STEP,
     );
-    tables.push({ size, counts: transposed });
+    tables.push({ size, counts: runs });
   }
   return tables;
 }
@@ -214,7 +226,7 @@ export function addTableCounts(
   last: number,
 ) {
   const { size } = table;
-  const at = (first * periods + last) * size;
+  const at = cellOf(periods, first, last) * size;
   const cells = table.counts;
   for (let value = 0; value < size; value += 1) {
     counts[value] = counts[value]! + cells[at + value]!;
