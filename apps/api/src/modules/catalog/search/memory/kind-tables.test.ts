@@ -36,13 +36,19 @@ describe('kindTableSteps (counts by value over a run of periods)', () => {
     into[1] = 0;
   };
 
-  it('counts, for every run P..R, the tours holding one of its periods, in narrow counts', () => {
-    const tours = rows(60);
+  /** The tables over the open listing of `rows(largestOrganizer)`, and what they are of. */
+  const tablesOf = (largestOrganizer: number) => {
+    const tours = rows(largestOrganizer);
     const index = indexOf(tours, dates(tours));
     const { segment } = compileIndexQuery(index, normalizeFilters({}), { currency: 'USD', rates });
     const tables = finish(kindTableSteps(index, segment, PERIODS, periodWords));
     const kinds = columnsOf(index);
     const position = (kind: string) => kinds.findIndex(({ column }) => column.kind === kind);
+    return { index, segment, tables, kinds, position };
+  };
+
+  it('counts, for every run P..R, the tours holding one of its periods, in narrow counts', () => {
+    const { index, segment, tables, kinds, position } = tablesOf(60);
     expect(tables[position('organizers')]!.counts).toBeInstanceOf(Uint8Array);
     expect(tables[position('difficulty')]!.counts).toBeInstanceOf(Uint16Array);
     let checked = 0;
@@ -66,12 +72,8 @@ describe('kindTableSteps (counts by value over a run of periods)', () => {
   });
 
   it('leaves out a kind whose table would pass the byte limit', () => {
-    const tours = rows(300_000);
-    const index = indexOf(tours, dates(tours));
-    const { segment } = compileIndexQuery(index, normalizeFilters({}), { currency: 'USD', rates });
-    const tables = finish(kindTableSteps(index, segment, PERIODS, periodWords));
-    const kinds = columnsOf(index);
-    const organizers = kinds.findIndex(({ column }) => column.kind === 'organizers');
+    const { segment, tables, kinds, position } = tablesOf(300_000);
+    const organizers = position('organizers');
     expect(kinds[organizers]!.size * cellsOf(PERIODS)).toBeGreaterThan(
       tableLimitBytes(segment.length),
     );
