@@ -50,9 +50,9 @@ export function windowFacets(
   const { periods, tables } = windowKindTablesOf(index, segment);
   const records = facetRecordsOf(index);
   // Every kind's counts in one flat array: the tours of the window's ends (or, without a whole
-  // fortnight, all its tours) add to all at once, one run of values per tour.
+  // week, all its tours) add to all at once, one run of values per tour, read in ascending order.
   const all = new Int32Array(records.bases.at(-1)!);
-  countRecords(records, all, cut ? cut.ends : windowTours(buckets, bounds));
+  countRecords(records, all, cut ? cut.ends : windowTours(buckets, bounds).sort());
   // Listed once, only when a kind has no table.
   let windowed: Int32Array | undefined;
   const columns = columnsOf(index).map(({ column }, position) => {

@@ -157,7 +157,8 @@ export function windowCutOf(
     last: bounds.toDay,
     windowFrom,
   });
-  return { first, last, ends: Int32Array.from(ends) };
+  // Ascending, so counting them reads the facet records front to back instead of at random.
+  return { first, last, ends: Int32Array.from(ends).sort() };
 }
 
 /**
