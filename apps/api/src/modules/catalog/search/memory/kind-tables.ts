@@ -65,24 +65,16 @@ function* mostToursPerValue(lists: RaggedColumn, size: number, segment: Int32Arr
   return most;
 }
 
-/** An array of `length` counts wide enough for counts up to `most`. */
-function countsFor(most: number, length: number): TableCounts {
-  if (most < 1 << 8) return new Uint8Array(length);
-  if (most < 1 << 16) return new Uint16Array(length);
+/** Bytes per count wide enough for counts up to `most`. */
+const bytesPerCount = (most: number) => (most < 1 << 8 ? 1 : most < 1 << 16 ? 2 : 4);
+
+/** An array of `length` counts of `bytes` bytes each. */
+function countsOf(bytes: number, length: number): TableCounts {
+  if (bytes === 1) return new Uint8Array(length);
+  if (bytes === 2) return new Uint16Array(length);
   return new Int32Array(length);
 }
 
-/** An array of `length` counts as wide as `counts`'. */
-function countsLike(counts: TableCounts, length: number): TableCounts {
-  if (counts instanceof Uint8Array) return new Uint8Array(length);
-  if (counts instanceof Uint16Array) return new Uint16Array(length);
-  return new Int32Array(length);
-}
-
-/**
- * Builds, by position in `columnsOf`, each kind's table over `segment` (undefined for a kind too
- * large for one). `periods` is the number of periods any tour holds (at most 62).
- */
 /** Cells of a table over `periods` periods: one per run `P ≤ R`. */
 export const cellsOf = (periods: number) => (periods * (periods + 1)) / 2;
 
@@ -90,6 +82,10 @@ export const cellsOf = (periods: number) => (periods * (periods + 1)) / 2;
 export const cellOf = (periods: number, first: number, last: number) =>
   first * periods - (first * (first - 1)) / 2 + (last - first);
 
+/**
+ * Builds, by position in `columnsOf`, each kind's table over `segment` (undefined for a kind too
+ * large for one). `periods` is the number of periods any tour holds (at most 62).
+ */
 export function* kindTableSteps(
   index: TourIndex,
   segment: Int32Array,
@@ -105,11 +101,10 @@ export function* kindTableSteps(
   const building: ({ lists: RaggedColumn; size: number; counts: TableCounts } | undefined)[] = [];
   for (const { column, size } of columnsOf(index)) {
     const lists = valueListsOf(index, column);
-    const most = yield* mostToursPerValue(lists, size, segment);
-    const bytes = cellsOf(periods) * size * countsFor(most, 0).BYTES_PER_ELEMENT;
+    const bytes = bytesPerCount(yield* mostToursPerValue(lists, size, segment));
     building.push(
-      bytes <= tableLimitBytes(segment.length)
-        ? { lists, size, counts: countsFor(most, block * size) }
+      cellsOf(periods) * size * bytes <= tableLimitBytes(segment.length)
+        ? { lists, size, counts: countsOf(bytes, block * size) }
         : undefined,
     );
   }
@@ -184,7 +179,7 @@ export function* kindTableSteps(
       },
       VALUES_PER_STEP,
     );
-    const runs = countsLike(counts, cellsOf(periods) * size);
+    const runs = countsOf(counts.BYTES_PER_ELEMENT, cellsOf(periods) * size);
     yield* chunked(
       size,
       (from, to) => {
