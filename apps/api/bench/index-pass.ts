@@ -45,6 +45,12 @@ const { values } = parseArgs({
      * what searches no one sent before cost, after the mix has run.
      */
     fresh: { type: 'string', default: '0' },
+    /**
+     * Run this many other fresh searches first, untimed: the structures fresh traffic shares (a
+     * country's answers, decision 052) are then built, as in a server that has served a while,
+     * and the timed fresh searches show their steady cost rather than first builds.
+     */
+    warm: { type: 'string', default: '0' },
   },
 });
 
@@ -111,11 +117,14 @@ if (process.env['BENCH_HEAP_SNAPSHOT']) {
 const rates = await createRatesCache(db).get();
 const traffic = await buildSearchTraffic(db, Number(values.queries));
 const freshCount = Number(values.fresh);
-traffic.fresh.prepare(freshCount);
+const warmCount = Number(values.warm);
+traffic.fresh.prepare(warmCount + freshCount);
+const warming = Array.from({ length: warmCount }, () => traffic.fresh.next());
 const fresh = Array.from({ length: freshCount }, () => traffic.fresh.next());
 // Fresh searches run once each, after the mix has warmed what repeated searches keep.
-const mix = [...traffic.mix, ...fresh];
+const mix = [...traffic.mix, ...warming, ...fresh];
 const isFresh = new Set(fresh);
+const isWarming = new Set(warming);
 const byKind = new Map<string, number[]>();
 const slowest: { path: string; ms: number }[] = [];
 /** Each search's first run: it also builds the per-segment structures it is the first to need. */
@@ -140,6 +149,10 @@ for (const search of mix) {
       withFacets: params.get('expand') === 'filters',
     });
   };
+  if (isWarming.has(search)) {
+    run();
+    continue;
+  }
   const times: number[] = [];
   const rounds = isFresh.has(search) ? 1 : Number(values.rounds);
   for (let round = 0; round < rounds; round += 1) {
@@ -165,6 +178,16 @@ const all = [...byKind.values()].flat();
 console.info(
   `mix mean ${(all.reduce((a, b) => a + b, 0) / all.length).toFixed(2)} ms over ${all.length} searches`,
 );
+const freshMedians = [...byKind].flatMap(([kind, medians]) =>
+  kind.startsWith('fresh: ') ? medians : [],
+);
+if (freshMedians.length > 0) {
+  const freshMean = freshMedians.reduce((a, b) => a + b, 0) / freshMedians.length;
+  console.info(
+    `fresh mean ${freshMean.toFixed(2)} ms over ${freshMedians.length} searches` +
+      (warmCount > 0 ? ` (after ${warmCount} untimed)` : ''),
+  );
+}
 console.info('| kind | searches | mean ms | max ms |\n| --- | --- | --- | --- |');
 for (const row of rows)
   console.info(`| ${row.kind} | ${row.n} | ${row.meanMs.toFixed(2)} | ${row.maxMs.toFixed(2)} |`);

@@ -318,6 +318,35 @@ describe('the in-process index answers what SQL answers', () => {
     expect(nonEmpty).toBeGreaterThan(60);
   }, 240_000);
 
+  it('on broad facet filters, whose counts are the segment less the rest (decision 085)', async () => {
+    // Most tours pass filters this broad: the walk keeps the segment and counts the complement,
+    // where each filtered kind must add its own failing tours back.
+    const allBut = <T>(items: readonly T[], left: number) => items.filter((_, at) => at !== left);
+    const queries: Record<string, unknown>[] = [
+      { comfort: ['base', 'base_plus', 'medium', 'improved'], difficulty: [1, 2, 3, 4] },
+      { comfort: ['base_plus', 'medium', 'improved', 'premium'], difficulty: [2, 3, 4, 5] },
+      { comfort: ['base', 'medium', 'improved', 'premium'], difficulty: [1, 2, 3], priceMin: 200 },
+      { countries: allBut(catalogue.countries, 0), regions: catalogue.regions, sort: 'price' },
+      {
+        languages: allBut(catalogue.languages, 1),
+        restKinds: allBut(catalogue.restKinds, 2),
+        accommodation: 'tourist-base',
+        page: 2,
+      },
+    ];
+    let failingCounted = 0;
+    for (const query of queries) {
+      const result = await bothWays(mergeFilters(undefined, query), 'USD');
+      expect(result.index, JSON.stringify(query)).toEqual(result.sql);
+      const total = result.sql.list.pagination.total;
+      // Some tour fails one of the filters and still counts for that filter's kind.
+      const comfortCounts = (result.sql.facets.comfort ?? []) as { count: number }[];
+      if (comfortCounts.reduce((sum, row) => sum + row.count, 0) > total) failingCounted += 1;
+      expect(total, JSON.stringify(query)).toBeGreaterThan(0);
+    }
+    expect(failingCounted).toBeGreaterThan(0);
+  }, 120_000);
+
   it('cuts the organizer facet alike: top by count, ties by name and id, the chosen one kept (decision 043)', async () => {
     const generator = new Random(43);
     const next = () => generator.next();

@@ -3,7 +3,10 @@ import { Random } from '#src/seed/random.ts';
 import {
   failingAtMostOne,
   hasCheapBits,
+  listBits,
+  listValueBitsOf,
   MAX_BITSET_VALUE,
+  MAX_LIST_BITSETS,
   valueBitsOf,
   type BitFilter,
 } from './facet-bits.ts';
@@ -22,8 +25,13 @@ describe('failingAtMostOne (the facet walk narrowed by bitsets, decision 055)', 
     let kept = 0;
     for (const size of [1, 31, 32, 33, 64, 65, 200, 1_000]) {
       const index = { size } as TourIndex;
+      // A column of a few values is read from its values' bitsets, one of many (odd sizes, up
+      // to 80 values) from its posting lists (decision 085).
+      const pool = size % 2 === 0 ? [1, 2, 3, 4] : Array.from({ length: 80 }, (_, at) => at + 1);
       const countries = ragged(
-        Array.from({ length: size }, () => random.sample([1, 2, 3, 4], random.int(0, 2))),
+        Array.from({ length: size }, () =>
+          random.sample(random.chance(0.7) ? [1, 2, 3, 4] : pool, random.int(0, 2)),
+        ),
       );
       // A column holding -1 or a value above MAX_BITSET_VALUE is read tour by tour; one of
       // small values is read from its values' bitsets (decision 073).
@@ -103,5 +111,40 @@ describe('valueBitsOf (the bitsets of a one-of column, decision 073)', () => {
     expect(hasCheapBits(filter(Int32Array.from([0, 1, 2])))).toBe(true);
     expect(hasCheapBits(filter(Int32Array.from([0, 1, 99])))).toBe(false);
     expect(hasCheapBits({ test: () => true })).toBe(false);
+  });
+});
+
+describe('listValueBitsOf (the bitsets of a list column of few values, decision 085)', () => {
+  it("keeps each value's tours as bits, and ORs a filter's values into one bitset", () => {
+    const random = new Random(85);
+    const lists = Array.from({ length: 70 }, () => random.sample([0, 2, 5, 9], random.int(0, 3)));
+    lists[3] = [5, 5]; // a tour holding a value twice holds it
+    const column = ragged(lists);
+    const bits = listValueBitsOf(column)!;
+    expect(bits).toHaveLength(10);
+    const members = (set: Int32Array) =>
+      lists.flatMap((_, tour) => ((set[tour >>> 5]! & (1 << (tour & 31))) !== 0 ? [tour] : []));
+    for (let value = 0; value < 10; value += 1) {
+      const expected = lists.flatMap((list, tour) => (list.includes(value) ? [tour] : []));
+      if (expected.length === 0) expect(bits[value], String(value)).toBeUndefined();
+      else expect(members(bits[value]!), String(value)).toEqual(expected);
+    }
+    expect(listValueBitsOf(column)).toBe(bits);
+    const ored = Int32Array.from({ length: 3 }, () => -1);
+    expect(listBits(column, [2, 9, 9, 1, -4, 99_999], ored)).toBe(true);
+    expect(members(ored)).toEqual(
+      lists.flatMap((list, tour) => (list.includes(2) || list.includes(9) ? [tour] : [])),
+    );
+  });
+
+  it('keeps nothing for a column of more values than the limit, or a negative one', () => {
+    const many = ragged([Array.from({ length: MAX_LIST_BITSETS + 1 }, (_, value) => value)]);
+    expect(listValueBitsOf(many)).toBeNull();
+    const bits = Int32Array.of(7);
+    expect(listBits(many, [1], bits)).toBe(false);
+    expect([...bits]).toEqual([7]);
+    expect(listValueBitsOf(ragged([[0, 1], [-1]]))).toBeNull();
+    const most = ragged([Array.from({ length: MAX_LIST_BITSETS }, (_, value) => value)]);
+    expect(listValueBitsOf(most)).toHaveLength(MAX_LIST_BITSETS);
   });
 });

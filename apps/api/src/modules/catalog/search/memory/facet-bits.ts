@@ -84,6 +84,83 @@ function* buildValueBits(column: Int32Array): Steps<ValueBits> {
   return bits;
 }
 
+/**
+ * The most values a list column may hold for `listValueBitsOf` to keep their bitsets: rest kinds,
+ * collections, languages and countries hold a few dozen (at a million tours, 74 bitsets of 125 kB:
+ * 9 MB); regions, cities and showplaces hold hundreds or thousands, and keep none.
+ */
+export const MAX_LIST_BITSETS = 64;
+
+/** The largest value a list column's bitsets are indexed by (ids of a few dozen countries). */
+const MAX_LIST_BITSET_VALUE = 4095;
+
+const listValueBits = keptStructure(buildListValueBits);
+
+/**
+ * The bitset of each value of a list column (bit `p` set when tour `p` holds the value), or
+ * `null` when it holds more than `MAX_LIST_BITSETS` values (decision 085): a list filter's passing
+ * tours are then the OR of its values' bitsets, a pass over 125 kB per value at a million tours,
+ * instead of a bit set per posting (a rest kind is 140,000) or a test reading each walked tour's
+ * scattered values.
+ */
+export const listValueBitsOf: (column: RaggedColumn) => ValueBits = listValueBits.of;
+
+/** Builds and keeps `listValueBitsOf(column)` in steps (`steps.ts`). */
+export const listValueBitSteps: (column: RaggedColumn) => Steps<ValueBits> = listValueBits.steps;
+
+/** Whether `listValueBitsOf(column)` is built (tests). */
+export const isListValueBitsKept: (column: RaggedColumn) => boolean = listValueBits.has;
+
+function* buildListValueBits(column: RaggedColumn): Steps<ValueBits> {
+  const { offsets, values } = column;
+  const tours = offsets.length - 1;
+  const seen = new Uint8Array(MAX_LIST_BITSET_VALUE + 1);
+  let distinct = 0;
+  let largest = -1;
+  for (let k = 0; k < values.length; k += 1) {
+    const value = values[k]!;
+    if (value < 0 || value > MAX_LIST_BITSET_VALUE) return null;
+    if (seen[value] === 1) continue;
+    seen[value] = 1;
+    distinct += 1;
+    if (distinct > MAX_LIST_BITSETS) return null;
+    if (value > largest) largest = value;
+  }
+  const words = Math.ceil(tours / 32);
+  const bits: (Int32Array | undefined)[] = Array.from({ length: largest + 1 }, (_, value) =>
+    seen[value] === 1 ? new Int32Array(words) : undefined,
+  );
+  yield* chunked(tours, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      const end = offsets[tour + 1]!;
+      for (let k = offsets[tour]!; k < end; k += 1) {
+        bits[values[k]!]![tour >>> 5]! |= 1 << (tour & 31);
+      }
+    }
+  });
+  return bits;
+}
+
+/**
+ * Sets `bits` to the tours holding any of `values` from the column's value bitsets (`bits` has a
+ * word per 32 index positions); false, leaving `bits` alone, when the column keeps none.
+ */
+export function listBits(
+  column: RaggedColumn,
+  values: readonly number[],
+  bits: Int32Array,
+): boolean {
+  const byValue = listValueBitsOf(column);
+  if (!byValue) return false;
+  bits.fill(0);
+  for (const value of new Set(values)) {
+    const tours = Number.isInteger(value) && value >= 0 ? byValue[value] : undefined;
+    if (!tours) continue;
+    for (let word = 0; word < bits.length; word += 1) bits[word]! |= tours[word]!;
+  }
+  return true;
+}
+
 /** Buffers per index, reused (a search runs synchronously to its end). */
 interface Scratch {
   passing: Int32Array[];
@@ -128,6 +205,7 @@ export function oneOfColumns(index: TourIndex): Int32Array[] {
 
 /** Sets `bits` to the tours of `segment` passing `filter` (list filters: any position). */
 function passingBits(segment: Int32Array, filter: BitFilter, bits: Int32Array) {
+  if (filter.list && listBits(filter.list.column, filter.list.values, bits)) return;
   bits.fill(0);
   if (filter.list) {
     const byValue = postings(filter.list.column);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFilters } from '@gallop/search-filters';
-import { isValueBitsKept } from './facet-bits.ts';
+import { isListValueBitsKept, isValueBitsKept } from './facet-bits.ts';
 import { prepareIndex, type PreparedStructure } from './prepare-index.ts';
 import { compileIndexQuery, searchIndex } from './query-index.ts';
 import { segmentStructures } from './segment-structures.ts';
@@ -53,7 +53,7 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     }
     // The index's own structures come first: the walk's records, the tours' fortnights
     // (decision 075), facet records (decision 082) and weeks (decision 084), the posting lists
-    // and the one-of columns' value bitsets (decision 073).
+    // the list columns' value bitsets (decision 085) and the one-of columns' (decision 073).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
     expect(own.slice(0, 4)).toEqual([
       'walk records',
@@ -62,11 +62,17 @@ describe('prepareIndex (the search structures built before an index serves)', ()
       'week words',
     ]);
     expect(own).toContain('countries postings');
+    expect(own).toContain('rest_kinds value bits');
     expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
     expect(
-      own.slice(4).every((label) => label.endsWith(' postings') || label === 'one-of value bits'),
+      own
+        .slice(4)
+        .every(
+          (label) => /^\w+ (postings|value bits)$/.test(label) || label === 'one-of value bits',
+        ),
     ).toBe(true);
     expect(isValueBitsKept(index.difficulty)).toBe(true);
+    expect(isListValueBitsKept(index.restKinds)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);
     expect(pauses).toBe(timings.length);
     // Largest segment first: its structures are the ones searches wait for.

@@ -8,7 +8,7 @@
  * request in flight waits for one slice at most, not for a whole structure (up to a second at a
  * million tours).
  */
-import { oneOfColumns, valueBitSteps } from './facet-bits.ts';
+import { listValueBitSteps, oneOfColumns, valueBitSteps } from './facet-bits.ts';
 import { columnsOf, facetRecordSteps } from './facet-columns.ts';
 import { periodMaskSteps } from './period-masks.ts';
 import { postingSteps } from './postings.ts';
@@ -46,6 +46,10 @@ export async function prepareIndex(
   await sliced('week words', 0, weekWordSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
+  }
+  for (const { column } of columnsOf(index)) {
+    if (column.ragged)
+      await sliced(`${column.kind} value bits`, 0, listValueBitSteps(column.ragged));
   }
   for (const column of oneOfColumns(index)) {
     await sliced('one-of value bits', 0, valueBitSteps(column));

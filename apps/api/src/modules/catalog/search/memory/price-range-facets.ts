@@ -470,6 +470,18 @@ const straddlerBufferOf = segmentStructure(
   },
 );
 
+/** What `priceRangeFacets` reads of a list value's tours (not a segment's, `isSegment`). */
+const VALUE_STRUCTURES = [priceLadderOf, ladderColumnsOf, straddlerBufferOf, durationFirstsOf];
+
+/** Whether `priceRangeFacets` over a value's `tours` reads only what is built (decision 086). */
+export const valuePriceFacetsReady = (tours: Int32Array): boolean =>
+  VALUE_STRUCTURES.every((structure) => structure.has(tours));
+
+/** Builds in steps what `priceRangeFacets` over a value's `tours` reads. */
+export function* valuePriceFacetSteps(index: TourIndex, tours: Int32Array): Steps<void> {
+  for (const structure of VALUE_STRUCTURES) yield* structure.steps(index, tours);
+}
+
 /** The tours below the run (cheapest date under the range) with a date inside it (ladder positions). */
 function matchedStraddlers(
   index: TourIndex,

@@ -122,6 +122,14 @@ export const priceFirstsOf = segmentStructure(
     rangeFirstsSteps(segment, index.dateOffsets, index.dates.priceUsd, index.size),
 );
 
+/** Whether `searchPriceRange` over `tours` reads only what is built (decision 086). */
+export const priceRangeReady = (tours: Int32Array): boolean => priceFirstsOf.has(tours);
+
+/** Builds in steps what `searchPriceRange` over `tours` reads. */
+export function* priceRangeSteps(index: TourIndex, tours: Int32Array): Steps<void> {
+  yield* priceFirstsOf.steps(index, tours);
+}
+
 export interface PriceRangeAnswer {
   total: number;
   ids: number[];

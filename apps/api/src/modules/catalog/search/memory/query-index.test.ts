@@ -15,6 +15,9 @@ import {
   type IndexQuery,
 } from './query-index.ts';
 import { buildTourIndex, type IndexTourRow, type TourIndex } from './tour-index.ts';
+import { backgroundBuildsPending, backgroundBuildsSettled } from './background-builds.ts';
+import { segmentStructures } from './segment-structures.ts';
+import { useBackgroundValueTours, valueAnswersKept, valueAnswersOf } from './value-facets.ts';
 import {
   date,
   day,
@@ -25,6 +28,8 @@ import {
   rates,
   today,
   tourRow,
+  indexOfCatalogue,
+  randomCatalogue,
 } from './index-fixtures.ts';
 
 describe('firstKeys (the partial sort of price-sorted pages)', () => {
@@ -1003,5 +1008,57 @@ describe('a facet search whose one filter is a date window or a duration range (
       for (const type of [1, 2]) pages += pagesSameAsWalk({ daysMin, daysMax, type });
     }
     expect(pages).toBeGreaterThan(60);
+  });
+});
+
+describe('a large list value builds its answers between requests (decision 086)', () => {
+  it('walks while they are built, then answers from them alike, building nothing more', async () => {
+    // Every value counts as large: its first search queues the build and walks.
+    const undo = useBackgroundValueTours(0);
+    try {
+      const index = indexOfCatalogue(randomCatalogue(86, 600));
+      const prices = { currency: 'USD', rates };
+      const queries = [
+        { countries: [2] },
+        { countries: [3], priceMin: 100, priceMax: 250 },
+        { restKinds: [4], priceMin: 60, sort: 'price' },
+      ];
+      for (const query of queries) {
+        for (const withFacets of [false, true]) {
+          const compiled = compileIndexQuery(index, normalizeFilters(query), prices);
+          const options = { sort: 'default' as const, offset: 20, limit: 20, withFacets };
+          const context = JSON.stringify({ query, withFacets });
+          const walked = searchIndex(index, compiled, options);
+          expect(backgroundBuildsPending(), context).toBeGreaterThan(0);
+          await backgroundBuildsSettled();
+          expect(backgroundBuildsPending(), context).toBe(0);
+          const kept = valueAnswersKept(index);
+          const [facet] = compiled.facets;
+          const { bookable } = valueAnswersOf(
+            index,
+            compiled.segment,
+            facet!.list!.column,
+            facet!.list!.values[0]!,
+            false,
+          ).listing;
+          const structures = () =>
+            segmentStructures()
+              .filter((structure) => structure.has(bookable))
+              .map((structure) => structure.label);
+          const built = structures();
+          const answered = searchIndex(index, compiled, options);
+          // Answered from what was built: nothing queued again, built or kept besides.
+          expect(backgroundBuildsPending(), context).toBe(0);
+          expect(valueAnswersKept(index), context).toEqual(kept);
+          expect(structures(), context).toEqual(built);
+          if ('priceMin' in query) expect(built.length, context).toBeGreaterThan(0);
+          expect(answered, context).toEqual(walked);
+          expect(answered.total, context).toBeGreaterThan(20);
+          expect(searchIndex(index, { ...compiled, walkSegment: true }, options)).toEqual(walked);
+        }
+      }
+    } finally {
+      undo();
+    }
   });
 });

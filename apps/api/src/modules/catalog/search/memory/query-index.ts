@@ -38,7 +38,7 @@ import { searchPriceRange } from './price-range.ts';
 import { priceRangeFacets, type PriceRangeFacets } from './price-range-facets.ts';
 import { durationRangeFacets, windowFacets } from './one-date-kind-facets.ts';
 import { EARTH_RADIUS_M, insideRadius, searchRadius, type RadiusQuery } from './radius.ts';
-import { valueAnswersOf } from './value-facets.ts';
+import { readyValueAnswers } from './value-facets.ts';
 import {
   BUCKETS,
   DATE_STRIDE,
@@ -55,7 +55,7 @@ import {
   TOUR_STRIDE,
   walkRecordsOf,
 } from './walk-records.ts';
-import { failingAtMostOne, hasCheapBits, type BitFilter } from './facet-bits.ts';
+import { failingAtMostOne, hasCheapBits, listBits, type BitFilter } from './facet-bits.ts';
 import {
   HAS_DATE,
   periodMasksOf,
@@ -497,6 +497,24 @@ class FacetCounter {
       countRecords(records, all, passing.items.subarray(0, passing.length));
       passed = { all, bases: records.bases };
     }
+    // Likewise the tours the complement takes away: with two or more such kinds, one pass over
+    // the excluded and every failing list's records instead of one per kind and list (decision
+    // 085). Kind K then adds its own failing tours back, as they count for it.
+    const complementKinds = rest
+      ? this.kinds.filter(
+          ({ column }) => known?.kind !== column.kind && !countsDirectly(column.kind),
+        ).length
+      : 0;
+    let removed: { all: Int32Array; bases: Int32Array } | undefined;
+    if (rest && complementKinds >= 2) {
+      const records = facetRecordsOf(this.index);
+      const all = new Int32Array(records.bases.at(-1)!);
+      countRecords(records, all, rest.excluded.items.subarray(0, rest.excluded.length));
+      for (const list of failingOne.values()) {
+        countRecords(records, all, list.items.subarray(0, list.length));
+      }
+      removed = { all, bases: records.bases };
+    }
     this.kinds.forEach(({ column, counts }, position) => {
       if (known?.kind === column.kind) {
         counts.set(known.counts);
@@ -511,6 +529,14 @@ class FacetCounter {
         return;
       }
       counts.set(rest.segment[position]!);
+      if (removed) {
+        const base = removed.bases[position]!;
+        for (let value = 0; value < counts.length; value += 1) {
+          counts[value] = counts[value]! - removed.all[base + value]!;
+        }
+        if (own) countColumn(column, counts, own);
+        return;
+      }
       countColumn(column, counts, rest.excluded, -1);
       for (const list of failingOne.values()) {
         if (list !== own) countColumn(column, counts, list, -1);
@@ -726,6 +752,8 @@ interface Scratch {
   /** One list per facet filter position (up to the number of facet kinds). */
   failing: Int32Array[];
   prices: Float64Array;
+  /** Per facet filter position, its passing tours' bits (`walkTest`), made on first use. */
+  listBits: Int32Array[];
 }
 const scratches = new WeakMap<TourIndex, Scratch>();
 
@@ -736,11 +764,36 @@ function scratchOf(index: TourIndex): Scratch {
       passing: new Int32Array(index.size),
       excluded: new Int32Array(index.size),
       failing: [],
+      listBits: [],
       prices: new Float64Array(index.maxId < PACKED_ID_LIMIT ? index.size : 0),
     };
     scratches.set(index, scratch);
   }
   return scratch;
+}
+
+/**
+ * Walked tours per index word from which a list filter's test reads bits instead of each tour's
+ * values: the bits cost a pass over the words per wanted value (`listBits`), the values a scattered
+ * read or two per walked tour, several times a word's cost.
+ */
+const LIST_BITS_WALK = 1 / 8;
+
+/**
+ * The walk's test of facet filter `position`: a list filter on a column with value bitsets
+ * (decision 085) reads one bit per tour when the walk is long enough to repay OR-ing its values'
+ * bitsets; otherwise the filter's own test.
+ */
+function walkTest(index: TourIndex, query: IndexQuery, position: number, walked: number): TourTest {
+  const facet = query.facets[position]!;
+  const words = Math.ceil(index.size / 32);
+  if (!facet.list || walked < words * LIST_BITS_WALK * new Set(facet.list.values).size) {
+    return facet.test;
+  }
+  const scratch = scratchOf(index);
+  const bits = (scratch.listBits[position] ??= new Int32Array(words));
+  if (!listBits(facet.list.column, facet.list.values, bits)) return facet.test;
+  return (tour) => (bits[tour >>> 5]! & (1 << (tour & 31))) !== 0;
 }
 
 function failingList(index: TourIndex, position: number): TourList {
@@ -1235,15 +1288,24 @@ function countOpenFacetRows(index: TourIndex, segment: Int32Array, limit: number
 
 /**
  * A search whose one filter is one value (`onlyListValue`, `onlyScalarValue`), answered from the
- * value's kept listing and counts (decisions 052 and 072).
+ * value's kept listing and counts (decisions 052 and 072); undefined while a large value's are
+ * built between requests (decision 086).
  */
 function oneValueSearch(
   index: TourIndex,
   query: IndexQuery,
   options: IndexSearchOptions,
   only: { column: RaggedColumn | OneValueColumn; value: number; position?: number },
-): IndexSearchResult {
-  const answers = valueAnswersOf(index, query.segment, only.column, only.value, options.withFacets);
+): IndexSearchResult | undefined {
+  const answers = readyValueAnswers(
+    index,
+    query.segment,
+    only.column,
+    only.value,
+    options.withFacets,
+  );
+  // Being built between requests (decision 086): the walk answers meanwhile.
+  if (!answers) return undefined;
   const { listing } = answers;
   const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
   let facets: FacetRow[] | undefined;
@@ -1283,12 +1345,18 @@ function answerWithoutWalk(
   }
   // One list value, or one cruise filter (a one-value-per-tour column), alone: its kept answers.
   const onlyValue = onlyListValue(index, query) ?? onlyScalarValue(index, query);
-  if (onlyValue) return oneValueSearch(index, query, options, onlyValue);
+  const valueAnswer = onlyValue && oneValueSearch(index, query, options, onlyValue);
+  if (valueAnswer) return valueAnswer;
   const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;
   if (valueInPriceRange) {
     // The value's bookable tours (default order) and their price structures, kept with the value.
     const { column, value, position } = valueInPriceRange;
-    const { listing } = valueAnswersOf(index, query.segment, column, value, false);
+    const answers = readyValueAnswers(index, query.segment, column, value, false, {
+      withFacets: options.withFacets,
+    });
+    // Being built between requests (decision 086): the walk answers meanwhile.
+    if (!answers) return undefined;
+    const { listing } = answers;
     const answer = searchPriceRange(index, listing.bookable, query.dates, options);
     if (!options.withFacets) return { ...answer, facets: undefined };
     // Every kind but its own counts the value's tours in the range (decision 063); its own kind
@@ -1407,7 +1475,7 @@ export function searchIndex(
   const unproven = facets
     .map((facet, position) => ({ test: facet.test, position }))
     .filter(({ position }) => !plan?.proven.includes(position));
-  const tests = unproven.map(({ test }) => test);
+  const tests = unproven.map(({ position }) => walkTest(index, query, position, walk.length));
   const testPositions = unproven.map(({ position }) => position);
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
   // A date window that tours' fortnights may decide without their dates (decision 075).

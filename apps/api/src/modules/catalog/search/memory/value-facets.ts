@@ -14,10 +14,13 @@
  * 1.5 GB, so each index keeps at most `valueAnswersBudget` bytes of them (96 MB, or 400 bytes per
  * tour of a larger catalogue), the least recently asked going first.
  */
+import { buildInBackground } from './background-builds.ts';
 import { columnsOf, countColumn } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
-import { membership, positionsWithAny } from './postings.ts';
-import { finish } from './steps.ts';
+import { membership, positionsWithAny, postingSize } from './postings.ts';
+import { priceRangeReady, priceRangeSteps } from './price-range.ts';
+import { valuePriceFacetSteps, valuePriceFacetsReady } from './price-range-facets.ts';
+import { chunked, finish, type Steps } from './steps.ts';
 import type { OneValueColumn, RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
@@ -74,9 +77,93 @@ function nameOf(object: object): number {
   return name;
 }
 
+function cacheOf(index: TourIndex): ValueAnswersCache {
+  let cache = caches.get(index);
+  if (!cache) caches.set(index, (cache = { kept: new Map(), bytes: 0 }));
+  return cache;
+}
+
+const keyOf = (segment: Int32Array, column: object, value: number) =>
+  `${nameOf(segment)}:${nameOf(column)}:${value}`;
+
+/** The value's tours within `segment`, in the default order. */
+function valueTours(
+  index: TourIndex,
+  segment: Int32Array,
+  column: RaggedColumn | OneValueColumn,
+  value: number,
+): Int32Array {
+  if ('offsets' in column) {
+    const inSegment = membership(index, segment);
+    return positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
+  }
+  // The segment is in the default order, and so are the tours kept from it.
+  return segment.filter((tour) => column[tour] === value);
+}
+
 /**
- * The value's answers over `segment`, its counts included when `withCounts`. The column is a
- * list column (its posting list gives the tours) or one value per tour (a cruise filter).
+ * Builds (in steps) and keeps the value's answers. What is kept changes only after the last step:
+ * another build may have kept the value meanwhile (the same answers), and the first kept stays.
+ */
+function* valueAnswerSteps(
+  index: TourIndex,
+  segment: Int32Array,
+  column: RaggedColumn | OneValueColumn,
+  value: number,
+  withCounts: boolean,
+  budget: number,
+): Steps<ValueAnswers> {
+  const cache = cacheOf(index);
+  const key = keyOf(segment, column, value);
+  const listing =
+    cache.kept.get(key)?.answers.listing ??
+    (yield* buildOpenListing(index, valueTours(index, segment, column, value)));
+  let counts = withCounts ? cache.kept.get(key)?.answers.counts : undefined;
+  if (withCounts && !counts) counts = yield* countSteps(index, listing.bookable);
+  let entry = cache.kept.get(key);
+  if (entry) {
+    // Asked again: now the most recent.
+    cache.kept.delete(key);
+  } else {
+    entry = {
+      answers: { listing },
+      bytes: BYTES_PER_VALUE + listing.bookable.length * BYTES_PER_TOUR,
+    };
+    cache.bytes += entry.bytes;
+  }
+  if (counts && !entry.answers.counts) {
+    entry.answers.counts = counts;
+    const countBytes = counts.reduce((sum, one) => sum + one.byteLength, 0);
+    entry.bytes += countBytes;
+    cache.bytes += countBytes;
+  }
+  cache.kept.set(key, entry);
+  // Over the budget: the least recently asked go, never the one just asked.
+  for (const [oldKey, old] of cache.kept) {
+    if (cache.bytes <= budget || old === entry) break;
+    cache.kept.delete(oldKey);
+    cache.bytes -= old.bytes;
+  }
+  return entry.answers;
+}
+
+/** Per facet column (`columnsOf` order), counts over `tours`. */
+function* countSteps(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
+  const counts: Int32Array[] = [];
+  for (const { column, size } of columnsOf(index)) {
+    const columnCounts = new Int32Array(size);
+    yield* chunked(tours.length, (from, to) =>
+      countColumn(column, columnCounts, { items: tours.subarray(from, to), length: to - from }),
+    );
+    counts.push(columnCounts);
+  }
+  return counts;
+}
+
+/**
+ * The value's answers over `segment`, its counts included when `withCounts`, built now if not
+ * kept. The column is a list column (its posting list gives the tours) or one value per tour (a
+ * cruise filter).
  */
 export function valueAnswersOf(
   index: TourIndex,
@@ -86,48 +173,65 @@ export function valueAnswersOf(
   withCounts: boolean,
   budget = valueAnswersBudget(index),
 ): Required<ValueAnswers> | ValueAnswers {
-  let cache = caches.get(index);
-  if (!cache) caches.set(index, (cache = { kept: new Map(), bytes: 0 }));
-  const key = `${nameOf(segment)}:${nameOf(column)}:${value}`;
-  let entry = cache.kept.get(key);
-  if (entry) {
-    // Asked again: now the most recent.
-    cache.kept.delete(key);
-  } else {
-    let tours: Int32Array;
-    if ('offsets' in column) {
-      const inSegment = membership(index, segment);
-      tours = positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
-    } else {
-      // The segment is in the default order, and so are the tours kept from it.
-      tours = segment.filter((tour) => column[tour] === value);
-    }
-    const listing = finish(buildOpenListing(index, tours));
-    const bytes = BYTES_PER_VALUE + listing.bookable.length * BYTES_PER_TOUR;
-    entry = { answers: { listing }, bytes };
-    cache.bytes += entry.bytes;
+  return finish(valueAnswerSteps(index, segment, column, value, withCounts, budget));
+}
+
+/**
+ * Tours of a list value from which its answers and price structures are built between requests
+ * (decision 086) rather than by the search that first needs them: at a million tours a country
+ * holds ~26,000 tours and its structures take 100–280 ms (about 9 µs a tour), while the walk
+ * answers in a few. Below (every value of 100k tours), they take 35 ms at most, and are built at
+ * once, as before.
+ */
+export const BACKGROUND_VALUE_TOURS = 4096;
+
+let backgroundFrom = BACKGROUND_VALUE_TOURS;
+
+/** Sets the tours from which values build in the background (tests); returns the undo. */
+export function useBackgroundValueTours(tours: number): () => void {
+  backgroundFrom = tours;
+  return () => {
+    backgroundFrom = BACKGROUND_VALUE_TOURS;
+  };
+}
+
+/**
+ * The value's answers when they are kept (with counts when `withCounts`, and with the price
+ * structures a price range over its tours reads when `prices` is given, its facets' too when
+ * `prices.withFacets`) or cheap enough to build now; otherwise undefined, with their build queued
+ * (`background-builds.ts`): the search walks meanwhile.
+ */
+export function readyValueAnswers(
+  index: TourIndex,
+  segment: Int32Array,
+  column: RaggedColumn | OneValueColumn,
+  value: number,
+  withCounts: boolean,
+  prices?: { withFacets: boolean },
+): ValueAnswers | undefined {
+  const key = keyOf(segment, column, value);
+  const kept = cacheOf(index).kept.get(key);
+  const ready =
+    kept !== undefined &&
+    (!withCounts || kept.answers.counts !== undefined) &&
+    (!prices || pricesBuilt(kept.answers.listing.bookable, prices.withFacets));
+  // A one-value column's tours are counted by the very pass that lists them: built at once.
+  if (ready || !('offsets' in column) || postingSize(column, [value]) <= backgroundFrom) {
+    return valueAnswersOf(index, segment, column, value, withCounts);
   }
-  cache.kept.set(key, entry);
-  const { answers } = entry;
-  if (withCounts && !answers.counts) {
-    const { bookable } = answers.listing;
-    const all = { items: bookable, length: bookable.length };
-    answers.counts = columnsOf(index).map(({ column: facet, size }) => {
-      const counts = new Int32Array(size);
-      countColumn(facet, counts, all);
-      return counts;
-    });
-    const countBytes = answers.counts.reduce((sum, counts) => sum + counts.byteLength, 0);
-    entry.bytes += countBytes;
-    cache.bytes += countBytes;
-  }
-  // Over the budget: the least recently asked go, never the one just asked.
-  for (const [oldKey, old] of cache.kept) {
-    if (cache.bytes <= budget || old === entry) break;
-    cache.kept.delete(oldKey);
-    cache.bytes -= old.bytes;
-  }
-  return answers;
+  const budget = valueAnswersBudget(index);
+  buildInBackground(`${key}:${withCounts}:${prices?.withFacets}`, function* () {
+    const answers = yield* valueAnswerSteps(index, segment, column, value, withCounts, budget);
+    if (!prices) return;
+    yield* priceRangeSteps(index, answers.listing.bookable);
+    if (prices.withFacets) yield* valuePriceFacetSteps(index, answers.listing.bookable);
+  });
+  return undefined;
+}
+
+/** Whether a price range over a value's `tours` (and its facets) reads only what is built. */
+function pricesBuilt(tours: Int32Array, withFacets: boolean): boolean {
+  return priceRangeReady(tours) && (!withFacets || valuePriceFacetsReady(tours));
 }
 
 /** The bytes `index` keeps for its values' answers, and how many values (tests, logs). */
