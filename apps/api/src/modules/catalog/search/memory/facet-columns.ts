@@ -109,6 +109,19 @@ export function countColumn(
   }
 }
 
+/** Per facet column (`columnsOf` order), its counts by value over `tours`, in steps. */
+export function* countAllColumns(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
+  const all: Int32Array[] = [];
+  for (const { column, size } of columnsOf(index)) {
+    const counts = new Int32Array(size);
+    yield* chunked(tours.length, (from, to) =>
+      countColumn(column, counts, { items: tours.subarray(from, to), length: to - from }),
+    );
+    all.push(counts);
+  }
+  return all;
+}
+
 /** Offsets `0, 1, 2 …` per index: every one-value column read as lists of one shares them. */
 const identityOffsets = new WeakMap<TourIndex, Int32Array>();
 

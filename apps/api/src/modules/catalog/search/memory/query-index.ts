@@ -24,6 +24,7 @@ import type { TourSearchFilter } from '../filters.ts';
 import { openListingOf, openListingPage } from './open-listing.ts';
 import {
   columnsOf,
+  countAllColumns,
   countColumn,
   countRecords,
   facetRecordsOf,
@@ -68,7 +69,7 @@ import {
 } from './period-masks.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { segmentStructure } from './segment-structures.ts';
-import { chunked, type Steps } from './steps.ts';
+import type { Steps } from './steps.ts';
 import {
   dayNumber,
   DURATION_BUCKETS,
@@ -423,29 +424,17 @@ class TourList {
  * to one index): a facet's count is then also "the segment less the tours that do not count",
  * which is less work when most tours count (see `FacetCounter.count`).
  */
-const segmentCountsOf = segmentStructure('facet counts', countAll);
+const segmentCountsOf = segmentStructure('facet counts', countAllColumns);
 
 /** The same over the segment's tours with a bookable date (what an unfiltered search counts). */
 const bookableCountsOf = segmentStructure(
   'bookable facet counts',
   (index: TourIndex, segment: Int32Array): Steps<Int32Array[]> =>
-    countAll(
+    countAllColumns(
       index,
       segment.filter((tour) => index.fromPrice[tour] !== NONE),
     ),
 );
-
-function* countAll(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
-  const all: Int32Array[] = [];
-  for (const { column, size } of columnsOf(index)) {
-    const counts = new Int32Array(size);
-    yield* chunked(tours.length, (from, to) =>
-      countColumn(column, counts, { items: tours.subarray(from, to), length: to - from }),
-    );
-    all.push(counts);
-  }
-  return all;
-}
 
 /**
  * Facet counts: the tours that pass every filter count for every kind; a tour that fails only

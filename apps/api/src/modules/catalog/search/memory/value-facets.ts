@@ -15,12 +15,12 @@
  * tour of a larger catalogue), the least recently asked going first.
  */
 import { buildInBackground } from './background-builds.ts';
-import { columnsOf, countColumn } from './facet-columns.ts';
+import { countAllColumns } from './facet-columns.ts';
 import { buildOpenListing, type OpenListing } from './open-listing.ts';
 import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { priceRangeReady, priceRangeSteps } from './price-range.ts';
 import { valuePriceFacetSteps, valuePriceFacetsReady } from './price-range-facets.ts';
-import { chunked, finish, type Steps } from './steps.ts';
+import { finish, type Steps } from './steps.ts';
 import type { OneValueColumn, RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
@@ -119,7 +119,7 @@ function* valueAnswerSteps(
     cache.kept.get(key)?.answers.listing ??
     (yield* buildOpenListing(index, valueTours(index, segment, column, value)));
   let counts = withCounts ? cache.kept.get(key)?.answers.counts : undefined;
-  if (withCounts && !counts) counts = yield* countSteps(index, listing.bookable);
+  if (withCounts && !counts) counts = yield* countAllColumns(index, listing.bookable);
   let entry = cache.kept.get(key);
   if (entry) {
     // Asked again: now the most recent.
@@ -145,19 +145,6 @@ function* valueAnswerSteps(
     cache.bytes -= old.bytes;
   }
   return entry.answers;
-}
-
-/** Per facet column (`columnsOf` order), counts over `tours`. */
-function* countSteps(index: TourIndex, tours: Int32Array): Steps<Int32Array[]> {
-  const counts: Int32Array[] = [];
-  for (const { column, size } of columnsOf(index)) {
-    const columnCounts = new Int32Array(size);
-    yield* chunked(tours.length, (from, to) =>
-      countColumn(column, columnCounts, { items: tours.subarray(from, to), length: to - from }),
-    );
-    counts.push(columnCounts);
-  }
-  return counts;
 }
 
 /**
