@@ -1,6 +1,6 @@
 /**
  * Structures a search would otherwise build on the request path, built between requests instead
- * (decision 086). At a million tours one country's answers and price structures take 100–200 ms
+ * (decision 086). At a million tours one country's answers and price structures take 100–280 ms
  * to build: the search that first needs them walked instead (a few milliseconds), and a build here
  * runs in slices of about 10 ms (`runInSlices`), one build at a time, so the requests that arrive
  * meanwhile wait for a slice, not for the whole build.
@@ -51,7 +51,7 @@ async function drain(): Promise<void> {
   }
 }
 
-/** Resolves once every queued build has run (tests, and a clean shutdown). */
+/** Resolves once every queued build has run (tests). */
 export async function backgroundBuildsSettled(): Promise<void> {
   while (running) await running;
 }

@@ -40,7 +40,8 @@ export const segmentBitsOf = segmentStructure(
   },
 );
 
-const wordsOf = (index: TourIndex) => Math.ceil(index.size / 32);
+/** Words of a bitset over the index's positions. */
+export const wordsOf = (index: Pick<TourIndex, 'size'>) => Math.ceil(index.size / 32);
 
 /**
  * The largest value a column may hold for `valueBitsOf` to keep its values' bitsets: at a

@@ -56,7 +56,7 @@ import {
   TOUR_STRIDE,
   walkRecordsOf,
 } from './walk-records.ts';
-import { failingAtMostOne, hasCheapBits, listBits, type BitFilter } from './facet-bits.ts';
+import { failingAtMostOne, hasCheapBits, listBits, wordsOf, type BitFilter } from './facet-bits.ts';
 import {
   HAS_DATE,
   periodMasksOf,
@@ -479,13 +479,7 @@ class FacetCounter {
     const directKinds = this.kinds.filter(
       ({ column }) => known?.kind !== column.kind && countsDirectly(column.kind),
     ).length;
-    let passed: { all: Int32Array; bases: Int32Array } | undefined;
-    if (directKinds >= 2) {
-      const records = facetRecordsOf(this.index);
-      const all = new Int32Array(records.bases.at(-1)!);
-      countRecords(records, all, passing.items.subarray(0, passing.length));
-      passed = { all, bases: records.bases };
-    }
+    const passed = directKinds >= 2 ? this.recordCounts([passing]) : undefined;
     // Likewise the tours the complement takes away: with two or more such kinds, one pass over
     // the excluded and every failing list's records instead of one per kind and list (decision
     // 085). Kind K then adds its own failing tours back, as they count for it.
@@ -494,16 +488,10 @@ class FacetCounter {
           ({ column }) => known?.kind !== column.kind && !countsDirectly(column.kind),
         ).length
       : 0;
-    let removed: { all: Int32Array; bases: Int32Array } | undefined;
-    if (rest && complementKinds >= 2) {
-      const records = facetRecordsOf(this.index);
-      const all = new Int32Array(records.bases.at(-1)!);
-      countRecords(records, all, rest.excluded.items.subarray(0, rest.excluded.length));
-      for (const list of failingOne.values()) {
-        countRecords(records, all, list.items.subarray(0, list.length));
-      }
-      removed = { all, bases: records.bases };
-    }
+    const removed =
+      rest && complementKinds >= 2
+        ? this.recordCounts([rest.excluded, ...failingOne.values()])
+        : undefined;
     this.kinds.forEach(({ column, counts }, position) => {
       if (known?.kind === column.kind) {
         counts.set(known.counts);
@@ -531,6 +519,14 @@ class FacetCounter {
         if (list !== own) countColumn(column, counts, list, -1);
       }
     });
+  }
+
+  /** Every kind's counts over the listed tours, side by side (`FacetRecords.bases` layout). */
+  private recordCounts(lists: readonly TourList[]): { all: Int32Array; bases: Int32Array } {
+    const records = facetRecordsOf(this.index);
+    const all = new Int32Array(records.bases.at(-1)!);
+    for (const list of lists) countRecords(records, all, list.items.subarray(0, list.length));
+    return { all, bases: records.bases };
   }
 
   /** Every kind's counts given outright (a search that filters nothing, `openSearch`). */
@@ -775,7 +771,7 @@ const LIST_BITS_WALK = 1 / 8;
  */
 function walkTest(index: TourIndex, query: IndexQuery, position: number, walked: number): TourTest {
   const facet = query.facets[position]!;
-  const words = Math.ceil(index.size / 32);
+  const words = wordsOf(index);
   if (!facet.list || walked < words * LIST_BITS_WALK * new Set(facet.list.values).size) {
     return facet.test;
   }
@@ -1461,11 +1457,10 @@ export function searchIndex(
   const knownFailures = plan?.failed;
   const union = plan?.union;
   // The facet tests the plan has not answered, with their positions.
-  const unproven = facets
-    .map((facet, position) => ({ test: facet.test, position }))
-    .filter(({ position }) => !plan?.proven.includes(position));
-  const tests = unproven.map(({ position }) => walkTest(index, query, position, walk.length));
-  const testPositions = unproven.map(({ position }) => position);
+  const testPositions = facets
+    .map((_, position) => position)
+    .filter((position) => !plan?.proven.includes(position));
+  const tests = testPositions.map((position) => walkTest(index, query, position, walk.length));
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
   // A date window that tours' fortnights may decide without their dates (decision 075).
   const periodMasks = periodMasksOf(index);
