@@ -179,6 +179,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   // The cards the index's searches show, forgetting a tour's when its seats change (decision 083).
   const cardStore = searchIndex
     ? createCardStore(options.database.db, {
+        maxEntries: env.CARD_STORE_TOURS,
         seatChanges: createSeatChangesFeed(options.database.db, {
           onError: (error) =>
             app.log.warn({ err: error, module: 'search-index' }, 'seat changes not read'),

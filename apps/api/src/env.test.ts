@@ -53,6 +53,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      CARD_STORE_TOURS: '60000',
       API_WORKERS: '3',
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
@@ -85,6 +86,7 @@ describe('parseEnv', () => {
       PGLITE_DIR: 'memory://',
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: 'off',
+      CARD_STORE_TOURS: 60_000,
       API_WORKERS: 3,
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
@@ -158,6 +160,19 @@ describe('parseEnv', () => {
     for (const workers of ['0', '33', 'two', '1.5']) {
       expect(rejectionOf({ API_WORKERS: workers, DATABASE_URL: url }).problems).toEqual([
         expect.stringMatching(/^API_WORKERS: /),
+      ]);
+    }
+  });
+
+  it('keeps from 1,000 to 1,000,000 tours in the card store', () => {
+    expect(parseEnv({ CARD_STORE_TOURS: '1000' }).CARD_STORE_TOURS).toBe(1_000);
+    expect(parseEnv({ CARD_STORE_TOURS: '1000000' }).CARD_STORE_TOURS).toBe(1_000_000);
+    expect(rejectionOf({ CARD_STORE_TOURS: '999' }).problems).toEqual([
+      'CARD_STORE_TOURS: must be at least 1000 (got "999")',
+    ]);
+    for (const tours of ['1000001', 'many', '2e4', '-5']) {
+      expect(rejectionOf({ CARD_STORE_TOURS: tours }).problems).toEqual([
+        expect.stringMatching(/^CARD_STORE_TOURS: must be /),
       ]);
     }
   });

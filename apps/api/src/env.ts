@@ -135,6 +135,9 @@ export const envSchema = z.object({
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   // `off` answers searches (totals, pages, facets) with SQL only, without the in-process index.
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  // Tours whose card parts and texts each API process keeps for its searches (decision 088; unset:
+  // the card store's CARD_STORE_MAX_ENTRIES): a tour beyond them is read again when shown.
+  CARD_STORE_TOURS: wholeNumber(7, 1_000, 1_000_000).optional(),
   // Processes serving the port (node:cluster, decision 045); above 1 needs DATABASE_URL.
   API_WORKERS: wholeNumber(2, 1, 32).default(1),
 });

@@ -62,9 +62,11 @@ export interface CardStoreOptions {
 
 /**
  * About 3.4 kB of parts and text pieces each, plus up to `CARD_BODIES_PER_ENTRY` kept texts of
- * about 1.3 kB: a 20,000-tour store holds 70–170 MB (docs/operations.md).
+ * about 1.3 kB: a full 60,000-tour store holds 200–510 MB (docs/operations.md). It kept 20,000
+ * before decision 088, and at 100k tours searches no one sent before read their cards from the
+ * database again and again (`CARD_STORE_TOURS` sets it per process).
  */
-export const CARD_STORE_MAX_ENTRIES = 20_000;
+export const CARD_STORE_MAX_ENTRIES = 60_000;
 export const CARD_STORE_MAX_AGE_MS = 60_000;
 export const CARD_STORE_MAX_AGE_WITH_FEED_MS = 10 * 60_000;
 
