@@ -30,6 +30,7 @@ import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
+import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
 import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
@@ -246,6 +247,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
     authLimit: env.AUTH_LIMIT,
     paymentSecret: internalSecrets.paymentSandbox,
+    bookingHoldHours: env.BOOKING_HOLD_HOURS,
+    log: app.log,
     chatRealtime: chatSocket.realtime,
     connectableMessengers: Object.keys(bots) as BotSource[],
     chatSendLimit: env.CHAT_SEND_LIMIT,
@@ -299,7 +302,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       stop = startBookingExpiry(options.database.db, {
         holdHours: env.BOOKING_HOLD_HOURS,
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-        onError: (error) => log.warn({ err: error }, 'bookings: releasing unpaid holds failed'),
+        provider: sandboxProvider(options.database.db),
+        onError: (error) => log.warn({ err: error }, 'bookings: the booking job failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

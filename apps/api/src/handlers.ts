@@ -49,6 +49,10 @@ export interface HandlerDeps {
   cachedAnswers?: CachedAnswers | undefined;
   /** Signs the sandbox payment provider's callbacks and page links (read when used). */
   paymentSecret: () => string;
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`, default 72). */
+  bookingHoldHours?: number;
+  /** Logs what no caller can be told (a refund left for the booking job's retry). */
+  log?: { warn(details: object, message: string): void };
   /** Site-level settings from the environment (public URL, country detection). */
   content?: Partial<ContentConfig>;
   /** Folder of uploaded files (default `apps/api/.data/uploads`). */

@@ -1891,7 +1891,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking request
-     * @description A visitor may book without an account: the contact creates or finds one, and the answer is also reachable by uuid.
+     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid, holds its seats for a short time only (`hold_until`) and one unproven address holds at most a few seats. The price is fixed in the `X-Currency` currency at the moment of booking. Send an `Idempotency-Key` so that a retry never books twice.
      */
     post: operations['createBookingRequest'];
     delete?: never;
@@ -2047,7 +2047,7 @@ export interface paths {
     put?: never;
     /**
      * Start a payment of a request
-     * @description Idempotent: a repeated start of the same unpaid payment answers the same payment. `redirect_url` is the provider's hosted page; the provider redirects back to `/success` or `/payment-failed`.
+     * @description Idempotent: the same `idempotency_key`, or a repeated start of the same unpaid payment, answers the same payment. A booking has at most one open payment: starting another kind voids the open one through the provider. The amount is the booking's, in its currency. `redirect_url` is the provider's hosted page; the provider redirects back to `/success` or `/payment-failed` with `payment_id` and a signed `token` (see `getPaymentOutcome`).
      */
     post: operations['startPayment'];
     delete?: never;
@@ -2065,6 +2065,26 @@ export interface paths {
     };
     /** The status of a payment */
     get: operations['getPaymentStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/payment/outcome': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payment and its booking, for the outcome pages
+     * @description Public, keyed by the signed `token` the provider's redirect carries. A wrong token is a 404, like an unknown payment.
+     */
+    get: operations['getPaymentOutcome'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3398,8 +3418,19 @@ export interface components {
       tourists: components['schemas']['Tourist'][];
       price: number;
       prepayment?: number | null;
+      /** @description What the payments have credited; never more than `price`. */
       paid?: number;
+      /** @description Money given back (a payment that arrived when less was due, or after a cancellation), in `currency`. */
+      refunded?: number;
+      /** @description The currency the traveller booked in. `price`, `prepayment`, `paid` and `refunded` are in it, fixed at booking; payments charge exactly these amounts. */
       currency: components['schemas']['CurrencyCode'];
+      /**
+       * Format: date-time
+       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address); null when no such deadline applies.
+       */
+      hold_until?: string | null;
+      /** @description A booking made signed out whose contact e-mail is not proven yet. Signing in with a one-time code sent to that address joins it to the account and keeps its seats. */
+      email_proof_required?: boolean;
       chat_id?: number | null;
       comment?: string | null;
       /** Format: date-time */
@@ -3552,7 +3583,7 @@ export interface components {
       request_id: number;
       payment_type: components['schemas']['PaymentType'];
       payment_method: components['schemas']['PaymentMethod'];
-      /** @description Repeating a start with the same key returns the same payment. */
+      /** @description Repeating a start with the same key returns the same payment; the same key with another payment type or method is a 422. */
       idempotency_key?: string;
     };
     Payment: {
@@ -3567,6 +3598,8 @@ export interface components {
       card_last4?: string | null;
       /** Format: date-time */
       paid_at?: string | null;
+      /** @description The part of this payment given back (more than was due when it arrived). */
+      refunded?: number;
     };
     PaymentStarted: {
       payment: components['schemas']['Payment'];
@@ -3590,6 +3623,23 @@ export interface components {
       currency: components['schemas']['CurrencyCode'];
       /** Format: date-time */
       expires_at: string;
+    };
+    /** @description What the outcome pages (`/success`, `/payment-failed`) show, read by the payment id and the signed token of the provider's redirect, so no session is needed. */
+    PaymentOutcome: {
+      payment: components['schemas']['Payment'];
+      booking: {
+        id: number;
+        /** Format: uuid */
+        uuid: string;
+        status: components['schemas']['BookingRequestStatus'];
+        tour_name: string;
+        /** Format: date */
+        start?: string | null;
+        price: number;
+        paid: number;
+        refunded: number;
+        currency: components['schemas']['CurrencyCode'];
+      };
     };
     SiteTokens: {
       captcha_provider: string | null;
@@ -3793,6 +3843,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The call does not apply to the resource in its current state (a booking already cancelled, a payment already settled); the `message` says why. Repeating a call that already took effect answers 200 instead. */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description Rate limited; `type` says which captcha to solve before retrying. */
     TooManyRequests: {
       headers: {
@@ -3821,6 +3880,8 @@ export interface components {
     XCurrency: components['schemas']['CurrencyCode'];
     /** @description The client role header, sent by default on every call. */
     XClientRole: 'client';
+    /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+    IdempotencyKey: string;
     Page: number;
     /** @description Include `alt` texts of media items (0 or 1). */
     WithAlt: components['schemas']['BooleanFlag'];
@@ -7072,7 +7133,10 @@ export interface operations {
   createBookingRequest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7160,6 +7224,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -7191,6 +7256,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -7222,6 +7288,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -7230,7 +7297,10 @@ export interface operations {
       query: {
         uuid: components['parameters']['UuidQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7251,6 +7321,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -7362,6 +7433,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7389,6 +7461,31 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getPaymentOutcome: {
+    parameters: {
+      query: {
+        payment_id: number;
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
   };

@@ -67,6 +67,7 @@ export const operationKeys = {
   getArrivalInfo: ['get', '/crm/api/request/arrival-info'],
   getTouristsInfo: ['get', '/spa/tourists-info'],
   getPaymentStatus: ['get', '/crm/api/payment/status'],
+  getPaymentOutcome: ['get', '/crm/api/payment/outcome'],
   getPaymentQrData: ['get', '/crm/api/payment/qr-data'],
   getTourReviews: ['get', '/spa/tour-reviews'],
   listAllTourReviews: ['get', '/spa/all-tour-reviews'],
@@ -519,6 +520,13 @@ export const getPaymentStatusQueryOptions = (
   ...params: ParamsArgument<'/crm/api/payment/status'>
 ): GallopQueryOptions<'/crm/api/payment/status'> =>
   gallopQueryOptions(client, '/crm/api/payment/status', ...params);
+
+/** `GET /crm/api/payment/outcome` */
+export const getPaymentOutcomeQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/crm/api/payment/outcome'>
+): GallopQueryOptions<'/crm/api/payment/outcome'> =>
+  gallopQueryOptions(client, '/crm/api/payment/outcome', ...params);
 
 /** `GET /crm/api/payment/qr-data` */
 export const getPaymentQrDataQueryOptions = (

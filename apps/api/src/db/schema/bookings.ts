@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   real,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -32,9 +35,11 @@ export interface StoredTravelInfo {
 
 /**
  * A traveller's booking request for a tour date (spec section 4, "Booking request status").
- * Money is in minor units of `currency`, the tour date's own currency: payments are made in it.
- * The seats of an active request are taken from the date's free seats when it is created and
- * given back when it is cancelled.
+ * Money is in minor units of `currency`, the currency the traveller booked in: the price was
+ * converted from the date's own (`sourceCurrency`, `sourcePrice` per person) at `exchangeRate`
+ * when the booking was made, and payments charge exactly these amounts (decision 089).
+ * Seats move only through `modules/bookings/transitions.ts`, in the transaction that changes the
+ * request's status or riders, guarded by the locked row (decision 089).
  */
 export const bookingRequests = pgTable(
   'booking_requests',
@@ -42,9 +47,11 @@ export const bookingRequests = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     /** The link key of `get-by-uuid`, the questionnaire and the add-tourists links. */
     uuid: uuid().notNull().unique().defaultRandom(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The account the booking belongs to; null for a booking made signed out until its contact
+     * e-mail is proven with a one-time code (then it joins that address's account).
+     */
+    userId: integer().references(() => users.id),
     tourId: integer()
       .notNull()
       .references(() => tours.id),
@@ -58,7 +65,17 @@ export const bookingRequests = pgTable(
     price: integer().notNull(),
     /** What must be paid first; null when the date asks for no prepayment. */
     prepayment: integer(),
+    /** Credited by payments; never more than `price` (a check constraint holds it). */
     paid: integer().notNull().default(0),
+    /** Given back to the traveller (overpayments, payments after a cancellation). */
+    refunded: integer().notNull().default(0),
+    /** The date's currency and per-person price the booking was converted from. */
+    sourceCurrency: text(),
+    sourcePrice: integer(),
+    /** Units of `currency` per unit of `sourceCurrency` at booking time. */
+    exchangeRate: doublePrecision(),
+    /** An unpaid hold ends here (an unproven guest's short hold); null: the usual rules. */
+    holdUntil: timestamp({ withTimezone: true }),
     /** Seats this request holds on its date (the tourists when it was created or changed). */
     seats: smallint().notNull(),
     contactName: text().notNull(),
@@ -75,6 +92,14 @@ export const bookingRequests = pgTable(
   (table) => [
     index('booking_requests_user_idx').on(table.userId, table.createdAt.desc()),
     index('booking_requests_date_idx').on(table.tourDateId),
+    index('booking_requests_guest_email_idx')
+      .on(table.contactEmail)
+      .where(sql`user_id is null`),
+    check(
+      'booking_requests_paid_within_price',
+      sql`${table.paid} >= 0 and ${table.paid} <= ${table.price}`,
+    ),
+    check('booking_requests_refunded_positive', sql`${table.refunded} >= 0`),
   ],
 );
 
@@ -125,8 +150,10 @@ export const payments = pgTable(
     providerPaymentId: text().notNull(),
     idempotencyKey: text(),
     cardLast4: text(),
-    /** Why the provider refused (declined, canceled), for support. */
+    /** Why the provider refused (declined, canceled), or `voided` (another payment replaced it). */
     failureReason: text(),
+    /** The part of this payment given back (it arrived when less was due). */
+    refunded: integer().notNull().default(0),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -137,5 +164,68 @@ export const payments = pgTable(
       .on(table.requestId, table.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     uniqueIndex('payments_provider_payment_key').on(table.providerId, table.providerPaymentId),
+    // A booking has at most one open payment (decisions: "Money").
+    uniqueIndex('payments_one_open_per_request')
+      .on(table.requestId)
+      .where(sql`status = 1`),
+  ],
+);
+
+/**
+ * Money given back through the provider. Recorded in the transaction that decides it (a payment
+ * that arrived when less was due); sent to the provider after that commit, and retried by the
+ * booking job while `status` is 1 (pending).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer()
+      .notNull()
+      .references(() => bookingRequests.id),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    /** `overpaid` (more than was due) or `booking-closed` (the booking was no longer open). */
+    reason: text().notNull(),
+    /** 1 pending, 2 refunded by the provider. */
+    status: smallint().notNull().default(1),
+    providerRefundId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('refunds_pending_idx')
+      .on(table.id)
+      .where(sql`status = 1`),
+    index('refunds_request_idx').on(table.requestId),
+    check('refunds_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * The saved answers of creating calls sent with an `Idempotency-Key` (decision 089). The key row
+ * is inserted in the transaction that creates the resource, so a crash leaves both or neither;
+ * the answer is saved right after, and a replay answers it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The operation, e.g. `createBookingRequest`. */
+    scope: text().notNull(),
+    key: text().notNull(),
+    /** sha256 of the caller and the request: the same key with another request is refused. */
+    fingerprint: text().notNull(),
+    /** What was created (a booking id), to rebuild the answer if it was not saved yet. */
+    resourceId: integer(),
+    statusCode: smallint(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );

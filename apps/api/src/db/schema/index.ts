@@ -12,3 +12,4 @@ export * from './uploads.ts';
 export * from './phone-codes.ts';
 export * from './server-secrets.ts';
 export * from './seat-changes.ts';
+export * from './payment-sandbox.ts';

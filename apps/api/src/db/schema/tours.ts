@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -162,6 +163,11 @@ export const tourDates = pgTable(
       table.numberOfFreeSeats,
     ),
     index('tour_dates_start_idx').on(table.startDate),
+    // Seats are never oversold nor given back beyond capacity, whatever the code does.
+    check(
+      'tour_dates_free_seats_within_capacity',
+      sql`${table.numberOfFreeSeats} >= 0 and ${table.numberOfFreeSeats} <= ${table.numberOfSeats}`,
+    ),
   ],
 );
 

@@ -49,6 +49,7 @@ import {
   toUserProfile,
   validTimezone,
 } from './users.ts';
+import { claimGuestBookings } from '#src/modules/bookings/guests.ts';
 
 export interface AccountsDeps {
   db: Database;
@@ -189,6 +190,9 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         ? { emailConfirmedAt: user.emailConfirmedAt ?? new Date() }
         : { phoneConfirmedAt: user.phoneConfirmedAt ?? new Date() };
     const updated = await updateUser(user.id, { ...confirmed, lastActiveAt: new Date() });
+    // The code proved the address: bookings made with it while signed out are the user's now.
+    if (login.kind === 'email')
+      await claimGuestBookings(db, { userId: user.id, email: login.value });
     await mergeFavourites(db, user.id, body.favourites_tours_ids);
     return updated;
   }
@@ -304,6 +308,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const confirmed = await updateUser(user.id, {
         emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
       });
+      if (link.email) await claimGuestBookings(db, { userId: user.id, email: link.email });
       return toUserProfile(db, confirmed);
     },
 

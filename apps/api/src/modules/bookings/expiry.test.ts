@@ -4,21 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 
 let testApp: TestApp;
 let db: Database;
 
+let provider: PaymentProvider;
+
 beforeAll(async () => {
   testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000' });
   db = testApp.database.db;
+  provider = sandboxProvider(db);
 });
 afterAll(() => testApp.close());
 
 const HOUR = 3_600_000;
 
 /**
- * A guest booking of one rider on a guaranteed date (status 2, nothing paid). The date has no
+ * A signed-in traveller's booking of one rider on a guaranteed date (status 2, nothing paid). The date has no
  * other booking: on a shared database (PostgreSQL in CI) another test's unpaid hold on the same
  * date would expire in the same run and give its seat back too.
  */
@@ -48,9 +53,22 @@ async function confirmedBooking() {
     .limit(1);
   const date = row!.tour_dates;
   const email = `holder-${randomUUID()}@example.com`;
+  const registered = await testApp.app.inject({
+    method: 'POST',
+    url: '/crm/api/user/register',
+    payload: {
+      first_name: 'Ada',
+      last_name: 'Holt',
+      email,
+      password: 'long-trail-2026',
+      confirm_password: 'long-trail-2026',
+    },
+  });
+  const { token } = registered.json() as { token: string };
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/crm/api/request/create',
+    headers: { 'x-authorization': `Bearer ${token}` },
     payload: {
       tour_id: date.tourId,
       tour_date_id: date.id,
@@ -78,6 +96,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 71 * HOUR),
       holdHours: 72,
       publicUrl,
+      provider,
     });
     expect((await statusOf(booking.id)).status).toBe(2);
 
@@ -85,6 +104,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 73 * HOUR),
       holdHours: 72,
       publicUrl,
+      provider,
     });
     expect(await statusOf(booking.id)).toMatchObject({ status: 7, contractStatus: 3 });
     expect(await free(booking.dateId)).toBe(held + 1);
@@ -101,6 +121,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 74 * HOUR),
       holdHours: 72,
       publicUrl,
+      provider,
     });
     expect(await free(booking.dateId)).toBe(held + 1);
   });
@@ -124,7 +145,7 @@ describe('releasing unpaid holds', () => {
       .set({ paid: 100, status: 3 })
       .where(eq(bookingRequests.id, paid.id));
 
-    await expireUnpaidBookings(db, { now, holdHours: 72, publicUrl: 'http://web.test' });
+    await expireUnpaidBookings(db, { now, holdHours: 72, publicUrl: 'http://web.test', provider });
     expect((await statusOf(inFlight.id)).status).toBe(2);
     expect((await statusOf(paid.id)).status).toBe(3);
   });

@@ -1,26 +1,33 @@
 /**
- * Unpaid holds end (decision 025): a confirmed booking (status 2) with nothing paid gives its seats
- * back after the hold time, and any unpaid request does once its tour has started. Such requests
- * become "canceled by system" (7) and the contact is told. Several API processes may run this
- * together: each request changes with one conditional UPDATE, so only one of them wins it.
+ * The booking job (decision 025, 089). Unpaid holds end: a confirmed booking (status 2) with
+ * nothing paid gives its seats back after the hold time, a guest's booking whose e-mail was not
+ * proven after its short hold (`hold_until`), and any unpaid request once its tour has started.
+ * Each becomes "canceled by system" (7) through the status machine, under the booking's row lock,
+ * so several API processes running the job at once, or a payment arriving meanwhile, cannot
+ * release seats twice. The same job retries refunds the provider has not confirmed and forgets
+ * old idempotency keys.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, payments } from '#src/db/schema/index.ts';
+import { HttpError } from '#src/http/http-error.ts';
+import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
+import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
+import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { bookingUrl } from './messages.ts';
-import { CONTRACT_STATUS, STATUS } from './records.ts';
-import { releaseSeats } from './seats.ts';
+import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS } from './records.ts';
+import { transitionBooking } from './transitions.ts';
 
-export const DEFAULT_HOLD_HOURS = 72;
+export { DEFAULT_HOLD_HOURS };
 /** A payment opened this recently may still be on the provider's page: its booking waits. */
 const PAYMENT_IN_FLIGHT_MS = 30 * 60_000;
-const STATUS_CANCELED_BY_SYSTEM = 7;
 
 export interface ExpiryOptions {
   now?: Date;
   holdHours?: number;
   publicUrl: string;
+  /** Voids the payments of released bookings and retries pending refunds. */
+  provider: PaymentProvider;
 }
 
 /** Cancels the unpaid requests whose hold has ended; answers how many. */
@@ -29,63 +36,71 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
   const holdStart = new Date(now.getTime() - (options.holdHours ?? DEFAULT_HOLD_HOURS) * 3_600_000);
   const inFlightSince = new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS);
   const today = todayIso(now);
-  const due = (await db.execute(sql`
+  const due = await db.execute<{ id: number }>(sql`
     select booking_requests.id from booking_requests
     left join tour_dates on tour_dates.id = booking_requests.tour_date_id
     where booking_requests.paid = 0
+      and booking_requests.status in (${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment})
       and (
-        (booking_requests.status = ${STATUS.pendingPrepayment} and booking_requests.created_at < ${holdStart.toISOString()})
-        or (booking_requests.status in (${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment}) and tour_dates.start_date <= ${today}::date)
+        booking_requests.hold_until < ${now.toISOString()}
+        or (booking_requests.hold_until is null and booking_requests.status = ${STATUS.pendingPrepayment}
+          and booking_requests.created_at < ${holdStart.toISOString()})
+        or tour_dates.start_date <= ${today}::date
       )
       and not exists (
         select 1 from payments where payments.request_id = booking_requests.id
           and payments.status = 1 and payments.created_at > ${inFlightSince.toISOString()}
       )
     order by booking_requests.id
-    limit 500`)) as unknown as { rows: { id: number }[] };
+    limit 500`);
   let expired = 0;
   for (const { id } of due.rows) {
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(bookingRequests)
-        .set({
-          status: STATUS_CANCELED_BY_SYSTEM,
-          contractStatus: CONTRACT_STATUS.noPayments,
-          cancelMessage: 'The hold ended before a payment was made',
-          canceledAt: now,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(bookingRequests.id, id),
-            eq(bookingRequests.paid, 0),
-            inArray(bookingRequests.status, [STATUS.pendingConfirm, STATUS.pendingPrepayment]),
-          ),
-        )
-        .returning();
-      if (!row) return false;
-      if (row.tourDateId !== null) await releaseSeats(tx, row.tourDateId, row.seats);
-      // Payments left open on the provider's page can no longer be completed.
-      await tx
-        .update(payments)
-        .set({ status: 3, failureReason: 'expired', updatedAt: now })
-        .where(and(eq(payments.requestId, id), eq(payments.status, 1)));
-      await tx.insert(outbox).values({
-        kind: 'booking-expired',
-        channel: 'email',
-        recipient: row.contactEmail,
-        subject: `Booking request #${row.id} was released`,
-        body: `Hello ${row.contactName},\n\nNo payment reached us for booking request #${row.id}, so its seats were released. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`,
-        payload: { requestId: row.id },
-      });
-      return true;
+    const result = await transitionBooking(db, id, {
+      event: 'deadline-passes',
+      now,
+      // Paid meanwhile (the lock was taken after the list was read): the booking stays.
+      refuse: (row) => (row.paid > 0 ? 'paid meanwhile' : undefined),
+      changes: (row) => ({
+        contractStatus: CONTRACT_STATUS.noPayments,
+        cancelMessage:
+          row.userId === null
+            ? 'The e-mail address was not confirmed in time'
+            : 'The hold ended before a payment was made',
+        canceledAt: now,
+      }),
+      messages: (row) => [
+        {
+          kind: 'booking-expired',
+          channel: 'email',
+          recipient: row.contactEmail,
+          subject: `Booking request #${row.id} was released`,
+          body:
+            row.userId === null
+              ? `Hello ${row.contactName},\n\nThe e-mail address of booking request #${row.id} was not confirmed in time, so its seats were released. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`
+              : `Hello ${row.contactName},\n\nNo payment reached us for booking request #${row.id}, so its seats were released. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`,
+          payload: { requestId: row.id },
+        },
+      ],
+    }).catch((error: unknown) => {
+      // Another process or a payment moved it first: nothing to release here.
+      if (error instanceof HttpError && error.statusCode === 409) return undefined;
+      throw error;
     });
-    if (done) expired += 1;
+    if (result?.kind !== 'moved') continue;
+    await settleVoids(db, options.provider, result.closedPayments, options.publicUrl);
+    expired += 1;
   }
   return expired;
 }
 
-/** Runs `expireUnpaidBookings` every `intervalMs`; answers a stop function. */
+/** One round of the booking job: holds, refunds left pending, old idempotency keys. */
+export async function runBookingJob(db: Database, options: ExpiryOptions): Promise<void> {
+  await expireUnpaidBookings(db, options);
+  await sendRefunds(db, options.provider);
+  await purgeIdempotencyKeys(db, options.now ?? new Date());
+}
+
+/** Runs `runBookingJob` every `intervalMs`; answers a stop function. */
 export function startBookingExpiry(
   db: Database,
   options: Omit<ExpiryOptions, 'now'> & { intervalMs?: number; onError: (error: unknown) => void },
@@ -93,9 +108,10 @@ export function startBookingExpiry(
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(
     () => {
-      running = running.then(() => expireUnpaidBookings(db, options)).catch(options.onError);
+      running = running.then(() => runBookingJob(db, options)).catch(options.onError);
     },
-    options.intervalMs ?? 5 * 60_000,
+    // Guests' holds are short (30 minutes): a minute's delay is a small share of them.
+    options.intervalMs ?? 60_000,
   );
   timer.unref();
   return async () => {

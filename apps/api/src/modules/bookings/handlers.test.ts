@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { outbox, tourDates } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
+import { createRatesCache, toDisplayPrice } from '#src/modules/money/rates.ts';
 import { findBookableDate } from './testing.ts';
 
 let testApp: TestApp;
@@ -39,6 +40,12 @@ async function signUp(email = uniqueEmail()) {
  */
 const bookableDate = (options?: { guaranteed?: boolean }) => findBookableDate(db, options);
 
+/** A date's per-person price as the booking form shows it in `currency` (whole units). */
+async function shownPrice(date: { price: number; currency: string }, currency: string) {
+  const rates = await createRatesCache(db).get();
+  return toDisplayPrice(date.price, date.currency, currency, rates);
+}
+
 const freeSeats = async (id: number) =>
   (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!.numberOfFreeSeats;
 
@@ -69,11 +76,15 @@ describe('creating a booking request', () => {
     const { token, email } = await signUp();
     const { status, body } = await create(bookingPayload(date, email), token);
     expect(status).toBe(201);
+    // Priced in the visitor's currency (USD without X-Currency), in whole units as shown.
+    const perPerson = await shownPrice(date, 'USD');
     expect(body).toMatchObject({
       status: 2,
-      currency: date.currency,
-      price: (date.price * 2) / 100,
-      prepayment: Math.round((date.price * 2 * (date.prepaymentSize ?? 0)) / 100) / 100,
+      currency: 'USD',
+      price: perPerson * 2,
+      prepayment: Math.round((perPerson * 2 * (date.prepaymentSize ?? 0)) / 100),
+      refunded: 0,
+      email_proof_required: false,
       paid: 0,
       can_pay: true,
       can_cancel: true,
@@ -232,7 +243,7 @@ describe('managing a booking', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.tourists.map((t: Json) => t.first_name)).toEqual(['Maya', 'Leo', 'Ida']);
     expect(updated.body.tourists.some((t: Json) => t.id === second!.id)).toBe(false);
-    expect(updated.body.price).toBe((date.price * 3) / 100);
+    expect(updated.body.price).toBe((await shownPrice(date, 'USD')) * 3);
     expect(await freeSeats(date.id)).toBe(start - 3);
 
     const dropFirst = await call(
@@ -264,11 +275,14 @@ describe('managing a booking', () => {
       can_pay: false,
     });
     expect(await freeSeats(date.id)).toBe(start);
+    // Cancelling again answers the same and gives nothing more back.
     const twice = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
       token,
       payload: { id: body.id },
     });
-    expect(twice.status).toBe(422);
+    expect(twice.status).toBe(200);
+    expect(twice.body).toMatchObject({ status: 5, can_cancel: false });
+    expect(await freeSeats(date.id)).toBe(start);
   });
 
   it('fills questionnaires and adds tourists through the link key', async () => {

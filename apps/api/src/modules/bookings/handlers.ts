@@ -1,11 +1,16 @@
 /**
  * Booking requests (spec section 4, "Booking request status"; decisions: "create a booking
- * request ... list the user's requests"). A visitor books a date for their tourists; a guest's
- * contact finds or opens an account, so the request is theirs once they sign in. Guaranteed dates
- * are confirmed at once (status 2, pending prepayment); dates the organizer has not guaranteed wait
- * for the organizer (status 1). The booking's link key (uuid) opens it without signing in.
+ * request ... list the user's requests", "Money", "Booking lifecycle"). Handlers map HTTP to the
+ * services: `transitions.ts` moves status, riders and seats under the booking's row lock,
+ * `../../http/idempotency.ts` makes creation safe to retry (decision 089).
+ *
+ * Guaranteed dates are confirmed at once (status 2, pending prepayment); dates the organizer has
+ * not guaranteed wait for the organizer (status 1). A booking is priced in the currency the
+ * traveller sees, fixed at creation. A guest's booking joins an account only once its contact
+ * e-mail is proven with a one-time code; until then it holds few seats for a short time. The
+ * booking's link key (uuid) opens it without signing in.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -18,16 +23,20 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { createOnce, fingerprintOf, idempotencyKeyOf, savedAnswer } from '#src/http/idempotency.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/accounts/logins.ts';
 import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
 import { todayIso, toTourDate } from '#src/modules/catalog/tour-card.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import { quote } from './pricing.ts';
+import { convertAmount, toDisplayPrice, type RatesCache } from '#src/modules/money/rates.ts';
+import { settleVoids } from '#src/modules/payments/payments.ts';
+import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { inCurrency, quote } from './pricing.ts';
 import {
-  ACTIVE_STATUSES,
-  CONTRACT_STATUS,
+  DEFAULT_HOLD_HOURS,
+  findRequest,
   findRequestByUuid,
   loadTourists,
   ownRequest,
@@ -37,9 +46,25 @@ import {
   toTourist,
   type RequestRow,
 } from './records.ts';
-import { releaseSeats, takeSeats } from './seats.ts';
+import { takeSeats } from './seats.ts';
 import { bookingReceivedMessage, bookingCanceledMessage } from './messages.ts';
+import { isActive } from './status-machine.ts';
+import {
+  CANNOT_CHANGE,
+  changeRiders,
+  changeRidersIn,
+  transitionBooking,
+  travellerCancel,
+  type Transaction,
+} from './transitions.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
+
+/**
+ * A booking made signed out holds its seats this long until its e-mail is proven, and one
+ * unproven address holds at most this many seats (decision 089).
+ */
+export const GUEST_HOLD_MINUTES = 30;
+export const GUEST_MAX_SEATS = 6;
 
 export interface BookingsDeps {
   db: Database;
@@ -49,9 +74,11 @@ export interface BookingsDeps {
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
   now?: () => Date;
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
+  bookingHoldHours?: number | undefined;
+  /** The payment provider that voids a cancelled booking's open payment (default: sandbox). */
+  paymentProvider?: PaymentProvider | undefined;
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type BookingOperation =
   | 'createBookingRequest'
@@ -73,7 +100,6 @@ const TOO_MANY = {
   type: 'captcha',
 };
 const DATE_CLOSED = 'This date can no longer be booked';
-const CANNOT_CHANGE = 'This booking can no longer be changed';
 const gone = (message: string) => new HttpError(410, message);
 
 const seatsLeft = (free: number) =>
@@ -92,10 +118,12 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   const limiter =
     deps.limiter ??
     createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+  const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
+  const provider = deps.paymentProvider ?? sandboxProvider(db);
 
   async function view(request: FastifyRequest) {
     const rates = await deps.rates.get();
-    return { currency: requestCurrency(request, rates), rates, now: now() };
+    return { currency: requestCurrency(request, rates), rates, now: now(), holdHours };
   }
 
   const answer = async (request: FastifyRequest, row: RequestRow) =>
@@ -108,91 +136,24 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     return row;
   }
 
-  /** The request's date, when it is still ahead and the request still active; else 422. */
+  /** 422 unless the request is active and its date still ahead (arrival info). */
   async function changeableDate(row: RequestRow) {
-    if (!(ACTIVE_STATUSES as readonly number[]).includes(row.status)) {
-      throw unprocessable(CANNOT_CHANGE);
-    }
-    if (row.tourDateId === null) return undefined;
+    if (!isActive(row.status)) throw unprocessable(CANNOT_CHANGE);
+    if (row.tourDateId === null) return;
     const [date] = await db.select().from(tourDates).where(eq(tourDates.id, row.tourDateId));
     if (!date || date.startDate <= todayIso(now())) throw unprocessable(CANNOT_CHANGE);
-    return date;
   }
 
   /**
-   * Sets the tourists of `row` to `wanted` (ids update, others are added, missing ones are
-   * removed), moving seats and the price with the count. A paid booking keeps its price: adding
-   * people to it costs the agreed per-person price on top.
+   * The account a booking belongs to: the signed-in traveller's; none for a guest (it joins the
+   * contact's account once the address is proven). A guest's unknown address gets an account
+   * to sign in to with a code; a known one is left as it is.
    */
-  async function replaceTourists(
-    row: RequestRow,
-    wanted: readonly TouristInput[],
-    { keepMissing }: { keepMissing: boolean },
-  ): Promise<void> {
-    const date = await changeableDate(row);
-    const existing = (await loadTourists(db, [row.id])).get(row.id) ?? [];
-    const existingIds = new Set(existing.map((tourist) => tourist.id));
-    const unknown = wanted.findIndex((t) => t.id !== undefined && !existingIds.has(t.id));
-    if (unknown >= 0) {
-      throw unprocessable('Unknown tourist', { [`tourists.${unknown}.id`]: ['Unknown tourist'] });
-    }
-    const keptIds = new Set(wanted.flatMap((t) => (t.id === undefined ? [] : [t.id])));
-    const removed = keepMissing ? [] : existing.filter((t) => !keptIds.has(t.id));
-    if (removed.some((t) => t.position === 0)) {
-      throw unprocessable('The first tourist cannot be removed', {
-        tourists: ['The first tourist cannot be removed'],
-      });
-    }
-    const total =
-      existing.length - removed.length + wanted.filter((t) => t.id === undefined).length;
-    const delta = total - row.seats;
-    const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
-    await db.transaction(async (tx: Transaction) => {
-      if (date && delta > 0 && !(await takeSeats(tx, date.id, delta))) {
-        throw unprocessable(seatsLeft(date.numberOfFreeSeats), {
-          tourists: [seatsLeft(date.numberOfFreeSeats)],
-        });
-      }
-      if (date && delta < 0) await releaseSeats(tx, date.id, -delta);
-      if (removed.length > 0) {
-        await tx.delete(bookingTourists).where(
-          inArray(
-            bookingTourists.id,
-            removed.map((t) => t.id),
-          ),
-        );
-      }
-      let position = Math.max(-1, ...existing.map((t) => t.position));
-      for (const tourist of wanted) {
-        const values = touristValues(tourist);
-        if (tourist.id !== undefined) {
-          await tx
-            .update(bookingTourists)
-            .set({ ...values, isTouched: true })
-            .where(eq(bookingTourists.id, tourist.id));
-        } else {
-          position += 1;
-          await tx
-            .insert(bookingTourists)
-            .values({ ...values, requestId: row.id, position, isTouched: true });
-        }
-      }
-      const price = perPerson * total;
-      const requote =
-        row.paid === 0 && date ? quote(date, total, todayIso(now())).prepayment : row.prepayment;
-      await tx
-        .update(bookingRequests)
-        .set({ seats: total, price, prepayment: requote, updatedAt: new Date() })
-        .where(eq(bookingRequests.id, row.id));
-    });
-  }
-
-  /** The account a booking belongs to: the signed-in user, or the one behind the contact. */
   async function bookingUser(
     tx: Transaction,
     signedUserId: number | undefined,
     contact: { name: string; email: string; phone: string },
-  ): Promise<number> {
+  ): Promise<number | null> {
     if (signedUserId !== undefined) return signedUserId;
     const email = normalizeEmail(contact.email);
     const [known] = await tx
@@ -200,16 +161,38 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       .from(users)
       .where(eq(users.email, email))
       .limit(1);
-    if (known) return known.id;
+    if (known) return null;
     const phone = normalizePhone(contact.phone);
     const [phoneTaken] = phone
       ? await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)
       : [];
-    const [created] = await tx
+    await tx
       .insert(users)
       .values({ ...splitName(contact.name), email, phone: phoneTaken ? null : (phone ?? null) })
-      .returning({ id: users.id });
-    return created!.id;
+      .onConflictDoNothing();
+    return null;
+  }
+
+  /**
+   * 422 when an unproven address would hold more than `GUEST_MAX_SEATS` seats. The address's
+   * lock makes two bookings with it at once count one after the other.
+   */
+  async function refuseGuestOverHold(tx: Transaction, email: string, seats: number) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-hold:${email}`}))`);
+    const [held] = await tx
+      .select({ seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number) })
+      .from(bookingRequests)
+      .where(
+        and(
+          isNull(bookingRequests.userId),
+          eq(bookingRequests.contactEmail, email),
+          inArray(bookingRequests.status, [STATUS.pendingConfirm, STATUS.pendingPrepayment]),
+        ),
+      );
+    if ((held?.seats ?? 0) + seats > GUEST_MAX_SEATS) {
+      const text = `Sign in to book more than ${GUEST_MAX_SEATS} seats with one e-mail address`;
+      throw unprocessable(text, { tourists: [text] });
+    }
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
@@ -217,12 +200,46 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     return reply.code(429).send(TOO_MANY);
   }
 
+  /** After a cancel's commit: the provider voids the payments it closed. */
+  async function voidClosedPayments(closed: Parameters<typeof settleVoids>[2]) {
+    if (closed.length > 0) await settleVoids(db, provider, closed, publicUrl);
+  }
+
+  /** The riders of a booking change; 409 / 422 from `changeRiders`. */
+  async function setRiders(
+    row: RequestRow,
+    wanted: readonly TouristInput[],
+    keepMissing: boolean,
+  ): Promise<RequestRow> {
+    const changed = await changeRiders(db, row.id, { wanted, keepMissing, now: now() });
+    return changed.row;
+  }
+
   return {
     async createBookingRequest(request, reply) {
-      const tooMany = limited(request, reply);
-      if (tooMany) return tooMany;
       const body = request.body;
       const signed = await findSigned(db, request);
+      const rates = await deps.rates.get();
+      const currency = requestCurrency(request, rates);
+      const key = idempotencyKeyOf(request);
+      const idempotent = {
+        db,
+        scope: 'createBookingRequest',
+        key,
+        fingerprint: fingerprintOf({ user: signed?.user.id ?? null, currency, body }),
+        answer: async (id: number) =>
+          toBookingRequest(db, (await findRequest(db, id))!, {
+            currency,
+            rates,
+            now: now(),
+            holdHours,
+          }),
+      };
+      // A retry of a booking already made answers it again, before any limit or seat check.
+      const replay = await savedAnswer(idempotent);
+      if (replay) return reply.code(201).send(replay.body);
+      const tooMany = limited(request, reply);
+      if (tooMany) return tooMany;
       const today = todayIso(now());
       const [tour] = await db
         .select({ id: tours.id, name: tours.name, minAge: tours.minAge })
@@ -261,49 +278,78 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
         }
       }
-      const price = date ? quote(date, tourists.length, today) : { price: 0, prepayment: null };
+      // The price the traveller saw, in their currency, in whole units (decision 089).
+      const price = date
+        ? quote(
+            inCurrency(
+              date,
+              (minor) => toDisplayPrice(minor, date!.currency, currency, rates) * 100,
+            ),
+            tourists.length,
+            today,
+          )
+        : { price: 0, prepayment: null };
       const status = date && !date.notGuaranteed ? STATUS.pendingPrepayment : STATUS.pendingConfirm;
-
-      const row = await db.transaction(async (tx: Transaction) => {
-        if (date && !(await takeSeats(tx, date.id, tourists.length))) {
-          const [fresh] = await tx
-            .select({ free: tourDates.numberOfFreeSeats })
-            .from(tourDates)
-            .where(eq(tourDates.id, date.id));
-          const text = seatsLeft(fresh?.free ?? 0);
-          throw unprocessable(text, { tourists: [text] });
-        }
-        const userId = await bookingUser(tx, signed?.user.id, body.contact);
-        const [created] = await tx
-          .insert(bookingRequests)
-          .values({
-            userId,
-            tourId: tour.id,
-            tourDateId: date?.id ?? null,
-            status,
-            currency: date?.currency ?? 'USD',
-            price: price.price,
-            prepayment: price.prepayment,
-            seats: tourists.length,
-            contactName,
-            contactEmail: normalizeEmail(body.contact.email),
-            contactPhone: body.contact.phone,
-            comment: body.comment?.trim() || null,
-            subscriberId: body.subscriber_id ?? null,
-            utm: body.utm ?? null,
-          })
-          .returning();
-        await tx
-          .insert(bookingTourists)
-          .values(tourists.map((t, position) => ({ ...t, requestId: created!.id, position })));
-        await tx
-          .insert(outbox)
-          .values(
-            bookingReceivedMessage({ request: created!, tourName: tour.name, date, publicUrl }),
+      const contactEmail = normalizeEmail(body.contact.email);
+      const created = await createOnce({
+        ...idempotent,
+        statusCode: 201,
+        create: async (tx) => {
+          const userId = await bookingUser(tx, signed?.user.id, body.contact);
+          if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
+          if (date && !(await takeSeats(tx, date.id, tourists.length))) {
+            const [fresh] = await tx
+              .select({ free: tourDates.numberOfFreeSeats })
+              .from(tourDates)
+              .where(eq(tourDates.id, date.id));
+            const text = seatsLeft(fresh?.free ?? 0);
+            throw unprocessable(text, { tourists: [text] });
+          }
+          const createdAt = now();
+          const [row] = await tx
+            .insert(bookingRequests)
+            .values({
+              userId,
+              tourId: tour.id,
+              tourDateId: date?.id ?? null,
+              status,
+              currency,
+              price: price.price,
+              prepayment: price.prepayment,
+              sourceCurrency: date?.currency ?? null,
+              sourcePrice: date?.price ?? null,
+              exchangeRate: date ? convertAmount(1, date.currency, currency, rates) : null,
+              holdUntil:
+                userId === null
+                  ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000)
+                  : null,
+              seats: tourists.length,
+              contactName,
+              contactEmail,
+              contactPhone: body.contact.phone,
+              comment: body.comment?.trim() || null,
+              subscriberId: body.subscriber_id ?? null,
+              utm: body.utm ?? null,
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning();
+          await tx
+            .insert(bookingTourists)
+            .values(tourists.map((t, position) => ({ ...t, requestId: row!.id, position })));
+          await tx.insert(outbox).values(
+            bookingReceivedMessage({
+              request: row!,
+              tourName: tour.name,
+              date,
+              publicUrl,
+              guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
+            }),
           );
-        return created!;
+          return row!.id;
+        },
       });
-      return reply.code(201).send(await answer(request, row));
+      return reply.code(201).send(created.body);
     },
 
     async getBookingRequest(request) {
@@ -373,33 +419,18 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async cancelBookingRequest(request) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.body.id, user.id);
-      const current = await answer(request, row);
-      if (!current.can_cancel) throw unprocessable('This booking can no longer be cancelled');
-      const message = request.body.message?.trim() || null;
-      const [canceled] = await db.transaction(async (tx: Transaction) => {
-        if (row.tourDateId !== null) await releaseSeats(tx, row.tourDateId, row.seats);
-        await tx.insert(outbox).values(bookingCanceledMessage({ request: row, publicUrl }));
-        return tx
-          .update(bookingRequests)
-          .set({
-            status: STATUS.canceledByTourist,
-            contractStatus:
-              row.paid > 0 ? CONTRACT_STATUS.terminatedAfterPayment : CONTRACT_STATUS.noPayments,
-            cancelMessage: message,
-            canceledAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(bookingRequests.id, row.id))
-          .returning();
+      const result = await transitionBooking(db, row.id, {
+        ...travellerCancel(request.body.message?.trim() || null, now()),
+        messages: (moved) => [bookingCanceledMessage({ request: moved, publicUrl })],
       });
-      return answer(request, canceled!);
+      await voidClosedPayments(result.closedPayments);
+      return answer(request, result.row);
     },
 
     async updateBookingRequestTourists(request) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.query.request_id, user.id);
-      await replaceTourists(row, request.body.tourists, { keepMissing: false });
-      return answer(request, await ownRequest(db, row.id, user.id));
+      return answer(request, await setRiders(row, request.body.tourists, false));
     },
 
     async updateTouristsQuestionnaires(request) {
@@ -411,11 +442,10 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           [`tourists.${missingId}.id`]: ['Required field'],
         });
       }
-      await replaceTourists(row, request.body.tourists, { keepMissing: true });
-      return touristsInfo(request, await byUuid(row.uuid));
+      return touristsInfo(request, await setRiders(row, request.body.tourists, true));
     },
 
-    async addTourists(request) {
+    async addTourists(request, reply) {
       const row = await byUuid(request.query.uuid);
       const withId = request.body.tourists.findIndex((t) => t.id !== undefined);
       if (withId >= 0) {
@@ -423,8 +453,23 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           [`tourists.${withId}.id`]: ['Only new tourists can be added here'],
         });
       }
-      await replaceTourists(row, request.body.tourists, { keepMissing: true });
-      return touristsInfo(request, await byUuid(row.uuid));
+      const added = await createOnce({
+        db,
+        scope: 'addTourists',
+        key: idempotencyKeyOf(request),
+        fingerprint: fingerprintOf({ uuid: row.uuid, body: request.body }),
+        statusCode: 200,
+        create: async (tx) => {
+          const changed = await changeRidersIn(tx, row.id, {
+            wanted: request.body.tourists,
+            keepMissing: true,
+            now: now(),
+          });
+          return changed.row.id;
+        },
+        answer: async (id) => touristsInfo(request, (await findRequest(db, id))!),
+      });
+      return reply.code(200).send(added.body);
     },
 
     async getTouristsInfo(request) {

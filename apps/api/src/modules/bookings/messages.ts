@@ -14,18 +14,23 @@ export function bookingReceivedMessage({
   tourName,
   date,
   publicUrl,
+  guestHoldMinutes,
 }: {
   request: RequestRow;
   tourName: string;
   date: { startDate: string; endDate: string } | undefined;
   publicUrl: string;
+  /** Set for a booking made signed out: its seats wait this long for the address's proof. */
+  guestHoldMinutes?: number | undefined;
 }): OutboxValues {
   const link = bookingUrl(request, publicUrl);
   const when = date ? ` from ${date.startDate} to ${date.endDate}` : '';
   const next =
-    request.status === 2
-      ? 'Your place is confirmed. Pay the prepayment to secure it:'
-      : 'The organizer will confirm the date shortly. Follow your booking here:';
+    guestHoldMinutes !== undefined
+      ? `To keep your seats, confirm this e-mail address within ${guestHoldMinutes} minutes: open your booking and sign in with the one-time code we send to this address. If you did not make this booking, ignore this e-mail and the seats are released. Your booking:`
+      : request.status === 2
+        ? 'Your place is confirmed. Pay the prepayment to secure it:'
+        : 'The organizer will confirm the date shortly. Follow your booking here:';
   return {
     kind: 'booking-received',
     channel: 'email',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, daysUntil, openPaymentTypes, quote, type DatePricing } from './pricing.ts';
+import {
+  amountDue,
+  creditOf,
+  daysUntil,
+  inCurrency,
+  openPaymentTypes,
+  quote,
+  wholeUnits,
+  type DatePricing,
+} from './pricing.ts';
 
 const date = (overrides: Partial<DatePricing> = {}): DatePricing => ({
   price: 120_000,
@@ -55,5 +64,53 @@ describe('amountDue and openPaymentTypes', () => {
     expect(amountDue({ price: 100_000, prepayment: 30_000, paid: 30_000 }, 'payment')).toBe(70_000);
     expect(openPaymentTypes({ price: 100_000, prepayment: 30_000, paid: 100_000 })).toEqual([]);
     expect(openPaymentTypes({ price: 100_000, prepayment: null, paid: 0 })).toEqual(['full']);
+  });
+});
+
+describe('creditOf', () => {
+  const balance = { price: 100_000, prepayment: 30_000, paid: 0 };
+
+  it('credits a payment that is due in full', () => {
+    expect(creditOf(balance, 'prepayment', 30_000, true)).toEqual({ credit: 30_000, excess: 0 });
+    expect(creditOf(balance, 'full', 100_000, true)).toEqual({ credit: 100_000, excess: 0 });
+  });
+
+  it('gives back a second prepayment, and the prepayment part of a full payment made after it', () => {
+    const prepaid = { ...balance, paid: 30_000 };
+    expect(creditOf(prepaid, 'prepayment', 30_000, true)).toEqual({ credit: 0, excess: 30_000 });
+    expect(creditOf(prepaid, 'full', 100_000, true)).toEqual({ credit: 70_000, excess: 30_000 });
+  });
+
+  it('gives back a prepayment that arrives after the full price', () => {
+    const paid = { ...balance, paid: 100_000 };
+    expect(creditOf(paid, 'prepayment', 30_000, true)).toEqual({ credit: 0, excess: 30_000 });
+    expect(creditOf(paid, 'payment', 70_000, true)).toEqual({ credit: 0, excess: 70_000 });
+  });
+
+  it('gives back everything that arrives for a booking no longer open', () => {
+    expect(creditOf(balance, 'full', 100_000, false)).toEqual({ credit: 0, excess: 100_000 });
+  });
+
+  it('takes the whole price as the prepayment when the booking has none', () => {
+    const noPrepayment = { price: 100_000, prepayment: null, paid: 0 };
+    expect(creditOf(noPrepayment, 'prepayment', 100_000, true)).toEqual({
+      credit: 100_000,
+      excess: 0,
+    });
+  });
+});
+
+describe('wholeUnits and inCurrency', () => {
+  it('prices in whole major units, as every amount is shown', () => {
+    expect(wholeUnits(697.5)).toBe(69_800);
+    expect(wholeUnits(697.49)).toBe(69_700);
+  });
+
+  it('converts money terms and keeps a percentage', () => {
+    const twice = (minor: number) => wholeUnits((minor / 100) * 2);
+    expect(inCurrency(date(), twice)).toMatchObject({ price: 240_000, prepaymentSize: 30 });
+    expect(
+      inCurrency(date({ prepaymentType: 'fixed', prepaymentSize: 10_050 }), twice).prepaymentSize,
+    ).toBe(20_100);
   });
 });

@@ -18,6 +18,32 @@ export interface DatePricing {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Minor units of a whole amount of major units: prices are shown without decimals (spec:
+ * "Currency display: no decimals"), so a booking is priced in whole units and charged exactly
+ * what it shows (decision 089).
+ */
+export function wholeUnits(major: number): number {
+  return Math.round(major) * 100;
+}
+
+/**
+ * A date's pricing terms in another currency: `convert` turns minor units of the date's currency
+ * into whole minor units of the booking's. A percentage stays a percentage.
+ */
+export function inCurrency(date: DatePricing, convert: (minor: number) => number): DatePricing {
+  return {
+    price: convert(date.price),
+    prepaymentType: date.prepaymentType,
+    prepaymentSize:
+      date.prepaymentType === 'fixed' && date.prepaymentSize !== null
+        ? convert(date.prepaymentSize)
+        : date.prepaymentSize,
+    fullPaymentDays: date.fullPaymentDays,
+    startDate: date.startDate,
+  };
+}
+
 /** Whole days from `today` to `startDate` (both YYYY-MM-DD). */
 export function daysUntil(startDate: string, today: string): number {
   return Math.round((Date.parse(startDate) - Date.parse(today)) / DAY_MS);
@@ -26,7 +52,8 @@ export function daysUntil(startDate: string, today: string): number {
 /**
  * The price for `tourists` people and the prepayment due first. No prepayment (null) when the
  * date asks for none, or when the start is within the full-payment window: then the whole price
- * is paid at once. A prepayment never exceeds the price.
+ * is paid at once. A percentage prepayment is rounded to whole units, like every shown amount;
+ * a prepayment never exceeds the price.
  */
 export function quote(
   date: DatePricing,
@@ -41,7 +68,7 @@ export function quote(
   }
   const prepayment =
     date.prepaymentType === 'percent'
-      ? Math.round((price * date.prepaymentSize) / 100)
+      ? wholeUnits((price * date.prepaymentSize) / 100 / 100)
       : date.prepaymentSize * tourists;
   return { price, prepayment: Math.min(prepayment, price) };
 }
@@ -76,4 +103,26 @@ export function openPaymentTypes(balance: Balance): PaymentType[] {
   return (['prepayment', 'full', 'payment'] as const).filter(
     (type) => amountDue(balance, type) !== undefined,
   );
+}
+
+/**
+ * How much of a payment of `amount` and `type` that just succeeded counts towards the booking,
+ * and how much goes back (decisions: "Money"): a prepayment covers at most the prepayment still
+ * open, any other payment at most what is left of the price, nothing at all when the booking is
+ * no longer open. `paid` never exceeds the price, and no money is kept that was not due.
+ */
+export function creditOf(
+  balance: Balance,
+  type: PaymentType,
+  amount: number,
+  bookingOpen: boolean,
+): { credit: number; excess: number } {
+  const left = Math.max(0, balance.price - balance.paid);
+  const due = !bookingOpen
+    ? 0
+    : type === 'prepayment'
+      ? Math.min(left, Math.max(0, (balance.prepayment ?? balance.price) - balance.paid))
+      : left;
+  const credit = Math.min(amount, due);
+  return { credit, excess: amount - credit };
 }

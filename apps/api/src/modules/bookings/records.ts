@@ -17,27 +17,18 @@ import {
 import type { Rates } from '#src/modules/money/rates.ts';
 import { savedMeetings } from '#src/modules/meetings/meetings.ts';
 import { openPaymentTypes } from './pricing.ts';
+import { isActive, STATUS } from './status-machine.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
 export type Tourist = components['schemas']['Tourist'];
 export type RequestRow = typeof bookingRequests.$inferSelect;
 export type TouristRow = typeof bookingTourists.$inferSelect;
 
-/** Statuses of a request that still holds its seats and can change. */
-export const ACTIVE_STATUSES = [1, 2, 3] as const;
-export const STATUS = {
-  pendingConfirm: 1,
-  pendingPrepayment: 2,
-  madePrepayment: 3,
-  tourComplete: 4,
-  canceledByTourist: 5,
-} as const;
+export { ACTIVE_STATUSES, STATUS } from './status-machine.ts';
 export const CONTRACT_STATUS = { prepaid: 1, terminatedAfterPayment: 2, noPayments: 3 } as const;
 
 export const forbidden = (message = 'This booking belongs to another account') =>
   new HttpError(403, message);
-
-const isActive = (status: number) => (ACTIVE_STATUSES as readonly number[]).includes(status);
 
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
@@ -76,6 +67,16 @@ export async function loadTourists(db: Database, requestIds: readonly number[]) 
   return byRequest;
 }
 
+/**
+ * When the seats of an unpaid booking are released: an unproven guest's short hold, or the
+ * confirmed booking's hold from its creation (the expiry job's rules, `expiry.ts`).
+ */
+function holdEnd(row: RequestRow, holdHours: number): string | null {
+  if (row.holdUntil) return row.holdUntil.toISOString();
+  if (row.status !== STATUS.pendingPrepayment) return null;
+  return new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString();
+}
+
 /** The status a traveller sees: a prepaid request whose tour has ended is complete. */
 function shownStatus(row: RequestRow, endDate: string | undefined, today: string): number {
   if (row.status === STATUS.madePrepayment && endDate !== undefined && endDate < today) {
@@ -84,7 +85,12 @@ function shownStatus(row: RequestRow, endDate: string | undefined, today: string
   return row.status;
 }
 
+/** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
+export const DEFAULT_HOLD_HOURS = 72;
+
 export interface ViewContext {
+  /** Hours a confirmed, unpaid booking holds its seats (default 72). */
+  holdHours?: number;
   currency: string;
   rates: Rates;
   withAlt?: boolean;
@@ -134,6 +140,7 @@ export async function toBookingRequests(
     const beforeStart = date === undefined || date.startDate > today;
     const active = isActive(status);
     const payable = row.price > 0 && openPaymentTypes(row).length > 0;
+    const unproven = row.userId === null;
     const answer: BookingRequest = {
       id: row.id,
       uuid: row.uuid,
@@ -145,7 +152,11 @@ export async function toBookingRequests(
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),
       paid: major(row.paid),
+      refunded: major(row.refunded),
       currency: row.currency,
+      hold_until:
+        active && row.paid === 0 ? holdEnd(row, view.holdHours ?? DEFAULT_HOLD_HOURS) : null,
+      email_proof_required: unproven && active,
       chat_id: null,
       comment: row.comment,
       created_at: row.createdAt.toISOString(),
@@ -153,6 +164,7 @@ export async function toBookingRequests(
       // Paying waits for the organizer's confirmation (status 1).
       can_pay:
         payable &&
+        !unproven &&
         beforeStart &&
         (status === STATUS.pendingPrepayment || status === STATUS.madePrepayment),
     };

@@ -1,20 +1,36 @@
 /**
- * Paying a booking request (decisions: "Payments"). Starting a payment is idempotent: the same
- * key, or the same unpaid payment of a request, answers the same payment. The provider's page
- * (the sandbox's hosted page here) sends the traveller back to `/success` or `/payment-failed`.
+ * Paying a booking request (decisions: "Payments", "Money"; decision 089). The handlers map HTTP
+ * to `payments.ts`: a start finds or opens the booking's one open payment, the provider's result
+ * is applied once, and what was not due goes back through the provider. The provider's page (the
+ * sandbox's hosted page here) sends the traveller back to `/success` or `/payment-failed` with a
+ * signed token that `getPaymentOutcome` reads.
  */
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { payments } from '#src/db/schema/index.ts';
+import { tourDates, tours } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { ownRequest, toBookingRequest, forbidden } from '#src/modules/bookings/records.ts';
-import { amountDue } from '#src/modules/bookings/pricing.ts';
+import { findRequest, forbidden, major, ownRequest } from '#src/modules/bookings/records.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
-import { applyProviderResult, findPayment, toPayment, type PaymentRow } from './payments.ts';
-import { pageToken, SANDBOX_PROVIDER_ID, verifyCallback } from './sandbox-provider.ts';
+import {
+  applyProviderResult,
+  findPayment,
+  sendRefunds,
+  settleVoids,
+  startPaymentOf,
+  toPayment,
+  type PaymentRow,
+} from './payments.ts';
+import type { PaymentProvider } from './provider.ts';
+import { chargeSandboxPayment, sandboxPayment, sandboxProvider } from './sandbox-ledger.ts';
+import {
+  outcomeToken,
+  pageToken,
+  SANDBOX_PROVIDER_ID,
+  verifyCallback,
+  verifyOutcomeToken,
+} from './sandbox-provider.ts';
 
 export interface PaymentsDeps {
   db: Database;
@@ -25,10 +41,18 @@ export interface PaymentsDeps {
    * database's generated one (decision 061), read when used.
    */
   paymentSecret: () => string;
+  /** The payment provider (default: the built-in sandbox on the same database). */
+  paymentProvider?: PaymentProvider | undefined;
+  /** Logs what a caller cannot be told (a refund the provider refused, retried later). */
+  log?: { warn(details: object, message: string): void } | undefined;
 }
 
 type PaymentOperation =
-  'startPayment' | 'getPaymentStatus' | 'paymentProviderCallback' | 'getPaymentQrData';
+  | 'startPayment'
+  | 'getPaymentStatus'
+  | 'getPaymentOutcome'
+  | 'paymentProviderCallback'
+  | 'getPaymentQrData';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 /** How long a fast-payment QR code can be scanned. */
@@ -41,10 +65,25 @@ export function sandboxPageUrl(payment: PaymentRow, publicUrl: string, secret: s
   return url.href;
 }
 
+/** Where the provider sends the traveller back: the outcome page with its signed token. */
+export function outcomeUrl(
+  outcome: 'success' | 'payment-failed',
+  payment: PaymentRow,
+  publicUrl: string,
+  secret: string,
+): string {
+  const url = new URL(`/${outcome}`, publicUrl);
+  url.searchParams.set('request_id', String(payment.requestId));
+  url.searchParams.set('payment_id', String(payment.id));
+  url.searchParams.set('token', outcomeToken(payment.id, secret));
+  return url.href;
+}
+
 export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, PaymentOperation> {
   const { db } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
   const secret = deps.paymentSecret;
+  const provider = deps.paymentProvider ?? sandboxProvider(db);
 
   /** The payment `id` of the signed-in user's request: 404 unknown, 403 someone else's. */
   async function ownPayment(userId: number, id: number): Promise<PaymentRow> {
@@ -56,79 +95,80 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
     return payment;
   }
 
+  /** Refunds are recorded first; one the provider refuses now is retried by the booking job. */
+  async function refund(ids: readonly number[]) {
+    if (ids.length === 0) return;
+    await sendRefunds(db, provider, ids).catch((error: unknown) =>
+      deps.log?.warn({ err: error, refunds: ids }, 'payments: a refund is left for the retry'),
+    );
+  }
+
   return {
     async startPayment(request) {
       const { user } = await requireSigned(db, request);
       const body = request.body;
       const booking = await ownRequest(db, body.request_id, user.id);
-      const rates = await deps.rates.get();
-      const shown = await toBookingRequest(db, booking, { currency: 'USD', rates });
-      if (!shown.can_pay) throw unprocessable('This booking cannot be paid now');
-      const amount = amountDue(booking, body.payment_type);
-      if (amount === undefined) {
-        throw unprocessable('This payment is not due', {
-          payment_type: ['This payment is not due'],
-        });
-      }
-      const key = body.idempotency_key ?? null;
-      // The same key, or the same unpaid payment, answers the payment already opened.
-      const [open] = await db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.requestId, booking.id),
-            key === null
-              ? and(
-                  eq(payments.status, 1),
-                  eq(payments.paymentType, body.payment_type),
-                  eq(payments.paymentMethod, body.payment_method),
-                  eq(payments.amount, amount),
-                )
-              : eq(payments.idempotencyKey, key),
-          ),
-        )
-        .orderBy(desc(payments.id))
-        .limit(1);
-      if (open && key !== null && open.amount !== amount && open.status === 1) {
-        throw unprocessable('This key was used for another payment', {
-          idempotency_key: ['This key was used for another payment'],
-        });
-      }
-      const payment =
-        open ??
-        (
-          await db
-            .insert(payments)
-            .values({
-              requestId: booking.id,
-              amount,
-              currency: booking.currency,
-              paymentType: body.payment_type,
-              paymentMethod: body.payment_method,
-              providerId: SANDBOX_PROVIDER_ID,
-              providerPaymentId: `sbx_${randomUUID()}`,
-              idempotencyKey: key,
-            })
-            .onConflictDoNothing()
-            .returning()
-        )[0] ??
-        // Two starts with one key at once: the other one inserted it.
-        (
-          await db
-            .select()
-            .from(payments)
-            .where(and(eq(payments.requestId, booking.id), eq(payments.idempotencyKey, key ?? '')))
-        )[0]!;
+      const started = await startPaymentOf(db, {
+        booking,
+        type: body.payment_type,
+        method: body.payment_method,
+        key: body.idempotency_key ?? null,
+        now: new Date(),
+      });
+      await settleVoids(db, provider, started.replaced, publicUrl);
+      const { payment } = started;
+      if (payment.status === 1) await provider.open(payment);
       return {
         payment: toPayment(payment),
-        redirect_url: sandboxPageUrl(payment, publicUrl, secret()),
+        redirect_url:
+          payment.status === 1
+            ? sandboxPageUrl(payment, publicUrl, secret())
+            : outcomeUrl(
+                payment.status === 2 ? 'success' : 'payment-failed',
+                payment,
+                publicUrl,
+                secret(),
+              ),
       };
     },
 
     async getPaymentStatus(request) {
       const { user } = await requireSigned(db, request);
       return toPayment(await ownPayment(user.id, request.query.payment_id));
+    },
+
+    async getPaymentOutcome(request) {
+      const { payment_id: id, token } = request.query;
+      const payment = await findPayment(db, id);
+      if (!payment || !verifyOutcomeToken(id, token, secret())) {
+        throw notFound('Payment not found');
+      }
+      const booking = (await findRequest(db, payment.requestId))!;
+      const [tour] = await db
+        .select({ name: tours.name })
+        .from(tours)
+        .where(eq(tours.id, booking.tourId));
+      const [date] =
+        booking.tourDateId === null
+          ? []
+          : await db
+              .select({ start: tourDates.startDate })
+              .from(tourDates)
+              .where(eq(tourDates.id, booking.tourDateId));
+      return {
+        payment: toPayment(payment),
+        booking: {
+          id: booking.id,
+          uuid: booking.uuid,
+          status: booking.status as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8,
+          tour_name: tour?.name ?? '',
+          start: date?.start ?? null,
+          price: major(booking.price),
+          paid: major(booking.paid),
+          refunded: major(booking.refunded),
+          currency: booking.currency,
+        },
+      };
     },
 
     async paymentProviderCallback(request) {
@@ -149,7 +189,21 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
       if (!payment || payment.providerPaymentId !== body.provider_payment_id) {
         throw notFound('Payment not found');
       }
-      await applyProviderResult(db, fields, publicUrl);
+      // The sandbox's books decide, as a real provider's would: a notice for a payment it had
+      // already voided or settled otherwise is applied as the books say.
+      await provider.open(payment);
+      await chargeSandboxPayment(db, payment.providerPaymentId, body.status, body.card_last4);
+      const books = (await sandboxPayment(db, payment.providerPaymentId))!;
+      const settled = await applyProviderResult(
+        db,
+        {
+          ...fields,
+          status: books.status === 'voided' || books.status === 'open' ? 'canceled' : books.status,
+          card_last4: books.cardLast4 ?? undefined,
+        },
+        publicUrl,
+      );
+      await refund(settled.refundIds);
       return { result: true };
     },
 

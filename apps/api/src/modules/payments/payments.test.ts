@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { payments } from '#src/db/schema/index.ts';
+import { payments, refunds } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { findBookableDate } from '#src/modules/bookings/testing.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
-import { cardOutcome, signCallback, TEST_CARDS } from './sandbox-provider.ts';
+import { chargeSandboxPayment } from './sandbox-ledger.ts';
+import { hostedPage, submitCard as submitCardTo } from './testing.ts';
+import { cardOutcome, outcomeToken, signCallback, TEST_CARDS } from './sandbox-provider.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -55,21 +57,8 @@ async function payableBooking() {
 const start = (token: string, payload: object) =>
   call('startPayment', 'POST', '/crm/api/payment/start', { token, payload });
 
-/** The hosted page's path and token from a `redirect_url`. */
-function hostedPage(redirectUrl: string) {
-  const url = new URL(redirectUrl);
-  return { path: url.pathname, token: url.searchParams.get('token')! };
-}
-
-async function submitCard(redirectUrl: string, card: string, extra: Record<string, string> = {}) {
-  const { path, token } = hostedPage(redirectUrl);
-  return testApp.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token, card, exp: '12/30', cvc: '123', ...extra }).toString(),
-  });
-}
+const submitCard = (redirectUrl: string, card: string, extra: Record<string, string> = {}) =>
+  submitCardTo(testApp.app, redirectUrl, card, extra);
 
 describe('the sandbox provider', () => {
   it('knows its test cards and refuses numbers that fail the checksum', () => {
@@ -121,7 +110,7 @@ describe('paying a booking', () => {
     const paid = await submitCard(started.body.redirect_url, TEST_CARDS.success);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(
-      `http://web.test/success?request_id=${booking.id}&payment_id=${started.body.payment.id}`,
+      `http://web.test/success?request_id=${booking.id}&payment_id=${started.body.payment.id}&token=${outcomeToken(started.body.payment.id, SECRET)}`,
     );
     const status = await call(
       'getPaymentStatus',
@@ -198,14 +187,23 @@ describe('paying a booking', () => {
       token,
     });
     expect(after.body).toMatchObject({ paid: booking.price, status: 3, can_pay: false });
-    // The same key answers the same (now paid) payment.
+    // The same key answers the same (now paid) payment, and sends the traveller to its outcome.
     const repeat = await start(token, {
       request_id: booking.id,
       payment_type: 'full',
       payment_method: 'card',
       idempotency_key: 'try-2',
     });
-    expect(repeat.status).toBe(422);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.payment).toMatchObject({ id: second.body.payment.id, status: 2 });
+    expect(repeat.body.redirect_url).toContain('/success?');
+    // Without the key, nothing is due any more.
+    const unkeyed = await start(token, {
+      request_id: booking.id,
+      payment_type: 'full',
+      payment_method: 'card',
+    });
+    expect(unkeyed.status).toBe(422);
   });
 
   it('accepts only signed callbacks, once', async () => {
@@ -253,7 +251,7 @@ describe('paying a booking', () => {
     expect(otherProvider.status).toBe(404);
   });
 
-  it('never revives a booking cancelled while its payment was open', async () => {
+  it('never revives a booking cancelled while its payment was open, and refunds what arrives', async () => {
     const { token, booking } = await payableBooking();
     const started = await start(token, {
       request_id: booking.id,
@@ -264,11 +262,35 @@ describe('paying a booking', () => {
       .select({ providerPaymentId: payments.providerPaymentId })
       .from(payments)
       .where(eq(payments.id, started.body.payment.id));
-    await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+    // The payer completed the card page; the provider's notice has not arrived yet.
+    expect(await chargeSandboxPayment(db, stored!.providerPaymentId, 'succeeded', '4242')).toBe(
+      true,
+    );
+    const canceled = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
       token,
       payload: { id: booking.id },
     });
-    // The provider reports money that did move: it is recorded for a refund, the booking stays cancelled.
+    expect(canceled.status).toBe(200);
+    // The void found the money moved: all of it goes back, the booking stays cancelled.
+    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
+      token,
+    });
+    expect(after.body).toMatchObject({
+      status: 5,
+      contract_status: 2,
+      paid: 0,
+      refunded: booking.price,
+    });
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, started.body.payment.id));
+    expect(refund).toMatchObject({
+      amount: booking.price * 100,
+      status: 2,
+      reason: 'booking-closed',
+    });
+    // The provider's late notice changes nothing more.
     const fields = {
       payment_id: started.body.payment.id,
       provider_payment_id: stored!.providerPaymentId,
@@ -279,10 +301,13 @@ describe('paying a booking', () => {
       payload: { ...fields, signature: signCallback(fields, SECRET) },
     });
     expect(late.status).toBe(200);
-    const after = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${booking.id}`, {
-      token,
-    });
-    expect(after.body).toMatchObject({ status: 5, contract_status: 2, paid: booking.price });
+    const unchanged = await call(
+      'getBookingRequest',
+      'GET',
+      `/crm/api/request/get?id=${booking.id}`,
+      { token },
+    );
+    expect(unchanged.body).toMatchObject({ paid: 0, refunded: booking.price });
 
     // A second booking cancelled before paying: its page refuses and takes nothing.
     const other = await payableBooking();
@@ -297,7 +322,7 @@ describe('paying a booking', () => {
     });
     const refused = await submitCard(open.body.redirect_url, TEST_CARDS.success);
     expect(refused.statusCode).toBe(410);
-    expect(refused.body).toContain('This booking can no longer be paid');
+    expect(refused.body).toContain('This payment is no longer open');
     const status = await call(
       'getPaymentStatus',
       'GET',
@@ -329,7 +354,7 @@ describe('paying a booking', () => {
       payment_type: 'full',
       payment_method: 'card',
     });
-    expect(canceled.status).toBe(422);
+    expect(canceled.status).toBe(409);
     expect(canceled.body.message).toBe('This booking cannot be paid now');
   });
 });

@@ -1,16 +1,37 @@
 /**
- * Payments of booking requests: finding or opening a payment, and applying the provider's answer
- * exactly once (a repeated callback changes nothing).
+ * Payments of booking requests (decisions: "Payments", "Money"; decision 089): opening one,
+ * applying the provider's result exactly once, and giving back what was not due.
+ *
+ * - A booking has at most one open payment (a unique index holds it): starting another kind of
+ *   payment voids the open one, in the transaction that locks the booking, and the provider is
+ *   told after the commit.
+ * - A success credits at most what its type still covers (`creditOf`): the rest is refunded at
+ *   once through the provider, recorded on the booking and told to the traveller. `paid` never
+ *   exceeds the price (a check constraint holds it too).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, payments, tours } from '#src/db/schema/index.ts';
-import { CONTRACT_STATUS, STATUS, major } from '#src/modules/bookings/records.ts';
+import { bookingRequests, outbox, payments, refunds, tours } from '#src/db/schema/index.ts';
+import { unprocessable } from '#src/http/http-error.ts';
+import { CONTRACT_STATUS, STATUS, major, type RequestRow } from '#src/modules/bookings/records.ts';
 import { bookingUrl } from '#src/modules/bookings/messages.ts';
+import { amountDue, creditOf, type PaymentType } from '#src/modules/bookings/pricing.ts';
+import { decide, type BookingStatus } from '#src/modules/bookings/status-machine.ts';
+import {
+  closeOpenPayments,
+  conflict,
+  lockBooking,
+  type Transaction,
+} from '#src/modules/bookings/transitions.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { openMeeting } from '#src/modules/meetings/meetings.ts';
+import type { PaymentProvider } from './provider.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+export const PAYMENT_STATUS = { new: 1, paid: 2, canceled: 3 } as const;
 
 export async function findPayment(db: Database, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -29,18 +50,119 @@ export function toPayment(row: PaymentRow) {
     provider_id: row.providerId as 2 | 3 | 4 | 5,
     card_last4: row.cardLast4,
     paid_at: row.paidAt?.toISOString() ?? null,
+    refunded: major(row.refunded),
   };
 }
 
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+export interface PaymentStart {
+  booking: RequestRow;
+  type: PaymentType;
+  method: 'card' | 'sbp';
+  key: string | null;
+  now: Date;
+}
+
+export interface StartedPayment {
+  payment: PaymentRow;
+  /** Open payments this start replaced: void them at the provider (`settleVoids`). */
+  replaced: PaymentRow[];
+}
+
 /**
- * Applies the provider's result to a new payment and its request, once: the payment row is
- * locked, and a payment that is no longer new is left as it is (answers false).
+ * Finds or opens the payment a start asks for, under the booking's row lock: the same key, or
+ * an open payment of the same type, method and amount, answers that payment; any other open
+ * payment is voided and a new one opened for what is due now.
+ */
+export async function startPaymentOf(db: Database, start: PaymentStart): Promise<StartedPayment> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, start.booking.id);
+    if (!booking) throw conflict('This booking cannot be paid now');
+    if (start.key !== null) {
+      const [same] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.requestId, booking.id), eq(payments.idempotencyKey, start.key)));
+      if (same) {
+        if (same.paymentType !== start.type || same.paymentMethod !== start.method) {
+          throw unprocessable('This key was used for another payment', {
+            idempotency_key: ['This key was used for another payment'],
+          });
+        }
+        return { payment: same, replaced: [] };
+      }
+    }
+    await refuseUnpayable(tx, booking, start.now);
+    const amount = amountDue(booking, start.type);
+    if (amount === undefined) {
+      throw unprocessable('This payment is not due', {
+        payment_type: ['This payment is not due'],
+      });
+    }
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.requestId, booking.id), eq(payments.status, PAYMENT_STATUS.new)));
+    if (
+      open &&
+      open.paymentType === start.type &&
+      open.paymentMethod === start.method &&
+      open.amount === amount
+    ) {
+      return { payment: open, replaced: [] };
+    }
+    const replaced = open ? await closeOpenPayments(tx, booking.id, start.now) : [];
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        requestId: booking.id,
+        amount,
+        currency: booking.currency,
+        paymentType: start.type,
+        paymentMethod: start.method,
+        providerId: 4,
+        providerPaymentId: `sbx_${randomUUID()}`,
+        idempotencyKey: start.key,
+      })
+      .returning();
+    return { payment: created!, replaced };
+  });
+}
+
+/** 409 unless the locked booking takes payments now: confirmed or prepaid, before its start. */
+async function refuseUnpayable(tx: Transaction, booking: RequestRow, now: Date) {
+  const payable =
+    booking.userId !== null &&
+    (booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment);
+  if (!payable) throw conflict('This booking cannot be paid now');
+  if (booking.tourDateId === null) return;
+  const [row] = (
+    await tx.execute<{ start: string }>(
+      sql`select start_date::text as start from tour_dates where id = ${booking.tourDateId}`,
+    )
+  ).rows;
+  if (row && row.start <= todayIso(now)) throw conflict('This booking cannot be paid now');
+}
+
+export interface SettleResult {
+  /** False when the payment was already settled (a repeated callback). */
+  applied: boolean;
+  /** Refunds recorded by this result: send them (`sendRefunds`). */
+  refundIds: number[];
+}
+
+/**
+ * Applies the provider's result to a payment, once (the payment's row is locked; a settled one
+ * is left as it is). A success is credited to its booking as far as it was due, and the rest
+ * recorded as a refund; a success for a payment Gallop had voided (the payer was faster than the
+ * void) is applied the same way.
  */
 export async function applyProviderResult(
   db: Database,
   result: CallbackFields,
   publicUrl: string,
-): Promise<boolean> {
+): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -52,56 +174,184 @@ export async function applyProviderResult(
         ),
       )
       .for('update');
-    if (!payment || payment.status !== 1) return false;
+    const none = { applied: false, refundIds: [] };
+    if (!payment || payment.status === PAYMENT_STATUS.paid) return none;
     const now = new Date();
     if (result.status !== 'succeeded') {
+      if (payment.status !== PAYMENT_STATUS.new) return none;
       await tx
         .update(payments)
-        .set({ status: 3, failureReason: result.status, updatedAt: now })
+        .set({ status: PAYMENT_STATUS.canceled, failureReason: result.status, updatedAt: now })
         .where(eq(payments.id, payment.id));
-      return true;
+      return { applied: true, refundIds: [] };
     }
+    const booking = (await lockBooking(tx, payment.requestId))!;
+    const open =
+      booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment;
+    const { credit, excess } = creditOf(booking, payment.paymentType, payment.amount, open);
     await tx
       .update(payments)
-      .set({ status: 2, cardLast4: result.card_last4 ?? null, paidAt: now, updatedAt: now })
-      .where(eq(payments.id, payment.id));
-    const [before] = await tx
-      .select({ status: bookingRequests.status })
-      .from(bookingRequests)
-      .where(eq(bookingRequests.id, payment.requestId))
-      .for('update');
-    // Money that arrives for a booking cancelled meanwhile is recorded, and support refunds it:
-    // the booking is not revived (its seats may be gone).
-    const stillOpen =
-      before?.status === STATUS.pendingPrepayment || before?.status === STATUS.madePrepayment;
-    const [request] = await tx
-      .update(bookingRequests)
       .set({
-        paid: sql`${bookingRequests.paid} + ${payment.amount}`,
-        ...(stillOpen
-          ? { status: STATUS.madePrepayment, contractStatus: CONTRACT_STATUS.prepaid }
-          : { contractStatus: CONTRACT_STATUS.terminatedAfterPayment }),
+        status: PAYMENT_STATUS.paid,
+        cardLast4: result.card_last4 ?? null,
+        paidAt: now,
+        refunded: excess,
         updatedAt: now,
       })
-      .where(eq(bookingRequests.id, payment.requestId))
+      .where(eq(payments.id, payment.id));
+    const decision = decide(booking.status as BookingStatus, 'payment-arrives');
+    const [updated] = await tx
+      .update(bookingRequests)
+      .set({
+        paid: sql`${bookingRequests.paid} + ${credit}`,
+        refunded: sql`${bookingRequests.refunded} + ${excess}`,
+        ...(credit > 0 && decision.kind === 'move'
+          ? { status: decision.to, contractStatus: CONTRACT_STATUS.prepaid, holdUntil: null }
+          : {}),
+        ...(!open && booking.paid === 0
+          ? { contractStatus: CONTRACT_STATUS.terminatedAfterPayment }
+          : {}),
+        updatedAt: now,
+      })
+      .where(eq(bookingRequests.id, booking.id))
       .returning();
+    const request = updated!;
     // The first payment concludes the contract: the organizer gets the meeting page link.
-    if (stillOpen) await openMeeting(tx, request!, publicUrl);
+    if (credit > 0 && booking.paid === 0) await openMeeting(tx, request, publicUrl);
+    const refundIds: number[] = [];
+    if (excess > 0) {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          requestId: request.id,
+          paymentId: payment.id,
+          amount: excess,
+          currency: payment.currency,
+          reason: open ? 'overpaid' : 'booking-closed',
+        })
+        .returning({ id: refunds.id });
+      refundIds.push(refund!.id);
+    }
     const [tour] = await tx
       .select({ name: tours.name })
       .from(tours)
-      .where(eq(tours.id, request!.tourId));
-    const amount = `${(payment.amount / 100).toFixed(2)} ${payment.currency}`;
-    await tx.insert(outbox).values({
-      kind: 'payment-received',
-      channel: 'email',
-      recipient: request!.contactEmail,
-      subject: `Payment received for booking #${request!.id}`,
-      body: stillOpen
-        ? `Hello ${request!.contactName},\n\nWe received your payment of ${amount} for "${tour?.name ?? 'your tour'}" (booking #${request!.id}).${request!.paid < request!.price ? ` ${((request!.price - request!.paid) / 100).toFixed(2)} ${payment.currency} is left to pay before the tour.` : ' Your booking is paid in full.'}\n\nYour booking: ${bookingUrl(request!, publicUrl)}\n\nThe Gallop team`
-        : `Hello ${request!.contactName},\n\nYour payment of ${amount} arrived after booking #${request!.id} had been cancelled. Our support team will refund it within a few days.\n\nThe Gallop team`,
-      payload: { requestId: request!.id, paymentId: payment.id },
-    });
-    return true;
+      .where(eq(tours.id, request.tourId));
+    await tx
+      .insert(outbox)
+      .values(paymentMessage({ request, payment, credit, excess, tour: tour?.name, publicUrl }));
+    return { applied: true, refundIds };
   });
+}
+
+function paymentMessage({
+  request,
+  payment,
+  credit,
+  excess,
+  tour,
+  publicUrl,
+}: {
+  request: RequestRow;
+  payment: PaymentRow;
+  credit: number;
+  excess: number;
+  tour: string | undefined;
+  publicUrl: string;
+}): typeof outbox.$inferInsert {
+  const amount = money(payment.amount, payment.currency);
+  const left = request.price - request.paid;
+  const link = bookingUrl(request, publicUrl);
+  const name = tour ?? 'your tour';
+  const lines: string[] = [];
+  if (credit > 0) {
+    lines.push(
+      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay before the tour.` : ' Your booking is paid in full.'}`,
+    );
+  }
+  if (excess > 0) {
+    lines.push(
+      credit > 0
+        ? `Your payment of ${amount} was ${money(excess, payment.currency)} more than was due: we are refunding ${money(excess, payment.currency)} to your card now. Refunds reach most cards within 5–10 days.`
+        : request.status === STATUS.pendingPrepayment || request.status === STATUS.madePrepayment
+          ? `Your payment of ${amount} arrived when nothing more was due for booking #${request.id}, so we are refunding all of it to your card now. Refunds reach most cards within 5–10 days.`
+          : `Your payment of ${amount} arrived after booking #${request.id} had been cancelled, so we are refunding all of it to your card now. Refunds reach most cards within 5–10 days.`,
+    );
+  }
+  return {
+    kind: excess > 0 ? 'payment-refunded' : 'payment-received',
+    channel: 'email',
+    recipient: request.contactEmail,
+    subject:
+      excess > 0
+        ? `Refund of ${money(excess, payment.currency)} for booking #${request.id}`
+        : `Payment received for booking #${request.id}`,
+    body: `Hello ${request.contactName},\n\n${lines.join('\n\n')}\n\nYour booking: ${link}\n\nThe Gallop team`,
+    payload: { requestId: request.id, paymentId: payment.id, credit, refunded: excess },
+  };
+}
+
+/**
+ * Sends recorded refunds to the provider and marks them done. A failing one stays pending for
+ * the booking job to retry (the provider refunds once per refund id); the first failure is
+ * thrown after the others were tried.
+ */
+export async function sendRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  ids?: readonly number[],
+): Promise<number> {
+  const pending = await db
+    .select({ refund: refunds, providerPaymentId: payments.providerPaymentId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 1), ids ? inArray(refunds.id, [...ids]) : undefined))
+    .orderBy(asc(refunds.id))
+    .limit(100);
+  let sent = 0;
+  let failure: unknown;
+  for (const { refund, providerPaymentId } of pending) {
+    try {
+      const providerRefundId = await provider.refund(
+        providerPaymentId,
+        refund.amount,
+        String(refund.id),
+      );
+      await db
+        .update(refunds)
+        .set({ status: 2, providerRefundId, completedAt: new Date() })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 1)));
+      sent += 1;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
+  return sent;
+}
+
+/**
+ * Tells the provider about payments Gallop voided. One the payer completed first is applied as
+ * its success (credited as far as due, the rest refunded).
+ */
+export async function settleVoids(
+  db: Database,
+  provider: PaymentProvider,
+  voided: readonly PaymentRow[],
+  publicUrl: string,
+): Promise<void> {
+  for (const payment of voided) {
+    const outcome = await provider.void(payment.providerPaymentId);
+    if (outcome.outcome !== 'charged') continue;
+    const settled = await applyProviderResult(
+      db,
+      {
+        payment_id: payment.id,
+        provider_payment_id: payment.providerPaymentId,
+        status: 'succeeded',
+        card_last4: outcome.cardLast4 ?? undefined,
+      },
+      publicUrl,
+    );
+    await sendRefunds(db, provider, settled.refundIds);
+  }
 }

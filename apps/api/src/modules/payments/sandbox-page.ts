@@ -6,10 +6,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
 import type { Database } from '#src/db/client.ts';
-import { and, eq } from 'drizzle-orm';
-import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
-import { applyProviderResult, findPayment, type PaymentRow } from './payments.ts';
-import { cardOutcome, TEST_CARDS, verifyPageToken } from './sandbox-provider.ts';
+import { eq } from 'drizzle-orm';
+import { bookingRequests, tours } from '#src/db/schema/index.ts';
+import { isActive } from '#src/modules/bookings/status-machine.ts';
+import { outcomeUrl } from './handlers.ts';
+import {
+  applyProviderResult,
+  findPayment,
+  sendRefunds,
+  settleVoids,
+  type PaymentRow,
+} from './payments.ts';
+import {
+  chargeSandboxPayment,
+  sandboxPayment,
+  sandboxProvider,
+  type ChargeResult,
+} from './sandbox-ledger.ts';
+import { cardOutcome, expiryProblem, TEST_CARDS, verifyPageToken } from './sandbox-provider.ts';
 
 /** The code the simulated bank's 3-D Secure step accepts. */
 export const CHALLENGE_CODE = '1234';
@@ -44,12 +58,9 @@ function page(title: string, content: string): string {
 export function registerSandboxPaymentPages(app: FastifyInstance, options: PageOptions): void {
   const { db, publicUrl, secret } = options;
 
-  const back = (outcome: 'success' | 'payment-failed', payment: PaymentRow) => {
-    const url = new URL(`/${outcome}`, publicUrl);
-    url.searchParams.set('request_id', String(payment.requestId));
-    url.searchParams.set('payment_id', String(payment.id));
-    return url.href;
-  };
+  const provider = sandboxProvider(db);
+  const back = (payment: PaymentRow) =>
+    outcomeUrl(payment.status === 2 ? 'success' : 'payment-failed', payment, publicUrl, secret());
 
   async function describe(payment: PaymentRow) {
     const [row] = await db
@@ -97,14 +108,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       );
   }
 
-  /** Applies a result, then sends the traveller back to the site's outcome page. */
-  async function finish(
-    reply: FastifyReply,
-    payment: PaymentRow,
-    status: 'succeeded' | 'declined' | 'canceled',
-    last4?: string,
-  ) {
-    await applyProviderResult(
+  /** Applies what the provider's books say to Gallop's payment, then refunds what was not due. */
+  async function apply(payment: PaymentRow, status: ChargeResult, last4: string | undefined) {
+    const settled = await applyProviderResult(
       db,
       {
         payment_id: payment.id,
@@ -114,8 +120,38 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       },
       publicUrl,
     );
-    const settled = (await findPayment(db, payment.id))!;
-    return reply.redirect(back(settled.status === 2 ? 'success' : 'payment-failed', settled), 303);
+    await sendRefunds(db, provider, settled.refundIds).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'payments: a refund is left for the retry'),
+    );
+  }
+
+  /**
+   * The payer's attempt: settled at the provider first (once: a voided or already settled payment
+   * is not charged), then applied to the booking, then the traveller goes back to the site.
+   */
+  async function finish(
+    reply: FastifyReply,
+    payment: PaymentRow,
+    status: ChargeResult,
+    last4?: string,
+  ) {
+    if (await chargeSandboxPayment(db, payment.providerPaymentId, status, last4)) {
+      await apply(payment, status, last4);
+    }
+    return reply.redirect(back((await findPayment(db, payment.id))!), 303);
+  }
+
+  function closedPage(reply: FastifyReply, payment: PaymentRow) {
+    return reply
+      .code(410)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          'This payment was replaced',
+          `<h1>This payment is no longer open</h1><p class="muted">Booking #${payment.requestId} has a newer payment, or it can no longer be paid, so no money was taken here. Open your booking on Gallop to pay what is due.</p>`,
+        ),
+      );
   }
 
   /** The payment behind the address, when its token matches; else a 404 page. */
@@ -142,28 +178,31 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       .select({ status: bookingRequests.status })
       .from(bookingRequests)
       .where(eq(bookingRequests.id, payment.requestId));
-    if (payment.status === 1 && booking && booking.status !== 2 && booking.status !== 3) {
-      await db
-        .update(payments)
-        .set({ status: 3, failureReason: 'booking-closed', updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 1)));
-      await reply
-        .code(410)
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            'This booking can no longer be paid',
-            `<h1>This booking can no longer be paid</h1><p class="muted">Booking #${payment.requestId} was cancelled, so no money was taken. You can book the tour again on Gallop.</p>`,
-          ),
-        );
+    if (payment.status === 1 && booking && !isActive(booking.status)) {
+      await settleVoids(db, provider, [payment], publicUrl);
+      await closedPage(reply, payment);
       return undefined;
+    }
+    const books = await sandboxPayment(db, payment.providerPaymentId);
+    if (payment.status === 1) {
+      if (!books || books.status === 'open') {
+        if (!books) await provider.open(payment);
+        return payment;
+      }
+      if (books.status !== 'voided') {
+        // The provider settled it but Gallop never heard (a process stopped in between).
+        await apply(payment, books.status, books.cardLast4 ?? undefined);
+        await reply.redirect(back((await findPayment(db, payment.id))!), 303);
+        return undefined;
+      }
     }
     // A settled payment never runs twice: the traveller is sent to its outcome.
-    if (payment.status !== 1) {
-      await reply.redirect(back(payment.status === 2 ? 'success' : 'payment-failed', payment), 303);
-      return undefined;
+    if (payment.status === 2 || (payment.status === 3 && books?.status !== 'voided')) {
+      await reply.redirect(back(payment), 303);
+    } else {
+      await closedPage(reply, payment);
     }
-    return payment;
+    return undefined;
   }
 
   app.register(async (scope) => {
@@ -190,7 +229,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         if (outcome === 'invalid') {
           return cardForm(reply, payment, form.token!, 'Please check the card number.');
         }
-        if (!/^\d{2}\s*\/\s*\d{2}$/.test(form.exp ?? '') || !/^\d{3,4}$/.test(form.cvc ?? '')) {
+        const expiry = expiryProblem(form.exp ?? '', new Date());
+        if (expiry === 'expired') {
+          return cardForm(reply, payment, form.token!, 'Your card has expired.');
+        }
+        if (expiry === 'invalid' || !/^\d{3,4}$/.test(form.cvc ?? '')) {
           return cardForm(reply, payment, form.token!, 'Please check the expiry date and the CVC.');
         }
         const last4 = digits.slice(-4);

@@ -83,3 +83,27 @@ export function verifyPageToken(
 ): boolean {
   return safeEqual(pageToken(paymentId, providerPaymentId, secret), token);
 }
+
+/** The key in the outcome pages' address (`/success?payment_id=&token=`): no session needed. */
+export function outcomeToken(paymentId: number, secret: string): string {
+  return hmac(`outcome:${paymentId}`, secret).slice(0, 32);
+}
+
+export function verifyOutcomeToken(paymentId: number, token: string, secret: string): boolean {
+  return safeEqual(outcomeToken(paymentId, secret), token);
+}
+
+/**
+ * Why a card's expiry refuses the payment, as a provider's test mode checks it: a malformed
+ * `MM/YY`, or a month that has ended. Undefined when the card is still valid.
+ */
+export function expiryProblem(expiry: string, now: Date): 'invalid' | 'expired' | undefined {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return 'invalid';
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return 'invalid';
+  const year = 2000 + Number(match[2]);
+  // A card is valid through the last day of its expiry month.
+  const endsAt = Date.UTC(year, month, 1);
+  return now.getTime() >= endsAt ? 'expired' : undefined;
+}

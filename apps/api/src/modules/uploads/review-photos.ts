@@ -12,7 +12,7 @@ import type { UploadRow } from './records.ts';
 export async function reviewPhotos(
   db: Database,
   ids: readonly number[],
-  { ip, userId }: { ip: string; userId: number },
+  { ip, userId }: { ip: string; userId: number | null },
 ): Promise<UploadRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
@@ -27,7 +27,9 @@ export async function reviewPhotos(
         isNull(uploads.reviewId),
       ),
     );
-  const usable = rows.filter((row) => row.uploaderIp === ip || row.ownerUserId === userId);
+  const usable = rows.filter(
+    (row) => row.uploaderIp === ip || (userId !== null && row.ownerUserId === userId),
+  );
   if (usable.length !== unique.length) {
     const message = 'Some photos were not found: upload them again';
     throw unprocessable(message, { image_ids: [message] });

@@ -1,0 +1,127 @@
+/**
+ * Helpers of the transaction tests, over a scratch database they may change at will
+ * (`#src/testing/scratch-database.ts`): dates of a chosen capacity, travellers, bookings.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '#src/db/client.ts';
+import { bookingRequests, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import type { Json } from '#src/testing/call.ts';
+
+export type TourDateRow = typeof tourDates.$inferSelect;
+
+/**
+ * A new guaranteed, bookable date of `capacity` seats, all free: a copy of a seeded date two
+ * months ahead with a percent prepayment, so no booking of another test is on it. `used` keeps
+ * the dates made, for tests that want to look at them.
+ */
+export async function dateWithSeats(
+  db: Database,
+  capacity: number,
+  used: Set<number>,
+  { guaranteed = true }: { guaranteed?: boolean } = {},
+): Promise<TourDateRow> {
+  const [row] = await db
+    .select({ date: tourDates })
+    .from(tourDates)
+    .innerJoin(tours, eq(tours.id, tourDates.tourId))
+    .where(
+      and(
+        gt(tourDates.startDate, sql`current_date + 60`),
+        eq(tourDates.isBusy, false),
+        eq(tourDates.notGuaranteed, !guaranteed),
+        eq(tourDates.prepaymentType, 'percent'),
+        isNull(tourDates.variantName),
+        eq(tours.isPublished, true),
+        eq(tours.minAge, 0),
+      ),
+    )
+    .orderBy(tourDates.id)
+    .limit(1);
+  if (!row) throw new Error('the scratch seed has no bookable date to copy');
+  const { id: _template, ...template } = row.date;
+  const [date] = await db
+    .insert(tourDates)
+    .values({ ...template, numberOfSeats: capacity, numberOfFreeSeats: capacity })
+    .returning();
+  used.add(date!.id);
+  return date!;
+}
+
+export const uniqueEmail = (prefix = 'rider') => `${prefix}-${randomUUID()}@example.com`;
+
+export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/crm/api/user/register',
+    payload: {
+      first_name: 'Maya',
+      last_name: 'Hart',
+      email,
+      password: 'long-trail-2026',
+      confirm_password: 'long-trail-2026',
+    },
+  });
+  return { token: (response.json() as { token: string }).token, email };
+}
+
+export interface BookingOptions {
+  email: string;
+  riders?: number;
+  token?: string | undefined;
+  key?: string | undefined;
+  currency?: string | undefined;
+}
+
+export function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingOptions) {
+  return {
+    tour_id: date.tourId,
+    tour_date_id: date.id,
+    tourists: Array.from({ length: options.riders ?? 1 }, (_, i) => ({
+      first_name: i === 0 ? 'Maya' : `Rider${i}`,
+      last_name: 'Hart',
+    })),
+    contact: { name: 'Maya Hart', email: options.email, phone: '+14155550199' },
+  };
+}
+
+/** `POST /crm/api/request/create`: its status and JSON body. */
+export async function book(
+  app: FastifyInstance,
+  date: Pick<TourDateRow, 'id' | 'tourId'>,
+  options: BookingOptions,
+  body: object = bookingBody(date, options),
+): Promise<{ status: number; body: Json }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/crm/api/request/create',
+    headers: {
+      ...(options.token ? { 'x-authorization': `Bearer ${options.token}` } : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+      ...(options.currency ? { 'x-currency': options.currency } : {}),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+/** Seats of a date: free, and held by its active bookings. */
+export async function seatsOf(db: Database, dateId: number) {
+  const [date] = await db.select().from(tourDates).where(eq(tourDates.id, dateId));
+  const [held] = await db
+    .select({ seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number) })
+    .from(bookingRequests)
+    .where(
+      and(eq(bookingRequests.tourDateId, dateId), sql`${bookingRequests.status} in (1, 2, 3)`),
+    );
+  return { capacity: date!.numberOfSeats, free: date!.numberOfFreeSeats, sold: held!.seats };
+}
+
+/** The messages of `kind` queued about booking `requestId`. */
+export async function messagesAbout(db: Database, requestId: number, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`));
+}

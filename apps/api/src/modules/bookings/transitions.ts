@@ -1,0 +1,272 @@
+/**
+ * Every change of a booking's status or riders, with its seats and open payments, happens here:
+ * in one transaction that first locks the booking's row (`SELECT … FOR UPDATE`), decides on that
+ * locked state (`status-machine.ts`), and applies the seat delta computed from the locked rider
+ * count (decision 089). Two cancels or rider changes sent at once therefore run one after the
+ * other: the second sees the first's result, releases nothing more and answers the same.
+ *
+ * Services take the database, return typed results, and throw `HttpError`s (409 for a wrong
+ * state); handlers stay thin. Provider calls (voiding the payments a cancel closes) happen after
+ * the commit, never inside a transaction.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import {
+  bookingRequests,
+  bookingTourists,
+  outbox,
+  payments,
+  tourDates,
+} from '#src/db/schema/index.ts';
+import { HttpError, unprocessable } from '#src/http/http-error.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { inCurrency, quote, wholeUnits } from './pricing.ts';
+import { CONTRACT_STATUS, type RequestRow } from './records.ts';
+import { releaseSeats, takeSeats } from './seats.ts';
+import {
+  decide,
+  isActive,
+  releasesSeats,
+  type BookingEvent,
+  type BookingStatus,
+} from './status-machine.ts';
+import { touristValues, type TouristInput } from './tourists.ts';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type OutboxValues = typeof outbox.$inferInsert;
+type PaymentRow = typeof payments.$inferSelect;
+
+export const conflict = (message: string) => new HttpError(409, message);
+
+export const CANNOT_CHANGE = 'This booking can no longer be changed';
+
+/** The booking's row, locked until the transaction ends; undefined when there is none. */
+export async function lockBooking(tx: Transaction, id: number): Promise<RequestRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, id))
+    .for('update');
+  return row;
+}
+
+/** The start day of the booking's date, read in the transaction (none: a tour on request). */
+async function startDateOf(tx: Transaction, row: RequestRow) {
+  if (row.tourDateId === null) return undefined;
+  const [date] = await tx.select().from(tourDates).where(eq(tourDates.id, row.tourDateId));
+  return date;
+}
+
+export interface TransitionRequest {
+  event: BookingEvent;
+  now: Date;
+  /** Further refusals on the locked row (a cancel after the tour started): the 409's message. */
+  refuse?: (row: RequestRow, start: string | undefined) => string | undefined;
+  /** Columns the move sets besides the status. */
+  changes?: (row: RequestRow) => Partial<typeof bookingRequests.$inferInsert>;
+  /** Messages queued in the same transaction, once, when the booking moved. */
+  messages?: (moved: RequestRow) => OutboxValues[];
+}
+
+export interface TransitionResult {
+  kind: 'moved' | 'unchanged';
+  row: RequestRow;
+  /** Open payments the move closed: void them at the provider after the commit. */
+  closedPayments: PaymentRow[];
+}
+
+/**
+ * Applies `event` to booking `id`: 404 unknown, 409 when its state refuses the event, `unchanged`
+ * when the event already happened (a repeated cancel), else `moved` with seats released and open
+ * payments closed when the move cancels it.
+ */
+export async function transitionBooking(
+  db: Database,
+  id: number,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, id);
+    if (!row) throw new HttpError(404, 'Booking request not found');
+    const decision = decide(row.status as BookingStatus, request.event);
+    if (decision.kind === 'refused') throw conflict(decision.message);
+    if (decision.kind === 'unchanged') return { kind: 'unchanged', row, closedPayments: [] };
+    const date = await startDateOf(tx, row);
+    const refusal = request.refuse?.(row, date?.startDate);
+    if (refusal) throw conflict(refusal);
+
+    const [moved] = await tx
+      .update(bookingRequests)
+      .set({ ...request.changes?.(row), status: decision.to, updatedAt: request.now })
+      .where(eq(bookingRequests.id, row.id))
+      .returning();
+    let closedPayments: PaymentRow[] = [];
+    if (releasesSeats(row.status, decision.to)) {
+      if (row.tourDateId !== null) await releaseSeats(tx, row.tourDateId, row.seats);
+      closedPayments = await closeOpenPayments(tx, row.id, request.now);
+    }
+    const messages = request.messages?.(moved!) ?? [];
+    if (messages.length > 0) await tx.insert(outbox).values(messages);
+    return { kind: 'moved', row: moved!, closedPayments };
+  });
+}
+
+/** Marks a booking's open payment voided (the provider is told after the commit). */
+export async function closeOpenPayments(
+  tx: Transaction,
+  requestId: number,
+  now: Date,
+): Promise<PaymentRow[]> {
+  return tx
+    .update(payments)
+    .set({ status: 3, failureReason: 'voided', updatedAt: now })
+    .where(and(eq(payments.requestId, requestId), eq(payments.status, 1)))
+    .returning();
+}
+
+/** The cancellation a traveller asks for (decisions: traveller cancels, 1, 2, 3 → 5). */
+export function travellerCancel(
+  message: string | null,
+  now: Date,
+): Omit<TransitionRequest, 'messages'> {
+  return {
+    event: 'traveller-cancels',
+    now,
+    refuse: (_row, start) =>
+      start !== undefined && start <= todayIso(now)
+        ? 'This booking can no longer be cancelled: the tour has started'
+        : undefined,
+    changes: (row) => ({
+      contractStatus:
+        row.paid > 0 ? CONTRACT_STATUS.terminatedAfterPayment : CONTRACT_STATUS.noPayments,
+      cancelMessage: message,
+      canceledAt: now,
+    }),
+  };
+}
+
+const seatsLeft = (free: number) =>
+  free === 0 ? 'No seats are left on this date' : `Only ${free} seat(s) left on this date`;
+
+export interface RiderChange {
+  wanted: readonly TouristInput[];
+  /** Riders not named in `wanted` stay (adding, questionnaires) or are removed (the owner). */
+  keepMissing: boolean;
+  now: Date;
+}
+
+export interface RiderChangeResult {
+  row: RequestRow;
+  added: number;
+  removed: number;
+}
+
+/**
+ * Sets booking `id`'s riders to `change.wanted` (ids update, new ones are added, missing ones are
+ * removed unless `keepMissing`), moving seats and the price with the locked rider count. A paid
+ * booking keeps its paid amount: adding riders costs the agreed per-person price on top, and a
+ * removal that would price it below what was paid is refused (support refunds it).
+ */
+export async function changeRiders(
+  db: Database,
+  id: number,
+  change: RiderChange,
+): Promise<RiderChangeResult> {
+  return db.transaction((tx) => changeRidersIn(tx, id, change));
+}
+
+/** `changeRiders` inside a transaction the caller holds (an idempotent add of riders). */
+export async function changeRidersIn(
+  tx: Transaction,
+  id: number,
+  change: RiderChange,
+): Promise<RiderChangeResult> {
+  const row = await lockBooking(tx, id);
+  if (!row) throw new HttpError(404, 'Booking request not found');
+  if (!isActive(row.status)) throw conflict(CANNOT_CHANGE);
+  const date = await startDateOf(tx, row);
+  if (date && date.startDate <= todayIso(change.now)) throw conflict(CANNOT_CHANGE);
+
+  const existing = await tx
+    .select()
+    .from(bookingTourists)
+    .where(eq(bookingTourists.requestId, row.id))
+    .orderBy(bookingTourists.position);
+  const existingIds = new Set(existing.map((tourist) => tourist.id));
+  const unknown = change.wanted.findIndex((t) => t.id !== undefined && !existingIds.has(t.id));
+  if (unknown >= 0) {
+    throw unprocessable('Unknown tourist', { [`tourists.${unknown}.id`]: ['Unknown tourist'] });
+  }
+  const keptIds = new Set(change.wanted.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  const removed = change.keepMissing ? [] : existing.filter((t) => !keptIds.has(t.id));
+  if (removed.some((t) => t.position === 0)) {
+    throw unprocessable('The first tourist cannot be removed', {
+      tourists: ['The first tourist cannot be removed'],
+    });
+  }
+  const added = change.wanted.filter((t) => t.id === undefined).length;
+  const total = existing.length - removed.length + added;
+  // The seats the booking holds follow its riders; `row.seats` is the locked count.
+  const delta = total - row.seats;
+  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
+  const price = perPerson * total;
+  if (price < row.paid) {
+    throw conflict('This booking is paid: write to support to remove a rider and get a refund');
+  }
+  if (date && delta > 0 && !(await takeSeats(tx, date.id, delta))) {
+    const [fresh] = await tx
+      .select({ free: tourDates.numberOfFreeSeats })
+      .from(tourDates)
+      .where(eq(tourDates.id, date.id));
+    const text = seatsLeft(fresh?.free ?? 0);
+    throw unprocessable(text, { tourists: [text] });
+  }
+  if (date && delta < 0) await releaseSeats(tx, date.id, -delta);
+  if (removed.length > 0) {
+    await tx.delete(bookingTourists).where(
+      inArray(
+        bookingTourists.id,
+        removed.map((t) => t.id),
+      ),
+    );
+  }
+  let position = Math.max(-1, ...existing.map((t) => t.position));
+  for (const tourist of change.wanted) {
+    const values = touristValues(tourist);
+    if (tourist.id !== undefined) {
+      await tx
+        .update(bookingTourists)
+        .set({ ...values, isTouched: true })
+        .where(eq(bookingTourists.id, tourist.id));
+    } else {
+      position += 1;
+      await tx
+        .insert(bookingTourists)
+        .values({ ...values, requestId: row.id, position, isTouched: true });
+    }
+  }
+  const prepayment =
+    row.paid === 0 && date ? prepaymentFor(row, date, total, change.now) : row.prepayment;
+  const [updated] = await tx
+    .update(bookingRequests)
+    .set({ seats: total, price, prepayment, updatedAt: change.now })
+    .where(eq(bookingRequests.id, row.id))
+    .returning();
+  return { row: updated!, added, removed: removed.length };
+}
+
+/**
+ * The prepayment of a booking whose rider count changed: the date's rule applied to the new
+ * price, in the booking's currency (a fixed amount converted at the booking's own rate).
+ */
+function prepaymentFor(
+  row: RequestRow,
+  date: typeof tourDates.$inferSelect,
+  riders: number,
+  now: Date,
+): number | null {
+  const rate = row.exchangeRate ?? 1;
+  const terms = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
+  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
+  return quote({ ...terms, price: perPerson }, riders, todayIso(now)).prepayment;
+}

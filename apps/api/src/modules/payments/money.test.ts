@@ -1,0 +1,344 @@
+/**
+ * Money under concurrency and retries (decision 089), on a scratch database: one open payment
+ * per booking, exactly the amount due paid however the traveller clicks, what was not due
+ * refunded, and the amount shown is the amount charged. On PostgreSQL (CI) the requests really
+ * overlap; on PGlite the same assertions hold one after another.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { payments, refunds, sandboxPayments } from '#src/db/schema/index.ts';
+import type { Json } from '#src/testing/call.ts';
+import { testDatabaseKind } from '#src/testing/database.ts';
+import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
+import {
+  book,
+  dateWithSeats,
+  signUp,
+  type TourDateRow,
+} from '#src/modules/bookings/testing-scratch.ts';
+import { signCallback, TEST_CARDS } from './sandbox-provider.ts';
+import { hostedPage, submitCard } from './testing.ts';
+
+const SECRET = 'payment-secret-for-money-tests';
+let scratch: ScratchApp;
+let db: Database;
+const used = new Set<number>();
+const rounds = testDatabaseKind() === 'postgres' ? 5 : 2;
+
+beforeAll(async () => {
+  scratch = await buildScratchApp('money', {
+    PUBLIC_WRITE_LIMIT: '1000000',
+    PUBLIC_URL: 'http://web.test',
+    PAYMENT_SANDBOX_SECRET: SECRET,
+  });
+  db = scratch.scratch.handle.db;
+}, 120_000);
+afterAll(() => scratch?.close());
+
+const app = () => scratch.app;
+
+async function api(method: 'GET' | 'POST', url: string, token?: string, payload?: object) {
+  const response = await app().inject({
+    method,
+    url,
+    headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+/** A signed-in traveller's confirmed two-rider booking, payable. */
+async function payable(options: { currency?: string; date?: TourDateRow } = {}) {
+  const date = options.date ?? (await dateWithSeats(db, 10, used));
+  const traveller = await signUp(app());
+  const { status, body } = await book(app(), date, {
+    ...traveller,
+    riders: 2,
+    currency: options.currency,
+  });
+  expect(status).toBe(201);
+  expect(body.can_pay).toBe(true);
+  return { token: traveller.token, booking: body, date };
+}
+
+const start = (token: string, requestId: number, type: string, extra: object = {}) =>
+  api('POST', '/crm/api/payment/start', token, {
+    request_id: requestId,
+    payment_type: type,
+    payment_method: 'card',
+    ...extra,
+  });
+
+const bookingOf = async (token: string, id: number) =>
+  (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
+
+/**
+ * The provider's books for a booking: charged in total, refunded in total. What Gallop keeps
+ * (charged less refunded) must equal what the booking says is paid.
+ */
+async function providerBooks(requestId: number) {
+  const [row] = (
+    await db.execute<{ charged: string; refunded: string }>(sql`
+      select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0) as charged,
+             coalesce(sum(s.refunded), 0) as refunded
+      from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
+      where p.request_id = ${requestId}`)
+  ).rows;
+  return { charged: Number(row!.charged) / 100, refunded: Number(row!.refunded) / 100 };
+}
+
+async function expectPaidExactly(token: string, id: number, due: number) {
+  const booking = await bookingOf(token, id);
+  const books = await providerBooks(id);
+  expect(booking.paid).toBe(due);
+  expect(books.charged - books.refunded).toBe(due);
+  expect(booking.refunded).toBe(books.refunded);
+  // Every refund recorded was made by the provider.
+  const pending = await db.select().from(refunds).where(eq(refunds.requestId, id));
+  expect(pending.every((refund) => refund.status === 2)).toBe(true);
+  return booking;
+}
+
+describe('starting payments at once', () => {
+  it('opens one payment for 20 starts with one key, and for 20 without a key', async () => {
+    for (const key of [randomUUID(), undefined]) {
+      const { token, booking } = await payable();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          start(token, booking.id as number, 'prepayment', key ? { idempotency_key: key } : {}),
+        ),
+      );
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      const ids = new Set(answers.map((a) => a.body.payment.id as number));
+      expect(ids.size).toBe(1);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.requestId, booking.id as number));
+      expect(rows).toHaveLength(1);
+    }
+  }, 120_000);
+});
+
+describe('two ways of paying one booking', () => {
+  it('a prepayment in one tab and a full payment in another: exactly the price is kept', async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const { token, booking } = await payable();
+      const prepayment = await start(token, booking.id as number, 'prepayment');
+      // The payer submits the prepayment's card page while the other tab starts a full payment.
+      const [, full] = await Promise.all([
+        submitCard(app(), prepayment.body.redirect_url as string, TEST_CARDS.success),
+        start(token, booking.id as number, 'full'),
+      ]);
+      if (full.status === 200 && full.body.payment.status === 1) {
+        const paid = await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
+        expect(paid.statusCode).toBe(303);
+      } else {
+        // The prepayment won and the rest is a separate payment now.
+        const rest = await start(token, booking.id as number, 'payment');
+        await submitCard(app(), rest.body.redirect_url as string, TEST_CARDS.success);
+      }
+      const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
+      expect(after.status).toBe(3);
+    }
+  }, 120_000);
+
+  it('a prepayment then a full payment, both completed in order: the prepayment part comes back', async () => {
+    const { token, booking } = await payable();
+    const prepayment = await start(token, booking.id as number, 'prepayment');
+    const full = await start(token, booking.id as number, 'full');
+    expect(full.body.payment.id).not.toBe(prepayment.body.payment.id);
+    // The first tab was voided at the provider: nothing is charged there.
+    const stale = await submitCard(
+      app(),
+      prepayment.body.redirect_url as string,
+      TEST_CARDS.success,
+    );
+    expect(stale.statusCode).toBe(410);
+    expect(stale.body).toContain('This payment is no longer open');
+    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
+    await expectPaidExactly(token, booking.id as number, booking.price as number);
+  });
+
+  it('a QR payment left open and a card payment: one is charged', async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const { token, booking } = await payable();
+      const qr = await api('POST', '/crm/api/payment/start', token, {
+        request_id: booking.id,
+        payment_type: 'full',
+        payment_method: 'sbp',
+      });
+      const card = await start(token, booking.id as number, 'full');
+      // Both pages submitted at once: the QR one was voided when the card one opened.
+      const [qrPaid, cardPaid] = await Promise.all([
+        submitCard(app(), qr.body.redirect_url as string, TEST_CARDS.success),
+        submitCard(app(), card.body.redirect_url as string, TEST_CARDS.success),
+      ]);
+      expect(qrPaid.statusCode).toBe(410);
+      expect(cardPaid.statusCode).toBe(303);
+      await expectPaidExactly(token, booking.id as number, booking.price as number);
+    }
+  });
+
+  it('a payment charged while it was being replaced is kept as far as due, the rest refunded', async () => {
+    const { token, booking } = await payable();
+    const prepayment = await start(token, booking.id as number, 'prepayment');
+    const [stored] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, prepayment.body.payment.id as number));
+    // The payer's bank confirmed the prepayment at the provider; the notice is late.
+    await db
+      .update(sandboxPayments)
+      .set({ status: 'succeeded', cardLast4: '4242' })
+      .where(eq(sandboxPayments.providerPaymentId, stored!.providerPaymentId));
+    const full = await start(token, booking.id as number, 'full');
+    expect(full.status).toBe(200);
+    // Voiding found the prepayment charged: it was applied.
+    expect((await bookingOf(token, booking.id as number)).paid).toBe(booking.prepayment);
+    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
+    const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
+    expect(after.refunded).toBe(booking.prepayment);
+    const status = await api(
+      'GET',
+      `/crm/api/payment/status?payment_id=${full.body.payment.id}`,
+      token,
+    );
+    expect(status.body).toMatchObject({ status: 2, refunded: booking.prepayment });
+  });
+
+  it('20 signed callbacks of one success at once credit it once', async () => {
+    const { token, booking } = await payable();
+    const started = await start(token, booking.id as number, 'prepayment');
+    const [stored] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, started.body.payment.id as number));
+    const fields = {
+      payment_id: stored!.id,
+      provider_payment_id: stored!.providerPaymentId,
+      status: 'succeeded' as const,
+      card_last4: '4242',
+    };
+    const signature = signCallback(fields, SECRET);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api('POST', '/crm/api/payment/callback/4', undefined, { ...fields, signature }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    await expectPaidExactly(token, booking.id as number, booking.prepayment as number);
+  });
+});
+
+describe('cards the sandbox refuses', () => {
+  it('takes nothing from an expired card or a number that fails the checksum', async () => {
+    const { token, booking } = await payable();
+    const started = await start(token, booking.id as number, 'full');
+    const expired = await submitCard(
+      app(),
+      started.body.redirect_url as string,
+      TEST_CARDS.success,
+      {
+        exp: '01/20',
+      },
+    );
+    expect(expired.statusCode).toBe(422);
+    expect(expired.body).toContain('Your card has expired.');
+    const badMonth = await submitCard(
+      app(),
+      started.body.redirect_url as string,
+      TEST_CARDS.success,
+      {
+        exp: '13/40',
+      },
+    );
+    expect(badMonth.statusCode).toBe(422);
+    const luhn = await submitCard(app(), started.body.redirect_url as string, '4242424242424241');
+    expect(luhn.statusCode).toBe(422);
+    expect(await providerBooks(booking.id as number)).toEqual({ charged: 0, refunded: 0 });
+    expect((await bookingOf(token, booking.id as number)).paid).toBe(0);
+  });
+});
+
+describe('the amount shown is the amount charged', () => {
+  it('books in the traveller’s currency: form total = booking = card page = charged', async () => {
+    const date = await dateWithSeats(db, 10, used);
+    const currency = date.currency === 'EUR' ? 'USD' : 'EUR';
+    const form = await app().inject({
+      url: `/spa/tour-for-request?id=${date.tourId}`,
+      headers: { 'x-currency': currency },
+    });
+    const shown = (form.json() as Json).dates.find((d: Json) => d.id === date.id);
+    expect(shown.currency).toBe(currency);
+    const formTotal = (shown.price as number) * 2;
+
+    const { token, booking } = await payable({ currency, date });
+    expect(booking).toMatchObject({ currency, price: formTotal });
+    // Shown in another currency later, the booking keeps its own.
+    const later = await app().inject({
+      url: `/crm/api/request/get?id=${booking.id}`,
+      headers: { 'x-authorization': `Bearer ${token}`, 'x-currency': 'GBP' },
+    });
+    expect(later.json()).toMatchObject({ currency, price: formTotal });
+
+    const started = await start(token, booking.id as number, 'full');
+    expect(started.body.payment).toMatchObject({ currency, amount: formTotal });
+    const { path, token: pageKey } = hostedPage(started.body.redirect_url as string);
+    const page = await app().inject({ url: `${path}?token=${pageKey}` });
+    const onPage = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(
+      formTotal,
+    );
+    expect(page.body).toContain(`<p class="amount">${onPage}</p>`);
+    await submitCard(app(), started.body.redirect_url as string, TEST_CARDS.success);
+    await expectPaidExactly(token, booking.id as number, formTotal);
+    const [charged] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.status, 'succeeded'))
+      .orderBy(sql`updated_at desc`)
+      .limit(1);
+    expect(charged).toMatchObject({ amount: formTotal * 100, currency });
+  });
+});
+
+describe('the outcome pages’ payment', () => {
+  it('answers a paid payment by its signed token, and never for a wrong one', async () => {
+    const { token, booking } = await payable();
+    const started = await start(token, booking.id as number, 'prepayment');
+    const paid = await submitCard(app(), started.body.redirect_url as string, TEST_CARDS.success);
+    const back = new URL(paid.headers.location as string);
+    expect(back.pathname).toBe('/success');
+    const outcome = await api(
+      'GET',
+      `/crm/api/payment/outcome?payment_id=${back.searchParams.get('payment_id')}&token=${back.searchParams.get('token')}`,
+    );
+    expect(outcome.status).toBe(200);
+    expect(outcome.body).toMatchObject({
+      payment: { status: 2, amount: booking.prepayment, card_last4: '4242' },
+      booking: { id: booking.id, paid: booking.prepayment, price: booking.price },
+    });
+    const forged = await api(
+      'GET',
+      `/crm/api/payment/outcome?payment_id=${back.searchParams.get('payment_id')}&token=${'0'.repeat(32)}`,
+    );
+    expect(forged.status).toBe(404);
+
+    const other = await payable();
+    const declinedStart = await start(other.token, other.booking.id as number, 'full');
+    const declined = await submitCard(
+      app(),
+      declinedStart.body.redirect_url as string,
+      TEST_CARDS.decline,
+    );
+    const failedBack = new URL(declined.headers.location as string);
+    expect(failedBack.pathname).toBe('/payment-failed');
+    const failed = await api(
+      'GET',
+      `/crm/api/payment/outcome?payment_id=${failedBack.searchParams.get('payment_id')}&token=${failedBack.searchParams.get('token')}`,
+    );
+    expect(failed.body.payment.status).toBe(3);
+  });
+});

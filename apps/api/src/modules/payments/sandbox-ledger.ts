@@ -1,0 +1,114 @@
+/**
+ * The sandbox provider's books (`sandbox_payments`, `sandbox_refunds`): the provider side of the
+ * built-in test-mode provider. Each change is one conditional update, so a charge on the hosted
+ * page and a void from Gallop racing each other end with exactly one of them, as at a real
+ * provider.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { sandboxPayments, sandboxRefunds } from '#src/db/schema/index.ts';
+import type { PaymentProvider, ProviderPayment, VoidOutcome } from './provider.ts';
+import { SANDBOX_PROVIDER_ID } from './sandbox-provider.ts';
+
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+export type ChargeResult = 'succeeded' | 'declined' | 'canceled';
+
+export async function sandboxPayment(
+  db: Database,
+  providerPaymentId: string,
+): Promise<SandboxPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+/**
+ * The payer's attempt on the hosted page: settles an open payment once. False when it was not
+ * open any more (voided meanwhile, or settled by another tab).
+ */
+export async function chargeSandboxPayment(
+  db: Database,
+  providerPaymentId: string,
+  result: ChargeResult,
+  cardLast4: string | undefined,
+): Promise<boolean> {
+  const settled = await db
+    .update(sandboxPayments)
+    .set({ status: result, cardLast4: cardLast4 ?? null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxPayments.providerPaymentId, providerPaymentId),
+        eq(sandboxPayments.status, 'open'),
+      ),
+    )
+    .returning({ id: sandboxPayments.providerPaymentId });
+  return settled.length === 1;
+}
+
+export function sandboxProvider(db: Database): PaymentProvider {
+  return {
+    id: SANDBOX_PROVIDER_ID,
+
+    async open(payment: ProviderPayment) {
+      await db
+        .insert(sandboxPayments)
+        .values({
+          providerPaymentId: payment.providerPaymentId,
+          amount: payment.amount,
+          currency: payment.currency,
+        })
+        .onConflictDoNothing();
+    },
+
+    async void(providerPaymentId: string): Promise<VoidOutcome> {
+      const voided = await db
+        .update(sandboxPayments)
+        .set({ status: 'voided', updatedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPayments.providerPaymentId, providerPaymentId),
+            eq(sandboxPayments.status, 'open'),
+          ),
+        )
+        .returning({ id: sandboxPayments.providerPaymentId });
+      if (voided.length === 1) return { outcome: 'voided' };
+      const row = await sandboxPayment(db, providerPaymentId);
+      // Never opened here (the process stopped between Gallop's commit and the provider call).
+      if (!row) return { outcome: 'voided' };
+      return row.status === 'succeeded'
+        ? { outcome: 'charged', cardLast4: row.cardLast4 }
+        : { outcome: 'closed' };
+    },
+
+    async refund(providerPaymentId: string, amount: number, refundKey: string) {
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .insert(sandboxRefunds)
+          .values({ refundKey, providerPaymentId, amount })
+          .onConflictDoNothing()
+          .returning({ key: sandboxRefunds.refundKey });
+        if (!done) return `sbx_re_${refundKey}`;
+        const refunded = await tx
+          .update(sandboxPayments)
+          .set({
+            refunded: sql`${sandboxPayments.refunded} + ${amount}`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(sandboxPayments.providerPaymentId, providerPaymentId),
+              eq(sandboxPayments.status, 'succeeded'),
+              sql`${sandboxPayments.refunded} + ${amount} <= ${sandboxPayments.amount}`,
+            ),
+          )
+          .returning({ id: sandboxPayments.providerPaymentId });
+        if (refunded.length !== 1) {
+          throw new Error(`sandbox: ${providerPaymentId} cannot refund ${amount}`);
+        }
+        return `sbx_re_${refundKey}`;
+      });
+    },
+  };
+}
