@@ -248,6 +248,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     authLimit: env.AUTH_LIMIT,
     paymentSecret: internalSecrets.paymentSandbox,
     bookingHoldHours: env.BOOKING_HOLD_HOURS,
+    responseDeadlineHours: env.RESPONSE_DEADLINE_HOURS,
+    bookingLinkSecret: internalSecrets.bookingLinks,
     log: app.log,
     chatRealtime: chatSocket.realtime,
     connectableMessengers: Object.keys(bots) as BotSource[],

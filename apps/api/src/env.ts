@@ -57,6 +57,12 @@ export const envSchema = z.object({
     .default('US'),
   // Hours a confirmed booking holds its seats without a payment (decision 025).
   BOOKING_HOLD_HOURS: wholeNumber(4, 1, 720).default(72),
+  // Hours an organizer has to confirm or decline a request on a date it has not guaranteed;
+  // unanswered, the request is released (decisions: "Booking lifecycle", decision 090).
+  RESPONSE_DEADLINE_HOURS: wholeNumber(4, 1, 720).default(48),
+  // Signs the organizer's one-click Confirm and Decline links in booking e-mails. Only this API
+  // signs and checks them: unset, a random secret generated once per database (decision 061).
+  BOOKING_LINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Signs the sandbox payment provider's callbacks and hosted-page links. Only this API signs and
   // checks them: unset, a random secret generated once per database (decision 061).
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -152,6 +158,7 @@ const SECRET_VARIABLES = new Set([
   'CALL_SECRET',
   'VERIFICATION_SECRET',
   'FOLLOWER_SECRET',
+  'BOOKING_LINK_SECRET',
   'TELEGRAM_BOT_SECRET',
   'WHATSAPP_BOT_SECRET',
   'SMTP_URL',

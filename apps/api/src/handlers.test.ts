@@ -20,6 +20,7 @@ describe('service handlers', () => {
       db: database.db,
       rates: createRatesCache(database.db),
       paymentSecret: () => 'payment-secret-for-tests',
+      bookingLinkSecret: () => 'booking-link-secret-for-tests',
       followerSecret: () => 'follower-secret-for-tests',
     });
     const operationIds = Object.values(loadContract().paths).flatMap((item) =>

@@ -51,6 +51,10 @@ export interface HandlerDeps {
   paymentSecret: () => string;
   /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`, default 72). */
   bookingHoldHours?: number;
+  /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`, default 48). */
+  responseDeadlineHours?: number;
+  /** Signs the organizer's Confirm and Decline links (read when used). */
+  bookingLinkSecret: () => string;
   /** Logs what no caller can be told (a refund left for the booking job's retry). */
   log?: { warn(details: object, message: string): void };
   /** Site-level settings from the environment (public URL, country detection). */

@@ -1934,6 +1934,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/crm/api/request/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A request as its organizer sees it from the e-mailed Confirm / Decline link
+     * @description Public, keyed by the signed `token` of the organizer's e-mail. A wrong token is a 404, like an unknown request.
+     */
+    get: operations['getRequestForAnswer'];
+    put?: never;
+    /**
+     * The organizer confirms or declines a request (status 1 → 2 or 6)
+     * @description With the signed `token` of the organizer's e-mail, until the response deadline. Answering the same way again changes nothing and answers 200; a request already answered otherwise, or past its deadline, is a 409 with the reason.
+     */
+    post: operations['answerRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/crm/api/request/update-tourists': {
     parameters: {
       query?: never;
@@ -3429,6 +3453,13 @@ export interface components {
        * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address); null when no such deadline applies.
        */
       hold_until?: string | null;
+      /**
+       * Format: date-time
+       * @description A request waiting for the organizer (status 1) is answered by then, or released.
+       */
+      respond_by?: string | null;
+      /** @description Why the organizer declined (status 6), in their words. */
+      decline_reason?: string | null;
       /** @description A booking made signed out whose contact e-mail is not proven yet. Signing in with a one-time code sent to that address joins it to the account and keeps its seats. */
       email_proof_required?: boolean;
       chat_id?: number | null;
@@ -3640,6 +3671,37 @@ export interface components {
         refunded: number;
         currency: components['schemas']['CurrencyCode'];
       };
+    };
+    OrganizerAnswerInput: {
+      token: string;
+      /** @enum {string} */
+      answer: 'confirm' | 'decline';
+      /** @description Why the organizer declines; shown to the traveller. Required to decline. */
+      reason?: string;
+    };
+    /** @description A booking request as its organizer answers it from the e-mailed link (decisions, "Booking lifecycle"): the riders with what the organizer needs to match horses, the comment, the money and until when an answer is possible. */
+    RequestForOrganizer: {
+      id: number;
+      status: components['schemas']['BookingRequestStatus'];
+      tour_name: string;
+      /** Format: date */
+      start?: string | null;
+      /** Format: date */
+      end?: string | null;
+      seats: number;
+      tourists: components['schemas']['Tourist'][];
+      comment?: string | null;
+      contact_name?: string;
+      price: number;
+      currency: components['schemas']['CurrencyCode'];
+      /**
+       * Format: date-time
+       * @description Until when the request can be confirmed or declined; null once answered.
+       */
+      respond_by?: string | null;
+      decline_reason?: string | null;
+      /** Format: date-time */
+      created_at: string;
     };
     SiteTokens: {
       captcha_provider: string | null;
@@ -7223,6 +7285,58 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getRequestForAnswer: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestForOrganizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  answerRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerAnswerInput'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestForOrganizer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];

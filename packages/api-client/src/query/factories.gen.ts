@@ -64,6 +64,7 @@ export const operationKeys = {
   getBookingRequestByUuid: ['get', '/crm/api/request/get-by-uuid'],
   listBookingRequestsForChat: ['get', '/crm/api/request/list-for-chat'],
   listBookingRequests: ['get', '/crm/api/request/list'],
+  getRequestForAnswer: ['get', '/crm/api/request/answer'],
   getArrivalInfo: ['get', '/crm/api/request/arrival-info'],
   getTouristsInfo: ['get', '/spa/tourists-info'],
   getPaymentStatus: ['get', '/crm/api/payment/status'],
@@ -499,6 +500,13 @@ export const listBookingRequestsQueryOptions = (
   ...params: ParamsArgument<'/crm/api/request/list'>
 ): GallopQueryOptions<'/crm/api/request/list'> =>
   gallopQueryOptions(client, '/crm/api/request/list', ...params);
+
+/** `GET /crm/api/request/answer` */
+export const getRequestForAnswerQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/crm/api/request/answer'>
+): GallopQueryOptions<'/crm/api/request/answer'> =>
+  gallopQueryOptions(client, '/crm/api/request/answer', ...params);
 
 /** `GET /crm/api/request/arrival-info` */
 export const getArrivalInfoQueryOptions = (

@@ -76,6 +76,10 @@ export const bookingRequests = pgTable(
     exchangeRate: doublePrecision(),
     /** An unpaid hold ends here (an unproven guest's short hold); null: the usual rules. */
     holdUntil: timestamp({ withTimezone: true }),
+    /** A request waiting for the organizer (status 1) is released after this if unanswered. */
+    respondBy: timestamp({ withTimezone: true }),
+    /** Why the organizer declined, shown to the traveller. */
+    declineReason: text(),
     /** Seats this request holds on its date (the tourists when it was created or changed). */
     seats: smallint().notNull(),
     contactName: text().notNull(),

@@ -15,7 +15,7 @@ import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { bookingUrl } from './messages.ts';
-import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS } from './records.ts';
+import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { transitionBooking } from './transitions.ts';
 
 export { DEFAULT_HOLD_HOURS };
@@ -28,6 +28,17 @@ export interface ExpiryOptions {
   publicUrl: string;
   /** Voids the payments of released bookings and retries pending refunds. */
   provider: PaymentProvider;
+}
+
+/** Why the job releases a booking, as the traveller reads it. */
+function releaseReason(row: RequestRow, now: Date): string {
+  if (row.respondBy !== null && row.respondBy.getTime() <= now.getTime()) {
+    return 'The organizer did not answer in time';
+  }
+  if (row.userId === null && row.holdUntil !== null && row.holdUntil.getTime() <= now.getTime()) {
+    return 'The e-mail address was not confirmed in time';
+  }
+  return 'No payment reached us in time';
 }
 
 /** Cancels the unpaid requests whose hold has ended; answers how many. */
@@ -43,6 +54,8 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
       and booking_requests.status in (${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment})
       and (
         booking_requests.hold_until < ${now.toISOString()}
+        or (booking_requests.status = ${STATUS.pendingConfirm}
+          and booking_requests.respond_by < ${now.toISOString()})
         or (booking_requests.hold_until is null and booking_requests.status = ${STATUS.pendingPrepayment}
           and booking_requests.created_at < ${holdStart.toISOString()})
         or tour_dates.start_date <= ${today}::date
@@ -57,15 +70,13 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
   for (const { id } of due.rows) {
     const result = await transitionBooking(db, id, {
       event: 'deadline-passes',
+      actor: 'system',
       now,
       // Paid meanwhile (the lock was taken after the list was read): the booking stays.
       refuse: (row) => (row.paid > 0 ? 'paid meanwhile' : undefined),
       changes: (row) => ({
         contractStatus: CONTRACT_STATUS.noPayments,
-        cancelMessage:
-          row.userId === null
-            ? 'The e-mail address was not confirmed in time'
-            : 'The hold ended before a payment was made',
+        cancelMessage: releaseReason(row, now),
         canceledAt: now,
       }),
       messages: (row) => [
@@ -74,10 +85,7 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
           channel: 'email',
           recipient: row.contactEmail,
           subject: `Booking request #${row.id} was released`,
-          body:
-            row.userId === null
-              ? `Hello ${row.contactName},\n\nThe e-mail address of booking request #${row.id} was not confirmed in time, so its seats were released. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`
-              : `Hello ${row.contactName},\n\nNo payment reached us for booking request #${row.id}, so its seats were released. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`,
+          body: `Hello ${row.contactName},\n\n${releaseReason(row, now)}, so the seats of booking request #${row.id} were released and nothing is due. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`,
           payload: { requestId: row.id },
         },
       ],

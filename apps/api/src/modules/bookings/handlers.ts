@@ -17,6 +17,7 @@ import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
   bookingTourists,
+  organizers,
   outbox,
   tourDates,
   tours,
@@ -48,6 +49,12 @@ import {
 } from './records.ts';
 import { takeSeats } from './seats.ts';
 import { bookingReceivedMessage, bookingCanceledMessage } from './messages.ts';
+import {
+  answerRequest as answerRequestAs,
+  newRequestForOrganizer,
+  requestOfToken,
+  toRequestForOrganizer,
+} from './organizer-answers.ts';
 import { isActive } from './status-machine.ts';
 import {
   CANNOT_CHANGE,
@@ -65,6 +72,8 @@ import { touristValues, type TouristInput } from './tourists.ts';
  */
 export const GUEST_HOLD_MINUTES = 30;
 export const GUEST_MAX_SEATS = 6;
+/** Hours an organizer has to answer a request when `RESPONSE_DEADLINE_HOURS` is not set. */
+export const DEFAULT_RESPONSE_HOURS = 48;
 
 export interface BookingsDeps {
   db: Database;
@@ -78,6 +87,10 @@ export interface BookingsDeps {
   bookingHoldHours?: number | undefined;
   /** The payment provider that voids a cancelled booking's open payment (default: sandbox). */
   paymentProvider?: PaymentProvider | undefined;
+  /** Signs the organizer's Confirm and Decline links (read when used). */
+  bookingLinkSecret: () => string;
+  /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`, default 48). */
+  responseDeadlineHours?: number | undefined;
 }
 
 type BookingOperation =
@@ -92,7 +105,9 @@ type BookingOperation =
   | 'addTourists'
   | 'getTouristsInfo'
   | 'getArrivalInfo'
-  | 'saveArrivalInfo';
+  | 'saveArrivalInfo'
+  | 'getRequestForAnswer'
+  | 'answerRequest';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 const TOO_MANY = {
@@ -119,6 +134,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     deps.limiter ??
     createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
   const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
+  const responseDeadlineHours = deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS;
   const provider = deps.paymentProvider ?? sandboxProvider(db);
 
   async function view(request: FastifyRequest) {
@@ -242,8 +258,14 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       if (tooMany) return tooMany;
       const today = todayIso(now());
       const [tour] = await db
-        .select({ id: tours.id, name: tours.name, minAge: tours.minAge })
+        .select({
+          id: tours.id,
+          name: tours.name,
+          minAge: tours.minAge,
+          organizerEmail: organizers.email,
+        })
         .from(tours)
+        .innerJoin(organizers, eq(organizers.id, tours.organizerId))
         .where(and(eq(tours.id, body.tour_id), eq(tours.isPublished, true)));
       if (!tour) throw notFound('Tour not found');
       const contactName = body.contact.name.trim();
@@ -323,6 +345,10 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
                 userId === null
                   ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000)
                   : null,
+              respondBy:
+                status === STATUS.pendingConfirm
+                  ? new Date(createdAt.getTime() + responseDeadlineHours * 3_600_000)
+                  : null,
               seats: tourists.length,
               contactName,
               contactEmail,
@@ -346,6 +372,17 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
               guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
             }),
           );
+          if (tour.organizerEmail) {
+            await tx.insert(outbox).values(
+              newRequestForOrganizer({
+                request: row!,
+                tour,
+                organizerEmail: tour.organizerEmail,
+                secret: deps.bookingLinkSecret(),
+                publicUrl,
+              }),
+            );
+          }
           return row!.id;
         },
       });
@@ -470,6 +507,19 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         answer: async (id) => touristsInfo(request, (await findRequest(db, id))!),
       });
       return reply.code(200).send(added.body);
+    },
+
+    async getRequestForAnswer(request) {
+      const row = await requestOfToken(db, request.query.token, deps.bookingLinkSecret());
+      return toRequestForOrganizer(db, row);
+    },
+
+    async answerRequest(request) {
+      const result = await answerRequestAs(
+        { db, secret: deps.bookingLinkSecret(), publicUrl, holdHours, now: now() },
+        request.body,
+      );
+      return toRequestForOrganizer(db, result.row);
     },
 
     async getTouristsInfo(request) {

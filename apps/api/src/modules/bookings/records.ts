@@ -157,6 +157,8 @@ export async function toBookingRequests(
       hold_until:
         active && row.paid === 0 ? holdEnd(row, view.holdHours ?? DEFAULT_HOLD_HOURS) : null,
       email_proof_required: unproven && active,
+      respond_by: status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null,
+      decline_reason: row.declineReason,
       chat_id: null,
       comment: row.comment,
       created_at: row.createdAt.toISOString(),

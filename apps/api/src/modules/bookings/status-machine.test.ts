@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTOR_OF,
   decide,
+  decideFor,
+  EVENTS,
   releasesSeats,
   STATUS,
+  type Actor,
   type BookingEvent,
   type BookingStatus,
 } from './status-machine.ts';
@@ -52,5 +56,71 @@ describe('the booking status machine', () => {
     expect(releasesSeats(1, 2)).toBe(false);
     expect(releasesSeats(3, 4)).toBe(false);
     expect(releasesSeats(5, 5)).toBe(false);
+  });
+});
+
+const ACTORS: Actor[] = ['traveller', 'organizer', 'system', 'support', 'provider'];
+const NOW = new Date('2027-03-01T12:00:00Z');
+/** A booking well inside every deadline: it starts in a month, the organizer may still answer. */
+const facts = (status: BookingStatus) => ({
+  status,
+  respondBy: new Date('2027-03-02T12:00:00Z'),
+  start: '2027-04-01',
+  end: '2027-04-08',
+});
+
+describe('who may raise an event, and when', () => {
+  it('every status × every event × every actor: only the event’s own actor gets the status rule', () => {
+    for (const status of ALL) {
+      for (const event of EVENTS) {
+        for (const actor of ACTORS) {
+          const decision = decideFor(facts(status), event, actor, NOW);
+          if (actor !== ACTOR_OF[event]) {
+            expect(decision.kind, `${actor} ${event} on ${status}`).toBe('refused');
+          } else if (event === 'tour-ends') {
+            // A month before the start the tour cannot have ended, whatever its status.
+            expect(decision.kind).not.toBe('move');
+          } else {
+            expect(decision, `${actor} ${event} on ${status}`).toEqual(decide(status, event));
+          }
+        }
+      }
+    }
+  });
+
+  it('refuses an organizer’s answer after the response deadline, and any cancel after the start', () => {
+    const late = new Date('2027-03-03T00:00:00Z');
+    expect(decideFor(facts(1), 'organizer-confirms', 'organizer', late)).toEqual({
+      kind: 'refused',
+      message: 'The time to answer this request has passed',
+    });
+    const started = new Date('2027-04-01T08:00:00Z');
+    expect(decideFor(facts(2), 'traveller-cancels', 'traveller', started)).toEqual({
+      kind: 'refused',
+      message: 'This booking can no longer be cancelled: the tour has started',
+    });
+    expect(decideFor(facts(3), 'organizer-cancels', 'organizer', started).kind).toBe('refused');
+    // Support may still cancel a started tour's booking.
+    expect(decideFor(facts(3), 'support-cancels', 'support', started)).toEqual({
+      kind: 'move',
+      to: 8,
+    });
+  });
+
+  it('ends a prepaid tour only once its last day has passed', () => {
+    expect(decideFor(facts(3), 'tour-ends', 'system', new Date('2027-04-08T20:00:00Z')).kind).toBe(
+      'refused',
+    );
+    expect(decideFor(facts(3), 'tour-ends', 'system', new Date('2027-04-09T01:00:00Z'))).toEqual({
+      kind: 'move',
+      to: 4,
+    });
+  });
+
+  it('answers a repeat as unchanged even after its deadline', () => {
+    const late = new Date('2027-03-05T00:00:00Z');
+    expect(decideFor(facts(2), 'organizer-confirms', 'organizer', late)).toEqual({
+      kind: 'unchanged',
+    });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The booking status machine (decisions: "Booking lifecycle"): the spec's eight request statuses
- * move only through these events, decided here and nowhere else. Pure, so every rule is tested
- * without a database; `transitions.ts` applies a decision inside the transaction that holds the
- * booking's row lock. The drawing is in docs/decisions/089-booking-transactions.md.
+ * move only through these events, raised by these actors, decided here and nowhere else. Pure,
+ * so every rule is tested without a database; `transitions.ts` applies a decision inside the
+ * transaction that holds the booking's row lock. The drawing is in
+ * docs/decisions/089-booking-transactions.md and 090-organizer-answers.md.
  */
 
 export const STATUS = {
@@ -80,3 +81,82 @@ export function decide(status: BookingStatus, event: BookingEvent): Decision {
   }
   return { kind: 'refused', message: WHY_NOT[status] };
 }
+
+/** Who raises an event: the traveller, the tour's organizer, the booking job, support, the provider. */
+export type Actor = 'traveller' | 'organizer' | 'system' | 'support' | 'provider';
+
+const ACTORS: Record<BookingEvent, Actor> = {
+  'organizer-confirms': 'organizer',
+  'organizer-declines': 'organizer',
+  'organizer-cancels': 'organizer',
+  'traveller-cancels': 'traveller',
+  'deadline-passes': 'system',
+  'support-cancels': 'support',
+  'payment-arrives': 'provider',
+  'tour-ends': 'system',
+};
+
+const NOT_YOURS: Record<Actor, string> = {
+  traveller: 'Only the traveller who booked can do this',
+  organizer: 'Only the organizer of this tour can do this',
+  system: 'This happens on its own when its time comes',
+  support: 'Only Gallop support can do this',
+  provider: 'Only the payment provider can report a payment',
+};
+
+/** What the machine needs to know of a booking besides its status. */
+export interface BookingFacts {
+  status: BookingStatus;
+  /** Until when the organizer may answer a request (status 1); null: no deadline. */
+  respondBy: Date | null;
+  /** The tour's first and last day (YYYY-MM-DD); undefined for a tour on request. */
+  start: string | undefined;
+  end: string | undefined;
+}
+
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Time rules: when an allowed move may not happen yet, or any more. */
+function tooLateOrEarly(facts: BookingFacts, event: BookingEvent, now: Date): string | undefined {
+  const today = dayOf(now);
+  const started = facts.start !== undefined && facts.start <= today;
+  switch (event) {
+    case 'organizer-confirms':
+    case 'organizer-declines':
+      if (facts.respondBy !== null && now.getTime() > facts.respondBy.getTime()) {
+        return 'The time to answer this request has passed';
+      }
+      return started ? 'The tour has already started' : undefined;
+    case 'traveller-cancels':
+      return started ? 'This booking can no longer be cancelled: the tour has started' : undefined;
+    case 'organizer-cancels':
+      return started ? 'The tour has already started' : undefined;
+    case 'tour-ends':
+      return facts.end === undefined || facts.end >= today
+        ? 'The tour has not ended yet'
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `decide` for one actor at one moment: who may raise the event first, then the status rule (a
+ * repeated event is `unchanged`), then the event's time rule.
+ */
+export function decideFor(
+  facts: BookingFacts,
+  event: BookingEvent,
+  actor: Actor,
+  now: Date,
+): Decision {
+  if (ACTORS[event] !== actor) return { kind: 'refused', message: NOT_YOURS[ACTORS[event]] };
+  const decision = decide(facts.status, event);
+  if (decision.kind !== 'move') return decision;
+  const timing = tooLateOrEarly(facts, event, now);
+  return timing ? { kind: 'refused', message: timing } : decision;
+}
+
+/** Every event, for exhaustive tests and documentation. */
+export const EVENTS = Object.keys(ACTORS) as BookingEvent[];
+export const ACTOR_OF = ACTORS;

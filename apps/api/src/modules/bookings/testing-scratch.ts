@@ -3,10 +3,10 @@
  * (`#src/testing/scratch-database.ts`): dates of a chosen capacity, travellers, bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
@@ -26,6 +26,7 @@ export async function dateWithSeats(
     .select({ date: tourDates })
     .from(tourDates)
     .innerJoin(tours, eq(tours.id, tourDates.tourId))
+    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
     .where(
       and(
         gt(tourDates.startDate, sql`current_date + 60`),
@@ -35,6 +36,8 @@ export async function dateWithSeats(
         isNull(tourDates.variantName),
         eq(tours.isPublished, true),
         eq(tours.minAge, 0),
+        // Its organizer can be e-mailed (the request-to-answer e-mails).
+        isNotNull(organizers.email),
       ),
     )
     .orderBy(tourDates.id)

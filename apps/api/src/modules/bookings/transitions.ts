@@ -24,9 +24,10 @@ import { inCurrency, quote, wholeUnits } from './pricing.ts';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
 import { releaseSeats, takeSeats } from './seats.ts';
 import {
-  decide,
+  decideFor,
   isActive,
   releasesSeats,
+  type Actor,
   type BookingEvent,
   type BookingStatus,
 } from './status-machine.ts';
@@ -59,9 +60,10 @@ async function startDateOf(tx: Transaction, row: RequestRow) {
 
 export interface TransitionRequest {
   event: BookingEvent;
+  actor: Actor;
   now: Date;
-  /** Further refusals on the locked row (a cancel after the tour started): the 409's message. */
-  refuse?: (row: RequestRow, start: string | undefined) => string | undefined;
+  /** Further refusals on the locked row (paid meanwhile): the 409's message. */
+  refuse?: (row: RequestRow) => string | undefined;
   /** Columns the move sets besides the status. */
   changes?: (row: RequestRow) => Partial<typeof bookingRequests.$inferInsert>;
   /** Messages queued in the same transaction, once, when the booking moved. */
@@ -88,11 +90,17 @@ export async function transitionBooking(
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, id);
     if (!row) throw new HttpError(404, 'Booking request not found');
-    const decision = decide(row.status as BookingStatus, request.event);
+    const date = await startDateOf(tx, row);
+    const facts = {
+      status: row.status as BookingStatus,
+      respondBy: row.respondBy,
+      start: date?.startDate,
+      end: date?.endDate,
+    };
+    const decision = decideFor(facts, request.event, request.actor, request.now);
     if (decision.kind === 'refused') throw conflict(decision.message);
     if (decision.kind === 'unchanged') return { kind: 'unchanged', row, closedPayments: [] };
-    const date = await startDateOf(tx, row);
-    const refusal = request.refuse?.(row, date?.startDate);
+    const refusal = request.refuse?.(row);
     if (refusal) throw conflict(refusal);
 
     const [moved] = await tx
@@ -131,11 +139,8 @@ export function travellerCancel(
 ): Omit<TransitionRequest, 'messages'> {
   return {
     event: 'traveller-cancels',
+    actor: 'traveller',
     now,
-    refuse: (_row, start) =>
-      start !== undefined && start <= todayIso(now)
-        ? 'This booking can no longer be cancelled: the tour has started'
-        : undefined,
     changes: (row) => ({
       contractStatus:
         row.paid > 0 ? CONTRACT_STATUS.terminatedAfterPayment : CONTRACT_STATUS.noPayments,

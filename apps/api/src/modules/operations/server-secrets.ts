@@ -3,7 +3,8 @@
  *
  * - **Internal** secrets are signed and checked by this API alone: the unfollow links of the
  *   follower e-mails (FOLLOWER_SECRET) and the sandbox payment provider's page links and callbacks
- *   (PAYMENT_SANDBOX_SECRET). Unset, each is a random value generated the first time a database
+ *   (PAYMENT_SANDBOX_SECRET), and the organizer's Confirm and Decline links (BOOKING_LINK_SECRET).
+ *   Unset, each is a random value generated the first time a database
  *   is used and stored in it (`server_secrets`), so every API process sharing the database signs
  *   alike and a restart keeps links valid. There is no development constant.
  * - **Shared** secrets are held by another service too: the call service (CALL_SECRET) and the
@@ -22,6 +23,7 @@ import type { Env } from '#src/env.ts';
 const INTERNAL_SECRETS = {
   follower: { variable: 'FOLLOWER_SECRET', row: 'follower' },
   paymentSandbox: { variable: 'PAYMENT_SANDBOX_SECRET', row: 'payment-sandbox' },
+  bookingLinks: { variable: 'BOOKING_LINK_SECRET', row: 'booking-links' },
 } as const satisfies Record<string, { variable: keyof Env; row: string }>;
 
 export type InternalSecrets = Record<keyof typeof INTERNAL_SECRETS, string>;
@@ -77,6 +79,7 @@ export function internalSecretsAtStart(
     },
     follower: read('follower'),
     paymentSandbox: read('paymentSandbox'),
+    bookingLinks: read('bookingLinks'),
   };
 }
 

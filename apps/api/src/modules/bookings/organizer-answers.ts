@@ -1,0 +1,207 @@
+/**
+ * The organizer answers a request on a date it has not guaranteed (decisions: "Booking
+ * lifecycle"; decision 090): each such request e-mails the organizer signed Confirm and Decline
+ * links, valid until the response deadline. The links open the web's answer page, which reads
+ * and answers through `getRequestForAnswer` / `answerRequest`. Answering moves the booking
+ * through the status machine under its row lock (1 → 2 or 6); answering again the same way
+ * changes nothing. Unanswered, the booking job releases the request at the deadline (1 → 7).
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { components } from '@gallop/api-client';
+import type { Database } from '#src/db/client.ts';
+import { bookingTourists, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
+import { bookingUrl } from './messages.ts';
+import { findRequest, major, toTourist, type RequestRow } from './records.ts';
+import { transitionBooking, type TransitionResult } from './transitions.ts';
+
+type OutboxValues = typeof outbox.$inferInsert;
+export type RequestForOrganizer = components['schemas']['RequestForOrganizer'];
+
+/** The token of a request's Confirm and Decline links. */
+export function answerToken(requestId: number, secret: string): string {
+  return signToken(secret, { answer: requestId });
+}
+
+/** The request a token names, or 404 (forged, altered, or not a request's answer token). */
+export async function requestOfToken(
+  db: Database,
+  token: string,
+  secret: string,
+): Promise<RequestRow> {
+  const payload = verifyToken(secret, token);
+  const id = payload?.answer;
+  const row = typeof id === 'number' ? await findRequest(db, id) : undefined;
+  if (!row) throw notFound('This link is not valid');
+  return row;
+}
+
+/** The web page of a request's answer links (`?answer=decline` opens the reason first). */
+export function answerUrl(
+  requestId: number,
+  secret: string,
+  publicUrl: string,
+  answer: 'confirm' | 'decline',
+) {
+  const url = new URL('/partner/answer', publicUrl);
+  url.searchParams.set('token', answerToken(requestId, secret));
+  url.searchParams.set('answer', answer);
+  return url.href;
+}
+
+interface TourFacts {
+  name: string;
+  organizerEmail: string | null;
+  start: string | null;
+  end: string | null;
+}
+
+async function tourFacts(db: Database, row: RequestRow): Promise<TourFacts> {
+  const [tour] = await db
+    .select({ name: tours.name, organizerEmail: organizers.email })
+    .from(tours)
+    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+    .where(eq(tours.id, row.tourId));
+  const [date] =
+    row.tourDateId === null
+      ? []
+      : await db
+          .select({ start: tourDates.startDate, end: tourDates.endDate })
+          .from(tourDates)
+          .where(eq(tourDates.id, row.tourDateId));
+  return {
+    name: tour?.name ?? '',
+    organizerEmail: tour?.organizerEmail ?? null,
+    start: date?.start ?? null,
+    end: date?.end ?? null,
+  };
+}
+
+/** The request as its organizer sees it: riders with ages and weights, comment, money. */
+export async function toRequestForOrganizer(
+  db: Database,
+  row: RequestRow,
+): Promise<RequestForOrganizer> {
+  const facts = await tourFacts(db, row);
+  const riders = await db
+    .select()
+    .from(bookingTourists)
+    .where(eq(bookingTourists.requestId, row.id))
+    .orderBy(asc(bookingTourists.position));
+  return {
+    id: row.id,
+    status: row.status as RequestForOrganizer['status'],
+    tour_name: facts.name,
+    start: facts.start,
+    end: facts.end,
+    seats: row.seats,
+    tourists: riders.map((rider) => toTourist(rider, false)),
+    comment: row.comment,
+    contact_name: row.contactName,
+    price: major(row.price),
+    currency: row.currency as RequestForOrganizer['currency'],
+    respond_by: row.status === 1 ? (row.respondBy?.toISOString() ?? null) : null,
+    decline_reason: row.declineReason,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The organizer's e-mail about a new request: to answer (status 1), or to know (status 2). */
+export function newRequestForOrganizer({
+  request,
+  tour,
+  organizerEmail,
+  secret,
+  publicUrl,
+}: {
+  request: RequestRow;
+  tour: { name: string };
+  organizerEmail: string;
+  secret: string;
+  publicUrl: string;
+}): OutboxValues {
+  const riders = `${request.seats} rider(s)`;
+  const money = `${major(request.price).toFixed(2)} ${request.currency}`;
+  const body =
+    request.status === 1
+      ? `Hello,\n\n${request.contactName} asks to book "${tour.name}" for ${riders} (${money}).${request.comment ? `\n\nTheir comment: ${request.comment}` : ''}\n\nThe date is not guaranteed, so the booking waits for your answer until ${request.respondBy?.toISOString().slice(0, 16).replace('T', ' ')} UTC; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, secret, publicUrl, 'decline')}\n\nThe Gallop team`
+      : `Hello,\n\n${request.contactName} booked "${tour.name}" for ${riders} (${money}) on a guaranteed date. The riders and their details: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\n\nThe Gallop team`;
+  return {
+    kind: request.status === 1 ? 'request-to-answer' : 'booking-for-organizer',
+    channel: 'email',
+    recipient: organizerEmail,
+    subject:
+      request.status === 1
+        ? `Please answer booking request #${request.id}: ${tour.name}`
+        : `New booking #${request.id}: ${tour.name}`,
+    body,
+    payload: { requestId: request.id },
+  };
+}
+
+/** The organizer of a request's tour, to e-mail; null when the organizer has no e-mail. */
+export async function organizerEmailOf(db: Database, row: RequestRow): Promise<string | null> {
+  return (await tourFacts(db, row)).organizerEmail;
+}
+
+export interface AnswerDeps {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  holdHours: number;
+  now: Date;
+}
+
+/**
+ * Confirms or declines the request behind `token`. A decline needs a reason. Confirming starts
+ * the traveller's hold to pay from now.
+ */
+export async function answerRequest(
+  deps: AnswerDeps,
+  input: { token: string; answer: 'confirm' | 'decline'; reason?: string | undefined },
+): Promise<TransitionResult> {
+  const row = await requestOfToken(deps.db, input.token, deps.secret);
+  const reason = input.reason?.trim() ?? '';
+  if (input.answer === 'decline' && !reason) {
+    throw unprocessable('Please tell the traveller why', { reason: ['Required field'] });
+  }
+  const { name } = await tourFacts(deps.db, row);
+  const link = bookingUrl(row, deps.publicUrl);
+  const confirm = input.answer === 'confirm';
+  return transitionBooking(deps.db, row.id, {
+    event: confirm ? 'organizer-confirms' : 'organizer-declines',
+    actor: 'organizer',
+    now: deps.now,
+    changes: (locked) =>
+      confirm
+        ? {
+            respondBy: null,
+            // An unproven guest keeps the short hold; a traveller gets the full hold from now.
+            holdUntil:
+              locked.userId === null
+                ? locked.holdUntil
+                : new Date(deps.now.getTime() + deps.holdHours * 3_600_000),
+          }
+        : {
+            respondBy: null,
+            declineReason: reason,
+            cancelMessage: reason,
+            canceledAt: deps.now,
+          },
+    messages: (moved) => [
+      {
+        kind: confirm ? 'booking-confirmed' : 'booking-declined',
+        channel: 'email',
+        recipient: moved.contactEmail,
+        subject: confirm
+          ? `Booking request #${moved.id} is confirmed: ${name}`
+          : `Booking request #${moved.id} was declined: ${name}`,
+        body: confirm
+          ? `Hello ${moved.contactName},\n\nThe organizer confirmed your booking request #${moved.id} for "${name}". Pay the prepayment to secure your seats${moved.holdUntil ? ` by ${moved.holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}: ${link}\n\nThe Gallop team`
+          : `Hello ${moved.contactName},\n\nThe organizer could not accept your booking request #${moved.id} for "${name}", so its seats were released and nothing is due.\n\nThe organizer's reason: ${reason}\n\nYour booking: ${link}\n\nThe Gallop team`,
+        payload: { requestId: moved.id },
+      },
+    ],
+  });
+}
