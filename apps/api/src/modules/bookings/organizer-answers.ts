@@ -9,7 +9,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { components } from '@gallop/api-client';
 import type { Database } from '#src/db/client.ts';
-import { bookingTourists, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import {
+  bookingTourists,
+  organizers,
+  tourDates,
+  tours,
+  type outbox,
+} from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
 import { bookingUrl } from './messages.ts';
