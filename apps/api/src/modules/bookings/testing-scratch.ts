@@ -3,18 +3,19 @@
  * (`#src/testing/scratch-database.ts`): dates of a chosen capacity, travellers, bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
+import { findBookableDate } from './testing.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
 
 /**
- * A new guaranteed, bookable date of `capacity` seats, all free: a copy of a seeded date two
- * months ahead with a percent prepayment, so no booking of another test is on it. `used` keeps
- * the dates made, for tests that want to look at them.
+ * A new bookable date of `capacity` seats, all free: a copy of a seeded one (`findBookableDate`:
+ * two months ahead, a percent prepayment, an organizer with an e-mail), so no booking of another
+ * test is on it. `used` keeps the dates made, for tests that want to look at them.
  */
 export async function dateWithSeats(
   db: Database,
@@ -22,28 +23,10 @@ export async function dateWithSeats(
   used: Set<number>,
   { guaranteed = true }: { guaranteed?: boolean } = {},
 ): Promise<TourDateRow> {
-  const [row] = await db
-    .select({ date: tourDates })
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
-    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
-    .where(
-      and(
-        gt(tourDates.startDate, sql`current_date + 60`),
-        eq(tourDates.isBusy, false),
-        eq(tourDates.notGuaranteed, !guaranteed),
-        eq(tourDates.prepaymentType, 'percent'),
-        isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
-        // Its organizer can be e-mailed (the request-to-answer e-mails).
-        isNotNull(organizers.email),
-      ),
-    )
-    .orderBy(tourDates.id)
-    .limit(1);
-  if (!row) throw new Error('the scratch seed has no bookable date to copy');
-  const { id: _template, ...template } = row.date;
+  const { id: _template, ...template } = await findBookableDate(db, {
+    guaranteed,
+    organizerEmail: true,
+  });
   const [date] = await db
     .insert(tourDates)
     .values({ ...template, numberOfSeats: capacity, numberOfFreeSeats: capacity })
