@@ -26,7 +26,7 @@ async function paidBookingMeetLink(page: Page, request: APIRequestContext) {
   const guest = await bookAsGuest(request);
   const { tour, booking } = guest;
   await payOnSandboxPage(page, await startCardPayment(request, guest));
-  await expect(page).toHaveURL(/\/success\?request_id=\d+/);
+  await expect(page).toHaveURL(/\/success\?request_id=\d+&payment_id=\d+&token=/);
 
   // The organizer's e-mail: the newest messages, the one about this booking.
   await expect

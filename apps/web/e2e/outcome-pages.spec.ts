@@ -4,24 +4,26 @@ import { expect, test } from './fixtures';
 // The payment outcome pages and the team-browser page (spec section 2.1).
 
 test.describe('payment outcome pages', () => {
-  for (const [path, title, lead] of [
-    ['/success', 'Payment successful', 'Your payment has gone through.'],
-    ['/payment-failed', 'Payment failed', 'no money has been taken'],
-  ] as const) {
-    test(`${path} answers 200, is not indexed and leads to support`, async ({
+  // A paid or declined payment's page: payment-safety.spec.ts and booking.spec.ts.
+  for (const path of ['/success', '/payment-failed', '/success?payment_id=1&token=forged']) {
+    test(`${path} without a known payment answers 404, claims nothing and leads on`, async ({
       page,
       request,
       gotoHydrated,
     }) => {
       const response = await request.get(path);
-      expect(response.status()).toBe(200);
+      expect(response.status()).toBe(404);
       const html = await response.text();
-      expect(html).toContain(`<title>${title} | Gallop</title>`);
+      expect(html).toContain('<title>We could not find this payment | Gallop</title>');
       expect(html).toMatch(/<meta name="robots" content="noindex/);
+      expect(html).not.toContain('Payment successful');
+      expect(html).not.toContain('Payment failed');
 
-      expect(await gotoHydrated(path)).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page.getByText(lead)).toBeVisible();
+      expect(await gotoHydrated(path)).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'We could not find this payment',
+      );
+      await expect(page.getByRole('link', { name: 'Your bookings' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('link', { name: 'Contact support' }).click();
       await expect(page).toHaveURL(/\/contacts$/);

@@ -199,3 +199,138 @@ describe('the booking base (server)', () => {
     );
   });
 });
+
+describe('the payment outcome pages (server)', () => {
+  const outcome = (
+    status: 1 | 2 | 3,
+    payment: Partial<components['schemas']['Payment']> = {},
+  ): components['schemas']['PaymentOutcome'] => ({
+    payment: {
+      id: 55,
+      request_id: 812,
+      status,
+      amount: 300,
+      currency: 'EUR',
+      payment_type: 'prepayment',
+      payment_method: 'card',
+      card_last4: status === 1 ? null : '4242',
+      refunded: 0,
+      ...payment,
+    },
+    booking: {
+      id: 812,
+      uuid: UUID,
+      status: status === 2 ? 3 : 2,
+      tour_name: 'Altai Horse Trek',
+      start: '2027-07-12',
+      price: 1200,
+      paid: status === 2 ? 300 : 0,
+      refunded: 0,
+      currency: 'EUR',
+    },
+  });
+  const query = '?request_id=812&payment_id=55&token=signed.token';
+  const answers = (status: 1 | 2 | 3, payment?: Partial<components['schemas']['Payment']>) => ({
+    '/crm/api/payment/outcome': outcome(status, payment),
+  });
+  const NEVER_SUCCESS = ['Payment successful', 'has gone through'];
+
+  it('says "Payment successful" for a paid payment, with what was paid and what is left', async () => {
+    const { response, html, seen } = await page(`/success${query}`, answers(2));
+    expect(response.status).toBe(200);
+    expect(html).toContain('<title>Payment successful | Gallop</title>');
+    expect(html).toContain('Payment successful</h1>');
+    expect(html).toContain('€300');
+    expect(html).toContain('Altai Horse Trek');
+    expect(html).toContain('12 Jul 2027');
+    expect(html).toContain('4242');
+    expect(html).toContain('€900');
+    expect(html).toContain(`href="/booking/uuid/${UUID}"`);
+    const call = seen.find((request) => request.url.includes('/payment/outcome'))!;
+    expect(new URL(call.url).searchParams.get('payment_id')).toBe('55');
+    expect(new URL(call.url).searchParams.get('token')).toBe('signed.token');
+  });
+
+  it('sends a declined payment from /success to /payment-failed, which shows the failure', async () => {
+    const moved = await page(`/success${query}`, answers(3));
+    expect(moved.response.status).toBeGreaterThanOrEqual(301);
+    expect(moved.response.status).toBeLessThan(400);
+    const location = new URL(moved.response.headers.get('location')!, 'http://x');
+    expect(location.pathname).toBe('/payment-failed');
+    expect(location.searchParams.get('request_id')).toBe('812');
+    expect(location.searchParams.get('payment_id')).toBe('55');
+    expect(location.searchParams.get('token')).toBe('signed.token');
+    for (const text of NEVER_SUCCESS) expect(moved.html).not.toContain(text);
+
+    const failed = await page(`/payment-failed${query}`, answers(3));
+    expect(failed.response.status).toBe(200);
+    expect(failed.html).toContain('Payment failed</h1>');
+    expect(failed.html).toContain(`href="/booking/pay/uuid/${UUID}"`);
+    for (const text of NEVER_SUCCESS) expect(failed.html).not.toContain(text);
+  });
+
+  it('sends a paid payment from /payment-failed to /success', async () => {
+    const { response } = await page(`/payment-failed${query}`, answers(2));
+    expect(response.status).toBeGreaterThanOrEqual(301);
+    expect(new URL(response.headers.get('location')!, 'http://x').pathname).toBe('/success');
+  });
+
+  it('shows a pending payment as pending on either page, never as a success', async () => {
+    for (const path of ['/success', '/payment-failed']) {
+      const { response, html } = await page(`${path}${query}`, answers(1));
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain('<title>Payment pending | Gallop</title>');
+      expect(html, path).toContain('Payment pending</h1>');
+      for (const text of [...NEVER_SUCCESS, 'Payment failed'])
+        expect(html, path).not.toContain(text);
+    }
+  });
+
+  it('answers 404 "We could not find this payment" with no parameters, an unknown payment or a bad token', async () => {
+    for (const path of [
+      '/success',
+      '/payment-failed',
+      '/success?request_id=812',
+      '/success?payment_id=55',
+      `/success${query}`,
+    ]) {
+      // No outcome answer: the fake API says 404, as the API does for a wrong token.
+      const { response, html } = await page(path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain('<title>We could not find this payment | Gallop</title>');
+      expect(html, path).toContain('We could not find this payment</h1>');
+      expect(html, path).toContain('href="/bookings"');
+      for (const text of [...NEVER_SUCCESS, 'Payment failed'])
+        expect(html, path).not.toContain(text);
+    }
+  });
+
+  it('says when more was paid than due and is on its way back', async () => {
+    const { html } = await page(`/success${query}`, answers(2, { refunded: 50 }));
+    expect(html).toContain('€50 was more than was due and is on its way back to your card.');
+  });
+});
+
+describe('a guest booking whose e-mail is not proven (server)', () => {
+  it('says until when the seats are held and offers to confirm the e-mail', async () => {
+    const { response, html } = await page(`/booking/uuid/${UUID}`, {
+      '/crm/api/request/get-by-uuid': {
+        ...booking,
+        email_proof_required: true,
+        hold_until: '2026-11-20T10:30:00Z',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(html).toContain('Confirm your e-mail to keep your seats');
+    expect(html).toContain('10:30, 20 Nov 2026 UTC');
+    expect(html).toContain('Confirm your e-mail</span>');
+  });
+
+  it('shows the hold of an unpaid booking without the notice once the e-mail is proven', async () => {
+    const { html } = await page(`/booking/uuid/${UUID}`, {
+      '/crm/api/request/get-by-uuid': { ...booking, hold_until: '2026-11-20T10:30:00Z' },
+    });
+    expect(html).toContain('Seats held until <!-- -->10:30, 20 Nov 2026 UTC');
+    expect(html).not.toContain('Confirm your e-mail');
+  });
+});

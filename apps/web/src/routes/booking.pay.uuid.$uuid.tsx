@@ -4,6 +4,7 @@ import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
+import { useEmailProof } from './-booking/email-proof';
 
 /** `{base}/pay/uuid/{uuid}` (spec section 2.1): paying a booking opened by its link key. */
 export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
@@ -25,5 +26,12 @@ export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
 
 function BookingRoute() {
   const { user } = useSession();
-  return <BookingRoutePage query={Route.useLoaderData()} user={user} focus="pay" />;
+  return (
+    <BookingRoutePage
+      query={Route.useLoaderData()}
+      user={user}
+      focus="pay"
+      emailProof={useEmailProof()}
+    />
+  );
 }

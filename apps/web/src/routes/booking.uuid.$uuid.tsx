@@ -4,6 +4,7 @@ import { BookingRoutePage, loadBooking } from '../features/booking/route-page';
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
+import { useEmailProof } from './-booking/email-proof';
 
 /** `{base}/uuid/{uuid}` (spec section 2.1): a booking opened by its link key, no sign-in. */
 export const Route = createFileRoute('/booking/uuid/$uuid')({
@@ -25,5 +26,7 @@ export const Route = createFileRoute('/booking/uuid/$uuid')({
 
 function BookingRoute() {
   const { user } = useSession();
-  return <BookingRoutePage query={Route.useLoaderData()} user={user} />;
+  return (
+    <BookingRoutePage query={Route.useLoaderData()} user={user} emailProof={useEmailProof()} />
+  );
 }

@@ -1,18 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OutcomePage } from '../features/outcome/components/outcome-page/outcome-page';
-import { pageHead } from '../features/seo/head';
+import { loadOutcomePage } from '../features/outcome/api';
+import { readOutcomeSearch } from '../features/outcome/search';
+import { outcomeHead } from './-outcome/outcome-head';
+import { OutcomeRoutePage } from './-outcome/outcome-route';
 
-/** `/payment-failed` (spec section 2.1): where the payment provider returns a failed payment. */
+/**
+ * `/payment-failed` (spec section 2.1): where the payment provider returns a failed payment, with
+ * `?request_id=&payment_id=&token=`. A payment the API says is paid moves to `/success`; no
+ * payment or a wrong token is 404.
+ */
 export const Route = createFileRoute('/payment-failed')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Payment failed',
-        description: 'The payment did not go through, and no money has been taken.',
-        canonical: '/payment-failed',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
-  component: () => <OutcomePage outcome="failed" />,
+  validateSearch: readOutcomeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadOutcomePage(context, deps, 'failed'),
+  head: outcomeHead('/payment-failed'),
+  component: PaymentFailedRoute,
 });
+
+function PaymentFailedRoute() {
+  return <OutcomeRoutePage outcomeKey={Route.useLoaderData().key} />;
+}

@@ -1,18 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OutcomePage } from '../features/outcome/components/outcome-page/outcome-page';
-import { pageHead } from '../features/seo/head';
+import { loadOutcomePage } from '../features/outcome/api';
+import { readOutcomeSearch } from '../features/outcome/search';
+import { outcomeHead } from './-outcome/outcome-head';
+import { OutcomeRoutePage } from './-outcome/outcome-route';
 
-/** `/success` (spec section 2.1): where the payment provider returns a successful payment. */
+/**
+ * `/success` (spec section 2.1): where the payment provider returns a successful payment, with
+ * `?request_id=&payment_id=&token=`. It says "Payment successful" only when the API says the
+ * payment is paid; a declined one moves to `/payment-failed`; no payment or a wrong token is 404.
+ */
 export const Route = createFileRoute('/success')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Payment successful',
-        description: 'Thank you! Your payment has gone through.',
-        canonical: '/success',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
-  component: () => <OutcomePage outcome="success" />,
+  validateSearch: readOutcomeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadOutcomePage(context, deps, 'success'),
+  head: outcomeHead('/success'),
+  component: SuccessRoute,
 });
+
+function SuccessRoute() {
+  return <OutcomeRoutePage outcomeKey={Route.useLoaderData().key} />;
+}

@@ -55,23 +55,30 @@ export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
   retry: false,
 });
 
+/** Adds riders; `idempotencyKey` makes a retry of the same submission add them once. */
 export async function addTourists(
   api: GallopClient,
   uuid: string,
   tourists: components['schemas']['TouristInput'][],
+  idempotencyKey: string,
 ): Promise<TouristsInfo> {
   const { data } = await api.POST('/crm/api/request/add-tourists', {
-    params: { query: { uuid } },
+    params: { query: { uuid }, header: { 'Idempotency-Key': idempotencyKey } },
     body: { tourists },
   });
   return data;
 }
 
+/** Books; `idempotencyKey` makes a retry of the same submission book once. */
 export async function createBooking(
   api: GallopClient,
   input: BookingInput,
+  idempotencyKey: string,
 ): Promise<BookingRequest> {
-  const { data } = await api.POST('/crm/api/request/create', { body: input });
+  const { data } = await api.POST('/crm/api/request/create', {
+    params: { header: { 'Idempotency-Key': idempotencyKey } },
+    body: input,
+  });
   return data;
 }
 
@@ -80,14 +87,23 @@ export async function cancelBooking(api: GallopClient, id: number): Promise<Book
   return data;
 }
 
-/** Opens (or reopens) a card payment; answers the provider's page to go to. */
+/**
+ * Opens (or, with the same key, reopens) a card payment: the payment and the provider's page to
+ * go to. See `startPaymentOnce` (./payment-keys.ts) for the key.
+ */
 export async function startCardPayment(
   api: GallopClient,
   requestId: number,
   type: PaymentType,
-): Promise<string> {
+  idempotencyKey: string,
+): Promise<components['schemas']['PaymentStarted']> {
   const { data } = await api.POST('/crm/api/payment/start', {
-    body: { request_id: requestId, payment_type: type, payment_method: 'card' },
+    body: {
+      request_id: requestId,
+      payment_type: type,
+      payment_method: 'card',
+      idempotency_key: idempotencyKey,
+    },
   });
-  return data.redirect_url;
+  return data;
 }

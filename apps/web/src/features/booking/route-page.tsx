@@ -9,7 +9,7 @@ import {
   type BookingRequest,
   type Traveller,
 } from './api';
-import { BookingPage } from './components/booking-page/booking-page';
+import { BookingPage, type EmailProofSlot } from './components/booking-page/booking-page';
 import { QrPaymentPage } from './components/qr-payment-page/qr-payment-page';
 import { prefetchQrPayment } from './qr';
 
@@ -61,13 +61,18 @@ export function BookingRoutePage({
   query,
   focus,
   user,
+  emailProof,
 }: {
   query: BookingKey;
   focus?: 'details' | 'pay';
   user: Traveller | undefined;
+  /** How a guest proves the booking's e-mail (the uuid pages pass the code sign-in). */
+  emailProof?: EmailProofSlot;
 }) {
   const api = useApi();
   const { data } = useQuery(queryFor(api, query));
   if (!data) return null;
-  return <BookingPage booking={data} user={user} {...(focus ? { focus } : {})} />;
+  return (
+    <BookingPage booking={data} user={user} emailProof={emailProof} {...(focus ? { focus } : {})} />
+  );
 }

@@ -1,13 +1,17 @@
 import { ErrorPage } from '../../features/errors/components/error-page/error-page';
+import { PaymentNotFound } from '../../features/outcome/components/outcome-page/outcome-page';
+import { isPaymentNotFound } from '../../features/outcome/not-found';
 import { useStaleBuildReload } from '../../features/shell/use-stale-build-reload';
 import { getErrorStatus } from '../../lib/http-error';
 
 /**
  * The error page of a failed route: the page chosen by the error's status. A chunk of an older
- * build that no longer exists (after a deploy) reloads the page instead (spec section 4).
+ * build that no longer exists (after a deploy) reloads the page instead (spec section 4). The
+ * payment outcome pages' 404 says "We could not find this payment" and where to go.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   useStaleBuildReload(error);
+  if (isPaymentNotFound(error)) return <PaymentNotFound />;
   return <ErrorPage status={getErrorStatus(error)} />;
 }
 

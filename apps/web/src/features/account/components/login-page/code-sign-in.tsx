@@ -21,9 +21,20 @@ const SENDER_NAMES: Partial<Record<CodeSender, string>> = {
 /**
  * Sign-in with a one-time code: the traveller's e-mail (or phone, for the other senders), then
  * the 5 digits that arrive. The code boxes submit themselves when full; guest favourites travel
- * with the sign-in so none are lost.
+ * with the sign-in so none are lost. `defaultLogin` fills the address in (a guest's booking page
+ * knows the e-mail just booked with), `sendLabel` names the first button.
  */
-export function CodeSignIn({ returnTo, sender }: { returnTo: string; sender: CodeSender }) {
+export function CodeSignIn({
+  returnTo,
+  sender,
+  defaultLogin = '',
+  sendLabel = 'Send me a code',
+}: {
+  returnTo: string;
+  sender: CodeSender;
+  defaultLogin?: string | undefined;
+  sendLabel?: string;
+}) {
   const api = useApi();
   const favourites = useFavouriteTourIds();
   const finish = useFinishSignIn(returnTo);
@@ -56,7 +67,7 @@ export function CodeSignIn({ returnTo, sender }: { returnTo: string; sender: Cod
     return (
       <Form<{ login: string }>
         className="account-form"
-        defaultValues={{ login: '' }}
+        defaultValues={{ login: defaultLogin }}
         onSubmit={({ login: typed }) => sendCode(typed.trim())}
       >
         {byEmail ? (
@@ -72,7 +83,7 @@ export function CodeSignIn({ returnTo, sender }: { returnTo: string; sender: Cod
         )}
         <FormFailure text={sending.failure} />
         <Button type="submit" theme="primary" disabled={sending.sending}>
-          {sending.sending ? 'Sending…' : 'Send me a code'}
+          {sending.sending ? 'Sending…' : sendLabel}
         </Button>
       </Form>
     );

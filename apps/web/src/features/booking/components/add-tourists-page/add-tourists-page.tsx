@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
 import { addTourists, type TouristsInfo } from '../../api';
+import { useSubmissions } from '../../idempotency';
 import '../booking.css';
 
 interface Values {
@@ -28,17 +29,23 @@ export function AddTouristsPage({ info }: { info: TouristsInfo }) {
   const { sending, failure, send, done } = useSend<void>();
   const maxTourists = current.max_tourists ?? current.tourists.length;
   const full = current.tourists.length >= maxTourists;
+  // A retry of the same rider after a failure whose outcome is unknown reuses its key: the rider
+  // is added once.
+  const submissions = useSubmissions();
 
   const submit = (values: Values) =>
     send(async () => {
-      const updated = await addTourists(api, current.uuid, [
+      const riders = [
         {
           first_name: values.first_name.trim(),
           last_name: values.last_name.trim(),
           ...(values.birthday ? { birthday: values.birthday } : {}),
           ...(values.weight ? { weight: Number(values.weight) } : {}),
         },
-      ]);
+      ];
+      const updated = await submissions.send(riders, (key) =>
+        addTourists(api, current.uuid, riders, key),
+      );
       queryClient.setQueryData(['tourists-info', current.uuid], updated);
       setCurrent(updated);
       setFormKey((key) => key + 1);

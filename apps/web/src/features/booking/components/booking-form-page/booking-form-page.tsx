@@ -11,7 +11,9 @@ import {
   isBookable,
   type TourDate,
 } from '../../../../lib/tour-format';
-import { createBooking, type Tour, type Traveller } from '../../api';
+import { createBooking, type BookingInput, type Tour, type Traveller } from '../../api';
+import { rememberContactEmail } from '../../contact-email';
+import { useSubmissions } from '../../idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 
@@ -66,9 +68,13 @@ export function BookingFormPage({
   const tourists = Math.min(count, Math.max(1, maxTourists));
   const { sending, failure, send } = useSend<void>();
 
+  // One idempotency key per submission: pressing the button again after a network failure or a
+  // server error, without changing anything, retries the same booking instead of making another.
+  const submissions = useSubmissions();
+
   const submit = (values: Values) =>
     send(async () => {
-      const booking = await createBooking(api, {
+      const input: BookingInput = {
         tour_id: tour.id,
         ...(date ? { tour_date_id: date.id } : {}),
         tourists: values.tourists.slice(0, tourists).map((t) => ({
@@ -83,10 +89,15 @@ export function BookingFormPage({
           phone: values.contact_phone,
         },
         ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
-      });
-      await (user
-        ? navigate({ to: '/booking/$id', params: { id: String(booking.id) } })
-        : navigate({ to: '/booking/uuid/$uuid', params: { uuid: booking.uuid } }));
+      };
+      const booking = await submissions.send(input, (key) => createBooking(api, input, key));
+      if (user) {
+        await navigate({ to: '/booking/$id', params: { id: String(booking.id) } });
+        return;
+      }
+      // The booking's page asks the guest to prove this address with a one-time code.
+      rememberContactEmail(booking.uuid, input.contact.email);
+      await navigate({ to: '/booking/uuid/$uuid', params: { uuid: booking.uuid } });
     });
 
   if (bookable.length === 0) {

@@ -1,18 +1,17 @@
+import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
 import { Button, ConfirmModal } from '@gallop/ui-kit';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { useHydrated } from '../../../../lib/use-hydrated';
 import { useSend } from '../../../../lib/use-send';
 import { formatDay } from '../../../../lib/tour-format';
-import {
-  cancelBooking,
-  startCardPayment,
-  type BookingRequest,
-  type PaymentType,
-  type Traveller,
-} from '../../api';
+import { cancelBooking, type BookingRequest, type Traveller } from '../../api';
+import { rememberedContactEmail } from '../../contact-email';
+import { useHoldUntil } from '../../hold';
+import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
 import {
   isCancelled,
   PAYMENT_LABELS,
@@ -29,6 +28,13 @@ function statusClass(booking: BookingRequest): string {
 }
 
 /**
+ * What proves a guest's e-mail on the booking page (the route composes it: the sign-in with a
+ * one-time code belongs to the account feature). `email` is the address the guest booked with in
+ * this tab, when known.
+ */
+export type EmailProofSlot = (booking: BookingRequest, email: string | undefined) => ReactNode;
+
+/**
  * A booking request (`/booking/{id}`, `/booking/uuid/{uuid}`, and the pay pages): its status, what
  * to do next, the riders and the money; paying and cancelling need the owner's session.
  */
@@ -36,10 +42,12 @@ export function BookingPage({
   booking,
   focus = 'details',
   user,
+  emailProof,
 }: {
   booking: BookingRequest;
   focus?: 'details' | 'pay';
   user: Traveller | undefined;
+  emailProof?: EmailProofSlot | undefined;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -47,20 +55,41 @@ export function BookingPage({
   const [confirming, setConfirming] = useState(false);
   const payment = useSend<void>();
   const cancel = useSend<void>();
+  // Set before the call leaves, so a second click in the same frame sends nothing.
+  const starting = useRef(false);
   const money = (amount: number) => formatPrice(amount, booking.currency);
   const options = paymentOptions(booking);
   const paid = booking.paid ?? 0;
+  const refunded = booking.refunded ?? 0;
+  const holdUntil = useHoldUntil(isCancelled(booking.status) ? null : booking.hold_until);
 
-  const pay = (type: PaymentType) =>
-    payment.send(async () => {
-      window.location.assign(await startCardPayment(api, booking.id, type));
+  const pay = (choice: PaymentChoice) => {
+    if (starting.current) return;
+    starting.current = true;
+    void payment.send(async () => {
+      try {
+        window.location.assign(await startPaymentOnce(api, choice));
+      } finally {
+        starting.current = false;
+      }
     });
+  };
   const confirmCancel = () =>
     cancel.send(async () => {
-      const updated = await cancelBooking(api, booking.id);
-      queryClient.setQueryData(['booking', booking.id], updated);
-      queryClient.setQueryData(['booking', 'uuid', booking.uuid], updated);
-      setConfirming(false);
+      try {
+        const updated = await cancelBooking(api, booking.id);
+        queryClient.setQueryData(['booking', booking.id], updated);
+        queryClient.setQueryData(['booking', 'uuid', booking.uuid], updated);
+        setConfirming(false);
+      } catch (error) {
+        // 409: the booking changed meanwhile (cancelled elsewhere, paid ...). The page shows the
+        // server's message and the booking as it is now.
+        if (isApiError(error) && error.status === 409) {
+          setConfirming(false);
+          await queryClient.invalidateQueries({ queryKey: ['booking'] });
+        }
+        throw error;
+      }
     });
 
   return (
@@ -71,6 +100,16 @@ export function BookingPage({
           {focus === 'pay' ? `Pay for booking #${booking.id}` : `Booking #${booking.id}`}
         </h1>
         <p className="booking-lead">{STATUS_NEXT[booking.status]}</p>
+        {booking.email_proof_required ? (
+          <EmailProofNotice booking={booking} holdUntil={holdUntil} emailProof={emailProof} />
+        ) : (
+          holdUntil &&
+          paid === 0 && (
+            <p className="booking-hold" data-testid="hold-until">
+              Seats held until {holdUntil}
+            </p>
+          )
+        )}
         {booking.status === 4 && (
           <p>
             <Link to="/review/$uuid" params={{ uuid: booking.uuid }}>
@@ -90,7 +129,7 @@ export function BookingPage({
                       key={option.type}
                       theme={index === 0 ? 'primary' : 'negative'}
                       disabled={payment.sending}
-                      onClick={() => pay(option.type)}
+                      onClick={() => pay({ bookingId: booking.id, ...option })}
                     >
                       {`${PAYMENT_LABELS[option.type]}: ${money(option.amount)}`}
                     </Button>
@@ -150,7 +189,7 @@ export function BookingPage({
             </Button>
           </div>
         )}
-        {cancel.failure && (
+        {cancel.failure && !confirming && (
           <p className="booking-form__failure" role="alert">
             {cancel.failure}
           </p>
@@ -167,6 +206,12 @@ export function BookingPage({
         >
           The seats will be released.{' '}
           {paid > 0 ? 'Support will contact you about the payment you made.' : ''}
+          {cancel.failure && (
+            <span className="booking-form__failure" role="alert">
+              {' '}
+              {cancel.failure}
+            </span>
+          )}
         </ConfirmModal>
       </section>
 
@@ -181,15 +226,63 @@ export function BookingPage({
             <SummaryLine label="Prepayment" value={money(booking.prepayment)} />
           )}
           <SummaryLine label="Paid" value={money(paid)} />
+          {refunded > 0 && <SummaryLine label="Refunded" value={money(refunded)} />}
           {paid < booking.price && !isCancelled(booking.status) && (
             <SummaryLine label="Left to pay" value={money(booking.price - paid)} />
           )}
         </dl>
         <p className="booking-note">
-          Amounts in {booking.currency}, the currency the organizer charges in. Requested on{' '}
-          {formatDay(booking.created_at)}.
+          Amounts in {booking.currency}, the currency you booked in: the price is fixed in it and
+          payments are charged in it. Requested on {formatDay(booking.created_at)}.
         </p>
       </BookingSummary>
     </div>
+  );
+}
+
+/**
+ * A booking made signed out whose contact e-mail is not proven yet: its seats are held for a
+ * short time only, and it joins an account once the traveller signs in with a one-time code sent
+ * to that address.
+ */
+function EmailProofNotice({
+  booking,
+  holdUntil,
+  emailProof,
+}: {
+  booking: BookingRequest;
+  holdUntil: string | undefined;
+  emailProof: EmailProofSlot | undefined;
+}) {
+  const location = useLocation();
+  // Read once hydrated: the server does not know what this tab stored.
+  const email = useHydrated() ? rememberedContactEmail(booking.uuid) : undefined;
+  return (
+    <section className="booking-notice" aria-labelledby="email-proof-title">
+      <h2 id="email-proof-title" className="booking-notice__title">
+        Confirm your e-mail to keep your seats
+      </h2>
+      <p className="booking-notice__text">
+        {holdUntil ? (
+          <>
+            Your seats are held until <strong>{holdUntil}</strong> only.
+          </>
+        ) : (
+          'Your seats are held for a short time only.'
+        )}{' '}
+        Confirm the e-mail address you booked with: we send it a one-time code, and signing in with
+        it keeps the seats and adds this booking to your account.
+      </p>
+      {emailProof ? (
+        emailProof(booking, email)
+      ) : (
+        <p className="booking-notice__text">
+          <Link to="/login" search={{ redirect: location.href }}>
+            Sign in with a code
+          </Link>{' '}
+          sent to the e-mail you booked with.
+        </p>
+      )}
+    </section>
   );
 }

@@ -20,7 +20,9 @@ import './qr-payment-page.css';
 
 /**
  * `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`: paying a booking by scanning a fast-payment QR code
- * with a banking app. The page polls the payment and moves on to `/success` once it is paid.
+ * with a banking app. The page polls the payment and moves on to the booking once it is paid (not
+ * to `/success`: that page reads the payment by the signed token of the provider's redirect, which
+ * a QR payment has none of).
  */
 export function QrPaymentPage({
   booking,
@@ -165,7 +167,7 @@ function QrCode({
     return () => clearInterval(timer);
   }, []);
   useEffect(() => {
-    if (paid) void navigate({ href: `/success?request_id=${bookingId}` });
+    if (paid) void navigate({ to: '/booking/$id', params: { id: String(bookingId) } });
   }, [paid, bookingId, navigate]);
 
   return (

@@ -1,51 +1,129 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { formatPrice } from '@gallop/currency';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
-import { OUTCOME_TEXTS, type PaymentOutcome } from '../../texts';
+import { formatDay } from '../../../../lib/tour-format';
+import { outcomeKind, type PaymentOutcome } from '../../api';
+import { OUTCOME_TEXTS, refundText } from '../../texts';
+import type { OutcomeTextKind } from '../../titles';
 import './outcome-page.css';
 
-/** The page the payment provider sends the traveller back to. */
+const ICONS: Record<OutcomeTextKind, string> = {
+  success: '✓',
+  failed: '!',
+  pending: '…',
+  notFound: '?',
+};
+
+/**
+ * Where the payment provider sends the traveller back (`/success`, `/payment-failed`). What it
+ * says comes from the payment's status on the server: "Payment successful" only for a paid
+ * payment, the failure for a declined or canceled one, "pending" while the bank has not answered.
+ */
 export function OutcomePage({ outcome }: { outcome: PaymentOutcome }) {
-  const texts = OUTCOME_TEXTS[outcome];
-  const bookingId = bookingIdOf(useLocation().search);
+  const { payment, booking } = outcome;
+  const kind = outcomeKind(payment);
+  const left = Math.max(0, booking.price - booking.paid);
+  const refunded = payment.refunded ?? 0;
+  const bookingLink = (label: string, theme: 'primary' | 'ghost') =>
+    kind === 'failed' ? (
+      <Link
+        to="/booking/pay/uuid/$uuid"
+        params={{ uuid: booking.uuid }}
+        className={buttonLinkClassName({ theme })}
+      >
+        <span className="gk-button__label">{label}</span>
+      </Link>
+    ) : (
+      <Link
+        to="/booking/uuid/$uuid"
+        params={{ uuid: booking.uuid }}
+        className={buttonLinkClassName({ theme })}
+      >
+        <span className="gk-button__label">{label}</span>
+      </Link>
+    );
   return (
-    <div className={`outcome-page outcome-page--${outcome} page-container`}>
+    <OutcomeCard
+      kind={kind}
+      details={
+        <>
+          <dl className="outcome-page__details">
+            <Detail label={kind === 'success' ? 'Paid' : 'Amount'}>
+              {formatPrice(payment.amount, payment.currency)}
+            </Detail>
+            <Detail label="Booking">
+              #{booking.id} · {booking.tour_name}
+            </Detail>
+            {booking.start && <Detail label="Start">{formatDay(booking.start)}</Detail>}
+            {payment.card_last4 && <Detail label="Card">•••• {payment.card_last4}</Detail>}
+            {booking.status < 5 && (
+              <Detail label="Left to pay">
+                {left > 0 ? formatPrice(left, booking.currency) : 'Paid in full'}
+              </Detail>
+            )}
+          </dl>
+          {refunded > 0 && (
+            <p className="outcome-page__refund">
+              {refundText(formatPrice(refunded, payment.currency))}
+            </p>
+          )}
+        </>
+      }
+      primary={bookingLink(kind === 'failed' ? 'Try again' : 'Open your booking', 'primary')}
+    />
+  );
+}
+
+/**
+ * The page for an address that names no payment, or one the API does not know or whose token is
+ * wrong (answered with 404): never a success, and the ways on.
+ */
+export function PaymentNotFound() {
+  return (
+    <OutcomeCard
+      kind="notFound"
+      primary={
+        <Link to="/bookings" className={buttonLinkClassName({ theme: 'primary' })}>
+          <span className="gk-button__label">Your bookings</span>
+        </Link>
+      }
+    />
+  );
+}
+
+function OutcomeCard({
+  kind,
+  details,
+  primary,
+}: {
+  kind: OutcomeTextKind;
+  details?: ReactNode;
+  primary: ReactNode;
+}) {
+  const texts = OUTCOME_TEXTS[kind];
+  return (
+    <div className={`outcome-page outcome-page--${kind} page-container`} data-outcome={kind}>
       <div className="outcome-page__card">
         <span className="outcome-page__icon" aria-hidden="true">
-          {outcome === 'success' ? '✓' : '!'}
+          {ICONS[kind]}
         </span>
         <h1 className="display-heading outcome-page__title">{texts.title}</h1>
-        <p className="outcome-page__lead">{texts.lead}</p>
+        <p className="outcome-page__lead" role={kind === 'pending' ? 'status' : undefined}>
+          {texts.lead}
+        </p>
+        {details}
         {texts.next.map((text) => (
           <p key={text} className="outcome-page__text">
             {text}
           </p>
         ))}
         <div className="outcome-page__actions">
-          {bookingId && (
-            <Link
-              to={outcome === 'success' ? '/booking/$id' : '/booking/pay/$id'}
-              params={{ id: bookingId }}
-              className={buttonLinkClassName({ theme: 'primary' })}
-            >
-              <span className="gk-button__label">
-                {outcome === 'success' ? 'Open your booking' : 'Try again'}
-              </span>
-            </Link>
-          )}
-          <Link
-            to="/contacts"
-            className={buttonLinkClassName({
-              theme: outcome === 'failed' && !bookingId ? 'primary' : 'ghost',
-            })}
-          >
+          {primary}
+          <Link to="/contacts" className={buttonLinkClassName({ theme: 'ghost' })}>
             <span className="gk-button__label">Contact support</span>
           </Link>
-          <Link
-            to="/"
-            className={buttonLinkClassName({
-              theme: outcome === 'success' && !bookingId ? 'primary' : 'ghost',
-            })}
-          >
+          <Link to="/" className={buttonLinkClassName({ theme: 'ghost' })}>
             <span className="gk-button__label">Back home</span>
           </Link>
         </div>
@@ -54,8 +132,11 @@ export function OutcomePage({ outcome }: { outcome: PaymentOutcome }) {
   );
 }
 
-/** The provider sends the traveller back with `?request_id=`: the booking the payment was for. */
-function bookingIdOf(search: Record<string, unknown>): string | undefined {
-  const id = String(search.request_id ?? '');
-  return /^\d{1,9}$/.test(id) ? id : undefined;
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="outcome-page__detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import type { Tour } from '../../api';
+import { BookingFormPage } from './booking-form-page';
+
+/** The first render waits for the router; shared machines can be slow. */
+const SLOW_CI = { timeout: 5000 };
+
+const tour = {
+  id: 7,
+  slug: 'altai-horse-trek-7',
+  name: 'Altai Horse Trek',
+  duration: 8,
+  images: [],
+  dates: [
+    {
+      id: 70,
+      tour_id: 7,
+      duration: 8,
+      start: '2027-07-12',
+      end: '2027-07-19',
+      currency: 'EUR',
+      price: 950,
+      number_of_free_seats: 6,
+      prepayment_type: 'percent',
+      prepayment_size: 30,
+    },
+  ],
+} as unknown as Tour;
+
+const booked = {
+  id: 812,
+  uuid: '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60',
+  status: 2,
+  tour: { id: 7, slug: tour.slug, name: tour.name },
+  tourists: [],
+  price: 950,
+  currency: 'EUR',
+  created_at: '2026-11-20T10:00:00Z',
+};
+
+/**
+ * A booking API that fails the first `failures` create calls (a 503, or no answer at all) and
+ * records the `Idempotency-Key` of every create call.
+ */
+function bookingApi(failures: Array<'503' | 'network'>) {
+  const keys: Array<string | null> = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    if (new URL(request.url).pathname !== '/crm/api/request/create') {
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }
+    keys.push(request.headers.get('Idempotency-Key'));
+    const failure = failures.shift();
+    if (failure === 'network') throw new TypeError('fetch failed');
+    if (failure === '503') return Response.json({ message: 'Try again' }, { status: 503 });
+    return Response.json(booked);
+  };
+  return { fetch, keys };
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function fillForm() {
+  fill('First name', 'Noor');
+  fill('Last name', 'Saleh');
+  fill('Full name', 'Noor Saleh');
+  fill('E-mail', 'noor@example.com');
+  fill('Phone', '+14155550142');
+  fireEvent.click(screen.getByRole('checkbox'));
+}
+
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send booking request' }));
+
+/** Waits until the attempt has an answer: the failure is shown, the button is back. */
+async function failedAttempt(calls: number, keys: unknown[]) {
+  await waitFor(() => expect(keys).toHaveLength(calls));
+  await screen.findByRole('alert');
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Send booking request' })).toBeEnabled(),
+  );
+}
+
+describe('BookingFormPage', () => {
+  it('sends the same Idempotency-Key when the same request is sent again after a failure', async () => {
+    const api = bookingApi(['503', 'network']);
+    const { router } = await renderInApp(
+      <BookingFormPage tour={tour} dateId={70} user={undefined} />,
+      { fetch: api.fetch },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    await fillForm();
+
+    send();
+    await failedAttempt(1, api.keys);
+    send();
+    await failedAttempt(2, api.keys);
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+
+    expect(api.keys).toHaveLength(3);
+    expect(api.keys[0]).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(new Set(api.keys).size).toBe(1);
+  });
+
+  it('takes a new key once a value changes', async () => {
+    const api = bookingApi(['503', '503', '503']);
+    await renderInApp(<BookingFormPage tour={tour} dateId={70} user={undefined} />, {
+      fetch: api.fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    await fillForm();
+
+    send();
+    await failedAttempt(1, api.keys);
+    fill('Last name', 'Saleh-Haddad');
+    send();
+    await failedAttempt(2, api.keys);
+    send();
+    await failedAttempt(3, api.keys);
+
+    expect(api.keys[1]).not.toBe(api.keys[0]);
+    // Unchanged since the second try: its retry keeps the key.
+    expect(api.keys[2]).toBe(api.keys[1]);
+  });
+});

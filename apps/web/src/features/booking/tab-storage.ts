@@ -1,0 +1,40 @@
+/**
+ * The tab's session storage for the booking pages' small client state (payment keys, the e-mail
+ * a guest just booked with), with the page's memory standing in where the storage is blocked
+ * (private modes, disabled storage) or absent (the server).
+ */
+const memory = new Map<string, string>();
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export const tabStorage = {
+  get(name: string): string | undefined {
+    try {
+      return sessionStore()?.getItem(name) ?? memory.get(name);
+    } catch {
+      return memory.get(name);
+    }
+  },
+  set(name: string, value: string): void {
+    memory.set(name, value);
+    try {
+      sessionStore()?.setItem(name, value);
+    } catch {
+      // Full or blocked: the page's memory keeps it for this page's life.
+    }
+  },
+  remove(name: string): void {
+    memory.delete(name);
+    try {
+      sessionStore()?.removeItem(name);
+    } catch {
+      // Blocked: nothing was stored there.
+    }
+  },
+};
