@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { payments, refunds, sandboxPayments } from '#src/db/schema/index.ts';
+import { payments, refunds, sandboxPayments, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -265,17 +265,22 @@ describe('cards the sandbox refuses', () => {
 
 describe('the amount shown is the amount charged', () => {
   it('books in the traveller’s currency: form total = booking = card page = charged', async () => {
-    const date = await dateWithSeats(db, 10, used);
-    const currency = date.currency === 'EUR' ? 'USD' : 'EUR';
+    // The issue's case: the organizer prices the date in US dollars, the traveller books in euros.
+    const [date] = await db
+      .update(tourDates)
+      .set({ currency: 'USD', price: 697_50, priceWithoutDiscount: 697_50 })
+      .where(eq(tourDates.id, (await dateWithSeats(db, 10, used)).id))
+      .returning();
+    const currency = 'EUR';
     const form = await app().inject({
-      url: `/spa/tour-for-request?id=${date.tourId}`,
+      url: `/spa/tour-for-request?id=${date!.tourId}`,
       headers: { 'x-currency': currency },
     });
-    const shown = (form.json() as Json).dates.find((d: Json) => d.id === date.id);
+    const shown = (form.json() as Json).dates.find((d: Json) => d.id === date!.id);
     expect(shown.currency).toBe(currency);
     const formTotal = (shown.price as number) * 2;
 
-    const { token, booking } = await payable({ currency, date });
+    const { token, booking } = await payable({ currency, date: date! });
     expect(booking).toMatchObject({ currency, price: formTotal });
     // Shown in another currency later, the booking keeps its own.
     const later = await app().inject({
