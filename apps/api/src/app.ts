@@ -68,6 +68,11 @@ export interface BuildAppOptions {
    * start goes on, instead of when it gets ready (decision 076).
    */
   databasePrepared?: Promise<unknown>;
+  /**
+   * How long start-up hooks may take (Fastify's `pluginTimeout`, 10 s by default). Tests raise it:
+   * on a loaded two-core machine a test app's first reads can take longer than that.
+   */
+  startTimeoutMs?: number;
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
@@ -130,6 +135,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIdFrom,
+    ...(options.startTimeoutMs ? { pluginTimeout: options.startTimeoutMs } : {}),
     // Report every invalid field at once, so forms can mark them all; reject unknown body fields
     // (the contract's `additionalProperties: false`) instead of silently dropping them.
     // Each route's validators and serializers are compiled on first use, not at start

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { openTestDatabase } from './database.ts';
-import { testEnv } from './env.ts';
+import { TEST_START_TIMEOUT_MS, testEnv } from './env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +19,11 @@ export async function buildTestApp(
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = buildApp(testEnv(env), { ...options, database });
+  const app = buildApp(testEnv(env), {
+    startTimeoutMs: TEST_START_TIMEOUT_MS,
+    ...options,
+    database,
+  });
   await app.ready();
   return {
     app,

@@ -5,7 +5,7 @@ import { buildApp } from '#src/app.ts';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { prepareDatabase } from '#src/seed/index.ts';
 import { openTestDatabase, testDatabaseKind } from './database.ts';
-import { testEnv } from './env.ts';
+import { TEST_START_TIMEOUT_MS, testEnv } from './env.ts';
 
 /** Tours in a scratch database: enough dates to give each concurrency round one of its own. */
 const SCRATCH_TOURS = 40;
@@ -75,7 +75,10 @@ export async function buildScratchApp(
   env: Record<string, string> = {},
 ): Promise<ScratchApp> {
   const scratch = await openScratchDatabase(name);
-  const app = buildApp(testEnv(env), { database: scratch.handle });
+  const app = buildApp(testEnv(env), {
+    database: scratch.handle,
+    startTimeoutMs: TEST_START_TIMEOUT_MS,
+  });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@
  * sent through the outbox by the channel the traveller chose.
  */
 import type { components } from '@gallop/api-client';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outbox, userCodes } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
@@ -93,16 +93,27 @@ export async function verifyCode(
     )
     .orderBy(desc(userCodes.createdAt))
     .limit(1);
-  if (!latest || latest.attempts >= CODE_MAX_ATTEMPTS) {
-    throw unprocessable('The code has expired. Please request a new one.', {
+  const expired = () =>
+    unprocessable('The code has expired. Please request a new one.', {
       code: ['The code has expired. Please request a new one.'],
     });
-  }
-  if (latest.codeHash !== hashCode(login, code)) {
-    await db
-      .update(userCodes)
-      .set({ attempts: sql`${userCodes.attempts} + 1` })
-      .where(eq(userCodes.id, latest.id));
+  if (!latest) throw expired();
+  // An attempt is spent before the comparison, in one conditional update: guesses sent at once
+  // wait for each other's row lock, so N of them spend N attempts and only the first few are
+  // compared at all (a check-then-count let 40 simultaneous guesses all be compared).
+  const [attempt] = await db
+    .update(userCodes)
+    .set({ attempts: sql`${userCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(userCodes.id, latest.id),
+        isNull(userCodes.usedAt),
+        lt(userCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ codeHash: userCodes.codeHash });
+  if (!attempt) throw expired();
+  if (attempt.codeHash !== hashCode(login, code)) {
     throw unprocessable('Invalid code', { code: ['Invalid code'] });
   }
   // Used once: a concurrent second check of the same code finds nothing to update.
