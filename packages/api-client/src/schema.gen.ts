@@ -6569,6 +6569,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       410: components['responses']['Gone'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   checkPasswordResetToken: {

@@ -1,0 +1,50 @@
+/**
+ * Password reset with made-up tokens (security issue, finding 3): the token is checked before
+ * the memory-hard hash, and the call is limited per address, so a flood costs lookups, not hashes.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./passwords.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./passwords.ts')>();
+  return {
+    ...original,
+    hashPassword: async (...args: Parameters<typeof original.hashPassword>) => {
+      hashes.count += 1;
+      return original.hashPassword(...args);
+    },
+  };
+});
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ AUTH_LIMIT: '10' });
+});
+afterAll(() => testApp.close());
+
+describe('resetting a password with made-up tokens', () => {
+  it('hashes nothing for an unknown token, and limits the address', async () => {
+    const before = hashes.count;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/crm/api/user/password-reset',
+          payload: {
+            token: `made-up-token-${i}-xxxxxxxxxxxxxxxxxxxx`,
+            password: 'long-trail-2026',
+          },
+        }),
+      ),
+    );
+    expect(hashes.count - before).toBe(0);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 410)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    expect(answers.find((answer) => answer.statusCode === 429)!.json()).toMatchObject({
+      type: 'captcha',
+    });
+  });
+});
