@@ -4,10 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import type * as Passwords from './passwords.ts';
 
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./passwords.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./passwords.ts')>();
+  const original = await importOriginal<typeof Passwords>();
   return {
     ...original,
     hashPassword: async (...args: Parameters<typeof original.hashPassword>) => {
