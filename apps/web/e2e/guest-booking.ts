@@ -24,8 +24,14 @@ export async function outbox(
   return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
 }
 
-/** A guaranteed date far ahead with seats to spare (docs/testing.md: never a date's last seat). */
-export async function bookableDate(request: APIRequestContext) {
+/**
+ * A date far ahead with seats to spare (docs/testing.md: never a date's last seat): guaranteed,
+ * or with `guaranteed: false` one whose organizer must first confirm each request.
+ */
+export async function bookableDate(
+  request: APIRequestContext,
+  { guaranteed = true }: { guaranteed?: boolean } = {},
+) {
   const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=2`)).json()) as {
     items: { id: number }[];
   };
@@ -44,14 +50,16 @@ export async function bookableDate(request: APIRequestContext) {
     };
     const date = tour.dates.find(
       (d) =>
-        !d.not_guaranteed &&
+        !d.not_guaranteed === guaranteed &&
         !d.is_busy &&
         (d.number_of_free_seats ?? 0) >= 8 &&
         Date.parse(d.start) - Date.now() > 30 * 86_400_000,
     );
     if (date) return { tour, date };
   }
-  throw new Error('no bookable date on the second page of the search');
+  throw new Error(
+    `no ${guaranteed ? 'guaranteed' : 'not guaranteed'} bookable date on the second page of the search`,
+  );
 }
 
 export interface GuestBooking {
@@ -62,20 +70,42 @@ export interface GuestBooking {
   refreshToken: string;
 }
 
-/** Two riders booked by a fresh guest e-mail, who then signs in with the e-mailed code. */
-export async function bookAsGuest(request: APIRequestContext): Promise<GuestBooking> {
-  const { tour, date } = await bookableDate(request);
+/** Riders as the booking request takes them. */
+export interface RiderInput {
+  first_name: string;
+  last_name: string;
+  birthday?: string;
+  weight?: number;
+  food_restriction?: string;
+}
+
+const MOREAUS: RiderInput[] = [
+  { first_name: 'Ines', last_name: 'Moreau' },
+  { first_name: 'Paul', last_name: 'Moreau' },
+];
+
+/**
+ * Riders (two Moreaus unless told) booked by a fresh guest e-mail, who then signs in with the
+ * e-mailed code. A date that is not guaranteed (`guaranteed: false`) waits for its organizer.
+ */
+export async function bookAsGuest(
+  request: APIRequestContext,
+  {
+    guaranteed = true,
+    tourists = MOREAUS,
+    comment,
+  }: { guaranteed?: boolean; tourists?: RiderInput[]; comment?: string } = {},
+): Promise<GuestBooking> {
+  const { tour, date } = await bookableDate(request, { guaranteed });
   const email = `guest-${randomUUID()}@example.com`;
   const created = await request.post(`${apiUrl}/crm/api/request/create`, {
     headers: json,
     data: {
       tour_id: tour.id,
       tour_date_id: date.id,
-      tourists: [
-        { first_name: 'Ines', last_name: 'Moreau' },
-        { first_name: 'Paul', last_name: 'Moreau' },
-      ],
+      tourists,
       contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
+      ...(comment ? { comment } : {}),
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

@@ -35,6 +35,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'meet',
   'node-api',
   'order',
+  'partner',
   'payment-failed',
   'privacy',
   'r',

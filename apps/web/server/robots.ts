@@ -18,6 +18,7 @@ export const PRIVATE_PATHS = [
   '/tg',
   '/employees-cookie',
   '/unfollow',
+  '/partner',
 ] as const;
 
 /** `robots.txt`: everything else is open, and the sitemap is announced with its full address. */

@@ -39,6 +39,7 @@ import { Route as BookingIdRouteImport } from './routes/booking.$id'
 import { Route as BookingNewRouteImport } from './routes/booking.new'
 import { Route as ChatChar123IdChar125RouteImport } from './routes/chat.{-$id}'
 import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
+import { Route as PartnerAnswerRouteImport } from './routes/partner.answer'
 import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
 import { Route as RIdRouteImport } from './routes/r.$id'
 import { Route as ReviewUuidRouteImport } from './routes/review.$uuid'
@@ -204,6 +205,11 @@ const HelpCenterSplatRoute = HelpCenterSplatRouteImport.update({
   path: '/help-center/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PartnerAnswerRoute = PartnerAnswerRouteImport.update({
+  id: '/partner/answer',
+  path: '/partner/answer',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacySplatRoute = PrivacySplatRouteImport.update({
   id: '/privacy/$',
   path: '/privacy/$',
@@ -307,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
+  '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
   '/review/$uuid': typeof ReviewUuidRoute
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
+  '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
   '/review/$uuid': typeof ReviewUuidRoute
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
   '/help-center/$': typeof HelpCenterSplatRoute
+  '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
   '/r/$id': typeof RIdRoute
   '/review/$uuid': typeof ReviewUuidRoute
@@ -448,6 +457,7 @@ export interface FileRouteTypes {
     | '/booking/new'
     | '/chat/{-$id}'
     | '/help-center/$'
+    | '/partner/answer'
     | '/privacy/$'
     | '/r/$id'
     | '/review/$uuid'
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/booking/new'
     | '/chat/{-$id}'
     | '/help-center/$'
+    | '/partner/answer'
     | '/privacy/$'
     | '/r/$id'
     | '/review/$uuid'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/booking/new'
     | '/chat/{-$id}'
     | '/help-center/$'
+    | '/partner/answer'
     | '/privacy/$'
     | '/r/$id'
     | '/review/$uuid'
@@ -587,6 +599,7 @@ export interface RootRouteChildren {
   BookingNewRoute: typeof BookingNewRoute
   ChatChar123IdChar125Route: typeof ChatChar123IdChar125Route
   HelpCenterSplatRoute: typeof HelpCenterSplatRoute
+  PartnerAnswerRoute: typeof PartnerAnswerRoute
   PrivacySplatRoute: typeof PrivacySplatRoute
   RIdRoute: typeof RIdRoute
   ReviewUuidRoute: typeof ReviewUuidRoute
@@ -815,6 +828,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpCenterSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/partner/answer': {
+      id: '/partner/answer'
+      path: '/partner/answer'
+      fullPath: '/partner/answer'
+      preLoaderRoute: typeof PartnerAnswerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy/$': {
       id: '/privacy/$'
       path: '/privacy/$'
@@ -947,6 +967,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingNewRoute: BookingNewRoute,
   ChatChar123IdChar125Route: ChatChar123IdChar125Route,
   HelpCenterSplatRoute: HelpCenterSplatRoute,
+  PartnerAnswerRoute: PartnerAnswerRoute,
   PrivacySplatRoute: PrivacySplatRoute,
   RIdRoute: RIdRoute,
   ReviewUuidRoute: ReviewUuidRoute,

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadOutcomePage } from '../features/outcome/api';
-import { readOutcomeSearch } from '../features/outcome/search';
 import { outcomeHead } from './-outcome/outcome-head';
 import { OutcomeRoutePage } from './-outcome/outcome-route';
 
@@ -10,8 +9,9 @@ import { OutcomeRoutePage } from './-outcome/outcome-route';
  * payment or a wrong token is 404.
  */
 export const Route = createFileRoute('/payment-failed')({
-  validateSearch: readOutcomeSearch,
-  loaderDeps: ({ search }) => search,
+  // The address is read in the loader (its own chunk), not by `validateSearch`: a route's
+  // search parsing ships in the first load (`.size-limit.js`).
+  loaderDeps: ({ search }) => search as Record<string, unknown>,
   loader: ({ context, deps }) => loadOutcomePage(context, deps, 'failed'),
   head: outcomeHead('/payment-failed'),
   component: PaymentFailedRoute,

@@ -8,8 +8,8 @@ import { getPaymentOutcomeQueryOptions } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { paymentNotFound } from './not-found';
-import type { OutcomeSearch } from './search';
-import { outcomeTextKind } from './titles';
+import { readOutcomeSearch, type OutcomeSearch } from './search';
+import { OUTCOME_TITLES, outcomeTextKind } from './titles';
 
 export type PaymentOutcome = components['schemas']['PaymentOutcome'];
 
@@ -78,13 +78,21 @@ export async function loadPaymentOutcome(
  */
 export async function loadOutcomePage(
   context: { api: GallopClient; queryClient: QueryClient },
-  search: OutcomeSearch,
+  address: Record<string, unknown>,
   page: 'success' | 'failed',
-): Promise<{ key: OutcomeKey; status: PaymentOutcome['payment']['status'] }> {
+): Promise<{ key: OutcomeKey; status: PaymentOutcome['payment']['status']; title: string }> {
+  const search = readOutcomeSearch(address);
   const key = outcomeKeyOf(search);
   const outcome = await loadPaymentOutcome(context.queryClient, context.api, key);
   const kind = outcomeKind(outcome.payment);
-  if (page === 'success' && kind === 'failed') throw redirect({ to: '/payment-failed', search });
-  if (page === 'failed' && kind === 'success') throw redirect({ to: '/success', search });
-  return { key: key!, status: outcome.payment.status };
+  // The whole address moves along (`request_id` too): the other page reads what it needs.
+  if (page === 'success' && kind === 'failed') {
+    throw redirect({ to: '/payment-failed', search: address as never });
+  }
+  if (page === 'failed' && kind === 'success') {
+    throw redirect({ to: '/success', search: address as never });
+  }
+  // The page's title travels with its data, so the route's head (first load) holds no texts.
+  const title = OUTCOME_TITLES[outcomeTextKind(outcome.payment.status)];
+  return { key: key!, status: outcome.payment.status, title };
 }

@@ -4,11 +4,14 @@
  */
 export type OutcomeTextKind = 'success' | 'failed' | 'pending' | 'notFound';
 
+/** The title when no payment is found: the only one a route's head holds itself. */
+export const PAYMENT_NOT_FOUND_TITLE = 'We could not find this payment';
+
 export const OUTCOME_TITLES: Record<OutcomeTextKind, string> = {
   success: 'Payment successful',
   failed: 'Payment failed',
   pending: 'Payment pending',
-  notFound: 'We could not find this payment',
+  notFound: PAYMENT_NOT_FOUND_TITLE,
 };
 
 /**

@@ -1,5 +1,6 @@
-// Kept apart from ./outcome-route: a route's `head` ships in the first load, its page does not.
-import { OUTCOME_TITLES, outcomeTextKind } from '../../features/outcome/titles';
+// Kept apart from ./outcome-route: a route's `head` ships in the first load, its page does not;
+// the title comes with the loader's data (features/outcome/api.ts), not from texts kept here.
+import { PAYMENT_NOT_FOUND_TITLE } from '../../features/outcome/titles';
 import { pageHead } from '../../features/seo/head';
 
 /**
@@ -12,10 +13,10 @@ export const outcomeHead =
     loaderData,
     match,
   }: {
-    loaderData?: { status: 1 | 2 | 3 } | undefined;
+    loaderData?: { title: string } | undefined;
     match: { context: { site: { publicUrl?: string | undefined } } };
   }) =>
     pageHead(
-      { title: OUTCOME_TITLES[outcomeTextKind(loaderData?.status)], canonical, noindex: true },
+      { title: loaderData?.title ?? PAYMENT_NOT_FOUND_TITLE, canonical, noindex: true },
       match.context.site.publicUrl,
     );

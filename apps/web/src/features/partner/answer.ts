@@ -1,0 +1,104 @@
+/** The answer page's rules (decision 090), kept apart from the components for tests. */
+import { isApiError } from '@gallop/api-client';
+import { failureText } from '../../lib/failure-text';
+import type { RequestForOrganizer } from './api';
+
+type Status = RequestForOrganizer['status'];
+
+/** Which answer the e-mailed link was for: it only chooses what the page offers first. */
+export type SuggestedAnswer = 'confirm' | 'decline';
+
+/**
+ * The link's `?token=&answer=`, read as it came (the route validates no search: its loader and
+ * component, which read it, load with the page's own chunk, not with the first load).
+ */
+export function readAnswerLink(search: Record<string, unknown>): {
+  token: string;
+  suggested: SuggestedAnswer;
+} {
+  return {
+    token: typeof search.token === 'string' ? search.token : '',
+    suggested: search.answer === 'decline' ? 'decline' : 'confirm',
+  };
+}
+
+/** Statuses 1..8 (spec section 4): what the organizer reads once the request is answered. */
+export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decline_reason'>) {
+  const texts: Record<Status, string> = {
+    1: 'This request is waiting for your answer.',
+    2: 'Confirmed: the traveller has been asked to pay the prepayment.',
+    3: 'Confirmed: the traveller has paid the prepayment. The seats are theirs.',
+    4: 'Confirmed, and the tour is complete.',
+    5: 'The traveller cancelled this booking. The seats have been released.',
+    6: `Declined. The traveller has been told: ${request.decline_reason ?? ''}`.trim(),
+    7: 'Cancelled: the request was not answered in time, or the traveller did not pay in time. The seats have been released.',
+    8: 'Cancelled by Gallop support. The seats have been released.',
+  };
+  return texts[request.status];
+}
+
+/** Whether the outcome is good news for the organizer (confirmed or done) or a cancellation. */
+export const isConfirmedStatus = (status: Status) => status >= 2 && status <= 4;
+
+/** Full years of a rider born on `birthday` (YYYY-MM-DD) on `day`; undefined without a birthday. */
+export function ageOn(birthday: string | null | undefined, day: string): number | undefined {
+  const born = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday ?? '');
+  const on = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!born || !on) return undefined;
+  const [, bornYear, bornMonth, bornDay] = born.map(Number) as [number, number, number, number];
+  const [, year, month, dayOfMonth] = on.map(Number) as [number, number, number, number];
+  const hadBirthday = month > bornMonth || (month === bornMonth && dayOfMonth >= bornDay);
+  const age = year - bornYear - (hadBirthday ? 0 : 1);
+  return age >= 0 ? age : undefined;
+}
+
+// Fixed month names and numeric parts: ICU versions differ in punctuation, and the server and
+// the hydrating render must print the same text (see lib/tour-format.ts).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * '14:30, 15 Dec 2026' in the browser's own zone (`local`), else in UTC with the zone named:
+ * the server and the hydrating render do not know the browser's zone.
+ */
+export function formatMoment(isoDateTime: string, local: boolean): string | undefined {
+  const moment = new Date(isoDateTime);
+  if (Number.isNaN(moment.getTime())) return undefined;
+  const [year, month, day, hours, minutes] = local
+    ? [
+        moment.getFullYear(),
+        moment.getMonth(),
+        moment.getDate(),
+        moment.getHours(),
+        moment.getMinutes(),
+      ]
+    : [
+        moment.getUTCFullYear(),
+        moment.getUTCMonth(),
+        moment.getUTCDate(),
+        moment.getUTCHours(),
+        moment.getUTCMinutes(),
+      ];
+  const text = `${twoDigits(hours)}:${twoDigits(minutes)}, ${day} ${MONTHS[month]} ${year}`;
+  return local ? text : `${text} UTC`;
+}
+
+/** What a failed answer shows, and where. */
+export type AnswerFailure =
+  /** The request moved on (answered otherwise, cancelled, past its deadline): reload it. */
+  | { kind: 'conflict'; message: string }
+  /** The reason was refused: shown under the reason field. */
+  | { kind: 'reason'; message: string }
+  | { kind: 'other'; message: string };
+
+export function answerFailure(error: unknown): AnswerFailure {
+  if (isApiError(error) && error.status === 409)
+    return { kind: 'conflict', message: error.message };
+  const reason = isApiError(error) ? error.errors.reason : undefined;
+  if (reason && reason.length > 0) return { kind: 'reason', message: reason.join(' ') };
+  return { kind: 'other', message: failureText(error) };
+}
+
+export const ANSWER_TEXTS = {
+  reasonRequired: 'Tell the traveller why you decline: they will read it.',
+} as const;
