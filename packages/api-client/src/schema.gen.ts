@@ -1812,6 +1812,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/crm/api/partner/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Bookings of the tours the signed-in user's organizers run
+     * @description Newest first. `status` chooses which: `waiting` the requests still waiting for an answer (status 1 before their `respond_by`), `active` the bookings that hold seats (1, 2, 3), `all` every booking. A user who is a member of no organizer gets an empty list.
+     */
+    get: operations['listOrganizerBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/booking': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One booking as the organizer of its tour sees it
+     * @description Riders, comment, contact, arrival info, payments, meeting details and the answers possible now (`can_confirm`, `can_decline`, `can_cancel`). 404 unless the signed-in user is a member of the tour's organizer.
+     */
+    get: operations['getOrganizerBooking'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/booking/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The organizer confirms a request (status 1 → 2)
+     * @description Until the response deadline. Confirming again changes nothing and answers 200; a booking in another state is a 409 with the reason.
+     */
+    post: operations['confirmOrganizerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/booking/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The organizer declines a request (status 1 → 6)
+     * @description The `reason` is required (422) and shown to the traveller; the seats are released. Declining again changes nothing; a booking in another state is a 409.
+     */
+    post: operations['declineOrganizerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/booking/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The organizer cancels a confirmed or paid booking (status 2, 3 → 6)
+     * @description Before the tour starts. The `reason` is required (422) and shown to the traveller; the seats are released and open payments voided. Cancelling again changes nothing; a booking in another state is a 409.
+     */
+    post: operations['cancelOrganizerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/crm/api/request/get': {
     parameters: {
       query?: never;
@@ -2001,7 +2101,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add tourists to a request (link keyed by uuid) */
+    /**
+     * Add tourists to a request (link keyed by uuid)
+     * @description The link alone does not add riders. The booking's owner must be signed in; a link holder signs in with a one-time code sent to the booking's contact e-mail, which joins a guest booking to that account. Signed out is 401, another account 403.
+     */
     post: operations['addTourists'];
     delete?: never;
     options?: never;
@@ -2154,6 +2257,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/crm/api/request/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A booking's receipt as a PDF (link keyed by uuid)
+     * @description Opened like the booking page by its link key: the booking, its tour, organizer and dates, the riders, the price, every payment (date, amount, card's last four digits), every refund, what is still due and by when, and the cancellation policy. Amounts are in the booking's own currency, exactly as charged (to the minor unit). A booking with nothing paid yet gets the same document titled `Booking summary` instead of `Receipt`. Answered as an attachment named `gallop-receipt-<booking id>.pdf`.
+     */
+    get: operations['getBookingReceipt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spa/tour-reviews': {
     parameters: {
       query?: never;
@@ -2214,7 +2337,7 @@ export interface paths {
     };
     /**
      * The review invitation for a finished tour
-     * @description Opened from the link sent after the tour; the uuid is the key.
+     * @description Opened from the link sent after the tour; the uuid is the key (the booking's). Before the tour ends the answer is 409 with the day reviewing opens; a cancelled booking is 410.
      */
     get: operations['getReviewByUuid'];
     put?: never;
@@ -3034,6 +3157,7 @@ export interface components {
       languages?: components['schemas']['Language'][];
       included?: string[];
       not_included?: string[];
+      cancellation_policy?: components['schemas']['CancellationPolicy'];
       questions?: components['schemas']['TourQuestion'][];
       start_city?: components['schemas']['City'];
       breadcrumbs?: components['schemas']['Breadcrumb'][];
@@ -3269,6 +3393,8 @@ export interface components {
       images?: components['schemas']['MediaItem'][];
       /** @description The organizer's reply. */
       answer?: string | null;
+      /** @description Written through the review link of a booking whose tour took place: a verified trip. */
+      is_verified: boolean;
     };
     ReviewList: {
       items: components['schemas']['Review'][];
@@ -3352,6 +3478,11 @@ export interface components {
       last_message?: components['schemas']['ChatMessage'];
       unread_count: number;
       is_frozen: boolean;
+      /**
+       * @description Which side the signed-in user is on in this chat: `client` (the traveller) or `staff` (the organizer's members, or support). Booking links open the traveller's booking page for the client and the organizer area for the staff.
+       * @enum {string}
+       */
+      viewer_side?: 'client' | 'staff';
       notifications_enabled?: boolean;
       messenger_was_activated?: boolean;
     };
@@ -3370,6 +3501,10 @@ export interface components {
       created_at: string;
       is_read?: boolean;
       is_moderated?: boolean;
+      /** @description Written by Gallop, not by either side: a change of a booking (status, riders, payment, meeting details), told to both sides. */
+      is_system?: boolean;
+      /** @description The booking a system message is about. */
+      request_id?: number | null;
       file?: components['schemas']['ChatFile'];
     };
     ChatFile: {
@@ -3460,6 +3595,8 @@ export interface components {
       respond_by?: string | null;
       /** @description Why the organizer declined (status 6), in their words. */
       decline_reason?: string | null;
+      /** @description Why a cancelled booking (statuses 5 to 8) was cancelled: the traveller's message, the organizer's or support's reason, or why the system released it. */
+      cancel_reason?: string | null;
       /** @description A booking made signed out whose contact e-mail is not proven yet. Signing in with a one-time code sent to that address joins it to the account and keeps its seats. */
       email_proof_required?: boolean;
       chat_id?: number | null;
@@ -3468,6 +3605,16 @@ export interface components {
       created_at: string;
       can_cancel?: boolean;
       can_pay?: boolean;
+      cancellation_policy?: components['schemas']['CancellationPolicy'];
+      /** @description What the traveller gets back of `paid` by cancelling today under `cancellation_policy`, in `currency`; null when the booking can no longer be cancelled. */
+      refund_if_canceled_today?: number | null;
+      /** @description Money given back to the card, newest first. */
+      refunds?: components['schemas']['Refund'][];
+      /**
+       * Format: date
+       * @description The day by which the whole price is due (the date's full-payment days before the start); null for a tour on request or a booking with nothing left to pay.
+       */
+      balance_due_by?: string | null;
       /** @description The organizer's meeting details (where and when to meet, what to bring, files), present once the organizer has saved them on the meet page. */
       meeting?: {
         text: string;
@@ -3703,6 +3850,92 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description A booking of one of the member's tours, as the organizer area lists it. */
+    OrganizerBookingListItem: {
+      id: number;
+      status: components['schemas']['BookingRequestStatus'];
+      tour_name: string;
+      /** Format: date */
+      start: string | null;
+      /** Format: date */
+      end: string | null;
+      /** @description How many riders the booking holds seats for. */
+      seats: number;
+      contact_name: string;
+      /**
+       * Format: date-time
+       * @description Until when a request waiting for the organizer (status 1) can be confirmed or declined; null otherwise.
+       */
+      respond_by?: string | null;
+      price: number;
+      paid: number;
+      currency: components['schemas']['CurrencyCode'];
+      /** Format: date-time */
+      created_at: string;
+    };
+    OrganizerBookingList: {
+      items: components['schemas']['OrganizerBookingListItem'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    /** @description One booking as the organizer of its tour sees it: the riders with what is needed to match horses (ages from `birthday`, weight, food restriction) and to reach them, the contact, the comment, arrival info, payments, the meeting details, and which answers are possible now. */
+    OrganizerBooking: {
+      id: number;
+      status: components['schemas']['BookingRequestStatus'];
+      tour_id?: number;
+      tour_name: string;
+      /** Format: date */
+      start: string | null;
+      /** Format: date */
+      end: string | null;
+      seats: number;
+      tourists: components['schemas']['Tourist'][];
+      comment: string | null;
+      contact_name: string;
+      contact_email: string;
+      contact_phone: string | null;
+      arrival: components['schemas']['ArrivalInfo'];
+      /** @description The booking's payments, oldest first (no card data beyond the last four digits). */
+      payments: components['schemas']['Payment'][];
+      meeting?: components['schemas']['OrganizerMeeting'];
+      price: number;
+      prepayment?: number | null;
+      paid: number;
+      refunded: number;
+      currency: components['schemas']['CurrencyCode'];
+      /**
+       * Format: date-time
+       * @description Until when a request (status 1) can be confirmed or declined; null otherwise.
+       */
+      respond_by: string | null;
+      decline_reason: string | null;
+      /** @description Why the booking was cancelled, in the words of whoever cancelled it. */
+      cancel_message: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The organizer may confirm it now (status 1 before its deadline and start). */
+      can_confirm: boolean;
+      can_decline: boolean;
+      /** @description The organizer may cancel it now (confirmed or paid, before the tour starts). */
+      can_cancel: boolean;
+    };
+    /** @description The booking's meeting page, opened once the booking is paid: the details saved on it (if any) and a link to open it signed in. */
+    OrganizerMeeting: {
+      /** @description The meet page of this booking, for the organizer's members only. */
+      meet_url: string;
+      /** @description The saved meeting details; absent until the organizer saves them. */
+      text?: string;
+      files: components['schemas']['MeetFile'][];
+      /** Format: date-time */
+      updated_at?: string;
+    };
+    OrganizerBookingInput: {
+      id: number;
+    };
+    OrganizerBookingReasonInput: {
+      id: number;
+      /** @description Why, in the organizer's words; shown to the traveller. Required (422 without). */
+      reason?: string;
+    };
     SiteTokens: {
       captcha_provider: string | null;
       captcha_key: string | null;
@@ -3828,12 +4061,50 @@ export interface components {
       /** @description Seconds since the process started. */
       uptime: number;
     };
+    /** @description What a traveller's cancellation gives back: the tier with the longest notice that the cancellation meets applies; closer to the start than every tier gives nothing back. A cancellation by the organizer, by support or by the system gives back everything paid. */
+    CancellationPolicy: {
+      /** @enum {string} */
+      name: 'flexible' | 'moderate' | 'strict';
+      title: string;
+      tiers: {
+        days_before: number;
+        refund_percent: number;
+      }[];
+      /** @description The policy in words, a line a tier and a closing line. */
+      lines: string[];
+    };
     /** @description A season of the home page with its next window of dates (today or later), the dates a link to the season searches; the same window `/spa/calendar-periods` names after it. */
     Season: components['schemas']['NamedItem'] & {
       /** Format: date */
       date_from: string;
       /** Format: date */
       date_to: string;
+    };
+    Refund: {
+      id: number;
+      amount: number;
+      currency: components['schemas']['CurrencyCode'];
+      /** @enum {string} */
+      reason: 'overpaid' | 'booking-closed' | 'cancellation';
+      /** @enum {string} */
+      status: 'pending' | 'refunded';
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description A 409 answer of the review link before the booking's tour has ended: reviewing opens on `opens_on`, the day after the tour's last day `ends_on`. Both are absent for a tour on request without a date yet. */
+    ReviewNotYet: {
+      /** @example You can review this tour once it has ended */
+      message: string;
+      /**
+       * Format: date
+       * @description The first day a review is taken (YYYY-MM-DD).
+       */
+      opens_on?: string;
+      /**
+       * Format: date
+       * @description The tour's last day (YYYY-MM-DD).
+       */
+      ends_on?: string;
     };
     LandingVideo: {
       name: string;
@@ -3930,6 +4201,15 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The booking's tour has not ended yet; the answer says when reviewing opens. */
+    ReviewNotYet: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ReviewNotYet'];
       };
     };
   };
@@ -7089,6 +7369,143 @@ export interface operations {
       403: components['responses']['Forbidden'];
     };
   };
+  listOrganizerBookings: {
+    parameters: {
+      query?: {
+        page?: components['parameters']['Page'];
+        'per-page'?: number;
+        status?: 'waiting' | 'active' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerBookingList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getOrganizerBooking: {
+    parameters: {
+      query: {
+        id: components['parameters']['IdQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  confirmOrganizerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerBookingInput'];
+      };
+    };
+    responses: {
+      /** @description The booking as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  declineOrganizerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerBookingReasonInput'];
+      };
+    };
+    responses: {
+      /** @description The booking as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  cancelOrganizerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerBookingReasonInput'];
+      };
+    };
+    responses: {
+      /** @description The booking as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
   getBookingRequest: {
     parameters: {
       query: {
@@ -7435,6 +7852,8 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
@@ -7662,6 +8081,32 @@ export interface operations {
       410: components['responses']['Gone'];
     };
   };
+  getBookingReceipt: {
+    parameters: {
+      query: {
+        uuid: components['parameters']['UuidQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF document (fonts embedded). */
+      200: {
+        headers: {
+          /** @description `attachment; filename="gallop-receipt-<booking id>.pdf"` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
   getTourReviews: {
     parameters: {
       query: {
@@ -7761,6 +8206,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      409: components['responses']['ReviewNotYet'];
       410: components['responses']['Gone'];
     };
   };
@@ -7788,6 +8234,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      409: components['responses']['ReviewNotYet'];
       410: components['responses']['Gone'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];

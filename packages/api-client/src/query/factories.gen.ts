@@ -60,6 +60,8 @@ export const operationKeys = {
   getOrganizerPhoneCode: ['get', '/crm/api/phone-code/organizer'],
   getUserPhoneCode: ['get', '/crm/api/phone-code/user'],
   getWebCallData: ['get', '/crm/api/phone-code/web-call-data'],
+  listOrganizerBookings: ['get', '/crm/api/partner/bookings'],
+  getOrganizerBooking: ['get', '/crm/api/partner/booking'],
   getBookingRequest: ['get', '/crm/api/request/get'],
   getBookingRequestByUuid: ['get', '/crm/api/request/get-by-uuid'],
   listBookingRequestsForChat: ['get', '/crm/api/request/list-for-chat'],
@@ -70,6 +72,7 @@ export const operationKeys = {
   getPaymentStatus: ['get', '/crm/api/payment/status'],
   getPaymentOutcome: ['get', '/crm/api/payment/outcome'],
   getPaymentQrData: ['get', '/crm/api/payment/qr-data'],
+  getBookingReceipt: ['get', '/crm/api/request/receipt'],
   getTourReviews: ['get', '/spa/tour-reviews'],
   listAllTourReviews: ['get', '/spa/all-tour-reviews'],
   listOrganizerReviews: ['get', '/spa/organizer-reviews'],
@@ -473,6 +476,20 @@ export const getWebCallDataQueryOptions = (
 ): GallopQueryOptions<'/crm/api/phone-code/web-call-data'> =>
   gallopQueryOptions(client, '/crm/api/phone-code/web-call-data', ...params);
 
+/** `GET /crm/api/partner/bookings` */
+export const listOrganizerBookingsQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/crm/api/partner/bookings'>
+): GallopQueryOptions<'/crm/api/partner/bookings'> =>
+  gallopQueryOptions(client, '/crm/api/partner/bookings', ...params);
+
+/** `GET /crm/api/partner/booking` */
+export const getOrganizerBookingQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/crm/api/partner/booking'>
+): GallopQueryOptions<'/crm/api/partner/booking'> =>
+  gallopQueryOptions(client, '/crm/api/partner/booking', ...params);
+
 /** `GET /crm/api/request/get` */
 export const getBookingRequestQueryOptions = (
   client: GallopClient,
@@ -542,6 +559,13 @@ export const getPaymentQrDataQueryOptions = (
   ...params: ParamsArgument<'/crm/api/payment/qr-data'>
 ): GallopQueryOptions<'/crm/api/payment/qr-data'> =>
   gallopQueryOptions(client, '/crm/api/payment/qr-data', ...params);
+
+/** `GET /crm/api/request/receipt` */
+export const getBookingReceiptQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/crm/api/request/receipt'>
+): GallopQueryOptions<'/crm/api/request/receipt'> =>
+  gallopQueryOptions(client, '/crm/api/request/receipt', ...params);
 
 /** `GET /spa/tour-reviews` */
 export const getTourReviewsQueryOptions = (
