@@ -88,6 +88,8 @@ export { COOKIE_ALERT_DAYS, CookieAlert } from './cookie-alert';
 export type { CookieAlertProps } from './cookie-alert';
 export { ERROR_VIEW_TEXTS, ErrorView, errorViewTexts } from './error-view';
 export type { ErrorContact, ErrorViewProps, ErrorViewTexts } from './error-view';
+export { CancellationPolicy } from './cancellation-policy';
+export type { CancellationPolicyProps } from './cancellation-policy';
 export { EMPTY_STATE_TEXTS, EmptyState } from './empty-state';
 export type { EmptyStateProps, EmptyStateVariant } from './empty-state';
 export { COPIED_FLAG_DURATION, CopyToClipboard } from './copy-to-clipboard';
@@ -106,12 +108,14 @@ export {
   parseRules,
   PHONE_RULE_MIN_DIGITS,
   RULE_MESSAGES,
+  useFormFields,
   validateValue,
 } from './form';
 export type {
   FieldControlProps,
   FieldMode,
   FieldProps,
+  FormFields,
   FormProps,
   FormValues,
   RuleFunction,

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Field, Form, type FieldMode } from './form';
+import { Field, Form, useFormFields, type FieldMode } from './form';
 
 function SignUp({ onSubmit = vi.fn(), mode }: { onSubmit?: () => void; mode?: FieldMode }) {
   return (
@@ -192,5 +192,40 @@ describe('Form', () => {
     await userEvent.type(email, 'rider@gallop.travel');
     await waitFor(() => expect(screen.queryByText('This e-mail is taken')).toBeNull());
     expect(screen.getByText('Too common')).toBeInTheDocument();
+  });
+});
+
+describe('useFormFields', () => {
+  function CopyForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+    return (
+      <Form onSubmit={onSubmit} defaultValues={{ contact: '', rider: '' }}>
+        <Field name="contact" label="Contact" />
+        <Field name="rider" label="Rider" rules="required" />
+        <CopyButton />
+        <button type="submit">Send</button>
+      </Form>
+    );
+  }
+  function CopyButton() {
+    const fields = useFormFields();
+    return (
+      <button type="button" onClick={() => fields.set('rider', fields.get('contact'))}>
+        Copy
+      </button>
+    );
+  }
+
+  it('copies one field into another, clearing its error, and submits the copy', async () => {
+    const onSubmit = vi.fn();
+    render(<CopyForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Required field')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Contact'), 'Ann Rider');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(screen.getByLabelText('Rider')).toHaveValue('Ann Rider');
+    await waitFor(() => expect(screen.queryByText('Required field')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ contact: 'Ann Rider', rider: 'Ann Rider' });
   });
 });

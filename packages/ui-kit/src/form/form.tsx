@@ -104,6 +104,29 @@ export function Form<Values extends FieldValues>({
   );
 }
 
+/** Reads and sets the fields of the enclosing `Form` by name (see `useFormFields`). */
+export interface FormFields {
+  get(name: string): unknown;
+  /** Sets a field as if typed; it is re-checked at once when it shows an error. */
+  set(name: string, value: unknown): void;
+}
+
+/**
+ * The fields of the enclosing `Form`, for a control outside them: a "fill with my details" button
+ * copies some fields into others.
+ */
+export function useFormFields(): FormFields {
+  const { getValues, setValue, getFieldState } = useFormContext();
+  return useMemo(
+    () => ({
+      get: (name) => getValues(name),
+      set: (name, value) =>
+        setValue(name, value, { shouldDirty: true, shouldValidate: getFieldState(name).invalid }),
+    }),
+    [getValues, setValue, getFieldState],
+  );
+}
+
 /** What a custom control receives from `Field`'s `render`. */
 export interface FieldControlProps {
   id: string;

@@ -1,5 +1,5 @@
-export { Field, FIELD_MODES, Form } from './form';
-export type { FieldControlProps, FieldMode, FieldProps, FormProps } from './form';
+export { Field, FIELD_MODES, Form, useFormFields } from './form';
+export type { FieldControlProps, FieldMode, FieldProps, FormFields, FormProps } from './form';
 export {
   FALLBACK_RULE_MESSAGE,
   PHONE_RULE_MIN_DIGITS,

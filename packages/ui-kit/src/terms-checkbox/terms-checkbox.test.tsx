@@ -41,4 +41,22 @@ describe('TermsCheckbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ terms: true }, expect.anything()));
   });
+
+  it('takes one more thing accepted with the same tick', () => {
+    render(
+      <Form onSubmit={vi.fn()} defaultValues={{ terms: false }}>
+        <TermsCheckbox
+          name="terms"
+          termsUrl="/legal/terms"
+          privacyUrl="/legal/privacy"
+          also=", and the cancellation policy above"
+        />
+      </Form>,
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: /^I accept the terms of use and the privacy policy\s*, and the cancellation policy above$/,
+      }),
+    ).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import '../form/form.css';
 import './terms-checkbox.css';
 import { Field } from '../form/form';
 import type { RuleMessages } from '../form/rules';
+import type { ReactNode } from 'react';
 
 /** Default wording; the spec names the rule (accept the terms and the privacy policy) but not its text. */
 export const TERMS_CHECKBOX_TEXTS = {
@@ -21,10 +22,18 @@ export interface TermsCheckboxProps {
   termsUrl: string;
   privacyUrl: string;
   texts?: Partial<TermsCheckboxTexts>;
+  /** Accepted with the same tick, after the privacy policy (e.g. a booking's cancellation policy). */
+  also?: ReactNode;
 }
 
 /** A required form field: accepting the terms and the privacy policy, with links to both. */
-export function TermsCheckbox({ name, termsUrl, privacyUrl, texts: custom }: TermsCheckboxProps) {
+export function TermsCheckbox({
+  name,
+  termsUrl,
+  privacyUrl,
+  texts: custom,
+  also,
+}: TermsCheckboxProps) {
   const texts = { ...TERMS_CHECKBOX_TEXTS, ...custom };
   const messages: RuleMessages = { required: texts.required };
   return (
@@ -52,6 +61,7 @@ export function TermsCheckbox({ name, termsUrl, privacyUrl, texts: custom }: Ter
             <a href={privacyUrl} target="_blank" rel="noreferrer">
               {texts.privacy}
             </a>
+            {also}
           </label>
         </>
       )}

@@ -1,0 +1,45 @@
+import '../tokens/tokens.css';
+import './cancellation-policy.css';
+import type { ReactNode } from 'react';
+
+export interface CancellationPolicyProps {
+  /** The policy's name as travellers read it: "Flexible", "Moderate", "Strict". */
+  title: string;
+  /** The policy in words, a line a tier and the closing line (the API's `lines`). */
+  lines: readonly string[];
+  /** A sentence under the tiers, e.g. what cancelling today gives back. */
+  footer?: ReactNode;
+  /** The heading's level in the page (default 3). */
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+/**
+ * A tour's or booking's cancellation policy: its name and tiers ("30 days or more before the
+ * start: 100% of what you paid back"), shown on the tour page, at checkout and on the booking.
+ */
+export function CancellationPolicy({
+  title,
+  lines,
+  footer,
+  headingLevel = 3,
+  className,
+}: CancellationPolicyProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section
+      className={['gk-cancellation-policy', className].filter(Boolean).join(' ')}
+      aria-label={`Cancellation policy: ${title}`}
+    >
+      <Heading className="gk-cancellation-policy__title">
+        Cancellation policy: <span className="gk-cancellation-policy__name">{title}</span>
+      </Heading>
+      <ul className="gk-cancellation-policy__tiers">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {footer !== undefined && <p className="gk-cancellation-policy__footer">{footer}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { CancellationPolicy } from './cancellation-policy';
+export type { CancellationPolicyProps } from './cancellation-policy';
