@@ -8,6 +8,7 @@ import type { CardStore } from '#src/modules/catalog/search/memory/card-store.ts
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
+import { organizerAreaHandlers } from '#src/modules/bookings/organizer-area-handlers.ts';
 import { chatHandlers } from '#src/modules/chat/handlers.ts';
 import type { ChatRealtime } from '#src/modules/chat/events.ts';
 import type { MessengerSource } from '#src/modules/content/site-settings.ts';
@@ -20,6 +21,7 @@ import { verificationHandlers } from '#src/modules/accounts/verification.ts';
 import { phoneCodesHandlers } from '#src/modules/phone-codes/handlers.ts';
 import { contentHandlers, type ContentConfig } from '#src/modules/content/handlers.ts';
 import { paymentsHandlers } from '#src/modules/payments/handlers.ts';
+import { receiptHandlers } from '#src/modules/payments/receipt-handlers.ts';
 import { operationsHandlers } from '#src/modules/operations/handlers.ts';
 import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
 import { ownOrganizersHandlers } from '#src/modules/organizers/own.ts';
@@ -104,7 +106,9 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...phoneCodesHandlers(deps),
     ...favouritesHandlers(deps),
     ...bookingsHandlers(deps),
+    ...organizerAreaHandlers(deps),
     ...paymentsHandlers(deps),
+    ...receiptHandlers(deps),
     ...chatHandlers(deps),
     ...uploadsHandlers(deps),
     ...meetingsHandlers(deps),

@@ -40,6 +40,7 @@ import { addDays } from './dates.ts';
 import type { SeededCountry, SeededRegion, SeededWorld } from './geography.ts';
 import type { SeededOrganizer } from './organizers.ts';
 import type { Random } from './random.ts';
+import type { PolicyName } from '#src/modules/bookings/cancellation-policy.ts';
 import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 
@@ -110,6 +111,19 @@ interface GeneratedTour {
   redirect?: typeof tourSlugRedirects.$inferInsert;
   individual?: typeof individualTours.$inferInsert;
 }
+
+/**
+ * The demo catalogue mixes the three cancellation presets (decision 091), mostly moderate. Taken
+ * from the tour's id rather than the random stream, so every other seeded value stays the same.
+ */
+const POLICY_MIX: readonly PolicyName[] = [
+  'moderate',
+  'flexible',
+  'strict',
+  'moderate',
+  'flexible',
+];
+export const policyOfTour = (id: number): PolicyName => POLICY_MIX[id % POLICY_MIX.length]!;
 
 function chooseKind(random: Random, country: SeededCountry): Kind {
   const canCruise = country.waterIds.length > 0;
@@ -399,6 +413,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       maxGroupSize: kind === 'cruise' ? random.int(40, 120) : random.int(4, 16),
       minAge: random.pick(MIN_AGES),
       currency,
+      cancellationPolicy: policyOfTour(id),
       startCityId: start.id,
       lat: start.lat + (random.next() - 0.5) * 0.4,
       lng: start.lng + (random.next() - 0.5) * 0.4,

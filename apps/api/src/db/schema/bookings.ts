@@ -80,6 +80,11 @@ export const bookingRequests = pgTable(
     respondBy: timestamp({ withTimezone: true }),
     /** Why the organizer declined, shown to the traveller. */
     declineReason: text(),
+    /** The cancellation tiers accepted at checkout (decision 091); null: booked before them. */
+    cancellationPolicy: text(),
+    cancellationTiers: jsonb().$type<{ days_before: number; refund_percent: number }[]>(),
+    /** The last balance reminder sent, in days before the balance is due (7, then 2). */
+    balanceRemindedDays: smallint(),
     /** Seats this request holds on its date (the tourists when it was created or changed). */
     seats: smallint().notNull(),
     contactName: text().notNull(),
@@ -192,7 +197,10 @@ export const refunds = pgTable(
       .references(() => payments.id),
     amount: integer().notNull(),
     currency: text().notNull(),
-    /** `overpaid` (more than was due) or `booking-closed` (the booking was no longer open). */
+    /**
+     * `overpaid` (more than was due), `booking-closed` (the booking was no longer open) or
+     * `cancellation` (given back by the cancellation policy, or in full by the organizer).
+     */
     reason: text().notNull(),
     /** 1 pending, 2 refunded by the provider. */
     status: smallint().notNull().default(1),

@@ -94,6 +94,8 @@ export const chatMessages = pgTable(
     /** An uploaded file (the uploads table); kept as a plain id so uploads can be purged. */
     fileId: integer(),
     isModerated: boolean().notNull().default(false),
+    /** The booking a system message tells about (decision 091); a plain id, like `fileId`. */
+    requestId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -67,6 +67,10 @@ export const tours = pgTable(
     maxGroupSize: smallint().notNull(),
     minAge: smallint().notNull(),
     currency: text().notNull(),
+    /** A preset of `modules/bookings/cancellation-policy.ts` (decision 091). */
+    cancellationPolicy: text({ enum: ['flexible', 'moderate', 'strict'] })
+      .notNull()
+      .default('moderate'),
     startCityId: integer().references(() => cities.id),
     lat: doublePrecision().notNull(),
     lng: doublePrecision().notNull(),

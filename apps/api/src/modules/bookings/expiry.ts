@@ -14,8 +14,9 @@ import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
 import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { bookingUrl } from './messages.ts';
+import { completeEndedTours } from './completion.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
+import { remindBalances } from './reminders.ts';
 import { transitionBooking } from './transitions.ts';
 
 export { DEFAULT_HOLD_HOURS };
@@ -79,16 +80,7 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
         cancelMessage: releaseReason(row, now),
         canceledAt: now,
       }),
-      messages: (row) => [
-        {
-          kind: 'booking-expired',
-          channel: 'email',
-          recipient: row.contactEmail,
-          subject: `Booking request #${row.id} was released`,
-          body: `Hello ${row.contactName},\n\n${releaseReason(row, now)}, so the seats of booking request #${row.id} were released and nothing is due. If you still want to ride, book again: ${bookingUrl(row, options.publicUrl)}\n\nThe Gallop team`,
-          payload: { requestId: row.id },
-        },
-      ],
+      notify: { publicUrl: options.publicUrl },
     }).catch((error: unknown) => {
       // Another process or a payment moved it first: nothing to release here.
       if (error instanceof HttpError && error.statusCode === 409) return undefined;
@@ -104,6 +96,8 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
 /** One round of the booking job: holds, refunds left pending, old idempotency keys. */
 export async function runBookingJob(db: Database, options: ExpiryOptions): Promise<void> {
   await expireUnpaidBookings(db, options);
+  await completeEndedTours(db, options);
+  await remindBalances(db, { now: options.now ?? new Date(), publicUrl: options.publicUrl });
   await sendRefunds(db, options.provider);
   await purgeIdempotencyKeys(db, options.now ?? new Date());
 }

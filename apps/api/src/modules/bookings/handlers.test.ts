@@ -287,7 +287,9 @@ describe('managing a booking', () => {
 
   it('fills questionnaires and adds tourists through the link key', async () => {
     const date = await bookableDate();
-    const { body } = await create(bookingPayload(date, uniqueEmail(), 1));
+    // Adding riders needs the owner signed in (riders.test.ts has the refusals).
+    const { token, email } = await signUp();
+    const { body } = await create(bookingPayload(date, email, 1), token);
     const info = await call('getTouristsInfo', 'GET', `/spa/tourists-info?uuid=${body.uuid}`);
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ uuid: body.uuid, request_id: body.id });
@@ -321,6 +323,7 @@ describe('managing a booking', () => {
       'POST',
       `/crm/api/request/add-tourists?uuid=${body.uuid}`,
       {
+        token,
         payload: { tourists: [{ first_name: 'Noa', last_name: 'Hart' }] },
       },
     );

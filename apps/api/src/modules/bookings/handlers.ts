@@ -27,11 +27,11 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, idempotencyKeyOf, savedAnswer } from '#src/http/idempotency.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/accounts/logins.ts';
-import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
+import { findSigned, requireSigned, unauthorized } from '#src/modules/accounts/sessions.ts';
 import { todayIso, toTourDate } from '#src/modules/catalog/tour-card.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { convertAmount, toDisplayPrice, type RatesCache } from '#src/modules/money/rates.ts';
-import { settleVoids } from '#src/modules/payments/payments.ts';
+import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { inCurrency, quote } from './pricing.ts';
@@ -39,6 +39,7 @@ import {
   DEFAULT_HOLD_HOURS,
   findRequest,
   findRequestByUuid,
+  forbidden,
   loadTourists,
   ownRequest,
   STATUS,
@@ -48,7 +49,7 @@ import {
   type RequestRow,
 } from './records.ts';
 import { takeSeats } from './seats.ts';
-import { bookingReceivedMessage, bookingCanceledMessage } from './messages.ts';
+import { bookingReceivedMessage } from './messages.ts';
 import {
   answerRequest as answerRequestAs,
   newRequestForOrganizer,
@@ -64,6 +65,7 @@ import {
   travellerCancel,
   type Transaction,
 } from './transitions.ts';
+import { tiersOf } from './cancellation-policy.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
 /**
@@ -115,6 +117,8 @@ const TOO_MANY = {
   type: 'captcha',
 };
 const DATE_CLOSED = 'This date can no longer be booked';
+export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-mail to add riders";
+export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
 const gone = (message: string) => new HttpError(410, message);
 
 const seatsLeft = (free: number) =>
@@ -136,6 +140,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
   const responseDeadlineHours = deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS;
   const provider = deps.paymentProvider ?? sandboxProvider(db);
+  const notify = { publicUrl };
 
   async function view(request: FastifyRequest) {
     const rates = await deps.rates.get();
@@ -227,7 +232,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     wanted: readonly TouristInput[],
     keepMissing: boolean,
   ): Promise<RequestRow> {
-    const changed = await changeRiders(db, row.id, { wanted, keepMissing, now: now() });
+    const changed = await changeRiders(db, row.id, { wanted, keepMissing, now: now(), notify });
     return changed.row;
   }
 
@@ -262,6 +267,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           id: tours.id,
           name: tours.name,
           minAge: tours.minAge,
+          cancellationPolicy: tours.cancellationPolicy,
           organizerEmail: organizers.email,
         })
         .from(tours)
@@ -349,6 +355,9 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
                 status === STATUS.pendingConfirm
                   ? new Date(createdAt.getTime() + responseDeadlineHours * 3_600_000)
                   : null,
+              // The policy shown at checkout is the one the traveller accepts (decision 091).
+              cancellationPolicy: tour.cancellationPolicy,
+              cancellationTiers: [...tiersOf(tour.cancellationPolicy)],
               seats: tourists.length,
               contactName,
               contactEmail,
@@ -456,11 +465,16 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async cancelBookingRequest(request) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.body.id, user.id);
-      const result = await transitionBooking(db, row.id, {
-        ...travellerCancel(request.body.message?.trim() || null, now()),
-        messages: (moved) => [bookingCanceledMessage({ request: moved, publicUrl })],
-      });
+      const result = await transitionBooking(
+        db,
+        row.id,
+        travellerCancel(request.body.message?.trim() || null, now(), notify),
+      );
       await voidClosedPayments(result.closedPayments);
+      // A refund the provider does not take now stays pending; the booking job retries it.
+      await sendRefunds(db, provider, result.refundIds).catch((error: unknown) =>
+        request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),
+      );
       return answer(request, result.row);
     },
 
@@ -484,6 +498,11 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
     async addTourists(request, reply) {
       const row = await byUuid(request.query.uuid);
+      // The link alone does not add riders: its holder signs in as the owner, or proves the
+      // owner's e-mail with a one-time code, which joins a guest booking to that account.
+      const signed = await findSigned(db, request);
+      if (!signed) throw unauthorized(ADD_RIDERS_SIGN_IN);
+      if (row.userId !== signed.user.id) throw forbidden(ADD_RIDERS_OWNER_ONLY);
       const withId = request.body.tourists.findIndex((t) => t.id !== undefined);
       if (withId >= 0) {
         throw unprocessable('Only new tourists can be added here', {
@@ -501,6 +520,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
             wanted: request.body.tourists,
             keepMissing: true,
             now: now(),
+            notify,
           });
           return changed.row.id;
         },

@@ -40,20 +40,3 @@ export function bookingReceivedMessage({
     payload: { requestId: request.id, link },
   };
 }
-
-export function bookingCanceledMessage({
-  request,
-  publicUrl,
-}: {
-  request: RequestRow;
-  publicUrl: string;
-}): OutboxValues {
-  return {
-    kind: 'booking-canceled',
-    channel: 'email',
-    recipient: request.contactEmail,
-    subject: `Booking request #${request.id} is cancelled`,
-    body: `Hello ${request.contactName},\n\nYour booking request #${request.id} is cancelled. ${request.paid > 0 ? 'The organizer will contact you about your payment. ' : ''}Details: ${bookingUrl(request, publicUrl)}\n\nThe Gallop team`,
-    payload: { requestId: request.id },
-  };
-}

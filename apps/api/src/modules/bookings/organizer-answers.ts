@@ -18,7 +18,6 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
-import { bookingUrl } from './messages.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
 import { transitionBooking, type TransitionResult } from './transitions.ts';
 
@@ -159,21 +158,41 @@ export interface AnswerDeps {
   now: Date;
 }
 
+export interface OrganizerAnswer {
+  answer: 'confirm' | 'decline';
+  reason?: string | undefined;
+}
+
+/** The organizer's reason, trimmed; 422 (`reason`: Required field) when it is blank. */
+export function requiredReason(reason: string | undefined): string {
+  const trimmed = reason?.trim() ?? '';
+  if (!trimmed)
+    throw unprocessable('Please tell the traveller why', { reason: ['Required field'] });
+  return trimmed;
+}
+
 /**
- * Confirms or declines the request behind `token`. A decline needs a reason. Confirming starts
- * the traveller's hold to pay from now.
+ * Confirms or declines the request behind `token` (the e-mailed links). A decline needs a reason.
+ * Confirming starts the traveller's hold to pay from now.
  */
 export async function answerRequest(
   deps: AnswerDeps,
-  input: { token: string; answer: 'confirm' | 'decline'; reason?: string | undefined },
+  input: OrganizerAnswer & { token: string },
 ): Promise<TransitionResult> {
   const row = await requestOfToken(deps.db, input.token, deps.secret);
-  const reason = input.reason?.trim() ?? '';
-  if (input.answer === 'decline' && !reason) {
-    throw unprocessable('Please tell the traveller why', { reason: ['Required field'] });
-  }
-  const { name } = await tourFacts(deps.db, row);
-  const link = bookingUrl(row, deps.publicUrl);
+  return answerRequestRow(deps, row, input);
+}
+
+/**
+ * Confirms or declines `row` as its organizer: from the e-mailed links (`answerRequest`) or the
+ * signed-in organizer area, once the caller has checked who may answer.
+ */
+export async function answerRequestRow(
+  deps: Pick<AnswerDeps, 'db' | 'publicUrl' | 'holdHours' | 'now'>,
+  row: RequestRow,
+  input: OrganizerAnswer,
+): Promise<TransitionResult> {
+  const reason = input.answer === 'decline' ? requiredReason(input.reason) : '';
   const confirm = input.answer === 'confirm';
   return transitionBooking(deps.db, row.id, {
     event: confirm ? 'organizer-confirms' : 'organizer-declines',
@@ -195,19 +214,6 @@ export async function answerRequest(
             cancelMessage: reason,
             canceledAt: deps.now,
           },
-    messages: (moved) => [
-      {
-        kind: confirm ? 'booking-confirmed' : 'booking-declined',
-        channel: 'email',
-        recipient: moved.contactEmail,
-        subject: confirm
-          ? `Booking request #${moved.id} is confirmed: ${name}`
-          : `Booking request #${moved.id} was declined: ${name}`,
-        body: confirm
-          ? `Hello ${moved.contactName},\n\nThe organizer confirmed your booking request #${moved.id} for "${name}". Pay the prepayment to secure your seats${moved.holdUntil ? ` by ${moved.holdUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}: ${link}\n\nThe Gallop team`
-          : `Hello ${moved.contactName},\n\nThe organizer could not accept your booking request #${moved.id} for "${name}", so its seats were released and nothing is due.\n\nThe organizer's reason: ${reason}\n\nYour booking: ${link}\n\nThe Gallop team`,
-        payload: { requestId: moved.id },
-      },
-    ],
+    notify: { publicUrl: deps.publicUrl },
   });
 }

@@ -3,9 +3,9 @@
  * `ArrivalInfo`), and the one place that decides who may open a request.
  */
 import type { components } from '@gallop/api-client';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, bookingTourists, tourDates } from '#src/db/schema/index.ts';
+import { bookingRequests, bookingTourists, refunds, tourDates } from '#src/db/schema/index.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
 import {
   loadTourCards,
@@ -16,6 +16,8 @@ import {
 } from '#src/modules/catalog/tour-card.ts';
 import type { Rates } from '#src/modules/money/rates.ts';
 import { savedMeetings } from '#src/modules/meetings/meetings.ts';
+import { tiersOfBooking, toCancellationPolicy } from './cancellation-policy.ts';
+import { cancellationRefund } from './cancellation-refunds.ts';
 import { openPaymentTypes } from './pricing.ts';
 import { isActive, STATUS } from './status-machine.ts';
 
@@ -33,7 +35,12 @@ export const forbidden = (message = 'This booking belongs to another account') =
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
 
-export function toTourist(row: TouristRow, editable: boolean): Tourist {
+/**
+ * A rider as the contract shapes it. `editable`: the booking is active and its tour ahead;
+ * `removable` (default `editable`): taking one rider off would not price the booking below what is
+ * paid (`changeRidersIn` refuses that, support refunds it).
+ */
+export function toTourist(row: TouristRow, editable: boolean, removable = editable): Tourist {
   return {
     id: row.id,
     full_name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' '),
@@ -49,7 +56,7 @@ export function toTourist(row: TouristRow, editable: boolean): Tourist {
     is_touched: row.isTouched,
     can_edit: editable,
     // The first tourist is the one who booked; a request keeps at least one.
-    can_delete: editable && row.position > 0,
+    can_delete: editable && removable && row.position > 0,
   };
 }
 
@@ -85,6 +92,46 @@ function shownStatus(row: RequestRow, endDate: string | undefined, today: string
   return row.status;
 }
 
+/**
+ * Whether one rider fewer still prices the booking at or above what is paid, at its per-person
+ * price (the rule of `changeRidersIn`); if not, a removal goes through support.
+ */
+function oneFewerCoversPaid(row: RequestRow): boolean {
+  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
+  return perPerson * (row.seats - 1) >= row.paid;
+}
+
+/** The refunds of some bookings, newest first, by booking id. */
+async function loadRefunds(db: Database, requestIds: readonly number[]) {
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.requestId, [...requestIds]))
+    .orderBy(desc(refunds.id));
+  const byRequest = new Map<number, BookingRequest['refunds'] & object>();
+  for (const row of rows) {
+    const list = byRequest.get(row.requestId) ?? [];
+    list.push({
+      id: row.id,
+      amount: major(row.amount),
+      currency: row.currency as BookingRequest['currency'],
+      reason: row.reason as 'overpaid' | 'booking-closed' | 'cancellation',
+      status: row.status === 2 ? 'refunded' : 'pending',
+      created_at: row.createdAt.toISOString(),
+    });
+    byRequest.set(row.requestId, list);
+  }
+  return byRequest;
+}
+
+/** The day the whole price is due: the date's full-payment days before its start. */
+function balanceDueBy(date: typeof tourDates.$inferSelect): string | null {
+  if (date.fullPaymentDays === null) return null;
+  const due = new Date(`${date.startDate}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() - date.fullPaymentDays);
+  return due.toISOString().slice(0, 10);
+}
+
 /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
 export const DEFAULT_HOLD_HOURS = 72;
 
@@ -112,7 +159,7 @@ export async function toBookingRequests(
     today,
   };
   const dateIds = rows.flatMap((row) => (row.tourDateId === null ? [] : [row.tourDateId]));
-  const [tourists, dates, cards, meetings] = await Promise.all([
+  const [tourists, dates, cards, meetings, refundsOf] = await Promise.all([
     loadTourists(
       db,
       rows.map((row) => row.id),
@@ -126,6 +173,10 @@ export async function toBookingRequests(
       context,
     ),
     savedMeetings(
+      db,
+      rows.map((row) => row.id),
+    ),
+    loadRefunds(
       db,
       rows.map((row) => row.id),
     ),
@@ -147,7 +198,7 @@ export async function toBookingRequests(
       status: status as BookingRequest['status'],
       tour,
       tourists: (tourists.get(row.id) ?? []).map((tourist) =>
-        toTourist(tourist, active && beforeStart),
+        toTourist(tourist, active && beforeStart, oneFewerCoversPaid(row)),
       ),
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),
@@ -159,10 +210,18 @@ export async function toBookingRequests(
       email_proof_required: unproven && active,
       respond_by: status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null,
       decline_reason: row.declineReason,
+      cancel_reason: isActive(row.status) ? null : row.cancelMessage,
       chat_id: null,
       comment: row.comment,
       created_at: row.createdAt.toISOString(),
       can_cancel: active && beforeStart,
+      cancellation_policy: toCancellationPolicy(row.cancellationPolicy, tiersOfBooking(row)),
+      refund_if_canceled_today:
+        active && beforeStart
+          ? major(cancellationRefund(row, 'traveller', date?.startDate, view.now ?? new Date()))
+          : null,
+      refunds: refundsOf.get(row.id) ?? [],
+      balance_due_by: active && row.paid < row.price && date ? balanceDueBy(date) : null,
       // Paying waits for the organizer's confirmation (status 1).
       can_pay:
         payable &&

@@ -20,6 +20,12 @@ import {
 } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import {
+  cancellationRefund,
+  recordCancellationRefund,
+  type RecordedRefund,
+} from './cancellation-refunds.ts';
+import { tellEveryone, type NoticeOptions } from './notices.ts';
 import { inCurrency, quote, wholeUnits } from './pricing.ts';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
 import { releaseSeats, takeSeats } from './seats.ts';
@@ -66,8 +72,10 @@ export interface TransitionRequest {
   refuse?: (row: RequestRow) => string | undefined;
   /** Columns the move sets besides the status. */
   changes?: (row: RequestRow) => Partial<typeof bookingRequests.$inferInsert>;
-  /** Messages queued in the same transaction, once, when the booking moved. */
+  /** Messages queued besides the notices everyone gets, once, when the booking moved. */
   messages?: (moved: RequestRow) => OutboxValues[];
+  /** Where the notices' links point (`notices.ts`). */
+  notify: NoticeOptions;
 }
 
 export interface TransitionResult {
@@ -75,6 +83,10 @@ export interface TransitionResult {
   row: RequestRow;
   /** Open payments the move closed: void them at the provider after the commit. */
   closedPayments: PaymentRow[];
+  /** Refunds the move recorded (a paid booking cancelled): send them after the commit. */
+  refundIds: number[];
+  /** What the cancellation gives back, minor units of the booking's currency. */
+  refunded: number;
 }
 
 /**
@@ -99,7 +111,9 @@ export async function transitionBooking(
     };
     const decision = decideFor(facts, request.event, request.actor, request.now);
     if (decision.kind === 'refused') throw conflict(decision.message);
-    if (decision.kind === 'unchanged') return { kind: 'unchanged', row, closedPayments: [] };
+    if (decision.kind === 'unchanged') {
+      return { kind: 'unchanged', row, closedPayments: [], refundIds: [], refunded: 0 };
+    }
     const refusal = request.refuse?.(row);
     if (refusal) throw conflict(refusal);
 
@@ -109,13 +123,29 @@ export async function transitionBooking(
       .where(eq(bookingRequests.id, row.id))
       .returning();
     let closedPayments: PaymentRow[] = [];
+    let refund: RecordedRefund = { amount: 0, refundIds: [] };
     if (releasesSeats(row.status, decision.to)) {
       if (row.tourDateId !== null) await releaseSeats(tx, row.tourDateId, row.seats);
       closedPayments = await closeOpenPayments(tx, row.id, request.now);
+      const owed = cancellationRefund(row, request.actor, date?.startDate, request.now);
+      refund = await recordCancellationRefund(tx, row, owed);
     }
-    const messages = request.messages?.(moved!) ?? [];
+    const after =
+      refund.amount > 0 ? { ...moved!, refunded: moved!.refunded + refund.amount } : moved!;
+    await tellEveryone(
+      tx,
+      { kind: 'status', event: request.event, booking: after, refunded: refund.amount },
+      request.notify,
+    );
+    const messages = request.messages?.(after) ?? [];
     if (messages.length > 0) await tx.insert(outbox).values(messages);
-    return { kind: 'moved', row: moved!, closedPayments };
+    return {
+      kind: 'moved',
+      row: after,
+      closedPayments,
+      refundIds: refund.refundIds,
+      refunded: refund.amount,
+    };
   });
 }
 
@@ -136,11 +166,13 @@ export async function closeOpenPayments(
 export function travellerCancel(
   message: string | null,
   now: Date,
+  notify: NoticeOptions,
 ): Omit<TransitionRequest, 'messages'> {
   return {
     event: 'traveller-cancels',
     actor: 'traveller',
     now,
+    notify,
     changes: (row) => ({
       contractStatus:
         row.paid > 0 ? CONTRACT_STATUS.terminatedAfterPayment : CONTRACT_STATUS.noPayments,
@@ -158,6 +190,7 @@ export interface RiderChange {
   /** Riders not named in `wanted` stay (adding, questionnaires) or are removed (the owner). */
   keepMissing: boolean;
   now: Date;
+  notify: NoticeOptions;
 }
 
 export interface RiderChangeResult {
@@ -257,6 +290,12 @@ export async function changeRidersIn(
     .set({ seats: total, price, prepayment, updatedAt: change.now })
     .where(eq(bookingRequests.id, row.id))
     .returning();
+  const edited = change.wanted.length - added;
+  await tellEveryone(
+    tx,
+    { kind: 'riders', booking: updated!, added, removed: removed.length, edited },
+    change.notify,
+  );
   return { row: updated!, added, removed: removed.length };
 }
 

@@ -43,7 +43,9 @@ export function toChatMessage(
   side: Side,
   files: ChatFiles = new Map(),
 ): ChatMessage {
-  const own = row.side === side;
+  // A system message (a booking's change) belongs to neither side: both read it as received.
+  const system = row.senderId === null;
+  const own = !system && row.side === side;
   const file = row.fileId === null ? undefined : files.get(row.fileId);
   return {
     id: row.id,
@@ -55,6 +57,8 @@ export function toChatMessage(
     created_at: row.createdAt.toISOString(),
     is_read: readIdOf(chat, own ? otherSide(side) : side) >= row.id,
     is_moderated: row.isModerated,
+    is_system: system,
+    request_id: row.requestId,
     ...(file
       ? {
           file: {

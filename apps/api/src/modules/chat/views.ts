@@ -85,6 +85,7 @@ export async function toChats(
       ...(last ? { last_message: toChatMessage(last, row, side, files) } : {}),
       unread_count: unread.get(row.id) ?? 0,
       is_frozen: row.isFrozen,
+      viewer_side: side,
       notifications_enabled: !muted.has(row.id),
       messenger_was_activated: links.length > 0,
     };

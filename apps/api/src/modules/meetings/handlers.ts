@@ -11,6 +11,7 @@ import { meetings, outbox, tourDates, tours, uploads } from '#src/db/schema/inde
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import type { RateLimiter } from '#src/http/rate-limit.ts';
 import { bookingUrl } from '#src/modules/bookings/messages.ts';
+import { tellEveryone } from '#src/modules/bookings/notices.ts';
 import {
   ACTIVE_STATUSES,
   loadTourists,
@@ -43,6 +44,8 @@ export interface MeetingsDeps {
   uploadsDir?: string | undefined;
   uploadLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** Signs the meet keys of the signed-in organizer area (`memberMeetKey`; read when used). */
+  bookingLinkSecret?: (() => string) | undefined;
 }
 
 /** A meeting keeps at most this many files (the save call lists at most 20). */
@@ -77,7 +80,7 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
 
   /** The meeting of a key and its booking; 403 once the booking is cancelled. */
   async function openByKey(key: string): Promise<{ meeting: MeetingRow; request: RequestRow }> {
-    const meeting = await meetingByKey(db, key);
+    const meeting = await meetingByKey(db, key, deps.bookingLinkSecret?.());
     const request = await meetingRequest(db, meeting);
     if (!OPEN_STATUSES.has(request.status)) {
       throw new HttpError(403, 'This booking was cancelled, so its meeting page is closed');
@@ -193,6 +196,7 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
           body: `Hello ${booking.contactName},\n\nThe organizer has ${firstSave ? 'sent' : 'updated'} the meeting details for your booking #${booking.id}: where and when to meet and what to bring.\n\n${text}\n\nSee them with any attached files on your booking: ${link}\n\nThe Gallop team`,
           payload: { requestId: booking.id, meetingId: meeting.id, link },
         });
+        await tellEveryone(tx, { kind: 'meeting', booking }, { publicUrl });
       });
       return { result: true };
     },

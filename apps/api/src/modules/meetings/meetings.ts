@@ -17,6 +17,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
+import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
 import type { RequestRow } from '#src/modules/bookings/records.ts';
 import { toMeetFile, type UploadRow } from '#src/modules/uploads/records.ts';
 
@@ -88,12 +89,29 @@ export async function openMeeting(
   return key;
 }
 
-/** The meeting a key opens, or 404. */
-export async function meetingByKey(db: Database, key: string): Promise<MeetingRow> {
+/**
+ * The meet page key of the signed-in organizer area (issue 42): the e-mailed key is stored only
+ * hashed, so members get a key signed with `secret` (the booking links' secret) instead.
+ */
+export function memberMeetKey(meetingId: number, secret: string): string {
+  return signToken(secret, { meet: meetingId });
+}
+
+/** The meeting a key opens (the e-mailed key, or a member's key signed with `secret`), or 404. */
+export async function meetingByKey(
+  db: Database,
+  key: string,
+  secret?: string,
+): Promise<MeetingRow> {
+  const signedId = secret === undefined ? undefined : verifyToken(secret, key)?.meet;
   const [row] = await db
     .select()
     .from(meetings)
-    .where(eq(meetings.keyHash, hashSecret(key)))
+    .where(
+      typeof signedId === 'number'
+        ? eq(meetings.id, signedId)
+        : eq(meetings.keyHash, hashSecret(key)),
+    )
     .limit(1);
   if (!row) throw notFound('Meeting page not found: the link is wrong or no longer valid');
   return row;

@@ -24,6 +24,7 @@ import {
   lockBooking,
   type Transaction,
 } from '#src/modules/bookings/transitions.ts';
+import { tellEveryone, type Notice } from '#src/modules/bookings/notices.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { openMeeting } from '#src/modules/meetings/meetings.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -218,6 +219,15 @@ export async function applyProviderResult(
     const request = updated!;
     // The first payment concludes the contract: the organizer gets the meeting page link.
     if (credit > 0 && booking.paid === 0) await openMeeting(tx, request, publicUrl);
+    if (credit > 0) {
+      const notice: Notice = {
+        kind: 'status',
+        event: 'payment-arrives',
+        booking: request,
+        refunded: 0,
+      };
+      await tellEveryone(tx, notice, { publicUrl });
+    }
     const refundIds: number[] = [];
     if (excess > 0) {
       const [refund] = await tx

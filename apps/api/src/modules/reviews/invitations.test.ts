@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, lt, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, tourDates, tours, users } from '#src/db/schema/index.ts';
+import { bookingRequests, reviews, tourDates, tours, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { reviewAuthorName } from './invitations.ts';
@@ -55,7 +55,7 @@ async function booking({ status = 3, ended = true } = {}) {
       status,
       currency: date!.currency,
       price: date!.price,
-      paid: status === 3 ? date!.price : 0,
+      paid: status === 3 || status === 4 ? date!.price : 0,
       seats: 1,
       contactName: 'Maya van Hart',
       contactEmail: user!.email!,
@@ -97,7 +97,12 @@ describe('reviews by link', () => {
       text: 'Gentle horses and a guide who knew every trail.',
     });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ rating: 5, author_name: 'Maya H.', tour_id: row.tourId });
+    expect(sent.body).toMatchObject({
+      rating: 5,
+      author_name: 'Maya H.',
+      tour_id: row.tourId,
+      is_verified: true,
+    });
     const after = (await db.select().from(tours).where(eq(tours.id, row.tourId)))[0]!;
     expect(after.reviewsCount).toBe(before.reviewsCount + 1);
 
@@ -112,21 +117,97 @@ describe('reviews by link', () => {
       'GET',
       `/crm/api/review/get-by-uuid?uuid=${row.uuid}`,
     );
-    expect(reopened.body).toMatchObject({ submitted: true, review: { rating: 5 } });
+    expect(reopened.body).toMatchObject({
+      submitted: true,
+      review: { rating: 5, is_verified: true },
+    });
     const listed = await call('getTourReviews', 'GET', `/spa/tour-reviews?id=${row.tourId}`);
     expect(listed.status).toBe(200);
-    expect(listed.body.items.some((item: Json) => item.id === sent.body.id)).toBe(true);
+    expect(listed.body.items.find((item: Json) => item.id === sent.body.id)).toMatchObject({
+      is_verified: true,
+    });
   });
 
-  it('refuses tours that have not ended (404), cancelled bookings (410) and unknown links', async () => {
+  it('marks only reviews written through a booking link as verified trips', async () => {
+    // A tour whose reviews were all imported (the seeded ones): no booking stands behind them.
+    const [tour] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(
+        and(
+          eq(tours.isPublished, true),
+          exists(
+            db
+              .select({ id: reviews.id })
+              .from(reviews)
+              .where(and(eq(reviews.tourId, tours.id), eq(reviews.isPublished, true))),
+          ),
+          notExists(
+            db
+              .select({ id: reviews.id })
+              .from(reviews)
+              .innerJoin(bookingRequests, eq(bookingRequests.uuid, reviews.uuid))
+              .where(eq(reviews.tourId, tours.id)),
+          ),
+        ),
+      )
+      .orderBy(sql`random()`)
+      .limit(1);
+    const listed = await call('getTourReviews', 'GET', `/spa/tour-reviews?id=${tour!.id}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.length).toBeGreaterThan(0);
+    expect(listed.body.items.every((item: Json) => item.is_verified === false)).toBe(true);
+  });
+
+  it('takes a review of a completed booking (status 4)', async () => {
+    const row = await booking({ status: 4 });
+    const invite = await call(
+      'getReviewByUuid',
+      'GET',
+      `/crm/api/review/get-by-uuid?uuid=${row.uuid}`,
+    );
+    expect(invite.status).toBe(200);
+    const sent = await call('submitReview', 'POST', '/crm/api/review/submit', {
+      uuid: row.uuid,
+      rating: 4,
+      text: 'Long days in the saddle, worth every one.',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.is_verified).toBe(true);
+  });
+
+  it('says when reviewing opens before the tour ends (409), refuses cancelled bookings (410) and unknown links', async () => {
     const ahead = await booking({ ended: false });
+    const [date] = await db.select().from(tourDates).where(eq(tourDates.id, ahead.tourDateId!));
+    const dayAfterEnd = new Date(Date.parse(`${date!.endDate}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const early = await call(
       'getReviewByUuid',
       'GET',
       `/crm/api/review/get-by-uuid?uuid=${ahead.uuid}`,
     );
-    expect(early.status).toBe(404);
-    expect(early.body.message).toBe('You can review this tour once it has ended');
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({
+      message: 'You can review this tour once it has ended',
+      ends_on: date!.endDate,
+      opens_on: dayAfterEnd,
+    });
+    const tooSoon = await call('submitReview', 'POST', '/crm/api/review/submit', {
+      uuid: ahead.uuid,
+      rating: 5,
+      text: 'Can not wait',
+    });
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.opens_on).toBe(dayAfterEnd);
+    // A confirmed booking not yet paid is told the same: it is reviewed once it took place.
+    const unpaid = await booking({ status: 2, ended: false });
+    const unpaidEarly = await call(
+      'getReviewByUuid',
+      'GET',
+      `/crm/api/review/get-by-uuid?uuid=${unpaid.uuid}`,
+    );
+    expect(unpaidEarly.status).toBe(409);
     const cancelled = await booking({ status: 5 });
     const gone = await call('submitReview', 'POST', '/crm/api/review/submit', {
       uuid: cancelled.uuid,

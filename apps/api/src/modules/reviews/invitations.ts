@@ -3,6 +3,7 @@
  * reviews it through the link key of their booking. One review per booking; it is published at
  * once and the tour's and organizer's ratings follow.
  */
+import type { components } from '@gallop/api-client';
 import { and, avg, count, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
@@ -12,9 +13,11 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
 import {
   findRequestByUuid,
+  STATUS,
   toBookingRequest,
   type RequestRow,
 } from '#src/modules/bookings/records.ts';
+import { CANCELED_STATUSES } from '#src/modules/bookings/status-machine.ts';
 import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
@@ -35,9 +38,15 @@ const TOO_MANY = {
   message: 'Too many requests. Please confirm you are not a robot.',
   type: 'captcha',
 };
-/** Statuses whose tour can be reviewed once it has ended: prepaid (shown as complete after). */
-const REVIEWABLE_STATUSES = new Set([3, 4]);
+/** Statuses whose tour can be reviewed once it has ended: prepaid, and complete (`completion.ts`). */
+const REVIEWABLE_STATUSES = new Set<number>([STATUS.madePrepayment, STATUS.tourComplete]);
 const NOT_YET = 'You can review this tour once it has ended';
+
+type ReviewNotYet = components['schemas']['ReviewNotYet'];
+
+/** The day after `day` (YYYY-MM-DD). */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const oneDecimal = (average: string | null) => Math.round(Number(average) * 10) / 10;
 
@@ -57,13 +66,17 @@ export function reviewInvitationHandlers(
     deps.limiter ??
     createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
 
-  /** The booking behind a review link: 404 unknown, 410 cancelled, 422-like 404 before the end. */
-  async function reviewableBooking(uuid: string): Promise<RequestRow> {
+  /**
+   * The booking behind a review link: 404 unknown, 410 cancelled (or never paid), and before the
+   * tour has ended the day reviewing opens (the handlers answer it as a 409).
+   */
+  async function reviewableBooking(uuid: string): Promise<RequestRow | ReviewNotYet> {
     const booking = await findRequestByUuid(db, uuid);
     if (!booking) throw notFound('Review link not found');
-    if (!REVIEWABLE_STATUSES.has(booking.status)) {
+    if ((CANCELED_STATUSES as readonly number[]).includes(booking.status)) {
       throw new HttpError(410, 'This booking was cancelled, so it cannot be reviewed');
     }
+    if (booking.status === STATUS.tourComplete) return booking;
     const [date] =
       booking.tourDateId === null
         ? []
@@ -71,7 +84,16 @@ export function reviewInvitationHandlers(
             .select({ endDate: tourDates.endDate })
             .from(tourDates)
             .where(eq(tourDates.id, booking.tourDateId));
-    if (!date || date.endDate >= todayIso(now())) throw notFound(NOT_YET);
+    const ended = date !== undefined && date.endDate < todayIso(now());
+    if (!ended) {
+      return date
+        ? { message: NOT_YET, opens_on: dayAfter(date.endDate), ends_on: date.endDate }
+        : { message: NOT_YET };
+    }
+    if (!REVIEWABLE_STATUSES.has(booking.status)) {
+      // Unpaid when its tour started: the booking job cancels it.
+      throw new HttpError(410, 'This booking was not paid, so it cannot be reviewed');
+    }
     return booking;
   }
 
@@ -87,7 +109,8 @@ export function reviewInvitationHandlers(
       uuid: booking.uuid,
       tour: shown.tour,
       submitted: review !== undefined,
-      ...(review ? { review: toReview(review, true) } : {}),
+      // Written through this booking's link: a verified trip.
+      ...(review ? { review: toReview({ ...review, isVerified: true }, true) } : {}),
     };
   }
 
@@ -97,8 +120,10 @@ export function reviewInvitationHandlers(
   }
 
   return {
-    async getReviewByUuid(request) {
-      return invitation(request, await reviewableBooking(request.query.uuid));
+    async getReviewByUuid(request, reply) {
+      const booking = await reviewableBooking(request.query.uuid);
+      if (!('uuid' in booking)) return reply.code(409).send(booking);
+      return invitation(request, booking);
     },
 
     async submitReview(request, reply) {
@@ -106,6 +131,7 @@ export function reviewInvitationHandlers(
       if (tooMany) return tooMany;
       const body = request.body;
       const booking = await reviewableBooking(body.uuid);
+      if (!('uuid' in booking)) return reply.code(409).send(booking);
       const text = body.text.trim();
       if (!text) throw unprocessable('Required field', { text: ['Required field'] });
       const photos = await reviewPhotos(db, body.image_ids ?? [], {
@@ -163,7 +189,7 @@ export function reviewInvitationHandlers(
       });
       if (!created) throw unprocessable('This tour has already been reviewed');
       await bumpCatalogVersion(db);
-      return toReview(created, true);
+      return toReview({ ...created, isVerified: true }, true);
     },
   };
 }

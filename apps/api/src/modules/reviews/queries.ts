@@ -1,12 +1,13 @@
 import type { components } from '@gallop/api-client';
-import { and, avg, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, avg, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { reviews } from '#src/db/schema/index.ts';
 import { toMediaItem } from '#src/modules/catalog/tour-card.ts';
 
 export type Review = components['schemas']['Review'];
 export type ReviewList = components['schemas']['ReviewList'];
-type ReviewRow = typeof reviews.$inferSelect;
+/** A review's row with whether it came through a booking's link (`reviewColumns`). */
+export type ReviewRow = typeof reviews.$inferSelect & { isVerified: boolean };
 
 /** Page sizes of spec section 9: the tour page shows 3 reviews, the organizer page 5. */
 export const TOUR_REVIEWS_LIMIT = 3;
@@ -24,6 +25,17 @@ function scopeCondition(scope: ReviewScope): SQL | undefined {
   );
 }
 
+/**
+ * A review's columns and its verified-trip mark: a review written through a booking's link
+ * (`/review/{uuid}`, open only once its paid tour has ended) carries that booking's uuid.
+ */
+export const reviewColumns = {
+  ...getTableColumns(reviews),
+  // Spelled out: drizzle writes a single-table query's columns unqualified, and a bare "uuid"
+  // inside the subquery would name the booking's own.
+  isVerified: sql<boolean>`exists (select 1 from booking_requests where booking_requests.uuid = reviews.uuid)`,
+};
+
 export function toReview(row: ReviewRow, withAlt: boolean): Review {
   return {
     id: row.id,
@@ -34,6 +46,7 @@ export function toReview(row: ReviewRow, withAlt: boolean): Review {
     created_at: row.createdAt.toISOString(),
     images: row.images.map((image) => toMediaItem(image, withAlt)),
     answer: row.answer,
+    is_verified: row.isVerified,
   };
 }
 
@@ -48,7 +61,7 @@ export async function latestReviews(
   withAlt: boolean,
 ): Promise<Review[]> {
   const rows = await db
-    .select()
+    .select(reviewColumns)
     .from(reviews)
     .where(scopeCondition(scope))
     .orderBy(...NEWEST_FIRST)
@@ -77,7 +90,7 @@ export async function reviewPage(
     // A page far past any real one (the contract sets no maximum) is empty, not a SQL overflow.
     Number.isSafeInteger(offset)
       ? db
-          .select()
+          .select(reviewColumns)
           .from(reviews)
           .where(where)
           .orderBy(...NEWEST_FIRST)

@@ -29,6 +29,7 @@ import {
 } from '#src/modules/catalog/tour-card.ts';
 import { latestReviews, TOUR_REVIEWS_LIMIT } from '#src/modules/reviews/queries.ts';
 import { tourPath, type TourRow } from './slug.ts';
+import { tiersOf, toCancellationPolicy } from '#src/modules/bookings/cancellation-policy.ts';
 
 export type Tour = components['schemas']['Tour'];
 export type ProgramDay = components['schemas']['ProgramDay'];
@@ -251,6 +252,10 @@ export async function loadTourPage(
     languages: tourLanguageList,
     included: tour.included,
     not_included: tour.notIncluded,
+    cancellation_policy: toCancellationPolicy(
+      tour.cancellationPolicy,
+      tiersOf(tour.cancellationPolicy),
+    ),
     questions,
     ...(city ? { start_city: city } : {}),
     breadcrumbs: crumbs,

@@ -4,7 +4,6 @@
  * individual offers with their clients and notes. Rendered with pdfkit and an embedded DejaVu
  * TTF (pdfkit's built-in fonts garble non-ASCII text), then stored as a private upload.
  */
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -12,11 +11,8 @@ import { organizers, tourDates, tourPrograms, uploads } from '#src/db/schema/ind
 import type { TourRow } from '#src/modules/catalog/tour-card.ts';
 import { newPublicId, uploadedFileUrl, type UploadRow } from '#src/modules/uploads/records.ts';
 import type { UploadStore } from '#src/modules/uploads/storage.ts';
+import { openPdf } from '#src/pdf/pdf-document.ts';
 import { individualOffers } from './private.ts';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** Generous: a long programme with many dates stays far below it. */
 const PDF_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -50,24 +46,11 @@ export async function renderProgramPdf(db: Database, input: ProgramPdfInput): Pr
     individual ? individualOffers(db, [tour.id], today) : Promise.resolve([]),
   ]);
 
-  // Loaded on the first programme asked for, not at every start.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${tour.name}: programme`, Author: 'Gallop', Subject: 'Private tour programme' },
+  const pdf = await openPdf({
+    title: `${tour.name}: programme`,
+    subject: 'Private tour programme',
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const heading = (text: string) => doc.moveDown(0.8).font('bold').fontSize(13).text(text);
-  const line = (text: string) => doc.font('regular').fontSize(10).text(text);
+  const { doc, heading, line } = pdf;
 
   doc.font('bold').fontSize(20).text(tour.name);
   doc
@@ -130,8 +113,7 @@ export async function renderProgramPdf(db: Database, input: ProgramPdfInput): Pr
     heading('Not included');
     for (const item of tour.notIncluded) line(`• ${item}`);
   }
-  doc.end();
-  return done;
+  return pdf.finish();
 }
 
 /** Renders the PDF and stores it as a private upload of `userId`. */

@@ -1,0 +1,110 @@
+/**
+ * Cancellation policies (decisions: "Money"; decision 091). A policy is a list of tiers, "at
+ * least N days before the start → P % of what was paid back", read from the longest notice down;
+ * closer to the start than every tier gives nothing back. Tours carry one of three named presets;
+ * a booking freezes the tiers it was accepted with, so a later change of the tour's policy never
+ * changes what a traveller agreed to. Pure: every rule is tested without a database.
+ */
+import { daysUntil } from './pricing.ts';
+
+export interface CancellationTier {
+  /** The tier applies when the cancellation is at least this many days before the start. */
+  days_before: number;
+  /** Share of the paid amount given back, 0–100. */
+  refund_percent: number;
+}
+
+export type PolicyName = 'flexible' | 'moderate' | 'strict';
+
+export const POLICY_NAMES: readonly PolicyName[] = ['flexible', 'moderate', 'strict'];
+
+/** The presets the catalogue uses, longest notice first. */
+export const POLICY_TIERS: Record<PolicyName, readonly CancellationTier[]> = {
+  flexible: [
+    { days_before: 14, refund_percent: 100 },
+    { days_before: 3, refund_percent: 50 },
+  ],
+  moderate: [
+    { days_before: 30, refund_percent: 100 },
+    { days_before: 14, refund_percent: 50 },
+  ],
+  strict: [
+    { days_before: 60, refund_percent: 100 },
+    { days_before: 30, refund_percent: 50 },
+  ],
+};
+
+export const POLICY_TITLES: Record<PolicyName, string> = {
+  flexible: 'Flexible',
+  moderate: 'Moderate',
+  strict: 'Strict',
+};
+
+export const isPolicyName = (value: string): value is PolicyName =>
+  (POLICY_NAMES as readonly string[]).includes(value);
+
+/** The tiers of a stored policy name; an unknown name reads as the moderate preset. */
+export const tiersOf = (name: string): readonly CancellationTier[] =>
+  POLICY_TIERS[isPolicyName(name) ? name : 'moderate'];
+
+/** The tiers a booking was accepted with (booked before policies: the moderate preset). */
+export const tiersOfBooking = (booking: {
+  cancellationPolicy: string | null;
+  cancellationTiers: readonly CancellationTier[] | null;
+}): readonly CancellationTier[] =>
+  booking.cancellationTiers ?? tiersOf(booking.cancellationPolicy ?? 'moderate');
+
+/** The percentage given back when cancelling `daysBefore` days before the start. */
+export function refundPercent(tiers: readonly CancellationTier[], daysBefore: number): number {
+  const tier = [...tiers]
+    .sort((a, b) => b.days_before - a.days_before)
+    .find((candidate) => daysBefore >= candidate.days_before);
+  return tier?.refund_percent ?? 0;
+}
+
+/**
+ * What a traveller's cancellation gives back of `paid` (minor units) on `today`, by the tiers.
+ * A tour on request (no start) gives everything back. Rounded down to the minor unit, so the
+ * refund never exceeds the policy.
+ */
+export function travellerRefund(
+  tiers: readonly CancellationTier[],
+  paid: number,
+  start: string | undefined,
+  today: string,
+): number {
+  if (paid <= 0) return 0;
+  if (start === undefined) return paid;
+  return Math.floor((paid * refundPercent(tiers, daysUntil(start, today))) / 100);
+}
+
+/** The policy in words, one line a tier plus the closing line: tour page, e-mails, receipts. */
+export function policyLines(tiers: readonly CancellationTier[]): string[] {
+  const sorted = [...tiers].sort((a, b) => b.days_before - a.days_before);
+  const lines = sorted.map((tier, index) => {
+    const upper = index === 0 ? undefined : sorted[index - 1]!.days_before;
+    const when =
+      upper === undefined
+        ? `${tier.days_before} days or more before the start`
+        : `${tier.days_before}–${upper - 1} days before the start`;
+    return `${when}: ${tier.refund_percent}% of what you paid back`;
+  });
+  const last = sorted.at(-1);
+  lines.push(
+    last === undefined
+      ? 'Any time before the start: everything you paid back'
+      : `Less than ${last.days_before} days before the start: no refund`,
+  );
+  return lines;
+}
+
+/** The contract's `CancellationPolicy` of a preset name and its tiers. */
+export function toCancellationPolicy(name: string | null, tiers: readonly CancellationTier[]) {
+  const known: PolicyName = name !== null && isPolicyName(name) ? name : 'moderate';
+  return {
+    name: known,
+    title: POLICY_TITLES[known],
+    tiers: tiers.map((tier) => ({ ...tier })),
+    lines: policyLines(tiers),
+  };
+}

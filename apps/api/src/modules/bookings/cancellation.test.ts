@@ -1,0 +1,158 @@
+/**
+ * Cancellations of paid bookings (decision 091), on a scratch database: the traveller gets back
+ * what the accepted policy says, once however often the cancel is sent; the organizer's or
+ * support's cancellation gives everything back; the traveller, the organizer, support and the
+ * booking's chat are told. On PostgreSQL (CI) the cancels really overlap.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { chatMessages, outbox, refunds, tourDates, tours } from '#src/db/schema/index.ts';
+import type { Json } from '#src/testing/call.ts';
+import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
+import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { sendRefunds } from '#src/modules/payments/payments.ts';
+import { TEST_CARDS } from '#src/modules/payments/sandbox-provider.ts';
+import { submitCard } from '#src/modules/payments/testing.ts';
+import { book, dateWithSeats, signUp } from './testing-scratch.ts';
+import { transitionBooking } from './transitions.ts';
+
+const publicUrl = 'http://web.test';
+let scratch: ScratchApp;
+let db: Database;
+const used = new Set<number>();
+
+beforeAll(async () => {
+  scratch = await buildScratchApp('cancellation', {
+    PUBLIC_WRITE_LIMIT: '1000000',
+    PUBLIC_URL: publicUrl,
+    PAYMENT_SANDBOX_SECRET: 'payment-secret-for-cancellation-tests',
+  });
+  db = scratch.scratch.handle.db;
+}, 120_000);
+afterAll(() => scratch?.close());
+
+const app = () => scratch.app;
+
+async function api(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const response = await app().inject({
+    method,
+    url,
+    headers: { 'x-authorization': `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+const addDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A fully paid two-rider booking starting in `daysAhead` days on a tour with `policy`. */
+async function paidBooking(policy: 'flexible' | 'moderate' | 'strict', daysAhead: number) {
+  const template = await dateWithSeats(db, 10, used);
+  const [date] = await db
+    .update(tourDates)
+    .set({ startDate: addDays(daysAhead), endDate: addDays(daysAhead + 6) })
+    .where(eq(tourDates.id, template.id))
+    .returning();
+  await db.update(tours).set({ cancellationPolicy: policy }).where(eq(tours.id, date!.tourId));
+  const traveller = await signUp(app());
+  const created = await book(app(), date!, { ...traveller, riders: 2 });
+  expect(created.status).toBe(201);
+  const id = created.body.id as number;
+  const started = await api('POST', '/crm/api/payment/start', traveller.token, {
+    request_id: id,
+    payment_type: 'full',
+    payment_method: 'card',
+  });
+  expect(started.status).toBe(200);
+  const paid = await submitCard(app(), started.body.redirect_url as string, TEST_CARDS.success);
+  expect(paid.statusCode).toBe(303);
+  const booking = (await api('GET', `/crm/api/request/get?id=${id}`, traveller.token)).body;
+  expect(booking.paid).toBe(booking.price);
+  return { id, token: traveller.token, email: traveller.email, booking, date: date! };
+}
+
+const mailsAbout = (requestId: number) =>
+  db
+    .select()
+    .from(outbox)
+    .where(sql`(${outbox.payload}->>'requestId')::int = ${requestId}`);
+
+describe('a traveller cancels a paid booking', () => {
+  it('gets back what the moderate policy says, once, however often the cancel is sent', async () => {
+    const { id, token, email, booking } = await paidBooking('moderate', 20);
+    // 20 days before the start, the moderate policy gives half back.
+    const half = Math.floor(((booking.price as number) * 100 * 50) / 100) / 100;
+    expect(booking.cancellation_policy).toMatchObject({ name: 'moderate', title: 'Moderate' });
+    expect(booking.refund_if_canceled_today).toBe(half);
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/crm/api/request/cancel', token, { id, message: 'Plans changed' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+
+    const recorded = await db.select().from(refunds).where(eq(refunds.requestId, id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ reason: 'cancellation', status: 2 });
+    expect(recorded[0]!.amount / 100).toBe(half);
+    const after = (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
+    expect(after).toMatchObject({ status: 5, refunded: half, refund_if_canceled_today: null });
+    expect(after.refunds).toEqual([
+      expect.objectContaining({ amount: half, status: 'refunded', reason: 'cancellation' }),
+    ]);
+
+    const mails = await mailsAbout(id);
+    const toTraveller = mails.filter((m) => m.kind === 'booking-canceled');
+    expect(toTraveller).toHaveLength(1);
+    expect(toTraveller[0]!.recipient).toBe(email);
+    const amount = `${half.toFixed(2)} ${booking.currency as string}`;
+    expect(toTraveller[0]!.body).toContain(amount);
+    const organizerNotices = mails.filter(
+      (m) => m.kind === 'organizer-booking-notice' && m.body.includes('cancelled'),
+    );
+    expect(organizerNotices).toHaveLength(1);
+    expect(organizerNotices[0]!.body).toContain(amount);
+    expect(organizerNotices[0]!.body).toContain(`/partner/bookings/${id}`);
+    expect(mails.filter((m) => m.kind === 'support-booking-notice')).toHaveLength(1);
+
+    const told = await db.select().from(chatMessages).where(eq(chatMessages.requestId, id));
+    expect(told.some((m) => m.body.includes('The traveller cancelled'))).toBe(true);
+  }, 120_000);
+
+  it('gets nothing back under a strict policy ten days before the start, and is told so', async () => {
+    const { id, token } = await paidBooking('strict', 10);
+    const before = (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
+    expect(before.refund_if_canceled_today).toBe(0);
+    expect((await api('POST', '/crm/api/request/cancel', token, { id })).status).toBe(200);
+    expect(await db.select().from(refunds).where(eq(refunds.requestId, id))).toHaveLength(0);
+    const [mail] = (await mailsAbout(id)).filter((m) => m.kind === 'booking-canceled');
+    expect(mail!.body).toContain('nothing of the');
+  }, 120_000);
+});
+
+describe('the organizer cancels a paid booking', () => {
+  it('gives everything paid back, even under a strict policy close to the start', async () => {
+    const { id, booking } = await paidBooking('strict', 5);
+    const result = await transitionBooking(db, id, {
+      event: 'organizer-cancels',
+      actor: 'organizer',
+      now: new Date(),
+      changes: () => ({ cancelMessage: 'A horse fell lame', canceledAt: new Date() }),
+      notify: { publicUrl },
+    });
+    expect(result.kind).toBe('moved');
+    expect(result.refunded / 100).toBe(booking.price);
+    await sendRefunds(db, sandboxProvider(db), result.refundIds);
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.requestId, id), eq(refunds.status, 2)));
+    expect(refund!.amount / 100).toBe(booking.price);
+    const [mail] = (await mailsAbout(id)).filter((m) => m.kind === 'booking-canceled');
+    expect(mail!.body).toContain('A horse fell lame');
+    expect(mail!.body).toContain('All ');
+  }, 120_000);
+});

@@ -1,0 +1,284 @@
+/**
+ * The signed-in organizer area (decisions, "Booking lifecycle"; issue 42): the bookings of the
+ * tours run by the organizers a user is a member of (`organizer_members`), one booking as its
+ * organizer sees it, and the organizer's answers: confirm and decline share `answerRequestRow`
+ * with the e-mailed links, cancel moves the booking through `transitionBooking`. A booking of
+ * another organizer's tour is a 404, never a 403: nobody learns that it exists. Staff and
+ * support roles see nothing extra here.
+ */
+import type { components } from '@gallop/api-client';
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import {
+  bookingRequests,
+  meetings,
+  organizerMembers,
+  payments,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
+import { notFound } from '#src/http/http-error.ts';
+import { meetUrl, memberMeetKey, savedMeetings } from '#src/modules/meetings/meetings.ts';
+import { sendRefunds, settleVoids, toPayment } from '#src/modules/payments/payments.ts';
+import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
+import {
+  ACTIVE_STATUSES,
+  loadTourists,
+  major,
+  STATUS,
+  toTourist,
+  type RequestRow,
+  type TouristRow,
+} from './records.ts';
+import { decideFor, type BookingEvent, type BookingStatus } from './status-machine.ts';
+import { transitionBooking, type TransitionResult } from './transitions.ts';
+
+type Schemas = components['schemas'];
+export type OrganizerBooking = Schemas['OrganizerBooking'];
+export type OrganizerBookingList = Schemas['OrganizerBookingList'];
+type ListItem = Schemas['OrganizerBookingListItem'];
+export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
+
+export interface OrganizerAreaDeps {
+  db: Database;
+  publicUrl: string;
+  /** Hours a confirmed, unpaid booking holds its seats (the confirmation starts the hold). */
+  holdHours: number;
+  now: () => Date;
+  /** Voids the open payments an organizer's cancel closes. */
+  provider: PaymentProvider;
+  /** Signs the members' meet page keys (the booking links' secret; read when used). */
+  linkSecret: () => string;
+}
+
+/** Whether `n` can be a row id (PostgreSQL `integer`): larger numbers name no row. */
+const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
+
+const NOT_FOUND = () => notFound('Booking not found');
+
+/** The ids of the tours run by the organizers `userId` is a member of (a subquery). */
+function memberTourIds(db: Database, userId: number) {
+  return db
+    .select({ id: tours.id })
+    .from(tours)
+    .innerJoin(organizerMembers, eq(organizerMembers.organizerId, tours.organizerId))
+    .where(eq(organizerMembers.userId, userId));
+}
+
+function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
+  switch (filter) {
+    case 'waiting':
+      return and(
+        eq(bookingRequests.status, STATUS.pendingConfirm),
+        gt(bookingRequests.respondBy, now),
+      );
+    case 'active':
+      return inArray(bookingRequests.status, [...ACTIVE_STATUSES]);
+    case 'all':
+      return undefined;
+  }
+}
+
+/** What a request waiting for the organizer can still be answered until (status 1 only). */
+const respondByOf = (row: RequestRow) =>
+  row.status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null;
+
+/** The bookings of the member's tours, newest first, one page of them. */
+export async function listOrganizerBookings(
+  db: Database,
+  userId: number,
+  query: { filter: OrganizerBookingFilter; page: number; perPage: number; now: Date },
+): Promise<OrganizerBookingList> {
+  const where = and(
+    inArray(bookingRequests.tourId, memberTourIds(db, userId)),
+    filterOf(query.filter, query.now),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        booking: bookingRequests,
+        tourName: tours.name,
+        start: tourDates.startDate,
+        end: tourDates.endDate,
+      })
+      .from(bookingRequests)
+      .innerJoin(tours, eq(tours.id, bookingRequests.tourId))
+      .leftJoin(tourDates, eq(tourDates.id, bookingRequests.tourDateId))
+      .where(where)
+      .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ value: count() }).from(bookingRequests).where(where),
+  ]);
+  const totalCount = Number(total?.value ?? 0);
+  return {
+    items: rows.map(({ booking, tourName, start, end }): ListItem => ({
+      id: booking.id,
+      status: booking.status as ListItem['status'],
+      tour_name: tourName,
+      start,
+      end,
+      seats: booking.seats,
+      contact_name: booking.contactName,
+      respond_by: respondByOf(booking),
+      price: major(booking.price),
+      paid: major(booking.paid),
+      currency: booking.currency as ListItem['currency'],
+      created_at: booking.createdAt.toISOString(),
+    })),
+    pagination: {
+      page: query.page,
+      per_page: query.perPage,
+      total: totalCount,
+      page_count: Math.max(1, Math.ceil(totalCount / query.perPage)),
+    },
+  };
+}
+
+/** Booking `id` when `userId` is a member of its tour's organizer; 404 for anyone else. */
+export async function memberBooking(db: Database, userId: number, id: number): Promise<RequestRow> {
+  const [found] = !isRowId(id)
+    ? []
+    : await db
+        .select({ booking: bookingRequests })
+        .from(bookingRequests)
+        .where(
+          and(
+            eq(bookingRequests.id, id),
+            inArray(bookingRequests.tourId, memberTourIds(db, userId)),
+          ),
+        )
+        .limit(1);
+  if (!found) throw NOT_FOUND();
+  return found.booking;
+}
+
+/** Arrival and departure of each rider (`ArrivalInfo`), in the riders' order. */
+export function toArrivalInfo(
+  requestId: number,
+  riders: readonly TouristRow[],
+): Schemas['ArrivalInfo'] {
+  return {
+    request_id: requestId,
+    tourists: riders.map((t) => ({
+      tourist_id: t.id,
+      name: toTourist(t, false).full_name,
+      ...(t.arrival ? { arrival: t.arrival } : {}),
+      ...(t.departure ? { departure: t.departure } : {}),
+    })),
+  };
+}
+
+/** The booking as its organizer sees it, with the answers the status machine allows now. */
+export async function toOrganizerBooking(
+  deps: Pick<OrganizerAreaDeps, 'db' | 'publicUrl' | 'linkSecret'>,
+  row: RequestRow,
+  now: Date,
+): Promise<OrganizerBooking> {
+  const { db } = deps;
+  const [[tour], [date], riders, paymentRows, [meeting], saved] = await Promise.all([
+    db.select({ name: tours.name }).from(tours).where(eq(tours.id, row.tourId)),
+    row.tourDateId === null
+      ? Promise.resolve([])
+      : db
+          .select({ start: tourDates.startDate, end: tourDates.endDate })
+          .from(tourDates)
+          .where(eq(tourDates.id, row.tourDateId)),
+    loadTourists(db, [row.id]).then((byRequest) => byRequest.get(row.id) ?? []),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.requestId, row.id))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    db.select({ id: meetings.id }).from(meetings).where(eq(meetings.requestId, row.id)),
+    savedMeetings(db, [row.id]),
+  ]);
+  const facts = {
+    status: row.status as BookingStatus,
+    respondBy: row.respondBy,
+    start: date?.start,
+    end: date?.end,
+  };
+  const may = (event: BookingEvent) => decideFor(facts, event, 'organizer', now).kind === 'move';
+  const details = saved.get(row.id);
+  const answer: OrganizerBooking = {
+    id: row.id,
+    status: row.status as OrganizerBooking['status'],
+    tour_id: row.tourId,
+    tour_name: tour?.name ?? '',
+    start: date?.start ?? null,
+    end: date?.end ?? null,
+    seats: row.seats,
+    tourists: riders.map((rider) => toTourist(rider, false)),
+    comment: row.comment,
+    contact_name: row.contactName,
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    arrival: toArrivalInfo(row.id, riders),
+    payments: paymentRows.map(toPayment),
+    price: major(row.price),
+    prepayment: row.prepayment === null ? null : major(row.prepayment),
+    paid: major(row.paid),
+    refunded: major(row.refunded),
+    currency: row.currency as OrganizerBooking['currency'],
+    respond_by: respondByOf(row),
+    decline_reason: row.declineReason,
+    cancel_message: row.cancelMessage,
+    created_at: row.createdAt.toISOString(),
+    can_confirm: may('organizer-confirms'),
+    can_decline: may('organizer-declines'),
+    can_cancel: may('organizer-cancels'),
+  };
+  if (meeting) {
+    answer.meeting = {
+      meet_url: meetUrl(memberMeetKey(meeting.id, deps.linkSecret()), deps.publicUrl),
+      files: details?.files ?? [],
+      ...(details ? { text: details.text, updated_at: details.updated_at } : {}),
+    };
+  }
+  return answer;
+}
+
+/** Confirms or declines a request of the member's tour, as the e-mailed links do. */
+export async function answerAsMember(
+  deps: OrganizerAreaDeps,
+  userId: number,
+  id: number,
+  input: OrganizerAnswer,
+): Promise<TransitionResult> {
+  const row = await memberBooking(deps.db, userId, id);
+  return answerRequestRow({ ...deps, now: deps.now() }, row, input);
+}
+
+/**
+ * Cancels a confirmed or paid booking of the member's tour (2, 3 → 6) with the reason the
+ * traveller reads; after the commit, voids the payments the move closed and sends the refunds
+ * `transitionBooking` recorded (its notices tell everyone).
+ */
+export async function cancelAsMember(
+  deps: OrganizerAreaDeps,
+  userId: number,
+  id: number,
+  reason: string | undefined,
+): Promise<TransitionResult> {
+  const row = await memberBooking(deps.db, userId, id);
+  const message = requiredReason(reason);
+  const now = deps.now();
+  const result = await transitionBooking(deps.db, row.id, {
+    event: 'organizer-cancels',
+    actor: 'organizer',
+    now,
+    changes: () => ({ cancelMessage: message, canceledAt: now }),
+    notify: { publicUrl: deps.publicUrl },
+  });
+  if (result.closedPayments.length > 0) {
+    await settleVoids(deps.db, deps.provider, result.closedPayments, deps.publicUrl);
+  }
+  // What `transitionBooking` recorded to give back goes to the provider now; one it does not
+  // take stays pending and the booking job retries it.
+  if (result.refundIds.length > 0) {
+    await sendRefunds(deps.db, deps.provider, result.refundIds).catch(() => undefined);
+  }
+  return result;
+}

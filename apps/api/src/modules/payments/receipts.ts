@@ -1,0 +1,146 @@
+/**
+ * What a booking's receipt says (issue 42), read from the database: the booking, its tour,
+ * organizer and date, the riders, the payments received and the refunds. `receipt-pdf.ts` draws
+ * it.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
+import { ACTIVE_STATUSES, findRequestByUuid, loadTourists } from '#src/modules/bookings/records.ts';
+import type { BookingStatus } from '#src/modules/bookings/status-machine.ts';
+import { PAYMENT_STATUS } from './payments.ts';
+import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
+import { policyLines, tiersOfBooking } from '#src/modules/bookings/cancellation-policy.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface DueTerms {
+  status: number;
+  price: number;
+  prepayment: number | null;
+  paid: number;
+  /** The date's start (YYYY-MM-DD); null for a tour on request. */
+  start: string | null;
+  /** The whole price is due this many days before the start (`tour_dates.full_payment_days`). */
+  fullPaymentDays: number | null;
+}
+
+/**
+ * What is still to pay and by when: nothing for a cancelled or completed booking, or once the
+ * price is paid. Before any payment a prepayment is due first (once the organizer has confirmed);
+ * the rest by the date's full-payment day, else by the start.
+ */
+export function amountsDue(terms: DueTerms): ReceiptDue[] {
+  const left = terms.price - terms.paid;
+  if (!ACTIVE_STATUSES.includes(terms.status as BookingStatus) || left <= 0) return [];
+  const by =
+    terms.start === null
+      ? null
+      : terms.fullPaymentDays === null
+        ? terms.start
+        : new Date(Date.parse(terms.start) - terms.fullPaymentDays * DAY_MS)
+            .toISOString()
+            .slice(0, 10);
+  if (terms.paid === 0 && terms.prepayment !== null && terms.prepayment < terms.price) {
+    return [
+      {
+        label: terms.status === 1 ? 'Prepayment due once confirmed' : 'Prepayment due now',
+        amount: terms.prepayment,
+        by: null,
+      },
+      { label: 'Balance due', amount: terms.price - terms.prepayment, by },
+    ];
+  }
+  return [{ label: terms.paid > 0 ? 'Balance due' : 'Amount due', amount: left, by }];
+}
+
+export interface ReceiptOptions {
+  now: Date;
+}
+
+/** The receipt of the booking whose link key is `uuid`; undefined when there is none. */
+export async function loadReceipt(
+  db: Database,
+  uuid: string,
+  options: ReceiptOptions,
+): Promise<ReceiptInput | undefined> {
+  const booking = await findRequestByUuid(db, uuid);
+  if (!booking) return undefined;
+  const [[tour], dates, tourists, paidPayments, givenBack] = await Promise.all([
+    db
+      .select({ name: tours.name, organizer: organizers.name })
+      .from(tours)
+      .leftJoin(organizers, eq(organizers.id, tours.organizerId))
+      .where(eq(tours.id, booking.tourId)),
+    booking.tourDateId === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            start: tourDates.startDate,
+            end: tourDates.endDate,
+            fullPaymentDays: tourDates.fullPaymentDays,
+          })
+          .from(tourDates)
+          .where(eq(tourDates.id, booking.tourDateId)),
+    loadTourists(db, [booking.id]),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.requestId, booking.id), eq(payments.status, PAYMENT_STATUS.paid)))
+      .orderBy(asc(payments.paidAt), asc(payments.id)),
+    db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.requestId, booking.id))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+  ]);
+  const date = dates[0];
+  return {
+    number: receiptNumber(booking.id, paidPayments.length + givenBack.length),
+    issuedAt: options.now,
+    booking: {
+      id: booking.id,
+      status: booking.status,
+      createdAt: booking.createdAt,
+      contactName: booking.contactName,
+      contactEmail: booking.contactEmail,
+    },
+    tour: {
+      name: tour?.name ?? '',
+      organizer: tour?.organizer ?? null,
+      start: date?.start ?? null,
+      end: date?.end ?? null,
+    },
+    riders: (tourists.get(booking.id) ?? []).map((rider) =>
+      [rider.firstName, rider.middleName, rider.lastName].filter(Boolean).join(' '),
+    ),
+    currency: booking.currency,
+    price: booking.price,
+    prepayment: booking.prepayment,
+    paid: booking.paid,
+    refunded: booking.refunded,
+    payments: paidPayments.map((payment) => ({
+      paidAt: payment.paidAt ?? payment.updatedAt,
+      amount: payment.amount,
+      type: payment.paymentType,
+      method: payment.paymentMethod,
+      cardLast4: payment.cardLast4,
+    })),
+    refunds: givenBack.map((refund) => ({
+      createdAt: refund.createdAt,
+      amount: refund.amount,
+      reason: refund.reason,
+      status: refund.status,
+    })),
+    due: amountsDue({
+      status: booking.status,
+      price: booking.price,
+      prepayment: booking.prepayment,
+      paid: booking.paid,
+      start: date?.start ?? null,
+      fullPaymentDays: date?.fullPaymentDays ?? null,
+    }),
+    // The tiers the traveller accepted at checkout (decision 091), in words.
+    policy: policyLines(tiersOfBooking(booking)),
+  };
+}
