@@ -91,12 +91,18 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
 
   await page.getByRole('button', { name: 'Add a rider' }).click();
   const riders = page.locator('.booking-tourist');
-  await riders.nth(0).getByLabel('First name').fill('Maya');
-  await riders.nth(0).getByLabel('Last name').fill('Hart');
+  const contact = page.getByRole('group', { name: 'Contact' });
+  await contact.getByLabel('Phone').fill('+14155550199');
+  // "I am riding" copies the contact into the first rider; birth date and weight stay to fill.
+  await page.getByRole('button', { name: 'I am riding: fill with my details' }).click();
+  await expect(riders.nth(0).getByLabel('First name')).toHaveValue('Maya');
+  await expect(riders.nth(0).getByLabel('Last name')).toHaveValue('Hart');
+  await riders.nth(0).getByLabel('Date of birth').fill('1990-04-02');
   await riders.nth(0).getByLabel('Weight, kg').fill('62');
   await riders.nth(1).getByLabel('First name').fill('Leo');
   await riders.nth(1).getByLabel('Last name').fill('Hart');
-  await page.getByLabel('Phone').fill('+14155550199');
+  await riders.nth(1).getByLabel('Date of birth').fill('2014-06-20');
+  await riders.nth(1).getByLabel('Weight, kg').fill('41');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Send booking request' }).click();
 
@@ -106,12 +112,14 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await expectNoSeriousA11yViolations(page);
   const bookingPath = new URL(page.url()).pathname;
 
-  // A friend joins through the booking's add-a-rider link.
+  // The owner, signed in, adds a friend on the booking's add-a-rider page.
   await page.getByRole('link', { name: 'Add a rider' }).click();
   await expect(page).toHaveURL(/\/order\/\d+\/add-tourists\?uuid=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a rider');
   await page.getByLabel('First name').fill('Ida');
   await page.getByLabel('Last name').fill('Berg');
+  await page.getByLabel('Date of birth').fill('1992-09-14');
+  await page.getByLabel('Weight, kg').fill('58');
   await page.getByRole('button', { name: 'Add rider' }).click();
   await expect(page.getByRole('status')).toContainText('Added');
   await expect(page.getByRole('listitem').filter({ hasText: 'Ida Berg' })).toBeVisible();
@@ -167,9 +175,12 @@ test('a guest books, proves the e-mail with a code on the booking page, and can 
   const rider = page.locator('.booking-tourist').first();
   await rider.getByLabel('First name').fill('Noor');
   await rider.getByLabel('Last name').fill('Saleh');
-  await page.getByLabel('Full name').fill('Noor Saleh');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Phone').fill('+14155550142');
+  await rider.getByLabel('Date of birth').fill('1991-03-08');
+  await rider.getByLabel('Weight, kg').fill('64');
+  const contact = page.getByRole('group', { name: 'Contact' });
+  await contact.getByLabel('Full name').fill('Noor Saleh');
+  await contact.getByLabel('E-mail').fill(email);
+  await contact.getByLabel('Phone').fill('+14155550142');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Send booking request' }).click();
   await expect(page).toHaveURL(/\/booking\/uuid\/[0-9a-f-]{36}$/);

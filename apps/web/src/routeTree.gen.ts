@@ -52,6 +52,8 @@ import { Route as BookingQrIdRouteImport } from './routes/booking.qr.$id'
 import { Route as BookingUuidUuidRouteImport } from './routes/booking.uuid.$uuid'
 import { Route as OrderIdAddTouristsRouteImport } from './routes/order.$id.add-tourists'
 import { Route as OrderUuidIndividualTourRouteImport } from './routes/order.$uuid.individual-tour'
+import { Route as PartnerBookingsIndexRouteImport } from './routes/partner.bookings.index'
+import { Route as PartnerBookingsIdRouteImport } from './routes/partner.bookings.$id'
 import { Route as BookingPayUuidUuidRouteImport } from './routes/booking.pay.uuid.$uuid'
 import { Route as BookingQrUuidUuidRouteImport } from './routes/booking.qr.uuid.$uuid'
 
@@ -271,6 +273,16 @@ const OrderUuidIndividualTourRoute = OrderUuidIndividualTourRouteImport.update({
   path: '/order/$uuid/individual-tour',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PartnerBookingsIndexRoute = PartnerBookingsIndexRouteImport.update({
+  id: '/partner/bookings/',
+  path: '/partner/bookings/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnerBookingsIdRoute = PartnerBookingsIdRouteImport.update({
+  id: '/partner/bookings/$id',
+  path: '/partner/bookings/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingPayUuidUuidRoute = BookingPayUuidUuidRouteImport.update({
   id: '/booking/pay/uuid/$uuid',
   path: '/booking/pay/uuid/$uuid',
@@ -326,6 +338,8 @@ export interface FileRoutesByFullPath {
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
+  '/partner/bookings/$id': typeof PartnerBookingsIdRoute
+  '/partner/bookings/': typeof PartnerBookingsIndexRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
   '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
@@ -373,6 +387,8 @@ export interface FileRoutesByTo {
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
+  '/partner/bookings/$id': typeof PartnerBookingsIdRoute
+  '/partner/bookings': typeof PartnerBookingsIndexRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
   '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
@@ -421,6 +437,8 @@ export interface FileRoutesById {
   '/booking/uuid/$uuid': typeof BookingUuidUuidRoute
   '/order/$id/add-tourists': typeof OrderIdAddTouristsRoute
   '/order/$uuid/individual-tour': typeof OrderUuidIndividualTourRoute
+  '/partner/bookings/$id': typeof PartnerBookingsIdRoute
+  '/partner/bookings/': typeof PartnerBookingsIndexRoute
   '/booking/pay/uuid/$uuid': typeof BookingPayUuidUuidRoute
   '/booking/qr/uuid/$uuid': typeof BookingQrUuidUuidRoute
 }
@@ -470,6 +488,8 @@ export interface FileRouteTypes {
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
     | '/order/$uuid/individual-tour'
+    | '/partner/bookings/$id'
+    | '/partner/bookings/'
     | '/booking/pay/uuid/$uuid'
     | '/booking/qr/uuid/$uuid'
   fileRoutesByTo: FileRoutesByTo
@@ -517,6 +537,8 @@ export interface FileRouteTypes {
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
     | '/order/$uuid/individual-tour'
+    | '/partner/bookings/$id'
+    | '/partner/bookings'
     | '/booking/pay/uuid/$uuid'
     | '/booking/qr/uuid/$uuid'
   id:
@@ -564,6 +586,8 @@ export interface FileRouteTypes {
     | '/booking/uuid/$uuid'
     | '/order/$id/add-tourists'
     | '/order/$uuid/individual-tour'
+    | '/partner/bookings/$id'
+    | '/partner/bookings/'
     | '/booking/pay/uuid/$uuid'
     | '/booking/qr/uuid/$uuid'
   fileRoutesById: FileRoutesById
@@ -612,6 +636,8 @@ export interface RootRouteChildren {
   BookingUuidUuidRoute: typeof BookingUuidUuidRoute
   OrderIdAddTouristsRoute: typeof OrderIdAddTouristsRoute
   OrderUuidIndividualTourRoute: typeof OrderUuidIndividualTourRoute
+  PartnerBookingsIdRoute: typeof PartnerBookingsIdRoute
+  PartnerBookingsIndexRoute: typeof PartnerBookingsIndexRoute
   BookingPayUuidUuidRoute: typeof BookingPayUuidUuidRoute
   BookingQrUuidUuidRoute: typeof BookingQrUuidUuidRoute
 }
@@ -919,6 +945,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderUuidIndividualTourRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/partner/bookings/': {
+      id: '/partner/bookings/'
+      path: '/partner/bookings'
+      fullPath: '/partner/bookings/'
+      preLoaderRoute: typeof PartnerBookingsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partner/bookings/$id': {
+      id: '/partner/bookings/$id'
+      path: '/partner/bookings/$id'
+      fullPath: '/partner/bookings/$id'
+      preLoaderRoute: typeof PartnerBookingsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/pay/uuid/$uuid': {
       id: '/booking/pay/uuid/$uuid'
       path: '/booking/pay/uuid/$uuid'
@@ -980,6 +1020,8 @@ const rootRouteChildren: RootRouteChildren = {
   BookingUuidUuidRoute: BookingUuidUuidRoute,
   OrderIdAddTouristsRoute: OrderIdAddTouristsRoute,
   OrderUuidIndividualTourRoute: OrderUuidIndividualTourRoute,
+  PartnerBookingsIdRoute: PartnerBookingsIdRoute,
+  PartnerBookingsIndexRoute: PartnerBookingsIndexRoute,
   BookingPayUuidUuidRoute: BookingPayUuidUuidRoute,
   BookingQrUuidUuidRoute: BookingQrUuidUuidRoute,
 }

@@ -28,7 +28,9 @@ export const Route = createFileRoute('/booking/new')({
       const tour = await context.queryClient.ensureQueryData(
         tourForRequestQuery(context.api, deps.tour),
       );
-      return { tourId: tour.id, name: tour.name };
+      // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+      const description = 'Choose a date, add the riders and send your booking request.';
+      return { tourId: tour.id, name: tour.name, description };
     } catch (error) {
       throw asRouteError(error);
     }
@@ -37,7 +39,7 @@ export const Route = createFileRoute('/booking/new')({
     pageHead(
       {
         title: loaderData ? `Book ${loaderData.name}` : 'Request booking',
-        description: 'Choose a date, add the riders and send your booking request.',
+        description: loaderData?.description,
         canonical: bookingHref('/booking/new', match.context.site.bookingBasePath),
         noindex: true,
       },

@@ -4,15 +4,16 @@ import { pageHead } from '../features/seo/head';
 
 /** `/employees-cookie` (spec section 2.1): marks a team member's browser; never indexed. */
 export const Route = createFileRoute('/employees-cookie')({
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Gallop team browser',
-        description: 'Marks a Gallop team browser so that its visits stay out of the analytics.',
-        canonical: '/employees-cookie',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+  loader: () => ({
+    head: {
+      title: 'Gallop team browser',
+      description: 'Marks a Gallop team browser so that its visits stay out of the analytics.',
+      canonical: '/employees-cookie',
+      noindex: true,
+    },
+  }),
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: EmployeesPage,
 });

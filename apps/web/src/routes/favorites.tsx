@@ -12,18 +12,17 @@ export const Route = createFileRoute('/favorites')({
   loader: async ({ context }) => {
     const ids = favouriteIdsToLoad(context.visitor.favouriteTourIds);
     await ensureFavouriteTours(context.queryClient, context.api, ids);
-    return { ids };
+    // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+    const head = {
+      title: FAVOURITES_TITLE,
+      description: 'The tours you saved on Gallop.',
+      canonical: '/favorites',
+      noindex: true,
+    };
+    return { ids, head };
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: FAVOURITES_TITLE,
-        description: 'The tours you saved on Gallop.',
-        canonical: '/favorites',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: FavoritesRoute,
 });
 

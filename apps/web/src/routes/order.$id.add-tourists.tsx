@@ -1,15 +1,20 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound, useLocation } from '@tanstack/react-router';
 import { isApiError } from '@gallop/api-client';
 import { useQuery } from '@tanstack/react-query';
+import { CodeSignIn } from '../features/account/components/login-page/code-sign-in';
+import { useSession } from '../features/account/session';
 import { touristsInfoQuery } from '../features/booking/api';
 import { AddTouristsPage } from '../features/booking/components/add-tourists-page/add-tourists-page';
+import { rememberedContactEmail } from '../features/booking/contact-email';
 import { isBookingUuid, parseBookingId } from '../features/booking/ids';
 import { pageHead } from '../features/seo/head';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * `/order/{id}/add-tourists?uuid=` (spec section 2.1): adding riders to a booking through its
  * link key. A link for another booking, or an unknown one, is the 404 page; a booking that can no
- * longer change (cancelled, or its tour has started) answers 410.
+ * longer change (cancelled, or its tour has started) answers 410. Only the owner adds riders: a
+ * signed-out visitor proves the booking's e-mail with a one-time code and comes back here.
  */
 export const Route = createFileRoute('/order/$id/add-tourists')({
   validateSearch: (search: Record<string, unknown>) => ({ uuid: String(search.uuid ?? '') }),
@@ -38,7 +43,25 @@ export const Route = createFileRoute('/order/$id/add-tourists')({
 function AddTouristsRoute() {
   const { api } = Route.useRouteContext();
   const { uuid } = Route.useLoaderData();
+  const { user } = useSession();
+  const location = useLocation();
+  // The address this tab booked with, if it did; read once hydrated (the server cannot know it).
+  const email = useHydrated() ? rememberedContactEmail(uuid) : undefined;
   const { data } = useQuery(touristsInfoQuery(api, uuid));
   if (!data) return null;
-  return <AddTouristsPage info={data} />;
+  return (
+    <AddTouristsPage
+      info={data}
+      user={user}
+      emailProof={
+        <CodeSignIn
+          key={email ?? ''}
+          sender="email"
+          defaultLogin={email}
+          sendLabel="Send me a code"
+          returnTo={location.href}
+        />
+      }
+    />
+  );
 }

@@ -3,12 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { isBookingUuid } from '../features/booking/ids';
 import { loadReviewInvitation, reviewInvitationQuery } from '../features/review/api';
 import {
+  ReviewNotYetNotice,
   ReviewPage,
   ReviewUnavailable,
 } from '../features/review/components/review-page/review-page';
 import { pageHead } from '../features/seo/head';
 
-/** `/review/{uuid}` (spec section 2.1): the review page of a finished tour, by its booking's link. */
+/**
+ * `/review/{uuid}` (spec section 2.1): the review page of a finished tour, by its booking's link;
+ * before the tour ends it says when reviewing opens.
+ */
 export const Route = createFileRoute('/review/$uuid')({
   loader: ({ context, params }) => {
     if (!isBookingUuid(params.uuid)) throw notFound();
@@ -33,5 +37,6 @@ function ReviewRoute() {
     enabled: 'invitation' in loaded,
   });
   if ('cancelled' in loaded) return <ReviewUnavailable />;
+  if ('notYet' in loaded) return <ReviewNotYetNotice uuid={uuid} notYet={loaded.notYet} />;
   return <ReviewPage invitation={data ?? loaded.invitation} />;
 }

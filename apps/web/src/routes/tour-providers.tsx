@@ -4,23 +4,24 @@ import { validateHubSearch } from '../features/organizers/hub-search';
 import { ProvidersHub } from '../features/organizers/components/providers-hub/providers-hub';
 import { pageHead } from '../features/seo/head';
 
+const HEAD = {
+  title: 'Tour providers',
+  description:
+    'The local guides and tour companies behind the horseback tours on Gallop: ratings, reviews, tours and verification.',
+  canonical: '/tour-providers',
+};
+
 /** The providers hub (spec section 2.1); `?page=N` shows pages 1..N. */
 export const Route = createFileRoute('/tour-providers')({
   validateSearch: validateHubSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, deps }) => ensureProvidersHub(context.queryClient, context.api, deps.page),
-  head: ({ match }) =>
-    match.status === 'error'
-      ? {}
-      : pageHead(
-          {
-            title: 'Tour providers',
-            description:
-              'The local guides and tour companies behind the horseback tours on Gallop: ratings, reviews, tours and verification.',
-            canonical: '/tour-providers',
-          },
-          match.context.site.publicUrl,
-        ),
+  loader: async ({ context, deps }) => {
+    await ensureProvidersHub(context.queryClient, context.api, deps.page);
+    return { head: HEAD };
+  },
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: ProvidersHubRoute,
 });
 

@@ -47,6 +47,8 @@ export const myBookingsQuery = (api: GallopClient, page = 1) => ({
 });
 
 export type TouristsInfo = components['schemas']['TouristsInfo'];
+export type Tourist = components['schemas']['Tourist'];
+export type TouristInput = components['schemas']['TouristInput'];
 
 /** The riders of a booking, opened by its link key (the add-tourists page). */
 export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
@@ -59,11 +61,27 @@ export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
 export async function addTourists(
   api: GallopClient,
   uuid: string,
-  tourists: components['schemas']['TouristInput'][],
+  tourists: TouristInput[],
   idempotencyKey: string,
 ): Promise<TouristsInfo> {
   const { data } = await api.POST('/crm/api/request/add-tourists', {
     params: { query: { uuid }, header: { 'Idempotency-Key': idempotencyKey } },
+    body: { tourists },
+  });
+  return data;
+}
+
+/**
+ * Sets the riders of the owner's booking: riders sent with their id are updated, new ones added,
+ * missing ones removed. Answers the booking with its new price; 409 / 422 carry the reason.
+ */
+export async function updateTourists(
+  api: GallopClient,
+  requestId: number,
+  tourists: TouristInput[],
+): Promise<BookingRequest> {
+  const { data } = await api.POST('/crm/api/request/update-tourists', {
+    params: { query: { request_id: requestId } },
     body: { tourists },
   });
   return data;

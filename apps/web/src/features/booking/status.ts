@@ -19,9 +19,9 @@ export const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
   3: 'Your seats are secured. The organizer will send the meeting details before the tour.',
   4: 'We hope you enjoyed the ride. Your review helps other travellers.',
   5: 'This booking is cancelled. The seats have been released.',
-  6: 'The organizer has cancelled this booking. Support will help you with any payment made.',
-  7: 'No payment arrived in time, so the seats were released. You are welcome to book again.',
-  8: 'This booking is cancelled. Support will help you with any payment made.',
+  6: 'The organizer has cancelled this booking. Everything you paid is refunded to your card.',
+  7: 'This booking was released and nothing is due. You are welcome to book again.',
+  8: 'Gallop support has cancelled this booking. Everything you paid is refunded to your card.',
 };
 
 export const isCancelled = (status: BookingRequest['status']) => status >= 5;

@@ -4,6 +4,7 @@
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { notFound } from '@tanstack/react-router';
+import { fileUpload } from '../../lib/file-upload';
 
 export type MeetData = components['schemas']['MeetData'];
 export type MeetFile = components['schemas']['MeetFile'];
@@ -36,13 +37,7 @@ export async function uploadMeetFile(
 ): Promise<MeetFile> {
   const { data } = await api.POST('/spa/contract-organizer-meet-file-save', {
     params: { query: { key } },
-    // The contract types the part as a string; the serializer sends the File itself.
-    body: { file: file.name },
-    bodySerializer: () => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return form;
-    },
+    ...fileUpload(file),
   });
   return data;
 }

@@ -83,6 +83,32 @@ export function formatMoment(isoDateTime: string, local: boolean): string | unde
   return local ? text : `${text} UTC`;
 }
 
+/**
+ * 'Answer by' deadlines of the organizer area: '4 Dec, 14:00' in the browser's own zone
+ * (`local`), else in UTC with the zone named (see `formatMoment`).
+ */
+export function formatDeadline(isoDateTime: string, local: boolean): string | undefined {
+  const moment = new Date(isoDateTime);
+  if (Number.isNaN(moment.getTime())) return undefined;
+  const [month, day, hours, minutes] = local
+    ? [moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]
+    : [moment.getUTCMonth(), moment.getUTCDate(), moment.getUTCHours(), moment.getUTCMinutes()];
+  const text = `${day} ${MONTHS[month]}, ${twoDigits(hours)}:${twoDigits(minutes)}`;
+  return local ? text : `${text} UTC`;
+}
+
+/** A booking's status as the organizer area names it (spec section 4). */
+export const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
+  1: 'Waiting for your answer',
+  2: 'Confirmed, waiting for prepayment',
+  3: 'Prepaid',
+  4: 'Tour complete',
+  5: 'Cancelled by the traveller',
+  6: 'Declined or cancelled by you',
+  7: 'Released: no answer or no payment in time',
+  8: 'Cancelled by support',
+};
+
 /** What a failed answer shows, and where. */
 export type AnswerFailure =
   /** The request moved on (answered otherwise, cancelled, past its deadline): reload it. */
@@ -101,4 +127,5 @@ export function answerFailure(error: unknown): AnswerFailure {
 
 export const ANSWER_TEXTS = {
   reasonRequired: 'Tell the traveller why you decline: they will read it.',
+  cancelReasonRequired: 'Tell the traveller why you cancel: they will read it.',
 } as const;

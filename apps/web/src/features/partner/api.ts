@@ -5,7 +5,11 @@
  * reject with `ApiError`.
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
-import { getRequestForAnswerQueryOptions } from '@gallop/api-client/query';
+import {
+  getOrganizerBookingQueryOptions,
+  getRequestForAnswerQueryOptions,
+  listOrganizerBookingsQueryOptions,
+} from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 
@@ -43,5 +47,58 @@ export async function answerRequest(
 ): Promise<RequestForOrganizer> {
   const { data } = await api.POST('/crm/api/request/answer', { body: answer });
   queryClient.setQueryData(requestForAnswerQuery(api, answer.token).queryKey, data);
+  return data;
+}
+
+// The signed-in organizer area (issue 42): the bookings of the member's tours and their answers.
+
+export type OrganizerBooking = components['schemas']['OrganizerBooking'];
+export type OrganizerBookingListItem = components['schemas']['OrganizerBookingListItem'];
+export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
+
+/** Up to this many bookings a section of the area lists. */
+export const AREA_PAGE_SIZE = 100;
+
+/** The prefix of every list's query key (`[method, path, params]` of the contract). */
+const ORGANIZER_BOOKINGS_KEY = ['get', '/crm/api/partner/bookings'] as const;
+
+export function organizerBookingsQuery(api: GallopClient, status: OrganizerBookingFilter) {
+  return {
+    ...listOrganizerBookingsQueryOptions(api, {
+      query: { status, 'per-page': AREA_PAGE_SIZE },
+    }),
+    retry: false,
+  };
+}
+
+export function organizerBookingQuery(api: GallopClient, id: number) {
+  return { ...getOrganizerBookingQueryOptions(api, { query: { id } }), retry: false };
+}
+
+/** A booking the member may not see is the 404 page (the API never says whose it is). */
+export function asAreaRouteError(error: unknown): unknown {
+  return isApiError(error) && (error.status === 400 || error.status === 404) ? notFound() : error;
+}
+
+export type OrganizerAction = 'confirm' | 'decline' | 'cancel';
+
+/**
+ * Confirms, declines or cancels booking `id` (decline and cancel need the reason the traveller
+ * reads). The booking as it is now goes into its query; the lists are read again.
+ */
+export async function answerOrganizerBooking(
+  api: GallopClient,
+  queryClient: QueryClient,
+  { id, action, reason }: { id: number; action: OrganizerAction; reason?: string },
+): Promise<OrganizerBooking> {
+  const body = { id, ...(reason === undefined ? {} : { reason }) };
+  const { data } =
+    action === 'confirm'
+      ? await api.POST('/crm/api/partner/booking/confirm', { body: { id } })
+      : action === 'decline'
+        ? await api.POST('/crm/api/partner/booking/decline', { body })
+        : await api.POST('/crm/api/partner/booking/cancel', { body });
+  queryClient.setQueryData(organizerBookingQuery(api, id).queryKey, data);
+  await queryClient.invalidateQueries({ queryKey: ORGANIZER_BOOKINGS_KEY });
   return data;
 }

@@ -12,17 +12,27 @@ export const reviewInvitationQuery = (api: GallopClient, uuid: string) => ({
   retry: false,
 });
 
+/** The API's 409 before the tour has ended: the tour's last day and when reviewing opens. */
+export type ReviewNotYet = components['schemas']['ReviewNotYet'];
+
+export type LoadedReview =
+  { invitation: ReviewInvitation } | { cancelled: true } | { notYet: ReviewNotYet | undefined };
+
 /**
  * What the review page opens with: the invitation, or why there is none. A cancelled booking
- * (410) is explained on the page; an unknown link, or a tour that has not ended, is the 404 page.
+ * (410) and a tour that has not ended (409, with its last day) are explained on the page; an
+ * unknown link is the 404 page.
  */
 export async function loadReviewInvitation(
   load: () => Promise<ReviewInvitation>,
-): Promise<{ invitation: ReviewInvitation } | { cancelled: true }> {
+): Promise<LoadedReview> {
   try {
     return { invitation: await load() };
   } catch (error) {
     if (isApiError(error) && error.status === 410) return { cancelled: true };
+    // The page reads the answer: the loader ships in the first load, so it stays small here.
+    if (isApiError(error) && error.status === 409)
+      return { notYet: error.body as ReviewNotYet | undefined };
     if (isApiError(error) && error.status === 404) throw notFound();
     throw error;
   }
@@ -30,7 +40,7 @@ export async function loadReviewInvitation(
 
 export async function submitReview(
   api: GallopClient,
-  review: { uuid: string; rating: number; text: string },
+  review: { uuid: string; rating: number; text: string; image_ids?: number[] },
 ): Promise<Review> {
   const { data } = await api.POST('/crm/api/review/submit', { body: review });
   return data;

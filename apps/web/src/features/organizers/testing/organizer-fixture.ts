@@ -31,6 +31,7 @@ export function reviewFixture(id: number, overrides: Partial<Review> = {}): Revi
     text: `Review number ${id}`,
     author_name: `Rider ${id}`,
     created_at: '2026-10-13T20:15:00.000Z',
+    is_verified: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { RequestForOrganizer } from '../api';
+import type { OrganizerBooking, RequestForOrganizer } from '../api';
 
 /** A request as `GET /crm/api/request/answer` answers it; override what a test is about. */
 export function requestFixture(overrides: Partial<RequestForOrganizer> = {}): RequestForOrganizer {
@@ -36,6 +36,46 @@ export function requestFixture(overrides: Partial<RequestForOrganizer> = {}): Re
     respond_by: '2026-06-02T14:30:00.000Z',
     decline_reason: null,
     created_at: '2026-06-01T14:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A booking as `GET /crm/api/partner/booking` answers it; override what a test is about. */
+export function organizerBookingFixture(
+  overrides: Partial<OrganizerBooking> = {},
+): OrganizerBooking {
+  const request = requestFixture();
+  return {
+    id: request.id,
+    status: 1,
+    tour_id: 12,
+    tour_name: request.tour_name,
+    start: request.start ?? null,
+    end: request.end ?? null,
+    seats: request.seats,
+    tourists: request.tourists.map((rider, index) => ({
+      ...rider,
+      email: index === 0 ? 'ines@example.com' : null,
+      phone: index === 0 ? '+33612345678' : null,
+    })),
+    comment: request.comment ?? null,
+    contact_name: request.contact_name ?? '',
+    contact_email: 'ines@example.com',
+    contact_phone: '+33612345678',
+    arrival: { request_id: request.id, tourists: [] },
+    payments: [],
+    price: request.price,
+    prepayment: null,
+    paid: 0,
+    refunded: 0,
+    currency: request.currency,
+    respond_by: request.respond_by ?? null,
+    decline_reason: request.decline_reason ?? null,
+    cancel_message: null,
+    created_at: request.created_at,
+    can_confirm: true,
+    can_decline: true,
+    can_cancel: false,
     ...overrides,
   };
 }

@@ -28,6 +28,11 @@ export function SettingsPage({ user }: { user: UserProfile }) {
         <p className="account-form__hint">
           Looking for a trip? <Link to="/bookings">Your bookings</Link>
         </p>
+        {user.role === 'organizer' && (
+          <p className="account-form__hint">
+            Running tours? <Link to="/partner/bookings">Your tour bookings</Link>
+          </p>
+        )}
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PhoneSection user={user} />

@@ -1,27 +1,29 @@
-import { Button, Field, Form } from '@gallop/ui-kit';
+import { Button, Form } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
-import { addTourists, type TouristsInfo } from '../../api';
+import { addTourists, type TouristsInfo, type Traveller } from '../../api';
 import { useSubmissions } from '../../idempotency';
+import { emptyRider, RiderFields, toTouristInput, type RiderValues } from '../rider-fields';
 import '../booking.css';
 
-interface Values {
-  first_name: string;
-  last_name: string;
-  birthday: string;
-  weight: string;
-}
-
-const EMPTY: Values = { first_name: '', last_name: '', birthday: '', weight: '' };
-
 /**
- * `/order/{id}/add-tourists?uuid=`: one more rider for a booking, opened by its link key (a friend
- * joins; no sign-in needed). The seat is taken from the date at once.
+ * `/order/{id}/add-tourists?uuid=`: one more rider for a booking, opened by its link key. Only
+ * the booking's owner adds riders: signed out, the page first asks to prove the booking's e-mail
+ * with a one-time code (`emailProof`, composed by the route), which signs in as its owner. The
+ * seat is taken from the date at once.
  */
-export function AddTouristsPage({ info }: { info: TouristsInfo }) {
+export function AddTouristsPage({
+  info,
+  user,
+  emailProof,
+}: {
+  info: TouristsInfo;
+  user: Traveller | undefined;
+  emailProof: ReactNode;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(info);
@@ -33,16 +35,9 @@ export function AddTouristsPage({ info }: { info: TouristsInfo }) {
   // is added once.
   const submissions = useSubmissions();
 
-  const submit = (values: Values) =>
+  const submit = (values: RiderValues) =>
     send(async () => {
-      const riders = [
-        {
-          first_name: values.first_name.trim(),
-          last_name: values.last_name.trim(),
-          ...(values.birthday ? { birthday: values.birthday } : {}),
-          ...(values.weight ? { weight: Number(values.weight) } : {}),
-        },
-      ];
+      const riders = [toTouristInput(values)];
       const updated = await submissions.send(riders, (key) =>
         addTourists(api, current.uuid, riders, key),
       );
@@ -78,27 +73,26 @@ export function AddTouristsPage({ info }: { info: TouristsInfo }) {
         </div>
         {full ? (
           <p className="booking-lead">No more seats are free on this date.</p>
+        ) : !user ? (
+          <section className="booking-notice" aria-labelledby="add-tourists-proof-title">
+            <h2 id="add-tourists-proof-title" className="booking-notice__title">
+              Confirm the booking's e-mail to add a rider
+            </h2>
+            <p className="booking-notice__text">
+              Riders change the booking and its price, so only the person who booked adds them.
+              Enter the e-mail address the booking was made with: we send it a one-time code, and
+              signing in with it brings you back here.
+            </p>
+            {emailProof}
+          </section>
         ) : (
-          <Form<Values>
+          <Form<RiderValues>
             key={formKey}
             className="booking-form"
-            defaultValues={EMPTY}
+            defaultValues={emptyRider()}
             onSubmit={submit}
           >
-            <div className="booking-form__row">
-              <Field name="first_name" label="First name" rules="required|max:100" />
-              <Field name="last_name" label="Last name" rules="required|max:100" />
-            </div>
-            <div className="booking-form__row">
-              <Field name="birthday" label="Date of birth" type="date" />
-              <Field
-                name="weight"
-                label="Weight, kg"
-                type="number"
-                hint="Helps the organizer choose a horse."
-                rules="minValue:20|maxValue:200"
-              />
-            </div>
+            <RiderFields />
             {failure && (
               <p className="booking-form__failure" role="alert">
                 {failure}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
@@ -46,26 +46,36 @@ const booked = {
  */
 function bookingApi(failures: Array<'503' | 'network'>) {
   const keys: Array<string | null> = [];
+  const bodies: unknown[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     if (new URL(request.url).pathname !== '/crm/api/request/create') {
       return Response.json({ message: 'Not found' }, { status: 404 });
     }
     keys.push(request.headers.get('Idempotency-Key'));
+    bodies.push(await request.clone().json());
     const failure = failures.shift();
     if (failure === 'network') throw new TypeError('fetch failed');
     if (failure === '503') return Response.json({ message: 'Try again' }, { status: 503 });
     return Response.json(booked);
   };
-  return { fetch, keys };
+  return { fetch, keys, bodies };
 }
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+function fillContact() {
+  fill('Full name', 'Noor Saleh');
+  fill('E-mail', 'noor@example.com');
+  fill('Phone', '+14155550142');
+}
+
 async function fillForm() {
   fill('First name', 'Noor');
   fill('Last name', 'Saleh');
+  fill('Date of birth', '1991-03-08');
+  fill('Weight, kg', '64');
   fill('Full name', 'Noor Saleh');
   fill('E-mail', 'noor@example.com');
   fill('Phone', '+14155550142');
@@ -126,5 +136,84 @@ describe('BookingFormPage', () => {
     expect(api.keys[1]).not.toBe(api.keys[0]);
     // Unchanged since the second try: its retry keeps the key.
     expect(api.keys[2]).toBe(api.keys[1]);
+  });
+});
+
+describe('BookingFormPage rider fields', () => {
+  const open = async (api = bookingApi([])) => {
+    const view = await renderInApp(<BookingFormPage tour={tour} dateId={70} user={undefined} />, {
+      fetch: api.fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    return { ...view, api };
+  };
+
+  it('asks each rider for name, birth date and weight, with the spec’s messages', async () => {
+    const { api } = await open();
+    fillContact();
+    fireEvent.click(screen.getByRole('checkbox'));
+    fill("Rider's e-mail (optional)", 'not-an-address');
+    fill("Rider's phone (optional)", '+12');
+    send();
+
+    const rider = screen.getByRole('heading', { name: 'Rider 1' }).closest('div')!.parentElement!;
+    await waitFor(() => expect(within(rider).getAllByText('Required field')).toHaveLength(4));
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription('Required field');
+    expect(screen.getByLabelText("Rider's e-mail (optional)")).toHaveAccessibleDescription(
+      'Please enter a valid e-mail',
+    );
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    // Food restriction is optional.
+    expect(screen.getByLabelText('Food restriction (optional)')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(api.keys).toHaveLength(0);
+  });
+
+  it('sends every rider field the contract takes, leaving empty optional ones out', async () => {
+    const { api, router } = await open();
+    fillContact();
+    fireEvent.click(screen.getByRole('checkbox'));
+    fill('First name', 'Noor');
+    fill('Last name', 'Saleh');
+    fill('Date of birth', '1991-03-08');
+    fill('Weight, kg', '64');
+    fill("Rider's phone (optional)", '+1 415 555-0142');
+    fill('Food restriction (optional)', ' Vegetarian ');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies[0]).toMatchObject({
+      tourists: [
+        {
+          first_name: 'Noor',
+          last_name: 'Saleh',
+          birthday: '1991-03-08',
+          weight: 64,
+          phone: '+14155550142',
+          food_restriction: 'Vegetarian',
+        },
+      ],
+    });
+    expect((api.bodies[0] as { tourists: object[] }).tourists[0]).not.toHaveProperty('email');
+  });
+
+  it('fills the first rider with the contact’s name, e-mail and phone on "I am riding"', async () => {
+    await open();
+    fill('Full name', 'Ann Marie Rider');
+    fill('E-mail', 'ann@example.com');
+    fill('Phone', '+14155550142');
+    fireEvent.click(screen.getByRole('button', { name: 'I am riding: fill with my details' }));
+
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ann'));
+    expect(screen.getByLabelText('Last name')).toHaveValue('Marie Rider');
+    expect(screen.getByLabelText("Rider's e-mail (optional)")).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText("Rider's phone (optional)")).toHaveValue('+14155550142');
+    // Birth date and weight stay the rider's to fill.
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('');
   });
 });

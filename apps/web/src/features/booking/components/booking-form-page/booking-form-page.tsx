@@ -1,5 +1,12 @@
 import { formatPrice } from '@gallop/currency';
-import { Button, Field, Form, TermsCheckbox } from '@gallop/ui-kit';
+import {
+  Button,
+  CancellationPolicy,
+  Field,
+  Form,
+  TermsCheckbox,
+  useFormFields,
+} from '@gallop/ui-kit';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
@@ -15,33 +22,20 @@ import { createBooking, type BookingInput, type Tour, type Traveller } from '../
 import { rememberContactEmail } from '../../contact-email';
 import { useSubmissions } from '../../idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+import { emptyRider, RiderFields, toTouristInput, type RiderValues } from '../rider-fields';
 import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 
 /** At most this many riders in one request; a larger group talks to the organizer. */
 const MAX_TOURISTS = 12;
-
-interface TouristValues {
-  first_name: string;
-  last_name: string;
-  birthday: string;
-  weight: string;
-}
 
 interface Values {
   contact_name: string;
   contact_email: string;
   contact_phone: string;
   comment: string;
-  tourists: TouristValues[];
+  tourists: RiderValues[];
   terms: boolean;
 }
-
-const emptyTourist = (): TouristValues => ({
-  first_name: '',
-  last_name: '',
-  birthday: '',
-  weight: '',
-});
 
 /**
  * `/booking/new?tour=&date=`: the booking request form. A guest books with their contact (an
@@ -77,12 +71,7 @@ export function BookingFormPage({
       const input: BookingInput = {
         tour_id: tour.id,
         ...(date ? { tour_date_id: date.id } : {}),
-        tourists: values.tourists.slice(0, tourists).map((t) => ({
-          first_name: t.first_name.trim(),
-          last_name: t.last_name.trim(),
-          ...(t.birthday ? { birthday: t.birthday } : {}),
-          ...(t.weight ? { weight: Number(t.weight) } : {}),
-        })),
+        tourists: values.tourists.slice(0, tourists).map((rider) => toTouristInput(rider)),
         contact: {
           name: values.contact_name.trim(),
           email: values.contact_email.trim(),
@@ -133,7 +122,7 @@ export function BookingFormPage({
             contact_email: user?.email ?? '',
             contact_phone: user?.phone ?? '',
             comment: '',
-            tourists: Array.from({ length: MAX_TOURISTS }, emptyTourist),
+            tourists: Array.from({ length: MAX_TOURISTS }, emptyRider),
             terms: false,
           }}
           onSubmit={submit}
@@ -166,53 +155,6 @@ export function BookingFormPage({
           </fieldset>
 
           <fieldset className="booking-section">
-            <legend className="booking-section__title">Riders</legend>
-            {Array.from({ length: tourists }, (_, index) => (
-              <div key={index} className="booking-tourist">
-                <div className="booking-tourist__head">
-                  <h3 className="booking-tourist__title">Rider {index + 1}</h3>
-                  {index === tourists - 1 && index > 0 && (
-                    <Button size="sm" theme="ghost" onClick={() => setCount(tourists - 1)}>
-                      Remove
-                    </Button>
-                  )}
-                </div>
-                <div className="booking-form__row">
-                  <Field
-                    name={`tourists.${index}.first_name`}
-                    label="First name"
-                    autoComplete={index === 0 ? 'given-name' : 'off'}
-                    rules="required|max:100"
-                  />
-                  <Field
-                    name={`tourists.${index}.last_name`}
-                    label="Last name"
-                    autoComplete={index === 0 ? 'family-name' : 'off'}
-                    rules="required|max:100"
-                  />
-                </div>
-                <div className="booking-form__row">
-                  <Field name={`tourists.${index}.birthday`} label="Date of birth" type="date" />
-                  <Field
-                    name={`tourists.${index}.weight`}
-                    label="Weight, kg"
-                    type="number"
-                    hint="Helps the organizer choose a horse."
-                    rules="minValue:20|maxValue:200"
-                  />
-                </div>
-              </div>
-            ))}
-            {tourists < maxTourists && (
-              <div className="booking-actions">
-                <Button theme="ghost" onClick={() => setCount(tourists + 1)}>
-                  Add a rider
-                </Button>
-              </div>
-            )}
-          </fieldset>
-
-          <fieldset className="booking-section">
             <legend className="booking-section__title">Contact</legend>
             <Field
               name="contact_name"
@@ -230,15 +172,61 @@ export function BookingFormPage({
               />
               <PhoneField name="contact_phone" label="Phone" rules="required|phone" />
             </div>
-            <TextareaField
-              name="comment"
-              label="Comment for the organizer (optional)"
-              rules="max:5000"
-              rows={3}
-            />
           </fieldset>
 
-          <TermsCheckbox name="terms" termsUrl="/agreement" privacyUrl="/privacy" />
+          <fieldset className="booking-section">
+            <legend className="booking-section__title">Riders</legend>
+            {Array.from({ length: tourists }, (_, index) => (
+              <div key={index} className="booking-tourist">
+                <div className="booking-tourist__head">
+                  <h3 className="booking-tourist__title">Rider {index + 1}</h3>
+                  {index === tourists - 1 && index > 0 && (
+                    <Button size="sm" theme="ghost" onClick={() => setCount(tourists - 1)}>
+                      Remove
+                    </Button>
+                  )}
+                </div>
+                {index === 0 && <FillWithMyDetails user={user} />}
+                <RiderFields prefix={`tourists.${index}.`} self={index === 0} />
+              </div>
+            ))}
+            {tourists < maxTourists && (
+              <div className="booking-actions">
+                <Button theme="ghost" onClick={() => setCount(tourists + 1)}>
+                  Add a rider
+                </Button>
+              </div>
+            )}
+          </fieldset>
+
+          <TextareaField
+            name="comment"
+            label="Comment for the organizer (optional)"
+            rules="max:5000"
+            rows={3}
+          />
+          {tour.cancellation_policy && (
+            <CancellationPolicy
+              className="booking-form__policy"
+              title={tour.cancellation_policy.title}
+              lines={tour.cancellation_policy.lines}
+              footer="A cancellation by the organizer or by Gallop gives back everything you paid."
+            />
+          )}
+          <TermsCheckbox
+            name="terms"
+            termsUrl="/agreement"
+            privacyUrl="/privacy"
+            {...(tour.cancellation_policy
+              ? {
+                  also: ', and the cancellation policy above',
+                  texts: {
+                    required:
+                      'Please accept the terms of use, the privacy policy and the cancellation policy',
+                  },
+                }
+              : {})}
+          />
           {failure && (
             <p className="booking-form__failure" role="alert">
               {failure}
@@ -265,6 +253,44 @@ export function BookingFormPage({
         )}
         {date && <p className="booking-note">{formatPrepayment(date)}</p>}
       </BookingSummary>
+    </div>
+  );
+}
+
+/** "Ann Marie Rider" -> first name "Ann", last name "Marie Rider". */
+function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+/**
+ * "I am riding": copies the contact's name, e-mail and phone into the first rider. A signed-in
+ * traveller's own first and last name are used while the contact name is still theirs.
+ */
+function FillWithMyDetails({ user }: { user: Traveller | undefined }) {
+  const fields = useFormFields();
+  const fill = () => {
+    const contactName = String(fields.get('contact_name') ?? '').trim();
+    const ownName = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+    const name =
+      user && contactName === ownName
+        ? { first: user.first_name ?? '', last: user.last_name ?? '' }
+        : splitName(contactName);
+    const copied: Record<string, string> = {
+      first_name: name.first,
+      last_name: name.last,
+      email: String(fields.get('contact_email') ?? '').trim(),
+      phone: String(fields.get('contact_phone') ?? ''),
+    };
+    for (const [field, value] of Object.entries(copied)) {
+      if (value) fields.set(`tourists.0.${field}`, value);
+    }
+  };
+  return (
+    <div className="booking-actions">
+      <Button size="sm" theme="ghost" onClick={fill}>
+        I am riding: fill with my details
+      </Button>
     </div>
   );
 }

@@ -20,6 +20,9 @@ import {
   STATUS_NEXT,
 } from '../../status';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+import { ReceiptLink } from '../receipt-link/receipt-link';
+import { RiderEditor } from '../rider-editor';
+import { refundTodayText, TripHome } from '../trip-home/trip-home';
 
 function statusClass(booking: BookingRequest): string {
   if (isCancelled(booking.status)) return 'booking-status booking-status--cancelled';
@@ -158,29 +161,11 @@ export function BookingPage({
 
         <div className="booking-section">
           <h2 className="booking-section__title">Riders</h2>
-          <ol className="booking-list">
-            {booking.tourists.map((tourist) => (
-              <li key={tourist.id ?? tourist.full_name}>
-                {tourist.full_name}
-                {tourist.birthday ? `, born ${formatDay(tourist.birthday)}` : ''}
-                {tourist.weight ? `, ${tourist.weight} kg` : ''}
-              </li>
-            ))}
-          </ol>
+          <RiderEditor booking={booking} user={user} />
           {booking.comment && <p className="booking-note">Your comment: {booking.comment}</p>}
-          {booking.can_cancel && (
-            <p className="booking-note">
-              <Link
-                to="/order/$id/add-tourists"
-                params={{ id: String(booking.id) }}
-                search={{ uuid: booking.uuid }}
-              >
-                Add a rider
-              </Link>{' '}
-              (share this link with a friend who joins you)
-            </p>
-          )}
         </div>
+
+        <TripHome booking={booking} user={user} />
 
         {user && booking.can_cancel && (
           <div className="booking-actions">
@@ -204,8 +189,7 @@ export function BookingPage({
           onConfirm={confirmCancel}
           onCancel={() => setConfirming(false)}
         >
-          The seats will be released.{' '}
-          {paid > 0 ? 'Support will contact you about the payment you made.' : ''}
+          The seats will be released. {refundTodayText(booking)}
           {cancel.failure && (
             <span className="booking-form__failure" role="alert">
               {' '}
@@ -235,6 +219,7 @@ export function BookingPage({
           Amounts in {booking.currency}, the currency you booked in: the price is fixed in it and
           payments are charged in it. Requested on {formatDay(booking.created_at)}.
         </p>
+        <ReceiptLink uuid={booking.uuid} paid={paid > 0} />
       </BookingSummary>
     </div>
   );

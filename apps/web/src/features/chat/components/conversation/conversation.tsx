@@ -193,7 +193,7 @@ export function Conversation({ chatId, outbox }: ConversationProps) {
         </div>
         {!chat.is_frozen && <LazyChatNotifications chat={chat} title={title} />}
       </header>
-      <RelatedBookings bookings={bookings} />
+      <RelatedBookings bookings={bookings} side={chat.viewer_side} />
       <div
         ref={scroller}
         className="chat-conversation__scroll"
@@ -235,6 +235,7 @@ export function Conversation({ chatId, outbox }: ConversationProps) {
                   onRetry={outbox.retry}
                   onDiscard={outbox.remove}
                   onImageLoad={stickToBottom}
+                  side={chat.viewer_side}
                 />
               ))}
             </ol>

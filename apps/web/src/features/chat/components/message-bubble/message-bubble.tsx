@@ -1,5 +1,6 @@
 import type { OutgoingMessage } from '@gallop/chat';
 import { Button } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
 import type { ChatMessage } from '../../api';
 import type { ConversationItem } from '../../format';
 import { timeLabel } from '../../format';
@@ -19,6 +20,8 @@ export interface MessageBubbleProps {
   onDiscard: (clientId: string) => void;
   /** A picture finished loading (the conversation keeps its place at the bottom). */
   onImageLoad?: () => void;
+  /** The viewer's side: a booking's system message links the traveller's or the organizer's page. */
+  side?: 'client' | 'staff' | undefined;
 }
 
 /** One message: the user's own on the right ('output'), the other side's on the left. */
@@ -28,6 +31,7 @@ export function MessageBubble({
   onRetry,
   onDiscard,
   onImageLoad,
+  side,
 }: MessageBubbleProps) {
   if (item.kind === 'outgoing') {
     return (
@@ -41,6 +45,7 @@ export function MessageBubble({
     );
   }
   const message = item.message;
+  if (message.is_system) return <SystemMessage message={message} side={side} timeZone={timeZone} />;
   const own = message.type === 'output';
   return (
     <li className={`chat-message${own ? ' chat-message--own' : ''}`} data-status="success">
@@ -58,6 +63,43 @@ export function MessageBubble({
               <span className="gk-visually-hidden">{message.is_read ? 'Read' : 'Sent'}</span>
             </span>
           )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** A booking's change told by Gallop to both sides, with a link to the booking. */
+function SystemMessage({
+  message,
+  side,
+  timeZone,
+}: {
+  message: ChatMessage;
+  side: 'client' | 'staff' | undefined;
+  timeZone: string;
+}) {
+  const id = message.request_id;
+  return (
+    <li className="chat-message chat-message--system" data-testid="chat-system-message">
+      <div className="chat-message__bubble">
+        <p className="chat-message__text">{message.message}</p>
+        <p className="chat-message__meta">
+          {id !== null && id !== undefined && (
+            <>
+              {side === 'staff' ? (
+                <Link to="/partner/bookings/$id" params={{ id: String(id) }}>
+                  Open booking #{id}
+                </Link>
+              ) : (
+                <Link to="/booking/$id" params={{ id: String(id) }}>
+                  Open booking #{id}
+                </Link>
+              )}
+              {' · '}
+            </>
+          )}
+          <time dateTime={message.created_at}>{timeLabel(message.created_at, timeZone)}</time>
         </p>
       </div>
     </li>

@@ -3,24 +3,43 @@ import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
 import '../chat.css';
 
-/** The user's booking requests with this organizer, each opening its booking page. */
-export function RelatedBookings({ bookings }: { bookings: readonly RelatedBooking[] }) {
+/**
+ * The booking requests between the chat's traveller and organizer, each opening its booking: the
+ * traveller's booking page, or for the organizer's side the organizer area.
+ */
+export function RelatedBookings({
+  bookings,
+  side = 'client',
+}: {
+  bookings: readonly RelatedBooking[];
+  side?: 'client' | 'staff' | undefined;
+}) {
   if (bookings.length === 0) return null;
   return (
     <aside className="chat-bookings" aria-labelledby="chat-bookings-title">
       <h2 id="chat-bookings-title" className="chat-bookings__title">
-        Your bookings
+        {side === 'staff' ? 'Their bookings' : 'Your bookings'}
       </h2>
       <ul className="chat-bookings__items">
         {bookings.map((booking) => (
           <li key={booking.id} className="chat-bookings__item">
-            <Link
-              to="/booking/$id"
-              params={{ id: String(booking.id) }}
-              className="chat-bookings__link"
-            >
-              {booking.tour.name}
-            </Link>
+            {side === 'staff' ? (
+              <Link
+                to="/partner/bookings/$id"
+                params={{ id: String(booking.id) }}
+                className="chat-bookings__link"
+              >
+                {booking.tour.name}
+              </Link>
+            ) : (
+              <Link
+                to="/booking/$id"
+                params={{ id: String(booking.id) }}
+                className="chat-bookings__link"
+              >
+                {booking.tour.name}
+              </Link>
+            )}
             <span className="chat-bookings__meta">
               #{booking.id}
               {booking.tour_date

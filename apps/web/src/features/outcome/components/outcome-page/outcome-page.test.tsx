@@ -78,6 +78,20 @@ describe('OutcomePage', () => {
     );
   });
 
+  it('offers the receipt the route gives after a successful payment only', async () => {
+    const receipt = <a href="/receipt.pdf">Download receipt (PDF)</a>;
+    const { unmount } = await renderInApp(
+      <OutcomePage outcome={outcome(2, { paid: 1200 })} receipt={receipt} />,
+    );
+    expect(
+      await screen.findByRole('link', { name: 'Download receipt (PDF)' }, SLOW_CI),
+    ).toBeVisible();
+    unmount();
+    await renderInApp(<OutcomePage outcome={outcome(3)} receipt={receipt} />);
+    expect(await heading()).toHaveTextContent('Payment failed');
+    expect(screen.queryByRole('link', { name: 'Download receipt (PDF)' })).toBeNull();
+  });
+
   it('shows a payment the bank has not settled (status 1) as pending', async () => {
     await renderInApp(<OutcomePage outcome={outcome(1)} />);
     expect(await heading()).toHaveTextContent('Payment pending');

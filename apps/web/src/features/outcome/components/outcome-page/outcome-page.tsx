@@ -19,8 +19,16 @@ const ICONS: Record<OutcomeTextKind, string> = {
  * Where the payment provider sends the traveller back (`/success`, `/payment-failed`). What it
  * says comes from the payment's status on the server: "Payment successful" only for a paid
  * payment, the failure for a declined or canceled one, "pending" while the bank has not answered.
+ * `receipt` (the route composes it: receipts belong to the booking feature) shows after a
+ * successful payment only.
  */
-export function OutcomePage({ outcome }: { outcome: PaymentOutcome }) {
+export function OutcomePage({
+  outcome,
+  receipt,
+}: {
+  outcome: PaymentOutcome;
+  receipt?: ReactNode;
+}) {
   const { payment, booking } = outcome;
   const kind = outcomeKind(payment);
   const left = Math.max(0, booking.price - booking.paid);
@@ -68,6 +76,7 @@ export function OutcomePage({ outcome }: { outcome: PaymentOutcome }) {
               {refundText(formatPrice(refunded, payment.currency))}
             </p>
           )}
+          {kind === 'success' && receipt && <p className="outcome-page__receipt">{receipt}</p>}
         </>
       }
       primary={bookingLink(kind === 'failed' ? 'Try again' : 'Open your booking', 'primary')}

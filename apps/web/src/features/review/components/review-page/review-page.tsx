@@ -1,22 +1,28 @@
-import { Button, Field, Form, Rating, RatingIndicator } from '@gallop/ui-kit';
+import { Button, Field, Form, PhotoPreview, Rating, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { TextareaField } from '../../../../components/form-fields/form-fields';
+import { formatContentDate } from '../../../../components/rich-text/content-date';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
-import { submitReview, type Review, type ReviewInvitation } from '../../api';
+import { submitReview, type Review, type ReviewInvitation, type ReviewNotYet } from '../../api';
+import { ReviewPhotos, useReviewPhotos } from '../review-photos/review-photos';
 import './review-page.css';
-import { TextareaField } from '../../../../components/form-fields/form-fields';
 
 interface Values {
   rating: number | null;
   text: string;
 }
 
-/** `/review/{uuid}`: rate and describe a finished tour, once; afterwards, the review as sent. */
+/**
+ * `/review/{uuid}`: rate and describe a finished tour, with photos if the traveller likes, once;
+ * afterwards, the review as sent.
+ */
 export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { sending, failure, send, done } = useSend<Review>();
+  const photos = useReviewPhotos(api);
   const { tour } = invitation;
   // Just sent, or sent before (the invitation says so).
   const review = done?.result ?? invitation.review;
@@ -28,6 +34,7 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
         uuid: invitation.uuid,
         rating: values.rating ?? 0,
         text: values.text.trim(),
+        ...(photos.photos.length > 0 ? { image_ids: photos.photos.map((photo) => photo.id) } : {}),
       });
       queryClient.setQueryData(['review-invitation', invitation.uuid], {
         ...invitation,
@@ -52,6 +59,11 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
           <div className="review-page__sent">
             <RatingIndicator value={review.rating} />
             <p>{review.text}</p>
+            {(review.images?.length ?? 0) > 0 && (
+              <PhotoPreview
+                photos={(review.images ?? []).map(({ image, alt }) => ({ image, alt: alt ?? '' }))}
+              />
+            )}
             <p className="review-page__hint">
               Published as {review.author_name}. It helps other travellers choose their tour.
             </p>
@@ -82,12 +94,13 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
               rows={6}
               placeholder="The horses, the guide, the route, the food…"
             />
+            <ReviewPhotos state={photos} />
             {failure && (
               <p className="review-page__failure" role="alert">
                 {failure}
               </p>
             )}
-            <Button type="submit" theme="primary" disabled={sending}>
+            <Button type="submit" theme="primary" disabled={sending || photos.uploading > 0}>
               {sending ? 'Publishing…' : 'Publish review'}
             </Button>
           </Form>
@@ -107,6 +120,37 @@ export function ReviewUnavailable() {
           Only tours that took place can be reviewed. Questions? Our support team is happy to help.
         </p>
         <Link to="/contacts">Contact support</Link>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The link opened before the tour has ended (the API's 409): when reviewing opens, and the way
+ * back to the booking, whose page opens by the same link key.
+ */
+export function ReviewNotYetNotice({
+  uuid,
+  notYet,
+}: {
+  uuid: string;
+  notYet: ReviewNotYet | undefined;
+}) {
+  return (
+    <div className="page-container review-page">
+      <section className="review-page__card" aria-labelledby="review-not-yet-title">
+        <h1 id="review-not-yet-title" className="display-heading review-page__title">
+          Your ride is still ahead
+        </h1>
+        <p>
+          {notYet?.ends_on
+            ? `You can review this tour after it ends on ${formatContentDate(notYet.ends_on)}.`
+            : 'You can review this tour once it has ended.'}{' '}
+          We will e-mail you the link then.
+        </p>
+        <Link to="/booking/uuid/$uuid" params={{ uuid }}>
+          Open your booking
+        </Link>
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import {
   Breadcrumbs,
+  CancellationPolicy,
   RatingIndicator,
   ScrollSpy,
   TileGallery,
@@ -145,6 +146,13 @@ export function TourPageView({ tour }: { tour: Tour }) {
             {tour.dates.length > 0 && <TourDates tourId={tour.id} dates={tour.dates} />}
             {/* Nothing to book right now: the visitor can follow the tour for new dates. */}
             {!bookable && <LazyFollowTourCard tourId={tour.id} tourName={tour.name} />}
+            {tour.cancellation_policy && (
+              <CancellationPolicy
+                className="tour-page__policy"
+                title={tour.cancellation_policy.title}
+                lines={tour.cancellation_policy.lines}
+              />
+            )}
             <TourTeamView tourId={tour.id} />
           </Section>
 

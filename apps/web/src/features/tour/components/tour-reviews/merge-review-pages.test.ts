@@ -8,6 +8,7 @@ const review = (id: number): Review => ({
   text: `Review ${id}`,
   author_name: 'Rider',
   created_at: '2026-01-01T00:00:00Z',
+  is_verified: false,
 });
 
 describe('mergeReviewPages', () => {

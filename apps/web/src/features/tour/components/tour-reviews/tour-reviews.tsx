@@ -73,7 +73,17 @@ export function TourReviews({ slug, firstPage, total, rating, onOpenPhotos }: To
                 {review.author_name.slice(0, 1)}
               </span>
               <div>
-                <p className="tour-review__author">{review.author_name}</p>
+                <p className="tour-review__author">
+                  {review.author_name}
+                  {review.is_verified && (
+                    <span
+                      className="tour-review__verified"
+                      title="Written after a trip booked and paid on Gallop"
+                    >
+                      <span aria-hidden="true">✓</span> Verified trip
+                    </span>
+                  )}
+                </p>
                 <p className="tour-review__date">{formatDay(review.created_at)}</p>
               </div>
               <RatingIndicator value={review.rating} className="tour-review__rating" />

@@ -1,0 +1,24 @@
+import type { paths } from '@gallop/api-client';
+import { ButtonLink } from '../../../../components/button-link/button-link';
+
+/** The contract's receipt call; a renamed path is a compile error here. */
+const RECEIPT_PATH = '/crm/api/request/receipt' satisfies keyof paths;
+
+/**
+ * The booking's PDF from the API, through the web origin like every browser call to `/crm/api`
+ * (the web server forwards it, `server/proxy.ts`); the link key (uuid) opens it, as it opens the
+ * booking page.
+ */
+export const receiptHref = (uuid: string) => `${RECEIPT_PATH}?uuid=${encodeURIComponent(uuid)}`;
+
+/**
+ * "Download receipt (PDF)"; before anything is paid the same document is a booking summary (the
+ * API titles it so), and the link says so.
+ */
+export function ReceiptLink({ uuid, paid }: { uuid: string; paid: boolean }) {
+  return (
+    <ButtonLink href={receiptHref(uuid)} download theme="ghost" size="sm">
+      {paid ? 'Download receipt (PDF)' : 'Download booking summary (PDF)'}
+    </ButtonLink>
+  );
+}

@@ -1,0 +1,1 @@
+export { RiderEditor } from './rider-editor';

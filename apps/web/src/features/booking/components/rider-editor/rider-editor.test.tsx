@@ -1,0 +1,172 @@
+import { formatPrice } from '@gallop/currency';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import type { BookingRequest, Tourist, Traveller } from '../../api';
+import { RiderEditor } from './rider-editor';
+
+/** The first render waits for the router; shared machines can be slow. */
+const SLOW_CI = { timeout: 5000 };
+
+const rider = (id: number, first: string, extra: Partial<Tourist> = {}): Tourist => ({
+  id,
+  first_name: first,
+  last_name: 'Hart',
+  full_name: `${first} Hart`,
+  birthday: '1990-04-02',
+  weight: 62,
+  email: null,
+  phone: null,
+  food_restriction: null,
+  can_edit: true,
+  can_delete: id !== 1,
+  ...extra,
+});
+
+const booking = {
+  id: 812,
+  uuid: '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60',
+  status: 2,
+  tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek' },
+  tourists: [rider(1, 'Maya'), rider(2, 'Leo')],
+  price: 1900,
+  currency: 'EUR',
+  created_at: '2026-11-20T10:00:00Z',
+} as unknown as BookingRequest;
+
+const user = { first_name: 'Maya', last_name: 'Hart', email: 'maya@example.com' } as Traveller;
+
+/** An API whose `update-tourists` answers `answer(body)`; records the bodies sent. */
+function ridersApi(answer: (body: { tourists: Json[] }) => Response) {
+  const bodies: { tourists: Json[] }[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/crm/api/request/update-tourists') {
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }
+    expect(url.searchParams.get('request_id')).toBe('812');
+    const body = (await request.json()) as { tourists: Json[] };
+    bodies.push(body);
+    return answer(body);
+  };
+  return { fetch, bodies };
+}
+type Json = Record<string, unknown>;
+
+async function open(api: ReturnType<typeof ridersApi>, props: { user?: Traveller } = { user }) {
+  const view = await renderInApp(<RiderEditor booking={booking} user={props.user} />, {
+    fetch: api.fetch,
+    signedIn: props.user !== undefined,
+  });
+  await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
+  return view;
+}
+
+describe('RiderEditor', () => {
+  it('offers edit where can_edit and remove where can_delete, and links adding riders', async () => {
+    await open(ridersApi(() => Response.json(booking)));
+    expect(screen.getByRole('button', { name: 'Edit Maya Hart' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Maya Hart' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Leo Hart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Leo Hart' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a rider' })).toHaveAttribute(
+      'href',
+      `/order/812/add-tourists?uuid=${booking.uuid}`,
+    );
+  });
+
+  it('shows no actions to a visitor who is not signed in', async () => {
+    await open(
+      ridersApi(() => Response.json(booking)),
+      {},
+    );
+    expect(screen.queryByRole('button', { name: /^(Edit|Remove) / })).not.toBeInTheDocument();
+  });
+
+  it('saves an edited rider with the others unchanged and shows the new price', async () => {
+    const api = ridersApi((body) =>
+      Response.json({
+        ...booking,
+        price: 2000,
+        tourists: [rider(1, 'Maya'), rider(2, String(body.tourists[1]!.first_name))],
+      }),
+    );
+    await open(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
+    expect(within(form).getByLabelText('First name')).toHaveValue('Leo');
+    fireEvent.change(within(form).getByLabelText('First name'), { target: { value: 'Leon' } });
+    fireEvent.change(within(form).getByLabelText('Food restriction (optional)'), {
+      target: { value: 'No gluten' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `New total: ${formatPrice(2000, 'EUR')}`,
+    );
+    expect(api.bodies[0]!.tourists).toEqual([
+      { id: 1, first_name: 'Maya', last_name: 'Hart', birthday: '1990-04-02', weight: 62 },
+      {
+        id: 2,
+        first_name: 'Leon',
+        last_name: 'Hart',
+        birthday: '1990-04-02',
+        weight: 62,
+        food_restriction: 'No gluten',
+      },
+    ]);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('checks an edited rider with the form rules before sending', async () => {
+    const api = ridersApi(() => Response.json(booking));
+    await open(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Maya Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Maya Hart' });
+    fireEvent.change(within(form).getByLabelText('Weight, kg'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Weight, kg')).toHaveAccessibleDescription(
+        'Required field',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('removes a rider only after confirming, sending the others', async () => {
+    const api = ridersApi(() =>
+      Response.json({ ...booking, price: 950, tourists: [rider(1, 'Maya')] }),
+    );
+    await open(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Leo Hart' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Leo Hart?' });
+    expect(api.bodies).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove rider' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `New total: ${formatPrice(950, 'EUR')}`,
+    );
+    expect(api.bodies[0]!.tourists).toEqual([
+      { id: 1, first_name: 'Maya', last_name: 'Hart', birthday: '1990-04-02', weight: 62 },
+    ]);
+  });
+
+  it('shows the API’s message when it refuses the change', async () => {
+    const message = 'This booking is paid: write to support to remove a rider and get a refund';
+    await open(ridersApi(() => Response.json({ message }, { status: 409 })));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Leo Hart' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Leo Hart?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove rider' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('shows a 422 about seats with its message', async () => {
+    const message = 'No seats are left on this date';
+    await open(
+      ridersApi(() => Response.json({ message, errors: { tourists: [message] } }, { status: 422 })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save rider' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

@@ -1,0 +1,186 @@
+import { isApiError } from '@gallop/api-client';
+import { formatPrice } from '@gallop/currency';
+import { Button, ConfirmModal, Form } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../../../lib/api';
+import { formatDay } from '../../../../lib/tour-format';
+import { useSend } from '../../../../lib/use-send';
+import {
+  updateTourists,
+  type BookingRequest,
+  type Tourist,
+  type TouristInput,
+  type Traveller,
+} from '../../api';
+import {
+  RiderFields,
+  riderValues,
+  toTouristInput,
+  unchangedTourist,
+  type RiderValues,
+} from '../rider-fields';
+import './rider-editor.css';
+
+/** "Maya Hart, born 2 Apr 1990, 62 kg" and the optional details on a second line. */
+function RiderSummary({ tourist }: { tourist: Tourist }) {
+  const details = [tourist.email, tourist.phone, tourist.food_restriction].filter(Boolean);
+  return (
+    <span className="rider-editor__summary">
+      {tourist.full_name}
+      {tourist.birthday ? `, born ${formatDay(tourist.birthday)}` : ''}
+      {tourist.weight ? `, ${tourist.weight} kg` : ''}
+      {details.length > 0 && <span className="rider-editor__details">{details.join(' · ')}</span>}
+    </span>
+  );
+}
+
+/**
+ * The riders of a booking on its page. The signed-in owner edits a rider where the API allows it
+ * (`can_edit`) and removes one after confirming (`can_delete`); both save the whole list through
+ * `update-tourists`, and the page shows the new price, or the API's reason when it refuses (no
+ * seats left, a paid booking, a tour that has started). New riders join on the add-a-rider page.
+ */
+export function RiderEditor({
+  booking,
+  user,
+}: {
+  booking: BookingRequest;
+  user: Traveller | undefined;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<number | undefined>();
+  const [removing, setRemoving] = useState<Tourist | undefined>();
+  const saving = useSend<BookingRequest>();
+  const signedIn = user !== undefined;
+  // Riders can change at all (an active booking whose tour is ahead): adding is allowed too.
+  const changeable = booking.tourists.some((tourist) => tourist.can_edit);
+
+  const save = (tourists: TouristInput[]) =>
+    saving.send(async () => {
+      try {
+        const updated = await updateTourists(api, booking.id, tourists);
+        queryClient.setQueryData(['booking', booking.id], updated);
+        queryClient.setQueryData(['booking', 'uuid', booking.uuid], updated);
+        setEditing(undefined);
+        return updated;
+      } catch (error) {
+        // 409: the booking changed meanwhile (paid, cancelled, started): show it as it is now.
+        if (isApiError(error) && error.status === 409) {
+          await queryClient.invalidateQueries({ queryKey: ['booking'] });
+        }
+        throw error;
+      } finally {
+        setRemoving(undefined);
+      }
+    });
+
+  const saveEdit = (edited: Tourist, values: RiderValues) =>
+    save(
+      booking.tourists.map((tourist) =>
+        tourist.id === edited.id ? toTouristInput(values, tourist.id) : unchangedTourist(tourist),
+      ),
+    );
+  const remove = (removed: Tourist) =>
+    save(booking.tourists.filter((tourist) => tourist.id !== removed.id).map(unchangedTourist));
+  const startEditing = (tourist: Tourist) => {
+    saving.reset();
+    setEditing(tourist.id);
+  };
+
+  return (
+    <div className="rider-editor">
+      <ol className="booking-list rider-editor__list">
+        {booking.tourists.map((tourist) => (
+          <li key={tourist.id ?? tourist.full_name} className="rider-editor__rider">
+            {editing !== undefined && editing === tourist.id ? (
+              <Form<RiderValues>
+                className="booking-form rider-editor__form"
+                aria-label={`Edit ${tourist.full_name}`}
+                defaultValues={riderValues(tourist)}
+                onSubmit={(values) => saveEdit(tourist, values)}
+              >
+                <RiderFields />
+                <div className="booking-actions">
+                  <Button type="submit" theme="primary" size="sm" disabled={saving.sending}>
+                    {saving.sending ? 'Saving…' : 'Save rider'}
+                  </Button>
+                  <Button size="sm" theme="ghost" onClick={() => setEditing(undefined)}>
+                    Cancel
+                  </Button>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <RiderSummary tourist={tourist} />
+                {signedIn && (tourist.can_edit || tourist.can_delete) && (
+                  <span className="rider-editor__actions">
+                    {tourist.can_edit && tourist.id !== undefined && (
+                      <Button
+                        size="sm"
+                        theme="ghost"
+                        aria-label={`Edit ${tourist.full_name}`}
+                        onClick={() => startEditing(tourist)}
+                      >
+                        Edit
+                      </Button>
+                    )}
+                    {tourist.can_delete && tourist.id !== undefined && (
+                      <Button
+                        size="sm"
+                        theme="ghost"
+                        aria-label={`Remove ${tourist.full_name}`}
+                        onClick={() => {
+                          saving.reset();
+                          setRemoving(tourist);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </span>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {saving.failure && (
+        <p className="booking-form__failure" role="alert">
+          {saving.failure}
+        </p>
+      )}
+      {saving.done && (
+        <p className="booking-note" role="status">
+          Riders saved. The organizer sees the change. New total:{' '}
+          {formatPrice(saving.done.result.price, saving.done.result.currency)}
+        </p>
+      )}
+      {changeable && (
+        <p className="booking-note">
+          <Link
+            to="/order/$id/add-tourists"
+            params={{ id: String(booking.id) }}
+            search={{ uuid: booking.uuid }}
+          >
+            Add a rider
+          </Link>
+        </p>
+      )}
+      <ConfirmModal
+        isOpen={removing !== undefined}
+        title={`Remove ${removing?.full_name ?? 'this rider'}?`}
+        confirmLabel="Remove rider"
+        cancelLabel="Keep"
+        destructive
+        loading={saving.sending}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(undefined)}
+      >
+        Their seat is released and the price is recalculated.
+      </ConfirmModal>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { formatPrice } from '@gallop/currency';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import type { BookingRequest } from '../../api';
+import { refundTodayText, TripHome } from './trip-home';
+
+/** The first render waits for the router; shared machines can be slow. */
+const SLOW_CI = { timeout: 5000 };
+
+const moderate = {
+  name: 'moderate',
+  title: 'Moderate',
+  tiers: [
+    { days_before: 30, refund_percent: 100 },
+    { days_before: 14, refund_percent: 50 },
+  ],
+  lines: [
+    '30 days or more before the start: 100% of what you paid back',
+    '14–29 days before the start: 50% of what you paid back',
+    'Less than 14 days before the start: no refund',
+  ],
+} as const;
+
+const booking = (extra: Partial<BookingRequest> = {}) =>
+  ({
+    id: 812,
+    uuid: '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60',
+    status: 3,
+    tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek' },
+    tourists: [],
+    price: 1900,
+    paid: 1900,
+    refunded: 0,
+    currency: 'EUR',
+    created_at: '2026-11-20T10:00:00Z',
+    can_cancel: true,
+    cancellation_policy: moderate,
+    refund_if_canceled_today: 950,
+    refunds: [],
+    ...extra,
+  }) as BookingRequest;
+
+describe('refundTodayText', () => {
+  it('says what cancelling today gives back of what was paid', () => {
+    expect(refundTodayText(booking())).toBe(
+      `If you cancel today you get back ${formatPrice(950, 'EUR')} of the ${formatPrice(1900, 'EUR')} you paid.`,
+    );
+    expect(refundTodayText(booking({ refund_if_canceled_today: 0 }))).toBe(
+      `If you cancel today you get nothing back of the ${formatPrice(1900, 'EUR')} you paid.`,
+    );
+    expect(refundTodayText(booking({ paid: 0, refund_if_canceled_today: 0 }))).toBe(
+      'Nothing is paid yet: if you cancel today, nothing is due.',
+    );
+  });
+
+  it('says nothing once the booking cannot be cancelled', () => {
+    expect(refundTodayText(booking({ can_cancel: false, refund_if_canceled_today: null }))).toBe(
+      undefined,
+    );
+  });
+});
+
+describe('TripHome', () => {
+  it('shows the accepted policy with what cancelling today gives back, and the meeting details', async () => {
+    await renderInApp(
+      <TripHome
+        booking={booking({
+          meeting: {
+            text: 'Meet at the Tyungur stables at 9:00.\nBring a rain jacket.',
+            files: [{ id: 4, name: 'map.pdf', url: '/uploads/map.pdf' }],
+            updated_at: '2026-11-25T08:00:00Z',
+          },
+        })}
+        user={undefined}
+      />,
+    );
+    const policy = await screen.findByRole(
+      'region',
+      { name: 'Cancellation policy: Moderate' },
+      SLOW_CI,
+    );
+    expect(policy).toHaveTextContent(`you get back ${formatPrice(950, 'EUR')}`);
+    expect(screen.getByTestId('meeting-details')).toHaveTextContent('Meet at the Tyungur stables');
+    expect(screen.getByRole('link', { name: 'map.pdf' })).toHaveAttribute(
+      'href',
+      '/uploads/map.pdf',
+    );
+  });
+
+  it('shows why a booking ended and the refunds made', async () => {
+    await renderInApp(
+      <TripHome
+        booking={booking({
+          status: 6,
+          can_cancel: false,
+          refund_if_canceled_today: null,
+          cancel_reason: 'A horse fell lame',
+          refunded: 1900,
+          refunds: [
+            {
+              id: 1,
+              amount: 1900,
+              currency: 'EUR',
+              reason: 'cancellation',
+              status: 'refunded',
+              created_at: '2026-11-26T08:00:00Z',
+            },
+          ],
+        })}
+        user={undefined}
+      />,
+    );
+    expect(await screen.findByTestId('end-reason', {}, SLOW_CI)).toHaveTextContent(
+      'The organizer’s reason: A horse fell lame',
+    );
+    expect(screen.getByTestId('refunds')).toHaveTextContent(formatPrice(1900, 'EUR'));
+    expect(screen.getByTestId('refunds')).toHaveTextContent('sent to your card');
+  });
+});

@@ -1,0 +1,161 @@
+import { formatPrice } from '@gallop/currency';
+import { CancellationPolicy } from '@gallop/ui-kit';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
+import { isFeatureOn } from '../../../../lib/features';
+import { formatDay } from '../../../../lib/tour-format';
+import type { BookingRequest, Traveller } from '../../api';
+import { isCancelled } from '../../status';
+import './trip-home.css';
+
+const REFUND_REASONS: Readonly<
+  Record<NonNullable<BookingRequest['refunds']>[number]['reason'], string>
+> = {
+  cancellation: 'Cancellation refund',
+  overpaid: 'More than was due',
+  'booking-closed': 'Paid after the booking closed',
+};
+
+/** What cancelling today gives back, in one sentence; undefined once it cannot be cancelled. */
+export function refundTodayText(booking: BookingRequest): string | undefined {
+  const back = booking.refund_if_canceled_today;
+  if (back === null || back === undefined || !booking.can_cancel) return undefined;
+  const paid = booking.paid ?? 0;
+  const money = (amount: number) => formatPrice(amount, booking.currency);
+  if (paid === 0) return 'Nothing is paid yet: if you cancel today, nothing is due.';
+  return back === 0
+    ? `If you cancel today you get nothing back of the ${money(paid)} you paid.`
+    : `If you cancel today you get back ${money(back)} of the ${money(paid)} you paid.`;
+}
+
+/** Why a cancelled booking ended, in the words of whoever ended it. */
+function EndReason({ booking }: { booking: BookingRequest }) {
+  if (!isCancelled(booking.status)) return null;
+  const reason = booking.decline_reason ?? booking.cancel_reason;
+  if (!reason) return null;
+  const who =
+    booking.status === 6
+      ? 'The organizer’s reason'
+      : booking.status === 8
+        ? 'Support’s reason'
+        : booking.status === 5
+          ? 'Your message'
+          : 'Why';
+  return (
+    <p className="trip-home__reason" data-testid="end-reason">
+      <strong>{who}:</strong> {reason}
+    </p>
+  );
+}
+
+/** Money given back to the card, newest first. */
+function Refunds({ booking }: { booking: BookingRequest }) {
+  const refunds = booking.refunds ?? [];
+  if (refunds.length === 0) return null;
+  return (
+    <div className="booking-section" data-testid="refunds">
+      <h2 className="booking-section__title">Refunds</h2>
+      <ul className="trip-home__list">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="trip-home__row">
+            <span>
+              {REFUND_REASONS[refund.reason]}, {formatDay(refund.created_at)}
+              <span className="trip-home__muted">
+                {' '}
+                · {refund.status === 'refunded' ? 'sent to your card' : 'on its way'}
+              </span>
+            </span>
+            <strong>{formatPrice(refund.amount, refund.currency)}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="booking-note">Refunds reach most cards within 5–10 days.</p>
+    </div>
+  );
+}
+
+/** The organizer's meeting details: where and when to meet, what to bring, files. */
+function MeetingDetails({ booking }: { booking: BookingRequest }) {
+  const meeting = booking.meeting;
+  if (!meeting) return null;
+  return (
+    <div className="booking-section" data-testid="meeting-details">
+      <h2 className="booking-section__title">Meeting details</h2>
+      <p className="trip-home__meeting">{meeting.text}</p>
+      {meeting.files.length > 0 && (
+        <ul className="trip-home__files">
+          {meeting.files.map((file) =>
+            file.url ? (
+              <li key={file.id}>
+                <a href={file.url} target="_blank" rel="noreferrer">
+                  {file.name}
+                </a>
+              </li>
+            ) : (
+              <li key={file.id}>{file.name}</li>
+            ),
+          )}
+        </ul>
+      )}
+      <p className="booking-note">From the organizer, updated {formatDay(meeting.updated_at)}.</p>
+    </div>
+  );
+}
+
+/**
+ * The traveller's booking page as the trip's home (issue 42): why it ended, refunds, the
+ * organizer's meeting details, the accepted cancellation policy with what cancelling today gives
+ * back, the arrival form and the chat with the organizer.
+ */
+export function TripHome({
+  booking,
+  user,
+}: {
+  booking: BookingRequest;
+  user: Traveller | undefined;
+}) {
+  const { site } = useRouteContext({ strict: false });
+  const active = !isCancelled(booking.status) && booking.status !== 4;
+  const arrival = active && site !== undefined && isFeatureOn(site, 'arrival');
+  const organizerId = booking.tour.organizer?.id;
+  const balanceDue =
+    booking.balance_due_by && (booking.paid ?? 0) < booking.price ? booking.balance_due_by : null;
+  return (
+    <>
+      <EndReason booking={booking} />
+      {balanceDue && (
+        <p className="trip-home__due" data-testid="balance-due">
+          The rest, {formatPrice(booking.price - (booking.paid ?? 0), booking.currency)}, is due by{' '}
+          {formatDay(balanceDue)}. We remind you by e-mail 7 and 2 days before.
+        </p>
+      )}
+      <MeetingDetails booking={booking} />
+      <Refunds booking={booking} />
+      {booking.cancellation_policy && (
+        <CancellationPolicy
+          className="trip-home__policy"
+          headingLevel={2}
+          title={booking.cancellation_policy.title}
+          lines={booking.cancellation_policy.lines}
+          footer={refundTodayText(booking)}
+        />
+      )}
+      {(arrival || (user && organizerId !== undefined)) && (
+        <div className="booking-section trip-home__links">
+          <h2 className="booking-section__title">Before you go</h2>
+          {arrival && (
+            <p>
+              <Link to="/arrival/$uuid" params={{ uuid: booking.uuid }}>
+                Tell the organizer how you arrive
+              </Link>{' '}
+              (flights, trains, transfers), so they can meet you.
+            </p>
+          )}
+          {user && organizerId !== undefined && (
+            <MessageOrganizerButton organizerId={organizerId} tourId={booking.tour.id} size="sm" />
+          )}
+        </div>
+      )}
+    </>
+  );
+}

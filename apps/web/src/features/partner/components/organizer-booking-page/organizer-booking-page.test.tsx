@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useApi } from '../../../../lib/api';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { organizerBookingQuery, type OrganizerBooking } from '../../api';
+import { ANSWER_TEXTS } from '../../answer';
+import { organizerBookingFixture } from '../../testing/request-fixture';
+import { OrganizerBookingPage } from './organizer-booking-page';
+
+/** A stand-in organizer area API: GET answers the booking, POSTs move it. Records the POSTs. */
+function areaApi(start: OrganizerBooking) {
+  let current = start;
+  const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === '/crm/api/partner/booking') {
+      return Response.json(current);
+    }
+    if (request.method !== 'POST') return Response.json({ message: 'Not found' }, { status: 404 });
+    const body = (await request.json()) as Record<string, unknown>;
+    posts.push({ path: url.pathname, body });
+    const moved = { can_confirm: false, can_decline: false, respond_by: null };
+    if (url.pathname.endsWith('/confirm')) {
+      current = { ...current, ...moved, status: 2, can_cancel: true };
+    } else if (url.pathname.endsWith('/decline')) {
+      current = { ...current, ...moved, status: 6, decline_reason: String(body.reason) };
+    } else {
+      current = { ...current, status: 6, can_cancel: false, cancel_message: String(body.reason) };
+    }
+    return Response.json(current);
+  };
+  return { fetch, posts };
+}
+
+function RouteStandIn({ id }: { id: number }) {
+  const { data } = useQuery(organizerBookingQuery(useApi(), id));
+  return data ? <OrganizerBookingPage booking={data} /> : null;
+}
+
+async function renderBooking(booking: OrganizerBooking) {
+  const api = areaApi(booking);
+  await renderInApp(<RouteStandIn id={booking.id} />, { fetch: api.fetch });
+  await screen.findByRole('heading', { level: 1, name: `Booking #${booking.id}` });
+  return api;
+}
+
+const button = (name: string) => screen.queryByRole('button', { name });
+
+describe('OrganizerBookingPage', () => {
+  it('shows the riders with what the organizer needs, the contact and the comment', async () => {
+    await renderBooking(organizerBookingFixture());
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Ines Moreau');
+    expect(rows[1]!.textContent).toContain('35');
+    expect(rows[1]!.textContent).toContain('61 kg');
+    expect(rows[1]!.textContent).toContain('Vegetarian');
+    expect(rows[1]!.textContent).toContain('ines@example.com');
+    expect(rows[1]!.textContent).toContain('+33612345678');
+    expect(rows[2]!.textContent).toContain('Not given');
+    expect(screen.getByText('We have ridden before, but never for a week.')).toBeTruthy();
+    expect(screen.getByText(/No payment yet/)).toBeTruthy();
+    expect(screen.getByText(/The meeting page opens once the booking is paid/)).toBeTruthy();
+  });
+
+  it('offers confirm and decline for a waiting request, and no cancel', async () => {
+    const api = await renderBooking(organizerBookingFixture());
+    expect(button('Confirm booking')).toBeTruthy();
+    expect(button('Decline')).toBeTruthy();
+    expect(button('Cancel booking')).toBeNull();
+    fireEvent.click(button('Confirm booking')!);
+    await waitFor(() => expect(screen.getByText('Confirmed, waiting for prepayment')).toBeTruthy());
+    expect(api.posts).toEqual([{ path: '/crm/api/partner/booking/confirm', body: { id: 4821 } }]);
+    expect(button('Confirm booking')).toBeNull();
+    expect(button('Cancel booking')).toBeTruthy();
+  });
+
+  it('declines only with a reason', async () => {
+    const api = await renderBooking(organizerBookingFixture());
+    fireEvent.click(button('Decline')!);
+    fireEvent.click(button('Decline request')!);
+    expect((await screen.findByRole('alert')).textContent).toBe(ANSWER_TEXTS.reasonRequired);
+    expect(api.posts).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Reason for the traveller'), {
+      target: { value: 'The horses rest that week' },
+    });
+    fireEvent.click(button('Decline request')!);
+    await waitFor(() =>
+      expect(api.posts).toEqual([
+        {
+          path: '/crm/api/partner/booking/decline',
+          body: { id: 4821, reason: 'The horses rest that week' },
+        },
+      ]),
+    );
+    await waitFor(() => expect(button('Decline')).toBeNull());
+  });
+
+  it('cancels a confirmed booking with a reason after one more step', async () => {
+    const api = await renderBooking(
+      organizerBookingFixture({
+        status: 2,
+        respond_by: null,
+        can_confirm: false,
+        can_decline: false,
+        can_cancel: true,
+      }),
+    );
+    expect(button('Confirm booking')).toBeNull();
+    expect(button('Decline')).toBeNull();
+    fireEvent.click(button('Cancel booking')!);
+    fireEvent.change(screen.getByLabelText('Reason for the traveller'), {
+      target: { value: 'A storm closed the trail' },
+    });
+    fireEvent.click(button('Cancel booking')!);
+    expect(
+      await screen.findByText(/The traveller is told, and the seats are released/),
+    ).toBeTruthy();
+    expect(api.posts).toEqual([]);
+    fireEvent.click(button('Yes, cancel the booking')!);
+    await waitFor(() =>
+      expect(api.posts).toEqual([
+        {
+          path: '/crm/api/partner/booking/cancel',
+          body: { id: 4821, reason: 'A storm closed the trail' },
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your answer' })).toBeNull());
+  });
+
+  it('shows no actions when none is allowed, and links the meeting page', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        status: 3,
+        respond_by: null,
+        can_confirm: false,
+        can_decline: false,
+        can_cancel: false,
+        meeting: { meet_url: 'http://web.test/meet?key=abc.def', files: [] },
+      }),
+    );
+    expect(screen.queryByRole('heading', { name: 'Your answer' })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Write the meeting details' }).getAttribute('href'),
+    ).toBe('http://web.test/meet?key=abc.def');
+  });
+});

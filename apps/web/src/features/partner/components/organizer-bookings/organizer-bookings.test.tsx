@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import type { OrganizerBookingListItem } from '../../api';
+import { formatDeadline } from '../../answer';
+import { OrganizerBookings } from './organizer-bookings';
+
+function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBookingListItem {
+  return {
+    id: 4821,
+    status: 1,
+    tour_name: 'Altai Horse Trek',
+    start: '2026-07-12',
+    end: '2026-07-19',
+    seats: 2,
+    contact_name: 'Ines Moreau',
+    respond_by: '2026-12-04T14:00:00.000Z',
+    price: 1840,
+    paid: 0,
+    currency: 'EUR',
+    created_at: '2026-12-02T14:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('OrganizerBookings', () => {
+  it('lists the requests waiting for an answer with their deadline, then the other bookings', async () => {
+    const waiting = item();
+    const confirmed = item({ id: 4700, status: 2, respond_by: null, tour_name: 'Steppe Ride' });
+    await renderInApp(
+      <OrganizerBookings waiting={[waiting]} active={[waiting, confirmed]} isProvider />,
+    );
+    const waitingSection = await screen.findByRole('region', {
+      name: 'Requests waiting for your answer',
+    });
+    const deadline = formatDeadline(waiting.respond_by!, true)!;
+    expect(deadline).toMatch(/^\d{1,2} Dec, \d{2}:\d{2}$/);
+    expect(within(waitingSection).getByText(`Answer by ${deadline}`)).toBeTruthy();
+    expect(
+      within(waitingSection).getByRole('link', { name: '#4821 · Altai Horse Trek' }),
+    ).toHaveProperty('pathname', '/partner/bookings/4821');
+    const others = screen.getByRole('region', { name: 'Other active bookings' });
+    // The waiting request is not listed twice.
+    expect(
+      within(others)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['#4700 · Steppe Ride']);
+    expect(within(others).queryByText(/Answer by/)).toBeNull();
+  });
+
+  it('tells a user who runs no tours what the area is for', async () => {
+    await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider={false} />);
+    expect(await screen.findByText(/This area is for tour providers/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Requests waiting for your answer' })).toBeNull();
+  });
+
+  it('says so when nothing is waiting', async () => {
+    await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider />);
+    expect(await screen.findByText('No request is waiting for your answer.')).toBeTruthy();
+  });
+});

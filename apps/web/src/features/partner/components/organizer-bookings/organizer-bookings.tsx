@@ -1,0 +1,117 @@
+import { formatPrice } from '@gallop/currency';
+import { Link } from '@tanstack/react-router';
+import { formatDateRange } from '../../../../lib/tour-format';
+import { useHydrated } from '../../../../lib/use-hydrated';
+import type { OrganizerBookingListItem } from '../../api';
+import { formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
+import '../answer-page/answer-page.css';
+import './organizer-bookings.css';
+
+export interface OrganizerBookingsProps {
+  /** Requests still waiting for an answer, newest first. */
+  waiting: readonly OrganizerBookingListItem[];
+  /** Bookings holding seats (statuses 1, 2, 3), newest first; the waiting ones are left out. */
+  active: readonly OrganizerBookingListItem[];
+  /** Whether the user is a member of any organizer (else the area is not for them). */
+  isProvider: boolean;
+}
+
+/**
+ * `/partner/bookings` (issue 42): the organizer area's start. Requests waiting for an answer come
+ * first, with their deadline, then the other bookings that hold seats.
+ */
+export function OrganizerBookings({ waiting, active, isProvider }: OrganizerBookingsProps) {
+  const waitingIds = new Set(waiting.map((booking) => booking.id));
+  const others = active.filter((booking) => !waitingIds.has(booking.id));
+  return (
+    <div className="page-container organizer-bookings">
+      <p className="answer-eyebrow">Organizer area</p>
+      <h1 className="display-heading answer-title">Your tour bookings</h1>
+      {!isProvider ? (
+        <section className="organizer-bookings__empty" aria-label="Not a tour provider">
+          <p>
+            This area is for tour providers: the organizers of tours on Gallop answer booking
+            requests and see their riders here. Your account is not a member of any organizer.
+          </p>
+          <p className="answer-muted">
+            Looking for your own trips? <Link to="/bookings">Your bookings</Link>
+          </p>
+        </section>
+      ) : (
+        <>
+          <BookingSection
+            id="waiting"
+            title="Requests waiting for your answer"
+            empty="No request is waiting for your answer."
+            bookings={waiting}
+          />
+          <BookingSection
+            id="active"
+            title="Other active bookings"
+            empty="No other booking holds seats on your tours."
+            bookings={others}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function BookingSection({
+  id,
+  title,
+  empty,
+  bookings,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  bookings: readonly OrganizerBookingListItem[];
+}) {
+  const heading = `organizer-bookings-${id}`;
+  return (
+    <section className="organizer-bookings__section" aria-labelledby={heading}>
+      <h2 id={heading} className="answer-section-title">
+        {title}
+      </h2>
+      {bookings.length === 0 ? (
+        <p className="answer-muted">{empty}</p>
+      ) : (
+        <ul className="organizer-bookings__list">
+          {bookings.map((booking) => (
+            <BookingRow key={booking.id} booking={booking} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
+  const hydrated = useHydrated();
+  // The server does not know the organizer's zone: UTC first, their own time once hydrated.
+  const deadline = booking.respond_by ? formatDeadline(booking.respond_by, hydrated) : undefined;
+  return (
+    <li className="organizer-bookings__item">
+      <Link
+        to="/partner/bookings/$id"
+        params={{ id: String(booking.id) }}
+        className="organizer-bookings__link"
+      >
+        #{booking.id} · {booking.tour_name}
+      </Link>
+      <p className="organizer-bookings__meta">
+        {booking.start && booking.end
+          ? formatDateRange(booking.start, booking.end)
+          : 'Dates to agree'}
+        {' · '}
+        {booking.seats} {booking.seats === 1 ? 'rider' : 'riders'} · {booking.contact_name}
+      </p>
+      <p className="organizer-bookings__meta">
+        {ORGANIZER_STATUS_LABELS[booking.status]} · {formatPrice(booking.price, booking.currency)}
+        {booking.paid > 0 ? `, paid ${formatPrice(booking.paid, booking.currency)}` : ''}
+      </p>
+      {deadline && <p className="organizer-bookings__deadline">Answer by {deadline}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { listOwnOrganizersQueryOptions } from '@gallop/api-client/query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { organizerBookingsQuery } from '../features/partner/api';
+import { OrganizerBookings } from '../features/partner/components/organizer-bookings/organizer-bookings';
+import { pageHead } from '../features/seo/head';
+
+/**
+ * `/partner/bookings` (sign-in required; issue 42): the signed-in organizer area, the requests
+ * waiting for an answer, then the other active bookings of the member's tours.
+ */
+export const Route = createFileRoute('/partner/bookings/')({
+  beforeLoad: requireSession,
+  loader: async ({ context, location }) => {
+    await ensureSignedInUser({ context, location });
+    await Promise.all([
+      context.queryClient.ensureQueryData(listOwnOrganizersQueryOptions(context.api)),
+      context.queryClient.ensureQueryData(organizerBookingsQuery(context.api, 'waiting')),
+      context.queryClient.ensureQueryData(organizerBookingsQuery(context.api, 'active')),
+    ]);
+  },
+  head: ({ match }) =>
+    pageHead(
+      { title: 'Your tour bookings', canonical: '/partner/bookings', noindex: true },
+      match.context.site.publicUrl,
+    ),
+  component: OrganizerBookingsRoute,
+});
+
+function OrganizerBookingsRoute() {
+  const { api } = Route.useRouteContext();
+  const organizers = useSuspenseQuery(listOwnOrganizersQueryOptions(api)).data;
+  const waiting = useSuspenseQuery(organizerBookingsQuery(api, 'waiting')).data;
+  const active = useSuspenseQuery(organizerBookingsQuery(api, 'active')).data;
+  return (
+    <OrganizerBookings
+      waiting={waiting.items}
+      active={active.items}
+      isProvider={organizers.items.length > 0}
+    />
+  );
+}
