@@ -30,6 +30,7 @@ import { createRatesCache } from '#src/modules/money/rates.ts';
 import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
 import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
 import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
+import { registerDevTourEndRoute } from '#src/modules/bookings/dev-tour-end.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
 import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
@@ -300,6 +301,17 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     registerDevOutboxRoute(app, {
       db: options.database.db,
       bots: { deps: botDeps, sources: Object.keys(bots) as BotSource[] },
+    });
+    // "The tour has ended" for one booking, for browser tests (never in production).
+    registerDevTourEndRoute(app, {
+      db: options.database.db,
+      devOutbox: env.DEV_OUTBOX,
+      nodeEnv: env.NODE_ENV,
+      job: {
+        holdHours: env.BOOKING_HOLD_HOURS,
+        publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
+        provider: sandboxProvider(options.database.db),
+      },
     });
   }
 

@@ -2,6 +2,7 @@ import type { OutgoingMessage } from '@gallop/chat';
 import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ChatMessage } from '../../api';
+import { bookingPath } from '../related-bookings/related-bookings';
 import type { ConversationItem } from '../../format';
 import { timeLabel } from '../../format';
 import '../chat.css';
@@ -87,15 +88,9 @@ function SystemMessage({
         <p className="chat-message__meta">
           {id !== null && id !== undefined && (
             <>
-              {side === 'staff' ? (
-                <Link to="/partner/bookings/$id" params={{ id: String(id) }}>
-                  Open booking #{id}
-                </Link>
-              ) : (
-                <Link to="/booking/$id" params={{ id: String(id) }}>
-                  Open booking #{id}
-                </Link>
-              )}
+              <Link to={bookingPath(side)} params={{ id: String(id) }}>
+                Open booking #{id}
+              </Link>
               {' · '}
             </>
           )}

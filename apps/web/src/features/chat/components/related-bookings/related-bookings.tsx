@@ -3,6 +3,10 @@ import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
 import '../chat.css';
 
+/** Where a booking opens for the chat's side: the traveller's page, or the organizer area. */
+export const bookingPath = (side: 'client' | 'staff' | undefined) =>
+  side === 'staff' ? ('/partner/bookings/$id' as const) : ('/booking/$id' as const);
+
 /**
  * The booking requests between the chat's traveller and organizer, each opening its booking: the
  * traveller's booking page, or for the organizer's side the organizer area.
@@ -23,23 +27,13 @@ export function RelatedBookings({
       <ul className="chat-bookings__items">
         {bookings.map((booking) => (
           <li key={booking.id} className="chat-bookings__item">
-            {side === 'staff' ? (
-              <Link
-                to="/partner/bookings/$id"
-                params={{ id: String(booking.id) }}
-                className="chat-bookings__link"
-              >
-                {booking.tour.name}
-              </Link>
-            ) : (
-              <Link
-                to="/booking/$id"
-                params={{ id: String(booking.id) }}
-                className="chat-bookings__link"
-              >
-                {booking.tour.name}
-              </Link>
-            )}
+            <Link
+              to={bookingPath(side)}
+              params={{ id: String(booking.id) }}
+              className="chat-bookings__link"
+            >
+              {booking.tour.name}
+            </Link>
             <span className="chat-bookings__meta">
               #{booking.id}
               {booking.tour_date

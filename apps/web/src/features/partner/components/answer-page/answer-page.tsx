@@ -22,6 +22,7 @@ import {
   type SuggestedAnswer,
 } from '../../answer';
 import './answer-page.css';
+import { ReasonField } from '../reason-field/reason-field';
 
 export interface AnswerPageProps {
   token: string;
@@ -263,27 +264,14 @@ function AnswerPanel({ token, suggested, request }: AnswerPageProps) {
       </Button>
       {declining ? (
         <form className="answer-decline" onSubmit={decline} noValidate aria-label="Decline">
-          <label htmlFor={ids.reason} className="answer-label">
-            Reason for the traveller
-          </label>
-          <textarea
+          <ReasonField
             id={ids.reason}
+            problemId={ids.reasonProblem}
             ref={reasonField}
-            name="reason"
-            className="gk-input answer-reason"
-            rows={4}
-            required
-            maxLength={2000}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={reasonProblem ? true : undefined}
-            aria-describedby={reasonProblem ? ids.reasonProblem : undefined}
+            onChange={setReason}
+            problem={reasonProblem}
           />
-          {reasonProblem && (
-            <p id={ids.reasonProblem} className="answer-problem" role="alert">
-              {reasonProblem}
-            </p>
-          )}
           <div className="answer-decline__actions">
             <Button
               type="submit"

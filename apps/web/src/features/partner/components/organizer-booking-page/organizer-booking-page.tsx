@@ -22,6 +22,7 @@ import {
 } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
+import { ReasonField } from '../reason-field/reason-field';
 
 type Travel = NonNullable<OrganizerBooking['arrival']['tourists'][number]['arrival']>;
 
@@ -382,28 +383,15 @@ function Actions({ booking }: { booking: OrganizerBooking }) {
           noValidate
           aria-label={form === 'decline' ? 'Decline' : 'Cancel booking'}
         >
-          <label htmlFor={ids.reason} className="answer-label">
-            Reason for the traveller
-          </label>
-          <textarea
+          <ReasonField
             id={ids.reason}
+            problemId={ids.problem}
             ref={reasonField}
-            name="reason"
-            className="gk-input answer-reason"
-            rows={4}
-            required
-            maxLength={2000}
             value={reason}
             readOnly={confirmingCancel}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.problem : undefined}
+            onChange={setReason}
+            problem={problem}
           />
-          {problem && (
-            <p id={ids.problem} className="answer-problem" role="alert">
-              {problem}
-            </p>
-          )}
           {confirmingCancel && (
             <p className="answer-notice" role="alert">
               Cancel booking #{booking.id}? The traveller is told, and the seats are released.
