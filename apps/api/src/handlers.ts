@@ -9,6 +9,7 @@ import type { RatesCache } from '#src/modules/money/rates.ts';
 import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
 import { organizerAreaHandlers } from '#src/modules/bookings/organizer-area-handlers.ts';
+import { supportBookingHandlers } from '#src/modules/bookings/support-handlers.ts';
 import { chatHandlers } from '#src/modules/chat/handlers.ts';
 import type { ChatRealtime } from '#src/modules/chat/events.ts';
 import type { MessengerSource } from '#src/modules/content/site-settings.ts';
@@ -43,6 +44,8 @@ export interface HandlerDeps {
   publicWriteLimit?: number;
   /** Sign-in attempts and codes per address and login in 15 minutes. */
   authLimit?: number;
+  /** Failed password sign-ins per login, from all addresses, in 15 minutes. */
+  authAccountLimit?: number;
   /** The in-process search index (searches use SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
   /** Card parts of the tours the index's searches show (one is made when absent). */
@@ -107,6 +110,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...favouritesHandlers(deps),
     ...bookingsHandlers(deps),
     ...organizerAreaHandlers(deps),
+    ...supportBookingHandlers(deps),
     ...paymentsHandlers(deps),
     ...receiptHandlers(deps),
     ...chatHandlers(deps),

@@ -1912,6 +1912,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/crm/api/support/booking/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gallop support cancels a booking (status 1, 2, 3 → 8)
+     * @description For accounts with the support role only (anyone else: 403). The `reason` is required (422) and told to the traveller and the organizer; the seats are released, open payments voided and everything paid refunded through the provider. Cancelling again changes nothing; a booking in another state is a 409.
+     */
+    post: operations['cancelBookingAsSupport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/crm/api/request/get': {
     parameters: {
       query?: never;
@@ -7501,6 +7521,36 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  cancelBookingAsSupport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerBookingReasonInput'];
+      };
+    };
+    responses: {
+      /** @description The booking as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];

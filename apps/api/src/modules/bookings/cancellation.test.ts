@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { chatMessages, outbox, refunds, tourDates, tours } from '#src/db/schema/index.ts';
+import { chatMessages, outbox, refunds, tourDates, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
@@ -154,5 +154,31 @@ describe('the organizer cancels a paid booking', () => {
     const [mail] = (await mailsAbout(id)).filter((m) => m.kind === 'booking-canceled');
     expect(mail!.body).toContain('A horse fell lame');
     expect(mail!.body).toContain('All ');
+  }, 120_000);
+});
+
+describe('support cancels a booking', () => {
+  it('is for support accounts only, needs a reason, and gives everything paid back', async () => {
+    const { id, token, booking } = await paidBooking('strict', 5);
+    const cancel = (as: string, body: object) =>
+      api('POST', '/crm/api/support/booking/cancel', as, body);
+    // The traveller is not support.
+    expect((await cancel(token, { id, reason: 'Fraud check' })).status).toBe(403);
+    const agent = await signUp(app());
+    await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+    expect((await cancel(agent.token, { id, reason: ' ' })).status).toBe(422);
+    const answers = await Promise.all([
+      cancel(agent.token, { id, reason: 'The organizer closed for the season' }),
+      cancel(agent.token, { id, reason: 'The organizer closed for the season' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body).toMatchObject({ status: 8, refunded: booking.price });
+    const recorded = await db.select().from(refunds).where(eq(refunds.requestId, id));
+    expect(recorded.reduce((sum, r) => sum + r.amount, 0) / 100).toBe(booking.price);
+    const mails = await mailsAbout(id);
+    expect(mails.filter((m) => m.kind === 'support-booking-notice')).toHaveLength(1);
+    expect(mails.find((m) => m.kind === 'booking-canceled')!.body).toContain(
+      'cancelled by Gallop support',
+    );
   }, 120_000);
 });

@@ -31,7 +31,6 @@ import { findSigned, requireSigned, unauthorized } from '#src/modules/accounts/s
 import { todayIso, toTourDate } from '#src/modules/catalog/tour-card.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { convertAmount, toDisplayPrice, type RatesCache } from '#src/modules/money/rates.ts';
-import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { inCurrency, quote } from './pricing.ts';
@@ -61,11 +60,11 @@ import {
   CANNOT_CHANGE,
   changeRiders,
   changeRidersIn,
-  transitionBooking,
   travellerCancel,
   type Transaction,
 } from './transitions.ts';
 import { tiersOf } from './cancellation-policy.ts';
+import { cancelAndSettle } from './cancellations.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
 /**
@@ -222,10 +221,6 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   }
 
   /** After a cancel's commit: the provider voids the payments it closed. */
-  async function voidClosedPayments(closed: Parameters<typeof settleVoids>[2]) {
-    if (closed.length > 0) await settleVoids(db, provider, closed, publicUrl);
-  }
-
   /** The riders of a booking change; 409 / 422 from `changeRiders`. */
   async function setRiders(
     row: RequestRow,
@@ -465,15 +460,16 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async cancelBookingRequest(request) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.body.id, user.id);
-      const result = await transitionBooking(
-        db,
+      const result = await cancelAndSettle(
+        {
+          db,
+          provider,
+          publicUrl,
+          onRefundPending: (error) =>
+            request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),
+        },
         row.id,
         travellerCancel(request.body.message?.trim() || null, now(), notify),
-      );
-      await voidClosedPayments(result.closedPayments);
-      // A refund the provider does not take now stays pending; the booking job retries it.
-      await sendRefunds(db, provider, result.refundIds).catch((error: unknown) =>
-        request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),
       );
       return answer(request, result.row);
     },

@@ -19,7 +19,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from '#src/modules/meetings/meetings.ts';
-import { sendRefunds, settleVoids, toPayment } from '#src/modules/payments/payments.ts';
+import { toPayment } from '#src/modules/payments/payments.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
@@ -32,7 +32,8 @@ import {
   type TouristRow,
 } from './records.ts';
 import { decideFor, type BookingEvent, type BookingStatus } from './status-machine.ts';
-import { transitionBooking, type TransitionResult } from './transitions.ts';
+import { cancelAndSettle } from './cancellations.ts';
+import type { TransitionResult } from './transitions.ts';
 
 type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
@@ -265,20 +266,11 @@ export async function cancelAsMember(
   const row = await memberBooking(deps.db, userId, id);
   const message = requiredReason(reason);
   const now = deps.now();
-  const result = await transitionBooking(deps.db, row.id, {
+  return cancelAndSettle(deps, row.id, {
     event: 'organizer-cancels',
     actor: 'organizer',
     now,
     changes: () => ({ cancelMessage: message, canceledAt: now }),
     notify: { publicUrl: deps.publicUrl },
   });
-  if (result.closedPayments.length > 0) {
-    await settleVoids(deps.db, deps.provider, result.closedPayments, deps.publicUrl);
-  }
-  // What `transitionBooking` recorded to give back goes to the provider now; one it does not
-  // take stays pending and the booking job retries it.
-  if (result.refundIds.length > 0) {
-    await sendRefunds(deps.db, deps.provider, result.refundIds).catch(() => undefined);
-  }
-  return result;
 }

@@ -1,0 +1,35 @@
+/**
+ * A cancellation and what follows its commit (decision 091): the move through the status machine
+ * (seats released, open payments closed, the refund recorded, everyone told), then the provider is
+ * told: closed payments voided, the refund sent. A refund the provider does not take now stays
+ * pending and the booking job retries it, so the cancellation's answer never waits on it.
+ */
+import type { Database } from '#src/db/client.ts';
+import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
+import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { transitionBooking, type TransitionRequest, type TransitionResult } from './transitions.ts';
+
+export interface SettleDeps {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** Told when a refund stays pending for the booking job. */
+  onRefundPending?: (error: unknown) => void;
+}
+
+export async function cancelAndSettle(
+  deps: SettleDeps,
+  id: number,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  const result = await transitionBooking(deps.db, id, request);
+  if (result.closedPayments.length > 0) {
+    await settleVoids(deps.db, deps.provider, result.closedPayments, deps.publicUrl);
+  }
+  if (result.refundIds.length > 0) {
+    await sendRefunds(deps.db, deps.provider, result.refundIds).catch(
+      deps.onRefundPending ?? (() => undefined),
+    );
+  }
+  return result;
+}
