@@ -97,6 +97,8 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         // Sign-in codes and links are read back from GET /dev/outbox.
         DEV_OUTBOX: 'on',
+        // The empty database gets the demo catalogue and accounts (never implied by emptiness).
+        DEMO_DATA: 'on',
         // Every test signs in from 127.0.0.1: no captcha wall between them.
         AUTH_LIMIT: '1000',
       },

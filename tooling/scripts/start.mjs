@@ -94,8 +94,13 @@ startServer('API', 'apps/api', {
   HOST: host,
   PORT: apiPort,
   WEB_ORIGIN: webUrl,
-  // The local demo shows the messages it would send (sign-in codes, links) at /dev/outbox.
+  // The local demo shows the messages it would send (sign-in codes, links) at /dev/outbox. The
+  // API never serves that page under NODE_ENV=production, so with it on the API runs as
+  // `development` (the bots still get this run's secrets above).
   DEV_OUTBOX: devOutbox,
+  ...(devOutbox === 'on' ? { NODE_ENV: 'development' } : {}),
+  // An empty database gets the demo catalogue and accounts; never implied by an empty database.
+  DEMO_DATA: process.env.DEMO_DATA ?? 'on',
   ...botSecrets,
 });
 startServer('Web', 'apps/web', {

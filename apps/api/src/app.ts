@@ -14,6 +14,7 @@ import {
   type CompilingAjv,
 } from '#src/http/lazy-compilers.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
+import { addSecurityHeaders } from '#src/http/security-headers.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
@@ -136,6 +137,9 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIdFrom,
+    // `request.ip` is the visitor behind the web server (X-Forwarded-For), and only when the
+    // peer is one of these proxies: the per-address limits key on it (docs/security.md).
+    trustProxy: env.TRUSTED_PROXIES,
     ...(options.startTimeoutMs ? { pluginTimeout: options.startTimeoutMs } : {}),
     // Report every invalid field at once, so forms can mark them all; reject unknown body fields
     // (the contract's `additionalProperties: false`) instead of silently dropping them.
@@ -158,6 +162,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   app.decorate('lifecycle', lifecycle);
 
   echoRequestId(app);
+  addSecurityHeaders(app);
   allowWebOrigin(app, env.WEB_ORIGIN);
   answerErrorsAsJson(app);
   rejectUnsafeInput(app);
@@ -253,6 +258,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     cachedAnswers,
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
     authLimit: env.AUTH_LIMIT,
+    authAccountLimit: env.AUTH_ACCOUNT_LIMIT,
     paymentSecret: internalSecrets.paymentSandbox,
     bookingHoldHours: env.BOOKING_HOLD_HOURS,
     responseDeadlineHours: env.RESPONSE_DEADLINE_HOURS,
@@ -296,7 +302,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     database: options.database,
     ...(searchIndex ? { searchIndexWarmed: () => searchIndex.warmed() } : {}),
   });
-  if (env.DEV_OUTBOX === 'on') {
+  if (env.DEV_OUTBOX === 'on' && env.NODE_ENV === 'production') {
+    // It lists every sign-in code and link: never served in production (docs/security.md).
+    app.log.warn('DEV_OUTBOX=on is ignored with NODE_ENV=production: /dev/outbox is not served');
+  } else if (env.DEV_OUTBOX === 'on') {
     // The page stands in for the messengers whose webhook is served (decision 068).
     registerDevOutboxRoute(app, {
       db: options.database.db,

@@ -24,6 +24,9 @@ describe('parseEnv', () => {
       API_WORKERS: 1,
       PUBLIC_WRITE_LIMIT: 10,
       AUTH_LIMIT: 10,
+      AUTH_ACCOUNT_LIMIT: 20,
+      // The web server on the same machine (docs/security.md, "Client address and limits").
+      TRUSTED_PROXIES: ['127.0.0.1', '::1'],
       BOOKING_HOLD_HOURS: 72,
       RESPONSE_DEADLINE_HOURS: 48,
       CHAT_SEND_LIMIT: 30,
@@ -31,6 +34,8 @@ describe('parseEnv', () => {
       UPLOAD_LIMIT: 60,
       OUTBOX_TRANSPORT: 'log',
       MAIL_FROM: 'Gallop <no-reply@gallop.example>',
+      // An empty database is seeded only on request (docs/security.md, "Demo data").
+      DEMO_DATA: 'off',
     });
   });
 
@@ -58,6 +63,8 @@ describe('parseEnv', () => {
       API_WORKERS: '3',
       PUBLIC_WRITE_LIMIT: '25',
       AUTH_LIMIT: '30',
+      AUTH_ACCOUNT_LIMIT: '50',
+      TRUSTED_PROXIES: '10.0.0.7,10.1.0.0/16',
       BOOKING_HOLD_HOURS: '48',
       RESPONSE_DEADLINE_HOURS: '24',
       CHAT_SEND_LIMIT: '60',
@@ -68,6 +75,7 @@ describe('parseEnv', () => {
       UPLOADS_DIR: '/srv/gallop/uploads',
       UPLOAD_LIMIT: '120',
       DEV_OUTBOX: 'on',
+      DEMO_DATA: 'on',
       OUTBOX_TRANSPORT: 'off',
       SMTP_URL: 'smtps://mailer:p%40ss@smtp.gallop.example:465',
       MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
@@ -92,6 +100,8 @@ describe('parseEnv', () => {
       API_WORKERS: 3,
       PUBLIC_WRITE_LIMIT: 25,
       AUTH_LIMIT: 30,
+      AUTH_ACCOUNT_LIMIT: 50,
+      TRUSTED_PROXIES: ['10.0.0.7', '10.1.0.0/16'],
       BOOKING_HOLD_HOURS: 48,
       RESPONSE_DEADLINE_HOURS: 24,
       CHAT_SEND_LIMIT: 60,
@@ -102,6 +112,7 @@ describe('parseEnv', () => {
       UPLOADS_DIR: '/srv/gallop/uploads',
       UPLOAD_LIMIT: 120,
       DEV_OUTBOX: 'on',
+      DEMO_DATA: 'on',
       OUTBOX_TRANSPORT: 'off',
       SMTP_URL: 'smtps://mailer:p%40ss@smtp.gallop.example:465',
       MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
@@ -176,6 +187,19 @@ describe('parseEnv', () => {
     for (const tours of ['1000001', 'many', '2e4', '-5']) {
       expect(rejectionOf({ CARD_STORE_TOURS: tours }).problems).toEqual([
         expect.stringMatching(/^CARD_STORE_TOURS: must be /),
+      ]);
+    }
+  });
+
+  it('reads TRUSTED_PROXIES as addresses and CIDR ranges, and refuses anything else', () => {
+    expect(parseEnv({ TRUSTED_PROXIES: ' 10.0.0.5, fd00::/8 ,loopback' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.5',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const proxies of ['web.internal', '10.0.0.0/33', '::1/129', '10.0.0.1/8/2', ',']) {
+      expect(rejectionOf({ TRUSTED_PROXIES: proxies }).problems).toEqual([
+        expect.stringMatching(/^TRUSTED_PROXIES: must be comma-separated IP addresses/),
       ]);
     }
   });

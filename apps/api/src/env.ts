@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,6 +30,26 @@ function isSmtpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** `10.0.0.5`, `::1`, `10.0.0.0/8`, `fd00::/8` or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 /** The environment the API reads at start; every variable is documented in README.md. */
@@ -87,6 +108,21 @@ export const envSchema = z.object({
   // Sign-in attempts and one-time codes per visitor address and login in 15 minutes before the
   // API asks for a captcha (429).
   AUTH_LIMIT: wholeNumber(7, 1).default(10),
+  // Failed password sign-ins per login, from all addresses together, in 15 minutes before the API
+  // asks for a captcha (429) on that login.
+  AUTH_ACCOUNT_LIMIT: wholeNumber(7, 1).default(20),
+  // The proxies whose X-Forwarded-For the API believes (comma-separated addresses or CIDRs): the
+  // web server on the same machine by default. The visitor's address, which the limits above
+  // count, is the last one in the chain that is not one of these; from any other peer the header
+  // is ignored.
+  TRUSTED_PROXIES: z
+    .string()
+    .transform(proxyList)
+    .refine(
+      (entries) => entries.length > 0 && entries.every(isProxyAddress),
+      'must be comma-separated IP addresses or CIDR ranges, e.g. 127.0.0.1,::1,10.0.0.0/8',
+    )
+    .default(['127.0.0.1', '::1']),
   // Chat messages one user may send per minute before the API asks for a captcha (429).
   CHAT_SEND_LIMIT: wholeNumber(7, 1).default(30),
   // New phone codes (calls to organizers, about chats) one caller may get in 15 minutes before
@@ -116,8 +152,13 @@ export const envSchema = z.object({
   // `production` turns the development defaults of the shared secrets off (bots, calls,
   // verification).
   NODE_ENV: z.string().optional(),
-  // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox; never in production.
+  // `on` lists the queued messages (sign-in codes, links) at GET /dev/outbox. Ignored (with a
+  // warning) under NODE_ENV=production: the page and the other /dev routes are never served there.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
+  // `on` fills an empty database at start with the demo catalogue and the demo accounts (password
+  // `gallop-demo-1`); `pnpm start` and the e2e tests set it. `off`: an empty database is only
+  // migrated, so a production database never starts with known credentials (docs/security.md).
+  DEMO_DATA: z.enum(['on', 'off']).default('off'),
   // How outbox messages leave: `log` sends them with the transports configured below and writes
   // the rest to the log (all of them when none is); `off` keeps them queued (tests).
   OUTBOX_TRANSPORT: z.enum(['log', 'off']).default('log'),

@@ -32,7 +32,7 @@ const AGGREGATES_REFRESH_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Opens the database the environment names: PostgreSQL with DATABASE_URL, else the embedded
- * PGlite folder. Migrates it, and seeds the demo catalogue when it is empty (first start).
+ * PGlite folder. Migrates it, and with DEMO_DATA=on seeds the demo catalogue when it is empty.
  */
 export async function openAppDatabase(
   env: Env,
@@ -41,7 +41,7 @@ export async function openAppDatabase(
 ) {
   const database = await (opening ?? openEnvDatabase(env));
   if (!prepare) return { database, seeded: false };
-  const { seeded } = await prepareDatabase(database, { log });
+  const { seeded } = await prepareDatabase(database, { log, demoData: env.DEMO_DATA === 'on' });
   return { database, seeded };
 }
 
@@ -61,7 +61,10 @@ export async function startServer(
   // thread of its own while this one builds the app (decision 076); awaited below.
   const preparing =
     ownsDatabase && !options.prepared
-      ? prepareDatabase(database, { log: (message) => startupLog.push(message) })
+      ? prepareDatabase(database, {
+          demoData: env.DEMO_DATA === 'on',
+          log: (message) => startupLog.push(message),
+        })
       : database.opened.then(() => ({ seeded: false }));
   preparing.catch(() => {});
   const app = buildApp(env, {

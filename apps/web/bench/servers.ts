@@ -169,7 +169,13 @@ export async function startServers(webDist: string): Promise<{
     script: 'dist/main.js',
     cwd: API_ROOT,
     port: apiPort,
-    env: { PGLITE_DIR: 'memory://', LOG_LEVEL: 'warn', WEB_ORIGIN: webUrl, PUBLIC_URL: webUrl },
+    env: {
+      PGLITE_DIR: 'memory://',
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'warn',
+      WEB_ORIGIN: webUrl,
+      PUBLIC_URL: webUrl,
+    },
     readyPath: '/health',
   });
   try {

@@ -156,7 +156,7 @@ test.describe('accounts', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await expect(page.getByRole('status')).toContainText(
-      `We sent a 5-digit code by e-mail to ${email}`,
+      `If an account exists for ${email}, we have sent it a 5-digit code by e-mail.`,
     );
     const message = await lastMessage(request, email);
     expect(message.kind).toBe('sign-in-code');

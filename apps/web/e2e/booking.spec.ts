@@ -201,7 +201,7 @@ test('a guest books, proves the e-mail with a code on the booking page, and can 
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await expect(notice.getByLabel('E-mail')).toHaveValue(email);
   await notice.getByRole('button', { name: 'Confirm your e-mail' }).click();
-  await expect(notice.getByRole('status')).toContainText('We sent a 5-digit code');
+  await expect(notice.getByRole('status')).toContainText('we have sent it a 5-digit code');
   const codes = await request.get(`${apiUrl}/dev/outbox?recipient=${encodeURIComponent(email)}`);
   const codeMessage = ((await codes.json()) as { messages: { kind: string; body: string }[] })
     .messages[0]!;

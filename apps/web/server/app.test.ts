@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWebApp, type RenderModule } from './app';
 
@@ -115,6 +116,24 @@ describe('web server app', () => {
     expect(seen?.headers['x-language']).toBe('en');
     expect(seen?.headers['x-forwarded-host']).toBe('gallop.test');
     expect(seen?.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it("tells the API the visitor's address, listening as in production", async () => {
+    const web = createServer(getRequestListener(app().fetch, { overrideGlobalObjects: false }));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = web.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/crm/api/login`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': '198.51.100.1' },
+      });
+      expect(response.status).toBe(201);
+      // The socket's peer (this test), not the address the visitor claimed.
+      expect(received.at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    } finally {
+      web.closeAllConnections();
+      await new Promise((resolve) => web.close(resolve));
+    }
   });
 
   it('passes the API status and redirects through instead of following them', async () => {

@@ -8,8 +8,16 @@ import { serveBuildMeta, type BuildMeta } from './build-meta';
 import { streamingCompression } from './compression';
 import { oneClickUnfollow } from './one-click-unfollow';
 import { pageCache } from './page-cache';
-import { API_PATH_PREFIXES, API_EXACT_PATHS, forwardToApi } from './proxy';
+import {
+  API_PATH_PREFIXES,
+  API_EXACT_PATHS,
+  forwardedHeaders,
+  forwardToApi,
+  TRUST_NO_PROXY,
+  type ProxyTrust,
+} from './proxy';
 import { robotsTxt } from './robots';
+import { createNonce, pageCsp, securityHeaders } from './security-headers';
 import { bookingPathOut, DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
 
 export interface RenderModule {
@@ -18,6 +26,8 @@ export interface RenderModule {
 
 export interface WebAppOptions {
   apiUrl: string;
+  /** Proxies in front of this server whose X-Forwarded-For holds (`TRUSTED_PROXIES`); none by default. */
+  isTrustedProxy?: ProxyTrust;
   /** The public origin (`PUBLIC_URL`); the request's own origin when unset. */
   publicUrl?: string | undefined;
   site: SiteConfig;
@@ -40,13 +50,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createWebApp(options: WebAppOptions): Hono {
   const app = new Hono();
+  // Every answer, the API's passed on included (docs/security.md).
+  app.use(
+    '*',
+    securityHeaders((c) => requestScheme(c, options.isTrustedProxy) === 'https'),
+  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   if (options.buildMeta) serveBuildMeta(app, options.buildMeta);
 
   const toApi = async (c: Context) => {
     try {
-      return await forwardToApi(c.req.raw, options.apiUrl, clientAddress(c));
+      return await forwardToApi(c.req.raw, options.apiUrl, peerAddress(c), options.isTrustedProxy);
     } catch (error) {
       if (c.req.raw.signal.aborted) throw error;
       console.error(`Proxy to ${options.apiUrl} failed for ${c.req.method} ${c.req.path}:`, error);
@@ -102,7 +117,9 @@ export function createWebApp(options: WebAppOptions): Hono {
   app.on(['GET', 'HEAD'], '*', cachedPages, streamingCompression(), async (c) => {
     try {
       const { render } = await options.loadRenderer();
+      const nonce = createNonce();
       const response = await render({
+        nonce,
         request: c.req.raw,
         manifest: await options.getManifest(c.req.url),
         site: options.site,
@@ -110,6 +127,7 @@ export function createWebApp(options: WebAppOptions): Hono {
       });
       // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');
+      response.headers.set('Content-Security-Policy', pageCsp(nonce));
       return response;
     } catch (error) {
       if (c.req.raw.signal.aborted) throw error;
@@ -132,10 +150,21 @@ function publicFilesOnly(handler: MiddlewareHandler): MiddlewareHandler {
   };
 }
 
-function clientAddress(c: Context): string | undefined {
+/** The address of the socket's other end: the visitor, or a proxy in front of this server. */
+function peerAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
     return undefined;
   }
+}
+
+/** The scheme the visitor used: a trusted proxy's X-Forwarded-Proto, else the connection's. */
+function requestScheme(c: Context, isTrusted: ProxyTrust = TRUST_NO_PROXY): 'http' | 'https' {
+  const protocol = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
+  return forwardedHeaders(
+    { forwardedFor: null, forwardedProto: c.req.header('x-forwarded-proto') },
+    { peer: peerAddress(c), protocol },
+    isTrusted,
+  )['x-forwarded-proto'] as 'http' | 'https';
 }

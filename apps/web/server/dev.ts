@@ -10,7 +10,7 @@ import { createWebApp, type RenderModule } from './app';
 import { SERVER_ENTRY, createDevManifest } from './dev-manifest';
 import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
-import { forwardUpgrades } from './proxy';
+import { forwardUpgrades, trustProxies } from './proxy';
 
 const env = loadEnv();
 const server = createServer();
@@ -20,8 +20,11 @@ const vite = await createViteServer({
   server: { middlewareMode: true, hmr: { server } },
 });
 
+// Proxies in front of this server, whose X-Forwarded-For names the visitor.
+const isTrustedProxy = trustProxies(env.TRUSTED_PROXIES);
 const app = createWebApp({
   apiUrl: env.API_URL,
+  isTrustedProxy,
   publicUrl: env.PUBLIC_URL,
   site: siteConfigFromEnv(env),
   loadRenderer: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<RenderModule>,
@@ -36,7 +39,7 @@ const handle = getRequestListener(app.fetch, { overrideGlobalObjects: false });
 server.on('request', (req, res) => {
   vite.middlewares(req, res, () => void handle(req, res));
 });
-forwardUpgrades(server, env.API_URL);
+forwardUpgrades(server, env.API_URL, { isTrusted: isTrustedProxy });
 
 await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
 closeGracefully(server, { onClose: () => vite.close() });

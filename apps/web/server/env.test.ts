@@ -14,7 +14,18 @@ describe('loadEnv', () => {
       BOOKING_BASE_PATH: 'booking',
       FEATURE_QR_PAYMENT: false,
       FEATURE_ARRIVAL: false,
+      TRUSTED_PROXIES: [],
     });
+  });
+
+  it('reads TRUSTED_PROXIES as a list of addresses and ranges, and refuses anything else', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    for (const bad of ['proxy.local', '10.0.0.0/33', '10.0.0.1/8/1']) {
+      expect(envSchema.safeParse({ TRUSTED_PROXIES: bad }).success, bad).toBe(false);
+    }
   });
 
   it('takes a booking base that is one free lowercase segment, and refuses others', () => {

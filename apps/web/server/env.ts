@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
 import { bookingBaseProblem } from './booking-base';
+import { trustProxies } from './proxy';
 import { DEFAULT_ORGANIZER_URL, type SiteConfig } from '../src/lib/site';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -20,6 +21,27 @@ export const envSchema = z.object({
   API_URL: httpUrl.default('http://127.0.0.1:4000'),
   /** The public address of this site, when it differs from the listening address (proxy, TLS). */
   PUBLIC_URL: httpUrl.optional(),
+  /**
+   * Proxies in front of this server (a TLS terminator, a CDN), comma-separated addresses or CIDR
+   * ranges: from them, the visitor's address is taken from X-Forwarded-For. Unset: the socket's
+   * peer is the visitor, and any X-Forwarded-For it sends is dropped (docs/security.md).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, context) => {
+      try {
+        trustProxies(entries);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   GALLOP_ORGANIZER_URL: httpUrl.default(DEFAULT_ORGANIZER_URL),
   /**
    * How long a rendered page is reused for identical requests (same address, cookies, language),

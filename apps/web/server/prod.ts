@@ -12,7 +12,7 @@ import { createWebApp, type RenderModule } from './app';
 import { createBuildMeta } from './build-meta';
 import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
-import { forwardUpgrades } from './proxy';
+import { forwardUpgrades, trustProxies } from './proxy';
 import {
   ROUTE_FILES_MANIFEST,
   buildRouterManifest,
@@ -42,8 +42,11 @@ const renderer = import(
 ) as Promise<RenderModule>;
 await renderer;
 
+// Proxies in front of this server, whose X-Forwarded-For names the visitor.
+const isTrustedProxy = trustProxies(env.TRUSTED_PROXIES);
 const app = createWebApp({
   apiUrl: env.API_URL,
+  isTrustedProxy,
   publicUrl: env.PUBLIC_URL,
   site: { ...siteConfigFromEnv(env), buildId: buildMeta.id },
   buildMeta,
@@ -53,7 +56,7 @@ const app = createWebApp({
   clientDir,
 });
 const server = createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
-forwardUpgrades(server, env.API_URL, { rejectOthers: true });
+forwardUpgrades(server, env.API_URL, { rejectOthers: true, isTrusted: isTrustedProxy });
 
 await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
 closeGracefully(server);

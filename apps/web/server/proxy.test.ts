@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { apiTarget, forwardToApi, forwardUpgrades, isApiPath } from './proxy';
+import {
+  apiTarget,
+  forwardToApi,
+  forwardUpgrades,
+  isApiPath,
+  trustProxies,
+  visitorAddress,
+} from './proxy';
 
 describe('isApiPath', () => {
   it('matches the API prefixes and what lies below them only', () => {
@@ -80,6 +87,69 @@ describe('forwardToApi and compressed answers', () => {
   });
 });
 
+describe("the visitor's address for the API's limits", () => {
+  let api: Server | undefined;
+  afterEach(async () => {
+    api?.closeAllConnections();
+    await new Promise((resolve) => api?.close(resolve));
+  });
+
+  /** A stand-in API that answers with the X-Forwarded-* headers it got. */
+  async function echoingApi() {
+    api = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          for: req.headers['x-forwarded-for'] ?? null,
+          proto: req.headers['x-forwarded-proto'] ?? null,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => api!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  }
+
+  it('sends the peer address, not a chain the visitor wrote', async () => {
+    const apiUrl = await echoingApi();
+    const spoofed = { 'x-forwarded-for': '198.51.100.1, 127.0.0.1', 'x-forwarded-proto': 'https' };
+    for (const peer of ['203.0.113.7', '2001:db8::7']) {
+      const answer = await forwardToApi(
+        new Request('http://web/crm/api/user/auth', { headers: spoofed }),
+        apiUrl,
+        peer,
+      );
+      expect(await answer.json()).toEqual({ for: peer, proto: 'http' });
+    }
+    // No peer known: no address rather than the visitor's own.
+    const unknown = await forwardToApi(new Request('http://web/spa', { headers: spoofed }), apiUrl);
+    expect(await unknown.json()).toEqual({ for: null, proto: 'http' });
+  });
+
+  it('believes X-Forwarded-For and -Proto from its own trusted proxies only', async () => {
+    const apiUrl = await echoingApi();
+    const trusted = trustProxies(['10.0.0.0/8', '::1']);
+    const viaEdge = await forwardToApi(
+      new Request('http://web/spa', {
+        headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.7', 'x-forwarded-proto': 'https' },
+      }),
+      apiUrl,
+      '::ffff:10.0.0.2',
+      trusted,
+    );
+    expect(await viaEdge.json()).toEqual({ for: '203.0.113.7', proto: 'https' });
+  });
+
+  it('takes the last untrusted address of the chain', () => {
+    const trusted = trustProxies(['10.0.0.0/8', '::1']);
+    expect(visitorAddress('10.0.0.2', '203.0.113.7, 10.0.0.9', trusted)).toBe('203.0.113.7');
+    expect(visitorAddress('::1', '1.1.1.1, 203.0.113.7', trusted)).toBe('203.0.113.7');
+    expect(visitorAddress('10.0.0.2', null, trusted)).toBe('10.0.0.2');
+    expect(visitorAddress('203.0.113.7', '10.0.0.1', trusted)).toBe('203.0.113.7');
+    expect(() => trustProxies(['not-an-address'])).toThrow(/not an IP address/);
+    expect(() => trustProxies(['10.0.0.0/33'])).toThrow();
+  });
+});
+
 describe('forwardUpgrades', () => {
   const servers: Server[] = [];
   const sockets: Duplex[] = [];
@@ -99,13 +169,18 @@ describe('forwardUpgrades', () => {
   });
 
   /** Opens an upgrade on the web server and resolves with the first bytes echoed back. */
-  function upgradeAndEcho(port: number, path: string, message: string) {
+  function upgradeAndEcho(
+    port: number,
+    path: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     return new Promise<{ status: number; echoed?: string }>((resolve, reject) => {
       const req = request({
         host: '127.0.0.1',
         port,
         path,
-        headers: { Connection: 'Upgrade', Upgrade: 'websocket' },
+        headers: { Connection: 'Upgrade', Upgrade: 'websocket', ...headers },
       });
       req.on('upgrade', (response, socket: Duplex) => {
         socket.once('data', (data: Buffer) => {
@@ -123,9 +198,14 @@ describe('forwardUpgrades', () => {
   it('tunnels /socket.io upgrades to the API, both ways', async () => {
     const api = createServer();
     let upstreamPath: string | undefined;
+    let upstreamForwarded: object | undefined;
     api.on('upgrade', (req, socket: Duplex) => {
       sockets.push(socket);
       upstreamPath = req.url;
+      upstreamForwarded = {
+        for: req.headers['x-forwarded-for'],
+        proto: req.headers['x-forwarded-proto'],
+      };
       socket.write(
         'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
       );
@@ -137,9 +217,13 @@ describe('forwardUpgrades', () => {
     forwardUpgrades(web, `http://127.0.0.1:${apiPort}`, { rejectOthers: true });
     const webPort = await listen(web);
 
-    const result = await upgradeAndEcho(webPort, '/socket.io/?EIO=4&transport=websocket', 'hello');
+    const result = await upgradeAndEcho(webPort, '/socket.io/?EIO=4&transport=websocket', 'hello', {
+      'X-Forwarded-For': '198.51.100.1',
+    });
     expect(result).toEqual({ status: 101, echoed: 'echo:hello' });
     expect(upstreamPath).toBe('/socket.io/?EIO=4&transport=websocket');
+    // The socket's peer, not what the visitor wrote.
+    expect(upstreamForwarded).toEqual({ for: '127.0.0.1', proto: 'http' });
   });
 
   it('passes a refused upgrade on and closes other upgrade requests', async () => {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 
 /** Paths the API serves; the web server forwards them so the browser sees one origin. */
 export const API_PATH_PREFIXES = [
@@ -44,6 +46,78 @@ function stripHopByHop(headers: Headers): void {
   }
 }
 
+/** Whether an address is a proxy in front of this server whose X-Forwarded-* headers hold. */
+export type ProxyTrust = (address: string) => boolean;
+
+/** Trusts no one: the default, for a web server that faces the visitors itself. */
+export const TRUST_NO_PROXY: ProxyTrust = () => false;
+
+/**
+ * The trust for `TRUSTED_PROXIES` (addresses and CIDR ranges, IPv4 or IPv6); throws on an entry
+ * that is neither.
+ */
+export function trustProxies(entries: readonly string[]): ProxyTrust {
+  if (entries.length === 0) return TRUST_NO_PROXY;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const type = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
+    if (!type || rest.length > 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+      throw new Error(`not an IP address or CIDR range: ${entry}`);
+    }
+    // BlockList throws a RangeError on a prefix too long for the family.
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    // A dual-stack socket reports IPv4 peers as ::ffff:a.b.c.d.
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    if (isIPv4(plain)) return list.check(plain, 'ipv4');
+    return isIPv6(plain) && list.check(plain, 'ipv6');
+  };
+}
+
+/**
+ * The visitor's address: the peer itself, unless the peer is a trusted proxy; then the last
+ * address of its X-Forwarded-For that is not a trusted proxy. A visitor cannot choose the address
+ * the API's limits count by sending X-Forwarded-For.
+ */
+export function visitorAddress(
+  peer: string,
+  forwardedFor: string | null | undefined,
+  isTrusted: ProxyTrust,
+): string {
+  if (!isTrusted(peer)) return peer;
+  const chain = (forwardedFor ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  let visitor = peer;
+  for (let i = chain.length - 1; i >= 0 && isTrusted(visitor); i -= 1) visitor = chain[i]!;
+  return visitor;
+}
+
+/**
+ * The X-Forwarded-For and X-Forwarded-Proto the API gets: the visitor's address as this server
+ * sees it (see `visitorAddress`), never a chain the visitor wrote; the scheme of the connection
+ * unless a trusted proxy said which. The API trusts these from this server only
+ * (its TRUSTED_PROXIES; docs/security.md).
+ */
+export function forwardedHeaders(
+  incoming: { forwardedFor: string | null | undefined; forwardedProto: string | null | undefined },
+  connection: { peer: string | undefined; protocol: 'http' | 'https' },
+  isTrusted: ProxyTrust,
+): { 'x-forwarded-for'?: string; 'x-forwarded-proto': string } {
+  const trusted = connection.peer !== undefined && isTrusted(connection.peer);
+  const proto = trusted ? incoming.forwardedProto?.split(',')[0]?.trim().toLowerCase() : undefined;
+  return {
+    ...(connection.peer
+      ? { 'x-forwarded-for': visitorAddress(connection.peer, incoming.forwardedFor, isTrusted) }
+      : {}),
+    'x-forwarded-proto': proto === 'http' || proto === 'https' ? proto : connection.protocol,
+  };
+}
+
 /** The URL on the API for a request path (keeps any path prefix API_URL carries). */
 export function apiTarget(apiUrl: string, requestUrl: string): URL {
   const api = new URL(apiUrl);
@@ -56,12 +130,15 @@ export function apiTarget(apiUrl: string, requestUrl: string): URL {
 
 /**
  * Forwards a request to the API and hands back its answer as is: method, headers, body
- * (streamed both ways), status and redirects. Adds the usual X-Forwarded-* headers.
+ * (streamed both ways), status and redirects. Adds the usual X-Forwarded-* headers, with the
+ * visitor's address from `peerAddress` (the socket's peer) and `isTrusted` (see
+ * `forwardedHeaders`).
  */
 export async function forwardToApi(
   request: Request,
   apiUrl: string,
-  clientAddress?: string,
+  peerAddress?: string,
+  isTrusted: ProxyTrust = TRUST_NO_PROXY,
 ): Promise<Response> {
   const incoming = new URL(request.url);
   const headers = new Headers(request.headers);
@@ -71,11 +148,16 @@ export async function forwardToApi(
   // say so (without the header, fetch itself asks for gzip). The web server compresses.
   headers.set('accept-encoding', 'identity');
   headers.set('x-forwarded-host', request.headers.get('host') ?? incoming.host);
-  headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
-  if (clientAddress) {
-    const chain = request.headers.get('x-forwarded-for');
-    headers.set('x-forwarded-for', chain ? `${chain}, ${clientAddress}` : clientAddress);
-  }
+  headers.delete('x-forwarded-for');
+  const forwarded = forwardedHeaders(
+    {
+      forwardedFor: request.headers.get('x-forwarded-for'),
+      forwardedProto: request.headers.get('x-forwarded-proto'),
+    },
+    { peer: peerAddress, protocol: incoming.protocol === 'https:' ? 'https' : 'http' },
+    isTrusted,
+  );
+  for (const [name, value] of Object.entries(forwarded)) headers.set(name, value);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const upstream = await fetch(apiTarget(apiUrl, request.url), {
     method: request.method,
@@ -109,7 +191,10 @@ export async function forwardToApi(
 export function forwardUpgrades(
   server: Server,
   apiUrl: string,
-  { rejectOthers = false } = {},
+  {
+    rejectOthers = false,
+    isTrusted = TRUST_NO_PROXY,
+  }: { rejectOthers?: boolean; isTrusted?: ProxyTrust } = {},
 ): void {
   const api = new URL(apiUrl);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -120,9 +205,22 @@ export function forwardUpgrades(
     }
     const target = apiTarget(apiUrl, `http://localhost${req.url ?? '/'}`);
     const send = api.protocol === 'https:' ? httpsRequest : httpRequest;
+    const forwarded = forwardedHeaders(
+      {
+        forwardedFor: req.headers['x-forwarded-for']?.toString(),
+        forwardedProto: req.headers['x-forwarded-proto']?.toString(),
+      },
+      {
+        peer: req.socket.remoteAddress,
+        protocol: (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http',
+      },
+      isTrusted,
+    );
+    // A chain the visitor wrote goes no further (`forwarded` has the one the API may believe).
+    const { 'x-forwarded-for': _written, ...headers } = req.headers;
     const upstream = send(target, {
       method: req.method,
-      headers: { ...req.headers, host: api.host },
+      headers: { ...headers, ...forwarded, host: api.host },
     });
     upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {
       const lines = [`HTTP/1.1 ${response.statusCode} ${response.statusMessage}`];

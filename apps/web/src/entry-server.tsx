@@ -26,6 +26,8 @@ export interface RenderOptions {
   apiUrl?: string | undefined;
   /** Tests stand in for the API with their own fetch. */
   apiFetch?: (request: Request) => Promise<Response>;
+  /** The page's CSP nonce (server/security-headers.ts): on every script the render writes. */
+  nonce?: string | undefined;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function render({
   site,
   apiUrl,
   apiFetch,
+  nonce,
 }: RenderOptions): Promise<Response> {
   const { locale } = resolveLocale({
     pathname: new URL(request.url).pathname,
@@ -51,7 +54,8 @@ export async function render({
   const response = await renderRouter({
     request,
     manifest,
-    createRouter: () => createAppRouter({ api, site, locale, visitor }),
+    createRouter: () =>
+      createAppRouter({ api, site, locale, visitor, ...(nonce ? { nonce } : {}) }),
   });
   return withSessionCookies(response, tokenStore.changedTokens(), request);
 }

@@ -41,6 +41,8 @@ export interface AppRouterOptions {
   site?: SiteConfig;
   locale?: Locale;
   visitor?: VisitorPreferences;
+  /** Server: this page's CSP nonce, put on every script the SSR writes (server/security-headers.ts). */
+  nonce?: string;
 }
 
 /** What the server hands to the browser with the page. */
@@ -61,6 +63,7 @@ export function createAppRouter({
   site = defaultSiteConfig,
   locale = DEFAULT_LOCALE,
   visitor = { cookieAlertDismissed: false, favouriteTourIds: [] },
+  nonce,
 }: AppRouterOptions) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -78,6 +81,8 @@ export function createAppRouter({
   const ssrOptions = { serializationAdapters: routerConfig.serializationAdapters };
   const router = createRouter({
     ...ssrOptions,
+    // The browser reads the nonce back from the page's `csp-nonce` meta while hydrating.
+    ...(nonce ? { ssr: { nonce } } : {}),
     routeTree,
     context,
     scrollRestoration: true,

@@ -7,6 +7,11 @@
 export interface RateLimiter {
   /** Counts a call; `false` when the caller is over the limit. */
   allow(key: string): boolean;
+  /**
+   * Takes back one counted call, for limits on failures: count every attempt before the work
+   * (so parallel attempts cannot all slip through) and refund the ones that succeed.
+   */
+  refund(key: string): void;
 }
 
 export function createRateLimiter({
@@ -22,6 +27,10 @@ export function createRateLimiter({
 }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   return {
+    refund(key) {
+      const window = windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
+    },
     allow(key) {
       const at = now();
       let window = windows.get(key);

@@ -85,8 +85,12 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
   const day = new Date(`${ctx.today}T00:00:00Z`);
   const at = (minutesBefore: number) => new Date(day.getTime() - minutesBefore * 60_000);
 
-  // Both staff accounts share the demo password: one (deliberately slow) hash serves both.
-  const passwordHash = await hashPassword(DEMO_ORGANIZER.password);
+  // The same demo password, but each account hashed with a salt of its own: one shared hash
+  // would tell whoever reads one row the other's password (docs/security.md, "Demo data").
+  const [organizerHash, supportHash] = await Promise.all([
+    hashPassword(DEMO_ORGANIZER.password),
+    hashPassword(DEMO_SUPPORT.password),
+  ]);
   const [staff] = await db
     .insert(users)
     .values([
@@ -98,7 +102,7 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
         updatedAt: day,
         firstName: DEMO_ORGANIZER.firstName,
         lastName: DEMO_ORGANIZER.lastName,
-        passwordHash,
+        passwordHash: organizerHash,
       },
       {
         role: 'support' as const,
@@ -108,7 +112,7 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
         updatedAt: day,
         firstName: DEMO_SUPPORT.firstName,
         lastName: DEMO_SUPPORT.lastName,
-        passwordHash,
+        passwordHash: supportHash,
       },
     ])
     .returning({ id: users.id });

@@ -55,13 +55,21 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return !rows[0]?.present;
 }
 
-/** First start: migrate, and seed the demo catalogue when the database is empty. */
+export interface PrepareOptions extends SeedOptions {
+  /**
+   * Seed the demo catalogue and accounts into an empty database (`DEMO_DATA=on`). Required, so
+   * every caller says whether it wants known demo credentials: production never does.
+   */
+  demoData: boolean;
+}
+
+/** First start: migrate, and with `demoData` seed the demo catalogue when the database is empty. */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  options: SeedOptions = {},
+  options: PrepareOptions,
 ): Promise<{ seeded: boolean }> {
   await handle.migrate();
-  if (!(await isDatabaseEmpty(handle.db))) return { seeded: false };
+  if (!options.demoData || !(await isDatabaseEmpty(handle.db))) return { seeded: false };
   await seedDatabase(handle.db, options);
   // Fresh statistics (and a clean visibility map for index-only scans) before the first search.
   if (handle.driver === 'postgres') await handle.db.execute(sql`VACUUM ANALYZE`);

@@ -24,7 +24,8 @@ function seedFingerprint(today: string): string {
 }
 
 export async function seed(handle: DatabaseHandle, today: string) {
-  await prepareDatabase(handle, { tours: TEST_SEED_TOURS, today });
+  // The test catalogue is the demo one, accounts included (DEMO_DATA=on).
+  await prepareDatabase(handle, { demoData: true, tours: TEST_SEED_TOURS, today });
 }
 
 /**

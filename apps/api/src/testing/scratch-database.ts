@@ -44,6 +44,7 @@ export async function openScratchDatabase(
   url.pathname = `/${database}`;
   const handle = await openDatabase({ url: url.href, poolSize });
   await prepareDatabase(handle, {
+    demoData: true,
     tours: SCRATCH_TOURS,
     today: new Date().toISOString().slice(0, 10),
   });

@@ -56,6 +56,8 @@ export interface AccountsDeps {
   content?: { publicUrl?: string | undefined } | undefined;
   /** Sign-in attempts and codes per address and login in 15 minutes (default 10). */
   authLimit?: number | undefined;
+  /** Failed password sign-ins per login, from all addresses, in 15 minutes (default 20). */
+  authAccountLimit?: number | undefined;
   limiter?: RateLimiter;
 }
 
@@ -107,9 +109,28 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
   const limiter =
     deps.limiter ?? createRateLimiter({ limit: deps.authLimit ?? 10, windowMs: 15 * 60_000 });
 
-  /** Counts the attempt; answers 429 `captcha` when this address and key are over the limit. */
+  // Failed password sign-ins per login from every address: a botnet guessing one account's
+  // password (or stuffing credentials) meets the captcha however many addresses it has.
+  const failedSignIns = createRateLimiter({
+    limit: deps.authAccountLimit ?? 20,
+    windowMs: 15 * 60_000,
+  });
+
+  /**
+   * Counts the attempt; answers 429 `captcha` when this address and key are over the limit.
+   * `request.ip` is the visitor behind the web server (`TRUSTED_PROXIES`, docs/security.md).
+   */
   function limited(kind: string, key: string, request: FastifyRequest, reply: FastifyReply) {
     if (limiter.allow(`${kind}:${request.ip}:${key}`)) return undefined;
+    return reply.code(429).send(TOO_MANY);
+  }
+
+  /**
+   * Counts a password sign-in for the login before the hash (refunded on success, so parallel
+   * guesses cannot all slip through); 429 `captcha` when it has failed too often.
+   */
+  function failedTooOften(account: string, reply: FastifyReply) {
+    if (failedSignIns.allow(account)) return undefined;
     return reply.code(429).send(TOO_MANY);
   }
 
@@ -230,12 +251,14 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async login(request, reply) {
       const { login: typed, password } = request.body;
       const login = parseLogin(typed);
-      const tooMany = limited('login', login?.value ?? typed, request, reply);
+      const account = login?.value ?? typed.trim().toLowerCase();
+      const tooMany = limited('login', account, request, reply) ?? failedTooOften(account, reply);
       if (tooMany) return tooMany;
       const user = login ? await findUserByLogin(db, login) : undefined;
       // The same answer (and a hash's worth of time) whether the login or the password is wrong.
       const matches = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
+      failedSignIns.refund(account);
       return session(await updateUser(user.id, { lastActiveAt: new Date() }));
     },
 
@@ -323,13 +346,10 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
           code_sender: [`This way of sending a code needs ${wanted}`],
         });
       }
+      // The same answer whether or not the login has an account (no account enumeration,
+      // docs/security.md): only an existing account's address gets the code.
       const user = await findUserByLogin(db, login);
-      if (!user) {
-        throw unprocessable('We could not find an account with this login', {
-          login: ['We could not find an account with this login'],
-        });
-      }
-      await sendCode(db, { login: login.value, purpose: 'sign-in', sender });
+      if (user) await sendCode(db, { login: login.value, purpose: 'sign-in', sender });
       return { result: true, code_sender: sender, resend_after: CODE_RESEND_AFTER_S };
     },
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chatMessengerLinks, outbox } from '#src/db/schema/index.ts';
+import { DEV_TOUR_END_PATH } from '#src/modules/bookings/dev-tour-end.ts';
 import { sourceId } from '#src/modules/chat/notifications.ts';
 import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
@@ -111,23 +112,31 @@ describe('the development outbox as the messengers’ stand-in (decision 068)', 
   });
 });
 
-describe('the development outbox without served bots', () => {
-  let plain: TestApp;
+describe('the development outbox under NODE_ENV=production', () => {
+  let production: TestApp;
   beforeAll(async () => {
-    plain = await buildTestApp({ DEV_OUTBOX: 'on', NODE_ENV: 'production' });
+    production = await buildTestApp({ DEV_OUTBOX: 'on', NODE_ENV: 'production' });
   });
-  afterAll(() => plain.close());
+  afterAll(() => production.close());
 
-  it('shows no bot form and serves no bot route', async () => {
-    const page = await plain.app.inject({ url: DEV_OUTBOX_PATH, headers: HTML });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).not.toContain(DEV_BOT_PATH);
-    const posted = await plain.app.inject({
+  // It lists every sign-in code and reset link: DEV_OUTBOX=on must not expose it in production.
+  it('serves neither the page, nor the bot form, nor the tour-end route', async () => {
+    const page = await production.app.inject({ url: DEV_OUTBOX_PATH, headers: HTML });
+    expect(page.statusCode).toBe(404);
+    const json = await production.app.inject({ url: DEV_OUTBOX_PATH });
+    expect(json.statusCode).toBe(404);
+    const posted = await production.app.inject({
       method: 'POST',
       url: DEV_BOT_PATH,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'source=telegram&chat=x&text=K7QX2M',
     });
     expect(posted.statusCode).toBe(404);
+    const tourEnd = await production.app.inject({
+      method: 'POST',
+      url: DEV_TOUR_END_PATH,
+      payload: { id: 1 },
+    });
+    expect(tourEnd.statusCode).toBe(404);
   });
 });

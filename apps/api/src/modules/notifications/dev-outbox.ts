@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
 import { acceptHtmlForms, escapeHtml, formOf } from '#src/http/html-pages.ts';
+import { htmlPageCsp } from '#src/http/security-headers.ts';
 import {
   BOT_SOURCES,
   BOT_TITLES,
@@ -105,7 +106,10 @@ export function registerDevOutboxRoute(app: FastifyInstance, options: DevOutboxO
       reply.header('cache-control', 'no-store');
       if (!wantsHtml(request)) return { messages };
       const outcome = isOutcome(request.query.bot) ? request.query.bot : undefined;
-      return reply.type('text/html; charset=utf-8').send(page(messages, options, outcome));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', htmlPageCsp(STYLE))
+        .send(page(messages, options, outcome));
     },
   );
 

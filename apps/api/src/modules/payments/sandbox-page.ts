@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
+import { htmlPageCsp } from '#src/http/security-headers.ts';
 import type { Database } from '#src/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
@@ -49,10 +50,11 @@ input:focus{outline:2px solid #793dfc;border-color:#793dfc}.row{display:flex;gap
 button{font:inherit;font-weight:600;border:0;border-radius:10px;padding:.8rem 1rem;width:100%;margin-top:1.25rem;cursor:pointer}
 .pay{background:#793dfc;color:#fff}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
 .error{background:#fdecec;color:#9b1c1c;border-radius:10px;padding:.6rem .8rem;margin-top:1rem}
-details{margin-top:1.25rem;font-size:.85rem;color:#5d5870}code{background:#f1eef8;padding:.1rem .3rem;border-radius:4px}`;
+details{margin-top:1.25rem;font-size:.85rem;color:#5d5870}code{background:#f1eef8;padding:.1rem .3rem;border-radius:4px}
+.foot{text-align:center;margin-top:1rem}`;
 
 function page(title: string, content: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${content}</div><p class="muted" style="text-align:center;margin-top:1rem">Secured by the Gallop sandbox payment provider. Card data is never stored.</p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${content}</div><p class="muted foot">Secured by the Gallop sandbox payment provider. Card data is never stored.</p></main></body></html>`;
 }
 
 export function registerSandboxPaymentPages(app: FastifyInstance, options: PageOptions): void {
@@ -205,8 +207,14 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     return undefined;
   }
 
+  // The style above is the page's only inline content: its hash, never 'unsafe-inline'. After a
+  // post the payer is sent back to the site (303), which form-action must allow.
+  const csp = htmlPageCsp(STYLE, [new URL(publicUrl).origin]);
   app.register(async (scope) => {
     acceptHtmlForms(scope);
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', csp);
+    });
 
     scope.get<{ Params: { id: string }; Querystring: { token?: string } }>(
       '/crm/api/payment/sandbox/:id',

@@ -92,7 +92,9 @@ export function CodeSignIn({
   return (
     <div className="account-form">
       <p className="account-form__hint" role="status">
-        We sent a 5-digit code {SENDER_NAMES[sender] ?? ''} to <strong>{login}</strong>.
+        {/* The API answers the same for unknown logins (no account enumeration). */}
+        If an account exists for <strong>{login}</strong>, we have sent it a 5-digit code{' '}
+        {SENDER_NAMES[sender] ?? ''}.
       </p>
       <CodeInput
         label="Sign-in code"

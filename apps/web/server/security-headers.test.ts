@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../src/entry-server';
+import { createFakeApi } from '../src/lib/testing/fake-api';
+import { createWebApp } from './app';
+import { HSTS, NON_PAGE_CSP, PERMISSIONS_POLICY } from './security-headers';
+
+const manifest = {
+  routes: { __root__: { scripts: [{ attrs: { type: 'module', src: '/assets/entry.js' } }] } },
+};
+
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'gallop-web-headers-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await writeFile(path.join(clientDir, 'assets', 'entry-abc123.js'), 'console.log(1)');
+});
+afterAll(() => rm(clientDir, { recursive: true, force: true }));
+
+function app() {
+  const api = createFakeApi();
+  return createWebApp({
+    // Nothing listens there: the pages read the fake API, and no test here goes through the proxy.
+    apiUrl: 'http://127.0.0.1:9',
+    site: { organizerUrl: 'https://partners.example.test' },
+    loadRenderer: async () => ({
+      render: (options) => render({ ...options, apiFetch: api.fetch }),
+    }),
+    getManifest: () => manifest,
+    clientDir,
+  });
+}
+
+const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
+function headersOf(response: Response): Record<string, string> {
+  return Object.fromEntries(response.headers);
+}
+
+async function renderedPage(url = 'http://gallop.test/') {
+  const response = await app().request(url);
+  const csp = response.headers.get('content-security-policy') ?? '';
+  const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp)?.[1];
+  return { response, csp, nonce, html: await response.text() };
+}
+
+describe('security headers of the web server', () => {
+  it('give a page a nonce CSP, the nonce on every script it renders', async () => {
+    const { response, csp, nonce, html } = await renderedPage();
+    expect(response.status).toBe(200);
+    expect(headersOf(response)).toMatchObject(BASE_HEADERS);
+    expect(nonce).toBeDefined();
+    expect(nonce!.length).toBeGreaterThanOrEqual(22);
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    // The dehydrated state, the router's inline scripts and the entry module.
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      // JSON-LD is data, not script: the CSP does not apply to it.
+      if (script.includes('application/ld+json')) continue;
+      expect(script).toContain(`nonce="${nonce}"`);
+    }
+    // The browser's router reads the nonce back from here while hydrating.
+    expect(html).toContain(`<meta property="csp-nonce" content="${nonce}"`);
+  });
+
+  it('makes a new nonce for every page', async () => {
+    const first = await renderedPage();
+    const second = await renderedPage();
+    expect(first.nonce).toBeDefined();
+    expect(second.nonce).toBeDefined();
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(first.nonce);
+  });
+
+  it('sends HSTS over https only, never for a header the visitor wrote', async () => {
+    const https = await app().request('https://gallop.test/robots.txt');
+    expect(https.headers.get('strict-transport-security')).toBe(HSTS);
+
+    const plain = await app().request('http://gallop.test/robots.txt');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+
+    // No trusted proxy in front: the visitor's own X-Forwarded-Proto counts for nothing.
+    const claimed = await app().request('http://gallop.test/robots.txt', {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('gives static files, robots.txt and the health check the headers and a CSP allowing nothing', async () => {
+    for (const url of ['/assets/entry-abc123.js', '/robots.txt', '/healthz']) {
+      const response = await app().request(`http://gallop.test${url}`);
+      expect(response.status, url).toBe(200);
+      expect(headersOf(response)).toMatchObject({
+        ...BASE_HEADERS,
+        'content-security-policy': NON_PAGE_CSP,
+      });
+    }
+  });
+});
