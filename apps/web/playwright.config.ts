@@ -99,8 +99,9 @@ export default defineConfig({
         DEV_OUTBOX: 'on',
         // The empty database gets the demo catalogue and accounts (never implied by emptiness).
         DEMO_DATA: 'on',
-        // Every test signs in from 127.0.0.1: no captcha wall between them.
+        // Every test signs in and books from 127.0.0.1: no captcha wall between them.
         AUTH_LIMIT: '1000',
+        PUBLIC_WRITE_LIMIT: '1000',
       },
     },
     webServer(port, loopback(apiPort)),
