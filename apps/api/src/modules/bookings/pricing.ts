@@ -44,6 +44,17 @@ export function inCurrency(date: DatePricing, convert: (minor: number) => number
   };
 }
 
+/**
+ * The day the whole price is due: `fullPaymentDays` before the start (YYYY-MM-DD); null when the
+ * date sets no such rule.
+ */
+export function balanceDueDay(startDate: string, fullPaymentDays: number | null): string | null {
+  if (fullPaymentDays === null) return null;
+  const due = new Date(`${startDate}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() - fullPaymentDays);
+  return due.toISOString().slice(0, 10);
+}
+
 /** Whole days from `today` to `startDate` (both YYYY-MM-DD). */
 export function daysUntil(startDate: string, today: string): number {
   return Math.round((Date.parse(startDate) - Date.parse(today)) / DAY_MS);

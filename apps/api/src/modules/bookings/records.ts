@@ -18,7 +18,7 @@ import type { Rates } from '#src/modules/money/rates.ts';
 import { savedMeetings } from '#src/modules/meetings/meetings.ts';
 import { tiersOfBooking, toCancellationPolicy } from './cancellation-policy.ts';
 import { cancellationRefund } from './cancellation-refunds.ts';
-import { openPaymentTypes } from './pricing.ts';
+import { balanceDueDay, openPaymentTypes } from './pricing.ts';
 import { isActive, STATUS } from './status-machine.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
@@ -124,14 +124,6 @@ async function loadRefunds(db: Database, requestIds: readonly number[]) {
   return byRequest;
 }
 
-/** The day the whole price is due: the date's full-payment days before its start. */
-function balanceDueBy(date: typeof tourDates.$inferSelect): string | null {
-  if (date.fullPaymentDays === null) return null;
-  const due = new Date(`${date.startDate}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() - date.fullPaymentDays);
-  return due.toISOString().slice(0, 10);
-}
-
 /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
 export const DEFAULT_HOLD_HOURS = 72;
 
@@ -221,7 +213,10 @@ export async function toBookingRequests(
           ? major(cancellationRefund(row, 'traveller', date?.startDate, view.now ?? new Date()))
           : null,
       refunds: refundsOf.get(row.id) ?? [],
-      balance_due_by: active && row.paid < row.price && date ? balanceDueBy(date) : null,
+      balance_due_by:
+        active && row.paid < row.price && date
+          ? balanceDueDay(date.startDate, date.fullPaymentDays)
+          : null,
       // Paying waits for the organizer's confirmation (status 1).
       can_pay:
         payable &&

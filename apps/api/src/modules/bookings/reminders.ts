@@ -10,6 +10,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { bookingUrl } from './messages.ts';
+import { balanceDueDay } from './pricing.ts';
 import { money } from './notices.ts';
 import { STATUS } from './status-machine.ts';
 
@@ -51,9 +52,7 @@ export async function remindBalances(
     limit 500`);
   let sent = 0;
   for (const row of candidates.rows) {
-    const dueDay = new Date(Date.parse(row.start_date) - row.full_payment_days * DAY_MS)
-      .toISOString()
-      .slice(0, 10);
+    const dueDay = balanceDueDay(row.start_date, row.full_payment_days)!;
     const daysLeft = Math.round((Date.parse(dueDay) - Date.parse(today)) / DAY_MS);
     const reminder = reminderDue(daysLeft, row.balance_reminded_days);
     if (reminder === undefined) continue;

@@ -12,11 +12,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, payments, refunds, tours } from '#src/db/schema/index.ts';
+import {
+  bookingRequests,
+  outbox,
+  payments,
+  refunds,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { CONTRACT_STATUS, STATUS, major, type RequestRow } from '#src/modules/bookings/records.ts';
 import { bookingUrl } from '#src/modules/bookings/messages.ts';
-import { amountDue, creditOf, type PaymentType } from '#src/modules/bookings/pricing.ts';
+import {
+  amountDue,
+  balanceDueDay,
+  creditOf,
+  type PaymentType,
+} from '#src/modules/bookings/pricing.ts';
 import { decide, type BookingStatus } from '#src/modules/bookings/status-machine.ts';
 import {
   closeOpenPayments,
@@ -246,9 +258,16 @@ export async function applyProviderResult(
       .select({ name: tours.name })
       .from(tours)
       .where(eq(tours.id, request.tourId));
+    const [date] =
+      request.tourDateId === null
+        ? []
+        : await tx.select().from(tourDates).where(eq(tourDates.id, request.tourDateId));
+    const dueBy = date ? balanceDueDay(date.startDate, date.fullPaymentDays) : null;
     await tx
       .insert(outbox)
-      .values(paymentMessage({ request, payment, credit, excess, tour: tour?.name, publicUrl }));
+      .values(
+        paymentMessage({ request, payment, credit, excess, tour: tour?.name, dueBy, publicUrl }),
+      );
     return { applied: true, refundIds };
   });
 }
@@ -259,6 +278,7 @@ function paymentMessage({
   credit,
   excess,
   tour,
+  dueBy,
   publicUrl,
 }: {
   request: RequestRow;
@@ -266,6 +286,8 @@ function paymentMessage({
   credit: number;
   excess: number;
   tour: string | undefined;
+  /** The day the balance is due (YYYY-MM-DD), when the date sets one. */
+  dueBy: string | null;
   publicUrl: string;
 }): typeof outbox.$inferInsert {
   const amount = money(payment.amount, payment.currency);
@@ -275,7 +297,7 @@ function paymentMessage({
   const lines: string[] = [];
   if (credit > 0) {
     lines.push(
-      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay before the tour.` : ' Your booking is paid in full.'}`,
+      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay ${dueBy ? `by ${dueBy}; we remind you 7 and 2 days before` : 'before the tour'}.` : ' Your booking is paid in full.'}`,
     );
   }
   if (excess > 0) {
