@@ -15,6 +15,7 @@ import { sendRefunds } from '#src/modules/payments/payments.ts';
 import { TEST_CARDS } from '#src/modules/payments/sandbox-provider.ts';
 import { submitCard } from '#src/modules/payments/testing.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
+import { cancelAndSettle } from './cancellations.ts';
 import { transitionBooking } from './transitions.ts';
 
 const publicUrl = 'http://web.test';
@@ -180,5 +181,36 @@ describe('support cancels a booking', () => {
     expect(mails.find((m) => m.kind === 'booking-canceled')!.body).toContain(
       'cancelled by Gallop support',
     );
+  }, 120_000);
+});
+
+describe('a refund the provider does not take at once', () => {
+  it('is kept pending by the committed cancel and sent once by the booking job', async () => {
+    const { id, booking } = await paidBooking('strict', 5);
+    const sandbox = sandboxProvider(db);
+    // The provider is down between the commit and the refund call (as if the process died there).
+    const down = { ...sandbox, refund: () => Promise.reject(new Error('provider unreachable')) };
+    const now = new Date();
+    const result = await cancelAndSettle({ db, provider: down, publicUrl }, id, {
+      event: 'organizer-cancels',
+      actor: 'organizer',
+      now,
+      changes: () => ({ cancelMessage: 'Storm damage', canceledAt: now }),
+      notify: { publicUrl },
+    });
+    expect(result.kind).toBe('moved');
+    const pending = await db.select().from(refunds).where(eq(refunds.requestId, id));
+    expect(pending.map((r) => r.status)).toEqual([1]);
+    // The job's retries, twice at once: the provider refunds once per refund id.
+    await Promise.all([sendRefunds(db, sandbox), sendRefunds(db, sandbox)]);
+    const sent = await db.select().from(refunds).where(eq(refunds.requestId, id));
+    expect(sent.map((r) => r.status)).toEqual([2]);
+    const [books] = (
+      await db.execute<{ refunded: string }>(sql`
+        select coalesce(sum(s.refunded), 0) as refunded
+        from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
+        where p.request_id = ${id}`)
+    ).rows;
+    expect(Number(books!.refunded) / 100).toBe(booking.price);
   }, 120_000);
 });

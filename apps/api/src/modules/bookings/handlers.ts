@@ -43,8 +43,8 @@ import {
   ownRequest,
   STATUS,
   toBookingRequest,
+  toArrivalInfo,
   toBookingRequests,
-  toTourist,
   type RequestRow,
 } from './records.ts';
 import { takeSeats } from './seats.ts';
@@ -603,15 +603,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
   async function arrivalInfo(requestId: number) {
     const tourists = (await loadTourists(db, [requestId])).get(requestId) ?? [];
-    return {
-      request_id: requestId,
-      tourists: tourists.map((t) => ({
-        tourist_id: t.id,
-        name: toTourist(t, false).full_name,
-        ...(t.arrival ? { arrival: t.arrival } : {}),
-        ...(t.departure ? { departure: t.departure } : {}),
-      })),
-    };
+    return toArrivalInfo(requestId, tourists);
   }
 }
 

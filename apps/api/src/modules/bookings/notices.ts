@@ -6,8 +6,9 @@
  * change is never told without happening, nor happens without being told. Pushing the chat
  * message to connected sockets is left to the next read (the message is stored either way).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { openOrganizerChat } from '#src/modules/chat/chats.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
 import { policyLines, tiersOfBooking } from './cancellation-policy.ts';
 import { bookingUrl } from './messages.ts';
@@ -259,29 +260,13 @@ function emailsOf(
  */
 async function chatOf(tx: Transaction, booking: RequestRow, facts: Facts) {
   if (booking.userId === null || facts.organizerId === 0) return undefined;
-  const [inserted] = await tx
-    .insert(chats)
-    .values({
-      kind: 'organizer',
-      clientId: booking.userId,
-      organizerId: facts.organizerId,
-      tourId: booking.tourId,
-      title: facts.organizerName,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return inserted;
-  const [found] = await tx
-    .select()
-    .from(chats)
-    .where(
-      and(
-        eq(chats.kind, 'organizer'),
-        eq(chats.clientId, booking.userId),
-        eq(chats.organizerId, facts.organizerId),
-      ),
-    );
-  return found;
+  const { chat } = await openOrganizerChat(tx, {
+    clientId: booking.userId,
+    organizerId: facts.organizerId,
+    tourId: booking.tourId,
+    title: facts.organizerName,
+  });
+  return chat;
 }
 
 /** Writes one notice's e-mails and chat message in the caller's transaction. */

@@ -27,9 +27,9 @@ import {
   loadTourists,
   major,
   STATUS,
+  toArrivalInfo,
   toTourist,
   type RequestRow,
-  type TouristRow,
 } from './records.ts';
 import { decideFor, type BookingEvent, type BookingStatus } from './status-machine.ts';
 import { cancelAndSettle } from './cancellations.ts';
@@ -153,22 +153,6 @@ export async function memberBooking(db: Database, userId: number, id: number): P
         .limit(1);
   if (!found) throw NOT_FOUND();
   return found.booking;
-}
-
-/** Arrival and departure of each rider (`ArrivalInfo`), in the riders' order. */
-export function toArrivalInfo(
-  requestId: number,
-  riders: readonly TouristRow[],
-): Schemas['ArrivalInfo'] {
-  return {
-    request_id: requestId,
-    tourists: riders.map((t) => ({
-      tourist_id: t.id,
-      name: toTourist(t, false).full_name,
-      ...(t.arrival ? { arrival: t.arrival } : {}),
-      ...(t.departure ? { departure: t.departure } : {}),
-    })),
-  };
 }
 
 /** The booking as its organizer sees it, with the answers the status machine allows now. */

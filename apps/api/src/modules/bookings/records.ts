@@ -101,6 +101,22 @@ function oneFewerCoversPaid(row: RequestRow): boolean {
   return perPerson * (row.seats - 1) >= row.paid;
 }
 
+/** Arrival and departure of each rider (`ArrivalInfo`), in the riders' order. */
+export function toArrivalInfo(
+  requestId: number,
+  riders: readonly TouristRow[],
+): components['schemas']['ArrivalInfo'] {
+  return {
+    request_id: requestId,
+    tourists: riders.map((t) => ({
+      tourist_id: t.id,
+      name: toTourist(t, false).full_name,
+      ...(t.arrival ? { arrival: t.arrival } : {}),
+      ...(t.departure ? { departure: t.departure } : {}),
+    })),
+  };
+}
+
 /** The refunds of some bookings, newest first, by booking id. */
 async function loadRefunds(db: Database, requestIds: readonly number[]) {
   const rows = await db

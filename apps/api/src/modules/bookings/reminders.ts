@@ -10,7 +10,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { bookingUrl } from './messages.ts';
-import { balanceDueDay } from './pricing.ts';
+import { balanceDueDay, daysUntil } from './pricing.ts';
 import { money } from './notices.ts';
 import { STATUS } from './status-machine.ts';
 
@@ -53,7 +53,7 @@ export async function remindBalances(
   let sent = 0;
   for (const row of candidates.rows) {
     const dueDay = balanceDueDay(row.start_date, row.full_payment_days)!;
-    const daysLeft = Math.round((Date.parse(dueDay) - Date.parse(today)) / DAY_MS);
+    const daysLeft = daysUntil(dueDay, today);
     const reminder = reminderDue(daysLeft, row.balance_reminded_days);
     if (reminder === undefined) continue;
     const claimed = await db.transaction(async (tx) => {

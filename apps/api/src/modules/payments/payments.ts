@@ -36,7 +36,7 @@ import {
   lockBooking,
   type Transaction,
 } from '#src/modules/bookings/transitions.ts';
-import { tellEveryone, type Notice } from '#src/modules/bookings/notices.ts';
+import { money, tellEveryone, type Notice } from '#src/modules/bookings/notices.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { openMeeting } from '#src/modules/meetings/meetings.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -66,8 +66,6 @@ export function toPayment(row: PaymentRow) {
     refunded: major(row.refunded),
   };
 }
-
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 export interface PaymentStart {
   booking: RequestRow;

@@ -11,8 +11,7 @@ import type { BookingStatus } from '#src/modules/bookings/status-machine.ts';
 import { PAYMENT_STATUS } from './payments.ts';
 import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
 import { policyLines, tiersOfBooking } from '#src/modules/bookings/cancellation-policy.ts';
-
-const DAY_MS = 86_400_000;
+import { balanceDueDay } from '#src/modules/bookings/pricing.ts';
 
 export interface DueTerms {
   status: number;
@@ -36,11 +35,7 @@ export function amountsDue(terms: DueTerms): ReceiptDue[] {
   const by =
     terms.start === null
       ? null
-      : terms.fullPaymentDays === null
-        ? terms.start
-        : new Date(Date.parse(terms.start) - terms.fullPaymentDays * DAY_MS)
-            .toISOString()
-            .slice(0, 10);
+      : (balanceDueDay(terms.start, terms.fullPaymentDays) ?? terms.start);
   if (terms.paid === 0 && terms.prepayment !== null && terms.prepayment < terms.price) {
     return [
       {
