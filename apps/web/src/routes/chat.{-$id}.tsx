@@ -4,6 +4,7 @@ import { ensureSignedInUser, requireSession } from '../features/account/guard';
 import { prefetchChatPage } from '../features/chat/api';
 import { ChatPage } from '../features/chat/components/chat-page/chat-page';
 import { parseChatId } from '../features/chat/format';
+import { OrganizerAnswerCard } from '../features/partner/components/organizer-answer/organizer-answer';
 import { pageHead } from '../features/seo/head';
 
 /**
@@ -34,5 +35,8 @@ export const Route = createFileRoute('/chat/{-$id}')({
 
 function ChatRoute() {
   const { chatId } = Route.useLoaderData();
-  return <ChatPage chatId={chatId} />;
+  return <ChatPage chatId={chatId} bookingActions={organizerAnswers} />;
 }
+
+/** On the organizer's side each booking's card offers confirm, decline and cancel (issue 42). */
+const organizerAnswers = (bookingId: number) => <OrganizerAnswerCard bookingId={bookingId} />;

@@ -1,7 +1,7 @@
 import { Button, EmptyState, ToastProvider, useToast } from '@gallop/ui-kit';
 import { useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { chatListQuery, getSupportChat } from '../../api';
 import { chatKeys } from '../../unread';
@@ -11,16 +11,25 @@ import { ChatList } from '../chat-list/chat-list';
 import { Conversation } from '../conversation/conversation';
 import '../chat.css';
 
+export interface ChatPageProps {
+  chatId: number | undefined;
+  /**
+   * What an organizer can do with a booking of the open chat, shown on its card (the route
+   * composes the organizer area's answers in: features do not import each other).
+   */
+  bookingActions?: ((bookingId: number) => ReactNode) | undefined;
+}
+
 /** `/chat/{id?}`: the conversations and, with an id, the open one (two screens on phones). */
-export function ChatPage({ chatId }: { chatId: number | undefined }) {
+export function ChatPage(props: ChatPageProps) {
   return (
     <ToastProvider>
-      <ChatPageContent chatId={chatId} />
+      <ChatPageContent {...props} />
     </ToastProvider>
   );
 }
 
-function ChatPageContent({ chatId }: { chatId: number | undefined }) {
+function ChatPageContent({ chatId, bookingActions }: ChatPageProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const realtime = useChatRealtime();
@@ -79,7 +88,12 @@ function ChatPageContent({ chatId }: { chatId: number | undefined }) {
           </div>
         ) : (
           <Suspense fallback={<div className="chat-page__placeholder" aria-busy="true" />}>
-            <Conversation key={chatId} chatId={chatId} outbox={outbox} />
+            <Conversation
+              key={chatId}
+              chatId={chatId}
+              outbox={outbox}
+              bookingActions={bookingActions}
+            />
           </Suspense>
         )}
       </div>

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button } from '@gallop/ui-kit';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Outbox } from '@gallop/chat';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
@@ -35,10 +35,12 @@ import { LINE_ICON } from '../line-icon';
 export interface ConversationProps {
   chatId: number;
   outbox: Outbox<ChatMessage>;
+  /** The organizer's answers on a booking's card (organizer side only). */
+  bookingActions?: ((bookingId: number) => ReactNode) | undefined;
 }
 
 /** One open conversation: header, messages by day, the composer and the related bookings. */
-export function Conversation({ chatId, outbox }: ConversationProps) {
+export function Conversation({ chatId, outbox, bookingActions }: ConversationProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -193,7 +195,11 @@ export function Conversation({ chatId, outbox }: ConversationProps) {
         </div>
         {!chat.is_frozen && <LazyChatNotifications chat={chat} title={title} />}
       </header>
-      <RelatedBookings bookings={bookings} side={chat.viewer_side} />
+      <RelatedBookings
+        bookings={bookings}
+        side={chat.viewer_side}
+        actions={chat.viewer_side === 'staff' ? bookingActions : undefined}
+      />
       <div
         ref={scroller}
         className="chat-conversation__scroll"

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
 import '../chat.css';
@@ -14,9 +15,12 @@ export const bookingPath = (side: 'client' | 'staff' | undefined) =>
 export function RelatedBookings({
   bookings,
   side = 'client',
+  actions,
 }: {
   bookings: readonly RelatedBooking[];
   side?: 'client' | 'staff' | undefined;
+  /** What can be done with each booking here (the organizer's answers), under its line. */
+  actions?: ((bookingId: number) => ReactNode) | undefined;
 }) {
   if (bookings.length === 0) return null;
   return (
@@ -40,6 +44,8 @@ export function RelatedBookings({
                 ? ` · ${formatDateRange(booking.tour_date.start, booking.tour_date.end)}`
                 : ''}
             </span>
+            {/* Answers exist only while a booking is open: waiting (1), confirmed (2), paid (3). */}
+            {booking.status <= 3 && actions?.(booking.id)}
           </li>
         ))}
       </ul>

@@ -5,33 +5,9 @@ import { useApi } from '../../../../lib/api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { organizerBookingQuery, type OrganizerBooking } from '../../api';
 import { ANSWER_TEXTS } from '../../answer';
+import { areaApi } from '../../testing/area-api';
 import { organizerBookingFixture } from '../../testing/request-fixture';
 import { OrganizerBookingPage } from './organizer-booking-page';
-
-/** A stand-in organizer area API: GET answers the booking, POSTs move it. Records the POSTs. */
-function areaApi(start: OrganizerBooking) {
-  let current = start;
-  const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    if (request.method === 'GET' && url.pathname === '/crm/api/partner/booking') {
-      return Response.json(current);
-    }
-    if (request.method !== 'POST') return Response.json({ message: 'Not found' }, { status: 404 });
-    const body = (await request.json()) as Record<string, unknown>;
-    posts.push({ path: url.pathname, body });
-    const moved = { can_confirm: false, can_decline: false, respond_by: null };
-    if (url.pathname.endsWith('/confirm')) {
-      current = { ...current, ...moved, status: 2, can_cancel: true };
-    } else if (url.pathname.endsWith('/decline')) {
-      current = { ...current, ...moved, status: 6, decline_reason: String(body.reason) };
-    } else {
-      current = { ...current, status: 6, can_cancel: false, cancel_message: String(body.reason) };
-    }
-    return Response.json(current);
-  };
-  return { fetch, posts };
-}
 
 function RouteStandIn({ id }: { id: number }) {
   const { data } = useQuery(organizerBookingQuery(useApi(), id));

@@ -1,0 +1,190 @@
+import { Button } from '@gallop/ui-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useApi } from '../../../../lib/api';
+import {
+  answerOrganizerBooking,
+  organizerBookingQuery,
+  type OrganizerAction,
+  type OrganizerBooking,
+} from '../../api';
+import { ANSWER_TEXTS, answerFailure, type AnswerFailure } from '../../answer';
+import '../answer-page/answer-page.css';
+import { ReasonField } from '../reason-field/reason-field';
+
+type Form = 'decline' | 'cancel' | undefined;
+
+/**
+ * The organizer's answers allowed now (confirm, decline with a reason, cancel with a reason and
+ * a second step), on the booking's page and on its card in the organizer's chat.
+ */
+export function OrganizerAnswer({
+  booking,
+  compact = false,
+}: {
+  booking: OrganizerBooking;
+  /** In the chat's booking card: no heading, nothing when no answer is possible. */
+  compact?: boolean;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const ids = { title: useId(), reason: useId(), problem: useId() };
+  const [form, setForm] = useState<Form>();
+  const [reason, setReason] = useState('');
+  // Cancelling a confirmed booking asks once more before it is sent.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [sending, setSending] = useState<OrganizerAction | undefined>();
+  const [failure, setFailure] = useState<AnswerFailure | undefined>();
+  const inFlight = useRef(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  const allowed = booking.can_confirm || booking.can_decline || booking.can_cancel;
+  if (!allowed && (!failure || compact)) return null;
+
+  const send = async (action: OrganizerAction, text?: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(action);
+    setFailure(undefined);
+    try {
+      await answerOrganizerBooking(api, queryClient, { id: booking.id, action, reason: text });
+      setForm(undefined);
+      setReason('');
+      setConfirmingCancel(false);
+    } catch (error) {
+      const failed = answerFailure(error);
+      setFailure(failed);
+      if (failed.kind === 'conflict') {
+        // Someone (the traveller, the deadline, support) got there first: show what is true now.
+        setForm(undefined);
+        setConfirmingCancel(false);
+        await queryClient.invalidateQueries({
+          queryKey: organizerBookingQuery(api, booking.id).queryKey,
+        });
+      } else if (failed.kind === 'reason') {
+        reasonField.current?.focus();
+      }
+    } finally {
+      inFlight.current = false;
+      setSending(undefined);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setFailure({
+        kind: 'reason',
+        message:
+          form === 'cancel' ? ANSWER_TEXTS.cancelReasonRequired : ANSWER_TEXTS.reasonRequired,
+      });
+      reasonField.current?.focus();
+      return;
+    }
+    if (form === 'cancel' && !confirmingCancel) {
+      setConfirmingCancel(true);
+      return;
+    }
+    if (form) void send(form, reason.trim());
+  };
+
+  const notice = failure?.kind === 'conflict' || failure?.kind === 'other' ? failure : undefined;
+  const problem = failure?.kind === 'reason' ? failure.message : undefined;
+  const busy = sending !== undefined;
+
+  return (
+    <section
+      className={compact ? 'answer-panel answer-panel--compact' : 'answer-panel'}
+      {...(compact
+        ? { 'aria-label': `Your answer to booking #${booking.id}` }
+        : { 'aria-labelledby': ids.title })}
+    >
+      {!compact && (
+        <h2 id={ids.title} className="answer-panel__title">
+          Your answer
+        </h2>
+      )}
+      {notice && (
+        <p className="answer-notice" role="alert">
+          {notice.message}
+        </p>
+      )}
+      {booking.can_confirm && form === undefined && (
+        <Button
+          theme="primary"
+          size="lg"
+          block
+          loading={sending === 'confirm'}
+          disabled={busy}
+          onClick={() => void send('confirm')}
+        >
+          Confirm booking
+        </Button>
+      )}
+      {booking.can_decline && form === undefined && (
+        <Button block disabled={busy} onClick={() => setForm('decline')}>
+          Decline
+        </Button>
+      )}
+      {booking.can_cancel && form === undefined && (
+        <Button theme="danger" block disabled={busy} onClick={() => setForm('cancel')}>
+          Cancel booking
+        </Button>
+      )}
+      {form && (
+        <form
+          className="answer-decline"
+          onSubmit={submit}
+          noValidate
+          aria-label={form === 'decline' ? 'Decline' : 'Cancel booking'}
+        >
+          <ReasonField
+            id={ids.reason}
+            problemId={ids.problem}
+            ref={reasonField}
+            value={reason}
+            readOnly={confirmingCancel}
+            onChange={setReason}
+            problem={problem}
+          />
+          {confirmingCancel && (
+            <p className="answer-notice" role="alert">
+              Cancel booking #{booking.id}? The traveller is told, and the seats are released.
+            </p>
+          )}
+          <div className="answer-decline__actions">
+            <Button type="submit" theme="danger" loading={busy} disabled={busy}>
+              {form === 'decline'
+                ? 'Decline request'
+                : confirmingCancel
+                  ? 'Yes, cancel the booking'
+                  : 'Cancel booking'}
+            </Button>
+            <Button
+              theme="ghost"
+              disabled={busy}
+              onClick={() => {
+                setForm(undefined);
+                setConfirmingCancel(false);
+                setFailure(undefined);
+              }}
+            >
+              Back
+            </Button>
+          </div>
+        </form>
+      )}
+      {!allowed && <p className="answer-muted">No answer is possible in this booking’s state.</p>}
+    </section>
+  );
+}
+
+/**
+ * A booking's answers in the organizer's chat: loads the booking (a 404 — not the member's —
+ * shows nothing) and offers what is allowed now.
+ */
+export function OrganizerAnswerCard({ bookingId }: { bookingId: number }) {
+  const api = useApi();
+  const { data: booking } = useQuery(organizerBookingQuery(api, bookingId));
+  return booking ? <OrganizerAnswer booking={booking} compact /> : null;
+}
