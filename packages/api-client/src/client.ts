@@ -11,6 +11,7 @@ import type {
 } from 'openapi-typescript-helpers';
 import { ApiError, errorFromAnswer, readBody } from './errors';
 import { authRefreshMiddleware, type RefreshTokens } from './middleware/auth-refresh';
+import { captchaRetryMiddleware, type SolveCaptcha } from './middleware/captcha-retry';
 import { errorMappingMiddleware } from './middleware/errors';
 import {
   applyGallopHeaders,
@@ -44,6 +45,11 @@ export interface GallopClientOptions {
   refreshToken?: RefreshTokens;
   /** Called for 429 answers asking for a captcha (`ApiError` kind `captcha` or `hard_captcha`). */
   onCaptcha?: (error: ApiError) => void | Promise<void>;
+  /**
+   * Solves the captcha a 429 asks for (shows the challenge); given, the call is sent once more
+   * with the solution in `X-Captcha` and only a second 429 (or a null solution) fails the call.
+   */
+  solveCaptcha?: SolveCaptcha;
   /** Called when a call finally fails with 401 (after the one refresh, if any). */
   onUnauthorized?: (error: ApiError) => void | Promise<void>;
   /** Lets the tour call answer with its redirect instead of failing with 'Illegal redirect'. */
@@ -187,6 +193,17 @@ export function createGallopClient(options: GallopClientOptions): GallopClient {
       onUnauthorized: options.onUnauthorized,
     }),
     gallopHeaders(headers),
+    // After the headers (the copy it keeps has them) and before the timeout (the visitor may
+    // take a while with the captcha: the retry gets a deadline of its own).
+    ...(options.solveCaptcha
+      ? [
+          captchaRetryMiddleware({
+            solve: options.solveCaptcha,
+            prepare: (request) => applyGallopHeaders(request, headers),
+            timeout,
+          }),
+        ]
+      : []),
     responseCacheMiddleware({
       paths: [CONVERT_PRICE_PATH],
       keyParams: ['from_currency', 'to_currency', 'amount'],

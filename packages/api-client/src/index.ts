@@ -17,6 +17,8 @@ export {
 export type { ApiErrorKind, ValidationErrors } from './errors';
 export { authRefreshMiddleware } from './middleware/auth-refresh';
 export type { AuthRefreshOptions, RefreshTokens } from './middleware/auth-refresh';
+export { CAPTCHA_HEADER, captchaRetryMiddleware } from './middleware/captcha-retry';
+export type { CaptchaRetryOptions, SolveCaptcha } from './middleware/captcha-retry';
 export { errorMappingMiddleware } from './middleware/errors';
 export type { ErrorMappingOptions } from './middleware/errors';
 export {

@@ -1248,7 +1248,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Register with a password */
+    /**
+     * Register with a password
+     * @description Answers `{ result: true }` for a new address and for one that already has an account alike
+     *     (no account enumeration). A new address gets its account, unconfirmed, and an email whose
+     *     confirmation link (`confirmEmail`) confirms it and signs the person in; an address that
+     *     already has an account gets an email saying someone tried to register with it, and nothing
+     *     else changes. A password that is too easy to guess is refused with `422` and the reason on
+     *     `password`.
+     */
     post: operations['register'];
     delete?: never;
     options?: never;
@@ -1336,7 +1344,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirm the email with the token from the link */
+    /**
+     * Confirm the email with the token from the link
+     * @description Confirms the address of the link and answers the profile. When this click is the one that
+     *     confirms the address and the caller has no session (the link of a registration, opened
+     *     signed out), the answer also carries a new session's `token` and `refresh_token`: the person
+     *     is signed in.
+     */
     post: operations['confirmEmail'];
     delete?: never;
     options?: never;
@@ -1495,7 +1509,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset token */
+    /**
+     * Set a new password with a reset token
+     * @description A password that is too easy to guess is refused with `422` and the reason on `password`.
+     */
     post: operations['resetPassword'];
     delete?: never;
     options?: never;
@@ -1580,7 +1597,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the password */
+    /**
+     * Change the password
+     * @description A password that is too easy to guess is refused with `422` and the reason on `password`.
+     */
     post: operations['changePassword'];
     delete?: never;
     options?: never;
@@ -2482,6 +2502,26 @@ export interface paths {
      * @description Uses the rates table. Clients cache answers for 60 s per (from, to, amount).
      */
     get: operations['convertPrice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/node-api/captcha/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A captcha challenge (ALTCHA proof of work)
+     * @description The challenge the built-in captcha widget solves after a 429: `level` is the `type` of the 429 (`hard_captcha` asks for about ten times the work). The solution goes back in the `X-Captcha` header of the call that was refused. Never cached.
+     */
+    get: operations['getCaptchaChallenge'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3458,7 +3498,7 @@ export interface components {
       /** @enum {string} */
       role?: 'client' | 'organizer' | 'support';
     };
-    /** @description The answer of a successful sign-in or registration. */
+    /** @description The answer of a successful sign-in. */
     AuthSession: {
       /** @description Short-lived access token, sent back as `X-Authorization: Bearer <token>`. */
       token: string;
@@ -3969,6 +4009,28 @@ export interface components {
       send_tour_program_in_pdf_via_whatsapp: boolean;
       main_auth_method: components['schemas']['CodeSender'];
     };
+    /** @description An ALTCHA proof-of-work challenge (altcha-lib v2 format) for the `altcha` widget. Its `parameters` are signed as a whole: send them back unchanged in the `X-Captcha` payload. */
+    CaptchaChallenge: {
+      parameters: {
+        /** @example PBKDF2/SHA-256 */
+        algorithm: string;
+        nonce: string;
+        salt: string;
+        cost: number;
+        keyLength: number;
+        keyPrefix: string;
+        keySignature?: string;
+        memoryCost?: number;
+        parallelism?: number;
+        /** @description Unix time (seconds) after which a solution is refused. */
+        expiresAt: number;
+        data: {
+          /** @enum {string} */
+          level: 'captcha' | 'hard_captcha';
+        };
+      };
+      signature: string;
+    };
     Stats: {
       totalCount: number;
       toursCount: number;
@@ -4099,6 +4161,16 @@ export interface components {
       date_from: string;
       /** Format: date */
       date_to: string;
+    };
+    /**
+     * @description The profile after an email confirmation. `token` and `refresh_token` (as in `AuthSession`)
+     *     come only when the confirmation also signed the person in (see `confirmEmail`).
+     */
+    EmailConfirmation: components['schemas']['UserProfile'] & {
+      /** @description Short-lived access token, sent back as `X-Authorization: Bearer <token>`. */
+      token?: string;
+      /** @description Rotates on every refresh. */
+      refresh_token?: string;
     };
     Refund: {
       id: number;
@@ -4242,6 +4314,8 @@ export interface components {
     XCurrency: components['schemas']['CurrencyCode'];
     /** @description The client role header, sent by default on every call. */
     XClientRole: 'client';
+    /** @description The solved captcha of a call sent again after a 429 `captcha` or `hard_captcha`: the ALTCHA widget's payload (base64 of the challenge and its solution, from `GET /node-api/captcha/challenge`). A valid, unexpired solution of the asked level lets the call through once and lifts the limit; a used or invalid one gets the same 429. */
+    XCaptcha: string;
     /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
     IdempotencyKey: string;
     Page: number;
@@ -6436,13 +6510,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK */
+      /** @description OK, whether or not the address already had an account. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AuthSession'];
+          'application/json': components['schemas']['Result'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6589,7 +6663,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UserProfile'];
+          'application/json': components['schemas']['EmailConfirmation'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8447,6 +8521,29 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  getCaptchaChallenge: {
+    parameters: {
+      query?: {
+        level?: 'captcha' | 'hard_captcha';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CaptchaChallenge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
     };
   };
   getContacts: {

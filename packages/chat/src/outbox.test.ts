@@ -134,3 +134,71 @@ describe('createOutbox list()', () => {
     expect(outbox.list(4)[0]!.status).toBe('success');
   });
 });
+
+describe('a held queue (a captcha the writer has not solved)', () => {
+  const captchaError = Object.assign(new Error('Too many requests'), { kind: 'captcha' });
+  const isHeld = (error: unknown) => (error as { kind?: string }).kind === 'captcha';
+
+  it('keeps the message and those behind it waiting, then sends them in order', async () => {
+    const sent: string[] = [];
+    let refuse = true;
+    let ids = 0;
+    const outbox = createOutbox({
+      createClientId: () => `c${++ids}`,
+      isHeld,
+      send: async (request) => {
+        if (refuse && request.client_id === 'c2') throw captchaError;
+        sent.push(request.client_id);
+        return stored(request, sent.length);
+      },
+    });
+    for (const text of ['one', 'two', 'three', 'four']) outbox.enqueue({ chatId: 7, text });
+    await outbox.idle();
+
+    expect(sent).toEqual(['c1']);
+    expect(outbox.list(7).map((m) => [m.clientId, m.status, m.held ?? false])).toEqual([
+      ['c1', 'success', false],
+      ['c2', 'waiting', true],
+      ['c3', 'waiting', false],
+      ['c4', 'waiting', false],
+    ]);
+    expect(outbox.list(7)[1]!.error).toBe('Too many requests');
+
+    refuse = false;
+    outbox.retry('c2');
+    await outbox.idle();
+    expect(sent).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(outbox.list(7).every((m) => m.status === 'success' && !m.held)).toBe(true);
+  });
+
+  it('goes on when a new message is written, and passes the hold on when the held one is deleted', async () => {
+    let refuse = true;
+    const sent: string[] = [];
+    let ids = 0;
+    const outbox = createOutbox({
+      createClientId: () => `c${++ids}`,
+      isHeld,
+      send: async (request) => {
+        if (refuse) throw captchaError;
+        sent.push(request.client_id);
+        return stored(request, sent.length);
+      },
+    });
+    outbox.enqueue({ chatId: 7, text: 'one' });
+    await outbox.idle();
+    outbox.enqueue({ chatId: 7, text: 'two' });
+    await outbox.idle();
+    // Writing again sent the queue on: it met the captcha again at the first message.
+    expect(outbox.list(7).map((m) => [m.status, m.held ?? false])).toEqual([
+      ['waiting', true],
+      ['waiting', false],
+    ]);
+
+    outbox.remove('c1');
+    expect(outbox.list(7).map((m) => [m.clientId, m.held])).toEqual([['c2', true]]);
+    refuse = false;
+    outbox.retry('c2');
+    await outbox.idle();
+    expect(sent).toEqual(['c2']);
+  });
+});

@@ -3,6 +3,11 @@
  * each gets a client id, waits its turn, is sent one at a time in order, and ends as success
  * (with the server's message) or failed (with the reason), from where `retry` sends it again with
  * the same client id, so the server stores it once however often it is retried.
+ *
+ * A failure that `isHeld` names (a rate limit's captcha the writer has not solved) fails nothing:
+ * the message goes back to waiting, marked `held`, and the queue stops there, so the messages
+ * behind it keep their order and wait too. `retry` of the held message (or a new message) sends
+ * the queue on.
  */
 import { assertChatId } from './chat-id';
 import type { MessageSendStatus } from './events';
@@ -20,6 +25,8 @@ export interface OutgoingMessage<Message extends ChatMessageLike = ChatMessageLi
   sent?: Message | undefined;
   /** Why the last attempt failed. */
   error?: string | undefined;
+  /** Waiting for the writer (a captcha to solve): the queue stops at it until `retry`. */
+  held?: boolean | undefined;
 }
 
 export interface SendRequest {
@@ -37,12 +44,14 @@ export interface OutboxOptions<Message extends ChatMessageLike> {
   now?: () => Date;
   /** The text a failure shows (default: the error's message). */
   describeError?: (error: unknown) => string;
+  /** Failures that hold the queue instead of failing the message (a captcha not solved). */
+  isHeld?: (error: unknown) => boolean;
 }
 
 export interface Outbox<Message extends ChatMessageLike = ChatMessageLike> {
   /** Queues a message; throws 'data.chatId must be a number' for a bad chat id. */
   enqueue(input: { chatId: unknown; text?: string; fileId?: number }): OutgoingMessage<Message>;
-  /** Sends a failed message again (same client id). */
+  /** Sends a failed message again (same client id), or the queue on from a held one. */
   retry(clientId: string): void;
   /** Forgets a message (a failed one the user discards, or one the chat now shows). */
   remove(clientId: string): void;
@@ -70,6 +79,8 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
   let messages: OutgoingMessage<Message>[] = [];
   const listeners = new Set<() => void>();
   let running: Promise<void> | undefined;
+  // A held message stops the queue until the writer acts.
+  let holding = false;
   // list() answers the same array until something changes (React's useSyncExternalStore needs it).
   const lists = new Map<number | undefined, readonly OutgoingMessage<Message>[]>();
   const changed = () => {
@@ -93,27 +104,42 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
       });
       update(item.clientId, { status: 'success', sent });
     } catch (error) {
-      update(item.clientId, { status: 'failed', error: describe(error) });
+      if (options.isHeld?.(error)) {
+        holding = true;
+        update(item.clientId, { status: 'waiting', held: true, error: describe(error) });
+      } else {
+        update(item.clientId, { status: 'failed', error: describe(error) });
+      }
+    }
+  };
+
+  const nextWaiting = () =>
+    holding ? undefined : messages.find((entry) => entry.status === 'waiting');
+
+  /** Sends the queue on from a held message. */
+  const release = () => {
+    holding = false;
+    if (messages.some((entry) => entry.held)) {
+      messages = messages.map((entry) =>
+        entry.held ? { ...entry, held: undefined, error: undefined } : entry,
+      );
+      changed();
     }
   };
 
   // One message at a time, in the order written; a removed one is skipped.
   const drain = () => {
     if (running) return running;
-    const next = messages.find((item) => item.status === 'waiting');
+    const next = nextWaiting();
     if (!next) return Promise.resolve();
     running = (async () => {
-      for (
-        let item: OutgoingMessage<Message> | undefined = next;
-        item;
-        item = messages.find((entry) => entry.status === 'waiting')
-      ) {
+      for (let item: OutgoingMessage<Message> | undefined = next; item; item = nextWaiting()) {
         await sendOne(item);
       }
     })().finally(() => {
       running = undefined;
       // A retry that came in as the loop ended.
-      if (messages.some((entry) => entry.status === 'waiting')) void drain();
+      if (nextWaiting()) void drain();
     });
     return running;
   };
@@ -132,20 +158,35 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
         createdAt: now().toISOString(),
       };
       messages = [...messages, item];
+      // Writing again is acting on the hold: the queue goes on (and asks for the captcha again).
+      release();
       changed();
       void drain();
       return item;
     },
     retry(clientId) {
       const item = messages.find((entry) => entry.clientId === clientId);
-      if (!item || item.status !== 'failed') return;
-      update(clientId, { status: 'waiting', error: undefined });
+      if (item?.held) {
+        release();
+      } else if (item?.status === 'failed') {
+        update(clientId, { status: 'waiting', error: undefined });
+      } else {
+        return;
+      }
       void drain();
     },
     remove(clientId) {
       const item = messages.find((entry) => entry.clientId === clientId);
       if (!item || item.status === 'loading') return;
       messages = messages.filter((entry) => entry.clientId !== clientId);
+      if (item.held) {
+        // The hold passes to the next waiting message, where the writer can act on it.
+        const next = messages.find((entry) => entry.status === 'waiting');
+        if (!next) holding = false;
+        messages = messages.map((entry) =>
+          entry === next ? { ...entry, held: true, error: item.error } : entry,
+        );
+      }
       changed();
     },
     list(chatId) {

@@ -83,6 +83,7 @@ export const operationKeys = {
   listCountryOptions: ['get', '/crm/api/dropdown/country'],
   listLanguageOptions: ['get', '/crm/api/dropdown/language'],
   convertPrice: ['get', '/node-api/convert-price'],
+  getCaptchaChallenge: ['get', '/node-api/captcha/challenge'],
   getContacts: ['get', '/spa/contacts'],
   getWorkTime: ['get', '/spa/work-time'],
   getMessengers: ['get', '/spa/groups-in-social-network'],
@@ -634,6 +635,13 @@ export const convertPriceQueryOptions = (
   ...params: ParamsArgument<'/node-api/convert-price'>
 ): GallopQueryOptions<'/node-api/convert-price'> =>
   gallopQueryOptions(client, '/node-api/convert-price', ...params);
+
+/** `GET /node-api/captcha/challenge` */
+export const getCaptchaChallengeQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/node-api/captcha/challenge'>
+): GallopQueryOptions<'/node-api/captcha/challenge'> =>
+  gallopQueryOptions(client, '/node-api/captcha/challenge', ...params);
 
 /** `GET /spa/contacts` */
 export const getContactsQueryOptions = (
