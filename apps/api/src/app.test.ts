@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
@@ -268,5 +269,26 @@ describe('thrown errors', () => {
     const response = await throwing.inject({ url: '/teapot' });
     expect(response.statusCode).toBe(418);
     expect(expectContractSchema(response, 'Error')).toEqual({ message: 'No coffee here' });
+  });
+});
+
+describe('values the database refuses', () => {
+  const logs = captureLogs();
+  let refusing: FastifyInstance;
+  beforeAll(() => {
+    refusing = start({ logStream: logs.stream }, testEnv({ LOG_LEVEL: 'warn' }));
+    // 2^31 does not fit an int4 column: PostgreSQL's error 22003 (numeric value out of range).
+    refusing.get('/overflow', async () => database.db.execute(sql`select ${2 ** 31}::int4`));
+  });
+
+  it('answer 400 rather than 500 and are logged (issue 43, finding 10)', async () => {
+    const response = await refusing.inject({
+      url: '/overflow',
+      headers: { 'x-request-id': 'r-22003' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(expectContractSchema(response, 'Error')).toEqual({ message: 'Invalid request' });
+    const logged = logs.entries.find((entry) => entry['reqId'] === 'r-22003');
+    expect(logged).toMatchObject({ level: 40, sqlState: '22003' });
   });
 });

@@ -7,13 +7,16 @@ import type { Env } from '#src/env.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { allowWebOrigin } from '#src/http/cors.ts';
 import { usePrecompiledContractValidator } from '#src/http/contract-validator.ts';
+import { createCounterStore } from '#src/http/counter-store.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
+import { createRateLimits, type CaptchaLevel } from '#src/http/rate-limit.ts';
 import {
   compileOnFirstUse,
   serializersOnFirstUse,
   type CompilingAjv,
 } from '#src/http/lazy-compilers.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
+import { answerClientError, REQUEST_BODY_LIMIT_BYTES } from '#src/http/request-limits.ts';
 import { addSecurityHeaders } from '#src/http/security-headers.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
@@ -34,8 +37,10 @@ import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
 import { registerDevTourEndRoute } from '#src/modules/bookings/dev-tour-end.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
+import { createAltcha, type Difficulty } from '#src/modules/captcha/altcha.ts';
 import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
+import { startSystemMessageAnnouncer } from '#src/modules/chat/system-announcer.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import {
   internalSecretsAtStart,
@@ -75,6 +80,8 @@ export interface BuildAppOptions {
    * on a loaded two-core machine a test app's first reads can take longer than that.
    */
   startTimeoutMs?: number;
+  /** Easier captcha challenges (tests solve them in Node). */
+  captchaDifficulty?: Partial<Record<CaptchaLevel, Difficulty>>;
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
@@ -120,6 +127,8 @@ function addOperationHooks(
 /** The API as a Fastify instance, routes and validation generated from the contract. */
 /** How long the start waits for the first search index (see `onReady` below). */
 const INDEX_WARM_WAIT_MS = 5_000;
+/** How long the start waits for the rate limits' Redis (counts are local until it answers). */
+const LIMITS_REDIS_WAIT_MS = 2_000;
 
 /** Resolves when `work` does or after `ms`, whichever comes first (the work goes on). */
 function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
@@ -152,6 +161,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     schemaController: {
       compilersFactory: { buildSerializer: serializersOnFirstUse(SerializerSelector()) },
     },
+    // Too large a body answers 413, too large a request line or headers 431, as JSON, without
+    // resetting the connection (issue 43, finding 10).
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
+    clientErrorHandler: answerClientError,
     frameworkErrors(error, request, reply) {
       reply.header(REQUEST_ID_HEADER, request.id);
       return sendError(error, request, reply);
@@ -218,6 +231,27 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     log: app.log.child({ module: 'chat' }),
   });
   app.addHook('preClose', () => chatSocket.close());
+  // Secrets only this API checks: configured, else generated once per database and read from it
+  // before the app serves. Secrets shared with another service: unset in production, their
+  // feature is off and a warning says so (decision 061).
+  const internalSecrets = internalSecretsAtStart(options.database.db, env);
+
+  // Rate limits count in Redis when REDIS_URL is set (one count for every API process), else in
+  // this process; a solved ALTCHA challenge lifts a limit once (decision 094).
+  const limitStore = createCounterStore({
+    redisUrl: env.REDIS_URL,
+    log: app.log.child({ module: 'limits' }),
+  });
+  // Until Redis answers each process counts alone: wait for it a little before serving.
+  app.addHook('onReady', () => waitAtMost(limitStore.ready(), LIMITS_REDIS_WAIT_MS));
+  app.addHook('onClose', () => limitStore.close());
+  const captcha = createAltcha({
+    secret: internalSecrets.captcha,
+    store: limitStore,
+    difficulty: options.captchaDifficulty,
+  });
+  const rateLimits = createRateLimits({ store: limitStore, captcha });
+
   // Messenger bots post the connection codes travellers send them here (decision 059).
   const bots = botSecrets(env);
   const botDeps = {
@@ -225,12 +259,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     realtime: chatSocket.realtime,
     publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
   };
-  registerBotWebhooks(app, { ...botDeps, secrets: bots });
+  registerBotWebhooks(app, { ...botDeps, secrets: bots, rateLimits });
 
-  // Secrets only this API checks: configured, else generated once per database and read from it
-  // before the app serves. Secrets shared with another service: unset in production, their
-  // feature is off and a warning says so (decision 061).
-  const internalSecrets = internalSecretsAtStart(options.database.db, env);
   let resolvingSecrets: Promise<void> | undefined;
   const resolveSecrets = () => (resolvingSecrets ??= internalSecrets.resolve());
   app.addHook('onReady', resolveSecrets);
@@ -264,7 +294,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     responseDeadlineHours: env.RESPONSE_DEADLINE_HOURS,
     bookingLinkSecret: internalSecrets.bookingLinks,
     log: app.log,
+    rateLimits,
+    captcha,
     chatRealtime: chatSocket.realtime,
+    sessionsEnded: chatSocket.endSessions,
     connectableMessengers: Object.keys(bots) as BotSource[],
     chatSendLimit: env.CHAT_SEND_LIMIT,
     phoneCodeLimit: env.PHONE_CODE_LIMIT,
@@ -364,6 +397,18 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
         secret: internalSecrets.follower(),
         onError: (error) => log.warn({ err: error }, 'followers: sending new-date notices failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  {
+    // System messages written in booking transactions reach the open chats after commit.
+    const log = app.log.child({ module: 'chat' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startSystemMessageAnnouncer(options.database.db, chatSocket.realtime, {
+        onError: (error) => log.warn({ err: error }, 'chat: announcing system messages failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

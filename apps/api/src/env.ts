@@ -141,6 +141,10 @@ export const envSchema = z.object({
   // secret generated once per database (decision 061). The links never expire: changing it
   // breaks the links of e-mails already sent.
   FOLLOWER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Signs the captcha challenges (ALTCHA) the API hands out after a 429 and checks their
+  // solutions (decision 094). Unset: a random secret generated once per database (decision 061),
+  // so every API process (API_WORKERS, several hosts on one PostgreSQL) checks the others'.
+  CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   // The messenger bots' webhooks (decision 059): what Telegram sends in its secret-token header
   // (setWebhook's secret_token) and what a WhatsApp bridge sends in X-Gallop-Bot-Secret. Unset: a
   // development constant, except with NODE_ENV=production, where that webhook is off.
@@ -199,6 +203,7 @@ const SECRET_VARIABLES = new Set([
   'CALL_SECRET',
   'VERIFICATION_SECRET',
   'FOLLOWER_SECRET',
+  'CAPTCHA_HMAC_KEY',
   'BOOKING_LINK_SECRET',
   'TELEGRAM_BOT_SECRET',
   'WHATSAPP_BOT_SECRET',

@@ -1,6 +1,9 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
+import type { RateLimits } from '#src/http/rate-limit.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
+import type { Altcha } from '#src/modules/captcha/altcha.ts';
+import { captchaHandlers } from '#src/modules/captcha/handlers.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import type { CachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
 import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
@@ -12,6 +15,7 @@ import { organizerAreaHandlers } from '#src/modules/bookings/organizer-area-hand
 import { supportBookingHandlers } from '#src/modules/bookings/support-handlers.ts';
 import { chatHandlers } from '#src/modules/chat/handlers.ts';
 import type { ChatRealtime } from '#src/modules/chat/events.ts';
+import type { SessionsEnded } from '#src/modules/accounts/sessions.ts';
 import type { MessengerSource } from '#src/modules/content/site-settings.ts';
 import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
 import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
@@ -40,6 +44,13 @@ export interface HandlerDeps {
   rates: RatesCache;
   /** Cached answers of the public catalogue reads (search, SEO pages). */
   responseCache?: ResponseCache;
+  /**
+   * The app's rate limits: counts in Redis or memory, lifted by a solved captcha (decision 094).
+   * Without them each module counts in its own memory and no captcha lifts a limit.
+   */
+  rateLimits?: RateLimits | undefined;
+  /** The built-in captcha (ALTCHA) the limits ask for; module tests get one of their own. */
+  captcha?: Altcha | undefined;
   /** Per-address limit of the public write calls in 15 minutes (tour actions). */
   publicWriteLimit?: number;
   /** Sign-in attempts and codes per address and login in 15 minutes. */
@@ -70,6 +81,8 @@ export interface HandlerDeps {
   uploadLimit?: number;
   /** The chat socket server's emitter (none: nobody is connected). */
   chatRealtime?: ChatRealtime;
+  /** Disconnects the sockets of sessions that ended (sign-out, password change, token reuse). */
+  sessionsEnded?: SessionsEnded;
   /**
    * The messengers whose bot webhook this process serves (decision 059): the only ones a
    * connection code can link. None given: no messenger is offered.
@@ -95,6 +108,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
   return {
     ...operationsHandlers(deps),
     ...contentHandlers(deps),
+    ...captchaHandlers(deps),
     ...organizersHandlers(deps),
     ...ownOrganizersHandlers(deps),
     ...tourHandlers(deps),

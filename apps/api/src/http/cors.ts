@@ -10,6 +10,8 @@ const ALLOWED_HEADERS = [
   'x-localization',
   'x-currency',
   'x-client-role',
+  // A call sent again with its solved captcha (decision 094).
+  'x-captcha',
   REQUEST_ID_HEADER,
 ].join(', ');
 

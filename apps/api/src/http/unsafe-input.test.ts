@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractSchema } from '#src/testing/contract.ts';
+import { MAX_REPORTED_ISSUES } from './errors.ts';
+import { MAX_BODY_VALUES } from './unsafe-input.ts';
 
 let api: TestApp;
 beforeAll(async () => {
@@ -54,6 +56,35 @@ describe('input the database cannot hold', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Invalid request body' });
+  });
+
+  /** A code sign-in carrying `count` favourite ids of 0 (each one invalid). */
+  const signInWithFavourites = (count: number) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/auth-via-code',
+      payload: {
+        login: 'a@example.com',
+        code: '12345',
+        favourites_tours_ids: Array(count).fill(0),
+      },
+    });
+
+  it('answers 400 at once, in a few words, for a body of 100 000 values', async () => {
+    const response = await signInWithFavourites(100_000);
+    expect(response.statusCode).toBe(400);
+    expect(expectContractSchema(response, 'Error')).toEqual({
+      message: 'Invalid request body',
+      errors: { body: [`must not hold more than ${MAX_BODY_VALUES} values`] },
+    });
+  });
+
+  it('names at most 50 invalid fields, however many there are', async () => {
+    const response = await signInWithFavourites(5_000);
+    expect(response.statusCode).toBe(400);
+    const { errors } = expectContractSchema(response, 'Error') as { errors: object };
+    expect(Object.keys(errors)).toHaveLength(MAX_REPORTED_ISSUES);
+    expect(response.body.length).toBeLessThan(5_000);
   });
 
   it('leaves ordinary text that merely spells a number alone', async () => {

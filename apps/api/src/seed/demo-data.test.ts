@@ -65,12 +65,13 @@ describe('the seeded demo accounts', () => {
           inArray(users.email, [DEMO_TRAVELLER.email, DEMO_ORGANIZER.email, DEMO_SUPPORT.email]),
         );
       expect(rows).toHaveLength(3);
-      // scrypt$N$r$p$salt$hash
+      // $argon2id$v=19$m=…,t=…,p=…$salt$hash (PHC): the salt is the fifth part, as it was for scrypt
       const salts = rows.map((row) => row.passwordHash?.split('$')[4]);
       const hashes = rows.map((row) => row.passwordHash);
       expect(salts.every(Boolean)).toBe(true);
       expect(new Set(salts).size).toBe(3);
       expect(new Set(hashes).size).toBe(3);
+      expect(hashes.every((hash) => hash?.startsWith('$argon2id$'))).toBe(true);
     } finally {
       await database.close();
     }

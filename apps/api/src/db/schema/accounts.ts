@@ -32,7 +32,7 @@ export const users = pgTable(
     /** `+` and digits only. */
     phone: text(),
     phoneConfirmedAt: timestamp({ withTimezone: true }),
-    /** scrypt, `scrypt$N$r$p$salt$hash` (see modules/accounts/passwords.ts). */
+    /** argon2id in PHC form, or an older `scrypt$N$r$p$salt$hash` (modules/accounts/passwords.ts). */
     passwordHash: text(),
     countryId: integer().references(() => countries.id),
     languageCode: text().notNull().default('en'),
@@ -77,6 +77,25 @@ export const userSessions = pgTable(
     uniqueIndex('user_sessions_access_key').on(table.accessHash),
     uniqueIndex('user_sessions_refresh_key').on(table.refreshHash),
     index('user_sessions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The refresh tokens a session has rotated away (their SHA-256) and when. One presented again
+ * means a second holder: past a grace window for racing tabs, the session is revoked (issue 43,
+ * finding 9). Kept for one refresh lifetime, after which the token would have expired anyway.
+ */
+export const userSessionRetiredRefresh = pgTable(
+  'user_session_retired_refresh',
+  {
+    refreshHash: text().primaryKey(),
+    sessionId: integer()
+      .notNull()
+      .references(() => userSessions.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('user_session_retired_refresh_session_idx').on(table.sessionId, table.retiredAt),
   ],
 );
 

@@ -97,9 +97,18 @@ export const chatMessages = pgTable(
     /** The booking a system message tells about (decision 091); a plain id, like `fileId`. */
     requestId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the participants' sockets were told. Messages sent through the API are pushed at once;
+     * a system message written in a booking's transaction waits (null) for the announcer, which
+     * pushes it after commit (chat/system-announcer.ts).
+     */
+    announcedAt: timestamp({ withTimezone: true }).defaultNow(),
   },
   (table) => [
     index('chat_messages_chat_idx').on(table.chatId, table.id.desc()),
+    index('chat_messages_unannounced_idx')
+      .on(table.id)
+      .where(sql`announced_at is null`),
     uniqueIndex('chat_messages_client_id_key')
       .on(table.senderId, table.clientId)
       .where(sql`client_id is not null`),

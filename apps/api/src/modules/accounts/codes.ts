@@ -48,6 +48,9 @@ export async function sendCode(
       ? `Your Gallop sign-in code is ${code}. It is valid for 10 minutes.`
       : `Your Gallop phone confirmation code is ${code}. It is valid for 10 minutes.`;
   await db.transaction(async (tx) => {
+    // Sends to one login wait for each other: each then invalidates every code sent before it,
+    // and two never lock those codes in different orders (a deadlock, issue 43 finding 10).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${login}`}))`);
     await tx
       .update(userCodes)
       .set({ usedAt: new Date() })

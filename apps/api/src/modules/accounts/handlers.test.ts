@@ -3,7 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { countries, outbox, tours, userCodes } from '#src/db/schema/index.ts';
+import { countries, outbox, tours, userCodes, users, userSessions } from '#src/db/schema/index.ts';
 import { DEMO_TRAVELLER } from '#src/seed/accounts.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
@@ -85,37 +85,116 @@ const codeIn = (body: string) => body.match(/\b(\d{5})\b/)?.[1] ?? '';
 const tokenIn = (body: string, name = 'token') =>
   new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get(name) ?? '';
 
+/**
+ * A new account signed in the way a person gets there: register, then open the e-mailed link
+ * (signed out), whose answer carries the session.
+ */
+async function signUp(overrides: Record<string, unknown> = {}) {
+  const { status, email } = await register(overrides);
+  expect(status).toBe(200);
+  const token = tokenIn((await lastMessage(email.toLowerCase()))!.body);
+  const confirmed = await post('confirmEmail', 'confirm-email', { token });
+  expect(confirmed.status).toBe(200);
+  expect(confirmed.body.token).toEqual(expect.any(String));
+  return { email, body: confirmed.body };
+}
+
+const userByEmail = async (email: string) =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+const sessionsOf = async (userId: number) =>
+  db.select().from(userSessions).where(eq(userSessions.userId, userId));
+
+/** The start of the 422 of a password that is too easy to guess. */
+const TOO_EASY =
+  /^This password is too easy to guess\. .*Add more words or use a less common phrase\.$/;
+
 describe('registration and sign-in with a password', () => {
-  it('registers, answers a session, and emails a confirmation link', async () => {
+  it('registers an unconfirmed account without a session, and emails a confirmation link', async () => {
     const { status, body, email } = await register({ email: `Ann-${randomUUID()}@Example.com` });
-    expect(status).toBe(200);
-    expect(body.user).toMatchObject({
-      first_name: 'Ann',
-      last_name: 'Rider',
-      email: email.toLowerCase(),
-      is_email_set: true,
-      is_admin_auth: false,
+    expect({ status, body }).toEqual({ status: 200, body: { result: true } });
+    const user = await userByEmail(email.toLowerCase());
+    expect(user).toMatchObject({
+      firstName: 'Ann',
+      lastName: 'Rider',
       timezone: 'Europe/Berlin',
       role: 'client',
+      emailConfirmedAt: null,
     });
-    expect(body.token).not.toBe(body.refresh_token);
+    expect(await sessionsOf(user!.id)).toEqual([]);
     const link = await lastMessage(email.toLowerCase());
     expect(link).toMatchObject({ kind: 'confirm-email', channel: 'email' });
     expect(link!.body).toContain('/email-confirm?token=');
-    expect((await profile(body.token)).body.email).toBe(email.toLowerCase());
   });
 
-  it('refuses a taken email and unequal passwords with field errors', async () => {
-    const first = await register();
-    const again = await register({ email: first.email.toUpperCase() });
-    expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual({ email: ['This email is already registered'] });
+  it('answers a taken address as a new one; only its inbox hears of the attempt', async () => {
+    const fresh = await register();
+    const owner = await userByEmail(fresh.email);
+    const taken = await register({
+      email: fresh.email.toUpperCase(),
+      first_name: 'Mallory',
+      password: 'another-saddle-77',
+      confirm_password: 'another-saddle-77',
+    });
+    const stranger = await register();
+    // Same status, same body: the caller cannot tell which address had an account.
+    expect({ status: taken.status, body: taken.body }).toEqual({
+      status: stranger.status,
+      body: stranger.body,
+    });
+    expect(taken.status).toBe(200);
+    // The owner is told, with the ways back in; no link, no session, nothing else changed.
+    const notice = await lastMessage(fresh.email);
+    expect(notice).toMatchObject({ kind: 'register-attempt', channel: 'email' });
+    expect(notice!.body).toContain('tried to create a Gallop account with this email');
+    expect(notice!.body).toContain('/login');
+    expect(notice!.body).toContain('Forgot your password?');
+    expect(notice!.body).not.toContain('token=');
+    expect(await userByEmail(fresh.email)).toEqual(owner);
+    expect(await sessionsOf(owner!.id)).toEqual([]);
+    expect(
+      (await post('login', 'auth', { login: fresh.email, password: 'another-saddle-77' })).status,
+    ).toBe(401);
+    // The new address got its confirmation link.
+    expect((await lastMessage(stranger.email))!.kind).toBe('confirm-email');
+  });
+
+  it('keeps a phone of another account out of a new one, saying so in the e-mail only', async () => {
+    const phone = uniquePhone();
+    await register({ phone });
+    const second = await register({ phone });
+    expect({ status: second.status, body: second.body }).toEqual({
+      status: 200,
+      body: { result: true },
+    });
+    expect((await userByEmail(second.email))!.phone).toBeNull();
+    expect((await lastMessage(second.email))!.body).toContain(
+      'belongs to another Gallop account, so it was not saved',
+    );
+  });
+
+  it('refuses unequal passwords and blank names with field errors', async () => {
     const unequal = await register({ confirm_password: 'saddle-up-2027' });
     expect(unequal.status).toBe(422);
     expect(unequal.body.errors).toEqual({ confirm_password: ['Do not match'] });
     const blank = await register({ first_name: '   ' });
     expect(blank.status).toBe(422);
     expect(blank.body.errors).toEqual({ first_name: ['Required field'] });
+  });
+
+  it('refuses a password that is easy to guess, saying why on the password field', async () => {
+    for (const password of ['12345678', 'password', 'annrider']) {
+      const weak = await register({ password, confirm_password: password });
+      expect(weak.status, password).toBe(422);
+      expect(weak.body.message, password).toMatch(TOO_EASY);
+      expect(weak.body.errors, password).toEqual({ password: [weak.body.message] });
+      expect(await userByEmail(weak.email), password).toBeUndefined();
+      expect(await lastMessage(weak.email), password).toBeUndefined();
+    }
+    const common = await register({ password: '12345678', confirm_password: '12345678' });
+    expect(common.body.message).toBe(
+      'This password is too easy to guess. This is a heavily used password. Add more words or use a less common phrase.',
+    );
   });
 
   it('signs the seeded demo traveller in, and refuses a wrong password with 401', async () => {
@@ -132,6 +211,25 @@ describe('registration and sign-in with a password', () => {
     const unknown = await post('login', 'auth', { login: uniqueEmail(), password: 'whatever' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe('Invalid login or password');
+  });
+
+  it('verifies an scrypt hash of before and stores it again as argon2id at sign-in', async () => {
+    const { email } = await register();
+    // `saddle-up-2026` as the scrypt `hashPassword` wrote it (N=2^15, r=8, p=1).
+    const scrypt =
+      'scrypt$32768$8$1$DFhWZWc40Ecm1HvHPkHehw$ItakOlzsuuwMIPjZ7NGlSrnlRKk1MsBo_ZDggjgPQbg';
+    await db.update(users).set({ passwordHash: scrypt }).where(eq(users.email, email));
+    const wrong = await post('login', 'auth', { login: email, password: 'saddle-up-2027' });
+    expect(wrong.status).toBe(401);
+    expect((await userByEmail(email))!.passwordHash).toBe(scrypt);
+    const ok = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
+    expect(ok.status).toBe(200);
+    const upgraded = (await userByEmail(email))!.passwordHash!;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await post('login', 'auth', { login: email, password: 'saddle-up-2026' })).status).toBe(
+      200,
+    );
+    expect((await userByEmail(email))!.passwordHash).toBe(upgraded);
   });
 
   it('signs in by phone too', async () => {
@@ -162,7 +260,7 @@ describe('sessions', () => {
   it('answers 401 without a token, with an unknown token, and after sign-out', async () => {
     expect((await call('getProfile', 'GET', '/crm/api/user/profile')).status).toBe(401);
     expect((await profile('not-a-real-token')).status).toBe(401);
-    const { body } = await register();
+    const { body } = await signUp();
     expect((await post('logout', 'logout', undefined, body.token)).body).toEqual({ result: true });
     expect((await profile(body.token)).status).toBe(401);
     expect(
@@ -171,7 +269,7 @@ describe('sessions', () => {
   });
 
   it('rotates the refresh token: the old one works once', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const refreshed = await post('refreshToken', 'refresh-token', {
       refresh_token: body.refresh_token,
     });
@@ -299,30 +397,67 @@ describe('one-time codes', () => {
 });
 
 describe('links sent by email', () => {
-  it('confirms the email with the link; a second click still confirms, other links are gone', async () => {
-    const { email, body } = await register();
+  it('confirms the address with the link and signs in; a second click still confirms, other links are gone', async () => {
+    const { email } = await register();
+    const user = await userByEmail(email);
     const token = tokenIn((await lastMessage(email))!.body);
     const confirmed = await post('confirmEmail', 'confirm-email', { token });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.email).toBe(email);
-    expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(200);
+    expect(confirmed.body).toMatchObject({ email, first_name: 'Ann' });
+    // The click that confirmed the address opened a session (the registration's end).
+    expect(confirmed.body.token).toEqual(expect.any(String));
+    expect(confirmed.body.refresh_token).toEqual(expect.any(String));
+    expect((await userByEmail(email))!.emailConfirmedAt).not.toBeNull();
+    expect(await sessionsOf(user!.id)).toHaveLength(1);
+    const me = await profile(confirmed.body.token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: user!.id, email });
+    // A second click still says confirmed, and signs nobody in.
+    const again = await post('confirmEmail', 'confirm-email', { token });
+    expect(again.status).toBe(200);
+    expect(again.body.token).toBeUndefined();
     expect((await post('confirmEmail', 'confirm-email', { token: 'never-sent' })).status).toBe(410);
     // Already confirmed: asking again sends nothing new.
     const before = await lastMessage(email);
-    await post('requestEmailConfirmation', 'email-confirmation-request', undefined, body.token);
+    await post(
+      'requestEmailConfirmation',
+      'email-confirmation-request',
+      undefined,
+      confirmed.body.token,
+    );
     expect((await lastMessage(email))!.id).toBe(before!.id);
     // After the address changed, the old link no longer confirms anything.
     await post(
       'changeEmail',
       'change-email',
       { email: uniqueEmail(), password: 'saddle-up-2026' },
-      body.token,
+      confirmed.body.token,
     );
     expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(410);
   });
 
+  it('confirms a changed address for the signed-in user without a second session', async () => {
+    const { body } = await signUp();
+    const next = uniqueEmail();
+    await post(
+      'changeEmail',
+      'change-email',
+      { email: next, password: 'saddle-up-2026' },
+      body.token,
+    );
+    const token = tokenIn((await lastMessage(next))!.body);
+    const confirmed = await call('confirmEmail', 'POST', '/crm/api/user/confirm-email', {
+      payload: { token },
+      token: body.token,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.email).toBe(next);
+    expect(confirmed.body.token).toBeUndefined();
+    expect(await sessionsOf(confirmed.body.id)).toHaveLength(1);
+  });
+
   it('resets a forgotten password, signing out the other devices', async () => {
-    const { email, body } = await register();
+    const { email, body } = await signUp();
     const known = await post('recoverPassword', 'password-recovery', { email });
     expect({ status: known.status, body: known.body }).toEqual({
       status: 200,
@@ -342,6 +477,11 @@ describe('links sent by email', () => {
     ).toEqual({
       result: true,
     });
+    // A password that is easy to guess is refused, and the link still works.
+    const weak = await post('resetPassword', 'password-reset', { token, password: '12345678' });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors.password[0]).toMatch(TOO_EASY);
+    expect((await profile(body.token)).status).toBe(200);
     const reset = await post('resetPassword', 'password-reset', {
       token,
       password: 'new-saddle-99',
@@ -359,7 +499,7 @@ describe('links sent by email', () => {
 
 describe('settings', () => {
   it('updates the profile, language, currency and country', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const updated = await post(
       'updateProfile',
       'update-profile',
@@ -407,26 +547,26 @@ describe('settings', () => {
   });
 
   it('changes the password with the old one, keeping this device signed in', async () => {
-    const { email, body } = await register();
+    const { email, body } = await signUp();
     const other = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
-    const wrongOld = await post(
-      'changePassword',
-      'change-password',
-      { old_password: 'nope', password: 'fresh-trail-1', confirm_password: 'fresh-trail-1' },
-      body.token,
-    );
+    const change = (oldPassword: string, password: string) =>
+      post(
+        'changePassword',
+        'change-password',
+        { old_password: oldPassword, password, confirm_password: password },
+        body.token,
+      );
+    const wrongOld = await change('nope', 'fresh-trail-1');
     expect(wrongOld.status).toBe(422);
     expect(wrongOld.body.errors).toEqual({ old_password: ['Wrong password'] });
-    const changed = await post(
-      'changePassword',
-      'change-password',
-      {
-        old_password: 'saddle-up-2026',
-        password: 'fresh-trail-1',
-        confirm_password: 'fresh-trail-1',
-      },
-      body.token,
+    // A new password that is easy to guess is refused, and the old one still signs in.
+    const weak = await change('saddle-up-2026', 'password');
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors).toEqual({ password: [expect.stringMatching(TOO_EASY)] });
+    expect((await post('login', 'auth', { login: email, password: 'saddle-up-2026' })).status).toBe(
+      200,
     );
+    const changed = await change('saddle-up-2026', 'fresh-trail-1');
     expect(changed.body).toEqual({ result: true });
     expect((await profile(body.token)).status).toBe(200);
     expect((await profile(other.body.token)).status).toBe(401);
@@ -436,7 +576,7 @@ describe('settings', () => {
   });
 
   it('changes the email (with the password) and sends a new confirmation', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const next = uniqueEmail();
     const refused = await post(
       'changeEmail',
@@ -463,7 +603,7 @@ describe('settings', () => {
   });
 
   it('changes and confirms the phone with an SMS code', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const phone = uniquePhone();
     const changed = await post('changePhone', 'change-phone', { phone }, body.token);
     expect(changed.body).toMatchObject({ phone, is_phone_confirmed: false });
@@ -494,7 +634,7 @@ describe('settings', () => {
   });
 
   it('answers permissions and marks activity', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const data = await call('getUserInfoData', 'GET', '/spa/user-info-data', { token: body.token });
     expect(data.body).toEqual({
       permissions: { can_use_knowledge: false, can_view_commission: false },
@@ -507,7 +647,7 @@ describe('settings', () => {
 
 describe('favourites', () => {
   it('adds, lists and removes favourite tours; 404 for an unknown tour', async () => {
-    const { body } = await register();
+    const { body } = await signUp();
     const [first, second] = await db.select({ id: tours.id }).from(tours).limit(2);
     const add = (tourId: number) =>
       call('addFavouriteTour', 'POST', '/crm/api/favourite-tour/create', {

@@ -1,16 +1,22 @@
 /**
  * Accounts (spec section 7, "User"; decisions, "Accounts and notifications"): registration with a
  * password or a one-time code, sign-in, sessions, links sent by email, and the settings a
- * traveller changes. Sign-in and codes are rate-limited per address and login (429 `captcha`).
+ * traveller changes. Sign-in and codes are rate-limited per address and login (429 `captcha` or
+ * `hard_captcha`, lifted by a solved captcha: decision 094).
  */
 import { isCurrencyCode } from '@gallop/currency';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import { findCountry } from '#src/modules/content/countries.ts';
 import {
   CODE_RESEND_AFTER_S,
@@ -28,15 +34,23 @@ import {
   findLinkToken,
 } from './links.ts';
 import { normalizeEmail, normalizePhone, parseLogin, type Login } from './logins.ts';
-import { sendEmailConfirmation, sendPasswordReset } from './mail.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import {
+  PHONE_NOT_SAVED,
+  sendEmailConfirmation,
+  sendPasswordReset,
+  sendRegistrationAttempt,
+} from './mail.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import {
+  findSigned,
   openSession,
   refreshSession,
   requireSigned,
   revokeOtherSessions,
   revokeSession,
   unauthorized,
+  type SessionsEnded,
   type UserRow,
 } from './sessions.ts';
 import {
@@ -59,6 +73,10 @@ export interface AccountsDeps {
   /** Failed password sign-ins per login, from all addresses, in 15 minutes (default 20). */
   authAccountLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
+  /** Ends the live connections of sessions that end (the chat socket's). */
+  sessionsEnded?: SessionsEnded | undefined;
 }
 
 type AccountOperation =
@@ -91,10 +109,7 @@ type AccountOperation =
   | 'getUserInfoData';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-const TOO_MANY = {
-  message: 'Too many attempts. Please confirm you are not a robot.',
-  type: 'captcha',
-};
+const TOO_MANY = 'Too many attempts. Please confirm you are not a robot.';
 const INVALID_CREDENTIALS = 'Invalid login or password';
 const DO_NOT_MATCH = 'Do not match';
 const WRONG_PASSWORD = 'Wrong password';
@@ -105,15 +120,24 @@ const PHONE_CONFIRMATION_METHODS: CodeSender[] = ['sms', 'whatsapp', 'telegram']
 
 export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, AccountOperation> {
   const { db } = deps;
+  const sessionsEnded = deps.sessionsEnded ?? (() => {});
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
   const limiter =
-    deps.limiter ?? createRateLimiter({ limit: deps.authLimit ?? 10, windowMs: 15 * 60_000 });
+    deps.limiter ??
+    createRateLimiter({
+      name: 'accounts',
+      limit: deps.authLimit ?? 10,
+      windowMs: 15 * 60_000,
+      limits: deps.rateLimits,
+    });
 
   // Failed password sign-ins per login from every address: a botnet guessing one account's
   // password (or stuffing credentials) meets the captcha however many addresses it has.
   const failedSignIns = createRateLimiter({
+    name: 'failed-sign-ins',
     limit: deps.authAccountLimit ?? 20,
     windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
   });
 
   /**
@@ -121,17 +145,15 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
    * `request.ip` is the visitor behind the web server (`TRUSTED_PROXIES`, docs/security.md).
    */
   function limited(kind: string, key: string, request: FastifyRequest, reply: FastifyReply) {
-    if (limiter.allow(`${kind}:${request.ip}:${key}`)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+    return limitCall(limiter, `${kind}:${request.ip}:${key}`, request, reply, TOO_MANY);
   }
 
   /**
    * Counts a password sign-in for the login before the hash (refunded on success, so parallel
    * guesses cannot all slip through); 429 `captcha` when it has failed too often.
    */
-  function failedTooOften(account: string, reply: FastifyReply) {
-    if (failedSignIns.allow(account)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+  function failedTooOften(account: string, request: FastifyRequest, reply: FastifyReply) {
+    return limitCall(failedSignIns, account, request, reply, TOO_MANY);
   }
 
   function loginOrFail(login: string, field = 'login'): Login {
@@ -164,6 +186,18 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
   async function session(user: UserRow, options: { isAdminAuth?: boolean } = {}) {
     const tokens = await openSession(db, user.id, options);
     return { ...tokens, user: await toUserProfile(db, user, options) };
+  }
+
+  /**
+   * Stores a password that just verified again with today's hash (an scrypt one becomes
+   * argon2id), unless it was changed in the meantime.
+   */
+  async function rehashPassword(user: UserRow, password: string) {
+    const passwordHash = await hashPassword(password);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash!)));
   }
 
   async function signedProfile(request: FastifyRequest) {
@@ -222,49 +256,71 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async register(request, reply) {
       const body = request.body;
       const email = normalizeEmail(body.email);
-      const tooMany = limited('register', email, request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('register', email, request, reply);
+      if (tooMany) return reply;
       const firstName = requiredText('first_name', body.first_name);
       const lastName = requiredText('last_name', body.last_name);
       assertConfirmed(body.password, body.confirm_password);
       const phone = phoneOrFail(body.phone);
       const timezone = validTimezone(body.timezone);
-      await assertLoginsFree(db, { email, phone });
+      await assertStrongPassword(body.password, { email, firstName, lastName });
+      // From here on a taken address and a new one answer alike, in about the same time (both
+      // hash): only the address's inbox learns which it was (no account enumeration).
       const passwordHash = await hashPassword(body.password);
-      let user: UserRow;
+      const owner = await findUserByLogin(db, { kind: 'email', value: email });
+      if (owner) {
+        await sendRegistrationAttempt(db, owner, publicUrl);
+        return { result: true };
+      }
+      // A phone of another account is left out, and said so in the e-mail only.
+      const phoneTaken = phone && (await findUserByLogin(db, { kind: 'phone', value: phone }));
       try {
-        user = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ firstName, lastName, email, phone, passwordHash, timezone })
+            .values({
+              firstName,
+              lastName,
+              email,
+              phone: phoneTaken ? undefined : phone,
+              passwordHash,
+              timezone,
+            })
             .returning();
-          await sendEmailConfirmation(tx, created!, publicUrl);
-          return created!;
+          await sendEmailConfirmation(
+            tx,
+            created!,
+            publicUrl,
+            phoneTaken ? PHONE_NOT_SAVED : undefined,
+          );
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw unprocessable(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-        throw error;
+        // The same address registered at the same moment: that request sent the e-mail.
+        if (!isUniqueViolation(error)) throw error;
       }
-      return session(user);
+      return { result: true };
     },
 
     async login(request, reply) {
       const { login: typed, password } = request.body;
       const login = parseLogin(typed);
       const account = login?.value ?? typed.trim().toLowerCase();
-      const tooMany = limited('login', account, request, reply) ?? failedTooOften(account, reply);
-      if (tooMany) return tooMany;
+      const tooMany =
+        (await limited('login', account, request, reply)) ||
+        (await failedTooOften(account, request, reply));
+      if (tooMany) return reply;
       const user = login ? await findUserByLogin(db, login) : undefined;
       // The same answer (and a hash's worth of time) whether the login or the password is wrong.
       const matches = await verifyPassword(password, user?.passwordHash ?? null);
       if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
-      failedSignIns.refund(account);
+      await failedSignIns.refund(account);
+      if (needsRehash(user.passwordHash)) await rehashPassword(user, password);
       return session(await updateUser(user.id, { lastActiveAt: new Date() }));
     },
 
     async logout(request) {
       const { sessionId } = await requireSigned(db, request);
-      await revokeSession(db, sessionId);
+      sessionsEnded(await revokeSession(db, sessionId));
       return { result: true };
     },
 
@@ -273,8 +329,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const email = body.email ? normalizeEmail(body.email) : undefined;
       const phone = phoneOrFail(body.phone);
       const login = codeLogin(body.code_sender, email, phone);
-      const tooMany = limited('code', login.value, request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('code', login.value, request, reply);
+      if (tooMany) return reply;
       const existing = await findUserByLogin(db, login);
       if (!existing) {
         const firstName = requiredText('first_name', body.first_name);
@@ -308,8 +364,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async requestEmailConfirmation(request, reply) {
       const { user } = await requireSigned(db, request);
-      const tooMany = limited('confirm-email', String(user.id), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('confirm-email', String(user.id), request, reply);
+      if (tooMany) return reply;
       if (!user.email) {
         throw new HttpError(401, 'Add an email address first');
       }
@@ -332,14 +388,18 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
       });
       if (link.email) await claimGuestBookings(db, { userId: user.id, email: link.email });
-      return toUserProfile(db, confirmed);
+      const profile = await toUserProfile(db, confirmed);
+      // The click that confirms the address signs in a visitor without a session: that is how a
+      // registration ends. The link proves the inbox, as a password reset link does.
+      if (user.emailConfirmedAt || (await findSigned(db, request))) return profile;
+      return { ...profile, ...(await openSession(db, user.id)) };
     },
 
     async sendAuthCode(request, reply) {
       const { login: typed, code_sender: sender } = request.body;
       const login = loginOrFail(typed);
-      const tooMany = limited('code', login.value, request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('code', login.value, request, reply);
+      if (tooMany) return reply;
       if (senderNeedsEmail(sender) !== (login.kind === 'email')) {
         const wanted = login.kind === 'email' ? 'a phone number' : 'an email';
         throw unprocessable(`This way of sending a code needs ${wanted}`, {
@@ -354,14 +414,24 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async loginViaCode(request, reply) {
-      const tooMany = limited('login', request.body.login.trim().toLowerCase(), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited(
+        'login',
+        request.body.login.trim().toLowerCase(),
+        request,
+        reply,
+      );
+      if (tooMany) return reply;
       return session(await signInWithCode(request.body));
     },
 
     async redirectLoginViaCode(request, reply) {
-      const tooMany = limited('login', request.body.login.trim().toLowerCase(), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited(
+        'login',
+        request.body.login.trim().toLowerCase(),
+        request,
+        reply,
+      );
+      if (tooMany) return reply;
       const user = await signInWithCode(request.body);
       // The session is opened on the site by the one-time link, not in this answer.
       const token = await createLinkToken(db, user.id, 'sign-in');
@@ -407,8 +477,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async recoverPassword(request, reply) {
       const email = normalizeEmail(request.body.email);
-      const tooMany = limited('recover', email, request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('recover', email, request, reply);
+      if (tooMany) return reply;
       const user = await findUserByLogin(db, { kind: 'email', value: email });
       // The same answer either way: the call does not reveal who has an account.
       if (user) await sendPasswordReset(db, user, publicUrl);
@@ -421,14 +491,16 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async resetPassword(request, reply) {
-      const tooMany = limited('reset-password', 'any', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('reset-password', 'any', request, reply);
+      if (tooMany) return reply;
       // The link is checked before the memory-hard hash: a made-up token costs one indexed
       // lookup, not a hash (120 such requests at once slowed real sign-ins from 0.5 s to 37 s).
-      if (!(await findLinkToken(db, 'reset-password', request.body.token))) throw expiredLink();
+      const pending = await findLinkToken(db, 'reset-password', request.body.token);
+      if (!pending) throw expiredLink();
+      await assertStrongPassword(request.body.password, await findUserById(db, pending.userId));
       const passwordHash = await hashPassword(request.body.password);
       const link = await consumeLinkToken(db, 'reset-password', request.body.token);
-      await revokeOtherSessions(db, link.userId);
+      sessionsEnded(await revokeOtherSessions(db, link.userId));
       const user = await findUserById(db, link.userId);
       if (!user) throw expiredLink();
       // The link came to the inbox, so the address is proven too.
@@ -451,8 +523,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async changeEmail(request, reply) {
       const { signed } = await signedProfile(request);
       const { user } = signed;
-      const tooMany = limited('change-email', String(user.id), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('change-email', String(user.id), request, reply);
+      if (tooMany) return reply;
       const email = normalizeEmail(request.body.email);
       if (
         user.passwordHash &&
@@ -474,16 +546,17 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
       }
       assertConfirmed(password, confirmation);
+      await assertStrongPassword(password, user);
       await updateUser(user.id, { passwordHash: await hashPassword(password) });
       // Other devices sign in again with the new password; this one stays signed in.
-      await revokeOtherSessions(db, user.id, sessionId);
+      sessionsEnded(await revokeOtherSessions(db, user.id, sessionId));
       return { result: true };
     },
 
     async changePhone(request, reply) {
       const { signed } = await signedProfile(request);
-      const tooMany = limited('change-phone', String(signed.user.id), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('change-phone', String(signed.user.id), request, reply);
+      if (tooMany) return reply;
       const phone = phoneOrFail(request.body.phone)!;
       if (phone === signed.user.phone) return toUserProfile(db, signed.user, signed);
       await assertLoginsFree(db, { phone }, signed.user.id);
@@ -499,8 +572,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async sendConfirmationCode(request, reply) {
       const { user } = await requireSigned(db, request);
       const sender = request.body.code_sender;
-      const tooMany = limited('code', String(user.id), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('code', String(user.id), request, reply);
+      if (tooMany) return reply;
       if (!user.phone)
         throw unprocessable('Add a phone number first', { phone: ['Required field'] });
       if (!PHONE_CONFIRMATION_METHODS.includes(sender)) {
@@ -515,8 +588,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async confirmPhone(request, reply) {
       const { signed } = await signedProfile(request);
       const { user } = signed;
-      const tooMany = limited('confirm-phone', String(user.id), request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('confirm-phone', String(user.id), request, reply);
+      if (tooMany) return reply;
       if (!user.phone)
         throw unprocessable('Add a phone number first', { phone: ['Required field'] });
       await verifyCode(db, {
@@ -535,7 +608,10 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async refreshToken(request) {
-      return refreshSession(db, request.body.refresh_token);
+      return refreshSession(db, request.body.refresh_token, (sessionIds) => {
+        request.log.warn({ sessionIds }, 'a reused refresh token ended its session');
+        sessionsEnded(sessionIds);
+      });
     },
 
     async accessTokenByOneTimeToken(request) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone, parseLogin } from './logins.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { CODE_LENGTH, hashSecret, randomCode, randomToken } from './secrets.ts';
 
 describe('parseLogin', () => {
@@ -24,18 +24,34 @@ describe('parseLogin', () => {
   });
 });
 
+/** Written by the scrypt `hashPassword` of before argon2id (N=2^15, r=8, p=1), for `saddle-up-2026`. */
+const SCRYPT_HASH =
+  'scrypt$32768$8$1$DFhWZWc40Ecm1HvHPkHehw$ItakOlzsuuwMIPjZ7NGlSrnlRKk1MsBo_ZDggjgPQbg';
+
 describe('passwords', () => {
-  it('verifies the right password and rejects a wrong one', async () => {
+  it('hashes with argon2id at the OWASP cost, verifies the right password only', async () => {
     const stored = await hashPassword('saddle-up-2026');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]+\$[\w+/]+$/);
     expect(await verifyPassword('saddle-up-2026', stored)).toBe(true);
     expect(await verifyPassword('saddle-up-2027', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('still verifies an scrypt hash, and asks for it to be hashed again', async () => {
+    expect(await verifyPassword('saddle-up-2026', SCRYPT_HASH)).toBe(true);
+    expect(await verifyPassword('saddle-up-2027', SCRYPT_HASH)).toBe(false);
+    expect(needsRehash(SCRYPT_HASH)).toBe(true);
+    // A weaker argon2 cost is hashed again too; an account without a password is not.
+    expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHQ$aGFzaA')).toBe(true);
+    expect(needsRehash(null)).toBe(false);
   });
 
   it('salts every hash and never matches a missing or malformed one', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
     expect(await verifyPassword('x', null)).toBe(false);
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    expect(await verifyPassword('x', '$argon2id$broken')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$1$2$3')).toBe(false);
   });
 });
 

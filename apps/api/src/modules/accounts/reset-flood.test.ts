@@ -1,7 +1,10 @@
 /**
- * Password reset with made-up tokens (security issue, finding 3): the token is checked before
- * the memory-hard hash, and the call is limited per address, so a flood costs lookups, not hashes.
+ * The memory-hard hash per request. Password reset with made-up tokens (security issue, finding
+ * 3): the token is checked before the hash, and the call is limited per address, so a flood costs
+ * lookups, not hashes. Registration (issue 43, finding 11): a taken address costs the same hash
+ * as a new one, so the time of the answer does not tell them apart either.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import type * as Passwords from './passwords.ts';
@@ -47,5 +50,34 @@ describe('resetting a password with made-up tokens', () => {
     expect(answers.find((answer) => answer.statusCode === 429)!.json()).toMatchObject({
       type: 'captcha',
     });
+  });
+});
+
+describe('registering a taken address and a new one', () => {
+  it('hashes the password once either way', async () => {
+    const email = `twice-${randomUUID()}@example.com`;
+    const register = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/crm/api/user/register',
+        remoteAddress: '10.4.0.1',
+        payload: {
+          first_name: 'Ann',
+          last_name: 'Rider',
+          email,
+          password: 'long-trail-2026',
+          confirm_password: 'long-trail-2026',
+        },
+      });
+    for (const kind of ['new', 'taken']) {
+      const before = hashes.count;
+      const answer = await register();
+      expect({ kind, status: answer.statusCode, body: answer.json() }).toEqual({
+        kind,
+        status: 200,
+        body: { result: true },
+      });
+      expect(hashes.count - before, kind).toBe(1);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { signUp } from '#src/testing/sign-up.ts';
 import type { PaymentProvider } from '#src/modules/payments/provider.ts';
 import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
 import { expireUnpaidBookings } from './expiry.ts';
@@ -53,18 +54,7 @@ async function confirmedBooking() {
     .limit(1);
   const date = row!.tour_dates;
   const email = `holder-${randomUUID()}@example.com`;
-  const registered = await testApp.app.inject({
-    method: 'POST',
-    url: '/crm/api/user/register',
-    payload: {
-      first_name: 'Ada',
-      last_name: 'Holt',
-      email,
-      password: 'long-trail-2026',
-      confirm_password: 'long-trail-2026',
-    },
-  });
-  const { token } = registered.json() as { token: string };
+  const { token } = await signUp(testApp.app, { email, firstName: 'Ada', lastName: 'Holt' });
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/crm/api/request/create',

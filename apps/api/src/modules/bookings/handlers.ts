@@ -25,7 +25,12 @@ import {
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, idempotencyKeyOf, savedAnswer } from '#src/http/idempotency.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/accounts/logins.ts';
 import { findSigned, requireSigned, unauthorized } from '#src/modules/accounts/sessions.ts';
 import { todayIso, toTourDate } from '#src/modules/catalog/tour-card.ts';
@@ -83,6 +88,8 @@ export interface BookingsDeps {
   /** Booking requests per visitor address in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   now?: () => Date;
   /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
   bookingHoldHours?: number | undefined;
@@ -111,10 +118,7 @@ type BookingOperation =
   | 'answerRequest';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-const TOO_MANY = {
-  message: 'Too many requests. Please confirm you are not a robot.',
-  type: 'captcha',
-};
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 const DATE_CLOSED = 'This date can no longer be booked';
 export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-mail to add riders";
 export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
@@ -135,7 +139,12 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   const now = deps.now ?? (() => new Date());
   const limiter =
     deps.limiter ??
-    createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+    createRateLimiter({
+      name: 'booking-requests',
+      limit: deps.publicWriteLimit ?? 10,
+      windowMs: 15 * 60_000,
+      limits: deps.rateLimits,
+    });
   const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
   const responseDeadlineHours = deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS;
   const provider = deps.paymentProvider ?? sandboxProvider(db);
@@ -216,8 +225,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    if (limiter.allow(`createBookingRequest:${request.ip}`)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+    return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
   }
 
   /** After a cancel's commit: the provider voids the payments it closed. */
@@ -254,8 +262,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       // A retry of a booking already made answers it again, before any limit or seat check.
       const replay = await savedAnswer(idempotent);
       if (replay) return reply.code(201).send(replay.body);
-      const tooMany = limited(request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited(request, reply);
+      if (tooMany) return reply;
       const today = todayIso(now());
       const [tour] = await db
         .select({

@@ -290,6 +290,8 @@ export async function tellEveryone(
     body: wording.forOrganizer,
     requestId: notice.booking.id,
     createdAt: at,
+    // Pushed to the sockets after commit by the chat's announcer.
+    announcedAt: null,
   });
   await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
+import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
 import { findBookableDate } from './testing.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
@@ -38,18 +39,8 @@ export async function dateWithSeats(
 export const uniqueEmail = (prefix = 'rider') => `${prefix}-${randomUUID()}@example.com`;
 
 export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/crm/api/user/register',
-    payload: {
-      first_name: 'Maya',
-      last_name: 'Hart',
-      email,
-      password: 'long-trail-2026',
-      confirm_password: 'long-trail-2026',
-    },
-  });
-  return { token: (response.json() as { token: string }).token, email };
+  const { token } = await signUpTraveller(app, { email });
+  return { token, email };
 }
 
 export interface BookingOptions {

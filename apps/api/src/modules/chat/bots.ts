@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { chatNotificationMutes, chats, outbox, users } from '#src/db/schema/index.ts';
 import type { Env } from '#src/env.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
 import { sharedSecret } from '#src/modules/operations/server-secrets.ts';
 import { loadViewer, visibleTo } from './chats.ts';
 import type { ChatRealtime } from './events.ts';
@@ -229,6 +229,8 @@ const readBridge: ReadMessage<BridgeMessage> = (body) => ({
 
 export interface BotWebhookOptions extends BotDeps {
   secrets: Partial<Record<BotSource, string>>;
+  /** The app's rate limits (Redis or memory); in memory of their own without them. */
+  rateLimits?: RateLimits | undefined;
 }
 
 const OK = { ok: true } as const;
@@ -236,8 +238,10 @@ const OK = { ok: true } as const;
 /** Registers the webhook of each messenger that has a secret. */
 export function registerBotWebhooks(app: FastifyInstance, options: BotWebhookOptions): void {
   const limiter: RateLimiter = createRateLimiter({
+    name: 'bot-messages',
     limit: BOT_MESSAGE_LIMIT,
     windowMs: 15 * 60_000,
+    limits: options.rateLimits,
   });
 
   function webhook<Body>(source: BotSource, schema: object, read: ReadMessage<Body>): void {
@@ -263,7 +267,8 @@ export function registerBotWebhooks(app: FastifyInstance, options: BotWebhookOpt
       async (request) => {
         const message = read(request.body as Body);
         if (!message) return OK;
-        if (!limiter.allow(`${source}:${message.externalId}`)) {
+        // A messenger cannot solve a captcha: over the limit, messages are dropped.
+        if (!(await limiter.allow(`${source}:${message.externalId}`)).allowed) {
           request.log.info({ source }, 'bots: too many messages from one chat, dropped');
           return OK;
         }

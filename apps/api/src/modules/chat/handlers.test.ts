@@ -330,6 +330,9 @@ describe('sending', () => {
       message: 'Too many requests. Please confirm you are not a robot.',
       type: 'captcha',
     });
+    // The refused message is not stored: the limit stops the call, not only its answer.
+    const stored = await messages(traveller.token, chat.id);
+    expect(stored.body.items.map((item: Json) => item.message)).not.toContain('One more');
   });
 
   it('e-mails an offline organizer once per 15 minutes with a link to the chat', async () => {

@@ -15,7 +15,12 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import { requireSigned } from '#src/modules/accounts/sessions.ts';
 import { toBookingRequests } from '#src/modules/bookings/records.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
@@ -57,6 +62,8 @@ export interface ChatDeps {
   chatRealtime?: ChatRealtime | undefined;
   /** Messages one user may send per minute before the API asks for a captcha (default 30). */
   chatSendLimit?: number | undefined;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   content?: { publicUrl?: string | undefined } | undefined;
   /** The messengers whose bot webhook is served: the only ones offered for notifications. */
   connectableMessengers?: readonly MessengerSource[] | undefined;
@@ -81,10 +88,7 @@ type ChatOperation =
   | 'listBookingRequestsForChat';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-const TOO_MANY = {
-  message: 'Too many requests. Please confirm you are not a robot.',
-  type: 'captcha' as const,
-};
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 /** Chats listed for messenger notifications (all of a user's chats in practice). */
 const NOTIFICATION_CHATS_LIMIT = 100;
 /** Connection codes one user may ask for in 15 minutes. */
@@ -107,10 +111,17 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
   const connectable = deps.connectableMessengers ?? [];
   const sendLimiter: RateLimiter = createRateLimiter({
+    name: 'chat-messages',
     limit: deps.chatSendLimit ?? 30,
     windowMs: 60_000,
+    limits: deps.rateLimits,
   });
-  const codeLimiter = createRateLimiter({ limit: CONNECTION_CODE_LIMIT, windowMs: 15 * 60_000 });
+  const codeLimiter = createRateLimiter({
+    name: 'chat-connection-codes',
+    limit: CONNECTION_CODE_LIMIT,
+    windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
 
   async function signedViewer(request: FastifyRequest): Promise<Viewer> {
     const { user } = await requireSigned(db, request);
@@ -217,7 +228,14 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       const viewer = await signedViewer(request);
       const { chat_id: chatId, message = '', file_id: fileId, client_id: clientId } = request.body;
       const { chat, side } = await findChatFor(db, viewer, chatId);
-      if (!sendLimiter.allow(`chat:${viewer.user.id}`)) return reply.code(429).send(TOO_MANY);
+      const tooMany = await limitCall(
+        sendLimiter,
+        `chat:${viewer.user.id}`,
+        request,
+        reply,
+        TOO_MANY,
+      );
+      if (tooMany) return reply;
       const body = message.trim();
       const file = fileId === undefined ? undefined : await findUpload(db, fileId);
       // Only the sender's own uploads can be attached.
@@ -308,7 +326,8 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       const { user } = await requireSigned(db, request);
       const found = await findChannelSource(db, request.body.source_id, connectable);
       if ('refused' in found) throw notFound(found.refused);
-      if (!codeLimiter.allow(`code:${user.id}`)) return reply.code(429).send(TOO_MANY);
+      const tooMany = await limitCall(codeLimiter, `code:${user.id}`, request, reply, TOO_MANY);
+      if (tooMany) return reply;
       return { code: await issueConnectionCode(db, user.id, found.source) };
     },
 

@@ -1,7 +1,12 @@
 /** Socket.IO clients for the chat's tests (socket.test.ts, bots.test.ts). */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import {
+  io as connect,
+  type ManagerOptions,
+  type Socket,
+  type SocketOptions,
+} from 'socket.io-client';
 import type { Json } from '#src/testing/call.ts';
 
 /** Starts the app on a free loopback port (sockets need a real server) and answers its URL. */
@@ -15,12 +20,17 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 export function socketClients() {
   const sockets: Socket[] = [];
   return {
-    open(url: string, token?: string): Socket {
+    open(
+      url: string,
+      token?: string,
+      options: Partial<ManagerOptions & SocketOptions> = {},
+    ): Socket {
       const socket = connect(url, {
         ...(token === undefined ? {} : { auth: { token } }),
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
+        ...options,
       });
       sockets.push(socket);
       return socket;

@@ -5,10 +5,16 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox } from '#src/db/schema/index.ts';
+import { outbox, userSessionRetiredRefresh } from '#src/db/schema/index.ts';
+import { hashSecret } from '#src/modules/accounts/secrets.ts';
+import {
+  findSignedByToken,
+  openSession,
+  REFRESH_REUSE_GRACE_MS,
+} from '#src/modules/accounts/sessions.ts';
 import { startServer } from '#src/server.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { testEnv } from '#src/testing/env.ts';
+import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { attachChatSocket, type ChatSocketServer } from './socket.ts';
 import { collect, connected, listenOnLoopback, next, socketClients } from './socket-clients.ts';
@@ -161,6 +167,117 @@ describe('the chat socket', () => {
   });
 });
 
+describe('the handshake', () => {
+  it('refuses a browser from another origin; takes the web origin and X-Authorization', async () => {
+    const traveller = await chatAccount(db);
+    const elsewhere = open(baseUrl, traveller.token, {
+      extraHeaders: { origin: 'https://evil.example' },
+    });
+    await expect(connected(elsewhere)).rejects.toThrow();
+    expect(elsewhere.connected).toBe(false);
+
+    const fromTheSite = open(baseUrl, traveller.token, { extraHeaders: { origin: WEB_ORIGIN } });
+    await connected(fromTheSite);
+    // The web's client sends an empty token; its server's proxy adds the cookie's as a header.
+    const proxied = open(baseUrl, '', {
+      extraHeaders: { origin: WEB_ORIGIN, 'x-authorization': `Bearer ${traveller.token}` },
+    });
+    await connected(proxied);
+    const wrongHeader = open(baseUrl, undefined, {
+      extraHeaders: { 'x-authorization': 'Bearer not-a-token' },
+    });
+    await expect(connected(wrongHeader)).rejects.toThrow('Unauthorized');
+  });
+});
+
+/**
+ * Listens from now on for the server dropping the socket; the function it answers waits two more
+ * seconds at most (a password hash on a loaded machine may take longer than the drop itself).
+ */
+function dropOf(socket: Socket): () => Promise<string> {
+  const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  return () =>
+    Promise.race([
+      reason,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still connected'), 2_000)),
+    ]);
+}
+
+describe('sessions that end', () => {
+  /** Whether a socket is still connected after the server has had time to drop it. */
+  const stillConnected = async (socket: Socket) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return socket.connected;
+  };
+
+  it('sign-out disconnects the socket of that session, which then hears no new_message', async () => {
+    const { traveller, staff, chat } = await conversation();
+    const otherDevice = await openSession(db, traveller.user.id);
+    const signedOut = open(baseUrl, traveller.token);
+    const stillSignedIn = open(baseUrl, otherDevice.token);
+    await Promise.all([connected(signedOut), connected(stillSignedIn)]);
+    const dropped = dropOf(signedOut);
+    const heard = collect(signedOut, 'new_message');
+
+    const logout = await call('logout', 'POST', '/crm/api/user/logout', {
+      token: traveller.token,
+    });
+    expect(logout.status).toBe(200);
+    expect(await dropped()).toBe('io server disconnect');
+
+    const delivered = next(stillSignedIn, 'new_message');
+    await call('sendChatMessage', 'POST', '/crm/api/chat/send-message', {
+      token: staff.token,
+      payload: { chat_id: chat.id, message: 'Are you still there?' },
+    });
+    expect((await delivered).message.message).toBe('Are you still there?');
+    expect(heard).toEqual([]);
+    expect(signedOut.connected).toBe(false);
+  });
+
+  it("a password change disconnects the other sessions' sockets, not its own", async () => {
+    const traveller = await chatAccount(db);
+    const otherDevice = await openSession(db, traveller.user.id);
+    const own = open(baseUrl, traveller.token);
+    const other = open(baseUrl, otherDevice.token);
+    await Promise.all([connected(own), connected(other)]);
+    const dropped = dropOf(other);
+
+    const changed = await call('changePassword', 'POST', '/crm/api/user/change-password', {
+      token: traveller.token,
+      payload: {
+        password: 'Canter across 7 meadows!',
+        confirm_password: 'Canter across 7 meadows!',
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(await dropped()).toBe('io server disconnect');
+    expect(await stillConnected(own)).toBe(true);
+  });
+
+  it('a refresh token used again after the grace window disconnects its session', async () => {
+    const traveller = await chatAccount(db);
+    const session = await openSession(db, traveller.user.id);
+    const socket = open(baseUrl, session.token);
+    await connected(socket);
+    const dropped = dropOf(socket);
+
+    const refresh = (refreshToken: string) =>
+      call('refreshToken', 'POST', '/crm/api/user/refresh-token', {
+        payload: { refresh_token: refreshToken },
+      });
+    expect((await refresh(session.refresh_token)).status).toBe(200);
+    // The rotation alone keeps the socket: it belongs to the session, not to the access token.
+    expect(await stillConnected(socket)).toBe(true);
+    await db
+      .update(userSessionRetiredRefresh)
+      .set({ retiredAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000) })
+      .where(eq(userSessionRetiredRefresh.refreshHash, hashSecret(session.refresh_token)));
+    expect((await refresh(session.refresh_token)).status).toBe(401);
+    expect(await dropped()).toBe('io server disconnect');
+  });
+});
+
 describe('the running server', () => {
   it('serves the socket on its own port and drops it on a graceful stop', async () => {
     const running = await startServer(testEnv({ PORT: '0' }), { database: testApp.database });
@@ -199,6 +316,18 @@ describe('several API processes', () => {
     return server;
   }
 
+  /** Two processes sharing a Redis key, and a traveller connected to the second. */
+  async function travellerOnTheSecondOfTwo() {
+    // A key of our own, so parallel runs on the same Redis never hear each other.
+    const key = `gallop-test-${randomUUID()}`;
+    const a = await process(key);
+    const b = await process(key);
+    const traveller = await chatAccount(db);
+    const socket = open(b.url, traveller.token);
+    await connected(socket);
+    return { a, traveller, socket };
+  }
+
   it('keeps running while Redis is unreachable: pushes are dropped, users count as offline', async () => {
     const warnings: string[] = [];
     const http = createServer();
@@ -213,6 +342,7 @@ describe('several API processes', () => {
     chat.realtime.toUser(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
     expect(await chat.realtime.isOnline(1)).toBe(false);
     chat.realtime.toChat(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
+    chat.endSessions([1]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(warnings).toContain('chat socket: redis is unavailable');
     await chat.close();
@@ -221,13 +351,7 @@ describe('several API processes', () => {
   it.skipIf(!globalThis.process.env.REDIS_URL)(
     'carries an event emitted by one process to a client connected to another (Redis adapter)',
     async () => {
-      // A key of our own, so parallel runs on the same Redis never hear each other.
-      const key = `gallop-test-${randomUUID()}`;
-      const [a, b] = [await process(key), await process(key)];
-      const traveller = await chatAccount(db);
-      const socket = open(b.url, traveller.token);
-      await connected(socket);
-
+      const { a, traveller, socket } = await travellerOnTheSecondOfTwo();
       expect(await a.chat.realtime.isOnline(traveller.user.id)).toBe(true);
       const delivered = next(socket, 'crm_user_chat_notifications_enabled');
       a.chat.realtime.toUser(traveller.user.id, 'crm_user_chat_notifications_enabled', {
@@ -238,6 +362,17 @@ describe('several API processes', () => {
 
       const stranger = await chatAccount(db);
       expect(await a.chat.realtime.isOnline(stranger.user.id)).toBe(false);
+    },
+  );
+
+  it.skipIf(!globalThis.process.env.REDIS_URL)(
+    "disconnects an ended session's socket connected to another process (Redis adapter)",
+    async () => {
+      const { a, traveller, socket } = await travellerOnTheSecondOfTwo();
+      const dropped = dropOf(socket);
+      const { sessionId } = (await findSignedByToken(db, traveller.token))!;
+      a.chat.endSessions([sessionId]);
+      expect(await dropped()).toBe('io server disconnect');
     },
   );
 });

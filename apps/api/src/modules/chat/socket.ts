@@ -1,14 +1,21 @@
 /**
  * The chat's Socket.IO server on the API's own HTTP server (decision 026): the handshake sends
- * the access token (`auth: { token }`), each socket joins `user:{id}`, and a client viewing a
- * conversation joins `chat:{id}` with `join_chat`. With REDIS_URL the Redis adapter carries
- * events between API processes; without it the in-memory adapter serves one process.
+ * the access token (`auth: { token }`, or the `X-Authorization: Bearer` header the web server's
+ * proxy adds), each socket joins `user:{id}` and `session:{id}`, and a client viewing a
+ * conversation joins `chat:{id}` with `join_chat`. Browsers connect only from the web origin;
+ * a session that ends loses its sockets (issue 43, finding 8). With REDIS_URL the Redis adapter
+ * carries events between API processes; without it the in-memory adapter serves one process.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '#src/db/client.ts';
-import { findSignedByToken } from '#src/modules/accounts/sessions.ts';
+import {
+  bearerTokenOf,
+  findSignedByToken,
+  isSessionActive,
+  type SessionsEnded,
+} from '#src/modules/accounts/sessions.ts';
 import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {
@@ -21,6 +28,7 @@ import {
 
 interface SocketData {
   viewer: Viewer;
+  sessionId: number;
 }
 
 export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
@@ -40,6 +48,8 @@ export interface ChatSocketOptions {
 export interface ChatSocketServer {
   io: ChatServer;
   realtime: ChatRealtime;
+  /** Disconnects the sockets of these sessions, on every API process. */
+  endSessions: SessionsEnded;
   /** Disconnects every socket and closes the Redis clients (the HTTP server is the app's). */
   close(): Promise<void>;
 }
@@ -48,6 +58,29 @@ const UNAUTHORIZED = 'Unauthorized';
 const BAD_CHAT_ID = 'data.chatId must be a number';
 /** How long an `isOnline` question waits for the other API processes. */
 const PRESENCE_TIMEOUT_MS = 2_000;
+
+const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+
+/**
+ * A browser's handshake must come from the web origin (a page elsewhere could otherwise open a
+ * socket with the visitor's credentials); clients that send no `Origin` are not browsers.
+ */
+function fromWebOrigin(webOrigin: string) {
+  return (request: IncomingMessage, answer: (error: string | null, allowed: boolean) => void) => {
+    const origin = request.headers.origin;
+    answer(null, origin === undefined || origin === webOrigin);
+  };
+}
+
+/**
+ * The handshake's access token: `auth: { token }`, else the `X-Authorization` header (the web's
+ * client sends an empty token; its server's proxy adds the header from the session cookie).
+ */
+function handshakeToken(socket: ChatSocket): string | undefined {
+  const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof token === 'string' && token !== '') return token;
+  return bearerTokenOf(socket.handshake.headers['x-authorization']);
+}
 
 const chatIdOf = (payload: unknown): number | undefined => {
   const value = (payload as { chat_id?: unknown } | null)?.chat_id;
@@ -80,6 +113,7 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
     transports: ['websocket', 'polling'],
     serveClient: false,
     cors: { origin: options.webOrigin, credentials: true },
+    allowRequest: fromWebOrigin(options.webOrigin),
   });
 
   let redis: { pub: Redis; sub: Redis } | undefined;
@@ -112,11 +146,11 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   }
 
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    findSignedByToken(options.db, typeof token === 'string' ? token : undefined)
+    findSignedByToken(options.db, handshakeToken(socket))
       .then(async (signed) => {
         if (!signed) return next(new Error(UNAUTHORIZED));
         socket.data.viewer = await loadViewer(options.db, signed.user);
+        socket.data.sessionId = signed.sessionId;
         next();
       })
       .catch((error: unknown) => {
@@ -126,7 +160,18 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   });
 
   io.on('connection', (socket: ChatSocket) => {
-    void socket.join(userRoom(socket.data.viewer.user.id));
+    const { viewer, sessionId } = socket.data;
+    // A session that ended during the handshake was disconnected before this socket was in its
+    // room: asked once more after joining, it cannot slip through.
+    Promise.resolve(socket.join([userRoom(viewer.user.id), sessionRoom(sessionId)]))
+      .then(() => isSessionActive(options.db, sessionId))
+      .then((active) => {
+        if (!active) socket.disconnect(true);
+      })
+      .catch((error: unknown) => {
+        options.log.warn({ err: error }, 'chat socket: the session check failed');
+        socket.disconnect(true);
+      });
 
     socket.on('join_chat', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
@@ -175,6 +220,13 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
   return {
     io,
     realtime,
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const rooms = sessionIds.map(sessionRoom);
+      // This process's sockets at once, even while Redis is away; then the other processes'.
+      io.local.in(rooms).disconnectSockets(true);
+      if (redis) io.in(rooms).disconnectSockets(true);
+    },
     async close() {
       io.local.disconnectSockets(true);
       io.engine.close();

@@ -24,6 +24,7 @@ import {
 } from '#src/modules/uploads/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
+import { signUp } from '#src/testing/sign-up.ts';
 import { displayDates } from './meetings.ts';
 
 let testApp: TestApp;
@@ -50,14 +51,11 @@ const upload = uploadCaller(() => testApp.app);
 /** A booking of two tourists, paid on the sandbox page; answers the organizer's meet key. */
 async function paidBooking() {
   const email = `meet-${randomUUID()}@example.com`;
-  const { body: session } = await call('register', 'POST', '/crm/api/user/register', {
-    payload: {
-      first_name: 'Lena',
-      last_name: 'Brandt',
-      email,
-      password: 'meet-at-the-gate-1',
-      confirm_password: 'meet-at-the-gate-1',
-    },
+  const session = await signUp(testApp.app, {
+    email,
+    firstName: 'Lena',
+    lastName: 'Brandt',
+    password: 'meet-at-the-gate-1',
   });
   const date = await findBookableDate(db, { organizerEmail: true });
   const [context] = await db
@@ -65,7 +63,7 @@ async function paidBooking() {
     .from(tours)
     .innerJoin(organizers, eq(organizers.id, tours.organizerId))
     .where(eq(tours.id, date.tourId));
-  const token = session.token as string;
+  const token = session.token;
   const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
     token,
     payload: {

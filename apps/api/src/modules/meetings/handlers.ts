@@ -9,7 +9,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { meetings, outbox, tourDates, tours, uploads } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import type { RateLimiter } from '#src/http/rate-limit.ts';
+import type { RateLimiter, RateLimits } from '#src/http/rate-limit.ts';
 import { bookingUrl } from '#src/modules/bookings/messages.ts';
 import { tellEveryone } from '#src/modules/bookings/notices.ts';
 import {
@@ -44,6 +44,8 @@ export interface MeetingsDeps {
   uploadsDir?: string | undefined;
   uploadLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   /** Signs the meet keys of the signed-in organizer area (`memberMeetKey`; read when used). */
   bookingLinkSecret?: (() => string) | undefined;
 }
@@ -203,8 +205,8 @@ export function meetingsHandlers(deps: MeetingsDeps): Pick<ServiceHandlers, Meet
 
     async saveContractOrganizerMeetFile(request, reply) {
       const { meeting } = await openByKey(request.query.key);
-      const tooMany = uploadLimited(uploadsContext, `meeting:${meeting.id}`, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await uploadLimited(uploadsContext, `meeting:${meeting.id}`, request, reply);
+      if (tooMany) return reply;
       const attached = await meetingFiles(db, meeting.id);
       if (attached.length >= MAX_MEETING_FILES) {
         throw unprocessable(`A meeting holds at most ${MAX_MEETING_FILES} files`, {

@@ -3,7 +3,8 @@
  *
  * - **Internal** secrets are signed and checked by this API alone: the unfollow links of the
  *   follower e-mails (FOLLOWER_SECRET) and the sandbox payment provider's page links and callbacks
- *   (PAYMENT_SANDBOX_SECRET), and the organizer's Confirm and Decline links (BOOKING_LINK_SECRET).
+ *   (PAYMENT_SANDBOX_SECRET), the organizer's Confirm and Decline links (BOOKING_LINK_SECRET)
+ *   and the captcha challenges (CAPTCHA_HMAC_KEY, decision 094).
  *   Unset, each is a random value generated the first time a database
  *   is used and stored in it (`server_secrets`), so every API process sharing the database signs
  *   alike and a restart keeps links valid. There is no development constant.
@@ -24,6 +25,7 @@ const INTERNAL_SECRETS = {
   follower: { variable: 'FOLLOWER_SECRET', row: 'follower' },
   paymentSandbox: { variable: 'PAYMENT_SANDBOX_SECRET', row: 'payment-sandbox' },
   bookingLinks: { variable: 'BOOKING_LINK_SECRET', row: 'booking-links' },
+  captcha: { variable: 'CAPTCHA_HMAC_KEY', row: 'captcha-hmac' },
 } as const satisfies Record<string, { variable: keyof Env; row: string }>;
 
 export type InternalSecrets = Record<keyof typeof INTERNAL_SECRETS, string>;
@@ -80,6 +82,7 @@ export function internalSecretsAtStart(
     follower: read('follower'),
     paymentSandbox: read('paymentSandbox'),
     bookingLinks: read('bookingLinks'),
+    captcha: read('captcha'),
   };
 }
 

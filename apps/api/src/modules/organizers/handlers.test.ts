@@ -168,9 +168,12 @@ describe('GET /spa/hub-organizer-page (getHubOrganizerPage)', () => {
     );
     const ratings = seen.map((item) => item.rating ?? -1);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-    for (const page of [first.pagination.page_count + 1, 1e15]) {
+    for (const page of [first.pagination.page_count + 1, 10_000]) {
       expect((await hub(`?limit=${limit}&page=${page}`)).items).toEqual([]);
     }
+    // Pages are bounded in the contract (issue 43, finding 10).
+    const absurd = await get(`/spa/hub-organizer-page?limit=${limit}&page=1000000000000000`);
+    expect(absurd.statusCode).toBe(400);
   });
 
   it('uses 20 per page by default', async () => {

@@ -20,7 +20,12 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import { requireSigned, type UserRow } from '#src/modules/accounts/sessions.ts';
 import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
@@ -45,16 +50,15 @@ export interface OwnOrganizersDeps {
   /** Calls per visitor address in 15 minutes for the public request form (default 10). */
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
 }
 
 /** The check values of `organizers.*_check`: 1 is a passed check. */
 const CHECK_PASSED = 1;
 const CHECK_NONE = 0;
 
-const TOO_MANY = {
-  message: 'Too many requests. Please confirm you are not a robot.',
-  type: 'captcha',
-};
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 /** Whether `n` can be a row id (PostgreSQL `integer`): larger numbers name no row. */
 const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
@@ -107,7 +111,12 @@ export function ownOrganizersHandlers(
   const { db } = deps;
   const limiter =
     deps.limiter ??
-    createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+    createRateLimiter({
+      name: 'organizer-requests',
+      limit: deps.publicWriteLimit ?? 10,
+      windowMs: 15 * 60_000,
+      limits: deps.rateLimits,
+    });
 
   /** The organizers `userId` is a member of, with their countries (one, when `id` is given). */
   async function memberOrganizers(
@@ -171,8 +180,7 @@ export function ownOrganizersHandlers(
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    if (limiter.allow(`addNewOrganizerRequest:${request.ip}`)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+    return limitCall(limiter, `addNewOrganizerRequest:${request.ip}`, request, reply, TOO_MANY);
   }
 
   return {
@@ -295,8 +303,8 @@ export function ownOrganizersHandlers(
     },
 
     async addNewOrganizerRequest(request, reply) {
-      const tooMany = limited(request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited(request, reply);
+      if (tooMany) return reply;
       const input = request.body;
       const name = input.name.trim();
       if (!name) throw unprocessable('Enter your name', { name: ['Enter your name'] });

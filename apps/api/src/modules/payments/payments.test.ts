@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { payments, refunds } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
+import { signUp } from '#src/testing/sign-up.ts';
 import { findBookableDate } from '#src/modules/bookings/testing.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
 import { chargeSandboxPayment } from './sandbox-ledger.ts';
@@ -31,15 +32,7 @@ const call = contractCaller(() => testApp.app);
 /** A signed-in traveller with a confirmed (payable) booking on a guaranteed date. */
 async function payableBooking() {
   const email = `payer-${randomUUID()}@example.com`;
-  const { body: session } = await call('register', 'POST', '/crm/api/user/register', {
-    payload: {
-      first_name: 'Pia',
-      last_name: 'Lund',
-      email,
-      password: 'canter-2026-ok',
-      confirm_password: 'canter-2026-ok',
-    },
-  });
+  const session = await signUp(testApp.app, { email, firstName: 'Pia', lastName: 'Lund' });
   const date = await findBookableDate(db);
   const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
     token: session.token,
@@ -51,7 +44,7 @@ async function payableBooking() {
     },
   });
   expect(booking.can_pay).toBe(true);
-  return { token: session.token as string, booking };
+  return { token: session.token, booking };
 }
 
 const start = (token: string, payload: object) =>

@@ -58,7 +58,7 @@ export interface PhoneCodeRequest {
   countryId: number | undefined;
   timezone?: string | undefined;
   /** Called before a new code is stored; throws (429) when the requester is over the limit. */
-  beforeCreate: () => void;
+  beforeCreate: () => Promise<void>;
 }
 
 /** The requester's live code for the target, or a new one. */
@@ -83,7 +83,7 @@ export async function issuePhoneCode(
     .limit(1);
   if (live) return toIssued(live, line.formatted);
 
-  request.beforeCreate();
+  await request.beforeCreate();
   // Expired codes free their digits; then a clash with a live code is retried with new digits.
   await db.delete(phoneCodes).where(lte(phoneCodes.expiresAt, now));
   for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -1,10 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { chats, organizers } from '#src/db/schema/index.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  sendTooMany,
+  type CaptchaLevel,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
 import { signServiceToken } from '#src/modules/accounts/signed-token.ts';
 import { findChatFor, loadViewer, sideOf } from '#src/modules/chat/chats.ts';
@@ -26,17 +32,21 @@ export const WEB_CALL_TOKEN_TTL_MS = 10 * 60_000;
  */
 export const WEB_CALLS = { organizer: true, support: false } as const;
 
-export const TOO_MANY_CODES = {
-  message: 'Too many phone codes. Please confirm you are not a robot.',
-  type: 'captcha',
-} as const;
+export const TOO_MANY_CODES = 'Too many phone codes. Please confirm you are not a robot.';
 
-class TooManyCodes extends Error {}
+/** Thrown before a new code is stored when the requester is over the limit. */
+class TooManyCodes extends Error {
+  constructor(readonly captcha: CaptchaLevel) {
+    super('Too many phone codes');
+  }
+}
 
 export interface PhoneCodeDeps {
   db: Database;
   /** New codes per requester (account or address) in 15 minutes before a captcha (429). */
   phoneCodeLimit?: number | undefined;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   /**
    * Signs the web call widget's tokens (the call service holds it too); none: web calls are off
    * (NODE_ENV=production without CALL_SECRET, see `resolveSharedSecrets`).
@@ -67,24 +77,31 @@ export function phoneCodesHandlers(
 ): Pick<ServiceHandlers, 'getOrganizerPhoneCode' | 'getUserPhoneCode' | 'getWebCallData'> {
   const { db } = deps;
   const limiter: RateLimiter = createRateLimiter({
+    name: 'phone-codes',
     limit: deps.phoneCodeLimit ?? 10,
     windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
   });
   const secret = deps.callSecret;
 
   /** Counts a new code for the requester (the account, or the address when signed out). */
-  const counter = (requesterKey: string) => () => {
-    if (!limiter.allow(`phone-code:${requesterKey}`)) throw new TooManyCodes();
+  const counter = (requesterKey: string, call: FastifyRequest) => async () => {
+    const verdict = await limiter.allow(`phone-code:${requesterKey}`, call);
+    if (!verdict.allowed) throw new TooManyCodes(verdict.captcha);
   };
 
   async function issue(
+    call: FastifyRequest,
     reply: FastifyReply,
     request: Omit<PhoneCodeRequest, 'beforeCreate'>,
   ): Promise<IssuedPhoneCode | FastifyReply> {
     try {
-      return await issuePhoneCode(db, { ...request, beforeCreate: counter(request.requesterKey) });
+      return await issuePhoneCode(db, {
+        ...request,
+        beforeCreate: counter(request.requesterKey, call),
+      });
     } catch (error) {
-      if (error instanceof TooManyCodes) return reply.code(429).send(TOO_MANY_CODES);
+      if (error instanceof TooManyCodes) return sendTooMany(reply, TOO_MANY_CODES, error);
       throw error;
     }
   }
@@ -105,7 +122,7 @@ export function phoneCodesHandlers(
       const zone = checkTimezone(timezone);
       if (!(await publishedOrganizer(tour_organizer_id))) throw notFound('Organizer not found');
       const signed = await findSigned(db, request);
-      return issue(reply, {
+      return issue(request, reply, {
         target: { kind: 'organizer', organizerId: tour_organizer_id },
         requesterKey: signed ? `user:${signed.user.id}` : `ip:${request.ip}`,
         userId: signed?.user.id ?? null,
@@ -117,7 +134,7 @@ export function phoneCodesHandlers(
     async getUserPhoneCode(request, reply) {
       const { user } = await requireSigned(db, request);
       const { chat } = await findChatFor(db, await loadViewer(db, user), request.query.chat_id);
-      return issue(reply, {
+      return issue(request, reply, {
         target: { kind: 'chat', chatId: chat.id },
         requesterKey: `user:${user.id}`,
         userId: user.id,

@@ -10,7 +10,12 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { organizers, reviews, tourDates, tours } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 import {
   findRequestByUuid,
   STATUS,
@@ -31,13 +36,12 @@ export interface ReviewInvitationDeps {
   rates: RatesCache;
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   now?: () => Date;
 }
 
-const TOO_MANY = {
-  message: 'Too many requests. Please confirm you are not a robot.',
-  type: 'captcha',
-};
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 /** Statuses whose tour can be reviewed once it has ended: prepaid, and complete (`completion.ts`). */
 const REVIEWABLE_STATUSES = new Set<number>([STATUS.madePrepayment, STATUS.tourComplete]);
 const NOT_YET = 'You can review this tour once it has ended';
@@ -64,7 +68,12 @@ export function reviewInvitationHandlers(
   const now = deps.now ?? (() => new Date());
   const limiter =
     deps.limiter ??
-    createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+    createRateLimiter({
+      name: 'review-submissions',
+      limit: deps.publicWriteLimit ?? 10,
+      windowMs: 15 * 60_000,
+      limits: deps.rateLimits,
+    });
 
   /**
    * The booking behind a review link: 404 unknown, 410 cancelled (or never paid), and before the
@@ -115,8 +124,7 @@ export function reviewInvitationHandlers(
   }
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
-    if (limiter.allow(`submitReview:${request.ip}`)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+    return limitCall(limiter, `submitReview:${request.ip}`, request, reply, TOO_MANY);
   }
 
   return {
@@ -127,8 +135,8 @@ export function reviewInvitationHandlers(
     },
 
     async submitReview(request, reply) {
-      const tooMany = limited(request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited(request, reply);
+      if (tooMany) return reply;
       const body = request.body;
       const booking = await reviewableBooking(body.uuid);
       if (!('uuid' in booking)) return reply.code(409).send(booking);

@@ -13,7 +13,6 @@ import {
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
-import { createRateLimiter } from '#src/http/rate-limit.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -215,18 +214,5 @@ describe('rate limit', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     expect(last).toMatchObject({ type: 'captcha' });
-  });
-
-  it('counts per address and per window', () => {
-    let now = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1_000, now: () => now });
-    expect([limiter.allow('a'), limiter.allow('a'), limiter.allow('a')]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect(limiter.allow('b')).toBe(true);
-    now = 1_000;
-    expect(limiter.allow('a')).toBe(true);
   });
 });

@@ -29,7 +29,12 @@ import {
   unfollowUrl,
   type Following,
 } from './unfollow.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import {
+  createRateLimiter,
+  limitCall,
+  type RateLimiter,
+  type RateLimits,
+} from '#src/http/rate-limit.ts';
 
 export interface TourActionsDeps {
   db: Database;
@@ -37,6 +42,8 @@ export interface TourActionsDeps {
   /** Calls per visitor address and operation in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
   /**
    * Signs the unfollow links of the follower e-mails: FOLLOWER_SECRET, else the database's
    * generated one (decision 061), read when a link is signed or checked.
@@ -56,10 +63,7 @@ type TourActionOperation =
   | 'orderTourProgramViaWhatsapp'
   | 'submitHelpRequest';
 
-const TOO_MANY = {
-  message: 'Too many requests. Please confirm you are not a robot.',
-  type: 'captcha',
-};
+const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 
 /** How a call answers an unknown tour: 404 where the contract has it, else a field error (422). */
@@ -97,12 +101,16 @@ export function tourActionsHandlers(
   const { followerSecret } = deps;
   const limiter =
     deps.limiter ??
-    createRateLimiter({ limit: deps.publicWriteLimit ?? 10, windowMs: 15 * 60_000 });
+    createRateLimiter({
+      name: 'tour-actions',
+      limit: deps.publicWriteLimit ?? 10,
+      windowMs: 15 * 60_000,
+      limits: deps.rateLimits,
+    });
 
   /** Whether the caller may go on; answers 429 when not. */
   function limited(operation: TourActionOperation, request: FastifyRequest, reply: FastifyReply) {
-    if (limiter.allow(`${operation}:${request.ip}`)) return undefined;
-    return reply.code(429).send(TOO_MANY);
+    return limitCall(limiter, `${operation}:${request.ip}`, request, reply, TOO_MANY);
   }
 
   /**
@@ -195,8 +203,8 @@ export function tourActionsHandlers(
 
   return {
     async complainAboutTour(request, reply) {
-      const tooMany = limited('complainAboutTour', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('complainAboutTour', request, reply);
+      if (tooMany) return reply;
       const text = request.body.text.trim();
       if (text === '') throw new HttpError(400, 'Invalid complaint', { text: ['Required field'] });
       const tour = await publishedTour(db, request.body.tour_id, UNKNOWN_TOUR.notFound);
@@ -219,8 +227,8 @@ export function tourActionsHandlers(
     },
 
     async orderTourProgramViaEmail(request, reply) {
-      const tooMany = limited('orderTourProgramViaEmail', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('orderTourProgramViaEmail', request, reply);
+      if (tooMany) return reply;
       const { email, phone, currency, tour_id: tourId } = request.body;
       const tour = await publishedTour(db, tourId);
       const requestId = await orderProgramme(tour, { channel: 'email', email, phone, currency });
@@ -228,8 +236,8 @@ export function tourActionsHandlers(
     },
 
     async orderTourProgramViaWhatsapp(request, reply) {
-      const tooMany = limited('orderTourProgramViaWhatsapp', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('orderTourProgramViaWhatsapp', request, reply);
+      if (tooMany) return reply;
       const {
         email,
         phone,
@@ -249,8 +257,8 @@ export function tourActionsHandlers(
     },
 
     async subscribeTourProgram(request, reply) {
-      const tooMany = limited('subscribeTourProgram', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('subscribeTourProgram', request, reply);
+      if (tooMany) return reply;
       const { email, currency, uuid, tour_id: tourId } = request.body;
       const tour = await publishedTour(db, tourId);
       // The visitor's subscriber id (cookie `subscriber_id`, spec section 3) is kept, or given.
@@ -273,16 +281,16 @@ export function tourActionsHandlers(
     },
 
     async unsubscribeTourProgram(request, reply) {
-      const tooMany = limited('unsubscribeTourProgram', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('unsubscribeTourProgram', request, reply);
+      if (tooMany) return reply;
       const { following, tour } = await followingOf(request.body.token);
       await unfollow(db, following);
       return { result: true, tour };
     },
 
     async submitHelpRequest(request, reply) {
-      const tooMany = limited('submitHelpRequest', request, reply);
-      if (tooMany) return tooMany;
+      const tooMany = await limited('submitHelpRequest', request, reply);
+      if (tooMany) return reply;
       const {
         name,
         email,

@@ -9,6 +9,7 @@ import { bookingRequests, tourDates, uploads, users } from '#src/db/schema/index
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
+import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
 import { UploadStore } from './storage.ts';
 import { compoundFile, mp4File, pdfFile, pngFile, textAsPng, uploadCaller } from './testing.ts';
 
@@ -30,16 +31,12 @@ const upload = uploadCaller(() => testApp.app);
 const store = () => new UploadStore(uploadsDir);
 
 async function signUp() {
-  const { body } = await call('register', 'POST', '/crm/api/user/register', {
-    payload: {
-      first_name: 'Ines',
-      last_name: 'Duarte',
-      email: `uploader-${randomUUID()}@example.com`,
-      password: 'gallop-upload-2026',
-      confirm_password: 'gallop-upload-2026',
-    },
+  const { token } = await signUpTraveller(testApp.app, {
+    email: `uploader-${randomUUID()}@example.com`,
+    firstName: 'Ines',
+    lastName: 'Duarte',
   });
-  return body.token as string;
+  return token;
 }
 
 /** A fresh address per anonymous test, so their limits do not add up. */

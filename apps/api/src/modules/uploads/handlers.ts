@@ -9,7 +9,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { uploads, users } from '#src/db/schema/index.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
-import { createRateLimiter, type RateLimiter } from '#src/http/rate-limit.ts';
+import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
 import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
 import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
 import { toUserProfile } from '#src/modules/accounts/users.ts';
@@ -30,6 +30,8 @@ export interface UploadsDeps {
   /** Uploads per user (or address) and hour before a captcha (429). Default 60. */
   uploadLimit?: number | undefined;
   limiter?: RateLimiter;
+  /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
+  rateLimits?: RateLimits | undefined;
 }
 
 type UploadsOperation =
@@ -49,7 +51,12 @@ export function uploadContext(deps: UploadsDeps): UploadContext {
     store: new UploadStore(deps.uploadsDir ?? DEFAULT_UPLOADS_DIR),
     limiter:
       deps.limiter ??
-      createRateLimiter({ limit: deps.uploadLimit ?? 60, windowMs: UPLOAD_WINDOW_MS }),
+      createRateLimiter({
+        name: 'uploads',
+        limit: deps.uploadLimit ?? 60,
+        windowMs: UPLOAD_WINDOW_MS,
+        limits: deps.rateLimits,
+      }),
   };
 }
 
@@ -81,8 +88,8 @@ export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, Upload
   return {
     async uploadImage(request, reply) {
       const { user } = await requireSigned(db, request);
-      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
-      if (tooMany) return tooMany;
+      const tooMany = await uploadLimited(context, limitKey(request, user.id), request, reply);
+      if (tooMany) return reply;
       const { row } = await acceptUpload(context, request, {
         accepted: ['image'],
         limitBytes: UPLOAD_LIMITS.image,
@@ -95,8 +102,8 @@ export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, Upload
 
     async uploadFile(request, reply) {
       const { user } = await requireSigned(db, request);
-      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
-      if (tooMany) return tooMany;
+      const tooMany = await uploadLimited(context, limitKey(request, user.id), request, reply);
+      if (tooMany) return reply;
       const { row } = await acceptUpload(context, request, {
         accepted: ['image', 'document'],
         limitBytes: UPLOAD_LIMITS.document,
@@ -110,8 +117,8 @@ export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, Upload
 
     async uploadVideo(request, reply) {
       const { user } = await requireSigned(db, request);
-      const tooMany = uploadLimited(context, limitKey(request, user.id), reply);
-      if (tooMany) return tooMany;
+      const tooMany = await uploadLimited(context, limitKey(request, user.id), request, reply);
+      if (tooMany) return reply;
       const { row } = await acceptUpload(context, request, {
         accepted: ['video'],
         limitBytes: UPLOAD_LIMITS.video,
@@ -124,8 +131,13 @@ export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, Upload
 
     async uploadReviewImage(request, reply) {
       const signed = await findSigned(db, request);
-      const tooMany = uploadLimited(context, limitKey(request, signed?.user.id), reply);
-      if (tooMany) return tooMany;
+      const tooMany = await uploadLimited(
+        context,
+        limitKey(request, signed?.user.id),
+        request,
+        reply,
+      );
+      if (tooMany) return reply;
       const token = randomToken();
       const { row } = await acceptUpload(context, request, {
         accepted: ['image'],

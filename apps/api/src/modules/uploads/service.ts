@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { uploads } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import type { RateLimiter } from '#src/http/rate-limit.ts';
+import { limitCall, type RateLimiter } from '#src/http/rate-limit.ts';
 import { readMultipart } from './multipart.ts';
 import { newPublicId, type UploadRow } from './records.ts';
 import { downloadToStore } from './remote.ts';
@@ -20,10 +20,7 @@ export const UPLOAD_LIMITS = {
   video: 100 * 1024 * 1024,
 } as const;
 
-export const TOO_MANY_UPLOADS = {
-  message: 'Too many uploads. Please confirm you are not a robot.',
-  type: 'captcha',
-} as const;
+export const TOO_MANY_UPLOADS = 'Too many uploads. Please confirm you are not a robot.';
 
 export interface UploadContext {
   db: Database;
@@ -47,15 +44,15 @@ export interface UploadSpec<Field extends string> {
 
 /**
  * Counts an upload against the caller's limit (`key`: the user, the meeting, or the address);
- * the answer to send (429 asking for the captcha) when over it.
+ * `true` when over it: the 429 asking for the captcha is sent and the handler must stop.
  */
 export function uploadLimited(
   context: UploadContext,
   key: string,
+  request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply | undefined {
-  if (context.limiter.allow(`upload:${key}`)) return undefined;
-  return reply.code(429).send(TOO_MANY_UPLOADS);
+): Promise<boolean> {
+  return limitCall(context.limiter, `upload:${key}`, request, reply, TOO_MANY_UPLOADS);
 }
 
 /** Runs an upload end to end and answers the stored row (and the text fields sent with it). */

@@ -128,4 +128,17 @@ describe('malformed request generation', () => {
     const plain = generateMalformedRequests(open, options);
     expect(withAuthVariants(open, plain)).toBe(plain);
   });
+
+  it('sends every request signed in when given a session, and every other one without it', () => {
+    const secured = operations.find((operation) => operation.auth === 'required')!;
+    const distinct = generateMalformedRequests(secured, options);
+    const requests = withAuthVariants(secured, distinct, 'session-token');
+    const tokens = requests.map((request) => request.headers['x-authorization']);
+    expect(tokens.filter((token) => token === 'Bearer session-token')).toHaveLength(
+      distinct.length,
+    );
+    expect(requests.length).toBe(distinct.length + Math.ceil(distinct.length / 2));
+    expect(tokens.filter((token) => token === undefined).length).toBeGreaterThan(0);
+    expect(new Set(tokens).size).toBeGreaterThan(4);
+  });
 });

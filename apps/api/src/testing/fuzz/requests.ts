@@ -488,20 +488,28 @@ export function generateMalformedRequests(
 }
 
 /**
- * The auth variants of a request to a bearerAuth operation: without a token, and with a bogus
- * one (rotating through malformed token shapes).
+ * The auth variants of the requests to a bearerAuth operation. With `signedToken` (a real
+ * session) each request goes signed in, so malformed input reaches the handlers as an attacker
+ * with an account sends it, and every other one again without a token or with a bogus one
+ * (rotating through malformed token shapes). Without it, each goes without a token and with a
+ * bogus one.
  */
-export function withAuthVariants(operation: FuzzOperation, requests: FuzzRequest[]): FuzzRequest[] {
+export function withAuthVariants(
+  operation: FuzzOperation,
+  requests: FuzzRequest[],
+  signedToken?: string,
+): FuzzRequest[] {
   if (operation.auth === 'none') return requests;
+  const authorized = (request: FuzzRequest, token: string, label: string): FuzzRequest => ({
+    ...request,
+    label: `${request.label} (${label})`,
+    headers: { ...request.headers, 'x-authorization': token },
+  });
   return requests.flatMap((request, index) => {
-    const token = BOGUS_TOKENS[index % BOGUS_TOKENS.length]!;
-    return [
-      request,
-      {
-        ...request,
-        label: `${request.label} (token: ${token.slice(0, 24)})`,
-        headers: { ...request.headers, 'x-authorization': token },
-      },
-    ];
+    const bogus = BOGUS_TOKENS[index % BOGUS_TOKENS.length]!;
+    const unsigned = [request, authorized(request, bogus, `token: ${bogus.slice(0, 24)}`)];
+    if (signedToken === undefined) return unsigned;
+    const signed = authorized(request, `Bearer ${signedToken}`, 'signed in');
+    return index % 2 === 0 ? [signed, unsigned[(index / 2) % 2]!] : [signed];
   });
 }

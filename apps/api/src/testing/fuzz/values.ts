@@ -40,12 +40,15 @@ function validString(schema: JsonSchema, random: Random): string {
   return 'horse ride tour'.padEnd(length, 'x').slice(0, length);
 }
 
+/** The range valid numbers are drawn from: small ones (ids the seed has, pages with results). */
 function integerBounds(schema: JsonSchema): [number, number] {
   const low =
     schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
-  const high =
-    schema.maximum ??
-    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Math.max(low, 0) + 50);
+  const high = Math.min(
+    schema.maximum ?? Infinity,
+    schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Infinity,
+    Math.max(low, 0) + 50,
+  );
   return [low, Math.max(low, high)];
 }
 
@@ -91,14 +94,22 @@ export interface Variant<T> {
 }
 
 const OVERSIZE = 'x'.repeat(100_000);
+const WIDE_OBJECT = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
 
-/** Numbers that break integer columns and JavaScript number handling once past validation. */
+/**
+ * Numbers that break integer columns and JavaScript number handling once past validation (the
+ * values of issue 43, finding 10: ids of 2^31 and more, 1e308, -0).
+ */
 const HUGE_NUMBERS: Variant<number>[] = [
   { label: 'int32 overflow', value: 2 ** 31 },
   { label: 'int32 underflow', value: -(2 ** 31) - 1 },
+  { label: 'uint32 overflow', value: 2 ** 32 },
   { label: 'beyond safe integers', value: 2 ** 53 + 2 },
+  { label: '2^63', value: 2 ** 63 },
   { label: 'huge', value: 1e308 },
   { label: 'huge negative', value: -1e308 },
+  { label: 'negative zero', value: -0 },
+  { label: 'smallest float', value: Number.MIN_VALUE },
 ];
 
 function boundaryNumbers(schema: JsonSchema, integer: boolean): Variant<number>[] {
@@ -137,7 +148,11 @@ function badStrings(schema: JsonSchema): Variant<string>[] {
     { label: 'markup', value: '<script>alert(1)</script>' },
   ];
   if (schema.maxLength !== undefined) {
-    variants.push({ label: 'one over maxLength', value: 'a'.repeat(schema.maxLength + 1) });
+    variants.push(
+      { label: 'one over maxLength', value: 'a'.repeat(schema.maxLength + 1) },
+      // Within maxLength (JSON Schema counts code points) yet four bytes a character.
+      { label: 'maxLength of emoji', value: '🐎'.repeat(Math.min(schema.maxLength, 20_000)) },
+    );
   }
   if (schema.minLength !== undefined && schema.minLength > 1) {
     variants.push({ label: 'one under minLength', value: 'a'.repeat(schema.minLength - 1) });
@@ -238,6 +253,7 @@ export function malformedJsonValues(schema: JsonSchema): Variant<unknown>[] {
           value: Array.from({ length: (schema.maxItems ?? 10_000) + 1 }, () => item.enum?.[0] ?? 1),
         },
         { label: 'nested arrays', value: [[[[1]]]] },
+        { label: 'a hundred thousand items', value: new Array<number>(100_000).fill(0) },
         ...badItems.map((variant) => ({
           label: `array item: ${variant.label}`,
           value: [variant.value],
@@ -251,6 +267,7 @@ export function malformedJsonValues(schema: JsonSchema): Variant<unknown>[] {
         { label: 'empty object', value: {} },
         { label: 'deeply nested object', value: deepNesting(500) },
         { label: 'unknown property', value: { unknownFuzzField: 1 } },
+        { label: 'ten thousand properties', value: WIDE_OBJECT },
       ];
     default:
       return [...wrongTypes, { label: 'deeply nested object', value: deepNesting(500) }];
@@ -304,6 +321,13 @@ function numberTexts(schema: JsonSchema, integer: boolean): Variant<TextValue>[]
     text('leading zeros', '000012'),
     text('twenty digits', '99999999999999999999'),
     text('int64 overflow', '9223372036854775808'),
+    text('exponent int32 overflow', '3e9'),
+    text('exponent huge', '1e308'),
+    text('minus zero', '-0'),
+    text('explicit plus', '+1'),
+    text('trailing dot', '1.'),
+    text('lower-case nan', 'nan'),
+    text('undefined word', 'undefined'),
     text('boolean word', 'true'),
     ...boundaryNumbers(schema, integer).map((variant) =>
       text(variant.label, String(variant.value)),

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "announced_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
+CREATE INDEX "chat_messages_unannounced_idx" ON "chat_messages" USING btree ("id") WHERE announced_at is null;
