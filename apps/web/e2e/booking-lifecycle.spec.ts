@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatPrice } from '@gallop/currency';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { apiUrl, outbox, type GuestBooking, type RiderInput } from './guest-booking';
-import { signIn } from './sign-in';
+import { signIn, signInWithCookies } from './sign-in';
 
 // The booking lifecycle with two browsers, a traveller's and an organizer's (issue 42), on the
 // built app: the organizer declines a request with a reason from the signed-in organizer area and
@@ -80,8 +80,8 @@ async function freeSeats(request: APIRequestContext, tourId: number, dateId: num
   return date?.number_of_free_seats;
 }
 
-/** The demo organizer's tours (the account answers for the first seeded organizer). */
-async function organizerTours(request: APIRequestContext): Promise<Tour[]> {
+/** The organizer the demo organizer account answers for (the first seeded one). */
+async function demoOrganizerId(request: APIRequestContext): Promise<number> {
   const signedIn = await request.post(`${apiUrl}/crm/api/user/auth`, {
     headers: json,
     data: { login: ORGANIZER_LOGIN, password: 'gallop-demo-1' },
@@ -93,7 +93,12 @@ async function organizerTours(request: APIRequestContext): Promise<Tour[]> {
   });
   const { items: organizers } = (await own.json()) as { items: { id: number }[] };
   expect(organizers.length, 'the demo organizer answers for an organizer').toBeGreaterThan(0);
-  const list = await request.get(`${apiUrl}/spa/tours?organizer=${organizers[0]!.id}`);
+  return organizers[0]!.id;
+}
+
+/** The demo organizer's tours. */
+async function organizerTours(request: APIRequestContext): Promise<Tour[]> {
+  const list = await request.get(`${apiUrl}/spa/tours?organizer=${await demoOrganizerId(request)}`);
   const { items } = (await list.json()) as { items: { id: number }[] };
   return Promise.all(items.map(({ id }) => tourOf(request, id)));
 }
@@ -193,18 +198,11 @@ async function ownBrowser(browser: Browser) {
   };
 }
 
-/** The traveller's browser, signed in as the guest (the session cookies of @gallop/session). */
+/** The traveller's browser, signed in as the guest (the session cookies the web server sets). */
 async function travellerBrowser(browser: Browser, guest: GuestBooking, baseURL: string) {
   const traveller = await ownBrowser(browser);
-  await signInAs(traveller.context, guest, baseURL);
+  await signInWithCookies(traveller.context, guest, baseURL);
   return traveller;
-}
-
-async function signInAs(context: BrowserContext, guest: GuestBooking, baseURL: string) {
-  await context.addCookies([
-    { name: 'auth_token', value: guest.token, url: baseURL },
-    { name: 'auth_refresh_token', value: guest.refreshToken, url: baseURL },
-  ]);
 }
 
 async function openBooking(page: Page, guest: GuestBooking) {
@@ -563,6 +561,60 @@ test('a request on a date that is not guaranteed: confirmed, prepaid with 3-D Se
   await expect(shown).toBeVisible();
   await expect(shown.getByText('Verified trip')).toBeVisible();
   await expect(shown.locator('.gk-photo-preview__item')).toHaveCount(1);
+
+  await organizer.close();
+  await traveller.close();
+});
+
+test('the organizer confirms from the booking card in the chat; both open conversations show it live', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { tour, date } = pick(
+    await organizerTours(request),
+    (d) => d.not_guaranteed === true && roomyDate(d, 2, 2),
+    'date of the demo organizer that is not guaranteed',
+  );
+  const guest = await bookOn(request, tour, date, `A question first. (${randomUUID()})`);
+  const { id } = guest.booking;
+
+  // The traveller writes to the organizer about the tour: the chat both of them open.
+  const opened = await request.post(`${apiUrl}/crm/api/chat/get-chat-with-organizer`, {
+    headers: { ...json, 'X-Authorization': `Bearer ${guest.token}` },
+    data: {
+      organizer_id: await demoOrganizerId(request),
+      tour_id: tour.id,
+      message: 'Can a first-timer join this one?',
+    },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const { id: chatId } = (await opened.json()) as { id: number };
+
+  const traveller = await travellerBrowser(browser, guest, baseURL!);
+  await traveller.page.goto(`/chat/${chatId}`);
+  await waitForHydration(traveller.page);
+  await expect(
+    traveller.page.getByText('Can a first-timer join this one?', { exact: true }),
+  ).toBeVisible();
+
+  const organizer = await ownBrowser(browser);
+  await signIn(organizer.page, ORGANIZER_LOGIN, `/chat/${chatId}`);
+  await waitForHydration(organizer.page);
+  const card = organizer.page.getByRole('region', { name: `Your answer to booking #${id}` });
+  await card.getByRole('button', { name: 'Confirm booking' }).click();
+  // Confirmed: the card now offers only to cancel.
+  await expect(card.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Confirm booking' })).toHaveCount(0);
+
+  // Gallop's message about the booking reaches both open conversations without a reload.
+  for (const page of [organizer.page, traveller.page]) {
+    await expect(
+      page.getByTestId('chat-system-message').filter({ hasText: `Open booking #${id}` }),
+    ).toBeVisible({ timeout: 15_000 });
+  }
+  expect((await bookingNow(request, guest)).status).toBe(2);
 
   await organizer.close();
   await traveller.close();

@@ -1,21 +1,13 @@
-import type { BrowserContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { bookAsGuest, type GuestBooking } from './guest-booking';
+import { bookAsGuest } from './guest-booking';
+import { signInWithCookies } from './sign-in';
 
 // The pages behind runtime flags (spec section 2.1), on the third e2e web server, which runs with
 // FEATURE_QR_PAYMENT and FEATURE_ARRIVAL on over the same API (playwright.config.ts). With the
 // flags off they are the 404 page (meet.spec.ts).
 
 const flagsUrl = process.env.GALLOP_E2E_FLAGS_URL!;
-
-/** Signs the browser in as the guest: the session cookies the web app reads (@gallop/session). */
-async function signInAs(context: BrowserContext, guest: GuestBooking) {
-  await context.addCookies([
-    { name: 'auth_token', value: guest.token, url: flagsUrl },
-    { name: 'auth_refresh_token', value: guest.refreshToken, url: flagsUrl },
-  ]);
-}
 
 test('a signed-in traveller pays by QR code and the page moves on once the payment is made', async ({
   page,
@@ -24,7 +16,7 @@ test('a signed-in traveller pays by QR code and the page moves on once the payme
 }) => {
   test.setTimeout(90_000);
   const guest = await bookAsGuest(request);
-  await signInAs(context, guest);
+  await signInWithCookies(context, guest, flagsUrl);
 
   const path = `/booking/qr/${guest.booking.id}`;
   const response = await page.goto(`${flagsUrl}${path}`);
@@ -95,7 +87,7 @@ test('a traveller adds how a rider arrives, and the details are kept', async ({
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.getByText(`with the e-mail you booked ${guest.tour.name} with`)).toBeVisible();
 
-  await signInAs(context, guest);
+  await signInWithCookies(context, guest, flagsUrl);
   await page.goto(address);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Save details' }).click();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForHydration } from './fixtures';
 import { apiUrl, bookAsGuest, outbox, type GuestBooking } from './guest-booking';
+import { signInWithCookies } from './sign-in';
 
 // The organizer answers a booking request from the e-mailed links (`/partner/answer`, decision
 // 090): a traveller books a date its organizer has not guaranteed, the API mails the organizer a
@@ -19,14 +20,6 @@ const RIDERS = [
   },
   { first_name: 'Paul', last_name: 'Moreau', birthday: '1989-11-02', weight: 78 },
 ];
-
-/** Signs the browser in as the guest: the session cookies the web app reads (@gallop/session). */
-async function signInAs(context: BrowserContext, guest: GuestBooking, baseURL: string) {
-  await context.addCookies([
-    { name: 'auth_token', value: guest.token, url: baseURL },
-    { name: 'auth_refresh_token', value: guest.refreshToken, url: baseURL },
-  ]);
-}
 
 /**
  * The organizer's e-mail about the request (the one with the traveller's unique comment), read
@@ -83,7 +76,7 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   const { tour, booking } = guest;
 
   // The traveller's booking waits for the organizer.
-  await signInAs(context, guest, baseURL!);
+  await signInWithCookies(context, guest, baseURL!);
   await page.goto(`/booking/${booking.id}`);
   await waitForHydration(page);
   await expect(page.getByText('Waiting for the organizer')).toBeVisible();

@@ -1,6 +1,7 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { apiUrl, bookAsGuest, startCardPayment, type GuestBooking } from './guest-booking';
+import { signInWithCookies } from './sign-in';
 
 // Paying never charges twice, and the outcome pages say only what the API says (the contract's
 // idempotent payment start and `getPaymentOutcome`): a double click, a reload, the back button
@@ -8,14 +9,6 @@ import { apiUrl, bookAsGuest, startCardPayment, type GuestBooking } from './gues
 
 const PAYING_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
-
-/** Signs the browser in as the guest: the session cookies the web app reads (@gallop/session). */
-async function signInAs(context: BrowserContext, guest: GuestBooking, baseURL: string) {
-  await context.addCookies([
-    { name: 'auth_token', value: guest.token, url: baseURL },
-    { name: 'auth_refresh_token', value: guest.refreshToken, url: baseURL },
-  ]);
-}
 
 /** The booking as the API has it now. */
 async function bookingNow(request: APIRequestContext, guest: GuestBooking) {
@@ -63,7 +56,7 @@ test('a double click on the pay button starts one payment, and the booking is pa
 }) => {
   test.setTimeout(90_000);
   const guest = await bookAsGuest(request);
-  await signInAs(context, guest, baseURL!);
+  await signInWithCookies(context, guest, baseURL!);
   const { price } = await bookingNow(request, guest);
   const starts = countStarts(page);
 
@@ -91,7 +84,7 @@ test('a reload, the back button and a second tab all pay the same one payment', 
 }) => {
   test.setTimeout(120_000);
   const guest = await bookAsGuest(request);
-  await signInAs(context, guest, baseURL!);
+  await signInWithCookies(context, guest, baseURL!);
   const { price } = await bookingNow(request, guest);
 
   // First tab: start, come back, reload, start again: the same payment (the tab keeps its key).

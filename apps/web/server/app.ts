@@ -18,6 +18,13 @@ import {
 } from './proxy';
 import { robotsTxt } from './robots';
 import { createNonce, pageCsp, securityHeaders } from './security-headers';
+import {
+  CROSS_SITE_MESSAGE,
+  STATE_CHANGING_METHODS,
+  isCrossOrigin,
+  ownOrigins,
+} from './cross-site';
+import { createSessionRefresher, forwardWithSession, refreshSession } from './session-proxy';
 import { bookingPathOut, DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
 
 export interface RenderModule {
@@ -59,14 +66,45 @@ export function createWebApp(options: WebAppOptions): Hono {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   if (options.buildMeta) serveBuildMeta(app, options.buildMeta);
 
-  const toApi = async (c: Context) => {
+  // One per process: parallel 401s of a visitor share one refresh (server/session-proxy.ts).
+  const refresher = createSessionRefresher();
+  /** Sends a call to the API for the request of `c`; an API out of reach is a 502 answer. */
+  const sendToApi = (c: Context) => async (request: Request) => {
     try {
-      return await forwardToApi(c.req.raw, options.apiUrl, peerAddress(c), options.isTrustedProxy);
+      return await forwardToApi(request, options.apiUrl, peerAddress(c), options.isTrustedProxy);
     } catch (error) {
       if (c.req.raw.signal.aborted) throw error;
-      console.error(`Proxy to ${options.apiUrl} failed for ${c.req.method} ${c.req.path}:`, error);
-      return c.json({ message: 'The Gallop API is not reachable. Please try again later.' }, 502);
+      console.error(
+        `Proxy to ${options.apiUrl} failed for ${request.method} ${c.req.path}:`,
+        error,
+      );
+      return Response.json(
+        { message: 'The Gallop API is not reachable. Please try again later.' },
+        { status: 502 },
+      );
     }
+  };
+  /** A refresh for the server render, shared with the proxy's (same single flight and memory). */
+  const refreshFor = (c: Context) => async (refreshToken: string) => {
+    const outcome = await refresher.refresh(refreshToken, () =>
+      refreshSession(c.req.raw, refreshToken, sendToApi(c)),
+    );
+    if (outcome.kind !== 'renewed') throw new Error(`The session refresh was ${outcome.kind}`);
+    return outcome.tokens;
+  };
+
+  const toApi = async (c: Context) => {
+    const scheme = requestScheme(c, options.isTrustedProxy);
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const own = ownOrigins(options.publicUrl, scheme, host);
+    if (STATE_CHANGING_METHODS.has(c.req.method) && isCrossOrigin(c.req.raw.headers, own)) {
+      return c.json({ message: CROSS_SITE_MESSAGE }, 403);
+    }
+    return forwardWithSession(c.req.raw, {
+      send: sendToApi(c),
+      refresher,
+      secure: scheme === 'https',
+    });
   };
   for (const prefix of API_PATH_PREFIXES) {
     app.all(prefix, toApi);
@@ -124,6 +162,8 @@ export function createWebApp(options: WebAppOptions): Hono {
         manifest: await options.getManifest(c.req.url),
         site: options.site,
         apiUrl: options.apiUrl,
+        secure: requestScheme(c, options.isTrustedProxy) === 'https',
+        refreshSession: refreshFor(c),
       });
       // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');

@@ -11,9 +11,11 @@ import { SERVER_ENTRY, createDevManifest } from './dev-manifest';
 import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
 import { forwardUpgrades, trustProxies } from './proxy';
+import { answerClientErrorsAsJson } from './request-limits';
 
 const env = loadEnv();
 const server = createServer();
+answerClientErrorsAsJson(server);
 const vite = await createViteServer({
   root: fileURLToPath(new URL('..', import.meta.url)),
   appType: 'custom',
@@ -39,7 +41,7 @@ const handle = getRequestListener(app.fetch, { overrideGlobalObjects: false });
 server.on('request', (req, res) => {
   vite.middlewares(req, res, () => void handle(req, res));
 });
-forwardUpgrades(server, env.API_URL, { isTrusted: isTrustedProxy });
+forwardUpgrades(server, env.API_URL, { isTrusted: isTrustedProxy, publicUrl: env.PUBLIC_URL });
 
 await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
 closeGracefully(server, { onClose: () => vite.close() });

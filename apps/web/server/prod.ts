@@ -13,6 +13,7 @@ import { createBuildMeta } from './build-meta';
 import { loadEnv, siteConfigFromEnv } from './env';
 import { closeGracefully, listen } from './listen';
 import { forwardUpgrades, trustProxies } from './proxy';
+import { answerClientErrorsAsJson } from './request-limits';
 import {
   ROUTE_FILES_MANIFEST,
   buildRouterManifest,
@@ -56,7 +57,12 @@ const app = createWebApp({
   clientDir,
 });
 const server = createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
-forwardUpgrades(server, env.API_URL, { rejectOthers: true, isTrusted: isTrustedProxy });
+answerClientErrorsAsJson(server);
+forwardUpgrades(server, env.API_URL, {
+  rejectOthers: true,
+  isTrusted: isTrustedProxy,
+  publicUrl: env.PUBLIC_URL,
+});
 
 await listen(server, { port: env.PORT, host: env.HOST, publicUrl: env.PUBLIC_URL });
 closeGracefully(server);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -195,27 +195,36 @@ describe('forwardUpgrades', () => {
     });
   }
 
-  it('tunnels /socket.io upgrades to the API, both ways', async () => {
+  /**
+   * A web server forwarding upgrades to a stand-in API that accepts every one and echoes; each
+   * upgrade request the API gets goes to `seen`. Resolves with the web server's port.
+   */
+  async function webOverEchoingApi(seen: (req: IncomingMessage) => void): Promise<number> {
     const api = createServer();
-    let upstreamPath: string | undefined;
-    let upstreamForwarded: object | undefined;
-    api.on('upgrade', (req, socket: Duplex) => {
+    api.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
       sockets.push(socket);
-      upstreamPath = req.url;
-      upstreamForwarded = {
-        for: req.headers['x-forwarded-for'],
-        proto: req.headers['x-forwarded-proto'],
-      };
+      seen(req);
       socket.write(
         'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
       );
       socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString()}`));
     });
     const apiPort = await listen(api);
-
     const web = createServer((_req, res) => res.end());
     forwardUpgrades(web, `http://127.0.0.1:${apiPort}`, { rejectOthers: true });
-    const webPort = await listen(web);
+    return listen(web);
+  }
+
+  it('tunnels /socket.io upgrades to the API, both ways', async () => {
+    let upstreamPath: string | undefined;
+    let upstreamForwarded: object | undefined;
+    const webPort = await webOverEchoingApi((req) => {
+      upstreamPath = req.url;
+      upstreamForwarded = {
+        for: req.headers['x-forwarded-for'],
+        proto: req.headers['x-forwarded-proto'],
+      };
+    });
 
     const result = await upgradeAndEcho(webPort, '/socket.io/?EIO=4&transport=websocket', 'hello', {
       'X-Forwarded-For': '198.51.100.1',
@@ -224,6 +233,40 @@ describe('forwardUpgrades', () => {
     expect(upstreamPath).toBe('/socket.io/?EIO=4&transport=websocket');
     // The socket's peer, not what the visitor wrote.
     expect(upstreamForwarded).toEqual({ for: '127.0.0.1', proto: 'http' });
+  });
+
+  it('adds X-Authorization from the session cookie and refuses handshakes from other origins', async () => {
+    let upstream: { authorization?: string; cookie?: string } | undefined;
+    const webPort = await webOverEchoingApi((req) => {
+      upstream = {
+        authorization: req.headers['x-authorization']?.toString(),
+        cookie: req.headers.cookie,
+      };
+    });
+    const path = '/socket.io/?EIO=4&transport=websocket';
+
+    const opened = await upgradeAndEcho(webPort, path, 'hi', {
+      Cookie: 'auth_token=access-2; auth_refresh_token=refresh-2; i18n_currency=EUR',
+      'X-Authorization': 'Bearer forged',
+      Origin: `http://127.0.0.1:${webPort}`,
+      'Sec-Fetch-Site': 'same-origin',
+    });
+    expect(opened.status).toBe(101);
+    expect(upstream).toEqual({ authorization: 'Bearer access-2', cookie: 'i18n_currency=EUR' });
+
+    upstream = undefined;
+    const foreign: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { Origin: `http://127.0.0.1:${webPort}`, 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const refused = await upgradeAndEcho(webPort, path, 'hi', {
+        ...headers,
+        Cookie: 'auth_token=access-2',
+      });
+      expect(refused.status).toBe(403);
+    }
+    expect(upstream).toBeUndefined();
   });
 
   it('passes a refused upgrade on and closes other upgrade requests', async () => {

@@ -4,6 +4,9 @@ import { request as httpsRequest } from 'node:https';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
+import { isCrossOrigin, ownOrigins } from './cross-site';
+import { refuseOversizeBody, trackUpload } from './request-limits';
+import { authorizationFromCookies, withoutSessionCookies } from './session-proxy';
 
 /** Paths the API serves; the web server forwards them so the browser sees one origin. */
 export const API_PATH_PREFIXES = [
@@ -140,6 +143,9 @@ export async function forwardToApi(
   peerAddress?: string,
   isTrusted: ProxyTrust = TRUST_NO_PROXY,
 ): Promise<Response> {
+  // A body larger than the API takes is refused here, before it travels on (413 JSON).
+  const tooLarge = await refuseOversizeBody(request);
+  if (tooLarge) return tooLarge;
   const incoming = new URL(request.url);
   const headers = new Headers(request.headers);
   stripHopByHop(headers);
@@ -159,15 +165,18 @@ export async function forwardToApi(
   );
   for (const [name, value] of Object.entries(forwarded)) headers.set(name, value);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const upstream = await fetch(apiTarget(apiUrl, request.url), {
+  const upload = hasBody && request.body ? trackUpload(request.body) : undefined;
+  const answer = await fetch(apiTarget(apiUrl, request.url), {
     method: request.method,
     headers,
-    body: hasBody ? request.body : null,
+    body: upload?.body ?? null,
     redirect: 'manual',
     signal: request.signal,
     // Stream the request body instead of buffering it (required by fetch for stream bodies).
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+  // The API's 413 comes before the whole body: it goes back once the visitor has sent the rest.
+  const upstream = upload ? await upload.answerAfterUpload(answer) : answer;
 
   const responseHeaders = new Headers(upstream.headers);
   stripHopByHop(responseHeaders);
@@ -184,9 +193,11 @@ export async function forwardToApi(
 }
 
 /**
- * Forwards WebSocket upgrades on /socket.io to the API (fetch cannot carry them). Other upgrade
- * requests are left to other listeners (Vite's HMR in development) or, with `rejectOthers`,
- * refused.
+ * Forwards WebSocket upgrades on /socket.io to the API (fetch cannot carry them), with
+ * `X-Authorization` from the session cookie (server/session-proxy.ts). A handshake from another
+ * origin is refused (403): it would carry the visitor's session (cross-site WebSocket hijacking).
+ * Other upgrade requests are left to other listeners (Vite's HMR in development) or, with
+ * `rejectOthers`, refused.
  */
 export function forwardUpgrades(
   server: Server,
@@ -194,7 +205,8 @@ export function forwardUpgrades(
   {
     rejectOthers = false,
     isTrusted = TRUST_NO_PROXY,
-  }: { rejectOthers?: boolean; isTrusted?: ProxyTrust } = {},
+    publicUrl,
+  }: { rejectOthers?: boolean; isTrusted?: ProxyTrust; publicUrl?: string | undefined } = {},
 ): void {
   const api = new URL(apiUrl);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -216,11 +228,35 @@ export function forwardUpgrades(
       },
       isTrusted,
     );
-    // A chain the visitor wrote goes no further (`forwarded` has the one the API may believe).
-    const { 'x-forwarded-for': _written, ...headers } = req.headers;
+    const own = ownOrigins(
+      publicUrl,
+      forwarded['x-forwarded-proto'] === 'https' ? 'https' : 'http',
+      req.headers.host,
+    );
+    const header = (name: string) => req.headers[name]?.toString();
+    if (isCrossOrigin({ get: header }, own)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // A chain the visitor wrote goes no further (`forwarded` has the one the API may believe);
+    // the token comes from the cookie only.
+    const {
+      'x-forwarded-for': _written,
+      'x-authorization': _sent,
+      cookie: _cookie,
+      ...headers
+    } = req.headers;
+    const authorization = authorizationFromCookies(req.headers.cookie);
+    const cookie = withoutSessionCookies(req.headers.cookie);
     const upstream = send(target, {
       method: req.method,
-      headers: { ...headers, ...forwarded, host: api.host },
+      headers: {
+        ...headers,
+        ...forwarded,
+        ...(cookie ? { cookie } : {}),
+        ...(authorization ? { 'x-authorization': authorization } : {}),
+        host: api.host,
+      },
     });
     upstream.on('upgrade', (response, upstreamSocket, upstreamHead) => {
       const lines = [`HTTP/1.1 ${response.statusCode} ${response.statusMessage}`];

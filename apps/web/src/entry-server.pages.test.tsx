@@ -334,3 +334,41 @@ describe('a guest booking whose e-mail is not proven (server)', () => {
     expect(html).not.toContain('Confirm your e-mail');
   });
 });
+
+describe('the e-mail confirmation link (server)', () => {
+  const profile = {
+    id: 7,
+    first_name: 'Ann',
+    last_name: 'Rider',
+    is_email_set: true,
+    email: 'ann@example.com',
+    is_admin_auth: false,
+  };
+
+  it('confirms a registration signed out and signs in, keeping the tokens out of the page', async () => {
+    const { response, html, seen } = await page('/email-confirm?token=link-1', {
+      '/crm/api/user/confirm-email': { ...profile, token: 'access-9', refresh_token: 'refresh-9' },
+    });
+    expect(response.status).toBe(200);
+    expect(html).toContain('Your e-mail is confirmed');
+    expect(html).toContain('Welcome to Gallop: you are signed in.');
+    expect(html).toContain('ann@example.com');
+    // The session reaches the browser as cookies, not in the HTML (the query cache goes there).
+    expect(response.headers.get('set-cookie')).toContain('access-9');
+    expect(html).not.toContain('access-9');
+    expect(html).not.toContain('refresh-9');
+    const confirm = seen.find((request) => request.url.endsWith('/crm/api/user/confirm-email'));
+    expect(await confirm!.clone().json()).toEqual({ token: 'link-1' });
+  });
+
+  it('sends a visitor whom the link did not sign in to sign in first, and back', async () => {
+    const { response } = await page('/email-confirm?token=spent-1', {
+      '/crm/api/user/confirm-email': profile,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(301);
+    expect(response.status).toBeLessThan(400);
+    const location = new URL(response.headers.get('location')!, 'http://x');
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('redirect')).toBe('/email-confirm?token=spent-1');
+  });
+});

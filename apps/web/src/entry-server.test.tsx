@@ -2,9 +2,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { render, renderRouter } from './entry-server';
+import { render, renderRouter, type RenderOptions } from './entry-server';
 import { createServerApiClient } from './lib/api';
 import { createFakeApi, unreachableApi } from './lib/testing/fake-api';
+import { traveller } from './features/shell/testing/account-api';
 import { ErrorPage } from './features/errors/components/error-page/error-page';
 import { HttpError, getErrorStatus } from './lib/http-error';
 import { routerConfig } from './router';
@@ -143,5 +144,91 @@ describe('render (server-side)', () => {
     });
     expect(broken.status).toBe(500);
     expect(await broken.text()).toContain('Internal Error</h1>');
+  });
+});
+
+describe('session cookies of a server render', () => {
+  /** The fake API, where `access-2` is the only valid access token and `refresh-1` refreshes to it. */
+  function sessionApi() {
+    const fake = createFakeApi();
+    const refreshed: string[] = [];
+    const fetch = async (call: Request): Promise<Response> => {
+      const path = new URL(call.url).pathname;
+      if (path === '/crm/api/user/refresh-token') {
+        const { refresh_token: token } = (await call.json()) as { refresh_token: string };
+        refreshed.push(token);
+        return token === 'refresh-1'
+          ? Response.json({ token: 'access-2', refresh_token: 'refresh-2' })
+          : Response.json({ message: 'Unauthorized' }, { status: 401 });
+      }
+      if (path === '/crm/api/user/profile') {
+        return call.headers.get('X-Authorization') === 'Bearer access-2'
+          ? Response.json(traveller())
+          : Response.json({ message: 'Unauthorized' }, { status: 401 });
+      }
+      return fake.fetch(call);
+    };
+    return { fetch, refreshed };
+  }
+  /** Renders the home page for a visitor with `cookie`, reading the whole body. */
+  async function renderFor(
+    cookie: string,
+    options: Omit<RenderOptions, 'request' | 'manifest' | 'site'>,
+  ) {
+    const request = new Request('http://127.0.0.1/', { headers: { cookie } });
+    const response = await render({ request, manifest, site, ...options });
+    await response.text();
+    return response;
+  }
+
+  it('writes rotated tokens as HttpOnly cookies with the marker, Secure under https', async () => {
+    const api = sessionApi();
+    for (const secure of [false, true]) {
+      const response = await renderFor(
+        'auth_token=access-1; auth_refresh_token=refresh-1; gallop_signed_in=1',
+        { apiFetch: api.fetch, secure },
+      );
+      const flags = secure ? 'HttpOnly; Secure; SameSite=Lax' : 'HttpOnly; SameSite=Lax';
+      expect(response.headers.getSetCookie()).toEqual([
+        `auth_token=access-2; Max-Age=2592000; Path=/; ${flags}`,
+        `auth_refresh_token=refresh-2; Max-Age=2592000; Path=/; ${flags}`,
+        `gallop_signed_in=1; Max-Age=2592000; Path=/; ${secure ? 'Secure; ' : ''}SameSite=Lax`,
+      ]);
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    }
+  });
+
+  it("refreshes through the web server's shared refresh when it is given", async () => {
+    const api = sessionApi();
+    const shared: string[] = [];
+    const response = await renderFor(
+      'auth_token=access-1; auth_refresh_token=refresh-9; gallop_signed_in=1',
+      {
+        apiFetch: api.fetch,
+        refreshSession: async (refreshToken) => {
+          shared.push(refreshToken);
+          return { token: 'access-2', refreshToken: 'refresh-10' };
+        },
+      },
+    );
+    expect(shared).toEqual(['refresh-9']);
+    expect(api.refreshed).toEqual([]);
+    expect(response.headers.getSetCookie()[1]).toContain('auth_refresh_token=refresh-10;');
+  });
+
+  it('rewrites token cookies that lack the marker as HttpOnly, and drops a marker without tokens', async () => {
+    const { fetch } = sessionApi();
+    const legacy = await renderFor('auth_token=access-2; auth_refresh_token=refresh-2', {
+      apiFetch: fetch,
+    });
+    expect(legacy.headers.getSetCookie()).toEqual([
+      'auth_token=access-2; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax',
+      'auth_refresh_token=refresh-2; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax',
+      'gallop_signed_in=1; Max-Age=2592000; Path=/; SameSite=Lax',
+    ]);
+    const stale = await renderFor('gallop_signed_in=1', { apiFetch: fetch });
+    expect(stale.headers.getSetCookie()).toEqual([
+      'gallop_signed_in=; Max-Age=0; Path=/; SameSite=Lax',
+    ]);
   });
 });

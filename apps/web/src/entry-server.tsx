@@ -6,7 +6,13 @@ import {
   type HandlerCallbackResult,
 } from '@tanstack/react-router/ssr/server';
 import { resolveLocale } from '@gallop/i18n';
-import { tokenCookies, tokensFromCookieHeader, type SessionTokens } from '@gallop/session';
+import {
+  sessionCookies,
+  signedInCookie,
+  signedInFromCookieHeader,
+  tokensFromCookieHeader,
+  type SessionTokens,
+} from '@gallop/session';
 import { createRequestTokenStore } from './lib/session-tokens';
 import { visitorFromCookies } from './lib/visitor';
 import { createServerApiClient } from './lib/api';
@@ -28,6 +34,17 @@ export interface RenderOptions {
   apiFetch?: (request: Request) => Promise<Response>;
   /** The page's CSP nonce (server/security-headers.ts): on every script the render writes. */
   nonce?: string | undefined;
+  /**
+   * The visitor came over https, as the web server decides it (a trusted proxy's
+   * X-Forwarded-Proto, else the connection): session cookies are then Secure.
+   */
+  secure?: boolean | undefined;
+  /**
+   * The web server's session refresh (server/session-proxy.ts), shared with its proxy so that a
+   * page and the calls racing it spend a refresh token once; rejects when refused. Without it the
+   * client refreshes with the API itself.
+   */
+  refreshSession?: ((refreshToken: string) => Promise<SessionTokens>) | undefined;
 }
 
 /**
@@ -42,6 +59,8 @@ export async function render({
   apiUrl,
   apiFetch,
   nonce,
+  secure = new URL(request.url).protocol === 'https:',
+  refreshSession,
 }: RenderOptions): Promise<Response> {
   const { locale } = resolveLocale({
     pathname: new URL(request.url).pathname,
@@ -49,7 +68,21 @@ export async function render({
     acceptLanguage: request.headers.get('accept-language'),
   });
   const tokenStore = createRequestTokenStore(request.headers.get('cookie'));
-  const api = createServerApiClient({ apiUrl, request, locale, fetch: apiFetch, tokenStore });
+  const api = createServerApiClient({
+    apiUrl,
+    request,
+    locale,
+    fetch: apiFetch,
+    tokenStore,
+    ...(refreshSession
+      ? {
+          refreshToken: async ({ refreshToken }: SessionTokens) => {
+            if (!refreshToken) throw new Error('No refresh token');
+            return refreshSession(refreshToken);
+          },
+        }
+      : {}),
+  });
   const visitor = visitorFromCookies(request.headers.get('cookie'));
   const response = await renderRouter({
     request,
@@ -57,25 +90,35 @@ export async function render({
     createRouter: () =>
       createAppRouter({ api, site, locale, visitor, ...(nonce ? { nonce } : {}) }),
   });
-  return withSessionCookies(response, tokenStore.changedTokens(), request);
+  return withSessionCookies(response, tokenStore.changedTokens(), request, secure);
 }
 
 /**
- * Hands tokens the render refreshed (or cleared) back to the browser, and keeps pages rendered
- * for a signed-in visitor out of shared caches.
+ * Hands tokens the render refreshed (or cleared) back to the browser as HttpOnly cookies with
+ * the signed-in marker, and keeps pages rendered for a signed-in visitor out of shared caches.
+ * Token cookies without the marker (written by page scripts before the tokens moved to HttpOnly
+ * cookies, or by tests) are written again, HttpOnly and marked; a marker left without tokens goes.
  */
-function withSessionCookies(
+export function withSessionCookies(
   response: Response,
   changed: SessionTokens | undefined,
   request: Request,
+  secure: boolean,
 ): Response {
-  const signed = tokensFromCookieHeader(request.headers.get('cookie'));
-  if (!changed && !signed.token && !signed.refreshToken) return response;
+  const cookieHeader = request.headers.get('cookie');
+  const signed = tokensFromCookieHeader(cookieHeader);
+  const hasTokens = Boolean(signed.token || signed.refreshToken);
+  const marked = signedInFromCookieHeader(cookieHeader);
+  const cookies = changed
+    ? sessionCookies(changed, { secure })
+    : hasTokens && !marked
+      ? sessionCookies(signed, { secure })
+      : !hasTokens && marked
+        ? [signedInCookie(false, { secure })]
+        : [];
+  if (cookies.length === 0 && !hasTokens) return response;
   const headers = new Headers(response.headers);
-  if (changed) {
-    const secure = new URL(request.url).protocol === 'https:';
-    for (const cookie of tokenCookies(changed, { secure })) headers.append('set-cookie', cookie);
-  }
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
   headers.set('cache-control', 'private, no-cache');
   return new Response(response.body, { status: response.status, headers });
 }

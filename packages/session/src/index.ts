@@ -2,10 +2,14 @@ export { singleFlight } from './single-flight';
 export {
   createBrowserTokenStore,
   REFRESH_TOKEN_COOKIE,
+  sessionCookies,
+  SIGNED_IN_COOKIE,
+  signedInCookie,
+  signedInFromCookieHeader,
   TOKEN_COOKIE,
   TOKEN_COOKIE_MAX_AGE,
   TOKEN_STORAGE_KEY,
   tokenCookies,
   tokensFromCookieHeader,
 } from './tokens';
-export type { SessionTokenStore, SessionTokens } from './tokens';
+export type { SessionTokenStore, SessionTokens, TokenCookieOptions } from './tokens';

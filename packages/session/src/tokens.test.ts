@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createBrowserTokenStore,
   REFRESH_TOKEN_COOKIE,
+  sessionCookies,
+  SIGNED_IN_COOKIE,
+  signedInFromCookieHeader,
   TOKEN_COOKIE,
   TOKEN_STORAGE_KEY,
   tokenCookies,
@@ -67,10 +70,41 @@ describe('tokensFromCookieHeader', () => {
 });
 
 describe('tokenCookies', () => {
-  it('stores for 30 days on the whole site, and expires cleared tokens', () => {
+  it('stores for 30 days on the whole site out of reach of scripts, and expires cleared tokens', () => {
     const [token, refresh] = tokenCookies({ token: 't', refreshToken: null }, { secure: true });
-    expect(token).toBe(`${TOKEN_COOKIE}=t; Max-Age=2592000; Path=/; Secure; SameSite=Lax`);
-    expect(refresh).toBe(`${REFRESH_TOKEN_COOKIE}=; Max-Age=0; Path=/; Secure; SameSite=Lax`);
+    expect(token).toBe(
+      `${TOKEN_COOKIE}=t; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
+    expect(refresh).toBe(
+      `${REFRESH_TOKEN_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
+  });
+
+  it('leaves HttpOnly off for document.cookie, and Secure off over http', () => {
+    const [token] = tokenCookies({ token: 't', refreshToken: null }, { httpOnly: false });
+    expect(token).toBe(`${TOKEN_COOKIE}=t; Max-Age=2592000; Path=/; SameSite=Lax`);
+  });
+});
+
+describe('sessionCookies and the signed-in marker', () => {
+  it('sets the tokens HttpOnly and a readable marker with them, and clears all three', () => {
+    const set = sessionCookies({ token: 't', refreshToken: 'r' }, { secure: true });
+    expect(set).toEqual([
+      `${TOKEN_COOKIE}=t; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      `${REFRESH_TOKEN_COOKIE}=r; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      `${SIGNED_IN_COOKIE}=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax`,
+    ]);
+    const cleared = sessionCookies({ token: null, refreshToken: null });
+    expect(cleared.every((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
+    expect(cleared[2]).toBe(`${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
+  });
+
+  it('reads the marker from a Cookie header', () => {
+    expect(signedInFromCookieHeader(`a=1; ${SIGNED_IN_COOKIE}=1; b=2`)).toBe(true);
+    expect(signedInFromCookieHeader(`${SIGNED_IN_COOKIE}=1`)).toBe(true);
+    expect(signedInFromCookieHeader(`${SIGNED_IN_COOKIE}=; x_${SIGNED_IN_COOKIE}=1`)).toBe(false);
+    expect(signedInFromCookieHeader(`${SIGNED_IN_COOKIE}=10`)).toBe(false);
+    expect(signedInFromCookieHeader(undefined)).toBe(false);
   });
 });
 

@@ -30,13 +30,15 @@ import {
   createGallopClient,
   type ClientLocale,
   type GallopClient,
+  type RefreshTokens,
   type TokenStore,
 } from '@gallop/api-client';
 import { currencyFromCookieHeader, resolveCurrency } from '@gallop/currency';
 import { DEFAULT_LOCALE, type Locale } from '@gallop/i18n';
-import { createBrowserTokenStore } from '@gallop/session';
+import { TOKEN_STORAGE_KEY } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
 import { deferredApiClient } from './deferred-api-client';
+import { createCookieSessionStore } from './session-tokens';
 
 /** Where the server reaches the API when `API_URL` is not set. */
 export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
@@ -66,6 +68,8 @@ export interface ServerApiOptions {
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** The visitor's tokens (from their cookies); signed out without it. */
   tokenStore?: TokenStore | undefined;
+  /** How a 401 refreshes the session (the web server's shared refresh); the client's own without it. */
+  refreshToken?: RefreshTokens | undefined;
 }
 
 /** The client for one server request (SSR): the visitor's currency from their cookie. */
@@ -75,6 +79,7 @@ export function createServerApiClient({
   locale,
   fetch,
   tokenStore,
+  refreshToken,
 }: ServerApiOptions): GallopClient {
   const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
   return createGallopClient({
@@ -84,6 +89,7 @@ export function createServerApiClient({
     timeout: SSR_TIMEOUT_MS,
     ...(fetch ? { fetch } : {}),
     ...(tokenStore ? { tokenStore } : {}),
+    ...(refreshToken ? { refreshToken } : {}),
   });
 }
 
@@ -91,14 +97,26 @@ export function createServerApiClient({
  * The browser's client: same origin (the web server proxies), cookie read on every call. It
  * loads in its own chunk right away and calls wait for it (`deferredApiClient`): nothing calls
  * the API before hydration has finished, so it is no part of the first-load JS.
+ *
+ * It holds no tokens: they are HttpOnly cookies, which the web server turns into
+ * `X-Authorization` and refreshes after a 401 (server/session-proxy.ts).
  */
 export function createBrowserApiClient(locale: () => Locale = () => DEFAULT_LOCALE): GallopClient {
-  // Cookies (read by the server render) and local storage: see @gallop/session.
-  const tokenStore = createBrowserTokenStore();
+  forgetStoredTokens();
+  const tokenStore = createCookieSessionStore();
   const client = import('./browser-api-client').then(({ createGallopBrowserClient }) =>
     createGallopBrowserClient(() => clientLocale(locale()), tokenStore),
   );
   return deferredApiClient(client, tokenStore);
+}
+
+/** Earlier versions kept a copy of the tokens in local storage: it goes. */
+function forgetStoredTokens(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage blocked (private mode, policy): then nothing was stored either.
+  }
 }
 
 /** The request's (or the browser's) API client, for components outside route files. */

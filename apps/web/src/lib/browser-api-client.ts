@@ -3,9 +3,19 @@ import {
   createGallopClient,
   type ClientLocale,
   type GallopClient,
+  type SolveCaptcha,
   type TokenStore,
 } from '@gallop/api-client';
 import { readCurrencyCookie, resolveCurrency } from '@gallop/currency';
+
+/**
+ * The captcha a 429 asks for, shown in a dialog; the call then goes again with the solution
+ * (decision 094). The dialog and the widget load only when needed.
+ */
+const solveCaptcha: SolveCaptcha = async (kind) => {
+  const { showCaptcha } = await import('../components/captcha-challenge/show-captcha');
+  return showCaptcha(kind);
+};
 
 /** Same origin (the web server proxies); the currency cookie is read on every call. */
 export function createGallopBrowserClient(
@@ -17,5 +27,6 @@ export function createGallopBrowserClient(
     locale,
     currency: () => resolveCurrency(readCurrencyCookie()),
     tokenStore,
+    solveCaptcha,
   });
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createRequestTokenStore, hasSession } from './session-tokens';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCookieSessionStore, createRequestTokenStore, hasSession } from './session-tokens';
 
 describe('createRequestTokenStore', () => {
   it('reads the tokens of the request and reports no change until one happens', () => {
@@ -24,5 +24,22 @@ describe('createRequestTokenStore', () => {
 
   it('has no session without cookies', () => {
     expect(hasSession({ tokenStore: createRequestTokenStore(null) })).toBe(false);
+  });
+});
+
+describe('createCookieSessionStore (the browser)', () => {
+  afterEach(() => {
+    document.cookie = 'gallop_signed_in=; Max-Age=0; Path=/';
+  });
+
+  it('holds no token, and takes "signed in" from the marker cookie only', () => {
+    document.cookie = 'auth_token=readable-by-mistake; Path=/';
+    const store = createCookieSessionStore();
+    store.set({ token: 'a', refreshToken: 'r' });
+    expect(store.get()).toEqual({ token: null, refreshToken: null });
+    expect(hasSession({ tokenStore: store })).toBe(false);
+    document.cookie = 'gallop_signed_in=1; Path=/';
+    expect(hasSession({ tokenStore: store })).toBe(true);
+    document.cookie = 'auth_token=; Max-Age=0; Path=/';
   });
 });

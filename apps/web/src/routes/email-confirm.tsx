@@ -1,46 +1,32 @@
-import { isApiError } from '@gallop/api-client';
 import { createFileRoute } from '@tanstack/react-router';
-import { confirmEmail } from '../features/account/api';
-import { profileQueryOptions } from '../features/account/profile';
 import {
   EmailConfirmPage,
   type EmailConfirmation,
 } from '../features/account/components/email-confirm-page/email-confirm-page';
+import { emailConfirmationQueryOptions } from '../features/account/email-confirmation';
 import { ensureSignedInUser, requireSession } from '../features/account/guard';
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/email-confirm?token=...` (sign-in required): confirms the address of the link. The outcome is
- * kept in the query cache, so the same link is not spent twice when the route loads again.
+ * `/email-confirm?token=...`: confirms the address of the link. A registration's link, opened
+ * signed out, signs the person in; otherwise the page needs a session (sign-in required), and a
+ * visitor whom the link did not sign in (spent, expired) signs in first and comes back.
  */
 export const Route = createFileRoute('/email-confirm')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
-  beforeLoad: requireSession,
+  beforeLoad: ({ context, location, search }) => {
+    if (!search.token) requireSession({ context, location });
+  },
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: async ({ context, location, deps }) => {
+    const result: EmailConfirmation = deps.token
+      ? await context.queryClient.ensureQueryData(
+          emailConfirmationQueryOptions(context.queryClient, context.api, deps.token),
+        )
+      : 'no-link';
+    requireSession({ context, location });
     const user = await ensureSignedInUser({ context, location });
-    const token = deps.token;
-    if (!token) return { result: 'no-link' as EmailConfirmation, email: user.email };
-    const result = await context.queryClient.ensureQueryData({
-      queryKey: ['email-confirmation', token],
-      staleTime: Infinity,
-      queryFn: async (): Promise<EmailConfirmation> => {
-        try {
-          const confirmed = await confirmEmail(context.api, token);
-          context.queryClient.setQueryData(profileQueryOptions(context.api).queryKey, confirmed);
-          return 'confirmed';
-        } catch (error) {
-          if (
-            isApiError(error) &&
-            (error.status === 410 || error.status === 422 || error.status === 400)
-          ) {
-            return 'expired';
-          }
-          throw error;
-        }
-      },
-    });
     return { result, email: user.email };
   },
   head: ({ match }) =>

@@ -40,9 +40,13 @@ export interface Registration {
   confirmPassword: string;
 }
 
-export async function register(api: GallopClient, form: Registration): Promise<AuthSession> {
+/**
+ * Answers the same for a new address and a taken one (no account enumeration): the e-mail that
+ * follows either confirms the address and signs in, or says how to sign in to the account.
+ */
+export async function register(api: GallopClient, form: Registration): Promise<void> {
   const timezone = browserTimezone();
-  const { data } = await api.POST('/crm/api/user/register', {
+  await api.POST('/crm/api/user/register', {
     body: {
       first_name: form.firstName,
       last_name: form.lastName,
@@ -53,7 +57,6 @@ export async function register(api: GallopClient, form: Registration): Promise<A
       ...(timezone ? { timezone } : {}),
     },
   });
-  return data;
 }
 
 export async function sendSignInCode(
@@ -152,7 +155,11 @@ export async function saveCurrency(api: GallopClient, currency: string): Promise
   await api.POST('/crm/api/user/set-currency', { body: { currency_code: currency } });
 }
 
-export async function confirmEmail(api: GallopClient, token: string): Promise<UserProfile> {
+/** The profile, with a new session's tokens when the link also signed in (a registration's). */
+export async function confirmEmail(
+  api: GallopClient,
+  token: string,
+): Promise<components['schemas']['EmailConfirmation']> {
   const { data } = await api.POST('/crm/api/user/confirm-email', { body: { token } });
   return data;
 }

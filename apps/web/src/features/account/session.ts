@@ -1,8 +1,9 @@
 /**
  * The signed-in traveller in the page (spec section 4, "Session"): the profile comes from
- * `GET /crm/api/user/profile` with the stored token (the server render fetches it too, so the
- * header is right on first paint). Signing in stores the tokens and the profile; signing out calls
- * the server, then clears both whatever it answered.
+ * `GET /crm/api/user/profile` with the session cookies (the server render fetches it too, so the
+ * header is right on first paint). The tokens are HttpOnly cookies that the web server sets from
+ * sign-in answers and clears on sign-out (server/session-proxy.ts): signing in caches the
+ * profile; signing out calls the server, then forgets the profile whatever it answered.
  */
 import type { GallopClient } from '@gallop/api-client';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -18,9 +19,22 @@ export async function prefetchProfile(queryClient: QueryClient, api: GallopClien
   if (hasSession(api)) await queryClient.prefetchQuery(profileQueryOptions(api));
 }
 
-/** Starts a session from a sign-in answer: tokens stored, profile cached. */
-export function startSession(queryClient: QueryClient, api: GallopClient, session: AuthSession) {
-  void api.tokenStore.set({ token: session.token, refreshToken: session.refresh_token });
+/**
+ * A sign-in answer as the page gets it: through the web server, the tokens have become cookies
+ * and left the answer; a server render calling the API itself still sees them.
+ */
+export type SignInSession = Pick<AuthSession, 'user'> &
+  Partial<Pick<AuthSession, 'token' | 'refresh_token'>>;
+
+/**
+ * Starts a session from a sign-in answer: the profile is cached. Tokens in the answer reach only
+ * a server render's per-request store (which writes them as HttpOnly cookies); the browser's
+ * store keeps nothing.
+ */
+export function startSession(queryClient: QueryClient, api: GallopClient, session: SignInSession) {
+  if (session.token) {
+    void api.tokenStore.set({ token: session.token, refreshToken: session.refresh_token ?? null });
+  }
   queryClient.setQueryData(profileQueryOptions(api).queryKey, session.user);
 }
 
@@ -28,7 +42,7 @@ export function useSession(): {
   user: UserProfile | undefined;
   /** The profile call is still on its way (a session is stored). */
   isLoading: boolean;
-  signIn: (session: AuthSession) => void;
+  signIn: (session: SignInSession) => void;
   signOut: () => Promise<void>;
   setUser: (user: UserProfile) => void;
 } {
@@ -39,7 +53,7 @@ export function useSession(): {
   const key = profileQueryOptions(api).queryKey;
 
   const signIn = useCallback(
-    (session: AuthSession) => startSession(queryClient, api, session),
+    (session: SignInSession) => startSession(queryClient, api, session),
     [queryClient, api],
   );
   const setUser = useCallback(
@@ -50,9 +64,11 @@ export function useSession(): {
     try {
       await signOut(api);
     } catch (error) {
-      // Signed out locally either way; the server session then simply expires.
+      // The web server clears the cookies whatever the API answered; only an unreachable web
+      // server leaves them, and the server session then simply expires.
       console.warn('Sign-out call failed', error);
     }
+    // The per-request store of a server render (the browser's holds nothing).
     await api.tokenStore.clear();
     queryClient.removeQueries({ queryKey: key });
     await router.invalidate();

@@ -1,38 +1,35 @@
-import { createGallopClient, createMemoryTokenStore } from '@gallop/api-client';
+import { createGallopClient } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagePages } from './api';
 import { chatKeys } from './unread';
+import { createCookieSessionStore } from '../../lib/session-tokens';
 import { outboxFor, socketToken } from './realtime';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('socketToken', () => {
-  it('gives the stored token, and after a refusal refreshes the session first', async () => {
-    const tokenStore = createMemoryTokenStore({ token: 'old', refreshToken: 'r1' });
+  it('gives no token (the cookie rides with the handshake); after a refusal it calls the API first', async () => {
     const seen: string[] = [];
     const api = createGallopClient({
-      baseUrl: 'http://api.test',
+      baseUrl: 'http://web.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',
-      tokenStore,
+      tokenStore: createCookieSessionStore(),
       fetch: async (request) => {
-        const path = new URL(request.url).pathname;
-        seen.push(`${path} ${request.headers.get('X-Authorization') ?? ''}`);
-        if (path === '/crm/api/user/refresh-token')
-          return json(200, { token: 'new', refresh_token: 'r2' });
-        return request.headers.get('X-Authorization') === 'Bearer new'
-          ? json(200, { count: 0 })
-          : json(401, { message: 'Unauthorized' });
+        seen.push(
+          `${new URL(request.url).pathname} ${request.headers.get('X-Authorization') ?? ''}`,
+        );
+        // The web server refreshed the cookies on its way (server/session-proxy.ts).
+        return json(200, { count: 0 });
       },
     });
     const getToken = socketToken(api);
-    await expect(getToken('connect')).resolves.toBe('old');
+    await expect(getToken('connect')).resolves.toBeNull();
     expect(seen).toEqual([]);
-    await expect(getToken('unauthorized')).resolves.toBe('new');
-    expect(seen.some((line) => line.startsWith('/crm/api/user/refresh-token'))).toBe(true);
-    expect(seen.at(-1)).toBe('/crm/api/chat/unread-count Bearer new');
+    await expect(getToken('unauthorized')).resolves.toBeNull();
+    expect(seen).toEqual(['/crm/api/chat/unread-count ']);
   });
 });
 

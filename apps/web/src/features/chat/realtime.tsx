@@ -4,7 +4,7 @@
  * tab for each incoming message, and the outgoing-message queue shared by every conversation.
  */
 import { createOutbox, createTabBlinker, type ChatConnection, type Outbox } from '@gallop/chat';
-import type { GallopClient } from '@gallop/api-client';
+import { isApiError, type GallopClient } from '@gallop/api-client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -29,14 +29,18 @@ export function useChatRealtime(): ChatRealtimeState | null {
 /** The favicon shown in turn with the site's while a message waits in a hidden tab. */
 export const ALERT_FAVICON = '/favicon-message.svg';
 
-/** A fresh access token for the socket: a refused one is renewed by an authenticated call. */
+/**
+ * The socket's token: none from the page. The handshake goes through the web server, which adds
+ * `X-Authorization` from the HttpOnly session cookie. A refused handshake (the access token
+ * expired) first makes an authenticated call: its 401 makes the web server refresh the session
+ * cookies, which the next handshake then carries.
+ */
 export function socketToken(api: GallopClient) {
-  return async (reason: 'connect' | 'unauthorized'): Promise<string | null> => {
+  return async (reason: 'connect' | 'unauthorized'): Promise<null> => {
     if (reason === 'unauthorized') {
-      // A 401 makes the client refresh the session and store the new token.
       await api.GET('/crm/api/chat/unread-count').catch(() => undefined);
     }
-    return (await api.tokenStore.get()).token;
+    return null;
   };
 }
 
@@ -48,6 +52,10 @@ export function outboxFor(api: GallopClient, queryClient: QueryClient): Outbox<C
       addMessage(queryClient, message);
       return message;
     },
+    // Over the send limit the API client shows the captcha and sends the message again; only a
+    // captcha the writer closed gets here. The message and those behind it wait for them.
+    isHeld: (error) =>
+      isApiError(error) && (error.kind === 'captcha' || error.kind === 'hard_captcha'),
   });
 }
 

@@ -3,8 +3,9 @@
  * support team to suggest tours. The API needs a message and an e-mail or a phone to answer; it
  * answers 422 with field errors otherwise, and 429 when one address sends too many.
  */
-import { isApiError, type GallopClient } from '@gallop/api-client';
+import type { GallopClient } from '@gallop/api-client';
 import { parse } from 'cookie';
+import { formProblems, type FormProblems } from '../../lib/form-problems';
 
 /** The longest message the API takes. */
 export const HELP_REQUEST_MESSAGE_MAX_LENGTH = 5000;
@@ -65,24 +66,10 @@ export async function submitHelpRequest(
   await api.POST('/spa/submit-help-request', { body: helpRequestBody(values, context) });
 }
 
-/**
- * How a refused request shows: a 422's details on the form's own fields (first message each, in
- * the form's order), and its message with the details of any other field (such as an unknown
- * tour) above the button. Anything else has no field errors.
- */
+/** How a refused request shows: see `formProblems` (field errors on the fields, the rest above the button). */
 export function helpRequestProblems(
   error: unknown,
   failure: string | undefined,
-): { fields: Partial<Record<keyof HelpRequestValues, string>>; message: string | undefined } {
-  if (!isApiError(error) || error.status !== 422) return { fields: {}, message: failure };
-  const fields: Partial<Record<keyof HelpRequestValues, string>> = {};
-  for (const field of HELP_REQUEST_FIELDS) {
-    const first = error.errors[field]?.[0];
-    if (first) fields[field] = first;
-  }
-  const elsewhere = Object.entries(error.errors)
-    .filter(([field]) => !(HELP_REQUEST_FIELDS as readonly string[]).includes(field))
-    .flatMap(([, messages]) => messages);
-  const message = [...new Set([error.message, ...elsewhere])].join(' ');
-  return { fields, message };
+): FormProblems<keyof HelpRequestValues> {
+  return formProblems(error, failure, HELP_REQUEST_FIELDS);
 }

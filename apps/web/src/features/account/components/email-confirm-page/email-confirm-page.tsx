@@ -5,9 +5,10 @@ import { useSend } from '../../../../lib/use-send';
 import { resendEmailConfirmation } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
 
-export type EmailConfirmation = 'confirmed' | 'expired' | 'no-link';
+/** `signed-in`: the link confirmed the address and signed in (the end of a registration). */
+export type EmailConfirmation = 'signed-in' | 'confirmed' | 'expired' | 'no-link';
 
-/** `/email-confirm` (sign-in required): the result of the link, or a way to get a new one. */
+/** `/email-confirm`: the result of the link, or (signed in) a way to get a new one. */
 export function EmailConfirmPage({
   result,
   email,
@@ -17,14 +18,14 @@ export function EmailConfirmPage({
 }) {
   const api = useApi();
   const resend = useSend<void>();
-  if (result === 'confirmed') {
+  if (result === 'confirmed' || result === 'signed-in') {
     return (
       <AuthCard
         title="Your e-mail is confirmed"
         lead={
           <>
-            Thank you. Booking confirmations and messages from organizers will reach{' '}
-            <strong>{email}</strong>.
+            {result === 'signed-in' ? 'Welcome to Gallop: you are signed in.' : 'Thank you.'}{' '}
+            Booking confirmations and messages from organizers will reach <strong>{email}</strong>.
           </>
         }
       >

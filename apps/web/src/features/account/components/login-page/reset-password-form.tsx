@@ -1,5 +1,7 @@
 import { Button, Field, Form } from '@gallop/ui-kit';
+import { useMemo } from 'react';
 import { useApi } from '../../../../lib/api';
+import { formProblems } from '../../../../lib/form-problems';
 import { useSend } from '../../../../lib/use-send';
 import { resetPassword } from '../../api';
 import { FormFailure } from '../auth-card/auth-card';
@@ -10,15 +12,22 @@ interface Values {
   confirm_password: string;
 }
 
-/** The new password from a reset link; success signs the traveller in. */
+const FIELDS = ['password', 'confirm_password'] as const;
+
+/**
+ * The new password from a reset link; success signs the traveller in. A password that is too
+ * easy to guess is refused under the field.
+ */
 export function ResetPasswordForm({ token, returnTo }: { token: string; returnTo: string }) {
   const api = useApi();
   const finish = useFinishSignIn(returnTo);
-  const { sending, failure, send } = useSend<void>();
+  const { sending, failure, error, send } = useSend<void>();
+  const problems = useMemo(() => formProblems(error, failure, FIELDS), [error, failure]);
   return (
     <Form<Values>
       className="account-form"
       defaultValues={{ password: '', confirm_password: '' }}
+      errors={problems.fields}
       onSubmit={({ password }) =>
         send(async () => finish(await resetPassword(api, token, password)))
       }
@@ -37,7 +46,7 @@ export function ResetPasswordForm({ token, returnTo }: { token: string; returnTo
         autoComplete="new-password"
         rules="required|confirmed:password"
       />
-      <FormFailure text={failure} />
+      <FormFailure text={problems.message} />
       <Button type="submit" theme="primary" disabled={sending}>
         {sending ? 'Saving…' : 'Save and sign in'}
       </Button>

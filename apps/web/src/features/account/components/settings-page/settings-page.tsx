@@ -1,6 +1,7 @@
 import { Button, CodeInput, Field, Form } from '@gallop/ui-kit';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../../lib/api';
+import { formProblems } from '../../../../lib/form-problems';
 import { useSend } from '../../../../lib/use-send';
 import {
   changeEmail,
@@ -282,15 +283,20 @@ function PhoneSection({ user }: { user: UserProfile }) {
   );
 }
 
+const PASSWORD_FIELDS = ['old_password', 'password', 'confirm_password'] as const;
+
+/** A wrong current password, or a new one too easy to guess, is refused under its field. */
 function PasswordSection() {
   const api = useApi();
-  const { sending, failure, done, send } = useSend<void>();
+  const { sending, failure, error, done, send } = useSend<void>();
+  const problems = useMemo(() => formProblems(error, failure, PASSWORD_FIELDS), [error, failure]);
   return (
     <section className="account-settings__section" aria-labelledby="settings-password">
       <h2 id="settings-password">Password</h2>
       <Form<{ old_password: string; password: string; confirm_password: string }>
         className="account-form"
         defaultValues={{ old_password: '', password: '', confirm_password: '' }}
+        errors={problems.fields}
         onSubmit={(values) =>
           send(() =>
             changePassword(api, {
@@ -324,7 +330,7 @@ function PasswordSection() {
             rules="required|confirmed:password"
           />
         </div>
-        <FormFailure text={failure} />
+        <FormFailure text={problems.message} />
         {done && !sending && !failure && (
           <Saved text="Your password is changed. Other devices need to sign in again." />
         )}

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { ChatMessage } from '../../api';
 import { MessageBubble } from './message-bubble';
@@ -44,4 +45,34 @@ describe('MessageBubble', () => {
       expect(screen.getByRole('link', { name: 'Open booking #812' })).toHaveAttribute('href', href);
     },
   );
+
+  it('keeps a message held by the rate limit waiting, with the way to send it on', async () => {
+    const onRetry = vi.fn();
+    await renderInApp(
+      <ol>
+        <MessageBubble
+          item={{
+            kind: 'outgoing',
+            key: 'c9',
+            message: {
+              clientId: 'c9',
+              chatId: 7,
+              text: 'Is there a rest day?',
+              status: 'waiting',
+              held: true,
+              createdAt: '2026-12-02T10:00:00Z',
+            },
+          }}
+          timeZone="UTC"
+          onRetry={onRetry}
+          onDiscard={noop}
+        />
+      </ol>,
+    );
+    const note = await screen.findByRole('status', {}, SLOW_CI);
+    expect(note).toHaveTextContent('Waiting until you confirm you are not a robot');
+    expect(screen.queryByText(/Not sent/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and send' }));
+    expect(onRetry).toHaveBeenCalledWith('c9');
+  });
 });

@@ -125,6 +125,14 @@ function OutgoingBubble({
           </span>
         </p>
       </div>
+      {message.held && (
+        <div className="chat-message__failure" role="status">
+          <span>Waiting until you confirm you are not a robot</span>
+          <Button theme="ghost" size="sm" onClick={() => onRetry(message.clientId)}>
+            Confirm and send
+          </Button>
+        </div>
+      )}
       {message.status === 'failed' && (
         <div className="chat-message__failure" role="alert">
           <span>Not sent{message.error ? `: ${message.error}` : ''}</span>

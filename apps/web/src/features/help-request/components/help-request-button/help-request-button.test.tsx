@@ -137,7 +137,7 @@ describe('Help me choose a tour', () => {
     type(dialog, 'E-mail', 'rider@example.com');
     send(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many requests from this device. Please try again in a few minutes.',
+      'Too many requests from this device. Send again and confirm you are not a robot.',
     );
     expect(within(dialog).getByLabelText('What are you looking for?')).toHaveValue(
       'A cruise with horses',

@@ -160,7 +160,7 @@ describe('following a tour by e-mail', () => {
     await renderInApp(<FollowTourForm tour={tour} />, { fetch: api.fetch });
     await follow(document.body, 'rider@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many requests from this device. Please try again in a few minutes.',
+      'Too many requests from this device. Send again and confirm you are not a robot.',
     );
     expect(screen.getByLabelText('E-mail')).toHaveValue('rider@example.com');
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();

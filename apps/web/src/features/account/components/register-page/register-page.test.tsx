@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  createFakeApiWithPosts,
+  type FakePostAnswer,
+} from '../../../../lib/testing/fake-api-posts';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { RegisterPage } from './register-page';
+
+const PATH = '/crm/api/user/register';
+const TOO_EASY =
+  'This password is too easy to guess. This is a heavily used password. Add more words or use a less common phrase.';
+
+async function registerWith(answer: FakePostAnswer, password = 'saddle-up-2026') {
+  const api = createFakeApiWithPosts({ [PATH]: answer });
+  await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
+  await screen.findByLabelText('First name', {}, { timeout: 5000 });
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+  type('First name', 'Ann');
+  type('Last name', 'Rider');
+  type('E-mail', 'ann@example.com');
+  type('Password', password);
+  type('Repeat the password', password);
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  return api;
+}
+
+describe('RegisterPage', () => {
+  it('says to check the e-mail after registering, and signs nobody in', async () => {
+    const api = await registerWith({ status: 200, body: { result: true } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Open the link in it to confirm your address and sign in/),
+    ).toBeVisible();
+    expect(api.sent).toEqual([
+      {
+        path: PATH,
+        body: expect.objectContaining({
+          first_name: 'Ann',
+          last_name: 'Rider',
+          email: 'ann@example.com',
+          password: 'saddle-up-2026',
+          confirm_password: 'saddle-up-2026',
+        }),
+      },
+    ]);
+  });
+
+  it('shows a password that is too easy to guess under the password field, once', async () => {
+    await registerWith(
+      { status: 422, body: { message: TOO_EASY, errors: { password: [TOO_EASY] } } },
+      '12345678',
+    );
+    const password = screen.getByLabelText('Password', { exact: true });
+    await waitFor(() => expect(password).toHaveAccessibleDescription(TOO_EASY));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.getAllByText(TOO_EASY)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create an account');
+  });
+
+  it('shows a refusal that is not about a field above the button', async () => {
+    await registerWith({ status: 400, body: { message: 'The request was not understood' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The request was not understood');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Opening an e-mail confirmation link (`/email-confirm?token=...`). A registration's link is
+ * opened signed out: the click that confirms the address also signs the person in (the API
+ * answers a new session's tokens with the profile). The outcome is cached per link, so the same
+ * link is not spent twice when the route loads again.
+ */
+import { isApiError, type GallopClient } from '@gallop/api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { hasSession } from '../../lib/session-tokens';
+import { confirmEmail } from './api';
+import type { EmailConfirmation } from './components/email-confirm-page/email-confirm-page';
+import { profileQueryOptions } from './profile';
+import { startSession } from './session';
+
+export const emailConfirmationQueryOptions = (
+  queryClient: QueryClient,
+  api: GallopClient,
+  token: string,
+) => ({
+  queryKey: ['email-confirmation', token],
+  staleTime: Infinity,
+  queryFn: async (): Promise<EmailConfirmation> => {
+    const hadSession = hasSession(api);
+    try {
+      // The tokens go to the session only, never into the query cache (it travels with the page).
+      const { token: access, refresh_token: refresh, ...user } = await confirmEmail(api, token);
+      if (access && refresh) {
+        startSession(queryClient, api, { token: access, refresh_token: refresh, user });
+      } else if (hasSession(api)) {
+        queryClient.setQueryData(profileQueryOptions(api).queryKey, user);
+      }
+      return !hadSession && hasSession(api) ? 'signed-in' : 'confirmed';
+    } catch (error) {
+      if (
+        isApiError(error) &&
+        (error.status === 410 || error.status === 422 || error.status === 400)
+      ) {
+        return 'expired';
+      }
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,61 @@
+import { createMemoryTokenStore } from '@gallop/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGallopBrowserClient } from './browser-api-client';
+
+// The challenge dialog is the component's own test; here it answers at once.
+const showCaptcha = vi.hoisted(() => vi.fn(async (_kind: string) => 'solved-payload'));
+vi.mock('../components/captcha-challenge/show-captcha', () => ({ showCaptcha }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  showCaptcha.mockClear();
+});
+
+/** The API through the web server: the first send is over the limit, the retry is let through. */
+function limitedApi(type: 'captcha' | 'hard_captcha') {
+  const seen: Request[] = [];
+  vi.stubGlobal('fetch', async (request: Request) => {
+    seen.push(request.clone());
+    return request.headers.get('X-Captcha') === 'solved-payload'
+      ? Response.json({ id: 1, chat_id: 7, message: 'Hello', client_id: 'c-1' })
+      : Response.json({ message: 'Too many requests', type }, { status: 429 });
+  });
+  return seen;
+}
+
+describe('the browser API client on a 429 asking for a captcha', () => {
+  it('shows the challenge and sends the call again with the solution in X-Captcha', async () => {
+    const seen = limitedApi('hard_captcha');
+    const client = createGallopBrowserClient(
+      () => ({ iso: 'en', localizationId: 1 }),
+      createMemoryTokenStore(),
+    );
+
+    const { data } = await client.POST('/crm/api/chat/send-message', {
+      body: { chat_id: 7, message: 'Hello', client_id: 'c-1' },
+    });
+
+    expect(data).toMatchObject({ id: 1, client_id: 'c-1' });
+    expect(showCaptcha).toHaveBeenCalledExactlyOnceWith('hard_captcha');
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.headers.get('X-Captcha')).toBeNull();
+    expect(seen[1]!.headers.get('X-Captcha')).toBe('solved-payload');
+    expect(await seen[1]!.json()).toEqual({ chat_id: 7, message: 'Hello', client_id: 'c-1' });
+  });
+
+  it('fails the call with the captcha error when the visitor cancels', async () => {
+    const seen = limitedApi('captcha');
+    showCaptcha.mockResolvedValueOnce(null as unknown as string);
+    const client = createGallopBrowserClient(
+      () => ({ iso: 'en', localizationId: 1 }),
+      createMemoryTokenStore(),
+    );
+
+    await expect(
+      client.POST('/crm/api/chat/send-message', {
+        body: { chat_id: 7, message: 'Hello', client_id: 'c-2' },
+      }),
+    ).rejects.toMatchObject({ kind: 'captcha', status: 429 });
+    expect(seen).toHaveLength(1);
+  });
+});
