@@ -116,6 +116,15 @@ function pick(tours: Tour[], fits: (date: TourDate, tour: Tour) => boolean, what
   throw new Error(`the seed has no ${what}`);
 }
 
+/** A date of the demo organizer that is not guaranteed (requests wait for an answer), with room. */
+async function dateOnRequest(request: APIRequestContext) {
+  return pick(
+    await organizerTours(request),
+    (d) => d.not_guaranteed === true && roomyDate(d, 2, 2),
+    'date of the demo organizer that is not guaranteed',
+  );
+}
+
 /**
  * One rider booked on `date` by a fresh guest e-mail (a unique comment names the request in the
  * organizer's e-mails), who then signs in with the e-mailed code: `bookAsGuest`, on a chosen date.
@@ -277,11 +286,7 @@ test('the organizer declines a request with a reason from the organizer area; th
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { tour, date } = pick(
-    await organizerTours(request),
-    (d) => d.not_guaranteed === true && roomyDate(d, 2, 2),
-    'date of the demo organizer that is not guaranteed',
-  );
+  const { tour, date } = await dateOnRequest(request);
   const seatsBefore = (await freeSeats(request, tour.id, date.id))!;
   const comment = `Two of us, first time in the saddle for a week. (${randomUUID()})`;
   const guest = await bookOn(request, tour, date, comment);
@@ -572,11 +577,7 @@ test('the organizer confirms from the booking card in the chat; both open conver
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { tour, date } = pick(
-    await organizerTours(request),
-    (d) => d.not_guaranteed === true && roomyDate(d, 2, 2),
-    'date of the demo organizer that is not guaranteed',
-  );
+  const { tour, date } = await dateOnRequest(request);
   const guest = await bookOn(request, tour, date, `A question first. (${randomUUID()})`);
   const { id } = guest.booking;
 

@@ -1,4 +1,5 @@
 import { createGallopClient } from '@gallop/api-client';
+import { SIGNED_IN_COOKIE } from '@gallop/session';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagePages } from './api';
@@ -26,8 +27,16 @@ describe('socketToken', () => {
       },
     });
     const getToken = socketToken(api);
-    await expect(getToken('connect')).resolves.toBeNull();
-    expect(seen).toEqual([]);
+    document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+    try {
+      await expect(getToken('connect')).resolves.toBeNull();
+      expect(seen).toEqual([]);
+      await expect(getToken('unauthorized')).resolves.toBeNull();
+      expect(seen).toEqual(['/crm/api/chat/unread-count ']);
+    } finally {
+      document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    }
+    // Signed out meanwhile (a sign-out ends the socket too): no call that could only be a 401.
     await expect(getToken('unauthorized')).resolves.toBeNull();
     expect(seen).toEqual(['/crm/api/chat/unread-count ']);
   });

@@ -9,6 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api';
+import { hasSession } from '../../lib/session-tokens';
 import { sendChatMessage, type Chat, type ChatMessage } from './api';
 import { chatKeys } from './unread';
 import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
@@ -37,7 +38,9 @@ export const ALERT_FAVICON = '/favicon-message.svg';
  */
 export function socketToken(api: GallopClient) {
   return async (reason: 'connect' | 'unauthorized'): Promise<null> => {
-    if (reason === 'unauthorized') {
+    // Signed out meanwhile (the sign-out also ends the socket): nothing to refresh, and the call
+    // would only be a 401.
+    if (reason === 'unauthorized' && hasSession(api)) {
       await api.GET('/crm/api/chat/unread-count').catch(() => undefined);
     }
     return null;
