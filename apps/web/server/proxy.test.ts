@@ -236,11 +236,12 @@ describe('forwardUpgrades', () => {
   });
 
   it('adds X-Authorization from the session cookie and refuses handshakes from other origins', async () => {
-    let upstream: { authorization?: string; cookie?: string } | undefined;
+    let upstream: { authorization?: string; cookie?: string; origin?: string } | undefined;
     const webPort = await webOverEchoingApi((req) => {
       upstream = {
         authorization: req.headers['x-authorization']?.toString(),
         cookie: req.headers.cookie,
+        origin: req.headers.origin,
       };
     });
     const path = '/socket.io/?EIO=4&transport=websocket';
@@ -252,7 +253,12 @@ describe('forwardUpgrades', () => {
       'Sec-Fetch-Site': 'same-origin',
     });
     expect(opened.status).toBe(101);
-    expect(upstream).toEqual({ authorization: 'Bearer access-2', cookie: 'i18n_currency=EUR' });
+    // Checked here, the origin goes no further: a second web server's sockets share the API.
+    expect(upstream).toEqual({
+      authorization: 'Bearer access-2',
+      cookie: 'i18n_currency=EUR',
+      origin: undefined,
+    });
 
     upstream = undefined;
     const foreign: Record<string, string>[] = [

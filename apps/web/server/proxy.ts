@@ -239,11 +239,14 @@ export function forwardUpgrades(
       return;
     }
     // A chain the visitor wrote goes no further (`forwarded` has the one the API may believe);
-    // the token comes from the cookie only.
+    // the token comes from the cookie only. The origin was checked here against this site's own,
+    // so it goes no further either: the API's check (its WEB_ORIGIN) is for browsers that reach
+    // it directly, and a second web server on another origin shares the API.
     const {
       'x-forwarded-for': _written,
       'x-authorization': _sent,
       cookie: _cookie,
+      origin: _origin,
       ...headers
     } = req.headers;
     const authorization = authorizationFromCookies(req.headers.cookie);
