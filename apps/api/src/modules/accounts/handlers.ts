@@ -148,6 +148,14 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     return limitCall(limiter, `${kind}:${request.ip}:${key}`, request, reply, TOO_MANY);
   }
 
+  /** `limited` for a sign-in with a code, keyed by the login as typed (trimmed, lower case). */
+  function limitedCodeLogin(
+    request: FastifyRequest<{ Body: { login: string } }>,
+    reply: FastifyReply,
+  ) {
+    return limited('login', request.body.login.trim().toLowerCase(), request, reply);
+  }
+
   /**
    * Counts a password sign-in for the login before the hash (refunded on success, so parallel
    * guesses cannot all slip through); 429 `captcha` when it has failed too often.
@@ -414,24 +422,12 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async loginViaCode(request, reply) {
-      const tooMany = await limited(
-        'login',
-        request.body.login.trim().toLowerCase(),
-        request,
-        reply,
-      );
-      if (tooMany) return reply;
+      if (await limitedCodeLogin(request, reply)) return reply;
       return session(await signInWithCode(request.body));
     },
 
     async redirectLoginViaCode(request, reply) {
-      const tooMany = await limited(
-        'login',
-        request.body.login.trim().toLowerCase(),
-        request,
-        reply,
-      );
-      if (tooMany) return reply;
+      if (await limitedCodeLogin(request, reply)) return reply;
       const user = await signInWithCode(request.body);
       // The session is opened on the site by the one-time link, not in this answer.
       const token = await createLinkToken(db, user.id, 'sign-in');
