@@ -20,7 +20,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // route tree imports small modules only, and lazy chunks are named by hash alone (decision 040,
 // 2026-11-25). A 129.5 kB ratchet below it stopped builds whose entry was byte-identical but for
 // the content hashes in chunk names (±15 B from one build to the next, 2026-11-26).
-const FIRST_LOAD_LIMIT = '130 kB';
+// 2026-12-02: raised to 132.5 kB for issue 44 (runtime configuration read before the API client,
+// tour-selection mode, favourites sync, profile prompt, site UI defaults and the cruise filter
+// model in the root). Bringing it back to 130 kB is open work recorded in docs/benchmarks.md.
+const FIRST_LOAD_LIMIT = '132.5 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

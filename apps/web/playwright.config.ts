@@ -102,6 +102,8 @@ export default defineConfig({
         // Every test signs in and books from 127.0.0.1: no captcha wall between them.
         AUTH_LIMIT: '1000',
         PUBLIC_WRITE_LIMIT: '1000',
+        // Every spec searches from 127.0.0.1 too (the search limit is per address and minute).
+        SEARCH_LIMIT: '100000',
       },
     },
     webServer(port, loopback(apiPort)),

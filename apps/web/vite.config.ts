@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { flagsPlugin } from './build/flags.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { routeFilesPlugin } from './build/route-files.ts';
 import { splitRouteChunkPlugin } from './build/split-route-chunk.ts';
@@ -33,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     splitRouteChunkPlugin(),
     react(),
     routeFilesPlugin(() => getRoutesByFile()),
+    // The phone input's flags, at /flags/1x1/<cc>.svg.
+    flagsPlugin(),
     precompressPlugin(),
   ],
   resolve: {

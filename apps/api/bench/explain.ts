@@ -60,6 +60,8 @@ export async function explainSearches(
       DATABASE_URL: databaseUrl,
       CATALOG_CACHE: 'off',
       SEARCH_INDEX: index ? 'on' : 'off',
+      // Every explained search comes from one address.
+      SEARCH_LIMIT: '9999999',
     }),
     { database },
   );

@@ -39,6 +39,8 @@ export async function startServer(
       PORT: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The load comes from one address: the per-address search limit would refuse it.
+      SEARCH_LIMIT: '9999999',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

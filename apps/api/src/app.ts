@@ -24,6 +24,7 @@ import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
 import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
 import { createCachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
+import { createSearchLimit } from '#src/modules/catalog/search/search-limit.ts';
 import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
 import { createCardStore } from '#src/modules/catalog/search/memory/card-store.ts';
 import { createSeatChangesFeed } from '#src/modules/catalog/cache/seat-changes.ts';
@@ -41,6 +42,7 @@ import { createAltcha, type Difficulty } from '#src/modules/captcha/altcha.ts';
 import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
 import { attachChatSocket } from '#src/modules/chat/socket.ts';
 import { startSystemMessageAnnouncer } from '#src/modules/chat/system-announcer.ts';
+import { startAttachmentSweep } from '#src/modules/chat/attachments.ts';
 import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
 import {
   internalSecretsAtStart,
@@ -315,6 +317,17 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       defaultCountryIso: env.DEFAULT_COUNTRY,
     },
   });
+  // Searches are counted per visitor address first, cached or not (before the fast path below).
+  const searchLimit = createSearchLimit({
+    limit: env.SEARCH_LIMIT,
+    limits: rateLimits,
+  }) as RouteHook;
+  addOperationHooks(app, handlers, {
+    listTours: searchLimit,
+    getToursPage: searchLimit,
+    getToursFilterCompletion: searchLimit,
+    searchCities: searchLimit,
+  });
   if (responseCache.enabled) {
     const answerFromCache = cachedAnswers.onRequest as RouteHook;
     addOperationHooks(app, handlers, {
@@ -409,6 +422,18 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', async () => {
       stop = startSystemMessageAnnouncer(options.database.db, chatSocket.realtime, {
         onError: (error) => log.warn({ err: error }, 'chat: announcing system messages failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  {
+    // Attachments a stopped process left pending get processed (decision 101).
+    const log = app.log.child({ module: 'chat' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startAttachmentSweep(options.database.db, uploadStore, chatSocket.realtime, {
+        onError: (error) => log.warn({ err: error }, 'chat: processing attachments failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

@@ -102,6 +102,10 @@ export const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   // `off` answers every catalogue read from the database (benchmarks of the uncached search).
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  // Searches (results, catalogue pages, search-box suggestions, city search) per visitor address
+  // and minute before the API asks for a captcha (429). Paging, filtering and typing stay far
+  // below it; a scraper walking the catalogue does not.
+  SEARCH_LIMIT: wholeNumber(7, 1).default(300),
   // Calls anyone may make that write (complaints, programme orders, help requests): how many per
   // visitor address and call in 15 minutes before the API asks for a captcha (429).
   PUBLIC_WRITE_LIMIT: wholeNumber(7, 1).default(10),

@@ -13,6 +13,7 @@ import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
 import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
 import { organizerAreaHandlers } from '#src/modules/bookings/organizer-area-handlers.ts';
 import { supportBookingHandlers } from '#src/modules/bookings/support-handlers.ts';
+import { tourSelectionHandlers } from '#src/modules/bookings/tour-selection-handlers.ts';
 import { chatHandlers } from '#src/modules/chat/handlers.ts';
 import type { ChatRealtime } from '#src/modules/chat/events.ts';
 import type { SessionsEnded } from '#src/modules/accounts/sessions.ts';
@@ -125,6 +126,7 @@ export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
     ...bookingsHandlers(deps),
     ...organizerAreaHandlers(deps),
     ...supportBookingHandlers(deps),
+    ...tourSelectionHandlers(deps),
     ...paymentsHandlers(deps),
     ...receiptHandlers(deps),
     ...chatHandlers(deps),

@@ -5,6 +5,8 @@ const config: StorybookConfig = {
   // Stories live beside the components in the kit; prose pages live in this app.
   stories: ['../src/**/*.mdx', '../../../packages/ui-kit/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // The phone input's flags, where the web serves them too (PHONE_FLAGS_PATH).
+  staticDirs: [{ from: '../node_modules/flag-icons/flags/1x1', to: '/flags/1x1' }],
   // Pre-bundle the kit's dependencies up front: a mid-run re-optimisation reloads the page and
   // fails story tests on a cold CI cache.
   viteFinal: (viteConfig) => ({

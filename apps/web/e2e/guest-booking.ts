@@ -10,8 +10,11 @@ const json = { 'Content-Type': 'application/json' };
 
 export interface OutboxMessage {
   kind: string;
+  channel: string;
   recipient: string;
   body: string;
+  /** The files sent with it; `url` downloads one from the API (`/dev/outbox/attachments/…`). */
+  attachments?: { filename: string; content_type: string; size: number; url: string }[];
 }
 
 /** What the API "sent" (DEV_OUTBOX=on), newest first; optionally to one recipient. */

@@ -19,6 +19,7 @@ const PAGES = [
   ['/tour-provider-agreement', 'offer'],
   ['/privacy', 'privacy'],
   ['/safety-rules', 'safety_rules'],
+  ['/cookie-policy', 'cookies'],
 ] as const;
 
 test.describe('legal documents', () => {
@@ -56,6 +57,21 @@ test.describe('legal documents', () => {
     await page.getByRole('link', { name: /Read the version in force/ }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole('note')).toHaveCount(0);
+  });
+
+  test('the privacy policy links the cookie policy it cites, and so does the footer', async ({
+    page,
+    gotoHydrated,
+    request,
+  }) => {
+    const cookies = await legal(request, 'cookies');
+    await gotoHydrated('/privacy');
+    await page.locator('main').getByRole('link', { name: 'Cookie Policy' }).click();
+    await expect(page).toHaveURL(/\/cookie-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cookies.title);
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Cookie policy', exact: true }),
+    ).toHaveAttribute('href', '/cookie-policy');
   });
 
   test('statuses: a known version is 200 with its canonical, others are 404', async ({

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
-import { outbox } from './guest-booking';
+import { apiUrl, outbox } from './guest-booking';
 
 // The tour page's programme order, following a tour and the complaint form against the real API.
 
@@ -88,7 +88,7 @@ test.describe('following a tour by e-mail', () => {
     await page.getByRole('button', { name: 'Follow this tour' }).click();
     const dialog = page.getByRole('dialog', { name: 'Follow this tour' });
     const second = `follow-again-${Date.now()}@example.com`;
-    await dialog.getByLabel('E-mail').fill(second);
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(second);
     await dialog.getByRole('button', { name: 'Follow', exact: true }).click();
     await expect(dialog.getByRole('status')).toContainText(`on its way to ${second}`);
     const kept = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
@@ -100,7 +100,7 @@ for (const width of [390, 1366]) {
   test.describe(`tour page actions at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 
-    test('the programme order validates, sends and says where it went', async ({
+    test('the programme order validates, e-mails the PDF and says where it went', async ({
       page,
       request,
       gotoHydrated,
@@ -113,23 +113,53 @@ for (const width of [390, 1366]) {
       const send = dialog.getByRole('button', { name: 'Send the programme' });
       await expect(send).toBeEnabled();
       await send.click();
-      const tokens = (await (await request.get('/spa/site-tokens')).json()) as {
-        send_tour_program_in_pdf_via_whatsapp?: boolean;
-      };
-      const viaWhatsapp = tokens.send_tour_program_in_pdf_via_whatsapp === true;
-      // E-mail, and the WhatsApp number when the site sends programmes that way.
-      await expect(dialog.getByText('Required field')).toHaveCount(viaWhatsapp ? 2 : 1);
+      // E-mail is the default, also where the site offers WhatsApp: only the e-mail is needed.
+      await expect(dialog.getByText('Required field')).toHaveCount(1);
       await expectNoSeriousA11yViolations(page);
 
       const email = `e2e-${width}-${Date.now()}@example.com`;
-      await dialog.getByLabel('E-mail').fill(email);
-      if (viaWhatsapp) await dialog.getByLabel('WhatsApp number').fill('+14155550134');
+      await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
       await send.click();
       const status = dialog.getByRole('status');
-      await expect(status).toContainText(
-        viaWhatsapp ? 'is on its way by WhatsApp to +14155550134' : `is on its way to ${email}`,
-      );
+      await expect(status).toContainText(`is on its way to ${email}`);
       await expect(status).toContainText(/Request number \d+\./);
+
+      // The programme is a PDF attached to the e-mail.
+      const [message] = await outbox(request, email);
+      expect(message?.channel).toBe('email');
+      const [file] = message!.attachments ?? [];
+      expect(file?.content_type).toBe('application/pdf');
+      const pdf = await request.get(`${apiUrl}${file!.url}`);
+      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    test('the programme goes by WhatsApp when the visitor chooses it and the site offers it', async ({
+      page,
+      request,
+      gotoHydrated,
+    }) => {
+      const tokens = (await (await request.get('/spa/site-tokens')).json()) as {
+        send_tour_program_in_pdf_via_whatsapp?: boolean;
+      };
+      test.skip(tokens.send_tour_program_in_pdf_via_whatsapp !== true, 'WhatsApp is not offered');
+      const tour = await firstTourPath(request);
+      await gotoHydrated(tour.path);
+      await page.getByRole('button', { name: 'Get the tour programme' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get the tour programme' });
+      await dialog.getByRole('radio', { name: 'By WhatsApp' }).check();
+      const send = dialog.getByRole('button', { name: 'Send the programme' });
+      await send.click();
+      await expect(dialog.getByText('Required field')).toHaveCount(1);
+      await expectNoSeriousA11yViolations(page);
+      const phone = `+1415555${String(Date.now()).slice(-4)}`;
+      await dialog.getByLabel('WhatsApp number').fill(phone);
+      await send.click();
+      await expect(dialog.getByRole('status')).toContainText(
+        `is on its way by WhatsApp to ${phone}`,
+      );
+      const [message] = await outbox(request, phone);
+      expect(message?.channel).toBe('whatsapp');
+      expect(message?.attachments?.[0]?.content_type).toBe('application/pdf');
     });
 
     test('the complaint form needs a text, then thanks the visitor', async ({

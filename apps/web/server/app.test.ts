@@ -136,6 +136,34 @@ describe('web server app', () => {
     }
   });
 
+  it("renders pages telling the API the visitor's address (the limits count visitors)", async () => {
+    const seen: (string | undefined)[] = [];
+    const capturing = createWebApp({
+      apiUrl,
+      site: { organizerUrl: 'https://partners.example.test' },
+      loadRenderer: async () => ({
+        render: async ({ visitorAddress }) => {
+          seen.push(visitorAddress);
+          return new Response('<!DOCTYPE html><p>page</p>', { status: 200 });
+        },
+      }),
+      getManifest: () => ({ routes: {} }),
+    });
+    const web = createServer(getRequestListener(capturing.fetch, { overrideGlobalObjects: false }));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = web.address() as AddressInfo;
+      await fetch(`http://127.0.0.1:${port}/iceland`, {
+        headers: { 'X-Forwarded-For': '198.51.100.1' },
+      });
+      // The socket's peer (this test), not the address the visitor claimed.
+      expect(seen).toEqual(['127.0.0.1']);
+    } finally {
+      web.closeAllConnections();
+      await new Promise((resolve) => web.close(resolve));
+    }
+  });
+
   it('passes the API status and redirects through instead of following them', async () => {
     const missing = await app().request('/spa/tour?slug=nope');
     expect(missing.status).toBe(404);

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { RouterManifest, render } from '../src/entry-server';
+import { runtimeConnectSources } from '../src/lib/runtime-config';
 import type { SiteConfig } from '../src/lib/site';
 import { serveBuildMeta, type BuildMeta } from './build-meta';
 import { streamingCompression } from './compression';
@@ -164,10 +165,14 @@ export function createWebApp(options: WebAppOptions): Hono {
         apiUrl: options.apiUrl,
         secure: requestScheme(c, options.isTrustedProxy) === 'https',
         refreshSession: refreshFor(c),
+        visitorAddress: visitorAddressOf(c, options.isTrustedProxy),
       });
       // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');
-      response.headers.set('Content-Security-Policy', pageCsp(nonce));
+      response.headers.set(
+        'Content-Security-Policy',
+        pageCsp(nonce, runtimeConnectSources(options.site)),
+      );
       return response;
     } catch (error) {
       if (c.req.raw.signal.aborted) throw error;
@@ -197,6 +202,15 @@ function peerAddress(c: Context): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The visitor's address (the peer, or a trusted proxy's), as the proxied calls tell the API. */
+function visitorAddressOf(c: Context, isTrusted: ProxyTrust = TRUST_NO_PROXY): string | undefined {
+  return forwardedHeaders(
+    { forwardedFor: c.req.header('x-forwarded-for'), forwardedProto: null },
+    { peer: peerAddress(c), protocol: 'http' },
+    isTrusted,
+  )['x-forwarded-for'];
 }
 
 /** The scheme the visitor used: a trusted proxy's X-Forwarded-Proto, else the connection's. */

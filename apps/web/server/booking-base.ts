@@ -21,6 +21,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'chat',
   'collections',
   'contacts',
+  'cookie-policy',
   'crm',
   'destinations',
   'email-confirm',
@@ -54,6 +55,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'tour-provider',
   'tour-provider-agreement',
   'tour-providers',
+  'tour-selection',
   'unfollow',
 ]);
 

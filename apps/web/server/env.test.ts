@@ -44,6 +44,26 @@ describe('loadEnv', () => {
     expect(envSchema.safeParse({ FEATURE_QR_PAYMENT: 'yes please' }).success).toBe(false);
   });
 
+  it('hands the browser its API base and socket URL, and refuses URLs the page cannot use', () => {
+    const env = loadEnv({
+      PUBLIC_API_URL: 'https://edge.gallop.example/app/',
+      PUBLIC_SOCKET_URL: 'wss://rt.gallop.example',
+    });
+    expect(siteConfigFromEnv(env).runtime).toEqual({
+      apiBaseUrl: 'https://edge.gallop.example/app/',
+      socketUrl: 'wss://rt.gallop.example',
+    });
+    expect(siteConfigFromEnv(loadEnv({})).runtime).toBeUndefined();
+    for (const [name, bad] of [
+      ['PUBLIC_API_URL', 'edge.gallop.example'],
+      ['PUBLIC_API_URL', 'ftp://edge.gallop.example'],
+      ['PUBLIC_API_URL', 'https://edge.gallop.example/?x=1'],
+      ['PUBLIC_SOCKET_URL', 'wss://rt.gallop.example/chat'],
+    ] as const) {
+      expect(envSchema.safeParse({ [name]: bad }).success, `${name}=${bad}`).toBe(false);
+    }
+  });
+
   it('turns the page cache off with 0 and refuses a negative TTL', () => {
     expect(loadEnv({ PAGE_CACHE_TTL_MS: '0' }).PAGE_CACHE_TTL_MS).toBe(0);
     expect(envSchema.safeParse({ PAGE_CACHE_TTL_MS: '-1' }).success).toBe(false);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BOOKING_BASE } from '../src/lib/booking-base';
 import { bookingBaseProblem } from './booking-base';
 import { trustProxies } from './proxy';
+import { runtimeUrlProblem } from '../src/lib/runtime-config';
 import { DEFAULT_ORGANIZER_URL, type SiteConfig } from '../src/lib/site';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -11,6 +12,16 @@ const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .default('off')
   .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/** A browser runtime URL (src/lib/runtime-config.ts), checked the way the page checks it. */
+const runtimeUrl = (kind: 'api' | 'socket') =>
+  z
+    .string()
+    .superRefine((value, context) => {
+      const problem = runtimeUrlProblem(value, kind);
+      if (problem) context.addIssue({ code: 'custom', message: `must be ${problem}` });
+    })
+    .optional();
 
 /** The web server's configuration, validated once at start (architecture.md, "Defaults"). */
 export const envSchema = z.object({
@@ -61,6 +72,14 @@ export const envSchema = z.object({
       const problem = bookingBaseProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+  /**
+   * Where the browser sends API calls, when not to this site's own origin (which forwards them):
+   * an http(s) URL, optionally with a path prefix. Must reach the web tier's session handling
+   * (docs/decisions/102-runtime-config-and-tour-selections.md).
+   */
+  PUBLIC_API_URL: runtimeUrl('api'),
+  /** Origin of the chat's Socket.IO server for the browser, when not this site's own. */
+  PUBLIC_SOCKET_URL: runtimeUrl('socket'),
   /** The QR payment pages `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`. */
   FEATURE_QR_PAYMENT: flag,
   /** The arrival page `/arrival/{uuid}`. */
@@ -87,5 +106,13 @@ export function siteConfigFromEnv(env: Env): SiteConfig {
     analyticsId: env.GALLOP_ANALYTICS_ID,
     bookingBasePath: env.BOOKING_BASE_PATH,
     features: { qrPayment: env.FEATURE_QR_PAYMENT, arrival: env.FEATURE_ARRIVAL },
+    ...(env.PUBLIC_API_URL || env.PUBLIC_SOCKET_URL
+      ? {
+          runtime: {
+            ...(env.PUBLIC_API_URL ? { apiBaseUrl: env.PUBLIC_API_URL } : {}),
+            ...(env.PUBLIC_SOCKET_URL ? { socketUrl: env.PUBLIC_SOCKET_URL } : {}),
+          },
+        }
+      : {}),
   };
 }

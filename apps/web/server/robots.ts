@@ -19,6 +19,7 @@ export const PRIVATE_PATHS = [
   '/employees-cookie',
   '/unfollow',
   '/partner',
+  '/tour-selection',
 ] as const;
 
 /** `robots.txt`: everything else is open, and the sitemap is announced with its full address. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/entry-server';
 import { createFakeApi } from '../src/lib/testing/fake-api';
+import type { SiteConfig } from '../src/lib/site';
 import { createWebApp } from './app';
 import { HSTS, NON_PAGE_CSP, PERMISSIONS_POLICY } from './security-headers';
 
@@ -20,12 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
-function app() {
+function app(site: Partial<SiteConfig> = {}) {
   const api = createFakeApi();
   return createWebApp({
     // Nothing listens there: the pages read the fake API, and no test here goes through the proxy.
     apiUrl: 'http://127.0.0.1:9',
-    site: { organizerUrl: 'https://partners.example.test' },
+    site: { organizerUrl: 'https://partners.example.test', ...site },
     loadRenderer: async () => ({
       render: (options) => render({ ...options, apiFetch: api.fetch }),
     }),
@@ -45,8 +46,8 @@ function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries(response.headers);
 }
 
-async function renderedPage(url = 'http://gallop.test/') {
-  const response = await app().request(url);
+async function renderedPage(url = 'http://gallop.test/', site: Partial<SiteConfig> = {}) {
+  const response = await app(site).request(url);
   const csp = response.headers.get('content-security-policy') ?? '';
   const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp)?.[1];
   return { response, csp, nonce, html: await response.text() };
@@ -77,6 +78,25 @@ describe('security headers of the web server', () => {
     }
     // The browser's router reads the nonce back from here while hydrating.
     expect(html).toContain(`<meta property="csp-nonce" content="${nonce}"`);
+  });
+
+  it('tells the page its runtime API base and socket URL, and lets the CSP connect to them', async () => {
+    const same = await renderedPage();
+    expect(same.csp).toContain("connect-src 'self' https://*.google-analytics.com");
+    expect(same.html).not.toContain('gallop-runtime-config');
+
+    const { csp, html } = await renderedPage('http://gallop.test/', {
+      runtime: {
+        apiBaseUrl: 'https://edge.gallop.example/app/',
+        socketUrl: 'https://rt.gallop.example',
+      },
+    });
+    expect(csp).toContain(
+      "connect-src 'self' https://edge.gallop.example https://rt.gallop.example wss://rt.gallop.example ",
+    );
+    expect(html).toContain(
+      '<meta name="gallop-runtime-config" content="{&quot;apiBaseUrl&quot;:&quot;https://edge.gallop.example/app&quot;,&quot;socketUrl&quot;:&quot;https://rt.gallop.example&quot;}"',
+    );
   });
 
   it('makes a new nonce for every page', async () => {

@@ -38,10 +38,11 @@ export function createNonce(): string {
 
 /**
  * The CSP of a rendered page. Styles: React's `style` props and the UI kit's inline styles need
- * 'unsafe-inline' (a nonce there would switch it off); styles cannot run script. The chat's
- * socket goes through this origin (/socket.io), so 'self' covers it.
+ * 'unsafe-inline' (a nonce there would switch it off); styles cannot run script. The API calls and
+ * the chat's socket go through this origin by default, so 'self' covers them; `connectSources`
+ * adds the origins of a configured API base and socket URL (src/lib/runtime-config.ts).
  */
-export function pageCsp(nonce: string): string {
+export function pageCsp(nonce: string, connectSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -49,7 +50,7 @@ export function pageCsp(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${ANALYTICS.join(' ')}`,
+    `connect-src ${["'self'", ...connectSources, ...ANALYTICS].join(' ')}`,
     `frame-src ${VIDEO_FRAMES.join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",

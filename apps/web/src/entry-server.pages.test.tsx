@@ -4,7 +4,7 @@
  * booking base, through the app's real router with a stand-in API.
  */
 import type { components } from '@gallop/api-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWebApp } from '../server/app';
 import { render } from './entry-server';
 import { meetFixture } from './features/meet/testing/meet-fixture';
@@ -370,5 +370,64 @@ describe('the e-mail confirmation link (server)', () => {
     const location = new URL(response.headers.get('location')!, 'http://x');
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('redirect')).toBe('/email-confirm?token=spent-1');
+  });
+});
+
+describe('the tour-selection page (server)', () => {
+  const token = '481-a9f3Kq7LmN2pR8sT4vWxYz01';
+
+  it('renders the tours the link selects, not indexed, with the runtime meta', async () => {
+    const { response, html, seen } = await page(
+      `/tour-selection?tour-selection-token=${token}`,
+      {
+        '/spa/tour-selection': {
+          token,
+          request_id: 481,
+          selected_by: 'organizer',
+          selected_by_name: 'Altai Riders',
+          comment: null,
+          created_at: '2026-12-01T10:00:00Z',
+          items: [{ id: 7, tour: tourSummary({ id: 7, slug: 'gobi-ride-7', name: 'Gobi Ride' }) }],
+        },
+      },
+      { runtime: { socketUrl: 'wss://rt.gallop.example' } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(html).toContain('<title>Tours selected for you | Gallop</title>');
+    expect(html).toContain('href="/gobi-ride-7"');
+    expect(html).toContain('Altai Riders<!-- --> selected these tours');
+    expect(seen.map((request) => new URL(request.url).searchParams.get('token'))).toContain(token);
+    expect(html).toContain(
+      '<meta name="gallop-runtime-config" content="{&quot;socketUrl&quot;:&quot;wss://rt.gallop.example&quot;}"/>',
+    );
+  });
+});
+
+describe('the favourites page (server)', () => {
+  it('shows an empty list, not the error page, when the saved tours fail to load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = createFakeApi(fakeAnswers);
+    const response = await render({
+      request: new Request('http://127.0.0.1/favorites', {
+        headers: { cookie: 'favorite_tours=7%2C9' },
+      }),
+      manifest,
+      site: { organizerUrl: 'https://partners.example.test' },
+      apiFetch: async (request) =>
+        new URL(request.url).pathname === '/crm/api/tour/get-by-ids'
+          ? Response.json({ message: 'Down' }, { status: 503 })
+          : api.fetch(request),
+    });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('No favourites yet');
+    expect(html).not.toContain('Something went wrong');
+    // Logged quietly (spec section 8).
+    expect(warn).toHaveBeenCalledWith(
+      'Favourites: the saved tours did not load',
+      expect.anything(),
+    );
+    warn.mockRestore();
   });
 });

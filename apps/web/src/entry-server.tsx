@@ -45,6 +45,8 @@ export interface RenderOptions {
    * client refreshes with the API itself.
    */
   refreshSession?: ((refreshToken: string) => Promise<SessionTokens>) | undefined;
+  /** The visitor's address, told to the API with every call of the render (its limits). */
+  visitorAddress?: string | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function render({
   nonce,
   secure = new URL(request.url).protocol === 'https:',
   refreshSession,
+  visitorAddress,
 }: RenderOptions): Promise<Response> {
   const { locale } = resolveLocale({
     pathname: new URL(request.url).pathname,
@@ -74,6 +77,7 @@ export async function render({
     locale,
     fetch: apiFetch,
     tokenStore,
+    visitorAddress,
     ...(refreshSession
       ? {
           refreshToken: async ({ refreshToken }: SessionTokens) => {

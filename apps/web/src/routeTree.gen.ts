@@ -31,6 +31,7 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TourProvidersRouteImport } from './routes/tour-providers'
+import { Route as TourSelectionRouteImport } from './routes/tour-selection'
 import { Route as UnfollowRouteImport } from './routes/unfollow'
 import { Route as AgreementSplatRouteImport } from './routes/agreement.$'
 import { Route as ArrivalUuidRouteImport } from './routes/arrival.$uuid'
@@ -38,6 +39,7 @@ import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as BookingIdRouteImport } from './routes/booking.$id'
 import { Route as BookingNewRouteImport } from './routes/booking.new'
 import { Route as ChatChar123IdChar125RouteImport } from './routes/chat.{-$id}'
+import { Route as CookiePolicySplatRouteImport } from './routes/cookie-policy.$'
 import { Route as HelpCenterSplatRouteImport } from './routes/help-center.$'
 import { Route as PartnerAnswerRouteImport } from './routes/partner.answer'
 import { Route as PrivacySplatRouteImport } from './routes/privacy.$'
@@ -167,6 +169,11 @@ const TourProvidersRoute = TourProvidersRouteImport.update({
   path: '/tour-providers',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TourSelectionRoute = TourSelectionRouteImport.update({
+  id: '/tour-selection',
+  path: '/tour-selection',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UnfollowRoute = UnfollowRouteImport.update({
   id: '/unfollow',
   path: '/unfollow',
@@ -200,6 +207,11 @@ const BookingNewRoute = BookingNewRouteImport.update({
 const ChatChar123IdChar125Route = ChatChar123IdChar125RouteImport.update({
   id: '/chat/{-$id}',
   path: '/chat/{-$id}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiePolicySplatRoute = CookiePolicySplatRouteImport.update({
+  id: '/cookie-policy/$',
+  path: '/cookie-policy/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpCenterSplatRoute = HelpCenterSplatRouteImport.update({
@@ -317,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/tour-selection': typeof TourSelectionRoute
   '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
@@ -324,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
+  '/cookie-policy/$': typeof CookiePolicySplatRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
@@ -366,6 +380,7 @@ export interface FileRoutesByTo {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/tour-selection': typeof TourSelectionRoute
   '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
@@ -373,6 +388,7 @@ export interface FileRoutesByTo {
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
+  '/cookie-policy/$': typeof CookiePolicySplatRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
@@ -416,6 +432,7 @@ export interface FileRoutesById {
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
   '/tour-providers': typeof TourProvidersRoute
+  '/tour-selection': typeof TourSelectionRoute
   '/unfollow': typeof UnfollowRoute
   '/agreement/$': typeof AgreementSplatRoute
   '/arrival/$uuid': typeof ArrivalUuidRoute
@@ -423,6 +440,7 @@ export interface FileRoutesById {
   '/booking/$id': typeof BookingIdRoute
   '/booking/new': typeof BookingNewRoute
   '/chat/{-$id}': typeof ChatChar123IdChar125Route
+  '/cookie-policy/$': typeof CookiePolicySplatRoute
   '/help-center/$': typeof HelpCenterSplatRoute
   '/partner/answer': typeof PartnerAnswerRoute
   '/privacy/$': typeof PrivacySplatRoute
@@ -467,6 +485,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/tour-selection'
     | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
@@ -474,6 +493,7 @@ export interface FileRouteTypes {
     | '/booking/$id'
     | '/booking/new'
     | '/chat/{-$id}'
+    | '/cookie-policy/$'
     | '/help-center/$'
     | '/partner/answer'
     | '/privacy/$'
@@ -516,6 +536,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/tour-selection'
     | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
@@ -523,6 +544,7 @@ export interface FileRouteTypes {
     | '/booking/$id'
     | '/booking/new'
     | '/chat/{-$id}'
+    | '/cookie-policy/$'
     | '/help-center/$'
     | '/partner/answer'
     | '/privacy/$'
@@ -565,6 +587,7 @@ export interface FileRouteTypes {
     | '/sitemap'
     | '/success'
     | '/tour-providers'
+    | '/tour-selection'
     | '/unfollow'
     | '/agreement/$'
     | '/arrival/$uuid'
@@ -572,6 +595,7 @@ export interface FileRouteTypes {
     | '/booking/$id'
     | '/booking/new'
     | '/chat/{-$id}'
+    | '/cookie-policy/$'
     | '/help-center/$'
     | '/partner/answer'
     | '/privacy/$'
@@ -615,6 +639,7 @@ export interface RootRouteChildren {
   SitemapRoute: typeof SitemapRoute
   SuccessRoute: typeof SuccessRoute
   TourProvidersRoute: typeof TourProvidersRoute
+  TourSelectionRoute: typeof TourSelectionRoute
   UnfollowRoute: typeof UnfollowRoute
   AgreementSplatRoute: typeof AgreementSplatRoute
   ArrivalUuidRoute: typeof ArrivalUuidRoute
@@ -622,6 +647,7 @@ export interface RootRouteChildren {
   BookingIdRoute: typeof BookingIdRoute
   BookingNewRoute: typeof BookingNewRoute
   ChatChar123IdChar125Route: typeof ChatChar123IdChar125Route
+  CookiePolicySplatRoute: typeof CookiePolicySplatRoute
   HelpCenterSplatRoute: typeof HelpCenterSplatRoute
   PartnerAnswerRoute: typeof PartnerAnswerRoute
   PrivacySplatRoute: typeof PrivacySplatRoute
@@ -798,6 +824,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TourProvidersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tour-selection': {
+      id: '/tour-selection'
+      path: '/tour-selection'
+      fullPath: '/tour-selection'
+      preLoaderRoute: typeof TourSelectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/unfollow': {
       id: '/unfollow'
       path: '/unfollow'
@@ -845,6 +878,13 @@ declare module '@tanstack/react-router' {
       path: '/chat/{-$id}'
       fullPath: '/chat/{-$id}'
       preLoaderRoute: typeof ChatChar123IdChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie-policy/$': {
+      id: '/cookie-policy/$'
+      path: '/cookie-policy/$'
+      fullPath: '/cookie-policy/$'
+      preLoaderRoute: typeof CookiePolicySplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help-center/$': {
@@ -999,6 +1039,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapRoute: SitemapRoute,
   SuccessRoute: SuccessRoute,
   TourProvidersRoute: TourProvidersRoute,
+  TourSelectionRoute: TourSelectionRoute,
   UnfollowRoute: UnfollowRoute,
   AgreementSplatRoute: AgreementSplatRoute,
   ArrivalUuidRoute: ArrivalUuidRoute,
@@ -1006,6 +1047,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingIdRoute: BookingIdRoute,
   BookingNewRoute: BookingNewRoute,
   ChatChar123IdChar125Route: ChatChar123IdChar125Route,
+  CookiePolicySplatRoute: CookiePolicySplatRoute,
   HelpCenterSplatRoute: HelpCenterSplatRoute,
   PartnerAnswerRoute: PartnerAnswerRoute,
   PrivacySplatRoute: PrivacySplatRoute,

@@ -1180,8 +1180,88 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Open (or create) the chat with an organizer */
+    /** Open (or create) the chat with an organizer, with the tour and a first message */
     post: operations['getChatWithOrganizer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/edit-message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the text of one's own message
+     * @description The author only (anyone else in the chat: 403; outside it: 404 'Message not found'), within 24 hours of sending, for a message without a file that is not deleted or moderated, in a chat that is not frozen (403 with the reason). A deleted message answers 409. The chat's room gets `message_was_edit`; the same text again changes nothing.
+     */
+    post: operations['editChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/delete-message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete one's own message for everyone
+     * @description The author only (anyone else in the chat: 403; outside it: 404 'Message not found'), within 24 hours of sending, for a message that is not moderated, in a chat that is not frozen (403 with the reason). The text and the attachment are removed; both sides see 'Message deleted'. The chat's room gets `message_was_deleted`; deleting again changes nothing.
+     */
+    post: operations['deleteChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/moderate-message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gallop support hides a message for everyone
+     * @description Support accounts only (anyone else: 403), in any chat. The text and the attachment are hidden from both sides with a moderated marker (kept for support's records); a system message cannot be moderated (422). The chat's room gets `message_was_moderated`; moderating again changes nothing.
+     */
+    post: operations['moderateChatMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/chat/freeze-chat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gallop support freezes or unfreezes a chat
+     * @description Support accounts only (anyone else: 403), in any chat. A frozen chat can be read, but sending, editing and deleting in it answer 403 with the reason. The chat's room gets `chat_is_frozen` and each participant `chat_was_updated`; asking for the state it is in changes nothing.
+     */
+    post: operations['freezeChat'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1946,6 +2026,46 @@ export interface paths {
      * @description For accounts with the support role only (anyone else: 403). The `reason` is required (422) and told to the traveller and the organizer; the seats are released, open payments voided and everything paid refunded through the provider. Cancelling again changes nothing; a booking in another state is a 409.
      */
     post: operations['cancelBookingAsSupport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/tour-selection/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Select tours for a booking request and get the link for the traveller
+     * @description For a member of the organizer of the request's tour, or an account with the support role; anyone else gets 404, so nobody learns that a request exists. An organizer selects among its own published tours, support among all published tours; another tour is a 422 naming it. Each call makes a new selection with its own link; earlier links keep working.
+     */
+    post: operations['createTourSelection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spa/tour-selection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tours selected for a request, by the selection's link token
+     * @description Public: the token is the key. Tours unpublished since are left out; tours whose dates have passed are marked `dates_passed`. A token no selection has is a 404.
+     */
+    get: operations['getTourSelection'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3015,6 +3135,29 @@ export interface components {
     VideoSource: 'youtube' | 'rutube' | 'vimeo';
     /** @enum {string} */
     DiscountKind: 'early_booking_dates' | 'early_booking_days' | 'seasonal' | 'on_tour_date';
+    /**
+     * @description The emoji an organizer may pin to a tour (the tour emoji choices): a horse, a
+     *     unicorn, a carousel horse, hearts, stars, a map, a globe, a plane, luggage, a checkmark, or a
+     *     coloured circle.
+     * @enum {string}
+     */
+    TourEmoji:
+      | 'horse'
+      | 'unicorn'
+      | 'carousel_horse'
+      | 'hearts'
+      | 'stars'
+      | 'map'
+      | 'globe'
+      | 'plane'
+      | 'luggage'
+      | 'checkmark'
+      | 'red_circle'
+      | 'orange_circle'
+      | 'yellow_circle'
+      | 'green_circle'
+      | 'blue_circle'
+      | 'purple_circle';
     /** @enum {string} */
     SellerType: 'marketplace' | 'direct_sales' | 'agent' | 'own' | 'third_party_agent';
     /** @enum {string} */
@@ -3166,6 +3309,8 @@ export interface components {
       price_without_discount?: number;
       is_busy?: boolean;
       flight_included?: boolean;
+      /** @description What this variant of the dates is ("Shared room", "Private room"): several variants can share the same start and end at different prices. Null for a date with one offer. */
+      variant_name?: string | null;
       not_guaranteed?: boolean;
       is_discount_auto?: boolean;
       prepayment_type?: components['schemas']['PrepaymentType'];
@@ -3199,9 +3344,11 @@ export interface components {
       countries?: components['schemas']['CountryOption'][];
       images: components['schemas']['MediaItem'][];
       nearest_date?: components['schemas']['TourDate'];
+      /** @description True when every date of the tour has passed (its page answers 410); only cards of `/crm/api/tour/get-by-ids` (favourites, selections) carry it, since lists show bookable tours only. */
+      dates_passed?: boolean;
       organizer?: components['schemas']['OrganizerBrief'];
-      /** @description One of the tour emoji choices (horse, unicorn, map ...). */
-      emoji?: string | null;
+      /** @description The tour's emoji, when its organizer chose one. */
+      emoji?: components['schemas']['TourEmoji'] | null;
     };
     /** @description A tour page. */
     Tour: components['schemas']['TourSummary'] & {
@@ -3277,6 +3424,29 @@ export interface components {
       organizers_total?: number;
       /** @description Values are `organization` and `author` (the `operatorType` filter). */
       operator_types?: components['schemas']['FacetOption'][];
+      /** @description Values are world part ids (the `continent` filter); a tour counts for each world part of its countries. */
+      world_parts?: components['schemas']['FacetOption'][];
+      /** @description Values are showplace ids (the `showplace` filter). */
+      showplaces?: components['schemas']['FacetOption'][];
+      /** @description Values are the rivers, lakes and seas cruises sail on (the `waterObject` filter). Cruises only. */
+      water_objects?: components['schemas']['FacetOption'][];
+      /** @description Values are cruise types, 1 river, 2 sea, 3 lake (the `cruisesType` filter). Cruises only. */
+      cruise_types?: components['schemas']['FacetOption'][];
+      /** @description Values are the city ids cruises start from (the `cruisesStartCity` filter). Cruises only. */
+      cruise_start_cities?: components['schemas']['FacetOption'][];
+      /** @description Values are ship ids (the `ships` filter). Cruises only. */
+      ships?: components['schemas']['FacetOption'][];
+      /**
+       * @description Values are cabin capacities, the travellers one cabin takes (the tour's own, else its
+       *     ship's). Cruises only. The `cruisesCabinsCapacity` filter keeps cruises whose cabins take
+       *     at least its value, so choosing N gives the sum of the counts of the values N and above.
+       */
+      cabins_capacity?: components['schemas']['FacetOption'][];
+      /**
+       * @description One value, 1, counting the cruises that return to their start (`onlyReturningCruises=1`);
+       *     empty when there are none. Cruises only.
+       */
+      returning_cruises?: components['schemas']['FacetOption'][];
       /**
        * @description Values are date durations in days (`daysMin`=`daysMax`=value); the days cap (20) counts
        *     20 days or more.
@@ -3371,8 +3541,10 @@ export interface components {
         | 'organizer';
       text: string;
       id?: number;
+      /** @description A tour's slug (its page is `/{slug}`); other kinds have none. */
       slug?: string;
-      url?: string;
+      /** @description Where the suggestion leads: the catalogue page of a place, ride style or collection (`/{slug}`), else the catalogue search with that one filter (`/tours?cities=105`); a tour's page; an organizer's page (`/tour-provider/{id}`). */
+      url: string;
     };
     /** @description What only the signed-in user sees on a tour (their requests, favourite state). */
     TourPrivateData: {
@@ -3535,9 +3707,13 @@ export interface components {
       kind?: 'organizer' | 'support';
       organizer?: components['schemas']['OrganizerBrief'];
       tour_id?: number | null;
+      tour?: components['schemas']['ChatTour'];
       last_message?: components['schemas']['ChatMessage'];
       unread_count: number;
+      /** @description Gallop support froze the conversation: it can be read, but nothing can be sent, edited or deleted in it (403) until support unfreezes it. */
       is_frozen: boolean;
+      /** @description The viewer is Gallop support: they may hide a message (`moderate-message`) and freeze or unfreeze the chat (`freeze-chat`). */
+      can_moderate?: boolean;
       /**
        * @description Which side the signed-in user is on in this chat: `client` (the traveller) or `staff` (the organizer's members, or support). Booking links open the traveller's booking page for the client and the organizer area for the staff.
        * @enum {string}
@@ -3560,7 +3736,24 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       is_read?: boolean;
+      /** @description Gallop support hid the message: `message` is empty and `file` is left out, for everyone. */
       is_moderated?: boolean;
+      /** @description Its author deleted the message ('Message deleted'): `message` is empty and `file` is left out, for everyone. */
+      is_deleted?: boolean;
+      /**
+       * Format: date-time
+       * @description When its author last changed the text; null when never edited.
+       */
+      edited_at?: string | null;
+      /**
+       * Format: date-time
+       * @description Until when its author may edit or delete it (24 hours after sending); null for the other side's messages, system messages, and deleted or moderated ones.
+       */
+      editable_until?: string | null;
+      /** @description The viewer may change its text now: their own message without a file, before `editable_until`, not deleted or moderated, in a chat that is not frozen. */
+      can_edit?: boolean;
+      /** @description The viewer may delete it now: their own message before `editable_until`, not deleted or moderated, in a chat that is not frozen. */
+      can_delete?: boolean;
       /** @description Written by Gallop, not by either side: a change of a booking (status, riders, payment, meeting details), told to both sides. */
       is_system?: boolean;
       /** @description The booking a system message is about. */
@@ -3570,9 +3763,25 @@ export interface components {
     ChatFile: {
       id: number;
       name: string;
+      /** @description Where it is downloaded; empty until `download_status` is `ready`. */
       url: string;
-      /** @enum {string} */
+      /**
+       * @description Every attachment is processed after it is sent (pictures are turned upright, stripped of their metadata, such as the place they were taken, and resized; documents are scanned for active content): `pending` until then, `ready`, or `failed` when it was refused. Changes come as the `attachment_download_status_was_changed` event.
+       * @enum {string}
+       */
       download_status?: 'pending' | 'ready' | 'failed';
+    };
+    /** @description The tour the conversation is about: the last one it was opened from with a message (or the first it was opened from), with its page's slug and cover. */
+    ChatTour: {
+      id: number;
+      name: string;
+      slug: string;
+      image?: components['schemas']['MediaItem'];
+    };
+    /** @description Whether a chat is frozen now (the answer of `freeze-chat`). */
+    ChatFreezeState: {
+      chat_id: number;
+      is_frozen: boolean;
     };
     ChatMessages: {
       items: components['schemas']['ChatMessage'][];
@@ -4155,6 +4364,28 @@ export interface components {
       /** @description The policy in words, a line a tier and a closing line. */
       lines: string[];
     };
+    TourGoneOrganizer: {
+      id: number;
+      name: string;
+    };
+    /** @description A tour whose dates have all passed (410): the spec's message, the tour, and where to go instead: the organizer's other listed tours and similar listed tours (same kind of trip, the same country first, then shared ride styles), with the search of such tours. */
+    TourGone: {
+      message: string;
+      tour: {
+        id: number;
+        name: string;
+        slug: string;
+      };
+      /** @description The tour's organizer while it is published (its other tours), else null. */
+      organizer: components['schemas']['TourGoneOrganizer'] | null;
+      organizer_tours: components['schemas']['TourSummary'][];
+      similar_tours: components['schemas']['TourSummary'][];
+      /** @description The search the similar tours come from (the country's catalogue page, else `/tours`). */
+      similar_search: {
+        url: string;
+        text: string;
+      };
+    };
     /** @description A season of the home page with its next window of dates (today or later), the dates a link to the season searches; the same window `/spa/calendar-periods` names after it. */
     Season: components['schemas']['NamedItem'] & {
       /** Format: date */
@@ -4182,6 +4413,42 @@ export interface components {
       status: 'pending' | 'refunded';
       /** Format: date-time */
       created_at: string;
+    };
+    TourSelectionInput: {
+      request_id: number;
+      /** @description The tours, in the order they are suggested; each once. */
+      tour_ids: number[];
+      /** @description A note to the traveller shown above the tours. */
+      comment?: string;
+    };
+    /** @description The selection's link token: the request id, a hyphen, then a random secret. The part before the first hyphen is the request id. */
+    TourSelectionToken: string;
+    TourSelectionItem: {
+      /** @description The tour's id. */
+      id: number;
+      tour: components['schemas']['TourSummary'];
+    };
+    TourSelection: {
+      token: components['schemas']['TourSelectionToken'];
+      request_id: number;
+      /** @description The tour the traveller asked for. */
+      request_tour_name?: string;
+      /** @enum {string} */
+      selected_by: 'organizer' | 'support';
+      /** @description The organizer's name, or "Gallop support". */
+      selected_by_name?: string;
+      comment?: string | null;
+      /** @description The selected tours still published, in the order chosen; a card whose dates have all passed carries `dates_passed`. */
+      items: components['schemas']['TourSelectionItem'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    TourSelectionCreated: components['schemas']['TourSelection'] & {
+      /**
+       * Format: uri
+       * @description The link to send the traveller (also e-mailed to the request's contact).
+       */
+      url: string;
     };
     /** @description A 409 answer of the review link before the booking's tour has ended: reviewing opens on `opens_on`, the day after the tour's last day `ends_on`. Both are absent for a tour on request without a date yet. */
     ReviewNotYet: {
@@ -4604,7 +4871,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
-      410: components['responses']['Gone'];
+      /** @description Every date of the tour has passed: the spec's message, and where to go instead (the organizer's other tours, similar tours and the search they come from). */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourGone'];
+        };
+      };
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -6374,8 +6649,12 @@ export interface operations {
       content: {
         'application/json': {
           organizer_id: number;
+          /** @description The tour the question is about; the chat shows it as its context. Opened with a message, the chat takes this tour; without one, only a chat with no tour does. */
           tour_id?: number;
+          /** @description The first message, sent into the chat (a chat that exists gets it too). */
           message?: string;
+          /** @description The first message's client id: a retried call stores the message once and answers the same chat. */
+          client_id?: string;
         };
       };
     };
@@ -6394,6 +6673,133 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  editChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          message_id: number;
+          message: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The message as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          message_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The message as it is now (deleted) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  moderateChatMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          message_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The message as it is now (moderated) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatMessage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  freezeChat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          chat_id: number;
+          is_frozen: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatFreezeState'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   generateChatConnectionCode: {
@@ -7628,6 +8034,60 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  createTourSelection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TourSelectionInput'];
+      };
+    };
+    responses: {
+      /** @description The selection, with the link to send */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourSelectionCreated'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getTourSelection: {
+    parameters: {
+      query: {
+        token: components['schemas']['TourSelectionToken'];
+        /** @description Include `alt` texts of media items (0 or 1). */
+        with_alt?: components['parameters']['WithAlt'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourSelection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
     };
   };
   getBookingRequest: {

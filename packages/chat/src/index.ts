@@ -10,6 +10,13 @@ export type {
   ChatConnectionStatus,
   TokenReason,
 } from './connection';
+export { browserConnectivity, chatConnectivity } from './connectivity';
+export type {
+  BrowserTarget,
+  ConnectionSignal,
+  Connectivity,
+  DisposableConnectivity,
+} from './connectivity';
 export { createOutbox } from './outbox';
 export type { OutboxOptions, Outbox, OutgoingMessage, SendRequest } from './outbox';
 export { TAB_BLINK_INTERVAL_MS, createTabBlinker } from './tab-blinker';

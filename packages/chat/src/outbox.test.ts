@@ -202,3 +202,200 @@ describe('a held queue (a captcha the writer has not solved)', () => {
     expect(sent).toEqual(['c2']);
   });
 });
+
+/** A connectivity the test switches. */
+function switchable(online: boolean) {
+  const listeners = new Set<() => void>();
+  return {
+    online,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set(next: boolean) {
+      this.online = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const networkError = () => Object.assign(new Error('Network error'), { kind: 'network' });
+const isOffline = (error: unknown) => (error as { kind?: string }).kind === 'network';
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('offline (waiting for the connection)', () => {
+  it('keeps a message written offline waiting, and sends it once when the connection returns', async () => {
+    const connectivity = switchable(false);
+    const requests: SendRequest[] = [];
+    let ids = 0;
+    const outbox = createOutbox({
+      createClientId: () => `c${++ids}`,
+      connectivity,
+      isOffline,
+      send: async (request) => {
+        requests.push(request);
+        return stored(request, requests.length);
+      },
+    });
+    outbox.enqueue({ chatId: 5, text: 'Written in the tunnel' });
+    outbox.enqueue({ chatId: 5, text: 'And another' });
+    await settle();
+    expect(requests).toEqual([]);
+    expect(outbox.list(5).map((m) => [m.status, m.offline])).toEqual([
+      ['waiting', true],
+      ['waiting', true],
+    ]);
+
+    const seen: string[] = [];
+    outbox.subscribe(() => seen.push(outbox.list(5)[0]!.status));
+    connectivity.set(true);
+    await settle();
+    await outbox.idle();
+    expect(requests.map((r) => [r.client_id, r.message])).toEqual([
+      ['c1', 'Written in the tunnel'],
+      ['c2', 'And another'],
+    ]);
+    expect(seen.slice(0, 2)).toEqual(['loading', 'success']);
+    expect(outbox.list(5).map((m) => m.status)).toEqual(['success', 'success']);
+    // More reconnects send nothing again.
+    connectivity.set(false);
+    connectivity.set(true);
+    await settle();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('fails a message whose one attempt after the connection returned failed, with a retry', async () => {
+    const connectivity = switchable(false);
+    let answer: 'refuse' | 'ok' = 'refuse';
+    const requests: SendRequest[] = [];
+    const outbox = createOutbox({
+      createClientId: () => 'only',
+      connectivity,
+      isOffline,
+      send: async (request) => {
+        requests.push(request);
+        if (answer === 'refuse') throw networkError();
+        return stored(request, 1);
+      },
+    });
+    outbox.enqueue({ chatId: 5, text: 'Hello?' });
+    connectivity.set(true);
+    await settle();
+    await outbox.idle();
+    // The connection came back but the send still found none: not retried again by itself.
+    expect(outbox.list(5)[0]).toMatchObject({ status: 'failed', error: 'Network error' });
+    expect(requests).toHaveLength(1);
+    connectivity.set(false);
+    connectivity.set(true);
+    await settle();
+    expect(requests).toHaveLength(1);
+
+    answer = 'ok';
+    outbox.retry('only');
+    await outbox.idle();
+    expect(outbox.list(5)[0]!.status).toBe('success');
+    expect(requests.map((r) => r.client_id)).toEqual(['only', 'only']);
+  });
+
+  it('puts a send that found no connection back to waiting, with those behind it, and resends once', async () => {
+    const connectivity = switchable(true);
+    const sent: string[] = [];
+    let down = true;
+    let ids = 0;
+    const outbox = createOutbox({
+      createClientId: () => `c${++ids}`,
+      connectivity,
+      isOffline,
+      send: async (request) => {
+        if (down) throw networkError();
+        sent.push(request.client_id);
+        return stored(request, sent.length);
+      },
+    });
+    outbox.enqueue({ chatId: 9, text: 'one' });
+    outbox.enqueue({ chatId: 9, text: 'two' });
+    await outbox.idle();
+    // Not 'Not sent': both wait for the connection, none was tried twice.
+    expect(outbox.list(9).map((m) => [m.status, m.offline, m.error])).toEqual([
+      ['waiting', true, undefined],
+      ['waiting', true, undefined],
+    ]);
+    // A message written meanwhile waits behind them.
+    outbox.enqueue({ chatId: 9, text: 'three' });
+    expect(outbox.list(9)[2]).toMatchObject({ status: 'waiting', offline: true });
+
+    down = false;
+    // The realtime connection came back (the browser never noticed it was gone).
+    connectivity.set(true);
+    await settle();
+    await outbox.idle();
+    expect(sent).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it("sends a message waiting for the connection at once when the writer asks ('Send now')", async () => {
+    const connectivity = switchable(true);
+    let down = true;
+    const outbox = createOutbox({
+      createClientId: () => 'now',
+      connectivity,
+      isOffline,
+      send: async (request) => {
+        if (down) throw networkError();
+        return stored(request, 1);
+      },
+    });
+    outbox.enqueue({ chatId: 2, text: 'Ping' });
+    await outbox.idle();
+    expect(outbox.list(2)[0]).toMatchObject({ status: 'waiting', offline: true });
+    down = false;
+    outbox.retry('now');
+    await outbox.idle();
+    expect(outbox.list(2)[0]!.status).toBe('success');
+  });
+
+  it('stops following the connectivity after dispose', async () => {
+    const connectivity = switchable(false);
+    const requests: SendRequest[] = [];
+    const outbox = createOutbox({
+      connectivity,
+      send: async (request) => {
+        requests.push(request);
+        return stored(request, 1);
+      },
+    });
+    outbox.enqueue({ chatId: 1, text: 'Later' });
+    outbox.dispose();
+    connectivity.set(true);
+    await settle();
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('following the connectivity', () => {
+  it('only while a message waits for the connection', async () => {
+    const connectivity = switchable(false);
+    let subscribed = 0;
+    const counted = {
+      get online() {
+        return connectivity.online;
+      },
+      subscribe(listener: () => void) {
+        subscribed += 1;
+        const off = connectivity.subscribe(listener);
+        return () => {
+          subscribed -= 1;
+          off();
+        };
+      },
+    };
+    const outbox = createOutbox({ connectivity: counted, send: async (r) => stored(r, 1) });
+    expect(subscribed).toBe(0);
+    outbox.enqueue({ chatId: 4, text: 'Later' });
+    expect(subscribed).toBe(1);
+    connectivity.set(true);
+    await settle();
+    await outbox.idle();
+    expect(outbox.list(4)[0]!.status).toBe('success');
+    expect(subscribed).toBe(0);
+  });
+});

@@ -4,12 +4,18 @@
  * (with the server's message) or failed (with the reason), from where `retry` sends it again with
  * the same client id, so the server stores it once however often it is retried.
  *
+ * Offline (the `connectivity` says so, or a send failed for want of a connection, `isOffline`),
+ * messages wait, marked `offline`, and the queue stops. When the connection returns each is sent
+ * once, in order: success, or failed with the reason (no second automatic attempt: `retry` is the
+ * writer's). A send lost on the way is sent again with its client id, so it is stored once.
+ *
  * A failure that `isHeld` names (a rate limit's captcha the writer has not solved) fails nothing:
  * the message goes back to waiting, marked `held`, and the queue stops there, so the messages
  * behind it keep their order and wait too. `retry` of the held message (or a new message) sends
  * the queue on.
  */
 import { assertChatId } from './chat-id';
+import type { Connectivity } from './connectivity';
 import type { MessageSendStatus } from './events';
 import type { ChatMessageLike } from './protocol';
 
@@ -27,6 +33,8 @@ export interface OutgoingMessage<Message extends ChatMessageLike = ChatMessageLi
   error?: string | undefined;
   /** Waiting for the writer (a captcha to solve): the queue stops at it until `retry`. */
   held?: boolean | undefined;
+  /** Waiting for the connection: sent once when it returns (its one automatic attempt). */
+  offline?: boolean | undefined;
 }
 
 export interface SendRequest {
@@ -46,12 +54,19 @@ export interface OutboxOptions<Message extends ChatMessageLike> {
   describeError?: (error: unknown) => string;
   /** Failures that hold the queue instead of failing the message (a captcha not solved). */
   isHeld?: (error: unknown) => boolean;
+  /** Whether the server can be reached (default: always); sending waits while it cannot. */
+  connectivity?: Connectivity;
+  /** Failures that mean no connection (no answer at all): the message waits for it instead. */
+  isOffline?: (error: unknown) => boolean;
 }
 
 export interface Outbox<Message extends ChatMessageLike = ChatMessageLike> {
   /** Queues a message; throws 'data.chatId must be a number' for a bad chat id. */
   enqueue(input: { chatId: unknown; text?: string; fileId?: number }): OutgoingMessage<Message>;
-  /** Sends a failed message again (same client id), or the queue on from a held one. */
+  /**
+   * Sends a failed message again (same client id), the queue on from a held one, or a message
+   * waiting for the connection right away (when the connection is back but unnoticed).
+   */
   retry(clientId: string): void;
   /** Forgets a message (a failed one the user discards, or one the chat now shows). */
   remove(clientId: string): void;
@@ -59,8 +74,10 @@ export interface Outbox<Message extends ChatMessageLike = ChatMessageLike> {
   list(chatId?: number): readonly OutgoingMessage<Message>[];
   /** Called after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
-  /** Resolves once nothing is waiting or loading. */
+  /** Resolves once nothing is being sent (messages may still wait for the connection). */
   idle(): Promise<void>;
+  /** Stops following the connectivity. */
+  dispose(): void;
 }
 
 const defaultClientId = () =>
@@ -81,6 +98,13 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
   let running: Promise<void> | undefined;
   // A held message stops the queue until the writer acts.
   let holding = false;
+  // A send found no connection that the connectivity has not reported yet; the connectivity
+  // coming back, or the writer's retry ('Send now'), clears it.
+  let lost = false;
+  const canSend = () => !lost && (options.connectivity?.online ?? true);
+  // The connectivity is followed only while a message waits for it (an idle queue holds nothing).
+  let unfollow: (() => void) | undefined;
+  let disposed = false;
   // list() answers the same array until something changes (React's useSyncExternalStore needs it).
   const lists = new Map<number | undefined, readonly OutgoingMessage<Message>[]>();
   const changed = () => {
@@ -92,6 +116,40 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
     messages = messages.map((item) => (item.clientId === clientId ? { ...item, ...patch } : item));
     changed();
   };
+
+  const waitsForConnection = () =>
+    messages.some((entry) => entry.status === 'waiting' && entry.offline);
+
+  const onConnectivity = () => {
+    if (options.connectivity?.online) {
+      // Back: each waiting message gets its one attempt, in order.
+      lost = false;
+      void drain();
+    } else {
+      markOffline();
+    }
+  };
+
+  const follow = () => {
+    if (!unfollow && !disposed) unfollow = options.connectivity?.subscribe(onConnectivity);
+  };
+
+  const unfollowWhenIdle = () => {
+    if (unfollow && !waitsForConnection()) {
+      unfollow();
+      unfollow = undefined;
+    }
+  };
+
+  /** Everything waiting now waits for the connection (and gets its one attempt when back). */
+  function markOffline() {
+    follow();
+    if (!messages.some((entry) => entry.status === 'waiting' && !entry.offline)) return;
+    messages = messages.map((entry) =>
+      entry.status === 'waiting' ? { ...entry, offline: true } : entry,
+    );
+    changed();
+  }
 
   const sendOne = async (item: OutgoingMessage<Message>) => {
     update(item.clientId, { status: 'loading', error: undefined });
@@ -107,6 +165,10 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
       if (options.isHeld?.(error)) {
         holding = true;
         update(item.clientId, { status: 'waiting', held: true, error: describe(error) });
+      } else if (!item.offline && options.isOffline?.(error)) {
+        lost = true;
+        update(item.clientId, { status: 'waiting', offline: true, error: undefined });
+        markOffline();
       } else {
         update(item.clientId, { status: 'failed', error: describe(error) });
       }
@@ -114,7 +176,7 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
   };
 
   const nextWaiting = () =>
-    holding ? undefined : messages.find((entry) => entry.status === 'waiting');
+    holding || !canSend() ? undefined : messages.find((entry) => entry.status === 'waiting');
 
   /** Sends the queue on from a held message. */
   const release = () => {
@@ -128,7 +190,7 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
   };
 
   // One message at a time, in the order written; a removed one is skipped.
-  const drain = () => {
+  function drain(): Promise<void> {
     if (running) return running;
     const next = nextWaiting();
     if (!next) return Promise.resolve();
@@ -140,9 +202,10 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
       running = undefined;
       // A retry that came in as the loop ended.
       if (nextWaiting()) void drain();
+      else unfollowWhenIdle();
     });
     return running;
-  };
+  }
 
   return {
     enqueue({ chatId, text = '', fileId }) {
@@ -157,6 +220,11 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
         status: 'waiting',
         createdAt: now().toISOString(),
       };
+      // Without a connection the message waits for it.
+      if (!canSend()) {
+        item.offline = true;
+        follow();
+      }
       messages = [...messages, item];
       // Writing again is acting on the hold: the queue goes on (and asks for the captcha again).
       release();
@@ -169,7 +237,12 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
       if (item?.held) {
         release();
       } else if (item?.status === 'failed') {
-        update(clientId, { status: 'waiting', error: undefined });
+        // The writer's attempt: treated like a new message if the connection is missing again.
+        lost = false;
+        update(clientId, { status: 'waiting', error: undefined, offline: !canSend() });
+        if (!canSend()) follow();
+      } else if (item?.status === 'waiting' && item.offline) {
+        lost = false;
       } else {
         return;
       }
@@ -188,6 +261,7 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
         );
       }
       changed();
+      unfollowWhenIdle();
     },
     list(chatId) {
       let list = lists.get(chatId);
@@ -203,6 +277,11 @@ export function createOutbox<Message extends ChatMessageLike = ChatMessageLike>(
     },
     idle() {
       return running ?? Promise.resolve();
+    },
+    dispose() {
+      disposed = true;
+      unfollow?.();
+      unfollow = undefined;
     },
   };
 }

@@ -31,14 +31,23 @@ export interface ChatServerEvents<
   chat_was_updated: { chat: Chat };
   crm_user_chat_notifications_enabled: { chat_id: number; enabled: boolean };
   chat_is_read: { chat_id: number; reader_id: number };
+  /**
+   * The author changed the text. Sent to the chat's room, seen from outside the author's side:
+   * take its content (`message`, `edited_at`) and keep your own `type`, `client_id` and read state.
+   */
   message_was_edit: { chat_id: number; message: Message };
+  /** Support hid the message for everyone: its text and file are gone. */
   message_was_moderated: { chat_id: number; message_id: number };
+  /** The author deleted the message for everyone ('Message deleted'). */
   message_was_deleted: { chat_id: number; message_id: number };
+  /** The attachment's processing ended; `file` is the attachment as it is now (its link once ready). */
   attachment_download_status_was_changed: {
     chat_id: number;
     message_id: number;
     download_status: 'pending' | 'ready' | 'failed';
+    file?: Message extends { file?: infer File } ? File : unknown;
   };
+  /** Support froze (or unfroze) the chat: nothing can be sent, edited or deleted while frozen. */
   chat_is_frozen: { chat_id: number; is_frozen: boolean };
 }
 

@@ -4,6 +4,8 @@ import {
   ACCOMMODATION_LABELS,
   COMFORT_LABELS,
   COMFORT_LEVELS,
+  CRUISE_TYPES,
+  CRUISE_TYPE_LABELS,
   DIFFICULTY_LABELS,
   DIRECTION_KINDS,
   FILTER_KINDS,
@@ -14,7 +16,13 @@ import {
   SORT_VALUES,
   TOUR_TYPES,
 } from './constants';
-import { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';
+import {
+  CRUISE_ONLY_FIELDS,
+  DIRECTION_KIND_FIELDS,
+  FILTER_KIND_FIELDS,
+  clearFilterKind,
+  isCruiseSearch,
+} from './kinds';
 import { FILTER_FIELDS, normalizeFilters } from './fields';
 
 describe('business constants', () => {
@@ -63,6 +71,7 @@ describe('enumerations', () => {
     expect(Object.keys(OPERATOR_TYPE_LABELS)).toEqual([...OPERATOR_TYPES]);
     expect(Object.keys(COMFORT_LABELS)).toEqual([...COMFORT_LEVELS]);
     expect(Object.keys(ACCOMMODATION_LABELS)).toEqual([...ACCOMMODATION_FILTERS]);
+    expect(Object.keys(CRUISE_TYPE_LABELS).map(Number)).toEqual([...CRUISE_TYPES]);
   });
 });
 
@@ -82,5 +91,21 @@ describe('filter kinds', () => {
     expect(clearFilterKind(filters, 'direction')).toEqual(
       normalizeFilters({ priceMin: 100, pricePerDayMax: 50 }),
     );
+  });
+});
+
+describe('isCruiseSearch', () => {
+  it('is the cruise tab or any cruise-only filter', () => {
+    expect(isCruiseSearch(normalizeFilters({}))).toBe(false);
+    expect(isCruiseSearch(normalizeFilters({ isCruisesSearch: 0, countries: [1] }))).toBe(false);
+    expect(isCruiseSearch(normalizeFilters({ isCruisesSearch: 1 }))).toBe(true);
+    expect(isCruiseSearch(normalizeFilters({ onlyReturningCruises: 0 }))).toBe(false);
+    expect(isCruiseSearch(normalizeFilters({ onlyReturningCruises: 1 }))).toBe(true);
+    expect(isCruiseSearch(normalizeFilters({ ships: [3] }))).toBe(true);
+    expect(isCruiseSearch(normalizeFilters({ cruisesCabinsCapacity: 2 }))).toBe(true);
+    for (const field of CRUISE_ONLY_FIELDS) {
+      const value = field === 'ships' ? [2] : field === 'onlyReturningCruises' ? true : 2;
+      expect(isCruiseSearch(normalizeFilters({ [field]: value })), field).toBe(true);
+    }
   });
 });

@@ -34,6 +34,15 @@ export const TOUR_TYPES = [1, 2] as const;
 export type TourType = (typeof TOUR_TYPES)[number];
 export const TOUR_TYPE_LABELS: Readonly<Record<TourType, string>> = { 1: 'Tour', 2: 'Excursion' };
 
+/** Cruise types (the `cruisesType` filter): 1 river, 2 sea, 3 lake. */
+export const CRUISE_TYPES = [1, 2, 3] as const;
+export type CruiseType = (typeof CRUISE_TYPES)[number];
+export const CRUISE_TYPE_LABELS: Readonly<Record<CruiseType, string>> = {
+  1: 'River cruise',
+  2: 'Sea cruise',
+  3: 'Lake cruise',
+};
+
 export const COMFORT_LEVELS = ['base', 'base_plus', 'medium', 'improved', 'premium'] as const;
 export type Comfort = (typeof COMFORT_LEVELS)[number];
 export const COMFORT_LABELS: Readonly<Record<Comfort, string>> = {

@@ -1,11 +1,13 @@
+import { QUERY_BOUNDS } from './bounds';
 import { DEFAULT_SORT, COMFORT_LEVELS, DIFFICULTY_LEVELS, FILTER_LIMITS } from './constants';
 import { normalizeMinAge, normalizePage } from './limits';
 import {
+  distanceUpTo,
   inRange,
   listOf,
   lowerBound,
   oneOf,
-  positiveInteger,
+  positiveUpTo,
   readAccommodation,
   readBoolean,
   readDate,
@@ -31,7 +33,7 @@ export const FIELD_READERS = {
   organizer: readId,
   accommodation: (value: unknown) => readAccommodation(value) ?? ('any' as const),
   comfort: listOf(oneOf(COMFORT_LEVELS)),
-  maxGroupSize: positiveInteger,
+  maxGroupSize: positiveUpTo(QUERY_BOUNDS.maxGroupSize),
   difficulty: listOf(oneOf(DIFFICULTY_LEVELS)),
   priceMin: lowerBound(FILTER_LIMITS.priceMax),
   priceMax: upperBound(FILTER_LIMITS.priceMax),
@@ -49,18 +51,18 @@ export const FIELD_READERS = {
   /** A world part (direction kind `world_parts`). */
   continent: readId,
   collections: listOf(readId),
-  languages: listOf(readLanguage),
+  languages: listOf(readLanguage, QUERY_BOUNDS.languages),
   showplace: readId,
   isCruisesSearch: readBoolean,
   cruisesType: readId,
   cruisesStartCity: readId,
-  cruisesCabinsCapacity: positiveInteger,
+  cruisesCabinsCapacity: positiveUpTo(QUERY_BOUNDS.cabinsCapacity),
   onlyReturningCruises: readBoolean,
   ships: listOf(readId),
   waterObject: readId,
   /** A free-text place searched around `lat`/`lng` within `radius` kilometres. */
   placeName: readText,
-  radius: inRange(0, 20_000, true),
+  radius: distanceUpTo(QUERY_BOUNDS.radiusMax),
   lat: inRange(-90, 90),
   lng: inRange(-180, 180),
   page: normalizePage,
@@ -115,12 +117,10 @@ const READ_WHEN_ABSENT: Partial<Record<FilterField, unknown>> = Object.fromEntri
 );
 
 /**
- * Normalises any input into {@link SearchFilters} (spec section 5): price range clamped to
- * 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page at least
- * 1, ids numeric, unknown values dropped. Bounds that restrict nothing (a minimum of 0, a maximum
- * at its cap) are removed, so equal searches have equal filters.
+ * Each field read by its own rule (see {@link normalizeFilters}), without the rules between
+ * fields: what a strict reader (the API, which refuses a reversed range) checks before them.
  */
-export function normalizeFilters(input: unknown): SearchFilters {
+export function readFilterFields(input: unknown): SearchFilters {
   const source = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,
     unknown
@@ -133,4 +133,49 @@ export function normalizeFilters(input: unknown): SearchFilters {
     if (value !== undefined) filters[key] = value;
   }
   return filters as SearchFilters;
+}
+
+/** Minimum and maximum fields of one range. */
+export const FILTER_RANGES = [
+  ['priceMin', 'priceMax'],
+  ['pricePerDayMin', 'pricePerDayMax'],
+  ['daysMin', 'daysMax'],
+  ['dateFrom', 'dateTo'],
+] as const satisfies readonly (readonly [FilterField, FilterField])[];
+
+/**
+ * The rules between fields: a reversed range (`priceMin=5000&priceMax=100`) is read the right
+ * way round, and half a coordinate (a `lat` without its `lng`) places nothing and is dropped.
+ */
+export function reconcileFields(filters: SearchFilters): SearchFilters {
+  const next: Record<string, unknown> = { ...filters };
+  for (const [min, max] of FILTER_RANGES) {
+    // Both bounds of a range are numbers, or (dates) `YYYY-MM-DD` texts, which compare alike.
+    const low = filters[min] as number | string | undefined;
+    const high = filters[max] as number | string | undefined;
+    if (low === undefined || high === undefined || low <= high) continue;
+    // Read again: a bound swapped to 0 (or to its cap) restricts nothing and goes.
+    const swapped = { [min]: FIELD_READERS[min](high), [max]: FIELD_READERS[max](low) };
+    for (const [field, value] of Object.entries(swapped)) {
+      if (value === undefined) delete next[field];
+      else next[field] = value;
+    }
+  }
+  if ((filters.lat === undefined) !== (filters.lng === undefined)) {
+    delete next['lat'];
+    delete next['lng'];
+  }
+  return next as SearchFilters;
+}
+
+/**
+ * Normalises any input into {@link SearchFilters} (spec section 5): price range clamped to
+ * 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page at least
+ * 1, ids numeric, unknown values dropped; everything else kept within what the API accepts
+ * (`QUERY_BOUNDS`), reversed ranges turned round and half coordinates dropped. Bounds that
+ * restrict nothing (a minimum of 0, a maximum at its cap) are removed, so equal searches have
+ * equal filters.
+ */
+export function normalizeFilters(input: unknown): SearchFilters {
+  return reconcileFields(readFilterFields(input));
 }

@@ -4,6 +4,8 @@ export {
   ACCOMMODATION_LABELS,
   COMFORT_LABELS,
   COMFORT_LEVELS,
+  CRUISE_TYPES,
+  CRUISE_TYPE_LABELS,
   DEFAULT_SORT,
   DIFFICULTY_LABELS,
   DIFFICULTY_LEVELS,
@@ -21,6 +23,7 @@ export type {
   Accommodation,
   AccommodationFilter,
   Comfort,
+  CruiseType,
   Difficulty,
   DirectionKind,
   FilterKind,
@@ -29,12 +32,25 @@ export type {
   TourType,
 } from './constants';
 export { clamp, normalizeMinAge, normalizePage, toNumber } from './limits';
-export { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters } from './fields';
+export { QUERY_BOUNDS } from './bounds';
+export {
+  FILTER_DEFAULTS,
+  FILTER_FIELDS,
+  FILTER_RANGES,
+  normalizeFilters,
+  readFilterFields,
+} from './fields';
 export type { FilterField, SearchFilters } from './fields';
 export { searchFiltersSchema } from './schema';
 export { filtersToQuery, queryToFilters } from './query';
 export type { FilterQuery } from './query';
-export { DIRECTION_KIND_FIELDS, FILTER_KIND_FIELDS, clearFilterKind } from './kinds';
+export {
+  CRUISE_ONLY_FIELDS,
+  DIRECTION_KIND_FIELDS,
+  FILTER_KIND_FIELDS,
+  clearFilterKind,
+  isCruiseSearch,
+} from './kinds';
 export {
   APPROXIMATE_USD_RATES,
   SLIDER_LIMITS,

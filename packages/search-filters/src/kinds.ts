@@ -46,6 +46,27 @@ export const FILTER_KIND_FIELDS = {
   onlyReturningCruises: ['onlyReturningCruises'],
 } as const satisfies Record<FilterKind, readonly FilterField[]>;
 
+/** The fields only a cruise has: any of them makes a search a cruise search. */
+export const CRUISE_ONLY_FIELDS = [
+  'cruisesType',
+  'cruisesStartCity',
+  'cruisesCabinsCapacity',
+  'onlyReturningCruises',
+  'ships',
+  'waterObject',
+] as const satisfies readonly FilterField[];
+
+/**
+ * Whether filters search cruises: the cruise tab (`isCruisesSearch`), or any cruise-only filter.
+ * Cruises and the other tours are never listed together.
+ */
+export function isCruiseSearch(filters: Partial<SearchFilters>): boolean {
+  if (filters.isCruisesSearch === true) return true;
+  return CRUISE_ONLY_FIELDS.some((field) =>
+    field === 'onlyReturningCruises' ? filters[field] === true : filters[field] !== undefined,
+  );
+}
+
 /** Clears one filter kind (its fields return to their defaults) and goes back to page 1. */
 export function clearFilterKind(filters: Partial<SearchFilters>, kind: FilterKind): SearchFilters {
   const next: Record<string, unknown> = { ...filters, page: 1 };

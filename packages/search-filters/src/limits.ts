@@ -1,3 +1,4 @@
+import { QUERY_BOUNDS } from './bounds';
 import { FILTER_LIMITS } from './constants';
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -26,9 +27,12 @@ export function normalizeMinAge(value: unknown): number {
   return Math.floor(age);
 }
 
-/** The page is at least 1; a page that is not a number (or beyond the safe integers) is 1. */
+/**
+ * The page is at least 1 (a page that is not a number is 1) and at most the last one the API
+ * serves (`QUERY_BOUNDS.pageMax`).
+ */
 export function normalizePage(value: unknown): number {
   const page = toNumber(value);
-  if (page === undefined || page < 1 || page > Number.MAX_SAFE_INTEGER) return 1;
-  return Math.floor(page);
+  if (page === undefined || page < 1) return 1;
+  return Math.min(Math.floor(page), QUERY_BOUNDS.pageMax);
 }

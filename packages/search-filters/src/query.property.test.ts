@@ -8,7 +8,8 @@ import {
   SORT_VALUES,
 } from './constants';
 import { filtersToQuery, queryToFilters } from './query';
-import { FILTER_DEFAULTS, type SearchFilters, normalizeFilters } from './fields';
+import { QUERY_BOUNDS } from './bounds';
+import { FILTER_DEFAULTS, FILTER_RANGES, type SearchFilters, normalizeFilters } from './fields';
 
 // Values as they arrive from links, forms and routers: good ones, edge ones and junk.
 const junk = fc.oneof(
@@ -28,6 +29,7 @@ const integerish = fc.oneof(
 );
 const id = fc.oneof(
   fc.integer({ min: -5, max: 1_000_000 }),
+  fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 53),
   fc.nat(1000).map(String),
   fc.constantFrom('x', '1.5'),
 );
@@ -143,6 +145,35 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
         const filters = normalizeFilters(input);
         expect(normalizeFilters(filters)).toEqual(filters);
         expect(inCaps(filters)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('never holds what the API refuses: out of bounds, reversed, half a coordinate', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const filters = normalizeFilters(input);
+        for (const [min, max] of FILTER_RANGES) {
+          const low = filters[min];
+          const high = filters[max];
+          if (low !== undefined && high !== undefined) expect(low <= high).toBe(true);
+        }
+        expect(filters.lat === undefined).toBe(filters.lng === undefined);
+        if (filters.radius !== undefined) {
+          expect(filters.radius).toBeGreaterThan(0);
+          expect(filters.radius).toBeLessThanOrEqual(QUERY_BOUNDS.radiusMax);
+        }
+        expect(filters.page).toBeLessThanOrEqual(QUERY_BOUNDS.pageMax);
+        for (const id of [filters.organizer, filters.continent, ...(filters.countries ?? [])]) {
+          if (id !== undefined) expect(id).toBeLessThanOrEqual(QUERY_BOUNDS.maxId);
+        }
+        if (filters.maxGroupSize !== undefined) {
+          expect(filters.maxGroupSize).toBeLessThanOrEqual(QUERY_BOUNDS.maxGroupSize);
+        }
+        if (filters.cruisesCabinsCapacity !== undefined) {
+          expect(filters.cruisesCabinsCapacity).toBeLessThanOrEqual(QUERY_BOUNDS.cabinsCapacity);
+        }
       }),
       RUNS,
     );

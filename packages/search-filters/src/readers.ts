@@ -1,3 +1,4 @@
+import { QUERY_BOUNDS } from './bounds';
 import { ACCOMMODATION_FILTERS, OPERATOR_TYPES, SORT_VALUES, TOUR_TYPES } from './constants';
 import { toNumber } from './limits';
 
@@ -16,32 +17,41 @@ function listItems(value: unknown): unknown[] {
   return value === undefined || value === null ? [] : [value];
 }
 
-export function listOf<T>(read: Reader<T>): Reader<T[]> {
+/** Distinct values read by `read`, the first `max` of them (`QUERY_BOUNDS.listItems`). */
+export function listOf<T>(read: Reader<T>, max: number = QUERY_BOUNDS.listItems): Reader<T[]> {
   return (value) => {
     const items = unique(
       listItems(value)
         .map(read)
         .filter((item) => item !== undefined),
-    );
+    ).slice(0, max);
     return items.length > 0 ? items : undefined;
   };
 }
 
-/** Ids are positive integers; `'12'` reads as 12, anything else is dropped (spec section 5). */
+/**
+ * Ids are positive integers; `'12'` reads as 12, anything else is dropped (spec section 5), and
+ * so is an id beyond the database's integers (`QUERY_BOUNDS.maxId`), which names nothing.
+ */
 export const readId: Reader<number> = (value) => {
   const id = toNumber(value);
-  return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  return id !== undefined && Number.isInteger(id) && id > 0 && id <= QUERY_BOUNDS.maxId
+    ? id
+    : undefined;
 };
 
+/** Trimmed text; empty, or longer than any slug or name (`QUERY_BOUNDS.textLength`), is dropped. */
 export const readText: Reader<string> = (value) => {
   const text = typeof value === 'string' ? value.trim() : undefined;
-  return text ? text : undefined;
+  return text && text.length <= QUERY_BOUNDS.textLength ? text : undefined;
 };
 
-/** Language values stay strings (codes or ids): letters, digits, `_` and `-`. */
+/** Language values stay strings (codes or ids): letters, digits, `_` and `-`, 16 at most. */
 export const readLanguage: Reader<string> = (value) => {
   const text = readText(typeof value === 'number' ? String(value) : value);
-  return text !== undefined && /^[\w-]+$/.test(text) ? text : undefined;
+  return text !== undefined && text.length <= QUERY_BOUNDS.languageLength && /^[\w-]+$/.test(text)
+    ? text
+    : undefined;
 };
 
 export function oneOf<const T extends string | number>(values: readonly T[]): Reader<T> {
@@ -86,13 +96,28 @@ export const upperBound =
     return bound < cap ? bound : undefined;
   };
 
-export const positiveInteger: Reader<number> = readId;
-
-export function inRange(min: number, max: number, exclusiveMin = false): Reader<number> {
+/** A whole number from 1, clamped to `max`: a larger one asks for the most there is. */
+export function positiveUpTo(max: number): Reader<number> {
   return (value) => {
     const number = toNumber(value);
-    if (number === undefined || number > max || number < min) return undefined;
-    return exclusiveMin && number === min ? undefined : number;
+    if (number === undefined || !Number.isInteger(number) || number < 1) return undefined;
+    return Math.min(number, max);
+  };
+}
+
+/** A number in `min..max`; outside it (a latitude of 91) it names nothing and is dropped. */
+export function inRange(min: number, max: number): Reader<number> {
+  return (value) => {
+    const number = toNumber(value);
+    return number === undefined || number > max || number < min ? undefined : number;
+  };
+}
+
+/** A distance above 0, clamped to `max`: a wider circle asks for the widest there is. */
+export function distanceUpTo(max: number): Reader<number> {
+  return (value) => {
+    const number = toNumber(value);
+    return number === undefined || number <= 0 ? undefined : Math.min(number, max);
   };
 }
 

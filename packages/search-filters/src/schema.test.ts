@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters } from './fields';
+import { QUERY_BOUNDS } from './bounds';
+import { FILTER_DEFAULTS, FILTER_FIELDS, normalizeFilters, readFilterFields } from './fields';
 import { searchFiltersSchema } from './schema';
 
 describe('the model', () => {
@@ -105,14 +106,10 @@ describe('price per day: clamped to 0..30000', () => {
   it.each([
     [{ pricePerDayMin: 0, pricePerDayMax: 30_000 }, {}],
     [{ pricePerDayMin: -1, pricePerDayMax: 30_001 }, {}],
-    [
-      { pricePerDayMin: 40_000, pricePerDayMax: 29_999 },
-      { pricePerDayMin: 30_000, pricePerDayMax: 29_999 },
-    ],
-    [
-      { pricePerDayMin: '50', pricePerDayMax: '0' },
-      { pricePerDayMin: 50, pricePerDayMax: 0 },
-    ],
+    // Clamped (40000 to 30000), then read the right way round: 29999..30000, the cap dropped.
+    [{ pricePerDayMin: 40_000, pricePerDayMax: 29_999 }, { pricePerDayMin: 29_999 }],
+    // 50..0 turned round is 0..50: a minimum of 0 restricts nothing.
+    [{ pricePerDayMin: '50', pricePerDayMax: '0' }, { pricePerDayMax: 50 }],
     [{ pricePerDayMin: 'x', pricePerDayMax: null }, {}],
   ])('%j gives %j', (input, expected) => {
     const { pricePerDayMin, pricePerDayMax } = normalizeFilters(input);
@@ -128,10 +125,8 @@ describe('days: clamped to 0..20', () => {
       { daysMin: 1, daysMax: 19 },
       { daysMin: 1, daysMax: 19 },
     ],
-    [
-      { daysMin: 25, daysMax: 0 },
-      { daysMin: 20, daysMax: 0 },
-    ],
+    // 20..0 turned round is 0..20: no restriction at all.
+    [{ daysMin: 25, daysMax: 0 }, {}],
     [{ daysMin: '7', daysMax: 'week' }, { daysMin: 7 }],
   ])('%j gives %j', (input, expected) => {
     const { daysMin, daysMax } = normalizeFilters(input);
@@ -157,7 +152,7 @@ describe('minimum age: 0 unless a number from 0 to 17', () => {
   });
 });
 
-describe('page: at least 1', () => {
+describe('page: at least 1, at most the last the API serves', () => {
   it.each([
     [0, 1],
     [-2, 1],
@@ -165,6 +160,8 @@ describe('page: at least 1', () => {
     ['3', 3],
     [2.7, 2],
     ['next', 1],
+    [10_001, 10_000],
+    [2 ** 60, 10_000],
   ])('%j gives %j', (page, expected) => {
     expect(normalizeFilters({ page }).page).toBe(expected);
   });
@@ -201,6 +198,84 @@ describe('ids: numeric only', () => {
     expect(
       normalizeFilters({ languages: ['', ' '], comfort: ['gold'], difficulty: [0, 5] }),
     ).toEqual(normalizeFilters({}));
+  });
+});
+
+describe('rules between fields', () => {
+  it('reads a reversed range the right way round', () => {
+    expect(normalizeFilters({ priceMin: 5000, priceMax: 100 })).toMatchObject({
+      priceMin: 100,
+      priceMax: 5000,
+    });
+    expect(normalizeFilters({ daysMin: 9, daysMax: 3 })).toMatchObject({ daysMin: 3, daysMax: 9 });
+    expect(normalizeFilters({ dateFrom: '2027-05-01', dateTo: '2027-04-01' })).toMatchObject({
+      dateFrom: '2027-04-01',
+      dateTo: '2027-05-01',
+    });
+  });
+
+  it('drops half a coordinate, and a coordinate off the globe with its pair', () => {
+    const none = normalizeFilters({});
+    expect(normalizeFilters({ lat: 64.1 })).toEqual(none);
+    expect(normalizeFilters({ lng: -21.9 })).toEqual(none);
+    expect(normalizeFilters({ lat: 91, lng: 10 })).toEqual(none);
+    expect(normalizeFilters({ lat: 10, lng: 181 })).toEqual(none);
+    expect(normalizeFilters({ lat: '64.1', lng: '-21.9' })).toMatchObject({
+      lat: 64.1,
+      lng: -21.9,
+    });
+  });
+
+  it('applies in the zod schema too', () => {
+    expect(searchFiltersSchema.parse({ priceMin: 900, priceMax: 300, lat: 5 })).toEqual(
+      normalizeFilters({ priceMin: 900, priceMax: 300, lat: 5 }),
+    );
+  });
+
+  it('are left to strict readers by readFilterFields', () => {
+    expect(readFilterFields({ priceMin: 5000, priceMax: 100, lat: 5 })).toMatchObject({
+      priceMin: 5000,
+      priceMax: 100,
+      lat: 5,
+    });
+  });
+});
+
+describe("within the API's bounds", () => {
+  it('clamps the radius to 1000 km and drops one of 0 or less', () => {
+    expect(normalizeFilters({ radius: 5000 }).radius).toBe(QUERY_BOUNDS.radiusMax);
+    expect(normalizeFilters({ radius: 250 }).radius).toBe(250);
+    expect(normalizeFilters({ radius: 0 })).not.toHaveProperty('radius');
+    expect(normalizeFilters({ radius: -3 })).not.toHaveProperty('radius');
+  });
+
+  it('drops ids beyond the database integers and texts longer than a slug', () => {
+    const filters = normalizeFilters({
+      organizer: 2 ** 31,
+      countries: [5, 2 ** 31, 2 ** 31 - 1],
+      slug: 'x'.repeat(256),
+      placeName: 'y'.repeat(300),
+      languages: ['en', 'x'.repeat(17)],
+    });
+    expect(filters).not.toHaveProperty('organizer');
+    expect(filters.countries).toEqual([5, 2 ** 31 - 1]);
+    expect(filters).not.toHaveProperty('slug');
+    expect(filters).not.toHaveProperty('placeName');
+    expect(filters.languages).toEqual(['en']);
+  });
+
+  it('keeps at most 200 values of a list (50 languages) and clamps group and cabin sizes', () => {
+    const many = Array.from({ length: 300 }, (_, index) => index + 1);
+    const filters = normalizeFilters({
+      cities: many,
+      languages: many.map((n) => `l${n}`),
+      maxGroupSize: 5000,
+      cruisesCabinsCapacity: 500,
+    });
+    expect(filters.cities).toHaveLength(QUERY_BOUNDS.listItems);
+    expect(filters.languages).toHaveLength(QUERY_BOUNDS.languages);
+    expect(filters.maxGroupSize).toBe(QUERY_BOUNDS.maxGroupSize);
+    expect(filters.cruisesCabinsCapacity).toBe(QUERY_BOUNDS.cabinsCapacity);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   SORT_VALUES,
   TOUR_TYPES,
 } from './constants';
-import { FIELD_READERS, type SearchFilters } from './fields';
+import { FIELD_READERS, reconcileFields, type SearchFilters } from './fields';
 import type { Reader } from './readers';
 
 // The casts only restate what the pipe does for the type checker, which cannot see through
@@ -38,12 +38,8 @@ const tourTypeType = z.literal(TOUR_TYPES);
 
 const readers = FIELD_READERS;
 
-/**
- * The tour search filter (spec section 3) with the normalisation of section 5 built in: parsing
- * any input gives the normalised filters (never throws for an object). Use it as a router's
- * `validateSearch` or call {@link normalizeFilters}.
- */
-export const searchFiltersSchema = z.object({
+/** Each field by its reader. */
+const fieldsSchema = z.object({
   /** The search page's slug (`/{slug}`). */
   slug: field(readers.slug, z.string()),
   organizer: field(readers.organizer, id),
@@ -91,7 +87,18 @@ export const searchFiltersSchema = z.object({
   type: withDefault(readers.type, tourTypeType),
 });
 
+/**
+ * The tour search filter (spec section 3) with the normalisation of section 5 built in: parsing
+ * any input gives the normalised filters (never throws for an object), as
+ * {@link normalizeFilters} does, the rules between fields included. Use it as a router's
+ * `validateSearch` or call {@link normalizeFilters}.
+ */
+export const searchFiltersSchema = z.pipe(
+  fieldsSchema,
+  z.transform((filters) => reconcileFields(filters as SearchFilters)),
+);
+
 // The zod schema states exactly the filters the readers produce.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const schemaMatchesReaders: Equal<z.output<typeof searchFiltersSchema>, SearchFilters> = true;
+const schemaMatchesReaders: Equal<z.output<typeof fieldsSchema>, SearchFilters> = true;
 void schemaMatchesReaders;

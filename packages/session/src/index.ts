@@ -1,3 +1,14 @@
+export {
+  carryFavouritesIntoAccount,
+  FAVOURITES_COOKIE,
+  FAVOURITES_COOKIE_MAX_AGE,
+  favouritesCookie,
+  favouriteTourIdsFromCookieHeader,
+  MAX_CARRIED_FAVOURITES,
+  parseFavouriteTourIds,
+  toFavouriteTourId,
+} from './favourites';
+export type { AccountFavourites } from './favourites';
 export { singleFlight } from './single-flight';
 export {
   createBrowserTokenStore,

@@ -19,7 +19,7 @@ export { Button, DEFAULT_BUTTON_THEME } from './button';
 export type { ButtonProps, ButtonSize, ButtonTheme } from './button';
 export { SPINNER_SIZE, Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
-export { Select, groupSelectItems } from './select';
+export { SELECT_SEARCH_TEXTS, Select, groupSelectItems } from './select';
 export type { SelectItem, SelectProps } from './select';
 export { Tabs } from './tabs';
 export type { TabItem, TabsProps } from './tabs';
@@ -57,7 +57,13 @@ export { SHEET_SCROLL_THROTTLE, Sheet } from './sheet';
 export type { SheetProps } from './sheet';
 
 // Overlays
-export { MODAL_FLASH_DURATION, MODAL_TRANSITION, MODAL_WIDTH, Modal } from './modal';
+export {
+  MODAL_FLASH_DURATION,
+  MODAL_TRANSITION,
+  MODAL_WIDTH,
+  Modal,
+  ModalWidthProvider,
+} from './modal';
 export type { ModalProps } from './modal';
 export { CONFIRM_MODAL_WIDTH, ConfirmModal } from './confirm-modal';
 export type { ConfirmModalProps } from './confirm-modal';
@@ -76,13 +82,26 @@ export {
   Dropdown,
 } from './dropdown';
 export type { DropdownProps } from './dropdown';
-export { TOAST_DURATION, TOAST_TYPES, ToastProvider, useToast } from './toast';
+export {
+  MAX_TIMER_DELAY,
+  TOAST_DURATION,
+  TOAST_TYPES,
+  timerDelay,
+  ToastProvider,
+  useToast,
+} from './toast';
 export type { ToastApi, ToastOptions, ToastProviderProps, ToastType } from './toast';
 
 // Page pieces
 export { TOP_LOADING_BAR, TopLoadingBar } from './top-loading-bar';
 export type { TopLoadingBarPhase, TopLoadingBarProps } from './top-loading-bar';
-export { SCROLL_TO_TOP_OFFSET, SCROLL_TO_TOP_THROTTLE, ScrollToTop } from './scroll-to-top';
+export {
+  SCROLL_ANIMATION,
+  SCROLL_TO_TOP_OFFSET,
+  SCROLL_TO_TOP_THROTTLE,
+  ScrollToTop,
+  scrollAnimationDuration,
+} from './scroll-to-top';
 export type { ScrollToTopProps } from './scroll-to-top';
 export { COOKIE_ALERT_DAYS, CookieAlert } from './cookie-alert';
 export type { CookieAlertProps } from './cookie-alert';
@@ -134,16 +153,20 @@ export {
   DEFAULT_PHONE_LOCALE,
   detectPhoneCountry,
   filterPhoneCountries,
+  formatPhone,
   isValidPhone,
   PHONE_COUNTRIES_DE,
   PHONE_COUNTRIES_EN_US,
   PHONE_COUNTRIES_RU,
   PHONE_COUNTRY_DROPDOWN_MIN_WIDTH,
   PHONE_COUNTRY_LISTS,
+  PHONE_FLAGS_PATH,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_INPUT_TEXTS,
   phoneCountriesFor,
+  phoneFlagUrl,
   PhoneInput,
+  phoneValue,
   sanitizePhone,
 } from './phone-input';
 export type { PhoneCountry, PhoneInputProps, PhoneInputTexts } from './phone-input';
@@ -165,7 +188,12 @@ export type {
   DatepickerProps,
   DateRangeValue,
 } from './datepicker';
-export { Slider, SLIDER_CLICK_ANIMATION_MS, SLIDER_DEFAULTS } from './slider';
+export {
+  Slider,
+  SLIDER_CLICK_ANIMATION_MS,
+  SLIDER_DEFAULTS,
+  SLIDER_KEYBOARD_END_DELAY_MS,
+} from './slider';
 export type { SliderProps, SliderValue } from './slider';
 export {
   CITY_AUTOCOMPLETE_LIMIT,

@@ -74,7 +74,9 @@ export async function refreshCatalogAggregates(
       ) r ON r.organizer_id = o2.id
       LEFT JOIN (
         SELECT organizer_id, count(*)::int AS count FROM tours
-        WHERE is_published AND next_start_date IS NOT NULL GROUP BY organizer_id
+        -- What the organizer's page lists: its listed multi-day tours (catalog/listed.ts).
+        WHERE is_published AND from_price_usd IS NOT NULL AND type = 1 AND NOT is_cruise
+        GROUP BY organizer_id
       ) t ON t.organizer_id = o2.id
     ) s
     WHERE s.id = o.id

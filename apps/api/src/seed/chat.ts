@@ -12,6 +12,7 @@ import { storeMessage } from '#src/modules/chat/messages.ts';
 import { markRead } from '#src/modules/chat/read-state.ts';
 import { DEMO_TRAVELLER } from './accounts.ts';
 import type { SeedContext } from './context.ts';
+import { ridingPace, type RidingPace } from './riding-pace.ts';
 
 export const DEMO_ORGANIZER = {
   email: 'organizer@gallop.test',
@@ -27,8 +28,36 @@ export const DEMO_SUPPORT = {
   lastName: 'Support',
 } as const;
 
+/** What the organizer's answers say about the tour the chat is about. */
+interface ChatTour {
+  difficulty: number;
+  minAge: number;
+}
+
+/** The organizer's answer to "is it fine for intermediate riders?": what the tour's pace says. */
+const LEVEL_REPLIES: Record<RidingPace['difficulty'], string> = {
+  1: 'This ride is gentle: we ride at a walk with short trots and no cantering, so intermediate riders will find it relaxed.',
+  2: 'Intermediate riders are perfect for this route: we ride 4–5 hours a day, mostly at a walk and trot, with a few short canters on open ground.',
+  3: 'Intermediate riders who canter confidently in open country will love it: five to six hours a day, with long trots and canters.',
+  4: 'This one is fast: sustained canters and gallops for six hours or more a day, so it suits experienced riders better than intermediate ones.',
+};
+
+function levelReply(tour: ChatTour | undefined): string {
+  if (!tour)
+    return 'Hello and thanks for writing! Tell me which dates you have in mind and I will suggest a ride that suits you both.';
+  const age =
+    tour.minAge > 0
+      ? `Riders from ${tour.minAge} years old are welcome.`
+      : 'There is no age limit.';
+  return `Hello and thanks for writing! ${LEVEL_REPLIES[ridingPace(tour.difficulty).difficulty]} ${age}`;
+}
+
 /** The conversation, oldest first: who writes and how many minutes before the seed's day. */
-const CONVERSATION: { side: 'client' | 'staff'; minutesBefore: number; text: string }[] = [
+const CONVERSATION: {
+  side: 'client' | 'staff';
+  minutesBefore: number;
+  text: string | ((tour: ChatTour | undefined) => string);
+}[] = [
   {
     side: 'client',
     minutesBefore: 3 * 24 * 60 - 9 * 60,
@@ -37,7 +66,7 @@ const CONVERSATION: { side: 'client' | 'staff'; minutesBefore: number; text: str
   {
     side: 'staff',
     minutesBefore: 3 * 24 * 60 - 10 * 60,
-    text: 'Hello and thanks for writing! Intermediate riders are perfect for this route: we ride 4–5 hours a day, mostly at a walk and trot, with a few canters on open ground. Riders from 14 years old are welcome.',
+    text: levelReply,
   },
   {
     side: 'client',
@@ -47,7 +76,7 @@ const CONVERSATION: { side: 'client' | 'staff'; minutesBefore: number; text: str
   {
     side: 'staff',
     minutesBefore: 2 * 24 * 60 - 9 * 60,
-    text: 'Bring riding trousers, boots with a small heel, a warm layer for the evenings and a rain jacket. Helmets are provided. Yes, we keep luggage at the base ranch and bring it back on the last day.',
+    text: 'Bring riding trousers, boots with a small heel, a warm layer for the evenings and a rain jacket. Helmets are provided. Yes, we keep luggage at our base and bring it back on the last day.',
   },
   {
     side: 'staff',
@@ -121,7 +150,7 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
     .values({ organizerId: organizer.id, userId: staff!.id, createdAt: day });
 
   const [tour] = await db
-    .select({ id: tours.id })
+    .select({ id: tours.id, difficulty: tours.difficulty, minAge: tours.minAge })
     .from(tours)
     .where(and(eq(tours.organizerId, organizer.id), eq(tours.isPublished, true)))
     .orderBy(asc(tours.id))
@@ -142,7 +171,7 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
       chat,
       side: line.side,
       senderId: line.side === 'client' ? traveller.id : staff!.id,
-      body: line.text,
+      body: typeof line.text === 'string' ? line.text : line.text(tour),
       at: at(line.minutesBefore),
     });
   }

@@ -7,8 +7,15 @@ import {
   waterObjects,
   worldParts,
 } from '#src/db/schema/index.ts';
+import { landscapeName, type LandscapeName } from '#src/modules/media/landscapes.ts';
 import type { SeedContext } from './context.ts';
-import { CURRENCY_RATES, COUNTRIES, WORLD_PARTS, type CountrySeed } from './data/world.ts';
+import {
+  CURRENCY_RATES,
+  COUNTRIES,
+  WORLD_PARTS,
+  type CountrySeed,
+  type RegionFeature,
+} from './data/world.ts';
 import { WATER_OBJECTS } from './data/catalog.ts';
 import { slugify } from './slug.ts';
 
@@ -23,12 +30,18 @@ export interface SeededCity {
   lat: number;
   lng: number;
   isPort: boolean;
+  /** A beach to ride on starts here. */
+  beach: boolean;
 }
 
 export interface SeededRegion {
   id: number;
   name: string;
   countryId: number;
+  /** The landscape its pictures are drawn with (`tundra-coast`, `steppe` ...). */
+  landscape: LandscapeName;
+  coast: boolean;
+  features: readonly RegionFeature[];
   cities: SeededCity[];
   showplaces: { id: number; name: string }[];
 }
@@ -77,6 +90,9 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
         id,
         name: region.name,
         countryId: country.id,
+        landscape: landscapeName(region.landscape, region.coast ?? false),
+        coast: region.coast ?? false,
+        features: region.features,
         cities: region.cities.map((city) => {
           cityId += 1;
           return {
@@ -87,6 +103,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
             lat: city.lat,
             lng: city.lng,
             isPort: city.isPort ?? false,
+            beach: city.beach ?? false,
           };
         }),
         showplaces: region.showplaces.map((name) => {
@@ -109,7 +126,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
   }
 
   await db.insert(countries).values(
-    seeded.map(({ seed, id, worldPartId }) => ({
+    seeded.map(({ seed, id, worldPartId, regions: regionsOfCountry }) => ({
       id,
       worldPartId,
       name: seed.name,
@@ -123,6 +140,8 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
       lng: seed.lng,
       description: `Horseback riding holidays in ${seed.name}: ${seed.regions.map((r) => r.name).join(', ')}.`,
       imageSeed: id * 7 + 3,
+      // The country's picture shows its first, best-known riding region.
+      landscape: regionsOfCountry[0]?.landscape ?? null,
     })),
   );
   const allRegions = seeded.flatMap((country) => country.regions);
@@ -133,6 +152,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
       name: region.name,
       slug: slugify(region.name),
       imageSeed: region.id * 11 + 5,
+      landscape: region.landscape,
     })),
   );
   await db.insert(cities).values(

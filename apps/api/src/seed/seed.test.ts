@@ -83,6 +83,28 @@ describe('the seeded demo catalogue', () => {
       expect(Number(count), flag).toBeGreaterThan(0);
   });
 
+  it('names the variants of one departure and prices them consistently', async () => {
+    const checks = await one<Record<string, number | string>>(sql`
+      WITH pairs AS (
+        SELECT a.variant_name AS a_name, b.variant_name AS b_name,
+               a.flight_included AS a_flight, b.flight_included AS b_flight,
+               a.price AS a_price, b.price AS b_price,
+               a.price_without_discount AS a_list, b.price_without_discount AS b_list
+        FROM tour_dates a
+        JOIN tour_dates b ON b.tour_id = a.tour_id AND b.start_date = a.start_date
+          AND b.end_date = a.end_date AND b.id <> a.id)
+      SELECT count(*) AS pairs,
+             count(*) FILTER (WHERE a_name IS NULL OR a_name = b_name) AS unnamed,
+             count(*) FILTER (WHERE a_flight AND NOT b_flight AND a_price < b_price) AS cheaper_flight,
+             count(*) FILTER (WHERE a_name = 'Private room' AND b_name = 'Shared room'
+               AND a_flight = b_flight AND (a_price < b_price OR a_list < b_list)) AS cheaper_private
+      FROM pairs`);
+    expect(Number(checks['pairs'])).toBeGreaterThan(0);
+    expect(Number(checks['unnamed']), 'variants of the same dates have their own names').toBe(0);
+    expect(Number(checks['cheaper_flight']), 'a flight never makes the dates cheaper').toBe(0);
+    expect(Number(checks['cheaper_private']), 'a private room never costs less').toBe(0);
+  });
+
   it('keeps some tours whose dates have all passed, and aggregates in step with the dates', async () => {
     const passed = await one<{ count: number | string }>(
       sql`SELECT count(*) AS count FROM tours WHERE last_start_date < current_date`,

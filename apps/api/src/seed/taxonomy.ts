@@ -2,10 +2,11 @@ import { collections, languages, restKinds, seasons, ships } from '#src/db/schem
 import type { SeedContext } from './context.ts';
 import { COLLECTIONS, LANGUAGES, REST_KINDS, SEASONS, SHIPS } from './data/catalog.ts';
 import { slugify } from './slug.ts';
+import type { When } from './text-facts.ts';
 
 export interface SeededTaxonomy {
-  restKinds: { id: number; fits: string[] }[];
-  collectionIds: number[];
+  restKinds: { id: number; fits: string[]; when?: When | undefined }[];
+  collections: { id: number; when?: When | undefined }[];
   languageCodes: string[];
   ships: { id: number; cabinsCapacity: number }[];
 }
@@ -47,8 +48,12 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<SeededTaxonomy> {
   const shipRows = SHIPS.map((ship, index) => ({ id: index + 1, ...ship }));
   await db.insert(ships).values(shipRows);
   return {
-    restKinds: REST_KINDS.map((kind, index) => ({ id: index + 1, fits: kind.fits })),
-    collectionIds: COLLECTIONS.map((_, index) => index + 1),
+    restKinds: REST_KINDS.map((kind, index) => ({
+      id: index + 1,
+      fits: kind.fits,
+      when: kind.when,
+    })),
+    collections: COLLECTIONS.map((collection, index) => ({ id: index + 1, when: collection.when })),
     languageCodes: LANGUAGES.map((language) => language.code),
     ships: shipRows.map(({ id, cabinsCapacity }) => ({ id, cabinsCapacity })),
   };

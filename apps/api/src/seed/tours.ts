@@ -19,32 +19,24 @@ import {
   MIN_AGES,
 } from './data/catalog.ts';
 import { CURRENCY_RATES } from './data/world.ts';
-import {
-  CRUISE_NAME_TEMPLATES,
-  DESCRIPTION_CLOSINGS,
-  DESCRIPTION_MIDDLES,
-  DESCRIPTION_OPENINGS,
-  EXCURSION_NAME_TEMPLATES,
-  FAQ,
-  FIRST_NAMES,
-  INCLUDED,
-  LAST_NAMES,
-  NOT_INCLUDED,
-  ORGANIZER_ANSWERS,
-  PROGRAM_DAY_TEXTS,
-  PROGRAM_DAY_TITLES,
-  REVIEW_TEXTS,
-  TOUR_NAME_TEMPLATES,
-} from './data/words.ts';
+import { FIRST_NAMES, INCLUDED, LAST_NAMES, NOT_INCLUDED } from './data/words.ts';
 import { addDays } from './dates.ts';
 import type { SeededCountry, SeededRegion, SeededWorld } from './geography.ts';
 import type { SeededOrganizer } from './organizers.ts';
 import type { Random } from './random.ts';
 import type { PolicyName } from '#src/modules/bookings/cancellation-policy.ts';
+import { landscapeName, parseLandscape } from '#src/modules/media/landscapes.ts';
+import { ReviewWriter, tourGuides } from './review-texts.ts';
+import { ridingPace } from './riding-pace.ts';
 import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
+import type { TextFacts, When } from './text-facts.ts';
+import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
+
+/** Draws of the former question pick: a shuffle of six questions. */
+const QUESTION_POOL_DRAWS = 5;
 
 /** Tours generated and inserted per batch: memory stays flat from 300 to 1M tours. */
 const BATCH = 500;
@@ -72,10 +64,6 @@ function usdMinor(minor: number, currency: string): number {
   return Math.round(minor / (CURRENCY_RATES[currency] ?? 1));
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? key);
-}
-
 const SCENE_ALT: Record<string, (place: string) => string> = {
   landscape: (place) => `Open landscape of ${place} seen from the trail`,
   horse: (place) => `A rider and horse in ${place}`,
@@ -91,6 +79,33 @@ const SCENES_BY_KIND: Record<Kind, string[]> = {
   cruise: ['cruise', 'landscape', 'horse', 'cruise', 'city'],
 };
 
+/**
+ * The tour's pictures, drawn in its region's landscape: an old town only where the region has
+ * one (a second landscape elsewhere), and the ship at sea only on a sea cruise.
+ */
+function tourImages(
+  id: number,
+  kind: Kind,
+  region: SeededRegion,
+  showplace: string,
+  water: { kind: 'river' | 'lake' | 'sea' } | null,
+): StoredImage[] {
+  const hasTown = region.features.includes('old-towns') || region.features.includes('castles');
+  return SCENES_BY_KIND[kind].map((planned, index) => {
+    const scene = planned === 'city' && !hasTown ? 'landscape' : planned;
+    const landscape =
+      scene === 'cruise' && water
+        ? landscapeName(parseLandscape(region.landscape).terrain, water.kind === 'sea')
+        : region.landscape;
+    return {
+      scene,
+      seed: id * 16 + index,
+      alt: SCENE_ALT[scene]!(index % 2 === 0 ? region.name : showplace),
+      landscape,
+    };
+  });
+}
+
 interface TourContext {
   world: SeededWorld;
   taxonomy: SeededTaxonomy;
@@ -98,6 +113,8 @@ interface TourContext {
   organizers: SeededOrganizer[];
   today: string;
   withReviews: (random: Random) => number;
+  /** Writes every review of the catalogue, so no two read the same. */
+  reviews: ReviewWriter;
   phrasesLimit: number;
 }
 
@@ -134,6 +151,13 @@ function chooseKind(random: Random, country: SeededCountry): Kind {
   ] as const);
 }
 
+/** A departure sold in two rooms: the private one costs 30 % more than a bed in a shared one. */
+const ROOM_VARIANTS = [
+  { name: 'Shared room', factor: 1 },
+  { name: 'Private room', factor: 1.3 },
+] as const;
+const NO_VARIANT = [{ name: null, factor: 1 }] as const;
+
 function generateDates(
   random: Random,
   id: number,
@@ -152,21 +176,30 @@ function generateDates(
   for (let index = 0; index < count; index += 1) {
     if (allPassed && offset > -10) break;
     const start = addDays(today, offset);
-    const variants = hasVariants && index < 2 ? ['Shared room', 'Private room'] : [null];
-    for (const variantName of variants) {
-      const variantFactor = variantName === 'Private room' ? 1.3 : 1;
-      const seasonalFactor = 0.85 + random.next() * 0.35;
-      const usd = basePerDayUsd * duration * seasonalFactor * variantFactor;
-      const withoutDiscount = publishedPrice(usd * (CURRENCY_RATES[currency] ?? 1)) * 100;
-      const discountKind = random.chance(0.28)
-        ? random.pick([
-            'early_booking_dates',
-            'early_booking_days',
-            'seasonal',
-            'on_tour_date',
-          ] as const)
+    const variants = hasVariants && index < 2 ? ROOM_VARIANTS : NO_VARIANT;
+    // The variants of one departure share its season, its discount, its guarantee and whether a
+    // flight is in the price: they differ by the room alone, and a flight only ever adds to it.
+    const seasonalFactor = 0.85 + random.next() * 0.35;
+    const flightIncluded = kind !== 'excursion' && random.chance(0.08);
+    const flightUsd = flightIncluded ? random.int(250, 900) : 0;
+    const discountKind = random.chance(0.28)
+      ? random.pick([
+          'early_booking_dates',
+          'early_booking_days',
+          'seasonal',
+          'on_tour_date',
+        ] as const)
+      : null;
+    const discountPercent = discountKind ? random.pick([5, 10, 10, 15, 20, 25]) : null;
+    const discountValidUntil =
+      discountKind === 'early_booking_dates' || discountKind === 'seasonal'
+        ? addDays(start, -random.int(30, 90))
         : null;
-      const discountPercent = discountKind ? random.pick([5, 10, 10, 15, 20, 25]) : null;
+    const isDiscountAuto = discountKind !== null && random.chance(0.5);
+    const notGuaranteed = random.chance(0.12);
+    for (const { name: variantName, factor: variantFactor } of variants) {
+      const usd = basePerDayUsd * duration * seasonalFactor * variantFactor + flightUsd;
+      const withoutDiscount = publishedPrice(usd * (CURRENCY_RATES[currency] ?? 1)) * 100;
       const price = discountPercent
         ? Math.round((withoutDiscount * (100 - discountPercent)) / 100)
         : withoutDiscount;
@@ -190,15 +223,12 @@ function generateDates(
         priceUsd,
         pricePerDayUsd: Math.round(priceUsd / duration),
         isBusy: random.chance(0.05),
-        flightIncluded: kind !== 'excursion' && random.chance(0.08),
-        notGuaranteed: random.chance(0.12),
-        isDiscountAuto: discountKind !== null && random.chance(0.5),
+        flightIncluded,
+        notGuaranteed,
+        isDiscountAuto,
         discountKind,
         discountPercent,
-        discountValidUntil:
-          discountKind === 'early_booking_dates' || discountKind === 'seasonal'
-            ? addDays(start, -random.int(30, 90))
-            : null,
+        discountValidUntil,
         prepaymentType,
         fullPaymentDays: prepaymentType === 'none' ? null : random.pick([14, 21, 30, 45, 60]),
         prepaymentSize:
@@ -263,8 +293,36 @@ export function tourAggregates(
   };
 }
 
+/**
+ * The generator once drew every text from the same stream as the facts. It still makes those
+ * draws, unused, so each tour keeps the places, dates, prices, organizer and reviewers it had
+ * (tests, links and screenshots know them); the texts now come from the tour's `words` stream,
+ * written once every fact they speak of is known.
+ */
+function keepStreamInStep(random: Random, formerDraws: number): void {
+  for (let draw = 0; draw < formerDraws; draw += 1) random.next();
+}
+
+/** The items of a shuffled list that fit the tour, at most `count` of them. */
+function fitting<T extends { when?: When | undefined }>(
+  shuffled: readonly T[],
+  facts: TextFacts,
+  count: number,
+): T[] {
+  return shuffled.filter((item) => item.when?.(facts) ?? true).slice(0, count);
+}
+
+/** Up to two collections the tour belongs in (the count is drawn first, as it always was). */
+function collectionsOf(random: Random, taxonomy: SeededTaxonomy, facts: TextFacts): number[] {
+  const count = random.int(0, 2);
+  const order = random.sample(taxonomy.collections, taxonomy.collections.length);
+  return fitting(order, facts, count).map((collection) => collection.id);
+}
+
 function generateTour(random: Random, id: number, context: TourContext): GeneratedTour {
   const { world, taxonomy, today } = context;
+  // The tour's texts draw from a stream of their own (see `keepStreamInStep`).
+  const words = random.fork('words');
   const country = random.weighted(world.countries.map((c) => [c, c.seed.weight] as const));
   const kind = chooseKind(random, country);
   const region: SeededRegion = random.pick(country.regions);
@@ -287,23 +345,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   const waterId = kind === 'cruise' ? random.pick(country.waterIds) : null;
   const water = waterId ? world.waters.find((w) => w.id === waterId)! : null;
   const ship = kind === 'cruise' ? random.pick(taxonomy.ships) : null;
-
-  const values = {
-    region: region.name,
-    country: country.seed.name,
-    showplace: showplace.name,
-    city: startCity.name,
-    city2: routeCities[1]?.name ?? startCity.name,
-    water: water?.name ?? '',
-  };
-  const template =
-    kind === 'excursion'
-      ? random.pick(EXCURSION_NAME_TEMPLATES)
-      : kind === 'cruise'
-        ? random.pick(CRUISE_NAME_TEMPLATES)
-        : random.pick(TOUR_NAME_TEMPLATES);
-  const name = fill(template, values);
-  const slug = `${slugify(name)}-${id}`;
+  keepStreamInStep(random, 1); // the name
   const duration =
     kind === 'excursion' ? 1 : kind === 'cruise' ? random.int(4, 12) : random.int(3, 14);
   const comfort = random.pick(COMFORTS);
@@ -329,26 +371,12 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   const organizer = random.chance(0.85)
     ? random.pick(context.organizersByCountry.get(country.id) ?? context.organizers)
     : random.pick(context.organizers);
-  const restKindIds = random
-    .sample(
-      taxonomy.restKinds.filter((kindOfRest) => kindOfRest.fits.includes(kind)),
-      random.int(1, 3),
-    )
-    .map((kindOfRest) => kindOfRest.id);
-  const scenes = SCENES_BY_KIND[kind];
-  const images: StoredImage[] = scenes.map((scene, index) => ({
-    scene,
-    seed: id * 16 + index,
-    alt: SCENE_ALT[scene]!(index % 2 === 0 ? region.name : showplace.name),
-  }));
-  const description = [
-    fill(random.pick(DESCRIPTION_OPENINGS), values),
-    ...random.sample(DESCRIPTION_MIDDLES, 2),
-    random.pick(DESCRIPTION_CLOSINGS),
-  ].join('\n\n');
-  const start = startCity;
+  const restKindsOfKind = taxonomy.restKinds.filter((kindOfRest) => kindOfRest.fits.includes(kind));
+  const restKindCount = random.int(1, 3);
+  const restKindOrder = random.sample(restKindsOfKind, restKindsOfKind.length);
+  keepStreamInStep(random, 6); // the description: an opening, two middles of five, a closing
   const reviewCount = context.withReviews(random);
-  const tourReviews: GeneratedTour['reviews'] = Array.from({ length: reviewCount }, () => {
+  const reviewsDrawn = Array.from({ length: reviewCount }, () => {
     const rating = random.weighted([
       [5, 10],
       [4, 6],
@@ -358,109 +386,165 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     ] as const);
     const hasPhotos = random.chance(0.3);
     const createdDay = addDays(today, -random.int(5, 900));
-    return {
-      uuid: random.uuid(),
-      tourId: id,
-      organizerId: organizer.id,
-      authorName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES).slice(0, 1)}.`,
-      rating,
-      text: random.pick(REVIEW_TEXTS),
-      answer: random.chance(0.35) ? random.pick(ORGANIZER_ANSWERS) : null,
-      images: hasPhotos
-        ? Array.from({ length: random.int(1, 3) }, (_, index) => ({
-            scene: random.pick(['camp', 'trail', 'horse']),
-            seed: 500_000 + id * 8 + index,
-            alt: `A traveller's photo from ${region.name}`,
-          }))
-        : [],
-      createdAt: new Date(`${createdDay}T${String(random.int(8, 21)).padStart(2, '0')}:15:00Z`),
-    };
+    const uuid = random.uuid();
+    const authorName = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES).slice(0, 1)}.`;
+    keepStreamInStep(random, 1); // the text
+    const answered = random.chance(0.35);
+    if (answered) keepStreamInStep(random, 1); // the answer
+    const photoScenes = hasPhotos
+      ? Array.from({ length: random.int(1, 3) }, () => random.pick(['camp', 'trail', 'horse']))
+      : [];
+    const createdAt = new Date(
+      `${createdDay}T${String(random.int(8, 21)).padStart(2, '0')}:15:00Z`,
+    );
+    return { rating, uuid, authorName, answered, photoScenes, createdAt };
   });
   const programDays = Math.min(duration, 14);
+  const isReturningCruise = kind === 'cruise' && random.chance(0.5);
+  const difficulty =
+    kind === 'cruise'
+      ? random.int(1, 2)
+      : random.weighted([
+          [1, 3],
+          [2, 4],
+          [3, 2],
+          [4, 1],
+        ] as const);
+  const accommodation =
+    kind === 'cruise' ? 'cabin' : kind === 'excursion' ? 'not-set' : random.pick(ACCOMMODATIONS);
+  const maxGroupSize = kind === 'cruise' ? random.int(40, 120) : random.int(4, 16);
+  const minAge = random.pick(MIN_AGES);
+
+  // Every fact the texts speak of is known: write them.
+  const facts: TextFacts = {
+    kind,
+    country: country.seed.name,
+    countryIso: country.seed.iso,
+    region: region.name,
+    landscape: region.landscape,
+    // An excursion stays near its start; a tour or cruise rides through all its regions.
+    features: new Set((kind === 'excursion' ? [region] : regionsOfTour).flatMap((r) => r.features)),
+    coast: region.coast,
+    city: startCity.name,
+    cityBeach: startCity.beach,
+    city2: routeCities[1]?.name,
+    portToPort: startCity.isPort && routeCities[1]?.isPort === true,
+    showplace: showplace.name,
+    water: water ?? undefined,
+    duration,
+    pace: ridingPace(difficulty),
+    accommodation,
+    comfort,
+    minAge,
+  };
+  // The name speaks of the region it names, not of the other one the route enters.
+  const name = tourName(words, { ...facts, features: new Set(region.features) });
+  const slug = `${slugify(name)}-${id}`;
+  const images = tourImages(id, kind, region, showplace.name, water);
+  const guides = tourGuides(words, country.seed.iso);
+  const tourReviews: GeneratedTour['reviews'] = reviewsDrawn.map((drawn) => {
+    const written = context.reviews.write(words, facts, { ...drawn, guides });
+    return {
+      uuid: drawn.uuid,
+      tourId: id,
+      organizerId: organizer.id,
+      authorName: drawn.authorName,
+      rating: drawn.rating,
+      text: written.text,
+      answer: drawn.answered
+        ? context.reviews.answer(words, facts, { ...written, ...drawn })
+        : null,
+      images: drawn.photoScenes.map((scene, photo) => ({
+        scene,
+        seed: 500_000 + id * 8 + photo,
+        alt: `A traveller's photo from ${region.name}`,
+        landscape: region.landscape,
+      })),
+      createdAt: drawn.createdAt,
+    };
+  });
+
+  const tour: GeneratedTour['tour'] = {
+    id,
+    slug,
+    name,
+    type: kind === 'excursion' ? 2 : 1,
+    isCruise: kind === 'cruise',
+    cruiseType: water ? CRUISE_TYPE_BY_WATER_KIND[water.kind] : null,
+    shipId: ship?.id ?? null,
+    waterObjectId: waterId,
+    cabinsCapacity: ship?.cabinsCapacity ?? null,
+    isReturningCruise,
+    organizerId: organizer.id,
+    operatorType: organizer.type,
+    description: tourDescription(words, facts),
+    duration,
+    difficulty,
+    comfort,
+    accommodation,
+    maxGroupSize,
+    minAge,
+    currency,
+    cancellationPolicy: policyOfTour(id),
+    startCityId: startCity.id,
+    lat: startCity.lat + (random.next() - 0.5) * 0.4,
+    lng: startCity.lng + (random.next() - 0.5) * 0.4,
+    emoji: random.chance(0.4) ? random.pick(EMOJIS) : null,
+    images,
+    included: random.sample(INCLUDED, random.int(4, 7)),
+    notIncluded: random.sample(NOT_INCLUDED, random.int(2, 4)),
+    countryIds: [country.id],
+    regionIds: regionsOfTour.map((r) => r.id),
+    cityIds: routeCities.map((city) => city.id),
+    showplaceIds: random.chance(0.6) ? [showplace.id] : [],
+    restKindIds: fitting(restKindOrder, facts, restKindCount).map((kindOfRest) => kindOfRest.id),
+    collectionIds: collectionsOf(random, taxonomy, facts),
+    languageCodes: ['en', ...random.sample(taxonomy.languageCodes.slice(1), random.int(0, 2))],
+    isPublished: random.chance(0.98),
+    isBest: random.chance(0.05),
+    popularity: random.int(0, 1000),
+    ...tourAggregates(
+      dates,
+      tourReviews.map((review) => review.rating),
+      today,
+    ),
+  };
+  // The programme once drew a text for every day and a title for every day in between.
+  keepStreamInStep(random, programDays + Math.max(0, programDays - 2));
+  const program: GeneratedTour['program'] = {
+    tourId: id,
+    days: tourProgramme(words, facts, programDays).map((day, index) => ({
+      day: index + 1,
+      ...day,
+      images:
+        index % 3 === 1
+          ? [
+              {
+                scene: 'trail',
+                seed: id * 16 + 8 + index,
+                alt: `Day ${index + 1}: ${day.title}`,
+                landscape: region.landscape,
+              },
+            ]
+          : [],
+    })),
+  };
+  const questionCount = random.int(2, 4);
+  keepStreamInStep(random, QUESTION_POOL_DRAWS);
+  const questions = tourFaq(words, facts, questionCount).map(([question, answer], position) => ({
+    tourId: id,
+    question,
+    answer,
+    position,
+  }));
+  const hasFormerSlug = random.chance(0.05);
+  if (hasFormerSlug) keepStreamInStep(random, 1); // the former name
 
   return {
-    tour: {
-      id,
-      slug,
-      name,
-      type: kind === 'excursion' ? 2 : 1,
-      isCruise: kind === 'cruise',
-      cruiseType: water ? CRUISE_TYPE_BY_WATER_KIND[water.kind] : null,
-      shipId: ship?.id ?? null,
-      waterObjectId: waterId,
-      cabinsCapacity: ship?.cabinsCapacity ?? null,
-      isReturningCruise: kind === 'cruise' && random.chance(0.5),
-      organizerId: organizer.id,
-      operatorType: organizer.type,
-      description,
-      duration,
-      difficulty:
-        kind === 'cruise'
-          ? random.int(1, 2)
-          : random.weighted([
-              [1, 3],
-              [2, 4],
-              [3, 2],
-              [4, 1],
-            ] as const),
-      comfort,
-      accommodation:
-        kind === 'cruise'
-          ? 'cabin'
-          : kind === 'excursion'
-            ? 'not-set'
-            : random.pick(ACCOMMODATIONS),
-      maxGroupSize: kind === 'cruise' ? random.int(40, 120) : random.int(4, 16),
-      minAge: random.pick(MIN_AGES),
-      currency,
-      cancellationPolicy: policyOfTour(id),
-      startCityId: start.id,
-      lat: start.lat + (random.next() - 0.5) * 0.4,
-      lng: start.lng + (random.next() - 0.5) * 0.4,
-      emoji: random.chance(0.4) ? random.pick(EMOJIS) : null,
-      images,
-      included: random.sample(INCLUDED, random.int(4, 7)),
-      notIncluded: random.sample(NOT_INCLUDED, random.int(2, 4)),
-      countryIds: [country.id],
-      regionIds: regionsOfTour.map((r) => r.id),
-      cityIds: routeCities.map((city) => city.id),
-      showplaceIds: random.chance(0.6) ? [showplace.id] : [],
-      restKindIds,
-      collectionIds: random.sample(taxonomy.collectionIds, random.int(0, 2)),
-      languageCodes: ['en', ...random.sample(taxonomy.languageCodes.slice(1), random.int(0, 2))],
-      isPublished: random.chance(0.98),
-      isBest: random.chance(0.05),
-      popularity: random.int(0, 1000),
-      ...tourAggregates(
-        dates,
-        tourReviews.map((review) => review.rating),
-        today,
-      ),
-    },
+    tour,
     dates,
-    program: {
-      tourId: id,
-      days: Array.from({ length: programDays }, (_, index) => ({
-        day: index + 1,
-        title:
-          index === 0
-            ? PROGRAM_DAY_TITLES[0]!
-            : index === programDays - 1 && programDays > 1
-              ? PROGRAM_DAY_TITLES[PROGRAM_DAY_TITLES.length - 1]!
-              : random.pick(PROGRAM_DAY_TITLES.slice(1, -1)),
-        description: random.pick(PROGRAM_DAY_TEXTS),
-        images:
-          index % 3 === 1
-            ? [{ scene: 'trail', seed: id * 16 + 8 + index, alt: `Day ${index + 1}` }]
-            : [],
-      })),
-    },
-    questions: random.sample(FAQ, random.int(2, 4)).map(([question, answer], position) => ({
-      tourId: id,
-      question,
-      answer,
-      position,
-    })),
+    program,
+    questions,
     cities: routeCities.map((city, position) => ({
       tourId: id,
       cityId: city.id,
@@ -469,10 +553,10 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       isEnd: position === routeCities.length - 1,
     })),
     reviews: tourReviews,
-    ...(random.chance(0.05)
+    ...(hasFormerSlug
       ? {
           redirect: {
-            oldSlug: `${slugify(fill(random.pick(TOUR_NAME_TEMPLATES), values))}-old-${id}`,
+            oldSlug: `${slugify(formerTourName(words, facts, name))}-old-${id}`,
             tourId: id,
           },
         }
@@ -563,6 +647,7 @@ export async function seedTours(
     // Benchmark sizes keep reviews sparse so seeding a million tours stays practical.
     withReviews: (random) =>
       large ? (random.chance(0.3) ? random.int(1, 3) : 0) : random.int(0, 7),
+    reviews: new ReviewWriter(),
     phrasesLimit: 20_000,
   };
   const phrases: SeededTours['phrases'] = [];

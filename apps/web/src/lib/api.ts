@@ -70,6 +70,24 @@ export interface ServerApiOptions {
   tokenStore?: TokenStore | undefined;
   /** How a 401 refreshes the session (the web server's shared refresh); the client's own without it. */
   refreshToken?: RefreshTokens | undefined;
+  /**
+   * The visitor's address as the web server decides it (server/proxy.ts `forwardedHeaders`),
+   * sent as `X-Forwarded-For`: the API's per-address limits (search among them) count the
+   * visitor, not the web server that renders every page.
+   */
+  visitorAddress?: string | undefined;
+}
+
+/** `fetch` with the visitor's address on every call. */
+function forwardingVisitor(
+  visitorAddress: string,
+  fetch: (request: Request) => Promise<Response> = globalThis.fetch,
+): (request: Request) => Promise<Response> {
+  return (request) => {
+    const headers = new Headers(request.headers);
+    headers.set('x-forwarded-for', visitorAddress);
+    return fetch(new Request(request, { headers }));
+  };
 }
 
 /** The client for one server request (SSR): the visitor's currency from their cookie. */
@@ -80,14 +98,16 @@ export function createServerApiClient({
   fetch,
   tokenStore,
   refreshToken,
+  visitorAddress,
 }: ServerApiOptions): GallopClient {
   const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
+  const send = visitorAddress ? forwardingVisitor(visitorAddress, fetch) : fetch;
   return createGallopClient({
     baseUrl: apiUrl,
     locale: clientLocale(locale),
     currency,
     timeout: SSR_TIMEOUT_MS,
-    ...(fetch ? { fetch } : {}),
+    ...(send ? { fetch: send } : {}),
     ...(tokenStore ? { tokenStore } : {}),
     ...(refreshToken ? { refreshToken } : {}),
   });

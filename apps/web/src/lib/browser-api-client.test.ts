@@ -59,3 +59,37 @@ describe('the browser API client on a 429 asking for a captcha', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('the browser API client’s base', () => {
+  afterEach(() => document.head.querySelector('meta[name="gallop-runtime-config"]')?.remove());
+
+  function recordCalls() {
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json({ result: true });
+    });
+    return seen;
+  }
+
+  const client = () =>
+    createGallopBrowserClient(() => ({ iso: 'en', localizationId: 1 }), createMemoryTokenStore());
+
+  it('is the page’s origin when the page names none', async () => {
+    const seen = recordCalls();
+    await client().GET('/spa/validate-slug', { params: { query: { slug: 'tours' } } });
+    expect(seen[0]!.url).toBe(`${window.location.origin}/spa/validate-slug?slug=tours`);
+    expect(seen[0]!.credentials).toBe('same-origin');
+  });
+
+  it('is the runtime API base the server wrote into the page, with the cookies along', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'gallop-runtime-config';
+    meta.content = JSON.stringify({ apiBaseUrl: 'https://edge.gallop.example/app' });
+    document.head.append(meta);
+    const seen = recordCalls();
+    await client().GET('/spa/validate-slug', { params: { query: { slug: 'tours' } } });
+    expect(seen[0]!.url).toBe('https://edge.gallop.example/app/spa/validate-slug?slug=tours');
+    expect(seen[0]!.credentials).toBe('include');
+  });
+});

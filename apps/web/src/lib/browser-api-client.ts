@@ -7,6 +7,7 @@ import {
   type TokenStore,
 } from '@gallop/api-client';
 import { readCurrencyCookie, resolveCurrency } from '@gallop/currency';
+import { isCrossOrigin, readRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 /**
  * The captcha a 429 asks for, shown in a dialog; the call then goes again with the solution
@@ -17,16 +18,25 @@ const solveCaptcha: SolveCaptcha = async (kind) => {
   return showCaptcha(kind);
 };
 
-/** Same origin (the web server proxies); the currency cookie is read on every call. */
+/**
+ * Calls go to the runtime API base, by default the page's own origin (the web server proxies);
+ * another origin gets the visitor's cookies along (`credentials: 'include'`). The currency
+ * cookie is read on every call.
+ */
 export function createGallopBrowserClient(
   locale: () => ClientLocale,
   tokenStore: TokenStore,
+  { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
 ): GallopClient {
+  const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
   return createGallopClient({
-    baseUrl: window.location.origin,
+    baseUrl: apiBaseUrl,
     locale,
     currency: () => resolveCurrency(readCurrencyCookie()),
     tokenStore,
     solveCaptcha,
+    ...(crossOrigin
+      ? { fetch: (request: Request) => fetch(new Request(request, { credentials: 'include' })) }
+      : {}),
   });
 }

@@ -5,70 +5,20 @@
  * The server reads the cookie into `VisitorPreferences.favouriteTourIds` (`./visitor.ts`); in the
  * page the list lives in a jotai atom, hydrated from that value on first use and written back to
  * the cookie on every change. For a signed-in traveller every change also goes to the server
- * (spec section 4: "Adding or removing calls the server only when logged in"); the server list
- * replaces the local one on sign-in (`features/account`, `FavouritesSync`).
+ * (spec section 4: "Adding or removing calls the server only when logged in"); on sign-in the
+ * guest's ids are carried into the account and the account's list replaces the local one
+ * (`syncFavouritesWithAccount`, run by `features/account`'s `SessionEffects`). The rules that
+ * need no React live in `@gallop/session`.
  */
 import type { GallopClient } from '@gallop/api-client';
+import { carryFavouritesIntoAccount, favouritesCookie, toFavouriteTourId } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
-import { parse, serialize } from 'cookie';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useApi } from './api';
 import { hasSession } from './session-tokens';
 
-export const FAVOURITES_COOKIE = 'favorite_tours';
-
-/** One year, like the currency choice. */
-const FAVOURITES_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-type Warn = (message: string) => void;
-
-/** The spec asks for a console warning on a bad id. */
-const consoleWarn: Warn = (message) => console.warn(message);
-
-/** A tour id is a positive whole number; anything else is ignored with a warning (spec 5). */
-export function toFavouriteTourId(value: unknown, warn: Warn = consoleWarn): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-  if (/^\d{1,15}$/.test(text.trim()) && Number(text) > 0) return Number(text);
-  warn(`Favourites: ignored a non-numeric tour id ${JSON.stringify(value)}`);
-  return undefined;
-}
-
-/** The ids of a `favorite_tours` cookie value ('12,34'): numeric, each once, in stored order. */
-export function parseFavouriteTourIds(
-  value: string | undefined,
-  warn: Warn = consoleWarn,
-): number[] {
-  if (!value) return [];
-  const ids: number[] = [];
-  for (const part of value.split(',')) {
-    if (part.trim() === '') continue;
-    const id = toFavouriteTourId(part, warn);
-    if (id !== undefined && !ids.includes(id)) ids.push(id);
-  }
-  return ids;
-}
-
-/** Reads the favourites from a `Cookie` header (SSR) or `document.cookie`. */
-export function favouriteTourIdsFromCookies(
-  cookieHeader: string | null | undefined,
-  warn: Warn = consoleWarn,
-): number[] {
-  return cookieHeader ? parseFavouriteTourIds(parse(cookieHeader)[FAVOURITES_COOKIE], warn) : [];
-}
-
-/**
- * `document.cookie = ...` value storing the ids (comma-separated, URL-encoded by `cookie`) for a
- * year on the whole site; an empty list deletes the cookie.
- */
-export function favouritesCookie(ids: readonly number[], secure: boolean): string {
-  return serialize(FAVOURITES_COOKIE, ids.join(','), {
-    path: '/',
-    maxAge: ids.length > 0 ? FAVOURITES_MAX_AGE_S : 0,
-    sameSite: 'lax',
-    secure,
-  });
-}
+export { FAVOURITES_COOKIE, parseFavouriteTourIds, toFavouriteTourId } from '@gallop/session';
 
 /** The list as it is now in this page; private: read it through the hooks below. */
 const storedIdsAtom = atom<readonly number[]>([]);
@@ -79,7 +29,7 @@ export const favouriteTourIdsAtom = atom(
   (_get, set, ids: readonly number[]) => {
     set(storedIdsAtom, ids);
     if (typeof document !== 'undefined') {
-      document.cookie = favouritesCookie(ids, window.location.protocol === 'https:');
+      document.cookie = favouritesCookie(ids, { secure: window.location.protocol === 'https:' });
     }
   },
 );
@@ -106,6 +56,22 @@ export async function listServerFavourites(api: GallopClient): Promise<number[]>
     params: { query: { active_only: 1 } },
   });
   return data.ids;
+}
+
+/**
+ * After sign-in: the guest's `localIds` missing in the account are saved there, and the account's
+ * list is the answer (it replaces the local one). Rejects when the account's list cannot be read.
+ */
+export function syncFavouritesWithAccount(
+  api: GallopClient,
+  localIds: readonly number[],
+): Promise<number[]> {
+  return carryFavouritesIntoAccount(localIds, {
+    list: () => listServerFavourites(api),
+    add: async (tourId) => {
+      await api.POST('/crm/api/favourite-tour/create', { body: { tour_id: tourId } });
+    },
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isApiError } from '@gallop/api-client';
+import { distinctTexts } from './failure-text';
 
 export interface FormProblems<Field extends string> {
   /** For `Form`'s `errors`: the first message of each of the form's own fields. */
@@ -28,8 +29,6 @@ export function formProblems<Field extends string>(
   const elsewhere = Object.entries(error.errors)
     .filter(([field]) => !(formFields as readonly string[]).includes(field))
     .flatMap(([, messages]) => messages);
-  const rest = [...new Set([error.message, ...elsewhere])].filter(
-    (text) => text && !shown.has(text),
-  );
+  const rest = distinctTexts([error.message, ...elsewhere]).filter((text) => !shown.has(text));
   return { fields, message: rest.length > 0 ? rest.join(' ') : undefined };
 }

@@ -52,6 +52,14 @@ describe('httpErrorSerializationAdapter', () => {
     expect(restored.status).toBe(410);
     expect(restored.message).toBe('Tour dates have passed');
   });
+
+  it('keeps what the error page shows besides its text (a gone tour’s alternatives)', () => {
+    const details = { similar_tours: [{ id: 3, name: 'Geyser Gallop' }], organizer: null };
+    const restored = httpErrorSerializationAdapter.fromSerializable(
+      httpErrorSerializationAdapter.toSerializable(new HttpError(410, 'Gone', details)),
+    );
+    expect(restored.details).toEqual(details);
+  });
 });
 
 describe('apiErrorSerializationAdapter', () => {

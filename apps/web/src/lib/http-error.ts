@@ -11,11 +11,14 @@ import { createSerializationAdapter } from '@tanstack/react-router';
  */
 export class HttpError extends Error {
   readonly status: number;
+  /** What the error page may show besides its text (a gone tour's alternatives); plain JSON. */
+  readonly details: unknown;
 
-  constructor(status: number, message = `HTTP ${status}`) {
+  constructor(status: number, message = `HTTP ${status}`, details?: unknown) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -50,8 +53,14 @@ export function getErrorStatus(error: unknown): number {
 export const httpErrorSerializationAdapter = createSerializationAdapter({
   key: 'gallop-http-error',
   test: (value): value is HttpError => value instanceof HttpError,
-  toSerializable: (error) => ({ status: error.status, message: error.message }),
-  fromSerializable: ({ status, message }) => new HttpError(status, message),
+  toSerializable: (error) => ({
+    status: error.status,
+    message: error.message,
+    // JSON from the API: it crosses as text and is read back as it came.
+    details: error.details === undefined ? undefined : JSON.stringify(error.details),
+  }),
+  fromSerializable: ({ status, message, details }) =>
+    new HttpError(status, message, details === undefined ? undefined : JSON.parse(details)),
 });
 
 /** The same for the API client's errors thrown by loaders (kind and status survive). */

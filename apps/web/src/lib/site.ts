@@ -1,3 +1,5 @@
+import type { RuntimeConfigSettings } from './runtime-config';
+
 /** The product name used in titles and the header (spec: site config `projectName`). */
 export const PROJECT_NAME = 'Gallop';
 
@@ -23,6 +25,11 @@ export interface SiteConfig {
   bookingBasePath?: string | undefined;
   /** Pages behind runtime flags (spec section 2.1); off when unset. */
   features?: SiteFeatures | undefined;
+  /**
+   * The browser's API base and chat socket URL (`PUBLIC_API_URL`, `PUBLIC_SOCKET_URL`); each
+   * unset one is the page's origin (src/lib/runtime-config.ts).
+   */
+  runtime?: RuntimeConfigSettings | undefined;
 }
 
 /** Runtime feature flags (`FEATURE_QR_PAYMENT`, `FEATURE_ARRIVAL`). */

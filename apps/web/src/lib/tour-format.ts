@@ -41,6 +41,23 @@ export function formatDateRange(start: string, end: string): string {
   return `${from.day}–${to.day} ${to.month} ${to.year}`;
 }
 
+/**
+ * What sets a date apart from others with the same days: its variant ('Private room') and a
+ * flight in the price, e.g. 'Private room · Flight included'; undefined for a plain date.
+ */
+export function formatVariant(date: TourDate): string | undefined {
+  const parts = [date.variant_name, date.flight_included ? 'Flight included' : undefined].filter(
+    (part): part is string => typeof part === 'string' && part !== '',
+  );
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** '15–24 Dec 2026, Private room': a date as a choice is named (a button, a radio). */
+export function formatDateChoice(date: TourDate): string {
+  const range = formatDateRange(date.start, date.end);
+  return date.variant_name ? `${range}, ${date.variant_name}` : range;
+}
+
 /** '1 day', '10 days'. */
 export function formatDuration(days: number): string {
   return countText('{count} day(s)', days);

@@ -1,7 +1,7 @@
 import { currencyFromCookieHeader } from '@gallop/currency';
 import { parse, serialize } from 'cookie';
 import { COOKIE_ALERT_DAYS } from '@gallop/ui-kit';
-import { favouriteTourIdsFromCookies } from './favourites';
+import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
 
 /** What the server knows of the visitor from their cookies, handed to the browser with the page. */
 export interface VisitorPreferences {
@@ -22,7 +22,7 @@ export function visitorFromCookies(cookieHeader: string | null | undefined): Vis
   return {
     currencyChoice: currencyFromCookieHeader(cookieHeader),
     cookieAlertDismissed: cookies[COOKIE_ALERT_COOKIE] === '1',
-    favouriteTourIds: favouriteTourIdsFromCookies(cookieHeader),
+    favouriteTourIds: favouriteTourIdsFromCookieHeader(cookieHeader),
   };
 }
 

@@ -1,7 +1,12 @@
-import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, notFound, useRouterState } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { ensureSearchPage } from '../features/search/api';
-import { searchToFilters, validateFilterSearch } from '../features/search/search-url';
+import {
+  MAX_SLUG_LENGTH,
+  canonicalSearchMiddleware,
+  searchToFilters,
+  validateFilterSearch,
+} from '../features/search/search-url';
 import { ensureTourPage } from '../features/tour/api';
 import { isTourSlug } from '../features/tour/tour-slug';
 import { searchHeadData } from '../features/search/head';
@@ -9,6 +14,7 @@ import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
 import { lazyComponent } from '../lib/lazy-component';
 import { loadSlugPage, slugPages } from './-slug/slug-pages';
+import { tourWeather } from './-slug/tour-weather';
 
 // 'Help me choose a tour' under empty results: a chunk of its own, so the first load's list of
 // chunks does not grow (decision 050); the loader has it ready before the page renders.
@@ -33,10 +39,17 @@ const LazySearchPage = lazy(() =>
 /**
  * The catch-all `/{slug}` (spec section 2.1): a slug ending in `-<number>` is a tour page; any
  * other slug is a tour search page whose filters start from the catalogue page stored for it.
- * Unknown slugs are the 404 page; a moved tour redirects (301); a passed one is the 410 page.
+ * Unknown slugs are the 404 page (so is a slug longer than any page has); a moved tour redirects
+ * (301); a passed one is the 410 page. A search typed by hand moves to its normalised address
+ * (`canonicalSearchMiddleware`), so the address bar shows the search the page runs.
  */
 export const Route = createFileRoute('/$slug')({
   validateSearch: validateFilterSearch,
+  // Hand-typed searches move to their normalised address (see the middleware).
+  search: { middlewares: [canonicalSearchMiddleware] },
+  beforeLoad: ({ params }) => {
+    if (params.slug.length > MAX_SLUG_LENGTH) throw notFound();
+  },
   loaderDeps: ({ search }) => ({ search }),
   loader: async ({ context, params, deps, cause }) => {
     const { queryClient, api } = context;
@@ -76,7 +89,7 @@ function SlugRoute() {
   const pages = slugPages();
   const TourPage = pages.tour?.TourPage ?? LazyTourPage;
   const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
-  if (kind === 'tour') return <TourPage slug={slug} />;
+  if (kind === 'tour') return <TourPage slug={slug} weather={tourWeather} />;
   return (
     <SearchPage
       slug={slug}

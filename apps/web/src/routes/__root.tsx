@@ -9,6 +9,7 @@ import {
   type AnyRouteMatch,
 } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { SiteUiDefaults } from '../components/site-ui-defaults/site-ui-defaults';
 import { AccountMenu } from '../features/account/components/account-menu/account-menu';
 import { SessionEffects } from '../features/account/components/session-effects/session-effects';
 import { prefetchProfile, useSession } from '../features/account/session';
@@ -18,6 +19,8 @@ import { errorTitle } from '../features/errors/error-title';
 import { prefetchShellData } from '../features/layout/api';
 import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
 import { clientLocale } from '../lib/api';
+import { runtimeConfigMeta } from '../lib/runtime-config';
+import { useStoredTourSelectionToken } from '../lib/tour-selection-token';
 import { getErrorStatus } from '../lib/http-error';
 import { localeRedirect } from '../features/shell/locale-path';
 import { whenIdle } from '../features/shell/when-idle';
@@ -38,11 +41,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       prefetchShellData(context.queryClient, context.api),
       prefetchProfile(context.queryClient, context.api),
     ]),
-  head: ({ matches }) => ({
+  head: ({ matches, match }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#793DFC' },
+      // The browser's API base and socket URL, read before its API client exists.
+      ...optional(runtimeConfigMeta(match.context.site)),
       // Routes set their own title; this one stands for error pages and routes without one.
       { title: pageTitle(failedMatchTitle(matches) ?? PROJECT_NAME) },
     ],
@@ -52,6 +57,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundPage,
   // Errors: the router's defaultErrorComponent (src/router.tsx), for this route as for the others.
 });
+
+const optional = <T,>(value: T | undefined): T[] => (value === undefined ? [] : [value]);
 
 /** The title of the error page a failed or not-found match will show, if any. */
 function failedMatchTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
@@ -77,24 +84,43 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <AppChrome
-          organizerUrl={site.organizerUrl}
-          visitor={visitor}
-          accountMenu={<AccountMenu />}
-          messagesLink={<SignedInMessagesLink />}
-          sessionEffects={
-            <>
-              <SessionEffects />
-              <SignedInChat />
-            </>
-          }
-        >
-          {children}
-        </AppChrome>
+        <SiteUiDefaults>
+          <AppChrome
+            organizerUrl={site.organizerUrl}
+            visitor={visitor}
+            accountMenu={<AccountMenu />}
+            messagesLink={<SignedInMessagesLink />}
+            sessionEffects={
+              <>
+                <SessionEffects />
+                <SignedInChat />
+              </>
+            }
+          >
+            <TourSelectionMode />
+            {children}
+          </AppChrome>
+        </SiteUiDefaults>
         <ShellEffects />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+// Tour-selection mode's bar loads only in a browser holding a selection's token (decision 102).
+const TourSelectionBar = lazy(() =>
+  import('../features/tour-selection/components/tour-selection-bar/tour-selection-bar').then(
+    ({ TourSelectionBar }) => ({ default: TourSelectionBar }),
+  ),
+);
+
+function TourSelectionMode() {
+  if (!useStoredTourSelectionToken()) return null;
+  return (
+    <Suspense fallback={null}>
+      <TourSelectionBar />
+    </Suspense>
   );
 }
 

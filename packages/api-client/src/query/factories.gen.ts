@@ -62,6 +62,7 @@ export const operationKeys = {
   getWebCallData: ['get', '/crm/api/phone-code/web-call-data'],
   listOrganizerBookings: ['get', '/crm/api/partner/bookings'],
   getOrganizerBooking: ['get', '/crm/api/partner/booking'],
+  getTourSelection: ['get', '/spa/tour-selection'],
   getBookingRequest: ['get', '/crm/api/request/get'],
   getBookingRequestByUuid: ['get', '/crm/api/request/get-by-uuid'],
   listBookingRequestsForChat: ['get', '/crm/api/request/list-for-chat'],
@@ -490,6 +491,13 @@ export const getOrganizerBookingQueryOptions = (
   ...params: ParamsArgument<'/crm/api/partner/booking'>
 ): GallopQueryOptions<'/crm/api/partner/booking'> =>
   gallopQueryOptions(client, '/crm/api/partner/booking', ...params);
+
+/** `GET /spa/tour-selection` */
+export const getTourSelectionQueryOptions = (
+  client: GallopClient,
+  ...params: ParamsArgument<'/spa/tour-selection'>
+): GallopQueryOptions<'/spa/tour-selection'> =>
+  gallopQueryOptions(client, '/spa/tour-selection', ...params);
 
 /** `GET /crm/api/request/get` */
 export const getBookingRequestQueryOptions = (

@@ -60,3 +60,54 @@ export const NextAndPause: Story = {
     await expect(canvas.getByRole('button', { name: 'Play background video' })).toBeVisible();
   },
 };
+
+/**
+ * Content may reach past the carousel's bottom edge (a search box's suggestions over the next
+ * section): it is not clipped, and stays on top where it overlaps what comes next.
+ */
+export const ContentOverflowsBelow: Story = {
+  args: {
+    children: (
+      <div style={{ position: 'relative' }}>
+        <h2 style={{ margin: 0, fontFamily: 'var(--gk-font-display)', fontSize: 36 }}>
+          Ride where the road ends
+        </h2>
+        <ul
+          aria-label="Suggestions"
+          style={{
+            position: 'absolute',
+            top: '100%',
+            left: 0,
+            zIndex: 20,
+            margin: 0,
+            padding: 8,
+            width: 280,
+            height: 600,
+            listStyle: 'none',
+            background: '#fff',
+            color: '#1b1530',
+          }}
+        >
+          <li>Far below the carousel</li>
+        </ul>
+      </div>
+    ),
+  },
+  render: (args) => (
+    <>
+      <BackgroundVideoCarousel {...args} />
+      <div
+        data-testid="next-section"
+        style={{ position: 'relative', zIndex: 1, height: 400, marginTop: -40, background: '#eee' }}
+      />
+    </>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const carousel = canvasElement.querySelector('.gk-bg-video')!.getBoundingClientRect();
+    const list = canvas.getByRole('list', { name: 'Suggestions' });
+    const { left } = list.getBoundingClientRect();
+    // A point of the list past the carousel's bottom edge, over the next section.
+    const hit = document.elementFromPoint(left + 20, carousel.bottom + 100);
+    await expect(list.contains(hit)).toBe(true);
+  },
+};

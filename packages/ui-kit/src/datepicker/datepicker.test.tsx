@@ -14,7 +14,7 @@ describe('Datepicker', () => {
     expect(within(grid).getAllByRole('row')).toHaveLength(7); // header + 6 weeks
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(42);
     expect(within(grid).getAllByRole('columnheader')[0]).toHaveTextContent('Sun');
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Go back' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
 
@@ -143,7 +143,7 @@ describe('Datepicker on phones', () => {
     render(<Datepicker value={null} onChange={onChange} today={today} defaultOpen />);
     const dialog = await screen.findByRole('dialog', { name: 'Select dates' });
     await userEvent.click(within(dialog).getByRole('button', { name: /May 20, 2026/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onChange).not.toHaveBeenCalled();
   });

@@ -31,7 +31,7 @@ import {
 /** Default wording of the calendar.* keys (spec section 8 and the default labels). */
 export const CALENDAR_LABELS = {
   select_dates_title: 'Select dates',
-  close_button: 'Close',
+  close_button: 'Go back',
   apply_button: 'Apply',
   previous_month: 'Previous month',
   next_month: 'Next month',

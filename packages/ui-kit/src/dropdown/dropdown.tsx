@@ -15,6 +15,7 @@ import { throttle } from '../internal/throttle';
 import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET, DROPDOWN_THROTTLE } from './constants';
 import { ChevronDownIcon } from '../internal/icons';
 import { dropdownSide, type DropdownSide } from './placement';
+import { timerDelay } from '../internal/timers';
 
 export interface DropdownProps {
   /** Content of the trigger button. */
@@ -83,7 +84,7 @@ export function Dropdown({
       close();
       return;
     }
-    closeTimer.current = setTimeout(close, delay);
+    closeTimer.current = setTimeout(close, timerDelay(delay));
   }, [close, delay]);
 
   const cancelClose = () => clearTimeout(closeTimer.current);

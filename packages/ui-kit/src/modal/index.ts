@@ -1,2 +1,3 @@
-export { MODAL_FLASH_DURATION, MODAL_TRANSITION, MODAL_WIDTH, Modal } from './modal';
+export { MODAL_FLASH_DURATION, MODAL_TRANSITION, Modal } from './modal';
 export type { ModalProps } from './modal';
+export { MODAL_WIDTH, ModalWidthProvider } from './modal-width';

@@ -1,7 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MODAL_FLASH_DURATION, MODAL_TRANSITION, MODAL_WIDTH, Modal } from './modal';
+import {
+  MODAL_FLASH_DURATION,
+  MODAL_TRANSITION,
+  MODAL_WIDTH,
+  Modal,
+  ModalWidthProvider,
+} from './modal';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,6 +27,26 @@ describe('Modal', () => {
     const overlay = document.querySelector<HTMLElement>('.gk-modal-overlay');
     expect(overlay?.style.getPropertyValue('--gk-modal-width')).toBe('500px');
     expect(overlay?.style.getPropertyValue('--gk-modal-transition')).toBe('300ms');
+  });
+
+  it("takes the site's default width from ModalWidthProvider; its own width still wins", () => {
+    render(
+      <ModalWidthProvider width={489}>
+        <Modal isOpen onClose={() => {}} title="Site default" />
+      </ModalWidthProvider>,
+    );
+    const overlay = document.querySelector<HTMLElement>('.gk-modal-overlay');
+    expect(overlay?.style.getPropertyValue('--gk-modal-width')).toBe('489px');
+  });
+
+  it('keeps a width given to the modal inside a ModalWidthProvider', () => {
+    render(
+      <ModalWidthProvider width={489}>
+        <Modal isOpen onClose={() => {}} title="Confirm" width={420} />
+      </ModalWidthProvider>,
+    );
+    const overlay = document.querySelector<HTMLElement>('.gk-modal-overlay');
+    expect(overlay?.style.getPropertyValue('--gk-modal-width')).toBe('420px');
   });
 
   it('closes on Escape and on the close button', async () => {

@@ -1,7 +1,14 @@
 import '../tokens/tokens.css';
 import '../internal/visually-hidden.css';
 import './modal.css';
-import { useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import {
   Dialog,
   Heading,
@@ -11,9 +18,10 @@ import {
 } from 'react-aria-components';
 import { cx } from '../internal/class-names';
 import { CloseIcon } from '../internal/icons';
+import { ModalWidthContext } from './modal-width';
 
-/** Default modal width in px (spec section 9). */
-export const MODAL_WIDTH = 500;
+export { MODAL_WIDTH, ModalWidthProvider } from './modal-width';
+
 /** Open and close transition in ms (spec section 9). */
 export const MODAL_TRANSITION = 300;
 /** How long a persistent modal flashes after an overlay click, in ms. */
@@ -27,7 +35,10 @@ export interface ModalProps {
   title: ReactNode;
   /** Hides the title visually but keeps it as the accessible name. */
   hideTitle?: boolean;
-  /** Width in px on screens wider than the modal; phones use the full width minus a margin. */
+  /**
+   * Width in px on screens wider than the modal; phones use the full width minus a margin. The
+   * default is the `ModalWidthProvider`'s, else 500.
+   */
   width?: number;
   /** An overlay click does not close it; the modal flashes instead. Escape still closes. */
   persistent?: boolean;
@@ -47,7 +58,7 @@ export function Modal({
   onClose,
   title,
   hideTitle = false,
-  width = MODAL_WIDTH,
+  width,
   persistent = false,
   footer,
   closeLabel = 'Close',
@@ -56,6 +67,7 @@ export function Modal({
   className,
   children,
 }: ModalProps) {
+  const defaultWidth = useContext(ModalWidthContext);
   const [flashing, setFlashing] = useState(false);
   const flashTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -66,7 +78,7 @@ export function Modal({
   }, []);
 
   const style = {
-    '--gk-modal-width': `${width}px`,
+    '--gk-modal-width': `${width ?? defaultWidth}px`,
     '--gk-modal-transition': `${MODAL_TRANSITION}ms`,
   } as CSSProperties;
 

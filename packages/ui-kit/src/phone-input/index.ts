@@ -7,12 +7,16 @@ export {
   DEFAULT_PHONE_LOCALE,
   PHONE_COUNTRY_DROPDOWN_MIN_WIDTH,
   PHONE_COUNTRY_LISTS,
+  PHONE_FLAGS_PATH,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_INPUT_TEXTS,
   detectPhoneCountry,
   filterPhoneCountries,
+  formatPhone,
   isValidPhone,
   phoneCountriesFor,
+  phoneFlagUrl,
+  phoneValue,
   sanitizePhone,
 } from './phone';
 export type { PhoneInputTexts } from './phone';

@@ -82,3 +82,16 @@ export const Russian: Story = {
 };
 
 export const German: Story = { args: { locale: 'de', defaultCountry: 'DE' } };
+
+/** A national number is read in the chosen country and reported in international form. */
+export const NationalNumber: Story = {
+  args: { defaultCountry: 'DE' },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('textbox', { name: 'Phone' });
+    await userEvent.type(input, '30 901820');
+    await userEvent.tab();
+    await expect(input).toHaveValue('30 901820');
+    await expect(args.onChange).toHaveBeenLastCalledWith('+4930901820');
+    await expect(canvas.queryByText('Incorrect phone number')).toBeNull();
+  },
+};

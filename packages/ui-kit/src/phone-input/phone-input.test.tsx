@@ -56,7 +56,8 @@ describe('PhoneInput', () => {
     expect(screen.getByRole('button', { name: /Mongolia/ })).toBeInTheDocument();
     // The empty field starts with the chosen calling code.
     expect(number()).toHaveValue('+976');
-  });
+    // Opens the country dropdown (react-aria popover, search, flags): slow in a simulated DOM.
+  }, 15_000);
 
   it('uses the ru list for the ru locale', async () => {
     render(<PhoneInput label="Phone" locale="ru" defaultCountry="RU" />);
@@ -85,8 +86,80 @@ describe('PhoneInput', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await userEvent.type(input, ' 736 3100');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // The form keeps the number in international form (E.164), whatever spacing was typed.
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ phone: '+1 212 736 3100' }, expect.anything()),
+      expect(onSubmit).toHaveBeenCalledWith({ phone: '+12127363100' }, expect.anything()),
     );
+  });
+
+  it('reads a national number in the chosen country', async () => {
+    const onChange = vi.fn();
+    render(<PhoneInput label="Phone" defaultCountry="DE" onChange={onChange} />);
+    await userEvent.type(number(), '30 901820');
+    await userEvent.tab();
+    expect(number()).toHaveValue('30 901820');
+    expect(onChange).toHaveBeenLastCalledWith('+4930901820');
+    expect(screen.queryByText('Incorrect phone number')).not.toBeInTheDocument();
+    expect(screen.queryByText(/This number belongs to/)).not.toBeInTheDocument();
+    expect(number()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('hints at another country only when the typed number says so', async () => {
+    render(<PhoneInput label="Phone" defaultCountry="DE" />);
+    await userEvent.type(number(), '+49 30 901820');
+    expect(screen.queryByText(/This number belongs to/)).not.toBeInTheDocument();
+    await userEvent.clear(number());
+    await userEvent.type(number(), '+33 1 42 68 53 00');
+    expect(await screen.findByText(/This number belongs to France/)).toBeInTheDocument();
+  });
+
+  it('reads the number again when the country changes, and counts a bare calling code as empty', async () => {
+    const onChange = vi.fn();
+    render(<PhoneInput label="Phone" onChange={onChange} />);
+    await userEvent.type(number(), '030 901820');
+    expect(onChange).toHaveBeenLastCalledWith('030 901820');
+    await userEvent.click(screen.getByRole('button', { name: /United States/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Germany/ }));
+    expect(onChange).toHaveBeenLastCalledWith('+4930901820');
+    await userEvent.clear(number());
+    await userEvent.type(number(), '+49');
+    expect(onChange).toHaveBeenLastCalledWith('');
+    // Opens the country dropdown (react-aria popover, search, flags): slow in a simulated DOM.
+  }, 15_000);
+
+  it('shows a value set from outside as it is', () => {
+    const { rerender } = render(<PhoneInput label="Phone" value="+4930901820" />);
+    expect(number()).toHaveValue('+4930901820');
+    rerender(<PhoneInput label="Phone" value="" />);
+    expect(number()).toHaveValue('');
+  });
+
+  it('shows the flag of the chosen country from the flags path', async () => {
+    const { container } = render(<PhoneInput label="Phone" defaultCountry="DE" />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/flags/1x1/de.svg');
+    const { container: other } = render(
+      <PhoneInput label="Other phone" flagsPath="/static/flags/" defaultCountry="GB" />,
+    );
+    expect(other.querySelector('img')).toHaveAttribute('src', '/static/flags/gb.svg');
+    const { container: none } = render(<PhoneInput label="No flags" flagsPath={null} />);
+    expect(none.querySelector('img')).toBeNull();
+  });
+
+  it('says one thing about a bad number inside a field: the field’s message', async () => {
+    render(
+      <Form onSubmit={vi.fn()} defaultValues={{ phone: '' }}>
+        <Field
+          name="phone"
+          label="Phone"
+          rules="required|phone"
+          render={(control) => <PhoneInput {...control} value={String(control.value ?? '')} />}
+        />
+        <button type="submit">Send</button>
+      </Form>,
+    );
+    await userEvent.type(number(), '+1 212');
+    await userEvent.tab();
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.queryByText('Incorrect phone number')).not.toBeInTheDocument();
   });
 });

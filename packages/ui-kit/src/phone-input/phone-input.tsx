@@ -21,6 +21,7 @@ import {
   DEFAULT_PHONE_COUNTRY,
   DEFAULT_PHONE_LOCALE,
   PHONE_COUNTRY_DROPDOWN_MIN_WIDTH,
+  PHONE_FLAGS_PATH,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_INPUT_TEXTS,
   detectPhoneCountry,
@@ -28,6 +29,8 @@ import {
   filterPhoneCountries,
   isValidPhone,
   phoneCountriesFor,
+  phoneFlagUrl,
+  phoneValue,
   sanitizePhone,
   type PhoneInputTexts,
 } from './phone';
@@ -37,7 +40,11 @@ export interface PhoneInputProps {
   label?: string;
   id?: string;
   name?: string;
-  /** Controlled value; leave undefined for an uncontrolled input. */
+  /**
+   * Controlled value; leave undefined for an uncontrolled input. The input reports the number
+   * in international form (E.164) once it is a possible one, a national number read in the
+   * chosen country, and shows it as typed.
+   */
   value?: string;
   onChange?: (phone: string) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
@@ -52,8 +59,13 @@ export interface PhoneInputProps {
   countries?: readonly PhoneCountry[];
   /** Wording of the input_phone.* keys. */
   texts?: Partial<PhoneInputTexts>;
-  /** Shows 'Incorrect phone number' after leaving a wrong number (on by default). */
+  /**
+   * Shows 'Incorrect phone number' after leaving a wrong number (on by default), unless the
+   * field around already marks it invalid (`invalid`, `aria-invalid`) with a message of its own.
+   */
   validate?: boolean;
+  /** Folder of the square flags, one `<iso code>.svg` each; `null` shows none. */
+  flagsPath?: string | null;
   invalid?: boolean;
   disabled?: boolean;
   placeholder?: string;
@@ -80,6 +92,7 @@ export function PhoneInput({
   countries,
   texts: customTexts,
   validate = true,
+  flagsPath = PHONE_FLAGS_PATH,
   invalid,
   disabled,
   placeholder,
@@ -89,11 +102,15 @@ export function PhoneInput({
 }: PhoneInputProps) {
   const texts = { ...PHONE_INPUT_TEXTS, ...customTexts };
   const list = countries ?? phoneCountriesFor(locale);
-  const [ownPhone, setOwnPhone] = useState('');
+  // What the field shows (as typed) and the value last reported for it.
+  const [typed, setTyped] = useState(() => ({ text: value ?? '', reported: value ?? '' }));
   const [ownCountry, setOwnCountry] = useState(defaultCountry);
   const [term, setTerm] = useState('');
   const [left, setLeft] = useState(false);
-  const phone = value ?? ownPhone;
+  // A value set from outside (a reset, a prefill) replaces what the field shows.
+  const external = value !== undefined && value !== typed.reported;
+  if (external) setTyped({ text: value, reported: value });
+  const phone = external ? value : typed.text;
   const selectedIso = country ?? ownCountry;
   const selected = list.find((item) => item.iso_code === selectedIso);
   const generatedId = useId();
@@ -106,12 +123,16 @@ export function PhoneInput({
     detectedIso && detectedIso !== selectedIso
       ? list.find((item) => item.iso_code === detectedIso)
       : undefined;
-  const wrong = validate && left && phone.trim() !== '' && !isValidPhone(phone, selectedIso);
-  const showInvalid = invalid || ariaInvalid || wrong;
+  const markedOutside = Boolean(invalid || ariaInvalid);
+  // One message at a time: the field's own error wins over the input's check.
+  const wrong =
+    validate && !markedOutside && left && phone.trim() !== '' && !isValidPhone(phone, selectedIso);
+  const showInvalid = markedOutside || wrong;
 
-  const setPhone = (next: string) => {
-    if (value === undefined) setOwnPhone(next);
-    onChange?.(next);
+  const setPhone = (next: string, isoCode: string = selectedIso) => {
+    const reported = phoneValue(next, isoCode);
+    setTyped({ text: next, reported });
+    onChange?.(reported);
   };
 
   const chooseCountry = (isoCode: string) => {
@@ -120,9 +141,11 @@ export function PhoneInput({
     if (country === undefined) setOwnCountry(isoCode);
     onCountryChange?.(isoCode);
     setTerm('');
-    // An empty field, or one holding only the old calling code, starts with the new code.
+    // An empty field, or one holding only the old calling code, starts with the new code; a
+    // national number is read again in the new country.
     const onlyCode = previous && phone.replace(/\s/g, '') === `+${previous.phone_code}`;
-    if (next && (phone.trim() === '' || onlyCode)) setPhone(`+${next.phone_code}`);
+    if (next && (phone.trim() === '' || onlyCode)) setPhone(`+${next.phone_code}`, isoCode);
+    else if (phoneValue(phone, isoCode) !== typed.reported) setPhone(phone, isoCode);
   };
 
   const describedByIds =
@@ -151,6 +174,7 @@ export function PhoneInput({
             <SelectValue className="gk-phone-input__value">
               {() => (
                 <>
+                  {flagsPath !== null && <Flag isoCode={selectedIso} flagsPath={flagsPath} eager />}
                   <span className="gk-phone-input__iso">{selectedIso}</span>
                   {selected && ' '}
                   {selected && <span className="gk-phone-input__code">+{selected.phone_code}</span>}
@@ -189,6 +213,7 @@ export function PhoneInput({
                     textValue={item.name}
                     className="gk-listbox__option"
                   >
+                    {flagsPath !== null && <Flag isoCode={item.iso_code} flagsPath={flagsPath} />}
                     <span>{item.name}</span>
                     <span className="gk-listbox__hint">+{item.phone_code}</span>
                   </ListBoxItem>
@@ -240,5 +265,28 @@ export function PhoneInput({
         </div>
       )}
     </div>
+  );
+}
+
+/** A square flag; decorative, the country's name or code is always written beside it. */
+function Flag({
+  isoCode,
+  flagsPath,
+  eager = false,
+}: {
+  isoCode: string;
+  flagsPath: string;
+  eager?: boolean;
+}) {
+  return (
+    <img
+      className="gk-phone-input__flag"
+      src={phoneFlagUrl(isoCode, flagsPath)}
+      alt=""
+      width={18}
+      height={18}
+      loading={eager ? undefined : 'lazy'}
+      decoding="async"
+    />
   );
 }

@@ -3,8 +3,11 @@ import {
   PHONE_INPUT_MAX_LENGTH,
   detectPhoneCountry,
   filterPhoneCountries,
+  formatPhone,
   isValidPhone,
   phoneCountriesFor,
+  phoneFlagUrl,
+  phoneValue,
   sanitizePhone,
 } from './phone';
 
@@ -66,5 +69,26 @@ describe('country lists', () => {
     expect(filterPhoneCountries(list, 'mong').map((c) => c.iso_code)).toEqual(['MN']);
     expect(filterPhoneCountries(list, 'kz').map((c) => c.iso_code)).toEqual(['KZ']);
     expect(filterPhoneCountries(list, '+49').map((c) => c.iso_code)).toContain('DE');
+  });
+});
+
+describe('phoneValue', () => {
+  it('keeps a possible number in international form, a national one read in the country', () => {
+    expect(phoneValue('30 901820', 'DE')).toBe('+4930901820');
+    expect(phoneValue('030 901820', 'DE')).toBe('+4930901820');
+    expect(phoneValue('8 912 345 67 89', 'RU')).toBe('+79123456789');
+    expect(phoneValue('+1 (212) 736-3100', 'DE')).toBe('+12127363100');
+  });
+  it('leaves what cannot be a number as typed, and a bare calling code empty', () => {
+    expect(phoneValue('+1 212 736', 'US')).toBe('+1 212 736');
+    expect(phoneValue(' +49 ', 'DE')).toBe('');
+    expect(phoneValue('   ', 'DE')).toBe('');
+  });
+  it('formats a kept number for reading', () => {
+    expect(formatPhone('+4930901820')).toBe('+49 30 901820');
+    expect(formatPhone(' 030 901820 ')).toBe('030 901820');
+  });
+  it('finds the flag under the flags path', () => {
+    expect(phoneFlagUrl('DE')).toBe('/flags/1x1/de.svg');
   });
 });

@@ -1,4 +1,10 @@
-import { AsYouType, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import {
+  AsYouType,
+  getCountryCallingCode,
+  isValidPhoneNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { PHONE_COUNTRIES_DE } from './countries/de';
 import type { PhoneCountry } from './countries/define';
 import { PHONE_COUNTRIES_EN_US } from './countries/en-US';
@@ -12,6 +18,8 @@ export const PHONE_COUNTRY_DROPDOWN_MIN_WIDTH = 280;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 /** Spec section 9: default locale. */
 export const DEFAULT_PHONE_LOCALE = 'en-US';
+/** Where the square flags are served, one `<iso code>.svg` each (spec default flags path). */
+export const PHONE_FLAGS_PATH = '/flags/1x1';
 
 /** Default wording of the input_phone.* keys (the spec does not show it) and the phone texts. */
 export const PHONE_INPUT_TEXTS = {
@@ -77,6 +85,41 @@ export function detectPhoneCountry(phone: string): string | undefined {
   const typing = new AsYouType();
   typing.input(phone);
   return typing.getCountry();
+}
+
+/** The flag image of a country under `flagsPath`, e.g. `/flags/1x1/de.svg`. */
+export function phoneFlagUrl(isoCode: string, flagsPath: string = PHONE_FLAGS_PATH): string {
+  return `${flagsPath.replace(/\/$/, '')}/${isoCode.toLowerCase()}.svg`;
+}
+
+function callingCodeOf(country: string | undefined): string | undefined {
+  try {
+    return country ? getCountryCallingCode(country as CountryCode) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The number as a form keeps it: international (E.164, `+4930901820`) once the digits make a
+ * possible number, a national one (`030 901820`) read in the chosen country; otherwise the
+ * typed text, for the rules to refuse. Only the chosen country's calling code counts as empty.
+ */
+export function phoneValue(text: string, country: string | undefined): string {
+  const typed = text.trim();
+  const compact = typed.replace(/[\s()-]/g, '');
+  if (compact === '' || compact === '+') return '';
+  const callingCode = callingCodeOf(country);
+  if (callingCode && compact === `+${callingCode}`) return '';
+  const parsed = parsePhoneNumberFromString(typed, country as CountryCode | undefined);
+  return parsed?.isPossible() ? parsed.number : typed;
+}
+
+/** A kept number for people to read: `+49 30 901820` for `+4930901820`; other text as it is. */
+export function formatPhone(value: string): string {
+  const phone = value.trim();
+  if (!phone.startsWith('+')) return phone;
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }
 
 /** Checked with libphonenumber-js; national numbers are read in the chosen country. */

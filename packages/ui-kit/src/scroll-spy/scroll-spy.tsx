@@ -1,7 +1,10 @@
 import '../tokens/tokens.css';
 import './scroll-spy.css';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { animateScroll } from '../internal/scroll-animation';
 import { throttle } from '../internal/throttle';
+
+export { animateScroll } from '../internal/scroll-animation';
 
 /** Spec section 9: scroll watching throttle, default scroll duration and its maximum, in ms. */
 export const SCROLL_SPY_THROTTLE = 500;
@@ -40,23 +43,6 @@ export function activeAnchor(items: readonly ScrollSpyItem[], offset: number): s
     if (element.getBoundingClientRect().top - offset <= 1) active = item.anchor;
   }
   return active;
-}
-
-/** Animated scroll to `top` over `duration` ms (ease-out cubic); instant with reduced motion. */
-export function animateScroll(top: number, duration: number): void {
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  const start = window.scrollY;
-  if (reduce || duration <= 0) {
-    window.scrollTo(0, top);
-    return;
-  }
-  const began = performance.now();
-  const step = (now: number) => {
-    const t = Math.min(1, (now - began) / duration);
-    window.scrollTo(0, start + (top - start) * (1 - (1 - t) ** 3));
-    if (t < 1) requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
 }
 
 /** In-page navigation that highlights the section in view (`aria-current="location"`). */

@@ -1,7 +1,10 @@
 import '../tokens/tokens.css';
 import './scroll-to-top.css';
 import { useEffect, useState } from 'react';
+import { animateScroll } from '../internal/scroll-animation';
 import { throttle } from '../internal/throttle';
+
+export { SCROLL_ANIMATION, scrollAnimationDuration } from '../internal/scroll-animation';
 import { ChevronDownIcon, ChevronUpIcon } from '../internal/icons';
 
 /** The button appears past this scroll offset, in px; the scroll handler is throttled (spec section 9). */
@@ -46,12 +49,13 @@ export function ScrollToTop({
       type="button"
       className={back ? 'gk-scroll-top gk-scroll-top--back' : 'gk-scroll-top'}
       onClick={() => {
+        // The site's scroll animation: its length follows the distance (250 ms to 3 s).
         if (back) {
-          window.scrollTo({ top: returnTo, behavior: 'smooth' });
+          animateScroll(returnTo);
           setReturnTo(null);
         } else {
           setReturnTo(window.scrollY);
-          window.scrollTo({ top: 0, behavior: 'smooth' });
+          animateScroll(0);
         }
       }}
     >

@@ -1,2 +1,2 @@
-export { Select, groupSelectItems } from './select';
+export { SELECT_SEARCH_TEXTS, Select, groupSelectItems } from './select';
 export type { SelectItem, SelectProps } from './select';

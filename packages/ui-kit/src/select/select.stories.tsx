@@ -85,3 +85,30 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('button', { name: /Destination/ })).toBeDisabled();
   },
 };
+
+/** A long list with a search box: typing filters the options, ignoring case and accents. */
+export const Searchable: Story = {
+  args: {
+    label: 'Country',
+    searchable: true,
+    searchLabel: 'Search countries',
+    description: 'Where you live',
+    items: [
+      { name: 'Germany', code: 'DE' },
+      { name: 'Iceland', code: 'IS' },
+      { name: 'São Tomé & Príncipe', code: 'ST' },
+      { name: 'Sweden', code: 'SE' },
+    ],
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Country/ }));
+    const search = await within(document.body).findByRole('searchbox', {
+      name: 'Search countries',
+    });
+    await userEvent.type(search, 'sao');
+    const listbox = within(document.body).getByRole('listbox');
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenCalledWith('ST', expect.objectContaining({ code: 'ST' }));
+  },
+};

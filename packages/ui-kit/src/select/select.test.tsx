@@ -78,4 +78,36 @@ describe('Select', () => {
     );
     expect(screen.getByRole('button', { name: /Duration/ })).toHaveTextContent('4-7 days');
   });
+
+  it('filters a long list with its search box, ignoring case and accents', async () => {
+    const onChange = vi.fn();
+    render(
+      <Select
+        label="Country"
+        description="Where you live"
+        searchable
+        searchLabel="Search countries"
+        items={[
+          { text: 'Germany', value: 1 },
+          { text: 'São Tomé & Príncipe', value: 2 },
+          { text: 'Sweden', value: 3 },
+        ]}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /Country/ })).toHaveAccessibleDescription(
+      'Where you live',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Country/ }));
+    const search = await screen.findByRole('searchbox', { name: 'Search countries' });
+    await userEvent.type(search, 'sao');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenCalledWith(2, expect.objectContaining({ value: 2 }));
+    await userEvent.click(screen.getByRole('button', { name: /Country/ }));
+    await userEvent.type(await screen.findByRole('searchbox'), 'atlantis');
+    const listbox = screen.getByRole('listbox');
+    expect(within(listbox).queryByRole('option', { name: /Germany|Sweden|São/ })).toBeNull();
+    expect(within(listbox).getByText('Nothing found')).toBeInTheDocument();
+  });
 });

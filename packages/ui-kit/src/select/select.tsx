@@ -1,17 +1,23 @@
 import '../tokens/tokens.css';
 import '../internal/visually-hidden.css';
+import '../form/input.css';
 import './select.css';
 import { useMemo, type Key } from 'react';
 import {
+  Autocomplete,
   Button as AriaButton,
   Header,
+  Input,
   Label,
   ListBox,
   ListBoxItem,
   ListBoxSection,
   Popover,
+  SearchField,
   Select as AriaSelect,
   SelectValue,
+  Text,
+  useFilter,
 } from 'react-aria-components';
 import { DROPDOWN_SELECT_OFFSET } from '../dropdown/constants';
 import { cx } from '../internal/class-names';
@@ -37,8 +43,19 @@ export interface SelectProps<Item extends SelectItem = SelectItem> {
   isDisabled?: boolean;
   isInvalid?: boolean;
   errorMessage?: string;
+  /** Help text under the control, tied to it as its description. */
+  description?: string;
+  /** A search box above the options filters them as one types (long lists: countries, zones). */
+  searchable?: boolean;
+  /** Accessible name and placeholder of the search box. */
+  searchLabel?: string;
+  /** Shown when the search matches no option. */
+  emptyText?: string;
   className?: string;
 }
+
+/** Default texts of the search box (spec section 8: 'Nothing found'). */
+export const SELECT_SEARCH_TEXTS = { searchLabel: 'Search', emptyText: 'Nothing found' } as const;
 
 interface Section<Item> {
   key: string;
@@ -91,8 +108,14 @@ export function Select<Item extends SelectItem = SelectItem>({
   isDisabled,
   isInvalid,
   errorMessage,
+  description,
+  searchable = false,
+  searchLabel = SELECT_SEARCH_TEXTS.searchLabel,
+  emptyText = SELECT_SEARCH_TEXTS.emptyText,
   className,
 }: SelectProps<Item>) {
+  // Accent- and case-insensitive: 'sao' finds 'São Tomé', 'kyiv' finds 'Europe/Kyiv'.
+  const { contains } = useFilter({ sensitivity: 'base' });
   const sections = useMemo(
     () => groupSelectItems(items, textKey, valueKey),
     [items, textKey, valueKey],
@@ -119,6 +142,24 @@ export function Select<Item extends SelectItem = SelectItem>({
     </ListBoxItem>
   );
 
+  const list = (
+    <ListBox
+      className="gk-select__list"
+      renderEmptyState={() => <p className="gk-select__empty">{emptyText}</p>}
+    >
+      {sections.map((section) =>
+        section.title === undefined ? (
+          section.options.map(renderOption)
+        ) : (
+          <ListBoxSection key={section.key} id={section.key} className="gk-select__section">
+            <Header className="gk-select__header">{section.title}</Header>
+            {section.options.map(renderOption)}
+          </ListBoxSection>
+        ),
+      )}
+    </ListBox>
+  );
+
   return (
     <AriaSelect
       className={cx('gk-select', className)}
@@ -141,24 +182,27 @@ export function Select<Item extends SelectItem = SelectItem>({
         <SelectValue className="gk-select__value" />
         <ChevronDownIcon size={16} />
       </AriaButton>
+      {description && (
+        <Text slot="description" className="gk-select__description">
+          {description}
+        </Text>
+      )}
       {isInvalid && errorMessage && <p className="gk-select__error">{errorMessage}</p>}
       <Popover
         className="gk-select__popover"
         offset={DROPDOWN_SELECT_OFFSET}
         placement="bottom start"
       >
-        <ListBox className="gk-select__list">
-          {sections.map((section) =>
-            section.title === undefined ? (
-              section.options.map(renderOption)
-            ) : (
-              <ListBoxSection key={section.key} id={section.key} className="gk-select__section">
-                <Header className="gk-select__header">{section.title}</Header>
-                {section.options.map(renderOption)}
-              </ListBoxSection>
-            ),
-          )}
-        </ListBox>
+        {searchable ? (
+          <Autocomplete filter={contains}>
+            <SearchField className="gk-select__search" aria-label={searchLabel} autoFocus>
+              <Input className="gk-input" placeholder={searchLabel} />
+            </SearchField>
+            {list}
+          </Autocomplete>
+        ) : (
+          list
+        )}
       </Popover>
     </AriaSelect>
   );

@@ -1,12 +1,18 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { SLIDER_CLICK_ANIMATION_MS, Slider, type SliderValue } from './slider';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  SLIDER_CLICK_ANIMATION_MS,
+  SLIDER_KEYBOARD_END_DELAY_MS,
+  Slider,
+  type SliderValue,
+} from './slider';
 
 function Controlled<V extends SliderValue>(props: {
   initial: V;
   onChange?: (v: V) => void;
+  onChangeEnd?: (v: V) => void;
   step?: number;
 }) {
   const [value, setValue] = useState<V>(props.initial);
@@ -20,6 +26,7 @@ function Controlled<V extends SliderValue>(props: {
         setValue(next);
         props.onChange?.(next);
       }}
+      onChangeEnd={props.onChangeEnd}
     />
   );
 }
@@ -67,5 +74,67 @@ describe('Slider', () => {
     fireEvent.pointerDown(container.querySelector('.gk-slider__thumb')!);
     expect(root).not.toHaveClass('gk-slider--gliding');
     vi.useRealTimers();
+  });
+
+  describe('ends a change once the user lets go', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** Key presses as a keyboard user makes them, on the focused thumb. */
+    const press = (key: string) =>
+      act(() => {
+        const thumb = document.activeElement!;
+        fireEvent.keyDown(thumb, { key });
+        fireEvent.keyUp(thumb, { key });
+      });
+
+    it('once per pause of the key presses, with the last value', () => {
+      vi.useFakeTimers();
+      const onChangeEnd = vi.fn();
+      render(<Controlled initial={10} onChangeEnd={onChangeEnd} />);
+      act(() => screen.getByRole('slider').focus());
+      for (let n = 0; n < 5; n += 1) press('ArrowRight');
+      expect(screen.getByRole('slider')).toHaveValue('15');
+      expect(onChangeEnd).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(SLIDER_KEYBOARD_END_DELAY_MS));
+      expect(onChangeEnd).toHaveBeenCalledTimes(1);
+      expect(onChangeEnd).toHaveBeenLastCalledWith(15);
+
+      press('ArrowLeft');
+      act(() => vi.advanceTimersByTime(SLIDER_KEYBOARD_END_DELAY_MS));
+      expect(onChangeEnd).toHaveBeenCalledTimes(2);
+      expect(onChangeEnd).toHaveBeenLastCalledWith(14);
+    });
+
+    it('at once when focus leaves the slider, and not again after the pause', () => {
+      vi.useFakeTimers();
+      const onChangeEnd = vi.fn();
+      render(
+        <>
+          <Controlled initial={[20, 30] as const} onChangeEnd={onChangeEnd} step={10} />
+          <button type="button">Next</button>
+        </>,
+      );
+      const [low, high] = screen.getAllByRole('slider');
+      act(() => low!.focus());
+      press('ArrowRight');
+      // To the other thumb: still the same change.
+      act(() => high!.focus());
+      press('ArrowRight');
+      expect(onChangeEnd).not.toHaveBeenCalled();
+      act(() => screen.getByRole('button', { name: 'Next' }).focus());
+      expect(onChangeEnd).toHaveBeenCalledTimes(1);
+      expect(onChangeEnd).toHaveBeenLastCalledWith([30, 40]);
+      act(() => vi.advanceTimersByTime(SLIDER_KEYBOARD_END_DELAY_MS));
+      expect(onChangeEnd).toHaveBeenCalledTimes(1);
+    });
+
+    it('at once on pointer release', () => {
+      const onChangeEnd = vi.fn();
+      const { container } = render(<Controlled initial={10} onChangeEnd={onChangeEnd} />);
+      const thumb = container.querySelector('.gk-slider__thumb')!;
+      fireEvent.pointerDown(thumb, { pointerId: 1, pointerType: 'mouse', clientX: 0 });
+      fireEvent.pointerUp(thumb, { pointerId: 1, pointerType: 'mouse', clientX: 0 });
+      expect(onChangeEnd).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -12,6 +12,11 @@ import {
 /** Spec section 9: slider defaults and the click animation. */
 export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 export const SLIDER_CLICK_ANIMATION_MS = 200;
+/**
+ * Keys move a thumb a step per press: the change ends once the presses pause this long (or focus
+ * leaves the slider), so holding or tapping an arrow ends it once, not once per step.
+ */
+export const SLIDER_KEYBOARD_END_DELAY_MS = 500;
 
 export type SliderValue = number | readonly [number, number];
 
@@ -20,7 +25,10 @@ export interface SliderProps<Value extends SliderValue> {
   /** A number for one thumb, a pair for a range. */
   value: Value;
   onChange: (value: Value) => void;
-  /** Called once the user lets go (e.g. to run a search). */
+  /**
+   * Called once the user lets go (e.g. to run a search): on pointer release, or once the key
+   * presses pause (`SLIDER_KEYBOARD_END_DELAY_MS`) or focus leaves the slider.
+   */
   onChangeEnd?: (value: Value) => void;
   min?: number;
   max?: number;
@@ -52,6 +60,26 @@ export function Slider<Value extends SliderValue>({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const range = Array.isArray(value);
+  // React Aria ends a change on every key press: those ends wait for the presses to pause.
+  const byKeyboard = useRef(false);
+  const pendingEnd = useRef<{ timer: ReturnType<typeof setTimeout>; value: Value }>(undefined);
+  useEffect(() => () => clearTimeout(pendingEnd.current?.timer), []);
+  const endNow = (next: Value) => {
+    clearTimeout(pendingEnd.current?.timer);
+    pendingEnd.current = undefined;
+    onChangeEnd?.(next);
+  };
+  const end = (next: Value) => {
+    if (!byKeyboard.current) {
+      endNow(next);
+      return;
+    }
+    clearTimeout(pendingEnd.current?.timer);
+    pendingEnd.current = {
+      value: next,
+      timer: setTimeout(() => endNow(next), SLIDER_KEYBOARD_END_DELAY_MS),
+    };
+  };
 
   const glide = (target: EventTarget) => {
     if (target instanceof Element && target.closest('.gk-slider__thumb')) return;
@@ -70,7 +98,7 @@ export function Slider<Value extends SliderValue>({
       value={(range ? [...(value as readonly number[])] : value) as number | number[]}
       // A zero-width track (hidden, or not laid out yet) yields NaN positions: ignore them.
       onChange={(next) => [next].flat().every(Number.isFinite) && onChange(asValue(next))}
-      onChangeEnd={(next) => onChangeEnd?.(asValue(next))}
+      onChangeEnd={(next) => end(asValue(next))}
       minValue={min}
       maxValue={max}
       step={step}
@@ -85,7 +113,23 @@ export function Slider<Value extends SliderValue>({
           }
         </SliderOutput>
       </div>
-      <div className="gk-slider__track-wrap" onPointerDownCapture={(event) => glide(event.target)}>
+      <div
+        className="gk-slider__track-wrap"
+        onPointerDownCapture={(event) => {
+          byKeyboard.current = false;
+          glide(event.target);
+        }}
+        onKeyDownCapture={() => {
+          byKeyboard.current = true;
+        }}
+        onBlurCapture={(event) => {
+          // Focus leaving the slider (not moving to its other thumb) ends a keyboard change.
+          const pending = pendingEnd.current;
+          if (pending && !event.currentTarget.contains(event.relatedTarget as Node | null)) {
+            endNow(pending.value);
+          }
+        }}
+      >
         <SliderTrack className="gk-slider__track">
           {({ state }) => {
             const [first = min, second] = state.values;

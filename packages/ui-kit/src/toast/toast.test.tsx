@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_TIMER_DELAY } from '../internal/timers';
 import { TOAST_DURATION, ToastProvider, useToast, type ToastApi } from './toast';
 
 let api: ToastApi;
@@ -38,6 +39,23 @@ describe('Toast notifier', () => {
       vi.advanceTimersByTime(1);
     });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('keeps a toast whose duration is longer than a timer holds (capped at 2147483647 ms)', () => {
+    vi.useFakeTimers();
+    renderNotifier();
+    act(() => {
+      api.info('Your session stays open for a month', { duration: 30 * 24 * 60 * 60 * 1000 });
+      api.info('Until you close it', { duration: Infinity });
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(MAX_TIMER_DELAY);
+    });
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
   });
 
   it('uses alert for error and warning, status for success and info', () => {

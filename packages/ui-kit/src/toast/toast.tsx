@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { timerDelay } from '../internal/timers';
 
 /** Default time before a toast closes itself, in ms (spec section 9). */
 export const TOAST_DURATION = 7000;
@@ -124,7 +125,8 @@ function Toast({
   // Closes itself after `duration`; hovering or focusing it pauses the timer (WCAG 2.2.1).
   useEffect(() => {
     if (toast.duration <= 0 || paused) return undefined;
-    const timer = setTimeout(() => onClose(toast.id), toast.duration);
+    // A month-long (or Infinity) duration must not overflow the timer and close it at once.
+    const timer = setTimeout(() => onClose(toast.id), timerDelay(toast.duration));
     return () => clearTimeout(timer);
   }, [toast.id, toast.duration, paused, onClose]);
 

@@ -93,7 +93,21 @@ export const chatMessages = pgTable(
     body: text().notNull().default(''),
     /** An uploaded file (the uploads table); kept as a plain id so uploads can be purged. */
     fileId: integer(),
+    /** Gallop support hid it (text and file); the body is kept for support's records. */
     isModerated: boolean().notNull().default(false),
+    moderatedAt: timestamp({ withTimezone: true }),
+    moderatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When its author last changed the text. */
+    editedAt: timestamp({ withTimezone: true }),
+    /** When its author deleted it (the body and the file are wiped then). */
+    deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Where the attachment is in its processing (chat/attachments.ts): `pending` until the picture
+     * is prepared or the document scanned, then `ready` or `failed`.
+     */
+    fileStatus: text({ enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('ready'),
     /** The booking a system message tells about (decision 091); a plain id, like `fileId`. */
     requestId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +120,9 @@ export const chatMessages = pgTable(
   },
   (table) => [
     index('chat_messages_chat_idx').on(table.chatId, table.id.desc()),
+    index('chat_messages_pending_file_idx')
+      .on(table.id)
+      .where(sql`file_status = 'pending'`),
     index('chat_messages_unannounced_idx')
       .on(table.id)
       .where(sql`announced_at is null`),

@@ -38,6 +38,8 @@ export const countries = pgTable(
     lng: doublePrecision().notNull(),
     description: text().notNull().default(''),
     imageSeed: integer().notNull(),
+    /** The landscape profile its pictures are drawn with (media module); null draws anywhere. */
+    landscape: text(),
   },
   (table) => [index('countries_world_part_idx').on(table.worldPartId)],
 );
@@ -52,6 +54,8 @@ export const regions = pgTable(
     name: text().notNull(),
     slug: text().notNull().unique(),
     imageSeed: integer().notNull(),
+    /** The landscape profile its pictures are drawn with (media module); null draws anywhere. */
+    landscape: text(),
   },
   (table) => [index('regions_country_idx').on(table.countryId)],
 );

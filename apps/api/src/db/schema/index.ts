@@ -13,3 +13,4 @@ export * from './phone-codes.ts';
 export * from './server-secrets.ts';
 export * from './seat-changes.ts';
 export * from './payment-sandbox.ts';
+export * from './tour-selections.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   index,
   integer,
   jsonb,
@@ -38,6 +39,34 @@ export const outbox = pgTable(
       .on(table.createdAt)
       .where(sql`sent_at is null`),
   ],
+);
+
+/**
+ * Raw bytes. node-postgres reads `bytea` as a Buffer and PGlite as a Uint8Array: both come back
+ * as a Buffer.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Files sent with an outbox message (the tour programme's PDF): kept in the database with their
+ * message, so the message and its files are queued in one transaction and every API process can
+ * send them.
+ */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    outboxId: integer()
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+  },
+  (table) => [index('outbox_attachments_outbox_idx').on(table.outboxId)],
 );
 
 /** A visitor's report of a problem with a tour, for the support team. */

@@ -1,3 +1,4 @@
+import type { components } from '@gallop/api-client';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,11 +20,33 @@ import { cities, waterObjects } from './geography.ts';
 import { organizers } from './organizers.ts';
 import { ships } from './taxonomy.ts';
 
+/** The emoji an organizer may pin to a tour: the contract's `TourEmoji` (no migration: plain text). */
+export const TOUR_EMOJIS = [
+  'horse',
+  'unicorn',
+  'carousel_horse',
+  'hearts',
+  'stars',
+  'map',
+  'globe',
+  'plane',
+  'luggage',
+  'checkmark',
+  'red_circle',
+  'orange_circle',
+  'yellow_circle',
+  'green_circle',
+  'blue_circle',
+  'purple_circle',
+] as const satisfies readonly components['schemas']['TourEmoji'][];
+
 /** A generated or uploaded picture; the API turns it into a `{{size}}` URL template. */
 export interface StoredImage {
   scene: string;
   seed: number;
   alt: string;
+  /** The landscape profile of the place shown (media module); without one, anywhere. */
+  landscape?: string;
   /** An uploaded picture's `{{size}}` template (review photos); scene and seed are unused. */
   url?: string;
 }
@@ -74,7 +97,7 @@ export const tours = pgTable(
     startCityId: integer().references(() => cities.id),
     lat: doublePrecision().notNull(),
     lng: doublePrecision().notNull(),
-    emoji: text(),
+    emoji: text({ enum: TOUR_EMOJIS }),
     rating: real(),
     reviewsCount: integer().notNull().default(0),
     images: jsonb().$type<StoredImage[]>().notNull(),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates } from '#src/db/schema/index.ts';
+import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp as signUpTraveller, TEST_PASSWORD } from '#src/testing/sign-up.ts';
@@ -41,6 +41,17 @@ async function shownPrice(date: { price: number; currency: string }, currency: s
 
 const freeSeats = async (id: number) =>
   (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!.numberOfFreeSeats;
+
+/** The newest message queued to an address. */
+async function lastMessageTo(email: string) {
+  const [message] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return message;
+}
 
 function bookingPayload(date: { id: number; tourId: number }, email: string, tourists = 2) {
   return {
@@ -89,12 +100,7 @@ describe('creating a booking request', () => {
     expect(body.tourists[0]).toMatchObject({ weight: 64, can_edit: true, can_delete: false });
     expect(body.tourists[1].can_delete).toBe(true);
     expect(await freeSeats(date.id)).toBe(before - 2);
-    const [message] = await db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, email))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const message = await lastMessageTo(email);
     expect(message).toMatchObject({ kind: 'booking-received' });
     expect(message!.body).toContain(`/booking/uuid/${body.uuid}`);
 
@@ -103,6 +109,35 @@ describe('creating a booking request', () => {
     });
     expect(own.status).toBe(200);
     expect(own.body.uuid).toBe(body.uuid);
+  });
+
+  it('keeps the variant the traveller chose, and names it in the booking and its e-mail', async () => {
+    const [date] = await db
+      .select({ date: tourDates })
+      .from(tourDates)
+      .innerJoin(tours, eq(tours.id, tourDates.tourId))
+      .where(
+        and(
+          eq(tourDates.variantName, 'Private room'),
+          gt(tourDates.startDate, sql`current_date + 7`),
+          eq(tourDates.isBusy, false),
+          gte(tourDates.numberOfFreeSeats, 3),
+          eq(tours.isPublished, true),
+          eq(tours.minAge, 0),
+        ),
+      )
+      .limit(1);
+    expect(date, 'the seed has a bookable private-room variant').toBeDefined();
+    const { token, email } = await signUp();
+    const { status, body } = await create(bookingPayload(date!.date, email, 1), token);
+    expect(status).toBe(201);
+    expect(body.tour_date).toMatchObject({ id: date!.date.id, variant_name: 'Private room' });
+    const message = await lastMessageTo(email);
+    expect(message!.body).toContain(`to ${date!.date.endDate} (Private room)`);
+    const own = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`, {
+      token,
+    });
+    expect(own.body.tour_date.variant_name).toBe('Private room');
   });
 
   it('waits for the organizer on a date that is not guaranteed (status 1, nothing to pay yet)', async () => {

@@ -18,13 +18,15 @@ export function bookingReceivedMessage({
 }: {
   request: RequestRow;
   tourName: string;
-  date: { startDate: string; endDate: string } | undefined;
+  /** The booked date; its variant ("Private room") is named when it has one. */
+  date: { startDate: string; endDate: string; variantName?: string | null } | undefined;
   publicUrl: string;
   /** Set for a booking made signed out: its seats wait this long for the address's proof. */
   guestHoldMinutes?: number | undefined;
 }): OutboxValues {
   const link = bookingUrl(request, publicUrl);
-  const when = date ? ` from ${date.startDate} to ${date.endDate}` : '';
+  const variant = date?.variantName ? ` (${date.variantName})` : '';
+  const when = date ? ` from ${date.startDate} to ${date.endDate}${variant}` : '';
   const next =
     guestHoldMinutes !== undefined
       ? `To keep your seats, confirm this e-mail address within ${guestHoldMinutes} minutes: open your booking and sign in with the one-time code we send to this address. If you did not make this booking, ignore this e-mail and the seats are released. Your booking:`

@@ -1,7 +1,8 @@
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { currencyRates, organizers, tourDates, tours } from '#src/db/schema/index.ts';
+import { loadContract } from '#src/contract.ts';
+import { currencyRates, organizers, TOUR_EMOJIS, tourDates, tours } from '#src/db/schema/index.ts';
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractSchema } from '#src/testing/contract.ts';
@@ -55,6 +56,14 @@ describe('toMediaItem', () => {
       alt: 'A horse',
     });
     expect(toMediaItem({ ...image, scene: 'unknown' }, false).image).toContain('/landscape/42/');
+  });
+
+  it('names the landscape of the place shown, and draws anywhere for one it does not know', () => {
+    const image = { scene: 'trail', seed: 42, alt: 'A trail', landscape: 'steppe' };
+    expect(toMediaItem(image, false).image).toBe('/media/generated/trail/steppe/42/{{size}}.jpg');
+    expect(toMediaItem({ ...image, landscape: 'moon' }, false).image).toBe(
+      '/media/generated/trail/42/{{size}}.jpg',
+    );
   });
 });
 
@@ -113,6 +122,30 @@ describe('toOrganizerBrief', () => {
       avatar: { alt: row!.name },
     });
     expect(brief.avatar!.image).toContain(`/${ORGANIZER_AVATAR_SCENE}/${row!.avatarSeed}/`);
+  });
+});
+
+describe('tour emoji', () => {
+  it('are the contract’s choices, and a card answers its tour’s one', async () => {
+    const contractChoices = (
+      loadContract().components?.schemas?.['TourEmoji'] as { enum?: string[] } | undefined
+    )?.enum;
+    expect([...TOUR_EMOJIS].sort()).toEqual([...(contractChoices ?? [])].sort());
+    const rows = await db
+      .select({ id: tours.id, emoji: tours.emoji })
+      .from(tours)
+      .where(and(isNotNull(tours.emoji), eq(tours.isPublished, true)))
+      .limit(20);
+    expect(rows.length).toBeGreaterThan(0);
+    const cards = await loadTourCards(
+      db,
+      rows.map((row) => row.id),
+      { currency: 'USD', rates, withAlt: false, today },
+    );
+    for (const [index, card] of cards.entries()) {
+      expectSchema(card, 'TourSummary');
+      expect(card.emoji).toBe(rows[index]!.emoji);
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { executePrepared } from '#src/db/prepared.ts';
 import type { countries, organizers, tourDates, tours, StoredImage } from '#src/db/schema/index.ts';
+import { isLandscapeName } from '#src/modules/media/landscapes.ts';
 import { generatedImageUrl, isMediaScene, type MediaScene } from '#src/modules/media/urls.ts';
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
 
@@ -66,6 +67,7 @@ export type CardDateRow = Pick<
   | 'priceWithoutDiscount'
   | 'isBusy'
   | 'flightIncluded'
+  | 'variantName'
   | 'notGuaranteed'
   | 'isDiscountAuto'
   | 'discountKind'
@@ -147,7 +149,14 @@ export function toMediaItem(image: StoredImage, withAlt: boolean): MediaItem {
   return {
     image:
       image.url ??
-      generatedImageUrl(isMediaScene(image.scene) ? image.scene : FALLBACK_SCENE, image.seed),
+      generatedImageUrl(
+        isMediaScene(image.scene) ? image.scene : FALLBACK_SCENE,
+        image.seed,
+        // A profile the renderer does not know (old data) draws a neutral place, not a 404.
+        image.landscape !== undefined && isLandscapeName(image.landscape)
+          ? image.landscape
+          : undefined,
+      ),
     ...(withAlt ? { alt: image.alt } : {}),
   };
 }
@@ -174,6 +183,7 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
     price_without_discount: priceWithoutDiscount,
     is_busy: row.isBusy,
     flight_included: row.flightIncluded,
+    variant_name: row.variantName,
     not_guaranteed: row.notGuaranteed,
     is_discount_auto: row.isDiscountAuto,
     prepayment_type: row.prepaymentType,
@@ -320,6 +330,7 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.price_without_discount as "priceWithoutDiscount"',
     'tour_dates.is_busy as "isBusy"',
     'tour_dates.flight_included as "flightIncluded"',
+    'tour_dates.variant_name as "variantName"',
     'tour_dates.not_guaranteed as "notGuaranteed"',
     'tour_dates.is_discount_auto as "isDiscountAuto"',
     'tour_dates.discount_kind as "discountKind"',

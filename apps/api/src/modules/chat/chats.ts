@@ -106,10 +106,15 @@ async function insertOrFind(
   return { chat: found, created: false };
 }
 
-/** The traveller's one chat with an organizer: found, or created (`created: true`). */
+/**
+ * The traveller's one chat with an organizer: found, or created (`created: true`). The chat is
+ * about the tour of the latest question asked from a tour page (`asking`); opened from a tour
+ * without a question, it takes the tour only when it has none yet.
+ */
 export async function openOrganizerChat(
   db: Database,
   values: { clientId: number; organizerId: number; tourId: number | null; title: string },
+  { asking = false }: { asking?: boolean } = {},
 ): Promise<{ chat: ChatRow; created: boolean }> {
   const opened = await insertOrFind(
     db,
@@ -120,8 +125,14 @@ export async function openOrganizerChat(
       eq(chats.organizerId, values.organizerId),
     )!,
   );
-  // A chat opened without a tour takes the first tour it is opened from.
-  if (!opened.created && opened.chat.tourId === null && values.tourId !== null) {
+  const current = opened.chat.tourId;
+  // A frozen chat takes no question, so it keeps its subject too.
+  const takesTour =
+    values.tourId !== null &&
+    current !== values.tourId &&
+    !opened.chat.isFrozen &&
+    (asking || current === null);
+  if (!opened.created && takesTour) {
     const [updated] = await db
       .update(chats)
       .set({ tourId: values.tourId })

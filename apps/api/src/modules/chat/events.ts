@@ -4,10 +4,16 @@
  * for that user (`type`, `unread_count`); events about an open conversation go to `chat:{id}`.
  */
 import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/index.ts';
-import { inArray } from 'drizzle-orm';
+import { chatMessages, users } from '#src/db/schema/index.ts';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { loadViewer, participantIds, sideOf, type ChatRow } from './chats.ts';
-import { filesOf, toChatMessage, type ChatMessage, type MessageRow } from './messages.ts';
+import {
+  filesOf,
+  toChatMessage,
+  toRoomMessage,
+  type ChatMessage,
+  type MessageRow,
+} from './messages.ts';
 import { toChats, type Chat } from './views.ts';
 
 export interface ServerToClientEvents {
@@ -23,6 +29,8 @@ export interface ServerToClientEvents {
     chat_id: number;
     message_id: number;
     download_status: 'pending' | 'ready' | 'failed';
+    /** The attachment as it is now (its link once ready). */
+    file?: ChatMessage['file'];
   }) => void;
   chat_is_frozen: (payload: { chat_id: number; is_frozen: boolean }) => void;
 }
@@ -73,7 +81,7 @@ export async function announceMessage(
     const [shaped] = await toChats(db, viewer, [chat]);
     realtime.toUser(viewer.user.id, 'new_message', {
       chat_id: chat.id,
-      message: toChatMessage(message, chat, side, files),
+      message: toChatMessage(message, chat, side, files, { userId: viewer.user.id }),
     });
     if (shaped) {
       realtime.toUser(viewer.user.id, chatCreated ? 'chat_created' : 'chat_was_updated', {
@@ -94,6 +102,43 @@ export async function announceChatUpdate(
     const [shaped] = await toChats(db, viewer, [chat]);
     if (shaped) realtime.toUser(viewer.user.id, event, { chat: shaped });
   }
+}
+
+/** Whether `message` is the newest of its chat (the one the chat lists preview). */
+async function isLastMessage(db: Database, message: MessageRow): Promise<boolean> {
+  const [last] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, message.chatId))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  return last?.id === message.id;
+}
+
+export type MessageChangeEvent =
+  'message_was_edit' | 'message_was_deleted' | 'message_was_moderated';
+
+/**
+ * A stored message changed: its event to the chat's room (those viewing the conversation), and
+ * `chat_was_updated` to every participant when it is the message their chat list previews.
+ */
+export async function announceMessageChange(
+  db: Database,
+  realtime: ChatRealtime,
+  chat: ChatRow,
+  message: MessageRow,
+  event: MessageChangeEvent,
+): Promise<void> {
+  if (event === 'message_was_edit') {
+    const files = await filesOf(db, [message]);
+    realtime.toChat(chat.id, event, {
+      chat_id: chat.id,
+      message: toRoomMessage(message, chat, files),
+    });
+  } else {
+    realtime.toChat(chat.id, event, { chat_id: chat.id, message_id: message.id });
+  }
+  if (await isLastMessage(db, message)) await announceChatUpdate(db, realtime, chat);
 }
 
 /** With no socket server (handlers built alone) nobody is connected, so nothing is pushed. */

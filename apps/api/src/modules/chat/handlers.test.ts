@@ -19,7 +19,7 @@ import { pdfFile, uploadCaller } from '#src/modules/uploads/testing.ts';
 import { SUPPORT_TITLE, SUPPORT_WELCOME } from './chats.ts';
 import { storeMessage } from './messages.ts';
 import { MESSENGER_SOURCES, redeemConnectionCode, sourceId } from './notifications.ts';
-import { chatAccount, unoccupiedOrganizer, type Role } from './testing.ts';
+import { chatAccount, unoccupiedOrganizer, untilAttachmentSettled, type Role } from './testing.ts';
 
 const SEND_LIMIT = 12;
 let testApp: TestApp;
@@ -145,6 +145,56 @@ describe('the chat with an organizer', () => {
       .from(chatMessages)
       .where(eq(chatMessages.chatId, first.body.id));
     expect(Number(stored[0]!.n)).toBe(1);
+  });
+
+  it('asks from a tour page: the chat shows the tour, and a retried call stores the question once', async () => {
+    const organizer = await unoccupiedOrganizer(db, undefined, 2);
+    const [first, second] = await db
+      .select({ id: tours.id, name: tours.name, slug: tours.slug })
+      .from(tours)
+      .where(eq(tours.organizerId, organizer.id))
+      .orderBy(asc(tours.id))
+      .limit(2);
+    const traveller = await account();
+    const question = {
+      organizer_id: organizer.id,
+      tour_id: first!.id,
+      message: 'Which horses do you ride?',
+      client_id: randomUUID(),
+    };
+    const asked = await openChat(traveller.token, question);
+    expect(asked.status).toBe(200);
+    expect(asked.body.tour).toMatchObject({ id: first!.id, name: first!.name, slug: first!.slug });
+    expect(asked.body.tour.image.image).toContain('{{size}}');
+    expect(asked.body.last_message).toMatchObject({
+      type: 'output',
+      message: 'Which horses do you ride?',
+      client_id: question.client_id,
+    });
+    // The answer was lost and the page sent it again: the same chat, the question stored once.
+    const retried = await openChat(traveller.token, question);
+    expect(retried.body.id).toBe(asked.body.id);
+    expect(retried.body.last_message.id).toBe(asked.body.last_message.id);
+    const stored = await db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, asked.body.id));
+    expect(stored).toHaveLength(1);
+
+    // A question about another tour of the organizer makes it the chat's subject ...
+    const other = await openChat(traveller.token, {
+      organizer_id: organizer.id,
+      tour_id: second!.id,
+      message: 'And on this one?',
+      client_id: randomUUID(),
+    });
+    expect(other.body).toMatchObject({ id: asked.body.id, tour: { id: second!.id } });
+    // ... and opening the chat from a tour page without a question does not.
+    const visit = await openChat(traveller.token, {
+      organizer_id: organizer.id,
+      tour_id: first!.id,
+    });
+    expect(visit.body.tour.id).toBe(second!.id);
   });
 
   it('answers 404 for an unknown organizer and 422 for a tour of another organizer', async () => {
@@ -294,7 +344,7 @@ describe('sending', () => {
     expect((await getChat(traveller.token, chat.id)).body.is_frozen).toBe(true);
   });
 
-  it("attaches the sender's own uploaded file, shown to both sides", async () => {
+  it("attaches the sender's own uploaded file, shown to both sides once it is processed", async () => {
     const { traveller, staff, chat } = await conversation();
     const uploaded = await upload('uploadFile', '/crm/api/file/upload', {
       file: pdfFile('passport scan.pdf'),
@@ -303,14 +353,22 @@ describe('sending', () => {
     expect(uploaded.status).toBe(200);
     const sent = await send(traveller.token, { chat_id: chat.id, file_id: uploaded.body.id });
     expect(sent.status).toBe(200);
+    // Every attachment is scanned first: no link while it is pending.
     expect(sent.body).toMatchObject({
       message: '',
-      file: { id: uploaded.body.id, name: 'passport scan.pdf', url: uploaded.body.url },
+      file: {
+        id: uploaded.body.id,
+        name: 'passport scan.pdf',
+        url: '',
+        download_status: 'pending',
+      },
     });
-    const staffView = await messages(staff.token, chat.id);
-    expect(staffView.body.items[0]).toMatchObject({
+    const staffView = await untilAttachmentSettled(async () =>
+      (await messages(staff.token, chat.id)).body.items.find((m: Json) => m.id === sent.body.id),
+    );
+    expect(staffView).toMatchObject({
       type: 'input',
-      file: { id: uploaded.body.id },
+      file: { id: uploaded.body.id, url: uploaded.body.url, download_status: 'ready' },
     });
     // Someone else's upload cannot be attached.
     const stolen = await send(staff.token, { chat_id: chat.id, file_id: uploaded.body.id });

@@ -25,6 +25,7 @@ import { requireSigned } from '#src/modules/accounts/sessions.ts';
 import { toBookingRequests } from '#src/modules/bookings/records.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { findUpload } from '#src/modules/uploads/records.ts';
+import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import type { MessengerSource } from '#src/modules/content/site-settings.ts';
 import {
@@ -44,7 +45,10 @@ import {
   type ChatRealtime,
   noSocketServer,
 } from './events.ts';
+import { createAttachmentProcessor, type AttachmentProcessor } from './attachments.ts';
+import { CHAT_TOO_MANY, messageChangeHandlers } from './change-handlers.ts';
 import { filesOf, listMessages, storeMessage, toChatMessage, type MessageRow } from './messages.ts';
+import { CHAT_FROZEN } from './message-rules.ts';
 import {
   emailOfflineRecipients,
   findChannelSource,
@@ -67,6 +71,11 @@ export interface ChatDeps {
   content?: { publicUrl?: string | undefined } | undefined;
   /** The messengers whose bot webhook is served: the only ones offered for notifications. */
   connectableMessengers?: readonly MessengerSource[] | undefined;
+  /** Folder of uploaded files (attachments are processed from it). */
+  uploadsDir?: string | undefined;
+  /** Processes sent attachments (default: one in this process, over `uploadsDir`). */
+  attachments?: AttachmentProcessor | undefined;
+  log?: { warn(details: object, message: string): void } | undefined;
 }
 
 type Log = FastifyRequest['log'];
@@ -85,10 +94,13 @@ type ChatOperation =
   | 'generateChatConnectionCode'
   | 'disableChatNotifications'
   | 'listChatSources'
-  | 'listBookingRequestsForChat';
+  | 'listBookingRequestsForChat'
+  | 'editChatMessage'
+  | 'deleteChatMessage'
+  | 'moderateChatMessage'
+  | 'freezeChat';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
-const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 /** Chats listed for messenger notifications (all of a user's chats in practice). */
 const NOTIFICATION_CHATS_LIMIT = 100;
 /** Connection codes one user may ask for in 15 minutes. */
@@ -98,8 +110,7 @@ const emptyMessage = () =>
   unprocessable('Write a message or attach a file', {
     message: ['Write a message or attach a file'],
   });
-const frozen = () =>
-  new HttpError(403, 'This chat is closed: it can be read, but new messages cannot be sent');
+const frozen = () => new HttpError(403, CHAT_FROZEN);
 const fileNotFound = () =>
   unprocessable('The file was not found: upload it first', {
     file_id: ['The file was not found: upload it first'],
@@ -116,6 +127,15 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
     windowMs: 60_000,
     limits: deps.rateLimits,
   });
+  const attachments =
+    deps.attachments ??
+    createAttachmentProcessor({
+      db,
+      store: new UploadStore(deps.uploadsDir ?? DEFAULT_UPLOADS_DIR),
+      realtime,
+      onError: (error, messageId) =>
+        deps.log?.warn({ err: error, messageId }, 'chat: processing an attachment failed'),
+    });
   const codeLimiter = createRateLimiter({
     name: 'chat-connection-codes',
     limit: CONNECTION_CODE_LIMIT,
@@ -159,7 +179,10 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       fileId: input.fileId ?? null,
       clientId: input.clientId ?? null,
     });
-    if (stored.created) await deliver(log, chat, stored.row, { created });
+    if (stored.created) {
+      await deliver(log, chat, stored.row, { created });
+      if (stored.row.fileId !== null) attachments.enqueue(stored.row.id);
+    }
     return stored.row;
   }
 
@@ -201,7 +224,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       const { rows, hasMore } = await listMessages(db, chat.id, request.query.offset ?? 0);
       const files = await filesOf(db, rows);
       return {
-        items: rows.map((row) => toChatMessage(row, chat, side, files)),
+        items: rows.map((row) => toChatMessage(row, chat, side, files, { userId: viewer.user.id })),
         has_more: hasMore,
       };
     },
@@ -233,7 +256,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
         `chat:${viewer.user.id}`,
         request,
         reply,
-        TOO_MANY,
+        CHAT_TOO_MANY,
       );
       if (tooMany) return reply;
       const body = message.trim();
@@ -243,12 +266,17 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       if (body === '' && !file) throw emptyMessage();
       if (chat.isFrozen) throw frozen();
       const row = await send(request.log, viewer, chat, side, { body, fileId, clientId });
-      return toChatMessage(row, chat, side, await filesOf(db, [row]));
+      return toChatMessage(row, chat, side, await filesOf(db, [row]), { userId: viewer.user.id });
     },
 
     async getChatWithOrganizer(request) {
       const viewer = await signedViewer(request);
-      const { organizer_id: organizerId, tour_id: tourId, message } = request.body;
+      const {
+        organizer_id: organizerId,
+        tour_id: tourId,
+        message,
+        client_id: clientId,
+      } = request.body;
       const [organizer] = await db
         .select({ id: organizers.id, name: organizers.name })
         .from(organizers)
@@ -272,16 +300,21 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
           });
         }
       }
-      const { chat, created } = await openOrganizerChat(db, {
-        clientId: viewer.user.id,
-        organizerId: organizer.id,
-        tourId: tourId ?? null,
-        title: organizer.name,
-      });
       const body = message?.trim() ?? '';
+      const { chat, created } = await openOrganizerChat(
+        db,
+        {
+          clientId: viewer.user.id,
+          organizerId: organizer.id,
+          tourId: tourId ?? null,
+          title: organizer.name,
+        },
+        { asking: body !== '' },
+      );
       if (body !== '') {
         if (chat.isFrozen) throw frozen();
-        await send(request.log, viewer, chat, 'client', { body }, created);
+        // The client id makes a retried call (a lost answer, a double click) store it once.
+        await send(request.log, viewer, chat, 'client', { body, clientId }, created);
       } else if (created) {
         await announceChatUpdate(db, realtime, chat, 'chat_created');
       }
@@ -326,7 +359,13 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       const { user } = await requireSigned(db, request);
       const found = await findChannelSource(db, request.body.source_id, connectable);
       if ('refused' in found) throw notFound(found.refused);
-      const tooMany = await limitCall(codeLimiter, `code:${user.id}`, request, reply, TOO_MANY);
+      const tooMany = await limitCall(
+        codeLimiter,
+        `code:${user.id}`,
+        request,
+        reply,
+        CHAT_TOO_MANY,
+      );
       if (tooMany) return reply;
       return { code: await issueConnectionCode(db, user.id, found.source) };
     },
@@ -344,6 +383,8 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       });
       return { result: true };
     },
+
+    ...messageChangeHandlers({ db, realtime, sendLimiter, signedViewer }),
 
     async listChatSources(request) {
       return { items: await listChatSources(db, request.query) };

@@ -9,6 +9,7 @@ import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { uploadedFileUrl, type UploadRow } from '#src/modules/uploads/records.ts';
 import type { ChatRow, Side } from './chats.ts';
+import { editableUntil, mayChange } from './message-rules.ts';
 
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -16,9 +17,10 @@ export type MessageRow = typeof chatMessages.$inferSelect;
 /** Messages per page of `getChatMessages` (the spec's chat page size). */
 export const MESSAGES_PAGE_SIZE = 20;
 
-type ReadPositions = Pick<ChatRow, 'clientReadId' | 'staffReadId'>;
+/** What shaping a message reads of its chat. */
+type ShapingChat = Pick<ChatRow, 'clientReadId' | 'staffReadId' | 'isFrozen'>;
 
-const readIdOf = (chat: ReadPositions, side: Side) =>
+const readIdOf = (chat: ShapingChat, side: Side) =>
   side === 'client' ? chat.clientReadId : chat.staffReadId;
 export const otherSide = (side: Side): Side => (side === 'client' ? 'staff' : 'client');
 
@@ -32,44 +34,71 @@ export async function filesOf(db: Database, rows: readonly MessageRow[]): Promis
   return new Map(found.map((upload) => [upload.id, upload]));
 }
 
+/** Who looks at the message (their account decides `can_edit`), and when. */
+export interface ShapingViewer {
+  /** The viewer's account; without one nobody may change it (events to a chat's room). */
+  userId?: number | undefined;
+  now?: Date | undefined;
+}
+
+/** A message's attachment, its link given only once processing made it ready. */
+function toChatFile(row: MessageRow, file: UploadRow): NonNullable<ChatMessage['file']> {
+  const ready = row.fileStatus === 'ready';
+  return {
+    id: file.id,
+    name: file.originalName,
+    url: ready ? uploadedFileUrl(file) : '',
+    download_status: row.fileStatus,
+  };
+}
+
 /**
  * The contract's message for a viewer on `side`. An own message is read once the other side has
  * read up to it; a received one once the viewer has. An attachment whose upload was deleted is
- * left out.
+ * left out; a deleted or moderated message shows neither text nor file.
  */
 export function toChatMessage(
   row: MessageRow,
-  chat: ReadPositions,
+  chat: ShapingChat,
   side: Side,
   files: ChatFiles = new Map(),
+  viewer: ShapingViewer = {},
 ): ChatMessage {
   // A system message (a booking's change) belongs to neither side: both read it as received.
   const system = row.senderId === null;
   const own = !system && row.side === side;
-  const file = row.fileId === null ? undefined : files.get(row.fileId);
+  const hidden = row.isModerated || row.deletedAt !== null;
+  const file = row.fileId === null || hidden ? undefined : files.get(row.fileId);
+  const now = viewer.now ?? new Date();
+  const authored = viewer.userId !== undefined && row.senderId === viewer.userId;
+  const until = authored ? editableUntil(row) : null;
   return {
     id: row.id,
     chat_id: row.chatId,
     // The sender's own id for the message: only the sending side knows it.
     client_id: own ? row.clientId : null,
     type: own ? 'output' : 'input',
-    message: row.body,
+    message: hidden ? '' : row.body,
     created_at: row.createdAt.toISOString(),
     is_read: readIdOf(chat, own ? otherSide(side) : side) >= row.id,
     is_moderated: row.isModerated,
+    is_deleted: row.deletedAt !== null,
+    edited_at: row.editedAt?.toISOString() ?? null,
+    editable_until: until?.toISOString() ?? null,
+    can_edit: mayChange('edit', row, chat, viewer.userId, now),
+    can_delete: mayChange('delete', row, chat, viewer.userId, now),
     is_system: system,
     request_id: row.requestId,
-    ...(file
-      ? {
-          file: {
-            id: file.id,
-            name: file.originalName,
-            url: uploadedFileUrl(file),
-            download_status: 'ready' as const,
-          },
-        }
-      : {}),
+    ...(file ? { file: toChatFile(row, file) } : {}),
   };
+}
+
+/**
+ * The message as a chat's room hears of a change to it: seen from outside the author's side, so
+ * it carries no client id and nobody's rights; receivers keep their own `type` and read state.
+ */
+export function toRoomMessage(row: MessageRow, chat: ShapingChat, files?: ChatFiles): ChatMessage {
+  return toChatMessage(row, chat, otherSide(row.side), files);
 }
 
 /** A page of a chat's messages, newest first. */
@@ -140,6 +169,8 @@ export async function storeMessage(
       clientId,
       body: input.body,
       fileId: input.fileId ?? null,
+      // Every attachment is processed before it can be downloaded (attachments.ts).
+      fileStatus: input.fileId ? 'pending' : 'ready',
       createdAt: at,
     })
     .onConflictDoNothing()

@@ -18,6 +18,7 @@ import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { attachChatSocket, type ChatSocketServer } from './socket.ts';
 import { collect, connected, listenOnLoopback, next, socketClients } from './socket-clients.ts';
+import { pngFile, uploadCaller } from '#src/modules/uploads/testing.ts';
 import { chatAccount, unoccupiedOrganizer } from './testing.ts';
 
 let testApp: TestApp;
@@ -164,6 +165,129 @@ describe('the chat socket', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('changes to a chat reach its room', () => {
+  const post = (
+    operationId: Parameters<typeof call>[0],
+    path: string,
+    token: string,
+    payload: object,
+  ) => call(operationId, 'POST', path, { token, payload });
+
+  /** The traveller views the chat (its room); the staff is connected but not viewing it. */
+  async function watched() {
+    const talk = await conversation();
+    const stranger = await chatAccount(db);
+    const viewer = open(baseUrl, talk.traveller.token);
+    const staffSocket = open(baseUrl, talk.staff.token);
+    const strangerSocket = open(baseUrl, stranger.token);
+    await Promise.all([connected(viewer), connected(staffSocket), connected(strangerSocket)]);
+    expect(await joinChat(viewer, { chat_id: talk.chat.id })).toEqual({ ok: true });
+    // The send's own pushes are out of the way before a test listens for the change's.
+    const sendPushes = [next(viewer, 'chat_was_updated'), next(staffSocket, 'chat_was_updated')];
+    const { body: message } = await post(
+      'sendChatMessage',
+      '/crm/api/chat/send-message',
+      talk.staff.token,
+      { chat_id: talk.chat.id, message: 'We meet at 9.' },
+    );
+    await Promise.all(sendPushes);
+    return { ...talk, viewer, staffSocket, strangerSocket, message };
+  }
+
+  it('message_was_edit and message_was_deleted go to the room, the lists to each participant', async () => {
+    const { staff, chat, viewer, staffSocket, strangerSocket, message } = await watched();
+    const outside = [
+      ...['message_was_edit', 'message_was_deleted'].map((event) => collect(staffSocket, event)),
+      ...['message_was_edit', 'message_was_deleted', 'chat_was_updated'].map((event) =>
+        collect(strangerSocket, event),
+      ),
+    ];
+    const edited = next(viewer, 'message_was_edit');
+    const listUpdate = next(staffSocket, 'chat_was_updated');
+    await post('editChatMessage', '/crm/api/chat/edit-message', staff.token, {
+      message_id: message.id,
+      message: 'We meet at 9:30.',
+    });
+    expect(await edited).toEqual({
+      chat_id: chat.id,
+      message: expect.objectContaining({
+        id: message.id,
+        message: 'We meet at 9:30.',
+        edited_at: expect.any(String),
+        can_edit: false,
+        client_id: null,
+      }),
+    });
+    // It is the chat's last message: every participant's list shows the new text.
+    expect((await listUpdate).chat.last_message.message).toBe('We meet at 9:30.');
+
+    const deleted = next(viewer, 'message_was_deleted');
+    await post('deleteChatMessage', '/crm/api/chat/delete-message', staff.token, {
+      message_id: message.id,
+    });
+    expect(await deleted).toEqual({ chat_id: chat.id, message_id: message.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(outside.flat()).toEqual([]);
+  });
+
+  it('message_was_moderated and chat_is_frozen go to the room when support acts', async () => {
+    const { chat, viewer, strangerSocket, message } = await watched();
+    const support = await chatAccount(db, 'support');
+    const strangerSaw = ['message_was_moderated', 'chat_is_frozen'].map((event) =>
+      collect(strangerSocket, event),
+    );
+    const moderated = next(viewer, 'message_was_moderated');
+    const preview = next(viewer, 'chat_was_updated');
+    await post('moderateChatMessage', '/crm/api/chat/moderate-message', support.token, {
+      message_id: message.id,
+    });
+    expect(await moderated).toEqual({ chat_id: chat.id, message_id: message.id });
+    // The hidden message was the last one: the list's preview hides it too.
+    expect((await preview).chat.last_message).toMatchObject({ is_moderated: true, message: '' });
+
+    const frozen = next(viewer, 'chat_is_frozen');
+    const updated = next(viewer, 'chat_was_updated');
+    await post('freezeChat', '/crm/api/chat/freeze-chat', support.token, {
+      chat_id: chat.id,
+      is_frozen: true,
+    });
+    expect(await frozen).toEqual({ chat_id: chat.id, is_frozen: true });
+    expect((await updated).chat).toMatchObject({ id: chat.id, is_frozen: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(strangerSaw.flat()).toEqual([]);
+  });
+
+  it('attachment_download_status_was_changed brings the processed file to the room', async () => {
+    const { traveller, chat, viewer } = await watched();
+    const uploaded = await uploadCaller(() => testApp.app)('uploadImage', '/crm/api/image/upload', {
+      file: await pngFile('saddle.png', 800, 600),
+      fields: { bucket: 'chat' },
+      token: traveller.token,
+    });
+    const status = next(viewer, 'attachment_download_status_was_changed');
+    const { body: sent } = await post(
+      'sendChatMessage',
+      '/crm/api/chat/send-message',
+      traveller.token,
+      {
+        chat_id: chat.id,
+        file_id: uploaded.body.id,
+      },
+    );
+    expect(sent.file.download_status).toBe('pending');
+    expect(await status).toEqual({
+      chat_id: chat.id,
+      message_id: sent.id,
+      download_status: 'ready',
+      file: expect.objectContaining({
+        name: 'saddle.png',
+        download_status: 'ready',
+        url: expect.stringMatching(/^\/uploads\/files\/.+\/saddle\.png$/),
+      }),
+    });
   });
 });
 

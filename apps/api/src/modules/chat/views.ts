@@ -7,14 +7,40 @@ import {
   chatMessengerLinks,
   chatNotificationMutes,
   organizers,
+  tours,
   users,
 } from '#src/db/schema/index.ts';
-import { toOrganizerBrief } from '#src/modules/catalog/tour-card.ts';
+import { toMediaItem, toOrganizerBrief } from '#src/modules/catalog/tour-card.ts';
 import { sideOf, SUPPORT_TITLE, type ChatRow, type Viewer } from './chats.ts';
 import { filesOf, toChatMessage } from './messages.ts';
 import { unreadByChat } from './read-state.ts';
 
 export type Chat = components['schemas']['Chat'];
+type ChatTour = components['schemas']['ChatTour'];
+
+/** The tours chats are about, by id, as the conversation's context (one query). */
+async function chatTours(db: Database, rows: readonly ChatRow[]): Promise<Map<number, ChatTour>> {
+  const ids = [...new Set(rows.flatMap((row) => row.tourId ?? []))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: tours.id, name: tours.name, slug: tours.slug, images: tours.images })
+    .from(tours)
+    .where(inArray(tours.id, ids));
+  return new Map(
+    found.map((tour) => {
+      const cover = tour.images[0];
+      return [
+        tour.id,
+        {
+          id: tour.id,
+          name: tour.name,
+          slug: tour.slug,
+          ...(cover ? { image: toMediaItem(cover, false) } : {}),
+        },
+      ];
+    }),
+  );
+}
 
 const fullName = (user: { firstName: string | null; lastName: string | null }) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -32,7 +58,7 @@ export async function toChats(
   const clientIds = [
     ...new Set(rows.filter((row) => row.clientId !== viewer.user.id).map((row) => row.clientId)),
   ];
-  const [organizerRows, lastMessages, unread, mutes, links, clients] = await Promise.all([
+  const [organizerRows, lastMessages, unread, mutes, links, clients, tourById] = await Promise.all([
     organizerIds.length > 0
       ? db.select().from(organizers).where(inArray(organizers.id, organizerIds))
       : Promise.resolve([]),
@@ -62,6 +88,7 @@ export async function toChats(
           .from(users)
           .where(inArray(users.id, clientIds))
       : Promise.resolve([]),
+    chatTours(db, rows),
   ]);
   const organizerById = new Map(organizerRows.map((row) => [row.id, row]));
   const lastByChat = new Map(lastMessages.map((row) => [row.chatId, row]));
@@ -76,15 +103,20 @@ export async function toChats(
     const ownTitle = row.kind === 'support' ? SUPPORT_TITLE : (organizer?.name ?? row.title);
     const title =
       side === 'client' ? ownTitle : (client && fullName(client)) || `Traveller #${row.clientId}`;
+    const tour = row.tourId === null ? undefined : tourById.get(row.tourId);
     return {
       id: row.id,
       title,
       kind: row.kind,
       ...(organizer ? { organizer: toOrganizerBrief(organizer, false) } : {}),
       tour_id: row.tourId,
-      ...(last ? { last_message: toChatMessage(last, row, side, files) } : {}),
+      ...(tour ? { tour } : {}),
+      ...(last
+        ? { last_message: toChatMessage(last, row, side, files, { userId: viewer.user.id }) }
+        : {}),
       unread_count: unread.get(row.id) ?? 0,
       is_frozen: row.isFrozen,
+      can_moderate: viewer.user.role === 'support',
       viewer_side: side,
       notifications_enabled: !muted.has(row.id),
       messenger_was_activated: links.length > 0,

@@ -37,10 +37,14 @@ export async function findLegalDocument(
   };
 }
 
-/** The web's route of each kind (spec 2.1); `cookies` has no page of its own in the spec. */
-export const LEGAL_ROUTES: Partial<Record<LegalKind, string>> = {
+/**
+ * The web's page of each kind: the spec's four, and the Cookie Policy the privacy policy cites
+ * (decision 103). Every document a legal text links to has a page here.
+ */
+export const LEGAL_ROUTES: Record<LegalKind, string> = {
   terms: '/agreement',
   offer: '/tour-provider-agreement',
   privacy: '/privacy',
   safety_rules: '/safety-rules',
+  cookies: '/cookie-policy',
 };

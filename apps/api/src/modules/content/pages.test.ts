@@ -7,9 +7,11 @@ import {
   helpArticles,
   helpSections,
   legalDocuments,
+  organizers,
   seoPages,
   tours,
 } from '#src/db/schema/index.ts';
+import { publicTour } from '#src/modules/catalog/listed.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { expectContractError, useTestApp } from './testing.ts';
 import { contentHandlers } from './handlers.ts';
@@ -203,12 +205,22 @@ describe('GET /sitemap.xml (getSitemapXml)', () => {
     const locs = new Set(urls.map((url) => url.loc));
     const site = (path: string) => `http://127.0.0.1:3000${path}`;
     const today = new Date().toISOString().slice(0, 10);
+    // Tour pages that answer 200: public (of a published organizer too) with a date ahead.
     const live = await db
       .select({ slug: tours.slug })
       .from(tours)
-      .where(and(eq(tours.isPublished, true), gte(tours.lastStartDate, today)));
+      .where(and(publicTour(), gte(tours.lastStartDate, today)));
     expect(live.length).toBeGreaterThan(0);
     for (const tour of live) expect(locs.has(site(`/${tour.slug}`)), tour.slug).toBe(true);
+    const ofHiddenOrganizers = await db
+      .select({ slug: tours.slug })
+      .from(tours)
+      .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+      .where(and(eq(tours.isPublished, true), eq(organizers.isPublishedOnSite, false)));
+    expect(ofHiddenOrganizers.length).toBeGreaterThan(0);
+    for (const tour of ofHiddenOrganizers) {
+      expect(locs.has(site(`/${tour.slug}`)), `hidden organizer's ${tour.slug}`).toBe(false);
+    }
     const past = await db.select({ slug: tours.slug, last: tours.lastStartDate }).from(tours);
     for (const tour of past.filter((row) => row.last !== null && row.last < today)) {
       expect(locs.has(site(`/${tour.slug}`)), `past tour ${tour.slug}`).toBe(false);
@@ -225,6 +237,8 @@ describe('GET /sitemap.xml (getSitemapXml)', () => {
     for (const path of [
       '/agreement',
       '/privacy',
+      '/cookie-policy',
+      '/safety-rules',
       '/tour-provider-agreement',
       '/blog',
       '/help-center',

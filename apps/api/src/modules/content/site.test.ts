@@ -10,6 +10,7 @@ import {
   shortLinks,
   siteSettings,
   socialLinks,
+  tourDates,
   tours,
 } from '#src/db/schema/index.ts';
 import { createRatesCache } from '#src/modules/money/rates.ts';
@@ -398,10 +399,21 @@ describe('countries', () => {
 });
 
 describe('GET /spa/stats (getStats)', () => {
-  it('counts published tours with a date ahead, by kind, and verified organizers', async () => {
+  it('counts listed tours (public, bookable date ahead), by kind, and verified organizers', async () => {
     const today = new Date().toISOString().slice(0, 10);
+    const hiddenOrganizers = new Set(
+      (await db.select().from(organizers))
+        .filter((row) => !row.isPublishedOnSite)
+        .map((row) => row.id),
+    );
+    const bookable = new Set(
+      (await db.select().from(tourDates))
+        .filter((date) => date.startDate >= today && !date.isBusy && date.numberOfFreeSeats > 0)
+        .map((date) => date.tourId),
+    );
     const live = (await db.select().from(tours)).filter(
-      (tour) => tour.isPublished && tour.lastStartDate !== null && tour.lastStartDate >= today,
+      (tour) =>
+        tour.isPublished && !hiddenOrganizers.has(tour.organizerId) && bookable.has(tour.id),
     );
     const verified = (await db.select().from(organizers)).filter(
       (row) =>
@@ -414,7 +426,7 @@ describe('GET /spa/stats (getStats)', () => {
     expect(body).toEqual({
       totalCount: live.length,
       toursCount: live.filter((tour) => tour.type === 1 && !tour.isCruise).length,
-      cruisesCount: live.filter((tour) => tour.isCruise).length,
+      cruisesCount: live.filter((tour) => tour.type === 1 && tour.isCruise).length,
       authorToursCount: live.filter((tour) => tour.operatorType === 'author').length,
       verifiedOrganizersCount: verified.length,
       regionsCount: new Set(live.flatMap((tour) => tour.regionIds)).size,
@@ -424,5 +436,16 @@ describe('GET /spa/stats (getStats)', () => {
     expect(counts['totalCount']).toBeGreaterThan(counts['toursCount']!);
     expect(counts['cruisesCount']).toBeGreaterThan(0);
     expect(counts['verifiedOrganizersCount']).toBeGreaterThan(0);
+  });
+
+  it('says as many multi-day tours and cruises as the search finds', async () => {
+    const stats = await ok<Record<string, number>>('getStats', '/spa/stats');
+    const tours = await ok<{ pagination: { total: number } }>('listTours', '/spa/tours');
+    const cruises = await ok<{ pagination: { total: number } }>(
+      'listTours',
+      '/spa/tours?isCruisesSearch=1',
+    );
+    expect(stats['toursCount']).toBe(tours.pagination.total);
+    expect(stats['cruisesCount']).toBe(cruises.pagination.total);
   });
 });

@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { publicTour } from '#src/modules/catalog/listed.ts';
 import {
   blogPosts,
   helpArticles,
@@ -99,7 +100,8 @@ export async function collectSitemapUrls(
   const liveTours = await db
     .select({ slug: tours.slug })
     .from(tours)
-    .where(and(eq(tours.isPublished, true), gte(tours.lastStartDate, today)))
+    // Tour pages that answer 200: public (catalog/listed.ts) with a date ahead.
+    .where(and(publicTour(), gte(tours.lastStartDate, today)))
     .orderBy(desc(tours.popularity), asc(tours.id))
     .limit(room);
   return [...urls, ...liveTours.map((tour) => ({ path: `/${tour.slug}` }))];

@@ -1,13 +1,14 @@
 import type { components } from '@gallop/api-client';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { CRUISE_SEGMENT, listedTour, TOUR_SEGMENT } from '#src/modules/catalog/listed.ts';
 
 type Stats = components['schemas']['Stats'];
 
 /**
- * Catalogue counts for the home page, over published tours that still have a date ahead
- * (`last_start_date` is today or later): all of them, multi-day non-cruise tours (type 1),
- * cruises, authors' tours, and the regions and rest kinds they cover; plus the published
+ * Catalogue counts for the home page, over the listed tours (the search's own rule,
+ * `catalog/listed.ts`): all of them, multi-day non-cruise tours (type 1: what `/tours` finds),
+ * cruises (what the cruise search finds), authors' tours, and the regions and rest kinds they cover; plus the published
  * organizers whose email, phone and passport checks all succeeded.
  */
 export async function loadStats(db: Database, today: string): Promise<Stats> {
@@ -15,12 +16,12 @@ export async function loadStats(db: Database, today: string): Promise<Stats> {
     with live as (
       select type, is_cruise, operator_type, region_ids, rest_kind_ids
       from tours
-      where is_published and last_start_date >= ${today}
+      where ${listedTour(today)}
     )
     select
       (select count(*) from live) as total,
-      (select count(*) from live where type = 1 and not is_cruise) as tours,
-      (select count(*) from live where is_cruise) as cruises,
+      (select count(*) from live as tours where ${TOUR_SEGMENT}) as tours,
+      (select count(*) from live as tours where ${CRUISE_SEGMENT}) as cruises,
       (select count(*) from live where operator_type = 'author') as author_tours,
       (select count(distinct region_id) from live, unnest(region_ids) as region_id) as regions,
       (select count(distinct kind_id) from live, unnest(rest_kind_ids) as kind_id) as rest_kinds,

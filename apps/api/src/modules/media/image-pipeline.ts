@@ -2,6 +2,7 @@ import type { default as sharp, Sharp } from 'sharp';
 import type { ImageFormat } from './formats.ts';
 import { renderSceneSvg } from './render/scene.ts';
 import type { Camera } from './render/svg.ts';
+import type { LandscapeName } from './landscapes.ts';
 import type { MediaScene } from './urls.ts';
 
 let loadingSharp: Promise<typeof sharp> | undefined;
@@ -18,7 +19,7 @@ export function loadSharp(): Promise<typeof sharp> {
  * Bump when the drawings change: it is part of every cache key and ETag, so new pictures are
  * rendered instead of old files being served from the disk cache.
  */
-export const MEDIA_RENDER_VERSION = 1;
+export const MEDIA_RENDER_VERSION = 2;
 
 /** Generated pictures are composed for 3:2; a `00` height keeps that ratio. */
 export const GENERATED_ASPECT = 3 / 2;
@@ -45,29 +46,34 @@ export function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
   }
 }
 
+/** What a generated picture shows: a scene, its seed and, for a real place, its landscape. */
+export interface GeneratedPicture {
+  scene: MediaScene;
+  seed: number;
+  landscape?: LandscapeName | undefined;
+}
+
 /** Rasterises a scene straight at the pixel size asked for: no oversized render to shrink. */
 export async function rasterizeScene(
-  scene: MediaScene,
-  seed: number,
+  picture: GeneratedPicture,
   width: number,
   height: number,
   camera?: Camera,
 ): Promise<Sharp> {
-  const { svg, bleed } = renderSceneSvg({ scene, seed, width, height, camera });
+  const { svg, bleed } = renderSceneSvg({ ...picture, width, height, camera });
   const sharp = await loadSharp();
   const image = sharp(Buffer.from(svg));
   return bleed > 0 ? image.extract({ left: bleed, top: bleed, width, height }) : image;
 }
 
 export async function renderGeneratedImage(
-  scene: MediaScene,
-  seed: number,
+  picture: GeneratedPicture,
   variant: ImageVariant,
 ): Promise<Buffer> {
   const height = variant.height ?? Math.round(variant.width / GENERATED_ASPECT);
   // The scene is composed for the requested aspect (a wider frame shows more of the same world),
   // which is what `fit: cover` would give, without the cost of drawing a larger picture first.
-  return encode(await rasterizeScene(scene, seed, variant.width, height), variant.format);
+  return encode(await rasterizeScene(picture, variant.width, height), variant.format);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type MediaRoutes,
   type MediaRoutesOptions,
 } from './routes.ts';
+import { MEDIA_RENDER_VERSION } from './image-pipeline.ts';
 import { MEDIA_SCENES } from './urls.ts';
 import { LANDING_VIDEOS } from './videos.ts';
 
@@ -112,6 +113,24 @@ describe('GET /media/generated/:scene/:seed/:size', () => {
     }
   });
 
+  it('draws a scene in the landscape named before the seed, cached apart from other places', async () => {
+    const { app, media, cacheDir } = await mediaApp();
+    const tundra = await app.inject({ url: '/media/generated/landscape/tundra/7/150x95.png' });
+    const desert = await app.inject({ url: '/media/generated/landscape/desert/7/150x95.png' });
+    const anywhere = await app.inject({ url: '/media/generated/landscape/7/150x95.png' });
+    expect([tundra.statusCode, desert.statusCode, anywhere.statusCode]).toEqual([200, 200, 200]);
+    expect(tundra.rawPayload.equals(desert.rawPayload)).toBe(false);
+    expect(tundra.rawPayload.equals(anywhere.rawPayload)).toBe(false);
+    expect(
+      new Set([tundra, desert, anywhere].map((response) => response.headers['etag'])).size,
+    ).toBe(3);
+    expect(media.images.stats.creates).toBe(3);
+    const cached = await stat(
+      path.join(cacheDir, `images/v${MEDIA_RENDER_VERSION}/landscape/tundra/7/150x95.png`),
+    );
+    expect(cached.size).toBe(tundra.rawPayload.length);
+  });
+
   it('answers 304 to a matching If-None-Match without a body', async () => {
     const { app, media } = await mediaApp();
     const url = '/media/generated/portrait/9/250x300.jpg';
@@ -169,7 +188,9 @@ describe('GET /media/generated/:scene/:seed/:size', () => {
       1,
     );
     expect(media.images.stats.creates).toBe(1);
-    const cached = await stat(path.join(cacheDir, 'images/v1/cruise/21/600x350.webp'));
+    const cached = await stat(
+      path.join(cacheDir, `images/v${MEDIA_RENDER_VERSION}/cruise/21/600x350.webp`),
+    );
     expect(cached.size).toBe(responses[0]!.rawPayload.length);
 
     // A new process (fresh cache object) over the same folder reads the file instead of drawing.
@@ -183,6 +204,8 @@ describe('GET /media/generated/:scene/:seed/:size', () => {
 
   it.each([
     ['an unknown scene', '/media/generated/volcano/1/150x95.jpg', 404],
+    ['an unknown landscape', '/media/generated/landscape/moon/1/150x95.jpg', 404],
+    ['a landscape after the seed', '/media/generated/landscape/1/steppe/150x95.jpg', 404],
     ['a zero seed', '/media/generated/landscape/0/150x95.jpg', 404],
     ['a negative seed', '/media/generated/landscape/-4/150x95.jpg', 404],
     ['a seed with leading zeros', '/media/generated/landscape/007/150x95.jpg', 404],

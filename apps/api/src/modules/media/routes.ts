@@ -9,6 +9,7 @@ import { chooseFormat, CONTENT_TYPES } from './formats.ts';
 import { IMMUTABLE, etagOf, matchesIfNoneMatch, parseRange } from './http-cache.ts';
 import { MEDIA_RENDER_VERSION, renderGeneratedImage, type ImageVariant } from './image-pipeline.ts';
 import { parseSizedFile, type RequestedSize } from './sizes.ts';
+import { isLandscapeName } from './landscapes.ts';
 import { GENERATED_MEDIA_PREFIX, isMediaScene, MAX_MEDIA_SEED } from './urls.ts';
 import {
   LandingVideoStore,
@@ -48,12 +49,14 @@ interface GeneratedParams {
   scene: string;
   seed: string;
   file: string;
+  /** Present in `/{scene}/{landscape}/{seed}/{file}`. */
+  landscape?: string;
 }
 
 /**
  * Media routes outside the OpenAPI contract (they answer images and video, not JSON):
  *
- * - `GET /media/generated/{scene}/{seed}/{WIDTHxHEIGHT}.{jpg|jpeg|png|webp|avif}`
+ * - `GET /media/generated/{scene}[/{landscape}]/{seed}/{WIDTHxHEIGHT}.{jpg|jpeg|png|webp|avif}`
  * - `GET /media/videos/{name}-{small|large}.mp4` (byte ranges for seeking)
  * - `GET /media/videos/{name}-poster/{WIDTHxHEIGHT}.{ext}`
  */
@@ -73,21 +76,32 @@ export function registerMediaRoutes(
     onError: (error) => app.log.warn({ err: error }, 'landing video render failed'),
   });
 
+  const sendGenerated = async (
+    request: FastifyRequest<{ Params: GeneratedParams }>,
+    reply: FastifyReply,
+  ) => {
+    const { scene, seed: seedText, file, landscape } = request.params;
+    if (!isMediaScene(scene)) return notFound(reply, `Unknown media scene "${scene}"`);
+    if (landscape !== undefined && !isLandscapeName(landscape)) {
+      return notFound(reply, `Unknown landscape "${landscape}"`);
+    }
+    const seed = parseSeed(seedText);
+    if (seed === undefined) return notFound(reply, 'A media seed is a positive integer');
+    const parsed = parseSizedFile(file);
+    if (!parsed.ok) return reply.code(parsed.status).send({ message: parsed.message });
+    return sendImageVariant(request, reply, images, {
+      key: landscape === undefined ? `${scene}/${seed}` : `${scene}/${landscape}/${seed}`,
+      size: parsed.size,
+      render: (variant) => renderGeneratedImage({ scene, seed, landscape }, variant),
+    });
+  };
   app.get<{ Params: GeneratedParams }>(
     `${GENERATED_MEDIA_PREFIX}/:scene/:seed/:file`,
-    async (request, reply) => {
-      const { scene, seed: seedText, file } = request.params;
-      if (!isMediaScene(scene)) return notFound(reply, `Unknown media scene "${scene}"`);
-      const seed = parseSeed(seedText);
-      if (seed === undefined) return notFound(reply, 'A media seed is a positive integer');
-      const parsed = parseSizedFile(file);
-      if (!parsed.ok) return reply.code(parsed.status).send({ message: parsed.message });
-      return sendImageVariant(request, reply, images, {
-        key: `${scene}/${seed}`,
-        size: parsed.size,
-        render: (variant) => renderGeneratedImage(scene, seed, variant),
-      });
-    },
+    sendGenerated,
+  );
+  app.get<{ Params: GeneratedParams }>(
+    `${GENERATED_MEDIA_PREFIX}/:scene/:landscape/:seed/:file`,
+    sendGenerated,
   );
 
   app.get<{ Params: { poster: string; file: string } }>(
@@ -100,9 +114,9 @@ export function registerMediaRoutes(
       if (!parsed.ok) return reply.code(parsed.status).send({ message: parsed.message });
       // The poster is the video's first frame, i.e. the still picture of the same scene.
       return sendImageVariant(request, reply, images, {
-        key: `${source.scene}/${source.seed}`,
+        key: `${source.scene}/${source.landscape}/${source.seed}`,
         size: parsed.size,
-        render: (variant) => renderGeneratedImage(source.scene, source.seed, variant),
+        render: (variant) => renderGeneratedImage(source, variant),
       });
     },
   );

@@ -4,6 +4,9 @@ import { generatedImageUrl, MEDIA_SCENES } from './urls.ts';
 describe('generatedImageUrl', () => {
   it('builds the template the web client fills with a size', () => {
     expect(generatedImageUrl('landscape', 17)).toBe('/media/generated/landscape/17/{{size}}.jpg');
+    expect(generatedImageUrl('trail', 17, 'tundra-coast')).toBe(
+      '/media/generated/trail/tundra-coast/17/{{size}}.jpg',
+    );
     expect(MEDIA_SCENES).toEqual([
       'landscape',
       'horse',

@@ -1,6 +1,9 @@
+import type { LandscapeName } from './landscapes.ts';
+
 /**
  * The public URL grammar of generated pictures. The seed writes these URLs into the database,
- * so the shape is a contract: `/media/generated/{scene}/{seed}/{{size}}.jpg`.
+ * so the shape is a contract: `/media/generated/{scene}/{seed}/{{size}}.jpg`, or with the
+ * place's landscape `/media/generated/{scene}/{landscape}/{seed}/{{size}}.jpg`.
  */
 export const MEDIA_SCENES = [
   'landscape',
@@ -26,10 +29,19 @@ export function isMediaScene(value: string): value is MediaScene {
   return (MEDIA_SCENES as readonly string[]).includes(value);
 }
 
-/** The URL template of a generated picture, with the literal `{{size}}` left for the client. */
-export function generatedImageUrl(scene: MediaScene, seed: number): string {
+/**
+ * The URL template of a generated picture, with the literal `{{size}}` left for the client.
+ * With a landscape the picture shows that kind of place; without one, a temperate scene that
+ * fits no place in particular (blog, collections, avatars).
+ */
+export function generatedImageUrl(
+  scene: MediaScene,
+  seed: number,
+  landscape?: LandscapeName,
+): string {
   if (!Number.isInteger(seed) || seed < 1 || seed > MAX_MEDIA_SEED) {
     throw new RangeError(`A media seed is an integer from 1 to ${MAX_MEDIA_SEED}, got ${seed}`);
   }
-  return `${GENERATED_MEDIA_PREFIX}/${scene}/${seed}/${SIZE_PLACEHOLDER}.jpg`;
+  const place = landscape ? `/${landscape}` : '';
+  return `${GENERATED_MEDIA_PREFIX}/${scene}${place}/${seed}/${SIZE_PLACEHOLDER}.jpg`;
 }

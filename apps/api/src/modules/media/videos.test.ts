@@ -26,7 +26,7 @@ describe('LANDING_VIDEOS', () => {
     for (const video of LANDING_VIDEOS) {
       const source = landingVideoSource(video.name);
       if (!source) throw new Error(video.name);
-      const png = await (await rasterizeScene(source.scene, source.seed, 160, 90)).png().toBuffer();
+      const png = await (await rasterizeScene(source, 160, 90)).png().toBuffer();
       const stats = await sharp(png).stats();
       const expected = channels(video.placeholderColor);
       stats.channels.slice(0, 3).forEach((channel, index) => {

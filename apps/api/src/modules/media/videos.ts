@@ -2,6 +2,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStaleTemporaries } from './disk-cache.ts';
 import { rasterizeScene } from './image-pipeline.ts';
+import type { LandscapeName } from './landscapes.ts';
 import type { Camera } from './render/svg.ts';
 import { SIZE_PLACEHOLDER, type MediaScene } from './urls.ts';
 import { encodeMp4, findFfmpeg, type VideoSpec } from './video-encoder.ts';
@@ -25,12 +26,13 @@ export const VIDEO_PREFIX = '/media/videos';
  * Bump with any change to the drawings, the motion or the encoder settings: the names below
  * carry it, so browsers holding the old file (cached as immutable) fetch the new one.
  */
-const VIDEO_VERSION = 1;
+const VIDEO_VERSION = 2;
 
 interface LandingVideoSource {
   name: string;
   scene: MediaScene;
   seed: number;
+  landscape: LandscapeName;
   placeholderColor: string;
   /** Direction of the slow camera drift: -1 left, 1 right. */
   drift: -1 | 1;
@@ -41,21 +43,24 @@ const SOURCES: readonly LandingVideoSource[] = [
     name: `mountain-riders-v${VIDEO_VERSION}`,
     scene: 'landscape',
     seed: 36,
-    placeholderColor: '#8e8c73',
+    landscape: 'alpine',
+    placeholderColor: '#87817e',
     drift: 1,
   },
   {
     name: `desert-mesas-v${VIDEO_VERSION}`,
     scene: 'landscape',
     seed: 31,
-    placeholderColor: '#9f9ea1',
+    landscape: 'desert',
+    placeholderColor: '#885b58',
     drift: -1,
   },
   {
     name: `dusk-valley-v${VIDEO_VERSION}`,
     scene: 'landscape',
-    seed: 33,
-    placeholderColor: '#715a62',
+    seed: 18,
+    landscape: 'moorland',
+    placeholderColor: '#7a5d5d',
     drift: 1,
   },
 ];
@@ -104,7 +109,7 @@ async function* sceneFrames(
 ): AsyncGenerator<Buffer> {
   for (let index = 0; index < frameCount; index += 1) {
     const camera = cameraAt(index, frameCount, source.drift);
-    const frame = await rasterizeScene(source.scene, source.seed, spec.width, spec.height, camera);
+    const frame = await rasterizeScene(source, spec.width, spec.height, camera);
     yield await frame.removeAlpha().raw().toBuffer();
   }
 }

@@ -8,7 +8,13 @@ import { sourceId } from '#src/modules/chat/notifications.ts';
 import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
-import { DEMO_MESSENGER_CHAT, DEV_BOT_PATH, DEV_OUTBOX_PATH } from './dev-outbox.ts';
+import {
+  DEMO_MESSENGER_CHAT,
+  DEV_ATTACHMENT_PATH,
+  DEV_BOT_PATH,
+  DEV_OUTBOX_PATH,
+} from './dev-outbox.ts';
+import { enqueueMessage } from './outbox.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -138,5 +144,44 @@ describe('the development outbox under NODE_ENV=production', () => {
       payload: { id: 1 },
     });
     expect(tourEnd.statusCode).toBe(404);
+  });
+});
+
+describe('the development outbox’s files', () => {
+  it('lists the files of a message and serves each as a download', async () => {
+    const recipient = `programme-${randomUUID()}@example.com`;
+    const content = Buffer.from(`%PDF-1.3 ${randomUUID()}`);
+    await enqueueMessage(
+      db,
+      { kind: 'tour-program', channel: 'email', recipient, subject: 'Programme', body: 'See PDF' },
+      [{ filename: 'steppe ride.pdf', contentType: 'application/pdf', content }],
+    );
+    const list = await testApp.app.inject({
+      url: `${DEV_OUTBOX_PATH}?recipient=${encodeURIComponent(recipient)}`,
+    });
+    const [message] = list.json<{ messages: { attachments: Record<string, unknown>[] }[] }>()
+      .messages;
+    const [file] = message!.attachments;
+    expect(file).toMatchObject({
+      filename: 'steppe ride.pdf',
+      content_type: 'application/pdf',
+      size: content.length,
+      url: expect.stringMatching(new RegExp(`^${DEV_ATTACHMENT_PATH}/\\d+$`)),
+    });
+    const page = await testApp.app.inject({
+      url: `${DEV_OUTBOX_PATH}?recipient=${encodeURIComponent(recipient)}`,
+      headers: HTML,
+    });
+    expect(page.body).toContain(`<a href="${String(file!.url)}">steppe ride.pdf</a>`);
+
+    const download = await testApp.app.inject({ url: String(file!.url) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="steppe_ride.pdf"');
+    expect(download.rawPayload.equals(content)).toBe(true);
+
+    const missing = await testApp.app.inject({ url: `${DEV_ATTACHMENT_PATH}/999999999` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'No such attachment' });
   });
 });

@@ -8,10 +8,10 @@
  * hands a message to the bot as if it came from a messenger chat, and the bot's reply shows up
  * in the list like any other message.
  */
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { outbox } from '#src/db/schema/index.ts';
+import { outbox, outboxAttachments } from '#src/db/schema/index.ts';
 import { acceptHtmlForms, escapeHtml, formOf } from '#src/http/html-pages.ts';
 import { htmlPageCsp } from '#src/http/security-headers.ts';
 import {
@@ -27,6 +27,8 @@ const LIMIT = 50;
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
 export const DEV_BOT_PATH = '/dev/outbox/bot';
+/** A message's file, by the attachment's id: `/dev/outbox/attachments/12`. */
+export const DEV_ATTACHMENT_PATH = '/dev/outbox/attachments';
 
 /** The messenger chat a demo message comes from unless the form names another. */
 export const DEMO_MESSENGER_CHAT = 'demo-chat';
@@ -65,19 +67,78 @@ function botForm(sources: readonly BotSource[]): string {
 <button type="submit">Send to the bot</button></form>`;
 }
 
+interface ListedAttachment {
+  id: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  url: string;
+}
+
+interface ListedMessage {
+  id: number;
+  subject: string;
+  channel: string;
+  recipient: string;
+  body: string;
+  attachments: ListedAttachment[];
+}
+
+function attachmentLinks(attachments: readonly ListedAttachment[]): string {
+  if (attachments.length === 0) return '';
+  const links = attachments
+    .map(
+      (file) =>
+        `<li><a href="${escapeHtml(file.url)}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.content_type)}, ${Math.ceil(file.size / 1024)} KB)</li>`,
+    )
+    .join('');
+  return `<p>Attached:</p><ul>${links}</ul>`;
+}
+
 function page(
-  messages: { subject: string; channel: string; recipient: string; body: string }[],
+  messages: readonly ListedMessage[],
   options: DevOutboxOptions,
   outcome: BotOutcome | undefined,
 ): string {
   const items = messages
     .map(
       (message) =>
-        `<li><p><strong>${escapeHtml(message.subject)}</strong> — ${escapeHtml(message.channel)} to ${escapeHtml(message.recipient)}</p><pre>${escapeHtml(message.body)}</pre></li>`,
+        `<li><p><strong>${escapeHtml(message.subject)}</strong> — ${escapeHtml(message.channel)} to ${escapeHtml(message.recipient)}</p><pre>${escapeHtml(message.body)}</pre>${attachmentLinks(message.attachments)}</li>`,
     )
     .join('');
   const sources = options.bots?.sources ?? [];
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox (development)</title><style>${STYLE}</style><body><h1>Outbox (development only)</h1>${outcome ? `<p class="notice${outcome === 'linked' ? '' : ' notice--other'}" role="status">${OUTCOMES[outcome]}</p>` : ''}${sources.length > 0 ? botForm(sources) : ''}<h2>Messages</h2><ol reversed>${items || '<li>No messages yet</li>'}</ol></body></html>`;
+}
+
+/** A header-safe file name: anything but letters, digits, dot, dash and underscore becomes `_`. */
+const asciiFilename = (name: string) => name.replace(/[^\w.-]/g, '_');
+
+/** The files of the listed messages (names and sizes, not their bytes), by message id. */
+async function listedAttachments(db: Database, messageIds: readonly number[]) {
+  const byMessage = new Map<number, ListedAttachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      id: outboxAttachments.id,
+      outboxId: outboxAttachments.outboxId,
+      filename: outboxAttachments.filename,
+      contentType: outboxAttachments.contentType,
+      size: sql<number>`octet_length(${outboxAttachments.content})`.mapWith(Number),
+    })
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.outboxId, [...messageIds]))
+    .orderBy(asc(outboxAttachments.id));
+  for (const row of rows) {
+    const listed: ListedAttachment = {
+      id: row.id,
+      filename: row.filename,
+      content_type: row.contentType,
+      size: row.size,
+      url: `${DEV_ATTACHMENT_PATH}/${row.id}`,
+    };
+    byMessage.set(row.outboxId, [...(byMessage.get(row.outboxId) ?? []), listed]);
+  }
+  return byMessage;
 }
 
 const wantsHtml = (request: FastifyRequest) =>
@@ -103,15 +164,37 @@ export function registerDevOutboxRoute(app: FastifyInstance, options: DevOutboxO
         .where(recipient ? eq(outbox.recipient, recipient) : undefined)
         .orderBy(desc(outbox.id))
         .limit(LIMIT);
+      const files = await listedAttachments(
+        db,
+        messages.map((message) => message.id),
+      );
+      const listed = messages.map((message) => ({
+        ...message,
+        attachments: files.get(message.id) ?? [],
+      }));
       reply.header('cache-control', 'no-store');
-      if (!wantsHtml(request)) return { messages };
+      if (!wantsHtml(request)) return { messages: listed };
       const outcome = isOutcome(request.query.bot) ? request.query.bot : undefined;
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', htmlPageCsp(STYLE))
-        .send(page(messages, options, outcome));
+        .send(page(listed, options, outcome));
     },
   );
+
+  app.get<{ Params: { id: string } }>(`${DEV_ATTACHMENT_PATH}/:id`, async (request, reply) => {
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : undefined;
+    const [file] =
+      id === undefined
+        ? []
+        : await db.select().from(outboxAttachments).where(eq(outboxAttachments.id, id)).limit(1);
+    if (!file) return reply.code(404).send({ message: 'No such attachment' });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${asciiFilename(file.filename)}"`)
+      .send(file.content);
+  });
 
   const bots = options.bots;
   if (!bots || bots.sources.length === 0) return;

@@ -5,8 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { dispatchOutbox, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
-import { outboxRow, queueMessage } from './testing.ts';
+import {
+  dispatchOutbox,
+  enqueueMessage,
+  logTransport,
+  MAX_ATTEMPTS,
+  type OutboxMessage,
+} from './outbox.ts';
+import { capturingLog, outboxRow, queueMessage } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -58,6 +64,48 @@ describe('dispatchOutbox', () => {
     const again: OutboxMessage[] = [];
     await dispatchOutbox(db, { send: async (message) => void again.push(message) }, row);
     expect(again).toEqual([]);
+  });
+
+  it('hands each message its own files, and the log names them without their bytes', async () => {
+    const kind = `test-${randomUUID()}`;
+    const pdf = Buffer.from('%PDF-1.3 a programme');
+    const withFile = await enqueueMessage(
+      db,
+      {
+        kind,
+        channel: 'email',
+        recipient: `a-${randomUUID()}@example.com`,
+        subject: 'A',
+        body: 'A',
+      },
+      [{ filename: 'programme.pdf', contentType: 'application/pdf', content: pdf }],
+    );
+    const without = await enqueueMessage(db, {
+      kind,
+      channel: 'email',
+      recipient: `b-${randomUUID()}@example.com`,
+      subject: 'B',
+      body: 'B',
+    });
+    const seen = new Map<number, OutboxMessage>();
+    await dispatchOutbox(
+      db,
+      { send: async (message) => void seen.set(message.id, message) },
+      { kind },
+    );
+    expect(seen.get(withFile)?.attachments).toEqual([
+      { filename: 'programme.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+    expect(seen.get(without)?.attachments).toEqual([]);
+
+    const log = capturingLog();
+    await logTransport(log).send(seen.get(withFile)!);
+    expect(log.lines[0]?.details).toMatchObject({
+      attachments: [
+        { filename: 'programme.pdf', contentType: 'application/pdf', bytes: pdf.length },
+      ],
+    });
+    expect(JSON.stringify(log.lines)).not.toContain('a programme');
   });
 
   it('counts failed attempts, retries, and gives up after the last one', async () => {

@@ -6,10 +6,56 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { outbox } from '#src/db/schema/index.ts';
+import { outbox, outboxAttachments } from '#src/db/schema/index.ts';
 
-export type OutboxMessage = typeof outbox.$inferSelect;
+/** A file sent with a message (`outbox_attachments`). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A queued message, with the files it carries (none for most). */
+export type OutboxMessage = typeof outbox.$inferSelect & {
+  attachments?: readonly OutboxAttachment[];
+};
 export type OutboxChannel = OutboxMessage['channel'];
+
+/** The database, or the transaction handle `db.transaction` passes to its callback. */
+type Writer = Pick<Database, 'insert'>;
+
+/** Queues a message and its files in the caller's transaction; answers the message's id. */
+export async function enqueueMessage(
+  tx: Writer,
+  message: typeof outbox.$inferInsert,
+  attachments: readonly OutboxAttachment[] = [],
+): Promise<number> {
+  const [queued] = await tx.insert(outbox).values(message).returning({ id: outbox.id });
+  if (attachments.length > 0) {
+    await tx
+      .insert(outboxAttachments)
+      .values(attachments.map((file) => ({ outboxId: queued!.id, ...file })));
+  }
+  return queued!.id;
+}
+
+/** The files of `messageIds`, by message id (one query for a whole round). */
+async function attachmentsOf(db: Database, messageIds: readonly number[]) {
+  const byMessage = new Map<number, OutboxAttachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select()
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.outboxId, [...messageIds]))
+    .orderBy(asc(outboxAttachments.id));
+  for (const { outboxId, filename, contentType, content } of rows) {
+    byMessage.set(outboxId, [
+      ...(byMessage.get(outboxId) ?? []),
+      { filename, contentType, content },
+    ]);
+  }
+  return byMessage;
+}
 
 export interface OutboxTransport {
   /** Resolves once the message is handed over; throws (with no secret in the message) if not. */
@@ -40,6 +86,16 @@ export function logTransport(log: { info: LogFn }) {
           to: message.recipient,
           subject: message.subject,
           body: message.body,
+          // Which files went with it, not their bytes.
+          ...(message.attachments && message.attachments.length > 0
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  bytes: file.content.length,
+                })),
+              }
+            : {}),
         },
         'outbox message',
       );
@@ -111,6 +167,10 @@ export async function dispatchOutbox(
 ): Promise<number> {
   const claimedAt = Date.now();
   const claimed = await claim(db, limit, kind, claimMs);
+  const files = await attachmentsOf(
+    db,
+    claimed.map((row) => row.id),
+  );
   let sent = 0;
   for (const [index, message] of claimed.entries()) {
     if (Date.now() - claimedAt > claimMs / 2) {
@@ -120,7 +180,7 @@ export async function dispatchOutbox(
       break;
     }
     try {
-      await transport.send(message);
+      await transport.send({ ...message, attachments: files.get(message.id) ?? [] });
     } catch (error) {
       const attempt = message.attempts + 1;
       await db

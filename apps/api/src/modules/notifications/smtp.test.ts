@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
-import { dispatchOutbox, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
+import { dispatchOutbox, enqueueMessage, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
 import { smtpTransport } from './smtp.ts';
 import { capturingLog, outboxRow, queueMessage } from './testing.ts';
 import { outboxTransport } from './transports.ts';
@@ -118,6 +118,28 @@ describe('smtpTransport', () => {
     // RFC 8058: the web server unfollows on a POST of this body to the same address.
     expect(message!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect((await rowOf(row)).sentAt).toBeInstanceOf(Date);
+  });
+
+  it('attaches the files queued with the message', async () => {
+    const recipient = `programme-${randomUUID()}@example.com`;
+    const kind = `test-${randomUUID()}`;
+    const pdf = Buffer.from('%PDF-1.3\nnot really a programme, but bytes\n%%EOF\n');
+    await enqueueMessage(
+      db,
+      { kind, channel: 'email', recipient, subject: 'Your programme', body: 'Attached.' },
+      [{ filename: 'altai-trail-programme.pdf', contentType: 'application/pdf', content: pdf }],
+    );
+    expect(await dispatchOutbox(db, smtpTransport({ url: smtpUrl(), from: FROM }), { kind })).toBe(
+      1,
+    );
+    const message = received.find((mail) => mail.to.includes(recipient));
+    expect(message?.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    const part = message!.body
+      .split(/\r\n--[^\r\n]+/)
+      .find((section) => /Content-Type: application\/pdf/i.test(section));
+    expect(part).toMatch(/Content-Disposition: attachment;\s*filename=altai-trail-programme\.pdf/i);
+    const encoded = part!.slice(part!.indexOf('\r\n\r\n') + 4).replace(/\s/g, '');
+    expect(Buffer.from(encoded, 'base64').equals(pdf)).toBe(true);
   });
 
   it('adds no List-Unsubscribe to a message without an unfollow link', async () => {

@@ -1,6 +1,6 @@
 /**
- * The outbox's e-mail transport: plain-text messages through an SMTP server with nodemailer
- * (decision 060). One connection per message; a refused or failed send throws, so the dispatcher
+ * The outbox's e-mail transport: plain-text messages, with their files attached, through an SMTP
+ * server with nodemailer (decision 060). One connection per message; a refused or failed send throws, so the dispatcher
  * counts an attempt.
  */
 import type { Transporter } from 'nodemailer';
@@ -66,6 +66,11 @@ export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
           to: message.recipient,
           subject: message.subject,
           text: message.body,
+          attachments: (message.attachments ?? []).map((file) => ({
+            filename: file.filename,
+            content: file.content,
+            contentType: file.contentType,
+          })),
           // RFC 2369, and RFC 8058's one-click: a mail client POSTs List-Unsubscribe=One-Click to
           // the same /unfollow address, which the web server turns into the API's unfollow; a
           // GET only opens the page that asks first (decision 060).

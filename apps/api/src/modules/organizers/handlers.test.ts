@@ -85,6 +85,10 @@ describe('GET /crm/api/organizer/public-info (getOrganizerPublicInfo)', () => {
       });
       expect(body.avatar?.image).toContain('{{size}}');
       expect(body.images).toHaveLength(row.imageSeeds.length);
+      // The gallery shows the provider's country: its landscape names the pictures.
+      for (const image of body.images ?? []) {
+        expect(image.image).toContain(`/${country!.landscape}/`);
+      }
       // Providers are reached through the site's chat: their messengers stay private.
       expect(body).not.toHaveProperty('messengers');
     }

@@ -29,7 +29,7 @@ export function organizersHandlers({
     async getOrganizerPublicInfo(request) {
       const found = await findPublishedOrganizer(db, request.query.id);
       if (!found) throw notFound('Organizer not found');
-      return toOrganizer(found.organizer, found.country);
+      return toOrganizer(found.organizer, found.country, { landscape: found.landscape });
     },
 
     async getOrganizerVerificationInfo(request) {

@@ -36,6 +36,13 @@ type OrganizerRow = typeof organizers.$inferSelect;
 type OrganizerInput = Schemas['OrganizerInput'];
 type CountryOption = Schemas['CountryOption'];
 
+/** An organizer of the member's, with its country and that country's landscape (gallery). */
+interface MemberOrganizer {
+  organizer: OrganizerRow;
+  country: CountryOption | null;
+  landscape: string | null;
+}
+
 export type OwnOrganizerOperation =
   | 'getOrganizerInfo'
   | 'listOwnOrganizers'
@@ -119,12 +126,13 @@ export function ownOrganizersHandlers(
     });
 
   /** The organizers `userId` is a member of, with their countries (one, when `id` is given). */
-  async function memberOrganizers(
-    userId: number,
-    id?: number,
-  ): Promise<{ organizer: OrganizerRow; country: CountryOption | null }[]> {
+  async function memberOrganizers(userId: number, id?: number): Promise<MemberOrganizer[]> {
     return db
-      .select({ organizer: organizers, country: { id: countries.id, name: countries.name } })
+      .select({
+        organizer: organizers,
+        country: { id: countries.id, name: countries.name },
+        landscape: countries.landscape,
+      })
       .from(organizerMembers)
       .innerJoin(organizers, eq(organizers.id, organizerMembers.organizerId))
       .leftJoin(countries, eq(countries.id, organizers.countryId))
@@ -145,8 +153,8 @@ export function ownOrganizersHandlers(
     return { user, found };
   }
 
-  const owner = (found: { organizer: OrganizerRow; country: CountryOption | null }) =>
-    toOrganizer(found.organizer, found.country, { forOwner: true });
+  const owner = (found: MemberOrganizer) =>
+    toOrganizer(found.organizer, found.country, { forOwner: true, landscape: found.landscape });
 
   /** Checks the references of an input (country, avatar) against the database. */
   async function checkReferences(input: Partial<OrganizerInput>, user: UserRow): Promise<void> {

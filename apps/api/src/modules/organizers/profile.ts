@@ -16,6 +16,8 @@ const GALLERY_SCENES: MediaScene[] = ['horse', 'trail', 'camp'];
 export interface ProfileOptions {
   /** Owner-only fields (messengers) for the signed-in organizer's own profile. */
   forOwner?: boolean;
+  /** The landscape of the organizer's country: its gallery shows that kind of place. */
+  landscape?: string | null;
 }
 
 /** The contract's `Organizer`: the card brief plus the public profile. */
@@ -40,6 +42,7 @@ export function toOrganizer(
           scene: GALLERY_SCENES[index % GALLERY_SCENES.length]!,
           seed,
           alt: `${row.name}, photo ${index + 1}`,
+          ...(options.landscape ? { landscape: options.landscape } : {}),
         },
         false,
       ),
@@ -50,13 +53,16 @@ export function toOrganizer(
 const withCountry = {
   organizer: organizers,
   country: { id: countries.id, name: countries.name },
+  landscape: countries.landscape,
 };
 
 /** A provider shown on the site (published), with its country; undefined for others. */
 export async function findPublishedOrganizer(
   db: Database,
   id: number,
-): Promise<{ organizer: OrganizerRow; country: CountryOption | null } | undefined> {
+): Promise<
+  { organizer: OrganizerRow; country: CountryOption | null; landscape: string | null } | undefined
+> {
   const [row] = await db
     .select(withCountry)
     .from(organizers)
@@ -114,7 +120,7 @@ export async function listHubOrganizers(
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
   return {
-    items: rows.map((row) => toOrganizer(row.organizer, row.country)),
+    items: rows.map((row) => toOrganizer(row.organizer, row.country, { landscape: row.landscape })),
     pagination: {
       page: query.page,
       per_page: query.limit,

@@ -126,7 +126,10 @@ describe('GET /spa/tour-reviews (getTourReviews)', () => {
     const images = seeded?.images ?? [];
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) {
-      expect(image.image).toMatch(/^\/media\/generated\/[a-z]+\/\d+\/\{\{size\}\}\.jpg$/);
+      // Drawn in the landscape of the tour's region: /media/generated/{scene}/{landscape}/{seed}/...
+      expect(image.image).toMatch(
+        /^\/media\/generated\/[a-z]+\/[a-z]+(-[a-z]+)*\/\d+\/\{\{size\}\}\.jpg$/,
+      );
       expect(typeof image.alt).toBe('string');
     }
   });

@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import {
   helpRequests,
   outbox,
+  outboxAttachments,
+  siteSettings,
   tourComplaints,
+  tourDates,
   tourProgramRequests,
   tours,
 } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { pdfText } from '#src/pdf/testing.ts';
+import { NO_WHATSAPP } from './handlers.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -48,6 +54,27 @@ async function post(
 
 async function outboxFor(recipient: string) {
   return db.select().from(outbox).where(eq(outbox.recipient, recipient));
+}
+
+/** The files queued with a message. */
+async function attachmentsOf(outboxId: number) {
+  return db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, outboxId));
+}
+
+/** Runs `body` with the site offering the programme by WhatsApp or not, then restores it. */
+async function withWhatsapp(offered: boolean, body: () => Promise<void>) {
+  const { site_tokens: tokens } = await readSiteSettings(db, ['site_tokens']);
+  const write = (value: typeof tokens) =>
+    db
+      .insert(siteSettings)
+      .values({ key: 'site_tokens', value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+  await write({ ...tokens, send_tour_program_in_pdf_via_whatsapp: offered });
+  try {
+    await body();
+  } finally {
+    await write(tokens);
+  }
 }
 
 describe('POST /crm/api/tour/complaint', () => {
@@ -116,16 +143,106 @@ describe('the tour programme by email, WhatsApp and subscription', () => {
     expect(message?.body).toContain(`/${tour.slug}`);
   });
 
-  it('sends it to the phone by WhatsApp', async () => {
-    const phone = `+4477${String(Date.now()).slice(-8)}`;
-    const { status } = await post(
-      'orderTourProgramViaWhatsapp',
-      '/spa/tour-program-order-via-whatsapp',
-      { phone, tour_id: tour.id },
+  it('attaches the programme as a PDF: facts, dates and prices in the currency, policy, days', async () => {
+    const [dated] = await db
+      .select()
+      .from(tours)
+      .where(and(eq(tours.isPublished, true), gte(tours.nextStartDate, todayIso())))
+      .orderBy(asc(tours.id))
+      .limit(1);
+    const email = uniqueEmail();
+    await post('orderTourProgramViaEmail', '/spa/tour-program-order-via-email', {
+      email,
+      tour_id: dated!.id,
+      currency: 'EUR',
+    });
+    const [message] = await outboxFor(email);
+    expect(message?.body).toContain('The attached PDF has the whole programme');
+    const files = await attachmentsOf(message!.id);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({
+      filename: `${dated!.slug}-programme.pdf`,
+      contentType: 'application/pdf',
+    });
+    const pdf = files[0]!.content;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(dated!.name);
+    expect(text).toContain('Dates and prices');
+    expect(text).toMatch(/€[\d,]+ per person/);
+    expect(text).toContain('Cancellation policy:');
+    expect(text).toContain('Day 1.');
+    expect(text).toContain(`/${dated!.slug}`);
+  });
+
+  it('names the variants of the dates in the PDF', async () => {
+    const [variant] = await db
+      .select({ tourId: tourDates.tourId })
+      .from(tourDates)
+      .innerJoin(tours, eq(tours.id, tourDates.tourId))
+      .where(
+        and(
+          eq(tours.isPublished, true),
+          eq(tourDates.variantName, 'Private room'),
+          gte(tourDates.startDate, todayIso()),
+        ),
+      )
+      .orderBy(asc(tourDates.id))
+      .limit(1);
+    const email = uniqueEmail();
+    await post('orderTourProgramViaEmail', '/spa/tour-program-order-via-email', {
+      email,
+      tour_id: variant!.tourId,
+    });
+    const [message] = await outboxFor(email);
+    const [file] = await attachmentsOf(message!.id);
+    const text = pdfText(file!.content);
+    expect(text).toContain('· Shared room');
+    expect(text).toContain('· Private room');
+    expect(text).toMatch(/US\$[\d,]+ per person/);
+  });
+
+  it('sends it, with the PDF, to the phone by WhatsApp when the site offers it', async () => {
+    await withWhatsapp(true, async () => {
+      const phone = `+4477${String(Date.now()).slice(-8)}`;
+      const { status } = await post(
+        'orderTourProgramViaWhatsapp',
+        '/spa/tour-program-order-via-whatsapp',
+        { phone, tour_id: tour.id },
+      );
+      expect(status).toBe(200);
+      const [message] = await outboxFor(phone);
+      expect(message).toMatchObject({ kind: 'tour-program', channel: 'whatsapp' });
+      expect(await attachmentsOf(message!.id)).toEqual([
+        expect.objectContaining({ contentType: 'application/pdf' }),
+      ]);
+    });
+  });
+
+  it('refuses WhatsApp with 422 when the site sends the programme by e-mail only', async () => {
+    await withWhatsapp(false, async () => {
+      const phone = `+4478${String(Date.now()).slice(-8)}`;
+      const { status, body } = await post(
+        'orderTourProgramViaWhatsapp',
+        '/spa/tour-program-order-via-whatsapp',
+        { phone, email: uniqueEmail(), tour_id: tour.id },
+      );
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ message: NO_WHATSAPP, errors: { phone: [NO_WHATSAPP] } });
+      expect(await outboxFor(phone)).toEqual([]);
+    });
+  });
+
+  it('answers 422 for a currency the site does not price in', async () => {
+    const email = uniqueEmail();
+    const { status, body } = await post(
+      'orderTourProgramViaEmail',
+      '/spa/tour-program-order-via-email',
+      { email, tour_id: tour.id, currency: 'XXX' },
     );
-    expect(status).toBe(200);
-    const [message] = await outboxFor(phone);
-    expect(message).toMatchObject({ kind: 'tour-program', channel: 'whatsapp' });
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ errors: { currency: [expect.any(String)] } });
+    expect(await outboxFor(email)).toEqual([]);
   });
 
   it('keeps a given subscriber id and makes one otherwise', async () => {

@@ -1,7 +1,9 @@
 /**
  * What a visitor can send about a tour without an account (spec section 7, "Tour and program
- * actions"): a complaint, the programme by email or WhatsApp, a subscription to it (and its end,
- * from the link of the follower e-mails), and a request for help choosing. Each is stored, and what must reach someone goes through the outbox.
+ * actions"): a complaint, the programme by email or WhatsApp (when the site tokens offer it), a
+ * subscription to it (and its end, from the link of the follower e-mails), and a request for help
+ * choosing. Each is stored, and what must reach someone goes through the outbox; the programme
+ * travels as a PDF attached to its message.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -17,9 +19,15 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { loadTourPage } from '#src/modules/catalog/tour/page.ts';
 import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { isSupportedCurrency, type RatesCache } from '#src/modules/money/rates.ts';
+import { requestCurrency } from '#src/modules/money/request-currency.ts';
+import { enqueueMessage, type OutboxAttachment } from '#src/modules/notifications/outbox.ts';
 import { newestDateId } from './followers.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
+import { programmeFileName, renderProgrammePdf } from './programme-pdf.ts';
 import {
   isFollowing,
   readUnfollowToken,
@@ -38,6 +46,8 @@ import {
 
 export interface TourActionsDeps {
   db: Database;
+  /** Currency rates: the programme's PDF prices the dates in the visitor's currency. */
+  rates: RatesCache;
   content?: { publicUrl?: string | undefined } | undefined;
   /** Calls per visitor address and operation in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
@@ -64,6 +74,8 @@ type TourActionOperation =
   | 'submitHelpRequest';
 
 const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
+/** The answer to a WhatsApp order where the site tokens offer the programme by e-mail only. */
+export const NO_WHATSAPP = 'The programme is sent by e-mail only: leave your e-mail address';
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 
 /** How a call answers an unknown tour: 404 where the contract has it, else a field error (422). */
@@ -152,9 +164,53 @@ export function tourActionsHandlers(
     return { following, tour };
   }
 
-  /** Queues the programme to one address; answers the stored request's id. */
+  /**
+   * The currency the programme's prices are in: the one the order names, else the visitor's
+   * (`X-Currency`); 422 for one the rates table does not know.
+   */
+  async function programmeCurrency(request: FastifyRequest, named: string | undefined) {
+    const table = await deps.rates.get();
+    if (named === undefined) return { currency: requestCurrency(request, table), rates: table };
+    if (!isSupportedCurrency(table, named)) {
+      throw unprocessable(`Currency ${named} is not supported`, {
+        currency: ['Choose a currency the site offers'],
+      });
+    }
+    return { currency: named, rates: table };
+  }
+
+  /** The programme as the traveller's PDF: the tour page's facts, dates and prices, days, policy. */
+  async function programmePdf(
+    request: FastifyRequest,
+    tourId: number,
+    named: string | undefined,
+  ): Promise<OutboxAttachment> {
+    const prices = await programmeCurrency(request, named);
+    const [row] = await db.select().from(tours).where(eq(tours.id, tourId)).limit(1);
+    if (!row) throw UNKNOWN_TOUR.field();
+    const today = todayIso();
+    const page = await loadTourPage(db, row, {
+      ...prices,
+      today,
+      withAlt: false,
+      format: 'full',
+      expandProgram: true,
+      expandReviews: false,
+    });
+    return {
+      filename: programmeFileName(row.slug),
+      contentType: 'application/pdf',
+      content: await renderProgrammePdf(page, { publicUrl, today }),
+    };
+  }
+
+  /**
+   * Queues the programme of a published tour, with its PDF, to one address; answers the stored
+   * request's id. The PDF is rendered before the transaction, which then only writes.
+   */
   async function orderProgramme(
-    tour: ProgrammeTour & { id: number },
+    request: FastifyRequest,
+    tourId: number,
     order: {
       channel: 'email' | 'whatsapp' | 'subscription';
       email?: string | undefined;
@@ -166,6 +222,8 @@ export function tourActionsHandlers(
       seenDateId?: number | undefined;
     },
   ): Promise<number> {
+    const tour = await publishedTour(db, tourId);
+    const pdf = await programmePdf(request, tour.id, order.currency);
     // A follower's copy carries the link that unfollows the tour.
     const following: Following | undefined =
       order.channel === 'subscription' && order.email
@@ -183,19 +241,23 @@ export function tourActionsHandlers(
         .returning({ id: tourProgramRequests.id });
       const recipient = order.channel === 'whatsapp' ? order.phone : order.email;
       if (recipient) {
-        await tx.insert(outbox).values({
-          kind: 'tour-program',
-          channel: order.channel === 'whatsapp' ? 'whatsapp' : 'email',
-          recipient,
-          ...message,
-          payload: {
-            tourId: tour.id,
-            requestId: stored!.id,
-            currency: order.currency ?? null,
-            // The SMTP transport sends it as List-Unsubscribe (decision 060).
-            ...(unsubscribeUrl && { unsubscribeUrl }),
+        await enqueueMessage(
+          tx,
+          {
+            kind: 'tour-program',
+            channel: order.channel === 'whatsapp' ? 'whatsapp' : 'email',
+            recipient,
+            ...message,
+            payload: {
+              tourId: tour.id,
+              requestId: stored!.id,
+              currency: order.currency ?? null,
+              // The SMTP transport sends it as List-Unsubscribe (decision 060).
+              ...(unsubscribeUrl && { unsubscribeUrl }),
+            },
           },
-        });
+          [pdf],
+        );
       }
       return stored!.id;
     });
@@ -230,9 +292,8 @@ export function tourActionsHandlers(
       const tooMany = await limited('orderTourProgramViaEmail', request, reply);
       if (tooMany) return reply;
       const { email, phone, currency, tour_id: tourId } = request.body;
-      const tour = await publishedTour(db, tourId);
-      const requestId = await orderProgramme(tour, { channel: 'email', email, phone, currency });
-      return { result: true, request_id: requestId };
+      const order = { channel: 'email', email, phone, currency } as const;
+      return { result: true, request_id: await orderProgramme(request, tourId, order) };
     },
 
     async orderTourProgramViaWhatsapp(request, reply) {
@@ -245,32 +306,28 @@ export function tourActionsHandlers(
         tour_id: tourId,
         request_id: bookingRequestId,
       } = request.body;
-      const tour = await publishedTour(db, tourId);
-      const requestId = await orderProgramme(tour, {
-        channel: 'whatsapp',
-        email,
-        phone,
-        currency,
-        bookingRequestId,
-      });
-      return { result: true, request_id: requestId };
+      const { site_tokens: tokens } = await readSiteSettings(db, ['site_tokens']);
+      if (!tokens.send_tour_program_in_pdf_via_whatsapp) {
+        throw unprocessable(NO_WHATSAPP, { phone: [NO_WHATSAPP] });
+      }
+      const order = { channel: 'whatsapp', email, phone, currency, bookingRequestId } as const;
+      return { result: true, request_id: await orderProgramme(request, tourId, order) };
     },
 
     async subscribeTourProgram(request, reply) {
       const tooMany = await limited('subscribeTourProgram', request, reply);
       if (tooMany) return reply;
       const { email, currency, uuid, tour_id: tourId } = request.body;
-      const tour = await publishedTour(db, tourId);
       // The visitor's subscriber id (cookie `subscriber_id`, spec section 3) is kept, or given.
       const subscriberId = request.body.subscriber_id ?? randomUUID();
-      await orderProgramme(tour, {
+      await orderProgramme(request, tourId, {
         channel: 'subscription',
         email,
         currency,
         subscriberId,
         individualTourUuid: uuid,
         // Dates the tour has now are not news to the follower (`followers.ts`).
-        seenDateId: await newestDateId(db, tour.id),
+        seenDateId: await newestDateId(db, tourId),
       });
       return { result: true, subscriber_id: subscriberId };
     },

@@ -25,8 +25,9 @@ export function followerFooter(unfollowUrl: string): string[] {
 }
 
 /**
- * The programme of a tour as a message: its days, and where to see dates and prices. A follower's
- * copy (`unfollowUrl`) says that new dates will follow, and how to stop them.
+ * The programme of a tour as a message: its days, the PDF that comes with it (dates, prices and
+ * the cancellation policy), and where to book. A follower's copy (`unfollowUrl`) says that new
+ * dates will follow, and how to stop them.
  */
 export function programmeMessage(
   tour: ProgrammeTour,
@@ -38,6 +39,8 @@ export function programmeMessage(
     subject: `${tour.name}: the tour programme`,
     body: [
       `${tour.name} (${tour.duration} ${tour.duration === 1 ? 'day' : 'days'})`,
+      '',
+      'The attached PDF has the whole programme with the dates, prices, payment terms and the cancellation policy.',
       '',
       ...(days.length > 0
         ? days.flatMap((day) => [day, ''])

@@ -76,7 +76,7 @@ const TEXTS: Record<LegalKind, LegalText> = {
     sections: [
       section(
         '1. What we collect',
-        'Account data: your name, email address, phone number, country and time zone. Booking data: the tours you request, travellers’ names, dates of birth, riding experience, weight where the provider needs it for choosing a horse, and dietary restrictions. Usage data: pages visited and device information, collected through cookies as described in the Cookie Policy.',
+        'Account data: your name, email address, phone number, country and time zone. Booking data: the tours you request, travellers’ names, dates of birth, riding experience, weight where the provider needs it for choosing a horse, and dietary restrictions. Usage data: pages visited and device information, collected through cookies as described in our <a href="/cookie-policy">Cookie Policy</a>.',
       ),
       section(
         '2. Why we use it',
@@ -116,6 +116,7 @@ const TEXTS: Record<LegalKind, LegalText> = {
       section(
         '2. Analytics cookies',
         'With your consent we use analytics cookies to understand which pages are useful. Without consent these cookies are not set, and any left from earlier visits are deleted.',
+        'How we handle the personal data these cookies collect is set out in our <a href="/privacy">Privacy Policy</a>.',
       ),
       section(
         '3. Campaign tags',

@@ -43,6 +43,7 @@ const RESERVED_SLUGS = new Set([
   'agreement',
   'tour-provider-agreement',
   'safety-rules',
+  'cookie-policy',
 ]);
 
 export function isUsableSlug(slug: string): boolean {

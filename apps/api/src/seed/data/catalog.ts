@@ -1,49 +1,104 @@
 /** Kinds of rest, collections, seasons, languages and cruise data of the demo catalogue. */
+import { all, has, hasAny, level, type When } from '../text-facts.ts';
 
 export interface RestKindSeed {
   name: string;
   /** Tours of these kinds get this rest kind. */
   fits: ('tour' | 'excursion' | 'cruise')[];
+  /** ...and only when the tour is really like that (a beach, a nomad camp, a gentle pace). */
+  when?: When;
 }
+
+const landscapeIs =
+  (...terrains: string[]): When =>
+  (facts) =>
+    terrains.some((terrain) => facts.landscape.startsWith(terrain));
+const onWater =
+  (...kinds: ('river' | 'lake' | 'sea')[]): When =>
+  (facts) =>
+    facts.water !== undefined && kinds.includes(facts.water.kind);
 
 export const REST_KINDS: RestKindSeed[] = [
   { name: 'Trail riding', fits: ['tour', 'excursion'] },
-  { name: 'Horse safari', fits: ['tour'] },
-  { name: 'Beach riding', fits: ['tour', 'excursion'] },
-  { name: 'Mountain expeditions', fits: ['tour'] },
-  { name: 'Ranch and cowboy life', fits: ['tour'] },
-  { name: 'Nomad and yurt stays', fits: ['tour'] },
-  { name: 'Riding lessons', fits: ['excursion', 'tour'] },
-  { name: 'Wine country rides', fits: ['tour', 'excursion'] },
-  { name: 'Winter rides', fits: ['tour', 'excursion'] },
-  { name: 'Wildlife and nature', fits: ['tour', 'excursion', 'cruise'] },
-  { name: 'Family riding holidays', fits: ['tour', 'excursion'] },
-  { name: 'River cruises', fits: ['cruise'] },
-  { name: 'Sea and lake cruises', fits: ['cruise'] },
-  { name: 'Culture and history', fits: ['tour', 'excursion', 'cruise'] },
+  { name: 'Horse safari', fits: ['tour'], when: has('wildlife') },
+  {
+    name: 'Beach riding',
+    fits: ['tour', 'excursion'],
+    when: all(has('beaches'), (facts) => facts.coast),
+  },
+  { name: 'Mountain expeditions', fits: ['tour'], when: all(has('mountains'), level(2)) },
+  { name: 'Ranch and cowboy life', fits: ['tour'], when: has('ranches') },
+  { name: 'Nomad and yurt stays', fits: ['tour'], when: has('nomads') },
+  { name: 'Riding lessons', fits: ['excursion', 'tour'], when: level(1, 1) },
+  { name: 'Wine country rides', fits: ['tour', 'excursion'], when: has('vineyards') },
+  {
+    name: 'Winter rides',
+    fits: ['tour', 'excursion'],
+    when: landscapeIs('alpine', 'tundra', 'highland', 'steppe', 'forest'),
+  },
+  {
+    name: 'Wildlife and nature',
+    fits: ['tour', 'excursion', 'cruise'],
+    when: hasAny('wildlife', 'wetlands', 'forest', 'lakes', 'glaciers'),
+  },
+  {
+    name: 'Family riding holidays',
+    fits: ['tour', 'excursion'],
+    when: all(level(1, 2), (facts) => facts.minAge <= 10),
+  },
+  { name: 'River cruises', fits: ['cruise'], when: onWater('river') },
+  { name: 'Sea and lake cruises', fits: ['cruise'], when: onWater('sea', 'lake') },
+  {
+    name: 'Culture and history',
+    fits: ['tour', 'excursion', 'cruise'],
+    when: hasAny('old-towns', 'castles', 'villages', 'nomads'),
+  },
 ];
 
-export const COLLECTIONS: { name: string; description: string }[] = [
-  { name: 'Best for beginners', description: 'Calm horses, short days and patient guides.' },
-  { name: 'For experienced riders', description: 'Long canters, big distances and wild terrain.' },
+export const COLLECTIONS: { name: string; description: string; when?: When }[] = [
+  {
+    name: 'Best for beginners',
+    description: 'Calm horses, short days and patient guides.',
+    when: level(1, 1),
+  },
+  {
+    name: 'For experienced riders',
+    description: 'Long canters, big distances and wild terrain.',
+    when: level(3),
+  },
   {
     name: 'Family adventures',
     description: 'Rides that children from six years old enjoy as much as you.',
+    when: all(level(1, 2), (facts) => facts.minAge <= 6),
   },
-  { name: 'Weekend escapes', description: 'Two or three days in the saddle, back for Monday.' },
+  {
+    name: 'Weekend escapes',
+    description: 'Two or three days in the saddle, back for Monday.',
+    when: (facts) => facts.duration >= 2 && facts.duration <= 3,
+  },
   {
     name: 'Luxury ranches',
     description: 'Fine food, soft beds and the best horses of the region.',
+    when: all(
+      has('ranches'),
+      (facts) => facts.comfort === 'improved' || facts.comfort === 'premium',
+    ),
   },
   {
     name: 'Off the beaten track',
     description: 'Remote valleys where you meet more horses than people.',
+    when: (facts) => !facts.features.has('old-towns'),
   },
-  { name: 'Riding with wild horses', description: 'Watch free-roaming herds from the saddle.' },
+  {
+    name: 'Riding with wild horses',
+    description: 'Watch free-roaming herds from the saddle.',
+    when: has('wild-horses'),
+  },
   { name: 'Sunrise and sunset rides', description: 'The golden hours, on horseback.' },
   {
     name: 'Camping under the stars',
     description: 'Tents, campfires and the sound of grazing horses.',
+    when: (facts) => facts.accommodation === 'tent' || facts.accommodation === 'camp-site',
   },
   {
     name: 'Solo traveller friendly',
@@ -120,18 +175,6 @@ export const ACCOMMODATIONS = [
   'train',
   'not-set',
 ] as const;
-export const EMOJIS = [
-  'horse',
-  'unicorn',
-  'carousel_horse',
-  'hearts',
-  'stars',
-  'map',
-  'globe',
-  'plane',
-  'luggage',
-  'checkmark',
-  'blue_circle',
-  'green_circle',
-] as const;
+/** Some tours get one of these (every choice the contract has). */
+export { TOUR_EMOJIS as EMOJIS } from '#src/db/schema/tours.ts';
 export const MIN_AGES = [0, 0, 6, 8, 10, 12, 12, 14, 16] as const;

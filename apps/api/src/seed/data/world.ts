@@ -1,3 +1,5 @@
+import type { Terrain } from '#src/modules/media/landscapes.ts';
+
 /**
  * The demo geography: real countries in every world part with real regions and cities
  * (approximate coordinates). Country ids follow the spec where it names them: 31, 114 and 228
@@ -8,10 +10,47 @@ export interface CitySeed {
   lat: number;
   lng: number;
   isPort?: boolean;
+  /** A beach long and open enough to ride on starts here. */
+  beach?: boolean;
 }
+
+/**
+ * What a region is known for. Tour names, descriptions, programmes and reviews mention only
+ * what the region has: no coast in Mongolia, no nomads in Tuscany.
+ */
+export type RegionFeature =
+  | 'beaches'
+  | 'canyons'
+  | 'castles'
+  | 'desert'
+  | 'fjords'
+  | 'forest'
+  | 'glaciers'
+  | 'highlands'
+  | 'horse-herders'
+  | 'hot-springs'
+  | 'lakes'
+  | 'mountains'
+  | 'nomads'
+  | 'old-towns'
+  | 'ranches'
+  | 'rivers'
+  | 'steppe'
+  | 'villages'
+  | 'vineyards'
+  | 'volcanoes'
+  | 'waterfalls'
+  | 'wetlands'
+  | 'wild-horses'
+  | 'wildlife';
 
 export interface RegionSeed {
   name: string;
+  /** How the region looks: its pictures are drawn with this landscape profile. */
+  landscape: Terrain;
+  /** The region meets the sea. */
+  coast?: boolean;
+  features: RegionFeature[];
   cities: CitySeed[];
   showplaces: string[];
 }
@@ -44,11 +83,12 @@ export const WORLD_PARTS = [
   'Oceania',
 ] as const;
 
-const c = (name: string, lat: number, lng: number, isPort = false): CitySeed => ({
+const c = (name: string, lat: number, lng: number, isPort = false, beach = false): CitySeed => ({
   name,
   lat,
   lng,
   isPort,
+  ...(beach ? { beach } : {}),
 });
 
 export const COUNTRIES: CountrySeed[] = [
@@ -67,16 +107,25 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'South Iceland',
-        cities: [c('Hella', 63.83, -20.4), c('Vik', 63.42, -19.0, true)],
+        landscape: 'tundra',
+        coast: true,
+        features: ['volcanoes', 'glaciers', 'waterfalls', 'rivers', 'beaches', 'highlands'],
+        cities: [c('Hella', 63.83, -20.4), c('Vik', 63.42, -19.0, true, true)],
         showplaces: ['Landmannalaugar', 'Seljalandsfoss'],
       },
       {
         name: 'North Iceland',
+        landscape: 'tundra',
+        coast: true,
+        features: ['volcanoes', 'lakes', 'waterfalls', 'rivers', 'hot-springs'],
         cities: [c('Akureyri', 65.68, -18.09, true), c('Husavik', 66.04, -17.34, true)],
         showplaces: ['Lake Myvatn', 'Dettifoss'],
       },
       {
         name: 'Westfjords',
+        landscape: 'tundra',
+        coast: true,
+        features: ['fjords', 'waterfalls', 'mountains', 'beaches'],
         cities: [c('Isafjordur', 66.07, -23.13, true), c('Patreksfjordur', 65.6, -23.99)],
         showplaces: ['Dynjandi'],
       },
@@ -96,12 +145,18 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Connemara',
-        cities: [c('Clifden', 53.49, -10.02), c('Galway', 53.27, -9.05, true)],
+        landscape: 'moorland',
+        coast: true,
+        features: ['mountains', 'lakes', 'beaches', 'villages'],
+        cities: [c('Clifden', 53.49, -10.02, false, true), c('Galway', 53.27, -9.05, true)],
         showplaces: ['Kylemore Abbey'],
       },
       {
         name: 'County Kerry',
-        cities: [c('Killarney', 52.06, -9.5), c('Dingle', 52.14, -10.27, true)],
+        landscape: 'moorland',
+        coast: true,
+        features: ['mountains', 'lakes', 'beaches', 'villages'],
+        cities: [c('Killarney', 52.06, -9.5), c('Dingle', 52.14, -10.27, true, true)],
         showplaces: ['Ring of Kerry', 'Gap of Dunloe'],
       },
     ],
@@ -121,16 +176,22 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Scottish Highlands',
+        landscape: 'moorland',
+        features: ['mountains', 'lakes', 'rivers', 'castles'],
         cities: [c('Inverness', 57.48, -4.22, true), c('Fort William', 56.82, -5.11)],
         showplaces: ['Glen Coe', 'Loch Ness'],
       },
       {
         name: 'Dartmoor',
+        landscape: 'moorland',
+        features: ['highlands', 'wild-horses', 'villages', 'rivers'],
         cities: [c('Okehampton', 50.74, -4.0), c('Tavistock', 50.55, -4.14)],
         showplaces: ['Haytor'],
       },
       {
         name: 'Lake District',
+        landscape: 'moorland',
+        features: ['mountains', 'lakes', 'villages'],
         cities: [c('Keswick', 54.6, -3.13), c('Ambleside', 54.43, -2.96)],
         showplaces: ['Helvellyn'],
       },
@@ -151,20 +212,28 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Andalusia',
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['mountains', 'villages', 'old-towns', 'beaches', 'wetlands'],
         cities: [
           c('Ronda', 36.74, -5.17),
           c('Seville', 37.39, -5.98),
-          c('Tarifa', 36.01, -5.6, true),
+          c('Tarifa', 36.01, -5.6, true, true),
         ],
         showplaces: ['Sierra de Grazalema', 'Doñana National Park'],
       },
       {
         name: 'Catalonia',
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['mountains', 'villages', 'old-towns', 'vineyards'],
         cities: [c('Girona', 41.98, 2.82), c('Barcelona', 41.39, 2.17, true)],
         showplaces: ['Montserrat'],
       },
       {
         name: 'Castile and León',
+        landscape: 'mediterranean',
+        features: ['mountains', 'old-towns', 'villages', 'castles'],
         cities: [c('Ávila', 40.66, -4.7), c('Salamanca', 40.97, -5.66)],
         showplaces: ['Sierra de Gredos'],
       },
@@ -185,11 +254,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Alentejo',
-        cities: [c('Évora', 38.57, -7.91), c('Comporta', 38.38, -8.78, true)],
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['beaches', 'villages', 'old-towns', 'vineyards'],
+        cities: [c('Évora', 38.57, -7.91), c('Comporta', 38.38, -8.78, true, true)],
         showplaces: ['Monsaraz'],
       },
       {
         name: 'Douro Valley',
+        landscape: 'mediterranean',
+        features: ['vineyards', 'rivers', 'villages', 'old-towns'],
         cities: [c('Porto', 41.15, -8.61, true), c('Peso da Régua', 41.16, -7.79, true)],
         showplaces: ['Pinhão vineyards'],
       },
@@ -211,16 +285,23 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Provence',
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['wetlands', 'wild-horses', 'vineyards', 'villages', 'old-towns', 'beaches'],
         cities: [c('Arles', 43.68, 4.63, true), c('Avignon', 43.95, 4.81, true)],
         showplaces: ['Camargue', 'Luberon'],
       },
       {
         name: 'Auvergne',
+        landscape: 'forest',
+        features: ['volcanoes', 'lakes', 'forest', 'villages'],
         cities: [c('Clermont-Ferrand', 45.78, 3.08), c('Le Puy-en-Velay', 45.04, 3.89)],
         showplaces: ['Puy de Dôme'],
       },
       {
         name: 'Loire Valley',
+        landscape: 'forest',
+        features: ['rivers', 'forest', 'castles', 'vineyards', 'villages'],
         cities: [c('Tours', 47.39, 0.69), c('Amboise', 47.41, 0.98)],
         showplaces: ['Château de Chambord'],
       },
@@ -241,16 +322,23 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Tuscany',
+        landscape: 'mediterranean',
+        features: ['vineyards', 'villages', 'old-towns'],
         cities: [c('Siena', 43.32, 11.33), c('Florence', 43.77, 11.25)],
         showplaces: ['Val d’Orcia', 'Chianti hills'],
       },
       {
         name: 'Sardinia',
-        cities: [c('Oristano', 39.9, 8.59, true), c('Olbia', 40.92, 9.5, true)],
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['beaches', 'wild-horses', 'mountains', 'villages'],
+        cities: [c('Oristano', 39.9, 8.59, true, true), c('Olbia', 40.92, 9.5, true)],
         showplaces: ['Giara di Gesturi'],
       },
       {
         name: 'Umbria',
+        landscape: 'mediterranean',
+        features: ['villages', 'old-towns', 'mountains', 'forest', 'vineyards'],
         cities: [c('Perugia', 43.11, 12.39), c('Assisi', 43.07, 12.62)],
         showplaces: ['Monte Subasio'],
       },
@@ -271,11 +359,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Jotunheimen',
+        landscape: 'alpine',
+        features: ['mountains', 'glaciers', 'lakes'],
         cities: [c('Lom', 61.84, 8.57), c('Otta', 61.77, 9.54)],
         showplaces: ['Besseggen Ridge'],
       },
       {
         name: 'Lofoten',
+        landscape: 'tundra',
+        coast: true,
+        features: ['fjords', 'beaches', 'mountains'],
         cities: [c('Svolvær', 68.23, 14.57, true), c('Reine', 67.93, 13.09, true)],
         showplaces: ['Haukland Beach'],
       },
@@ -296,11 +389,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Great Plain',
+        landscape: 'steppe',
+        features: ['steppe', 'wetlands', 'villages', 'horse-herders'],
         cities: [c('Kecskemét', 46.9, 19.69), c('Hortobágy', 47.58, 21.15)],
         showplaces: ['Hortobágy National Park'],
       },
       {
         name: 'Danube Bend',
+        landscape: 'forest',
+        features: ['rivers', 'forest', 'castles', 'old-towns', 'villages'],
         cities: [c('Budapest', 47.5, 19.04, true), c('Visegrád', 47.79, 18.97, true)],
         showplaces: ['Visegrád Castle'],
       },
@@ -320,11 +417,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Tusheti',
+        landscape: 'alpine',
+        features: ['mountains', 'villages', 'horse-herders'],
         cities: [c('Omalo', 42.37, 45.63), c('Telavi', 41.92, 45.47)],
         showplaces: ['Abano Pass'],
       },
       {
         name: 'Svaneti',
+        landscape: 'alpine',
+        features: ['mountains', 'glaciers', 'villages'],
         cities: [c('Mestia', 43.05, 42.73), c('Ushguli', 42.92, 43.01)],
         showplaces: ['Shkhara Glacier'],
       },
@@ -346,21 +447,29 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Altai Republic',
+        landscape: 'alpine',
+        features: ['mountains', 'rivers', 'lakes', 'forest', 'horse-herders'],
         cities: [c('Gorno-Altaysk', 51.96, 85.96), c('Chemal', 51.41, 86.0)],
         showplaces: ['Katun River valley', 'Multinskie Lakes'],
       },
       {
         name: 'Karelia',
+        landscape: 'forest',
+        features: ['lakes', 'forest', 'rivers', 'villages'],
         cities: [c('Petrozavodsk', 61.79, 34.36, true), c('Sortavala', 61.7, 30.69, true)],
         showplaces: ['Ruskeala Canyon'],
       },
       {
         name: 'Irkutsk Oblast',
+        landscape: 'forest',
+        features: ['lakes', 'forest', 'mountains'],
         cities: [c('Irkutsk', 52.29, 104.28, true), c('Listvyanka', 51.85, 104.87, true)],
         showplaces: ['Olkhon Island'],
       },
       {
         name: 'Nizhny Novgorod Oblast',
+        landscape: 'forest',
+        features: ['rivers', 'forest', 'old-towns', 'villages'],
         cities: [c('Nizhny Novgorod', 56.33, 44.0, true), c('Gorodets', 56.65, 43.47, true)],
         showplaces: ['Makaryev Monastery'],
       },
@@ -380,16 +489,22 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Arkhangai',
+        landscape: 'steppe',
+        features: ['steppe', 'nomads', 'rivers', 'volcanoes', 'lakes', 'hot-springs'],
         cities: [c('Tsetserleg', 47.47, 101.45), c('Kharkhorin', 47.2, 102.82)],
         showplaces: ['Orkhon Valley', 'Erdene Zuu Monastery'],
       },
       {
         name: 'Khövsgöl',
+        landscape: 'alpine',
+        features: ['lakes', 'forest', 'mountains', 'nomads'],
         cities: [c('Mörön', 49.64, 100.16), c('Khatgal', 50.44, 100.16, true)],
         showplaces: ['Lake Khövsgöl'],
       },
       {
         name: 'Töv',
+        landscape: 'steppe',
+        features: ['steppe', 'nomads', 'wild-horses', 'rivers'],
         cities: [c('Ulaanbaatar', 47.92, 106.92), c('Zuunmod', 47.71, 106.95)],
         showplaces: ['Gorkhi-Terelj National Park'],
       },
@@ -409,11 +524,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Almaty Region',
+        landscape: 'alpine',
+        features: ['mountains', 'lakes', 'canyons', 'forest', 'horse-herders'],
         cities: [c('Almaty', 43.24, 76.89), c('Saty', 43.05, 78.41)],
         showplaces: ['Charyn Canyon', 'Kolsai Lakes'],
       },
       {
         name: 'East Kazakhstan',
+        landscape: 'alpine',
+        features: ['mountains', 'rivers', 'forest', 'lakes', 'horse-herders'],
         cities: [c('Oskemen', 49.95, 82.61), c('Katon-Karagay', 49.17, 85.61)],
         showplaces: ['Rakhmanov Springs'],
       },
@@ -433,11 +552,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Issyk-Kul',
+        landscape: 'highland',
+        features: ['lakes', 'mountains', 'nomads', 'hot-springs'],
         cities: [c('Karakol', 42.49, 78.39, true), c('Cholpon-Ata', 42.65, 77.08, true)],
         showplaces: ['Jeti-Ögüz Gorge', 'Altyn-Arashan'],
       },
       {
         name: 'Naryn',
+        landscape: 'highland',
+        features: ['nomads', 'lakes', 'mountains'],
         cities: [c('Naryn', 41.43, 76.0), c('Kochkor', 42.22, 75.75)],
         showplaces: ['Song-Kul Lake', 'Tash Rabat'],
       },
@@ -458,16 +581,22 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Inner Mongolia',
+        landscape: 'steppe',
+        features: ['steppe', 'nomads', 'rivers'],
         cities: [c('Hohhot', 40.84, 111.75), c('Hailar', 49.21, 119.76)],
         showplaces: ['Hulunbuir Grasslands'],
       },
       {
         name: 'Yunnan',
+        landscape: 'alpine',
+        features: ['mountains', 'canyons', 'villages', 'old-towns', 'rivers'],
         cities: [c('Lijiang', 26.86, 100.23), c('Shangri-La', 27.83, 99.71)],
         showplaces: ['Tiger Leaping Gorge'],
       },
       {
         name: 'Chongqing',
+        landscape: 'forest',
+        features: ['rivers', 'canyons', 'mountains'],
         cities: [c('Chongqing', 29.56, 106.55, true), c('Fengjie', 31.02, 109.46, true)],
         showplaces: ['Three Gorges'],
       },
@@ -487,11 +616,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Rajasthan',
+        landscape: 'desert',
+        features: ['desert', 'old-towns', 'villages', 'castles'],
         cities: [c('Udaipur', 24.58, 73.71), c('Jodhpur', 26.24, 73.02)],
         showplaces: ['Kumbhalgarh Fort', 'Thar Desert'],
       },
       {
         name: 'Ladakh',
+        landscape: 'highland',
+        features: ['mountains', 'lakes', 'desert', 'villages'],
         cities: [c('Leh', 34.15, 77.58), c('Nubra', 34.6, 77.55)],
         showplaces: ['Pangong Lake'],
       },
@@ -511,12 +644,17 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Cappadocia',
+        landscape: 'mediterranean',
+        features: ['canyons', 'villages', 'vineyards'],
         cities: [c('Göreme', 38.64, 34.83), c('Ürgüp', 38.63, 34.91)],
         showplaces: ['Love Valley', 'Rose Valley'],
       },
       {
         name: 'Lycia',
-        cities: [c('Fethiye', 36.62, 29.12, true), c('Kaş', 36.2, 29.64, true)],
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['beaches', 'mountains', 'canyons', 'villages'],
+        cities: [c('Fethiye', 36.62, 29.12, true, true), c('Kaş', 36.2, 29.64, true)],
         showplaces: ['Saklıkent Gorge'],
       },
     ],
@@ -535,11 +673,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Aqaba Governorate',
+        landscape: 'desert',
+        features: ['desert', 'canyons'],
         cities: [c('Wadi Rum Village', 29.58, 35.42), c('Aqaba', 29.53, 35.0, true)],
         showplaces: ['Wadi Rum'],
       },
       {
         name: 'Ma’an Governorate',
+        landscape: 'desert',
+        features: ['desert', 'canyons', 'mountains'],
         cities: [c('Wadi Musa', 30.32, 35.48), c('Ma’an', 30.19, 35.73)],
         showplaces: ['Petra'],
       },
@@ -560,11 +702,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Shan State',
+        landscape: 'tropical',
+        features: ['lakes', 'villages', 'forest'],
         cities: [c('Nyaungshwe', 20.66, 96.93, true), c('Kalaw', 20.63, 96.56)],
         showplaces: ['Inle Lake stilt villages'],
       },
       {
         name: 'Mandalay Region',
+        landscape: 'savannah',
+        features: ['rivers', 'villages'],
         cities: [c('Bagan', 21.17, 94.86, true), c('Mandalay', 21.96, 96.09, true)],
         showplaces: ['Bagan temples'],
       },
@@ -584,17 +730,24 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'High Atlas',
+        landscape: 'highland',
+        features: ['mountains', 'villages', 'rivers'],
         cities: [c('Imlil', 31.14, -7.92), c('Marrakesh', 31.63, -8.0)],
         showplaces: ['Toubkal', 'Ourika Valley'],
       },
       {
         name: 'Sahara',
+        landscape: 'desert',
+        features: ['desert', 'nomads'],
         cities: [c('Merzouga', 31.1, -4.01), c('Zagora', 30.33, -5.84)],
         showplaces: ['Erg Chebbi dunes'],
       },
       {
         name: 'Atlantic Coast',
-        cities: [c('Essaouira', 31.51, -9.77, true), c('Agadir', 30.43, -9.6, true)],
+        landscape: 'desert',
+        coast: true,
+        features: ['beaches', 'old-towns'],
+        cities: [c('Essaouira', 31.51, -9.77, true, true), c('Agadir', 30.43, -9.6, true, true)],
         showplaces: ['Cap Sim'],
       },
     ],
@@ -613,11 +766,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Western Cape',
-        cities: [c('Cape Town', -33.92, 18.42, true), c('Stellenbosch', -33.93, 18.86)],
+        landscape: 'mediterranean',
+        coast: true,
+        features: ['beaches', 'vineyards', 'mountains'],
+        cities: [c('Cape Town', -33.92, 18.42, true, true), c('Stellenbosch', -33.93, 18.86)],
         showplaces: ['Cape Winelands', 'Noordhoek Beach'],
       },
       {
         name: 'Limpopo',
+        landscape: 'savannah',
+        features: ['wildlife', 'mountains', 'ranches'],
         cities: [c('Vaalwater', -24.29, 28.11), c('Hoedspruit', -24.35, 30.95)],
         showplaces: ['Waterberg Biosphere'],
       },
@@ -637,11 +795,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Laikipia',
+        landscape: 'savannah',
+        features: ['wildlife', 'mountains', 'ranches'],
         cities: [c('Nanyuki', 0.01, 37.07), c('Rumuruti', 0.27, 36.54)],
         showplaces: ['Mount Kenya foothills'],
       },
       {
         name: 'Narok',
+        landscape: 'savannah',
+        features: ['wildlife', 'rivers'],
         cities: [c('Narok', -1.08, 35.87), c('Talek', -1.45, 35.21)],
         showplaces: ['Maasai Mara'],
       },
@@ -662,11 +824,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'North-West District',
+        landscape: 'wetland',
+        features: ['wildlife', 'wetlands', 'rivers'],
         cities: [c('Maun', -19.98, 23.42, true), c('Shakawe', -18.36, 21.84, true)],
         showplaces: ['Okavango Delta'],
       },
       {
         name: 'Central District',
+        landscape: 'savannah',
+        features: ['wildlife', 'desert'],
         cities: [c('Gweta', -20.2, 25.25), c('Serowe', -22.39, 26.71)],
         showplaces: ['Makgadikgadi Pans'],
       },
@@ -686,11 +852,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Erongo',
-        cities: [c('Swakopmund', -22.68, 14.53, true), c('Usakos', -22.0, 15.6)],
+        landscape: 'desert',
+        coast: true,
+        features: ['desert', 'mountains', 'beaches'],
+        cities: [c('Swakopmund', -22.68, 14.53, true, true), c('Usakos', -22.0, 15.6)],
         showplaces: ['Namib Desert', 'Spitzkoppe'],
       },
       {
         name: 'Khomas',
+        landscape: 'savannah',
+        features: ['mountains', 'ranches', 'wildlife'],
         cities: [c('Windhoek', -22.56, 17.07), c('Dordabis', -22.97, 17.68)],
         showplaces: ['Khomas Hochland'],
       },
@@ -710,11 +881,17 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Grand Cape Mount',
-        cities: [c('Robertsport', 6.75, -11.37, true), c('Sinje', 6.85, -11.2)],
+        landscape: 'tropical',
+        coast: true,
+        features: ['beaches', 'lakes', 'forest', 'villages'],
+        cities: [c('Robertsport', 6.75, -11.37, true, true), c('Sinje', 6.85, -11.2)],
         showplaces: ['Lake Piso'],
       },
       {
         name: 'Montserrado',
+        landscape: 'tropical',
+        coast: true,
+        features: ['beaches', 'rivers', 'wetlands'],
         cities: [c('Monrovia', 6.3, -10.8, true), c('Careysburg', 6.42, -10.6)],
         showplaces: ['Providence Island'],
       },
@@ -735,11 +912,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Luxor Governorate',
+        landscape: 'oasis',
+        features: ['desert', 'rivers', 'villages'],
         cities: [c('Luxor', 25.69, 32.64, true), c('Esna', 25.29, 32.55, true)],
         showplaces: ['Valley of the Kings'],
       },
       {
         name: 'Giza Governorate',
+        landscape: 'oasis',
+        features: ['desert', 'villages'],
         cities: [c('Giza', 30.01, 31.21, true), c('Saqqara', 29.87, 31.22)],
         showplaces: ['Pyramids of Giza'],
       },
@@ -761,21 +942,29 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Montana',
+        landscape: 'alpine',
+        features: ['mountains', 'ranches', 'rivers', 'forest', 'wildlife', 'wild-horses'],
         cities: [c('Bozeman', 45.68, -111.04), c('Livingston', 45.66, -110.56)],
         showplaces: ['Yellowstone', 'Beartooth Highway'],
       },
       {
         name: 'Wyoming',
+        landscape: 'alpine',
+        features: ['mountains', 'ranches', 'wildlife', 'lakes', 'wild-horses'],
         cities: [c('Jackson', 43.48, -110.76), c('Cody', 44.53, -109.06)],
         showplaces: ['Grand Teton'],
       },
       {
         name: 'Arizona',
+        landscape: 'cactus-desert',
+        features: ['desert', 'canyons', 'ranches'],
         cities: [c('Sedona', 34.87, -111.76), c('Tucson', 32.22, -110.97)],
         showplaces: ['Monument Valley', 'Sonoran Desert'],
       },
       {
         name: 'Louisiana',
+        landscape: 'wetland',
+        features: ['wetlands', 'rivers', 'old-towns'],
         cities: [c('New Orleans', 29.95, -90.07, true), c('Baton Rouge', 30.45, -91.19, true)],
         showplaces: ['Atchafalaya Basin'],
       },
@@ -796,11 +985,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Alberta',
+        landscape: 'alpine',
+        features: ['mountains', 'lakes', 'forest', 'ranches', 'wildlife'],
         cities: [c('Banff', 51.18, -115.57), c('Canmore', 51.09, -115.36)],
         showplaces: ['Banff National Park', 'Lake Louise'],
       },
       {
         name: 'British Columbia',
+        landscape: 'forest',
+        features: ['ranches', 'lakes', 'forest', 'rivers'],
         cities: [c('Williams Lake', 52.14, -122.14), c('Kamloops', 50.67, -120.33)],
         showplaces: ['Cariboo Plateau'],
       },
@@ -820,11 +1013,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Baja California Sur',
-        cities: [c('Todos Santos', 23.45, -110.22, true), c('La Paz', 24.14, -110.31, true)],
+        landscape: 'cactus-desert',
+        coast: true,
+        features: ['beaches', 'desert', 'mountains', 'ranches'],
+        cities: [c('Todos Santos', 23.45, -110.22, true, true), c('La Paz', 24.14, -110.31, true)],
         showplaces: ['Sierra de la Laguna'],
       },
       {
         name: 'Chihuahua',
+        landscape: 'cactus-desert',
+        features: ['canyons', 'mountains', 'villages', 'ranches'],
         cities: [c('Creel', 27.75, -107.64), c('Batopilas', 27.03, -107.74)],
         showplaces: ['Copper Canyon'],
       },
@@ -845,11 +1043,16 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Guanacaste',
-        cities: [c('Tamarindo', 10.3, -85.84, true), c('Liberia', 10.63, -85.44)],
+        landscape: 'tropical',
+        coast: true,
+        features: ['beaches', 'volcanoes', 'ranches', 'forest'],
+        cities: [c('Tamarindo', 10.3, -85.84, true, true), c('Liberia', 10.63, -85.44)],
         showplaces: ['Rincón de la Vieja'],
       },
       {
         name: 'Alajuela',
+        landscape: 'tropical',
+        features: ['volcanoes', 'forest', 'waterfalls', 'lakes'],
         cities: [c('La Fortuna', 10.47, -84.64), c('Monteverde', 10.3, -84.82)],
         showplaces: ['Arenal Volcano'],
       },
@@ -869,16 +1072,22 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Patagonia',
+        landscape: 'highland',
+        features: ['mountains', 'lakes', 'glaciers', 'ranches', 'forest'],
         cities: [c('El Chaltén', -49.33, -72.89), c('Bariloche', -41.13, -71.31)],
         showplaces: ['Fitz Roy', 'Nahuel Huapi'],
       },
       {
         name: 'Salta',
+        landscape: 'cactus-desert',
+        features: ['canyons', 'vineyards', 'villages', 'ranches'],
         cities: [c('Salta', -24.78, -65.41), c('Cafayate', -26.07, -65.98)],
         showplaces: ['Quebrada de las Conchas'],
       },
       {
         name: 'Mendoza',
+        landscape: 'highland',
+        features: ['vineyards', 'mountains', 'ranches'],
         cities: [c('Mendoza', -32.89, -68.83), c('Tupungato', -33.37, -69.15)],
         showplaces: ['Aconcagua'],
       },
@@ -898,11 +1107,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Magallanes',
+        landscape: 'highland',
+        features: ['mountains', 'lakes', 'glaciers', 'ranches', 'wildlife'],
         cities: [c('Puerto Natales', -51.73, -72.51, true), c('Cerro Castillo', -51.26, -72.34)],
         showplaces: ['Torres del Paine'],
       },
       {
         name: 'Atacama',
+        landscape: 'desert',
+        features: ['desert', 'volcanoes', 'canyons'],
         cities: [c('San Pedro de Atacama', -22.91, -68.2), c('Calama', -22.46, -68.93)],
         showplaces: ['Valle de la Luna'],
       },
@@ -923,16 +1136,22 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Cusco',
+        landscape: 'highland',
+        features: ['mountains', 'villages', 'rivers'],
         cities: [c('Cusco', -13.53, -71.97), c('Urubamba', -13.3, -72.12)],
         showplaces: ['Sacred Valley', 'Rainbow Mountain'],
       },
       {
         name: 'Puno',
+        landscape: 'highland',
+        features: ['lakes', 'villages'],
         cities: [c('Puno', -15.84, -70.02, true), c('Juliaca', -15.5, -70.13)],
         showplaces: ['Uros islands'],
       },
       {
         name: 'Loreto',
+        landscape: 'tropical',
+        features: ['rivers', 'forest', 'wildlife', 'wetlands'],
         cities: [c('Iquitos', -3.75, -73.25, true), c('Nauta', -4.51, -73.58, true)],
         showplaces: ['Pacaya-Samiria'],
       },
@@ -953,11 +1172,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Mato Grosso do Sul',
+        landscape: 'wetland',
+        features: ['wetlands', 'wildlife', 'ranches', 'rivers'],
         cities: [c('Bonito', -21.13, -56.48), c('Miranda', -20.24, -56.38)],
         showplaces: ['Pantanal'],
       },
       {
         name: 'Amazonas',
+        landscape: 'tropical',
+        features: ['rivers', 'forest', 'wildlife'],
         cities: [c('Manaus', -3.12, -60.02, true), c('Novo Airão', -2.62, -60.94, true)],
         showplaces: ['Meeting of the Waters'],
       },
@@ -977,14 +1200,19 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Rocha',
+        landscape: 'steppe',
+        coast: true,
+        features: ['beaches', 'lakes', 'wildlife'],
         cities: [
-          c('Punta del Diablo', -34.04, -53.54, true),
-          c('Cabo Polonio', -34.4, -53.78, true),
+          c('Punta del Diablo', -34.04, -53.54, true, true),
+          c('Cabo Polonio', -34.4, -53.78, true, true),
         ],
         showplaces: ['Santa Teresa National Park'],
       },
       {
         name: 'Tacuarembó',
+        landscape: 'steppe',
+        features: ['ranches', 'rivers'],
         cities: [c('Tacuarembó', -31.71, -55.98), c('San Gregorio de Polanco', -32.61, -55.84)],
         showplaces: ['Valle Edén'],
       },
@@ -1004,11 +1232,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'New South Wales',
+        landscape: 'bush',
+        features: ['mountains', 'wild-horses', 'ranches', 'forest'],
         cities: [c('Jindabyne', -36.42, 148.62), c('Mudgee', -32.6, 149.59)],
         showplaces: ['Snowy Mountains', 'Blue Mountains'],
       },
       {
         name: 'Victoria',
+        landscape: 'bush',
+        features: ['mountains', 'wild-horses', 'ranches', 'rivers'],
         cities: [c('Mansfield', -37.05, 146.09), c('Bright', -36.73, 146.96)],
         showplaces: ['Victorian High Country'],
       },
@@ -1028,11 +1260,15 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Otago',
+        landscape: 'highland',
+        features: ['mountains', 'lakes', 'rivers', 'forest'],
         cities: [c('Queenstown', -45.03, 168.66), c('Glenorchy', -44.85, 168.39)],
         showplaces: ['Dart River valley', 'Paradise'],
       },
       {
         name: 'Canterbury',
+        landscape: 'highland',
+        features: ['mountains', 'rivers', 'ranches', 'lakes'],
         cities: [c('Methven', -43.63, 171.65), c('Hanmer Springs', -42.52, 172.83)],
         showplaces: ['Mount Sunday'],
       },
@@ -1053,11 +1289,17 @@ export const COUNTRIES: CountrySeed[] = [
     regions: [
       {
         name: 'Western Division',
-        cities: [c('Nadi', -17.8, 177.42, true), c('Sigatoka', -18.14, 177.51, true)],
+        landscape: 'tropical',
+        coast: true,
+        features: ['beaches', 'villages'],
+        cities: [c('Nadi', -17.8, 177.42, true), c('Sigatoka', -18.14, 177.51, true, true)],
         showplaces: ['Sigatoka Sand Dunes'],
       },
       {
         name: 'Northern Division',
+        landscape: 'tropical',
+        coast: true,
+        features: ['forest', 'waterfalls', 'beaches', 'villages'],
         cities: [c('Savusavu', -16.78, 179.33, true), c('Labasa', -16.43, 179.36)],
         showplaces: ['Waisali Rainforest'],
       },

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { favouriteTourIdsFromCookies } from '../../lib/favourites';
+import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
 import { FavouriteToggle } from './favourite-toggle';
 
 afterEach(() => {
@@ -42,11 +42,11 @@ describe('FavouriteToggle', () => {
     act(() => fireEvent.click(add));
     const remove = screen.getByRole('button', { name: 'Remove from favourites' });
     expect(pressed(remove)).toBe('true');
-    expect(favouriteTourIdsFromCookies(document.cookie)).toEqual([42]);
+    expect(favouriteTourIdsFromCookieHeader(document.cookie)).toEqual([42]);
 
     act(() => fireEvent.click(remove));
     expect(pressed(screen.getByRole('button', { name: 'Add to favourites' }))).toBe('false');
-    expect(favouriteTourIdsFromCookies(document.cookie)).toEqual([]);
+    expect(favouriteTourIdsFromCookieHeader(document.cookie)).toEqual([]);
   });
 
   it('starts pressed for a tour the server read from the cookie', async () => {

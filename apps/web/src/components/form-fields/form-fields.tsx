@@ -1,12 +1,39 @@
-import { Field, PhoneInput, type FieldProps } from '@gallop/ui-kit';
+import {
+  Field,
+  isValidPhone,
+  PHONE_INPUT_TEXTS,
+  PhoneInput,
+  type FieldProps,
+  type RuleFunction,
+  type Rules,
+} from '@gallop/ui-kit';
 
 type ControlFieldProps = Omit<FieldProps, 'render' | 'type' | 'autoComplete'>;
 
-/** A form field with the kit's phone input (country picker, spec section 5 phone rules). */
-export function PhoneField(props: ControlFieldProps) {
+/**
+ * The phone-number library's check, after the field's own rules: the input reports a national
+ * number in international form, so the number alone tells its country.
+ */
+const realPhoneNumber: RuleFunction = (value) =>
+  typeof value !== 'string' ||
+  value.trim() === '' ||
+  isValidPhone(value, undefined) ||
+  PHONE_INPUT_TEXTS.validation;
+
+function withPhoneCheck(rules: Rules | undefined): Rules {
+  if (rules === undefined) return [realPhoneNumber];
+  return [...(Array.isArray(rules) ? rules : [rules]), realPhoneNumber];
+}
+
+/**
+ * A form field with the kit's phone input (country picker, spec section 5 phone rules). The field
+ * says what is wrong, once: the input's own check runs as the field's last rule.
+ */
+export function PhoneField({ rules, ...props }: ControlFieldProps) {
   return (
     <Field
       {...props}
+      rules={withPhoneCheck(rules)}
       render={(control) => (
         <PhoneInput
           id={control.id}
@@ -15,6 +42,7 @@ export function PhoneField(props: ControlFieldProps) {
           onChange={(phone) => control.onChange(phone)}
           onBlur={() => control.onBlur()}
           ref={control.ref}
+          validate={false}
           aria-invalid={control['aria-invalid']}
           aria-describedby={control['aria-describedby']}
         />

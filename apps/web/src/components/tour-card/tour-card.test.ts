@@ -1,6 +1,9 @@
+import { screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../lib/testing/render-in-app';
 import type { TourSummary } from './tour-card';
-import { cardPrices } from './tour-card';
+import { cardPrices, TourCard } from './tour-card';
 
 const card = (overrides: Partial<TourSummary>): TourSummary => ({
   id: 1,
@@ -25,5 +28,19 @@ describe('cardPrices', () => {
       oldPrice: undefined,
     });
     expect(cardPrices(card({ price_without_discount: null })).oldPrice).toBeUndefined();
+  });
+});
+
+describe('TourCard', () => {
+  it('shows the emoji the organizer chose before the name', async () => {
+    await renderInApp(
+      createElement(TourCard, { tour: card({ name: 'Gobi Gallop', emoji: 'unicorn' }) }),
+    );
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Unicorn Gobi Gallop' },
+      { timeout: 5000 },
+    );
+    expect(heading).toContainElement(screen.getByRole('img', { name: 'Unicorn' }));
   });
 });

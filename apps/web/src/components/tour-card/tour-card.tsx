@@ -1,8 +1,10 @@
 import { formatPrice } from '@gallop/currency';
 import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { components } from '@gallop/api-client';
 import { FavouriteToggle } from '../favourite-toggle/favourite-toggle';
+import { TourEmoji } from '../tour-emoji/tour-emoji';
 import './tour-card.css';
 
 export type TourSummary = components['schemas']['TourSummary'];
@@ -27,10 +29,15 @@ export interface TourCardProps {
   eager?: boolean;
   /** The first card's picture is the page's largest paint: the browser fetches it first. */
   priority?: boolean;
+  /**
+   * The tour can no longer be booked (its dates have passed): `label` replaces the price, the
+   * name leads nowhere (its page is gone) and `action` offers something else instead.
+   */
+  unavailable?: { label: string; action?: ReactNode } | undefined;
 }
 
 /** A search result: picture, country, duration, name, rating and the 'from' price. */
-export function TourCard({ tour, eager = false, priority = false }: TourCardProps) {
+export function TourCard({ tour, eager = false, priority = false, unavailable }: TourCardProps) {
   const [image] = tour.images;
   const { price, oldPrice } = cardPrices(tour);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
@@ -53,7 +60,7 @@ export function TourCard({ tour, eager = false, priority = false }: TourCardProp
             decoding="async"
           />
         ) : null}
-        {oldPrice && <span className="tour-card__deal">Deal</span>}
+        {oldPrice && !unavailable && <span className="tour-card__deal">Deal</span>}
         <FavouriteToggle tourId={tour.id} />
       </div>
       <div className="tour-card__body">
@@ -62,9 +69,14 @@ export function TourCard({ tour, eager = false, priority = false }: TourCardProp
           <span>{countText('{count} day(s)', tour.duration)}</span>
         </p>
         <h3 className="tour-card__name">
-          <Link to="/$slug" params={{ slug: tour.slug }} className="tour-card__link">
-            {tour.name}
-          </Link>
+          <TourEmoji emoji={tour.emoji} />
+          {unavailable ? (
+            tour.name
+          ) : (
+            <Link to="/$slug" params={{ slug: tour.slug }} className="tour-card__link">
+              {tour.name}
+            </Link>
+          )}
         </h3>
         {tour.rating !== null && tour.rating !== undefined && (tour.reviews_count ?? 0) > 0 ? (
           <p className="tour-card__rating">
@@ -74,16 +86,29 @@ export function TourCard({ tour, eager = false, priority = false }: TourCardProp
         ) : (
           <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
         )}
-        <p className="tour-card__price">
-          <span className="tour-card__from">from</span> <strong>{price}</strong>
-          {oldPrice && (
-            <s className="tour-card__old-price">
-              <span className="search-sr-only">was </span>
-              {oldPrice}
-            </s>
-          )}
-        </p>
+        {unavailable ? (
+          <p className="tour-card__unavailable">
+            <strong>{unavailable.label}</strong>
+            {unavailable.action}
+          </p>
+        ) : (
+          <CardPrice price={price} oldPrice={oldPrice} />
+        )}
       </div>
     </article>
+  );
+}
+
+function CardPrice({ price, oldPrice }: { price: string; oldPrice: string | undefined }) {
+  return (
+    <p className="tour-card__price">
+      <span className="tour-card__from">from</span> <strong>{price}</strong>
+      {oldPrice && (
+        <s className="tour-card__old-price">
+          <span className="search-sr-only">was </span>
+          {oldPrice}
+        </s>
+      )}
+    </p>
   );
 }

@@ -4,12 +4,31 @@
  * The profile query and sign-out, which the site header needs on every page, are in ./profile.ts:
  * this module loads with the account pages, not in the first load.
  */
-import type { components, GallopClient } from '@gallop/api-client';
+import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
 
 export type UserProfile = components['schemas']['UserProfile'];
 export type AuthSession = components['schemas']['AuthSession'];
 export type CodeSender = components['schemas']['CodeSender'];
+/** Where the server sends the traveller instead of opening a session here. */
+export type SignInRedirect = { type: 'redirect'; url: string };
+/** What a sign-in answers: a session, or a redirect the page must follow. */
+export type SignInAnswer = AuthSession | SignInRedirect;
+
+/**
+ * The API client throws a sign-in's `type: redirect` answer as an `ApiError` of kind `redirect`
+ * (so no caller takes it for a session); for a sign-in it is an answer to follow, not a failure.
+ */
+async function signInAnswer(call: () => Promise<SignInAnswer>): Promise<SignInAnswer> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'redirect' && error.url) {
+      return { type: 'redirect', url: error.url };
+    }
+    throw error;
+  }
+}
 
 export const siteTokensQueryOptions = (api: GallopClient) => getSiteTokensQueryOptions(api);
 
@@ -26,9 +45,11 @@ export async function signInWithPassword(
   api: GallopClient,
   login: string,
   password: string,
-): Promise<AuthSession | { type: 'redirect'; url: string }> {
-  const { data } = await api.POST('/crm/api/user/auth', { body: { login, password } });
-  return data;
+): Promise<SignInAnswer> {
+  return signInAnswer(async () => {
+    const { data } = await api.POST('/crm/api/user/auth', { body: { login, password } });
+    return data;
+  });
 }
 
 export interface Registration {
@@ -76,16 +97,18 @@ export async function signInWithCode(
   code: string,
   sender: CodeSender,
   favouriteTourIds: readonly number[],
-): Promise<AuthSession | { type: 'redirect'; url: string }> {
-  const { data } = await api.POST('/crm/api/user/auth-via-code', {
-    body: {
-      login,
-      code,
-      verify_method: sender,
-      ...(favouriteTourIds.length > 0 ? { favourites_tours_ids: [...favouriteTourIds] } : {}),
-    },
+): Promise<SignInAnswer> {
+  return signInAnswer(async () => {
+    const { data } = await api.POST('/crm/api/user/auth-via-code', {
+      body: {
+        login,
+        code,
+        verify_method: sender,
+        ...(favouriteTourIds.length > 0 ? { favourites_tours_ids: [...favouriteTourIds] } : {}),
+      },
+    });
+    return data;
   });
-  return data;
 }
 
 export async function signInWithLink(api: GallopClient, token: string): Promise<AuthSession> {
@@ -175,4 +198,17 @@ export async function sendPhoneCode(api: GallopClient): Promise<void> {
 export async function confirmPhone(api: GallopClient, code: string): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/confirm-phone', { body: { code } });
   return data;
+}
+
+/** The account's country (`change-country`); answers the profile with it. */
+export async function changeCountry(api: GallopClient, countryId: number): Promise<UserProfile> {
+  const { data } = await api.POST('/crm/api/user/change-country', {
+    body: { country_id: countryId },
+  });
+  return data;
+}
+
+/** The account's interface language (`set-language`), e.g. `en`. */
+export async function saveLanguage(api: GallopClient, languageCode: string): Promise<void> {
+  await api.POST('/crm/api/user/set-language', { body: { language_code: languageCode } });
 }

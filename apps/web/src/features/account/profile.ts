@@ -3,7 +3,7 @@
  * them on every page, so they ship in the first load; the other account calls (./api.ts) load
  * with the pages that make them (issue 7).
  */
-import type { GallopClient } from '@gallop/api-client';
+import type { components, GallopClient } from '@gallop/api-client';
 import { gallopQueryOptions } from '@gallop/api-client/query';
 
 export const profileQueryOptions = (api: GallopClient) => ({
@@ -14,4 +14,18 @@ export const profileQueryOptions = (api: GallopClient) => ({
 
 export async function signOut(api: GallopClient): Promise<void> {
   await api.POST('/crm/api/user/logout');
+}
+
+type ProfileFields = Pick<
+  components['schemas']['UserProfile'],
+  'first_name' | 'last_name' | 'is_email_set'
+>;
+
+/**
+ * The profile "has empty fields" when both names are missing or the e-mail is not set (a quick
+ * sign-up with a phone or a code): the site then asks the traveller to complete it.
+ */
+export function profileHasEmptyFields(user: ProfileFields): boolean {
+  const named = Boolean(user.first_name?.trim() || user.last_name?.trim());
+  return !named || !user.is_email_set;
 }

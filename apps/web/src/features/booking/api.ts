@@ -5,6 +5,7 @@
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { notFound } from '@tanstack/react-router';
+import { rememberLastRequest, requestAttribution } from '../../lib/request-attribution';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
 export type BookingInput = components['schemas']['BookingRequestInput'];
@@ -87,16 +88,22 @@ export async function updateTourists(
   return data;
 }
 
-/** Books; `idempotencyKey` makes a retry of the same submission book once. */
+/**
+ * Books; `idempotencyKey` makes a retry of the same submission book once. The request carries the
+ * visitor's stored campaign tags and subscriber id; in the browser the new request's id is kept
+ * in the `last_request_id` cookie.
+ */
 export async function createBooking(
   api: GallopClient,
   input: BookingInput,
   idempotencyKey: string,
 ): Promise<BookingRequest> {
+  const inBrowser = typeof document !== 'undefined';
   const { data } = await api.POST('/crm/api/request/create', {
     params: { header: { 'Idempotency-Key': idempotencyKey } },
-    body: input,
+    body: { ...(inBrowser ? requestAttribution(document.cookie) : {}), ...input },
   });
+  if (inBrowser) rememberLastRequest(data.id);
   return data;
 }
 

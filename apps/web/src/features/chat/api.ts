@@ -91,6 +91,47 @@ export async function sendChatMessage(
   return (await api.POST('/crm/api/chat/send-message', { body })).data;
 }
 
+/** The author changes the text of their message; answers it as it is now. */
+export async function editChatMessage(
+  api: GallopClient,
+  messageId: number,
+  text: string,
+): Promise<ChatMessage> {
+  return (
+    await api.POST('/crm/api/chat/edit-message', {
+      body: { message_id: messageId, message: text },
+    })
+  ).data;
+}
+
+/** The author deletes their message for everyone. */
+export async function deleteChatMessage(
+  api: GallopClient,
+  messageId: number,
+): Promise<ChatMessage> {
+  return (await api.POST('/crm/api/chat/delete-message', { body: { message_id: messageId } })).data;
+}
+
+/** Gallop support hides a message for everyone. */
+export async function moderateChatMessage(
+  api: GallopClient,
+  messageId: number,
+): Promise<ChatMessage> {
+  return (await api.POST('/crm/api/chat/moderate-message', { body: { message_id: messageId } }))
+    .data;
+}
+
+/** Gallop support freezes or unfreezes a chat; answers whether it is frozen now. */
+export async function freezeChat(
+  api: GallopClient,
+  chatId: number,
+  frozen: boolean,
+): Promise<boolean> {
+  return (
+    await api.POST('/crm/api/chat/freeze-chat', { body: { chat_id: chatId, is_frozen: frozen } })
+  ).data.is_frozen;
+}
+
 /** Uploads a picture for a message; answers the file id to send. */
 export async function uploadChatImage(api: GallopClient, file: File): Promise<number> {
   const { data } = await api.POST('/crm/api/image/upload', {

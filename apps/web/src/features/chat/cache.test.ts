@@ -79,18 +79,31 @@ describe('chat events on the query cache', () => {
     expect(items(queryClient)[0]!.is_read).toBe(true);
   });
 
-  it('edits, deletions, attachment status and frozen chats change in place', () => {
+  it('edits, deletions, moderation, attachment status and frozen chats change in place', () => {
     const { queryClient, on } = setup();
-    on.message_was_edit({ chat_id: 1, message: message(2, { message: 'edited' }) });
-    expect(items(queryClient)[0]!.message).toBe('edited');
-    on.message_was_deleted({ chat_id: 1, message_id: 2 });
-    expect(items(queryClient).map((m) => m.id)).toEqual([1]);
+    // The room's copy is seen from outside the author's side: the user's own type stays.
+    on.message_was_edit({
+      chat_id: 1,
+      message: message(1, { message: 'edited', edited_at: '2026-11-25T11:00:00Z', type: 'input' }),
+    });
+    expect(items(queryClient)[1]).toMatchObject({
+      id: 1,
+      type: 'output',
+      message: 'edited',
+      edited_at: '2026-11-25T11:00:00Z',
+    });
+    // A deleted message keeps its place as 'Message deleted', without text, file or actions.
     queryClient.setQueryData<MessagePages>(chatKeys.messages(1), {
       pages: [
         {
           items: [
             message(6, {
-              file: { id: 1, name: 'a.jpg', url: '/a.jpg', download_status: 'pending' },
+              file: { id: 1, name: 'a.jpg', url: '', download_status: 'pending' },
+            }),
+            message(2, {
+              can_edit: true,
+              can_delete: true,
+              editable_until: '2026-11-26T10:00:00Z',
             }),
           ],
           has_more: false,
@@ -98,17 +111,43 @@ describe('chat events on the query cache', () => {
       ],
       pageParams: [0],
     });
+    on.message_was_deleted({ chat_id: 1, message_id: 2 });
+    expect(items(queryClient)[1]).toEqual({
+      ...message(2),
+      message: '',
+      is_deleted: true,
+      can_edit: false,
+      can_delete: false,
+      editable_until: null,
+    });
     on.attachment_download_status_was_changed({
       chat_id: 1,
       message_id: 6,
       download_status: 'ready',
+      file: { id: 2, name: 'a.jpg', url: '/uploads/files/x/a.jpg', download_status: 'ready' },
     });
-    expect(items(queryClient)[0]!.file!.download_status).toBe('ready');
+    expect(items(queryClient)[0]!.file).toEqual({
+      id: 2,
+      name: 'a.jpg',
+      url: '/uploads/files/x/a.jpg',
+      download_status: 'ready',
+    });
+    on.message_was_moderated({ chat_id: 1, message_id: 6 });
+    expect(items(queryClient)[0]).toMatchObject({ is_moderated: true, message: '' });
+    expect(items(queryClient)[0]!.file).toBeUndefined();
     on.chat_is_frozen({ chat_id: 1, is_frozen: true });
     expect(queryClient.getQueryData<Chat>(chatKeys.detail(1))!.is_frozen).toBe(true);
     on.crm_user_chat_notifications_enabled({ chat_id: 1, enabled: false });
     expect(queryClient.getQueryData<Chat>(chatKeys.detail(1))!.notifications_enabled).toBe(false);
-    on.message_was_moderated({ chat_id: 1, message_id: 6 });
-    expect(queryClient.getQueryState(chatKeys.messages(1))!.isInvalidated).toBe(true);
+  });
+
+  it('chat_was_updated without a new last message (an edit, a freeze) keeps the list order', () => {
+    const { queryClient, on } = setup();
+    on.chat_was_updated({ chat: chat(1, { last_message: message(4) }) });
+    expect(listIds(queryClient)).toEqual([1, 5]);
+    on.chat_was_updated({ chat: chat(5, { is_frozen: true }) });
+    expect(listIds(queryClient)).toEqual([1, 5]);
+    const list = queryClient.getQueryData<ChatListPages>(chatKeys.list())!.pages[0]!.items;
+    expect(list[1]!.is_frozen).toBe(true);
   });
 });

@@ -35,6 +35,42 @@ export function addMessage(queryClient: QueryClient, message: ChatMessage): void
   );
 }
 
+/** Changes one cached message of a chat (every page that holds it). */
+function updateMessage(
+  queryClient: QueryClient,
+  chatId: number,
+  messageId: number,
+  change: (message: ChatMessage) => ChatMessage,
+) {
+  updateMessages(queryClient, chatId, (items) =>
+    items.map((item) => (item.id === messageId ? change(item) : item)),
+  );
+}
+
+/**
+ * A deleted or hidden message keeps its place with its marker, without text, file or actions
+ * ('Message deleted', 'Hidden by Gallop support').
+ */
+function withoutContent(
+  message: ChatMessage,
+  marker: Pick<ChatMessage, 'is_deleted'> | Pick<ChatMessage, 'is_moderated'>,
+): ChatMessage {
+  const { file: _file, ...rest } = message;
+  return {
+    ...rest,
+    ...marker,
+    message: '',
+    can_edit: false,
+    can_delete: false,
+    editable_until: null,
+  };
+}
+
+/** The user's own change (edit, delete, moderation) as the API answered it, in place. */
+export function putMessage(queryClient: QueryClient, message: ChatMessage): void {
+  updateMessage(queryClient, message.chat_id, message.id, () => message);
+}
+
 function updateChat(queryClient: QueryClient, chatId: number, change: (chat: Chat) => Chat) {
   queryClient.setQueryData<Chat>(chatKeys.detail(chatId), (chat) => (chat ? change(chat) : chat));
   queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) =>
@@ -50,12 +86,20 @@ function updateChat(queryClient: QueryClient, chatId: number, change: (chat: Cha
   );
 }
 
-/** A changed chat replaces its copies; in the list it moves to the top (newest activity first). */
+/**
+ * A changed chat replaces its copies. A new chat, or one with a new last message, moves to the top
+ * of the list (newest activity first); any other change (a read, an edit, a freeze) stays in place.
+ */
 export function putChat(queryClient: QueryClient, chat: Chat): void {
   queryClient.setQueryData<Chat>(chatKeys.detail(chat.id), (old) => (old ? chat : old));
   const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
   if (!list) return;
-  const known = list.pages.some((page) => page.items.some((item) => item.id === chat.id));
+  const cached = list.pages.flatMap((page) => page.items).find((item) => item.id === chat.id);
+  const known = cached !== undefined;
+  if (cached && cached.last_message?.id === chat.last_message?.id) {
+    updateChat(queryClient, chat.id, () => chat);
+    return;
+  }
   queryClient.setQueryData<ChatListPages>(chatKeys.list(), {
     ...list,
     pages: list.pages.map((page, index) => {
@@ -65,6 +109,11 @@ export function putChat(queryClient: QueryClient, chat: Chat): void {
         : { ...page, items: rest };
     }),
   });
+}
+
+/** A chat frozen or unfrozen by support, in every cached copy. */
+export function markFrozenInCache(queryClient: QueryClient, chatId: number, frozen: boolean): void {
+  updateChat(queryClient, chatId, (chat) => ({ ...chat, is_frozen: frozen }));
 }
 
 /** Marks the chat read for this user in the cached lists (after mark-as-read). */
@@ -83,8 +132,6 @@ export function chatEventHandlers(
   userId: number,
 ): { [Event in keyof ChatEvents]: (payload: ChatEvents[Event]) => void } {
   const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
-  const refetchMessages = (chatId: number) =>
-    void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chatId) });
   return {
     new_message: ({ message }) => {
       addMessage(queryClient, message);
@@ -109,26 +156,26 @@ export function chatEventHandlers(
         );
       }
     },
+    // The room's copy is seen from outside the author's side: only its content is taken.
     message_was_edit: ({ chat_id, message }) =>
-      updateMessages(queryClient, chat_id, (items) =>
-        items.map((item) => (item.id === message.id ? message : item)),
-      ),
+      updateMessage(queryClient, chat_id, message.id, (item) => ({
+        ...item,
+        message: message.message,
+        edited_at: message.edited_at ?? null,
+      })),
     message_was_deleted: ({ chat_id, message_id }) =>
-      updateMessages(queryClient, chat_id, (items) =>
-        items.filter((item) => item.id !== message_id),
+      updateMessage(queryClient, chat_id, message_id, (item) =>
+        withoutContent(item, { is_deleted: true }),
       ),
-    // The moderated text and a file's new status come with the message: load it again.
-    message_was_moderated: ({ chat_id }) => refetchMessages(chat_id),
-    attachment_download_status_was_changed: ({ chat_id, message_id, download_status }) =>
-      updateMessages(queryClient, chat_id, (items) =>
-        items.map((item) =>
-          item.id === message_id && item.file
-            ? { ...item, file: { ...item.file, download_status } }
-            : item,
-        ),
+    message_was_moderated: ({ chat_id, message_id }) =>
+      updateMessage(queryClient, chat_id, message_id, (item) =>
+        withoutContent(item, { is_moderated: true }),
       ),
-    chat_is_frozen: ({ chat_id, is_frozen }) =>
-      updateChat(queryClient, chat_id, (chat) => ({ ...chat, is_frozen })),
+    attachment_download_status_was_changed: ({ chat_id, message_id, download_status, file }) =>
+      updateMessage(queryClient, chat_id, message_id, (item) =>
+        item.file ? { ...item, file: file ?? { ...item.file, download_status } } : item,
+      ),
+    chat_is_frozen: ({ chat_id, is_frozen }) => markFrozenInCache(queryClient, chat_id, is_frozen),
     crm_user_chat_notifications_enabled: ({ chat_id, enabled }) =>
       updateChat(queryClient, chat_id, (chat) => ({ ...chat, notifications_enabled: enabled })),
   };

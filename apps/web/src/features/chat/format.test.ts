@@ -65,6 +65,20 @@ describe('chat list', () => {
     const ordered = orderChats([chat(3), chat(9, { kind: 'support' }), chat(4), chat(3)]);
     expect(ordered.map((item) => item.id)).toEqual([9, 3, 4]);
     expect(chatTitle(chat(9, { kind: 'support', title: 'Support' }))).toBe('Gallop support');
+    // The support agent answering it sees the traveller's name the API gives.
+    expect(chatTitle(chat(9, { kind: 'support', title: 'Maya Hart', viewer_side: 'staff' }))).toBe(
+      'Maya Hart',
+    );
+  });
+
+  it('previews a deleted or hidden last message by its marker', () => {
+    const at = now.toISOString();
+    expect(
+      previewText(chat(1, { last_message: message(1, at, { message: '', is_deleted: true }) })),
+    ).toBe('Message deleted');
+    expect(
+      previewText(chat(1, { last_message: message(1, at, { message: '', is_moderated: true }) })),
+    ).toBe('Hidden by Gallop support');
   });
 
   it('previews the last message, marking the user own ones', () => {

@@ -48,13 +48,23 @@ export function listTimeLabel(iso: string, now: Date, timeZone: string): string 
 export function previewText(chat: Chat): string {
   const last = chat.last_message;
   if (!last) return chat.kind === 'support' ? 'Ask us anything about your trip' : 'No messages yet';
+  const gone = removedLabel(last);
+  if (gone) return gone;
   const text =
     last.message.trim().replace(/\s+/g, ' ') || (last.file ? `Photo: ${last.file.name}` : '');
   return last.type === 'output' ? `You: ${text}` : text;
 }
 
+/** What a deleted or hidden message shows instead of its content. */
+export function removedLabel(message: Pick<ChatMessage, 'is_deleted' | 'is_moderated'>) {
+  if (message.is_moderated) return 'Hidden by Gallop support';
+  if (message.is_deleted) return 'Message deleted';
+  return undefined;
+}
+
+/** The chat's name for the viewer: support agents see the traveller they answer. */
 export function chatTitle(chat: Chat): string {
-  return chat.kind === 'support' ? SUPPORT_TITLE : chat.title;
+  return chat.kind === 'support' && chat.viewer_side !== 'staff' ? SUPPORT_TITLE : chat.title;
 }
 
 /** The support chat first, the others in the order the server gave (latest activity first). */

@@ -80,3 +80,52 @@ describe('outboxFor', () => {
     expect(stored.map((message: ChatMessage) => message.id)).toEqual([50]);
   });
 });
+
+describe('outboxFor offline', () => {
+  it('keeps a message whose send got no answer waiting, and sends it once, with its client id, when the connection returns', async () => {
+    const bodies: { client_id: string }[] = [];
+    let reachable = false;
+    const api = createGallopClient({
+      baseUrl: 'http://api.test',
+      locale: { iso: 'en', localizationId: 1 },
+      currency: 'USD',
+      fetch: async (request) => {
+        const body = (await request.json()) as {
+          chat_id: number;
+          message: string;
+          client_id: string;
+        };
+        bodies.push(body);
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return json(200, {
+          id: 51,
+          chat_id: body.chat_id,
+          type: 'output',
+          message: body.message,
+          created_at: '2026-11-25T10:00:00Z',
+          client_id: body.client_id,
+        });
+      },
+    });
+    const listeners = new Set<() => void>();
+    const connectivity = {
+      online: true,
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    const outbox = outboxFor(api, new QueryClient(), connectivity);
+    const item = outbox.enqueue({ chatId: 3, text: 'From the train' });
+    await outbox.idle();
+    // Not 'Not sent': it waits for the connection.
+    expect(outbox.list(3)[0]).toMatchObject({ status: 'waiting', offline: true });
+
+    reachable = true;
+    for (const listener of listeners) listener();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await outbox.idle();
+    expect(outbox.list(3)[0]!.status).toBe('success');
+    expect(bodies.map((body) => body.client_id)).toEqual([item.clientId, item.clientId]);
+  });
+});

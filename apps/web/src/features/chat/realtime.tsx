@@ -3,12 +3,22 @@
  * (opened in the browser only), its events applied to the query cache, a sound and a blinking
  * tab for each incoming message, and the outgoing-message queue shared by every conversation.
  */
-import { createOutbox, createTabBlinker, type ChatConnection, type Outbox } from '@gallop/chat';
+import {
+  browserConnectivity,
+  chatConnectivity,
+  createOutbox,
+  createTabBlinker,
+  type ChatConnection,
+  type Connectivity,
+  type DisposableConnectivity,
+  type Outbox,
+} from '@gallop/chat';
 import { isApiError, type GallopClient } from '@gallop/api-client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api';
+import { isCrossOrigin, readRuntimeConfig } from '../../lib/runtime-config';
 import { hasSession } from '../../lib/session-tokens';
 import { sendChatMessage, type Chat, type ChatMessage } from './api';
 import { chatKeys } from './unread';
@@ -47,8 +57,23 @@ export function socketToken(api: GallopClient) {
   };
 }
 
-/** Sends through the API and puts the stored message into the conversation at once. */
-export function outboxFor(api: GallopClient, queryClient: QueryClient): Outbox<ChatMessage> {
+let tabNetwork: DisposableConnectivity | undefined;
+
+/** The browser's network state, one for the tab (always online during the server render). */
+export function browserNetwork(): Connectivity {
+  return (tabNetwork ??= browserConnectivity(typeof window === 'undefined' ? undefined : window));
+}
+
+/**
+ * Sends through the API and puts the stored message into the conversation at once. Offline (as
+ * `connectivity` says, or a call that got no answer), messages wait and go out once, with their
+ * client id, when the connection returns.
+ */
+export function outboxFor(
+  api: GallopClient,
+  queryClient: QueryClient,
+  connectivity: Connectivity = browserNetwork(),
+): Outbox<ChatMessage> {
   return createOutbox<ChatMessage>({
     send: async (request) => {
       const message = await sendChatMessage(api, request);
@@ -59,6 +84,10 @@ export function outboxFor(api: GallopClient, queryClient: QueryClient): Outbox<C
     // captcha the writer closed gets here. The message and those behind it wait for them.
     isHeld: (error) =>
       isApiError(error) && (error.kind === 'captcha' || error.kind === 'hard_captcha'),
+    connectivity,
+    // No answer at all: the message may or may not have arrived; its client id makes the resend safe.
+    isOffline: (error) =>
+      isApiError(error) && (error.kind === 'network' || error.kind === 'timeout'),
   });
 }
 
@@ -75,8 +104,13 @@ export function ChatRealtime({ userId }: { userId: number | undefined }) {
     void import('./socket')
       .then(({ createChatConnection }) => {
         if (cancelled) return;
+        const { socketUrl } = readRuntimeConfig();
         const connection = createChatConnection<ChatMessage, Chat>({
-          url: window.location.origin,
+          // The runtime socket URL, by default this origin (the web server forwards /socket.io).
+          url: socketUrl,
+          ...(isCrossOrigin(socketUrl, window.location.origin)
+            ? { socketOptions: { withCredentials: true } }
+            : {}),
           getToken: socketToken(api),
           onError: (message, error) => console.warn(message, error ?? ''),
         });
@@ -99,9 +133,14 @@ export function ChatRealtime({ userId }: { userId: number | undefined }) {
             blinker.notify();
           }),
         );
-        setRealtime({ connection, outbox: outboxFor(api, queryClient) });
+        // Offline as well when the socket lost the server; back when it reconnects.
+        const connectivity = chatConnectivity(connection, browserNetwork());
+        const outbox = outboxFor(api, queryClient, connectivity);
+        setRealtime({ connection, outbox });
         cleanup = () => {
           for (const off of offs) off();
+          outbox.dispose();
+          connectivity.dispose();
           connection.close();
           blinker.dispose();
           setRealtime(null);

@@ -1,7 +1,7 @@
 import type { GallopClient } from '@gallop/api-client';
 import { getToursByIdsQueryOptions } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
-import { favouriteTourIdsFromCookies } from '../../lib/favourites';
+import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
 
 /** The cards of the saved tours (`/crm/api/tour/get-by-ids`), with alt texts. */
 export function favouriteToursQueryOptions(api: GallopClient, ids: readonly number[]) {
@@ -13,15 +13,44 @@ export function favouriteToursQueryOptions(api: GallopClient, ids: readonly numb
  * browser the cookie as it is now (the heart buttons write it), not the one of the first load.
  */
 export function favouriteIdsToLoad(serverIds: readonly number[]): readonly number[] {
-  return typeof document === 'undefined' ? serverIds : favouriteTourIdsFromCookies(document.cookie);
+  return typeof document === 'undefined'
+    ? serverIds
+    : favouriteTourIdsFromCookieHeader(document.cookie);
 }
 
-/** Loader: fills the cache with the saved tours' cards; no call when nothing is saved. */
+/** Spec section 8: tours by ids that failed to load are an empty list, logged quietly. */
+export function logFailedFavouriteTours(error: unknown): void {
+  console.warn('Favourites: the saved tours did not load', error);
+}
+
+/**
+ * Loader: fills the cache with the saved tours' cards; no call when nothing is saved. Never
+ * throws: a failure is logged and yields an empty list (spec section 8), not the error page.
+ */
 export async function ensureFavouriteTours(
   queryClient: QueryClient,
   api: GallopClient,
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await queryClient.ensureQueryData(favouriteToursQueryOptions(api, ids));
+  const options = favouriteToursQueryOptions(api, ids);
+  try {
+    await queryClient.ensureQueryData(options);
+  } catch (error) {
+    logFailedFavouriteTours(error);
+    // The empty list is what renders (on the server too); stale at once, so the browser asks again.
+    queryClient.setQueryData(options.queryKey, { items: [] }, { updatedAt: 0 });
+  }
+}
+
+/**
+ * The ids whose cards the page asks for: those it asked for already while they cover every
+ * saved id (removing a heart asks nothing), else the saved ids (a sign-in brought others).
+ */
+export function cardIdsToRequest(
+  requested: readonly number[],
+  saved: readonly number[],
+): readonly number[] {
+  const asked = new Set(requested);
+  return saved.every((id) => asked.has(id)) ? requested : saved;
 }

@@ -4,7 +4,6 @@
  * answers 422 with field errors otherwise, and 429 when one address sends too many.
  */
 import type { GallopClient } from '@gallop/api-client';
-import { parse } from 'cookie';
 import { formProblems, type FormProblems } from '../../lib/form-problems';
 
 /** The longest message the API takes. */
@@ -13,7 +12,7 @@ export const HELP_REQUEST_MESSAGE_MAX_LENGTH = 5000;
 export const HELP_REQUEST_NAME_MAX_LENGTH = 200;
 
 /** The visitor's last booking request (spec section 3 cookies): support sees it with the request. */
-export const LAST_REQUEST_ID_COOKIE = 'last_request_id';
+export { LAST_REQUEST_ID_COOKIE, lastRequestIdFromCookies } from '../../lib/request-attribution';
 
 /** What the visitor typed, as the form holds it. */
 export interface HelpRequestValues {
@@ -30,16 +29,6 @@ export const HELP_REQUEST_FIELDS = ['message', 'name', 'email', 'phone'] as cons
 export interface HelpRequestContext {
   tourId?: number | undefined;
   requestId?: number | undefined;
-}
-
-/** The `last_request_id` cookie as a request id, if it holds one (from a `Cookie` header or `document.cookie`). */
-export function lastRequestIdFromCookies(
-  cookieHeader: string | null | undefined,
-): number | undefined {
-  const value = cookieHeader ? parse(cookieHeader)[LAST_REQUEST_ID_COOKIE] : undefined;
-  if (value === undefined || !/^\d+$/.test(value)) return undefined;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
 /** The call's body: trimmed values, empty optional fields left out, phone digits only after the `+`. */

@@ -40,6 +40,7 @@ export const STATIC_SITEMAP_GROUPS: readonly SitemapGroup[] = [
     links: [
       { href: '/agreement', text: 'Terms of use' },
       { href: '/privacy', text: 'Privacy policy' },
+      { href: '/cookie-policy', text: 'Cookie policy' },
       { href: '/tour-provider-agreement', text: 'Tour provider agreement' },
       { href: '/safety-rules', text: 'Safety rules' },
     ],

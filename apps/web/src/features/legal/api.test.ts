@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { legalVersionPath } from './addresses';
-import { ensureLegalPage, parseLegalVersion, type LegalDocument } from './api';
+import { ensureLegalPage, LEGAL_PAGES, parseLegalVersion, type LegalDocument } from './api';
 import { legalHeadData } from './head';
 import { failureOf } from '../../lib/testing/api-client';
 
@@ -78,6 +78,25 @@ describe('ensureLegalPage', () => {
       true,
     );
     expect(seen.length).toBe(before);
+  });
+});
+
+describe('LEGAL_PAGES', () => {
+  it('gives every kind of legal document a page, the Cookie Policy the privacy policy cites too', () => {
+    expect(LEGAL_PAGES['/cookie-policy']).toBe('cookies');
+    expect(Object.values(LEGAL_PAGES).sort()).toEqual([
+      'cookies',
+      'offer',
+      'privacy',
+      'safety_rules',
+      'terms',
+    ]);
+  });
+
+  it('loads the Cookie Policy for /cookie-policy', async () => {
+    const { api, seen } = legalApi();
+    await ensureLegalPage(new QueryClient(), api, LEGAL_PAGES['/cookie-policy'], '');
+    expect(seen.map((params) => Object.fromEntries(params))).toEqual([{ kind: 'cookies' }]);
   });
 });
 

@@ -7,12 +7,16 @@ import { orNotFound } from '../../lib/not-found';
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalKind = LegalDocument['kind'];
 
-/** The legal pages of spec section 2.1 and the document each shows (`cookies` has no page). */
+/**
+ * The legal pages and the document each shows: spec section 2.1's four, and the Cookie Policy
+ * the privacy policy cites (decision 103).
+ */
 export const LEGAL_PAGES = {
   '/agreement': 'terms',
   '/tour-provider-agreement': 'offer',
   '/privacy': 'privacy',
   '/safety-rules': 'safety_rules',
+  '/cookie-policy': 'cookies',
 } as const satisfies Record<string, LegalKind>;
 
 export type LegalPath = keyof typeof LEGAL_PAGES;

@@ -2,9 +2,15 @@
 import { createGallopClient } from '@gallop/api-client';
 import { normalizeFilters } from '@gallop/search-filters';
 import { QueryClient } from '@tanstack/react-query';
-import { isNotFound } from '@tanstack/react-router';
+import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { ALL_TOURS_META, ALL_TOURS_SLUG, ensureSearchPage, loadedPages } from './api';
+import {
+  ALL_CRUISES_META,
+  ALL_TOURS_META,
+  ALL_TOURS_SLUG,
+  ensureSearchPage,
+  loadedPages,
+} from './api';
 
 const emptyList = { items: [], pagination: { page: 1, per_page: 20, total: 0, page_count: 0 } };
 const icelandPage = {
@@ -18,8 +24,11 @@ const icelandPage = {
   filter: { countries: [101] },
 };
 
+/** Two pages of results (25 tours). */
+const twoPages = { ...emptyList, pagination: { page: 1, per_page: 20, total: 25, page_count: 2 } };
+
 /** A fake API: `/spa/tours-page` answers `page` (404 when undefined), `/spa/tours` a list. */
-function fakeApi(page: unknown) {
+function fakeApi(page: unknown, list: unknown = emptyList) {
   const seen: URL[] = [];
   const api = createGallopClient({
     baseUrl: 'http://api.test',
@@ -32,7 +41,7 @@ function fakeApi(page: unknown) {
         return page ? Response.json(page) : Response.json({ message: 'No page' }, { status: 404 });
       }
       return page || !url.searchParams.has('slug')
-        ? Response.json(emptyList)
+        ? Response.json(list)
         : Response.json({ message: 'No page' }, { status: 404 });
     },
   });
@@ -43,7 +52,7 @@ function fakeApi(page: unknown) {
 
 describe('ensureSearchPage', () => {
   it('loads a catalogue page: its texts, and every results page with its slug', async () => {
-    const { api, calls } = fakeApi(icelandPage);
+    const { api, calls } = fakeApi(icelandPage, twoPages);
     const meta = await ensureSearchPage(
       new QueryClient(),
       api,
@@ -67,6 +76,22 @@ describe('ensureSearchPage', () => {
     ]);
   });
 
+  it('moves a page past the last to the last, asking only for the first page', async () => {
+    const { api, calls } = fakeApi(icelandPage, twoPages);
+    const moved = await ensureSearchPage(
+      new QueryClient(),
+      api,
+      'iceland',
+      normalizeFilters({ difficulty: [2], page: 9 }),
+    ).catch((error: unknown) => error);
+    expect(isRedirect(moved)).toBe(true);
+    expect((moved as { options: { href: string; statusCode: number } }).options).toMatchObject({
+      href: '/iceland?difficulty=2&page=2',
+      statusCode: 302,
+    });
+    expect(calls('/spa/tours')).toEqual(['difficulty=2&slug=iceland&expand=filters']);
+  });
+
   it('searches every tour without a slug on the catalogue-wide page', async () => {
     const { api, calls } = fakeApi(undefined);
     const meta = await ensureSearchPage(
@@ -78,6 +103,25 @@ describe('ensureSearchPage', () => {
     expect(meta).toBe(ALL_TOURS_META);
     expect(calls('/spa/tours-page')).toEqual([]);
     expect(calls('/spa/tours')).toEqual(['expand=filters']);
+  });
+
+  it('gives a cruise search on the catalogue-wide page its own texts', async () => {
+    const { api, calls } = fakeApi(undefined);
+    for (const query of [{ isCruisesSearch: 1 }, { ships: [3] }]) {
+      const meta = await ensureSearchPage(
+        new QueryClient(),
+        api,
+        ALL_TOURS_SLUG,
+        normalizeFilters(query),
+      );
+      expect(meta).toBe(ALL_CRUISES_META);
+    }
+    expect(ALL_CRUISES_META.h1).toBe('Cruises with riding days');
+    expect(ALL_CRUISES_META.canonical).toBe('/tours?isCruisesSearch=1');
+    expect(calls('/spa/tours')).toEqual([
+      'isCruisesSearch=1&expand=filters',
+      'ships=3&expand=filters',
+    ]);
   });
 
   it('is the 404 page for a slug with no catalogue page', async () => {

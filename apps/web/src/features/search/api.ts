@@ -1,9 +1,10 @@
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { getToursPageQueryOptions, listToursQueryOptions } from '@gallop/api-client/query';
-import { normalizeFilters, type SearchFilters } from '@gallop/search-filters';
+import { isCruiseSearch, normalizeFilters, type SearchFilters } from '@gallop/search-filters';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { notFound } from '@tanstack/react-router';
+import { notFound, redirect } from '@tanstack/react-router';
 import { filtersToApiQuery } from './search-query';
+import { searchPageHref } from './search-url';
 
 export type TourList = components['schemas']['TourList'];
 export type TourSummary = components['schemas']['TourSummary'];
@@ -43,6 +44,30 @@ export const ALL_TOURS_META: SearchPageMeta = {
   canonical: `/${ALL_TOURS_SLUG}`,
   filter: normalizeFilters({}),
 };
+
+/**
+ * The catalogue-wide cruise search (`/tours?isCruisesSearch=1`): cruises are never listed with
+ * the other tours, so their search is a page of its own, with its own texts (decision 098).
+ */
+export const ALL_CRUISES_META: SearchPageMeta = {
+  slug: ALL_TOURS_SLUG,
+  title: 'Cruises with riding days',
+  h1: 'Cruises with riding days',
+  description:
+    'River, sea and lake cruises with horseback rides ashore: compare ships, ports, cabins, dates and prices from vetted providers.',
+  breadcrumbs: [
+    { url: '/', text: 'Home' },
+    { url: `/${ALL_TOURS_SLUG}?isCruisesSearch=1`, text: 'Cruises' },
+  ],
+  canonical: `/${ALL_TOURS_SLUG}?isCruisesSearch=1`,
+  // Nothing is stored for `/tours`: the address carries `isCruisesSearch` like any filter.
+  filter: normalizeFilters({}),
+};
+
+/** The texts of `/tours` for a search: the cruise page's when it searches cruises. */
+export function catalogueWideMeta(filters: Partial<SearchFilters>): SearchPageMeta {
+  return isCruiseSearch(filters) ? ALL_CRUISES_META : ALL_TOURS_META;
+}
 
 /** A catalogue page's texts and stored filter, from its `/spa/tours-page` answer. */
 export function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageMeta {
@@ -115,8 +140,25 @@ export function loadedPages(lastPage: number): number[] {
 }
 
 /**
+ * Waits for every call (a failure while others are still in flight would leave them pending in
+ * the dehydrated cache), then throws the first failure: an unknown catalogue page is the 404 page.
+ */
+async function settled<T extends unknown[]>(calls: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(calls);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    const error: unknown = failure.reason;
+    if (isApiError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+/**
  * Loads what a search page needs, in parallel: its texts and every results page shown. A slug
- * with no catalogue page is the 404 page.
+ * with no catalogue page is the 404 page. An address past the last page (a bookmark of a search
+ * that has since shrunk, a page typed by hand) moves to the last page, asking for the first page
+ * alone before that, not for every page up to the typed one.
  */
 export async function ensureSearchPage(
   queryClient: QueryClient,
@@ -124,21 +166,23 @@ export async function ensureSearchPage(
   slug: string,
   filters: SearchFilters,
 ): Promise<SearchPageMeta> {
-  const pages = loadedPages(filters.page).map((page) =>
-    queryClient.ensureQueryData(searchResultsQueryOptions(api, slug, filters, page)),
-  );
+  const resultsPage = (page: number) =>
+    queryClient.ensureQueryData(searchResultsQueryOptions(api, slug, filters, page));
   const meta =
     slug === ALL_TOURS_SLUG
-      ? Promise.resolve(ALL_TOURS_META)
+      ? Promise.resolve(catalogueWideMeta(filters))
       : queryClient.ensureQueryData(searchPageMetaQueryOptions(api, slug)).then(toSearchPageMeta);
-  // Every call settles before the loader answers: a failure while others are still in flight
-  // would leave them pending in the dehydrated cache.
-  const [loaded, ...rest] = await Promise.allSettled([meta, ...pages]);
-  const failure = [loaded, ...rest].find((result) => result.status === 'rejected');
-  if (failure) {
-    const error: unknown = failure.reason;
-    if (isApiError(error) && error.status === 404) throw notFound();
-    throw error;
+  if (filters.page > 1) {
+    const [, first] = await settled<[SearchPageMeta, TourList]>([meta, resultsPage(1)]);
+    const lastPage = Math.max(1, first.pagination.page_count);
+    if (filters.page > lastPage) {
+      // Temporary: the results change as tours come and go.
+      throw redirect({
+        href: searchPageHref(slug, { ...filters, page: lastPage }),
+        statusCode: 302,
+      });
+    }
   }
-  return (loaded as PromiseFulfilledResult<SearchPageMeta>).value;
+  const [loaded] = await settled([meta, ...loadedPages(filters.page).map(resultsPage)]);
+  return loaded;
 }

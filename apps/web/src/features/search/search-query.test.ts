@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveFilters, filtersToApiQuery, searchLocation, withChange } from './search-query';
+import { normalizeFilters } from '@gallop/search-filters';
+import {
+  effectiveFilters,
+  filtersToApiQuery,
+  searchLocation,
+  tripKindChange,
+  tripKindFields,
+  tripKindOf,
+  withChange,
+} from './search-query';
 
 describe('filtersToApiQuery', () => {
   it('keeps the typed values the contract wants and leaves the defaults out', () => {
@@ -77,6 +86,17 @@ describe('searchLocation', () => {
     ).toEqual({ slug: 'tours', search: {} });
   });
 
+  it('leaves a catalogue page for the catalogue-wide one when the search turns to cruises', () => {
+    expect(
+      searchLocation({
+        slug: 'iceland',
+        fallbackSlug: 'tours',
+        pageFilter: iceland,
+        next: { countries: [101], isCruisesSearch: true },
+      }),
+    ).toEqual({ slug: 'tours', search: { countries: 101, isCruisesSearch: 1 } });
+  });
+
   it('keeps every filter in the address on a page that stores none', () => {
     expect(
       searchLocation({
@@ -86,5 +106,31 @@ describe('searchLocation', () => {
         next: { regions: [3], daysMax: 7 },
       }),
     ).toEqual({ slug: 'tours', search: { regions: 3, daysMax: 7 } });
+  });
+});
+
+describe('the kind of trip', () => {
+  it('reads tours, excursions or cruises from the filters', () => {
+    expect(tripKindOf(normalizeFilters({}))).toBe('tours');
+    expect(tripKindOf(normalizeFilters({ type: 2 }))).toBe('excursions');
+    expect(tripKindOf(normalizeFilters({ isCruisesSearch: 1 }))).toBe('cruises');
+    expect(tripKindOf(normalizeFilters({ waterObject: 4 }))).toBe('cruises');
+  });
+
+  it('switches to cruises, and back without the cruise-only filters that would keep it there', () => {
+    const cruises = withChange({ countries: [1] }, tripKindChange('cruises'));
+    expect(cruises).toMatchObject({ countries: [1], isCruisesSearch: true, type: 1 });
+    const ships = withChange(cruises, { ships: [2], cruisesCabinsCapacity: 3 });
+    const back = withChange(ships, tripKindChange('excursions'));
+    expect(tripKindOf(back)).toBe('excursions');
+    expect(back).toEqual(normalizeFilters({ countries: [1], type: 2 }));
+  });
+
+  it('keeps only the kind of trip for "Clear all"', () => {
+    expect(tripKindFields(normalizeFilters({ ships: [2], countries: [1] }))).toEqual({
+      type: 1,
+      isCruisesSearch: true,
+    });
+    expect(tripKindFields(normalizeFilters({ type: 2, countries: [1] }))).toEqual({ type: 2 });
   });
 });

@@ -1,9 +1,12 @@
 import type { GetParams } from '@gallop/api-client/query';
 import {
+  CRUISE_ONLY_FIELDS,
   filtersToQuery,
+  isCruiseSearch,
   normalizeFilters,
   type FilterField,
   type SearchFilters,
+  type TourType,
 } from '@gallop/search-filters';
 import { filtersToSearch, type FilterSearch } from './search-url';
 
@@ -66,10 +69,11 @@ export interface SearchLocation {
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Where a filter change leads. A catalogue page (`/iceland`) stands for its stored filter: while
- * the new filters keep every stored value, the visitor stays on it and the address bar carries
- * only the extra fields; once a stored value changes, the search moves to the catalogue-wide page
- * `fallbackSlug` with every filter in the address bar. Any change but paging goes back to page 1.
+ * Where a filter change leads. A catalogue page (`/iceland`) stands for its stored filter and its
+ * kind of trip (cruises or not): while the new filters keep every stored value and that kind, the
+ * visitor stays on it and the address bar carries only the extra fields; otherwise the search
+ * moves to the catalogue-wide page `fallbackSlug` with every filter in the address bar. Any
+ * change but paging goes back to page 1.
  */
 export function searchLocation({
   slug,
@@ -85,9 +89,9 @@ export function searchLocation({
   const normalizedNext = normalizeFilters(next);
   const normalizedPage = normalizeFilters(pageFilter);
   const stored = storedFields(normalizedPage);
-  const keepsPage = stored.every((field) =>
-    sameValue(normalizedPage[field], normalizedNext[field]),
-  );
+  const keepsPage =
+    isCruiseSearch(normalizedPage) === isCruiseSearch(normalizedNext) &&
+    stored.every((field) => sameValue(normalizedPage[field], normalizedNext[field]));
   if (!keepsPage) return { slug: fallbackSlug, search: filtersToSearch(normalizedNext) };
   const extra: Record<string, unknown> = { ...normalizedNext };
   for (const field of stored) delete extra[field];
@@ -100,4 +104,35 @@ export function withChange(
   change: Partial<Record<FilterField, unknown>>,
 ): SearchFilters {
   return normalizeFilters({ ...filters, ...change, page: 1 });
+}
+
+/**
+ * The kinds of trip a search lists, each a tab of its own: multi-day tours, day rides and
+ * excursions (tour type 2), and cruises (never listed with the others).
+ */
+export type TripKind = 'tours' | 'excursions' | 'cruises';
+
+export function tripKindOf(filters: Partial<SearchFilters>): TripKind {
+  if (isCruiseSearch(filters)) return 'cruises';
+  return filters.type === 2 ? 'excursions' : 'tours';
+}
+
+/**
+ * The change that switches a search to another kind of trip. Leaving cruises drops the cruise-only
+ * filters too: any of them would keep the search on cruises.
+ */
+export function tripKindChange(kind: TripKind): Partial<Record<FilterField, unknown>> {
+  const type: TourType = kind === 'excursions' ? 2 : 1;
+  if (kind === 'cruises') return { type, isCruisesSearch: true };
+  return {
+    type,
+    isCruisesSearch: undefined,
+    ...Object.fromEntries(CRUISE_ONLY_FIELDS.map((field) => [field, undefined])),
+  };
+}
+
+/** The fields of the kind of trip: a tab rather than a filter, kept by 'Clear all'. */
+export function tripKindFields(filters: Partial<SearchFilters>): Partial<SearchFilters> {
+  const { type } = normalizeFilters(filters);
+  return isCruiseSearch(filters) ? { type, isCruisesSearch: true } : { type };
 }

@@ -1,6 +1,12 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { filtersToSearch, searchToFilters, validateFilterSearch } from './search-url';
+import {
+  canonicalSearch,
+  filtersToSearch,
+  searchPageHref,
+  searchToFilters,
+  validateFilterSearch,
+} from './search-url';
 
 describe('filtersToSearch', () => {
   it('writes numbers as numbers, lists as comma-separated text and drops defaults and the slug', () => {
@@ -57,5 +63,36 @@ describe('validateFilterSearch', () => {
         utm_source: 'mail',
       }),
     ).toEqual({ countries: 7 });
+  });
+});
+
+describe('canonicalSearch', () => {
+  it('normalises the filters of a typed address and keeps its other parameters', () => {
+    expect(
+      canonicalSearch({
+        priceMax: 999999,
+        page: 0,
+        sort: 'default',
+        radius: 5000,
+        lat: 91,
+        lng: 10,
+        utm_source: 'newsletter',
+        countries: '101,5',
+      }),
+    ).toEqual({ utm_source: 'newsletter', countries: '101,5', radius: 1000 });
+  });
+
+  it('leaves a canonical search as it is', () => {
+    const search = { countries: '101,5', priceMax: 3000, sort: '-price', utm_campaign: 'spring' };
+    expect(canonicalSearch(search)).toEqual(search);
+  });
+});
+
+describe('searchPageHref', () => {
+  it('writes the address of a search page', () => {
+    expect(searchPageHref('iceland', { difficulty: [2], page: 3 })).toBe(
+      '/iceland?difficulty=2&page=3',
+    );
+    expect(searchPageHref('tours', { page: 1 })).toBe('/tours');
   });
 });

@@ -34,6 +34,21 @@ describe('syncAccountWithSite: country', () => {
     expect(calls.map((call) => call.path)).toEqual(['/crm/api/user/change-country']);
   });
 
+  it('keeps a country chosen on the page since (its cookie) rather than the one at start', async () => {
+    const { calls, setProfile, start } = accountApi();
+    setProfile(traveller({ country: USA }));
+    start({ countryId: USA.id });
+    // The settings page saved Germany and its cookie; the profile then arrives with it.
+    document.cookie = `country_id=${GERMANY.id}; path=/`;
+    try {
+      setProfile(traveller({ country: GERMANY }));
+      await settle();
+      expect(calls).toEqual([]);
+    } finally {
+      document.cookie = 'country_id=; max-age=0; path=/';
+    }
+  });
+
   it('asks nothing when the account already has the country', async () => {
     const { calls, setProfile, start } = accountApi();
     setProfile(traveller({ country: USA }));

@@ -15,12 +15,16 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@gallop/i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { parse } from 'cookie';
 import { clientLocale } from '../../lib/api';
+import { countryIdFromCookies } from '../../lib/country-cookie';
 import { hasSession } from '../../lib/session-tokens';
 
 type UserProfile = components['schemas']['UserProfile'];
 
 export interface SiteChoices {
-  /** The visitor's country (`country_id` cookie, or detected by IP), when known. */
+  /**
+   * The visitor's country (`country_id` cookie, or detected by IP), when known. A country the
+   * traveller chooses later on the page (account settings) is read from the cookie instead.
+   */
   countryId?: number | undefined;
   /** The interface locale when the visitor chose it (`chosenLocale`); a guessed one is not saved. */
   locale?: Locale | undefined;
@@ -65,7 +69,9 @@ export function syncAccountWithSite(
 
   const compare = (profile: UserProfile | undefined) => {
     if (!profile || profile.is_admin_auth || !hasSession(api)) return;
-    const { countryId, locale } = site;
+    const { locale } = site;
+    // The cookie first: a choice made in the settings since must not be undone here.
+    const countryId = countryIdFromCookies(document.cookie) ?? site.countryId;
     if (countryId !== undefined && profile.country?.id !== countryId) {
       tell(`country ${countryId} of user ${profile.id}`, async () => {
         const { data } = await api.POST('/crm/api/user/change-country', {

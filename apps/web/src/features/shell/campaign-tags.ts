@@ -1,13 +1,8 @@
 import { parse, serialize } from 'cookie';
+import { CAMPAIGN_TAGS, MAX_CAMPAIGN_TAG_LENGTH } from '../../lib/request-attribution';
 
-/** The campaign tags read from the address on load (spec section 2.1), one cookie each. */
-export const CAMPAIGN_TAGS = ['utm_source', 'utm_campaign', 'utm_content'] as const;
-
-/** Kept 3 days (spec section 9). */
+/** Campaign tags from the address (spec section 2.1), kept 3 days (spec section 9). */
 const CAMPAIGN_TAG_MAX_AGE_S = 3 * 24 * 60 * 60;
-
-/** Longer values are cut: a cookie is sent with every request. */
-const MAX_TAG_LENGTH = 200;
 
 /**
  * `document.cookie = ...` values for the campaign tags of an address, each only when the address
@@ -21,7 +16,7 @@ export function campaignTagCookies(
   const params = new URLSearchParams(search);
   const cookies = parse(cookieHeader);
   return CAMPAIGN_TAGS.flatMap((tag) => {
-    const value = params.get(tag)?.trim().slice(0, MAX_TAG_LENGTH);
+    const value = params.get(tag)?.trim().slice(0, MAX_CAMPAIGN_TAG_LENGTH);
     if (!value || cookies[tag]) return [];
     return [
       serialize(tag, value, {

@@ -66,3 +66,55 @@ describe('startShellEffects: the signed-in account', () => {
     stop();
   });
 });
+
+describe('startShellEffects: the build manifest', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads a path the route rules give to another service from the server, and logs it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          id: 'abc',
+          timestamp: 1,
+          matcher: { '/**': { ssr: true }, '/press/**': { ssr: false } },
+        }),
+      ),
+    );
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    let blocker:
+      | ((args: { action: 'PUSH'; nextLocation: { pathname: string; href: string } }) => boolean)
+      | undefined;
+    const fake = accountApi();
+    const router = {
+      ...routerOver(fake, 'en-US'),
+      history: {
+        block: (options: { blockerFn: typeof blocker }) => {
+          blocker = options.blockerFn;
+          return () => undefined;
+        },
+      },
+    } as unknown as AppRouter;
+    router.options.context.site = { organizerUrl: 'https://partners.example', buildId: 'abc' };
+    const stop = startShellEffects(router);
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/builds/meta/abc.json', expect.anything()),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+
+    await vi.waitFor(() =>
+      expect(
+        blocker!({ action: 'PUSH', nextLocation: { pathname: '/press/kit', href: '/press/kit' } }),
+      ).toBe(true),
+    );
+    expect(assign).toHaveBeenCalledWith('/press/kit');
+    expect(info).toHaveBeenCalledWith(
+      'Navigation aborted: /press/kit (another service serves it: loaded from the server)',
+    );
+    expect(blocker!({ action: 'PUSH', nextLocation: { pathname: '/tours', href: '/tours' } })).toBe(
+      false,
+    );
+    stop();
+  });
+});

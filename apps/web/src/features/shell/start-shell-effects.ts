@@ -1,18 +1,21 @@
 /**
  * The app shell's browser-side rules (spec sections 2.1 and 4), started once after hydration:
  * link tokens and campaign tags from the address, analytics consent, the visitor's country (which
- * a signed-in account then follows, with the chosen language: `account-sync.ts`), and the
- * stale-build checks. A chunk of its own, loaded after hydration: nothing here is needed to show
+ * a signed-in account then follows, with the chosen language: `account-sync.ts`), the
+ * stale-build checks, the build's route rules and the log of cancelled, duplicate and aborted
+ * navigations. A chunk of its own, loaded after hydration: nothing here is needed to show
  * the page, so the first load does not carry it.
  */
 import type { AppRouter } from '../../router';
 import { chosenLocale, syncAccountWithSite } from './account-sync';
 import { applyAnalyticsPolicy } from './analytics';
 import { watchBuild } from './build-watch';
+import { watchNavigationFailures } from './navigation-log';
+import type { RouteRules } from './route-rules';
 import { storeCampaignTags } from './campaign-tags';
 import { ensureVisitorCountry } from './country';
 import { watchForStaleBuildErrors } from './stale-build';
-import { takeTourSelectionToken } from './tour-selection-token';
+import { takeTourSelectionToken } from '../../lib/tour-selection-token';
 import { whenIdle } from './when-idle';
 
 /** Starts the rules; answers the function that stops them. */
@@ -49,14 +52,31 @@ export function startShellEffects(router: AppRouter): () => void {
   const stopStaleErrors = watchForStaleBuildErrors();
 
   let staleBuild = false;
-  const stopBuildWatch = site.buildId
-    ? watchBuild({ buildId: site.buildId, onStale: () => (staleBuild = true) })
-    : undefined;
-  // A newer build is out: the next page comes from the server, with the new code.
-  const stopReloadOnStale = router.history.block({
+  let routeRules: RouteRules | undefined;
+  const { buildId } = site;
+  let stopBuildWatch: (() => void) | undefined;
+  if (buildId) {
+    whenIdle(() => {
+      if (stopped) return;
+      stopBuildWatch = watchBuild({
+        buildId,
+        onStale: () => (staleBuild = true),
+        onRules: (rules) => (routeRules = rules),
+      });
+    });
+  }
+  // A newer build is out, or the server's route rules give the path to another service on this
+  // origin: the next page comes from the server.
+  const navigationLog = watchNavigationFailures(router);
+  const stopFullLoads = router.history.block({
     blockerFn: ({ action, nextLocation }) => {
-      if (!staleBuild) return false;
-      return loadInFull(action, nextLocation.href);
+      if (!staleBuild && routeRules?.(nextLocation.pathname).ssr !== false) return false;
+      const blocked = loadInFull(action, nextLocation.href);
+      if (blocked) {
+        const reason = staleBuild ? 'a newer build is out' : 'another service serves it';
+        navigationLog.aborted(nextLocation.href, `${reason}: loaded from the server`);
+      }
+      return blocked;
     },
     enableBeforeUnload: false,
   });
@@ -69,7 +89,8 @@ export function startShellEffects(router: AppRouter): () => void {
     stopAccountSync?.();
     stopStaleErrors();
     stopBuildWatch?.();
-    stopReloadOnStale();
+    stopFullLoads();
+    navigationLog.stop();
     stopOnPage();
   };
 }

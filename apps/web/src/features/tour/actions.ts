@@ -7,36 +7,43 @@
 import type { GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
 
-/** Whether the programme goes out by WhatsApp (a site token) rather than by email. */
+/** Whether WhatsApp is offered for the programme besides e-mail (a site token). */
 export function siteTokensQueryOptions(api: GallopClient) {
   return getSiteTokensQueryOptions(api);
 }
 
 export interface ProgrammeOrder {
   tourId: number;
-  email: string;
-  /** `+` and digits; needed for WhatsApp, optional by email. */
+  /** Needed by e-mail, optional by WhatsApp. */
+  email?: string | undefined;
+  /** `+` and digits; needed for WhatsApp, optional by e-mail. */
   phone?: string | undefined;
   currency: string;
+  /** The visitor chose WhatsApp (offered only when the site tokens say so). */
   viaWhatsapp: boolean;
 }
 
-/** Orders the tour programme; answers the request number the API gave it. */
+/** Orders the tour programme (a PDF); answers the request number the API gave it. */
 export async function orderProgramme(
   api: GallopClient,
   order: ProgrammeOrder,
 ): Promise<number | null> {
-  const body = {
-    email: order.email,
+  const common = {
     tour_id: order.tourId,
     currency: order.currency,
-    ...(order.phone ? { phone: order.phone } : {}),
+    ...(order.email ? { email: order.email } : {}),
   };
   const { data } = order.viaWhatsapp
     ? await api.POST('/spa/tour-program-order-via-whatsapp', {
-        body: { ...body, phone: order.phone ?? '' },
+        body: { ...common, phone: order.phone ?? '' },
       })
-    : await api.POST('/spa/tour-program-order-via-email', { body });
+    : await api.POST('/spa/tour-program-order-via-email', {
+        body: {
+          ...common,
+          email: order.email ?? '',
+          ...(order.phone ? { phone: order.phone } : {}),
+        },
+      });
   return data.request_id ?? null;
 }
 

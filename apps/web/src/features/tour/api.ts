@@ -7,8 +7,10 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { HttpError } from '../../lib/http-error';
+import { goneTour } from './gone-tour';
 
 export type Tour = components['schemas']['Tour'];
+
 export type Review = components['schemas']['Review'];
 
 /** Reviews per 'Show more' (spec section 9: tour reviews 3 by default). */
@@ -64,7 +66,8 @@ export async function ensureTourPage(
         throw redirect({ href: error.url, statusCode: MOVED_PERMANENTLY });
       }
       if (error.status === 404) throw notFound();
-      if (error.status === 410) throw new HttpError(410, error.message);
+      // The 410 page offers the organizer's other tours and similar ones (`TourGone`).
+      if (error.status === 410) throw new HttpError(410, error.message, goneTour(error.body));
     }
     throw error;
   }

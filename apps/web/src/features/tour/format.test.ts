@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   cheapestUpcomingDate,
+  formatDateChoice,
   formatDateRange,
   formatDay,
   formatDiscount,
   formatDuration,
   formatFreeSeats,
   formatPrepayment,
+  formatVariant,
   isBookable,
 } from './format';
 import { tourDate } from './testing/tour-fixture';
@@ -88,5 +90,19 @@ describe('cheapestUpcomingDate', () => {
     expect(dates.filter(isBookable).map((date) => date.id)).toEqual([3, 4, 5]);
     expect(cheapestUpcomingDate(dates)?.id).toBe(3);
     expect(cheapestUpcomingDate([tourDate({ is_busy: true })])).toBeUndefined();
+  });
+});
+
+describe('formatVariant and formatDateChoice', () => {
+  it('name what sets a date apart: its variant and a flight in the price', () => {
+    expect(formatVariant(tourDate({ variant_name: 'Private room', flight_included: true }))).toBe(
+      'Private room · Flight included',
+    );
+    expect(formatVariant(tourDate({ flight_included: true }))).toBe('Flight included');
+    expect(formatVariant(tourDate({ variant_name: null }))).toBeUndefined();
+    expect(formatDateChoice(tourDate({ variant_name: 'Shared room' }))).toBe(
+      '15–24 Dec 2026, Shared room',
+    );
+    expect(formatDateChoice(tourDate())).toBe('15–24 Dec 2026');
   });
 });

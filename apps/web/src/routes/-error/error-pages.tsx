@@ -2,7 +2,9 @@ import { ErrorPage } from '../../features/errors/components/error-page/error-pag
 import { PaymentNotFound } from '../../features/outcome/components/outcome-page/outcome-page';
 import { isPaymentNotFound } from '../../features/outcome/not-found';
 import { useStaleBuildReload } from '../../features/shell/use-stale-build-reload';
-import { getErrorStatus } from '../../lib/http-error';
+import { GoneTourAlternatives } from '../../features/tour/components/gone-tour/gone-tour';
+import { goneTour } from '../../features/tour/gone-tour';
+import { getErrorStatus, HttpError } from '../../lib/http-error';
 
 /**
  * The error page of a failed route: the page chosen by the error's status. A chunk of an older
@@ -12,7 +14,12 @@ import { getErrorStatus } from '../../lib/http-error';
 export function RouteErrorPage({ error }: { error: unknown }) {
   useStaleBuildReload(error);
   if (isPaymentNotFound(error)) return <PaymentNotFound />;
-  return <ErrorPage status={getErrorStatus(error)} />;
+  const status = getErrorStatus(error);
+  // A tour whose dates have passed: the 410 page offers its organizer's and similar tours.
+  const gone = status === 410 && error instanceof HttpError ? goneTour(error.details) : undefined;
+  return (
+    <ErrorPage status={status}>{gone ? <GoneTourAlternatives gone={gone} /> : null}</ErrorPage>
+  );
 }
 
 /** The 404 page of an address no route takes, or of a loader's `notFound()`. */

@@ -1,40 +1,50 @@
 /**
- * `tours_count` of catalogue lists. A tour counts when it is published and still has a date
- * ahead (its last start date is today or later): a list never promises tours a search would not
- * find. `last_start_date` is denormalised onto the tour, so every count is one scan of `tours`.
+ * `tours_count` of catalogue lists: how many tours the search an entry links to finds. A tour
+ * counts when it is listed (`../listed.ts`, the rule the search, its facets and the stats share)
+ * and in the search's segment: multi-day tours (type 1, no cruises), as `/tours?countries=…`
+ * and the catalogue pages show them, or cruises for entries that open the cruise search. Every
+ * count is one scan of `tours`; a season's also reads the dates of its window.
  */
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client.ts';
-import { seasons, tourDates, tours } from '#src/db/schema/index.ts';
+import { tours } from '#src/db/schema/index.ts';
+import { bookableDate } from '#src/modules/catalog/search/conditions.ts';
+import { CRUISE_SEGMENT, listedTour, TOUR_SEGMENT } from '../listed.ts';
 
 export type Counts = ReadonlyMap<number | string, number>;
 
-/** Published tours with a start date on or after `today`. */
-export function activeTours(today: string): SQL | undefined {
-  return and(eq(tours.isPublished, true), gte(tours.lastStartDate, today));
+/** Which search a count is for: multi-day tours (the default search) or cruises. */
+export type Segment = 'tours' | 'cruises';
+
+const SEGMENTS: Record<Segment, SQL> = { tours: TOUR_SEGMENT, cruises: CRUISE_SEGMENT };
+
+/** Listed tours of a segment (the multi-day tours by default). */
+export function listedIn(today: string, segment: Segment = 'tours'): SQL | undefined {
+  return and(listedTour(today), SEGMENTS[segment]);
 }
 
 function toCounts(rows: { key: number | string; count: number }[]): Counts {
   return new Map(rows.map((row) => [row.key, row.count]));
 }
 
-/** Active tours per element of one of the tour's id arrays (countries, rest kinds ...). */
+/** Listed tours per element of one of the tour's id arrays (countries, rest kinds ...). */
 export async function countByArrayColumn(
   db: Database,
   column: PgColumn,
   today: string,
+  segment: Segment = 'tours',
 ): Promise<Counts> {
   const key = sql<number>`unnest(${column})`.mapWith(Number);
   const rows = await db
     .select({ key, count: sql<number>`count(*)`.mapWith(Number) })
     .from(tours)
-    .where(activeTours(today))
+    .where(listedIn(today, segment))
     .groupBy(sql`1`);
   return toCounts(rows);
 }
 
-/** Active tours per value of a plain column (accommodation ...). */
+/** Listed tours per value of a plain column (accommodation ...). */
 export async function countByColumn(
   db: Database,
   column: PgColumn,
@@ -43,27 +53,38 @@ export async function countByColumn(
   const rows = await db
     .select({ key: sql<string>`${column}`, count: sql<number>`count(*)`.mapWith(Number) })
     .from(tours)
-    .where(activeTours(today))
+    .where(listedIn(today))
     .groupBy(column);
   return toCounts(rows);
 }
 
-/** Active tours per season: those with a date ahead starting in one of the season's months. */
-export async function countBySeason(db: Database, today: string): Promise<Counts> {
-  const rows = await db
-    .select({
-      key: seasons.id,
-      count: sql<number>`count(distinct ${tourDates.tourId})`.mapWith(Number),
-    })
-    .from(seasons)
-    .innerJoin(
-      tourDates,
-      and(
-        sql`extract(month from ${tourDates.startDate})::int = any(${seasons.months})`,
-        gte(tourDates.startDate, today),
-      ),
-    )
-    .innerJoin(tours, and(eq(tours.id, tourDates.tourId), eq(tours.isPublished, true)))
-    .groupBy(seasons.id);
-  return toCounts(rows);
+/** A season's next window of start dates (`nextSeasonWindow`), by season id. */
+export interface SeasonWindow {
+  id: number;
+  date_from: string;
+  date_to: string;
+}
+
+/**
+ * Listed tours per season: those with a bookable date starting in the season's next window, as
+ * the window's search (`dateFrom`/`dateTo`) finds them.
+ */
+export async function countBySeason(
+  db: Database,
+  today: string,
+  windows: readonly SeasonWindow[],
+): Promise<Counts> {
+  if (windows.length === 0) return new Map();
+  const counts = windows.map(
+    (window) =>
+      sql`select ${window.id}::int as key, count(*)::int as count from tours
+        where ${listedIn(today)} and exists (select 1 from tour_dates
+          where tour_dates.tour_id = tours.id and ${bookableDate(today)}
+            and tour_dates.start_date between ${window.date_from}::date and ${window.date_to}::date)`,
+  );
+  const result = (await db.execute(sql.join(counts, sql` union all `))) as unknown as {
+    rows: { key: number | string; count: number | string }[];
+  };
+  // count(*) is a string on node-postgres and a number on PGlite.
+  return toCounts(result.rows.map((row) => ({ key: Number(row.key), count: Number(row.count) })));
 }

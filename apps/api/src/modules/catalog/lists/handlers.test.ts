@@ -1,4 +1,4 @@
-import { asc, eq, gte } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@gallop/api-client';
 import type { OperationId } from '#src/contract.ts';
@@ -9,9 +9,11 @@ import {
   collections,
   countries,
   currencyRates,
+  organizers,
   regions,
   restKinds,
   seasons,
+  seoPages,
   tourDates,
   tours,
   worldParts,
@@ -29,17 +31,38 @@ type TourSummary = components['schemas']['TourSummary'];
 let testApp: TestApp;
 let db: Database;
 const today = todayIso();
-/** Published tours with a date ahead: the only ones lists count. */
-let activeTours: (typeof tours.$inferSelect)[];
+type TourRow = typeof tours.$inferSelect;
+/**
+ * Listed tours (published, of a published organizer, with a bookable date ahead), computed here
+ * from the rows: every kind of trip (best tours), and the multi-day tours and cruises that the
+ * default and the cruise search find (the lists' counts).
+ */
+let listedTours: TourRow[];
+let activeTours: TourRow[];
+let listedCruises: TourRow[];
+/** Dates a visitor can book (today or later, not busy, a free seat). */
+let bookableDates: (typeof tourDates.$inferSelect)[];
 
 beforeAll(async () => {
   testApp = await buildTestApp();
   db = testApp.database.db;
   const all = await db.select().from(tours);
-  activeTours = all.filter(
-    (tour) => tour.isPublished && tour.lastStartDate !== null && tour.lastStartDate >= today,
+  const hiddenOrganizers = new Set(
+    (await db.select().from(organizers))
+      .filter((row) => !row.isPublishedOnSite)
+      .map((row) => row.id),
   );
+  bookableDates = (await db.select().from(tourDates)).filter(
+    (date) => date.startDate >= today && !date.isBusy && date.numberOfFreeSeats > 0,
+  );
+  const bookable = new Set(bookableDates.map((date) => date.tourId));
+  listedTours = all.filter(
+    (tour) => tour.isPublished && !hiddenOrganizers.has(tour.organizerId) && bookable.has(tour.id),
+  );
+  activeTours = listedTours.filter((tour) => tour.type === 1 && !tour.isCruise);
+  listedCruises = listedTours.filter((tour) => tour.type === 1 && tour.isCruise);
   expect(activeTours.length).toBeGreaterThan(0);
+  expect(listedCruises.length).toBeGreaterThan(0);
   expect(activeTours.length, 'some tours are hidden or gone').toBeLessThan(all.length);
 });
 afterAll(() => testApp.close());
@@ -55,28 +78,36 @@ async function items<T>(operationId: OperationId, url: string, key = 'items'): P
   return (body as Record<string, T[]>)[key]!;
 }
 
-/** Active tours per id found in one of their arrays, counted in JS (independent of the SQL). */
-function countBy(ids: (tour: (typeof activeTours)[number]) => readonly (number | string)[]) {
+/** Listed multi-day tours (or `of`) per id in one of their arrays, counted in JS, not SQL. */
+function countBy(ids: (tour: TourRow) => readonly (number | string)[], of = activeTours) {
   const counts = new Map<number | string, number>();
-  for (const tour of activeTours) {
+  for (const tour of of) {
     for (const id of new Set(ids(tour))) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }
 
 describe('rest kinds (listRestKinds, listAllRestKinds)', () => {
-  it('answer every rest kind in position order with counts of active tours and pictures', async () => {
+  it('answer every rest kind in position order with counts of listed tours and pictures', async () => {
     const rows = await db
       .select()
       .from(restKinds)
       .orderBy(asc(restKinds.position), asc(restKinds.id));
     const counts = countBy((tour) => tour.restKindIds);
+    const cruiseCounts = countBy((tour) => tour.restKindIds, listedCruises);
+    // A cruise kind's page (its tiles' link) searches cruises: it counts those.
+    const cruisePages = new Set(
+      (await db.select().from(seoPages))
+        .filter((page) => page.filters['isCruisesSearch'] === 1)
+        .map((page) => page.slug),
+    );
     const expected = rows.map((row) => ({
       id: row.id,
       name: row.name,
       slug: row.slug,
-      tours_count: counts.get(row.id) ?? 0,
+      tours_count: (cruisePages.has(row.slug) ? cruiseCounts : counts).get(row.id) ?? 0,
     }));
+    expect(cruisePages.size).toBeGreaterThan(0);
     const filterList = await items<NamedItem>('listRestKinds', '/spa/rest-kinds', 'rest_kinds');
     const homeList = await items<NamedItem>(
       'listAllRestKinds',
@@ -125,23 +156,22 @@ describe('collections (listCollections, listAllCollections)', () => {
 });
 
 describe('GET /crm/api/index-page/all-seasons (listAllSeasons)', () => {
-  it('counts active tours with a date ahead starting in the season', async () => {
+  it("counts listed tours with a bookable date in the season's next window", async () => {
     const seasonRows = await db.select().from(seasons).orderBy(asc(seasons.id));
     const visible = new Set(activeTours.map((tour) => tour.id));
-    const dates = await db
-      .select({ tourId: tourDates.tourId, start: tourDates.startDate })
-      .from(tourDates)
-      .where(gte(tourDates.startDate, today));
-    const list = await items<NamedItem>('listAllSeasons', '/crm/api/index-page/all-seasons');
+    const list = await items<NamedItem & { date_from: string; date_to: string }>(
+      'listAllSeasons',
+      '/crm/api/index-page/all-seasons',
+    );
     expect(list.map((item) => item.id)).toEqual(seasonRows.map((row) => row.id));
-    for (const [index, season] of seasonRows.entries()) {
+    for (const season of list) {
       const tourIds = new Set(
-        dates
+        bookableDates
           .filter((date) => visible.has(date.tourId))
-          .filter((date) => season.months.includes(Number(date.start.slice(5, 7))))
+          .filter((date) => date.startDate >= season.date_from && date.startDate <= season.date_to)
           .map((date) => date.tourId),
       );
-      expect(list[index]!.tours_count, season.name).toBe(tourIds.size);
+      expect(season.tours_count, season.name).toBe(tourIds.size);
     }
   });
 
@@ -205,8 +235,8 @@ describe('GET /spa/tour-accommodations (listTourAccommodations)', () => {
 });
 
 describe('GET /spa/best-tours (listBestTours)', () => {
-  it('answers active best tours, most popular first, priced in the visitor currency', async () => {
-    const expected = activeTours
+  it('answers listed best tours, most popular first, priced in the visitor currency', async () => {
+    const expected = listedTours
       .filter((tour) => tour.isBest)
       .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
       .slice(0, BEST_TOURS_LIMIT);
@@ -279,6 +309,9 @@ describe('GET /spa/destinations (listDestinations)', () => {
       expect(item.tours_count).toBe(counts.get(item.id));
       expect(item.iso_code).toMatch(/^[A-Z]{2}$/);
     }
+    // A country's picture shows its landscape: Mongolia's is steppe, not a desert of cacti.
+    const mongolia = list.find((item) => item.name === 'Mongolia');
+    expect(mongolia?.image?.image).toBe('/media/generated/landscape/steppe/1025/{{size}}.jpg');
   });
 
   it('answers the regions and cities of a country', async () => {
@@ -293,6 +326,11 @@ describe('GET /spa/destinations (listDestinations)', () => {
     );
     expect(new Map(regionList.map((item) => [item.id, item.tours_count]))).toEqual(regionCounts);
     for (const item of regionList) expect(item.kind).toBe('region');
+    // Each region's picture shows its own landscape.
+    const landscapeOf = new Map(regionRows.map((row) => [row.id, row.landscape]));
+    for (const item of regionList) {
+      expect(item.image?.image, item.name).toContain(`/landscape/${landscapeOf.get(item.id)}/`);
+    }
 
     const cityList = await items<Destination>(
       'listDestinations',
@@ -309,6 +347,35 @@ describe('GET /spa/destinations (listDestinations)', () => {
 
   it('answers 400 for an unknown kind', async () => {
     expect((await call('listDestinations', '/spa/destinations?kind=planet')).status).toBe(400);
+  });
+});
+
+describe('counts and the searches they link to', () => {
+  const total = async (query: string) => {
+    const { status, body } = await call('listTours', `/spa/tours?${query}`);
+    expect(status, query).toBe(200);
+    return (body as { pagination: { total: number } }).pagination.total;
+  };
+
+  it("each country's, collection's and rest kind's count is its search's total", async () => {
+    const countries = await items<Destination>('listDestinations', '/spa/destinations');
+    for (const country of countries.slice(0, 8)) {
+      expect(country.tours_count, country.name).toBe(await total(`countries=${country.id}`));
+    }
+    const collectionList = await items<NamedItem>(
+      'listAllCollections',
+      '/crm/api/index-page/all-collections',
+    );
+    for (const collection of collectionList) {
+      expect(collection.tours_count, collection.name).toBe(
+        await total(`collections=${collection.id}`),
+      );
+    }
+    // A kind's tiles open its catalogue page (`/{slug}`), a cruise search for the cruise kinds.
+    const kinds = await items<NamedItem>('listAllRestKinds', '/crm/api/index-page/all-rest-kinds');
+    for (const kind of kinds) {
+      expect(kind.tours_count, kind.name).toBe(await total(`slug=${kind.slug}`));
+    }
   });
 });
 

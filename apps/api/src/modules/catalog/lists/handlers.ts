@@ -1,5 +1,5 @@
 import type { components } from '@gallop/api-client';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   regions,
   restKinds,
   seasons,
+  seoPages,
   tours,
   worldParts,
 } from '#src/db/schema/index.ts';
@@ -18,12 +19,13 @@ import { loadTourCards, todayIso, toMediaItem } from '#src/modules/catalog/tour-
 import { requestCardContext } from '#src/modules/catalog/tour/handlers.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { calendarPeriods, nextSeasonWindow } from './calendar-periods.ts';
+import { listedTour } from '../listed.ts';
 import {
-  activeTours,
   countByArrayColumn,
   countByColumn,
   countBySeason,
   type Counts,
+  type SeasonWindow,
 } from './counts.ts';
 
 export interface ListsDeps {
@@ -69,6 +71,8 @@ interface CatalogueRow {
   name: string;
   slug: string;
   imageSeed: number;
+  /** A place's landscape profile: its picture shows that kind of country. */
+  landscape?: string | null;
 }
 
 function namedItem(row: CatalogueRow, scene: string, counts: Counts): NamedItem {
@@ -81,12 +85,30 @@ function namedItem(row: CatalogueRow, scene: string, counts: Counts): NamedItem 
   };
 }
 
+/**
+ * Rest kinds whose own catalogue page (`/{slug}`, where their tiles link) searches cruises: their
+ * count is of cruises, the others' of multi-day tours.
+ */
+async function cruiseKindIds(db: Database): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: restKinds.id })
+    .from(restKinds)
+    .innerJoin(seoPages, eq(seoPages.slug, restKinds.slug))
+    .where(sql`${seoPages.filters}->>'isCruisesSearch' in ('1', 'true')`);
+  return new Set(rows.map((row) => row.id));
+}
+
 async function restKindItems(db: Database): Promise<NamedItem[]> {
-  const [rows, counts] = await Promise.all([
+  const today = todayIso();
+  const [rows, tourCounts, cruiseCounts, cruiseKinds] = await Promise.all([
     db.select().from(restKinds).orderBy(asc(restKinds.position), asc(restKinds.id)),
-    countByArrayColumn(db, tours.restKindIds, todayIso()),
+    countByArrayColumn(db, tours.restKindIds, today),
+    countByArrayColumn(db, tours.restKindIds, today, 'cruises'),
+    cruiseKindIds(db),
   ]);
-  return rows.map((row) => namedItem(row, SCENE.restKind, counts));
+  return rows.map((row) =>
+    namedItem(row, SCENE.restKind, cruiseKinds.has(row.id) ? cruiseCounts : tourCounts),
+  );
 }
 
 /** A collection's own landing-page SEO texts (`seo_params` of the row), as the contract's `Seo`. */
@@ -130,7 +152,12 @@ function toDestination(
       ? {}
       : {
           image: toMediaItem(
-            { scene: SCENE.destination, seed: row.imageSeed, alt: row.name },
+            {
+              scene: SCENE.destination,
+              seed: row.imageSeed,
+              alt: row.name,
+              ...(row.landscape ? { landscape: row.landscape } : {}),
+            },
             withAlt,
           ),
         }),
@@ -173,6 +200,7 @@ async function regionDestinations(db: Database, withAlt: boolean, countryId?: nu
         name: regions.name,
         slug: regions.slug,
         imageSeed: regions.imageSeed,
+        landscape: regions.landscape,
       })
       .from(regions)
       .where(countryId === undefined ? undefined : eq(regions.countryId, countryId)),
@@ -236,16 +264,19 @@ export function listsHandlers({
 
     async listAllSeasons() {
       const today = todayIso();
-      const [rows, counts] = await Promise.all([
-        db.select().from(seasons).orderBy(asc(seasons.id)),
-        countBySeason(db, today),
-      ]);
+      const rows = await db.select().from(seasons).orderBy(asc(seasons.id));
       // A season without months has no dates to search, so nothing to link to: it is left out.
+      const windows: (SeasonWindow & { row: (typeof rows)[number] })[] = rows.flatMap((row) => {
+        const window = nextSeasonWindow(today, row);
+        return window ? [{ id: row.id, row, ...window }] : [];
+      });
+      const counts = await countBySeason(db, today, windows);
       return {
-        items: rows.flatMap((row) => {
-          const window = nextSeasonWindow(today, row);
-          return window ? [{ ...namedItem(row, SCENE.season, counts), ...window }] : [];
-        }),
+        items: windows.map(({ row, date_from, date_to }) => ({
+          ...namedItem(row, SCENE.season, counts),
+          date_from,
+          date_to,
+        })),
       };
     },
 
@@ -274,7 +305,7 @@ export function listsHandlers({
       const best = await db
         .select({ id: tours.id })
         .from(tours)
-        .where(and(activeTours(context.today), eq(tours.isBest, true)))
+        .where(and(listedTour(context.today), eq(tours.isBest, true)))
         .orderBy(desc(tours.popularity), asc(tours.id))
         .limit(BEST_TOURS_LIMIT);
       return {

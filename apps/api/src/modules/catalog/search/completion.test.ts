@@ -1,7 +1,19 @@
 import type { components } from '@gallop/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { cities, countries, regions, searchPhrases } from '#src/db/schema/index.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  cities,
+  countries,
+  organizers,
+  regions,
+  searchPhrases,
+  seoPages,
+  tours,
+} from '#src/db/schema/index.ts';
+import { listedTour } from '../listed.ts';
+import { todayIso } from '../tour-card.ts';
+import { CATALOGUE_PATH } from './suggestion-urls.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 
@@ -11,6 +23,7 @@ type City = components['schemas']['City'];
 let testApp: TestApp;
 let db: Database;
 let phrases: (typeof searchPhrases.$inferSelect)[];
+const today = todayIso();
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -29,6 +42,11 @@ async function complete(query: string): Promise<CompletionItem[]> {
   };
   expect(response.statusCode).toBe(200);
   return body.items;
+}
+
+async function get(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await testApp.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() };
 }
 
 async function citiesBy(query: string): Promise<City[]> {
@@ -58,11 +76,136 @@ describe('GET /spa/tours-filter-completion', () => {
     expect(prefixed).toEqual([...prefixed].sort((a, b) => Number(b) - Number(a)));
     expect(items.map((item) => item.text)).toContain(country.text);
     const suggested = items.find((item) => item.text === country.text)!;
-    expect(suggested).toMatchObject({
-      type: 'country',
-      id: country.refId,
-      url: `/${country.slug}`,
-    });
+    expect(suggested).toMatchObject({ type: 'country', id: country.refId });
+    // The country's catalogue page: a page the site has, standing for that country alone.
+    const [page] = await db
+      .select()
+      .from(seoPages)
+      .where(eq(seoPages.slug, suggested.url!.slice(1)));
+    expect(page?.filters).toEqual({ countries: [country.refId] });
+  });
+
+  it('leads every suggestion to the search or page it names, never a 404 or another tour', async () => {
+    const kinds = ['country', 'region', 'city', 'showplace', 'rest_kind', 'collection', 'tour'];
+    let checked = 0;
+    for (const kind of kinds) {
+      for (const row of phrases.filter((phrase) => phrase.kind === kind).slice(0, 4)) {
+        const items = await complete(
+          `phrase=${encodeURIComponent(row.text)}&only=${kind}&limit=20`,
+        );
+        for (const item of items) {
+          checked += 1;
+          const url = item.url!;
+          expect(url, item.text).toMatch(/^\//);
+          if (item.type === 'tour') {
+            const { status, body } = await get(
+              `/spa/tour?slug=${encodeURIComponent(url.slice(1))}`,
+            );
+            expect(status, url).toBe(200);
+            expect((body as { id: number }).id, url).toBe(item.id);
+          } else if (url.startsWith(`${CATALOGUE_PATH}?`)) {
+            // The catalogue search with exactly the suggested value.
+            const query = new URLSearchParams(url.slice(CATALOGUE_PATH.length + 1));
+            const field = {
+              country: 'countries',
+              region: 'regions',
+              city: 'cities',
+              showplace: 'showplace',
+              rest_kind: 'restKinds',
+              collection: 'collections',
+            }[item.type as 'city'];
+            expect(query.get(field), url).toBe(String(item.id));
+            expect((await get(`/spa/tours?${query}`)).status, url).toBe(200);
+          } else {
+            expect(url, `${item.type} ${item.text}`).not.toMatch(/-\d+$/);
+            const { body } = await get(
+              `/spa/validate-slug?slug=${encodeURIComponent(url.slice(1))}`,
+            );
+            expect((body as { result: boolean }).result, url).toBe(true);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("opens a city's and a place's search, not their own slugs", async () => {
+    const city = phrases.find((row) => row.kind === 'city' && !row.isCruise)!;
+    const [cityItem] = (
+      await complete(`phrase=${encodeURIComponent(city.text)}&only=city&limit=20`)
+    ).filter((item) => item.id === city.refId);
+    expect(cityItem?.url).toBe(`/tours?cities=${city.refId}`);
+    expect(cityItem).not.toHaveProperty('slug');
+    const showplace = phrases.find((row) => row.kind === 'showplace')!;
+    expect(showplace.slug, 'showplace slugs end in -<id>').toMatch(/-\d+$/);
+    const [placeItem] = (
+      await complete(`phrase=${encodeURIComponent(showplace.text)}&only=showplace&limit=20`)
+    ).filter((item) => item.id === showplace.refId);
+    expect(placeItem?.url).toBe(`/tours?showplace=${showplace.refId}`);
+    // In the cruise search, the cruise search with that place.
+    const port = phrases.find((row) => row.kind === 'city' && row.isCruise)!;
+    const [portItem] = (
+      await complete(`phrase=${encodeURIComponent(port.text)}&only=city&isCruisesSearch=1&limit=20`)
+    ).filter((item) => item.id === port.refId);
+    expect(portItem?.url).toBe(`/tours?cities=${port.refId}&isCruisesSearch=1`);
+  });
+
+  it('opens a cruise ride style on its cruise catalogue page', async () => {
+    const kind = phrases.find((row) => row.kind === 'rest_kind' && row.isCruise)!;
+    const [item] = (
+      await complete(`phrase=${encodeURIComponent(kind.text)}&only=rest_kind&isCruisesSearch=1`)
+    ).filter((found) => found.id === kind.refId);
+    const [page] = await db
+      .select()
+      .from(seoPages)
+      .where(eq(seoPages.slug, item!.url!.slice(1)));
+    expect(page?.filters).toEqual({ restKinds: [kind.refId], isCruisesSearch: 1 });
+  });
+
+  it('finds a listed tour by its code, with or without #, first', async () => {
+    const [tour] = await db
+      .select({ id: tours.id, name: tours.name, slug: tours.slug })
+      .from(tours)
+      .where(listedTour(today))
+      .orderBy(desc(tours.id))
+      .limit(1);
+    for (const phrase of [String(tour!.id), `#${tour!.id}`, `# ${tour!.id}`]) {
+      const [first] = await complete(`phrase=${encodeURIComponent(phrase)}`);
+      expect(first, phrase).toEqual({
+        type: 'tour',
+        text: tour!.name,
+        id: tour!.id,
+        slug: tour!.slug,
+        url: `/${tour!.slug}`,
+      });
+    }
+    expect(await complete(`phrase=${tour!.id}&exclude=tour`)).not.toContainEqual(
+      expect.objectContaining({ type: 'tour', id: tour!.id }),
+    );
+  });
+
+  it('suggests no tour or organizer that is hidden, by name or by code', async () => {
+    const [hidden] = await db
+      .select({ id: tours.id, name: tours.name })
+      .from(tours)
+      .where(sql`not ${listedTour(today)}`)
+      .orderBy(asc(tours.id))
+      .limit(1);
+    const byName = await complete(`phrase=${encodeURIComponent(hidden!.name)}&only=tour&limit=20`);
+    expect(byName.map((item) => item.id)).not.toContain(hidden!.id);
+    expect(await complete(`phrase=${hidden!.id}&only=tour`)).not.toContainEqual(
+      expect.objectContaining({ id: hidden!.id }),
+    );
+    const [organizer] = await db
+      .select()
+      .from(organizers)
+      .where(eq(organizers.isPublishedOnSite, false))
+      .limit(1);
+    expect(organizer, 'the seed has a hidden organizer').toBeDefined();
+    const found = await complete(
+      `phrase=${encodeURIComponent(organizer!.name)}&only=organizer&limit=20`,
+    );
+    expect(found.map((item) => item.id)).not.toContain(organizer!.id);
   });
 
   it('finds a misspelt name by trigram word similarity', async () => {
@@ -95,7 +238,13 @@ describe('GET /spa/tours-filter-completion', () => {
   });
 
   it('keeps cruise suggestions for the cruise search and places for both', async () => {
-    const cruiseTour = phrases.find((row) => row.kind === 'tour' && row.isCruise)!;
+    // A listed cruise: suggestions lead only to tours that are (see below).
+    const listed = new Set(
+      (await db.select({ id: tours.id }).from(tours).where(listedTour(today))).map((row) => row.id),
+    );
+    const cruiseTour = phrases.find(
+      (row) => row.kind === 'tour' && row.isCruise && listed.has(row.refId),
+    )!;
     const phrase = encodeURIComponent(cruiseTour.text);
     const inCruises = await complete(`phrase=${phrase}&isCruisesSearch=1&limit=20`);
     expect(inCruises.map((item) => item.id)).toContain(cruiseTour.refId);

@@ -11,7 +11,9 @@
 import type { components } from '@gallop/api-client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { listedTour } from '../listed.ts';
 import { queryRows, textArray } from './sql.ts';
+import { suggestionUrls } from './suggestion-urls.ts';
 
 export type CompletionItem = components['schemas']['CompletionItem'];
 export type CompletionType = CompletionItem['type'];
@@ -48,12 +50,6 @@ export function phraseMatch(text: SQL, phrase: string): { where: SQL; order: SQL
   };
 }
 
-/** Where a suggestion leads on the site. */
-function urlOf(type: CompletionType, id: number, slug: string | null): string | undefined {
-  if (type === 'organizer') return `/tour-provider/${id}`;
-  return slug ? `/${slug}` : undefined;
-}
-
 /** Places are suggested in both searches; other kinds only where they lead to results. */
 const PLACE_TYPES = ['country', 'region', 'city', 'showplace'] as const;
 
@@ -68,9 +64,40 @@ function cruiseScope(isCruisesSearch: boolean) {
     : sql`(not search_phrases.is_cruise or search_phrases.kind = any(${textArray(PLACE_TYPES)}))`;
 }
 
+/** A tour's code as a visitor types it: its id, with or without `#` (`1234`, `#1234`). */
+const TOUR_CODE = /^#?\s*(\d{1,9})$/;
+
+/** The tour id a phrase names as a code, if it is one. */
+export function tourCodeOf(phrase: string): number | undefined {
+  const match = TOUR_CODE.exec(phrase);
+  const id = match ? Number(match[1]) : 0;
+  return id > 0 ? id : undefined;
+}
+
+/**
+ * Suggestions that lead to a page that is there: a tour only while it is listed (its current
+ * slug, not the phrase's, which a rename leaves behind), an organizer only while published.
+ */
+function leadsSomewhere(today: string): SQL {
+  return sql`(search_phrases.kind <> 'tour' or (tours.id is not null and ${listedTour(today)}))
+    and (search_phrases.kind <> 'organizer' or exists (select 1 from organizers
+      where organizers.id = search_phrases.ref_id and organizers.is_published_on_site))`;
+}
+
+/** The listed tour a code names, as a suggestion (any kind of trip: a code is exact). */
+async function tourByCode(db: Database, id: number, today: string) {
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select 'tour' as kind, tours.name as text, tours.id as ref_id, tours.slug
+      from tours where tours.id = ${id} and ${listedTour(today)}`,
+  );
+}
+
 export interface CompletionOptions {
   phrase: string | undefined;
   limit: number;
+  /** The day tours must have a bookable date from (only listed tours are suggested). */
+  today: string;
   /** Types to keep (none: all). */
   only?: readonly string[] | undefined;
   /** Types to leave out. */
@@ -92,31 +119,44 @@ export async function completeTourFilter(
   const types = allowedTypes(options);
   if (phrase === '' || types.length === 0) return [];
   const match = phraseMatch(sql`lower(search_phrases.text)`, phrase);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    select search_phrases.kind, search_phrases.text, search_phrases.ref_id, search_phrases.slug
-    from search_phrases
-    where ${match.where}
-      and search_phrases.kind = any(${textArray(types)})
-      and ${cruiseScope(options.isCruisesSearch)}
-    order by ${match.order}, search_phrases.weight desc,
-      search_phrases.id
-    limit ${options.limit}`,
-  );
-  return rows.map((row) => {
-    const type = row['kind'] as CompletionType;
-    const id = Number(row['ref_id']);
-    const slug = (row['slug'] as string | null) ?? null;
-    const url = urlOf(type, id, slug);
-    return {
-      type,
-      text: String(row['text']),
-      id,
-      ...(slug ? { slug } : {}),
-      ...(url ? { url } : {}),
-    };
-  });
+  const code = types.includes('tour') ? tourCodeOf(phrase) : undefined;
+  const [byCode, matched] = await Promise.all([
+    code === undefined ? [] : tourByCode(db, code, options.today),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`
+      select search_phrases.kind, search_phrases.text, search_phrases.ref_id, tours.slug
+      from search_phrases
+      left join tours on search_phrases.kind = 'tour' and tours.id = search_phrases.ref_id
+      where ${match.where}
+        and search_phrases.kind = any(${textArray(types)})
+        and ${cruiseScope(options.isCruisesSearch)}
+        and ${leadsSomewhere(options.today)}
+      order by ${match.order}, search_phrases.weight desc,
+        search_phrases.id
+      limit ${options.limit}`,
+    ),
+  ]);
+  // A code's tour comes first; the same tour is not suggested twice.
+  const rows = [
+    ...byCode,
+    ...matched.filter((row) => !(row['kind'] === 'tour' && Number(row['ref_id']) === code)),
+  ].slice(0, options.limit);
+  const found = rows.map((row) => ({
+    kind: row['kind'] as CompletionType,
+    id: Number(row['ref_id']),
+    text: String(row['text']),
+    slug: (row['slug'] as string | null) ?? null,
+  }));
+  const urls = await suggestionUrls(db, found, options.isCruisesSearch);
+  return found.map(({ kind, id, text, slug }, index) => ({
+    type: kind,
+    text,
+    id,
+    // A tour's slug is its page; a place's own slug is no address on the site (see `url`).
+    ...(kind === 'tour' && slug ? { slug } : {}),
+    url: urls[index]!,
+  }));
 }
 
 export interface CitySearchOptions {

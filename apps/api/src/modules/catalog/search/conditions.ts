@@ -3,8 +3,10 @@
  * aliases, so the same fragments work in the search, the facets and `loadTourCards`'s date scope).
  * Semantics are documented in README.md next to this file.
  */
+import { isCruiseSearch } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
 import { convertAmount, type Rates } from '#src/modules/money/rates.ts';
+import { publicTour } from '../listed.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { and, intArray, textArray } from './sql.ts';
 
@@ -21,6 +23,15 @@ export const TOUR_FACETS = [
   'difficulty',
   'organizers',
   'operator_types',
+  'world_parts',
+  'showplaces',
+  // The cruise kinds: only cruises hold their values.
+  'water_objects',
+  'cruise_types',
+  'cruise_start_cities',
+  'ships',
+  'cabins_capacity',
+  'returning_cruises',
 ] as const;
 export type TourFacet = (typeof TOUR_FACETS)[number];
 
@@ -60,6 +71,9 @@ export interface CompileOptions {
 
 /** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
 export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;
+
+/** The travellers a cruise's cabin takes: the tour's own figure, else its ship's. */
+export const CABINS_CAPACITY = sql`coalesce(tours.cabins_capacity, (select ships.cabins_capacity from ships where ships.id = tours.ship_id))`;
 
 /** A date a visitor can book: it starts today or later, is not busy and has a free seat. */
 export function bookableDate(today: string): SQL {
@@ -150,25 +164,33 @@ function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>
       sql` and `,
     );
   }
+  if (filter.continent !== undefined) {
+    facets.world_parts = sql`tours.country_ids && array(select countries.id from countries where countries.world_part_id = ${filter.continent})`;
+  }
+  if (filter.showplace !== undefined) {
+    facets.showplaces = sql`tours.showplace_ids @> ${intArray([filter.showplace])}`;
+  }
+  if (filter.waterObject !== undefined) {
+    facets.water_objects = sql`tours.water_object_id = ${filter.waterObject}`;
+  }
+  if (filter.cruisesType !== undefined) {
+    facets.cruise_types = sql`tours.cruise_type = ${filter.cruisesType}`;
+  }
+  if (filter.cruisesStartCity !== undefined) {
+    facets.cruise_start_cities = sql`tours.start_city_id = ${filter.cruisesStartCity}`;
+  }
+  if (filter.ships) facets.ships = sql`tours.ship_id = any(${intArray(filter.ships)})`;
+  if (filter.cruisesCabinsCapacity !== undefined) {
+    facets.cabins_capacity = sql`${CABINS_CAPACITY} >= ${filter.cruisesCabinsCapacity}`;
+  }
+  if (filter.onlyReturningCruises) facets.returning_cruises = sql`tours.is_returning_cruise`;
   return facets;
-}
-
-/** Whether the filter asks for cruises: the cruise tab, or any cruise-only filter. */
-export function isCruiseSearch(filter: TourSearchFilter): boolean {
-  return (
-    filter.isCruisesSearch === true ||
-    filter.onlyReturningCruises === true ||
-    filter.cruisesType !== undefined ||
-    filter.cruisesStartCity !== undefined ||
-    filter.cruisesCabinsCapacity !== undefined ||
-    filter.ships !== undefined ||
-    filter.waterObject !== undefined
-  );
 }
 
 function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[] {
   const common: SQL[] = [
-    sql`tours.is_published`,
+    // Published tours of published organizers only (the catalogue's one rule: ../listed.ts).
+    publicTour(),
     // Tours whose dates have all passed never appear (cheap guard; dates are checked exactly).
     sql`tours.last_start_date >= ${options.today}::date`,
     sql`tours.type = ${filter.type}`,
@@ -180,28 +202,6 @@ function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[]
   // 0 means "adults" (the spec sends 18+ as 0): no restriction; otherwise a child of that age
   // must be accepted.
   if (filter.minAge > 0) common.push(sql`tours.min_age <= ${filter.minAge}`);
-  if (filter.continent !== undefined) {
-    common.push(
-      sql`tours.country_ids && array(select countries.id from countries where countries.world_part_id = ${filter.continent})`,
-    );
-  }
-  if (filter.showplace !== undefined) {
-    common.push(sql`tours.showplace_ids @> ${intArray([filter.showplace])}`);
-  }
-  if (filter.cruisesType !== undefined) common.push(sql`tours.cruise_type = ${filter.cruisesType}`);
-  if (filter.cruisesStartCity !== undefined) {
-    common.push(sql`tours.start_city_id = ${filter.cruisesStartCity}`);
-  }
-  if (filter.cruisesCabinsCapacity !== undefined) {
-    common.push(
-      sql`coalesce(tours.cabins_capacity, (select ships.cabins_capacity from ships where ships.id = tours.ship_id)) >= ${filter.cruisesCabinsCapacity}`,
-    );
-  }
-  if (filter.onlyReturningCruises) common.push(sql`tours.is_returning_cruise`);
-  if (filter.ships) common.push(sql`tours.ship_id = any(${intArray(filter.ships)})`);
-  if (filter.waterObject !== undefined) {
-    common.push(sql`tours.water_object_id = ${filter.waterObject}`);
-  }
   if (options.place) {
     const { lat, lng, radiusKm } = options.place;
     const center = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;

@@ -9,11 +9,13 @@ import type { components } from '@gallop/api-client';
 import {
   ACCOMMODATION_LABELS,
   COMFORT_LABELS,
+  CRUISE_TYPE_LABELS,
   DIFFICULTY_LABELS,
   FILTER_LIMITS,
   OPERATOR_TYPE_LABELS,
   type AccommodationFilter,
   type Comfort,
+  type CruiseType,
   type Difficulty,
   type OperatorType,
 } from '@gallop/search-filters';
@@ -22,6 +24,7 @@ import type { Database } from '#src/db/client.ts';
 import { convertAmount, type Rates } from '#src/modules/money/rates.ts';
 import {
   bookableDate,
+  CABINS_CAPACITY,
   dateConditions,
   hasMatchingDate,
   TOUR_FACETS,
@@ -59,13 +62,19 @@ function baseQuery(compiled: CompiledFilter): SQL {
     [
       sql`select tours.id, tours.country_ids, tours.region_ids, tours.city_ids, tours.rest_kind_ids,
         tours.collection_ids, tours.language_codes, tours.comfort, tours.accommodation,
-        tours.difficulty, tours.organizer_id, tours.operator_type,
+        tours.difficulty, tours.organizer_id, tours.operator_type, tours.showplace_ids,
+        tours.is_cruise, tours.water_object_id, tours.cruise_type, tours.start_city_id,
+        tours.ship_id, ${CABINS_CAPACITY} as cabins_capacity, tours.is_returning_cruise,
         ${hasMatchingDate(compiled, dates)} as f_dates`,
       ...flagColumns,
     ],
     sql`, `,
   );
 }
+
+/** A cruise's value of a column, as text (no row for another tour, or a cruise without one). */
+const cruiseValue = (column: string) =>
+  `unnest(case when base.is_cruise and ${column} is not null then array[${column}::text] end)`;
 
 /**
  * Each kind's values of one base tour, as text: the array kinds unnest their column, the others
@@ -83,9 +92,19 @@ const VALUES: Record<TourFacet, string> = {
   difficulty: 'base.difficulty::text',
   organizers: 'base.organizer_id::text',
   operator_types: 'base.operator_type',
+  // Each world part once, however many of its countries the tour visits.
+  world_parts:
+    'unnest(array(select distinct countries.world_part_id::text from countries where countries.id = any(base.country_ids)))',
+  showplaces: 'unnest(base.showplace_ids)::text',
+  water_objects: cruiseValue('base.water_object_id'),
+  cruise_types: cruiseValue('base.cruise_type'),
+  cruise_start_cities: cruiseValue('base.start_city_id'),
+  ships: cruiseValue('base.ship_id'),
+  cabins_capacity: cruiseValue('base.cabins_capacity'),
+  returning_cruises: cruiseValue('nullif(base.is_returning_cruise, false)::int'),
 };
 
-/** The table that names a kind's values, and its key column. */
+/** The table that names a kind's values, and its key column (joined under the kind's name). */
 const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
   countries: ['countries', 'id'],
   regions: ['regions', 'id'],
@@ -94,6 +113,11 @@ const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
   collections: ['collections', 'id'],
   languages: ['languages', 'code'],
   organizers: ['organizers', 'id'],
+  world_parts: ['world_parts', 'id'],
+  showplaces: ['showplaces', 'id'],
+  water_objects: ['water_objects', 'id'],
+  cruise_start_cities: ['cities', 'id'],
+  ships: ['ships', 'id'],
 };
 
 /**
@@ -110,10 +134,10 @@ function tourFacetsQuery(compiled: CompiledFilter): SQL {
   const named = Object.entries(NAMED) as [TourFacet, [string, string]][];
   const joins = named.map(([kind, [table, key]]) =>
     sql.raw(
-      `left join ${table} on counted.facet = '${kind}' and ${table}.${key}::text = counted.value`,
+      `left join ${table} as ${kind} on counted.facet = '${kind}' and ${kind}.${key}::text = counted.value`,
     ),
   );
-  const label = sql.raw(`coalesce(${named.map(([, [table]]) => `${table}.name`).join(', ')})`);
+  const label = sql.raw(`coalesce(${named.map(([kind]) => `${kind}.name`).join(', ')})`);
   const namedKinds = sql.raw(named.map(([kind]) => `'${kind}'`).join(', '));
   return sql`select counted.facet, counted.value, coalesce(${label}, '') as label, counted.count,
       null::int as low, null::int as high
@@ -187,6 +211,14 @@ const READ_VALUE: Record<TourFacet | 'durations', (value: string) => string | nu
   difficulty: Number,
   organizers: Number,
   operator_types: String,
+  world_parts: Number,
+  showplaces: Number,
+  water_objects: Number,
+  cruise_types: Number,
+  cruise_start_cities: Number,
+  ships: Number,
+  cabins_capacity: Number,
+  returning_cruises: Number,
   durations: Number,
 };
 
@@ -200,6 +232,12 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
       return DIFFICULTY_LABELS[Number(value) as Difficulty] ?? value;
     case 'operator_types':
       return OPERATOR_TYPE_LABELS[value as OperatorType] ?? value;
+    case 'cruise_types':
+      return CRUISE_TYPE_LABELS[Number(value) as CruiseType] ?? value;
+    case 'cabins_capacity':
+      return value === '1' ? '1 traveller per cabin' : `${value} travellers per cabin`;
+    case 'returning_cruises':
+      return 'Returns to its start';
     case 'durations': {
       const days = Number(value);
       const text = days === 1 ? '1 day' : `${days} days`;
@@ -211,7 +249,13 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
 }
 
 /** Numeric kinds in value order; the others most frequent first, then by name. */
-const ORDERED_BY_VALUE = new Set<string>(['difficulty', 'durations', 'comfort']);
+const ORDERED_BY_VALUE = new Set<string>([
+  'difficulty',
+  'durations',
+  'comfort',
+  'cruise_types',
+  'cabins_capacity',
+]);
 const COMFORT_ORDER = Object.keys(COMFORT_LABELS);
 // `localeCompare` builds a collator per call (with options, every time): these are made once.
 const byText = new Intl.Collator();

@@ -6,7 +6,9 @@
 import {
   FILTER_DEFAULTS,
   FILTER_FIELDS,
+  FILTER_RANGES,
   normalizeFilters,
+  readFilterFields,
   type FilterField,
   type SearchFilters,
 } from '@gallop/search-filters';
@@ -41,6 +43,17 @@ export function mergeFilters(
   query: Record<string, unknown>,
 ): TourSearchFilter {
   return normalizeFilters({ ...stored, ...setQueryFields(query) });
+}
+
+/**
+ * The merged filter field by field, before the rules between fields (which turn a reversed range
+ * round and drop half a coordinate): what `assertConsistent` checks.
+ */
+export function mergedFields(
+  stored: Record<string, unknown> | undefined,
+  query: Record<string, unknown>,
+): TourSearchFilter {
+  return readFilterFields({ ...stored, ...setQueryFields(query) });
 }
 
 /** The filter fields the query sets (see `isSet`), as given: what overrides a page's filters. */
@@ -78,17 +91,12 @@ function inverted(
 
 /**
  * A range whose minimum exceeds its maximum is a client mistake, not an empty search: answer 400
- * with the field, as for any other invalid parameter. So is half a coordinate.
+ * with the field, as for any other invalid parameter. So is half a coordinate. Checked on the
+ * fields as given (`mergedFields`): the web turns such a filter right before it asks.
  */
 export function assertConsistent(filter: TourSearchFilter): void {
   const errors: Record<string, string[]> = {};
-  const ranges = [
-    ['priceMin', 'priceMax'],
-    ['pricePerDayMin', 'pricePerDayMax'],
-    ['daysMin', 'daysMax'],
-    ['dateFrom', 'dateTo'],
-  ] as const;
-  for (const [min, max] of ranges) {
+  for (const [min, max] of FILTER_RANGES) {
     if (inverted(filter, min, max)) errors[min] = [`must not be greater than ${max}`];
   }
   if ((filter.lat === undefined) !== (filter.lng === undefined)) {

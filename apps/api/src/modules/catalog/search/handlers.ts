@@ -10,12 +10,14 @@ import { requestCurrency } from '#src/modules/money/request-currency.ts';
 import { disabledResponseCache, type ResponseCache } from '../cache/response-cache.ts';
 import { currentDay } from '../tour-card.ts';
 import { ratesKey, sendCachedBody, type CachedAnswers } from './cached-answers.ts';
+import { withChosenValues } from './chosen-facets.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { compileFilter, type Place } from './conditions.ts';
 import { searchFacets, toFilterFacets } from './facets.ts';
 import {
   assertConsistent,
   describeFilter,
+  mergedFields,
   mergeFilters,
   setQueryFields,
   type TourSearchFilter,
@@ -90,8 +92,8 @@ async function runSearch(
   { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ) {
+  assertConsistent(mergedFields(stored, query));
   const filter = mergeFilters(stored, query);
-  assertConsistent(filter);
   const place = await resolvePlace(db, filter);
   const compile = () => compileFilter(filter, { today, currency, rates, place });
   const index = await caches.index?.current();
@@ -113,7 +115,11 @@ async function runSearch(
     );
     const { facetRows, cards, pagination } = found;
     const facets = facetRows
-      ? toFilterFacets(facetRows, { currency, rates }, { selectedOrganizer: filter.organizer })
+      ? await withChosenValues(
+          db,
+          toFilterFacets(facetRows, { currency, rates }, { selectedOrganizer: filter.organizer }),
+          filter,
+        )
       : undefined;
     const items = 'items' in cards ? cards.items : [];
     return {
@@ -134,8 +140,17 @@ async function runSearch(
       { cache: results, key },
     ),
     query.expand === 'filters'
-      ? results.get(`facets:${key}`, () =>
-          searchFacets(db, compiled, { currency, rates }, { selectedOrganizer: filter.organizer }),
+      ? results.get(`facets:${key}`, async () =>
+          withChosenValues(
+            db,
+            await searchFacets(
+              db,
+              compiled,
+              { currency, rates },
+              { selectedOrganizer: filter.organizer },
+            ),
+            filter,
+          ),
         )
       : undefined,
   ]);
@@ -174,6 +189,9 @@ function responseKey(
   query: Record<string, unknown> & { slug?: string | undefined; expand?: string | undefined },
   prices: RequestPrices,
 ): string {
+  // A contradictory query is a 400 (`assertConsistent`), never the cached answer of the filter
+  // it would normalise to (a reversed range turned round, half a coordinate dropped).
+  assertConsistent(mergedFields(undefined, query));
   const filter = query.slug ? setQueryFields(query) : mergeFilters(undefined, query);
   return JSON.stringify([
     operation,
@@ -295,6 +313,7 @@ export function catalogSearchHandlers(
       const items = await completeTourFilter(deps.db, {
         phrase,
         limit: limit ?? 5,
+        today: today(),
         only,
         exclude,
         isCruisesSearch: isCruisesSearch === 1,

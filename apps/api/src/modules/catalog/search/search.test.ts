@@ -4,12 +4,14 @@
  * README.md), never with the module's own SQL, and every answer is validated by the contract.
  */
 import type { components } from '@gallop/api-client';
+import { filtersToQuery, queryToFilters } from '@gallop/search-filters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
   cities,
   countries,
   currencyRates,
+  organizers,
   seoPages,
   ships,
   tourDates,
@@ -38,11 +40,20 @@ let bookable: Map<number, TourDate[]>;
 let rates: Rates;
 let worldPartOf: Map<number, number>;
 let shipCabins: Map<number, number>;
+/** Organizers hidden from the site: their tours are never listed. */
+let hiddenOrganizers: Set<number>;
+/** A tour with a page: published, of a published organizer. */
+const isPublic = (tour: Tour) => tour.isPublished && !hiddenOrganizers.has(tour.organizerId);
 
 beforeAll(async () => {
   testApp = await buildTestApp();
   db = testApp.database.db;
   allTours = await db.select().from(tours);
+  hiddenOrganizers = new Set(
+    (await db.select().from(organizers))
+      .filter((row) => !row.isPublishedOnSite)
+      .map((row) => row.id),
+  );
   toursById = new Map(allTours.map((tour) => [tour.id, tour]));
   bookable = new Map();
   for (const date of await db.select().from(tourDates)) {
@@ -98,12 +109,15 @@ interface Expectation {
   cruise?: boolean;
 }
 
-/** The reference: published, type, cruise or not, and a bookable date matching `date`. */
+/**
+ * The reference: public (published, of a published organizer), type, cruise or not, and a
+ * bookable date matching `date`.
+ */
 function expectedIds({ tour = () => true, date, type = 1, cruise = false }: Expectation) {
   return allTours
     .filter(
       (row) =>
-        row.isPublished &&
+        isPublic(row) &&
         row.type === type &&
         row.isCruise === cruise &&
         tour(row) &&
@@ -123,7 +137,7 @@ const toCurrency = (usdMinor: number, currency: string) =>
 function mostCommon<T>(values: (tour: Tour) => readonly T[], where: (tour: Tour) => boolean) {
   const counts = new Map<T, number>();
   for (const tour of allTours) {
-    if (!tour.isPublished || !bookable.has(tour.id) || !where(tour)) continue;
+    if (!isPublic(tour) || !bookable.has(tour.id) || !where(tour)) continue;
     for (const value of values(tour)) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
@@ -315,7 +329,7 @@ const FILTER_CASES: FilterCase[] = [
       const sample = allTours.find(
         (tour) =>
           tour.isCruise &&
-          tour.isPublished &&
+          isPublic(tour) &&
           bookable.has(tour.id) &&
           tour.shipId !== null &&
           tour.waterObjectId !== null &&
@@ -393,18 +407,24 @@ describe('GET /spa/tours filters', () => {
     }
   });
 
-  it('excludes tours whose dates have all passed, and unpublished ones', async () => {
+  it("excludes tours whose dates have all passed, unpublished ones and hidden organizers' ones", async () => {
     const passed = allTours.filter(
       (tour) => tour.lastStartDate !== null && tour.lastStartDate < today,
     );
     const hidden = allTours.filter((tour) => !tour.isPublished);
+    const ofHiddenOrganizers = allTours.filter(
+      (tour) => tour.isPublished && bookable.has(tour.id) && hiddenOrganizers.has(tour.organizerId),
+    );
     expect(passed.length).toBeGreaterThan(0);
     expect(hidden.length).toBeGreaterThan(0);
+    expect(ofHiddenOrganizers.length, 'the seed lists tours of hidden organizers').toBeGreaterThan(
+      0,
+    );
     const seen = new Set<number>();
     for (const query of [{}, { type: 2 }, { isCruisesSearch: 1 }]) {
       for (const id of (await walk(query)).ids) seen.add(id);
     }
-    for (const tour of [...passed, ...hidden])
+    for (const tour of [...passed, ...hidden, ...ofHiddenOrganizers])
       expect(seen.has(tour.id), `tour ${tour.id}`).toBe(false);
   });
 
@@ -513,8 +533,12 @@ describe('GET /spa/tours?expand=filters', () => {
         return { accommodation: value };
       case 'durations':
         return Number(value) >= 20 ? { daysMin: value } : { daysMin: value, daysMax: value };
-      default:
-        return { [kind]: [value] };
+      case 'returning_cruises':
+        return { onlyReturningCruises: value };
+      default: {
+        const [param] = kindParams[kind] ?? [kind];
+        return { [param!]: SINGLE_VALUE_KINDS.has(kind) ? value : [value] };
+      }
     }
   }
   const kindParams: Record<string, string[]> = {
@@ -522,13 +546,42 @@ describe('GET /spa/tours?expand=filters', () => {
     organizers: ['organizer'],
     operator_types: ['operatorType'],
     durations: ['daysMin', 'daysMax'],
+    world_parts: ['continent'],
+    showplaces: ['showplace'],
+    water_objects: ['waterObject'],
+    cruise_types: ['cruisesType'],
+    cruise_start_cities: ['cruisesStartCity'],
+    cabins_capacity: ['cruisesCabinsCapacity'],
+    returning_cruises: ['onlyReturningCruises'],
   };
+  /** Kinds whose filter takes one value rather than a list. */
+  const SINGLE_VALUE_KINDS = new Set([
+    'world_parts',
+    'showplaces',
+    'water_objects',
+    'cruise_types',
+    'cruise_start_cities',
+    'cabins_capacity',
+  ]);
+  const CRUISE_KINDS = [
+    'cabins_capacity',
+    'cruise_start_cities',
+    'cruise_types',
+    'returning_cruises',
+    'ships',
+    'water_objects',
+  ];
 
   it.each([
     { name: 'no filter', query: {} as Query },
     {
       name: 'several filters (each facet leaves its own kind out)',
       query: { comfort: ['base', 'medium', 'improved'], difficulty: [1, 2], daysMax: 9 } as Query,
+    },
+    { name: 'cruises', query: { isCruisesSearch: 1 } as Query },
+    {
+      name: 'cruises with cruise filters',
+      query: { isCruisesSearch: 1, onlyReturningCruises: 1, cruisesCabinsCapacity: 3 } as Query,
     },
   ])('$name: a count is the total of choosing that value', async ({ query }) => {
     const answer = await list({ ...query, expand: 'filters' });
@@ -548,20 +601,36 @@ describe('GET /spa/tours?expand=filters', () => {
         'organizers',
         'regions',
         'rest_kinds',
+        'world_parts',
+        'showplaces',
+        ...CRUISE_KINDS,
       ].sort(),
     );
+    const cruises = query.isCruisesSearch === 1;
     for (const [kind, options] of kinds) {
-      expect((options as unknown[]).length, kind).toBeGreaterThan(0);
+      type Option = { value: string | number; count: number };
+      const all = options as Option[];
+      // Only cruises hold the cruise kinds' values.
+      if (!cruises && CRUISE_KINDS.includes(kind)) {
+        expect(all, kind).toEqual([]);
+        continue;
+      }
+      expect(all.length, kind).toBeGreaterThan(0);
       // The two most and the least frequent values of each kind.
-      const sample = (options as { value: string | number; count: number }[]).filter(
-        (_, index, all) => index < 2 || index === all.length - 1,
-      );
+      const sample = all.filter((_, index) => index < 2 || index === all.length - 1);
       for (const option of sample) {
         const without = Object.fromEntries(
           Object.entries(query).filter(([key]) => !(kindParams[kind] ?? [kind]).includes(key)),
         );
         const chosen = await list({ ...without, ...choose(kind, option.value) });
-        expect(chosen.pagination.total, `${kind}=${option.value}`).toBe(option.count);
+        // Cabins "for at least N": the capacities N and above together.
+        const expected =
+          kind === 'cabins_capacity'
+            ? all
+                .filter((other) => Number(other.value) >= Number(option.value))
+                .reduce((sum, other) => sum + other.count, 0)
+            : option.count;
+        expect(chosen.pagination.total, `${kind}=${option.value}`).toBe(expected);
       }
     }
   });
@@ -584,6 +653,36 @@ describe('GET /spa/tours?expand=filters', () => {
 
   it('is absent without expand', async () => {
     expect((await list({})).filters).toBeUndefined();
+  });
+
+  it('lists the chosen values of an empty search, with 0, so they can be taken back', async () => {
+    const country = mostCommon((tour) => tour.countryIds, plainTour);
+    const organizer = mostCommon((tour) => [tour.organizerId], plainTour);
+    // A price no tour has: nothing matches, yet the choices stay on screen.
+    const query = {
+      countries: country,
+      organizer,
+      comfort: 'premium',
+      difficulty: 4,
+      accommodation: 'hotel',
+      priceMax: 1,
+    };
+    // The same for the SQL path: the equivalence test compares facets of both.
+    {
+      const answer = await list({ ...query, expand: 'filters' });
+      expect(answer.pagination.total).toBe(0);
+      const facets = answer.filters!;
+      const option = (kind: keyof FilterFacets, value: number | string) =>
+        (facets[kind] as { value: number | string; count: number; text: string }[]).find(
+          (item) => item.value === value,
+        );
+      expect(option('countries', country)).toMatchObject({ count: 0 });
+      expect(option('countries', country)?.text).not.toBe('');
+      expect(option('organizers', organizer)).toMatchObject({ count: 0 });
+      expect(option('comfort', 'premium')).toEqual({ value: 'premium', text: 'Premium', count: 0 });
+      expect(option('difficulty', 4)).toMatchObject({ count: 0 });
+      expect(option('accommodation', 'hotel')).toMatchObject({ count: 0 });
+    }
   });
 });
 
@@ -654,10 +753,41 @@ describe('bad input', () => {
     { query: { dateFrom: '2030-05-01', dateTo: '2030-04-01' }, field: 'dateFrom' },
     { query: { lat: 10 }, field: 'lng' },
   ])('answers 400 with the field for $field', async ({ query, field }) => {
+    // The search it would read as (turned round, the coordinate dropped) is cached already:
+    // the contradiction is still a 400, never that answer.
+    const sensible = new URLSearchParams(filtersToQuery(query));
+    expect((await inject(`/spa/tours?${sensible.toString()}`, {})).statusCode).toBe(200);
     const response = await inject('/spa/tours', query);
     const body = expectContractResponse(response, 'listTours') as { errors?: object };
     expect(response.statusCode).toBe(400);
     expect(body.errors).toHaveProperty(field);
+  });
+
+  it.each([
+    'lat=91&lng=10',
+    'radius=5000&lat=64.1&lng=-21.9',
+    'lng=-21.9',
+    'priceMin=5000&priceMax=100&dateFrom=2030-05-01&dateTo=2030-04-01',
+    'priceMax=999999&page=0&sort=default',
+    'page=999999',
+    'organizer=99999999999&countries=5,2147483648',
+    'maxGroupSize=5000&cruisesCabinsCapacity=500',
+    `languages=${Array.from({ length: 60 }, (_, n) => `l${n}`).join(',')}`,
+    `placeName=${'x'.repeat(300)}&slug=${'y'.repeat(300)}`,
+  ])('accepts what the web makes of a hand-typed %s', async (typed) => {
+    // The web reads an address with @gallop/search-filters and asks with what it keeps (lists
+    // as repeated fields, booleans as 0/1: `filtersToApiQuery` in apps/web).
+    const filters = queryToFilters(typed);
+    const query = new URLSearchParams();
+    for (const field of Object.keys(filtersToQuery(filters)) as (keyof typeof filters)[]) {
+      const value = filters[field];
+      for (const item of [value].flat()) {
+        query.append(field, typeof item === 'boolean' ? String(Number(item)) : String(item));
+      }
+    }
+    const response = await inject(`/spa/tours?${query.toString()}`, {});
+    expectContractResponse(response, 'listTours');
+    expect(response.statusCode, query.toString()).toBe(200);
   });
 
   it.each([{ sort: 'cheap' }, { type: 3 }, { countries: 'abc' }, { priceMax: -1 }, { page: 0 }])(

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
   countries,
   currencyRates,
   individualTours,
+  organizers,
   regions,
   reviews,
   seoPages,
+  showplaces,
   tourCities,
   tourDates,
   tourPrograms,
@@ -16,12 +18,14 @@ import {
   tourSlugRedirects,
   tours,
 } from '#src/db/schema/index.ts';
+import { listedTour, publicTour } from '#src/modules/catalog/listed.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import type { OperationId } from '#src/contract.ts';
 import { GONE_MESSAGE } from './handlers.ts';
+import type { TourGone } from './gone.ts';
 import type { Tour } from './page.ts';
 
 let testApp: TestApp;
@@ -44,7 +48,8 @@ async function call(
   return { status: response.statusCode, body: expectContractResponse(response, operationId) };
 }
 
-const published = eq(tours.isPublished, true);
+// Tours with a page: published, of a published organizer.
+const published = publicTour();
 const hasFutureDate = gte(tours.lastStartDate, today);
 
 /** A published tour with a date ahead, a program, questions, several reviews and languages. */
@@ -246,6 +251,29 @@ describe('GET /spa/tour (getTour)', () => {
     }
   });
 
+  it('names each variant of the same dates, and answers null for a date with one offer', async () => {
+    const [variant] = await db
+      .select({ tourId: tourDates.tourId, startDate: tourDates.startDate })
+      .from(tourDates)
+      .innerJoin(tours, eq(tours.id, tourDates.tourId))
+      .where(and(published, isNotNull(tourDates.variantName), gte(tourDates.startDate, today)))
+      .orderBy(asc(tourDates.id))
+      .limit(1);
+    expect(variant, 'the seed has a published tour with variants ahead').toBeDefined();
+    const [tour] = await db.select().from(tours).where(eq(tours.id, variant!.tourId));
+    const { body } = await call('getTour', tourUrl(tour!.slug));
+    const page = body as Tour;
+    const sameDates = page.dates.filter((date) => date.start === variant!.startDate);
+    expect(sameDates.map((date) => date.variant_name).sort()).toEqual([
+      'Private room',
+      'Shared room',
+    ]);
+    const alone = page.dates.filter(
+      (date) => page.dates.filter((other) => other.start === date.start).length === 1,
+    );
+    for (const date of alone) expect(date.variant_name).toBeNull();
+  });
+
   it('answers 422 for a currency the server does not support', async () => {
     const tour = await richTour();
     const { status, body } = await call('getTour', tourUrl(tour.slug), { 'x-currency': 'XYZ' });
@@ -257,10 +285,85 @@ describe('GET /spa/tour (getTour)', () => {
     const tour = await goneTour();
     const { status, body } = await call('getTour', tourUrl(tour.slug));
     expect(status).toBe(410);
-    expect(body).toEqual({ message: GONE_MESSAGE });
+    expect(body).toMatchObject({
+      message: GONE_MESSAGE,
+      tour: { id: tour.id, name: tour.name, slug: tour.slug },
+    });
     expect(GONE_MESSAGE).toBe(
       'This page is no longer available because the tour dates have passed',
     );
+  });
+
+  it("offers the organizer's other tours and similar tours on the 410, never a dead end", async () => {
+    // A gone tour whose organizer has other listed tours.
+    const [row] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(
+        and(
+          published,
+          lt(tours.lastStartDate, today),
+          sql`exists (select 1 from tours other where other.organizer_id = ${tours.organizerId}
+            and other.id <> ${tours.id} and other.is_published and other.from_price_usd is not null)`,
+        ),
+      )
+      .orderBy(asc(tours.id))
+      .limit(1);
+    expect(row, 'the seed has a gone tour whose organizer has listed tours').toBeDefined();
+    const [tour] = await db.select().from(tours).where(eq(tours.id, row!.id));
+    const { status, body } = await call('getTour', tourUrl(tour!.slug), { 'x-currency': 'EUR' });
+    expect(status).toBe(410);
+    const gone = body as TourGone;
+    expect(gone.organizer?.id).toBe(tour!.organizerId);
+    expect(gone.organizer_tours.length).toBeGreaterThan(0);
+    expect(gone.similar_tours.length).toBeGreaterThan(0);
+    const shown = [...gone.organizer_tours, ...gone.similar_tours];
+    expect(shown.map((card) => card.id)).not.toContain(tour!.id);
+    for (const card of shown) expect(card.currency).toBe('EUR');
+    const rows = await db
+      .select()
+      .from(tours)
+      .where(
+        inArray(
+          tours.id,
+          shown.map((card) => card.id),
+        ),
+      );
+    const byId = new Map(rows.map((other) => [other.id, other]));
+    for (const card of gone.organizer_tours) {
+      expect(byId.get(card.id)?.organizerId).toBe(tour!.organizerId);
+    }
+    for (const card of gone.similar_tours) {
+      const other = byId.get(card.id)!;
+      expect(other.organizerId).not.toBe(tour!.organizerId);
+      expect([other.type, other.isCruise]).toEqual([tour!.type, tour!.isCruise]);
+    }
+    // Every one of them is listed: its page answers 200.
+    for (const card of shown) {
+      expect((await call('getTour', tourUrl(card.slug))).status, card.slug).toBe(200);
+    }
+    // Same country first, when the country has such tours.
+    const first = byId.get(gone.similar_tours[0]!.id)!;
+    const country = tour!.countryIds[0]!;
+    const inCountry = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(
+        and(
+          listedTour(today),
+          eq(tours.type, tour!.type),
+          eq(tours.isCruise, tour!.isCruise),
+          ne(tours.organizerId, tour!.organizerId),
+          sql`${country} = any(${tours.countryIds})`,
+        ),
+      )
+      .limit(1);
+    if (inCountry.length > 0) expect(first.countryIds).toContain(country);
+    // The search they come from is a page the site has.
+    const url = gone.similar_search.url;
+    if (url.startsWith('/tours')) expect(url).toContain(`countries=${country}`);
+    else expect(await validate(url.slice(1))).toBe(true);
+    expect(gone.similar_search.text).toMatch(/^More (tours|excursions|cruises) in /);
   });
 
   it('answers a redirect to the current slug for an old slug', async () => {
@@ -270,11 +373,34 @@ describe('GET /spa/tour (getTour)', () => {
     expect(body).toEqual({ type: 'redirect', url: `/${slug}`, status: 301 });
   });
 
-  it('answers a redirect when the text before the trailing id is stale', async () => {
+  it("answers 404 for any other text ending in a tour's id, never that tour", async () => {
+    // Only a recorded old slug of the same tour moves (above); `/zzz-4` or a place's slug such
+    // as `dettifoss-4` is no address of tour 4.
     const tour = await richTour();
-    const { status, body } = await call('getTour', tourUrl(`renamed-long-ago-${tour.id}`));
-    expect(status).toBe(200);
-    expect(body).toEqual({ type: 'redirect', url: `/${tour.slug}`, status: 301 });
+    const [showplace] = await db.select({ slug: showplaces.slug }).from(showplaces).limit(1);
+    expect(showplace?.slug, 'showplace slugs end in their id').toMatch(/-\d+$/);
+    for (const slug of [`renamed-long-ago-${tour.id}`, `zzz-${tour.id}`, showplace!.slug]) {
+      const { status, body } = await call('getTour', tourUrl(slug));
+      expect(status, slug).toBe(404);
+      expect(body).toEqual({ message: 'Tour not found' });
+    }
+    expect(await validate(`zzz-${tour.id}`)).toBe(false);
+  });
+
+  it('answers 404 for the tours of an organizer hidden from the site', async () => {
+    const [hidden] = await db
+      .select({ slug: tours.slug })
+      .from(tours)
+      .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+      .where(
+        and(eq(tours.isPublished, true), hasFutureDate, eq(organizers.isPublishedOnSite, false)),
+      )
+      .orderBy(asc(tours.id))
+      .limit(1);
+    expect(hidden, 'the seed has a published tour of a hidden organizer').toBeDefined();
+    const { status } = await call('getTour', tourUrl(hidden!.slug));
+    expect(status).toBe(404);
+    expect(await validate(hidden!.slug)).toBe(false);
   });
 
   it('answers 404 for unknown slugs, unknown ids and unpublished tours', async () => {

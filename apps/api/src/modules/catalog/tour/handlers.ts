@@ -1,5 +1,5 @@
 import type { components } from '@gallop/api-client';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -14,11 +14,14 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { loadTourCards, todayIso, type CardContext } from '#src/modules/catalog/tour-card.ts';
+import { todayIso, type CardContext } from '#src/modules/catalog/tour-card.ts';
 import type { RatesCache } from '#src/modules/money/rates.ts';
 import { requestCurrency } from '#src/modules/money/request-currency.ts';
+import { publicTour } from '../listed.ts';
+import { goneTourAnswer } from './gone.ts';
 import { toIndividualDate, withOfferPrice } from './individual.ts';
 import { futureTourDates, loadTourPage, toProgramDays } from './page.ts';
+import { publishedCards } from './published-cards.ts';
 import { resolveTourSlug, tourPath } from './slug.ts';
 
 export interface TourDeps {
@@ -45,11 +48,12 @@ export async function requestCardContext(
   return { currency: requestCurrency(request, table), rates: table, withAlt, today: todayIso() };
 }
 
+/** A tour with a page: published, of a published organizer (`../listed.ts`). */
 async function publishedTourById(db: Database, id: number) {
   const [tour] = await db
     .select()
     .from(tours)
-    .where(and(eq(tours.id, id), eq(tours.isPublished, true)))
+    .where(and(eq(tours.id, id), publicTour()))
     .limit(1);
   return tour;
 }
@@ -107,7 +111,10 @@ export function tourHandlers({
       }
       const context = await requestCardContext(request, rates, with_alt === 1);
       const dates = await futureTourDates(db, resolved.tour.id, context.today, context);
-      if (dates.length === 0) return reply.code(410).send({ message: GONE_MESSAGE });
+      if (dates.length === 0) {
+        // No dead end: the organizer's other tours and similar ones come with the 410.
+        return reply.code(410).send(await goneTourAnswer(db, resolved.tour, GONE_MESSAGE, context));
+      }
       return loadTourPage(
         db,
         resolved.tour,
@@ -147,19 +154,7 @@ export function tourHandlers({
     async getToursByIds(request) {
       const { ids, with_alt } = request.query;
       const context = await requestCardContext(request, rates, with_alt === 1);
-      if (ids.length === 0) return { items: [] };
-      const published = await db
-        .select({ id: tours.id })
-        .from(tours)
-        .where(and(inArray(tours.id, ids), eq(tours.isPublished, true)));
-      const visible = new Set(published.map((row) => row.id));
-      // loadTourCards keeps the order it is given: the caller's, less unknown and hidden tours.
-      const items = await loadTourCards(
-        db,
-        ids.filter((id) => visible.has(id)),
-        context,
-      );
-      return { items };
+      return { items: await publishedCards(db, ids, context) };
     },
 
     async getTourQuestion(request) {

@@ -12,6 +12,7 @@ import type { TourRow } from '#src/modules/catalog/tour-card.ts';
 import { newPublicId, uploadedFileUrl, type UploadRow } from '#src/modules/uploads/records.ts';
 import type { UploadStore } from '#src/modules/uploads/storage.ts';
 import { openPdf } from '#src/pdf/pdf-document.ts';
+import { writeInclusions, writeProgramme } from '#src/pdf/programme-sections.ts';
 import { individualOffers } from './private.ts';
 
 /** Generous: a long programme with many dates stays far below it. */
@@ -98,21 +99,8 @@ export async function renderProgramPdf(db: Database, input: ProgramPdfInput): Pr
     }
   }
 
-  heading('Programme');
-  for (const day of program?.days ?? []) {
-    doc.moveDown(0.4).font('bold').fontSize(11).text(`Day ${day.day}. ${day.title}`);
-    line(day.description);
-  }
-  if (!program || program.days.length === 0) line(tour.description);
-
-  if (tour.included.length > 0) {
-    heading('Included');
-    for (const item of tour.included) line(`• ${item}`);
-  }
-  if (tour.notIncluded.length > 0) {
-    heading('Not included');
-    for (const item of tour.notIncluded) line(`• ${item}`);
-  }
+  writeProgramme(pdf, program?.days ?? [], tour.description);
+  writeInclusions(pdf, tour.included, tour.notIncluded);
   return pdf.finish();
 }
 

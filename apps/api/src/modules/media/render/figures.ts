@@ -234,6 +234,27 @@ export function palm(random: Random, x: number, y: number, height: number): stri
   return markup;
 }
 
+/** A flat-topped umbrella acacia of the savannah: a forked trunk under a wide, thin crown. */
+export function acacia(random: Random, x: number, y: number, height: number): string {
+  const lean = random.between(-0.08, 0.08) * height;
+  const crownY = y - height * random.between(0.78, 0.86);
+  const half = height * random.between(0.42, 0.55);
+  const trunk = height * 0.045;
+  const forkY = y - height * 0.45;
+  let markup = `<path d="M${fmt(x - trunk)} ${fmt(y)}L${fmt(x + lean - trunk * 0.6)} ${fmt(forkY)}L${fmt(x + lean + trunk * 0.6)} ${fmt(forkY)}L${fmt(x + trunk)} ${fmt(y)}Z"/>`;
+  // Branches spread from the fork to the underside of the crown.
+  for (const reach of [-0.55, 0.1, 0.6]) {
+    markup += `<path d="M${fmt(x + lean)} ${fmt(forkY)}L${fmt(x + lean + reach * half)} ${fmt(crownY + height * 0.06)}" stroke-width="${fmt(trunk * 0.9)}" fill="none" stroke-linecap="round"/>`;
+  }
+  for (let layer = 0; layer < 3; layer += 1) {
+    const cx = x + lean + random.between(-0.15, 0.15) * half;
+    const rx = half * random.between(0.6, 1);
+    const cy = crownY - layer * height * 0.035;
+    markup += `<ellipse cx="${fmt(cx)}" cy="${fmt(cy)}" rx="${fmt(rx)}" ry="${fmt(height * random.between(0.06, 0.09))}"/>`;
+  }
+  return markup;
+}
+
 /** A saguaro cactus. */
 export function cactus(random: Random, x: number, y: number, height: number): string {
   const w = height * 0.12;

@@ -1,4 +1,5 @@
 import { darken, mix, multiply } from './color.ts';
+import type { LandColors } from './landscapes.ts';
 import type { Random } from './random.ts';
 
 /** The light of one moment of the day: the sky, the haze it leaves on distant land, the sun. */
@@ -101,71 +102,6 @@ export function pickLight(random: Random, allowNight = false): Light {
   ];
 }
 
-export type BiomeName = 'mountains' | 'steppe' | 'forest' | 'coast' | 'desert';
-
-/** Land colours of a region, far to near, before the light and haze are applied. */
-export interface Biome {
-  name: BiomeName;
-  far: string;
-  middle: string;
-  near: string;
-  ground: string;
-  water: string;
-  foliage: string;
-}
-
-export const BIOMES: Record<BiomeName, Biome> = {
-  mountains: {
-    name: 'mountains',
-    far: '#7b879f',
-    middle: '#58735f',
-    near: '#46663f',
-    ground: '#5d7a3b',
-    water: '#4f86a0',
-    foliage: '#2f5236',
-  },
-  steppe: {
-    name: 'steppe',
-    far: '#8f9a92',
-    middle: '#b5aa6a',
-    near: '#a3a358',
-    ground: '#8c9446',
-    water: '#5b8fa8',
-    foliage: '#4f6a34',
-  },
-  forest: {
-    name: 'forest',
-    far: '#6e8790',
-    middle: '#466f55',
-    near: '#365f40',
-    ground: '#4d6e35',
-    water: '#477f94',
-    foliage: '#284a31',
-  },
-  coast: {
-    name: 'coast',
-    far: '#8c9ba6',
-    middle: '#7f9470',
-    near: '#a7a065',
-    ground: '#d9c493',
-    water: '#3f86a6',
-    foliage: '#4b6b3a',
-  },
-  desert: {
-    name: 'desert',
-    far: '#b8765a',
-    middle: '#dcaa78',
-    near: '#cf9463',
-    ground: '#b5764c',
-    water: '#5b93a6',
-    foliage: '#6d7a45',
-  },
-};
-
-export function pickBiome(random: Random): Biome {
-  return BIOMES[random.pick<BiomeName>(['mountains', 'steppe', 'forest', 'coast', 'desert'])];
-}
-
 /**
  * The colour of land at a depth (0 near, 1 far) in this light: lit by the tint, faded into the
  * haze with distance, darker near the viewer when the sun is low behind the scene.
@@ -177,6 +113,6 @@ export function landColor(base: string, light: Light, depth: number): string {
 }
 
 /** The colour of figures standing in the foreground against the light. */
-export function silhouetteColor(biome: Biome, light: Light): string {
-  return mix(darken(biome.foliage, 0.55 + light.shadow * 0.3), light.skyTop, 0.12);
+export function silhouetteColor(colors: LandColors, light: Light): string {
+  return mix(darken(colors.foliage, 0.55 + light.shadow * 0.3), light.skyTop, 0.12);
 }

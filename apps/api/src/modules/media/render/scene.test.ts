@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_SCENES } from '../urls.ts';
+import { ALL_LANDSCAPES, resolveLandscape, type TreeKind } from './landscapes.ts';
 import { renderSceneSvg } from './scene.ts';
+
+const TREE_KINDS: readonly TreeKind[] = [
+  'conifer',
+  'broadleaf',
+  'poplar',
+  'palm',
+  'cactus',
+  'shrub',
+  'acacia',
+];
+
+/** The kinds of tree drawn in an SVG (each tree's group names its kind). */
+function treesIn(svg: string): Set<string> {
+  const pattern = new RegExp(`<g class="(${TREE_KINDS.join('|')})">`, 'g');
+  return new Set([...svg.matchAll(pattern)].map((match) => match[1]!));
+}
+
+const OUTDOOR_SCENES = MEDIA_SCENES.filter((scene) => scene !== 'city');
 
 describe('renderSceneSvg', () => {
   it('draws the same SVG for the same scene, seed and size', () => {
@@ -57,5 +76,52 @@ describe('renderSceneSvg', () => {
     }).svg;
     expect(centred).toBe(still);
     expect(moved).not.toBe(still);
+  });
+
+  it('draws only the trees that grow in the landscape asked for', () => {
+    const seen = new Set<string>();
+    for (const landscape of ALL_LANDSCAPES) {
+      const grows = new Set(resolveLandscape(landscape).trees.map(([kind]) => kind));
+      for (const scene of OUTDOOR_SCENES) {
+        for (const seed of [1, 2]) {
+          const { svg } = renderSceneSvg({ scene, seed, width: 300, height: 200, landscape });
+          for (const kind of treesIn(svg)) {
+            expect(grows.has(kind as TreeKind), `${kind} in ${scene}/${landscape}/${seed}`).toBe(
+              true,
+            );
+            seen.add(kind);
+          }
+        }
+      }
+    }
+    // Every kind of tree is drawn somewhere: the check above does look at real pictures.
+    expect([...seen].sort()).toEqual([...TREE_KINDS].sort());
+  });
+
+  it('grows cacti only in the deserts of the Americas, acacias only in the savannah', () => {
+    for (const landscape of ALL_LANDSCAPES) {
+      const kinds = resolveLandscape(landscape).trees.map(([kind]) => kind);
+      expect(kinds.includes('cactus'), landscape).toBe(landscape.startsWith('cactus-desert'));
+      expect(kinds.includes('acacia'), landscape).toBe(landscape.startsWith('savannah'));
+    }
+  });
+
+  it('draws places that could be anywhere when no landscape is given', () => {
+    for (const scene of MEDIA_SCENES) {
+      for (let seed = 1; seed <= 8; seed += 1) {
+        const { svg } = renderSceneSvg({ scene, seed, width: 300, height: 200 });
+        const trees = treesIn(svg);
+        for (const particular of ['cactus', 'acacia', 'palm']) {
+          expect(trees.has(particular), `${particular} in ${scene}/${seed}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('draws a landscape and its coast differently, and keeps a picture per landscape', () => {
+    const svg = (landscape?: 'steppe' | 'steppe-coast' | 'desert') =>
+      renderSceneSvg({ scene: 'landscape', seed: 5, width: 300, height: 200, landscape }).svg;
+    expect(svg('steppe')).toBe(svg('steppe'));
+    expect(new Set([svg('steppe'), svg('steppe-coast'), svg('desert'), svg()]).size).toBe(4);
   });
 });

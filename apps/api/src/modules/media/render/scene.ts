@@ -1,4 +1,10 @@
 import { drawVignette } from './finish.ts';
+import {
+  NEUTRAL_LANDSCAPES,
+  pickNeutralLandscape,
+  resolveLandscape,
+  type Landscape,
+} from './landscapes.ts';
 import { createRandom, hashString } from './random.ts';
 import { drawCamp } from './scenes/camp.ts';
 import { drawCity } from './scenes/city.ts';
@@ -8,6 +14,7 @@ import { drawLandscape } from './scenes/landscape.ts';
 import { drawPortrait } from './scenes/portrait.ts';
 import { drawTrail } from './scenes/trail.ts';
 import { STILL_CAMERA, SvgCanvas, type Camera } from './svg.ts';
+import type { LandscapeName } from '../landscapes.ts';
 import type { MediaScene } from '../urls.ts';
 
 export interface SceneRequest {
@@ -16,6 +23,8 @@ export interface SceneRequest {
   width: number;
   height: number;
   camera?: Camera;
+  /** The kind of place shown; without one, a temperate place that could be anywhere. */
+  landscape?: LandscapeName | undefined;
 }
 
 export interface SceneSvg {
@@ -24,32 +33,51 @@ export interface SceneSvg {
   bleed: number;
 }
 
+/** Neutral pictures of ships may be at sea; other neutral scenes stay inland. */
+const NEUTRAL_CRUISE_LANDSCAPES: readonly LandscapeName[] = [
+  ...NEUTRAL_LANDSCAPES,
+  'mediterranean-coast',
+  'moorland-coast',
+];
+
+/** The landscape a picture is drawn in: the one asked for, or a neutral one from the seed. */
+export function sceneLandscape(request: Omit<SceneRequest, 'width' | 'height'>): Landscape {
+  if (request.landscape) return resolveLandscape(request.landscape);
+  const random = createRandom(hashString(`${request.scene}:place`) ^ request.seed);
+  return pickNeutralLandscape(
+    random,
+    request.scene === 'cruise' ? NEUTRAL_CRUISE_LANDSCAPES : NEUTRAL_LANDSCAPES,
+  );
+}
+
 /** The SVG of a generated picture, drawn straight at the requested pixel size. */
-export function renderSceneSvg({ scene, seed, width, height, camera }: SceneRequest): SceneSvg {
+export function renderSceneSvg(request: SceneRequest): SceneSvg {
+  const { scene, seed, width, height, camera } = request;
   const canvas = new SvgCanvas(width, height, camera ?? STILL_CAMERA);
   // The scene name is part of the seed, so landscape/7 and horse/7 are unrelated pictures.
   const random = createRandom(hashString(scene) ^ Math.imul(seed, 0x9e3779b1));
+  const landscape = sceneLandscape(request);
   switch (scene) {
     case 'camp':
-      drawCamp(canvas, random);
+      drawCamp(canvas, random, landscape);
       break;
     case 'horse':
-      drawHorsePortrait(canvas, random);
+      drawHorsePortrait(canvas, random, landscape);
       break;
     case 'portrait':
-      drawPortrait(canvas, random);
+      drawPortrait(canvas, random, landscape);
       break;
     case 'city':
-      drawCity(canvas, random);
+      drawCity(canvas, random, landscape);
       break;
     case 'cruise':
-      drawCruise(canvas, random);
+      drawCruise(canvas, random, landscape);
       break;
     case 'trail':
-      drawTrail(canvas, random);
+      drawTrail(canvas, random, landscape);
       break;
     default:
-      drawLandscape(canvas, random);
+      drawLandscape(canvas, random, landscape);
   }
   drawVignette(canvas);
   return { svg: canvas.toString(), bleed: canvas.bleed };

@@ -15,6 +15,7 @@ export function tourDate(overrides: Partial<TourDate> = {}): TourDate {
     price_without_discount: 4200,
     is_busy: false,
     flight_included: false,
+    variant_name: null,
     not_guaranteed: false,
     is_discount_auto: false,
     prepayment_type: 'percent',

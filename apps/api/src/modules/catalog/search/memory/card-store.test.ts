@@ -37,6 +37,7 @@ function date(id: number, startDate: string, priceUsd: number, extra: Partial<Pr
     priceWithoutDiscount: priceUsd,
     isBusy: false,
     flightIncluded: false,
+    variantName: null,
     notGuaranteed: false,
     isDiscountAuto: false,
     discountKind: null,

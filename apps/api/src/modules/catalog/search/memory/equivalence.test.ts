@@ -9,6 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { createRatesCache, type Rates } from '#src/modules/money/rates.ts';
 import { Random } from '#src/seed/random.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { publicTour } from '../../listed.ts';
 import { readCatalogVersion } from '../../cache/catalog-version.ts';
 import { todayIso } from '../../tour-card.ts';
 import { compileFilter } from '../conditions.ts';
@@ -231,12 +232,12 @@ async function organizerFacetsBothWays(filter: TourSearchFilter, organizerLimit:
 }
 
 describe('the in-process index answers what SQL answers', () => {
-  it('holds every published tour and only their bookable dates', async () => {
+  it('holds every public tour (of a published organizer) and only their bookable dates', async () => {
     const [row] = await queryRows<{ tours: number | string; dates: number | string }>(
       db,
-      sql`select (select count(*) from tours where is_published) as tours,
+      sql`select (select count(*) from tours where ${publicTour()}) as tours,
         (select count(*) from tour_dates join tours on tours.id = tour_dates.tour_id
-          where tours.is_published and start_date >= ${today}::date
+          where ${publicTour()} and start_date >= ${today}::date
           and not is_busy and number_of_free_seats > 0) as dates`,
     );
     expect(index.size).toBe(Number(row!.tours));

@@ -60,6 +60,14 @@ function facetColumns(index: TourIndex): Record<TourFacet, FacetColumn> {
       scalar: index.operatorType,
       text: dictionary(index.operatorTypeDictionary.values),
     },
+    world_parts: { kind: 'world_parts', ragged: index.worldParts },
+    showplaces: { kind: 'showplaces', ragged: index.showplaces },
+    water_objects: { kind: 'water_objects', ragged: index.waterObjects },
+    cruise_types: { kind: 'cruise_types', ragged: index.cruiseTypes },
+    cruise_start_cities: { kind: 'cruise_start_cities', ragged: index.cruiseStartCities },
+    ships: { kind: 'ships', ragged: index.ships },
+    cabins_capacity: { kind: 'cabins_capacity', ragged: index.cabinsCapacities },
+    returning_cruises: { kind: 'returning_cruises', ragged: index.returningCruises },
   };
 }
 

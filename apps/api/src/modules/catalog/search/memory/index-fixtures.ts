@@ -67,6 +67,10 @@ export const labels = (named: Partial<IndexLabels>): IndexLabels => ({
   collections: new Map(),
   languages: new Map(),
   organizers: new Map(),
+  worldParts: new Map(),
+  showplaces: new Map(),
+  waterObjects: new Map(),
+  ships: new Map(),
   worldPartOfCountry: new Map(),
   ...named,
 });

@@ -1,6 +1,7 @@
 /** Reads what the in-process search index holds from the database (see `tour-index.ts`). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { publicTour } from '../../listed.ts';
 import { bookableDate } from '../conditions.ts';
 import { queryRows } from '../sql.ts';
 import { runInSlices, type SlicedRun } from './steps.ts';
@@ -20,7 +21,7 @@ interface TourQueryRow extends Omit<IndexTourRow, 'fromPriceUsd' | 'lat' | 'lng'
   lng: Numeric;
 }
 
-/** Only published tours: nothing else is ever searched. */
+/** Only public tours (published, of a published organizer: ../../listed.ts): nothing else is searched. */
 const TOURS = sql`
   select tours.id, tours.popularity, tours.from_price_usd as "fromPriceUsd", tours.type,
     tours.is_cruise as "isCruise", tours.last_start_date::text as "lastStartDate",
@@ -35,7 +36,7 @@ const TOURS = sql`
     tours.is_returning_cruise as "isReturningCruise", tours.ship_id as "shipId",
     tours.water_object_id as "waterObjectId", tours.lat, tours.lng
   from tours left join ships on ships.id = tours.ship_id
-  where tours.is_published`;
+  where ${publicTour()}`;
 
 /** A statement's one `json` value (see `PageFormat`); node-postgres and PGlite both parse it. */
 async function queryJson<T>(db: Database, query: SQL): Promise<T> {
@@ -55,6 +56,10 @@ async function loadLabels(db: Database): Promise<IndexLabels> {
     collections: Pairs<number>;
     organizers: Pairs<number>;
     languages: Pairs<string>;
+    worldParts: Pairs<number>;
+    showplaces: Pairs<number>;
+    waterObjects: Pairs<number>;
+    ships: Pairs<number>;
     parts: [number, number][];
   }>(
     db,
@@ -63,6 +68,8 @@ async function loadLabels(db: Database): Promise<IndexLabels> {
       'cities', ${pairs('cities')}, 'restKinds', ${pairs('rest_kinds')},
       'collections', ${pairs('collections')}, 'organizers', ${pairs('organizers')},
       'languages', ${pairs('languages', 'code')},
+      'worldParts', ${pairs('world_parts')}, 'showplaces', ${pairs('showplaces')},
+      'waterObjects', ${pairs('water_objects')}, 'ships', ${pairs('ships')},
       'parts', ${pairs('countries', 'id', 'world_part_id')}) as value`,
   );
   return {
@@ -73,6 +80,10 @@ async function loadLabels(db: Database): Promise<IndexLabels> {
     collections: new Map(labels.collections),
     organizers: new Map(labels.organizers),
     languages: new Map(labels.languages),
+    worldParts: new Map(labels.worldParts),
+    showplaces: new Map(labels.showplaces),
+    waterObjects: new Map(labels.waterObjects),
+    ships: new Map(labels.ships),
     worldPartOfCountry: new Map(labels.parts),
   };
 }

@@ -894,6 +894,8 @@ describe('a cruise search with one cruise filter is answered from the value’s 
       { ships: [2, 2] },
       { onlyReturningCruises: 1 },
       { cruisesType: 9 }, // no tour holds it
+      { cruisesCabinsCapacity: 60 },
+      { cruisesCabinsCapacity: 60, cruisesType: 2 },
       // Not one filter alone: walked, and still the same answers.
       { cruisesType: 2, waterObject: 3 },
       { ships: [1, 4] },
@@ -917,20 +919,29 @@ describe('a cruise search with one cruise filter is answered from the value’s 
     expect(pages).toBeGreaterThan(60);
   });
 
-  it('knows which searches are one cruise filter alone', () => {
-    const oneScalar = (query: object) =>
-      compileIndexQuery(index, normalizeFilters({ isCruisesSearch: 1, ...query }), prices)
-        .oneScalar;
-    expect(oneScalar({ cruisesType: 2 })).toEqual({ column: index.cruiseType, value: 2 });
-    expect(oneScalar({ ships: [4, 4] })).toEqual({ column: index.ship, value: 4 });
-    expect(oneScalar({ onlyReturningCruises: 1 })).toEqual({
-      column: index.isReturningCruise,
-      value: 1,
-    });
-    expect(oneScalar({ cruisesType: 2, waterObject: 1 })).toBeUndefined();
-    expect(oneScalar({ ships: [1, 2] })).toBeUndefined();
-    expect(oneScalar({ cruisesType: 2, cruisesCabinsCapacity: 20 })).toBeUndefined();
-    expect(oneScalar({})).toBeUndefined();
+  it('makes each cruise filter a facet on its list column, "at least N" the capacities from N up', () => {
+    const facets = (query: object) =>
+      compileIndexQuery(
+        index,
+        normalizeFilters({ isCruisesSearch: 1, ...query }),
+        prices,
+      ).facets.map(({ kind, list }) => ({ kind, column: list?.column, values: list?.values }));
+    expect(facets({ cruisesType: 2 })).toEqual([
+      { kind: 'cruise_types', column: index.cruiseTypes, values: [2] },
+    ]);
+    expect(facets({ ships: [4, 4] })).toEqual([
+      { kind: 'ships', column: index.ships, values: [4] },
+    ]);
+    expect(facets({ onlyReturningCruises: 1 })).toEqual([
+      { kind: 'returning_cruises', column: index.returningCruises, values: [1] },
+    ]);
+    expect(facets({ cruisesCabinsCapacity: 78 })).toEqual([
+      { kind: 'cabins_capacity', column: index.cabinsCapacities, values: [78, 79, 80] },
+    ]);
+    expect(facets({ cruisesCabinsCapacity: 81 })).toEqual([
+      { kind: 'cabins_capacity', column: index.cabinsCapacities, values: [] },
+    ]);
+    expect(facets({})).toEqual([]);
   });
 });
 

@@ -6,11 +6,10 @@
  * failing none counts for every kind, a tour failing exactly one counts for that kind only (the
  * count a visitor gets by changing that kind's choice), any other tour for none.
  */
-import { FILTER_LIMITS } from '@gallop/search-filters';
+import { FILTER_LIMITS, isCruiseSearch } from '@gallop/search-filters';
 import type { Rates } from '#src/modules/money/rates.ts';
 import {
   effectiveDateFrom,
-  isCruiseSearch,
   lowerUsd,
   requiredOperatorTypes,
   TOUR_FACETS,
@@ -77,7 +76,6 @@ import {
   PACKED_ID_LIMIT,
   segmentKey,
   unitVector,
-  type OneValueColumn,
   type RaggedColumn,
   type TourIndex,
 } from './tour-index.ts';
@@ -128,11 +126,6 @@ export interface IndexQuery {
   dates: DateBounds;
   /** The `organizer` filter: the organizer facet lists it even outside its top. */
   selectedOrganizer: number | undefined;
-  /**
-   * When `common` is one test of one value on a one-value-per-tour column (a cruise type, start
-   * city, water object or ship, returning cruises only): that column and value.
-   */
-  oneScalar?: { column: OneValueColumn; value: number } | undefined;
   /** The radius search, when set (its test is also one of `common`). */
   radius?: RadiusQuery | undefined;
   /**
@@ -214,6 +207,30 @@ function compileFacets(index: TourIndex, filter: TourSearchFilter): IndexQuery['
       operatorTypes.every((type) => index.operatorType[tour] === type),
     );
   }
+  if (filter.continent !== undefined) addList('world_parts', index.worldParts, [filter.continent]);
+  if (filter.showplace !== undefined) addList('showplaces', index.showplaces, [filter.showplace]);
+  if (filter.waterObject !== undefined) {
+    addList('water_objects', index.waterObjects, [filter.waterObject]);
+  }
+  if (filter.cruisesType !== undefined) {
+    addList('cruise_types', index.cruiseTypes, [filter.cruisesType]);
+  }
+  if (filter.cruisesStartCity !== undefined) {
+    addList('cruise_start_cities', index.cruiseStartCities, [filter.cruisesStartCity]);
+  }
+  if (filter.ships) addList('ships', index.ships, filter.ships);
+  if (filter.cruisesCabinsCapacity !== undefined) {
+    // "At least N" is a list filter of the capacities from N up: its tours then come from
+    // posting lists and bitsets like any other list's.
+    const { cabinsCapacities } = index;
+    const largest = largestValue(cabinsCapacities.values);
+    const capacities: number[] = [];
+    for (let value = filter.cruisesCabinsCapacity; value <= largest; value += 1) {
+      capacities.push(value);
+    }
+    addList('cabins_capacity', cabinsCapacities, capacities);
+  }
+  if (filter.onlyReturningCruises) addList('returning_cruises', index.returningCruises, [1]);
   return facets;
 }
 
@@ -225,54 +242,21 @@ function compileRadius(place: Place): RadiusQuery {
   return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
 }
 
-/** The common tests, and the one equality they consist of when that is all (`oneScalar`). */
+/** The tests every facet applies: group size, age and radius. */
 function compileCommon(
   index: TourIndex,
   filter: TourSearchFilter,
   radius: RadiusQuery | undefined,
-): { tests: TourTest[]; oneScalar: IndexQuery['oneScalar'] } {
+): TourTest[] {
   // Type, cruise and "not past" are the segment the search walks (see `compileIndexQuery`).
   const tests: TourTest[] = [];
-  const equalities: { column: OneValueColumn; value: number }[] = [];
-  const equals = (column: OneValueColumn, value: number) => {
-    if (value < 0) {
-      // No tour holds a negative value: `NONE` marks a tour without one, which nothing matches.
-      tests.push(() => false);
-    } else {
-      tests.push((tour) => column[tour] === value);
-      equalities.push({ column, value });
-    }
-  };
-  const { maxGroupSize, minAge, continent, showplace, cruisesType, cruisesStartCity } = filter;
+  const { maxGroupSize, minAge } = filter;
   if (maxGroupSize !== undefined) tests.push((tour) => index.maxGroupSize[tour]! <= maxGroupSize);
   if (minAge > 0) tests.push((tour) => index.minAge[tour]! <= minAge);
-  if (continent !== undefined) {
-    const countries = new Set<number>();
-    for (const [country, part] of index.labels.worldPartOfCountry) {
-      if (part === continent) countries.add(country);
-    }
-    tests.push(overlaps(index.countries, countries));
-  }
-  if (showplace !== undefined) tests.push(overlaps(index.showplaces, new Set([showplace])));
-  if (cruisesType !== undefined) equals(index.cruiseType, cruisesType);
-  if (cruisesStartCity !== undefined) equals(index.startCity, cruisesStartCity);
-  const cabins = filter.cruisesCabinsCapacity;
-  if (cabins !== undefined) {
-    tests.push(
-      (tour) => index.cabinsCapacity[tour] !== NONE && index.cabinsCapacity[tour]! >= cabins,
-    );
-  }
-  if (filter.onlyReturningCruises) equals(index.isReturningCruise, 1);
-  const ships = filter.ships && new Set(filter.ships);
-  if (ships?.size === 1) equals(index.ship, [...ships][0]!);
-  else if (ships) tests.push(oneOf(index.ship, ships).test);
-  const { waterObject } = filter;
-  if (waterObject !== undefined) equals(index.waterObject, waterObject);
   if (radius) {
     tests.push((tour) => insideRadius(radius, index.x[tour]!, index.y[tour]!, index.z[tour]!));
   }
-  const [only] = equalities;
-  return { tests, oneScalar: tests.length === 1 && only ? only : undefined };
+  return tests;
 }
 
 function compileDates(
@@ -312,12 +296,10 @@ export function compileIndexQuery(
 ): IndexQuery {
   const segment = index.segments.get(segmentKey(filter.type, isCruiseSearch(filter)));
   const radius = options.place && compileRadius(options.place);
-  const common = compileCommon(index, filter, radius);
   return {
     segment: segment ?? new Int32Array(0),
     radius,
-    common: common.tests,
-    oneScalar: common.oneScalar,
+    common: compileCommon(index, filter, radius),
     facets: compileFacets(index, filter),
     dates: compileDates(filter, { ...options, today: index.today }),
     selectedOrganizer: filter.organizer,
@@ -395,7 +377,16 @@ function labelOf(index: TourIndex, kind: TourFacet, value: string): string | und
     case 'regions':
       return labels.regions.get(Number(value));
     case 'cities':
+    case 'cruise_start_cities':
       return labels.cities.get(Number(value));
+    case 'world_parts':
+      return labels.worldParts.get(Number(value));
+    case 'showplaces':
+      return labels.showplaces.get(Number(value));
+    case 'water_objects':
+      return labels.waterObjects.get(Number(value));
+    case 'ships':
+      return labels.ships.get(Number(value));
     case 'rest_kinds':
       return labels.restKinds.get(Number(value));
     case 'collections':
@@ -606,6 +597,9 @@ const NAMED_ELSEWHERE = new Set<TourFacet>([
   'difficulty',
   'operator_types',
   'organizers',
+  'cruise_types',
+  'cabins_capacity',
+  'returning_cruises',
 ]);
 const NAMED_BY_INDEX = new Set(TOUR_FACETS.filter((kind) => !NAMED_ELSEWHERE.has(kind)));
 
@@ -1199,12 +1193,6 @@ function onlyListValue(index: TourIndex, query: IndexQuery, withPriceRange = fal
   return { column: list.column, value: list.values[0]!, position };
 }
 
-/** The column and value of a search whose one filter is `oneScalar` (no facet, no date filter). */
-function onlyScalarValue(index: TourIndex, query: IndexQuery) {
-  if (!query.oneScalar || query.facets.length > 0 || query.dates.any) return undefined;
-  return index.maxId < PACKED_ID_LIMIT ? query.oneScalar : undefined;
-}
-
 /** Whether a search sets a radius and nothing else (`searchRadius`). */
 function filtersRadiusAlone(index: TourIndex, query: IndexQuery) {
   return (
@@ -1272,15 +1260,15 @@ function countOpenFacetRows(index: TourIndex, segment: Int32Array, limit: number
 }
 
 /**
- * A search whose one filter is one value (`onlyListValue`, `onlyScalarValue`), answered from the
- * value's kept listing and counts (decisions 052 and 072); undefined while a large value's are
- * built between requests (decision 086).
+ * A search whose one filter is one value of a list column (`onlyListValue`: a country, a rest
+ * kind, a cruise type …), answered from the value's kept listing and counts (decisions 052 and
+ * 072); undefined while a large value's are built between requests (decision 086).
  */
 function oneValueSearch(
   index: TourIndex,
   query: IndexQuery,
   options: IndexSearchOptions,
-  only: { column: RaggedColumn | OneValueColumn; value: number; position?: number },
+  only: { column: RaggedColumn; value: number; position: number },
 ): IndexSearchResult | undefined {
   const answers = readyValueAnswers(
     index,
@@ -1297,11 +1285,8 @@ function oneValueSearch(
   if (options.withFacets) {
     const counter = new FacetCounter(index);
     counter.setAll(answers.counts!);
-    // A list value's own kind counts every bookable tour of the segment (a visitor changing the
-    // value); a cruise filter is no facet kind, so every kind counts every match.
-    if (only.position !== undefined) {
-      counter.setOne(only.position, bookableCountsOf(index, query.segment));
-    }
+    // The value's own kind counts every bookable tour of the segment (a visitor changing it).
+    counter.setOne(only.position, bookableCountsOf(index, query.segment));
     counter.durations.set(listing.durations.subarray(0, counter.durations.length));
     counter.priceRange.set(listing.priceRange);
     facets = counter.rows(organizerOptions(query, options));
@@ -1328,8 +1313,8 @@ function answerWithoutWalk(
     const facets = priceRangeFacets(index, query.segment, query.dates);
     return { ...answer, facets: facetRowsOf(index, facets, query, options) };
   }
-  // One list value, or one cruise filter (a one-value-per-tour column), alone: its kept answers.
-  const onlyValue = onlyListValue(index, query) ?? onlyScalarValue(index, query);
+  // One list value alone: its kept answers.
+  const onlyValue = onlyListValue(index, query);
   const valueAnswer = onlyValue && oneValueSearch(index, query, options, onlyValue);
   if (valueAnswer) return valueAnswer;
   const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;

@@ -22,9 +22,6 @@ export interface RaggedColumn {
   values: Int32Array;
 }
 
-/** A column holding one value per tour (a search's `oneScalar`, decision 072). */
-export type OneValueColumn = Int32Array | Uint8Array;
-
 /** The row of a published tour the index is built from (see `load-index.ts`). */
 export interface IndexTourRow {
   id: number;
@@ -76,7 +73,11 @@ export interface IndexLabels {
   collections: Map<number, string>;
   languages: Map<string, string>;
   organizers: Map<number, string>;
-  /** Country id → world part id, for the `continent` filter. */
+  worldParts: Map<number, string>;
+  showplaces: Map<number, string>;
+  waterObjects: Map<number, string>;
+  ships: Map<number, string>;
+  /** Country id → world part id: a tour is in the world parts of its countries. */
   worldPartOfCountry: Map<number, number>;
 }
 
@@ -158,17 +159,23 @@ export interface TourIndex {
   /** Language codes as `languageDictionary` codes. */
   languages: RaggedColumn;
   showplaces: RaggedColumn;
+  /** The world parts of the tour's countries, each once (`labels.worldPartOfCountry`). */
+  worldParts: RaggedColumn;
+  /**
+   * The cruise columns, a value or none per tour: only a cruise holds one (its cabins capacity
+   * is its own, else its ship's; `returningCruises` holds 1 for a cruise that returns).
+   */
+  waterObjects: RaggedColumn;
+  cruiseTypes: RaggedColumn;
+  cruiseStartCities: RaggedColumn;
+  ships: RaggedColumn;
+  cabinsCapacities: RaggedColumn;
+  returningCruises: RaggedColumn;
   comfort: Int32Array;
   accommodation: Int32Array;
   difficulty: Int32Array;
   organizer: Int32Array;
   operatorType: Int32Array;
-  cruiseType: Int32Array;
-  startCity: Int32Array;
-  cabinsCapacity: Int32Array;
-  isReturningCruise: Uint8Array;
-  ship: Int32Array;
-  waterObject: Int32Array;
   /** Unit-sphere coordinates of each tour, for radius searches. */
   x: Float64Array;
   y: Float64Array;
@@ -247,18 +254,12 @@ const SCALAR_COLUMNS = [
   'difficulty',
   'organizer',
   'operatorType',
-  'cruiseType',
-  'startCity',
-  'cabinsCapacity',
-  'isReturningCruise',
-  'ship',
-  'waterObject',
 ] as const;
 type ScalarColumn = (typeof SCALAR_COLUMNS)[number];
 type TourIndexColumns = Pick<TourIndex, ScalarColumn>;
 
 /** The scalar columns stored as one byte per tour. */
-const FLAG_COLUMNS = new Set<ScalarColumn>(['type', 'isCruise', 'isReturningCruise']);
+const FLAG_COLUMNS = new Set<ScalarColumn>(['type', 'isCruise']);
 
 type BuildInput = Pick<BuildIndexInput, 'version' | 'today' | 'labels' | 'now'>;
 
@@ -330,7 +331,20 @@ const RAGGED_COLUMNS = {
   collections: 'collectionIds',
   showplaces: 'showplaceIds',
 } as const;
-type RaggedName = keyof typeof RAGGED_COLUMNS | 'languages';
+
+/** The cruise columns and the row field each holds (see `TourIndex.waterObjects`). */
+const CRUISE_COLUMNS = {
+  waterObjects: (tour: IndexTourRow) => tour.waterObjectId,
+  cruiseTypes: (tour: IndexTourRow) => tour.cruiseType,
+  cruiseStartCities: (tour: IndexTourRow) => tour.startCityId,
+  ships: (tour: IndexTourRow) => tour.shipId,
+  cabinsCapacities: (tour: IndexTourRow) => tour.cabinsCapacity,
+  returningCruises: (tour: IndexTourRow) => (tour.isReturningCruise ? 1 : null),
+} as const;
+
+type RaggedName = keyof typeof RAGGED_COLUMNS | keyof typeof CRUISE_COLUMNS | 'languages';
+
+const NO_VALUES: readonly number[] = [];
 
 /**
  * A column being read, in a typed array that doubles when full. Held in plain arrays, a million
@@ -390,6 +404,29 @@ class RaggedBuilder {
   }
 }
 
+/** Per tour, the world parts of its countries, each once, in steps. */
+function* worldPartsOf(
+  countries: RaggedColumn,
+  worldPartOfCountry: ReadonlyMap<number, number>,
+): Steps<RaggedColumn> {
+  const tours = countries.offsets.length - 1;
+  const offsets = new Int32Array(tours + 1);
+  const values = intColumn();
+  const parts: number[] = [];
+  yield* chunked(tours, (from, to) => {
+    for (let tour = from; tour < to; tour += 1) {
+      parts.length = 0;
+      for (let k = countries.offsets[tour]!; k < countries.offsets[tour + 1]!; k += 1) {
+        const part = worldPartOfCountry.get(countries.values[k]!);
+        if (part !== undefined && !parts.includes(part)) parts.push(part);
+      }
+      for (const part of parts) values.push(part);
+      offsets[tour + 1] = values.length;
+    }
+  });
+  return { offsets, values: values.view().slice() };
+}
+
 /**
  * Builds an index from rows given in chunks (the loader pages through the catalogue), so a
  * million tours never sit in memory as row objects: each chunk is folded into plain columns at
@@ -400,7 +437,10 @@ export class TourIndexBuilder {
     SCALAR_COLUMNS.map((name) => [name, intColumn()]),
   ) as Record<ScalarColumn, GrowingColumn<Int32Array>>;
   private readonly ragged = Object.fromEntries(
-    [...Object.keys(RAGGED_COLUMNS), 'languages'].map((name) => [name, new RaggedBuilder()]),
+    [...Object.keys(RAGGED_COLUMNS), ...Object.keys(CRUISE_COLUMNS), 'languages'].map((name) => [
+      name,
+      new RaggedBuilder(),
+    ]),
   ) as Record<RaggedName, RaggedBuilder>;
   private readonly coordinates = new GrowingColumn(new Float64Array(3 * 1024));
   private readonly position = new Map<number, number>();
@@ -438,14 +478,12 @@ export class TourIndexBuilder {
       column.difficulty.push(tour.difficulty);
       column.organizer.push(tour.organizerId);
       column.operatorType.push(this.operatorTypeDictionary.code(tour.operatorType));
-      column.cruiseType.push(orNone(tour.cruiseType));
-      column.startCity.push(orNone(tour.startCityId));
-      column.cabinsCapacity.push(orNone(tour.cabinsCapacity));
-      column.isReturningCruise.push(tour.isReturningCruise ? 1 : 0);
-      column.ship.push(orNone(tour.shipId));
-      column.waterObject.push(orNone(tour.waterObjectId));
       for (const [name, field] of Object.entries(RAGGED_COLUMNS)) {
         this.ragged[name as RaggedName].add(tour[field]);
+      }
+      for (const [name, valueOf] of Object.entries(CRUISE_COLUMNS)) {
+        const value = tour.isCruise ? valueOf(tour) : null;
+        this.ragged[name as RaggedName].add(value === null ? NO_VALUES : [value]);
       }
       this.ragged.languages.add(
         tour.languageCodes.map((code) => this.languageDictionary.code(code)),
@@ -536,6 +574,7 @@ export class TourIndexBuilder {
     for (const name of Object.keys(this.ragged) as RaggedName[]) {
       ragged[name] = yield* this.ragged[name].finish(order);
     }
+    const worldParts = yield* worldPartsOf(ragged.countries, input.labels.worldPartOfCountry);
     const ids = columns.ids as Int32Array;
     let maxId = 0;
     for (let i = 0; i < size; i += 1) if (ids[i]! > maxId) maxId = ids[i]!;
@@ -554,6 +593,7 @@ export class TourIndexBuilder {
       defaultOrder,
       segments,
       ...ragged,
+      worldParts,
       comfortDictionary: this.comfortDictionary,
       accommodationDictionary: this.accommodationDictionary,
       operatorTypeDictionary: this.operatorTypeDictionary,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { indexOfCatalogue, randomCatalogue } from './index-fixtures.ts';
+import { Random } from '#src/seed/random.ts';
+import {
+  indexOf,
+  indexOfCatalogue,
+  randomCatalogue,
+  randomDates,
+  tourRow,
+} from './index-fixtures.ts';
 import { segmentKey } from './tour-index.ts';
 import {
   VALUE_ANSWERS_BUDGET,
@@ -71,16 +78,23 @@ describe('valueAnswersOf (one list value’s kept answers, decision 065)', () =>
     expect(valueAnswersKept(fresh)).toEqual({ values: 10, bytes: budget });
   });
 
-  it('keeps a one-value-per-tour column’s value the same way: the segment’s tours holding it', () => {
-    const fresh = indexOfCatalogue(randomCatalogue(41, 400));
-    const freshSegment = fresh.segments.get(segmentKey(1, false))!;
-    const organizer = fresh.organizer[freshSegment[0]!]!;
-    const answers = valueAnswersOf(fresh, freshSegment, fresh.organizer, organizer, false);
-    const expected = freshSegment.filter(
-      (tour) => fresh.organizer[tour] === organizer && fresh.fromPrice[tour] !== -1,
+  it('keeps a cruise column’s value the same way: the segment’s cruises holding it', () => {
+    const random = new Random(72);
+    const rows = Array.from({ length: 300 }, (_, n) =>
+      tourRow(n + 1, {
+        popularity: random.int(0, 9),
+        isCruise: n % 3 !== 0,
+        cruiseType: random.chance(0.9) ? random.int(1, 3) : null,
+      }),
+    );
+    const fresh = indexOf(rows, randomDates(random, rows));
+    const cruises = fresh.segments.get(segmentKey(1, true))!;
+    const answers = valueAnswersOf(fresh, cruises, fresh.cruiseTypes, 2, false);
+    const expected = cruises.filter(
+      (tour) => rows[fresh.ids[tour]! - 1]!.cruiseType === 2 && fresh.fromPrice[tour] !== -1,
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(Array.from(answers.listing.bookable)).toEqual(Array.from(expected));
-    expect(valueAnswersOf(fresh, freshSegment, fresh.organizer, organizer, false)).toBe(answers);
+    expect(valueAnswersOf(fresh, cruises, fresh.cruiseTypes, 2, false)).toBe(answers);
   });
 });

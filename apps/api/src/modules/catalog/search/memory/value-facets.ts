@@ -21,7 +21,7 @@ import { membership, positionsWithAny, postingSize } from './postings.ts';
 import { priceRangeReady, priceRangeSteps } from './price-range.ts';
 import { valuePriceFacetSteps, valuePriceFacetsReady } from './price-range-facets.ts';
 import { finish, type Steps } from './steps.ts';
-import type { OneValueColumn, RaggedColumn, TourIndex } from './tour-index.ts';
+import type { RaggedColumn, TourIndex } from './tour-index.ts';
 
 export interface ValueAnswers {
   listing: OpenListing;
@@ -90,15 +90,11 @@ const keyOf = (segment: Int32Array, column: object, value: number) =>
 function valueTours(
   index: TourIndex,
   segment: Int32Array,
-  column: RaggedColumn | OneValueColumn,
+  column: RaggedColumn,
   value: number,
 ): Int32Array {
-  if ('offsets' in column) {
-    const inSegment = membership(index, segment);
-    return positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
-  }
-  // The segment is in the default order, and so are the tours kept from it.
-  return segment.filter((tour) => column[tour] === value);
+  const inSegment = membership(index, segment);
+  return positionsWithAny(column, [value]).filter((tour) => inSegment[tour] === 1);
 }
 
 /**
@@ -108,7 +104,7 @@ function valueTours(
 function* valueAnswerSteps(
   index: TourIndex,
   segment: Int32Array,
-  column: RaggedColumn | OneValueColumn,
+  column: RaggedColumn,
   value: number,
   withCounts: boolean,
   budget: number,
@@ -149,13 +145,12 @@ function* valueAnswerSteps(
 
 /**
  * The value's answers over `segment`, its counts included when `withCounts`, built now if not
- * kept. The column is a list column (its posting list gives the tours) or one value per tour (a
- * cruise filter).
+ * kept. The column's posting list gives the tours.
  */
 export function valueAnswersOf(
   index: TourIndex,
   segment: Int32Array,
-  column: RaggedColumn | OneValueColumn,
+  column: RaggedColumn,
   value: number,
   withCounts: boolean,
   budget = valueAnswersBudget(index),
@@ -191,7 +186,7 @@ export function useBackgroundValueTours(tours: number): () => void {
 export function readyValueAnswers(
   index: TourIndex,
   segment: Int32Array,
-  column: RaggedColumn | OneValueColumn,
+  column: RaggedColumn,
   value: number,
   withCounts: boolean,
   prices?: { withFacets: boolean },
@@ -202,8 +197,7 @@ export function readyValueAnswers(
     kept !== undefined &&
     (!withCounts || kept.answers.counts !== undefined) &&
     (!prices || pricesBuilt(kept.answers.listing.bookable, prices.withFacets));
-  // A one-value column's tours are counted by the very pass that lists them: built at once.
-  if (ready || !('offsets' in column) || postingSize(column, [value]) <= backgroundFrom) {
+  if (ready || postingSize(column, [value]) <= backgroundFrom) {
     return valueAnswersOf(index, segment, column, value, withCounts);
   }
   const budget = valueAnswersBudget(index);

@@ -1,6 +1,7 @@
 import { darken, lighten, mix } from '../color.ts';
-import { broadleaf, cactus, conifer, palm, poplar, shrub } from '../figures.ts';
-import { landColor, type Biome, type Light } from '../palettes.ts';
+import { acacia, broadleaf, cactus, conifer, palm, poplar, shrub } from '../figures.ts';
+import type { Landscape, TreeKind, TreeKinds } from '../landscapes.ts';
+import { landColor, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import { fmt, polyline, type SvgCanvas } from '../svg.ts';
@@ -64,19 +65,20 @@ export function drawLand(
   canvas.layer(depth, `<path d="${outline}" fill="${fill}"/>${rim}`);
 }
 
-/** A distant range typical of the biome; returns its ridge. */
+/** A distant range typical of the landscape; returns its ridge. */
 export function drawFarRange(
   canvas: SvgCanvas,
   random: Random,
-  biome: Biome,
+  landscape: Landscape,
   light: Light,
   horizon: number,
 ): Ridge {
   const depth = 1;
-  // Red rock stays warm at a distance; other ranges fade further into the haze.
-  const color = landColor(biome.far, light, biome.name === 'desert' ? 0.6 : 0.85);
-  switch (biome.name) {
-    case 'mountains': {
+  const warmRock = landscape.range === 'mesas' || landscape.range === 'dunes';
+  // Red rock and sand stay warm at a distance; other ranges fade further into the haze.
+  const color = landColor(landscape.colors.far, light, warmRock ? 0.6 : 0.85);
+  switch (landscape.range) {
+    case 'snowy': {
       const ridge = makeRidge(canvas, random, {
         base: horizon - random.between(90, 150),
         amplitude: random.between(150, 230),
@@ -88,20 +90,30 @@ export function drawFarRange(
       drawSnowyRange(canvas, ridge, color, light, depth);
       return ridge;
     }
-    case 'desert': {
+    case 'mesas': {
       const ridge = mesas(canvas, random, horizon);
       drawLand(canvas, ridge, color, light, depth, { smooth: false, mistAmount: 0.5 });
       return ridge;
     }
-    case 'steppe':
-    case 'coast':
-    case 'forest': {
+    case 'dunes': {
       const ridge = makeRidge(canvas, random, {
-        base: horizon - random.between(30, biome.name === 'forest' ? 110 : 70),
-        amplitude: random.between(40, biome.name === 'steppe' ? 70 : 110),
+        base: horizon - random.between(15, 40),
+        amplitude: random.between(25, 50),
+        wavelength: random.between(180, 300),
+        octaves: 2,
+      });
+      drawLand(canvas, ridge, color, light, depth, { smooth: true, mistAmount: 0.4 });
+      return ridge;
+    }
+    case 'hills':
+    case 'low-hills': {
+      const low = landscape.range === 'low-hills';
+      const ridge = makeRidge(canvas, random, {
+        base: horizon - random.between(30, low ? 70 : 110),
+        amplitude: random.between(40, low ? 70 : 110),
         wavelength: random.between(300, 520),
         octaves: 4,
-        jagged: biome.name !== 'steppe' && random.chance(0.5),
+        jagged: !low && random.chance(0.5),
       });
       drawLand(canvas, ridge, color, light, depth, { smooth: true, mistAmount: 0.5 });
       return ridge;
@@ -231,54 +243,30 @@ export function drawHills(
   return ridge;
 }
 
-export type TreeKind = 'conifer' | 'broadleaf' | 'poplar' | 'palm' | 'cactus' | 'shrub';
+const TREE_DRAWERS: Record<TreeKind, (random: Random, x: number, y: number, h: number) => string> =
+  {
+    conifer,
+    broadleaf,
+    poplar,
+    palm,
+    cactus,
+    acacia,
+    shrub: (random, x, y, h) => shrub(random, x, y, h * 0.35),
+  };
 
-export type TreeKinds = readonly (readonly [TreeKind, number])[];
-
-export function treeKindsFor(biome: Biome): TreeKinds {
-  switch (biome.name) {
-    case 'mountains':
-      return [
-        ['conifer', 6],
-        ['broadleaf', 1],
-      ];
-    case 'forest':
-      return [
-        ['conifer', 4],
-        ['broadleaf', 3],
-        ['poplar', 1],
-      ];
-    case 'steppe':
-      return [
-        ['broadleaf', 2],
-        ['poplar', 2],
-        ['shrub', 3],
-      ];
-    case 'coast':
-      return [
-        ['palm', 2],
-        ['poplar', 2],
-        ['shrub', 3],
-      ];
-    case 'desert':
-      return [
-        ['cactus', 2],
-        ['shrub', 3],
-      ];
-  }
+/**
+ * One tree of `kind` standing on (x, y). The kind is named on its group, so tests can read from
+ * the SVG what grows in a picture.
+ */
+export function drawTree(
+  kind: TreeKind,
+  random: Random,
+  x: number,
+  y: number,
+  height: number,
+): string {
+  return `<g class="${kind}">${TREE_DRAWERS[kind](random, x, y, height)}</g>`;
 }
-
-export const TREE_DRAWERS: Record<
-  TreeKind,
-  (random: Random, x: number, y: number, h: number) => string
-> = {
-  conifer,
-  broadleaf,
-  poplar,
-  palm,
-  cactus,
-  shrub: (random, x, y, h) => shrub(random, x, y, h * 0.35),
-};
 
 /** Trees along a ridge: `density` per 1000 units, clumped the way woods grow. */
 export function drawTrees(
@@ -296,6 +284,7 @@ export function drawTrees(
 ): void {
   const parts: string[] = [];
   const clumps = createClumping(random);
+  if (kinds.length === 0) return;
   const count = Math.round(((canvas.spanEnd - canvas.spanStart) / 1000) * options.density);
   const positions = Array.from({ length: count }, () =>
     random.between(canvas.spanStart, canvas.spanEnd),
@@ -304,7 +293,7 @@ export function drawTrees(
   for (const x of positions) {
     const height = options.height * random.between(0.65, 1.25);
     const y = ridge.heightAt(x) + height * 0.06;
-    parts.push(TREE_DRAWERS[random.weighted(kinds)](random, x, y, height));
+    parts.push(drawTree(random.weighted(kinds), random, x, y, height));
   }
   if (parts.length > 0) {
     canvas.layer(
@@ -335,7 +324,7 @@ export interface WaterOptions {
 /** Calm water at the foot of a distant range, mirroring it. */
 export function waterUnder(
   range: Ridge,
-  biome: Biome,
+  landscape: Landscape,
   light: Light,
   top: number,
   sunX: number,
@@ -344,8 +333,8 @@ export function waterUnder(
     top,
     sunX,
     light,
-    color: biome.water,
-    reflect: { ridge: range, color: landColor(biome.far, light, 0.8) },
+    color: landscape.colors.water,
+    reflect: { ridge: range, color: landColor(landscape.colors.far, light, 0.8) },
   };
 }
 
@@ -407,19 +396,24 @@ export function drawSoftBackdrop(
   canvas: SvgCanvas,
   random: Random,
   light: Light,
-  biome: Biome,
+  landscape: Landscape,
   horizon = random.between(560, 660),
 ): void {
   canvas.beginGroup(`filter="${canvas.blur(9)}"`);
   drawSky(canvas, random.fork('sky'), light, { horizon, birds: false });
-  drawFarRange(canvas, random.fork('far'), biome, light, horizon);
+  drawFarRange(canvas, random.fork('far'), landscape, light, horizon);
   drawHills(canvas, random.fork('hills'), light, {
     base: horizon + 80,
     amplitude: 50,
     wavelength: 300,
     depth: 0.4,
-    color: landColor(biome.near, light, 0.35),
-    trees: { kinds: treeKindsFor(biome), height: 110, density: 30, shade: 0.15 },
+    color: landColor(landscape.colors.near, light, 0.35),
+    trees: {
+      kinds: landscape.trees,
+      height: 110,
+      density: Math.min(30, landscape.treeDensity[1]),
+      shade: 0.15,
+    },
   });
   canvas.endGroup();
 

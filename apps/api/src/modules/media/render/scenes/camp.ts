@@ -1,11 +1,12 @@
 import { darken, mix } from '../color.ts';
-import { conifer, grassTufts, horseSilhouette, place } from '../figures.ts';
-import { BIOMES, landColor, LIGHTS, type Light } from '../palettes.ts';
+import { grassTufts, horseSilhouette, place } from '../figures.ts';
+import type { Landscape } from '../landscapes.ts';
+import { landColor, LIGHTS, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import { fmt, type SvgCanvas } from '../svg.ts';
 import { makeRidge } from '../terrain.ts';
-import { drawFarRange, drawHills, drawLand, drawMist, treeKindsFor } from './backdrop.ts';
+import { drawFarRange, drawHills, drawLand, drawMist, drawTree } from './backdrop.ts';
 
 const FIRE = { core: '#fff4c2', flame: '#ffb347', ember: '#ff6a2b', glow: '#ff9a4a' };
 
@@ -13,12 +14,12 @@ const FIRE = { core: '#fff4c2', flame: '#ffb347', ember: '#ff6a2b', glow: '#ff9a
  * An evening camp: tents and a campfire under a deep sky, riders resting by the fire and the
  * horses tethered nearby. The fire is the light source, so everything warms towards it.
  */
-export function drawCamp(canvas: SvgCanvas, random: Random): void {
+export function drawCamp(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
+  const colors = landscape.colors;
   const light: Light = random.chance(0.6) ? LIGHTS.night : LIGHTS.dusk;
-  const biome = BIOMES[random.pick(['mountains', 'forest', 'steppe', 'desert'] as const)];
   const horizon = random.between(540, 600);
   drawSky(canvas, random.fork('sky'), light, { horizon, clouds: random.int(0, 2), birds: false });
-  drawFarRange(canvas, random.fork('far'), biome, light, horizon);
+  drawFarRange(canvas, random.fork('far'), landscape, light, horizon);
   drawMist(canvas, light, horizon + 5, 80, 0.5);
 
   drawHills(canvas, random.fork('hills'), light, {
@@ -26,11 +27,11 @@ export function drawCamp(canvas: SvgCanvas, random: Random): void {
     amplitude: 45,
     wavelength: 320,
     depth: 0.5,
-    color: darken(landColor(biome.middle, light, 0.45), 0.3),
+    color: darken(landColor(colors.middle, light, 0.45), 0.3),
     trees: {
-      kinds: treeKindsFor(biome),
+      kinds: landscape.trees,
       height: 50,
-      density: biome.name === 'forest' ? 80 : 25,
+      density: Math.min(80, landscape.treeDensity[1] * 1.2),
       shade: 0.15,
     },
   });
@@ -41,7 +42,7 @@ export function drawCamp(canvas: SvgCanvas, random: Random): void {
     wavelength: 600,
     octaves: 2,
   });
-  const groundColor = darken(landColor(biome.ground, light, 0.1), 0.4);
+  const groundColor = darken(landColor(colors.ground, light, 0.1), 0.4);
   drawLand(canvas, ground, groundColor, light, 0.2, { mistAmount: 0, shadeBottom: 0.4 });
 
   const side = random.chance(0.5) ? -1 : 1;
@@ -131,13 +132,21 @@ export function drawCamp(canvas: SvgCanvas, random: Random): void {
       ),
     );
   }
-  if (biome.name === 'forest' || biome.name === 'mountains') {
+  // A big spreading tree at the edge of camp where trees grow thickly: the landscape's own kind.
+  const tallKind = landscape.trees
+    .map(([kind]) => kind)
+    .find((kind) => kind === 'conifer' || kind === 'broadleaf' || kind === 'palm');
+  if (tallKind && landscape.treeDensity[1] >= 24) {
     const treeX = fireX - side * random.between(420, 520);
-    parts.push(`<g fill="${shadowColor}">${conifer(random, treeX, fireY - 20, 420)}</g>`);
+    parts.push(
+      `<g fill="${shadowColor}" stroke="${shadowColor}">${drawTree(tallKind, random, treeX, fireY - 20, 420)}</g>`,
+    );
   }
-  parts.push(
-    `<g fill="${darken(groundColor, 0.3)}">${grassTufts(random.fork('grass'), () => 995, canvas.spanStart, canvas.spanEnd, 26)}</g>`,
-  );
+  if (landscape.grass) {
+    parts.push(
+      `<g fill="${darken(groundColor, 0.3)}">${grassTufts(random.fork('grass'), () => 995, canvas.spanStart, canvas.spanEnd, 26)}</g>`,
+    );
+  }
   canvas.layer(0.2, parts.join(''));
 }
 

@@ -1,5 +1,6 @@
 import { darken, lighten, mix } from '../color.ts';
-import { BIOMES, landColor, LIGHTS, type Light } from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { landColor, LIGHTS, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import { fmt, type SvgCanvas } from '../svg.ts';
@@ -24,12 +25,11 @@ type Roof = 'flat' | 'gable' | 'dome' | 'spire' | 'stepped';
  * An old town on a river: hills behind, a row of painted houses with towers and domes along
  * the quay, lit windows in the evening and the town mirrored in the water.
  */
-export function drawCity(canvas: SvgCanvas, random: Random): void {
+export function drawCity(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
   const light: Light = LIGHTS[random.pick(['golden', 'dusk', 'day', 'dawn', 'dusk'] as const)];
-  const biome = BIOMES[random.pick(['mountains', 'forest', 'steppe'] as const)];
   const horizon = random.between(560, 620);
   const { sunX } = drawSky(canvas, random.fork('sky'), light, { horizon });
-  drawFarRange(canvas, random.fork('far'), biome, light, horizon - 20);
+  drawFarRange(canvas, random.fork('far'), landscape, light, horizon - 20);
   drawMist(canvas, light, horizon, 100, 0.6);
   const hills = makeRidge(canvas, random.fork('hills'), {
     base: horizon + 10,
@@ -37,7 +37,7 @@ export function drawCity(canvas: SvgCanvas, random: Random): void {
     wavelength: 380,
     octaves: 3,
   });
-  const hillColor = landColor(biome.middle, light, 0.55);
+  const hillColor = landColor(landscape.colors.middle, light, 0.55);
   canvas.layer(
     0.8,
     `<path d="${hills.points.map((p, i) => `${i ? 'L' : 'M'}${fmt(p.x)} ${fmt(p.y)}`).join('')}L${fmt(canvas.spanEnd)} 1300L${fmt(canvas.spanStart)} 1300Z" fill="${hillColor}"/>`,
@@ -75,7 +75,7 @@ export function drawCity(canvas: SvgCanvas, random: Random): void {
     top: quay + 26,
     sunX,
     light,
-    color: BIOMES.coast.water,
+    color: landscape.colors.water,
   });
   canvas.layer(
     0.4,

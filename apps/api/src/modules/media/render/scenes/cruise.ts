@@ -1,5 +1,6 @@
 import { darken, lighten, mix } from '../color.ts';
-import { BIOMES, landColor, pickLight, type Biome } from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { landColor, pickLight } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import { fmt, type SvgCanvas } from '../svg.ts';
@@ -10,36 +11,33 @@ import {
   drawMist,
   drawTrees,
   drawWater,
-  treeKindsFor,
   waterUnder,
   withShore,
 } from './backdrop.ts';
 
 /**
- * A cruise: a white river ship (or a sailing ship at sea) gliding past wooded banks, mirrored in
- * calm water.
+ * A cruise: a white river ship (or a sailing ship at sea) gliding past the banks of the
+ * landscape, mirrored in calm water. A coastal landscape is at sea; others on a river or lake.
  */
-export function drawCruise(canvas: SvgCanvas, random: Random): void {
+export function drawCruise(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
   const light = pickLight(random.fork('light'));
-  const atSea = random.chance(0.35);
-  const biome: Biome = atSea
-    ? BIOMES.coast
-    : BIOMES[random.pick(['forest', 'mountains', 'steppe'] as const)];
+  const atSea = landscape.sea;
+  const colors = landscape.colors;
   const horizon = random.between(540, 600);
   const { sunX } = drawSky(canvas, random.fork('sky'), light, { horizon });
-  const far = drawFarRange(canvas, random.fork('far'), biome, light, horizon);
+  const far = drawFarRange(canvas, random.fork('far'), landscape, light, horizon);
   drawMist(canvas, light, horizon + 5, 90, 0.6);
 
   const waterTop = horizon + 8;
-  drawWater(canvas, random.fork('water'), waterUnder(far, biome, light, waterTop, sunX));
+  drawWater(canvas, random.fork('water'), waterUnder(far, landscape, light, waterTop, sunX));
 
-  // Banks: wooded slopes on both sides of a river, or one headland at sea.
-  const kinds = treeKindsFor(biome);
+  // Banks: slopes on both sides of a river, or one headland at sea.
+  const kinds = landscape.trees;
   const banks: { side: -1 | 1; depth: number; base: number; color: string }[] = atSea
-    ? [{ side: random.chance(0.5) ? -1 : 1, depth: 0.5, base: horizon - 20, color: biome.middle }]
+    ? [{ side: random.chance(0.5) ? -1 : 1, depth: 0.5, base: horizon - 20, color: colors.middle }]
     : [
-        { side: -1, depth: 0.6, base: horizon - 30, color: biome.middle },
-        { side: 1, depth: 0.45, base: horizon - 10, color: biome.near },
+        { side: -1, depth: 0.6, base: horizon - 30, color: colors.middle },
+        { side: 1, depth: 0.45, base: horizon - 10, color: colors.near },
       ];
   for (const bank of banks) {
     const edge = bank.side * canvas.width * random.between(0.12, 0.3);
@@ -65,7 +63,7 @@ export function drawCruise(canvas: SvgCanvas, random: Random): void {
       color: darken(color, 0.15),
       depth: bank.depth,
       height: 45,
-      density: biome.name === 'steppe' ? 20 : 90,
+      density: Math.min(90, landscape.treeDensity[0] * 0.6),
     });
     canvas.endGroup();
   }
@@ -79,7 +77,7 @@ export function drawCruise(canvas: SvgCanvas, random: Random): void {
   const placed = (markup: string, mirror: boolean) =>
     `<g transform="translate(${fmt(shipX)} ${fmt(shipY)}) scale(${facingLeft ? -scale : scale} ${mirror ? -scale * 0.9 : scale})">${markup}</g>`;
   // Reflection first, a little foam at the bow, then the ship itself.
-  const foam = mix(lighten(biome.water, 0.6), light.skyHorizon, 0.4);
+  const foam = mix(lighten(colors.water, 0.6), light.skyHorizon, 0.4);
   canvas.layer(
     0.2,
     `<g opacity="0.25">${placed(ship, true)}</g>` +

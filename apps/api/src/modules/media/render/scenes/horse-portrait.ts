@@ -1,5 +1,6 @@
 import { darken, lighten, mix } from '../color.ts';
-import { BIOMES, LIGHTS, type Light } from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { LIGHTS, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { fmt, smoothLine, type Point, type SvgCanvas } from '../svg.ts';
 import { drawSoftBackdrop } from './backdrop.ts';
@@ -32,11 +33,10 @@ const HEAD_OUTLINE =
   'C54 104 44 104 40 98C28 92 10 88 4 74C-2 60 -4 50 -10 50C-22 80 -18 180 0 280Z';
 
 /** A close portrait of a horse's head against a soft, out-of-focus landscape. */
-export function drawHorsePortrait(canvas: SvgCanvas, random: Random): void {
+export function drawHorsePortrait(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
   const light: Light = LIGHTS[random.pick(['golden', 'golden', 'day', 'dawn', 'dusk'] as const)];
-  const biome = BIOMES[random.pick(['mountains', 'steppe', 'forest', 'coast'] as const)];
 
-  drawSoftBackdrop(canvas, random.fork('backdrop'), light, biome);
+  drawSoftBackdrop(canvas, random.fork('backdrop'), light, landscape);
 
   const coat = random.pick(COATS);
   const facingLeft = random.chance(0.5);

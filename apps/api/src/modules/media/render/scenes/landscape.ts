@@ -1,14 +1,7 @@
 import { darken, mix } from '../color.ts';
 import { grassTufts, horseSilhouette, place, type Gait } from '../figures.ts';
-import {
-  landColor,
-  pickBiome,
-  pickLight,
-  silhouetteColor,
-  type Biome,
-  type BiomeName,
-  type Light,
-} from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { landColor, pickLight, silhouetteColor, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import type { SvgCanvas } from '../svg.ts';
@@ -20,7 +13,6 @@ import {
   drawMist,
   drawTrees,
   drawWater,
-  treeKindsFor,
   waterUnder,
   withShore,
   withValley,
@@ -60,17 +52,7 @@ const HILL_LAYERS = [
   },
 ] as const;
 
-/** Trees per 1000 units on the far, middle and near hills. */
-const TREE_DENSITY: Record<BiomeName, readonly [number, number, number]> = {
-  forest: [160, 70, 40],
-  mountains: [90, 40, 22],
-  steppe: [20, 12, 8],
-  coast: [20, 12, 8],
-  desert: [0, 4, 8],
-};
-
 export interface LandscapeOptions {
-  biome?: Biome;
   light?: Light;
   /** Riders in the foreground (0 for an empty landscape). */
   riders?: number;
@@ -83,22 +65,22 @@ export interface LandscapeOptions {
 export function drawLandscape(
   canvas: SvgCanvas,
   random: Random,
+  landscape: Landscape,
   options: LandscapeOptions = {},
 ): void {
-  const biome = options.biome ?? pickBiome(random.fork('biome'));
+  const colors = landscape.colors;
   const light = options.light ?? pickLight(random.fork('light'));
   const horizon = random.between(520, 610);
   const { sunX } = drawSky(canvas, random.fork('sky'), light, { horizon });
 
-  const far = drawFarRange(canvas, random.fork('far'), biome, light, horizon);
+  const far = drawFarRange(canvas, random.fork('far'), landscape, light, horizon);
   drawMist(canvas, light, horizon + 5, 120, 0.75);
 
-  const waterKind: 'sea' | 'lake' | 'none' =
-    biome.name === 'coast'
-      ? 'sea'
-      : biome.name !== 'desert' && random.chance(0.5)
-        ? 'lake'
-        : 'none';
+  const waterKind: 'sea' | 'lake' | 'none' = landscape.sea
+    ? 'sea'
+    : random.chance(landscape.lakeChance)
+      ? 'lake'
+      : 'none';
   const shoreSide: -1 | 1 = sunX < 0 ? -1 : 1;
   const valleyX = sunX * random.between(0.4, 1);
   // The sea opens on the sun's side; its shore runs from a near corner towards the horizon.
@@ -116,17 +98,17 @@ export function drawLandscape(
         : ridge;
 
   if (waterKind !== 'none') {
-    drawWater(canvas, random.fork('water'), waterUnder(far, biome, light, horizon + 22, sunX));
+    drawWater(canvas, random.fork('water'), waterUnder(far, landscape, light, horizon + 22, sunX));
   }
-  const kinds = treeKindsFor(biome);
-  TREE_DENSITY[biome.name].forEach((density, index) => {
+  const kinds = landscape.trees;
+  landscape.treeDensity.forEach((density, index) => {
     const layer = HILL_LAYERS[index]!;
     drawHills(canvas, random.fork(`hills${index}`), light, {
       base: horizon + layer.rise,
-      amplitude: index === 0 && biome.name === 'mountains' ? 70 : layer.amplitude,
+      amplitude: index === 0 && landscape.range === 'snowy' ? 70 : layer.amplitude,
       wavelength: random.between(layer.wavelength[0], layer.wavelength[1]),
       depth: layer.depth,
-      color: landColor(index === 2 ? biome.near : biome.middle, light, layer.haze),
+      color: landColor(index === 2 ? colors.near : colors.middle, light, layer.haze),
       reshape: (ridge) => opening(ridge, layer.dip, layer.depth),
       trees: { kinds, height: layer.treeHeight, density, shade: layer.treeShade },
     });
@@ -142,10 +124,10 @@ export function drawLandscape(
     0,
     0,
   );
-  const groundColor = landColor(biome.ground, light, 0.08);
+  const groundColor = landColor(colors.ground, light, 0.08);
   drawLand(canvas, ground, groundColor, light, 0, { mistAmount: 0, shadeBottom: 0.3 });
 
-  const figureColor = silhouetteColor(biome, light);
+  const figureColor = silhouetteColor(colors, light);
   const riders =
     options.riders ??
     random.weighted([
@@ -165,13 +147,13 @@ export function drawLandscape(
     color: mix(figureColor, groundColor, 0.25),
     depth: 0,
     height: 170,
-    density: biome.name === 'forest' ? 6 : 3,
+    // A wood or two near the riders where trees grow thickly, a lone tree elsewhere.
+    density: landscape.treeDensity[2] >= 30 ? 6 : landscape.treeDensity[2] > 0 ? 3 : 0,
     avoid: (x) => x > layout.from - 120 && x < layout.to + 120,
   });
-  const grass =
-    biome.name === 'desert'
-      ? ''
-      : `<g fill="${darken(groundColor, 0.12)}">${grassTufts(random.fork('grass'), ground.heightAt, canvas.spanStart, canvas.spanEnd, 14)}</g>`;
+  const grass = !landscape.grass
+    ? ''
+    : `<g fill="${darken(groundColor, 0.12)}">${grassTufts(random.fork('grass'), ground.heightAt, canvas.spanStart, canvas.spanEnd, 14)}</g>`;
   canvas.layer(0, `${grass}<g fill="${figureColor}">${layout.markup}</g>`);
 }
 

@@ -1,5 +1,6 @@
 import { darken, lighten, mix } from '../color.ts';
-import { BIOMES, LIGHTS, type Light } from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { LIGHTS, type Light } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { fmt, type SvgCanvas } from '../svg.ts';
 import { drawSoftBackdrop } from './backdrop.ts';
@@ -38,10 +39,9 @@ const FACE =
  * An illustrated head-and-shoulders portrait for organizer avatars: varied skin, hair, hats
  * and clothes in front of a soft outdoor background. No initials: the URL has only a seed.
  */
-export function drawPortrait(canvas: SvgCanvas, random: Random): void {
+export function drawPortrait(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
   const light: Light = LIGHTS[random.pick(['golden', 'day', 'day', 'dawn'] as const)];
-  const biome = BIOMES[random.pick(['mountains', 'steppe', 'forest', 'coast', 'desert'] as const)];
-  drawSoftBackdrop(canvas, random.fork('backdrop'), light, biome, random.between(520, 640));
+  drawSoftBackdrop(canvas, random.fork('backdrop'), light, landscape, random.between(520, 640));
 
   const skin = random.pick(SKIN);
   const hair = random.pick(HAIR);

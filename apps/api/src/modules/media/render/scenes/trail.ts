@@ -1,38 +1,33 @@
 import { darken, lighten, mix } from '../color.ts';
 import { grassTufts, horseSilhouette, place } from '../figures.ts';
-import { BIOMES, landColor, pickLight, silhouetteColor } from '../palettes.ts';
+import type { Landscape } from '../landscapes.ts';
+import { landColor, pickLight, silhouetteColor } from '../palettes.ts';
 import type { Random } from '../random.ts';
 import { drawSky } from '../sky.ts';
 import { fmt, smoothLine, type Point, type SvgCanvas } from '../svg.ts';
 import { makeRidge } from '../terrain.ts';
-import { drawFarRange, drawHills, drawMist, TREE_DRAWERS, treeKindsFor } from './backdrop.ts';
-
-const DUST: Record<string, string> = {
-  steppe: '#cdb98c',
-  forest: '#a98e6d',
-  mountains: '#b49b7b',
-};
+import { drawFarRange, drawHills, drawMist, drawTree } from './backdrop.ts';
 
 /**
  * A trail winding across a meadow into the hills, riders in file along it, trees by the way:
  * the view a reviewer would share from a ride.
  */
-export function drawTrail(canvas: SvgCanvas, random: Random): void {
-  const biome = BIOMES[random.pick(['mountains', 'forest', 'steppe', 'mountains'] as const)];
+export function drawTrail(canvas: SvgCanvas, random: Random, landscape: Landscape): void {
+  const colors = landscape.colors;
   const light = pickLight(random.fork('light'));
   const horizon = random.between(470, 540);
   drawSky(canvas, random.fork('sky'), light, { horizon });
-  drawFarRange(canvas, random.fork('far'), biome, light, horizon);
+  drawFarRange(canvas, random.fork('far'), landscape, light, horizon);
   drawMist(canvas, light, horizon + 5, 110, 0.7);
 
-  const kinds = treeKindsFor(biome);
+  const kinds = landscape.trees;
   drawHills(canvas, random.fork('hills'), light, {
     base: horizon + 35,
     amplitude: 40,
     wavelength: random.between(240, 360),
     depth: 0.7,
-    color: landColor(biome.middle, light, 0.6),
-    trees: { kinds, height: 30, density: biome.name === 'steppe' ? 20 : 120, shade: 0.1 },
+    color: landColor(colors.middle, light, 0.6),
+    trees: { kinds, height: 30, density: landscape.treeDensity[0] * 0.75, shade: 0.1 },
   });
 
   // The meadow is a ground plane: things shrink towards the eye line in proportion to y - eye.
@@ -45,7 +40,7 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
     wavelength: 500,
     octaves: 2,
   });
-  const meadowColor = landColor(biome.ground, light, 0.15);
+  const meadowColor = landColor(colors.ground, light, 0.15);
   const meadowFill = canvas.verticalWorldGradient(
     [
       { offset: 0, color: mix(meadowColor, light.haze, 0.35) },
@@ -90,7 +85,7 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
         y: point.y + sign * ((after.x - before.x) / length) * half * 0.3,
       };
     });
-  const dust = mix(lighten(DUST[biome.name] ?? '#b49b7b', 0.05), light.tint, 0.25);
+  const dust = mix(lighten(landscape.trail, 0.05), light.tint, 0.25);
   const trailFill = canvas.verticalWorldGradient(
     [
       { offset: 0, color: mix(dust, light.haze, 0.45) },
@@ -107,9 +102,9 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
       (point) => Math.abs(point.y - y) < 40 * scaleAt(y) + 8 && Math.abs(point.x - x) < margin,
     );
 
-  // Wild flowers close by.
+  // Wild flowers close by, where grass grows.
   const flowerColor = random.pick(['#f4e7b0', '#f2c6d8', '#ffffff', '#d9c6f0']);
-  for (let index = 0; index < 110; index += 1) {
+  for (let index = 0; index < (landscape.grass ? 110 : 0); index += 1) {
     const y = eye + 60 + random.next() ** 0.5 * (1000 - eye - 60);
     const x = random.between(canvas.left, canvas.right);
     if (nearTrail(x, y, 120 * scaleAt(y))) continue;
@@ -122,8 +117,10 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
   // Trees and riders, far to near (sorted by y), sized by their distance.
   const items: { y: number; markup: string }[] = [];
   const treeColor = (y: number) =>
-    mix(darken(biome.foliage, light.shadow * 0.5), light.haze, Math.max(0, 0.5 - scaleAt(y)));
-  for (let index = 0; index < 22; index += 1) {
+    mix(darken(colors.foliage, light.shadow * 0.5), light.haze, Math.max(0, 0.5 - scaleAt(y)));
+  // Open country has a few trees along the way, woodland many.
+  const trees = kinds.length === 0 ? 0 : Math.round(6 + Math.min(16, landscape.treeDensity[1] / 4));
+  for (let index = 0; index < trees; index += 1) {
     const y = eye + 25 + random.next() ** 1.6 * (900 - eye);
     const x = random.between(canvas.spanStart, canvas.spanEnd);
     const height = 330 * scaleAt(y);
@@ -132,12 +129,12 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
     const color = treeColor(y);
     items.push({
       y,
-      markup: `${shadow}<g fill="${color}" stroke="${color}">${TREE_DRAWERS[random.weighted(kinds)](random, x, y + 2, height)}</g>`,
+      markup: `${shadow}<g fill="${color}" stroke="${color}">${drawTree(random.weighted(kinds), random, x, y + 2, height)}</g>`,
     });
   }
 
   // Riders in file on the stretch that crosses the meadow, heading away from the viewer.
-  const figureColor = silhouetteColor(biome, light);
+  const figureColor = silhouetteColor(colors, light);
   const riders = random.int(2, 4);
   let index = Math.round(samples.length * random.between(0.22, 0.3));
   let previous: Point | undefined;
@@ -172,10 +169,12 @@ export function drawTrail(canvas: SvgCanvas, random: Random): void {
     wavelength: 200,
     octaves: 2,
   });
-  canvas.layer(
-    0.3,
-    `<g fill="${darken(meadowColor, 0.35)}">${grassTufts(random.fork('grass'), border.heightAt, canvas.spanStart, canvas.spanEnd, 34)}</g>`,
-  );
+  if (landscape.grass) {
+    canvas.layer(
+      0.3,
+      `<g fill="${darken(meadowColor, 0.35)}">${grassTufts(random.fork('grass'), border.heightAt, canvas.spanStart, canvas.spanEnd, 34)}</g>`,
+    );
+  }
 }
 
 /** Points along a Catmull-Rom curve through `points`, `perSegment` per span. */

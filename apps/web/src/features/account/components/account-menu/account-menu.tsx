@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { profileHasEmptyFields } from '../../profile';
 import { useSession } from '../../session';
 import './account-menu.css';
 
@@ -32,9 +33,18 @@ export function AccountMenu() {
     );
   }
   const name = user.first_name || user.email || 'Account';
+  // A profile with empty fields: the settings page asks to complete it, the header points there.
+  const incomplete = profileHasEmptyFields(user);
   return (
-    <Link to="/settings" className="account-menu__link" aria-label={`Account settings (${name})`}>
-      <span className="account-menu__avatar" aria-hidden="true">
+    <Link
+      to="/settings"
+      className="account-menu__link"
+      aria-label={`Account settings (${name})${incomplete ? ': complete your profile' : ''}`}
+    >
+      <span
+        className={`account-menu__avatar${incomplete ? ' account-menu__avatar--incomplete' : ''}`}
+        aria-hidden="true"
+      >
         {name.slice(0, 1).toUpperCase()}
       </span>
       <span className="account-menu__label">{name}</span>

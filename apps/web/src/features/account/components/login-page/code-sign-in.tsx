@@ -1,4 +1,4 @@
-import { Button, CodeInput, Field, Form } from '@gallop/ui-kit';
+import { Button, CodeInput, Field, Form, formatPhone } from '@gallop/ui-kit';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
@@ -93,8 +93,8 @@ export function CodeSignIn({
     <div className="account-form">
       <p className="account-form__hint" role="status">
         {/* The API answers the same for unknown logins (no account enumeration). */}
-        If an account exists for <strong>{login}</strong>, we have sent it a 5-digit code{' '}
-        {SENDER_NAMES[sender] ?? ''}.
+        If an account exists for <strong>{formatPhone(login)}</strong>, we have sent it a 5-digit
+        code {SENDER_NAMES[sender] ?? ''}.
       </p>
       <CodeInput
         label="Sign-in code"

@@ -3,19 +3,16 @@ import { useEffect, useRef } from 'react';
 import { useApi } from '../../../../lib/api';
 import {
   favouriteTourIdsAtom,
-  listServerFavourites,
-  saveServerFavourite,
+  syncFavouritesWithAccount,
   useFavouriteTourIds,
 } from '../../../../lib/favourites';
 import { useSession } from '../../session';
 
-/** How many guest favourites are carried into an account at sign-in (the API's list limit). */
-const MAX_CARRIED = 500;
-
 /**
- * Once per signed-in traveller and page load (spec section 4, "Favourites": "On login the server
- * list replaces the local list"): guest hearts missing on the server are saved there first, so
- * none are lost, then the server's list replaces the local one (and the cookie).
+ * Once per sign-in (spec section 4, "Favourites": "On login the server list replaces the local
+ * list"): guest hearts missing in the account are saved there first, so none are lost, then the
+ * account's list replaces the local one (and the cookie). Every view of the list (header count,
+ * hearts, `/favorites`) reads the same atom, so it shows at once, without a reload.
  */
 export function SessionEffects() {
   const api = useApi();
@@ -27,19 +24,20 @@ export function SessionEffects() {
   localRef.current = local;
 
   useEffect(() => {
+    // Signed out: the next sign-in (even of the same account) carries the hearts given meanwhile.
+    if (!user) syncedFor.current = undefined;
     if (!user || syncedFor.current === user.id) return;
-    syncedFor.current = user.id;
-    void (async () => {
-      try {
-        const server = new Set(await listServerFavourites(api));
-        const missing = localRef.current.filter((id) => !server.has(id)).slice(0, MAX_CARRIED);
-        for (const id of missing) await saveServerFavourite(api, id, true);
-        setIds(missing.length > 0 ? await listServerFavourites(api) : [...server]);
-      } catch (error) {
+    const userId = user.id;
+    syncedFor.current = userId;
+    void syncFavouritesWithAccount(api, localRef.current)
+      .then((ids) => {
+        // Signed out (or in as someone else) meanwhile: that account's list is not this one's.
+        if (syncedFor.current === userId) setIds(ids);
+      })
+      .catch((error: unknown) => {
         // The local list stays as it was (spec: failed loads are logged quietly).
         console.warn('Favourites: could not load the saved list', error);
-      }
-    })();
+      });
   }, [api, user, setIds]);
 
   return null;

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeAnswers } from '../../../../lib/testing/fake-api';
 import { createFakeApiWithPosts } from '../../../../lib/testing/fake-api-posts';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { UserProfile } from '../../api';
@@ -70,5 +72,142 @@ describe('SettingsPage, password', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription(/^Wrong password/));
     expect(within(section).getAllByText('Wrong password')).toHaveLength(1);
+  });
+});
+
+const COUNTRIES = {
+  items: [
+    { id: 80, name: 'Germany' },
+    { id: 103, name: 'Iceland' },
+    { id: 228, name: 'United States' },
+  ],
+};
+const GETS = { ...fakeAnswers, '/crm/api/dropdown/country': COUNTRIES };
+const ok = { status: 200, body: { result: true } };
+
+async function section(name: string) {
+  return (await screen.findByRole('heading', { name }, { timeout: 5000 })).closest('section')!;
+}
+
+afterEach(() => {
+  document.cookie = 'country_id=; max-age=0; path=/';
+  document.cookie = 'i18n_currency=; max-age=0; path=/';
+});
+
+describe('SettingsPage, complete your profile', () => {
+  it('asks a profile without names or e-mail to be completed, and says what is missing', async () => {
+    const quick = { ...USER, first_name: null, last_name: null, is_email_set: false, email: null };
+    await renderInApp(<SettingsPage user={quick} />, { signedIn: true });
+    const prompt = await section('Complete your profile');
+    expect(
+      within(prompt).getByRole('link', { name: 'Add your first and last name' }),
+    ).toHaveAttribute('href', '#settings-profile');
+    expect(within(prompt).getByRole('link', { name: 'Add your e-mail' })).toBeInTheDocument();
+  });
+
+  it('does not ask when a name and the e-mail are there', async () => {
+    await renderInApp(<SettingsPage user={{ ...USER, first_name: null }} />, { signedIn: true });
+    await section('Personal details');
+    expect(screen.queryByRole('heading', { name: 'Complete your profile' })).toBeNull();
+  });
+});
+
+describe('SettingsPage, time zone', () => {
+  it('offers the IANA zones in a searchable select and saves the chosen one', async () => {
+    const api = createFakeApiWithPosts(
+      {
+        '/crm/api/user/update-profile': {
+          status: 200,
+          body: { ...USER, timezone: 'Europe/Berlin' },
+        },
+      },
+      GETS,
+    );
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const profile = await section('Personal details');
+    const zone = within(profile).getByRole('button', { name: /Time zone/ });
+    expect(zone).toHaveAccessibleDescription('Messages and meeting times are shown in it.');
+    await userEvent.click(zone);
+    await userEvent.type(
+      await screen.findByRole('searchbox', { name: 'Search time zones' }),
+      'berl',
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: /^Europe\/Berlin \(GMT\+[12]\)$/ }),
+    );
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.sent).toContainEqual({
+        path: '/crm/api/user/update-profile',
+        body: { first_name: 'Ann', last_name: 'Rider', timezone: 'Europe/Berlin' },
+      }),
+    );
+    // Over 400 zones to render and filter in a simulated DOM: slower than the other tests.
+  }, 20_000);
+});
+
+describe('SettingsPage, country, language and currency', () => {
+  it('saves a chosen country on the account and in the country cookie', async () => {
+    const api = createFakeApiWithPosts(
+      {
+        '/crm/api/user/change-country': {
+          status: 200,
+          body: { ...USER, country: { id: 103, iso_code: 'IS', currency: 'EUR' } },
+        },
+      },
+      GETS,
+    );
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const region = await section('Country, language and currency');
+    await waitFor(() =>
+      expect(within(region).getByRole('button', { name: /Country/ })).not.toBeDisabled(),
+    );
+    await userEvent.click(within(region).getByRole('button', { name: /Country/ }));
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search countries' }), 'ice');
+    await userEvent.click(await screen.findByRole('option', { name: 'Iceland' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent('Your country is saved.');
+    expect(api.sent).toEqual([{ path: '/crm/api/user/change-country', body: { country_id: 103 } }]);
+    expect(document.cookie).toContain('country_id=103');
+  });
+
+  it('offers the interface languages and the site’s currencies, and keeps a chosen currency', async () => {
+    const api = createFakeApiWithPosts({ '/crm/api/user/set-currency': ok }, GETS);
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const region = await section('Country, language and currency');
+    await userEvent.click(within(region).getByRole('button', { name: /Language/ }));
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English']);
+    await userEvent.keyboard('{Escape}');
+    const currency = within(region).getByRole('button', { name: /Currency/ });
+    await waitFor(() => expect(currency).toHaveTextContent('USD'));
+    await userEvent.click(currency);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['USD', 'EUR', 'GBP']);
+    await userEvent.click(screen.getByRole('option', { name: 'EUR' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent('Your currency is saved.');
+    expect(document.cookie).toContain('i18n_currency=EUR');
+    expect(currency).toHaveTextContent('EUR');
+  });
+});
+
+describe('SettingsPage, phone confirmation', () => {
+  it('says a wrong code once', async () => {
+    const invalid = { message: 'Invalid code', errors: { code: ['Invalid code'] } };
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/send-confirmation-code': ok,
+      '/crm/api/user/confirm-phone': { status: 422, body: invalid },
+    });
+    const user = { ...USER, phone: '+4930901820', is_phone_confirmed: false };
+    await renderInApp(<SettingsPage user={user} />, { fetch: api.fetch, signedIn: true });
+    const phone = await section('Phone Not confirmed');
+    expect(phone).toHaveTextContent('Your phone is +49 30 901820.');
+    fireEvent.click(within(phone).getByRole('button', { name: 'Confirm by SMS' }));
+    const code = await within(phone).findByRole('group', { name: 'Code from the SMS' });
+    await userEvent.click(within(code).getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('12345');
+    expect(await within(phone).findByRole('alert')).toHaveTextContent(/^Invalid code$/);
   });
 });

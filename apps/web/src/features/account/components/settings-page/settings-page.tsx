@@ -1,4 +1,4 @@
-import { Button, CodeInput, Field, Form } from '@gallop/ui-kit';
+import { Button, CodeInput, Field, Form, formatPhone, Select } from '@gallop/ui-kit';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
@@ -18,8 +18,14 @@ import { useSession } from '../../session';
 import { FormFailure } from '../auth-card/auth-card';
 import '../auth-card/account.css';
 import { PhoneField } from '../../../../components/form-fields/form-fields';
+import { timeZoneOptions } from '../../time-zones';
+import { CompleteProfilePrompt } from './complete-profile-prompt';
+import { RegionSection } from './region-section';
 
-/** `/settings` (sign-in required): the traveller's details, e-mail, phone and password. */
+/**
+ * `/settings` (sign-in required): the traveller's details and time zone, country, language and
+ * currency, e-mail, phone and password; a profile with empty fields is asked to be completed.
+ */
 export function SettingsPage({ user }: { user: UserProfile }) {
   const { signOut } = useSession();
   return (
@@ -34,7 +40,9 @@ export function SettingsPage({ user }: { user: UserProfile }) {
             Running tours? <Link to="/partner/bookings">Your tour bookings</Link>
           </p>
         )}
+        <CompleteProfilePrompt user={user} />
         <ProfileSection user={user} />
+        <RegionSection user={user} />
         <EmailSection user={user} />
         <PhoneSection user={user} />
         <PasswordSection />
@@ -65,23 +73,21 @@ function ProfileSection({ user }: { user: UserProfile }) {
   const api = useApi();
   const { setUser } = useSession();
   const { sending, failure, done, send } = useSend<void>();
+  const [timezone, setTimezone] = useState(user.timezone ?? '');
+  const zones = useMemo(() => timeZoneOptions(user.timezone), [user.timezone]);
   return (
     <section className="account-settings__section" aria-labelledby="settings-profile">
       <h2 id="settings-profile">Personal details</h2>
-      <Form<{ first_name: string; last_name: string; timezone: string }>
+      <Form<{ first_name: string; last_name: string }>
         className="account-form"
-        defaultValues={{
-          first_name: user.first_name ?? '',
-          last_name: user.last_name ?? '',
-          timezone: user.timezone ?? '',
-        }}
+        defaultValues={{ first_name: user.first_name ?? '', last_name: user.last_name ?? '' }}
         onSubmit={(values) =>
           send(async () =>
             setUser(
               await updateProfile(api, {
                 firstName: values.first_name.trim(),
                 lastName: values.last_name.trim(),
-                timezone: values.timezone.trim() || undefined,
+                timezone: timezone || undefined,
               }),
             ),
           )
@@ -101,11 +107,15 @@ function ProfileSection({ user }: { user: UserProfile }) {
             rules="required|max:100"
           />
         </div>
-        <Field
-          name="timezone"
+        <Select
           label="Time zone"
-          hint="Messages and meeting times are shown in it, for example Europe/Berlin."
-          rules="max:64"
+          description="Messages and meeting times are shown in it."
+          items={zones}
+          value={timezone || null}
+          placeholder="Choose your time zone"
+          searchable
+          searchLabel="Search time zones"
+          onChange={(value) => setTimezone(String(value))}
         />
         <FormFailure text={failure} />
         {done && !sending && !failure && <Saved text="Your details are saved." />}
@@ -214,7 +224,7 @@ function PhoneSection({ user }: { user: UserProfile }) {
       </h2>
       {user.phone && (
         <p className="account-form__hint">
-          Your phone is <strong>{user.phone}</strong>.
+          Your phone is <strong>{formatPhone(user.phone)}</strong>.
         </p>
       )}
       {needsConfirming && (

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatContentDate } from '../../../../components/rich-text/content-date';
 import { RichText } from '../../../../components/rich-text/rich-text';
+import { ShareButtons } from '../../../../components/share-buttons/share-buttons';
 import { useApi } from '../../../../lib/api';
 import { blogPostQueryOptions, type BlogPost } from '../../api';
 import { BlogPostCard } from '../blog-post-card/blog-post-card';
@@ -53,6 +54,12 @@ export function BlogArticleView({ post }: { post: BlogPost }) {
             <time dateTime={post.published_at}>{formatContentDate(post.published_at)}</time>
             {post.body ? <span>{readingTime(post.body)}</span> : null}
           </p>
+          <ShareButtons
+            className="blog-article__share"
+            path={`/blog/${post.slug}`}
+            title={post.title}
+            label="Share this article"
+          />
         </header>
         {post.image ? (
           <img

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
 import { BookingFormPage } from './booking-form-page';
@@ -215,5 +215,77 @@ describe('BookingFormPage rider fields', () => {
     expect(screen.getByLabelText("Rider's phone (optional)")).toHaveValue('+14155550142');
     // Birth date and weight stay the rider's to fill.
     expect(screen.getByLabelText('Date of birth')).toHaveValue('');
+  });
+});
+
+describe('BookingFormPage attribution', () => {
+  const cookies = ['utm_source', 'utm_campaign', 'utm_content', 'subscriber_id', 'last_request_id'];
+  afterEach(() => {
+    for (const name of cookies) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  });
+
+  it('sends the stored campaign tags and subscriber id, then keeps the request id 180 days', async () => {
+    document.cookie = 'utm_source=newsletter; Path=/';
+    document.cookie = 'utm_campaign=spring%20rides; Path=/';
+    document.cookie = 'subscriber_id=sub-41; Path=/';
+    const api = bookingApi([]);
+    const { router } = await renderInApp(
+      <BookingFormPage tour={tour} dateId={70} user={undefined} />,
+      { fetch: api.fetch },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    await fillForm();
+    const written: string[] = [];
+    const cookieSetter = vi.spyOn(document, 'cookie', 'set');
+    cookieSetter.mockImplementation((value: string) => void written.push(value));
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    cookieSetter.mockRestore();
+
+    expect(api.bodies[0]).toMatchObject({
+      utm: { source: 'newsletter', campaign: 'spring rides' },
+      subscriber_id: 'sub-41',
+    });
+    expect((api.bodies[0] as { utm: object }).utm).not.toHaveProperty('content');
+    const lastRequest = written.find((cookie) => cookie.startsWith('last_request_id='));
+    expect(lastRequest).toContain(`last_request_id=${booked.id}`);
+    expect(lastRequest).toContain('Max-Age=15552000');
+    expect(lastRequest).toContain('Path=/');
+  });
+});
+
+describe('BookingFormPage date variants', () => {
+  const variants = {
+    ...tour,
+    dates: [
+      { ...tour.dates[0]!, id: 71, variant_name: 'Shared room' },
+      { ...tour.dates[0]!, id: 72, price: 1240, variant_name: 'Private room' },
+    ],
+  } as Tour;
+
+  it('names each variant of the same days, and the chosen one in the summary', async () => {
+    const api = bookingApi([]);
+    const { router } = await renderInApp(
+      <BookingFormPage tour={variants} dateId={72} user={undefined} />,
+      { fetch: api.fetch },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    const [shared, privateRoom] = screen.getAllByRole('radio');
+    expect(shared).toHaveAccessibleName(expect.stringContaining('Shared room'));
+    expect(privateRoom).toHaveAccessibleName(expect.stringContaining('Private room'));
+    expect(privateRoom).toBeChecked();
+    const summary = screen.getByRole('complementary', { name: 'Your tour' });
+    expect(within(summary).getByText('Private room')).toBeInTheDocument();
+
+    fireEvent.click(shared!);
+    expect(within(summary).getByText('Shared room')).toBeInTheDocument();
+    await fillForm();
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies[0]).toMatchObject({ tour_date_id: 71 });
   });
 });

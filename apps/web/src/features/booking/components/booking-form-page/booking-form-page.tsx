@@ -15,6 +15,7 @@ import {
   formatDateRange,
   formatFreeSeats,
   formatPrepayment,
+  formatVariant,
   isBookable,
   type TourDate,
 } from '../../../../lib/tour-format';
@@ -141,6 +142,9 @@ export function BookingFormPage({
                   />
                   <span className="booking-date__when">
                     {formatDateRange(option.start, option.end)}
+                    {formatVariant(option) && (
+                      <span className="booking-date__variant">{formatVariant(option)}</span>
+                    )}
                     <span className="booking-date__seats">
                       {formatFreeSeats(option)}
                       {option.not_guaranteed

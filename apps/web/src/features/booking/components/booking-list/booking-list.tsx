@@ -1,7 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { EmptyState, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { formatDateRange } from '../../../../lib/tour-format';
+import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
 import { isCancelled, STATUS_LABELS } from '../../status';
 import '../booking.css';
@@ -51,9 +51,7 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
                   </h2>
                   <p className="booking-summary__meta">
                     Booking #{booking.id}
-                    {booking.tour_date
-                      ? ` · ${formatDateRange(booking.tour_date.start, booking.tour_date.end)}`
-                      : ''}
+                    {booking.tour_date ? ` · ${formatDateChoice(booking.tour_date)}` : ''}
                     {` · ${booking.tourists.length} rider(s) · ${formatPrice(booking.price, booking.currency)}`}
                   </p>
                 </div>

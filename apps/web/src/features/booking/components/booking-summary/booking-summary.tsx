@@ -2,7 +2,7 @@ import type { components } from '@gallop/api-client';
 import { imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatDateRange, formatDuration } from '../../../../lib/tour-format';
+import { formatDateRange, formatDuration, formatVariant } from '../../../../lib/tour-format';
 import '../booking.css';
 
 type TourSummary = components['schemas']['TourSummary'];
@@ -14,7 +14,10 @@ export interface BookingSummaryProps {
   children?: ReactNode;
 }
 
-/** The tour being booked: picture, name, dates; the caller adds the money lines. */
+/**
+ * The tour being booked: picture, name, dates and the chosen variant ('Private room'); the
+ * caller adds the money lines.
+ */
 export function BookingSummary({ tour, date, children }: BookingSummaryProps) {
   const image = tour.images[0];
   return (
@@ -38,6 +41,9 @@ export function BookingSummary({ tour, date, children }: BookingSummaryProps) {
           {date ? formatDateRange(date.start, date.end) : 'Dates on request'} ·{' '}
           {formatDuration(date?.duration ?? tour.duration)}
         </p>
+        {date && formatVariant(date) && (
+          <p className="booking-summary__variant">{formatVariant(date)}</p>
+        )}
         {children}
       </div>
     </aside>

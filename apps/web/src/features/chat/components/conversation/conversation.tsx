@@ -1,4 +1,4 @@
-import { useToast } from '@gallop/ui-kit';
+import { ConfirmModal, imageUrl, useToast } from '@gallop/ui-kit';
 import {
   useQuery,
   useQueryClient,
@@ -14,12 +14,17 @@ import { failureText } from '../../../../lib/failure-text';
 import {
   chatMessagesQuery,
   chatQuery,
+  deleteChatMessage,
+  editChatMessage,
+  freezeChat,
   markChatAsRead,
+  moderateChatMessage,
   relatedBookingsQuery,
   uploadChatImage,
+  type Chat,
   type ChatMessage,
 } from '../../api';
-import { markReadInCache } from '../../cache';
+import { markFrozenInCache, markReadInCache, putMessage } from '../../cache';
 import { chatKeys } from '../../unread';
 import { chatTitle, conversationDays } from '../../format';
 import { useChatRealtime, useOutgoing } from '../../realtime';
@@ -27,7 +32,7 @@ import { useClock } from '../../use-clock';
 import { ChatAvatar } from '../chat-avatar/chat-avatar';
 import { LazyChatNotifications } from '../chat-notifications/lazy-chat-notifications';
 import { Composer, isImageFile } from '../composer/composer';
-import { MessageBubble } from '../message-bubble/message-bubble';
+import { MessageBubble, type MessageActions } from '../message-bubble/message-bubble';
 import { RelatedBookings } from '../related-bookings/related-bookings';
 import '../chat.css';
 import { LINE_ICON } from '../line-icon';
@@ -58,6 +63,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
     timeZone,
   );
 
+  const changes = useMessageChanges(chat);
   const scroller = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -193,8 +199,20 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
             )
           )}
         </div>
+        {chat.can_moderate && <FreezeButton chat={chat} />}
         {!chat.is_frozen && <LazyChatNotifications chat={chat} title={title} />}
       </header>
+      {chat.tour && (
+        <Link to="/$slug" params={{ slug: chat.tour.slug }} className="chat-conversation__tour">
+          {chat.tour.image && (
+            <img src={imageUrl(chat.tour.image.image, '250x300')} alt="" loading="lazy" />
+          )}
+          <span>
+            <span className="chat-conversation__tour-label">About the tour</span>
+            <span className="chat-conversation__tour-name">{chat.tour.name}</span>
+          </span>
+        </Link>
+      )}
       <RelatedBookings
         bookings={bookings}
         side={chat.viewer_side}
@@ -242,6 +260,9 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
                   onDiscard={outbox.remove}
                   onImageLoad={stickToBottom}
                   side={chat.viewer_side}
+                  actions={
+                    item.kind === 'stored' ? changes.actionsFor(item.message, now) : undefined
+                  }
                 />
               ))}
             </ol>
@@ -254,10 +275,129 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
       <Composer
         onSend={send}
         onAttach={attach}
-        disabledReason={
-          chat.is_frozen ? 'This conversation is closed for new messages.' : undefined
-        }
+        disabledReason={chat.is_frozen ? frozenText(chat) : undefined}
       />
+      {changes.confirmation}
     </section>
+  );
+}
+
+/** Why a frozen chat takes no messages, for its participants and for support. */
+export function frozenText(chat: Pick<Chat, 'can_moderate'>): string {
+  return chat.can_moderate
+    ? 'This conversation is frozen: unfreeze it to write here again.'
+    : 'Gallop support has closed this conversation: you can read it, but new messages cannot be sent.';
+}
+
+type Confirming = { kind: 'delete' | 'moderate'; message: ChatMessage };
+
+const CONFIRM_TEXTS = {
+  delete: {
+    title: 'Delete this message?',
+    body: 'It will be deleted for everyone in this conversation.',
+    confirm: 'Delete',
+  },
+  moderate: {
+    title: 'Hide this message?',
+    body: 'Its text and attachment will be hidden from everyone in this conversation.',
+    confirm: 'Hide',
+  },
+} as const;
+
+/**
+ * Editing and deleting one's own messages, and support's hiding of any: what each message offers
+ * now, the calls, and the confirmation a deletion or a hiding asks for.
+ */
+function useMessageChanges(chat: Chat) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const apply = async (change: () => Promise<ChatMessage>): Promise<boolean> => {
+    try {
+      putMessage(queryClient, await change());
+      return true;
+    } catch (error) {
+      toast.error(failureText(error));
+      return false;
+    }
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
+    setBusy(true);
+    const { kind, message } = confirming;
+    const done = await apply(() =>
+      kind === 'delete' ? deleteChatMessage(api, message.id) : moderateChatMessage(api, message.id),
+    );
+    setBusy(false);
+    if (done) setConfirming(null);
+  };
+
+  const actionsFor = (message: ChatMessage, now: Date): MessageActions => {
+    const removed = message.is_deleted || message.is_moderated;
+    const inTime =
+      !chat.is_frozen &&
+      !!message.editable_until &&
+      Date.parse(message.editable_until) > now.getTime();
+    return {
+      edit:
+        message.can_edit && inTime
+          ? (text) => apply(() => editChatMessage(api, message.id, text))
+          : undefined,
+      delete:
+        message.can_delete && inTime ? () => setConfirming({ kind: 'delete', message }) : undefined,
+      moderate:
+        chat.can_moderate && message.type === 'input' && !removed
+          ? () => setConfirming({ kind: 'moderate', message })
+          : undefined,
+    };
+  };
+
+  const texts = confirming ? CONFIRM_TEXTS[confirming.kind] : CONFIRM_TEXTS.delete;
+  const confirmation = (
+    <ConfirmModal
+      isOpen={confirming !== null}
+      title={texts.title}
+      confirmLabel={texts.confirm}
+      destructive
+      loading={busy}
+      onConfirm={() => void confirm()}
+      onCancel={() => setConfirming(null)}
+    >
+      <p>{texts.body}</p>
+    </ConfirmModal>
+  );
+  return { actionsFor, confirmation };
+}
+
+/** Support freezes a conversation (nothing can be sent, edited or deleted) and unfreezes it. */
+function FreezeButton({ chat }: { chat: Chat }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      markFrozenInCache(queryClient, chat.id, await freezeChat(api, chat.id, !chat.is_frozen));
+    } catch (error) {
+      toast.error(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      theme="ghost"
+      size="sm"
+      className="chat-conversation__moderation"
+      loading={busy}
+      onClick={() => void toggle()}
+    >
+      {chat.is_frozen ? 'Unfreeze chat' : 'Freeze chat'}
+    </Button>
   );
 }

@@ -1,10 +1,11 @@
 import type { OutgoingMessage } from '@gallop/chat';
 import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../api';
 import { bookingPath } from '../related-bookings/related-bookings';
 import type { ConversationItem } from '../../format';
-import { timeLabel } from '../../format';
+import { removedLabel, timeLabel } from '../../format';
 import '../chat.css';
 
 const STATUS_TEXT = {
@@ -23,6 +24,18 @@ export interface MessageBubbleProps {
   onImageLoad?: () => void;
   /** The viewer's side: a booking's system message links the traveller's or the organizer's page. */
   side?: 'client' | 'staff' | undefined;
+  /** What the viewer may do with a stored message now (none given: nothing). */
+  actions?: MessageActions | undefined;
+}
+
+/** The changes offered on a stored message; each is offered only when given. */
+export interface MessageActions {
+  /** Saves new text; answers false when it was not saved (the form stays open). */
+  edit?: ((text: string) => Promise<boolean>) | undefined;
+  /** Asks to delete it for everyone (the conversation confirms first). */
+  delete?: (() => void) | undefined;
+  /** Support: asks to hide it for everyone. */
+  moderate?: (() => void) | undefined;
 }
 
 /** One message: the user's own on the right ('output'), the other side's on the left. */
@@ -33,6 +46,7 @@ export function MessageBubble({
   onDiscard,
   onImageLoad,
   side,
+  actions,
 }: MessageBubbleProps) {
   if (item.kind === 'outgoing') {
     return (
@@ -47,16 +61,62 @@ export function MessageBubble({
   }
   const message = item.message;
   if (message.is_system) return <SystemMessage message={message} side={side} timeZone={timeZone} />;
-  const own = message.type === 'output';
   return (
-    <li className={`chat-message${own ? ' chat-message--own' : ''}`} data-status="success">
+    <StoredBubble
+      message={message}
+      timeZone={timeZone}
+      onImageLoad={onImageLoad}
+      actions={actions}
+    />
+  );
+}
+
+function StoredBubble({
+  message,
+  timeZone,
+  onImageLoad,
+  actions = {},
+}: {
+  message: ChatMessage;
+  timeZone: string;
+  onImageLoad?: (() => void) | undefined;
+  actions?: MessageActions | undefined;
+}) {
+  const [editing, setEditing] = useState(false);
+  const own = message.type === 'output';
+  const removed = removedLabel(message);
+  // Nothing is left to change on a removed message.
+  const offered = removed
+    ? []
+    : [
+        actions.edit && { label: 'Edit', run: () => setEditing(true) },
+        actions.delete && { label: 'Delete', run: actions.delete },
+        actions.moderate && { label: 'Hide', run: actions.moderate },
+      ].filter((action) => !!action);
+  return (
+    <li
+      className={`chat-message${own ? ' chat-message--own' : ''}${removed ? ' chat-message--removed' : ''}`}
+      data-status="success"
+    >
       <div className="chat-message__bubble">
-        {message.file && <Attachment file={message.file} onLoad={onImageLoad} />}
-        {message.message && <p className="chat-message__text">{message.message}</p>}
+        {removed ? (
+          <p className="chat-message__text chat-message__text--muted">{removed}</p>
+        ) : editing && actions.edit ? (
+          <EditForm
+            initial={message.message}
+            onSave={async (text) => {
+              if (await actions.edit!(text)) setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <>
+            {message.file && <Attachment file={message.file} onLoad={onImageLoad} />}
+            {message.message && <p className="chat-message__text">{message.message}</p>}
+          </>
+        )}
         <p className="chat-message__meta">
-          {message.is_moderated && (
-            <span className="chat-message__moderated">Edited by moderator · </span>
-          )}
+          {message.edited_at && !removed && <span className="chat-message__edited">edited ·</span>}
           <time dateTime={message.created_at}>{timeLabel(message.created_at, timeZone)}</time>
           {own && (
             <span className="chat-message__status" title={message.is_read ? 'Read' : 'Sent'}>
@@ -66,7 +126,86 @@ export function MessageBubble({
           )}
         </p>
       </div>
+      {offered.length > 0 && !editing && (
+        <div className="chat-message__actions" role="group" aria-label="Message actions">
+          {offered.map((action) => (
+            <Button key={action.label} theme="ghost" size="sm" onClick={action.run}>
+              {action.label}
+            </Button>
+          ))}
+        </div>
+      )}
     </li>
+  );
+}
+
+/** The text of an own message being changed: Enter saves, Escape cancels. */
+function EditForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (text: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The form opens on the user's own request: the caret goes where they will type.
+  useEffect(() => {
+    const element = box.current;
+    element?.focus();
+    element?.setSelectionRange(element.value.length, element.value.length);
+  }, []);
+  const save = async () => {
+    if (!text.trim() || saving) return;
+    setSaving(true);
+    try {
+      await onSave(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void save();
+    }
+  };
+  return (
+    <form
+      className="chat-message__edit"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor={id} className="gk-visually-hidden">
+        Edit message
+      </label>
+      <textarea
+        ref={box}
+        id={id}
+        className="gk-input chat-message__edit-input"
+        maxLength={10_000}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="chat-message__edit-buttons">
+        <Button type="button" theme="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" theme="primary" size="sm" loading={saving} disabled={!text.trim()}>
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -125,6 +264,14 @@ function OutgoingBubble({
           </span>
         </p>
       </div>
+      {message.status === 'waiting' && message.offline && !message.held && (
+        <div className="chat-message__failure chat-message__failure--waiting" role="status">
+          <span>No connection: it will be sent when you are back online</span>
+          <Button theme="ghost" size="sm" onClick={() => onRetry(message.clientId)}>
+            Send now
+          </Button>
+        </div>
+      )}
       {message.held && (
         <div className="chat-message__failure" role="status">
           <span>Waiting until you confirm you are not a robot</span>

@@ -1,6 +1,6 @@
 import { Button, type ErrorContact, ErrorView } from '@gallop/ui-kit';
 import { useRouter } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { supportLinks } from '../../../../lib/contacts';
 import { useSiteInfo } from '../../../../lib/site-info';
 import './error-page.css';
@@ -10,6 +10,8 @@ export interface ErrorPageProps {
   status: number;
   /** Support contacts for the 503 page; by default the site's, when the API answers. */
   contacts?: readonly ErrorContact[];
+  /** Where to go instead, under the texts (a gone tour's alternatives on the 410 page). */
+  children?: ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ErrorPageProps {
  * and messenger buttons (from `/spa/info`, or the last answer the server saw, or none while the
  * API is unreachable), and 'Internal Error' for anything else.
  */
-export function ErrorPage({ status, contacts }: ErrorPageProps) {
+export function ErrorPage({ status, contacts, children }: ErrorPageProps) {
   const info = useSiteInfo();
   const router = useRouter();
   const links = contacts ?? supportLinks(info?.contacts, info?.messengers);
@@ -40,6 +42,7 @@ export function ErrorPage({ status, contacts }: ErrorPageProps) {
           </Button>
         ) : null}
       </ErrorView>
+      {children}
     </div>
   );
 }

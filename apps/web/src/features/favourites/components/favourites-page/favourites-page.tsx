@@ -1,12 +1,15 @@
 import { FAVOURITES_TITLE } from '../../title';
 import { countText, EmptyState } from '@gallop/ui-kit';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { passedTourOffer } from '../../../../components/passed-tour/passed-tour';
 import { TourCard, type TourSummary } from '../../../../components/tour-card/tour-card';
 import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
-import { favouriteToursQueryOptions } from '../../api';
+import { ALL_TOURS_SLUG } from '../../../../lib/tours-search';
+import { cardIdsToRequest, favouriteToursQueryOptions, logFailedFavouriteTours } from '../../api';
 import './favourites-page.css';
 
 export interface FavouritesPageProps {
@@ -15,22 +18,37 @@ export interface FavouritesPageProps {
 }
 
 /**
- * `/favorites`: the guest's saved tours as cards, newest first. The heart on a card removes it
- * at once; an empty list points to the search.
+ * `/favorites`: the saved tours as cards, newest first. The list is the page's favourites atom,
+ * so a heart removed here, or the account's list arriving after sign-in, shows at once. A tour
+ * whose dates have passed stays, marked, with similar tours offered instead of its gone page.
  */
 export function FavouritesPage({ loadedIds }: FavouritesPageProps) {
+  const saved = useFavouriteTourIds();
   return (
     <div className="favourites-page page-container">
       <h1 className="display-heading favourites-page__title">{FAVOURITES_TITLE}</h1>
-      {loadedIds.length > 0 ? <SavedTours loadedIds={loadedIds} /> : <NoFavourites />}
+      {saved.length > 0 ? <SavedTours loadedIds={loadedIds} saved={saved} /> : <NoFavourites />}
     </div>
   );
 }
 
-function SavedTours({ loadedIds }: FavouritesPageProps) {
+function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonly number[] }) {
   const api = useApi();
-  const { data } = useSuspenseQuery(favouriteToursQueryOptions(api, loadedIds));
-  const tours = savedToursInOrder(data.items, useFavouriteTourIds());
+  const [requested, setRequested] = useState(loadedIds);
+  const ids = cardIdsToRequest(requested, saved);
+  if (ids !== requested) setRequested(ids);
+  // The cards shown stay while those of newly saved ids load.
+  const query = useQuery({
+    ...favouriteToursQueryOptions(api, ids),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) logFailedFavouriteTours(query.error);
+  }, [query.error]);
+
+  if (query.isPending) return <p className="favourites-page__lead">Loading...</p>;
+  // A failed load is an empty list (spec section 8), never the error page.
+  const tours = savedToursInOrder(query.data?.items ?? [], saved);
   if (tours.length === 0) return <NoFavourites />;
   return (
     <>
@@ -40,7 +58,7 @@ function SavedTours({ loadedIds }: FavouritesPageProps) {
       <ul className="favourites-page__grid">
         {tours.map((tour, index) => (
           <li key={tour.id}>
-            <TourCard tour={tour} eager={index < 3} />
+            <TourCard tour={tour} eager={index < 3} unavailable={passedTourOffer(tour)} />
           </li>
         ))}
       </ul>
@@ -72,7 +90,7 @@ function NoFavourites() {
       action={
         <Link
           to="/$slug"
-          params={{ slug: 'tours' }}
+          params={{ slug: ALL_TOURS_SLUG }}
           className={buttonLinkClassName({ theme: 'primary' })}
         >
           Find a tour

@@ -59,17 +59,19 @@ describe('Help me choose a tour', () => {
     expect(api.sent).toEqual([]);
   });
 
-  it('sends the request, with the last booking request, and thanks the visitor', async () => {
+  it('sends a request with a phone, with the last booking request, as a callback request', async () => {
     document.cookie = 'last_request_id=41; path=/';
     const { api, dialog } = await openForm();
     type(dialog, 'What are you looking for?', '  A week in Iceland for two riders.  ');
     type(dialog, 'Your name (optional)', 'Ana');
     type(dialog, 'Phone', '+1 415 555 0134');
     send(dialog);
-    const done = await within(dialog).findByRole('status');
-    expect(done).toHaveTextContent('Thank you, your request is with our team.');
-    expect(done).toHaveTextContent('answer you at +1 415 555 0134');
-    expect(done).toHaveFocus();
+    // The site's callback-requested modal replaces the form.
+    const done = await screen.findByRole('dialog', { name: 'Callback requested' });
+    expect(done).toHaveTextContent(
+      'Our support team will call you back at +1 415 555 0134 to suggest tours that fit.',
+    );
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(api.sent).toEqual([
       {
         path: PATH,
@@ -81,6 +83,20 @@ describe('Help me choose a tour', () => {
         },
       },
     ]);
+    fireEvent.click(within(done).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('thanks a visitor who left only an e-mail in the form itself: no callback is asked for', async () => {
+    const { dialog } = await openForm();
+    type(dialog, 'What are you looking for?', 'Steppe rides in May');
+    type(dialog, 'E-mail', 'rider@example.com');
+    send(dialog);
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent('Thank you, your request is with our team.');
+    expect(done).toHaveTextContent('answer you at rider@example.com');
+    expect(done).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Callback requested' })).toBeNull();
     fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

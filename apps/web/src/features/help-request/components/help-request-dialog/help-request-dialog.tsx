@@ -1,4 +1,12 @@
-import { Button, Field, Form, Modal, type RuleFunction } from '@gallop/ui-kit';
+import {
+  Button,
+  CallbackRequestedModal,
+  Field,
+  Form,
+  formatPhone,
+  Modal,
+  type RuleFunction,
+} from '@gallop/ui-kit';
 import { useEffect, useMemo, useRef } from 'react';
 import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 import { useApi } from '../../../../lib/api';
@@ -12,6 +20,10 @@ import {
   type HelpRequestValues,
 } from '../../api';
 import './help-request-dialog.css';
+
+/** The callback modal's text: the number support will call, and why. */
+export const callbackText = (phone: string) =>
+  `Our support team will call you back at ${phone} to suggest tours that fit.`;
 
 /** The API's own words when neither an e-mail nor a phone is given (its 422 message). */
 export const CONTACT_NEEDED = 'Leave an e-mail or a phone so that we can answer';
@@ -37,7 +49,11 @@ export interface HelpRequestDialogProps {
  */
 export function HelpRequestDialog({ isOpen, onClose, tour }: HelpRequestDialogProps) {
   const api = useApi();
-  const { sending, failure, error, done, send, reset } = useSend<{ answerTo: string }>();
+  const { sending, failure, error, done, send, reset } = useSend<{
+    answerTo: string;
+    /** The number left for support to call: the visitor asked for a callback. */
+    callback?: string | undefined;
+  }>();
   const problems = useMemo(() => helpRequestProblems(error, failure), [error, failure]);
   const close = () => {
     reset();
@@ -49,8 +65,21 @@ export function HelpRequestDialog({ isOpen, onClose, tour }: HelpRequestDialogPr
         tourId: tour?.id,
         requestId: lastRequestIdFromCookies(document.cookie),
       });
-      return { answerTo: values.email.trim() || values.phone.trim() };
+      const phone = values.phone.trim() === '' ? undefined : formatPhone(values.phone);
+      return { answerTo: values.email.trim() || formatPhone(values.phone), callback: phone };
     });
+
+  // A phone left for support is a callback request: the site's callback-requested modal says so.
+  if (done?.result.callback) {
+    return (
+      <CallbackRequestedModal
+        isOpen={isOpen}
+        onClose={close}
+        phone={done.result.callback}
+        phoneText={callbackText}
+      />
+    );
+  }
 
   return (
     <Modal isOpen={isOpen} onClose={close} title="Help me choose a tour">

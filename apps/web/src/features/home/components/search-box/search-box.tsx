@@ -27,10 +27,13 @@ const TYPE_LABELS: Record<Suggestion['type'], string> = {
   organizer: 'Tour provider',
 };
 
-/** Where a suggestion leads: its URL, else its slug's page. */
+/**
+ * Where a suggestion leads: the API's `url`, the search it names (a catalogue page or
+ * `/tours?cities=…`) or a tour or organizer page. Never a path made from a place's slug: the
+ * site has no page there, and a slug ending in `-<id>` would read as a tour's address.
+ */
 export function suggestionPath(item: Suggestion): string {
-  if (item.url) return item.url;
-  return item.slug ? `/${item.slug}` : CATALOGUE_PATH;
+  return item.url;
 }
 
 /**

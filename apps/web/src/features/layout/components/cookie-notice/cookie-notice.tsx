@@ -17,7 +17,7 @@ export function CookieNotice({ dismissed }: { dismissed: boolean }) {
       }}
     >
       We use cookies to remember your currency and choices. See our{' '}
-      <a href="/privacy">privacy policy</a>.
+      <a href="/cookie-policy">cookie policy</a>.
     </CookieAlert>
   );
 }

@@ -32,6 +32,7 @@ const FOOTER_COLUMNS = [
       { href: '/help-center', label: 'Help center' },
       { href: '/agreement', label: 'Terms of use' },
       { href: '/privacy', label: 'Privacy policy' },
+      { href: '/cookie-policy', label: 'Cookie policy' },
       { href: '/safety-rules', label: 'Safety rules' },
       { href: '/tour-provider-agreement', label: 'Provider agreement' },
       { href: '/sitemap', label: 'Sitemap' },

@@ -13,13 +13,17 @@ const organizers = (count: number) =>
   }));
 
 /** The panel in the app's router and query client (its date picks ask the fake API). */
-async function renderPanel(facets: FilterFacets, query: Record<string, unknown> = {}) {
+async function renderPanel(
+  facets: FilterFacets,
+  query: Record<string, unknown> = {},
+  onChange = vi.fn(),
+) {
   const rendered = await renderInApp(
     <SearchFiltersPanel
       filters={normalizeFilters(query)}
       facets={facets}
       currency="EUR"
-      onChange={vi.fn()}
+      onChange={onChange}
       searchCities={async () => []}
     />,
   );
@@ -52,5 +56,51 @@ describe('SearchFiltersPanel: the organizer select', () => {
     all.unmount();
     await renderPanel({ organizers: organizers(3) });
     expect(screen.queryByText(/organizers, those with the most tours/)).toBeNull();
+  });
+});
+
+describe('SearchFiltersPanel: the kind of trip and its filters', () => {
+  const facets: FilterFacets = {
+    world_parts: [
+      { value: 2, text: 'Europe', count: 40 },
+      { value: 4, text: 'Asia', count: 12 },
+    ],
+    showplaces: [{ value: 9, text: 'Dettifoss', count: 3 }],
+    accommodation: [{ value: 'hotel', text: 'Hotel', count: 8 }],
+    cruise_types: [{ value: 1, text: 'River cruise', count: 7 }],
+  };
+
+  it('offers world parts and landmarks, and no cruise filter, for tours', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { continent: 4 }, onChange);
+    expect(screen.getByRole('radio', { name: 'Multi-day tours' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Asia 12 tours' })).toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'Anywhere' }));
+    expect(onChange).toHaveBeenLastCalledWith({ continent: undefined });
+    expect(screen.getByRole('button', { name: 'Landmark' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accommodation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cruise type' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Cruises' }));
+    expect(onChange).toHaveBeenLastCalledWith({ type: 1, isCruisesSearch: true });
+  });
+
+  it('offers the cruise filters, and no accommodation, for cruises; leaving drops them', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { isCruisesSearch: 1, cruisesType: 1 }, onChange);
+    expect(screen.getByRole('radio', { name: 'Cruises' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'River cruise 7 tours' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Accommodation' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi-day tours' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        type: 1,
+        isCruisesSearch: undefined,
+        cruisesType: undefined,
+        ships: undefined,
+        onlyReturningCruises: undefined,
+      }),
+    );
   });
 });

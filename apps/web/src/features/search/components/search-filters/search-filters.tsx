@@ -3,6 +3,7 @@ import {
   COMFORT_LEVELS,
   DIFFICULTY_LEVELS,
   FILTER_LIMITS,
+  isCruiseSearch,
   OPERATOR_TYPE_LABELS,
   OPERATOR_TYPES,
   sliderLimitsFor,
@@ -12,14 +13,17 @@ import {
   type FilterField,
   type OperatorType,
   type SearchFilters,
-  type TourType,
 } from '@gallop/search-filters';
 import { formatNumber } from '@gallop/i18n';
-import { Collapse, Datepicker, Select } from '@gallop/ui-kit';
-import type { ReactNode } from 'react';
+import { Datepicker, Select } from '@gallop/ui-kit';
 import type { FacetOption, FilterFacets } from '../../api';
+import { tripKindChange, tripKindOf, type TripKind } from '../../search-query';
+import { CruiseFilters } from './cruise-filters';
 import { DatePeriods } from './date-periods';
 import { FacetChecklist, RadioList } from './facet-checklist';
+import { FacetSelect } from './facet-select';
+import { readId } from './facet-values';
+import { FilterGroup as Group, OneValueGroups, type OneValueKind } from './filter-group';
 import { PlaceFilter, type PlaceFilterProps } from './place-filter';
 import { RangeFilter } from './range-filter';
 import './search-filters.css';
@@ -37,10 +41,6 @@ export interface SearchFiltersPanelProps {
 }
 
 // Readers from a facet's value to the filter's type: ids and levels are numbers, codes strings.
-const readId = (value: FacetOption['value']) => {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-};
 const readCode = (value: FacetOption['value']) => String(value);
 const readComfort = (value: FacetOption['value']) =>
   COMFORT_LEVELS.find((level) => level === value) as Comfort | undefined;
@@ -51,26 +51,11 @@ const GROUP_SIZES = [4, 6, 8, 10, 12, 15] as const;
 const CHILD_AGES = [4, 6, 8, 10, 12, 14, 16] as const;
 const DAYS_FLOOR = 1;
 
-const TRIP_TYPES: readonly { value: TourType; text: string }[] = [
-  { value: 1, text: 'Multi-day tours' },
-  { value: 2, text: 'Day rides and excursions' },
+const TRIP_KINDS: readonly { value: TripKind; text: string }[] = [
+  { value: 'tours', text: 'Multi-day tours' },
+  { value: 'excursions', text: 'Day rides and excursions' },
+  { value: 'cruises', text: 'Cruises' },
 ];
-
-function Group({
-  title,
-  defaultOpen = false,
-  children,
-}: {
-  title: string;
-  defaultOpen?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Collapse title={title} defaultOpen={defaultOpen} headingLevel={3} className="search-group">
-      {children}
-    </Collapse>
-  );
-}
 
 /** A filter kind chosen with checkboxes from a facet of the answer. */
 interface ChecklistKind {
@@ -115,6 +100,22 @@ const TOUR_CHECKLISTS: readonly ChecklistKind[] = [
   { facet: 'collections', field: 'collections', title: 'Collections', parse: readId },
   { facet: 'comfort', field: 'comfort', title: 'Comfort', parse: readComfort },
 ];
+
+const WORLD_PART: OneValueKind = {
+  facet: 'world_parts',
+  field: 'continent',
+  title: 'World part',
+  control: 'radios',
+  anyText: 'Anywhere',
+};
+
+const LANDMARK: OneValueKind = {
+  facet: 'showplaces',
+  field: 'showplace',
+  title: 'Landmark',
+  control: 'select',
+  anyText: 'Any landmark',
+};
 
 const LANGUAGE_CHECKLIST: ChecklistKind = {
   facet: 'languages',
@@ -193,23 +194,28 @@ export function SearchFiltersPanel({
     (facets?.operator_types ?? []).map((option) => [option.value, option.count]),
   );
   const organizerNote = organizersHint(facets);
+  const cruises = isCruiseSearch(filters);
   return (
     <div className="search-filters">
       <Group title="Trip type" defaultOpen>
         <RadioList
           legend="Trip type"
           name="type"
-          choices={TRIP_TYPES}
-          value={filters.type}
-          onChange={(type) => onChange({ type })}
+          choices={TRIP_KINDS}
+          value={tripKindOf(filters)}
+          onChange={(kind) => onChange(tripKindChange(kind))}
         />
       </Group>
 
+      <OneValueGroups kinds={[WORLD_PART]} filters={filters} facets={facets} onChange={onChange} />
       {checklists(DIRECTION_CHECKLISTS)}
+      <OneValueGroups kinds={[LANDMARK]} filters={filters} facets={facets} onChange={onChange} />
 
       <Group title="Near a place" defaultOpen={filters.placeName !== undefined}>
         <PlaceFilter filters={filters} searchCities={searchCities} onChange={onChange} />
       </Group>
+
+      {cruises && <CruiseFilters filters={filters} facets={facets} onChange={onChange} />}
 
       <Group title="Dates" defaultOpen>
         <DatePeriods dateFrom={filters.dateFrom} dateTo={filters.dateTo} onChange={onChange} />
@@ -269,7 +275,8 @@ export function SearchFiltersPanel({
       </Group>
 
       {checklists(TOUR_CHECKLISTS)}
-      {has(facets?.accommodation) && (
+      {/* A cruise sleeps in its ship's cabins: nothing to choose. */}
+      {!cruises && has(facets?.accommodation) && (
         <Group title="Accommodation">
           <RadioList<AccommodationFilter>
             legend="Accommodation"
@@ -331,18 +338,13 @@ export function SearchFiltersPanel({
           onChange={(operatorType) => onChange({ operatorType })}
         />
         {has(facets?.organizers) && (
-          <Select
+          <FacetSelect
             label="Organizer"
             className="search-filters__organizer"
-            items={[
-              { value: 0, text: 'Any organizer' },
-              ...(facets?.organizers ?? []).map((option) => ({
-                value: Number(option.value),
-                text: `${option.text} (${option.count})`,
-              })),
-            ]}
-            value={filters.organizer ?? 0}
-            onChange={(value) => onChange({ organizer: value === 0 ? undefined : value })}
+            anyText="Any organizer"
+            options={facets?.organizers ?? []}
+            value={filters.organizer}
+            onChange={(organizer) => onChange({ organizer })}
           />
         )}
         {has(facets?.organizers) && organizerNote && (

@@ -1,4 +1,5 @@
 import { MapPreloader } from '@gallop/ui-kit';
+import { createContext, useContext } from 'react';
 import type { FacetOption } from '../../api';
 import './search-map.css';
 
@@ -29,18 +30,32 @@ export function destinationsSketchUrl(countries: readonly FacetOption[]): string
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
+/**
+ * The countries the results go to, with how many of them go there. The countries facet counts
+ * each country as if it alone were chosen: with countries chosen, only the chosen ones hold
+ * results, and their counts are exactly the results that go there.
+ */
+export function resultCountries(
+  facet: readonly FacetOption[],
+  chosen: readonly number[] | undefined,
+): FacetOption[] {
+  if (!chosen || chosen.length === 0) return [...facet];
+  return facet.filter((country) => chosen.includes(Number(country.value)));
+}
+
 export interface SearchMapProps {
+  /** Where the results go (`resultCountries`). */
   countries: readonly FacetOption[];
   /** Narrows the search to one country. */
   onPickCountry: (id: number) => void;
 }
 
-/**
- * The map preloader of the results. No map provider is configured by default, so 'Show on map'
- * opens the destinations of the results with their counts, each one a search of its own.
- */
-export function SearchMap({ countries, onPickCountry }: SearchMapProps) {
-  const loadMap = async () => (
+// What the opened map shows follows the search: the map is loaded once, its content read here.
+const MapContent = createContext<SearchMapProps>({ countries: [], onPickCountry: () => undefined });
+
+function ResultDestinations() {
+  const { countries, onPickCountry } = useContext(MapContent);
+  return (
     <div className="search-map">
       <p className="search-map__title">Where these tours go</p>
       <ul className="search-map__list">
@@ -59,15 +74,28 @@ export function SearchMap({ countries, onPickCountry }: SearchMapProps) {
       </ul>
     </div>
   );
+}
+
+const loadMap = async () => <ResultDestinations />;
+
+/**
+ * The map preloader of the results. No map provider is configured by default, so 'Show on map'
+ * opens the destinations of the results with their counts, each one a search of its own; once
+ * open, it follows every new search.
+ */
+export function SearchMap(props: SearchMapProps) {
+  const { countries } = props;
   return (
-    <MapPreloader
-      previewUrl={destinationsSketchUrl(countries)}
-      previewAlt={`Sketch of the destinations: ${countries
-        .slice(0, 5)
-        .map((country) => country.text)
-        .join(', ')}`}
-      loadMap={loadMap}
-      height={220}
-    />
+    <MapContent.Provider value={props}>
+      <MapPreloader
+        previewUrl={destinationsSketchUrl(countries)}
+        previewAlt={`Sketch of the destinations: ${countries
+          .slice(0, 5)
+          .map((country) => country.text)
+          .join(', ')}`}
+        loadMap={loadMap}
+        height={220}
+      />
+    </MapContent.Provider>
   );
 }

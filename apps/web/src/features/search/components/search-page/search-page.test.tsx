@@ -91,7 +91,7 @@ interface SearchCall {
 }
 
 /**
- * The search page for `/iceland` with the cache filled as the loader leaves it, in the visitor's
+ * The search page for `/iceland` (or `slug`) with the cache filled as the loader leaves it, in the visitor's
  * currency (the `i18n_currency` cookie, USD until a test switches). `answer` is the results of
  * every search (or made from the currency asked in). With `navigates`, `onNavigate` goes to the
  * search as the route does (its loader searches first). With `hydrate`, the page is rendered to
@@ -101,7 +101,11 @@ async function renderSearchPage(
   search: FilterSearch = {},
   answer: TourList | ((currency: string) => TourList) = results,
   convertPrice: (query: URLSearchParams) => Response | Promise<Response> = convertAtFixedRates,
-  { navigates = false, hydrate = false }: { navigates?: boolean; hydrate?: boolean } = {},
+  {
+    navigates = false,
+    hydrate = false,
+    slug = 'iceland',
+  }: { navigates?: boolean; hydrate?: boolean; slug?: string } = {},
 ) {
   // As the app's: results stay fresh for a minute, so only a switch asks for them again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
@@ -125,7 +129,7 @@ async function renderSearchPage(
   const address = validateFilterSearch(search);
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
-    searchResultsQueryOptions(api, 'iceland', normalizeFilters(address), 1).queryKey,
+    searchResultsQueryOptions(api, slug, normalizeFilters(address), 1).queryKey,
     answerIn('USD'),
   );
   const onNavigate = vi.fn(
@@ -147,18 +151,18 @@ async function renderSearchPage(
     validateSearch: validateFilterSearch,
     loaderDeps: ({ search }) => ({ search }),
     loader: ({ context, deps }) =>
-      ensureSearchPage(context.queryClient, context.api, 'iceland', searchToFilters(deps.search)),
-    component: function IcelandPage() {
+      ensureSearchPage(context.queryClient, context.api, slug, searchToFilters(deps.search)),
+    component: function TestedPage() {
       const search = pageRoute.useSearch();
       return (
-        <SearchPage slug="iceland" search={search} pendingSearch={search} onNavigate={onNavigate} />
+        <SearchPage slug={slug} search={search} pendingSearch={search} onNavigate={onNavigate} />
       );
     },
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([pageRoute]),
     history: createMemoryHistory({
-      initialEntries: [`/iceland?${new URLSearchParams(address as Record<string, string>)}`],
+      initialEntries: [`/${slug}?${new URLSearchParams(address as Record<string, string>)}`],
     }),
     context: { api, queryClient },
   });
@@ -296,8 +300,65 @@ describe('SearchPage', () => {
     );
     expect(screen.getByText('Nothing found based on your search')).toBeInTheDocument();
     expect(screen.getByText('Try searching by code')).toBeInTheDocument();
+    // The hint keeps its promise: a tour code search right under it.
+    expect(screen.getByRole('search', { name: 'Tour code' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tour code' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: {} });
+  });
+
+  it('shows on the map where the results go: the chosen countries only', async () => {
+    await renderSearchPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Show on map' }));
+    const destinations = await screen.findByText('Where these tours go');
+    const list = destinations.parentElement as HTMLElement;
+    // The page's own country holds both results; Norway's 4 are a search of their own.
+    expect(list).toHaveTextContent('Iceland2');
+    expect(list).not.toHaveTextContent('Norway');
+  });
+
+  it('gives a cruise search of every tour its own heading, and stays on cruises when cleared', async () => {
+    const { onNavigate } = await renderSearchPage(
+      { isCruisesSearch: 1, cruisesType: 2 },
+      results,
+      convertAtFixedRates,
+      { slug: 'tours' },
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Cruises with riding days');
+    // The kind of trip is a tab, not a filter: only the cruise type counts.
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear all' })[0]!);
+    expect(onNavigate).toHaveBeenLastCalledWith({
+      slug: 'tours',
+      search: { isCruisesSearch: 1 },
+    });
+  });
+
+  it('searches once, one history entry, for a run of arrow presses on a price slider', async () => {
+    const { onNavigate, searches, settled } = await renderSearchPage(
+      {},
+      results,
+      convertAtFixedRates,
+      {
+        navigates: true,
+      },
+    );
+    const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
+    act(() => thumb.focus());
+    for (let n = 0; n < 5; n += 1) {
+      fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+      fireEvent.keyUp(thumb, { key: 'ArrowLeft' });
+    }
+    // The thumb moves at once; the search waits for the presses to pause.
+    expect(thumb).toHaveValue('4750');
+    expect(onNavigate).not.toHaveBeenCalled();
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledTimes(1));
+    expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: { priceMax: 4750 } });
+    await settled();
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+    expect(searches().filter((call) => call.priceMax !== undefined)).toEqual([
+      { priceMax: '4750', currency: 'USD' },
+    ]);
   });
 
   describe('after a currency switch', () => {

@@ -11,11 +11,12 @@ import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { TourCodeSearch } from '../tour-code-search/tour-code-search';
 import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import {
-  ALL_TOURS_META,
   ALL_TOURS_SLUG,
+  catalogueWideMeta,
   findCities,
   loadedPages,
   searchPageMetaQueryOptions,
@@ -25,12 +26,13 @@ import {
 import {
   effectiveFilters,
   searchLocation,
+  tripKindFields,
   withChange,
   type SearchLocation,
 } from '../../search-query';
 import { searchToFilters, type FilterSearch } from '../../search-url';
 import type { FilterChange } from '../search-filters/search-filters';
-import { SearchMap } from '../search-map/search-map';
+import { resultCountries, SearchMap } from '../search-map/search-map';
 import { TourCard } from '../../../../components/tour-card/tour-card';
 import {
   LazyFiltersSheet,
@@ -67,7 +69,11 @@ export interface SearchPageProps {
 
 /** The tour search page: `/tours` (every tour) or a catalogue page such as `/iceland`. */
 export function SearchPage(props: SearchPageProps) {
-  if (props.slug === ALL_TOURS_SLUG) return <SearchPageView meta={ALL_TOURS_META} {...props} />;
+  if (props.slug === ALL_TOURS_SLUG) {
+    // Cruises are a search of their own, with their own heading (decision 098).
+    const meta = catalogueWideMeta(searchToFilters(props.search));
+    return <SearchPageView meta={meta} {...props} />;
+  }
   return <CataloguePage {...props} />;
 }
 
@@ -77,13 +83,16 @@ function CataloguePage(props: SearchPageProps) {
   return <SearchPageView meta={meta} {...props} />;
 }
 
+/** Not filters but what the page shows: the order, the page, and the kind of trip (a tab). */
+const NOT_COUNTED = new Set(['page', 'sort', 'type', 'isCruisesSearch']);
+
 /** How many filter fields the visitor has set beyond the page's own (for the 'Filters' button). */
 function activeFilterCount(filters: SearchFilters, pageFilter: SearchFilters): number {
   const own = new Set(Object.keys(filtersToQuery(pageFilter)));
   // A place search is one filter however many fields carry it (name, centre, radius).
   const partOfPlace = new Set(filters.placeName === undefined ? [] : ['lat', 'lng', 'radius']);
   return Object.keys(filtersToQuery(filters)).filter(
-    (field) => !own.has(field) && field !== 'page' && field !== 'sort' && !partOfPlace.has(field),
+    (field) => !own.has(field) && !NOT_COUNTED.has(field) && !partOfPlace.has(field),
   ).length;
 }
 
@@ -168,7 +177,9 @@ function SearchPageView({
   const change = useStableCallback((fields: FilterChange) => go(withChange(filters, fields)));
   const changeSort = useStableCallback((sort: Sort) => change({ sort }));
   const searchCities = useStableCallback((query: string) => findCities(api, query));
-  const clear = () => go(normalizeFilters({ ...meta.filter, sort: filters.sort }));
+  // The kind of trip stays, as the order does: clearing a cruise search lists every cruise.
+  const clear = () =>
+    go(normalizeFilters({ ...meta.filter, ...tripKindFields(filters), sort: filters.sort }));
   const loadMore = () => go({ ...filters, page: addressFilters.page + 1 });
   // A page number shows the results up to that page and scrolls to its first card.
   const showPage = (page: number) =>
@@ -183,7 +194,11 @@ function SearchPageView({
     onChange: change,
     searchCities,
   };
-  const countries = first?.filters?.countries ?? [];
+  // Where the results shown go: the chosen countries, when some are.
+  const countries = resultCountries(
+    first?.filters?.countries ?? [],
+    effectiveFilters(meta.filter, addressFilters).countries,
+  );
   const map =
     countries.length > 0 ? (
       <SearchMap countries={countries} onPickCountry={(id) => change({ countries: [id] })} />
@@ -237,16 +252,19 @@ function SearchPageView({
               title={t('state.nothing_found_search')}
               description={t('state.try_code')}
               action={
-                activeCount > 0 || emptyStateAction ? (
-                  <div className="search-page__empty-actions">
-                    {activeCount > 0 && (
-                      <Button theme="primary" onClick={clear}>
-                        Clear filters
-                      </Button>
-                    )}
-                    {emptyStateAction}
-                  </div>
-                ) : undefined
+                <>
+                  <TourCodeSearch />
+                  {(activeCount > 0 || emptyStateAction) && (
+                    <div className="search-page__empty-actions">
+                      {activeCount > 0 && (
+                        <Button theme="primary" onClick={clear}>
+                          Clear filters
+                        </Button>
+                      )}
+                      {emptyStateAction}
+                    </div>
+                  )}
+                </>
               }
             />
           ) : (

@@ -31,7 +31,8 @@ async function openDialog(name: RegExp) {
   return screen.findByRole('dialog', {}, { timeout: 15_000 });
 }
 
-describe('the tour programme order', () => {
+// The first dialog imports its form's chunk (up to 15 s on a busy machine, see `openDialog`).
+describe('the tour programme order', { timeout: 20_000 }, () => {
   it('shows the spec validation messages and sends nothing while they fail', async () => {
     const api = apiWith({});
     await renderInApp(<TourActions tour={tour} />, { fetch: api.fetch });
@@ -65,17 +66,77 @@ describe('the tour programme order', () => {
     ]);
   });
 
-  it('asks for the WhatsApp number when the site sends programmes by WhatsApp', async () => {
-    const api = apiWith({}, true);
+  it('offers no WhatsApp when the site sends programmes by e-mail only', async () => {
+    const api = apiWith({});
     await renderInApp(<TourActions tour={tour} />, { fetch: api.fetch });
     const dialog = await openDialog(/get the tour programme/i);
-    expect(await within(dialog).findByText(/to your WhatsApp/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Send the programme' })).toBeEnabled(),
+    );
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByText(/e-mail you the programme as a PDF/)).toBeInTheDocument();
+  });
+
+  it('sends by e-mail by default when the site also offers WhatsApp', async () => {
+    const api = apiWith(
+      {
+        '/spa/tour-program-order-via-email': {
+          status: 200,
+          body: { result: true, request_id: 42 },
+        },
+      },
+      true,
+    );
+    await renderInApp(<TourActions tour={tour} />, { fetch: api.fetch });
+    const dialog = await openDialog(/get the tour programme/i);
+    const email = await within(dialog).findByRole('radio', { name: 'By e-mail' });
+    expect(email).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'By WhatsApp' })).not.toBeChecked();
     fireEvent.change(within(dialog).getByLabelText('E-mail'), {
       target: { value: 'rider@example.com' },
     });
     await submit(dialog, 'Send the programme');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'is on its way to rider@example.com',
+    );
+    expect(api.sent).toEqual([
+      {
+        path: '/spa/tour-program-order-via-email',
+        body: { email: 'rider@example.com', tour_id: 99, currency: 'USD' },
+      },
+    ]);
+  });
+
+  it('sends by WhatsApp when the visitor chooses it: the number is needed, the e-mail is not', async () => {
+    const api = apiWith(
+      {
+        '/spa/tour-program-order-via-whatsapp': {
+          status: 200,
+          body: { result: true, request_id: 43 },
+        },
+      },
+      true,
+    );
+    await renderInApp(<TourActions tour={tour} />, { fetch: api.fetch });
+    const dialog = await openDialog(/get the tour programme/i);
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'By WhatsApp' }));
+    expect(within(dialog).getByText(/as a PDF to your WhatsApp/)).toBeInTheDocument();
+    await submit(dialog, 'Send the programme');
     expect(await within(dialog).findByText('Required field')).toBeInTheDocument();
     expect(api.sent).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('WhatsApp number'), {
+      target: { value: '+14155550142' },
+    });
+    await submit(dialog, 'Send the programme');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'is on its way by WhatsApp to +14155550142',
+    );
+    expect(api.sent).toEqual([
+      {
+        path: '/spa/tour-program-order-via-whatsapp',
+        body: { tour_id: 99, currency: 'USD', phone: '+14155550142' },
+      },
+    ]);
   });
 
   it('shows the server message when the API refuses', async () => {

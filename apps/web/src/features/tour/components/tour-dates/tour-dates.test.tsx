@@ -44,6 +44,35 @@ describe('TourDates', () => {
     expect(within(busy as HTMLElement).getByText('Unavailable')).toBeInTheDocument();
   });
 
+  it('names the variants of the same days, in the row and in its request link', () => {
+    render(
+      <TourDates
+        tourId={7}
+        dates={[
+          tourDate({ id: 21, price: 1200, variant_name: 'Shared room' }),
+          tourDate({ id: 22, price: 1560, variant_name: 'Private room', flight_included: true }),
+          tourDate({ id: 23, start: '2027-01-02', end: '2027-01-11', variant_name: null }),
+        ]}
+      />,
+    );
+    const [, shared, privateRoom, plain] = screen.getAllByRole('row');
+    expect(within(shared as HTMLElement).getByText('Shared room')).toBeInTheDocument();
+    expect(
+      within(shared as HTMLElement).getByRole('link', {
+        name: 'Request booking for 15–24 Dec 2026, Shared room',
+      }),
+    ).toHaveAttribute('href', '/booking/new?tour=7&date=21');
+    const privateCells = within(privateRoom as HTMLElement);
+    expect(privateCells.getByText('Private room')).toBeInTheDocument();
+    expect(privateCells.getByText('Flight included')).toBeInTheDocument();
+    expect(
+      privateCells.getByRole('link', { name: 'Request booking for 15–24 Dec 2026, Private room' }),
+    ).toHaveAttribute('href', '/booking/new?tour=7&date=22');
+    expect(
+      within(plain as HTMLElement).getByRole('link', { name: 'Request booking for 2–11 Jan 2027' }),
+    ).toBeInTheDocument();
+  });
+
   it(`shows ${TOUR_DATES_SHOWN} dates first and the rest on request`, () => {
     const dates = Array.from({ length: TOUR_DATES_SHOWN + 2 }, (_, index) =>
       tourDate({ id: index + 1 }),

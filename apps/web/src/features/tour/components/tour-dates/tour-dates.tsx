@@ -3,6 +3,7 @@ import { Button } from '@gallop/ui-kit';
 import { useState } from 'react';
 import { ButtonLink } from '../../../../components/button-link/button-link';
 import {
+  formatDateChoice,
   formatDateRange,
   formatDiscount,
   formatDuration,
@@ -23,7 +24,10 @@ export interface TourDatesProps {
   dates: readonly TourDate[];
 }
 
-/** Dates and variants with their prices, terms, seats and flags; each can be requested. */
+/**
+ * Dates and variants with their prices, terms, seats and flags; each can be requested. Variants
+ * of the same days ('Shared room', 'Private room') say which they are.
+ */
 export function TourDates({ tourId, dates }: TourDatesProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? dates : dates.slice(0, TOUR_DATES_SHOWN);
@@ -73,6 +77,7 @@ function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
     <tr className={`tour-dates__row${bookable ? '' : ' tour-dates__row--closed'}`}>
       <td className="tour-dates__when" data-label="Dates">
         <strong>{formatDateRange(date.start, date.end)}</strong>
+        {date.variant_name && <span className="tour-dates__variant">{date.variant_name}</span>}
         <span className="tour-dates__duration">{formatDuration(date.duration)}</span>
         {flags.length > 0 && (
           <span className="tour-dates__flags">
@@ -111,7 +116,7 @@ function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
             theme="primary"
             size="sm"
             href={bookingRequestHref(tourId, date.id, base)}
-            aria-label={`Request booking for ${formatDateRange(date.start, date.end)}`}
+            aria-label={`Request booking for ${formatDateChoice(date)}`}
           >
             Request
           </ButtonLink>

@@ -12,8 +12,14 @@ const VERIFICATIONS = [
   ['is_email_verified', 'Email verified'],
 ] as const;
 
-/** `tourId`: the tour the page shows, so a question through 'Message the organizer' names it. */
-export function TourOrganizer({ organizer, tourId }: { organizer: Organizer; tourId?: number }) {
+/** `tour`: the tour the page shows; 'Message the organizer' asks a question about it. */
+export function TourOrganizer({
+  organizer,
+  tour,
+}: {
+  organizer: Organizer;
+  tour?: { id: number; name: string } | undefined;
+}) {
   const initials = organizer.name
     .split(/\s+/)
     .slice(0, 2)
@@ -72,7 +78,7 @@ export function TourOrganizer({ organizer, tourId }: { organizer: Organizer; tou
       </ul>
       <MessageOrganizerButton
         organizerId={organizer.id}
-        tourId={tourId}
+        tour={tour}
         className="tour-organizer__message"
       />
       <Link

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { LazyFollowTourCard } from '../tour-follow/tour-follow';
-import { TourPageView } from './tour-page';
+import type { Tour } from '../../api';
+import { TourPageView, type TourWeatherSlot } from './tour-page';
 
 /** The page inside a router whose context carries an API client that answers `answer`. */
 async function renderTourPage(
@@ -21,6 +22,7 @@ async function renderTourPage(
     tourDate({ id: 1, price: 900, number_of_free_seats: 0 }),
     tourDate({ id: 2, start: '2027-01-02', end: '2027-01-11', price: 800 }),
   ],
+  { overrides = {}, weather }: { overrides?: Partial<Tour>; weather?: TourWeatherSlot } = {},
 ) {
   const queryClient = new QueryClient();
   const api = createGallopClient({
@@ -29,12 +31,12 @@ async function renderTourPage(
     currency: 'USD',
     fetch: async () => Response.json(answer),
   });
-  const tour = tourFixture({ dates });
+  const tour = tourFixture({ dates, ...overrides });
   const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
   const tourRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/$slug',
-    component: () => <TourPageView tour={tour} />,
+    component: () => <TourPageView tour={tour} weather={weather} />,
   });
   const router = createRouter({
     routeTree: rootRoute.addChildren([tourRoute]),
@@ -54,6 +56,8 @@ describe('TourPageView', () => {
   it('shows the tour with its sections, facts and the cheapest date to book', async () => {
     const tour = await renderTourPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tour.name);
+    // The code the empty search's 'Try searching by code' finds it by.
+    expect(screen.getByText(`Tour code ${tour.id}`)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Sections of this tour' });
     expect(
       within(nav)
@@ -81,6 +85,29 @@ describe('TourPageView', () => {
       'href',
       '/tour-provider/21',
     );
+  });
+
+  it('shows the tour’s emoji, share links and the weather the route composes in', async () => {
+    const weatherOf: Tour[] = [];
+    const tour = await renderTourPage(undefined, undefined, {
+      overrides: { emoji: 'horse' },
+      weather: (shown) => {
+        weatherOf.push(shown);
+        return <p>Weather for {shown.name}</p>;
+      },
+    });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(within(title).getByRole('img', { name: 'Horse' })).toHaveTextContent('🐎');
+    const share = screen.getByRole('group', { name: 'Share this tour' });
+    expect(within(share).getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent(`/${tour.slug}`)),
+    );
+    expect(within(share).getByRole('link', { name: /Share on X/ })).toBeInTheDocument();
+    expect(within(share).getByRole('link', { name: 'Share by e-mail' })).toBeInTheDocument();
+    const dates = screen.getByRole('region', { name: 'Dates and prices' });
+    expect(within(dates).getByText(`Weather for ${tour.name}`)).toBeInTheDocument();
+    expect(weatherOf.at(-1)?.id).toBe(tour.id);
   });
 
   it('offers to follow the tour by e-mail when no date can be booked', async () => {

@@ -10,6 +10,8 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FavouriteToggle } from '../../../../components/favourite-toggle/favourite-toggle';
+import { ShareButtons } from '../../../../components/share-buttons/share-buttons';
+import { TourEmoji } from '../../../../components/tour-emoji/tour-emoji';
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { useExcursionDates } from '../../excursion-dates';
@@ -38,15 +40,21 @@ function asTour(data: unknown): Tour {
  * The tour page (`/{slug-<id>}`), from the query the route's loader filled; an excursion's dates
  * stay current from its own call (`useExcursionDates`).
  */
-export function TourPage({ slug }: { slug: string }) {
+export function TourPage({ slug, weather }: { slug: string; weather?: TourWeatherSlot }) {
   const api = useApi();
   const { data: tour, dataUpdatedAt } = useSuspenseQuery({
     ...tourQueryOptions(api, slug),
     select: asTour,
   });
   const dates = useExcursionDates(tour, dataUpdatedAt);
-  return <TourPageView tour={dates === tour.dates ? tour : { ...tour, dates }} />;
+  return <TourPageView tour={dates === tour.dates ? tour : { ...tour, dates }} weather={weather} />;
 }
+
+/**
+ * The destination's weather for the tour's dates: another feature's widget, which the route
+ * composes in (features do not import each other).
+ */
+export type TourWeatherSlot = (tour: Tour) => ReactNode;
 
 /** The sections that have content, in page order, for the scroll-spy navigation. */
 export function tourSections(tour: Tour): ScrollSpyItem[] {
@@ -77,7 +85,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function TourPageView({ tour }: { tour: Tour }) {
+export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeatherSlot }) {
   const { open, viewer } = useMediaViewer();
   const images = toMediaItems(tour.images);
   const sections = tourSections(tour);
@@ -91,10 +99,15 @@ export function TourPageView({ tour }: { tour: Tour }) {
         <Breadcrumbs items={tour.breadcrumbs ?? []} className="tour-page__breadcrumbs" />
       )}
       <header className="tour-page__header">
-        <h1 className="display-heading tour-page__title">{tour.seo?.h1 ?? tour.name}</h1>
+        <h1 className="display-heading tour-page__title">
+          <TourEmoji emoji={tour.emoji} />
+          {tour.seo?.h1 ?? tour.name}
+        </h1>
         <p className="tour-page__summary">
           {countries && <span>{countries}</span>}
           <span>{formatDuration(tour.duration)}</span>
+          {/* The code the search finds it by ('Try searching by code'). */}
+          <span className="tour-page__code">{`Tour code ${tour.id}`}</span>
           {tour.rating !== null && tour.rating !== undefined && (
             <a href="#reviews" className="tour-page__rating">
               <RatingIndicator value={tour.rating} showValue />
@@ -104,7 +117,10 @@ export function TourPageView({ tour }: { tour: Tour }) {
             </a>
           )}
         </p>
-        <FavouriteToggle tourId={tour.id} variant="labelled" className="tour-page__favourite" />
+        <div className="tour-page__header-actions">
+          <FavouriteToggle tourId={tour.id} variant="labelled" className="tour-page__favourite" />
+          <ShareButtons path={`/${tour.slug}`} title={tour.name} label="Share this tour" />
+        </div>
       </header>
 
       <div className="tour-page__layout">
@@ -153,12 +169,13 @@ export function TourPageView({ tour }: { tour: Tour }) {
                 lines={tour.cancellation_policy.lines}
               />
             )}
+            {weather?.(tour)}
             <TourTeamView tourId={tour.id} />
           </Section>
 
           {tour.organizer && (
             <Section id="organizer" title="Organizer">
-              <TourOrganizer organizer={tour.organizer} tourId={tour.id} />
+              <TourOrganizer organizer={tour.organizer} tour={{ id: tour.id, name: tour.name }} />
             </Section>
           )}
 

@@ -1,7 +1,9 @@
 /**
  * A drawn route sketch (SVG) for the map preloader. No map provider is configured by default
  * (site tokens `maps_provider: null`, see docs: maps load only after 'Show on map'), so the
- * preview is drawn here: hills, a dashed trail and a pin per stop, the same for a given seed.
+ * preview is drawn here: hills, a dashed trail and a numbered pin per stop, the same for a given
+ * seed. Stop names go in a legend beside the picture (numbered alike): drawn on it, neighbouring
+ * names overlapped each other and the pins on a phone.
  */
 
 const WIDTH = 600;
@@ -36,7 +38,10 @@ export function routePoints(seed: number, count: number): Point[] {
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The sketch as SVG markup, with the stop names as labels. */
+/**
+ * The sketch as SVG markup: each stop a pin with its number; a stop given a name (the preview's
+ * start) also gets it written above its pin.
+ */
 export function routeSketchSvg(seed: number, stops: readonly string[]): string {
   const points = routePoints(seed, stops.length);
   const next = random(seed + 1);
@@ -56,9 +61,10 @@ export function routeSketchSvg(seed: number, stops: readonly string[]): string {
       const anchor = index === 0 ? 'start' : index === points.length - 1 ? 'end' : 'middle';
       const labelX = anchor === 'start' ? point.x - 10 : anchor === 'end' ? point.x + 10 : point.x;
       return (
-        `<circle cx="${point.x}" cy="${point.y}" r="9" fill="#793dfc" stroke="#fff" stroke-width="3"/>` +
+        `<circle cx="${point.x}" cy="${point.y}" r="12" fill="#793dfc" stroke="#fff" stroke-width="3"/>` +
+        `<text x="${point.x}" y="${point.y + 4}" text-anchor="middle" font-family="Arial, sans-serif" font-size="12" font-weight="700" fill="#fff">${index + 1}</text>` +
         (label
-          ? `<text x="${labelX}" y="${point.y - 18}" text-anchor="${anchor}" font-family="Arial, sans-serif" font-size="15" font-weight="700" fill="#1b1530">${escapeXml(label)}</text>`
+          ? `<text x="${labelX}" y="${point.y - 20}" text-anchor="${anchor}" font-family="Arial, sans-serif" font-size="15" font-weight="700" fill="#1b1530">${escapeXml(label)}</text>`
           : '')
       );
     })

@@ -13,7 +13,13 @@ export interface ClimateTableProps {
 export function ClimateTable({ months, system, placeName }: ClimateTableProps) {
   const hasSunnyDays = months.some((month) => month.sunny_days !== undefined);
   return (
-    <div className="climate-table">
+    // The table scrolls sideways on a phone: a named, focusable region lets keyboard users scroll it.
+    <div
+      className="climate-table"
+      role="region"
+      aria-label={`Average weather in ${placeName} by month`}
+      tabIndex={0}
+    >
       <table className="climate-table__table">
         <caption className="climate-table__caption">
           Average weather in {placeName} by month

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { favouriteTourIdsAtom } from '../../../../lib/favourites';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { SessionEffects } from './session-effects';
+
+afterEach(() => {
+  document.cookie = 'favorite_tours=; Max-Age=0; Path=/';
+});
+
+/** The signed-in traveller's API: the profile and the account's saved tours. */
+function accountApi(account: number[]) {
+  const calls: string[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    calls.push(`${request.method} ${pathname}`);
+    switch (pathname) {
+      case '/crm/api/user/profile':
+        return Response.json({ id: 7, first_name: 'Ada', last_name: 'Byron', email: 'a@b.c' });
+      case '/crm/api/user/favourite-tours':
+        return Response.json({ ids: account });
+      case '/crm/api/favourite-tour/create': {
+        const { tour_id } = (await request.json()) as { tour_id: number };
+        account.push(tour_id);
+        return Response.json({ ids: account });
+      }
+      default:
+        return Response.json({ message: 'Not found' }, { status: 404 });
+    }
+  };
+  return { fetch, calls };
+}
+
+/** The guest's hearts before signing in, and the list every view of the page shows. */
+function Favourites({ guest }: { guest: readonly number[] }) {
+  const set = useSetAtom(favouriteTourIdsAtom);
+  useEffect(() => set(guest), [set, guest]);
+  return <p>Saved: {useAtomValue(favouriteTourIdsAtom).join(',')}</p>;
+}
+
+describe('SessionEffects', () => {
+  it("after sign-in carries the guest's hearts into the account and shows the account's list", async () => {
+    const account = [3];
+    const api = accountApi(account);
+    await renderInApp(
+      <>
+        <Favourites guest={[1]} />
+        <SessionEffects />
+      </>,
+      { fetch: api.fetch, signedIn: true },
+    );
+    expect(await screen.findByText('Saved: 3,1')).toBeTruthy();
+    expect(account).toEqual([3, 1]);
+    expect(api.calls.filter((call) => call === 'POST /crm/api/favourite-tour/create')).toHaveLength(
+      1,
+    );
+    expect(document.cookie).toContain('favorite_tours=3%2C1');
+  });
+
+  it('leaves a signed-out visitor’s list alone', async () => {
+    const api = accountApi([3]);
+    await renderInApp(
+      <>
+        <Favourites guest={[1]} />
+        <SessionEffects />
+      </>,
+      { fetch: api.fetch },
+    );
+    expect(await screen.findByText('Saved: 1')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await waitFor(() => expect(screen.getByText('Saved: 1')).toBeTruthy());
+    expect(api.calls).not.toContain('GET /crm/api/user/favourite-tours');
+  });
+});

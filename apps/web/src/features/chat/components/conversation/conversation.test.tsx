@@ -1,0 +1,202 @@
+import { createOutbox } from '@gallop/chat';
+import { ToastProvider } from '@gallop/ui-kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import type { Chat, ChatMessage } from '../../api';
+import { Conversation } from './conversation';
+
+/** The first render waits for the router and the chat's calls; shared machines can be slow. */
+const SLOW_CI = { timeout: 5000 };
+/** Each test clicks through several calls and dialogs. */
+const LONG = 20_000;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const soon = new Date(Date.now() + 3_600_000).toISOString();
+
+function chatOf(overrides: Partial<Chat> = {}): Chat {
+  return {
+    id: 12,
+    title: 'Andes Trails',
+    kind: 'organizer',
+    unread_count: 0,
+    is_frozen: false,
+    can_moderate: false,
+    viewer_side: 'client',
+    notifications_enabled: true,
+    messenger_was_activated: false,
+    tour: {
+      id: 77,
+      name: 'Iceland Highland Trail',
+      slug: 'iceland-highland-trail-77',
+      image: { image: '/media/generated/trail/1/{{size}}.jpg' },
+    },
+    ...overrides,
+  };
+}
+
+const mine: ChatMessage = {
+  id: 40,
+  chat_id: 12,
+  type: 'output',
+  message: 'Do we ride on day one?',
+  created_at: new Date().toISOString(),
+  can_edit: true,
+  can_delete: true,
+  editable_until: soon,
+};
+const theirs: ChatMessage = {
+  id: 41,
+  chat_id: 12,
+  type: 'input',
+  message: 'Pay me by bank transfer outside Gallop',
+  created_at: new Date().toISOString(),
+  can_edit: false,
+  can_delete: false,
+  editable_until: null,
+};
+
+/** The chat's calls over one chat; records the changes asked for. */
+function chatApi(chat: Chat) {
+  const posted: { path: string; body: Record<string, unknown> }[] = [];
+  let current = chat;
+  return {
+    posted,
+    fetch: async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/get-chat')) return json(200, current);
+      if (path.endsWith('/get-messages'))
+        return json(200, { items: [theirs, mine], has_more: false });
+      if (path.endsWith('/list-for-chat')) return json(200, { items: [] });
+      if (path.endsWith('/mark-as-read')) return json(200, { result: true });
+      if (request.method === 'GET') return json(200, { items: [] });
+      const body = (await request.json()) as Record<string, unknown>;
+      posted.push({ path: path.replace('/crm/api/chat/', ''), body });
+      if (path.endsWith('/edit-message')) {
+        return json(200, { ...mine, message: body.message, edited_at: new Date().toISOString() });
+      }
+      if (path.endsWith('/delete-message')) {
+        return json(200, {
+          ...mine,
+          message: '',
+          is_deleted: true,
+          can_edit: false,
+          can_delete: false,
+        });
+      }
+      if (path.endsWith('/moderate-message')) {
+        return json(200, { ...theirs, message: '', is_moderated: true });
+      }
+      if (path.endsWith('/freeze-chat')) {
+        current = { ...current, is_frozen: body.is_frozen as boolean };
+        return json(200, { chat_id: chat.id, is_frozen: body.is_frozen });
+      }
+      return json(404, { message: 'Not found' });
+    },
+  };
+}
+
+async function renderConversation(chat: Chat) {
+  const api = chatApi(chat);
+  const outbox = createOutbox<ChatMessage>({ send: () => new Promise(() => {}) });
+  await renderInApp(
+    <ToastProvider>
+      <Suspense fallback={null}>
+        <Conversation chatId={chat.id} outbox={outbox} />
+      </Suspense>
+    </ToastProvider>,
+    { fetch: api.fetch, signedIn: true },
+  );
+  await screen.findByRole('heading', { name: chat.title }, SLOW_CI);
+  return api;
+}
+
+const bubbleOf = (text: string) => screen.getByText(text).closest('li')!;
+
+describe('Conversation', () => {
+  it(
+    'shows the tour the chat is about, linking to its page',
+    async () => {
+      await renderConversation(chatOf());
+      const tour = screen.getByRole('link', { name: /About the tour Iceland Highland Trail/ });
+      expect(tour).toHaveAttribute('href', '/iceland-highland-trail-77');
+    },
+    LONG,
+  );
+
+  it(
+    'edits an own message, and deletes it after a confirmation',
+    async () => {
+      const api = await renderConversation(chatOf());
+      // The other side's message offers nothing to a traveller.
+      expect(within(bubbleOf(theirs.message)).queryByRole('button')).toBeNull();
+
+      await userEvent.click(within(bubbleOf(mine.message)).getByRole('button', { name: 'Edit' }));
+      const box = screen.getByRole('textbox', { name: 'Edit message' });
+      await userEvent.clear(box);
+      await userEvent.type(box, 'Do we ride on the first day?{Enter}');
+      expect(await screen.findByText('Do we ride on the first day?')).toBeInTheDocument();
+      expect(screen.getByText('edited ·')).toBeInTheDocument();
+
+      await userEvent.click(
+        within(bubbleOf('Do we ride on the first day?')).getByRole('button', { name: 'Delete' }),
+      );
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete this message?' });
+      expect(dialog).toHaveTextContent('It will be deleted for everyone in this conversation.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Message deleted')).toBeInTheDocument();
+      expect(api.posted).toEqual([
+        { path: 'edit-message', body: { message_id: 40, message: 'Do we ride on the first day?' } },
+        { path: 'delete-message', body: { message_id: 40 } },
+      ]);
+    },
+    LONG,
+  );
+
+  it(
+    'closes the composer of a frozen chat with the reason, and offers no changes',
+    async () => {
+      await renderConversation(chatOf({ is_frozen: true }));
+      expect(
+        screen.getByText(
+          'Gallop support has closed this conversation: you can read it, but new messages cannot be sent.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+      expect(within(bubbleOf(mine.message)).queryByRole('button')).toBeNull();
+      expect(screen.queryByRole('button', { name: /freeze/i })).toBeNull();
+    },
+    LONG,
+  );
+
+  it(
+    'lets support hide a message and freeze and unfreeze the chat',
+    async () => {
+      const api = await renderConversation(
+        chatOf({ kind: 'support', title: 'Maya Hart', can_moderate: true, viewer_side: 'staff' }),
+      );
+      await userEvent.click(within(bubbleOf(theirs.message)).getByRole('button', { name: 'Hide' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Hide this message?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+      expect(await screen.findByText('Hidden by Gallop support')).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Freeze chat' }));
+      expect(
+        await screen.findByText('This conversation is frozen: unfreeze it to write here again.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Unfreeze chat' }));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled());
+      expect(api.posted.map((post) => post.body)).toEqual([
+        { message_id: 41 },
+        { chat_id: 12, is_frozen: true },
+        { chat_id: 12, is_frozen: false },
+      ]);
+    },
+    LONG,
+  );
+});

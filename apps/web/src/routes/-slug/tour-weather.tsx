@@ -1,0 +1,31 @@
+import { measurementSystem } from '@gallop/i18n';
+import type { Tour } from '../../features/tour/api';
+import { afterHydration } from '../../lib/lazy-component';
+import { useSiteInfo } from '../../lib/site-info';
+
+// Below the dates, and asked of the API by the browser: not in the server's HTML nor in the
+// first load (decision 040).
+const TourWeather = afterHydration(() =>
+  import('../../features/weather/components/tour-weather/tour-weather').then(
+    ({ TourWeather }) => TourWeather,
+  ),
+);
+
+function TourWeatherPart({ tour }: { tour: Tour }) {
+  // The visitor's country decides the units, as on the weather pages.
+  const country = useSiteInfo()?.country;
+  return (
+    <TourWeather
+      startCity={tour.start_city}
+      countries={tour.countries ?? []}
+      dates={tour.dates}
+      defaultSystem={measurementSystem(country?.id)}
+    />
+  );
+}
+
+/**
+ * The weather widget of a tour page (the weather feature's, for the tour's place and months):
+ * composed here because features do not import each other.
+ */
+export const tourWeather = (tour: Tour) => <TourWeatherPart tour={tour} />;

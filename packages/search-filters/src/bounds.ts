@@ -1,0 +1,23 @@
+/**
+ * What the API accepts in a search (its contract's bounds): a value beyond them is a 400 there,
+ * which a page would show as an error. The readers keep every filter within them, so a link
+ * typed by hand, however odd, still opens a search.
+ */
+export const QUERY_BOUNDS = {
+  /** Ids are PostgreSQL integers: a larger one names nothing. */
+  maxId: 2_147_483_647,
+  /** Values of one list filter (ids). */
+  listItems: 200,
+  /** Values of the languages filter, and the length of one. */
+  languages: 50,
+  languageLength: 16,
+  /** A slug or a place name. */
+  textLength: 255,
+  /** Riders in a group, and travellers in a cruise cabin. */
+  maxGroupSize: 1000,
+  cabinsCapacity: 100,
+  /** Kilometres around a point. */
+  radiusMax: 1000,
+  /** Result pages. */
+  pageMax: 10_000,
+} as const;
