@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { tourCardNames } from './tour-cards';
 
 // Fixtures come from the API through the web server's proxy: never hard-coded dates or names.
 
@@ -55,9 +56,7 @@ test.describe('search page: holidays and seasons for the dates', () => {
     await expect(page.locator('#search-results-heading')).toHaveText(
       `${total} ${total === 1 ? 'tour' : 'tours'}`,
     );
-    await expect
-      .poll(() => page.locator('.tour-card h3').allTextContents())
-      .toEqual(list.items.map((item) => item.name));
+    await expect.poll(() => tourCardNames(page)).toEqual(list.items.map((item) => item.name));
     // Each result rides within the period: its nearest date starts inside the window.
     for (const item of list.items) {
       expect(item.nearest_date?.start, item.name).toBeDefined();

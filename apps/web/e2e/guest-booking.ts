@@ -27,6 +27,19 @@ export async function outbox(
   return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
 }
 
+interface BookableTour {
+  id: number;
+  name: string;
+  slug?: string;
+  dates: {
+    id: number;
+    not_guaranteed?: boolean;
+    is_busy?: boolean;
+    number_of_free_seats?: number;
+    start: string;
+  }[];
+}
+
 /**
  * A date far ahead with seats to spare (docs/testing.md: never a date's last seat): guaranteed,
  * or with `guaranteed: false` one whose organizer must first confirm each request.
@@ -35,33 +48,27 @@ export async function bookableDate(
   request: APIRequestContext,
   { guaranteed = true }: { guaranteed?: boolean } = {},
 ) {
-  const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=2`)).json()) as {
-    items: { id: number }[];
-  };
-  for (const { id } of items) {
-    const tour = (await (await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)).json()) as {
-      id: number;
-      name: string;
-      slug?: string;
-      dates: {
-        id: number;
-        not_guaranteed?: boolean;
-        is_busy?: boolean;
-        number_of_free_seats?: number;
-        start: string;
-      }[];
+  // Past the first page, which the browsing specs read; later pages only when one has no such date.
+  for (const page of [2, 3, 4, 5]) {
+    const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=${page}`)).json()) as {
+      items: { id: number }[];
     };
-    const date = tour.dates.find(
-      (d) =>
-        !d.not_guaranteed === guaranteed &&
-        !d.is_busy &&
-        (d.number_of_free_seats ?? 0) >= 8 &&
-        Date.parse(d.start) - Date.now() > 30 * 86_400_000,
-    );
-    if (date) return { tour, date };
+    for (const { id } of items) {
+      const tour = (await (
+        await request.get(`${apiUrl}/spa/tour-for-request?id=${id}`)
+      ).json()) as BookableTour;
+      const date = tour.dates.find(
+        (d) =>
+          !d.not_guaranteed === guaranteed &&
+          !d.is_busy &&
+          (d.number_of_free_seats ?? 0) >= 8 &&
+          Date.parse(d.start) - Date.now() > 30 * 86_400_000,
+      );
+      if (date) return { tour, date };
+    }
   }
   throw new Error(
-    `no ${guaranteed ? 'guaranteed' : 'not guaranteed'} bookable date on the second page of the search`,
+    `no ${guaranteed ? 'guaranteed' : 'not guaranteed'} bookable date on pages 2 to 5 of the search`,
   );
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { tourCardNames } from './tour-cards';
 
 // Issue 44, items 2, 6, 7, 15 and 16. Fixtures come from the API through the web server's proxy:
 // never hard-coded ids or names.
@@ -28,7 +29,7 @@ function facet(list: TourList, kind: string): FacetOption[] {
   return options as FacetOption[];
 }
 
-const cardNames = (page: Page) => page.locator('.tour-card h3').allTextContents();
+const cardNames = (page: Page) => tourCardNames(page);
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { tourCardNames } from './tour-cards';
 
 // Fixtures come from the API through the web server's proxy: never hard-coded ids or names.
 
@@ -71,9 +72,7 @@ test.describe('provider page', () => {
     );
 
     const tourSection = page.getByRole('region', { name: `Tours by ${organizer.name}` });
-    expect(await tourSection.locator('.tour-card h3').allTextContents()).toEqual(
-      tours.items.map((tour) => tour.name),
-    );
+    expect(await tourCardNames(tourSection)).toEqual(tours.items.map((tour) => tour.name));
     await expectNoSeriousA11yViolations(page);
   });
 

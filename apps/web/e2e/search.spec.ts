@@ -1,6 +1,7 @@
 import { sliderLimitsFor } from '@gallop/search-filters';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydratedInPlace, keepServerElement, test, waitForHydration } from './fixtures';
+import { tourCardNames } from './tour-cards';
 
 // Fixtures come from the API through the web server's proxy: never hard-coded ids or slugs.
 
@@ -22,7 +23,7 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-const cardNames = (page: Page) => page.locator('.tour-card h3').allTextContents();
+const cardNames = (page: Page) => tourCardNames(page);
 
 /** The most common country of the whole catalogue (the first of its facet). */
 async function firstCountry(request: APIRequestContext): Promise<FacetOption> {

@@ -27,7 +27,7 @@ test('settings: a national phone number in the chosen country, the time zone, co
   const flag = phone.locator('img[src="/flags/1x1/de.svg"]');
   await expect(flag).toBeVisible();
   expect(await flag.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  const number = phone.getByRole('textbox', { name: /Phone/ });
+  const number = phone.getByRole('textbox', { name: /phone/i });
   await number.fill('30 901820');
   await phone.getByRole('button', { name: /Add phone|Change phone/ }).click();
   await expect(phone.getByText('Your phone is +49 30 901820.')).toBeVisible();

@@ -7,11 +7,11 @@
  * the cookie on every change. For a signed-in traveller every change also goes to the server
  * (spec section 4: "Adding or removing calls the server only when logged in"); on sign-in the
  * guest's ids are carried into the account and the account's list replaces the local one
- * (`syncFavouritesWithAccount`, run by `features/account`'s `SessionEffects`). The rules that
+ * (`./favourites-sync.ts`, loaded by `features/account`'s `SessionEffects` at sign-in). The rules that
  * need no React live in `@gallop/session`.
  */
 import type { GallopClient } from '@gallop/api-client';
-import { carryFavouritesIntoAccount, favouritesCookie, toFavouriteTourId } from '@gallop/session';
+import { favouritesCookie, toFavouriteTourId } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
@@ -48,30 +48,6 @@ export function useFavouriteTourIds(): readonly number[] {
   // Hydrates once per jotai store: whichever component asks first (header, heart, page).
   useHydrateAtoms(new Map([[storedIdsAtom, fromServer]]));
   return useAtomValue(favouriteTourIdsAtom);
-}
-
-/** The signed-in traveller's list on the server (published tours only). */
-export async function listServerFavourites(api: GallopClient): Promise<number[]> {
-  const { data } = await api.GET('/crm/api/user/favourite-tours', {
-    params: { query: { active_only: 1 } },
-  });
-  return data.ids;
-}
-
-/**
- * After sign-in: the guest's `localIds` missing in the account are saved there, and the account's
- * list is the answer (it replaces the local one). Rejects when the account's list cannot be read.
- */
-export function syncFavouritesWithAccount(
-  api: GallopClient,
-  localIds: readonly number[],
-): Promise<number[]> {
-  return carryFavouritesIntoAccount(localIds, {
-    list: () => listServerFavourites(api),
-    add: async (tourId) => {
-      await api.POST('/crm/api/favourite-tour/create', { body: { tour_id: tourId } });
-    },
-  });
 }
 
 /**

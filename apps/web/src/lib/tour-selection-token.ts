@@ -9,16 +9,17 @@
  * new tabs, and it is not sent with every request.
  */
 import { useSyncExternalStore } from 'react';
+import {
+  TOUR_SELECTION_TOKEN_KEY,
+  TOUR_SELECTION_TOKEN_PARAM,
+  isTourSelectionToken,
+} from './tour-selection-token-format';
 
-export const TOUR_SELECTION_TOKEN_PARAM = 'tour-selection-token';
-export const TOUR_SELECTION_TOKEN_KEY = 'gallop:tour-selection-token';
-
-/** The contract's token: request id, hyphen, 16 to 64 URL-safe characters. */
-const TOKEN = /^[1-9]\d{0,9}-[A-Za-z0-9_-]{16,64}$/;
-
-export function isTourSelectionToken(value: string): boolean {
-  return TOKEN.test(value);
-}
+export {
+  TOUR_SELECTION_TOKEN_KEY,
+  TOUR_SELECTION_TOKEN_PARAM,
+  isTourSelectionToken,
+} from './tour-selection-token-format';
 
 /** The request a token belongs to: the part before its first hyphen. */
 export function requestIdOfSelectionToken(token: string): number | undefined {

@@ -20,7 +20,7 @@ import { prefetchShellData } from '../features/layout/api';
 import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
 import { clientLocale } from '../lib/api';
 import { runtimeConfigMeta } from '../lib/runtime-config';
-import { useStoredTourSelectionToken } from '../lib/tour-selection-token';
+import { mayBeInTourSelectionMode } from '../lib/tour-selection-token-format';
 import { getErrorStatus } from '../lib/http-error';
 import { localeRedirect } from '../features/shell/locale-path';
 import { whenIdle } from '../features/shell/when-idle';
@@ -116,7 +116,15 @@ const TourSelectionBar = lazy(() =>
 );
 
 function TourSelectionMode() {
-  if (!useStoredTourSelectionToken()) return null;
+  const [maybe, setMaybe] = useState(false);
+  useEffect(() => {
+    // After hydration (the server knows no browser storage); another tab may enter the mode too.
+    const check = () => setMaybe((known) => known || mayBeInTourSelectionMode());
+    check();
+    window.addEventListener('storage', check);
+    return () => window.removeEventListener('storage', check);
+  }, []);
+  if (!maybe) return null;
   return (
     <Suspense fallback={null}>
       <TourSelectionBar />

@@ -6,8 +6,7 @@ import { pageHead } from '../features/seo/head';
 import {
   TOUR_SELECTION_TOKEN_PARAM,
   isTourSelectionToken,
-  storedTourSelectionToken,
-} from '../lib/tour-selection-token';
+} from '../lib/tour-selection-token-format';
 
 interface TourSelectionSearch {
   [TOUR_SELECTION_TOKEN_PARAM]?: string;
@@ -28,9 +27,7 @@ export const Route = createFileRoute('/tour-selection')({
   },
   loaderDeps: ({ search }) => ({ token: search[TOUR_SELECTION_TOKEN_PARAM] }),
   loader: async ({ context, deps }) => {
-    const token =
-      deps.token ??
-      (typeof window === 'undefined' ? undefined : storedTourSelectionToken(window.localStorage));
+    const token = deps.token ?? (await tokenStoredInThisBrowser());
     await ensureTourSelection(context.queryClient, context.api, token);
     return { token };
   },
@@ -41,6 +38,13 @@ export const Route = createFileRoute('/tour-selection')({
     ),
   component: TourSelectionRoute,
 });
+
+/** The stored token (none on the server); its store loads with this page, not the first load. */
+async function tokenStoredInThisBrowser(): Promise<string | undefined> {
+  if (typeof window === 'undefined') return undefined;
+  const { storedTourSelectionToken } = await import('../lib/tour-selection-token');
+  return storedTourSelectionToken(window.localStorage);
+}
 
 function TourSelectionRoute() {
   const { token } = Route.useLoaderData();

@@ -14,6 +14,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^[A-Z]{3}$': 'EUR',
   '^\\d{2}:\\d{2}$': '10:30',
   '^\\d{4}$': '2025',
+  '^[1-9][0-9]{0,9}-[A-Za-z0-9_-]{16,64}$': '812-Zq4v9Lk2Rt7Yw1Xp',
 };
 
 const FORMAT_SAMPLES: Record<string, (random: Random) => string> = {

@@ -1,11 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../../../../lib/api';
-import {
-  favouriteTourIdsAtom,
-  syncFavouritesWithAccount,
-  useFavouriteTourIds,
-} from '../../../../lib/favourites';
+import { favouriteTourIdsAtom, useFavouriteTourIds } from '../../../../lib/favourites';
 import { useSession } from '../../session';
 
 /**
@@ -29,7 +25,8 @@ export function SessionEffects() {
     if (!user || syncedFor.current === user.id) return;
     const userId = user.id;
     syncedFor.current = userId;
-    void syncFavouritesWithAccount(api, localRef.current)
+    void import('../../../../lib/favourites-sync')
+      .then(({ syncFavouritesWithAccount }) => syncFavouritesWithAccount(api, localRef.current))
       .then((ids) => {
         // Signed out (or in as someone else) meanwhile: that account's list is not this one's.
         if (syncedFor.current === userId) setIds(ids);

@@ -2,7 +2,7 @@ import type { components } from '@gallop/api-client';
 import { getToursFilterCompletionQueryOptions } from '@gallop/api-client/query';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useDebouncedValue } from './use-debounced-value';
 import './search-box.css';
@@ -62,6 +62,11 @@ export function SearchBox() {
   const expanded = open && suggestions.length > 0;
   const listId = `${id}-suggestions`;
   const optionId = (index: number) => `${id}-option-${index}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (expanded) revealSuggestions(formRef.current, listRef.current);
+  }, [expanded, suggestions.length]);
 
   const go = (path: string) => {
     setOpen(false);
@@ -88,7 +93,13 @@ export function SearchBox() {
   };
 
   return (
-    <form className="search-box" role="search" action={CATALOGUE_PATH} onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      className="search-box"
+      role="search"
+      action={CATALOGUE_PATH}
+      onSubmit={onSubmit}
+    >
       <label htmlFor={`${id}-input`} className="search-box__label">
         Where do you want to ride?
       </label>
@@ -121,6 +132,7 @@ export function SearchBox() {
         </button>
       </div>
       <ul
+        ref={listRef}
         id={listId}
         role="listbox"
         aria-label="Suggestions"
@@ -147,6 +159,21 @@ export function SearchBox() {
       </ul>
     </form>
   );
+}
+
+/**
+ * On a short screen the open list can run past the bottom edge or under the cookie notice: the search box then moves up (below the sticky header, see `scroll-margin-top`) so every
+ * suggestion can be seen and tapped.
+ */
+function revealSuggestions(form: HTMLFormElement | null, list: HTMLUListElement | null) {
+  const last = list?.lastElementChild;
+  // Not in every DOM (jsdom has neither).
+  if (!form || !last || !document.elementFromPoint || !form.scrollIntoView) return;
+  const { left, right, top, bottom } = last.getBoundingClientRect();
+  const centre = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+  // Off screen (no element there) or covered by something fixed, such as the cookie notice.
+  if (bottom <= window.innerHeight && centre && last.contains(centre)) return;
+  form.scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
 function SearchIcon() {
