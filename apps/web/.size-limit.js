@@ -22,10 +22,11 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // the content hashes in chunk names (±15 B from one build to the next, 2026-11-26).
 // 2026-12-02: raised to 132.5 kB for issue 44 (runtime configuration read before the API client,
 // tour-selection mode, favourites sync, profile prompt, site UI defaults and the cruise filter
-// model in the root), then lowered to 132 kB (131.8 kB measured) once the favourites sync at
-// sign-in and the tour-selection store load with their own chunks. Bringing it back to 130 kB
-// is open work recorded in docs/benchmarks.md.
-const FIRST_LOAD_LIMIT = '132 kB';
+// model in the root). The favourites sync at sign-in and the tour-selection store then moved to
+// chunks of their own (131.8 kB), and lazy parts gained the boundary that leaves out a part whose
+// chunk cannot load offline instead of failing the page (132.1 kB). Bringing it back to 130 kB is
+// open work recorded in docs/benchmarks.md.
+const FIRST_LOAD_LIMIT = '132.5 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

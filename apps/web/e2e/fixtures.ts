@@ -20,6 +20,8 @@ export const test = base.extend<{
       if (message.type() !== 'error') return;
       // A 404 document is logged as a failed resource load of the page itself: expected.
       if (message.location().url === page.url() && message.text().includes('404')) return;
+      // A test that takes the browser offline (`context.setOffline`) stops loads on purpose.
+      if (message.text().includes('net::ERR_INTERNET_DISCONNECTED')) return;
       const expected = expectedFailedCalls.some(
         ({ status, path }) =>
           new URL(message.location().url).pathname === path &&

@@ -4,14 +4,22 @@
  * conversation with that organizer and the support chat with its welcome (README, "Chat").
  * Deterministic: fixed texts and times placed before the seed's day.
  */
-import { and, asc, eq, exists } from 'drizzle-orm';
-import { chats, organizerMembers, organizers, tours, users } from '#src/db/schema/index.ts';
+import { and, asc, eq, exists, gte } from 'drizzle-orm';
+import {
+  chats,
+  organizerMembers,
+  organizers,
+  tourDates,
+  tours,
+  users,
+} from '#src/db/schema/index.ts';
 import { hashPassword } from '#src/modules/accounts/passwords.ts';
 import { openOrganizerChat, openSupportChat, SUPPORT_WELCOME } from '#src/modules/chat/chats.ts';
 import { storeMessage } from '#src/modules/chat/messages.ts';
 import { markRead } from '#src/modules/chat/read-state.ts';
 import { DEMO_TRAVELLER } from './accounts.ts';
 import type { SeedContext } from './context.ts';
+import { addDays } from './dates.ts';
 import { ridingPace, type RidingPace } from './riding-pace.ts';
 
 export const DEMO_ORGANIZER = {
@@ -85,6 +93,12 @@ const CONVERSATION: {
   },
 ];
 
+/** What makes a date of the demo organizer's worth booking in a demo: room, and time to answer. */
+const DEMO_DATE_MIN_FREE_SEATS = 4;
+const DEMO_DATE_MIN_DAYS_AHEAD = 7;
+/** Far enough ahead that the moderate policy still refunds part of a cancelled booking. */
+const DEMO_REFUNDABLE_MIN_DAYS_AHEAD = 45;
+
 export async function seedChat(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   const [traveller] = await db
@@ -92,20 +106,44 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
     .from(users)
     .where(eq(users.email, DEMO_TRAVELLER.email))
     .limit(1);
-  // The first published organizer with tours, so the chat links to a real organizer page.
+  // The first published organizer whose tours show every booking flow to whoever tries the demo
+  // accounts: an upcoming date with room that the organizer must confirm, and one booked at once
+  // a month or more ahead on a tour with the moderate cancellation policy (a cancellation then
+  // refunds part of the payment). The chat links to a real organizer page. Tour counts are
+  // refreshed at the end of the seed: look at the tours and dates themselves.
+  const upcomingDate = (kind: 'on request' | 'refundable, booked at once') =>
+    exists(
+      db
+        .select({ id: tourDates.id })
+        .from(tourDates)
+        .innerJoin(tours, eq(tours.id, tourDates.tourId))
+        .where(
+          and(
+            eq(tours.organizerId, organizers.id),
+            eq(tours.isPublished, true),
+            eq(tourDates.isBusy, false),
+            gte(tourDates.numberOfFreeSeats, DEMO_DATE_MIN_FREE_SEATS),
+            ...(kind === 'on request'
+              ? [
+                  eq(tourDates.notGuaranteed, true),
+                  gte(tourDates.startDate, addDays(ctx.today, DEMO_DATE_MIN_DAYS_AHEAD)),
+                ]
+              : [
+                  eq(tourDates.notGuaranteed, false),
+                  eq(tours.cancellationPolicy, 'moderate'),
+                  gte(tourDates.startDate, addDays(ctx.today, DEMO_REFUNDABLE_MIN_DAYS_AHEAD)),
+                ]),
+          ),
+        ),
+    );
   const [organizer] = await db
     .select({ id: organizers.id, name: organizers.name })
     .from(organizers)
     .where(
       and(
         eq(organizers.isPublishedOnSite, true),
-        // Tour counts are refreshed at the end of the seed: look at the tours themselves.
-        exists(
-          db
-            .select({ id: tours.id })
-            .from(tours)
-            .where(and(eq(tours.organizerId, organizers.id), eq(tours.isPublished, true))),
-        ),
+        upcomingDate('on request'),
+        upcomingDate('refundable, booked at once'),
       ),
     )
     .orderBy(asc(organizers.id))

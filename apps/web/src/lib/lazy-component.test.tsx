@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { lazyComponent, preloadLazyComponents } from './lazy-component';
+import { Component, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyComponent, PartLoadError, preloadLazyComponents } from './lazy-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -50,8 +51,68 @@ describe('lazyComponent', () => {
       if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
       return Greeting;
     });
-    await expect(LazyGreeting.preload()).rejects.toThrow('Failed to fetch');
+    const failure = await LazyGreeting.preload().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PartLoadError);
+    expect(String((failure as Error).cause)).toContain('Failed to fetch');
     await expect(LazyGreeting.preload()).resolves.toBeUndefined();
     expect(attempt).toBe(2);
+  });
+
+  it('leaves the part out when its code cannot load, keeps the page, and tries again online', async () => {
+    let attempt = 0;
+    const LazyGreeting = lazyComponent(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
+      return Greeting;
+    });
+    render(
+      <main>
+        <p>The conversation</p>
+        <LazyGreeting name="Ada" />
+      </main>,
+    );
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByText('The conversation')).toBeDefined();
+    expect(screen.queryByText('Hello Ada')).toBeNull();
+    expect(attempt).toBe(1);
+
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('Hello Ada')).toBeDefined();
+    expect(attempt).toBe(2);
+  });
+
+  it('lets an error of the loaded part reach the page', async () => {
+    function Broken(): never {
+      throw new Error('the part itself is broken');
+    }
+    const LazyBroken = lazyComponent(async () => Broken);
+    await LazyBroken.preload();
+    const errors: unknown[] = [];
+    class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override componentDidCatch(error: unknown) {
+        errors.push(error);
+      }
+      override render() {
+        return this.state.failed ? <p>Page error</p> : this.props.children;
+      }
+    }
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <PageBoundary>
+        <LazyBroken />
+      </PageBoundary>,
+    );
+    quiet.mockRestore();
+    expect(screen.getByText('Page error')).toBeDefined();
+    expect(String(errors[0])).toContain('the part itself is broken');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Component as ReactComponent,
   lazy,
   memo,
   Suspense,
@@ -41,7 +42,7 @@ export function lazyComponent<P extends object>(
       (error: unknown) => {
         // A failed load (a network blip) may be tried again.
         loading = undefined;
-        throw error;
+        throw new PartLoadError(error);
       },
     ));
   const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
@@ -50,14 +51,73 @@ export function lazyComponent<P extends object>(
 
   function LazyPart(props: P) {
     // Chosen once per instance: switching from `Lazy` to `loaded` later would remount the part.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Component, setComponent] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [attempt, setAttempt] = useState(0);
+    const retry = () =>
+      loadOnce().then((component) => {
+        setComponent(() => component);
+        setAttempt((count) => count + 1);
+      });
     return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
+      <ChunkFailure key={attempt} retry={retry}>
+        <Suspense fallback={null}>
+          <Component {...props} />
+        </Suspense>
+      </ChunkFailure>
     );
   }
   return Object.assign(memo(LazyPart) as unknown as (props: P) => ReactNode, { preload });
+}
+
+/** A lazy part's code did not arrive (offline, a network blip); `cause` is the import's error. */
+export class PartLoadError extends Error {
+  constructor(cause: unknown) {
+    super('A part of the page could not load; it is tried again once back online', { cause });
+    this.name = 'PartLoadError';
+  }
+}
+
+interface ChunkFailureProps {
+  /** Loads the chunk again; resolves once the part can render. */
+  retry: () => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * A part whose chunk did not arrive (offline, a network blip) is left out instead of failing the
+ * page around it, and is tried again when the browser is back online. An error of the loaded part
+ * itself still reaches the page's error boundary.
+ */
+class ChunkFailure extends ReactComponent<ChunkFailureProps, { error?: unknown }> {
+  override state: { error?: unknown } = {};
+  private stopListening: (() => void) | undefined;
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (!(error instanceof PartLoadError)) return;
+    const onOnline = () => {
+      this.stopListening?.();
+      this.stopListening = undefined;
+      // Still failing: wait for the next time the browser comes back online.
+      this.props.retry().catch((again: unknown) => this.componentDidCatch(again));
+    };
+    window.addEventListener('online', onOnline);
+    this.stopListening = () => window.removeEventListener('online', onOnline);
+  }
+
+  override componentWillUnmount() {
+    this.stopListening?.();
+  }
+
+  override render() {
+    if (!('error' in this.state)) return this.props.children;
+    // Not a chunk that failed to load: the part's own error belongs to the page.
+    if (!(this.state.error instanceof PartLoadError)) throw this.state.error;
+    return null;
+  }
 }
 
 /** Server: loads every lazy component, so a render never suspends on one (see `renderRouter`). */

@@ -36,11 +36,9 @@ describe('TourCard', () => {
     await renderInApp(
       createElement(TourCard, { tour: card({ name: 'Gobi Gallop', emoji: 'unicorn' }) }),
     );
-    const heading = await screen.findByRole(
-      'heading',
-      { name: 'Unicorn Gobi Gallop' },
-      { timeout: 5000 },
-    );
-    expect(heading).toContainElement(screen.getByRole('img', { name: 'Unicorn' }));
+    // Beside the name, not in the heading: the heading is the tour's name alone.
+    const heading = await screen.findByRole('heading', { name: 'Gobi Gallop' }, { timeout: 5000 });
+    expect(heading.previousElementSibling).toBe(screen.getByRole('img', { name: 'Unicorn' }));
+    expect(screen.getByRole('img', { name: 'Unicorn' })).toHaveTextContent('🦄');
   });
 });

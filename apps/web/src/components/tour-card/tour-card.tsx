@@ -68,16 +68,19 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
           {countries && <span>{countries}</span>}
           <span>{countText('{count} day(s)', tour.duration)}</span>
         </p>
-        <h3 className="tour-card__name">
-          <TourEmoji emoji={tour.emoji} />
-          {unavailable ? (
-            tour.name
-          ) : (
-            <Link to="/$slug" params={{ slug: tour.slug }} className="tour-card__link">
-              {tour.name}
-            </Link>
-          )}
-        </h3>
+        {/* The pinned emoji beside the name, not in the heading: the heading is the name. */}
+        <div className="tour-card__name-row">
+          <TourEmoji emoji={tour.emoji} className="tour-card__emoji" />
+          <h3 className="tour-card__name">
+            {unavailable ? (
+              tour.name
+            ) : (
+              <Link to="/$slug" params={{ slug: tour.slug }} className="tour-card__link">
+                {tour.name}
+              </Link>
+            )}
+          </h3>
+        </div>
         {tour.rating !== null && tour.rating !== undefined && (tour.reviews_count ?? 0) > 0 ? (
           <p className="tour-card__rating">
             <RatingIndicator value={tour.rating} showValue />

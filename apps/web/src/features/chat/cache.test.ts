@@ -51,6 +51,42 @@ describe('chat events on the query cache', () => {
     expect(queryClient.getQueryState(chatKeys.unread())!.isInvalidated).toBe(true);
   });
 
+  it('new_message during a load of the conversation keeps the message once the load answers', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const before: MessagePages = {
+      pages: [{ items: [message(1)], has_more: false }],
+      pageParams: [0],
+    };
+    // The server's list: stored messages only, the new one once it is stored.
+    let stored: ChatMessage[] = [message(1)];
+    let answerFirstLoad: () => void = () => undefined;
+    let loads = 0;
+    const fetching = queryClient.fetchInfiniteQuery({
+      queryKey: chatKeys.messages(1),
+      initialPageParam: 0,
+      queryFn: async () => {
+        loads += 1;
+        const snapshot = [...stored];
+        if (loads === 1) await new Promise<void>((resolve) => (answerFirstLoad = resolve));
+        return { items: snapshot, has_more: false };
+      },
+    });
+    queryClient.setQueryData(chatKeys.messages(1), before);
+    // The message is stored and pushed while the first load, which read the list before it, is
+    // still on its way.
+    stored = [message(2), ...stored];
+    addMessage(queryClient, message(2));
+    answerFirstLoad();
+    await fetching.catch(() => undefined);
+    await expect
+      .poll(() =>
+        queryClient
+          .getQueryData<MessagePages>(chatKeys.messages(1))
+          ?.pages[0]?.items.map((item) => item.id),
+      )
+      .toEqual([2, 1]);
+  });
+
   it('new_message of an uncached chat leaves the cache alone', () => {
     const { queryClient, on } = setup();
     on.new_message({ chat_id: 42, message: message(9, { chat_id: 42 }) });

@@ -28,7 +28,13 @@ function updateMessages(
 /** Adds a message to the newest page of its chat, once (the sender's REST answer and the push
  * carry the same message). */
 export function addMessage(queryClient: QueryClient, message: ChatMessage): void {
-  const data = queryClient.getQueryData<MessagePages>(chatKeys.messages(message.chat_id));
+  const key = chatKeys.messages(message.chat_id);
+  // A load under way (opening the chat, catching up after a reconnect) may answer with the list
+  // from before this message and replace it: that load is dropped for a fresh one.
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: true });
+  }
+  const data = queryClient.getQueryData<MessagePages>(key);
   if (!data || data.pages.some((page) => page.items.some((item) => item.id === message.id))) return;
   updateMessages(queryClient, message.chat_id, (items, index) =>
     index === 0 ? [message, ...items] : items,

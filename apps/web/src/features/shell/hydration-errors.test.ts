@@ -1,3 +1,4 @@
+import { PartLoadError } from '../../lib/lazy-component';
 import { ApiError } from '@gallop/api-client';
 import { notFound, redirect } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,5 +36,16 @@ describe('hydrationErrorHandlers', () => {
       fault,
       '\n at TourPage',
     );
+  });
+
+  it('warns, without reporting, of a lazy part that could not load', () => {
+    const report = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { onCaughtError } = hydrationErrorHandlers(report);
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    onCaughtError(new PartLoadError(offline), { componentStack: '\n at ChatNotifications' });
+    expect(report).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not load'), offline);
+    warn.mockRestore();
   });
 });

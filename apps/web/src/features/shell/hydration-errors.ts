@@ -2,6 +2,7 @@ import { isApiError } from '@gallop/api-client';
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import type { ErrorInfo } from 'react';
 import { HttpError } from '../../lib/http-error';
+import { PartLoadError } from '../../lib/lazy-component';
 
 /**
  * Errors a loader throws on purpose to choose a page: `notFound()`, redirects, `HttpError`
@@ -28,7 +29,9 @@ const consoleReport: Report = (message, error, componentStack) =>
  */
 export function hydrationErrorHandlers(report: Report = consoleReport) {
   const handle = (message: string) => (error: unknown, info: ErrorInfo) => {
-    if (!isExpectedRouteError(error)) report(message, error, info.componentStack ?? undefined);
+    // A lazy part that could not load offline is left out and tried again: a warning, no fault.
+    if (error instanceof PartLoadError) console.warn(error.message, error.cause);
+    else if (!isExpectedRouteError(error)) report(message, error, info.componentStack ?? undefined);
   };
   return {
     onCaughtError: handle('Error caught by an error boundary:'),

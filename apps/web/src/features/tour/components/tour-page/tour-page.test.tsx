@@ -96,8 +96,11 @@ describe('TourPageView', () => {
         return <p>Weather for {shown.name}</p>;
       },
     });
+    // Beside the title, not part of it: the heading is the tour's name alone.
     const title = screen.getByRole('heading', { level: 1 });
-    expect(within(title).getByRole('img', { name: 'Horse' })).toHaveTextContent('🐎');
+    expect(title).toHaveTextContent(new RegExp(`^${tour.name}$`));
+    expect(title.previousElementSibling).toBe(screen.getByRole('img', { name: 'Horse' }));
+    expect(screen.getByRole('img', { name: 'Horse' })).toHaveTextContent('🐎');
     const share = screen.getByRole('group', { name: 'Share this tour' });
     expect(within(share).getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute(
       'href',

@@ -99,10 +99,11 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
         <Breadcrumbs items={tour.breadcrumbs ?? []} className="tour-page__breadcrumbs" />
       )}
       <header className="tour-page__header">
-        <h1 className="display-heading tour-page__title">
-          <TourEmoji emoji={tour.emoji} />
-          {tour.seo?.h1 ?? tour.name}
-        </h1>
+        {/* The pinned emoji beside the title, not in it: the heading is the tour's name. */}
+        <div className="tour-page__title-row">
+          <TourEmoji emoji={tour.emoji} className="tour-page__emoji" />
+          <h1 className="display-heading tour-page__title">{tour.seo?.h1 ?? tour.name}</h1>
+        </div>
         <p className="tour-page__summary">
           {countries && <span>{countries}</span>}
           <span>{formatDuration(tour.duration)}</span>
