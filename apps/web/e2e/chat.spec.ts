@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForHydration } from './fixtures';
 import { signIn } from './sign-in';
@@ -12,6 +12,25 @@ const ORGANIZER = 'organizer@gallop.test';
 const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
 /** The API's development secret of the Telegram webhook (DEV_BOT_SECRETS in apps/api). */
 const TELEGRAM_DEV_SECRET = 'gallop-telegram-bot-development-secret';
+
+/**
+ * The name of the organizer the demo organizer account answers for: its conversation is found by
+ * name, since other specs give the demo traveller newer conversations with other organizers.
+ */
+async function demoOrganizerName(request: APIRequestContext): Promise<string> {
+  const signedIn = await request.post(`${apiUrl}/crm/api/user/auth`, {
+    headers: { 'Content-Type': 'application/json' },
+    data: { login: ORGANIZER, password: 'gallop-demo-1' },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const { token } = (await signedIn.json()) as { token: string };
+  const own = await request.get(`${apiUrl}/crm/api/organizer/list`, {
+    headers: { 'X-Authorization': `Bearer ${token}` },
+  });
+  const { items } = (await own.json()) as { items: { name: string }[] };
+  expect(items.length, 'the demo organizer answers for an organizer').toBeGreaterThan(0);
+  return items[0]!.name;
+}
 
 /** The tab's socket is up (ChatRealtime marks the document). */
 async function realtimeConnected(page: Page) {
@@ -60,9 +79,15 @@ test.describe('chat', () => {
     }
   });
 
-  test('traveller and organizer talk live; the unread badge follows', async ({ page, browser }) => {
+  test('traveller and organizer talk live; the unread badge follows', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
+    const organizerName = await demoOrganizerName(request);
+    const organizerChat = new RegExp(`^${organizerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
     // The traveller opens Messages from the header: support pinned first, the organizer's chat.
     await signIn(page, TRAVELLER);
@@ -79,7 +104,7 @@ test.describe('chat', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The organizer: from their page, 'Message the organizer' opens the same conversation.
-    await list.getByRole('link').nth(1).click();
+    await list.getByRole('link', { name: organizerChat }).first().click();
     await page.getByRole('link', { name: 'Organizer profile and tours' }).click();
     await expect(page).toHaveURL(/\/tour-provider\/\d+$/);
     await waitForHydration(page);
@@ -111,7 +136,11 @@ test.describe('chat', () => {
 
     await expect.poll(() => unreadCount(page), { timeout: 15_000 }).toBe(before + 1);
     await messagesLink(page).click();
-    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link').nth(1).click();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: organizerChat })
+      .first()
+      .click();
     const reply = page.locator('.chat-message', { hasText: answer });
     await expect(reply).toBeVisible();
     await expect(reply).not.toHaveClass(/chat-message--own/);
