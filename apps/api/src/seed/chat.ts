@@ -121,6 +121,9 @@ export async function seedChat(ctx: SeedContext): Promise<void> {
           and(
             eq(tours.organizerId, organizers.id),
             eq(tours.isPublished, true),
+            // A multi-day tour: what the catalogue's default search lists for the organizer.
+            eq(tours.type, 1),
+            eq(tours.isCruise, false),
             eq(tourDates.isBusy, false),
             gte(tourDates.numberOfFreeSeats, DEMO_DATE_MIN_FREE_SEATS),
             ...(kind === 'on request'
