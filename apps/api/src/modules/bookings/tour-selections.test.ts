@@ -1,7 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { organizerMembers, tourSelections, tours, users } from '#src/db/schema/index.ts';
+import {
+  organizerMembers,
+  organizers,
+  tourSelections,
+  tours,
+  users,
+} from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -43,14 +49,28 @@ async function organizerIdOf(date: TourDateRow): Promise<number> {
   return tour!.organizerId!;
 }
 
-/** A new account made a member of the organizer of `date`'s tour. */
-async function memberOf(date: TourDateRow) {
+/** A new account made a member of `organizerId`. */
+async function memberOfOrganizer(organizerId: number) {
   const member = await signUp(app());
   const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  await db
-    .insert(organizerMembers)
-    .values({ organizerId: await organizerIdOf(date), userId: user!.id });
+  await db.insert(organizerMembers).values({ organizerId, userId: user!.id });
   return member;
+}
+
+/** A new account made a member of the organizer of `date`'s tour. */
+async function memberOf(date: TourDateRow) {
+  return memberOfOrganizer(await organizerIdOf(date));
+}
+
+/** A new account made a member of an organizer other than that of `date`'s tour. */
+async function memberOfAnotherOrganizer(date: TourDateRow) {
+  const [other] = await db
+    .select({ id: organizers.id })
+    .from(organizers)
+    .where(ne(organizers.id, await organizerIdOf(date)))
+    .orderBy(organizers.id)
+    .limit(1);
+  return memberOfOrganizer(other!.id);
 }
 
 /** Published tours of the organizer of `date` (`own`) or of others. */
@@ -139,8 +159,7 @@ describe('tour selections', () => {
     expect((await create(undefined, body)).status).toBe(401);
     // The traveller, another organizer's member, and a request that does not exist: 404.
     expect((await create(traveller.token, body)).status).toBe(404);
-    const other = await request();
-    expect((await create((await memberOf(other.date)).token, body)).status).toBe(404);
+    expect((await create((await memberOfAnotherOrganizer(date)).token, body)).status).toBe(404);
     const member = await memberOf(date);
     expect((await create(member.token, { ...body, request_id: 2_000_000_000 })).status).toBe(404);
   }, 120_000);
