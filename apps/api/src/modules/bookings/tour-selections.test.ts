@@ -210,3 +210,39 @@ describe('tour selections', () => {
     expect(missing.json()).toHaveProperty('message');
   }, 120_000);
 });
+
+describe('selections made at once', () => {
+  it('keep each its own token, tours in their order and e-mail, organizer and support alike', async () => {
+    const RACERS = 8;
+    const { date, id } = await request();
+    const member = await memberOf(date);
+    const agent = await signUp(app());
+    await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+    const own = await publishedTours(date, true, 3);
+    // Each racer picks the organizer's tours in an order of its own.
+    const picks = Array.from({ length: RACERS }, (_, n) =>
+      own.map((_, i) => own[(i + n) % own.length]!),
+    );
+    const made = await Promise.all(
+      picks.map((tourIds, n) =>
+        create(n % 2 === 0 ? member.token : agent.token, { request_id: id, tour_ids: tourIds }),
+      ),
+    );
+    expect(made.map((answer) => answer.status)).toEqual(Array(RACERS).fill(201));
+    const tokens = made.map((answer) => answer.body.token as string);
+    expect(new Set(tokens).size).toBe(RACERS);
+
+    const opened = await Promise.all(tokens.map((token) => open(token)));
+    opened.forEach((answer, n) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.selected_by).toBe(n % 2 === 0 ? 'organizer' : 'support');
+      expect(answer.body.items.map((item: Json) => item.tour.id)).toEqual(picks[n]);
+    });
+    const rows = await db.select().from(tourSelections).where(eq(tourSelections.requestId, id));
+    expect(rows).toHaveLength(RACERS);
+    const mails = await messagesAbout(db, id, 'tour-selection');
+    expect(mails.map((mail) => (mail.payload as { link: string }).link).sort()).toEqual(
+      made.map((answer) => answer.body.url as string).sort(),
+    );
+  }, 120_000);
+});
