@@ -50,6 +50,16 @@ describe('reloadForStaleBuild', () => {
     expect(reload).toHaveBeenCalledTimes(3);
   });
 
+  it('does not reload offline, where a chunk fails for want of a network', () => {
+    const reload = vi.fn();
+    const storage = memoryStorage();
+    expect(reloadForStaleBuild({ path: '/chat/1', storage, reload, online: false })).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    // Back online, the same path may still reload at once: the offline failure did not count.
+    expect(reloadForStaleBuild({ path: '/chat/1', storage, reload, online: true })).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('does not reload when sessionStorage is unavailable', () => {
     const reload = vi.fn();
     const storage = {

@@ -23,15 +23,23 @@ export interface StaleBuildReloadOptions {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   reload: () => void;
   now?: number;
+  /** `navigator.onLine`: offline, a chunk fails for want of a network, not for a new build. */
+  online?: boolean;
 }
 
-/** Reloads unless this path was reloaded for the same reason less than 10 s ago. */
+/**
+ * Reloads unless this path was reloaded for the same reason less than 10 s ago, or the browser
+ * is offline: a reload then only swaps the page for the browser's offline screen, while the
+ * failed part is retried once the connection returns (`lazy-component.tsx`).
+ */
 export function reloadForStaleBuild({
   path,
   storage,
   reload,
   now = Date.now(),
+  online = true,
 }: StaleBuildReloadOptions): boolean {
+  if (!online) return false;
   const key = `${RELOAD_KEY_PREFIX}${path}`;
   try {
     const last = Number(storage.getItem(key));
@@ -51,6 +59,7 @@ export function reloadPageForStaleBuild(): boolean {
     path: window.location.pathname,
     storage: window.sessionStorage,
     reload: () => window.location.reload(),
+    online: window.navigator.onLine,
   });
 }
 
