@@ -14,23 +14,29 @@ import {
 } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { NAMED } from './facets.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { intArray, queryRows, textArray } from './sql.ts';
 
 type FilterFacets = components['schemas']['FilterFacets'];
 type FacetOption = components['schemas']['FacetOption'];
 
-/** Kinds whose values are rows of a table, the table and its key (all named by `name`). */
-const NAMED_KINDS = {
-  countries: ['countries', 'id'],
-  regions: ['regions', 'id'],
-  cities: ['cities', 'id'],
-  rest_kinds: ['rest_kinds', 'id'],
-  collections: ['collections', 'id'],
-  languages: ['languages', 'code'],
-  organizers: ['organizers', 'id'],
-} as const;
-type NamedKind = keyof typeof NAMED_KINDS;
+/** Kinds whose chosen values are rows of a table named by `name` (the table: `NAMED`). */
+type NamedKind =
+  | 'countries'
+  | 'regions'
+  | 'cities'
+  | 'rest_kinds'
+  | 'collections'
+  | 'languages'
+  | 'organizers'
+  | 'world_parts'
+  | 'showplaces'
+  | 'water_objects'
+  | 'cruise_start_cities'
+  | 'ships';
+
+const one = (value: number | undefined) => (value === undefined ? [] : [value]);
 
 /** The values of each kind the filter chose. */
 function chosenValues(filter: TourSearchFilter) {
@@ -42,7 +48,12 @@ function chosenValues(filter: TourSearchFilter) {
       rest_kinds: filter.restKinds ?? [],
       collections: filter.collections ?? [],
       languages: filter.languages ?? [],
-      organizers: filter.organizer === undefined ? [] : [filter.organizer],
+      organizers: one(filter.organizer),
+      world_parts: one(filter.continent),
+      showplaces: one(filter.showplace),
+      water_objects: one(filter.waterObject),
+      cruise_start_cities: one(filter.cruisesStartCity),
+      ships: filter.ships ?? [],
     } satisfies Record<NamedKind, readonly (number | string)[]>,
     labelled: {
       comfort: (filter.comfort ?? []).map((value) => [value, COMFORT_LABELS[value]]),
@@ -69,7 +80,7 @@ async function namesOf(
 ): Promise<Map<string, string>> {
   const parts: SQL[] = [];
   for (const [kind, values] of Object.entries(missing) as [NamedKind, (number | string)[]][]) {
-    const [table, key] = NAMED_KINDS[kind];
+    const [table, key] = NAMED[kind]!;
     const list =
       kind === 'languages' ? textArray(values.map(String)) : intArray(values.map(Number));
     const visible = kind === 'organizers' ? sql` and organizers.is_published_on_site` : sql``;

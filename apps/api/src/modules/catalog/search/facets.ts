@@ -105,7 +105,7 @@ const VALUES: Record<TourFacet, string> = {
 };
 
 /** The table that names a kind's values, and its key column (joined under the kind's name). */
-const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
+export const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
   countries: ['countries', 'id'],
   regions: ['regions', 'id'],
   cities: ['cities', 'id'],

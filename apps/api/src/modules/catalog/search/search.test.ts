@@ -683,6 +683,18 @@ describe('GET /spa/tours?expand=filters', () => {
       expect(option('difficulty', 4)).toMatchObject({ count: 0 });
       expect(option('accommodation', 'hotel')).toMatchObject({ count: 0 });
     }
+    // Places of the other kinds too: a world part, a showplace.
+    const continent = mostCommon(
+      (tour) => tour.countryIds.map((id) => worldPartOf.get(id)!),
+      plainTour,
+    );
+    const showplace = mostCommon((tour) => tour.showplaceIds, plainTour);
+    const places = (await list({ continent, showplace, priceMax: 1, expand: 'filters' })).filters!;
+    const listed = (kind: 'world_parts' | 'showplaces', value: number) =>
+      places[kind]?.find((item) => item.value === value);
+    expect(listed('world_parts', continent)).toMatchObject({ count: 0 });
+    expect(listed('world_parts', continent)?.text).not.toBe('');
+    expect(listed('showplaces', showplace)).toMatchObject({ count: 0 });
   });
 });
 
