@@ -42,30 +42,36 @@ describe('socketToken', () => {
   });
 });
 
+/**
+ * An API client whose send-message answers as the API stores it (`id`), recording each body;
+ * while `reachable()` is false the call gets no answer at all.
+ */
+function sendingApi(id: number, reachable: () => boolean = () => true) {
+  const bodies: { chat_id: number; message: string; client_id: string }[] = [];
+  const api = createGallopClient({
+    baseUrl: 'http://api.test',
+    locale: { iso: 'en', localizationId: 1 },
+    currency: 'USD',
+    fetch: async (request) => {
+      const body = (await request.json()) as (typeof bodies)[number];
+      bodies.push(body);
+      if (!reachable()) throw new TypeError('Failed to fetch');
+      return json(200, {
+        id,
+        chat_id: body.chat_id,
+        type: 'output',
+        message: body.message,
+        created_at: '2026-11-25T10:00:00Z',
+        client_id: body.client_id,
+      });
+    },
+  });
+  return { api, bodies };
+}
+
 describe('outboxFor', () => {
   it('sends with the client id and puts the stored message into the open conversation', async () => {
-    const bodies: unknown[] = [];
-    const api = createGallopClient({
-      baseUrl: 'http://api.test',
-      locale: { iso: 'en', localizationId: 1 },
-      currency: 'USD',
-      fetch: async (request) => {
-        const body = (await request.json()) as {
-          chat_id: number;
-          message: string;
-          client_id: string;
-        };
-        bodies.push(body);
-        return json(200, {
-          id: 50,
-          chat_id: body.chat_id,
-          type: 'output',
-          message: body.message,
-          created_at: '2026-11-25T10:00:00Z',
-          client_id: body.client_id,
-        });
-      },
-    });
+    const { api, bodies } = sendingApi(50);
     const queryClient = new QueryClient();
     queryClient.setQueryData<MessagePages>(chatKeys.messages(3), {
       pages: [{ items: [], has_more: false }],
@@ -83,30 +89,8 @@ describe('outboxFor', () => {
 
 describe('outboxFor offline', () => {
   it('keeps a message whose send got no answer waiting, and sends it once, with its client id, when the connection returns', async () => {
-    const bodies: { client_id: string }[] = [];
     let reachable = false;
-    const api = createGallopClient({
-      baseUrl: 'http://api.test',
-      locale: { iso: 'en', localizationId: 1 },
-      currency: 'USD',
-      fetch: async (request) => {
-        const body = (await request.json()) as {
-          chat_id: number;
-          message: string;
-          client_id: string;
-        };
-        bodies.push(body);
-        if (!reachable) throw new TypeError('Failed to fetch');
-        return json(200, {
-          id: 51,
-          chat_id: body.chat_id,
-          type: 'output',
-          message: body.message,
-          created_at: '2026-11-25T10:00:00Z',
-          client_id: body.client_id,
-        });
-      },
-    });
+    const { api, bodies } = sendingApi(51, () => reachable);
     const listeners = new Set<() => void>();
     const connectivity = {
       online: true,

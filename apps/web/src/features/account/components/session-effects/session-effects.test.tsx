@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { favouriteTourIdsAtom } from '../../../../lib/favourites';
+import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { SessionEffects } from './session-effects';
 
@@ -10,28 +11,7 @@ afterEach(() => {
   document.cookie = 'favorite_tours=; Max-Age=0; Path=/';
 });
 
-/** The signed-in traveller's API: the profile and the account's saved tours. */
-function accountApi(account: number[]) {
-  const calls: string[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url);
-    calls.push(`${request.method} ${pathname}`);
-    switch (pathname) {
-      case '/crm/api/user/profile':
-        return Response.json({ id: 7, first_name: 'Ada', last_name: 'Byron', email: 'a@b.c' });
-      case '/crm/api/user/favourite-tours':
-        return Response.json({ ids: account });
-      case '/crm/api/favourite-tour/create': {
-        const { tour_id } = (await request.json()) as { tour_id: number };
-        account.push(tour_id);
-        return Response.json({ ids: account });
-      }
-      default:
-        return Response.json({ message: 'Not found' }, { status: 404 });
-    }
-  };
-  return { fetch, calls };
-}
+const accountApi = (account: number[]) => fakeAccountApi(account);
 
 /** The guest's hearts before signing in, and the list every view of the page shows. */
 function Favourites({ guest }: { guest: readonly number[] }) {

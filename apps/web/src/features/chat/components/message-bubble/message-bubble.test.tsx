@@ -22,6 +22,27 @@ const system: ChatMessage = {
 
 const noop = () => undefined;
 
+/** An outgoing message waiting in the outbox, in a list, with `onRetry` to watch. */
+async function renderWaiting(
+  message: { clientId: string; text: string; held?: boolean; offline?: boolean },
+  onRetry: (clientId: string) => void,
+) {
+  await renderInApp(
+    <ol>
+      <MessageBubble
+        item={{
+          kind: 'outgoing',
+          key: message.clientId,
+          message: { chatId: 7, status: 'waiting', createdAt: '2026-12-02T10:00:00Z', ...message },
+        }}
+        timeZone="UTC"
+        onRetry={onRetry}
+        onDiscard={noop}
+      />
+    </ol>,
+  );
+}
+
 describe('MessageBubble', () => {
   it.each([
     ['client', '/booking/812'],
@@ -48,27 +69,7 @@ describe('MessageBubble', () => {
 
   it('keeps a message held by the rate limit waiting, with the way to send it on', async () => {
     const onRetry = vi.fn();
-    await renderInApp(
-      <ol>
-        <MessageBubble
-          item={{
-            kind: 'outgoing',
-            key: 'c9',
-            message: {
-              clientId: 'c9',
-              chatId: 7,
-              text: 'Is there a rest day?',
-              status: 'waiting',
-              held: true,
-              createdAt: '2026-12-02T10:00:00Z',
-            },
-          }}
-          timeZone="UTC"
-          onRetry={onRetry}
-          onDiscard={noop}
-        />
-      </ol>,
-    );
+    await renderWaiting({ clientId: 'c9', text: 'Is there a rest day?', held: true }, onRetry);
     const note = await screen.findByRole('status', {}, SLOW_CI);
     expect(note).toHaveTextContent('Waiting until you confirm you are not a robot');
     expect(screen.queryByText(/Not sent/)).toBeNull();
@@ -163,27 +164,7 @@ describe('MessageBubble', () => {
 
   it('tells a message written offline waits for the connection, with a way to send it now', async () => {
     const onRetry = vi.fn();
-    await renderInApp(
-      <ol>
-        <MessageBubble
-          item={{
-            kind: 'outgoing',
-            key: 'c3',
-            message: {
-              clientId: 'c3',
-              chatId: 7,
-              text: 'Written in the tunnel',
-              status: 'waiting',
-              offline: true,
-              createdAt: '2026-12-02T10:00:00Z',
-            },
-          }}
-          timeZone="UTC"
-          onRetry={onRetry}
-          onDiscard={noop}
-        />
-      </ol>,
-    );
+    await renderWaiting({ clientId: 'c3', text: 'Written in the tunnel', offline: true }, onRetry);
     const note = await screen.findByRole('status', {}, SLOW_CI);
     expect(note).toHaveTextContent('No connection: it will be sent when you are back online');
     expect(screen.queryByText(/Not sent/)).toBeNull();

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { favouriteTourIdsAtom } from '../../../../lib/favourites';
 import { tourSummary } from '../../../../lib/testing/fake-api';
+import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { ensureFavouriteTours } from '../../api';
 import { QueryClient } from '@tanstack/react-query';
@@ -24,32 +25,16 @@ const cards = {
 
 /** An API answering cards by id; `account` is the signed-in traveller's saved list. */
 function catalogueApi(account: number[] = []) {
-  const calls: string[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    calls.push(`${request.method} ${url.pathname}${url.search}`);
-    switch (url.pathname) {
-      case '/crm/api/tour/get-by-ids':
-        return Response.json({
+  return fakeAccountApi(account, (url) =>
+    url.pathname === '/crm/api/tour/get-by-ids'
+      ? Response.json({
           items: url.searchParams
             .getAll('ids')
             .map((id) => cards[Number(id) as keyof typeof cards])
             .filter(Boolean),
-        });
-      case '/crm/api/user/profile':
-        return Response.json({ id: 7, first_name: 'Ada', last_name: 'Byron', email: 'a@b.c' });
-      case '/crm/api/user/favourite-tours':
-        return Response.json({ ids: account });
-      case '/crm/api/favourite-tour/create': {
-        const { tour_id } = (await request.json()) as { tour_id: number };
-        account.push(tour_id);
-        return Response.json({ ids: account });
-      }
-      default:
-        return Response.json({ message: 'Not found' }, { status: 404 });
-    }
-  };
-  return { fetch, calls };
+        })
+      : undefined,
+  );
 }
 
 /** Sets the page's favourites, as a heart, a cookie or a sign-in does. */
