@@ -19,6 +19,7 @@ import { readSiteSettings } from '#src/modules/content/site-settings.ts';
 import { todayIso } from '#src/modules/catalog/tour-card.ts';
 import { pdfText } from '#src/pdf/testing.ts';
 import { NO_WHATSAPP } from './handlers.ts';
+import { firstPublishedTour } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -28,13 +29,7 @@ let supportEmail: string;
 beforeAll(async () => {
   testApp = await buildTestApp();
   db = testApp.database.db;
-  const [first] = await db
-    .select()
-    .from(tours)
-    .where(eq(tours.isPublished, true))
-    .orderBy(asc(tours.id))
-    .limit(1);
-  tour = first!;
+  tour = await firstPublishedTour(db);
   supportEmail = (await readSiteSettings(db, ['support_email'])).support_email;
 });
 afterAll(() => testApp.close());

@@ -9,13 +9,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, outboxAttachments, tourProgramRequests, tours } from '#src/db/schema/index.ts';
+import {
+  outbox,
+  outboxAttachments,
+  tourProgramRequests,
+  type tours,
+} from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import {
   dispatchOutbox,
   enqueueMessage,
   type OutboxMessage,
 } from '#src/modules/notifications/outbox.ts';
+import { firstPublishedTour } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -24,13 +30,7 @@ let tour: typeof tours.$inferSelect;
 beforeAll(async () => {
   testApp = await buildTestApp();
   db = testApp.database.db;
-  const [first] = await db
-    .select()
-    .from(tours)
-    .where(eq(tours.isPublished, true))
-    .orderBy(asc(tours.id))
-    .limit(1);
-  tour = first!;
+  tour = await firstPublishedTour(db);
 });
 afterAll(() => testApp.close());
 
