@@ -21,20 +21,8 @@ import { intArray, queryRows, textArray } from './sql.ts';
 type FilterFacets = components['schemas']['FilterFacets'];
 type FacetOption = components['schemas']['FacetOption'];
 
-/** Kinds whose chosen values are rows of a table named by `name` (the table: `NAMED`). */
-type NamedKind =
-  | 'countries'
-  | 'regions'
-  | 'cities'
-  | 'rest_kinds'
-  | 'collections'
-  | 'languages'
-  | 'organizers'
-  | 'world_parts'
-  | 'showplaces'
-  | 'water_objects'
-  | 'cruise_start_cities'
-  | 'ships';
+/** Kinds whose values are rows of a table named by `name`: every one can be chosen. */
+type NamedKind = keyof typeof NAMED;
 
 const one = (value: number | undefined) => (value === undefined ? [] : [value]);
 
@@ -80,7 +68,7 @@ async function namesOf(
 ): Promise<Map<string, string>> {
   const parts: SQL[] = [];
   for (const [kind, values] of Object.entries(missing) as [NamedKind, (number | string)[]][]) {
-    const [table, key] = NAMED[kind]!;
+    const [table, key] = NAMED[kind];
     const list =
       kind === 'languages' ? textArray(values.map(String)) : intArray(values.map(Number));
     const visible = kind === 'organizers' ? sql` and organizers.is_published_on_site` : sql``;

@@ -105,7 +105,7 @@ const VALUES: Record<TourFacet, string> = {
 };
 
 /** The table that names a kind's values, and its key column (joined under the kind's name). */
-export const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
+export const NAMED = {
   countries: ['countries', 'id'],
   regions: ['regions', 'id'],
   cities: ['cities', 'id'],
@@ -118,7 +118,7 @@ export const NAMED: Partial<Record<TourFacet, [table: string, key: string]>> = {
   water_objects: ['water_objects', 'id'],
   cruise_start_cities: ['cities', 'id'],
   ships: ['ships', 'id'],
-};
+} as const satisfies Partial<Record<TourFacet, readonly [table: string, key: string]>>;
 
 /**
  * Every tour-level facet in one pass over `base`: each tour yields a (kind, value) pair per value
@@ -131,7 +131,7 @@ function tourFacetsQuery(compiled: CompiledFilter): SQL {
     (kind) =>
       sql`select ${literal(kind)} as facet, ${sql.raw(VALUES[kind])} as value where ${othersHold(compiled, kind)}`,
   );
-  const named = Object.entries(NAMED) as [TourFacet, [string, string]][];
+  const named = Object.entries(NAMED) as [TourFacet, readonly [string, string]][];
   const joins = named.map(([kind, [table, key]]) =>
     sql.raw(
       `left join ${table} as ${kind} on counted.facet = '${kind}' and ${kind}.${key}::text = counted.value`,

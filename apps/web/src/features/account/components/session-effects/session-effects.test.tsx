@@ -11,8 +11,6 @@ afterEach(() => {
   document.cookie = 'favorite_tours=; Max-Age=0; Path=/';
 });
 
-const accountApi = (account: number[]) => fakeAccountApi(account);
-
 /** The guest's hearts before signing in, and the list every view of the page shows. */
 function Favourites({ guest }: { guest: readonly number[] }) {
   const set = useSetAtom(favouriteTourIdsAtom);
@@ -23,7 +21,7 @@ function Favourites({ guest }: { guest: readonly number[] }) {
 describe('SessionEffects', () => {
   it("after sign-in carries the guest's hearts into the account and shows the account's list", async () => {
     const account = [3];
-    const api = accountApi(account);
+    const api = fakeAccountApi(account);
     await renderInApp(
       <>
         <Favourites guest={[1]} />
@@ -40,7 +38,7 @@ describe('SessionEffects', () => {
   });
 
   it('leaves a signed-out visitor’s list alone', async () => {
-    const api = accountApi([3]);
+    const api = fakeAccountApi([3]);
     await renderInApp(
       <>
         <Favourites guest={[1]} />
