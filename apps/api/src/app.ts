@@ -51,7 +51,6 @@ import {
 import { startUploadPurge } from '#src/modules/uploads/purge.ts';
 import { registerMultipart, registerUploadRoutes } from '#src/modules/uploads/routes.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
-import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,10 +97,7 @@ function resolveOperations(app: FastifyInstance, handlers: ServiceHandlers) {
     if (Object.hasOwn(handlers, operationId)) {
       return handlers[operationId as keyof ServiceHandlers] as unknown as GlueHandler;
     }
-    // Listed in PENDING_OPERATIONS (or the contract JSON is newer than the generated types).
-    if (!(PENDING_OPERATIONS as readonly string[]).includes(operationId)) {
-      app.log.warn({ operationId }, 'contract operation has no handler');
-    }
+    app.log.warn({ operationId }, 'contract operation has no handler');
     return async (_request, reply) =>
       reply.code(501).send({ message: `Operation ${operationId} is not implemented` });
   };

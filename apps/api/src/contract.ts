@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { operations } from '@gallop/api-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PendingOperationId } from '#src/pending-operations.ts';
 
 /** The bundled OpenAPI document, as produced by `pnpm --filter @gallop/openapi build`. */
 export interface Contract {
@@ -75,10 +74,9 @@ export type OperationHandler<K extends OperationId> = (
 ) => Promise<OkBody<K> | FastifyReply<OperationRoute<K>>>;
 
 /**
- * One handler per contract operation. Because this maps over every key of `operations` (less the
- * ones explicitly listed as pending), an operation added to the contract (and to the generated
- * types) without a handler fails typecheck.
+ * One handler per contract operation. Because this maps over every key of `operations`, an
+ * operation added to the contract (and to the generated types) without a handler fails typecheck.
  */
 export type ServiceHandlers = {
-  [K in Exclude<OperationId, PendingOperationId>]: OperationHandler<K>;
+  [K in OperationId]: OperationHandler<K>;
 };

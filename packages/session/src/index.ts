@@ -9,7 +9,6 @@ export {
   toFavouriteTourId,
 } from './favourites';
 export type { AccountFavourites } from './favourites';
-export { singleFlight } from './single-flight';
 export {
   createBrowserTokenStore,
   REFRESH_TOKEN_COOKIE,

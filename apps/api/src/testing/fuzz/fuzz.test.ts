@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '#src/contract.ts';
-import { PENDING_OPERATIONS } from '#src/pending-operations.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
-import { contractOperations, type FuzzOperation } from './operations.ts';
+import { contractOperations } from './operations.ts';
 import { generateMalformedRequests, withAuthVariants, type FuzzRequest } from './requests.ts';
 
 /**
  * Contract-driven fuzzing (issue 4, Acceptance; issue 43, finding 10): malformed requests for
  * every contract operation, and not one answer of 5xx. Every 4xx must be JSON with a string
- * `message`. Operations still pending answer 501 to a request that happens to be valid; that
- * is allowed for them only.
+ * `message`.
  *
  * Operations behind bearerAuth get each request signed in as a traveller of their own (and
  * every other one anonymous or with a bogus token), so malformed input reaches the handlers and
@@ -44,7 +42,6 @@ const only = process.env.FUZZ_OPERATIONS?.split(',').filter(Boolean);
 const operations = only
   ? allOperations.filter((operation) => only.includes(operation.operationId))
   : allOperations;
-const pending = new Set<string>(PENDING_OPERATIONS);
 
 interface Answer {
   statusCode: number;
@@ -53,9 +50,8 @@ interface Answer {
 }
 
 /** Why `answer` is not acceptable for `operation`, or undefined when it is. */
-function problemWith(operation: FuzzOperation, answer: Answer): string | undefined {
+function problemWith(answer: Answer): string | undefined {
   const { statusCode } = answer;
-  if (statusCode === 501 && pending.has(operation.operationId)) return undefined;
   if (statusCode >= 500) return `status ${statusCode}`;
   if (statusCode < 400) return undefined;
   if (!answer.contentType.startsWith('application/json')) {
@@ -130,11 +126,10 @@ async function sendAll(
 
 afterAll(async () => {
   const seconds = (performance.now() - totals.startedAt) / 1000;
-  const stillPending = operations.filter((operation) => pending.has(operation.operationId));
   console.info(
     `fuzz (${testDatabaseKind()}, at least ${MINIMUM_REQUESTS} distinct per operation, ${IN_FLIGHT} in flight): ` +
       `${totals.requests} requests over ${totals.operations} operations in ${seconds.toFixed(1)} s; ` +
-      `${stillPending.length} operations still pending (501 allowed for them only); slowest: ` +
+      `slowest: ` +
       durations
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
@@ -180,7 +175,7 @@ describe('contract fuzzing: malformed requests never get a 5xx', () => {
       await sendAll(
         withAuthVariants(operation, distinct, signed?.token),
         (request, answer) => {
-          const problem = problemWith(operation, answer);
+          const problem = problemWith(answer);
           if (problem) offenders.push(describeOffender(request, answer, problem));
           totals.requests += 1;
         },
