@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@gallop/vitest-config/browser';
 import { defineConfig, devices } from '@playwright/test';
@@ -58,6 +59,10 @@ function webServer(listenPort: string, apiUrl: string, extraEnv: Record<string, 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
+  // Playwright's default is half the cores: one worker on the 2-core CI machine, which leaves a
+  // core idle while pages wait on the servers; two take about half the time (docs/testing.md,
+  // "Where CI's time goes").
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],

@@ -169,10 +169,13 @@ test.describe('changing a conversation', () => {
     await realtimeConnected(page);
     await openConversation(page, /^Gallop support/);
     await waitForHydration(page);
+    // The conversation is on screen before the connection drops: a part still loading when it
+    // does waits for the connection to come back (decision 101).
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeVisible();
 
     await context.setOffline(true);
     const text = `Written on the train ${stamp}`;
-    const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill(text);
     await box.press('Enter');
     await expect(bubble(page, text)).toHaveAttribute('data-status', 'waiting');

@@ -22,6 +22,18 @@ async function firstCataloguePage(request: APIRequestContext): Promise<string> {
   return body.items[0]!.url;
 }
 
+/** One layout-shift entry, with what moved, for the failure message. */
+interface Shift {
+  value: number;
+  at: number;
+  moved: string[];
+}
+/** The browser's layout-shift entry (not in TypeScript's DOM types). */
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+}
+
 for (const width of [390, 1366]) {
   test.describe(`layout stability at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
@@ -38,20 +50,31 @@ for (const width of [390, 1366]) {
               ? await firstCataloguePage(request)
               : await firstTour(request);
         await page.addInitScript(() => {
-          const shifts: number[] = [];
-          (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+          const shifts: Shift[] = [];
+          (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts = shifts;
+          const describe = (node: Node | null) =>
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
+              : String(node?.nodeName);
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              shifts.push((entry as unknown as { value: number }).value);
+            for (const entry of list.getEntries() as unknown as LayoutShiftEntry[]) {
+              shifts.push({
+                value: entry.value,
+                at: Math.round(entry.startTime),
+                moved: entry.sources.map(
+                  ({ node, previousRect, currentRect }) =>
+                    `${describe(node)} ${previousRect.y}→${currentRect.y} (h ${previousRect.height}→${currentRect.height})`,
+                ),
+              });
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(path, { waitUntil: 'networkidle' });
         await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
         const shifts = await page.evaluate(
-          () => (window as unknown as { __layoutShifts: number[] }).__layoutShifts,
+          () => (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts,
         );
-        const total = shifts.reduce((sum, value) => sum + value, 0);
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
         // "Good" cumulative layout shift is below 0.1; a styled server page should shift ~0.
         expect(total, `layout shifts on ${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.02);
       });
