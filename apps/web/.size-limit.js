@@ -10,9 +10,9 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 
 /**
  * First-load JavaScript: the entry and every chunk it imports statically. Issue 7's target is
- * 130 kB; the build measures ~129.4 kB with every route of spec 2.1 (react-dom alone is ~58 kB;
- * each route's definition — path, search validation, guard, head — ships in the first load,
- * ~0.1–0.2 kB a route). This budget is a ratchet at today's size that stops regressions
+ * 130 kB; the build measures ~129.4 kB with every route of docs/product.md, Routes (react-dom alone
+ * is ~58 kB; each route's definition — path, search validation, guard, head — ships in the first
+ * load, ~0.1–0.2 kB a route). This budget is a ratchet at today's size that stops regressions
  * (docs/benchmarks.md).
  */
 // 130 kB, the target itself. It came down from 134 kB once the footer and the error pages

@@ -41,7 +41,7 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
 }
 
 /** How many tours the database holds, or 0 when it is empty or not migrated yet. */
-export async function countTours(database: BenchDatabase): Promise<number> {
+async function countTours(database: BenchDatabase): Promise<number> {
   if (database.kind === 'pglite' && !existsSync(database.dataDir)) return 0;
   const handle = await openDatabase(
     database.kind === 'postgres'

@@ -4,12 +4,12 @@ import { openDatabase } from '#src/db/client.ts';
 import { parseEnv } from '#src/env.ts';
 import type { SearchQuery } from './mix.ts';
 
-export interface CapturedStatement {
+interface CapturedStatement {
   text: string;
   values: unknown[];
 }
 
-export interface ExplainedStatement extends CapturedStatement {
+interface ExplainedStatement extends CapturedStatement {
   /** `EXPLAIN (ANALYZE, BUFFERS)` output. */
   plan: string;
   executionMs: number;

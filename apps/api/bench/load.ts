@@ -16,7 +16,7 @@ interface PipelinedRequestsQueue {
  * with the API: 64 µs per 4.6 kB Brotli answer (compressed bytes are invalid UTF-8, V8's slow
  * path), about a third of the generator's time per search and more than the API spends sending
  * the answer. Unless `decodeBodies` is set, the body is counted (autocannon counts its bytes
- * anyway) and not decoded, for `/health` and the searches alike. See docs/benchmarks.md,
+ * anyway) and not decoded, for `/health` and the searches alike. See docs/benchmarks/rounds.md,
  * "API search, sixteenth round".
  */
 function withBodiesDecoded<T>(decodeBodies: boolean, run: () => PromiseLike<T>): Promise<T> {
@@ -35,7 +35,7 @@ function withBodiesDecoded<T>(decodeBodies: boolean, run: () => PromiseLike<T>):
   });
 }
 
-export interface LatencySummary {
+interface LatencySummary {
   requests: number;
   p50: number;
   p95: number;
@@ -106,7 +106,7 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[rank]!;
 }
 
-export function summarize(latencies: number[]): LatencySummary {
+function summarize(latencies: number[]): LatencySummary {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     requests: sorted.length,

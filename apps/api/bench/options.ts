@@ -8,7 +8,7 @@ export const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = fileURLToPath(new URL('../.data/bench', import.meta.url));
 export const PGLITE_DIR = fileURLToPath(new URL('../.data/bench-pglite', import.meta.url));
 
-export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gallop_bench';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gallop_bench';
 
 /** How the server answers searches: response cache on, off (index + SQL), or SQL alone. */
 export type SearchMode = 'on' | 'off' | 'sql';

@@ -5,7 +5,7 @@ import { modeLabel, RESULTS_DIR, type SearchMode } from './options.ts';
 import { scaleSteps, type ScaleMeasurement, type ScaleStep } from './scale.ts';
 
 /** The issue's targets (issue 4, Performance). */
-export const TARGETS = {
+const TARGETS = {
   postgresP95Ms: 30,
   postgresP99Ms: 60,
   throughputRatio: 0.5,

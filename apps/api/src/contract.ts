@@ -16,7 +16,7 @@ export interface Contract {
  * Where the bundled contract lives: next to the built server (`dist/openapi.json`, copied by
  * tsup) or, when running from source, in the `@gallop/openapi` package's `dist/`.
  */
-export function resolveContractPath(): string {
+function resolveContractPath(): string {
   const besideBundle = fileURLToPath(new URL('./openapi.json', import.meta.url));
   if (existsSync(besideBundle)) return besideBundle;
   try {
@@ -55,7 +55,7 @@ type OperationParameters<K extends OperationId, In extends string> = operations[
   : never;
 
 /** Fastify's route generics derived from one contract operation (reply bodies keyed by status). */
-export interface OperationRoute<K extends OperationId> {
+interface OperationRoute<K extends OperationId> {
   Params: OperationParameters<K, 'path'>;
   Querystring: OperationParameters<K, 'query'>;
   Headers: OperationParameters<K, 'header'>;
@@ -68,7 +68,7 @@ type OkBody<K extends OperationId> = 200 extends keyof operations[K]['responses'
   ? JsonContent<operations[K]['responses'][200]>
   : never;
 
-export type OperationHandler<K extends OperationId> = (
+type OperationHandler<K extends OperationId> = (
   request: FastifyRequest<OperationRoute<K>>,
   reply: FastifyReply<OperationRoute<K>>,
 ) => Promise<OkBody<K> | FastifyReply<OperationRoute<K>>>;

@@ -53,7 +53,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** The environment the API reads at start; every variable is documented in README.md. */
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: port.default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),

@@ -23,7 +23,7 @@ const NETWORK = {
 };
 const CPU_SLOWDOWN = 4;
 
-export type ScriptMode = 'js' | 'no-js';
+type ScriptMode = 'js' | 'no-js';
 
 export interface LcpPage {
   page: BenchPage;

@@ -17,7 +17,7 @@ const METRICS = {
 type Metric = keyof typeof METRICS;
 
 /** An audit that did not pass, as Lighthouse words it. */
-export interface Finding {
+interface Finding {
   category: Category;
   id: string;
   title: string;
@@ -27,7 +27,7 @@ export interface Finding {
   items: string[];
 }
 
-export interface LighthouseRun {
+interface LighthouseRun {
   scores: Record<Category, number>;
   /** Milliseconds (CLS: unitless). */
   metrics: Record<Metric, number>;

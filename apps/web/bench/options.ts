@@ -21,8 +21,8 @@ export interface BenchOptions {
   parts: Set<BenchPart>;
 }
 
-export const BENCH_PARTS = ['lighthouse', 'lcp', 'ssr'] as const;
-export type BenchPart = (typeof BENCH_PARTS)[number];
+const BENCH_PARTS = ['lighthouse', 'lcp', 'ssr'] as const;
+type BenchPart = (typeof BENCH_PARTS)[number];
 
 const HELP = `pnpm bench:web [options]
   --build              rebuild the API and the web app first (default: only when dist is missing)

@@ -75,7 +75,7 @@ export async function snapshotWebDist(): Promise<string> {
 }
 
 /** A free loopback port (asked of the OS, then released for the server to take). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -12,7 +12,7 @@ const FLAG_ALIASES: Readonly<Record<string, string>> = { ac: 'sh-ac', ta: 'sh-ta
 const FLAG_NAME = /^[a-z]{2}(-[a-z]+)?\.svg$/;
 
 /** The square SVG flags of the `flag-icons` package. */
-export function flagIconsDir(): string {
+function flagIconsDir(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags', '1x1');
 }

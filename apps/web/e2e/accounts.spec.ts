@@ -129,7 +129,7 @@ test.describe('accounts', () => {
       await expect(page).toHaveTitle('Create an account | Gallop');
       await expectNoSeriousA11yViolations(page);
 
-      // The form's own rules first (spec section 5).
+      // The form's own rules first (docs/product.md, Validation).
       await page.getByRole('button', { name: 'Create account' }).click();
       await expect(page.getByText('Required field').first()).toBeVisible();
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -96,7 +96,7 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await expect(page.getByLabel('Full name')).toHaveValue('Maya Hart');
   await expectNoSeriousA11yViolations(page);
 
-  // The form's own rules first (spec section 5).
+  // The form's own rules first (docs/product.md, Validation).
   await page.getByRole('button', { name: 'Send booking request' }).click();
   await expect(page.getByText('Required field').first()).toBeVisible();
 

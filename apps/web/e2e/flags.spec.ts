@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 import { bookAsGuest } from './guest-booking';
 import { signInWithCookies } from './sign-in';
 
-// The pages behind runtime flags (spec section 2.1), on the third e2e web server, which runs with
-// FEATURE_QR_PAYMENT and FEATURE_ARRIVAL on over the same API (playwright.config.ts). With the
+// The pages behind runtime flags (docs/product.md, Routes), on the third e2e web server, which runs
+// with FEATURE_QR_PAYMENT and FEATURE_ARRIVAL on over the same API (playwright.config.ts). With the
 // flags off they are the 404 page (meet.spec.ts).
 
 const flagsUrl = process.env.GALLOP_E2E_FLAGS_URL!;

@@ -44,7 +44,7 @@ interface BookableTour {
  * A date far ahead with seats to spare (docs/testing.md: never a date's last seat): guaranteed,
  * or with `guaranteed: false` one whose organizer must first confirm each request.
  */
-export async function bookableDate(
+async function bookableDate(
   request: APIRequestContext,
   { guaranteed = true }: { guaranteed?: boolean } = {},
 ) {

@@ -178,7 +178,7 @@ test.describe('home page', () => {
     await alert.getByRole('button', { name: "Ok, don't show again" }).click();
     await expect(alert).toBeHidden();
     const cookie = (await context.cookies()).find((item) => item.name === 'cookie_alert_dismissed');
-    // Kept 180 days (spec section 9).
+    // Kept 180 days (docs/product.md, Constants).
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(179 * 24 * 3600);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HEADLINE);

@@ -1,7 +1,7 @@
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
 
-// The payment outcome pages and the team-browser page (spec section 2.1).
+// The payment outcome pages and the team-browser page (docs/product.md, Routes).
 
 test.describe('payment outcome pages', () => {
   // A paid or declined payment's page: payment-safety.spec.ts and booking.spec.ts.

@@ -167,7 +167,8 @@ test.describe('search page', () => {
     gotoHydrated,
   }) => {
     const [priceMin, priceMax] = [500, 2000];
-    // The API's rates, then the EUR price slider's step (spec section 9), as the page does.
+    // The API's rates, then the EUR price slider's step (docs/product.md, Constants), as the page
+    // does.
     const { step, priceMax: ceiling } = sliderLimitsFor('EUR');
     const inEuros = async (amount: number) => {
       const { result } = await json<{ result: number }>(

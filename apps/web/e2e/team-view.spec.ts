@@ -2,8 +2,8 @@ import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
 
-// The private side of a tour (spec section 6: the adm_auth cookie loads private user data; the
-// private variants and programme PDF calls of section 7), for the seeded support account.
+// The private side of a tour (docs/product.md, Roles: the adm_auth cookie loads private user data;
+// the private variants and programme PDF calls), for the seeded support account.
 
 const SUPPORT = 'support@gallop.test';
 

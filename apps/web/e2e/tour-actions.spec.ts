@@ -78,7 +78,7 @@ test.describe('following a tour by e-mail', () => {
     const [mail] = await outbox(request, email);
     expect(mail!.body).toContain(tour.name);
 
-    // The answer's subscriber id is kept for 15552000 s (spec section 9)...
+    // The answer's subscriber id is kept for 15552000 s (docs/product.md, Constants)...
     const stored = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
     expect(stored?.value).toBeTruthy();
     expect(stored!.expires - Date.now() / 1000).toBeGreaterThan(15_552_000 - 120);

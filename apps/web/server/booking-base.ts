@@ -7,7 +7,7 @@
  * A single lowercase path segment. First segments the app already uses are refused: the base
  * would hide their pages.
  */
-export const BOOKING_BASE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+const BOOKING_BASE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 
 /** First path segments of other pages and of the API proxy (see src/routes and server/proxy.ts). */
 export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { PRIVATE_PATHS } from './robots';
 
 /**
- * The build manifest the client checks (spec sections 3 and 7: `builds/meta/{buildId}.json`).
+ * The build manifest the client checks (docs/product.md, Calls: `builds/meta/{buildId}.json`).
  * The build id is a hash of Vite's client manifest, so it changes exactly when the client's
  * files do; a tab whose id the server no longer knows loads the next page in full.
  */

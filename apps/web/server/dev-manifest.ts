@@ -37,9 +37,7 @@ export async function createDevManifest(vite: ViteDevServer, url: string): Promi
 }
 
 /** Script tags Vite injects into HTML, as router manifest scripts. */
-export function parseScripts(
-  html: string,
-): Array<{ attrs: Record<string, string>; children?: string }> {
+function parseScripts(html: string): Array<{ attrs: Record<string, string>; children?: string }> {
   const scripts: Array<{ attrs: Record<string, string>; children?: string }> = [];
   for (const [, rawAttrs = '', children = ''] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/g,

@@ -12,7 +12,7 @@ import { ROOT_ROUTE_ID } from './router-manifest';
 export const ENTRY_WAIT_TIMEOUT_MS = 1500;
 
 /** The picture the bootstrap waits for: the page marks its largest one `fetchpriority="high"`. */
-export const LARGEST_PICTURE = 'img[fetchpriority=high]';
+const LARGEST_PICTURE = 'img[fetchpriority=high]';
 
 /** The global through which route scripts hand their chunks to the bootstrap. */
 export const BOOTSTRAP_GLOBAL = 'gallopEntry';

@@ -64,7 +64,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{1,3}-[A-Z0-9-]{4,20}$/, 'a measurement id such as G-XXXXXXX')
     .optional(),
-  /** `{base}` of the booking pages (spec section 2.1): `/trips/12` instead of `/booking/12`. */
+  /**
+   * `{base}` of the booking pages (docs/product.md, Routes): `/trips/12` instead of `/booking/12`.
+   */
   BOOKING_BASE_PATH: z
     .string()
     .default(DEFAULT_BOOKING_BASE)

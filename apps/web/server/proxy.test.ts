@@ -4,33 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import {
-  apiTarget,
-  forwardToApi,
-  forwardUpgrades,
-  isApiPath,
-  trustProxies,
-  visitorAddress,
-} from './proxy';
-
-describe('isApiPath', () => {
-  it('matches the API prefixes and what lies below them only', () => {
-    for (const path of [
-      '/spa',
-      '/spa/tour',
-      '/crm/api/request/get',
-      '/node-api/convert-price',
-      '/media/a.webp',
-      '/socket.io/',
-      '/sitemap.xml',
-    ]) {
-      expect(isApiPath(path), path).toBe(true);
-    }
-    for (const path of ['/', '/spain-ride-12', '/crmx', '/healthz', '/mediakit', '/sitemap']) {
-      expect(isApiPath(path), path).toBe(false);
-    }
-  });
-});
+import { apiTarget, forwardToApi, forwardUpgrades, trustProxies, visitorAddress } from './proxy';
 
 describe('apiTarget', () => {
   it('keeps the path and query, under any path prefix of API_URL', () => {

@@ -22,13 +22,6 @@ export const API_PATH_PREFIXES = [
 /** Single documents the API builds for the site: the XML sitemap for robots. */
 export const API_EXACT_PATHS = ['/sitemap.xml'] as const;
 
-export function isApiPath(pathname: string): boolean {
-  return (
-    (API_EXACT_PATHS as readonly string[]).includes(pathname) ||
-    API_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
-  );
-}
-
 // Headers that describe one connection, not the message (RFC 9110 section 7.6.1).
 const HOP_BY_HOP = [
   'connection',

@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 /** The API's limit on JSON and other bodies. */
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Multipart uploads: the API's largest file (a 100 MiB video) and its form fields. */
-export const API_UPLOAD_LIMIT_BYTES = 101 * 1024 * 1024;
+const API_UPLOAD_LIMIT_BYTES = 101 * 1024 * 1024;
 
 const TOO_LARGE = 'The request body is too large';
 

@@ -1,6 +1,6 @@
 /**
- * Pages robots should skip: signed-in and transactional pages (spec section 2.1). The booking
- * base ({base}, default `booking`) holds the booking, pay and QR pages.
+ * Pages robots should skip: signed-in and transactional pages (docs/product.md, Routes). The
+ * booking base ({base}, default `booking`) holds the booking, pay and QR pages.
  */
 export const PRIVATE_PATHS = [
   '/settings',

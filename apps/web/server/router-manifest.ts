@@ -22,7 +22,7 @@ type RouteAssets = RouterManifest['routes'][string];
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
 
 /** Vite's manifest key of the single stylesheet a build without CSS code splitting writes. */
-export const APP_STYLESHEET = 'style.css';
+const APP_STYLESHEET = 'style.css';
 
 /**
  * Builds TanStack Router's manifest from Vite's client manifest: the root route gets the entry

@@ -3,7 +3,7 @@
  * refresh tokens live in HttpOnly cookies that page scripts never read. For every call it
  * forwards, the web server turns the `auth_token` cookie into `X-Authorization`; it takes the
  * tokens out of sign-in answers and sets them as cookies; it clears them on sign-out; and it runs
- * the spec's 401 -> refresh -> one retry itself (spec section 4, "Session"), which the browser's
+ * the 401 -> refresh -> one retry itself (docs/product.md, Calls), which the browser's
  * client did before.
  */
 import { REFRESH_TOKEN_PATH, type paths } from '@gallop/api-client';
@@ -36,19 +36,19 @@ const SIGN_IN_PATHS: readonly string[] = [
  * Calls whose 2xx JSON answer may carry a session (`token`, `refresh_token`), by the contract:
  * the sign-ins, and the email confirmation that signs a signed-out person in.
  */
-export const SESSION_PATHS: readonly string[] = [
+const SESSION_PATHS: readonly string[] = [
   ...SIGN_IN_PATHS,
   '/crm/api/user/confirm-email' satisfies ContractPath,
 ];
 
 /** Sign-out: the cookies go, whatever the API answers. */
-export const LOGOUT_PATH = '/crm/api/user/logout' satisfies ContractPath;
+const LOGOUT_PATH = '/crm/api/user/logout' satisfies ContractPath;
 
 /** Request bodies up to this size are kept to be sent again after a refresh; larger ones (uploads) are not retried. */
-export const MAX_RETRY_BODY_BYTES = 1024 * 1024;
+const MAX_RETRY_BODY_BYTES = 1024 * 1024;
 
 /** How long the outcome of a refresh serves other requests that still carry the old refresh cookie. */
-export const REFRESH_MEMORY_MS = 10_000;
+const REFRESH_MEMORY_MS = 10_000;
 
 const SESSION_COOKIES = new Set([TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, SIGNED_IN_COOKIE]);
 const NO_TOKENS: SessionTokens = { token: null, refreshToken: null };
@@ -182,11 +182,7 @@ export async function refreshSession(
 }
 
 /** The answer with the session cookies for `tokens` added (cleared when they are null). */
-export function withSessionCookies(
-  response: Response,
-  tokens: SessionTokens,
-  secure: boolean,
-): Response {
+function withSessionCookies(response: Response, tokens: SessionTokens, secure: boolean): Response {
   const headers = new Headers(response.headers);
   for (const cookie of sessionCookies(tokens, { secure })) headers.append('set-cookie', cookie);
   // Session answers are for this visitor only.

@@ -13,7 +13,7 @@ export const SLUG_PAGE_MODULES = {
   search: 'src/features/search/components/search-page/search-page.tsx',
 } as const;
 
-/** A one-segment path ending in `-<number>` is a tour (spec section 2.1); others search. */
+/** A one-segment path ending in `-<number>` is a tour (docs/product.md, Routes); others search. */
 const TOUR_PATH = /^\/[^/]*-\d+\/?$/;
 
 export function slugPageManifests(

@@ -423,7 +423,7 @@ describe('the favourites page (server)', () => {
     expect(response.status).toBe(200);
     expect(html).toContain('No favourites yet');
     expect(html).not.toContain('Something went wrong');
-    // Logged quietly (spec section 8).
+    // Logged quietly (docs/product.md, Errors).
     expect(warn).toHaveBeenCalledWith(
       'Favourites: the saved tours did not load',
       expect.anything(),

@@ -54,7 +54,7 @@ export interface GallopClientOptions {
   onUnauthorized?: (error: ApiError) => void | Promise<void>;
   /** Lets the tour call answer with its redirect instead of failing with 'Illegal redirect'. */
   allowRedirects?: boolean;
-  /** Sends the client role header (on by default, spec section 6). */
+  /** Sends the client role header (on by default, docs/product.md, Roles). */
   sendClientRole?: boolean;
   /** Custom fetch, for SSR or tests. */
   fetch?: FetchLike;

@@ -1,6 +1,6 @@
 /**
- * The one error type of the client (spec section 8). Every failed call rejects with an `ApiError`:
- * HTTP errors, captcha demands, redirect answers and transport failures alike.
+ * The one error type of the client (docs/product.md, Errors). Every failed call rejects with an
+ * `ApiError`: HTTP errors, captcha demands, redirect answers and transport failures alike.
  */
 
 /** Why a call failed. */
@@ -48,7 +48,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** HTTP status; 0 when no answer arrived (network, timeout, abort). */
   readonly status: number;
-  /** Short title for an error screen: always 'Error' (spec section 8 default texts). */
+  /** Short title for an error screen: always 'Error' (docs/product.md, Errors). */
   readonly title = DEFAULT_ERROR_TITLE;
   readonly errors: ValidationErrors;
   readonly url: string | undefined;
@@ -86,7 +86,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
-/** The error text of an answer: its `message`, else its `error` (spec section 8). */
+/** The error text of an answer: its `message`, else its `error` (docs/product.md, Errors). */
 export function readErrorMessage(body: unknown): string | undefined {
   // Plain-text or HTML answers (a proxy's error page) are not shown to users.
   if (!isRecord(body)) return undefined;
@@ -117,8 +117,8 @@ export function readValidationErrors(body: unknown): ValidationErrors {
 }
 
 /**
- * The contract's `Redirect` answer, `{ type: 'redirect', url }` (spec section 8: a login that
- * continues elsewhere, a tour whose slug moved).
+ * The contract's `Redirect` answer, `{ type: 'redirect', url }` (docs/product.md, Errors: a login
+ * that continues elsewhere, a tour whose slug moved).
  */
 export function readRedirectUrl(body: unknown): string | undefined {
   return isRecord(body) && body.type === 'redirect' ? nonEmptyString(body.url) : undefined;

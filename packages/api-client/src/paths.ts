@@ -1,7 +1,7 @@
 import type { paths } from './schema.gen';
 
-// Paths of the contract that the middleware treats specially (spec sections 7 and 8). `satisfies`
-// makes a renamed path in the contract a compile error here.
+// Paths of the contract that the middleware treats specially (docs/product.md, Calls and Errors).
+// `satisfies` makes a renamed path in the contract a compile error here.
 
 type ContractPath = keyof paths;
 

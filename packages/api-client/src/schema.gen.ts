@@ -50,13 +50,13 @@ export interface paths {
     };
     /**
      * Search tours
-     * @description The tour search, 20 tours per page. Filters follow the search filter of spec section 3,
-     *     normalized as in section 5 (empty values, default sort, `operatorType=any`, `page=1` and
-     *     maxima at their caps are omitted; booleans are 0 or 1). Prices and price bounds are in the
-     *     `X-Currency` currency (422 for one the server does not support). `slug` applies the stored
-     *     filters of that catalogue page first (404 when no page has it); the query's fields override
-     *     them. A range whose minimum exceeds its maximum (price, price per day, days, dates) is a 400
-     *     with the field. `expand=filters` adds the filter facets.
+     * @description The tour search, 20 tours per page. Filters follow the search filter of docs/product.md,
+     *     Entities, normalized as its Validation section says (empty values, default sort,
+     *     `operatorType=any`, `page=1` and maxima at their caps are omitted; booleans are 0 or 1).
+     *     Prices and price bounds are in the `X-Currency` currency (422 for one the server does not
+     *     support). `slug` applies the stored filters of that catalogue page first (404 when no page has
+     *     it); the query's fields override them. A range whose minimum exceeds its maximum (price, price
+     *     per day, days, dates) is a 400 with the field. `expand=filters` adds the filter facets.
      */
     get: operations['listTours'];
     put?: never;
@@ -3678,7 +3678,7 @@ export interface components {
       refresh_token: string;
       user: components['schemas']['UserProfile'];
     };
-    /** @description A session, or a redirect the client must follow (spec section 8). */
+    /** @description A session, or a redirect the client must follow (docs/product.md, Errors). */
     AuthAnswer: components['schemas']['AuthSession'] | components['schemas']['Redirect'];
     Token: {
       token: string;
@@ -4334,7 +4334,7 @@ export interface components {
       country?: components['schemas']['LocaleCountry'];
       contacts?: components['schemas']['Contacts'];
       messengers?: components['schemas']['Messengers'];
-      /** @description The landing's background videos (spec section 2.2), in display order. */
+      /** @description The landing's background videos (docs/product.md, Screens), in display order. */
       landing_videos?: components['schemas']['LandingVideo'][];
     };
     SitemapEntry: {

@@ -1,4 +1,4 @@
-/** Realtime events of the chat socket (spec section 4). */
+/** Realtime events of the chat socket (docs/product.md, States). */
 export const CHAT_EVENTS = [
   'new_message',
   'message_was_edit',
@@ -17,5 +17,5 @@ export type ChatEvent = (typeof CHAT_EVENTS)[number];
 export const MESSAGE_SEND_STATUSES = ['waiting', 'loading', 'failed', 'success'] as const;
 export type MessageSendStatus = (typeof MESSAGE_SEND_STATUSES)[number];
 
-/** Chat list page size (spec section 9). */
+/** Chat list page size (docs/product.md, Constants). */
 export const CHAT_PAGE_SIZE = 20;

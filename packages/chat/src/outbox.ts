@@ -1,8 +1,8 @@
 /**
- * Outgoing messages (spec section 4, message statuses waiting / loading / failed / success):
- * each gets a client id, waits its turn, is sent one at a time in order, and ends as success
- * (with the server's message) or failed (with the reason), from where `retry` sends it again with
- * the same client id, so the server stores it once however often it is retried.
+ * Outgoing messages (docs/product.md, States, message statuses waiting / loading / failed /
+ * success): each gets a client id, waits its turn, is sent one at a time in order, and ends as
+ * success (with the server's message) or failed (with the reason), from where `retry` sends it
+ * again with the same client id, so the server stores it once however often it is retried.
  *
  * Offline (the `connectivity` says so, or a send failed for want of a connection, `isOffline`),
  * messages wait, marked `offline`, and the queue stops. When the connection returns each is sent

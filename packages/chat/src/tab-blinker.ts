@@ -1,10 +1,11 @@
 /**
- * Tab notifications (spec section 4, "Chat"): while the tab is hidden, a new message makes the
- * title and the favicon alternate with a notification version every 1000 ms (spec section 9,
- * "Favicon flash interval"); it stops, and both are restored, once the tab is visible again.
+ * Tab notifications (docs/product.md, States, "Chat"): while the tab is hidden, a new message makes
+ * the title and the favicon alternate with a notification version every 1000 ms (docs/product.md,
+ * Constants, "Favicon flash interval"); it stops, and both are restored, once the tab is visible
+ * again.
  */
 
-/** Favicon flash interval (spec section 9). */
+/** Favicon flash interval (docs/product.md, Constants). */
 export const TAB_BLINK_INTERVAL_MS = 1000;
 
 /** The parts of `document` the blinker uses (tests pass a fake). */

@@ -8,7 +8,7 @@ export interface ChooseCurrencyOptions extends CurrencyContext {
    * call to `/crm/api/user/set-currency`); anonymous visitors keep the cookie alone.
    */
   saveOnServer?: ((currency: CurrencyCode) => Promise<unknown>) | undefined;
-  /** Reload the page after the choice is stored (optional, spec section 4). */
+  /** Reload the page after the choice is stored (optional, docs/product.md, States). */
   reload?: boolean | (() => void) | undefined;
 }
 

@@ -2,9 +2,9 @@ import { parse, serialize } from 'cookie';
 import { type CurrencyContext, defaultCurrencyFor } from './choice';
 import { type CurrencyCode, parseCurrency } from './currencies';
 
-/** The cookie that keeps the visitor's currency (spec section 3). */
+/** The cookie that keeps the visitor's currency (docs/product.md, Entities). */
 export const CURRENCY_COOKIE = 'i18n_currency';
-/** The choice is kept for one year (spec section 9: 365 days). */
+/** The choice is kept for one year (docs/product.md, Constants: 365 days). */
 export const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The stored choice in a `Cookie` request header (SSR), or `undefined` when none is stored. */

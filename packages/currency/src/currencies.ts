@@ -1,10 +1,10 @@
-/** Currencies the API contract accepts (spec section 3). */
+/** Currencies the API contract accepts (docs/product.md, Entities). */
 export const CONTRACT_CURRENCIES = ['EUR', 'USD', 'RUB', 'BYN', 'KZT', 'CNY'] as const;
 export type ContractCurrency = (typeof CONTRACT_CURRENCIES)[number];
 
 /**
- * Currencies the site offers in its picker (spec section 3). The spec's `SHF` is the Swiss franc,
- * ISO 4217 `CHF` (docs/decisions: product decisions, "Geography and maps").
+ * Currencies the site offers in its picker (docs/product.md, Entities). The spec's `SHF` is the
+ * Swiss franc, ISO 4217 `CHF` (docs/decisions: product decisions, "Geography and maps").
  */
 export const SUPPORTED_CURRENCIES = [
   'USD',
@@ -33,10 +33,13 @@ export const CURRENCY_CODES: readonly CurrencyCode[] = [
   ),
 ];
 
-/** The default currency, used when neither the visitor nor the locale names one (spec section 9). */
+/**
+ * The default currency, used when neither the visitor nor the locale names one (docs/product.md,
+ * Constants).
+ */
 export const DEFAULT_CURRENCY = 'USD' satisfies CurrencyCode;
 
-/** Offered when the site configuration lists no currencies (spec section 9). */
+/** Offered when the site configuration lists no currencies (docs/product.md, Constants). */
 export const FALLBACK_CURRENCIES = ['RUB', 'EUR', 'USD'] as const satisfies readonly CurrencyCode[];
 
 /** Spellings that mean a known currency: the spec writes the Swiss franc as `SHF`. */

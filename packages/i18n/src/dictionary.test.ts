@@ -25,7 +25,7 @@ const texts = Object.values(en).flatMap((message) =>
 );
 
 describe('the English dictionary', () => {
-  it('has every key section 8 names, with real wording', () => {
+  it('has every key the error catalogue names (docs/product.md, Errors), with real wording', () => {
     for (const key of SECTION_8_KEYS) {
       const message = en[key as keyof typeof en];
       expect(message, key).toBeTypeOf('string');
@@ -34,7 +34,7 @@ describe('the English dictionary', () => {
     }
   });
 
-  it('has the default labels of section 9', () => {
+  it('has the default labels of docs/product.md, Constants', () => {
     for (const label of [
       'Show more',
       'Next',
@@ -72,7 +72,7 @@ describe('the English dictionary', () => {
     expect(en['error.sms_unavailable']).toMatch(/text message/i);
   });
 
-  it('has the validation messages of section 5', () => {
+  it('has the validation messages of docs/product.md, Validation', () => {
     const t = translatorFor('en-US');
     expect(t('validation.required')).toBe('Required field');
     expect(t('validation.email')).toBe('Please enter a valid e-mail');

@@ -1,7 +1,7 @@
 /**
- * Locales Gallop is built for. Only English is available for the interface (spec section 1); the
- * others keep their settings (route prefix here, date locale in `dates.ts`) so turning one on is a
- * change to `available` and a dictionary, not to the code.
+ * Locales Gallop is built for. Only English is available for the interface (docs/product.md, Who it
+ * is for); the others keep their settings (route prefix here, date locale in `dates.ts`) so turning
+ * one on is a change to `available` and a dictionary, not to the code.
  */
 export const LOCALES = {
   'en-US': { prefix: '', available: true },
@@ -12,7 +12,7 @@ export const LOCALES = {
 
 export type Locale = keyof typeof LOCALES;
 
-/** The default locale (spec section 9); its pages have no prefix. */
+/** The default locale (docs/product.md, Constants); its pages have no prefix. */
 export const DEFAULT_LOCALE = 'en-US' satisfies Locale;
 
 export const AVAILABLE_LOCALES: readonly Locale[] = (Object.keys(LOCALES) as Locale[]).filter(

@@ -1,4 +1,4 @@
-/** Countries (by id) that do not use the metric system (spec section 3). */
+/** Countries (by id) that do not use the metric system (docs/product.md, Entities). */
 export const NON_METRIC_COUNTRY_IDS: readonly number[] = [31, 114, 228];
 
 export type MeasurementSystem = 'metric' | 'imperial';

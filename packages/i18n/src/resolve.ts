@@ -87,9 +87,9 @@ export interface LocaleResolution {
 }
 
 /**
- * Resolves the locale on every navigation (spec section 2.1): the route's prefix when it names an
- * available locale, else the cookie, else the browser's Accept-Language, else the default, all
- * restricted to the available locales. When the path does not match the result (no prefix for a
+ * Resolves the locale on every navigation (docs/product.md, Routes): the route's prefix when it
+ * names an available locale, else the cookie, else the browser's Accept-Language, else the default,
+ * all restricted to the available locales. When the path does not match the result (no prefix for a
  * non-default locale, or a prefix of an unavailable locale) `redirectTo` gives the right path.
  */
 export function resolveLocale(request: LocaleRequest): LocaleResolution {

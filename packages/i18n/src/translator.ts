@@ -31,7 +31,7 @@ function pluralForm(message: PluralMessage, count: unknown, rules: Intl.PluralRu
 /**
  * Builds `t(key, params)`. `{name}` placeholders are filled from params; a plural message picks
  * its form from `params.count` with `Intl.PluralRules`. A missing key logs a warning (once per
- * key) and shows the key itself (spec section 8).
+ * key) and shows the key itself (docs/product.md, Errors).
  */
 export function createTranslator<M extends Messages>(
   messages: M,

@@ -26,7 +26,7 @@ import {
 import { FILTER_FIELDS, normalizeFilters } from './fields';
 
 describe('business constants', () => {
-  it('match section 9', () => {
+  it('match docs/product.md, Constants', () => {
     expect(FILTER_LIMITS).toEqual({
       priceMax: 200_000,
       pricePerDayMax: 30_000,
@@ -37,7 +37,7 @@ describe('business constants', () => {
 });
 
 describe('enumerations', () => {
-  it('match section 3', () => {
+  it('match docs/product.md, Entities', () => {
     expect(SORT_VALUES).toEqual(['default', 'price', '-price']);
     expect(OPERATOR_TYPES).toEqual(['any', 'organization', 'author']);
     expect(TOUR_TYPES).toEqual([1, 2]);
@@ -76,7 +76,7 @@ describe('enumerations', () => {
 });
 
 describe('filter kinds', () => {
-  it('cover every kind of section 2.2 and map only to real fields', () => {
+  it('cover every kind of docs/product.md, Screens and map only to real fields', () => {
     expect(Object.keys(FILTER_KIND_FIELDS)).toEqual([...FILTER_KINDS]);
     for (const fields of Object.values(FILTER_KIND_FIELDS)) {
       for (const field of fields) expect(FILTER_FIELDS).toContain(field);

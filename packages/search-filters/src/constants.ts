@@ -1,4 +1,4 @@
-/** Business caps (spec section 9): the API never receives values beyond them. */
+/** Business caps (docs/product.md, Constants): the API never receives values beyond them. */
 export const FILTER_LIMITS = {
   /** Price cap for the total price range. */
   priceMax: 200_000,
@@ -10,7 +10,9 @@ export const FILTER_LIMITS = {
   adultAge: 18,
 } as const;
 
-/** Sort values (spec section 3): `price` is cheaper first, `-price` more expensive first. */
+/**
+ * Sort values (docs/product.md, Entities): `price` is cheaper first, `-price` more expensive first.
+ */
 export const SORT_VALUES = ['default', 'price', '-price'] as const;
 export type Sort = (typeof SORT_VALUES)[number];
 export const DEFAULT_SORT = 'default' satisfies Sort;
@@ -20,7 +22,7 @@ export const SORT_LABELS: Readonly<Record<Sort, string>> = {
   '-price': 'Most expensive first',
 };
 
-/** Who runs the tour (spec section 3); `any` means no filter. */
+/** Who runs the tour (docs/product.md, Entities); `any` means no filter. */
 export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;
 export type OperatorType = (typeof OPERATOR_TYPES)[number];
 export const OPERATOR_TYPE_LABELS: Readonly<Record<OperatorType, string>> = {
@@ -29,7 +31,9 @@ export const OPERATOR_TYPE_LABELS: Readonly<Record<OperatorType, string>> = {
   author: 'Author',
 };
 
-/** Tour type: 1 tour, 2 excursion (spec section 3). Type 1 is the default and is omitted. */
+/**
+ * Tour type: 1 tour, 2 excursion (docs/product.md, Entities). Type 1 is the default and is omitted.
+ */
 export const TOUR_TYPES = [1, 2] as const;
 export type TourType = (typeof TOUR_TYPES)[number];
 export const TOUR_TYPE_LABELS: Readonly<Record<TourType, string>> = { 1: 'Tour', 2: 'Excursion' };
@@ -53,7 +57,7 @@ export const COMFORT_LABELS: Readonly<Record<Comfort, string>> = {
   premium: 'Premium',
 };
 
-/** Accommodation kinds a tour has (spec section 3). */
+/** Accommodation kinds a tour has (docs/product.md, Entities). */
 export const ACCOMMODATIONS = [
   'camp-site',
   'guest-house',
@@ -90,7 +94,7 @@ export const DIFFICULTY_LABELS: Readonly<Record<Difficulty, string>> = {
   4: 'Extreme',
 };
 
-/** Kinds of direction a search can start from (spec section 2.2). */
+/** Kinds of direction a search can start from (docs/product.md, Screens). */
 export const DIRECTION_KINDS = [
   'cities',
   'regions',
@@ -101,7 +105,7 @@ export const DIRECTION_KINDS = [
 ] as const;
 export type DirectionKind = (typeof DIRECTION_KINDS)[number];
 
-/** Kinds of filter on the search page (spec section 2.2), cruise-specific kinds last. */
+/** Kinds of filter on the search page (docs/product.md, Screens), cruise-specific kinds last. */
 export const FILTER_KINDS = [
   'common',
   'organizer',

@@ -23,9 +23,10 @@ import {
 type Simplify<T> = { [K in keyof T]: T[K] };
 
 /**
- * The tour search filter (spec section 3) as one reader per field, in the spec's order, with the
- * normalisation of section 5 built in. Plain functions, no zod: {@link normalizeFilters} runs in
- * every page's first-load JavaScript. `searchFiltersSchema` wraps the same readers for zod users.
+ * The tour search filter (docs/product.md, Entities) as one reader per field, in the spec's order,
+ * with the normalisation of Validation built in. Plain functions, no zod: {@link normalizeFilters}
+ * runs in every page's first-load JavaScript. `searchFiltersSchema` wraps the same readers for zod
+ * users.
  */
 export const FIELD_READERS = {
   /** The search page's slug (`/{slug}`). */
@@ -169,9 +170,9 @@ export function reconcileFields(filters: SearchFilters): SearchFilters {
 }
 
 /**
- * Normalises any input into {@link SearchFilters} (spec section 5): price range clamped to
- * 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page at least
- * 1, ids numeric, unknown values dropped; everything else kept within what the API accepts
+ * Normalises any input into {@link SearchFilters} (docs/product.md, Validation): price range
+ * clamped to 0..200000, price per day to 0..30000, days to 0..20, minimum age 0 unless 0..17, page
+ * at least 1, ids numeric, unknown values dropped; everything else kept within what the API accepts
  * (`QUERY_BOUNDS`), reversed ranges turned round and half coordinates dropped. Bounds that
  * restrict nothing (a minimum of 0, a maximum at its cap) are removed, so equal searches have
  * equal filters.

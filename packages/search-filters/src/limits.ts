@@ -20,7 +20,10 @@ export function clamp(value: unknown, min: number, max: number): number {
   return Math.min(max, Math.max(min, number));
 }
 
-/** Minimum age is 0 when it is not a number, negative, or 18 and above (spec section 5). */
+/**
+ * Minimum age is 0 when it is not a number, negative, or 18 and above (docs/product.md,
+ * Validation).
+ */
 export function normalizeMinAge(value: unknown): number {
   const age = toNumber(value);
   if (age === undefined || age < 0 || age >= FILTER_LIMITS.adultAge) return 0;

@@ -30,8 +30,9 @@ export function listOf<T>(read: Reader<T>, max: number = QUERY_BOUNDS.listItems)
 }
 
 /**
- * Ids are positive integers; `'12'` reads as 12, anything else is dropped (spec section 5), and
- * so is an id beyond the database's integers (`QUERY_BOUNDS.maxId`), which names nothing.
+ * Ids are positive integers; `'12'` reads as 12, anything else is dropped (docs/product.md,
+ * Validation), and so is an id beyond the database's integers (`QUERY_BOUNDS.maxId`), which names
+ * nothing.
  */
 export const readId: Reader<number> = (value) => {
   const id = toNumber(value);

@@ -88,8 +88,8 @@ const fieldsSchema = z.object({
 });
 
 /**
- * The tour search filter (spec section 3) with the normalisation of section 5 built in: parsing
- * any input gives the normalised filters (never throws for an object), as
+ * The tour search filter (docs/product.md, Entities) with the normalisation of Validation built in:
+ * parsing any input gives the normalised filters (never throws for an object), as
  * {@link normalizeFilters} does, the rules between fields included. Use it as a router's
  * `validateSearch` or call {@link normalizeFilters}.
  */

@@ -9,7 +9,7 @@ export interface SliderLimits {
   step: number;
 }
 
-/** Slider maxima and step from the spec (section 9), for the contract currencies. */
+/** Slider maxima and step (docs/product.md, Constants), for the contract currencies. */
 export const SPEC_SLIDER_LIMITS = {
   EUR: { priceMax: 5000, pricePerDayMax: 500, step: 50 },
   USD: { priceMax: 5000, pricePerDayMax: 500, step: 50 },

@@ -22,7 +22,9 @@ export const REFRESH_TOKEN_COOKIE = 'auth_refresh_token';
  * HttpOnly token cookies: page scripts decide "signed in?" from it without ever seeing a token.
  */
 export const SIGNED_IN_COOKIE = 'gallop_signed_in';
-/** The local storage key of the second copy (spec section 4: "a cookie and local storage"). */
+/**
+ * The local storage key of the second copy (docs/product.md, States: "a cookie and local storage").
+ */
 export const TOKEN_STORAGE_KEY = 'gallop.session';
 /** The cookies live as long as a refresh token (30 days); the server decides validity. */
 export const TOKEN_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
@@ -143,7 +145,7 @@ function writeStorage(tokens: SessionTokens): void {
  * A browser token store for clients that hold their tokens in script (the spec's "cookie and
  * local storage"): the tokens live in readable cookies (so a server render knows the user) and
  * in local storage. The cookie wins; local storage restores a session whose cookies were lost
- * (spec section 4: "The token can come from two storages"). On the server it stays empty.
+ * (docs/product.md, States: "The token can come from two storages"). On the server it stays empty.
  *
  * The Gallop web app no longer uses it: its web server keeps the tokens in HttpOnly cookies
  * (`sessionCookies`) and page scripts never see them (docs/security.md).

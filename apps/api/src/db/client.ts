@@ -9,7 +9,7 @@ import type { Env } from '#src/env.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /**
  * What `db.execute(sql)` answers on both drivers: PGlite's `Results` and node-postgres'
@@ -19,7 +19,7 @@ export interface QueryRows<Row> {
   rows: Row[];
 }
 
-export interface RowsQueryResultHKT extends PgQueryResultHKT {
+interface RowsQueryResultHKT extends PgQueryResultHKT {
   type: QueryRows<Assume<this['row'], Record<string, unknown>>>;
 }
 
@@ -69,7 +69,7 @@ export interface OpenDatabaseOptions {
 const API_ROOT = new URL(import.meta.url.includes('/dist/') ? '../' : '../../', import.meta.url);
 
 /** The committed SQL migrations (`apps/api/drizzle`). */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('drizzle', API_ROOT));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('drizzle', API_ROOT));
 
 /** The default PGlite folder: `apps/api/.data/pglite` (ignored by git). */
 export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('.data/pglite', API_ROOT));

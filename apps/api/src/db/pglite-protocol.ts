@@ -13,7 +13,7 @@ export interface PgliteThreadOpen {
 }
 
 /** Types whose values the database's thread answers as PostgreSQL's text, unparsed. */
-export type TextTypes = readonly number[];
+type TextTypes = readonly number[];
 
 export type PgliteRequest =
   | {

@@ -13,11 +13,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { memoized } from '#src/memoized.ts';
 
 /** Encodings offered, preferred first. */
-export const ENCODINGS = ['br', 'gzip'] as const;
+const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** Bodies smaller than this go as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /** Quality 4 of 11: a few percent larger than 11, at a tiny fraction of its time. */
 const BROTLI_QUALITY = 4;
@@ -32,7 +32,7 @@ const negotiated = memoized(
 );
 
 /** The encoding to answer `request` with, or undefined for the body as it is. */
-export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string' || header === '') return undefined;
   return negotiated(header);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-// The headers @gallop/api-client sends (spec section 3 and 6) plus JSON and request ids.
+// The headers @gallop/api-client sends (docs/product.md, Calls) plus JSON and request ids.
 const ALLOWED_HEADERS = [
   'content-type',
   'x-authorization',

@@ -16,7 +16,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-l
 import { createRedisClient } from '#src/redis.ts';
 
 /** The operations of a rate-limiter-flexible limiter that the limits use. */
-export interface Counter {
+interface Counter {
   /** Counts one; rejects with the `RateLimiterRes` once over `points` in the window. */
   consume(key: string): Promise<RateLimiterRes>;
   /** Counts one without ever refusing. */
@@ -48,7 +48,7 @@ export class TableFull extends Error {
 }
 
 /** Keys one in-memory counter keeps at most (about 25 MB); a new key past it is refused. */
-export const DEFAULT_MAX_KEYS = 50_000;
+const DEFAULT_MAX_KEYS = 50_000;
 
 /** rate-limiter-flexible's in-memory table; read for its size only (see the test of the cap). */
 interface MemoryInternals {

@@ -29,7 +29,7 @@ function fieldName(pointer: string): string {
 }
 
 /** Groups validation messages by field, the shape of `errors` in the contract's `Error`. */
-export function validationDetails(
+function validationDetails(
   issues: ValidationIssue[],
   context: string | undefined,
 ): Record<string, string[]> {
@@ -59,7 +59,7 @@ export function validationDetails(
  * not a valid integer or date, bytes that are not UTF-8 ...) behind `error`, drizzle's wrapper
  * or the driver's own error, else undefined.
  */
-export function databaseInputError(error: unknown): string | undefined {
+function databaseInputError(error: unknown): string | undefined {
   for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;

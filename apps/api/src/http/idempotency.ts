@@ -19,9 +19,9 @@ import { unprocessable } from './http-error.ts';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Keys are kept at least this long (the contract promises 24 hours). */
-export const IDEMPOTENCY_TTL_MS = 48 * 3_600_000;
+const IDEMPOTENCY_TTL_MS = 48 * 3_600_000;
 
-export const KEY_REUSED = 'This Idempotency-Key was already used for another request';
+const KEY_REUSED = 'This Idempotency-Key was already used for another request';
 
 /** The `Idempotency-Key` header, or undefined (the contract has checked its form). */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

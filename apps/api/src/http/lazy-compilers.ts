@@ -14,7 +14,7 @@
  */
 
 /** Ajv's validate function, as Fastify uses it. */
-export interface ValidateFunction {
+interface ValidateFunction {
   (data: unknown): boolean | Promise<unknown>;
   errors?: unknown;
 }

@@ -22,9 +22,9 @@ export type LimitVerdict = { allowed: true } | { allowed: false; captcha: Captch
 export const CAPTCHA_HEADER = 'x-captcha';
 
 /** Blocks of one key are remembered this long to decide on the harder captcha. */
-export const BLOCK_MEMORY_MS = 24 * 60 * 60_000;
+const BLOCK_MEMORY_MS = 24 * 60 * 60_000;
 /** The block of a key, counted within `BLOCK_MEMORY_MS`, from which `hard_captcha` is asked. */
-export const HARD_CAPTCHA_AFTER = 3;
+const HARD_CAPTCHA_AFTER = 3;
 
 /** What carries a solved captcha: the request (its `X-Captcha` header). */
 export interface CaptchaCarrier {

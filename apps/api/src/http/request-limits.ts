@@ -18,7 +18,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** How long the rest of a refused request is read before the connection is closed. */
-export const LINGER_MS = 10_000;
+const LINGER_MS = 10_000;
 
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
   HPE_HEADER_OVERFLOW: {

@@ -10,7 +10,7 @@ const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** The registered font names. */
-export type PdfFont = 'regular' | 'bold';
+type PdfFont = 'regular' | 'bold';
 
 export interface PdfOptions {
   /** The document's Title, Subject and Author (Gallop) properties. */

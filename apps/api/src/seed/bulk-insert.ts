@@ -2,10 +2,11 @@
  * Multi-row INSERTs for the seed's big tables, written without drizzle's query builder.
  *
  * Seeding 20k tours spent 43% of its time in drizzle building INSERT text and parameters (its
- * `is()` checks run per value) and 3% generating the tours (docs/benchmarks.md, twenty-fourth
- * round). This writes the same statement drizzle would, `INSERT INTO t (every column) VALUES
- * (...), (...)`, with DEFAULT where a row leaves a column out and each value mapped by its
- * column (`mapToDriverValue`: jsonb to text, and so on), and sends it straight to the driver.
+ * `is()` checks run per value) and 3% generating the tours (docs/benchmarks/rounds.md,
+ * twenty-fourth round). This writes the same statement drizzle would, `INSERT INTO t (every
+ * column) VALUES (...), (...)`, with DEFAULT where a row leaves a column out and each value
+ * mapped by its column (`mapToDriverValue`: jsonb to text, and so on), and sends it straight to
+ * the driver.
  */
 import { getTableColumns, getTableName, is, SQL, type Column, type Table } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';

@@ -19,10 +19,10 @@ import {
 import { WATER_OBJECTS } from './data/catalog.ts';
 import { slugify } from './slug.ts';
 
-/** Spec section 3: these country ids are non-metric. */
+/** These country ids are non-metric (docs/product.md, Entities). */
 const NON_METRIC_COUNTRY_IDS = new Set([31, 114, 228]);
 
-export interface SeededCity {
+interface SeededCity {
   id: number;
   name: string;
   regionId: number;

@@ -48,7 +48,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   ctx.log('seed complete');
 }
 
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const { rows } = await db.execute<{ present: boolean }>(
     sql`SELECT EXISTS (SELECT 1 FROM countries) AS present`,
   );

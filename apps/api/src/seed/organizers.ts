@@ -11,7 +11,7 @@ export interface SeededOrganizer {
 }
 
 /** At least 72 organizers (the issue asks for 60+), one per 50 tours at benchmark sizes. */
-export function organizerCount(tours: number): number {
+function organizerCount(tours: number): number {
   return Math.max(72, Math.ceil(tours / 50));
 }
 

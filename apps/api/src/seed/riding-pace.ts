@@ -4,7 +4,7 @@
  * questions, reviews) says what the pace says, so no tour welcomes beginners and then asks them
  * to gallop.
  */
-export type Difficulty = 1 | 2 | 3 | 4;
+type Difficulty = 1 | 2 | 3 | 4;
 
 export interface RidingPace {
   difficulty: Difficulty;

@@ -140,7 +140,7 @@ const POLICY_MIX: readonly PolicyName[] = [
   'moderate',
   'flexible',
 ];
-export const policyOfTour = (id: number): PolicyName => POLICY_MIX[id % POLICY_MIX.length]!;
+const policyOfTour = (id: number): PolicyName => POLICY_MIX[id % POLICY_MIX.length]!;
 
 function chooseKind(random: Random, country: SeededCountry): Kind {
   const canCruise = country.waterIds.length > 0;

@@ -41,12 +41,12 @@ import { deferredApiClient } from './deferred-api-client';
 import { createCookieSessionStore } from './session-tokens';
 
 /** Where the server reaches the API when `API_URL` is not set. */
-export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
+const DEFAULT_API_URL = 'http://127.0.0.1:4000';
 
 /** Server-side calls give up sooner than the client default: the visitor is waiting for HTML. */
 const SSR_TIMEOUT_MS = 10_000;
 
-/** Locale iso and localization id per locale (spec section 3, "Locale properties"). */
+/** Locale iso and localization id per locale (docs/product.md, Entities, "Locale properties"). */
 const LOCALE_HEADERS: Record<Locale, ClientLocale> = {
   'en-US': { iso: 'en', localizationId: 1 },
   ru: { iso: 'ru', localizationId: 2 },

@@ -1,5 +1,5 @@
 /**
- * The booking pages live under a configurable first segment, `{base}` in spec section 2.1
+ * The booking pages live under a configurable first segment, `{base}` in docs/product.md, Routes
  * (`BOOKING_BASE_PATH`, default `booking`): `/{base}/{id}`, `/{base}/uuid/{uuid}`, the pay and QR
  * pages and the booking form `/{base}/new`.
  *

@@ -22,8 +22,8 @@ const MESSENGER_NAMES: Record<MessengerSource, string> = {
 };
 
 /**
- * Display order of messengers (spec section 3): telegram first when Russian is available,
- * otherwise facebook first. Russian is not available (spec section 1).
+ * Display order of messengers (docs/product.md, Entities): telegram first when Russian is
+ * available, otherwise facebook first. Russian is not available (docs/product.md, Who it is for).
  */
 const MESSENGER_ORDER: readonly MessengerSource[] = [
   'facebook',

@@ -1,12 +1,12 @@
 import { parse, serialize } from 'cookie';
 
 /**
- * The visitor's country (spec section 4): kept in its cookie for 180 days, whether detected by IP
- * (the shell) or chosen in the account settings; a signed-in account follows it.
+ * The visitor's country (docs/product.md, States): kept in its cookie for 180 days, whether
+ * detected by IP (the shell) or chosen in the account settings; a signed-in account follows it.
  */
-export const COUNTRY_COOKIE = 'country_id';
+const COUNTRY_COOKIE = 'country_id';
 
-/** 15552000 s (spec section 9). */
+/** 15552000 s (docs/product.md, Constants). */
 const COUNTRY_MAX_AGE_S = 15_552_000;
 
 export function countryIdFromCookies(cookieHeader: string | null | undefined): number | undefined {

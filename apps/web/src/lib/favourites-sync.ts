@@ -1,13 +1,13 @@
 /**
- * Favourites at sign-in (spec section 4): the guest's hearts join the account, whose list then
- * replaces the local one. Loaded only when someone signs in, not with every first page
+ * Favourites at sign-in (docs/product.md, States): the guest's hearts join the account, whose list
+ * then replaces the local one. Loaded only when someone signs in, not with every first page
  * (.size-limit.js); the list itself lives in `./favourites.ts`.
  */
 import type { GallopClient } from '@gallop/api-client';
 import { carryFavouritesIntoAccount } from '@gallop/session';
 
 /** The signed-in traveller's list on the server (published tours only). */
-export async function listServerFavourites(api: GallopClient): Promise<number[]> {
+async function listServerFavourites(api: GallopClient): Promise<number[]> {
   const { data } = await api.GET('/crm/api/user/favourite-tours', {
     params: { query: { active_only: 1 } },
   });

@@ -1,12 +1,12 @@
 /**
- * Guest favourites (spec sections 3 and 4): a list of numeric tour ids kept in the
+ * Guest favourites (docs/product.md, Entities and States): a list of numeric tour ids kept in the
  * `favorite_tours` cookie, so the server renders the right heart state and header count.
  *
  * The server reads the cookie into `VisitorPreferences.favouriteTourIds` (`./visitor.ts`); in the
  * page the list lives in a jotai atom, hydrated from that value on first use and written back to
  * the cookie on every change. For a signed-in traveller every change also goes to the server
- * (spec section 4: "Adding or removing calls the server only when logged in"); on sign-in the
- * guest's ids are carried into the account and the account's list replaces the local one
+ * (docs/product.md, States: adding or removing calls the server only when signed in); on sign-in
+ * the guest's ids are carried into the account and the account's list replaces the local one
  * (`./favourites-sync.ts`, loaded by `features/account`'s `SessionEffects` at sign-in). The rules that
  * need no React live in `@gallop/session`.
  */
@@ -17,8 +17,6 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useApi } from './api';
 import { hasSession } from './session-tokens';
-
-export { FAVOURITES_COOKIE, parseFavouriteTourIds, toFavouriteTourId } from '@gallop/session';
 
 /** The list as it is now in this page; private: read it through the hooks below. */
 const storedIdsAtom = atom<readonly number[]>([]);
@@ -54,7 +52,7 @@ export function useFavouriteTourIds(): readonly number[] {
  * Sends one change to the server. A failure is logged and the local list keeps the change (spec:
  * "A failed server removal is logged and the id is still removed locally").
  */
-export async function saveServerFavourite(
+async function saveServerFavourite(
   api: GallopClient,
   tourId: number,
   isFavourite: boolean,

@@ -1,6 +1,6 @@
 /**
- * Pages behind runtime flags (spec section 2.1: the QR payment pages and the arrival page exist
- * only when their flag is on). A page whose flag is off is the 404 page, status 404.
+ * Pages behind runtime flags (docs/product.md, Routes: the QR payment pages and the arrival page
+ * exist only when their flag is on). A page whose flag is off is the 404 page, status 404.
  */
 import { notFound } from '@tanstack/react-router';
 import type { SiteConfig, SiteFeatures } from './site';

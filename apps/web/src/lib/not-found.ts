@@ -2,7 +2,7 @@ import { isApiError } from '@gallop/api-client';
 import { notFound } from '@tanstack/react-router';
 
 /** An API error that means "no such thing": the router's 404 page, not the error page. */
-export function isApiNotFound(error: unknown): boolean {
+function isApiNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 

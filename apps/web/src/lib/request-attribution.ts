@@ -1,8 +1,9 @@
 /**
- * What a booking request carries about how the visitor came (spec sections 2.1, 3 and 9): the
- * campaign tags stored from the address (`utm_source`, `utm_campaign`, `utm_content`, 3 days)
- * and the subscriber id; and what it leaves behind, the `last_request_id` cookie (180 days) that
- * later calls (help requests, chat sources) send so support sees the request they are about.
+ * What a booking request carries about how the visitor came (docs/product.md, Routes, Entities and
+ * Constants): the campaign tags stored from the address (`utm_source`, `utm_campaign`,
+ * `utm_content`, 3 days) and the subscriber id; and what it leaves behind, the `last_request_id`
+ * cookie (180 days) that later calls (help requests, chat sources) send so support sees the request
+ * they are about.
  */
 import { parse, serialize } from 'cookie';
 import { SUBSCRIBER_ID_MAX_AGE_S, subscriberIdFromCookies } from './subscriber';
@@ -13,7 +14,7 @@ export const CAMPAIGN_TAGS = ['utm_source', 'utm_campaign', 'utm_content'] as co
 /** The contract's longest campaign tag. */
 export const MAX_CAMPAIGN_TAG_LENGTH = 200;
 
-export const LAST_REQUEST_ID_COOKIE = 'last_request_id';
+const LAST_REQUEST_ID_COOKIE = 'last_request_id';
 
 /** The largest row id (PostgreSQL `integer`). */
 const MAX_ID = 2_147_483_647;

@@ -1,13 +1,13 @@
 /**
- * Where the browser sends API calls and opens the chat socket (spec section 7: "The API base URL
- * comes from runtime configuration; the realtime chat socket URL likewise"). The web server reads
- * them from its environment (`PUBLIC_API_URL`, `PUBLIC_SOCKET_URL`) and writes them into every
- * page as one `<meta>`; the browser reads it before its API client exists. Unset, both are the
- * page's own origin, which the web server forwards to the API (decision 102).
+ * Where the browser sends API calls and opens the chat socket (docs/product.md, Calls: both come
+ * from runtime configuration). The web server reads them from its environment (`PUBLIC_API_URL`,
+ * `PUBLIC_SOCKET_URL`) and writes them into every page as one `<meta>`; the browser reads it before
+ * its API client exists. Unset, both are the page's own origin, which the web server forwards to
+ * the API (decision 102).
  */
 import type { SiteConfig } from './site';
 
-export const RUNTIME_CONFIG_META = 'gallop-runtime-config';
+const RUNTIME_CONFIG_META = 'gallop-runtime-config';
 
 export interface RuntimeConfig {
   /** Base of `/spa`, `/crm` and `/node-api` calls: an origin, optionally with a path prefix. */

@@ -1,5 +1,5 @@
 /**
- * Where the web app keeps the signed-in user's tokens (spec section 4, "Session";
+ * Where the web app keeps the signed-in user's tokens (docs/product.md, States, "Session";
  * decisions.md, "Sessions and tokens"): in HttpOnly cookies that only the web server reads. On
  * the server, a store per request is read from the request's cookies. When a server render has
  * to refresh an expired access token, the rotated tokens must reach the browser, or its refresh

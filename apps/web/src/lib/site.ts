@@ -23,7 +23,7 @@ export interface SiteConfig {
   analyticsId?: string | undefined;
   /** `{base}` of the booking pages (`BOOKING_BASE_PATH`, src/lib/booking-base.ts); `booking` if unset. */
   bookingBasePath?: string | undefined;
-  /** Pages behind runtime flags (spec section 2.1); off when unset. */
+  /** Pages behind runtime flags (docs/product.md, Routes); off when unset. */
   features?: SiteFeatures | undefined;
   /**
    * The browser's API base and chat socket URL (`PUBLIC_API_URL`, `PUBLIC_SOCKET_URL`); each

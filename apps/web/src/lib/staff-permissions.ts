@@ -6,12 +6,12 @@ import { useEffect, useState } from 'react';
 import { useApi } from './api';
 import { hasSession } from './session-tokens';
 
-/** Set by the back office on a team member's browser (spec section 6). */
-export const ADMIN_AUTH_COOKIE = 'adm_auth';
+/** Set by the back office on a team member's browser (docs/product.md, Roles). */
+const ADMIN_AUTH_COOKIE = 'adm_auth';
 
 export type UserPrivateData = components['schemas']['UserPrivateData'];
 
-/** What a signed-in team member may see on the site (spec sections 3 and 6). */
+/** What a signed-in team member may see on the site (docs/product.md, Entities and Roles). */
 export interface StaffPermissions {
   canUseKnowledge: boolean;
   /** The private side of tours: every date with its seats, individual offers, the team PDF. */
@@ -38,7 +38,7 @@ export function permissionsOf(data: UserPrivateData | null | undefined): StaffPe
 
 /**
  * `/spa/user-info-data`: the signed-in user's permissions. A failure is null and logged quietly
- * (spec section 8: "private-data failure gives null"), which means no permissions.
+ * (docs/product.md, Errors: a private-data failure is null), which means no permissions.
  */
 export function userPrivateDataQueryOptions(api: GallopClient) {
   return {

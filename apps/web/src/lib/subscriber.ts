@@ -1,13 +1,16 @@
 import { parse, serialize } from 'cookie';
 
 /**
- * The visitor's subscriber id (spec section 3 cookies): the API gives one with the first
- * subscription (`POST /spa/subscribe-tour-program`) and later calls send it back, so one visitor's
- * subscriptions and requests stay together.
+ * The visitor's subscriber id (docs/product.md, Entities, cookies): the API gives one with the
+ * first subscription (`POST /spa/subscribe-tour-program`) and later calls send it back, so one
+ * visitor's subscriptions and requests stay together.
  */
-export const SUBSCRIBER_ID_COOKIE = 'subscriber_id';
+const SUBSCRIBER_ID_COOKIE = 'subscriber_id';
 
-/** 15552000 s, 180 days (spec section 9, the lifetime of `last_request_id` and `subscriber_id`). */
+/**
+ * 15552000 s, 180 days (docs/product.md, Constants, the lifetime of `last_request_id` and
+ * `subscriber_id`).
+ */
 export const SUBSCRIBER_ID_MAX_AGE_S = 15_552_000;
 
 /** The contract's longest `subscriber_id`. */

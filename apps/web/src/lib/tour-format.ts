@@ -81,7 +81,7 @@ export function formatPrepayment(date: TourDate): string {
   }
 }
 
-export const DISCOUNT_KIND_LABELS: Readonly<Record<DiscountKind, string>> = {
+const DISCOUNT_KIND_LABELS: Readonly<Record<DiscountKind, string>> = {
   early_booking_dates: 'Early booking',
   early_booking_days: 'Early booking',
   seasonal: 'Seasonal offer',

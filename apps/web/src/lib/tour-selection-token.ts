@@ -1,9 +1,9 @@
 /**
- * Tour-selection mode starts from a link token (spec sections 1, 2.1 and 3):
- * `?tour-selection-token={requestId}-{secret}` is stored and removed from the address, so it is
- * neither bookmarked nor shared by accident; the part before the first hyphen is the request id.
- * While a token is stored the site is in tour-selection mode: `/tour-selection` shows the tours
- * an organizer or support selected for that request (features/tour-selection).
+ * Tour-selection mode starts from a link token (docs/product.md, Who it is for, Routes and
+ * Entities): `?tour-selection-token={requestId}-{secret}` is stored and removed from the address,
+ * so it is neither bookmarked nor shared by accident; the part before the first hyphen is the
+ * request id. While a token is stored the site is in tour-selection mode: `/tour-selection` shows
+ * the tours an organizer or support selected for that request (features/tour-selection).
  *
  * Stored in localStorage, not a cookie: only this browser's pages use it, it survives reloads and
  * new tabs, and it is not sent with every request.
@@ -15,11 +15,7 @@ import {
   isTourSelectionToken,
 } from './tour-selection-token-format';
 
-export {
-  TOUR_SELECTION_TOKEN_KEY,
-  TOUR_SELECTION_TOKEN_PARAM,
-  isTourSelectionToken,
-} from './tour-selection-token-format';
+export { TOUR_SELECTION_TOKEN_KEY } from './tour-selection-token-format';
 
 /** The request a token belongs to: the part before its first hyphen. */
 export function requestIdOfSelectionToken(token: string): number | undefined {

@@ -1,6 +1,6 @@
 /**
- * Arrival and departure of a tourist (spec section 3, "Travel info"), shared by the meet page,
- * which shows it to the organizer, and the arrival page, where the traveller fills it in.
+ * Arrival and departure of a tourist (docs/product.md, Entities, "Travel info"), shared by the meet
+ * page, which shows it to the organizer, and the arrival page, where the traveller fills it in.
  */
 import type { components } from '@gallop/api-client';
 import { formatDay } from './tour-format';

@@ -26,7 +26,10 @@ export function visitorFromCookies(cookieHeader: string | null | undefined): Vis
   };
 }
 
-/** `document.cookie = ...` value that keeps the alert dismissed for 180 days (spec section 9). */
+/**
+ * `document.cookie = ...` value that keeps the alert dismissed for 180 days (docs/product.md,
+ * Constants).
+ */
 export function cookieAlertDismissedCookie(secure: boolean): string {
   return serialize(COOKIE_ALERT_COOKIE, '1', {
     path: '/',

@@ -9,8 +9,8 @@ import { useSiteInfo } from '../lib/site-info';
 
 /**
  * Every address of more than one segment that no other route takes. Only the weather pages
- * (`/{country}[/{place}]/climate-and-weather`, spec section 2.1) live here; the rest is the 404
- * page. One-segment addresses belong to `/$slug` (tours and search pages).
+ * (`/{country}[/{place}]/climate-and-weather`, docs/product.md, Routes) live here; the rest is the
+ * 404 page. One-segment addresses belong to `/$slug` (tours and search pages).
  */
 export const Route = createFileRoute('/$')({
   loader: async ({ context, params }) => {
@@ -25,7 +25,8 @@ export const Route = createFileRoute('/$')({
 
 function WeatherRoute() {
   const { place } = Route.useLoaderData();
-  // The visitor's country decides the units (spec section 3: countries 31, 114, 228 are not metric).
+  // The visitor's country decides the units (docs/product.md, Entities: countries 31, 114, 228 are
+  // not metric).
   const country = useSiteInfo()?.country;
   return <WeatherPage place={place} defaultSystem={measurementSystem(country?.id)} />;
 }

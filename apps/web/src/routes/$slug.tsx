@@ -37,8 +37,8 @@ const LazySearchPage = lazy(() =>
 );
 
 /**
- * The catch-all `/{slug}` (spec section 2.1): a slug ending in `-<number>` is a tour page; any
- * other slug is a tour search page whose filters start from the catalogue page stored for it.
+ * The catch-all `/{slug}` (docs/product.md, Routes): a slug ending in `-<number>` is a tour page;
+ * any other slug is a tour search page whose filters start from the catalogue page stored for it.
  * Unknown slugs are the 404 page (so is a slug longer than any page has); a moved tour redirects
  * (301); a passed one is the 410 page. A search typed by hand moves to its normalised address
  * (`canonicalSearchMiddleware`), so the address bar shows the search the page runs.

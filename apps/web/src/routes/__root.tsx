@@ -29,7 +29,8 @@ import type { RouterContext } from '../router';
 import { NotFoundPage, preloadErrorPages } from './-error/lazy-error-pages';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Locale routing on every navigation (spec section 2.1): a path of another locale moves (301).
+  // Locale routing on every navigation (docs/product.md, Routes): a path of another locale moves
+  // (301).
   beforeLoad: ({ location, context }) => {
     const href = localeRedirect(location, context.locale);
     if (href !== undefined) throw redirect({ href, statusCode: 301 });
@@ -138,7 +139,10 @@ const ChatRealtime = lazy(() =>
   import('../features/chat/realtime').then(({ ChatRealtime }) => ({ default: ChatRealtime })),
 );
 
-/** The chat's socket, counters and tab alerts, for a signed-in user (spec section 4, "Chat"). */
+/**
+ * The chat's socket, counters and tab alerts, for a signed-in user (docs/product.md, States,
+ * "Chat").
+ */
 function SignedInChat() {
   const { user } = useSession();
   const [hydrated, setHydrated] = useState(false);

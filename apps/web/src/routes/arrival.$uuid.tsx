@@ -11,9 +11,9 @@ import { hasSession } from '../lib/session-tokens';
 import { formatDateRange } from '../lib/tour-format';
 
 /**
- * `/arrival/{uuid}` (spec section 2.1), behind `FEATURE_ARRIVAL`: the traveller's arrival and
- * departure details for their booking. The link opens the booking; reading and saving the details
- * needs the owner's session (someone else's booking is the 403 page).
+ * `/arrival/{uuid}` (docs/product.md, Routes), behind `FEATURE_ARRIVAL`: the traveller's arrival
+ * and departure details for their booking. The link opens the booking; reading and saving the
+ * details needs the owner's session (someone else's booking is the 403 page).
  */
 export const Route = createFileRoute('/arrival/$uuid')({
   beforeLoad: ({ context }) => requireFeature(context.site, 'arrival'),

@@ -7,8 +7,8 @@ import { blogIndexHeadData, blogPostHeadData } from '../features/blog/head';
 import { pageHead, shareImage } from '../features/seo/head';
 
 /**
- * The blog (spec 2.1): `/blog/{slug-<id>}` is an article (an old slug redirects with 301);
- * `/blog` and `/blog/{category}` are the index, 20 posts a page (`?page=N`). Unknown -> 404.
+ * The blog (docs/product.md, Routes): `/blog/{slug-<id>}` is an article (an old slug redirects with
+ * 301); `/blog` and `/blog/{category}` are the index, 20 posts a page (`?page=N`). Unknown -> 404.
  */
 export const Route = createFileRoute('/blog/$')({
   validateSearch: validateBlogSearch,

@@ -6,7 +6,9 @@ import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 
-/** `{base}/{id}` (spec section 2.1): the traveller's booking; numeric id, sign-in required. */
+/**
+ * `{base}/{id}` (docs/product.md, Routes): the traveller's booking; numeric id, sign-in required.
+ */
 export const Route = createFileRoute('/booking/$id')({
   beforeLoad: requireSession,
   loader: async ({ context, location, params }) => {

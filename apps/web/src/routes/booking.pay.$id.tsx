@@ -6,7 +6,7 @@ import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 
-/** `{base}/pay/{id}` (spec section 2.1): paying a booking of the signed-in traveller. */
+/** `{base}/pay/{id}` (docs/product.md, Routes): paying a booking of the signed-in traveller. */
 export const Route = createFileRoute('/booking/pay/$id')({
   beforeLoad: requireSession,
   loader: async ({ context, location, params }) => {

@@ -6,7 +6,7 @@ import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 import { useEmailProof } from './-booking/email-proof';
 
-/** `{base}/pay/uuid/{uuid}` (spec section 2.1): paying a booking opened by its link key. */
+/** `{base}/pay/uuid/{uuid}` (docs/product.md, Routes): paying a booking opened by its link key. */
 export const Route = createFileRoute('/booking/pay/uuid/$uuid')({
   loader: ({ context, params }) => {
     if (!isBookingUuid(params.uuid)) throw notFound();

@@ -7,7 +7,10 @@ import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 import { requireFeature } from '../lib/features';
 
-/** `{base}/qr/{id}` (spec section 2.1): paying by QR code; sign-in required; behind FEATURE_QR_PAYMENT. */
+/**
+ * `{base}/qr/{id}` (docs/product.md, Routes): paying by QR code; sign-in required; behind
+ * FEATURE_QR_PAYMENT.
+ */
 export const Route = createFileRoute('/booking/qr/$id')({
   beforeLoad: ({ context, location }) => {
     requireFeature(context.site, 'qrPayment');

@@ -7,7 +7,10 @@ import { bookingHref } from '../lib/booking-base';
 import { requireFeature } from '../lib/features';
 import { hasSession } from '../lib/session-tokens';
 
-/** `{base}/qr/uuid/{uuid}` (spec section 2.1): paying by QR code from the booking's link; behind FEATURE_QR_PAYMENT. */
+/**
+ * `{base}/qr/uuid/{uuid}` (docs/product.md, Routes): paying by QR code from the booking's link;
+ * behind FEATURE_QR_PAYMENT.
+ */
 export const Route = createFileRoute('/booking/qr/uuid/$uuid')({
   beforeLoad: ({ context }) => requireFeature(context.site, 'qrPayment'),
   loader: ({ context, params }) => {

@@ -6,7 +6,7 @@ import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
 import { useEmailProof } from './-booking/email-proof';
 
-/** `{base}/uuid/{uuid}` (spec section 2.1): a booking opened by its link key, no sign-in. */
+/** `{base}/uuid/{uuid}` (docs/product.md, Routes): a booking opened by its link key, no sign-in. */
 export const Route = createFileRoute('/booking/uuid/$uuid')({
   loader: ({ context, params }) => {
     if (!isBookingUuid(params.uuid)) throw notFound();

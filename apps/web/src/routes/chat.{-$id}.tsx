@@ -8,8 +8,8 @@ import { OrganizerAnswerCard } from '../features/partner/components/organizer-an
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/chat/{id?}` (spec section 2.1, sign-in required): the conversations, and with an id the open
- * one. A non-numeric id, or a chat that is not the user's, is the 404 page.
+ * `/chat/{id?}` (docs/product.md, Routes, sign-in required): the conversations, and with an id the
+ * open one. A non-numeric id, or a chat that is not the user's, is the 404 page.
  */
 export const Route = createFileRoute('/chat/{-$id}')({
   beforeLoad: requireSession,

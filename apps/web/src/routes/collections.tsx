@@ -10,7 +10,7 @@ const HEAD = {
   canonical: '/collections',
 };
 
-/** Every collection (spec section 2.1, listings), each leading to its tours. */
+/** Every collection (docs/product.md, Routes, listings), each leading to its tours. */
 export const Route = createFileRoute('/collections')({
   loader: async ({ context }) => {
     await ensureCollections(context.queryClient, context.api);

@@ -10,7 +10,7 @@ const HEAD = {
   canonical: '/destinations',
 };
 
-/** Destinations (spec section 2.1, listings): world parts, countries, regions and cities. */
+/** Destinations (docs/product.md, Routes, listings): world parts, countries, regions and cities. */
 export const Route = createFileRoute('/destinations')({
   loader: async ({ context }) => {
     await ensureDestinations(context.queryClient, context.api);

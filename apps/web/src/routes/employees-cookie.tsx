@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { EmployeesPage } from '../features/staff/components/employees-page/employees-page';
 import { pageHead } from '../features/seo/head';
 
-/** `/employees-cookie` (spec section 2.1): marks a team member's browser; never indexed. */
+/** `/employees-cookie` (docs/product.md, Routes): marks a team member's browser; never indexed. */
 export const Route = createFileRoute('/employees-cookie')({
   // The head's words come with the loader's chunk, not the first load (issue 7's budget).
   loader: () => ({

@@ -5,7 +5,7 @@ import { FAVOURITES_TITLE } from '../features/favourites/title';
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/favorites` (spec section 2.1): the guest's saved tours from the `favorite_tours` cookie,
+ * `/favorites` (docs/product.md, Routes): the guest's saved tours from the `favorite_tours` cookie,
  * rendered on the server from the request's cookie. Personal, so kept out of search results.
  */
 export const Route = createFileRoute('/favorites')({

@@ -20,8 +20,8 @@ const HelpRequestPrompt = lazyComponent(() =>
 );
 
 /**
- * The help center (spec 2.1): `/help-center`, and `/help-center/{slug}` for a section or an
- * article (their slugs never clash); anything else is the 404 page.
+ * The help center (docs/product.md, Routes): `/help-center`, and `/help-center/{slug}` for a
+ * section or an article (their slugs never clash); anything else is the 404 page.
  */
 export const Route = createFileRoute('/help-center/$')({
   loader: async ({ context, params }) => {

@@ -6,9 +6,9 @@ import { isMeetKey } from '../features/meet/meet';
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/meet?key=` (spec section 2.2): the organizer's meeting details for a contract, opened by the
- * key of their link (section 6). Not indexed. An unknown key is the 404 page; any other load
- * failure is the error page with the server's status, 503 when there is none (section 8).
+ * `/meet?key=` (docs/product.md, Screens): the organizer's meeting details for a contract, opened
+ * by the key of their link (Roles). Not indexed. An unknown key is the 404 page; any other load
+ * failure is the error page with the server's status, 503 when there is none (Errors).
  */
 export const Route = createFileRoute('/meet')({
   validateSearch: (search: Record<string, unknown>): { key?: string } =>

@@ -11,9 +11,9 @@ import { pageHead } from '../features/seo/head';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**
- * `/order/{id}/add-tourists?uuid=` (spec section 2.1): adding riders to a booking through its
- * link key. A link for another booking, or an unknown one, is the 404 page; a booking that can no
- * longer change (cancelled, or its tour has started) answers 410. Only the owner adds riders: a
+ * `/order/{id}/add-tourists?uuid=` (docs/product.md, Routes): adding riders to a booking through
+ * its link key. A link for another booking, or an unknown one, is the 404 page; a booking that can
+ * no longer change (cancelled, or its tour has started) answers 410. Only the owner adds riders: a
  * signed-out visitor proves the booking's e-mail with a one-time code and comes back here.
  */
 export const Route = createFileRoute('/order/$id/add-tourists')({

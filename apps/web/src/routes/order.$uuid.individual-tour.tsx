@@ -15,9 +15,9 @@ const individualTourQuery = (
 ) => getIndividualTourQueryOptions(api, { query: { uuid } });
 
 /**
- * `/order/{uuid}/individual-tour` (spec section 2.1): an individual offer made for one client,
- * shown as the tour page. Private: not indexed. An unknown uuid is the 404 page; an offer whose
- * start has passed is the 410 page.
+ * `/order/{uuid}/individual-tour` (docs/product.md, Routes): an individual offer made for one
+ * client, shown as the tour page. Private: not indexed. An unknown uuid is the 404 page; an offer
+ * whose start has passed is the 410 page.
  */
 export const Route = createFileRoute('/order/$uuid/individual-tour')({
   loader: async ({ context, params }) => {

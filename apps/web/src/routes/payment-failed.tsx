@@ -4,8 +4,8 @@ import { outcomeHead } from './-outcome/outcome-head';
 import { OutcomeRoutePage } from './-outcome/outcome-route';
 
 /**
- * `/payment-failed` (spec section 2.1): where the payment provider returns a failed payment, with
- * `?request_id=&payment_id=&token=`. A payment the API says is paid moves to `/success`; no
+ * `/payment-failed` (docs/product.md, Routes): where the payment provider returns a failed payment,
+ * with `?request_id=&payment_id=&token=`. A payment the API says is paid moves to `/success`; no
  * payment or a wrong token is 404.
  */
 export const Route = createFileRoute('/payment-failed')({

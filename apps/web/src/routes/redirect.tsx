@@ -4,8 +4,8 @@ import { classifyRedirectTarget, originsOf } from '../features/short-links/targe
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/redirect?url=...` (spec section 2.1, 'redirect page'; the spec names no parameter, `url` is
- * ours). Paths of this site and the organizer back office redirect (302); any other web address
+ * `/redirect?url=...` (docs/product.md, Routes, 'redirect page'; the spec names no parameter, `url`
+ * is ours). Paths of this site and the organizer back office redirect (302); any other web address
  * gets a page with the link; a missing or non-web target is the 404 page.
  */
 export const Route = createFileRoute('/redirect')({

@@ -10,8 +10,8 @@ import {
 import { pageHead } from '../features/seo/head';
 
 /**
- * `/review/{uuid}` (spec section 2.1): the review page of a finished tour, by its booking's link;
- * before the tour ends it says when reviewing opens.
+ * `/review/{uuid}` (docs/product.md, Routes): the review page of a finished tour, by its booking's
+ * link; before the tour ends it says when reviewing opens.
  */
 export const Route = createFileRoute('/review/$uuid')({
   loader: ({ context, params }) => {

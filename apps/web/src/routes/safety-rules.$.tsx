@@ -4,7 +4,10 @@ import { LegalPage } from '../features/legal/components/legal-page/legal-page';
 import { legalHeadData } from '../features/legal/head';
 import { pageHead } from '../features/seo/head';
 
-/** A legal document (spec 2.1): the version in force, or `/safety-rules/{version}`; unknown -> 404. */
+/**
+ * A legal document (docs/product.md, Routes): the version in force, or `/safety-rules/{version}`;
+ * unknown -> 404.
+ */
 export const Route = createFileRoute('/safety-rules/$')({
   loader: ({ context, params }) =>
     ensureLegalPage(context.queryClient, context.api, LEGAL_PAGES['/safety-rules'], params._splat),

@@ -5,7 +5,7 @@ import { SettingsPage } from '../features/account/components/settings-page/setti
 import { ensureSignedInUser, requireSession } from '../features/account/guard';
 import { pageHead } from '../features/seo/head';
 
-/** `/settings` (sign-in required, spec section 6). */
+/** `/settings` (sign-in required, docs/product.md, Roles). */
 export const Route = createFileRoute('/settings')({
   beforeLoad: requireSession,
   loader: async (match) => {

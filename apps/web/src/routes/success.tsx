@@ -4,8 +4,8 @@ import { outcomeHead } from './-outcome/outcome-head';
 import { OutcomeRoutePage } from './-outcome/outcome-route';
 
 /**
- * `/success` (spec section 2.1): where the payment provider returns a successful payment, with
- * `?request_id=&payment_id=&token=`. It says "Payment successful" only when the API says the
+ * `/success` (docs/product.md, Routes): where the payment provider returns a successful payment,
+ * with `?request_id=&payment_id=&token=`. It says "Payment successful" only when the API says the
  * payment is paid; a declined one moves to `/payment-failed`; no payment or a wrong token is 404.
  */
 export const Route = createFileRoute('/success')({

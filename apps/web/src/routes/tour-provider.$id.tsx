@@ -4,7 +4,10 @@ import { OrganizerPage } from '../features/organizers/components/organizer-page/
 import { organizerHeadData } from '../features/organizers/head';
 import { pageHead, shareImage } from '../features/seo/head';
 
-/** A provider's page (spec section 2.1): numeric ids only; unknown or hidden ones are the 404 page. */
+/**
+ * A provider's page (docs/product.md, Routes): numeric ids only; unknown or hidden ones are the 404
+ * page.
+ */
 export const Route = createFileRoute('/tour-provider/$id')({
   loader: async ({ context, params }) => {
     const id = parseOrganizerId(params.id);

@@ -11,7 +11,7 @@ const HEAD = {
   canonical: '/tour-providers',
 };
 
-/** The providers hub (spec section 2.1); `?page=N` shows pages 1..N. */
+/** The providers hub (docs/product.md, Routes); `?page=N` shows pages 1..N. */
 export const Route = createFileRoute('/tour-providers')({
   validateSearch: validateHubSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),

@@ -13,10 +13,10 @@ interface TourSelectionSearch {
 }
 
 /**
- * `/tour-selection` (tour-selection mode, spec sections 1 and 2.1): the tours selected for the
- * traveller's request. The link's `?tour-selection-token=` lets the server render them; the shell
- * then stores the token and takes it out of the address, and later visits use the stored one.
- * Personal, so kept out of search results.
+ * `/tour-selection` (tour-selection mode, docs/product.md, Who it is for and Routes): the tours
+ * selected for the traveller's request. The link's `?tour-selection-token=` lets the server render
+ * them; the shell then stores the token and takes it out of the address, and later visits use the
+ * stored one. Personal, so kept out of search results.
  */
 export const Route = createFileRoute('/tour-selection')({
   validateSearch: (search: Record<string, unknown>): TourSelectionSearch => {

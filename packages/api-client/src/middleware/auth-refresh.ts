@@ -15,11 +15,11 @@ const sentToken = (request: Request): string | undefined =>
   request.headers.get(AUTHORIZATION_HEADER)?.replace(/^Bearer\s+/i, '') || undefined;
 
 /**
- * Spec section 4, "Session": a 401 answer to a call sent with a token triggers one token refresh
- * and one retry. Concurrent 401s share a single refresh; a call whose token was already replaced
- * is retried with the new token without another refresh. If the refresh fails, the token and the
- * refresh token are cleared and the original 401 is passed on. Each call is retried at most once:
- * the retry goes straight to `fetch`, past this middleware.
+ * docs/product.md, Calls, "401, refresh, one retry": a 401 answer to a call sent with a token
+ * triggers one token refresh and one retry. Concurrent 401s share a single refresh; a call whose
+ * token was already replaced is retried with the new token without another refresh. If the refresh
+ * fails, the token and the refresh token are cleared and the original 401 is passed on. Each call
+ * is retried at most once: the retry goes straight to `fetch`, past this middleware.
  */
 export function authRefreshMiddleware({ tokenStore, refresh }: AuthRefreshOptions): Middleware {
   const retryable = new Map<string, { retry: Request; token: string }>();

@@ -23,11 +23,11 @@ export interface CaptchaRetryOptions {
 }
 
 /**
- * Spec section 8 and decision 094: a 429 asking for a captcha (`type: captcha | hard_captcha`) is
- * solved with `solve`, and the call is sent once more with the solution in `X-Captcha`, so the
- * caller sees only the answer to that second try. Each call is sent again at most once: the retry
- * goes straight to `fetch`, past this middleware, and its 429 (a wrong or used solution) is passed
- * on as the captcha error. A failing or abandoned `solve` passes the first 429 on.
+ * A 429 asking for a captcha (`type: captcha | hard_captcha`; docs/product.md, Calls; decision
+ * 094) is solved with `solve`, and the call is sent once more with the solution in `X-Captcha`, so
+ * the caller sees only the answer to that second try. Each call is sent again at most once: the
+ * retry goes straight to `fetch`, past this middleware, and its 429 (a wrong or used solution) is
+ * passed on as the captcha error. A failing or abandoned `solve` passes the first 429 on.
  */
 export function captchaRetryMiddleware({
   solve,

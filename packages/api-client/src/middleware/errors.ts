@@ -32,8 +32,8 @@ async function notify(hook: Hook | undefined, error: ApiError): Promise<void> {
 }
 
 /**
- * Turns every failure into one `ApiError` (spec section 8) and throws it, so the client's calls
- * reject instead of resolving with `{ error }`:
+ * Turns every failure into one `ApiError` (docs/product.md, Errors) and throws it, so the client's
+ * calls reject instead of resolving with `{ error }`:
  * - non-2xx answers: kinds `captcha` / `hard_captcha` (429 with `type`), `redirect`, `http`;
  * - 2xx login answers of `type: redirect` with a `url`: kind `redirect`;
  * - 2xx tour answers carrying a redirect (or reached through one) unless redirects are allowed:

@@ -1,7 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 import type { TokenStore } from '../tokens';
 
-/** Locale properties sent with every call (spec section 3, "Locale properties"). */
+/** Locale properties sent with every call (docs/product.md, Entities, "Locale properties"). */
 export interface ClientLocale {
   /** Locale iso, sent as `X-Language` (for example `en`). */
   iso: string;
@@ -16,7 +16,7 @@ export interface HeaderOptions {
   locale: Live<ClientLocale>;
   currency: Live<string>;
   tokenStore: TokenStore;
-  /** Sends the client role header (on by default, spec section 6). */
+  /** Sends the client role header (on by default, docs/product.md, Roles). */
   sendClientRole?: boolean | undefined;
 }
 
@@ -25,12 +25,15 @@ export const CLIENT_ROLE_HEADER = 'X-Client-Role';
 export const CLIENT_ROLE = 'client';
 export const AUTHORIZATION_HEADER = 'X-Authorization';
 
-export const readLive = <T>(value: Live<T>): T =>
+const readLive = <T>(value: Live<T>): T =>
   typeof value === 'function' ? (value as () => T)() : value;
 
 export const bearer = (token: string): string => `Bearer ${token}`;
 
-/** Sets the spec's headers (section 7) on a request: language, localization, currency, role, auth. */
+/**
+ * Sets the site headers (docs/product.md, Calls) on a request: language, localization, currency,
+ * role, auth.
+ */
 export async function applyGallopHeaders(request: Request, options: HeaderOptions): Promise<void> {
   const locale = readLive(options.locale);
   request.headers.set('X-Language', locale.iso);

@@ -2,7 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import { withExtraSignal } from './signal';
 
 /**
- * For the given paths a new call cancels the previous pending one (spec section 7, phrase
+ * For the given paths a new call cancels the previous pending one (docs/product.md, Calls, phrase
  * completion). The cancelled call fails with an `ApiError` of kind `abort`.
  */
 export function latestOnlyMiddleware(paths: readonly string[]): Middleware {

@@ -21,7 +21,7 @@ interface CachedAnswer {
 }
 
 /**
- * Caches successful GET answers per path and key parameters for `ttlMs` (spec section 7:
+ * Caches successful GET answers per path and key parameters for `ttlMs` (docs/product.md, Calls:
  * `/node-api/convert-price` is cached 60 s per (from_currency, to_currency, amount)).
  */
 export function responseCacheMiddleware(options: ResponseCacheOptions): Middleware {

@@ -32,7 +32,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler): Promise<TestServer> {
+async function startServer(handler: Handler): Promise<TestServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,11 +1,11 @@
 import type { Messages } from '../translator';
 
 /**
- * The English dictionary. Keys named by the spec (section 8) keep their names; the wording the
- * spec shows is used as written, the rest is written for Gallop.
+ * The English dictionary. The keys docs/product.md names (Errors) keep their names; the texts it
+ * quotes are used as written, the rest is written for Gallop.
  */
 export const en = {
-  // Section 8 keys, with the spec's default labels (section 9) where one fits.
+  // The keys of docs/product.md, Errors, with its default labels (Constants) where one fits.
   'pagination.total_text': 'Shown {shown} of {total}',
   'pagination.load_more_btn': 'Show more',
   'pagination.prev_btn': 'Previous',
@@ -23,7 +23,7 @@ export const en = {
   'calendar.close_button': 'Go back',
   'calendar.apply_button': 'Apply',
 
-  // Validation messages (section 5); keys are the rule names.
+  // Validation messages (docs/product.md, Validation); keys are the rule names.
   'validation.required': 'Required field',
   'validation.email': 'Please enter a valid e-mail',
   'validation.confirmed': 'Do not match',
@@ -36,7 +36,7 @@ export const en = {
   'validation.default': 'Incorrect value',
   'validation.terms': 'Please accept the terms of use and the privacy policy',
 
-  // Error catalogue (section 8) and the error page (section 2.2).
+  // Error texts (docs/product.md, Errors) and the error page (Screens).
   'error.default.title': 'Error',
   'error.default.text': 'Please try again later',
   'error.404': 'Page not found',
@@ -65,14 +65,14 @@ export const en = {
   'meet.success_title': 'Success',
   'meet.success_text': 'The data has been successfully saved.',
 
-  // Rating levels (section 9).
+  // Rating levels (docs/product.md, Constants).
   'rating.1': 'Terrible',
   'rating.2': 'Poor',
   'rating.3': 'Fair',
   'rating.4': 'Good',
   'rating.5': 'Excellent',
 
-  // Other interface texts the spec shows (section 2.2).
+  // Other interface texts (docs/product.md, Screens).
   'photo_preview.more_photos': { one: '{count} more photo', other: '{count} more photos' },
   'map.show_button': 'Show on map',
   'cookie_alert.accept_button': "Ok, don't show again",

@@ -4,7 +4,7 @@ import './background-video-carousel.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { breakpoints } from '../tokens/tokens';
 
-/** A landing background video (spec section 2.2): two files and a placeholder colour. */
+/** A landing background video (docs/product.md, Screens): two files and a placeholder colour. */
 export interface BackgroundVideo {
   /** For narrow screens. */
   small: string;

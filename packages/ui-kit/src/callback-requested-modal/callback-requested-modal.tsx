@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../button/button';
 import { Modal } from '../modal/modal';
 
-/** Callback modal width in px (spec section 9). */
+/** Callback modal width in px (docs/product.md, Constants). */
 export const CALLBACK_MODAL_WIDTH = 480;
 
 export const CALLBACK_MODAL_DEFAULT_TEXTS = {

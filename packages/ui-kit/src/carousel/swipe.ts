@@ -1,4 +1,4 @@
-/** Spec section 9: carousel defaults (Swiper's parameter names). */
+/** Carousel defaults, with Swiper's parameter names (docs/product.md, Constants). */
 export const CAROUSEL_DEFAULTS = {
   /** Slide transition, ms. */
   speed: 300,

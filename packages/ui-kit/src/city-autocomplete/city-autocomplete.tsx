@@ -13,9 +13,9 @@ import {
   type Key,
 } from 'react-aria-components';
 
-/** Spec section 9: city search debounce, ms. */
+/** City search debounce, ms (docs/product.md, Constants). */
 export const CITY_SEARCH_DEBOUNCE_MS = 200;
-/** Spec section 9: autocomplete page size. */
+/** Autocomplete page size (docs/product.md, Constants). */
 export const CITY_AUTOCOMPLETE_LIMIT = 5;
 export const CITY_AUTOCOMPLETE_TEXTS = {
   label: 'Select city',
@@ -26,7 +26,7 @@ export const CITY_AUTOCOMPLETE_TEXTS = {
 
 export type CityAutocompleteTexts = { [Key in keyof typeof CITY_AUTOCOMPLETE_TEXTS]: string };
 
-/** A city (spec section 3). */
+/** A city (docs/product.md, Entities). */
 export interface City {
   id: number | string;
   name: string;
@@ -86,7 +86,7 @@ export function CityAutocomplete({
   }, [query]);
 
   const name = query.trim();
-  // Spec section 5: a new entry is offered when no city matches.
+  // A new entry is offered when no city matches (docs/product.md, Validation).
   const canCreate = onCreate !== undefined && name !== '' && !loading && cities.length === 0;
   const items = [
     ...cities.map((city) => ({ key: String(city.id), city })),

@@ -2,7 +2,7 @@ import '../tokens/tokens.css';
 import './code-input.css';
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ChangeEvent } from 'react';
 
-/** Default number of digits of a one-time code (spec section 9). */
+/** Default number of digits of a one-time code (docs/product.md, Constants). */
 export const CODE_INPUT_LENGTH = 5;
 
 export interface CodeInputProps {

@@ -4,7 +4,7 @@ import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../internal/class-names';
 import { ChevronDownIcon } from '../internal/icons';
 
-/** Open and close transition in ms (spec section 9). */
+/** Open and close transition in ms (docs/product.md, Constants). */
 export const COLLAPSE_DURATION = 200;
 
 export interface CollapseProps {

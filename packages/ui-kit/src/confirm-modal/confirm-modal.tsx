@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { Modal } from '../modal/modal';
 
-/** Confirm modal width in px (spec section 9). */
+/** Confirm modal width in px (docs/product.md, Constants). */
 export const CONFIRM_MODAL_WIDTH = 420;
 
 export interface ConfirmModalProps {
@@ -21,7 +21,7 @@ export interface ConfirmModalProps {
   destructive?: boolean;
 }
 
-/** A generic confirmation with Confirm and Cancel (spec section 2.2). */
+/** A generic confirmation with Confirm and Cancel (docs/product.md, Screens). */
 export function ConfirmModal({
   isOpen,
   title,

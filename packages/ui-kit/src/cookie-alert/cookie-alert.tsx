@@ -3,7 +3,7 @@ import './cookie-alert.css';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
 
-/** Days the dismissal is kept (spec section 9); the app stores it, e.g. in a cookie. */
+/** Days the dismissal is kept (docs/product.md, Constants); the app stores it, e.g. in a cookie. */
 export const COOKIE_ALERT_DAYS = 180;
 
 export interface CookieAlertProps {

@@ -3,7 +3,7 @@ import './copy-to-clipboard.css';
 import { useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/class-names';
 
-/** How long the 'copied' state lasts, in ms (spec section 9). */
+/** How long the 'copied' state lasts, in ms (docs/product.md, Constants). */
 export const COPIED_FLAG_DURATION = 1500;
 
 export interface CopyToClipboardProps {

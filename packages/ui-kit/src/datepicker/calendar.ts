@@ -10,10 +10,10 @@ import {
   startOfWeek,
 } from 'date-fns';
 
-/** Spec section 9: the calendar grid is 6 weeks of 7 days. */
+/** The calendar grid is 6 weeks of 7 days (docs/product.md, Constants). */
 export const CALENDAR_WEEKS = 6;
 export const CALENDAR_DAYS_PER_WEEK = 7;
-/** Spec section 9: date locales whose week starts on Monday. */
+/** Date locales whose week starts on Monday (docs/product.md, Constants). */
 export const MONDAY_FIRST_LOCALES = ['ru', 'zh-CN', 'de'] as const;
 /** The only date format min and max accept (besides `today`), and the value format. */
 export const CALENDAR_DATE_FORMAT = 'yyyy-MM-dd';

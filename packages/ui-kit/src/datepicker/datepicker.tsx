@@ -28,7 +28,10 @@ import {
   type DayRange,
 } from './calendar';
 
-/** Default wording of the calendar.* keys (spec section 8 and the default labels). */
+/**
+ * Default wording of the calendar.* keys (docs/product.md, Errors; the default labels of
+ * Constants).
+ */
 export const CALENDAR_LABELS = {
   select_dates_title: 'Select dates',
   close_button: 'Go back',

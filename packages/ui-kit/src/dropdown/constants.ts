@@ -1,5 +1,5 @@
-// Spec section 9 dropdown constants, in their own module so Select can use them without
-// pulling in the Dropdown component and its CSS.
+// Dropdown constants (docs/product.md, Constants), in their own module so Select can use them
+// without pulling in the Dropdown component and its CSS.
 
 /** Optional delay before a dropdown closes, in ms. */
 export const DROPDOWN_CLOSE_DELAY = 300;

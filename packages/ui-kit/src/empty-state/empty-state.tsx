@@ -2,7 +2,7 @@ import '../tokens/tokens.css';
 import './empty-state.css';
 import type { ReactNode } from 'react';
 
-/** The spec's empty texts (section 8). */
+/** The empty-state texts (docs/product.md, Errors). */
 export const EMPTY_STATE_TEXTS = {
   nothingFound: 'Nothing found',
   noData: 'No data to show',

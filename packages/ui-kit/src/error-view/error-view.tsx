@@ -7,7 +7,7 @@ export interface ErrorViewTexts {
   description?: string;
 }
 
-/** Texts per status code (spec section 2.2); any other status shows 'Internal Error'. */
+/** Texts per status code (docs/product.md, Screens); any other status shows 'Internal Error'. */
 export const ERROR_VIEW_TEXTS = {
   404: { title: 'Page not found...' },
   403: {

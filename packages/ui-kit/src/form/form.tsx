@@ -23,7 +23,7 @@ import './input.css';
 import './form.css';
 
 /**
- * When a field validates (spec section 5):
+ * When a field validates (docs/product.md, Validation):
  * - `eager`: on leaving the field; once it shows an error, on every change until valid again;
  * - `aggressive`: on every change;
  * - `passive`: only when the form is submitted.

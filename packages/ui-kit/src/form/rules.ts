@@ -1,4 +1,7 @@
-/** Default messages of the generic form rules (spec section 5). `{…}` are filled from the rule's arguments. */
+/**
+ * Default messages of the generic form rules (docs/product.md, Validation). `{…}` are filled from
+ * the rule's arguments.
+ */
 export const RULE_MESSAGES = {
   required: 'Required field',
   email: 'Please enter a valid e-mail',
@@ -14,7 +17,7 @@ export const RULE_MESSAGES = {
 /** Used when a rule (e.g. a function rule returning `false`) has no message of its own. */
 export const FALLBACK_RULE_MESSAGE = 'Incorrect value';
 
-/** The phone rule: a plus sign, then at least this many digits (spec section 9). */
+/** The phone rule: a plus sign, then at least this many digits (docs/product.md, Constants). */
 export const PHONE_RULE_MIN_DIGITS = 9;
 
 export type RuleName = keyof typeof RULE_MESSAGES;

@@ -1,7 +1,7 @@
 /**
- * Animated page scrolls (spec section 9, "Scroll animation"): the duration follows the distance at
- * `speed` ms per 1000 px, kept between `minDuration` and `maxDuration`, so a short hop does not
- * crawl and a long page does not take ages.
+ * Animated page scrolls (docs/product.md, Constants, "Scroll animation"): the duration follows the
+ * distance at `speed` ms per 1000 px, kept between `minDuration` and `maxDuration`, so a short hop
+ * does not crawl and a long page does not take ages.
  */
 export const SCROLL_ANIMATION = { speed: 500, minDuration: 250, maxDuration: 3000 } as const;
 

@@ -1,6 +1,7 @@
 /**
- * The longest delay a browser timer keeps (2^31 - 1 ms, about 24.8 days; spec section 9). A
- * longer one, or Infinity, overflows and fires at once, so delays are capped here instead.
+ * The longest delay a browser timer keeps (2^31 - 1 ms, about 24.8 days; docs/product.md,
+ * Constants). A longer one, or Infinity, overflows and fires at once, so delays are capped here
+ * instead.
  */
 export const MAX_TIMER_DELAY = 2_147_483_647;
 

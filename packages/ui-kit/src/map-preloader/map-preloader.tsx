@@ -2,7 +2,7 @@ import '../tokens/tokens.css';
 import './map-preloader.css';
 import { useState, type ReactNode } from 'react';
 
-/** Spec section 9: default static map image size. */
+/** Default static map image size (docs/product.md, Constants). */
 export const MAP_PREVIEW_SIZE = { width: 600, height: 350 } as const;
 export const MAP_PRELOADER_TEXTS = {
   show: 'Show on map',

@@ -1,8 +1,11 @@
-/** Spec section 9: a drag longer than this changes the item (horizontal) or closes (vertical), px. */
+/**
+ * A drag longer than this changes the item (horizontal) or closes (vertical), px (docs/product.md,
+ * Constants).
+ */
 export const MEDIA_VIEWER_SWIPE_THRESHOLD = 100;
-/** Spec section 9: two taps within this many ms are a double tap. */
+/** Two taps within this many ms are a double tap (docs/product.md, Constants). */
 export const MEDIA_VIEWER_DOUBLE_TAP_MS = 300;
-/** Spec section 9: viewer transition, ms. */
+/** Viewer transition, ms (docs/product.md, Constants). */
 export const MEDIA_VIEWER_TRANSITION_MS = 300;
 /** Zoom levels: the scale is reset to 1 or doubled. */
 export const MEDIA_VIEWER_ZOOM = { min: 1, max: 2 } as const;

@@ -1,4 +1,6 @@
-/** A media item (spec section 3): an image URL template with a `{{size}}` placeholder. */
+/**
+ * A media item (docs/product.md, Entities): an image URL template with a `{{size}}` placeholder.
+ */
 export interface MediaItem {
   /** e.g. `https://cdn.example/tours/12/{{size}}/photo.jpg`. */
   image: string;

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode } from 'react';
 
-/** Default modal width in px (spec section 9). */
+/** Default modal width in px (docs/product.md, Constants). */
 export const MODAL_WIDTH = 500;
 
 // A site may set its own default width (Gallop's is 489 px); a modal's `width` still wins. Kept

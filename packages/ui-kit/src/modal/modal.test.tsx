@@ -1,13 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  MODAL_FLASH_DURATION,
-  MODAL_TRANSITION,
-  MODAL_WIDTH,
-  Modal,
-  ModalWidthProvider,
-} from './modal';
+import { MODAL_FLASH_DURATION, MODAL_TRANSITION, Modal } from './modal';
+import { MODAL_WIDTH, ModalWidthProvider } from './modal-width';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -20,9 +20,7 @@ import { cx } from '../internal/class-names';
 import { CloseIcon } from '../internal/icons';
 import { ModalWidthContext } from './modal-width';
 
-export { MODAL_WIDTH, ModalWidthProvider } from './modal-width';
-
-/** Open and close transition in ms (spec section 9). */
+/** Open and close transition in ms (docs/product.md, Constants). */
 export const MODAL_TRANSITION = 300;
 /** How long a persistent modal flashes after an overlay click, in ms. */
 export const MODAL_FLASH_DURATION = 300;

@@ -2,9 +2,11 @@ import '../tokens/tokens.css';
 import './pagination.css';
 import { Button } from '../button/button';
 
-/** At most this many page slots (numbers and gaps) are shown (spec section 9: 7). */
+/** At most this many page slots (numbers and gaps) are shown (docs/product.md, Constants: 7). */
 export const PAGINATION_MAX_SLOTS = 7;
-/** Pages shown around the current one in the middle of a long range (spec section 9: 3). */
+/**
+ * Pages shown around the current one in the middle of a long range (docs/product.md, Constants: 3).
+ */
 export const PAGINATION_AROUND_CURRENT = 3;
 
 /** Defaults for the spec's pagination.* translation keys. */

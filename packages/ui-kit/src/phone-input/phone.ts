@@ -10,13 +10,13 @@ import type { PhoneCountry } from './countries/define';
 import { PHONE_COUNTRIES_EN_US } from './countries/en-US';
 import { PHONE_COUNTRIES_RU } from './countries/ru';
 
-/** Spec section 9: maximum length of the typed phone number. */
+/** Maximum length of the typed phone number (docs/product.md, Constants). */
 export const PHONE_INPUT_MAX_LENGTH = 18;
-/** Spec section 9: minimum width of the country dropdown, px. */
+/** Minimum width of the country dropdown, px (docs/product.md, Constants). */
 export const PHONE_COUNTRY_DROPDOWN_MIN_WIDTH = 280;
 /** Site configuration: default phone country US. */
 export const DEFAULT_PHONE_COUNTRY = 'US';
-/** Spec section 9: default locale. */
+/** Default locale (docs/product.md, Constants). */
 export const DEFAULT_PHONE_LOCALE = 'en-US';
 /** Where the square flags are served, one `<iso code>.svg` each (spec default flags path). */
 export const PHONE_FLAGS_PATH = '/flags/1x1';

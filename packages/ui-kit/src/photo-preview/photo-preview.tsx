@@ -2,15 +2,15 @@ import '../tokens/tokens.css';
 import './photo-preview.css';
 import { countText, imageUrl, type MediaItem } from '../media/media';
 
-/** Spec section 9: previews shown before the '+N more photos' overlay. */
+/** Previews shown before the '+N more photos' overlay (docs/product.md, Constants). */
 export const PHOTO_PREVIEW_LIMIT = 3;
-/** Spec section 9: thumbnail sizes for the `{{size}}` template. */
+/** Thumbnail sizes for the `{{size}}` template (docs/product.md, Constants). */
 export const PHOTO_PREVIEW_SIZES = {
   desktop: '185x122',
   desktop2x: '370x244',
   mobile: '150x95',
 } as const;
-/** Spec section 2.2: the overlay text on the last preview. */
+/** The overlay text on the last preview (docs/product.md, Screens). */
 export const PHOTO_PREVIEW_MORE_TEXT = '{count} more photo(s)';
 
 export interface PhotoPreviewProps {

@@ -5,9 +5,9 @@ import '../tokens/tokens.css';
 import './rating.css';
 import { cx } from '../internal/class-names';
 
-/** The five levels, 1 to 5 (spec section 9). */
+/** The five levels, 1 to 5 (docs/product.md, Constants). */
 export const RATING_LABELS = ['Terrible', 'Poor', 'Fair', 'Good', 'Excellent'] as const;
-/** Default value of the read-only indicator (spec section 9). */
+/** Default value of the read-only indicator (docs/product.md, Constants). */
 export const RATING_INDICATOR_DEFAULT = 4;
 
 const STAR = 'M12 2.8l2.8 5.7 6.3.9-4.5 4.4 1 6.3L12 17.1l-5.6 3 1-6.3L2.9 9.4l6.3-.9z';

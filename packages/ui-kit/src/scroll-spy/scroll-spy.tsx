@@ -6,7 +6,10 @@ import { throttle } from '../internal/throttle';
 
 export { animateScroll } from '../internal/scroll-animation';
 
-/** Spec section 9: scroll watching throttle, default scroll duration and its maximum, in ms. */
+/**
+ * Scroll watching throttle, default scroll duration and its maximum, in ms (docs/product.md,
+ * Constants).
+ */
 export const SCROLL_SPY_THROTTLE = 500;
 export const SCROLL_SPY_DURATION = 400;
 export const SCROLL_SPY_MAX_DURATION = 500;

@@ -7,7 +7,10 @@ import { throttle } from '../internal/throttle';
 export { SCROLL_ANIMATION, scrollAnimationDuration } from '../internal/scroll-animation';
 import { ChevronDownIcon, ChevronUpIcon } from '../internal/icons';
 
-/** The button appears past this scroll offset, in px; the scroll handler is throttled (spec section 9). */
+/**
+ * The button appears past this scroll offset, in px; the scroll handler is throttled
+ * (docs/product.md, Constants).
+ */
 export const SCROLL_TO_TOP_OFFSET = 150;
 export const SCROLL_TO_TOP_THROTTLE = 300;
 

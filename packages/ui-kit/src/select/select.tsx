@@ -54,7 +54,7 @@ export interface SelectProps<Item extends SelectItem = SelectItem> {
   className?: string;
 }
 
-/** Default texts of the search box (spec section 8: 'Nothing found'). */
+/** Default texts of the search box (docs/product.md, Errors: 'Nothing found'). */
 export const SELECT_SEARCH_TEXTS = { searchLabel: 'Search', emptyText: 'Nothing found' } as const;
 
 interface Section<Item> {

@@ -11,7 +11,7 @@ import {
 import { throttle } from '../internal/throttle';
 import { CloseIcon } from '../internal/icons';
 
-/** Throttle of the sheet's scroll watching, in ms (spec section 9). */
+/** Throttle of the sheet's scroll watching, in ms (docs/product.md, Constants). */
 export const SHEET_SCROLL_THROTTLE = 500;
 
 export interface SheetProps {

@@ -49,7 +49,7 @@ export const Single: Story = {
   },
 };
 
-/** The price filter: two thumbs, EUR total cap 5000 with step 50 (spec section 9). */
+/** The price filter: two thumbs, EUR total cap 5000 with step 50 (docs/product.md, Constants). */
 export const PriceRange: Story = {
   args: {
     label: 'Price',

@@ -9,7 +9,7 @@ import {
   SliderTrack,
 } from 'react-aria-components';
 
-/** Spec section 9: slider defaults and the click animation. */
+/** Slider defaults and the click animation (docs/product.md, Constants). */
 export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 export const SLIDER_CLICK_ANIMATION_MS = 200;
 /**

@@ -3,7 +3,7 @@ import '../internal/visually-hidden.css';
 import './spinner.css';
 import type { CSSProperties } from 'react';
 
-/** Default spinner size in px (spec section 9). */
+/** Default spinner size in px (docs/product.md, Constants). */
 export const SPINNER_SIZE = 22;
 
 export interface SpinnerProps {

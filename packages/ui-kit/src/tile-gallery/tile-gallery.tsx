@@ -2,9 +2,9 @@ import '../tokens/tokens.css';
 import './tile-gallery.css';
 import { countText, imageUrl, type MediaItem } from '../media/media';
 
-/** Spec section 9: tiles shown by default. */
+/** Tiles shown by default (docs/product.md, Constants). */
 export const TILE_GALLERY_LIMIT = 6;
-/** Spec section 9: gap between tiles, px. */
+/** Gap between tiles, px (docs/product.md, Constants). */
 export const TILE_GALLERY_GAP = { desktop: 4, mobile: 8 } as const;
 /** Size asked from the `{{size}}` template (the spec's 500x600 media size). */
 export const TILE_GALLERY_IMAGE_SIZE = '500x600';

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { timerDelay } from '../internal/timers';
 
-/** Default time before a toast closes itself, in ms (spec section 9). */
+/** Default time before a toast closes itself, in ms (docs/product.md, Constants). */
 export const TOAST_DURATION = 7000;
 
 export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;

@@ -63,7 +63,7 @@ export const durations = {
   slow: 300,
 } as const;
 
-/** Breakpoints in px (spec section 9). */
+/** Breakpoints in px (docs/product.md, Constants). */
 export const breakpoints = {
   sm: 576,
   md: 992,

@@ -2,7 +2,7 @@ import '../tokens/tokens.css';
 import './top-loading-bar.css';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
-/** Spec section 9: colour, height, and the timings of the navigation loading bar. */
+/** Colour, height, and the timings of the navigation loading bar (docs/product.md, Constants). */
 export const TOP_LOADING_BAR = {
   color: '#793DFC',
   height: 3,

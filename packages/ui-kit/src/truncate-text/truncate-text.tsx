@@ -3,7 +3,10 @@ import './truncate-text.css';
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../internal/class-names';
 
-/** Collapsed height in px, the extra height tolerated before truncating, and the transition (spec section 9). */
+/**
+ * Collapsed height in px, the extra height tolerated before truncating, and the transition
+ * (docs/product.md, Constants).
+ */
 export const TRUNCATE_TEXT_HEIGHT = 120;
 export const TRUNCATE_TEXT_THRESHOLD = 24;
 export const TRUNCATE_TEXT_DURATION = 300;

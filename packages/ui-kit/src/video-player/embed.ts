@@ -1,4 +1,4 @@
-/** Spec section 3: video sources the site embeds in an iframe. */
+/** Video sources the site embeds in an iframe (docs/product.md, Entities). */
 export const VIDEO_SOURCES = ['youtube', 'rutube', 'vimeo'] as const;
 export type VideoSource = (typeof VIDEO_SOURCES)[number];
 

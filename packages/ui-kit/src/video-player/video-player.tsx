@@ -4,7 +4,7 @@ import './video-player.css';
 import { useRef, useState } from 'react';
 import { videoEmbed } from './embed';
 
-/** Spec section 4: the states of a video. */
+/** The states of a video (docs/product.md, States). */
 export type VideoState = 'loading' | 'playing' | 'paused';
 
 export const VIDEO_PLAYER_TEXTS = {

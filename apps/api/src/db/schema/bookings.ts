@@ -19,7 +19,10 @@ import {
 import { users } from './accounts.ts';
 import { tourDates, tours } from './tours.ts';
 
-/** Arrival or departure of a tourist (spec section 3, "Travel info"), as the contract shapes it. */
+/**
+ * Arrival or departure of a tourist (docs/product.md, Entities, "Travel info"), as the contract
+ * shapes it.
+ */
 export interface StoredTravelInfo {
   transport_type: 1 | 2 | 3 | 4;
   airport_name?: string;
@@ -34,9 +37,9 @@ export interface StoredTravelInfo {
 }
 
 /**
- * A traveller's booking request for a tour date (spec section 4, "Booking request status").
- * Money is in minor units of `currency`, the currency the traveller booked in: the price was
- * converted from the date's own (`sourceCurrency`, `sourcePrice` per person) at `exchangeRate`
+ * A traveller's booking request for a tour date (docs/product.md, States, "Booking request
+ * status"). Money is in minor units of `currency`, the currency the traveller booked in: the price
+ * was converted from the date's own (`sourceCurrency`, `sourcePrice` per person) at `exchangeRate`
  * when the booking was made, and payments charge exactly these amounts (decision 089).
  * Seats move only through `modules/bookings/transitions.ts`, in the transaction that changes the
  * request's status or riders, guarded by the locked row (decision 089).

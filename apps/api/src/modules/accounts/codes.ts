@@ -12,7 +12,7 @@ import { hashSecret, randomCode } from './secrets.ts';
 export type CodeSender = components['schemas']['CodeSender'];
 export type CodePurpose = (typeof userCodes.$inferSelect)['purpose'];
 
-export const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Seconds the client waits before offering to send another code. */
 export const CODE_RESEND_AFTER_S = 60;
@@ -20,7 +20,7 @@ export const CODE_RESEND_AFTER_S = 60;
 type Channel = (typeof outbox.$inferInsert)['channel'];
 
 /** The outbox channel of each code sender; every sender but `email` delivers to a phone. */
-export const SENDER_CHANNEL: Record<CodeSender, Channel> = {
+const SENDER_CHANNEL: Record<CodeSender, Channel> = {
   email: 'email',
   sms: 'sms',
   vk_via_sms_service: 'sms',

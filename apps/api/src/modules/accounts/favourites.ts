@@ -1,6 +1,6 @@
 /**
- * A signed-in traveller's favourite tours (spec section 4, "Favourites": on sign-in the server
- * list replaces the local one, so a guest's hearts are merged in first).
+ * A signed-in traveller's favourite tours (docs/product.md, States, "Favourites": on sign-in the
+ * server list replaces the local one, so a guest's hearts are merged in first).
  */
 import type { ServiceHandlers } from '#src/contract.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';

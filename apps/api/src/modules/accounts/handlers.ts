@@ -1,6 +1,6 @@
 /**
- * Accounts (spec section 7, "User"; decisions, "Accounts and notifications"): registration with a
- * password or a one-time code, sign-in, sessions, links sent by email, and the settings a
+ * Accounts (docs/product.md, Calls, "User"; decisions, "Accounts and notifications"): registration
+ * with a password or a one-time code, sign-in, sessions, links sent by email, and the settings a
  * traveller changes. Sign-in and codes are rate-limited per address and login (429 `captcha` or
  * `hard_captcha`, lifted by a solved captcha: decision 094).
  */

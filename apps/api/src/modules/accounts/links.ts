@@ -11,7 +11,7 @@ import { hashSecret, randomToken } from './secrets.ts';
 export type LinkKind = (typeof userLinkTokens.$inferSelect)['kind'];
 
 /** How long each kind of link stays valid. */
-export const LINK_TTL_MS: Record<LinkKind, number> = {
+const LINK_TTL_MS: Record<LinkKind, number> = {
   'confirm-email': 3 * 24 * 60 * 60_000,
   'reset-password': 60 * 60_000,
   'sign-in': 15 * 60_000,

@@ -1,5 +1,5 @@
 /**
- * A sign-in login is an email or a phone (spec section 7: `login`). Emails are compared
+ * A sign-in login is an email or a phone (docs/product.md, Calls: `login`). Emails are compared
  * lower-cased; phones as `+` and digits, whatever spaces, dashes or brackets were typed.
  */
 export type Login = { kind: 'email'; value: string } | { kind: 'phone'; value: string };

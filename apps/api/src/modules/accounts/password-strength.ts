@@ -8,7 +8,7 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { unprocessable } from '#src/http/http-error.ts';
 
 /** zxcvbn's 0-4 scale: 3 is "safely unguessable: moderate protection from offline attacks". */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 const TOO_EASY = 'This password is too easy to guess.';
 const ADVICE = 'Add more words or use a less common phrase.';
 export const WEAK_PASSWORD = `${TOO_EASY} ${ADVICE}`;

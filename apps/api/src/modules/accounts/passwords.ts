@@ -10,7 +10,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#argon2id */
-export const ARGON2_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** `Algorithm.Argon2id`: a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm.Argon2id;
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, ...ARGON2_COST } as const;

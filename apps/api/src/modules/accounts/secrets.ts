@@ -11,7 +11,7 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
 }
 
-/** The spec's code length (section 9: code input length 5). */
+/** The one-time code length (docs/product.md, Constants: code input length 5). */
 export const CODE_LENGTH = 5;
 
 /** A uniformly random 5-digit code, leading zeros kept. */

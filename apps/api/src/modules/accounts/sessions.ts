@@ -12,8 +12,8 @@ import { users, userSessionRetiredRefresh, userSessions } from '#src/db/schema/i
 import { HttpError } from '#src/http/http-error.ts';
 import { hashSecret, randomToken } from './secrets.ts';
 
-export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 /**
  * A refresh token presented again this soon after its rotation is taken for another tab of the
  * same browser that raced the refresh: it is refused, and the session goes on. Later, it means a
@@ -176,7 +176,7 @@ export function bearerTokenOf(header: string | string[] | undefined): string | u
 }
 
 /** The bearer token of `X-Authorization: Bearer <token>`, if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   return bearerTokenOf(request.headers['x-authorization']);
 }
 

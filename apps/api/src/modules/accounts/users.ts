@@ -23,7 +23,7 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
 }
 
 export const EMAIL_TAKEN = 'This email is already registered';
-export const PHONE_TAKEN = 'This phone number is already registered';
+const PHONE_TAKEN = 'This phone number is already registered';
 
 /** 422 with the field error when the email or phone already belongs to another account. */
 export async function assertLoginsFree(

@@ -1,6 +1,6 @@
 /**
- * Identity verification of organizers by an external service (spec section 9: "identity
- * verification by an external service"). The staff of an organizer gets a short-lived signed
+ * Identity verification of organizers by an external service (docs/product.md, Who it is for:
+ * third-party identity verification). The staff of an organizer gets a short-lived signed
  * token to open the service's flow, and reads the organizer's verification state. Decision 029.
  */
 import { and, eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { notFound } from '#src/http/http-error.ts';
 import { requireSigned, type UserRow } from './sessions.ts';
 import { signServiceToken } from './signed-token.ts';
 
-export const VERIFICATION_TOKEN_TTL_MS = 15 * 60_000;
+const VERIFICATION_TOKEN_TTL_MS = 15 * 60_000;
 /** The provider name the contract reports. */
 export const VERIFICATION_PROVIDER = 'external-identity';
 
@@ -29,7 +29,7 @@ export interface VerificationDeps {
 const verificationOff = () => notFound('Identity verification is not configured on this server');
 
 /** The organizer, when the user acts for it (its staff) or is support; otherwise 404. */
-export async function organizerOfStaff(db: Database, user: UserRow, organizerId: number) {
+async function organizerOfStaff(db: Database, user: UserRow, organizerId: number) {
   // The contract leaves orgId unbounded: past PostgreSQL's integer range no organizer exists.
   if (!Number.isInteger(organizerId) || organizerId > 2_147_483_647) {
     throw notFound('Organizer not found');

@@ -34,13 +34,13 @@ export const POLICY_TIERS: Record<PolicyName, readonly CancellationTier[]> = {
   ],
 };
 
-export const POLICY_TITLES: Record<PolicyName, string> = {
+const POLICY_TITLES: Record<PolicyName, string> = {
   flexible: 'Flexible',
   moderate: 'Moderate',
   strict: 'Strict',
 };
 
-export const isPolicyName = (value: string): value is PolicyName =>
+const isPolicyName = (value: string): value is PolicyName =>
   (POLICY_NAMES as readonly string[]).includes(value);
 
 /** The tiers of a stored policy name; an unknown name reads as the moderate preset. */

@@ -19,7 +19,7 @@ export interface CompletionOptions {
 }
 
 /** The review page of a booking: opens by the booking's link key, no sign-in needed. */
-export function reviewUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string): string {
+function reviewUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string): string {
   return new URL(`/review/${request.uuid}`, publicUrl).href;
 }
 

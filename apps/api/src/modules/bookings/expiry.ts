@@ -19,7 +19,6 @@ import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './
 import { remindBalances } from './reminders.ts';
 import { transitionBooking } from './transitions.ts';
 
-export { DEFAULT_HOLD_HOURS };
 /** A payment opened this recently may still be on the provider's page: its booking waits. */
 const PAYMENT_IN_FLIGHT_MS = 30 * 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * Booking requests (spec section 4, "Booking request status"; decisions: "create a booking
+ * Booking requests (docs/product.md, States, "Booking request status"; decisions: "create a booking
  * request ... list the user's requests", "Money", "Booking lifecycle"). Handlers map HTTP to the
  * services: `transitions.ts` moves status, riders and seats under the booking's row lock,
  * `../../http/idempotency.ts` makes creation safe to retry (decision 089).
@@ -76,10 +76,10 @@ import { touristValues, type TouristInput } from './tourists.ts';
  * A booking made signed out holds its seats this long until its e-mail is proven, and one
  * unproven address holds at most this many seats (decision 089).
  */
-export const GUEST_HOLD_MINUTES = 30;
-export const GUEST_MAX_SEATS = 6;
+const GUEST_HOLD_MINUTES = 30;
+const GUEST_MAX_SEATS = 6;
 /** Hours an organizer has to answer a request when `RESPONSE_DEADLINE_HOURS` is not set. */
-export const DEFAULT_RESPONSE_HOURS = 48;
+const DEFAULT_RESPONSE_HOURS = 48;
 
 export interface BookingsDeps {
   db: Database;
@@ -616,7 +616,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 }
 
 /** Full years between `birthday` and `day` (both YYYY-MM-DD). */
-export function ageOn(birthday: string, day: string): number {
+function ageOn(birthday: string, day: string): number {
   const years = Number(day.slice(0, 4)) - Number(birthday.slice(0, 4));
   return day.slice(5) < birthday.slice(5) ? years - 1 : years;
 }

@@ -196,7 +196,7 @@ function wordingOf(notice: Notice): Wording {
 }
 
 /** The organizer's page of a booking (the organizer area). */
-export function organizerBookingUrl(booking: Pick<RequestRow, 'id'>, publicUrl: string): string {
+function organizerBookingUrl(booking: Pick<RequestRow, 'id'>, publicUrl: string): string {
   return new URL(`/partner/bookings/${booking.id}`, publicUrl).href;
 }
 

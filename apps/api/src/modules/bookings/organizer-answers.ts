@@ -25,7 +25,7 @@ type OutboxValues = typeof outbox.$inferInsert;
 export type RequestForOrganizer = components['schemas']['RequestForOrganizer'];
 
 /** The token of a request's Confirm and Decline links. */
-export function answerToken(requestId: number, secret: string): string {
+function answerToken(requestId: number, secret: string): string {
   return signToken(secret, { answer: requestId });
 }
 
@@ -43,7 +43,7 @@ export async function requestOfToken(
 }
 
 /** The web page of a request's answer links (`?answer=decline` opens the reason first). */
-export function answerUrl(
+function answerUrl(
   requestId: number,
   secret: string,
   publicUrl: string,
@@ -143,11 +143,6 @@ export function newRequestForOrganizer({
     body,
     payload: { requestId: request.id },
   };
-}
-
-/** The organizer of a request's tour, to e-mail; null when the organizer has no e-mail. */
-export async function organizerEmailOf(db: Database, row: RequestRow): Promise<string | null> {
-  return (await tourFacts(db, row)).organizerEmail;
 }
 
 export interface AnswerDeps {

@@ -15,7 +15,7 @@ import { money } from './notices.ts';
 import { STATUS } from './status-machine.ts';
 
 /** Days before the balance is due when the traveller is reminded, farthest first. */
-export const BALANCE_REMINDER_DAYS = [7, 2] as const;
+const BALANCE_REMINDER_DAYS = [7, 2] as const;
 
 const DAY_MS = 86_400_000;
 

@@ -51,7 +51,7 @@ export interface BookingOptions {
   currency?: string | undefined;
 }
 
-export function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingOptions) {
+function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingOptions) {
   return {
     tour_id: date.tourId,
     tour_date_id: date.id,

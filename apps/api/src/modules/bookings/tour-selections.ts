@@ -32,19 +32,19 @@ type SelectionRow = typeof tourSelections.$inferSelect;
 type SelectedBy = SelectionRow['selectedBy'];
 
 /** The name a selection by support goes by. */
-export const SUPPORT_NAME = 'Gallop support';
+const SUPPORT_NAME = 'Gallop support';
 
 /** 192 random bits, 32 URL-safe characters. */
 const SECRET_BYTES = 24;
 
 /** The address the link opens on the web: the shell stores the token and shows the tours. */
-export function tourSelectionUrl(token: string, publicUrl: string): string {
+function tourSelectionUrl(token: string, publicUrl: string): string {
   const url = new URL('/tour-selection', publicUrl);
   url.searchParams.set('tour-selection-token', token);
   return url.href;
 }
 
-export function newSelectionToken(requestId: number): string {
+function newSelectionToken(requestId: number): string {
   return `${requestId}-${randomBytes(SECRET_BYTES).toString('base64url')}`;
 }
 

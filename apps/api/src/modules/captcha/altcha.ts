@@ -27,7 +27,7 @@ export interface Difficulty {
   counter: readonly [min: number, max: number];
 }
 
-export const DIFFICULTY: Readonly<Record<CaptchaLevel, Difficulty>> = {
+const DIFFICULTY: Readonly<Record<CaptchaLevel, Difficulty>> = {
   // About a second in a browser (a try is about a millisecond; the widget runs several workers).
   captcha: { cost: 1_000, counter: [1_000, 5_000] },
   // About ten times that: asked after repeated limits.
@@ -35,12 +35,12 @@ export const DIFFICULTY: Readonly<Record<CaptchaLevel, Difficulty>> = {
 };
 
 /** A challenge must be solved and used within this time. */
-export const CHALLENGE_TTL_MS = 10 * 60_000;
+const CHALLENGE_TTL_MS = 10 * 60_000;
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 
 /** altcha-lib's `Challenge` as the contract describes this API's (its `data` is `{ level }`). */
-export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
+type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
 
 export interface Altcha extends CaptchaVerifier {
   challenge(level: CaptchaLevel): Promise<CaptchaChallenge>;

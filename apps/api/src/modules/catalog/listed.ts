@@ -25,7 +25,7 @@ export function publicTour(): SQL {
 }
 
 /** The tour has a bookable date from `today` on (denormalised; see the module comment). */
-export function hasBookableDate(today: string): SQL {
+function hasBookableDate(today: string): SQL {
   return sql`(tours.last_start_date >= ${today}::date and tours.from_price_usd is not null)`;
 }
 

@@ -28,11 +28,10 @@ export type TourSummary = components['schemas']['TourSummary'];
 export type TourDate = components['schemas']['TourDate'];
 export type OrganizerBrief = components['schemas']['OrganizerBrief'];
 export type MediaItem = components['schemas']['MediaItem'];
-export type CountryOption = components['schemas']['CountryOption'];
 
 export type TourRow = typeof tours.$inferSelect;
 export type TourDateRow = typeof tourDates.$inferSelect;
-export type OrganizerRow = typeof organizers.$inferSelect;
+type OrganizerRow = typeof organizers.$inferSelect;
 export type CountryRow = Pick<typeof countries.$inferSelect, 'id' | 'name'>;
 
 /** The columns of a tour a card shows. */

@@ -24,9 +24,9 @@ import type { ChatRealtime } from './events.ts';
 import { filesOf, toRoomMessage, type MessageRow } from './messages.ts';
 
 /** The longest side of a prepared picture, in pixels: enough to view it full screen. */
-export const PICTURE_MAX_SIDE = 2560;
+const PICTURE_MAX_SIDE = 2560;
 /** Pending attachments older than this are left to the sweep (their process may have stopped). */
-export const SWEEP_AFTER_MS = 30_000;
+const SWEEP_AFTER_MS = 30_000;
 const SWEEP_BATCH = 20;
 
 type FileStatus = MessageRow['fileStatus'];
@@ -208,7 +208,7 @@ export function createAttachmentProcessor(options: {
 }
 
 /** Processes attachments left pending for longer than `SWEEP_AFTER_MS`; answers how many. */
-export async function sweepPendingAttachments(
+async function sweepPendingAttachments(
   db: Database,
   store: UploadStore,
   realtime: ChatRealtime,

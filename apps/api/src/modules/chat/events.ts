@@ -1,7 +1,8 @@
 /**
- * The chat's server-to-client events (spec section 4, decision 026) and the helpers that send
- * them. Events that change lists and counters go to each participant's `user:{id}` room, shaped
- * for that user (`type`, `unread_count`); events about an open conversation go to `chat:{id}`.
+ * The chat's server-to-client events (docs/product.md, States, decision 026) and the helpers that
+ * send them. Events that change lists and counters go to each participant's `user:{id}` room,
+ * shaped for that user (`type`, `unread_count`); events about an open conversation go to
+ * `chat:{id}`.
  */
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, users } from '#src/db/schema/index.ts';
@@ -35,7 +36,7 @@ export interface ServerToClientEvents {
   chat_is_frozen: (payload: { chat_id: number; is_frozen: boolean }) => void;
 }
 
-export type Ack = (answer: { ok: true } | { ok: false; message: string }) => void;
+type Ack = (answer: { ok: true } | { ok: false; message: string }) => void;
 
 export interface ClientToServerEvents {
   join_chat: (payload: { chat_id: number }, ack?: Ack) => void;

@@ -1,6 +1,6 @@
 /**
- * The chat's REST calls (spec section 7, "Chat"; decision 026). Sending goes through REST only;
- * the socket carries the server's pushes (events.ts). Anyone who takes no part in a chat gets
+ * The chat's REST calls (docs/product.md, Calls, "Chat"; decision 026). Sending goes through REST
+ * only; the socket carries the server's pushes (events.ts). Anyone who takes no part in a chat gets
  * 404 'Chat not found'.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';

@@ -13,10 +13,10 @@ import { chatNotFound, sideOf, type ChatRow, type Side, type Viewer } from './ch
 import { otherSide, type MessageRow } from './messages.ts';
 import { changeRefusal, type ChangeRefusal, type MessageChange } from './message-rules.ts';
 
-export const messageNotFound = () => notFound('Message not found');
-export const MODERATORS_ONLY = 'Only Gallop support can moderate messages';
-export const FREEZERS_ONLY = 'Only Gallop support can freeze a chat';
-export const SYSTEM_NOT_MODERATED = "Gallop's own messages cannot be moderated";
+const messageNotFound = () => notFound('Message not found');
+const MODERATORS_ONLY = 'Only Gallop support can moderate messages';
+const FREEZERS_ONLY = 'Only Gallop support can freeze a chat';
+const SYSTEM_NOT_MODERATED = "Gallop's own messages cannot be moderated";
 
 /** The outcome of a change: the message now, and whether this call changed it. */
 export interface ChangedMessage {

@@ -15,7 +15,7 @@ export type ChatMessage = components['schemas']['ChatMessage'];
 export type MessageRow = typeof chatMessages.$inferSelect;
 
 /** Messages per page of `getChatMessages` (the spec's chat page size). */
-export const MESSAGES_PAGE_SIZE = 20;
+const MESSAGES_PAGE_SIZE = 20;
 
 /** What shaping a message reads of its chat. */
 type ShapingChat = Pick<ChatRow, 'clientReadId' | 'staffReadId' | 'isFrozen'>;

@@ -117,10 +117,10 @@ export async function findChannelSource(
 
 /** Codes are short to type into a messenger: no 0/O or 1/I to confuse. */
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-export const CONNECTION_CODE_LENGTH = 6;
-export const CONNECTION_CODE_TTL_MS = 15 * 60_000;
+const CONNECTION_CODE_LENGTH = 6;
+const CONNECTION_CODE_TTL_MS = 15 * 60_000;
 
-export function randomConnectionCode(): string {
+function randomConnectionCode(): string {
   return Array.from(
     { length: CONNECTION_CODE_LENGTH },
     () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],

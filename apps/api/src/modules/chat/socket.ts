@@ -31,7 +31,7 @@ interface SocketData {
   sessionId: number;
 }
 
-export type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
 export interface ChatSocketOptions {

@@ -21,7 +21,7 @@ const CATEGORY_SCENES: Record<string, MediaScene> = {
   stories: 'trail',
 };
 
-export function blogImage(row: BlogPostRow, withAlt: boolean): Schemas['MediaItem'] {
+function blogImage(row: BlogPostRow, withAlt: boolean): Schemas['MediaItem'] {
   return {
     image: generatedImageUrl(CATEGORY_SCENES[row.category] ?? 'landscape', row.imageSeed),
     ...(withAlt ? { alt: row.title } : {}),

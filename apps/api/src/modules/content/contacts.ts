@@ -49,7 +49,7 @@ export function choosePhones(
   return { phones: ranked, hasOtherPhones: ranked.length < phones.length };
 }
 
-export function toContactPhone(phone: PhoneRow): Contacts['phones'][number] {
+function toContactPhone(phone: PhoneRow): Contacts['phones'][number] {
   return {
     type: phone.type,
     formatted_phone: phone.formattedPhone,

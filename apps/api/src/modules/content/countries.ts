@@ -21,7 +21,7 @@ export function toLocaleCountry(row: CountryRow): LocaleCountry {
 const NOT_A_COUNTRY = new Set(['XX', 'T1']);
 
 /** `"de"` -> `"DE"`; anything that is not a two-letter country code -> undefined. */
-export function normalizeIsoCode(value: string | undefined): string | undefined {
+function normalizeIsoCode(value: string | undefined): string | undefined {
   const code = value?.trim().toUpperCase();
   return code && /^[A-Z]{2}$/.test(code) && !NOT_A_COUNTRY.has(code) ? code : undefined;
 }

@@ -8,7 +8,13 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { convertAmount, type RatesCache } from '#src/modules/money/rates.ts';
 import { LANDING_VIDEOS } from '#src/modules/media/videos.ts';
 import { cachedFor } from './cache.ts';
-import { blogPostAnswer, BLOG_PAGE_SIZE, findBlogPost, listBlogPosts } from './blog.ts';
+import {
+  blogPostAnswer,
+  BLOG_PAGE_SIZE,
+  findBlogPost,
+  listBlogPosts,
+  SIMILAR_POSTS_LIMIT,
+} from './blog.ts';
 import { loadContacts } from './contacts.ts';
 import { findCountry, resolveVisitorCountry, toLocaleCountry } from './countries.ts';
 import { findHelpArticle, findHelpSection, listHelpSections } from './help-center.ts';
@@ -30,7 +36,7 @@ export interface ContentConfig {
   defaultCountryIso: string;
 }
 
-export const DEFAULT_CONTENT_CONFIG: ContentConfig = {
+const DEFAULT_CONTENT_CONFIG: ContentConfig = {
   publicUrl: 'http://127.0.0.1:3000',
   defaultCountryIso: 'US',
 };
@@ -66,13 +72,16 @@ type ContentOperation =
   | 'getLegalDocument'
   | 'getSitemapXml';
 
-/** The interface speaks English only (spec section 1). */
+/** The interface speaks English only (docs/product.md, Who it is for). */
 const INTERFACE_LANGUAGES = ['en'];
 
 /** Currencies the site configuration offers: the same list the web's picker uses. */
 const SITE_CURRENCIES: readonly Schemas['SiteCurrency'][] = SUPPORTED_CURRENCIES;
 
-/** Messenger display order: facebook first, since Russian is not offered (spec section 3). */
+/**
+ * Messenger display order: facebook first, since Russian is not offered (docs/product.md,
+ * Entities).
+ */
 const MESSENGER_ORDER: MessengerSource[] = [
   'facebook',
   'telegram',
@@ -160,7 +169,7 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
     },
 
     async getBlogPost(request) {
-      const { slug, similar_limit: similarLimit = 3, with_alt } = request.query;
+      const { slug, similar_limit: similarLimit = SIMILAR_POSTS_LIMIT, with_alt } = request.query;
       const now = clock();
       const post = await findBlogPost(db, slug, now);
       if (!post) throw notFound('Blog post not found');

@@ -5,9 +5,9 @@ import { siteSettings } from '#src/db/schema/index.ts';
 
 type Schemas = components['schemas'];
 
-export type SiteTokens = Schemas['SiteTokens'];
+type SiteTokens = Schemas['SiteTokens'];
 export type MessengerSource = Schemas['MessengerSource'];
-export type ScheduleDay = Schemas['ScheduleDay'];
+type ScheduleDay = Schemas['ScheduleDay'];
 
 /** Support hours per weekday (1 Monday ... 7 Sunday) in one IANA time zone. */
 export interface SupportSchedule {
@@ -33,7 +33,7 @@ export type SiteSettingKey = keyof SiteSettings;
  * What the site answers when a setting was never written (a database migrated but not seeded):
  * empty but valid, so the public calls keep their contract instead of failing.
  */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+const DEFAULT_SITE_SETTINGS: SiteSettings = {
   support_email: '',
   messengers: {},
   site_tokens: {

@@ -13,9 +13,11 @@ import {
 import { findLegalDocument, LEGAL_ROUTES, type LegalKind } from './legal.ts';
 
 /** sitemaps.org allows 50,000 URLs per file; past that, the least popular tours are left out. */
-export const SITEMAP_URL_LIMIT = 50_000;
+const SITEMAP_URL_LIMIT = 50_000;
 
-/** Public pages of the web client that exist whatever the catalogue holds (spec 2.1). */
+/**
+ * Public pages of the web client that exist whatever the catalogue holds (docs/product.md, Routes).
+ */
 const STATIC_PATHS = [
   '/',
   '/destinations',
@@ -115,7 +117,7 @@ const XML_ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 }
 

@@ -19,7 +19,7 @@ export interface DiskCacheOptions {
 export const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 /** Whether a directory entry is a temporary file `writeAtomically` (or a render) writes first. */
-export const isTemporary = (name: string): boolean => name.endsWith('.tmp');
+const isTemporary = (name: string): boolean => name.endsWith('.tmp');
 
 export interface DiskCacheStats {
   /** Answers read from a file an earlier request (or run) rendered. */
@@ -161,7 +161,7 @@ export async function removeStaleTemporaries(directory: string, now = Date.now()
   }
 }
 
-export async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {

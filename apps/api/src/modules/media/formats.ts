@@ -1,7 +1,6 @@
 import type { ImageExtension } from './sizes.ts';
 
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg',

@@ -22,7 +22,7 @@ export function loadSharp(): Promise<typeof sharp> {
 export const MEDIA_RENDER_VERSION = 2;
 
 /** Generated pictures are composed for 3:2; a `00` height keeps that ratio. */
-export const GENERATED_ASPECT = 3 / 2;
+const GENERATED_ASPECT = 3 / 2;
 
 export interface ImageVariant {
   width: number;
@@ -32,7 +32,7 @@ export interface ImageVariant {
 }
 
 /** Encoder settings, chosen for illustrations (flat colour, soft gradients) at card sizes. */
-export function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
+function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case 'jpeg':
       return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();

@@ -48,7 +48,7 @@ export const ALLOWED_SIZES: readonly string[] = [
 
 const ALLOWED = new Set(ALLOWED_SIZES);
 
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
 export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
 export interface RequestedSize {

@@ -65,7 +65,7 @@ const SOURCES: readonly LandingVideoSource[] = [
   },
 ];
 
-export const VIDEO_VARIANTS = {
+const VIDEO_VARIANTS = {
   small: { width: 480, height: 270, crf: 22 },
   large: { width: 1280, height: 720, crf: 22 },
 } as const;
@@ -90,7 +90,7 @@ export interface VideoMotion {
 }
 
 /** Five seconds at 24 fps: long enough to feel alive, short enough to stay small. */
-export const DEFAULT_MOTION: VideoMotion = { seconds: 5, fps: 24 };
+const DEFAULT_MOTION: VideoMotion = { seconds: 5, fps: 24 };
 
 /**
  * The camera at frame `index`: a slow drift sideways with a gentle push in, eased out and back

@@ -51,7 +51,7 @@ export interface MeetingsDeps {
 }
 
 /** A meeting keeps at most this many files (the save call lists at most 20). */
-export const MAX_MEETING_FILES = 20;
+const MAX_MEETING_FILES = 20;
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 /** Statuses whose tour still happens (or happened): pending, prepaid, complete. */
 const OPEN_STATUSES = new Set<number>([...ACTIVE_STATUSES, 4]);

@@ -27,7 +27,7 @@ export function convertAmount(amount: number, from: string, to: string, rates: R
   return (amount / perUsd(rates, from)) * perUsd(rates, to);
 }
 
-/** Prices are shown without decimals (spec section 9): major units, rounded. */
+/** Prices are shown without decimals (docs/product.md, Constants): major units, rounded. */
 export function toDisplayPrice(minorUnits: number, from: string, to: string, rates: Rates): number {
   return Math.round(convertAmount(minorUnits / 100, from, to, rates));
 }

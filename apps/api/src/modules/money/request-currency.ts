@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { isSupportedCurrency, type Rates } from './rates.ts';
 
-export const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_CURRENCY = 'USD';
 
 /** A 422 answer: the visitor asked for a currency the rates table does not know. */
-export class UnsupportedCurrencyError extends Error {
+class UnsupportedCurrencyError extends Error {
   readonly statusCode = 422;
   constructor(readonly currency: string) {
     super(`Currency ${currency} is not supported`);
@@ -13,8 +13,8 @@ export class UnsupportedCurrencyError extends Error {
 }
 
 /**
- * The currency prices are shown in: the `X-Currency` header (spec section 7), USD by default.
- * Lower case is accepted; an unknown code is a 422 rather than a silent fallback.
+ * The currency prices are shown in: the `X-Currency` header (docs/product.md, Calls), USD by
+ * default. Lower case is accepted; an unknown code is a 422 rather than a silent fallback.
  */
 export function requestCurrency(request: FastifyRequest, rates: Rates): string {
   const header = request.headers['x-currency'];

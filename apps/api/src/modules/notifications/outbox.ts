@@ -72,7 +72,7 @@ export const MAX_ATTEMPTS = 5;
  * has expired (the claiming process died), so a round stops sending after half of it and frees
  * what is left: the transports' own timeouts keep one send well inside the other half.
  */
-export const CLAIM_MS = 2 * 60_000;
+const CLAIM_MS = 2 * 60_000;
 
 /** The default transport: one structured log line per message. */
 export function logTransport(log: { info: LogFn }) {

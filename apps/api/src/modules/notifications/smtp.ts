@@ -25,7 +25,7 @@ const TIMEOUTS = {
 };
 
 /** The unfollow link a writer stored with the message (`payload.unsubscribeUrl`), if a URL. */
-export function unsubscribeUrlOf(message: OutboxMessage): string | undefined {
+function unsubscribeUrlOf(message: OutboxMessage): string | undefined {
   const value = message.payload.unsubscribeUrl;
   if (typeof value !== 'string') return undefined;
   try {

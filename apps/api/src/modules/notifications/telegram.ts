@@ -5,7 +5,7 @@
  */
 import { withoutSecrets, type OutboxTransport } from './outbox.ts';
 
-export const TELEGRAM_API_URL = 'https://api.telegram.org';
+const TELEGRAM_API_URL = 'https://api.telegram.org';
 
 /** Telegram refuses longer texts (https://core.telegram.org/bots/api#sendmessage). */
 const MAX_TEXT = 4096;

@@ -1,8 +1,8 @@
 /**
- * The calls organizer accounts make for the organizers they manage (spec section 7, "Organizer"):
- * their own profiles (`info`, `list`, `view`), creating and editing one, publishing or hiding it,
- * and the site's "ask to become an organizer" form. The back office stays external; these calls
- * let the marketplace work end to end from the organizer's side (decision 028).
+ * The calls organizer accounts make for the organizers they manage (docs/product.md, Calls,
+ * "Organizer"): their own profiles (`info`, `list`, `view`), creating and editing one, publishing
+ * or hiding it, and the site's "ask to become an organizer" form. The back office stays external;
+ * these calls let the marketplace work end to end from the organizer's side (decision 028).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { components } from '@gallop/api-client';
@@ -91,7 +91,7 @@ function slugify(text: string): string {
  * published). A traveller must see who runs the tours and be able to trust the contact: a name,
  * a description, and an e-mail that has been verified.
  */
-export function publicationProblems(row: OrganizerRow): Record<string, string[]> {
+function publicationProblems(row: OrganizerRow): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (!row.name.trim()) problems.name = ['Enter the organizer name'];
   if (!row.description.trim()) problems.description = ['Describe the organizer before publishing'];

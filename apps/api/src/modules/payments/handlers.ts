@@ -59,7 +59,7 @@ const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 const QR_TTL_MS = 15 * 60_000;
 
 /** The hosted page of a payment, reachable through the web origin (it proxies /crm/api). */
-export function sandboxPageUrl(payment: PaymentRow, publicUrl: string, secret: string): string {
+function sandboxPageUrl(payment: PaymentRow, publicUrl: string, secret: string): string {
   const url = new URL(`/crm/api/payment/sandbox/${payment.id}`, publicUrl);
   url.searchParams.set('token', pageToken(payment.id, payment.providerPaymentId, secret));
   return url.href;

@@ -10,7 +10,7 @@
  */
 import { openPdf } from '#src/pdf/pdf-document.ts';
 
-export interface ReceiptPayment {
+interface ReceiptPayment {
   paidAt: Date;
   /** Minor units of the booking's currency. */
   amount: number;
@@ -19,7 +19,7 @@ export interface ReceiptPayment {
   cardLast4: string | null;
 }
 
-export interface ReceiptRefund {
+interface ReceiptRefund {
   createdAt: Date;
   amount: number;
   /** `overpaid`, `booking-closed`, `cancellation` … (the `refunds` table). */
@@ -105,7 +105,7 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** `12 Jul 2027` for a day (`2027-07-12`) or an instant (its UTC day). */
-export const formatDay = (day: string | Date) =>
+const formatDay = (day: string | Date) =>
   DAY_FORMAT.format(typeof day === 'string' ? new Date(`${day}T00:00:00Z`) : day);
 
 const STATUS_TEXTS: Record<number, string> = {

@@ -18,7 +18,7 @@ export const TEST_CARDS = {
 export type CardOutcome = 'success' | 'decline' | 'challenge' | 'invalid';
 
 /** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = Number(digits[digits.length - 1 - i]);

@@ -13,8 +13,8 @@ import { choosePhones } from '#src/modules/content/contacts.ts';
 /** Ids the contract leaves unbounded still name no row past PostgreSQL's integer range. */
 export const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
 
-export const PHONE_CODE_TTL_MS = 30 * 60_000;
-export const PHONE_CODE_LENGTH = 6;
+const PHONE_CODE_TTL_MS = 30 * 60_000;
+const PHONE_CODE_LENGTH = 6;
 
 export type PhoneCodeTarget =
   { kind: 'organizer'; organizerId: number } | { kind: 'chat'; chatId: number };

@@ -24,15 +24,15 @@ import {
 } from './codes.ts';
 
 /** How long a web call widget's token is accepted. */
-export const WEB_CALL_TOKEN_TTL_MS = 10 * 60_000;
+const WEB_CALL_TOKEN_TTL_MS = 10 * 60_000;
 
 /**
- * Spec section 6, site switches: web calls to the organizer are enabled for this site, web calls
- * to support are not.
+ * docs/product.md, Roles, site switches: web calls to the organizer are enabled for this site, web
+ * calls to support are not.
  */
-export const WEB_CALLS = { organizer: true, support: false } as const;
+const WEB_CALLS = { organizer: true, support: false } as const;
 
-export const TOO_MANY_CODES = 'Too many phone codes. Please confirm you are not a robot.';
+const TOO_MANY_CODES = 'Too many phone codes. Please confirm you are not a robot.';
 
 /** Thrown before a new code is stored when the requester is over the limit. */
 class TooManyCodes extends Error {

@@ -1,7 +1,7 @@
 /**
- * Reviews by link (spec section 2.1, `/review/{uuid}`): a traveller whose paid tour has ended
- * reviews it through the link key of their booking. One review per booking; it is published at
- * once and the tour's and organizer's ratings follow.
+ * Reviews by link (docs/product.md, Routes, `/review/{uuid}`): a traveller whose paid tour has
+ * ended reviews it through the link key of their booking. One review per booking; it is published
+ * at once and the tour's and organizer's ratings follow.
  */
 import type { components } from '@gallop/api-client';
 import { and, avg, count, eq } from 'drizzle-orm';

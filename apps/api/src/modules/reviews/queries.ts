@@ -9,7 +9,7 @@ export type ReviewList = components['schemas']['ReviewList'];
 /** A review's row with whether it came through a booking's link (`reviewColumns`). */
 export type ReviewRow = typeof reviews.$inferSelect & { isVerified: boolean };
 
-/** Page sizes of spec section 9: the tour page shows 3 reviews, the organizer page 5. */
+/** Page sizes (docs/product.md, Constants): the tour page shows 3 reviews, the organizer page 5. */
 export const TOUR_REVIEWS_LIMIT = 3;
 export const ORGANIZER_REVIEWS_LIMIT = 5;
 
@@ -29,7 +29,7 @@ function scopeCondition(scope: ReviewScope): SQL | undefined {
  * A review's columns and its verified-trip mark: a review written through a booking's link
  * (`/review/{uuid}`, open only once its paid tour has ended) carries that booking's uuid.
  */
-export const reviewColumns = {
+const reviewColumns = {
   ...getTableColumns(reviews),
   // Spelled out: drizzle writes a single-table query's columns unqualified, and a bare "uuid"
   // inside the subquery would name the booking's own.

@@ -17,7 +17,7 @@ import { followerFooter, tourUrl } from './messages.ts';
 import { unfollowToken, unfollowUrl } from './unfollow.ts';
 
 /** How often new dates are looked for. */
-export const FOLLOWER_NOTICE_INTERVAL_MS = 10 * 60_000;
+const FOLLOWER_NOTICE_INTERVAL_MS = 10 * 60_000;
 /** New dates listed in one notice (the tour page has the rest). */
 const LISTED_DATES = 5;
 

@@ -1,8 +1,8 @@
 /**
- * What a visitor can send about a tour without an account (spec section 7, "Tour and program
- * actions"): a complaint, the programme by email or WhatsApp (when the site tokens offer it), a
- * subscription to it (and its end, from the link of the follower e-mails), and a request for help
- * choosing. Each is stored, and what must reach someone goes through the outbox; the programme
+ * What a visitor can send about a tour without an account (docs/product.md, Calls, "Tour and
+ * program actions"): a complaint, the programme by email or WhatsApp (when the site tokens offer
+ * it), a subscription to it (and its end, from the link of the follower e-mails), and a request for
+ * help choosing. Each is stored, and what must reach someone goes through the outbox; the programme
  * travels as a PDF attached to its message.
  */
 import { randomUUID } from 'node:crypto';
@@ -318,7 +318,8 @@ export function tourActionsHandlers(
       const tooMany = await limited('subscribeTourProgram', request, reply);
       if (tooMany) return reply;
       const { email, currency, uuid, tour_id: tourId } = request.body;
-      // The visitor's subscriber id (cookie `subscriber_id`, spec section 3) is kept, or given.
+      // The visitor's subscriber id (cookie `subscriber_id`, docs/product.md, Entities) is kept, or
+      // given.
       const subscriberId = request.body.subscriber_id ?? randomUUID();
       await orderProgramme(request, tourId, {
         channel: 'subscription',

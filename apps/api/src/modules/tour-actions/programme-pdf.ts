@@ -15,7 +15,7 @@ type Tour = components['schemas']['Tour'];
 type TourDate = components['schemas']['TourDate'];
 
 /** Dates listed in the document; a tour with more (daily excursions) links to the rest. */
-export const PROGRAMME_PDF_DATES = 40;
+const PROGRAMME_PDF_DATES = 40;
 
 const BRAND = '#793DFC';
 const MUTED = '#5F6368';
@@ -39,7 +39,7 @@ const DIFFICULTY: Record<number, string> = {
 export const programmeFileName = (slug: string) => `${slug}-programme.pdf`;
 
 /** "12 Jul 2027 – 18 Jul 2027 · Private room · flight included". */
-export function dateHeading(date: TourDate): string {
+function dateHeading(date: TourDate): string {
   return [
     `${day(date.start)} – ${day(date.end)}`,
     date.variant_name,
@@ -50,7 +50,7 @@ export function dateHeading(date: TourDate): string {
 }
 
 /** Price, discount, seats and payment terms of a date, in the date's (the reader's) currency. */
-export function dateTerms(date: TourDate): string {
+function dateTerms(date: TourDate): string {
   const money = (amount: number) => formatPrice(amount, date.currency);
   const was =
     date.price_without_discount !== undefined && date.price_without_discount > date.price

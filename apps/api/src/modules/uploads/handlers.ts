@@ -1,6 +1,6 @@
 /**
- * Uploads (spec section 7, "Uploads"; decision 027): pictures, documents and videos of signed-in
- * users, review photos of anyone (deleted later with the token given at upload), and the
+ * Uploads (docs/product.md, Calls, "Uploads"; decision 027): pictures, documents and videos of
+ * signed-in users, review photos of anyone (deleted later with the token given at upload), and the
  * profile photo set from an uploaded picture.
  */
 import { eq } from 'drizzle-orm';
@@ -42,7 +42,7 @@ type UploadsOperation =
   | 'deleteImage'
   | 'updateProfilePhoto';
 
-export const UPLOAD_WINDOW_MS = 60 * 60_000;
+const UPLOAD_WINDOW_MS = 60 * 60_000;
 
 /** The storage and limiter every upload call shares. */
 export function uploadContext(deps: UploadsDeps): UploadContext {

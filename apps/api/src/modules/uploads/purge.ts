@@ -20,7 +20,7 @@ export const ABANDONED_REVIEW_PHOTO_MS = 3 * 24 * 60 * 60_000;
 export const PROGRAM_PDF_KEEP_MS = 30 * 24 * 60 * 60_000;
 export const STALE_TEMP_FILE_MS = 60 * 60_000;
 /** Rows removed per round at most: a round stays short, the next one takes the rest. */
-export const PURGE_BATCH = 500;
+const PURGE_BATCH = 500;
 
 export interface PurgeResult {
   reviewPhotos: number;

@@ -9,7 +9,7 @@ import { SIZE_PLACEHOLDER } from '#src/modules/media/urls.ts';
 export type UploadRow = typeof uploads.$inferSelect;
 type MediaItem = components['schemas']['MediaItem'];
 
-export const UPLOADS_PREFIX = '/uploads';
+const UPLOADS_PREFIX = '/uploads';
 export const UPLOADED_IMAGES_PREFIX = `${UPLOADS_PREFIX}/images`;
 export const UPLOADED_FILES_PREFIX = `${UPLOADS_PREFIX}/files`;
 
@@ -18,7 +18,7 @@ export function newPublicId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export const isPublicId = (value: string) => /^[A-Za-z0-9_-]{24}$/.test(value);
+const isPublicId = (value: string) => /^[A-Za-z0-9_-]{24}$/.test(value);
 
 /** The picture's `{{size}}` template, served resized by the media pipeline. */
 export function uploadedImageUrl(row: Pick<UploadRow, 'publicId'>): string {

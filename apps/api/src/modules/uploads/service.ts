@@ -20,7 +20,7 @@ export const UPLOAD_LIMITS = {
   video: 100 * 1024 * 1024,
 } as const;
 
-export const TOO_MANY_UPLOADS = 'Too many uploads. Please confirm you are not a robot.';
+const TOO_MANY_UPLOADS = 'Too many uploads. Please confirm you are not a robot.';
 
 export interface UploadContext {
   db: Database;

@@ -1,8 +1,8 @@
 /**
  * What an uploaded file really is, read from its bytes (`file-type` magic numbers, sharp for
  * pictures), never from the name or the type the client declared: a text file named `.png` is
- * refused. Each call names the kinds it accepts (spec section 5: images must be `image/*`; meet
- * uploads accept images, pdf, doc, docx, xls, xlsx).
+ * refused. Each call names the kinds it accepts (docs/product.md, Validation: images must be
+ * `image/*`; meet uploads accept images, pdf, doc, docx, xls, xlsx).
  */
 import { unprocessable } from '#src/http/http-error.ts';
 import { loadSharp } from '#src/modules/media/image-pipeline.ts';
@@ -44,10 +44,10 @@ const VIDEO_TYPES: Record<string, string> = {
 };
 
 /** Larger pictures are refused before decoding (a small file can claim huge dimensions). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** The longest side accepted, in pixels. */
-export const MAX_IMAGE_SIDE = 30_000;
+const MAX_IMAGE_SIDE = 30_000;
 
 export type Accepted = 'image' | 'document' | 'video';
 

@@ -29,7 +29,7 @@ export interface ReceivedFile {
 export const tooLarge = (limitBytes: number) =>
   new HttpError(413, `The file is larger than ${formatBytes(limitBytes)}`);
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }
 

@@ -14,7 +14,7 @@ export interface FilePart {
 }
 
 /** A `multipart/form-data` body with text fields and at most one file. */
-export function multipartBody(fields: Record<string, string>, file?: FilePart) {
+function multipartBody(fields: Record<string, string>, file?: FilePart) {
   const boundary = `----gallop${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

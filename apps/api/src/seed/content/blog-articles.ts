@@ -9,19 +9,12 @@ export interface BlogArticleSeed {
   body: string;
 }
 
-/** Blog categories (`/blog/{category}`), in the order the blog index shows them. */
-export const BLOG_CATEGORIES = [
-  'destinations',
-  'riding-tips',
-  'gear',
-  'horse-care',
-  'planning',
-  'stories',
-] as const;
+/** Blog categories (`/blog/{category}`). */
+type BlogCategory = 'destinations' | 'riding-tips' | 'gear' | 'horse-care' | 'planning' | 'stories';
 
 const article = (
   title: string,
-  category: (typeof BLOG_CATEGORIES)[number],
+  category: BlogCategory,
   tags: string[],
   excerpt: string,
   ...body: string[]

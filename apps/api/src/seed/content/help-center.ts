@@ -23,7 +23,7 @@ interface HelpSectionSeed {
  * `/help-center/{slug}`. The answers match the product: requests confirmed by the provider,
  * prepayment, 3-D Secure card payments with no card data stored, vetted providers.
  */
-export const HELP_CENTER: HelpSectionSeed[] = [
+const HELP_CENTER: HelpSectionSeed[] = [
   {
     slug: 'booking',
     title: 'Booking a tour',

@@ -9,8 +9,8 @@ type SeoPageRow = typeof seoPages.$inferInsert;
 const TOUR_SAMPLE = 20_000;
 
 /**
- * First path segments the web uses for its own pages (spec 2.1): a landing page must never take
- * one. Tour slugs end in `-<id>`, so a landing slug must not (see `isUsableSlug`).
+ * First path segments the web uses for its own pages (docs/product.md, Routes): a landing page must
+ * never take one. Tour slugs end in `-<id>`, so a landing slug must not (see `isUsableSlug`).
  */
 const RESERVED_SLUGS = new Set([
   'about',

@@ -70,7 +70,7 @@ const SOCIAL_LINKS = [
  * Site-wide settings. Captcha keys are empty (decisions: the invisible captcha does not start)
  * and no maps provider is set (the map preloader keeps its static preview).
  */
-export const SITE_SETTINGS: SiteSettings = {
+const SITE_SETTINGS: SiteSettings = {
   support_email: SUPPORT_EMAIL,
   messengers: MESSENGERS,
   site_tokens: {

@@ -5,7 +5,7 @@ import type { Terrain } from '#src/modules/media/landscapes.ts';
  * (approximate coordinates). Country ids follow the spec where it names them: 31, 114 and 228
  * are the non-metric countries (Liberia, Myanmar, the United States).
  */
-export interface CitySeed {
+interface CitySeed {
   name: string;
   lat: number;
   lng: number;

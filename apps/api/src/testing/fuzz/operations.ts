@@ -1,7 +1,7 @@
 import type { Contract } from '#src/contract.ts';
 import { dereference, inlineSchema, type JsonSchema } from './schema.ts';
 
-export type ParameterLocation = 'query' | 'path' | 'header';
+type ParameterLocation = 'query' | 'path' | 'header';
 
 export interface FuzzParameter {
   name: string;
@@ -10,7 +10,7 @@ export interface FuzzParameter {
   schema: JsonSchema;
 }
 
-export interface FuzzBody {
+interface FuzzBody {
   required: boolean;
   /** The media types the contract accepts, the first one being the one the fuzzer malforms. */
   mediaTypes: string[];

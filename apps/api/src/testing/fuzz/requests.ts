@@ -60,7 +60,7 @@ export interface GenerateOptions {
   minimum: number;
 }
 
-export const BOGUS_TOKENS = [
+const BOGUS_TOKENS = [
   'Bearer bogus-token',
   'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOjEsImV4cCI6MX0.',
   `Bearer ${'a'.repeat(4_096)}`,

@@ -276,7 +276,7 @@ export function malformedJsonValues(schema: JsonSchema): Variant<unknown>[] {
 }
 
 /** `{"a":{"a":...}}` `depth` levels deep. */
-export function deepNesting(depth: number): unknown {
+function deepNesting(depth: number): unknown {
   let value: unknown = 1;
   for (let level = 0; level < depth; level += 1) value = { a: value };
   return value;

@@ -17,7 +17,7 @@ import './captcha-challenge.css';
 export type CaptchaKind = 'captcha' | 'hard_captcha';
 
 /** Where the widget gets its challenge: the API's, through this origin (`/node-api`). */
-export const challengeUrl = (kind: CaptchaKind) => `/node-api/captcha/challenge?level=${kind}`;
+const challengeUrl = (kind: CaptchaKind) => `/node-api/captcha/challenge?level=${kind}`;
 
 export interface CaptchaChallengeProps {
   kind: CaptchaKind;

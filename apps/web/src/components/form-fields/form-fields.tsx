@@ -26,8 +26,9 @@ function withPhoneCheck(rules: Rules | undefined): Rules {
 }
 
 /**
- * A form field with the kit's phone input (country picker, spec section 5 phone rules). The field
- * says what is wrong, once: the input's own check runs as the field's last rule.
+ * A form field with the kit's phone input (country picker, the phone rules of docs/product.md,
+ * Validation). The field says what is wrong, once: the input's own check runs as the field's last
+ * rule.
  */
 export function PhoneField({ rules, ...props }: ControlFieldProps) {
   return (

@@ -5,7 +5,7 @@
  * the same on the server and in the browser (no DOM needed), so hydration sees the same tree.
  */
 
-export type RichTag =
+type RichTag =
   | 'p'
   | 'br'
   | 'hr'
@@ -33,7 +33,7 @@ export type RichTag =
   | 'th'
   | 'td';
 
-export interface RichElement {
+interface RichElement {
   type: 'element';
   tag: RichTag;
   /** Only `href` on links (checked), nothing else. */
@@ -41,7 +41,7 @@ export interface RichElement {
   children: RichNode[];
 }
 
-export interface RichTextNode {
+interface RichTextNode {
   type: 'text';
   text: string;
 }
@@ -256,7 +256,7 @@ function closeImplied(stack: RichElement[], tag: RichTag) {
 }
 
 /** The text of a node and everything inside it. */
-export function nodeText(node: RichNode): string {
+function nodeText(node: RichNode): string {
   return node.type === 'text' ? node.text : node.children.map(nodeText).join('');
 }
 

@@ -6,7 +6,7 @@ import './share-buttons.css';
 /** Where a page can be shared; the site offers Facebook, X and e-mail. */
 export type ShareNetwork = 'facebook' | 'x' | 'email';
 
-export const SITE_SHARE_NETWORKS: readonly ShareNetwork[] = ['facebook', 'x', 'email'];
+const SITE_SHARE_NETWORKS: readonly ShareNetwork[] = ['facebook', 'x', 'email'];
 
 /**
  * The networks' own share addresses: plain links, so no third-party script runs on the page and

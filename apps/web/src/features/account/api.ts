@@ -1,8 +1,8 @@
 /**
- * The account calls of the web app (spec section 7, "User"). Each goes through the visitor's API
- * client; failures reject with `ApiError`, whose `message` and field `errors` the forms show.
- * The profile query and sign-out, which the site header needs on every page, are in ./profile.ts:
- * this module loads with the account pages, not in the first load.
+ * The account calls of the web app (docs/product.md, Calls, "User"). Each goes through the
+ * visitor's API client; failures reject with `ApiError`, whose `message` and field `errors` the
+ * forms show. The profile query and sign-out, which the site header needs on every page, are in
+ * ./profile.ts: this module loads with the account pages, not in the first load.
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
@@ -11,7 +11,7 @@ export type UserProfile = components['schemas']['UserProfile'];
 export type AuthSession = components['schemas']['AuthSession'];
 export type CodeSender = components['schemas']['CodeSender'];
 /** Where the server sends the traveller instead of opening a session here. */
-export type SignInRedirect = { type: 'redirect'; url: string };
+type SignInRedirect = { type: 'redirect'; url: string };
 /** What a sign-in answers: a session, or a redirect the page must follow. */
 export type SignInAnswer = AuthSession | SignInRedirect;
 
@@ -33,7 +33,7 @@ async function signInAnswer(call: () => Promise<SignInAnswer>): Promise<SignInAn
 export const siteTokensQueryOptions = (api: GallopClient) => getSiteTokensQueryOptions(api);
 
 /** The visitor's time zone, sent at registration so messages show local times. */
-export function browserTimezone(): string | undefined {
+function browserTimezone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
@@ -172,10 +172,6 @@ export async function changeEmail(
 export async function changePhone(api: GallopClient, phone: string): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/change-phone', { body: { phone } });
   return data;
-}
-
-export async function saveCurrency(api: GallopClient, currency: string): Promise<void> {
-  await api.POST('/crm/api/user/set-currency', { body: { currency_code: currency } });
 }
 
 /** The profile, with a new session's tokens when the link also signed in (a registration's). */

@@ -1,5 +1,5 @@
 /**
- * Routes marked "sign-in required" (spec section 6: /settings, /email-confirm, /chat/{id?},
+ * Routes marked "sign-in required" (docs/product.md, Roles: /settings, /email-confirm, /chat/{id?},
  * {base}/{id}) send a visitor without a session to `/login?redirect=<where they were going>`,
  * on the server (a real redirect status) and in the browser alike.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in traveller in the page (spec section 4, "Session"): the profile comes from
+ * The signed-in traveller in the page (docs/product.md, States, "Session"): the profile comes from
  * `GET /crm/api/user/profile` with the session cookies (the server render fetches it too, so the
  * header is right on first paint). The tokens are HttpOnly cookies that the web server sets from
  * sign-in answers and clears on sign-out (server/session-proxy.ts): signing in caches the

@@ -1,6 +1,6 @@
 /**
- * The arrival form's model: one arrival and one departure per rider (spec section 3, "Travel
- * info"), as form values, checks and the API's input.
+ * The arrival form's model: one arrival and one departure per rider (docs/product.md, Entities,
+ * "Travel info"), as form values, checks and the API's input.
  */
 import type { TravelInfo, TransportType } from '../../lib/travel-info';
 import type { ArrivalInfo, ArrivalInfoInput, TravelInfoInput } from './api';
@@ -25,7 +25,7 @@ export interface LegValues {
 export type LegField = Exclude<keyof LegValues, 'transport_type'>;
 
 /** The fields each transport asks for, in order; every transport but 'lives in the city' has a date and time. */
-export const TRANSPORT_FIELDS: Record<TransportType, readonly LegField[]> = {
+const TRANSPORT_FIELDS: Record<TransportType, readonly LegField[]> = {
   1: ['flight_number', 'airport_name', 'date', 'time'],
   2: ['train_number', 'station_name', 'date', 'time'],
   3: ['other_transport_name', 'departure_place', 'date', 'time'],
@@ -120,7 +120,7 @@ export function validateLeg(values: LegValues): Partial<Record<LegField, string>
 }
 
 /** The API's input of a leg, or undefined when the rider left it empty. */
-export function legInput(values: LegValues): TravelInfoInput | undefined {
+function legInput(values: LegValues): TravelInfoInput | undefined {
   if (values.transport_type === '') return undefined;
   const input: TravelInfoInput = {
     transport_type: Number(values.transport_type) as TransportType,

@@ -8,8 +8,8 @@ import {
   ensureBlogIndex,
   ensureBlogPost,
   parseBlogAddress,
-  validateBlogSearch,
 } from './api';
+import { validateBlogSearch } from './blog-search';
 import { clientAnswering, failureOf } from '../../lib/testing/api-client';
 
 const summary = {

@@ -4,19 +4,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { orNotFound } from '../../lib/not-found';
 
-export { validateBlogSearch } from './blog-search';
-
 export type BlogPost = components['schemas']['BlogPost'];
 export type BlogPostSummary = components['schemas']['BlogPostSummary'];
 export type BlogPostList = components['schemas']['BlogPostList'];
 
-/** Spec section 9: blog posts 20 per page; similar blog posts 3. */
-export const BLOG_PAGE_SIZE = 20;
-export const SIMILAR_POSTS_LIMIT = 3;
+/** Blog posts 20 per page; similar blog posts 3 (docs/product.md, Constants). */
+const BLOG_PAGE_SIZE = 20;
+const SIMILAR_POSTS_LIMIT = 3;
 
 /**
- * What a `/blog/{slug*}` address shows (spec 2.1): one segment ending in a dash and a number is
- * an article; anything else is the index, all posts or a category's (`/blog/riding-tips`).
+ * What a `/blog/{slug*}` address shows (docs/product.md, Routes): one segment ending in a dash and
+ * a number is an article; anything else is the index, all posts or a category's
+ * (`/blog/riding-tips`).
  */
 export type BlogAddress =
   { kind: 'post'; slug: string } | { kind: 'index'; category: string | undefined };

@@ -1,5 +1,5 @@
 /**
- * The booking calls of the web app (spec section 7, "Booking", and the payment calls of
+ * The booking calls of the web app (docs/product.md, Calls, "Booking", and the payment calls of
  * decisions.md). Failures reject with `ApiError`; loaders turn 404 into the 404 page and 403 into
  * the 403 page.
  */

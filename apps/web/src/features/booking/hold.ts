@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** '14:30, 15 Dec 2026' in `timeZone`; undefined for a value that is not a date-time. */
-export function formatMoment(isoDateTime: string, timeZone: string): string | undefined {
+function formatMoment(isoDateTime: string, timeZone: string): string | undefined {
   const moment = new Date(isoDateTime);
   if (Number.isNaN(moment.getTime())) return undefined;
   const parts = Object.fromEntries(

@@ -1,6 +1,6 @@
 /** The booking routes' parameters, checked before anything loads (kept tiny: route definitions ship in the first load). */
 
-/** Numeric ids only (spec section 2.1: `{base}/{id}` numeric). */
+/** Numeric ids only (docs/product.md, Routes: `{base}/{id}` numeric). */
 export function parseBookingId(value: string): number | undefined {
   if (!/^\d{1,9}$/.test(value)) return undefined;
   const id = Number(value);

@@ -19,7 +19,7 @@ const storageName = ({ bookingId, type, amount }: PaymentChoice) =>
   `gallop:payment-key:${bookingId}:${type}:${amount}`;
 
 /** The key of this payment: the stored one, or a new one, stored. */
-export function paymentKey(choice: PaymentChoice): string {
+function paymentKey(choice: PaymentChoice): string {
   const name = storageName(choice);
   const known = tabStorage.get(name);
   if (known) return known;
@@ -28,7 +28,7 @@ export function paymentKey(choice: PaymentChoice): string {
   return key;
 }
 
-export function forgetPaymentKey(choice: PaymentChoice): void {
+function forgetPaymentKey(choice: PaymentChoice): void {
   tabStorage.remove(storageName(choice));
 }
 

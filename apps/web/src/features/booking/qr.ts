@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BookingRequest, PaymentType } from './api';
 import { paymentOptions } from './status';
 
-export type PaymentQr = components['schemas']['PaymentQr'];
+type PaymentQr = components['schemas']['PaymentQr'];
 export type Payment = components['schemas']['Payment'];
 
 /** How often the page asks whether the payment went through. */

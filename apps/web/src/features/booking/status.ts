@@ -1,4 +1,7 @@
-/** How the booking page names a request's status (spec section 4, "Booking request status"). */
+/**
+ * How the booking page names a request's status (docs/product.md, States, "Booking request
+ * status").
+ */
 import type { BookingRequest, PaymentType } from './api';
 
 export const STATUS_LABELS: Readonly<Record<BookingRequest['status'], string>> = {

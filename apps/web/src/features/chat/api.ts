@@ -1,8 +1,8 @@
 /**
- * The chat calls of the web app (spec section 7, "Chat", under /crm/api/chat) as react-query
- * options. Server data lives only in the query cache: the realtime events (./cache.ts) update the
- * same entries these options fill. Failures of the counters degrade quietly (spec section 8):
- * unread count 0, support chat id null.
+ * The chat calls of the web app (docs/product.md, Calls, "Chat", under /crm/api/chat) as
+ * react-query options. Server data lives only in the query cache: the realtime events (./cache.ts)
+ * update the same entries these options fill. Failures of the counters degrade quietly
+ * (docs/product.md, Errors): unread count 0, support chat id null.
  */
 import { CHAT_PAGE_SIZE } from '@gallop/chat';
 import type { components, GallopClient } from '@gallop/api-client';
@@ -70,7 +70,7 @@ export const relatedBookingsQuery = (api: GallopClient, id: number) => ({
   },
 });
 
-/** The support chat (created on first use); null when the call fails (spec section 8). */
+/** The support chat (created on first use); null when the call fails (docs/product.md, Errors). */
 export async function getSupportChat(api: GallopClient): Promise<Chat | null> {
   try {
     return (await api.GET('/crm/api/chat/get-chat-with-support')).data;

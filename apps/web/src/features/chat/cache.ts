@@ -1,7 +1,7 @@
 /**
- * The realtime events (decision 026, spec section 4) applied to the query cache: the lists,
- * the open conversation and the unread count change in place, without refetching what the event
- * already carries. Entries that are not cached are left alone (they load fresh when opened).
+ * The realtime events (decision 026, docs/product.md, States) applied to the query cache: the
+ * lists, the open conversation and the unread count change in place, without refetching what the
+ * event already carries. Entries that are not cached are left alone (they load fresh when opened).
  */
 import type { ChatServerEvents } from '@gallop/chat';
 import type { QueryClient } from '@tanstack/react-query';
@@ -96,7 +96,7 @@ function updateChat(queryClient: QueryClient, chatId: number, change: (chat: Cha
  * A changed chat replaces its copies. A new chat, or one with a new last message, moves to the top
  * of the list (newest activity first); any other change (a read, an edit, a freeze) stays in place.
  */
-export function putChat(queryClient: QueryClient, chat: Chat): void {
+function putChat(queryClient: QueryClient, chat: Chat): void {
   queryClient.setQueryData<Chat>(chatKeys.detail(chat.id), (old) => (old ? chat : old));
   const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
   if (!list) return;

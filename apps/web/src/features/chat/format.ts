@@ -6,7 +6,7 @@ import type { OutgoingMessage } from '@gallop/chat';
 import type { Chat, ChatMessage } from './api';
 
 /** The title support chats get in the list (the API may name them otherwise). */
-export const SUPPORT_TITLE = 'Gallop support';
+const SUPPORT_TITLE = 'Gallop support';
 
 const dayKey = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', {

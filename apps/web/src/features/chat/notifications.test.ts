@@ -113,7 +113,7 @@ describe('notificationChatsQuery', () => {
     });
   });
 
-  it('falls back to an empty list and logs quietly when the call fails (spec section 8)', async () => {
+  it('falls back to an empty list and logs quietly when the call fails (docs/product.md, Errors)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = apiAnswering(async () => Response.json({ message: 'Boom' }, { status: 500 }));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,8 +1,9 @@
 /**
- * Messenger notifications of a chat (spec sections 3, 4 and 7, "Chat"): which chats already send
- * their replies to a messenger, the messengers a traveller can link, the one-time connection code
- * and turning a chat's notifications off. Server data lives in the query cache under the
- * contract's keys; the realtime event `crm_user_chat_notifications_enabled` updates it in place.
+ * Messenger notifications of a chat (docs/product.md, Entities, States and Calls, "Chat"): which
+ * chats already send their replies to a messenger, the messengers a traveller can link, the
+ * one-time connection code and turning a chat's notifications off. Server data lives in the query
+ * cache under the contract's keys; the realtime event `crm_user_chat_notifications_enabled` updates
+ * it in place.
  */
 import type { components, GallopClient } from '@gallop/api-client';
 import {
@@ -16,17 +17,17 @@ import { chatKeys } from './unread';
 export type MessengerChannel = components['schemas']['Channel'];
 
 /**
- * Whether Russian is an interface language: `LOCALES.ru.available` of @gallop/i18n (false, spec
- * section 9's site configuration). A copy, not an import: the locales live in the first-load
- * chunk, and reading them from here would add an export to it (the budget is at its edge); a
- * test keeps the two equal.
+ * Whether Russian is an interface language: `LOCALES.ru.available` of @gallop/i18n (false: only
+ * English is available, docs/product.md, Who it is for). A copy, not an import: the locales live in
+ * the first-load chunk, and reading them from here would add an export to it (the budget is at its
+ * edge); a test keeps the two equal.
  */
 export const RUSSIAN_AVAILABLE = false;
 type NotificationChats = { items: Chat[] };
 
 /**
- * The chats whose replies can go to a messenger; an empty list when the call fails (spec
- * section 8: logged quietly, the chat still works).
+ * The chats whose replies can go to a messenger; an empty list when the call fails
+ * (docs/product.md, Errors: logged quietly, the chat still works).
  */
 export function notificationChatsQuery(api: GallopClient) {
   const options = listChatsForNotificationsQueryOptions(api);
@@ -52,9 +53,9 @@ export function messengerChannelsQuery(api: GallopClient) {
 }
 
 /**
- * Spec section 3: telegram first when Russian is available, otherwise facebook first; the rest
- * keep the server's order. A messenger without a `source_id` cannot be linked with a code (the
- * API offers only those whose bot takes codes, decision 059): it is kept only when already
+ * docs/product.md, Entities: telegram first when Russian is available, otherwise facebook first;
+ * the rest keep the server's order. A messenger without a `source_id` cannot be linked with a code
+ * (the API offers only those whose bot takes codes, decision 059): it is kept only when already
  * linked, so the traveller still sees where replies go.
  */
 export function orderChannels(

@@ -1,6 +1,6 @@
 /**
- * The chat's realtime side (spec section 4, "Chat"): for a signed-in user, one socket per tab
- * (opened in the browser only), its events applied to the query cache, a sound and a blinking
+ * The chat's realtime side (docs/product.md, States, "Chat"): for a signed-in user, one socket per
+ * tab (opened in the browser only), its events applied to the query cache, a sound and a blinking
  * tab for each incoming message, and the outgoing-message queue shared by every conversation.
  */
 import {
@@ -38,7 +38,7 @@ export function useChatRealtime(): ChatRealtimeState | null {
 }
 
 /** The favicon shown in turn with the site's while a message waits in a hidden tab. */
-export const ALERT_FAVICON = '/favicon-message.svg';
+const ALERT_FAVICON = '/favicon-message.svg';
 
 /**
  * The socket's token: none from the page. The handshake goes through the web server, which adds
@@ -60,7 +60,7 @@ export function socketToken(api: GallopClient) {
 let tabNetwork: DisposableConnectivity | undefined;
 
 /** The browser's network state, one for the tab (always online during the server render). */
-export function browserNetwork(): Connectivity {
+function browserNetwork(): Connectivity {
   return (tabNetwork ??= browserConnectivity(typeof window === 'undefined' ? undefined : window));
 }
 

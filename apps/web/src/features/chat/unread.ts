@@ -13,7 +13,7 @@ export const chatKeys = {
   unread: () => [...chatKeys.all, 'unread'] as const,
 };
 
-/** Unread messages in all the user's chats; 0 when the call fails (spec section 8). */
+/** Unread messages in all the user's chats; 0 when the call fails (docs/product.md, Errors). */
 export const unreadCountQuery = (api: GallopClient) => ({
   queryKey: chatKeys.unread(),
   queryFn: async (): Promise<number> => {

@@ -1,6 +1,6 @@
 /**
- * Document titles of the error pages (spec section 8: '404 Page not found', '503 Something went
- * wrong', '403 Access is denied', 410 as its heading, default 'Error'). The headings and texts
+ * Document titles of the error pages (docs/product.md, Errors: '404 Page not found', '503 Something
+ * went wrong', '403 Access is denied', 410 as its heading, default 'Error'). The headings and texts
  * on the page come from ui-kit's `ErrorView`.
  */
 const TITLES: Readonly<Record<number, string>> = {

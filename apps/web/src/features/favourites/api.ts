@@ -18,14 +18,15 @@ export function favouriteIdsToLoad(serverIds: readonly number[]): readonly numbe
     : favouriteTourIdsFromCookieHeader(document.cookie);
 }
 
-/** Spec section 8: tours by ids that failed to load are an empty list, logged quietly. */
+/** Tours by ids that failed to load are an empty list, logged quietly (docs/product.md, Errors). */
 export function logFailedFavouriteTours(error: unknown): void {
   console.warn('Favourites: the saved tours did not load', error);
 }
 
 /**
  * Loader: fills the cache with the saved tours' cards; no call when nothing is saved. Never
- * throws: a failure is logged and yields an empty list (spec section 8), not the error page.
+ * throws: a failure is logged and yields an empty list (docs/product.md, Errors), not the error
+ * page.
  */
 export async function ensureFavouriteTours(
   queryClient: QueryClient,

@@ -1,6 +1,6 @@
 /**
- * "Help me choose a tour" (spec section 7, `POST /spa/submit-help-request`): a visitor asks the
- * support team to suggest tours. The API needs a message and an e-mail or a phone to answer; it
+ * "Help me choose a tour" (docs/product.md, Calls, `POST /spa/submit-help-request`): a visitor asks
+ * the support team to suggest tours. The API needs a message and an e-mail or a phone to answer; it
  * answers 422 with field errors otherwise, and 429 when one address sends too many.
  */
 import type { GallopClient } from '@gallop/api-client';
@@ -11,8 +11,11 @@ export const HELP_REQUEST_MESSAGE_MAX_LENGTH = 5000;
 /** The longest name the API takes. */
 export const HELP_REQUEST_NAME_MAX_LENGTH = 200;
 
-/** The visitor's last booking request (spec section 3 cookies): support sees it with the request. */
-export { LAST_REQUEST_ID_COOKIE, lastRequestIdFromCookies } from '../../lib/request-attribution';
+/**
+ * The visitor's last booking request (docs/product.md, Entities, cookies): support sees it with the
+ * request.
+ */
+export { lastRequestIdFromCookies } from '../../lib/request-attribution';
 
 /** What the visitor typed, as the form holds it. */
 export interface HelpRequestValues {
@@ -23,7 +26,7 @@ export interface HelpRequestValues {
 }
 
 /** The form's fields, in the order they show (the first with an error gets focus). */
-export const HELP_REQUEST_FIELDS = ['message', 'name', 'email', 'phone'] as const;
+const HELP_REQUEST_FIELDS = ['message', 'name', 'email', 'phone'] as const;
 
 /** Where the request comes from: a tour page sends the tour, a visitor with a booking its id. */
 export interface HelpRequestContext {

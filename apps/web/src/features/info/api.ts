@@ -42,7 +42,7 @@ export const infoQueries = {
  * The visitor's country as the site knows it (`/spa/info`), for local phone numbers; undefined
  * when the API cannot say.
  */
-export async function visitorCountryId(
+async function visitorCountryId(
   queryClient: QueryClient,
   api: GallopClient,
 ): Promise<number | undefined> {

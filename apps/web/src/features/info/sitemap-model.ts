@@ -2,7 +2,7 @@ import type { components } from '@gallop/api-client';
 
 type SitemapEntry = components['schemas']['SitemapEntry'];
 
-export interface SitemapLink {
+interface SitemapLink {
   href: string;
   text: string;
 }
@@ -12,7 +12,7 @@ export interface SitemapGroup {
   links: SitemapLink[];
 }
 
-/** The site's own pages, by theme (routes of spec section 2.1). */
+/** The site's own pages, by theme (docs/product.md, Routes). */
 export const STATIC_SITEMAP_GROUPS: readonly SitemapGroup[] = [
   {
     title: 'Travel',

@@ -9,7 +9,7 @@ export const MAIN_NAVIGATION = [
   { href: '/help-center', label: 'Help center' },
 ] as const;
 
-/** Organizer entry points: the external back office (spec section 1, {host}). */
+/** Organizer entry points: the external back office (docs/product.md, Who it is for, {host}). */
 export function organizerNavigation(organizerUrl: string) {
   const links = organizerLinks(organizerUrl);
   return [

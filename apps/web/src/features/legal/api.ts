@@ -8,8 +8,8 @@ export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalKind = LegalDocument['kind'];
 
 /**
- * The legal pages and the document each shows: spec section 2.1's four, and the Cookie Policy
- * the privacy policy cites (decision 103).
+ * The legal pages and the document each shows: the four of docs/product.md, Routes, and the Cookie
+ * Policy the privacy policy cites (decision 103).
  */
 export const LEGAL_PAGES = {
   '/agreement': 'terms',

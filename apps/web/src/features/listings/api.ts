@@ -8,7 +8,6 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export type Destination = components['schemas']['Destination'];
 export type WorldPartGroup = components['schemas']['WorldPartGroup'];
-export type Collection = components['schemas']['NamedItem'];
 
 /** Places inside a country: `/spa/destinations` lists them by kind. */
 export type PlaceKind = 'region' | 'city';

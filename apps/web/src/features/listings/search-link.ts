@@ -16,5 +16,5 @@ export function collectionSearch(id: number): ToursSearch {
   return toursSearch({ collections: [id] });
 }
 
-/** The weather page of a destination (spec section 2.1: `/{slug*}/climate-and-weather`). */
+/** The weather page of a destination (docs/product.md, Routes: `/{slug*}/climate-and-weather`). */
 export const weatherPath = (slug: string) => `/${slug}/climate-and-weather`;

@@ -1,6 +1,6 @@
 /**
- * The contract meeting calls (spec section 7, "Contract meeting"), all keyed by the `key` of the
- * organizer's link (spec section 6). Failures reject with `ApiError`.
+ * The contract meeting calls (docs/product.md, Calls, "Contract meeting"), all keyed by the `key`
+ * of the organizer's link (docs/product.md, Roles). Failures reject with `ApiError`.
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { notFound } from '@tanstack/react-router';
@@ -19,7 +19,7 @@ export const meetDataQuery = (api: GallopClient, key: string) => ({
 
 /**
  * The loader's failure as the route's error: an unknown key is the 404 page; every other answer
- * keeps its status, and a network failure or 5xx is the 503 page (spec section 8).
+ * keeps its status, and a network failure or 5xx is the 503 page (docs/product.md, Errors).
  */
 export function asMeetRouteError(error: unknown): unknown {
   return isApiError(error) && error.status === 404 ? notFound() : error;

@@ -1,4 +1,7 @@
-/** The meet page's rules (spec sections 5 and 8), kept apart from the components for tests. */
+/**
+ * The meet page's rules (docs/product.md, Validation and Errors), kept apart from the components
+ * for tests.
+ */
 import { isApiError } from '@gallop/api-client';
 import type { MeetData } from './api';
 
@@ -7,7 +10,7 @@ export function isMeetKey(key: string): boolean {
   return key.length >= 8 && key.length <= 128;
 }
 
-/** What the file input offers: images, pdf, doc, docx, xls, xlsx (spec section 5). */
+/** What the file input offers: images, pdf, doc, docx, xls, xlsx (docs/product.md, Validation). */
 export const MEET_FILE_ACCEPT =
   'image/*,.pdf,.doc,.docx,.xls,.xlsx,application/pdf,application/msword,' +
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document,' +
@@ -33,7 +36,10 @@ export function meetFileProblem(file: Pick<File, 'name' | 'type' | 'size'>): str
   return undefined;
 }
 
-/** The text area's first text: what was saved, else the first template (spec section 5). */
+/**
+ * The text area's first text: what was saved, else the first template (docs/product.md,
+ * Validation).
+ */
 export function initialMeetText(
   data: Pick<MeetData, 'organizer_meet_data' | 'meet_data_templates'>,
 ) {
@@ -47,15 +53,15 @@ export function initialMeetText(
 export const MEET_TEXT_MAX_LENGTH = 20_000;
 
 /**
- * What a failed save shows (spec section 8): on 404 the server's message in the error modal;
- * other failures are only logged (undefined here).
+ * What a failed save shows (docs/product.md, Errors): on 404 the server's message in the error
+ * modal; other failures are only logged (undefined here).
  */
 export function meetSaveFailureMessage(error: unknown): string | undefined {
   if (isApiError(error) && error.status === 404) return error.message || 'Not found';
   return undefined;
 }
 
-/** Texts of spec section 8 and the meet error modal's width (section 9). */
+/** Texts (docs/product.md, Errors) and the meet error modal's width (Constants). */
 export const MEET_TEXTS = {
   successTitle: 'Success',
   successText: 'The data has been successfully saved.',

@@ -9,8 +9,8 @@ import {
   hubPages,
   organizerQueries,
   parseOrganizerId,
-  validateHubSearch,
 } from './api';
+import { validateHubSearch } from './hub-search';
 import { UNVERIFIED } from './format';
 import { organizerFixture, reviewPage } from './testing/organizer-fixture';
 import { failureOf } from '../../lib/testing/api-client';
@@ -90,7 +90,7 @@ describe('ensureOrganizerPage', () => {
     expect(failure).toMatchObject({ status: 500 });
   });
 
-  it('counts verification info that fails to load as all flags false (spec section 8)', async () => {
+  it('counts verification info that fails to load as all flags false (docs/product.md, Errors)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { api } = clientAnswering({
       ...pageAnswers,

@@ -11,23 +11,18 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { UNVERIFIED } from './format';
 
-export { validateHubSearch } from './hub-search';
-
 export type Organizer = components['schemas']['Organizer'];
 export type VerificationInfo = components['schemas']['VerificationInfo'];
 export type Review = components['schemas']['Review'];
 export type TourSummary = components['schemas']['TourSummary'];
 
-/** Spec section 9: organizer reviews come 5 at a time. */
+/** Organizer reviews come 5 at a time (docs/product.md, Constants). */
 export const ORGANIZER_REVIEWS_PAGE_SIZE = 5;
 
 /** Providers per hub page ('Show more' adds the next one). */
-export const HUB_PAGE_SIZE = 12;
+const HUB_PAGE_SIZE = 12;
 
-/** `/spa/tours` answers 20 cards per page. */
-export const TOURS_PAGE_SIZE = 20;
-
-/** The provider page's address (spec section 2.1). */
+/** The provider page's address (docs/product.md, Routes). */
 export const organizerPath = (id: number) => `/tour-provider/${id}`;
 
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;
@@ -57,8 +52,8 @@ export const organizerQueries = {
 };
 
 /**
- * The verification flags. Spec section 8: a failed load counts as all three flags false and is
- * logged quietly, so the page still shows (with no trust badges earned).
+ * The verification flags. A failed load counts as all three flags false and is logged quietly
+ * (docs/product.md, Errors), so the page still shows (with no trust badges earned).
  */
 function verificationQueryOptions(api: GallopClient, id: number) {
   const options = getOrganizerVerificationInfoQueryOptions(api, { query: { id } });

@@ -17,7 +17,7 @@ export function organizerKind(type: Organizer['type']): string {
   return type === 'author' ? 'Independent guide' : 'Tour company';
 }
 
-/** Spec section 3, organizer legal types. */
+/** Organizer legal types (docs/product.md, Entities). */
 export const LEGAL_TYPE_LABELS: Readonly<Record<LegalType, string>> = {
   natural_person: 'Private person',
   individual_entrepreneur: 'Registered sole trader',
@@ -43,8 +43,8 @@ export interface TrustBadge {
 }
 
 /**
- * The verification flags as trust badges (spec sections 3 and 4): identity, phone and email, each
- * verified, still in progress (phone checks only) or not verified.
+ * The verification flags as trust badges (docs/product.md, Entities and States): identity, phone
+ * and email, each verified, still in progress (phone checks only) or not verified.
  */
 export function trustBadges(info: VerificationInfo): TrustBadge[] {
   const state = (verified: boolean, check?: number): TrustState =>
@@ -74,7 +74,9 @@ export function trustBadges(info: VerificationInfo): TrustBadge[] {
   ];
 }
 
-/** Spec section 8: when the verification info cannot be loaded, all three flags are false. */
+/**
+ * When the verification info cannot be loaded, all three flags are false (docs/product.md, Errors).
+ */
 export const UNVERIFIED: VerificationInfo = {
   is_email_verified: false,
   is_phone_verified: false,

@@ -19,7 +19,7 @@ export interface OutcomeKey {
   token: string;
 }
 
-export function outcomeKeyOf(search: OutcomeSearch): OutcomeKey | undefined {
+function outcomeKeyOf(search: OutcomeSearch): OutcomeKey | undefined {
   return search.payment_id && search.token
     ? { paymentId: search.payment_id, token: search.token }
     : undefined;
@@ -55,7 +55,7 @@ export function outcomeKind(payment: PaymentOutcome['payment']): OutcomeKind {
  * address names no payment, or one the API does not know or whose token is wrong. An API that is
  * down is the usual 503 page.
  */
-export async function loadPaymentOutcome(
+async function loadPaymentOutcome(
   queryClient: QueryClient,
   api: GallopClient,
   key: OutcomeKey | undefined,

@@ -1,7 +1,7 @@
 /** The payment outcome pages' texts (the titles, which routes' `head` reads, are in ./titles). */
 import { OUTCOME_TITLES, type OutcomeTextKind } from './titles';
 
-/** What each outcome page says (spec section 2.1: `/success` and `/payment-failed`). */
+/** What each outcome page says (docs/product.md, Routes: `/success` and `/payment-failed`). */
 export const OUTCOME_TEXTS = {
   success: {
     title: OUTCOME_TITLES.success,

@@ -22,7 +22,9 @@ export function readAnswerLink(search: Record<string, unknown>): {
   };
 }
 
-/** Statuses 1..8 (spec section 4): what the organizer reads once the request is answered. */
+/**
+ * Statuses 1..8 (docs/product.md, States): what the organizer reads once the request is answered.
+ */
 export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decline_reason'>) {
   const texts: Record<Status, string> = {
     1: 'This request is waiting for your answer.',
@@ -97,7 +99,7 @@ export function formatDeadline(isoDateTime: string, local: boolean): string | un
   return local ? text : `${text} UTC`;
 }
 
-/** A booking's status as the organizer area names it (spec section 4). */
+/** A booking's status as the organizer area names it (docs/product.md, States). */
 export const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
   1: 'Waiting for your answer',
   2: 'Confirmed, waiting for prepayment',

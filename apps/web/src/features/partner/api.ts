@@ -57,7 +57,7 @@ export type OrganizerBookingListItem = components['schemas']['OrganizerBookingLi
 export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
 
 /** Up to this many bookings a section of the area lists. */
-export const AREA_PAGE_SIZE = 100;
+const AREA_PAGE_SIZE = 100;
 
 /** The prefix of every list's query key (`[method, path, params]` of the contract). */
 const ORGANIZER_BOOKINGS_KEY = ['get', '/crm/api/partner/bookings'] as const;

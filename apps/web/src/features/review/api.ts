@@ -1,4 +1,7 @@
-/** Reviewing a finished tour through the link of its booking (spec section 2.1, `/review/{uuid}`). */
+/**
+ * Reviewing a finished tour through the link of its booking (docs/product.md, Routes,
+ * `/review/{uuid}`).
+ */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import { notFound } from '@tanstack/react-router';
 

@@ -19,7 +19,7 @@ export interface ReviewPhoto {
 /** Photos a review takes at most (the spec sets no number; the contract's `image_ids` allows 20). */
 export const REVIEW_PHOTO_LIMIT = 10;
 /** The API's upload limit for a picture. */
-export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 const TYPES = new Map([
   ['image/jpeg', ['jpg', 'jpeg']],
   ['image/png', ['png']],

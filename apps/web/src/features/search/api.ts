@@ -7,7 +7,6 @@ import { filtersToApiQuery } from './search-query';
 import { searchPageHref } from './search-url';
 
 export type TourList = components['schemas']['TourList'];
-export type TourSummary = components['schemas']['TourSummary'];
 export type FilterFacets = components['schemas']['FilterFacets'];
 export type FacetOption = components['schemas']['FacetOption'];
 type Breadcrumb = components['schemas']['Breadcrumb'];
@@ -70,7 +69,7 @@ export function catalogueWideMeta(filters: Partial<SearchFilters>): SearchPageMe
 }
 
 /** A catalogue page's texts and stored filter, from its `/spa/tours-page` answer. */
-export function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageMeta {
+function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageMeta {
   return {
     slug: page.slug,
     title: page.seo?.title ?? page.title,

@@ -9,7 +9,9 @@ export type CalendarPeriod = components['schemas']['CalendarPeriod'];
  */
 const CALENDAR_PERIODS_STALE_MS = 60 * 60_000;
 
-/** `GET /spa/calendar-periods`: holidays and seasons for the date filter (spec section 7). */
+/**
+ * `GET /spa/calendar-periods`: holidays and seasons for the date filter (docs/product.md, Calls).
+ */
 export function calendarPeriodsQueryOptions(api: GallopClient) {
   return { ...listCalendarPeriodsQueryOptions(api), staleTime: CALENDAR_PERIODS_STALE_MS };
 }

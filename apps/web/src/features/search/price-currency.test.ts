@@ -114,7 +114,7 @@ describe('convertSearchPrices', () => {
     ).toEqual({ priceMax: 450 });
   });
 
-  it('leaves the search filter’s own caps (spec section 5) in force', async () => {
+  it('leaves the search filter’s own caps (docs/product.md, Validation) in force', async () => {
     const { api } = convertingApi();
     // 235 000 KZT fits the KZT slider but not the filter's 200 000; 70 000 KZT a day is past
     // the filter's 30 000 cap, so it restricts nothing.

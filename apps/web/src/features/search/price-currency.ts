@@ -12,10 +12,11 @@ import { filtersToSearch, searchToFilters, type FilterSearch } from './search-ur
 
 /**
  * `amount` in `from` expressed in `to`, by the API's rates (`GET /node-api/convert-price`). The
- * app's API client answers a (from, to, amount) it has asked within 60 s from memory (spec
- * section 7; `responseCacheMiddleware` in @gallop/api-client). Rejects when the call fails.
+ * app's API client answers a (from, to, amount) it has asked within 60 s from memory
+ * (docs/product.md, Calls; `responseCacheMiddleware` in @gallop/api-client). Rejects when the call
+ * fails.
  */
-export async function convertPrice(
+async function convertPrice(
   api: GallopClient,
   from: string,
   to: string,

@@ -34,7 +34,7 @@ export function filtersToApiQuery(filters: Partial<SearchFilters>): ToursApiQuer
 }
 
 /** The fields a catalogue page's stored filter sets (a country page sets `countries`). */
-export function storedFields(pageFilter: Partial<SearchFilters>): FilterField[] {
+function storedFields(pageFilter: Partial<SearchFilters>): FilterField[] {
   return Object.keys(filtersToQuery(pageFilter)) as FilterField[];
 }
 

@@ -51,9 +51,10 @@ export function searchPageHref(slug: string, filters: Partial<SearchFilters>): s
 }
 
 /**
- * The search of an address as the site writes it: its filters normalised (spec section 5:
- * `priceMax=999999` is the cap and goes, so do `page=0` and `sort=default`; what the API could
- * not take is kept within its bounds), the other parameters (campaign tags ...) as they were.
+ * The search of an address as the site writes it: its filters normalised (docs/product.md,
+ * Validation: `priceMax=999999` is the cap and goes, so do `page=0` and `sort=default`; what the
+ * API could not take is kept within its bounds), the other parameters (campaign tags ...) as they
+ * were.
  */
 export function canonicalSearch(
   search: Readonly<Record<string, unknown>>,

@@ -2,9 +2,11 @@ import { imageUrl } from '@gallop/ui-kit';
 import { PROJECT_NAME, pageTitle, siteUrl } from '../../lib/site';
 
 /** The size share previews use (Open Graph's recommended 1.91:1). */
-export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** The site's own share image when a page has none (spec section 2.2), served by the API. */
+/**
+ * The site's own share image when a page has none (docs/product.md, Screens), served by the API.
+ */
 export const DEFAULT_SHARE_IMAGE = `/media/generated/landscape/1/${SHARE_IMAGE_SIZE.width}x${SHARE_IMAGE_SIZE.height}.jpg`;
 
 /** A page's image for share previews from a media URL template with `{{size}}`. */

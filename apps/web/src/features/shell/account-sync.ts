@@ -1,7 +1,7 @@
 /**
- * A signed-in traveller's account follows the country and the language the site uses (spec
- * section 4, "Session": "if the user's country differs from the current country, it is updated to
- * the current one"; section 7, `change-country` and `set-language`). The profile query is watched
+ * A signed-in traveller's account follows the country and the language the site uses
+ * (docs/product.md, States, "Session": an account whose country differs from the current one is
+ * updated to it; Calls, `change-country` and `set-language`). The profile query is watched
  * (keyed by the contract, `GET /crm/api/user/profile`, as the account feature keys it), so a profile
  * restored at start and one that arrives with a sign-in are both compared. A call is made only
  * when the account holds something else, and at most once a page load for a value: a refused one
@@ -33,8 +33,9 @@ export interface SiteChoices {
 /**
  * The page's locale when the visitor chose it: its path prefix or the locale cookie. The default
  * (or one matched from the browser's languages) is not a choice, as the default currency is not
- * (spec section 4, "Currency"). A switch of locale always loads a page from the server, since the
- * root route sends an address of another locale back to the page's own (`locale-path.ts`).
+ * (docs/product.md, States, "Currency"). A switch of locale always loads a page from the server,
+ * since the root route sends an address of another locale back to the page's own
+ * (`locale-path.ts`).
  */
 export function chosenLocale(locale: Locale, cookieHeader: string): Locale | undefined {
   // Every locale but the default has a path prefix: its page was asked for by its address.

@@ -2,7 +2,10 @@ import { parse } from 'cookie';
 import { COOKIE_ALERT_COOKIE, isEmployeeBrowser } from '../../lib/visitor';
 import { whenIdle, type IdleWindow } from './when-idle';
 
-/** Google Analytics cookies (spec section 4): `_ga`, `_ga_<id>`, `_gid`, `_gat`, `_gat_<id>`. */
+/**
+ * Google Analytics cookies (docs/product.md, States): `_ga`, `_ga_<id>`, `_gid`, `_gat`,
+ * `_gat_<id>`.
+ */
 const ANALYTICS_COOKIE = /^_(ga|gid|gat)/;
 
 /** Consent is the cookie alert's 'Ok, don't show again'. */
@@ -33,7 +36,7 @@ export function expireCookieEverywhere(name: string, hostname: string, pathname:
 }
 
 /** Deletes every analytics cookie the page can see; answers how many names it found. */
-export function deleteAnalyticsCookies(doc: Document = document): number {
+function deleteAnalyticsCookies(doc: Document = document): number {
   const names = analyticsCookieNames(doc.cookie);
   const { hostname, pathname } = doc.location;
   for (const name of names) {
@@ -45,7 +48,7 @@ export function deleteAnalyticsCookies(doc: Document = document): number {
 type GtagWindow = Window & { dataLayer?: unknown[] };
 
 /** Adds the Google tag for `measurementId` once. */
-export function loadAnalyticsScript(measurementId: string, doc: Document = document): void {
+function loadAnalyticsScript(measurementId: string, doc: Document = document): void {
   const src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
   if (doc.querySelector(`script[src="${src}"]`)) return;
   const win = doc.defaultView as GtagWindow | null;
@@ -65,9 +68,9 @@ export function loadAnalyticsScript(measurementId: string, doc: Document = docum
 }
 
 /**
- * The analytics rule of spec section 4: without consent or a configured id the analytics cookies
- * are deleted (also in a staff browser); with both the script loads when the browser is idle. Safe to call again (on
- * navigation, after consent): the script loads once.
+ * The analytics rule of docs/product.md, States: without consent or a configured id the analytics
+ * cookies are deleted (also in a staff browser); with both the script loads when the browser is
+ * idle. Safe to call again (on navigation, after consent): the script loads once.
  */
 export function applyAnalyticsPolicy(
   measurementId: string | undefined,

@@ -1,9 +1,9 @@
 /**
- * The build check (spec section 7): the page asks `/builds/meta/{its build id}.json` once it
- * has started and then every 5 minutes and when the tab gets focus again. A 404 (the server
+ * The build check (docs/product.md, Calls): the page asks `/builds/meta/{its build id}.json` once
+ * it has started and then every 5 minutes and when the tab gets focus again. A 404 (the server
  * serves another build) or another id means the page's code is stale: the next navigation loads
  * the page in full. The manifest's route rules (`matcher`, ./route-rules.ts) are read on every
- * check; a fetch or a matcher that fails is logged (spec section 8) and changes nothing.
+ * check; a fetch or a matcher that fails is logged (docs/product.md, Errors) and changes nothing.
  */
 import { compileRouteRules, type RouteRules } from './route-rules';
 
@@ -37,7 +37,7 @@ export async function checkBuild(
     if (!response.ok) return undefined;
     meta = (await response.json()) as typeof meta;
   } catch (error) {
-    // Logged quietly (spec section 8): an offline check is no reason to reload.
+    // Logged quietly (docs/product.md, Errors): an offline check is no reason to reload.
     warn('Build check: the manifest did not load', error);
     return undefined;
   }

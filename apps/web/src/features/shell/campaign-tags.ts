@@ -1,7 +1,10 @@
 import { parse, serialize } from 'cookie';
 import { CAMPAIGN_TAGS, MAX_CAMPAIGN_TAG_LENGTH } from '../../lib/request-attribution';
 
-/** Campaign tags from the address (spec section 2.1), kept 3 days (spec section 9). */
+/**
+ * Campaign tags from the address (docs/product.md, Routes), kept 3 days (docs/product.md,
+ * Constants).
+ */
 const CAMPAIGN_TAG_MAX_AGE_S = 3 * 24 * 60 * 60;
 
 /**

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
 
 // The cookie is shared with the account settings, where a traveller may choose the country.
-export { COUNTRY_COOKIE, countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
+export { countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
 
 /**
  * The stored country, or the one detected by IP, then stored. A failed detection is logged

@@ -1,8 +1,8 @@
 /**
- * Locale routing (spec section 2.1): on every navigation the locale is resolved (on the server from
- * the route, the cookie and the browser; see `entry-server.tsx`), and an address that does not
- * match it moves to the one that does. Only English is available, so `/ru/argentina` or `/de`
- * (a prefix of a locale the site does not offer) answers 301 to `/argentina` or `/`.
+ * Locale routing (docs/product.md, Routes): on every navigation the locale is resolved (on the
+ * server from the route, the cookie and the browser; see `entry-server.tsx`), and an address that
+ * does not match it moves to the one that does. Only English is available, so `/ru/argentina` or
+ * `/de` (a prefix of a locale the site does not offer) answers 301 to `/argentina` or `/`.
  */
 import { localizePath, type Locale } from '@gallop/i18n';
 

@@ -1,6 +1,6 @@
 /**
- * Route errors that are no fault and show no error page, only logged (spec section 8: "Route
- * errors for abort, cancel and duplicate navigation are logged"):
+ * Route errors that are no fault and show no error page, only logged (docs/product.md, Errors,
+ * quiet failures):
  * - cancelled: a navigation still loading when a newer one (a click, a redirect) replaced it;
  * - duplicated: a navigation to the page already shown (the router only reloads its data);
  * - aborted: a navigation the app stopped, to load the page from the server instead.

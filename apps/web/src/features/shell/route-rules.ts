@@ -1,10 +1,10 @@
 /**
- * The route rules of the build manifest (`builds/meta/{buildId}.json`, spec sections 3 and 7):
+ * The route rules of the build manifest (`builds/meta/{buildId}.json`, docs/product.md, Calls):
  * the server's matcher of path patterns (`/favorites` one path, `/booking/**` a path and all below
  * it, `/**` every path) and their rules. Several patterns can match a path: their rules merge,
  * the more specific pattern winning each field, as the server reads them (server/build-meta.ts).
  */
-export interface RouteRule {
+interface RouteRule {
   /** Rendered by this web app; `false`: another service on this origin serves the path. */
   ssr?: boolean;
   /** Kept out of search results. */

@@ -1,7 +1,7 @@
 /**
- * A stale build (spec section 4): after a deploy, a tab opened before it asks for route chunks
- * that no longer exist. Reloading the page fetches the new build; at most once per 10 s for the
- * same path, so a chunk that is really missing cannot make the page reload forever.
+ * A stale build (docs/product.md, States): after a deploy, a tab opened before it asks for route
+ * chunks that no longer exist. Reloading the page fetches the new build; at most once per 10 s for
+ * the same path, so a chunk that is really missing cannot make the page reload forever.
  */
 export const STALE_BUILD_RELOAD_INTERVAL_MS = 10_000;
 

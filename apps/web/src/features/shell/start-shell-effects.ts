@@ -1,8 +1,8 @@
 /**
- * The app shell's browser-side rules (spec sections 2.1 and 4), started once after hydration:
- * link tokens and campaign tags from the address, analytics consent, the visitor's country (which
- * a signed-in account then follows, with the chosen language: `account-sync.ts`), the
- * stale-build checks, the build's route rules and the log of cancelled, duplicate and aborted
+ * The app shell's browser-side rules (docs/product.md, Routes and States), started once after
+ * hydration: link tokens and campaign tags from the address, analytics consent, the visitor's
+ * country (which a signed-in account then follows, with the chosen language: `account-sync.ts`),
+ * the stale-build checks, the build's route rules and the log of cancelled, duplicate and aborted
  * navigations. A chunk of its own, loaded after hydration: nothing here is needed to show
  * the page, so the first load does not carry it.
  */

@@ -41,7 +41,7 @@ export function sameSitePath(target: string): string | undefined {
 }
 
 /** An absolute http(s) URL, normalised; undefined for anything else (`javascript:`, `data:` ...). */
-export function webUrl(target: string): URL | undefined {
+function webUrl(target: string): URL | undefined {
   try {
     const url = new URL(target);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;

@@ -23,7 +23,7 @@ export function isGone(error: unknown): boolean {
 
 /**
  * Loader: fills the cache when the token is known. Never throws: the page tells a gone selection
- * and a failed load apart (spec section 8: failed loads are logged quietly).
+ * and a failed load apart (docs/product.md, Errors: failed loads are logged quietly).
  */
 export async function ensureTourSelection(
   queryClient: QueryClient,

@@ -1,8 +1,8 @@
 /**
- * What a visitor can send about a tour (spec sections 1 and 7): the programme by email or
- * WhatsApp, a subscription to the programme and its new dates, and a complaint. Calls go through
- * the visitor's API client, so the currency and the site headers travel with them; failures reject
- * with `ApiError` (its `message` and field `errors` are shown in the forms).
+ * What a visitor can send about a tour (docs/product.md, Who it is for and Calls): the programme by
+ * email or WhatsApp, a subscription to the programme and its new dates, and a complaint. Calls go
+ * through the visitor's API client, so the currency and the site headers travel with them; failures
+ * reject with `ApiError` (its `message` and field `errors` are shown in the forms).
  */
 import type { GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';

@@ -13,7 +13,7 @@ export type Tour = components['schemas']['Tour'];
 
 export type Review = components['schemas']['Review'];
 
-/** Reviews per 'Show more' (spec section 9: tour reviews 3 by default). */
+/** Reviews per 'Show more' (docs/product.md, Constants: tour reviews 3 by default). */
 export const TOUR_REVIEWS_PAGE_SIZE = 3;
 
 /** The tour page call: with the program, the latest reviews and alt texts. */

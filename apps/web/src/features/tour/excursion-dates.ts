@@ -5,8 +5,8 @@ import { useApi } from '../../lib/api';
 import type { Tour } from './api';
 import type { TourDate } from './format';
 
-/** Tour type 2 (spec section 3): a day ride or an excursion. */
-export const EXCURSION_TYPE = 2;
+/** Tour type 2 (docs/product.md, Entities): a day ride or an excursion. */
+const EXCURSION_TYPE = 2;
 
 /**
  * How long an excursion's seats count as current. Day rides have few seats and sell close to the
@@ -15,7 +15,7 @@ export const EXCURSION_TYPE = 2;
 export const EXCURSION_DATES_STALE_MS = 30_000;
 
 /** `GET /crm/api/tour/excursion-dates`: an excursion's upcoming dates with their seats. */
-export function excursionDatesQueryOptions(api: GallopClient, tourId: number) {
+function excursionDatesQueryOptions(api: GallopClient, tourId: number) {
   return {
     ...getExcursionDatesQueryOptions(api, { query: { id: tourId } }),
     staleTime: EXCURSION_DATES_STALE_MS,

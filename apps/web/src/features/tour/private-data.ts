@@ -5,8 +5,8 @@ export type TourPrivateData = components['schemas']['TourPrivateData'];
 
 /**
  * The signed-in traveller's own data on a tour (`/spa/tour-private-data`): their live booking
- * request, their chat with the organizer. A failure is null and logged quietly (spec section 8:
- * "private-data failure gives null"); the page works without it.
+ * request, their chat with the organizer. A failure is null and logged quietly (docs/product.md,
+ * Errors: a private-data failure is null); the page works without it.
  */
 export function tourPrivateDataQueryOptions(api: GallopClient, tourId: number) {
   const options = getTourPrivateDataQueryOptions(api, { query: { id: tourId } });

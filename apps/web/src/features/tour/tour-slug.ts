@@ -1,4 +1,6 @@
-/** Tour pages are `/{slug}` where the slug ends in a dash and a number (spec section 2.1). */
+/**
+ * Tour pages are `/{slug}` where the slug ends in a dash and a number (docs/product.md, Routes).
+ */
 const TOUR_SLUG = /-\d+$/;
 
 /**

@@ -3,7 +3,7 @@ import type { MeasurementSystem } from '@gallop/i18n';
 
 export type ClimateMonth = components['schemas']['ClimateMonth'];
 
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'January',
   'February',
   'March',

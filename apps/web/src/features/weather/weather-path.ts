@@ -1,5 +1,8 @@
-/** The last segment of every weather page address (spec section 2.1: `/{slug*}/climate-and-weather`). */
-export const WEATHER_PAGE_SEGMENT = 'climate-and-weather';
+/**
+ * The last segment of every weather page address (docs/product.md, Routes:
+ * `/{slug*}/climate-and-weather`).
+ */
+const WEATHER_PAGE_SEGMENT = 'climate-and-weather';
 
 /** A place slug as the catalogue writes them: lowercase words joined by dashes. */
 const PLACE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -8,8 +8,8 @@ import { getErrorStatus, HttpError } from '../../lib/http-error';
 
 /**
  * The error page of a failed route: the page chosen by the error's status. A chunk of an older
- * build that no longer exists (after a deploy) reloads the page instead (spec section 4). The
- * payment outcome pages' 404 says "We could not find this payment" and where to go.
+ * build that no longer exists (after a deploy) reloads the page instead (docs/product.md, States).
+ * The payment outcome pages' 404 says "We could not find this payment" and where to go.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   useStaleBuildReload(error);

@@ -1,10 +1,9 @@
 import type * as SearchPageModule from '../../features/search/components/search-page/search-page';
-import { isTourSlug } from '../../features/tour/tour-slug';
 import type * as TourPageModule from '../../features/tour/components/tour-page/tour-page';
 
 /**
- * `/{slug}` is either a tour page or a search page (spec section 2.1), and the two share almost no
- * code: each loads as its own chunk, so the route chunk stays small and a tour page never
+ * `/{slug}` is either a tour page or a search page (docs/product.md, Routes), and the two share
+ * almost no code: each loads as its own chunk, so the route chunk stays small and a tour page never
  * downloads the search filters (and the other way round).
  *
  * The page module must be in memory before React renders the route, on the server and while the
@@ -16,10 +15,6 @@ import type * as TourPageModule from '../../features/tour/components/tour-page/t
 export type SlugPageKind = 'tour' | 'search';
 
 const loaded: { tour?: typeof TourPageModule; search?: typeof SearchPageModule } = {};
-
-export function slugPageKind(slug: string): SlugPageKind {
-  return isTourSlug(slug) ? 'tour' : 'search';
-}
 
 /** Loads the page module of one kind (once; later calls resolve at once). */
 export async function loadSlugPage(kind: SlugPageKind): Promise<void> {

@@ -79,7 +79,7 @@ describe('/{slug} typed by hand', () => {
     }
   });
 
-  it('moves a search to its normalised address (spec section 5), keeping campaign tags', async () => {
+  it('moves a search to its normalised address (docs/product.md, Validation), keeping campaign tags', async () => {
     const cases: [string, string][] = [
       ['/iceland?priceMax=999999&page=0&sort=default', '/iceland'],
       ['/iceland?priceMax=999999&utm_source=newsletter', '/iceland?utm_source=newsletter'],

@@ -1,4 +1,6 @@
-/** A country of the phone input (spec section 3: iso_code, name, phone_code, is_primary). */
+/**
+ * A country of the phone input (docs/product.md, Entities: iso_code, name, phone_code, is_primary).
+ */
 export interface PhoneCountry {
   /** ISO 3166-1 alpha-2, upper case. */
   iso_code: string;

@@ -17,7 +17,7 @@ import { memoized } from '#src/memoized.ts';
 import type { ByteLru } from './byte-lru.ts';
 import type { SharedStore } from './shared-store.ts';
 
-export type CacheSource = 'memory' | 'stale' | 'shared' | 'fresh';
+type CacheSource = 'memory' | 'stale' | 'shared' | 'fresh';
 
 export interface CachedBody {
   body: Buffer;

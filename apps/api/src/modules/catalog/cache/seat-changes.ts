@@ -36,10 +36,10 @@ export interface SeatChangesFeedOptions {
   onError?: (error: unknown) => void;
 }
 
-export const SEAT_CHANGES_INTERVAL_MS = 1_000;
-export const SEAT_CHANGES_LOOKBACK_MS = 10_000;
-export const SEAT_CHANGES_MAX_ROWS = 10_000;
-export const SEAT_CHANGES_KEEP_MS = 60 * 60_000;
+const SEAT_CHANGES_INTERVAL_MS = 1_000;
+const SEAT_CHANGES_LOOKBACK_MS = 10_000;
+const SEAT_CHANGES_MAX_ROWS = 10_000;
+const SEAT_CHANGES_KEEP_MS = 60 * 60_000;
 
 interface ChangeRow {
   id: number | string;

@@ -11,11 +11,11 @@ import {
 import { createRedisStore, type StoreLog } from './shared-store.ts';
 
 /** In-process budget for cached bodies: a page of cards is 20–60 KB, so about a thousand. */
-export const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 /** Cached answers live a minute, like the currency rates. */
-export const RESPONSE_TTL_MS = 60_000;
+const RESPONSE_TTL_MS = 60_000;
 /** For this long after that an answer is served while one search refreshes it. */
-export const RESPONSE_STALE_MS = 60_000;
+const RESPONSE_STALE_MS = 60_000;
 
 export function createCatalogResponseCache(
   env: Pick<Env, 'CATALOG_CACHE' | 'REDIS_URL'>,

@@ -23,7 +23,7 @@ export interface SeasonMonths {
   months: readonly number[];
 }
 
-/** "May" for month 5: the interface is English only (spec section 1). */
+/** "May" for month 5: the interface is English only (docs/product.md, Who it is for). */
 const monthName = (month: number) =>
   new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
 

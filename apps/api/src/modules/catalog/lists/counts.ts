@@ -20,7 +20,7 @@ export type Segment = 'tours' | 'cruises';
 const SEGMENTS: Record<Segment, SQL> = { tours: TOUR_SEGMENT, cruises: CRUISE_SEGMENT };
 
 /** Listed tours of a segment (the multi-day tours by default). */
-export function listedIn(today: string, segment: Segment = 'tours'): SQL | undefined {
+function listedIn(today: string, segment: Segment = 'tours'): SQL | undefined {
   return and(listedTour(today), SEGMENTS[segment]);
 }
 

@@ -16,10 +16,10 @@ import { queryRows, textArray } from './sql.ts';
 import { suggestionUrls } from './suggestion-urls.ts';
 
 export type CompletionItem = components['schemas']['CompletionItem'];
-export type CompletionType = CompletionItem['type'];
+type CompletionType = CompletionItem['type'];
 export type City = components['schemas']['City'];
 
-export const COMPLETION_TYPES = [
+const COMPLETION_TYPES = [
   'country',
   'region',
   'city',
@@ -68,7 +68,7 @@ function cruiseScope(isCruisesSearch: boolean) {
 const TOUR_CODE = /^#?\s*(\d{1,9})$/;
 
 /** The tour id a phrase names as a code, if it is one. */
-export function tourCodeOf(phrase: string): number | undefined {
+function tourCodeOf(phrase: string): number | undefined {
   const match = TOUR_CODE.exec(phrase);
   const id = match ? Number(match[1]) : 0;
   return id > 0 ? id : undefined;

@@ -36,7 +36,7 @@ export const TOUR_FACETS = [
 export type TourFacet = (typeof TOUR_FACETS)[number];
 
 /** Date-level filter groups; the duration and price facets each leave their own group out. */
-export interface DateConditions {
+interface DateConditions {
   range: SQL[];
   days: SQL[];
   price: SQL[];

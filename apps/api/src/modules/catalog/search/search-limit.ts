@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRateLimiter, limitCall, type RateLimits } from '#src/http/rate-limit.ts';
 
 /** The window searches are counted in. */
-export const SEARCH_LIMIT_WINDOW_MS = 60_000;
+const SEARCH_LIMIT_WINDOW_MS = 60_000;
 
 export const TOO_MANY_SEARCHES = 'Too many searches. Please confirm you are not a robot.';
 

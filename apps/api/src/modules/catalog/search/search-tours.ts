@@ -21,7 +21,7 @@ import type { FacetRow } from './facets.ts';
 import type { ResultCache } from './result-cache.ts';
 import { and, queryRows } from './sql.ts';
 
-export type Sort = TourSearchFilter['sort'];
+type Sort = TourSearchFilter['sort'];
 
 export interface TourPage {
   items: TourSummary[];
@@ -32,7 +32,7 @@ export interface TourPage {
  * The page of ids with its sort key, and the same order for the outer card query. The order ends
  * with the id (a unique key), so pages never overlap or skip a tour.
  */
-export function searchPage(compiled: CompiledFilter, sort: Sort, offset: number): CardPage {
+function searchPage(compiled: CompiledFilter, sort: Sort, offset: number): CardPage {
   const dates = dateConditions(compiled);
   const limit = sql`limit ${PAGE_SIZE} offset ${offset}`;
   if (sort === 'default') {
@@ -76,7 +76,7 @@ export interface TotalsCache {
   key: string;
 }
 
-export async function countTours(db: Database, compiled: CompiledFilter): Promise<number> {
+async function countTours(db: Database, compiled: CompiledFilter): Promise<number> {
   const [row] = await queryRows<{ total: number | string }>(db, countQuery(compiled));
   return Number(row?.total ?? 0);
 }

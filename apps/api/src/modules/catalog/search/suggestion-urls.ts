@@ -14,7 +14,7 @@ import { queryRows, textArray } from './sql.ts';
 /** The web's catalogue-wide search page: every tour, filtered by the query. */
 export const CATALOGUE_PATH = '/tours';
 
-export type SuggestionKind =
+type SuggestionKind =
   'country' | 'region' | 'city' | 'rest_kind' | 'collection' | 'tour' | 'showplace' | 'organizer';
 
 /** A suggestion as the completion found it. */
@@ -26,7 +26,7 @@ export interface FoundSuggestion {
 }
 
 /** The one filter a place-like suggestion stands for; none for tours and organizers. */
-export function suggestionFilter(
+function suggestionFilter(
   kind: SuggestionKind,
   id: number,
   isCruisesSearch: boolean,
@@ -64,7 +64,7 @@ const keyOf = (filter: Record<string, unknown>) =>
   JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)));
 
 /** `/tours?…` with the filter in the site's own (normalised) query form. */
-export function catalogueSearchPath(filter: Partial<SearchFilters>): string {
+function catalogueSearchPath(filter: Partial<SearchFilters>): string {
   const query = new URLSearchParams(filtersToQuery(filter)).toString();
   return query ? `${CATALOGUE_PATH}?${query}` : CATALOGUE_PATH;
 }

@@ -18,7 +18,7 @@ import type { TourRow } from './slug.ts';
 export type TourGone = components['schemas']['TourGone'];
 
 /** Cards in each list of the 410 page. */
-export const GONE_ALTERNATIVES = 4;
+const GONE_ALTERNATIVES = 4;
 
 /** The same kind of trip: what the search for such tours would show beside it. */
 const sameKindAs = (tour: TourRow) =>

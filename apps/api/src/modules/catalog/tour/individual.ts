@@ -13,7 +13,7 @@ import type { TourRow } from './slug.ts';
 type IndividualTourRow = typeof individualTours.$inferSelect;
 
 /** The id of the offer's date: 0, as no catalogue date has it. */
-export const INDIVIDUAL_DATE_ID = 0;
+const INDIVIDUAL_DATE_ID = 0;
 
 function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);

@@ -184,7 +184,7 @@ async function breadcrumbs(db: Database, tour: TourRow): Promise<Breadcrumb[]> {
 }
 
 /** Plain text cut at a word boundary, for meta descriptions. */
-export function seoDescription(text: string, length = SEO_DESCRIPTION_LENGTH): string {
+function seoDescription(text: string, length = SEO_DESCRIPTION_LENGTH): string {
   const plain = text
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')

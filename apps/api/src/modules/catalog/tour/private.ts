@@ -21,10 +21,10 @@ import type { PriceContext, TourDate, TourRow } from '#src/modules/catalog/tour-
 import { toIndividualDate } from './individual.ts';
 import { futureTourDates } from './page.ts';
 
-export const tourNotFound = () => notFound('Tour not found');
+const tourNotFound = () => notFound('Tour not found');
 
 /** Whether the user may see the tour's private side: support, or staff of its organizer. */
-export async function actsForOrganizer(
+async function actsForOrganizer(
   db: Database,
   user: UserRow,
   organizerId: number,

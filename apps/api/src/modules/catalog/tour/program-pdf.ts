@@ -31,7 +31,7 @@ export interface ProgramPdfInput {
 }
 
 /** The PDF's bytes. */
-export async function renderProgramPdf(db: Database, input: ProgramPdfInput): Promise<Buffer> {
+async function renderProgramPdf(db: Database, input: ProgramPdfInput): Promise<Buffer> {
   const { tour, individual, today } = input;
   const [[organizer], [program], dates, offers] = await Promise.all([
     db
@@ -133,7 +133,7 @@ export async function generateProgramPdf(
 }
 
 /** A stored PDF older than this is rendered again (dates, seats and prices move). */
-export const PROGRAM_PDF_MAX_AGE_MS = 60 * 60_000;
+const PROGRAM_PDF_MAX_AGE_MS = 60 * 60_000;
 
 /** The latest programme PDF generated for a tour (either kind) within the last hour, if any. */
 export async function recentProgramPdf(db: Database, tourId: number, now = Date.now()) {

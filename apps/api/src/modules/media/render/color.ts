@@ -40,16 +40,3 @@ export function multiply(color: string, light: string): string {
   const b = toRgb(light);
   return toHex([(a[0] * b[0]) / 255, (a[1] * b[1]) / 255, (a[2] * b[2]) / 255]);
 }
-
-/** Average colour of several, for placeholders. */
-export function average(colors: readonly string[]): string {
-  const sum: [number, number, number] = [0, 0, 0];
-  for (const color of colors) {
-    const rgb = toRgb(color);
-    sum[0] += rgb[0];
-    sum[1] += rgb[1];
-    sum[2] += rgb[2];
-  }
-  const count = Math.max(1, colors.length);
-  return toHex([sum[0] / count, sum[1] / count, sum[2] / count]);
-}

@@ -21,7 +21,7 @@ export interface LandColors {
  * The shape of the distant range: snowy peaks, flat-topped mesas, low sand dunes, hills (some
  * craggy) or the low swells of open grassland.
  */
-export type RangeShape = 'snowy' | 'mesas' | 'dunes' | 'hills' | 'low-hills';
+type RangeShape = 'snowy' | 'mesas' | 'dunes' | 'hills' | 'low-hills';
 
 /** Everything the scenes need to know to draw a kind of place. */
 export interface Landscape {

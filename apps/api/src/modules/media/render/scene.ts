@@ -41,7 +41,7 @@ const NEUTRAL_CRUISE_LANDSCAPES: readonly LandscapeName[] = [
 ];
 
 /** The landscape a picture is drawn in: the one asked for, or a neutral one from the seed. */
-export function sceneLandscape(request: Omit<SceneRequest, 'width' | 'height'>): Landscape {
+function sceneLandscape(request: Omit<SceneRequest, 'width' | 'height'>): Landscape {
   if (request.landscape) return resolveLandscape(request.landscape);
   const random = createRandom(hashString(`${request.scene}:place`) ^ request.seed);
   return pickNeutralLandscape(

@@ -2,9 +2,9 @@ import type { Random } from './random.ts';
 import { closeDown, polyline, smoothLine, type Point, type SvgCanvas } from './svg.ts';
 
 /** Smooth 1-D value noise in [-1, 1]: the raw material of every ridge and hill. */
-export type Noise = (x: number) => number;
+type Noise = (x: number) => number;
 
-export function createNoise(random: Random): Noise {
+function createNoise(random: Random): Noise {
   const size = 256;
   const values = Array.from({ length: size }, () => random.between(-1, 1));
   return (x) => {
@@ -18,7 +18,7 @@ export function createNoise(random: Random): Noise {
 }
 
 /** Fractal noise: several octaves, each finer and fainter. */
-export function fractal(noise: Noise, x: number, octaves: number, roughness = 0.5): number {
+function fractal(noise: Noise, x: number, octaves: number, roughness = 0.5): number {
   let sum = 0;
   let amplitude = 1;
   let frequency = 1;

@@ -66,15 +66,15 @@ export interface CardStoreOptions {
  * before decision 088, and at 100k tours searches no one sent before read their cards from the
  * database again and again (`CARD_STORE_TOURS` sets it per process).
  */
-export const CARD_STORE_MAX_ENTRIES = 60_000;
-export const CARD_STORE_MAX_AGE_MS = 60_000;
+const CARD_STORE_MAX_ENTRIES = 60_000;
+const CARD_STORE_MAX_AGE_MS = 60_000;
 export const CARD_STORE_MAX_AGE_WITH_FEED_MS = 10 * 60_000;
 
 /** The two dates a card shows (the nearest, and the one that prices it). */
 type ShownDates = ReturnType<typeof chooseCardDates>;
 
 /** JSON texts of a card kept per entry: a few (dates shown, currency) pairs are usual. */
-export const CARD_BODIES_PER_ENTRY = 4;
+const CARD_BODIES_PER_ENTRY = 4;
 
 /** The kept cards of one index, least recently used first. */
 interface Store {

@@ -128,7 +128,7 @@ export function windowBuckets(
 }
 
 /** How many tours of the segment have a bookable date in the window. */
-export function windowTotal(buckets: DayBuckets, bounds: DateBounds): number {
+function windowTotal(buckets: DayBuckets, bounds: DateBounds): number {
   const window = windowBuckets(buckets, bounds);
   if (!window) return 0;
   const { offsets, previousDay } = buckets;

@@ -9,13 +9,13 @@ import { segmentStructure } from './segment-structures.ts';
 import { chunked, type Steps } from './steps.ts';
 import { NONE, type TourIndex } from './tour-index.ts';
 
-export interface DurationMasks {
+interface DurationMasks {
   /** The distinct duration masks of the segment's tours with bookable dates, and their tours. */
   masks: Int32Array;
   counts: Int32Array;
 }
 
-export const durationMasksOf = segmentStructure(
+const durationMasksOf = segmentStructure(
   'duration masks',
   function* (index: TourIndex, segment: Int32Array): Steps<DurationMasks> {
     const counts = new Map<number, number>();

@@ -26,7 +26,7 @@ export interface BitFilter {
 }
 
 /** The segment's tours as bits over the index's positions (bit `p & 31` of word `p >>> 5`). */
-export const segmentBitsOf = segmentStructure(
+const segmentBitsOf = segmentStructure(
   'segment bits',
   function* (index: TourIndex, segment: Int32Array): Steps<Int32Array> {
     const bits = new Int32Array(wordsOf(index));

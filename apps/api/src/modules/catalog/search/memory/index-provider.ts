@@ -49,7 +49,7 @@ export interface TourIndexProviderOptions {
   today?: () => string;
 }
 
-export const INDEX_MAX_AGE_MS = 5 * 60_000;
+const INDEX_MAX_AGE_MS = 5 * 60_000;
 
 export function createTourIndexProvider(options: TourIndexProviderOptions): TourIndexProvider {
   const {

@@ -29,7 +29,7 @@ const VALUES_PER_STEP = 64;
  * Counts as narrow as the kind allows: a cell never exceeds its value's tours in the segment, so
  * a kind whose every value has under 256 tours (the organizers) keeps one byte per count.
  */
-export type TableCounts = Uint8Array | Uint16Array | Int32Array;
+type TableCounts = Uint8Array | Uint16Array | Int32Array;
 
 export interface KindTable {
   /** Values of the kind (counts are indexed by value). */
@@ -79,7 +79,7 @@ function countsOf(bytes: number, length: number): TableCounts {
 export const cellsOf = (periods: number) => (periods * (periods + 1)) / 2;
 
 /** The cell of the run `first..last` (`first ≤ last`): rows by `P`, each from `R = P` on. */
-export const cellOf = (periods: number, first: number, last: number) =>
+const cellOf = (periods: number, first: number, last: number) =>
   first * periods - (first * (first - 1)) / 2 + (last - first);
 
 /**

@@ -93,7 +93,7 @@ async function loadLabels(db: Database): Promise<IndexLabels> {
  * how long the event loop waits for one page's rows to be parsed and folded (decision 064): with
  * 20,000 tours a page held it for 150–220 ms, with 1,000 for ~35 ms, in the same total time.
  */
-export const LOAD_PAGE_SIZE = 1_000;
+const LOAD_PAGE_SIZE = 1_000;
 
 function toIndexRow(row: TourQueryRow): IndexTourRow {
   return {
@@ -117,7 +117,7 @@ interface TourPage {
  * JSON cost the server more than node-postgres spends on rows (a 100k-tour load took 2.6 s
  * instead of 1.9 s).
  */
-export type PageFormat = 'rows' | 'json';
+type PageFormat = 'rows' | 'json';
 
 export interface LoadTourIndexOptions {
   pageSize?: number;

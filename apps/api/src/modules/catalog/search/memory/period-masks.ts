@@ -22,7 +22,7 @@ export const PERIODS = 62;
 /** The high word's bit for any start day after the last fortnight. */
 const LATER = 1 << 31;
 /** Slots per tour: the low and high words of its fortnights, its shortest and longest dates. */
-export const MASK_STRIDE = 3;
+const MASK_STRIDE = 3;
 const LOW = 0;
 const HIGH = 1;
 const DAYS = 2;

@@ -116,7 +116,7 @@ function hasDateInRange(index: TourIndex, tour: number, bounds: DateBounds): boo
  * The dates by price (`range-firsts.ts`) of a segment, or of another kept list of tours (one list
  * value's bookable tours, `value-facets.ts`), built on first use.
  */
-export const priceFirstsOf = segmentStructure(
+const priceFirstsOf = segmentStructure(
   'dates by price',
   (index: TourIndex, segment: Int32Array): Steps<RangeFirsts> =>
     rangeFirstsSteps(segment, index.dateOffsets, index.dates.priceUsd, index.size),

@@ -661,7 +661,7 @@ function nameOrderOf(index: TourIndex, size: number): NameOrder {
  * sorts a hundred rows, not 20,000 (decision 043). Count and name rank are packed into one
  * distinct number, so the bounded heap of the price sort (`firstKeys`) picks the top.
  */
-export function organizerRows(
+function organizerRows(
   index: TourIndex,
   counts: Int32Array,
   { limit, selected }: { limit: number; selected: number | undefined },

@@ -34,7 +34,7 @@ export function insideRadius(query: RadiusQuery, x: number, y: number, z: number
   return x * query.x + y * query.y + z * query.z >= query.minDot - 1e-12;
 }
 
-export interface RadiusGrid {
+interface RadiusGrid {
   /** Cell `c` (`latCell * LNG_CELLS + lngCell`) owns `tours[offsets[c]..offsets[c + 1])`. */
   offsets: Int32Array;
   /** The segment's tours with bookable dates, by cell, in the default order within a cell. */
@@ -56,7 +56,7 @@ function cellOf(index: TourIndex, tour: number): number {
   return latCell * LNG_CELLS + lngCell;
 }
 
-export const radiusGridOf = segmentStructure(
+const radiusGridOf = segmentStructure(
   'radius grid',
   function* (index: TourIndex, segment: Int32Array): Steps<RadiusGrid> {
     const bookable = segment.filter((tour) => index.fromPrice[tour] !== NONE);

@@ -10,7 +10,7 @@ import { prepareIndex } from './prepare-index.ts';
  * A catalogue up to this size serves its new index before preparing it (decision 076): a
  * structure built on a search costs it a few milliseconds at most here.
  */
-export const SERVES_UNPREPARED_TOURS = 5_000;
+const SERVES_UNPREPARED_TOURS = 5_000;
 
 export function createSearchIndex(
   env: Pick<Env, 'SEARCH_INDEX'>,

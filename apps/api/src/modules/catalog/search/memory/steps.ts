@@ -10,7 +10,7 @@
 export type Steps<Value> = Generator<void, Value, undefined>;
 
 /** Items (tours, dates, entries) a loop handles between two yields: well under a millisecond. */
-export const STEP_ITEMS = 1 << 14;
+const STEP_ITEMS = 1 << 14;
 
 let stepItems = STEP_ITEMS;
 
@@ -53,7 +53,7 @@ export interface SliceOptions {
 }
 
 /** Long enough that the pauses cost little, short enough that a search hardly notices one. */
-export const SLICE_MS = 10;
+const SLICE_MS = 10;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -82,7 +82,7 @@ export interface IndexLabels {
 }
 
 /** Text values stored as small integers (their position in `Dictionary.values`). */
-export class Dictionary {
+class Dictionary {
   readonly values: string[] = [];
   private readonly codes = new Map<string, number>();
 
@@ -121,7 +121,7 @@ export const PACKED_ID_LIMIT = 2 ** 21;
 export const NONE = -1;
 
 /** `TourIndex.firstDay` of a tour without bookable dates: later than any day. */
-export const FIRST_DAY_NONE = 2 ** 31 - 1;
+const FIRST_DAY_NONE = 2 ** 31 - 1;
 
 export interface TourIndex {
   /** The catalogue version and the day the index was built for. */

@@ -165,7 +165,7 @@ export function valueAnswersOf(
  * answers in a few. Below (every value of 100k tours), they take 35 ms at most, and are built at
  * once, as before.
  */
-export const BACKGROUND_VALUE_TOURS = 4096;
+const BACKGROUND_VALUE_TOURS = 4096;
 
 let backgroundFrom = BACKGROUND_VALUE_TOURS;
 

@@ -32,7 +32,7 @@ export const PRICE = 2;
 export const PER_DAY = 3;
 export const DATE_STRIDE = 4;
 
-export interface WalkRecords {
+interface WalkRecords {
   tours: Int32Array;
   dates: Int32Array;
 }

@@ -35,7 +35,7 @@ import type { TourIndex } from './tour-index.ts';
 /** The tables' period: a week. */
 export const WEEK_DAYS = 7;
 /** Weeks with a bit of their own (about 14 months); a date after them is in no table's run. */
-export const WEEKS = 62;
+const WEEKS = 62;
 
 export interface WindowKindTables {
   /** The weeks' first day: week `p` holds days `[origin + 7p, origin + 7p + 6]`. */

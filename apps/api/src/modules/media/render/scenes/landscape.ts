@@ -167,7 +167,7 @@ interface RiderLayout {
  * Riders in single file on the foreground ground, placed on a third of the frame and facing
  * into it. `preferSide` keeps them on the land when the sea takes one side (-1 left, 1 right).
  */
-export function placeRiders(
+function placeRiders(
   canvas: SvgCanvas,
   random: Random,
   ground: Ridge,

@@ -5,9 +5,9 @@ import { favouriteTourIdsAtom, useFavouriteTourIds } from '../../../../lib/favou
 import { useSession } from '../../session';
 
 /**
- * Once per sign-in (spec section 4, "Favourites": "On login the server list replaces the local
- * list"): guest hearts missing in the account are saved there first, so none are lost, then the
- * account's list replaces the local one (and the cookie). Every view of the list (header count,
+ * Once per sign-in (docs/product.md, States, "Favourites": on sign-in the account's list replaces
+ * the local one): guest hearts missing in the account are saved there first, so none are lost, then
+ * the account's list replaces the local one (and the cookie). Every view of the list (header count,
  * hearts, `/favorites`) reads the same atom, so it shows at once, without a reload.
  */
 export function SessionEffects() {

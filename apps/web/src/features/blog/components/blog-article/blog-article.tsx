@@ -19,7 +19,7 @@ const HERO_IMAGE = { size: '960x540', size2x: '1920x1080', width: 960, height: 5
 const READING_WORDS_PER_MINUTE = 200;
 
 /** '4 min read' from the body's words (tags removed); at least a minute. */
-export function readingTime(html: string): string {
+function readingTime(html: string): string {
   const words = html
     .replace(/<[^>]*>/g, ' ')
     .split(/\s+/)

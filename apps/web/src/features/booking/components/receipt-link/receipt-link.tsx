@@ -9,7 +9,7 @@ const RECEIPT_PATH = '/crm/api/request/receipt' satisfies keyof paths;
  * (the web server forwards it, `server/proxy.ts`); the link key (uuid) opens it, as it opens the
  * booking page.
  */
-export const receiptHref = (uuid: string) => `${RECEIPT_PATH}?uuid=${encodeURIComponent(uuid)}`;
+const receiptHref = (uuid: string) => `${RECEIPT_PATH}?uuid=${encodeURIComponent(uuid)}`;
 
 /**
  * "Download receipt (PDF)"; before anything is paid the same document is a booking summary (the

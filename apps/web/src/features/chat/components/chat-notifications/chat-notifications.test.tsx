@@ -162,7 +162,8 @@ describe('ChatNotifications', () => {
     fireEvent.click(await trigger(/^Notify me/));
     await within(panel()).findByRole('button', { name: 'Telegram' });
     const rows = [...container.querySelectorAll('.chat-notify__channel')];
-    // Facebook first while Russian is unavailable (spec section 3), whatever the API's order.
+    // Facebook first while Russian is unavailable (docs/product.md, Entities), whatever the API's
+    // order.
     expect(rows.map((row) => row.textContent)).toEqual([
       'Facebook MessengerLinked',
       'Telegram',

@@ -13,7 +13,7 @@ export interface ComposerProps {
   textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
-/** Only images may be attached (spec section 5: the type must start with image/). */
+/** Only images may be attached (docs/product.md, Validation: the type must start with image/). */
 export function isImageFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('image/');
 }

@@ -283,7 +283,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
 }
 
 /** Why a frozen chat takes no messages, for its participants and for support. */
-export function frozenText(chat: Pick<Chat, 'can_moderate'>): string {
+function frozenText(chat: Pick<Chat, 'can_moderate'>): string {
   return chat.can_moderate
     ? 'This conversation is frozen: unfreeze it to write here again.'
     : 'Gallop support has closed this conversation: you can read it, but new messages cannot be sent.';

@@ -6,7 +6,9 @@ import { useSiteInfo } from '../../../../lib/site-info';
 import './error-page.css';
 
 export interface ErrorPageProps {
-  /** HTTP status the page stands for; ui-kit's ErrorView picks the texts (spec section 2.2). */
+  /**
+   * HTTP status the page stands for; ui-kit's ErrorView picks the texts (docs/product.md, Screens).
+   */
   status: number;
   /** Support contacts for the 503 page; by default the site's, when the API answers. */
   contacts?: readonly ErrorContact[];

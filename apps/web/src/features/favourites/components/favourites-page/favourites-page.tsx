@@ -47,7 +47,7 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
   }, [query.error]);
 
   if (query.isPending) return <p className="favourites-page__lead">Loading...</p>;
-  // A failed load is an empty list (spec section 8), never the error page.
+  // A failed load is an empty list (docs/product.md, Errors), never the error page.
   const tours = savedToursInOrder(query.data?.items ?? [], saved);
   if (tours.length === 0) return <NoFavourites />;
   return (

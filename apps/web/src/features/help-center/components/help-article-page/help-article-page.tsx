@@ -21,7 +21,7 @@ export function HelpArticlePage({ slug }: { slug: string }) {
   return <HelpArticlePageView sections={list.items} article={article} />;
 }
 
-export function HelpArticlePageView({
+function HelpArticlePageView({
   sections,
   article,
 }: {

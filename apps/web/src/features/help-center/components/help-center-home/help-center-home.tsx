@@ -17,7 +17,7 @@ export function HelpCenterHome({ footer }: { footer?: ReactNode }) {
   return <HelpCenterHomeView sections={data.items} footer={footer} />;
 }
 
-export function HelpCenterHomeView({
+function HelpCenterHomeView({
   sections,
   footer,
 }: {

@@ -14,7 +14,7 @@ export function HelpSectionPage({ slug }: { slug: string }) {
   return <HelpSectionPageView sections={list.items} section={section} />;
 }
 
-export function HelpSectionPageView({
+function HelpSectionPageView({
   sections,
   section,
 }: {

@@ -11,7 +11,7 @@ type TourSummary = components['schemas']['TourSummary'];
 const CARD_IMAGE = { size: '480x270', size2x: '960x540', width: 480, height: 270 } as const;
 
 /** The 'from' price in the tour's answer currency (the API converted it to the visitor's). */
-export function fromPrice(tour: TourSummary): string {
+function fromPrice(tour: TourSummary): string {
   return formatPrice(tour.price, tour.currency);
 }
 

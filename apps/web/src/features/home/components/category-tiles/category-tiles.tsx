@@ -59,7 +59,7 @@ export interface CategoryTilesProps<Item extends NamedItem = NamedItem> {
   linkOf?: (item: Item) => TileLink;
 }
 
-export interface TileLink {
+interface TileLink {
   href: string;
   detail?: string | undefined;
 }

@@ -13,7 +13,7 @@ export interface HomeHeroProps {
   videos: readonly LandingVideo[];
 }
 
-/** The landing: muted background videos, the headline and the search (spec section 2.2). */
+/** The landing: muted background videos, the headline and the search (docs/product.md, Screens). */
 export function HomeHero({ videos }: HomeHeroProps) {
   const posters = heroPosterUrls(videos);
   // The poster is this section's CSS backdrop, small below 992 px and large from there, behind

@@ -17,7 +17,7 @@ export interface HomePageProps {
   organizerUrl: string;
 }
 
-/** Trust claims from the spec's help copy (section 1). */
+/** Trust claims of the help copy (docs/product.md, Who it is for). */
 const trustClaims = [
   {
     title: 'Every provider is vetted',

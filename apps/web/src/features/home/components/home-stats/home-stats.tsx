@@ -4,8 +4,8 @@ import './home-stats.css';
 
 type Stats = components['schemas']['Stats'];
 
-/** The catalogue counts of the home page (spec section 3, Stats), in reading order. */
-export function statItems(stats: Stats): { value: number; label: string }[] {
+/** The catalogue counts of the home page (docs/product.md, Entities, stats), in reading order. */
+function statItems(stats: Stats): { value: number; label: string }[] {
   return [
     { value: stats.totalCount, label: 'trips to choose from' },
     { value: stats.toursCount, label: 'multi-day tours' },

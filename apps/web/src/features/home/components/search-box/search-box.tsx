@@ -9,8 +9,8 @@ import './search-box.css';
 
 type Suggestion = components['schemas']['CompletionItem'];
 
-/** Suggestions shown (spec section 9: autocomplete 5). */
-export const SUGGESTION_LIMIT = 5;
+/** Suggestions shown (docs/product.md, Constants: autocomplete 5). */
+const SUGGESTION_LIMIT = 5;
 /** Typing pause before asking; a newer phrase also cancels the pending call (api-client). */
 const TYPING_PAUSE_MS = 150;
 /** Where a search without a chosen suggestion goes: the whole catalogue. */

@@ -5,8 +5,8 @@ import { infoQueries } from '../../api';
 import { InfoHero } from '../info-hero/info-hero';
 import './about-page.css';
 
-/** The vetting steps every provider passes (spec section 1, trust claims). */
-export const VETTING_STEPS = [
+/** The vetting steps every provider passes (docs/product.md, Who it is for, trust claims). */
+const VETTING_STEPS = [
   'Identity verification by an independent third-party service',
   'A formal screening of the business and its documents',
   'Checks of the provider’s media presence: site, social pages, published photos',

@@ -9,7 +9,7 @@ import {
 } from '../../sitemap-model';
 import './sitemap-page.css';
 
-/** Weather pages are `/{country}/climate-and-weather` (spec section 2.1). */
+/** Weather pages are `/{country}/climate-and-weather` (docs/product.md, Routes). */
 const weatherHref = (countrySlug: string) => `/${countrySlug}/climate-and-weather`;
 
 /** `/sitemap`: the site's pages, every SEO search page by group, and the weather by country. */

@@ -60,7 +60,8 @@ function ChromeWithCurrency({
   const info = useSiteInfo();
   const currencies = info?.currencies ?? [];
   const api = useApi();
-  // A signed-in traveller's choice is saved on the server too (spec section 4, "Currency").
+  // A signed-in traveller's choice is saved on the server too (docs/product.md, States,
+  // "Currency").
   const saveOnServer = useCallback(
     async (currency: string) => {
       if (!hasSession(api)) return;

@@ -30,7 +30,7 @@ describe('CurrencySwitcher', () => {
     expect(select).toHaveValue('EUR');
     expect(document.cookie).toContain('i18n_currency=EUR');
 
-    // The default empties the cookie (spec section 4).
+    // The default empties the cookie (docs/product.md, States).
     fireEvent.change(select, { target: { value: 'USD' } });
     await waitFor(() => expect(document.cookie).not.toContain('i18n_currency=EUR'));
     expect(select).toHaveValue('USD');

@@ -10,8 +10,8 @@ export interface CurrencySwitcherProps {
 }
 
 /**
- * The visitor's currency (spec section 4): the choice goes to the `i18n_currency` cookie for
- * 365 days (emptied for the default, USD), then every query is fetched again, so the page's
+ * The visitor's currency (docs/product.md, States): the choice goes to the `i18n_currency` cookie
+ * for 365 days (emptied for the default, USD), then every query is fetched again, so the page's
  * prices come back converted by the API. A native select: small, and a good picker on phones.
  */
 export function CurrencySwitcher({ currencies, className }: CurrencySwitcherProps) {

@@ -21,8 +21,9 @@ import './meet-page.css';
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string };
 
 /**
- * The tourists meeting page (`/meet?key=`, spec section 2.2): the organizer sees the trip and each
- * rider's arrival and departure, and writes the meeting details the riders receive, with files.
+ * The tourists meeting page (`/meet?key=`, docs/product.md, Screens): the organizer sees the trip
+ * and each rider's arrival and departure, and writes the meeting details the riders receive, with
+ * files.
  */
 export function MeetPage({ meetKey, data }: { meetKey: string; data: MeetData }) {
   return (

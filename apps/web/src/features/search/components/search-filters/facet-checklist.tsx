@@ -71,7 +71,7 @@ export function FacetChecklist<Value extends string | number>({
   );
 }
 
-export interface RadioChoice<Value extends string | number> {
+interface RadioChoice<Value extends string | number> {
   value: Value;
   text: string;
   count?: number | undefined;

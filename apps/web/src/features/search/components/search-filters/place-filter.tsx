@@ -6,8 +6,8 @@ import type { FilterChange } from './search-filters';
 export type PlaceCity = City & { lat?: number | undefined; lng?: number | undefined };
 
 /** The radius a place search starts with: the API's own default (`DEFAULT_RADIUS_KM`). */
-export const DEFAULT_PLACE_RADIUS_KM = 100;
-export const PLACE_RADII_KM = [25, 50, 100, 300, 1000] as const;
+const DEFAULT_PLACE_RADIUS_KM = 100;
+const PLACE_RADII_KM = [25, 50, 100, 300, 1000] as const;
 
 /** The fields of a place search: cleared together. */
 const NO_PLACE: FilterChange = {

@@ -33,7 +33,7 @@ export type FilterChange = Partial<Record<FilterField, unknown>>;
 export interface SearchFiltersPanelProps {
   filters: SearchFilters;
   facets: FilterFacets | undefined;
-  /** The currency prices come in: the price sliders use its limits (spec section 9). */
+  /** The currency prices come in: the price sliders use its limits (docs/product.md, Constants). */
   currency: string;
   onChange: (change: FilterChange) => void;
   /** Cities for the place search (`/spa/cities-by-query`). */

@@ -10,7 +10,7 @@ function pinPosition(value: FacetOption['value']): { x: number; y: number } {
 }
 
 /** A drawn overview of where the results are: one pin per country, sized by its tours. */
-export function destinationsSketchUrl(countries: readonly FacetOption[]): string {
+function destinationsSketchUrl(countries: readonly FacetOption[]): string {
   const top = countries.slice(0, 12);
   const most = Math.max(1, ...top.map((country) => country.count));
   const pins = top

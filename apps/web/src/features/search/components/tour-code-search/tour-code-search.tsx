@@ -17,9 +17,9 @@ export function readTourCode(text: string): number | undefined {
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'problem'; text: string };
 
 /**
- * 'Try searching by code' made real (spec section 8's empty search): the tour code a traveller
- * was given (by a friend, an organizer, an older booking) opens that tour. The search box's
- * suggestions find a tour by its code too; this asks for that one suggestion.
+ * 'Try searching by code' made real (the empty search of docs/product.md, Errors): the tour code a
+ * traveller was given (by a friend, an organizer, an older booking) opens that tour. The search
+ * box's suggestions find a tour by its code too; this asks for that one suggestion.
  */
 export function TourCodeSearch() {
   const api = useApi();

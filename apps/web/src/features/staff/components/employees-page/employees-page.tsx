@@ -5,8 +5,8 @@ import { employeeCookie } from '../../employee-cookie';
 import './employees-page.css';
 
 /**
- * `/employees-cookie` (spec section 2.1): the team marks its own browsers, so that their visits
- * never load analytics (see `applyAnalyticsPolicy`). The mark is a cookie kept for a year.
+ * `/employees-cookie` (docs/product.md, Routes): the team marks its own browsers, so that their
+ * visits never load analytics (see `applyAnalyticsPolicy`). The mark is a cookie kept for a year.
  */
 export function EmployeesPage() {
   // The cookie is read after hydration: the server page is the same for every visitor.

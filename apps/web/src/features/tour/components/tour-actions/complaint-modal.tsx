@@ -6,7 +6,7 @@ import './tour-actions.css';
 import { TextareaField } from '../../../../components/form-fields/form-fields';
 
 /** The longest complaint the API takes. */
-export const COMPLAINT_MAX_LENGTH = 5000;
+const COMPLAINT_MAX_LENGTH = 5000;
 
 export interface ComplaintModalProps {
   tour: { id: number; name: string };

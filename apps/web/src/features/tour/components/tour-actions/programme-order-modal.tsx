@@ -29,8 +29,8 @@ const LEADS: Record<Channel, string> = {
 };
 
 /**
- * The tour-programme order (spec sections 1 and 7): the programme goes out as a PDF to the
- * visitor's e-mail, or to their WhatsApp when they choose it and the site offers it
+ * The tour-programme order (docs/product.md, Who it is for and Calls): the programme goes out as a
+ * PDF to the visitor's e-mail, or to their WhatsApp when they choose it and the site offers it
  * (`send_tour_program_in_pdf_via_whatsapp`), priced in the visitor's currency.
  */
 export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderModalProps) {

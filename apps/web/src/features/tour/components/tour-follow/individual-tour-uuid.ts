@@ -1,4 +1,4 @@
-/** The route that shows an individual offer as the tour page (spec section 2.1). */
+/** The route that shows an individual offer as the tour page (docs/product.md, Routes). */
 const INDIVIDUAL_TOUR_ROUTE = '/order/$uuid/individual-tour';
 
 /**

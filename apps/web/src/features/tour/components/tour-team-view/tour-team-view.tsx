@@ -6,7 +6,7 @@ const TeamViewPanel = lazy(() => import('./team-view-panel'));
 
 /**
  * The private side of a tour for a signed-in team member whose session the back office marked
- * (`adm_auth`) and who may view private data (spec section 6). Nothing for anyone else, and
+ * (`adm_auth`) and who may view private data (docs/product.md, Roles). Nothing for anyone else, and
  * nothing in the server's HTML: permissions are read in the browser.
  */
 export function TourTeamView({ tourId }: { tourId: number }) {
