@@ -11,9 +11,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       'packages/*',
-      'apps/api',
-      // The API's integration tests run again on PostgreSQL when one is configured (CI sets it).
-      ...(process.env.DATABASE_URL ? ['apps/api/vitest.postgres.config.ts'] : []),
+      // The API's tests run on embedded PGlite; when PostgreSQL is configured (CI sets it), they
+      // run on PostgreSQL instead, and on PGlite only those about the embedded database.
+      ...(process.env.DATABASE_URL
+        ? ['apps/api/vitest.postgres.config.ts', 'apps/api/vitest.embedded.config.ts']
+        : ['apps/api']),
       'apps/web',
       'tooling/lint',
     ],

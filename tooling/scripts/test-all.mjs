@@ -9,22 +9,38 @@ import { run } from './lib/run.mjs';
 const root = join(import.meta.dirname, '..', '..');
 const results = [];
 
-/** Records a stage; `count` turns its output into { passed, failed }. */
+/**
+ * Runs a stage and records it; `count` turns its output into { passed, failed }, or into one such
+ * count per named check (several results from one run). `quiet` keeps the output until the stage
+ * ends, for stages that run side by side.
+ */
 async function stage(name, command, args, count = countByExitCode, options = {}) {
   const started = Date.now();
-  console.log(`\n━━ ${name} ━━ ${command} ${args.join(' ')}`);
+  const heading = `\n━━ ${name} ━━ ${command} ${args.join(' ')}`;
+  if (!options.quiet) console.log(heading);
   const { code, output } = await run(command, args, { cwd: root, ...options });
-  let counts;
+  if (options.quiet) process.stdout.write(`${heading}\n${output}`);
+  let counted;
   try {
-    counts = count({ code, output });
+    counted = count({ code, output });
   } catch (error) {
     console.error(`Could not read the results of "${name}": ${error.message}`);
-    counts = { passed: 0, failed: 1 };
+    counted = { passed: 0, failed: 1 };
   }
+  const seconds = (Date.now() - started) / 1000;
+  const named = Array.isArray(counted) ? counted : [{ name, ...counted }];
   // A runner that crashed before reporting still counts as a failure.
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  results.push({ name, ...counts, seconds: (Date.now() - started) / 1000 });
+  if (code !== 0 && named.every((result) => result.failed === 0)) named[0].failed = 1;
+  for (const result of named) results.push({ ...result, seconds });
   return code === 0;
+}
+
+/**
+ * Stages side by side: each is mostly one process's work, so on two cores they take about the
+ * time of the longest. Their outputs print whole, each as its stage ends.
+ */
+function together(...stages) {
+  return Promise.all(stages.map((start) => start({ quiet: true })));
 }
 
 function countByExitCode({ code }) {
@@ -32,10 +48,11 @@ function countByExitCode({ code }) {
 }
 
 /**
- * One check per package task named `task`, read from turbo's run summary (`--summarize`), so the
- * dependency builds turbo replays from cache are not counted again.
+ * One check per package task, named `label` for each task of `labels` ({ task: label }), read from
+ * the run summary of turbo's `--summarize` (the newest in .turbo/runs: one turbo runs at a time),
+ * so the dependency builds turbo replays from cache are not counted again.
  */
-function countTurboTasks(task) {
+function countTurboTasks(labels) {
   return () => {
     const runs = join(root, '.turbo', 'runs');
     const [newest] = readdirSync(runs)
@@ -44,9 +61,11 @@ function countTurboTasks(task) {
       .sort((a, b) => b.time - a.time);
     if (!newest) throw new Error('turbo wrote no run summary');
     const summary = JSON.parse(readFileSync(join(runs, newest.file), 'utf8'));
-    const tasks = summary.tasks.filter((t) => t.task === task);
-    const failed = tasks.filter((t) => t.execution?.exitCode !== 0).length;
-    return { passed: tasks.length - failed, failed };
+    return Object.entries(labels).map(([task, name]) => {
+      const tasks = summary.tasks.filter((t) => t.task === task);
+      const failed = tasks.filter((t) => t.execution?.exitCode !== 0).length;
+      return { name, passed: tasks.length - failed, failed };
+    });
   };
 }
 
@@ -71,18 +90,32 @@ const reports = {
 };
 for (const file of Object.values(reports)) rmSync(join(root, file), { force: true });
 
-const turbo = (task) => ['exec', 'turbo', 'run', task, '--continue', '--summarize'];
+const turbo = (...tasks) => ['exec', 'turbo', 'run', ...tasks, '--continue', '--summarize'];
 
-await stage('build', 'pnpm', turbo('build'), countTurboTasks('build'));
-await stage('lint (eslint)', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']);
-await stage('format (prettier)', 'pnpm', ['exec', 'prettier', '--check', '.']);
-await stage('lint (contract)', 'pnpm', turbo('lint'), countTurboTasks('lint'));
-await stage('typecheck', 'pnpm', turbo('typecheck'), countTurboTasks('typecheck'));
-await stage('generated client is fresh', 'pnpm', [
-  '--filter',
-  '@gallop/api-client',
-  'check:generated',
-]);
+await stage('build', 'pnpm', turbo('build'), countTurboTasks({ build: 'build' }));
+await together(
+  (options) =>
+    stage(
+      'lint (contract) and typecheck',
+      'pnpm',
+      turbo('lint', 'typecheck'),
+      countTurboTasks({ lint: 'lint (contract)', typecheck: 'typecheck' }),
+      options,
+    ),
+  (options) =>
+    stage('lint (eslint)', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0'], undefined, options),
+  (options) =>
+    stage('format (prettier)', 'pnpm', ['exec', 'prettier', '--check', '.'], undefined, options),
+  (options) => stage('dead exports (knip)', 'pnpm', ['check:exports'], undefined, options),
+  (options) =>
+    stage(
+      'generated client is fresh',
+      'pnpm',
+      ['--filter', '@gallop/api-client', 'check:generated'],
+      undefined,
+      options,
+    ),
+);
 await stage(
   'unit and integration (vitest)',
   'pnpm',
@@ -118,14 +151,41 @@ await stage(
   browserEnv,
 );
 
-await stage('packages: publint + attw', 'pnpm', turbo('test:build'), countTurboTasks('test:build'));
-await stage('bundle size budgets (size-limit)', 'pnpm', turbo('size'), countTurboTasks('size'));
-await stage('consumer test (npm install from tarballs)', 'node', [
-  'tooling/scripts/consumer-test.mjs',
-]);
-await stage('release: changeset version bumps and writes a CHANGELOG', 'node', [
-  'tooling/scripts/changeset-version-check.mjs',
-]);
+// `size` rebuilds some packages' dist (tsup) that publint and attw read: one after the other.
+await together(
+  async (options) => {
+    await stage(
+      'packages: publint + attw',
+      'pnpm',
+      turbo('test:build'),
+      countTurboTasks({ 'test:build': 'packages: publint + attw' }),
+      options,
+    );
+    await stage(
+      'bundle size budgets (size-limit)',
+      'pnpm',
+      turbo('size'),
+      countTurboTasks({ size: 'bundle size budgets (size-limit)' }),
+      options,
+    );
+  },
+  (options) =>
+    stage(
+      'consumer test (npm install from tarballs)',
+      'node',
+      ['tooling/scripts/consumer-test.mjs'],
+      undefined,
+      options,
+    ),
+  (options) =>
+    stage(
+      'release: changeset version bumps and writes a CHANGELOG',
+      'node',
+      ['tooling/scripts/changeset-version-check.mjs'],
+      undefined,
+      options,
+    ),
+);
 
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }),

@@ -1,0 +1,22 @@
+import { defineProject } from 'vitest/config';
+import api from './vitest.config.ts';
+
+/**
+ * The API's PGlite pass when PostgreSQL is configured too (CI): every API test runs on
+ * PostgreSQL (`vitest.postgres.config.ts`), and here only the files that prove something about
+ * the embedded database itself run again on PGlite — its thread and prepared statements, the
+ * start on PGlite, the seed and the demo data on it, and the search index read from it (pages
+ * come as JSON from PGlite). The benchmark harness's arithmetic needs no database and runs here
+ * once. Without `DATABASE_URL` the whole suite runs on PGlite (`vitest.config.ts`).
+ */
+const EMBEDDED_DATABASE_TESTS = [
+  'src/db/**/*.test.ts',
+  'src/main.test.ts',
+  'src/seed/**/*.test.ts',
+  'src/modules/catalog/search/memory/equivalence.test.ts',
+  'bench/**/*.test.ts',
+];
+
+export default defineProject({
+  test: { ...api.test, name: 'api-embedded', include: EMBEDDED_DATABASE_TESTS },
+});
