@@ -109,6 +109,14 @@ await together(
   (options) => stage('dead exports (knip)', 'pnpm', ['check:exports'], undefined, options),
   (options) =>
     stage(
+      'commit messages (subject ≤ 72, a body)',
+      'node',
+      ['tooling/scripts/check-commits.mjs'],
+      undefined,
+      options,
+    ),
+  (options) =>
+    stage(
       'generated client is fresh',
       'pnpm',
       ['--filter', '@gallop/api-client', 'check:generated'],
