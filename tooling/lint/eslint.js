@@ -78,6 +78,27 @@ export function gallopEslintConfig({ rootDir }) {
       },
     },
     {
+      // One way to fetch in the apps (docs/decisions/104): query keys come from
+      // @gallop/api-client's factories (`xQueryOptions(...).queryKey`, `operationKeys`,
+      // `operationQueryKey`), never from array literals written next to the call.
+      files: ['apps/**/*.{ts,tsx,js,mjs}'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          ...[
+            "Property[key.name='queryKey'] > ArrayExpression",
+            "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+            "Property[key.name='queryKey'] > TSSatisfiesExpression > ArrayExpression",
+            "CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$/][arguments.0.type='ArrayExpression']",
+          ].map((selector) => ({
+            selector,
+            message:
+              "Query keys come from @gallop/api-client/query (a factory's `queryKey`, `operationKeys`, `operationQueryKey`), not array literals.",
+          })),
+        ],
+      },
+    },
+    {
       // Scripts and config files print on purpose.
       files: [
         '**/scripts/**',

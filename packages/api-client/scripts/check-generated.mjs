@@ -1,15 +1,17 @@
-// Fails when src/schema.gen.ts or src/query/factories.gen.ts no longer matches openapi/:
+// Fails when src/schema.gen.ts or a generated query file no longer matches openapi/:
 // run `pnpm --filter @gallop/api-client generate`.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 
-const format = (file, input) =>
-  execFileSync('prettier', ['--stdin-filepath', file], { input, encoding: 'utf8' });
+// Prettier with the repo's config, as `generate` runs it.
+const formatted = async (file, input) =>
+  format(input, { ...(await resolveConfig(file)), filepath: file });
 
 const schemaFile = 'src/schema.gen.ts';
-const factoriesFile = 'src/query/factories.gen.ts';
-// Same steps as `generate`, to stdout: openapi-typescript, then Prettier with the repo's config.
-const schema = format(
+const factoryDir = 'src/query/factories';
+// Same steps as `generate`, to stdout: openapi-typescript, then Prettier.
+const schema = await formatted(
   schemaFile,
   execFileSync('openapi-typescript', ['../../openapi/openapi.yaml'], {
     encoding: 'utf8',
@@ -17,22 +19,22 @@ const schema = format(
   }),
 );
 let stale = schema !== readFileSync(schemaFile, 'utf8');
-// The factories are generated from the committed schema; only compare them when it is fresh.
+// The query files are generated from the committed schema; only compare them when it is fresh.
 if (!stale) {
-  const factories = format(
-    factoriesFile,
-    execFileSync('node', ['scripts/generate-query-factories.mjs', '--stdout'], {
-      encoding: 'utf8',
-    }),
+  const queryFiles = JSON.parse(
+    execFileSync('node', ['scripts/generate-query-factories.mjs', '--json'], { encoding: 'utf8' }),
   );
-  stale = factories !== readFileSync(factoriesFile, 'utf8');
+  for (const [file, output] of Object.entries(queryFiles)) {
+    stale ||= !existsSync(file) || (await formatted(file, output)) !== readFileSync(file, 'utf8');
+  }
+  // A factory module of a call that is gone.
+  stale ||= readdirSync(factoryDir).some((file) => !(`${factoryDir}/${file}` in queryFiles));
 }
 
+const files = `${schemaFile} and the query factories and keys`;
 if (stale) {
-  console.error(
-    `${schemaFile} or ${factoriesFile} is stale: run \`pnpm --filter @gallop/api-client generate\`.`,
-  );
+  console.error(`${files} are stale: run \`pnpm --filter @gallop/api-client generate\`.`);
   process.exitCode = 1;
 } else {
-  console.log(`${schemaFile} and ${factoriesFile} match openapi/.`);
+  console.log(`${files} match openapi/.`);
 }

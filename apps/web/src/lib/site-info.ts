@@ -36,5 +36,6 @@ export async function prefetchSiteInfo(queryClient: QueryClient, api: GallopClie
 /** The site info when loaded (undefined while the API is unreachable). */
 export function useSiteInfo() {
   const api = useApi();
+  // `useQuery`: optional everywhere it is read; pages render without it.
   return useQuery({ ...siteInfoQueryOptions(api), retry: false }).data;
 }

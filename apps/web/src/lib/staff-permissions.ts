@@ -65,6 +65,7 @@ export function useStaffPermissions(): StaffPermissions {
   const api = useApi();
   const [adminAuth, setAdminAuth] = useState(false);
   useEffect(() => setAdminAuth(hasAdminAuth(document.cookie)), []);
+  // `useQuery`: read after hydration, from a cookie the server render ignores (see above).
   const { data } = useQuery({
     ...userPrivateDataQueryOptions(api),
     enabled: adminAuth && hasSession(api),

@@ -1,9 +1,12 @@
 import { isApiError } from '@gallop/api-client';
 import { createFileRoute, Link, notFound, useLocation } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSession } from '../features/account/session';
 import { arrivalBookingQuery, arrivalInfoQuery } from '../features/arrival/api';
-import { ArrivalPage } from '../features/arrival/components/arrival-page/arrival-page';
+import {
+  ArrivalPage,
+  type ArrivalTrip,
+} from '../features/arrival/components/arrival-page/arrival-page';
 import { isBookingUuid } from '../features/booking/ids';
 import { pageHead } from '../features/seo/head';
 import { requireFeature } from '../lib/features';
@@ -26,7 +29,7 @@ export const Route = createFileRoute('/arrival/$uuid')({
       if (hasSession(context.api)) {
         await context.queryClient.ensureQueryData(arrivalInfoQuery(context.api, booking.id));
       }
-      return { uuid: params.uuid, requestId: booking.id };
+      return { uuid: params.uuid };
     } catch (error) {
       throw isApiError(error) && error.status === 404 ? notFound() : error;
     }
@@ -41,13 +44,11 @@ export const Route = createFileRoute('/arrival/$uuid')({
 
 function ArrivalRoute() {
   const { api } = Route.useRouteContext();
-  const { uuid, requestId } = Route.useLoaderData();
+  const { uuid } = Route.useLoaderData();
   const { user } = useSession();
   const location = useLocation();
-  const booking = useQuery(arrivalBookingQuery(api, uuid)).data;
-  const info = useQuery({ ...arrivalInfoQuery(api, requestId), enabled: user !== undefined }).data;
-  if (!booking) return null;
-  const trip = {
+  const { data: booking } = useSuspenseQuery(arrivalBookingQuery(api, uuid));
+  const trip: ArrivalTrip = {
     requestId: booking.id,
     tourName: booking.tour.name,
     tourSlug: booking.tour.slug,
@@ -69,6 +70,12 @@ function ArrivalRoute() {
       </div>
     );
   }
-  if (!info) return null;
+  return <ArrivalDetails trip={trip} />;
+}
+
+/** Signed in: the riders' details, which the loader has in the cache when the page opens so. */
+function ArrivalDetails({ trip }: { trip: ArrivalTrip }) {
+  const { api } = Route.useRouteContext();
+  const { data: info } = useSuspenseQuery(arrivalInfoQuery(api, trip.requestId));
   return <ArrivalPage trip={trip} info={info} />;
 }

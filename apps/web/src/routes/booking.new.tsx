@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { asRouteError, tourForRequestQuery } from '../features/booking/api';
 import { parseBookingId } from '../features/booking/ids';
 import { BookingFormPage } from '../features/booking/components/booking-form-page/booking-form-page';
@@ -53,7 +53,6 @@ function BookingFormRoute() {
   const { tourId } = Route.useLoaderData();
   const { date } = Route.useSearch();
   const { user } = useSession();
-  const { data } = useQuery(tourForRequestQuery(api, tourId));
-  if (!data) return null;
+  const { data } = useSuspenseQuery(tourForRequestQuery(api, tourId));
   return <BookingFormPage tour={data} dateId={date} user={user} />;
 }

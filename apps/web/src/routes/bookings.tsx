@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ensureSignedInUser, requireSession } from '../features/account/guard';
 import { asRouteError, myBookingsQuery } from '../features/booking/api';
 import { BookingList } from '../features/booking/components/booking-list/booking-list';
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/bookings')({
   loader: async ({ context, location }) => {
     await ensureSignedInUser({ context, location });
     try {
-      return await context.queryClient.ensureQueryData(myBookingsQuery(context.api));
+      await context.queryClient.ensureQueryData(myBookingsQuery(context.api));
     } catch (error) {
       throw asRouteError(error);
     }
@@ -26,7 +26,6 @@ export const Route = createFileRoute('/bookings')({
 
 function BookingsRoute() {
   const { api } = Route.useRouteContext();
-  const loaded = Route.useLoaderData();
-  const { data } = useQuery(myBookingsQuery(api));
-  return <BookingList bookings={(data ?? loaded).items} />;
+  const { data } = useSuspenseQuery(myBookingsQuery(api));
+  return <BookingList bookings={data.items} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { asMeetRouteError, meetDataQuery } from '../features/meet/api';
 import { MeetPage } from '../features/meet/components/meet-page/meet-page';
 import { isMeetKey } from '../features/meet/meet';
@@ -34,7 +34,6 @@ export const Route = createFileRoute('/meet')({
 function MeetRoute() {
   const { api } = Route.useRouteContext();
   const { key } = Route.useLoaderData();
-  const { data } = useQuery(meetDataQuery(api, key));
-  if (!data) return null;
+  const { data } = useSuspenseQuery(meetDataQuery(api, key));
   return <MeetPage meetKey={key} data={data} />;
 }

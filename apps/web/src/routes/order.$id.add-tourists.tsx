@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, useLocation } from '@tanstack/react-router';
 import { isApiError } from '@gallop/api-client';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { CodeSignIn } from '../features/account/components/login-page/code-sign-in';
 import { useSession } from '../features/account/session';
 import { touristsInfoQuery } from '../features/booking/api';
@@ -47,8 +47,7 @@ function AddTouristsRoute() {
   const location = useLocation();
   // The address this tab booked with, if it did; read once hydrated (the server cannot know it).
   const email = useHydrated() ? rememberedContactEmail(uuid) : undefined;
-  const { data } = useQuery(touristsInfoQuery(api, uuid));
-  if (!data) return null;
+  const { data } = useSuspenseQuery(touristsInfoQuery(api, uuid));
   return (
     <AddTouristsPage
       info={data}

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadRequestForAnswer, requestForAnswerQuery } from '../features/partner/api';
 import { readAnswerLink } from '../features/partner/answer';
+import { validateAnswerLinkSearch } from '../features/partner/answer-link';
 import { AnswerPage } from '../features/partner/components/answer-page/answer-page';
 import { pageHead, type PageHeadData } from '../features/seo/head';
 
@@ -11,13 +12,14 @@ import { pageHead, type PageHeadData } from '../features/seo/head';
  * nothing. No token or one the API does not know is the 404 page; any other load failure is the
  * error page with the server's status, 503 when there is none.
  *
- * The first load carries only the path and a `head` that reads the loader's answer: no
- * `validateSearch`, the search is read in the loader and the component, which travel in the
- * route's own chunk with the texts of the head.
+ * The first load carries the path, the small `validateSearch` and a `head` that reads the loader's
+ * answer; the texts of the head travel with the loader in the route's own chunk.
  */
 export const Route = createFileRoute('/partner/answer')({
-  loader: async ({ context, location }): Promise<PageHeadData> => {
-    const { token } = readAnswerLink(location.search);
+  validateSearch: validateAnswerLinkSearch,
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: async ({ context, deps }): Promise<PageHeadData> => {
+    const { token } = readAnswerLink(deps);
     const request = await loadRequestForAnswer(context.queryClient, context.api, token);
     return { title: `Booking request #${request.id}`, canonical: '/partner/answer', noindex: true };
   },

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { isBookingUuid } from '../features/booking/ids';
 import { loadReviewInvitation, reviewInvitationQuery } from '../features/review/api';
 import {
@@ -29,14 +29,16 @@ export const Route = createFileRoute('/review/$uuid')({
 });
 
 function ReviewRoute() {
-  const { api } = Route.useRouteContext();
   const { uuid } = Route.useParams();
   const loaded = Route.useLoaderData();
-  const { data } = useQuery({
-    ...reviewInvitationQuery(api, uuid),
-    enabled: 'invitation' in loaded,
-  });
   if ('cancelled' in loaded) return <ReviewUnavailable />;
   if ('notYet' in loaded) return <ReviewNotYetNotice uuid={uuid} notYet={loaded.notYet} />;
-  return <ReviewPage invitation={data ?? loaded.invitation} />;
+  return <ReviewInvitationRoute uuid={uuid} />;
+}
+
+/** The invitation the loader has in the cache; a sent review updates it there. */
+function ReviewInvitationRoute({ uuid }: { uuid: string }) {
+  const { api } = Route.useRouteContext();
+  const { data } = useSuspenseQuery(reviewInvitationQuery(api, uuid));
+  return <ReviewPage invitation={data} />;
 }

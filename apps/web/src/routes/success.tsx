@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadOutcomePage } from '../features/outcome/api';
+import { readOutcomeSearch } from '../features/outcome/search';
 import { outcomeHead } from './-outcome/outcome-head';
 import { OutcomeRoutePage } from './-outcome/outcome-route';
 
@@ -9,9 +10,9 @@ import { OutcomeRoutePage } from './-outcome/outcome-route';
  * payment is paid; a declined one moves to `/payment-failed`; no payment or a wrong token is 404.
  */
 export const Route = createFileRoute('/success')({
-  // The address is read in the loader (its own chunk), not by `validateSearch`: a route's
-  // search parsing ships in the first load (`.size-limit.js`).
-  loaderDeps: ({ search }) => search as Record<string, unknown>,
+  // Plain readers in a small module: a route's search parsing ships in the first load.
+  validateSearch: readOutcomeSearch,
+  loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadOutcomePage(context, deps, 'success'),
   head: outcomeHead('/success'),
   component: SuccessRoute,

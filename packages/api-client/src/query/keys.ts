@@ -31,3 +31,27 @@ export function gallopQueryKey<Path extends GetPath>(
 ): readonly ['get', Path] | readonly ['get', Path, GetParams<Path>] {
   return params === undefined ? (['get', path] as const) : (['get', path, params] as const);
 }
+
+/** An `operationKeys` entry: the method and path of one call of the contract. */
+type OperationKey = readonly ['get' | 'post', string];
+
+/**
+ * The key of a query that is not one GET call as the contract has it: a POST call read once per
+ * input (an idempotent payment start, a one-time link), several calls read together, or an
+ * attempt counter that asks again. The call's `operationKeys` prefix, then what tells its entries
+ * apart, so the prefix still invalidates them all:
+ *
+ * ```ts
+ * operationQueryKey(operationKeys.startPayment, { request_id: 7, attempt: 1 });
+ * // ['post', '/crm/api/payment/start', { request_id: 7, attempt: 1 }]
+ * ```
+ *
+ * For a GET call it is the key of the call's factory: `operationQueryKey(operationKeys.getTour,
+ * { query: { slug } })` equals `getTourQueryOptions(client, { query: { slug } }).queryKey`.
+ */
+export function operationQueryKey<const Prefix extends OperationKey, const Variables>(
+  prefix: Prefix,
+  variables: Variables,
+): readonly [...Prefix, Variables] {
+  return [...prefix, variables] as const;
+}

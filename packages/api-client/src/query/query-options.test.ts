@@ -3,12 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors';
 import { serverPerTest, testClient } from '../test-utils/http-server';
 import {
+  gallopInfiniteQueryKey,
+  gallopInfiniteQueryOptions,
   gallopQueryKey,
   gallopQueryOptions,
   getTourQueryOptions,
   healthKeys,
   healthQueryOptions,
   operationKeys,
+  operationQueryKey,
   tourKeys,
   tourQueryOptions,
 } from './index';
@@ -67,6 +70,68 @@ describe('query options', () => {
       .findAll({ queryKey: tourKeys.all })
       .map((query) => query.state.isInvalidated);
     expect(states).toEqual([true, true]);
+  });
+
+  it('keys queries built on other calls by the operation prefix, so the prefix invalidates them', async () => {
+    expect(operationKeys.startPayment).toEqual(['post', '/crm/api/payment/start']);
+    const key = operationQueryKey(operationKeys.startPayment, { request_id: 7, attempt: 1 });
+    expect(key).toEqual(['post', '/crm/api/payment/start', { request_id: 7, attempt: 1 }]);
+    // For a GET call it is the factory's own key.
+    expect(operationQueryKey(operationKeys.getTour, { query: { slug: 'x' } })).toEqual(
+      gallopQueryKey('/spa/tour', { query: { slug: 'x' } }),
+    );
+
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(key, 'first');
+    queryClient.setQueryData(operationQueryKey(operationKeys.startPayment, { attempt: 2 }), 'next');
+    await queryClient.invalidateQueries({ queryKey: operationKeys.startPayment });
+    const states = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: operationKeys.startPayment })
+      .map((query) => query.state.isInvalidated);
+    expect(states).toEqual([true, true]);
+  });
+
+  it('reads a call page by page under its prefix, apart from the entry of one page', async () => {
+    const server = await start((request) => {
+      const offset = Number(request.query.get('offset'));
+      const items = offset < 4 ? [{ id: offset + 1 }, { id: offset + 2 }] : [];
+      return { body: { items, total: 4, limit: request.query.get('limit') } };
+    });
+    const queryClient = new QueryClient();
+    const options = gallopInfiniteQueryOptions(
+      testClient(server),
+      '/crm/api/chat/list',
+      { query: { limit: 2 } },
+      {
+        param: 'offset',
+        initialPageParam: 0,
+        getNextPageParam: (last, all) => {
+          const loaded = all.reduce((sum, page) => sum + page.items.length, 0);
+          return loaded < last.total ? loaded : undefined;
+        },
+      },
+    );
+    expect(options.queryKey).toEqual([
+      'get',
+      '/crm/api/chat/list',
+      { query: { limit: 2 } },
+      'pages',
+    ]);
+    expect(options.queryKey).toEqual(
+      gallopInfiniteQueryKey('/crm/api/chat/list', { query: { limit: 2 } }),
+    );
+    expect(options.queryKey.slice(0, 2)).toEqual(operationKeys.listChats);
+
+    await queryClient.fetchInfiniteQuery(options);
+    const data = await queryClient.fetchInfiniteQuery({ ...options, pages: 3 });
+    expect(data.pages.map((page) => page.items.map((item) => item.id))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(data.pageParams).toEqual([0, 2]);
+    expect(server.received.map((request) => request.query.get('offset'))).toEqual(['0', '0', '2']);
+    expect(server.received.every((request) => request.query.get('limit') === '2')).toBe(true);
   });
 
   it('fails the query with the ApiError', async () => {

@@ -5,6 +5,7 @@
  * link is not spent twice when the route loads again.
  */
 import { isApiError, type GallopClient } from '@gallop/api-client';
+import { operationKeys, operationQueryKey } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { hasSession } from '../../lib/session-tokens';
 import { confirmEmail } from './api';
@@ -17,7 +18,9 @@ export const emailConfirmationQueryOptions = (
   api: GallopClient,
   token: string,
 ) => ({
-  queryKey: ['email-confirmation', token],
+  // A POST read once per link, with the session as a side effect: no GET factory fits, so the
+  // entry is keyed under the call's `operationKeys` prefix.
+  queryKey: operationQueryKey(operationKeys.confirmEmail, { token }),
   staleTime: Infinity,
   queryFn: async (): Promise<EmailConfirmation> => {
     const hadSession = hasSession(api);

@@ -49,6 +49,7 @@ export function useSession(): {
   const api = useApi();
   const queryClient = useQueryClient();
   const router = useRouter();
+  // `useQuery`: only with a session, which starts and ends in the browser; every page reads it.
   const query = useQuery({ ...profileQueryOptions(api), enabled: hasSession(api) });
   const key = profileQueryOptions(api).queryKey;
 

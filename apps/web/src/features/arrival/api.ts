@@ -1,14 +1,16 @@
 /** The arrival info calls (decisions.md: "arrival info read and save"); both need the owner's session. */
 import type { components, GallopClient } from '@gallop/api-client';
+import {
+  getArrivalInfoQueryOptions,
+  getBookingRequestByUuidQueryOptions,
+} from '@gallop/api-client/query';
 
 export type ArrivalInfo = components['schemas']['ArrivalInfo'];
 export type ArrivalInfoInput = components['schemas']['ArrivalInfoInput'];
 export type TravelInfoInput = components['schemas']['TravelInfoInput'];
 
 export const arrivalInfoQuery = (api: GallopClient, requestId: number) => ({
-  queryKey: ['arrival-info', requestId],
-  queryFn: async () =>
-    (await api.GET('/crm/api/request/arrival-info', { params: { query: { id: requestId } } })).data,
+  ...getArrivalInfoQueryOptions(api, { query: { id: requestId } }),
   retry: false,
 });
 
@@ -24,10 +26,11 @@ export async function saveArrivalInfo(
   return data;
 }
 
-/** The booking behind an arrival link (public by its uuid): which request, which tour. */
+/**
+ * The booking behind an arrival link (public by its uuid): which request, which tour. The same
+ * entry as the booking page's by link key.
+ */
 export const arrivalBookingQuery = (api: GallopClient, uuid: string) => ({
-  queryKey: ['booking', 'uuid', uuid],
-  queryFn: async () =>
-    (await api.GET('/crm/api/request/get-by-uuid', { params: { query: { uuid } } })).data,
+  ...getBookingRequestByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });

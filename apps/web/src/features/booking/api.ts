@@ -4,6 +4,15 @@
  * the 403 page.
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import {
+  getBookingRequestByUuidQueryOptions,
+  getBookingRequestQueryOptions,
+  getTourForRequestQueryOptions,
+  getTouristsInfoQueryOptions,
+  listBookingRequestsQueryOptions,
+  operationKeys,
+} from '@gallop/api-client/query';
+import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { rememberLastRequest, requestAttribution } from '../../lib/request-attribution';
 
@@ -15,24 +24,33 @@ export type PaymentType = components['schemas']['PaymentType'];
 export type Traveller = components['schemas']['UserProfile'];
 
 /** The booking form's tour: its dates and prices in the visitor's currency. */
-export const tourForRequestQuery = (api: GallopClient, tourId: number) => ({
-  queryKey: ['tour-for-request', tourId],
-  queryFn: async () =>
-    (await api.GET('/spa/tour-for-request', { params: { query: { id: tourId } } })).data,
-});
+export const tourForRequestQuery = (api: GallopClient, tourId: number) =>
+  getTourForRequestQueryOptions(api, { query: { id: tourId } });
 
 export const bookingQuery = (api: GallopClient, id: number) => ({
-  queryKey: ['booking', id],
-  queryFn: async () => (await api.GET('/crm/api/request/get', { params: { query: { id } } })).data,
+  ...getBookingRequestQueryOptions(api, { query: { id } }),
   retry: false,
 });
 
 export const bookingByUuidQuery = (api: GallopClient, uuid: string) => ({
-  queryKey: ['booking', 'uuid', uuid],
-  queryFn: async () =>
-    (await api.GET('/crm/api/request/get-by-uuid', { params: { query: { uuid } } })).data,
+  ...getBookingRequestByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
+
+/** A booking as the API answered a change: both its entries (by id and by link key) show it. */
+export function storeBooking(queryClient: QueryClient, api: GallopClient, booking: BookingRequest) {
+  queryClient.setQueryData(bookingQuery(api, booking.id).queryKey, booking);
+  queryClient.setQueryData(bookingByUuidQuery(api, booking.uuid).queryKey, booking);
+}
+
+/** Every booking loaded by id or by link key is read again (it changed meanwhile: 409). */
+export async function refetchBookings(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [operationKeys.getBookingRequest, operationKeys.getBookingRequestByUuid].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
 
 /** A loader's API failure as the route's error: 404 is the 404 page, the rest as it is. */
 export function asRouteError(error: unknown): unknown {
@@ -41,9 +59,7 @@ export function asRouteError(error: unknown): unknown {
 
 /** The signed-in traveller's bookings, newest first. */
 export const myBookingsQuery = (api: GallopClient, page = 1) => ({
-  queryKey: ['bookings', page],
-  queryFn: async () =>
-    (await api.GET('/crm/api/request/list', { params: { query: { page, 'per-page': 20 } } })).data,
+  ...listBookingRequestsQueryOptions(api, { query: { page, 'per-page': 20 } }),
   retry: false,
 });
 
@@ -53,8 +69,7 @@ export type TouristInput = components['schemas']['TouristInput'];
 
 /** The riders of a booking, opened by its link key (the add-tourists page). */
 export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
-  queryKey: ['tourists-info', uuid],
-  queryFn: async () => (await api.GET('/spa/tourists-info', { params: { query: { uuid } } })).data,
+  ...getTouristsInfoQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
 

@@ -4,12 +4,16 @@
  * shows its QR code, and polls the payment until it is paid.
  */
 import type { components, GallopClient } from '@gallop/api-client';
-import type { QueryClient } from '@tanstack/react-query';
+import {
+  getPaymentStatusQueryOptions,
+  operationKeys,
+  operationQueryKey,
+} from '@gallop/api-client/query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BookingRequest, PaymentType } from './api';
 import { paymentOptions } from './status';
 
 type PaymentQr = components['schemas']['PaymentQr'];
-export type Payment = components['schemas']['Payment'];
 
 /** How often the page asks whether the payment went through. */
 export const QR_STATUS_POLL_MS = 3000;
@@ -32,39 +36,44 @@ export interface QrPayment extends PaymentQr {
 
 /**
  * The QR payment of a booking for one payment type. `attempt` 0 reuses the open sbp payment; a
- * later attempt (the code expired) opens a new payment under a fresh idempotency key.
+ * later attempt (the code expired) opens a new payment under a fresh idempotency key. Two calls
+ * and a rendering, so not one GET factory: the entry is keyed under the payment start's
+ * `operationKeys` prefix with what tells the codes apart.
  */
 export const qrPaymentQuery = (
   api: GallopClient,
   requestId: number,
   type: PaymentType,
   attempt = 0,
-) => ({
-  queryKey: ['qr-payment', requestId, type, attempt],
-  queryFn: async (): Promise<QrPayment> => {
-    const { data: started } = await api.POST('/crm/api/payment/start', {
-      body: {
-        request_id: requestId,
-        payment_type: type,
-        payment_method: 'sbp',
-        ...(attempt > 0 ? { idempotency_key: `qr-${requestId}-${type}-${Date.now()}` } : {}),
-      },
-    });
-    const { data: qr } = await api.GET('/crm/api/payment/qr-data', {
-      params: { query: { payment_id: started.payment.id } },
-    });
-    return { ...qr, svg: await qrCodeSvg(qr.payload) };
-  },
-  retry: false,
-  // The code is valid until it expires; the page asks for a new one then.
-  staleTime: Infinity,
-});
+) =>
+  queryOptions({
+    queryKey: operationQueryKey(operationKeys.startPayment, {
+      request_id: requestId,
+      payment_type: type,
+      payment_method: 'sbp',
+      attempt,
+    }),
+    queryFn: async (): Promise<QrPayment> => {
+      const { data: started } = await api.POST('/crm/api/payment/start', {
+        body: {
+          request_id: requestId,
+          payment_type: type,
+          payment_method: 'sbp',
+          ...(attempt > 0 ? { idempotency_key: `qr-${requestId}-${type}-${Date.now()}` } : {}),
+        },
+      });
+      const { data: qr } = await api.GET('/crm/api/payment/qr-data', {
+        params: { query: { payment_id: started.payment.id } },
+      });
+      return { ...qr, svg: await qrCodeSvg(qr.payload) };
+    },
+    retry: false,
+    // The code is valid until it expires; the page asks for a new one then.
+    staleTime: Infinity,
+  });
 
 export const paymentStatusQuery = (api: GallopClient, paymentId: number) => ({
-  queryKey: ['payment-status', paymentId],
-  queryFn: async (): Promise<Payment> =>
-    (await api.GET('/crm/api/payment/status', { params: { query: { payment_id: paymentId } } }))
-      .data,
+  ...getPaymentStatusQueryOptions(api, { query: { payment_id: paymentId } }),
   retry: false,
 });
 

@@ -1,22 +1,19 @@
 /** What the booking routes share: loading a booking by id or uuid, and showing the cached copy. */
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api';
 import type { RouterContext } from '../../router';
-import {
-  asRouteError,
-  bookingByUuidQuery,
-  bookingQuery,
-  type BookingRequest,
-  type Traveller,
-} from './api';
+import { asRouteError, bookingByUuidQuery, bookingQuery, type Traveller } from './api';
 import { BookingPage, type EmailProofSlot } from './components/booking-page/booking-page';
 import { QrPaymentPage } from './components/qr-payment-page/qr-payment-page';
 import { prefetchQrPayment } from './qr';
 
 export type BookingKey = { id: number } | { uuid: string };
 
+/** A booking by id or by link key: two calls with the same answer, read by one hook. */
 const queryFor = (api: RouterContext['api'], key: BookingKey) =>
-  'id' in key ? bookingQuery(api, key.id) : bookingByUuidQuery(api, key.uuid);
+  'id' in key
+    ? bookingQuery(api, key.id)
+    : (bookingByUuidQuery(api, key.uuid) as unknown as ReturnType<typeof bookingQuery>);
 
 export async function loadBooking(
   context: Pick<RouterContext, 'api' | 'queryClient'>,
@@ -37,9 +34,7 @@ export async function loadQrPayment(
   signedIn: boolean,
 ): Promise<BookingKey> {
   await loadBooking(context, key);
-  const booking = context.queryClient.getQueryData<BookingRequest>(
-    queryFor(context.api, key).queryKey,
-  );
+  const booking = context.queryClient.getQueryData(queryFor(context.api, key).queryKey);
   if (signedIn && booking) await prefetchQrPayment(context, booking);
   return key;
 }
@@ -52,8 +47,8 @@ export function QrPaymentRoutePage({
   user: Traveller | undefined;
 }) {
   const api = useApi();
-  const { data } = useQuery(queryFor(api, query));
-  if (!data) return null;
+  // The loader has the booking in the cache (`loadQrPayment`).
+  const { data } = useSuspenseQuery(queryFor(api, query));
   return <QrPaymentPage booking={data} user={user} />;
 }
 
@@ -70,8 +65,8 @@ export function BookingRoutePage({
   emailProof?: EmailProofSlot;
 }) {
   const api = useApi();
-  const { data } = useQuery(queryFor(api, query));
-  if (!data) return null;
+  // The loader has the booking in the cache (`loadBooking`).
+  const { data } = useSuspenseQuery(queryFor(api, query));
   return (
     <BookingPage booking={data} user={user} emailProof={emailProof} {...(focus ? { focus } : {})} />
   );

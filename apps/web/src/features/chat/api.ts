@@ -6,69 +6,77 @@
  */
 import { CHAT_PAGE_SIZE } from '@gallop/chat';
 import type { components, GallopClient } from '@gallop/api-client';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { chatKeys } from './unread';
+import {
+  gallopInfiniteQueryOptions,
+  getChatQueryOptions,
+  listBookingRequestsForChatQueryOptions,
+} from '@gallop/api-client/query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 
 export type Chat = components['schemas']['Chat'];
-export type ChatList = components['schemas']['ChatList'];
+type ChatList = components['schemas']['ChatList'];
 export type ChatMessage = components['schemas']['ChatMessage'];
-export type ChatMessages = components['schemas']['ChatMessages'];
+type ChatMessages = components['schemas']['ChatMessages'];
 export type RelatedBooking = components['schemas']['BookingRequest'];
 
 /** The user's chats, 20 a page ('Load more'). */
 export const chatListQuery = (api: GallopClient) => ({
-  queryKey: chatKeys.list(),
-  queryFn: async ({ pageParam }: { pageParam: number }) =>
-    (
-      await api.GET('/crm/api/chat/list', {
-        params: { query: { limit: CHAT_PAGE_SIZE, offset: pageParam } },
-      })
-    ).data,
-  initialPageParam: 0,
-  getNextPageParam: (last: ChatList, pages: ChatList[]) => {
-    const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-    return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-  },
+  ...gallopInfiniteQueryOptions(
+    api,
+    '/crm/api/chat/list',
+    { query: { limit: CHAT_PAGE_SIZE } },
+    {
+      param: 'offset',
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+        return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+      },
+    },
+  ),
   retry: false,
 });
 
 export const chatQuery = (api: GallopClient, id: number) => ({
-  queryKey: chatKeys.detail(id),
-  queryFn: async () =>
-    (await api.GET('/crm/api/chat/get-chat', { params: { query: { chat_id: id } } })).data,
+  ...getChatQueryOptions(api, { query: { chat_id: id } }),
   retry: false,
 });
 
 /** A chat's messages, newest first, by offset ('Load earlier messages'). */
 export const chatMessagesQuery = (api: GallopClient, id: number) => ({
-  queryKey: chatKeys.messages(id),
-  queryFn: async ({ pageParam }: { pageParam: number }) =>
-    (
-      await api.GET('/crm/api/chat/get-messages', {
-        params: { query: { chat_id: id, offset: pageParam } },
-      })
-    ).data,
-  initialPageParam: 0,
-  getNextPageParam: (last: ChatMessages, pages: ChatMessages[]) =>
-    last.has_more ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined,
+  ...gallopInfiniteQueryOptions(
+    api,
+    '/crm/api/chat/get-messages',
+    { query: { chat_id: id } },
+    {
+      param: 'offset',
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) =>
+        last.has_more ? pages.reduce((sum, page) => sum + page.items.length, 0) : undefined,
+    },
+  ),
   retry: false,
 });
 
-/** The user's booking requests that belong to the chat's organizer, shown beside it. */
-export const relatedBookingsQuery = (api: GallopClient, id: number) => ({
-  queryKey: chatKeys.bookings(id),
-  queryFn: async (): Promise<RelatedBooking[]> => {
-    try {
-      const { data } = await api.GET('/crm/api/request/list-for-chat', {
-        params: { query: { chat_id: id } },
-      });
-      return data.items;
-    } catch (error) {
-      console.warn('Chat: could not load the related bookings', error);
-      return [];
-    }
-  },
-});
+/**
+ * The user's booking requests that belong to the chat's organizer, shown beside it; none when
+ * the call fails (logged quietly).
+ */
+export function relatedBookingsQuery(api: GallopClient, id: number) {
+  const options = listBookingRequestsForChatQueryOptions(api, { query: { chat_id: id } });
+  return queryOptions({
+    ...options,
+    queryFn: async (context) => {
+      try {
+        return await options.queryFn!(context);
+      } catch (error) {
+        console.warn('Chat: could not load the related bookings', error);
+        return { items: [] };
+      }
+    },
+    select: (data): RelatedBooking[] => data.items,
+  });
+}
 
 /** The support chat (created on first use); null when the call fails (docs/product.md, Errors). */
 export async function getSupportChat(api: GallopClient): Promise<Chat | null> {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 import { addMessage, chatEventHandlers } from './cache';
 
 const ME = 7;
@@ -32,7 +32,7 @@ function setup() {
     pageParams: [0],
   });
   queryClient.setQueryData(chatKeys.detail(1), chat(1, { unread_count: 2 }));
-  queryClient.setQueryData(chatKeys.unread(), 2);
+  queryClient.setQueryData(chatKeys.unread(), { count: 2 });
   return { queryClient, on: chatEventHandlers(queryClient, ME) };
 }
 

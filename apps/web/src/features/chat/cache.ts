@@ -6,7 +6,7 @@
 import type { ChatServerEvents } from '@gallop/chat';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 
 export type ChatEvents = ChatServerEvents<ChatMessage, Chat>;
 

@@ -12,7 +12,7 @@ import {
   RUSSIAN_AVAILABLE,
   type MessengerChannel,
 } from './notifications';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 
 const chat = (overrides: Partial<Chat> = {}): Chat => ({
   id: 7,

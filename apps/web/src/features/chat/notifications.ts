@@ -12,7 +12,7 @@ import {
 } from '@gallop/api-client/query';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Chat } from './api';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 
 export type MessengerChannel = components['schemas']['Channel'];
 

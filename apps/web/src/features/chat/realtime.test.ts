@@ -3,7 +3,7 @@ import { SIGNED_IN_COOKIE } from '@gallop/session';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessagePages } from './api';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 import { createCookieSessionStore } from '../../lib/session-tokens';
 import { outboxFor, socketToken } from './realtime';
 

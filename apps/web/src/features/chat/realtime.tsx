@@ -21,7 +21,7 @@ import { useApi } from '../../lib/api';
 import { isCrossOrigin, readRuntimeConfig } from '../../lib/runtime-config';
 import { hasSession } from '../../lib/session-tokens';
 import { sendChatMessage, type Chat, type ChatMessage } from './api';
-import { chatKeys } from './unread';
+import { chatKeys } from './keys';
 import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
 import { playIncomingSound } from './sound';
 
@@ -124,8 +124,9 @@ export function ChatRealtime({ userId }: { userId: number | undefined }) {
           connection.onStatus((status) => {
             // Tests and support tools read the state from the document.
             document.documentElement.dataset.chatRealtime = status;
-            if (status === 'connected')
-              void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+            if (status === 'connected') {
+              for (const queryKey of chatKeys.all) void queryClient.invalidateQueries({ queryKey });
+            }
           }),
           connection.on('new_message', ({ message }) => {
             if (message.type !== 'input') return;

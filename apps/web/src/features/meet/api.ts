@@ -3,6 +3,7 @@
  * of the organizer's link (docs/product.md, Roles). Failures reject with `ApiError`.
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { getContractOrganizerMeetDataQueryOptions } from '@gallop/api-client/query';
 import { notFound } from '@tanstack/react-router';
 import { fileUpload } from '../../lib/file-upload';
 
@@ -11,9 +12,7 @@ export type MeetFile = components['schemas']['MeetFile'];
 export type MeetSave = components['schemas']['MeetSave'];
 
 export const meetDataQuery = (api: GallopClient, key: string) => ({
-  queryKey: ['meet', key],
-  queryFn: async () =>
-    (await api.GET('/spa/contract-organizer-meet-data', { params: { query: { key } } })).data,
+  ...getContractOrganizerMeetDataQueryOptions(api, { query: { key } }),
   retry: false,
 });
 

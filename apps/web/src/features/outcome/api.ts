@@ -8,7 +8,7 @@ import { getPaymentOutcomeQueryOptions } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { paymentNotFound } from './not-found';
-import { readOutcomeSearch, type OutcomeSearch } from './search';
+import type { OutcomeSearch } from './search';
 import { OUTCOME_TITLES, outcomeTextKind } from './titles';
 
 export type PaymentOutcome = components['schemas']['PaymentOutcome'];
@@ -78,19 +78,18 @@ async function loadPaymentOutcome(
  */
 export async function loadOutcomePage(
   context: { api: GallopClient; queryClient: QueryClient },
-  address: Record<string, unknown>,
+  search: OutcomeSearch,
   page: 'success' | 'failed',
 ): Promise<{ key: OutcomeKey; status: PaymentOutcome['payment']['status']; title: string }> {
-  const search = readOutcomeSearch(address);
   const key = outcomeKeyOf(search);
   const outcome = await loadPaymentOutcome(context.queryClient, context.api, key);
   const kind = outcomeKind(outcome.payment);
   // The whole address moves along (`request_id` too): the other page reads what it needs.
   if (page === 'success' && kind === 'failed') {
-    throw redirect({ to: '/payment-failed', search: address as never });
+    throw redirect({ to: '/payment-failed', search });
   }
   if (page === 'failed' && kind === 'success') {
-    throw redirect({ to: '/success', search: address as never });
+    throw redirect({ to: '/success', search });
   }
   // The page's title travels with its data, so the route's head (first load) holds no texts.
   const title = OUTCOME_TITLES[outcomeTextKind(outcome.payment.status)];

@@ -1,17 +1,30 @@
 import { ApiError } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
 import { ageOn, answerFailure, formatMoment, outcomeText, readAnswerLink } from './answer';
+import { validateAnswerLinkSearch } from './answer-link';
 
 describe('readAnswerLink', () => {
+  const read = (search: Record<string, unknown>) =>
+    readAnswerLink(validateAnswerLinkSearch(search));
+
   it('reads the token, and opens the decline form only for the Decline link', () => {
-    expect(readAnswerLink({ token: 'abc.def', answer: 'decline' })).toEqual({
+    expect(read({ token: 'abc.def', answer: 'decline' })).toEqual({
       token: 'abc.def',
       suggested: 'decline',
     });
-    expect(readAnswerLink({ token: 'abc.def', answer: 'confirm' }).suggested).toBe('confirm');
-    expect(readAnswerLink({ answer: 'anything' })).toEqual({ token: '', suggested: 'confirm' });
+    expect(read({ token: 'abc.def', answer: 'confirm' }).suggested).toBe('confirm');
+    expect(read({ answer: 'anything' })).toEqual({ token: '', suggested: 'confirm' });
     // A token the search parser read as a number is no token.
-    expect(readAnswerLink({ token: 12 }).token).toBe('');
+    expect(read({ token: 12 }).token).toBe('');
+  });
+
+  it('keeps only a token and one of the two answers in the address', () => {
+    expect(validateAnswerLinkSearch({ token: 'abc', answer: 'maybe', utm_source: 'mail' })).toEqual(
+      {
+        token: 'abc',
+      },
+    );
+    expect(validateAnswerLinkSearch({ token: '', answer: ['decline'] })).toEqual({});
   });
 });
 

@@ -2,24 +2,19 @@
 import { isApiError } from '@gallop/api-client';
 import { failureText } from '../../lib/failure-text';
 import type { RequestForOrganizer } from './api';
+import type { AnswerLinkSearch } from './answer-link';
 
 type Status = RequestForOrganizer['status'];
 
 /** Which answer the e-mailed link was for: it only chooses what the page offers first. */
 export type SuggestedAnswer = 'confirm' | 'decline';
 
-/**
- * The link's `?token=&answer=`, read as it came (the route validates no search: its loader and
- * component, which read it, load with the page's own chunk, not with the first load).
- */
-export function readAnswerLink(search: Record<string, unknown>): {
+/** The link's token ('' without one), and the answer it was for (confirm unless decline). */
+export function readAnswerLink(search: AnswerLinkSearch): {
   token: string;
   suggested: SuggestedAnswer;
 } {
-  return {
-    token: typeof search.token === 'string' ? search.token : '',
-    suggested: search.answer === 'decline' ? 'decline' : 'confirm',
-  };
+  return { token: search.token ?? '', suggested: search.answer ?? 'confirm' };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   getOrganizerBookingQueryOptions,
   getRequestForAnswerQueryOptions,
   listOrganizerBookingsQueryOptions,
+  operationKeys,
 } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
@@ -59,9 +60,6 @@ export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
 /** Up to this many bookings a section of the area lists. */
 const AREA_PAGE_SIZE = 100;
 
-/** The prefix of every list's query key (`[method, path, params]` of the contract). */
-const ORGANIZER_BOOKINGS_KEY = ['get', '/crm/api/partner/bookings'] as const;
-
 export function organizerBookingsQuery(api: GallopClient, status: OrganizerBookingFilter) {
   return {
     ...listOrganizerBookingsQueryOptions(api, {
@@ -99,6 +97,6 @@ export async function answerOrganizerBooking(
         ? await api.POST('/crm/api/partner/booking/decline', { body })
         : await api.POST('/crm/api/partner/booking/cancel', { body });
   queryClient.setQueryData(organizerBookingQuery(api, id).queryKey, data);
-  await queryClient.invalidateQueries({ queryKey: ORGANIZER_BOOKINGS_KEY });
+  await queryClient.invalidateQueries({ queryKey: operationKeys.listOrganizerBookings });
   return data;
 }

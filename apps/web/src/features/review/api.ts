@@ -3,15 +3,14 @@
  * `/review/{uuid}`).
  */
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
+import { getReviewByUuidQueryOptions } from '@gallop/api-client/query';
 import { notFound } from '@tanstack/react-router';
 
 export type ReviewInvitation = components['schemas']['ReviewInvitation'];
 export type Review = components['schemas']['Review'];
 
 export const reviewInvitationQuery = (api: GallopClient, uuid: string) => ({
-  queryKey: ['review-invitation', uuid],
-  queryFn: async () =>
-    (await api.GET('/crm/api/review/get-by-uuid', { params: { query: { uuid } } })).data,
+  ...getReviewByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
 

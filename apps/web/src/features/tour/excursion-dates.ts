@@ -34,6 +34,7 @@ function excursionDatesQueryOptions(api: GallopClient, tourId: number) {
 export function useExcursionDates(tour: Tour, loadedAt: number): TourDate[] {
   const api = useApi();
   const isExcursion = tour.type === EXCURSION_TYPE;
+  // `useQuery`: a refresh in the browser over the page's own dates (see above).
   const { data, dataUpdatedAt } = useQuery({
     ...excursionDatesQueryOptions(api, tour.id),
     enabled: isExcursion,

@@ -109,6 +109,7 @@ function PasswordSignIn({ returnTo, onForgot }: { returnTo: string; onForgot: ()
 /** The code tab sends codes the way the site prefers (`main_auth_method`, e-mail by default). */
 function CodeSignInTab({ returnTo }: { returnTo: string }) {
   const api = useApi();
+  // `useQuery`: an optional preference; e-mail until it is known.
   const tokens = useQuery(siteTokensQueryOptions(api));
   return <CodeSignIn returnTo={returnTo} sender={tokens.data?.main_auth_method ?? 'email'} />;
 }

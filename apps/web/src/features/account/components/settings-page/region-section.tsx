@@ -44,6 +44,7 @@ export function RegionSection({ user }: { user: UserProfile }) {
   const queryClient = useQueryClient();
   const { setUser } = useSession();
   const { currency, setCurrency } = useCurrency();
+  // `useQuery`: the country choices fill in when they arrive; the section shows without them.
   const countries = useQuery(listCountryOptionsQueryOptions(api));
   const currencies = useSiteInfo()?.currencies;
   const locale: Locale = router.options.context.locale ?? DEFAULT_LOCALE;

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import { TRANSPORT_LABELS } from '../../../../lib/travel-info';
-import { saveArrivalInfo, type ArrivalInfo } from '../../api';
+import { arrivalInfoQuery, saveArrivalInfo, type ArrivalInfo } from '../../api';
 import {
   arrivalInput,
   fieldLabel,
@@ -107,7 +107,7 @@ function ArrivalForm({ requestId, info }: { requestId: number; info: ArrivalInfo
     setSaving(true);
     try {
       const saved = await saveArrivalInfo(api, requestId, input);
-      queryClient.setQueryData(['arrival-info', requestId], saved);
+      queryClient.setQueryData(arrivalInfoQuery(api, requestId).queryKey, saved);
       toast.success('Arrival and departure details saved. The organizer can see them now.');
     } catch (error) {
       if (isApiError(error) && error.status === 422) {

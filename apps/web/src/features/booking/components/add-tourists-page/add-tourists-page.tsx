@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
-import { addTourists, type TouristsInfo, type Traveller } from '../../api';
+import { addTourists, touristsInfoQuery, type TouristsInfo, type Traveller } from '../../api';
 import { useSubmissions } from '../../idempotency';
 import { emptyRider, RiderFields, toTouristInput, type RiderValues } from '../rider-fields';
 import '../booking.css';
@@ -41,7 +41,7 @@ export function AddTouristsPage({
       const updated = await submissions.send(riders, (key) =>
         addTourists(api, current.uuid, riders, key),
       );
-      queryClient.setQueryData(['tourists-info', current.uuid], updated);
+      queryClient.setQueryData(touristsInfoQuery(api, current.uuid).queryKey, updated);
       setCurrent(updated);
       setFormKey((key) => key + 1);
     });

@@ -8,7 +8,13 @@ import { useApi } from '../../../../lib/api';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import { useSend } from '../../../../lib/use-send';
 import { formatDay } from '../../../../lib/tour-format';
-import { cancelBooking, type BookingRequest, type Traveller } from '../../api';
+import {
+  cancelBooking,
+  refetchBookings,
+  storeBooking,
+  type BookingRequest,
+  type Traveller,
+} from '../../api';
 import { rememberedContactEmail } from '../../contact-email';
 import { useHoldUntil } from '../../hold';
 import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
@@ -81,15 +87,14 @@ export function BookingPage({
     cancel.send(async () => {
       try {
         const updated = await cancelBooking(api, booking.id);
-        queryClient.setQueryData(['booking', booking.id], updated);
-        queryClient.setQueryData(['booking', 'uuid', booking.uuid], updated);
+        storeBooking(queryClient, api, updated);
         setConfirming(false);
       } catch (error) {
         // 409: the booking changed meanwhile (cancelled elsewhere, paid ...). The page shows the
         // server's message and the booking as it is now.
         if (isApiError(error) && error.status === 409) {
           setConfirming(false);
-          await queryClient.invalidateQueries({ queryKey: ['booking'] });
+          await refetchBookings(queryClient);
         }
         throw error;
       }

@@ -116,6 +116,8 @@ function QrPaymentBox({
 }) {
   const api = useApi();
   const [attempt, setAttempt] = useState(0);
+  // `useQuery`, not suspense: the code follows what is chosen on the page (the payment type, a
+  // new attempt after expiry), and its pending and failed states are shown here, with a retry.
   const qr = useQuery(qrPaymentQuery(api, booking.id, type, attempt));
   const expired = isApiError(qr.error) && qr.error.status === 410;
 
@@ -154,6 +156,7 @@ function QrCode({
   const [now, setNow] = useState(() => Date.now());
   const left = timeLeft(qr.expires_at, now);
   const over = left === '0:00';
+  // `useQuery`: a poll of the browser, until the payment is settled or the code expires.
   const status = useQuery({
     ...paymentStatusQuery(api, qr.payment_id),
     refetchInterval: over ? false : QR_STATUS_POLL_MS,

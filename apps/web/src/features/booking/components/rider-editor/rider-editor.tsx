@@ -8,6 +8,8 @@ import { useApi } from '../../../../lib/api';
 import { formatDay } from '../../../../lib/tour-format';
 import { useSend } from '../../../../lib/use-send';
 import {
+  refetchBookings,
+  storeBooking,
   updateTourists,
   type BookingRequest,
   type Tourist,
@@ -62,14 +64,13 @@ export function RiderEditor({
     saving.send(async () => {
       try {
         const updated = await updateTourists(api, booking.id, tourists);
-        queryClient.setQueryData(['booking', booking.id], updated);
-        queryClient.setQueryData(['booking', 'uuid', booking.uuid], updated);
+        storeBooking(queryClient, api, updated);
         setEditing(undefined);
         return updated;
       } catch (error) {
         // 409: the booking changed meanwhile (paid, cancelled, started): show it as it is now.
         if (isApiError(error) && error.status === 409) {
-          await queryClient.invalidateQueries({ queryKey: ['booking'] });
+          await refetchBookings(queryClient);
         }
         throw error;
       } finally {

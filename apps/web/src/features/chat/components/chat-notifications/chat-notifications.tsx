@@ -104,6 +104,7 @@ export function ChatNotifications({ chat, title: name, connection }: ChatNotific
     ...notificationChatsQuery(api),
     refetchOnWindowFocus: pending ? 'always' : true,
   });
+  // `useQuery`: loaded when the panel opens.
   const channels = useQuery({ ...messengerChannelsQuery(api), enabled: open });
   const { enabled } = notificationsOf(chat, list.data);
   const view = enabled ? 'on' : pending ? 'code' : 'offer';

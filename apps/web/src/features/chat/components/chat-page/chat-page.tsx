@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { chatListQuery, getSupportChat } from '../../api';
-import { chatKeys } from '../../unread';
+import { chatKeys } from '../../keys';
 import { orderChats } from '../../format';
 import { outboxFor, useChatRealtime } from '../../realtime';
 import { ChatList } from '../chat-list/chat-list';

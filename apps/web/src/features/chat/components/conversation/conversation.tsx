@@ -25,7 +25,7 @@ import {
   type ChatMessage,
 } from '../../api';
 import { markFrozenInCache, markReadInCache, putMessage } from '../../cache';
-import { chatKeys } from '../../unread';
+import { chatKeys } from '../../keys';
 import { chatTitle, conversationDays } from '../../format';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';
@@ -53,6 +53,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
   const { now, timeZone } = useClock();
   const { data: chat } = useSuspenseQuery(chatQuery(api, chatId));
   const messages = useSuspenseInfiniteQuery(chatMessagesQuery(api, chatId));
+  // `useQuery`: optional beside the chat; none until they arrive (the loader usually has them).
   const { data: bookings = [] } = useQuery(relatedBookingsQuery(api, chatId));
   const outgoing = useOutgoing(outbox, chatId);
   const title = chatTitle(chat);

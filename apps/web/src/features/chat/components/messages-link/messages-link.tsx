@@ -10,6 +10,7 @@ import { LINE_ICON } from '../line-icon';
  */
 export function MessagesLink({ signedIn }: { signedIn: boolean }) {
   const api = useApi();
+  // `useQuery`: only signed in, and 0 until the count arrives.
   const { data: count = 0 } = useQuery({ ...unreadCountQuery(api), enabled: signedIn });
   if (!signedIn) return null;
   return (

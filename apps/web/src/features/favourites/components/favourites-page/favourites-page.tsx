@@ -37,7 +37,8 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
   const [requested, setRequested] = useState(loadedIds);
   const ids = cardIdsToRequest(requested, saved);
   if (ids !== requested) setRequested(ids);
-  // The cards shown stay while those of newly saved ids load.
+  // `useQuery`: the ids follow the hearts and a sign-in in the browser; the cards shown stay
+  // while those of newly saved ids load, and a failure is an empty list, not the error page.
   const query = useQuery({
     ...favouriteToursQueryOptions(api, ids),
     placeholderData: keepPreviousData,

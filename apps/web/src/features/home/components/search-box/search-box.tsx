@@ -49,6 +49,7 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const settled = useDebouncedValue(phrase.trim(), TYPING_PAUSE_MS);
+  // `useQuery`: follows what is typed, keeping the last suggestions while the next load.
   const completion = useQuery({
     ...getToursFilterCompletionQueryOptions(api, {
       query: { phrase: settled, limit: SUGGESTION_LIMIT },

@@ -44,6 +44,7 @@ const FOOTER_COLUMNS = [
 export function SiteFooter() {
   const api = useApi();
   const info = useSiteInfo();
+  // `useQuery`: optional links; the footer shows without them.
   const socials = useQuery({ ...socialLinksQueryOptions(api), retry: false }).data?.items ?? [];
   const phone = mainPhone(info?.contacts);
   const email = info?.contacts?.email;

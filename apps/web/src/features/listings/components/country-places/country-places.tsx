@@ -44,6 +44,7 @@ export interface CountryPlacesProps {
 /** A country's regions and cities with tours, loaded when the visitor opens the list. */
 export function CountryPlaces({ id, countryId }: CountryPlacesProps) {
   const api = useApi();
+  // `useQuery`: loaded in the browser when the list opens (see above), not server-rendered.
   const regions = useQuery(listingQueries.places(api, countryId, 'region'));
   const cities = useQuery(listingQueries.places(api, countryId, 'city'));
   const failed = regions.isError || cities.isError;

@@ -5,7 +5,14 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import { describeTravel, formatWhen, type TravelInfo } from '../../../../lib/travel-info';
-import { deleteMeetFile, saveMeet, uploadMeetFile, type MeetData, type MeetFile } from '../../api';
+import {
+  deleteMeetFile,
+  meetDataQuery,
+  saveMeet,
+  uploadMeetFile,
+  type MeetData,
+  type MeetFile,
+} from '../../api';
 import {
   initialMeetText,
   MEET_ERROR_MODAL_WIDTH,
@@ -163,7 +170,7 @@ function MeetForm({ meetKey, data }: { meetKey: string; data: MeetData }) {
         organizer_meet_data: text,
         files: files.map((file) => file.id),
       });
-      queryClient.setQueryData<MeetData>(['meet', meetKey], (current) =>
+      queryClient.setQueryData(meetDataQuery(api, meetKey).queryKey, (current) =>
         current ? { ...current, organizer_meet_data: text, files } : current,
       );
       setOutcome({ kind: 'success' });

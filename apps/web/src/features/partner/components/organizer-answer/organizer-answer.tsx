@@ -185,6 +185,7 @@ export function OrganizerAnswer({
  */
 export function OrganizerAnswerCard({ bookingId }: { bookingId: number }) {
   const api = useApi();
+  // `useQuery`: optional in the chat; a booking that does not load shows nothing.
   const { data: booking } = useQuery(organizerBookingQuery(api, bookingId));
   return booking ? <OrganizerAnswer booking={booking} compact /> : null;
 }

@@ -5,7 +5,13 @@ import { TextareaField } from '../../../../components/form-fields/form-fields';
 import { formatContentDate } from '../../../../components/rich-text/content-date';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
-import { submitReview, type Review, type ReviewInvitation, type ReviewNotYet } from '../../api';
+import {
+  reviewInvitationQuery,
+  submitReview,
+  type Review,
+  type ReviewInvitation,
+  type ReviewNotYet,
+} from '../../api';
 import { ReviewPhotos, useReviewPhotos } from '../review-photos/review-photos';
 import './review-page.css';
 
@@ -36,7 +42,7 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
         text: values.text.trim(),
         ...(photos.photos.length > 0 ? { image_ids: photos.photos.map((photo) => photo.id) } : {}),
       });
-      queryClient.setQueryData(['review-invitation', invitation.uuid], {
+      queryClient.setQueryData(reviewInvitationQuery(api, invitation.uuid).queryKey, {
         ...invitation,
         submitted: true,
         review: sent,

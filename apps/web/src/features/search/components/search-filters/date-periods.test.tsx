@@ -1,3 +1,4 @@
+import { operationKeys } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import {
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { DATE_PERIODS_SHOWN, DatePeriods } from './date-periods';
 
-const CALENDAR_PERIODS_KEY = ['get', '/spa/calendar-periods'];
+const CALENDAR_PERIODS_KEY = operationKeys.listCalendarPeriods;
 
 async function renderPeriods(
   dates: { dateFrom?: string; dateTo?: string } = {},

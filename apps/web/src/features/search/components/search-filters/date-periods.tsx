@@ -44,6 +44,7 @@ const isChosen = (period: CalendarPeriod, dateFrom?: string, dateTo?: string) =>
  */
 export function DatePeriods({ dateFrom, dateTo, onChange }: DatePeriodsProps) {
   const api = useApi();
+  // `useQuery`: optional quick picks loaded in the browser (see above), none until they arrive.
   const { data } = useQuery(calendarPeriodsQueryOptions(api));
   const [expanded, setExpanded] = useState(false);
   const hydrated = useHydrated();

@@ -37,6 +37,8 @@ export function TourSelectionPage({ token: routeToken }: TourSelectionPageProps)
 
 function Selection({ token }: { token: string }) {
   const api = useApi();
+  // `useQuery`: the token may be the one kept in this browser's storage, and a link that opens
+  // nothing any more is shown here, not as the error page.
   const query = useQuery(tourSelectionQueryOptions(api, token));
   const gone = isGone(query.error);
   useEffect(() => {

@@ -36,6 +36,7 @@ const LEADS: Record<Channel, string> = {
 export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderModalProps) {
   const api = useApi();
   const { currency } = useCurrency();
+  // `useQuery`: an optional preference; e-mail only until it is known.
   const tokens = useQuery(siteTokensQueryOptions(api));
   const whatsappOffered = tokens.data?.send_tour_program_in_pdf_via_whatsapp === true;
   const [chosen, setChosen] = useState<Channel>('email');

@@ -24,6 +24,7 @@ function statusOf(variant: TourDate): string {
 /** Every upcoming date with its seats (busy and full ones too), and the team's programme PDF. */
 export default function TeamViewPanel({ tourId }: { tourId: number }) {
   const api = useApi();
+  // `useQuery`: loaded in the browser for team members only; its states are shown here.
   const variants = useQuery({
     ...getTourPrivateVariantsDataQueryOptions(api, { query: { id: tourId } }),
     retry: false,

@@ -14,6 +14,7 @@ import './your-booking.css';
 export function YourBooking({ tourId }: { tourId: number }) {
   const api = useApi();
   const base = useBookingBase();
+  // `useQuery`: loaded in the browser with a session only (see above).
   const { data } = useQuery({
     ...tourPrivateDataQueryOptions(api, tourId),
     enabled: hasSession(api),

@@ -46,6 +46,7 @@ export function TourWeather({ startCity, countries, dates, defaultSystem }: Tour
     : country
       ? { kind: 'country' as const, ...country }
       : undefined;
+  // `useQuery`: an optional widget loaded in the browser; nothing shows while it loads.
   const climate = useQuery({
     ...climateQueryOptions(api, place ?? { kind: 'country', id: 0 }),
     enabled: place !== undefined,
