@@ -24,6 +24,8 @@ const config: KnipConfig = {
       project: ['src/**/*.{ts,mjs}', 'bench/**/*.ts', 'scripts/**/*.mjs', '*.config.ts'],
       // The root vitest.config.ts picks these by DATABASE_URL; knip evaluates it without one.
       vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
+      // `bench:index` bundles bench/index-pass.ts with its own config.
+      tsup: { config: ['tsup.config.ts', 'tsup.bench.config.ts'] },
     },
     'apps/web': {
       // The SSR bundle: `vite build --ssr src/entry-server.tsx`.

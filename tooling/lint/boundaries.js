@@ -2,12 +2,17 @@
  * One-way imports (../shared/design/architecture.md, "Dependencies point one way"):
  * - packages never import apps;
  * - @gallop/ui-kit is presentational and knows no API: it never imports api-client, session or chat;
- * - web features never import each other, nor routes; the API never imports the web app.
+ * - web features never import each other, nor routes; the API never imports the web app;
+ * - API modules (apps/api/src/modules/<module>) are used from outside only through their
+ *   `index.ts` (a test may also use another module's `testing.ts` helpers); `apps/api/src/shared`
+ *   never imports a module.
  * Element patterns are relative to the repository root given to `boundariesConfig`.
  */
 export const boundaryElements = [
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
   { type: 'web-route', pattern: 'apps/web/src/routes' },
+  { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+  { type: 'api-shared', pattern: 'apps/api/src/shared' },
   { type: 'app', pattern: 'apps/*', capture: ['app'] },
   { type: 'package', pattern: 'packages/*', capture: ['pkg'] },
   { type: 'contract', pattern: 'openapi' },
@@ -16,10 +21,24 @@ export const boundaryElements = [
 
 const API_AWARE_PACKAGES = ['api-client', 'session', 'chat'];
 
+/** Every file of the API: its modules, its shared code and the rest (app.ts, seed, bench...). */
+const API_CODE = [
+  { element: { type: 'app', captured: { app: 'api' } } },
+  { element: { types: { anyOf: ['api-module', 'api-shared'] } } },
+];
+/** A file of another API module than its public `index.ts` (same-module imports are not checked). */
+const API_MODULE_INTERNALS = { element: { type: 'api-module', fileInternalPath: '!index.ts' } };
+
 export const boundaryPolicies = [
   {
     from: { element: { type: 'package' } },
-    disallow: { to: { element: { types: { anyOf: ['app', 'web-feature', 'web-route'] } } } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: ['app', 'web-feature', 'web-route', 'api-module', 'api-shared'] },
+        },
+      },
+    },
     message: 'Packages never import apps: move the shared code into a package.',
   },
   {
@@ -45,10 +64,33 @@ export const boundaryPolicies = [
     message: 'Imports flow packages -> features -> routes: a feature never imports a route.',
   },
   {
-    from: { element: { type: 'app', captured: { app: 'api' } } },
+    from: API_CODE,
     disallow: {
       to: { element: { types: { anyOf: ['web-feature', 'web-route'] } } },
     },
     message: 'The API never imports the web app.',
+  },
+  {
+    from: { element: { type: 'api-module' } },
+    disallow: { to: API_MODULE_INTERNALS },
+    message:
+      'API modules use each other only through index.ts: export what is needed there, or move shared code into src/shared.',
+  },
+  {
+    from: { element: { type: 'app', captured: { app: 'api' } } },
+    disallow: { to: API_MODULE_INTERNALS },
+    message: "The API's code outside modules uses a module only through its index.ts.",
+  },
+  {
+    from: { element: { type: 'api-shared' } },
+    disallow: { to: { element: { type: 'api-module' } } },
+    message: 'src/shared never imports an API module: move what it needs into src/shared.',
+  },
+  {
+    // Last, so it wins over the two above: a test may use another module's test helpers.
+    from: {
+      element: { types: { anyOf: ['app', 'api-module'] }, fileInternalPath: '**/*.test.ts' },
+    },
+    allow: { to: { element: { type: 'api-module', fileInternalPath: 'testing{,-*}.ts' } } },
   },
 ];

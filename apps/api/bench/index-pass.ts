@@ -6,14 +6,18 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '#src/db/client.ts';
-import { readCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
-import { mergeFilters, PAGE_SIZE } from '#src/modules/catalog/search/filters.ts';
-import { loadTourIndex } from '#src/modules/catalog/search/memory/load-index.ts';
-import { prepareIndex } from '#src/modules/catalog/search/memory/prepare-index.ts';
-import { compileIndexQuery, searchIndex } from '#src/modules/catalog/search/memory/query-index.ts';
-import { resolvePlace } from '#src/modules/catalog/search/place.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { createRatesCache } from '#src/modules/money/rates.ts';
+import {
+  compileIndexQuery,
+  loadTourIndex,
+  mergeFilters,
+  PAGE_SIZE,
+  prepareIndex,
+  readCatalogVersion,
+  resolvePlace,
+  searchIndex,
+} from '#src/modules/catalog/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
 import { buildSearchTraffic } from './mix.ts';
 
 /** Query fields the contract reads as arrays (the mix repeats them, as the web does). */

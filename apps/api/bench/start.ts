@@ -12,7 +12,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LANDING_VIDEOS } from '#src/modules/media/videos.ts';
+import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { API_ROOT } from './options.ts';
 import { writeReport } from './report.ts';
 import { LISTENING, readyStatus } from './server.ts';

@@ -5,8 +5,11 @@
 //
 // The folder defaults to the API's media cache (apps/api/.data/media-cache).
 import path from 'node:path';
-import { DEFAULT_MEDIA_CACHE_DIR } from '../src/modules/media/routes.ts';
-import { LandingVideoStore, LANDING_VIDEOS } from '../src/modules/media/videos.ts';
+import {
+  DEFAULT_MEDIA_CACHE_DIR,
+  LANDING_VIDEOS,
+  LandingVideoStore,
+} from '#src/modules/media/index.ts';
 
 const cacheDir = path.resolve(process.argv[2] ?? DEFAULT_MEDIA_CACHE_DIR);
 const failures = [];

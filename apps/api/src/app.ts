@@ -21,36 +21,46 @@ import { addSecurityHeaders } from '#src/http/security-headers.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
-import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
-import { createCatalogResponseCache } from '#src/modules/catalog/cache/setup.ts';
-import { createCachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
-import { createSearchLimit } from '#src/modules/catalog/search/search-limit.ts';
-import { createSearchIndex } from '#src/modules/catalog/search/memory/setup.ts';
-import { createCardStore } from '#src/modules/catalog/search/memory/card-store.ts';
-import { createSeatChangesFeed } from '#src/modules/catalog/cache/seat-changes.ts';
-import { startOutboxDispatcher } from '#src/modules/notifications/outbox.ts';
-import { outboxTransport } from '#src/modules/notifications/transports.ts';
-import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/routes.ts';
-import { createRatesCache } from '#src/modules/money/rates.ts';
-import { registerDevOutboxRoute } from '#src/modules/notifications/dev-outbox.ts';
-import { registerSandboxPaymentPages } from '#src/modules/payments/sandbox-page.ts';
-import { startBookingExpiry } from '#src/modules/bookings/expiry.ts';
-import { registerDevTourEndRoute } from '#src/modules/bookings/dev-tour-end.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
-import { startFollowerNotices } from '#src/modules/tour-actions/followers.ts';
-import { createAltcha, type Difficulty } from '#src/modules/captcha/altcha.ts';
-import { botSecrets, registerBotWebhooks, type BotSource } from '#src/modules/chat/bots.ts';
-import { attachChatSocket } from '#src/modules/chat/socket.ts';
-import { startSystemMessageAnnouncer } from '#src/modules/chat/system-announcer.ts';
-import { startAttachmentSweep } from '#src/modules/chat/attachments.ts';
-import { registerOperationsRoutes } from '#src/modules/operations/routes.ts';
+import {
+  createCachedAnswers,
+  createCardStore,
+  createCatalogResponseCache,
+  createSearchIndex,
+  createSearchLimit,
+  createSeatChangesFeed,
+  type ResponseCache,
+} from '#src/modules/catalog/index.ts';
+import {
+  outboxTransport,
+  registerDevOutboxRoute,
+  startOutboxDispatcher,
+} from '#src/modules/notifications/index.ts';
+import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/index.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
+import { registerSandboxPaymentPages, sandboxProvider } from '#src/modules/payments/index.ts';
+import { registerDevTourEndRoute, startBookingExpiry } from '#src/modules/bookings/index.ts';
+import { startFollowerNotices } from '#src/modules/tour-actions/index.ts';
+import { createAltcha, type Difficulty } from '#src/modules/captcha/index.ts';
+import {
+  attachChatSocket,
+  botSecrets,
+  registerBotWebhooks,
+  startAttachmentSweep,
+  startSystemMessageAnnouncer,
+  type BotSource,
+} from '#src/modules/chat/index.ts';
 import {
   internalSecretsAtStart,
+  registerOperationsRoutes,
   resolveSharedSecrets,
-} from '#src/modules/operations/server-secrets.ts';
-import { startUploadPurge } from '#src/modules/uploads/purge.ts';
-import { registerMultipart, registerUploadRoutes } from '#src/modules/uploads/routes.ts';
-import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
+} from '#src/modules/operations/index.ts';
+import {
+  DEFAULT_UPLOADS_DIR,
+  registerMultipart,
+  registerUploadRoutes,
+  startUploadPurge,
+  UploadStore,
+} from '#src/modules/uploads/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '#src/db/client.ts';
 import { loadContract, type ServiceHandlers } from '#src/contract.ts';
 import { createServiceHandlers } from '#src/handlers.ts';
 import { createLifecycle } from '#src/lifecycle.ts';
-import { createRatesCache } from '#src/modules/money/rates.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
 
 let database: DatabaseHandle;

@@ -2,40 +2,44 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import type { RateLimits } from '#src/http/rate-limit.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
-import type { Altcha } from '#src/modules/captcha/altcha.ts';
-import { captchaHandlers } from '#src/modules/captcha/handlers.ts';
-import type { ResponseCache } from '#src/modules/catalog/cache/response-cache.ts';
-import type { CachedAnswers } from '#src/modules/catalog/search/cached-answers.ts';
-import type { TourIndexProvider } from '#src/modules/catalog/search/memory/index-provider.ts';
-import type { CardStore } from '#src/modules/catalog/search/memory/card-store.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import { accountsHandlers } from '#src/modules/accounts/handlers.ts';
-import { bookingsHandlers } from '#src/modules/bookings/handlers.ts';
-import { organizerAreaHandlers } from '#src/modules/bookings/organizer-area-handlers.ts';
-import { supportBookingHandlers } from '#src/modules/bookings/support-handlers.ts';
-import { tourSelectionHandlers } from '#src/modules/bookings/tour-selection-handlers.ts';
-import { chatHandlers } from '#src/modules/chat/handlers.ts';
-import type { ChatRealtime } from '#src/modules/chat/events.ts';
-import type { SessionsEnded } from '#src/modules/accounts/sessions.ts';
-import type { MessengerSource } from '#src/modules/content/site-settings.ts';
-import { favouritesHandlers } from '#src/modules/accounts/favourites.ts';
-import { listsHandlers } from '#src/modules/catalog/lists/handlers.ts';
-import { catalogSearchHandlers } from '#src/modules/catalog/search/handlers.ts';
-import { tourHandlers } from '#src/modules/catalog/tour/handlers.ts';
-import { privateTourHandlers } from '#src/modules/catalog/tour/private-handlers.ts';
-import { verificationHandlers } from '#src/modules/accounts/verification.ts';
-import { phoneCodesHandlers } from '#src/modules/phone-codes/handlers.ts';
-import { contentHandlers, type ContentConfig } from '#src/modules/content/handlers.ts';
-import { paymentsHandlers } from '#src/modules/payments/handlers.ts';
-import { receiptHandlers } from '#src/modules/payments/receipt-handlers.ts';
-import { operationsHandlers } from '#src/modules/operations/handlers.ts';
-import { organizersHandlers } from '#src/modules/organizers/handlers.ts';
-import { ownOrganizersHandlers } from '#src/modules/organizers/own.ts';
-import { reviewsHandlers } from '#src/modules/reviews/handlers.ts';
-import { reviewInvitationHandlers } from '#src/modules/reviews/invitations.ts';
-import { tourActionsHandlers } from '#src/modules/tour-actions/handlers.ts';
-import { uploadsHandlers } from '#src/modules/uploads/handlers.ts';
-import { meetingsHandlers } from '#src/modules/meetings/handlers.ts';
+import { captchaHandlers, type Altcha } from '#src/modules/captcha/index.ts';
+import {
+  catalogSearchHandlers,
+  listsHandlers,
+  privateTourHandlers,
+  tourHandlers,
+  type CachedAnswers,
+  type CardStore,
+  type ResponseCache,
+  type TourIndexProvider,
+} from '#src/modules/catalog/index.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import {
+  accountsHandlers,
+  favouritesHandlers,
+  verificationHandlers,
+  type SessionsEnded,
+} from '#src/modules/accounts/index.ts';
+import {
+  bookingsHandlers,
+  organizerAreaHandlers,
+  supportBookingHandlers,
+  tourSelectionHandlers,
+} from '#src/modules/bookings/index.ts';
+import { chatHandlers, type ChatRealtime } from '#src/modules/chat/index.ts';
+import {
+  contentHandlers,
+  type ContentConfig,
+  type MessengerSource,
+} from '#src/modules/content/index.ts';
+import { phoneCodesHandlers } from '#src/modules/phone-codes/index.ts';
+import { paymentsHandlers, receiptHandlers } from '#src/modules/payments/index.ts';
+import { operationsHandlers } from '#src/modules/operations/index.ts';
+import { organizersHandlers, ownOrganizersHandlers } from '#src/modules/organizers/index.ts';
+import { reviewInvitationHandlers, reviewsHandlers } from '#src/modules/reviews/index.ts';
+import { tourActionsHandlers } from '#src/modules/tour-actions/index.ts';
+import { uploadsHandlers } from '#src/modules/uploads/index.ts';
+import { meetingsHandlers } from '#src/modules/meetings/index.ts';
 
 /** What domain modules receive: the process lifecycle and the database. */
 export interface HandlerDeps {

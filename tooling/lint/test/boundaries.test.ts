@@ -72,3 +72,98 @@ describe('one-way imports', () => {
     expect(errors[0]?.message).toContain('knows no API');
   });
 });
+
+describe('API modules', () => {
+  const internals = "import { STATUS } from '../bookings/records.ts';\nexport const x = STATUS;\n";
+  const index = "import { STATUS } from '../bookings/index.ts';\nexport const x = STATUS;\n";
+
+  it("fails a module that imports another module's internals", async () => {
+    const errors = await boundaryErrors('apps/api/src/modules/payments/payments.ts', internals);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('API modules use each other only through index.ts');
+  });
+
+  it("fails an import of another module's internals through the #src alias", async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/modules/payments/payments.ts',
+      "import { STATUS } from '#src/modules/bookings/records.ts';\nexport const x = STATUS;\n",
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it("lets a module import another module's index.ts", async () => {
+    const errors = await boundaryErrors('apps/api/src/modules/payments/payments.ts', index);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a module, and its tests, import its own files', async () => {
+    const own = "import { STATUS } from './records.ts';\nexport const x = STATUS;\n";
+    expect(await boundaryErrors('apps/api/src/modules/bookings/handlers.ts', own)).toEqual([]);
+    expect(await boundaryErrors('apps/api/src/modules/bookings/handlers.test.ts', own)).toEqual([]);
+  });
+
+  it("fails a module's test that imports another module's internals", async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/modules/payments/payments.test.ts',
+      internals,
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it("lets a test, and only a test, use another module's testing.ts", async () => {
+    const helper =
+      "import { findBookableDate } from '../bookings/testing.ts';\nexport const x = findBookableDate;\n";
+    expect(await boundaryErrors('apps/api/src/modules/payments/payments.test.ts', helper)).toEqual(
+      [],
+    );
+    const errors = await boundaryErrors('apps/api/src/modules/payments/payments.ts', helper);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('fails src/shared importing a module, even its index.ts', async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/shared/money.ts',
+      "import { STATUS } from '../modules/bookings/index.ts';\nexport const x = STATUS;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('src/shared never imports an API module');
+  });
+
+  it('lets a module import src/shared', async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/modules/payments/payments.ts',
+      "import { todayIso } from '../../shared/dates.ts';\nexport const x = todayIso;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("fails the API's code outside modules importing a module's internals", async () => {
+    const code =
+      "import { STATUS } from './modules/bookings/records.ts';\nexport const x = STATUS;\n";
+    const errors = await boundaryErrors('apps/api/src/app.ts', code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('outside modules uses a module only through its index.ts');
+    const fromTest = await boundaryErrors(
+      'apps/api/src/seed/tours.test.ts',
+      "import { STATUS } from '../modules/bookings/records.ts';\nexport const x = STATUS;\n",
+    );
+    expect(fromTest).toHaveLength(1);
+  });
+
+  it("lets the API's code outside modules import a module's index.ts", async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/app.ts',
+      "import { STATUS } from './modules/bookings/index.ts';\nexport const x = STATUS;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('fails a module that imports the web app', async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/modules/payments/payments.ts',
+      "import { bookingApi } from '../../../../web/src/features/booking/api';\nexport const x = bookingApi;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('The API never imports the web app');
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { countries, tours, userFavouriteTours, users } from '#src/db/schema/index.ts';
-import { hashPassword } from '#src/modules/accounts/passwords.ts';
+import { hashPassword } from '#src/modules/accounts/index.ts';
 import type { SeedContext } from './context.ts';
 
 export const DEMO_TRAVELLER = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
+import { readCatalogVersion } from '#src/modules/catalog/index.ts';
 import { openTestDatabase, testDatabaseKind } from '#src/testing/database.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { aggregatesDay, refreshCatalogAggregates } from './aggregates.ts';

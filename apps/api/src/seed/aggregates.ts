@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
+import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 
 /** Rows an UPDATE changed: `rowCount` from node-postgres, `affectedRows` from PGlite. */
 function changedRows(result: unknown): number {

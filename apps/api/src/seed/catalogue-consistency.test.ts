@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { isLandscapeName, parseLandscape } from '#src/modules/media/landscapes.ts';
-import { resolveLandscape } from '#src/modules/media/render/landscapes.ts';
+import { isLandscapeName, parseLandscape, resolveLandscape } from '#src/modules/media/index.ts';
 import { openTestDatabase, TEST_SEED_TOURS } from '#src/testing/database.ts';
 import { COUNTRIES, type RegionFeature, type RegionSeed } from './data/world.ts';
 

@@ -13,10 +13,14 @@ import {
   tours,
   users,
 } from '#src/db/schema/index.ts';
-import { hashPassword } from '#src/modules/accounts/passwords.ts';
-import { openOrganizerChat, openSupportChat, SUPPORT_WELCOME } from '#src/modules/chat/chats.ts';
-import { storeMessage } from '#src/modules/chat/messages.ts';
-import { markRead } from '#src/modules/chat/read-state.ts';
+import { hashPassword } from '#src/modules/accounts/index.ts';
+import {
+  markRead,
+  openOrganizerChat,
+  openSupportChat,
+  storeMessage,
+  SUPPORT_WELCOME,
+} from '#src/modules/chat/index.ts';
 import { DEMO_TRAVELLER } from './accounts.ts';
 import type { SeedContext } from './context.ts';
 import { addDays } from './dates.ts';

@@ -7,7 +7,7 @@ import {
   waterObjects,
   worldParts,
 } from '#src/db/schema/index.ts';
-import { landscapeName, type LandscapeName } from '#src/modules/media/landscapes.ts';
+import { landscapeName, type LandscapeName } from '#src/modules/media/index.ts';
 import type { SeedContext } from './context.ts';
 import {
   CURRENCY_RATES,

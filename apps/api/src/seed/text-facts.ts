@@ -1,4 +1,4 @@
-import type { LandscapeName } from '#src/modules/media/landscapes.ts';
+import type { LandscapeName } from '#src/modules/media/index.ts';
 import type { RegionFeature } from './data/world.ts';
 import type { Random } from './random.ts';
 import type { RidingPace } from './riding-pace.ts';

@@ -17,7 +17,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { findCountry } from '#src/modules/content/countries.ts';
+import { findCountry } from '#src/modules/content/index.ts';
 import {
   CODE_RESEND_AFTER_S,
   senderNeedsEmail,
@@ -63,7 +63,7 @@ import {
   toUserProfile,
   validTimezone,
 } from './users.ts';
-import { claimGuestBookings } from '#src/modules/bookings/guests.ts';
+import { claimGuestBookings } from '#src/modules/bookings/index.ts';
 
 export interface AccountsDeps {
   db: Database;

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { findCountry, toLocaleCountry } from '#src/modules/content/countries.ts';
-import { avatarOf } from '#src/modules/uploads/records.ts';
+import { findCountry, toLocaleCountry } from '#src/modules/content/index.ts';
+import { avatarOf } from '#src/modules/uploads/index.ts';
 import type { Login } from './logins.ts';
 import type { UserRow } from './sessions.ts';
 

@@ -6,7 +6,7 @@ import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { verifyServiceToken } from './signed-token.ts';
-import { DEV_VERIFICATION_SECRET } from '#src/modules/operations/server-secrets.ts';
+import { DEV_VERIFICATION_SECRET } from '#src/modules/operations/index.ts';
 import { VERIFICATION_PROVIDER } from './verification.ts';
 
 const SERVICE_URL = 'https://verify.example.test/flow/';

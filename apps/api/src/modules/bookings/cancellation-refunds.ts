@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { bookingRequests, payments, refunds } from '#src/db/schema/index.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { tiersOfBooking, travellerRefund } from './cancellation-policy.ts';
 import type { RequestRow } from './records.ts';
 import type { Actor } from './status-machine.ts';

@@ -5,8 +5,7 @@
  * pending and the booking job retries it, so the cancellation's answer never waits on it.
  */
 import type { Database } from '#src/db/client.ts';
-import { sendRefunds, settleVoids } from '#src/modules/payments/payments.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { sendRefunds, settleVoids, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { transitionBooking, type TransitionRequest, type TransitionResult } from './transitions.ts';
 
 export interface SettleDeps {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import type { outbox } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { STATUS, type RequestRow } from './records.ts';
 import { transitionBooking } from './transitions.ts';
 

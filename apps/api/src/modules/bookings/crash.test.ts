@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, idempotencyKeys, tourDates, tours } from '#src/db/schema/index.ts';
-import { LANDING_VIDEOS } from '#src/modules/media/videos.ts';
+import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { runBookingJob, type ExpiryOptions } from './expiry.ts';
 import { releaseSeats } from './seats.ts';
 import { isActive } from './status-machine.ts';

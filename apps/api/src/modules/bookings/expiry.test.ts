@@ -5,8 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { signUp } from '#src/testing/sign-up.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 
 let testApp: TestApp;

@@ -6,7 +6,7 @@ import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp as signUpTraveller, TEST_PASSWORD } from '#src/testing/sign-up.ts';
-import { createRatesCache, toDisplayPrice } from '#src/modules/money/rates.ts';
+import { createRatesCache, toDisplayPrice } from '#src/shared/money/rates.ts';
 import { findBookableDate } from './testing.ts';
 
 let testApp: TestApp;

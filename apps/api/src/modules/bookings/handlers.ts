@@ -31,13 +31,18 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { normalizeEmail, normalizePhone } from '#src/modules/accounts/logins.ts';
-import { findSigned, requireSigned, unauthorized } from '#src/modules/accounts/sessions.ts';
-import { todayIso, toTourDate } from '#src/modules/catalog/tour-card.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import { convertAmount, toDisplayPrice, type RatesCache } from '#src/modules/money/rates.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import {
+  findSigned,
+  normalizeEmail,
+  normalizePhone,
+  requireSigned,
+  unauthorized,
+} from '#src/modules/accounts/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { toTourDate } from '#src/modules/catalog/index.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
+import { convertAmount, toDisplayPrice, type RatesCache } from '#src/shared/money/rates.ts';
+import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { inCurrency, quote } from './pricing.ts';
 import {
   DEFAULT_HOLD_HOURS,

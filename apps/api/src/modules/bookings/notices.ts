@@ -8,8 +8,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
-import { openOrganizerChat } from '#src/modules/chat/chats.ts';
-import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { openOrganizerChat } from '#src/modules/chat/index.ts';
+import { readSiteSettings } from '#src/modules/content/index.ts';
 import { policyLines, tiersOfBooking } from './cancellation-policy.ts';
 import { bookingUrl } from './messages.ts';
 import type { RequestRow } from './records.ts';

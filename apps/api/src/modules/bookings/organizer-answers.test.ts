@@ -5,7 +5,7 @@ import { outbox } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { sandboxProvider } from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 import { book, dateWithSeats, messagesAbout, seatsOf, signUp } from './testing-scratch.ts';
 

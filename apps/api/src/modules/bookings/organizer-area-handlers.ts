@@ -5,9 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
 import {
   answerAsMember,
   cancelAsMember,

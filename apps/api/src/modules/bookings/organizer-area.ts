@@ -18,9 +18,8 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { meetUrl, memberMeetKey, savedMeetings } from '#src/modules/meetings/meetings.ts';
-import { toPayment } from '#src/modules/payments/payments.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
+import { meetUrl, memberMeetKey, savedMeetings } from '#src/modules/meetings/index.ts';
+import { toPayment, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,

@@ -9,13 +9,13 @@ import { bookingRequests, bookingTourists, refunds, tourDates } from '#src/db/sc
 import { HttpError, notFound } from '#src/http/http-error.ts';
 import {
   loadTourCards,
-  todayIso,
   toTourDate,
   type CardContext,
   type TourSummary,
-} from '#src/modules/catalog/tour-card.ts';
-import type { Rates } from '#src/modules/money/rates.ts';
-import { savedMeetings } from '#src/modules/meetings/meetings.ts';
+} from '#src/modules/catalog/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import type { Rates } from '#src/shared/money/rates.ts';
+import { savedMeetings } from '#src/modules/meetings/index.ts';
 import { tiersOfBooking, toCancellationPolicy } from './cancellation-policy.ts';
 import { cancellationRefund } from './cancellation-refunds.ts';
 import { balanceDueDay, openPaymentTypes } from './pricing.ts';

@@ -8,7 +8,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { bookingUrl } from './messages.ts';
 import { balanceDueDay, daysUntil } from './pricing.ts';
 import { money } from './notices.ts';

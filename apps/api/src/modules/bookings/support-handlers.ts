@@ -6,11 +6,10 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import type { PaymentProvider } from '#src/modules/payments/provider.ts';
-import { sandboxProvider } from '#src/modules/payments/sandbox-ledger.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import { requiredReason } from './organizer-answers.ts';
 import { CONTRACT_STATUS, findRequest, toBookingRequest } from './records.ts';

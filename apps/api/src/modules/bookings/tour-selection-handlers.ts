@@ -4,9 +4,9 @@
  */
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { requestCardContext } from '#src/modules/catalog/tour/handlers.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { requestCardContext } from '#src/modules/catalog/index.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
 import { createTourSelection, readTourSelection } from './tour-selections.ts';
 
 export interface TourSelectionHandlerDeps {

@@ -19,8 +19,7 @@ import {
   type users,
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
-import type { CardContext } from '#src/modules/catalog/tour-card.ts';
-import { publishedCards } from '#src/modules/catalog/tour/published-cards.ts';
+import { publishedCards, type CardContext } from '#src/modules/catalog/index.ts';
 import { findRequest, type RequestRow } from './records.ts';
 
 type Schemas = components['schemas'];

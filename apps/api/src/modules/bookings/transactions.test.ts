@@ -258,7 +258,7 @@ describe('bookings made signed out', () => {
 
   it('gives an unproven booking’s seats back after its short hold', async () => {
     const { expireUnpaidBookings } = await import('./expiry.ts');
-    const { sandboxProvider } = await import('#src/modules/payments/sandbox-ledger.ts');
+    const { sandboxProvider } = await import('#src/modules/payments/index.ts');
     const date = await dateWithSeats(db, 4, used);
     const guest = await book(app(), date, { email: uniqueEmail('late'), riders: 2 });
     expect(guest.status).toBe(201);

@@ -19,7 +19,7 @@ import {
   tourDates,
 } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import {
   cancellationRefund,
   recordCancellationRefund,

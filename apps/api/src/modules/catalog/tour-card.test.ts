@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { loadContract } from '#src/contract.ts';
 import { currencyRates, organizers, TOUR_EMOJIS, tourDates, tours } from '#src/db/schema/index.ts';
-import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
+import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractSchema } from '#src/testing/contract.ts';
 import { cardText, cardTextParts } from './tour-card-text.ts';
@@ -12,13 +12,13 @@ import {
   loadCardParts,
   loadTourCards,
   ORGANIZER_AVATAR_SCENE,
-  todayIso,
   toMediaItem,
   toOrganizerBrief,
   toTourDate,
   toTourSummary,
   type TourDateRow,
 } from './tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 
 let testApp: TestApp;
 let db: Database;

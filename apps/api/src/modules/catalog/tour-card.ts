@@ -20,9 +20,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { executePrepared } from '#src/db/prepared.ts';
 import type { countries, organizers, tourDates, tours, StoredImage } from '#src/db/schema/index.ts';
-import { isLandscapeName } from '#src/modules/media/landscapes.ts';
-import { generatedImageUrl, isMediaScene, type MediaScene } from '#src/modules/media/urls.ts';
-import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
+import {
+  generatedImageUrl,
+  isLandscapeName,
+  isMediaScene,
+  type MediaScene,
+} from '#src/modules/media/index.ts';
+import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 
 export type TourSummary = components['schemas']['TourSummary'];
 export type TourDate = components['schemas']['TourDate'];
@@ -105,7 +109,7 @@ export interface PriceContext {
 export interface CardContext extends PriceContext {
   /** Include `alt` texts of images (`with_alt=1`). */
   withAlt: boolean;
-  /** YYYY-MM-DD; dates before it are past (see `todayIso`). */
+  /** YYYY-MM-DD; dates before it are past (see `todayIso` in `src/shared/dates.ts`). */
   today: string;
 }
 
@@ -123,25 +127,6 @@ export const ORGANIZER_AVATAR_SCENE: MediaScene = 'portrait';
 
 /** A stored scene the renderer does not know (old data) still gets a picture, not a 500. */
 const FALLBACK_SCENE: MediaScene = 'landscape';
-
-/** Today as YYYY-MM-DD (UTC): the boundary between past and bookable dates. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** Today (UTC), read from the clock at most once a second: every search asks for it. */
-export function currentDay(now: () => number = Date.now): () => string {
-  let day = '';
-  let until = 0;
-  return () => {
-    const at = now();
-    if (at >= until) {
-      day = todayIso(new Date(at));
-      until = at + 1_000;
-    }
-    return day;
-  };
-}
 
 /** A stored picture as the contract's media item (`image` is the `{{size}}` URL template). */
 export function toMediaItem(image: StoredImage, withAlt: boolean): MediaItem {

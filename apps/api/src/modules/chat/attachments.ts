@@ -16,10 +16,14 @@ import { inflateSync } from 'node:zlib';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
-import { loadSharp } from '#src/modules/media/image-pipeline.ts';
-import { findUpload, newPublicId, type UploadRow } from '#src/modules/uploads/records.ts';
-import { UPLOAD_LIMITS } from '#src/modules/uploads/service.ts';
-import type { UploadStore } from '#src/modules/uploads/storage.ts';
+import { loadSharp } from '#src/modules/media/index.ts';
+import {
+  findUpload,
+  newPublicId,
+  UPLOAD_LIMITS,
+  type UploadRow,
+  type UploadStore,
+} from '#src/modules/uploads/index.ts';
 import type { ChatRealtime } from './events.ts';
 import { filesOf, toRoomMessage, type MessageRow } from './messages.ts';
 

@@ -20,7 +20,7 @@ import type { Database } from '#src/db/client.ts';
 import { chatNotificationMutes, chats, outbox, users } from '#src/db/schema/index.ts';
 import type { Env } from '#src/env.ts';
 import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
-import { sharedSecret } from '#src/modules/operations/server-secrets.ts';
+import { sharedSecret } from '#src/modules/operations/index.ts';
 import { loadViewer, visibleTo } from './chats.ts';
 import type { ChatRealtime } from './events.ts';
 import { redeemConnectionCode } from './notifications.ts';

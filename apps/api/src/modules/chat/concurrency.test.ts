@@ -13,7 +13,7 @@ import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { pngFile, uploadCaller } from '#src/modules/uploads/testing.ts';
-import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
+import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';
 import { processAttachment } from './attachments.ts';
 import { noSocketServer } from './events.ts';
 import { chatAccount, recordingRealtime, unoccupiedOrganizer } from './testing.ts';

@@ -21,13 +21,12 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { toBookingRequests } from '#src/modules/bookings/records.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import { findUpload } from '#src/modules/uploads/records.ts';
-import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import type { MessengerSource } from '#src/modules/content/site-settings.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { toBookingRequests } from '#src/modules/bookings/index.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
+import { DEFAULT_UPLOADS_DIR, findUpload, UploadStore } from '#src/modules/uploads/index.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import type { MessengerSource } from '#src/modules/content/index.ts';
 import {
   findChatFor,
   loadViewer,

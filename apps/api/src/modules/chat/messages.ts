@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { uploadedFileUrl, type UploadRow } from '#src/modules/uploads/records.ts';
+import { uploadedFileUrl, type UploadRow } from '#src/modules/uploads/index.ts';
 import type { ChatRow, Side } from './chats.ts';
 import { editableUntil, mayChange } from './message-rules.ts';
 

@@ -16,9 +16,12 @@ import {
   outbox,
   users,
 } from '#src/db/schema/index.ts';
-import { hashSecret } from '#src/modules/accounts/secrets.ts';
-import { orderMessengers } from '#src/modules/content/handlers.ts';
-import { readSiteSettings, type MessengerSource } from '#src/modules/content/site-settings.ts';
+import { hashSecret } from '#src/modules/accounts/index.ts';
+import {
+  orderMessengers,
+  readSiteSettings,
+  type MessengerSource,
+} from '#src/modules/content/index.ts';
 import { participantIds, SUPPORT_TITLE, type ChatRow, type Side } from './chats.ts';
 import type { ChatRealtime } from './events.ts';
 import type { MessageRow } from './messages.ts';

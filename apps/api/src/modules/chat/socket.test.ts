@@ -6,12 +6,12 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox, userSessionRetiredRefresh } from '#src/db/schema/index.ts';
-import { hashSecret } from '#src/modules/accounts/secrets.ts';
 import {
   findSignedByToken,
+  hashSecret,
   openSession,
   REFRESH_REUSE_GRACE_MS,
-} from '#src/modules/accounts/sessions.ts';
+} from '#src/modules/accounts/index.ts';
 import { startServer } from '#src/server.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';

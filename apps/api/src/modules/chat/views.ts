@@ -10,7 +10,7 @@ import {
   tours,
   users,
 } from '#src/db/schema/index.ts';
-import { toMediaItem, toOrganizerBrief } from '#src/modules/catalog/tour-card.ts';
+import { toMediaItem, toOrganizerBrief } from '#src/modules/catalog/index.ts';
 import { sideOf, SUPPORT_TITLE, type ChatRow, type Viewer } from './chats.ts';
 import { filesOf, toChatMessage } from './messages.ts';
 import { unreadByChat } from './read-state.ts';

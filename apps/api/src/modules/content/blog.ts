@@ -2,7 +2,7 @@ import type { components } from '@gallop/api-client';
 import { and, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { blogPosts } from '#src/db/schema/index.ts';
-import { generatedImageUrl, type MediaScene } from '#src/modules/media/urls.ts';
+import { generatedImageUrl, type MediaScene } from '#src/modules/media/index.ts';
 import { isPastEnd, pagination } from './pagination.ts';
 
 type Schemas = components['schemas'];

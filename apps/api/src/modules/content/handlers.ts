@@ -5,8 +5,8 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { countries, languages, shortLinks, socialLinks } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { convertAmount, type RatesCache } from '#src/modules/money/rates.ts';
-import { LANDING_VIDEOS } from '#src/modules/media/videos.ts';
+import { convertAmount, type RatesCache } from '#src/shared/money/rates.ts';
+import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { cachedFor } from './cache.ts';
 import {
   blogPostAnswer,

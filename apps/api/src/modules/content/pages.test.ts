@@ -11,11 +11,11 @@ import {
   seoPages,
   tours,
 } from '#src/db/schema/index.ts';
-import { publicTour } from '#src/modules/catalog/listed.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { expectContractError, useTestApp } from './testing.ts';
 import { contentHandlers } from './handlers.ts';
-import { createRatesCache } from '#src/modules/money/rates.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
 import { renderSitemapXml } from './sitemap.ts';
 
 const shared = useTestApp();

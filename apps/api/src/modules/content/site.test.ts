@@ -13,7 +13,7 @@ import {
   tourDates,
   tours,
 } from '#src/db/schema/index.ts';
-import { createRatesCache } from '#src/modules/money/rates.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
 import { expectContractResponse, type CheckedResponse } from '#src/testing/contract.ts';
 import type { OperationId } from '#src/contract.ts';
 import { expectContractError, useTestApp } from './testing.ts';

@@ -1,7 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { publicTour } from '#src/modules/catalog/listed.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import {
   blogPosts,
   helpArticles,

@@ -1,7 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { CRUISE_SEGMENT, listedTour, TOUR_SEGMENT } from '#src/modules/catalog/listed.ts';
+import { CRUISE_SEGMENT, listedTour, TOUR_SEGMENT } from '#src/modules/catalog/index.ts';
 
 type Stats = components['schemas']['Stats'];
 

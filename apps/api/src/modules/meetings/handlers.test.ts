@@ -14,7 +14,7 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { findBookableDate } from '#src/modules/bookings/testing.ts';
-import { TEST_CARDS } from '#src/modules/payments/sandbox-provider.ts';
+import { TEST_CARDS } from '#src/modules/payments/index.ts';
 import {
   compoundFile,
   pdfFile,

@@ -10,18 +10,23 @@ import type { Database } from '#src/db/client.ts';
 import { meetings, outbox, tourDates, tours, uploads } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import type { RateLimiter, RateLimits } from '#src/http/rate-limit.ts';
-import { bookingUrl } from '#src/modules/bookings/messages.ts';
-import { tellEveryone } from '#src/modules/bookings/notices.ts';
 import {
   ACTIVE_STATUSES,
+  bookingUrl,
   loadTourists,
+  tellEveryone,
   toTourist,
   type RequestRow,
   type TouristRow,
-} from '#src/modules/bookings/records.ts';
-import { deleteUpload, uploadContext } from '#src/modules/uploads/handlers.ts';
-import { toMeetFile } from '#src/modules/uploads/records.ts';
-import { acceptUpload, UPLOAD_LIMITS, uploadLimited } from '#src/modules/uploads/service.ts';
+} from '#src/modules/bookings/index.ts';
+import {
+  acceptUpload,
+  deleteUpload,
+  toMeetFile,
+  UPLOAD_LIMITS,
+  uploadContext,
+  uploadLimited,
+} from '#src/modules/uploads/index.ts';
 import {
   displayDates,
   meetingByKey,

@@ -16,10 +16,9 @@ import {
   uploads,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
-import { signToken, verifyToken } from '#src/modules/accounts/signed-token.ts';
-import type { RequestRow } from '#src/modules/bookings/records.ts';
-import { toMeetFile, type UploadRow } from '#src/modules/uploads/records.ts';
+import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/accounts/index.ts';
+import type { RequestRow } from '#src/modules/bookings/index.ts';
+import { toMeetFile, type UploadRow } from '#src/modules/uploads/index.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 

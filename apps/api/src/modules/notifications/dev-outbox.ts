@@ -21,7 +21,7 @@ import {
   type BotDeps,
   type BotOutcome,
   type BotSource,
-} from '#src/modules/chat/bots.ts';
+} from '#src/modules/chat/index.ts';
 
 const LIMIT = 50;
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { organizers, outbox, serverSecrets, tours } from '#src/db/schema/index.ts';
-import { verifyServiceToken } from '#src/modules/accounts/signed-token.ts';
+import { verifyServiceToken } from '#src/modules/accounts/index.ts';
 import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
-import { readUnfollowToken } from '#src/modules/tour-actions/unfollow.ts';
+import { readUnfollowToken } from '#src/modules/tour-actions/index.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
 import { testEnv } from '#src/testing/env.ts';

@@ -10,8 +10,8 @@ import {
   outbox,
   users,
 } from '#src/db/schema/index.ts';
-import { readSiteSettings } from '#src/modules/content/site-settings.ts';
-import { readCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
+import { readSiteSettings } from '#src/modules/content/index.ts';
+import { readCatalogVersion } from '#src/modules/catalog/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';

@@ -26,9 +26,9 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { requireSigned, type UserRow } from '#src/modules/accounts/sessions.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
-import { readSiteSettings } from '#src/modules/content/site-settings.ts';
+import { requireSigned, type UserRow } from '#src/modules/accounts/index.ts';
+import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
+import { readSiteSettings } from '#src/modules/content/index.ts';
 import { toOrganizer } from './profile.ts';
 
 type Schemas = components['schemas'];

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { countries, organizers } from '#src/db/schema/index.ts';
 // The card's organizer brief is shared with tour cards, so both show the same badges and avatar.
-import { toMediaItem, toOrganizerBrief } from '#src/modules/catalog/tour-card.ts';
-import type { MediaScene } from '#src/modules/media/urls.ts';
+import { toMediaItem, toOrganizerBrief } from '#src/modules/catalog/index.ts';
+import type { MediaScene } from '#src/modules/media/index.ts';
 
 type Schemas = components['schemas'];
 type OrganizerRow = typeof organizers.$inferSelect;

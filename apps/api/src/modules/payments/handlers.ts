@@ -10,9 +10,9 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { tourDates, tours } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { findRequest, forbidden, major, ownRequest } from '#src/modules/bookings/records.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { findRequest, forbidden, major, ownRequest } from '#src/modules/bookings/index.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
 import {
   applyProviderResult,
   findPayment,

@@ -21,24 +21,28 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { CONTRACT_STATUS, STATUS, major, type RequestRow } from '#src/modules/bookings/records.ts';
-import { bookingUrl } from '#src/modules/bookings/messages.ts';
 import {
   amountDue,
   balanceDueDay,
-  creditOf,
-  type PaymentType,
-} from '#src/modules/bookings/pricing.ts';
-import { decide, type BookingStatus } from '#src/modules/bookings/status-machine.ts';
-import {
+  bookingUrl,
   closeOpenPayments,
   conflict,
+  CONTRACT_STATUS,
+  creditOf,
+  decide,
   lockBooking,
+  major,
+  money,
+  STATUS,
+  tellEveryone,
+  type BookingStatus,
+  type Notice,
+  type PaymentType,
+  type RequestRow,
   type Transaction,
-} from '#src/modules/bookings/transitions.ts';
-import { money, tellEveryone, type Notice } from '#src/modules/bookings/notices.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { openMeeting } from '#src/modules/meetings/meetings.ts';
+} from '#src/modules/bookings/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { openMeeting } from '#src/modules/meetings/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
 

@@ -6,12 +6,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
-import { ACTIVE_STATUSES, findRequestByUuid, loadTourists } from '#src/modules/bookings/records.ts';
-import type { BookingStatus } from '#src/modules/bookings/status-machine.ts';
+import {
+  ACTIVE_STATUSES,
+  balanceDueDay,
+  findRequestByUuid,
+  loadTourists,
+  policyLines,
+  tiersOfBooking,
+  type BookingStatus,
+} from '#src/modules/bookings/index.ts';
 import { PAYMENT_STATUS } from './payments.ts';
 import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
-import { policyLines, tiersOfBooking } from '#src/modules/bookings/cancellation-policy.ts';
-import { balanceDueDay } from '#src/modules/bookings/pricing.ts';
 
 export interface DueTerms {
   status: number;

@@ -9,7 +9,7 @@ import { htmlPageCsp } from '#src/http/security-headers.ts';
 import type { Database } from '#src/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
-import { isActive } from '#src/modules/bookings/status-machine.ts';
+import { isActive } from '#src/modules/bookings/index.ts';
 import { outcomeUrl } from './handlers.ts';
 import {
   applyProviderResult,

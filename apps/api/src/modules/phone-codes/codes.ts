@@ -8,7 +8,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { contactPhones, phoneCodes } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
-import { choosePhones } from '#src/modules/content/contacts.ts';
+import { choosePhones } from '#src/modules/content/index.ts';
 
 /** Ids the contract leaves unbounded still name no row past PostgreSQL's integer range. */
 export const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;

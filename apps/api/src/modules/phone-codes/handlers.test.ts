@@ -2,12 +2,12 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chats, contactPhones, organizers, phoneCodes } from '#src/db/schema/index.ts';
-import { verifyServiceToken } from '#src/modules/accounts/signed-token.ts';
+import { verifyServiceToken } from '#src/modules/accounts/index.ts';
 import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { resolvePhoneCode } from './codes.ts';
-import { DEV_CALL_SECRET } from '#src/modules/operations/server-secrets.ts';
+import { DEV_CALL_SECRET } from '#src/modules/operations/index.ts';
 
 const LIMIT = 4;
 let testApp: TestApp;

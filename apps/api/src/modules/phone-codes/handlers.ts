@@ -11,9 +11,8 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
-import { signServiceToken } from '#src/modules/accounts/signed-token.ts';
-import { findChatFor, loadViewer, sideOf } from '#src/modules/chat/chats.ts';
+import { findSigned, requireSigned, signServiceToken } from '#src/modules/accounts/index.ts';
+import { findChatFor, loadViewer, sideOf } from '#src/modules/chat/index.ts';
 import {
   isRowId,
   issuePhoneCode,

@@ -17,18 +17,17 @@ import {
   type RateLimits,
 } from '#src/http/rate-limit.ts';
 import {
+  CANCELED_STATUSES,
   findRequestByUuid,
   STATUS,
   toBookingRequest,
   type RequestRow,
-} from '#src/modules/bookings/records.ts';
-import { CANCELED_STATUSES } from '#src/modules/bookings/status-machine.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import { uploadedImageUrl } from '#src/modules/uploads/records.ts';
-import { attachReviewPhotos, reviewPhotos } from '#src/modules/uploads/review-photos.ts';
+} from '#src/modules/bookings/index.ts';
+import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import { attachReviewPhotos, reviewPhotos, uploadedImageUrl } from '#src/modules/uploads/index.ts';
 import { toReview } from './queries.ts';
 
 export interface ReviewInvitationDeps {

@@ -2,7 +2,7 @@ import type { components } from '@gallop/api-client';
 import { and, avg, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { reviews } from '#src/db/schema/index.ts';
-import { toMediaItem } from '#src/modules/catalog/tour-card.ts';
+import { toMediaItem } from '#src/modules/catalog/index.ts';
 
 export type Review = components['schemas']['Review'];
 export type ReviewList = components['schemas']['ReviewList'];

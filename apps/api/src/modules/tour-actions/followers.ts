@@ -10,9 +10,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourProgramRequests } from '#src/db/schema/index.ts';
-import { bookableDate } from '#src/modules/catalog/search/conditions.ts';
-import { queryRows } from '#src/modules/catalog/search/sql.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { bookableDate, queryRows } from '#src/modules/catalog/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { followerFooter, tourUrl } from './messages.ts';
 import { unfollowToken, unfollowUrl } from './unfollow.ts';
 

@@ -15,8 +15,8 @@ import {
 } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import { readSiteSettings } from '#src/modules/content/site-settings.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { readSiteSettings } from '#src/modules/content/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { pdfText } from '#src/pdf/testing.ts';
 import { NO_WHATSAPP } from './handlers.ts';
 import { firstPublishedTour } from './testing.ts';

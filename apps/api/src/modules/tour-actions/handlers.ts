@@ -19,12 +19,12 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { loadTourPage } from '#src/modules/catalog/tour/page.ts';
-import { readSiteSettings } from '#src/modules/content/site-settings.ts';
-import { isSupportedCurrency, type RatesCache } from '#src/modules/money/rates.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
-import { enqueueMessage, type OutboxAttachment } from '#src/modules/notifications/outbox.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { loadTourPage } from '#src/modules/catalog/index.ts';
+import { readSiteSettings } from '#src/modules/content/index.ts';
+import { isSupportedCurrency, type RatesCache } from '#src/shared/money/rates.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
+import { enqueueMessage, type OutboxAttachment } from '#src/modules/notifications/index.ts';
 import { newestDateId } from './followers.ts';
 import { programmeMessage, tourUrl, type ProgrammeTour } from './messages.ts';
 import { programmeFileName, renderProgrammePdf } from './programme-pdf.ts';

@@ -20,7 +20,7 @@ import {
   dispatchOutbox,
   enqueueMessage,
   type OutboxMessage,
-} from '#src/modules/notifications/outbox.ts';
+} from '#src/modules/notifications/index.ts';
 import { firstPublishedTour } from './testing.ts';
 
 let testApp: TestApp;

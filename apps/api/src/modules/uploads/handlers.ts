@@ -10,9 +10,13 @@ import type { Database } from '#src/db/client.ts';
 import { uploads, users } from '#src/db/schema/index.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
 import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
-import { hashSecret, randomToken } from '#src/modules/accounts/secrets.ts';
-import { findSigned, requireSigned } from '#src/modules/accounts/sessions.ts';
-import { toUserProfile } from '#src/modules/accounts/users.ts';
+import {
+  findSigned,
+  hashSecret,
+  randomToken,
+  requireSigned,
+  toUserProfile,
+} from '#src/modules/accounts/index.ts';
 import {
   bytesStillUsed,
   findUpload,

@@ -4,7 +4,7 @@ import type { components } from '@gallop/api-client';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { uploads } from '#src/db/schema/index.ts';
-import { SIZE_PLACEHOLDER } from '#src/modules/media/urls.ts';
+import { SIZE_PLACEHOLDER } from '#src/modules/media/index.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 type MediaItem = components['schemas']['MediaItem'];

@@ -10,10 +10,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import type { DiskCache } from '#src/modules/media/disk-cache.ts';
-import { resizeStoredImage } from '#src/modules/media/image-pipeline.ts';
-import { sendFileWithRanges, sendImageVariant, statStoredFile } from '#src/modules/media/routes.ts';
-import { parseSizedFile } from '#src/modules/media/sizes.ts';
+import {
+  parseSizedFile,
+  resizeStoredImage,
+  sendFileWithRanges,
+  sendImageVariant,
+  statStoredFile,
+  type DiskCache,
+} from '#src/modules/media/index.ts';
 import {
   downloadName,
   findUploadByPublicId,

@@ -5,7 +5,7 @@
  * `image/*`; meet uploads accept images, pdf, doc, docx, xls, xlsx).
  */
 import { unprocessable } from '#src/http/http-error.ts';
-import { loadSharp } from '#src/modules/media/image-pipeline.ts';
+import { loadSharp } from '#src/modules/media/index.ts';
 
 export interface Sniffed {
   kind: 'image' | 'file' | 'video';

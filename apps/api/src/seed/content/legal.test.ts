@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { legalDocuments } from '#src/db/schema/index.ts';
-import { LEGAL_ROUTES } from '#src/modules/content/legal.ts';
+import { LEGAL_ROUTES } from '#src/modules/content/index.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
 
 let database: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { legalDocuments } from '#src/db/schema/index.ts';
-import type { LegalKind } from '#src/modules/content/legal.ts';
+import type { LegalKind } from '#src/modules/content/index.ts';
 import type { SeedContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import { SUPPORT_EMAIL } from './site.ts';

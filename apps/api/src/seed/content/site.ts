@@ -6,7 +6,7 @@ import {
   siteSettings,
   socialLinks,
 } from '#src/db/schema/index.ts';
-import type { SiteSettings } from '#src/modules/content/site-settings.ts';
+import type { SiteSettings } from '#src/modules/content/index.ts';
 import type { SeedContext } from '../context.ts';
 
 export const SUPPORT_EMAIL = 'support@gallop.example';

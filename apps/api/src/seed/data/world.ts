@@ -1,4 +1,4 @@
-import type { Terrain } from '#src/modules/media/landscapes.ts';
+import type { Terrain } from '#src/modules/media/index.ts';
 
 /**
  * The demo geography: real countries in every world part with real regions and cities

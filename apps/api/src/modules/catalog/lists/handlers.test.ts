@@ -18,7 +18,7 @@ import {
   tours,
   worldParts,
 } from '#src/db/schema/index.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { ACCOMMODATION_KINDS, BEST_TOURS_LIMIT, byName } from './handlers.ts';

@@ -15,9 +15,10 @@ import {
   worldParts,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { loadTourCards, todayIso, toMediaItem } from '#src/modules/catalog/tour-card.ts';
+import { loadTourCards, toMediaItem } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { requestCardContext } from '#src/modules/catalog/tour/handlers.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
 import { calendarPeriods, nextSeasonWindow } from './calendar-periods.ts';
 import { listedTour } from '../listed.ts';
 import {

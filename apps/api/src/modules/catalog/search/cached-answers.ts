@@ -9,9 +9,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendKeptBody } from '#src/http/compressed-bodies.ts';
-import type { Rates, RatesCache } from '#src/modules/money/rates.ts';
+import type { Rates, RatesCache } from '#src/shared/money/rates.ts';
 import type { CachedBody, ResponseCache } from '../cache/response-cache.ts';
-import { currentDay } from '../tour-card.ts';
+import { currentDay } from '#src/shared/dates.ts';
 
 /**
  * Sends a cached (or just serialised) body, with where it came from. A body the response cache

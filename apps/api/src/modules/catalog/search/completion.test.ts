@@ -12,7 +12,7 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { listedTour } from '../listed.ts';
-import { todayIso } from '../tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { CATALOGUE_PATH } from './suggestion-urls.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';

@@ -5,7 +5,7 @@
  */
 import { isCruiseSearch } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
-import { convertAmount, type Rates } from '#src/modules/money/rates.ts';
+import { convertAmount, type Rates } from '#src/shared/money/rates.ts';
 import { publicTour } from '../listed.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { and, intArray, textArray } from './sql.ts';

@@ -21,7 +21,7 @@ import {
 } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { convertAmount, type Rates } from '#src/modules/money/rates.ts';
+import { convertAmount, type Rates } from '#src/shared/money/rates.ts';
 import {
   bookableDate,
   CABINS_CAPACITY,

@@ -17,10 +17,10 @@ import {
   tourDates,
   tours,
 } from '#src/db/schema/index.ts';
-import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
+import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import { todayIso } from '../tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { PAGE_SIZE } from './filters.ts';
 
 type TourList = components['schemas']['TourList'];

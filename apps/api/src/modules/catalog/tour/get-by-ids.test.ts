@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { tours } from '#src/db/schema/index.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 

@@ -19,8 +19,8 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { listedTour, publicTour } from '#src/modules/catalog/listed.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import { toDisplayPrice, type Rates } from '#src/modules/money/rates.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import type { OperationId } from '#src/contract.ts';

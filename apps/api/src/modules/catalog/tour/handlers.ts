@@ -14,9 +14,10 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { todayIso, type CardContext } from '#src/modules/catalog/tour-card.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import { requestCurrency } from '#src/modules/money/request-currency.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { type CardContext } from '#src/modules/catalog/tour-card.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import { publicTour } from '../listed.ts';
 import { goneTourAnswer } from './gone.ts';
 import { toIndividualDate, withOfferPrice } from './individual.ts';

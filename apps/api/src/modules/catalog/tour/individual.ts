@@ -6,7 +6,7 @@
  */
 import type { individualTours } from '#src/db/schema/index.ts';
 import type { PriceContext, TourDate } from '#src/modules/catalog/tour-card.ts';
-import { toDisplayPrice } from '#src/modules/money/rates.ts';
+import { toDisplayPrice } from '#src/shared/money/rates.ts';
 import type { Tour } from './page.ts';
 import type { TourRow } from './slug.ts';
 

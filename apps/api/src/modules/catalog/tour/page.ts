@@ -27,9 +27,9 @@ import {
   type PriceContext,
   type TourDate,
 } from '#src/modules/catalog/tour-card.ts';
-import { latestReviews, TOUR_REVIEWS_LIMIT } from '#src/modules/reviews/queries.ts';
+import { latestReviews, TOUR_REVIEWS_LIMIT } from '#src/modules/reviews/index.ts';
 import { tourPath, type TourRow } from './slug.ts';
-import { tiersOf, toCancellationPolicy } from '#src/modules/bookings/cancellation-policy.ts';
+import { tiersOf, toCancellationPolicy } from '#src/modules/bookings/index.ts';
 
 export type Tour = components['schemas']['Tour'];
 export type ProgramDay = components['schemas']['ProgramDay'];

@@ -1,9 +1,9 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/sessions.ts';
-import { todayIso } from '#src/modules/catalog/tour-card.ts';
-import type { RatesCache } from '#src/modules/money/rates.ts';
-import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/storage.ts';
+import { requireSigned } from '#src/modules/accounts/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
+import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';
 import { requestCardContext } from './handlers.ts';
 import { loadTourPrivateData, privateVariants, tourForStaff } from './private.ts';
 import { generateProgramPdf, recentProgramPdf, toPdf } from './program-pdf.ts';

@@ -9,8 +9,12 @@ import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tourDates, tourPrograms, uploads } from '#src/db/schema/index.ts';
 import type { TourRow } from '#src/modules/catalog/tour-card.ts';
-import { newPublicId, uploadedFileUrl, type UploadRow } from '#src/modules/uploads/records.ts';
-import type { UploadStore } from '#src/modules/uploads/storage.ts';
+import {
+  newPublicId,
+  uploadedFileUrl,
+  type UploadRow,
+  type UploadStore,
+} from '#src/modules/uploads/index.ts';
 import { openPdf } from '#src/pdf/pdf-document.ts';
 import { writeInclusions, writeProgramme } from '#src/pdf/programme-sections.ts';
 import { individualOffers } from './private.ts';

@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { createRatesCache, type Rates } from '#src/modules/money/rates.ts';
+import { createRatesCache, type Rates } from '#src/shared/money/rates.ts';
 import { Random } from '#src/seed/random.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { publicTour } from '../../listed.ts';
 import { readCatalogVersion } from '../../cache/catalog-version.ts';
-import { todayIso } from '../../tour-card.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { compileFilter } from '../conditions.ts';
 import { searchFacets, toFilterFacets } from '../facets.ts';
 import { mergeFilters, type TourSearchFilter } from '../filters.ts';

@@ -9,7 +9,7 @@
  * behind it (decision 076).
  */
 import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
-import { currentDay } from '../../tour-card.ts';
+import { currentDay } from '#src/shared/dates.ts';
 import type { TourIndex } from './tour-index.ts';
 
 export interface TourIndexProvider {

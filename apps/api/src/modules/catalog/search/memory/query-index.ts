@@ -7,7 +7,7 @@
  * count a visitor gets by changing that kind's choice), any other tour for none.
  */
 import { FILTER_LIMITS, isCruiseSearch } from '@gallop/search-filters';
-import type { Rates } from '#src/modules/money/rates.ts';
+import type { Rates } from '#src/shared/money/rates.ts';
 import {
   effectiveDateFrom,
   lowerUsd,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#src/db/client.ts';
 import { currencyRates } from '#src/db/schema/index.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/cache/catalog-version.ts';
+import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 
 const updates: { code: string; perUsd: number }[] = [];
 for (const argument of process.argv.slice(2)) {

@@ -1,0 +1,36 @@
+/**
+ * The catalog module: tours, tour cards, lists, search and the catalogue caches.
+ * Code outside the module imports it only from here (tooling/lint/boundaries.js).
+ */
+export { bumpCatalogVersion, readCatalogVersion } from './cache/catalog-version.ts';
+export { type ResponseCache } from './cache/response-cache.ts';
+export { createSeatChangesFeed } from './cache/seat-changes.ts';
+export { createCatalogResponseCache } from './cache/setup.ts';
+export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
+export { listsHandlers } from './lists/handlers.ts';
+export { createCachedAnswers, type CachedAnswers } from './search/cached-answers.ts';
+export { bookableDate } from './search/conditions.ts';
+export { mergeFilters, PAGE_SIZE } from './search/filters.ts';
+export { catalogSearchHandlers } from './search/handlers.ts';
+export { createCardStore, type CardStore } from './search/memory/card-store.ts';
+export { type TourIndexProvider } from './search/memory/index-provider.ts';
+export { loadTourIndex } from './search/memory/load-index.ts';
+export { prepareIndex } from './search/memory/prepare-index.ts';
+export { compileIndexQuery, searchIndex } from './search/memory/query-index.ts';
+export { createSearchIndex } from './search/memory/setup.ts';
+export { resolvePlace } from './search/place.ts';
+export { createSearchLimit } from './search/search-limit.ts';
+export { queryRows } from './search/sql.ts';
+export {
+  loadTourCards,
+  toMediaItem,
+  toOrganizerBrief,
+  toTourDate,
+  type CardContext,
+  type TourSummary,
+} from './tour-card.ts';
+export { requestCardContext, tourHandlers } from './tour/handlers.ts';
+export { loadTourPage } from './tour/page.ts';
+export { privateTourHandlers } from './tour/private-handlers.ts';
+export { publishedCards } from './tour/published-cards.ts';
+export { resolveTourSlug } from './tour/slug.ts';

@@ -1,0 +1,1 @@
+export { STATUS } from './records.ts';

@@ -1,0 +1,1 @@
+export const todayIso = () => '2026-01-01';
