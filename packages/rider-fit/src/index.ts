@@ -1,0 +1,34 @@
+export {
+  LEVEL_DEFINITIONS,
+  RIDER_LEVELS,
+  TACKS,
+  TACK_LABELS,
+  isRiderLevel,
+  isTack,
+  levelRank,
+  type LevelDefinition,
+  type RiderLevel,
+  type Tack,
+} from './levels';
+export type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
+export {
+  FIT_LABELS,
+  FIT_VERDICTS,
+  compareFit,
+  hasHorseFor,
+  matchRider,
+  needsHeavyHorse,
+  type FitCheck,
+  type FitReason,
+  type FitVerdict,
+  type RiderFit,
+} from './match';
+export {
+  PASSPORT_LIMITS,
+  passportFromCookie,
+  passportProfile,
+  passportToCookie,
+  readPassport,
+  type RiderPassport,
+} from './passport';
+export { SELF_ASSESSMENT_QUESTIONS, proposeLevel, type SelfAssessment } from './self-assessment';
