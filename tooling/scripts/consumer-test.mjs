@@ -21,7 +21,7 @@ import { dirname, extname, join, normalize } from 'node:path';
 import { run } from './lib/run.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const packages = ['@gallop/api-client', '@gallop/ui-kit'];
+const packages = ['@gallop/api-client', '@gallop/rider-fit', '@gallop/ui-kit'];
 const work = mkdtempSync(join(tmpdir(), 'gallop-consumer-'));
 const tarballs = join(work, 'tarballs');
 const app = join(work, 'app');

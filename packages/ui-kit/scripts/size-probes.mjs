@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Builds the two bundles that size-limit measures (package.json "size-limit"): every export of
-// the kit, and a single Button import, each as a consumer's Vite build would produce them (JS and
-// CSS). Vite is used rather than size-limit's esbuild plugin because esbuild keeps the CSS of
-// modules it has tree-shaken away, which would hide what a consumer really ships.
+// Builds the bundles that size-limit measures (package.json "size-limit"): every export of the
+// kit, a single Button import and a tour card's rider-fit pieces, each as a consumer's Vite build
+// would produce them (JS and CSS). Vite is used rather than size-limit's esbuild plugin because
+// esbuild keeps the CSS of modules it has tree-shaken away, which would hide what a consumer
+// really ships.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -14,6 +15,8 @@ const dist = JSON.stringify(join(root, 'dist', 'index.js'));
 const probes = {
   kit: `import * as kit from ${dist};\nconsole.log(kit);\n`,
   button: `import { Button } from ${dist};\nconsole.log(Button);\n`,
+  // What a tour card adds for rider fit: it must stay free of react-aria and the form controls.
+  'rider-fit-card': `import { FitIndicator, RiderLevelBadge } from ${dist};\nconsole.log(FitIndicator, RiderLevelBadge);\n`,
 };
 
 mkdirSync(out, { recursive: true });

@@ -114,6 +114,29 @@ export type { EmptyStateProps, EmptyStateVariant } from './empty-state';
 export { COPIED_FLAG_DURATION, CopyToClipboard } from './copy-to-clipboard';
 export type { CopyToClipboardProps } from './copy-to-clipboard';
 
+// Rider fit (issue 46): levels, the fit verdict, a tour's pace mix, the self-assessment
+export { RIDER_LEVEL_TEXTS, RiderLevelBadge, RiderLevelScale } from './rider-level';
+export type {
+  RiderLevelBadgeProps,
+  RiderLevelScaleProps,
+  RiderLevelSize,
+  RiderLevelTexts,
+} from './rider-level';
+export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
+export type { FitIndicatorProps } from './fit-indicator';
+export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';
+export type { Pace, PaceMixBarProps, PaceShare } from './pace-mix';
+export {
+  RIDER_SELF_ASSESSMENT_TEXTS,
+  RiderSelfAssessment,
+  SELF_ASSESSMENT_PACES,
+} from './rider-self-assessment';
+export type {
+  RiderSelfAssessmentProps,
+  RiderSelfAssessmentTexts,
+  SelfAssessmentQuestionTexts,
+} from './rider-self-assessment';
+
 // Forms
 export {
   FALLBACK_RULE_MESSAGE,

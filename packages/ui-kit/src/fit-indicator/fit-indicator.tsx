@@ -1,0 +1,93 @@
+import '../tokens/tokens.css';
+import '../internal/visually-hidden.css';
+import './fit-indicator.css';
+import { FIT_LABELS, type FitVerdict } from '@gallop/rider-fit';
+import { cx } from '../internal/class-names';
+import { AlertIcon, CheckIcon, CloseIcon, PlusIcon } from '../internal/icons';
+
+/** The prompt shown instead of a verdict while the traveller has no rider passport. */
+export const FIT_INDICATOR_ADD_PASSPORT = 'Add your rider passport to see if this ride fits you';
+
+const ICONS = { fits: CheckIcon, stretch: AlertIcon, 'not-suitable': CloseIcon } as const;
+
+export interface FitIndicatorProps {
+  /** The verdict of `matchRider`; `null` when the traveller has no rider passport yet. */
+  verdict: FitVerdict | null;
+  /** The verdict's reason (`matchRider(...).reason`), one line after the label. */
+  reason?: string | null;
+  /** With no passport, the prompt becomes a button that calls this. */
+  onAddPassport?: () => void;
+  /** One line for tour cards: the reason is cut to fit, the full text is in the title. */
+  compact?: boolean;
+  /** Defaults: FIT_LABELS ('Fits you', 'A stretch', 'Not suitable'). */
+  labels?: Partial<Record<FitVerdict, string>>;
+  /** Default FIT_INDICATOR_ADD_PASSPORT. */
+  addPassportLabel?: string;
+  className?: string;
+}
+
+/**
+ * Whether a ride fits the traveller: a coloured icon, the verdict's words and its reason, so
+ * colour is never the only signal. Without a passport, a neutral prompt to add one.
+ */
+export function FitIndicator({
+  verdict,
+  reason,
+  onAddPassport,
+  compact = false,
+  labels,
+  addPassportLabel = FIT_INDICATOR_ADD_PASSPORT,
+  className,
+}: FitIndicatorProps) {
+  const iconSize = compact ? 12 : 14;
+  const classes = (modifier: string) =>
+    cx('gk-fit', `gk-fit--${modifier}`, compact && 'gk-fit--compact', className);
+
+  if (verdict === null) {
+    const content = (
+      <>
+        <span className="gk-fit__icon">
+          <PlusIcon size={iconSize} />
+        </span>
+        <span className="gk-fit__text">{addPassportLabel}</span>
+      </>
+    );
+    return onAddPassport ? (
+      <button
+        type="button"
+        className={cx(classes('none'), 'gk-fit--action')}
+        title={compact ? addPassportLabel : undefined}
+        onClick={onAddPassport}
+      >
+        {content}
+      </button>
+    ) : (
+      <p className={classes('none')} title={compact ? addPassportLabel : undefined}>
+        {content}
+      </p>
+    );
+  }
+
+  const label = labels?.[verdict] ?? FIT_LABELS[verdict];
+  const Icon = ICONS[verdict];
+  return (
+    <p
+      className={classes(verdict)}
+      data-verdict={verdict}
+      title={compact ? [label, reason].filter(Boolean).join(': ') : undefined}
+    >
+      <span className="gk-fit__icon">
+        <Icon size={iconSize} />
+      </span>
+      <span className="gk-fit__text">
+        <span className="gk-fit__label">{label}</span>
+        {reason && (
+          <>
+            <span className="gk-visually-hidden">: </span>
+            <span className="gk-fit__reason">{reason}</span>
+          </>
+        )}
+      </span>
+    </p>
+  );
+}
