@@ -80,7 +80,7 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 }
 
 /**
- * Seeds `tours` tours with the lead's seed CLI (it resets the database first), unless the
+ * Seeds `tours` tours with the demo package's seed CLI (it resets the database first), unless the
  * database already holds exactly that many and `reseed` is off: 100k tours take minutes.
  */
 export async function ensureSeeded(
@@ -96,6 +96,10 @@ export async function ensureSeeded(
   }
   console.info(`seeding ${tours} tours into ${describeDatabase(database)} (held ${present})`);
   const started = performance.now();
-  await run('pnpm', ['run', '--silent', 'seed', '--tours', String(tours)], databaseEnv(database));
+  await run(
+    'pnpm',
+    ['--filter', '@gallop/api-demo', 'run', '--silent', 'seed', '--tours', String(tours)],
+    databaseEnv(database),
+  );
   console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

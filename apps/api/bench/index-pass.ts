@@ -5,16 +5,15 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { compileIndexQuery, prepareIndex, searchIndex } from '@gallop/search-index';
 import { openDatabase } from '#src/db/client.ts';
 import {
-  compileIndexQuery,
   loadTourIndex,
   mergeFilters,
   PAGE_SIZE,
-  prepareIndex,
   readCatalogVersion,
   resolvePlace,
-  searchIndex,
+  usdMinorIn,
 } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { createRatesCache } from '#src/shared/money/rates.ts';
@@ -144,8 +143,9 @@ for (const search of mix) {
   const filter = mergeFilters(undefined, query);
   const currency = search.headers['x-currency'] ?? 'USD';
   const place = await resolvePlace(db, filter);
+  const toUsdMinor = usdMinorIn({ currency, rates });
   const run = () => {
-    const compiled = compileIndexQuery(index, filter, { currency, rates, place });
+    const compiled = compileIndexQuery(index, filter, { toUsdMinor, place });
     return searchIndex(index, compiled, {
       sort: filter.sort,
       offset: (filter.page - 1) * PAGE_SIZE,

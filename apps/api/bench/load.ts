@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import autocannon, { type Request } from 'autocannon';
-import { Random } from '#src/seed/random.ts';
+import { Random } from '#src/shared/random.ts';
 import type { FreshSearches, SearchQuery } from './mix.ts';
 
 /** autocannon's per-connection queue of requests awaiting their answers. */

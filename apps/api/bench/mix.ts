@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { Random } from '#src/seed/random.ts';
+import { Random } from '#src/shared/random.ts';
 
 /** One request of the load mix: a `/spa/tours` search as the web sends it. */
 export interface SearchQuery {

@@ -4,36 +4,21 @@
  * Semantics are documented in README.md next to this file.
  */
 import { isCruiseSearch } from '@gallop/search-filters';
+import {
+  effectiveDateFrom,
+  lowerUsd,
+  requiredOperatorTypes,
+  TOURIST_BASE_ACCOMMODATIONS,
+  upperUsd,
+  type Place,
+  type ToUsdMinor,
+  type TourFacet,
+} from '@gallop/search-index';
 import { sql, type SQL } from 'drizzle-orm';
 import { convertAmount, type Rates } from '#src/shared/money/rates.ts';
 import { publicTour } from '../listed.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { and, intArray, textArray } from './sql.ts';
-
-/** Filter kinds with facets: a facet counts over the result filtered by every *other* kind. */
-export const TOUR_FACETS = [
-  'countries',
-  'regions',
-  'cities',
-  'rest_kinds',
-  'collections',
-  'languages',
-  'comfort',
-  'accommodation',
-  'difficulty',
-  'organizers',
-  'operator_types',
-  'world_parts',
-  'showplaces',
-  // The cruise kinds: only cruises hold their values.
-  'water_objects',
-  'cruise_types',
-  'cruise_start_cities',
-  'ships',
-  'cabins_capacity',
-  'returning_cruises',
-] as const;
-export type TourFacet = (typeof TOUR_FACETS)[number];
 
 /** Date-level filter groups; the duration and price facets each leave their own group out. */
 interface DateConditions {
@@ -53,24 +38,13 @@ export interface CompiledFilter {
   dates: DateConditions;
 }
 
-/** A radius search around a point. */
-export interface Place {
-  lat: number;
-  lng: number;
-  radiusKm: number;
-}
-
 export interface CompileOptions {
   today: string;
-  /** The currency price bounds are given in (the request's `X-Currency`). */
-  currency: string;
-  rates: Rates;
+  /** The request currency's price bounds in USD minor units (`usdMinorIn`). */
+  toUsdMinor: ToUsdMinor;
   /** The resolved radius search (`lat`/`lng`, or the city named by `placeName`). */
   place?: Place | undefined;
 }
-
-/** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
-export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;
 
 /** The travellers a cruise's cabin takes: the tour's own figure, else its ship's. */
 export const CABINS_CAPACITY = sql`coalesce(tours.cabins_capacity, (select ships.cabins_capacity from ships where ships.id = tours.ship_id))`;
@@ -80,30 +54,9 @@ export function bookableDate(today: string): SQL {
   return sql`tour_dates.start_date >= ${today}::date and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0`;
 }
 
-/** USD minor units for `amount` major units of `currency`. */
-function toUsdMinor(amount: number, currency: string, rates: Rates): number {
-  return convertAmount(amount, currency, 'USD', rates) * 100;
-}
-
-// Bounds are converted once and compared with the stored USD prices; a tiny epsilon keeps a
-// bound that converts to a whole number of cents from being lost to floating point.
-const EPSILON = 1e-6;
-export const lowerUsd = (amount: number, options: Pick<CompileOptions, 'currency' | 'rates'>) =>
-  Math.ceil(toUsdMinor(amount, options.currency, options.rates) - EPSILON);
-export const upperUsd = (amount: number, options: Pick<CompileOptions, 'currency' | 'rates'>) =>
-  Math.floor(toUsdMinor(amount, options.currency, options.rates) + EPSILON);
-
-/** The first day a date may start on: `dateFrom` when it is after today (past dates never match). */
-export function effectiveDateFrom(filter: TourSearchFilter, today: string): string | undefined {
-  return filter.dateFrom !== undefined && filter.dateFrom > today ? filter.dateFrom : undefined;
-}
-
-/** Operator types a tour must have: `isAuthorTourSearch=1` is the authors' tab; with `operatorType` both must hold. */
-export function requiredOperatorTypes(filter: TourSearchFilter): string[] {
-  return [
-    ...(filter.isAuthorTourSearch ? ['author'] : []),
-    ...(filter.operatorType !== 'any' ? [filter.operatorType] : []),
-  ];
+/** USD minor units for major units of the request's currency (`X-Currency`) at `rates`. */
+export function usdMinorIn({ currency, rates }: { currency: string; rates: Rates }): ToUsdMinor {
+  return (amount) => convertAmount(amount, currency, 'USD', rates) * 100;
 }
 
 function compileDates(filter: TourSearchFilter, options: CompileOptions): DateConditions {
@@ -111,22 +64,23 @@ function compileDates(filter: TourSearchFilter, options: CompileOptions): DateCo
   const days: SQL[] = [];
   const price: SQL[] = [];
   // Past dates never match (bookableDate); a range that starts in the past starts today.
+  const { toUsdMinor } = options;
   const dateFrom = effectiveDateFrom(filter, options.today);
   if (dateFrom !== undefined) range.push(sql`tour_dates.start_date >= ${dateFrom}::date`);
   if (filter.dateTo !== undefined) range.push(sql`tour_dates.start_date <= ${filter.dateTo}::date`);
   if (filter.daysMin !== undefined) days.push(sql`tour_dates.duration >= ${filter.daysMin}`);
   if (filter.daysMax !== undefined) days.push(sql`tour_dates.duration <= ${filter.daysMax}`);
   if (filter.priceMin !== undefined) {
-    price.push(sql`tour_dates.price_usd >= ${lowerUsd(filter.priceMin, options)}`);
+    price.push(sql`tour_dates.price_usd >= ${lowerUsd(filter.priceMin, toUsdMinor)}`);
   }
   if (filter.priceMax !== undefined) {
-    price.push(sql`tour_dates.price_usd <= ${upperUsd(filter.priceMax, options)}`);
+    price.push(sql`tour_dates.price_usd <= ${upperUsd(filter.priceMax, toUsdMinor)}`);
   }
   if (filter.pricePerDayMin !== undefined) {
-    price.push(sql`tour_dates.price_per_day_usd >= ${lowerUsd(filter.pricePerDayMin, options)}`);
+    price.push(sql`tour_dates.price_per_day_usd >= ${lowerUsd(filter.pricePerDayMin, toUsdMinor)}`);
   }
   if (filter.pricePerDayMax !== undefined) {
-    price.push(sql`tour_dates.price_per_day_usd <= ${upperUsd(filter.pricePerDayMax, options)}`);
+    price.push(sql`tour_dates.price_per_day_usd <= ${upperUsd(filter.pricePerDayMax, toUsdMinor)}`);
   }
   return { range, days, price };
 }

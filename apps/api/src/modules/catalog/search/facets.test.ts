@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ORGANIZER_FACET_LIMIT, toFilterFacets, type FacetRow } from './facets.ts';
+import { normalizeFilters } from '@gallop/search-filters';
+import {
+  buildTourIndex,
+  compileIndexQuery,
+  ORGANIZER_FACET_LIMIT,
+  searchIndex,
+  type FacetRow,
+} from '@gallop/search-index';
+import { date, labels, prices as indexPrices, today, tourRow } from '@gallop/search-index/testing';
+import { toFilterFacets } from './facets.ts';
 
 const prices = { currency: 'USD', rates: new Map([['USD', 1]]) };
 
@@ -76,5 +85,85 @@ describe('toFilterFacets: the organizer facet lists the top organizers (decision
     const facets = toFilterFacets([...rows, total], prices, { organizerLimit: 3 });
     expect(facets.organizers_total).toBe(20_000);
     expect(facets.organizers).toHaveLength(3);
+  });
+});
+
+describe('the organizer facet from the index (decision 043)', () => {
+  // Organizer k (1–40) runs 1 + k % 6 tours, so counts tie at every cut; names repeat (ties go
+  // by id) and one has an accent. Organizer 41 has tours but no name, so it is never listed.
+  const organizerIds = Array.from({ length: 41 }, (_, k) => k + 1);
+  const names = new Map(
+    organizerIds
+      .filter((id) => id <= 40)
+      .map((id) => [
+        id,
+        id === 7 ? 'Éclair Riders' : `Riders ${String.fromCharCode(65 + (id % 9))}`,
+      ]),
+  );
+  const tours = organizerIds.flatMap((organizerId) =>
+    Array.from({ length: 1 + (organizerId % 6) }, (_, n) => ({ organizerId, n })),
+  );
+  const index = buildTourIndex({
+    version: 1,
+    today,
+    tours: tours.map(({ organizerId, n }, position) =>
+      tourRow(position + 1, { organizerId, difficulty: 1 + ((organizerId + n) % 3) }),
+    ),
+    dates: tours.map((_, position) => date(position + 1, 10, 3, 10_000)),
+    labels: labels({ countries: new Map([[1, 'One']]), organizers: names }),
+  });
+
+  /** The facet's rows with the organizers cut at `organizerLimit` (all of them without one). */
+  const facetRows = (filter: ReturnType<typeof normalizeFilters>, organizerLimit?: number) =>
+    searchIndex(index, compileIndexQuery(index, filter, indexPrices), {
+      sort: 'default',
+      offset: 0,
+      limit: 20,
+      withFacets: true,
+      organizerFacetLimit: organizerLimit ?? Number.MAX_SAFE_INTEGER,
+    }).facets!;
+
+  it('sends only the top organizers and the chosen one, as the full list cut would list them', () => {
+    let chosenOutside = 0;
+    let tiesAtCut = 0;
+    for (const organizerLimit of [1, 3, 8, 20, 30]) {
+      for (const query of [
+        {},
+        { difficulty: [2] },
+        { organizer: 40 },
+        { organizer: 1, difficulty: [1, 3] },
+        { organizer: 7 },
+        { organizer: 41 },
+      ]) {
+        const filter = normalizeFilters(query);
+        const options = { organizerLimit, selectedOrganizer: filter.organizer };
+        const full = facetRows(filter);
+        const expected = toFilterFacets(full, prices, options);
+        const rows = facetRows(filter, organizerLimit);
+        const context = JSON.stringify({ organizerLimit, query });
+        expect(toFilterFacets(rows, prices, options), context).toEqual(expected);
+        expect(
+          rows.filter((row) => row.facet === 'organizers').length,
+          context,
+        ).toBeLessThanOrEqual(organizerLimit + 1);
+        expect(expected.organizers_total, context).toBe(
+          full.filter((row) => row.facet === 'organizers').length,
+        );
+        expect(expected.organizers_total, context).toBeGreaterThan(organizerLimit);
+        if (expected.organizers!.length > organizerLimit) chosenOutside += 1;
+        const sorted = toFilterFacets(full, prices, { organizerLimit: Infinity }).organizers!;
+        if (sorted[organizerLimit - 1]!.count === sorted[organizerLimit]!.count) tiesAtCut += 1;
+      }
+    }
+    // The cases above must reach both rules, not pass by missing them.
+    expect(chosenOutside).toBeGreaterThan(3);
+    expect(tiesAtCut).toBeGreaterThan(10);
+  });
+
+  it('sends every named organizer, and no total row, when they fit', () => {
+    const rows = facetRows(normalizeFilters({}), 40);
+    expect(rows.filter((row) => row.facet === 'organizers')).toHaveLength(40);
+    expect(rows.some((row) => row.facet === 'organizers_total')).toBe(false);
+    expect(toFilterFacets(rows, prices).organizers_total).toBe(40);
   });
 });

@@ -19,6 +19,13 @@ import {
   type Difficulty,
   type OperatorType,
 } from '@gallop/search-filters';
+import {
+  compareByName,
+  ORGANIZER_FACET_LIMIT,
+  TOUR_FACETS,
+  type FacetRow,
+  type TourFacet,
+} from '@gallop/search-index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { convertAmount, type Rates } from '#src/shared/money/rates.ts';
@@ -27,10 +34,8 @@ import {
   CABINS_CAPACITY,
   dateConditions,
   hasMatchingDate,
-  TOUR_FACETS,
   type CompiledFilter,
   type DateGroup,
-  type TourFacet,
 } from './conditions.ts';
 import { and, queryRows } from './sql.ts';
 
@@ -173,31 +178,6 @@ function facetsQuery(compiled: CompiledFilter): SQL {
     ${sql.join([tourFacetsQuery(compiled), durations, price], sql` union all `)}`;
 }
 
-/**
- * How many organizers a facets answer lists, the most tours first, besides the chosen one: a
- * catalogue of a million tours has 20,000 with a count (decision 043).
- */
-export const ORGANIZER_FACET_LIMIT = 100;
-
-/**
- * One counted value of a kind, as the facet query answers; or (kind `price`) the price range; or
- * (kind `organizers_total`, in `count`) how many organizers counted, when the rows hold only the
- * organizers that can be listed (the index picks them: `organizerRows`, `memory/query-index.ts`).
- */
-export interface FacetRow {
-  facet: TourFacet | DateFacet | 'organizers_total';
-  value: string | null;
-  label: string | null;
-  count: number | string;
-  low: number | string | null;
-  high: number | string | null;
-  /**
-   * The value's place among its kind's values in name order (`compareByName`), when the counter
-   * knows it (the in-process index): equal counts then compare as numbers.
-   */
-  nameRank?: number | undefined;
-}
-
 /** How each kind's values read (ids and levels are integers, codes are strings). */
 const READ_VALUE: Record<TourFacet | 'durations', (value: string) => string | number> = {
   countries: Number,
@@ -257,20 +237,6 @@ const ORDERED_BY_VALUE = new Set<string>([
   'cabins_capacity',
 ]);
 const COMFORT_ORDER = Object.keys(COMFORT_LABELS);
-// `localeCompare` builds a collator per call (with options, every time): these are made once.
-const byText = new Intl.Collator();
-const byValue = new Intl.Collator('en', { numeric: true });
-
-/**
- * The order of values with equal counts: by name, then by value, so equal names (two towns of
- * one name) keep one order whatever counted them. The index ranks organizers with it too.
- */
-export function compareByName(
-  a: Pick<FacetOption, 'text' | 'value'>,
-  b: Pick<FacetOption, 'text' | 'value'>,
-): number {
-  return byText.compare(a.text, b.text) || byValue.compare(String(a.value), String(b.value));
-}
 
 /** A facet's option with its name rank, when the counter gave one (`FacetRow.nameRank`). */
 interface RankedOption {
@@ -315,23 +281,17 @@ function topOrganizers(
   return selected ? [...top, selected] : top;
 }
 
-/**
- * The facets of a search. Prices (`price_min`, `price_max`) are the cheapest and dearest
- * matching date in `currency`, rounded outwards to whole units (absent when nothing matches).
- */
-export async function searchFacets(
-  db: Database,
-  compiled: CompiledFilter,
-  prices: { currency: string; rates: Rates },
-  options: OrganizerFacetOptions = {},
-): Promise<FilterFacets> {
-  return toFilterFacets(await queryRows<FacetRow>(db, facetsQuery(compiled)), prices, options);
+/** Every facet kind's counted rows of a search, as the port answers them (`toFilterFacets` shapes them). */
+export function facetRowsOf(db: Database, compiled: CompiledFilter): Promise<FacetRow[]> {
+  return queryRows<FacetRow>(db, facetsQuery(compiled));
 }
 
 /**
- * Counted rows (from SQL or from the in-process index) as the contract's `FilterFacets`. The
- * organizers are cut to the top `organizerLimit` (plus the selected one); `organizers_total`
- * counts them all (an `organizers_total` row says how many when the rows hold only the top).
+ * Counted rows (from SQL or from the in-process index) as the contract's `FilterFacets`. Prices
+ * (`price_min`, `price_max`) are the cheapest and dearest matching date in `currency`, rounded
+ * outwards to whole units (absent when nothing matches). The organizers are cut to the top
+ * `organizerLimit` (plus the selected one); `organizers_total` counts them all (an
+ * `organizers_total` row says how many when the rows hold only the top).
  */
 export function toFilterFacets(
   rows: readonly FacetRow[],

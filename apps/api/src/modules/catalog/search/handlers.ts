@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '@gallop/api-client';
+import { dateBoundsOf, indexSearch, type Place, type SearchPort } from '@gallop/search-index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -12,23 +13,23 @@ import { currentDay } from '#src/shared/dates.ts';
 import { ratesKey, sendCachedBody, type CachedAnswers } from './cached-answers.ts';
 import { withChosenValues } from './chosen-facets.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
-import { compileFilter, type Place } from './conditions.ts';
-import { searchFacets, toFilterFacets } from './facets.ts';
+import { compileFilter, usdMinorIn } from './conditions.ts';
+import { toFilterFacets } from './facets.ts';
 import {
   assertConsistent,
   describeFilter,
   mergedFields,
   mergeFilters,
+  PAGE_SIZE,
   setQueryFields,
   type TourSearchFilter,
 } from './filters.ts';
 import { resolvePlace } from './place.ts';
 import { listBody, type Serialize } from './list-body.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
-import { createCardStore, type CardStore } from './memory/card-store.ts';
-import type { TourIndexProvider } from './memory/index-provider.ts';
-import { compileIndexQuery } from './memory/query-index.ts';
-import { searchTours, searchToursInIndex } from './search-tours.ts';
+import { createCardStore, type CardStore } from './index-adapter/card-store.ts';
+import type { TourIndexProvider } from './index-adapter/index-provider.ts';
+import { pageCards, pagination, sqlSearch } from './search-tours.ts';
 
 type TourList = components['schemas']['TourList'];
 type ToursPage = components['schemas']['ToursPage'];
@@ -80,7 +81,12 @@ interface SearchRequest {
   stored: Record<string, unknown> | undefined;
 }
 
-/** The search both list calls share: filters → one page of cards (+ facets on request). */
+/**
+ * The search both list calls share: filters → one page of cards (+ facets on request). The
+ * search port answers the total, the page's ids and the facet rows: the in-process index when one
+ * serves for today, else SQL (with its totals and facets cached for a minute); the cards and the
+ * facets' shape are the same whichever answered.
+ */
 async function runSearch(
   db: Database,
   caches: {
@@ -95,70 +101,56 @@ async function runSearch(
   assertConsistent(mergedFields(stored, query));
   const filter = mergeFilters(stored, query);
   const place = await resolvePlace(db, filter);
-  const compile = () => compileFilter(filter, { today, currency, rates, place });
+  const toUsdMinor = usdMinorIn({ currency, rates });
   const index = await caches.index?.current();
-  if (index && index.today === today) {
-    const found = await searchToursInIndex(
-      db,
-      index,
-      compileIndexQuery(index, filter, { currency, rates, place }),
-      compile,
-      filter,
-      {
-        currency,
-        rates,
+  const served = index?.today === today ? index : undefined;
+  const port: SearchPort = served
+    ? indexSearch(served)
+    : sqlSearch(db, {
         today,
-        withAlt: false,
-        withFacets: query.expand === 'filters',
-        cards: caches.cards,
-      },
-    );
-    const { facetRows, cards, pagination } = found;
-    const facets = facetRows
-      ? await withChosenValues(
-          db,
-          toFilterFacets(facetRows, { currency, rates }, { selectedOrganizer: filter.organizer }),
-          filter,
-        )
-      : undefined;
-    const items = 'items' in cards ? cards.items : [];
-    return {
-      filter,
-      list: { items, pagination, ...(facets ? { filters: facets } : {}) } satisfies TourList,
-      itemBodies: 'bodies' in cards ? cards.bodies : undefined,
-    };
-  }
-  const compiled = compile();
-  const key = searchKey(filter, { currency, today, place, version: caches.version });
-  const { results } = caches;
-  const [list, facets] = await Promise.all([
-    searchTours(
-      db,
-      compiled,
-      filter,
-      { currency, rates, today, withAlt: false },
-      { cache: results, key },
-    ),
-    query.expand === 'filters'
-      ? results.get(`facets:${key}`, async () =>
-          withChosenValues(
-            db,
-            await searchFacets(
-              db,
-              compiled,
-              { currency, rates },
-              { selectedOrganizer: filter.organizer },
-            ),
-            filter,
-          ),
-        )
-      : undefined,
-  ]);
-  return {
+        results: {
+          cache: caches.results,
+          key: searchKey(filter, { currency, today, place, version: caches.version }),
+        },
+      });
+  const withFacets = query.expand === 'filters';
+  const answer = await port.search({
     filter,
-    list: { ...list, ...(facets ? { filters: facets } : {}) } satisfies TourList,
-    itemBodies: undefined,
-  };
+    place,
+    toUsdMinor,
+    offset: (filter.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    withFacets,
+  });
+  const [cards, facets] = await Promise.all([
+    pageCards(db, answer.ids, () => compileFilter(filter, { today, toUsdMinor, place }), {
+      currency,
+      rates,
+      today,
+      withAlt: false,
+      // The card store belongs beside the index (decision 044): SQL answers take cards from SQL.
+      store:
+        served && caches.cards
+          ? {
+              cards: caches.cards,
+              index: served,
+              dates: dateBoundsOf(filter, { today, toUsdMinor }),
+            }
+          : undefined,
+    }),
+    answer.facets &&
+      withChosenValues(
+        db,
+        toFilterFacets(answer.facets, { currency, rates }, { selectedOrganizer: filter.organizer }),
+        filter,
+      ),
+  ]);
+  const list = {
+    items: 'items' in cards ? cards.items : [],
+    pagination: pagination(filter.page, answer.total),
+    ...(facets ? { filters: facets } : {}),
+  } satisfies TourList;
+  return { filter, list, itemBodies: 'bodies' in cards ? cards.bodies : undefined };
 }
 
 function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown>): ToursPage {

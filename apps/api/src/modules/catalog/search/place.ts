@@ -4,11 +4,11 @@
  * name of the place the visitor picked. A name that matches no city restricts nothing: it is a
  * label, and an empty page for a typo would be worse than the unfiltered list.
  */
+import type { Place } from '@gallop/search-index';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { normalizePhrase, phraseMatch } from './completion.ts';
 import { queryRows } from './sql.ts';
-import type { Place } from './conditions.ts';
 import { DEFAULT_RADIUS_KM, type TourSearchFilter } from './filters.ts';
 
 export async function resolvePlace(

@@ -1,23 +1,24 @@
 /**
- * The tour search query: one statement answers the page of cards (the ids of the page and each
- * card's parts, see `loadCardPage`), another the total, run together; the total is cached per
- * filter. See README.md for the plan strategy.
+ * The SQL search as the search port (`SearchPort` of `@gallop/search-index`): the reference the
+ * in-process index must agree with, and the fallback while no index serves. One statement answers
+ * the page of ids, one the total, one the facets, run together; the total and the facet rows are
+ * cached per filter. The cards of either implementation's ids come from `pageCards`. See
+ * README.md for the plan strategy.
  */
+import type { DateBounds, SearchAnswer, SearchPort, TourIndex } from '@gallop/search-index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { loadTourCards, type CardContext, type TourSummary } from '../tour-card.ts';
+import type { CardStore } from './index-adapter/card-store.ts';
 import {
-  loadCardPage,
-  loadTourCards,
-  type CardContext,
-  type CardPage,
-  type TourSummary,
-} from '../tour-card.ts';
-import { bookableDate, dateConditions, whereAll, type CompiledFilter } from './conditions.ts';
+  bookableDate,
+  compileFilter,
+  dateConditions,
+  whereAll,
+  type CompiledFilter,
+} from './conditions.ts';
+import { facetRowsOf } from './facets.ts';
 import { PAGE_SIZE, type TourSearchFilter } from './filters.ts';
-import { searchIndex, type IndexQuery } from './memory/query-index.ts';
-import type { CardStore } from './memory/card-store.ts';
-import type { TourIndex } from './memory/tour-index.ts';
-import type { FacetRow } from './facets.ts';
 import type { ResultCache } from './result-cache.ts';
 import { and, queryRows } from './sql.ts';
 
@@ -29,56 +30,70 @@ export interface TourPage {
 }
 
 /**
- * The page of ids with its sort key, and the same order for the outer card query. The order ends
- * with the id (a unique key), so pages never overlap or skip a tour.
+ * The page of ids, in order. The order ends with the id (a unique key), so pages never overlap or
+ * skip a tour; it walks an index in order and stops after the page when it can
+ * (`tours_search_idx` for the default sort, `tours_price_order_idx` for the price sorts without
+ * date filters).
  */
-function searchPage(compiled: CompiledFilter, sort: Sort, offset: number): CardPage {
+function pageQuery(compiled: CompiledFilter, sort: Sort, offset: number, limit: number): SQL {
   const dates = dateConditions(compiled);
-  const limit = sql`limit ${PAGE_SIZE} offset ${offset}`;
+  const page = sql`limit ${limit} offset ${offset}`;
   if (sort === 'default') {
-    return {
-      query: sql`select tours.id, tours.popularity as sort_key from tours where ${whereAll(compiled)}
-        order by tours.popularity desc nulls last, tours.id ${limit}`,
-      order: sql`page.sort_key desc nulls last, page.id`,
-    };
+    return sql`select tours.id from tours where ${whereAll(compiled)}
+      order by tours.popularity desc nulls last, tours.id ${page}`;
   }
   const direction = sort === 'price' ? sql`asc` : sql`desc`;
-  const order = sql`page.sort_key ${direction}, page.id ${direction}`;
   if (dates.length === 0) {
     // The cheapest bookable date is denormalised: the price index serves this order directly.
-    return {
-      query: sql`select tours.id, tours.from_price_usd as sort_key from tours where ${whereAll(compiled)}
-        order by tours.from_price_usd ${direction}, tours.id ${direction} ${limit}`,
-      order,
-    };
+    return sql`select tours.id from tours where ${whereAll(compiled)}
+      order by tours.from_price_usd ${direction}, tours.id ${direction} ${page}`;
   }
   // The price of a tour is its cheapest date that matches the date filters.
-  return {
-    query: sql`select tours.id, matching.price as sort_key from tours
-      cross join lateral (
-        select min(tour_dates.price_usd) as price from tour_dates
-        where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
-      ) matching
-      where ${and([...compiled.common, ...Object.values(compiled.facets)])} and matching.price is not null
-      order by matching.price ${direction}, tours.id ${direction} ${limit}`,
-    order,
-  };
-}
-
-function countQuery(compiled: CompiledFilter): SQL {
-  return sql`select count(*) as total from tours where ${whereAll(compiled)}`;
-}
-
-/** Where totals are kept between pages of one filter (see result-cache.ts). */
-export interface TotalsCache {
-  cache: ResultCache;
-  /** Identifies the filter (not the page or the sort). */
-  key: string;
+  return sql`select tours.id from tours
+    cross join lateral (
+      select min(tour_dates.price_usd) as price from tour_dates
+      where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
+    ) matching
+    where ${and([...compiled.common, ...Object.values(compiled.facets)])} and matching.price is not null
+    order by matching.price ${direction}, tours.id ${direction} ${page}`;
 }
 
 async function countTours(db: Database, compiled: CompiledFilter): Promise<number> {
-  const [row] = await queryRows<{ total: number | string }>(db, countQuery(compiled));
+  const [row] = await queryRows<{ total: number | string }>(
+    db,
+    sql`select count(*) as total from tours where ${whereAll(compiled)}`,
+  );
   return Number(row?.total ?? 0);
+}
+
+/** Where totals and facet rows are kept between pages of one filter (see result-cache.ts). */
+export interface ResultsCache {
+  cache: ResultCache;
+  /** Identifies the search (not the page or the sort). */
+  key: string;
+}
+
+/**
+ * The SQL search for the day `today` (bookable dates start today or later). With `results`, the
+ * total and the facet rows come from the cache when the same search ran within its minute.
+ */
+export function sqlSearch(
+  db: Database,
+  { today, results }: { today: string; results?: ResultsCache | undefined },
+): SearchPort {
+  const cached = <T>(part: string, load: () => Promise<T>): Promise<T> =>
+    results ? results.cache.get(`${part}:${results.key}`, load) : load();
+  return {
+    async search({ filter, place, toUsdMinor, offset, limit, withFacets }): Promise<SearchAnswer> {
+      const compiled = compileFilter(filter, { today, toUsdMinor, place });
+      const [rows, total, facets] = await Promise.all([
+        queryRows<{ id: number | string }>(db, pageQuery(compiled, filter.sort, offset, limit)),
+        cached('total', () => countTours(db, compiled)),
+        withFacets ? cached('facets', () => facetRowsOf(db, compiled)) : undefined,
+      ]);
+      return { total, ids: rows.map((row) => Number(row.id)), facets };
+    },
+  };
 }
 
 /** The dates a card may show: those the filter's date conditions accept (all without any). */
@@ -87,69 +102,32 @@ function dateScope(compiled: CompiledFilter): SQL | undefined {
   return dates.length > 0 ? and(dates) : undefined;
 }
 
-/** A page of tour cards for a compiled filter, and the total number of matching tours. */
-export async function searchTours(
-  db: Database,
-  compiled: CompiledFilter,
-  filter: Pick<TourSearchFilter, 'sort' | 'page'>,
-  context: CardContext,
-  totals?: TotalsCache,
-): Promise<TourPage> {
-  const [items, total] = await Promise.all([
-    loadCardPage(db, searchPage(compiled, filter.sort, (filter.page - 1) * PAGE_SIZE), {
-      ...context,
-      // Cards show the dates that matched (and price from the cheapest of them).
-      dateScope: dateScope(compiled),
-    }),
-    totals
-      ? totals.cache.get(`total:${totals.key}`, () => countTours(db, compiled))
-      : countTours(db, compiled),
-  ]);
-  return { items, pagination: pagination(filter.page, total) };
-}
-
-function pagination(page: number, total: number): TourPage['pagination'] {
+export function pagination(page: number, total: number): TourPage['pagination'] {
   return { page, per_page: PAGE_SIZE, total, page_count: Math.ceil(total / PAGE_SIZE) };
 }
 
-/** A page found by the index: its cards as objects, or as JSON texts from the card store. */
-export type IndexedTourPage = Omit<TourPage, 'items'> & {
-  cards: { items: TourSummary[] } | { bodies: Buffer[] };
-  facetRows: FacetRow[] | undefined;
-};
+/** A page's cards: as objects, or as JSON texts from the card store (decision 069). */
+export type PageCards = { items: TourSummary[] } | { bodies: Buffer[] };
 
 /**
- * The same page (and, on request, the facets' counted rows) from the in-process index: the
- * index finds the page's ids, total and counts; the cards come from the card store when there
- * is one (decision 044) as JSON texts (decision 069), else from the database.
+ * The cards of an answer's ids, in order, showing the dates the search matched: from the card
+ * store when the index answered and there is one (decision 044), else from the database (the
+ * filter's SQL form scopes the dates: compiled only then, as it costs a few percent of an
+ * uncached search's CPU).
  */
-export async function searchToursInIndex(
+export async function pageCards(
   db: Database,
-  index: TourIndex,
-  query: IndexQuery,
-  // The SQL form of the filter, which only reading cards from the database needs: compiling it
-  // for every search cost a few percent of an uncached search's CPU.
+  ids: readonly number[],
   compiled: () => CompiledFilter,
-  filter: Pick<TourSearchFilter, 'sort' | 'page'>,
-  context: CardContext & { withFacets: boolean; cards?: CardStore | undefined },
-): Promise<IndexedTourPage> {
-  const result = searchIndex(index, query, {
-    sort: filter.sort,
-    offset: (filter.page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
-    withFacets: context.withFacets,
-  });
-  const cards = context.cards
-    ? { bodies: await context.cards.cardBodies(index, result.ids, query.dates, context) }
-    : {
-        items: await loadTourCards(db, result.ids, {
-          ...context,
-          dateScope: dateScope(compiled()),
-        }),
-      };
+  context: CardContext & {
+    store?: { cards: CardStore; index: TourIndex; dates: DateBounds } | undefined;
+  },
+): Promise<PageCards> {
+  const { store, ...cardContext } = context;
+  if (store) {
+    return { bodies: await store.cards.cardBodies(store.index, ids, store.dates, cardContext) };
+  }
   return {
-    cards,
-    pagination: pagination(filter.page, result.total),
-    facetRows: result.facets,
+    items: await loadTourCards(db, ids, { ...cardContext, dateScope: dateScope(compiled()) }),
   };
 }

@@ -1,0 +1,54 @@
+/** The in-process search index as the environment configures it (see docs/operations.md). */
+import type { Database, DatabaseDriver } from '#src/db/client.ts';
+import type { Env } from '#src/env.ts';
+import { createCatalogVersionReader, readCatalogVersion } from '../../cache/catalog-version.ts';
+import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
+import { loadTourIndex } from './load-index.ts';
+import { prepareIndex } from '@gallop/search-index';
+
+/**
+ * A catalogue up to this size serves its new index before preparing it (decision 076): a
+ * structure built on a search costs it a few milliseconds at most here.
+ */
+const SERVES_UNPREPARED_TOURS = 5_000;
+
+export function createSearchIndex(
+  env: Pick<Env, 'SEARCH_INDEX'>,
+  db: Database,
+  log: TourIndexProviderLog,
+  /** Which database it reads: pages come as JSON from PGlite (see `PageFormat`). */
+  driver: DatabaseDriver,
+): TourIndexProvider | undefined {
+  if (env.SEARCH_INDEX === 'off') return undefined;
+  const versions = createCatalogVersionReader(() => readCatalogVersion(db));
+  return createTourIndexProvider({
+    versions,
+    log,
+    servesUnpreparedUpTo: SERVES_UNPREPARED_TOURS,
+    build: (key) =>
+      loadTourIndex(db, key, {
+        pages: driver === 'pglite' ? 'json' : 'rows',
+        onLaidOut: ({ ms, longestSliceMs }) =>
+          log.info(
+            { ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
+            'search index laid out',
+          ),
+      }),
+    prepare: async (index) => {
+      const timings = await prepareIndex(index);
+      const longestSliceMs = Math.max(0, ...timings.map((timing) => timing.longestSliceMs));
+      const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 3);
+      log.info(
+        {
+          longestSliceMs: Math.round(longestSliceMs),
+          slowest: slowest.map(
+            ({ label, tours, ms }) => `${label} (${tours} tours) ${Math.round(ms)} ms`,
+          ),
+        },
+        'search index prepared',
+      );
+    },
+  });
+}
+
+type TourIndexProviderLog = Parameters<typeof createTourIndexProvider>[0]['log'];

@@ -1,0 +1,112 @@
+/**
+ * The search rules both implementations of the port apply: the index here and the SQL search in
+ * the API (`apps/api/src/modules/catalog/search/conditions.ts`, `facets.ts`) import them from this
+ * one place, so a rule cannot drift between them. What a filter means is in the API's search
+ * README ("Filter semantics").
+ */
+import type { SearchFilters } from '@gallop/search-filters';
+
+/** Filter kinds with facets: a facet counts over the result filtered by every *other* kind. */
+export const TOUR_FACETS = [
+  'countries',
+  'regions',
+  'cities',
+  'rest_kinds',
+  'collections',
+  'languages',
+  'comfort',
+  'accommodation',
+  'difficulty',
+  'organizers',
+  'operator_types',
+  'world_parts',
+  'showplaces',
+  // The cruise kinds: only cruises hold their values.
+  'water_objects',
+  'cruise_types',
+  'cruise_start_cities',
+  'ships',
+  'cabins_capacity',
+  'returning_cruises',
+] as const;
+export type TourFacet = (typeof TOUR_FACETS)[number];
+
+/** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
+export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;
+
+/** A radius search around a point (`lat`/`lng`, or the city named by `placeName`). */
+export interface Place {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+/**
+ * An amount in the request's currency as USD minor units, the unit prices are stored in (the
+ * caller owns the rates; see `lowerUsd`).
+ */
+export type ToUsdMinor = (amount: number) => number;
+
+// Bounds are converted once and compared with the stored USD prices; a tiny epsilon keeps a
+// bound that converts to a whole number of cents from being lost to floating point.
+const EPSILON = 1e-6;
+/** A lower price bound in USD minor units, rounded up. */
+export const lowerUsd = (amount: number, toUsdMinor: ToUsdMinor) =>
+  Math.ceil(toUsdMinor(amount) - EPSILON);
+/** An upper price bound in USD minor units, rounded down. */
+export const upperUsd = (amount: number, toUsdMinor: ToUsdMinor) =>
+  Math.floor(toUsdMinor(amount) + EPSILON);
+
+/** The first day a date may start on: `dateFrom` when it is after today (past dates never match). */
+export function effectiveDateFrom(filter: SearchFilters, today: string): string | undefined {
+  return filter.dateFrom !== undefined && filter.dateFrom > today ? filter.dateFrom : undefined;
+}
+
+/** Operator types a tour must have: `isAuthorTourSearch=1` is the authors' tab; with `operatorType` both must hold. */
+export function requiredOperatorTypes(filter: SearchFilters): string[] {
+  return [
+    ...(filter.isAuthorTourSearch ? ['author'] : []),
+    ...(filter.operatorType !== 'any' ? [filter.operatorType] : []),
+  ];
+}
+
+/**
+ * How many organizers a facets answer lists, the most tours first, besides the chosen one: a
+ * catalogue of a million tours has 20,000 with a count (decision 043).
+ */
+export const ORGANIZER_FACET_LIMIT = 100;
+
+/**
+ * One counted value of a kind, as either implementation answers it; or (kind `price`) the price
+ * range in USD minor units; or (kind `organizers_total`, in `count`) how many organizers counted,
+ * when the rows hold only the organizers that can be listed (the index picks them:
+ * `organizerRows`).
+ */
+export interface FacetRow {
+  facet: TourFacet | 'durations' | 'price' | 'organizers_total';
+  value: string | null;
+  label: string | null;
+  count: number | string;
+  low: number | string | null;
+  high: number | string | null;
+  /**
+   * The value's place among its kind's values in name order (`compareByName`), when the counter
+   * knows it (the index): equal counts then compare as numbers.
+   */
+  nameRank?: number | undefined;
+}
+
+// `localeCompare` builds a collator per call (with options, every time): these are made once.
+const byText = new Intl.Collator();
+const byValue = new Intl.Collator('en', { numeric: true });
+
+/**
+ * The order of values with equal counts: by name, then by value, so equal names (two towns of
+ * one name) keep one order whatever counted them.
+ */
+export function compareByName(
+  a: { text: string; value: string | number },
+  b: { text: string; value: string | number },
+): number {
+  return byText.compare(a.text, b.text) || byValue.compare(String(a.value), String(b.value));
+}
