@@ -7,7 +7,9 @@ import { writePrecompiledContractValidator } from './src/http/contract-validator
 const require = createRequire(import.meta.url);
 
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  // The demo package (DEMO_DATA=on only, decision 105) is an entry of its own: `dist/demo.js`,
+  // which `dist/main.js` reaches only through the dynamic import in `src/demo/plugin.ts`.
+  entry: { main: 'src/main.ts', demo: require.resolve('@gallop/api-demo') },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

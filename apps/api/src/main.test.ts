@@ -1,14 +1,22 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectContractResponse, fromFetch } from '#src/testing/contract.ts';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs `src/main.ts` the way `pnpm dev` does (through tsx), with the given environment. */
-function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Runs `src/main.ts` the way `pnpm dev` does (through tsx), with the given environment (and
+ * `imports`: modules Node loads first, e.g. `src/testing/record-modules.mjs`).
+ */
+function runMain(env: Record<string, string>, imports: string[] = []) {
+  const preloads = ['tsx', ...imports].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...preloads, 'src/main.ts'], {
     cwd: appRoot,
     // A throwaway in-memory database: the test must not seed the developer's data folder.
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', PGLITE_DIR: 'memory://', ...env },
@@ -66,6 +74,78 @@ describe('main', () => {
     // A start migrates and seeds a fresh in-memory catalogue through tsx: seconds alone, far
     // more while the rest of the suite loads both cores.
   }, 60_000);
+});
+
+describe('main without DEMO_DATA=on (decision 105)', () => {
+  // The demo package's folder (apps/api-demo), as the module URLs name it.
+  const demoPackage = pathToFileURL(
+    path.dirname(path.dirname(createRequire(import.meta.url).resolve('@gallop/api-demo'))),
+  ).href;
+
+  it('loads no module of the demo package, and draws no picture', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'gallop-modules-'));
+    const log = path.join(folder, 'modules.log');
+    const run = runMain(
+      { PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'off', GALLOP_RECORD_MODULES: log },
+      ['./src/testing/record-modules.mjs'],
+    );
+    try {
+      const url = await run.listening;
+      // The catalogue and the media routes run; neither loads the demo.
+      expect((await fetch(`${url}/spa/tours`)).status).toBe(200);
+      expect((await fetch(`${url}/media/generated/landscape/7/185x122.jpg`)).status).toBe(404);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+      // The log does see the API's own TypeScript modules, so an empty match below means something.
+      expect(modules).toContain(pathToFileURL(path.join(appRoot, 'src/server.ts')).href);
+      expect(modules.filter((module) => module.startsWith(`${demoPackage}/`))).toEqual([]);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/** The `./x.js` files a built module imports: statically, and through `import()`. */
+function importsOf(folder: string, file: string) {
+  const code = readFileSync(path.join(folder, file), 'utf8');
+  const names = (pattern: RegExp) => [...code.matchAll(pattern)].map((match) => match[1]!);
+  return {
+    code,
+    static: names(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g),
+    dynamic: names(/import\("\.\/([\w.-]+\.js)"\)/g),
+  };
+}
+
+const dist = path.join(appRoot, 'dist');
+
+// The built server (`pnpm build`; `pnpm test` builds first): skipped when there is none.
+describe.runIf(existsSync(path.join(dist, 'main.js')))('the build (decision 105)', () => {
+  it('keeps the demo in dist/demo.js, which the server reaches by one dynamic import only', () => {
+    const files = readdirSync(dist).filter((file) => file.endsWith('.js'));
+    const graph = new Map(files.map((file) => [file, importsOf(dist, file)]));
+    expect([...graph.values()].filter((module) => module.static.includes('demo.js'))).toEqual([]);
+    expect(files.filter((file) => graph.get(file)!.dynamic.includes('demo.js'))).toHaveLength(1);
+    // Everything main.js may load, static or dynamic, but for that one import: no seed, no drawing.
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (file === 'demo.js' || reached.has(file)) return;
+      reached.add(file);
+      const module = graph.get(file)!;
+      for (const next of [...module.static, ...module.dynamic]) visit(next);
+    };
+    visit('main.js');
+    expect(reached.size).toBeGreaterThan(3);
+    for (const file of reached) {
+      const { code } = graph.get(file)!;
+      expect(code, file).not.toContain('"seed complete"');
+      expect(code, file).not.toContain('function drawLandscape(');
+    }
+    const demo = graph.get('demo.js')!.code;
+    expect(demo).toContain('"seed complete"');
+    expect(demo).toContain('function drawLandscape(');
+  });
 });
 
 /** The PostgreSQL suite's database (`vitest.postgres.config.ts`); workers need PostgreSQL. */

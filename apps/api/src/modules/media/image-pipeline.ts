@@ -1,7 +1,5 @@
 import type { default as sharp, Sharp } from 'sharp';
 import type { ImageFormat } from './formats.ts';
-import { renderSceneSvg } from './render/scene.ts';
-import type { Camera } from './render/svg.ts';
 import type { LandscapeName } from './landscapes.ts';
 import type { MediaScene } from './urls.ts';
 
@@ -21,9 +19,6 @@ export function loadSharp(): Promise<typeof sharp> {
  */
 export const MEDIA_RENDER_VERSION = 2;
 
-/** Generated pictures are composed for 3:2; a `00` height keeps that ratio. */
-const GENERATED_ASPECT = 3 / 2;
-
 export interface ImageVariant {
   width: number;
   /** `undefined` keeps the source's aspect ratio. */
@@ -32,7 +27,7 @@ export interface ImageVariant {
 }
 
 /** Encoder settings, chosen for illustrations (flat colour, soft gradients) at card sizes. */
-function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
+export function encodeImage(image: Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case 'jpeg':
       return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
@@ -46,34 +41,14 @@ function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
   }
 }
 
-/** What a generated picture shows: a scene, its seed and, for a real place, its landscape. */
+/**
+ * What a generated picture shows: a scene, its seed and, for a real place, its landscape. The
+ * demo package draws it (`MediaRenderer`); the API only stores and serves the result.
+ */
 export interface GeneratedPicture {
   scene: MediaScene;
   seed: number;
   landscape?: LandscapeName | undefined;
-}
-
-/** Rasterises a scene straight at the pixel size asked for: no oversized render to shrink. */
-export async function rasterizeScene(
-  picture: GeneratedPicture,
-  width: number,
-  height: number,
-  camera?: Camera,
-): Promise<Sharp> {
-  const { svg, bleed } = renderSceneSvg({ ...picture, width, height, camera });
-  const sharp = await loadSharp();
-  const image = sharp(Buffer.from(svg));
-  return bleed > 0 ? image.extract({ left: bleed, top: bleed, width, height }) : image;
-}
-
-export async function renderGeneratedImage(
-  picture: GeneratedPicture,
-  variant: ImageVariant,
-): Promise<Buffer> {
-  const height = variant.height ?? Math.round(variant.width / GENERATED_ASPECT);
-  // The scene is composed for the requested aspect (a wider frame shows more of the same world),
-  // which is what `fit: cover` would give, without the cost of drawing a larger picture first.
-  return encode(await rasterizeScene(picture, variant.width, height), variant.format);
 }
 
 /**
@@ -96,5 +71,5 @@ export async function resizeStoredImage(
       position: variant.height === undefined ? 'centre' : sharp.strategy.attention,
       withoutEnlargement: variant.height === undefined,
     });
-  return encode(image, variant.format);
+  return encodeImage(image, variant.format);
 }

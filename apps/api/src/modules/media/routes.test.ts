@@ -1,6 +1,7 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { demoPlugin } from '@gallop/api-demo';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +28,13 @@ async function mediaApp(
 ): Promise<{ app: FastifyInstance; media: MediaRoutes; cacheDir: string }> {
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'gallop-media-'));
   const app = Fastify();
-  const media = registerMediaRoutes(app, { cacheDir, prepareVideos: false, ...options });
+  // The demo's renderer draws the pictures, as in demo mode; tests that want none pass `undefined`.
+  const media = registerMediaRoutes(app, {
+    cacheDir,
+    prepareVideos: false,
+    renderer: demoPlugin.mediaRenderer(),
+    ...options,
+  });
   await app.ready();
   cleanups.push(
     () => rm(cacheDir, { recursive: true, force: true }),
@@ -196,7 +203,11 @@ describe('GET /media/generated/:scene/:seed/:size', () => {
     // A new process (fresh cache object) over the same folder reads the file instead of drawing.
     const later = Fastify();
     cleanups.push(() => later.close());
-    const laterMedia = registerMediaRoutes(later, { cacheDir, prepareVideos: false });
+    const laterMedia = registerMediaRoutes(later, {
+      cacheDir,
+      prepareVideos: false,
+      renderer: demoPlugin.mediaRenderer(),
+    });
     const reread = await later.inject({ url, headers: { accept: CHROME_ACCEPT } });
     expect(reread.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
     expect(laterMedia.images.stats).toMatchObject({ creates: 0, hits: 1 });
@@ -317,7 +328,7 @@ describe('landing video routes', () => {
   });
 
   it('answers 404 for unknown videos, other formats, or when no encoder is installed', async () => {
-    const { app } = await mediaApp({ ffmpegPath: null });
+    const { app } = await mediaApp({ renderer: demoPlugin.mediaRenderer({ ffmpegPath: null }) });
     for (const url of [
       '/media/videos/nothing-small.mp4',
       video.smallUrl.replace('.mp4', '.webm'),
@@ -328,5 +339,33 @@ describe('landing video routes', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ message: expect.any(String) });
     }
+  });
+});
+
+describe('without a renderer (production: DEMO_DATA is off)', () => {
+  it('draws nothing: generated pictures and posters are not routes, missing videos are 404', async () => {
+    const { app, media } = await mediaApp({ renderer: undefined, prepareVideos: true });
+    const [video] = LANDING_VIDEOS;
+    if (!video) throw new Error('no landing video');
+    for (const url of [
+      '/media/generated/landscape/7/185x122.jpg',
+      '/media/generated/landscape/steppe/7/185x122.jpg',
+      video.posterUrl.replace('{{size}}', '480x270'),
+      video.smallUrl,
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+    expect(media.videos.preparing).toBeUndefined();
+  });
+
+  it('still serves a landing video rendered ahead of time', async () => {
+    const { app, cacheDir } = await mediaApp({ renderer: undefined });
+    const [video] = LANDING_VIDEOS;
+    if (!video) throw new Error('no landing video');
+    await mkdir(path.join(cacheDir, 'videos'), { recursive: true });
+    await writeFile(path.join(cacheDir, 'videos', path.posix.basename(video.smallUrl)), 'mp4');
+    const response = await app.inject({ url: video.smallUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
   });
 });

@@ -7,9 +7,10 @@ import { notFound as fileNotFound } from '#src/http/http-error.ts';
 import { DiskCache, isMissing } from './disk-cache.ts';
 import { chooseFormat, CONTENT_TYPES } from './formats.ts';
 import { IMMUTABLE, etagOf, matchesIfNoneMatch, parseRange } from './http-cache.ts';
-import { MEDIA_RENDER_VERSION, renderGeneratedImage, type ImageVariant } from './image-pipeline.ts';
+import { MEDIA_RENDER_VERSION, type ImageVariant } from './image-pipeline.ts';
 import { parseSizedFile, type RequestedSize } from './sizes.ts';
 import { isLandscapeName } from './landscapes.ts';
+import type { MediaRenderer } from './renderer.ts';
 import { GENERATED_MEDIA_PREFIX, isMediaScene, MAX_MEDIA_SEED } from './urls.ts';
 import {
   LandingVideoStore,
@@ -32,8 +33,11 @@ export interface MediaRoutesOptions {
   maxCacheBytes?: number;
   /** Render missing landing videos in the background once the app is ready. Default true. */
   prepareVideos?: boolean;
-  /** An ffmpeg binary instead of the one from `@ffmpeg-installer/ffmpeg`; `null` disables videos. */
-  ffmpegPath?: string | null;
+  /**
+   * Draws generated pictures and landing videos: the demo package's, in demo mode only. Without
+   * it the generated pictures and posters are not routes, and only rendered videos are served.
+   */
+  renderer?: MediaRenderer | undefined;
   /** Length and frame rate of landing videos (tests use a shorter clip). */
   videoMotion?: VideoMotion;
 }
@@ -56,9 +60,9 @@ interface GeneratedParams {
 /**
  * Media routes outside the OpenAPI contract (they answer images and video, not JSON):
  *
- * - `GET /media/generated/{scene}[/{landscape}]/{seed}/{WIDTHxHEIGHT}.{jpg|jpeg|png|webp|avif}`
  * - `GET /media/videos/{name}-{small|large}.mp4` (byte ranges for seeking)
- * - `GET /media/videos/{name}-poster/{WIDTHxHEIGHT}.{ext}`
+ * - with a `renderer` (demo mode): `GET /media/generated/{scene}[/{landscape}]/{seed}/{WIDTHxHEIGHT}.{jpg|jpeg|png|webp|avif}`
+ *   and `GET /media/videos/{name}-poster/{WIDTHxHEIGHT}.{ext}`
  */
 export function registerMediaRoutes(
   app: FastifyInstance,
@@ -71,11 +75,40 @@ export function registerMediaRoutes(
   });
   const videos = new LandingVideoStore({
     directory: path.join(options.cacheDir, 'videos'),
-    ffmpegPath: options.ffmpegPath,
+    render: options.renderer?.renderLandingVideo.bind(options.renderer),
     motion: options.videoMotion,
     onError: (error) => app.log.warn({ err: error }, 'landing video render failed'),
   });
 
+  const { renderer } = options;
+  if (renderer) registerGeneratedRoutes(app, images, renderer);
+
+  app.get<{ Params: { file: string } }>(`${VIDEO_PREFIX}/:file`, async (request, reply) => {
+    const match = /^(.+)-(small|large)\.(mp4|webm)$/.exec(request.params.file);
+    const source = match?.[1] === undefined ? undefined : landingVideoSource(match[1]);
+    if (!match || !source) return notFound(reply, 'Unknown video');
+    if (match[3] !== 'mp4') return notFound(reply, 'Landing videos are offered as .mp4 only');
+    let file: string;
+    try {
+      file = await videos.ensure(source, match[2] === 'small' ? 'small' : 'large');
+    } catch (error) {
+      if (error instanceof VideoUnavailableError) return notFound(reply, error.message);
+      throw error;
+    }
+    return sendFileWithRanges(request, reply, file, 'video/mp4');
+  });
+
+  if (renderer && (options.prepareVideos ?? true)) {
+    // In the background: the server must not wait a minute for videos before it listens.
+    app.addHook('onReady', async () => {
+      void videos.prepareAll();
+    });
+  }
+  return { images, videos };
+}
+
+/** Pictures drawn on request: `/media/generated/...` and the landing videos' posters (demo mode). */
+function registerGeneratedRoutes(app: FastifyInstance, images: DiskCache, renderer: MediaRenderer) {
   const sendGenerated = async (
     request: FastifyRequest<{ Params: GeneratedParams }>,
     reply: FastifyReply,
@@ -92,7 +125,7 @@ export function registerMediaRoutes(
     return sendImageVariant(request, reply, images, {
       key: landscape === undefined ? `${scene}/${seed}` : `${scene}/${landscape}/${seed}`,
       size: parsed.size,
-      render: (variant) => renderGeneratedImage({ scene, seed, landscape }, variant),
+      render: (variant) => renderer.renderPicture({ scene, seed, landscape }, variant),
     });
   };
   app.get<{ Params: GeneratedParams }>(
@@ -116,33 +149,10 @@ export function registerMediaRoutes(
       return sendImageVariant(request, reply, images, {
         key: `${source.scene}/${source.landscape}/${source.seed}`,
         size: parsed.size,
-        render: (variant) => renderGeneratedImage(source, variant),
+        render: (variant) => renderer.renderPicture(source, variant),
       });
     },
   );
-
-  app.get<{ Params: { file: string } }>(`${VIDEO_PREFIX}/:file`, async (request, reply) => {
-    const match = /^(.+)-(small|large)\.(mp4|webm)$/.exec(request.params.file);
-    const source = match?.[1] === undefined ? undefined : landingVideoSource(match[1]);
-    if (!match || !source) return notFound(reply, 'Unknown video');
-    if (match[3] !== 'mp4') return notFound(reply, 'Landing videos are offered as .mp4 only');
-    let file: string;
-    try {
-      file = await videos.ensure(source, match[2] === 'small' ? 'small' : 'large');
-    } catch (error) {
-      if (error instanceof VideoUnavailableError) return notFound(reply, error.message);
-      throw error;
-    }
-    return sendFileWithRanges(request, reply, file, 'video/mp4');
-  });
-
-  if (options.prepareVideos ?? true) {
-    // In the background: the server must not wait a minute for videos before it listens.
-    app.addHook('onReady', async () => {
-      void videos.prepareAll();
-    });
-  }
-  return { images, videos };
 }
 
 function notFound(reply: FastifyReply, message: string): FastifyReply {

@@ -1,11 +1,9 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStaleTemporaries } from './disk-cache.ts';
-import { rasterizeScene } from './image-pipeline.ts';
 import type { LandscapeName } from './landscapes.ts';
-import type { Camera } from './render/svg.ts';
+import type { MediaRenderer } from './renderer.ts';
 import { SIZE_PLACEHOLDER, type MediaScene } from './urls.ts';
-import { encodeMp4, findFfmpeg, type VideoSpec } from './video-encoder.ts';
 
 /** What the landing call returns for its background carousel. */
 export interface LandingVideo {
@@ -28,7 +26,7 @@ export const VIDEO_PREFIX = '/media/videos';
  */
 const VIDEO_VERSION = 2;
 
-interface LandingVideoSource {
+export interface LandingVideoSource {
   name: string;
   scene: MediaScene;
   seed: number;
@@ -92,33 +90,24 @@ export interface VideoMotion {
 /** Five seconds at 24 fps: long enough to feel alive, short enough to stay small. */
 const DEFAULT_MOTION: VideoMotion = { seconds: 5, fps: 24 };
 
-/**
- * The camera at frame `index`: a slow drift sideways with a gentle push in, eased out and back
- * (a cosine), so the last frame flows into the first and the loop has no seam. Near layers move
- * more than far ones (parallax), which is what makes a still drawing read as filmed.
- */
-export function cameraAt(index: number, frameCount: number, drift: -1 | 1): Camera {
-  const phase = (1 - Math.cos((2 * Math.PI * index) / frameCount)) / 2;
-  return { x: drift * 90 * phase, zoom: 1 + 0.06 * phase };
-}
-
-async function* sceneFrames(
-  source: LandingVideoSource,
-  spec: VideoSpec,
-  frameCount: number,
-): AsyncGenerator<Buffer> {
-  for (let index = 0; index < frameCount; index += 1) {
-    const camera = cameraAt(index, frameCount, source.drift);
-    const frame = await rasterizeScene(source, spec.width, spec.height, camera);
-    yield await frame.removeAlpha().raw().toBuffer();
-  }
+/** One landing video file to encode: its size, encoder quality and frames. */
+export interface LandingVideoSpec {
+  width: number;
+  height: number;
+  fps: number;
+  /** x264 constant rate factor: higher is smaller and softer. */
+  crf: number;
+  frames: number;
 }
 
 export interface LandingVideoStoreOptions {
   /** Folder for the rendered files (inside the media cache folder). */
   directory: string;
-  /** An ffmpeg to use instead of the npm-installed one; `null` disables videos. */
-  ffmpegPath?: string | null;
+  /**
+   * Draws and encodes a missing video (the demo package, in demo mode: decision 105). Without
+   * it the store serves the files already in `directory` and answers the others unavailable.
+   */
+  render?: MediaRenderer['renderLandingVideo'] | undefined;
   motion?: VideoMotion;
   /** Called when a background render fails (the request that waits gets a 404 instead). */
   onError?: (error: unknown) => void;
@@ -138,7 +127,6 @@ export class LandingVideoStore {
   preparing: Promise<void> | undefined;
   private readonly pending = new Map<string, Promise<string>>();
   private queue: Promise<unknown> = Promise.resolve();
-  private ffmpeg: Promise<string | undefined> | undefined;
 
   constructor(private readonly options: LandingVideoStoreOptions) {}
 
@@ -198,29 +186,28 @@ export class LandingVideoStore {
     variant: VideoVariant,
     file: string,
   ): Promise<string> {
-    this.ffmpeg ??=
-      this.options.ffmpegPath === null
-        ? Promise.resolve(undefined)
-        : findFfmpeg(this.options.ffmpegPath);
-    const ffmpeg = await this.ffmpeg;
-    if (!ffmpeg) {
+    const render = this.options.render;
+    if (!render) {
       throw new VideoUnavailableError(
-        'Landing videos are not available: this server has no video encoder (ffmpeg)',
+        'Landing videos are not available: this server renders none (demo mode only)',
       );
     }
     const motion = this.options.motion ?? DEFAULT_MOTION;
-    const spec: VideoSpec = { ...VIDEO_VARIANTS[variant], fps: motion.fps };
-    const frameCount = Math.round(motion.seconds * motion.fps);
+    const spec: LandingVideoSpec = {
+      ...VIDEO_VARIANTS[variant],
+      fps: motion.fps,
+      frames: Math.round(motion.seconds * motion.fps),
+    };
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    this.stats.encodes += 1;
     try {
-      await encodeMp4(ffmpeg, temporary, spec, sceneFrames(source, spec, frameCount));
+      await render(source, spec, temporary);
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
+    this.stats.encodes += 1;
     return file;
   }
 }
