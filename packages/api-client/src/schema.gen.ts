@@ -3320,6 +3320,10 @@ export interface components {
       number_of_seats?: number;
       number_of_free_seats?: number;
       is_cashback_available?: boolean;
+      /** @description Places on this date for riders above the tour's standard weight limit (heavier horses); 0 when the date has none. */
+      heavy_places?: number;
+      /** @description Of `heavy_places`, those not taken by bookings. */
+      heavy_places_free?: number;
       is_discount_exist?: boolean;
       discount?: components['schemas']['Discount'];
     };
@@ -3369,6 +3373,7 @@ export interface components {
       start_city?: components['schemas']['City'];
       breadcrumbs?: components['schemas']['Breadcrumb'][];
       seo?: components['schemas']['Seo'];
+      riding: components['schemas']['TourRiding'];
     };
     ProgramDay: {
       day: number;
@@ -4363,6 +4368,63 @@ export interface components {
       }[];
       /** @description The policy in words, a line a tier and a closing line. */
       lines: string[];
+    };
+    /**
+     * @description The riding-holiday trade's rider levels, lowest first (decision 106; their definitions in `@gallop/rider-fit`'s `LEVEL_DEFINITIONS`).
+     * @enum {string}
+     */
+    RiderLevel: 'beginner' | 'novice' | 'intermediate' | 'strong-intermediate' | 'advanced';
+    /**
+     * @description Ground a riding tour covers.
+     * @enum {string}
+     */
+    Terrain:
+      | 'mountains'
+      | 'hills'
+      | 'steppe'
+      | 'forest'
+      | 'desert'
+      | 'beach'
+      | 'river-crossings'
+      | 'farmland'
+      | 'tundra';
+    /**
+     * @description The saddle a tour rides in.
+     * @enum {string}
+     */
+    Tack: 'english' | 'western' | 'other';
+    /** @description What a tour asks of its riders, each a field (decision 106). Weights are kilograms with clothing. */
+    TourRiding: {
+      level: components['schemas']['RiderLevel'];
+      /** @description Share of riding time at each pace, in percent; the four sum to 100. */
+      pace_mix: {
+        walk: number;
+        trot: number;
+        canter: number;
+        gallop: number;
+      };
+      terrain: components['schemas']['Terrain'][];
+      /** @description Hours in the saddle on a typical programme day. */
+      hours_typical_day: number;
+      /** @description Hours in the saddle on the longest programme day. */
+      hours_longest_day: number;
+      tack: components['schemas']['Tack'];
+      /** @description Whether the organizer can saddle a horse in another tack on request. */
+      other_tack_on_request: boolean;
+      horses: {
+        /** @description Breed or type of the horses ("Mongolian horses", "Quarter Horses"). */
+        breed: string;
+        /** @description Horses the organizer keeps; null when not stated. */
+        herd_size: number | null;
+      };
+      /** @description The standard horses' weight limit. */
+      max_rider_weight_kg: number;
+      /** @description The heavier horses' limit; riders between the two limits need a date's heavier-horse place (`TourDate.heavy_places_free`). Equal to `max_rider_weight_kg` when there are none. */
+      heavy_rider_weight_kg: number;
+      min_riding_age: number;
+      max_riding_age: number | null;
+      /** @description Whether companions who do not ride can come along. */
+      non_riders_welcome: boolean;
     };
     TourGoneOrganizer: {
       id: number;

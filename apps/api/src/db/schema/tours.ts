@@ -40,6 +40,19 @@ export const TOUR_EMOJIS = [
   'purple_circle',
 ] as const satisfies readonly components['schemas']['TourEmoji'][];
 
+/** The ground a riding tour covers (decision 106); a tour lists one or more. */
+export const TERRAINS = [
+  'mountains',
+  'hills',
+  'steppe',
+  'forest',
+  'desert',
+  'beach',
+  'river-crossings',
+  'farmland',
+  'tundra',
+] as const;
+
 /** A generated or uploaded picture; the API turns it into a `{{size}}` URL template. */
 export interface StoredImage {
   scene: string;
@@ -90,7 +103,7 @@ export const tours = pgTable(
     maxGroupSize: smallint().notNull(),
     minAge: smallint().notNull(),
     currency: text().notNull(),
-    /** A preset of `modules/bookings/cancellation-policy.ts` (decision 091). */
+    /** A preset of `modules/booking-rules/cancellation-policy.ts` (decision 091). */
     cancellationPolicy: text({ enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('moderate'),
@@ -119,6 +132,29 @@ export const tours = pgTable(
     fromPricePerDayUsd: integer(),
     nextStartDate: date({ mode: 'string' }),
     lastStartDate: date({ mode: 'string' }),
+    // Riding requirements (decision 106): each a column, since search filters and facets read
+    // them. The rider level is 0 beginner … 4 advanced (`RIDER_LEVELS` of @gallop/rider-fit).
+    riderLevel: smallint().notNull().default(1),
+    /** The pace mix in percent of riding time; the four sum to 100. */
+    paceWalk: smallint().notNull().default(60),
+    paceTrot: smallint().notNull().default(30),
+    paceCanter: smallint().notNull().default(10),
+    paceGallop: smallint().notNull().default(0),
+    terrain: text({ enum: TERRAINS }).array().notNull().default([]),
+    hoursTypicalDay: real().notNull().default(4),
+    hoursLongestDay: real().notNull().default(5),
+    tack: text({ enum: ['english', 'western', 'other'] })
+      .notNull()
+      .default('english'),
+    otherTackOnRequest: boolean().notNull().default(false),
+    horseBreed: text().notNull().default(''),
+    herdSize: smallint(),
+    /** Kilograms with clothing: the standard horses' limit, and the heavier horses' one. */
+    maxRiderWeightKg: smallint().notNull().default(95),
+    heavyRiderWeightKg: smallint().notNull().default(95),
+    minRidingAge: smallint().notNull().default(10),
+    maxRidingAge: smallint(),
+    nonRidersWelcome: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -133,6 +169,23 @@ export const tours = pgTable(
     index('tours_default_order_idx').on(table.popularity.desc(), table.id),
     index('tours_price_order_idx').on(table.fromPriceUsd, table.id),
     index('tours_geo_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+    check('tours_rider_level_range', sql`${table.riderLevel} between 0 and 4`),
+    check(
+      'tours_pace_mix_sums_to_100',
+      sql`${table.paceWalk} >= 0 and ${table.paceTrot} >= 0 and ${table.paceCanter} >= 0 and ${table.paceGallop} >= 0 and ${table.paceWalk} + ${table.paceTrot} + ${table.paceCanter} + ${table.paceGallop} = 100`,
+    ),
+    check(
+      'tours_saddle_hours',
+      sql`${table.hoursTypicalDay} > 0 and ${table.hoursLongestDay} >= ${table.hoursTypicalDay} and ${table.hoursLongestDay} <= 12`,
+    ),
+    check(
+      'tours_rider_weights',
+      sql`${table.maxRiderWeightKg} between 40 and 200 and ${table.heavyRiderWeightKg} >= ${table.maxRiderWeightKg} and ${table.heavyRiderWeightKg} <= 200`,
+    ),
+    check(
+      'tours_riding_ages',
+      sql`${table.minRidingAge} >= 0 and (${table.maxRidingAge} is null or ${table.maxRidingAge} >= ${table.minRidingAge})`,
+    ),
   ],
 );
 
@@ -180,6 +233,12 @@ export const tourDates = pgTable(
     prepaymentSize: integer(),
     numberOfSeats: smallint().notNull(),
     numberOfFreeSeats: smallint().notNull(),
+    /**
+     * Places for riders above the tour's standard weight limit (heavier horses), taken and given
+     * back with seats, in the same transaction (decision 106).
+     */
+    heavyPlaces: smallint().notNull().default(0),
+    heavyPlacesFree: smallint().notNull().default(0),
     isCashbackAvailable: boolean().notNull().default(false),
   },
   (table) => [
@@ -194,6 +253,11 @@ export const tourDates = pgTable(
     check(
       'tour_dates_free_seats_within_capacity',
       sql`${table.numberOfFreeSeats} >= 0 and ${table.numberOfFreeSeats} <= ${table.numberOfSeats}`,
+    ),
+    // Heavier-horse places likewise never oversell nor exceed the date's seats.
+    check(
+      'tour_dates_heavy_places_within_capacity',
+      sql`${table.heavyPlacesFree} >= 0 and ${table.heavyPlacesFree} <= ${table.heavyPlaces} and ${table.heavyPlaces} <= ${table.numberOfSeats}`,
     ),
   ],
 );

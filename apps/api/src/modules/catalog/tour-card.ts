@@ -81,6 +81,8 @@ export type CardDateRow = Pick<
   | 'prepaymentSize'
   | 'numberOfSeats'
   | 'numberOfFreeSeats'
+  | 'heavyPlaces'
+  | 'heavyPlacesFree'
   | 'isCashbackAvailable'
 >;
 
@@ -181,6 +183,8 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
           : row.prepaymentSize,
     number_of_seats: row.numberOfSeats,
     number_of_free_seats: row.numberOfFreeSeats,
+    heavy_places: row.heavyPlaces,
+    heavy_places_free: row.heavyPlacesFree,
     is_cashback_available: row.isCashbackAvailable,
     is_discount_exist: hasDiscount,
     ...(hasDiscount && row.discountKind
@@ -325,6 +329,8 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.prepayment_size as "prepaymentSize"',
     'tour_dates.number_of_seats as "numberOfSeats"',
     'tour_dates.number_of_free_seats as "numberOfFreeSeats"',
+    'tour_dates.heavy_places as "heavyPlaces"',
+    'tour_dates.heavy_places_free as "heavyPlacesFree"',
     'tour_dates.is_cashback_available as "isCashbackAvailable"',
   ].join(', '),
 );
@@ -383,7 +389,7 @@ type CardQueryRow = CardTourRow & {
  * The page of tours a card list shows: a query answering `id` and `sort_key`, and how its rows
  * are ordered (`page.sort_key`, `page.id`).
  */
-export interface CardPage {
+interface CardPage {
   query: SQL;
   order: SQL;
 }
@@ -424,7 +430,7 @@ function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL 
 }
 
 /** Cards for the tours of a page query (see `CardPage`), in the page's order. */
-export async function loadCardPage(
+async function loadCardPage(
   db: Database,
   page: CardPage,
   options: LoadTourCardsOptions,

@@ -27,9 +27,10 @@ import {
   type PriceContext,
   type TourDate,
 } from '#src/modules/catalog/tour-card.ts';
-import { latestReviews, TOUR_REVIEWS_LIMIT } from '#src/modules/reviews/index.ts';
+import { latestReviews, TOUR_REVIEWS_LIMIT } from '../reviews.ts';
 import { tourPath, type TourRow } from './slug.ts';
-import { tiersOf, toCancellationPolicy } from '#src/modules/bookings/index.ts';
+import { tiersOf, toCancellationPolicy } from '#src/modules/booking-rules/index.ts';
+import { tourRiding } from './riding.ts';
 
 export type Tour = components['schemas']['Tour'];
 export type ProgramDay = components['schemas']['ProgramDay'];
@@ -229,7 +230,12 @@ export async function loadTourPage(
   ]);
   const card = cards[0];
   if (!card) throw new Error(`Tour ${tour.id} vanished while its page was built`);
-  const page: Tour = { ...card, description: tour.description, dates: tourDateList };
+  const page: Tour = {
+    ...card,
+    description: tour.description,
+    dates: tourDateList,
+    riding: tourRiding(tour),
+  };
   if (options.format === 'short') return page;
 
   const [tourLanguageList, questions, city, crumbs, program, reviews] = await Promise.all([
