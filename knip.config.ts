@@ -16,16 +16,19 @@ const config: KnipConfig = {
         'src/**/*-cli.ts',
         // The embedded database's thread: `new Worker(new URL('./pglite-worker.mjs', …))`.
         'src/db/pglite-worker.mjs',
-        // `node --import tsx scripts/generate-videos.mjs` (src/modules/media/README.md).
-        'scripts/*.mjs',
         // Vitest's `globalSetup`: the plugin finds them, but their imports went uncounted.
         'src/testing/global-setup*.ts',
       ],
-      project: ['src/**/*.{ts,mjs}', 'bench/**/*.ts', 'scripts/**/*.mjs', '*.config.ts'],
+      project: ['src/**/*.{ts,mjs}', 'bench/**/*.ts', '*.config.ts'],
       // The root vitest.config.ts picks these by DATABASE_URL; knip evaluates it without one.
       vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
       // `bench:index` bundles bench/index-pass.ts with its own config.
       tsup: { config: ['tsup.config.ts', 'tsup.bench.config.ts'] },
+    },
+    'apps/api-demo': {
+      // `node --import tsx scripts/generate-videos.mjs` (README); `pnpm seed` is found already.
+      entry: ['scripts/*.mjs'],
+      project: ['src/**/*.ts', 'scripts/**/*.mjs', '*.config.ts'],
     },
     'apps/web': {
       // The SSR bundle: `vite build --ssr src/entry-server.tsx`.

@@ -16,6 +16,8 @@ export default defineConfig({
       ...(process.env.DATABASE_URL
         ? ['apps/api/vitest.postgres.config.ts', 'apps/api/vitest.embedded.config.ts']
         : ['apps/api']),
+      // The demo package (seed) runs on PGlite either way.
+      'apps/api-demo',
       'apps/web',
       'tooling/lint',
     ],

@@ -5,15 +5,15 @@ import api from './vitest.config.ts';
  * The API's PGlite pass when PostgreSQL is configured too (CI): every API test runs on
  * PostgreSQL (`vitest.postgres.config.ts`), and here only the files that prove something about
  * the embedded database itself run again on PGlite — its thread and prepared statements, the
- * start on PGlite, the seed and the demo data on it, and the search index read from it (pages
- * come as JSON from PGlite). The benchmark harness's arithmetic needs no database and runs here
- * once. Without `DATABASE_URL` the whole suite runs on PGlite (`vitest.config.ts`).
+ * start on PGlite, and the search index read from it (pages come as JSON from PGlite). The seed
+ * and the demo data are tested in apps/api-demo, always on PGlite. The benchmark harness's
+ * arithmetic needs no database and runs here once. Without `DATABASE_URL` the whole suite runs
+ * on PGlite (`vitest.config.ts`).
  */
 const EMBEDDED_DATABASE_TESTS = [
   'src/db/**/*.test.ts',
   'src/main.test.ts',
-  'src/seed/**/*.test.ts',
-  'src/modules/catalog/search/memory/equivalence.test.ts',
+  'src/modules/catalog/search/equivalence.test.ts',
   'bench/**/*.test.ts',
 ];
 

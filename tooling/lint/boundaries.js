@@ -4,8 +4,10 @@
  * - @gallop/ui-kit is presentational and knows no API: it never imports api-client, session or chat;
  * - web features never import each other, nor routes; the API never imports the web app;
  * - API modules (apps/api/src/modules/<module>) are used from outside only through their
- *   `index.ts` (a test may also use another module's `testing.ts` helpers); `apps/api/src/shared`
- *   never imports a module.
+ *   `index.ts` (a test may also use another module's `testing.ts` helpers), by the API and by
+ *   its demo package (apps/api-demo) alike; `apps/api/src/shared` never imports a module;
+ * - the API never imports its demo package but in `src/demo/plugin.ts`, the loader that runs in
+ *   demo mode only, and in tests (decision 105).
  * Element patterns are relative to the repository root given to `boundariesConfig`.
  */
 export const boundaryElements = [
@@ -21,9 +23,9 @@ export const boundaryElements = [
 
 const API_AWARE_PACKAGES = ['api-client', 'session', 'chat'];
 
-/** Every file of the API: its modules, its shared code and the rest (app.ts, seed, bench...). */
+/** Every file of the API: its modules, its shared code and the rest (app.ts, bench...), and its demo. */
 const API_CODE = [
-  { element: { type: 'app', captured: { app: 'api' } } },
+  { element: { type: 'app', captured: { app: '{api,api-demo}' } } },
   { element: { types: { anyOf: ['api-module', 'api-shared'] } } },
 ];
 /** A file of another API module than its public `index.ts` (same-module imports are not checked). */
@@ -77,9 +79,29 @@ export const boundaryPolicies = [
       'API modules use each other only through index.ts: export what is needed there, or move shared code into src/shared.',
   },
   {
-    from: { element: { type: 'app', captured: { app: 'api' } } },
+    from: { element: { type: 'app', captured: { app: '{api,api-demo}' } } },
     disallow: { to: API_MODULE_INTERNALS },
     message: "The API's code outside modules uses a module only through its index.ts.",
+  },
+  {
+    from: [
+      {
+        element: {
+          type: 'app',
+          captured: { app: 'api' },
+          fileInternalPath: '!{src/demo/plugin.ts,**/*.test.ts}',
+        },
+      },
+      {
+        element: {
+          types: { anyOf: ['api-module', 'api-shared'] },
+          fileInternalPath: '!**/*.test.ts',
+        },
+      },
+    ],
+    disallow: { to: { element: { type: 'app', captured: { app: 'api-demo' } } } },
+    message:
+      'The production API never imports the demo package: it loads it in demo mode only, through src/demo/plugin.ts (decision 105).',
   },
   {
     from: { element: { type: 'api-shared' } },

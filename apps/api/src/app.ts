@@ -36,8 +36,9 @@ import {
   startOutboxDispatcher,
 } from '#src/modules/notifications/index.ts';
 import { DEFAULT_MEDIA_CACHE_DIR, registerMediaRoutes } from '#src/modules/media/index.ts';
+import { lazyDemoMediaRenderer } from '#src/demo/plugin.ts';
 import { createRatesCache } from '#src/shared/money/rates.ts';
-import { registerSandboxPaymentPages, sandboxProvider } from '#src/modules/payments/index.ts';
+import { bookingPayments, registerSandboxPaymentPages } from '#src/modules/payments/index.ts';
 import { registerDevTourEndRoute, startBookingExpiry } from '#src/modules/bookings/index.ts';
 import { startFollowerNotices } from '#src/modules/tour-actions/index.ts';
 import { createAltcha, type Difficulty } from '#src/modules/captcha/index.ts';
@@ -191,6 +192,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   const media = registerMediaRoutes(app, {
     cacheDir: env.MEDIA_CACHE_DIR ?? DEFAULT_MEDIA_CACHE_DIR,
     prepareVideos: options.prepareVideos ?? false,
+    // Pictures and videos drawn from nothing are the demo's (decision 105).
+    renderer: env.DEMO_DATA === 'on' ? lazyDemoMediaRenderer() : undefined,
   });
   const uploadsDir = env.UPLOADS_DIR ?? DEFAULT_UPLOADS_DIR;
   const uploadStore = new UploadStore(uploadsDir);
@@ -371,7 +374,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       job: {
         holdHours: env.BOOKING_HOLD_HOURS,
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-        provider: sandboxProvider(options.database.db),
+        payments: bookingPayments(options.database.db),
       },
     });
   }
@@ -383,7 +386,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       stop = startBookingExpiry(options.database.db, {
         holdHours: env.BOOKING_HOLD_HOURS,
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
-        provider: sandboxProvider(options.database.db),
+        payments: bookingPayments(options.database.db),
         onError: (error) => log.warn({ err: error }, 'bookings: the booking job failed'),
       });
     });

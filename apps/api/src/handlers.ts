@@ -18,10 +18,11 @@ import {
   accountsHandlers,
   favouritesHandlers,
   verificationHandlers,
-  type SessionsEnded,
 } from '#src/modules/accounts/index.ts';
+import type { SessionsEnded } from '#src/modules/sessions/index.ts';
 import {
   bookingsHandlers,
+  chatRequestsHandlers,
   organizerAreaHandlers,
   supportBookingHandlers,
   tourSelectionHandlers,
@@ -33,7 +34,7 @@ import {
   type MessengerSource,
 } from '#src/modules/content/index.ts';
 import { phoneCodesHandlers } from '#src/modules/phone-codes/index.ts';
-import { paymentsHandlers, receiptHandlers } from '#src/modules/payments/index.ts';
+import { bookingPayments, paymentsHandlers, receiptHandlers } from '#src/modules/payments/index.ts';
 import { operationsHandlers } from '#src/modules/operations/index.ts';
 import { organizersHandlers, ownOrganizersHandlers } from '#src/modules/organizers/index.ts';
 import { reviewInvitationHandlers, reviewsHandlers } from '#src/modules/reviews/index.ts';
@@ -41,8 +42,12 @@ import { tourActionsHandlers } from '#src/modules/tour-actions/index.ts';
 import { uploadsHandlers } from '#src/modules/uploads/index.ts';
 import { meetingsHandlers } from '#src/modules/meetings/index.ts';
 
-/** What domain modules receive: the process lifecycle and the database. */
-export interface HandlerDeps {
+/**
+ * What the app composes the modules' handlers from: its services and settings (app.ts builds it
+ * from the environment). No module receives this object: each declares the deps its handlers
+ * take (`BookingsDeps`, `ChatDeps`...) and `createServiceHandlers` gives each only those.
+ */
+export interface AppServices {
   lifecycle: Lifecycle;
   db: Database;
   /** Currency rates (cached a minute) for prices in the visitor's currency. */
@@ -106,35 +111,111 @@ export interface HandlerDeps {
 }
 
 /**
- * Every contract operation's handler, gathered from the domain modules. The `ServiceHandlers`
- * annotation is what turns a forgotten operation into a compile error.
+ * Every contract operation's handler, gathered from the domain modules, each given the deps its
+ * module declares (object literals: TypeScript refuses a dependency a module did not ask for).
+ * The `ServiceHandlers` annotation is what turns a forgotten operation into a compile error.
  */
-export function createServiceHandlers(deps: HandlerDeps): ServiceHandlers {
+export function createServiceHandlers(app: AppServices): ServiceHandlers {
+  const { db, rates, rateLimits, content } = app;
+  const site = { publicUrl: content?.publicUrl };
+  // Bookings void and refund through payments, which sit above them (apps/api/README.md, Layout).
+  const payments = bookingPayments(db);
+  const bookingTimes = { bookingHoldHours: app.bookingHoldHours };
   return {
-    ...operationsHandlers(deps),
-    ...contentHandlers(deps),
-    ...captchaHandlers(deps),
-    ...organizersHandlers(deps),
-    ...ownOrganizersHandlers(deps),
-    ...tourHandlers(deps),
-    ...privateTourHandlers(deps),
-    ...listsHandlers(deps),
-    ...catalogSearchHandlers(deps),
-    ...reviewsHandlers(deps),
-    ...reviewInvitationHandlers(deps),
-    ...tourActionsHandlers(deps),
-    ...accountsHandlers(deps),
-    ...verificationHandlers(deps),
-    ...phoneCodesHandlers(deps),
-    ...favouritesHandlers(deps),
-    ...bookingsHandlers(deps),
-    ...organizerAreaHandlers(deps),
-    ...supportBookingHandlers(deps),
-    ...tourSelectionHandlers(deps),
-    ...paymentsHandlers(deps),
-    ...receiptHandlers(deps),
-    ...chatHandlers(deps),
-    ...uploadsHandlers(deps),
-    ...meetingsHandlers(deps),
+    ...operationsHandlers({ lifecycle: app.lifecycle }),
+    ...contentHandlers({ db, rates, content }),
+    ...captchaHandlers({ captcha: app.captcha }),
+    ...organizersHandlers({ db }),
+    ...ownOrganizersHandlers({ db, publicWriteLimit: app.publicWriteLimit, rateLimits }),
+    ...tourHandlers({ db, rates }),
+    ...privateTourHandlers({ db, rates, uploadsDir: app.uploadsDir }),
+    ...listsHandlers({ db, rates }),
+    ...catalogSearchHandlers({
+      db,
+      rates,
+      responseCache: app.responseCache,
+      searchIndex: app.searchIndex,
+      cardStore: app.cardStore,
+      cachedAnswers: app.cachedAnswers,
+    }),
+    ...reviewsHandlers({ db }),
+    ...reviewInvitationHandlers({ db, rates, publicWriteLimit: app.publicWriteLimit, rateLimits }),
+    ...tourActionsHandlers({
+      db,
+      rates,
+      content: site,
+      publicWriteLimit: app.publicWriteLimit,
+      rateLimits,
+      followerSecret: app.followerSecret,
+    }),
+    ...accountsHandlers({
+      db,
+      content: site,
+      authLimit: app.authLimit,
+      authAccountLimit: app.authAccountLimit,
+      rateLimits,
+      sessionsEnded: app.sessionsEnded,
+    }),
+    ...verificationHandlers({ db, verification: app.verification }),
+    ...phoneCodesHandlers({
+      db,
+      phoneCodeLimit: app.phoneCodeLimit,
+      rateLimits,
+      callSecret: app.callSecret,
+    }),
+    ...favouritesHandlers({ db }),
+    ...bookingsHandlers({
+      db,
+      rates,
+      content: site,
+      publicWriteLimit: app.publicWriteLimit,
+      rateLimits,
+      ...bookingTimes,
+      responseDeadlineHours: app.responseDeadlineHours,
+      payments,
+      bookingLinkSecret: app.bookingLinkSecret,
+    }),
+    ...organizerAreaHandlers({
+      db,
+      content: site,
+      ...bookingTimes,
+      payments,
+      bookingLinkSecret: app.bookingLinkSecret,
+    }),
+    ...supportBookingHandlers({ db, rates, content: site, payments }),
+    ...tourSelectionHandlers({ db, rates, content: site }),
+    ...chatRequestsHandlers({ db, rates }),
+    ...paymentsHandlers({
+      db,
+      rates,
+      content: site,
+      paymentSecret: app.paymentSecret,
+      log: app.log,
+    }),
+    ...receiptHandlers({ db }),
+    ...chatHandlers({
+      db,
+      chatRealtime: app.chatRealtime,
+      chatSendLimit: app.chatSendLimit,
+      rateLimits,
+      content: site,
+      connectableMessengers: app.connectableMessengers,
+      uploadsDir: app.uploadsDir,
+      log: app.log,
+    }),
+    ...uploadsHandlers({
+      db,
+      uploadsDir: app.uploadsDir,
+      uploadLimit: app.uploadLimit,
+      rateLimits,
+    }),
+    ...meetingsHandlers({
+      db,
+      content: site,
+      uploadsDir: app.uploadsDir,
+      uploadLimit: app.uploadLimit,
+      rateLimits,
+      bookingLinkSecret: app.bookingLinkSecret,
+    }),
   };
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
 import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
-import { refreshCatalogAggregates } from '#src/seed/aggregates.ts';
-import { todayUtc } from '#src/seed/dates.ts';
-import { prepareDatabase } from '#src/seed/index.ts';
+import { refreshCatalogAggregates } from '#src/db/aggregates.ts';
+import { prepareDatabase } from '#src/db/prepare.ts';
+import { todayIso } from '#src/shared/dates.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -88,7 +88,7 @@ export async function startServer(
   for (const message of startupLog) app.log.info(`seed: ${message}`);
 
   const refreshAggregates = (options: { unlessDoneFor?: boolean } = {}) =>
-    refreshCatalogAggregates(database.db, todayUtc(), { onlyIfChanged: true, ...options }).catch(
+    refreshCatalogAggregates(database.db, todayIso(), { onlyIfChanged: true, ...options }).catch(
       (error: unknown) => app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
     );
   const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);

@@ -5,7 +5,8 @@ import { signIn } from './sign-in';
 // Changes to a conversation after the fact, seen live from a second browser (decision 101): the
 // traveller edits and deletes their message while the organizer watches; Gallop support hides a
 // message and freezes the support chat while the traveller watches; a question asked from a tour
-// page; a message written offline. Accounts are the seeded demo ones (apps/api/src/seed/chat.ts).
+// page; a message written offline. Accounts are the seeded demo ones
+// (apps/api-demo/src/seed/chat.ts).
 
 const TRAVELLER = 'traveller@gallop.test';
 const ORGANIZER = 'organizer@gallop.test';

@@ -5,7 +5,7 @@ import { signIn } from './sign-in';
 
 // The chat end to end: the built web server over the real API and its Socket.IO server
 // (playwright.config.ts). The API seeds the demo traveller with a conversation with the first
-// organizer and the support chat, and the organizer's account (apps/api/src/seed/chat.ts).
+// organizer and the support chat, and the organizer's account (apps/api-demo/src/seed/chat.ts).
 
 const TRAVELLER = 'traveller@gallop.test';
 const ORGANIZER = 'organizer@gallop.test';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, waitForHydration } from './fixtures';
 
-/** The demo accounts' password (apps/api/src/seed/chat.ts and accounts.ts). */
+/** The demo accounts' password (apps/api-demo/src/seed/chat.ts and accounts.ts). */
 export const DEMO_PASSWORD = 'gallop-demo-1';
 
 /** Signs in through the sign-in page and waits for the return to `then`. */

@@ -144,10 +144,45 @@ describe('API modules', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toContain('outside modules uses a module only through its index.ts');
     const fromTest = await boundaryErrors(
-      'apps/api/src/seed/tours.test.ts',
+      'apps/api/src/db/aggregates.test.ts',
       "import { STATUS } from '../modules/bookings/records.ts';\nexport const x = STATUS;\n",
     );
     expect(fromTest).toHaveLength(1);
+  });
+
+  it("fails the demo package importing a module's internals, and lets it use index.ts", async () => {
+    const internals = await boundaryErrors(
+      'apps/api-demo/src/seed/tours.ts',
+      "import { STATUS } from '../../../api/src/modules/bookings/records.ts';\nexport const x = STATUS;\n",
+    );
+    expect(internals).toHaveLength(1);
+    expect(internals[0]?.message).toContain('only through its index.ts');
+    const index = await boundaryErrors(
+      'apps/api-demo/src/seed/tours.ts',
+      "import { STATUS } from '../../../api/src/modules/bookings/index.ts';\nexport const x = STATUS;\n",
+    );
+    expect(index).toEqual([]);
+  });
+
+  it('fails the API importing its demo package, but in the demo loader and in tests', async () => {
+    const code =
+      "import { demoPlugin } from '../../../../api-demo/src/index.ts';\nexport const x = demoPlugin;\n";
+    const fromModule = await boundaryErrors('apps/api/src/modules/bookings/uses-demo.ts', code);
+    expect(fromModule).toHaveLength(1);
+    expect(fromModule[0]?.message).toContain('never imports the demo package');
+    const fromApp = await boundaryErrors(
+      'apps/api/src/app.ts',
+      "import { demoPlugin } from '../../api-demo/src/index.ts';\nexport const x = demoPlugin;\n",
+    );
+    expect(fromApp).toHaveLength(1);
+    const fromLoader = await boundaryErrors(
+      'apps/api/src/demo/plugin.ts',
+      "import { demoPlugin } from '../../../api-demo/src/index.ts';\nexport const x = demoPlugin;\n",
+    );
+    expect(fromLoader).toEqual([]);
+    expect(await boundaryErrors('apps/api/src/modules/bookings/uses-demo.test.ts', code)).toEqual(
+      [],
+    );
   });
 
   it("lets the API's code outside modules import a module's index.ts", async () => {

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { prepareDatabase } from '#src/seed/index.ts';
+import { prepareDatabase } from '#src/db/prepare.ts';
 import { SEEDED_PGLITE_TARBALL, TEST_SEED_TOURS } from './database.ts';
 
 const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The demo package's `src/` (apps/api-demo), whose seed fills the test database. */
+const DEMO_SOURCE = dirname(createRequire(import.meta.url).resolve('@gallop/api-demo'));
 
 /** Files whose change must re-seed: the migrations, the schema and the seed itself. */
 function seedFingerprint(today: string): string {
@@ -19,7 +22,8 @@ function seedFingerprint(today: string): string {
       else hash.update(path).update(readFileSync(path));
     }
   };
-  for (const folder of ['drizzle', 'src/db', 'src/seed']) walk(join(API_ROOT, folder));
+  for (const folder of ['drizzle', 'src/db']) walk(join(API_ROOT, folder));
+  walk(join(DEMO_SOURCE, 'seed'));
   return hash.digest('hex');
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#src/app.ts';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { prepareDatabase } from '#src/seed/index.ts';
+import { prepareDatabase } from '#src/db/prepare.ts';
 import { openTestDatabase, testDatabaseKind } from './database.ts';
 import { TEST_START_TIMEOUT_MS, testEnv } from './env.ts';
 

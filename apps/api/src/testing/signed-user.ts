@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { openSession } from '#src/modules/accounts/index.ts';
+import { openSession } from '#src/modules/sessions/index.ts';
 
 export interface SignedUser {
   userId: number;

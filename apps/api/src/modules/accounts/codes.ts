@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outbox, userCodes } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { hashSecret, randomCode } from './secrets.ts';
+import { hashSecret, randomCode } from '#src/modules/sessions/index.ts';
 
 export type CodeSender = components['schemas']['CodeSender'];
 export type CodePurpose = (typeof userCodes.$inferSelect)['purpose'];

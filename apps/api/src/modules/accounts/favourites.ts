@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tours, userFavouriteTours } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { requireSigned } from './sessions.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
 
 type FavouriteOperation = 'listFavouriteTours' | 'addFavouriteTour' | 'removeFavouriteTour';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { DEMO_TRAVELLER } from '@gallop/api-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { countries, outbox, tours, userCodes, users, userSessions } from '#src/db/schema/index.ts';
-import { DEMO_TRAVELLER } from '#src/seed/accounts.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 

@@ -6,7 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { userLinkTokens } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
-import { hashSecret, randomToken } from './secrets.ts';
+import { hashSecret, randomToken } from '#src/modules/sessions/index.ts';
 
 export type LinkKind = (typeof userLinkTokens.$inferSelect)['kind'];
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, parseLogin } from './logins.ts';
+import {
+  CODE_LENGTH,
+  hashSecret,
+  normalizePhone,
+  parseLogin,
+  randomCode,
+  randomToken,
+} from '#src/modules/sessions/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { CODE_LENGTH, hashSecret, randomCode, randomToken } from './secrets.ts';
 
 describe('parseLogin', () => {
   it('reads an email, lower-cased and trimmed', () => {

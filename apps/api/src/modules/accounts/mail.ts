@@ -5,7 +5,7 @@
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
 import { createLinkToken } from './links.ts';
-import type { UserRow } from './sessions.ts';
+import type { UserRow } from '#src/modules/sessions/index.ts';
 
 type Executor = Pick<Database, 'insert'>;
 

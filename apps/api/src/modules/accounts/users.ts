@@ -4,10 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { findCountry, toLocaleCountry } from '#src/modules/content/index.ts';
+import { findCountry, toLocaleCountry } from '#src/shared/countries.ts';
 import { avatarOf } from '#src/modules/uploads/index.ts';
-import type { Login } from './logins.ts';
-import type { UserRow } from './sessions.ts';
+import {
+  normalizePhone,
+  parseLogin,
+  type Login,
+  type UserRow,
+} from '#src/modules/sessions/index.ts';
 
 type UserProfile = components['schemas']['UserProfile'];
 
@@ -92,4 +96,27 @@ export function validTimezone(value: string | undefined): string | undefined {
   } catch {
     throw unprocessable('Unknown time zone', { timezone: ['Unknown time zone'] });
   }
+}
+
+/** A login typed as an e-mail or a phone number, or a 422 naming `field`. */
+export function loginOrFail(login: string, field = 'login'): Login {
+  const parsed = parseLogin(login);
+  if (!parsed) {
+    throw unprocessable('Please enter a valid e-mail or phone number', {
+      [field]: ['Please enter a valid e-mail or phone number'],
+    });
+  }
+  return parsed;
+}
+
+/** A normalised phone number, undefined when none was given, or a 422. */
+export function phoneOrFail(phone: string | undefined): string | undefined {
+  if (phone === undefined || phone.trim() === '') return undefined;
+  const normalized = normalizePhone(phone);
+  if (!normalized) {
+    throw unprocessable('Please enter a valid phone number', {
+      phone: ['Please enter a valid phone number'],
+    });
+  }
+  return normalized;
 }

@@ -5,7 +5,7 @@ import { organizers } from '#src/db/schema/index.ts';
 import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
-import { verifyServiceToken } from './signed-token.ts';
+import { verifyServiceToken } from '#src/modules/sessions/index.ts';
 import { DEV_VERIFICATION_SECRET } from '#src/modules/operations/index.ts';
 import { VERIFICATION_PROVIDER } from './verification.ts';
 

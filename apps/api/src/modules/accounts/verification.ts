@@ -8,8 +8,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { organizerMembers, organizers } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { requireSigned, type UserRow } from './sessions.ts';
-import { signServiceToken } from './signed-token.ts';
+import { requireSigned, signServiceToken, type UserRow } from '#src/modules/sessions/index.ts';
 
 const VERIFICATION_TOKEN_TTL_MS = 15 * 60_000;
 /** The provider name the contract reports. */

@@ -8,9 +8,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { bookingRequests, payments, refunds } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
-import { tiersOfBooking, travellerRefund } from './cancellation-policy.ts';
+import { tiersOfBooking, travellerRefund, type Actor } from '#src/modules/booking-rules/index.ts';
 import type { RequestRow } from './records.ts';
-import type { Actor } from './status-machine.ts';
 import type { Transaction } from './transitions.ts';
 
 const PAID = 2;

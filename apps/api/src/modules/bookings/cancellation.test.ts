@@ -10,7 +10,12 @@ import type { Database } from '#src/db/client.ts';
 import { chatMessages, outbox, refunds, tourDates, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { sandboxProvider, sendRefunds, TEST_CARDS } from '#src/modules/payments/index.ts';
+import {
+  bookingPayments,
+  sandboxProvider,
+  sendRefunds,
+  TEST_CARDS,
+} from '#src/modules/payments/index.ts';
 import { submitCard } from '#src/modules/payments/testing.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
 import { cancelAndSettle } from './cancellations.ts';
@@ -189,13 +194,17 @@ describe('a refund the provider does not take at once', () => {
     // The provider is down between the commit and the refund call (as if the process died there).
     const down = { ...sandbox, refund: () => Promise.reject(new Error('provider unreachable')) };
     const now = new Date();
-    const result = await cancelAndSettle({ db, provider: down, publicUrl }, id, {
-      event: 'organizer-cancels',
-      actor: 'organizer',
-      now,
-      changes: () => ({ cancelMessage: 'Storm damage', canceledAt: now }),
-      notify: { publicUrl },
-    });
+    const result = await cancelAndSettle(
+      { db, payments: bookingPayments(db, down), publicUrl },
+      id,
+      {
+        event: 'organizer-cancels',
+        actor: 'organizer',
+        now,
+        changes: () => ({ cancelMessage: 'Storm damage', canceledAt: now }),
+        notify: { publicUrl },
+      },
+    );
     expect(result.kind).toBe('moved');
     const pending = await db.select().from(refunds).where(eq(refunds.requestId, id));
     expect(pending.map((r) => r.status)).toEqual([1]);

@@ -5,12 +5,12 @@
  * pending and the booking job retries it, so the cancellation's answer never waits on it.
  */
 import type { Database } from '#src/db/client.ts';
-import { sendRefunds, settleVoids, type PaymentProvider } from '#src/modules/payments/index.ts';
+import type { BookingPayments } from './payments-port.ts';
 import { transitionBooking, type TransitionRequest, type TransitionResult } from './transitions.ts';
 
 export interface SettleDeps {
   db: Database;
-  provider: PaymentProvider;
+  payments: BookingPayments;
   publicUrl: string;
   /** Told when a refund stays pending for the booking job. */
   onRefundPending?: (error: unknown) => void;
@@ -23,12 +23,12 @@ export async function cancelAndSettle(
 ): Promise<TransitionResult> {
   const result = await transitionBooking(deps.db, id, request);
   if (result.closedPayments.length > 0) {
-    await settleVoids(deps.db, deps.provider, result.closedPayments, deps.publicUrl);
+    await deps.payments.settleVoids(result.closedPayments, deps.publicUrl);
   }
   if (result.refundIds.length > 0) {
-    await sendRefunds(deps.db, deps.provider, result.refundIds).catch(
-      deps.onRefundPending ?? (() => undefined),
-    );
+    await deps.payments
+      .sendRefunds(result.refundIds)
+      .catch(deps.onRefundPending ?? (() => undefined));
   }
   return result;
 }

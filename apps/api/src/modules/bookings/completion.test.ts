@@ -9,7 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { sandboxProvider, TEST_CARDS } from '#src/modules/payments/index.ts';
+import { bookingPayments, TEST_CARDS } from '#src/modules/payments/index.ts';
 import { submitCard } from '#src/modules/payments/testing.ts';
 import { completeEndedTours } from './completion.ts';
 import { runBookingJob } from './expiry.ts';
@@ -134,7 +134,7 @@ describe('the tour ends', () => {
   it('runs in the booking job', async () => {
     const booking = await prepaid();
     await endInThePast(booking.date);
-    await runBookingJob(db, { publicUrl: PUBLIC_URL, provider: sandboxProvider(db) });
+    await runBookingJob(db, { publicUrl: PUBLIC_URL, payments: bookingPayments(db) });
     expect(await statusOf(booking.id)).toBe(4);
     expect(await invitationsTo(booking.id)).toHaveLength(1);
   });

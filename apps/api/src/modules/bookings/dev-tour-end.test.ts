@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
-import { sandboxProvider, TEST_CARDS } from '#src/modules/payments/index.ts';
+import { bookingPayments, TEST_CARDS } from '#src/modules/payments/index.ts';
 import { submitCard } from '#src/modules/payments/testing.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -78,7 +78,7 @@ describe('the development "tour has ended" route', () => {
         db,
         devOutbox,
         nodeEnv,
-        job: { publicUrl: PUBLIC_URL, provider: sandboxProvider(db) },
+        job: { publicUrl: PUBLIC_URL, payments: bookingPayments(db) },
       });
       const answer = await bare.inject({
         method: 'POST',

@@ -5,7 +5,11 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, tourDates, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { signUp } from '#src/testing/sign-up.ts';
-import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
+import {
+  bookingPayments,
+  sandboxProvider,
+  type PaymentProvider,
+} from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 
 let testApp: TestApp;
@@ -85,7 +89,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 71 * HOUR),
       holdHours: 72,
       publicUrl,
-      provider,
+      payments: bookingPayments(db, provider),
     });
     expect((await statusOf(booking.id)).status).toBe(2);
 
@@ -93,7 +97,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 73 * HOUR),
       holdHours: 72,
       publicUrl,
-      provider,
+      payments: bookingPayments(db, provider),
     });
     expect(await statusOf(booking.id)).toMatchObject({ status: 7, contractStatus: 3 });
     expect(await free(booking.dateId)).toBe(held + 1);
@@ -110,7 +114,7 @@ describe('releasing unpaid holds', () => {
       now: new Date(Date.now() + 74 * HOUR),
       holdHours: 72,
       publicUrl,
-      provider,
+      payments: bookingPayments(db, provider),
     });
     expect(await free(booking.dateId)).toBe(held + 1);
   });
@@ -134,7 +138,12 @@ describe('releasing unpaid holds', () => {
       .set({ paid: 100, status: 3 })
       .where(eq(bookingRequests.id, paid.id));
 
-    await expireUnpaidBookings(db, { now, holdHours: 72, publicUrl: 'http://web.test', provider });
+    await expireUnpaidBookings(db, {
+      now,
+      holdHours: 72,
+      publicUrl: 'http://web.test',
+      payments: bookingPayments(db, provider),
+    });
     expect((await statusOf(inFlight.id)).status).toBe(2);
     expect((await statusOf(paid.id)).status).toBe(3);
   });

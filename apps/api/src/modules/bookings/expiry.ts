@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { HttpError } from '#src/http/http-error.ts';
 import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
-import { sendRefunds, settleVoids, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { completeEndedTours } from './completion.ts';
+import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { remindBalances } from './reminders.ts';
 import { transitionBooking } from './transitions.ts';
@@ -26,7 +26,7 @@ export interface ExpiryOptions {
   holdHours?: number;
   publicUrl: string;
   /** Voids the payments of released bookings and retries pending refunds. */
-  provider: PaymentProvider;
+  payments: BookingPayments;
 }
 
 /** Why the job releases a booking, as the traveller reads it. */
@@ -85,7 +85,7 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
       throw error;
     });
     if (result?.kind !== 'moved') continue;
-    await settleVoids(db, options.provider, result.closedPayments, options.publicUrl);
+    await options.payments.settleVoids(result.closedPayments, options.publicUrl);
     expired += 1;
   }
   return expired;
@@ -96,7 +96,7 @@ export async function runBookingJob(db: Database, options: ExpiryOptions): Promi
   await expireUnpaidBookings(db, options);
   await completeEndedTours(db, options);
   await remindBalances(db, { now: options.now ?? new Date(), publicUrl: options.publicUrl });
-  await sendRefunds(db, options.provider);
+  await options.payments.sendRefunds();
   await purgeIdempotencyKeys(db, options.now ?? new Date());
 }
 

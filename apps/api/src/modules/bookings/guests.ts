@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests } from '#src/db/schema/index.ts';
-import { ACTIVE_STATUSES } from './status-machine.ts';
+import { ACTIVE_STATUSES } from '#src/modules/booking-rules/index.ts';
 
 /**
  * Joins the still active, unproven bookings of `email` to `userId`; answers how many. The update

@@ -37,13 +37,12 @@ import {
   normalizePhone,
   requireSigned,
   unauthorized,
-} from '#src/modules/accounts/index.ts';
+} from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { toTourDate } from '#src/modules/catalog/index.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import { convertAmount, toDisplayPrice, type RatesCache } from '#src/shared/money/rates.ts';
-import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
-import { inCurrency, quote } from './pricing.ts';
+import { inCurrency, isActive, quote, tiersOf } from '#src/modules/booking-rules/index.ts';
 import {
   DEFAULT_HOLD_HOURS,
   findRequest,
@@ -65,7 +64,6 @@ import {
   requestOfToken,
   toRequestForOrganizer,
 } from './organizer-answers.ts';
-import { isActive } from './status-machine.ts';
 import {
   CANNOT_CHANGE,
   changeRiders,
@@ -73,8 +71,8 @@ import {
   travellerCancel,
   type Transaction,
 } from './transitions.ts';
-import { tiersOf } from './cancellation-policy.ts';
 import { cancelAndSettle } from './cancellations.ts';
+import type { BookingPayments } from './payments-port.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
 /**
@@ -98,8 +96,8 @@ export interface BookingsDeps {
   now?: () => Date;
   /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
   bookingHoldHours?: number | undefined;
-  /** The payment provider that voids a cancelled booking's open payment (default: sandbox). */
-  paymentProvider?: PaymentProvider | undefined;
+  /** Voids a cancelled booking's open payments and sends its refunds (the payments module). */
+  payments: BookingPayments;
   /** Signs the organizer's Confirm and Decline links (read when used). */
   bookingLinkSecret: () => string;
   /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`, default 48). */
@@ -152,7 +150,6 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     });
   const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
   const responseDeadlineHours = deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS;
-  const provider = deps.paymentProvider ?? sandboxProvider(db);
   const notify = { publicUrl };
 
   async function view(request: FastifyRequest) {
@@ -233,7 +230,6 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
   }
 
-  /** After a cancel's commit: the provider voids the payments it closed. */
   /** The riders of a booking change; 409 / 422 from `changeRiders`. */
   async function setRiders(
     row: RequestRow,
@@ -476,7 +472,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       const result = await cancelAndSettle(
         {
           db,
-          provider,
+          payments: deps.payments,
           publicUrl,
           onRefundPending: (error) =>
             request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),

@@ -1,33 +1,27 @@
 /**
- * The bookings module: booking requests, their status machine, pricing and notices.
+ * The bookings module: booking requests, their transitions, seats, money and notices; the pure
+ * rules they follow (status machine, pricing, cancellation policies) are in booking-rules.
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
-// First: the statuses have no imports, and meetings and reviews read them while they load (a
-// Set of statuses at the top of a file). Bookings and meetings import each other, so through
-// this file a later line can load meetings before records.ts has run.
-export {
-  ACTIVE_STATUSES,
-  CANCELED_STATUSES,
-  decide,
-  isActive,
-  STATUS,
-  type BookingStatus,
-} from './status-machine.ts';
-export {
-  policyLines,
-  tiersOf,
-  tiersOfBooking,
-  toCancellationPolicy,
-  type PolicyName,
-} from './cancellation-policy.ts';
+// The demo seed (apps/api-demo) names a tour's policy through here.
+export type { PolicyName } from '#src/modules/booking-rules/index.ts';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
 export { startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';
+export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingUrl } from './messages.ts';
+export {
+  displayDates,
+  meetingByKey,
+  meetingFiles,
+  meetingRequest,
+  openMeeting,
+  type MeetingRow,
+} from './meetings.ts';
 export { money, tellEveryone, type Notice } from './notices.ts';
 export { organizerAreaHandlers } from './organizer-area-handlers.ts';
-export { amountDue, balanceDueDay, creditOf, type PaymentType } from './pricing.ts';
+export { toPayment, type BookingPayments, type PaymentRow } from './payments-port.ts';
 export {
   CONTRACT_STATUS,
   findRequest,
@@ -37,7 +31,6 @@ export {
   major,
   ownRequest,
   toBookingRequest,
-  toBookingRequests,
   toTourist,
   type RequestRow,
   type TouristRow,

@@ -10,10 +10,13 @@ import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
-import { policyLines, tiersOfBooking } from './cancellation-policy.ts';
+import {
+  policyLines,
+  tiersOfBooking,
+  type BookingEvent,
+} from '#src/modules/booking-rules/index.ts';
 import { bookingUrl } from './messages.ts';
 import type { RequestRow } from './records.ts';
-import type { BookingEvent } from './status-machine.ts';
 import type { Transaction } from './transitions.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;

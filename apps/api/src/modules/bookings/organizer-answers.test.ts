@@ -5,7 +5,7 @@ import { outbox } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { sandboxProvider } from '#src/modules/payments/index.ts';
+import { bookingPayments } from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 import { book, dateWithSeats, messagesAbout, seatsOf, signUp } from './testing-scratch.ts';
 
@@ -134,7 +134,7 @@ describe('the organizer answers a request', () => {
   it('releases an unanswered request at the deadline, after which the links refuse', async () => {
     const { booking, token, date } = await request(1);
     const before = await seatsOf(db, date.id);
-    const options = { publicUrl: 'http://web.test', provider: sandboxProvider(db) };
+    const options = { publicUrl: 'http://web.test', payments: bookingPayments(db) };
     await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 47 * 3_600_000) });
     expect((await seatsOf(db, date.id)).free).toBe(before.free);
     await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 49 * 3_600_000) });

@@ -17,7 +17,7 @@ import {
   type outbox,
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
-import { signToken, verifyToken } from '#src/modules/accounts/index.ts';
+import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
 import { transitionBooking, type TransitionResult } from './transitions.ts';
 

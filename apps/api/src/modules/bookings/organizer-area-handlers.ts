@@ -5,8 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/index.ts';
-import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
 import {
   answerAsMember,
   cancelAsMember,
@@ -15,6 +14,7 @@ import {
   toOrganizerBooking,
   type OrganizerAreaDeps,
 } from './organizer-area.ts';
+import type { BookingPayments } from './payments-port.ts';
 import { DEFAULT_HOLD_HOURS, type RequestRow } from './records.ts';
 
 type OrganizerAreaOperation =
@@ -30,8 +30,8 @@ export interface OrganizerAreaHandlerDeps {
   now?: () => Date;
   /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
   bookingHoldHours?: number | undefined;
-  /** Voids the payments an organizer's cancel closes (default: sandbox). */
-  paymentProvider?: PaymentProvider | undefined;
+  /** Voids the payments an organizer's cancel closes, sends its refunds. */
+  payments: BookingPayments;
   /** Signs the members' meet page keys (read when used). */
   bookingLinkSecret: () => string;
 }
@@ -47,7 +47,7 @@ export function organizerAreaHandlers(
     publicUrl: deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL,
     holdHours: deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS,
     now: deps.now ?? (() => new Date()),
-    provider: deps.paymentProvider ?? sandboxProvider(db),
+    payments: deps.payments,
     linkSecret: deps.bookingLinkSecret,
   };
   const signedUser = async (request: FastifyRequest) => (await requireSigned(db, request)).user;

@@ -5,7 +5,7 @@ import { organizerMembers, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { openMeeting } from '#src/modules/meetings/index.ts';
+import { openMeeting } from './meetings.ts';
 import { findRequest } from './records.ts';
 import { book, dateWithSeats, seatsOf, signUp, type TourDateRow } from './testing-scratch.ts';
 

@@ -18,8 +18,8 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { meetUrl, memberMeetKey, savedMeetings } from '#src/modules/meetings/index.ts';
-import { toPayment, type PaymentProvider } from '#src/modules/payments/index.ts';
+import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
+import { toPayment, type BookingPayments } from './payments-port.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,
@@ -30,7 +30,11 @@ import {
   toTourist,
   type RequestRow,
 } from './records.ts';
-import { decideFor, type BookingEvent, type BookingStatus } from './status-machine.ts';
+import {
+  decideFor,
+  type BookingEvent,
+  type BookingStatus,
+} from '#src/modules/booking-rules/index.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import type { TransitionResult } from './transitions.ts';
 
@@ -47,7 +51,7 @@ export interface OrganizerAreaDeps {
   holdHours: number;
   now: () => Date;
   /** Voids the open payments an organizer's cancel closes. */
-  provider: PaymentProvider;
+  payments: BookingPayments;
   /** Signs the members' meet page keys (the booking links' secret; read when used). */
   linkSecret: () => string;
 }

@@ -15,18 +15,23 @@ import {
 } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import type { Rates } from '#src/shared/money/rates.ts';
-import { savedMeetings } from '#src/modules/meetings/index.ts';
-import { tiersOfBooking, toCancellationPolicy } from './cancellation-policy.ts';
+import { savedMeetings } from './meetings.ts';
+import {
+  balanceDueDay,
+  isActive,
+  openPaymentTypes,
+  STATUS,
+  tiersOfBooking,
+  toCancellationPolicy,
+} from '#src/modules/booking-rules/index.ts';
 import { cancellationRefund } from './cancellation-refunds.ts';
-import { balanceDueDay, openPaymentTypes } from './pricing.ts';
-import { isActive, STATUS } from './status-machine.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
 export type Tourist = components['schemas']['Tourist'];
 export type RequestRow = typeof bookingRequests.$inferSelect;
 export type TouristRow = typeof bookingTourists.$inferSelect;
 
-export { ACTIVE_STATUSES, STATUS } from './status-machine.ts';
+export { ACTIVE_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
 export const CONTRACT_STATUS = { prepaid: 1, terminatedAfterPayment: 2, noPayments: 3 } as const;
 
 export const forbidden = (message = 'This booking belongs to another account') =>

@@ -10,9 +10,8 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { bookingUrl } from './messages.ts';
-import { balanceDueDay, daysUntil } from './pricing.ts';
+import { balanceDueDay, daysUntil, STATUS } from '#src/modules/booking-rules/index.ts';
 import { money } from './notices.ts';
-import { STATUS } from './status-machine.ts';
 
 /** Days before the balance is due when the traveller is reminded, farthest first. */
 const BALANCE_REMINDER_DAYS = [7, 2] as const;

@@ -6,19 +6,20 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { HttpError, notFound } from '#src/http/http-error.ts';
-import { requireSigned } from '#src/modules/accounts/index.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
-import { sandboxProvider, type PaymentProvider } from '#src/modules/payments/index.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import { requiredReason } from './organizer-answers.ts';
+import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, findRequest, toBookingRequest } from './records.ts';
 
 export interface SupportBookingDeps {
   db: Database;
   rates: RatesCache;
   content?: { publicUrl?: string | undefined } | undefined;
-  paymentProvider?: PaymentProvider | undefined;
+  /** Voids the payments a cancel closes, sends its refunds. */
+  payments: BookingPayments;
   now?: () => Date;
 }
 
@@ -29,7 +30,6 @@ export function supportBookingHandlers(
 ): Pick<ServiceHandlers, 'cancelBookingAsSupport'> {
   const { db } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const provider = deps.paymentProvider ?? sandboxProvider(db);
   const now = deps.now ?? (() => new Date());
   return {
     async cancelBookingAsSupport(request) {
@@ -42,7 +42,7 @@ export function supportBookingHandlers(
       const result = await cancelAndSettle(
         {
           db,
-          provider,
+          payments: deps.payments,
           publicUrl,
           onRefundPending: (error) =>
             request.log.warn({ err: error, requestId: row.id }, 'refund left pending'),

@@ -4,7 +4,7 @@
  */
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/index.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
 import { requestCardContext } from '#src/modules/catalog/index.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { createTourSelection, readTourSelection } from './tour-selections.ts';

@@ -1,6 +1,6 @@
 /** A tourist as typed on a booking form, as a `booking_tourists` row's values. */
 import type { components } from '@gallop/api-client';
-import { normalizeEmail, normalizePhone } from '#src/modules/accounts/index.ts';
+import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 
 export type TouristInput = components['schemas']['TouristInput'];
 

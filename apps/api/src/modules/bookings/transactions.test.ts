@@ -258,11 +258,11 @@ describe('bookings made signed out', () => {
 
   it('gives an unproven booking’s seats back after its short hold', async () => {
     const { expireUnpaidBookings } = await import('./expiry.ts');
-    const { sandboxProvider } = await import('#src/modules/payments/index.ts');
+    const { bookingPayments } = await import('#src/modules/payments/index.ts');
     const date = await dateWithSeats(db, 4, used);
     const guest = await book(app(), date, { email: uniqueEmail('late'), riders: 2 });
     expect(guest.status).toBe(201);
-    const options = { publicUrl: 'http://web.test', provider: sandboxProvider(db) };
+    const options = { publicUrl: 'http://web.test', payments: bookingPayments(db) };
     await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 20 * 60_000) });
     expect((await seatsOf(db, date.id)).free).toBe(2);
     await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 31 * 60_000) });

@@ -26,17 +26,19 @@ import {
   type RecordedRefund,
 } from './cancellation-refunds.ts';
 import { tellEveryone, type NoticeOptions } from './notices.ts';
-import { inCurrency, quote, wholeUnits } from './pricing.ts';
-import { CONTRACT_STATUS, type RequestRow } from './records.ts';
-import { releaseSeats, takeSeats } from './seats.ts';
 import {
   decideFor,
+  inCurrency,
   isActive,
+  quote,
   releasesSeats,
+  wholeUnits,
   type Actor,
   type BookingEvent,
   type BookingStatus,
-} from './status-machine.ts';
+} from '#src/modules/booking-rules/index.ts';
+import { CONTRACT_STATUS, type RequestRow } from './records.ts';
+import { releaseSeats, takeSeats } from './seats.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -9,15 +9,13 @@ export { createCatalogResponseCache } from './cache/setup.ts';
 export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
 export { listsHandlers } from './lists/handlers.ts';
 export { createCachedAnswers, type CachedAnswers } from './search/cached-answers.ts';
-export { bookableDate } from './search/conditions.ts';
+export { bookableDate, usdMinorIn } from './search/conditions.ts';
 export { mergeFilters, PAGE_SIZE } from './search/filters.ts';
 export { catalogSearchHandlers } from './search/handlers.ts';
-export { createCardStore, type CardStore } from './search/memory/card-store.ts';
-export { type TourIndexProvider } from './search/memory/index-provider.ts';
-export { loadTourIndex } from './search/memory/load-index.ts';
-export { prepareIndex } from './search/memory/prepare-index.ts';
-export { compileIndexQuery, searchIndex } from './search/memory/query-index.ts';
-export { createSearchIndex } from './search/memory/setup.ts';
+export { createCardStore, type CardStore } from './search/index-adapter/card-store.ts';
+export { type TourIndexProvider } from './search/index-adapter/index-provider.ts';
+export { loadTourIndex } from './search/index-adapter/load-index.ts';
+export { createSearchIndex } from './search/index-adapter/setup.ts';
 export { resolvePlace } from './search/place.ts';
 export { createSearchLimit } from './search/search-limit.ts';
 export { queryRows } from './search/sql.ts';
@@ -29,6 +27,13 @@ export {
   type CardContext,
   type TourSummary,
 } from './tour-card.ts';
+export {
+  ORGANIZER_REVIEWS_LIMIT,
+  reviewPage,
+  toReview,
+  TOUR_REVIEWS_LIMIT,
+  type ReviewList,
+} from './reviews.ts';
 export { requestCardContext, tourHandlers } from './tour/handlers.ts';
 export { loadTourPage } from './tour/page.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';

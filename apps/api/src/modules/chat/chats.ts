@@ -8,7 +8,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chats, organizerMembers, users } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import type { UserRow } from '#src/modules/accounts/index.ts';
+import type { UserRow } from '#src/modules/sessions/index.ts';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type Side = 'client' | 'staff';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { DEMO_MESSENGERS as MESSENGERS, DEMO_ORGANIZER, DEMO_TRAVELLER } from '@gallop/api-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -10,9 +11,6 @@ import {
   tourDates,
   tours,
 } from '#src/db/schema/index.ts';
-import { DEMO_TRAVELLER } from '#src/seed/accounts.ts';
-import { DEMO_ORGANIZER } from '#src/seed/chat.ts';
-import { MESSENGERS } from '#src/seed/content/site.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { pdfFile, uploadCaller } from '#src/modules/uploads/testing.ts';

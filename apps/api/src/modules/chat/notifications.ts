@@ -16,7 +16,7 @@ import {
   outbox,
   users,
 } from '#src/db/schema/index.ts';
-import { hashSecret } from '#src/modules/accounts/index.ts';
+import { hashSecret } from '#src/modules/sessions/index.ts';
 import {
   orderMessengers,
   readSiteSettings,

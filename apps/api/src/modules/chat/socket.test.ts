@@ -11,7 +11,7 @@ import {
   hashSecret,
   openSession,
   REFRESH_REUSE_GRACE_MS,
-} from '#src/modules/accounts/index.ts';
+} from '#src/modules/sessions/index.ts';
 import { startServer } from '#src/server.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { testEnv, WEB_ORIGIN } from '#src/testing/env.ts';

@@ -15,7 +15,7 @@ import {
   findSignedByToken,
   isSessionActive,
   type SessionsEnded,
-} from '#src/modules/accounts/index.ts';
+} from '#src/modules/sessions/index.ts';
 import { createRedisAdapter, createRedisClient } from '#src/redis.ts';
 import { findChatFor, loadViewer, type Viewer } from './chats.ts';
 import {

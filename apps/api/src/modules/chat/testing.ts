@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizerMembers, organizers, users } from '#src/db/schema/index.ts';
-import { openSession } from '#src/modules/accounts/index.ts';
+import { openSession } from '#src/modules/sessions/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { chatRoom, userRoom, type ChatRealtime, type EventName } from './events.ts';
 

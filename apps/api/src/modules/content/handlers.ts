@@ -16,7 +16,7 @@ import {
   SIMILAR_POSTS_LIMIT,
 } from './blog.ts';
 import { loadContacts } from './contacts.ts';
-import { findCountry, resolveVisitorCountry, toLocaleCountry } from './countries.ts';
+import { findCountry, resolveVisitorCountry, toLocaleCountry } from '#src/shared/countries.ts';
 import { findHelpArticle, findHelpSection, listHelpSections } from './help-center.ts';
 import { findLegalDocument } from './legal.ts';
 import { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';

@@ -3,7 +3,6 @@
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
 export { choosePhones } from './contacts.ts';
-export { findCountry, toLocaleCountry } from './countries.ts';
 export { contentHandlers, orderMessengers, type ContentConfig } from './handlers.ts';
 export { LEGAL_ROUTES, type LegalKind } from './legal.ts';
 export { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';

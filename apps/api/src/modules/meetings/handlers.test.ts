@@ -25,7 +25,7 @@ import {
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp } from '#src/testing/sign-up.ts';
-import { displayDates } from './meetings.ts';
+import { displayDates } from '#src/modules/bookings/index.ts';
 
 let testApp: TestApp;
 let db: Database;

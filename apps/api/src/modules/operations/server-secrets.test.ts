@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { organizers, outbox, serverSecrets, tours } from '#src/db/schema/index.ts';
-import { verifyServiceToken } from '#src/modules/accounts/index.ts';
+import { verifyServiceToken } from '#src/modules/sessions/index.ts';
 import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
 import { readUnfollowToken } from '#src/modules/tour-actions/index.ts';
 import { contractCaller } from '#src/testing/call.ts';

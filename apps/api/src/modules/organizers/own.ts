@@ -26,7 +26,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { requireSigned, type UserRow } from '#src/modules/accounts/index.ts';
+import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
 import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { toOrganizer } from './profile.ts';

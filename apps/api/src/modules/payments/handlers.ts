@@ -10,8 +10,15 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { tourDates, tours } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { requireSigned } from '#src/modules/accounts/index.ts';
-import { findRequest, forbidden, major, ownRequest } from '#src/modules/bookings/index.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
+import {
+  findRequest,
+  forbidden,
+  major,
+  ownRequest,
+  toPayment,
+  type PaymentRow,
+} from '#src/modules/bookings/index.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import {
   applyProviderResult,
@@ -19,8 +26,6 @@ import {
   sendRefunds,
   settleVoids,
   startPaymentOf,
-  toPayment,
-  type PaymentRow,
 } from './payments.ts';
 import type { PaymentProvider } from './provider.ts';
 import { chargeSandboxPayment, sandboxPayment, sandboxProvider } from './sandbox-ledger.ts';

@@ -22,53 +22,39 @@ import {
 } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import {
-  amountDue,
-  balanceDueDay,
   bookingUrl,
   closeOpenPayments,
   conflict,
   CONTRACT_STATUS,
-  creditOf,
-  decide,
   lockBooking,
-  major,
   money,
-  STATUS,
+  openMeeting,
   tellEveryone,
-  type BookingStatus,
+  type BookingPayments,
   type Notice,
-  type PaymentType,
+  type PaymentRow,
   type RequestRow,
   type Transaction,
 } from '#src/modules/bookings/index.ts';
+import {
+  amountDue,
+  balanceDueDay,
+  creditOf,
+  decide,
+  STATUS,
+  type BookingStatus,
+  type PaymentType,
+} from '#src/modules/booking-rules/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
-import { openMeeting } from '#src/modules/meetings/index.ts';
 import type { PaymentProvider } from './provider.ts';
+import { sandboxProvider } from './sandbox-ledger.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
-
-export type PaymentRow = typeof payments.$inferSelect;
 
 export const PAYMENT_STATUS = { new: 1, paid: 2, canceled: 3 } as const;
 
 export async function findPayment(db: Database, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   return row;
-}
-
-export function toPayment(row: PaymentRow) {
-  return {
-    id: row.id,
-    request_id: row.requestId,
-    status: row.status as 1 | 2 | 3,
-    amount: major(row.amount),
-    currency: row.currency,
-    payment_type: row.paymentType,
-    payment_method: row.paymentMethod,
-    provider_id: row.providerId as 2 | 3 | 4 | 5,
-    card_last4: row.cardLast4,
-    paid_at: row.paidAt?.toISOString() ?? null,
-    refunded: major(row.refunded),
-  };
 }
 
 export interface PaymentStart {
@@ -388,4 +374,18 @@ export async function settleVoids(
     );
     await sendRefunds(db, provider, settled.refundIds);
   }
+}
+
+/**
+ * The calls bookings make on payments (`BookingPayments`), over one provider: the app gives them
+ * to the bookings module at composition, since bookings cannot import payments.
+ */
+export function bookingPayments(
+  db: Database,
+  provider: PaymentProvider = sandboxProvider(db),
+): BookingPayments {
+  return {
+    settleVoids: (voided, publicUrl) => settleVoids(db, provider, voided, publicUrl),
+    sendRefunds: (ids) => sendRefunds(db, provider, ids),
+  };
 }

@@ -6,15 +6,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
+import { findRequestByUuid, loadTourists } from '#src/modules/bookings/index.ts';
 import {
   ACTIVE_STATUSES,
   balanceDueDay,
-  findRequestByUuid,
-  loadTourists,
   policyLines,
   tiersOfBooking,
   type BookingStatus,
-} from '#src/modules/bookings/index.ts';
+} from '#src/modules/booking-rules/index.ts';
 import { PAYMENT_STATUS } from './payments.ts';
 import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
 

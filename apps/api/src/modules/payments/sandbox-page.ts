@@ -9,15 +9,10 @@ import { htmlPageCsp } from '#src/http/security-headers.ts';
 import type { Database } from '#src/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
-import { isActive } from '#src/modules/bookings/index.ts';
+import { isActive } from '#src/modules/booking-rules/index.ts';
 import { outcomeUrl } from './handlers.ts';
-import {
-  applyProviderResult,
-  findPayment,
-  sendRefunds,
-  settleVoids,
-  type PaymentRow,
-} from './payments.ts';
+import { applyProviderResult, findPayment, sendRefunds, settleVoids } from './payments.ts';
+import type { PaymentRow } from '#src/modules/bookings/index.ts';
 import {
   chargeSandboxPayment,
   sandboxPayment,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chats, contactPhones, organizers, phoneCodes } from '#src/db/schema/index.ts';
-import { verifyServiceToken } from '#src/modules/accounts/index.ts';
+import { verifyServiceToken } from '#src/modules/sessions/index.ts';
 import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';

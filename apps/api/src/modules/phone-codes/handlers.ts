@@ -11,7 +11,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { findSigned, requireSigned, signServiceToken } from '#src/modules/accounts/index.ts';
+import { findSigned, requireSigned, signServiceToken } from '#src/modules/sessions/index.ts';
 import { findChatFor, loadViewer, sideOf } from '#src/modules/chat/index.ts';
 import {
   isRowId,

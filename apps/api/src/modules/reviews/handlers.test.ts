@@ -5,7 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { organizers, reviews, tourSlugRedirects, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import type { ReviewList } from './queries.ts';
+import type { ReviewList } from '#src/modules/catalog/index.ts';
 
 let testApp: TestApp;
 let db: Database;

@@ -3,8 +3,12 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tours } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { resolveTourSlug } from '#src/modules/catalog/index.ts';
-import { ORGANIZER_REVIEWS_LIMIT, reviewPage, TOUR_REVIEWS_LIMIT } from './queries.ts';
+import {
+  resolveTourSlug,
+  ORGANIZER_REVIEWS_LIMIT,
+  reviewPage,
+  TOUR_REVIEWS_LIMIT,
+} from '#src/modules/catalog/index.ts';
 
 export interface ReviewsDeps {
   db: Database;

@@ -4,4 +4,3 @@
  */
 export { reviewsHandlers } from './handlers.ts';
 export { reviewInvitationHandlers } from './invitations.ts';
-export { latestReviews, TOUR_REVIEWS_LIMIT } from './queries.ts';

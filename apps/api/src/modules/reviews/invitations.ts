@@ -17,18 +17,16 @@ import {
   type RateLimits,
 } from '#src/http/rate-limit.ts';
 import {
-  CANCELED_STATUSES,
   findRequestByUuid,
-  STATUS,
   toBookingRequest,
   type RequestRow,
 } from '#src/modules/bookings/index.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
+import { CANCELED_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
+import { bumpCatalogVersion, toReview } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { attachReviewPhotos, reviewPhotos, uploadedImageUrl } from '#src/modules/uploads/index.ts';
-import { toReview } from './queries.ts';
 
 export interface ReviewInvitationDeps {
   db: Database;

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourDates, tourProgramRequests, tours } from '#src/db/schema/index.ts';
-import { signToken } from '#src/modules/accounts/index.ts';
+import { signToken } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';

@@ -8,7 +8,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourProgramRequests } from '#src/db/schema/index.ts';
-import { signToken, verifyToken } from '#src/modules/accounts/index.ts';
+import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 
 /** What the token is for, so a token signed for something else never unfollows. */
 const USE = 'unfollow';

@@ -1,29 +1,16 @@
 /**
  * Uploads (docs/product.md, Calls, "Uploads"; decision 027): pictures, documents and videos of
- * signed-in users, review photos of anyone (deleted later with the token given at upload), and the
- * profile photo set from an uploaded picture.
+ * signed-in users and review photos of anyone (deleted later with the token given at upload). The
+ * profile photo chosen among them is the accounts module's call. Each call counts its limit and
+ * calls a service (`service.ts` accepts, `removal.ts` removes).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { uploads, users } from '#src/db/schema/index.ts';
-import { HttpError, notFound } from '#src/http/http-error.ts';
 import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
-import {
-  findSigned,
-  hashSecret,
-  randomToken,
-  requireSigned,
-  toUserProfile,
-} from '#src/modules/accounts/index.ts';
-import {
-  bytesStillUsed,
-  findUpload,
-  toUploadedMediaItem,
-  uploadedFileUrl,
-  type UploadRow,
-} from './records.ts';
+import { findSigned, hashSecret, randomToken, requireSigned } from '#src/modules/sessions/index.ts';
+import { toUploadedMediaItem, uploadedFileUrl, type UploadRow } from './records.ts';
+import { deleteImage } from './removal.ts';
 import { acceptUpload, UPLOAD_LIMITS, uploadLimited, type UploadContext } from './service.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from './storage.ts';
 
@@ -39,12 +26,7 @@ export interface UploadsDeps {
 }
 
 type UploadsOperation =
-  | 'uploadImage'
-  | 'uploadFile'
-  | 'uploadVideo'
-  | 'uploadReviewImage'
-  | 'deleteImage'
-  | 'updateProfilePhoto';
+  'uploadImage' | 'uploadFile' | 'uploadVideo' | 'uploadReviewImage' | 'deleteImage';
 
 const UPLOAD_WINDOW_MS = 60 * 60_000;
 
@@ -62,18 +44,6 @@ export function uploadContext(deps: UploadsDeps): UploadContext {
         limits: deps.rateLimits,
       }),
   };
-}
-
-/** Removes an upload row, and its bytes when no other row shares them. */
-export async function deleteUpload(
-  context: Pick<UploadContext, 'db' | 'store'>,
-  row: UploadRow,
-): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    await tx.update(users).set({ avatarId: null }).where(eq(users.avatarId, row.id));
-    await tx.delete(uploads).where(eq(uploads.id, row.id));
-  });
-  if (!(await bytesStillUsed(context.db, row))) await context.store.remove(row.sha256);
 }
 
 const fileAnswer = (row: UploadRow) => ({
@@ -155,36 +125,11 @@ export function uploadsHandlers(deps: UploadsDeps): Pick<ServiceHandlers, Upload
     },
 
     async deleteImage(request) {
-      const row = await findUpload(db, request.body.id);
-      if (!row || row.kind !== 'image') throw notFound('Image not found');
-      const byToken =
-        row.deleteTokenHash !== null && row.deleteTokenHash === hashSecret(request.query.token);
-      const signed = byToken ? undefined : await findSigned(db, request);
-      const byOwner = signed !== undefined && row.ownerUserId === signed.user.id;
-      if (!byToken && !byOwner)
-        throw new HttpError(403, 'Only the person who uploaded this image can delete it');
-      if (row.reviewId !== null) {
-        throw new HttpError(
-          403,
-          'This photo belongs to a submitted review and can no longer be deleted',
-        );
-      }
-      await deleteUpload(context, row);
+      await deleteImage(context, request.body.id, {
+        token: request.query.token,
+        signedUserId: async () => (await findSigned(db, request))?.user.id,
+      });
       return { result: true };
-    },
-
-    async updateProfilePhoto(request) {
-      const signed = await requireSigned(db, request);
-      const row = await findUpload(db, request.body.avatar_id);
-      if (!row || row.kind !== 'image' || row.ownerUserId !== signed.user.id) {
-        throw notFound('Image not found among your uploads');
-      }
-      const [updated] = await db
-        .update(users)
-        .set({ avatarId: row.id, updatedAt: new Date() })
-        .where(eq(users.id, signed.user.id))
-        .returning();
-      return toUserProfile(db, updated!, signed);
     },
   };
 }

@@ -2,7 +2,8 @@
  * The uploads module: uploaded files, their storage and routes.
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
-export { deleteUpload, uploadContext, uploadsHandlers } from './handlers.ts';
+export { uploadContext, uploadsHandlers } from './handlers.ts';
+export { deleteUpload } from './removal.ts';
 export { startUploadPurge } from './purge.ts';
 export {
   avatarOf,
@@ -15,5 +16,5 @@ export {
 } from './records.ts';
 export { attachReviewPhotos, reviewPhotos } from './review-photos.ts';
 export { registerMultipart, registerUploadRoutes } from './routes.ts';
-export { acceptUpload, UPLOAD_LIMITS, uploadLimited } from './service.ts';
+export { acceptUpload, UPLOAD_LIMITS, uploadLimited, type UploadContext } from './service.ts';
 export { DEFAULT_UPLOADS_DIR, UploadStore } from './storage.ts';

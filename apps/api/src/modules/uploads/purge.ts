@@ -13,7 +13,7 @@ import path from 'node:path';
 import { and, eq, isNull, like, lt, notExists, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, organizers, uploads, users } from '#src/db/schema/index.ts';
-import { deleteUpload } from './handlers.ts';
+import { deleteUpload } from './removal.ts';
 import type { UploadStore } from './storage.ts';
 
 export const ABANDONED_REVIEW_PHOTO_MS = 3 * 24 * 60 * 60_000;

@@ -1,4 +1,4 @@
-import { Random } from '#src/seed/random.ts';
+import { Random } from '#src/shared/random.ts';
 import type { FuzzOperation, FuzzParameter } from './operations.ts';
 import { schemaType, type JsonSchema } from './schema.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Random } from '#src/seed/random.ts';
+import type { Random } from '#src/shared/random.ts';
 import { schemaType, type JsonSchema } from './schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { requireSigned } from '#src/modules/accounts/index.ts';
+import { requireSigned } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';

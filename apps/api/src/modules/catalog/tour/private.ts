@@ -15,8 +15,8 @@ import {
   userFavouriteTours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { requireSigned, type UserRow } from '#src/modules/accounts/index.ts';
-import { ACTIVE_STATUSES, STATUS } from '#src/modules/bookings/index.ts';
+import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
+import { ACTIVE_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
 import type { PriceContext, TourDate, TourRow } from '#src/modules/catalog/tour-card.ts';
 import { toIndividualDate } from './individual.ts';
 import { futureTourDates } from './page.ts';

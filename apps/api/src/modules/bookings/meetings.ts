@@ -16,8 +16,8 @@ import {
   uploads,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/accounts/index.ts';
-import type { RequestRow } from '#src/modules/bookings/index.ts';
+import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/sessions/index.ts';
+import type { RequestRow } from './records.ts';
 import { toMeetFile, type UploadRow } from '#src/modules/uploads/index.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;

@@ -1,3 +1,7 @@
+/**
+ * The countries table, read by accounts (a profile's country) and content (the visitor's country,
+ * contacts): reference data no module owns, so it lives here and imports no module.
+ */
 import type { components } from '@gallop/api-client';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';

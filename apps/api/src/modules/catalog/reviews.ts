@@ -1,8 +1,13 @@
+/**
+ * Published reviews as the catalogue shows them: the tour page's latest ones and the pages of a
+ * tour's or an organizer's reviews. The reviews module serves the review calls and invitations on
+ * these reads; the catalogue owns them because its tour page shows reviews.
+ */
 import type { components } from '@gallop/api-client';
 import { and, avg, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { reviews } from '#src/db/schema/index.ts';
-import { toMediaItem } from '#src/modules/catalog/index.ts';
+import { toMediaItem } from './tour-card.ts';
 
 export type Review = components['schemas']['Review'];
 export type ReviewList = components['schemas']['ReviewList'];

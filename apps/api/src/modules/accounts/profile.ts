@@ -1,0 +1,183 @@
+/**
+ * The settings a signed-in traveller changes (docs/product.md, Calls, "User"): services over the
+ * database that answer the updated user; a refusal is an `HttpError` (422 with field errors, 404).
+ * `handlers.ts` maps the HTTP calls onto them.
+ */
+import { isCurrencyCode } from '@gallop/currency';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/index.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { findUpload } from '#src/modules/uploads/index.ts';
+import {
+  revokeOtherSessions,
+  type SessionsEnded,
+  type UserRow,
+} from '#src/modules/sessions/index.ts';
+import { findCountry } from '#src/shared/countries.ts';
+import { sendCode, verifyCode, type CodeSender } from './codes.ts';
+import { sendEmailConfirmation } from './mail.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  assertLoginsFree,
+  EMAIL_TAKEN,
+  isUniqueViolation,
+  requiredText,
+  validTimezone,
+} from './users.ts';
+
+type UserValues = Partial<typeof users.$inferInsert>;
+
+const DO_NOT_MATCH = 'Do not match';
+const WRONG_PASSWORD = 'Wrong password';
+/** Interface languages a user may save (the web's locales and their short forms). */
+const LANGUAGES = new Set(['en', 'en-US', 'ru', 'de', 'zh', 'zh-CN']);
+/** How a phone can be confirmed on this site. */
+export const PHONE_CONFIRMATION_METHODS: CodeSender[] = ['sms', 'whatsapp', 'telegram'];
+
+/** Saves `values` (and `updatedAt`); a login another account took meanwhile is the same 422. */
+export async function updateUser(db: Database, id: number, values: UserValues): Promise<UserRow> {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const field = values.email !== undefined ? 'email' : 'phone';
+    throw unprocessable(EMAIL_TAKEN, { [field]: ['This login is already registered'] });
+  }
+}
+
+/** 422 `confirm_password` when the password and its confirmation differ. */
+export function assertConfirmed(password: string, confirmation: string): void {
+  if (password !== confirmation) {
+    throw unprocessable(DO_NOT_MATCH, { confirm_password: [DO_NOT_MATCH] });
+  }
+}
+
+export interface NameChange {
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  timezone?: string | undefined;
+}
+
+/** Name and time zone: only the fields given change. */
+export function updateProfile(db: Database, user: UserRow, change: NameChange): Promise<UserRow> {
+  const { first_name: firstName, last_name: lastName, timezone } = change;
+  return updateUser(db, user.id, {
+    ...(firstName !== undefined ? { firstName: requiredText('first_name', firstName) } : {}),
+    ...(lastName !== undefined ? { lastName: requiredText('last_name', lastName) } : {}),
+    ...(timezone !== undefined ? { timezone: validTimezone(timezone) ?? null } : {}),
+  });
+}
+
+export async function setLanguage(db: Database, user: UserRow, languageCode: string) {
+  const code = languageCode.trim();
+  if (!LANGUAGES.has(code)) {
+    throw unprocessable('Unsupported language', { language_code: ['Unsupported language'] });
+  }
+  await updateUser(db, user.id, { languageCode: code });
+}
+
+export async function setCurrency(db: Database, user: UserRow, currencyCode: string) {
+  if (!isCurrencyCode(currencyCode)) {
+    throw unprocessable('Unsupported currency', { currency_code: ['Unsupported currency'] });
+  }
+  await updateUser(db, user.id, { currencyCode });
+}
+
+export async function changeCountry(db: Database, user: UserRow, countryId: number) {
+  if (!(await findCountry(db, countryId))) {
+    throw unprocessable('Unknown country', { country_id: ['Unknown country'] });
+  }
+  return updateUser(db, user.id, { countryId });
+}
+
+/**
+ * A new e-mail (the current password proves the owner when the account has one): unconfirmed
+ * until its link is opened. The same address changes nothing.
+ */
+export async function changeEmail(
+  db: Database,
+  user: UserRow,
+  change: { email: string; password?: string | undefined },
+  publicUrl: string,
+): Promise<UserRow> {
+  if (user.passwordHash && !(await verifyPassword(change.password ?? '', user.passwordHash))) {
+    throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  }
+  if (change.email === user.email) return user;
+  await assertLoginsFree(db, { email: change.email }, user.id);
+  const updated = await updateUser(db, user.id, { email: change.email, emailConfirmedAt: null });
+  await sendEmailConfirmation(db, updated, publicUrl);
+  return updated;
+}
+
+export interface PasswordChange {
+  old_password?: string | undefined;
+  password: string;
+  confirm_password: string;
+}
+
+/** A new password; the other devices' sessions end (this one, `sessionId`, stays). */
+export async function changePassword(
+  db: Database,
+  { user, sessionId }: { user: UserRow; sessionId: number },
+  change: PasswordChange,
+  sessionsEnded: SessionsEnded,
+): Promise<void> {
+  const { old_password: oldPassword, password, confirm_password: confirmation } = change;
+  if (user.passwordHash && !(await verifyPassword(oldPassword ?? '', user.passwordHash))) {
+    throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
+  }
+  assertConfirmed(password, confirmation);
+  await assertStrongPassword(password, user);
+  await updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+  sessionsEnded(await revokeOtherSessions(db, user.id, sessionId));
+}
+
+/** A new phone (already normalised), unconfirmed; the same phone changes nothing. */
+export async function changePhone(db: Database, user: UserRow, phone: string): Promise<UserRow> {
+  if (phone === user.phone) return user;
+  await assertLoginsFree(db, { phone }, user.id);
+  return updateUser(db, user.id, { phone, phoneConfirmedAt: null });
+}
+
+/** A code to the user's phone that confirms it. */
+export async function sendPhoneConfirmation(db: Database, user: UserRow, sender: CodeSender) {
+  if (!user.phone) throw unprocessable('Add a phone number first', { phone: ['Required field'] });
+  if (!PHONE_CONFIRMATION_METHODS.includes(sender)) {
+    throw unprocessable('This way of sending a code is not available', {
+      code_sender: ['This way of sending a code is not available'],
+    });
+  }
+  await sendCode(db, { login: user.phone, purpose: 'confirm-phone', sender });
+}
+
+export async function confirmPhone(db: Database, user: UserRow, code: string): Promise<UserRow> {
+  if (!user.phone) throw unprocessable('Add a phone number first', { phone: ['Required field'] });
+  await verifyCode(db, { login: user.phone, purpose: 'confirm-phone', code });
+  return updateUser(db, user.id, { phoneConfirmedAt: new Date() });
+}
+
+/** The profile photo: one of the user's own uploaded pictures (404 for any other upload). */
+export async function setProfilePhoto(
+  db: Database,
+  user: UserRow,
+  uploadId: number,
+): Promise<UserRow> {
+  const row = await findUpload(db, uploadId);
+  if (!row || row.kind !== 'image' || row.ownerUserId !== user.id) {
+    throw notFound('Image not found among your uploads');
+  }
+  return updateUser(db, user.id, { avatarId: row.id });
+}
+
+/** The "last seen" mark (`lastActiveAt` only: `updatedAt` tells profile changes). */
+export async function markActive(db: Database, user: UserRow): Promise<void> {
+  await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, user.id));
+}

@@ -1,0 +1,40 @@
+/**
+ * What bookings ask of the payments module. Payments sit above bookings (a payment moves its
+ * booking through the status machine), so bookings never import them: the app gives bookings
+ * these calls at composition (`bookingPayments` of the payments module, src/handlers.ts, app.ts).
+ * Both are made after a transition's commit: the provider is a network call.
+ */
+import type { payments } from '#src/db/schema/index.ts';
+import { major } from './records.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface BookingPayments {
+  /**
+   * Voids payments a transition closed, at the provider; one the payer completed first is applied
+   * as its success (credited as far as due, the rest refunded).
+   */
+  settleVoids(voided: readonly PaymentRow[], publicUrl: string): Promise<void>;
+  /**
+   * Sends recorded refunds (these, or every pending one) to the provider; a failing one stays
+   * pending for the booking job, and the first failure is thrown after the others were tried.
+   */
+  sendRefunds(ids?: readonly number[]): Promise<number>;
+}
+
+/** A payment as the contract shows it (`Payment`). */
+export function toPayment(row: PaymentRow) {
+  return {
+    id: row.id,
+    request_id: row.requestId,
+    status: row.status as 1 | 2 | 3,
+    amount: major(row.amount),
+    currency: row.currency,
+    payment_type: row.paymentType,
+    payment_method: row.paymentMethod,
+    provider_id: row.providerId as 2 | 3 | 4 | 5,
+    card_last4: row.cardLast4,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    refunded: major(row.refunded),
+  };
+}
