@@ -110,7 +110,7 @@ test.describe('search page', () => {
     await expect.poll(() => cardNames(page)).toEqual(byCountry.items.map((item) => item.name));
 
     const level = facet(byCountry, 'difficulty')[0] as FacetOption;
-    await page.getByRole('button', { name: 'Riding level' }).click();
+    await page.getByRole('button', { name: 'Difficulty' }).click();
     await page.getByRole('checkbox', { name: new RegExp(`^${level.text} `) }).check();
     await expect(page).toHaveURL(new RegExp(`difficulty=${level.value}`));
 

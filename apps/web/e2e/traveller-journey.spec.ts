@@ -52,7 +52,7 @@ test('a traveller searches, opens a tour, switches currency, saves it and finds 
   );
   const level = firstOption(byCountry, 'difficulty');
   expect(level, 'a riding level among them').toBeDefined();
-  await page.getByRole('button', { name: 'Riding level' }).click();
+  await page.getByRole('button', { name: 'Difficulty' }).click();
   await page.getByRole('checkbox', { name: new RegExp(`^${level!.text} `) }).check();
   await expect(page).toHaveURL(new RegExp(`difficulty=${level!.value}`));
   await expect(page).toHaveURL(new RegExp(`countries=${country!.value}`));

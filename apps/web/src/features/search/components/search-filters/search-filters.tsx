@@ -96,7 +96,7 @@ const TOUR_CHECKLISTS: readonly ChecklistKind[] = [
     parse: readId,
     defaultOpen: true,
   },
-  { facet: 'difficulty', field: 'difficulty', title: 'Riding level', parse: readDifficulty },
+  { facet: 'difficulty', field: 'difficulty', title: 'Difficulty', parse: readDifficulty },
   { facet: 'collections', field: 'collections', title: 'Collections', parse: readId },
   { facet: 'comfort', field: 'comfort', title: 'Comfort', parse: readComfort },
 ];

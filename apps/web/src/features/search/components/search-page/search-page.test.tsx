@@ -276,7 +276,7 @@ describe('SearchPage', () => {
 
   it('stays on the page for an extra filter and leaves it when the stored one changes', async () => {
     const { onNavigate } = await renderSearchPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Riding level' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Difficulty' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Moderate 1 tour' }));
     expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: { difficulty: 2 } });
 

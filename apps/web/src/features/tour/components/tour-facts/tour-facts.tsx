@@ -13,7 +13,8 @@ export function tourFacts(tour: Tour): Fact[] {
   const facts: (Fact | false)[] = [
     { label: 'Duration', value: formatDuration(tour.duration) },
     tour.difficulty !== undefined && {
-      label: 'Riding level',
+      // The route's difficulty; the rider level it asks for is in the Riding section.
+      label: 'Difficulty',
       value: DIFFICULTY_LABELS[tour.difficulty],
     },
     tour.comfort !== undefined && { label: 'Comfort', value: COMFORT_LABELS[tour.comfort] },

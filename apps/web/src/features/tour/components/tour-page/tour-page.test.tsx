@@ -65,6 +65,7 @@ describe('TourPageView', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Overview',
+      'Riding',
       'Photos',
       'Programme',
       'Dates and prices',

@@ -21,6 +21,7 @@ import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
 import { TourDates } from '../tour-dates/tour-dates';
 import { TourFacts } from '../tour-facts/tour-facts';
+import { TourRiding } from '../tour-riding/tour-riding';
 import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import { TourHero, useMediaViewer } from '../tour-gallery/tour-gallery';
 import { TourOrganizer } from '../tour-organizer/tour-organizer';
@@ -60,6 +61,7 @@ export type TourWeatherSlot = (tour: Tour) => ReactNode;
 export function tourSections(tour: Tour): ScrollSpyItem[] {
   const sections: (ScrollSpyItem | false)[] = [
     { name: 'Overview', anchor: 'overview' },
+    { name: 'Riding', anchor: 'riding' },
     tour.images.length > 1 && { name: 'Photos', anchor: 'photos' },
     ((tour.program?.length ?? 0) > 0 || (tour.included?.length ?? 0) > 0) && {
       name: 'Programme',
@@ -139,6 +141,10 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
               ))}
             </TruncateText>
             <TourActions tour={tour} />
+          </Section>
+
+          <Section id="riding" title="Riding">
+            <TourRiding riding={tour.riding} />
           </Section>
 
           {has('photos') && (

@@ -7,6 +7,7 @@ describe('tourSections', () => {
   it('lists every section of a complete tour in page order', () => {
     expect(tourSections(tourFixture()).map((section) => section.anchor)).toEqual([
       'overview',
+      'riding',
       'photos',
       'programme',
       'dates',
@@ -27,6 +28,7 @@ describe('tourSections', () => {
     });
     expect(tourSections(bare).map((section) => section.anchor)).toEqual([
       'overview',
+      'riding',
       'dates',
       'reviews',
       'route',
@@ -38,7 +40,7 @@ describe('tourFacts', () => {
   it('gives the key facts with readable values', () => {
     expect(tourFacts(tourFixture())).toEqual([
       { label: 'Duration', value: '10 days' },
-      { label: 'Riding level', value: 'Moderate' },
+      { label: 'Difficulty', value: 'Moderate' },
       { label: 'Comfort', value: 'Premium' },
       { label: 'Accommodation', value: 'Apartment' },
       { label: 'Group size', value: 'Up to 6 riders' },

@@ -1,0 +1,103 @@
+import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
+import type { Tour } from '../../api';
+import './tour-riding.css';
+
+type Riding = Tour['riding'];
+
+const TACK_NAMES: Record<Riding['tack'], string> = {
+  english: 'English',
+  western: 'Western',
+  other: 'Local tack',
+};
+
+const TERRAIN_NAMES: Record<Riding['terrain'][number], string> = {
+  mountains: 'mountains',
+  hills: 'hills',
+  steppe: 'steppe',
+  forest: 'forest',
+  desert: 'desert',
+  beach: 'beaches',
+  'river-crossings': 'river crossings',
+  farmland: 'farmland',
+  tundra: 'tundra',
+};
+
+function hours(value: number): string {
+  return `${value} ${value === 1 ? 'hour' : 'hours'}`;
+}
+
+interface RidingFact {
+  label: string;
+  value: string;
+}
+
+/** The riding requirements as label and value, in the order a rider checks them (decision 106). */
+export function ridingFacts(riding: Riding): RidingFact[] {
+  const terrain = riding.terrain.map((kind) => TERRAIN_NAMES[kind]).join(', ');
+  const ages =
+    riding.max_riding_age === null
+      ? `From ${riding.min_riding_age} years`
+      : `${riding.min_riding_age} to ${riding.max_riding_age} years`;
+  const weight =
+    riding.heavy_rider_weight_kg > riding.max_rider_weight_kg
+      ? `Up to ${riding.max_rider_weight_kg} kg with clothing; up to ${riding.heavy_rider_weight_kg} kg on a heavier horse, while the date has one free`
+      : `Up to ${riding.max_rider_weight_kg} kg with clothing`;
+  const facts: (RidingFact | false)[] = [
+    {
+      label: 'In the saddle',
+      value:
+        riding.hours_longest_day > riding.hours_typical_day
+          ? `${hours(riding.hours_typical_day)} a typical day, ${hours(riding.hours_longest_day)} the longest`
+          : `${hours(riding.hours_typical_day)} a day`,
+    },
+    terrain !== '' && { label: 'Terrain', value: terrain[0]!.toUpperCase() + terrain.slice(1) },
+    {
+      label: 'Tack',
+      value: riding.other_tack_on_request
+        ? `${TACK_NAMES[riding.tack]}; other tack on request`
+        : TACK_NAMES[riding.tack],
+    },
+    riding.horses.breed !== '' && {
+      label: 'Horses',
+      value:
+        riding.horses.herd_size === null
+          ? riding.horses.breed
+          : `${riding.horses.breed}, a herd of ${riding.horses.herd_size}`,
+    },
+    { label: 'Rider weight', value: weight },
+    { label: 'Riding age', value: ages },
+    {
+      label: 'Non-riders',
+      value: riding.non_riders_welcome ? 'Welcome to come along' : 'Riders only',
+    },
+  ];
+  return facts.filter((fact): fact is RidingFact => fact !== false);
+}
+
+/** The tour page's "Riding" section: the level asked, the pace mix and the requirements. */
+export function TourRiding({ riding }: { riding: Riding }) {
+  return (
+    <div className="tour-riding">
+      <div className="tour-riding__level">
+        <h3 className="tour-riding__subheading">Rider level</h3>
+        <RiderLevelBadge level={riding.level} showDefinition />
+      </div>
+      <div className="tour-riding__pace">
+        <h3 className="tour-riding__subheading">Pace</h3>
+        <PaceMixBar {...riding.pace_mix} />
+      </div>
+      <dl className="tour-riding__facts">
+        {ridingFacts(riding).map((fact) => (
+          <div key={fact.label} className="tour-riding__fact">
+            <dt className="tour-riding__label">{fact.label}</dt>
+            <dd className="tour-riding__value">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className="tour-riding__levels">
+        <summary className="tour-riding__levels-summary">What the levels mean</summary>
+        <RiderLevelScale highlight={riding.level} />
+      </details>
+    </div>
+  );
+}
