@@ -302,3 +302,55 @@ describe('riding texts of the demo catalogue', () => {
     }
   });
 });
+
+describe('the demo catalogue’s riding requirements', () => {
+  it('match the difficulty, the country’s horses and the route, and leave some heavier horses taken', async () => {
+    const riding = await rows<{
+      id: number;
+      difficulty: number;
+      rider_level: number;
+      pace_canter: number;
+      pace_gallop: number;
+      hours_typical_day: number;
+      iso: string;
+      type: number;
+      is_cruise: boolean;
+      tack: string;
+      max_rider_weight_kg: number;
+      heavy_rider_weight_kg: number;
+      min_riding_age: number;
+      min_age: number;
+    }>(sql`
+      SELECT t.id, t.difficulty, t.rider_level, t.pace_canter, t.pace_gallop, t.hours_typical_day,
+        c.iso_code AS iso, t.type, t.is_cruise, t.tack, t.max_rider_weight_kg, t.heavy_rider_weight_kg,
+        t.min_riding_age, t.min_age
+      FROM tours t JOIN countries c ON c.id = t.country_ids[1]`);
+    expect(riding.length).toBeGreaterThan(0);
+    for (const tour of riding) {
+      // A beginner ride never asks for a canter; only the hardest rides gallop.
+      if (tour.rider_level === 0) expect(tour.pace_canter, `tour ${tour.id}`).toBe(0);
+      expect(tour.pace_gallop > 0, `tour ${tour.id}`).toBe(tour.difficulty >= 3);
+      expect(tour.rider_level, `tour ${tour.id}`).toBeGreaterThanOrEqual(tour.difficulty - 1);
+      expect(tour.min_riding_age).toBeGreaterThanOrEqual(tour.min_age);
+      if (tour.iso === 'MN') {
+        expect(tour.tack).toBe('other');
+        expect(tour.max_rider_weight_kg).toBe(85);
+        if (tour.type === 1 && !tour.is_cruise && tour.difficulty >= 3) {
+          expect(tour.rider_level, `tour ${tour.id}`).toBeGreaterThanOrEqual(3);
+          expect(tour.hours_typical_day).toBe(6);
+        }
+      }
+      if (tour.iso === 'US') expect(tour.tack).toBe('western');
+    }
+    // The weight limit varies with the horses.
+    expect(new Set(riding.map((tour) => tour.max_rider_weight_kg)).size).toBeGreaterThan(2);
+
+    const [places] = await rows<{ offered: number; gone: number }>(sql`
+      SELECT count(*) FILTER (WHERE heavy_places > 0)::int AS offered,
+        count(*) FILTER (WHERE heavy_places > 0 AND heavy_places_free = 0)::int AS gone
+      FROM tour_dates`);
+    expect(places!.offered).toBeGreaterThan(0);
+    expect(places!.gone).toBeGreaterThan(0);
+    expect(places!.gone).toBeLessThan(places!.offered);
+  });
+});

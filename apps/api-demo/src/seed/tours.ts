@@ -32,6 +32,7 @@ import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
+import { seedHeavyPlaces, seedRiding } from './riding.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -464,6 +465,17 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     };
   });
 
+  const riding = seedRiding({
+    id,
+    kind,
+    difficulty: difficulty as 1 | 2 | 3 | 4,
+    duration,
+    countryIso: country.seed.iso,
+    landscape: region.landscape,
+    coast: region.coast,
+    minAge,
+  });
+  dates.forEach((date, index) => Object.assign(date, seedHeavyPlaces(riding, date, id, index)));
   const tour: GeneratedTour['tour'] = {
     id,
     slug,
@@ -503,6 +515,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     isPublished: random.chance(0.98),
     isBest: random.chance(0.05),
     popularity: random.int(0, 1000),
+    ...riding,
     ...tourAggregates(
       dates,
       tourReviews.map((review) => review.rating),

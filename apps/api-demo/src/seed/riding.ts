@@ -1,0 +1,174 @@
+/**
+ * A demo tour's riding requirements (decision 106), derived from facts the texts already speak of
+ * (difficulty, kind, country, landscape, duration, minimum age) and the tour's id, never from the
+ * random stream: drawing here would shift every tour generated after it.
+ */
+type Kind = 'tour' | 'excursion' | 'cruise';
+
+type Terrain =
+  | 'mountains'
+  | 'hills'
+  | 'steppe'
+  | 'forest'
+  | 'desert'
+  | 'beach'
+  | 'river-crossings'
+  | 'farmland'
+  | 'tundra';
+
+export interface SeedRidingFacts {
+  id: number;
+  kind: Kind;
+  difficulty: 1 | 2 | 3 | 4;
+  duration: number;
+  countryIso: string;
+  landscape: string;
+  coast: boolean;
+  minAge: number;
+}
+
+export interface SeedRiding {
+  riderLevel: number;
+  paceWalk: number;
+  paceTrot: number;
+  paceCanter: number;
+  paceGallop: number;
+  terrain: Terrain[];
+  hoursTypicalDay: number;
+  hoursLongestDay: number;
+  tack: 'english' | 'western' | 'other';
+  otherTackOnRequest: boolean;
+  horseBreed: string;
+  herdSize: number | null;
+  maxRiderWeightKg: number;
+  heavyRiderWeightKg: number;
+  minRidingAge: number;
+  maxRidingAge: number | null;
+  nonRidersWelcome: boolean;
+}
+
+/** Pace mix and saddle hours by difficulty: a beginner ride never asks for a canter. */
+const BY_DIFFICULTY = {
+  1: { level: 0, pace: [80, 20, 0, 0], hours: [2.5, 3] },
+  2: { level: 1, pace: [60, 30, 10, 0], hours: [4, 5] },
+  3: { level: 2, pace: [45, 30, 20, 5], hours: [5, 6] },
+  4: { level: 3, pace: [35, 25, 25, 15], hours: [6, 7] },
+} as const;
+
+/** Horses by country: breed, their standard weight limit, and heavier horses' limit (if any). */
+const HORSES: Record<string, { breed: string; limit: number; heavy: number | null }> = {
+  MN: { breed: 'Mongolian horses', limit: 85, heavy: null },
+  KZ: { breed: 'Kazakh steppe horses', limit: 85, heavy: null },
+  KG: { breed: 'Kyrgyz mountain horses', limit: 85, heavy: 95 },
+  IS: { breed: 'Icelandic horses', limit: 85, heavy: 100 },
+  US: { breed: 'Quarter Horses', limit: 105, heavy: 125 },
+  CA: { breed: 'Quarter Horses and Appaloosas', limit: 100, heavy: 120 },
+  MX: { breed: 'Criollo horses', limit: 95, heavy: 110 },
+  AR: { breed: 'Criollo horses', limit: 95, heavy: 110 },
+  UY: { breed: 'Criollo horses', limit: 95, heavy: 110 },
+  CL: { breed: 'Chilean horses', limit: 90, heavy: 105 },
+  ES: { breed: 'Andalusians and Spanish crosses', limit: 95, heavy: 110 },
+  PT: { breed: 'Lusitanos', limit: 95, heavy: 110 },
+  IE: { breed: 'Irish Cobs and Irish Draughts', limit: 100, heavy: 120 },
+  GB: { breed: 'Cobs and hunters', limit: 100, heavy: 115 },
+  ZA: { breed: 'Boerperd and Thoroughbred crosses', limit: 95, heavy: 110 },
+  BW: { breed: 'Boerperd and Thoroughbred crosses', limit: 90, heavy: 100 },
+  KE: { breed: 'Thoroughbred crosses', limit: 90, heavy: 100 },
+  NA: { breed: 'Namibian Warmbloods', limit: 90, heavy: 100 },
+  MA: { breed: 'Barb and Arab horses', limit: 90, heavy: 100 },
+  JO: { breed: 'Arab horses', limit: 85, heavy: 95 },
+  EG: { breed: 'Arab horses', limit: 85, heavy: 95 },
+  AU: { breed: 'Australian Stock Horses', limit: 100, heavy: 115 },
+  NZ: { breed: 'Station hacks', limit: 95, heavy: 110 },
+};
+const DEFAULT_HORSES = { breed: 'Trail horses of mixed breeds', limit: 95, heavy: 105 };
+
+/** Western saddles where the trade rides them; local saddles on the steppe. */
+const WESTERN = new Set(['US', 'CA', 'MX', 'AR', 'UY', 'CL', 'AU', 'BR']);
+const LOCAL_TACK = new Set(['MN', 'KZ', 'KG']);
+
+const TERRAIN_BY_LANDSCAPE: Record<string, Terrain[]> = {
+  mediterranean: ['hills', 'farmland'],
+  highland: ['mountains', 'river-crossings'],
+  alpine: ['mountains', 'forest'],
+  tropical: ['forest', 'river-crossings'],
+  forest: ['forest', 'hills'],
+  desert: ['desert'],
+  'cactus-desert': ['desert', 'hills'],
+  steppe: ['steppe', 'river-crossings'],
+  savannah: ['hills', 'river-crossings'],
+  moorland: ['hills'],
+  tundra: ['tundra', 'river-crossings'],
+  wetland: ['river-crossings', 'farmland'],
+  oasis: ['desert'],
+  bush: ['hills', 'forest'],
+};
+
+export function seedRiding(facts: SeedRidingFacts): SeedRiding {
+  const base = BY_DIFFICULTY[facts.difficulty];
+  const steppeCrossing =
+    facts.kind === 'tour' && facts.landscape === 'steppe' && facts.difficulty >= 3;
+  // A long steppe crossing asks for strong intermediate riders and six hours a day; a long
+  // extreme ride elsewhere asks for advanced ones.
+  const level = steppeCrossing
+    ? Math.max(3, base.level)
+    : facts.difficulty === 4 && facts.duration >= 8
+      ? 4
+      : base.level;
+  const [typical, longest] =
+    facts.kind === 'excursion'
+      ? [Math.min(base.hours[0], 3), Math.min(base.hours[1], 3)]
+      : steppeCrossing
+        ? [6, 7]
+        : base.hours;
+  const horses = HORSES[facts.countryIso] ?? DEFAULT_HORSES;
+  const terrain = [...(TERRAIN_BY_LANDSCAPE[facts.landscape] ?? ['hills'])];
+  if (facts.coast && !terrain.includes('beach')) terrain.push('beach');
+  const tack = LOCAL_TACK.has(facts.countryIso)
+    ? 'other'
+    : WESTERN.has(facts.countryIso)
+      ? 'western'
+      : 'english';
+  const [walk, trot, canter, gallop] = base.pace;
+  return {
+    riderLevel: level,
+    paceWalk: walk,
+    paceTrot: trot,
+    paceCanter: canter,
+    paceGallop: gallop,
+    terrain,
+    hoursTypicalDay: typical,
+    hoursLongestDay: longest,
+    tack,
+    // Larger ranches keep a few saddles of the other kind; the steppe does not.
+    otherTackOnRequest: tack !== 'other' && facts.id % 3 === 0,
+    horseBreed: horses.breed,
+    herdSize: facts.kind === 'excursion' ? null : 20 + (facts.id % 9) * 10,
+    maxRiderWeightKg: horses.limit,
+    heavyRiderWeightKg: horses.heavy ?? horses.limit,
+    minRidingAge: Math.max(facts.minAge, facts.difficulty >= 3 ? 14 : 8),
+    maxRidingAge: facts.difficulty === 4 ? 70 : null,
+    nonRidersWelcome: facts.kind === 'cruise' || (facts.difficulty <= 2 && facts.id % 4 === 0),
+  };
+}
+
+/**
+ * Heavier-horse places on a date: two (never more than the seats) when the tour has heavier
+ * horses. Some departures have already given theirs away, as a real season does.
+ */
+export function seedHeavyPlaces(
+  riding: SeedRiding,
+  date: { numberOfSeats: number; numberOfFreeSeats: number },
+  tourId: number,
+  index: number,
+): { heavyPlaces: number; heavyPlacesFree: number } {
+  if (riding.heavyRiderWeightKg <= riding.maxRiderWeightKg) {
+    return { heavyPlaces: 0, heavyPlacesFree: 0 };
+  }
+  const heavyPlaces = Math.min(2, date.numberOfSeats);
+  const taken = (tourId + index) % 5 === 0 ? heavyPlaces : (tourId + index) % 3 === 0 ? 1 : 0;
+  return {
+    heavyPlaces,
+    heavyPlacesFree: Math.max(0, Math.min(heavyPlaces - taken, date.numberOfFreeSeats)),
+  };
+}
