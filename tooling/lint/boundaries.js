@@ -104,6 +104,17 @@ export const boundaryPolicies = [
       'The production API never imports the demo package: it loads it in demo mode only, through src/demo/plugin.ts (decision 105).',
   },
   {
+    // The search index is the API's private engine behind its port (packages/search-index).
+    from: [
+      { element: { type: 'app', captured: { app: '!{api,api-demo}' } } },
+      { element: { types: { anyOf: ['web-feature', 'web-route'] } } },
+      { element: { type: 'package', captured: { pkg: '!search-index' } } },
+    ],
+    disallow: { to: { element: { type: 'package', captured: { pkg: 'search-index' } } } },
+    message:
+      'Only the API uses @gallop/search-index, through its port: other code asks the API to search.',
+  },
+  {
     from: { element: { type: 'api-shared' } },
     disallow: { to: { element: { type: 'api-module' } } },
     message: 'src/shared never imports an API module: move what it needs into src/shared.',

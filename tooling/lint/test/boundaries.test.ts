@@ -63,6 +63,25 @@ describe('one-way imports', () => {
     expect(errors[0]?.message).toContain('Packages never import apps');
   });
 
+  it('fails the web or another package importing the search index, and lets the API use it', async () => {
+    const fromWeb = await boundaryErrors(
+      'apps/web/src/features/search/uses-index.ts',
+      "import { indexSearch } from '../../../../../packages/search-index/src/index';\nexport const x = indexSearch;\n",
+    );
+    expect(fromWeb).toHaveLength(1);
+    expect(fromWeb[0]?.message).toContain('Only the API uses @gallop/search-index');
+    const fromPackage = await boundaryErrors(
+      'packages/ui-kit/src/uses-index.ts',
+      "import { indexSearch } from '../../search-index/src/index';\nexport const x = indexSearch;\n",
+    );
+    expect(fromPackage).toHaveLength(1);
+    const fromApi = await boundaryErrors(
+      'apps/api/src/modules/catalog/search.ts',
+      "import { indexSearch } from '../../../../../packages/search-index/src/index';\nexport const x = indexSearch;\n",
+    );
+    expect(fromApi).toEqual([]);
+  });
+
   it('fails the ui-kit importing the API client', async () => {
     const errors = await boundaryErrors(
       'packages/ui-kit/src/uses-api.ts',
