@@ -17,7 +17,7 @@ ALTER TABLE "tours" ADD COLUMN "heavy_rider_weight_kg" smallint DEFAULT 95 NOT N
 ALTER TABLE "tours" ADD COLUMN "min_riding_age" smallint DEFAULT 10 NOT NULL;--> statement-breakpoint
 ALTER TABLE "tours" ADD COLUMN "max_riding_age" smallint;--> statement-breakpoint
 ALTER TABLE "tours" ADD COLUMN "non_riders_welcome" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "tour_dates" ADD CONSTRAINT "tour_dates_heavy_places_within_capacity" CHECK ("tour_dates"."heavy_places_free" >= 0 and "tour_dates"."heavy_places_free" <= "tour_dates"."heavy_places" and "tour_dates"."heavy_places" <= "tour_dates"."number_of_seats");--> statement-breakpoint
+ALTER TABLE "tour_dates" ADD CONSTRAINT "tour_dates_heavy_places_within_capacity" CHECK ("tour_dates"."heavy_places_free" >= 0 and "tour_dates"."heavy_places_free" <= "tour_dates"."heavy_places");--> statement-breakpoint
 ALTER TABLE "tours" ADD CONSTRAINT "tours_rider_level_range" CHECK ("tours"."rider_level" between 0 and 4);--> statement-breakpoint
 ALTER TABLE "tours" ADD CONSTRAINT "tours_pace_mix_sums_to_100" CHECK ("tours"."pace_walk" >= 0 and "tours"."pace_trot" >= 0 and "tours"."pace_canter" >= 0 and "tours"."pace_gallop" >= 0 and "tours"."pace_walk" + "tours"."pace_trot" + "tours"."pace_canter" + "tours"."pace_gallop" = 100);--> statement-breakpoint
 ALTER TABLE "tours" ADD CONSTRAINT "tours_saddle_hours" CHECK ("tours"."hours_typical_day" > 0 and "tours"."hours_longest_day" >= "tours"."hours_typical_day" and "tours"."hours_longest_day" <= 12);--> statement-breakpoint

@@ -254,10 +254,11 @@ export const tourDates = pgTable(
       'tour_dates_free_seats_within_capacity',
       sql`${table.numberOfFreeSeats} >= 0 and ${table.numberOfFreeSeats} <= ${table.numberOfSeats}`,
     ),
-    // Heavier-horse places likewise never oversell nor exceed the date's seats.
+    // Heavier-horse places likewise never oversell nor come back beyond the date's horses. They
+    // are not bound to the seats: a rider needs a seat as well, so seats limit them already.
     check(
       'tour_dates_heavy_places_within_capacity',
-      sql`${table.heavyPlacesFree} >= 0 and ${table.heavyPlacesFree} <= ${table.heavyPlaces} and ${table.heavyPlaces} <= ${table.numberOfSeats}`,
+      sql`${table.heavyPlacesFree} >= 0 and ${table.heavyPlacesFree} <= ${table.heavyPlaces}`,
     ),
   ],
 );
