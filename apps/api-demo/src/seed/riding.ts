@@ -1,3 +1,5 @@
+import type { TERRAINS, tours } from '@gallop/api/src/db/schema/index.ts';
+
 /**
  * A demo tour's riding requirements (decision 106), derived from facts the texts already speak of
  * (difficulty, kind, country, landscape, duration, minimum age) and the tour's id, never from the
@@ -5,16 +7,7 @@
  */
 type Kind = 'tour' | 'excursion' | 'cruise';
 
-type Terrain =
-  | 'mountains'
-  | 'hills'
-  | 'steppe'
-  | 'forest'
-  | 'desert'
-  | 'beach'
-  | 'river-crossings'
-  | 'farmland'
-  | 'tundra';
+type Terrain = (typeof TERRAINS)[number];
 
 export interface SeedRidingFacts {
   id: number;
@@ -27,25 +20,28 @@ export interface SeedRidingFacts {
   minAge: number;
 }
 
-export interface SeedRiding {
-  riderLevel: number;
-  paceWalk: number;
-  paceTrot: number;
-  paceCanter: number;
-  paceGallop: number;
-  terrain: Terrain[];
-  hoursTypicalDay: number;
-  hoursLongestDay: number;
-  tack: 'english' | 'western' | 'other';
-  otherTackOnRequest: boolean;
-  horseBreed: string;
-  herdSize: number | null;
-  maxRiderWeightKg: number;
-  heavyRiderWeightKg: number;
-  minRidingAge: number;
-  maxRidingAge: number | null;
-  nonRidersWelcome: boolean;
-}
+/** The tour columns of the riding requirements (decision 106), as the schema types them. */
+export type SeedRiding = Required<
+  Pick<
+    typeof tours.$inferInsert,
+    | 'riderLevel'
+    | 'paceWalk'
+    | 'paceTrot'
+    | 'paceCanter'
+    | 'paceGallop'
+    | 'hoursTypicalDay'
+    | 'hoursLongestDay'
+    | 'tack'
+    | 'otherTackOnRequest'
+    | 'horseBreed'
+    | 'herdSize'
+    | 'maxRiderWeightKg'
+    | 'heavyRiderWeightKg'
+    | 'minRidingAge'
+    | 'maxRidingAge'
+    | 'nonRidersWelcome'
+  >
+> & { terrain: Terrain[] };
 
 /** Pace mix and saddle hours by difficulty: a beginner ride never asks for a canter. */
 const BY_DIFFICULTY = {
