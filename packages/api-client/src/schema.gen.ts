@@ -1861,6 +1861,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spa/rider-passport': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in traveller's rider passport and their companions'
+     * @description A guest keeps their passport in the `gallop_rider` cookie instead (written by the site,
+     *     `passportToCookie` of `@gallop/rider-fit`); signing in does not move it here by itself: the
+     *     passport page offers to save it.
+     */
+    get: operations['getRiderPassport'];
+    put?: never;
+    /**
+     * Save the signed-in traveller's rider passport and their companions'
+     * @description Replaces both; answers what was saved.
+     */
+    post: operations['saveRiderPassport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/crm/api/phone-code/organizer': {
     parameters: {
       query?: never;
@@ -3351,6 +3377,9 @@ export interface components {
       /** @description True when every date of the tour has passed (its page answers 410); only cards of `/crm/api/tour/get-by-ids` (favourites, selections) carry it, since lists show bookable tours only. */
       dates_passed?: boolean;
       organizer?: components['schemas']['OrganizerBrief'];
+      riding: components['schemas']['TourRidingBrief'];
+      /** @description The most heavier-horse places free on one bookable date the card considers (the dates that priced it in a search): what matching a heavier rider on a card counts on. */
+      heavy_places_free: number;
       /** @description The tour's emoji, when its organizer chose one. */
       emoji?: components['schemas']['TourEmoji'] | null;
     };
@@ -3414,6 +3443,22 @@ export interface components {
       comfort?: components['schemas']['FacetOption'][];
       accommodation?: components['schemas']['FacetOption'][];
       difficulty?: components['schemas']['FacetOption'][];
+      /**
+       * @description Values are rider levels, lowest first (the `riderLevel` filter). A level's count is the
+       *     tours for a rider of that level: those asking for it or a lower one.
+       */
+      rider_level?: components['schemas']['FacetOption'][];
+      /**
+       * @description Values are tacks (the `tack` filter). A tour counts for its own tack, and for every tack
+       *     when its organizer saddles another on request.
+       */
+      tack?: components['schemas']['FacetOption'][];
+      /**
+       * @description Values are 3, 4, 5, 6 and 8 hours (the `maxHours` filter): each counts the tours whose
+       *     longest day in the saddle is at most that long. The `riderWeight` filter has no facet:
+       *     like group size and age it applies to every kind's counts.
+       */
+      max_hours?: components['schemas']['FacetOption'][];
       /**
        * @description Values are organizer ids (the `organizer` filter). The organizers with the most matching
        *     tours, at most 100, in the facet order (count desc, then name, then id), plus the chosen
@@ -3817,8 +3862,10 @@ export interface components {
       email?: string | null;
       phone?: string | null;
       food_restriction?: string | null;
-      /** @description Kilograms; collected on this site (horses are matched to riders). */
+      /** @description Kilograms; collected on this site (horses are matched to riders). Shown only to the traveller who booked and to the booking's organizer (null for anyone else, support too). */
       weight?: number | null;
+      /** @description The rider's level as the traveller gave it (from a rider passport or the form). */
+      level?: components['schemas']['RiderLevel'] | null;
       is_touched?: boolean;
       can_edit?: boolean;
       can_delete?: boolean;
@@ -3835,7 +3882,9 @@ export interface components {
       email?: string;
       phone?: string;
       food_restriction?: string;
+      /** @description Kilograms with clothing. Above the tour's `max_rider_weight_kg` the rider takes one of the date's heavier-horse places; above `heavy_rider_weight_kg` no horse can carry them (422). */
       weight?: number;
+      level?: components['schemas']['RiderLevel'];
     };
     TouristsInput: {
       tourists: components['schemas']['TouristInput'][];
@@ -4162,6 +4211,10 @@ export interface components {
       /** Format: date */
       end: string | null;
       seats: number;
+      /** @description Heavier-horse places the booking holds on its date: its riders above `max_rider_weight_kg`. */
+      heavy_places: number;
+      /** @description The tour's standard horses' weight limit, kg with clothing. */
+      max_rider_weight_kg: number;
       tourists: components['schemas']['Tourist'][];
       comment: string | null;
       contact_name: string;
@@ -4357,6 +4410,31 @@ export interface components {
       /** @description Seconds since the process started. */
       uptime: number;
     };
+    /**
+     * @description The riding-holiday trade's rider levels, lowest first (decision 106; their definitions in `@gallop/rider-fit`'s `LEVEL_DEFINITIONS`).
+     * @enum {string}
+     */
+    RiderLevel: 'beginner' | 'novice' | 'intermediate' | 'strong-intermediate' | 'advanced';
+    /**
+     * @description The saddle a tour rides in.
+     * @enum {string}
+     */
+    Tack: 'english' | 'western' | 'other';
+    /** @description What matching a rider needs of a tour's riding requirements (`@gallop/rider-fit`'s `RidingRequirements`), on every card. Weights are kilograms with clothing. */
+    TourRidingBrief: {
+      level: components['schemas']['RiderLevel'];
+      /** @description Hours in the saddle on the longest programme day. */
+      hours_longest_day: number;
+      tack: components['schemas']['Tack'];
+      /** @description Whether the organizer can saddle a horse in another tack on request. */
+      other_tack_on_request: boolean;
+      /** @description The standard horses' weight limit. */
+      max_rider_weight_kg: number;
+      /** @description The heavier horses' limit; riders between the two limits need a date's heavier-horse place (`TourDate.heavy_places_free`). Equal to `max_rider_weight_kg` when there are none. */
+      heavy_rider_weight_kg: number;
+      min_riding_age: number;
+      max_riding_age: number | null;
+    };
     /** @description What a traveller's cancellation gives back: the tier with the longest notice that the cancellation meets applies; closer to the start than every tier gives nothing back. A cancellation by the organizer, by support or by the system gives back everything paid. */
     CancellationPolicy: {
       /** @enum {string} */
@@ -4369,11 +4447,6 @@ export interface components {
       /** @description The policy in words, a line a tier and a closing line. */
       lines: string[];
     };
-    /**
-     * @description The riding-holiday trade's rider levels, lowest first (decision 106; their definitions in `@gallop/rider-fit`'s `LEVEL_DEFINITIONS`).
-     * @enum {string}
-     */
-    RiderLevel: 'beginner' | 'novice' | 'intermediate' | 'strong-intermediate' | 'advanced';
     /**
      * @description Ground a riding tour covers.
      * @enum {string}
@@ -4388,14 +4461,8 @@ export interface components {
       | 'river-crossings'
       | 'farmland'
       | 'tundra';
-    /**
-     * @description The saddle a tour rides in.
-     * @enum {string}
-     */
-    Tack: 'english' | 'western' | 'other';
-    /** @description What a tour asks of its riders, each a field (decision 106). Weights are kilograms with clothing. */
-    TourRiding: {
-      level: components['schemas']['RiderLevel'];
+    /** @description What a tour asks of its riders, each a field (decision 106): the brief every card carries and the rest the tour page shows. */
+    TourRiding: components['schemas']['TourRidingBrief'] & {
       /** @description Share of riding time at each pace, in percent; the four sum to 100. */
       pace_mix: {
         walk: number;
@@ -4406,23 +4473,12 @@ export interface components {
       terrain: components['schemas']['Terrain'][];
       /** @description Hours in the saddle on a typical programme day. */
       hours_typical_day: number;
-      /** @description Hours in the saddle on the longest programme day. */
-      hours_longest_day: number;
-      tack: components['schemas']['Tack'];
-      /** @description Whether the organizer can saddle a horse in another tack on request. */
-      other_tack_on_request: boolean;
       horses: {
         /** @description Breed or type of the horses ("Mongolian horses", "Quarter Horses"). */
         breed: string;
         /** @description Horses the organizer keeps; null when not stated. */
         herd_size: number | null;
       };
-      /** @description The standard horses' weight limit. */
-      max_rider_weight_kg: number;
-      /** @description The heavier horses' limit; riders between the two limits need a date's heavier-horse place (`TourDate.heavy_places_free`). Equal to `max_rider_weight_kg` when there are none. */
-      heavy_rider_weight_kg: number;
-      min_riding_age: number;
-      max_riding_age: number | null;
       /** @description Whether companions who do not ride can come along. */
       non_riders_welcome: boolean;
     };
@@ -4464,6 +4520,24 @@ export interface components {
       token?: string;
       /** @description Rotates on every refresh. */
       refresh_token?: string;
+    };
+    /** @description What a rider keeps to be matched against tours (`@gallop/rider-fit`'s `RiderPassport`). The weight is private: only its owner reads it, and it goes to an organizer only in a booking. Other fields are ignored (a companion's passport adds `name`). */
+    RiderPassport: {
+      level: components['schemas']['RiderLevel'];
+      tack?: components['schemas']['Tack'] | null;
+      /** @description Hours a day the rider is comfortable riding. */
+      hours_per_day?: number | null;
+      /** @description Kilograms with clothing. */
+      weight_kg?: number | null;
+    };
+    /** @description A companion's passport, kept in the traveller's account to fill a booking's riders. */
+    CompanionPassport: components['schemas']['RiderPassport'] & {
+      name: string;
+    };
+    RiderPassports: {
+      /** @description The traveller's own passport; null until they fill it. */
+      passport: components['schemas']['RiderPassport'] | null;
+      companions: components['schemas']['CompanionPassport'][];
     };
     Refund: {
       id: number;
@@ -4705,6 +4779,14 @@ export interface components {
     FilterType: components['schemas']['TourType'];
     /** @description `filters` adds the filter facets to the answer. */
     Expand: 'filters';
+    /** @description Tours for a rider of this level: those asking for it or a lower one ("for my level or below"). */
+    FilterRiderLevel: components['schemas']['RiderLevel'];
+    /** @description Tours ridden in one of these tacks, or whose organizer saddles another tack on request (`other_tack_on_request`). */
+    FilterTack: components['schemas']['Tack'][];
+    /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
+    FilterMaxHours: number;
+    /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+    FilterRiderWeight: number;
   };
   requestBodies: never;
   headers: never;
@@ -4772,6 +4854,14 @@ export interface operations {
         comfort?: components['parameters']['FilterComfort'];
         maxGroupSize?: components['parameters']['FilterMaxGroupSize'];
         difficulty?: components['parameters']['FilterDifficulty'];
+        /** @description Tours for a rider of this level: those asking for it or a lower one ("for my level or below"). */
+        riderLevel?: components['parameters']['FilterRiderLevel'];
+        /** @description Tours ridden in one of these tacks, or whose organizer saddles another tack on request (`other_tack_on_request`). */
+        tack?: components['parameters']['FilterTack'];
+        /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
+        maxHours?: components['parameters']['FilterMaxHours'];
+        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+        riderWeight?: components['parameters']['FilterRiderWeight'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
@@ -4842,6 +4932,14 @@ export interface operations {
         comfort?: components['parameters']['FilterComfort'];
         maxGroupSize?: components['parameters']['FilterMaxGroupSize'];
         difficulty?: components['parameters']['FilterDifficulty'];
+        /** @description Tours for a rider of this level: those asking for it or a lower one ("for my level or below"). */
+        riderLevel?: components['parameters']['FilterRiderLevel'];
+        /** @description Tours ridden in one of these tacks, or whose organizer saddles another tack on request (`other_tack_on_request`). */
+        tack?: components['parameters']['FilterTack'];
+        /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
+        maxHours?: components['parameters']['FilterMaxHours'];
+        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+        riderWeight?: components['parameters']['FilterRiderWeight'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
@@ -7829,6 +7927,54 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+    };
+  };
+  getRiderPassport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RiderPassports'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  saveRiderPassport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RiderPassports'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RiderPassports'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getOrganizerPhoneCode: {

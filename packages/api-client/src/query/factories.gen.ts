@@ -53,6 +53,7 @@ export { listPhoneConfirmationMethodsQueryOptions } from './factories/listPhoneC
 export { getVerificationAccessTokenQueryOptions } from './factories/getVerificationAccessToken.gen';
 export { getVerificationDataQueryOptions } from './factories/getVerificationData.gen';
 export { getUserInfoDataQueryOptions } from './factories/getUserInfoData.gen';
+export { getRiderPassportQueryOptions } from './factories/getRiderPassport.gen';
 export { getOrganizerPhoneCodeQueryOptions } from './factories/getOrganizerPhoneCode.gen';
 export { getUserPhoneCodeQueryOptions } from './factories/getUserPhoneCode.gen';
 export { getWebCallDataQueryOptions } from './factories/getWebCallData.gen';

@@ -167,6 +167,9 @@ export const getVerificationData = ['get', '/crm/api/user/verification-data'] as
 /** `GET /spa/user-info-data` */
 export const getUserInfoData = ['get', '/spa/user-info-data'] as const;
 
+/** `GET /spa/rider-passport` */
+export const getRiderPassport = ['get', '/spa/rider-passport'] as const;
+
 /** `GET /crm/api/phone-code/organizer` */
 export const getOrganizerPhoneCode = ['get', '/crm/api/phone-code/organizer'] as const;
 
@@ -484,6 +487,9 @@ export const accessTokenByOneTimeToken = [
   'post',
   '/crm/api/user/access-token-by-one-time-token',
 ] as const;
+
+/** `POST /spa/rider-passport` */
+export const saveRiderPassport = ['post', '/spa/rider-passport'] as const;
 
 /** `POST /crm/api/partner/booking/confirm` */
 export const confirmOrganizerBooking = ['post', '/crm/api/partner/booking/confirm'] as const;
