@@ -1,12 +1,11 @@
+export { LEVEL_DEFINITIONS, type LevelDefinition } from './definitions';
+export { LEVEL_LABELS, TACK_LABELS } from './labels';
 export {
-  LEVEL_DEFINITIONS,
   RIDER_LEVELS,
   TACKS,
-  TACK_LABELS,
   isRiderLevel,
   isTack,
   levelRank,
-  type LevelDefinition,
   type RiderLevel,
   type Tack,
 } from './levels';

@@ -1,4 +1,5 @@
-import { LEVEL_DEFINITIONS, TACK_LABELS, levelRank } from './levels';
+import { LEVEL_LABELS, TACK_LABELS } from './labels';
+import { levelRank } from './levels';
 import type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
 
 /** Ordered best first: sorting by `FIT_VERDICTS.indexOf` puts "fits" first. */
@@ -85,8 +86,8 @@ function levelReason(rider: RiderProfile, tour: RidingRequirements): FitReason |
   if (!rider.level) return null;
   const gap = levelRank(tour.level) - levelRank(rider.level);
   if (gap <= 0) return null;
-  const asked = LEVEL_DEFINITIONS[tour.level].label.toLowerCase();
-  const yours = LEVEL_DEFINITIONS[rider.level].label.toLowerCase();
+  const asked = LEVEL_LABELS[tour.level].toLowerCase();
+  const yours = LEVEL_LABELS[rider.level].toLowerCase();
   return gap === 1
     ? { check: 'level', verdict: 'stretch', text: `For ${asked} riders, one step above ${yours}` }
     : {
