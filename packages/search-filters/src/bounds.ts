@@ -18,6 +18,15 @@ export const QUERY_BOUNDS = {
   cabinsCapacity: 100,
   /** Kilometres around a point. */
   radiusMax: 1000,
+  /**
+   * Hours in the saddle on a tour's longest day (`maxHours`), in half hours; tours ride 12 at
+   * most, so 12 restricts nothing.
+   */
+  hoursMin: 1,
+  hoursMax: 12,
+  /** A rider's weight in kilograms with clothing (`riderWeight`, the rider passport's limits). */
+  riderWeightMin: 20,
+  riderWeightMax: 250,
   /** Result pages. */
   pageMax: 10_000,
 } as const;

@@ -10,6 +10,7 @@ import {
   DIRECTION_KINDS,
   FILTER_KINDS,
   FILTER_LIMITS,
+  MAX_HOURS_OPTIONS,
   OPERATOR_TYPES,
   OPERATOR_TYPE_LABELS,
   SORT_LABELS,
@@ -55,6 +56,7 @@ describe('enumerations', () => {
       'not-set',
     ]);
     expect(DIFFICULTY_LABELS).toEqual({ 1: 'Easy', 2: 'Moderate', 3: 'Challenging', 4: 'Extreme' });
+    expect(MAX_HOURS_OPTIONS).toEqual([3, 4, 5, 6, 8]);
     expect(DIRECTION_KINDS).toEqual([
       'cities',
       'regions',
@@ -91,6 +93,21 @@ describe('filter kinds', () => {
     expect(clearFilterKind(filters, 'direction')).toEqual(
       normalizeFilters({ priceMin: 100, pricePerDayMax: 50 }),
     );
+  });
+
+  it('give each riding filter a kind of its own, so each is cleared alone', () => {
+    const riding = { riderLevel: 'novice', tack: ['english'], maxHours: 5, riderWeight: 90 };
+    const filters = normalizeFilters({ ...riding, cities: [1], page: 3 });
+    for (const [kind, field] of [
+      ['riderLevel', 'riderLevel'],
+      ['tack', 'tack'],
+      ['hours', 'maxHours'],
+      ['riderWeight', 'riderWeight'],
+    ] as const) {
+      expect(FILTER_KIND_FIELDS[kind]).toEqual([field]);
+      const { [field]: _cleared, ...rest } = riding;
+      expect(clearFilterKind(filters, kind)).toEqual(normalizeFilters({ ...rest, cities: [1] }));
+    }
   });
 });
 

@@ -94,6 +94,13 @@ export const DIFFICULTY_LABELS: Readonly<Record<Difficulty, string>> = {
   4: 'Extreme',
 };
 
+/**
+ * The options the `max_hours` facet counts (`maxHours`, hours in the saddle on the longest day):
+ * each counts the tours whose longest day is at most that many hours. `maxHours` itself takes any
+ * half hour from 1 to 12.
+ */
+export const MAX_HOURS_OPTIONS = [3, 4, 5, 6, 8] as const;
+
 /** Kinds of direction a search can start from (docs/product.md, Screens). */
 export const DIRECTION_KINDS = [
   'cities',
@@ -121,6 +128,10 @@ export const FILTER_KINDS = [
   'collections',
   'groupSize',
   'comfort',
+  'riderLevel',
+  'tack',
+  'hours',
+  'riderWeight',
   'cruisesType',
   'cruisesStartCity',
   'cruisesCabinsCapacity',

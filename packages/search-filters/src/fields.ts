@@ -1,3 +1,4 @@
+import { TACKS } from '@gallop/rider-fit';
 import { QUERY_BOUNDS } from './bounds';
 import { DEFAULT_SORT, COMFORT_LEVELS, DIFFICULTY_LEVELS, FILTER_LIMITS } from './constants';
 import { normalizeMinAge, normalizePage } from './limits';
@@ -13,8 +14,12 @@ import {
   readDate,
   readId,
   readLanguage,
+  readMaxHours,
   readOperatorType,
+  readRiderLevel,
+  readRiderWeight,
   readSort,
+  readTack,
   readText,
   readTourType,
   upperBound,
@@ -36,6 +41,14 @@ export const FIELD_READERS = {
   comfort: listOf(oneOf(COMFORT_LEVELS)),
   maxGroupSize: positiveUpTo(QUERY_BOUNDS.maxGroupSize),
   difficulty: listOf(oneOf(DIFFICULTY_LEVELS)),
+  /** Tours for a rider of this level: the tour asks for it or a lower one. */
+  riderLevel: readRiderLevel,
+  /** Tours ridden in one of these tacks, or whose organizer saddles another on request. */
+  tack: listOf(readTack, TACKS.length),
+  /** Tours whose longest day in the saddle is at most this many hours (half hours). */
+  maxHours: readMaxHours,
+  /** Tours with a horse for a rider of this weight (kg) on a date the search matches. */
+  riderWeight: readRiderWeight,
   priceMin: lowerBound(FILTER_LIMITS.priceMax),
   priceMax: upperBound(FILTER_LIMITS.priceMax),
   pricePerDayMin: lowerBound(FILTER_LIMITS.pricePerDayMax),

@@ -12,6 +12,7 @@ export {
   DIRECTION_KINDS,
   FILTER_KINDS,
   FILTER_LIMITS,
+  MAX_HOURS_OPTIONS,
   OPERATOR_TYPES,
   OPERATOR_TYPE_LABELS,
   SORT_LABELS,
@@ -31,6 +32,8 @@ export type {
   Sort,
   TourType,
 } from './constants';
+// The values the `riderLevel` and `tack` filters take, as @gallop/rider-fit defines them.
+export { RIDER_LEVELS, TACKS, type RiderLevel, type Tack } from '@gallop/rider-fit';
 export { clamp, normalizeMinAge, normalizePage, toNumber } from './limits';
 export { QUERY_BOUNDS } from './bounds';
 export {

@@ -7,6 +7,7 @@ import {
   OPERATOR_TYPES,
   SORT_VALUES,
 } from './constants';
+import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { filtersToQuery, queryToFilters } from './query';
 import { QUERY_BOUNDS } from './bounds';
 import { FILTER_DEFAULTS, FILTER_RANGES, type SearchFilters, normalizeFilters } from './fields';
@@ -58,6 +59,18 @@ const filterInput = fc.record(
     comfort: fc.oneof(fc.array(fc.constantFrom(...COMFORT_LEVELS, 'gold'), { maxLength: 4 }), junk),
     maxGroupSize: fc.oneof(integerish, junk),
     difficulty: fc.oneof(fc.array(fc.integer({ min: -1, max: 6 }), { maxLength: 4 }), junk),
+    riderLevel: pick([...RIDER_LEVELS, 'expert']),
+    tack: fc.oneof(
+      fc.array(fc.constantFrom(...TACKS, 'bareback'), { maxLength: 4 }),
+      fc.array(fc.constantFrom(...TACKS), { maxLength: 3 }).map((tacks) => tacks.join(',')),
+      junk,
+    ),
+    maxHours: fc.oneof(
+      fc.double({ min: -1, max: 14, noNaN: true }),
+      fc.integer({ min: 0, max: 26 }).map((halves) => String(halves / 2)),
+      junk,
+    ),
+    riderWeight: fc.oneof(integerish, fc.double({ min: 0, max: 300, noNaN: true }), junk),
     priceMin: fc.oneof(integerish, junk),
     priceMax: fc.oneof(integerish, junk),
     pricePerDayMin: fc.oneof(integerish, junk),
@@ -174,6 +187,17 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
         if (filters.cruisesCabinsCapacity !== undefined) {
           expect(filters.cruisesCabinsCapacity).toBeLessThanOrEqual(QUERY_BOUNDS.cabinsCapacity);
         }
+        if (filters.maxHours !== undefined) {
+          expect(filters.maxHours).toBeGreaterThanOrEqual(QUERY_BOUNDS.hoursMin);
+          expect(filters.maxHours).toBeLessThan(QUERY_BOUNDS.hoursMax);
+          expect(Number.isInteger(filters.maxHours * 2)).toBe(true);
+        }
+        if (filters.riderWeight !== undefined) {
+          expect(Number.isInteger(filters.riderWeight)).toBe(true);
+          expect(filters.riderWeight).toBeGreaterThanOrEqual(QUERY_BOUNDS.riderWeightMin);
+          expect(filters.riderWeight).toBeLessThanOrEqual(QUERY_BOUNDS.riderWeightMax);
+        }
+        expect((filters.tack ?? []).length).toBeLessThanOrEqual(TACKS.length);
       }),
       RUNS,
     );

@@ -79,6 +79,33 @@ describe('filtersToQuery', () => {
     });
   });
 
+  it('writes the riding filters after difficulty, tacks with commas and half hours as decimals', () => {
+    expect(
+      filtersToQuery({
+        riderWeight: 96,
+        maxHours: 4.5,
+        tack: ['western', 'other'],
+        riderLevel: 'beginner',
+        difficulty: [1],
+        page: 2,
+      }),
+    ).toEqual({
+      difficulty: '1',
+      riderLevel: 'beginner',
+      tack: 'western,other',
+      maxHours: '4.5',
+      riderWeight: '96',
+      page: '2',
+    });
+    expect(
+      Object.keys(filtersToQuery({ riderWeight: 96, riderLevel: 'novice', difficulty: [1] })),
+    ).toEqual(['difficulty', 'riderLevel', 'riderWeight']);
+    // What restricts nothing or names nothing is not written.
+    expect(filtersToQuery({ maxHours: 12, riderWeight: 300, riderLevel: 'pro', tack: [] })).toEqual(
+      {},
+    );
+  });
+
   it('keeps the spec order, so equal searches give equal URLs', () => {
     const query = filtersToQuery({ page: 2, cities: [3], slug: 'altai' });
     expect(Object.keys(query)).toEqual(['slug', 'cities', 'page']);
@@ -110,6 +137,10 @@ describe('queryToFilters', () => {
       dateFrom: '2026-07-01',
       comfort: ['medium'],
       difficulty: [2, 3],
+      riderLevel: 'intermediate',
+      tack: ['english'],
+      maxHours: 6.5,
+      riderWeight: 88,
       lat: -33.86,
       lng: 151.2,
       radius: 12.5,

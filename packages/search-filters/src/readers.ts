@@ -1,3 +1,4 @@
+import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { QUERY_BOUNDS } from './bounds';
 import { ACCOMMODATION_FILTERS, OPERATOR_TYPES, SORT_VALUES, TOUR_TYPES } from './constants';
 import { toNumber } from './limits';
@@ -122,7 +123,33 @@ export function distanceUpTo(max: number): Reader<number> {
   };
 }
 
+/**
+ * Hours in the saddle to the nearest half hour, clamped to `QUERY_BOUNDS.hoursMin`..`hoursMax`;
+ * 0 or less names nothing, and the cap (no tour rides longer) restricts nothing: both dropped.
+ */
+export const readMaxHours: Reader<number> = (value) => {
+  const number = toNumber(value);
+  if (number === undefined || number <= 0) return undefined;
+  const { hoursMin, hoursMax } = QUERY_BOUNDS;
+  const hours = Math.min(hoursMax, Math.max(hoursMin, Math.round(number * 2) / 2));
+  return hours < hoursMax ? hours : undefined;
+};
+
+/**
+ * A rider's weight to the nearest kilogram, within the rider passport's limits
+ * (`QUERY_BOUNDS.riderWeightMin`..`riderWeightMax`); outside them it is no rider's and is dropped.
+ */
+export const readRiderWeight: Reader<number> = (value) => {
+  const number = toNumber(value);
+  const { riderWeightMin, riderWeightMax } = QUERY_BOUNDS;
+  return number === undefined || number < riderWeightMin || number > riderWeightMax
+    ? undefined
+    : Math.round(number);
+};
+
 export const readSort = oneOf(SORT_VALUES);
+export const readRiderLevel = oneOf(RIDER_LEVELS);
+export const readTack = oneOf(TACKS);
 export const readOperatorType = oneOf(OPERATOR_TYPES);
 export const readAccommodation = oneOf(ACCOMMODATION_FILTERS);
 export const readTourType = oneOf(TOUR_TYPES);

@@ -12,6 +12,10 @@ describe('the model', () => {
       'comfort',
       'maxGroupSize',
       'difficulty',
+      'riderLevel',
+      'tack',
+      'maxHours',
+      'riderWeight',
       'priceMin',
       'priceMax',
       'pricePerDayMin',
@@ -198,6 +202,75 @@ describe('ids: numeric only', () => {
     expect(
       normalizeFilters({ languages: ['', ' '], comfort: ['gold'], difficulty: [0, 5] }),
     ).toEqual(normalizeFilters({}));
+  });
+});
+
+describe('riding requirements: rider level, tack, hours in the saddle, rider weight', () => {
+  it('keeps a known rider level and known tacks, each once, dropping the rest', () => {
+    expect(
+      normalizeFilters({ riderLevel: ' novice ', tack: 'western,english,saddle,western' }),
+    ).toMatchObject({ riderLevel: 'novice', tack: ['western', 'english'] });
+    const unknown = normalizeFilters({ riderLevel: 'expert', tack: ['', 'bareback'] });
+    expect(unknown).not.toHaveProperty('riderLevel');
+    expect(unknown).not.toHaveProperty('tack');
+    expect(normalizeFilters({ riderLevel: 2 })).not.toHaveProperty('riderLevel');
+  });
+
+  it.each([
+    [4, 4],
+    ['4.5', 4.5],
+    [4.3, 4.5],
+    [4.2, 4],
+    [0.5, 1],
+    [11.5, 11.5],
+    [11.8, undefined],
+    [12, undefined],
+    [30, undefined],
+    [0, undefined],
+    [-2, undefined],
+    ['six', undefined],
+  ])(
+    'reads maxHours %j as %j: half hours from 1, the cap of 12 restricting nothing',
+    (value, hours) => {
+      expect(normalizeFilters({ maxHours: value }).maxHours).toBe(hours);
+    },
+  );
+
+  it.each([
+    [80, 80],
+    ['102', 102],
+    [95.4, 95],
+    [20, 20],
+    [250, 250],
+    [19, undefined],
+    [251, undefined],
+    [-80, undefined],
+    ['heavy', undefined],
+  ])('reads riderWeight %j as %j: whole kilograms of a rider passport (20 to 250)', (value, kg) => {
+    expect(normalizeFilters({ riderWeight: value }).riderWeight).toBe(kg);
+  });
+
+  it('reads them in the spec order, after difficulty, and the schema reads them alike', () => {
+    const filters = normalizeFilters({
+      riderWeight: 104,
+      maxHours: 5.5,
+      tack: ['other', 'english'],
+      riderLevel: 'strong-intermediate',
+      difficulty: [2],
+      priceMin: 100,
+    });
+    expect(Object.keys(filters).slice(0, 6)).toEqual([
+      'accommodation',
+      'difficulty',
+      'riderLevel',
+      'tack',
+      'maxHours',
+      'riderWeight',
+    ]);
+    expect(searchFiltersSchema.parse(filters)).toEqual(filters);
+    expect(searchFiltersSchema.parse({ maxHours: 'x', riderWeight: 5, tack: 'x' })).toEqual(
+      normalizeFilters({}),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   SORT_VALUES,
   TOUR_TYPES,
 } from './constants';
+import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { FIELD_READERS, reconcileFields, type SearchFilters } from './fields';
 import type { Reader } from './readers';
 
@@ -47,6 +48,10 @@ const fieldsSchema = z.object({
   comfort: field(readers.comfort, z.array(z.enum(COMFORT_LEVELS))),
   maxGroupSize: field(readers.maxGroupSize, id),
   difficulty: field(readers.difficulty, z.array(z.literal(DIFFICULTY_LEVELS))),
+  riderLevel: field(readers.riderLevel, z.enum(RIDER_LEVELS)),
+  tack: field(readers.tack, z.array(z.enum(TACKS))),
+  maxHours: field(readers.maxHours, z.number()),
+  riderWeight: field(readers.riderWeight, z.int()),
   priceMin: field(readers.priceMin, z.number()),
   priceMax: field(readers.priceMax, z.number()),
   pricePerDayMin: field(readers.pricePerDayMin, z.number()),

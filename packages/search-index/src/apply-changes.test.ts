@@ -12,6 +12,7 @@ import {
   prices,
   Random,
   randomCatalogue,
+  randomRiding,
   today,
   tourRow,
   type Catalogue,
@@ -44,7 +45,7 @@ function drawChanges(catalogue: Catalogue, seed: number): TourChanges {
   const dates: TourChanges['dates'][number][] = [];
   const withDates = (id: number, fields: Parameters<typeof tourRow>[1]) => {
     const own = Array.from({ length: random.int(0, 3) }, () =>
-      date(id, random.int(1, 280), random.int(1, 24), random.int(50, 400) * 100),
+      date(id, random.int(1, 280), random.int(1, 24), random.int(50, 400) * 100, random.int(0, 1)),
     );
     dates.push(...own);
     const cheapest = own.length > 0 ? Math.min(...own.map(({ priceUsd }) => priceUsd)) : null;
@@ -63,6 +64,8 @@ function drawChanges(catalogue: Catalogue, seed: number): TourChanges {
       comfort: random.pick(['base', 'comfort', 'premium']),
       languageCodes: random.chance(0.3) ? ['en', 'de'] : ['en'],
       organizerId: random.int(1, 13),
+      // Riding requirements, and heavier-horse places on the new dates.
+      ...randomRiding(random),
     });
   }
   const size = catalogue.tours.length;
@@ -105,6 +108,10 @@ const QUERIES = [
   { languages: ['de'] },
   { organizer: 13 },
   { lat: 10, lng: 20, radius: 2000 },
+  { riderLevel: 'novice', tack: ['western'] },
+  { maxHours: 5.5, countries: [2] },
+  { riderWeight: 105 },
+  { riderWeight: 110, dateFrom: day(30), dateTo: day(150), riderLevel: 'advanced' },
 ];
 
 /** Both indexes answer every query alike; returns how many answers matched some tours. */
@@ -173,6 +180,12 @@ describe('applyChangedTours (changed tours without reading the catalogue again)'
         'minPrice',
         'firstDay',
         'segments',
+        'riderLevel',
+        'tacks',
+        'halfHoursLongestDay',
+        'maxRiderWeight',
+        'heavyRiderWeight',
+        'heavyDates',
       ] as const) {
         expect(applied[field], field).toEqual(built[field]);
       }

@@ -7,9 +7,10 @@
  * tours left are listed in ascending position, which is the default order. At a million tours a
  * country, a language and a difficulty left ~50,000 of 660,000 tours to walk.
  *
- * A one-of filter's column (difficulty, comfort, accommodation) holds a handful of values: each
- * value's tours are kept as a bitset (`valueBitsOf`, built before the index serves), so its bits
- * are a copy of one or two bitsets instead of a read of the whole column (decision 073).
+ * A one-of filter's column (difficulty, comfort, accommodation, rider level, half hours in the
+ * saddle) holds a handful of values: each value's tours are kept as a bitset (`valueBitsOf`, built
+ * before the index serves), so its bits are a copy of one or two bitsets instead of a read of the
+ * whole column (decision 073).
  */
 import { postings } from './postings';
 import { keptStructure, segmentStructure } from './segment-structures';
@@ -201,7 +202,13 @@ export function hasCheapBits(filter: BitFilter): boolean {
 
 /** The index's one-of columns (`compileFacets`), whose values' bitsets the preparation builds. */
 export function oneOfColumns(index: TourIndex): Int32Array[] {
-  return [index.difficulty, index.comfort, index.accommodation];
+  return [
+    index.difficulty,
+    index.comfort,
+    index.accommodation,
+    index.riderLevel,
+    index.halfHoursLongestDay,
+  ];
 }
 
 /** Sets `bits` to the tours of `segment` passing `filter` (list filters: any position). */

@@ -3,6 +3,7 @@
  * that counts them over a list of tours: shared by the walk (`query-index.ts`) and the answers
  * made without it (`price-range-facets.ts`).
  */
+import { TACKS } from '@gallop/search-filters';
 import type { TourFacet } from './rules';
 import { keptStructure } from './segment-structures';
 import { chunked, type Steps } from './steps';
@@ -54,6 +55,10 @@ function facetColumns(index: TourIndex): Record<TourFacet, FacetColumn> {
       text: dictionary(index.accommodationDictionary.values),
     },
     difficulty: { kind: 'difficulty', scalar: index.difficulty },
+    // Counted by exact level and half hour; `AT_MOST_FACETS` sums them into "at most" options.
+    rider_level: { kind: 'rider_level', scalar: index.riderLevel },
+    tack: { kind: 'tack', ragged: index.tacks, text: (code) => TACKS[code]! },
+    max_hours: { kind: 'max_hours', scalar: index.halfHoursLongestDay },
     organizers: { kind: 'organizers', scalar: index.organizer },
     operator_types: {
       kind: 'operator_types',

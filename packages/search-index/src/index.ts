@@ -35,6 +35,7 @@ export { dayNumber } from './tour-index';
 
 // The rules both implementations apply (rules.ts).
 export {
+  AT_MOST_FACETS,
   ORGANIZER_FACET_LIMIT,
   TOURIST_BASE_ACCOMMODATIONS,
   TOUR_FACETS,
@@ -42,6 +43,7 @@ export {
   effectiveDateFrom,
   lowerUsd,
   requiredOperatorTypes,
+  riderLevelRank,
   upperUsd,
 } from './rules';
 export type { FacetRow, Place, ToUsdMinor, TourFacet } from './rules';

@@ -51,7 +51,8 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     }
     // The index's own structures come first: the walk's records, the tours' fortnights
     // (decision 075), facet records (decision 082) and weeks (decision 084), the posting lists
-    // the list columns' value bitsets (decision 085) and the one-of columns' (decision 073).
+    // the list columns' value bitsets (decision 085) and the one-of columns' (decision 073:
+    // difficulty, comfort, accommodation, rider level, half hours in the saddle).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
     expect(own.slice(0, 4)).toEqual([
       'walk records',
@@ -61,7 +62,8 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     ]);
     expect(own).toContain('countries postings');
     expect(own).toContain('rest_kinds value bits');
-    expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(3);
+    expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(5);
+    expect(own).toContain('tack value bits');
     expect(
       own
         .slice(4)
@@ -70,6 +72,8 @@ describe('prepareIndex (the search structures built before an index serves)', ()
         ),
     ).toBe(true);
     expect(isValueBitsKept(index.difficulty)).toBe(true);
+    expect(isValueBitsKept(index.riderLevel)).toBe(true);
+    expect(isValueBitsKept(index.halfHoursLongestDay)).toBe(true);
     expect(isListValueBitsKept(index.restKinds)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);
     expect(pauses).toBe(timings.length);
@@ -154,6 +158,8 @@ function sameAnswers(first: TourIndex, second: TourIndex): number {
     { countries: [1] },
     { countries: [1, 4], regions: [12] },
     { countries: [1], restKinds: [2], difficulty: [1, 2] },
+    { riderLevel: 'novice', tack: ['western'], maxHours: 5 },
+    { riderWeight: 105, dateFrom: day(30), dateTo: day(150), tack: ['english', 'other'] },
   ];
   let matched = 0;
   for (const query of queries) {

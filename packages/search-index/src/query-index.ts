@@ -6,13 +6,15 @@
  * failing none counts for every kind, a tour failing exactly one counts for that kind only (the
  * count a visitor gets by changing that kind's choice), any other tour for none.
  */
-import { FILTER_LIMITS, isCruiseSearch, type SearchFilters } from '@gallop/search-filters';
+import { FILTER_LIMITS, isCruiseSearch, TACKS, type SearchFilters } from '@gallop/search-filters';
 import {
+  AT_MOST_FACETS,
   compareByName,
   effectiveDateFrom,
   lowerUsd,
   ORGANIZER_FACET_LIMIT,
   requiredOperatorTypes,
+  riderLevelRank,
   TOUR_FACETS,
   TOURIST_BASE_ACCOMMODATIONS,
   upperUsd,
@@ -73,6 +75,8 @@ import type { Steps } from './steps';
 import {
   dayNumber,
   DURATION_BUCKETS,
+  HEAVY_NONE,
+  HEAVY_SOME,
   NONE,
   PACKED_ID_LIMIT,
   segmentKey,
@@ -130,6 +134,13 @@ export interface IndexQuery {
   /** The radius search, when set (its test is also one of `common`). */
   radius?: RadiusQuery | undefined;
   /**
+   * The `riderWeight` filter, when set. Its test in `common` keeps the tours whose standard
+   * horses carry the rider, or whose heavier horses do and have a place free on some bookable
+   * date; a tour of the second kind then matches only on a date with a place free (as every
+   * other date-level filter, on one and the same date), which the walk checks.
+   */
+  riderWeight?: number | undefined;
+  /**
    * Walk the whole segment, with no shortcut (no answer without the walk, no posting lists or
    * bitsets narrowing it): the plain pass every shortcut must agree with (tests).
    */
@@ -160,6 +171,11 @@ function overlaps(column: RaggedColumn, wanted: ReadonlySet<number>): TourTest {
     }
     return false;
   };
+}
+
+/** The values 0 … `last`: an "at most" filter on a column of small values, as a one-of filter. */
+function upTo(last: number): Set<number> {
+  return new Set(Array.from({ length: Math.max(0, last + 1) }, (_, value) => value));
 }
 
 /** A one-of filter on a column, with its table (so `facet-bits.ts` can read the column). */
@@ -196,6 +212,22 @@ function compileFacets(index: TourIndex, filter: SearchFilters): IndexQuery['fac
     add('accommodation', oneOf(index.accommodation, new Set(codes)));
   }
   if (filter.difficulty) add('difficulty', oneOf(index.difficulty, new Set(filter.difficulty)));
+  // The riding requirements: a level and the longest day "at most" the filter's, a tack among
+  // those a tour can be ridden in (its own, or any when another is saddled on request).
+  if (filter.riderLevel !== undefined) {
+    add('rider_level', oneOf(index.riderLevel, upTo(riderLevelRank(filter.riderLevel))));
+  }
+  if (filter.tack) {
+    addList(
+      'tack',
+      index.tacks,
+      filter.tack.map((tack) => TACKS.indexOf(tack)),
+    );
+  }
+  if (filter.maxHours !== undefined) {
+    // In half hours (`halfHoursLongestDay`): `maxHours` is a whole number of them.
+    add('max_hours', oneOf(index.halfHoursLongestDay, upTo(filter.maxHours * 2)));
+  }
   if (filter.organizer !== undefined) {
     const organizer = filter.organizer;
     add('organizers', (tour) => index.organizer[tour] === organizer);
@@ -243,7 +275,7 @@ function compileRadius(place: Place): RadiusQuery {
   return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
 }
 
-/** The tests every facet applies: group size, age and radius. */
+/** The tests every facet applies: group size, age, rider weight and radius. */
 function compileCommon(
   index: TourIndex,
   filter: SearchFilters,
@@ -251,9 +283,19 @@ function compileCommon(
 ): TourTest[] {
   // Type, cruise and "not past" are the segment the search walks (see `compileIndexQuery`).
   const tests: TourTest[] = [];
-  const { maxGroupSize, minAge } = filter;
+  const { maxGroupSize, minAge, riderWeight } = filter;
   if (maxGroupSize !== undefined) tests.push((tour) => index.maxGroupSize[tour]! <= maxGroupSize);
   if (minAge > 0) tests.push((tour) => index.minAge[tour]! <= minAge);
+  if (riderWeight !== undefined) {
+    // A horse for the rider on some bookable date (`hasHorseFor` of @gallop/rider-fit); whether
+    // one of the dates the search matches has it, the walk checks (`IndexQuery.riderWeight`).
+    const { maxRiderWeight, heavyRiderWeight, heavyDates } = index;
+    tests.push(
+      (tour) =>
+        riderWeight <= maxRiderWeight[tour]! ||
+        (riderWeight <= heavyRiderWeight[tour]! && heavyDates[tour] !== HEAVY_NONE),
+    );
+  }
   if (radius) {
     tests.push((tour) => insideRadius(radius, index.x[tour]!, index.y[tour]!, index.z[tour]!));
   }
@@ -314,6 +356,7 @@ export function compileIndexQuery(
     facets: compileFacets(index, filter),
     dates: dateBoundsOf(filter, { today: index.today, toUsdMinor: options.toUsdMinor }),
     selectedOrganizer: filter.organizer,
+    riderWeight: filter.riderWeight,
   };
 }
 
@@ -552,6 +595,10 @@ class FacetCounter {
         rows.push(...organizerRows(this.index, counts, organizers));
         continue;
       }
+      if (column.kind === 'rider_level' || column.kind === 'max_hours') {
+        rows.push(...atMostRows(column.kind, counts));
+        continue;
+      }
       // Kinds named by constants (comfort, accommodation ...) are few and named elsewhere.
       const ranks = NAMED_BY_INDEX.has(column.kind)
         ? nameRanksOf(this.index, column, counts.length)
@@ -598,6 +645,28 @@ class FacetCounter {
   }
 }
 
+/** Column values per unit of an "at most" kind's options: levels are ranks, hours half hours. */
+const AT_MOST_SCALE = { rider_level: 1, max_hours: 2 } as const;
+
+/**
+ * An "at most" kind's rows (`AT_MOST_FACETS`): each option counts the tours at or below it, the
+ * sum of the counts by exact value (rank, or half hour) up to it; options without tours are left
+ * out, as SQL lists only counted values.
+ */
+function atMostRows(kind: keyof typeof AT_MOST_FACETS, counts: Int32Array): FacetRow[] {
+  const rows: FacetRow[] = [];
+  let sum = 0;
+  let value = 0;
+  for (const option of AT_MOST_FACETS[kind]) {
+    const last = option.rank * AT_MOST_SCALE[kind];
+    for (; value <= last && value < counts.length; value += 1) sum += counts[value]!;
+    if (sum > 0) {
+      rows.push({ facet: kind, value: option.value, label: '', count: sum, low: null, high: null });
+    }
+  }
+  return rows;
+}
+
 /**
  * Kinds whose values the index names (`labelOf`). The others are named by constants where the
  * facets are shaped (comfort, accommodation ...), and organizers are ranked by `nameOrderOf`.
@@ -606,6 +675,9 @@ const NAMED_ELSEWHERE = new Set<TourFacet>([
   'comfort',
   'accommodation',
   'difficulty',
+  'rider_level',
+  'tack',
+  'max_hours',
   'operator_types',
   'organizers',
   'cruise_types',
@@ -1421,7 +1493,9 @@ export function searchIndex(
   // Summaries and dates side by side: the walk's tours are often scattered (decision 062).
   const { tours: records, dates: dateRecords } = walkRecordsOf(index);
   const { ids, fromPrice } = index;
-  const { segment } = query;
+  const { segment, riderWeight } = query;
+  const { maxRiderWeight, heavyDates } = index;
+  const heavyFree = index.dates.heavyFree;
   const counter = options.withFacets ? new FacetCounter(index) : undefined;
   const priceRange = counter?.priceRange;
   const durations = counter?.durations;
@@ -1501,6 +1575,12 @@ export function searchIndex(
     // Failing one kind matters only to that kind's facet.
     if (failed !== -1 && !counter) continue;
     const facetDates = counter !== undefined && failed === -1;
+    // A rider only heavier horses carry, on a tour with a place free on some of its dates but not
+    // all: only those dates count, so they are read (no summary or fortnight decides them).
+    const heavyOnly =
+      riderWeight !== undefined &&
+      maxRiderWeight[tour]! < riderWeight &&
+      heavyDates[tour] === HEAVY_SOME;
 
     // Date-level conditions, per group, on one and the same date.
     const at = tour * TOUR_STRIDE;
@@ -1511,7 +1591,7 @@ export function searchIndex(
     // Whether a date matches is all a tour needs when it counts for no facet's dates and takes no
     // place in a price order: its fortnights may tell.
     const decided =
-      window !== undefined && !facetDates && (byPrice === undefined || failed !== -1)
+      window !== undefined && !facetDates && !heavyOnly && (byPrice === undefined || failed !== -1)
         ? windowProof !== undefined
           ? (windowProof[tour >>> 5]! & (1 << (tour & 31))) !== 0
             ? HAS_DATE
@@ -1520,8 +1600,9 @@ export function searchIndex(
         : UNDECIDED;
     if (decided !== UNDECIDED) {
       matches = decided === HAS_DATE;
-    } else if (!bounds.any) {
-      // One field: its column, which a walk over a whole segment reads densely.
+    } else if (!bounds.any && !(facetDates && heavyOnly)) {
+      // One field: its column, which a walk over a whole segment reads densely (a heavier rider's
+      // tour here has a date with a place free: the common test saw to it).
       matches = fromPrice[tour] !== NONE;
       cheapest = fromPrice[tour]!;
       if (facetDates && records[at + MAX_PRICE] !== NONE) {
@@ -1530,7 +1611,11 @@ export function searchIndex(
         if (records[at + MIN_PRICE]! < priceRange![0]!) priceRange![0] = records[at + MIN_PRICE]!;
         if (records[at + MAX_PRICE]! > priceRange![1]!) priceRange![1] = records[at + MAX_PRICE]!;
       }
-    } else if (facetDates && (summary = facetSummary(records, at, bounds, shortcut)) !== SCAN) {
+    } else if (
+      facetDates &&
+      !heavyOnly &&
+      (summary = facetSummary(records, at, bounds, shortcut)) !== SCAN
+    ) {
       // Decided from the tour's summaries (see `facetSummary`).
       if (summary & EVERY_DATE_IN_PRICE) buckets = records[at + BUCKETS]!;
       if (summary & EVERY_DATE_IN_DAYS) {
@@ -1543,10 +1628,16 @@ export function searchIndex(
       }
     } else if (!facetDates && ruledOutBySummaries(records, at, bounds, shortcut)) {
       // No date of the tour can match.
-    } else if (!facetDates && provenBySummaries(records, at, bounds, shortcut)) {
+    } else if (!facetDates && !heavyOnly && provenBySummaries(records, at, bounds, shortcut)) {
       matches = true;
       cheapest = records[at + MIN_PRICE]!;
     } else {
+      if (!bounds.any) {
+        // A heavier rider's tour without date filters: it matches (see above), and its dates
+        // with a place free give the duration and price facets.
+        matches = fromPrice[tour] !== NONE;
+        cheapest = fromPrice[tour]!;
+      }
       const end = records[at + DATES_TO]! * DATE_STRIDE;
       for (let d = records[at + DATES_FROM]! * DATE_STRIDE; d < end; d += DATE_STRIDE) {
         const day = dateRecords[d + START_DAY]!;
@@ -1560,11 +1651,14 @@ export function searchIndex(
           price <= bounds.priceMax &&
           perDay >= bounds.perDayMin &&
           perDay <= bounds.perDayMax;
+        // A date without a heavier horse free does not match a rider who needs one; the tour's
+        // price is still its cheapest date within the date filters, as its card shows it.
+        const carries = !heavyOnly || heavyFree[d / DATE_STRIDE] === 1;
         if (inDays && inPrice && bounds.any) {
-          matches = true;
+          if (carries) matches = true;
           if (price < cheapest) cheapest = price;
         }
-        if (facetDates) {
+        if (facetDates && carries) {
           if (inPrice) buckets |= 1 << (days < daysCap ? days : daysCap);
           if (inDays) {
             if (price < priceRange![0]!) priceRange![0] = price;

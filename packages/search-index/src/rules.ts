@@ -4,7 +4,12 @@
  * one place, so a rule cannot drift between them. What a filter means is in the API's search
  * README ("Filter semantics").
  */
-import type { SearchFilters } from '@gallop/search-filters';
+import {
+  MAX_HOURS_OPTIONS,
+  RIDER_LEVELS,
+  type RiderLevel,
+  type SearchFilters,
+} from '@gallop/search-filters';
 
 /** Filter kinds with facets: a facet counts over the result filtered by every *other* kind. */
 export const TOUR_FACETS = [
@@ -17,6 +22,11 @@ export const TOUR_FACETS = [
   'comfort',
   'accommodation',
   'difficulty',
+  // The riding requirements (decision 106); `rider_level` and `max_hours` count "at most"
+  // (`AT_MOST_FACETS`).
+  'rider_level',
+  'tack',
+  'max_hours',
   'organizers',
   'operator_types',
   'world_parts',
@@ -30,6 +40,20 @@ export const TOUR_FACETS = [
   'returning_cruises',
 ] as const;
 export type TourFacet = (typeof TOUR_FACETS)[number];
+
+/**
+ * The kinds whose filter keeps the tours at or below a value, with the options their facet counts
+ * (each option counting the tours at or below it): a rider level (a tour for my level or below,
+ * ranked 0 beginner … 4 advanced) and the hours in the saddle on the longest day (3, 4, 5, 6 and 8
+ * hours). `value` is the facet value as text, `rank` the option in the kind's own scale.
+ */
+export const AT_MOST_FACETS = {
+  rider_level: RIDER_LEVELS.map((level, rank) => ({ value: level, rank })),
+  max_hours: MAX_HOURS_OPTIONS.map((hours) => ({ value: String(hours), rank: hours })),
+} as const satisfies Partial<Record<TourFacet, readonly { value: string; rank: number }[]>>;
+
+/** A rider level's rank: 0 beginner … 4 advanced (the tours' `rider_level` column). */
+export const riderLevelRank = (level: RiderLevel) => RIDER_LEVELS.indexOf(level);
 
 /** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
 export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;

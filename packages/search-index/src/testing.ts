@@ -39,16 +39,30 @@ export function tourRow(id: number, fields: Partial<IndexTourRow> = {}): IndexTo
     waterObjectId: null,
     lat: 0,
     lng: 0,
+    riderLevel: 1,
+    tack: 'english',
+    otherTackOnRequest: false,
+    hoursLongestDay: 5,
+    maxRiderWeightKg: 95,
+    heavyRiderWeightKg: 95,
     ...fields,
   };
 }
 
-export const date = (tourId: number, offset: number, duration: number, priceUsd: number) => ({
+/** A bookable date of a tour, `heavyPlacesFree` heavier-horse places free (none by default). */
+export const date = (
+  tourId: number,
+  offset: number,
+  duration: number,
+  priceUsd: number,
+  heavyPlacesFree = 0,
+) => ({
   tourId,
   startDate: day(offset),
   duration,
   priceUsd,
   pricePerDayUsd: Math.round(priceUsd / duration),
+  heavyPlacesFree,
 });
 
 /** 0–4 dates per tour: days 1–200, 1–14 days long, 25–200 USD (a random catalogue's dates). */
@@ -93,12 +107,34 @@ export interface Catalogue {
 }
 
 /**
+ * A tour's riding requirements drawn from `random`: every level, tack and the half hours from 2
+ * to 8 (quarter hours now and then), a third saddling another tack on request, and half of the
+ * tours with heavier horses (a limit above the standard one).
+ */
+export function randomRiding(random: Random) {
+  const maxRiderWeightKg = random.int(17, 22) * 5;
+  return {
+    riderLevel: random.int(0, 4),
+    tack: random.pick(['english', 'western', 'other']),
+    otherTackOnRequest: random.chance(0.3),
+    hoursLongestDay: random.chance(0.2) ? random.int(8, 32) / 4 : random.int(4, 16) / 2,
+    maxRiderWeightKg,
+    heavyRiderWeightKg: random.chance(0.5)
+      ? maxRiderWeightKg + random.int(1, 4) * 5
+      : maxRiderWeightKg,
+  };
+}
+
+/**
  * A random catalogue of `size` tours: tours, excursions and cruises, 0–4 dates each (days 1–280,
  * 1–24 days long), countries, regions, rest kinds, collections, comfort, difficulty, organizers
- * and coordinates drawn from `seed`.
+ * and coordinates drawn from `seed`; riding requirements and heavier-horse places free (0–2 on
+ * the dates of tours with heavier horses) from a stream of their own, so the rest is drawn as it
+ * always was.
  */
 export function randomCatalogue(seed: number, size: number): Catalogue {
   const random = new Random(seed);
+  const riding = new Random(seed + 46);
   const tours: IndexTourRow[] = [];
   const dates: ReturnType<typeof date>[] = [];
   for (let id = 1; id <= size; id += 1) {
@@ -124,8 +160,13 @@ export function randomCatalogue(seed: number, size: number): Catalogue {
         operatorType: random.chance(0.5) ? 'organization' : 'author',
         lat: random.int(-60, 60),
         lng: random.int(-170, 170),
+        ...randomRiding(riding),
       }),
     );
+    const { maxRiderWeightKg, heavyRiderWeightKg } = tours.at(-1)!;
+    if (heavyRiderWeightKg > maxRiderWeightKg) {
+      for (const ownDate of own) ownDate.heavyPlacesFree = riding.int(0, 2);
+    }
   }
   return { tours, dates };
 }

@@ -9,6 +9,7 @@
  * equivalence test compares both on every kind of filter.
  */
 
+import { TACKS } from '@gallop/search-filters';
 import {
   chunked,
   finish,
@@ -61,6 +62,16 @@ export interface IndexTourRow {
   waterObjectId: number | null;
   lat: number;
   lng: number;
+  /** The riding requirements the search filters on (decision 106). 0 beginner … 4 advanced. */
+  riderLevel: number;
+  /** `english`, `western` or `other` (`TACKS`). */
+  tack: string;
+  otherTackOnRequest: boolean;
+  /** Hours in the saddle on the longest day, above 0 and at most 12. */
+  hoursLongestDay: number;
+  /** The standard horses' weight limit (kg), and the heavier horses' (equal without any). */
+  maxRiderWeightKg: number;
+  heavyRiderWeightKg: number;
 }
 
 /** A bookable date (future as of the index's day, not busy, a free seat). */
@@ -70,6 +81,8 @@ export interface IndexDateRow {
   duration: number;
   priceUsd: number;
   pricePerDayUsd: number;
+  /** Places on heavier horses still free (for riders above the standard weight limit). */
+  heavyPlacesFree: number;
 }
 
 /** The names facet values are shown with; a value without a name is never offered. */
@@ -131,6 +144,21 @@ export const NONE = -1;
 /** `TourIndex.firstDay` of a tour without bookable dates: later than any day. */
 const FIRST_DAY_NONE = 2 ** 31 - 1;
 
+/**
+ * `TourIndex.heavyDates`: how many of a tour's bookable dates have a heavier-horse place free.
+ * With none or all of them, a rider who needs one is decided by the tour alone; with some, by
+ * the dates a search matches.
+ */
+export const HEAVY_NONE = 0;
+export const HEAVY_SOME = 1;
+const HEAVY_ALL = 2;
+
+/**
+ * Hours in the saddle as whole half hours, rounded up: `maxHours` takes half hours only, and for
+ * a half hour `h`, `hours ≤ h` exactly when `halfHoursOf(hours) ≤ 2h`.
+ */
+const halfHoursOf = (hours: number) => Math.ceil(hours * 2);
+
 export interface TourIndex {
   /** The catalogue version and the day the index was built for. */
   version: number;
@@ -184,6 +212,20 @@ export interface TourIndex {
   difficulty: Int32Array;
   organizer: Int32Array;
   operatorType: Int32Array;
+  /** The level a tour asks for: 0 beginner … 4 advanced (`RIDER_LEVELS`). */
+  riderLevel: Int32Array;
+  /** Hours in the saddle on the longest day as half hours, rounded up (`halfHoursOf`). */
+  halfHoursLongestDay: Int32Array;
+  /**
+   * The tacks a tour can be ridden in, as `TACKS` positions: its own, or every tack when its
+   * organizer saddles another on request (so the `tack` filter is a list filter, `tack` facet).
+   */
+  tacks: RaggedColumn;
+  /** The standard and the heavier horses' weight limits, kilograms (`riderWeight`). */
+  maxRiderWeight: Int16Array;
+  heavyRiderWeight: Int16Array;
+  /** Whether none, some or all of the bookable dates have a heavier-horse place free (`HEAVY_*`). */
+  heavyDates: Uint8Array;
   /** Unit-sphere coordinates of each tour, for radius searches. */
   x: Float64Array;
   y: Float64Array;
@@ -214,6 +256,8 @@ export interface TourIndex {
     duration: Int32Array;
     priceUsd: Int32Array;
     pricePerDayUsd: Int32Array;
+    /** 1 when the date has a heavier-horse place free (read only for `riderWeight`). */
+    heavyFree: Uint8Array;
   };
   labels: IndexLabels;
 }
@@ -262,12 +306,18 @@ const SCALAR_COLUMNS = [
   'difficulty',
   'organizer',
   'operatorType',
+  'riderLevel',
+  'halfHoursLongestDay',
+  'maxRiderWeight',
+  'heavyRiderWeight',
 ] as const;
 type ScalarColumn = (typeof SCALAR_COLUMNS)[number];
 type TourIndexColumns = Pick<TourIndex, ScalarColumn>;
 
 /** The scalar columns stored as one byte per tour. */
 const FLAG_COLUMNS = new Set<ScalarColumn>(['type', 'isCruise']);
+/** The scalar columns stored as two bytes per tour (weights in kilograms: PostgreSQL smallints). */
+const SMALL_COLUMNS = new Set<ScalarColumn>(['maxRiderWeight', 'heavyRiderWeight']);
 
 type BuildInput = Pick<BuildIndexInput, 'version' | 'today' | 'labels' | 'now'>;
 
@@ -315,8 +365,10 @@ function* summariesOf(dateOffsets: Int32Array, dates: TourIndex['dates']) {
   const maxPrice = new Int32Array(size).fill(NONE);
   const firstDay = new Int32Array(size).fill(FIRST_DAY_NONE);
   const lastDay = new Int32Array(size).fill(NONE);
+  const heavyDates = new Uint8Array(size);
   yield* chunked(size, (from, to) => {
     for (let tour = from; tour < to; tour += 1) {
+      let heavy = 0;
       for (let d = dateOffsets[tour]!; d < dateOffsets[tour + 1]!; d += 1) {
         const price = dates.priceUsd[d]!;
         const day = dates.startDay[d]!;
@@ -325,10 +377,13 @@ function* summariesOf(dateOffsets: Int32Array, dates: TourIndex['dates']) {
         if (price > maxPrice[tour]!) maxPrice[tour] = price;
         if (day < firstDay[tour]!) firstDay[tour] = day;
         if (day > lastDay[tour]!) lastDay[tour] = day;
+        heavy += dates.heavyFree[d]!;
       }
+      const count = dateOffsets[tour + 1]! - dateOffsets[tour]!;
+      heavyDates[tour] = heavy === 0 ? HEAVY_NONE : heavy === count ? HEAVY_ALL : HEAVY_SOME;
     }
   });
-  return { durationBuckets, minPrice, maxPrice, firstDay, lastDay };
+  return { durationBuckets, minPrice, maxPrice, firstDay, lastDay, heavyDates };
 }
 
 const RAGGED_COLUMNS = {
@@ -350,9 +405,19 @@ const CRUISE_COLUMNS = {
   returningCruises: (tour: IndexTourRow) => (tour.isReturningCruise ? 1 : null),
 } as const;
 
-type RaggedName = keyof typeof RAGGED_COLUMNS | keyof typeof CRUISE_COLUMNS | 'languages';
+type RaggedName = keyof typeof RAGGED_COLUMNS | keyof typeof CRUISE_COLUMNS | 'languages' | 'tacks';
 
 const NO_VALUES: readonly number[] = [];
+
+/** Every tack's position in `TACKS`: a tour whose organizer saddles another holds them all. */
+const EVERY_TACK: readonly number[] = TACKS.map((_, position) => position);
+
+/** The tacks a tour can be ridden in (`TourIndex.tacks`); an unknown tack names none. */
+function tacksOf(tour: IndexTourRow): readonly number[] {
+  if (tour.otherTackOnRequest) return EVERY_TACK;
+  const position = (TACKS as readonly string[]).indexOf(tour.tack);
+  return position === -1 ? NO_VALUES : [position];
+}
 
 /**
  * A column being read, in a typed array that doubles when full. Held in plain arrays, a million
@@ -453,10 +518,9 @@ export class TourIndexBuilder {
     SCALAR_COLUMNS.map((name) => [name, intColumn()]),
   ) as Record<ScalarColumn, GrowingColumn<Int32Array>>;
   private readonly ragged = Object.fromEntries(
-    [...Object.keys(RAGGED_COLUMNS), ...Object.keys(CRUISE_COLUMNS), 'languages'].map((name) => [
-      name,
-      new RaggedBuilder(),
-    ]),
+    [...Object.keys(RAGGED_COLUMNS), ...Object.keys(CRUISE_COLUMNS), 'languages', 'tacks'].map(
+      (name) => [name, new RaggedBuilder()],
+    ),
   ) as Record<RaggedName, RaggedBuilder>;
   private readonly coordinates = new GrowingColumn(new Float64Array(3 * 1024));
   private readonly position = new Map<number, number>();
@@ -466,6 +530,7 @@ export class TourIndexBuilder {
     duration: intColumn(),
     priceUsd: intColumn(),
     pricePerDayUsd: intColumn(),
+    heavyFree: intColumn(),
   };
   readonly comfortDictionary = new Dictionary();
   readonly accommodationDictionary = new Dictionary();
@@ -494,6 +559,11 @@ export class TourIndexBuilder {
       column.difficulty.push(tour.difficulty);
       column.organizer.push(tour.organizerId);
       column.operatorType.push(this.operatorTypeDictionary.code(tour.operatorType));
+      column.riderLevel.push(tour.riderLevel);
+      column.halfHoursLongestDay.push(halfHoursOf(tour.hoursLongestDay));
+      column.maxRiderWeight.push(tour.maxRiderWeightKg);
+      column.heavyRiderWeight.push(tour.heavyRiderWeightKg);
+      this.ragged.tacks.add(tacksOf(tour));
       for (const [name, field] of Object.entries(RAGGED_COLUMNS)) {
         this.ragged[name as RaggedName].add(tour[field]);
       }
@@ -524,7 +594,11 @@ export class TourIndexBuilder {
     const accommodation = recode(index.accommodationDictionary, this.accommodationDictionary);
     const operatorType = recode(index.operatorTypeDictionary, this.operatorTypeDictionary);
     const language = recode(index.languageDictionary, this.languageDictionary);
-    const copied = [...Object.keys(RAGGED_COLUMNS), ...Object.keys(CRUISE_COLUMNS)] as RaggedName[];
+    const copied = [
+      ...Object.keys(RAGGED_COLUMNS),
+      ...Object.keys(CRUISE_COLUMNS),
+      'tacks',
+    ] as RaggedName[];
     for (let tour = 0; tour < index.size; tour += 1) {
       const id = index.ids[tour]!;
       if (dropped(id)) continue;
@@ -543,6 +617,10 @@ export class TourIndexBuilder {
       column.difficulty.push(index.difficulty[tour]!);
       column.organizer.push(index.organizer[tour]!);
       column.operatorType.push(operatorType(index.operatorType[tour]!));
+      column.riderLevel.push(index.riderLevel[tour]!);
+      column.halfHoursLongestDay.push(index.halfHoursLongestDay[tour]!);
+      column.maxRiderWeight.push(index.maxRiderWeight[tour]!);
+      column.heavyRiderWeight.push(index.heavyRiderWeight[tour]!);
       for (const name of copied) this.ragged[name].addFrom(index[name], tour);
       this.ragged.languages.addFrom(index.languages, tour, language);
       this.coordinates.push(index.x[tour]!);
@@ -555,6 +633,7 @@ export class TourIndexBuilder {
         dates.duration.push(index.dates.duration[d]!);
         dates.priceUsd.push(index.dates.priceUsd[d]!);
         dates.pricePerDayUsd.push(index.dates.pricePerDayUsd[d]!);
+        dates.heavyFree.push(index.dates.heavyFree[d]!);
       }
     }
   }
@@ -570,6 +649,7 @@ export class TourIndexBuilder {
       column.duration.push(date.duration);
       column.priceUsd.push(date.priceUsd);
       column.pricePerDayUsd.push(date.pricePerDayUsd);
+      column.heavyFree.push(date.heavyPlacesFree > 0 ? 1 : 0);
     }
   }
 
@@ -599,9 +679,13 @@ export class TourIndexBuilder {
     // rather than at scattered positions (at 100k tours that was a cache miss per tour and
     // column, and most of a search's time).
     const order = yield* defaultOrderOf(scalars.popularity.view(), scalars.ids.view());
-    const columns = {} as Record<ScalarColumn, Int32Array | Uint8Array>;
+    const columns = {} as Record<ScalarColumn, Int32Array | Int16Array | Uint8Array>;
     for (const name of SCALAR_COLUMNS) {
-      const column = FLAG_COLUMNS.has(name) ? new Uint8Array(size) : new Int32Array(size);
+      const column = FLAG_COLUMNS.has(name)
+        ? new Uint8Array(size)
+        : SMALL_COLUMNS.has(name)
+          ? new Int16Array(size)
+          : new Int32Array(size);
       const values = scalars[name].view();
       yield* chunked(size, (from, to) => {
         for (let i = from; i < to; i += 1) column[i] = values[order[i]!]!;
@@ -686,6 +770,7 @@ export class TourIndexBuilder {
       duration: this.dateColumns.duration.view(),
       priceUsd: this.dateColumns.priceUsd.view(),
       pricePerDayUsd: this.dateColumns.pricePerDayUsd.view(),
+      heavyFree: this.dateColumns.heavyFree.view(),
     };
     const owners = new Int32Array(added.owner.length);
     const dateOffsets = new Int32Array(size + 1);
@@ -703,6 +788,7 @@ export class TourIndexBuilder {
       duration: new Int32Array(dateCount),
       priceUsd: new Int32Array(dateCount),
       pricePerDayUsd: new Int32Array(dateCount),
+      heavyFree: new Uint8Array(dateCount),
     };
     const next = dateOffsets.slice(0, size);
     yield* chunked(owners.length, (from, to) => {
@@ -714,6 +800,7 @@ export class TourIndexBuilder {
         dates.duration[slot] = added.duration[row]!;
         dates.priceUsd[slot] = added.priceUsd[row]!;
         dates.pricePerDayUsd[slot] = added.pricePerDayUsd[row]!;
+        dates.heavyFree[slot] = added.heavyFree[row]!;
       }
     });
     return { dateOffsets, dates };

@@ -266,6 +266,21 @@ export async function seedSeoPages(ctx: SeedContext): Promise<number> {
       `${country.slug}-excursions`,
     );
   }
+  // Pages of a riding requirement (issue 46): a real filter page, its tours those asking for the
+  // level or a lower one. Added last, so the pages before keep their ids.
+  add(
+    {
+      title: 'Best horse riding holidays for beginners',
+      h1: 'Riding holidays for beginners',
+      description:
+        'Rides for riders who have never ridden, or only a few times at a walk: gentle horses, ' +
+        'guides who teach as you go and short days in the saddle.',
+      filters: { riderLevel: 'beginner' },
+      groupName: 'Riding holidays by level',
+    },
+    'horse-riding-for-beginners',
+    'riding-holidays-for-beginners',
+  );
   await insertInChunks(pages, 500, (chunk) => db.insert(seoPages).values(chunk));
   return pages.length;
 }

@@ -32,6 +32,25 @@ describe('filtersToApiQuery', () => {
   });
 });
 
+describe('filtersToApiQuery with the riding filters', () => {
+  it('sends the level and hours as given, tacks as a list and the weight in kilograms', () => {
+    expect(
+      filtersToApiQuery({
+        riderLevel: 'novice',
+        tack: ['western'],
+        maxHours: 5.5,
+        riderWeight: 90,
+      }),
+    ).toEqual({ riderLevel: 'novice', tack: ['western'], maxHours: 5.5, riderWeight: 90 });
+  });
+
+  it('clears each alone, back on page 1', () => {
+    const filters = normalizeFilters({ riderLevel: 'novice', riderWeight: 90, page: 3 });
+    const next = withChange(filters, { riderWeight: undefined });
+    expect(next).toEqual(normalizeFilters({ riderLevel: 'novice' }));
+  });
+});
+
 describe('effectiveFilters', () => {
   it('starts from the page filter and lets the address bar override it', () => {
     const filters = effectiveFilters(

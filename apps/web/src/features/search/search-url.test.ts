@@ -50,6 +50,39 @@ describe('filtersToSearch', () => {
   });
 });
 
+describe('the riding filters in the address bar', () => {
+  it('writes level, tacks, hours and weight plainly, after difficulty, and reads them back', () => {
+    const search = validateFilterSearch({
+      riderWeight: '96',
+      maxHours: 4.5,
+      tack: ['english', 'other'],
+      riderLevel: 'beginner',
+      difficulty: 2,
+    });
+    expect(search).toEqual({
+      difficulty: 2,
+      riderLevel: 'beginner',
+      tack: 'english,other',
+      maxHours: 4.5,
+      riderWeight: 96,
+    });
+    const address = defaultStringifySearch(search);
+    expect(address).toBe(
+      '?difficulty=2&riderLevel=beginner&tack=english%2Cother&maxHours=4.5&riderWeight=96',
+    );
+    expect(searchToFilters(defaultParseSearch(address))).toEqual(searchToFilters(search));
+  });
+
+  it('drops what names no rider: an unknown level or tack, 12 hours or more, an impossible weight', () => {
+    expect(
+      validateFilterSearch({ riderLevel: 'pro', tack: 'bareback', maxHours: 12, riderWeight: 400 }),
+    ).toEqual({});
+    expect(searchPageHref('beginners', { riderLevel: 'beginner', maxHours: 3.2 })).toBe(
+      '/beginners?riderLevel=beginner&maxHours=3',
+    );
+  });
+});
+
 describe('validateFilterSearch', () => {
   it('normalises anything the address bar may hold', () => {
     expect(

@@ -6,15 +6,17 @@
  * chosen value is missing.
  */
 import type { components } from '@gallop/api-client';
+import { LEVEL_DEFINITIONS, TACK_LABELS } from '@gallop/rider-fit';
 import {
   ACCOMMODATION_LABELS,
   COMFORT_LABELS,
   DIFFICULTY_LABELS,
+  MAX_HOURS_OPTIONS,
   OPERATOR_TYPE_LABELS,
 } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { NAMED } from './facets.ts';
+import { maxHoursLabel, NAMED } from './facets.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { intArray, queryRows, textArray } from './sql.ts';
 
@@ -46,6 +48,16 @@ function chosenValues(filter: TourSearchFilter) {
     labelled: {
       comfort: (filter.comfort ?? []).map((value) => [value, COMFORT_LABELS[value]]),
       difficulty: (filter.difficulty ?? []).map((value) => [value, DIFFICULTY_LABELS[value]]),
+      rider_level:
+        filter.riderLevel === undefined
+          ? []
+          : [[filter.riderLevel, LEVEL_DEFINITIONS[filter.riderLevel].label]],
+      tack: (filter.tack ?? []).map((value) => [value, TACK_LABELS[value]]),
+      // Only an option the facet counts (`maxHours` may be any half hour).
+      max_hours: MAX_HOURS_OPTIONS.filter((hours) => hours === filter.maxHours).map((hours) => [
+        hours,
+        maxHoursLabel(hours),
+      ]),
       accommodation:
         filter.accommodation === 'any'
           ? []

@@ -8,6 +8,7 @@ import {
   effectiveDateFrom,
   lowerUsd,
   requiredOperatorTypes,
+  riderLevelRank,
   TOURIST_BASE_ACCOMMODATIONS,
   upperUsd,
   type Place,
@@ -36,6 +37,14 @@ export interface CompiledFilter {
   facets: Partial<Record<TourFacet, SQL>>;
   /** Conditions that must hold for one and the same bookable `tour_dates` row. */
   dates: DateConditions;
+  /**
+   * The `riderWeight` filter's date-level part: a matching date must carry the rider (`date`:
+   * the tour's standard horses do, `standard`, or the date has a heavier-horse place free). It
+   * decides which tours match and which dates the duration and price facets count
+   * (`matchingDate`), not a tour's price in the price orders nor the dates its card shows
+   * (`dateConditions`): those stay the date filters'.
+   */
+  rider?: { standard: SQL; date: SQL } | undefined;
 }
 
 export interface CompileOptions {
@@ -108,6 +117,17 @@ function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>
   if (filter.difficulty) {
     facets.difficulty = sql`tours.difficulty = any(${intArray(filter.difficulty)})`;
   }
+  // The riding requirements (decision 106): "for my level or below", a tack the tour is ridden
+  // in or saddles on request, a longest day of at most the hours given.
+  if (filter.riderLevel !== undefined) {
+    facets.rider_level = sql`tours.rider_level <= ${riderLevelRank(filter.riderLevel)}`;
+  }
+  if (filter.tack) {
+    facets.tack = sql`(tours.tack = any(${textArray(filter.tack)}) or tours.other_tack_on_request)`;
+  }
+  if (filter.maxHours !== undefined) {
+    facets.max_hours = sql`tours.hours_longest_day <= ${filter.maxHours}::real`;
+  }
   if (filter.organizer !== undefined) {
     facets.organizers = sql`tours.organizer_id = ${filter.organizer}`;
   }
@@ -156,6 +176,13 @@ function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[]
   // 0 means "adults" (the spec sends 18+ as 0): no restriction; otherwise a child of that age
   // must be accepted.
   if (filter.minAge > 0) common.push(sql`tours.min_age <= ${filter.minAge}`);
+  // A horse for the rider: the standard horses' limit, or the heavier horses' (then a date with
+  // a heavier-horse place free must match too: `CompiledFilter.rider`).
+  if (filter.riderWeight !== undefined) {
+    common.push(
+      sql`(tours.max_rider_weight_kg >= ${filter.riderWeight} or tours.heavy_rider_weight_kg >= ${filter.riderWeight})`,
+    );
+  }
   if (options.place) {
     const { lat, lng, radiusKm } = options.place;
     const center = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
@@ -175,31 +202,54 @@ export function compileFilter(filter: TourSearchFilter, options: CompileOptions)
     common: compileCommon(filter, options),
     facets: compileFacets(filter),
     dates: compileDates(filter, options),
+    rider: compileRider(filter.riderWeight),
   };
 }
 
-/** The date conditions, less the groups a facet leaves out. */
+function compileRider(weight: number | undefined): CompiledFilter['rider'] {
+  if (weight === undefined) return undefined;
+  const standard = sql`tours.max_rider_weight_kg >= ${weight}`;
+  return { standard, date: sql`(${standard} or tour_dates.heavy_places_free > 0)` };
+}
+
+/**
+ * The date filters' conditions, less the groups a facet leaves out: the dates a card shows and a
+ * price order prices a tour by. Which dates match is `matchingDate`'s.
+ */
 export function dateConditions(compiled: CompiledFilter, omit: DateGroup[] = []): SQL[] {
   return (Object.keys(compiled.dates) as DateGroup[])
     .filter((group) => !omit.includes(group))
     .flatMap((group) => compiled.dates[group]);
 }
 
-/**
- * The tour has a bookable date matching `conditions`. Without date conditions the denormalised
- * `from_price_usd` (cheapest bookable future date, kept by the seed/refresh) answers it without
- * touching `tour_dates`.
- */
-export function hasMatchingDate(compiled: CompiledFilter, conditions: SQL[]): SQL {
-  if (conditions.length === 0) return sql`tours.from_price_usd is not null`;
+/** The conditions a matching date meets: the date filters' and the rider's. */
+function matchingDate(compiled: CompiledFilter): SQL[] {
+  const conditions = dateConditions(compiled);
+  return compiled.rider ? [...conditions, compiled.rider.date] : conditions;
+}
+
+/** A bookable date of the tour meeting `conditions` exists. */
+function existsDate(compiled: CompiledFilter, conditions: SQL[]): SQL {
   return sql`exists (select 1 from tour_dates where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * The tour has a bookable date matching the search (`matchingDate`). Without date filters the
+ * denormalised `from_price_usd` (cheapest bookable future date, kept by the seed/refresh)
+ * answers it without touching `tour_dates`; a rider's weight then reads the dates only for the
+ * tours whose standard horses cannot carry the rider, as the index decides it.
+ */
+export function hasMatchingDate(compiled: CompiledFilter): SQL {
+  const conditions = dateConditions(compiled);
+  const { rider } = compiled;
+  if (conditions.length > 0) return existsDate(compiled, matchingDate(compiled));
+  const bookable = sql`tours.from_price_usd is not null`;
+  if (!rider) return bookable;
+  const heavyPlace = existsDate(compiled, [sql`tour_dates.heavy_places_free > 0`]);
+  return sql`${bookable} and (${rider.standard} or ${heavyPlace})`;
 }
 
 /** Every condition of the search, as one `where` body. */
 export function whereAll(compiled: CompiledFilter): SQL {
-  return and([
-    ...compiled.common,
-    ...Object.values(compiled.facets),
-    hasMatchingDate(compiled, dateConditions(compiled)),
-  ]);
+  return and([...compiled.common, ...Object.values(compiled.facets), hasMatchingDate(compiled)]);
 }

@@ -15,6 +15,7 @@ import {
   searchIndex,
   type TourIndex,
 } from '@gallop/search-index';
+import { RIDER_LEVELS, TACKS } from '@gallop/search-filters';
 import { Random } from '@gallop/search-index/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';
 import { readCatalogVersion } from '../cache/catalog-version.ts';
 import { publicTour } from '../listed.ts';
-import { compileFilter, usdMinorIn } from './conditions.ts';
+import { bookableDate, compileFilter, usdMinorIn } from './conditions.ts';
 import { toFilterFacets } from './facets.ts';
 import { mergeFilters, PAGE_SIZE, type TourSearchFilter } from './filters.ts';
 import { createCardStore } from './index-adapter/card-store.ts';
@@ -136,6 +137,11 @@ function drawQuery(
       accommodation: pick(['tourist-base', 'hotel', 'tent', 'camp-site', 'guest-house', 'flat']),
     }),
     difficulty: () => ({ difficulty: some([1, 2, 3, 4]) }),
+    riderLevel: () => ({ riderLevel: pick(RIDER_LEVELS) }),
+    tack: () => ({ tack: some(TACKS, 2) }),
+    hours: () => ({ maxHours: pick([2.5, 3, 4, 4.5, 5, 6, 6.5]) }),
+    // Around the standard horses' limits (85–105 kg) and the heavier horses' (95–125 kg).
+    riderWeight: () => ({ riderWeight: pick([70, 88, 92, 98, 104, 108, 112, 122, 130]) }),
     organizer: () => ({ organizer: pick(catalogue.organizers) }),
     operator: () =>
       next() < 0.5
@@ -459,6 +465,82 @@ describe('the in-process index answers what SQL answers', () => {
       }
     }
   }, 240_000);
+
+  it('on the riding filters alone and with dates, prices and other kinds (issue 46)', async () => {
+    const queries: Record<string, unknown>[] = [
+      ...RIDER_LEVELS.map((riderLevel) => ({ riderLevel })),
+      ...TACKS.map((tack) => ({ tack: [tack] })),
+      { tack: ['english', 'other'], sort: 'price' },
+      ...[2.5, 3, 4, 5, 6.5].map((maxHours) => ({ maxHours })),
+      ...[70, 90, 100, 110, 120, 140].map((riderWeight) => ({ riderWeight })),
+      { riderLevel: 'novice', tack: ['western'], maxHours: 5 },
+      { riderLevel: 'intermediate', countries: [catalogue.countries[0]], sort: '-price' },
+      { tack: ['western'], priceMin: 300, priceMax: 2500 },
+      { maxHours: 5, dateFrom: isoDay(20), dateTo: isoDay(120) },
+      { riderWeight: 100, sort: 'price' },
+      { riderWeight: 104, dateFrom: isoDay(10), dateTo: isoDay(60) },
+      { riderWeight: 108, dateFrom: isoDay(60), dateTo: isoDay(200), sort: 'price' },
+      { riderWeight: 112, daysMin: 5, daysMax: 9 },
+      { riderWeight: 98, priceMax: 1500, sort: '-price' },
+      { riderWeight: 118, riderLevel: 'advanced', tack: ['english', 'western'] },
+      { riderWeight: 104, isCruisesSearch: 1 },
+      { riderWeight: 100, type: 2, maxHours: 3 },
+      { riderWeight: 92, difficulty: [2, 3], minAge: 12, page: 2 },
+    ];
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const result = await bothWays(seeded, mergeFilters(undefined, query), 'USD');
+      expect(result.index, JSON.stringify(query)).toEqual(result.sql);
+      if (result.sql.page.total > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(queries.length * 0.7);
+  }, 240_000);
+
+  it('weighs a heavier rider by the heavier-horse places free on the dates in the search’s scope', async () => {
+    // A tour with heavier horses and, among its bookable days, one with a place free and one
+    // without: a rider between its two limits matches on the first day, not on the second.
+    const [tour] = await queryRows<{
+      id: number;
+      organizerId: number;
+      weight: number;
+      free: string;
+      taken: string;
+    }>(
+      seeded.db,
+      sql`with days as (
+          select tour_dates.tour_id, tour_dates.start_date::text as day,
+            bool_or(tour_dates.heavy_places_free > 0) as has_free
+          from tour_dates where ${bookableDate(today)}
+          group by tour_dates.tour_id, tour_dates.start_date)
+        select tours.id, tours.organizer_id as "organizerId",
+          tours.max_rider_weight_kg + 1 as weight,
+          min(days.day) filter (where days.has_free) as free,
+          min(days.day) filter (where not days.has_free) as taken
+        from tours join days on days.tour_id = tours.id
+        where ${publicTour()} and tours.heavy_rider_weight_kg > tours.max_rider_weight_kg
+        group by tours.id
+        having bool_or(days.has_free) and bool_or(not days.has_free)
+        order by tours.id limit 1`,
+    );
+    expect(tour, 'the seed has a tour with and without heavier horses free').toBeDefined();
+    const { id, organizerId, weight, free, taken } = tour!;
+    const around = (day: string) => ({ dateFrom: day, dateTo: day });
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ riderWeight: weight }, true],
+      [{ riderWeight: weight, ...around(free) }, true],
+      [{ riderWeight: weight, ...around(taken) }, false],
+      [{ riderWeight: weight - 1, ...around(taken) }, true],
+    ];
+    for (const [query, holds] of cases) {
+      for (const sort of ['default', 'price'] as const) {
+        const filter = mergeFilters(undefined, { organizer: organizerId, ...query, sort });
+        const result = await bothWays(seeded, filter, 'USD');
+        const context = JSON.stringify({ query, sort, tour: id });
+        expect(result.index, context).toEqual(result.sql);
+        expect(result.sql.page.ids.includes(Number(id)), context).toBe(holds);
+      }
+    }
+  }, 120_000);
 });
 
 describe('changed tours applied to the index tour by tour answer what SQL answers', () => {
@@ -489,6 +571,19 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
     const take = (from: number, count: number) => ids.slice(from, from + count);
     const fields = take(0, 4);
     const [soldOut, dearer, moved, unpublished] = take(4, 4);
+    // Riding requirements change, and a tour's heavier-horse places are all taken.
+    const [heavyTaken] = await listed(
+      sql`select tours.id from tours join tour_dates on tour_dates.tour_id = tours.id
+        where ${publicTour()} and tours.from_price_usd is not null
+          and tour_dates.heavy_places_free > 0 and not (tours.id = any(${intArray(take(0, 10))}))
+        order by tours.id limit 1`,
+    );
+    await db.execute(sql`update tours set rider_level = 4, tack = 'western',
+        other_tack_on_request = false, hours_longest_day = 8
+      where id = any(${intArray(fields.slice(0, 2))})`);
+    await db.execute(
+      sql`update tour_dates set heavy_places_free = 0 where tour_id = ${heavyTaken!}`,
+    );
     const [country] = await listed(sql`select id from countries order by id desc limit 1`);
     // Fields every filter kind reads: popularity (the default order), countries (and world
     // parts), difficulty, comfort, group size.
@@ -519,7 +614,18 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       and id <> ${unpublished!} order by id limit 1`);
     await db.execute(sql`update tours set is_published = true where id = any(${intArray(joined)})`);
     await refreshCatalogAggregates(db, today);
-    return [...new Set([...fields, soldOut!, dearer!, moved!, unpublished!, ...hidden, ...joined])];
+    return [
+      ...new Set([
+        ...fields,
+        soldOut!,
+        dearer!,
+        moved!,
+        unpublished!,
+        heavyTaken!,
+        ...hidden,
+        ...joined,
+      ]),
+    ];
   }
 
   it('on the unfiltered listing, drawn filters and the changed values', async () => {
@@ -540,6 +646,10 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       'countries',
       'dates',
       'segments',
+      'riderLevel',
+      'tacks',
+      'halfHoursLongestDay',
+      'heavyDates',
     ] as const) {
       expect(applied[field], field).toEqual(rebuilt[field]);
     }
@@ -551,6 +661,10 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       { difficulty: [5], sort: 'price' },
       { countries: [changedCatalogue.countries.at(-1)] },
       { maxGroupSize: 3 },
+      { riderLevel: 'strong-intermediate', tack: ['other'] },
+      { maxHours: 7.5, sort: 'price' },
+      { riderWeight: 104 },
+      { riderWeight: 110, dateFrom: isoDay(20), dateTo: isoDay(150) },
       { dateFrom: isoDay(40), dateTo: isoDay(120) },
       { priceMin: 1500, sort: '-price' },
     ];

@@ -167,3 +167,44 @@ describe('the organizer facet from the index (decision 043)', () => {
     expect(toFilterFacets(rows, prices).organizers_total).toBe(40);
   });
 });
+
+describe('toFilterFacets: the riding kinds (issue 46)', () => {
+  const row = (facet: FacetRow['facet'], value: string, count: number): FacetRow => ({
+    facet,
+    value,
+    label: '',
+    count,
+    low: null,
+    high: null,
+  });
+
+  it('orders levels lowest first, tacks as the scale lists them, hours by value, and names them', () => {
+    const facets = toFilterFacets(
+      [
+        row('rider_level', 'advanced', 30),
+        row('rider_level', 'novice', 4),
+        row('rider_level', 'strong-intermediate', 22),
+        row('tack', 'other', 9),
+        row('tack', 'english', 3),
+        row('max_hours', '8', 30),
+        row('max_hours', '3', 2),
+        row('max_hours', '5', 12),
+      ],
+      prices,
+    );
+    expect(facets.rider_level).toEqual([
+      { value: 'novice', text: 'Novice', count: 4 },
+      { value: 'strong-intermediate', text: 'Strong intermediate', count: 22 },
+      { value: 'advanced', text: 'Advanced', count: 30 },
+    ]);
+    expect(facets.tack).toEqual([
+      { value: 'english', text: 'English', count: 3 },
+      { value: 'other', text: 'Other tack', count: 9 },
+    ]);
+    expect(facets.max_hours).toEqual([
+      { value: 3, text: 'Up to 3 hours', count: 2 },
+      { value: 5, text: 'Up to 5 hours', count: 12 },
+      { value: 8, text: 'Up to 8 hours', count: 30 },
+    ]);
+  });
+});

@@ -7,6 +7,14 @@
  */
 import type { components } from '@gallop/api-client';
 import {
+  LEVEL_DEFINITIONS,
+  RIDER_LEVELS,
+  TACK_LABELS,
+  TACKS,
+  type RiderLevel,
+  type Tack,
+} from '@gallop/rider-fit';
+import {
   ACCOMMODATION_LABELS,
   COMFORT_LABELS,
   CRUISE_TYPE_LABELS,
@@ -20,6 +28,7 @@ import {
   type OperatorType,
 } from '@gallop/search-filters';
 import {
+  AT_MOST_FACETS,
   compareByName,
   ORGANIZER_FACET_LIMIT,
   TOUR_FACETS,
@@ -62,20 +71,38 @@ function baseQuery(compiled: CompiledFilter): SQL {
     const condition = compiled.facets[kind];
     return condition ? [sql`(${condition}) as ${flag(kind)}`] : [];
   });
-  const dates = dateConditions(compiled);
+  // Whether the tour's standard horses carry the rider: its dates without a heavier-horse place
+  // free then count too (`datesOfBase`).
+  const standardHorses = compiled.rider
+    ? [sql`${compiled.rider.standard} as f_standard_horses`]
+    : [];
   return sql.join(
     [
       sql`select tours.id, tours.country_ids, tours.region_ids, tours.city_ids, tours.rest_kind_ids,
         tours.collection_ids, tours.language_codes, tours.comfort, tours.accommodation,
-        tours.difficulty, tours.organizer_id, tours.operator_type, tours.showplace_ids,
+        tours.difficulty, tours.rider_level, tours.tack, tours.other_tack_on_request,
+        tours.hours_longest_day, tours.organizer_id, tours.operator_type, tours.showplace_ids,
         tours.is_cruise, tours.water_object_id, tours.cruise_type, tours.start_city_id,
         tours.ship_id, ${CABINS_CAPACITY} as cabins_capacity, tours.is_returning_cruise,
-        ${hasMatchingDate(compiled, dates)} as f_dates`,
+        ${hasMatchingDate(compiled)} as f_dates`,
+      ...standardHorses,
       ...flagColumns,
     ],
     sql`, `,
   );
 }
+
+/**
+ * An "at most" kind's options a tour counts for (`AT_MOST_FACETS`): those at or above its own
+ * value of `column`, so each option's count is the tours at or below it.
+ */
+function atMostValues(kind: keyof typeof AT_MOST_FACETS, column: string): string {
+  const options = AT_MOST_FACETS[kind].map(({ value, rank }) => `('${value}', ${rank})`);
+  return `unnest(array(select o.value from (values ${options.join(', ')}) as o(value, rank) where ${column} <= o.rank))`;
+}
+
+/** Every tack when the organizer saddles another on request, else the tour's own. */
+const TACKS_OF_TOUR = `unnest(case when base.other_tack_on_request then array[${TACKS.map((tack) => `'${tack}'`).join(', ')}] else array[base.tack] end)`;
 
 /** A cruise's value of a column, as text (no row for another tour, or a cruise without one). */
 const cruiseValue = (column: string) =>
@@ -95,6 +122,9 @@ const VALUES: Record<TourFacet, string> = {
   comfort: 'base.comfort',
   accommodation: 'base.accommodation',
   difficulty: 'base.difficulty::text',
+  rider_level: atMostValues('rider_level', 'base.rider_level'),
+  tack: TACKS_OF_TOUR,
+  max_hours: atMostValues('max_hours', 'base.hours_longest_day'),
   organizers: 'base.organizer_id::text',
   operator_types: 'base.operator_type',
   // Each world part once, however many of its countries the tour visits.
@@ -156,9 +186,12 @@ function tourFacetsQuery(compiled: CompiledFilter): SQL {
     where counted.facet not in (${namedKinds}) or ${label} is not null`;
 }
 
-/** Dates of the base tours matching the date filters less `omit`. */
+/** Dates of the base tours matching the date filters less `omit`, and carrying the rider. */
 function datesOfBase(compiled: CompiledFilter, omit: DateGroup): SQL {
   const conditions = [bookableDate(compiled.today), ...dateConditions(compiled, [omit])];
+  if (compiled.rider) {
+    conditions.push(sql`(base.f_standard_horses or tour_dates.heavy_places_free > 0)`);
+  }
   return sql`base join tour_dates on tour_dates.tour_id = base.id and ${and(conditions)}`;
 }
 
@@ -189,6 +222,9 @@ const READ_VALUE: Record<TourFacet | 'durations', (value: string) => string | nu
   comfort: String,
   accommodation: String,
   difficulty: Number,
+  rider_level: String,
+  tack: String,
+  max_hours: Number,
   organizers: Number,
   operator_types: String,
   world_parts: Number,
@@ -202,6 +238,9 @@ const READ_VALUE: Record<TourFacet | 'durations', (value: string) => string | nu
   durations: Number,
 };
 
+/** A `max_hours` option's text. */
+export const maxHoursLabel = (hours: number) => `Up to ${hours} hours`;
+
 function labelOf(facet: TourFacet | 'durations', value: string, label: string | null): string {
   switch (facet) {
     case 'comfort':
@@ -210,6 +249,12 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
       return ACCOMMODATION_LABELS[value as AccommodationFilter] ?? value;
     case 'difficulty':
       return DIFFICULTY_LABELS[Number(value) as Difficulty] ?? value;
+    case 'rider_level':
+      return LEVEL_DEFINITIONS[value as RiderLevel]?.label ?? value;
+    case 'tack':
+      return TACK_LABELS[value as Tack] ?? value;
+    case 'max_hours':
+      return maxHoursLabel(Number(value));
     case 'operator_types':
       return OPERATOR_TYPE_LABELS[value as OperatorType] ?? value;
     case 'cruise_types':
@@ -232,11 +277,16 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
 const ORDERED_BY_VALUE = new Set<string>([
   'difficulty',
   'durations',
-  'comfort',
+  'max_hours',
   'cruise_types',
   'cabins_capacity',
 ]);
-const COMFORT_ORDER = Object.keys(COMFORT_LABELS);
+/** Kinds in the order of their scale: comfort lowest first, levels lowest first, tacks. */
+const ORDERED_BY_SCALE: Readonly<Record<string, readonly string[]>> = {
+  comfort: Object.keys(COMFORT_LABELS),
+  rider_level: RIDER_LEVELS,
+  tack: TACKS,
+};
 
 /** A facet's option with its name rank, when the counter gave one (`FacetRow.nameRank`). */
 interface RankedOption {
@@ -249,9 +299,8 @@ function compareOptions(facet: string) {
     { option: a, nameRank: rankA }: RankedOption,
     { option: b, nameRank: rankB }: RankedOption,
   ): number => {
-    if (facet === 'comfort') {
-      return COMFORT_ORDER.indexOf(String(a.value)) - COMFORT_ORDER.indexOf(String(b.value));
-    }
+    const scale = ORDERED_BY_SCALE[facet];
+    if (scale) return scale.indexOf(String(a.value)) - scale.indexOf(String(b.value));
     if (ORDERED_BY_VALUE.has(facet)) return Number(a.value) - Number(b.value);
     if (b.count !== a.count) return b.count - a.count;
     return rankA !== undefined && rankB !== undefined ? rankA - rankB : compareByName(a, b);

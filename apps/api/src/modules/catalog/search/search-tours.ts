@@ -14,6 +14,7 @@ import {
   bookableDate,
   compileFilter,
   dateConditions,
+  hasMatchingDate,
   whereAll,
   type CompiledFilter,
 } from './conditions.ts';
@@ -48,13 +49,16 @@ function pageQuery(compiled: CompiledFilter, sort: Sort, offset: number, limit: 
     return sql`select tours.id from tours where ${whereAll(compiled)}
       order by tours.from_price_usd ${direction}, tours.id ${direction} ${page}`;
   }
-  // The price of a tour is its cheapest date that matches the date filters.
+  // The price of a tour is its cheapest date that matches the date filters (the card's price);
+  // a rider's weight decides which tours match, not their price.
+  const riderMatches = compiled.rider ? [hasMatchingDate(compiled)] : [];
   return sql`select tours.id from tours
     cross join lateral (
       select min(tour_dates.price_usd) as price from tour_dates
       where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
     ) matching
-    where ${and([...compiled.common, ...Object.values(compiled.facets)])} and matching.price is not null
+    where ${and([...compiled.common, ...Object.values(compiled.facets), ...riderMatches])}
+      and matching.price is not null
     order by matching.price ${direction}, tours.id ${direction} ${page}`;
 }
 
@@ -96,7 +100,10 @@ export function sqlSearch(
   };
 }
 
-/** The dates a card may show: those the filter's date conditions accept (all without any). */
+/**
+ * The dates a card may show: those the filter's date conditions accept (all without any). A
+ * rider's weight does not narrow them (a card prices a tour as the price orders do).
+ */
 function dateScope(compiled: CompiledFilter): SQL | undefined {
   const dates = dateConditions(compiled);
   return dates.length > 0 ? and(dates) : undefined;

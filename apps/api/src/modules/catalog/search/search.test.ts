@@ -210,6 +210,43 @@ const FILTER_CASES: FilterCase[] = [
     make: () => ({ query: { minAge: 10 }, tour: (tour) => tour.minAge <= 10 }),
   },
   {
+    name: 'riderLevel: tours for that level or below',
+    make: () => ({ query: { riderLevel: 'novice' }, tour: (tour) => tour.riderLevel <= 1 }),
+  },
+  {
+    name: 'tack (any of), or another saddled on request',
+    make: () => ({
+      query: { tack: ['western', 'other'] },
+      tour: (tour) => ['western', 'other'].includes(tour.tack) || tour.otherTackOnRequest,
+    }),
+  },
+  {
+    name: 'maxHours: the longest day in the saddle is at most the value',
+    make: () => ({ query: { maxHours: 4.5 }, tour: (tour) => tour.hoursLongestDay <= 4.5 }),
+  },
+  {
+    name: 'riderWeight: the standard horses carry the rider, or a heavier horse is free on a date',
+    make: () => ({
+      query: { riderWeight: 104 },
+      tour: (tour) => tour.heavyRiderWeightKg >= 104 || tour.maxRiderWeightKg >= 104,
+      date: (date) =>
+        toursById.get(date.tourId)!.maxRiderWeightKg >= 104 || date.heavyPlacesFree > 0,
+    }),
+  },
+  {
+    name: 'riderWeight: a heavier horse free on a date within the date range',
+    make: () => {
+      const dateTo = addDays(today, 90);
+      return {
+        query: { riderWeight: 108, dateTo },
+        tour: (tour) => tour.heavyRiderWeightKg >= 108 || tour.maxRiderWeightKg >= 108,
+        date: (date) =>
+          date.startDate <= dateTo &&
+          (toursById.get(date.tourId)!.maxRiderWeightKg >= 108 || date.heavyPlacesFree > 0),
+      };
+    },
+  },
+  {
     name: 'price range in EUR, on the same date as the date range',
     make: () => {
       const dateTo = addDays(today, 120);
@@ -535,6 +572,10 @@ describe('GET /spa/tours?expand=filters', () => {
         return Number(value) >= 20 ? { daysMin: value } : { daysMin: value, daysMax: value };
       case 'returning_cruises':
         return { onlyReturningCruises: value };
+      case 'rider_level':
+        return { riderLevel: value };
+      case 'max_hours':
+        return { maxHours: value };
       default: {
         const [param] = kindParams[kind] ?? [kind];
         return { [param!]: SINGLE_VALUE_KINDS.has(kind) ? value : [value] };
@@ -553,6 +594,8 @@ describe('GET /spa/tours?expand=filters', () => {
     cruise_start_cities: ['cruisesStartCity'],
     cabins_capacity: ['cruisesCabinsCapacity'],
     returning_cruises: ['onlyReturningCruises'],
+    rider_level: ['riderLevel'],
+    max_hours: ['maxHours'],
   };
   /** Kinds whose filter takes one value rather than a list. */
   const SINGLE_VALUE_KINDS = new Set([
@@ -578,6 +621,10 @@ describe('GET /spa/tours?expand=filters', () => {
       name: 'several filters (each facet leaves its own kind out)',
       query: { comfort: ['base', 'medium', 'improved'], difficulty: [1, 2], daysMax: 9 } as Query,
     },
+    {
+      name: 'riding filters (levels and hours count "at most": the total of choosing it)',
+      query: { riderLevel: 'intermediate', tack: ['english'], maxHours: 6, riderWeight: 100 },
+    },
     { name: 'cruises', query: { isCruisesSearch: 1 } as Query },
     {
       name: 'cruises with cruise filters',
@@ -595,6 +642,9 @@ describe('GET /spa/tours?expand=filters', () => {
         'comfort',
         'countries',
         'difficulty',
+        'rider_level',
+        'tack',
+        'max_hours',
         'durations',
         'languages',
         'operator_types',
@@ -665,6 +715,9 @@ describe('GET /spa/tours?expand=filters', () => {
       comfort: 'premium',
       difficulty: 4,
       accommodation: 'hotel',
+      riderLevel: 'beginner',
+      tack: 'western',
+      maxHours: 4,
       priceMax: 1,
     };
     // The same for the SQL path: the equivalence test compares facets of both.
@@ -682,7 +735,17 @@ describe('GET /spa/tours?expand=filters', () => {
       expect(option('comfort', 'premium')).toEqual({ value: 'premium', text: 'Premium', count: 0 });
       expect(option('difficulty', 4)).toMatchObject({ count: 0 });
       expect(option('accommodation', 'hotel')).toMatchObject({ count: 0 });
+      expect(option('rider_level', 'beginner')).toEqual({
+        value: 'beginner',
+        text: 'Beginner',
+        count: 0,
+      });
+      expect(option('tack', 'western')).toEqual({ value: 'western', text: 'Western', count: 0 });
+      expect(option('max_hours', 4)).toEqual({ value: 4, text: 'Up to 4 hours', count: 0 });
     }
+    // Hours that are no option of the facet (any half hour is a filter) add none.
+    const halfHour = (await list({ ...query, maxHours: 4.5, expand: 'filters' })).filters!;
+    expect(halfHour.max_hours).toEqual([]);
     // Places of the other kinds too: a world part, a showplace.
     const continent = mostCommon(
       (tour) => tour.countryIds.map((id) => worldPartOf.get(id)!),
@@ -704,13 +767,15 @@ describe('GET /spa/tours-page', () => {
     return { status: response.statusCode, body: expectContractResponse(response, 'getToursPage') };
   }
 
-  it('applies the stored filters of every kind of page (country, season, excursions, cruises)', async () => {
+  it('applies the stored filters of every kind of page (country, season, excursions, cruises, level)', async () => {
     const rows = await db.select().from(seoPages);
     const picks = [
       rows.find((row) => row.groupName === 'Countries'),
       rows.find((row) => 'dateFrom' in row.filters),
       rows.find((row) => row.filters['type'] === 2),
       rows.find((row) => row.filters['isCruisesSearch'] === 1),
+      // "Best for beginners": a page of a riding requirement (issue 46).
+      rows.find((row) => row.filters['riderLevel'] === 'beginner'),
     ];
     for (const row of picks) {
       expect(row).toBeDefined();
@@ -784,6 +849,8 @@ describe('bad input', () => {
     'page=999999',
     'organizer=99999999999&countries=5,2147483648',
     'maxGroupSize=5000&cruisesCabinsCapacity=500',
+    'riderWeight=300&maxHours=4.3&tack=bareback,western&riderLevel=expert',
+    'maxHours=12&riderWeight=19.6',
     `languages=${Array.from({ length: 60 }, (_, n) => `l${n}`).join(',')}`,
     `placeName=${'x'.repeat(300)}&slug=${'y'.repeat(300)}`,
   ])('accepts what the web makes of a hand-typed %s', async (typed) => {
@@ -802,12 +869,21 @@ describe('bad input', () => {
     expect(response.statusCode, query.toString()).toBe(200);
   });
 
-  it.each([{ sort: 'cheap' }, { type: 3 }, { countries: 'abc' }, { priceMax: -1 }, { page: 0 }])(
-    'answers 400 for %o',
-    async (query) => {
-      const response = await inject('/spa/tours', query);
-      expectContractResponse(response, 'listTours');
-      expect(response.statusCode).toBe(400);
-    },
-  );
+  it.each([
+    { sort: 'cheap' },
+    { type: 3 },
+    { countries: 'abc' },
+    { priceMax: -1 },
+    { page: 0 },
+    { riderLevel: 'expert' },
+    { tack: 'bareback' },
+    { maxHours: 4.3 },
+    { maxHours: 13 },
+    { riderWeight: 300 },
+    { riderWeight: 95.5 },
+  ])('answers 400 for %o', async (query) => {
+    const response = await inject('/spa/tours', query);
+    expectContractResponse(response, 'listTours');
+    expect(response.statusCode).toBe(400);
+  });
 });

@@ -20,10 +20,15 @@ import { intArray, queryRows } from '../sql.ts';
 
 type Numeric = number | string;
 
-interface TourQueryRow extends Omit<IndexTourRow, 'fromPriceUsd' | 'lat' | 'lng'> {
+interface TourQueryRow extends Omit<
+  IndexTourRow,
+  'fromPriceUsd' | 'lat' | 'lng' | 'hoursLongestDay'
+> {
   fromPriceUsd: Numeric | null;
   lat: Numeric;
   lng: Numeric;
+  /** A `real`: node-postgres reads it as text. */
+  hoursLongestDay: Numeric;
 }
 
 /** Only public tours (published, of a published organizer: ../../listed.ts): nothing else is searched. */
@@ -39,7 +44,10 @@ const TOURS = sql`
     tours.start_city_id as "startCityId",
     coalesce(tours.cabins_capacity, ships.cabins_capacity) as "cabinsCapacity",
     tours.is_returning_cruise as "isReturningCruise", tours.ship_id as "shipId",
-    tours.water_object_id as "waterObjectId", tours.lat, tours.lng
+    tours.water_object_id as "waterObjectId", tours.lat, tours.lng,
+    tours.rider_level as "riderLevel", tours.tack, tours.other_tack_on_request as "otherTackOnRequest",
+    tours.hours_longest_day as "hoursLongestDay", tours.max_rider_weight_kg as "maxRiderWeightKg",
+    tours.heavy_rider_weight_kg as "heavyRiderWeightKg"
   from tours left join ships on ships.id = tours.ship_id
   where ${publicTour()}`;
 
@@ -107,6 +115,7 @@ function toIndexRow(row: TourQueryRow): IndexTourRow {
     fromPriceUsd: row.fromPriceUsd === null ? null : Number(row.fromPriceUsd),
     lat: Number(row.lat),
     lng: Number(row.lng),
+    hoursLongestDay: Number(row.hoursLongestDay),
   };
 }
 
@@ -154,7 +163,8 @@ async function readPageAsRows(
 /** The bookable dates of the tours `tours` selects, in the order the index is built from. */
 function datesWhere(tours: SQL, today: string): SQL {
   return sql`select tour_id as "tourId", start_date::text as "startDate", duration,
-      price_usd as "priceUsd", price_per_day_usd as "pricePerDayUsd"
+      price_usd as "priceUsd", price_per_day_usd as "pricePerDayUsd",
+      heavy_places_free as "heavyPlacesFree"
     from tour_dates
     where ${tours} and ${bookableDate(today)}
     order by tour_dates.tour_id, tour_dates.start_date, tour_dates.id`;
@@ -168,14 +178,14 @@ async function readPageAsJson(
 ): Promise<TourPage> {
   const { tours, dates } = await queryJson<{
     tours: TourQueryRow[];
-    dates: [number, string, number, number, number][];
+    dates: [number, string, number, number, number, number][];
   }>(
     db,
     sql`with page as (${TOURS} and tours.id > ${after} order by tours.id limit ${pageSize})
       select json_build_object(
         'tours', (select coalesce(json_agg(page order by page.id), '[]') from page),
         'dates', (select coalesce(json_agg(json_build_array(tour_id, start_date::text, duration,
-            price_usd, price_per_day_usd) order by tour_id, start_date, id), '[]')
+            price_usd, price_per_day_usd, heavy_places_free) order by tour_id, start_date, id), '[]')
           from tour_dates
           where tour_dates.tour_id > ${after}
             and tour_dates.tour_id <= (select max(page.id) from page)
@@ -183,13 +193,16 @@ async function readPageAsJson(
   );
   return {
     tours,
-    dates: dates.map(([tourId, startDate, duration, priceUsd, pricePerDayUsd]) => ({
-      tourId,
-      startDate,
-      duration,
-      priceUsd,
-      pricePerDayUsd,
-    })),
+    dates: dates.map(
+      ([tourId, startDate, duration, priceUsd, pricePerDayUsd, heavyPlacesFree]) => ({
+        tourId,
+        startDate,
+        duration,
+        priceUsd,
+        pricePerDayUsd,
+        heavyPlacesFree,
+      }),
+    ),
   };
 }
 

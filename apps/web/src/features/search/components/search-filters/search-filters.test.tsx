@@ -104,3 +104,85 @@ describe('SearchFiltersPanel: the kind of trip and its filters', () => {
     );
   });
 });
+
+describe('SearchFiltersPanel: the riding filters', () => {
+  const facets: FilterFacets = {
+    rider_level: [
+      { value: 'novice', text: 'Novice', count: 4 },
+      { value: 'intermediate', text: 'Intermediate', count: 11 },
+      { value: 'strong-intermediate', text: 'Strong intermediate', count: 15 },
+      { value: 'advanced', text: 'Advanced', count: 18 },
+    ],
+    tack: [
+      { value: 'english', text: 'English', count: 12 },
+      { value: 'western', text: 'Western', count: 7 },
+    ],
+    max_hours: [
+      { value: 4, text: 'Up to 4 hours', count: 3 },
+      { value: 5, text: 'Up to 5 hours', count: 9 },
+      { value: 8, text: 'Up to 8 hours', count: 18 },
+    ],
+  };
+
+  it('offers every rider level by its name, with the tours for that level or below', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { riderLevel: 'intermediate' }, onChange);
+    expect(screen.getByRole('radio', { name: 'Intermediate 11 tours' })).toBeChecked();
+    // A level the facet does not list has no tour for it.
+    expect(screen.getByRole('radio', { name: 'Beginner 0 tours' })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: 'Strong intermediate 15 tours' }));
+    expect(onChange).toHaveBeenLastCalledWith({ riderLevel: 'strong-intermediate' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Any level' }));
+    expect(onChange).toHaveBeenLastCalledWith({ riderLevel: undefined });
+  });
+
+  it('offers the tacks with their counts', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { tack: 'english' }, onChange);
+    expect(screen.getByRole('checkbox', { name: 'English 12 tours' })).toBeChecked();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Western 7 tours' }));
+    expect(onChange).toHaveBeenLastCalledWith({ tack: ['english', 'western'] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'English 12 tours' }));
+    expect(onChange).toHaveBeenLastCalledWith({ tack: [] });
+  });
+
+  it('chooses the hours in the saddle per day, keeping hours typed in an address', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { maxHours: 4.5 }, onChange);
+    // The select is named by its value and its (hidden) label, the group's title.
+    const select = screen.getByRole('button', {
+      name: 'Up to 4.5 hours Hours in the saddle per day',
+    });
+    fireEvent.click(select);
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([
+      'Any length',
+      'Up to 3 hours (0)',
+      'Up to 4 hours (3)',
+      'Up to 4.5 hours',
+      'Up to 5 hours (9)',
+      'Up to 6 hours (0)',
+      'Up to 8 hours (18)',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Up to 5 hours (9)' }));
+    expect(onChange).toHaveBeenLastCalledWith({ maxHours: 5 });
+  });
+
+  it('takes the rider weight in kilograms when it is committed, and clears it', async () => {
+    const onChange = vi.fn();
+    const { unmount } = await renderPanel(facets, {}, onChange);
+    fireEvent.click(screen.getByRole('button', { name: 'Rider weight, kg' }));
+    const weight = screen.getByRole('spinbutton', { name: 'Rider weight, kg' });
+    fireEvent.change(weight, { target: { value: '104' } });
+    expect(onChange).not.toHaveBeenCalledWith({ riderWeight: 104 });
+    fireEvent.blur(weight);
+    expect(onChange).toHaveBeenLastCalledWith({ riderWeight: 104 });
+    unmount();
+    await renderPanel(facets, { riderWeight: 104 }, onChange);
+    const chosen = screen.getByRole('spinbutton', { name: 'Rider weight, kg' });
+    expect(chosen).toHaveValue('104');
+    fireEvent.change(chosen, { target: { value: '' } });
+    fireEvent.blur(chosen);
+    expect(onChange).toHaveBeenLastCalledWith({ riderWeight: undefined });
+  });
+});

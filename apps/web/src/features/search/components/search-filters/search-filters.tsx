@@ -26,6 +26,7 @@ import { readId } from './facet-values';
 import { FilterGroup as Group, OneValueGroups, type OneValueKind } from './filter-group';
 import { PlaceFilter, type PlaceFilterProps } from './place-filter';
 import { RangeFilter } from './range-filter';
+import { RidingFilters } from './riding-filters';
 import './search-filters.css';
 
 export type FilterChange = Partial<Record<FilterField, unknown>>;
@@ -162,7 +163,10 @@ function organizersHint(facets: FilterFacets | undefined): string | undefined {
   return `Showing ${formatNumber(shown)} of ${formatNumber(total)} organizers, those with the most tours.`;
 }
 
-/** Every filter kind the API's facets offer, plus dates, prices, duration, age and group size. */
+/**
+ * Every filter kind the API's facets offer, plus dates, prices, duration, age, group size and the
+ * rider's weight.
+ */
 export function SearchFiltersPanel({
   filters,
   facets,
@@ -275,6 +279,7 @@ export function SearchFiltersPanel({
       </Group>
 
       {checklists(TOUR_CHECKLISTS)}
+      <RidingFilters filters={filters} facets={facets} onChange={onChange} />
       {/* A cruise sleeps in its ship's cabins: nothing to choose. */}
       {!cruises && has(facets?.accommodation) && (
         <Group title="Accommodation">
