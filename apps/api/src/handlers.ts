@@ -17,6 +17,7 @@ import type { RatesCache } from '#src/shared/money/rates.ts';
 import {
   accountsHandlers,
   favouritesHandlers,
+  riderPassportHandlers,
   verificationHandlers,
 } from '#src/modules/accounts/index.ts';
 import type { SessionsEnded } from '#src/modules/sessions/index.ts';
@@ -164,6 +165,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       callSecret: app.callSecret,
     }),
     ...favouritesHandlers({ db }),
+    ...riderPassportHandlers({ db }),
     ...bookingsHandlers({
       db,
       rates,

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -156,3 +157,25 @@ export const userFavouriteTours = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.tourId] })],
 );
+
+/** A stored passport: `RiderPassport` of the contract (snake_case), read back through `readPassport`. */
+export interface StoredPassport {
+  level: string;
+  tack: string | null;
+  hours_per_day: number | null;
+  weight_kg: number | null;
+}
+
+/**
+ * A signed-in traveller's rider passport and their companions' (decision 108). One document per
+ * account: it is read and written whole, and nothing searches inside it (guests keep theirs in
+ * the `gallop_rider` cookie).
+ */
+export const riderPassports = pgTable('rider_passports', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passport: jsonb().$type<StoredPassport | null>(),
+  companions: jsonb().$type<(StoredPassport & { name: string })[]>().notNull().default([]),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -90,6 +90,11 @@ export const bookingRequests = pgTable(
     balanceRemindedDays: smallint(),
     /** Seats this request holds on its date (the tourists when it was created or changed). */
     seats: smallint().notNull(),
+    /**
+     * Heavier-horse places this request holds on its date: its riders above the tour's standard
+     * weight limit (taken and given back with the seats, `seats.ts`).
+     */
+    heavyPlaces: smallint().notNull().default(0),
     contactName: text().notNull(),
     contactEmail: text().notNull(),
     contactPhone: text().notNull(),
@@ -112,6 +117,10 @@ export const bookingRequests = pgTable(
       sql`${table.paid} >= 0 and ${table.paid} <= ${table.price}`,
     ),
     check('booking_requests_refunded_positive', sql`${table.refunded} >= 0`),
+    check(
+      'booking_requests_heavy_places_within_seats',
+      sql`${table.heavyPlaces} >= 0 and ${table.heavyPlaces} <= ${table.seats}`,
+    ),
   ],
 );
 
@@ -133,12 +142,17 @@ export const bookingTourists = pgTable(
     foodRestriction: text(),
     /** Kilograms: horses are matched to riders (spec: weight collected on this site). */
     weight: real(),
+    /** The rider's level as given (0 beginner … 4 advanced, `RIDER_LEVELS`); null: not given. */
+    riderLevel: smallint(),
     /** Set once the traveller has filled this tourist in themselves. */
     isTouched: boolean().notNull().default(false),
     arrival: jsonb().$type<StoredTravelInfo>(),
     departure: jsonb().$type<StoredTravelInfo>(),
   },
-  (table) => [index('booking_tourists_request_idx').on(table.requestId, table.position)],
+  (table) => [
+    index('booking_tourists_request_idx').on(table.requestId, table.position),
+    check('booking_tourists_rider_level_range', sql`${table.riderLevel} between 0 and 4`),
+  ],
 );
 
 /**

@@ -6,4 +6,5 @@
 export { favouritesHandlers } from './favourites.ts';
 export { accountsHandlers } from './handlers.ts';
 export { hashPassword } from './passwords.ts';
+export { riderPassportHandlers } from './rider-passports.ts';
 export { verificationHandlers } from './verification.ts';

@@ -43,7 +43,15 @@ export function chatRequestsHandlers({
         .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
         .limit(50);
       const rates = await ratesCache.get();
+      // Weights are the traveller's and their organizer's to read, not support's.
+      const reader =
+        chat.clientId === user.id
+          ? 'traveller'
+          : chat.kind === 'organizer'
+            ? 'organizer'
+            : 'support';
       const items = await toBookingRequests(db, rows, {
+        reader,
         currency: requestCurrency(request, rates),
         rates,
       });

@@ -15,7 +15,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { runBookingJob, type ExpiryOptions } from './expiry.ts';
-import { releaseSeats } from './seats.ts';
+import { releasePlaces } from './seats.ts';
 import { isActive } from '#src/modules/booking-rules/index.ts';
 import { lockBooking } from './transitions.ts';
 
@@ -70,9 +70,13 @@ async function moveIntoThePast(db: Database, id: number, now: Date): Promise<Mov
         isBusy: true,
         numberOfSeats: seats,
         numberOfFreeSeats: holds ? seats - booking.seats : seats,
+        heavyPlaces: booking.heavyPlaces,
+        heavyPlacesFree: holds ? 0 : booking.heavyPlaces,
       })
       .returning({ id: tourDates.id });
-    if (holds) await releaseSeats(tx, date.id, booking.seats);
+    if (holds) {
+      await releasePlaces(tx, date.id, { seats: booking.seats, heavy: booking.heavyPlaces });
+    }
     await tx
       .update(bookingRequests)
       .set({ tourDateId: past!.id, updatedAt: now })

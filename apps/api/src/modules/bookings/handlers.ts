@@ -56,7 +56,8 @@ import {
   toBookingRequests,
   type RequestRow,
 } from './records.ts';
-import { takeSeats } from './seats.ts';
+import { placesFor, placesShortError, refuseOverweight } from './rider-places.ts';
+import { takePlaces } from './seats.ts';
 import { bookingReceivedMessage } from './messages.ts';
 import {
   answerRequest as answerRequestAs,
@@ -127,9 +128,6 @@ export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-m
 export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
 const gone = (message: string) => new HttpError(410, message);
 
-const seatsLeft = (free: number) =>
-  free === 0 ? 'No seats are left on this date' : `Only ${free} seat(s) left on this date`;
-
 /** "Ann Rider" -> first and last name for an account opened from a booking contact. */
 function splitName(name: string): { firstName: string; lastName: string | null } {
   const [first = name, ...rest] = name.trim().split(/\s+/);
@@ -154,7 +152,14 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
   async function view(request: FastifyRequest) {
     const rates = await deps.rates.get();
-    return { currency: requestCurrency(request, rates), rates, now: now(), holdHours };
+    // The traveller's own calls: they read their riders' weights.
+    return {
+      reader: 'traveller' as const,
+      currency: requestCurrency(request, rates),
+      rates,
+      now: now(),
+      holdHours,
+    };
   }
 
   const answer = async (request: FastifyRequest, row: RequestRow) =>
@@ -254,6 +259,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         fingerprint: fingerprintOf({ user: signed?.user.id ?? null, currency, body }),
         answer: async (id: number) =>
           toBookingRequest(db, (await findRequest(db, id))!, {
+            reader: 'traveller',
             currency,
             rates,
             now: now(),
@@ -271,6 +277,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           id: tours.id,
           name: tours.name,
           minAge: tours.minAge,
+          maxRiderWeightKg: tours.maxRiderWeightKg,
+          heavyRiderWeightKg: tours.heavyRiderWeightKg,
           cancellationPolicy: tours.cancellationPolicy,
           organizerEmail: organizers.email,
         })
@@ -290,6 +298,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           [`tourists.${blank}.${field}`]: ['Required field'],
         });
       }
+      refuseOverweight(tourists, tour);
+      const places = placesFor(tourists, tour);
 
       let date: typeof tourDates.$inferSelect | undefined;
       if (body.tour_date_id !== undefined) {
@@ -329,13 +339,9 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         create: async (tx) => {
           const userId = await bookingUser(tx, signed?.user.id, body.contact);
           if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
-          if (date && !(await takeSeats(tx, date.id, tourists.length))) {
-            const [fresh] = await tx
-              .select({ free: tourDates.numberOfFreeSeats })
-              .from(tourDates)
-              .where(eq(tourDates.id, date.id));
-            const text = seatsLeft(fresh?.free ?? 0);
-            throw unprocessable(text, { tourists: [text] });
+          if (date) {
+            const took = await takePlaces(tx, date.id, places);
+            if (!took.taken) throw placesShortError(took, tourists, tour);
           }
           const createdAt = now();
           const [row] = await tx
@@ -363,6 +369,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
               cancellationPolicy: tour.cancellationPolicy,
               cancellationTiers: [...tiersOf(tour.cancellationPolicy)],
               seats: tourists.length,
+              heavyPlaces: date ? places.heavy : 0,
               contactName,
               contactEmail,
               contactPhone: body.contact.phone,

@@ -31,7 +31,7 @@ export {
   major,
   ownRequest,
   toBookingRequest,
-  toTourist,
+  riderName,
   type RequestRow,
   type TouristRow,
 } from './records.ts';

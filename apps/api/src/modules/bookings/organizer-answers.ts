@@ -101,7 +101,7 @@ export async function toRequestForOrganizer(
     start: facts.start,
     end: facts.end,
     seats: row.seats,
-    tourists: riders.map((rider) => toTourist(rider, false)),
+    tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,
     contact_name: row.contactName,
     price: major(row.price),

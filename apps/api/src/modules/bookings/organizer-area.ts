@@ -166,7 +166,10 @@ export async function toOrganizerBooking(
 ): Promise<OrganizerBooking> {
   const { db } = deps;
   const [[tour], [date], riders, paymentRows, [meeting], saved] = await Promise.all([
-    db.select({ name: tours.name }).from(tours).where(eq(tours.id, row.tourId)),
+    db
+      .select({ name: tours.name, maxRiderWeightKg: tours.maxRiderWeightKg })
+      .from(tours)
+      .where(eq(tours.id, row.tourId)),
     row.tourDateId === null
       ? Promise.resolve([])
       : db
@@ -198,7 +201,9 @@ export async function toOrganizerBooking(
     start: date?.start ?? null,
     end: date?.end ?? null,
     seats: row.seats,
-    tourists: riders.map((rider) => toTourist(rider, false)),
+    heavy_places: row.heavyPlaces,
+    max_rider_weight_kg: tour?.maxRiderWeightKg ?? 0,
+    tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,
     contact_name: row.contactName,
     contact_email: row.contactEmail,

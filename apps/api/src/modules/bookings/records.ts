@@ -3,6 +3,7 @@
  * `ArrivalInfo`), and the one place that decides who may open a request.
  */
 import type { components } from '@gallop/api-client';
+import { RIDER_LEVELS } from '@gallop/rider-fit';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, bookingTourists, refunds, tourDates } from '#src/db/schema/index.ts';
@@ -40,15 +41,28 @@ export const forbidden = (message = 'This booking belongs to another account') =
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
 
+/** "First Middle Last" of a rider. */
+export const riderName = (row: Pick<TouristRow, 'firstName' | 'middleName' | 'lastName'>) =>
+  [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' ');
+
+/** Who reads a booking's riders: only its traveller and its organizer see their weights. */
+export type RiderReader = 'traveller' | 'organizer' | 'support';
+
 /**
  * A rider as the contract shapes it. `editable`: the booking is active and its tour ahead;
  * `removable` (default `editable`): taking one rider off would not price the booking below what is
- * paid (`changeRidersIn` refuses that, support refunds it).
+ * paid (`changeRidersIn` refuses that, support refunds it). The weight is private to the
+ * traveller and the booking's organizer (decisions: "Riding").
  */
-export function toTourist(row: TouristRow, editable: boolean, removable = editable): Tourist {
+export function toTourist(
+  row: TouristRow,
+  reader: RiderReader,
+  editable: boolean,
+  removable = editable,
+): Tourist {
   return {
     id: row.id,
-    full_name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' '),
+    full_name: riderName(row),
     first_name: row.firstName,
     last_name: row.lastName,
     middle_name: row.middleName,
@@ -57,7 +71,8 @@ export function toTourist(row: TouristRow, editable: boolean, removable = editab
     email: row.email,
     phone: row.phone,
     food_restriction: row.foodRestriction,
-    weight: row.weight,
+    weight: reader === 'support' ? null : row.weight,
+    level: row.riderLevel === null ? null : (RIDER_LEVELS[row.riderLevel] ?? null),
     is_touched: row.isTouched,
     can_edit: editable,
     // The first tourist is the one who booked; a request keeps at least one.
@@ -115,7 +130,7 @@ export function toArrivalInfo(
     request_id: requestId,
     tourists: riders.map((t) => ({
       tourist_id: t.id,
-      name: toTourist(t, false).full_name,
+      name: riderName(t),
       ...(t.arrival ? { arrival: t.arrival } : {}),
       ...(t.departure ? { departure: t.departure } : {}),
     })),
@@ -149,6 +164,8 @@ async function loadRefunds(db: Database, requestIds: readonly number[]) {
 export const DEFAULT_HOLD_HOURS = 72;
 
 export interface ViewContext {
+  /** Who asks: support reads no rider weights. */
+  reader: RiderReader;
   /** Hours a confirmed, unpaid booking holds its seats (default 72). */
   holdHours?: number;
   currency: string;
@@ -211,7 +228,7 @@ export async function toBookingRequests(
       status: status as BookingRequest['status'],
       tour,
       tourists: (tourists.get(row.id) ?? []).map((tourist) =>
-        toTourist(tourist, active && beforeStart, oneFewerCoversPaid(row)),
+        toTourist(tourist, view.reader, active && beforeStart, oneFewerCoversPaid(row)),
       ),
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),

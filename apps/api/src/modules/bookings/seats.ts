@@ -1,31 +1,71 @@
 /**
- * Seats of a tour date. A request takes its seats when it is created (one conditional update, so
- * two travellers can never take the last seat together) and gives them back when cancelled.
+ * Places on a tour date: seats, and heavier-horse places for riders above the tour's standard
+ * weight limit. A request takes both when it is created (one conditional update, so two
+ * travellers can never take the last seat or the last heavier horse together), moves them when
+ * its riders change and gives them back when cancelled.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourDates } from '#src/db/schema/index.ts';
 
-type Executor = Pick<Database, 'update'>;
+type Executor = Pick<Database, 'update' | 'select'>;
 
-/** Takes `count` seats; false when fewer are free. */
-export async function takeSeats(db: Executor, dateId: number, count: number): Promise<boolean> {
-  if (count <= 0) return true;
-  const taken = await db
-    .update(tourDates)
-    .set({ numberOfFreeSeats: sql`${tourDates.numberOfFreeSeats} - ${count}` })
-    .where(and(eq(tourDates.id, dateId), gte(tourDates.numberOfFreeSeats, count)))
-    .returning({ id: tourDates.id });
-  return taken.length === 1;
+export interface Places {
+  seats: number;
+  /** Heavier-horse places: riders above the tour's `maxRiderWeightKg` (`heavyRidersOf`). */
+  heavy: number;
 }
 
-/** Gives `count` seats back, never above the date's capacity. */
-export async function releaseSeats(db: Executor, dateId: number, count: number): Promise<void> {
-  if (count <= 0) return;
+/** Why places could not be taken, with what the date has left of the short kind. */
+export type TakeResult = { taken: true } | { taken: false; short: 'seats' | 'heavy'; free: number };
+
+/**
+ * Takes `places` in one conditional update: both kinds or neither. When short, reads what is
+ * left (seats first: a full date is the bigger news).
+ */
+export async function takePlaces(
+  db: Executor,
+  dateId: number,
+  places: Places,
+): Promise<TakeResult> {
+  const seats = Math.max(0, places.seats);
+  const heavy = Math.max(0, places.heavy);
+  if (seats === 0 && heavy === 0) return { taken: true };
+  const taken = await db
+    .update(tourDates)
+    .set({
+      numberOfFreeSeats: sql`${tourDates.numberOfFreeSeats} - ${seats}`,
+      heavyPlacesFree: sql`${tourDates.heavyPlacesFree} - ${heavy}`,
+    })
+    .where(
+      and(
+        eq(tourDates.id, dateId),
+        gte(tourDates.numberOfFreeSeats, seats),
+        gte(tourDates.heavyPlacesFree, heavy),
+      ),
+    )
+    .returning({ id: tourDates.id });
+  if (taken.length === 1) return { taken: true };
+  const [left] = await db
+    .select({ seats: tourDates.numberOfFreeSeats, heavy: tourDates.heavyPlacesFree })
+    .from(tourDates)
+    .where(eq(tourDates.id, dateId));
+  const freeSeats = left?.seats ?? 0;
+  return freeSeats < seats
+    ? { taken: false, short: 'seats', free: freeSeats }
+    : { taken: false, short: 'heavy', free: left?.heavy ?? 0 };
+}
+
+/** Gives `places` back, never above the date's capacity of either kind. */
+export async function releasePlaces(db: Executor, dateId: number, places: Places): Promise<void> {
+  const seats = Math.max(0, places.seats);
+  const heavy = Math.max(0, places.heavy);
+  if (seats === 0 && heavy === 0) return;
   await db
     .update(tourDates)
     .set({
-      numberOfFreeSeats: sql`least(${tourDates.numberOfSeats}, ${tourDates.numberOfFreeSeats} + ${count})`,
+      numberOfFreeSeats: sql`least(${tourDates.numberOfSeats}, ${tourDates.numberOfFreeSeats} + ${seats})`,
+      heavyPlacesFree: sql`least(${tourDates.heavyPlaces}, ${tourDates.heavyPlacesFree} + ${heavy})`,
     })
     .where(eq(tourDates.id, dateId));
 }

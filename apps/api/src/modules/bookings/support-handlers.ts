@@ -63,6 +63,7 @@ export function supportBookingHandlers(
       );
       const rates = await deps.rates.get();
       return toBookingRequest(db, result.row, {
+        reader: 'support',
         currency: requestCurrency(request, rates),
         rates,
         now: at,

@@ -22,7 +22,7 @@ export async function dateWithSeats(
   db: Database,
   capacity: number,
   used: Set<number>,
-  { guaranteed = true }: { guaranteed?: boolean } = {},
+  { guaranteed = true, heavyPlaces = 0 }: { guaranteed?: boolean; heavyPlaces?: number } = {},
 ): Promise<TourDateRow> {
   const { id: _template, ...template } = await findBookableDate(db, {
     guaranteed,
@@ -30,7 +30,13 @@ export async function dateWithSeats(
   });
   const [date] = await db
     .insert(tourDates)
-    .values({ ...template, numberOfSeats: capacity, numberOfFreeSeats: capacity })
+    .values({
+      ...template,
+      numberOfSeats: capacity,
+      numberOfFreeSeats: capacity,
+      heavyPlaces,
+      heavyPlacesFree: heavyPlaces,
+    })
     .returning();
   used.add(date!.id);
   return date!;
@@ -46,6 +52,8 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
 export interface BookingOptions {
   email: string;
   riders?: number;
+  /** Each rider's weight, kg, in order (riders without one send none). */
+  weights?: readonly number[] | undefined;
   token?: string | undefined;
   key?: string | undefined;
   currency?: string | undefined;
@@ -55,9 +63,10 @@ function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingO
   return {
     tour_id: date.tourId,
     tour_date_id: date.id,
-    tourists: Array.from({ length: options.riders ?? 1 }, (_, i) => ({
+    tourists: Array.from({ length: options.riders ?? options.weights?.length ?? 1 }, (_, i) => ({
       first_name: i === 0 ? 'Maya' : `Rider${i}`,
       last_name: 'Hart',
+      ...(options.weights?.[i] === undefined ? {} : { weight: options.weights[i] }),
     })),
     contact: { name: 'Maya Hart', email: options.email, phone: '+14155550199' },
   };
@@ -85,14 +94,30 @@ export async function book(
 
 /** Seats of a date: free, and held by its active bookings. */
 export async function seatsOf(db: Database, dateId: number) {
+  const { capacity, free, sold } = await placesOf(db, dateId);
+  return { capacity, free, sold };
+}
+
+/** Seats and heavier-horse places of a date: free, and held by its active bookings. */
+export async function placesOf(db: Database, dateId: number) {
   const [date] = await db.select().from(tourDates).where(eq(tourDates.id, dateId));
   const [held] = await db
-    .select({ seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number) })
+    .select({
+      seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number),
+      heavy: sql<number>`coalesce(sum(${bookingRequests.heavyPlaces}), 0)`.mapWith(Number),
+    })
     .from(bookingRequests)
     .where(
       and(eq(bookingRequests.tourDateId, dateId), sql`${bookingRequests.status} in (1, 2, 3)`),
     );
-  return { capacity: date!.numberOfSeats, free: date!.numberOfFreeSeats, sold: held!.seats };
+  return {
+    capacity: date!.numberOfSeats,
+    free: date!.numberOfFreeSeats,
+    sold: held!.seats,
+    heavyCapacity: date!.heavyPlaces,
+    heavyFree: date!.heavyPlacesFree,
+    heavySold: held!.heavy,
+  };
 }
 
 /** The messages of `kind` queued about booking `requestId`. */

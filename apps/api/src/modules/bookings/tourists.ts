@@ -1,5 +1,6 @@
 /** A tourist as typed on a booking form, as a `booking_tourists` row's values. */
 import type { components } from '@gallop/api-client';
+import { levelRank } from '@gallop/rider-fit';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 
 export type TouristInput = components['schemas']['TouristInput'];
@@ -16,5 +17,6 @@ export function touristValues(input: TouristInput) {
     phone: input.phone ? (normalizePhone(input.phone) ?? null) : null,
     foodRestriction: text(input.food_restriction),
     weight: input.weight ?? null,
+    riderLevel: input.level ? levelRank(input.level) : null,
   };
 }

@@ -17,6 +17,7 @@ import {
   outbox,
   payments,
   tourDates,
+  tours,
 } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { todayIso } from '#src/shared/dates.ts';
@@ -38,7 +39,8 @@ import {
   type BookingStatus,
 } from '#src/modules/booking-rules/index.ts';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
-import { releaseSeats, takeSeats } from './seats.ts';
+import { placesFor, placesShortError, refuseOverweight } from './rider-places.ts';
+import { releasePlaces, takePlaces } from './seats.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -127,7 +129,9 @@ export async function transitionBooking(
     let closedPayments: PaymentRow[] = [];
     let refund: RecordedRefund = { amount: 0, refundIds: [] };
     if (releasesSeats(row.status, decision.to)) {
-      if (row.tourDateId !== null) await releaseSeats(tx, row.tourDateId, row.seats);
+      if (row.tourDateId !== null) {
+        await releasePlaces(tx, row.tourDateId, { seats: row.seats, heavy: row.heavyPlaces });
+      }
       closedPayments = await closeOpenPayments(tx, row.id, request.now);
       const owed = cancellationRefund(row, request.actor, date?.startDate, request.now);
       refund = await recordCancellationRefund(tx, row, owed);
@@ -183,9 +187,6 @@ export function travellerCancel(
     }),
   };
 }
-
-const seatsLeft = (free: number) =>
-  free === 0 ? 'No seats are left on this date' : `Only ${free} seat(s) left on this date`;
 
 export interface RiderChange {
   wanted: readonly TouristInput[];
@@ -246,22 +247,60 @@ export async function changeRidersIn(
   }
   const added = change.wanted.filter((t) => t.id === undefined).length;
   const total = existing.length - removed.length + added;
-  // The seats the booking holds follow its riders; `row.seats` is the locked count.
-  const delta = total - row.seats;
+  // The seats and heavier horses the booking holds follow its riders (`row` is locked).
+  const wantedById = new Map(
+    change.wanted.flatMap((t) => (t.id === undefined ? [] : [[t.id, t] as const])),
+  );
+  const riders = [
+    ...existing
+      .filter((t) => !removed.includes(t))
+      .map((t) => {
+        const edit = wantedById.get(t.id);
+        return { weight: edit ? (edit.weight ?? null) : t.weight };
+      }),
+    ...change.wanted.filter((t) => t.id === undefined).map((t) => ({ weight: t.weight ?? null })),
+  ];
+  const [limits] = await tx
+    .select({
+      maxRiderWeightKg: tours.maxRiderWeightKg,
+      heavyRiderWeightKg: tours.heavyRiderWeightKg,
+    })
+    .from(tours)
+    .where(eq(tours.id, row.tourId));
+  const weights = limits ?? { maxRiderWeightKg: 250, heavyRiderWeightKg: 250 };
+  // Errors name riders by their index in the form, as sent.
+  const sent = change.wanted.map((t) => ({ weight: t.weight ?? null }));
+  refuseOverweight(sent, weights);
+  const places = placesFor(riders, weights);
+  const held = date ? { seats: row.seats, heavy: row.heavyPlaces } : { seats: 0, heavy: 0 };
+  const wanted = date ? places : { seats: 0, heavy: 0 };
   const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
   const price = perPerson * total;
   if (price < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
   }
-  if (date && delta > 0 && !(await takeSeats(tx, date.id, delta))) {
-    const [fresh] = await tx
-      .select({ free: tourDates.numberOfFreeSeats })
-      .from(tourDates)
-      .where(eq(tourDates.id, date.id));
-    const text = seatsLeft(fresh?.free ?? 0);
-    throw unprocessable(text, { tourists: [text] });
+  if (date) {
+    const took = await takePlaces(tx, date.id, {
+      seats: wanted.seats - held.seats,
+      heavy: wanted.heavy - held.heavy,
+    });
+    if (!took.taken) {
+      // Name the first rider who newly needs a heavier horse (added, or heavier than before).
+      const heavyBefore = new Set(
+        existing
+          .filter((t) => t.weight !== null && t.weight > weights.maxRiderWeightKg)
+          .map((t) => t.id),
+      );
+      const newlyHeavy = change.wanted.map((t, i) => ({
+        weight: t.id !== undefined && heavyBefore.has(t.id) ? null : sent[i]!.weight,
+      }));
+      throw placesShortError(took, newlyHeavy, weights);
+    }
+    await releasePlaces(tx, date.id, {
+      seats: held.seats - wanted.seats,
+      heavy: held.heavy - wanted.heavy,
+    });
   }
-  if (date && delta < 0) await releaseSeats(tx, date.id, -delta);
   if (removed.length > 0) {
     await tx.delete(bookingTourists).where(
       inArray(
@@ -289,7 +328,7 @@ export async function changeRidersIn(
     row.paid === 0 && date ? prepaymentFor(row, date, total, change.now) : row.prepayment;
   const [updated] = await tx
     .update(bookingRequests)
-    .set({ seats: total, price, prepayment, updatedAt: change.now })
+    .set({ seats: total, heavyPlaces: wanted.heavy, price, prepayment, updatedAt: change.now })
     .where(eq(bookingRequests.id, row.id))
     .returning();
   const edited = change.wanted.length - added;

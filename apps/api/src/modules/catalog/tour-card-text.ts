@@ -1,6 +1,6 @@
 /**
  * A card's JSON text put together from texts kept per tour (decision 083). Of a card's fields
- * only its prices and its nearest date depend on the dates a search shows and on the visitor's
+ * only its prices, its nearest date and its heavier-horse places depend on the dates a search shows and on the visitor's
  * currency; the rest (name, images, countries, organizer …, about four fifths of the text) is
  * the same for every search, so it is serialised once per tour and copied after that. A search
  * with its own dates or price bounds (a new window shows other dates) then stringifies a few
@@ -54,6 +54,7 @@ export function cardTextParts(
 export interface CardShownDates {
   nearestDate: CardDateRow | undefined;
   priceDate: CardDateRow | undefined;
+  heavyPlacesFree: number;
 }
 
 /** The card's JSON text: `JSON.stringify(toTourSummary(tour, …))` from its kept parts. */
@@ -68,6 +69,7 @@ export function cardText(
   if (dates.nearestDate) {
     text += `,"nearest_date":${JSON.stringify(toTourDate(dates.nearestDate, context))}`;
   }
+  text += `,"heavy_places_free":${dates.heavyPlacesFree}`;
   if (parts.tail) text += `,${parts.tail}`;
   return `${text}}`;
 }

@@ -16,6 +16,7 @@ import {
   toOrganizerBrief,
   toTourDate,
   toTourSummary,
+  type PricedDateRow,
   type TourDateRow,
 } from './tour-card.ts';
 import { todayIso } from '#src/shared/dates.ts';
@@ -239,5 +240,31 @@ describe('cardText (decision 083)', () => {
     expect(compared).toBeGreaterThan(ids.length * 6);
     expect(withoutNearest).toBeGreaterThan(0);
     expect(compared - withoutNearest).toBeGreaterThan(0);
+  });
+});
+
+describe('heavier-horse places on a card', () => {
+  const row = (id: number, startDate: string, heavyPlacesFree: number, extra = {}) =>
+    ({
+      id,
+      startDate,
+      isBusy: false,
+      numberOfFreeSeats: 3,
+      heavyPlacesFree,
+      priceUsd: 1000 + id,
+      ...extra,
+    }) as unknown as PricedDateRow;
+
+  it('counts the most free on one bookable, considered date', () => {
+    const dates = [
+      row(1, '2000-01-01', 9), // past
+      row(2, '2999-01-01', 4, { isBusy: true }),
+      row(3, '2999-02-01', 5, { numberOfFreeSeats: 0 }), // sold out
+      row(4, '2999-03-01', 1),
+      row(5, '2999-04-01', 2),
+    ];
+    expect(chooseCardDates(dates, today).heavyPlacesFree).toBe(2);
+    expect(chooseCardDates(dates, today, (date) => date.id === 4).heavyPlacesFree).toBe(1);
+    expect(chooseCardDates(dates, today, () => false).heavyPlacesFree).toBe(0);
   });
 });

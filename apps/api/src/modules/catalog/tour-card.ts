@@ -27,6 +27,7 @@ import {
   type MediaScene,
 } from '#src/modules/media/index.ts';
 import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
+import { ridingBrief, type RidingBriefRow } from './tour/riding.ts';
 
 export type TourSummary = components['schemas']['TourSummary'];
 export type TourDate = components['schemas']['TourDate'];
@@ -55,7 +56,8 @@ export type CardTourRow = Pick<
   | 'minAge'
   | 'images'
   | 'emoji'
->;
+> &
+  RidingBriefRow;
 
 /** The columns of a date a card (or the tour page) shows. */
 export type CardDateRow = Pick<
@@ -228,6 +230,8 @@ export interface TourCardParts {
   priceDate: CardDateRow | undefined;
   /** The tour's countries, in the tour's order. */
   countries: CountryRow[];
+  /** The most heavier-horse places free on one considered date (0 without one). */
+  heavyPlacesFree: number;
 }
 
 /**
@@ -275,6 +279,7 @@ export function cardMiddle(tour: CardTourRow, countries: readonly CountryRow[], 
     min_age: tour.minAge,
     countries: countries.map(({ id, name }) => ({ id, name })),
     images: tour.images.map((image) => toMediaItem(image, withAlt)),
+    riding: ridingBrief(tour),
   };
 }
 
@@ -301,6 +306,7 @@ export function toTourSummary(
     ...cardPrices(tour, parts.priceDate, context),
     ...cardMiddle(tour, parts.countries, context.withAlt),
     ...(parts.nearestDate ? { nearest_date: toTourDate(parts.nearestDate, context) } : {}),
+    heavy_places_free: parts.heavyPlacesFree,
     ...cardTail(tour, parts.organizer, context.withAlt),
   };
 }
@@ -351,6 +357,14 @@ const TOUR_COLUMNS = sql.raw(
     'tours.min_age as "minAge"',
     'tours.images',
     'tours.emoji',
+    'tours.rider_level as "riderLevel"',
+    'tours.hours_longest_day as "hoursLongestDay"',
+    'tours.tack',
+    'tours.other_tack_on_request as "otherTackOnRequest"',
+    'tours.max_rider_weight_kg as "maxRiderWeightKg"',
+    'tours.heavy_rider_weight_kg as "heavyRiderWeightKg"',
+    'tours.min_riding_age as "minRidingAge"',
+    'tours.max_riding_age as "maxRidingAge"',
   ].join(', '),
 );
 
@@ -383,6 +397,7 @@ type CardQueryRow = CardTourRow & {
   cheapest: CardDateRow | null;
   latest: CardDateRow | null;
   countries: CountryRow[];
+  heavyPlacesFree: number;
 };
 
 /**
@@ -407,7 +422,7 @@ function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL 
     select ${TOUR_COLUMNS},
       to_json(organizer) as organizer, to_json(nearest) as nearest,
       to_json(cheapest) as cheapest, to_json(latest) as latest,
-      ${COUNTRIES_OF_TOUR} as countries
+      ${COUNTRIES_OF_TOUR} as countries, heavy.free as "heavyPlacesFree"
     from page
     join tours on tours.id = page.id
     left join lateral (
@@ -426,6 +441,10 @@ function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL 
       where cheapest.id is null and tour_dates.tour_id = tours.id
       order by tour_dates.start_date desc, tour_dates.id limit 1
     ) latest on true
+    left join lateral (
+      select coalesce(max(tour_dates.heavy_places_free), 0)::int as free from tour_dates
+      where ${considered}
+    ) heavy on true
     order by ${page.order}`;
 }
 
@@ -448,6 +467,7 @@ async function loadCardPage(
         nearestDate: row.nearest ?? undefined,
         priceDate: row.cheapest ?? row.latest ?? undefined,
         countries: row.countries,
+        heavyPlacesFree: row.heavyPlacesFree,
       },
       options,
     ),
@@ -519,23 +539,26 @@ const byCheapest = (a: PricedDateRow, b: PricedDateRow) =>
  * The dates a card shows, as `cardsQuery` picks them in SQL: among the bookable dates (start ≥
  * today, not busy, a free seat) that `inScope` accepts, the nearest (start, price, id) and the
  * cheapest (price, start, id); without any, the latest date prices the card (start desc, id).
+ * `heavyPlacesFree` is the most heavier-horse places free on one of those considered dates.
  */
 export function chooseCardDates(
   dates: readonly PricedDateRow[],
   today: string,
   inScope: (date: PricedDateRow) => boolean = () => true,
-): Pick<TourCardParts, 'nearestDate' | 'priceDate'> {
+): Pick<TourCardParts, 'nearestDate' | 'priceDate' | 'heavyPlacesFree'> {
   let nearest: PricedDateRow | undefined;
   let cheapest: PricedDateRow | undefined;
   let latest: PricedDateRow | undefined;
+  let heavyPlacesFree = 0;
   for (const date of dates) {
     if (!latest || date.startDate > latest.startDate) latest = date;
     const bookable = date.startDate >= today && !date.isBusy && date.numberOfFreeSeats > 0;
     if (!bookable || !inScope(date)) continue;
     if (!nearest || byNearest(date, nearest) < 0) nearest = date;
     if (!cheapest || byCheapest(date, cheapest) < 0) cheapest = date;
+    heavyPlacesFree = Math.max(heavyPlacesFree, date.heavyPlacesFree);
   }
-  return { nearestDate: nearest, priceDate: cheapest ?? latest };
+  return { nearestDate: nearest, priceDate: cheapest ?? latest, heavyPlacesFree };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   meetingFiles,
   meetingRequest,
   tellEveryone,
-  toTourist,
+  riderName,
   type MeetingRow,
   type RequestRow,
   type TouristRow,
@@ -67,7 +67,7 @@ function groupByTravel(rows: readonly TouristRow[]): MeetData['tourists_data']['
       };
       groups.set(key, group);
     }
-    group.tourists.push({ id: row.id, name: toTourist(row, false).full_name });
+    group.tourists.push({ id: row.id, name: riderName(row) });
   }
   return [...groups.values()];
 }

@@ -106,6 +106,7 @@ export function reviewInvitationHandlers(
   async function invitation(request: FastifyRequest, booking: RequestRow) {
     const rates = await deps.rates.get();
     const shown = await toBookingRequest(db, booking, {
+      reader: 'traveller',
       currency: requestCurrency(request, rates),
       rates,
       now: now(),
