@@ -162,7 +162,13 @@ describe('seedContent', () => {
     const keys = (await first.db.select({ key: siteSettings.key }).from(siteSettings)).map(
       (r) => r.key,
     );
-    expect(keys.sort()).toEqual(['messengers', 'site_tokens', 'support_email', 'support_schedule']);
+    expect(keys.sort()).toEqual([
+      'landing_videos',
+      'messengers',
+      'site_tokens',
+      'support_email',
+      'support_schedule',
+    ]);
   });
 
   it('writes SEO pages for every country, region, rest kind and collection, with valid filters', async () => {

@@ -7,6 +7,7 @@ import {
   socialLinks,
 } from '@gallop/api/src/db/schema/index.ts';
 import type { SiteSettings } from '@gallop/api/src/modules/content/index.ts';
+import { LANDING_VIDEOS } from '@gallop/api/src/modules/media/index.ts';
 import type { SeedContext } from '../context.ts';
 
 export const SUPPORT_EMAIL = 'support@gallop.example';
@@ -98,6 +99,14 @@ const SITE_SETTINGS: SiteSettings = {
       { weekday: 7, from: null, to: null },
     ],
   },
+  // The videos the demo's renderer films on first request (decision 105).
+  landing_videos: LANDING_VIDEOS.map((video) => ({
+    name: video.name,
+    small_url: video.smallUrl,
+    large_url: video.largeUrl,
+    poster: video.posterUrl,
+    placeholder_color: video.placeholderColor,
+  })),
 };
 
 /** Contact phones, social links and the site settings. */

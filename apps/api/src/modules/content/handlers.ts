@@ -6,7 +6,6 @@ import type { Database } from '#src/db/client.ts';
 import { countries, languages, shortLinks, socialLinks } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { convertAmount, type RatesCache } from '#src/shared/money/rates.ts';
-import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { cachedFor } from './cache.ts';
 import {
   blogPostAnswer,
@@ -272,7 +271,7 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
           .from(languages)
           .where(inArray(languages.code, INTERFACE_LANGUAGES)),
         visitorCountry(request.headers),
-        readSiteSettings(db, ['messengers']),
+        readSiteSettings(db, ['messengers', 'landing_videos']),
       ]);
       return {
         currencies: SITE_CURRENCIES.filter((code) => table.has(code)),
@@ -281,13 +280,7 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
         country,
         contacts: await loadContacts(db, { countryId: country.id }),
         messengers: orderMessengers(settings.messengers),
-        landing_videos: LANDING_VIDEOS.map((video) => ({
-          name: video.name,
-          small_url: video.smallUrl,
-          large_url: video.largeUrl,
-          poster: video.posterUrl,
-          placeholder_color: video.placeholderColor,
-        })),
+        landing_videos: settings.landing_videos,
       };
     },
 

@@ -8,6 +8,7 @@ type Schemas = components['schemas'];
 type SiteTokens = Schemas['SiteTokens'];
 export type MessengerSource = Schemas['MessengerSource'];
 type ScheduleDay = Schemas['ScheduleDay'];
+type LandingVideo = Schemas['LandingVideo'];
 
 /** Support hours per weekday (1 Monday ... 7 Sunday) in one IANA time zone. */
 export interface SupportSchedule {
@@ -25,6 +26,11 @@ export interface SiteSettings {
   messengers: Partial<Record<MessengerSource, string>>;
   site_tokens: SiteTokens;
   support_schedule: SupportSchedule;
+  /**
+   * The landing's background videos, in display order: files the team uploads to its media host
+   * (the demo seed lists the videos its renderer films). None: the landing shows its still picture.
+   */
+  landing_videos: LandingVideo[];
 }
 
 export type SiteSettingKey = keyof SiteSettings;
@@ -52,6 +58,7 @@ const DEFAULT_SITE_SETTINGS: SiteSettings = {
     timezone: 'UTC',
     days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, from: null, to: null })),
   },
+  landing_videos: [],
 };
 
 /** Reads some settings in one query; missing keys get their defaults. */

@@ -14,6 +14,7 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { createRatesCache } from '#src/shared/money/rates.ts';
+import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { expectContractResponse, type CheckedResponse } from '#src/testing/contract.ts';
 import type { OperationId } from '#src/contract.ts';
 import { expectContractError, useTestApp } from './testing.ts';
@@ -395,6 +396,22 @@ describe('countries', () => {
     expect(body.country.id).toBe(us.id);
     expect(body.contacts.email).toMatch(/@/);
     expect(Object.keys(body.messengers)[0]).toBe('facebook');
+  });
+
+  it('lists the landing videos the site settings name, not files this server cannot serve', async () => {
+    const body = await ok<{ landing_videos: { name: string; small_url: string }[] }>(
+      'getSiteInfo',
+      '/spa/info',
+    );
+    const [stored] = await db
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.key, 'landing_videos'));
+    // The demo seed lists the videos its renderer films; a site without the setting lists none.
+    expect(body.landing_videos).toEqual(stored?.value ?? []);
+    expect(body.landing_videos.map((video) => video.name)).toEqual(
+      LANDING_VIDEOS.map((video) => video.name),
+    );
   });
 });
 
