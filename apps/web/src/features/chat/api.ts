@@ -4,6 +4,7 @@
  * update the same entries these options fill. Failures of the counters degrade quietly
  * (docs/product.md, Errors): unread count 0, support chat id null.
  */
+import { quietly } from '../../lib/quiet-query';
 import { CHAT_PAGE_SIZE } from '@gallop/chat';
 import type { components, GallopClient } from '@gallop/api-client';
 import {
@@ -66,14 +67,7 @@ export function relatedBookingsQuery(api: GallopClient, id: number) {
   const options = listBookingRequestsForChatQueryOptions(api, { query: { chat_id: id } });
   return queryOptions({
     ...options,
-    queryFn: async (context) => {
-      try {
-        return await options.queryFn!(context);
-      } catch (error) {
-        console.warn('Chat: could not load the related bookings', error);
-        return { items: [] };
-      }
-    },
+    queryFn: quietly(options.queryFn, { items: [] }, 'Chat: could not load the related bookings'),
     select: (data): RelatedBooking[] => data.items,
   });
 }

@@ -5,6 +5,7 @@
  * cache under the contract's keys; the realtime event `crm_user_chat_notifications_enabled` updates
  * it in place.
  */
+import { quietly } from '../../lib/quiet-query';
 import type { components, GallopClient } from '@gallop/api-client';
 import {
   listChatChannelsQueryOptions,
@@ -24,6 +25,7 @@ export type MessengerChannel = components['schemas']['Channel'];
  */
 export const RUSSIAN_AVAILABLE = false;
 type NotificationChats = { items: Chat[] };
+const NO_CHATS: NotificationChats = { items: [] };
 
 /**
  * The chats whose replies can go to a messenger; an empty list when the call fails
@@ -33,14 +35,7 @@ export function notificationChatsQuery(api: GallopClient) {
   const options = listChatsForNotificationsQueryOptions(api);
   return queryOptions({
     ...options,
-    queryFn: async (context): Promise<NotificationChats> => {
-      try {
-        return await options.queryFn!(context);
-      } catch (error) {
-        console.warn('Chat: could not load the chats for notifications', error);
-        return { items: [] };
-      }
-    },
+    queryFn: quietly(options.queryFn, NO_CHATS, 'Chat: could not load the chats for notifications'),
   });
 }
 

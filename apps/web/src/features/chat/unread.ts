@@ -2,6 +2,7 @@
  * The unread count of the header's 'Messages' link. Apart from ./api.ts because the header is in
  * every page's first load and the chat calls are not (issue 7).
  */
+import { quietly } from '../../lib/quiet-query';
 import type { GallopClient } from '@gallop/api-client';
 import { getChatUnreadCountQueryOptions } from '@gallop/api-client/query';
 import { queryOptions } from '@tanstack/react-query';
@@ -11,14 +12,7 @@ export function unreadCountQuery(api: GallopClient) {
   const options = getChatUnreadCountQueryOptions(api);
   return queryOptions({
     ...options,
-    queryFn: async (context) => {
-      try {
-        return await options.queryFn!(context);
-      } catch (error) {
-        console.warn('Chat: could not load the unread count', error);
-        return { count: 0 };
-      }
-    },
+    queryFn: quietly(options.queryFn, { count: 0 }, 'Chat: could not load the unread count'),
     select: (data) => data.count,
     staleTime: 30_000,
   });

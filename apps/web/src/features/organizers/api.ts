@@ -1,3 +1,4 @@
+import { quietly } from '../../lib/quiet-query';
 import { isApiError, type components, type GallopClient } from '@gallop/api-client';
 import {
   getHubOrganizerPageQueryOptions,
@@ -59,16 +60,13 @@ function verificationQueryOptions(api: GallopClient, id: number) {
   const options = getOrganizerVerificationInfoQueryOptions(api, { query: { id } });
   return queryOptions({
     ...options,
-    queryFn: async (context): Promise<VerificationInfo> => {
-      try {
-        return await options.queryFn!(context);
-      } catch (error) {
-        // An unknown provider is the profile's 404 to report, not a provider without checks.
-        if (isApiError(error) && error.status === 404) throw error;
-        console.warn('Organizer verification info could not be loaded', error);
-        return UNVERIFIED;
-      }
-    },
+    // An unknown provider is the profile's 404 to report, not a provider without checks.
+    queryFn: quietly(
+      options.queryFn,
+      UNVERIFIED,
+      'Organizer verification info could not be loaded',
+      (error) => isApiError(error) && error.status === 404,
+    ),
   });
 }
 
