@@ -43,6 +43,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'redirect',
   'register',
   'review',
+  'rider-passport',
   'robots.txt',
   'safety-rules',
   'settings',

@@ -27,6 +27,7 @@ import { Route as MeetRouteImport } from './routes/meet'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as RiderPassportRouteImport } from './routes/rider-passport'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SitemapRouteImport } from './routes/sitemap'
 import { Route as SuccessRouteImport } from './routes/success'
@@ -147,6 +148,11 @@ const RedirectRoute = RedirectRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RiderPassportRoute = RiderPassportRouteImport.update({
+  id: '/rider-passport',
+  path: '/rider-passport',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
+  '/rider-passport': typeof RiderPassportRoute
   '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
@@ -376,6 +383,7 @@ export interface FileRoutesByTo {
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
+  '/rider-passport': typeof RiderPassportRoute
   '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
@@ -428,6 +436,7 @@ export interface FileRoutesById {
   '/payment-failed': typeof PaymentFailedRoute
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
+  '/rider-passport': typeof RiderPassportRoute
   '/settings': typeof SettingsRoute
   '/sitemap': typeof SitemapRoute
   '/success': typeof SuccessRoute
@@ -481,6 +490,7 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/redirect'
     | '/register'
+    | '/rider-passport'
     | '/settings'
     | '/sitemap'
     | '/success'
@@ -532,6 +542,7 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/redirect'
     | '/register'
+    | '/rider-passport'
     | '/settings'
     | '/sitemap'
     | '/success'
@@ -583,6 +594,7 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/redirect'
     | '/register'
+    | '/rider-passport'
     | '/settings'
     | '/sitemap'
     | '/success'
@@ -635,6 +647,7 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   RedirectRoute: typeof RedirectRoute
   RegisterRoute: typeof RegisterRoute
+  RiderPassportRoute: typeof RiderPassportRoute
   SettingsRoute: typeof SettingsRoute
   SitemapRoute: typeof SitemapRoute
   SuccessRoute: typeof SuccessRoute
@@ -794,6 +807,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rider-passport': {
+      id: '/rider-passport'
+      path: '/rider-passport'
+      fullPath: '/rider-passport'
+      preLoaderRoute: typeof RiderPassportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -1035,6 +1055,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   RedirectRoute: RedirectRoute,
   RegisterRoute: RegisterRoute,
+  RiderPassportRoute: RiderPassportRoute,
   SettingsRoute: SettingsRoute,
   SitemapRoute: SitemapRoute,
   SuccessRoute: SuccessRoute,

@@ -12,6 +12,7 @@ import { useCallback } from 'react';
 import { useApi } from '../../lib/api';
 import { hasSession } from '../../lib/session-tokens';
 import type { AuthSession, UserProfile } from './api';
+import { forgetAccountPassports } from '../../lib/rider-passport-cache';
 import { profileQueryOptions, signOut } from './profile';
 
 /** Loads the profile into the query cache when a session is stored; never throws. */
@@ -72,6 +73,7 @@ export function useSession(): {
     // The per-request store of a server render (the browser's holds nothing).
     await api.tokenStore.clear();
     queryClient.removeQueries({ queryKey: key });
+    forgetAccountPassports(queryClient, api);
     await router.invalidate();
   }, [api, queryClient, key, router]);
 

@@ -35,6 +35,10 @@ export function SettingsPage({ user }: { user: UserProfile }) {
         <p className="account-form__hint">
           Looking for a trip? <Link to="/bookings">Your bookings</Link>
         </p>
+        <p className="account-form__hint">
+          Your level, tack and weight for matching tours, and your companions':{' '}
+          <Link to="/rider-passport">Rider passport</Link>
+        </p>
         {user.role === 'organizer' && (
           <p className="account-form__hint">
             Running tours? <Link to="/partner/bookings">Your tour bookings</Link>

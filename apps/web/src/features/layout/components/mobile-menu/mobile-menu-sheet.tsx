@@ -21,6 +21,9 @@ export default function MobileMenuSheet({ organizerUrl, onClose }: MobileMenuShe
           <li>
             <a href="/favorites">Favourites</a>
           </li>
+          <li>
+            <a href="/rider-passport">Rider passport</a>
+          </li>
         </ul>
       </nav>
       <div className="mobile-menu__organizers">

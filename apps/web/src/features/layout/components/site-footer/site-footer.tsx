@@ -15,6 +15,7 @@ const FOOTER_COLUMNS = [
       { href: '/collections', label: 'Collections' },
       { href: '/tour-providers', label: 'Tour providers' },
       { href: '/favorites', label: 'Favourites' },
+      { href: '/rider-passport', label: 'Rider passport' },
     ],
   },
   {
