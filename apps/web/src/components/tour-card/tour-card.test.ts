@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ridingBrief } from '../../lib/testing/fake-api';
 import { renderInApp } from '../../lib/testing/render-in-app';
 import type { TourSummary } from './tour-card';
 import { cardPrices, TourCard } from './tour-card';
@@ -14,6 +15,8 @@ const card = (overrides: Partial<TourSummary>): TourSummary => ({
   price: 701,
   currency: 'USD',
   images: [],
+  riding: ridingBrief(),
+  heavy_places_free: 0,
   ...overrides,
 });
 
@@ -40,5 +43,65 @@ describe('TourCard', () => {
     const heading = await screen.findByRole('heading', { name: 'Gobi Gallop' }, { timeout: 5000 });
     expect(heading.previousElementSibling).toBe(screen.getByRole('img', { name: 'Unicorn' }));
     expect(screen.getByRole('img', { name: 'Unicorn' })).toHaveTextContent('🦄');
+  });
+});
+
+describe('TourCard rider fit', () => {
+  afterEach(() => {
+    document.cookie = 'gallop_rider=; Max-Age=0; Path=/';
+  });
+
+  it('shows nothing without a rider passport', async () => {
+    await renderInApp(createElement(TourCard, { tour: card({ name: 'Gobi Gallop' }) }));
+    await screen.findByRole('heading', { name: 'Gobi Gallop' }, { timeout: 5000 });
+    expect(document.querySelector('.gk-fit')).toBeNull();
+  });
+
+  it('shows the passport’s verdict and reason once hydrated, whole for screen readers', async () => {
+    // A novice of 100 kg: the card's best date has no heavier horse left.
+    document.cookie = 'gallop_rider=level%3Dnovice%26weight%3D100; path=/';
+    const { container } = await renderInApp(
+      createElement(TourCard, { tour: card({ name: 'Gobi Gallop', heavy_places_free: 0 }) }),
+      { hydrate: {} },
+    );
+    const text = 'Not suitable: No horse for riders over 95 kg is left on any date';
+    const fit = await waitFor(() => {
+      const found = container.querySelector('.tour-card__fit .gk-fit');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(fit).toHaveAttribute('title', text);
+    expect(fit).toHaveTextContent(text);
+    // Laid over the picture, after the rating in the reading order.
+    expect(container.querySelector('.tour-card__rating ~ .tour-card__fit')).not.toBeNull();
+  });
+
+  it('counts the heavier horses of the card’s best date', async () => {
+    document.cookie = 'gallop_rider=level%3Dadvanced%26weight%3D100; path=/';
+    const { container } = await renderInApp(
+      createElement(TourCard, { tour: card({ heavy_places_free: 1 }) }),
+    );
+    await waitFor(() =>
+      expect(container.querySelector('.gk-fit')).toHaveAttribute('title', 'Fits you'),
+    );
+  });
+
+  it('renders no fit on the server: the page is the same for every visitor', async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice; path=/';
+    const serverHtml: string[] = [];
+    const mismatches: unknown[] = [];
+    const { container } = await renderInApp(
+      createElement(TourCard, { tour: card({ name: 'Gobi Gallop' }) }),
+      {
+        hydrate: {
+          beforeHydrating: () => serverHtml.push(document.body.innerHTML),
+          onRecoverableError: (error) => mismatches.push(error),
+        },
+      },
+    );
+    expect(serverHtml[0]).toContain('Gobi Gallop');
+    expect(serverHtml[0]).not.toContain('gk-fit');
+    await waitFor(() => expect(container.querySelector('.gk-fit')).not.toBeNull());
+    expect(mismatches).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { formatPrice } from '@gallop/currency';
-import { countText, imageUrl, RatingIndicator } from '@gallop/ui-kit';
+import { countText, FitIndicator, imageUrl, RatingIndicator } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { components } from '@gallop/api-client';
+import { usePassportFit } from '../../lib/use-passport-fit';
 import { FavouriteToggle } from '../favourite-toggle/favourite-toggle';
 import { TourEmoji } from '../tour-emoji/tour-emoji';
 import './tour-card.css';
@@ -89,6 +90,7 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
         ) : (
           <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
         )}
+        {!unavailable && <CardFit tour={tour} />}
         {unavailable ? (
           <p className="tour-card__unavailable">
             <strong>{unavailable.label}</strong>
@@ -99,6 +101,26 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * How the visitor's rider passport fits the tour, on the picture's lower edge: it appears after
+ * hydration without moving anything else on the card. Compact, so a long reason is cut on screen;
+ * the title and screen readers have it whole. Heavier horses count on the card's best date.
+ */
+function CardFit({ tour }: { tour: TourSummary }) {
+  const { fit } = usePassportFit(tour.riding, { free: tour.heavy_places_free, scope: 'any-date' });
+  if (!fit) return null;
+  return (
+    <div className="tour-card__fit">
+      <FitIndicator
+        compact
+        verdict={fit.verdict}
+        reason={fit.reason}
+        className="tour-card__fit-indicator"
+      />
+    </div>
   );
 }
 

@@ -37,17 +37,8 @@ export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decli
 /** Whether the outcome is good news for the organizer (confirmed or done) or a cancellation. */
 export const isConfirmedStatus = (status: Status) => status >= 2 && status <= 4;
 
-/** Full years of a rider born on `birthday` (YYYY-MM-DD) on `day`; undefined without a birthday. */
-export function ageOn(birthday: string | null | undefined, day: string): number | undefined {
-  const born = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday ?? '');
-  const on = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  if (!born || !on) return undefined;
-  const [, bornYear, bornMonth, bornDay] = born.map(Number) as [number, number, number, number];
-  const [, year, month, dayOfMonth] = on.map(Number) as [number, number, number, number];
-  const hadBirthday = month > bornMonth || (month === bornMonth && dayOfMonth >= bornDay);
-  const age = year - bornYear - (hadBirthday ? 0 : 1);
-  return age >= 0 ? age : undefined;
-}
+/** Full years of a rider on a day: shared with the booking form's rider fit. */
+export { ageOn } from '../../lib/rider-fit';
 
 // Fixed month names and numeric parts: ICU versions differ in punctuation, and the server and
 // the hydrating render must print the same text (see lib/tour-format.ts).

@@ -2,6 +2,23 @@ import type { components } from '@gallop/api-client';
 
 type Schemas = components['schemas'];
 
+/** A card's riding requirements: intermediate, English tack, heavier horses from 95 to 110 kg. */
+export function ridingBrief(
+  overrides: Partial<Schemas['TourRidingBrief']> = {},
+): Schemas['TourRidingBrief'] {
+  return {
+    level: 'intermediate',
+    hours_longest_day: 6,
+    tack: 'english',
+    other_tack_on_request: false,
+    max_rider_weight_kg: 95,
+    heavy_rider_weight_kg: 110,
+    min_riding_age: 12,
+    max_riding_age: null,
+    ...overrides,
+  };
+}
+
 /** A tour card as `/spa/best-tours` answers it; override what a test is about. */
 export function tourSummary(
   overrides: Partial<Schemas['TourSummary']> = {},
@@ -19,6 +36,8 @@ export function tourSummary(
     reviews_count: 4,
     countries: [{ id: 100, name: 'India' }],
     images: [{ image: '/media/generated/landscape/1584/{{size}}.jpg' }],
+    riding: ridingBrief(),
+    heavy_places_free: 2,
     ...overrides,
   };
 }

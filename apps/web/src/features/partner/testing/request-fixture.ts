@@ -17,6 +17,7 @@ export function requestFixture(overrides: Partial<RequestForOrganizer> = {}): Re
         last_name: 'Moreau',
         birthday: '1990-07-13',
         weight: 61,
+        level: 'intermediate',
         food_restriction: 'Vegetarian',
       },
       {
@@ -26,6 +27,7 @@ export function requestFixture(overrides: Partial<RequestForOrganizer> = {}): Re
         last_name: 'Moreau',
         birthday: null,
         weight: null,
+        level: null,
         food_restriction: null,
       },
     ],
@@ -53,6 +55,8 @@ export function organizerBookingFixture(
     start: request.start ?? null,
     end: request.end ?? null,
     seats: request.seats,
+    heavy_places: 0,
+    max_rider_weight_kg: 95,
     tourists: request.tourists.map((rider, index) => ({
       ...rider,
       email: index === 0 ? 'ines@example.com' : null,

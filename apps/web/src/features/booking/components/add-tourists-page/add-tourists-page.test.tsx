@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { TouristsInfo, Traveller } from '../../api';
 import { AddTouristsPage } from './add-tourists-page';
@@ -10,7 +11,7 @@ const SLOW_CI = { timeout: 5000 };
 const info = {
   uuid: '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60',
   request_id: 812,
-  tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek' },
+  tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek', riding: ridingBrief() },
   tourists: [{ id: 1, first_name: 'Maya', last_name: 'Hart', full_name: 'Maya Hart' }],
   max_tourists: 4,
 } as unknown as TouristsInfo;
@@ -32,13 +33,13 @@ function addApi(answer: () => Response) {
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-/** Fills the rider form with Ida Berg and sends it. */
-async function addIdaBerg() {
+/** Fills the rider form with Ida Berg (58 kg unless told) and sends it. */
+async function addIdaBerg(weight = '58') {
   await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
   fill('First name', 'Ida');
   fill('Last name', 'Berg');
   fill('Date of birth', '1992-09-14');
-  fill('Weight, kg', '58');
+  fill('Weight, kg', weight);
   fireEvent.click(screen.getByRole('button', { name: 'Add rider' }));
 }
 
@@ -90,5 +91,63 @@ describe('AddTouristsPage', () => {
     });
     await addIdaBerg();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+  });
+});
+
+describe('AddTouristsPage rider fit', () => {
+  const open = async (api: ReturnType<typeof addApi>) => {
+    await renderInApp(<AddTouristsPage info={info} user={owner} emailProof={null} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
+  };
+
+  it('sends the new rider’s level and shows their fit as they type', async () => {
+    const api = addApi(() => Response.json(info));
+    await open(api);
+    fireEvent.change(screen.getByLabelText('Rider level (optional)'), {
+      target: { value: 'novice' },
+    });
+    expect(document.querySelector('.rider-fit-note')).toHaveTextContent(
+      'A stretch: For intermediate riders, one step above novice',
+    );
+    await addIdaBerg();
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]).toEqual({
+      tourists: [
+        {
+          first_name: 'Ida',
+          last_name: 'Berg',
+          birthday: '1992-09-14',
+          weight: 58,
+          level: 'novice',
+        },
+      ],
+    });
+  });
+
+  it('shows the API’s refusal of the weight at the weight field', async () => {
+    const text = 'No horse for riders over 95 kg is left on this date';
+    const api = addApi(() =>
+      Response.json({ message: text, errors: { 'tourists.0.weight': [text] } }, { status: 422 }),
+    );
+    await open(api);
+    await addIdaBerg('101');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription(text),
+    );
+  });
+
+  it('does not send a weight no horse of the tour carries', async () => {
+    const api = addApi(() => Response.json(info));
+    await open(api);
+    await addIdaBerg('111');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription(
+        'Riders up to 110 kg with clothing; you weigh 111 kg',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
   });
 });

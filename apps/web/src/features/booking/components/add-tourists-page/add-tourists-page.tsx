@@ -1,12 +1,24 @@
 import { Button, Form } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
 import { addTourists, touristsInfoQuery, type TouristsInfo, type Traveller } from '../../api';
 import { useSubmissions } from '../../idempotency';
-import { emptyRider, RiderFields, toTouristInput, type RiderValues } from '../rider-fields';
+import { PassportFill } from '../passport-fill';
+import { RiderFitNote } from '../rider-fit-note';
+import {
+  emptyRider,
+  hasFitValues,
+  RiderFields,
+  riderProblems,
+  riderProfile,
+  toTouristInput,
+  useRiderProfiles,
+  type RiderValues,
+} from '../rider-fields';
 import '../booking.css';
 
 /**
@@ -28,15 +40,22 @@ export function AddTouristsPage({
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(info);
   const [formKey, setFormKey] = useState(0);
-  const { sending, failure, send, done } = useSend<void>();
+  const { sending, failure, error, send, done } = useSend<void>();
+  // The new rider is sent alone: the API names them `tourists.0`.
+  const problems = useMemo(() => riderProblems(error, failure, 0), [error, failure]);
+  const [refused, setRefused] = useState<Record<string, string> | undefined>();
   const maxTourists = current.max_tourists ?? current.tourists.length;
   const full = current.tourists.length >= maxTourists;
   // A retry of the same rider after a failure whose outcome is unknown reuses its key: the rider
   // is added once.
   const submissions = useSubmissions();
 
-  const submit = (values: RiderValues) =>
-    send(async () => {
+  const submit = (values: RiderValues) => {
+    // No horse of the tour carries this weight: the API would refuse it; say it on the field.
+    const refusal = weightRefusal(tourFit(riderProfile(values, today()), current.tour.riding));
+    setRefused(refusal ? { weight: refusal } : undefined);
+    if (refusal) return;
+    return send(async () => {
       const riders = [toTouristInput(values)];
       const updated = await submissions.send(riders, (key) =>
         addTourists(api, current.uuid, riders, key),
@@ -45,6 +64,7 @@ export function AddTouristsPage({
       setCurrent(updated);
       setFormKey((key) => key + 1);
     });
+  };
 
   return (
     <div className="page-container booking-layout">
@@ -91,11 +111,12 @@ export function AddTouristsPage({
             className="booking-form"
             defaultValues={emptyRider()}
             onSubmit={submit}
+            errors={refused ?? problems.fields}
           >
-            <RiderFields />
-            {failure && (
+            <NewRider tour={current.tour} />
+            {problems.message && (
               <p className="booking-form__failure" role="alert">
-                {failure}
+                {problems.message}
               </p>
             )}
             <Button type="submit" theme="primary" disabled={sending}>
@@ -104,6 +125,28 @@ export function AddTouristsPage({
           </Form>
         )}
       </section>
+    </div>
+  );
+}
+
+/** Today as `YYYY-MM-DD`: this page does not know the booking's first day, ages count from now. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The new rider's fields, the passport fill buttons and how the rider fits the tour as they type.
+ * This page knows the tour's limits but not the date's heavier horses: a weight between the two
+ * limits is checked by the API when the rider is added.
+ */
+function NewRider({ tour }: { tour: TouristsInfo['tour'] }) {
+  const {
+    riders: [rider],
+    refresh,
+  } = useRiderProfiles([''], today());
+  return (
+    <div className="rider-fields__group" onChange={refresh}>
+      <PassportFill onFilled={refresh} />
+      <RiderFields />
+      <RiderFitNote fit={rider && hasFitValues(rider) ? tourFit(rider, tour.riding) : undefined} />
     </div>
   );
 }

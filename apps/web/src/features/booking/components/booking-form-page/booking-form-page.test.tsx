@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
 import { BookingFormPage } from './booking-form-page';
@@ -13,6 +14,8 @@ const tour = {
   name: 'Altai Horse Trek',
   duration: 8,
   images: [],
+  riding: ridingBrief(),
+  heavy_places_free: 1,
   dates: [
     {
       id: 70,
@@ -287,5 +290,220 @@ describe('BookingFormPage date variants', () => {
       expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
     );
     expect(api.bodies[0]).toMatchObject({ tour_date_id: 71 });
+  });
+});
+
+describe('BookingFormPage rider fit', () => {
+  afterEach(() => {
+    document.cookie = 'gallop_rider=; Max-Age=0; Path=/';
+  });
+
+  // Intermediate; standard horses to 95 kg, heavier ones to 110 kg.
+  const date = (id: number, start: string, end: string, heavy: number) => ({
+    ...tour.dates[0]!,
+    id,
+    start,
+    end,
+    heavy_places: 2,
+    heavy_places_free: heavy,
+  });
+  const ride = {
+    ...tour,
+    riding: ridingBrief(),
+    dates: [
+      date(80, '2027-07-12', '2027-07-19', 0),
+      date(81, '2027-08-02', '2027-08-09', 1),
+      date(82, '2027-08-16', '2027-08-23', 2),
+    ],
+  } as Tour;
+
+  /** The booking API, and the account's rider passports for a signed-in traveller. */
+  function riderApi(answer?: (body: unknown) => Response) {
+    const bodies: unknown[] = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/spa/rider-passport') {
+        return Response.json({
+          passport: { level: 'advanced', tack: null, hours_per_day: null, weight_kg: 70 },
+          companions: [
+            { name: 'Sam', level: 'novice', tack: null, hours_per_day: null, weight_kg: 102 },
+          ],
+        });
+      }
+      if (pathname !== '/crm/api/request/create') {
+        return Response.json({ message: 'Not found' }, { status: 404 });
+      }
+      const body: unknown = await request.json();
+      bodies.push(body);
+      return answer ? answer(body) : Response.json(booked);
+    };
+    return { fetch, bodies };
+  }
+
+  const open = async (
+    dateId: number,
+    {
+      api = riderApi(),
+      signedIn = false,
+    }: { api?: ReturnType<typeof riderApi>; signedIn?: boolean } = {},
+  ) => {
+    const view = await renderInApp(
+      <BookingFormPage tour={ride} dateId={dateId} user={undefined} />,
+      {
+        fetch: api.fetch,
+        signedIn,
+      },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    return { ...view, api };
+  };
+  const rider = (number: number) => screen.getByRole('group', { name: `Rider ${number}` });
+  const fillRider = (number: number, label: string, value: string) =>
+    fireEvent.change(within(rider(number)).getByLabelText(label), { target: { value } });
+  const fitOf = (number: number) => rider(number).querySelector('.rider-fit-note');
+
+  it('asks each rider’s level, optional, among the five, and sends it', async () => {
+    const { api, router } = await open(82);
+    const level = within(rider(1)).getByLabelText('Rider level (optional)');
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Not given',
+      'Beginner',
+      'Novice',
+      'Intermediate',
+      'Strong intermediate',
+      'Advanced',
+    ]);
+    await fillForm();
+    fireEvent.change(level, { target: { value: 'strong-intermediate' } });
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies[0]).toMatchObject({
+      tourists: [{ level: 'strong-intermediate', weight: 64 }],
+    });
+  });
+
+  it('fills a rider’s level and weight from the guest’s passport', async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice%26weight%3D88; path=/';
+    await open(82);
+    fireEvent.click(
+      await within(rider(1)).findByRole('button', { name: 'Fill from my passport' }, SLOW_CI),
+    );
+    await waitFor(() =>
+      expect(within(rider(1)).getByLabelText('Rider level (optional)')).toHaveValue('novice'),
+    );
+    expect(within(rider(1)).getByLabelText('Weight, kg')).toHaveValue(88);
+    // The fit follows at once: a novice on an intermediate ride.
+    expect(fitOf(1)).toHaveTextContent('A stretch: For intermediate riders, one step above novice');
+  });
+
+  it('offers the account’s companions, each by name', async () => {
+    await open(82, { signedIn: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    fireEvent.click(
+      await within(rider(2)).findByRole('button', { name: "Fill from Sam's passport" }, SLOW_CI),
+    );
+    await waitFor(() =>
+      expect(within(rider(2)).getByLabelText('Rider level (optional)')).toHaveValue('novice'),
+    );
+    expect(within(rider(2)).getByLabelText('Weight, kg')).toHaveValue(102);
+    expect(within(rider(1)).getByLabelText('Weight, kg')).toHaveValue(null);
+    expect(within(rider(1)).getByRole('button', { name: 'Fill from my passport' })).toBeVisible();
+  });
+
+  it('says at once when no heavier horse is left on the date, and offers dates that have one', async () => {
+    const { api } = await open(80);
+    expect(fitOf(1)).toBeEmptyDOMElement();
+    fillRider(1, 'Weight, kg', '100');
+    expect(fitOf(1)).toHaveTextContent(
+      'Not suitable: No horse for riders over 95 kg is left on this date',
+    );
+    expect(fitOf(1)).toHaveAttribute('aria-live', 'polite');
+    const offered = within(fitOf(1) as HTMLElement).getAllByRole('button');
+    expect(offered.map((button) => button.textContent)).toEqual(['2–9 Aug 2027', '16–23 Aug 2027']);
+
+    fireEvent.click(within(rider(1)).getByRole('button', { name: 'Switch to 2–9 Aug 2027' }));
+    expect(screen.getByRole('radio', { name: /2–9 Aug 2027/ })).toBeChecked();
+    expect(fitOf(1)).toHaveTextContent(/^Fits you$/);
+    expect(fitOf(1)).toHaveFocus();
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('counts the heavier horses the riders above already take', async () => {
+    await open(81);
+    fillRider(1, 'Weight, kg', '100');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    fillRider(2, 'Weight, kg', '104');
+    expect(fitOf(1)).toHaveTextContent(/^Fits you$/);
+    expect(fitOf(2)).toHaveTextContent(
+      'Not suitable: No horse for riders over 95 kg is left on this date',
+    );
+    // Only the date with two heavier horses is left for the second rider.
+    expect(
+      within(fitOf(2) as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['16–23 Aug 2027']);
+  });
+
+  it('blocks the request for a weight no horse carries, on the rider’s weight field', async () => {
+    const { api } = await open(82);
+    await fillForm();
+    fillRider(1, 'Weight, kg', '115');
+    expect(fitOf(1)).toHaveTextContent(
+      'Not suitable: Riders up to 110 kg with clothing; you weigh 115 kg',
+    );
+    expect(within(fitOf(1) as HTMLElement).queryByRole('button')).toBeNull();
+    send();
+    const weight = within(rider(1)).getByLabelText('Weight, kg');
+    await waitFor(() =>
+      expect(weight).toHaveAccessibleDescription(
+        'Riders up to 110 kg with clothing; you weigh 115 kg',
+      ),
+    );
+    expect(weight).toHaveFocus();
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('lets a rider book a level or age the tour finds not suitable: that is their call', async () => {
+    const { api, router } = await open(82);
+    await fillForm();
+    fireEvent.change(within(rider(1)).getByLabelText('Rider level (optional)'), {
+      target: { value: 'beginner' },
+    });
+    fillRider(1, 'Date of birth', '2018-01-01');
+    expect(fitOf(1)).toHaveTextContent('Not suitable');
+    expect(fitOf(1)).toHaveTextContent('Riders from 12 years');
+    expect(fitOf(1)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies).toHaveLength(1);
+  });
+
+  it('shows the API’s refusal of a rider’s weight at that rider’s field', async () => {
+    const text = 'Only 1 horse(s) for riders over 95 kg left on this date';
+    const api = riderApi(() =>
+      Response.json({ message: text, errors: { 'tourists.1.weight': [text] } }, { status: 422 }),
+    );
+    await open(82, { api });
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    fillRider(2, 'First name', 'Sam');
+    fillRider(2, 'Last name', 'Saleh');
+    fillRider(2, 'Date of birth', '1993-05-01');
+    fillRider(2, 'Weight, kg', '100');
+    send();
+    const weight = within(rider(2)).getByLabelText('Weight, kg');
+    await waitFor(() => expect(weight).toHaveAccessibleDescription(text));
+    expect(api.bodies).toHaveLength(1);
+    // Said once, at the field: nothing else to say above the button.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
 import {
   Button,
@@ -8,8 +9,11 @@ import {
   useFormFields,
 } from '@gallop/ui-kit';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../../lib/api';
+import { formProblems } from '../../../../lib/form-problems';
+import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
 import {
   formatDateRange,
@@ -19,15 +23,37 @@ import {
   isBookable,
   type TourDate,
 } from '../../../../lib/tour-format';
-import { createBooking, type BookingInput, type Tour, type Traveller } from '../../api';
+import {
+  createBooking,
+  tourForRequestQuery,
+  type BookingInput,
+  type Tour,
+  type Traveller,
+} from '../../api';
 import { rememberContactEmail } from '../../contact-email';
 import { useSubmissions } from '../../idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
-import { emptyRider, RiderFields, toTouristInput, type RiderValues } from '../rider-fields';
+import { PassportFill } from '../passport-fill';
+import { RiderFitNote } from '../rider-fit-note';
+import {
+  emptyRider,
+  hasFitValues,
+  RIDER_FIELDS,
+  RiderFields,
+  riderProfile,
+  toTouristInput,
+  useRiderProfiles,
+  type RiderValues,
+} from '../rider-fields';
 import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 
 /** At most this many riders in one request; a larger group talks to the organizer. */
 const MAX_TOURISTS = 12;
+
+/** Every rider field of the form, where a 422's details show (`tourists.1.weight`). */
+const RIDER_FORM_FIELDS = Array.from({ length: MAX_TOURISTS }, (_, index) =>
+  RIDER_FIELDS.map((field) => `tourists.${index}.${field}`),
+).flat();
 
 interface Values {
   contact_name: string;
@@ -61,14 +87,30 @@ export function BookingFormPage({
   const maxTourists = Math.min(MAX_TOURISTS, date?.number_of_free_seats ?? MAX_TOURISTS);
   const [count, setCount] = useState(1);
   const tourists = Math.min(count, Math.max(1, maxTourists));
-  const { sending, failure, send } = useSend<void>();
+  const { sending, failure, error, send } = useSend<void>();
+  const queryClient = useQueryClient();
+  // A rider the weight rules out on the date blocks the request (the API refuses it anyway): the
+  // reason shows on their weight field. Level, hours, tack and age are the rider's own call.
+  const [refused, setRefused] = useState<Record<string, string> | undefined>();
+  const problems = useMemo(() => formProblems(error, failure, RIDER_FORM_FIELDS), [error, failure]);
 
   // One idempotency key per submission: pressing the button again after a network failure or a
   // server error, without changing anything, retries the same booking instead of making another.
   const submissions = useSubmissions();
 
-  const submit = (values: Values) =>
-    send(async () => {
+  const submit = (values: Values) => {
+    const riders = values.tourists
+      .slice(0, tourists)
+      .map((rider) => riderProfile(rider, date?.start ?? ''));
+    const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
+    const index = fits.findIndex((fit) => weightRefusal(fit) !== undefined);
+    const refusal = fits[index] && weightRefusal(fits[index]);
+    if (refusal) {
+      setRefused({ [`tourists.${index}.weight`]: refusal });
+      return;
+    }
+    setRefused(undefined);
+    return send(async () => {
       const input: BookingInput = {
         tour_id: tour.id,
         ...(date ? { tour_date_id: date.id } : {}),
@@ -80,7 +122,17 @@ export function BookingFormPage({
         },
         ...(values.comment.trim() ? { comment: values.comment.trim() } : {}),
       };
-      const booking = await submissions.send(input, (key) => createBooking(api, input, key));
+      const booking = await submissions
+        .send(input, (key) => createBooking(api, input, key))
+        .catch(async (caught: unknown) => {
+          // Seats or heavier horses may have gone meanwhile: the form counts on fresh numbers.
+          if (isApiError(caught) && caught.status === 422) {
+            await queryClient.invalidateQueries({
+              queryKey: tourForRequestQuery(api, tour.id).queryKey,
+            });
+          }
+          throw caught;
+        });
       if (user) {
         await navigate({ to: '/booking/$id', params: { id: String(booking.id) } });
         return;
@@ -89,6 +141,7 @@ export function BookingFormPage({
       rememberContactEmail(booking.uuid, input.contact.email);
       await navigate({ to: '/booking/uuid/$uuid', params: { uuid: booking.uuid } });
     });
+  };
 
   if (bookable.length === 0) {
     return (
@@ -127,6 +180,7 @@ export function BookingFormPage({
             terms: false,
           }}
           onSubmit={submit}
+          errors={refused ?? problems.fields}
         >
           <fieldset className="booking-section">
             <legend className="booking-section__title">Date</legend>
@@ -178,30 +232,16 @@ export function BookingFormPage({
             </div>
           </fieldset>
 
-          <fieldset className="booking-section">
-            <legend className="booking-section__title">Riders</legend>
-            {Array.from({ length: tourists }, (_, index) => (
-              <div key={index} className="booking-tourist">
-                <div className="booking-tourist__head">
-                  <h3 className="booking-tourist__title">Rider {index + 1}</h3>
-                  {index === tourists - 1 && index > 0 && (
-                    <Button size="sm" theme="ghost" onClick={() => setCount(tourists - 1)}>
-                      Remove
-                    </Button>
-                  )}
-                </div>
-                {index === 0 && <FillWithMyDetails user={user} />}
-                <RiderFields prefix={`tourists.${index}.`} self={index === 0} />
-              </div>
-            ))}
-            {tourists < maxTourists && (
-              <div className="booking-actions">
-                <Button theme="ghost" onClick={() => setCount(tourists + 1)}>
-                  Add a rider
-                </Button>
-              </div>
-            )}
-          </fieldset>
+          <Riders
+            tour={tour}
+            date={date}
+            dates={bookable}
+            count={tourists}
+            user={user}
+            onRemove={() => setCount(tourists - 1)}
+            onAdd={tourists < maxTourists ? () => setCount(tourists + 1) : undefined}
+            onChooseDate={setSelectedId}
+          />
 
           <TextareaField
             name="comment"
@@ -231,9 +271,9 @@ export function BookingFormPage({
                 }
               : {})}
           />
-          {failure && (
+          {problems.message && (
             <p className="booking-form__failure" role="alert">
-              {failure}
+              {problems.message}
             </p>
           )}
           <Button type="submit" theme="primary" size="lg" disabled={sending || !date}>
@@ -258,6 +298,102 @@ export function BookingFormPage({
         {date && <p className="booking-note">{formatPrepayment(date)}</p>}
       </BookingSummary>
     </div>
+  );
+}
+
+/**
+ * The riders, each with their fields, "fill" buttons and how they fit the tour on the chosen
+ * date as they type (level, weight, birth date): a rider who needs a heavier horse counts on the
+ * date's free ones left after the riders above take theirs. The form's values are read as they
+ * change (any input in the riders, a fill button, a new date).
+ */
+function Riders({
+  tour,
+  date,
+  dates,
+  count,
+  user,
+  onRemove,
+  onAdd,
+  onChooseDate,
+}: {
+  tour: Tour;
+  date: TourDate | undefined;
+  /** The bookable dates, to offer others. */
+  dates: readonly TourDate[];
+  count: number;
+  user: Traveller | undefined;
+  onRemove: () => void;
+  onAdd: (() => void) | undefined;
+  onChooseDate: (dateId: number) => void;
+}) {
+  const fields = useFormFields();
+  const titleId = useId();
+  const { riders, refresh } = useRiderProfiles(
+    Array.from({ length: count }, (_, index) => `tourists.${index}.`),
+    date?.start ?? '',
+  );
+  const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
+
+  // A weight refused on the previous date is checked again on the new one (its error goes).
+  const shownDate = useRef(date?.id);
+  useEffect(() => {
+    if (shownDate.current === date?.id) return;
+    shownDate.current = date?.id;
+    for (let index = 0; index < count; index += 1) {
+      const name = `tourists.${index}.weight`;
+      fields.set(name, fields.get(name));
+    }
+  }, [date?.id, count, fields]);
+
+  return (
+    <fieldset className="booking-section" onChange={refresh}>
+      <legend className="booking-section__title">Riders</legend>
+      {riders.map((rider, index) => {
+        const fit = hasFitValues(rider) ? fits[index] : undefined;
+        const weightRuledOut = fit !== undefined && weightRefusal(fit) !== undefined;
+        return (
+          <div
+            key={index}
+            className="booking-tourist"
+            role="group"
+            aria-labelledby={`${titleId}-${index}`}
+          >
+            <div className="booking-tourist__head">
+              <h3 id={`${titleId}-${index}`} className="booking-tourist__title">
+                Rider {index + 1}
+              </h3>
+              {index === count - 1 && index > 0 && (
+                <Button size="sm" theme="ghost" onClick={onRemove}>
+                  Remove
+                </Button>
+              )}
+            </div>
+            <div className="rider-fields__group">
+              {index === 0 && <FillWithMyDetails user={user} />}
+              <PassportFill prefix={`tourists.${index}.`} onFilled={refresh} />
+              <RiderFields prefix={`tourists.${index}.`} self={index === 0} />
+              <RiderFitNote
+                fit={fit}
+                otherDates={
+                  weightRuledOut
+                    ? datesWithHorseFor(riders, index, tour.riding, dates, { except: date?.id })
+                    : []
+                }
+                onChooseDate={onChooseDate}
+              />
+            </div>
+          </div>
+        );
+      })}
+      {onAdd && (
+        <div className="booking-actions">
+          <Button theme="ghost" onClick={onAdd}>
+            Add a rider
+          </Button>
+        </div>
+      )}
+    </fieldset>
   );
 }
 

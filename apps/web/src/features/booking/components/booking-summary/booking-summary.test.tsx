@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@gallop/api-client';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { BookingSummary } from './booking-summary';
 
@@ -19,6 +20,8 @@ const tour = {
   price: 950,
   currency: 'EUR',
   images: [],
+  riding: ridingBrief(),
+  heavy_places_free: 0,
 } as TourSummary;
 
 const date = (overrides: Partial<TourDate>): TourDate => ({

@@ -1,6 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { BookingRequest, Tourist, Traveller } from '../../api';
 import { RiderEditor } from './rider-editor';
@@ -27,7 +28,7 @@ const booking = {
   id: 812,
   uuid: '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60',
   status: 2,
-  tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek' },
+  tour: { id: 7, slug: 'altai-horse-trek-7', name: 'Altai Horse Trek', riding: ridingBrief() },
   tourists: [rider(1, 'Maya'), rider(2, 'Leo')],
   price: 1900,
   currency: 'EUR',
@@ -168,5 +169,76 @@ describe('RiderEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save rider' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('RiderEditor rider fit', () => {
+  // Leo rides a heavier horse (100 kg; standard horses to 95 kg) on a date with none left.
+  const heavy = {
+    ...booking,
+    tour_date: { id: 70, start: '2027-07-12', end: '2027-07-19', heavy_places_free: 0 },
+    tourists: [rider(1, 'Maya', { level: 'novice' }), rider(2, 'Leo', { weight: 100 })],
+  } as unknown as BookingRequest;
+
+  const openHeavy = async (api: ReturnType<typeof ridersApi>) => {
+    await renderInApp(<RiderEditor booking={heavy} user={user} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
+  };
+
+  it('shows each rider’s level and edits it', async () => {
+    const api = ridersApi(() => Response.json(heavy));
+    await openHeavy(api);
+    expect(screen.getByText('Maya Hart', { exact: false })).toHaveTextContent(
+      'Maya Hart, born 2 Apr 1990, 62 kg, Novice level',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Maya Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Maya Hart' });
+    const level = within(form).getByLabelText('Rider level (optional)');
+    expect(level).toHaveValue('novice');
+    fireEvent.change(level, { target: { value: 'intermediate' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]!.tourists[0]).toMatchObject({ id: 1, level: 'intermediate' });
+  });
+
+  it('keeps the heavier horse a rider holds, and says when a new weight finds none', async () => {
+    const api = ridersApi(() => Response.json(heavy));
+    await openHeavy(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
+    const weight = within(form).getByLabelText('Weight, kg');
+    fireEvent.change(weight, { target: { value: '104' } });
+    // Leo's own heavier horse is still his.
+    expect(form.querySelector('.rider-fit-note')).toHaveTextContent(/^Fits you$/);
+    fireEvent.change(weight, { target: { value: '112' } });
+    expect(form.querySelector('.rider-fit-note')).toHaveTextContent(
+      'Not suitable: Riders up to 110 kg with clothing; you weigh 112 kg',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    await waitFor(() =>
+      expect(weight).toHaveAccessibleDescription(
+        'Riders up to 110 kg with clothing; you weigh 112 kg',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('shows the API’s refusal of the edited rider’s weight at the field', async () => {
+    const text = 'No horse for riders over 95 kg is left on this date';
+    const api = ridersApi(() =>
+      Response.json({ message: text, errors: { 'tourists.0.weight': [text] } }, { status: 422 }),
+    );
+    await openHeavy(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Maya Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Maya Hart' });
+    fireEvent.change(within(form).getByLabelText('Weight, kg'), { target: { value: '99' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Weight, kg')).toHaveAccessibleDescription(text),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

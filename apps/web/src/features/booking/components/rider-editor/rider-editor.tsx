@@ -3,8 +3,10 @@ import { formatPrice } from '@gallop/currency';
 import { Button, ConfirmModal, Form } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { LEVEL_DEFINITIONS, needsHeavyHorse } from '@gallop/rider-fit';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../../lib/api';
+import { ridingRequirements, tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { formatDay } from '../../../../lib/tour-format';
 import { useSend } from '../../../../lib/use-send';
 import {
@@ -16,16 +18,24 @@ import {
   type TouristInput,
   type Traveller,
 } from '../../api';
+import { PassportFill } from '../passport-fill';
+import { RiderFitNote } from '../rider-fit-note';
 import {
+  hasFitValues,
   RiderFields,
+  riderProblems,
+  riderProfile,
   riderValues,
   toTouristInput,
   unchangedTourist,
+  useRiderProfiles,
   type RiderValues,
 } from '../rider-fields';
 import './rider-editor.css';
 
-/** "Maya Hart, born 2 Apr 1990, 62 kg" and the optional details on a second line. */
+/**
+ * "Maya Hart, born 2 Apr 1990, 62 kg, Novice level" and the optional details on a second line.
+ */
 function RiderSummary({ tourist }: { tourist: Tourist }) {
   const details = [tourist.email, tourist.phone, tourist.food_restriction].filter(Boolean);
   return (
@@ -33,6 +43,7 @@ function RiderSummary({ tourist }: { tourist: Tourist }) {
       {tourist.full_name}
       {tourist.birthday ? `, born ${formatDay(tourist.birthday)}` : ''}
       {tourist.weight ? `, ${tourist.weight} kg` : ''}
+      {tourist.level ? `, ${LEVEL_DEFINITIONS[tourist.level].label} level` : ''}
       {details.length > 0 && <span className="rider-editor__details">{details.join(' · ')}</span>}
     </span>
   );
@@ -56,6 +67,13 @@ export function RiderEditor({
   const [editing, setEditing] = useState<number | undefined>();
   const [removing, setRemoving] = useState<Tourist | undefined>();
   const saving = useSend<BookingRequest>();
+  // A weight no horse is left for blocks the save (the API refuses it): said on the field.
+  const [refused, setRefused] = useState<Record<string, string> | undefined>();
+  const editedIndex = booking.tourists.findIndex((tourist) => tourist.id === editing);
+  const problems = useMemo(
+    () => riderProblems(saving.error, saving.failure, editedIndex),
+    [saving.error, saving.failure, editedIndex],
+  );
   const signedIn = user !== undefined;
   // Riders can change at all (an active booking whose tour is ahead): adding is allowed too.
   const changeable = booking.tourists.some((tourist) => tourist.can_edit);
@@ -78,16 +96,22 @@ export function RiderEditor({
       }
     });
 
-  const saveEdit = (edited: Tourist, values: RiderValues) =>
-    save(
+  const saveEdit = (edited: Tourist, values: RiderValues) => {
+    const fit = riderFit(booking, edited, riderProfile(values, booking.tour_date?.start ?? ''));
+    const refusal = weightRefusal(fit);
+    setRefused(refusal ? { weight: refusal } : undefined);
+    if (refusal) return;
+    return save(
       booking.tourists.map((tourist) =>
         tourist.id === edited.id ? toTouristInput(values, tourist.id) : unchangedTourist(tourist),
       ),
     );
+  };
   const remove = (removed: Tourist) =>
     save(booking.tourists.filter((tourist) => tourist.id !== removed.id).map(unchangedTourist));
   const startEditing = (tourist: Tourist) => {
     saving.reset();
+    setRefused(undefined);
     setEditing(tourist.id);
   };
 
@@ -102,8 +126,9 @@ export function RiderEditor({
                 aria-label={`Edit ${tourist.full_name}`}
                 defaultValues={riderValues(tourist)}
                 onSubmit={(values) => saveEdit(tourist, values)}
+                errors={refused ?? problems.fields}
               >
-                <RiderFields />
+                <EditedRider booking={booking} tourist={tourist} />
                 <div className="booking-actions">
                   <Button type="submit" theme="primary" size="sm" disabled={saving.sending}>
                     {saving.sending ? 'Saving…' : 'Save rider'}
@@ -148,9 +173,9 @@ export function RiderEditor({
           </li>
         ))}
       </ol>
-      {saving.failure && (
+      {problems.message && (
         <p className="booking-form__failure" role="alert">
-          {saving.failure}
+          {problems.message}
         </p>
       )}
       {saving.done && (
@@ -182,6 +207,41 @@ export function RiderEditor({
       >
         Their seat is released and the price is recalculated.
       </ConfirmModal>
+    </div>
+  );
+}
+
+/**
+ * How a saved rider, as edited, fits the booking's date: the heavier horse they hold now (their
+ * saved weight needs one) is theirs to keep, so it counts as free for them.
+ */
+function riderFit(booking: BookingRequest, saved: Tourist, rider: ReturnType<typeof riderProfile>) {
+  const riding = booking.tour.riding;
+  const free = booking.tour_date?.heavy_places_free;
+  const holdsHeavyHorse =
+    saved.weight !== null &&
+    saved.weight !== undefined &&
+    needsHeavyHorse(saved.weight, ridingRequirements(riding));
+  return tourFit(
+    rider,
+    riding,
+    free === undefined ? undefined : { free: free + (holdsHeavyHorse ? 1 : 0), scope: 'date' },
+  );
+}
+
+/** The edited rider's fields, the passport fill buttons and their fit as they type. */
+function EditedRider({ booking, tourist }: { booking: BookingRequest; tourist: Tourist }) {
+  const {
+    riders: [rider],
+    refresh,
+  } = useRiderProfiles([''], booking.tour_date?.start ?? '');
+  return (
+    <div className="rider-fields__group" onChange={refresh}>
+      <PassportFill onFilled={refresh} />
+      <RiderFields />
+      <RiderFitNote
+        fit={rider && hasFitValues(rider) ? riderFit(booking, tourist, rider) : undefined}
+      />
     </div>
   );
 }

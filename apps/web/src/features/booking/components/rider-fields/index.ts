@@ -1,8 +1,13 @@
 export {
   emptyRider,
+  hasFitValues,
+  RIDER_FIELDS,
   RiderFields,
+  riderProblems,
+  riderProfile,
   riderValues,
   toTouristInput,
   unchangedTourist,
+  useRiderProfiles,
 } from './rider-fields';
 export type { RiderValues } from './rider-fields';

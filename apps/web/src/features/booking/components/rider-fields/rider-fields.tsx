@@ -1,10 +1,21 @@
-import { Field } from '@gallop/ui-kit';
+import {
+  isRiderLevel,
+  LEVEL_DEFINITIONS,
+  RIDER_LEVELS,
+  type RiderProfile,
+} from '@gallop/rider-fit';
+import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
+import { useReducer } from 'react';
 import { PhoneField } from '../../../../components/form-fields/form-fields';
+import { formProblems, type FormProblems } from '../../../../lib/form-problems';
+import { ageOn } from '../../../../lib/rider-fit';
+import './rider-fields.css';
 import type { Tourist, TouristInput } from '../../api';
 
 /**
  * One rider as the forms hold it (the spec's tourist; passport is not collected on this site,
- * weight is). Shared by the booking form, the add-a-rider page and the booking page's editor.
+ * weight and rider level are). Shared by the booking form, the add-a-rider page and the booking
+ * page's editor. `level` is '' when not given.
  */
 export interface RiderValues {
   first_name: string;
@@ -14,7 +25,20 @@ export interface RiderValues {
   phone: string;
   food_restriction: string;
   weight: string;
+  level: string;
 }
+
+/** The fields of `RiderValues`, e.g. to show a 422's details on a rider's own fields. */
+export const RIDER_FIELDS = [
+  'first_name',
+  'last_name',
+  'birthday',
+  'email',
+  'phone',
+  'food_restriction',
+  'weight',
+  'level',
+] as const satisfies readonly (keyof RiderValues)[];
 
 export const emptyRider = (): RiderValues => ({
   first_name: '',
@@ -24,6 +48,7 @@ export const emptyRider = (): RiderValues => ({
   phone: '',
   food_restriction: '',
   weight: '',
+  level: '',
 });
 
 /** A saved rider as form values, to edit it. */
@@ -36,6 +61,84 @@ export function riderValues(tourist: Tourist): RiderValues {
     phone: tourist.phone ?? '',
     food_restriction: tourist.food_restriction ?? '',
     weight: tourist.weight === null || tourist.weight === undefined ? '' : String(tourist.weight),
+    level: tourist.level ?? '',
+  };
+}
+
+/** A weight the forms accept as typed (whole or decimal kilograms above zero), else undefined. */
+function typedWeight(value: unknown): number | undefined {
+  const weight = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : undefined;
+}
+
+/**
+ * The rider as rider fit matches them (level, weight, age on `firstDay`), from the values of a
+ * form; what is not typed yet is not checked.
+ */
+export function riderProfile(
+  values: Partial<Pick<RiderValues, 'level' | 'weight' | 'birthday'>>,
+  firstDay: string,
+): RiderProfile {
+  return {
+    level: isRiderLevel(values.level) ? values.level : undefined,
+    weightKg: typedWeight(values.weight),
+    age: ageOn(values.birthday, firstDay),
+  };
+}
+
+/** The fit-relevant values of the rider whose fields are named `{prefix}level` and so on. */
+function readRiderProfile(fields: FormFields, prefix: string, firstDay: string) {
+  return riderProfile(
+    {
+      level: String(fields.get(`${prefix}level`) ?? ''),
+      weight: String(fields.get(`${prefix}weight`) ?? ''),
+      birthday: String(fields.get(`${prefix}birthday`) ?? ''),
+    },
+    firstDay,
+  );
+}
+
+/** Whether any fit-relevant value of the rider is typed (the fit shows from then on). */
+export const hasFitValues = (rider: RiderProfile): boolean =>
+  Object.values(rider).some((value) => value !== undefined);
+
+/**
+ * The riders of the enclosing form as rider fit sees them, one per field prefix (`tourists.0.`),
+ * read again on `refresh`: give it to `onChange` of an element around their fields (input events
+ * bubble to it) and call it after setting fields from code.
+ */
+export function useRiderProfiles(
+  prefixes: readonly string[],
+  firstDay: string,
+): { riders: RiderProfile[]; refresh: () => void } {
+  const fields = useFormFields();
+  const [, refresh] = useReducer((version: number) => version + 1, 0);
+  return {
+    riders: prefixes.map((prefix) => readRiderProfile(fields, prefix, firstDay)),
+    refresh,
+  };
+}
+
+/**
+ * A refused send on a form of one rider whose fields have no prefix: the API names the rider by
+ * their place in the list it was sent (`tourists.2.weight`), the form's field is `weight`.
+ */
+export function riderProblems(
+  error: unknown,
+  failure: string | undefined,
+  index: number,
+): FormProblems<(typeof RIDER_FIELDS)[number]> {
+  const prefix = `tourists.${index}.`;
+  const { fields, message } = formProblems(
+    error,
+    failure,
+    RIDER_FIELDS.map((field) => `${prefix}${field}`),
+  );
+  return {
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([name, text]) => [name.slice(prefix.length), text]),
+    ),
+    message,
   };
 }
 
@@ -56,6 +159,7 @@ export function toTouristInput(values: RiderValues, id?: number): TouristInput {
     ...(phone ? { phone } : {}),
     ...(food ? { food_restriction: food } : {}),
     ...(values.weight ? { weight: Number(values.weight) } : {}),
+    ...(isRiderLevel(values.level) ? { level: values.level } : {}),
   };
 }
 
@@ -66,13 +170,14 @@ export const unchangedTourist = (tourist: Tourist): TouristInput =>
 /**
  * The fields of one rider. `prefix` names them inside a bigger form (`tourists.0.`); `self` fills
  * the browser's autocomplete with the traveller's own details. Name, birth date and weight are
- * required (the horse is chosen by them); e-mail, phone and food restriction are optional.
+ * required (the horse is chosen by them); rider level, e-mail, phone and food restriction are
+ * optional.
  */
 export function RiderFields({ prefix = '', self = false }: { prefix?: string; self?: boolean }) {
   const auto = (token: string) => (self ? token : 'off');
   return (
     <>
-      <div className="booking-form__row">
+      <div className="booking-form__row rider-fields__row">
         <Field
           name={`${prefix}first_name`}
           label="First name"
@@ -86,23 +191,7 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
           rules="required|max:100"
         />
       </div>
-      <div className="booking-form__row">
-        <Field
-          name={`${prefix}birthday`}
-          label="Date of birth"
-          type="date"
-          autoComplete={auto('bday')}
-          rules="required"
-        />
-        <Field
-          name={`${prefix}weight`}
-          label="Weight, kg"
-          type="number"
-          hint="Helps the organizer choose a horse; shared only with them."
-          rules="required|minValue:20|maxValue:200"
-        />
-      </div>
-      <div className="booking-form__row">
+      <div className="booking-form__row rider-fields__row">
         <Field
           name={`${prefix}email`}
           label="Rider's e-mail (optional)"
@@ -118,6 +207,54 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
         placeholder="Vegetarian, allergies…"
         rules="max:500"
       />
+      {/* What matches the rider to a horse, last: the rider's fit shows right under it. */}
+      <div className="booking-form__row rider-fields__row rider-fields__riding">
+        <Field
+          name={`${prefix}birthday`}
+          label="Date of birth"
+          type="date"
+          autoComplete={auto('bday')}
+          rules="required"
+        />
+        <Field
+          name={`${prefix}weight`}
+          label="Weight, kg"
+          type="number"
+          hint="Helps the organizer choose a horse; shared only with them."
+          rules="required|minValue:20|maxValue:200"
+        />
+        <LevelField name={`${prefix}level`} />
+      </div>
     </>
+  );
+}
+
+/** The five rider levels, lowest first, or none: a native select (a phone's own picker). */
+function LevelField({ name }: { name: string }) {
+  return (
+    <Field
+      name={name}
+      label="Rider level (optional)"
+      render={(control) => (
+        <select
+          id={control.id}
+          name={control.name}
+          className="gk-input"
+          value={String(control.value ?? '')}
+          onChange={(event) => control.onChange(event.target.value)}
+          onBlur={() => control.onBlur()}
+          ref={control.ref}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+        >
+          <option value="">Not given</option>
+          {RIDER_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {LEVEL_DEFINITIONS[level].label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

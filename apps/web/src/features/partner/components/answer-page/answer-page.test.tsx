@@ -95,6 +95,10 @@ describe('AnswerPage', () => {
     expect(riders[0]).toHaveTextContent('Ines Moreau');
     expect(riders[0]).toHaveTextContent('Age on the first day35');
     expect(riders[0]).toHaveTextContent('Weight61 kg');
+    expect(
+      within(riders[0]!).getByRole('img', { name: 'Rider level: Intermediate, 3 of 5' }),
+    ).toBeInTheDocument();
+    expect(riders[1]).toHaveTextContent('LevelNot given');
     expect(riders[0]).toHaveTextContent('Food restrictionVegetarian');
     expect(riders[1]).toHaveTextContent('Age on the first dayNot given');
     expect(screen.getByText('We have ridden before, but never for a week.')).toBeInTheDocument();

@@ -23,6 +23,7 @@ import {
 } from '../../answer';
 import './answer-page.css';
 import { ReasonField } from '../reason-field/reason-field';
+import { RiderLevel, RiderWeight } from '../rider-facts';
 
 export interface AnswerPageProps {
   token: string;
@@ -112,11 +113,15 @@ function AnswerRiders({ request }: { request: RequestForOrganizer }) {
                     <dd>{age === undefined ? 'Not given' : age}</dd>
                   </div>
                   <div>
+                    <dt>Level</dt>
+                    <dd>
+                      <RiderLevel level={rider.level} />
+                    </dd>
+                  </div>
+                  <div>
                     <dt>Weight</dt>
                     <dd>
-                      {rider.weight === null || rider.weight === undefined
-                        ? 'Not given'
-                        : `${rider.weight} kg`}
+                      <RiderWeight weight={rider.weight} />
                     </dd>
                   </div>
                   <div>

@@ -40,6 +40,43 @@ describe('OrganizerBookingPage', () => {
     expect(screen.getByText(/The meeting page opens once the booking is paid/)).toBeTruthy();
   });
 
+  it('shows each rider’s level and weight, and who takes a heavier horse', async () => {
+    const booking = organizerBookingFixture();
+    await renderBooking(
+      organizerBookingFixture({
+        heavy_places: 1,
+        max_rider_weight_kg: 95,
+        tourists: [
+          booking.tourists[0]!,
+          { ...booking.tourists[1]!, weight: 102, level: 'strong-intermediate' },
+        ],
+      }),
+    );
+    const [, ines, paul] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(
+      within(ines!).getByRole('img', { name: 'Rider level: Intermediate, 3 of 5' }),
+    ).toBeVisible();
+    expect(ines!.textContent).toContain('61 kg');
+    expect(ines!.textContent).not.toContain('Heavier horse');
+    expect(
+      within(paul!).getByRole('img', { name: 'Rider level: Strong intermediate, 4 of 5' }),
+    ).toBeVisible();
+    expect(paul!.textContent).toContain('102 kgHeavier horse: above 95 kg');
+    expect(
+      screen.getByText('1 heavier-horse place is held for this booking (a rider above 95 kg).'),
+    ).toBeTruthy();
+  });
+
+  it('says "Not given" for a rider without a level', async () => {
+    const booking = organizerBookingFixture();
+    await renderBooking(
+      organizerBookingFixture({ tourists: [{ ...booking.tourists[0]!, level: null }] }),
+    );
+    const [, ines] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(ines!).queryByRole('img')).toBeNull();
+    expect(within(ines!).getAllByRole('cell')[1]).toHaveTextContent('Not given');
+  });
+
   it('offers confirm and decline for a waiting request, and no cancel', async () => {
     const api = await renderBooking(organizerBookingFixture());
     expect(button('Confirm booking')).toBeTruthy();

@@ -7,6 +7,7 @@ import { ageOn, formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
+import { RiderLevel, RiderWeight } from '../rider-facts';
 
 type Travel = NonNullable<OrganizerBooking['arrival']['tourists'][number]['arrival']>;
 
@@ -104,6 +105,7 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Age</th>
+              <th scope="col">Level</th>
               <th scope="col">Weight</th>
               <th scope="col">Food restriction</th>
               <th scope="col">E-mail</th>
@@ -115,7 +117,15 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
               <tr key={rider.id ?? index}>
                 <th scope="row">{rider.full_name}</th>
                 <td>{ageOn(rider.birthday, firstDay) ?? notGiven}</td>
-                <td>{rider.weight == null ? notGiven : `${rider.weight} kg`}</td>
+                <td>
+                  <RiderLevel level={rider.level} />
+                </td>
+                <td>
+                  <RiderWeight
+                    weight={rider.weight}
+                    maxRiderWeightKg={booking.max_rider_weight_kg}
+                  />
+                </td>
                 <td>{rider.food_restriction || 'None'}</td>
                 <td>{rider.email || notGiven}</td>
                 <td>{rider.phone || notGiven}</td>
@@ -124,6 +134,13 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
           </tbody>
         </table>
       </div>
+      {booking.heavy_places > 0 && (
+        <p className="answer-muted">
+          {booking.heavy_places === 1
+            ? `1 heavier-horse place is held for this booking (a rider above ${booking.max_rider_weight_kg} kg).`
+            : `${booking.heavy_places} heavier-horse places are held for this booking (riders above ${booking.max_rider_weight_kg} kg).`}
+        </p>
+      )}
       <h2 className="answer-section-title">The traveller’s comment</h2>
       {booking.comment ? (
         <blockquote className="answer-comment">{booking.comment}</blockquote>

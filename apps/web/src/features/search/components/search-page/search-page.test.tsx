@@ -16,6 +16,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TourCard } from '../../../../components/tour-card/tour-card';
 import type * as TourCardModule from '../../../../components/tour-card/tour-card';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import type { RouterContext } from '../../../../router';
 import {
   ensureSearchPage,
@@ -43,6 +44,8 @@ const card = (id: number, name: string) => ({
   currency: 'EUR' as const,
   images: [],
   countries: [{ id: 101, name: 'Iceland' }],
+  riding: ridingBrief(),
+  heavy_places_free: 0,
 });
 
 const results: TourList = {

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { tourDate } from '../../testing/tour-fixture';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { TOUR_DATES_SHOWN, TourDates } from './tour-dates';
 
 describe('TourDates', () => {
@@ -82,5 +83,39 @@ describe('TourDates', () => {
     fireEvent.click(screen.getByRole('button', { name: `Show all ${dates.length} dates` }));
     expect(screen.getAllByRole('row')).toHaveLength(dates.length + 1);
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+});
+
+describe('TourDates with the rider passport', () => {
+  afterEach(() => {
+    document.cookie = 'gallop_rider=; Max-Age=0; Path=/';
+  });
+
+  const dates = [
+    tourDate({ id: 31, heavy_places_free: 0 }),
+    tourDate({ id: 32, start: '2027-01-02', end: '2027-01-11', heavy_places_free: 1 }),
+  ];
+  const { riding } = tourFixture();
+
+  it('marks a date with no heavier horse left when the passport’s weight needs one', async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice%26weight%3D100; path=/';
+    await renderInApp(<TourDates tourId={7} dates={dates} riding={riding} />);
+    const noHorse = await screen.findByText(
+      'No horse for your weight on this date',
+      {},
+      { timeout: 5000 },
+    );
+    const [, first, second] = screen.getAllByRole('row');
+    expect(first).toContainElement(noHorse);
+    expect(within(second as HTMLElement).queryByText(/No horse/)).toBeNull();
+  });
+
+  it('marks nothing for a weight the standard horses carry', async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice%26weight%3D95; path=/';
+    await renderInApp(<TourDates tourId={7} dates={dates} riding={riding} />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    // The passport is read after hydration: give it the renders it takes.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/No horse/)).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import {
   isBookable,
   type TourDate,
 } from '../../format';
+import { noHorseOnDate, type TourRidingBrief } from '../../../../lib/rider-fit';
+import { useRiderPassport } from '../../../../lib/rider-passport';
 import { useBookingBase } from '../../../../lib/use-booking-base';
 import { bookingRequestHref } from '../tour-booking/booking-link';
 import './tour-dates.css';
@@ -22,13 +24,43 @@ export const TOUR_DATES_SHOWN = 6;
 export interface TourDatesProps {
   tourId: number;
   dates: readonly TourDate[];
+  /** With the tour's riding, a date without a horse for the passport's weight says so. */
+  riding?: TourRidingBrief | undefined;
 }
+
+type NoHorse = (date: TourDate) => boolean;
+
+const horsesUnknown: NoHorse = () => false;
 
 /**
  * Dates and variants with their prices, terms, seats and flags; each can be requested. Variants
  * of the same days ('Shared room', 'Private room') say which they are.
  */
-export function TourDates({ tourId, dates }: TourDatesProps) {
+export function TourDates({ riding, ...props }: TourDatesProps) {
+  return riding ? (
+    <PassportTourDates {...props} riding={riding} />
+  ) : (
+    <TourDatesTable {...props} noHorse={horsesUnknown} />
+  );
+}
+
+/**
+ * The dates, each marked when the weight of the visitor's rider passport needs a heavier horse
+ * and the date has none left (after hydration: the server render knows no passport).
+ */
+function PassportTourDates({ riding, ...props }: TourDatesProps & { riding: TourRidingBrief }) {
+  const { ready, passport } = useRiderPassport();
+  const weight = ready ? (passport?.weightKg ?? null) : null;
+  const noHorse: NoHorse = (date) =>
+    weight !== null && noHorseOnDate(weight, riding, date.heavy_places_free);
+  return <TourDatesTable {...props} noHorse={noHorse} />;
+}
+
+function TourDatesTable({
+  tourId,
+  dates,
+  noHorse,
+}: Omit<TourDatesProps, 'riding'> & { noHorse: NoHorse }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? dates : dates.slice(0, TOUR_DATES_SHOWN);
   return (
@@ -47,7 +79,7 @@ export function TourDates({ tourId, dates }: TourDatesProps) {
         </thead>
         <tbody>
           {shown.map((date) => (
-            <TourDateRow key={date.id} tourId={tourId} date={date} />
+            <TourDateRow key={date.id} tourId={tourId} date={date} noHorse={noHorse(date)} />
           ))}
         </tbody>
       </table>
@@ -60,7 +92,16 @@ export function TourDates({ tourId, dates }: TourDatesProps) {
   );
 }
 
-function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
+function TourDateRow({
+  tourId,
+  date,
+  noHorse,
+}: {
+  tourId: number;
+  date: TourDate;
+  /** The passport's weight needs a heavier horse and none is free on this date. */
+  noHorse: boolean;
+}) {
   const base = useBookingBase();
   const discount = formatDiscount(date);
   const bookable = isBookable(date);
@@ -72,6 +113,7 @@ function TourDateRow({ tourId, date }: { tourId: number; date: TourDate }) {
     date.is_busy && { key: 'busy', text: 'Busy', tone: 'warning' },
     date.not_guaranteed && { key: 'not-guaranteed', text: 'Not guaranteed yet', tone: 'muted' },
     date.flight_included && { key: 'flight', text: 'Flight included', tone: 'info' },
+    noHorse && { key: 'no-horse', text: 'No horse for your weight on this date', tone: 'danger' },
   ].filter((flag) => typeof flag === 'object');
   return (
     <tr className={`tour-dates__row${bookable ? '' : ' tour-dates__row--closed'}`}>

@@ -144,7 +144,7 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
           </Section>
 
           <Section id="riding" title="Riding">
-            <TourRiding riding={tour.riding} />
+            <TourRiding riding={tour.riding} heavyPlacesFree={tour.heavy_places_free} />
           </Section>
 
           {has('photos') && (
@@ -166,7 +166,9 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
           )}
 
           <Section id="dates" title="Dates and prices">
-            {tour.dates.length > 0 && <TourDates tourId={tour.id} dates={tour.dates} />}
+            {tour.dates.length > 0 && (
+              <TourDates tourId={tour.id} dates={tour.dates} riding={tour.riding} />
+            )}
             {/* Nothing to book right now: the visitor can follow the tour for new dates. */}
             {!bookable && <LazyFollowTourCard tourId={tour.id} tourName={tour.name} />}
             {tour.cancellation_policy && (

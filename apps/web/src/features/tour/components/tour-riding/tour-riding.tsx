@@ -1,4 +1,8 @@
 import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
+import { Link } from '@tanstack/react-router';
+import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { RiderFitDetails } from '../../../../components/rider-fit-details/rider-fit-details';
+import { usePassportFit } from '../../../../lib/use-passport-fit';
 import type { Tour } from '../../api';
 import './tour-riding.css';
 
@@ -74,10 +78,54 @@ export function ridingFacts(riding: Riding): RidingFact[] {
   return facts.filter((fact): fact is RidingFact => fact !== false);
 }
 
+/**
+ * How the visitor's rider passport fits this tour, with every reason, or an invitation to fill
+ * one in. Nothing in the server render: it appears once the page knows the passport.
+ * `heavyPlacesFree` is the most heavier-horse places free on one date (the tour's best date).
+ */
+function TourFit({ riding, heavyPlacesFree }: { riding: Riding; heavyPlacesFree: number }) {
+  const { ready, fit } = usePassportFit(riding, { free: heavyPlacesFree, scope: 'any-date' });
+  if (!ready) return null;
+  if (!fit) {
+    return (
+      <div className="tour-fit tour-fit--none">
+        <h3 className="tour-riding__subheading">Does this ride fit you?</h3>
+        <p className="tour-fit__text">
+          Tell us your level, your usual tack, your hours in the saddle and your weight once: every
+          tour then says whether it fits you.
+        </p>
+        <Link
+          to="/rider-passport"
+          className={buttonLinkClassName({ theme: 'primary', size: 'sm' })}
+        >
+          <span className="gk-button__label">Fill your rider passport</span>
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="tour-fit">
+      <h3 className="tour-riding__subheading">How this ride fits you</h3>
+      <RiderFitDetails fit={fit} />
+      <p className="tour-fit__text">
+        From your rider passport. <Link to="/rider-passport">Edit your passport</Link>
+      </p>
+    </div>
+  );
+}
+
 /** The tour page's "Riding" section: the level asked, the pace mix and the requirements. */
-export function TourRiding({ riding }: { riding: Riding }) {
+export function TourRiding({
+  riding,
+  heavyPlacesFree = 0,
+}: {
+  riding: Riding;
+  /** The tour's most heavier-horse places free on one date (`Tour.heavy_places_free`). */
+  heavyPlacesFree?: number;
+}) {
   return (
     <div className="tour-riding">
+      <TourFit riding={riding} heavyPlacesFree={heavyPlacesFree} />
       <div className="tour-riding__level">
         <h3 className="tour-riding__subheading">Rider level</h3>
         <RiderLevelBadge level={riding.level} showDefinition />

@@ -1,0 +1,219 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { FIT_LABELS, type RiderFit } from '@gallop/rider-fit';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { tourFit, type TourRidingBrief } from '../src/lib/rider-fit';
+import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
+import { expect, test, waitForHydration } from './fixtures';
+import { apiUrl } from './guest-booking';
+import { signIn } from './sign-in';
+
+// Issue 46, rider fit with two browsers: a guest with a rider passport (in its cookie) who needs
+// a heavier horse sees how a tour fits on its search card and its page, books a date that still
+// has a heavier horse free, and the tour's organizer, signed in in a browser of their own, opens
+// the booking and reads the rider's level and weight. Review screenshots go outside the
+// repository.
+
+const SHOTS_DIR = process.env.GALLOP_FIT_SHOTS_DIR ?? '/tmp/shots';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const DAY_MS = 86_400_000;
+
+interface TourDate {
+  id: number;
+  start: string;
+  is_busy?: boolean;
+  number_of_free_seats?: number;
+  heavy_places_free?: number;
+}
+
+interface Tour {
+  id: number;
+  name: string;
+  slug: string;
+  riding: TourRidingBrief;
+  heavy_places_free: number;
+  dates: TourDate[];
+}
+
+async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const answer = await request.get(url);
+  expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+}
+
+/** A tour of the demo organizer with heavier horses, and a date with some free. */
+async function heavyHorseTour(request: APIRequestContext) {
+  const organizerId = await demoOrganizerId(request);
+  const { items } = await getJson<{ items: { id: number }[] }>(
+    request,
+    `${apiUrl}/spa/tours?organizer=${organizerId}`,
+  );
+  for (const { id } of items) {
+    const tour = await getJson<Tour>(request, `${apiUrl}/spa/tour-for-request?id=${id}`);
+    if (tour.riding.heavy_rider_weight_kg <= tour.riding.max_rider_weight_kg) continue;
+    // Never a date's last seat nor its last heavier horse (docs/testing.md).
+    const date = tour.dates.find(
+      (d) =>
+        !d.is_busy &&
+        (d.number_of_free_seats ?? 0) >= 2 &&
+        (d.heavy_places_free ?? 0) >= 2 &&
+        Date.parse(d.start) - Date.now() > 2 * DAY_MS,
+    );
+    if (date) return { organizerId, tour, date };
+  }
+  throw new Error('the demo organizer has no tour with a heavier horse free on a date');
+}
+
+/** The fit's words as the indicator says them: "A stretch: …", or "Fits you" alone. */
+function fitText(fit: RiderFit): string {
+  return fit.reason ? `${FIT_LABELS[fit.verdict]}: ${fit.reason}` : FIT_LABELS[fit.verdict];
+}
+
+async function shoot(page: Page, target: Locator, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await target.scrollIntoViewIfNeeded();
+  const width = page.viewportSize()?.width ?? 0;
+  await target.screenshot({ path: path.join(SHOTS_DIR, `fit-${name}-${width}.png`) });
+}
+
+/** The cookie notice would cover what the screenshots are about. */
+async function closeCookieNotice(page: Page) {
+  const notice = page.getByRole('button', { name: "Ok, don't show again" });
+  if (await notice.isVisible()) await notice.click();
+}
+
+test('a heavier rider sees the fit, books a date with a heavier horse, and the organizer reads their level and weight', async ({
+  page,
+  context,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { organizerId, tour, date } = await heavyHorseTour(request);
+  const { riding } = tour;
+  // Above the standard horses' limit, within the heavier horses'.
+  const weight = Math.min(riding.heavy_rider_weight_kg, riding.max_rider_weight_kg + 5);
+  await context.addCookies([
+    { name: 'gallop_rider', value: `level%3Dnovice%26weight%3D${weight}`, url: baseURL! },
+  ]);
+  const passport = { level: 'novice', weightKg: weight } as const;
+
+  // The search card: the fit on the picture, counting on the card's best date.
+  const { items: cards } = await getJson<{ items: Tour[] }>(
+    request,
+    `${apiUrl}/spa/tours?organizer=${organizerId}`,
+  );
+  const card = cards.find((item) => item.id === tour.id)!;
+  const cardFit = fitText(
+    tourFit(passport, card.riding, { free: card.heavy_places_free, scope: 'any-date' }),
+  );
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/tours?organizer=${organizerId}`);
+    await waitForHydration(page);
+    await closeCookieNotice(page);
+    const tourCard = page.locator('.tour-card').filter({
+      has: page.getByRole('heading', { name: tour.name, exact: true }),
+    });
+    const fit = tourCard.locator('.gk-fit');
+    await expect(fit).toHaveAttribute('title', cardFit);
+    // Whole for screen readers, though cut on a narrow card.
+    await expect(fit).toHaveText(cardFit);
+    await shoot(page, tourCard, 'card');
+  }
+
+  // The tour page: the fit with every reason, and the dates without a horse for this weight.
+  const tourAnswer = await getJson<Tour>(request, `${apiUrl}/spa/tour?slug=${tour.slug}`);
+  const pageFit = tourFit(passport, tourAnswer.riding, {
+    free: tourAnswer.heavy_places_free,
+    scope: 'any-date',
+  });
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/${tour.slug}`);
+    await waitForHydration(page);
+    await closeCookieNotice(page);
+    const fit = page.locator('.tour-fit');
+    await expect(fit.getByRole('heading', { name: 'How this ride fits you' })).toBeVisible();
+    await expect(fit.locator('.gk-fit')).toContainText(FIT_LABELS[pageFit.verdict]);
+    for (const reason of pageFit.reasons) await expect(fit).toContainText(reason.text);
+    await expect(fit.getByRole('link', { name: 'Edit your passport' })).toHaveAttribute(
+      'href',
+      '/rider-passport',
+    );
+    await shoot(page, fit, 'tour');
+  }
+  const shownDates = tourAnswer.dates.slice(0, 6);
+  await expect(page.getByText('No horse for your weight on this date')).toHaveCount(
+    shownDates.filter((d) => d.heavy_places_free === 0).length,
+  );
+
+  // The booking form: the passport fills the rider; too heavy a weight is said at once.
+  await page.goto(`/booking/new?tour=${tour.id}&date=${date.id}`);
+  await waitForHydration(page);
+  await closeCookieNotice(page);
+  const contact = page.getByRole('group', { name: 'Contact' });
+  await contact.getByLabel('Full name').fill('Hugo Brandt');
+  await contact.getByLabel('E-mail').fill(`fit-${Date.now()}@example.com`);
+  await contact.getByLabel('Phone').fill('+14155550166');
+  const rider = page.getByRole('group', { name: 'Rider 1' });
+  await rider.getByLabel('First name').fill('Hugo');
+  await rider.getByLabel('Last name').fill('Brandt');
+  await rider.getByLabel('Date of birth').fill('1984-05-04');
+  await rider.getByRole('button', { name: 'Fill from my passport' }).click();
+  await expect(rider.getByLabel('Rider level (optional)')).toHaveValue('novice');
+  await expect(rider.getByLabel('Weight, kg')).toHaveValue(String(weight));
+  const note = rider.locator('.rider-fit-note');
+  const tooHeavy = riding.heavy_rider_weight_kg + 4;
+  await rider.getByLabel('Weight, kg').fill(String(tooHeavy));
+  await expect(note).toContainText(
+    `Not suitable: Riders up to ${riding.heavy_rider_weight_kg} kg with clothing; you weigh ${tooHeavy} kg`,
+  );
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    // The screen as the rider sees it: the weight field and the fit under it, mid-screen.
+    await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({
+      path: path.join(SHOTS_DIR, `fit-booking-weight-${viewport.width}.png`),
+    });
+  }
+  await rider.getByLabel('Weight, kg').fill(String(weight));
+  // A heavier horse is free on the date: the weight stands in the way no more.
+  const dateFit = tourFit(passport, riding, { free: date.heavy_places_free!, scope: 'date' });
+  await expect(note.locator('.gk-fit')).toContainText(FIT_LABELS[dateFit.verdict]);
+  await expect(note).not.toContainText(' kg');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await expect(page).toHaveURL(/\/booking\/uuid\/[0-9a-f-]{36}$/);
+  const uuid = new URL(page.url()).pathname.split('/').pop()!;
+  const booking = await getJson<{ id: number; tourists: { weight: number; level: string }[] }>(
+    request,
+    `${apiUrl}/crm/api/request/get-by-uuid?uuid=${uuid}`,
+  );
+  expect(booking.tourists[0]).toMatchObject({ level: 'novice' });
+
+  // The organizer, in a browser of their own, opens the booking.
+  const organizerContext = await browser.newContext();
+  const organizer = await organizerContext.newPage();
+  const problems: string[] = [];
+  organizer.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await signIn(organizer, ORGANIZER_LOGIN, `/partner/bookings/${booking.id}`);
+  await waitForHydration(organizer);
+  await expect(organizer.getByRole('heading', { level: 1 })).toHaveText(`Booking #${booking.id}`);
+  const row = organizer.getByRole('row').filter({
+    has: organizer.getByRole('rowheader', { name: 'Hugo Brandt' }),
+  });
+  await expect(row.getByRole('img', { name: 'Rider level: Novice, 2 of 5' })).toBeVisible();
+  await expect(row).toContainText(`${weight} kg`);
+  await expect(row).toContainText(`Heavier horse: above ${riding.max_rider_weight_kg} kg`);
+  await expect(
+    organizer.getByText(
+      `1 heavier-horse place is held for this booking (a rider above ${riding.max_rider_weight_kg} kg).`,
+    ),
+  ).toBeVisible();
+  await organizerContext.close();
+  expect(problems, 'no errors in the organizer’s browser').toEqual([]);
+});

@@ -1,0 +1,1 @@
+export { RiderFitDetails } from './rider-fit-details';

@@ -1,0 +1,1 @@
+export { PassportFill } from './passport-fill';

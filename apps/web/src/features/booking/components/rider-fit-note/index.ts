@@ -1,0 +1,1 @@
+export { RiderFitNote } from './rider-fit-note';

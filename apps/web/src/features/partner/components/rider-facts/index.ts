@@ -1,0 +1,1 @@
+export { RiderLevel, RiderWeight } from './rider-facts';
