@@ -26,7 +26,11 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // chunks of their own (131.8 kB), and lazy parts gained the boundary that leaves out a part whose
 // chunk cannot load offline instead of failing the page (132.1 kB). Bringing it back to 130 kB is
 // open work recorded in docs/benchmarks.md.
-const FIRST_LOAD_LIMIT = '132.5 kB';
+// 2026-12-03: raised to 133.1 kB for issue 46 (+0.67 kB measured module by module against the
+// build before it: the riding filters' URL readers and the rider levels and tacks they check,
+// the `/rider-passport` route's definition, and sign-out forgetting the account's passports).
+// The level names and definitions were moved out of the first load to get there.
+const FIRST_LOAD_LIMIT = '133.1 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */
