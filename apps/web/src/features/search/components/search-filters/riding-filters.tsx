@@ -1,4 +1,4 @@
-import { LEVEL_DEFINITIONS } from '@gallop/rider-fit';
+import { LEVEL_LABELS } from '@gallop/rider-fit';
 import {
   MAX_HOURS_OPTIONS,
   QUERY_BOUNDS,
@@ -73,7 +73,7 @@ export function RidingFilters({ filters, facets, onChange }: RidingFiltersProps)
             { value: ANY_LEVEL, text: 'Any level' },
             ...RIDER_LEVELS.map((level) => ({
               value: level,
-              text: LEVEL_DEFINITIONS[level].label,
+              text: LEVEL_LABELS[level],
               count: levelCount(level),
             })),
           ]}
