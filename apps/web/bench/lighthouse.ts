@@ -96,8 +96,35 @@ function lcpElementOf(result: Result): string | undefined {
   return details?.items?.[0]?.items?.[0]?.node?.snippet;
 }
 
+class LighthouseRuntimeError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse failed on ${url}: ${message}`);
+  }
+}
+
+/**
+ * Lighthouse's own hiccups on a busy machine (a trace recorded without its navigation start)
+ * say nothing of the page: such a run is made again, up to twice, and said so.
+ */
+const TRANSIENT_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+async function runOnce(url: string, attemptsLeft = 2): Promise<LighthouseRun> {
+  try {
+    return await navigateOnce(url);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError) || !TRANSIENT_CODES.has(error.code)) throw error;
+    if (attemptsLeft === 0) throw error;
+    console.info(`  lighthouse: ${error.code} on ${url}, running it again`);
+    return runOnce(url, attemptsLeft - 1);
+  }
+}
+
 /** One Lighthouse navigation (mobile, simulated throttling: the defaults) in a fresh Chromium. */
-async function runOnce(url: string): Promise<LighthouseRun> {
+async function navigateOnce(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_FLAGS,
@@ -113,7 +140,7 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     const result = runner?.lhr;
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.runtimeError) {
-      throw new Error(`Lighthouse failed on ${url}: ${result.runtimeError.message}`);
+      throw new LighthouseRuntimeError(url, result.runtimeError.code, result.runtimeError.message);
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, (result.categories[category]?.score ?? 0) * 100]),
