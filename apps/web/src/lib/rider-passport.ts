@@ -148,7 +148,8 @@ export function useRiderPassport(): RiderPassportState {
     signedIn,
     passport: stored?.passport ?? guestPassport,
     companions: stored?.companions ?? [],
-    guestPassport: stored && !stored.passport ? guestPassport : signedIn ? null : guestPassport,
+    // Signed in, a guest passport is offered only to an account that has none of its own.
+    guestPassport: !signedIn || (stored && !stored.passport) ? guestPassport : null,
     save,
   };
 }

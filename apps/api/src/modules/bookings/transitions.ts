@@ -267,7 +267,9 @@ export async function changeRidersIn(
     })
     .from(tours)
     .where(eq(tours.id, row.tourId));
-  const weights = limits ?? { maxRiderWeightKg: 250, heavyRiderWeightKg: 250 };
+  // A booking's tour is kept by a foreign key; its limits are the ones riders are checked by.
+  if (!limits) throw new HttpError(404, 'Tour not found');
+  const weights = limits;
   // Errors name riders by their index in the form, as sent.
   const sent = change.wanted.map((t) => ({ weight: t.weight ?? null }));
   refuseOverweight(sent, weights);
