@@ -27,7 +27,7 @@ import {
   createCatalogResponseCache,
   createSearchIndex,
   createSearchLimit,
-  createSeatChangesFeed,
+  createTourChangesFeed,
   type ResponseCache,
 } from '#src/modules/catalog/index.ts';
 import {
@@ -200,9 +200,14 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   registerMultipart(app);
   registerUploadRoutes(app, { db: options.database.db, store: uploadStore, images: media.images });
 
+  // Every catalogue write reaches the index, the kept cards and the cached answers as the tours
+  // it changed, read from the change log about twice a second (decision 110).
+  const tourChanges = createTourChangesFeed(options.database.db, {
+    onError: (error) => app.log.warn({ err: error, module: 'catalog' }, 'tour changes not read'),
+  });
   const responseCache =
     options.responseCache ??
-    createCatalogResponseCache(env, options.database.db, app.log.child({ module: 'cache' }));
+    createCatalogResponseCache(env, tourChanges, app.log.child({ module: 'cache' }));
   app.addHook('onClose', () => responseCache.close());
   const rates = createRatesCache(options.database.db);
   // Repeated searches are answered before validation and the handler (decision 030).
@@ -212,15 +217,13 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     options.database.db,
     app.log.child({ module: 'search-index' }),
     options.database.driver,
+    tourChanges,
   );
-  // The cards the index's searches show, forgetting a tour's when its seats change (decision 083).
+  // The cards the index's searches show, forgetting a tour's when it changes (decision 083).
   const cardStore = searchIndex
     ? createCardStore(options.database.db, {
         maxEntries: env.CARD_STORE_TOURS,
-        seatChanges: createSeatChangesFeed(options.database.db, {
-          onError: (error) =>
-            app.log.warn({ err: error, module: 'search-index' }, 'seat changes not read'),
-        }),
+        changes: tourChanges.subscribe(),
       })
     : undefined;
   let warming: Promise<void> | undefined;

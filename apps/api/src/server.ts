@@ -88,8 +88,8 @@ export async function startServer(
   for (const message of startupLog) app.log.info(`seed: ${message}`);
 
   const refreshAggregates = (options: { unlessDoneFor?: boolean } = {}) =>
-    refreshCatalogAggregates(database.db, todayIso(), { onlyIfChanged: true, ...options }).catch(
-      (error: unknown) => app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
+    refreshCatalogAggregates(database.db, todayIso(), options).catch((error: unknown) =>
+      app.log.error({ err: error }, 'refreshing catalogue aggregates failed'),
     );
   const refreshTimer = setInterval(refreshAggregates, AGGREGATES_REFRESH_MS);
   refreshTimer.unref();

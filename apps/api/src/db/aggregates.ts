@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 
 /** Rows an UPDATE changed: `rowCount` from node-postgres, `affectedRows` from PGlite. */
 function changedRows(result: unknown): number {
@@ -11,10 +10,9 @@ function changedRows(result: unknown): number {
 /**
  * Recomputes the facts denormalised onto tours and organizers: cheapest bookable future price,
  * next and last start, ratings and counts. They depend on the day (dates pass), so the server
- * runs this at start and daily, and the seed runs it last. It bumps the catalogue version; with
- * `onlyIfChanged` only when a row changed (the server's refreshes: a bump makes every instance
- * rebuild its search index, which takes seconds at 100k tours and more at 1M, and searches run
- * in SQL meanwhile). Returns the number of rows changed.
+ * runs this at start and daily, and the seed runs it last. Only rows whose facts changed are
+ * written, so only those tours reach the API processes' indexes as changes (decision 110).
+ * Returns the number of rows changed.
  *
  * The day it recomputed them for is recorded (`catalog_version.aggregates_day`); with
  * `unlessDoneFor` a refresh for a day already done is skipped (a restart the same day: at a
@@ -24,7 +22,7 @@ function changedRows(result: unknown): number {
 export async function refreshCatalogAggregates(
   db: Database,
   today: string,
-  { onlyIfChanged = false, unlessDoneFor = false } = {},
+  { unlessDoneFor = false } = {},
 ): Promise<number | undefined> {
   if (unlessDoneFor && (await aggregatesDay(db)) === today) return undefined;
   let changed = 0;
@@ -83,11 +81,11 @@ export async function refreshCatalogAggregates(
       AND (o.rating IS DISTINCT FROM s.rating
         OR o.reviews_count IS DISTINCT FROM s.reviews_count
         OR o.tours_count IS DISTINCT FROM s.tours_count)`);
-  // Cached search answers (every API instance's) were computed from the old aggregates.
-  if (changed > 0 || !onlyIfChanged) await bumpCatalogVersion(db);
-  // The version row exists once anything bumped it (every seed does); without it nothing is
-  // recorded, and the next start refreshes again.
-  await db.execute(sql`UPDATE catalog_version SET aggregates_day = ${today}::date WHERE id = 1`);
+  // The tours whose rows changed reach every API process through the change log's triggers
+  // (decision 110): their index entries, kept cards and cached answers are updated.
+  await db.execute(sql`
+    INSERT INTO catalog_version (id, aggregates_day) VALUES (1, ${today}::date)
+    ON CONFLICT (id) DO UPDATE SET aggregates_day = excluded.aggregates_day`);
   return changed;
 }
 

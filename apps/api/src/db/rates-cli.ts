@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '#src/db/client.ts';
 import { currencyRates } from '#src/db/schema/index.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 
 const updates: { code: string; perUsd: number }[] = [];
 for (const argument of process.argv.slice(2)) {
@@ -35,8 +34,6 @@ try {
         target: currencyRates.code,
         set: { perUsd: sql`excluded.per_usd`, updatedAt: sql`now()` },
       });
-    // Cached search answers show prices at the old rates.
-    await bumpCatalogVersion(handle.db);
     console.info(`Updated ${updates.map((u) => `${u.code}=${u.perUsd}`).join(', ')}`);
   }
   const rows = await handle.db.select().from(currencyRates).orderBy(currencyRates.code);

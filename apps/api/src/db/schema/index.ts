@@ -11,6 +11,6 @@ export * from './chat.ts';
 export * from './uploads.ts';
 export * from './phone-codes.ts';
 export * from './server-secrets.ts';
-export * from './seat-changes.ts';
+export * from './tour-changes.ts';
 export * from './payment-sandbox.ts';
 export * from './tour-selections.ts';

@@ -2,9 +2,8 @@
  * The catalog module: tours, tour cards, lists, search and the catalogue caches.
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
-export { bumpCatalogVersion, readCatalogVersion } from './cache/catalog-version.ts';
 export { type ResponseCache } from './cache/response-cache.ts';
-export { createSeatChangesFeed } from './cache/seat-changes.ts';
+export { createTourChangesFeed } from './cache/tour-changes.ts';
 export { createCatalogResponseCache } from './cache/setup.ts';
 export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
 export { listsHandlers } from './lists/handlers.ts';

@@ -27,7 +27,6 @@ import {
   type RateLimits,
 } from '#src/http/rate-limit.ts';
 import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
-import { bumpCatalogVersion } from '#src/modules/catalog/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { toOrganizer } from './profile.ts';
 
@@ -284,8 +283,8 @@ export function ownOrganizersHandlers(
           throw unprocessable('A published organizer needs these details; hide it first', problems);
         }
       }
+      // Its tours' cards and search entries follow through the change log (decision 110).
       await db.update(organizers).set(changes).where(eq(organizers.id, current.id));
-      if (current.isPublishedOnSite) await bumpCatalogVersion(db);
       const [updated] = await memberOrganizers(user.id, current.id);
       return owner(updated!);
     },
@@ -304,7 +303,6 @@ export function ownOrganizersHandlers(
           .update(organizers)
           .set({ isPublishedOnSite: isPublished })
           .where(eq(organizers.id, id));
-        await bumpCatalogVersion(db);
       }
       const [updated] = await memberOrganizers(user.id, id);
       return owner(updated!);

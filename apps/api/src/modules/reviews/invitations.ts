@@ -22,7 +22,7 @@ import {
   type RequestRow,
 } from '#src/modules/bookings/index.ts';
 import { CANCELED_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
-import { bumpCatalogVersion, toReview } from '#src/modules/catalog/index.ts';
+import { toReview } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
@@ -194,7 +194,7 @@ export function reviewInvitationHandlers(
         return row;
       });
       if (!created) throw unprocessable('This tour has already been reviewed');
-      await bumpCatalogVersion(db);
+      // The tour's and organizer's new ratings reach search through the change log (decision 110).
       return toReview({ ...created, isVerified: true }, true);
     },
   };

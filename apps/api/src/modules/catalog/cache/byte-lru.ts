@@ -3,24 +3,25 @@
  * page of cards with facets is ten times a bare page). An entry is fresh for its TTL, then stale
  * for `staleMs` more (still answered, marked stale, so the caller can refresh it), then gone.
  */
-export interface ByteLru {
+export interface ByteLru<Meta = void> {
   get(key: string): Buffer | undefined;
-  /** The entry and whether its TTL has passed (undefined once it is gone). */
-  lookup(key: string): { value: Buffer; stale: boolean } | undefined;
-  set(key: string, value: Buffer, ttlMs: number): void;
+  /** The entry, what was set with it and whether its TTL has passed (undefined once gone). */
+  lookup(key: string): { value: Buffer; meta: Meta; stale: boolean } | undefined;
+  set(key: string, value: Buffer, ttlMs: number, meta: Meta): void;
+  delete(key: string): void;
   clear(): void;
   /** Bytes held now. */
   readonly bytes: number;
   readonly size: number;
 }
 
-export function createByteLru(
+export function createByteLru<Meta = void>(
   maxBytes: number,
   now: () => number = Date.now,
   staleMs = 0,
-): ByteLru {
+): ByteLru<Meta> {
   // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
-  const entries = new Map<string, { value: Buffer; expiresAt: number }>();
+  const entries = new Map<string, { value: Buffer; meta: Meta; expiresAt: number }>();
   let bytes = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -38,7 +39,7 @@ export function createByteLru(
     }
     entries.delete(key);
     entries.set(key, entry);
-    return { value: entry.value, stale: entry.expiresAt <= at };
+    return { value: entry.value, meta: entry.meta, stale: entry.expiresAt <= at };
   };
   return {
     lookup,
@@ -46,11 +47,12 @@ export function createByteLru(
       const found = lookup(key);
       return found && !found.stale ? found.value : undefined;
     },
-    set(key, value, ttlMs) {
+    delete: remove,
+    set(key, value, ttlMs, meta) {
       remove(key);
       // One answer bigger than the whole budget would only evict everything else.
       if (value.byteLength > maxBytes) return;
-      entries.set(key, { value, expiresAt: now() + ttlMs });
+      entries.set(key, { value, meta, expiresAt: now() + ttlMs });
       bytes += value.byteLength;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes) break;

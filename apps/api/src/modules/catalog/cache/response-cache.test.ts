@@ -1,6 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { createByteLru } from './byte-lru.ts';
-import { createResponseCache, disabledResponseCache } from './response-cache.ts';
+import {
+  createResponseCache,
+  disabledResponseCache,
+  type AnswerSource,
+  type ProducedAnswer,
+} from './response-cache.ts';
+import type { TourChanges } from './tour-changes.ts';
+
+/** An answer showing `tourIds` (none by default). */
+const answerOf = (text: string, tourIds: number[] = []): ProducedAnswer => ({
+  body: Buffer.from(text),
+  tourIds,
+});
+const lru = (...args: [number, (() => number)?, number?]) => createByteLru<AnswerSource>(...args);
+
+/** A change subscription whose next drain answers what `announce` was last given. */
+function fakeChanges() {
+  let next: TourChanges = [];
+  return {
+    changes: {
+      drain: () => {
+        const drained = next;
+        next = [];
+        return drained;
+      },
+    },
+    announce: (changes: TourChanges) => (next = changes),
+  };
+}
 
 function counter(text: string) {
   let calls = 0;
@@ -11,14 +39,14 @@ function counter(text: string) {
     produce: async () => {
       calls += 1;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return Buffer.from(text);
+      return answerOf(text);
     },
   };
 }
 
 describe('createResponseCache (in process)', () => {
   it('produces once, then answers from memory', async () => {
-    const cache = createResponseCache({ memory: createByteLru(1_000), version: async () => 1 });
+    const cache = createResponseCache({ memory: lru(1_000) });
     const answer = counter('{"a":1}');
     expect(await cache.get('k', answer.produce)).toMatchObject({ source: 'fresh' });
     const again = await cache.get('k', answer.produce);
@@ -28,31 +56,65 @@ describe('createResponseCache (in process)', () => {
   });
 
   it('shares one production between concurrent misses of a key', async () => {
-    const cache = createResponseCache({ memory: createByteLru(1_000), version: async () => 1 });
+    const cache = createResponseCache({ memory: lru(1_000) });
     const answer = counter('{}');
     const results = await Promise.all([1, 2, 3].map(() => cache.get('k', answer.produce)));
     expect(answer.calls).toBe(1);
     expect(results.every((result) => result.body.toString() === '{}')).toBe(true);
   });
 
-  it('misses after the catalogue version changes', async () => {
-    let version = 1;
-    const cache = createResponseCache({
-      memory: createByteLru(1_000),
-      version: async () => version,
-    });
-    const answer = counter('{}');
-    await cache.get('k', answer.produce);
-    version = 2;
-    expect((await cache.get('k', answer.produce)).source).toBe('fresh');
-    expect(answer.calls).toBe(2);
+  it('drops an entry once a tour it shows changes, from a search started before that', async () => {
+    let now = 0;
+    const { changes, announce } = fakeChanges();
+    const cache = createResponseCache({ memory: lru(1_000, () => now), changes, now: () => now });
+    await cache.get('k', async () => answerOf('{"v":1}', [1, 2]));
+    await cache.get('other', async () => answerOf('{"o":1}', [3]));
+    now = 10;
+    announce([2]);
+    expect(cache.peek('k')).toBeUndefined();
+    // The tours it does not show changed: kept.
+    expect(cache.peek('other')?.toString()).toBe('{"o":1}');
+    now = 11;
+    const fresh = await cache.get('k', async () => answerOf('{"v":2}', [1, 2]));
+    expect(fresh).toMatchObject({ source: 'fresh' });
+    // Produced after the change was learnt: answered, also by the fast path.
+    expect(cache.peek('k')?.toString()).toBe('{"v":2}');
+    expect((await cache.get('k', async () => answerOf('{"v":3}'))).source).toBe('memory');
+    now = 20;
+    announce('all');
+    expect(cache.peek('other')).toBeUndefined();
+    now = 21;
+    expect((await cache.get('k', async () => answerOf('{"v":4}'))).source).toBe('fresh');
+  });
+
+  it('never keeps an answer whose search started before a change learnt while it ran', async () => {
+    let now = 0;
+    const { changes, announce } = fakeChanges();
+    const cache = createResponseCache({ memory: lru(1_000, () => now), changes, now: () => now });
+    let release!: () => void;
+    const slow = cache.get(
+      'k',
+      () =>
+        new Promise<ProducedAnswer>((resolve) => {
+          release = () => resolve(answerOf('{"read":"before"}', [4]));
+        }),
+    );
+    now = 5;
+    announce([4]);
+    expect(cache.peek('unrelated')).toBeUndefined(); // any lookup learns of the change
+    now = 6;
+    release();
+    expect((await slow).body.toString()).toBe('{"read":"before"}');
+    expect(cache.peek('k')).toBeUndefined();
+    expect((await cache.get('k', async () => answerOf('{"read":"after"}', [4]))).source).toBe(
+      'fresh',
+    );
   });
 
   it('keeps entries for the TTL only, and does not keep a failed production', async () => {
     let now = 0;
     const cache = createResponseCache({
-      memory: createByteLru(1_000, () => now),
-      version: async () => 1,
+      memory: lru(1_000, () => now),
       ttlMs: 1_000,
       now: () => now,
     });
@@ -72,19 +134,18 @@ describe('createResponseCache (in process)', () => {
   it('answers a stale entry at once while one search refreshes it', async () => {
     let now = 0;
     const cache = createResponseCache({
-      memory: createByteLru(1_000, () => now, 1_000),
-      version: async () => 1,
+      memory: lru(1_000, () => now, 1_000),
       ttlMs: 1_000,
       now: () => now,
     });
-    await cache.get('k', async () => Buffer.from('old'));
+    await cache.get('k', async () => answerOf('old'));
     now = 1_500;
     let release: () => void = () => {};
     let refreshes = 0;
     const slow = () =>
-      new Promise<Buffer>((resolve) => {
+      new Promise<ProducedAnswer>((resolve) => {
         refreshes += 1;
-        release = () => resolve(Buffer.from('new'));
+        release = () => resolve(answerOf('new'));
       });
     const stale = await cache.get('k', slow);
     expect(stale).toMatchObject({ source: 'stale' });
@@ -98,38 +159,24 @@ describe('createResponseCache (in process)', () => {
     expect(fresh.body.toString()).toBe('new');
     // Past TTL + staleMs nothing is left: the request waits for its own search.
     now = 1_500 + 2_000;
-    expect((await cache.get('k', async () => Buffer.from('newest'))).source).toBe('fresh');
+    expect((await cache.get('k', async () => answerOf('newest'))).source).toBe('fresh');
   });
 
-  it('peeks at fresh in-process entries of the known version only', async () => {
+  it('peeks at fresh in-process entries only', async () => {
     let now = 0;
-    let version: number | undefined = 1;
     const cache = createResponseCache({
-      memory: createByteLru(1_000, () => now, 1_000),
-      version: async () => version ?? 0,
-      knownVersion: () => version,
+      memory: lru(1_000, () => now, 1_000),
       ttlMs: 1_000,
       now: () => now,
     });
     expect(cache.peek('k')).toBeUndefined();
-    await cache.get('k', async () => Buffer.from('body'));
+    await cache.get('k', async () => answerOf('body'));
     expect(cache.peek('k')?.toString()).toBe('body');
     expect(cache.peek('other')).toBeUndefined();
-    version = undefined;
-    expect(cache.peek('k')).toBeUndefined();
-    version = 2;
-    expect(cache.peek('k')).toBeUndefined();
-    version = 1;
     now = 1_000;
     // Stale: left to `get`, which answers it and refreshes it.
     expect(cache.peek('k')).toBeUndefined();
-    expect((await cache.get('k', async () => Buffer.from('new'))).source).toBe('stale');
-  });
-
-  it('never peeks without a version known at once', async () => {
-    const cache = createResponseCache({ memory: createByteLru(1_000), version: async () => 1 });
-    await cache.get('k', async () => Buffer.from('body'));
-    expect(cache.peek('k')).toBeUndefined();
+    expect((await cache.get('k', async () => answerOf('new'))).source).toBe('stale');
     expect(disabledResponseCache().peek('k')).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The response cache in front of `/spa/tours` and `/spa/tours-page`: the same bytes again, a
- * miss after a catalogue write, nothing cached with CATALOG_CACHE=off, and answers shared
+ * miss once a tour an answer shows changes, nothing cached with CATALOG_CACHE=off, and answers shared
  * between two API instances through Redis (when REDIS_URL is set).
  */
 import { randomUUID } from 'node:crypto';
@@ -9,25 +9,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { createByteLru } from './byte-lru.ts';
-import { bumpCatalogVersion, readCatalogVersion } from './catalog-version.ts';
-import { createResponseCache } from './response-cache.ts';
+import { eq, sql } from 'drizzle-orm';
+import { tours } from '#src/db/schema/index.ts';
+import type { components } from '@gallop/api-client';
+import { createResponseCache, type AnswerSource } from './response-cache.ts';
+import { createTourChangesFeed, type TourChangesSubscription } from './tour-changes.ts';
 import { createRedisStore } from './shared-store.ts';
+
+type TourList = components['schemas']['TourList'];
 
 const SEARCH = '/spa/tours?sort=price&expand=filters&page=2';
 
 describe('search answers with the response cache', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    // Read the version on every request, so a bump shows at once.
+    // The change log is read on every lookup (no interval), once the app's database is open.
+    const feed: { subscription?: TourChangesSubscription } = {};
     testApp = await buildTestApp(
       {},
       {
         responseCache: createResponseCache({
-          memory: createByteLru(1_000_000),
-          version: () => readCatalogVersion(testApp.database.db),
+          memory: createByteLru<AnswerSource>(1_000_000),
+          changes: { drain: () => feed.subscription?.drain() ?? [] },
         }),
       },
     );
+    feed.subscription = createTourChangesFeed(testApp.database.db, { intervalMs: 0 }).subscribe();
   });
   afterAll(() => testApp.close());
 
@@ -55,12 +62,24 @@ describe('search answers with the response cache', () => {
     expect(same.body).toBe(plain.body);
   });
 
-  it('misses after a catalogue write bumps the version', async () => {
+  it('misses once a tour the answer shows changes', async () => {
     const url = '/spa/tours?sort=-price';
-    await testApp.app.inject({ url });
+    const first = await testApp.app.inject({ url });
     expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('hit-memory');
-    await bumpCatalogVersion(testApp.database.db);
-    expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('miss');
+    const tourId = (JSON.parse(first.body) as TourList).items.at(-1)!.id;
+    const touch = (step: number) =>
+      testApp.database.db
+        .update(tours)
+        .set({ reviewsCount: sql`${tours.reviewsCount} + ${step}` })
+        .where(eq(tours.id, tourId));
+    await touch(1);
+    try {
+      await expect
+        .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'])
+        .toBe('miss');
+    } finally {
+      await touch(-1);
+    }
   });
 
   it('never caches an error', async () => {
@@ -107,9 +126,8 @@ describe.runIf(redisUrl)('two API instances sharing Redis', () => {
           {},
           {
             responseCache: createResponseCache({
-              memory: createByteLru(1_000_000),
+              memory: createByteLru<AnswerSource>(1_000_000),
               shared,
-              version: async () => 1,
             }),
           },
         ),

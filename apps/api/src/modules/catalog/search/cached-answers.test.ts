@@ -9,8 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { WEB_ORIGIN } from '#src/testing/env.ts';
 import { createByteLru } from '../cache/byte-lru.ts';
-import { bumpCatalogVersion } from '../cache/catalog-version.ts';
-import { createResponseCache, type ResponseCache } from '../cache/response-cache.ts';
+import { eq, sql } from 'drizzle-orm';
+import { tours } from '#src/db/schema/index.ts';
+import type { components } from '@gallop/api-client';
+import {
+  createResponseCache,
+  type AnswerSource,
+  type ResponseCache,
+} from '../cache/response-cache.ts';
+import type { TourChanges } from '../cache/tour-changes.ts';
+
+type TourList = components['schemas']['TourList'];
 
 const SEARCH = '/spa/tours?sort=price&expand=filters&page=2';
 
@@ -20,13 +29,19 @@ function headersOf(response: LightMyRequestResponse) {
   return rest;
 }
 
-/** A response cache under a controllable version and clock, counting the fast path's answers. */
+/** A response cache under controllable changes and clock, counting the fast path's answers. */
 function controlledCache() {
-  const state = { version: 1, now: 0, fastAnswers: 0 };
+  const state = { changed: [] as TourChanges, now: 0, fastAnswers: 0 };
+  const changes = {
+    drain: () => {
+      const drained = state.changed;
+      state.changed = [];
+      return drained;
+    },
+  };
   const cache = createResponseCache({
-    memory: createByteLru(10_000_000, () => state.now, 1_000),
-    version: async () => state.version,
-    knownVersion: () => state.version,
+    memory: createByteLru<AnswerSource>(10_000_000, () => state.now, 1_000),
+    changes,
     ttlMs: 1_000,
     now: () => state.now,
   });
@@ -129,16 +144,19 @@ describe('the cached-answer fast path', () => {
     expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
-  it('misses after the catalogue version changes, then answers the new entry', async () => {
+  it('misses once a tour the answer shows changes, then answers the new entry', async () => {
     const url = '/spa/tours?sort=-price&page=3';
-    await get(url);
+    const first = await get(url);
     const fast = await get(url);
     expect(fast.headers['x-catalog-cache']).toBe('hit-memory');
     const before = state.fastAnswers;
-    state.version += 1;
+    state.changed = [(JSON.parse(first.body) as TourList).items[0]!.id];
     const after = await get(url);
     expect(after.headers['x-catalog-cache']).toBe('miss');
     expect(state.fastAnswers).toBe(before);
+    // Its search started in the millisecond the change was learnt: not trusted, searched again.
+    state.now += 1;
+    expect((await get(url)).headers['x-catalog-cache']).toBe('miss');
     await get(url);
     expect(state.fastAnswers).toBe(before + 1);
   });
@@ -202,17 +220,28 @@ describe('the fast path with the configured cache', () => {
   });
   afterAll(() => testApp.close());
 
-  it('sees a catalogue write through the version in the database', async () => {
+  it("sees a write to a tour it shows through the database's change log", async () => {
     const url = '/spa/tours?sort=-price&page=6&expand=filters';
-    expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('miss');
+    const first = await testApp.app.inject({ url });
+    expect(first.headers['x-catalog-cache']).toBe('miss');
     expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('hit-memory');
-    await bumpCatalogVersion(testApp.database.db);
-    // Instances read the version at most once a second (decision 016).
-    await expect
-      .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'], {
-        timeout: 5_000,
-        interval: 200,
-      })
-      .toBe('miss');
+    const tourId = (JSON.parse(first.body) as TourList).items[0]!.id;
+    const touch = (step: number) =>
+      testApp.database.db
+        .update(tours)
+        .set({ reviewsCount: sql`${tours.reviewsCount} + ${step}` })
+        .where(eq(tours.id, tourId));
+    await touch(1);
+    try {
+      // Instances read the log about twice a second (decision 110).
+      await expect
+        .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'], {
+          timeout: 5_000,
+          interval: 200,
+        })
+        .toBe('miss');
+    } finally {
+      await touch(-1);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * search is answered in the route's `onRequest` hook, before query parsing, the contract's
  * validation and the handler, when the exact request (raw URL and `X-Currency` header) was
  * answered by the handler before and the response cache holds that answer, fresh, for the
- * current catalogue version, rates and day. The bytes and headers are the handler's own
+ * current rates and day, showing no tour changed since. The bytes and headers are the handler's own
  * (`sendCachedBody`); anything else (a first request, a stale or evicted entry, new rates, a
  * new day, another currency, a bad request) falls through to the normal path unchanged.
  */

@@ -57,16 +57,10 @@ async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
 /** What identifies a search's total and facets: the filter less page and sort, and its context. */
 function searchKey(
   filter: TourSearchFilter,
-  context: { currency: string; today: string; place: Place | undefined; version: number },
+  context: { currency: string; today: string; place: Place | undefined },
 ): string {
   const { page: _page, sort: _sort, ...rest } = filter;
-  return JSON.stringify([
-    rest,
-    context.currency,
-    context.today,
-    context.place ?? null,
-    context.version,
-  ]);
+  return JSON.stringify([rest, context.currency, context.today, context.place ?? null]);
 }
 
 /** The request's prices: the visitor's currency and the rates to convert into it. */
@@ -91,7 +85,6 @@ async function runSearch(
   db: Database,
   caches: {
     results: ResultCache;
-    version: number;
     index: TourIndexProvider | undefined;
     cards: CardStore | undefined;
   },
@@ -110,7 +103,7 @@ async function runSearch(
         today,
         results: {
           cache: caches.results,
-          key: searchKey(filter, { currency, today, place, version: caches.version }),
+          key: searchKey(filter, { currency, today, place }),
         },
       });
   const withFacets = query.expand === 'filters';
@@ -150,7 +143,10 @@ async function runSearch(
     pagination: pagination(filter.page, answer.total),
     ...(facets ? { filters: facets } : {}),
   } satisfies TourList;
-  return { filter, list, itemBodies: 'bodies' in cards ? cards.bodies : undefined };
+  const itemBodies = 'bodies' in cards ? cards.bodies : undefined;
+  // Which implementation answered: the index, or SQL while none serves (a new day, a start).
+  const source = served ? 'index' : 'sql';
+  return { filter, list, itemBodies, tourIds: answer.ids, source };
 }
 
 function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown>): ToursPage {
@@ -171,7 +167,7 @@ function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown
 }
 
 /**
- * Everything an answer depends on besides the catalogue (whose version the cache adds): the
+ * Everything an answer depends on besides the catalogue (whose changes the cache follows): the
  * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day.
  * Without a slug the normalised filter is the key (equivalent queries share an answer); with
  * one, the fields the query sets are, since they override the page's stored filters as given.
@@ -266,14 +262,14 @@ export function catalogSearchHandlers(
       const key = keyOf('listTours', request, query, context);
       const cached = await responses.get(key, async () => {
         const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
-        const version = await responses.version();
-        const { list, itemBodies } = await runSearch(
+        const { list, itemBodies, tourIds, source } = await runSearch(
           deps.db,
-          { results, version, index, cards },
+          { results, index, cards },
           context,
           { query, stored: page?.filters },
         );
-        return serialized(reply, list, itemBodies);
+        reply.header('x-search-source', source);
+        return { body: serialized(reply, list, itemBodies), tourIds };
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
       return sendCachedBody(reply, cached, responses.enabled);
@@ -284,17 +280,18 @@ export function catalogSearchHandlers(
       const key = keyOf('getToursPage', request, request.query, context);
       const cached = await responses.get(key, async () => {
         const page = await findSeoPage(deps.db, request.query.slug);
-        const version = await responses.version();
-        const { list, filter, itemBodies } = await runSearch(
+        const { list, filter, itemBodies, tourIds, source } = await runSearch(
           deps.db,
-          { results, version, index, cards },
+          { results, index, cards },
           context,
           {
             query: request.query,
             stored: page.filters,
           },
         );
-        return serialized(reply, toursPage(page, list, describeFilter(filter)), itemBodies);
+        reply.header('x-search-source', source);
+        const body = serialized(reply, toursPage(page, list, describeFilter(filter)), itemBodies);
+        return { body, tourIds };
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
       return sendCachedBody(reply, cached, responses.enabled);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chooseCardDates, type CardParts, type PricedDateRow } from '../../tour-card.ts';
-import type { SeatChanges } from '../../cache/seat-changes.ts';
+import type { TourChanges } from '../../cache/tour-changes.ts';
 import {
   CARD_STORE_MAX_AGE_WITH_FEED_MS,
   createCardStore,
@@ -98,23 +98,22 @@ function fakeLoader(known: Map<number, CardParts>) {
   return { load, calls };
 }
 
-/** A seat-change feed whose next drain answers what `announce` was last given. */
+/** A change subscription whose next drain answers what `announce` was last given. */
 function fakeFeed() {
-  let next: SeatChanges = [];
+  let next: TourChanges = [];
   const feed = {
-    refresh: async () => {},
     drain: () => {
       const drained = next;
       next = [];
       return drained;
     },
   };
-  return { feed, announce: (changes: SeatChanges) => (next = changes) };
+  return { feed, announce: (changes: TourChanges) => (next = changes) };
 }
 
 const db = {} as Database;
 let versions = 0;
-/** An index of a new catalogue version (or of the given version and day). */
+/** A new index (or one of the given version and day). */
 const anIndex = (version = ++versions, today = TODAY) => ({ version, today }) as TourIndex;
 
 describe('chooseCardDates', () => {
@@ -193,7 +192,7 @@ describe('the card store', () => {
     expect(calls).toEqual([[3, 9, 1], [2]]);
   });
 
-  it('reads parts again after maxAge, and for a new catalogue version or day, not for an index rebuilt as it was', async () => {
+  it('reads parts again after maxAge and for a new day, not for a new index of the same day', async () => {
     let time = 0;
     const { load, calls } = fakeLoader(new Map([[1, parts(1)]]));
     const store = createCardStore(db, { load, maxAgeMs: 1_000, now: () => time });
@@ -201,21 +200,25 @@ describe('the card store', () => {
     await store.cards(index, [1], noBounds, context);
     time = 999;
     await store.cards(index, [1], noBounds, context);
-    // An index rebuilt for its age alone: same version and day, same parts.
-    await store.cards(anIndex(index.version, index.today), [1], noBounds, context);
+    // A new index of the same day (rebuilt, or with changed tours applied): the same parts, since
+    // the change feed names the tours whose parts changed.
+    await store.cards(anIndex(), [1], noBounds, context);
     expect(calls).toEqual([[1]]);
     time = 1_000;
     await store.cards(index, [1], noBounds, context);
-    await store.cards(anIndex(), [1], noBounds, context);
+    await store.cards(anIndex(index.version, '2030-06-02'), [1], noBounds, context);
+    expect(calls).toEqual([[1], [1], [1]]);
+    // The day before, still answering while the new day's index takes over: read, not kept.
+    await store.cards(index, [1], noBounds, context);
     await store.cards(anIndex(index.version, '2030-06-02'), [1], noBounds, context);
     expect(calls).toEqual([[1], [1], [1], [1]]);
   });
 
-  it('keeps parts ten minutes with a seat-change feed, and forgets the tours it names at once', async () => {
+  it('keeps parts ten minutes with a change feed, and forgets the tours it names at once', async () => {
     let time = 0;
     const { load, calls } = fakeLoader(new Map([1, 2, 3].map((id) => [id, parts(id)])));
     const { feed, announce } = fakeFeed();
-    const store = createCardStore(db, { load, seatChanges: feed, now: () => time });
+    const store = createCardStore(db, { load, changes: feed, now: () => time });
     const index = anIndex();
     await store.cards(index, [1, 2, 3], noBounds, context);
     time = CARD_STORE_MAX_AGE_WITH_FEED_MS - 1;
@@ -232,7 +235,7 @@ describe('the card store', () => {
     expect(calls).toEqual([[1, 2, 3], [2], [3], [1]]);
   });
 
-  it('serves parts read across a seat change once, and reads them again next time', async () => {
+  it('serves parts read across a change once, and reads them again next time', async () => {
     const known = new Map([1, 2].map((id) => [id, parts(id)]));
     const calls: number[][] = [];
     let release!: () => void;
@@ -244,7 +247,7 @@ describe('the card store', () => {
       return new Map(ids.map((id) => [id, known.get(id)!] as const));
     };
     const { feed, announce } = fakeFeed();
-    const store = createCardStore(db, { load, seatChanges: feed });
+    const store = createCardStore(db, { load, changes: feed });
     const index = anIndex();
     const slow = store.cards(index, [1], noBounds, context);
     announce([1]);

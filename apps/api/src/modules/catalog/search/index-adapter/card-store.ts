@@ -5,10 +5,9 @@
  * (tour columns, organizer, countries, every date) do not depend on the search, only the dates a
  * card shows do, and those are chosen here with the search's own date bounds.
  *
- * Freshness: the parts belong to one catalogue version and day (a new one starts an empty store;
- * an index rebuilt for its age alone keeps the store). Seats and busy flags change without a
- * version bump (bookings): with a seat-change feed (decision 083) a changed tour's parts are
- * forgotten within about a second and other parts are kept up to `maxAgeMs` (ten minutes, a
+ * Freshness: the parts belong to one day (a new day starts an empty store; a new index of the
+ * same day keeps it). With the catalogue's change feed (decisions 083, 110) a changed tour's parts
+ * are forgotten within about a second and other parts are kept up to `maxAgeMs` (ten minutes, a
  * safety net); without one, every part is read again after a minute. Under searches with a
  * traveller's own dates, reading parts again each minute had cost PostgreSQL 0.5 ms per search.
  *
@@ -29,7 +28,7 @@ import {
   type TourSummary,
 } from '../../tour-card.ts';
 import { cardText, cardTextParts, type CardTextParts } from '../../tour-card-text.ts';
-import type { SeatChanges, SeatChangesFeed } from '../../cache/seat-changes.ts';
+import type { TourChanges, TourChangesSubscription } from '../../cache/tour-changes.ts';
 
 export interface CardStore {
   /** Cards of `ids` in that order (ids the catalogue no longer has are skipped). */
@@ -49,12 +48,12 @@ export interface CardStore {
 }
 
 export interface CardStoreOptions {
-  /** Tours kept per catalogue version and day (least recently shown dropped first). */
+  /** Tours kept per day (least recently shown dropped first). */
   maxEntries?: number;
   /** Default: `CARD_STORE_MAX_AGE_MS`, or `CARD_STORE_MAX_AGE_WITH_FEED_MS` with a feed. */
   maxAgeMs?: number;
-  /** Tours whose seats changed: their parts are forgotten (decision 083). */
-  seatChanges?: SeatChangesFeed;
+  /** Tours the catalogue's writes changed: their parts are forgotten (decisions 083, 110). */
+  changes?: TourChangesSubscription;
   now?: () => number;
   load?: typeof loadCardParts;
 }
@@ -161,15 +160,14 @@ export function withShowableDates(parts: CardParts, today: string): CardParts {
 export function createCardStore(db: Database, options: CardStoreOptions = {}): CardStore {
   const {
     maxEntries = CARD_STORE_MAX_ENTRIES,
-    seatChanges,
-    maxAgeMs = seatChanges ? CARD_STORE_MAX_AGE_WITH_FEED_MS : CARD_STORE_MAX_AGE_MS,
+    changes,
+    maxAgeMs = changes ? CARD_STORE_MAX_AGE_WITH_FEED_MS : CARD_STORE_MAX_AGE_MS,
     now = Date.now,
     load = loadCardParts,
   } = options;
-  // The store of the newest catalogue version and day (one at a time: an older version's parts
-  // would otherwise stay in memory until the next change). A Map iterates in insertion order, so
-  // re-inserting on use makes it an LRU.
-  let current: { version: number; today: string; store: Store } | undefined;
+  // The store of the newest day (one at a time: an older day's parts would otherwise stay in
+  // memory). A Map iterates in insertion order, so re-inserting on use makes it an LRU.
+  let current: { today: string; store: Store } | undefined;
   /**
    * Seat changes applied while parts were being read: a read that started before a change may
    * hold the old seats, so what it read is served once and read again next time.
@@ -180,27 +178,24 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
   let loadsInFlight = 0;
 
   function storeOf(index: TourIndex): Store {
-    const { version, today } = index;
-    if (current?.version === version && current.today === today) return current.store;
+    const { today } = index;
+    if (current?.today === today) return current.store;
     const store: Store = { entries: new Map(), insertions: 0 };
-    // An older index still answering while a new one takes over reads its parts without keeping
-    // them, so the new version's store is not emptied back and forth.
-    const older =
-      current !== undefined &&
-      (today < current.today || (today === current.today && version < current.version));
-    if (!older) current = { version, today, store };
+    // An index of the day before, still answering while the new day's takes over, reads its
+    // parts without keeping them, so the new day's store is not emptied back and forth.
+    if (current === undefined || today > current.today) current = { today, store };
     return store;
   }
 
-  function applyChanges(changes: SeatChanges): void {
-    if (changes !== 'all' && changes.length === 0) return;
+  function applyChanges(changed: TourChanges): void {
+    if (changed !== 'all' && changed.length === 0) return;
     changesApplied += 1;
-    if (changes === 'all') {
+    if (changed === 'all') {
       current?.store.entries.clear();
       if (loadsInFlight > 0) allChangedAt = changesApplied;
       return;
     }
-    for (const tourId of changes) {
+    for (const tourId of changed) {
       current?.store.entries.delete(tourId);
       if (loadsInFlight > 0) changedWhileLoading.set(tourId, changesApplied);
     }
@@ -231,7 +226,7 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
 
   /** The fresh entry of each of `ids`, in order (undefined for ids the catalogue lacks). */
   async function entriesOf(index: TourIndex, ids: readonly number[]) {
-    if (seatChanges) applyChanges(seatChanges.drain());
+    if (changes) applyChanges(changes.drain());
     const store = storeOf(index);
     const time = now();
     const found: (Entry | undefined)[] = new Array<Entry | undefined>(ids.length);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTourIndexProvider } from './index-provider.ts';
+import type { TourChanges } from '../../cache/tour-changes.ts';
+import { createTourIndexProvider, type IndexKey } from './index-provider.ts';
 import type { TourIndex } from '@gallop/search-index';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -12,20 +13,42 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-/** A provider over a controllable clock, version and builder. */
+/** An index as the fakes make it: its key, build time, size and the changes applied to it. */
+type FakeIndex = TourIndex & { applied: number[][] };
+
+/** A provider over a controllable clock, change feed, builder and applier. */
 function setup(
-  options: { failFirst?: boolean; prepare?: (index: TourIndex) => Promise<unknown> } = {},
+  options: {
+    failFirst?: boolean;
+    failApply?: boolean;
+    prepare?: (index: TourIndex) => Promise<unknown>;
+  } = {},
 ) {
-  const state = { version: 1, today: '2026-11-24', now: 0 };
+  const state = { today: '2026-11-24', now: 0, next: [] as TourChanges };
   let builds = 0;
-  const build = vi.fn(async (key: { version: number; today: string }) => {
+  const build = vi.fn(async (key: IndexKey) => {
     builds += 1;
     if (options.failFirst && builds === 1) throw new Error('database down');
-    return { ...key, builtAt: state.now, size: 0 } as unknown as TourIndex;
+    return { ...key, builtAt: state.now, size: 0, applied: [] } as unknown as FakeIndex;
   });
+  const applying: (() => void)[] = [];
+  const apply = vi.fn(async (index: TourIndex, tourIds: readonly number[], key: IndexKey) => {
+    await new Promise<void>((resolve) => applying.push(resolve));
+    if (options.failApply) throw new Error('database down');
+    const { applied } = index as FakeIndex;
+    return { ...index, ...key, applied: [...applied, [...tourIds]] } as unknown as FakeIndex;
+  });
+  const changes = {
+    drain: () => {
+      const drained = state.next;
+      state.next = [];
+      return drained;
+    },
+  };
   const provider = createTourIndexProvider({
-    versions: { current: async () => state.version },
     build,
+    apply,
+    changes,
     prepare: options.prepare,
     log: quiet,
     maxAgeMs: 1_000,
@@ -35,7 +58,14 @@ function setup(
   });
   /** Lets a background rebuild finish. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { state, build, provider, settle };
+  /** Lets the applies under way finish. */
+  const finishApplies = async () => {
+    await settle();
+    for (const resolve of applying.splice(0)) resolve();
+    await settle();
+  };
+  const served = async () => (await provider.current()) as FakeIndex | undefined;
+  return { state, build, apply, provider, settle, finishApplies, served };
 }
 
 describe('createTourIndexProvider', () => {
@@ -47,13 +77,52 @@ describe('createTourIndexProvider', () => {
     expect(build).toHaveBeenCalledTimes(1);
   });
 
-  it('falls back to SQL (undefined) when the catalogue version changes, until the rebuild lands', async () => {
-    const { provider, state, settle } = setup();
+  it('applies changed tours to a new index, serving the old one meanwhile (never SQL)', async () => {
+    const { provider, state, build, apply, finishApplies, served } = setup();
     await provider.warm();
-    state.version = 2;
-    expect(await provider.current()).toBeUndefined();
+    state.next = [3, 5];
+    // The change is seen; the old index answers while the tours are read again.
+    expect((await served())?.applied).toEqual([]);
+    state.next = [5, 8];
+    expect((await served())?.applied).toEqual([]);
+    expect(apply).toHaveBeenCalledTimes(1);
+    await finishApplies();
+    expect((await served())?.applied).toEqual([[3, 5]]);
+    // What came meanwhile is applied next, together.
+    await finishApplies();
+    expect((await served())?.applied).toEqual([
+      [3, 5],
+      [5, 8],
+    ]);
+    expect(apply).toHaveBeenCalledTimes(2);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect((await served())?.version).toBe(3);
+  });
+
+  it('reads everything again when every tour changed, serving the old index meanwhile', async () => {
+    const { provider, state, build, apply, settle, served } = setup();
+    await provider.warm();
+    state.now = 10;
+    state.next = 'all';
+    expect((await served())?.builtAt).toBe(0);
     await settle();
-    expect((await provider.current())?.version).toBe(2);
+    expect((await served())?.builtAt).toBe(10);
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it('keeps the tours of a failed apply for the next try, after retryAfterMs', async () => {
+    const { provider, state, apply, finishApplies, served } = setup({ failApply: true });
+    await provider.warm();
+    state.next = [4];
+    await served();
+    await finishApplies();
+    expect((await served())?.applied).toEqual([]);
+    expect(apply).toHaveBeenCalledTimes(1);
+    state.now = 600;
+    await served();
+    expect(apply).toHaveBeenCalledTimes(2);
+    expect(apply.mock.calls[1]![1]).toEqual([4]);
   });
 
   it('never serves an index built for another day', async () => {
@@ -101,7 +170,8 @@ describe('createTourIndexProvider', () => {
     state.now = 600;
     await provider.current();
     await settle();
-    expect((await provider.current())?.version).toBe(1);
+    // The second attempt's index (each attempt numbers a new index).
+    expect((await provider.current())?.version).toBe(2);
     expect(build).toHaveBeenCalledTimes(2);
   });
 
@@ -137,22 +207,21 @@ describe('createTourIndexProvider', () => {
     const preparing = [deferred(), deferred()];
     const prepare = vi.fn((index: TourIndex) => preparing[index.builtAt === 0 ? 0 : 1]!.promise);
     const build = vi.fn(
-      async (key: { version: number; today: string }) =>
+      async (key: IndexKey) =>
         ({
           ...key,
           builtAt: key.version === 1 ? 0 : 1,
           size: key.version * 100,
         }) as unknown as TourIndex,
     );
-    const state = { version: 1 };
+    const state = { today: '2026-11-24' };
     const provider = createTourIndexProvider({
-      versions: { current: async () => state.version },
       build,
       prepare,
       servesUnpreparedUpTo: 100,
       log: quiet,
       now: () => 0,
-      today: () => '2026-11-24',
+      today: () => state.today,
     });
     await provider.warm();
     expect(provider.warmed()).toBe(true);
@@ -160,8 +229,8 @@ describe('createTourIndexProvider', () => {
     expect((await provider.current())?.version).toBe(1);
 
     // While the first is being prepared no second build starts; past the size, a new index
-    // waits for its preparation.
-    state.version = 2;
+    // waits for its preparation (a new day's: SQL answers meanwhile).
+    state.today = '2026-11-25';
     expect(await provider.current()).toBeUndefined();
     expect(build).toHaveBeenCalledTimes(1);
     preparing[0]!.resolve();
@@ -179,7 +248,6 @@ describe('createTourIndexProvider', () => {
   it('serves an index whose preparation failed, and says so', async () => {
     const warn = vi.fn();
     const provider = createTourIndexProvider({
-      versions: { current: async () => 1 },
       build: async (key) => ({ ...key, builtAt: 0, size: 0 }) as unknown as TourIndex,
       prepare: async () => {
         throw new Error('out of memory');

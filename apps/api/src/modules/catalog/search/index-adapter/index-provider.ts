@@ -1,19 +1,23 @@
 /**
- * Keeps the in-process search index in step with the database. An index answers only for the
- * catalogue version and the day it was built for: when either changes, searches go to SQL (always
- * correct) while one rebuild runs in the background, and the new index takes over when it is
- * ready. Every catalogue write bumps the version (`catalog_version`); as a safety net an index is
- * also rebuilt after `maxAgeMs`, serving the old one meanwhile (like a stale cache entry). A new
- * index is prepared (its search structures built, decision 054) before it takes over, so no search
- * pays for those builds; a small one (`servesUnpreparedUpTo`) takes over at once and is prepared
- * behind it (decision 076).
+ * Keeps the in-process search index in step with the database, tour by tour (decision 110). The
+ * catalogue's change feed names the tours each write touched; their rows are read again and
+ * applied to a new index (`apply`), which takes over once it is ready while the old one serves:
+ * searches never fall back to SQL for a change. The whole catalogue is read again (`build`) only
+ * when the feed says every tour changed, on a new day (an index answers for the day it was built
+ * for: SQL answers until the new day's index is ready), and as a safety net after `maxAgeMs`,
+ * serving the old index meanwhile. One build or apply runs at a time; changes drained meanwhile
+ * are applied together after it.
+ *
+ * A new index is prepared (its search structures built, decision 054) before it takes over, so no
+ * search pays for those builds; a small one (`servesUnpreparedUpTo`) takes over at once and is
+ * prepared behind it (decision 076).
  */
-import type { CatalogVersionReader } from '../../cache/catalog-version.ts';
+import type { TourChangesSubscription } from '../../cache/tour-changes.ts';
 import { currentDay } from '#src/shared/dates.ts';
 import type { TourIndex } from '@gallop/search-index';
 
 export interface TourIndexProvider {
-  /** The index for the current catalogue and day, or `undefined` (then SQL answers). */
+  /** The index for the current day, or `undefined` (then SQL answers). */
   current(): Promise<TourIndex | undefined>;
   /** Builds the first index; resolves (never rejects) once it is ready or has failed. */
   warm(): Promise<void>;
@@ -22,9 +26,18 @@ export interface TourIndexProvider {
   close(): void;
 }
 
+/** What a new index is made for: the day, and a number that grows with each new index. */
+export interface IndexKey {
+  version: number;
+  today: string;
+}
+
 export interface TourIndexProviderOptions {
-  versions: Pick<CatalogVersionReader, 'current'>;
-  build: (key: { version: number; today: string }) => Promise<TourIndex>;
+  build: (key: IndexKey) => Promise<TourIndex>;
+  /** A new index of `index` with `tourIds` read again from the database. */
+  apply?: (index: TourIndex, tourIds: readonly number[], key: IndexKey) => Promise<TourIndex>;
+  /** The tours the catalogue's writes changed (without it, only `maxAgeMs` brings changes). */
+  changes?: TourChangesSubscription;
   /**
    * Builds what searches keep on a new index before it serves; a failure is logged and the index
    * serves anyway (searches then build what they need on first use).
@@ -41,7 +54,7 @@ export interface TourIndexProviderOptions {
     info: (details: object, message: string) => void;
     warn: (details: object, message: string) => void;
   };
-  /** Rebuild an index this old even without a version change (bookings move seats). */
+  /** Read the whole catalogue again after this long (a safety net for changes nothing logs). */
   maxAgeMs?: number;
   /** After a failed build, wait this long before trying again. */
   retryAfterMs?: number;
@@ -53,8 +66,9 @@ const INDEX_MAX_AGE_MS = 5 * 60_000;
 
 export function createTourIndexProvider(options: TourIndexProviderOptions): TourIndexProvider {
   const {
-    versions,
     build,
+    apply,
+    changes,
     prepare = async () => {},
     servesUnpreparedUpTo = -1,
     log,
@@ -65,42 +79,86 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     today = currentDay(),
   } = options;
   let index: TourIndex | undefined;
-  /** The build under way: settles when its index serves (or the build failed). */
-  let building: Promise<void> | undefined;
+  /** The build or apply under way: settles when its index serves (or it failed). */
+  let updating: Promise<void> | undefined;
   let failedAt = -Infinity;
   let closed = false;
   let firstBuildDone = false;
+  let versions = 0;
+  /** Tours changed since the index under way (or serving) read them. */
+  const changed = new Set<number>();
+  let everyTourChanged = false;
 
-  /** Starts a build unless one is under way; resolves when its index serves (or it failed). */
-  function rebuild(key: { version: number; today: string }): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (!building) {
-      let serve!: () => void;
-      building = new Promise<void>((resolve) => (serve = resolve));
-      // One build (and its preparation) at a time: `building` is cleared once it is prepared.
-      void buildAndPrepare(key, serve).finally(() => {
-        serve();
-        building = undefined;
-      });
-    }
-    return building;
+  function collectChanges(): void {
+    if (!changes) return;
+    const drained = changes.drain();
+    if (drained === 'all') everyTourChanged = true;
+    else for (const tourId of drained) changed.add(tourId);
   }
 
-  async function buildAndPrepare(
-    key: { version: number; today: string },
-    serve: () => void,
-  ): Promise<void> {
-    const started = now();
-    let next: TourIndex;
-    try {
-      next = await build(key);
-    } catch (error) {
-      failedAt = now();
-      if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
-      return;
+  /** Starts `work` unless an update is under way; resolves when its index serves or it failed. */
+  function update(work: (serve: () => void) => Promise<void>): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (!updating) {
+      let serve!: () => void;
+      updating = new Promise<void>((resolve) => (serve = resolve));
+      // One update (and its preparation) at a time: `updating` is cleared once it is prepared.
+      void work(serve).finally(() => {
+        serve();
+        updating = undefined;
+      });
     }
+    return updating;
+  }
+
+  function rebuild(day: string): Promise<void> {
+    return update(async (serve) => {
+      // The build reads every change drained so far; later ones are applied after it.
+      changed.clear();
+      everyTourChanged = false;
+      const started = now();
+      const key = { version: ++versions, today: day };
+      let next: TourIndex;
+      try {
+        next = await build(key);
+      } catch (error) {
+        failedAt = now();
+        if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
+        return;
+      }
+      await takeOver(next, serve, { started, ...key, built: now() }, 'search index built');
+    });
+  }
+
+  function applyChanged(from: TourIndex): Promise<void> {
+    return update(async (serve) => {
+      const tourIds = [...changed];
+      changed.clear();
+      const started = now();
+      const key = { version: ++versions, today: from.today };
+      let next: TourIndex;
+      try {
+        next = await apply!(from, tourIds, key);
+      } catch (error) {
+        // Read again next time: the old index keeps serving meanwhile.
+        for (const tourId of tourIds) changed.add(tourId);
+        failedAt = now();
+        if (!closed) log.warn({ err: error }, 'search index: applying changes failed');
+        return;
+      }
+      const details = { started, ...key, built: now(), changed: tourIds.length };
+      await takeOver(next, serve, details, 'search index changes applied');
+    });
+  }
+
+  /** Prepares `next` and makes it the served index (before preparing when it is small). */
+  async function takeOver(
+    next: TourIndex,
+    serve: () => void,
+    { started, built, ...details }: { started: number; built: number } & Record<string, unknown>,
+    message: string,
+  ): Promise<void> {
     if (closed) return;
-    const built = now();
     const servesFirst = next.size <= servesUnpreparedUpTo;
     if (servesFirst) {
       index = next;
@@ -112,25 +170,27 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
       log.warn({ err: error }, 'search index: preparing failed; searches build on first use');
     }
     if (closed) return;
-    if (!servesFirst) index = next;
+    // A new day's index never gives way to one of the day before.
+    if (!servesFirst && !(index && index.today > next.today)) index = next;
     const ms = { ms: now() - started, prepareMs: now() - built };
-    log.info({ tours: next.size, ...ms, ...key }, 'search index built');
+    log.info({ tours: next.size, ...ms, ...details }, message);
   }
 
   return {
     async current() {
       if (closed) return undefined;
-      const key = { version: await versions.current(), today: today() };
-      const fresh = index && index.version === key.version && index.today === key.today;
-      const dueForRebuild = !fresh || now() - index!.builtAt >= maxAgeMs;
-      if (dueForRebuild && now() - failedAt >= retryAfterMs) void rebuild(key);
+      collectChanges();
+      const day = today();
+      const fresh = index !== undefined && index.today === day;
+      if (!updating && now() - failedAt >= retryAfterMs) {
+        if (!fresh || everyTourChanged || now() - index!.builtAt >= maxAgeMs) void rebuild(day);
+        else if (changed.size > 0 && apply) void applyChanged(index!);
+      }
       return fresh ? index : undefined;
     },
     async warm() {
       try {
-        await rebuild({ version: await versions.current(), today: today() });
-      } catch (error) {
-        log.warn({ err: error }, 'search index: reading the catalogue version failed');
+        await rebuild(today());
       } finally {
         firstBuildDone = true;
       }

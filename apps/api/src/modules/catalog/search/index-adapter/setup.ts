@@ -1,10 +1,10 @@
 /** The in-process search index as the environment configures it (see docs/operations.md). */
 import type { Database, DatabaseDriver } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
-import { createCatalogVersionReader, readCatalogVersion } from '../../cache/catalog-version.ts';
+import type { TourChangesFeed } from '../../cache/tour-changes.ts';
 import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
-import { loadTourIndex } from './load-index.ts';
-import { prepareIndex } from '@gallop/search-index';
+import { loadChangedTours, loadLabels, loadTourIndex } from './load-index.ts';
+import { applyChangedTours, prepareIndex } from '@gallop/search-index';
 
 /**
  * A catalogue up to this size serves its new index before preparing it (decision 076): a
@@ -18,11 +18,12 @@ export function createSearchIndex(
   log: TourIndexProviderLog,
   /** Which database it reads: pages come as JSON from PGlite (see `PageFormat`). */
   driver: DatabaseDriver,
+  /** The tours the catalogue's writes change, applied to the index tour by tour. */
+  changes: TourChangesFeed,
 ): TourIndexProvider | undefined {
   if (env.SEARCH_INDEX === 'off') return undefined;
-  const versions = createCatalogVersionReader(() => readCatalogVersion(db));
   return createTourIndexProvider({
-    versions,
+    changes: changes.subscribe(),
     log,
     servesUnpreparedUpTo: SERVES_UNPREPARED_TOURS,
     build: (key) =>
@@ -34,6 +35,14 @@ export function createSearchIndex(
             'search index laid out',
           ),
       }),
+    apply: async (index, tourIds, { version }) => {
+      // Labels are read again too: a changed tour may name a new organizer, city or ship.
+      const [changed, labels] = await Promise.all([
+        loadChangedTours(db, tourIds, index.today),
+        loadLabels(db),
+      ]);
+      return applyChangedTours(index, changed, { version, labels });
+    },
     prepare: async (index) => {
       const timings = await prepareIndex(index);
       const longestSliceMs = Math.max(0, ...timings.map((timing) => timing.longestSliceMs));

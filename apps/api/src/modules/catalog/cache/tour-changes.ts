@@ -1,8 +1,9 @@
 /**
- * The tours whose seats changed, read from `tour_seat_changes` (decision 083). A trigger logs a
- * tour whenever one of its dates' free seats or busy flag changes (a booking, a cancellation, an
- * expired request), and the search's card store forgets those tours' kept cards, so a card shows
- * the seats left within about a second instead of keeping them for a minute.
+ * The tours the catalogue's writes touched, read from `tour_changes` (decision 110, after 083).
+ * Triggers log a tour whenever its row, one of its dates (seats, prices, heavier-horse places), its
+ * organizer or its ship changes: a booking, a review, an organizer's edit, the aggregates refresh.
+ * Each consumer (the search index, the card store, the response cache) subscribes and drains the
+ * tours changed since its last drain, and updates only those.
  *
  * Reading never makes a search wait: `drain()` answers what the last read found and starts the
  * next read in the background once `intervalMs` has passed. Each read asks for the rows logged
@@ -14,17 +15,26 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 
-/** Changed tours since the last drain, or `'all'` when too many changed to list. */
-export type SeatChanges = readonly number[] | 'all';
+/**
+ * Changed tours since the last drain, or `'all'` when every tour may have changed (too many to
+ * list, or a truncate logged a row without a tour).
+ */
+export type TourChanges = readonly number[] | 'all';
 
-export interface SeatChangesFeed {
-  /** What changed since the last call (never waits; see the module comment). */
-  drain(): SeatChanges;
+/** One consumer's view of the feed. */
+export interface TourChangesSubscription {
+  /** What changed since this consumer's last call (never waits; see the module comment). */
+  drain(): TourChanges;
+}
+
+export interface TourChangesFeed {
+  /** A new consumer: it sees the changes read from now on. */
+  subscribe(): TourChangesSubscription;
   /** Reads the log now (and deletes old rows when due); `drain` starts the same in background. */
   refresh(): Promise<void>;
 }
 
-export interface SeatChangesFeedOptions {
+export interface TourChangesFeedOptions {
   intervalMs?: number;
   lookbackMs?: number;
   /** More rows than this in one read answer `'all'`. */
@@ -36,29 +46,39 @@ export interface SeatChangesFeedOptions {
   onError?: (error: unknown) => void;
 }
 
-const SEAT_CHANGES_INTERVAL_MS = 1_000;
-const SEAT_CHANGES_LOOKBACK_MS = 10_000;
-const SEAT_CHANGES_MAX_ROWS = 10_000;
-const SEAT_CHANGES_KEEP_MS = 60 * 60_000;
+/**
+ * Half a second between reads: a change shows in search within two (issue 45), and a read of an
+ * idle log is one index scan returning nothing.
+ */
+const TOUR_CHANGES_INTERVAL_MS = 500;
+const TOUR_CHANGES_LOOKBACK_MS = 10_000;
+const TOUR_CHANGES_MAX_ROWS = 10_000;
+const TOUR_CHANGES_KEEP_MS = 60 * 60_000;
 
 interface ChangeRow {
   id: number | string;
-  tourId: number;
+  tourId: number | null;
   /** Milliseconds since the epoch, as text (a double). */
   changedAtMs: number | string;
   /** The database's clock when the read ran. */
   readAtMs: number | string;
 }
 
-export function createSeatChangesFeed(
+/** What one consumer has not drained yet. */
+interface Pending {
+  tours: number[];
+  all: boolean;
+}
+
+export function createTourChangesFeed(
   db: Database,
-  options: SeatChangesFeedOptions = {},
-): SeatChangesFeed {
+  options: TourChangesFeedOptions = {},
+): TourChangesFeed {
   const {
-    intervalMs = SEAT_CHANGES_INTERVAL_MS,
-    lookbackMs = SEAT_CHANGES_LOOKBACK_MS,
-    maxRows = SEAT_CHANGES_MAX_ROWS,
-    keepMs = SEAT_CHANGES_KEEP_MS,
+    intervalMs = TOUR_CHANGES_INTERVAL_MS,
+    lookbackMs = TOUR_CHANGES_LOOKBACK_MS,
+    maxRows = TOUR_CHANGES_MAX_ROWS,
+    keepMs = TOUR_CHANGES_KEEP_MS,
     pruneEveryMs = 5 * 60_000,
     now = Date.now,
     onError = () => {},
@@ -67,8 +87,7 @@ export function createSeatChangesFeed(
   let since: number | undefined;
   /** Ids answered within the lookback, with their time, so an overlap is not answered twice. */
   const seen = new Map<number, number>();
-  let pending: number[] = [];
-  let pendingAll = false;
+  const consumers: Pending[] = [];
   let readAt = -Infinity;
   let prunedAt = -Infinity;
   let reading = false;
@@ -81,7 +100,7 @@ export function createSeatChangesFeed(
         (extract(epoch from changes.changed_at) * 1000)::float8 as "changedAtMs",
         (extract(epoch from clock.now) * 1000)::float8 as "readAtMs"
       from (select clock_timestamp() as now) clock
-      left join tour_seat_changes changes on changes.changed_at >= coalesce(
+      left join tour_changes changes on changes.changed_at >= coalesce(
         ${from}::timestamptz, clock.now - ${lookbackMs} * interval '1 millisecond')
       order by changes.id
       limit ${maxRows + 1}`)) as unknown as { rows: ChangeRow[] };
@@ -92,8 +111,8 @@ export function createSeatChangesFeed(
     const changes = rows.filter((row) => row.id !== null);
     if (changes.length > maxRows) {
       // A mass change (an operator's bulk update): everything is read again. Reads within the
-      // lookback after it answer `'all'` again, which costs only reads of cards.
-      pendingAll = true;
+      // lookback after it answer `'all'` again, which costs a rebuild and reads of cards.
+      for (const consumer of consumers) consumer.all = true;
       return;
     }
     for (const row of changes) {
@@ -101,13 +120,23 @@ export function createSeatChangesFeed(
       if (seen.has(id)) continue;
       seen.set(id, Number(row.changedAtMs));
       // The first read answers its lookback too: cards may have been read while it ran.
-      pending.push(row.tourId);
+      for (const consumer of consumers) {
+        if (row.tourId === null) consumer.all = true;
+        else consumer.tours.push(row.tourId);
+      }
+    }
+    // A consumer that has not drained for long is told everything changed, not kept growing.
+    for (const consumer of consumers) {
+      if (consumer.tours.length > maxRows) {
+        consumer.all = true;
+        consumer.tours = [];
+      }
     }
   }
 
   async function prune(): Promise<void> {
     await db.execute(sql`
-      delete from tour_seat_changes
+      delete from tour_changes
       where changed_at < clock_timestamp() - ${keepMs} * interval '1 millisecond'`);
   }
 
@@ -130,19 +159,24 @@ export function createSeatChangesFeed(
     refresh().catch(onError);
   }
 
-  return {
-    refresh,
-    drain() {
-      readInBackground();
-      if (pendingAll) {
-        pendingAll = false;
-        pending = [];
-        return 'all';
-      }
-      if (pending.length === 0) return [];
-      const drained = pending;
-      pending = [];
-      return drained;
-    },
-  };
+  function subscribe(): TourChangesSubscription {
+    const pending: Pending = { tours: [], all: false };
+    consumers.push(pending);
+    return {
+      drain() {
+        readInBackground();
+        if (pending.all) {
+          pending.all = false;
+          pending.tours = [];
+          return 'all';
+        }
+        if (pending.tours.length === 0) return [];
+        const drained = pending.tours;
+        pending.tours = [];
+        return drained;
+      },
+    };
+  }
+
+  return { refresh, subscribe };
 }
