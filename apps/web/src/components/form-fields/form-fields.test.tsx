@@ -1,8 +1,8 @@
 import { Form } from '@gallop/ui-kit';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PhoneField } from './form-fields';
+import { PhoneField, SelectField, TextareaField } from './form-fields';
 
 function renderPhoneForm(onSubmit = vi.fn()) {
   render(
@@ -44,5 +44,84 @@ describe('PhoneField', () => {
     expect(input).toHaveAccessibleDescription('Incorrect phone number');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+const LEVELS = [
+  { value: '', label: 'Not given' },
+  { value: 'novice', label: 'Novice' },
+  { value: 'expert', label: 'Expert' },
+];
+
+function renderSelectForm(props: { rules?: string; hint?: string } = {}) {
+  const onSubmit = vi.fn();
+  render(
+    <Form onSubmit={onSubmit} defaultValues={{ level: '' }}>
+      <SelectField
+        name="level"
+        label="Rider level"
+        options={LEVELS}
+        messages={{ required: 'Choose a level' }}
+        {...props}
+      />
+      <button type="submit">Send</button>
+    </Form>,
+  );
+  return { onSubmit, select: screen.getByRole('combobox', { name: 'Rider level' }) };
+}
+
+describe('SelectField', () => {
+  it('offers its options in order and submits the chosen value', async () => {
+    const { onSubmit, select } = renderSelectForm({ hint: 'Optional' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not given', 'Novice', 'Expert']);
+    expect(select).toHaveValue('');
+    expect(select).toHaveAccessibleDescription('Optional');
+    await userEvent.selectOptions(select, 'Expert');
+    expect(select).toHaveValue('expert');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ level: 'expert' }, expect.anything()),
+    );
+  });
+
+  it('says what is wrong on the select itself, and clears it once an option is chosen', async () => {
+    const { onSubmit, select } = renderSelectForm({ rules: 'required' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Choose a level')).toBeInTheDocument();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Choose a level');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.selectOptions(select, 'Novice');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText('Choose a level')).not.toBeInTheDocument());
+    expect(select).toHaveAttribute('aria-invalid', 'false');
+  });
+});
+
+describe('TextareaField', () => {
+  it('takes several lines, and says what is wrong on the text area itself', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <Form onSubmit={onSubmit} defaultValues={{ comment: '' }}>
+        <TextareaField name="comment" label="Comment" rules="required|max:12" rows={3} />
+        <button type="submit">Send</button>
+      </Form>,
+    );
+    const textarea = screen.getByRole('textbox', { name: 'Comment' });
+    expect(textarea).toHaveAttribute('rows', '3');
+    await userEvent.type(textarea, 'far too long a comment');
+    await userEvent.tab();
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(textarea).toHaveAccessibleDescription(/12/);
+    await userEvent.clear(textarea);
+    await userEvent.type(textarea, 'Two{enter}lines');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ comment: 'Two\nlines' }, expect.anything()),
+    );
   });
 });

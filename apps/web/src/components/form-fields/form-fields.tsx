@@ -3,10 +3,12 @@ import {
   isValidPhone,
   PHONE_INPUT_TEXTS,
   PhoneInput,
+  type FieldControlProps,
   type FieldProps,
   type RuleFunction,
   type Rules,
 } from '@gallop/ui-kit';
+import type { ChangeEvent } from 'react';
 
 type ControlFieldProps = Omit<FieldProps, 'render' | 'type' | 'autoComplete'>;
 
@@ -52,6 +54,24 @@ export function PhoneField({ rules, ...props }: ControlFieldProps) {
   );
 }
 
+/**
+ * What a native control that holds text (a text area, a select) takes from `Field`: its value as
+ * text, changes as the new text, and the field's ARIA wiring (its error or hint, invalid).
+ */
+function textControlProps(control: FieldControlProps) {
+  return {
+    id: control.id,
+    name: control.name,
+    value: String(control.value ?? ''),
+    onChange: (event: ChangeEvent<HTMLTextAreaElement | HTMLSelectElement>) =>
+      control.onChange(event.target.value),
+    onBlur: () => control.onBlur(),
+    ref: control.ref,
+    'aria-invalid': control['aria-invalid'],
+    'aria-describedby': control['aria-describedby'],
+  };
+}
+
 /** A form field with a multi-line text area. */
 export function TextareaField({
   rows = 4,
@@ -63,18 +83,41 @@ export function TextareaField({
       {...props}
       render={(control) => (
         <textarea
-          id={control.id}
-          name={control.name}
+          {...textControlProps(control)}
           className={textareaClassName ? `gk-input ${textareaClassName}` : 'gk-input'}
           rows={rows}
           placeholder={props.placeholder}
-          value={String(control.value ?? '')}
-          onChange={(event) => control.onChange(event.target.value)}
-          onBlur={() => control.onBlur()}
-          ref={control.ref}
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
         />
+      )}
+    />
+  );
+}
+
+export interface SelectOption {
+  /** What the form holds when the option is chosen; `''` for "none". */
+  value: string;
+  label: string;
+}
+
+/**
+ * A form field with a native select (on a phone, the phone's own picker): one of `options`, in
+ * their order.
+ */
+export function SelectField({
+  options,
+  ...props
+}: Omit<ControlFieldProps, 'placeholder'> & { options: readonly SelectOption[] }) {
+  return (
+    <Field
+      {...props}
+      render={(control) => (
+        <select {...textControlProps(control)} className="gk-input">
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
     />
   );

@@ -6,7 +6,11 @@ import {
 } from '@gallop/rider-fit';
 import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
 import { useReducer } from 'react';
-import { PhoneField } from '../../../../components/form-fields/form-fields';
+import {
+  PhoneField,
+  SelectField,
+  type SelectOption,
+} from '../../../../components/form-fields/form-fields';
 import { formProblems, type FormProblems } from '../../../../lib/form-problems';
 import { ageOn } from '../../../../lib/rider-fit';
 import './rider-fields.css';
@@ -167,6 +171,12 @@ export function toTouristInput(values: RiderValues, id?: number): TouristInput {
 export const unchangedTourist = (tourist: Tourist): TouristInput =>
   toTouristInput(riderValues(tourist), tourist.id);
 
+/** The five rider levels, lowest first, or none. */
+const LEVEL_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Not given' },
+  ...RIDER_LEVELS.map((level) => ({ value: level, label: LEVEL_DEFINITIONS[level].label })),
+];
+
 /**
  * The fields of one rider. `prefix` names them inside a bigger form (`tourists.0.`); `self` fills
  * the browser's autocomplete with the traveller's own details. Name, birth date and weight are
@@ -223,38 +233,12 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
           hint="Helps the organizer choose a horse; shared only with them."
           rules="required|minValue:20|maxValue:200"
         />
-        <LevelField name={`${prefix}level`} />
+        <SelectField
+          name={`${prefix}level`}
+          label="Rider level (optional)"
+          options={LEVEL_OPTIONS}
+        />
       </div>
     </>
-  );
-}
-
-/** The five rider levels, lowest first, or none: a native select (a phone's own picker). */
-function LevelField({ name }: { name: string }) {
-  return (
-    <Field
-      name={name}
-      label="Rider level (optional)"
-      render={(control) => (
-        <select
-          id={control.id}
-          name={control.name}
-          className="gk-input"
-          value={String(control.value ?? '')}
-          onChange={(event) => control.onChange(event.target.value)}
-          onBlur={() => control.onBlur()}
-          ref={control.ref}
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-        >
-          <option value="">Not given</option>
-          {RIDER_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {LEVEL_DEFINITIONS[level].label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
   );
 }
