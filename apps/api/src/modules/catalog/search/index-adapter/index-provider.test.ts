@@ -111,6 +111,31 @@ describe('createTourIndexProvider', () => {
     expect(apply).not.toHaveBeenCalled();
   });
 
+  it('keeps serving the same index when the apply finds nothing it holds changed', async () => {
+    const build = vi.fn(
+      async (key: IndexKey) => ({ ...key, builtAt: 0, size: 0 }) as unknown as TourIndex,
+    );
+    const apply = vi.fn(async (index: TourIndex) => index);
+    const prepare = vi.fn(async () => {});
+    let next: TourChanges = [];
+    const provider = createTourIndexProvider({
+      build,
+      apply,
+      prepare,
+      changes: { drain: () => [next, (next = [])][0]! },
+      log: quiet,
+      now: () => 0,
+      today: () => '2026-11-24',
+    });
+    await provider.warm();
+    next = [7];
+    const before = await provider.current();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(await provider.current()).toBe(before);
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the tours of a failed apply for the next try, after retryAfterMs', async () => {
     const { provider, state, apply, finishApplies, served } = setup({ failApply: true });
     await provider.warm();

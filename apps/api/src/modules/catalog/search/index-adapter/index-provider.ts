@@ -34,7 +34,10 @@ export interface IndexKey {
 
 export interface TourIndexProviderOptions {
   build: (key: IndexKey) => Promise<TourIndex>;
-  /** A new index of `index` with `tourIds` read again from the database. */
+  /**
+   * A new index of `index` with `tourIds` read again from the database, or `index` itself when
+   * nothing it holds of them changed.
+   */
   apply?: (index: TourIndex, tourIds: readonly number[], key: IndexKey) => Promise<TourIndex>;
   /** The tours the catalogue's writes changed (without it, only `maxAgeMs` brings changes). */
   changes?: TourChangesSubscription;
@@ -146,6 +149,8 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
         if (!closed) log.warn({ err: error }, 'search index: applying changes failed');
         return;
       }
+      // Nothing the index reads changed (`apply` answered the same index): it serves on.
+      if (next === from) return;
       const details = { started, ...key, built: now(), changed: tourIds.length };
       await takeOver(next, serve, details, 'search index changes applied');
     });

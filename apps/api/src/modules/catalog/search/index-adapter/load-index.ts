@@ -139,6 +139,8 @@ export interface LoadTourIndexOptions {
   pages?: PageFormat;
   /** Told how long laying the index out took (its slices: see `runInSlices`). */
   onLaidOut?: (run: Omit<SlicedRun<TourIndex>, 'value'>) => void;
+  /** Given each page of rows as the index takes them (`fingerprints.ts` keeps what it holds). */
+  onPage?: (tours: readonly IndexTourRow[], dates: readonly IndexDateRow[]) => void;
 }
 
 async function readPageAsRows(
@@ -215,7 +217,7 @@ async function readPageAsJson(
 export async function loadTourIndex(
   db: Database,
   { version, today }: { version: number; today: string },
-  { pageSize = LOAD_PAGE_SIZE, pages = 'rows', onLaidOut }: LoadTourIndexOptions = {},
+  { pageSize = LOAD_PAGE_SIZE, pages = 'rows', onLaidOut, onPage }: LoadTourIndexOptions = {},
 ): Promise<TourIndex> {
   const builder = new TourIndexBuilder();
   const labels = loadLabels(db);
@@ -225,8 +227,10 @@ export async function loadTourIndex(
   for (;;) {
     const { tours, dates } = await readPage(db, after, pageSize, today);
     if (tours.length === 0) break;
-    builder.addTours(tours.map(toIndexRow));
+    const rows = tours.map(toIndexRow);
+    builder.addTours(rows);
     builder.addDates(dates);
+    onPage?.(rows, dates);
     after = Number(tours[tours.length - 1]!.id);
     if (tours.length < pageSize) break;
   }

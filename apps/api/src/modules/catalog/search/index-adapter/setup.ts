@@ -2,6 +2,7 @@
 import type { Database, DatabaseDriver } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import type { TourChangesFeed } from '../../cache/tour-changes.ts';
+import { createTourFingerprints, sameLabels } from './fingerprints.ts';
 import { createTourIndexProvider, type TourIndexProvider } from './index-provider.ts';
 import { loadChangedTours, loadLabels, loadTourIndex } from './load-index.ts';
 import { applyChangedTours, prepareIndex } from '@gallop/search-index';
@@ -22,26 +23,39 @@ export function createSearchIndex(
   changes: TourChangesFeed,
 ): TourIndexProvider | undefined {
   if (env.SEARCH_INDEX === 'off') return undefined;
+  const fingerprints = createTourFingerprints();
   return createTourIndexProvider({
     changes: changes.subscribe(),
     log,
     servesUnpreparedUpTo: SERVES_UNPREPARED_TOURS,
-    build: (key) =>
-      loadTourIndex(db, key, {
+    build: async (key) => {
+      const built = fingerprints.building();
+      const index = await loadTourIndex(db, key, {
         pages: driver === 'pglite' ? 'json' : 'rows',
+        onPage: built.remember,
         onLaidOut: ({ ms, longestSliceMs }) =>
           log.info(
             { ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
             'search index laid out',
           ),
-      }),
+      });
+      built.keep();
+      return index;
+    },
     apply: async (index, tourIds, { version }) => {
       // Labels are read again too: a changed tour may name a new organizer, city or ship.
-      const [changed, labels] = await Promise.all([
+      const [read, labels] = await Promise.all([
         loadChangedTours(db, tourIds, index.today),
         loadLabels(db),
       ]);
-      return applyChangedTours(index, changed, { version, labels });
+      const { changes, commit } = fingerprints.changedOnly(read);
+      const renamed = !sameLabels(labels, index.labels);
+      const moved = changes.tours.length + changes.removedIds.length;
+      // Nothing the index reads changed (a review, a seat on a date still bookable): it stays.
+      if (moved === 0 && !renamed) return index;
+      const next = await applyChangedTours(index, changes, { version, labels });
+      commit();
+      return next;
     },
     prepare: async (index) => {
       const timings = await prepareIndex(index);
