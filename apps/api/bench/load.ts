@@ -70,6 +70,8 @@ export interface LoadOptions {
   plain?: boolean;
   /** Send this share of the requests as searches never sent before (`--fresh`). */
   fresh?: { searches: FreshSearches; share: number };
+  /** At most this many requests per second over all connections (default: as fast as answered). */
+  overallRate?: number;
 }
 
 /** One place in a connection's cycle: a query of the mix, or a fresh search each time round. */
@@ -149,6 +151,7 @@ export async function runLoad(options: LoadOptions, queries: SearchQuery[]): Pro
       url: options.url,
       connections: options.connections,
       duration: options.duration,
+      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       timeout: 10,
       requests: queries.map(toRequest),
       setupClient(client) {

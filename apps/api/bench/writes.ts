@@ -26,12 +26,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '40' },
     connections: { type: 'string', default: '20' },
     workers: { type: 'string', default: '2' },
+    /** Requests per second over all connections; unset, as fast as the API answers. */
+    rate: { type: 'string' },
     reseed: { type: 'boolean', default: false },
   },
 });
 const tours = Number(args.tours);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+const overallRate = args.rate ? Number(args.rate) : undefined;
 const databaseUrl =
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gallop_bench_writes';
 if (new URL(databaseUrl).pathname === '/test') throw new Error('refusing the tests` database');
@@ -236,7 +239,8 @@ async function main() {
   console.info(`API (pid ${server.pid}, ${args.workers} workers) on ${server.url}, ${tours} tours`);
   try {
     await waitForIdlePostgres(databaseUrl);
-    const load = () => runLoad({ url: server.url, connections, duration }, traffic.mix);
+    const load = () =>
+      runLoad({ url: server.url, connections, duration, overallRate }, traffic.mix);
     console.info('warm-up');
     await runLoad({ url: server.url, connections, duration: 5 }, traffic.mix);
     console.info(`without writes (${duration} s)`);
@@ -249,7 +253,7 @@ async function main() {
     const lines = [
       `# Search under catalogue writes: ${tours} tours, PostgreSQL, ${args.workers} workers`,
       '',
-      `${new Date().toISOString()}, ${connections} connections, ${duration} s each, cache on`,
+      `${new Date().toISOString()}, ${connections} connections, ${overallRate ? `${overallRate} req/s` : 'as fast as answered'}, ${duration} s each, cache on`,
       '',
       '| run | requests | p50 ms | p95 ms | p99 ms | req/s | failures |',
       '| --- | --- | --- | --- | --- | --- | --- |',
