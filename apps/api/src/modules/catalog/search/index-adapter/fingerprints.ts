@@ -57,7 +57,7 @@ export function sameLabels(a: IndexLabels, b: IndexLabels): boolean {
 }
 
 /** The fingerprints of a full build, kept only once it has landed (a failed one keeps the old). */
-export interface BuildFingerprints {
+interface BuildFingerprints {
   /** A page of the build's rows. */
   remember(tours: readonly IndexTourRow[], dates: readonly IndexDateRow[]): void;
   /** The build landed: its tours are what the index holds. */
