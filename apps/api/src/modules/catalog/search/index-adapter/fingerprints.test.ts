@@ -63,7 +63,7 @@ describe('tour fingerprints', () => {
     expect(sameLabels(labels({ organizers }), labels({ organizers: new Map(organizers) }))).toBe(
       true,
     );
-    const renamed = new Map(organizers).set(2, 'Steppe Riders');
+    const renamed = new Map<number, string>(organizers).set(2, 'Steppe Riders');
     expect(sameLabels(labels({ organizers }), labels({ organizers: renamed }))).toBe(false);
     expect(sameLabels(labels({ organizers }), labels({}))).toBe(false);
   });
