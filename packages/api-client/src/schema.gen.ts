@@ -57,6 +57,10 @@ export interface paths {
      *     support). `slug` applies the stored filters of that catalogue page first (404 when no page has
      *     it); the query's fields override them. A range whose minimum exceeds its maximum (price, price
      *     per day, days, dates) is a 400 with the field. `expand=filters` adds the filter facets.
+     *     `sort=fit` ("fits me first") orders by the rider passport sent in `X-Rider-Passport`: the
+     *     tours it fits, then the stretches, then those not suitable, each group in the default
+     *     order; the header is read only with `sort=fit`, and a missing or unreadable passport makes
+     *     it the default order (no error).
      */
     get: operations['listTours'];
     put?: never;
@@ -78,7 +82,8 @@ export interface paths {
      * A catalogue landing page by slug, with its tours
      * @description Same filters and answers as `/spa/tours`, starting from the stored filters of the catalogue
      *     page named by `slug` (404 when there is none), with the page's title, h1, description,
-     *     breadcrumbs and SEO fields.
+     *     breadcrumbs and SEO fields. `sort=fit` reads the `X-Rider-Passport` header as
+     *     `/spa/tours` does.
      */
     get: operations['getToursPage'];
     put?: never;
@@ -3022,11 +3027,11 @@ export interface components {
      */
     CurrencyCode: string;
     /**
-     * @description Tour list order. `price` is cheaper first, `-price` more expensive first.
+     * @description Tour list order. `default` is the most popular first; `price` is cheaper first, `-price` more expensive first; `fit` is "fits me first": with a rider passport in the `X-Rider-Passport` header, the tours the passport fits, then those that are a stretch, then those not suitable (the verdict cards show, `matchRider` of `@gallop/rider-fit`, heavier-horse places counted on the dates the search matches), each group in the default order. Without a valid passport `fit` is the default order, never an error.
      * @default default
      * @enum {string}
      */
-    Sort: 'default' | 'price' | '-price';
+    Sort: 'default' | 'price' | '-price' | 'fit';
     /**
      * @default any
      * @enum {string}
@@ -4719,6 +4724,8 @@ export interface components {
     XClientRole: 'client';
     /** @description The solved captcha of a call sent again after a 429 `captcha` or `hard_captcha`: the ALTCHA widget's payload (base64 of the challenge and its solution, from `GET /node-api/captcha/challenge`). A valid, unexpired solution of the asked level lets the call through once and lifts the limit; a used or invalid one gets the same 429. */
     XCaptcha: string;
+    /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+    XRiderPassport: string;
     /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
     IdempotencyKey: string;
     Page: number;
@@ -4903,7 +4910,10 @@ export interface operations {
         /** @description A catalogue page slug the filter starts from. */
         slug?: components['parameters']['FilterSlug'];
       };
-      header?: never;
+      header?: {
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4980,7 +4990,10 @@ export interface operations {
         expand?: components['parameters']['Expand'];
         slug: components['parameters']['SlugQuery'];
       };
-      header?: never;
+      header?: {
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
+      };
       path?: never;
       cookie?: never;
     };

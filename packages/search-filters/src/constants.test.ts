@@ -13,10 +13,10 @@ import {
   MAX_HOURS_OPTIONS,
   OPERATOR_TYPES,
   OPERATOR_TYPE_LABELS,
-  SORT_LABELS,
   SORT_VALUES,
   TOUR_TYPES,
 } from './constants';
+import { SORT_LABELS } from './sort-labels';
 import {
   CRUISE_ONLY_FIELDS,
   DIRECTION_KIND_FIELDS,
@@ -39,7 +39,7 @@ describe('business constants', () => {
 
 describe('enumerations', () => {
   it('match docs/product.md, Entities', () => {
-    expect(SORT_VALUES).toEqual(['default', 'price', '-price']);
+    expect(SORT_VALUES).toEqual(['default', 'price', '-price', 'fit']);
     expect(OPERATOR_TYPES).toEqual(['any', 'organization', 'author']);
     expect(TOUR_TYPES).toEqual([1, 2]);
     expect(COMFORT_LEVELS).toEqual(['base', 'base_plus', 'medium', 'improved', 'premium']);

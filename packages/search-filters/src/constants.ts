@@ -12,15 +12,14 @@ export const FILTER_LIMITS = {
 
 /**
  * Sort values (docs/product.md, Entities): `price` is cheaper first, `-price` more expensive first.
+ * `fit` is "fits me first" (issue 46, decision 109): the tours the visitor's rider passport fits,
+ * then the stretches, then the rest, each in the default order. The passport goes with the API
+ * call (`X-Rider-Passport`), never in the address; without one, `fit` is the default order.
  */
-export const SORT_VALUES = ['default', 'price', '-price'] as const;
+export const SORT_VALUES = ['default', 'price', '-price', 'fit'] as const;
 export type Sort = (typeof SORT_VALUES)[number];
 export const DEFAULT_SORT = 'default' satisfies Sort;
-export const SORT_LABELS: Readonly<Record<Sort, string>> = {
-  default: 'Recommended',
-  price: 'Cheapest first',
-  '-price': 'Most expensive first',
-};
+// The sorts' names are in `sort-labels.ts`: only the sort control shows them.
 
 /** Who runs the tour (docs/product.md, Entities); `any` means no filter. */
 export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;

@@ -15,11 +15,11 @@ export {
   MAX_HOURS_OPTIONS,
   OPERATOR_TYPES,
   OPERATOR_TYPE_LABELS,
-  SORT_LABELS,
   SORT_VALUES,
   TOUR_TYPES,
   TOUR_TYPE_LABELS,
 } from './constants';
+export { SORT_LABELS } from './sort-labels';
 export type {
   Accommodation,
   AccommodationFilter,

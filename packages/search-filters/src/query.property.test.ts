@@ -152,6 +152,19 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('keeps every sort, "fits me first" included, through the address bar', () => {
+    expect(SORT_VALUES).toContain('fit');
+    fc.assert(
+      fc.property(filterInput, fc.constantFrom(...SORT_VALUES), (input, sort) => {
+        const filters = normalizeFilters({ ...input, sort });
+        expect(filters.sort).toBe(sort);
+        const search = new URLSearchParams(filtersToQuery(filters)).toString();
+        expect(queryToFilters(search)).toEqual(filters);
+      }),
+      RUNS,
+    );
+  });
+
   it('normalisation is idempotent and keeps every value within the caps', () => {
     fc.assert(
       fc.property(filterInput, (input) => {

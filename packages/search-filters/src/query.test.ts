@@ -124,6 +124,16 @@ describe('queryToFilters', () => {
     expect(queryToFilters({ cities: [1, 2], page: 2, isCruisesSearch: 1 })).toEqual(expected);
   });
 
+  it('keeps "fits me first" (sort=fit) both ways, and only the passport-free sort value', () => {
+    const filters = normalizeFilters({ sort: 'fit', riderLevel: 'novice' });
+    expect(filters.sort).toBe('fit');
+    const query = filtersToQuery(filters);
+    // The passport itself never enters the address: only the order's name does.
+    expect(query).toEqual({ riderLevel: 'novice', sort: 'fit' });
+    expect(queryToFilters(new URLSearchParams(query).toString())).toEqual(filters);
+    expect(queryToFilters('?sort=fits').sort).toBe('default');
+  });
+
   it('gives the defaults for an empty query', () => {
     expect(queryToFilters('')).toEqual(normalizeFilters({}));
   });
