@@ -5,6 +5,7 @@
  * engine would be a third. Cards are not the port's: an answer names the page's tours by id, and
  * the caller shows them (the API's card store, or its card query).
  */
+import type { RiderPassport } from '@gallop/rider-fit';
 import type { SearchFilters } from '@gallop/search-filters';
 import { compileIndexQuery, searchIndex } from './query-index';
 import type { FacetRow, Place, ToUsdMinor } from './rules';
@@ -22,6 +23,13 @@ export interface SearchRequest {
   limit: number;
   /** Count every facet kind too (`expand=filters`). */
   withFacets: boolean;
+  /**
+   * The visitor's rider passport, which `sort: 'fit'` ("fits me first") orders by: the tours it
+   * fits (`matchRider` of `@gallop/rider-fit`), then the stretches, then those not suitable, each
+   * in the default order. Other sorts ignore it; without one that reads (`readPassport`), `fit`
+   * is the default order.
+   */
+  passport?: RiderPassport | null | undefined;
 }
 
 /** What every implementation answers. */
@@ -48,12 +56,13 @@ export interface SearchPort {
  */
 export function indexSearch(index: TourIndex): SearchPort {
   return {
-    search: async ({ filter, place, toUsdMinor, offset, limit, withFacets }) =>
+    search: async ({ filter, place, toUsdMinor, offset, limit, withFacets, passport }) =>
       searchIndex(index, compileIndexQuery(index, filter, { toUsdMinor, place }), {
         sort: filter.sort,
         offset,
         limit,
         withFacets,
+        passport,
       }),
   };
 }

@@ -50,15 +50,17 @@ describe('prepareIndex (the search structures built before an index serves)', ()
       }
     }
     // The index's own structures come first: the walk's records, the tours' fortnights
-    // (decision 075), facet records (decision 082) and weeks (decision 084), the posting lists
-    // the list columns' value bitsets (decision 085) and the one-of columns' (decision 073:
-    // difficulty, comfort, accommodation, rider level, half hours in the saddle).
+    // (decision 075), facet records (decision 082), weeks (decision 084) and the ids' positions
+    // ("fits me first", decision 109), the posting lists the list columns' value bitsets
+    // (decision 085) and the one-of columns' (decision 073: difficulty, comfort, accommodation,
+    // rider level, half hours in the saddle).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
-    expect(own.slice(0, 4)).toEqual([
+    expect(own.slice(0, 5)).toEqual([
       'walk records',
       'period masks',
       'facet records',
       'week words',
+      'positions of ids',
     ]);
     expect(own).toContain('countries postings');
     expect(own).toContain('rest_kinds value bits');
@@ -66,7 +68,7 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     expect(own).toContain('tack value bits');
     expect(
       own
-        .slice(4)
+        .slice(5)
         .every(
           (label) => /^\w+ (postings|value bits)$/.test(label) || label === 'one-of value bits',
         ),

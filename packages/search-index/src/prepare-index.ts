@@ -10,6 +10,7 @@
  */
 import { listValueBitSteps, oneOfColumns, valueBitSteps } from './facet-bits';
 import { columnsOf, facetRecordSteps } from './facet-columns';
+import { positionOfIdSteps } from './fit-order';
 import { periodMaskSteps } from './period-masks';
 import { postingSteps } from './postings';
 // Loading the search loads every module that declares a segment structure.
@@ -44,6 +45,7 @@ export async function prepareIndex(
   await sliced('period masks', 0, periodMaskSteps(index));
   await sliced('facet records', 0, facetRecordSteps(index));
   await sliced('week words', 0, weekWordSteps(index));
+  await sliced('positions of ids', 0, positionOfIdSteps(index));
   for (const { column } of columnsOf(index)) {
     if (column.ragged) await sliced(`${column.kind} postings`, 0, postingSteps(column.ragged));
   }

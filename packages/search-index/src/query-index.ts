@@ -6,7 +6,9 @@
  * failing none counts for every kind, a tour failing exactly one counts for that kind only (the
  * count a visitor gets by changing that kind's choice), any other tour for none.
  */
+import type { RiderPassport } from '@gallop/rider-fit';
 import { FILTER_LIMITS, isCruiseSearch, TACKS, type SearchFilters } from '@gallop/search-filters';
+import { fitOrderOf, type FitOrder } from './fit-order';
 import {
   AT_MOST_FACETS,
   compareByName,
@@ -365,8 +367,18 @@ export interface IndexSearchOptions {
   offset: number;
   limit: number;
   withFacets: boolean;
+  /**
+   * The rider passport `sort: 'fit'` orders by (`fit-order.ts`); other sorts ignore it. Without
+   * one that reads, `fit` is the default order.
+   */
+  passport?: RiderPassport | null | undefined;
   /** How many organizers the facet lists (`ORGANIZER_FACET_LIMIT`; tests use fewer). */
   organizerFacetLimit?: number | undefined;
+}
+
+/** The options of a search in an order every path answers itself (`fit` regroups the default). */
+interface OrderedSearchOptions extends IndexSearchOptions {
+  sort: Exclude<SearchFilters['sort'], 'fit'>;
 }
 
 export interface IndexSearchResult {
@@ -1301,10 +1313,13 @@ function filtersOneDateKind(index: TourIndex, query: IndexQuery): DateShortcut['
 function openSearch(
   index: TourIndex,
   query: IndexQuery,
-  options: IndexSearchOptions,
+  options: OrderedSearchOptions,
+  fit?: FitOrder,
 ): IndexSearchResult {
   const listing = openListingOf(index, query.segment);
-  const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+  const ids = fit
+    ? fit.page(listing.bookable, options.offset, options.limit)
+    : openListingPage(index, listing, options.sort, options.offset, options.limit);
   const facets = options.withFacets ? openFacetRows(index, query, options) : undefined;
   return { total: listing.bookable.length, ids, facets };
 }
@@ -1350,8 +1365,9 @@ function countOpenFacetRows(index: TourIndex, segment: Int32Array, limit: number
 function oneValueSearch(
   index: TourIndex,
   query: IndexQuery,
-  options: IndexSearchOptions,
+  options: OrderedSearchOptions,
   only: { column: RaggedColumn; value: number; position: number },
+  fit?: FitOrder,
 ): IndexSearchResult | undefined {
   const answers = readyValueAnswers(
     index,
@@ -1363,7 +1379,9 @@ function oneValueSearch(
   // Being built between requests (decision 086): the walk answers meanwhile.
   if (!answers) return undefined;
   const { listing } = answers;
-  const ids = openListingPage(index, listing, options.sort, options.offset, options.limit);
+  const ids = fit
+    ? fit.page(listing.bookable, options.offset, options.limit)
+    : openListingPage(index, listing, options.sort, options.offset, options.limit);
   let facets: FacetRow[] | undefined;
   if (options.withFacets) {
     const counter = new FacetCounter(index);
@@ -1386,7 +1404,7 @@ function oneValueSearch(
 function answerWithoutWalk(
   index: TourIndex,
   query: IndexQuery,
-  options: IndexSearchOptions,
+  options: OrderedSearchOptions,
 ): IndexSearchResult | undefined {
   if (filtersNothing(query)) return openSearch(index, query, options);
   const oneDateKind = filtersOneDateKind(index, query);
@@ -1447,7 +1465,7 @@ function facetRowsOf(
   index: TourIndex,
   facets: PriceRangeFacets,
   query: IndexQuery,
-  options: IndexSearchOptions,
+  options: OrderedSearchOptions,
 ): FacetRow[] {
   const counter = new FacetCounter(index);
   counter.setAll(facets.columns);
@@ -1464,7 +1482,7 @@ function facetRowsOf(
 function oneDateKindWithFacets(
   index: TourIndex,
   query: IndexQuery,
-  options: IndexSearchOptions,
+  options: OrderedSearchOptions,
   oneDateKind: DateShortcut['accept'],
 ): IndexSearchResult | undefined {
   if (oneDateKind === 'window') {
@@ -1476,7 +1494,7 @@ function oneDateKindWithFacets(
   const { possibleBuckets, acceptBuckets } = dateShortcut(query.dates, false);
   if (possibleBuckets !== acceptBuckets) return undefined;
   // The page and total as the same search without facets finds them (a price sort walks).
-  const answer = searchIndex(index, query, { ...options, withFacets: false });
+  const answer = orderedSearch(index, query, { ...options, withFacets: false });
   const facets = durationRangeFacets(index, query.segment, acceptBuckets);
   return { ...answer, facets: facetRowsOf(index, facets, query, options) };
 }
@@ -1487,8 +1505,80 @@ export function searchIndex(
   query: IndexQuery,
   options: IndexSearchOptions,
 ): IndexSearchResult {
+  if (options.sort !== 'fit')
+    return orderedSearch(index, query, { ...options, sort: options.sort });
+  const byDefault: OrderedSearchOptions = { ...options, sort: 'default' };
+  // Without a passport that reads, "fits me first" is the default order (no error).
+  const fit = fitOrderOf(index, query.dates, options.passport);
+  return fit ? fitSearch(index, query, byDefault, fit) : orderedSearch(index, query, byDefault);
+}
+
+function orderedSearch(
+  index: TourIndex,
+  query: IndexQuery,
+  options: OrderedSearchOptions,
+): IndexSearchResult {
   const answered = query.walkSegment ? undefined : answerWithoutWalk(index, query, options);
-  if (answered) return answered;
+  return answered ?? walkSearch(index, query, options);
+}
+
+/**
+ * "Fits me first": the default order's matches regrouped by verdict (`fit-order.ts`), so the
+ * order reads every match (until the fitting ones fill the page), not one page; the total and
+ * facets are the default order's. A search that filters nothing and one list value alone page
+ * their listing's positions, the walk its passing tours. The other answers without the walk give
+ * their first matches as ids in the default order: `FIRST_MATCHES` pages' worth first, which
+ * usually holds a page of fitting tours, else every match (asked for a page as long as their
+ * total, without the facets the first answer counted).
+ */
+function fitSearch(
+  index: TourIndex,
+  query: IndexQuery,
+  options: OrderedSearchOptions,
+  fit: FitOrder,
+): IndexSearchResult {
+  if (!query.walkSegment) {
+    if (filtersNothing(query)) return openSearch(index, query, options, fit);
+    const onlyValue = onlyListValue(index, query);
+    const valueAnswer = onlyValue && oneValueSearch(index, query, options, onlyValue, fit);
+    if (valueAnswer) return valueAnswer;
+    const { offset, limit } = options;
+    const first = answerWithoutWalk(index, query, {
+      ...options,
+      offset: 0,
+      limit: FIRST_MATCHES * (offset + limit),
+    });
+    if (first) {
+      const all = first.ids.length >= first.total;
+      const page = fit.pageOfIds(first.ids, offset, limit, !all);
+      if (page) return { ...first, ids: page };
+      const every = answerWithoutWalk(index, query, {
+        ...options,
+        offset: 0,
+        limit: EVERY_MATCH,
+        withFacets: false,
+      });
+      if (every) return { ...first, ids: fit.pageOfIds(every.ids, offset, limit)! };
+    }
+  }
+  return walkSearch(index, query, options, fit);
+}
+
+/** The first matches asked of an answer without the walk, in pages: usually a page of fits. */
+const FIRST_MATCHES = 8;
+/** A page as long as any search's matches. */
+const EVERY_MATCH = 2 ** 31 - 1;
+
+/**
+ * The walk over a segment or its candidates (see DESIGN.md, "The walk"); with `fit`, the page
+ * is its passing tours regrouped by verdict.
+ */
+function walkSearch(
+  index: TourIndex,
+  query: IndexQuery,
+  options: OrderedSearchOptions,
+  fit?: FitOrder,
+): IndexSearchResult {
   const { common, facets, dates: bounds } = query;
   // Summaries and dates side by side: the walk's tours are often scattered (decision 062).
   const { tours: records, dates: dateRecords } = walkRecordsOf(index);
@@ -1695,13 +1785,15 @@ export function searchIndex(
   }
   const page = byPrice
     ? byPrice.page(options.sort === '-price', options.offset, options.limit)
-    : Array.from(
-        passing.items.subarray(
-          Math.min(options.offset, passing.length),
-          Math.min(options.offset + options.limit, passing.length),
-        ),
-        (tour) => ids[tour]!,
-      );
+    : fit
+      ? fit.page(passing.items.subarray(0, passing.length), options.offset, options.limit)
+      : Array.from(
+          passing.items.subarray(
+            Math.min(options.offset, passing.length),
+            Math.min(options.offset + options.limit, passing.length),
+          ),
+          (tour) => ids[tour]!,
+        );
   return {
     total: passing.length,
     ids: page,

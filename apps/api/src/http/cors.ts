@@ -12,6 +12,8 @@ const ALLOWED_HEADERS = [
   'x-client-role',
   // A call sent again with its solved captcha (decision 094).
   'x-captcha',
+  // The rider passport a "fits me first" search orders by (decision 109).
+  'x-rider-passport',
   REQUEST_ID_HEADER,
 ].join(', ');
 

@@ -1,7 +1,8 @@
 /**
  * The cached-answer fast path of `/spa/tours` and `/spa/tours-page` (decision 030). A repeated
  * search is answered in the route's `onRequest` hook, before query parsing, the contract's
- * validation and the handler, when the exact request (raw URL and `X-Currency` header) was
+ * validation and the handler, when the exact request (raw URL and `X-Currency` header, and for
+ * a search that may be "fits me first" its `X-Rider-Passport` header) was
  * answered by the handler before and the response cache holds that answer, fresh, for the
  * current rates and day, showing no tour changed since. The bytes and headers are the handler's own
  * (`sendCachedBody`); anything else (a first request, a stale or evicted entry, new rates, a
@@ -12,6 +13,7 @@ import { sendKeptBody } from '#src/http/compressed-bodies.ts';
 import type { Rates, RatesCache } from '#src/shared/money/rates.ts';
 import type { CachedBody, ResponseCache } from '../cache/response-cache.ts';
 import { currentDay } from '#src/shared/dates.ts';
+import { passportHeaderKey } from './passport-header.ts';
 
 /**
  * Sends a cached (or just serialised) body, with where it came from. A body the response cache
@@ -59,11 +61,15 @@ export interface CachedAnswers {
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
 }
 
-/** The raw request as the fast path knows it; undefined when a header comes twice. */
+/**
+ * The raw request as the fast path knows it; undefined when a header comes twice. A search that
+ * may be "fits me first" adds its `X-Rider-Passport` header (the passport orders it, and is not in
+ * the URL); every other search ignores that header, as the handler does.
+ */
 function requestKey(request: FastifyRequest): string | undefined {
   const currency = request.headers['x-currency'];
   if (currency !== undefined && typeof currency !== 'string') return undefined;
-  return `${request.url}\n${currency ?? ''}`;
+  return `${request.url}\n${currency ?? ''}\n${passportHeaderKey(request)}`;
 }
 
 export function createCachedAnswers(deps: {

@@ -3,6 +3,7 @@
  * aliases, so the same fragments work in the search, the facets and `loadTourCards`'s date scope).
  * Semantics are documented in README.md next to this file.
  */
+import { passportProfile, readPassport, type RiderPassport } from '@gallop/rider-fit';
 import { isCruiseSearch } from '@gallop/search-filters';
 import {
   effectiveDateFrom,
@@ -252,4 +253,52 @@ export function hasMatchingDate(compiled: CompiledFilter): SQL {
 /** Every condition of the search, as one `where` body. */
 export function whereAll(compiled: CompiledFilter): SQL {
   return and([...compiled.common, ...Object.values(compiled.facets), hasMatchingDate(compiled)]);
+}
+
+/**
+ * "Fits me first" (`sort=fit`, decision 109): `matchRider` of `@gallop/rider-fit` as an order
+ * key, 0 fits, 1 a stretch, 2 not suitable (`FIT_VERDICTS`), the worst of the checks the passport
+ * fills, as `matchRider`'s verdict is the worst of its reasons. No age (a passport has none):
+ *
+ * - level: one step above the rider's is a stretch, two or more rule out;
+ * - hours: a longest day over the rider's hours is a stretch;
+ * - tack: another tack than the rider's is a stretch unless one is saddled on request;
+ * - weight: above the heavier horses' limit rules out; above the standard one, so does no
+ *   heavier-horse place free on a date the card considers (bookable, within the date filters:
+ *   `dateConditions`, the card's `heavy_places_free`, matched with scope `any-date`).
+ *
+ * Undefined when the passport does not read (`readPassport`): the default order then.
+ */
+export function fitRank(
+  compiled: CompiledFilter,
+  passport: RiderPassport | null | undefined,
+): SQL | undefined {
+  const read = passport ? readPassport(passport) : null;
+  if (!read) return undefined;
+  const rider = passportProfile(read);
+  const rank = riderLevelRank(read.level);
+  const checks: SQL[] = [
+    sql`case when tours.rider_level - ${rank} >= 2 then 2 when tours.rider_level - ${rank} = 1 then 1 else 0 end`,
+  ];
+  if (rider.hoursPerDay !== undefined) {
+    checks.push(
+      sql`case when tours.hours_longest_day > ${rider.hoursPerDay}::real then 1 else 0 end`,
+    );
+  }
+  if (rider.tack !== undefined) {
+    checks.push(
+      sql`case when tours.tack <> ${rider.tack} and not tours.other_tack_on_request then 1 else 0 end`,
+    );
+  }
+  if (rider.weightKg !== undefined) {
+    const weight = rider.weightKg;
+    const heavyPlace = existsDate(compiled, [
+      ...dateConditions(compiled),
+      sql`tour_dates.heavy_places_free > 0`,
+    ]);
+    checks.push(sql`case when tours.max_rider_weight_kg >= ${weight} then 0
+      when tours.heavy_rider_weight_kg < ${weight} then 2
+      when ${heavyPlace} then 0 else 2 end`);
+  }
+  return sql`greatest(${sql.join(checks, sql`, `)})`;
 }

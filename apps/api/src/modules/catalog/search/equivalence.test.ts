@@ -15,6 +15,7 @@ import {
   searchIndex,
   type TourIndex,
 } from '@gallop/search-index';
+import type { RiderPassport } from '@gallop/rider-fit';
 import { RIDER_LEVELS, TACKS } from '@gallop/search-filters';
 import { Random } from '@gallop/search-index/testing';
 import { sql } from 'drizzle-orm';
@@ -188,14 +189,37 @@ function drawQuery(
   return { query, currency };
 }
 
+/**
+ * A rider passport as a visitor fills it (`sort=fit`, decision 109): every level, a tack, hours
+ * and a weight around the tours' limits (85–105 kg standard, 95–125 kg heavier), each field left
+ * empty now and then.
+ */
+function drawPassport(next: () => number): RiderPassport {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return {
+    level: pick(RIDER_LEVELS),
+    tack: next() < 0.7 ? pick(TACKS) : null,
+    hoursPerDay: next() < 0.7 ? pick([2, 3, 4, 4.5, 5, 6, 8]) : null,
+    weightKg: next() < 0.8 ? pick([70, 88, 92, 98, 104, 108, 112, 122, 130]) : null,
+  };
+}
+
 /** A page's cards as objects: the store's JSON texts (decision 069) are read back. */
 function cardsOf(cards: PageCards): unknown[] {
   if ('items' in cards) return cards.items;
   return cards.bodies.map((body) => JSON.parse(body.toString('utf8')) as unknown);
 }
 
-/** One search through each implementation of the port, shaped as the handler shapes it. */
-async function bothWays({ db, index }: Searched, filter: TourSearchFilter, currency: string) {
+/**
+ * One search through each implementation of the port, shaped as the handler shapes it; `passport`
+ * orders a `fit` search.
+ */
+async function bothWays(
+  { db, index }: Searched,
+  filter: TourSearchFilter,
+  currency: string,
+  passport?: RiderPassport,
+) {
   const place = await resolvePlace(db, filter);
   const toUsdMinor = usdMinorIn({ currency, rates });
   const request = {
@@ -204,6 +228,7 @@ async function bothWays({ db, index }: Searched, filter: TourSearchFilter, curre
     toUsdMinor,
     offset: (filter.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
+    passport,
   };
   const compiled = () => compileFilter(filter, { today, toUsdMinor, place });
   const context = { currency, rates, today, withAlt: false };
@@ -370,6 +395,45 @@ describe('the in-process index answers what SQL answers', () => {
     }
     // The drawn filters must exercise real results, not only empty ones.
     expect(nonEmpty).toBeGreaterThan(60);
+  }, 240_000);
+
+  it('sorted "fits me first" for drawn passports, on the listing and drawn filters (decision 109)', async () => {
+    const generator = new Random(20270109);
+    const next = () => generator.next();
+    const queries: Record<string, unknown>[] = [
+      {},
+      { page: 2 },
+      { page: 9 },
+      { countries: [catalogue.countries[0]] },
+      { riderWeight: 104, dateFrom: isoDay(10), dateTo: isoDay(90) },
+      ...Array.from({ length: 90 }, () => drawQuery(next, catalogue).query),
+    ];
+    let regrouped = 0;
+    let compared = 0;
+    for (const query of queries) {
+      const filter = mergeFilters(undefined, { ...query, sort: 'fit' });
+      if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) continue;
+      const passport = drawPassport(next);
+      const currency = next() < 0.7 ? 'USD' : 'EUR';
+      const result = await bothWays(seeded, filter, currency, passport);
+      const context = JSON.stringify({ query, passport, currency });
+      expect(result.index, context).toEqual(result.sql);
+      compared += 1;
+      // The order must often differ from the default one, or the test compares nothing new.
+      const byDefault = await bothWays(seeded, { ...filter, sort: 'default' }, currency);
+      expect(result.sql.page.total, context).toBe(byDefault.sql.page.total);
+      if (result.sql.page.ids.join() !== byDefault.sql.page.ids.join()) regrouped += 1;
+    }
+    expect(compared).toBeGreaterThan(80);
+    expect(regrouped).toBeGreaterThan(20);
+    // Without a passport, or with one that does not read, `fit` is the default order both ways.
+    const unreadable = { level: 'wizard' } as unknown as RiderPassport;
+    for (const passport of [undefined, unreadable]) {
+      const fit = await bothWays(seeded, mergeFilters(undefined, { sort: 'fit' }), 'USD', passport);
+      const byDefault = await bothWays(seeded, mergeFilters(undefined, {}), 'USD');
+      expect(fit.index).toEqual(fit.sql);
+      expect(fit.sql.page).toEqual(byDefault.sql.page);
+    }
   }, 240_000);
 
   it('on broad facet filters, whose counts are the segment less the rest (decision 085)', async () => {
@@ -679,6 +743,19 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       if (result.sql.page.total > 0) nonEmpty += 1;
     }
     expect(nonEmpty).toBeGreaterThan(20);
+    // "Fits me first" over the changed riding requirements and heavier-horse places.
+    for (const query of [
+      { sort: 'fit' },
+      { sort: 'fit', page: 2 },
+      { sort: 'fit', riderWeight: 110, dateFrom: isoDay(20), dateTo: isoDay(150) },
+      { sort: 'fit', riderLevel: 'advanced' },
+    ]) {
+      for (let n = 0; n < 4; n += 1) {
+        const passport = drawPassport(next);
+        const result = await bothWays(after, mergeFilters(undefined, query), 'USD', passport);
+        expect(result.index, JSON.stringify({ query, passport })).toEqual(result.sql);
+      }
+    }
     // The old index still answers for the catalogue it was built from, not the changed one.
     const unchanged = await bothWays(
       before,

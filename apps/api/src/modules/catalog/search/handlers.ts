@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '@gallop/api-client';
+import type { RiderPassport } from '@gallop/rider-fit';
 import { dateBoundsOf, indexSearch, type Place, type SearchPort } from '@gallop/search-index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
@@ -24,6 +25,7 @@ import {
   setQueryFields,
   type TourSearchFilter,
 } from './filters.ts';
+import { fitPassport, passportKey } from './passport-header.ts';
 import { resolvePlace } from './place.ts';
 import { listBody, type Serialize } from './list-body.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
@@ -70,6 +72,14 @@ interface RequestPrices {
   today: string;
 }
 
+/**
+ * The request's prices and, for "fits me first" (`sort=fit`) only, the rider passport of its
+ * `X-Rider-Passport` header (`passport-header.ts`; undefined otherwise or when it does not read).
+ */
+interface RequestContext extends RequestPrices {
+  passport: RiderPassport | undefined;
+}
+
 interface SearchRequest {
   query: Record<string, unknown> & { expand?: 'filters' | undefined };
   stored: Record<string, unknown> | undefined;
@@ -88,7 +98,7 @@ async function runSearch(
     index: TourIndexProvider | undefined;
     cards: CardStore | undefined;
   },
-  { currency, rates, today }: RequestPrices,
+  { currency, rates, today, passport }: RequestContext,
   { query, stored }: SearchRequest,
 ) {
   assertConsistent(mergedFields(stored, query));
@@ -114,6 +124,7 @@ async function runSearch(
     offset: (filter.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     withFacets,
+    passport,
   });
   const [cards, facets] = await Promise.all([
     pageCards(db, answer.ids, () => compileFilter(filter, { today, toUsdMinor, place }), {
@@ -168,14 +179,16 @@ function toursPage(page: SeoPage, list: TourList, filter: Record<string, unknown
 
 /**
  * Everything an answer depends on besides the catalogue (whose changes the cache follows): the
- * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day.
+ * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day,
+ * and for "fits me first" alone the normalised rider passport (two passports never share an
+ * answer; every other sort ignores the passport and shares its answers).
  * Without a slug the normalised filter is the key (equivalent queries share an answer); with
  * one, the fields the query sets are, since they override the page's stored filters as given.
  */
 function responseKey(
   operation: 'listTours' | 'getToursPage',
   query: Record<string, unknown> & { slug?: string | undefined; expand?: string | undefined },
-  prices: RequestPrices,
+  prices: RequestContext,
 ): string {
   // A contradictory query is a 400 (`assertConsistent`), never the cached answer of the filter
   // it would normalise to (a reversed range turned round, half a coordinate dropped).
@@ -189,6 +202,8 @@ function responseKey(
     prices.currency,
     ratesKey(prices.rates),
     prices.today,
+    // Only a `fit` search has one (`fitPassport`): other keys stay as they were.
+    ...(prices.passport ? [passportKey(prices.passport)] : []),
   ]);
 }
 
@@ -202,9 +217,11 @@ function memoizedResponseKey(memo: Map<string, string>) {
     operation: 'listTours' | 'getToursPage',
     request: FastifyRequest,
     query: Parameters<typeof responseKey>[1],
-    prices: RequestPrices,
+    prices: RequestContext,
   ): string => {
-    const raw = `${operation}\n${request.url}\n${prices.currency}\n${ratesKey(prices.rates)}\n${prices.today}`;
+    // The passport is not in the URL: a `fit` search's raw request names it apart.
+    const passport = passportKey(prices.passport) ?? '';
+    const raw = `${operation}\n${request.url}\n${prices.currency}\n${ratesKey(prices.rates)}\n${prices.today}\n${passport}`;
     let key = memo.get(raw);
     if (key === undefined) {
       key = responseKey(operation, query, prices);
@@ -250,9 +267,10 @@ export function catalogSearchHandlers(
   const keyOf = memoizedResponseKey(new Map());
   const today = deps.cachedAnswers?.today ?? currentDay();
 
-  async function prices(request: FastifyRequest): Promise<RequestPrices> {
+  async function prices(request: FastifyRequest): Promise<RequestContext> {
     const rates = await deps.rates.get();
-    return { rates, currency: requestCurrency(request, rates), today: today() };
+    const currency = requestCurrency(request, rates);
+    return { rates, currency, today: today(), passport: fitPassport(request) };
   }
 
   return {

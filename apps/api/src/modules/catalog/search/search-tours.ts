@@ -5,6 +5,7 @@
  * cached per filter. The cards of either implementation's ids come from `pageCards`. See
  * README.md for the plan strategy.
  */
+import type { RiderPassport } from '@gallop/rider-fit';
 import type { DateBounds, SearchAnswer, SearchPort, TourIndex } from '@gallop/search-index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -14,6 +15,7 @@ import {
   bookableDate,
   compileFilter,
   dateConditions,
+  fitRank,
   hasMatchingDate,
   whereAll,
   type CompiledFilter,
@@ -34,12 +36,22 @@ export interface TourPage {
  * The page of ids, in order. The order ends with the id (a unique key), so pages never overlap or
  * skip a tour; it walks an index in order and stops after the page when it can
  * (`tours_search_idx` for the default sort, `tours_price_order_idx` for the price sorts without
- * date filters).
+ * date filters). "Fits me first" puts the passport's verdict (`fitRank`) before the default order;
+ * without a passport that reads it is the default order.
  */
-function pageQuery(compiled: CompiledFilter, sort: Sort, offset: number, limit: number): SQL {
+function pageQuery(
+  compiled: CompiledFilter,
+  sort: Sort,
+  { offset, limit, passport }: { offset: number; limit: number; passport?: RiderPassport | null },
+): SQL {
   const dates = dateConditions(compiled);
   const page = sql`limit ${limit} offset ${offset}`;
-  if (sort === 'default') {
+  const fit = sort === 'fit' ? fitRank(compiled, passport) : undefined;
+  if (fit) {
+    return sql`select tours.id from tours where ${whereAll(compiled)}
+      order by ${fit}, tours.popularity desc nulls last, tours.id ${page}`;
+  }
+  if (sort === 'default' || sort === 'fit') {
     return sql`select tours.id from tours where ${whereAll(compiled)}
       order by tours.popularity desc nulls last, tours.id ${page}`;
   }
@@ -88,10 +100,14 @@ export function sqlSearch(
   const cached = <T>(part: string, load: () => Promise<T>): Promise<T> =>
     results ? results.cache.get(`${part}:${results.key}`, load) : load();
   return {
-    async search({ filter, place, toUsdMinor, offset, limit, withFacets }): Promise<SearchAnswer> {
+    async search(request): Promise<SearchAnswer> {
+      const { filter, place, toUsdMinor, offset, limit, withFacets, passport } = request;
       const compiled = compileFilter(filter, { today, toUsdMinor, place });
       const [rows, total, facets] = await Promise.all([
-        queryRows<{ id: number | string }>(db, pageQuery(compiled, filter.sort, offset, limit)),
+        queryRows<{ id: number | string }>(
+          db,
+          pageQuery(compiled, filter.sort, { offset, limit, passport }),
+        ),
         cached('total', () => countTours(db, compiled)),
         withFacets ? cached('facets', () => facetRowsOf(db, compiled)) : undefined,
       ]);
