@@ -17,6 +17,8 @@ import {
 import { todayIso } from '#src/shared/dates.ts';
 import { createRatesCache } from '#src/shared/money/rates.ts';
 import { buildSearchTraffic } from './mix.ts';
+import { BENCH_PASSPORTS } from './passport.ts';
+import { passportFromCookie } from '@gallop/rider-fit';
 
 /** Query fields the contract reads as arrays (the mix repeats them, as the web does). */
 const LIST_FIELDS = new Set([
@@ -53,6 +55,11 @@ const { values } = parseArgs({
      * and the timed fresh searches show their steady cost rather than first builds.
      */
     warm: { type: 'string', default: '0' },
+    /**
+     * Run every search sorted "fits me first" with a rider passport (bench/passport.ts, one per
+     * search in turn): what the order costs the pass (decision 109).
+     */
+    passport: { type: 'boolean', default: false },
   },
 });
 
@@ -128,6 +135,7 @@ const mix = [...traffic.mix, ...warming, ...fresh];
 const isFresh = new Set(fresh);
 const isWarming = new Set(warming);
 const byKind = new Map<string, number[]>();
+let searched = 0;
 const slowest: { path: string; ms: number }[] = [];
 /** Each search's first run: it also builds the per-segment structures it is the first to need. */
 const firstRuns: { path: string; ms: number }[] = [];
@@ -139,7 +147,11 @@ for (const search of mix) {
     if (LIST_FIELDS.has(name)) ((query[name] ??= []) as unknown[]).push(value);
     else query[name] = value;
   }
-  const filter = mergeFilters(undefined, query);
+  const passport = values.passport
+    ? passportFromCookie(BENCH_PASSPORTS[searched % BENCH_PASSPORTS.length])
+    : undefined;
+  searched += 1;
+  const filter = mergeFilters(undefined, values.passport ? { ...query, sort: 'fit' } : query);
   const currency = search.headers['x-currency'] ?? 'USD';
   const place = await resolvePlace(db, filter);
   const toUsdMinor = usdMinorIn({ currency, rates });
@@ -150,6 +162,7 @@ for (const search of mix) {
       offset: (filter.page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE,
       withFacets: params.get('expand') === 'filters',
+      passport,
     });
   };
   if (isWarming.has(search)) {

@@ -84,6 +84,12 @@ export interface BenchOptions {
    * compress would: shows what the kept answers' compression (decision 066) is worth.
    */
   plain: boolean;
+  /**
+   * Rounds of "fits me first" side by side (`--passport`, bench/passport.ts): the mix without a
+   * passport, sorted `fit` with one, and with the header sent and its own sorts, by the same
+   * server; 0 for none.
+   */
+  passportRounds: number;
 }
 
 const HELP = `pnpm bench:api [options]
@@ -112,6 +118,10 @@ const HELP = `pnpm bench:api [options]
                        harness otherwise only counts answer bytes: see bench/load.ts)
   --plain              ask for uncompressed answers (Accept-Encoding: identity; by default the
                        load asks for gzip, deflate and br, as browsers do)
+  --passport           "fits me first" side by side: the mix without a rider passport, sorted
+                       fit with one (X-Rider-Passport), and with the header sent and its own
+                       sorts, by the same server, the order alternating per round
+  --passport-rounds N  rounds of --passport (default 2)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -143,6 +153,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       cache: { type: 'string', default: 'both' },
       'decode-bodies': { type: 'boolean', default: false },
       plain: { type: 'boolean', default: false },
+      passport: { type: 'boolean', default: false },
+      'passport-rounds': { type: 'string', default: '2' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -185,5 +197,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     cache: values.cache as BenchOptions['cache'],
     decodeBodies: values['decode-bodies'],
     plain: values.plain,
+    passportRounds: values.passport
+      ? positiveInteger('passport-rounds', values['passport-rounds'])
+      : 0,
   };
 }

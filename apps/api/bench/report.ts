@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadResult } from './load.ts';
 import { modeLabel, RESULTS_DIR, type SearchMode } from './options.ts';
+import { passportRatios, VARIANT_LABELS, type PassportMeasurement } from './passport.ts';
 import { scaleSteps, type ScaleMeasurement, type ScaleStep } from './scale.ts';
 
 /** The issue's targets (issue 4, Performance). */
@@ -27,6 +28,8 @@ export interface DatabaseRun {
   /** The search mix with the response cache on (warm) and/or off (cold). */
   searches: { cache: SearchMode; result: LoadResult }[];
   health: LoadResult;
+  /** "Fits me first" side by side (`--passport`), when measured. */
+  passport?: PassportMeasurement[] | undefined;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -162,28 +165,57 @@ export function kindsTable(result: LoadResult): string {
   );
 }
 
+/** The columns of one measured load: requests, rate, percentiles and CPU. */
+const LOAD_COLUMNS = [
+  'requests',
+  'req/s',
+  'p50',
+  'p95',
+  'p99',
+  'CPU ms/request (API / PostgreSQL / load generator)',
+];
+
+function loadCells(result: LoadResult): string[] {
+  return [
+    String(result.requests),
+    result.throughput.toFixed(0),
+    ms(result.p50),
+    ms(result.p95),
+    ms(result.p99),
+    cpuCell(result),
+  ];
+}
+
+/**
+ * "Fits me first" side by side: every variant of every round, then each passport variant's p95
+ * over the same round's mix without one (per round, and their median).
+ */
+export function passportTable(measured: PassportMeasurement[]): string {
+  const runs = table(
+    ['mode', 'round', 'variant', ...LOAD_COLUMNS],
+    measured.map((point) => [
+      modeLabel(point.cache),
+      String(point.round),
+      VARIANT_LABELS[point.variant],
+      ...loadCells(point.result),
+    ]),
+  );
+  const ratios = table(
+    ['mode', 'variant', 'p95 / p95 without a passport, per round', 'median'],
+    passportRatios(measured).map((ratio) => [
+      modeLabel(ratio.cache),
+      VARIANT_LABELS[ratio.variant],
+      ratio.perRound.map((value) => `${value.toFixed(2)}×`).join(', '),
+      `${ratio.median.toFixed(2)}×`,
+    ]),
+  );
+  return `${runs}\n\n${ratios}`;
+}
+
 export function scaleTable(measured: ScaleMeasurement[]): string {
   return table(
-    [
-      'round',
-      'tours',
-      'requests',
-      'req/s',
-      'p50',
-      'p95',
-      'p99',
-      'CPU ms/request (API / PostgreSQL / load generator)',
-    ],
-    measured.map((point) => [
-      String(point.round),
-      String(point.tours),
-      String(point.search.requests),
-      point.search.throughput.toFixed(0),
-      ms(point.search.p50),
-      ms(point.search.p95),
-      ms(point.search.p99),
-      cpuCell(point.search),
-    ]),
+    ['round', 'tours', ...LOAD_COLUMNS],
+    measured.map((point) => [String(point.round), String(point.tours), ...loadCells(point.search)]),
   );
 }
 

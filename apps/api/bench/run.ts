@@ -16,6 +16,12 @@ import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { checkQueries, runLoad, type LoadResult } from './load.ts';
 import { buildSearchTraffic, type SearchQuery, type SearchTraffic } from './mix.ts';
 import {
+  passportMix,
+  passportRounds,
+  VARIANT_LABELS,
+  type PassportMeasurement,
+} from './passport.ts';
+import {
   modeEnv,
   modesOf,
   modeLabel,
@@ -29,6 +35,7 @@ import {
   checkScale,
   checksTable,
   kindsTable,
+  passportTable,
   runsTable,
   scaleTable,
   writeReport,
@@ -145,6 +152,7 @@ async function benchDatabase(
   const queries = traffic.mix;
   const modes = modesOf(options.cache);
   const searches: DatabaseRun['searches'] = [];
+  const passport: PassportMeasurement[] = [];
   let health: LoadResult | undefined;
   for (const cache of modes) {
     await withServer(database, options, cache, async (server) => {
@@ -159,9 +167,43 @@ async function benchDatabase(
       searches.push({ cache, result });
       // /health once, in the first server, right after its search run.
       health ??= await measure(server, HEALTH, options, `${kind} /health`);
+      if (options.passportRounds > 0) {
+        passport.push(...(await measurePassports(server, queries, options, cache, kind)));
+      }
     });
   }
-  return { database: kind, tours, fresh: options.fresh, searches, health: health! };
+  return {
+    database: kind,
+    tours,
+    fresh: options.fresh,
+    searches,
+    health: health!,
+    ...(passport.length > 0 ? { passport } : {}),
+  };
+}
+
+/**
+ * "Fits me first" side by side (bench/passport.ts): the same server measures the mix without a
+ * passport, sorted `fit` with one, and with the header alone, in rounds alternating the order.
+ */
+async function measurePassports(
+  server: BenchServer,
+  mix: SearchQuery[],
+  options: BenchOptions,
+  cache: SearchMode,
+  kind: string,
+): Promise<PassportMeasurement[]> {
+  await checkQueries(server.url, passportMix(mix, 'fit'));
+  await checkQueries(server.url, passportMix(mix, 'header'));
+  const measured: PassportMeasurement[] = [];
+  for (const [at, variants] of passportRounds(options.passportRounds).entries()) {
+    for (const variant of variants) {
+      const label = `${kind} passport round ${at + 1}, ${VARIANT_LABELS[variant]} (${modeLabel(cache)})`;
+      const result = await measure(server, passportMix(mix, variant), options, label);
+      measured.push({ cache, round: at + 1, variant, result });
+    }
+  }
+  return measured;
 }
 
 /** How the load generator read the answers (bench/load.ts). */
@@ -206,6 +248,16 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
     `Load average after: ${loadAverage()}.`,
     '',
     checksTable(checks),
+    ...runs.flatMap((run) =>
+      run.passport
+        ? [
+            '',
+            `## ${run.database}, ${run.tours} tours: "fits me first" side by side`,
+            '',
+            passportTable(run.passport),
+          ]
+        : [],
+    ),
     ...runs.flatMap((run) =>
       run.searches.flatMap(({ cache, result }) => [
         '',

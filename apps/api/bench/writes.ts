@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     /** Requests per second over all connections; unset, as fast as the API answers. */
     rate: { type: 'string' },
     reseed: { type: 'boolean', default: false },
+    /** Run `dist/main.js` (build first): under tsx the index's builds run several times slower. */
+    dist: { type: 'boolean', default: false },
   },
 });
 const tours = Number(args.tours);
@@ -232,7 +234,7 @@ async function main() {
      from tour_dates where tour_id = any($1)`,
     [targets.map((target) => target.id)],
   );
-  const server = await startServer(database, false, {
+  const server = await startServer(database, args.dist, {
     CATALOG_CACHE: 'on',
     API_WORKERS: args.workers,
   });
@@ -253,7 +255,7 @@ async function main() {
     const lines = [
       `# Search under catalogue writes: ${tours} tours, PostgreSQL, ${args.workers} workers`,
       '',
-      `${new Date().toISOString()}, ${connections} connections, ${overallRate ? `${overallRate} req/s` : 'as fast as answered'}, ${duration} s each, cache on`,
+      `${new Date().toISOString()}, ${args.dist ? 'dist' : 'tsx'}, ${connections} connections, ${overallRate ? `${overallRate} req/s` : 'as fast as answered'}, ${duration} s each, cache on`,
       '',
       '| run | requests | p50 ms | p95 ms | p99 ms | req/s | failures |',
       '| --- | --- | --- | --- | --- | --- | --- |',
