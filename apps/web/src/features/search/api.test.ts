@@ -10,6 +10,7 @@ import {
   ALL_TOURS_SLUG,
   ensureSearchPage,
   loadedPages,
+  searchResultsQueryOptions,
 } from './api';
 
 const emptyList = { items: [], pagination: { page: 1, per_page: 20, total: 0, page_count: 0 } };
@@ -141,5 +142,55 @@ describe('loadedPages', () => {
     expect(loadedPages(1)).toEqual([1]);
     expect(loadedPages(3)).toEqual([1, 2, 3]);
     expect(loadedPages(0)).toEqual([1]);
+  });
+});
+
+describe('searchResultsQueryOptions', () => {
+  const PASSPORT = 'level=novice&tack=english&hours=3&weight=104';
+
+  /** The options' key, and what the API call sends: its address and the passport header. */
+  async function call(filters: Parameters<typeof normalizeFilters>[0], passport?: string) {
+    const sent: { url: string; header: string | null }[] = [];
+    const api = createGallopClient({
+      baseUrl: 'http://api.test',
+      locale: { iso: 'en', localizationId: 1 },
+      currency: 'USD',
+      fetch: async (request) => {
+        sent.push({ url: request.url, header: request.headers.get('x-rider-passport') });
+        return Response.json(emptyList);
+      },
+    });
+    const options = searchResultsQueryOptions(
+      api,
+      ALL_TOURS_SLUG,
+      normalizeFilters(filters),
+      1,
+      passport,
+    );
+    await new QueryClient().fetchQuery(options);
+    return { key: JSON.stringify(options.queryKey), sent: sent[0]! };
+  }
+
+  it('sends the passport of a "fits me first" search in a header, in the key, never in the address', async () => {
+    const fit = await call({ sort: 'fit' }, PASSPORT);
+    expect(fit.sent.header).toBe(PASSPORT);
+    expect(fit.sent.url).toContain('sort=fit');
+    expect(fit.sent.url).not.toContain('weight');
+    expect(fit.sent.url).not.toContain('novice');
+    expect(fit.key).toContain(PASSPORT);
+    // Another passport is another query: the cache asks again.
+    const other = await call({ sort: 'fit' }, PASSPORT.replace('104', '80'));
+    expect(other.key).not.toBe(fit.key);
+  });
+
+  it('sends no passport for any other sort, nor without one', async () => {
+    for (const sort of ['default', 'price', '-price'] as const) {
+      const answer = await call({ sort }, PASSPORT);
+      expect(answer.sent.header, sort).toBeNull();
+      expect(answer.key, sort).not.toContain('weight');
+    }
+    const none = await call({ sort: 'fit' });
+    expect(none.sent.header).toBeNull();
+    expect(none.key).toBe((await call({ sort: 'fit' }, '')).key);
   });
 });

@@ -92,12 +92,16 @@ export function searchPageMetaQueryOptions(api: GallopClient, slug: string) {
 /**
  * One page of results (`/spa/tours`, 20 cards). A catalogue page's slug goes with it so the API
  * applies the stored filter first; the first page also asks for the facets (`expand=filters`).
+ * `passport` (the `gallop_rider` cookie's text) orders a "fits me first" search: it goes in the
+ * `X-Rider-Passport` header, never in the address, and is part of the query key, so a changed
+ * passport asks again (decision 109).
  */
 export function searchResultsQueryOptions(
   api: GallopClient,
   slug: string,
   filters: Partial<SearchFilters>,
   page: number,
+  passport?: string,
 ) {
   return listToursQueryOptions(api, {
     query: {
@@ -105,6 +109,7 @@ export function searchResultsQueryOptions(
       ...(slug === ALL_TOURS_SLUG ? {} : { slug }),
       ...(page === 1 ? { expand: 'filters' as const } : {}),
     },
+    ...(passport && filters.sort === 'fit' ? { header: { 'X-Rider-Passport': passport } } : {}),
   });
 }
 

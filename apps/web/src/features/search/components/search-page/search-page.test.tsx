@@ -10,7 +10,8 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,7 +27,7 @@ import {
 } from '../../api';
 import type { SearchLocation } from '../../search-query';
 import { searchToFilters, validateFilterSearch, type FilterSearch } from '../../search-url';
-import { preloadSearchPageParts, SearchPage } from './search-page';
+import { FIT_NEEDS_PASSPORT, preloadSearchPageParts, SearchPage } from './search-page';
 
 // The cards, counted: hydrating the page must render each one once (see 'hydrates ...' below).
 vi.mock('../../../../components/tour-card/tour-card', async (importOriginal) => {
@@ -113,7 +114,7 @@ async function renderSearchPage(
   // As the app's: results stay fresh for a minute, so only a switch asks for them again.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
   const answerIn = typeof answer === 'function' ? answer : () => answer;
-  const seen: { url: URL; currency: string }[] = [];
+  const seen: { url: URL; currency: string; passport: string | null }[] = [];
   const api = createGallopClient({
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
@@ -122,11 +123,13 @@ async function renderSearchPage(
     fetch: async (request) => {
       const url = new URL(request.url);
       const currency = request.headers.get('X-Currency') ?? '';
-      seen.push({ url, currency });
+      const passport = request.headers.get('X-Rider-Passport');
+      seen.push({ url, currency, passport });
       if (url.pathname === '/node-api/convert-price') return convertPrice(url.searchParams);
-      return Response.json(
-        url.pathname === '/spa/calendar-periods' ? calendarPeriods : answerIn(currency),
-      );
+      if (url.pathname === '/spa/calendar-periods') return Response.json(calendarPeriods);
+      // "Fits me first" with a passport: the API's order is the passport's (here, reversed).
+      const list = answerIn(currency);
+      return Response.json(passport ? { ...list, items: [...list.items].reverse() } : list);
     },
   });
   const address = validateFilterSearch(search);
@@ -223,11 +226,17 @@ async function renderSearchPage(
   const invalidateAll = () => act(() => queryClient.invalidateQueries());
   /** Lets any late call (a refetch, a second search) happen before counting. */
   const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  /** The `/spa/tours` calls: their address and the passport header they sent. */
+  const toursCalls = () =>
+    seen
+      .filter(({ url }) => url.pathname === '/spa/tours')
+      .map(({ url, passport }) => ({ url: url.toString(), passport }));
   return {
     onNavigate,
     recoverableErrors,
     conversions,
     searches,
+    toursCalls,
     chooseCurrency,
     invalidateAll,
     switchCurrency,
@@ -553,5 +562,78 @@ describe('SearchPage', () => {
       expect(onNavigate).not.toHaveBeenCalled();
       expect(consoleError).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('SearchPage sorted "fits me first"', () => {
+  const PASSPORT = 'level=novice&tack=english&hours=3&weight=104';
+  beforeAll(() => preloadSearchPageParts());
+  afterEach(() => {
+    document.cookie = 'gallop_rider=; Max-Age=0; Path=/';
+  });
+  const cardNames = () =>
+    screen
+      .getAllByRole('article')
+      .map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+  const sortButton = () => screen.getByRole('button', { name: /Sort/ });
+  const sortOptions = async () => {
+    await userEvent.click(sortButton());
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    return options.map((option) => option.textContent);
+  };
+
+  it('asks with the visitor’s passport in a header, never in the address, and shows its order', async () => {
+    document.cookie = `gallop_rider=${encodeURIComponent(PASSPORT)}; path=/`;
+    const { toursCalls } = await renderSearchPage({ sort: 'fit' });
+    // The fake API answers a passport's search in reverse: the page shows the passport's order.
+    await waitFor(() => expect(cardNames()).toEqual(['Glacier Trail', 'Lake Myvatn Ride']));
+    expect(toursCalls().map((call) => call.passport)).toContain(PASSPORT);
+    for (const call of toursCalls()) {
+      expect(call.url).toContain('sort=fit');
+      expect(call.url).not.toContain('weight');
+      expect(call.url).not.toContain('novice');
+    }
+    expect(sortButton()).toHaveTextContent('Fits me first');
+    expect(screen.queryByText(FIT_NEEDS_PASSPORT, { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('reorders the server’s page once hydrated, the hidden filters panel left as the server sent it', async () => {
+    // The aside (and its panel) shows only on wide screens: here it never hydrates, as on a phone.
+    document.cookie = `gallop_rider=${encodeURIComponent(PASSPORT)}; path=/`;
+    const { recoverableErrors } = await renderSearchPage({ sort: 'fit' }, results, undefined, {
+      hydrate: true,
+    });
+    await waitFor(() => expect(cardNames()).toEqual(['Glacier Trail', 'Lake Myvatn Ride']));
+    expect(recoverableErrors).toEqual([]);
+  });
+
+  it('offers "Fits me first" with a passport, and sends the passport with no other sort', async () => {
+    document.cookie = `gallop_rider=${encodeURIComponent(PASSPORT)}; path=/`;
+    const { toursCalls, onNavigate, settled } = await renderSearchPage({ sort: 'price' });
+    await settled();
+    expect(toursCalls().every((call) => call.passport === null)).toBe(true);
+    expect(cardNames()).toEqual(['Lake Myvatn Ride', 'Glacier Trail']);
+    expect(await sortOptions()).toEqual([
+      'Recommended',
+      'Cheapest first',
+      'Most expensive first',
+      'Fits me first',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Fits me first' }));
+    expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: { sort: 'fit' } });
+  });
+
+  it('without a passport offers no "Fits me first"; an address asking it gets the default order, said plainly', async () => {
+    const { toursCalls, settled } = await renderSearchPage({ sort: 'fit' });
+    expect(await screen.findByText(FIT_NEEDS_PASSPORT, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your rider passport' })).toHaveAttribute(
+      'href',
+      '/rider-passport',
+    );
+    expect(sortButton()).toHaveTextContent('Recommended');
+    await settled();
+    expect(cardNames()).toEqual(['Lake Myvatn Ride', 'Glacier Trail']);
+    expect(toursCalls().every((call) => call.passport === null)).toBe(true);
+    expect(await sortOptions()).toEqual(['Recommended', 'Cheapest first', 'Most expensive first']);
   });
 });

@@ -1,5 +1,6 @@
 import { useCurrency } from '@gallop/currency/react';
 import { useT } from '@gallop/i18n/react';
+import { passportToCookie } from '@gallop/rider-fit';
 import {
   filtersToQuery,
   normalizeFilters,
@@ -8,9 +9,10 @@ import {
 } from '@gallop/search-filters';
 import { Breadcrumbs, Button, EmptyState, Pagination, type PaginationProps } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { useRiderPassport } from '../../../../lib/rider-passport';
 import { TourCodeSearch } from '../tour-code-search/tour-code-search';
 import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import { useHydrated } from '../../../../lib/use-hydrated';
@@ -108,6 +110,45 @@ function useNavigating(): boolean {
   return useHydrated() && pending;
 }
 
+/** Under the results' toolbar when the address asks "fits me first" and there is no passport. */
+export const FIT_NEEDS_PASSPORT =
+  'Fits me first needs your rider passport, so these tours are in the recommended order.';
+
+/**
+ * The visitor's rider passport as the page needs it: the `X-Rider-Passport` text a "fits me
+ * first" search sends (decision 109); `null` once known to be missing, which the page says only
+ * while sorted by fit (`fitSorted`); undefined until known.
+ */
+type PassportHeader = string | null | undefined;
+
+/**
+ * Hands the page the visitor's passport (`PassportHeader`). A part of its own: the passport is
+ * known only after hydration (the cookie read, the account's loaded), and its arrival re-renders
+ * the page in a transition, which can yield to input and keeps the results on screen while a
+ * `fit` search asks again, rather than in the synchronous render after hydration (see
+ * `useNavigating`); a visitor without one, on another sort, re-renders nothing.
+ */
+function RiderPassportHeader({
+  fitSorted,
+  onChange,
+}: {
+  fitSorted: boolean;
+  onChange: (header: PassportHeader) => void;
+}) {
+  const { ready, passport } = useRiderPassport();
+  const header = !ready
+    ? undefined
+    : passport
+      ? passportToCookie(passport)
+      : fitSorted
+        ? null
+        : undefined;
+  useEffect(() => {
+    startTransition(() => onChange(header));
+  }, [header, onChange]);
+  return null;
+}
+
 /** The result cards' list, dimmed and `aria-busy` while new results load. */
 function ResultsGrid({ converting, children }: { converting: boolean; children: ReactNode }) {
   const busy = useNavigating() || converting;
@@ -141,6 +182,8 @@ function SearchPageView({
   const [sheetOpen, setSheetOpen] = useState(false);
   // The sheet (closed, so not in the server's HTML) mounts when first opened.
   const [sheetMounted, setSheetMounted] = useState(false);
+  // The rider passport "fits me first" sends, once known (never in the address).
+  const [passportHeader, setPassportHeader] = useState<PassportHeader>(undefined);
   useEffect(preloadFiltersSheetLater, []);
   // A currency switch converts the price bounds and replaces the address, or asks for these
   // results again when the numbers stay; until then nothing else asks for them (decision 051).
@@ -159,7 +202,8 @@ function SearchPageView({
   );
   const results = useSuspenseQueries({
     queries: loadedPages(addressFilters.page).map((page) => ({
-      ...searchResultsQueryOptions(api, slug, addressFilters, page),
+      // Only a `fit` search sends the passport (and keys on it): other sorts share their answers.
+      ...searchResultsQueryOptions(api, slug, addressFilters, page, passportHeader ?? undefined),
       staleTime: resultsStaleTime,
     })),
   });
@@ -187,10 +231,14 @@ function SearchPageView({
       document.getElementById(resultsPageAnchor(page))?.scrollIntoView({ block: 'start' }),
     );
 
+  // The same object while the counts are the same: "fits me first" asking again with the
+  // passport after hydration changes the order only, and new props would reach the filters panel
+  // that a phone never hydrates (its aside is hidden), holding that render back for good.
+  const facets = useStableValue(first?.filters, sameJson);
   const panelProps = {
     filters,
     currency,
-    facets: first?.filters,
+    facets,
     onChange: change,
     searchCities,
   };
@@ -245,6 +293,14 @@ function SearchPageView({
               <LazySortSelect value={filters.sort} onChange={changeSort} />
             </div>
           </div>
+          {addressFilters.sort === 'fit' && passportHeader === null && (
+            <p className="search-page__note">
+              {FIT_NEEDS_PASSPORT}{' '}
+              <Link to="/rider-passport" className="search-page__note-link">
+                Add your rider passport
+              </Link>
+            </p>
+          )}
 
           {items.length === 0 ? (
             <EmptyState
@@ -329,6 +385,7 @@ function SearchPageView({
         </LazyFiltersSheet>
       )}
       <PressableStyle />
+      <RiderPassportHeader fitSorted={addressFilters.sort === 'fit'} onChange={setPassportHeader} />
     </div>
   );
 }
