@@ -476,7 +476,11 @@ describe('several API processes', () => {
     'carries an event emitted by one process to a client connected to another (Redis adapter)',
     async () => {
       const { a, traveller, socket } = await travellerOnTheSecondOfTwo();
-      expect(await a.chat.realtime.isOnline(traveller.user.id)).toBe(true);
+      // A process just started answers the others once its Redis subscription is up (a few
+      // milliseconds; CI once asked before it was): until then it counts the user offline.
+      await expect
+        .poll(() => a.chat.realtime.isOnline(traveller.user.id), { timeout: 5_000 })
+        .toBe(true);
       const delivered = next(socket, 'crm_user_chat_notifications_enabled');
       a.chat.realtime.toUser(traveller.user.id, 'crm_user_chat_notifications_enabled', {
         chat_id: 7,
