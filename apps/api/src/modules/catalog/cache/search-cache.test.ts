@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { createByteLru } from './byte-lru.ts';
-import { eq, sql } from 'drizzle-orm';
-import { tours } from '#src/db/schema/index.ts';
 import type { components } from '@gallop/api-client';
 import { createResponseCache, type AnswerSource } from './response-cache.ts';
+import { whileTourChanged } from './testing.ts';
 import { createTourChangesFeed, type TourChangesSubscription } from './tour-changes.ts';
 import { createRedisStore } from './shared-store.ts';
 
@@ -67,19 +66,11 @@ describe('search answers with the response cache', () => {
     const first = await testApp.app.inject({ url });
     expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('hit-memory');
     const tourId = (JSON.parse(first.body) as TourList).items.at(-1)!.id;
-    const touch = (step: number) =>
-      testApp.database.db
-        .update(tours)
-        .set({ reviewsCount: sql`${tours.reviewsCount} + ${step}` })
-        .where(eq(tours.id, tourId));
-    await touch(1);
-    try {
+    await whileTourChanged(testApp.database.db, tourId, async () => {
       await expect
         .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'])
         .toBe('miss');
-    } finally {
-      await touch(-1);
-    }
+    });
   });
 
   it('never caches an error', async () => {

@@ -9,14 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { WEB_ORIGIN } from '#src/testing/env.ts';
 import { createByteLru } from '../cache/byte-lru.ts';
-import { eq, sql } from 'drizzle-orm';
-import { tours } from '#src/db/schema/index.ts';
 import type { components } from '@gallop/api-client';
 import {
   createResponseCache,
   type AnswerSource,
   type ResponseCache,
 } from '../cache/response-cache.ts';
+import { whileTourChanged } from '../cache/testing.ts';
 import type { TourChanges } from '../cache/tour-changes.ts';
 
 type TourList = components['schemas']['TourList'];
@@ -226,13 +225,7 @@ describe('the fast path with the configured cache', () => {
     expect(first.headers['x-catalog-cache']).toBe('miss');
     expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('hit-memory');
     const tourId = (JSON.parse(first.body) as TourList).items[0]!.id;
-    const touch = (step: number) =>
-      testApp.database.db
-        .update(tours)
-        .set({ reviewsCount: sql`${tours.reviewsCount} + ${step}` })
-        .where(eq(tours.id, tourId));
-    await touch(1);
-    try {
+    await whileTourChanged(testApp.database.db, tourId, async () => {
       // Instances read the log about twice a second (decision 110).
       await expect
         .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'], {
@@ -240,8 +233,6 @@ describe('the fast path with the configured cache', () => {
           interval: 200,
         })
         .toBe('miss');
-    } finally {
-      await touch(-1);
-    }
+    });
   });
 });
