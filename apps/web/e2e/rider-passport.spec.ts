@@ -133,7 +133,7 @@ test.describe('a guest', () => {
     await yours.level('Novice').check();
     await yours.weight.fill('300');
     await page.getByRole('button', { name: 'Save passport' }).click();
-    await expect(yours.weight).toHaveAccessibleDescription('Between 20 and 250 kg');
+    await expect(yours.weight).toHaveAccessibleDescription('Between 20 and 200 kg');
     await expect(page.getByText('Your rider passport is saved.')).toHaveCount(0);
   });
 });

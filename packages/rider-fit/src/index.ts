@@ -31,3 +31,4 @@ export {
   type RiderPassport,
 } from './passport';
 export { SELF_ASSESSMENT_QUESTIONS, proposeLevel, type SelfAssessment } from './self-assessment';
+export { RIDER_WEIGHT_KG } from './weight';

@@ -31,9 +31,9 @@ describe('readPassport', () => {
       hoursPerDay: 0.5,
       weightKg: 20,
     });
-    expect(readPassport({ level: 'novice', hoursPerDay: 12, weightKg: 250 })).toMatchObject({
+    expect(readPassport({ level: 'novice', hoursPerDay: 12, weightKg: 200 })).toMatchObject({
       hoursPerDay: 12,
-      weightKg: 250,
+      weightKg: 200,
     });
     expect(readPassport({ level: 'novice', hoursPerDay: Number.NaN, weightKg: '' })).toMatchObject({
       hoursPerDay: null,

@@ -1,4 +1,5 @@
 import { isRiderLevel, isTack, type RiderLevel, type Tack } from './levels';
+import { RIDER_WEIGHT_KG } from './weight';
 
 /**
  * The rider passport a traveller keeps (in the account when signed in, in a cookie as a guest):
@@ -14,7 +15,7 @@ export interface RiderPassport {
 
 export const PASSPORT_LIMITS = {
   hoursPerDay: { min: 0.5, max: 12 },
-  weightKg: { min: 20, max: 250 },
+  weightKg: RIDER_WEIGHT_KG,
 } as const;
 
 function inRange(value: number, limits: { min: number; max: number }): boolean {

@@ -1,3 +1,5 @@
+import { RIDER_WEIGHT_KG } from '@gallop/rider-fit';
+
 /**
  * What the API accepts in a search (its contract's bounds): a value beyond them is a 400 there,
  * which a page would show as an error. The readers keep every filter within them, so a link
@@ -25,8 +27,8 @@ export const QUERY_BOUNDS = {
   hoursMin: 1,
   hoursMax: 12,
   /** A rider's weight in kilograms with clothing (`riderWeight`, the rider passport's limits). */
-  riderWeightMin: 20,
-  riderWeightMax: 250,
+  riderWeightMin: RIDER_WEIGHT_KG.min,
+  riderWeightMax: RIDER_WEIGHT_KG.max,
   /** Result pages. */
   pageMax: 10_000,
 } as const;

@@ -241,12 +241,12 @@ describe('riding requirements: rider level, tack, hours in the saddle, rider wei
     ['102', 102],
     [95.4, 95],
     [20, 20],
-    [250, 250],
+    [200, 200],
     [19, undefined],
-    [251, undefined],
+    [201, undefined],
     [-80, undefined],
     ['heavy', undefined],
-  ])('reads riderWeight %j as %j: whole kilograms of a rider passport (20 to 250)', (value, kg) => {
+  ])('reads riderWeight %j as %j: whole kilograms of a rider passport (20 to 200)', (value, kg) => {
     expect(normalizeFilters({ riderWeight: value }).riderWeight).toBe(kg);
   });
 

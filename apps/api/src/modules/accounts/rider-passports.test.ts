@@ -71,6 +71,8 @@ describe('the rider passport of an account', () => {
     for (const bad of [
       { passport: { level: 'expert' }, companions: [] },
       { passport: { level: 'novice', weight_kg: 400 }, companions: [] },
+      // Above what a booking form takes: a passport always fills a booking it fits.
+      { passport: { level: 'novice', weight_kg: 201 }, companions: [] },
       { passport: { level: 'novice', hours_per_day: 0 }, companions: [] },
       { passport: null, companions: [{ name: ' ', level: 'novice' }] },
       { passport: null },

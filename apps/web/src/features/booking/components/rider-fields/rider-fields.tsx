@@ -2,6 +2,7 @@ import {
   isRiderLevel,
   LEVEL_DEFINITIONS,
   RIDER_LEVELS,
+  RIDER_WEIGHT_KG,
   type RiderProfile,
 } from '@gallop/rider-fit';
 import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
@@ -231,7 +232,7 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
           label="Weight, kg"
           type="number"
           hint="Helps the organizer choose a horse; shared only with them."
-          rules="required|minValue:20|maxValue:200"
+          rules={`required|minValue:${RIDER_WEIGHT_KG.min}|maxValue:${RIDER_WEIGHT_KG.max}`}
         />
         <SelectField
           name={`${prefix}level`}
