@@ -1666,7 +1666,8 @@ function walkSearch(
     if (failed !== -1 && !counter) continue;
     const facetDates = counter !== undefined && failed === -1;
     // A rider only heavier horses carry, on a tour with a place free on some of its dates but not
-    // all: only those dates count, so they are read (no summary or fortnight decides them).
+    // all: only those dates count, for matching, the facets and the price that orders it, so they
+    // are read (no summary, fortnight or cheapest-date column decides them).
     const heavyOnly =
       riderWeight !== undefined &&
       maxRiderWeight[tour]! < riderWeight &&
@@ -1690,7 +1691,7 @@ function walkSearch(
         : UNDECIDED;
     if (decided !== UNDECIDED) {
       matches = decided === HAS_DATE;
-    } else if (!bounds.any && !(facetDates && heavyOnly)) {
+    } else if (!bounds.any && !(heavyOnly && (facetDates || byPrice !== undefined))) {
       // One field: its column, which a walk over a whole segment reads densely (a heavier rider's
       // tour here has a date with a place free: the common test saw to it).
       matches = fromPrice[tour] !== NONE;
@@ -1722,12 +1723,8 @@ function walkSearch(
       matches = true;
       cheapest = records[at + MIN_PRICE]!;
     } else {
-      if (!bounds.any) {
-        // A heavier rider's tour without date filters: it matches (see above), and its dates
-        // with a place free give the duration and price facets.
-        matches = fromPrice[tour] !== NONE;
-        cheapest = fromPrice[tour]!;
-      }
+      // Without date filters only a heavier rider's tour reads its dates here (see above): the
+      // bounds are open, and its dates with a place free match, price it and give the facets.
       const end = records[at + DATES_TO]! * DATE_STRIDE;
       for (let d = records[at + DATES_FROM]! * DATE_STRIDE; d < end; d += DATE_STRIDE) {
         const day = dateRecords[d + START_DAY]!;
@@ -1741,11 +1738,11 @@ function walkSearch(
           price <= bounds.priceMax &&
           perDay >= bounds.perDayMin &&
           perDay <= bounds.perDayMax;
-        // A date without a heavier horse free does not match a rider who needs one; the tour's
-        // price is still its cheapest date within the date filters, as its card shows it.
+        // A date without a heavier horse free does not match a rider who needs one, nor price
+        // the tour for them (its card shows the dates that carry them).
         const carries = !heavyOnly || heavyFree[d / DATE_STRIDE] === 1;
-        if (inDays && inPrice && bounds.any) {
-          if (carries) matches = true;
+        if (inDays && inPrice && carries) {
+          matches = true;
           if (price < cheapest) cheapest = price;
         }
         if (facetDates && carries) {

@@ -60,9 +60,9 @@ function kindTests(filter: SearchFilters) {
 /**
  * What the search answers, read plainly off the rows: a tour of the segment passing every tour
  * filter, with a bookable date passing every date filter on one date; for a rider above the
- * standard horses' limit that date must have a heavier-horse place free. Without date filters a
- * tour is priced by its cheapest date, otherwise by its cheapest date within them (heavier-horse
- * places or not: the card's price).
+ * standard horses' limit that date must have a heavier-horse place free. A tour is priced by its
+ * cheapest date matching both, the date filters and the rider (the card's price): without either,
+ * its cheapest date.
  */
 function reference({ tours, dates }: Catalogue, filter: SearchFilters) {
   const dateFrom = effectiveDateFrom(filter, today);
@@ -114,10 +114,10 @@ function reference({ tours, dates }: Catalogue, filter: SearchFilters) {
   const sortPrices = new Map(
     passing.map((tour) => [
       tour.id,
-      anyDate
+      anyDate || (weight !== undefined && weight > tour.maxRiderWeightKg)
         ? Math.min(
             ...(byTour.get(tour.id) ?? [])
-              .filter((row) => inWindow(row) && inDays(row) && inPrice(row))
+              .filter((row) => inWindow(row) && inDays(row) && inPrice(row) && carries(tour, row))
               .map((row) => row.priceUsd),
           )
         : tour.fromPriceUsd!,
@@ -289,8 +289,12 @@ describe('the riding filters answer what their rules say', { timeout: 60_000 }, 
     expect(ids({ riderWeight: 100, priceMin: 350 }).ids).toEqual([1]);
     expect(ids({ riderWeight: 115 }).ids).toEqual([4]);
     expect(ids({ riderWeight: 125 }).ids).toEqual([]);
-    // Priced by the cheapest date within the date filters, as its card shows it.
-    expect(ids({ riderWeight: 100 }, 'price').ids).toEqual([1, 2, 4]);
+    // Priced by its cheapest date that carries the rider, as its card shows it: tour 1 by day 50
+    // (400), not day 10 (100, no heavier horse left); within date filters alike.
+    expect(ids({ riderWeight: 100 }, 'price').ids).toEqual([2, 4, 1]);
+    expect(ids({ riderWeight: 100 }, '-price').ids).toEqual([1, 4, 2]);
+    expect(ids({ riderWeight: 85 }, 'price').ids).toEqual([1, 3, 2, 4]);
+    expect(ids({ riderWeight: 100, dateFrom: day(5) }, 'price').ids).toEqual([2, 4, 1]);
     // Durations and prices of the dates that carry the rider only.
     const { facets } = ids({ riderWeight: 100 });
     expect(facetsOf(facets!)).toEqual({

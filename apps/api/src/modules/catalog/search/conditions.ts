@@ -40,10 +40,10 @@ export interface CompiledFilter {
   dates: DateConditions;
   /**
    * The `riderWeight` filter's date-level part: a matching date must carry the rider (`date`:
-   * the tour's standard horses do, `standard`, or the date has a heavier-horse place free). It
-   * decides which tours match and which dates the duration and price facets count
-   * (`matchingDate`), not a tour's price in the price orders nor the dates its card shows
-   * (`dateConditions`): those stay the date filters'.
+   * the tour's standard horses do, `standard`, or the date has a heavier-horse place free). Like
+   * the date filters it decides which tours match, which dates the duration and price facets
+   * count, the date that prices a tour in the price orders and the dates its card shows
+   * (`matchingDate`): a heavier rider is never shown a price they cannot book.
    */
   rider?: { standard: SQL; date: SQL } | undefined;
 }
@@ -223,8 +223,11 @@ export function dateConditions(compiled: CompiledFilter, omit: DateGroup[] = [])
     .flatMap((group) => compiled.dates[group]);
 }
 
-/** The conditions a matching date meets: the date filters' and the rider's. */
-function matchingDate(compiled: CompiledFilter): SQL[] {
+/**
+ * The conditions a matching date meets: the date filters' and the rider's. The dates a card shows
+ * and the one a price order prices a tour by.
+ */
+export function matchingDate(compiled: CompiledFilter): SQL[] {
   const conditions = dateConditions(compiled);
   return compiled.rider ? [...conditions, compiled.rider.date] : conditions;
 }

@@ -10,7 +10,6 @@
 import {
   applyChangedTours,
   compileIndexQuery,
-  dateBoundsOf,
   indexSearch,
   searchIndex,
   type TourIndex,
@@ -33,7 +32,7 @@ import { mergeFilters, PAGE_SIZE, type TourSearchFilter } from './filters.ts';
 import { createCardStore } from './index-adapter/card-store.ts';
 import { loadChangedTours, loadLabels, loadTourIndex } from './index-adapter/load-index.ts';
 import { resolvePlace } from './place.ts';
-import { pageCards, sqlSearch, type PageCards } from './search-tours.ts';
+import { cardScopeOf, pageCards, sqlSearch, type PageCards } from './search-tours.ts';
 import { intArray, queryRows } from './sql.ts';
 
 let testApp: TestApp;
@@ -249,7 +248,7 @@ async function bothWays(
       store: {
         cards: createCardStore(db),
         index,
-        dates: dateBoundsOf(filter, { today, toUsdMinor }),
+        ...cardScopeOf(filter, { today, toUsdMinor }),
       },
     }),
   ]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '@gallop/api-client';
 import type { RiderPassport } from '@gallop/rider-fit';
-import { dateBoundsOf, indexSearch, type Place, type SearchPort } from '@gallop/search-index';
+import { indexSearch, type Place, type SearchPort } from '@gallop/search-index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -31,7 +31,7 @@ import { listBody, type Serialize } from './list-body.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
 import { createCardStore, type CardStore } from './index-adapter/card-store.ts';
 import type { TourIndexProvider } from './index-adapter/index-provider.ts';
-import { pageCards, pagination, sqlSearch } from './search-tours.ts';
+import { cardScopeOf, pageCards, pagination, sqlSearch } from './search-tours.ts';
 
 type TourList = components['schemas']['TourList'];
 type ToursPage = components['schemas']['ToursPage'];
@@ -138,7 +138,7 @@ async function runSearch(
           ? {
               cards: caches.cards,
               index: served,
-              dates: dateBoundsOf(filter, { today, toUsdMinor }),
+              ...cardScopeOf(filter, { today, toUsdMinor }),
             }
           : undefined,
     }),

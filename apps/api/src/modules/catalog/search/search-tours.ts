@@ -6,7 +6,14 @@
  * README.md for the plan strategy.
  */
 import type { RiderPassport } from '@gallop/rider-fit';
-import type { DateBounds, SearchAnswer, SearchPort, TourIndex } from '@gallop/search-index';
+import {
+  dateBoundsOf,
+  type DateBounds,
+  type SearchAnswer,
+  type SearchPort,
+  type ToUsdMinor,
+  type TourIndex,
+} from '@gallop/search-index';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { loadTourCards, type CardContext, type TourSummary } from '../tour-card.ts';
@@ -14,9 +21,8 @@ import type { CardStore } from './index-adapter/card-store.ts';
 import {
   bookableDate,
   compileFilter,
-  dateConditions,
   fitRank,
-  hasMatchingDate,
+  matchingDate,
   whereAll,
   type CompiledFilter,
 } from './conditions.ts';
@@ -44,7 +50,7 @@ function pageQuery(
   sort: Sort,
   { offset, limit, passport }: { offset: number; limit: number; passport?: RiderPassport | null },
 ): SQL {
-  const dates = dateConditions(compiled);
+  const dates = matchingDate(compiled);
   const page = sql`limit ${limit} offset ${offset}`;
   const fit = sort === 'fit' ? fitRank(compiled, passport) : undefined;
   if (fit) {
@@ -61,15 +67,14 @@ function pageQuery(
     return sql`select tours.id from tours where ${whereAll(compiled)}
       order by tours.from_price_usd ${direction}, tours.id ${direction} ${page}`;
   }
-  // The price of a tour is its cheapest date that matches the date filters (the card's price);
-  // a rider's weight decides which tours match, not their price.
-  const riderMatches = compiled.rider ? [hasMatchingDate(compiled)] : [];
+  // The price of a tour is its cheapest date that matches the date filters and carries the
+  // rider (the card's price); a tour has one exactly when it matches.
   return sql`select tours.id from tours
     cross join lateral (
       select min(tour_dates.price_usd) as price from tour_dates
       where tour_dates.tour_id = tours.id and ${bookableDate(compiled.today)} and ${and(dates)}
     ) matching
-    where ${and([...compiled.common, ...Object.values(compiled.facets), ...riderMatches])}
+    where ${and([...compiled.common, ...Object.values(compiled.facets)])}
       and matching.price is not null
     order by matching.price ${direction}, tours.id ${direction} ${page}`;
 }
@@ -117,16 +122,27 @@ export function sqlSearch(
 }
 
 /**
- * The dates a card may show: those the filter's date conditions accept (all without any). A
- * rider's weight does not narrow them (a card prices a tour as the price orders do).
+ * The dates a card may show: those the filter's date conditions accept and that carry its rider
+ * (all without either): a card prices a tour as the price orders do.
  */
 function dateScope(compiled: CompiledFilter): SQL | undefined {
-  const dates = dateConditions(compiled);
+  const dates = matchingDate(compiled);
   return dates.length > 0 ? and(dates) : undefined;
 }
 
 export function pagination(page: number, total: number): TourPage['pagination'] {
   return { page, per_page: PAGE_SIZE, total, page_count: Math.ceil(total / PAGE_SIZE) };
+}
+
+/**
+ * What the card store needs of a search to pick the dates its cards show, as SQL's `dateScope`
+ * does: the date filters' bounds and the rider's weight.
+ */
+export function cardScopeOf(
+  filter: TourSearchFilter,
+  options: { today: string; toUsdMinor: ToUsdMinor },
+): { dates: DateBounds; riderWeight: number | undefined } {
+  return { dates: dateBoundsOf(filter, options), riderWeight: filter.riderWeight };
 }
 
 /** A page's cards: as objects, or as JSON texts from the card store (decision 069). */
@@ -143,12 +159,15 @@ export async function pageCards(
   ids: readonly number[],
   compiled: () => CompiledFilter,
   context: CardContext & {
-    store?: { cards: CardStore; index: TourIndex; dates: DateBounds } | undefined;
+    store?:
+      | { cards: CardStore; index: TourIndex; dates: DateBounds; riderWeight?: number | undefined }
+      | undefined;
   },
 ): Promise<PageCards> {
   const { store, ...cardContext } = context;
   if (store) {
-    return { bodies: await store.cards.cardBodies(store.index, ids, store.dates, cardContext) };
+    const { cards, index, dates, riderWeight } = store;
+    return { bodies: await cards.cardBodies(index, ids, dates, cardContext, riderWeight) };
   }
   return {
     items: await loadTourCards(db, ids, { ...cardContext, dateScope: dateScope(compiled()) }),

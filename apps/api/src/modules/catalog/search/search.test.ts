@@ -495,6 +495,31 @@ describe('GET /spa/tours filters', () => {
       expect(card.nearest_date!.currency).toBe('EUR');
     }
   });
+
+  it("prices a heavier rider's cards by the dates with a horse for them (issue 46)", async () => {
+    const weight = 104;
+    const carries = (date: TourDate) =>
+      toursById.get(date.tourId)!.maxRiderWeightKg >= weight || date.heavyPlacesFree > 0;
+    const cheapest = (dates: TourDate[]) =>
+      [...dates].sort(
+        (a, b) => a.priceUsd - b.priceUsd || a.startDate.localeCompare(b.startDate) || a.id - b.id,
+      )[0]!;
+    const { pages } = await walk({ riderWeight: weight });
+    const cards = pages.flatMap((answer) => answer.items);
+    let narrowed = 0;
+    for (const card of cards) {
+      const dates = bookable.get(card.id)!;
+      const priced = cheapest(dates.filter(carries));
+      expect(card.price, String(card.id)).toBe(
+        toDisplayPrice(priced.price, priced.currency, 'USD', rates),
+      );
+      const nearest = dates.filter(carries).sort((a, b) => a.startDate.localeCompare(b.startDate));
+      expect(card.nearest_date!.start).toBe(nearest[0]!.startDate);
+      if (cheapest(dates).id !== priced.id) narrowed += 1;
+    }
+    // The seed has tours whose cheapest date has no heavier horse left: the case is exercised.
+    expect(narrowed).toBeGreaterThan(0);
+  });
 });
 
 describe('GET /spa/tours sorting and pagination', () => {
@@ -529,6 +554,20 @@ describe('GET /spa/tours sorting and pagination', () => {
       sort: '-price',
       query: { priceMin: 500 },
       date: (date: TourDate) => toCurrency(date.priceUsd, 'USD') >= 500,
+    },
+    // A heavier rider: by the dates with a horse for them (issue 46).
+    {
+      sort: 'price',
+      query: { riderWeight: 104 },
+      date: (date: TourDate) =>
+        toursById.get(date.tourId)!.maxRiderWeightKg >= 104 || date.heavyPlacesFree > 0,
+    },
+    {
+      sort: '-price',
+      query: { riderWeight: 108, dateFrom: addDays(today, 20) },
+      date: (date: TourDate) =>
+        date.startDate >= addDays(today, 20) &&
+        (toursById.get(date.tourId)!.maxRiderWeightKg >= 108 || date.heavyPlacesFree > 0),
     },
   ])(
     '$sort with $query: by the cheapest matching date, ties by id',

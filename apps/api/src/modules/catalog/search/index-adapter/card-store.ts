@@ -31,12 +31,16 @@ import { cardText, cardTextParts, type CardTextParts } from '../../tour-card-tex
 import type { TourChanges, TourChangesSubscription } from '../../cache/tour-changes.ts';
 
 export interface CardStore {
-  /** Cards of `ids` in that order (ids the catalogue no longer has are skipped). */
+  /**
+   * Cards of `ids` in that order (ids the catalogue no longer has are skipped), showing the dates
+   * within the search's `bounds` that carry a rider of `riderWeight` (the search's filter).
+   */
   cards(
     index: TourIndex,
     ids: readonly number[],
     bounds: DateBounds,
     context: CardContext,
+    riderWeight?: number,
   ): Promise<TourSummary[]>;
   /** The same cards, each as its JSON text in UTF-8 (`JSON.stringify` of the card). */
   cardBodies(
@@ -44,6 +48,7 @@ export interface CardStore {
     ids: readonly number[],
     bounds: DateBounds,
     context: CardContext,
+    riderWeight?: number,
   ): Promise<Buffer[]>;
 }
 
@@ -99,6 +104,8 @@ interface Entry {
 interface KeptBody {
   nearestId: number | undefined;
   priceId: number | undefined;
+  /** The card's `heavy_places_free`: the most among the dates in its search's scope. */
+  heavyPlacesFree: number;
   currency: string;
   withAlt: boolean;
   text: Buffer;
@@ -138,6 +145,22 @@ export function inDateBounds(bounds: DateBounds): ((date: PricedDateRow) => bool
     date.priceUsd <= bounds.priceMax &&
     date.pricePerDayUsd >= bounds.perDayMin &&
     date.pricePerDayUsd <= bounds.perDayMax;
+}
+
+/**
+ * `inBounds` narrowed to the dates that carry a rider of `riderWeight` (the search's filter, as
+ * the index and SQL match dates): all of them when the tour's standard horses do, else those
+ * with a heavier-horse place free. Undefined: every bookable date.
+ */
+function withRider(
+  inBounds: ((date: PricedDateRow) => boolean) | undefined,
+  parts: CardParts,
+  riderWeight: number | undefined,
+): ((date: PricedDateRow) => boolean) | undefined {
+  if (riderWeight === undefined || parts.tour.maxRiderWeightKg >= riderWeight) return inBounds;
+  return inBounds
+    ? (date) => date.heavyPlacesFree > 0 && inBounds(date)
+    : (date) => date.heavyPlacesFree > 0;
 }
 
 /**
@@ -302,12 +325,14 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     }
     const nearestId = dates.nearestDate?.id;
     const priceId = dates.priceDate?.id;
+    const { heavyPlacesFree } = dates;
     const { currency, withAlt } = context;
     // A scan of at most four, cheaper than building a key to look up.
     for (const kept of entry.bodies) {
       if (
         kept.nearestId === nearestId &&
         kept.priceId === priceId &&
+        kept.heavyPlacesFree === heavyPlacesFree &&
         kept.currency === currency &&
         kept.withAlt === withAlt
       ) {
@@ -318,7 +343,7 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
       cardText(entry.parts.tour, textPartsOf(entry, withAlt), dates, context),
     );
     if (entry.bodies.length >= CARD_BODIES_PER_ENTRY) entry.bodies = [];
-    entry.bodies.push({ nearestId, priceId, currency, withAlt, text });
+    entry.bodies.push({ nearestId, priceId, heavyPlacesFree, currency, withAlt, text });
     return text;
   }
 
@@ -336,12 +361,14 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     ids: readonly number[],
     bounds: DateBounds,
     today: string,
+    riderWeight: number | undefined,
   ): Promise<[Entry, ShownDates][]> {
     const entries = await entriesOf(index, ids);
-    const inScope = inDateBounds(bounds);
+    const inBounds = inDateBounds(bounds);
     const found: [Entry, ShownDates][] = [];
     for (const entry of entries) {
       if (!entry) continue;
+      const inScope = withRider(inBounds, entry.parts, riderWeight);
       const dates = inScope
         ? chooseCardDates(entry.parts.dates, today, inScope)
         : unboundedDates(entry, today);
@@ -351,12 +378,12 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
   }
 
   return {
-    async cards(index, ids, bounds, context) {
-      const found = await shown(index, ids, bounds, context.today);
+    async cards(index, ids, bounds, context, riderWeight) {
+      const found = await shown(index, ids, bounds, context.today, riderWeight);
       return found.map(([entry, dates]) => cardOf(entry.parts, dates, context));
     },
-    async cardBodies(index, ids, bounds, context) {
-      const found = await shown(index, ids, bounds, context.today);
+    async cardBodies(index, ids, bounds, context, riderWeight) {
+      const found = await shown(index, ids, bounds, context.today, riderWeight);
       return found.map(([entry, dates]) => bodyOf(entry, dates, context));
     },
   };
