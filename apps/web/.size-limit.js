@@ -30,7 +30,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // build before it: the riding filters' URL readers and the rider levels and tacks they check,
 // the `/rider-passport` route's definition, and sign-out forgetting the account's passports).
 // The level names and definitions were moved out of the first load to get there.
-const FIRST_LOAD_LIMIT = '133.1 kB';
+// 2026-12-03 (later): 133.2 kB for the desktop header's rider passport link and the search
+// loader asking "fits me first" with the passport (+0.15 kB; the passport's code itself loads
+// only for a fit search).
+const FIRST_LOAD_LIMIT = '133.2 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

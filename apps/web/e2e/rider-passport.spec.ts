@@ -47,12 +47,19 @@ test.describe('a guest', () => {
     }) => {
       await page.setViewportSize(viewport);
       await gotoHydrated('/');
-      // Where a traveller finds the page: the menu on a phone, the footer on a desktop.
+      // Where a traveller finds the page: the menu on a phone, the header on a desktop (and the
+      // footer on both).
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Rider passport' }),
+      ).toHaveAttribute('href', '/rider-passport');
       if (viewport === PHONE) {
+        await expect(
+          page.getByRole('banner').getByRole('link', { name: 'Rider passport' }),
+        ).toBeHidden();
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('dialog').getByRole('link', { name: 'Rider passport' }).click();
       } else {
-        await page.getByRole('contentinfo').getByRole('link', { name: 'Rider passport' }).click();
+        await page.getByRole('banner').getByRole('link', { name: 'Rider passport' }).click();
       }
       await expect(page).toHaveURL('/rider-passport');
       await waitForHydration(page);

@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   fromContractPassport,
+  loadPassportHeader,
   passportFromCookies,
   riderPassportCookie,
   toContractPassport,
@@ -113,5 +114,44 @@ describe('useRiderPassport', () => {
       passport: { level: 'novice', weightKg: null },
       companions: [],
     });
+  });
+});
+
+describe('loadPassportHeader (a navigation to "fits me first")', () => {
+  const contextOf = async (options: Parameters<typeof renderInApp>[1] = {}) => {
+    const { router, queryClient } = await renderInApp(<p>page</p>, options);
+    return { queryClient, api: (router.options.context as { api: GallopClient }).api };
+  };
+
+  it("gives a guest's cookie passport as the header's text, nothing without one", async () => {
+    const { queryClient, api } = await contextOf();
+    expect(await loadPassportHeader(queryClient, api)).toBeUndefined();
+    document.cookie = 'gallop_rider=level%3Dnovice%26hours%3D3%26weight%3D80; path=/';
+    expect(await loadPassportHeader(queryClient, api)).toBe('level=novice&hours=3&weight=80');
+  });
+
+  it("loads a signed-in traveller's passports when not loaded yet, and prefers them", async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice; path=/';
+    const fake = createFakeApiWithPosts({}, { ...fakeAnswers, '/spa/rider-passport': ACCOUNT });
+    const { queryClient, api } = await contextOf({ fetch: fake.fetch, signedIn: true });
+    expect(await loadPassportHeader(queryClient, api)).toBe(
+      'level=advanced&tack=western&hours=6&weight=88',
+    );
+    expect(queryClient.getQueryData(getRiderPassportQueryOptions(api).queryKey)).toEqual(ACCOUNT);
+  });
+
+  it("falls back to the guest passport when the account has none, nothing when it can't load", async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice; path=/';
+    const empty = createFakeApiWithPosts(
+      {},
+      { ...fakeAnswers, '/spa/rider-passport': { passport: null, companions: [] } },
+    );
+    const signedIn = await contextOf({ fetch: empty.fetch, signedIn: true });
+    expect(await loadPassportHeader(signedIn.queryClient, signedIn.api)).toBe('level=novice');
+    const down = await contextOf({
+      fetch: () => Promise.reject(new TypeError('down')),
+      signedIn: true,
+    });
+    expect(await loadPassportHeader(down.queryClient, down.api)).toBeUndefined();
   });
 });

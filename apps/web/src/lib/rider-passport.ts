@@ -9,14 +9,14 @@
  * hydration mismatch) and fit shows once the page is hydrated, like the staff permissions.
  */
 import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
-import type { components } from '@gallop/api-client';
+import type { components, GallopClient } from '@gallop/api-client';
 import {
   passportFromCookie,
   passportToCookie,
   readPassport,
   type RiderPassport,
 } from '@gallop/rider-fit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { parse, serialize } from 'cookie';
 import { atom, useAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -85,6 +85,30 @@ function fromContract(value: ContractPassports): RiderPassports {
       return passport ? [{ ...passport, name: companion.name }] : [];
     }),
   };
+}
+
+/**
+ * The `X-Rider-Passport` text of the visitor's passport as the browser knows it, chosen as
+ * `useRiderPassport` chooses (the account's, else the cookie's), loading an account's passports
+ * first when they are not loaded yet (a navigation to a "fits me first" search); undefined on the
+ * server, without a passport and when an account's cannot load.
+ */
+export async function loadPassportHeader(
+  queryClient: QueryClient,
+  api: GallopClient,
+): Promise<string | undefined> {
+  if (typeof document === 'undefined') return undefined;
+  const guest = passportFromCookies(document.cookie);
+  let passport = guest;
+  if (hasSession(api)) {
+    // As `useRiderPassport` asks: once (a navigation waits for this).
+    const stored = await queryClient
+      .ensureQueryData({ ...getRiderPassportQueryOptions(api), retry: false })
+      .catch(() => undefined);
+    if (!stored) return undefined;
+    passport = fromContractPassport(stored.passport ?? null) ?? guest;
+  }
+  return passport ? passportToCookie(passport) : undefined;
 }
 
 /** The guest passport as this page knows it: read from the cookie after hydration. */

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, useRouterState } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { ensureSearchPage } from '../features/search/api';
+import { ensureSearchPage, searchPassportHeader } from '../features/search/api';
 import {
   MAX_SLUG_LENGTH,
   canonicalSearchMiddleware,
@@ -62,8 +62,11 @@ export const Route = createFileRoute('/$slug')({
       const image = imageTemplate ? shareImage(imageTemplate) : undefined;
       return { kind: 'tour' as const, head: { ...head, image } };
     }
+    const filters = searchToFilters(deps.search);
+    // Only in the browser, and never sent back: the server's page is the same for everyone.
+    const passportHeader = await searchPassportHeader(queryClient, api, filters);
     const [meta] = await Promise.all([
-      ensureSearchPage(queryClient, api, params.slug, searchToFilters(deps.search)),
+      ensureSearchPage(queryClient, api, params.slug, filters, passportHeader),
       // Arriving from another page, with the filters' own chunks: the page shows whole, as the
       // server sends it. Not for a new search on the same page ('stay'), which renders them
       // already: its navigation may come while they still wait to hydrate (search-page-parts.ts).
@@ -72,7 +75,7 @@ export const Route = createFileRoute('/$slug')({
       ),
       HelpRequestButton.preload(),
     ]);
-    return { kind: 'search' as const, head: searchHeadData(meta) };
+    return { kind: 'search' as const, head: searchHeadData(meta), passportHeader };
   },
   head: ({ loaderData, match }) =>
     loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
@@ -81,7 +84,7 @@ export const Route = createFileRoute('/$slug')({
 
 function SlugRoute() {
   const { slug } = Route.useParams();
-  const { kind } = Route.useLoaderData();
+  const loaderData = Route.useLoaderData();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // The address the router is going to: the filters show a click at once, the results follow.
@@ -89,11 +92,12 @@ function SlugRoute() {
   const pages = slugPages();
   const TourPage = pages.tour?.TourPage ?? LazyTourPage;
   const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
-  if (kind === 'tour') return <TourPage slug={slug} weather={tourWeather} />;
+  if (loaderData.kind === 'tour') return <TourPage slug={slug} weather={tourWeather} />;
   return (
     <SearchPage
       slug={slug}
       search={search}
+      loadedPassportHeader={loaderData.passportHeader}
       pendingSearch={
         location.pathname === `/${slug}` ? validateFilterSearch(location.search) : search
       }

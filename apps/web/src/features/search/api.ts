@@ -159,19 +159,38 @@ async function settled<T extends unknown[]>(calls: { [K in keyof T]: Promise<T[K
 }
 
 /**
+ * The `X-Rider-Passport` text a "fits me first" search sends, in the browser: a navigation asks
+ * with it at once, as the page will (the server renders without one; decision 109). The
+ * passport's code loads only then (the route's loader is part of the first load).
+ */
+export async function searchPassportHeader(
+  queryClient: QueryClient,
+  api: GallopClient,
+  filters: SearchFilters,
+): Promise<string | undefined> {
+  if (filters.sort !== 'fit' || typeof document === 'undefined') return undefined;
+  const { loadPassportHeader } = await import('../../lib/rider-passport');
+  return loadPassportHeader(queryClient, api);
+}
+
+/**
  * Loads what a search page needs, in parallel: its texts and every results page shown. A slug
  * with no catalogue page is the 404 page. An address past the last page (a bookmark of a search
  * that has since shrunk, a page typed by hand) moves to the last page, asking for the first page
- * alone before that, not for every page up to the typed one.
+ * alone before that, not for every page up to the typed one. `passportHeader`: the passport a
+ * "fits me first" search asks with (`searchPassportHeader`).
  */
 export async function ensureSearchPage(
   queryClient: QueryClient,
   api: GallopClient,
   slug: string,
   filters: SearchFilters,
+  passportHeader?: string,
 ): Promise<SearchPageMeta> {
   const resultsPage = (page: number) =>
-    queryClient.ensureQueryData(searchResultsQueryOptions(api, slug, filters, page));
+    queryClient.ensureQueryData(
+      searchResultsQueryOptions(api, slug, filters, page, passportHeader),
+    );
   const meta =
     slug === ALL_TOURS_SLUG
       ? Promise.resolve(catalogueWideMeta(filters))

@@ -19,6 +19,16 @@ export function HeartIcon() {
   );
 }
 
+/** The rider passport: a horseshoe. */
+export function HorseshoeIcon() {
+  return (
+    <svg {...LINE_ICON} width="20" height="20">
+      <path d="M7 20H4.5C3.5 16.5 3 14 3 11a9 9 0 0 1 18 0c0 3-.5 5.5-1.5 9H17" />
+      <path d="M7 20c-1-3-1.5-6-1.5-9a6.5 6.5 0 0 1 13 0c0 3-.5 6-1.5 9" />
+    </svg>
+  );
+}
+
 export function MenuIcon() {
   return (
     <svg {...LINE_ICON} width="22" height="22">

@@ -5,7 +5,7 @@ import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { MAIN_NAVIGATION, organizerNavigation } from '../../navigation';
 import { CurrencySwitcher } from '../currency-switcher/currency-switcher';
-import { HeartIcon, LogoMark } from '../icons';
+import { HeartIcon, HorseshoeIcon, LogoMark } from '../icons';
 import { MobileMenu } from '../mobile-menu/mobile-menu';
 import './site-header.css';
 
@@ -19,8 +19,9 @@ export interface SiteHeaderProps {
 }
 
 /**
- * Logo, the main sections, the currency, favourites, the traveller's account and 'Become a
- * provider'. On phones the sections and the organizer links move into a menu sheet.
+ * Logo, the main sections, the currency, the rider passport, favourites, the traveller's account
+ * and 'Become a provider'. On phones the sections, the passport and the organizer links move into
+ * a menu sheet.
  */
 export function SiteHeader({
   organizerUrl,
@@ -49,6 +50,15 @@ export function SiteHeader({
         </nav>
         <div className="site-header__tools">
           <CurrencySwitcher currencies={currencies} />
+          <Link
+            to="/rider-passport"
+            className="site-header__icon-link site-header__wide-only"
+            aria-label="Rider passport"
+            title="Rider passport"
+          >
+            <HorseshoeIcon />
+            <span className="site-header__passport-label">Rider passport</span>
+          </Link>
           <FavouritesLink />
           {messagesLink}
           {accountMenu}

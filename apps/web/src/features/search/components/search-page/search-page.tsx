@@ -1,6 +1,6 @@
 import { useCurrency } from '@gallop/currency/react';
 import { useT } from '@gallop/i18n/react';
-import { passportToCookie } from '@gallop/rider-fit';
+import { passportToCookie, type RiderPassport } from '@gallop/rider-fit';
 import {
   filtersToQuery,
   normalizeFilters,
@@ -67,6 +67,11 @@ export interface SearchPageProps {
   onNavigate: (location: SearchLocation, options?: { replace?: boolean }) => Promise<void>;
   /** Offered when nothing is found, beside 'Clear filters' (the route passes 'Help me choose'). */
   emptyStateAction?: ReactNode;
+  /**
+   * The rider passport a client navigation's loader asked "fits me first" with
+   * (`searchPassportHeader`), so the page's first search is that one; never on the server's page.
+   */
+  loadedPassportHeader?: string | undefined;
 }
 
 /** The tour search page: `/tours` (every tour) or a catalogue page such as `/iceland`. */
@@ -121,6 +126,15 @@ export const FIT_NEEDS_PASSPORT =
  */
 type PassportHeader = string | null | undefined;
 
+/** The `PassportHeader` of a passport (`undefined`: not known yet). */
+function passportHeaderOf(
+  passport: RiderPassport | null | undefined,
+  fitSorted: boolean,
+): PassportHeader {
+  if (passport) return passportToCookie(passport);
+  return passport === null && fitSorted ? null : undefined;
+}
+
 /**
  * Hands the page the visitor's passport (`PassportHeader`). A part of its own: the passport is
  * known only after hydration (the cookie read, the account's loaded), and its arrival re-renders
@@ -136,13 +150,7 @@ function RiderPassportHeader({
   onChange: (header: PassportHeader) => void;
 }) {
   const { ready, passport } = useRiderPassport();
-  const header = !ready
-    ? undefined
-    : passport
-      ? passportToCookie(passport)
-      : fitSorted
-        ? null
-        : undefined;
+  const header = passportHeaderOf(ready ? passport : undefined, fitSorted);
   useEffect(() => {
     startTransition(() => onChange(header));
   }, [header, onChange]);
@@ -175,6 +183,7 @@ function SearchPageView({
   pendingSearch,
   onNavigate,
   emptyStateAction,
+  loadedPassportHeader,
 }: SearchPageProps & { meta: SearchPageMeta }) {
   const api = useApi();
   const t = useT();
@@ -182,8 +191,9 @@ function SearchPageView({
   const [sheetOpen, setSheetOpen] = useState(false);
   // The sheet (closed, so not in the server's HTML) mounts when first opened.
   const [sheetMounted, setSheetMounted] = useState(false);
-  // The rider passport "fits me first" sends, once known (never in the address).
-  const [passportHeader, setPassportHeader] = useState<PassportHeader>(undefined);
+  // The rider passport "fits me first" sends, once known (never in the address): from a client
+  // navigation's loader at once, else once the page has hydrated.
+  const [passportHeader, setPassportHeader] = useState<PassportHeader>(loadedPassportHeader);
   useEffect(preloadFiltersSheetLater, []);
   // A currency switch converts the price bounds and replaces the address, or asks for these
   // results again when the numbers stay; until then nothing else asks for them (decision 051).
