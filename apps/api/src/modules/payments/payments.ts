@@ -146,7 +146,7 @@ async function refuseUnpayable(tx: Transaction, booking: RequestRow, now: Date) 
   if (row && row.start <= todayIso(now)) throw conflict('This booking cannot be paid now');
 }
 
-export interface SettleResult {
+interface SettleResult {
   /** False when the payment was already settled (a repeated callback). */
   applied: boolean;
   /** Refunds recorded by this result: send them (`sendRefunds`). */
@@ -159,7 +159,7 @@ export interface SettleResult {
  * recorded as a refund; a success for a payment Gallop had voided (the payer was faster than the
  * void) is applied the same way.
  */
-export async function applyProviderResult(
+async function applyProviderResult(
   db: Database,
   result: CallbackFields,
   publicUrl: string,
@@ -242,14 +242,7 @@ export async function applyProviderResult(
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);
     }
-    const [tour] = await tx
-      .select({ name: tours.name })
-      .from(tours)
-      .where(eq(tours.id, request.tourId));
-    const [date] =
-      request.tourDateId === null
-        ? []
-        : await tx.select().from(tourDates).where(eq(tourDates.id, request.tourDateId));
+    const { tour, date } = await tourAndDateOf(tx, request);
     const dueBy = date ? balanceDueDay(date.startDate, date.fullPaymentDays) : null;
     await tx
       .insert(outbox)
@@ -258,6 +251,19 @@ export async function applyProviderResult(
       );
     return { applied: true, refundIds };
   });
+}
+
+/** The tour of a booking request (its name) and its date (none for a tour on request). */
+export async function tourAndDateOf(db: Database | Transaction, request: RequestRow) {
+  const [tour] = await db
+    .select({ name: tours.name })
+    .from(tours)
+    .where(eq(tours.id, request.tourId));
+  const [date] =
+    request.tourDateId === null
+      ? []
+      : await db.select().from(tourDates).where(eq(tourDates.id, request.tourDateId));
+  return { tour, date };
 }
 
 function paymentMessage({
@@ -362,18 +368,60 @@ export async function settleVoids(
   for (const payment of voided) {
     const outcome = await provider.void(payment.providerPaymentId);
     if (outcome.outcome !== 'charged') continue;
-    const settled = await applyProviderResult(
-      db,
-      {
-        payment_id: payment.id,
-        provider_payment_id: payment.providerPaymentId,
-        status: 'succeeded',
-        card_last4: outcome.cardLast4 ?? undefined,
-      },
-      publicUrl,
-    );
+    const result = { status: 'succeeded', cardLast4: outcome.cardLast4 ?? undefined } as const;
+    const settled = await applyResultOf(db, payment, result, publicUrl);
     await sendRefunds(db, provider, settled.refundIds);
   }
+}
+
+/** What the provider says became of a payment: its status and the card's last four digits. */
+export interface ProviderOutcome {
+  status: CallbackFields['status'];
+  cardLast4: string | undefined;
+}
+
+/** `applyProviderResult` for one of Gallop's payments, named by its own ids. */
+function applyResultOf(
+  db: Database,
+  payment: PaymentRow,
+  { status, cardLast4 }: ProviderOutcome,
+  publicUrl: string,
+): Promise<SettleResult> {
+  return applyProviderResult(
+    db,
+    {
+      payment_id: payment.id,
+      provider_payment_id: payment.providerPaymentId,
+      status,
+      card_last4: cardLast4,
+    },
+    publicUrl,
+  );
+}
+
+/** What settling a payment's result needs: the database, the provider, the site, a log. */
+export interface Settling {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** Logs what a caller cannot be told (a refund the provider refused, retried later). */
+  log?: { warn(details: object, message: string): void } | undefined;
+}
+
+/**
+ * Applies the provider's result to a payment, then sends the refunds it recorded. Refunds are
+ * recorded first; one the provider refuses now is retried by the booking job.
+ */
+export async function settlePayment(
+  { db, provider, publicUrl, log }: Settling,
+  payment: PaymentRow,
+  outcome: ProviderOutcome,
+): Promise<void> {
+  const { refundIds } = await applyResultOf(db, payment, outcome, publicUrl);
+  if (refundIds.length === 0) return;
+  await sendRefunds(db, provider, refundIds).catch((error: unknown) =>
+    log?.warn({ err: error, refunds: refundIds }, 'payments: a refund is left for the retry'),
+  );
 }
 
 /**

@@ -10,8 +10,8 @@ import type { Database } from '#src/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
 import { isActive } from '#src/modules/booking-rules/index.ts';
-import { outcomeUrl } from './handlers.ts';
-import { applyProviderResult, findPayment, sendRefunds, settleVoids } from './payments.ts';
+import { outcomeUrl } from './payment-links.ts';
+import { findPayment, settlePayment, settleVoids } from './payments.ts';
 import type { PaymentRow } from '#src/modules/bookings/index.ts';
 import {
   chargeSandboxPayment,
@@ -56,8 +56,7 @@ export function registerSandboxPaymentPages(app: FastifyInstance, options: PageO
   const { db, publicUrl, secret } = options;
 
   const provider = sandboxProvider(db);
-  const back = (payment: PaymentRow) =>
-    outcomeUrl(payment.status === 2 ? 'success' : 'payment-failed', payment, publicUrl, secret());
+  const back = (payment: PaymentRow) => outcomeUrl(payment, { publicUrl, secret });
 
   async function describe(payment: PaymentRow) {
     const [row] = await db
@@ -106,21 +105,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   }
 
   /** Applies what the provider's books say to Gallop's payment, then refunds what was not due. */
-  async function apply(payment: PaymentRow, status: ChargeResult, last4: string | undefined) {
-    const settled = await applyProviderResult(
-      db,
-      {
-        payment_id: payment.id,
-        provider_payment_id: payment.providerPaymentId,
-        status,
-        card_last4: last4,
-      },
-      publicUrl,
-    );
-    await sendRefunds(db, provider, settled.refundIds).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'payments: a refund is left for the retry'),
-    );
-  }
+  const apply = (payment: PaymentRow, status: ChargeResult, cardLast4: string | undefined) =>
+    settlePayment({ db, provider, publicUrl, log: app.log }, payment, { status, cardLast4 });
 
   /**
    * The payer's attempt: settled at the provider first (once: a voided or already settled payment
