@@ -1,11 +1,12 @@
-import type { components } from '@gallop/api-client';
-import { SUPPORTED_CURRENCIES } from '@gallop/currency';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+/**
+ * The `content` calls: blog, help centre, legal pages, countries, contacts, site settings and
+ * sitemaps. Thin mappings of HTTP to the services beside this file, which take the database (and
+ * the rates or the time they need) and answer typed results or `HttpError`s.
+ */
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { countries, languages, shortLinks, socialLinks } from '#src/db/schema/index.ts';
-import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { convertAmount, type RatesCache } from '#src/shared/money/rates.ts';
+import { notFound } from '#src/http/http-error.ts';
+import type { RatesCache } from '#src/shared/money/rates.ts';
 import { cachedFor } from './cache.ts';
 import {
   blogPostAnswer,
@@ -15,15 +16,18 @@ import {
   SIMILAR_POSTS_LIMIT,
 } from './blog.ts';
 import { loadContacts } from './contacts.ts';
-import { findCountry, resolveVisitorCountry, toLocaleCountry } from '#src/shared/countries.ts';
 import { findHelpArticle, findHelpSection, listHelpSections } from './help-center.ts';
 import { findLegalDocument } from './legal.ts';
-import { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';
+import { siteMessengers } from './messengers.ts';
+import { listCountryOptions, listLanguageOptions } from './picker-options.ts';
+import { convertPrice } from './price-conversion.ts';
+import { shortLinkTarget } from './short-links.ts';
+import { countrySchedule, siteInfo, visitorCountry, type CountrySource } from './site-info.ts';
+import { readSiteSettings } from './site-settings.ts';
 import { collectSitemapUrls, listSeoSitemapEntries, renderSitemapXml } from './sitemap.ts';
+import { listSocialLinks } from './social-links.ts';
 import { loadStats } from './stats.ts';
-import { isWorkingAt } from './work-time.ts';
-
-type Schemas = components['schemas'];
+import { supportWorkTime } from './work-time.ts';
 
 /** Settings of the content calls that come from the environment (wired by the app). */
 export interface ContentConfig {
@@ -71,52 +75,6 @@ type ContentOperation =
   | 'getLegalDocument'
   | 'getSitemapXml';
 
-/** The interface speaks English only (docs/product.md, Who it is for). */
-const INTERFACE_LANGUAGES = ['en'];
-
-/** Currencies the site configuration offers: the same list the web's picker uses. */
-const SITE_CURRENCIES: readonly Schemas['SiteCurrency'][] = SUPPORTED_CURRENCIES;
-
-/**
- * Messenger display order: facebook first, since Russian is not offered (docs/product.md,
- * Entities).
- */
-const MESSENGER_ORDER: MessengerSource[] = [
-  'facebook',
-  'telegram',
-  'whatsapp',
-  'viber',
-  'instagram',
-  'vk',
-  'ok',
-];
-
-const SOCIAL_TITLES: Record<Schemas['SocialSource'], string> = {
-  telegram: 'Telegram',
-  instagram: 'Instagram',
-  vk: 'VK',
-  ok: 'Odnoklassniki',
-  zen: 'Dzen',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-  x: 'X',
-  weibo: 'Weibo',
-  bilibili: 'Bilibili',
-};
-
-const isSocialSource = (source: string): source is Schemas['SocialSource'] =>
-  Object.hasOwn(SOCIAL_TITLES, source);
-
-/** The messengers map with its keys in display order (JSON keeps insertion order). */
-export function orderMessengers(messengers: SiteSettings['messengers']): Schemas['Messengers'] {
-  const ordered: Schemas['Messengers'] = {};
-  for (const source of MESSENGER_ORDER) {
-    const url = messengers[source];
-    if (url) ordered[source] = url;
-  }
-  return ordered;
-}
-
 const STATS_TTL_MS = 60_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 
@@ -126,25 +84,10 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
   const config = { ...DEFAULT_CONTENT_CONFIG, ...deps.content };
   const clock = deps.clock ?? (() => new Date());
   const today = () => clock().toISOString().slice(0, 10);
-  const headerName = config.countryIpHeader?.toLowerCase();
-
-  function visitorCountry(headers: Record<string, string | string[] | undefined>) {
-    const value = headerName ? headers[headerName] : undefined;
-    return resolveVisitorCountry(
-      db,
-      Array.isArray(value) ? value[0] : value,
-      config.defaultCountryIso,
-    );
-  }
-
-  async function workTime(): Promise<Schemas['WorkTime']> {
-    const { support_schedule: schedule } = await readSiteSettings(db, ['support_schedule']);
-    return {
-      is_working_now: isWorkingAt(schedule, clock()),
-      timezone: schedule.timezone,
-      schedule: schedule.days,
-    };
-  }
+  const countrySource: CountrySource = {
+    header: config.countryIpHeader?.toLowerCase(),
+    defaultCountryIso: config.defaultCountryIso,
+  };
 
   // Both scan the catalogue: the home page asks for stats on every visit and robots fetch the
   // sitemap often, while the answers move slowly.
@@ -176,50 +119,21 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
     },
 
     async getRedirect(request) {
-      const [link] = await db
-        .select({ targetUrl: shortLinks.targetUrl })
-        .from(shortLinks)
-        .where(eq(shortLinks.id, request.query.id));
-      if (!link) throw notFound('Short link not found');
-      return { source_url: link.targetUrl };
+      return { source_url: await shortLinkTarget(db, request.query.id) };
     },
 
     async listCountryOptions() {
-      const rows = await db
-        .select({ id: countries.id, name: countries.name })
-        .from(countries)
-        .orderBy(asc(countries.name), asc(countries.id));
-      return { items: rows };
+      return { items: await listCountryOptions(db) };
     },
 
     async listLanguageOptions(request) {
       const onlyWithTours = request.query.only_with_published_tours === 1;
-      // `exists` per language probes the GIN index on tours.language_codes.
-      const rows = await db
-        .select({ id: languages.id, code: languages.code, name: languages.name })
-        .from(languages)
-        .where(
-          onlyWithTours
-            ? sql`exists (select 1 from tours where tours.is_published
-                and tours.language_codes @> array[${languages.code}])`
-            : undefined,
-        )
-        .orderBy(asc(languages.name), asc(languages.id));
-      return { items: rows };
+      return { items: await listLanguageOptions(db, onlyWithTours) };
     },
 
     async convertPrice(request) {
       const { from_currency: from, to_currency: to, amount } = request.query;
-      if (!Number.isFinite(amount)) {
-        throw new HttpError(400, 'Invalid query parameters', { amount: ['must be a number'] });
-      }
-      const table = await rates.get();
-      const errors: Record<string, string[]> = {};
-      if (!table.has(from)) errors['from_currency'] = [`${from} is not supported`];
-      if (!table.has(to)) errors['to_currency'] = [`${to} is not supported`];
-      if (Object.keys(errors).length) throw unprocessable('Currency is not supported', errors);
-      // Cents are enough for any display (prices are shown without decimals).
-      return { result: Math.round(convertAmount(amount, from, to, table) * 100) / 100 };
+      return { result: await convertPrice(rates, from, to, amount) };
     },
 
     async getContacts(request) {
@@ -228,61 +142,21 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
     },
 
     // One support desk serves every place: `city_id` / `country_id` do not change the hours.
-    getWorkTime: () => workTime(),
+    getWorkTime: () => supportWorkTime(db, clock()),
 
-    async getMessengers() {
-      const { messengers } = await readSiteSettings(db, ['messengers']);
-      return orderMessengers(messengers);
-    },
+    getMessengers: () => siteMessengers(db),
 
     async listSocialLinks() {
-      const rows = await db
-        .select()
-        .from(socialLinks)
-        .orderBy(asc(socialLinks.position), asc(socialLinks.id));
-      return {
-        items: rows.flatMap((row) =>
-          isSocialSource(row.source)
-            ? [{ source: row.source, title: SOCIAL_TITLES[row.source], url: row.url }]
-            : [],
-        ),
-      };
+      return { items: await listSocialLinks(db) };
     },
 
     async getCountryByIp(request) {
-      return { result: await visitorCountry(request.headers) };
+      return { result: await visitorCountry(db, request.headers, countrySource) };
     },
 
-    async getCountrySchedule(request) {
-      const country = await findCountry(db, request.query.country_id);
-      if (!country) throw notFound('Country not found');
-      const [work_time, contacts] = await Promise.all([
-        workTime(),
-        loadContacts(db, { countryId: country.id }),
-      ]);
-      return { country: toLocaleCountry(country), work_time, contacts };
-    },
+    getCountrySchedule: (request) => countrySchedule(db, request.query.country_id, clock()),
 
-    async getSiteInfo(request) {
-      const [table, interfaceLanguages, country, settings] = await Promise.all([
-        rates.get(),
-        db
-          .select({ id: languages.id, code: languages.code, name: languages.name })
-          .from(languages)
-          .where(inArray(languages.code, INTERFACE_LANGUAGES)),
-        visitorCountry(request.headers),
-        readSiteSettings(db, ['messengers', 'landing_videos']),
-      ]);
-      return {
-        currencies: SITE_CURRENCIES.filter((code) => table.has(code)),
-        default_currency: 'USD',
-        languages: interfaceLanguages,
-        country,
-        contacts: await loadContacts(db, { countryId: country.id }),
-        messengers: orderMessengers(settings.messengers),
-        landing_videos: settings.landing_videos,
-      };
-    },
+    getSiteInfo: (request) => siteInfo(db, rates, request.headers, countrySource),
 
     async getSeoPagesSitemap() {
       return { items: await listSeoSitemapEntries(db) };

@@ -3,6 +3,7 @@
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
 export { choosePhones } from './contacts.ts';
-export { contentHandlers, orderMessengers, type ContentConfig } from './handlers.ts';
+export { contentHandlers, type ContentConfig } from './handlers.ts';
+export { orderMessengers } from './messengers.ts';
 export { LEGAL_ROUTES, type LegalKind } from './legal.ts';
 export { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';

@@ -1,4 +1,6 @@
-import type { SupportSchedule } from './site-settings.ts';
+import type { components } from '@gallop/api-client';
+import type { Database } from '#src/db/client.ts';
+import { readSiteSettings, type SupportSchedule } from './site-settings.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -46,4 +48,20 @@ export function isWorkingAt(schedule: SupportSchedule, instant: Date): boolean {
   const day = schedule.days.find((entry) => entry.weekday === weekday);
   if (!day?.from || !day.to) return false;
   return minutes >= minutesOf(day.from) && minutes < minutesOf(day.to);
+}
+
+/**
+ * The support desk's hours and whether it works at `now`. One desk serves every place, so a city
+ * or country does not change them.
+ */
+export async function supportWorkTime(
+  db: Database,
+  now: Date,
+): Promise<components['schemas']['WorkTime']> {
+  const { support_schedule: schedule } = await readSiteSettings(db, ['support_schedule']);
+  return {
+    is_working_now: isWorkingAt(schedule, now),
+    timezone: schedule.timezone,
+    schedule: schedule.days,
+  };
 }

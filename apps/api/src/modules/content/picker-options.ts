@@ -1,0 +1,46 @@
+/** The countries and languages the site's pickers offer. */
+import type { components } from '@gallop/api-client';
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { countries, languages } from '#src/db/schema/index.ts';
+
+type Schemas = components['schemas'];
+
+/** The interface speaks English only (docs/product.md, Who it is for). */
+const INTERFACE_LANGUAGES = ['en'];
+
+const languageColumns = { id: languages.id, code: languages.code, name: languages.name };
+
+/** Every country, by name. */
+export function listCountryOptions(db: Database): Promise<Schemas['CountryOption'][]> {
+  return db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .orderBy(asc(countries.name), asc(countries.id));
+}
+
+/** The tours' languages by name; with `onlyWithTours`, those of at least one published tour. */
+export function listLanguageOptions(
+  db: Database,
+  onlyWithTours: boolean,
+): Promise<Schemas['Language'][]> {
+  // `exists` per language probes the GIN index on tours.language_codes.
+  return db
+    .select(languageColumns)
+    .from(languages)
+    .where(
+      onlyWithTours
+        ? sql`exists (select 1 from tours where tours.is_published
+            and tours.language_codes @> array[${languages.code}])`
+        : undefined,
+    )
+    .orderBy(asc(languages.name), asc(languages.id));
+}
+
+/** The languages the interface is offered in. */
+export function listInterfaceLanguages(db: Database): Promise<Schemas['Language'][]> {
+  return db
+    .select(languageColumns)
+    .from(languages)
+    .where(inArray(languages.code, INTERFACE_LANGUAGES));
+}
