@@ -18,7 +18,7 @@ import { expectContractResponse } from '#src/testing/contract.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { pdfText } from '#src/pdf/testing.ts';
-import { NO_WHATSAPP } from './handlers.ts';
+import { NO_WHATSAPP } from './programme-orders.ts';
 import { firstPublishedTour } from './testing.ts';
 
 let testApp: TestApp;

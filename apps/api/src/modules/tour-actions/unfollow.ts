@@ -7,7 +7,8 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { tourProgramRequests } from '#src/db/schema/index.ts';
+import { tourProgramRequests, tours } from '#src/db/schema/index.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 
 /** What the token is for, so a token signed for something else never unfollows. */
@@ -73,4 +74,21 @@ export async function refollow(db: Database | Transaction, following: Following)
     .update(tourProgramRequests)
     .set({ unsubscribedAt: null })
     .where(and(subscriptionsOf(following), sql`${tourProgramRequests.unsubscribedAt} is not null`));
+}
+
+/** The tour and address of an unfollow link's token, with the tour; 422 for a forged one. */
+export async function openUnfollowLink(db: Database, secret: string, token: string) {
+  const following = readUnfollowToken(secret, token);
+  if (!following) {
+    throw unprocessable('This unfollow link is not valid', {
+      token: ['The link is incomplete or was not sent by Gallop'],
+    });
+  }
+  const [tour] = await db
+    .select({ id: tours.id, name: tours.name, slug: tours.slug })
+    .from(tours)
+    .where(eq(tours.id, following.tourId))
+    .limit(1);
+  if (!tour) throw notFound('Tour not found');
+  return { following, tour };
 }

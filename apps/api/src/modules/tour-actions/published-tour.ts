@@ -1,0 +1,34 @@
+/** The published tour a visitor's action names: what its programme message needs. */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { tourPrograms, tours } from '#src/db/schema/index.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
+import type { ProgrammeTour } from './messages.ts';
+
+/** How a call answers an unknown tour: 404 where the contract has it, else a field error (422). */
+export const UNKNOWN_TOUR = {
+  notFound: () => notFound('Tour not found'),
+  field: () => unprocessable('Tour not found', { tour_id: ['Tour not found'] }),
+};
+
+/** The published tour `id` with its programme days; `unknown` makes the error for any other. */
+export async function publishedTour(
+  db: Database,
+  id: number,
+  unknown: () => Error = UNKNOWN_TOUR.field,
+): Promise<ProgrammeTour & { id: number }> {
+  const [tour] = await db
+    .select({
+      id: tours.id,
+      name: tours.name,
+      slug: tours.slug,
+      duration: tours.duration,
+      days: tourPrograms.days,
+    })
+    .from(tours)
+    .leftJoin(tourPrograms, eq(tourPrograms.tourId, tours.id))
+    .where(and(eq(tours.id, id), eq(tours.isPublished, true)))
+    .limit(1);
+  if (!tour) throw unknown();
+  return { ...tour, days: tour.days ?? [] };
+}
