@@ -9,7 +9,8 @@ import type {
   PathsWithMethod,
   RequiredKeysOf,
 } from 'openapi-typescript-helpers';
-import { ApiError, errorFromAnswer, readBody } from './errors';
+import { errorFromAnswer, readBody } from './error-answers';
+import { ApiError } from './errors';
 import { authRefreshMiddleware, type RefreshTokens } from './middleware/auth-refresh';
 import { captchaRetryMiddleware, type SolveCaptcha } from './middleware/captcha-retry';
 import { errorMappingMiddleware } from './middleware/errors';

@@ -11,9 +11,8 @@ export {
   DEFAULT_ERROR_TITLE,
   ILLEGAL_REDIRECT_MESSAGE,
   isApiError,
-  readErrorMessage,
-  readValidationErrors,
 } from './errors';
+export { readErrorMessage, readValidationErrors } from './error-answers';
 export type { ApiErrorKind, ValidationErrors } from './errors';
 export { authRefreshMiddleware } from './middleware/auth-refresh';
 export type { AuthRefreshOptions, RefreshTokens } from './middleware/auth-refresh';

@@ -10,12 +10,13 @@ export type {
 export { en } from './messages/en';
 export type { MessageKey } from './messages/en';
 export { DICTIONARIES, messagesFor, translatorFor } from './dictionaries';
-export { AVAILABLE_LOCALES, DEFAULT_LOCALE, LOCALES, formatNumber, isLocale } from './locales';
+export { AVAILABLE_LOCALES, DEFAULT_LOCALE, LOCALES, isLocale } from './locales';
+export { formatNumber } from './format-number';
 export { dateLocaleFor, weekStartsOn } from './dates';
 export type { Locale } from './locales';
+export { localeCookie } from './locale-cookie';
 export {
   LOCALE_COOKIE,
-  localeCookie,
   localizePath,
   matchLocale,
   parseAcceptLanguage,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateLocaleFor, weekStartsOn } from './dates';
-import { AVAILABLE_LOCALES, DEFAULT_LOCALE, formatNumber, isLocale } from './locales';
+import { formatNumber } from './format-number';
+import { AVAILABLE_LOCALES, DEFAULT_LOCALE, isLocale } from './locales';
 import { NON_METRIC_COUNTRY_IDS, isMetricCountry, measurementSystem } from './metric';
 
 describe('locales', () => {

@@ -22,15 +22,3 @@ export const AVAILABLE_LOCALES: readonly Locale[] = (Object.keys(LOCALES) as Loc
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(LOCALES, value);
 }
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** Formats a number with the locale's grouping and decimal marks. */
-export function formatNumber(value: number, locale: string = DEFAULT_LOCALE): string {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}

@@ -1,12 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  localeCookie,
-  localizePath,
-  matchLocale,
-  parseAcceptLanguage,
-  resolveLocale,
-} from './resolve';
+import { localeCookie } from './locale-cookie';
+import { localizePath, matchLocale, parseAcceptLanguage, resolveLocale } from './resolve';
 
 describe('parseAcceptLanguage', () => {
   it('orders tags by quality, keeping header order for ties', () => {

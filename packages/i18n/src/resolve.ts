@@ -1,22 +1,9 @@
 import { match } from '@formatjs/intl-localematcher';
-import { parse, serialize } from 'cookie';
+import { parse } from 'cookie';
 import { AVAILABLE_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from './locales';
 
 /** The cookie that keeps the visitor's locale once chosen. */
 export const LOCALE_COOKIE = 'i18n_locale';
-
-/**
- * The cookie string that stores a chosen locale for a year: a `Set-Cookie` header on the server,
- * `document.cookie = ...` in the browser.
- */
-export function localeCookie(locale: Locale, options: { secure?: boolean } = {}): string {
-  return serialize(LOCALE_COOKIE, locale, {
-    path: '/',
-    maxAge: 365 * 24 * 60 * 60,
-    sameSite: 'lax',
-    secure: options.secure,
-  });
-}
 
 /** Language tags of an `Accept-Language` header, most preferred first (`q=0` and `*` dropped). */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {

@@ -1,14 +1,7 @@
 export { LEVEL_DEFINITIONS, type LevelDefinition } from './definitions';
 export { LEVEL_LABELS, TACK_LABELS } from './labels';
-export {
-  RIDER_LEVELS,
-  TACKS,
-  isRiderLevel,
-  isTack,
-  levelRank,
-  type RiderLevel,
-  type Tack,
-} from './levels';
+export { RIDER_LEVELS, TACKS, type RiderLevel, type Tack } from './levels';
+export { isRiderLevel, isTack, levelRank } from './level-checks';
 export type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
 export {
   FIT_LABELS,

@@ -13,20 +13,10 @@ export const RIDER_LEVELS = [
 
 export type RiderLevel = (typeof RIDER_LEVELS)[number];
 
-/** The position of a level on the scale: 0 for beginner to 4 for advanced. */
-export function levelRank(level: RiderLevel): number {
-  return RIDER_LEVELS.indexOf(level);
-}
-
-export function isRiderLevel(value: unknown): value is RiderLevel {
-  return typeof value === 'string' && (RIDER_LEVELS as readonly string[]).includes(value);
-}
-
 /** The saddle types a tour rides in. */
 export const TACKS = ['english', 'western', 'other'] as const;
 
 export type Tack = (typeof TACKS)[number];
 
-export function isTack(value: unknown): value is Tack {
-  return typeof value === 'string' && (TACKS as readonly string[]).includes(value);
-}
+// Checks and ranks are in `level-checks.ts`: the lists are read in every page's first load (the
+// search address), the checks only where a passport or a fit is worked out.

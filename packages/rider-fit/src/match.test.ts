@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RIDER_LEVELS, TACKS, levelRank } from './levels';
+import { levelRank } from './level-checks';
+import { RIDER_LEVELS, TACKS } from './levels';
 import { compareFit, hasHorseFor, matchRider, needsHeavyHorse, type FitVerdict } from './match';
 import type { RidingRequirements } from './requirements';
 

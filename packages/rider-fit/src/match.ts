@@ -1,5 +1,5 @@
 import { LEVEL_LABELS, TACK_LABELS } from './labels';
-import { levelRank } from './levels';
+import { levelRank } from './level-checks';
 import type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
 
 /** Ordered best first: sorting by `FIT_VERDICTS.indexOf` puts "fits" first. */

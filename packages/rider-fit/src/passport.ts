@@ -1,4 +1,5 @@
-import { isRiderLevel, isTack, type RiderLevel, type Tack } from './levels';
+import { isRiderLevel, isTack } from './level-checks';
+import type { RiderLevel, Tack } from './levels';
 import { RIDER_WEIGHT_KG } from './weight';
 
 /**

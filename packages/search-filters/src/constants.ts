@@ -19,42 +19,25 @@ export const FILTER_LIMITS = {
 export const SORT_VALUES = ['default', 'price', '-price', 'fit'] as const;
 export type Sort = (typeof SORT_VALUES)[number];
 export const DEFAULT_SORT = 'default' satisfies Sort;
-// The sorts' names are in `sort-labels.ts`: only the sort control shows them.
+// The sorts' names are in `sort-labels.ts`, the other values' in `labels.ts`: only the search
+// page and the tour page show them.
 
 /** Who runs the tour (docs/product.md, Entities); `any` means no filter. */
 export const OPERATOR_TYPES = ['any', 'organization', 'author'] as const;
 export type OperatorType = (typeof OPERATOR_TYPES)[number];
-export const OPERATOR_TYPE_LABELS: Readonly<Record<OperatorType, string>> = {
-  any: 'Any',
-  organization: 'Organization',
-  author: 'Author',
-};
 
 /**
  * Tour type: 1 tour, 2 excursion (docs/product.md, Entities). Type 1 is the default and is omitted.
  */
 export const TOUR_TYPES = [1, 2] as const;
 export type TourType = (typeof TOUR_TYPES)[number];
-export const TOUR_TYPE_LABELS: Readonly<Record<TourType, string>> = { 1: 'Tour', 2: 'Excursion' };
 
 /** Cruise types (the `cruisesType` filter): 1 river, 2 sea, 3 lake. */
 export const CRUISE_TYPES = [1, 2, 3] as const;
 export type CruiseType = (typeof CRUISE_TYPES)[number];
-export const CRUISE_TYPE_LABELS: Readonly<Record<CruiseType, string>> = {
-  1: 'River cruise',
-  2: 'Sea cruise',
-  3: 'Lake cruise',
-};
 
 export const COMFORT_LEVELS = ['base', 'base_plus', 'medium', 'improved', 'premium'] as const;
 export type Comfort = (typeof COMFORT_LEVELS)[number];
-export const COMFORT_LABELS: Readonly<Record<Comfort, string>> = {
-  base: 'Basic',
-  base_plus: 'Basic plus',
-  medium: 'Medium',
-  improved: 'Improved',
-  premium: 'Premium',
-};
 
 /** Accommodation kinds a tour has (docs/product.md, Entities). */
 export const ACCOMMODATIONS = [
@@ -71,27 +54,9 @@ export type Accommodation = (typeof ACCOMMODATIONS)[number];
 /** What the accommodation filter offers: every kind plus `any` (no filter) and `tourist-base`. */
 export const ACCOMMODATION_FILTERS = ['any', 'tourist-base', ...ACCOMMODATIONS] as const;
 export type AccommodationFilter = (typeof ACCOMMODATION_FILTERS)[number];
-export const ACCOMMODATION_LABELS: Readonly<Record<AccommodationFilter, string>> = {
-  any: 'Any',
-  'tourist-base': 'Tourist base',
-  'camp-site': 'Campsite',
-  'guest-house': 'Guest house',
-  flat: 'Apartment',
-  cabin: 'Cabin',
-  hotel: 'Hotel',
-  tent: 'Tent',
-  train: 'Train',
-  'not-set': 'Not specified',
-};
 
 export const DIFFICULTY_LEVELS = [1, 2, 3, 4] as const;
 export type Difficulty = (typeof DIFFICULTY_LEVELS)[number];
-export const DIFFICULTY_LABELS: Readonly<Record<Difficulty, string>> = {
-  1: 'Easy',
-  2: 'Moderate',
-  3: 'Challenging',
-  4: 'Extreme',
-};
 
 /**
  * The options the `max_hours` facet counts (`maxHours`, hours in the saddle on the longest day):

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { carryFavouritesIntoAccount, type AccountFavourites } from './carry-favourites';
 import {
-  carryFavouritesIntoAccount,
-  favouritesCookie,
   favouriteTourIdsFromCookieHeader,
   parseFavouriteTourIds,
   toFavouriteTourId,
-  type AccountFavourites,
-} from './favourites';
+} from './favourite-ids';
+import { favouritesCookie } from './favourites';
 
 describe('parseFavouriteTourIds', () => {
   it('keeps numeric ids once each, in stored order', () => {

@@ -1,14 +1,11 @@
+export { carryFavouritesIntoAccount, MAX_CARRIED_FAVOURITES } from './carry-favourites';
+export type { AccountFavourites } from './carry-favourites';
 export {
-  carryFavouritesIntoAccount,
-  FAVOURITES_COOKIE,
-  FAVOURITES_COOKIE_MAX_AGE,
-  favouritesCookie,
   favouriteTourIdsFromCookieHeader,
-  MAX_CARRIED_FAVOURITES,
   parseFavouriteTourIds,
   toFavouriteTourId,
-} from './favourites';
-export type { AccountFavourites } from './favourites';
+} from './favourite-ids';
+export { FAVOURITES_COOKIE, FAVOURITES_COOKIE_MAX_AGE, favouritesCookie } from './favourites';
 export {
   createBrowserTokenStore,
   REFRESH_TOKEN_COOKIE,

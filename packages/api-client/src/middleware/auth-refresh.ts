@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { errorFromFailure } from '../errors';
+import { errorFromFailure } from '../error-answers';
 import type { AuthTokens, TokenStore } from '../tokens';
 import { AUTHORIZATION_HEADER, bearer } from './headers';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { errorFromFailure, readBody, readCaptchaKind } from '../errors';
+import { errorFromFailure, readBody, readCaptchaKind } from '../error-answers';
 import { withExtraSignal } from './signal';
 
 /** The header a call sent again carries its solved captcha in (the contract's `XCaptcha`). */

@@ -1,13 +1,12 @@
 import type { Middleware } from 'openapi-fetch';
 import {
-  ApiError,
-  ILLEGAL_REDIRECT_MESSAGE,
   errorFromAnswer,
   errorFromFailure,
   readBody,
   readErrorMessage,
   readRedirectUrl,
-} from '../errors';
+} from '../error-answers';
+import { ApiError, ILLEGAL_REDIRECT_MESSAGE } from '../errors';
 import { LOGIN_PATHS, TOUR_PATH } from '../paths';
 
 type Hook = (error: ApiError) => void | Promise<void>;

@@ -2,7 +2,8 @@ import '../tokens/tokens.css';
 import './media-viewer.css';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { imageUrl, isVideoItem, type MediaItem } from '../media/media';
+import { imageUrl, type MediaItem } from '../media/media';
+import { isVideoItem } from '../media/video-item';
 import { VideoPlayer, type VideoPlayerTexts } from '../video-player/video-player';
 import {
   MEDIA_VIEWER_TRANSITION_MS,

@@ -1,2 +1,4 @@
-export { MEDIA_SIZE_PLACEHOLDER, countText, imageUrl, isVideoItem } from './media';
+export { countText } from './count-text';
+export { MEDIA_SIZE_PLACEHOLDER, imageUrl } from './media';
 export type { MediaItem } from './media';
+export { isVideoItem } from './video-item';

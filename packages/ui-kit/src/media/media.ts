@@ -17,15 +17,3 @@ export const MEDIA_SIZE_PLACEHOLDER = '{{size}}';
 export function imageUrl(template: string, size: string): string {
   return template.split(MEDIA_SIZE_PLACEHOLDER).join(size);
 }
-
-/** Fills `{count}` and turns `word(s)` into the singular or plural: '{count} more photo(s)'. */
-export function countText(template: string, count: number): string {
-  return template
-    .replace('{count}', String(count))
-    .replace(/(\w+)\(s\)/, (_, word: string) => (count === 1 ? word : `${word}s`));
-}
-
-/** Whether a media item is a video (it has a `video_url`). */
-export function isVideoItem(item: MediaItem): item is MediaItem & { video_url: string } {
-  return typeof item.video_url === 'string' && item.video_url !== '';
-}

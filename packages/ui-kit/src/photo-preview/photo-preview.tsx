@@ -1,6 +1,7 @@
 import '../tokens/tokens.css';
 import './photo-preview.css';
-import { countText, imageUrl, type MediaItem } from '../media/media';
+import { countText } from '../media/count-text';
+import { imageUrl, type MediaItem } from '../media/media';
 
 /** Previews shown before the '+N more photos' overlay (docs/product.md, Constants). */
 export const PHOTO_PREVIEW_LIMIT = 3;

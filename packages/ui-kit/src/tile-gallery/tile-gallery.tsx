@@ -1,6 +1,7 @@
 import '../tokens/tokens.css';
 import './tile-gallery.css';
-import { countText, imageUrl, type MediaItem } from '../media/media';
+import { countText } from '../media/count-text';
+import { imageUrl, type MediaItem } from '../media/media';
 
 /** Tiles shown by default (docs/product.md, Constants). */
 export const TILE_GALLERY_LIMIT = 6;
