@@ -74,9 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
             // The entry lists every lazy chunk twice (its `import()` and Vite's preload list):
-            // hash-only names make the first load ~0.9 kB (gzip) smaller than `name-hash` ones.
-            // The manifest and the source maps still tell which chunk is which.
-            chunkFileNames: 'assets/[hash].js',
+            // hash-only names make the first load ~0.9 kB (gzip) smaller than `name-hash` ones,
+            // and 7 characters ~0.2 kB smaller than Rolldown's 8. Seven is the fewest it takes
+            // for up to 4,095 hashed files (its placeholders need them); 42 bits of content hash
+            // leave no collision in sight. The manifest and the source maps tell which is which.
+            chunkFileNames: 'assets/[hash:7].js',
           },
         },
       },

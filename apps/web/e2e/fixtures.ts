@@ -44,11 +44,18 @@ export const test = base.extend<{
 
 /**
  * Server-rendered parts that hydrate from chunks of their own after the rest of the page: the
- * search page's filters panel and sort select once it has painted (decision 041), and the 'Help
- * me choose a tour' buttons (decision 050). A part the page does not show waits until it does
- * (the search page's aside on a phone: `e2e/search.spec.ts` checks it).
+ * search page's filters panel and sort select once it has painted (decision 041), the 'Help
+ * me choose a tour' buttons (decision 050), and the cookie alert and a signed-in traveller's
+ * 'Messages' link (kept out of the first load, `.size-limit.js`). A part the page does not show
+ * waits until it does (the search page's aside on a phone: `e2e/search.spec.ts` checks it).
  */
-const DEFERRED_PARTS = ['.search-filters', '.search-page__sort .gk-select', '.help-request-button'];
+const DEFERRED_PARTS = [
+  '.search-filters',
+  '.search-page__sort .gk-select',
+  '.help-request-button',
+  '.gk-cookie-alert',
+  '.site-header__messages',
+];
 
 /** Waits until React has taken over the page, its shown deferred parts included. */
 export async function waitForHydration(page: Page): Promise<void> {

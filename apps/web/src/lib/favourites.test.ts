@@ -1,7 +1,8 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
-import { favouriteTourIdsAtom, toggleFavouriteTourAtom } from './favourites';
+import { toggleFavouriteTourAtom } from './favourite-tour';
+import { favouriteTourIdsAtom } from './favourites';
 
 afterEach(() => {
   document.cookie = 'favorite_tours=; Max-Age=0; Path=/';

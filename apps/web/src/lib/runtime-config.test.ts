@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  readRuntimeConfig,
-  runtimeConfigMeta,
-  runtimeConnectSources,
-  runtimeUrlProblem,
-} from './runtime-config';
+import { readRuntimeConfig, runtimeConnectSources, runtimeUrlProblem } from './runtime-config';
+import { runtimeConfigMeta } from './runtime-config-meta';
 
 /** A page at https://www.gallop.example whose head holds `content` in the runtime meta. */
 function page(content?: string) {

@@ -5,9 +5,8 @@
  * its API client exists. Unset, both are the page's own origin, which the web server forwards to
  * the API (decision 102).
  */
+import { RUNTIME_CONFIG_META, trimmedUrl } from './runtime-config-meta';
 import type { SiteConfig } from './site';
-
-const RUNTIME_CONFIG_META = 'gallop-runtime-config';
 
 export interface RuntimeConfig {
   /** Base of `/spa`, `/crm` and `/node-api` calls: an origin, optionally with a path prefix. */
@@ -43,22 +42,6 @@ export function runtimeUrlProblem(value: string, kind: 'api' | 'socket'): string
   return undefined;
 }
 
-/** The URL as the client uses it: no trailing slash (the calls' paths start with one). */
-const trimmed = (value: string) => value.replace(/\/+$/, '');
-
-/** The page's `<meta>` carrying the settings; none when nothing is set (the defaults apply). */
-export function runtimeConfigMeta(
-  site: Pick<SiteConfig, 'runtime'>,
-): { name: string; content: string } | undefined {
-  const { apiBaseUrl, socketUrl } = site.runtime ?? {};
-  if (!apiBaseUrl && !socketUrl) return undefined;
-  const settings: RuntimeConfigSettings = {
-    ...(apiBaseUrl ? { apiBaseUrl: trimmed(apiBaseUrl) } : {}),
-    ...(socketUrl ? { socketUrl: trimmed(socketUrl) } : {}),
-  };
-  return { name: RUNTIME_CONFIG_META, content: JSON.stringify(settings) };
-}
-
 type Warn = (message: string, detail?: unknown) => void;
 const consoleWarn: Warn = (message, detail) => console.warn(message, detail ?? '');
 
@@ -87,7 +70,7 @@ export function readRuntimeConfig(
     const value = settings[key];
     if (value === undefined) return origin;
     const problem = typeof value === 'string' ? runtimeUrlProblem(value, kind) : 'a string';
-    if (problem === undefined) return trimmed(value as string);
+    if (problem === undefined) return trimmedUrl(value as string);
     warn(`Runtime configuration: ${key} must be ${problem}; the page origin serves`, value);
     return origin;
   };

@@ -16,10 +16,13 @@ export const Route = createFileRoute('/$')({
   loader: async ({ context, params }) => {
     const slugs = weatherPlaceSlugs(params._splat);
     if (!slugs) throw notFound();
-    return { place: await ensureWeatherPage(context.queryClient, context.api, slugs) };
+    const place = await ensureWeatherPage(context.queryClient, context.api, slugs);
+    // The head's texts come with the loader's data: the loader's chunk, not the first load,
+    // carries the code that writes them (a route's `head` ships in the first load).
+    return { place, head: weatherHeadData(place) };
   },
   head: ({ loaderData, match }) =>
-    loaderData ? pageHead(weatherHeadData(loaderData.place), match.context.site.publicUrl) : {},
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: WeatherRoute,
 });
 

@@ -11,19 +11,18 @@ import {
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SiteUiDefaults } from '../components/site-ui-defaults/site-ui-defaults';
 import { AccountMenu } from '../features/account/components/account-menu/account-menu';
-import { SessionEffects } from '../features/account/components/session-effects/session-effects';
 import { prefetchProfile, useSession } from '../features/account/session';
-import { MessagesLink } from '../features/chat/components/messages-link/messages-link';
 import { ShellEffects } from '../features/shell/components/shell-effects/shell-effects';
 import { errorTitle } from '../features/errors/error-title';
 import { prefetchShellData } from '../features/layout/api';
 import { AppChrome } from '../features/layout/components/app-chrome/app-chrome';
 import { clientLocale } from '../lib/api';
-import { runtimeConfigMeta } from '../lib/runtime-config';
+import { runtimeConfigMeta } from '../lib/runtime-config-meta';
 import { mayBeInTourSelectionMode } from '../lib/tour-selection-token-format';
 import { getErrorStatus } from '../lib/http-error';
 import { localeRedirect } from '../features/shell/locale-path';
 import { whenIdle } from '../features/shell/when-idle';
+import { afterHydration, lazyComponent } from '../lib/lazy-component';
 import { PROJECT_NAME, pageTitle } from '../lib/site';
 import type { RouterContext } from '../router';
 import { NotFoundPage, preloadErrorPages } from './-error/lazy-error-pages';
@@ -76,8 +75,11 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Marks the document once React has taken over (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
-    // A failure on a later page then shows its error page at once (see ./-error).
-    whenIdle(() => void preloadErrorPages().catch(() => undefined));
+    // A failure on a later page then shows its error page at once (see ./-error), and a sign-in
+    // shows 'Messages' at once.
+    whenIdle(
+      () => void Promise.all([preloadErrorPages(), MessagesLink.preload()]).catch(() => undefined),
+    );
   }, []);
   return (
     <html lang={clientLocale(locale).iso}>
@@ -108,6 +110,14 @@ function RootDocument({ children }: { children: ReactNode }) {
     </html>
   );
 }
+
+// The favourites sync at sign-in renders nothing and waits for a signed-in user: its code loads
+// after hydration, not with every page's first load (.size-limit.js).
+const SessionEffects = afterHydration(() =>
+  import('../features/account/components/session-effects/session-effects').then(
+    ({ SessionEffects }) => SessionEffects,
+  ),
+);
 
 // Tour-selection mode's bar loads only in a browser holding a selection's token (decision 102).
 const TourSelectionBar = lazy(() =>
@@ -155,7 +165,15 @@ function SignedInChat() {
   );
 }
 
+// 'Messages' is in a signed-in traveller's header only: the server renders it with the page and the
+// browser hydrates it from a chunk of its own, so a guest's first load does not carry it.
+const MessagesLink = lazyComponent(() =>
+  import('../features/chat/components/messages-link/messages-link').then(
+    ({ MessagesLink }) => MessagesLink,
+  ),
+);
+
 function SignedInMessagesLink() {
   const { user } = useSession();
-  return <MessagesLink signedIn={user !== undefined} />;
+  return user ? <MessagesLink signedIn /> : null;
 }

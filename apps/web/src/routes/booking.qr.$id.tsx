@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { useSession } from '../features/account/session';
 import { parseBookingId } from '../features/booking/ids';
 import { loadQrPayment, QrPaymentRoutePage } from '../features/booking/route-page';

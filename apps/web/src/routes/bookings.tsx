@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { asRouteError, myBookingsQuery } from '../features/booking/api';
 import { BookingList } from '../features/booking/components/booking-list/booking-list';
 import { pageHead } from '../features/seo/head';

@@ -1,6 +1,7 @@
 import { isApiError } from '@gallop/api-client';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { prefetchChatPage } from '../features/chat/api';
 import { ChatPage } from '../features/chat/components/chat-page/chat-page';
 import { parseChatId } from '../features/chat/format';

@@ -4,7 +4,8 @@ import {
   type EmailConfirmation,
 } from '../features/account/components/email-confirm-page/email-confirm-page';
 import { emailConfirmationQueryOptions } from '../features/account/email-confirmation';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { pageHead } from '../features/seo/head';
 
 /**

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { asAreaRouteError, organizerBookingQuery } from '../features/partner/api';
 import { OrganizerBookingPage } from '../features/partner/components/organizer-booking-page/organizer-booking-page';
 import { pageHead } from '../features/seo/head';

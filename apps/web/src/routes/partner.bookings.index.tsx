@@ -1,7 +1,8 @@
 import { listOwnOrganizersQueryOptions } from '@gallop/api-client/query';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { organizerBookingsQuery } from '../features/partner/api';
 import { OrganizerBookings } from '../features/partner/components/organizer-bookings/organizer-bookings';
 import { pageHead } from '../features/seo/head';

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureLegalPage, LEGAL_PAGES, parseLegalVersion } from '../features/legal/api';
+import { loadLegalPage, parseLegalVersion } from '../features/legal/api';
 import { LegalPage } from '../features/legal/components/legal-page/legal-page';
-import { legalHeadData } from '../features/legal/head';
 import { pageHead } from '../features/seo/head';
 
 /**
@@ -10,9 +9,9 @@ import { pageHead } from '../features/seo/head';
  */
 export const Route = createFileRoute('/privacy/$')({
   loader: ({ context, params }) =>
-    ensureLegalPage(context.queryClient, context.api, LEGAL_PAGES['/privacy'], params._splat),
+    loadLegalPage(context.queryClient, context.api, '/privacy', params._splat),
   head: ({ loaderData, match }) =>
-    loaderData ? pageHead(legalHeadData('/privacy', loaderData), match.context.site.publicUrl) : {},
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: function LegalRoute() {
     const { _splat } = Route.useParams();
     const version = parseLegalVersion(_splat);

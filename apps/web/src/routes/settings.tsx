@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { profileQueryOptions } from '../features/account/profile';
 import { SettingsPage } from '../features/account/components/settings-page/settings-page';
-import { ensureSignedInUser, requireSession } from '../features/account/guard';
+import { requireSession } from '../features/account/guard';
+import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { pageHead } from '../features/seo/head';
 
 /** `/settings` (sign-in required, docs/product.md, Roles). */

@@ -1,3 +1,6 @@
+// The Button's look: the stylesheet comes with ui-kit's Button, and a page may render this link
+// without loading a Button (the header's 'Become a provider' is in every page's first load).
+import '@gallop/ui-kit/button/button.css';
 import type { ButtonSize, ButtonTheme } from '@gallop/ui-kit';
 import type { AnchorHTMLAttributes } from 'react';
 

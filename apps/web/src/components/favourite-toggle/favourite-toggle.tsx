@@ -1,4 +1,4 @@
-import { useFavouriteTour } from '../../lib/favourites';
+import { useFavouriteTour } from '../../lib/favourite-tour';
 import './favourite-toggle.css';
 
 export interface FavouriteToggleProps {

@@ -1,16 +1,16 @@
 /**
  * Routes marked "sign-in required" (docs/product.md, Roles: /settings, /email-confirm, /chat/{id?},
  * {base}/{id}) send a visitor without a session to `/login?redirect=<where they were going>`,
- * on the server (a real redirect status) and in the browser alike.
+ * on the server (a real redirect status) and in the browser alike. `beforeLoad`'s check is here,
+ * in the first load with the route definitions; the loaders' profile check is in
+ * ./signed-in-user.ts, which travels with the pages' chunks.
  */
-import { isApiError } from '@gallop/api-client';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { hasSession } from '../../lib/session-tokens';
 import type { RouterContext } from '../../router';
-import type { UserProfile } from './api';
-import { profileQueryOptions } from './profile';
 
-function toLogin(location: Pick<ParsedLocation, 'href'>) {
+/** The redirect to `/login`, coming back to `location` after signing in. */
+export function toLogin(location: Pick<ParsedLocation, 'href'>) {
   return redirect({ to: '/login', search: { redirect: location.href } });
 }
 
@@ -23,20 +23,4 @@ export function requireSession({
   location: Pick<ParsedLocation, 'href'>;
 }): void {
   if (!hasSession(context.api)) throw toLogin(location);
-}
-
-/** For `loader`: the signed-in profile; a session the API no longer accepts signs in again. */
-export async function ensureSignedInUser({
-  context,
-  location,
-}: {
-  context: Pick<RouterContext, 'api' | 'queryClient'>;
-  location: Pick<ParsedLocation, 'href'>;
-}): Promise<UserProfile> {
-  try {
-    return await context.queryClient.ensureQueryData(profileQueryOptions(context.api));
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) throw toLogin(location);
-    throw error;
-  }
 }

@@ -3,6 +3,7 @@ import { getLegalDocumentQueryOptions } from '@gallop/api-client/query';
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { orNotFound } from '../../lib/not-found';
+import { legalHeadData, type LegalHeadData } from './head';
 
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalKind = LegalDocument['kind'];
@@ -74,4 +75,20 @@ export async function ensureLegalPage(
     version === undefined ? undefined : ensureDocument(queryClient, api, kind, version),
   ]);
   return { current, document: document ?? current };
+}
+
+/**
+ * A legal route's loader: the documents in the cache, and the head's texts in the loader's data.
+ * The route's `head` ships in the first load (`.size-limit.js`); this, with the code writing the
+ * texts, in the page's chunk.
+ */
+export async function loadLegalPage(
+  queryClient: QueryClient,
+  api: GallopClient,
+  path: LegalPath,
+  splat: string | undefined,
+): Promise<{ head: LegalHeadData }> {
+  return {
+    head: legalHeadData(path, await ensureLegalPage(queryClient, api, LEGAL_PAGES[path], splat)),
+  };
 }

@@ -1,11 +1,10 @@
 /**
- * The outcome pages' titles, apart from their texts: routes' `head` reads them, and a route's
- * head ships in the first load (`.size-limit.js`), the page's texts do not.
+ * The outcome pages' titles, apart from their texts: the loader picks one for the route's `head`
+ * (./api.ts), which needs no texts.
  */
-export type OutcomeTextKind = 'success' | 'failed' | 'pending' | 'notFound';
+import { PAYMENT_NOT_FOUND_TITLE } from './not-found-title';
 
-/** The title when no payment is found: the only one a route's head holds itself. */
-export const PAYMENT_NOT_FOUND_TITLE = 'We could not find this payment';
+export type OutcomeTextKind = 'success' | 'failed' | 'pending' | 'notFound';
 
 export const OUTCOME_TITLES: Record<OutcomeTextKind, string> = {
   success: 'Payment successful',

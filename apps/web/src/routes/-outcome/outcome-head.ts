@@ -1,6 +1,6 @@
 // Kept apart from ./outcome-route: a route's `head` ships in the first load, its page does not;
 // the title comes with the loader's data (features/outcome/api.ts), not from texts kept here.
-import { PAYMENT_NOT_FOUND_TITLE } from '../../features/outcome/titles';
+import { PAYMENT_NOT_FOUND_TITLE } from '../../features/outcome/not-found-title';
 import { pageHead } from '../../features/seo/head';
 
 /**

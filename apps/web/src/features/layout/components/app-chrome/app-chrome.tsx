@@ -6,7 +6,6 @@ import { afterHydration, lazyComponent } from '../../../../lib/lazy-component';
 import { hasSession } from '../../../../lib/session-tokens';
 import { useSiteInfo } from '../../../../lib/site-info';
 import type { VisitorPreferences } from '../../../../lib/visitor';
-import { CookieNotice } from '../cookie-notice/cookie-notice';
 import { SiteHeader } from '../site-header/site-header';
 import './app-chrome.css';
 
@@ -24,6 +23,11 @@ const SiteFooter = lazyComponent(() =>
 // The chunk loads while the page hydrates (not before): the footer is then most often ready when
 // React reaches it, and hydrates with the rest instead of in a pass of its own.
 if (typeof document !== 'undefined') SiteFooter.preload().catch(() => undefined);
+// Shown until the visitor dismisses it, and then never again (the server reads the cookie): in
+// the server's page when shown, hydrated from its own chunk, and in no returning visitor's load.
+const CookieNotice = lazyComponent(() =>
+  import('../cookie-notice/cookie-notice').then(({ CookieNotice }) => CookieNotice),
+);
 
 export interface AppChromeProps {
   organizerUrl: string;
@@ -98,7 +102,8 @@ function ChromeWithCurrency({
         <SiteFooter />
       </div>
       <ScrollToTop />
-      <CookieNotice dismissed={visitor.cookieAlertDismissed} />
+      {/* Dismissed: nothing to show, and no chunk to load. */}
+      {visitor.cookieAlertDismissed ? null : <CookieNotice dismissed={false} />}
     </CurrencyProvider>
   );
 }
