@@ -129,10 +129,10 @@ describe('RiderPassportPage, a guest', () => {
     const fields = within_(section('Your passport'));
     fireEvent.click(fields.level('Beginner'));
     const weight = fields.weight();
-    fireEvent.change(weight, { target: { value: '300' } });
+    fireEvent.change(weight, { target: { value: '201' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save passport' }));
 
-    await waitFor(() => expect(weight).toHaveAccessibleDescription('Between 20 and 250 kg'));
+    await waitFor(() => expect(weight).toHaveAccessibleDescription('Between 20 and 200 kg'));
     expect(weight).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(fields.hours(), { target: { value: '3.2' } });
     fireEvent.blur(fields.hours());
