@@ -15,6 +15,8 @@ test.describe('help me choose a tour', () => {
     request,
     gotoHydrated,
   }) => {
+    // Two accessibility scans of a dialog page: under CI's two workers they outgrew 30 s.
+    test.setTimeout(60_000);
     expect(await gotoHydrated('/tours?priceMax=1')).toBe(200);
     await expect(page.getByText('Nothing found based on your search')).toBeVisible();
     await expect(page.getByText('Try searching by code')).toBeVisible();
