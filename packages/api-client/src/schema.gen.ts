@@ -4792,7 +4792,7 @@ export interface components {
     FilterTack: components['schemas']['Tack'][];
     /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
     FilterMaxHours: number;
-    /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+    /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
     FilterRiderWeight: number;
   };
   requestBodies: never;
@@ -4867,7 +4867,7 @@ export interface operations {
         tack?: components['parameters']['FilterTack'];
         /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
         maxHours?: components['parameters']['FilterMaxHours'];
-        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
         riderWeight?: components['parameters']['FilterRiderWeight'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
@@ -4948,7 +4948,7 @@ export interface operations {
         tack?: components['parameters']['FilterTack'];
         /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
         maxHours?: components['parameters']['FilterMaxHours'];
-        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. */
+        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
         riderWeight?: components['parameters']['FilterRiderWeight'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
