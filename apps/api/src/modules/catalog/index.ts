@@ -33,7 +33,8 @@ export {
   TOUR_REVIEWS_LIMIT,
   type ReviewList,
 } from './reviews.ts';
-export { requestCardContext, tourHandlers } from './tour/handlers.ts';
+export { requestCardContext } from './tour/card-context.ts';
+export { tourHandlers } from './tour/handlers.ts';
 export { loadTourPage } from './tour/page.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';
 export { publishedCards } from './tour/published-cards.ts';

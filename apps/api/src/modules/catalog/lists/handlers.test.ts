@@ -21,7 +21,8 @@ import {
 import { todayIso } from '#src/shared/dates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import { ACCOMMODATION_KINDS, BEST_TOURS_LIMIT, byName } from './handlers.ts';
+import { ACCOMMODATION_KINDS, BEST_TOURS_LIMIT } from './catalogue-items.ts';
+import { byName } from './destinations.ts';
 
 type NamedItem = components['schemas']['NamedItem'];
 type Destination = components['schemas']['Destination'];

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * The bytes of a list answer (`TourList`, `ToursPage`) whose cards come as JSON texts from the
  * card store (decision 069). The route's serializer (fast-json-stringify, properties in schema
@@ -31,4 +33,22 @@ export function listBody(
   // The rest of the answer from the empty list's closing bracket on.
   parts.push(Buffer.from(text.slice(EMPTY_ITEMS.length - 1)));
   return Buffer.concat(parts);
+}
+
+/**
+ * The body as the route's 200 response schema serialises it (fast-json-stringify), as `send`
+ * would, with cards given as JSON texts copied in (`listBody`). (`reply.serialize` cannot be
+ * used: it looks the schema up without the content type, and the contract's responses are keyed
+ * by it.)
+ */
+export function serializedList(
+  reply: FastifyReply,
+  body: { items: readonly unknown[] },
+  itemBodies: readonly Buffer[] | undefined,
+): Buffer {
+  const byType: unknown = reply.getSerializationFunction('200', 'application/json');
+  const byStatus: unknown = reply.getSerializationFunction('200');
+  const serialize = [byType, byStatus].find((candidate) => typeof candidate === 'function') as
+    Serialize | undefined;
+  return listBody(serialize ?? JSON.stringify, body, itemBodies);
 }

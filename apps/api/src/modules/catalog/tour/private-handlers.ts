@@ -4,7 +4,7 @@ import { requireSigned } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';
-import { requestCardContext } from './handlers.ts';
+import { requestCardContext } from './card-context.ts';
 import { loadTourPrivateData, privateVariants, tourForStaff } from './private.ts';
 import { generateProgramPdf, recentProgramPdf, toPdf } from './program-pdf.ts';
 

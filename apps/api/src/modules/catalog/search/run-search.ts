@@ -1,0 +1,160 @@
+import type { components } from '@gallop/api-client';
+import type { RiderPassport } from '@gallop/rider-fit';
+import { indexSearch, type Place, type SearchPort } from '@gallop/search-index';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { seoPages } from '#src/db/schema/index.ts';
+import { notFound } from '#src/http/http-error.ts';
+import type { Rates } from '#src/shared/money/rates.ts';
+import { withChosenValues } from './chosen-facets.ts';
+import { compileFilter, usdMinorIn } from './conditions.ts';
+import { toFilterFacets } from './facets.ts';
+import {
+  assertConsistent,
+  mergedFields,
+  mergeFilters,
+  PAGE_SIZE,
+  type TourSearchFilter,
+} from './filters.ts';
+import type { CardStore } from './index-adapter/card-store.ts';
+import type { TourIndexProvider } from './index-adapter/index-provider.ts';
+import { resolvePlace } from './place.ts';
+import type { ResultCache } from './result-cache.ts';
+import { cardScopeOf, pageCards, pagination, sqlSearch } from './search-tours.ts';
+
+type TourList = components['schemas']['TourList'];
+type ToursPage = components['schemas']['ToursPage'];
+type SeoPage = typeof seoPages.$inferSelect;
+
+/** A catalogue page by slug (404 when there is none). */
+export async function findSeoPage(db: Database, slug: string): Promise<SeoPage> {
+  const [page] = await db.select().from(seoPages).where(eq(seoPages.slug, slug)).limit(1);
+  if (!page) throw notFound(`No catalogue page ${slug}`);
+  return page;
+}
+
+/** What identifies a search's total and facets: the filter less page and sort, and its context. */
+function searchKey(
+  filter: TourSearchFilter,
+  context: { currency: string; today: string; place: Place | undefined },
+): string {
+  const { page: _page, sort: _sort, ...rest } = filter;
+  return JSON.stringify([rest, context.currency, context.today, context.place ?? null]);
+}
+
+/** The request's prices: the visitor's currency and the rates to convert into it. */
+interface RequestPrices {
+  currency: string;
+  rates: Rates;
+  today: string;
+}
+
+/**
+ * The request's prices and, for "fits me first" (`sort=fit`) only, the rider passport of its
+ * `X-Rider-Passport` header (`passport-header.ts`; undefined otherwise or when it does not read).
+ */
+export interface RequestContext extends RequestPrices {
+  passport: RiderPassport | undefined;
+}
+
+interface SearchRequest {
+  query: Record<string, unknown> & { expand?: 'filters' | undefined };
+  stored: Record<string, unknown> | undefined;
+}
+
+/**
+ * The search both list calls share: filters → one page of cards (+ facets on request). The
+ * search port answers the total, the page's ids and the facet rows: the in-process index when one
+ * serves for today, else SQL (with its totals and facets cached for a minute); the cards and the
+ * facets' shape are the same whichever answered.
+ */
+export async function runSearch(
+  db: Database,
+  caches: {
+    results: ResultCache;
+    index: TourIndexProvider | undefined;
+    cards: CardStore | undefined;
+  },
+  { currency, rates, today, passport }: RequestContext,
+  { query, stored }: SearchRequest,
+) {
+  assertConsistent(mergedFields(stored, query));
+  const filter = mergeFilters(stored, query);
+  const place = await resolvePlace(db, filter);
+  const toUsdMinor = usdMinorIn({ currency, rates });
+  const index = await caches.index?.current();
+  const served = index?.today === today ? index : undefined;
+  const port: SearchPort = served
+    ? indexSearch(served)
+    : sqlSearch(db, {
+        today,
+        results: {
+          cache: caches.results,
+          key: searchKey(filter, { currency, today, place }),
+        },
+      });
+  const withFacets = query.expand === 'filters';
+  const answer = await port.search({
+    filter,
+    place,
+    toUsdMinor,
+    offset: (filter.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    withFacets,
+    passport,
+  });
+  const [cards, facets] = await Promise.all([
+    pageCards(db, answer.ids, () => compileFilter(filter, { today, toUsdMinor, place }), {
+      currency,
+      rates,
+      today,
+      withAlt: false,
+      // The card store belongs beside the index (decision 044): SQL answers take cards from SQL.
+      store:
+        served && caches.cards
+          ? {
+              cards: caches.cards,
+              index: served,
+              ...cardScopeOf(filter, { today, toUsdMinor }),
+            }
+          : undefined,
+    }),
+    answer.facets &&
+      withChosenValues(
+        db,
+        toFilterFacets(answer.facets, { currency, rates }, { selectedOrganizer: filter.organizer }),
+        filter,
+      ),
+  ]);
+  const list = {
+    items: 'items' in cards ? cards.items : [],
+    pagination: pagination(filter.page, answer.total),
+    ...(facets ? { filters: facets } : {}),
+  } satisfies TourList;
+  const itemBodies = 'bodies' in cards ? cards.bodies : undefined;
+  // Which implementation answered: the index, or SQL while none serves (a new day, a start).
+  const source = served ? 'index' : 'sql';
+  return { filter, list, itemBodies, tourIds: answer.ids, source };
+}
+
+/** A catalogue page's answer: its list with the page's texts, breadcrumbs and filter. */
+export function toursPage(
+  page: SeoPage,
+  list: TourList,
+  filter: Record<string, unknown>,
+): ToursPage {
+  const url = `/${page.slug}`;
+  return {
+    ...list,
+    slug: page.slug,
+    title: page.title,
+    h1: page.h1,
+    description: page.description,
+    breadcrumbs: [
+      { url: '/', text: 'Home' },
+      { url, text: page.h1 },
+    ],
+    seo: { title: page.title, description: page.description, h1: page.h1, canonical: url },
+    filter,
+  };
+}
