@@ -40,7 +40,9 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // texts, the locale cookie, number formatting). Lazy chunks' names have 7 hash characters, not 8.
 // With the desktop header's rider passport link and the search loader asking "fits me first"
 // with the passport (+0.15 kB; the passport's code loads only for a fit search): 129.77 kB.
-const FIRST_LOAD_LIMIT = '129.8 kB';
+// With the shell's one rider passport loader after hydration, which replaces each card's own
+// (+0.07 kB, the loader's chunk reference): 129.84 kB, the limit 129.9 kB.
+const FIRST_LOAD_LIMIT = '129.9 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

@@ -1,6 +1,6 @@
 import type { HeavyPlaces, RiderFit, RiderPassport } from '@gallop/rider-fit';
 import { passportFit, type TourRidingBrief } from './rider-fit';
-import { useRiderPassport } from './rider-passport';
+import { useVisitorPassport, useVisitorPassportOnly } from './visitor-passport';
 
 export interface PassportFit {
   /** False during the server render and until the visitor's passport is known. */
@@ -12,10 +12,19 @@ export interface PassportFit {
 
 /**
  * How the visitor's rider passport fits a tour. Nothing before hydration (the server renders the
- * same page for every visitor), so fit appears one render after the page is interactive.
+ * same page for every visitor), so fit appears one render after the page knows the passport.
  */
 export function usePassportFit(riding: TourRidingBrief, heavy?: HeavyPlaces): PassportFit {
-  const { ready, passport } = useRiderPassport();
+  const { ready, passport } = useVisitorPassport();
   if (!ready || !passport) return { ready, passport: ready ? passport : null, fit: null };
   return { ready, passport, fit: passportFit(passport, riding, heavy ? { heavy } : {}) };
+}
+
+/**
+ * The fit alone, for parts that show nothing without a passport (every tour card): they do not
+ * render again when the page learns that there is none.
+ */
+export function usePassportFitOnly(riding: TourRidingBrief, heavy?: HeavyPlaces): RiderFit | null {
+  const passport = useVisitorPassportOnly();
+  return passport ? passportFit(passport, riding, heavy ? { heavy } : {}) : null;
 }

@@ -101,6 +101,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             }
           >
             <TourSelectionMode />
+            <VisitorPassportSync />
             {children}
           </AppChrome>
         </SiteUiDefaults>
@@ -116,6 +117,14 @@ function RootDocument({ children }: { children: ReactNode }) {
 const SessionEffects = afterHydration(() =>
   import('../features/account/components/session-effects/session-effects').then(
     ({ SessionEffects }) => SessionEffects,
+  ),
+);
+
+// The visitor's rider passport, loaded once for every card and the tour page after hydration
+// (the server's page is the same for every visitor).
+const VisitorPassportSync = afterHydration(() =>
+  import('../components/visitor-passport-sync/visitor-passport-sync').then(
+    ({ VisitorPassportSync }) => VisitorPassportSync,
   ),
 );
 

@@ -3,7 +3,7 @@ import { countText, FitIndicator, imageUrl, RatingIndicator } from '@gallop/ui-k
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { components } from '@gallop/api-client';
-import { usePassportFit } from '../../lib/use-passport-fit';
+import { usePassportFitOnly } from '../../lib/use-passport-fit';
 import { FavouriteToggle } from '../favourite-toggle/favourite-toggle';
 import { TourEmoji } from '../tour-emoji/tour-emoji';
 import './tour-card.css';
@@ -110,7 +110,7 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
  * the title and screen readers have it whole. Heavier horses count on the card's best date.
  */
 function CardFit({ tour }: { tour: TourSummary }) {
-  const { fit } = usePassportFit(tour.riding, { free: tour.heavy_places_free, scope: 'any-date' });
+  const fit = usePassportFitOnly(tour.riding, { free: tour.heavy_places_free, scope: 'any-date' });
   if (!fit) return null;
   return (
     <div className="tour-card__fit">

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createServerApiClient } from '../api';
 import { createFakeApi } from './fake-api';
+import { ShellOutlet } from './shell-outlet';
 
 /**
  * Renders `ui` at / inside a memory router whose context carries an API client over `fetch`
@@ -49,7 +50,8 @@ export async function renderInApp(
       ? { tokenStore: createMemoryTokenStore({ token: 'access-1', refreshToken: 'refresh-1' }) }
       : {}),
   });
-  const rootRoute = createRootRoute();
+  // As the app's shell does: one loader of the visitor's rider passport for the whole page.
+  const rootRoute = createRootRoute({ component: ShellOutlet });
   const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui}</> }),
     createRoute({ getParentRoute: () => rootRoute, path: '$', component: OtherPage }),

@@ -73,6 +73,8 @@ function chatApi(chat: Chat) {
         return json(200, { items: [theirs, mine], has_more: false });
       if (path.endsWith('/list-for-chat')) return json(200, { items: [] });
       if (path.endsWith('/mark-as-read')) return json(200, { result: true });
+      // The shell reads a signed-in visitor's rider passport: this traveller has none.
+      if (path === '/spa/rider-passport') return json(200, { passport: null, companions: [] });
       if (request.method === 'GET') return json(200, { items: [] });
       const body = (await request.json()) as Record<string, unknown>;
       posted.push({ path: path.replace('/crm/api/chat/', ''), body });

@@ -28,6 +28,7 @@ import {
 import type { SearchLocation } from '../../search-query';
 import { searchToFilters, validateFilterSearch, type FilterSearch } from '../../search-url';
 import { FIT_NEEDS_PASSPORT, preloadSearchPageParts, SearchPage } from './search-page';
+import { ShellOutlet } from '../../../../lib/testing/shell-outlet';
 
 // The cards, counted: hydrating the page must render each one once (see 'hydrates ...' below).
 vi.mock('../../../../components/tour-card/tour-card', async (importOriginal) => {
@@ -150,7 +151,9 @@ async function renderSearchPage(
       }
     },
   );
-  const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
+  const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()({
+    component: ShellOutlet,
+  });
   const pageRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/$slug',

@@ -12,7 +12,7 @@ import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
-import { useRiderPassport } from '../../../../lib/rider-passport';
+import { useVisitorPassport } from '../../../../lib/visitor-passport';
 import { TourCodeSearch } from '../tour-code-search/tour-code-search';
 import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import { useHydrated } from '../../../../lib/use-hydrated';
@@ -149,7 +149,7 @@ function RiderPassportHeader({
   fitSorted: boolean;
   onChange: (header: PassportHeader) => void;
 }) {
-  const { ready, passport } = useRiderPassport();
+  const { ready, passport } = useVisitorPassport();
   const header = passportHeaderOf(ready ? passport : undefined, fitSorted);
   useEffect(() => {
     startTransition(() => onChange(header));

@@ -1,6 +1,6 @@
 import { SORT_LABELS, SORT_VALUES, type Sort } from '@gallop/search-filters';
 import { Select } from '@gallop/ui-kit';
-import { useRiderPassport } from '../../../../lib/rider-passport';
+import { useVisitorPassport } from '../../../../lib/visitor-passport';
 
 const itemOf = (value: Sort) => ({ value, text: SORT_LABELS[value] });
 const WITH_FIT = SORT_VALUES.map(itemOf);
@@ -19,7 +19,7 @@ export interface SortSelectProps {
  * control shows that order, and the page says why (`FIT_NEEDS_PASSPORT`).
  */
 export function SortSelect({ value, onChange }: SortSelectProps) {
-  const { ready, passport } = useRiderPassport();
+  const { ready, passport } = useVisitorPassport();
   // Until the passport is known (the server's render, hydration), the address's order shows.
   const offersFit = ready ? passport !== null : value === 'fit';
   return (

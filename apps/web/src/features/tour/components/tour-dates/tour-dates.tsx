@@ -13,7 +13,7 @@ import {
   type TourDate,
 } from '../../format';
 import { noHorseOnDate, type TourRidingBrief } from '../../../../lib/rider-fit';
-import { useRiderPassport } from '../../../../lib/rider-passport';
+import { useVisitorPassport } from '../../../../lib/visitor-passport';
 import { useBookingBase } from '../../../../lib/use-booking-base';
 import { bookingRequestHref } from '../tour-booking/booking-link';
 import './tour-dates.css';
@@ -49,7 +49,7 @@ export function TourDates({ riding, ...props }: TourDatesProps) {
  * and the date has none left (after hydration: the server render knows no passport).
  */
 function PassportTourDates({ riding, ...props }: TourDatesProps & { riding: TourRidingBrief }) {
-  const { ready, passport } = useRiderPassport();
+  const { ready, passport } = useVisitorPassport();
   const weight = ready ? (passport?.weightKg ?? null) : null;
   const noHorse: NoHorse = (date) =>
     weight !== null && noHorseOnDate(weight, riding, date.heavy_places_free);

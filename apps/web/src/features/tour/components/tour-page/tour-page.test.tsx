@@ -14,6 +14,7 @@ import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import type { Tour } from '../../api';
 import { TourPageView, type TourWeatherSlot } from './tour-page';
+import { ShellOutlet } from '../../../../lib/testing/shell-outlet';
 
 /** The page inside a router whose context carries an API client that answers `answer`. */
 async function renderTourPage(
@@ -32,7 +33,9 @@ async function renderTourPage(
     fetch: async () => Response.json(answer),
   });
   const tour = tourFixture({ dates, ...overrides });
-  const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()();
+  const rootRoute = createRootRouteWithContext<Pick<RouterContext, 'api' | 'queryClient'>>()({
+    component: ShellOutlet,
+  });
   const tourRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/$slug',
