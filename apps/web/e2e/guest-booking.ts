@@ -34,6 +34,8 @@ interface BookableTour {
   dates: {
     id: number;
     not_guaranteed?: boolean;
+    /** A minimum group could guarantee the date under the test (decision 111). */
+    min_riders?: number | null;
     is_busy?: boolean;
     number_of_free_seats?: number;
     start: string;
@@ -42,7 +44,8 @@ interface BookableTour {
 
 /**
  * A date far ahead with seats to spare (docs/testing.md: never a date's last seat): guaranteed,
- * or with `guaranteed: false` one whose organizer must first confirm each request.
+ * or with `guaranteed: false` one whose organizer must first confirm each request (no minimum
+ * group, so a booking never guarantees it on its own).
  */
 async function bookableDate(
   request: APIRequestContext,
@@ -60,6 +63,7 @@ async function bookableDate(
       const date = tour.dates.find(
         (d) =>
           !d.not_guaranteed === guaranteed &&
+          (guaranteed || d.min_riders == null) &&
           !d.is_busy &&
           (d.number_of_free_seats ?? 0) >= 8 &&
           Date.parse(d.start) - Date.now() > 30 * 86_400_000,

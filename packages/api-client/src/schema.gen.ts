@@ -3355,6 +3355,15 @@ export interface components {
       heavy_places?: number;
       /** @description Of `heavy_places`, those not taken by bookings. */
       heavy_places_free?: number;
+      /** @description For a date that is not guaranteed yet: the riders it needs to run. When `riders_booked` reaches it, the date becomes guaranteed at once and the requests waiting on it are confirmed. Null for a guaranteed date or one without a minimum (the organizer decides). */
+      min_riders?: number | null;
+      /** @description Riders booked on the date: the seats its live bookings hold (`number_of_seats` - `number_of_free_seats`). */
+      riders_booked?: number;
+      /**
+       * Format: date
+       * @description For a date that is not guaranteed yet: the day by which the organizer decides whether it runs. Null when guaranteed or when no day is set.
+       */
+      decision_date?: string | null;
       is_discount_exist?: boolean;
       discount?: components['schemas']['Discount'];
     };

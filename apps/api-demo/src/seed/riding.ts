@@ -1,4 +1,5 @@
 import type { TERRAINS, tours } from '@gallop/api/src/db/schema/index.ts';
+import { addDays } from './dates.ts';
 
 /**
  * A demo tour's riding requirements (decision 106), derived from facts the texts already speak of
@@ -167,4 +168,34 @@ export function seedHeavyPlaces(
     heavyPlaces,
     heavyPlacesFree: Math.max(0, Math.min(heavyPlaces - taken, date.numberOfFreeSeats)),
   };
+}
+
+/**
+ * The minimum group of a not-guaranteed date (decision 111): 2–6 riders, above those booked so
+ * the date still waits; every fourth is one rider short; half of them name the day the organizer
+ * decides. A date already past six riders, sold out, or drawn so, has no minimum: the organizer
+ * decides. Derived from the tour's id and the date's index, never the random stream, so every
+ * other seeded value stays the same. A guaranteed date has neither.
+ */
+export function seedGroupMinimum(
+  date: {
+    notGuaranteed?: boolean | undefined;
+    startDate: string;
+    numberOfSeats: number;
+    numberOfFreeSeats: number;
+  },
+  tourId: number,
+  index: number,
+): { minRiders: number | null; decisionDate: string | null } {
+  if (!date.notGuaranteed) return { minRiders: null, decisionDate: null };
+  const key = tourId * 7 + index;
+  const booked = date.numberOfSeats - date.numberOfFreeSeats;
+  const decisionDate = key % 2 === 0 ? addDays(date.startDate, -21) : null;
+  if (key % 5 === 4 || booked >= 6 || date.numberOfFreeSeats === 0) {
+    return { minRiders: null, decisionDate };
+  }
+  const wanted = key % 4 === 0 ? booked + 1 : booked + 2 + (key % 3);
+  const minRiders = Math.min(date.numberOfSeats, 6, Math.max(2, wanted));
+  // Never already reached: a date at its minimum would be guaranteed.
+  return minRiders > booked ? { minRiders, decisionDate } : { minRiders: null, decisionDate };
 }

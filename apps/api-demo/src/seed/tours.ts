@@ -32,7 +32,7 @@ import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
-import { seedHeavyPlaces, seedRiding } from './riding.ts';
+import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -475,7 +475,13 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     coast: region.coast,
     minAge,
   });
-  dates.forEach((date, index) => Object.assign(date, seedHeavyPlaces(riding, date, id, index)));
+  dates.forEach((date, index) =>
+    Object.assign(
+      date,
+      seedHeavyPlaces(riding, date, id, index),
+      seedGroupMinimum(date, id, index),
+    ),
+  );
   const tour: GeneratedTour['tour'] = {
     id,
     slug,

@@ -240,6 +240,13 @@ export const tourDates = pgTable(
     heavyPlaces: smallint().notNull().default(0),
     heavyPlacesFree: smallint().notNull().default(0),
     isCashbackAvailable: boolean().notNull().default(false),
+    /**
+     * A not-guaranteed date runs once this many riders are booked (seats taken); reaching it
+     * guarantees the date in the booking's transaction (decision 111). Null: no minimum.
+     */
+    minRiders: smallint(),
+    /** The day by which the organizer decides whether a not-guaranteed date runs; null: none. */
+    decisionDate: date({ mode: 'string' }),
   },
   (table) => [
     index('tour_dates_search_idx').on(
@@ -259,6 +266,10 @@ export const tourDates = pgTable(
     check(
       'tour_dates_heavy_places_within_capacity',
       sql`${table.heavyPlacesFree} >= 0 and ${table.heavyPlacesFree} <= ${table.heavyPlaces}`,
+    ),
+    check(
+      'tour_dates_min_riders_positive',
+      sql`${table.minRiders} is null or ${table.minRiders} >= 1`,
     ),
   ],
 );

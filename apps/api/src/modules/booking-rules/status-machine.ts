@@ -32,7 +32,9 @@ export type BookingEvent =
   | 'deadline-passes'
   | 'support-cancels'
   | 'payment-arrives'
-  | 'tour-ends';
+  | 'tour-ends'
+  /** A not-guaranteed date reached its minimum group: its waiting requests are confirmed. */
+  | 'minimum-reached';
 
 export type Decision =
   | { kind: 'move'; to: BookingStatus }
@@ -50,6 +52,8 @@ const RULES: Record<BookingEvent, { from: readonly BookingStatus[]; to: BookingS
   // A further payment of a prepaid booking keeps it prepaid (3 → 3, below).
   'payment-arrives': { from: [2], to: 3 },
   'tour-ends': { from: [3], to: 4 },
+  // The date runs, so a request waiting for the organizer is confirmed as if they had answered.
+  'minimum-reached': { from: [1], to: 2 },
 };
 
 const WHY_NOT: Record<BookingStatus, string> = {
@@ -94,6 +98,7 @@ const ACTORS: Record<BookingEvent, Actor> = {
   'support-cancels': 'support',
   'payment-arrives': 'provider',
   'tour-ends': 'system',
+  'minimum-reached': 'system',
 };
 
 const NOT_YOURS: Record<Actor, string> = {
@@ -130,6 +135,7 @@ function tooLateOrEarly(facts: BookingFacts, event: BookingEvent, now: Date): st
     case 'traveller-cancels':
       return started ? 'This booking can no longer be cancelled: the tour has started' : undefined;
     case 'organizer-cancels':
+    case 'minimum-reached':
       return started ? 'The tour has already started' : undefined;
     case 'tour-ends':
       return facts.end === undefined || facts.end >= today

@@ -69,6 +69,7 @@ import {
   CANNOT_CHANGE,
   changeRiders,
   changeRidersIn,
+  guaranteeIfReached,
   travellerCancel,
   type Transaction,
 } from './transitions.ts';
@@ -241,7 +242,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     wanted: readonly TouristInput[],
     keepMissing: boolean,
   ): Promise<RequestRow> {
-    const changed = await changeRiders(db, row.id, { wanted, keepMissing, now: now(), notify });
+    const changed = await changeRiders(db, row.id, {
+      wanted,
+      keepMissing,
+      now: now(),
+      notify,
+      holdHours,
+    });
     return changed.row;
   }
 
@@ -331,7 +338,6 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
             today,
           )
         : { price: 0, prepayment: null };
-      const status = date && !date.notGuaranteed ? STATUS.pendingPrepayment : STATUS.pendingConfirm;
       const contactEmail = normalizeEmail(body.contact.email);
       const created = await createOnce({
         ...idempotent,
@@ -339,9 +345,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         create: async (tx) => {
           const userId = await bookingUser(tx, signed?.user.id, body.contact);
           if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
+          // Guaranteed or not is read from the date's row just locked: a date the booking before
+          // this one guaranteed confirms this one at once (decision 111).
+          let status: number = STATUS.pendingConfirm;
           if (date) {
             const took = await takePlaces(tx, date.id, places);
             if (!took.taken) throw placesShortError(took, tourists, tour);
+            if (took.notGuaranteed === false) status = STATUS.pendingPrepayment;
           }
           const createdAt = now();
           const [row] = await tx
@@ -383,9 +393,15 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           await tx
             .insert(bookingTourists)
             .values(tourists.map((t, position) => ({ ...t, requestId: row!.id, position })));
+          // The riders may complete the date's minimum group: it runs, and waits no more.
+          const guaranteed =
+            date && status === STATUS.pendingConfirm
+              ? await guaranteeIfReached(tx, date.id, { now: createdAt, holdHours, notify })
+              : [];
+          const booked = guaranteed.find((moved) => moved.id === row!.id) ?? row!;
           await tx.insert(outbox).values(
             bookingReceivedMessage({
-              request: row!,
+              request: booked,
               tourName: tour.name,
               date,
               publicUrl,
@@ -395,7 +411,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           if (tour.organizerEmail) {
             await tx.insert(outbox).values(
               newRequestForOrganizer({
-                request: row!,
+                request: booked,
                 tour,
                 organizerEmail: tour.organizerEmail,
                 secret: deps.bookingLinkSecret(),
@@ -533,6 +549,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
             keepMissing: true,
             now: now(),
             notify,
+            holdHours,
           });
           return changed.row.id;
         },

@@ -154,6 +154,15 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         forOrganizer: `The traveller paid booking ${id}: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
         tellSupport: false,
       };
+    case 'minimum-reached':
+      // A guarantee is told by `tellGuaranteed`, once for the whole date.
+      return {
+        travellerKind: 'booking-confirmed',
+        subject: `Booking ${id} is confirmed`,
+        forTraveller: `The date of booking ${id} reached its minimum group, so the booking is confirmed.`,
+        forOrganizer: `Booking ${id} is confirmed: its date reached its minimum group.`,
+        tellSupport: false,
+      };
     case 'tour-ends':
       return {
         // The review invitation is the traveller's e-mail (bookings/completion.ts).
@@ -297,4 +306,97 @@ export async function tellEveryone(
     announcedAt: null,
   });
   await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
+}
+
+type TourDateRow = typeof tourDates.$inferSelect;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2027-03-12" -> "12 Mar 2027", as the tour page shows dates. */
+function dayMonthYear(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+interface GuaranteeNotice {
+  /** The date, already guaranteed. */
+  date: TourDateRow;
+  /** Every live booking on it; `confirmed` when the guarantee confirmed it (1 -> 2). */
+  told: readonly { booking: RequestRow; confirmed: boolean }[];
+}
+
+/** The guarantee in words, to one traveller and to the organizer (decision 111). */
+function guaranteeWording(
+  date: Pick<TourDateRow, 'startDate' | 'minRiders'>,
+  booking: RequestRow,
+  confirmed: boolean,
+): { subject: string; forTraveller: string; forChat: string } {
+  const day = dayMonthYear(date.startDate);
+  const group = `the group reached its minimum of ${date.minRiders ?? 1} riders, so the date runs`;
+  const pay = confirmed
+    ? ` Booking #${booking.id} is confirmed: pay the prepayment to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`
+    : '';
+  return {
+    subject: `Your ride on ${day} is guaranteed`,
+    forTraveller: `Your ride on ${day} is guaranteed: ${group}.${pay}`,
+    forChat: `The ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed without waiting for an answer.` : ''}`,
+  };
+}
+
+/**
+ * A date reached its minimum group: each traveller booked on it gets one e-mail and one chat
+ * message, and the organizer one e-mail naming the bookings, in the guarantee's transaction.
+ */
+export async function tellGuaranteed(
+  tx: Transaction,
+  notice: GuaranteeNotice,
+  options: NoticeOptions,
+): Promise<void> {
+  const first = notice.told[0];
+  if (!first) return;
+  const facts = await factsOf(tx, first.booking);
+  const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
+  const emails: OutboxValues[] = [];
+  for (const { booking, confirmed } of notice.told) {
+    const wording = guaranteeWording(notice.date, booking, confirmed);
+    emails.push({
+      kind: 'date-guaranteed',
+      channel: 'email',
+      recipient: booking.contactEmail,
+      subject: `${wording.subject}: ${facts.tourName}`,
+      body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+      payload: { requestId: booking.id, event: 'minimum-reached', tourDateId: notice.date.id },
+    });
+    const chat = await chatOf(tx, booking, facts);
+    if (!chat) continue;
+    const at = new Date();
+    await tx.insert(chatMessages).values({
+      chatId: chat.id,
+      side: 'staff',
+      senderId: null,
+      body: wording.forChat,
+      requestId: booking.id,
+      createdAt: at,
+      announcedAt: null,
+    });
+    await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
+  }
+  if (facts.organizerEmail) {
+    const day = dayMonthYear(notice.date.startDate);
+    const lines = notice.told
+      .map(
+        ({ booking, confirmed }) =>
+          `- #${booking.id} ${booking.contactName}, ${booking.seats} rider(s)${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, options.publicUrl)}`,
+      )
+      .join('\n');
+    emails.push({
+      kind: 'organizer-date-guaranteed',
+      channel: 'email',
+      recipient: facts.organizerEmail,
+      subject: `Your ride on ${day} is guaranteed: ${facts.tourName}`,
+      body: `Hello ${facts.organizerName},\n\nThe ride on ${day} reached its minimum of ${notice.date.minRiders ?? 1} riders, so it is guaranteed: the requests waiting for your answer are confirmed and new bookings on it are confirmed at once. A cancellation does not take the guarantee back.\n\nTour: ${trip}. Bookings:\n${lines}\n\nThe Gallop team`,
+      payload: { tourDateId: notice.date.id, event: 'minimum-reached' },
+    });
+  }
+  await tx.insert(outbox).values(emails);
 }

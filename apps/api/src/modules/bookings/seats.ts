@@ -17,7 +17,17 @@ export interface Places {
 }
 
 /** Why places could not be taken, with what the date has left of the short kind. */
-export type TakeResult = { taken: true } | { taken: false; short: 'seats' | 'heavy'; free: number };
+export type TakeResult =
+  | {
+      taken: true;
+      /**
+       * Whether the date still waits for its organizer, read from the row just locked (a
+       * booking that waited for the lock sees the guarantee the one before it committed).
+       * Undefined when nothing was taken (nothing locked).
+       */
+      notGuaranteed?: boolean | undefined;
+    }
+  | { taken: false; short: 'seats' | 'heavy'; free: number };
 
 /**
  * Takes `places` in one conditional update: both kinds or neither. When short, reads what is
@@ -44,8 +54,8 @@ export async function takePlaces(
         gte(tourDates.heavyPlacesFree, heavy),
       ),
     )
-    .returning({ id: tourDates.id });
-  if (taken.length === 1) return { taken: true };
+    .returning({ id: tourDates.id, notGuaranteed: tourDates.notGuaranteed });
+  if (taken.length === 1) return { taken: true, notGuaranteed: taken[0]!.notGuaranteed };
   const [left] = await db
     .select({ seats: tourDates.numberOfFreeSeats, heavy: tourDates.heavyPlacesFree })
     .from(tourDates)

@@ -16,13 +16,18 @@ export type TourDateRow = typeof tourDates.$inferSelect;
 /**
  * A new bookable date of `capacity` seats, all free: a copy of a seeded one (`findBookableDate`:
  * two months ahead, a percent prepayment, an organizer with an e-mail), so no booking of another
- * test is on it. `used` keeps the dates made, for tests that want to look at them.
+ * test is on it. `used` keeps the dates made, for tests that want to look at them. `minRiders`
+ * gives a date its minimum group (decision 111).
  */
 export async function dateWithSeats(
   db: Database,
   capacity: number,
   used: Set<number>,
-  { guaranteed = true, heavyPlaces = 0 }: { guaranteed?: boolean; heavyPlaces?: number } = {},
+  {
+    guaranteed = true,
+    heavyPlaces = 0,
+    minRiders = null,
+  }: { guaranteed?: boolean; heavyPlaces?: number; minRiders?: number | null } = {},
 ): Promise<TourDateRow> {
   const { id: _template, ...template } = await findBookableDate(db, {
     guaranteed,
@@ -36,6 +41,7 @@ export async function dateWithSeats(
       numberOfFreeSeats: capacity,
       heavyPlaces,
       heavyPlacesFree: heavyPlaces,
+      minRiders,
     })
     .returning();
   used.add(date!.id);

@@ -8,7 +8,8 @@ export type TourDateRow = typeof tourDates.$inferSelect;
 /**
  * A random published date two months ahead with seats for 8, a percent prepayment, no variant and
  * no minimum age: bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
- * (the booking waits for the organizer); `organizerEmail` one whose organizer can be e-mailed.
+ * without a minimum group (the booking waits for the organizer, decision 111); `organizerEmail`
+ * one whose organizer can be e-mailed.
  */
 export async function findBookableDate(
   db: Database,
@@ -24,6 +25,7 @@ export async function findBookableDate(
         gt(tourDates.startDate, sql`current_date + 60`),
         eq(tourDates.isBusy, false),
         eq(tourDates.notGuaranteed, !guaranteed),
+        guaranteed ? undefined : isNull(tourDates.minRiders),
         gte(tourDates.numberOfFreeSeats, 8),
         eq(tourDates.prepaymentType, 'percent'),
         isNull(tourDates.variantName),

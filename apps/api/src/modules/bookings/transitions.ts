@@ -9,7 +9,7 @@
  * state); handlers stay thin. Provider calls (voiding the payments a cancel closes) happen after
  * the commit, never inside a transaction.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -26,8 +26,9 @@ import {
   recordCancellationRefund,
   type RecordedRefund,
 } from './cancellation-refunds.ts';
-import { tellEveryone, type NoticeOptions } from './notices.ts';
+import { tellEveryone, tellGuaranteed, type NoticeOptions } from './notices.ts';
 import {
+  ACTIVE_STATUSES,
   decideFor,
   inCurrency,
   isActive,
@@ -194,6 +195,8 @@ export interface RiderChange {
   keepMissing: boolean;
   now: Date;
   notify: NoticeOptions;
+  /** Hours a booking confirmed by its date's guarantee holds its seats unpaid. */
+  holdHours: number;
 }
 
 export interface RiderChangeResult {
@@ -298,6 +301,13 @@ export async function changeRidersIn(
       }));
       throw placesShortError(took, newlyHeavy, weights);
     }
+    if (took.notGuaranteed === true) {
+      await guaranteeIfReached(tx, date.id, {
+        now: change.now,
+        holdHours: change.holdHours,
+        notify: change.notify,
+      });
+    }
     await releasePlaces(tx, date.id, {
       seats: held.seats - wanted.seats,
       heavy: held.heavy - wanted.heavy,
@@ -328,6 +338,7 @@ export async function changeRidersIn(
   }
   const prepayment =
     row.paid === 0 && date ? prepaymentFor(row, date, total, change.now) : row.prepayment;
+  // Set, not overwritten: a guarantee the added riders brought moved this booking meanwhile.
   const [updated] = await tx
     .update(bookingRequests)
     .set({ seats: total, heavyPlaces: wanted.heavy, price, prepayment, updatedAt: change.now })
@@ -356,4 +367,89 @@ function prepaymentFor(
   const terms = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
   const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
   return quote({ ...terms, price: perPerson }, riders, todayIso(now)).prepayment;
+}
+
+interface GuaranteeOptions {
+  now: Date;
+  /** Hours a traveller has to pay once confirmed (the organizer's confirmation gives the same). */
+  holdHours: number;
+  notify: NoticeOptions;
+}
+
+/**
+ * The minimum group (decision 111): called in the transaction that just took seats on date
+ * `dateId` (so it holds the date's row lock). When the date is not guaranteed and its riders
+ * booked (seats taken) reach `min_riders`, the date becomes guaranteed, every request on it still
+ * waiting for the organizer moves 1 → 2 through the status machine ('minimum-reached') with the
+ * hold the organizer's confirmation gives, and every traveller booked on it and the organizer are
+ * told once. Answers the bookings moved (none when the date did not flip). Cancellations later
+ * never take the guarantee back.
+ */
+export async function guaranteeIfReached(
+  tx: Transaction,
+  dateId: number,
+  options: GuaranteeOptions,
+): Promise<RequestRow[]> {
+  const [date] = await tx
+    .update(tourDates)
+    .set({ notGuaranteed: false })
+    .where(
+      and(
+        eq(tourDates.id, dateId),
+        eq(tourDates.notGuaranteed, true),
+        isNotNull(tourDates.minRiders),
+        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} >= ${tourDates.minRiders}`,
+      ),
+    )
+    .returning();
+  if (!date) return [];
+  // Every live booking on the date, in id order (two flips never happen, but locks stay ordered).
+  const booked = await tx
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.tourDateId, dateId),
+        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookingRequests.id))
+    .for('update');
+  const moved: RequestRow[] = [];
+  const told: { booking: RequestRow; confirmed: boolean }[] = [];
+  for (const row of booked) {
+    const decision = decideFor(
+      {
+        status: row.status as BookingStatus,
+        respondBy: row.respondBy,
+        start: date.startDate,
+        end: date.endDate,
+      },
+      'minimum-reached',
+      'system',
+      options.now,
+    );
+    if (decision.kind !== 'move') {
+      told.push({ booking: row, confirmed: false });
+      continue;
+    }
+    const [after] = await tx
+      .update(bookingRequests)
+      .set({
+        status: decision.to,
+        respondBy: null,
+        // As the organizer's confirmation: an unproven guest keeps the short hold.
+        holdUntil:
+          row.userId === null
+            ? row.holdUntil
+            : new Date(options.now.getTime() + options.holdHours * 3_600_000),
+        updatedAt: options.now,
+      })
+      .where(eq(bookingRequests.id, row.id))
+      .returning();
+    moved.push(after!);
+    told.push({ booking: after!, confirmed: true });
+  }
+  await tellGuaranteed(tx, { date, told }, options.notify);
+  return moved;
 }

@@ -86,6 +86,8 @@ export type CardDateRow = Pick<
   | 'heavyPlaces'
   | 'heavyPlacesFree'
   | 'isCashbackAvailable'
+  | 'minRiders'
+  | 'decisionDate'
 >;
 
 /** The columns of an organizer a card shows. */
@@ -188,6 +190,11 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
     heavy_places: row.heavyPlaces,
     heavy_places_free: row.heavyPlacesFree,
     is_cashback_available: row.isCashbackAvailable,
+    // The minimum group of a date that is not guaranteed yet (decision 111); riders booked are
+    // the seats taken, as bookings take them.
+    min_riders: row.notGuaranteed ? row.minRiders : null,
+    riders_booked: row.numberOfSeats - row.numberOfFreeSeats,
+    decision_date: row.notGuaranteed ? row.decisionDate : null,
     is_discount_exist: hasDiscount,
     ...(hasDiscount && row.discountKind
       ? {
@@ -338,6 +345,8 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.heavy_places as "heavyPlaces"',
     'tour_dates.heavy_places_free as "heavyPlacesFree"',
     'tour_dates.is_cashback_available as "isCashbackAvailable"',
+    'tour_dates.min_riders as "minRiders"',
+    'tour_dates.decision_date::text as "decisionDate"',
   ].join(', '),
 );
 

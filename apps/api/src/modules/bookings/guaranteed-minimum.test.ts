@@ -1,0 +1,219 @@
+/**
+ * The minimum group (decision 111): a not-guaranteed date with `min_riders` becomes guaranteed
+ * in the booking's transaction that brings its riders booked to the minimum; the requests waiting
+ * on it are confirmed (1 → 2) and everyone booked on it is told once. On PostgreSQL (CI) the
+ * bookings really overlap; on PGlite they run one after another and the same assertions hold.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client.ts';
+import { bookingRequests, chatMessages, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import type { Json } from '#src/testing/call.ts';
+import { testDatabaseKind } from '#src/testing/database.ts';
+import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
+import {
+  book,
+  dateWithSeats,
+  messagesAbout,
+  signUp,
+  uniqueEmail,
+  type TourDateRow,
+} from './testing-scratch.ts';
+
+let scratch: ScratchApp;
+let db: Database;
+const used = new Set<number>();
+const onPostgres = testDatabaseKind() === 'postgres';
+
+beforeAll(async () => {
+  scratch = await buildScratchApp('group_minimum', {
+    PUBLIC_WRITE_LIMIT: '1000000',
+    PUBLIC_URL: 'http://web.test',
+    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
+  });
+  db = scratch.scratch.handle.db;
+}, 120_000);
+afterAll(() => scratch?.close());
+
+const app = () => scratch.app;
+const auth = (token: string) => ({ 'x-authorization': `Bearer ${token}` });
+
+async function dateOf(id: number) {
+  const [date] = await db.select().from(tourDates).where(eq(tourDates.id, id));
+  return date!;
+}
+
+async function bookingsOn(dateId: number) {
+  return db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.tourDateId, dateId))
+    .orderBy(bookingRequests.id);
+}
+
+/** The outbox's messages of `kind` about the date `dateId`. */
+async function dateMessages(dateId: number, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
+}
+
+/** The date as the tour page answers it. */
+async function shownDate(date: TourDateRow): Promise<Json> {
+  const [tour] = await db.select({ slug: tours.slug }).from(tours).where(eq(tours.id, date.tourId));
+  const response = await app().inject({ url: `/spa/tour?slug=${tour!.slug}&format=short` });
+  expect(response.statusCode).toBe(200);
+  const dates = (response.json() as { dates: Json[] }).dates;
+  return dates.find((item) => item.id === date.id)!;
+}
+
+const tally = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, { status }) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+describe('the minimum group of a not-guaranteed date', () => {
+  it('waits below the minimum and answers the meter on the tour page', async () => {
+    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 4 });
+    await db.update(tourDates).set({ decisionDate: '2099-03-12' }).where(eq(tourDates.id, date.id));
+    const made = await book(app(), date, { email: uniqueEmail('below'), riders: 3 });
+    expect(made.status).toBe(201);
+    expect(made.body.status).toBe(1);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(true);
+    expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(0);
+    expect(await shownDate(date)).toMatchObject({
+      not_guaranteed: true,
+      min_riders: 4,
+      riders_booked: 3,
+      decision_date: '2099-03-12',
+    });
+  });
+
+  it('guarantees the date when a booking reaches it: the waiting requests are confirmed and told once', async () => {
+    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 4 });
+    const first = await signUp(app());
+    const waiting = await book(app(), date, { ...first, riders: 2 });
+    expect(waiting.body.status).toBe(1);
+    const second = await signUp(app());
+    const reaching = await book(app(), date, { ...second, riders: 2 });
+    expect(reaching.status).toBe(201);
+    // The booking that completed the group is confirmed in its own answer.
+    expect(reaching.body.status).toBe(2);
+
+    const guaranteed = await dateOf(date.id);
+    expect(guaranteed.notGuaranteed).toBe(false);
+    const rows = await bookingsOn(date.id);
+    expect(rows.map((row) => row.status)).toEqual([2, 2]);
+    for (const row of rows) {
+      // As the organizer's confirmation: no answer awaited, the hold to pay starts now.
+      expect(row.respondBy).toBeNull();
+      expect(row.holdUntil).not.toBeNull();
+      const told = await messagesAbout(db, row.id, 'date-guaranteed');
+      expect(told).toHaveLength(1);
+      expect(told[0]!.subject).toMatch(/^Your ride on \d{1,2} \w{3} \d{4} is guaranteed/);
+      expect(told[0]!.body).toContain('is guaranteed: the group reached its minimum of 4 riders');
+      const chat = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(eq(chatMessages.requestId, row.id), sql`${chatMessages.body} like '%is guaranteed%'`),
+        );
+      expect(chat).toHaveLength(1);
+    }
+    const organizer = await dateMessages(date.id, 'organizer-date-guaranteed');
+    expect(organizer).toHaveLength(1);
+    expect(organizer[0]!.body).toContain(`#${rows[0]!.id}`);
+    expect(organizer[0]!.body).toContain(`#${rows[1]!.id}`);
+    expect(await shownDate(date)).toMatchObject({
+      not_guaranteed: false,
+      min_riders: null,
+      riders_booked: 4,
+      decision_date: null,
+    });
+
+    // A later booking is confirmed at once, as on any guaranteed date; nobody is told again.
+    const later = await book(app(), date, { email: uniqueEmail('later') });
+    expect(later.body.status).toBe(2);
+    expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
+    expect(await messagesAbout(db, later.body.id as number, 'date-guaranteed')).toHaveLength(0);
+
+    // Cancelling below the minimum does not take the guarantee back.
+    const cancelled = await app().inject({
+      method: 'POST',
+      url: '/crm/api/request/cancel',
+      headers: auth(second.token),
+      payload: { id: reaching.body.id },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(false);
+  });
+
+  it('guarantees the date when added riders reach the minimum', async () => {
+    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 3 });
+    const owner = await signUp(app());
+    const made = await book(app(), date, { ...owner, riders: 1 });
+    expect(made.body.status).toBe(1);
+    const tourists = made.body.tourists as Json[];
+    const changed = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/update-tourists?request_id=${made.body.id as number}`,
+      headers: auth(owner.token),
+      payload: {
+        tourists: [
+          { id: tourists[0]!.id, first_name: 'Maya', last_name: 'Hart' },
+          { first_name: 'Ava', last_name: 'Hart' },
+          { first_name: 'Lee', last_name: 'Hart' },
+        ],
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json() as Json).status).toBe(2);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(false);
+    expect(await messagesAbout(db, made.body.id as number, 'date-guaranteed')).toHaveLength(1);
+  });
+
+  it('leaves a guaranteed date, and a date without a minimum, as they are', async () => {
+    const guaranteed = await dateWithSeats(db, 10, used, { minRiders: 2 });
+    const onGuaranteed = await book(app(), guaranteed, { email: uniqueEmail('g'), riders: 3 });
+    expect(onGuaranteed.body.status).toBe(2);
+    expect(await dateMessages(guaranteed.id, 'organizer-date-guaranteed')).toHaveLength(0);
+    expect(await messagesAbout(db, onGuaranteed.body.id as number, 'date-guaranteed')).toEqual([]);
+
+    const undecided = await dateWithSeats(db, 10, used, { guaranteed: false });
+    const full = await book(app(), undecided, { email: uniqueEmail('u'), riders: 6 });
+    expect(full.body.status).toBe(1);
+    expect((await dateOf(undecided.id)).notGuaranteed).toBe(true);
+  });
+});
+
+describe('the minimum group under concurrency', () => {
+  const rounds = onPostgres ? 3 : 1;
+
+  it(`40 one-rider bookings at once on a date of minimum 4, ${rounds} rounds: one guarantee`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const date = await dateWithSeats(db, 60, used, { guaranteed: false, minRiders: 4 });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => book(app(), date, { email: uniqueEmail('group') })),
+      );
+      expect(tally(answers)).toEqual({ 201: 40 });
+      expect((await dateOf(date.id)).notGuaranteed).toBe(false);
+      // The date flipped once: one e-mail to its organizer.
+      expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
+      const rows = await bookingsOn(date.id);
+      expect(rows).toHaveLength(40);
+      // Nobody is left waiting on a guaranteed date.
+      expect(rows.filter((row) => row.status !== 2)).toEqual([]);
+      // The date's lock orders the bookings: the first four made the group and were told, each
+      // once; the rest were confirmed at once as on any guaranteed date.
+      const told = await dateMessages(date.id, 'date-guaranteed');
+      const toldIds = told.map((message) => (message.payload as { requestId: number }).requestId);
+      expect(toldIds.sort((a, b) => a - b)).toEqual(rows.slice(0, 4).map((row) => row.id));
+      // Each of the four was confirmed by the guarantee: its received e-mail said it waited.
+      for (const row of rows.slice(0, 3)) {
+        expect(row.respondBy).toBeNull();
+      }
+    }
+  }, 240_000);
+});
