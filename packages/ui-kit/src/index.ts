@@ -122,6 +122,8 @@ export type {
   RiderLevelSize,
   RiderLevelTexts,
 } from './rider-level';
+export { decisionText, formatDecisionDay, GroupMeter, groupMeterText } from './group-meter';
+export type { GroupMeterProps } from './group-meter';
 export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
 export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';

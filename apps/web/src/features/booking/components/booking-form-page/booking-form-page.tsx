@@ -12,6 +12,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../../lib/api';
+import { DateGroupMeter } from '../../../../lib/date-group-meter';
 import { formProblems } from '../../../../lib/form-problems';
 import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
@@ -205,6 +206,7 @@ export function BookingFormPage({
                         ? ' · confirmed by the organizer'
                         : ' · instant confirmation'}
                     </span>
+                    <DateGroupMeter date={option} className="booking-date__group" />
                   </span>
                   <strong>{formatPrice(option.price, option.currency)}</strong>
                 </label>

@@ -45,6 +45,41 @@ describe('TourDates', () => {
     expect(within(busy as HTMLElement).getByText('Unavailable')).toBeInTheDocument();
   });
 
+  it('shows the minimum group of a date not guaranteed yet, and the day the organizer decides', () => {
+    render(
+      <TourDates
+        tourId={7}
+        dates={[
+          tourDate({
+            id: 31,
+            not_guaranteed: true,
+            min_riders: 4,
+            riders_booked: 3,
+            decision_date: '2027-03-12',
+          }),
+          tourDate({ id: 32, not_guaranteed: true, min_riders: 6, riders_booked: 2 }),
+          tourDate({ id: 33, not_guaranteed: true, min_riders: null, decision_date: '2027-04-01' }),
+          tourDate({ id: 34, not_guaranteed: false, min_riders: null, riders_booked: 5 }),
+        ]}
+      />,
+    );
+    const [, oneShort, fourShort, decides, guaranteed] = screen.getAllByRole('row');
+    const first = within(oneShort as HTMLElement);
+    expect(first.getByText('3 of 4 riders booked; guaranteed when one more books')).toBeVisible();
+    expect(first.getByText('The organizer decides by 12 Mar 2027')).toBeVisible();
+    const second = within(fourShort as HTMLElement);
+    expect(second.getByText('2 of 6 riders booked; guaranteed when 4 more book')).toBeVisible();
+    expect(second.queryByText(/The organizer decides/)).toBeNull();
+    const third = within(decides as HTMLElement);
+    expect(third.getByText('The organizer decides by 1 Apr 2027')).toBeVisible();
+    expect(third.queryByText(/riders booked/)).toBeNull();
+    expect(within(guaranteed as HTMLElement).queryByText(/riders booked/)).toBeNull();
+    // The words carry the meter; its bar is hidden from assistive technology.
+    for (const bar of document.querySelectorAll('.gk-group-meter__bar')) {
+      expect(bar).toHaveAttribute('aria-hidden', 'true');
+    }
+  });
+
   it('names the variants of the same days, in the row and in its request link', () => {
     render(
       <TourDates

@@ -12,6 +12,7 @@ import {
   isBookable,
   type TourDate,
 } from '../../format';
+import { DateGroupMeter } from '../../../../lib/date-group-meter';
 import { noHorseOnDate, type TourRidingBrief } from '../../../../lib/rider-fit';
 import { useVisitorPassport } from '../../../../lib/visitor-passport';
 import { useBookingBase } from '../../../../lib/use-booking-base';
@@ -130,6 +131,7 @@ function TourDateRow({
             ))}
           </span>
         )}
+        <DateGroupMeter date={date} />
       </td>
       <td className="tour-dates__price" data-label="Price per person">
         <strong className="tour-dates__amount">{formatPrice(date.price, date.currency)}</strong>

@@ -1,0 +1,2 @@
+export { decisionText, formatDecisionDay, GroupMeter, groupMeterText } from './group-meter';
+export type { GroupMeterProps } from './group-meter';
