@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Proves that other teams can use what we publish: packs @gallop/api-client and @gallop/ui-kit
-// with pnpm (as `pnpm publish` would), installs the tarballs with npm into a fresh project outside
-// the workspace, imports them from plain Node ESM (no loader hooks: SSR without a bundler), builds
-// a small app with Vite and opens it in Chromium (the kit renders with its styles, and only the
-// imported components' CSS ships), and typechecks a consumer file with tsc (NodeNext).
+// Proves that other teams can use what we publish: packs every published @gallop package with
+// pnpm (as `pnpm publish` would), checks each tarball's contents and manifest, installs the
+// tarballs with npm into a fresh project outside the workspace together with the OLDEST peer
+// versions the packages claim, imports them from plain Node ESM (no loader hooks: SSR without a
+// bundler) and require()s every entry point from CommonJS (require(esm), Node >= 20.19), builds a
+// small app with Vite and opens it in Chromium (the kit renders with its styles, and only the
+// imported components' CSS ships), bundles the kit with esbuild, and typechecks a consumer file
+// with tsc (NodeNext). See docs/decisions/112.
 import { CHROMIUM_ARGS, systemChromium } from '@gallop/vitest-config/browser';
 import {
   createReadStream,
@@ -14,6 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,7 +25,29 @@ import { dirname, extname, join, normalize } from 'node:path';
 import { run } from './lib/run.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const packages = ['@gallop/api-client', '@gallop/rider-fit', '@gallop/ui-kit'];
+// Every package published to npm (the workspace's non-private packages under packages/).
+const packages = [
+  '@gallop/api-client',
+  '@gallop/chat',
+  '@gallop/currency',
+  '@gallop/i18n',
+  '@gallop/rider-fit',
+  '@gallop/search-filters',
+  '@gallop/session',
+  '@gallop/ui-kit',
+];
+// The lowest version of each peer that the packages' peerDependencies accept: the consumer app
+// installs exactly these, so a peer range is only as wide as what this test runs. Raise a value
+// here when a package's peer range is raised (and the other way round).
+const oldestPeers = {
+  '@tanstack/react-query': '5.102.0',
+  react: '19.0.0',
+  'react-dom': '19.0.0',
+  '@types/react': '19.0.0',
+  '@types/react-dom': '19.0.0',
+  jotai: '2.20.0',
+  zod: '4.1.0',
+};
 const work = mkdtempSync(join(tmpdir(), 'gallop-consumer-'));
 const tarballs = join(work, 'tarballs');
 const app = join(work, 'app');
@@ -36,6 +62,65 @@ async function step(description, command, args, cwd) {
     throw new Error(`${description} failed (exit ${code})`);
   }
 }
+
+/**
+ * The tarball carries what a registry page and a licence audit need, and its manifest is the
+ * published one: dist entry points, no `catalog:` or `workspace:` ranges.
+ */
+function checkTarball(name, file) {
+  const entries = new Set(
+    execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n').filter(Boolean),
+  );
+  for (const wanted of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) {
+    if (!entries.has(`package/${wanted}`)) throw new Error(`${name}'s tarball lacks ${wanted}`);
+  }
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }),
+  );
+  const directory = `packages/${name.replace('@gallop/', '')}`;
+  if (manifest.repository?.directory !== directory || !manifest.repository?.url)
+    throw new Error(`${name}'s manifest lacks repository.directory ${directory}`);
+  for (const field of ['homepage', 'bugs', 'engines', 'license']) {
+    if (!manifest[field]) throw new Error(`${name}'s manifest lacks ${field}`);
+  }
+  for (const group of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [dependency, range] of Object.entries(manifest[group] ?? {})) {
+      if (/^(catalog|workspace):/.test(range))
+        throw new Error(`${name} ships ${group}.${dependency} = ${range}`);
+    }
+  }
+  const targets = JSON.stringify(manifest.exports);
+  if (targets.includes('/src/') || !entries.has('package/dist/index.js'))
+    throw new Error(`${name}'s exports do not point into dist/: ${targets}`);
+}
+
+// require() of every entry point from CommonJS: Node >= 20.19 loads the ESM build (require(esm)).
+const consumerCommonJs = `
+'use strict';
+const assert = require('node:assert/strict');
+const { createGallopClient, ApiError } = require('@gallop/api-client');
+const { gallopQueryKey } = require('@gallop/api-client/query');
+const { CHAT_EVENTS } = require('@gallop/chat');
+const { resolveCurrency } = require('@gallop/currency');
+const { CurrencyProvider } = require('@gallop/currency/react');
+const { createTranslator } = require('@gallop/i18n');
+const { I18nProvider } = require('@gallop/i18n/react');
+const { RIDER_LEVELS } = require('@gallop/rider-fit');
+const { SORT_LABELS } = require('@gallop/search-filters');
+const { favouritesCookie } = require('@gallop/session');
+const { Button } = require('@gallop/ui-kit');
+for (const value of [createGallopClient, ApiError, gallopQueryKey, resolveCurrency, CurrencyProvider,
+  createTranslator, I18nProvider, favouritesCookie]) {
+  assert.equal(typeof value, 'function');
+}
+assert.equal(typeof CHAT_EVENTS, 'object');
+assert.ok(RIDER_LEVELS.length > 0);
+assert.equal(typeof SORT_LABELS, 'object');
+// Plain Node gets the CSS-free build of the kit, from require() as from import.
+assert.ok(require.resolve('@gallop/ui-kit').endsWith('/dist/node/index.js'));
+assert.ok(Button);
+console.log('consumer: require() of every entry point works');
+`;
 
 const consumerModule = `
 import { createGallopClient } from '@gallop/api-client';
@@ -160,6 +245,21 @@ export const element = createElement(Button, props);
 export const wrong: ButtonProps = { theme: 'rainbow', children: 'x' };
 `;
 
+// The same types from CommonJS: TypeScript (>= 5.8, NodeNext) types a require() of an ES module.
+const consumerCommonJsTypes = `
+import client = require('@gallop/api-client');
+import query = require('@gallop/api-client/query');
+import kit = require('@gallop/ui-kit');
+import currency = require('@gallop/currency/react');
+
+export const created: client.GallopClient = client.createGallopClient({ baseUrl: 'http://api.example', locale: { iso: 'en', localizationId: 1 }, currency: 'EUR' });
+export const key = query.gallopQueryKey('/health');
+export const props: kit.ButtonProps = { theme: 'primary', children: 'Book now' };
+export const provider = currency.CurrencyProvider;
+// @ts-expect-error: 'rainbow' is not a button theme.
+export const wrong: kit.ButtonProps = { theme: 'rainbow', children: 'x' };
+`;
+
 /**
  * Builds a one-button app with Vite (the workspace's copy: nothing more to download) and opens it
  * in Chromium: the button must carry the kit's styles, and only the CSS of what the app imports.
@@ -212,16 +312,43 @@ async function bundlerApp() {
   console.log('consumer: a Vite app renders the kit with its styles');
 }
 
+/** Bundles a file that imports the kit's Button with esbuild (the workspace's copy, via tsup). */
+async function esbuildApp() {
+  const web = join(app, 'esbuild');
+  mkdirSync(web);
+  writeFileSync(join(web, 'main.js'), webEntry);
+  const tsupRequire = createRequire(
+    createRequire(join(root, 'packages', 'ui-kit', 'package.json')).resolve('tsup/package.json'),
+  );
+  const esbuild = join(dirname(tsupRequire.resolve('esbuild/package.json')), 'bin', 'esbuild');
+  await step(
+    'bundle a file that imports Button with esbuild',
+    esbuild,
+    ['main.js', '--bundle', '--format=esm', '--outdir=dist', '--log-level=error'],
+    web,
+  );
+  const script = readFileSync(join(web, 'dist', 'main.js'), 'utf8');
+  const styles = readFileSync(join(web, 'dist', 'main.css'), 'utf8');
+  if (!script.includes('gk-button') || !styles.includes('.gk-button--primary {'))
+    throw new Error("the esbuild bundle lacks the kit's Button or its CSS");
+  console.log('consumer: esbuild bundles the kit with its CSS');
+}
+
 try {
-  for (const name of packages) {
-    await step(
-      `pack ${name}`,
-      'pnpm',
-      ['--filter', name, 'pack', '--pack-destination', tarballs],
-      root,
-    );
-  }
+  await step(
+    `pack ${packages.length} packages`,
+    'pnpm',
+    [...packages.flatMap((name) => ['--filter', name]), 'pack', '--pack-destination', tarballs],
+    root,
+  );
   const files = readdirSync(tarballs).map((file) => join(tarballs, file));
+  if (files.length !== packages.length) throw new Error(`expected ${packages.length} tarballs`);
+  for (const name of packages) {
+    const file = files.find((path) => path.includes(`${name.replace('@', '').replace('/', '-')}-`));
+    if (!file) throw new Error(`no tarball for ${name}`);
+    checkTarball(name, file);
+  }
+  console.log('consumer: every tarball carries LICENSE, README, CHANGELOG and its metadata');
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2),
@@ -235,12 +362,8 @@ try {
       '--no-fund',
       '--loglevel=error',
       ...files,
-      'react@19',
-      'react-dom@19',
-      '@tanstack/react-query@5',
+      ...Object.entries(oldestPeers).map(([name, version]) => `${name}@${version}`),
       'typescript@5.9',
-      '@types/react@19',
-      '@types/react-dom@19',
     ],
     app,
   );
@@ -251,8 +374,12 @@ try {
     ['consumer.mjs'],
     app,
   );
+  writeFileSync(join(app, 'consumer.cjs'), consumerCommonJs);
+  await step('require() every entry point from CommonJS', 'node', ['consumer.cjs'], app);
   await bundlerApp();
+  await esbuildApp();
   writeFileSync(join(app, 'consumer.ts'), consumerTypes);
+  writeFileSync(join(app, 'consumer-require.cts'), consumerCommonJsTypes);
   writeFileSync(
     join(app, 'tsconfig.json'),
     JSON.stringify(
@@ -267,14 +394,14 @@ try {
           lib: ['ES2022', 'DOM'],
           types: [],
         },
-        files: ['consumer.ts'],
+        files: ['consumer.ts', 'consumer-require.cts'],
       },
       null,
       2,
     ),
   );
   await step(
-    'typecheck a consumer file with tsc (NodeNext, skipLibCheck off)',
+    'typecheck an ESM and a CommonJS consumer file with tsc (NodeNext, skipLibCheck off)',
     'npx',
     ['tsc', '-p', '.'],
     app,
