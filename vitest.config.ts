@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run over every package and app that has unit or integration tests.
-// Storybook story tests run in Chromium from apps/storybook (`pnpm --filter @gallop/storybook test:stories`).
+// Storybook story tests run in Chromium from apps/storybook (`pnpm --filter @gallop/storybook test`).
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core CI

@@ -147,7 +147,7 @@ const browserEnv = chromium ? { env: { CHROME_PATH: chromium } } : {};
 await stage(
   'stories in Chromium (storybook + vitest)',
   'pnpm',
-  ['--filter', '@gallop/storybook', 'test:stories'],
+  ['--filter', '@gallop/storybook', 'test'],
   countVitestJson(reports.stories),
   browserEnv,
 );
