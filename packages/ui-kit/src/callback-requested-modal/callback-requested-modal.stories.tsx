@@ -6,6 +6,9 @@ const meta = {
   title: 'Overlays/CallbackRequestedModal',
   component: CallbackRequestedModal,
   tags: ['autodocs'],
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: { docs: { story: { inline: false, iframeHeight: '460px' } } },
   args: { isOpen: true, onClose: fn() },
 } satisfies Meta<typeof CallbackRequestedModal>;
 

@@ -8,6 +8,9 @@ const meta = {
   title: 'Overlays/ConfirmModal',
   component: ConfirmModal,
   tags: ['autodocs'],
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: { docs: { story: { inline: false, iframeHeight: '340px' } } },
   args: {
     isOpen: true,
     title: 'Remove this tour from favourites?',

@@ -8,6 +8,9 @@ const today = new Date(2026, 4, 13);
 const meta = {
   title: 'Forms/Datepicker',
   tags: ['autodocs'],
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: { docs: { story: { inline: false, iframeHeight: '600px' } } },
   // The props are a union over `mode`; the docs table shows the shared ones.
   component: Datepicker as ComponentType<DatepickerBaseProps>,
   args: { today },

@@ -12,7 +12,9 @@ const meta = {
   tags: ['autodocs'],
   component: MediaViewer,
   args: { items, isOpen: true, onClose: fn(), startIndex: 0 },
-  parameters: { layout: 'fullscreen' },
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, iframeHeight: '600px' } } },
 } satisfies Meta<typeof MediaViewer>;
 
 export default meta;

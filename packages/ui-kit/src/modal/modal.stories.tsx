@@ -28,6 +28,9 @@ const meta = {
   title: 'Overlays/Modal',
   component: Modal,
   tags: ['autodocs'],
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: { docs: { story: { inline: false, iframeHeight: '460px' } } },
   render: (args) => <ModalDemo {...args} />,
   args: {
     isOpen: true,

@@ -25,7 +25,12 @@ const meta = {
   title: 'Basics/Sheet',
   component: Sheet,
   tags: ['autodocs'],
-  parameters: { viewport: { defaultViewport: 'phone' } },
+  // Docs page: each story in its own fixed-height frame, so an open dialog stays inside it
+  // instead of covering the page and hiding it from screen readers (issue 48).
+  parameters: {
+    viewport: { defaultViewport: 'phone' },
+    docs: { story: { inline: false, iframeHeight: '640px' } },
+  },
   render: (args) => <Stateful {...args} />,
   args: {
     isOpen: true,
