@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@gallop/vitest-config/browser';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +70,25 @@ describe('docs pages have no open dialog', () => {
         };
       });
       expect(state).toEqual({ hiddenBy: null, dialogs: [] });
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the Tokens docs page', () => {
+  it('shows every variable of tokens.css', async () => {
+    const css = readFileSync(
+      fileURLToPath(new URL('../../../packages/ui-kit/src/tokens/tokens.css', import.meta.url)),
+      'utf8',
+    );
+    const names = [...css.matchAll(/(--gk-[a-z0-9-]+)\s*:/g)].map((match) => match[1]!);
+    expect(names.length).toBeGreaterThan(40);
+    const page = await browser.newPage();
+    try {
+      await openDocs(page, 'foundations-tokens--docs');
+      const shown = await page.locator('#storybook-docs').innerText();
+      expect(names.filter((name) => !shown.includes(name))).toEqual([]);
     } finally {
       await page.close();
     }

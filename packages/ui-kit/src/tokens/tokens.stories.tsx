@@ -149,9 +149,101 @@ function BreakpointScale() {
   );
 }
 
+/** Every `--gk-*` custom property of the `:root` rules in the loaded stylesheets (tokens.css). */
+function cssTokens(): [name: string, value: string][] {
+  const found = new Map<string, string>();
+  for (const sheet of Array.from(document.styleSheets)) {
+    for (const rule of Array.from(sheet.cssRules)) {
+      if (!(rule instanceof CSSStyleRule) || rule.selectorText !== ':root') continue;
+      for (const name of Array.from(rule.style)) {
+        if (name.startsWith('--gk-')) found.set(name, rule.style.getPropertyValue(name).trim());
+      }
+    }
+  }
+  return [...found];
+}
+
+/** A preview of one CSS token, picked by the family its name belongs to. */
+function TokenPreview({ name }: { name: string }) {
+  const box = {
+    width: 72,
+    height: 40,
+    border: '1px solid var(--gk-color-border)',
+    background: 'var(--gk-color-surface)',
+  } as const;
+  const ref = `var(${name})`;
+  if (name.startsWith('--gk-color-')) return <div style={{ ...box, background: ref }} />;
+  if (name.startsWith('--gk-shadow-')) return <div style={{ ...box, boxShadow: ref }} />;
+  if (name.startsWith('--gk-radius')) return <div style={{ ...box, borderRadius: ref }} />;
+  if (name === '--gk-focus-outline') return <div style={{ ...box, outline: ref }} />;
+  if (name.startsWith('--gk-space-'))
+    return <div style={{ width: ref, height: 12, background: 'var(--gk-color-brand)' }} />;
+  if (name.startsWith('--gk-font-size-')) return <span style={{ ...text, fontSize: ref }}>Aa</span>;
+  if (name.startsWith('--gk-font')) return <span style={{ ...text, fontFamily: ref }}>Aa</span>;
+  return null;
+}
+
+function CssTokenTable() {
+  return (
+    <table style={{ ...text, borderCollapse: 'collapse', width: '100%' }}>
+      <caption style={{ ...muted, textAlign: 'left', paddingBottom: 8 }}>
+        Read from the loaded tokens.css, so the table cannot drift from it.
+      </caption>
+      <thead>
+        <tr style={{ textAlign: 'left' }}>
+          <th scope="col" style={{ padding: 8 }}>
+            Variable
+          </th>
+          <th scope="col" style={{ padding: 8 }}>
+            Value
+          </th>
+          <th scope="col" style={{ padding: 8 }}>
+            Preview
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cssTokens().map(([name, value]) => (
+          <tr
+            key={name}
+            data-css-token={name}
+            style={{ borderTop: '1px solid var(--gk-color-border)' }}
+          >
+            <th scope="row" style={{ padding: 8, textAlign: 'left' }}>
+              <code style={code}>{name}</code>
+            </th>
+            <td style={{ padding: 8 }}>
+              <code style={{ ...code, color: 'var(--gk-color-ink-muted)' }}>{value}</code>
+            </td>
+            <td style={{ padding: 8 }}>
+              <TokenPreview name={name} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 const meta = {
   title: 'Foundations/Tokens',
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    layout: 'padded',
+    docs: {
+      description: {
+        component: `The design tokens: colours, type scale, spacing, radii, shadows, motion, breakpoints
+and layers. Each exists twice, as a TypeScript constant (\`colors\`, \`fontSizes\`, \`space\`,
+\`radii\`, \`shadows\`, \`durations\`, \`breakpoints\` from \`@gallop/ui-kit\`) and as a
+\`--gk-*\` CSS variable; a unit test keeps the two equal. Every swatch below is drawn from
+those values, none is copied by hand.
+
+**Do** use a token (\`var(--gk-space-4)\`, \`colors.brand\`) for every colour, size, gap,
+radius and shadow. **Don't** write a raw hex or pixel value that a token already names, or add a
+colour outside this palette without adding it to tokens.ts and tokens.css.`,
+      },
+    },
+  },
 } satisfies Meta;
 
 export default meta;
@@ -271,5 +363,23 @@ export const SpaceRadiiShadows: Story = {
       const bar = canvasElement.querySelector<HTMLElement>(`[data-space="${name}"]`)!;
       await expect(bar.getBoundingClientRect().width).toBe(px);
     }
+  },
+};
+
+/** Every CSS variable of tokens.css with its value and a swatch: what a stylesheet can use. */
+export const AllCssVariables: Story = {
+  render: () => <CssTokenTable />,
+  play: async ({ canvasElement }) => {
+    const rows = canvasElement.querySelectorAll('[data-css-token]');
+    await expect(rows.length).toBe(cssTokens().length);
+    // The families the issue names are all on the page.
+    for (const prefix of [
+      '--gk-color-',
+      '--gk-font-size-',
+      '--gk-space-',
+      '--gk-radius-',
+      '--gk-shadow-',
+    ])
+      await expect(canvasElement.querySelector(`[data-css-token^="${prefix}"]`)).not.toBeNull();
   },
 };
