@@ -38,6 +38,14 @@ export function callbackRequestedText({
   return successText;
 }
 
+/**
+ * The confirmation after a visitor asks to be called back: a 480 px modal that
+ * names the phone number we will call (`phone`), a custom `text`, or a plain success message.
+ *
+ * **Usage.** Do show it once the callback request has been saved, with the number the visitor
+ * typed. Don't show it before the request succeeded, and don't use it for other confirmations
+ * (use a toast or a Modal).
+ */
 export function CallbackRequestedModal({
   isOpen,
   onClose,

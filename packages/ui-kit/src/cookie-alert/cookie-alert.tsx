@@ -16,6 +16,13 @@ export interface CookieAlertProps {
   label?: string;
 }
 
+/**
+ * The cookie notice at the bottom of the page, a labelled region with one
+ * dismiss button.
+ *
+ * **Usage.** Do show it until `onDismiss` and remember the dismissal for 180 days. Don't cover
+ * the page's main actions with it or show it again on every page once dismissed.
+ */
 export function CookieAlert({
   isOpen,
   onDismiss,

@@ -22,8 +22,11 @@ export interface DropdownProps {
   label: ReactNode;
   /** Panel content; a function receives `close`. */
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** Open state (controlled); pair with `onOpenChange`. */
   isOpen?: boolean;
+  /** Open on first render (uncontrolled). */
   defaultOpen?: boolean;
+  /** Called when the panel opens or closes. */
   onOpenChange?: (open: boolean) => void;
   /** Wait before closing on pointer leave or an outside click: `true` = 300 ms, or a number. */
   closeDelay?: boolean | number;
@@ -38,10 +41,22 @@ export interface DropdownProps {
   align?: 'start' | 'end';
   /** Accessible name of the panel (it gets `role="group"`). */
   panelLabel?: string;
+  /** Extra class on the panel. */
   className?: string;
+  /** Extra class on the trigger button. */
   triggerClassName?: string;
 }
 
+/**
+ * A button that opens a panel under it (or above it when there is no room
+ * below), for menus, filters and small forms. Closes on an outside click, Escape and scroll, after
+ * `closeDelay` (300 ms with `true`).
+ *
+ * **Usage.** Do give the trigger a label that says what the panel holds and the panel a
+ * `panelLabel`; do pass a function as children to close the panel after a choice. Don't put a
+ * whole form or page in it (use a Sheet on phones or a Modal), and don't rely on `openOnHover`
+ * alone: touch and keyboard users click.
+ */
 export function Dropdown({
   label,
   children,

@@ -27,6 +27,14 @@ export interface EmptyStateProps {
   className?: string;
 }
 
+/**
+ * What a list or search shows when it has nothing to show: an illustration,
+ * a title, a description and an optional action.
+ *
+ * **Usage.** Do say why it is empty and offer the way out as the `action` (Clear filters, Browse
+ * tours). Don't use it for errors (use ErrorView) or while data is still loading (use a
+ * Spinner).
+ */
 export function EmptyState({
   variant = 'nothing-found',
   title,

@@ -55,6 +55,14 @@ export interface ErrorViewProps {
   headingLevel?: 1 | 2;
 }
 
+/**
+ * The error page for an HTTP status: 404 with a way home, 503 with the
+ * contacts, and a generic text for any other status; titles and texts are overridable.
+ *
+ * **Usage.** Do use it as the whole content of a page that failed (`headingLevel` 1) and pass
+ * `contacts` for 503. Don't show raw error messages or stack traces in it, and don't use it for a
+ * failed form field (show the field's error message).
+ */
 export function ErrorView({
   status,
   texts,

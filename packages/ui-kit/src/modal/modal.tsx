@@ -26,6 +26,7 @@ export const MODAL_TRANSITION = 300;
 export const MODAL_FLASH_DURATION = 300;
 
 export interface ModalProps {
+  /** Whether the modal is open; the parent owns this state. */
   isOpen: boolean;
   /** Called when the modal asks to close: Escape, the close button, or an overlay click. */
   onClose: () => void;
@@ -46,11 +47,24 @@ export interface ModalProps {
   closeLabel?: string;
   /** Hides the close button (keep Escape and a footer button as ways out). */
   hideCloseButton?: boolean;
+  /** `alertdialog` for a modal that interrupts to ask for a decision. Default `dialog`. */
   role?: 'dialog' | 'alertdialog';
+  /** Extra class on the modal box. */
   className?: string;
+  /** The modal's content. */
   children?: ReactNode;
 }
 
+/**
+ * A dialog over the page (react-aria): 500 px wide on larger screens (or the
+ * `ModalWidthProvider`'s width), full width minus a margin on phones. Escape, the close button and an
+ * overlay click call `onClose`; focus stays inside while it is open and returns to the opener.
+ *
+ * **Usage.** Do open it from a user action and give it a short `title` that says what it is
+ * about; do put its actions in `footer`. Don't open a modal on page load or on top of another
+ * modal, don't use it for a message that needs no answer (use a toast), and don't make it
+ * `persistent` unless closing it would lose work (a payment in progress).
+ */
 export function Modal({
   isOpen,
   onClose,

@@ -73,6 +73,14 @@ export interface PaginationProps {
   className?: string;
 }
 
+/**
+ * Page links for a long list, with an optional 'Show more' that appends the
+ * next page and a 'Showing {shown} of {total}' count; labels are translatable.
+ *
+ * **Usage.** Do keep the page in the URL so a link or Back returns to it, and pass `shown` and
+ * `total` when known. Don't paginate a list that fits on one page, and don't combine 'Show more'
+ * with page links that would then skip items.
+ */
 export function Pagination({
   page,
   pageCount,

@@ -29,19 +29,27 @@ export type SelectItem = Record<string, unknown> & { header?: boolean; disabled?
 export interface SelectProps<Item extends SelectItem = SelectItem> {
   /** Visible label; also the accessible name. */
   label: string;
+  /** Hides the label visually; it stays the accessible name. */
   hideLabel?: boolean;
+  /** The options; an item with `header: true` is a heading over the options after it. */
   items: readonly Item[];
   /** Which property holds an option's text. Default `text`. */
   textKey?: string;
   /** Which property holds an option's value. Default `value`. */
   valueKey?: string;
+  /** The chosen value (controlled). */
   value?: string | number | null;
+  /** The first chosen value (uncontrolled). */
   defaultValue?: string | number | null;
   /** Called with the chosen value and item. */
   onChange?: (value: string | number, item: Item) => void;
+  /** Shown while nothing is chosen. */
   placeholder?: string;
+  /** Greys it out and skips it in the tab order. */
   isDisabled?: boolean;
+  /** Marks it invalid and shows `errorMessage`. */
   isInvalid?: boolean;
+  /** Shown under the control while `isInvalid`. */
   errorMessage?: string;
   /** Help text under the control, tied to it as its description. */
   description?: string;
@@ -51,6 +59,7 @@ export interface SelectProps<Item extends SelectItem = SelectItem> {
   searchLabel?: string;
   /** Shown when the search matches no option. */
   emptyText?: string;
+  /** Extra class on the wrapper. */
   className?: string;
 }
 
@@ -95,6 +104,15 @@ export function groupSelectItems<Item extends SelectItem>(
   return sections;
 }
 
+/**
+ * A labelled single-choice list (react-aria Select): items with
+ * `textKey`/`valueKey`, header-only entries as group titles, a help `description`, and a search box
+ * for long lists (`searchable`).
+ *
+ * **Usage.** Do use it for 5 or more options (fewer: radio buttons) and keep the visible `label`;
+ * do make long lists (countries, time zones) `searchable`. Don't use it for navigation or for
+ * actions (use a Dropdown), and don't hide the label unless the context names the field.
+ */
 export function Select<Item extends SelectItem = SelectItem>({
   label,
   hideLabel = false,

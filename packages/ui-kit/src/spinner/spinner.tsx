@@ -16,6 +16,13 @@ export interface SpinnerProps {
   className?: string;
 }
 
+/**
+ * A 22 px loading indicator with a screen-reader label ('Loading...').
+ *
+ * **Usage.** Do show it where the content will appear, and mark it `decorative` inside an
+ * element that already says it is busy (a `loading` Button). Don't show several spinners for one
+ * wait, and don't use it for a whole page navigation (TopLoadingBar).
+ */
 export function Spinner({
   size = SPINNER_SIZE,
   label = 'Loading...',

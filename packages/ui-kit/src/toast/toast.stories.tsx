@@ -40,7 +40,55 @@ const meta = {
   title: 'Overlays/Toast',
   component: ToastDemo,
   tags: ['autodocs'],
-  parameters: { layout: 'padded' },
+  parameters: {
+    layout: 'padded',
+    docs: {
+      description: {
+        // The demo wraps the real API: `ToastProvider` once at the root, `useToast()` below it.
+        component: `Short messages about the outcome of an action. Render \`<ToastProvider>\` once
+near the root of the app; any component under it calls \`useToast()\` to show one. Toasts stack
+at the bottom of the window and close themselves after 7000 ms (\`TOAST_DURATION\`); success and
+info are polite status messages, error and warning are alerts.
+
+**Do** confirm the action the user just took in one short sentence (Saved, Payment failed).
+**Don't** put the only copy of important information or a required action in a toast (use a
+Modal or the page), or show several toasts for one action.
+
+### \`ToastProvider\` props
+
+| prop | type | default | description |
+| --- | --- | --- | --- |
+| \`children\` | \`ReactNode\` | | The app, or the part of it that shows toasts. |
+| \`regionLabel\` | \`string\` | \`'Notifications'\` | Accessible name of the region that holds the toasts. |
+| \`closeLabel\` | \`string\` | \`'Close'\` | Accessible name of each toast's close button. |
+
+### \`useToast(): ToastApi\`
+
+Throws when there is no \`ToastProvider\` above the component.
+
+| method | description |
+| --- | --- |
+| \`show(options: ToastOptions): string\` | Shows a toast and returns its id. |
+| \`success(message, options?)\`, \`error(…)\`, \`warning(…)\`, \`info(…)\` | Shows a toast of that type; \`options\` takes \`title\` and \`duration\`. Returns its id. |
+| \`dismiss(id: string)\` | Closes the toast with this id. |
+
+### \`ToastOptions\`
+
+| option | type | default | description |
+| --- | --- | --- | --- |
+| \`message\` | \`ReactNode\` | (required) | The text of the toast. |
+| \`type\` | \`'success' \\| 'error' \\| 'warning' \\| 'info'\` | \`'info'\` | Its colour, icon and how it is announced. |
+| \`title\` | \`string\` | | A bold first line. |
+| \`duration\` | \`number\` | \`7000\` | Ms before it closes itself; \`0\` keeps it until closed. |
+
+\`\`\`tsx
+const toast = useToast();
+toast.success('Removed from favourites');
+toast.show({ type: 'error', title: 'Payment failed', message: 'Your card was not charged.', duration: 0 });
+\`\`\``,
+      },
+    },
+  },
 } satisfies Meta<typeof ToastDemo>;
 
 export default meta;

@@ -18,8 +18,11 @@ export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
 export interface ToastOptions {
+  /** `success`, `error`, `warning` or `info` (default). */
   type?: ToastType;
+  /** A bold first line. */
   title?: string;
+  /** The text of the toast. */
   message: ReactNode;
   /** Ms before it closes itself; `0` keeps it until closed. Default 7000. */
   duration?: number;
@@ -33,10 +36,15 @@ interface ToastEntry extends Required<Omit<ToastOptions, 'title'>> {
 export interface ToastApi {
   /** Shows a toast and returns its id. */
   show: (options: ToastOptions) => string;
+  /** Closes the toast with this id. */
   dismiss: (id: string) => void;
+  /** Shows a success toast. */
   success: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'type'>) => string;
+  /** Shows an error toast (announced as an alert). */
   error: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'type'>) => string;
+  /** Shows a warning toast (announced as an alert). */
   warning: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'type'>) => string;
+  /** Shows an info toast. */
   info: (message: ReactNode, options?: Omit<ToastOptions, 'message' | 'type'>) => string;
 }
 
@@ -50,6 +58,7 @@ export function useToast(): ToastApi {
 }
 
 export interface ToastProviderProps {
+  /** The app, or the part of it that shows toasts. */
   children?: ReactNode;
   /** Accessible name of the region that holds the toasts. */
   regionLabel?: string;
@@ -59,6 +68,17 @@ export interface ToastProviderProps {
 
 let counter = 0;
 
+/**
+ * Holds the toasts of the app: render it once near the root; any component under it
+ * calls `useToast()` to show one. Toasts stack at the bottom, close themselves after 7000 ms
+ * (`TOAST_DURATION`, or `duration`; `0` keeps one), and are announced to screen readers: success
+ * and info politely, error and warning as alerts.
+ *
+ * **Usage.** Do use a toast for the outcome of an action the user just took (Saved, Payment
+ * failed) in one short sentence. Don't put a toast's only copy of important information or an
+ * action that must be taken in it (use a Modal or the page), and don't show several at once for
+ * one action.
+ */
 export function ToastProvider({
   children,
   regionLabel = 'Notifications',

@@ -26,6 +26,14 @@ export interface TopLoadingBarProps {
   label?: string;
 }
 
+/**
+ * A thin progress bar along the top of the window while a navigation or
+ * request is under way.
+ *
+ * **Usage.** Do drive `loading` from the router or the request state and keep one bar per app.
+ * Don't use it for a wait inside one component (use a Spinner) or leave it running when a request
+ * fails.
+ */
 export function TopLoadingBar({
   loading,
   color = TOP_LOADING_BAR.color,
