@@ -42,9 +42,9 @@ const meta = {
   tags: ['autodocs'],
   parameters: {
     layout: 'padded',
+    // The demo wraps the real API: `ToastProvider` once at the root, `useToast()` below it.
     docs: {
       description: {
-        // The demo wraps the real API: `ToastProvider` once at the root, `useToast()` below it.
         component: `Short messages about the outcome of an action. Render \`<ToastProvider>\` once
 near the root of the app; any component under it calls \`useToast()\` to show one. Toasts stack
 at the bottom of the window and close themselves after 7000 ms (\`TOAST_DURATION\`); success and
