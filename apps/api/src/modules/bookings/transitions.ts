@@ -301,6 +301,12 @@ export async function changeRidersIn(
       }));
       throw placesShortError(took, newlyHeavy, weights);
     }
+    await releasePlaces(tx, date.id, {
+      seats: held.seats - wanted.seats,
+      heavy: held.heavy - wanted.heavy,
+    });
+    // Counted after the release: a change that adds a heavier rider while removing another
+    // takes a heavier horse and gives back a seat, and must not reach the minimum by that seat.
     if (took.notGuaranteed === true) {
       await guaranteeIfReached(tx, date.id, {
         now: change.now,
@@ -308,10 +314,6 @@ export async function changeRidersIn(
         notify: change.notify,
       });
     }
-    await releasePlaces(tx, date.id, {
-      seats: held.seats - wanted.seats,
-      heavy: held.heavy - wanted.heavy,
-    });
   }
   if (removed.length > 0) {
     await tx.delete(bookingTourists).where(
