@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl, outbox } from './guest-booking';
+import { apiUrl, outbox, signInWithEmailCode } from './guest-booking';
 import { signIn, signInWithCookies } from './sign-in';
 
 // "Will it run?" (issue 47, decision 111): a date the demo organizer has not guaranteed shows its
@@ -76,23 +76,7 @@ async function bookOneRider(request: APIRequestContext, tour: Tour, date: TourDa
   });
   expect(created.ok(), await created.text()).toBe(true);
   const booking = (await created.json()) as { id: number; status: number };
-  const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
-    headers: json,
-    data: { login: email, code_sender: 'email' },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const code = (await outbox(request, email))
-    .find((message) => message.kind === 'sign-in-code')!
-    .body.match(/\b(\d{5})\b/)![1]!;
-  const signedIn = await request.post(`${apiUrl}/crm/api/user/auth-via-code`, {
-    headers: json,
-    data: { login: email, code },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const { token, refresh_token: refreshToken } = (await signedIn.json()) as {
-    token: string;
-    refresh_token: string;
-  };
+  const { token, refreshToken } = await signInWithEmailCode(request, email);
   return { booking, email, token, refreshToken };
 }
 

@@ -125,6 +125,15 @@ export async function bookAsGuest(
   expect(created.ok(), await created.text()).toBe(true);
   const booking = (await created.json()) as { id: number; uuid: string };
 
+  const { token, refreshToken } = await signInWithEmailCode(request, email);
+  return { tour, booking, email, token, refreshToken };
+}
+
+/** Signs in with the code the API e-mails to `email` (a guest proving the address): the tokens. */
+export async function signInWithEmailCode(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ token: string; refreshToken: string }> {
   const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
     headers: json,
     data: { login: email, code_sender: 'email' },
@@ -142,7 +151,7 @@ export async function bookAsGuest(
     token: string;
     refresh_token: string;
   };
-  return { tour, booking, email, token, refreshToken };
+  return { token, refreshToken };
 }
 
 /** Opens a card payment of the whole booking through the API: the provider's page address. */

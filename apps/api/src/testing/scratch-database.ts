@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '#src/app.ts';
-import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '#src/db/client.ts';
 import { prepareDatabase } from '#src/db/prepare.ts';
 import { openTestDatabase, testDatabaseKind } from './database.ts';
 import { TEST_START_TIMEOUT_MS, testEnv } from './env.ts';
@@ -89,4 +90,24 @@ export async function buildScratchApp(
       await scratch.drop();
     },
   };
+}
+
+/**
+ * A test file's scratch app: built before its tests, dropped after them. `app()` and `db()` are
+ * read inside tests (after `beforeAll`).
+ */
+export function scratchAppForFile(
+  name: string,
+  env: Record<string, string> = {},
+): { app(): FastifyInstance; db(): Database } {
+  let scratch: ScratchApp | undefined;
+  beforeAll(async () => {
+    scratch = await buildScratchApp(name, env);
+  }, 120_000);
+  afterAll(() => scratch?.close());
+  const built = () => {
+    if (!scratch) throw new Error(`The scratch app ${name} is read before it is built`);
+    return scratch;
+  };
+  return { app: () => built().app, db: () => built().scratch.handle.db };
 }

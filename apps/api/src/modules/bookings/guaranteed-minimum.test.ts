@@ -5,12 +5,11 @@
  * bookings really overlap; on PGlite they run one after another and the same assertions hold.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { bookingRequests, chatMessages, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
+import { scratchAppForFile } from '#src/testing/scratch-database.ts';
 import {
   book,
   dateWithSeats,
@@ -20,31 +19,22 @@ import {
   type TourDateRow,
 } from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
+const { app, db } = scratchAppForFile('group_minimum', {
+  PUBLIC_WRITE_LIMIT: '1000000',
+  PUBLIC_URL: 'http://web.test',
+  BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
+});
 const used = new Set<number>();
 const onPostgres = testDatabaseKind() === 'postgres';
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('group_minimum', {
-    PUBLIC_WRITE_LIMIT: '1000000',
-    PUBLIC_URL: 'http://web.test',
-    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
-  });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
 const auth = (token: string) => ({ 'x-authorization': `Bearer ${token}` });
 
 async function dateOf(id: number) {
-  const [date] = await db.select().from(tourDates).where(eq(tourDates.id, id));
+  const [date] = await db().select().from(tourDates).where(eq(tourDates.id, id));
   return date!;
 }
 
 async function bookingsOn(dateId: number) {
-  return db
+  return db()
     .select()
     .from(bookingRequests)
     .where(eq(bookingRequests.tourDateId, dateId))
@@ -53,7 +43,7 @@ async function bookingsOn(dateId: number) {
 
 /** The outbox's messages of `kind` about the date `dateId`. */
 async function dateMessages(dateId: number, kind: string) {
-  return db
+  return db()
     .select()
     .from(outbox)
     .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
@@ -61,7 +51,10 @@ async function dateMessages(dateId: number, kind: string) {
 
 /** The date as the tour page answers it. */
 async function shownDate(date: TourDateRow): Promise<Json> {
-  const [tour] = await db.select({ slug: tours.slug }).from(tours).where(eq(tours.id, date.tourId));
+  const [tour] = await db()
+    .select({ slug: tours.slug })
+    .from(tours)
+    .where(eq(tours.id, date.tourId));
   const response = await app().inject({ url: `/spa/tour?slug=${tour!.slug}&format=short` });
   expect(response.statusCode).toBe(200);
   const dates = (response.json() as { dates: Json[] }).dates;
@@ -76,8 +69,11 @@ const tally = (answers: { status: number }[]) =>
 
 describe('the minimum group of a not-guaranteed date', () => {
   it('waits below the minimum and answers the meter on the tour page', async () => {
-    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 4 });
-    await db.update(tourDates).set({ decisionDate: '2099-03-12' }).where(eq(tourDates.id, date.id));
+    const date = await dateWithSeats(db(), 10, used, { guaranteed: false, minRiders: 4 });
+    await db()
+      .update(tourDates)
+      .set({ decisionDate: '2099-03-12' })
+      .where(eq(tourDates.id, date.id));
     const made = await book(app(), date, { email: uniqueEmail('below'), riders: 3 });
     expect(made.status).toBe(201);
     expect(made.body.status).toBe(1);
@@ -92,7 +88,7 @@ describe('the minimum group of a not-guaranteed date', () => {
   });
 
   it('guarantees the date when a booking reaches it: the waiting requests are confirmed and told once', async () => {
-    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 4 });
+    const date = await dateWithSeats(db(), 10, used, { guaranteed: false, minRiders: 4 });
     const first = await signUp(app());
     const waiting = await book(app(), date, { ...first, riders: 2 });
     expect(waiting.body.status).toBe(1);
@@ -110,11 +106,11 @@ describe('the minimum group of a not-guaranteed date', () => {
       // As the organizer's confirmation: no answer awaited, the hold to pay starts now.
       expect(row.respondBy).toBeNull();
       expect(row.holdUntil).not.toBeNull();
-      const told = await messagesAbout(db, row.id, 'date-guaranteed');
+      const told = await messagesAbout(db(), row.id, 'date-guaranteed');
       expect(told).toHaveLength(1);
       expect(told[0]!.subject).toMatch(/^Your ride on \d{1,2} \w{3} \d{4} is guaranteed/);
       expect(told[0]!.body).toContain('is guaranteed: the group reached its minimum of 4 riders');
-      const chat = await db
+      const chat = await db()
         .select()
         .from(chatMessages)
         .where(
@@ -137,7 +133,7 @@ describe('the minimum group of a not-guaranteed date', () => {
     const later = await book(app(), date, { email: uniqueEmail('later') });
     expect(later.body.status).toBe(2);
     expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
-    expect(await messagesAbout(db, later.body.id as number, 'date-guaranteed')).toHaveLength(0);
+    expect(await messagesAbout(db(), later.body.id as number, 'date-guaranteed')).toHaveLength(0);
 
     // Cancelling below the minimum does not take the guarantee back.
     const cancelled = await app().inject({
@@ -151,7 +147,7 @@ describe('the minimum group of a not-guaranteed date', () => {
   });
 
   it('guarantees the date when added riders reach the minimum', async () => {
-    const date = await dateWithSeats(db, 10, used, { guaranteed: false, minRiders: 3 });
+    const date = await dateWithSeats(db(), 10, used, { guaranteed: false, minRiders: 3 });
     const owner = await signUp(app());
     const made = await book(app(), date, { ...owner, riders: 1 });
     expect(made.body.status).toBe(1);
@@ -171,17 +167,19 @@ describe('the minimum group of a not-guaranteed date', () => {
     expect(changed.statusCode).toBe(200);
     expect((changed.json() as Json).status).toBe(2);
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);
-    expect(await messagesAbout(db, made.body.id as number, 'date-guaranteed')).toHaveLength(1);
+    expect(await messagesAbout(db(), made.body.id as number, 'date-guaranteed')).toHaveLength(1);
   });
 
   it('leaves a guaranteed date, and a date without a minimum, as they are', async () => {
-    const guaranteed = await dateWithSeats(db, 10, used, { minRiders: 2 });
+    const guaranteed = await dateWithSeats(db(), 10, used, { minRiders: 2 });
     const onGuaranteed = await book(app(), guaranteed, { email: uniqueEmail('g'), riders: 3 });
     expect(onGuaranteed.body.status).toBe(2);
     expect(await dateMessages(guaranteed.id, 'organizer-date-guaranteed')).toHaveLength(0);
-    expect(await messagesAbout(db, onGuaranteed.body.id as number, 'date-guaranteed')).toEqual([]);
+    expect(await messagesAbout(db(), onGuaranteed.body.id as number, 'date-guaranteed')).toEqual(
+      [],
+    );
 
-    const undecided = await dateWithSeats(db, 10, used, { guaranteed: false });
+    const undecided = await dateWithSeats(db(), 10, used, { guaranteed: false });
     const full = await book(app(), undecided, { email: uniqueEmail('u'), riders: 6 });
     expect(full.body.status).toBe(1);
     expect((await dateOf(undecided.id)).notGuaranteed).toBe(true);
@@ -193,7 +191,7 @@ describe('the minimum group under concurrency', () => {
 
   it(`40 one-rider bookings at once on a date of minimum 4, ${rounds} rounds: one guarantee`, async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const date = await dateWithSeats(db, 60, used, { guaranteed: false, minRiders: 4 });
+      const date = await dateWithSeats(db(), 60, used, { guaranteed: false, minRiders: 4 });
       const answers = await Promise.all(
         Array.from({ length: 40 }, () => book(app(), date, { email: uniqueEmail('group') })),
       );
