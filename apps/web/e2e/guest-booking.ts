@@ -52,7 +52,7 @@ async function bookableDate(
   { guaranteed = true }: { guaranteed?: boolean } = {},
 ) {
   // Past the first page, which the browsing specs read; later pages only when one has no such date.
-  for (const page of [2, 3, 4, 5]) {
+  for (const page of [2, 3, 4, 5, 6, 7, 8, 9, 10]) {
     const { items } = (await (await request.get(`${apiUrl}/spa/tours?page=${page}`)).json()) as {
       items: { id: number }[];
     };
@@ -72,7 +72,7 @@ async function bookableDate(
     }
   }
   throw new Error(
-    `no ${guaranteed ? 'guaranteed' : 'not guaranteed'} bookable date on pages 2 to 5 of the search`,
+    `no ${guaranteed ? 'guaranteed' : 'not guaranteed'} bookable date on pages 2 to 10 of the search`,
   );
 }
 
