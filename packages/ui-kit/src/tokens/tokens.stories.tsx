@@ -183,25 +183,28 @@ function TokenPreview({ name }: { name: string }) {
   return null;
 }
 
+/** A token table's column headings, as the breakpoint table's. */
+function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr style={{ textAlign: 'left' }}>
+        {names.map((name) => (
+          <th key={name} scope="col" style={{ padding: 8 }}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function CssTokenTable() {
   return (
     <table style={{ ...text, borderCollapse: 'collapse', width: '100%' }}>
       <caption style={{ ...muted, textAlign: 'left', paddingBottom: 8 }}>
         Read from the loaded tokens.css, so the table cannot drift from it.
       </caption>
-      <thead>
-        <tr style={{ textAlign: 'left' }}>
-          <th scope="col" style={{ padding: 8 }}>
-            Variable
-          </th>
-          <th scope="col" style={{ padding: 8 }}>
-            Value
-          </th>
-          <th scope="col" style={{ padding: 8 }}>
-            Preview
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Variable', 'Value', 'Preview']} />
       <tbody>
         {cssTokens().map(([name, value]) => (
           <tr
