@@ -4,11 +4,14 @@
  * killed with SIGKILL while they are in flight. After a restart every request that got no answer
  * is retried with its Idempotency-Key: no acknowledged booking may be lost, no booking made
  * twice, no seat lost or sold twice, and a request committed before the crash gets its booking.
+ * The last round's date waits for a minimum group (decision 111) and the API dies as the booking
+ * that reaches it commits: the guarantee is all or nothing with that booking, so afterwards the
+ * date is guaranteed, every live booking on it confirmed, and the organizer told once.
  * Heavier-horse places across the same crash: `crash-heavy.test.ts`.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import { isActive } from '#src/modules/booking-rules/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import {
@@ -46,7 +49,7 @@ async function committedOn(dateId: number): Promise<number> {
  * flight), once half the seats are booked in the database, and once the date is sold out there
  * (answers are built after the commit, so most bookings then are committed but not yet answered).
  */
-const ROUNDS: { label: string; when: (dateId: number) => KillWhen }[] = [
+const ROUNDS: { label: string; when: (dateId: number) => KillWhen; minRiders?: number }[] = [
   { label: 'after 5 bookings are answered', when: () => ({ acknowledged: 5 }) },
   {
     label: `once ${CAPACITY / 2} bookings are committed`,
@@ -56,7 +59,20 @@ const ROUNDS: { label: string; when: (dateId: number) => KillWhen }[] = [
     label: `once all ${CAPACITY} seats are committed`,
     when: (dateId) => ({ reached: async () => (await committedOn(dateId)) >= CAPACITY }),
   },
+  {
+    label: `on a date waiting for ${CAPACITY / 2} riders, as the one reaching them commits`,
+    minRiders: CAPACITY / 2,
+    when: (dateId) => ({ reached: async () => (await committedOn(dateId)) >= CAPACITY / 2 }),
+  },
 ];
+
+/** The outbox's messages of `kind` about the date `dateId`, or about its bookings. */
+async function messagesOfDate(dateId: number, kind: string) {
+  return bed!.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
+}
 
 describe.runIf(testDatabaseKind() === 'postgres')(
   'booking creation across a crash (SIGKILL)',
@@ -74,8 +90,14 @@ describe.runIf(testDatabaseKind() === 'postgres')(
 
     it.each(ROUNDS.map((round, index) => ({ ...round, round: index + 1 })))(
       'round $round: SIGKILL $label, then retries with the same keys',
-      async ({ round, label, when }) => {
+      async ({ round, label, when, minRiders }) => {
         const date = bed!.dates[round - 1]!;
+        if (minRiders !== undefined) {
+          await bed!.db
+            .update(tourDates)
+            .set({ notGuaranteed: true, minRiders })
+            .where(eq(tourDates.id, date.id));
+        }
         const attempts = Array.from({ length: REQUESTS }, (_, n) =>
           bookingAttempt(date, {
             label: `${round}-${n}`,
@@ -132,6 +154,20 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         const held = active.reduce((sum, booking) => sum + booking.seats, 0);
         expect(seatRow!.free).toBe(CAPACITY - held);
         if (crash.refused.length + retriedRefused.length > 0) expect(seatRow!.free).toBe(0);
+
+        if (minRiders !== undefined) {
+          const [dateRow] = await db.select().from(tourDates).where(eq(tourDates.id, date.id));
+          expect(dateRow!.notGuaranteed).toBe(false);
+          expect(active.filter((booking) => booking.status !== 2)).toEqual([]);
+          expect(await messagesOfDate(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
+          // Told once each: the bookings the date's lock let in before the flip, the one
+          // reaching the minimum included.
+          const told = (await messagesOfDate(date.id, 'date-guaranteed')).map(
+            (message) => (message.payload as { requestId: number }).requestId,
+          );
+          const byId = [...bookings].sort((a, b) => a.id - b.id).map((booking) => booking.id);
+          expect(told.sort((a, b) => a - b)).toEqual(byId.slice(0, minRiders));
+        }
       },
       120_000,
     );

@@ -17,7 +17,7 @@ import { todayIso } from '#src/shared/dates.ts';
 import { runBookingJob, type ExpiryOptions } from './expiry.ts';
 import { releasePlaces } from './seats.ts';
 import { isActive } from '#src/modules/booking-rules/index.ts';
-import { lockBooking } from './transitions.ts';
+import { lockBookingAfterDate } from './transitions.ts';
 
 export const DEV_TOUR_END_PATH = '/dev/booking/end-tour';
 
@@ -47,7 +47,7 @@ type Moved =
 /** Moves booking `id` onto a copy of its date that ended yesterday, in one transaction. */
 async function moveIntoThePast(db: Database, id: number, now: Date): Promise<Moved> {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, id);
+    const booking = await lockBookingAfterDate(tx, id);
     if (!booking) return { kind: 'not-found' };
     if (booking.tourDateId === null) return { kind: 'no-date' };
     const [date] = await tx

@@ -14,6 +14,7 @@ import {
   book,
   dateWithSeats,
   messagesAbout,
+  seatsOf,
   signUp,
   uniqueEmail,
   type TourDateRow,
@@ -212,6 +213,60 @@ describe('the minimum group under concurrency', () => {
       for (const row of rows.slice(0, 3)) {
         expect(row.respondBy).toBeNull();
       }
+    }
+  }, 240_000);
+
+  // A cancel or a rider change locks its booking and then the date; the booking that reaches the
+  // minimum holds the date and then locks every booking on it. Both must take the date first, or
+  // PostgreSQL breaks the cycle by failing one of them (40P01, a 500 to the traveller).
+  it(`cancels and rider changes racing the guarantee, ${rounds * 2} rounds: no failure, seats add up`, async () => {
+    for (let round = 0; round < rounds * 2; round += 1) {
+      const date = await dateWithSeats(db(), 60, used, { guaranteed: false, minRiders: 8 });
+      const owners = await Promise.all(Array.from({ length: 6 }, () => signUp(app())));
+      const waiting: { status: number; body: Json }[] = [];
+      for (const owner of owners) waiting.push(await book(app(), date, { ...owner }));
+      expect(waiting.map((made) => made.body.status)).toEqual([1, 1, 1, 1, 1, 1]);
+      const cancels = owners.slice(0, 3).map((owner, i) =>
+        app().inject({
+          method: 'POST',
+          url: '/crm/api/request/cancel',
+          headers: auth(owner.token),
+          payload: { id: waiting[i]!.body.id },
+        }),
+      );
+      const changes = owners.slice(3).map((owner, i) => {
+        const made = waiting[3 + i]!.body;
+        const [first] = made.tourists as Json[];
+        return app().inject({
+          method: 'POST',
+          url: `/crm/api/request/update-tourists?request_id=${made.id as number}`,
+          headers: auth(owner.token),
+          payload: {
+            tourists: [
+              { id: first!.id, first_name: 'Maya', last_name: 'Hart' },
+              { first_name: 'Ava', last_name: 'Hart' },
+            ],
+          },
+        });
+      });
+      const bookings = Array.from({ length: 6 }, () =>
+        book(app(), date, { email: uniqueEmail('racing') }),
+      );
+      const [cancelled, changed, booked] = await Promise.all([
+        Promise.all(cancels),
+        Promise.all(changes),
+        Promise.all(bookings),
+      ]);
+      expect(tally(cancelled.map((r) => ({ status: r.statusCode })))).toEqual({ 200: 3 });
+      expect(tally(changed.map((r) => ({ status: r.statusCode })))).toEqual({ 200: 3 });
+      expect(tally(booked)).toEqual({ 201: 6 });
+      // 3 riders left + 3 added + 6 new: 12 riders booked, the minimum of 8 reached at some point.
+      const seats = await seatsOf(db(), date.id);
+      expect(seats).toEqual({ capacity: 60, free: 48, sold: 12 });
+      expect((await dateOf(date.id)).notGuaranteed).toBe(false);
+      const live = (await bookingsOn(date.id)).filter((row) => row.status <= 3);
+      expect(live.filter((row) => row.status !== 2)).toEqual([]);
+      expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
     }
   }, 240_000);
 });

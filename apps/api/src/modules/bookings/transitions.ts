@@ -62,6 +62,35 @@ export async function lockBooking(tx: Transaction, id: number): Promise<RequestR
   return row;
 }
 
+/**
+ * The booking's row locked after its date's row: the order every transaction on a date takes
+ * them, since the booking that reaches a minimum group holds the date and then locks every
+ * booking on it (`guaranteeIfReached`). A booking locked first and its date second would close a
+ * cycle PostgreSQL breaks by failing one side (40P01). Undefined when there is no such booking.
+ */
+export async function lockBookingAfterDate(
+  tx: Transaction,
+  id: number,
+): Promise<RequestRow | undefined> {
+  for (;;) {
+    const [seen] = await tx
+      .select({ dateId: bookingRequests.tourDateId })
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, id));
+    if (!seen) return undefined;
+    if (seen.dateId !== null) {
+      await tx
+        .select({ id: tourDates.id })
+        .from(tourDates)
+        .where(eq(tourDates.id, seen.dateId))
+        .for('update');
+    }
+    const row = await lockBooking(tx, id);
+    // Moved to another date between the two reads (only the dev tour-end does): lock that one.
+    if (!row || row.tourDateId === seen.dateId) return row;
+  }
+}
+
 /** The start day of the booking's date, read in the transaction (none: a tour on request). */
 async function startDateOf(tx: Transaction, row: RequestRow) {
   if (row.tourDateId === null) return undefined;
@@ -105,7 +134,7 @@ export async function transitionBooking(
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, id);
+    const row = await lockBookingAfterDate(tx, id);
     if (!row) throw new HttpError(404, 'Booking request not found');
     const date = await startDateOf(tx, row);
     const facts = {
@@ -225,7 +254,7 @@ export async function changeRidersIn(
   id: number,
   change: RiderChange,
 ): Promise<RiderChangeResult> {
-  const row = await lockBooking(tx, id);
+  const row = await lockBookingAfterDate(tx, id);
   if (!row) throw new HttpError(404, 'Booking request not found');
   if (!isActive(row.status)) throw conflict(CANNOT_CHANGE);
   const date = await startDateOf(tx, row);

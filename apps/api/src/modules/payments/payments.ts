@@ -154,8 +154,8 @@ interface SettleResult {
 }
 
 /**
- * Applies the provider's result to a payment, once (the payment's row is locked; a settled one
- * is left as it is). A success is credited to its booking as far as it was due, and the rest
+ * Applies the provider's result to a payment, once (its booking's row and then its own are
+ * locked; a settled one is left as it is). A success is credited to its booking as far as it was due, and the rest
  * recorded as a refund; a success for a payment Gallop had voided (the payer was faster than the
  * void) is applied the same way.
  */
@@ -165,17 +165,20 @@ async function applyProviderResult(
   publicUrl: string,
 ): Promise<SettleResult> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.id, result.payment_id),
-          eq(payments.providerPaymentId, result.provider_payment_id),
-        ),
-      )
-      .for('update');
     const none = { applied: false, refundIds: [] };
+    const thisPayment = and(
+      eq(payments.id, result.payment_id),
+      eq(payments.providerPaymentId, result.provider_payment_id),
+    );
+    const [seen] = await tx
+      .select({ requestId: payments.requestId })
+      .from(payments)
+      .where(thisPayment);
+    if (!seen) return none;
+    // The booking before its payment: the order a cancel or a new start takes them (they lock
+    // the booking, then void its open payments); the other order deadlocks against them.
+    const booking = (await lockBooking(tx, seen.requestId))!;
+    const [payment] = await tx.select().from(payments).where(thisPayment).for('update');
     if (!payment || payment.status === PAYMENT_STATUS.paid) return none;
     const now = new Date();
     if (result.status !== 'succeeded') {
@@ -186,7 +189,6 @@ async function applyProviderResult(
         .where(eq(payments.id, payment.id));
       return { applied: true, refundIds: [] };
     }
-    const booking = (await lockBooking(tx, payment.requestId))!;
     const open =
       booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment;
     const { credit, excess } = creditOf(booking, payment.paymentType, payment.amount, open);
