@@ -118,6 +118,14 @@ await together(
     ),
   (options) =>
     stage(
+      'workflows (actionlint, scripts they call)',
+      'node',
+      ['tooling/scripts/lint-workflows.mjs'],
+      undefined,
+      options,
+    ),
+  (options) =>
+    stage(
       'generated client is fresh',
       'pnpm',
       ['--filter', '@gallop/api-client', 'check:generated'],
