@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { PHONE_COUNTRIES_EN_US } from '@gallop/ui-kit';
+import { phoneCountriesFor } from '@gallop/ui-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { FLAGS_PATH, flagFiles, flagsPlugin } from './flags';
 
 describe('flags', () => {
   it('has a flag for every country of the phone input', () => {
     const files = flagFiles();
-    const missing = PHONE_COUNTRIES_EN_US.filter(
+    const missing = phoneCountriesFor('en-US').filter(
       (country) => !files.has(`${country.iso_code.toLowerCase()}.svg`),
     );
     expect(missing).toEqual([]);

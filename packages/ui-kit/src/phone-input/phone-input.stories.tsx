@@ -34,7 +34,7 @@ export const Typing: Story = {
 export const CountryDropdown: Story = {
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /United States/ }));
-    const listbox = await screen.findByRole('listbox');
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 5_000 });
     await expect(within(listbox).getAllByRole('option')).toHaveLength(10);
     const search = screen.getByRole('searchbox', { name: 'Search country' });
     await waitFor(() => expect(search).toHaveFocus());

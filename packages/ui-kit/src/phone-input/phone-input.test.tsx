@@ -46,7 +46,8 @@ describe('PhoneInput', () => {
   it('lists only primary countries until a search term is typed, then filters all', async () => {
     render(<PhoneInput label="Phone" />);
     await userEvent.click(screen.getByRole('button', { name: /United States/ }));
-    const listbox = await screen.findByRole('listbox');
+    // The dropdown's module loads on this first click.
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 10_000 });
     const primary = within(listbox).getAllByRole('option');
     expect(primary.map((option) => option.textContent)).toContain('Germany+49');
     expect(primary.map((option) => option.textContent)).not.toContain('Mongolia+976');
@@ -57,6 +58,17 @@ describe('PhoneInput', () => {
     // The empty field starts with the chosen calling code.
     expect(number()).toHaveValue('+976');
     // Opens the country dropdown (react-aria popover, search, flags): slow in a simulated DOM.
+  }, 15_000);
+
+  it('opens the country list from the keyboard, its module loading on demand', async () => {
+    render(<PhoneInput label="Phone" />);
+    const trigger = screen.getByRole('button', { name: 'Country: United States' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox', {}, { timeout: 10_000 });
+    expect(screen.getByRole('searchbox', { name: 'Search country' })).toHaveFocus();
   }, 15_000);
 
   it('uses the ru list for the ru locale', async () => {

@@ -1,26 +1,21 @@
 import '../tokens/tokens.css';
 import '../form/input.css';
-import '../form/listbox.css';
-import './phone-input.css';
-import { useId, useMemo, useState, type FocusEvent, type Ref } from 'react';
 import {
-  Autocomplete,
-  Button,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SearchField,
-  Select,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
-import type { PhoneCountry } from './countries/define';
+  lazy,
+  Suspense,
+  useId,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { phoneCountriesFor, type PhoneCountry } from './countries/define';
+import { CountryFace } from './country-face';
 import {
   DEFAULT_PHONE_COUNTRY,
   DEFAULT_PHONE_LOCALE,
-  PHONE_COUNTRY_DROPDOWN_MIN_WIDTH,
   PHONE_FLAGS_PATH,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_INPUT_TEXTS,
@@ -28,8 +23,6 @@ import {
   fillText,
   filterPhoneCountries,
   isValidPhone,
-  phoneCountriesFor,
-  phoneFlagUrl,
   phoneValue,
   sanitizePhone,
   type PhoneInputTexts,
@@ -74,9 +67,14 @@ export interface PhoneInputProps {
   'aria-invalid'?: boolean;
 }
 
+/** The dropdown's module: fetched when the traveller points at, focuses or opens the country. */
+const loadCountrySelect = () => import('./country-select');
+const CountrySelect = lazy(loadCountrySelect);
+
 /**
  * Phone number with a searchable country dropdown (react-aria Select + Autocomplete: listbox
- * pattern). The country is chosen or detected from the number; a mismatch asks to confirm.
+ * pattern, loaded on first use). The country is chosen or detected from the number; a mismatch
+ * asks to confirm.
  */
 export function PhoneInput({
   label,
@@ -107,6 +105,8 @@ export function PhoneInput({
   const [ownCountry, setOwnCountry] = useState(defaultCountry);
   const [term, setTerm] = useState('');
   const [left, setLeft] = useState(false);
+  // Until the traveller reaches for the country, a plain button stands in for the dropdown.
+  const [dropdown, setDropdown] = useState<'idle' | 'wanted'>('idle');
   // A value set from outside (a reset, a prefill) replaces what the field shows.
   const external = value !== undefined && value !== typed.reported;
   if (external) setTyped({ text: value, reported: value });
@@ -159,69 +159,36 @@ export function PhoneInput({
         .join(' ')}
     >
       <div className="gk-phone-input__row">
-        <Select
-          className="gk-phone-input__country"
-          selectedKey={selectedIso}
-          onSelectionChange={(key: Key | null) => key !== null && chooseCountry(String(key))}
-          onOpenChange={(open) => !open && setTerm('')}
-          isDisabled={disabled}
-        >
-          <Label className="gk-visually-hidden">
-            {texts.country_label}: {countryName}
-          </Label>
-          <Button className="gk-phone-input__country-button">
-            {/* Our own rendering: the selected country may be outside the filtered list. */}
-            <SelectValue className="gk-phone-input__value">
-              {() => (
-                <>
-                  {flagsPath !== null && <Flag isoCode={selectedIso} flagsPath={flagsPath} eager />}
-                  <span className="gk-phone-input__iso">{selectedIso}</span>
-                  {selected && ' '}
-                  {selected && <span className="gk-phone-input__code">+{selected.phone_code}</span>}
-                </>
-              )}
-            </SelectValue>
-            <span className="gk-phone-input__chevron" aria-hidden="true" />
-          </Button>
-          <Popover
-            className="gk-phone-input__popover"
-            placement="bottom start"
-            style={{ minWidth: PHONE_COUNTRY_DROPDOWN_MIN_WIDTH }}
+        {dropdown === 'idle' ? (
+          <CountryTrigger
+            label={`${texts.country_label}: ${countryName}`}
+            disabled={disabled}
+            onOpen={() => setDropdown('wanted')}
           >
-            <Autocomplete inputValue={term} onInputChange={setTerm}>
-              <SearchField
-                className="gk-phone-input__search"
-                aria-label={texts.search_country_text}
-                autoFocus
-              >
-                <Input className="gk-input" placeholder={texts.search_country_text} />
-              </SearchField>
-              <ListBox
-                className="gk-listbox"
-                items={visible}
-                renderEmptyState={() => (
-                  <p className="gk-listbox__empty">
-                    {/^\+?\d+$/.test(term.trim())
-                      ? fillText(texts.not_found_code_text, { code: term.trim().replace('+', '') })
-                      : texts.not_found_country_text}
-                  </p>
-                )}
-              >
-                {(item) => (
-                  <ListBoxItem
-                    id={item.iso_code}
-                    textValue={item.name}
-                    className="gk-listbox__option"
-                  >
-                    {flagsPath !== null && <Flag isoCode={item.iso_code} flagsPath={flagsPath} />}
-                    <span>{item.name}</span>
-                    <span className="gk-listbox__hint">+{item.phone_code}</span>
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Autocomplete>
-          </Popover>
-        </Select>
+            <CountryFace isoCode={selectedIso} selected={selected} flagsPath={flagsPath} />
+          </CountryTrigger>
+        ) : (
+          <Suspense
+            fallback={
+              <CountryTrigger label={`${texts.country_label}: ${countryName}`} disabled busy>
+                <CountryFace isoCode={selectedIso} selected={selected} flagsPath={flagsPath} />
+              </CountryTrigger>
+            }
+          >
+            <CountrySelect
+              selectedIso={selectedIso}
+              selected={selected}
+              visible={visible}
+              term={term}
+              onTermChange={setTerm}
+              onChoose={chooseCountry}
+              texts={texts}
+              flagsPath={flagsPath}
+              disabled={disabled}
+              defaultOpen
+            />
+          </Suspense>
+        )}
         <input
           ref={ref}
           id={inputId}
@@ -268,25 +235,47 @@ export function PhoneInput({
   );
 }
 
-/** A square flag; decorative, the country's name or code is always written beside it. */
-function Flag({
-  isoCode,
-  flagsPath,
-  eager = false,
+/**
+ * The country button before the dropdown's module has loaded: it looks the same, starts loading
+ * the module as soon as it is pointed at or focused, and opens the list once it is there.
+ */
+function CountryTrigger({
+  label,
+  disabled,
+  busy = false,
+  onOpen,
+  children,
 }: {
-  isoCode: string;
-  flagsPath: string;
-  eager?: boolean;
+  label: string;
+  disabled: boolean | undefined;
+  busy?: boolean;
+  onOpen?: () => void;
+  children: ReactNode;
 }) {
+  const preload = () => void loadCountrySelect();
+  const openWithArrows = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    onOpen?.();
+  };
   return (
-    <img
-      className="gk-phone-input__flag"
-      src={phoneFlagUrl(isoCode, flagsPath)}
-      alt=""
-      width={18}
-      height={18}
-      loading={eager ? undefined : 'lazy'}
-      decoding="async"
-    />
+    <div className="gk-phone-input__country">
+      <button
+        type="button"
+        className="gk-phone-input__country-button"
+        aria-label={label}
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        aria-busy={busy || undefined}
+        disabled={disabled}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={onOpen}
+        onKeyDown={openWithArrows}
+      >
+        <span className="gk-phone-input__value">{children}</span>
+        <span className="gk-phone-input__chevron" aria-hidden="true" />
+      </button>
+    </div>
   );
 }

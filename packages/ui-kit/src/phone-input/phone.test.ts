@@ -5,11 +5,11 @@ import {
   filterPhoneCountries,
   formatPhone,
   isValidPhone,
-  phoneCountriesFor,
   phoneFlagUrl,
   phoneValue,
   sanitizePhone,
 } from './phone';
+import { phoneCountriesFor } from './countries/define';
 
 describe('sanitizePhone', () => {
   it('blocks letters and symbols, keeps digits, spaces, dashes and brackets', () => {
@@ -45,10 +45,13 @@ describe('detectPhoneCountry and isValidPhone', () => {
 });
 
 describe('country lists', () => {
-  it('ships ru, de and en-US lists with en-US as the fallback', () => {
+  it("names countries in the locale's language, with en-US as the fallback", () => {
     expect(phoneCountriesFor('ru').find((c) => c.iso_code === 'DE')?.name).toBe('Германия');
     expect(phoneCountriesFor('de-AT').find((c) => c.iso_code === 'RU')?.name).toBe('Russland');
-    expect(phoneCountriesFor('fr').find((c) => c.iso_code === 'DE')?.name).toBe('Germany');
+    expect(phoneCountriesFor('fr').find((c) => c.iso_code === 'DE')?.name).toBe('Allemagne');
+    expect(phoneCountriesFor('not a locale!').find((c) => c.iso_code === 'DE')?.name).toBe(
+      'Germany',
+    );
     expect(phoneCountriesFor(undefined)).toBe(phoneCountriesFor('en-US'));
     expect(phoneCountriesFor('en-US').find((c) => c.iso_code === 'RU')).toEqual({
       iso_code: 'RU',
@@ -56,6 +59,17 @@ describe('country lists', () => {
       phone_code: '7',
       is_primary: false,
     });
+  });
+  it("sorts by name in the locale and keeps each language's primary countries", () => {
+    const german = phoneCountriesFor('de');
+    const names = german.map((c) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+    expect(names.indexOf('Ägypten')).toBeLessThan(names.indexOf('Albanien'));
+    expect(filterPhoneCountries(german, '').map((c) => c.iso_code)).toContain('AT');
+    expect(filterPhoneCountries(phoneCountriesFor('en-GB'), '').map((c) => c.iso_code)).toContain(
+      'GB',
+    );
+    expect(german.length).toBeGreaterThan(240);
   });
   it('lists only primary countries without a search term', () => {
     const list = phoneCountriesFor('en-US');

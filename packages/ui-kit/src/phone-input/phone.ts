@@ -1,14 +1,10 @@
 import {
-  AsYouType,
   getCountryCallingCode,
   isValidPhoneNumber,
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
-import { PHONE_COUNTRIES_DE } from './countries/de';
 import type { PhoneCountry } from './countries/define';
-import { PHONE_COUNTRIES_EN_US } from './countries/en-US';
-import { PHONE_COUNTRIES_RU } from './countries/ru';
 
 /** Maximum length of the typed phone number (docs/product.md, Constants). */
 export const PHONE_INPUT_MAX_LENGTH = 18;
@@ -34,22 +30,6 @@ export const PHONE_INPUT_TEXTS = {
 } as const;
 
 export type PhoneInputTexts = { [Key in keyof typeof PHONE_INPUT_TEXTS]: string };
-
-/** Country lists shipped with the kit: ru, de and en-US (the fallback). */
-export const PHONE_COUNTRY_LISTS: Readonly<Record<'en-US' | 'ru' | 'de', readonly PhoneCountry[]>> =
-  {
-    'en-US': PHONE_COUNTRIES_EN_US,
-    ru: PHONE_COUNTRIES_RU,
-    de: PHONE_COUNTRIES_DE,
-  };
-
-/** The list for a locale (`ru`, `ru-RU`, `de-AT` …); anything else gets en-US. */
-export function phoneCountriesFor(locale: string | undefined): readonly PhoneCountry[] {
-  const language = locale?.toLowerCase().split(/[-_]/)[0];
-  if (language === 'ru') return PHONE_COUNTRY_LISTS.ru;
-  if (language === 'de') return PHONE_COUNTRY_LISTS.de;
-  return PHONE_COUNTRY_LISTS['en-US'];
-}
 
 /** Without a term only primary countries; with one, matches on name, ISO code or calling code. */
 export function filterPhoneCountries(
@@ -79,12 +59,14 @@ export function sanitizePhone(text: string, country: string | undefined): string
   return phone.slice(0, PHONE_INPUT_MAX_LENGTH);
 }
 
-/** The country an international number (`+…`) belongs to, once the digits tell. */
+/**
+ * The country an international number (`+…`) belongs to, once the digits tell (`+49 30` is
+ * Germany; `+7 912` Russia and `+7 701` Kazakhstan). Parsing rather than libphonenumber's
+ * as-you-type formatter, which would add 7 kB gzip to every form with a phone field.
+ */
 export function detectPhoneCountry(phone: string): string | undefined {
   if (!phone.startsWith('+')) return undefined;
-  const typing = new AsYouType();
-  typing.input(phone);
-  return typing.getCountry();
+  return parsePhoneNumberFromString(phone)?.country;
 }
 
 /** The flag image of a country under `flagsPath`, e.g. `/flags/1x1/de.svg`. */
