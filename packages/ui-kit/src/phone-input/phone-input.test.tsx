@@ -62,7 +62,7 @@ describe('PhoneInput', () => {
 
   it('opens the country list from the keyboard, its module loading on demand', async () => {
     render(<PhoneInput label="Phone" />);
-    const trigger = screen.getByRole('button', { name: 'Country: United States' });
+    const trigger = screen.getByRole('button', { name: 'Country: United States, US +1' });
     expect(trigger).toHaveAttribute('aria-haspopup', 'listbox');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     trigger.focus();

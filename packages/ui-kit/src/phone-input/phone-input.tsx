@@ -151,6 +151,9 @@ export function PhoneInput({
   const describedByIds =
     [describedBy, (detected || wrong) && hintId].filter(Boolean).join(' ') || undefined;
   const countryName = selected?.name ?? selectedIso;
+  // The button's name is its visible text after a hidden lead ("Country: Germany, DE +49"), so
+  // speech input can say what it sees.
+  const countryLabel = `${texts.country_label}: ${countryName}, `;
 
   return (
     <div
@@ -161,7 +164,7 @@ export function PhoneInput({
       <div className="gk-phone-input__row">
         {dropdown === 'idle' ? (
           <CountryTrigger
-            label={`${texts.country_label}: ${countryName}`}
+            label={countryLabel}
             disabled={disabled}
             onOpen={() => setDropdown('wanted')}
           >
@@ -170,7 +173,7 @@ export function PhoneInput({
         ) : (
           <Suspense
             fallback={
-              <CountryTrigger label={`${texts.country_label}: ${countryName}`} disabled busy>
+              <CountryTrigger label={countryLabel} disabled busy>
                 <CountryFace isoCode={selectedIso} selected={selected} flagsPath={flagsPath} />
               </CountryTrigger>
             }
@@ -263,7 +266,6 @@ function CountryTrigger({
       <button
         type="button"
         className="gk-phone-input__country-button"
-        aria-label={label}
         aria-haspopup="listbox"
         aria-expanded={false}
         aria-busy={busy || undefined}
@@ -273,6 +275,7 @@ function CountryTrigger({
         onClick={onOpen}
         onKeyDown={openWithArrows}
       >
+        <span className="gk-visually-hidden">{label}</span>
         <span className="gk-phone-input__value">{children}</span>
         <span className="gk-phone-input__chevron" aria-hidden="true" />
       </button>
