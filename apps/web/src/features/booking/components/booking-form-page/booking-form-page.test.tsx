@@ -521,10 +521,7 @@ describe('BookingFormPage: the season check (decision 117)', () => {
       ...tour,
       start_city: { id: 5, name: 'Wadi Rum Village' },
       countries: [{ id: 10, name: 'Jordan' }],
-      dates: [
-        ...tour.dates,
-        { ...tour.dates[0], id: 71, start: '2027-10-04', end: '2027-10-11' },
-      ],
+      dates: [...tour.dates, { ...tour.dates[0], id: 71, start: '2027-10-04', end: '2027-10-11' }],
     } as unknown as Tour;
     await renderInApp(<BookingFormPage tour={withDates} dateId={70} user={undefined} />, {
       fetch: async (request) => {
@@ -540,10 +537,12 @@ describe('BookingFormPage: the season check (decision 117)', () => {
     await within(dateChoice).findByText('Poor season:', {}, SLOW_CI);
     expect(asked).toEqual(['?destination_id=5&kind=city']);
     expect(
-      within(dateChoice).getByRole('radio', { name: /12–19 Jul 2027.*Poor season: Hot: 34\s°C highs/ }),
+      within(dateChoice).getByRole('radio', {
+        name: /12–19 Jul 2027.*Poor season: Hot: 34\s°C highs/,
+      }),
     ).toBeChecked();
-    expect(within(dateChoice).getByRole('radio', { name: /4–11 Oct 2027/ })).not.toHaveAccessibleName(
-      /Poor season/,
-    );
+    expect(
+      within(dateChoice).getByRole('radio', { name: /4–11 Oct 2027/ }),
+    ).not.toHaveAccessibleName(/Poor season/);
   });
 });

@@ -65,10 +65,7 @@ function SeasonTourDates({
   return <RidingTourDates {...props} season={season} />;
 }
 
-function RidingTourDates({
-  riding,
-  ...props
-}: Omit<TourDatesProps, 'place'> & { season: Season }) {
+function RidingTourDates({ riding, ...props }: Omit<TourDatesProps, 'place'> & { season: Season }) {
   return riding ? (
     <PassportTourDates {...props} riding={riding} />
   ) : (

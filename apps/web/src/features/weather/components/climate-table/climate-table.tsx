@@ -10,11 +10,19 @@ export interface ClimateTableProps {
   placeName: string;
   /** With it, a last column says how each month suits riding (the season check). */
   forRiding?: ((month: ClimateMonth) => ReactNode) | undefined;
+  /** False leaves the sunny days out (a narrow widget); by default they show when known. */
+  sunnyDays?: boolean | undefined;
 }
 
 /** Month by month: day and night temperature, rainfall and, when known, sunny days. */
-export function ClimateTable({ months, system, placeName, forRiding }: ClimateTableProps) {
-  const hasSunnyDays = months.some((month) => month.sunny_days !== undefined);
+export function ClimateTable({
+  months,
+  system,
+  placeName,
+  forRiding,
+  sunnyDays = true,
+}: ClimateTableProps) {
+  const hasSunnyDays = sunnyDays && months.some((month) => month.sunny_days !== undefined);
   return (
     // The table scrolls sideways on a phone: a named, focusable region lets keyboard users scroll it.
     <div

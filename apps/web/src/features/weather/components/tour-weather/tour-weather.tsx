@@ -103,6 +103,8 @@ export function TourWeather({ startCity, countries, dates, defaultSystem }: Tour
         months={shown}
         system={system}
         placeName={place.name}
+        // The weather page has the sunny days; here the riding column takes their place.
+        sunnyDays={false}
         forRiding={(month) => <ForRiding month={month} system={system} />}
       />
       {onTheseDates && <p className="tour-weather__riding">{onTheseDates}</p>}
