@@ -42,7 +42,12 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // with the passport (+0.15 kB; the passport's code loads only for a fit search): 129.77 kB.
 // With the shell's one rider passport loader after hydration, which replaces each card's own
 // (+0.07 kB, the loader's chunk reference): 129.84 kB, the limit 129.9 kB.
-const FIRST_LOAD_LIMIT = '129.9 kB';
+// 2026-12-04: the season check (decision 117) adds no code to the first load, but its rule and the
+// tour climate query (lib/season, lib/tour-climate), shared by the tour page, the booking form and
+// the weather pages, are a chunk of their own: one more name in the entry's preload map, +0.04 kB
+// (129.88 -> 129.92 kB, measured before and after on the same machine). The limit is now the
+// 130 kB target itself.
+const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

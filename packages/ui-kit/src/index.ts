@@ -124,6 +124,8 @@ export type {
 } from './rider-level';
 export { decisionText, formatDecisionDay, GroupMeter, groupMeterText } from './group-meter';
 export type { GroupMeterProps } from './group-meter';
+export { SeasonMark } from './season-mark';
+export type { SeasonMarkProps } from './season-mark';
 export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
 export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';

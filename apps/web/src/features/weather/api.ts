@@ -1,12 +1,10 @@
 import type { components, GallopClient } from '@gallop/api-client';
-import {
-  getDestinationClimateQueryOptions,
-  listDestinationsQueryOptions,
-} from '@gallop/api-client/query';
+import { listDestinationsQueryOptions } from '@gallop/api-client/query';
 import { filtersToQuery } from '@gallop/search-filters';
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { orNotFound } from '../../lib/not-found';
+import { destinationClimateQueryOptions } from '../../lib/tour-climate';
 
 export type Destination = components['schemas']['Destination'];
 type PlaceKind = 'country' | 'region' | 'city';
@@ -45,13 +43,8 @@ export function countryPlacesQueryOptions(
 }
 
 export function climateQueryOptions(api: GallopClient, place: Pick<WeatherPlace, 'id' | 'kind'>) {
-  return {
-    ...getDestinationClimateQueryOptions(api, {
-      query: { destination_id: place.id, kind: place.kind },
-    }),
-    // Climate normals are long-term averages.
-    staleTime: 60 * 60_000,
-  };
+  // The tour page and the booking form read the same cache entry (lib/tour-climate).
+  return destinationClimateQueryOptions(api, place);
 }
 
 /**

@@ -46,6 +46,10 @@ describe('pleasantMonths', () => {
   it('keeps mild, fairly dry months', () => {
     const months = [month(1, 30, 40), month(2, 24, 40), month(3, 24, 120), month(4, 15, 80)];
     expect(pleasantMonths(months)).toEqual([2, 4]);
+    // The season check's good months (decision 117): 12 °C and 100 mm are in.
+    expect(pleasantMonths([month(1, 12, 100), month(2, 11.9, 40), month(3, 20, 100.5)])).toEqual([
+      1,
+    ]);
   });
 });
 

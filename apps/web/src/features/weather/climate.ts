@@ -1,5 +1,14 @@
 import type { components } from '@gallop/api-client';
-import type { MeasurementSystem } from '@gallop/i18n';
+import { bestMonths } from '../../lib/season';
+
+export {
+  formatRain,
+  formatTemperature,
+  rainIn,
+  rainUnit,
+  temperatureIn,
+  temperatureUnit,
+} from '../../lib/climate-units';
 
 export type ClimateMonth = components['schemas']['ClimateMonth'];
 
@@ -28,52 +37,12 @@ export function shortMonthName(month: number): string {
   return monthName(month).slice(0, 3);
 }
 
-const NBSP = '\u00a0';
-const MM_PER_INCH = 25.4;
-
-/** A temperature in the visitor's unit, rounded to a whole degree (normals are not precise). */
-export function temperatureIn(celsius: number, system: MeasurementSystem): number {
-  // `+ 0` turns a rounded -0 into 0.
-  return Math.round(system === 'metric' ? celsius : (celsius * 9) / 5 + 32) + 0;
-}
-
-export function temperatureUnit(system: MeasurementSystem): string {
-  return system === 'metric' ? '°C' : '°F';
-}
-
-/** '30 °C' or '86 °F'. */
-export function formatTemperature(celsius: number, system: MeasurementSystem): string {
-  return `${temperatureIn(celsius, system)}${NBSP}${temperatureUnit(system)}`;
-}
-
-/** Rainfall as a number: whole millimetres, or inches to one decimal. */
-export function rainIn(millimetres: number, system: MeasurementSystem): string {
-  if (system === 'metric') return String(Math.round(millimetres));
-  return (millimetres / MM_PER_INCH).toFixed(1);
-}
-
-export function rainUnit(system: MeasurementSystem): string {
-  return system === 'metric' ? 'mm' : 'in';
-}
-
-/** '50 mm' or '2.0 in'. */
-export function formatRain(millimetres: number, system: MeasurementSystem): string {
-  return `${rainIn(millimetres, system)}${NBSP}${rainUnit(system)}`;
-}
-
-/** Months comfortable for a day in the saddle: mild days and little rain (our rule of thumb). */
-export const PLEASANT_RIDING = { dayMinC: 15, dayMaxC: 28, rainMaxMm: 80 } as const;
-
-/** The months (1-12) whose normals meet `PLEASANT_RIDING`. */
+/**
+ * The months (1-12) pleasant for a day in the saddle: the season check's good months (decision
+ * 117), the same rule the tour page and the booking form read.
+ */
 export function pleasantMonths(months: readonly ClimateMonth[]): number[] {
-  return months
-    .filter(
-      (month) =>
-        month.temperature_max >= PLEASANT_RIDING.dayMinC &&
-        month.temperature_max <= PLEASANT_RIDING.dayMaxC &&
-        month.precipitation_mm <= PLEASANT_RIDING.rainMaxMm,
-    )
-    .map((month) => month.month);
+  return bestMonths(months);
 }
 
 /**

@@ -507,3 +507,42 @@ describe('BookingFormPage rider fit', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('BookingFormPage: the season check (decision 117)', () => {
+  it('marks a date in a poor month with why, in the date choice’s own name', async () => {
+    const desert = Array.from({ length: 12 }, (_, index) => ({
+      month: index + 1,
+      temperature_min: 12,
+      temperature_max: index === 6 ? 34.4 : 24,
+      precipitation_mm: 10,
+    }));
+    const asked: string[] = [];
+    const withDates = {
+      ...tour,
+      start_city: { id: 5, name: 'Wadi Rum Village' },
+      countries: [{ id: 10, name: 'Jordan' }],
+      dates: [...tour.dates, { ...tour.dates[0], id: 71, start: '2027-10-04', end: '2027-10-11' }],
+    } as unknown as Tour;
+    await renderInApp(<BookingFormPage tour={withDates} dateId={70} user={undefined} />, {
+      fetch: async (request) => {
+        const url = new URL(request.url);
+        if (url.pathname !== '/spa/destination-climate') {
+          return Response.json({ message: 'Not found' }, { status: 404 });
+        }
+        asked.push(url.search);
+        return Response.json({ destination_id: 5, months: desert });
+      },
+    });
+    const dateChoice = await screen.findByRole('group', { name: 'Date' }, SLOW_CI);
+    await within(dateChoice).findByText('Poor season:', {}, SLOW_CI);
+    expect(asked).toEqual(['?destination_id=5&kind=city']);
+    expect(
+      within(dateChoice).getByRole('radio', {
+        name: /12–19 Jul 2027.*Poor season: Hot: 34\s°C highs/,
+      }),
+    ).toBeChecked();
+    expect(
+      within(dateChoice).getByRole('radio', { name: /4–11 Oct 2027/ }),
+    ).not.toHaveAccessibleName(/Poor season/);
+  });
+});

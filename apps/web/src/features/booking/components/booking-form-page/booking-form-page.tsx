@@ -13,6 +13,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { DateGroupMeter } from '../../../../lib/date-group-meter';
+import { DateSeasonMark } from '../../../../lib/date-season-mark';
+import { useDateSeason } from '../../../../lib/tour-climate';
 import { formProblems } from '../../../../lib/form-problems';
 import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
@@ -85,6 +87,8 @@ export function BookingFormPage({
     bookable.find((date) => date.id === dateId)?.id ?? bookable[0]?.id,
   );
   const date: TourDate | undefined = bookable.find((d) => d.id === selectedId);
+  // The season check (decision 117): a date in a poor month for riding says why.
+  const season = useDateSeason(tour);
   const maxTourists = Math.min(MAX_TOURISTS, date?.number_of_free_seats ?? MAX_TOURISTS);
   const [count, setCount] = useState(1);
   const tourists = Math.min(count, Math.max(1, maxTourists));
@@ -206,6 +210,11 @@ export function BookingFormPage({
                         ? ' · confirmed by the organizer'
                         : ' · instant confirmation'}
                     </span>
+                    <DateSeasonMark
+                      verdict={season.seasonOf(option)}
+                      system={season.system}
+                      className="booking-date__season"
+                    />
                     <DateGroupMeter date={option} className="booking-date__group" />
                   </span>
                   <strong>{formatPrice(option.price, option.currency)}</strong>

@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, fakeAnswers } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { TOUR_DATES_SHOWN, TourDates } from './tour-dates';
@@ -152,5 +153,73 @@ describe('TourDates with the rider passport', () => {
     // The passport is read after hydration: give it the renders it takes.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText(/No horse/)).toBeNull();
+  });
+});
+
+describe('TourDates: the season check (decision 117)', () => {
+  /** A desert: hot in July, wet in August, good in spring. */
+  const desert = Array.from({ length: 12 }, (_, index) => ({
+    month: index + 1,
+    temperature_min: 10,
+    temperature_max: index === 6 ? 34.4 : 22,
+    precipitation_mm: index === 7 ? 182 : 20,
+  }));
+  const climateApi = () => {
+    const asked: string[] = [];
+    const fake = createFakeApi({
+      ...fakeAnswers,
+      '/spa/destination-climate': { destination_id: 5, months: desert },
+    });
+    const fetch = async (request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/spa/destination-climate') asked.push(url.search);
+      return fake.fetch(request);
+    };
+    return { fetch, asked };
+  };
+  const dates = [
+    tourDate({ id: 41, start: '2027-04-10', end: '2027-04-17' }),
+    tourDate({ id: 42, start: '2027-07-03', end: '2027-07-10' }),
+    tourDate({ id: 43, start: '2027-07-28', end: '2027-08-04' }),
+  ];
+
+  it('marks each date in a poor month with why, in words, from the start city’s climate', async () => {
+    const api = climateApi();
+    await renderInApp(
+      <TourDates
+        tourId={7}
+        dates={dates}
+        place={{ start_city: { id: 5, name: 'Wadi Rum Village' }, countries: [] }}
+      />,
+      { fetch: api.fetch },
+    );
+    const marks = await screen.findAllByText('Poor season:', {}, { timeout: 5000 });
+    expect(marks).toHaveLength(2);
+    expect(api.asked).toEqual(['?destination_id=5&kind=city']);
+    const [, april, july, summer] = screen.getAllByRole('row');
+    expect(july).toContainElement(marks[0] ?? null);
+    expect(within(july as HTMLElement).getByText('Hot: 34 °C highs')).toBeInTheDocument();
+    expect(within(july as HTMLElement).queryByText(/Wet/)).toBeNull();
+    expect(summer).toHaveTextContent('Poor season: Hot: 34 °C highs · Wet: 182 mm of rain');
+    expect(within(april as HTMLElement).queryByText(/Poor season/)).toBeNull();
+  });
+
+  it('reads the first country without a start city, and marks nothing without climate data', async () => {
+    const asked: string[] = [];
+    const fake = createFakeApi(fakeAnswers);
+    await renderInApp(
+      <TourDates tourId={7} dates={dates} place={{ countries: [{ id: 10, name: 'Jordan' }] }} />,
+      {
+        fetch: async (request) => {
+          const url = new URL(request.url);
+          if (url.pathname === '/spa/destination-climate') asked.push(url.search);
+          return fake.fetch(request);
+        },
+      },
+    );
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await waitFor(() => expect(asked).toEqual(['?destination_id=10&kind=country']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/Poor season/)).toBeNull();
   });
 });

@@ -13,6 +13,10 @@ import {
   type TourDate,
 } from '../../format';
 import { DateGroupMeter } from '../../../../lib/date-group-meter';
+import { DateSeasonMark } from '../../../../lib/date-season-mark';
+import type { MeasurementSystem } from '@gallop/i18n';
+import type { SeasonVerdict } from '../../../../lib/season';
+import { useDateSeason, type ClimatePlace } from '../../../../lib/tour-climate';
 import { noHorseOnDate, type TourRidingBrief } from '../../../../lib/rider-fit';
 import { useVisitorPassport } from '../../../../lib/visitor-passport';
 import { useBookingBase } from '../../../../lib/use-booking-base';
@@ -27,7 +31,14 @@ export interface TourDatesProps {
   dates: readonly TourDate[];
   /** With the tour's riding, a date without a horse for the passport's weight says so. */
   riding?: TourRidingBrief | undefined;
+  /**
+   * Where the tour's climate is read: a date in a poor month for riding says why (after
+   * hydration: the climate is asked by the browser, decision 117).
+   */
+  place?: { start_city?: ClimatePlaceName; countries?: readonly ClimatePlaceName[] } | undefined;
 }
+
+type ClimatePlaceName = Pick<ClimatePlace, 'id' | 'name'>;
 
 type NoHorse = (date: TourDate) => boolean;
 
@@ -37,7 +48,24 @@ const horsesUnknown: NoHorse = () => false;
  * Dates and variants with their prices, terms, seats and flags; each can be requested. Variants
  * of the same days ('Shared room', 'Private room') say which they are.
  */
-export function TourDates({ riding, ...props }: TourDatesProps) {
+export function TourDates({ place, ...props }: TourDatesProps) {
+  return place ? (
+    <SeasonTourDates {...props} place={place} />
+  ) : (
+    <RidingTourDates {...props} season={seasonUnknown} />
+  );
+}
+
+/** The dates, each in a poor month for riding marked with why, once the climate is known. */
+function SeasonTourDates({
+  place,
+  ...props
+}: Omit<TourDatesProps, 'place'> & { place: NonNullable<TourDatesProps['place']> }) {
+  const season = useDateSeason(place);
+  return <RidingTourDates {...props} season={season} />;
+}
+
+function RidingTourDates({ riding, ...props }: Omit<TourDatesProps, 'place'> & { season: Season }) {
   return riding ? (
     <PassportTourDates {...props} riding={riding} />
   ) : (
@@ -45,11 +73,21 @@ export function TourDates({ riding, ...props }: TourDatesProps) {
   );
 }
 
+interface Season {
+  seasonOf: (date: TourDate) => SeasonVerdict | undefined;
+  system: MeasurementSystem;
+}
+
+const seasonUnknown: Season = { seasonOf: () => undefined, system: 'metric' };
+
 /**
  * The dates, each marked when the weight of the visitor's rider passport needs a heavier horse
  * and the date has none left (after hydration: the server render knows no passport).
  */
-function PassportTourDates({ riding, ...props }: TourDatesProps & { riding: TourRidingBrief }) {
+function PassportTourDates({
+  riding,
+  ...props
+}: Omit<TourDatesProps, 'place'> & { riding: TourRidingBrief; season: Season }) {
   const { ready, passport } = useVisitorPassport();
   const weight = ready ? (passport?.weightKg ?? null) : null;
   const noHorse: NoHorse = (date) =>
@@ -61,7 +99,8 @@ function TourDatesTable({
   tourId,
   dates,
   noHorse,
-}: Omit<TourDatesProps, 'riding'> & { noHorse: NoHorse }) {
+  season,
+}: Omit<TourDatesProps, 'riding' | 'place'> & { noHorse: NoHorse; season: Season }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? dates : dates.slice(0, TOUR_DATES_SHOWN);
   return (
@@ -80,7 +119,14 @@ function TourDatesTable({
         </thead>
         <tbody>
           {shown.map((date) => (
-            <TourDateRow key={date.id} tourId={tourId} date={date} noHorse={noHorse(date)} />
+            <TourDateRow
+              key={date.id}
+              tourId={tourId}
+              date={date}
+              noHorse={noHorse(date)}
+              season={season.seasonOf(date)}
+              system={season.system}
+            />
           ))}
         </tbody>
       </table>
@@ -97,11 +143,16 @@ function TourDateRow({
   tourId,
   date,
   noHorse,
+  season,
+  system,
 }: {
   tourId: number;
   date: TourDate;
   /** The passport's weight needs a heavier horse and none is free on this date. */
   noHorse: boolean;
+  /** How the date's months suit riding, once the climate is known. */
+  season: SeasonVerdict | undefined;
+  system: MeasurementSystem;
 }) {
   const base = useBookingBase();
   const discount = formatDiscount(date);
@@ -131,6 +182,7 @@ function TourDateRow({
             ))}
           </span>
         )}
+        <DateSeasonMark verdict={season} system={system} className="tour-dates__season" />
         <DateGroupMeter date={date} />
       </td>
       <td className="tour-dates__price" data-label="Price per person">

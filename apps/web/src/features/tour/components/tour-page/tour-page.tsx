@@ -167,7 +167,7 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
 
           <Section id="dates" title="Dates and prices">
             {tour.dates.length > 0 && (
-              <TourDates tourId={tour.id} dates={tour.dates} riding={tour.riding} />
+              <TourDates tourId={tour.id} dates={tour.dates} riding={tour.riding} place={tour} />
             )}
             {/* Nothing to book right now: the visitor can follow the tour for new dates. */}
             {!bookable && <LazyFollowTourCard tourId={tour.id} tourName={tour.name} />}

@@ -1,6 +1,6 @@
 import type { MeasurementSystem } from '@gallop/i18n';
+import { RIDING_SEASON } from '../../../../lib/season';
 import {
-  PLEASANT_RIDING,
   climateHighlights,
   describeMonths,
   formatRain,
@@ -21,10 +21,12 @@ export function ClimateSummary({ months, system }: ClimateSummaryProps) {
   const highlights = climateHighlights(months);
   if (!highlights) return null;
   const pleasant = describeMonths(pleasantMonths(months));
-  const rule = `days of ${formatTemperature(PLEASANT_RIDING.dayMinC, system)} to ${formatTemperature(
-    PLEASANT_RIDING.dayMaxC,
-    system,
-  )} and up to ${formatRain(PLEASANT_RIDING.rainMaxMm, system)} of rain in the month`;
+  const temperature = (celsius: number) => formatTemperature(celsius, system);
+  const rule =
+    `days of ${temperature(RIDING_SEASON.goodHighMinC)} to ${temperature(RIDING_SEASON.goodHighMaxC)} ` +
+    `and up to ${formatRain(RIDING_SEASON.goodRainMaxMm, system)} of rain in the month; ` +
+    `days above ${temperature(RIDING_SEASON.poorHighAboveC)} or below ${temperature(RIDING_SEASON.poorHighBelowC)}, ` +
+    `or more than ${formatRain(RIDING_SEASON.poorRainAboveMm, system)} of rain, make a poor month`;
   const facts = [
     {
       label: 'Warmest month',

@@ -1,4 +1,5 @@
 import type { MeasurementSystem } from '@gallop/i18n';
+import type { ReactNode } from 'react';
 import { formatRain, formatTemperature, monthName, type ClimateMonth } from '../../climate';
 import './climate-table.css';
 
@@ -7,11 +8,21 @@ export interface ClimateTableProps {
   system: MeasurementSystem;
   /** The place, for the table's caption. */
   placeName: string;
+  /** With it, a last column says how each month suits riding (the season check). */
+  forRiding?: ((month: ClimateMonth) => ReactNode) | undefined;
+  /** False leaves the sunny days out (a narrow widget); by default they show when known. */
+  sunnyDays?: boolean | undefined;
 }
 
 /** Month by month: day and night temperature, rainfall and, when known, sunny days. */
-export function ClimateTable({ months, system, placeName }: ClimateTableProps) {
-  const hasSunnyDays = months.some((month) => month.sunny_days !== undefined);
+export function ClimateTable({
+  months,
+  system,
+  placeName,
+  forRiding,
+  sunnyDays = true,
+}: ClimateTableProps) {
+  const hasSunnyDays = sunnyDays && months.some((month) => month.sunny_days !== undefined);
   return (
     // The table scrolls sideways on a phone: a named, focusable region lets keyboard users scroll it.
     <div
@@ -31,6 +42,7 @@ export function ClimateTable({ months, system, placeName }: ClimateTableProps) {
             <th scope="col">Night</th>
             <th scope="col">Rain</th>
             {hasSunnyDays && <th scope="col">Sunny days</th>}
+            {forRiding && <th scope="col">For riding</th>}
           </tr>
         </thead>
         <tbody>
@@ -45,6 +57,7 @@ export function ClimateTable({ months, system, placeName }: ClimateTableProps) {
               </td>
               <td>{formatRain(month.precipitation_mm, system)}</td>
               {hasSunnyDays && <td>{month.sunny_days ?? '–'}</td>}
+              {forRiding && <td className="climate-table__riding">{forRiding(month)}</td>}
             </tr>
           ))}
         </tbody>

@@ -62,8 +62,12 @@ describe('TourWeather', () => {
       'July',
     ]);
     expect(rows[1]).toHaveTextContent('30 °C');
+    // The season check (decision 117): 12-28 °C days and ≤ 100 mm good, above 32 °C poor.
+    const best = within(widget).getByRole('group', { name: 'Best months to ride here' });
+    expect(best).toHaveTextContent('February–December');
+    expect(rows.map((row) => row.lastElementChild?.textContent)).toEqual(['Good', 'Fair', 'Good']);
     expect(
-      within(widget).getByText('Of these months, December is the most pleasant for riding.'),
+      within(widget).getByText('Of these months, July and December are among the best for riding.'),
     ).toBeInTheDocument();
     expect(
       await within(widget).findByRole('link', {
@@ -85,10 +89,32 @@ describe('TourWeather', () => {
     expect(api.asked).toEqual(['?destination_id=10&kind=country']);
     expect(within(widget).getAllByRole('row')).toHaveLength(13);
     expect(
-      within(widget).getByText(
-        'The pleasant months for riding here: February–June and August–December.',
-      ),
-    ).toBeInTheDocument();
+      within(widget).getByRole('group', { name: 'Best months to ride here' }),
+    ).toHaveTextContent('February–December');
+  });
+
+  it('marks a poor month with its reason in words, in the units shown', async () => {
+    const desert = months.map((month) =>
+      month.month === 1 ? { ...month, temperature_max: 35, precipitation_mm: 180 } : month,
+    );
+    const fake = createFakeApi({
+      ...fakeAnswers,
+      '/spa/destination-climate': { destination_id: 5, months: desert },
+    });
+    await renderInApp(
+      <TourWeather
+        startCity={{ id: 5, name: 'Mendoza' }}
+        countries={[]}
+        dates={dates}
+        defaultSystem="metric"
+      />,
+      { fetch: fake.fetch },
+    );
+    const widget = await screen.findByRole('region', { name: 'Weather on these dates' }, SLOW_CI);
+    const january = within(widget).getByRole('row', { name: /^January/ });
+    expect(january).toHaveTextContent('Poor Hot: 35 °C highs · Wet: 180 mm of rain');
+    fireEvent.click(within(widget).getByRole('button', { name: /Imperial/ }));
+    expect(january).toHaveTextContent('Poor Hot: 95 °F highs · Wet: 7.1 in of rain');
   });
 
   it('shows nothing when the destination has no climate data', async () => {

@@ -1,0 +1,2 @@
+export { SeasonMark } from './season-mark';
+export type { SeasonMarkProps } from './season-mark';

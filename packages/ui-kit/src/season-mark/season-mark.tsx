@@ -1,0 +1,36 @@
+import '../tokens/tokens.css';
+import './season-mark.css';
+import { cx } from '../internal/class-names';
+
+export interface SeasonMarkProps {
+  /** Why the season is poor, in words: 'Hot: 34 °C highs', 'Wet: 180 mm of rain'. */
+  reasons: readonly string[];
+  /** What the mark says before its reasons. */
+  label?: string | undefined;
+  className?: string | undefined;
+}
+
+/**
+ * A date that falls in a poor season for riding, with why in words. The words carry the meaning
+ * (never the colour alone); the icon is decoration, hidden from assistive technology. A `span`, so
+ * it fits inside a label (a date choice) or a table cell. Nothing without a reason.
+ */
+export function SeasonMark({ reasons, label = 'Poor season', className }: SeasonMarkProps) {
+  if (reasons.length === 0) return null;
+  return (
+    <span className={cx('gk-season-mark', className)}>
+      <span className="gk-season-mark__icon" aria-hidden="true">
+        !
+      </span>
+      <span className="gk-season-mark__text">
+        <span className="gk-season-mark__label">{label}:</span>{' '}
+        {reasons.map((reason, index) => (
+          <span key={reason} className="gk-season-mark__reason">
+            {index > 0 ? ' · ' : ''}
+            {reason}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
