@@ -42,6 +42,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // with the passport (+0.15 kB; the passport's code loads only for a fit search): 129.77 kB.
 // With the shell's one rider passport loader after hydration, which replaces each card's own
 // (+0.07 kB, the loader's chunk reference): 129.84 kB, the limit 129.9 kB.
+// 2026-12-04: 129.95 kB for issue 47's horse-welfare card, which adds no byte to the entry (same
+// length, 407,720 B, before and after): only the content hashes of the tour and organizer page
+// chunks it joins changed, and the entry gzips 31 B larger with them (129.884 -> 129.915 kB,
+// measured with `vite build` before and after on the same machine).
 // 2026-12-04: the season check (decision 117) adds no code to the first load, but its rule and the
 // tour climate query (lib/season, lib/tour-climate), shared by the tour page, the booking form and
 // the weather pages, are a chunk of their own: one more name in the entry's preload map, +0.04 kB

@@ -3400,6 +3400,8 @@ export interface components {
     /** @description A tour page. */
     Tour: components['schemas']['TourSummary'] & {
       description: string;
+      /** @description How the tour's horses are kept: the organizer's statement with this tour's own values over it; null when the organizer has not stated it (decision 114). */
+      horse_welfare: components['schemas']['HorseWelfare'] | null;
       /** @description The dates and variants from today on, soonest first (past dates are not listed). */
       dates: components['schemas']['TourDate'][];
       /** @description The day-by-day program for `/spa/tour-program`; null when the tour has none. */
@@ -3641,6 +3643,8 @@ export interface components {
       is_published_on_site?: boolean;
       messengers?: components['schemas']['Messengers'];
       images?: components['schemas']['MediaItem'][];
+      /** @description How the organizer keeps its horses; null when it has not stated it (decision 114). */
+      horse_welfare: components['schemas']['HorseWelfare'] | null;
     };
     VerificationInfo: {
       is_email_verified: boolean;
@@ -3665,6 +3669,8 @@ export interface components {
       email?: string;
       phone?: string;
       avatar_id?: number;
+      /** @description How the organizer keeps its horses (decision 114); null withdraws the statement, absent keeps it. */
+      horse_welfare?: components['schemas']['HorseWelfareInput'] | null;
     };
     /** @description A request from someone who wants to become an organizer on the site. */
     OrganizerRequestInput: {
@@ -4449,6 +4455,62 @@ export interface components {
       min_riding_age: number;
       max_riding_age: number | null;
     };
+    /**
+     * @description Where the horses are when they do not work (decision 114): `herd_pasture` in a herd on pasture day and night, `herd_daytime` in a herd by day and stabled at night, `paddocks` turned out in paddocks (alone or in pairs), `stables` stabled, exercised by hand.
+     * @enum {string}
+     */
+    HorseTurnout: 'herd_pasture' | 'herd_daytime' | 'paddocks' | 'stables';
+    /**
+     * @description What happens to a horse too old to work: `kept_for_life` retired on the organizer's land, `rehomed` to a known home, `sold`.
+     * @enum {string}
+     */
+    HorseRetirement: 'kept_for_life' | 'rehomed' | 'sold';
+    /**
+     * @description A part of a horse-welfare statement a tour may state differently from its organizer.
+     * @enum {string}
+     */
+    HorseWelfareField:
+      | 'rest_days_per_week'
+      | 'max_work_hours_per_day'
+      | 'turnout'
+      | 'vet_on_call'
+      | 'vet_check_weeks'
+      | 'farrier_weeks'
+      | 'farrier_on_call'
+      | 'weight_policy';
+    /** @description How an organizer keeps its horses, or a tour's horses (decision 114). On a tour, `tour_overrides` names the parts the tour states differently from its organizer and `weight_policy` carries the tour's weight limits; on an organizer, the list is empty and the limits are null (they belong to each tour). */
+    HorseWelfare: {
+      /** @description Days a week each horse does not work. */
+      rest_days_per_week: number;
+      /** @description The most hours a horse works in a day (at least the tour's longest riding day). */
+      max_work_hours_per_day: number;
+      turnout: components['schemas']['HorseTurnout'];
+      vet: {
+        /** @description A vet can be called out at any time during a tour. */
+        on_call: boolean;
+        /** @description Routine vet checks every N weeks; null when there are none on a schedule. */
+        check_weeks: number | null;
+      };
+      farrier: {
+        /** @description A farrier can be called when a horse needs one. */
+        on_call: boolean;
+        /** @description Shoeing or trimming every N weeks; null when only on call (barefoot herds). */
+        every_weeks: number | null;
+      };
+      weight_policy: {
+        /** @description The organizer's (or tour's) words on rider weight. */
+        text: string | null;
+        /** @description The tour's standard horses' limit (`TourRiding`); null on an organizer. */
+        max_rider_weight_kg: number | null;
+        /** @description The tour's heavier horses' limit; null on an organizer. */
+        heavy_rider_weight_kg: number | null;
+      };
+      retirement: {
+        kind: components['schemas']['HorseRetirement'];
+        note: string | null;
+      };
+      tour_overrides: components['schemas']['HorseWelfareField'][];
+    };
     /** @description What a traveller's cancellation gives back: the tier with the longest notice that the cancellation meets applies; closer to the start than every tier gives nothing back. A cancellation by the organizer, by support or by the system gives back everything paid. */
     CancellationPolicy: {
       /** @enum {string} */
@@ -4524,6 +4586,19 @@ export interface components {
       date_from: string;
       /** Format: date */
       date_to: string;
+    };
+    /** @description An organizer's horse-welfare statement. The farrier comes every `farrier_weeks` or on call (at least one of the two). */
+    HorseWelfareInput: {
+      rest_days_per_week: number;
+      max_work_hours_per_day: number;
+      turnout: components['schemas']['HorseTurnout'];
+      vet_on_call: boolean;
+      vet_check_weeks?: number | null;
+      farrier_weeks?: number | null;
+      farrier_on_call: boolean;
+      weight_policy?: string | null;
+      retirement: components['schemas']['HorseRetirement'];
+      retirement_note?: string | null;
     };
     /**
      * @description The profile after an email confirmation. `token` and `refresh_token` (as in `AuthSession`)

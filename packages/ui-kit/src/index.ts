@@ -130,6 +130,23 @@ export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
 export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';
 export type { Pace, PaceMixBarProps, PaceShare } from './pace-mix';
+
+// Horse welfare (issue 47): how a tour's or an organizer's horses are kept
+export {
+  HORSE_RETIREMENT_LABELS,
+  HORSE_TURNOUT_LABELS,
+  HORSE_WELFARE_NOT_STATED,
+  HorseWelfareCard,
+  horseWelfareItems,
+} from './horse-welfare-card';
+export type {
+  HorseRetirement,
+  HorseTurnout,
+  HorseWelfareCardProps,
+  HorseWelfareFacts,
+  HorseWelfareItem,
+  HorseWelfareTopic,
+} from './horse-welfare-card';
 export {
   RIDER_SELF_ASSESSMENT_TEXTS,
   RiderSelfAssessment,

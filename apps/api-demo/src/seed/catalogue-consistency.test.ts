@@ -354,3 +354,52 @@ describe('the demo catalogue’s riding requirements', () => {
     expect(places!.gone).toBeLessThan(places!.offered);
   });
 });
+
+describe('the demo catalogue’s horse welfare (decision 114)', () => {
+  it('is stated by every organizer, varied, and agrees with every tour’s riding', async () => {
+    const organizers = await rows<{
+      rest: number | null;
+      turnout: string | null;
+      retirement: string | null;
+      farrier_weeks: number | null;
+      farrier_on_call: boolean | null;
+    }>(sql`select welfare_rest_days_per_week as rest, welfare_turnout as turnout,
+      welfare_retirement as retirement, welfare_farrier_weeks as farrier_weeks,
+      welfare_farrier_on_call as farrier_on_call from organizers`);
+    expect(organizers.every((row) => row.turnout !== null && row.rest !== null)).toBe(true);
+    expect(new Set(organizers.map((row) => row.turnout)).size).toBe(4);
+    expect(new Set(organizers.map((row) => row.retirement)).size).toBe(3);
+    expect(new Set(organizers.map((row) => row.rest)).size).toBeGreaterThan(1);
+    expect(organizers.some((row) => row.farrier_weeks === null && row.farrier_on_call)).toBe(true);
+
+    const tours = await rows<{
+      hours_longest_day: number;
+      work_hours: number;
+      rest: number;
+      own_rest: number | null;
+      own_hours: number | null;
+      landscape: string;
+      difficulty: number;
+      type: number;
+      is_cruise: boolean;
+    }>(sql`select t.hours_longest_day, coalesce(t.welfare_max_work_hours, o.welfare_max_work_hours) as work_hours,
+      coalesce(t.welfare_rest_days_per_week, o.welfare_rest_days_per_week) as rest,
+      t.welfare_rest_days_per_week as own_rest, t.welfare_max_work_hours as own_hours,
+      r.landscape, t.difficulty, t.type, t.is_cruise
+      from tours t join organizers o on o.id = t.organizer_id
+      join regions r on r.id = t.region_ids[1]`);
+    // The horses work at least as long as the riders ride on the longest day.
+    expect(tours.filter((tour) => tour.work_hours < tour.hours_longest_day)).toEqual([]);
+    // A long steppe crossing rests its horses at least two days a week, in its own words.
+    const crossings = tours.filter(
+      (tour) =>
+        tour.type === 1 && !tour.is_cruise && tour.landscape === 'steppe' && tour.difficulty >= 3,
+    );
+    expect(crossings.length).toBeGreaterThan(0);
+    expect(crossings.every((tour) => tour.rest >= 2 && tour.own_rest !== null)).toBe(true);
+    // A few tours override, most take their organizer's statement.
+    const overriding = tours.filter((tour) => tour.own_rest !== null || tour.own_hours !== null);
+    expect(overriding.length).toBeGreaterThan(0);
+    expect(overriding.length).toBeLessThan(tours.length / 3);
+  });
+});

@@ -3,11 +3,13 @@ import { insertInChunks, type SeedContext } from './context.ts';
 import { FIRST_NAMES, LAST_NAMES, ORGANIZATION_SUFFIXES } from './data/words.ts';
 import type { SeededWorld } from './geography.ts';
 import { slugify } from './slug.ts';
+import { seedOrganizerWelfare, type SeedOrganizerWelfare } from './welfare.ts';
 
 export interface SeededOrganizer {
   id: number;
   type: 'organization' | 'author';
   countryId: number;
+  welfare: SeedOrganizerWelfare;
 }
 
 /** At least 72 organizers (the issue asks for 60+), one per 50 tours at benchmark sizes. */
@@ -83,9 +85,18 @@ export async function seedOrganizers(
           }
         : {}) as Record<string, string>,
       createdAt: new Date(Date.UTC(2019 + random.int(0, 5), random.int(0, 11), random.int(1, 28))),
+      ...seedOrganizerWelfare({ id, countryIso: country.seed.iso }),
     };
   });
   await insertInChunks(rows, 500, (chunk) => ctx.db.insert(organizers).values(chunk));
   ctx.log(`organizers: ${rows.length}`);
-  return rows.map(({ id, type, countryId }) => ({ id, type, countryId }));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    countryId: row.countryId,
+    welfare: seedOrganizerWelfare({
+      id: row.id,
+      countryIso: world.countries.find((c) => c.id === row.countryId)!.seed.iso,
+    }),
+  }));
 }

@@ -23,6 +23,7 @@ import { FIRST_NAMES, INCLUDED, LAST_NAMES, NOT_INCLUDED } from './data/words.ts
 import { addDays } from './dates.ts';
 import type { SeededCountry, SeededRegion, SeededWorld } from './geography.ts';
 import type { SeededOrganizer } from './organizers.ts';
+import { seedTourWelfare } from './welfare.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
 import type { PolicyName } from '@gallop/api/src/modules/bookings/index.ts';
 import { landscapeName, parseLandscape } from '@gallop/api/src/modules/media/index.ts';
@@ -475,6 +476,10 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     coast: region.coast,
     minAge,
   });
+  const welfare = seedTourWelfare(
+    { kind, landscape: region.landscape, difficulty, ...riding },
+    organizer.welfare,
+  );
   dates.forEach((date, index) =>
     Object.assign(
       date,
@@ -522,6 +527,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     isBest: random.chance(0.05),
     popularity: random.int(0, 1000),
     ...riding,
+    ...welfare,
     ...tourAggregates(
       dates,
       tourReviews.map((review) => review.rating),

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cities, waterObjects } from './geography.ts';
-import { organizers } from './organizers.ts';
+import { HORSE_TURNOUTS, organizers } from './organizers.ts';
 import { ships } from './taxonomy.ts';
 
 /** The emoji an organizer may pin to a tour: the contract's `TourEmoji` (no migration: plain text). */
@@ -155,6 +155,16 @@ export const tours = pgTable(
     minRidingAge: smallint().notNull().default(10),
     maxRidingAge: smallint(),
     nonRidersWelcome: boolean().notNull().default(false),
+    // Horse welfare this tour states differently from its organizer (decision 114); null: the
+    // organizer's. Retirement is the organizer's alone.
+    welfareRestDaysPerWeek: smallint(),
+    welfareMaxWorkHours: real(),
+    welfareTurnout: text({ enum: HORSE_TURNOUTS }),
+    welfareVetOnCall: boolean(),
+    welfareVetCheckWeeks: smallint(),
+    welfareFarrierWeeks: smallint(),
+    welfareFarrierOnCall: boolean(),
+    welfareWeightPolicy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -182,6 +192,11 @@ export const tours = pgTable(
       'tours_rider_weights',
       sql`${table.maxRiderWeightKg} between 40 and 200 and ${table.heavyRiderWeightKg} >= ${table.maxRiderWeightKg} and ${table.heavyRiderWeightKg} <= 200`,
     ),
+    check('tours_welfare_rest_days', sql`${table.welfareRestDaysPerWeek} between 0 and 7`),
+    check('tours_welfare_work_hours', sql`${table.welfareMaxWorkHours} between 1 and 12`),
+    check('tours_welfare_vet_weeks', sql`${table.welfareVetCheckWeeks} between 1 and 52`),
+    check('tours_welfare_farrier_weeks', sql`${table.welfareFarrierWeeks} between 1 and 26`),
+    check('tours_welfare_weight_policy', sql`length(${table.welfareWeightPolicy}) <= 1000`),
     check(
       'tours_riding_ages',
       sql`${table.minRidingAge} >= 0 and (${table.maxRidingAge} is null or ${table.maxRidingAge} >= ${table.minRidingAge})`,

@@ -39,3 +39,4 @@ export { loadTourPage } from './tour/page.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';
 export { publishedCards } from './tour/published-cards.ts';
 export { resolveTourSlug } from './tour/slug.ts';
+export { organizerWelfare, welfareColumns } from './tour/welfare.ts';

@@ -28,6 +28,7 @@ import {
 } from '#src/http/rate-limit.ts';
 import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
+import { welfareColumns } from '#src/modules/catalog/index.ts';
 import { toOrganizer } from './profile.ts';
 
 type Schemas = components['schemas'];
@@ -219,6 +220,7 @@ export function ownOrganizersHandlers(
       await checkReferences(input, user);
       const name = input.name.trim();
       const email = input.email?.toLowerCase() ?? null;
+      const welfare = input.horse_welfare ? welfareColumns(input.horse_welfare) : {};
       const id = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(organizers)
@@ -234,6 +236,7 @@ export function ownOrganizersHandlers(
             phone: input.phone ?? null,
             avatarSeed: randomInt(1, 2 ** 31 - 1),
             avatarUploadId: input.avatar_id ?? null,
+            ...welfare,
             emailCheck: emailCheckFor(email, user),
             isPublishedOnSite: false,
           })
@@ -271,6 +274,8 @@ export function ownOrganizersHandlers(
         changes.phoneCheck = CHECK_NONE;
       }
       if (input.avatar_id !== undefined) changes.avatarUploadId = input.avatar_id;
+      if (input.horse_welfare !== undefined)
+        Object.assign(changes, welfareColumns(input.horse_welfare));
       if (input.email !== undefined && input.email.toLowerCase() !== current.email) {
         changes.email = input.email.toLowerCase();
         changes.emailCheck = emailCheckFor(changes.email, user);

@@ -11,6 +11,7 @@ import {
   cities,
   countries,
   languages,
+  organizers,
   regions,
   seoPages,
   tourDates,
@@ -31,6 +32,7 @@ import { latestReviews, TOUR_REVIEWS_LIMIT } from '../reviews.ts';
 import { tourPath, type TourRow } from './slug.ts';
 import { tiersOf, toCancellationPolicy } from '#src/modules/booking-rules/index.ts';
 import { tourRiding } from './riding.ts';
+import { tourWelfare } from './welfare.ts';
 
 export type Tour = components['schemas']['Tour'];
 export type ProgramDay = components['schemas']['ProgramDay'];
@@ -224,9 +226,24 @@ export async function loadTourPage(
   options: TourPageOptions,
   dates?: TourDate[],
 ): Promise<Tour> {
-  const [cards, tourDateList] = await Promise.all([
+  const [cards, tourDateList, [organizer]] = await Promise.all([
     loadTourCards(db, [tour.id], options),
     dates ?? futureTourDates(db, tour.id, options.today, options),
+    db
+      .select({
+        welfareRestDaysPerWeek: organizers.welfareRestDaysPerWeek,
+        welfareMaxWorkHours: organizers.welfareMaxWorkHours,
+        welfareTurnout: organizers.welfareTurnout,
+        welfareVetOnCall: organizers.welfareVetOnCall,
+        welfareVetCheckWeeks: organizers.welfareVetCheckWeeks,
+        welfareFarrierWeeks: organizers.welfareFarrierWeeks,
+        welfareFarrierOnCall: organizers.welfareFarrierOnCall,
+        welfareWeightPolicy: organizers.welfareWeightPolicy,
+        welfareRetirement: organizers.welfareRetirement,
+        welfareRetirementNote: organizers.welfareRetirementNote,
+      })
+      .from(organizers)
+      .where(eq(organizers.id, tour.organizerId)),
   ]);
   const card = cards[0];
   if (!card) throw new Error(`Tour ${tour.id} vanished while its page was built`);
@@ -235,6 +252,7 @@ export async function loadTourPage(
     description: tour.description,
     dates: tourDateList,
     riding: tourRiding(tour),
+    horse_welfare: organizer ? tourWelfare(tour, organizer) : null,
   };
   if (options.format === 'short') return page;
 

@@ -20,6 +20,16 @@ export function organizerFixture(overrides: Partial<Organizer> = {}): Organizer 
     country: { id: 75, name: 'France' },
     tours_count: 10,
     images: [{ image: '/media/generated/horse/20018/{{size}}.jpg', alt: 'Auvergne, photo 1' }],
+    horse_welfare: {
+      rest_days_per_week: 1,
+      max_work_hours_per_day: 7,
+      turnout: 'paddocks',
+      vet: { on_call: true, check_weeks: null },
+      farrier: { on_call: true, every_weeks: 8 },
+      weight_policy: { text: null, max_rider_weight_kg: null, heavy_rider_weight_kg: null },
+      retirement: { kind: 'rehomed', note: 'To families nearby.' },
+      tour_overrides: [],
+    },
     ...overrides,
   };
 }

@@ -51,6 +51,16 @@ const reviewAuthors = () =>
     .map((item) => within(item).getByText(/^Rider \d+$/).textContent);
 
 describe('OrganizerPageView', () => {
+  it('shows how the provider keeps its horses', async () => {
+    await renderPage();
+    const section = screen.getByRole('region', { name: 'How the horses are kept' });
+    const card = within(section).getByRole('region', { name: 'Horse welfare' });
+    expect(within(card).getByText('1 rest day a week')).toBeInTheDocument();
+    expect(within(card).getByText('Turned out in paddocks')).toBeInTheDocument();
+    expect(within(card).getByText('Retired horses are rehomed')).toBeInTheDocument();
+    expect(within(card).queryByText('This tour')).toBeNull();
+  });
+
   it('shows the provider, its trust badges, facts and tours', async () => {
     await renderPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Auvergne Trail Company');

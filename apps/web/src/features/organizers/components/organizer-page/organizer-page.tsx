@@ -1,4 +1,11 @@
-import { Breadcrumbs, countText, MediaViewer, RatingIndicator, TileGallery } from '@gallop/ui-kit';
+import {
+  Breadcrumbs,
+  countText,
+  HorseWelfareCard,
+  MediaViewer,
+  RatingIndicator,
+  TileGallery,
+} from '@gallop/ui-kit';
 import type { MediaItem } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -151,6 +158,13 @@ export function OrganizerPageView({
               )}
             </Section>
           )}
+
+          <Section id="horses" title="How the horses are kept">
+            <HorseWelfareCard
+              welfare={organizer.horse_welfare}
+              notStatedText={`${organizer.name} has not yet said how its horses are kept. Ask them in the chat before you book.`}
+            />
+          </Section>
 
           <Section id="tours" title={`Tours by ${organizer.name}`}>
             <OrganizerTours

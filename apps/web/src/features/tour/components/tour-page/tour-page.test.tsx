@@ -56,6 +56,25 @@ async function renderTourPage(
 }
 
 describe('TourPageView', () => {
+  it('shows how the horses are kept in the Riding section, the tour’s own parts marked', async () => {
+    await renderTourPage();
+    const riding = screen.getByRole('region', { name: 'Riding' });
+    const card = within(riding).getByRole('region', { name: 'Horse welfare' });
+    expect(within(card).getByText('2 rest days a week').closest('li')).toHaveTextContent(
+      'This tour',
+    );
+    expect(
+      within(card).getByText('Riders up to 95 kg with clothing (up to 110 kg on a heavier horse)'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('In a herd on pasture day and night')).toBeInTheDocument();
+  });
+
+  it('says so when the organizer has not stated how its horses are kept', async () => {
+    await renderTourPage(undefined, undefined, { overrides: { horse_welfare: null } });
+    const card = screen.getByRole('region', { name: 'Horse welfare' });
+    expect(card).toHaveTextContent('has not yet said how its horses are kept');
+  });
+
   it('shows the tour with its sections, facts and the cheapest date to book', async () => {
     const tour = await renderTourPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tour.name);

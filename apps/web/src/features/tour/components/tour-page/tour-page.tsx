@@ -1,6 +1,7 @@
 import {
   Breadcrumbs,
   CancellationPolicy,
+  HorseWelfareCard,
   RatingIndicator,
   ScrollSpy,
   TileGallery,
@@ -145,6 +146,7 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
 
           <Section id="riding" title="Riding">
             <TourRiding riding={tour.riding} heavyPlacesFree={tour.heavy_places_free} />
+            <HorseWelfareCard className="tour-page__welfare" welfare={tour.horse_welfare} />
           </Section>
 
           {has('photos') && (
