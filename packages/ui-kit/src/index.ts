@@ -129,6 +129,14 @@ export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';
 export type { Pace, PaceMixBarProps, PaceShare } from './pace-mix';
 export {
+  formatAmount,
+  RideProfile,
+  rideProfileDayName,
+  rideProfileSummary,
+  ridingDayLine,
+} from './ride-profile';
+export type { RideProfileDay, RideProfileProps, RideProfileSummary } from './ride-profile';
+export {
   RIDER_SELF_ASSESSMENT_TEXTS,
   RiderSelfAssessment,
   SELF_ASSESSMENT_PACES,
