@@ -3425,6 +3425,34 @@ export interface components {
       title: string;
       description?: string;
       images?: components['schemas']['MediaItem'][];
+      /** @description The day in numbers (decision 113); null when the programme does not state them. */
+      riding?: components['schemas']['RidingDay'] | null;
+    };
+    /** @description A programme day in numbers (decision 113). A rest day (or a day without riding) has `rest_day: true` and null hours, distance, ascent and pace mix; it may still name where the night is spent. The tour's `hours_typical_day` and `hours_longest_day` are derived from these days. */
+    RidingDay: {
+      /** @description No riding this day. */
+      rest_day: boolean;
+      /** @description Hours in the saddle. */
+      hours: number | null;
+      /** @description Distance ridden, in kilometres. */
+      distance_km: number | null;
+      /** @description Total climb in metres; null where the ground is flat enough not to matter. */
+      ascent_m: number | null;
+      pace_mix: components['schemas']['PaceMix'] | null;
+      overnight: components['schemas']['OvernightPlace'] | null;
+    };
+    /** @description Share of riding time at each pace, in percent; the four sum to 100. */
+    PaceMix: {
+      walk: number;
+      trot: number;
+      canter: number;
+      gallop: number;
+    };
+    /** @description Where the night after this day is spent. */
+    OvernightPlace: {
+      name: string;
+      lat: number;
+      lng: number;
     };
     TourProgram: {
       id: number;
@@ -4539,13 +4567,7 @@ export interface components {
       | 'tundra';
     /** @description What a tour asks of its riders, each a field (decision 106): the brief every card carries and the rest the tour page shows. */
     TourRiding: components['schemas']['TourRidingBrief'] & {
-      /** @description Share of riding time at each pace, in percent; the four sum to 100. */
-      pace_mix: {
-        walk: number;
-        trot: number;
-        canter: number;
-        gallop: number;
-      };
+      pace_mix: components['schemas']['PaceMix'];
       terrain: components['schemas']['Terrain'][];
       /** @description Hours in the saddle on a typical programme day. */
       hours_typical_day: number;

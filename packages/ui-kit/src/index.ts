@@ -148,6 +148,14 @@ export type {
   HorseWelfareTopic,
 } from './horse-welfare-card';
 export {
+  formatAmount,
+  RideProfile,
+  rideProfileDayName,
+  rideProfileSummary,
+  ridingDayLine,
+} from './ride-profile';
+export type { RideProfileDay, RideProfileProps, RideProfileSummary } from './ride-profile';
+export {
   RIDER_SELF_ASSESSMENT_TEXTS,
   RiderSelfAssessment,
   SELF_ASSESSMENT_PACES,

@@ -14,7 +14,7 @@ export interface SeededTaxonomy {
   restKinds: { id: number; fits: string[]; when?: When | undefined }[];
   collections: { id: number; when?: When | undefined }[];
   languageCodes: string[];
-  ships: { id: number; cabinsCapacity: number }[];
+  ships: { id: number; name: string; cabinsCapacity: number }[];
 }
 
 export async function seedTaxonomy(ctx: SeedContext): Promise<SeededTaxonomy> {
@@ -61,6 +61,6 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<SeededTaxonomy> {
     })),
     collections: COLLECTIONS.map((collection, index) => ({ id: index + 1, when: collection.when })),
     languageCodes: LANGUAGES.map((language) => language.code),
-    ships: shipRows.map(({ id, cabinsCapacity }) => ({ id, cabinsCapacity })),
+    ships: shipRows.map(({ id, name, cabinsCapacity }) => ({ id, name, cabinsCapacity })),
   };
 }

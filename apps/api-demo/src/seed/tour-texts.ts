@@ -79,9 +79,13 @@ export function tourDescription(random: Random, facts: TextFacts): string {
   ].join('\n\n');
 }
 
+/** What the day is for the riding numbers (decision 113). */
+export type ProgrammeDayKind = 'arrival' | 'ride' | 'rest' | 'departure' | 'one-day';
+
 export interface ProgrammeDay {
   title: string;
   description: string;
+  kind: ProgrammeDayKind;
 }
 
 /** Items of `list` in a random order, starting over (reshuffled) when it runs out. */
@@ -99,14 +103,15 @@ function* cycle<T>(random: Random, list: readonly T[]): Generator<T, never> {
  */
 export function tourProgramme(random: Random, facts: TextFacts, days: number): ProgrammeDay[] {
   const paces = cycle(random, days > 1 ? facts.pace.dayPace : facts.pace.oneDay.dayPace);
-  const write = (day: DayTemplate): ProgrammeDay => {
+  const write = (day: DayTemplate, kind: ProgrammeDayKind): ProgrammeDay => {
     const what = fill(day.description, placeholders(facts));
     return {
       title: fill(day.text, placeholders(facts)),
       description: day.short ? what : `${what} ${paces.next().value}`,
+      kind,
     };
   };
-  if (days <= 1) return [write(ONE_DAY)];
+  if (days <= 1) return [write(ONE_DAY, 'one-day')];
   const candidates = MIDDLE_DAYS.filter(fits(facts));
   // A day off only on longer rides, and no more than one.
   const restAllowed = days >= 5;
@@ -119,7 +124,11 @@ export function tourProgramme(random: Random, facts: TextFacts, days: number): P
     restTaken ||= day.rest === true;
     middle.push(day);
   }
-  return [FIRST_DAY, ...middle, LAST_DAY].map(write);
+  return [
+    write(FIRST_DAY, 'arrival'),
+    ...middle.map((day) => write(day, day.rest ? 'rest' : 'ride')),
+    write(LAST_DAY, 'departure'),
+  ];
 }
 
 /**

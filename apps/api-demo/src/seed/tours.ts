@@ -27,6 +27,7 @@ import { seedTourWelfare } from './welfare.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
 import type { PolicyName } from '@gallop/api/src/modules/bookings/index.ts';
 import { landscapeName, parseLandscape } from '@gallop/api/src/modules/media/index.ts';
+import { saddleHours } from '@gallop/api/src/modules/catalog/index.ts';
 import { ReviewWriter, tourGuides } from './review-texts.ts';
 import { ridingPace } from './riding-pace.ts';
 import { slugify } from './slug.ts';
@@ -34,6 +35,7 @@ import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
 import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
+import { seedRidingDays } from './riding-days.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -106,6 +108,28 @@ function tourImages(
       landscape,
     };
   });
+}
+
+/**
+ * Where a ride from `city` heads to stay on land: the middle of its region's other towns, or of
+ * the country's when the region has no other.
+ */
+function inlandOf(
+  city: { id: number; lat: number; lng: number },
+  region: SeededRegion,
+  country: SeededCountry,
+): { lat: number; lng: number } {
+  const others = region.cities.filter((other) => other.id !== city.id);
+  const towns =
+    others.length > 0
+      ? others
+      : country.regions.flatMap((r) => r.cities).filter((other) => other.id !== city.id);
+  if (towns.length === 0) return { lat: country.seed.lat, lng: country.seed.lng };
+  const sum = towns.reduce(
+    (total, town) => ({ lat: total.lat + town.lat, lng: total.lng + town.lng }),
+    { lat: 0, lng: 0 },
+  );
+  return { lat: sum.lat / towns.length, lng: sum.lng / towns.length };
 }
 
 interface TourContext {
@@ -536,9 +560,10 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   };
   // The programme once drew a text for every day and a title for every day in between.
   keepStreamInStep(random, programDays + Math.max(0, programDays - 2));
+  const programme = tourProgramme(words, facts, programDays);
   const program: GeneratedTour['program'] = {
     tourId: id,
-    days: tourProgramme(words, facts, programDays).map((day, index) => ({
+    days: programme.map(({ kind: _kind, ...day }, index) => ({
       day: index + 1,
       ...day,
       images:
@@ -554,6 +579,29 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
           : [],
     })),
   };
+  const ridingDays = seedRidingDays(
+    {
+      id,
+      kind,
+      difficulty: difficulty as 1 | 2 | 3 | 4,
+      landscape: region.landscape,
+      terrain: riding.terrain,
+      accommodation,
+      pace: {
+        walk: riding.paceWalk,
+        trot: riding.paceTrot,
+        canter: riding.paceCanter,
+        gallop: riding.paceGallop,
+      },
+      startCity,
+      inland: inlandOf(startCity, region, country),
+      ship: ship?.name,
+    },
+    programme,
+  );
+  program.days.forEach((day, index) => (day.riding = ridingDays[index] ?? null));
+  // The tour's saddle hours are its days' (decision 113): the filter reads what the page shows.
+  Object.assign(tour, saddleHours(program.days));
   const questionCount = random.int(2, 4);
   keepStreamInStep(random, QUESTION_POOL_DRAWS);
   const questions = tourFaq(words, facts, questionCount).map(([question, answer], position) => ({

@@ -64,11 +64,37 @@ export interface StoredImage {
   url?: string;
 }
 
+/** Share of riding time at each pace, in percent; the four sum to 100. */
+export interface StoredPaceMix {
+  walk: number;
+  trot: number;
+  canter: number;
+  gallop: number;
+}
+
+/**
+ * A programme day in numbers (decision 113): kept inside the programme's JSON beside the day's
+ * text, because it is read and written with the day and nothing searches inside it; the tour's
+ * `hours_typical_day` and `hours_longest_day` columns are derived from it (`saddleHours`).
+ */
+export interface StoredRidingDay {
+  /** No riding this day: hours, distance, ascent and pace are null. */
+  restDay: boolean;
+  hours: number | null;
+  distanceKm: number | null;
+  /** Null where the ground is flat enough for the climb not to matter. */
+  ascentM: number | null;
+  pace: StoredPaceMix | null;
+  overnight: { name: string; lat: number; lng: number } | null;
+}
+
 export interface StoredProgramDay {
   day: number;
   title: string;
   description: string;
   images: StoredImage[];
+  /** Absent or null when the programme does not state the day's numbers. */
+  riding?: StoredRidingDay | null;
 }
 
 /**

@@ -36,6 +36,7 @@ export {
 export { requestCardContext } from './tour/card-context.ts';
 export { tourHandlers } from './tour/handlers.ts';
 export { loadTourPage } from './tour/page.ts';
+export { saddleHours } from './tour/riding-days.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';
 export { publishedCards } from './tour/published-cards.ts';
 export { resolveTourSlug } from './tour/slug.ts';

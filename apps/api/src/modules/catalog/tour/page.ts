@@ -28,6 +28,7 @@ import {
   type PriceContext,
   type TourDate,
 } from '#src/modules/catalog/tour-card.ts';
+import { toRidingDay } from './riding-days.ts';
 import { latestReviews, TOUR_REVIEWS_LIMIT } from '../reviews.ts';
 import { tourPath, type TourRow } from './slug.ts';
 import { tiersOf, toCancellationPolicy } from '#src/modules/booking-rules/index.ts';
@@ -71,6 +72,7 @@ export function toProgramDays(days: StoredProgramDay[], withAlt: boolean): Progr
     title: day.title,
     description: day.description,
     images: day.images.map((image) => toMediaItem(image, withAlt)),
+    riding: toRidingDay(day.riding),
   }));
 }
 

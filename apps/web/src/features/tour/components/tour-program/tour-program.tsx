@@ -1,6 +1,7 @@
-import { Collapse, PhotoPreview, type MediaItem } from '@gallop/ui-kit';
+import { Collapse, PhotoPreview, RideProfile, ridingDayLine, type MediaItem } from '@gallop/ui-kit';
 import type { Tour } from '../../api';
 import { toMediaItems } from '../../media';
+import { hasRidingNumbers, toRideProfileDay } from './riding-days';
 import './tour-program.css';
 
 export interface TourProgramProps {
@@ -8,32 +9,43 @@ export interface TourProgramProps {
   onOpenPhotos: (items: readonly MediaItem[], index: number) => void;
 }
 
-/** The programme day by day; the first day starts open. */
+/**
+ * The programme day by day (the first day starts open), each day's numbers in one line under its
+ * title, and the ride's profile above the days when the programme states them (decision 113).
+ */
 export function TourProgram({ days, onOpenPhotos }: TourProgramProps) {
+  const profileDays = days.map(toRideProfileDay);
   return (
     <div className="tour-program">
-      {days.map((day) => (
-        <Collapse
-          key={day.day}
-          defaultOpen={day.day === 1}
-          headingLevel={3}
-          className="tour-program__day"
-          title={
-            <span className="tour-program__title">
-              <span className="tour-program__number">Day {day.day}</span>
-              {day.title}
-            </span>
-          }
-        >
-          {day.description && <p className="tour-program__text">{day.description}</p>}
-          {(day.images?.length ?? 0) > 0 && (
-            <PhotoPreview
-              photos={toMediaItems(day.images)}
-              onOpen={(index) => onOpenPhotos(toMediaItems(day.images), index)}
-            />
-          )}
-        </Collapse>
-      ))}
+      {hasRidingNumbers(days) && (
+        <RideProfile days={profileDays} className="tour-program__profile" />
+      )}
+      {days.map((day, index) => {
+        const line = ridingDayLine(profileDays[index]!);
+        return (
+          <Collapse
+            key={day.day}
+            defaultOpen={day.day === 1}
+            headingLevel={3}
+            className="tour-program__day"
+            title={
+              <span className="tour-program__title">
+                <span className="tour-program__number">Day {day.day}</span>
+                {day.title}
+                {line && <span className="tour-program__numbers">{line}</span>}
+              </span>
+            }
+          >
+            {day.description && <p className="tour-program__text">{day.description}</p>}
+            {(day.images?.length ?? 0) > 0 && (
+              <PhotoPreview
+                photos={toMediaItems(day.images)}
+                onOpen={(index) => onOpenPhotos(toMediaItems(day.images), index)}
+              />
+            )}
+          </Collapse>
+        );
+      })}
     </div>
   );
 }

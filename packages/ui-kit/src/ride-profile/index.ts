@@ -1,0 +1,8 @@
+export {
+  formatAmount,
+  RideProfile,
+  rideProfileDayName,
+  rideProfileSummary,
+  ridingDayLine,
+} from './ride-profile';
+export type { RideProfileDay, RideProfileProps, RideProfileSummary } from './ride-profile';
