@@ -107,6 +107,11 @@ test('a traveller sees the best months to ride and a poor-month date marked with
   // Accessible names and text content read a no-break space as a space.
   const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
+  // The server's HTML has the marks already (no shift when they would arrive, no JS needed).
+  const html = await (await request.get(`/${tour.slug}`)).text();
+  expect(html).toContain('gk-season-mark');
+  expect(html).toContain(reasons[0]);
+
   await signIn(page, 'traveller@gallop.test', `/${tour.slug}`);
   await waitForHydration(page);
 
