@@ -140,7 +140,11 @@ test('a traveller sees the best months to ride and a poor-month date marked with
   }
   await expectNoSeriousA11yViolations(page);
 
-  // The booking form's date choice names the season in the radio's own label.
+  // The booking form's date choice names the season in the radio's own label, from the server on.
+  const bookingHtml = await (
+    await request.get(`/booking/new?tour=${tour.id}&date=${date.id}`)
+  ).text();
+  expect(bookingHtml).toContain(reasons[0]);
   await page.goto(`/booking/new?tour=${tour.id}&date=${date.id}`);
   await waitForHydration(page);
   const choice = page.getByRole('group', { name: 'Date' });
