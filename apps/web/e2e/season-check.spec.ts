@@ -107,6 +107,11 @@ test('a traveller sees the best months to ride and a poor-month date marked with
   // Accessible names and text content read a no-break space as a space.
   const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
+  // The server's HTML has the marks already (no shift when they would arrive, no JS needed).
+  const html = await (await request.get(`/${tour.slug}`)).text();
+  expect(html).toContain('gk-season-mark');
+  expect(html).toContain(reasons[0]);
+
   await signIn(page, 'traveller@gallop.test', `/${tour.slug}`);
   await waitForHydration(page);
 
@@ -135,7 +140,11 @@ test('a traveller sees the best months to ride and a poor-month date marked with
   }
   await expectNoSeriousA11yViolations(page);
 
-  // The booking form's date choice names the season in the radio's own label.
+  // The booking form's date choice names the season in the radio's own label, from the server on.
+  const bookingHtml = await (
+    await request.get(`/booking/new?tour=${tour.id}&date=${date.id}`)
+  ).text();
+  expect(bookingHtml).toContain(reasons[0]);
   await page.goto(`/booking/new?tour=${tour.id}&date=${date.id}`);
   await waitForHydration(page);
   const choice = page.getByRole('group', { name: 'Date' });

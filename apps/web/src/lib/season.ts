@@ -28,7 +28,7 @@ export interface MonthClimate {
   precipitation_mm: number;
 }
 
-export type SeasonRating = 'good' | 'fair' | 'poor';
+type SeasonRating = 'good' | 'fair' | 'poor';
 
 /** Why a month or a date is poor, with the figure that makes it so (°C, mm). */
 export type SeasonReason =

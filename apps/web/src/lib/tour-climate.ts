@@ -1,7 +1,7 @@
 import type { GallopClient } from '@gallop/api-client';
 import { getDestinationClimateQueryOptions } from '@gallop/api-client/query';
 import { measurementSystem, type MeasurementSystem } from '@gallop/i18n';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApi } from './api';
 import { rateDate, type SeasonVerdict } from './season';
 import { useSiteInfo } from './site-info';
@@ -56,7 +56,7 @@ export function usePlaceClimate(place: ClimatePlace | undefined) {
 }
 
 /** The units of the visitor's country (as on the weather pages). */
-export function useVisitorUnits(): MeasurementSystem {
+function useVisitorUnits(): MeasurementSystem {
   return measurementSystem(useSiteInfo()?.country?.id);
 }
 
@@ -77,4 +77,19 @@ export function useDateSeason(tour: Parameters<typeof tourClimatePlace>[0]): {
     seasonOf: months && months.length > 0 ? (date) => rateDate(date, months) : seasonUnknown,
     system,
   };
+}
+
+/**
+ * Loads a tour's climate for its page's loader, so the server's HTML has the season marks on the
+ * dates (no shift when they would arrive, readable without JavaScript). Never fails the page: a
+ * place without normals shows no marks.
+ */
+export async function prefetchTourClimate(
+  queryClient: QueryClient,
+  api: GallopClient,
+  tour: Parameters<typeof tourClimatePlace>[0],
+): Promise<void> {
+  const place = tourClimatePlace(tour);
+  if (!place) return;
+  await queryClient.prefetchQuery({ ...destinationClimateQueryOptions(api, place), retry: false });
 }

@@ -58,6 +58,10 @@ export const Route = createFileRoute('/$slug')({
         ensureTourPage(queryClient, api, params.slug),
         loadSlugPage('tour'),
       ]);
+      // The season check's climate (decision 117): awaited on the server, so the dates' marks are
+      // in its HTML; a navigation in the browser does not wait for it.
+      const climate = slugPages().tour?.prefetchTourClimate(queryClient, api, tour);
+      if (typeof document === 'undefined') await climate;
       const { imageTemplate, ...head } = tourHeadData(tour);
       const image = imageTemplate ? shareImage(imageTemplate) : undefined;
       return { kind: 'tour' as const, head: { ...head, image } };

@@ -6,6 +6,7 @@ import { BookingFormPage } from '../features/booking/components/booking-form-pag
 import { useSession } from '../features/account/session';
 import { pageHead } from '../features/seo/head';
 import { bookingHref } from '../lib/booking-base';
+import { prefetchTourClimate } from '../lib/tour-climate';
 
 interface BookingFormSearch {
   tour?: number;
@@ -28,6 +29,10 @@ export const Route = createFileRoute('/booking/new')({
       const tour = await context.queryClient.ensureQueryData(
         tourForRequestQuery(context.api, deps.tour),
       );
+      // The season check's climate (decision 117): awaited on the server, so the date choice's
+      // marks are in its HTML; a navigation in the browser does not wait for it.
+      const climate = prefetchTourClimate(context.queryClient, context.api, tour);
+      if (typeof document === 'undefined') await climate;
       // The head's words come with the loader's chunk, not the first load (issue 7's budget).
       const description = 'Choose a date, add the riders and send your booking request.';
       return { tourId: tour.id, name: tour.name, description };

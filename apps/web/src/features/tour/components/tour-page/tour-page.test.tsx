@@ -13,7 +13,7 @@ import type { RouterContext } from '../../../../router';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import type { Tour } from '../../api';
-import { TourPageView, type TourWeatherSlot } from './tour-page';
+import { prefetchTourClimate, TourPageView, type TourWeatherSlot } from './tour-page';
 import { ShellOutlet } from '../../../../lib/testing/shell-outlet';
 
 /** The page inside a router whose context carries an API client that answers `answer`. */
@@ -192,5 +192,47 @@ describe('TourPageView', () => {
       'Hoedspruit, South Africa · start',
       'Vaalwater, South Africa · finish',
     ]);
+  });
+});
+
+describe('prefetchTourClimate', () => {
+  const months = [{ month: 7, temperature_min: 20, temperature_max: 34, precipitation_mm: 5 }];
+  const climateClient = (found: boolean) => {
+    const asked: string[] = [];
+    const api = createGallopClient({
+      baseUrl: 'http://api.test',
+      locale: { iso: 'en', localizationId: 1 },
+      currency: 'USD',
+      fetch: async (request: Request) => {
+        asked.push(new URL(request.url).search);
+        return found
+          ? Response.json({ destination_id: 5, months })
+          : Response.json({ message: 'Not found' }, { status: 404 });
+      },
+    });
+    return { api, asked };
+  };
+
+  it('fills the cache with the start city’s climate for the server’s render', async () => {
+    const { api, asked } = climateClient(true);
+    const queryClient = new QueryClient();
+    await prefetchTourClimate(queryClient, api, {
+      start_city: { id: 5, name: 'Wadi Rum Village' },
+      countries: [{ id: 10, name: 'Jordan' }],
+    });
+    expect(asked).toEqual(['?destination_id=5&kind=city']);
+    const cached = queryClient.getQueriesData<{ months: unknown[] }>({})[0]?.[1];
+    expect(cached?.months).toEqual(months);
+  });
+
+  it('never fails the page: a place without normals, or no place at all', async () => {
+    const { api, asked } = climateClient(false);
+    const queryClient = new QueryClient();
+    await expect(
+      prefetchTourClimate(queryClient, api, { countries: [{ id: 10, name: 'Jordan' }] }),
+    ).resolves.toBeUndefined();
+    expect(asked).toEqual(['?destination_id=10&kind=country']);
+    await expect(prefetchTourClimate(queryClient, api, { countries: [] })).resolves.toBeUndefined();
+    expect(asked).toHaveLength(1);
   });
 });

@@ -58,6 +58,9 @@ export function TourPage({ slug, weather }: { slug: string; weather?: TourWeathe
  */
 export type TourWeatherSlot = (tour: Tour) => ReactNode;
 
+/** For the route's loader: the season marks of the dates come with the server's HTML. */
+export { prefetchTourClimate } from '../../../../lib/tour-climate';
+
 /** The sections that have content, in page order, for the scroll-spy navigation. */
 export function tourSections(tour: Tour): ScrollSpyItem[] {
   const sections: (ScrollSpyItem | false)[] = [

@@ -52,7 +52,7 @@ export function ClimateSummary({ months, system }: ClimateSummaryProps) {
   return (
     <div className="climate-summary">
       <div className="climate-summary__riding">
-        <p className="climate-summary__label">Pleasant months for riding</p>
+        <p className="climate-summary__label">Best months to ride</p>
         <p className="climate-summary__months">
           {pleasant ? capitalize(pleasant) : 'No month is mild and dry at once here'}
         </p>

@@ -58,6 +58,16 @@ describe('WeatherPage', () => {
     expect(metric).toHaveAttribute('aria-pressed', 'true');
     expect(january).toHaveTextContent('30 °C');
     expect(january).toHaveTextContent('50 mm');
+
+    // The season check's good months and its rule in words (decision 117).
+    expect(screen.getByText('Best months to ride').nextElementSibling).toHaveTextContent(
+      'February–December',
+    );
+    expect(
+      screen.getByText(
+        'Our rule of thumb: days of 12 °C to 28 °C and up to 100 mm of rain in the month; days above 32 °C or below 3 °C, or more than 150 mm of rain, make a poor month.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('links to the tours there and to the weather of the country’s regions', async () => {
