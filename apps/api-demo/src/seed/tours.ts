@@ -33,6 +33,7 @@ import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
 import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
+import { horseConditionAggregates, reviewInsight } from './review-insight.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -475,6 +476,9 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     coast: region.coast,
     minAge,
   });
+  tourReviews.forEach((review, index) =>
+    Object.assign(review, reviewInsight(id, index, review, riding.riderLevel)),
+  );
   dates.forEach((date, index) =>
     Object.assign(
       date,
@@ -527,6 +531,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       tourReviews.map((review) => review.rating),
       today,
     ),
+    ...horseConditionAggregates(tourReviews.map((review) => review.horseCondition)),
   };
   // The programme once drew a text for every day and a title for every day in between.
   keepStreamInStep(random, programDays + Math.max(0, programDays - 2));

@@ -29,8 +29,10 @@ export {
 export {
   ORGANIZER_REVIEWS_LIMIT,
   reviewPage,
+  toHorseCondition,
   toReview,
   TOUR_REVIEWS_LIMIT,
+  type ReviewFilter,
   type ReviewList,
 } from './reviews.ts';
 export { requestCardContext } from './tour/card-context.ts';
