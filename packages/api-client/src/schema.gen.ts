@@ -3717,6 +3717,8 @@ export interface components {
       tour: components['schemas']['TourSummary'];
       submitted: boolean;
       review?: components['schemas']['Review'];
+      /** @description The month the booking's tour started (YYYY-MM): the review form's month to start from, and the earliest it takes (decision 115). Null for a tour on request without a date. */
+      ride_month?: string | null;
     };
     ReviewSubmit: {
       /** Format: uuid */

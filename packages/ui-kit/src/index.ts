@@ -124,6 +124,12 @@ export type {
 } from './rider-level';
 export { decisionText, formatDecisionDay, GroupMeter, groupMeterText } from './group-meter';
 export type { GroupMeterProps } from './group-meter';
+export {
+  HORSE_CONDITION_LABELS,
+  HorseConditionScore,
+  horseConditionCountText,
+} from './horse-condition';
+export type { HorseConditionScoreProps } from './horse-condition';
 export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
 export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';

@@ -3,7 +3,6 @@ import { lazy } from 'react';
 import { ensureSearchPage, searchPassportHeader } from '../features/search/api';
 import {
   MAX_SLUG_LENGTH,
-  canonicalSearchMiddleware,
   searchToFilters,
   validateFilterSearch,
 } from '../features/search/search-url';
@@ -14,6 +13,7 @@ import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
 import { lazyComponent } from '../lib/lazy-component';
 import { loadSlugPage, slugPages } from './-slug/slug-pages';
+import { slugSearchMiddleware, validateSlugSearch } from './-slug/slug-search';
 import { tourWeather } from './-slug/tour-weather';
 
 // 'Help me choose a tour' under empty results: a chunk of its own, so the first load's list of
@@ -41,12 +41,13 @@ const LazySearchPage = lazy(() =>
  * any other slug is a tour search page whose filters start from the catalogue page stored for it.
  * Unknown slugs are the 404 page (so is a slug longer than any page has); a moved tour redirects
  * (301); a passed one is the 410 page. A search typed by hand moves to its normalised address
- * (`canonicalSearchMiddleware`), so the address bar shows the search the page runs.
+ * (`slugSearchMiddleware`), so the address bar shows the search the page runs.
  */
 export const Route = createFileRoute('/$slug')({
-  validateSearch: validateFilterSearch,
+  // A search page's filters, a tour page's review view (decision 115).
+  validateSearch: validateSlugSearch,
   // Hand-typed searches move to their normalised address (see the middleware).
-  search: { middlewares: [canonicalSearchMiddleware] },
+  search: { middlewares: [slugSearchMiddleware] },
   beforeLoad: ({ params }) => {
     if (params.slug.length > MAX_SLUG_LENGTH) throw notFound();
   },
@@ -92,7 +93,25 @@ function SlugRoute() {
   const pages = slugPages();
   const TourPage = pages.tour?.TourPage ?? LazyTourPage;
   const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
-  if (loaderData.kind === 'tour') return <TourPage slug={slug} weather={tourWeather} />;
+  if (loaderData.kind === 'tour') {
+    const { reviewLevel, reviewRating, reviewSort } = search;
+    return (
+      <TourPage
+        slug={slug}
+        weather={tourWeather}
+        reviewView={{ reviewLevel, reviewRating, reviewSort }}
+        onReviewViewChange={(view) =>
+          navigate({
+            to: '/$slug',
+            params: { slug },
+            search: view,
+            resetScroll: false,
+            replace: true,
+          })
+        }
+      />
+    );
+  }
   return (
     <SearchPage
       slug={slug}

@@ -85,6 +85,12 @@ describe('what helps the next rider (decision 115)', () => {
         text: 'Sound, well-shod horses.',
         ...extra,
       });
+    const invite = await call(
+      'getReviewByUuid',
+      'GET',
+      `/crm/api/review/get-by-uuid?uuid=${row.uuid}`,
+    );
+    expect(invite.body.ride_month).toBe(date!.startDate.slice(0, 7));
     for (const bad of [
       { rider_level: 'expert' },
       { ride_month: '2026-13' },

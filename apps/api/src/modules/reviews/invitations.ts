@@ -154,6 +154,16 @@ export function reviewInvitationHandlers(
     return booking;
   }
 
+  /** The first day of the booking's tour date; undefined for a tour on request without one. */
+  async function bookingStartDay(booking: RequestRow): Promise<string | undefined> {
+    if (booking.tourDateId === null) return undefined;
+    const [date] = await db
+      .select({ startDate: tourDates.startDate })
+      .from(tourDates)
+      .where(eq(tourDates.id, booking.tourDateId));
+    return date?.startDate;
+  }
+
   async function invitation(request: FastifyRequest, booking: RequestRow) {
     const rates = await deps.rates.get();
     const shown = await toBookingRequest(db, booking, {
@@ -162,9 +172,13 @@ export function reviewInvitationHandlers(
       rates,
       now: now(),
     });
-    const [review] = await db.select().from(reviews).where(eq(reviews.uuid, booking.uuid));
+    const [[review], startDay] = await Promise.all([
+      db.select().from(reviews).where(eq(reviews.uuid, booking.uuid)),
+      bookingStartDay(booking),
+    ]);
     return {
       uuid: booking.uuid,
+      ride_month: startDay === undefined ? null : monthOf(startDay),
       tour: shown.tour,
       submitted: review !== undefined,
       // Written through this booking's link: a verified trip.
@@ -196,19 +210,14 @@ export function reviewInvitationHandlers(
         userId: booking.userId,
       });
       const authorName = reviewAuthorName(booking.contactName);
-      const [[tour], [date]] = await Promise.all([
+      const [[tour], startDay] = await Promise.all([
         db
           .select({ organizerId: tours.organizerId })
           .from(tours)
           .where(eq(tours.id, booking.tourId)),
-        booking.tourDateId === null
-          ? []
-          : db
-              .select({ startDate: tourDates.startDate })
-              .from(tourDates)
-              .where(eq(tourDates.id, booking.tourDateId)),
+        bookingStartDay(booking),
       ]);
-      const rideMonth = rideMonthOf(body.ride_month, date?.startDate, todayIso(now()));
+      const rideMonth = rideMonthOf(body.ride_month, startDay, todayIso(now()));
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(reviews)

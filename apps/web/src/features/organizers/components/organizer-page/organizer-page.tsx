@@ -1,4 +1,11 @@
-import { Breadcrumbs, countText, MediaViewer, RatingIndicator, TileGallery } from '@gallop/ui-kit';
+import {
+  Breadcrumbs,
+  countText,
+  HorseConditionScore,
+  MediaViewer,
+  RatingIndicator,
+  TileGallery,
+} from '@gallop/ui-kit';
 import type { MediaItem } from '@gallop/ui-kit';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -114,6 +121,13 @@ export function OrganizerPageView({
               <RatingIndicator value={organizer.rating!} showValue />
               <a href="#reviews">{countText('{count} review(s)', reviewsTotal)}</a>
             </p>
+          )}
+          {organizer.horse_condition && (
+            <HorseConditionScore
+              rating={organizer.horse_condition.rating}
+              count={organizer.horse_condition.count}
+              className="organizer-hero__horses"
+            />
           )}
         </div>
         <TrustBadges verification={verification} className="organizer-hero__badges" />
