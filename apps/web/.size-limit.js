@@ -42,7 +42,11 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // with the passport (+0.15 kB; the passport's code loads only for a fit search): 129.77 kB.
 // With the shell's one rider passport loader after hydration, which replaces each card's own
 // (+0.07 kB, the loader's chunk reference): 129.84 kB, the limit 129.9 kB.
-const FIRST_LOAD_LIMIT = '129.9 kB';
+// 2026-12-04: 130 kB, the target itself, for issue 47 (decision 115): the tour page's review view
+// is checked in the page's component, so the entry's code is byte-identical to the build before
+// it; only the names of the lazy chunks it imports changed (129.88 -> 129.94 kB with new content
+// hashes, measured on the same machine). A ratchet 20 B above today's size broke on hashes alone.
+const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */

@@ -3,8 +3,10 @@ import { lazy } from 'react';
 import { ensureSearchPage, searchPassportHeader } from '../features/search/api';
 import {
   MAX_SLUG_LENGTH,
+  canonicalSearchMiddleware,
   searchToFilters,
   validateFilterSearch,
+  type FilterSearch,
 } from '../features/search/search-url';
 import { ensureTourPage } from '../features/tour/api';
 import { isTourSlug } from '../features/tour/tour-slug';
@@ -13,7 +15,7 @@ import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
 import { lazyComponent } from '../lib/lazy-component';
 import { loadSlugPage, slugPages } from './-slug/slug-pages';
-import { slugSearchMiddleware, validateSlugSearch } from './-slug/slug-search';
+import { validateReviewSearch } from '../features/tour/review-search';
 import { tourWeather } from './-slug/tour-weather';
 
 // 'Help me choose a tour' under empty results: a chunk of its own, so the first load's list of
@@ -41,13 +43,14 @@ const LazySearchPage = lazy(() =>
  * any other slug is a tour search page whose filters start from the catalogue page stored for it.
  * Unknown slugs are the 404 page (so is a slug longer than any page has); a moved tour redirects
  * (301); a passed one is the 410 page. A search typed by hand moves to its normalised address
- * (`slugSearchMiddleware`), so the address bar shows the search the page runs.
+ * (`canonicalSearchMiddleware`), so the address bar shows the search the page runs.
  */
 export const Route = createFileRoute('/$slug')({
-  // A search page's filters, a tour page's review view (decision 115).
-  validateSearch: validateSlugSearch,
+  // A search page's filters. A tour page's review view (decision 115) is checked by the page's
+  // component below: this definition ships in every page's first load.
+  validateSearch: validateFilterSearch,
   // Hand-typed searches move to their normalised address (see the middleware).
-  search: { middlewares: [slugSearchMiddleware] },
+  search: { middlewares: [canonicalSearchMiddleware] },
   beforeLoad: ({ params }) => {
     if (params.slug.length > MAX_SLUG_LENGTH) throw notFound();
   },
@@ -94,17 +97,19 @@ function SlugRoute() {
   const TourPage = pages.tour?.TourPage ?? LazyTourPage;
   const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
   if (loaderData.kind === 'tour') {
-    const { reviewLevel, reviewRating, reviewSort } = search;
     return (
       <TourPage
         slug={slug}
         weather={tourWeather}
-        reviewView={{ reviewLevel, reviewRating, reviewSort }}
+        // The filters' normalisation keeps other fields of the address as they are (campaign
+        // tags, the review view): the view is read from the address and checked here.
+        reviewView={validateReviewSearch(location.search)}
         onReviewViewChange={(view) =>
           navigate({
             to: '/$slug',
             params: { slug },
-            search: view,
+            // Extra fields beside the (here absent) filters, which the search middleware keeps.
+            search: view as FilterSearch,
             resetScroll: false,
             replace: true,
           })

@@ -62,3 +62,20 @@ export function canonicalSearch(
   const extra = Object.fromEntries(Object.entries(search).filter(([field]) => !FIELDS.has(field)));
   return { ...extra, ...validateFilterSearch(search) };
 }
+
+/**
+ * The search middleware of `/{slug}`: every address the router builds holds the canonical search.
+ * The router compares each address it loads with the one it builds, and a search typed by hand
+ * (`/iceland?priceMax=999999&page=0`) moves to its canonical form (a redirect on the server), so
+ * the address bar shows the search the page runs. Without it the router would keep the typed
+ * fields its validation drops, beside the normalised ones.
+ */
+export function canonicalSearchMiddleware<T>({
+  search,
+  next,
+}: {
+  search: T;
+  next: (search: T) => T;
+}): T {
+  return canonicalSearch(next(search) as Record<string, unknown>) as T;
+}

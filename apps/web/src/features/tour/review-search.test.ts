@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isDefaultReviewView, validateReviewSearch } from './review-search';
+import { isDefaultReviewView } from './components/tour-reviews/tour-reviews';
+import { validateReviewSearch } from './review-search';
 
 describe('validateReviewSearch (decision 115)', () => {
   it('keeps a valid level, lowest rating and order', () => {
     expect(
       validateReviewSearch({ reviewLevel: 'novice', reviewRating: 4, reviewSort: 'highest' }),
     ).toEqual({ reviewLevel: 'novice', reviewRating: 4, reviewSort: 'highest' });
-    expect(validateReviewSearch({ reviewRating: '3', reviewSort: 'lowest' })).toEqual({
+    expect(validateReviewSearch({ reviewRating: 3, reviewSort: 'lowest' })).toEqual({
       reviewRating: 3,
       reviewSort: 'lowest',
     });
@@ -22,6 +23,7 @@ describe('validateReviewSearch (decision 115)', () => {
       }),
     ).toEqual({});
     expect(validateReviewSearch({ reviewRating: 1 })).toEqual({});
+    expect(validateReviewSearch({ reviewRating: '3' })).toEqual({});
     expect(validateReviewSearch({ reviewRating: 4.5, reviewSort: 'oldest' })).toEqual({});
   });
 

@@ -1,43 +1,40 @@
 /**
  * The tour page's review view in the address (decision 115): `?reviewLevel=novice&reviewRating=4
- * &reviewSort=highest` shows the reviews of novice riders rated 4 or more, highest first. Apart
- * from the tour's API module, so the route tree (first load) carries only this small check.
- * Anything else, like the defaults (every level, every rating, newest first), is left out.
+ * &reviewSort=highest` shows the reviews of novice riders rated 4 or more, highest first. The
+ * defaults (every level, every rating, newest first) are left out. `/{slug}` checks it in its
+ * component, not in its `validateSearch`: that one is the search page's and ships in every page's
+ * first load, whose budget this check did not fit (decision 115).
  */
-import { isRiderLevel, type RiderLevel } from '@gallop/rider-fit';
+import { RIDER_LEVELS, type RiderLevel } from '@gallop/rider-fit';
 
-export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
-export type ReviewSortValue = (typeof REVIEW_SORTS)[number];
+/** A list's order: newest first (the default), highest or lowest rating first. */
+export type ReviewSortValue = 'newest' | 'highest' | 'lowest';
 
 /** The lowest ratings a visitor can ask for: 1 would be every review. */
 export const REVIEW_MIN_RATINGS = [2, 3, 4, 5] as const;
 
 export interface ReviewSearch {
-  reviewLevel?: RiderLevel;
-  reviewRating?: number;
-  reviewSort?: Exclude<ReviewSortValue, 'newest'>;
+  reviewLevel?: RiderLevel | undefined;
+  reviewRating?: number | undefined;
+  reviewSort?: Exclude<ReviewSortValue, 'newest'> | undefined;
 }
 
-/** The address fields this view owns. */
-export const REVIEW_SEARCH_FIELDS = ['reviewLevel', 'reviewRating', 'reviewSort'] as const;
+/** Each field of the view and the values it takes. */
+const REVIEW_VALUES: Record<keyof ReviewSearch, readonly unknown[]> = {
+  reviewLevel: RIDER_LEVELS,
+  reviewRating: REVIEW_MIN_RATINGS,
+  reviewSort: ['highest', 'lowest'],
+};
 
-/** `validateSearch` part of the tour page: anything in, the valid review view out. */
+/**
+ * The tour page's review view from its address, checked like the routes' `validateSearch`: anything
+ * in, the valid view out; a field absent or invalid is undefined (the default).
+ */
 export function validateReviewSearch(search: Readonly<Record<string, unknown>>): ReviewSearch {
-  const view: ReviewSearch = {};
-  const level = search['reviewLevel'];
-  if (typeof level === 'string' && isRiderLevel(level)) view.reviewLevel = level;
-  const rating = Number(search['reviewRating']);
-  if ((REVIEW_MIN_RATINGS as readonly number[]).includes(rating)) view.reviewRating = rating;
-  const sort = search['reviewSort'];
-  if (sort === 'highest' || sort === 'lowest') view.reviewSort = sort;
-  return view;
-}
-
-/** Whether the view shows other reviews, or in another order, than the tour page brings. */
-export function isDefaultReviewView(view: ReviewSearch): boolean {
-  return (
-    view.reviewLevel === undefined &&
-    view.reviewRating === undefined &&
-    view.reviewSort === undefined
-  );
+  return Object.fromEntries(
+    Object.entries(REVIEW_VALUES).map(([field, values]) => [
+      field,
+      values.includes(search[field]) ? search[field] : undefined,
+    ]),
+  ) as ReviewSearch;
 }

@@ -13,12 +13,7 @@ import { useApi } from '../../../../lib/api';
 import { TOUR_REVIEWS_PAGE_SIZE, tourReviewsQueryOptions, type Review, type Tour } from '../../api';
 import { formatDay } from '../../format';
 import { toMediaItems } from '../../media';
-import {
-  REVIEW_MIN_RATINGS,
-  isDefaultReviewView,
-  type ReviewSearch,
-  type ReviewSortValue,
-} from '../../review-search';
+import { REVIEW_MIN_RATINGS, type ReviewSearch, type ReviewSortValue } from '../../review-search';
 import './tour-reviews.css';
 
 export interface TourReviewsProps {
@@ -51,6 +46,18 @@ export function mergeReviewPages(
     }
   }
   return reviews;
+}
+
+/**
+ * Whether the view shows the reviews the tour page brings (every level and rating, newest first).
+ * Here, not beside the address check: that module ships in the first load.
+ */
+export function isDefaultReviewView(view: ReviewSearch): boolean {
+  return (
+    view.reviewLevel === undefined &&
+    view.reviewRating === undefined &&
+    view.reviewSort === undefined
+  );
 }
 
 const ALL = 'all';
