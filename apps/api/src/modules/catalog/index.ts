@@ -32,7 +32,6 @@ export {
   toHorseCondition,
   toReview,
   TOUR_REVIEWS_LIMIT,
-  type ReviewFilter,
   type ReviewList,
 } from './reviews.ts';
 export { requestCardContext } from './tour/card-context.ts';

@@ -156,7 +156,7 @@ export function toHorseCondition(row: {
 }
 
 /** Photos of a tour page's traveller gallery: enough for a row of tiles and a viewer. */
-export const TRAVELLER_PHOTOS_LIMIT = 24;
+const TRAVELLER_PHOTOS_LIMIT = 24;
 
 /**
  * The photos of a tour's published reviews, newest review first, at most `limit`: the gallery

@@ -55,7 +55,7 @@ function currentMonth(): string {
  * The month they rode (decision 115): YYYY-MM (browsers without a month picker take it typed), not
  * in the future, nor before the booking's tour started.
  */
-export function rideMonthRule(earliest: string | null | undefined): RuleFunction {
+function rideMonthRule(earliest: string | null | undefined): RuleFunction {
   return (value) => {
     if (typeof value !== 'string' || value === '') return true;
     if (!MONTH.test(value)) return 'Enter the month as YYYY-MM, for example 2026-06';
