@@ -51,6 +51,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // the weather pages, are a chunk of their own: one more name in the entry's preload map, +0.04 kB
 // (129.88 -> 129.92 kB, measured before and after on the same machine). The limit is now the
 // 130 kB target itself.
+// 2026-12-04: 130 kB, the target itself, for issue 47 (decision 115): the tour page's review view
+// is checked in the page's component, so the entry's code is byte-identical to the build before
+// it; only the names of the lazy chunks it imports changed (129.88 -> 129.94 kB with new content
+// hashes, measured on the same machine). A ratchet 20 B above today's size broke on hashes alone.
 const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';

@@ -556,6 +556,12 @@ test('a request on a date that is not guaranteed: confirmed, prepaid with 3-D Se
   await excellent.locator('xpath=ancestor::label').click();
   await expect(excellent).toBeChecked();
   await traveller.page.getByLabel('Your review').fill(review);
+  // What helps the next rider (decision 115): the month rode starts at the booking's.
+  await expect(traveller.page.getByLabel('Month you rode')).toHaveValue(/^\d{4}-\d{2}$/);
+  await traveller.page.getByLabel('Your rider level (optional)').selectOption('intermediate');
+  const wellKept = traveller.page.getByRole('radio', { name: 'Well kept' });
+  await wellKept.locator('xpath=ancestor::label').click();
+  await expect(wellKept).toBeChecked();
   await traveller.page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'on-the-trail.png', mimeType: 'image/png', buffer: SMALL_PNG });
@@ -572,6 +578,8 @@ test('a request on a date that is not guaranteed: confirmed, prepaid with 3-D Se
   await expect(shown).toBeVisible();
   await expect(shown.getByText('Verified trip')).toBeVisible();
   await expect(shown.locator('.gk-photo-preview__item')).toHaveCount(1);
+  await expect(shown.locator('.tour-review__facts')).toContainText('Intermediate rider');
+  await expect(shown.locator('.tour-review__facts')).toContainText('Horse condition 4/5');
 
   await organizer.close();
   await traveller.close();

@@ -3410,6 +3410,9 @@ export interface components {
       program?: components['schemas']['ProgramDay'][];
       /** @description Present with `expand_reviews=1`. */
       reviews?: components['schemas']['Review'][];
+      horse_condition?: components['schemas']['HorseConditionSummary'];
+      /** @description Photos from the tour's published reviews, newest review first (at most 24): the gallery shows them as travellers' photos. */
+      traveller_photos?: components['schemas']['MediaItem'][];
       languages?: components['schemas']['Language'][];
       included?: string[];
       not_included?: string[];
@@ -3673,6 +3676,7 @@ export interface components {
       images?: components['schemas']['MediaItem'][];
       /** @description How the organizer keeps its horses; null when it has not stated it (decision 114). */
       horse_welfare: components['schemas']['HorseWelfare'] | null;
+      horse_condition?: components['schemas']['HorseConditionSummary'];
     };
     VerificationInfo: {
       is_email_verified: boolean;
@@ -3725,6 +3729,15 @@ export interface components {
       answer?: string | null;
       /** @description Written through the review link of a booking whose tour took place: a verified trip. */
       is_verified: boolean;
+      /** @description The reviewer's rider level, when they gave it (decision 115). */
+      rider_level?: components['schemas']['RiderLevel'] | null;
+      /**
+       * @description The month they rode (YYYY-MM), when known.
+       * @example 2026-06
+       */
+      ride_month?: string | null;
+      /** @description How the horses looked and were kept, 1 poor … 5 excellent; null when the reviewer did not rate it. */
+      horse_condition?: number | null;
     };
     ReviewList: {
       items: components['schemas']['Review'][];
@@ -3738,6 +3751,8 @@ export interface components {
       tour: components['schemas']['TourSummary'];
       submitted: boolean;
       review?: components['schemas']['Review'];
+      /** @description The month the booking's tour started (YYYY-MM): the review form's month to start from, and the earliest it takes (decision 115). Null for a tour on request without a date. */
+      ride_month?: string | null;
     };
     ReviewSubmit: {
       /** Format: uuid */
@@ -3745,6 +3760,24 @@ export interface components {
       rating: number;
       text: string;
       image_ids?: number[];
+      rider_level?: components['schemas']['RiderLevel'];
+      /**
+       * @description The month they rode (YYYY-MM): not in the future, nor before the booking's first day. Without it, the month the booking's tour started.
+       * @example 2026-06
+       */
+      ride_month?: string;
+      /** @description How the horses looked and were kept, 1 poor … 5 excellent (optional). */
+      horse_condition?: number;
+    };
+    /**
+     * @description A review list's order: newest first (the default), highest or lowest rating first.
+     * @enum {string}
+     */
+    ReviewSort: 'newest' | 'highest' | 'lowest';
+    /** @description The horse-condition ratings of published reviews (decision 115): their average to one decimal (null without any) and how many reviews rated it. */
+    HorseConditionSummary: {
+      rating: number | null;
+      count: number;
     };
     /**
      * @description The signed-in user. The profile counts as having empty fields when both names are missing or
@@ -9049,6 +9082,11 @@ export interface operations {
         slug: components['parameters']['SlugQuery'];
         limit?: number;
         page?: components['parameters']['Page'];
+        /** @description Only reviews by riders of this level. */
+        rider_level?: components['schemas']['RiderLevel'];
+        /** @description Only reviews rated this or higher. */
+        min_rating?: number;
+        sort?: components['schemas']['ReviewSort'];
       };
       header?: never;
       path?: never;

@@ -126,6 +126,12 @@ export { decisionText, formatDecisionDay, GroupMeter, groupMeterText } from './g
 export type { GroupMeterProps } from './group-meter';
 export { SeasonMark } from './season-mark';
 export type { SeasonMarkProps } from './season-mark';
+export {
+  HORSE_CONDITION_LABELS,
+  HorseConditionScore,
+  horseConditionCountText,
+} from './horse-condition';
+export type { HorseConditionScoreProps } from './horse-condition';
 export { FIT_INDICATOR_ADD_PASSPORT, FitIndicator } from './fit-indicator';
 export type { FitIndicatorProps } from './fit-indicator';
 export { PACE_LABELS, PACES, PaceMixBar, paceMixName } from './pace-mix';

@@ -36,6 +36,7 @@ import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
 import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
 import { seedRidingDays } from './riding-days.ts';
+import { horseConditionAggregates, reviewInsight } from './review-insight.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -504,6 +505,9 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     { kind, landscape: region.landscape, difficulty, ...riding },
     organizer.welfare,
   );
+  tourReviews.forEach((review, index) =>
+    Object.assign(review, reviewInsight(id, index, review, riding.riderLevel)),
+  );
   dates.forEach((date, index) =>
     Object.assign(
       date,
@@ -557,6 +561,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       tourReviews.map((review) => review.rating),
       today,
     ),
+    ...horseConditionAggregates(tourReviews.map((review) => review.horseCondition)),
   };
   // The programme once drew a text for every day and a title for every day in between.
   keepStreamInStep(random, programDays + Math.max(0, programDays - 2));

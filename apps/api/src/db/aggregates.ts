@@ -49,25 +49,42 @@ export async function refreshCatalogAggregates(
         OR t.from_price_per_day_usd IS DISTINCT FROM s.min_price_per_day
         OR t.next_start_date IS DISTINCT FROM s.next_start
         OR t.last_start_date IS DISTINCT FROM s.last_start)`);
+  // The horse-condition ratings (decision 115) beside the ratings: an average of those given.
   await update(sql`
-    UPDATE tours t SET rating = s.rating, reviews_count = s.count
+    UPDATE tours t SET
+      rating = s.rating,
+      reviews_count = s.count,
+      horse_condition_rating = s.horse_rating,
+      horse_condition_count = s.horse_count
     FROM (
-      SELECT tour_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count
+      SELECT tour_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count,
+        round(avg(horse_condition)::numeric, 1)::real AS horse_rating,
+        count(horse_condition)::int AS horse_count
       FROM reviews WHERE is_published GROUP BY tour_id
     ) s
-    WHERE s.tour_id = t.id AND (t.rating IS DISTINCT FROM s.rating OR t.reviews_count <> s.count)`);
+    WHERE s.tour_id = t.id
+      AND (t.rating IS DISTINCT FROM s.rating
+        OR t.reviews_count <> s.count
+        OR t.horse_condition_rating IS DISTINCT FROM s.horse_rating
+        OR t.horse_condition_count <> s.horse_count)`);
   // Grouped once per table, not a subquery per organizer: at a million tours (20k organizers,
   // 3.6M reviews) the correlated form ran for tens of minutes on freshly loaded tables.
   await update(sql`
     UPDATE organizers o SET
       rating = s.rating,
       reviews_count = s.reviews_count,
+      horse_condition_rating = s.horse_rating,
+      horse_condition_count = s.horse_count,
       tours_count = s.tours_count
     FROM (
-      SELECT o2.id, r.rating, coalesce(r.count, 0) AS reviews_count, coalesce(t.count, 0) AS tours_count
+      SELECT o2.id, r.rating, coalesce(r.count, 0) AS reviews_count,
+        r.horse_rating, coalesce(r.horse_count, 0) AS horse_count,
+        coalesce(t.count, 0) AS tours_count
       FROM organizers o2
       LEFT JOIN (
-        SELECT organizer_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count
+        SELECT organizer_id, round(avg(rating)::numeric, 1)::real AS rating, count(*)::int AS count,
+          round(avg(horse_condition)::numeric, 1)::real AS horse_rating,
+          count(horse_condition)::int AS horse_count
         FROM reviews WHERE is_published GROUP BY organizer_id
       ) r ON r.organizer_id = o2.id
       LEFT JOIN (
@@ -80,6 +97,8 @@ export async function refreshCatalogAggregates(
     WHERE s.id = o.id
       AND (o.rating IS DISTINCT FROM s.rating
         OR o.reviews_count IS DISTINCT FROM s.reviews_count
+        OR o.horse_condition_rating IS DISTINCT FROM s.horse_rating
+        OR o.horse_condition_count IS DISTINCT FROM s.horse_count
         OR o.tours_count IS DISTINCT FROM s.tours_count)`);
   // The tours whose rows changed reach every API process through the change log's triggers
   // (decision 110): their index entries, kept cards and cached answers are updated.

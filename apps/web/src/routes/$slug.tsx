@@ -6,6 +6,7 @@ import {
   canonicalSearchMiddleware,
   searchToFilters,
   validateFilterSearch,
+  type FilterSearch,
 } from '../features/search/search-url';
 import { ensureTourPage } from '../features/tour/api';
 import { isTourSlug } from '../features/tour/tour-slug';
@@ -14,6 +15,7 @@ import { tourHeadData } from '../features/tour/head';
 import { pageHead, shareImage } from '../features/seo/head';
 import { lazyComponent } from '../lib/lazy-component';
 import { loadSlugPage, slugPages } from './-slug/slug-pages';
+import { validateReviewSearch } from '../features/tour/review-search';
 import { tourWeather } from './-slug/tour-weather';
 
 // 'Help me choose a tour' under empty results: a chunk of its own, so the first load's list of
@@ -44,6 +46,8 @@ const LazySearchPage = lazy(() =>
  * (`canonicalSearchMiddleware`), so the address bar shows the search the page runs.
  */
 export const Route = createFileRoute('/$slug')({
+  // A search page's filters. A tour page's review view (decision 115) is checked by the page's
+  // component below: this definition ships in every page's first load.
   validateSearch: validateFilterSearch,
   // Hand-typed searches move to their normalised address (see the middleware).
   search: { middlewares: [canonicalSearchMiddleware] },
@@ -96,7 +100,27 @@ function SlugRoute() {
   const pages = slugPages();
   const TourPage = pages.tour?.TourPage ?? LazyTourPage;
   const SearchPage = pages.search?.SearchPage ?? LazySearchPage;
-  if (loaderData.kind === 'tour') return <TourPage slug={slug} weather={tourWeather} />;
+  if (loaderData.kind === 'tour') {
+    return (
+      <TourPage
+        slug={slug}
+        weather={tourWeather}
+        // The filters' normalisation keeps other fields of the address as they are (campaign
+        // tags, the review view): the view is read from the address and checked here.
+        reviewView={validateReviewSearch(location.search)}
+        onReviewViewChange={(view) =>
+          navigate({
+            to: '/$slug',
+            params: { slug },
+            // Extra fields beside the (here absent) filters, which the search middleware keeps.
+            search: view as FilterSearch,
+            resetScroll: false,
+            replace: true,
+          })
+        }
+      />
+    );
+  }
   return (
     <SearchPage
       slug={slug}

@@ -44,6 +44,9 @@ export const organizers = pgTable(
     passportCheck: smallint().notNull().default(0),
     rating: real(),
     reviewsCount: integer().notNull().default(0),
+    /** The average horse-condition rating of its tours' reviews (decision 115); null: none. */
+    horseConditionRating: real(),
+    horseConditionCount: integer().notNull().default(0),
     toursCount: integer().notNull().default(0),
     isPublishedOnSite: boolean().notNull().default(true),
     messengers: jsonb().$type<Record<string, string>>().notNull().default({}),

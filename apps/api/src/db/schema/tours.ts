@@ -139,6 +139,9 @@ export const tours = pgTable(
     emoji: text({ enum: TOUR_EMOJIS }),
     rating: real(),
     reviewsCount: integer().notNull().default(0),
+    /** The average horse-condition rating of its reviews (decision 115); null: none rated. */
+    horseConditionRating: real(),
+    horseConditionCount: integer().notNull().default(0),
     images: jsonb().$type<StoredImage[]>().notNull(),
     included: text().array().notNull().default([]),
     notIncluded: text().array().notNull().default([]),
@@ -419,9 +422,23 @@ export const reviews = pgTable(
     images: jsonb().$type<StoredImage[]>().notNull().default([]),
     isPublished: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    // What helps the next rider (decision 115). The reviewer's level, 0 beginner … 4 advanced
+    // (`RIDER_LEVELS`); null: not given.
+    riderLevel: smallint(),
+    /** The month they rode, as its first day; null: not given. */
+    rideMonth: date({ mode: 'string' }),
+    /** How the horses looked and were kept, 1–5; null: not rated. */
+    horseCondition: smallint(),
   },
   (table) => [
     index('reviews_tour_idx').on(table.tourId, table.createdAt.desc()),
     index('reviews_organizer_idx').on(table.organizerId, table.createdAt.desc()),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    check('reviews_rider_level_range', sql`${table.riderLevel} between 0 and 4`),
+    check(
+      'reviews_ride_month_first_day',
+      sql`${table.rideMonth} = date_trunc('month', ${table.rideMonth})::date`,
+    ),
+    check('reviews_horse_condition_range', sql`${table.horseCondition} between 1 and 5`),
   ],
 );

@@ -29,6 +29,7 @@ export {
 export {
   ORGANIZER_REVIEWS_LIMIT,
   reviewPage,
+  toHorseCondition,
   toReview,
   TOUR_REVIEWS_LIMIT,
   type ReviewList,

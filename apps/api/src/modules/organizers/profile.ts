@@ -3,7 +3,12 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { countries, organizers } from '#src/db/schema/index.ts';
 // The card's organizer brief is shared with tour cards, so both show the same badges and avatar.
-import { organizerWelfare, toMediaItem, toOrganizerBrief } from '#src/modules/catalog/index.ts';
+import {
+  organizerWelfare,
+  toHorseCondition,
+  toMediaItem,
+  toOrganizerBrief,
+} from '#src/modules/catalog/index.ts';
 import type { MediaScene } from '#src/modules/media/index.ts';
 
 type Schemas = components['schemas'];
@@ -33,6 +38,7 @@ export function toOrganizer(
     seller_type: row.sellerType,
     ...(country ? { country } : {}),
     tours_count: row.toursCount,
+    horse_condition: toHorseCondition(row),
     is_published_on_site: row.isPublishedOnSite,
     // Contacts stay private: travellers reach providers through the site's chat.
     ...(options.forOwner ? { messengers: row.messengers } : {}),

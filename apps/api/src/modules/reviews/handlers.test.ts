@@ -203,6 +203,93 @@ describe('GET /spa/all-tour-reviews (listAllTourReviews)', () => {
   });
 });
 
+describe('GET /spa/all-tour-reviews with filters and sorts (decision 115)', () => {
+  /** The tour's published reviews with their level and rating, as the API must filter them. */
+  async function reviewsOf(tourId: number) {
+    return db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        riderLevel: reviews.riderLevel,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(and(publishedReviews, eq(reviews.tourId, tourId)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  }
+
+  it('keeps only one rider level and ratings from a minimum, and says so in the total', async () => {
+    const tour = await tourWithReviews(5);
+    const all = await reviewsOf(tour.id);
+    const level = all.find((review) => review.riderLevel !== null)!.riderLevel!;
+    const levelName = ['beginner', 'novice', 'intermediate', 'strong-intermediate', 'advanced'][
+      level
+    ]!;
+    const expected = all
+      .filter((review) => review.riderLevel === level && review.rating >= 4)
+      .map((review) => review.id);
+    const body = await list(
+      'listAllTourReviews',
+      `/spa/all-tour-reviews?slug=${tour.slug}&rider_level=${levelName}&min_rating=4&limit=50`,
+    );
+    expect(body.items.map((item) => item.id)).toEqual(expected);
+    expect(body.pagination.total).toBe(expected.length);
+    for (const item of body.items) {
+      expect(item.rider_level).toBe(levelName);
+      expect(item.rating).toBeGreaterThanOrEqual(4);
+    }
+    expect(expected.length).toBeLessThan(all.length);
+  });
+
+  it('sorts by highest and lowest rating, newest first within a rating', async () => {
+    const tour = await tourWithReviews(5);
+    const all = await reviewsOf(tour.id);
+    const ids = async (sort: string) =>
+      (
+        await list(
+          'listAllTourReviews',
+          `/spa/all-tour-reviews?slug=${tour.slug}&sort=${sort}&limit=50`,
+        )
+      ).items.map((item) => item.id);
+    // `all` is newest first; a stable sort by rating keeps that order within a rating.
+    const byRating = (direction: 1 | -1) =>
+      [...all].sort((a, b) => direction * (a.rating - b.rating)).map((review) => review.id);
+    expect(await ids('highest')).toEqual(byRating(-1));
+    expect(await ids('lowest')).toEqual(byRating(1));
+    expect(await ids('newest')).toEqual(all.map((review) => review.id));
+    expect(new Set(all.map((review) => review.rating)).size).toBeGreaterThan(1);
+  });
+
+  it('answers 400 with a message for a bad level, rating or sort', async () => {
+    const tour = await tourWithReviews(1);
+    for (const bad of [
+      'rider_level=expert',
+      'min_rating=0',
+      'min_rating=6',
+      'min_rating=4.5',
+      'sort=oldest',
+    ]) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/spa/all-tour-reviews?slug=${tour.slug}&${bad}`,
+      });
+      expect(response.statusCode, bad).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+  });
+
+  it("carries each demo review's level, month and horse condition", async () => {
+    const tour = await tourWithReviews(4);
+    const body = await list('listAllTourReviews', `/spa/all-tour-reviews?slug=${tour.slug}`);
+    for (const item of body.items) {
+      expect(item.ride_month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+      expect(item.ride_month! <= item.created_at.slice(0, 7)).toBe(true);
+      expect(item).toHaveProperty('rider_level');
+      expect(item).toHaveProperty('horse_condition');
+    }
+  });
+});
+
 describe('GET /spa/organizer-reviews (listOrganizerReviews)', () => {
   async function busyOrganizer() {
     const [organizer] = await db

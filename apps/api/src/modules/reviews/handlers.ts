@@ -50,11 +50,22 @@ export function reviewsHandlers({
     },
 
     async listAllTourReviews(request) {
-      const { slug, limit = TOUR_REVIEWS_LIMIT, page = 1 } = request.query;
+      const {
+        slug,
+        limit = TOUR_REVIEWS_LIMIT,
+        page = 1,
+        rider_level: riderLevel,
+        min_rating: minRating,
+        sort = 'newest',
+      } = request.query;
       // An old or stale slug still names its tour here: a list has nothing to redirect.
       const resolved = await resolveTourSlug(db, slug);
       if (!resolved) throw notFound('Tour not found');
-      return reviewPage(db, { tourId: resolved.tour.id }, { page, limit, withAlt: WITH_ALT });
+      return reviewPage(
+        db,
+        { tourId: resolved.tour.id },
+        { page, limit, withAlt: WITH_ALT, filter: { riderLevel, minRating }, sort },
+      );
     },
 
     async listOrganizerReviews(request) {

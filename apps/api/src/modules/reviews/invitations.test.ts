@@ -6,7 +6,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, reviews, tourDates, tours, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
-import { reviewAuthorName } from './invitations.ts';
+import { reviewAuthorName, rideMonthOf } from './invitations.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -64,6 +64,79 @@ async function booking({ status = 3, ended = true } = {}) {
     .returning();
   return row!;
 }
+
+describe('what helps the next rider (decision 115)', () => {
+  it('defaults the ride month to the booking start, refuses future or earlier months', () => {
+    expect(rideMonthOf(undefined, '2026-06-28', '2026-12-04')).toBe('2026-06-01');
+    expect(rideMonthOf('2026-07', '2026-06-28', '2026-12-04')).toBe('2026-07-01');
+    expect(rideMonthOf('2026-12', undefined, '2026-12-04')).toBe('2026-12-01');
+    expect(rideMonthOf(undefined, undefined, '2026-12-04')).toBeNull();
+    expect(() => rideMonthOf('2027-01', '2026-06-28', '2026-12-04')).toThrow(/future/);
+    expect(() => rideMonthOf('2026-05', '2026-06-28', '2026-12-04')).toThrow(/before/);
+  });
+
+  it('keeps the level, month and horse condition, and averages the horse condition', async () => {
+    const row = await booking();
+    const [date] = await db.select().from(tourDates).where(eq(tourDates.id, row.tourDateId!));
+    const send = (extra: object) =>
+      call('submitReview', 'POST', '/crm/api/review/submit', {
+        uuid: row.uuid,
+        rating: 4,
+        text: 'Sound, well-shod horses.',
+        ...extra,
+      });
+    const invite = await call(
+      'getReviewByUuid',
+      'GET',
+      `/crm/api/review/get-by-uuid?uuid=${row.uuid}`,
+    );
+    expect(invite.body.ride_month).toBe(date!.startDate.slice(0, 7));
+    for (const bad of [
+      { rider_level: 'expert' },
+      { ride_month: '2026-13' },
+      { ride_month: '2026-6' },
+      { horse_condition: 0 },
+      { horse_condition: 6 },
+      { horse_condition: 2.5 },
+    ]) {
+      const refused = await send(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(typeof refused.body.message).toBe('string');
+    }
+    const future = await send({ ride_month: '2999-01' });
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toHaveProperty('ride_month');
+    const early = await send({ ride_month: '2000-01' });
+    expect(early.status).toBe(422);
+
+    const sent = await send({ rider_level: 'strong-intermediate', horse_condition: 2 });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      rider_level: 'strong-intermediate',
+      ride_month: date!.startDate.slice(0, 7),
+      horse_condition: 2,
+    });
+    const [stored] = await db.select().from(reviews).where(eq(reviews.uuid, row.uuid));
+    expect(stored).toMatchObject({ riderLevel: 3, rideMonth: `${date!.startDate.slice(0, 7)}-01` });
+    const [tour] = await db.select().from(tours).where(eq(tours.id, row.tourId));
+    const [expected] = await db
+      .select({
+        average: sql<string>`round(avg(${reviews.horseCondition})::numeric, 1)`,
+        count: sql<number>`count(${reviews.horseCondition})::int`,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.tourId, row.tourId), eq(reviews.isPublished, true)));
+    expect(tour!.horseConditionCount).toBe(Number(expected!.count));
+    expect(tour!.horseConditionCount).toBeGreaterThan(0);
+    expect(tour!.horseConditionRating).toBeCloseTo(Number(expected!.average), 5);
+
+    const page = await call('getTour', 'GET', `/spa/tour?slug=${tour!.slug}`);
+    expect(page.body.horse_condition).toEqual({
+      rating: tour!.horseConditionRating,
+      count: tour!.horseConditionCount,
+    });
+  });
+});
 
 describe('reviews by link', () => {
   it('names the author by first name and initial', () => {

@@ -4,7 +4,8 @@
  * at once and the tour's and organizer's ratings follow.
  */
 import type { components } from '@gallop/api-client';
-import { and, avg, count, eq } from 'drizzle-orm';
+import { levelRank } from '@gallop/rider-fit';
+import { and, avg, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -50,6 +51,56 @@ const dayAfter = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const oneDecimal = (average: string | null) => Math.round(Number(average) * 10) / 10;
+
+/**
+ * The ratings and horse-condition ratings of a tour's or organizer's published reviews, as the
+ * cards and pages show them; the same figures `db/aggregates.ts` recomputes daily.
+ */
+async function reviewAggregates(tx: Database, scope: SQL | undefined) {
+  const [row] = await tx
+    .select({
+      rating: avg(reviews.rating),
+      total: count(),
+      horseRating: avg(reviews.horseCondition),
+      horseTotal: count(reviews.horseCondition),
+    })
+    .from(reviews)
+    .where(and(scope, eq(reviews.isPublished, true)));
+  return {
+    rating: row!.rating === null ? null : oneDecimal(row!.rating),
+    reviewsCount: Number(row!.total),
+    horseConditionRating: row!.horseRating === null ? null : oneDecimal(row!.horseRating),
+    horseConditionCount: Number(row!.horseTotal),
+  };
+}
+
+/** `YYYY-MM` of a day or a month. */
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * The month a reviewer rode, stored as its first day (decision 115): the month they gave, or the
+ * month their booking's tour started. A month after this one, or before the booking's first day,
+ * is refused.
+ */
+export function rideMonthOf(
+  given: string | undefined,
+  startDay: string | undefined,
+  today: string,
+): string | null {
+  const month = given ?? (startDay === undefined ? undefined : monthOf(startDay));
+  if (month === undefined) return null;
+  if (month > monthOf(today)) {
+    throw unprocessable('The month you rode cannot be in the future', {
+      ride_month: ['The month you rode cannot be in the future'],
+    });
+  }
+  if (startDay !== undefined && month < monthOf(startDay)) {
+    throw unprocessable('The month you rode cannot be before your booking started', {
+      ride_month: ['The month you rode cannot be before your booking started'],
+    });
+  }
+  return `${month}-01`;
+}
 
 /** "Maya Hart" -> "Maya H.": reviews show a first name and an initial. */
 export function reviewAuthorName(contactName: string): string {
@@ -103,6 +154,16 @@ export function reviewInvitationHandlers(
     return booking;
   }
 
+  /** The first day of the booking's tour date; undefined for a tour on request without one. */
+  async function bookingStartDay(booking: RequestRow): Promise<string | undefined> {
+    if (booking.tourDateId === null) return undefined;
+    const [date] = await db
+      .select({ startDate: tourDates.startDate })
+      .from(tourDates)
+      .where(eq(tourDates.id, booking.tourDateId));
+    return date?.startDate;
+  }
+
   async function invitation(request: FastifyRequest, booking: RequestRow) {
     const rates = await deps.rates.get();
     const shown = await toBookingRequest(db, booking, {
@@ -111,9 +172,13 @@ export function reviewInvitationHandlers(
       rates,
       now: now(),
     });
-    const [review] = await db.select().from(reviews).where(eq(reviews.uuid, booking.uuid));
+    const [[review], startDay] = await Promise.all([
+      db.select().from(reviews).where(eq(reviews.uuid, booking.uuid)),
+      bookingStartDay(booking),
+    ]);
     return {
       uuid: booking.uuid,
+      ride_month: startDay === undefined ? null : monthOf(startDay),
       tour: shown.tour,
       submitted: review !== undefined,
       // Written through this booking's link: a verified trip.
@@ -145,10 +210,14 @@ export function reviewInvitationHandlers(
         userId: booking.userId,
       });
       const authorName = reviewAuthorName(booking.contactName);
-      const [tour] = await db
-        .select({ organizerId: tours.organizerId })
-        .from(tours)
-        .where(eq(tours.id, booking.tourId));
+      const [[tour], startDay] = await Promise.all([
+        db
+          .select({ organizerId: tours.organizerId })
+          .from(tours)
+          .where(eq(tours.id, booking.tourId)),
+        bookingStartDay(booking),
+      ]);
+      const rideMonth = rideMonthOf(body.ride_month, startDay, todayIso(now()));
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(reviews)
@@ -166,30 +235,22 @@ export function reviewInvitationHandlers(
               url: uploadedImageUrl(photo),
             })),
             createdAt: new Date(),
+            riderLevel: body.rider_level === undefined ? null : levelRank(body.rider_level),
+            rideMonth,
+            horseCondition: body.horse_condition ?? null,
           })
           .onConflictDoNothing()
           .returning();
         if (!row) return undefined;
         await attachReviewPhotos(tx, photos, row.id);
         // The cards and pages show these aggregates.
-        const [forTour] = await tx
-          .select({ rating: avg(reviews.rating), total: count() })
-          .from(reviews)
-          .where(and(eq(reviews.tourId, booking.tourId), eq(reviews.isPublished, true)));
         await tx
           .update(tours)
-          .set({ rating: oneDecimal(forTour!.rating), reviewsCount: forTour!.total })
+          .set(await reviewAggregates(tx, eq(reviews.tourId, booking.tourId)))
           .where(eq(tours.id, booking.tourId));
-        const [forOrganizer] = await tx
-          .select({ rating: avg(reviews.rating), total: count() })
-          .from(reviews)
-          .where(and(eq(reviews.organizerId, tour!.organizerId), eq(reviews.isPublished, true)));
         await tx
           .update(organizers)
-          .set({
-            rating: oneDecimal(forOrganizer!.rating),
-            reviewsCount: forOrganizer!.total,
-          })
+          .set(await reviewAggregates(tx, eq(reviews.organizerId, tour!.organizerId)))
           .where(eq(organizers.id, tour!.organizerId));
         return row;
       });

@@ -42,7 +42,7 @@ export async function loadReviewInvitation(
 
 export async function submitReview(
   api: GallopClient,
-  review: { uuid: string; rating: number; text: string; image_ids?: number[] },
+  review: components['schemas']['ReviewSubmit'],
 ): Promise<Review> {
   const { data } = await api.POST('/crm/api/review/submit', { body: review });
   return data;

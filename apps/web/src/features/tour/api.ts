@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { HttpError } from '../../lib/http-error';
 import { goneTour } from './gone-tour';
+import type { ReviewSearch } from './review-search';
 
 export type Tour = components['schemas']['Tour'];
 
@@ -23,10 +24,25 @@ export function tourQueryOptions(api: GallopClient, slug: string) {
   });
 }
 
-/** A page of the tour's reviews (`/spa/all-tour-reviews`, 3 per page). */
-export function tourReviewsQueryOptions(api: GallopClient, slug: string, page: number) {
+/**
+ * A page of the tour's reviews (`/spa/all-tour-reviews`, 3 per page), of the riders and ratings
+ * the view keeps, in its order (decision 115).
+ */
+export function tourReviewsQueryOptions(
+  api: GallopClient,
+  slug: string,
+  page: number,
+  view: ReviewSearch = {},
+) {
   return listAllTourReviewsQueryOptions(api, {
-    query: { slug, limit: TOUR_REVIEWS_PAGE_SIZE, page },
+    query: {
+      slug,
+      limit: TOUR_REVIEWS_PAGE_SIZE,
+      page,
+      ...(view.reviewLevel ? { rider_level: view.reviewLevel } : {}),
+      ...(view.reviewRating ? { min_rating: view.reviewRating } : {}),
+      ...(view.reviewSort ? { sort: view.reviewSort } : {}),
+    },
   });
 }
 

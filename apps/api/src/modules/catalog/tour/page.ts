@@ -29,7 +29,12 @@ import {
   type TourDate,
 } from '#src/modules/catalog/tour-card.ts';
 import { toRidingDay } from './riding-days.ts';
-import { latestReviews, TOUR_REVIEWS_LIMIT } from '../reviews.ts';
+import {
+  latestReviews,
+  toHorseCondition,
+  travellerPhotos,
+  TOUR_REVIEWS_LIMIT,
+} from '../reviews.ts';
 import { tourPath, type TourRow } from './slug.ts';
 import { tiersOf, toCancellationPolicy } from '#src/modules/booking-rules/index.ts';
 import { tourRiding } from './riding.ts';
@@ -258,7 +263,7 @@ export async function loadTourPage(
   };
   if (options.format === 'short') return page;
 
-  const [tourLanguageList, questions, city, crumbs, program, reviews] = await Promise.all([
+  const [tourLanguageList, questions, city, crumbs, program, reviews, photos] = await Promise.all([
     tourLanguages(db, tour.languageCodes),
     tourQuestionList(db, tour.id),
     startCity(db, tour.startCityId),
@@ -267,6 +272,7 @@ export async function loadTourPage(
     options.expandReviews
       ? latestReviews(db, { tourId: tour.id }, TOUR_REVIEWS_LIMIT, options.withAlt)
       : undefined,
+    travellerPhotos(db, tour.id, options.withAlt),
   ]);
   return {
     ...page,
@@ -275,6 +281,8 @@ export async function loadTourPage(
       ? { program: toProgramDays(program?.days ?? [], options.withAlt) }
       : {}),
     ...(reviews ? { reviews } : {}),
+    horse_condition: toHorseCondition(tour),
+    traveller_photos: photos,
     languages: tourLanguageList,
     included: tour.included,
     not_included: tour.notIncluded,

@@ -1,6 +1,7 @@
 import {
   Breadcrumbs,
   countText,
+  HorseConditionScore,
   HorseWelfareCard,
   MediaViewer,
   RatingIndicator,
@@ -121,6 +122,13 @@ export function OrganizerPageView({
               <RatingIndicator value={organizer.rating!} showValue />
               <a href="#reviews">{countText('{count} review(s)', reviewsTotal)}</a>
             </p>
+          )}
+          {organizer.horse_condition && (
+            <HorseConditionScore
+              rating={organizer.horse_condition.rating}
+              count={organizer.horse_condition.count}
+              className="organizer-hero__horses"
+            />
           )}
         </div>
         <TrustBadges verification={verification} className="organizer-hero__badges" />

@@ -134,6 +134,41 @@ describe('ReviewPage', () => {
     expect(new Set(sent.image_ids)).toEqual(new Set([70, 71, 72].filter((id) => id !== removedId)));
   });
 
+  it('sends the level, the month rode (from the booking) and the horse condition', async () => {
+    const api = reviewApi();
+    await renderInApp(<ReviewPage invitation={{ ...invitation, ride_month: '2026-06' }} />, {
+      fetch: api.fetch,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'How was your ride?' });
+    const month = screen.getByLabelText('Month you rode') as HTMLInputElement;
+    expect(month.value).toBe('2026-06');
+    await rateAndDescribe();
+    fireEvent.change(month, { target: { value: '2026-05' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish review' }));
+    expect(
+      await screen.findByText('The month you rode cannot be before your booking'),
+    ).toBeTruthy();
+    expect(api.submitted).toEqual([]);
+
+    fireEvent.change(month, { target: { value: '2026-07' } });
+    fireEvent.change(screen.getByLabelText('Your rider level (optional)'), {
+      target: { value: 'intermediate' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Well kept' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish review' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your review' });
+    expect(api.submitted).toEqual([
+      {
+        uuid: UUID,
+        rating: 5,
+        text: 'Gentle horses and a guide who knew every trail.',
+        rider_level: 'intermediate',
+        ride_month: '2026-07',
+        horse_condition: 4,
+      },
+    ]);
+  });
+
   it(`takes at most ${REVIEW_PHOTO_LIMIT} photos`, async () => {
     const api = reviewApi();
     await renderInApp(<ReviewPage invitation={invitation} />, { fetch: api.fetch });

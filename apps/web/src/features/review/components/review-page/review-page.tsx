@@ -1,9 +1,22 @@
-import { Button, Field, Form, PhotoPreview, Rating, RatingIndicator } from '@gallop/ui-kit';
+import { isRiderLevel, LEVEL_LABELS, RIDER_LEVELS } from '@gallop/rider-fit';
+import {
+  Button,
+  Field,
+  Form,
+  HORSE_CONDITION_LABELS,
+  PhotoPreview,
+  Rating,
+  RatingIndicator,
+  useFormFields,
+  type RuleFunction,
+} from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TextareaField } from '../../../../components/form-fields/form-fields';
+import { useEffect } from 'react';
+import { SelectField, TextareaField } from '../../../../components/form-fields/form-fields';
 import { formatContentDate } from '../../../../components/rich-text/content-date';
 import { useApi } from '../../../../lib/api';
+import { useRiderPassport } from '../../../../lib/rider-passport';
 import { useSend } from '../../../../lib/use-send';
 import {
   reviewInvitationQuery,
@@ -18,6 +31,51 @@ import './review-page.css';
 interface Values {
   rating: number | null;
   text: string;
+  /** A rider level, or '' when not given. */
+  riderLevel: string;
+  /** YYYY-MM, or '' when not given. */
+  rideMonth: string;
+  horseCondition: number | null;
+}
+
+const LEVEL_OPTIONS = [
+  { value: '', label: 'Not given' },
+  ...RIDER_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
+];
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** This month, YYYY-MM, in the traveller's time zone. */
+function currentMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The month they rode (decision 115): YYYY-MM (browsers without a month picker take it typed), not
+ * in the future, nor before the booking's tour started.
+ */
+function rideMonthRule(earliest: string | null | undefined): RuleFunction {
+  return (value) => {
+    if (typeof value !== 'string' || value === '') return true;
+    if (!MONTH.test(value)) return 'Enter the month as YYYY-MM, for example 2026-06';
+    if (value > currentMonth()) return 'The month you rode cannot be in the future';
+    if (earliest && value < earliest) return 'The month you rode cannot be before your booking';
+    return true;
+  };
+}
+
+/** The level of the traveller's rider passport, in the form while its field is still empty. */
+function PassportLevel() {
+  const { ready, passport } = useRiderPassport();
+  const fields = useFormFields();
+  const level = passport?.level;
+  useEffect(() => {
+    if (ready && level && fields.get('riderLevel') === '') fields.set('riderLevel', level);
+    // Once, when the passport is known: the traveller's own choice is never replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, level]);
+  return null;
 }
 
 /**
@@ -40,6 +98,9 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
         uuid: invitation.uuid,
         rating: values.rating ?? 0,
         text: values.text.trim(),
+        ...(isRiderLevel(values.riderLevel) ? { rider_level: values.riderLevel } : {}),
+        ...(values.rideMonth ? { ride_month: values.rideMonth } : {}),
+        ...(values.horseCondition ? { horse_condition: values.horseCondition } : {}),
         ...(photos.photos.length > 0 ? { image_ids: photos.photos.map((photo) => photo.id) } : {}),
       });
       queryClient.setQueryData(reviewInvitationQuery(api, invitation.uuid).queryKey, {
@@ -65,6 +126,9 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
           <div className="review-page__sent">
             <RatingIndicator value={review.rating} />
             <p>{review.text}</p>
+            {typeof review.horse_condition === 'number' && (
+              <p>Horse condition: {review.horse_condition} / 5</p>
+            )}
             {(review.images?.length ?? 0) > 0 && (
               <PhotoPreview
                 photos={(review.images ?? []).map(({ image, alt }) => ({ image, alt: alt ?? '' }))}
@@ -77,9 +141,16 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
         ) : (
           <Form<Values>
             className="review-page__form"
-            defaultValues={{ rating: null, text: '' }}
+            defaultValues={{
+              rating: null,
+              text: '',
+              riderLevel: '',
+              rideMonth: invitation.ride_month ?? '',
+              horseCondition: null,
+            }}
             onSubmit={submit}
           >
+            <PassportLevel />
             <Field
               name="rating"
               label="Your rating"
@@ -99,6 +170,33 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
               rules="required|max:5000"
               rows={6}
               placeholder="The horses, the guide, the route, the food…"
+            />
+            <div className="review-page__ride">
+              <SelectField
+                name="riderLevel"
+                label="Your rider level (optional)"
+                hint="Helps riders like you find your review."
+                options={LEVEL_OPTIONS}
+              />
+              <Field
+                name="rideMonth"
+                label="Month you rode"
+                type="month"
+                placeholder="YYYY-MM"
+                rules={[rideMonthRule(invitation.ride_month)]}
+              />
+            </div>
+            <Field
+              name="horseCondition"
+              label="Horse condition (optional)"
+              render={(control) => (
+                <Rating
+                  label="Horse condition (optional)"
+                  labels={HORSE_CONDITION_LABELS}
+                  value={typeof control.value === 'number' ? control.value : null}
+                  onChange={(value) => control.onChange(value)}
+                />
+              )}
             />
             <ReviewPhotos state={photos} />
             {failure && (

@@ -29,6 +29,7 @@ import { TourOrganizer } from '../tour-organizer/tour-organizer';
 import { TourInclusions, TourProgram } from '../tour-program/tour-program';
 import { TourQuestions } from '../tour-questions/tour-questions';
 import { TourReviews } from '../tour-reviews/tour-reviews';
+import type { ReviewSearch } from '../../review-search';
 import { TourRouteMap } from '../tour-route-map/tour-route-map';
 import { TourTeamView } from '../tour-team-view/tour-team-view';
 import './tour-page.css';
@@ -42,14 +43,30 @@ function asTour(data: unknown): Tour {
  * The tour page (`/{slug-<id>}`), from the query the route's loader filled; an excursion's dates
  * stay current from its own call (`useExcursionDates`).
  */
-export function TourPage({ slug, weather }: { slug: string; weather?: TourWeatherSlot }) {
+export interface TourReviewViewProps {
+  /** Which reviews show, in which order (the address's review view, decision 115). */
+  reviewView?: ReviewSearch;
+  onReviewViewChange?: (view: ReviewSearch) => void;
+}
+
+export function TourPage({
+  slug,
+  weather,
+  ...reviewViewProps
+}: { slug: string; weather?: TourWeatherSlot } & TourReviewViewProps) {
   const api = useApi();
   const { data: tour, dataUpdatedAt } = useSuspenseQuery({
     ...tourQueryOptions(api, slug),
     select: asTour,
   });
   const dates = useExcursionDates(tour, dataUpdatedAt);
-  return <TourPageView tour={dates === tour.dates ? tour : { ...tour, dates }} weather={weather} />;
+  return (
+    <TourPageView
+      tour={dates === tour.dates ? tour : { ...tour, dates }}
+      weather={weather}
+      {...reviewViewProps}
+    />
+  );
 }
 
 /**
@@ -66,7 +83,10 @@ export function tourSections(tour: Tour): ScrollSpyItem[] {
   const sections: (ScrollSpyItem | false)[] = [
     { name: 'Overview', anchor: 'overview' },
     { name: 'Riding', anchor: 'riding' },
-    tour.images.length > 1 && { name: 'Photos', anchor: 'photos' },
+    (tour.images.length > 1 || (tour.traveller_photos?.length ?? 0) > 0) && {
+      name: 'Photos',
+      anchor: 'photos',
+    },
     ((tour.program?.length ?? 0) > 0 || (tour.included?.length ?? 0) > 0) && {
       name: 'Programme',
       anchor: 'programme',
@@ -91,9 +111,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeatherSlot }) {
+export function TourPageView({
+  tour,
+  weather,
+  reviewView,
+  onReviewViewChange,
+}: { tour: Tour; weather?: TourWeatherSlot } & TourReviewViewProps) {
   const { open, viewer } = useMediaViewer();
   const images = toMediaItems(tour.images);
+  const travellerPhotos = toMediaItems(tour.traveller_photos);
   const sections = tourSections(tour);
   const has = (anchor: string) => sections.some((section) => section.anchor === anchor);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
@@ -155,6 +181,18 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
           {has('photos') && (
             <Section id="photos" title="Photos">
               <TileGallery items={images} onOpen={(index) => open(images, index)} />
+              {travellerPhotos.length > 0 && (
+                <div className="tour-page__traveller-photos">
+                  <h3 className="tour-page__subheading">Travellers' photos</h3>
+                  <p className="tour-page__hint">
+                    Taken by riders on this tour and shared with their reviews.
+                  </p>
+                  <TileGallery
+                    items={travellerPhotos}
+                    onOpen={(index) => open(travellerPhotos, index)}
+                  />
+                </div>
+              )}
             </Section>
           )}
 
@@ -199,6 +237,9 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
               firstPage={tour.reviews ?? []}
               total={tour.reviews_count ?? tour.reviews?.length ?? 0}
               rating={tour.rating}
+              horseCondition={tour.horse_condition}
+              view={reviewView}
+              onViewChange={onReviewViewChange}
               onOpenPhotos={open}
             />
           </Section>

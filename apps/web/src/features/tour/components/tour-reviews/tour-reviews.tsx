@@ -1,10 +1,19 @@
-import { Button, PhotoPreview, RatingIndicator, type MediaItem } from '@gallop/ui-kit';
+import { LEVEL_LABELS, RIDER_LEVELS } from '@gallop/rider-fit';
+import {
+  Button,
+  HorseConditionScore,
+  PhotoPreview,
+  RatingIndicator,
+  Select,
+  type MediaItem,
+} from '@gallop/ui-kit';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../../lib/api';
-import { TOUR_REVIEWS_PAGE_SIZE, tourReviewsQueryOptions, type Review } from '../../api';
+import { TOUR_REVIEWS_PAGE_SIZE, tourReviewsQueryOptions, type Review, type Tour } from '../../api';
 import { formatDay } from '../../format';
 import { toMediaItems } from '../../media';
+import { REVIEW_MIN_RATINGS, type ReviewSearch, type ReviewSortValue } from '../../review-search';
 import './tour-reviews.css';
 
 export interface TourReviewsProps {
@@ -13,6 +22,11 @@ export interface TourReviewsProps {
   firstPage: readonly Review[];
   total: number;
   rating: number | null | undefined;
+  /** The horse-condition ratings of the tour's reviews (decision 115). */
+  horseCondition?: Tour['horse_condition'];
+  /** Which reviews show, in which order (the address's `reviewLevel`, `reviewRating`, `reviewSort`). */
+  view?: ReviewSearch;
+  onViewChange?: (view: ReviewSearch) => void;
   onOpenPhotos: (items: readonly MediaItem[], index: number) => void;
 }
 
@@ -34,26 +48,83 @@ export function mergeReviewPages(
   return reviews;
 }
 
-/** Reviews, three at a time: 'Show more' loads the next page (`/spa/all-tour-reviews`). */
-export function TourReviews({ slug, firstPage, total, rating, onOpenPhotos }: TourReviewsProps) {
-  const api = useApi();
-  const [pages, setPages] = useState(1);
-  const later = useQueries({
-    queries: Array.from({ length: pages - 1 }, (_, index) =>
-      tourReviewsQueryOptions(api, slug, index + 2),
-    ),
-  });
-  const reviews = mergeReviewPages(
-    firstPage,
-    later.map((query) => query.data?.items),
+/**
+ * Whether the view shows the reviews the tour page brings (every level and rating, newest first).
+ * Here, not beside the address check: that module ships in the first load.
+ */
+export function isDefaultReviewView(view: ReviewSearch): boolean {
+  return (
+    view.reviewLevel === undefined &&
+    view.reviewRating === undefined &&
+    view.reviewSort === undefined
   );
-  const loading = later.some((query) => query.isFetching);
-  const failed = later.some((query) => query.isError);
-  const hasMore = reviews.length < total && pages * TOUR_REVIEWS_PAGE_SIZE < total;
+}
 
+const ALL = 'all';
+const LEVEL_ITEMS = [
+  { value: ALL, text: 'All levels' },
+  ...RIDER_LEVELS.map((level) => ({ value: level, text: LEVEL_LABELS[level] })),
+];
+const RATING_ITEMS = [
+  { value: ALL, text: 'Any rating' },
+  ...REVIEW_MIN_RATINGS.map((rating) => ({
+    value: String(rating),
+    text: rating === 5 ? '5 stars only' : `${rating} stars and up`,
+  })),
+];
+const SORT_ITEMS: { value: ReviewSortValue; text: string }[] = [
+  { value: 'newest', text: 'Newest first' },
+  { value: 'highest', text: 'Highest rated' },
+  { value: 'lowest', text: 'Lowest rated' },
+];
+
+/** "June 2026" of `2026-06`. */
+function formatMonth(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** What the reviewer tells the next rider: their level, when they rode, the horses' condition. */
+function ReviewFacts({ review }: { review: Review }) {
+  const facts = [
+    review.rider_level ? `${LEVEL_LABELS[review.rider_level]} rider` : undefined,
+    review.ride_month ? `Rode in ${formatMonth(review.ride_month)}` : undefined,
+    typeof review.horse_condition === 'number'
+      ? `Horse condition ${review.horse_condition}/5`
+      : undefined,
+  ].filter((fact) => fact !== undefined);
+  if (facts.length === 0) return null;
+  return (
+    <ul className="tour-review__facts" aria-label="About this ride">
+      {facts.map((fact) => (
+        <li key={fact}>{fact}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Reviews, three at a time: 'Show more' loads the next page (`/spa/all-tour-reviews`). The
+ * visitor narrows them to a rider level and a lowest rating and orders them (decision 115); the
+ * view lives in the address, so a reload or a shared link shows the same reviews.
+ */
+export function TourReviews({
+  slug,
+  firstPage,
+  total,
+  rating,
+  horseCondition,
+  view = {},
+  onViewChange,
+  onOpenPhotos,
+}: TourReviewsProps) {
   if (total === 0 || firstPage.length === 0) {
     return <p className="tour-reviews__empty">No reviews yet. Be the first to ride and tell.</p>;
   }
+  const change = (next: ReviewSearch) => onViewChange?.({ ...view, ...next });
   return (
     <div className="tour-reviews">
       {rating !== null && rating !== undefined && (
@@ -63,6 +134,117 @@ export function TourReviews({ slug, firstPage, total, rating, onOpenPhotos }: To
           <span>
             {total} {total === 1 ? 'review' : 'reviews'}
           </span>
+        </p>
+      )}
+      {horseCondition && (
+        <HorseConditionScore rating={horseCondition.rating} count={horseCondition.count} />
+      )}
+      {onViewChange && (
+        <div className="tour-reviews__controls" role="group" aria-label="Show reviews">
+          <Select
+            label="Rider level"
+            items={LEVEL_ITEMS}
+            value={view.reviewLevel ?? ALL}
+            onChange={(value) =>
+              change({
+                reviewLevel:
+                  value === ALL ? undefined : (value as NonNullable<ReviewSearch['reviewLevel']>),
+              })
+            }
+          />
+          <Select
+            label="Rating"
+            items={RATING_ITEMS}
+            value={view.reviewRating ? String(view.reviewRating) : ALL}
+            onChange={(value) =>
+              change({ reviewRating: value === ALL ? undefined : Number(value) })
+            }
+          />
+          <Select
+            label="Sort by"
+            items={SORT_ITEMS}
+            value={view.reviewSort ?? 'newest'}
+            onChange={(value) =>
+              change({
+                reviewSort: value === 'newest' ? undefined : (value as 'highest' | 'lowest'),
+              })
+            }
+          />
+        </div>
+      )}
+      {/* A new view starts again from its first page. */}
+      <ReviewPages
+        key={JSON.stringify(view)}
+        slug={slug}
+        view={view}
+        firstPage={isDefaultReviewView(view) ? firstPage : undefined}
+        total={total}
+        onOpenPhotos={onOpenPhotos}
+        onShowAll={onViewChange ? () => onViewChange({}) : undefined}
+      />
+    </div>
+  );
+}
+
+function ReviewPages({
+  slug,
+  view,
+  firstPage,
+  total: tourTotal,
+  onOpenPhotos,
+  onShowAll,
+}: {
+  slug: string;
+  view: ReviewSearch;
+  /** The tour page's latest reviews, when the view is the default one. */
+  firstPage: readonly Review[] | undefined;
+  total: number;
+  onOpenPhotos: TourReviewsProps['onOpenPhotos'];
+  onShowAll: (() => void) | undefined;
+}) {
+  const api = useApi();
+  const [pages, setPages] = useState(1);
+  // Every page of another view comes from the list call; the default view's first came with the tour.
+  const firstLoaded = firstPage === undefined ? 1 : 2;
+  const loaded = useQueries({
+    queries: Array.from({ length: pages - firstLoaded + 1 }, (_, index) =>
+      tourReviewsQueryOptions(api, slug, index + firstLoaded, view),
+    ),
+  });
+  const pageItems = loaded.map((query) => query.data?.items);
+  const reviews = firstPage
+    ? mergeReviewPages(firstPage, pageItems)
+    : mergeReviewPages(pageItems[0] ?? [], pageItems.slice(1));
+  const total = firstPage ? tourTotal : loaded[0]?.data?.pagination.total;
+  const loading = loaded.some((query) => query.isFetching);
+  const failed = loaded.some((query) => query.isError);
+  const hasMore =
+    total !== undefined && reviews.length < total && pages * TOUR_REVIEWS_PAGE_SIZE < total;
+
+  if (total === undefined && !failed) {
+    return (
+      <p className="tour-reviews__status" role="status">
+        Loading reviews…
+      </p>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="tour-reviews__status" role="status">
+        <p>No reviews match these choices yet.</p>
+        {onShowAll && (
+          <Button size="sm" onClick={onShowAll}>
+            Show all reviews
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      {!firstPage && total !== undefined && (
+        <p className="tour-reviews__matching" role="status">
+          {total} {total === 1 ? 'review matches' : 'reviews match'}
         </p>
       )}
       <ul className="tour-reviews__list">
@@ -88,6 +270,7 @@ export function TourReviews({ slug, firstPage, total, rating, onOpenPhotos }: To
               </div>
               <RatingIndicator value={review.rating} className="tour-review__rating" />
             </div>
+            <ReviewFacts review={review} />
             <p className="tour-review__text">{review.text}</p>
             {(review.images?.length ?? 0) > 0 && (
               <PhotoPreview
@@ -113,12 +296,12 @@ export function TourReviews({ slug, firstPage, total, rating, onOpenPhotos }: To
         <Button
           loading={loading}
           onClick={() =>
-            failed ? later.forEach((query) => void query.refetch()) : setPages(pages + 1)
+            failed ? loaded.forEach((query) => void query.refetch()) : setPages(pages + 1)
           }
         >
           Show more reviews
         </Button>
       )}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,47 @@
+import '../tokens/tokens.css';
+import './horse-condition.css';
+import { cx } from '../internal/class-names';
+import { RatingIndicator } from '../rating/rating-indicator';
+
+/** The horse-condition scale, 1 to 5: how the horses looked and were kept. */
+export const HORSE_CONDITION_LABELS = [
+  'Poorly kept',
+  'Tired',
+  'Sound',
+  'Well kept',
+  'Thriving',
+] as const;
+
+export interface HorseConditionScoreProps {
+  /** The average horse-condition rating, 1 to 5 (one decimal); null: nobody rated it. */
+  rating: number | null;
+  /** How many riders rated the horses. */
+  count: number;
+  className?: string;
+}
+
+/** "from 1 rider", "from 12 riders". */
+export function horseConditionCountText(count: number): string {
+  return `from ${count} ${count === 1 ? 'rider' : 'riders'}`;
+}
+
+/**
+ * The horses' condition as riders rated it in their reviews: the average, its stars and how many
+ * rated it (a tour page, an organizer page). Nothing while nobody has rated it.
+ */
+export function HorseConditionScore({ rating, count, className }: HorseConditionScoreProps) {
+  if (rating === null || count === 0) return null;
+  const value = rating.toFixed(1);
+  return (
+    <p className={cx('gk-horse-condition', className)}>
+      <span className="gk-horse-condition__label">Horse condition</span>
+      <span className="gk-horse-condition__score">{value}</span>
+      <RatingIndicator
+        value={rating}
+        labels={HORSE_CONDITION_LABELS}
+        ariaLabel={(_, name) => `Horse condition ${value} out of 5${name ? `: ${name}` : ''}`}
+      />
+      <span className="gk-horse-condition__count">{horseConditionCountText(count)}</span>
+    </p>
+  );
+}

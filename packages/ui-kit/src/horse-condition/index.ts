@@ -1,0 +1,6 @@
+export {
+  HORSE_CONDITION_LABELS,
+  HorseConditionScore,
+  horseConditionCountText,
+} from './horse-condition';
+export type { HorseConditionScoreProps } from './horse-condition';
