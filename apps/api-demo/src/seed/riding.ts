@@ -171,6 +171,30 @@ export function seedHeavyPlaces(
 }
 
 /**
+ * Beds for companions who come along without riding (decision 118), on the dates of a tour
+ * that welcomes them: two to four a date, at about 40 % of the rider's price (no horse, no
+ * guide in the saddle) rounded to whole units; some departures have given one away already.
+ * Derived from the tour's id and the date's index, never the random stream.
+ */
+export function seedNonRiderPlaces(
+  riding: Pick<SeedRiding, 'nonRidersWelcome'>,
+  date: { price: number },
+  tourId: number,
+  index: number,
+): { nonRiderPrice: number | null; nonRiderPlaces: number; nonRiderPlacesFree: number } {
+  if (!riding.nonRidersWelcome) {
+    return { nonRiderPrice: null, nonRiderPlaces: 0, nonRiderPlacesFree: 0 };
+  }
+  const nonRiderPlaces = 2 + ((tourId + index) % 3);
+  const taken = (tourId + index) % 4 === 0 ? 1 : 0;
+  return {
+    nonRiderPrice: Math.max(100, Math.round((date.price * 0.4) / 100) * 100),
+    nonRiderPlaces,
+    nonRiderPlacesFree: nonRiderPlaces - taken,
+  };
+}
+
+/**
  * The minimum group of a not-guaranteed date (decision 111): 2–6 riders, above those booked so
  * the date still waits; every fourth is one rider short; half of them name the day the organizer
  * decides. A date already past six riders, sold out, or drawn so, has no minimum: the organizer

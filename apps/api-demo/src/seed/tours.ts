@@ -32,7 +32,7 @@ import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
-import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
+import { seedGroupMinimum, seedHeavyPlaces, seedNonRiderPlaces, seedRiding } from './riding.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
 
@@ -480,6 +480,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       date,
       seedHeavyPlaces(riding, date, id, index),
       seedGroupMinimum(date, id, index),
+      seedNonRiderPlaces(riding, date, id, index),
     ),
   );
   const tour: GeneratedTour['tour'] = {
