@@ -15,7 +15,7 @@ import { TourEmoji } from '../../../../components/tour-emoji/tour-emoji';
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { useExcursionDates } from '../../excursion-dates';
-import { cheapestUpcomingDate, formatDuration } from '../../format';
+import { cheapestUpcomingDate, formatDuration, nonRidersWelcomeText } from '../../format';
 import { toMediaItems } from '../../media';
 import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
@@ -144,7 +144,11 @@ export function TourPageView({ tour, weather }: { tour: Tour; weather?: TourWeat
           </Section>
 
           <Section id="riding" title="Riding">
-            <TourRiding riding={tour.riding} heavyPlacesFree={tour.heavy_places_free} />
+            <TourRiding
+              riding={tour.riding}
+              heavyPlacesFree={tour.heavy_places_free}
+              nonRiders={nonRidersWelcomeText(tour.dates, tour.riding.non_riders_welcome)}
+            />
           </Section>
 
           {has('photos') && (
