@@ -145,7 +145,8 @@ export function seedRiding(facts: SeedRidingFacts): SeedRiding {
     heavyRiderWeightKg: horses.heavy ?? horses.limit,
     minRidingAge: Math.max(facts.minAge, facts.difficulty >= 3 ? 14 : 8),
     maxRidingAge: facts.difficulty === 4 ? 70 : null,
-    nonRidersWelcome: facts.kind === 'cruise' || (facts.difficulty <= 2 && facts.id % 4 === 0),
+    // A third of the easier rides take companions who do not ride (decision 118), and cruises.
+    nonRidersWelcome: facts.kind === 'cruise' || (facts.difficulty <= 2 && facts.id % 3 === 0),
   };
 }
 

@@ -104,35 +104,6 @@ export function formatFreeSeats(date: TourDate): string {
   return countText('{count} seat(s) left', free);
 }
 
-/**
- * What one companion who comes along without riding pays on `date`, when the tour welcomes them
- * and the date prices them (decision 118); undefined otherwise.
- */
-export function nonRiderPriceOf(
-  date: TourDate | undefined,
-  nonRidersWelcome: boolean,
-): number | undefined {
-  if (!date || !nonRidersWelcome) return undefined;
-  return date.non_rider_price ?? undefined;
-}
-
-/** "Non-riders welcome from €450": the cheapest non-rider price of the bookable dates. */
-export function nonRidersWelcomeText(
-  dates: readonly TourDate[],
-  nonRidersWelcome: boolean,
-): string | undefined {
-  if (!nonRidersWelcome) return undefined;
-  let cheapest: { price: number; currency: string } | undefined;
-  for (const date of dates) {
-    const price = date.non_rider_price;
-    if (!isBookable(date) || price === null || price === undefined) continue;
-    if (!cheapest || price < cheapest.price) cheapest = { price, currency: date.currency };
-  }
-  return cheapest
-    ? `Non-riders welcome from ${formatPrice(cheapest.price, cheapest.currency)}`
-    : 'Non-riders welcome';
-}
-
 /** A date can be requested: it has free seats and is not marked busy. */
 export function isBookable(date: TourDate): boolean {
   return !date.is_busy && (date.number_of_free_seats ?? 1) > 0;

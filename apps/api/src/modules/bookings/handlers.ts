@@ -499,7 +499,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         .orderBy(asc(tourDates.startDate), asc(tourDates.id));
       return {
         items: rows
-          .filter((date) => date.numberOfFreeSeats >= row.seats)
+          // The booking's non-riders need their beds on another date too (decision 118).
+          .filter(
+            (date) =>
+              date.numberOfFreeSeats >= row.seats &&
+              (row.nonRiders === 0 ||
+                (date.nonRiderPrice !== null && date.nonRiderPlacesFree >= row.nonRiders)),
+          )
           .map((date) => toTourDate(date, context)),
       };
     },

@@ -102,7 +102,7 @@ describe('TourCard rider fit', () => {
     expect(fit).toHaveAttribute('title', text);
     expect(fit).toHaveTextContent(text);
     // Laid over the picture, after the rating in the reading order.
-    expect(container.querySelector('.tour-card__rating-row ~ .tour-card__fit')).not.toBeNull();
+    expect(container.querySelector('.tour-card__rating ~ .tour-card__fit')).not.toBeNull();
   });
 
   it('counts the heavier horses of the card’s best date', async () => {

@@ -68,6 +68,8 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
         <p className="tour-card__meta">
           {countries && <span>{countries}</span>}
           <span>{countText('{count} day(s)', tour.duration)}</span>
+          {/* Companions who do not ride can come along (decision 118); priced per date. */}
+          {tour.riding.non_riders_welcome && <span>Non-riders welcome</span>}
         </p>
         {/* The pinned emoji beside the name, not in the heading: the heading is the name. */}
         <div className="tour-card__name-row">
@@ -82,20 +84,14 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
             )}
           </h3>
         </div>
-        <div className="tour-card__rating-row">
-          {tour.rating !== null && tour.rating !== undefined && (tour.reviews_count ?? 0) > 0 ? (
-            <p className="tour-card__rating">
-              <RatingIndicator value={tour.rating} showValue />
-              <span>({tour.reviews_count})</span>
-            </p>
-          ) : (
-            <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
-          )}
-          {/* Companions who do not ride can come along (decision 118); their price is per date. */}
-          {tour.riding.non_riders_welcome && !unavailable && (
-            <p className="tour-card__non-riders">Non-riders welcome</p>
-          )}
-        </div>
+        {tour.rating !== null && tour.rating !== undefined && (tour.reviews_count ?? 0) > 0 ? (
+          <p className="tour-card__rating">
+            <RatingIndicator value={tour.rating} showValue />
+            <span>({tour.reviews_count})</span>
+          </p>
+        ) : (
+          <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
+        )}
         {!unavailable && <CardFit tour={tour} />}
         {unavailable ? (
           <p className="tour-card__unavailable">

@@ -23,7 +23,6 @@ import {
   formatPrepayment,
   formatVariant,
   isBookable,
-  nonRiderPriceOf,
   type TourDate,
 } from '../../../../lib/tour-format';
 import {
@@ -96,7 +95,9 @@ export function BookingFormPage({
   const [count, setCount] = useState(1);
   const tourists = Math.min(count, Math.max(1, maxTourists));
   // Non-riders only where the tour welcomes them and the chosen date prices them.
-  const nonRiderPrice = nonRiderPriceOf(date, tour.riding.non_riders_welcome);
+  const nonRiderPrice = tour.riding.non_riders_welcome
+    ? (date?.non_rider_price ?? undefined)
+    : undefined;
   const maxCompanions =
     nonRiderPrice === undefined ? 0 : Math.min(MAX_NON_RIDERS, date?.non_rider_places_free ?? 0);
   const [companionCount, setCompanionCount] = useState(0);

@@ -195,6 +195,7 @@ export function RiderFields({
   rides?: boolean;
 }) {
   const auto = (token: string) => (self ? token : 'off');
+  const whose = rides ? "Rider's" : "Companion's";
   return (
     <>
       <div className="booking-form__row rider-fields__row">
@@ -214,12 +215,12 @@ export function RiderFields({
       <div className="booking-form__row rider-fields__row">
         <Field
           name={`${prefix}email`}
-          label="Rider's e-mail (optional)"
+          label={`${whose} e-mail (optional)`}
           type="email"
           autoComplete={auto('email')}
           rules="email|max:254"
         />
-        <PhoneField name={`${prefix}phone`} label="Rider's phone (optional)" rules="phone" />
+        <PhoneField name={`${prefix}phone`} label={`${whose} phone (optional)`} rules="phone" />
       </div>
       <Field
         name={`${prefix}food_restriction`}
