@@ -263,6 +263,87 @@ describe('non-riders refused', () => {
   });
 });
 
+describe('changing who comes along', () => {
+  async function updateTourists(token: string, id: number, tourists: object[]) {
+    const response = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/update-tourists?request_id=${id}`,
+      headers: auth(token),
+      payload: { tourists },
+    });
+    return { status: response.statusCode, body: response.json() as Json };
+  }
+  const keep = (tourist: Json) => ({
+    id: tourist.id,
+    first_name: tourist.first_name,
+    last_name: tourist.last_name,
+  });
+
+  it('adds and removes non-riders at the agreed price, beds moving with them', async () => {
+    const date = await nonRiderDate(10, 2);
+    const owner = await signUp(app());
+    const made = await book(app(), date, {
+      ...owner,
+      riders: 1,
+      nonRiders: 1,
+      currency: date.currency,
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    const [rider, walker] = made.body.tourists as Json[];
+    const riderPrice = Math.round(date.price / 100);
+    expect(made.body.price).toBe(riderPrice + 450);
+
+    // A second companion takes the date's last bed; an edit keeps who rides.
+    const added = await updateTourists(owner.token, id, [
+      keep(rider!),
+      keep(walker!),
+      { first_name: 'Lea', last_name: 'Hart', rides: false },
+    ]);
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ non_riders: 2, price: riderPrice + 2 * 450 });
+    expect((added.body.tourists as Json[]).map((t) => t.rides)).toEqual([true, false, false]);
+    expect(await placesOf(db, date.id)).toMatchObject({ free: 9, nonRidersFree: 0 });
+
+    // A third finds no bed: 422, and nothing moved.
+    const more = await updateTourists(owner.token, id, [
+      ...(added.body.tourists as Json[]).map(keep),
+      { first_name: 'Ola', last_name: 'Hart', rides: false },
+    ]);
+    expect(more.status).toBe(422);
+    expect(more.body.message).toBe(NO_BEDS);
+    expect(await placesOf(db, date.id)).toMatchObject({ free: 9, nonRidersFree: 0 });
+
+    // Removing the first companion gives their bed back and takes their price off.
+    const removed = await updateTourists(owner.token, id, [
+      keep(rider!),
+      keep((added.body.tourists as Json[])[2]!),
+    ]);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ non_riders: 1, price: riderPrice + 450 });
+    expect(await placesOf(db, date.id)).toMatchObject({
+      free: 9,
+      sold: 1,
+      nonRidersFree: 1,
+      nonRidersSold: 1,
+    });
+  });
+
+  it('refuses a non-rider added to a booking made without any (no agreed price)', async () => {
+    const date = await nonRiderDate(10, 2);
+    const owner = await signUp(app());
+    const made = await book(app(), date, { ...owner, riders: 1 });
+    const [rider] = made.body.tourists as Json[];
+    const added = await updateTourists(owner.token, made.body.id as number, [
+      keep(rider!),
+      { first_name: 'Lea', last_name: 'Hart', rides: false },
+    ]);
+    expect(added.status).toBe(422);
+    expect(added.body.errors).toHaveProperty(['tourists.1.rides']);
+    expect(await placesOf(db, date.id)).toMatchObject({ free: 9, nonRidersFree: 2 });
+  });
+});
+
 describe('the organizer', () => {
   it('sees who rides and who does not; a non-rider keeps no weight', async () => {
     const date = await nonRiderDate(10, 2);
