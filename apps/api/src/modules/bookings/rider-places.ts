@@ -67,9 +67,9 @@ export function placesShortError(
   });
 }
 
-export const NON_RIDERS_REFUSED = 'This tour does not take companions who do not ride';
-export const NON_RIDERS_NOT_ON_DATE = 'This date takes no companions who do not ride';
-export const NON_RIDERS_NEED_DATE = 'Choose a date to bring companions who do not ride';
+const NON_RIDERS_REFUSED = 'This tour does not take companions who do not ride';
+const NON_RIDERS_NOT_ON_DATE = 'This date takes no companions who do not ride';
+const NON_RIDERS_NEED_DATE = 'Choose a date to bring companions who do not ride';
 export const NON_RIDERS_ADD_LATER =
   'Write to the organizer to bring a companion who does not ride on this booking';
 export const A_RIDER_NEEDED = 'A booking needs at least one rider';

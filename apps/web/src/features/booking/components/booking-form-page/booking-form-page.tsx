@@ -463,7 +463,7 @@ function Companions({
   return (
     <fieldset className="booking-section">
       <legend className="booking-section__title">Comes along without riding</legend>
-      <p className="booking-note">
+      <p className="booking-note booking-companions__note">
         {free > 0
           ? `Companions who do not ride stay with the group for ${price} each; they take a bed, not a horse.`
           : 'No places for companions who do not ride are left on this date.'}
