@@ -3355,6 +3355,10 @@ export interface components {
       heavy_places?: number;
       /** @description Of `heavy_places`, those not taken by bookings. */
       heavy_places_free?: number;
+      /** @description What a companion who comes along without riding pays on this date, in `currency`; null when the date takes no non-riders (decision 118). Only on tours whose `riding.non_riders_welcome` is true. */
+      non_rider_price?: number | null;
+      /** @description Beds left for non-riders on this date (they take no seat, horse nor heavier-horse place); 0 when the date takes none. */
+      non_rider_places_free?: number;
       /** @description For a date that is not guaranteed yet: the riders it needs to run. When `riders_booked` reaches it, the date becomes guaranteed at once and the requests waiting on it are confirmed. Null for a guaranteed date or one without a minimum (the organizer decides). */
       min_riders?: number | null;
       /** @description Riders booked on the date: the seats its live bookings hold (`number_of_seats` - `number_of_free_seats`). */
@@ -3947,6 +3951,8 @@ export interface components {
       weight?: number | null;
       /** @description The rider's level as the traveller gave it (from a rider passport or the form). */
       level?: components['schemas']['RiderLevel'] | null;
+      /** @description False for a companion who comes along without riding (decision 118): they take a bed, not a horse nor a heavier-horse place, and pay the date's `non_rider_price`. */
+      rides?: boolean;
       is_touched?: boolean;
       can_edit?: boolean;
       can_delete?: boolean;
@@ -3966,6 +3972,8 @@ export interface components {
       /** @description Kilograms with clothing. Above the tour's `max_rider_weight_kg` the rider takes one of the date's heavier-horse places; above `heavy_rider_weight_kg` no horse can carry them (422). */
       weight?: number;
       level?: components['schemas']['RiderLevel'];
+      /** @description Absent or true for a rider. False for a companion who comes along without riding (decision 118): allowed only on a date with a `non_rider_price` of a tour whose `riding.non_riders_welcome` is true, and only while the date has `non_rider_places_free` (422 otherwise). Their weight and level are not needed. Fixed once booked: a rider does not become a non-rider by an edit. */
+      rides?: boolean;
     };
     TouristsInput: {
       tourists: components['schemas']['TouristInput'][];
@@ -3979,8 +3987,13 @@ export interface components {
       tour: components['schemas']['TourSummary'];
       tour_date?: components['schemas']['TourDate'];
       tourists: components['schemas']['Tourist'][];
+      /** @description Riders times the date's price plus `non_riders` times `non_rider_price`, in `currency`. */
       price: number;
       prepayment?: number | null;
+      /** @description Companions coming along without riding (their `tourists` have `rides` false). */
+      non_riders: number;
+      /** @description What each non-rider pays, in `currency`, fixed at booking; null when the booking has none. */
+      non_rider_price: number | null;
       /** @description What the payments have credited; never more than `price`. */
       paid?: number;
       /** @description Money given back (a payment that arrived when less was due, or after a cancellation), in `currency`. */
@@ -4294,6 +4307,8 @@ export interface components {
       seats: number;
       /** @description Heavier-horse places the booking holds on its date: its riders above `max_rider_weight_kg`. */
       heavy_places: number;
+      /** @description Companions the booking brings who do not ride (a bed each, no horse); `seats` counts the riders only. Each tourist's `rides` says who is who. */
+      non_riders: number;
       /** @description The tour's standard horses' weight limit, kg with clothing. */
       max_rider_weight_kg: number;
       tourists: components['schemas']['Tourist'][];
@@ -4515,6 +4530,8 @@ export interface components {
       heavy_rider_weight_kg: number;
       min_riding_age: number;
       max_riding_age: number | null;
+      /** @description Whether companions who do not ride can come along; on cards as "Non-riders welcome". Their price and beds are per date (`TourDate.non_rider_price`, `non_rider_places_free`). */
+      non_riders_welcome: boolean;
     };
     /**
      * @description Where the horses are when they do not work (decision 114): `herd_pasture` in a herd on pasture day and night, `herd_daytime` in a herd by day and stabled at night, `paddocks` turned out in paddocks (alone or in pairs), `stables` stabled, exercised by hand.
@@ -4610,8 +4627,6 @@ export interface components {
         /** @description Horses the organizer keeps; null when not stated. */
         herd_size: number | null;
       };
-      /** @description Whether companions who do not ride can come along. */
-      non_riders_welcome: boolean;
     };
     TourGoneOrganizer: {
       id: number;

@@ -145,7 +145,8 @@ export function seedRiding(facts: SeedRidingFacts): SeedRiding {
     heavyRiderWeightKg: horses.heavy ?? horses.limit,
     minRidingAge: Math.max(facts.minAge, facts.difficulty >= 3 ? 14 : 8),
     maxRidingAge: facts.difficulty === 4 ? 70 : null,
-    nonRidersWelcome: facts.kind === 'cruise' || (facts.difficulty <= 2 && facts.id % 4 === 0),
+    // A third of the easier rides take companions who do not ride (decision 118), and cruises.
+    nonRidersWelcome: facts.kind === 'cruise' || (facts.difficulty <= 2 && facts.id % 3 === 0),
   };
 }
 
@@ -167,6 +168,30 @@ export function seedHeavyPlaces(
   return {
     heavyPlaces,
     heavyPlacesFree: Math.max(0, Math.min(heavyPlaces - taken, date.numberOfFreeSeats)),
+  };
+}
+
+/**
+ * Beds for companions who come along without riding (decision 118), on the dates of a tour
+ * that welcomes them: two to four a date, at about 40 % of the rider's price (no horse, no
+ * guide in the saddle) rounded to whole units; some departures have given one away already.
+ * Derived from the tour's id and the date's index, never the random stream.
+ */
+export function seedNonRiderPlaces(
+  riding: Pick<SeedRiding, 'nonRidersWelcome'>,
+  date: { price: number },
+  tourId: number,
+  index: number,
+): { nonRiderPrice: number | null; nonRiderPlaces: number; nonRiderPlacesFree: number } {
+  if (!riding.nonRidersWelcome) {
+    return { nonRiderPrice: null, nonRiderPlaces: 0, nonRiderPlacesFree: 0 };
+  }
+  const nonRiderPlaces = 2 + ((tourId + index) % 3);
+  const taken = (tourId + index) % 4 === 0 ? 1 : 0;
+  return {
+    nonRiderPrice: Math.max(100, Math.round((date.price * 0.4) / 100) * 100),
+    nonRiderPlaces,
+    nonRiderPlacesFree: nonRiderPlaces - taken,
   };
 }
 

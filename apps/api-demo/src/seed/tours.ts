@@ -34,7 +34,7 @@ import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
-import { seedGroupMinimum, seedHeavyPlaces, seedRiding } from './riding.ts';
+import { seedGroupMinimum, seedHeavyPlaces, seedNonRiderPlaces, seedRiding } from './riding.ts';
 import { seedRidingDays } from './riding-days.ts';
 import { horseConditionAggregates, reviewInsight } from './review-insight.ts';
 
@@ -513,6 +513,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
       date,
       seedHeavyPlaces(riding, date, id, index),
       seedGroupMinimum(date, id, index),
+      seedNonRiderPlaces(riding, date, id, index),
     ),
   );
   const tour: GeneratedTour['tour'] = {

@@ -95,6 +95,13 @@ export const bookingRequests = pgTable(
      * weight limit (taken and given back with the seats, `seats.ts`).
      */
     heavyPlaces: smallint().notNull().default(0),
+    /**
+     * Companions coming along without riding (decision 118): each holds one of the date's
+     * non-rider beds (`tour_dates.non_rider_places_free`), not a seat; `seats` counts riders.
+     */
+    nonRiders: smallint().notNull().default(0),
+    /** What each non-rider pays, minor units of `currency`, fixed at booking; null: none. */
+    nonRiderPrice: integer(),
     contactName: text().notNull(),
     contactEmail: text().notNull(),
     contactPhone: text().notNull(),
@@ -121,6 +128,10 @@ export const bookingRequests = pgTable(
       'booking_requests_heavy_places_within_seats',
       sql`${table.heavyPlaces} >= 0 and ${table.heavyPlaces} <= ${table.seats}`,
     ),
+    check(
+      'booking_requests_non_riders_priced',
+      sql`${table.nonRiders} >= 0 and (${table.nonRiders} = 0 or ${table.nonRiderPrice} >= 0)`,
+    ),
   ],
 );
 
@@ -144,6 +155,8 @@ export const bookingTourists = pgTable(
     weight: real(),
     /** The rider's level as given (0 beginner … 4 advanced, `RIDER_LEVELS`); null: not given. */
     riderLevel: smallint(),
+    /** False for a companion who comes along without riding (decision 118): no horse, a bed. */
+    rides: boolean().notNull().default(true),
     /** Set once the traveller has filled this tourist in themselves. */
     isTouched: boolean().notNull().default(false),
     arrival: jsonb().$type<StoredTravelInfo>(),

@@ -283,6 +283,14 @@ export const tourDates = pgTable(
      */
     heavyPlaces: smallint().notNull().default(0),
     heavyPlacesFree: smallint().notNull().default(0),
+    /**
+     * What a companion who comes along without riding pays, minor units of `currency`; null: the
+     * date takes no non-riders (decision 118). Bookable only on a tour with `nonRidersWelcome`.
+     */
+    nonRiderPrice: integer(),
+    /** Beds for non-riders, taken and given back with seats in the same update (`seats.ts`). */
+    nonRiderPlaces: smallint().notNull().default(0),
+    nonRiderPlacesFree: smallint().notNull().default(0),
     isCashbackAvailable: boolean().notNull().default(false),
     /**
      * A not-guaranteed date runs once this many riders are booked (seats taken); reaching it
@@ -310,6 +318,15 @@ export const tourDates = pgTable(
     check(
       'tour_dates_heavy_places_within_capacity',
       sql`${table.heavyPlacesFree} >= 0 and ${table.heavyPlacesFree} <= ${table.heavyPlaces}`,
+    ),
+    // Non-rider beds likewise; a date without a non-rider price has none to give.
+    check(
+      'tour_dates_non_rider_places_within_capacity',
+      sql`${table.nonRiderPlacesFree} >= 0 and ${table.nonRiderPlacesFree} <= ${table.nonRiderPlaces}`,
+    ),
+    check(
+      'tour_dates_non_rider_price_with_places',
+      sql`(${table.nonRiderPrice} is null and ${table.nonRiderPlaces} = 0) or (${table.nonRiderPrice} >= 0)`,
     ),
     check(
       'tour_dates_min_riders_positive',

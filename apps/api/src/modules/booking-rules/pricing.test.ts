@@ -33,6 +33,18 @@ describe('quote', () => {
     ).toBe(120_000);
   });
 
+  it('adds non-riders at their own price; the percentage covers them, a fixed one counts them', () => {
+    const company = { count: 2, price: 45_000 };
+    expect(quote(date(), 1, '2027-01-01', company)).toEqual({
+      price: 210_000,
+      prepayment: 63_000,
+    });
+    expect(
+      quote(date({ prepaymentType: 'fixed', prepaymentSize: 20_000 }), 1, '2027-01-01', company),
+    ).toEqual({ price: 210_000, prepayment: 60_000 });
+    expect(quote(date(), 2, '2027-01-01', { count: 0, price: 45_000 }).price).toBe(240_000);
+  });
+
   it('asks for the whole price inside the full-payment window or without a prepayment rule', () => {
     expect(quote(date(), 1, '2027-05-18').prepayment).toBeNull();
     expect(quote(date(), 1, '2027-05-17').prepayment).toBe(36_000);

@@ -60,18 +60,29 @@ export function daysUntil(startDate: string, today: string): number {
   return Math.round((Date.parse(startDate) - Date.parse(today)) / DAY_MS);
 }
 
+/** Companions who come along without riding and what each pays (decision 118). */
+export interface NonRiders {
+  count: number;
+  /** Minor units per non-rider, in the same currency as the date's terms. */
+  price: number;
+}
+
+const NO_NON_RIDERS: NonRiders = { count: 0, price: 0 };
+
 /**
- * The price for `tourists` people and the prepayment due first. No prepayment (null) when the
- * date asks for none, or when the start is within the full-payment window: then the whole price
- * is paid at once. A percentage prepayment is rounded to whole units, like every shown amount;
- * a prepayment never exceeds the price.
+ * The price for `tourists` riders (plus `nonRiders` at their own price) and the prepayment due
+ * first. No prepayment (null) when the date asks for none, or when the start is within the
+ * full-payment window: then the whole price is paid at once. A percentage prepayment is rounded
+ * to whole units, like every shown amount, and applies to the whole price; a fixed one is per
+ * traveller, rider or not; a prepayment never exceeds the price.
  */
 export function quote(
   date: DatePricing,
   tourists: number,
   today: string,
+  nonRiders: NonRiders = NO_NON_RIDERS,
 ): { price: number; prepayment: number | null } {
-  const price = date.price * tourists;
+  const price = date.price * tourists + nonRiders.price * nonRiders.count;
   const withinFullPayment =
     date.fullPaymentDays !== null && daysUntil(date.startDate, today) <= date.fullPaymentDays;
   if (withinFullPayment || date.prepaymentType === 'none' || !date.prepaymentSize) {
@@ -80,7 +91,7 @@ export function quote(
   const prepayment =
     date.prepaymentType === 'percent'
       ? wholeUnits((price * date.prepaymentSize) / 100 / 100)
-      : date.prepaymentSize * tourists;
+      : date.prepaymentSize * (tourists + nonRiders.count);
   return { price, prepayment: Math.min(prepayment, price) };
 }
 

@@ -72,10 +72,16 @@ async function moveIntoThePast(db: Database, id: number, now: Date): Promise<Mov
         numberOfFreeSeats: holds ? seats - booking.seats : seats,
         heavyPlaces: booking.heavyPlaces,
         heavyPlacesFree: holds ? 0 : booking.heavyPlaces,
+        nonRiderPlaces: booking.nonRiders,
+        nonRiderPlacesFree: holds ? 0 : booking.nonRiders,
       })
       .returning({ id: tourDates.id });
     if (holds) {
-      await releasePlaces(tx, date.id, { seats: booking.seats, heavy: booking.heavyPlaces });
+      await releasePlaces(tx, date.id, {
+        seats: booking.seats,
+        heavy: booking.heavyPlaces,
+        nonRiders: booking.nonRiders,
+      });
     }
     await tx
       .update(bookingRequests)

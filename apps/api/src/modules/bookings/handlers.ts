@@ -56,7 +56,7 @@ import {
   toBookingRequests,
   type RequestRow,
 } from './records.ts';
-import { placesFor, placesShortError, refuseOverweight } from './rider-places.ts';
+import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
 import { takePlaces } from './seats.ts';
 import { bookingReceivedMessage } from './messages.ts';
 import {
@@ -217,7 +217,12 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   async function refuseGuestOverHold(tx: Transaction, email: string, seats: number) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-hold:${email}`}))`);
     const [held] = await tx
-      .select({ seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number) })
+      .select({
+        seats:
+          sql<number>`coalesce(sum(${bookingRequests.seats} + ${bookingRequests.nonRiders}), 0)`.mapWith(
+            Number,
+          ),
+      })
       .from(bookingRequests)
       .where(
         and(
@@ -286,6 +291,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           minAge: tours.minAge,
           maxRiderWeightKg: tours.maxRiderWeightKg,
           heavyRiderWeightKg: tours.heavyRiderWeightKg,
+          nonRidersWelcome: tours.nonRidersWelcome,
           cancellationPolicy: tours.cancellationPolicy,
           organizerEmail: organizers.email,
         })
@@ -306,7 +312,10 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         });
       }
       refuseOverweight(tourists, tour);
-      const places = placesFor(tourists, tour);
+      // Non-riders take a bed, not a seat nor a horse (decision 118).
+      const riders = tourists.filter((t) => t.rides);
+      const nonRiders = tourists.length - riders.length;
+      const places = { ...placesFor(riders, tour), nonRiders };
 
       let date: typeof tourDates.$inferSelect | undefined;
       if (body.tour_date_id !== undefined) {
@@ -320,23 +329,27 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
           throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });
         }
         const tooYoung = tourists.findIndex(
-          (t) => t.birthday !== null && ageOn(t.birthday, date!.startDate) < tour.minAge,
+          (t) => t.rides && t.birthday !== null && ageOn(t.birthday, date!.startDate) < tour.minAge,
         );
         if (tooYoung >= 0) {
           const text = `Riders must be at least ${tour.minAge} on the first day`;
           throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
         }
       }
-      // The price the traveller saw, in their currency, in whole units (decision 089).
+      refuseNonRiders(tourists, tour, date);
+      // The price the traveller saw, in their currency, in whole units (decision 089); each
+      // non-rider at the date's non-rider price, converted the same way (decision 118).
+      const inBookingCurrency = (minor: number) =>
+        toDisplayPrice(minor, date!.currency, currency, rates) * 100;
+      const nonRiderPrice =
+        date && nonRiders > 0 && date.nonRiderPrice !== null
+          ? inBookingCurrency(date.nonRiderPrice)
+          : null;
       const price = date
-        ? quote(
-            inCurrency(
-              date,
-              (minor) => toDisplayPrice(minor, date!.currency, currency, rates) * 100,
-            ),
-            tourists.length,
-            today,
-          )
+        ? quote(inCurrency(date, inBookingCurrency), riders.length, today, {
+            count: nonRiders,
+            price: nonRiderPrice ?? 0,
+          })
         : { price: 0, prepayment: null };
       const contactEmail = normalizeEmail(body.contact.email);
       const created = await createOnce({
@@ -378,8 +391,10 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
               // The policy shown at checkout is the one the traveller accepts (decision 091).
               cancellationPolicy: tour.cancellationPolicy,
               cancellationTiers: [...tiersOf(tour.cancellationPolicy)],
-              seats: tourists.length,
+              seats: riders.length,
               heavyPlaces: date ? places.heavy : 0,
+              nonRiders,
+              nonRiderPrice,
               contactName,
               contactEmail,
               contactPhone: body.contact.phone,
@@ -484,7 +499,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
         .orderBy(asc(tourDates.startDate), asc(tourDates.id));
       return {
         items: rows
-          .filter((date) => date.numberOfFreeSeats >= row.seats)
+          // The booking's non-riders need their beds on another date too (decision 118).
+          .filter(
+            (date) =>
+              date.numberOfFreeSeats >= row.seats &&
+              (row.nonRiders === 0 ||
+                (date.nonRiderPrice !== null && date.nonRiderPlacesFree >= row.nonRiders)),
+          )
           .map((date) => toTourDate(date, context)),
       };
     },

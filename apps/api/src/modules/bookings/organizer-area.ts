@@ -202,6 +202,7 @@ export async function toOrganizerBooking(
     end: date?.end ?? null,
     seats: row.seats,
     heavy_places: row.heavyPlaces,
+    non_riders: row.nonRiders,
     max_rider_weight_kg: tour?.maxRiderWeightKg ?? 0,
     tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,

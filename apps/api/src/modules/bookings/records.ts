@@ -73,6 +73,7 @@ export function toTourist(
     food_restriction: row.foodRestriction,
     weight: reader === 'support' ? null : row.weight,
     level: row.riderLevel === null ? null : (RIDER_LEVELS[row.riderLevel] ?? null),
+    rides: row.rides,
     is_touched: row.isTouched,
     can_edit: editable,
     // The first tourist is the one who booked; a request keeps at least one.
@@ -232,6 +233,8 @@ export async function toBookingRequests(
       ),
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),
+      non_riders: row.nonRiders,
+      non_rider_price: row.nonRiderPrice === null ? null : major(row.nonRiderPrice),
       paid: major(row.paid),
       refunded: major(row.refunded),
       currency: row.currency,

@@ -41,6 +41,13 @@ export function placesShortError(
   riders: readonly WeighedRider[],
   tour: WeightLimits,
 ) {
+  if (short.short === 'nonRiders') {
+    const text =
+      short.free === 0
+        ? 'No places for non-riders are left on this date'
+        : `Only ${short.free} place(s) for non-riders left on this date`;
+    return unprocessable(text, { tourists: [text] });
+  }
   if (short.short === 'seats') {
     const text =
       short.free === 0
@@ -58,4 +65,39 @@ export function placesShortError(
   return unprocessable(heavyHorses, {
     [first >= 0 ? `tourists.${first}.weight` : 'tourists']: [heavyHorses],
   });
+}
+
+const NON_RIDERS_REFUSED = 'This tour does not take companions who do not ride';
+const NON_RIDERS_NOT_ON_DATE = 'This date takes no companions who do not ride';
+const NON_RIDERS_NEED_DATE = 'Choose a date to bring companions who do not ride';
+export const NON_RIDERS_ADD_LATER =
+  'Write to the organizer to bring a companion who does not ride on this booking';
+export const A_RIDER_NEEDED = 'A booking needs at least one rider';
+
+interface Traveller {
+  rides: boolean;
+}
+
+/**
+ * 422 unless the booking's non-riders may come (decision 118): the tour welcomes them, the date
+ * prices them, and at least one traveller rides. Errors name the first non-rider as sent.
+ */
+export function refuseNonRiders(
+  travellers: readonly Traveller[],
+  tour: { nonRidersWelcome: boolean },
+  date: { nonRiderPrice: number | null } | undefined,
+): void {
+  if (!travellers.some((t) => t.rides)) {
+    throw unprocessable(A_RIDER_NEEDED, { tourists: [A_RIDER_NEEDED] });
+  }
+  const first = travellers.findIndex((t) => !t.rides);
+  if (first < 0) return;
+  const text = !tour.nonRidersWelcome
+    ? NON_RIDERS_REFUSED
+    : !date
+      ? NON_RIDERS_NEED_DATE
+      : date.nonRiderPrice === null
+        ? NON_RIDERS_NOT_ON_DATE
+        : undefined;
+  if (text) throw unprocessable(text, { [`tourists.${first}.rides`]: [text] });
 }

@@ -1,8 +1,9 @@
 /**
- * Places on a tour date: seats, and heavier-horse places for riders above the tour's standard
- * weight limit. A request takes both when it is created (one conditional update, so two
- * travellers can never take the last seat or the last heavier horse together), moves them when
- * its riders change and gives them back when cancelled.
+ * Places on a tour date: seats, heavier-horse places for riders above the tour's standard
+ * weight limit, and beds for companions who come along without riding (decision 118). A request
+ * takes all three when it is created (one conditional update, so two travellers can never take
+ * the last seat, heavier horse or non-rider bed together), moves them when its riders change
+ * and gives them back when cancelled.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -14,6 +15,8 @@ export interface Places {
   seats: number;
   /** Heavier-horse places: riders above the tour's `maxRiderWeightKg` (`heavyRidersOf`). */
   heavy: number;
+  /** Non-rider beds: companions who ride no horse (no seat, no heavier-horse place). */
+  nonRiders?: number;
 }
 
 /** Why places could not be taken, with what the date has left of the short kind. */
@@ -27,11 +30,11 @@ export type TakeResult =
        */
       notGuaranteed?: boolean | undefined;
     }
-  | { taken: false; short: 'seats' | 'heavy'; free: number };
+  | { taken: false; short: 'seats' | 'heavy' | 'nonRiders'; free: number };
 
 /**
- * Takes `places` in one conditional update: both kinds or neither. When short, reads what is
- * left (seats first: a full date is the bigger news).
+ * Takes `places` in one conditional update: every kind or none. When short, reads what is left
+ * (seats first: a full date is the bigger news; then heavier horses, then non-rider beds).
  */
 export async function takePlaces(
   db: Executor,
@@ -40,42 +43,52 @@ export async function takePlaces(
 ): Promise<TakeResult> {
   const seats = Math.max(0, places.seats);
   const heavy = Math.max(0, places.heavy);
-  if (seats === 0 && heavy === 0) return { taken: true };
+  const nonRiders = Math.max(0, places.nonRiders ?? 0);
+  if (seats === 0 && heavy === 0 && nonRiders === 0) return { taken: true };
   const taken = await db
     .update(tourDates)
     .set({
       numberOfFreeSeats: sql`${tourDates.numberOfFreeSeats} - ${seats}`,
       heavyPlacesFree: sql`${tourDates.heavyPlacesFree} - ${heavy}`,
+      nonRiderPlacesFree: sql`${tourDates.nonRiderPlacesFree} - ${nonRiders}`,
     })
     .where(
       and(
         eq(tourDates.id, dateId),
         gte(tourDates.numberOfFreeSeats, seats),
         gte(tourDates.heavyPlacesFree, heavy),
+        gte(tourDates.nonRiderPlacesFree, nonRiders),
       ),
     )
     .returning({ id: tourDates.id, notGuaranteed: tourDates.notGuaranteed });
   if (taken.length === 1) return { taken: true, notGuaranteed: taken[0]!.notGuaranteed };
   const [left] = await db
-    .select({ seats: tourDates.numberOfFreeSeats, heavy: tourDates.heavyPlacesFree })
+    .select({
+      seats: tourDates.numberOfFreeSeats,
+      heavy: tourDates.heavyPlacesFree,
+      nonRiders: tourDates.nonRiderPlacesFree,
+    })
     .from(tourDates)
     .where(eq(tourDates.id, dateId));
   const freeSeats = left?.seats ?? 0;
-  return freeSeats < seats
-    ? { taken: false, short: 'seats', free: freeSeats }
-    : { taken: false, short: 'heavy', free: left?.heavy ?? 0 };
+  const freeHeavy = left?.heavy ?? 0;
+  if (freeSeats < seats) return { taken: false, short: 'seats', free: freeSeats };
+  if (freeHeavy < heavy) return { taken: false, short: 'heavy', free: freeHeavy };
+  return { taken: false, short: 'nonRiders', free: left?.nonRiders ?? 0 };
 }
 
-/** Gives `places` back, never above the date's capacity of either kind. */
+/** Gives `places` back, never above the date's capacity of any kind. */
 export async function releasePlaces(db: Executor, dateId: number, places: Places): Promise<void> {
   const seats = Math.max(0, places.seats);
   const heavy = Math.max(0, places.heavy);
-  if (seats === 0 && heavy === 0) return;
+  const nonRiders = Math.max(0, places.nonRiders ?? 0);
+  if (seats === 0 && heavy === 0 && nonRiders === 0) return;
   await db
     .update(tourDates)
     .set({
       numberOfFreeSeats: sql`least(${tourDates.numberOfSeats}, ${tourDates.numberOfFreeSeats} + ${seats})`,
       heavyPlacesFree: sql`least(${tourDates.heavyPlaces}, ${tourDates.heavyPlacesFree} + ${heavy})`,
+      nonRiderPlacesFree: sql`least(${tourDates.nonRiderPlaces}, ${tourDates.nonRiderPlacesFree} + ${nonRiders})`,
     })
     .where(eq(tourDates.id, dateId));
 }

@@ -27,7 +27,16 @@ export async function dateWithSeats(
     guaranteed = true,
     heavyPlaces = 0,
     minRiders = null,
-  }: { guaranteed?: boolean; heavyPlaces?: number; minRiders?: number | null } = {},
+    nonRiderPlaces = 0,
+    nonRiderPrice = null,
+  }: {
+    guaranteed?: boolean;
+    heavyPlaces?: number;
+    minRiders?: number | null;
+    /** Beds for companions who do not ride, at `nonRiderPrice` (minor units) each. */
+    nonRiderPlaces?: number;
+    nonRiderPrice?: number | null;
+  } = {},
 ): Promise<TourDateRow> {
   const { id: _template, ...template } = await findBookableDate(db, {
     guaranteed,
@@ -41,6 +50,9 @@ export async function dateWithSeats(
       numberOfFreeSeats: capacity,
       heavyPlaces,
       heavyPlacesFree: heavyPlaces,
+      nonRiderPrice,
+      nonRiderPlaces,
+      nonRiderPlacesFree: nonRiderPlaces,
       minRiders,
     })
     .returning();
@@ -60,6 +72,8 @@ export interface BookingOptions {
   riders?: number;
   /** Each rider's weight, kg, in order (riders without one send none). */
   weights?: readonly number[] | undefined;
+  /** Companions who come along without riding, after the riders. */
+  nonRiders?: number | undefined;
   token?: string | undefined;
   key?: string | undefined;
   currency?: string | undefined;
@@ -69,11 +83,18 @@ function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingO
   return {
     tour_id: date.tourId,
     tour_date_id: date.id,
-    tourists: Array.from({ length: options.riders ?? options.weights?.length ?? 1 }, (_, i) => ({
-      first_name: i === 0 ? 'Maya' : `Rider${i}`,
-      last_name: 'Hart',
-      ...(options.weights?.[i] === undefined ? {} : { weight: options.weights[i] }),
-    })),
+    tourists: [
+      ...Array.from({ length: options.riders ?? options.weights?.length ?? 1 }, (_, i) => ({
+        first_name: i === 0 ? 'Maya' : `Rider${i}`,
+        last_name: 'Hart',
+        ...(options.weights?.[i] === undefined ? {} : { weight: options.weights[i] }),
+      })),
+      ...Array.from({ length: options.nonRiders ?? 0 }, (_, i) => ({
+        first_name: `Walker${i}`,
+        last_name: 'Hart',
+        rides: false,
+      })),
+    ],
     contact: { name: 'Maya Hart', email: options.email, phone: '+14155550199' },
   };
 }
@@ -104,13 +125,14 @@ export async function seatsOf(db: Database, dateId: number) {
   return { capacity, free, sold };
 }
 
-/** Seats and heavier-horse places of a date: free, and held by its active bookings. */
+/** Seats, heavier-horse places and non-rider beds of a date: free, and held by live bookings. */
 export async function placesOf(db: Database, dateId: number) {
   const [date] = await db.select().from(tourDates).where(eq(tourDates.id, dateId));
   const [held] = await db
     .select({
       seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number),
       heavy: sql<number>`coalesce(sum(${bookingRequests.heavyPlaces}), 0)`.mapWith(Number),
+      nonRiders: sql<number>`coalesce(sum(${bookingRequests.nonRiders}), 0)`.mapWith(Number),
     })
     .from(bookingRequests)
     .where(
@@ -123,6 +145,9 @@ export async function placesOf(db: Database, dateId: number) {
     heavyCapacity: date!.heavyPlaces,
     heavyFree: date!.heavyPlacesFree,
     heavySold: held!.heavy,
+    nonRidersCapacity: date!.nonRiderPlaces,
+    nonRidersFree: date!.nonRiderPlacesFree,
+    nonRidersSold: held!.nonRiders,
   };
 }
 

@@ -8,7 +8,10 @@ export type TouristInput = components['schemas']['TouristInput'];
 const text = (value: string | undefined) => value?.trim() || null;
 
 export function touristValues(input: TouristInput) {
+  // A companion who does not ride needs no horse: their weight and level are not kept.
+  const rides = input.rides !== false;
   return {
+    rides,
     firstName: input.first_name.trim(),
     lastName: input.last_name.trim(),
     middleName: text(input.middle_name),
@@ -16,7 +19,7 @@ export function touristValues(input: TouristInput) {
     email: input.email ? normalizeEmail(input.email) : null,
     phone: input.phone ? (normalizePhone(input.phone) ?? null) : null,
     foodRestriction: text(input.food_restriction),
-    weight: input.weight ?? null,
-    riderLevel: input.level ? levelRank(input.level) : null,
+    weight: rides ? (input.weight ?? null) : null,
+    riderLevel: rides && input.level ? levelRank(input.level) : null,
   };
 }

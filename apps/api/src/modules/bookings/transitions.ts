@@ -40,7 +40,13 @@ import {
   type BookingStatus,
 } from '#src/modules/booking-rules/index.ts';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
-import { placesFor, placesShortError, refuseOverweight } from './rider-places.ts';
+import {
+  A_RIDER_NEEDED,
+  NON_RIDERS_ADD_LATER,
+  placesFor,
+  placesShortError,
+  refuseOverweight,
+} from './rider-places.ts';
 import { releasePlaces, takePlaces } from './seats.ts';
 import { touristValues, type TouristInput } from './tourists.ts';
 
@@ -160,7 +166,11 @@ export async function transitionBooking(
     let refund: RecordedRefund = { amount: 0, refundIds: [] };
     if (releasesSeats(row.status, decision.to)) {
       if (row.tourDateId !== null) {
-        await releasePlaces(tx, row.tourDateId, { seats: row.seats, heavy: row.heavyPlaces });
+        await releasePlaces(tx, row.tourDateId, {
+          seats: row.seats,
+          heavy: row.heavyPlaces,
+          nonRiders: row.nonRiders,
+        });
       }
       closedPayments = await closeOpenPayments(tx, row.id, request.now);
       const owed = cancellationRefund(row, request.actor, date?.startDate, request.now);
@@ -278,20 +288,32 @@ export async function changeRidersIn(
     });
   }
   const added = change.wanted.filter((t) => t.id === undefined).length;
-  const total = existing.length - removed.length + added;
-  // The seats and heavier horses the booking holds follow its riders (`row` is locked).
+  // Who rides is fixed per tourist once booked (an edit keeps it); new ones say (decision 118).
   const wantedById = new Map(
     change.wanted.flatMap((t) => (t.id === undefined ? [] : [[t.id, t] as const])),
   );
+  const kept = existing.filter((t) => !removed.includes(t));
+  const newcomers = change.wanted.filter((t) => t.id === undefined);
   const riders = [
-    ...existing
-      .filter((t) => !removed.includes(t))
+    ...kept
+      .filter((t) => t.rides)
       .map((t) => {
         const edit = wantedById.get(t.id);
         return { weight: edit ? (edit.weight ?? null) : t.weight };
       }),
-    ...change.wanted.filter((t) => t.id === undefined).map((t) => ({ weight: t.weight ?? null })),
+    ...newcomers.filter((t) => t.rides !== false).map((t) => ({ weight: t.weight ?? null })),
   ];
+  const nonRiders =
+    kept.filter((t) => !t.rides).length + newcomers.filter((t) => t.rides === false).length;
+  const total = riders.length;
+  if (total === 0) throw unprocessable(A_RIDER_NEEDED, { tourists: [A_RIDER_NEEDED] });
+  const firstNewNonRider = change.wanted.findIndex((t) => t.id === undefined && t.rides === false);
+  if (firstNewNonRider >= 0 && row.nonRiderPrice === null) {
+    // The booking has no agreed non-rider price to add one at: the organizer quotes it.
+    throw unprocessable(NON_RIDERS_ADD_LATER, {
+      [`tourists.${firstNewNonRider}.rides`]: [NON_RIDERS_ADD_LATER],
+    });
+  }
   const [limits] = await tx
     .select({
       maxRiderWeightKg: tours.maxRiderWeightKg,
@@ -302,14 +324,21 @@ export async function changeRidersIn(
   // A booking's tour is kept by a foreign key; its limits are the ones riders are checked by.
   if (!limits) throw new HttpError(404, 'Tour not found');
   const weights = limits;
-  // Errors name riders by their index in the form, as sent.
-  const sent = change.wanted.map((t) => ({ weight: t.weight ?? null }));
+  // Errors name riders by their index in the form, as sent; a non-rider's weight is not kept.
+  const ridesById = new Map(existing.map((t) => [t.id, t.rides] as const));
+  const sent = change.wanted.map((t) => ({
+    weight: (t.id === undefined ? t.rides !== false : ridesById.get(t.id) !== false)
+      ? (t.weight ?? null)
+      : null,
+  }));
   refuseOverweight(sent, weights);
-  const places = placesFor(riders, weights);
-  const held = date ? { seats: row.seats, heavy: row.heavyPlaces } : { seats: 0, heavy: 0 };
-  const wanted = date ? places : { seats: 0, heavy: 0 };
-  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
-  const price = perPerson * total;
+  const places = { ...placesFor(riders, weights), nonRiders };
+  const held = date
+    ? { seats: row.seats, heavy: row.heavyPlaces, nonRiders: row.nonRiders }
+    : { seats: 0, heavy: 0, nonRiders: 0 };
+  const wanted = date ? places : { seats: 0, heavy: 0, nonRiders: 0 };
+  const perPerson = perRiderPrice(row);
+  const price = perPerson * total + (row.nonRiderPrice ?? 0) * nonRiders;
   if (price < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
   }
@@ -317,6 +346,7 @@ export async function changeRidersIn(
     const took = await takePlaces(tx, date.id, {
       seats: wanted.seats - held.seats,
       heavy: wanted.heavy - held.heavy,
+      nonRiders: wanted.nonRiders - held.nonRiders,
     });
     if (!took.taken) {
       // Name the first rider who newly needs a heavier horse (added, or heavier than before).
@@ -333,6 +363,7 @@ export async function changeRidersIn(
     await releasePlaces(tx, date.id, {
       seats: held.seats - wanted.seats,
       heavy: held.heavy - wanted.heavy,
+      nonRiders: held.nonRiders - wanted.nonRiders,
     });
     // Counted after the release: a change that adds a heavier rider while removing another
     // takes a heavier horse and gives back a seat, and must not reach the minimum by that seat.
@@ -354,7 +385,9 @@ export async function changeRidersIn(
   }
   let position = Math.max(-1, ...existing.map((t) => t.position));
   for (const tourist of change.wanted) {
-    const values = touristValues(tourist);
+    const values = touristValues(
+      tourist.id === undefined ? tourist : { ...tourist, rides: ridesById.get(tourist.id) },
+    );
     if (tourist.id !== undefined) {
       await tx
         .update(bookingTourists)
@@ -368,11 +401,20 @@ export async function changeRidersIn(
     }
   }
   const prepayment =
-    row.paid === 0 && date ? prepaymentFor(row, date, total, change.now) : row.prepayment;
+    row.paid === 0 && date
+      ? prepaymentFor(row, date, total, nonRiders, change.now)
+      : row.prepayment;
   // Set, not overwritten: a guarantee the added riders brought moved this booking meanwhile.
   const [updated] = await tx
     .update(bookingRequests)
-    .set({ seats: total, heavyPlaces: wanted.heavy, price, prepayment, updatedAt: change.now })
+    .set({
+      seats: total,
+      heavyPlaces: wanted.heavy,
+      nonRiders,
+      price,
+      prepayment,
+      updatedAt: change.now,
+    })
     .where(eq(bookingRequests.id, row.id))
     .returning();
   const edited = change.wanted.length - added;
@@ -392,12 +434,21 @@ function prepaymentFor(
   row: RequestRow,
   date: typeof tourDates.$inferSelect,
   riders: number,
+  nonRiders: number,
   now: Date,
 ): number | null {
   const rate = row.exchangeRate ?? 1;
   const terms = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
-  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
-  return quote({ ...terms, price: perPerson }, riders, todayIso(now)).prepayment;
+  return quote({ ...terms, price: perRiderPrice(row) }, riders, todayIso(now), {
+    count: nonRiders,
+    price: row.nonRiderPrice ?? 0,
+  }).prepayment;
+}
+
+/** What each rider of `row` pays: its price without its non-riders', over its riders. */
+function perRiderPrice(row: RequestRow): number {
+  const ridersPrice = row.price - row.nonRiders * (row.nonRiderPrice ?? 0);
+  return row.seats > 0 ? Math.round(ridersPrice / row.seats) : 0;
 }
 
 interface GuaranteeOptions {

@@ -85,6 +85,8 @@ export type CardDateRow = Pick<
   | 'numberOfFreeSeats'
   | 'heavyPlaces'
   | 'heavyPlacesFree'
+  | 'nonRiderPrice'
+  | 'nonRiderPlacesFree'
   | 'isCashbackAvailable'
   | 'minRiders'
   | 'decisionDate'
@@ -189,6 +191,9 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
     number_of_free_seats: row.numberOfFreeSeats,
     heavy_places: row.heavyPlaces,
     heavy_places_free: row.heavyPlacesFree,
+    non_rider_price:
+      row.nonRiderPrice === null ? null : display(row.nonRiderPrice, row.currency, prices),
+    non_rider_places_free: row.nonRiderPrice === null ? 0 : row.nonRiderPlacesFree,
     is_cashback_available: row.isCashbackAvailable,
     // The minimum group of a date that is not guaranteed yet (decision 111); riders booked are
     // the seats taken, as bookings take them.
@@ -344,6 +349,8 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.number_of_free_seats as "numberOfFreeSeats"',
     'tour_dates.heavy_places as "heavyPlaces"',
     'tour_dates.heavy_places_free as "heavyPlacesFree"',
+    'tour_dates.non_rider_price as "nonRiderPrice"',
+    'tour_dates.non_rider_places_free as "nonRiderPlacesFree"',
     'tour_dates.is_cashback_available as "isCashbackAvailable"',
     'tour_dates.min_riders as "minRiders"',
     'tour_dates.decision_date::text as "decisionDate"',
@@ -374,6 +381,7 @@ const TOUR_COLUMNS = sql.raw(
     'tours.heavy_rider_weight_kg as "heavyRiderWeightKg"',
     'tours.min_riding_age as "minRidingAge"',
     'tours.max_riding_age as "maxRidingAge"',
+    'tours.non_riders_welcome as "nonRidersWelcome"',
   ].join(', '),
 );
 

@@ -46,6 +46,35 @@ describe('TourCard', () => {
   });
 });
 
+describe('TourCard non-riders', () => {
+  it('says "Non-riders welcome" only where the tour welcomes them', async () => {
+    await renderInApp(
+      createElement('div', null, [
+        createElement(TourCard, {
+          key: 1,
+          tour: card({
+            id: 1,
+            name: 'With company',
+            riding: ridingBrief({ non_riders_welcome: true }),
+          }),
+        }),
+        createElement(TourCard, {
+          key: 2,
+          tour: card({ id: 2, slug: 'b-2', name: 'Riders only' }),
+        }),
+      ]),
+    );
+    const welcoming = await screen.findByRole(
+      'heading',
+      { name: 'With company' },
+      { timeout: 5000 },
+    );
+    expect(welcoming.closest('article')).toHaveTextContent('Non-riders welcome');
+    const ridersOnly = screen.getByRole('heading', { name: 'Riders only' });
+    expect(ridersOnly.closest('article')).not.toHaveTextContent('Non-riders welcome');
+  });
+});
+
 describe('TourCard rider fit', () => {
   afterEach(() => {
     document.cookie = 'gallop_rider=; Max-Age=0; Path=/';

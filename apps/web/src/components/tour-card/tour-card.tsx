@@ -68,6 +68,8 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
         <p className="tour-card__meta">
           {countries && <span>{countries}</span>}
           <span>{countText('{count} day(s)', tour.duration)}</span>
+          {/* Companions who do not ride can come along (decision 118); priced per date. */}
+          {tour.riding.non_riders_welcome && <span>Non-riders welcome</span>}
         </p>
         {/* The pinned emoji beside the name, not in the heading: the heading is the name. */}
         <div className="tour-card__name-row">

@@ -15,6 +15,7 @@ export function ridingBrief(
     heavy_rider_weight_kg: 110,
     min_riding_age: 12,
     max_riding_age: null,
+    non_riders_welcome: false,
     ...overrides,
   };
 }

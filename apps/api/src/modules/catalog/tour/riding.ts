@@ -18,6 +18,7 @@ export type RidingBriefRow = Pick<
   | 'heavyRiderWeightKg'
   | 'minRidingAge'
   | 'maxRidingAge'
+  | 'nonRidersWelcome'
 >;
 
 /** What matching a rider needs, on every card (decision 106). */
@@ -32,6 +33,7 @@ export function ridingBrief(tour: RidingBriefRow): TourRidingBrief {
     heavy_rider_weight_kg: tour.heavyRiderWeightKg,
     min_riding_age: tour.minRidingAge,
     max_riding_age: tour.maxRidingAge,
+    non_riders_welcome: tour.nonRidersWelcome,
   };
 }
 
@@ -48,6 +50,5 @@ export function tourRiding(tour: TourRow): TourRiding {
     terrain: tour.terrain,
     hours_typical_day: tour.hoursTypicalDay,
     horses: { breed: tour.horseBreed, herd_size: tour.herdSize },
-    non_riders_welcome: tour.nonRidersWelcome,
   };
 }

@@ -56,6 +56,7 @@ export function organizerBookingFixture(
     end: request.end ?? null,
     seats: request.seats,
     heavy_places: 0,
+    non_riders: 0,
     max_rider_weight_kg: 95,
     tourists: request.tourists.map((rider, index) => ({
       ...rider,

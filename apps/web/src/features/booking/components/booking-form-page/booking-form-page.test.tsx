@@ -546,3 +546,75 @@ describe('BookingFormPage: the season check (decision 117)', () => {
     ).not.toHaveAccessibleName(/Poor season/);
   });
 });
+
+describe('BookingFormPage non-riders', () => {
+  const welcoming = {
+    ...tour,
+    riding: ridingBrief({ non_riders_welcome: true }),
+    dates: [{ ...tour.dates[0]!, non_rider_price: 400, non_rider_places_free: 2 }],
+  } as unknown as Tour;
+
+  const open = async (shown: Tour, api = bookingApi([])) => {
+    const view = await renderInApp(<BookingFormPage tour={shown} dateId={70} user={undefined} />, {
+      fetch: api.fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    return { ...view, api };
+  };
+  const addCompanion = () =>
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Add someone who comes along without riding' }),
+    );
+
+  it('offers nothing for non-riders where the tour does not welcome them', async () => {
+    await open(tour);
+    expect(screen.queryByText('Comes along without riding')).toBeNull();
+  });
+
+  it('adds a companion without weight or level, prices them and sends them as not riding', async () => {
+    const { api, router } = await open(welcoming);
+    addCompanion();
+    const companion = screen.getByRole('group', { name: 'Non-rider 1' });
+    expect(within(companion).queryByLabelText('Weight, kg')).toBeNull();
+    expect(within(companion).queryByLabelText('Rider level (optional)')).toBeNull();
+    const summary = screen.getByRole('complementary');
+    expect(within(summary).getByText('€400 × 1 non-rider')).toBeInTheDocument();
+    expect(within(summary).getByText('€1,350')).toBeInTheDocument();
+
+    const rider = screen.getByRole('group', { name: 'Rider 1' });
+    const fillIn = (group: HTMLElement, label: string, value: string) =>
+      fireEvent.change(within(group).getByLabelText(label), { target: { value } });
+    fillIn(rider, 'First name', 'Noor');
+    fillIn(rider, 'Last name', 'Saleh');
+    fillIn(rider, 'Date of birth', '1991-03-08');
+    fillIn(rider, 'Weight, kg', '64');
+    fillIn(companion, 'First name', 'Sami');
+    fillIn(companion, 'Last name', 'Saleh');
+    fillIn(companion, 'Date of birth', '1989-10-02');
+    fillContact();
+    fireEvent.click(screen.getByRole('checkbox'));
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies[0]).toMatchObject({
+      tourists: [
+        { first_name: 'Noor', weight: 64 },
+        { first_name: 'Sami', birthday: '1989-10-02', rides: false },
+      ],
+    });
+    const sent = (api.bodies[0] as { tourists: object[] }).tourists;
+    expect(sent[0]).not.toHaveProperty('rides');
+    expect(sent[1]).not.toHaveProperty('weight');
+  });
+
+  it('adds no more companions than the date has places for', async () => {
+    await open(welcoming);
+    addCompanion();
+    addCompanion();
+    expect(screen.getByRole('group', { name: 'Non-rider 2' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Add someone who comes along without riding' }),
+    ).toBeNull();
+  });
+});

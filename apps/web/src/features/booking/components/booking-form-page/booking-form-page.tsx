@@ -3,6 +3,7 @@ import { formatPrice } from '@gallop/currency';
 import {
   Button,
   CancellationPolicy,
+  countText,
   Field,
   Form,
   TermsCheckbox,
@@ -58,12 +59,17 @@ const RIDER_FORM_FIELDS = Array.from({ length: MAX_TOURISTS }, (_, index) =>
   RIDER_FIELDS.map((field) => `tourists.${index}.${field}`),
 ).flat();
 
+/** Companions who come along without riding, at most, in one request (decision 118). */
+const MAX_NON_RIDERS = 6;
+
 interface Values {
   contact_name: string;
   contact_email: string;
   contact_phone: string;
   comment: string;
   tourists: RiderValues[];
+  /** Companions who come along without riding: the same details, no weight nor level. */
+  companions: RiderValues[];
   terms: boolean;
 }
 
@@ -92,6 +98,14 @@ export function BookingFormPage({
   const maxTourists = Math.min(MAX_TOURISTS, date?.number_of_free_seats ?? MAX_TOURISTS);
   const [count, setCount] = useState(1);
   const tourists = Math.min(count, Math.max(1, maxTourists));
+  // Non-riders only where the tour welcomes them and the chosen date prices them.
+  const nonRiderPrice = tour.riding.non_riders_welcome
+    ? (date?.non_rider_price ?? undefined)
+    : undefined;
+  const maxCompanions =
+    nonRiderPrice === undefined ? 0 : Math.min(MAX_NON_RIDERS, date?.non_rider_places_free ?? 0);
+  const [companionCount, setCompanionCount] = useState(0);
+  const companions = Math.min(companionCount, maxCompanions);
   const { sending, failure, error, send } = useSend<void>();
   const queryClient = useQueryClient();
   // A rider the weight rules out on the date blocks the request (the API refuses it anyway): the
@@ -119,7 +133,12 @@ export function BookingFormPage({
       const input: BookingInput = {
         tour_id: tour.id,
         ...(date ? { tour_date_id: date.id } : {}),
-        tourists: values.tourists.slice(0, tourists).map((rider) => toTouristInput(rider)),
+        tourists: [
+          ...values.tourists.slice(0, tourists).map((rider) => toTouristInput(rider)),
+          ...values.companions
+            .slice(0, companions)
+            .map((companion) => ({ ...toTouristInput(companion), rides: false })),
+        ],
         contact: {
           name: values.contact_name.trim(),
           email: values.contact_email.trim(),
@@ -182,6 +201,7 @@ export function BookingFormPage({
             contact_phone: user?.phone ?? '',
             comment: '',
             tourists: Array.from({ length: MAX_TOURISTS }, emptyRider),
+            companions: Array.from({ length: MAX_NON_RIDERS }, emptyRider),
             terms: false,
           }}
           onSubmit={submit}
@@ -254,6 +274,18 @@ export function BookingFormPage({
             onChooseDate={setSelectedId}
           />
 
+          {nonRiderPrice !== undefined && date && (
+            <Companions
+              count={companions}
+              price={formatPrice(nonRiderPrice, date.currency)}
+              free={maxCompanions}
+              onRemove={() => setCompanionCount(companions - 1)}
+              onAdd={
+                companions < maxCompanions ? () => setCompanionCount(companions + 1) : undefined
+              }
+            />
+          )}
+
           <TextareaField
             name="comment"
             label="Comment for the organizer (optional)"
@@ -296,12 +328,21 @@ export function BookingFormPage({
         {date && (
           <dl className="booking-summary__lines">
             <SummaryLine
-              label={`${formatPrice(date.price, date.currency)} × ${tourists}`}
+              label={`${formatPrice(date.price, date.currency)} × ${countText('{count} rider(s)', tourists)}`}
               value={formatPrice(date.price * tourists, date.currency)}
             />
+            {nonRiderPrice !== undefined && companions > 0 && (
+              <SummaryLine
+                label={`${formatPrice(nonRiderPrice, date.currency)} × ${countText('{count} non-rider(s)', companions)}`}
+                value={formatPrice(nonRiderPrice * companions, date.currency)}
+              />
+            )}
             <SummaryLine
               label="Total"
-              value={formatPrice(date.price * tourists, date.currency)}
+              value={formatPrice(
+                date.price * tourists + (nonRiderPrice ?? 0) * companions,
+                date.currency,
+              )}
               strong
             />
           </dl>
@@ -401,6 +442,67 @@ function Riders({
         <div className="booking-actions">
           <Button theme="ghost" onClick={onAdd}>
             Add a rider
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Companions who come along without riding (decision 118): the same details as a rider, without
+ * weight, level or passport (they take a bed, not a horse), at the date's non-rider price.
+ */
+function Companions({
+  count,
+  price,
+  free,
+  onRemove,
+  onAdd,
+}: {
+  count: number;
+  /** One non-rider's price, formatted. */
+  price: string;
+  /** Non-rider places left on the date (capped by the form's limit). */
+  free: number;
+  onRemove: () => void;
+  onAdd: (() => void) | undefined;
+}) {
+  const titleId = useId();
+  return (
+    <fieldset className="booking-section">
+      <legend className="booking-section__title">Comes along without riding</legend>
+      <p className="booking-note booking-companions__note">
+        {free > 0
+          ? `Companions who do not ride stay with the group for ${price} each; they take a bed, not a horse.`
+          : 'No places for companions who do not ride are left on this date.'}
+      </p>
+      {Array.from({ length: count }, (_, index) => (
+        <div
+          key={index}
+          className="booking-tourist"
+          role="group"
+          aria-labelledby={`${titleId}-${index}`}
+        >
+          <div className="booking-tourist__head">
+            <h3 id={`${titleId}-${index}`} className="booking-tourist__title">
+              Non-rider {index + 1}
+            </h3>
+            {index === count - 1 && (
+              <Button size="sm" theme="ghost" onClick={onRemove}>
+                Remove
+              </Button>
+            )}
+          </div>
+          <div className="rider-fields__group">
+            <RiderFields prefix={`companions.${index}.`} rides={false} />
+          </div>
+        </div>
+      ))}
+      {onAdd && (
+        <div className="booking-actions">
+          <Button theme="ghost" onClick={onAdd}>
+            Add someone who comes along without riding
           </Button>
         </div>
       )}

@@ -44,6 +44,7 @@ function RiderSummary({ tourist }: { tourist: Tourist }) {
       {tourist.birthday ? `, born ${formatDay(tourist.birthday)}` : ''}
       {tourist.weight ? `, ${tourist.weight} kg` : ''}
       {tourist.level ? `, ${LEVEL_DEFINITIONS[tourist.level].label} level` : ''}
+      {tourist.rides === false ? ', comes along without riding' : ''}
       {details.length > 0 && <span className="rider-editor__details">{details.join(' · ')}</span>}
     </span>
   );
@@ -235,6 +236,8 @@ function EditedRider({ booking, tourist }: { booking: BookingRequest; tourist: T
     riders: [rider],
     refresh,
   } = useRiderProfiles([''], booking.tour_date?.start ?? '');
+  // A companion who does not ride keeps no weight nor level: no passport, no fit (decision 118).
+  if (tourist.rides === false) return <RiderFields rides={false} />;
   return (
     <div className="rider-fields__group" onChange={refresh}>
       <PassportFill onFilled={refresh} />

@@ -182,10 +182,20 @@ const LEVEL_OPTIONS: readonly SelectOption[] = [
  * The fields of one rider. `prefix` names them inside a bigger form (`tourists.0.`); `self` fills
  * the browser's autocomplete with the traveller's own details. Name, birth date and weight are
  * required (the horse is chosen by them); rider level, e-mail, phone and food restriction are
- * optional.
+ * optional. A companion who does not ride (`rides` false) gives the same details but no weight
+ * nor level: they take no horse (decision 118).
  */
-export function RiderFields({ prefix = '', self = false }: { prefix?: string; self?: boolean }) {
+export function RiderFields({
+  prefix = '',
+  self = false,
+  rides = true,
+}: {
+  prefix?: string;
+  self?: boolean;
+  rides?: boolean;
+}) {
   const auto = (token: string) => (self ? token : 'off');
+  const whose = rides ? "Rider's" : "Companion's";
   return (
     <>
       <div className="booking-form__row rider-fields__row">
@@ -205,12 +215,12 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
       <div className="booking-form__row rider-fields__row">
         <Field
           name={`${prefix}email`}
-          label="Rider's e-mail (optional)"
+          label={`${whose} e-mail (optional)`}
           type="email"
           autoComplete={auto('email')}
           rules="email|max:254"
         />
-        <PhoneField name={`${prefix}phone`} label="Rider's phone (optional)" rules="phone" />
+        <PhoneField name={`${prefix}phone`} label={`${whose} phone (optional)`} rules="phone" />
       </div>
       <Field
         name={`${prefix}food_restriction`}
@@ -227,18 +237,22 @@ export function RiderFields({ prefix = '', self = false }: { prefix?: string; se
           autoComplete={auto('bday')}
           rules="required"
         />
-        <Field
-          name={`${prefix}weight`}
-          label="Weight, kg"
-          type="number"
-          hint="Helps the organizer choose a horse; shared only with them."
-          rules={`required|minValue:${RIDER_WEIGHT_KG.min}|maxValue:${RIDER_WEIGHT_KG.max}`}
-        />
-        <SelectField
-          name={`${prefix}level`}
-          label="Rider level (optional)"
-          options={LEVEL_OPTIONS}
-        />
+        {rides && (
+          <>
+            <Field
+              name={`${prefix}weight`}
+              label="Weight, kg"
+              type="number"
+              hint="Helps the organizer choose a horse; shared only with them."
+              rules={`required|minValue:${RIDER_WEIGHT_KG.min}|maxValue:${RIDER_WEIGHT_KG.max}`}
+            />
+            <SelectField
+              name={`${prefix}level`}
+              label="Rider level (optional)"
+              options={LEVEL_OPTIONS}
+            />
+          </>
+        )}
       </div>
     </>
   );

@@ -67,6 +67,30 @@ describe('OrganizerBookingPage', () => {
     ).toBeTruthy();
   });
 
+  it('lists who rides and who comes along without riding', async () => {
+    const booking = organizerBookingFixture();
+    const rider = booking.tourists[0]!;
+    await renderBooking(
+      organizerBookingFixture({
+        seats: 1,
+        non_riders: 1,
+        tourists: [
+          { ...rider, rides: true },
+          { ...rider, id: 99, full_name: 'Sami Moreau', rides: false, weight: null, level: null },
+        ],
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Riders and non-riders' })).toBeInTheDocument();
+    expect(
+      screen.getByText('1 rider, 1 non-rider coming along without a horse.'),
+    ).toBeInTheDocument();
+    const [, first, second] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent('Yes');
+    expect(within(second!).getByRole('rowheader')).toHaveTextContent('Sami Moreau');
+    expect(within(second!).getAllByRole('cell')[0]).toHaveTextContent('No: comes along');
+    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent('No horse');
+  });
+
   it('says "Not given" for a rider without a level', async () => {
     const booking = organizerBookingFixture();
     await renderBooking(
@@ -74,7 +98,7 @@ describe('OrganizerBookingPage', () => {
     );
     const [, ines] = within(screen.getByRole('table')).getAllByRole('row');
     expect(within(ines!).queryByRole('img')).toBeNull();
-    expect(within(ines!).getAllByRole('cell')[1]).toHaveTextContent('Not given');
+    expect(within(ines!).getAllByRole('cell')[2]).toHaveTextContent('Not given');
   });
 
   it('offers confirm and decline for a waiting request, and no cancel', async () => {

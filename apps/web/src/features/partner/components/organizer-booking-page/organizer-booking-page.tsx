@@ -1,5 +1,6 @@
 import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
+import { countText } from '@gallop/ui-kit';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBooking } from '../../api';
@@ -94,16 +95,24 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
 function Riders({ booking }: { booking: OrganizerBooking }) {
   const firstDay = booking.start ?? booking.created_at;
   const notGiven = 'Not given';
+  // Companions who come along without riding take a bed, not a horse (decision 118).
+  const withNonRiders = booking.non_riders > 0;
   return (
     <section aria-labelledby="organizer-riders">
       <h2 id="organizer-riders" className="answer-section-title">
-        Riders
+        {withNonRiders ? 'Riders and non-riders' : 'Riders'}
       </h2>
+      {withNonRiders && (
+        <p className="answer-muted">
+          {`${countText('{count} rider(s)', booking.seats)}, ${countText('{count} non-rider(s)', booking.non_riders)} coming along without a horse.`}
+        </p>
+      )}
       <div className="organizer-booking__scroll">
         <table className="organizer-booking__table">
           <thead>
             <tr>
               <th scope="col">Name</th>
+              <th scope="col">Rides</th>
               <th scope="col">Age</th>
               <th scope="col">Level</th>
               <th scope="col">Weight</th>
@@ -116,16 +125,26 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
             {booking.tourists.map((rider, index) => (
               <tr key={rider.id ?? index}>
                 <th scope="row">{rider.full_name}</th>
+                <td>{rider.rides === false ? 'No: comes along' : 'Yes'}</td>
                 <td>{ageOn(rider.birthday, firstDay) ?? notGiven}</td>
-                <td>
-                  <RiderLevel level={rider.level} />
-                </td>
-                <td>
-                  <RiderWeight
-                    weight={rider.weight}
-                    maxRiderWeightKg={booking.max_rider_weight_kg}
-                  />
-                </td>
+                {rider.rides === false ? (
+                  <>
+                    <td>No horse</td>
+                    <td>No horse</td>
+                  </>
+                ) : (
+                  <>
+                    <td>
+                      <RiderLevel level={rider.level} />
+                    </td>
+                    <td>
+                      <RiderWeight
+                        weight={rider.weight}
+                        maxRiderWeightKg={booking.max_rider_weight_kg}
+                      />
+                    </td>
+                  </>
+                )}
                 <td>{rider.food_restriction || 'None'}</td>
                 <td>{rider.email || notGiven}</td>
                 <td>{rider.phone || notGiven}</td>

@@ -17,6 +17,7 @@ import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
 import { useExcursionDates } from '../../excursion-dates';
 import { cheapestUpcomingDate, formatDuration } from '../../format';
+import { nonRidersWelcomeText } from '../../non-riders';
 import { toMediaItems } from '../../media';
 import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
@@ -174,7 +175,11 @@ export function TourPageView({
           </Section>
 
           <Section id="riding" title="Riding">
-            <TourRiding riding={tour.riding} heavyPlacesFree={tour.heavy_places_free} />
+            <TourRiding
+              riding={tour.riding}
+              heavyPlacesFree={tour.heavy_places_free}
+              nonRiders={nonRidersWelcomeText(tour.dates, tour.riding.non_riders_welcome)}
+            />
             <HorseWelfareCard className="tour-page__welfare" welfare={tour.horse_welfare} />
           </Section>
 

@@ -35,8 +35,11 @@ interface RidingFact {
   value: string;
 }
 
-/** The riding requirements as label and value, in the order a rider checks them (decision 106). */
-export function ridingFacts(riding: Riding): RidingFact[] {
+/**
+ * The riding requirements as label and value, in the order a rider checks them (decision 106).
+ * `nonRiders` says what companions who do not ride pay ("Non-riders welcome from €450").
+ */
+export function ridingFacts(riding: Riding, nonRiders?: string): RidingFact[] {
   const terrain = riding.terrain.map((kind) => TERRAIN_NAMES[kind]).join(', ');
   const ages =
     riding.max_riding_age === null
@@ -72,7 +75,7 @@ export function ridingFacts(riding: Riding): RidingFact[] {
     { label: 'Riding age', value: ages },
     {
       label: 'Non-riders',
-      value: riding.non_riders_welcome ? 'Welcome to come along' : 'Riders only',
+      value: riding.non_riders_welcome ? (nonRiders ?? 'Welcome to come along') : 'Riders only',
     },
   ];
   return facts.filter((fact): fact is RidingFact => fact !== false);
@@ -118,10 +121,13 @@ function TourFit({ riding, heavyPlacesFree }: { riding: Riding; heavyPlacesFree:
 export function TourRiding({
   riding,
   heavyPlacesFree = 0,
+  nonRiders,
 }: {
   riding: Riding;
   /** The tour's most heavier-horse places free on one date (`Tour.heavy_places_free`). */
   heavyPlacesFree?: number;
+  /** What non-riders pay, from the tour's dates (`nonRidersWelcomeText`). */
+  nonRiders?: string | undefined;
 }) {
   return (
     <div className="tour-riding">
@@ -135,7 +141,7 @@ export function TourRiding({
         <PaceMixBar {...riding.pace_mix} />
       </div>
       <dl className="tour-riding__facts">
-        {ridingFacts(riding).map((fact) => (
+        {ridingFacts(riding, nonRiders).map((fact) => (
           <div key={fact.label} className="tour-riding__fact">
             <dt className="tour-riding__label">{fact.label}</dt>
             <dd className="tour-riding__value">{fact.value}</dd>
