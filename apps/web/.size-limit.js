@@ -42,7 +42,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // with the passport (+0.15 kB; the passport's code loads only for a fit search): 129.77 kB.
 // With the shell's one rider passport loader after hydration, which replaces each card's own
 // (+0.07 kB, the loader's chunk reference): 129.84 kB, the limit 129.9 kB.
-const FIRST_LOAD_LIMIT = '129.9 kB';
+// 2026-12-04 (issue 47, decision 113): the programme's ride profile lives in the tour page's chunk,
+// yet the first load measured 129.88 -> 129.91 kB on the same machine (+30 B: the ui-kit's export
+// list and chunk names); the limit 129.95 kB, still under the 130 kB target.
+const FIRST_LOAD_LIMIT = '129.95 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */
