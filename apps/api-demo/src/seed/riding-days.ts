@@ -216,7 +216,9 @@ function overnights(
         ? `Hotel in ${startCity.name}`
         : facts.accommodation === 'cabin'
           ? `Cabins outside ${startCity.name}`
-          : `Ranch base near ${startCity.name}`;
+          : facts.accommodation === 'flat'
+            ? `Holiday flat in ${startCity.name}`
+            : `Ranch base near ${startCity.name}`;
     const place = moveBy(startCity, 4 * unit(facts.id, 0, 7) - 2, 4 * unit(facts.id, 0, 8) - 2);
     return days.map((_, index) => (index === last ? null : { name: base, ...place }));
   }

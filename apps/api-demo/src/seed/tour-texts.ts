@@ -80,7 +80,7 @@ export function tourDescription(random: Random, facts: TextFacts): string {
 }
 
 /** What the day is for the riding numbers (decision 113). */
-export type ProgrammeDayKind = 'arrival' | 'ride' | 'rest' | 'departure' | 'one-day';
+type ProgrammeDayKind = 'arrival' | 'ride' | 'rest' | 'departure' | 'one-day';
 
 export interface ProgrammeDay {
   title: string;

@@ -142,13 +142,18 @@ export function RideProfile({
                   aria-label={rideProfileDayName(day)}
                 >
                   <span className="gk-ride-profile__value" aria-hidden="true">
-                    {day.restDay
-                      ? 'Rest'
-                      : numbers
-                        ? scaleBy === 'hours'
-                          ? `${formatAmount(day.hours!)} h`
-                          : `${formatAmount(day.distanceKm!)}`
-                        : '–'}
+                    {day.restDay ? (
+                      'Rest'
+                    ) : numbers ? (
+                      <>
+                        {formatAmount(scaleBy === 'hours' ? day.hours! : day.distanceKm!)}
+                        <span className="gk-ride-profile__unit">
+                          {scaleBy === 'hours' ? ' h' : ' km'}
+                        </span>
+                      </>
+                    ) : (
+                      '–'
+                    )}
                   </span>
                   <span className="gk-ride-profile__track" aria-hidden="true">
                     <span
