@@ -25,3 +25,33 @@ describe('components.css', () => {
     expect([...imports].sort()).toEqual([...expected].sort());
   });
 });
+
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return modules(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('per-component stylesheets', () => {
+  // Consumers who import one component get only the CSS its modules import (sideEffects), so a
+  // stylesheet no module imports reaches nobody but users of the whole components.css.
+  it('imports every stylesheet from a module of the kit', () => {
+    const imported = new Set(
+      modules(src).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^import '(\.{1,2}\/[^']+\.css)';$/gm)].map(
+          (match) => relative(src, join(file, '..', match[1]!)),
+        ),
+      ),
+    );
+    const orphans = stylesheets(src).filter(
+      (file) =>
+        file !== 'styles.css' &&
+        file !== 'components.css' &&
+        !file.startsWith('internal/') &&
+        !imported.has(file),
+    );
+    expect(orphans).toEqual([]);
+  });
+});

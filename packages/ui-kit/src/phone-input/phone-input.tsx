@@ -1,5 +1,6 @@
 import '../tokens/tokens.css';
 import '../form/input.css';
+import './phone-input.css';
 import {
   lazy,
   Suspense,
