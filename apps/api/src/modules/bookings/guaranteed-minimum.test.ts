@@ -18,6 +18,7 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  tallyStatuses,
 } from './testing-scratch.ts';
 
 const { app, db } = scratchAppForFile('group_minimum', {
@@ -62,11 +63,7 @@ async function shownDate(date: TourDateRow): Promise<Json> {
   return dates.find((item) => item.id === date.id)!;
 }
 
-const tally = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
+const tally = tallyStatuses;
 
 describe('the minimum group of a not-guaranteed date', () => {
   it('waits below the minimum and answers the meter on the tour page', async () => {

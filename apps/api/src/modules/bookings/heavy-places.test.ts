@@ -18,6 +18,8 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  tallyStatuses,
+  cancelBooking,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -45,21 +47,9 @@ async function heavyDate(seats: number, heavy: number): Promise<TourDateRow> {
   return date;
 }
 
-const tally = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
+const tally = tallyStatuses;
 
-async function cancel(token: string, id: number) {
-  const response = await app().inject({
-    method: 'POST',
-    url: '/crm/api/request/cancel',
-    headers: auth(token),
-    payload: { id },
-  });
-  return response.statusCode;
-}
+const cancel = async (token: string, id: number) => (await cancelBooking(app(), token, id)).status;
 
 async function updateRiders(token: string, id: number, tourists: object[]) {
   const response = await app().inject({

@@ -18,6 +18,8 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  tallyStatuses,
+  cancelBooking,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -52,21 +54,9 @@ async function nonRiderDate(
   return date;
 }
 
-const tally = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
+const tally = tallyStatuses;
 
-async function cancel(token: string, id: number) {
-  const response = await app().inject({
-    method: 'POST',
-    url: '/crm/api/request/cancel',
-    headers: auth(token),
-    payload: { id },
-  });
-  return response.statusCode;
-}
+const cancel = async (token: string, id: number) => (await cancelBooking(app(), token, id)).status;
 
 describe('non-rider beds under concurrency', () => {
   const rounds = onPostgres ? 5 : 1;

@@ -158,3 +158,21 @@ export async function messagesAbout(db: Database, requestId: number, kind: strin
     .from(outbox)
     .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`));
 }
+
+/** Statuses of answers, counted: `{ 201: 5, 422: 195 }`. */
+export const tallyStatuses = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, { status }) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+/** The traveller signed in with `token` cancels booking `id`. */
+export async function cancelBooking(app: FastifyInstance, token: string, id: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/crm/api/request/cancel',
+    headers: { 'x-authorization': `Bearer ${token}` },
+    payload: { id },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}

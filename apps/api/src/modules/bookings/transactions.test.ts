@@ -18,6 +18,8 @@ import {
   seatsOf,
   signUp,
   uniqueEmail,
+  tallyStatuses,
+  cancelBooking,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -33,26 +35,13 @@ afterAll(() => scratch?.close());
 
 const app = () => scratch.app;
 
-/** Statuses of answers, counted: `{ 201: 5, 422: 195 }`. */
-const tally = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
+const tally = tallyStatuses;
 
 /** `n` one-seat bookings by different guests, all at once. */
 const rush = (date: { id: number; tourId: number }, n: number) =>
   Promise.all(Array.from({ length: n }, () => book(app(), date, { email: uniqueEmail('rush') })));
 
-async function cancel(token: string, id: number) {
-  const response = await app().inject({
-    method: 'POST',
-    url: '/crm/api/request/cancel',
-    headers: { 'x-authorization': `Bearer ${token}` },
-    payload: { id },
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const cancel = (token: string, id: number) => cancelBooking(app(), token, id);
 
 /** A date of `bookings × riders` seats, sold out by one traveller's bookings. */
 async function soldOut(bookings: number, riders: number) {
