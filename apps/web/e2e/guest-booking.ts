@@ -172,3 +172,10 @@ export async function payOnSandboxPage(page: Page, providerPage: string): Promis
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
 }
+
+/** A GET of the API that must succeed, read as JSON. */
+export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const answer = await request.get(url);
+  expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+}

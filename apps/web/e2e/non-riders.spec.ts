@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatPrice } from '@gallop/currency';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl } from './guest-booking';
+import { apiUrl, getJson } from './guest-booking';
+import { closeCookieNotice, reviewShots } from './review-shots';
 import { signIn } from './sign-in';
 
 // Issue 47, riders and non-riders together, with two browsers: a guest sees "Non-riders welcome"
@@ -37,12 +38,6 @@ interface Tour {
   dates: TourDate[];
 }
 
-async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const answer = await request.get(url);
-  expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
 /** A tour of the demo organizer that welcomes non-riders, and a date with beds for them. */
 async function nonRiderTour(request: APIRequestContext) {
   const organizerId = await demoOrganizerId(request);
@@ -67,18 +62,7 @@ async function nonRiderTour(request: APIRequestContext) {
   throw new Error('the demo organizer has no tour with beds for non-riders on a date');
 }
 
-async function shoot(page: Page, target: Locator, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await target.scrollIntoViewIfNeeded();
-  const width = page.viewportSize()?.width ?? 0;
-  await target.screenshot({ path: path.join(SHOTS_DIR, `non-riders-${name}-${width}.png`) });
-}
-
-/** The cookie notice would cover what the screenshots are about. */
-async function closeCookieNotice(page: Page) {
-  const notice = page.getByRole('button', { name: "Ok, don't show again" });
-  if (await notice.isVisible()) await notice.click();
-}
+const shoot = reviewShots(SHOTS_DIR, 'non-riders');
 
 test('a traveller books a rider and a non-rider, sees the total of both, and the organizer sees who rides', async ({
   page,

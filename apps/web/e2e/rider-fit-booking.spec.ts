@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FIT_LABELS, type RiderFit } from '@gallop/rider-fit';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { tourFit, type TourRidingBrief } from '../src/lib/rider-fit';
 import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl } from './guest-booking';
+import { apiUrl, getJson } from './guest-booking';
+import { closeCookieNotice, reviewShots } from './review-shots';
 import { signIn } from './sign-in';
 
 // Issue 46, rider fit with two browsers: a guest with a rider passport (in its cookie) who needs
@@ -36,12 +37,6 @@ interface Tour {
   dates: TourDate[];
 }
 
-async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
-  const answer = await request.get(url);
-  expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
-  return (await answer.json()) as T;
-}
-
 /** A tour of the demo organizer with heavier horses, and a date with some free. */
 async function heavyHorseTour(request: APIRequestContext) {
   const organizerId = await demoOrganizerId(request);
@@ -70,18 +65,7 @@ function fitText(fit: RiderFit): string {
   return fit.reason ? `${FIT_LABELS[fit.verdict]}: ${fit.reason}` : FIT_LABELS[fit.verdict];
 }
 
-async function shoot(page: Page, target: Locator, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await target.scrollIntoViewIfNeeded();
-  const width = page.viewportSize()?.width ?? 0;
-  await target.screenshot({ path: path.join(SHOTS_DIR, `fit-${name}-${width}.png`) });
-}
-
-/** The cookie notice would cover what the screenshots are about. */
-async function closeCookieNotice(page: Page) {
-  const notice = page.getByRole('button', { name: "Ok, don't show again" });
-  if (await notice.isVisible()) await notice.click();
-}
+const shoot = reviewShots(SHOTS_DIR, 'fit');
 
 test('a heavier rider sees the fit, books a date with a heavier horse, and the organizer reads their level and weight', async ({
   page,

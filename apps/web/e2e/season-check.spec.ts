@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { measurementSystem, type MeasurementSystem } from '@gallop/i18n';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { describeMonths } from '../src/features/weather/climate';
 import { formatDateRange } from '../src/lib/tour-format';
 import { bestMonths, describeReason, rateDate, type MonthClimate } from '../src/lib/season';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForHydration } from './fixtures';
+import { closeCookieNotice, reviewShots } from './review-shots';
 import { signIn } from './sign-in';
 
 // The season check (decision 117): the tour page shows the best months to ride at the
@@ -77,18 +76,7 @@ async function findPoorDate(request: APIRequestContext) {
   throw new Error('No tour with a bookable date in a poor month in the demo catalogue');
 }
 
-async function shoot(page: Page, target: Locator, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await target.scrollIntoViewIfNeeded();
-  const width = page.viewportSize()?.width ?? 0;
-  await target.screenshot({ path: path.join(SHOTS_DIR, `season-${name}-${width}.png`) });
-}
-
-/** The cookie notice would cover what the screenshots are about. */
-async function closeCookieNotice(page: Page) {
-  const notice = page.getByRole('button', { name: "Ok, don't show again" });
-  if (await notice.isVisible()) await notice.click();
-}
+const shoot = reviewShots(SHOTS_DIR, 'season');
 
 test('a traveller sees the best months to ride and a poor-month date marked with why', async ({
   page,
