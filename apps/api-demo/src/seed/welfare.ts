@@ -1,4 +1,9 @@
-import type { organizers, tours } from '@gallop/api/src/db/schema/index.ts';
+import type {
+  OrganizerWelfareColumn,
+  organizers,
+  TourWelfareColumn,
+  tours,
+} from '@gallop/api/src/db/schema/index.ts';
 
 /**
  * How demo organizers keep their horses, and what some tours state differently (decision 114).
@@ -6,34 +11,10 @@ import type { organizers, tours } from '@gallop/api/src/db/schema/index.ts';
  * stream: drawing here would shift every value generated after it.
  */
 export type SeedOrganizerWelfare = Required<
-  Pick<
-    typeof organizers.$inferInsert,
-    | 'welfareRestDaysPerWeek'
-    | 'welfareMaxWorkHours'
-    | 'welfareTurnout'
-    | 'welfareVetOnCall'
-    | 'welfareVetCheckWeeks'
-    | 'welfareFarrierWeeks'
-    | 'welfareFarrierOnCall'
-    | 'welfareWeightPolicy'
-    | 'welfareRetirement'
-    | 'welfareRetirementNote'
-  >
+  Pick<typeof organizers.$inferInsert, OrganizerWelfareColumn>
 >;
 
-export type SeedTourWelfare = Required<
-  Pick<
-    typeof tours.$inferInsert,
-    | 'welfareRestDaysPerWeek'
-    | 'welfareMaxWorkHours'
-    | 'welfareTurnout'
-    | 'welfareVetOnCall'
-    | 'welfareVetCheckWeeks'
-    | 'welfareFarrierWeeks'
-    | 'welfareFarrierOnCall'
-    | 'welfareWeightPolicy'
-  >
->;
+export type SeedTourWelfare = Required<Pick<typeof tours.$inferInsert, TourWelfareColumn>>;
 
 /** Where horses live in a herd on open pasture all year and go barefoot. */
 const OPEN_RANGE = new Set(['MN', 'KZ', 'KG', 'IS', 'AR', 'UY']);

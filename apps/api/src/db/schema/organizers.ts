@@ -18,6 +18,20 @@ export const HORSE_TURNOUTS = ['herd_pasture', 'herd_daytime', 'paddocks', 'stab
 /** What happens to a horse too old to work (decision 114). */
 export const HORSE_RETIREMENTS = ['kept_for_life', 'rehomed', 'sold'] as const;
 
+/** The welfare columns a tour may state over its organizer's (decision 114; same names on both). */
+export type TourWelfareColumn =
+  | 'welfareRestDaysPerWeek'
+  | 'welfareMaxWorkHours'
+  | 'welfareTurnout'
+  | 'welfareVetOnCall'
+  | 'welfareVetCheckWeeks'
+  | 'welfareFarrierWeeks'
+  | 'welfareFarrierOnCall'
+  | 'welfareWeightPolicy';
+/** An organizer's welfare columns: a tour's, and what happens to retired horses. */
+export type OrganizerWelfareColumn =
+  TourWelfareColumn | 'welfareRetirement' | 'welfareRetirementNote';
+
 /** Tour providers: organizations and individual authors, with their verification checks. */
 export const organizers = pgTable(
   'organizers',

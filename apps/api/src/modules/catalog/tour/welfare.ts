@@ -5,7 +5,12 @@
  * contract's `HorseWelfare` and an organizer's input into columns.
  */
 import type { components } from '@gallop/api-client';
-import type { organizers, tours } from '#src/db/schema/index.ts';
+import type {
+  OrganizerWelfareColumn,
+  organizers,
+  TourWelfareColumn,
+  tours,
+} from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 
 type Schemas = components['schemas'];
@@ -15,33 +20,12 @@ type OrganizerRow = typeof organizers.$inferSelect;
 type TourRow = typeof tours.$inferSelect;
 
 /** The welfare columns an organizer row carries. */
-export type OrganizerWelfareRow = Pick<
-  OrganizerRow,
-  | 'welfareRestDaysPerWeek'
-  | 'welfareMaxWorkHours'
-  | 'welfareTurnout'
-  | 'welfareVetOnCall'
-  | 'welfareVetCheckWeeks'
-  | 'welfareFarrierWeeks'
-  | 'welfareFarrierOnCall'
-  | 'welfareWeightPolicy'
-  | 'welfareRetirement'
-  | 'welfareRetirementNote'
->;
+export type OrganizerWelfareRow = Pick<OrganizerRow, OrganizerWelfareColumn>;
 
 /** The welfare columns and weight limits of a tour. */
 export type TourWelfareRow = Pick<
   TourRow,
-  | 'welfareRestDaysPerWeek'
-  | 'welfareMaxWorkHours'
-  | 'welfareTurnout'
-  | 'welfareVetOnCall'
-  | 'welfareVetCheckWeeks'
-  | 'welfareFarrierWeeks'
-  | 'welfareFarrierOnCall'
-  | 'welfareWeightPolicy'
-  | 'maxRiderWeightKg'
-  | 'heavyRiderWeightKg'
+  TourWelfareColumn | 'maxRiderWeightKg' | 'heavyRiderWeightKg'
 >;
 
 /** Each field a tour may override, with the column that holds it (both tables name it alike). */
