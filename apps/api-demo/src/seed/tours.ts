@@ -501,10 +501,6 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     coast: region.coast,
     minAge,
   });
-  const welfare = seedTourWelfare(
-    { kind, landscape: region.landscape, difficulty, ...riding },
-    organizer.welfare,
-  );
   tourReviews.forEach((review, index) =>
     Object.assign(review, reviewInsight(id, index, review, riding.riderLevel)),
   );
@@ -556,7 +552,6 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     isBest: random.chance(0.05),
     popularity: random.int(0, 1000),
     ...riding,
-    ...welfare,
     ...tourAggregates(
       dates,
       tourReviews.map((review) => review.rating),
@@ -607,7 +602,16 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   );
   program.days.forEach((day, index) => (day.riding = ridingDays[index] ?? null));
   // The tour's saddle hours are its days' (decision 113): the filter reads what the page shows.
-  Object.assign(tour, saddleHours(program.days));
+  const saddle = saddleHours(program.days);
+  Object.assign(tour, saddle);
+  // How the horses are kept reads the saddle hours the days give (decision 114 after 113).
+  Object.assign(
+    tour,
+    seedTourWelfare(
+      { kind, landscape: region.landscape, difficulty, ...riding, ...saddle },
+      organizer.welfare,
+    ),
+  );
   const questionCount = random.int(2, 4);
   keepStreamInStep(random, QUESTION_POOL_DRAWS);
   const questions = tourFaq(words, facts, questionCount).map(([question, answer], position) => ({
