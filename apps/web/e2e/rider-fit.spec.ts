@@ -25,10 +25,13 @@ test.describe('riding requirements on the tour page', () => {
       await riding.scrollIntoViewIfNeeded();
       await expect(riding.getByRole('img', { name: /^Rider level: / }).first()).toBeVisible();
       await expect(riding.getByRole('img', { name: /^Pace mix: walk \d+%/ })).toBeVisible();
+      // The requirements' own line; the horse-welfare card beside them repeats the limit.
       await expect(
-        riding.getByText(`Up to ${tour.riding.max_rider_weight_kg} kg with clothing`, {
-          exact: false,
-        }),
+        riding
+          .locator('.tour-riding')
+          .getByText(`Up to ${tour.riding.max_rider_weight_kg} kg with clothing`, {
+            exact: false,
+          }),
       ).toBeVisible();
       await riding.getByText('What the levels mean').click();
       await expect(riding.getByRole('list', { name: 'What the levels mean' })).toBeVisible();
