@@ -151,9 +151,9 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
             onSubmit={submit}
           >
             <PassportLevel />
+            {/* The stars carry their own visible label: a Field label would show it twice. */}
             <Field
               name="rating"
-              label="Your rating"
               rules="required"
               render={(control) => (
                 <Rating
@@ -188,7 +188,6 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
             </div>
             <Field
               name="horseCondition"
-              label="Horse condition (optional)"
               render={(control) => (
                 <Rating
                   label="Horse condition (optional)"
