@@ -158,6 +158,12 @@ test('a traveller books a rider and a non-rider, sees the total of both, and the
     ['Lena', true],
     ['Jonas', false],
   ]);
+  // The booking's page splits the total the same way the form did.
+  const bookingSummary = page.getByRole('complementary', { name: 'Your tour' });
+  await expect(bookingSummary).toContainText(
+    `${formatPrice(nonRiderPrice, booking.currency)} × 1 non-rider`,
+  );
+  await expect(bookingSummary).toContainText(`Total for 2 travellers${total}`);
 
   // The organizer, in a browser of their own, opens the booking.
   const organizerContext = await browser.newContext();

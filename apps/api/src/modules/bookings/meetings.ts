@@ -19,6 +19,7 @@ import { notFound } from '#src/http/http-error.ts';
 import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import type { RequestRow } from './records.ts';
 import { toMeetFile, type UploadRow } from '#src/modules/uploads/index.ts';
+import { partyText } from './party-text.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function openMeeting(
       channel: 'email',
       recipient: context.organizerEmail,
       subject: `Booking #${request.id} is paid: send the meeting details`,
-      body: `Hello ${context.organizerName},\n\nBooking #${request.id} for "${context.tourName}" (${displayDates(context.startDate, context.endDate)}, ${request.seats} tourist(s)) is paid.\n\nPlease tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nThe Gallop team`,
+      body: `Hello ${context.organizerName},\n\nBooking #${request.id} for "${context.tourName}" (${displayDates(context.startDate, context.endDate)}, ${partyText(request)}) is paid.\n\nPlease tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nThe Gallop team`,
       payload: { requestId: request.id, meetingId: created.id, link },
     });
   }

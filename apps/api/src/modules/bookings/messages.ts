@@ -1,6 +1,7 @@
 /** The emails a booking sends to its contact, through the outbox. */
 import type { outbox } from '#src/db/schema/index.ts';
 import type { RequestRow } from './records.ts';
+import { partyText } from './party-text.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
 
@@ -38,7 +39,7 @@ export function bookingReceivedMessage({
     channel: 'email',
     recipient: request.contactEmail,
     subject: `Booking request #${request.id}: ${tourName}`,
-    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${request.seats} tourist(s).\n\n${next} ${link}\n\nThe Gallop team`,
+    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${partyText(request)}.\n\n${next} ${link}\n\nThe Gallop team`,
     payload: { requestId: request.id, link },
   };
 }

@@ -18,6 +18,7 @@ import {
 import { bookingUrl } from './messages.ts';
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
+import { partyText } from './party-text.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
 
@@ -186,7 +187,7 @@ function wordingOf(notice: Notice): Wording {
         notice.removed > 0 ? `${notice.removed} rider(s) removed` : '',
         notice.edited > 0 ? `${notice.edited} rider(s) updated` : '',
       ].filter(Boolean);
-      const total = `${notice.booking.seats} rider(s), ${money(notice.booking.price, notice.booking.currency)} in total`;
+      const total = `${partyText(notice.booking)}, ${money(notice.booking.price, notice.booking.currency)} in total`;
       return {
         travellerKind: 'booking-riders-changed',
         subject: `Riders of booking ${id} changed`,
@@ -386,7 +387,7 @@ export async function tellGuaranteed(
     const lines = notice.told
       .map(
         ({ booking, confirmed }) =>
-          `- #${booking.id} ${booking.contactName}, ${booking.seats} rider(s)${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, options.publicUrl)}`,
+          `- #${booking.id} ${booking.contactName}, ${partyText(booking)}${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, options.publicUrl)}`,
       )
       .join('\n');
     emails.push({

@@ -20,6 +20,7 @@ import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
 import { transitionBooking, type TransitionResult } from './transitions.ts';
+import { partyText } from './party-text.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
 export type RequestForOrganizer = components['schemas']['RequestForOrganizer'];
@@ -126,7 +127,7 @@ export function newRequestForOrganizer({
   secret: string;
   publicUrl: string;
 }): OutboxValues {
-  const riders = `${request.seats} rider(s)`;
+  const riders = partyText(request);
   const money = `${major(request.price).toFixed(2)} ${request.currency}`;
   const body =
     request.status === 1

@@ -25,7 +25,7 @@ import {
   STATUS_LABELS,
   STATUS_NEXT,
 } from '../../status';
-import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { ReceiptLink } from '../receipt-link/receipt-link';
 import { RiderEditor } from '../rider-editor';
 import { refundTodayText, TripHome } from '../trip-home/trip-home';
@@ -206,11 +206,7 @@ export function BookingPage({
 
       <BookingSummary tour={booking.tour} date={booking.tour_date}>
         <dl className="booking-summary__lines">
-          <SummaryLine
-            label={`Total for ${booking.tourists.length} rider(s)`}
-            value={money(booking.price)}
-            strong
-          />
+          <BookingPriceLines booking={booking} />
           {booking.prepayment !== null && booking.prepayment !== undefined && (
             <SummaryLine label="Prepayment" value={money(booking.prepayment)} />
           )}

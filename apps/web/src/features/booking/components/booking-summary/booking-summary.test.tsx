@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@gallop/api-client';
 import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import { BookingSummary } from './booking-summary';
+import { BookingPriceLines, BookingSummary } from './booking-summary';
 
 type TourSummary = components['schemas']['TourSummary'];
 type TourDate = components['schemas']['TourDate'];
@@ -53,5 +53,52 @@ describe('BookingSummary', () => {
     await screen.findByRole('complementary', { name: 'Your tour' }, SLOW_CI);
     expect(screen.getByText('12–19 Jul 2027 · 8 days')).toBeInTheDocument();
     expect(screen.queryByText(/room|flight/i)).toBeNull();
+  });
+});
+
+describe('BookingPriceLines', () => {
+  const rider = { rides: true } as components['schemas']['Tourist'];
+  const companion = { rides: false } as components['schemas']['Tourist'];
+  const lines = () =>
+    screen
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} = ${term.nextSibling?.textContent}`);
+
+  it('splits the total into riders and non-riders at the prices fixed at booking', () => {
+    render(
+      <dl>
+        <BookingPriceLines
+          booking={{
+            price: 2300,
+            currency: 'EUR',
+            tourists: [rider, rider, companion],
+            non_riders: 1,
+            non_rider_price: 400,
+          }}
+        />
+      </dl>,
+    );
+    expect(lines()).toEqual([
+      '€950 × 2 riders = €1,900',
+      '€400 × 1 non-rider = €400',
+      'Total for 3 travellers = €2,300',
+    ]);
+  });
+
+  it('keeps one total line for riders only', () => {
+    render(
+      <dl>
+        <BookingPriceLines
+          booking={{
+            price: 1900,
+            currency: 'EUR',
+            tourists: [rider, rider],
+            non_riders: 0,
+            non_rider_price: null,
+          }}
+        />
+      </dl>,
+    );
+    expect(lines()).toEqual(['Total for 2 rider(s) = €1,900']);
   });
 });

@@ -1,5 +1,6 @@
 import type { components } from '@gallop/api-client';
-import { imageUrl } from '@gallop/ui-kit';
+import { formatPrice } from '@gallop/currency';
+import { countText, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDateRange, formatDuration, formatVariant } from '../../../../lib/tour-format';
@@ -7,6 +8,7 @@ import '../booking.css';
 
 type TourSummary = components['schemas']['TourSummary'];
 type TourDate = components['schemas']['TourDate'];
+type BookingRequest = components['schemas']['BookingRequest'];
 
 export interface BookingSummaryProps {
   tour: TourSummary;
@@ -65,5 +67,50 @@ export function SummaryLine({
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/**
+ * What a booking costs, as its riders and non-riders make it up: the price per rider and per
+ * non-rider are the ones fixed at booking, so the lines add up to `price` exactly.
+ */
+export function BookingPriceLines({
+  booking,
+}: {
+  booking: Pick<
+    BookingRequest,
+    'price' | 'currency' | 'tourists' | 'non_riders' | 'non_rider_price'
+  >;
+}) {
+  const money = (amount: number) => formatPrice(amount, booking.currency);
+  const nonRiders = booking.non_riders ?? 0;
+  const riders = booking.tourists.length - nonRiders;
+  if (nonRiders === 0 || booking.non_rider_price == null || riders <= 0) {
+    return (
+      <SummaryLine
+        label={`Total for ${booking.tourists.length} rider(s)`}
+        value={money(booking.price)}
+        strong
+      />
+    );
+  }
+  const nonRidersTotal = booking.non_rider_price * nonRiders;
+  const ridersTotal = booking.price - nonRidersTotal;
+  return (
+    <>
+      <SummaryLine
+        label={`${money(ridersTotal / riders)} × ${countText('{count} rider(s)', riders)}`}
+        value={money(ridersTotal)}
+      />
+      <SummaryLine
+        label={`${money(booking.non_rider_price)} × ${countText('{count} non-rider(s)', nonRiders)}`}
+        value={money(nonRidersTotal)}
+      />
+      <SummaryLine
+        label={`Total for ${countText('{count} traveller(s)', booking.tourists.length)}`}
+        value={money(booking.price)}
+        strong
+      />
+    </>
   );
 }

@@ -15,7 +15,7 @@ import {
   type QrPayment,
 } from '../../qr';
 import { isCancelled, PAYMENT_LABELS, paymentOptions, STATUS_LABELS } from '../../status';
-import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
+import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import './qr-payment-page.css';
 
 /**
@@ -93,11 +93,7 @@ export function QrPaymentPage({
 
       <BookingSummary tour={booking.tour} date={booking.tour_date}>
         <dl className="booking-summary__lines">
-          <SummaryLine
-            label={`Total for ${booking.tourists.length} rider(s)`}
-            value={money(booking.price)}
-            strong
-          />
+          <BookingPriceLines booking={booking} />
           <SummaryLine label="Paid" value={money(booking.paid ?? 0)} />
         </dl>
       </BookingSummary>
