@@ -29,14 +29,14 @@ const meta = {
     ),
   ],
   render: function Render(args) {
-    const [value, setValue] = useState<City | null>(args.value);
+    const [value, setValue] = useState<City | null>(args.value ?? null);
     return (
       <CityAutocomplete
         {...args}
         value={value}
         onChange={(city) => {
           setValue(city);
-          args.onChange(city);
+          args.onChange?.(city);
         }}
       />
     );
@@ -64,5 +64,34 @@ export const CreateNew: Story = {
     await userEvent.type(canvas.getByRole('combobox'), 'Karakol');
     await userEvent.click(await screen.findByRole('option', { name: 'Add “Karakol”' }));
     await expect(args.onCreate).toHaveBeenCalledWith('Karakol');
+  },
+};
+
+/** Escape closes the list and puts the chosen city back in the field. */
+export const EscapeKeepsTheChoice: Story = {
+  args: { value: CITIES[3]! },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Select city' });
+    await expect(input).toHaveValue('Ulaanbaatar');
+    await userEvent.type(input, ' east');
+    await waitFor(() => expect(screen.getByRole('listbox')).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await expect(input).toHaveValue('Ulaanbaatar');
+    await expect(args.onChange).not.toHaveBeenCalled();
+  },
+};
+
+/** Without `value`, the field keeps its own choice (`defaultValue`, uncontrolled). */
+export const Uncontrolled: Story = {
+  render: (args) => (
+    <CityAutocomplete
+      defaultValue={CITIES[4]!}
+      onChange={args.onChange}
+      searchCities={args.searchCities}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('combobox', { name: 'Select city' })).toHaveValue('Tbilisi');
   },
 };

@@ -77,4 +77,58 @@ describe('CityAutocomplete', () => {
     await user.click(await screen.findByRole('option', { name: 'Add “Karakol”' }));
     expect(onCreate).toHaveBeenCalledWith('Karakol');
   });
+
+  it('closes its list on Escape and puts the chosen city back', async () => {
+    const onChange = vi.fn();
+    render(<Picker onChange={onChange} />);
+    const input = screen.getByRole('combobox');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(input, 'as');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(await screen.findByRole('option', { name: /Astana/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveValue('');
+
+    await user.type(input, 'bish');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: /Bishkek/ }));
+    await user.type(input, 'ek town');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.keyboard('{Escape}');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveValue('Bishkek');
+    expect(onChange).toHaveBeenLastCalledWith(CITIES[2]);
+  });
+
+  it('shows a city its parent sets after the first render', async () => {
+    const { rerender } = render(
+      <CityAutocomplete value={null} onChange={() => undefined} searchCities={search} />,
+    );
+    expect(screen.getByRole('combobox')).toHaveValue('');
+    rerender(
+      <CityAutocomplete value={CITIES[0]!} onChange={() => undefined} searchCities={search} />,
+    );
+    expect(screen.getByRole('combobox')).toHaveValue('Almaty');
+    rerender(<CityAutocomplete value={null} onChange={() => undefined} searchCities={search} />);
+    expect(screen.getByRole('combobox')).toHaveValue('');
+  });
+
+  it('keeps its own choice without a value from its parent', async () => {
+    const onChange = vi.fn();
+    render(
+      <CityAutocomplete defaultValue={CITIES[1]!} onChange={onChange} searchCities={search} />,
+    );
+    const input = screen.getByRole('combobox');
+    expect(input).toHaveValue('Astana');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.clear(input);
+    await user.type(input, 'bish');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: /Bishkek/ }));
+    expect(onChange).toHaveBeenLastCalledWith(CITIES[2]);
+    expect(input).toHaveValue('Bishkek');
+  });
 });

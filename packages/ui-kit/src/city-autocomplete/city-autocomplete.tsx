@@ -35,8 +35,11 @@ export interface City {
 }
 
 export interface CityAutocompleteProps {
-  value: City | null;
-  onChange: (city: City | null) => void;
+  /** The chosen city, when the parent holds it (controlled); a new one shows its name. */
+  value?: City | null;
+  /** The city chosen at first, when the field holds its choice itself (uncontrolled). */
+  defaultValue?: City | null;
+  onChange?: (city: City | null) => void;
   /** Looks cities up (the app calls its API here); the query may be empty. */
   searchCities: (query: string) => Promise<readonly City[]>;
   /** When given, a query that matches nothing can be added as a new city. */
@@ -47,9 +50,12 @@ export interface CityAutocompleteProps {
 
 const CREATE_KEY = '__gk-create-city__';
 
+const cityKey = (city: City | null) => (city ? `${city.id}\u0000${city.name}` : '');
+
 /** A combobox (WAI-ARIA) over cities found by `searchCities`, debounced 200 ms. */
 export function CityAutocomplete({
-  value,
+  value: controlled,
+  defaultValue = null,
   onChange,
   searchCities,
   onCreate,
@@ -57,7 +63,15 @@ export function CityAutocomplete({
   isInvalid,
 }: CityAutocompleteProps) {
   const texts = { ...CITY_AUTOCOMPLETE_TEXTS, ...custom };
+  const [own, setOwn] = useState<City | null>(defaultValue);
+  const value = controlled === undefined ? own : controlled;
   const [query, setQuery] = useState(value?.name ?? '');
+  // A city the parent sets later (or clears) replaces what the field shows, during render.
+  const [shown, setShown] = useState(value);
+  if (cityKey(shown) !== cityKey(value)) {
+    setShown(value);
+    setQuery(value?.name ?? '');
+  }
   const [cities, setCities] = useState<readonly City[]>([]);
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
@@ -88,8 +102,13 @@ export function CityAutocomplete({
   const name = query.trim();
   // A new entry is offered when no city matches (docs/product.md, Validation).
   const canCreate = onCreate !== undefined && name !== '' && !loading && cities.length === 0;
+  // The chosen city stays in the list, last, whatever was typed: React Aria reverts the input to
+  // the chosen option's text on Escape and on leaving, and finds that text only in the list.
+  const keepsChoice =
+    value !== null && !cities.some((city) => String(city.id) === String(value.id));
   const items = [
     ...cities.map((city) => ({ key: String(city.id), city })),
+    ...(keepsChoice ? [{ key: String(value.id), city: value }] : []),
     ...(canCreate ? [{ key: CREATE_KEY, city: undefined }] : []),
   ];
 
@@ -98,9 +117,16 @@ export function CityAutocomplete({
       onCreate?.(name);
       return;
     }
-    const city = cities.find((item) => String(item.id) === key) ?? null;
-    onChange(city);
-    if (city) setQuery(city.name);
+    // Escape and leaving the field send React Aria's revert: the chosen city's key, or null when
+    // the typed text found it no more. Only an emptied field gives the choice up.
+    const found = key === null ? undefined : cities.find((item) => String(item.id) === key);
+    const city = found ?? (query.trim() === '' ? null : value);
+    // The input shows the choice again, so the list does not reopen on the typed text.
+    setQuery(city?.name ?? '');
+    if (cityKey(city) === cityKey(value)) return;
+    setOwn(city);
+    setShown(city);
+    onChange?.(city);
   };
 
   return (
