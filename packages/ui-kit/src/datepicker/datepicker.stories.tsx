@@ -43,17 +43,21 @@ export const Single: Story = {
   },
 };
 
-/** Keyboard: arrows move by day and week, PageDown by month; Esc closes without applying. */
+/**
+ * Keyboard: opening focuses the day; arrows move by day and week, PageDown by month, Shift+PageDown
+ * by year; Esc closes without applying.
+ */
 export const Keyboard: Story = {
   args: { defaultOpen: true },
   play: async ({ canvas }) => {
     const first = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026' });
-    await waitFor(() => expect(first).toHaveAttribute('tabindex', '0'));
-    first.focus();
+    await waitFor(() => expect(first).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}{ArrowDown}');
     await expect(screen.getByRole('button', { name: 'Thursday, May 21, 2026' })).toHaveFocus();
     await userEvent.keyboard('{PageDown}');
     await expect(screen.getByRole('grid', { name: 'June 2026' })).toBeVisible();
+    await userEvent.keyboard('{Shift>}{PageDown}{/Shift}');
+    await expect(screen.getByRole('button', { name: 'Monday, June 21, 2027' })).toHaveFocus();
     await userEvent.keyboard('{Enter}{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(canvas.getByRole('button', { name: 'Select dates' })).toBeVisible();

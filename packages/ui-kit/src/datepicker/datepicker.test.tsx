@@ -83,6 +83,25 @@ describe('Datepicker', () => {
     expect(screen.getByRole('button', { name: /June 20, 2026/ })).toHaveFocus();
   });
 
+  it('puts focus on the chosen day when it opens', async () => {
+    render(<Datepicker value="2026-05-20" onChange={vi.fn()} today={today} />);
+    await userEvent.click(screen.getByRole('button', { name: /May 20, 2026/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Wednesday, May 20, 2026' })).toHaveFocus(),
+    );
+  });
+
+  it('pages years with Shift+PageUp and Shift+PageDown', async () => {
+    render(<Datepicker value="2026-05-13" onChange={vi.fn()} today={today} defaultOpen />);
+    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026' });
+    day.focus();
+    await userEvent.keyboard('{Shift>}{PageDown}{/Shift}');
+    expect(screen.getByRole('grid', { name: 'May 2027' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /May 13, 2027/ })).toHaveFocus();
+    await userEvent.keyboard('{Shift>}{PageUp}{/Shift}');
+    expect(screen.getByRole('button', { name: 'Wednesday, May 13, 2026' })).toHaveFocus();
+  });
+
   it('takes the calendar.* labels as props', async () => {
     render(
       <Datepicker

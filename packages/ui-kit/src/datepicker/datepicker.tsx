@@ -3,6 +3,7 @@ import './datepicker.css';
 import {
   addDays,
   addMonths,
+  addYears,
   endOfWeek,
   isSameDay,
   isSameMonth,
@@ -92,6 +93,12 @@ const KEY_STEPS: Record<string, (day: Date, weekStartsOn: 0 | 1 | 2 | 3 | 4 | 5 
   End: (day, weekStartsOn) => endOfWeek(day, { weekStartsOn }),
 };
 
+/** With Shift, PageUp and PageDown move a year (the WAI-ARIA date picker dialog). */
+const YEAR_STEPS: Partial<typeof KEY_STEPS> = {
+  PageUp: (day) => addYears(day, -1),
+  PageDown: (day) => addYears(day, 1),
+};
+
 /**
  * A date (or date range) picker: a button opening a dialog with `monthCount` month grids of
  * 6 x 7 days (WAI-ARIA date picker dialog: arrows, PageUp/PageDown, Home/End, Enter). The choice
@@ -129,6 +136,8 @@ export function Datepicker(props: DatepickerProps) {
     if (!open) return;
     const start = committed.start ?? minDay ?? today;
     setDraft(committed);
+    // Opening puts focus on the chosen day (or the first one allowed), not on the first button.
+    moved.current = true;
     setFocused(start);
     setFirstMonth(startOfMonth(start));
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -162,7 +171,7 @@ export function Datepicker(props: DatepickerProps) {
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = KEY_STEPS[event.key];
+    const step = event.shiftKey ? YEAR_STEPS[event.key] : KEY_STEPS[event.key];
     if (!step) return;
     event.preventDefault();
     moveFocus(step(focused, weekStartsOn));
