@@ -6,6 +6,7 @@ import {
   FILTER_LIMITS,
   OPERATOR_TYPES,
   SORT_VALUES,
+  WELFARE_COMMITMENTS,
 } from './constants';
 import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { filtersToQuery, queryToFilters } from './query';
@@ -71,6 +72,13 @@ const filterInput = fc.record(
       junk,
     ),
     riderWeight: fc.oneof(integerish, fc.double({ min: 0, max: 300, noNaN: true }), junk),
+    welfare: fc.oneof(
+      fc.array(fc.constantFrom(...WELFARE_COMMITMENTS, 'happy'), { maxLength: 7 }),
+      fc
+        .array(fc.constantFrom(...WELFARE_COMMITMENTS), { maxLength: 5 })
+        .map((welfare) => welfare.join(',')),
+      junk,
+    ),
     priceMin: fc.oneof(integerish, junk),
     priceMax: fc.oneof(integerish, junk),
     pricePerDayMin: fc.oneof(integerish, junk),
@@ -211,6 +219,13 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
           expect(filters.riderWeight).toBeLessThanOrEqual(QUERY_BOUNDS.riderWeightMax);
         }
         expect((filters.tack ?? []).length).toBeLessThanOrEqual(TACKS.length);
+        // Welfare commitments: known, once each, in their canonical order, never an empty list.
+        if (filters.welfare !== undefined) {
+          const ranks = filters.welfare.map((key) => WELFARE_COMMITMENTS.indexOf(key));
+          expect(ranks.every((rank) => rank >= 0)).toBe(true);
+          expect(ranks).toEqual([...new Set(ranks)].sort((a, b) => a - b));
+          expect(ranks.length).toBeGreaterThan(0);
+        }
       }),
       RUNS,
     );
