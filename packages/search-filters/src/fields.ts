@@ -28,7 +28,7 @@ import {
   readTack,
   readText,
   readTourType,
-  setOf,
+  sortedSetOf,
   upperBound,
 } from './readers';
 
@@ -57,7 +57,7 @@ export const FIELD_READERS = {
   /** Tours with a horse for a rider of this weight (kg) on a date the search matches. */
   riderWeight: readRiderWeight,
   /** Tours whose horses' keeping holds every one of these commitments (decision 122). */
-  welfare: setOf(WELFARE_COMMITMENTS),
+  welfare: sortedSetOf(WELFARE_COMMITMENTS),
   priceMin: lowerBound(FILTER_LIMITS.priceMax),
   priceMax: upperBound(FILTER_LIMITS.priceMax),
   pricePerDayMin: lowerBound(FILTER_LIMITS.pricePerDayMax),

@@ -110,6 +110,9 @@ describe('filtersToQuery', () => {
     expect(
       filtersToQuery({ welfare: ['vet_on_call', 'two_rest_days', 'vet_on_call'], riderWeight: 90 }),
     ).toEqual({ riderWeight: '90', welfare: 'two_rest_days,vet_on_call' });
+    expect(filtersToQuery({ welfare: ['vet_on_call', 'herd_turnout'] }).welfare).toBe(
+      'herd_turnout,vet_on_call',
+    );
     expect(filtersToQuery({ welfare: 'herd_turnout,two_rest_days' })).toEqual(
       filtersToQuery({ welfare: 'two_rest_days,herd_turnout' }),
     );

@@ -31,13 +31,12 @@ export function listOf<T>(read: Reader<T>, max: number = QUERY_BOUNDS.listItems)
 }
 
 /**
- * A set of known values in their canonical order (`values`' own), each once: a filter whose
- * chosen values must all hold reads the same whatever order a link gives them in, so equal
- * searches give equal URLs.
+ * Distinct known values, sorted: a filter whose chosen values must all hold reads the same
+ * whatever order a link gives them in, so equal searches give equal URLs.
  */
-export function setOf<const T extends string>(values: readonly T[]): Reader<T[]> {
+export function sortedSetOf<const T extends string>(values: readonly T[]): Reader<T[]> {
   const read = listOf(oneOf(values), values.length);
-  return (value) => read(value)?.sort((a, b) => values.indexOf(a) - values.indexOf(b));
+  return (value) => read(value)?.sort();
 }
 
 /**
