@@ -3511,6 +3511,12 @@ export interface components {
        */
       max_hours?: components['schemas']['FacetOption'][];
       /**
+       * @description Values are welfare commitments (the `welfare` filter), in their own order. A commitment's
+       *     count is the tours holding it over the result filtered by every other kind (the chosen
+       *     commitments left out, like any kind's own values): the total of choosing it alone.
+       */
+      welfare?: components['schemas']['FacetOption'][];
+      /**
        * @description Values are organizer ids (the `organizer` filter). The organizers with the most matching
        *     tours, at most 100, in the facet order (count desc, then name, then id), plus the chosen
        *     organizer (the `organizer` filter), listed last, when it has matching tours but is not
@@ -4516,6 +4522,12 @@ export interface components {
      * @enum {string}
      */
     Tack: 'english' | 'western' | 'other';
+    /**
+     * @description A horse-welfare commitment a search can ask for (decision 122), read from a tour's effective welfare statement (its own values over its organizer's, decision 114): `two_rest_days` at least two rest days a week, `short_working_days` at most 6 working hours a day, `herd_turnout` the horses live in a herd (`herd_pasture` or `herd_daytime`), `vet_on_call` a vet on call during the tour, `retirement_home` retired horses kept for life or rehomed. A tour whose organizer has not stated welfare holds none.
+     * @enum {string}
+     */
+    WelfareCommitment:
+      'two_rest_days' | 'short_working_days' | 'herd_turnout' | 'vet_on_call' | 'retirement_home';
     /** @description What matching a rider needs of a tour's riding requirements (`@gallop/rider-fit`'s `RidingRequirements`), on every card. Weights are kilograms with clothing. */
     TourRidingBrief: {
       level: components['schemas']['RiderLevel'];
@@ -4948,6 +4960,8 @@ export interface components {
     FilterMaxHours: number;
     /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
     FilterRiderWeight: number;
+    /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
+    FilterWelfare: components['schemas']['WelfareCommitment'][];
   };
   requestBodies: never;
   headers: never;
@@ -5023,6 +5037,8 @@ export interface operations {
         maxHours?: components['parameters']['FilterMaxHours'];
         /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
         riderWeight?: components['parameters']['FilterRiderWeight'];
+        /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
+        welfare?: components['parameters']['FilterWelfare'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
@@ -5104,6 +5120,8 @@ export interface operations {
         maxHours?: components['parameters']['FilterMaxHours'];
         /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
         riderWeight?: components['parameters']['FilterRiderWeight'];
+        /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
+        welfare?: components['parameters']['FilterWelfare'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];

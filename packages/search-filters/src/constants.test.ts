@@ -10,6 +10,7 @@ import {
   OPERATOR_TYPES,
   SORT_VALUES,
   TOUR_TYPES,
+  WELFARE_COMMITMENTS,
 } from './constants';
 import {
   ACCOMMODATION_LABELS,
@@ -17,6 +18,7 @@ import {
   CRUISE_TYPE_LABELS,
   DIFFICULTY_LABELS,
   OPERATOR_TYPE_LABELS,
+  WELFARE_COMMITMENT_LABELS,
 } from './labels';
 import { SORT_LABELS } from './sort-labels';
 import {
@@ -110,6 +112,22 @@ describe('filter kinds', () => {
       const { [field]: _cleared, ...rest } = riding;
       expect(clearFilterKind(filters, kind)).toEqual(normalizeFilters({ ...rest, cities: [1] }));
     }
+  });
+});
+
+describe('welfare commitments', () => {
+  it('are a small set, each named, and a filter kind of their own', () => {
+    expect(WELFARE_COMMITMENTS).toEqual([
+      'two_rest_days',
+      'short_working_days',
+      'herd_turnout',
+      'vet_on_call',
+      'retirement_home',
+    ]);
+    expect(Object.keys(WELFARE_COMMITMENT_LABELS)).toEqual([...WELFARE_COMMITMENTS]);
+    expect(FILTER_KIND_FIELDS.welfare).toEqual(['welfare']);
+    const filters = normalizeFilters({ welfare: ['vet_on_call'], tack: ['english'], page: 2 });
+    expect(clearFilterKind(filters, 'welfare')).toEqual(normalizeFilters({ tack: ['english'] }));
   });
 });
 

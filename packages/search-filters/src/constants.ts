@@ -65,6 +65,21 @@ export type Difficulty = (typeof DIFFICULTY_LEVELS)[number];
  */
 export const MAX_HOURS_OPTIONS = [3, 4, 5, 6, 8] as const;
 
+/**
+ * The horse-welfare commitments a search can ask for (`welfare`, decision 122), each read from the
+ * tour's effective welfare statement (its own values over its organizer's, decision 114); every
+ * chosen one must hold. A tour whose organizer has not stated welfare holds none. The order is
+ * the URL's and the filter panel's.
+ */
+export const WELFARE_COMMITMENTS = [
+  'two_rest_days',
+  'short_working_days',
+  'herd_turnout',
+  'vet_on_call',
+  'retirement_home',
+] as const;
+export type WelfareCommitment = (typeof WELFARE_COMMITMENTS)[number];
+
 /** Kinds of direction a search can start from (docs/product.md, Screens). */
 export const DIRECTION_KINDS = [
   'cities',
@@ -96,6 +111,7 @@ export const FILTER_KINDS = [
   'tack',
   'hours',
   'riderWeight',
+  'welfare',
   'cruisesType',
   'cruisesStartCity',
   'cruisesCabinsCapacity',

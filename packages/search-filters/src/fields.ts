@@ -1,6 +1,12 @@
 import { TACKS } from '@gallop/rider-fit';
 import { QUERY_BOUNDS } from './bounds';
-import { DEFAULT_SORT, COMFORT_LEVELS, DIFFICULTY_LEVELS, FILTER_LIMITS } from './constants';
+import {
+  DEFAULT_SORT,
+  COMFORT_LEVELS,
+  DIFFICULTY_LEVELS,
+  FILTER_LIMITS,
+  WELFARE_COMMITMENTS,
+} from './constants';
 import { normalizeMinAge, normalizePage } from './limits';
 import {
   distanceUpTo,
@@ -22,6 +28,7 @@ import {
   readTack,
   readText,
   readTourType,
+  sortedSetOf,
   upperBound,
 } from './readers';
 
@@ -49,6 +56,8 @@ export const FIELD_READERS = {
   maxHours: readMaxHours,
   /** Tours with a horse for a rider of this weight (kg) on a date the search matches. */
   riderWeight: readRiderWeight,
+  /** Tours whose horses' keeping holds every one of these commitments (decision 122). */
+  welfare: sortedSetOf(WELFARE_COMMITMENTS),
   priceMin: lowerBound(FILTER_LIMITS.priceMax),
   priceMax: upperBound(FILTER_LIMITS.priceMax),
   pricePerDayMin: lowerBound(FILTER_LIMITS.pricePerDayMax),

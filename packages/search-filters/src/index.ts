@@ -12,6 +12,7 @@ export {
   OPERATOR_TYPES,
   SORT_VALUES,
   TOUR_TYPES,
+  WELFARE_COMMITMENTS,
 } from './constants';
 export {
   ACCOMMODATION_LABELS,
@@ -20,6 +21,7 @@ export {
   DIFFICULTY_LABELS,
   OPERATOR_TYPE_LABELS,
   TOUR_TYPE_LABELS,
+  WELFARE_COMMITMENT_LABELS,
 } from './labels';
 export { SORT_LABELS } from './sort-labels';
 export type {
@@ -33,6 +35,7 @@ export type {
   OperatorType,
   Sort,
   TourType,
+  WelfareCommitment,
 } from './constants';
 // The values the `riderLevel` and `tack` filters take, as @gallop/rider-fit defines them.
 export { RIDER_LEVELS, TACKS, type RiderLevel, type Tack } from '@gallop/rider-fit';

@@ -43,6 +43,7 @@ export const FILTER_KIND_FIELDS = {
   tack: ['tack'],
   hours: ['maxHours'],
   riderWeight: ['riderWeight'],
+  welfare: ['welfare'],
   cruisesType: ['cruisesType'],
   cruisesStartCity: ['cruisesStartCity'],
   cruisesCabinsCapacity: ['cruisesCabinsCapacity'],

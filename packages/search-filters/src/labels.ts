@@ -10,6 +10,7 @@ import type {
   Difficulty,
   OperatorType,
   TourType,
+  WelfareCommitment,
 } from './constants';
 
 export const OPERATOR_TYPE_LABELS: Readonly<Record<OperatorType, string>> = {
@@ -52,4 +53,13 @@ export const DIFFICULTY_LABELS: Readonly<Record<Difficulty, string>> = {
   2: 'Moderate',
   3: 'Challenging',
   4: 'Extreme',
+};
+
+/** The welfare commitments as a rider asks for them (decision 122). */
+export const WELFARE_COMMITMENT_LABELS: Readonly<Record<WelfareCommitment, string>> = {
+  two_rest_days: 'Two rest days a week or more',
+  short_working_days: 'At most 6 working hours a day',
+  herd_turnout: 'Horses live in a herd',
+  vet_on_call: 'Vet on call',
+  retirement_home: 'Retired horses kept or rehomed',
 };

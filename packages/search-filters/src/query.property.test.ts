@@ -6,6 +6,7 @@ import {
   FILTER_LIMITS,
   OPERATOR_TYPES,
   SORT_VALUES,
+  WELFARE_COMMITMENTS,
 } from './constants';
 import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { filtersToQuery, queryToFilters } from './query';
@@ -71,6 +72,13 @@ const filterInput = fc.record(
       junk,
     ),
     riderWeight: fc.oneof(integerish, fc.double({ min: 0, max: 300, noNaN: true }), junk),
+    welfare: fc.oneof(
+      fc.array(fc.constantFrom(...WELFARE_COMMITMENTS, 'happy'), { maxLength: 7 }),
+      fc
+        .array(fc.constantFrom(...WELFARE_COMMITMENTS), { maxLength: 5 })
+        .map((welfare) => welfare.join(',')),
+      junk,
+    ),
     priceMin: fc.oneof(integerish, junk),
     priceMax: fc.oneof(integerish, junk),
     pricePerDayMin: fc.oneof(integerish, junk),
@@ -211,6 +219,12 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
           expect(filters.riderWeight).toBeLessThanOrEqual(QUERY_BOUNDS.riderWeightMax);
         }
         expect((filters.tack ?? []).length).toBeLessThanOrEqual(TACKS.length);
+        // Welfare commitments: known, once each, sorted, never an empty list.
+        if (filters.welfare !== undefined) {
+          expect(filters.welfare.every((key) => WELFARE_COMMITMENTS.includes(key))).toBe(true);
+          expect(filters.welfare).toEqual([...new Set(filters.welfare)].sort());
+          expect(filters.welfare.length).toBeGreaterThan(0);
+        }
       }),
       RUNS,
     );

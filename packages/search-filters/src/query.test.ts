@@ -106,6 +106,20 @@ describe('filtersToQuery', () => {
     );
   });
 
+  it('writes welfare commitments sorted, once each, after the rider weight; none at all omitted', () => {
+    expect(
+      filtersToQuery({ welfare: ['vet_on_call', 'two_rest_days', 'vet_on_call'], riderWeight: 90 }),
+    ).toEqual({ riderWeight: '90', welfare: 'two_rest_days,vet_on_call' });
+    expect(filtersToQuery({ welfare: ['vet_on_call', 'herd_turnout'] }).welfare).toBe(
+      'herd_turnout,vet_on_call',
+    );
+    expect(filtersToQuery({ welfare: 'herd_turnout,two_rest_days' })).toEqual(
+      filtersToQuery({ welfare: 'two_rest_days,herd_turnout' }),
+    );
+    expect(filtersToQuery({ welfare: [] })).toEqual({});
+    expect(filtersToQuery({ welfare: 'unknown' })).toEqual({});
+  });
+
   it('keeps the spec order, so equal searches give equal URLs', () => {
     const query = filtersToQuery({ page: 2, cities: [3], slug: 'altai' });
     expect(Object.keys(query)).toEqual(['slug', 'cities', 'page']);
@@ -151,6 +165,7 @@ describe('queryToFilters', () => {
       tack: ['english'],
       maxHours: 6.5,
       riderWeight: 88,
+      welfare: ['short_working_days', 'retirement_home'],
       lat: -33.86,
       lng: 151.2,
       radius: 12.5,

@@ -31,6 +31,15 @@ export function listOf<T>(read: Reader<T>, max: number = QUERY_BOUNDS.listItems)
 }
 
 /**
+ * Distinct known values, sorted: a filter whose chosen values must all hold reads the same
+ * whatever order a link gives them in, so equal searches give equal URLs.
+ */
+export function sortedSetOf<const T extends string>(values: readonly T[]): Reader<T[]> {
+  const read = listOf(oneOf(values), values.length);
+  return (value) => read(value)?.sort();
+}
+
+/**
  * Ids are positive integers; `'12'` reads as 12, anything else is dropped (docs/product.md,
  * Validation), and so is an id beyond the database's integers (`QUERY_BOUNDS.maxId`), which names
  * nothing.

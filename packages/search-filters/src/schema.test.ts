@@ -16,6 +16,7 @@ describe('the model', () => {
       'tack',
       'maxHours',
       'riderWeight',
+      'welfare',
       'priceMin',
       'priceMax',
       'pricePerDayMin',
@@ -270,6 +271,35 @@ describe('riding requirements: rider level, tack, hours in the saddle, rider wei
     expect(searchFiltersSchema.parse(filters)).toEqual(filters);
     expect(searchFiltersSchema.parse({ maxHours: 'x', riderWeight: 5, tack: 'x' })).toEqual(
       normalizeFilters({}),
+    );
+  });
+});
+
+describe('welfare commitments (decision 122)', () => {
+  it('keeps known commitments once each, sorted, whatever order they came in', () => {
+    expect(
+      normalizeFilters({ welfare: 'vet_on_call, two_rest_days,vet_on_call,herd_turnout' }).welfare,
+    ).toEqual(['herd_turnout', 'two_rest_days', 'vet_on_call']);
+    expect(
+      normalizeFilters({ welfare: ['short_working_days', 'retirement_home'] }).welfare,
+    ).toEqual(['retirement_home', 'short_working_days']);
+  });
+
+  it('drops unknown commitments, and the field when none is left', () => {
+    expect(normalizeFilters({ welfare: 'happy_horses,vet_on_call' }).welfare).toEqual([
+      'vet_on_call',
+    ]);
+    for (const welfare of ['', 'happy_horses', [], [' '], 7, null]) {
+      expect(normalizeFilters({ welfare })).not.toHaveProperty('welfare');
+    }
+  });
+
+  it('reads it after the rider weight, and the schema reads it alike', () => {
+    const filters = normalizeFilters({ welfare: 'herd_turnout', riderWeight: 90, priceMin: 5 });
+    expect(Object.keys(filters).slice(0, 3)).toEqual(['accommodation', 'riderWeight', 'welfare']);
+    expect(searchFiltersSchema.parse(filters)).toEqual(filters);
+    expect(searchFiltersSchema.parse({ welfare: 'x,herd_turnout' })).toEqual(
+      normalizeFilters({ welfare: ['herd_turnout'] }),
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   OPERATOR_TYPES,
   SORT_VALUES,
   TOUR_TYPES,
+  WELFARE_COMMITMENTS,
 } from './constants';
 import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
 import { FIELD_READERS, reconcileFields, type SearchFilters } from './fields';
@@ -52,6 +53,7 @@ const fieldsSchema = z.object({
   tack: field(readers.tack, z.array(z.enum(TACKS))),
   maxHours: field(readers.maxHours, z.number()),
   riderWeight: field(readers.riderWeight, z.int()),
+  welfare: field(readers.welfare, z.array(z.enum(WELFARE_COMMITMENTS))),
   priceMin: field(readers.priceMin, z.number()),
   priceMax: field(readers.priceMax, z.number()),
   pricePerDayMin: field(readers.pricePerDayMin, z.number()),

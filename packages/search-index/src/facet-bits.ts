@@ -208,6 +208,7 @@ export function oneOfColumns(index: TourIndex): Int32Array[] {
     index.accommodation,
     index.riderLevel,
     index.halfHoursLongestDay,
+    index.welfareMask,
   ];
 }
 

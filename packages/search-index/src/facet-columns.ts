@@ -59,6 +59,8 @@ function facetColumns(index: TourIndex): Record<TourFacet, FacetColumn> {
     rider_level: { kind: 'rider_level', scalar: index.riderLevel },
     tack: { kind: 'tack', ragged: index.tacks, text: (code) => TACKS[code]! },
     max_hours: { kind: 'max_hours', scalar: index.halfHoursLongestDay },
+    // Counted by mask; `welfareRows` sums each commitment over the masks holding it.
+    welfare: { kind: 'welfare', scalar: index.welfareMask },
     organizers: { kind: 'organizers', scalar: index.organizer },
     operator_types: {
       kind: 'operator_types',

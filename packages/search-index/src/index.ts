@@ -39,11 +39,13 @@ export {
   ORGANIZER_FACET_LIMIT,
   TOURIST_BASE_ACCOMMODATIONS,
   TOUR_FACETS,
+  WELFARE_RULES,
   compareByName,
   effectiveDateFrom,
   lowerUsd,
   requiredOperatorTypes,
   riderLevelRank,
   upperUsd,
+  welfareCommitmentsOf,
 } from './rules';
-export type { FacetRow, Place, ToUsdMinor, TourFacet } from './rules';
+export type { EffectiveWelfare, FacetRow, Place, ToUsdMinor, TourFacet } from './rules';

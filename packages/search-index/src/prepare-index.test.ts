@@ -53,7 +53,7 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     // (decision 075), facet records (decision 082), weeks (decision 084) and the ids' positions
     // ("fits me first", decision 109), the posting lists the list columns' value bitsets
     // (decision 085) and the one-of columns' (decision 073: difficulty, comfort, accommodation,
-    // rider level, half hours in the saddle).
+    // rider level, half hours in the saddle, welfare masks).
     const own = timings.filter(({ tours }) => tours === 0).map(({ label }) => label);
     expect(own.slice(0, 5)).toEqual([
       'walk records',
@@ -64,7 +64,7 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     ]);
     expect(own).toContain('countries postings');
     expect(own).toContain('rest_kinds value bits');
-    expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(5);
+    expect(own.filter((label) => label === 'one-of value bits')).toHaveLength(6);
     expect(own).toContain('tack value bits');
     expect(
       own
@@ -76,6 +76,7 @@ describe('prepareIndex (the search structures built before an index serves)', ()
     expect(isValueBitsKept(index.difficulty)).toBe(true);
     expect(isValueBitsKept(index.riderLevel)).toBe(true);
     expect(isValueBitsKept(index.halfHoursLongestDay)).toBe(true);
+    expect(isValueBitsKept(index.welfareMask)).toBe(true);
     expect(isListValueBitsKept(index.restKinds)).toBe(true);
     expect(timings).toHaveLength(own.length + index.segments.size * labels.length);
     expect(pauses).toBe(timings.length);

@@ -7,7 +7,13 @@
  * count a visitor gets by changing that kind's choice), any other tour for none.
  */
 import type { RiderPassport } from '@gallop/rider-fit';
-import { FILTER_LIMITS, isCruiseSearch, TACKS, type SearchFilters } from '@gallop/search-filters';
+import {
+  FILTER_LIMITS,
+  isCruiseSearch,
+  TACKS,
+  WELFARE_COMMITMENTS,
+  type SearchFilters,
+} from '@gallop/search-filters';
 import { fitOrderOf, type FitOrder } from './fit-order';
 import {
   AT_MOST_FACETS,
@@ -20,6 +26,7 @@ import {
   TOUR_FACETS,
   TOURIST_BASE_ACCOMMODATIONS,
   upperUsd,
+  welfareMaskOf,
   type FacetRow,
   type Place,
   type ToUsdMinor,
@@ -180,6 +187,15 @@ function upTo(last: number): Set<number> {
   return new Set(Array.from({ length: Math.max(0, last + 1) }, (_, value) => value));
 }
 
+/** The welfare masks (0 … 2^commitments − 1) holding every commitment of `wanted`. */
+function masksHolding(wanted: number): Set<number> {
+  const masks = new Set<number>();
+  for (let mask = 0; mask < 1 << WELFARE_COMMITMENTS.length; mask += 1) {
+    if ((mask & wanted) === wanted) masks.add(mask);
+  }
+  return masks;
+}
+
 /** A one-of filter on a column, with its table (so `facet-bits.ts` can read the column). */
 function oneOf(column: Int32Array, wanted: ReadonlySet<number>): Omit<BitFilter, 'list'> {
   const table = lookup(column, wanted);
@@ -229,6 +245,10 @@ function compileFacets(index: TourIndex, filter: SearchFilters): IndexQuery['fac
   if (filter.maxHours !== undefined) {
     // In half hours (`halfHoursLongestDay`): `maxHours` is a whole number of them.
     add('max_hours', oneOf(index.halfHoursLongestDay, upTo(filter.maxHours * 2)));
+  }
+  if (filter.welfare) {
+    // Every chosen commitment: the masks holding them all, as a one-of filter on the mask column.
+    add('welfare', oneOf(index.welfareMask, masksHolding(welfareMaskOf(filter.welfare))));
   }
   if (filter.organizer !== undefined) {
     const organizer = filter.organizer;
@@ -611,6 +631,10 @@ class FacetCounter {
         rows.push(...atMostRows(column.kind, counts));
         continue;
       }
+      if (column.kind === 'welfare') {
+        rows.push(...welfareRows(counts));
+        continue;
+      }
       // Kinds named by constants (comfort, accommodation ...) are few and named elsewhere.
       const ranks = NAMED_BY_INDEX.has(column.kind)
         ? nameRanksOf(this.index, column, counts.length)
@@ -680,6 +704,22 @@ function atMostRows(kind: keyof typeof AT_MOST_FACETS, counts: Int32Array): Face
 }
 
 /**
+ * The welfare facet's rows: each commitment counts the tours whose mask holds it (the counts are
+ * by mask); commitments without tours are left out, as SQL lists only counted values.
+ */
+function welfareRows(countsByMask: Int32Array): FacetRow[] {
+  return WELFARE_COMMITMENTS.flatMap((commitment, bit) => {
+    let count = 0;
+    for (let mask = 0; mask < countsByMask.length; mask += 1) {
+      if ((mask >> bit) & 1) count += countsByMask[mask]!;
+    }
+    return count > 0
+      ? [{ facet: 'welfare' as const, value: commitment, label: '', count, low: null, high: null }]
+      : [];
+  });
+}
+
+/**
  * Kinds whose values the index names (`labelOf`). The others are named by constants where the
  * facets are shaped (comfort, accommodation ...), and organizers are ranked by `nameOrderOf`.
  */
@@ -690,6 +730,7 @@ const NAMED_ELSEWHERE = new Set<TourFacet>([
   'rider_level',
   'tack',
   'max_hours',
+  'welfare',
   'operator_types',
   'organizers',
   'cruise_types',

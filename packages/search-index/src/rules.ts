@@ -7,8 +7,10 @@
 import {
   MAX_HOURS_OPTIONS,
   RIDER_LEVELS,
+  WELFARE_COMMITMENTS,
   type RiderLevel,
   type SearchFilters,
+  type WelfareCommitment,
 } from '@gallop/search-filters';
 
 /** Filter kinds with facets: a facet counts over the result filtered by every *other* kind. */
@@ -27,6 +29,8 @@ export const TOUR_FACETS = [
   'rider_level',
   'tack',
   'max_hours',
+  // Horse-welfare commitments (decision 122): a tour counts for each one it holds.
+  'welfare',
   'organizers',
   'operator_types',
   'world_parts',
@@ -54,6 +58,56 @@ export const AT_MOST_FACETS = {
 
 /** A rider level's rank: 0 beginner … 4 advanced (the tours' `rider_level` column). */
 export const riderLevelRank = (level: RiderLevel) => RIDER_LEVELS.indexOf(level);
+
+/**
+ * A tour's effective horse-welfare statement (decision 114): its own values over its
+ * organizer's. Null when the organizer has not stated one (a tour's own values alone say too
+ * little, as the tour page's card says).
+ */
+export interface EffectiveWelfare {
+  restDaysPerWeek: number;
+  maxWorkHours: number;
+  /** `herd_pasture`, `herd_daytime`, `paddocks` or `stables`. */
+  turnout: string;
+  vetOnCall: boolean;
+  /** `kept_for_life`, `rehomed` or `sold` (the organizer's alone). */
+  retirement: string;
+}
+
+/**
+ * What each welfare commitment asks of the effective statement (decision 122). The SQL search
+ * compiles the same numbers and lists (`conditions.ts`), the index calls `welfareCommitmentsOf`.
+ */
+export const WELFARE_RULES = {
+  /** `two_rest_days`: at least this many rest days a week. */
+  minRestDays: 2,
+  /** `short_working_days`: at most this many working hours a day. */
+  maxWorkHours: 6,
+  /** `herd_turnout`: the horses live in a herd, day and night or by day. */
+  herdTurnouts: ['herd_pasture', 'herd_daytime'],
+  /** `retirement_home`: retired horses stay for life or go to a known home (not sold). */
+  retirementHomes: ['kept_for_life', 'rehomed'],
+} as const;
+
+/** The commitments a statement holds, in `WELFARE_COMMITMENTS` order; none when not stated. */
+export function welfareCommitmentsOf(welfare: EffectiveWelfare | null): WelfareCommitment[] {
+  if (!welfare) return [];
+  const holds: Record<WelfareCommitment, boolean> = {
+    two_rest_days: welfare.restDaysPerWeek >= WELFARE_RULES.minRestDays,
+    short_working_days: welfare.maxWorkHours <= WELFARE_RULES.maxWorkHours,
+    herd_turnout: (WELFARE_RULES.herdTurnouts as readonly string[]).includes(welfare.turnout),
+    vet_on_call: welfare.vetOnCall,
+    retirement_home: (WELFARE_RULES.retirementHomes as readonly string[]).includes(
+      welfare.retirement,
+    ),
+  };
+  return WELFARE_COMMITMENTS.filter((commitment) => holds[commitment]);
+}
+
+/** Commitments as a bitmask: bit `i` is `WELFARE_COMMITMENTS[i]` (the index's `welfare` column). */
+export function welfareMaskOf(commitments: readonly WelfareCommitment[]): number {
+  return commitments.reduce((mask, key) => mask | (1 << WELFARE_COMMITMENTS.indexOf(key)), 0);
+}
 
 /** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
 export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;

@@ -1,5 +1,6 @@
 /** Fixtures for the in-process index's tests: tour rows, dates and labels built by hand. */
 import { Random } from './random';
+import type { EffectiveWelfare } from './rules';
 import { buildTourIndex, type IndexLabels, type IndexTourRow } from './tour-index';
 
 export const today = '2027-01-01';
@@ -45,6 +46,7 @@ export function tourRow(id: number, fields: Partial<IndexTourRow> = {}): IndexTo
     hoursLongestDay: 5,
     maxRiderWeightKg: 95,
     heavyRiderWeightKg: 95,
+    welfare: null,
     ...fields,
   };
 }
@@ -126,15 +128,32 @@ export function randomRiding(random: Random) {
 }
 
 /**
+ * A tour's effective welfare statement drawn from `random`: a fifth of the organizers have not
+ * stated one; rest days 0–3, working hours 4–9 (half hours now and then), every turnout and
+ * retirement, a vet on call for most.
+ */
+export function randomWelfare(random: Random): EffectiveWelfare | null {
+  if (random.chance(0.2)) return null;
+  return {
+    restDaysPerWeek: random.int(0, 3),
+    maxWorkHours: random.chance(0.2) ? random.int(9, 17) / 2 : random.int(4, 9),
+    turnout: random.pick(['herd_pasture', 'herd_daytime', 'paddocks', 'stables']),
+    vetOnCall: random.chance(0.7),
+    retirement: random.pick(['kept_for_life', 'rehomed', 'sold']),
+  };
+}
+
+/**
  * A random catalogue of `size` tours: tours, excursions and cruises, 0–4 dates each (days 1–280,
  * 1–24 days long), countries, regions, rest kinds, collections, comfort, difficulty, organizers
  * and coordinates drawn from `seed`; riding requirements and heavier-horse places free (0–2 on
- * the dates of tours with heavier horses) from a stream of their own, so the rest is drawn as it
- * always was.
+ * the dates of tours with heavier horses), and welfare statements, from streams of their own, so
+ * the rest is drawn as it always was.
  */
 export function randomCatalogue(seed: number, size: number): Catalogue {
   const random = new Random(seed);
   const riding = new Random(seed + 46);
+  const welfare = new Random(seed + 47);
   const tours: IndexTourRow[] = [];
   const dates: ReturnType<typeof date>[] = [];
   for (let id = 1; id <= size; id += 1) {
@@ -161,6 +180,7 @@ export function randomCatalogue(seed: number, size: number): Catalogue {
         lat: random.int(-60, 60),
         lng: random.int(-170, 170),
         ...randomRiding(riding),
+        welfare: randomWelfare(welfare),
       }),
     );
     const { maxRiderWeightKg, heavyRiderWeightKg } = tours.at(-1)!;

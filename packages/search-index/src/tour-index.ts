@@ -10,6 +10,7 @@
  */
 
 import { TACKS } from '@gallop/search-filters';
+import { welfareCommitmentsOf, welfareMaskOf, type EffectiveWelfare } from './rules';
 import {
   chunked,
   finish,
@@ -72,6 +73,11 @@ export interface IndexTourRow {
   /** The standard horses' weight limit (kg), and the heavier horses' (equal without any). */
   maxRiderWeightKg: number;
   heavyRiderWeightKg: number;
+  /**
+   * The tour's effective horse-welfare statement (its values over its organizer's); null when
+   * the organizer has not stated one. Kept as the commitments it holds (`welfareMask`).
+   */
+  welfare: EffectiveWelfare | null;
 }
 
 /** A bookable date (future as of the index's day, not busy, a free seat). */
@@ -221,6 +227,11 @@ export interface TourIndex {
    * organizer saddles another on request (so the `tack` filter is a list filter, `tack` facet).
    */
   tacks: RaggedColumn;
+  /**
+   * The welfare commitments a tour holds as a bitmask (`welfareMaskOf`, 0 to 31): a filter on
+   * several commitments is then a one-of filter on the masks holding them all, with value bitsets.
+   */
+  welfareMask: Int32Array;
   /** The standard and the heavier horses' weight limits, kilograms (`riderWeight`). */
   maxRiderWeight: Int16Array;
   heavyRiderWeight: Int16Array;
@@ -308,6 +319,7 @@ const SCALAR_COLUMNS = [
   'operatorType',
   'riderLevel',
   'halfHoursLongestDay',
+  'welfareMask',
   'maxRiderWeight',
   'heavyRiderWeight',
 ] as const;
@@ -561,6 +573,7 @@ export class TourIndexBuilder {
       column.operatorType.push(this.operatorTypeDictionary.code(tour.operatorType));
       column.riderLevel.push(tour.riderLevel);
       column.halfHoursLongestDay.push(halfHoursOf(tour.hoursLongestDay));
+      column.welfareMask.push(welfareMaskOf(welfareCommitmentsOf(tour.welfare)));
       column.maxRiderWeight.push(tour.maxRiderWeightKg);
       column.heavyRiderWeight.push(tour.heavyRiderWeightKg);
       this.ragged.tacks.add(tacksOf(tour));
@@ -619,6 +632,7 @@ export class TourIndexBuilder {
       column.operatorType.push(operatorType(index.operatorType[tour]!));
       column.riderLevel.push(index.riderLevel[tour]!);
       column.halfHoursLongestDay.push(index.halfHoursLongestDay[tour]!);
+      column.welfareMask.push(index.welfareMask[tour]!);
       column.maxRiderWeight.push(index.maxRiderWeight[tour]!);
       column.heavyRiderWeight.push(index.heavyRiderWeight[tour]!);
       for (const name of copied) this.ragged[name].addFrom(index[name], tour);

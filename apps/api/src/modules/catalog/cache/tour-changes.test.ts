@@ -317,6 +317,73 @@ describe('a computed search after a booking', () => {
   });
 });
 
+describe('a welfare search after a welfare edit (decisions 110, 122)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ CATALOG_CACHE: 'off' });
+  });
+  afterAll(() => testApp.close());
+
+  it("follows an organizer's and a tour's welfare edits in the index, never from SQL", async () => {
+    const db = testApp.database.db;
+    const sources = new Set<unknown>();
+    const search = async (query: string) => {
+      const response = await testApp.app.inject({ url: `/spa/tours?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      sources.add(response.headers['x-search-source']);
+      const body = response.json() as TourList;
+      return { total: body.pagination.total, ids: body.items.map((item) => item.id) };
+    };
+    // An organizer with a vet on call, with listed tours none of which states its own vet.
+    const [organizer] = await db
+      .select()
+      .from(organizers)
+      .where(
+        sql`organizers.welfare_vet_on_call and organizers.is_published_on_site
+          and exists (select 1 from tours where tours.organizer_id = organizers.id
+            and tours.is_published and tours.from_price_usd is not null and tours.type = 1
+            and not tours.is_cruise)
+          and not exists (select 1 from tours where tours.organizer_id = organizers.id
+            and tours.welfare_vet_on_call is not null)`,
+      )
+      .orderBy(organizers.id)
+      .limit(1);
+    expect(organizer, 'the seed has such an organizer').toBeDefined();
+    const theirs = `organizer=${organizer!.id}`;
+    const withVet = `${theirs}&welfare=vet_on_call`;
+    const listed = await search(theirs);
+    expect(listed.total).toBeGreaterThan(0);
+    expect(await search(withVet)).toEqual(listed);
+    const tourId = listed.ids[0]!;
+    const statement = Object.fromEntries(
+      Object.entries(organizer!).filter(([column]) => column.startsWith('welfare')),
+    );
+    const organizerRow = eq(organizers.id, organizer!.id);
+    const totalOf = (query: string) => async () => (await search(query)).total;
+    try {
+      // The organizer's statement changes: its tours no longer have a vet on call.
+      await db.update(organizers).set({ welfareVetOnCall: false }).where(organizerRow);
+      await expect.poll(totalOf(withVet), { timeout: 10_000, interval: 100 }).toBe(0);
+      // A tour states its own vet on call: it alone matches again.
+      await db.update(tours).set({ welfareVetOnCall: true }).where(eq(tours.id, tourId));
+      await expect
+        .poll(async () => (await search(withVet)).ids, { timeout: 10_000, interval: 100 })
+        .toEqual([tourId]);
+      // The statement withdrawn: no commitment holds, whatever the tour states itself.
+      await db
+        .update(organizers)
+        .set(Object.fromEntries(Object.keys(statement).map((column) => [column, null])))
+        .where(organizerRow);
+      await expect.poll(totalOf(withVet), { timeout: 10_000, interval: 100 }).toBe(0);
+      expect(await search(theirs)).toEqual(listed);
+      expect([...sources]).toEqual(['index']);
+    } finally {
+      await db.update(tours).set({ welfareVetOnCall: null }).where(eq(tours.id, tourId));
+      await db.update(organizers).set(statement).where(organizerRow);
+    }
+  });
+});
+
 // On PostgreSQL other test files change tours of the same database meanwhile, which drops cached
 // answers this test expects kept; the cache's logic is the same on both, and the feed and the log
 // are tested on PostgreSQL above.

@@ -13,6 +13,7 @@ import {
   DIFFICULTY_LABELS,
   MAX_HOURS_OPTIONS,
   OPERATOR_TYPE_LABELS,
+  WELFARE_COMMITMENT_LABELS,
 } from '@gallop/search-filters';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -58,6 +59,7 @@ function chosenValues(filter: TourSearchFilter) {
         hours,
         maxHoursLabel(hours),
       ]),
+      welfare: (filter.welfare ?? []).map((value) => [value, WELFARE_COMMITMENT_LABELS[value]]),
       accommodation:
         filter.accommodation === 'any'
           ? []

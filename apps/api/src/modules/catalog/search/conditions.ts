@@ -21,6 +21,7 @@ import { convertAmount, type Rates } from '#src/shared/money/rates.ts';
 import { publicTour } from '../listed.ts';
 import type { TourSearchFilter } from './filters.ts';
 import { and, intArray, textArray } from './sql.ts';
+import { holdsWelfare } from './welfare.ts';
 
 /** Date-level filter groups; the duration and price facets each leave their own group out. */
 interface DateConditions {
@@ -129,6 +130,8 @@ function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>
   if (filter.maxHours !== undefined) {
     facets.max_hours = sql`tours.hours_longest_day <= ${filter.maxHours}::real`;
   }
+  // Every chosen welfare commitment, from the tour's statement over its organizer's (122).
+  if (filter.welfare) facets.welfare = holdsWelfare(filter.welfare);
   if (filter.organizer !== undefined) {
     facets.organizers = sql`tours.organizer_id = ${filter.organizer}`;
   }

@@ -15,7 +15,7 @@ import {
   type TourIndex,
 } from '@gallop/search-index';
 import type { RiderPassport } from '@gallop/rider-fit';
-import { RIDER_LEVELS, TACKS } from '@gallop/search-filters';
+import { RIDER_LEVELS, TACKS, WELFARE_COMMITMENTS } from '@gallop/search-filters';
 import { Random } from '@gallop/search-index/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,7 @@ function drawQuery(
     hours: () => ({ maxHours: pick([2.5, 3, 4, 4.5, 5, 6, 6.5]) }),
     // Around the standard horses' limits (85–105 kg) and the heavier horses' (95–125 kg).
     riderWeight: () => ({ riderWeight: pick([70, 88, 92, 98, 104, 108, 112, 122, 130]) }),
+    welfare: () => ({ welfare: some(WELFARE_COMMITMENTS) }),
     organizer: () => ({ organizer: pick(catalogue.organizers) }),
     operator: () =>
       next() < 0.5
@@ -558,6 +559,31 @@ describe('the in-process index answers what SQL answers', () => {
     expect(nonEmpty).toBeGreaterThan(queries.length * 0.7);
   }, 240_000);
 
+  it('on the welfare filter alone, in pairs and with other kinds (decision 122)', async () => {
+    const queries: Record<string, unknown>[] = [
+      ...WELFARE_COMMITMENTS.map((commitment) => ({ welfare: [commitment] })),
+      ...WELFARE_COMMITMENTS.slice(1).map((commitment) => ({
+        welfare: [WELFARE_COMMITMENTS[0], commitment],
+      })),
+      { welfare: [...WELFARE_COMMITMENTS] },
+      { welfare: ['herd_turnout', 'vet_on_call'], sort: 'price' },
+      { welfare: ['short_working_days'], tack: ['western'], riderLevel: 'novice' },
+      { welfare: ['retirement_home'], countries: [catalogue.countries[0]], sort: '-price' },
+      { welfare: ['two_rest_days'], dateFrom: isoDay(20), dateTo: isoDay(150) },
+      { welfare: ['vet_on_call'], priceMax: 2000, daysMin: 4 },
+      { welfare: ['herd_turnout'], type: 2 },
+      { welfare: ['vet_on_call'], isCruisesSearch: 1 },
+      { welfare: ['herd_turnout', 'retirement_home'], riderWeight: 104, page: 2 },
+    ];
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const result = await bothWays(seeded, mergeFilters(undefined, query), 'USD');
+      expect(result.index, JSON.stringify(query)).toEqual(result.sql);
+      if (result.sql.page.total > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(queries.length * 0.6);
+  }, 240_000);
+
   it('weighs a heavier rider by the heavier-horse places free on the dates in the search’s scope', async () => {
     // A tour with heavier horses and, among its bookable days, one with a place free and one
     // without: a rider between its two limits matches on the first day, not on the second.
@@ -646,6 +672,24 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
     await db.execute(
       sql`update tour_dates set heavy_places_free = 0 where tour_id = ${heavyTaken!}`,
     );
+    // Welfare (decision 122): two tours state their own, an organizer changes its statement and
+    // another withdraws it (every tour of theirs is logged).
+    await db.execute(sql`update tours set welfare_rest_days_per_week = 3,
+        welfare_max_work_hours = 5, welfare_turnout = 'herd_pasture', welfare_vet_on_call = true
+      where id = any(${intArray(fields.slice(2, 4))})`);
+    const [restated, withdrawn] = await listed(sql`select distinct organizer_id as id from tours
+      where id = any(${intArray(take(10, 2))}) order by organizer_id`);
+    await db.execute(sql`update organizers set welfare_max_work_hours = 4, welfare_turnout = 'stables',
+        welfare_vet_on_call = not welfare_vet_on_call, welfare_retirement = 'sold'
+      where id = ${restated!}`);
+    await db.execute(sql`update organizers set welfare_rest_days_per_week = null,
+        welfare_max_work_hours = null, welfare_turnout = null, welfare_vet_on_call = null,
+        welfare_vet_check_weeks = null, welfare_farrier_weeks = null,
+        welfare_farrier_on_call = null, welfare_weight_policy = null, welfare_retirement = null,
+        welfare_retirement_note = null
+      where id = ${withdrawn ?? restated!}`);
+    const welfareChanged = await listed(sql`select id from tours
+      where organizer_id = any(${intArray([restated!, withdrawn ?? restated!])})`);
     const [country] = await listed(sql`select id from countries order by id desc limit 1`);
     // Fields every filter kind reads: popularity (the default order), countries (and world
     // parts), difficulty, comfort, group size.
@@ -684,6 +728,7 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
         moved!,
         unpublished!,
         heavyTaken!,
+        ...welfareChanged,
         ...hidden,
         ...joined,
       ]),
@@ -712,6 +757,7 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       'tacks',
       'halfHoursLongestDay',
       'heavyDates',
+      'welfareMask',
     ] as const) {
       expect(applied[field], field).toEqual(rebuilt[field]);
     }
@@ -727,6 +773,8 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       { maxHours: 7.5, sort: 'price' },
       { riderWeight: 104 },
       { riderWeight: 110, dateFrom: isoDay(20), dateTo: isoDay(150) },
+      ...WELFARE_COMMITMENTS.map((commitment) => ({ welfare: [commitment] })),
+      { welfare: ['short_working_days', 'herd_turnout'], sort: 'price' },
       { dateFrom: isoDay(40), dateTo: isoDay(120) },
       { priceMin: 1500, sort: '-price' },
     ];

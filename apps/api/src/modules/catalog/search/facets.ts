@@ -21,11 +21,14 @@ import {
   DIFFICULTY_LABELS,
   FILTER_LIMITS,
   OPERATOR_TYPE_LABELS,
+  WELFARE_COMMITMENT_LABELS,
+  WELFARE_COMMITMENTS,
   type AccommodationFilter,
   type Comfort,
   type CruiseType,
   type Difficulty,
   type OperatorType,
+  type WelfareCommitment,
 } from '@gallop/search-filters';
 import {
   AT_MOST_FACETS,
@@ -47,6 +50,7 @@ import {
   type DateGroup,
 } from './conditions.ts';
 import { and, queryRows } from './sql.ts';
+import { welfareCommitments } from './welfare.ts';
 
 export type FilterFacets = components['schemas']['FilterFacets'];
 type FacetOption = components['schemas']['FacetOption'];
@@ -84,7 +88,7 @@ function baseQuery(compiled: CompiledFilter): SQL {
         tours.hours_longest_day, tours.organizer_id, tours.operator_type, tours.showplace_ids,
         tours.is_cruise, tours.water_object_id, tours.cruise_type, tours.start_city_id,
         tours.ship_id, ${CABINS_CAPACITY} as cabins_capacity, tours.is_returning_cruise,
-        ${hasMatchingDate(compiled)} as f_dates`,
+        ${welfareCommitments} as welfare_commitments, ${hasMatchingDate(compiled)} as f_dates`,
       ...standardHorses,
       ...flagColumns,
     ],
@@ -125,6 +129,7 @@ const VALUES: Record<TourFacet, string> = {
   rider_level: atMostValues('rider_level', 'base.rider_level'),
   tack: TACKS_OF_TOUR,
   max_hours: atMostValues('max_hours', 'base.hours_longest_day'),
+  welfare: 'unnest(base.welfare_commitments)',
   organizers: 'base.organizer_id::text',
   operator_types: 'base.operator_type',
   // Each world part once, however many of its countries the tour visits.
@@ -225,6 +230,7 @@ const READ_VALUE: Record<TourFacet | 'durations', (value: string) => string | nu
   rider_level: String,
   tack: String,
   max_hours: Number,
+  welfare: String,
   organizers: Number,
   operator_types: String,
   world_parts: Number,
@@ -255,6 +261,8 @@ function labelOf(facet: TourFacet | 'durations', value: string, label: string | 
       return TACK_LABELS[value as Tack] ?? value;
     case 'max_hours':
       return maxHoursLabel(Number(value));
+    case 'welfare':
+      return WELFARE_COMMITMENT_LABELS[value as WelfareCommitment] ?? value;
     case 'operator_types':
       return OPERATOR_TYPE_LABELS[value as OperatorType] ?? value;
     case 'cruise_types':
@@ -281,11 +289,15 @@ const ORDERED_BY_VALUE = new Set<string>([
   'cruise_types',
   'cabins_capacity',
 ]);
-/** Kinds in the order of their scale: comfort lowest first, levels lowest first, tacks. */
+/**
+ * Kinds in the order of their scale: comfort lowest first, levels lowest first, tacks, welfare
+ * commitments in their own order.
+ */
 const ORDERED_BY_SCALE: Readonly<Record<string, readonly string[]>> = {
   comfort: Object.keys(COMFORT_LABELS),
   rider_level: RIDER_LEVELS,
   tack: TACKS,
+  welfare: WELFARE_COMMITMENTS,
 };
 
 /** A facet's option with its name rank, when the counter gave one (`FacetRow.nameRank`). */

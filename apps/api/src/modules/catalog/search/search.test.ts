@@ -21,6 +21,7 @@ import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { todayIso } from '#src/shared/dates.ts';
+import { tourWelfare, type HorseWelfare } from '../tour/welfare.ts';
 import { PAGE_SIZE } from './filters.ts';
 
 type TourList = components['schemas']['TourList'];
@@ -42,6 +43,9 @@ let worldPartOf: Map<number, number>;
 let shipCabins: Map<number, number>;
 /** Organizers hidden from the site: their tours are never listed. */
 let hiddenOrganizers: Set<number>;
+/** Each tour's welfare statement as its page's card shows it (null: not stated). */
+let welfareOf: Map<number, HorseWelfare | null>;
+let organizerById: Map<number, typeof organizers.$inferSelect>;
 /** A tour with a page: published, of a published organizer. */
 const isPublic = (tour: Tour) => tour.isPublished && !hiddenOrganizers.has(tour.organizerId);
 
@@ -55,6 +59,10 @@ beforeAll(async () => {
       .map((row) => row.id),
   );
   toursById = new Map(allTours.map((tour) => [tour.id, tour]));
+  organizerById = new Map((await db.select().from(organizers)).map((row) => [row.id, row]));
+  welfareOf = new Map(
+    allTours.map((tour) => [tour.id, tourWelfare(tour, organizerById.get(tour.organizerId)!)]),
+  );
   bookable = new Map();
   for (const date of await db.select().from(tourDates)) {
     if (date.startDate < today || date.isBusy || date.numberOfFreeSeats <= 0) continue;
@@ -155,6 +163,23 @@ function distanceMetres(lat1: number, lng1: number, lat2: number, lng2: number):
   return 2 * 6378168 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/**
+ * The welfare commitments a tour page's card states (decision 122), read off the card's own
+ * answer: the reference the welfare filter is held to.
+ */
+function cardCommitments(welfare: HorseWelfare | null | undefined): string[] {
+  if (!welfare) return [];
+  return [
+    welfare.rest_days_per_week >= 2 && 'two_rest_days',
+    welfare.max_work_hours_per_day <= 6 && 'short_working_days',
+    welfare.turnout.startsWith('herd_') && 'herd_turnout',
+    welfare.vet.on_call && 'vet_on_call',
+    welfare.retirement.kind !== 'sold' && 'retirement_home',
+  ].filter((commitment) => commitment !== false);
+}
+const holdsAll = (tour: Tour, wanted: readonly string[]) =>
+  wanted.every((commitment) => cardCommitments(welfareOf.get(tour.id)).includes(commitment));
+
 interface FilterCase {
   name: string;
   /** Builds the query (and headers) and the expectation from the seeded data. */
@@ -245,6 +270,32 @@ const FILTER_CASES: FilterCase[] = [
           (toursById.get(date.tourId)!.maxRiderWeightKg >= 108 || date.heavyPlacesFree > 0),
       };
     },
+  },
+  {
+    name: 'welfare: a vet on call (the tour page states it)',
+    make: () => ({
+      query: { welfare: 'vet_on_call' },
+      tour: (tour) => holdsAll(tour, ['vet_on_call']),
+    }),
+  },
+  {
+    name: 'welfare: every chosen commitment holds, with a tour filter of another kind',
+    make: () => {
+      const welfare = ['short_working_days', 'herd_turnout', 'retirement_home'];
+      return {
+        query: { welfare, tack: ['english', 'western'] },
+        tour: (tour) =>
+          holdsAll(tour, welfare) &&
+          (['english', 'western'].includes(tour.tack) || tour.otherTackOnRequest),
+      };
+    },
+  },
+  {
+    name: 'welfare: two rest days a week',
+    make: () => ({
+      query: { welfare: ['two_rest_days'] },
+      tour: (tour) => holdsAll(tour, ['two_rest_days']),
+    }),
   },
   {
     name: 'price range in EUR, on the same date as the date range',
@@ -465,6 +516,26 @@ describe('GET /spa/tours filters', () => {
       expect(seen.has(tour.id), `tour ${tour.id}`).toBe(false);
   });
 
+  it('welfare: a tour’s own values count over its organizer’s', async () => {
+    // Tours whose own rest days give them a commitment their organizer's statement does not.
+    const byOwnRestDays = allTours.filter(
+      (tour) =>
+        isPublic(tour) &&
+        plainTour(tour) &&
+        bookable.has(tour.id) &&
+        (tour.welfareRestDaysPerWeek ?? 0) >= 2 &&
+        !cardCommitments(
+          tourWelfare(
+            { ...tour, welfareRestDaysPerWeek: null },
+            organizerById.get(tour.organizerId)!,
+          ),
+        ).includes('two_rest_days'),
+    );
+    expect(byOwnRestDays.length, 'the seed has steppe crossings resting more').toBeGreaterThan(0);
+    const { ids } = await walk({ welfare: 'two_rest_days' });
+    for (const tour of byOwnRestDays) expect(ids).toContain(tour.id);
+  });
+
   it('the radius search also finds a place by name', async () => {
     const [city] = await db.select().from(cities).limit(1);
     const byName = await walk({ placeName: city!.name, radius: 500 });
@@ -664,6 +735,10 @@ describe('GET /spa/tours?expand=filters', () => {
       name: 'riding filters (levels and hours count "at most": the total of choosing it)',
       query: { riderLevel: 'intermediate', tack: ['english'], maxHours: 6, riderWeight: 100 },
     },
+    {
+      name: 'welfare with other kinds (each commitment counts the total of choosing it alone)',
+      query: { welfare: ['herd_turnout', 'vet_on_call'], difficulty: [1, 2, 3] } as Query,
+    },
     { name: 'cruises', query: { isCruisesSearch: 1 } as Query },
     {
       name: 'cruises with cruise filters',
@@ -684,6 +759,7 @@ describe('GET /spa/tours?expand=filters', () => {
         'rider_level',
         'tack',
         'max_hours',
+        'welfare',
         'durations',
         'languages',
         'operator_types',
@@ -757,6 +833,7 @@ describe('GET /spa/tours?expand=filters', () => {
       riderLevel: 'beginner',
       tack: 'western',
       maxHours: 4,
+      welfare: 'vet_on_call',
       priceMax: 1,
     };
     // The same for the SQL path: the equivalence test compares facets of both.
@@ -781,6 +858,11 @@ describe('GET /spa/tours?expand=filters', () => {
       });
       expect(option('tack', 'western')).toEqual({ value: 'western', text: 'Western', count: 0 });
       expect(option('max_hours', 4)).toEqual({ value: 4, text: 'Up to 4 hours', count: 0 });
+      expect(option('welfare', 'vet_on_call')).toEqual({
+        value: 'vet_on_call',
+        text: 'Vet on call',
+        count: 0,
+      });
     }
     // Hours that are no option of the facet (any half hour is a filter) add none.
     const halfHour = (await list({ ...query, maxHours: 4.5, expand: 'filters' })).filters!;
@@ -920,9 +1002,25 @@ describe('bad input', () => {
     { maxHours: 13 },
     { riderWeight: 300 },
     { riderWeight: 95.5 },
+    { welfare: 'happy_horses' },
+    { welfare: ['vet_on_call', 'rest_day'] },
   ])('answers 400 for %o', async (query) => {
     const response = await inject('/spa/tours', query);
     expectContractResponse(response, 'listTours');
     expect(response.statusCode).toBe(400);
+  });
+
+  it('names the unknown welfare commitment in the 400 message, on both search calls', async () => {
+    for (const [path, operation] of [
+      ['/spa/tours', 'listTours'],
+      ['/spa/tours-page', 'getToursPage'],
+    ] as const) {
+      const response = await inject(path, { welfare: 'happy_horses', slug: 'x' });
+      expectContractResponse(response, operation);
+      expect(response.statusCode).toBe(400);
+      const body = response.json<{ message: string; errors?: Record<string, string[]> }>();
+      expect(body.message).toBe('Invalid query parameters');
+      expect(Object.keys(body.errors ?? {}).join(' '), JSON.stringify(body)).toMatch(/welfare/);
+    }
   });
 });

@@ -17,6 +17,7 @@ import type { Database } from '#src/db/client.ts';
 import { publicTour } from '../../listed.ts';
 import { bookableDate } from '../conditions.ts';
 import { intArray, queryRows } from '../sql.ts';
+import { effectiveWelfare } from '../welfare.ts';
 
 type Numeric = number | string;
 
@@ -47,7 +48,7 @@ const TOURS = sql`
     tours.water_object_id as "waterObjectId", tours.lat, tours.lng,
     tours.rider_level as "riderLevel", tours.tack, tours.other_tack_on_request as "otherTackOnRequest",
     tours.hours_longest_day as "hoursLongestDay", tours.max_rider_weight_kg as "maxRiderWeightKg",
-    tours.heavy_rider_weight_kg as "heavyRiderWeightKg"
+    tours.heavy_rider_weight_kg as "heavyRiderWeightKg", ${effectiveWelfare} as welfare
   from tours left join ships on ships.id = tours.ship_id
   where ${publicTour()}`;
 

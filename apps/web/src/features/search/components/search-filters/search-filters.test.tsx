@@ -186,3 +186,39 @@ describe('SearchFiltersPanel: the riding filters', () => {
     expect(onChange).toHaveBeenLastCalledWith({ riderWeight: undefined });
   });
 });
+
+describe('SearchFiltersPanel: the horse-welfare commitments', () => {
+  const facets: FilterFacets = {
+    welfare: [
+      { value: 'two_rest_days', text: 'Two rest days a week or more', count: 9 },
+      { value: 'herd_turnout', text: 'Horses live in a herd', count: 21 },
+      { value: 'vet_on_call', text: 'Vet on call', count: 30 },
+    ],
+  };
+
+  it('offers the commitments some tour holds, with their counts, and ticks the chosen ones', async () => {
+    const onChange = vi.fn();
+    await renderPanel(facets, { welfare: 'vet_on_call' }, onChange);
+    expect(screen.getByRole('group', { name: 'Horse welfare commitments' })).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Vet on call 30 tours' })).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Horses live in a herd 21 tours' }),
+    ).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /Retired horses/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Horses live in a herd 21 tours' }));
+    expect(onChange).toHaveBeenLastCalledWith({ welfare: ['vet_on_call', 'herd_turnout'] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Vet on call 30 tours' }));
+    expect(onChange).toHaveBeenLastCalledWith({ welfare: [] });
+  });
+
+  it('opens closed when nothing is chosen, and is left out when no tour states a commitment', async () => {
+    const { unmount } = await renderPanel(facets);
+    expect(screen.getByRole('button', { name: 'Horse welfare' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    unmount();
+    await renderPanel({ welfare: [] });
+    expect(screen.queryByRole('button', { name: 'Horse welfare' })).toBeNull();
+  });
+});

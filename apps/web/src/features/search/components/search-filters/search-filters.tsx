@@ -27,6 +27,7 @@ import { FilterGroup as Group, OneValueGroups, type OneValueKind } from './filte
 import { PlaceFilter, type PlaceFilterProps } from './place-filter';
 import { RangeFilter } from './range-filter';
 import { RidingFilters } from './riding-filters';
+import { WelfareFilter } from './welfare-filter';
 import './search-filters.css';
 
 export type FilterChange = Partial<Record<FilterField, unknown>>;
@@ -280,6 +281,7 @@ export function SearchFiltersPanel({
 
       {checklists(TOUR_CHECKLISTS)}
       <RidingFilters filters={filters} facets={facets} onChange={onChange} />
+      <WelfareFilter filters={filters} facets={facets} onChange={onChange} />
       {/* A cruise sleeps in its ship's cabins: nothing to choose. */}
       {!cruises && has(facets?.accommodation) && (
         <Group title="Accommodation">
