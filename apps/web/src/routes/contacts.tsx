@@ -12,27 +12,25 @@ const HelpRequestPrompt = lazyComponent(() =>
   ),
 );
 
+const HEAD = {
+  title: 'Contacts',
+  description:
+    'Reach Gallop support by phone, email or messenger: our working hours, local numbers and social networks.',
+  canonical: '/contacts',
+};
+
 export const Route = createFileRoute('/contacts')({
   loader: async ({ context }) => {
     const [page] = await Promise.all([
       ensureContactsPage(context.queryClient, context.api),
       HelpRequestPrompt.preload(),
     ]);
-    return page;
+    return { ...page, head: HEAD };
   },
-  // A failed load shows the error page, whose title the root route gives.
-  head: ({ match }) =>
-    match.status === 'error'
-      ? {}
-      : pageHead(
-          {
-            title: 'Contacts',
-            description:
-              'Reach Gallop support by phone, email or messenger: our working hours, local numbers and social networks.',
-            canonical: '/contacts',
-          },
-          match.context.site.publicUrl,
-        ),
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget); a
+  // failed load shows the error page, whose title the root route gives.
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: ContactsRoute,
 });
 

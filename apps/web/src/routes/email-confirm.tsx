@@ -13,6 +13,13 @@ import { pageHead } from '../features/seo/head';
  * signed out, signs the person in; otherwise the page needs a session (sign-in required), and a
  * visitor whom the link did not sign in (spent, expired) signs in first and comes back.
  */
+const HEAD = {
+  title: 'Confirm your e-mail',
+  description: 'Confirm the e-mail of your Gallop account.',
+  canonical: '/email-confirm',
+  noindex: true,
+};
+
 export const Route = createFileRoute('/email-confirm')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
@@ -28,18 +35,11 @@ export const Route = createFileRoute('/email-confirm')({
       : 'no-link';
     requireSession({ context, location });
     const user = await ensureSignedInUser({ context, location });
-    return { result, email: user.email };
+    return { result, email: user.email, head: HEAD };
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Confirm your e-mail',
-        description: 'Confirm the e-mail of your Gallop account.',
-        canonical: '/email-confirm',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: EmailConfirmRoute,
 });
 

@@ -16,6 +16,13 @@ interface LoginViaTokenSearch {
  * token for a session (on the server for a link opened in the browser, so the cookies arrive
  * with the redirect) and goes on; a used or expired link shows a way to sign in.
  */
+const HEAD = {
+  title: 'Signing in',
+  description: 'Signing in to Gallop.',
+  canonical: '/login-via-token',
+  noindex: true,
+};
+
 export const Route = createFileRoute('/login-via-token')({
   validateSearch: (search: Record<string, unknown>): LoginViaTokenSearch => ({
     ...(typeof search.token === 'string' ? { token: search.token } : {}),
@@ -23,24 +30,19 @@ export const Route = createFileRoute('/login-via-token')({
   }),
   loaderDeps: ({ search }) => ({ token: search.token, redirect: search.redirect }),
   loader: async ({ context, deps }) => {
-    if (!deps.token) return { failed: true };
+    if (!deps.token) return { failed: true, head: HEAD };
     try {
       startSession(context.queryClient, context.api, await signInWithLink(context.api, deps.token));
     } catch (error) {
-      if (isApiError(error) && error.status > 0 && error.status < 500) return { failed: true };
+      if (isApiError(error) && error.status > 0 && error.status < 500) {
+        return { failed: true, head: HEAD };
+      }
       throw error;
     }
     throw redirect({ href: afterSignInPath(deps.redirect) });
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Signing in',
-        description: 'Signing in to Gallop.',
-        canonical: '/login-via-token',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: LoginViaTokenFailed,
 });

@@ -9,6 +9,13 @@ interface LoginSearch {
   password_reset_token?: string;
 }
 
+const HEAD = {
+  title: 'Sign in',
+  description: 'Sign in to Gallop to book tours, keep your favourites and talk to organizers.',
+  canonical: '/login',
+  noindex: true,
+};
+
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
@@ -23,18 +30,11 @@ export const Route = createFileRoute('/login')({
     if (hasSession(context.api) && !search.password_reset_token) {
       throw redirect({ href: afterSignInPath(search.redirect) });
     }
+    return { head: HEAD };
   },
-  head: ({ match }) =>
-    pageHead(
-      {
-        title: 'Sign in',
-        description:
-          'Sign in to Gallop to book tours, keep your favourites and talk to organizers.',
-        canonical: '/login',
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+  // The head's words come with the loader's chunk, not the first load (issue 7's budget).
+  head: ({ loaderData, match }) =>
+    loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},
   component: LoginRoute,
 });
 
