@@ -29,3 +29,14 @@ export type AriaNativeProps<
 export function mergeStyle(style: CSSProperties | undefined, own: CSSProperties): CSSProperties {
   return style ? { ...style, ...own } : own;
 }
+
+/** Runs the caller's handler, then the component's unless the caller called preventDefault(). */
+export function composeHandlers<Event extends { defaultPrevented: boolean }>(
+  theirs: ((event: Event) => void) | undefined,
+  ours: (event: Event) => void,
+): (event: Event) => void {
+  return (event) => {
+    theirs?.(event);
+    if (!event.defaultPrevented) ours(event);
+  };
+}
