@@ -201,7 +201,7 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
   BackgroundVideoCarousel: {
     props: { videos: [{ small: '/s.mp4', large: '/l.mp4', placeholderColor: '#000' }] },
     tag: 'DIV',
-    ownClass: 'gk-background-video',
+    ownClass: 'gk-bg-video',
   },
 };
 
@@ -211,19 +211,12 @@ const PENDING = new Set<string>([
   'Form',
   'Field',
   'CodeInput',
-  'Counter',
   'PhoneInput',
   'Datepicker',
   'Slider',
   'CityAutocomplete',
   'TermsCheckbox',
-  'PhotoPreview',
   'MediaViewer',
-  'TileGallery',
-  'MapPreloader',
-  'VideoPlayer',
-  'Carousel',
-  'BackgroundVideoCarousel',
 ]);
 
 const components = Object.entries(kit).filter(
