@@ -3,6 +3,8 @@ import '../video-player/video-button.css';
 import './background-video-carousel.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { breakpoints } from '../tokens/tokens';
+import { cx } from '../internal/class-names';
+import { mergeStyle, type NativeProps } from '../internal/root-props';
 
 /** A landing background video (docs/product.md, Screens): two files and a placeholder colour. */
 export interface BackgroundVideo {
@@ -16,7 +18,8 @@ export interface BackgroundVideo {
 
 export const BACKGROUND_VIDEO_LARGE_FROM = breakpoints.md;
 
-export interface BackgroundVideoCarouselProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>` (its background colour stays). */
+export interface BackgroundVideoCarouselProps extends NativeProps<'div'> {
   videos: readonly BackgroundVideo[];
   /**
    * Shown behind the videos and instead of them when motion is reduced. Omit it when the page
@@ -67,6 +70,9 @@ export function BackgroundVideoCarousel({
   children,
   pauseLabel = 'Pause background video',
   playLabel = 'Play background video',
+  className,
+  style,
+  ...rest
 }: BackgroundVideoCarouselProps) {
   const [index, setIndex] = useState(0);
   const [ready, setReady] = useState(false);
@@ -107,11 +113,12 @@ export function BackgroundVideoCarousel({
 
   return (
     <div
-      className="gk-bg-video"
-      style={{
+      {...rest}
+      className={cx('gk-bg-video', className)}
+      style={mergeStyle(style, {
         backgroundColor: current?.placeholderColor,
         backgroundImage: reduced && poster ? `url("${poster}")` : undefined,
-      }}
+      })}
       data-ready={ready || undefined}
     >
       {current && !reduced && (

@@ -1,22 +1,29 @@
 import '../tokens/tokens.css';
 import './breadcrumbs.css';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 export interface BreadcrumbItem {
   url: string;
   text: string;
 }
 
-export interface BreadcrumbsProps {
+/** Native props, `className`, `style` and `ref` go to the `<nav>`. */
+export interface BreadcrumbsProps extends NativeProps<'nav'> {
   items: readonly BreadcrumbItem[];
   /** Accessible name of the navigation landmark. */
   label?: string;
-  className?: string;
 }
 
 /** WAI-ARIA breadcrumb: a labelled nav with an ordered list; the last item is the current page. */
-export function Breadcrumbs({ items, label = 'Breadcrumbs', className }: BreadcrumbsProps) {
+export function Breadcrumbs({
+  items,
+  label = 'Breadcrumbs',
+  className,
+  ...rest
+}: BreadcrumbsProps) {
   return (
-    <nav aria-label={label} className={['gk-breadcrumbs', className].filter(Boolean).join(' ')}>
+    <nav {...rest} aria-label={label} className={cx('gk-breadcrumbs', className)}>
       <ol className="gk-breadcrumbs__list">
         {items.map((item, index) => {
           const current = index === items.length - 1;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
-import { Modal } from '../modal/modal';
+import { Modal, type ModalProps } from '../modal/modal';
 
 /** Callback modal width in px (docs/product.md, Constants). */
 export const CALLBACK_MODAL_WIDTH = 480;
@@ -12,7 +12,11 @@ export const CALLBACK_MODAL_DEFAULT_TEXTS = {
   close: 'Ok',
 };
 
-export interface CallbackRequestedModalProps {
+/** Native props, `className`, `style` and `ref` go to the dialog panel, as on `Modal`. */
+export interface CallbackRequestedModalProps extends Omit<
+  ModalProps,
+  'title' | 'width' | 'footer' | 'children'
+> {
   isOpen: boolean;
   onClose: () => void;
   /** Variant 1: the text names the number we will call. */
@@ -44,17 +48,23 @@ export function callbackRequestedText({
  *
  * **Usage.** Do show it once the callback request has been saved, with the number the visitor
  * typed. Don't show it before the request succeeded, and don't use it for other confirmations
- * (use a toast or a Modal).
+ * (use a toast or a Modal). `className`, `style`, `ref` and native props reach the dialog panel
+ * (`<section role="dialog">`).
  */
 export function CallbackRequestedModal({
   isOpen,
   onClose,
   title = CALLBACK_MODAL_DEFAULT_TEXTS.title,
   closeLabel = CALLBACK_MODAL_DEFAULT_TEXTS.close,
-  ...texts
+  text,
+  phone,
+  phoneText,
+  successText,
+  ...rest
 }: CallbackRequestedModalProps) {
   return (
     <Modal
+      {...rest}
       isOpen={isOpen}
       onClose={onClose}
       title={title}
@@ -65,7 +75,7 @@ export function CallbackRequestedModal({
         </Button>
       }
     >
-      <p>{callbackRequestedText(texts)}</p>
+      <p>{callbackRequestedText({ text, phone, phoneText, successText })}</p>
     </Modal>
   );
 }

@@ -1,8 +1,11 @@
 import '../tokens/tokens.css';
 import './cancellation-policy.css';
 import type { ReactNode } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
-export interface CancellationPolicyProps {
+/** Native props, `className`, `style` and `ref` go to the `<section>`; the title names it. */
+export interface CancellationPolicyProps extends NativeProps<'section', 'title'> {
   /** The policy's name as travellers read it: "Flexible", "Moderate", "Strict". */
   title: string;
   /** The policy in words, a line a tier and the closing line (the API's `lines`). */
@@ -11,7 +14,6 @@ export interface CancellationPolicyProps {
   footer?: ReactNode;
   /** The heading's level in the page (default 3). */
   headingLevel?: 2 | 3 | 4;
-  className?: string;
 }
 
 /**
@@ -24,11 +26,13 @@ export function CancellationPolicy({
   footer,
   headingLevel = 3,
   className,
+  ...rest
 }: CancellationPolicyProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section
-      className={['gk-cancellation-policy', className].filter(Boolean).join(' ')}
+      {...rest}
+      className={cx('gk-cancellation-policy', className)}
       aria-label={`Cancellation policy: ${title}`}
     >
       <Heading className="gk-cancellation-policy__title">

@@ -8,8 +8,11 @@ import {
   swipeTarget,
   type CarouselSettings,
 } from './swipe';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
-export interface CarouselProps {
+/** Native props, `className`, `style` and `ref` go to the `<section>`; `label` names it. */
+export interface CarouselProps extends NativeProps<'section'> {
   /** Accessible name of the carousel, e.g. 'Photos of the tour'. */
   label: string;
   /** One child per slide. */
@@ -41,6 +44,8 @@ export function Carousel({
   onIndexChange,
   previousLabel = 'Previous',
   nextLabel = 'Next',
+  className,
+  ...rest
 }: CarouselProps) {
   const settings = { ...CAROUSEL_DEFAULTS, ...custom };
   const slides = Children.toArray(children);
@@ -94,7 +99,12 @@ export function Carousel({
   };
 
   return (
-    <section className="gk-carousel" aria-roledescription="carousel" aria-label={label}>
+    <section
+      {...rest}
+      className={cx('gk-carousel', className)}
+      aria-roledescription="carousel"
+      aria-label={label}
+    >
       <div
         ref={viewport}
         className="gk-carousel__viewport"

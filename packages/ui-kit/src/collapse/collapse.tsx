@@ -3,11 +3,13 @@ import './collapse.css';
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../internal/class-names';
 import { ChevronDownIcon } from '../internal/icons';
+import { mergeStyle, type NativeProps } from '../internal/root-props';
 
 /** Open and close transition in ms (docs/product.md, Constants). */
 export const COLLAPSE_DURATION = 200;
 
-export interface CollapseProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>`. */
+export interface CollapseProps extends NativeProps<'div', 'title'> {
   /** The heading button's text. */
   title: ReactNode;
   children: ReactNode;
@@ -17,7 +19,6 @@ export interface CollapseProps {
   /** Heading level of the trigger (WAI-ARIA accordion pattern); default 3. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   duration?: number;
-  className?: string;
 }
 
 /**
@@ -34,6 +35,8 @@ export function Collapse({
   headingLevel = 3,
   duration = COLLAPSE_DURATION,
   className,
+  style,
+  ...rest
 }: CollapseProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const isOpen = controlledOpen ?? uncontrolledOpen;
@@ -46,8 +49,9 @@ export function Collapse({
 
   return (
     <div
+      {...rest}
       className={cx('gk-collapse', isOpen && 'gk-collapse--open', className)}
-      style={{ '--gk-collapse-duration': `${duration}ms` } as CSSProperties}
+      style={mergeStyle(style, { '--gk-collapse-duration': `${duration}ms` } as CSSProperties)}
     >
       <Heading className="gk-collapse__heading">
         <button

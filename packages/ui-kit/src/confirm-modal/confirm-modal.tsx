@@ -1,11 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
-import { Modal } from '../modal/modal';
+import { Modal, type ModalProps } from '../modal/modal';
 
 /** Confirm modal width in px (docs/product.md, Constants). */
 export const CONFIRM_MODAL_WIDTH = 420;
 
-export interface ConfirmModalProps {
+/** Native props, `className`, `style` and `ref` go to the dialog panel, as on `Modal`. */
+export interface ConfirmModalProps extends Omit<
+  ModalProps,
+  'onClose' | 'width' | 'role' | 'footer' | 'persistent'
+> {
   isOpen: boolean;
   title: ReactNode;
   /** The question or consequence, e.g. 'The request will be cancelled.' */
@@ -21,7 +25,10 @@ export interface ConfirmModalProps {
   destructive?: boolean;
 }
 
-/** A generic confirmation with Confirm and Cancel (docs/product.md, Screens). */
+/**
+ * A generic confirmation with Confirm and Cancel (docs/product.md, Screens). `className`,
+ * `style`, `ref` and native props reach the dialog panel (`<section role="alertdialog">`).
+ */
 export function ConfirmModal({
   isOpen,
   title,
@@ -32,6 +39,7 @@ export function ConfirmModal({
   cancelLabel = 'Cancel',
   loading = false,
   destructive = false,
+  ...rest
 }: ConfirmModalProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   // Confirm is the expected action, so it takes focus on open (WAI-ARIA alertdialog). This effect
@@ -43,6 +51,7 @@ export function ConfirmModal({
 
   return (
     <Modal
+      {...rest}
       isOpen={isOpen}
       onClose={onCancel}
       title={title}

@@ -2,11 +2,14 @@ import '../tokens/tokens.css';
 import './cookie-alert.css';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** Days the dismissal is kept (docs/product.md, Constants); the app stores it, e.g. in a cookie. */
 export const COOKIE_ALERT_DAYS = 180;
 
-export interface CookieAlertProps {
+/** Native props, `className`, `style` and `ref` go to the `<section>`; `label` names it. */
+export interface CookieAlertProps extends NativeProps<'section'> {
   isOpen: boolean;
   /** Called by 'Ok, don't show again'; store the dismissal for 180 days. */
   onDismiss: () => void;
@@ -29,10 +32,12 @@ export function CookieAlert({
   children = 'We use cookies to remember your currency and to understand how the site is used.',
   buttonLabel = "Ok, don't show again",
   label = 'Cookie notice',
+  className,
+  ...rest
 }: CookieAlertProps) {
   if (!isOpen) return null;
   return (
-    <section className="gk-cookie-alert" aria-label={label}>
+    <section {...rest} className={cx('gk-cookie-alert', className)} aria-label={label}>
       <p className="gk-cookie-alert__text">{children}</p>
       <Button theme="primary" size="sm" onClick={onDismiss}>
         {buttonLabel}

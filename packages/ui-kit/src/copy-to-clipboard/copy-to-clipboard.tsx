@@ -2,18 +2,19 @@ import '../tokens/tokens.css';
 import './copy-to-clipboard.css';
 import { useEffect, useRef, useState } from 'react';
 import { cx } from '../internal/class-names';
+import { composeHandlers, type NativeProps } from '../internal/root-props';
 
 /** How long the 'copied' state lasts, in ms (docs/product.md, Constants). */
 export const COPIED_FLAG_DURATION = 1500;
 
-export interface CopyToClipboardProps {
+/** Native props, `className`, `style` and `ref` go to the `<button>`. */
+export interface CopyToClipboardProps extends NativeProps<'button', 'onCopy' | 'onError'> {
   /** The text to copy, e.g. a request number or a link. */
   text: string;
   label?: string;
   copiedLabel?: string;
   onCopy?: (text: string) => void;
   onError?: (error: unknown) => void;
-  className?: string;
 }
 
 /** A button that copies `text`; it says 'Copied' for 1500 ms (announced politely). */
@@ -24,6 +25,8 @@ export function CopyToClipboard({
   onCopy,
   onError,
   className,
+  onClick,
+  ...rest
 }: CopyToClipboardProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,9 +47,10 @@ export function CopyToClipboard({
 
   return (
     <button
+      {...rest}
       type="button"
       className={cx('gk-copy', copied && 'gk-copy--copied', className)}
-      onClick={() => void copy()}
+      onClick={composeHandlers(onClick, () => void copy())}
     >
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         {copied ? (

@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './empty-state.css';
 import type { ReactNode } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** The empty-state texts (docs/product.md, Errors). */
 export const EMPTY_STATE_TEXTS = {
@@ -18,13 +20,13 @@ const defaults: Record<EmptyStateVariant, { title: string; description?: string 
   search: { title: EMPTY_STATE_TEXTS.search, description: EMPTY_STATE_TEXTS.searchHint },
 };
 
-export interface EmptyStateProps {
+/** Native props, `className`, `style` and `ref` go to the `<div role="status">`. */
+export interface EmptyStateProps extends NativeProps<'div', 'title'> {
   variant?: EmptyStateVariant;
   title?: string;
   description?: ReactNode;
   /** A button or link, e.g. 'Clear filters'. */
   action?: ReactNode;
-  className?: string;
 }
 
 /**
@@ -41,11 +43,12 @@ export function EmptyState({
   description,
   action,
   className,
+  ...rest
 }: EmptyStateProps) {
   const text = defaults[variant];
   const shownDescription = description ?? text.description;
   return (
-    <div className={['gk-empty-state', className].filter(Boolean).join(' ')} role="status">
+    <div {...rest} className={cx('gk-empty-state', className)} role="status">
       <svg className="gk-empty-state__art" viewBox="0 0 120 80" aria-hidden="true">
         <path
           d="M4 70 L34 34 L52 54 L72 24 L116 70 Z"

@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './error-view.css';
 import type { ReactNode } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 export interface ErrorViewTexts {
   title: string;
@@ -40,7 +42,8 @@ export interface ErrorContact {
   href: string;
 }
 
-export interface ErrorViewProps {
+/** Native props, `className`, `style` and `ref` go to the `<section>`; its title names it. */
+export interface ErrorViewProps extends NativeProps<'section'> {
   status: number;
   /** Overrides the title or description for the status. */
   texts?: Partial<ErrorViewTexts>;
@@ -71,11 +74,17 @@ export function ErrorView({
   contacts = [],
   children,
   headingLevel = 1,
+  className,
+  ...rest
 }: ErrorViewProps) {
   const { title, description } = { ...errorViewTexts(status), ...texts };
   const Heading = `h${headingLevel}` as const;
   return (
-    <section className="gk-error-view" aria-labelledby={`gk-error-${status}`}>
+    <section
+      {...rest}
+      className={cx('gk-error-view', className)}
+      aria-labelledby={`gk-error-${status}`}
+    >
       <p className="gk-error-view__code" aria-hidden="true">
         {status}
       </p>

@@ -2,7 +2,9 @@ import '../tokens/tokens.css';
 import '../internal/visually-hidden.css';
 import './fit-indicator.css';
 import { FIT_LABELS, type FitVerdict } from '@gallop/rider-fit';
+import type { Ref } from 'react';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { AlertIcon, CheckIcon, CloseIcon, PlusIcon } from '../internal/icons';
 
 /** The prompt shown instead of a verdict while the traveller has no rider passport. */
@@ -10,7 +12,12 @@ export const FIT_INDICATOR_ADD_PASSPORT = 'Add your rider passport to see if thi
 
 const ICONS = { fits: CheckIcon, stretch: AlertIcon, 'not-suitable': CloseIcon } as const;
 
-export interface FitIndicatorProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the root: the `<p>`, or the `<button>` of
+ * the add-passport prompt. In `compact` mode the component's `title` wins.
+ */
+export interface FitIndicatorProps extends Omit<NativeProps<'p'>, 'ref'> {
+  ref?: Ref<HTMLElement>;
   /** The verdict of `matchRider`; `null` when the traveller has no rider passport yet. */
   verdict: FitVerdict | null;
   /** The verdict's reason (`matchRider(...).reason`), one line after the label. */
@@ -23,7 +30,6 @@ export interface FitIndicatorProps {
   labels?: Partial<Record<FitVerdict, string>>;
   /** Default FIT_INDICATOR_ADD_PASSPORT. */
   addPassportLabel?: string;
-  className?: string;
 }
 
 /**
@@ -38,7 +44,10 @@ export function FitIndicator({
   labels,
   addPassportLabel = FIT_INDICATOR_ADD_PASSPORT,
   className,
+  ref,
+  ...rest
 }: FitIndicatorProps) {
+  const paragraphRef = ref as Ref<HTMLParagraphElement>;
   const iconSize = compact ? 12 : 14;
   const classes = (modifier: string) =>
     cx('gk-fit', `gk-fit--${modifier}`, compact && 'gk-fit--compact', className);
@@ -54,15 +63,22 @@ export function FitIndicator({
     );
     return onAddPassport ? (
       <button
+        {...(rest as NativeProps<'button'>)}
+        ref={ref as Ref<HTMLButtonElement>}
         type="button"
         className={cx(classes('none'), 'gk-fit--action')}
-        title={compact ? addPassportLabel : undefined}
+        title={compact ? addPassportLabel : rest.title}
         onClick={onAddPassport}
       >
         {content}
       </button>
     ) : (
-      <p className={classes('none')} title={compact ? addPassportLabel : undefined}>
+      <p
+        {...rest}
+        ref={paragraphRef}
+        className={classes('none')}
+        title={compact ? addPassportLabel : rest.title}
+      >
         {content}
       </p>
     );
@@ -72,9 +88,11 @@ export function FitIndicator({
   const Icon = ICONS[verdict];
   return (
     <p
+      {...rest}
+      ref={paragraphRef}
       className={classes(verdict)}
       data-verdict={verdict}
-      title={compact ? [label, reason].filter(Boolean).join(': ') : undefined}
+      title={compact ? [label, reason].filter(Boolean).join(': ') : rest.title}
     >
       <span className="gk-fit__icon">
         <Icon size={iconSize} />

@@ -1,6 +1,7 @@
 import '../tokens/tokens.css';
 import './group-meter.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -31,14 +32,14 @@ export function decisionText(day: string): string {
   return `The organizer decides by ${formatDecisionDay(day)}`;
 }
 
-export interface GroupMeterProps {
+/** Native props, `className`, `style` and `ref` go to the `<span>`. */
+export interface GroupMeterProps extends NativeProps<'span'> {
   /** Riders booked on the date (the seats its bookings hold). */
   booked: number;
   /** The riders the date needs to run. */
   minimum: number;
   /** YYYY-MM-DD: the day the organizer decides whether the date runs; none when null. */
   decisionDate?: string | null | undefined;
-  className?: string | undefined;
 }
 
 /**
@@ -46,7 +47,7 @@ export interface GroupMeterProps {
  * place per rider, and the day its organizer decides. The words carry everything; the bar is
  * decoration and hidden from assistive technology. A `span`, so it fits inside a label or a line.
  */
-export function GroupMeter({ booked, minimum, decisionDate, className }: GroupMeterProps) {
+export function GroupMeter({ booked, minimum, decisionDate, className, ...rest }: GroupMeterProps) {
   const needed = Math.max(1, minimum);
   const filled = Math.min(Math.max(0, booked), needed);
   const reached = filled >= needed;
@@ -54,6 +55,7 @@ export function GroupMeter({ booked, minimum, decisionDate, className }: GroupMe
   const drawn = needed <= MOST_PLACES_DRAWN;
   return (
     <span
+      {...rest}
       className={cx('gk-group-meter', reached && 'gk-group-meter--reached', className)}
       data-missing={missing}
     >

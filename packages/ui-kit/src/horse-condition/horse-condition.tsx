@@ -1,6 +1,7 @@
 import '../tokens/tokens.css';
 import './horse-condition.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { RatingIndicator } from '../rating/rating-indicator';
 
 /** The horse-condition scale, 1 to 5: how the horses looked and were kept. */
@@ -12,12 +13,12 @@ export const HORSE_CONDITION_LABELS = [
   'Thriving',
 ] as const;
 
-export interface HorseConditionScoreProps {
+/** Native props, `className`, `style` and `ref` go to the `<p>`. */
+export interface HorseConditionScoreProps extends NativeProps<'p'> {
   /** The average horse-condition rating, 1 to 5 (one decimal); null: nobody rated it. */
   rating: number | null;
   /** How many riders rated the horses. */
   count: number;
-  className?: string;
 }
 
 /** "from 1 rider", "from 12 riders". */
@@ -29,11 +30,16 @@ export function horseConditionCountText(count: number): string {
  * The horses' condition as riders rated it in their reviews: the average, its stars and how many
  * rated it (a tour page, an organizer page). Nothing while nobody has rated it.
  */
-export function HorseConditionScore({ rating, count, className }: HorseConditionScoreProps) {
+export function HorseConditionScore({
+  rating,
+  count,
+  className,
+  ...rest
+}: HorseConditionScoreProps) {
   if (rating === null || count === 0) return null;
   const value = rating.toFixed(1);
   return (
-    <p className={cx('gk-horse-condition', className)}>
+    <p {...rest} className={cx('gk-horse-condition', className)}>
       <span className="gk-horse-condition__label">Horse condition</span>
       <span className="gk-horse-condition__score">{value}</span>
       <RatingIndicator

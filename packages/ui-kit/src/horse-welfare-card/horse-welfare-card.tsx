@@ -2,6 +2,7 @@ import '../tokens/tokens.css';
 import '../internal/visually-hidden.css';
 import './horse-welfare-card.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** Where the horses are when they do not work, the herd's way first. */
 export type HorseTurnout = 'herd_pasture' | 'herd_daytime' | 'paddocks' | 'stables';
@@ -148,7 +149,8 @@ const ICON_PATHS: Readonly<Record<HorseWelfareTopic, string>> = {
   retirement: 'M12 19s-7-4.5-7-9.5A3.5 3.5 0 0 1 12 7a3.5 3.5 0 0 1 7 2.5C19 14.5 12 19 12 19z',
 };
 
-export interface HorseWelfareCardProps {
+/** Native props, `className`, `style` and `ref` go to the `<section>`; `title` names it. */
+export interface HorseWelfareCardProps extends NativeProps<'section', 'title'> {
   /** The statement; null when the organizer has not stated how its horses are kept. */
   welfare: HorseWelfareFacts | null;
   /** The card's heading and accessible name (default "Horse welfare"). */
@@ -159,7 +161,6 @@ export interface HorseWelfareCardProps {
   tourOwnLabel?: string;
   /** The heading's level in the page (default 3). */
   headingLevel?: 2 | 3 | 4;
-  className?: string;
 }
 
 export const HORSE_WELFARE_NOT_STATED =
@@ -177,10 +178,12 @@ export function HorseWelfareCard({
   tourOwnLabel = 'This tour',
   headingLevel = 3,
   className,
+  ...rest
 }: HorseWelfareCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section
+      {...rest}
       className={cx('gk-horse-welfare', !welfare && 'gk-horse-welfare--not-stated', className)}
       aria-label={title}
     >

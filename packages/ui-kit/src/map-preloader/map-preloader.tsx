@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './map-preloader.css';
 import { useState, type ReactNode } from 'react';
+import { cx } from '../internal/class-names';
+import { mergeStyle, type NativeProps } from '../internal/root-props';
 
 /** Default static map image size (docs/product.md, Constants). */
 export const MAP_PREVIEW_SIZE = { width: 600, height: 350 } as const;
@@ -13,7 +15,8 @@ export const MAP_PRELOADER_TEXTS = {
 
 export type MapPreloaderTexts = { [Key in keyof typeof MAP_PRELOADER_TEXTS]: string };
 
-export interface MapPreloaderProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>` (its aspect ratio stays). */
+export interface MapPreloaderProps extends NativeProps<'div'> {
   /** A static picture of the place (e.g. the provider's static map at 600x350). */
   previewUrl: string;
   previewAlt: string;
@@ -34,6 +37,9 @@ export function MapPreloader({
   texts: custom,
   width = MAP_PREVIEW_SIZE.width,
   height = MAP_PREVIEW_SIZE.height,
+  className,
+  style,
+  ...rest
 }: MapPreloaderProps) {
   const texts = { ...MAP_PRELOADER_TEXTS, ...custom };
   const [state, setState] = useState<State>({ phase: 'preview' });
@@ -51,8 +57,9 @@ export function MapPreloader({
 
   return (
     <div
-      className="gk-map-preloader"
-      style={{ aspectRatio: `${width} / ${height}` }}
+      {...rest}
+      className={cx('gk-map-preloader', className)}
+      style={mergeStyle(style, { aspectRatio: `${width} / ${height}` })}
       aria-busy={state.phase === 'loading' || undefined}
     >
       {state.phase === 'map' ? (

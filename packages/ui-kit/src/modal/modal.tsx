@@ -18,6 +18,7 @@ import {
 } from 'react-aria-components';
 import { cx } from '../internal/class-names';
 import { CloseIcon } from '../internal/icons';
+import type { AriaNativeProps } from '../internal/root-props';
 import { ModalWidthContext } from './modal-width';
 
 /** Open and close transition in ms (docs/product.md, Constants). */
@@ -25,7 +26,11 @@ export const MODAL_TRANSITION = 300;
 /** How long a persistent modal flashes after an overlay click, in ms. */
 export const MODAL_FLASH_DURATION = 300;
 
-export interface ModalProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the dialog panel: the `<section
+ * role="dialog">` inside the modal box.
+ */
+export interface ModalProps extends AriaNativeProps<'title' | 'role', 'section'> {
   /** Whether the modal is open; the parent owns this state. */
   isOpen: boolean;
   /** Called when the modal asks to close: Escape, the close button, or an overlay click. */
@@ -49,8 +54,6 @@ export interface ModalProps {
   hideCloseButton?: boolean;
   /** `alertdialog` for a modal that interrupts to ask for a decision. Default `dialog`. */
   role?: 'dialog' | 'alertdialog';
-  /** Extra class on the modal box. */
-  className?: string;
   /** The modal's content. */
   children?: ReactNode;
 }
@@ -59,6 +62,8 @@ export interface ModalProps {
  * A dialog over the page (react-aria): 500 px wide on larger screens (or the
  * `ModalWidthProvider`'s width), full width minus a margin on phones. Escape, the close button and an
  * overlay click call `onClose`; focus stays inside while it is open and returns to the opener.
+ * `className`, `style`, `ref` and native props reach the dialog panel (`<section role="dialog">`,
+ * inside the box that `width` sizes).
  *
  * **Usage.** Do open it from a user action and give it a short `title` that says what it is
  * about; do put its actions in `footer`. Don't open a modal on page load or on top of another
@@ -78,6 +83,7 @@ export function Modal({
   role = 'dialog',
   className,
   children,
+  ...rest
 }: ModalProps) {
   const defaultWidth = useContext(ModalWidthContext);
   const [flashing, setFlashing] = useState(false);
@@ -110,8 +116,8 @@ export function Modal({
       className="gk-modal-overlay"
       style={style}
     >
-      <AriaModal className={cx('gk-modal', flashing && 'gk-modal--flash', className)}>
-        <Dialog className="gk-modal__dialog" role={role}>
+      <AriaModal className={cx('gk-modal', flashing && 'gk-modal--flash')}>
+        <Dialog {...rest} className={cx('gk-modal__dialog', className)} role={role}>
           <header className="gk-modal__header">
             <Heading
               slot="title"

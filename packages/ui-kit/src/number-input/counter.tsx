@@ -2,8 +2,11 @@ import '../tokens/tokens.css';
 import './number-input.css';
 import { useId } from 'react';
 import { NumberInput, clamp } from './number-input';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
-export interface CounterProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>`. */
+export interface CounterProps extends NativeProps<'div', 'onChange'> {
   /** Visible label, e.g. 'Adults'. */
   label: string;
   value: number;
@@ -27,6 +30,8 @@ export function Counter({
   decreaseLabel = 'Decrease',
   increaseLabel = 'Increase',
   disabled,
+  className,
+  ...rest
 }: CounterProps) {
   const id = useId();
   const set = (next: number) => {
@@ -34,7 +39,7 @@ export function Counter({
     if (clamped !== value) onChange(clamped);
   };
   return (
-    <div className="gk-counter">
+    <div {...rest} className={cx('gk-counter', className)}>
       <label className="gk-counter__label" htmlFor={id}>
         {label}
       </label>

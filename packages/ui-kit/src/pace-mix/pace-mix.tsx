@@ -1,6 +1,7 @@
 import '../tokens/tokens.css';
 import './pace-mix.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** The four paces, slowest first: the order of the bar, the legend and the accessible name. */
 export const PACES = ['walk', 'trot', 'canter', 'gallop'] as const;
@@ -25,7 +26,8 @@ export function paceMixName(shares: PaceShare[]): string {
   return `Pace mix: ${shares.map(({ label, share }) => `${label.toLowerCase()} ${share}%`).join(', ')}`;
 }
 
-export interface PaceMixBarProps {
+/** Native props, `className`, `style` and `ref` go to the `<div role="img">`; `ariaLabel` names it. */
+export interface PaceMixBarProps extends NativeProps<'div'> {
   /** Share of riding time at each pace, in percent; the four sum to 100. */
   walk: number;
   trot: number;
@@ -34,7 +36,6 @@ export interface PaceMixBarProps {
   labels?: Partial<Record<Pace, string>>;
   /** Builds the accessible name from the shown (non-zero) shares, slowest first. */
   ariaLabel?: (shares: PaceShare[]) => string;
-  className?: string;
 }
 
 /**
@@ -43,18 +44,28 @@ export interface PaceMixBarProps {
  * left out of the bar, the legend and the name.
  */
 export function PaceMixBar({
+  walk,
+  trot,
+  canter,
+  gallop,
   labels,
   ariaLabel = paceMixName,
   className,
-  ...shares
+  ...rest
 }: PaceMixBarProps) {
+  const shares = { walk, trot, canter, gallop };
   const paces: PaceShare[] = PACES.map((pace) => ({
     pace,
     label: labels?.[pace] ?? PACE_LABELS[pace],
     share: Math.max(0, shares[pace]),
   })).filter(({ share }) => share > 0);
   return (
-    <div className={cx('gk-pace-mix', className)} role="img" aria-label={ariaLabel(paces)}>
+    <div
+      {...rest}
+      className={cx('gk-pace-mix', className)}
+      role="img"
+      aria-label={ariaLabel(paces)}
+    >
       <div className="gk-pace-mix__bar">
         {paces.map(({ pace, share }) => (
           <span

@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './pagination.css';
 import { Button } from '../button/button';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** At most this many page slots (numbers and gaps) are shown (docs/product.md, Constants: 7). */
 export const PAGINATION_MAX_SLOTS = 7;
@@ -58,7 +60,8 @@ export function paginationRange(page: number, pageCount: number): PaginationSlot
   return [1, 'gap', ...around, 'gap', count];
 }
 
-export interface PaginationProps {
+/** Native props, `className`, `style` and `ref` go to the `<nav>`. */
+export interface PaginationProps extends NativeProps<'nav'> {
   /** 1-based current page. */
   page: number;
   pageCount: number;
@@ -70,7 +73,6 @@ export interface PaginationProps {
   shown?: number;
   total?: number;
   labels?: Partial<PaginationLabels>;
-  className?: string;
 }
 
 /**
@@ -91,14 +93,12 @@ export function Pagination({
   total,
   labels,
   className,
+  ...rest
 }: PaginationProps) {
   const text = { ...PAGINATION_LABELS, ...labels };
   const slots = paginationRange(page, pageCount);
   return (
-    <nav
-      aria-label={text.navigation}
-      className={['gk-pagination', className].filter(Boolean).join(' ')}
-    >
+    <nav {...rest} aria-label={text.navigation} className={cx('gk-pagination', className)}>
       {onLoadMore && page < pageCount && (
         <Button block onClick={onLoadMore} loading={loadingMore} className="gk-pagination__more">
           {text.loadMoreButton}

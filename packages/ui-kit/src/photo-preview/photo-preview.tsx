@@ -2,6 +2,8 @@ import '../tokens/tokens.css';
 import './photo-preview.css';
 import { countText } from '../media/count-text';
 import { imageUrl, type MediaItem } from '../media/media';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** Previews shown before the '+N more photos' overlay (docs/product.md, Constants). */
 export const PHOTO_PREVIEW_LIMIT = 3;
@@ -14,7 +16,8 @@ export const PHOTO_PREVIEW_SIZES = {
 /** The overlay text on the last preview (docs/product.md, Screens). */
 export const PHOTO_PREVIEW_MORE_TEXT = '{count} more photo(s)';
 
-export interface PhotoPreviewProps {
+/** Native props, `className`, `style` and `ref` go to the `<ul>`. */
+export interface PhotoPreviewProps extends NativeProps<'ul'> {
   photos: readonly MediaItem[];
   /** How many previews to show (3). */
   limit?: number;
@@ -24,7 +27,6 @@ export interface PhotoPreviewProps {
   moreText?: string;
   /** Accessible name of a preview button; `{index}`, `{total}` and `{alt}` are filled. */
   openLabel?: string;
-  className?: string;
 }
 
 /** A strip of up to three thumbnails; the last one says how many more photos there are. */
@@ -35,11 +37,12 @@ export function PhotoPreview({
   moreText = PHOTO_PREVIEW_MORE_TEXT,
   openLabel = 'Open photo {index} of {total}: {alt}',
   className,
+  ...rest
 }: PhotoPreviewProps) {
   const shown = photos.slice(0, limit);
   const hidden = photos.length - shown.length;
   return (
-    <ul className={['gk-photo-preview', className].filter(Boolean).join(' ')}>
+    <ul {...rest} className={cx('gk-photo-preview', className)}>
       {shown.map((photo, index) => {
         const more = hidden > 0 && index === shown.length - 1 ? countText(moreText, hidden) : null;
         const picture = (

@@ -4,6 +4,7 @@
 import '../tokens/tokens.css';
 import './rating.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** The five levels, 1 to 5 (docs/product.md, Constants). */
 export const RATING_LABELS = ['Terrible', 'Poor', 'Fair', 'Good', 'Excellent'] as const;
@@ -28,7 +29,8 @@ export function Star({ fill = 1 }: { fill?: number }) {
   );
 }
 
-export interface RatingIndicatorProps {
+/** Native props, `className`, `style` and `ref` go to the `<span role="img">`. */
+export interface RatingIndicatorProps extends NativeProps<'span'> {
   /** 0 to 5, fractions allowed (4.6). Default 4. */
   value?: number;
   labels?: readonly string[];
@@ -36,7 +38,6 @@ export interface RatingIndicatorProps {
   showValue?: boolean;
   /** Builds the accessible name. */
   ariaLabel?: (value: number, label: string | undefined) => string;
-  className?: string;
 }
 
 /** Read-only stars, e.g. a tour's average rating. */
@@ -46,11 +47,13 @@ export function RatingIndicator({
   showValue = false,
   ariaLabel = (v, name) => `Rated ${v} out of 5${name ? `: ${name}` : ''}`,
   className,
+  ...rest
 }: RatingIndicatorProps) {
   const clamped = Math.max(0, Math.min(5, value));
   const name = labels[Math.round(clamped) - 1];
   return (
     <span
+      {...rest}
       className={cx('gk-rating-indicator', className)}
       role="img"
       aria-label={ariaLabel(clamped, name)}

@@ -3,9 +3,11 @@ import './rating.css';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 import { RATING_LABELS, Star } from './rating-indicator';
 
-export interface RatingProps {
+/** Native props, `className`, `style` and `ref` go to the radio group's `<div>`. */
+export interface RatingProps extends AriaNativeProps<'onChange'> {
   /** Visible label of the group. */
   label: string;
   value?: number | null;
@@ -15,7 +17,6 @@ export interface RatingProps {
   labels?: readonly string[];
   isDisabled?: boolean;
   isRequired?: boolean;
-  className?: string;
 }
 
 /** Rating input: a radio group of five stars (arrow keys move, each star is named). */
@@ -28,6 +29,7 @@ export function Rating({
   isDisabled,
   isRequired,
   className,
+  ...rest
 }: RatingProps) {
   const [uncontrolled, setUncontrolled] = useState(defaultValue ?? null);
   const current = value === undefined ? uncontrolled : value;
@@ -35,6 +37,7 @@ export function Rating({
   const shown = hovered ?? current;
   return (
     <RadioGroup
+      {...rest}
       className={cx('gk-rating', className)}
       orientation="horizontal"
       value={current === null ? null : String(current)}

@@ -2,6 +2,7 @@ import '../tokens/tokens.css';
 import './ride-profile.css';
 import { useId } from 'react';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /**
  * One programme day in numbers. A rest day (no riding) has `restDay`; a day the programme gives
@@ -89,7 +90,8 @@ export function rideProfileDayName(day: RideProfileDay): string {
   return `Day ${day.day}: ${formatAmount(day.hours!)} h in the saddle, ${formatAmount(day.distanceKm!)} km${climb}`;
 }
 
-export interface RideProfileProps {
+/** Native props, `className`, `style` and `ref` go to the `<figure>`; its caption names it. */
+export interface RideProfileProps extends NativeProps<'figure', 'title'> {
   days: readonly RideProfileDay[];
   /** What the bars' heights show. */
   scaleBy?: 'hours' | 'distance';
@@ -97,7 +99,6 @@ export interface RideProfileProps {
   title?: string;
   /** Shown when no day has numbers. */
   emptyText?: string;
-  className?: string;
 }
 
 /**
@@ -112,13 +113,14 @@ export function RideProfile({
   title = 'Riding day by day',
   emptyText = 'The organizer has not given the riding numbers for these days.',
   className,
+  ...rest
 }: RideProfileProps) {
   const summary = rideProfileSummary(days);
   const valueOf = (day: RideProfileDay) => (scaleBy === 'hours' ? day.hours : day.distanceKm) ?? 0;
   const max = Math.max(0, ...days.filter(hasNumbers).map(valueOf));
   const titleId = useId();
   return (
-    <figure className={cx('gk-ride-profile', className)} aria-labelledby={titleId}>
+    <figure {...rest} className={cx('gk-ride-profile', className)} aria-labelledby={titleId}>
       <figcaption id={titleId} className="gk-ride-profile__title">
         {title}
       </figcaption>

@@ -1,8 +1,9 @@
 import '../tokens/tokens.css';
 import './rider-level.css';
 import { LEVEL_DEFINITIONS, RIDER_LEVELS, levelRank, type RiderLevel } from '@gallop/rider-fit';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 export interface RiderLevelTexts {
   walk: string;
@@ -26,14 +27,18 @@ export const RIDER_LEVEL_TEXTS: Readonly<RiderLevelTexts> = {
 
 export type RiderLevelSize = 'sm' | 'md';
 
-export interface RiderLevelBadgeProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the outer element: the badge's `<span>`, or
+ * the `<div>` around it with `showDefinition`.
+ */
+export interface RiderLevelBadgeProps extends Omit<NativeProps<'span'>, 'ref'> {
+  ref?: Ref<HTMLElement>;
   level: RiderLevel;
   /** Adds the level's summary and what the rider does at each pace (LEVEL_DEFINITIONS). */
   showDefinition?: boolean;
   /** `sm` for tour cards and lists, `md` (default) elsewhere. */
   size?: RiderLevelSize;
   texts?: Partial<RiderLevelTexts>;
-  className?: string;
 }
 
 const DEFINITION_ROWS = ['walk', 'trot', 'canter', 'gallop', 'saddleHours'] as const;
@@ -60,12 +65,16 @@ export function RiderLevelBadge({
   size = 'md',
   texts: custom,
   className,
+  ref,
+  ...rest
 }: RiderLevelBadgeProps) {
   const texts = { ...RIDER_LEVEL_TEXTS, ...custom };
   const definition = LEVEL_DEFINITIONS[level];
   const rank = levelRank(level);
   const badge = (
     <span
+      {...(showDefinition ? {} : rest)}
+      ref={showDefinition ? undefined : (ref as Ref<HTMLSpanElement>)}
       className={cx('gk-rider-level', `gk-rider-level--${size}`, !showDefinition && className)}
       role="img"
       aria-label={texts.name(definition.label, rank + 1, RIDER_LEVELS.length)}
@@ -77,7 +86,11 @@ export function RiderLevelBadge({
   );
   if (!showDefinition) return badge;
   return (
-    <div className={cx('gk-rider-level-definition', className)}>
+    <div
+      {...rest}
+      ref={ref as Ref<HTMLDivElement>}
+      className={cx('gk-rider-level-definition', className)}
+    >
       {badge}
       <p className="gk-rider-level-definition__summary">{definition.summary}</p>
       <dl className="gk-rider-level-definition__paces">
@@ -92,7 +105,8 @@ export function RiderLevelBadge({
   );
 }
 
-export interface RiderLevelScaleProps {
+/** Native props, `className`, `style` and `ref` go to the `<ol>`; `label` names it. */
+export interface RiderLevelScaleProps extends NativeProps<'ol'> {
   /** Marks one level, e.g. the level a tour asks for, with `highlightLabel`. */
   highlight?: RiderLevel | null;
   /** Default 'This ride'. */
@@ -100,7 +114,6 @@ export interface RiderLevelScaleProps {
   /** The list's accessible name. Default 'What the levels mean'. */
   label?: string;
   texts?: Partial<RiderLevelTexts>;
-  className?: string;
 }
 
 /** All five levels with their definitions, lowest first: the tour page's "What the levels mean". */
@@ -110,9 +123,10 @@ export function RiderLevelScale({
   label = 'What the levels mean',
   texts,
   className,
+  ...rest
 }: RiderLevelScaleProps) {
   return (
-    <ol className={cx('gk-rider-level-scale', className)} aria-label={label}>
+    <ol {...rest} className={cx('gk-rider-level-scale', className)} aria-label={label}>
       {RIDER_LEVELS.map((level) => {
         const current = level === highlight;
         return (

@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../button/button';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { NumberInput } from '../number-input/number-input';
 import { RiderLevelBadge } from '../rider-level/rider-level';
 
@@ -52,7 +53,8 @@ export const RIDER_SELF_ASSESSMENT_TEXTS: Readonly<RiderSelfAssessmentTexts> = {
     `To see your level, answer the ${topics.length === 1 ? 'question' : 'questions'} on ${new Intl.ListFormat('en', { type: 'conjunction' }).format(topics)}.`,
 };
 
-export interface RiderSelfAssessmentProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>`. */
+export interface RiderSelfAssessmentProps extends NativeProps<'div'> {
   /** Called with the proposed level when the rider takes it. */
   onUseLevel: (level: RiderLevel) => void;
   /** Answers to start from, e.g. the rider's last ones. */
@@ -61,7 +63,6 @@ export interface RiderSelfAssessmentProps {
   hoursLabel?: string;
   questions?: SelfAssessmentQuestionTexts;
   texts?: Partial<RiderSelfAssessmentTexts>;
-  className?: string;
 }
 
 type Answers = Partial<SelfAssessment>;
@@ -116,6 +117,7 @@ export function RiderSelfAssessment({
   questions = SELF_ASSESSMENT_QUESTIONS,
   texts: custom,
   className,
+  ...rest
 }: RiderSelfAssessmentProps) {
   const texts = { ...RIDER_SELF_ASSESSMENT_TEXTS, ...custom };
   const [answers, setAnswers] = useState<Answers>(defaultAnswers);
@@ -130,7 +132,7 @@ export function RiderSelfAssessment({
     setAnswers((current) => ({ ...current, [key]: value }));
 
   return (
-    <div className={cx('gk-self-assessment', className)}>
+    <div {...rest} className={cx('gk-self-assessment', className)}>
       {SELF_ASSESSMENT_PACES.map((pace) => (
         <PaceQuestion
           key={pace}

@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './scroll-spy.css';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { animateScroll } from '../internal/scroll-animation';
 import { throttle } from '../internal/throttle';
 
@@ -21,7 +23,8 @@ export interface ScrollSpyItem {
   subItems?: readonly ScrollSpyItem[];
 }
 
-export interface ScrollSpyProps {
+/** Native props, `className`, `style` and `ref` go to the `<nav>`. */
+export interface ScrollSpyProps extends NativeProps<'nav'> {
   items: readonly ScrollSpyItem[];
   /** Accessible name of the navigation. */
   label?: string;
@@ -55,6 +58,8 @@ export function ScrollSpy({
   offset = 80,
   duration = SCROLL_SPY_DURATION,
   onActiveChange,
+  className,
+  ...rest
 }: ScrollSpyProps) {
   const [active, setActiveState] = useState<string | undefined>();
   const activeRef = useRef<string | undefined>(undefined);
@@ -111,7 +116,7 @@ export function ScrollSpy({
   );
 
   return (
-    <nav className="gk-scroll-spy" aria-label={label}>
+    <nav {...rest} className={cx('gk-scroll-spy', className)} aria-label={label}>
       {renderList(items, false)}
     </nav>
   );

@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './scroll-to-top.css';
 import { useEffect, useState } from 'react';
+import { cx } from '../internal/class-names';
+import { composeHandlers, type NativeProps } from '../internal/root-props';
 import { animateScroll } from '../internal/scroll-animation';
 import { throttle } from '../internal/throttle';
 
@@ -14,7 +16,8 @@ import { ChevronDownIcon, ChevronUpIcon } from '../internal/icons';
 export const SCROLL_TO_TOP_OFFSET = 150;
 export const SCROLL_TO_TOP_THROTTLE = 300;
 
-export interface ScrollToTopProps {
+/** Native props, `className`, `style` and `ref` go to the `<button>`. */
+export interface ScrollToTopProps extends NativeProps<'button'> {
   topLabel?: string;
   /** Shown at the top after a jump: returns to where the reader was. */
   backLabel?: string;
@@ -27,6 +30,9 @@ export interface ScrollToTopProps {
 export function ScrollToTop({
   topLabel = 'Back to top',
   backLabel = 'Back to where I was',
+  className,
+  onClick,
+  ...rest
 }: ScrollToTopProps) {
   const [pastOffset, setPastOffset] = useState(false);
   const [returnTo, setReturnTo] = useState<number | null>(null);
@@ -49,9 +55,10 @@ export function ScrollToTop({
   const back = !pastOffset && returnTo !== null;
   return (
     <button
+      {...rest}
       type="button"
-      className={back ? 'gk-scroll-top gk-scroll-top--back' : 'gk-scroll-top'}
-      onClick={() => {
+      className={cx('gk-scroll-top', back && 'gk-scroll-top--back', className)}
+      onClick={composeHandlers(onClick, () => {
         // The site's scroll animation: its length follows the distance (250 ms to 3 s).
         if (back) {
           animateScroll(returnTo);
@@ -60,7 +67,7 @@ export function ScrollToTop({
           setReturnTo(window.scrollY);
           animateScroll(0);
         }
-      }}
+      })}
     >
       {back ? <ChevronDownIcon /> : <ChevronUpIcon />}
       <span className="gk-scroll-top__label">{back ? backLabel : topLabel}</span>

@@ -1,13 +1,14 @@
 import '../tokens/tokens.css';
 import './season-mark.css';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
-export interface SeasonMarkProps {
+/** Native props, `className`, `style` and `ref` go to the `<span>`. */
+export interface SeasonMarkProps extends NativeProps<'span'> {
   /** Why the season is poor, in words: 'Hot: 34 °C highs', 'Wet: 180 mm of rain'. */
   reasons: readonly string[];
   /** What the mark says before its reasons. */
   label?: string | undefined;
-  className?: string | undefined;
 }
 
 /**
@@ -15,10 +16,15 @@ export interface SeasonMarkProps {
  * (never the colour alone); the icon is decoration, hidden from assistive technology. A `span`, so
  * it fits inside a label (a date choice) or a table cell. Nothing without a reason.
  */
-export function SeasonMark({ reasons, label = 'Poor season', className }: SeasonMarkProps) {
+export function SeasonMark({
+  reasons,
+  label = 'Poor season',
+  className,
+  ...rest
+}: SeasonMarkProps) {
   if (reasons.length === 0) return null;
   return (
-    <span className={cx('gk-season-mark', className)}>
+    <span {...rest} className={cx('gk-season-mark', className)}>
       <span className="gk-season-mark__icon" aria-hidden="true">
         !
       </span>

@@ -21,12 +21,16 @@ import {
 } from 'react-aria-components';
 import { DROPDOWN_SELECT_OFFSET } from '../dropdown/constants';
 import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 import { ChevronDownIcon } from '../internal/icons';
 
 /** An option, or with `header: true` a heading that groups the options after it. */
 export type SelectItem = Record<string, unknown> & { header?: boolean; disabled?: boolean };
 
-export interface SelectProps<Item extends SelectItem = SelectItem> {
+/** Native props, `className`, `style` and `ref` go to the select's root `<div>`. */
+export interface SelectProps<Item extends SelectItem = SelectItem> extends AriaNativeProps<
+  'onChange' | 'placeholder'
+> {
   /** Visible label; also the accessible name. */
   label: string;
   /** Hides the label visually; it stays the accessible name. */
@@ -59,8 +63,6 @@ export interface SelectProps<Item extends SelectItem = SelectItem> {
   searchLabel?: string;
   /** Shown when the search matches no option. */
   emptyText?: string;
-  /** Extra class on the wrapper. */
-  className?: string;
 }
 
 /** Default texts of the search box (docs/product.md, Errors: 'Nothing found'). */
@@ -131,6 +133,7 @@ export function Select<Item extends SelectItem = SelectItem>({
   searchLabel = SELECT_SEARCH_TEXTS.searchLabel,
   emptyText = SELECT_SEARCH_TEXTS.emptyText,
   className,
+  ...rest
 }: SelectProps<Item>) {
   // Accent- and case-insensitive: 'sao' finds 'São Tomé', 'kyiv' finds 'Europe/Kyiv'.
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -180,6 +183,7 @@ export function Select<Item extends SelectItem = SelectItem>({
 
   return (
     <AriaSelect
+      {...rest}
       className={cx('gk-select', className)}
       value={toKey(value)}
       defaultValue={toKey(defaultValue)}

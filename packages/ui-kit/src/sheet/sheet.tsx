@@ -8,13 +8,19 @@ import {
   Modal as AriaModal,
   ModalOverlay,
 } from 'react-aria-components';
+import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 import { throttle } from '../internal/throttle';
 import { CloseIcon } from '../internal/icons';
 
 /** Throttle of the sheet's scroll watching, in ms (docs/product.md, Constants). */
 export const SHEET_SCROLL_THROTTLE = 500;
 
-export interface SheetProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the dialog panel: the `<section
+ * role="dialog">` inside the sliding sheet.
+ */
+export interface SheetProps extends AriaNativeProps<'title' | 'role', 'section'> {
   isOpen: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -27,7 +33,8 @@ export interface SheetProps {
 /**
  * A bottom sheet for phones (a modal dialog sliding up from the bottom): Escape, the close
  * button and a tap on the backdrop close it. While its content is scrolled, the header gets a
- * divider; the scroll watching is throttled to 500 ms.
+ * divider; the scroll watching is throttled to 500 ms. `className`, `style`, `ref` and native
+ * props reach the dialog panel (`<section role="dialog">`).
  */
 export function Sheet({
   isOpen,
@@ -36,6 +43,8 @@ export function Sheet({
   children,
   footer,
   closeLabel = 'Close',
+  className,
+  ...rest
 }: SheetProps) {
   const [scrolled, setScrolled] = useState(false);
   const onScroll = useMemo(
@@ -55,7 +64,7 @@ export function Sheet({
       className="gk-sheet-overlay"
     >
       <AriaModal className="gk-sheet">
-        <Dialog className="gk-sheet__dialog">
+        <Dialog {...rest} className={cx('gk-sheet__dialog', className)}>
           <div className="gk-sheet__grip" aria-hidden="true" />
           <header className={`gk-sheet__header${scrolled ? ' gk-sheet__header--scrolled' : ''}`}>
             <Heading slot="title" className="gk-sheet__title">

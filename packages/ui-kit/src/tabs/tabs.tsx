@@ -3,6 +3,7 @@ import './tabs.css';
 import type { Key, ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs as AriaTabs } from 'react-aria-components';
 import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 
 export interface TabItem {
   id: string;
@@ -11,7 +12,11 @@ export interface TabItem {
   disabled?: boolean;
 }
 
-export interface TabsProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the tabs' root `<div>`. react-aria drops
+ * `aria-describedby` there and on the tab list (docs/decisions/123).
+ */
+export interface TabsProps extends AriaNativeProps {
   items: readonly TabItem[];
   /** Accessible name of the tab list, e.g. 'Tour details'. */
   label: string;
@@ -20,7 +25,6 @@ export interface TabsProps {
   onSelectionChange?: (id: string) => void;
   /** Stretch the tabs over the full width (phones). */
   fill?: boolean;
-  className?: string;
 }
 
 /**
@@ -35,9 +39,11 @@ export function Tabs({
   onSelectionChange,
   fill = false,
   className,
+  ...rest
 }: TabsProps) {
   return (
     <AriaTabs
+      {...rest}
       className={cx('gk-tabs', fill && 'gk-tabs--fill', className)}
       selectedKey={selectedId}
       defaultSelectedKey={defaultSelectedId}

@@ -2,6 +2,8 @@ import '../tokens/tokens.css';
 import './tile-gallery.css';
 import { countText } from '../media/count-text';
 import { imageUrl, type MediaItem } from '../media/media';
+import { cx } from '../internal/class-names';
+import { mergeStyle, type NativeProps } from '../internal/root-props';
 
 /** Tiles shown by default (docs/product.md, Constants). */
 export const TILE_GALLERY_LIMIT = 6;
@@ -10,7 +12,8 @@ export const TILE_GALLERY_GAP = { desktop: 4, mobile: 8 } as const;
 /** Size asked from the `{{size}}` template (the spec's 500x600 media size). */
 export const TILE_GALLERY_IMAGE_SIZE = '500x600';
 
-export interface TileGalleryProps {
+/** Native props, `className`, `style` and `ref` go to the `<ul>`. */
+export interface TileGalleryProps extends NativeProps<'ul'> {
   items: readonly MediaItem[];
   limit?: number;
   /** Opens the viewer at a tile. */
@@ -18,7 +21,6 @@ export interface TileGalleryProps {
   moreText?: string;
   /** Accessible name of a tile; `{index}`, `{total}` and `{alt}` are filled. */
   openLabel?: string;
-  className?: string;
 }
 
 /** A mosaic of up to six tiles (a large first one); the last tile counts the rest. */
@@ -29,18 +31,19 @@ export function TileGallery({
   moreText = '+{count} photo(s)',
   openLabel = 'Open photo {index} of {total}: {alt}',
   className,
+  style,
+  ...rest
 }: TileGalleryProps) {
   const shown = items.slice(0, limit);
   const hidden = items.length - shown.length;
   return (
     <ul
-      className={['gk-tile-gallery', `gk-tile-gallery--${Math.min(shown.length, 6)}`, className]
-        .filter(Boolean)
-        .join(' ')}
-      style={{
+      {...rest}
+      className={cx('gk-tile-gallery', `gk-tile-gallery--${Math.min(shown.length, 6)}`, className)}
+      style={mergeStyle(style, {
         ['--gk-tile-gallery-gap' as string]: `${TILE_GALLERY_GAP.desktop}px`,
         ['--gk-tile-gallery-gap-mobile' as string]: `${TILE_GALLERY_GAP.mobile}px`,
-      }}
+      })}
     >
       {shown.map((item, index) => {
         const more = hidden > 0 && index === shown.length - 1 ? countText(moreText, hidden) : null;

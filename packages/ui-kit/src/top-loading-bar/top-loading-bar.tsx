@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './top-loading-bar.css';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { cx } from '../internal/class-names';
+import { mergeStyle, type NativeProps } from '../internal/root-props';
 
 /** Colour, height, and the timings of the navigation loading bar (docs/product.md, Constants). */
 export const TOP_LOADING_BAR = {
@@ -18,7 +20,8 @@ export const TOP_LOADING_BAR = {
 
 export type TopLoadingBarPhase = 'idle' | 'running' | 'finishing' | 'hiding';
 
-export interface TopLoadingBarProps {
+/** Native props, `className`, `style` and `ref` go to the bar's `<div role="progressbar">`. */
+export interface TopLoadingBarProps extends NativeProps<'div', 'color'> {
   /** True while a navigation or request is under way. */
   loading: boolean;
   color?: string;
@@ -38,6 +41,9 @@ export function TopLoadingBar({
   loading,
   color = TOP_LOADING_BAR.color,
   label = 'Loading page',
+  className,
+  style,
+  ...rest
 }: TopLoadingBarProps) {
   const [phase, setPhase] = useState<TopLoadingBarPhase>('idle');
   // Whether the bar became visible during the current load (loads under 200 ms never show it).
@@ -61,7 +67,7 @@ export function TopLoadingBar({
   }, [loading]);
 
   if (phase === 'idle') return null;
-  const style = {
+  const ownStyle = {
     '--gk-loading-bar-color': color,
     '--gk-loading-bar-height': `${TOP_LOADING_BAR.height}px`,
     '--gk-loading-bar-duration': `${TOP_LOADING_BAR.duration}ms`,
@@ -69,8 +75,9 @@ export function TopLoadingBar({
   } as CSSProperties;
   return (
     <div
-      className={`gk-loading-bar gk-loading-bar--${phase}`}
-      style={style}
+      {...rest}
+      className={cx('gk-loading-bar', `gk-loading-bar--${phase}`, className)}
+      style={mergeStyle(style, ownStyle)}
       role="progressbar"
       aria-label={label}
       aria-hidden={phase === 'hiding' || undefined}

@@ -2,6 +2,7 @@ import '../tokens/tokens.css';
 import './truncate-text.css';
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /**
  * Collapsed height in px, the extra height tolerated before truncating, and the transition
@@ -11,7 +12,8 @@ export const TRUNCATE_TEXT_HEIGHT = 120;
 export const TRUNCATE_TEXT_THRESHOLD = 24;
 export const TRUNCATE_TEXT_DURATION = 300;
 
-export interface TruncateTextProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>`. */
+export interface TruncateTextProps extends NativeProps<'div'> {
   children: ReactNode;
   /** truncate.show_button */
   showLabel?: string;
@@ -21,7 +23,6 @@ export interface TruncateTextProps {
   threshold?: number;
   duration?: number;
   defaultExpanded?: boolean;
-  className?: string;
 }
 
 /**
@@ -37,6 +38,7 @@ export function TruncateText({
   duration = TRUNCATE_TEXT_DURATION,
   defaultExpanded = false,
   className,
+  ...rest
 }: TruncateTextProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const [fullHeight, setFullHeight] = useState(0);
@@ -62,7 +64,7 @@ export function TruncateText({
   } as CSSProperties;
 
   return (
-    <div className={cx('gk-truncate', collapsed && 'gk-truncate--collapsed', className)}>
+    <div {...rest} className={cx('gk-truncate', collapsed && 'gk-truncate--collapsed', className)}>
       <div id={id} ref={contentRef} className="gk-truncate__content" style={style}>
         {children}
       </div>

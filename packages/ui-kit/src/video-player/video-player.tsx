@@ -3,6 +3,8 @@ import './video-button.css';
 import './video-player.css';
 import { useRef, useState } from 'react';
 import { videoEmbed } from './embed';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** The states of a video (docs/product.md, States). */
 export type VideoState = 'loading' | 'playing' | 'paused';
@@ -17,7 +19,8 @@ export const VIDEO_PLAYER_TEXTS = {
 
 export type VideoPlayerTexts = { [Key in keyof typeof VIDEO_PLAYER_TEXTS]: string };
 
-export interface VideoPlayerProps {
+/** Native props, `className`, `style` and `ref` go to the root `<div>`. */
+export interface VideoPlayerProps extends NativeProps<'div', 'title'> {
   /** A video file, or a youtube, rutube or vimeo link (embedded in an iframe). */
   src: string;
   /** Names the video (and the iframe) for screen readers. */
@@ -37,6 +40,8 @@ export function VideoPlayer({
   defaultMuted = false,
   texts: custom,
   onStateChange,
+  className,
+  ...rest
 }: VideoPlayerProps) {
   const texts = { ...VIDEO_PLAYER_TEXTS, ...custom };
   const video = useRef<HTMLVideoElement>(null);
@@ -76,7 +81,12 @@ export function VideoPlayer({
   };
 
   return (
-    <div className="gk-video-player" data-state={state} data-muted={muted || undefined}>
+    <div
+      {...rest}
+      className={cx('gk-video-player', className)}
+      data-state={state}
+      data-muted={muted || undefined}
+    >
       <video
         ref={video}
         className="gk-video-player__video"
