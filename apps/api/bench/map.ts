@@ -4,9 +4,9 @@
  * each), measured by one server in one run (bench/side-by-side.ts).
  */
 import type { SearchQuery } from './mix.ts';
-import type { SideBySide, VariantMeasurement } from './side-by-side.ts';
+import type { SideBySide } from './side-by-side.ts';
 
-export type MapVariant = 'list' | 'map';
+type MapVariant = 'list' | 'map';
 
 /**
  * A search's map: the same filter and sort on `/spa/tours-map`, without the list's page and
@@ -32,5 +32,3 @@ export const MAP_SIDE_BY_SIDE: SideBySide<MapVariant> = {
   },
   mix: mapMix,
 };
-
-export type MapMeasurement = VariantMeasurement<MapVariant>;

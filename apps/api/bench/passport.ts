@@ -23,9 +23,9 @@ export const BENCH_PASSPORTS = [
   'level=strong-intermediate&tack=other&hours=6',
 ] as const;
 
-export type PassportVariant = 'without' | 'fit' | 'header';
+type PassportVariant = 'without' | 'fit' | 'header';
 
-export const VARIANT_LABELS: Readonly<Record<PassportVariant, string>> = {
+const VARIANT_LABELS: Readonly<Record<PassportVariant, string>> = {
   without: 'no passport (the mix as it is)',
   fit: 'sort=fit, passport sent',
   header: 'passport sent, the mix’s own sorts',
@@ -56,12 +56,10 @@ export const PASSPORT_SIDE_BY_SIDE: SideBySide<PassportVariant> = {
   mix: passportMix,
 };
 
-export type PassportMeasurement = VariantMeasurement<PassportVariant>;
-
 /** The variants in the order of each round: forwards, then backwards. */
 export const passportRounds = (rounds: number): PassportVariant[][] =>
   alternatingRounds(PASSPORT_SIDE_BY_SIDE.variants, rounds);
 
 /** Per variant with a passport: its p95 over the same round's `without`, and their median. */
-export const passportRatios = (measured: PassportMeasurement[]) =>
+export const passportRatios = (measured: VariantMeasurement<PassportVariant>[]) =>
   ratiosOverBase(measured, PASSPORT_SIDE_BY_SIDE.variants);

@@ -16,7 +16,7 @@ import {
   type SearchCaches,
   type SearchRequest,
 } from './run-search.ts';
-import { tourCards, type CardSource } from './search-tours.ts';
+import { cardPoints, type CardSource } from './search-tours.ts';
 import { intArray, queryRows } from './sql.ts';
 
 type TourMapPoints = components['schemas']['TourMapPoints'];
@@ -71,12 +71,12 @@ export async function findMapPoints(
     withFacets: false,
     passport,
   });
-  const [summaries, starts] = await Promise.all([
-    tourCards(db, answer.ids, cards, { currency, rates, today, withAlt: false }),
+  const [shown, starts] = await Promise.all([
+    cardPoints(db, answer.ids, cards, { currency, rates, today, withAlt: false }),
     startPoints(db, answer.ids),
   ]);
   const points: TourMapPoint[] = [];
-  for (const card of summaries) {
+  for (const card of shown) {
     const start = starts.get(card.id);
     if (!start) continue;
     points.push({

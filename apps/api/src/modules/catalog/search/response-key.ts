@@ -5,7 +5,7 @@ import { passportKey } from './passport-header.ts';
 import type { RequestContext } from './run-search.ts';
 
 /** The search calls whose whole answers are cached. */
-type SearchOperation = 'listTours' | 'listTourMapPoints' | 'getToursPage';
+export type SearchOperation = 'listTours' | 'listTourMapPoints' | 'getToursPage';
 
 /**
  * Everything an answer depends on besides the catalogue (whose changes the cache follows): the

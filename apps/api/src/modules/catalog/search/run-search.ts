@@ -49,7 +49,7 @@ function searchKey(
 }
 
 /** The request's prices: the visitor's currency and the rates to convert into it. */
-export interface RequestPrices {
+interface RequestPrices {
   currency: string;
   rates: Rates;
   today: string;
@@ -69,7 +69,7 @@ export interface SearchRequest {
 }
 
 /** The search port that serves a request, with the filter and place it was set up for. */
-export interface PreparedSearch {
+interface PreparedSearch {
   filter: TourSearchFilter;
   place: Place | undefined;
   toUsdMinor: ToUsdMinor;

@@ -17,7 +17,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { loadTourCards, type CardContext, type TourSummary } from '../tour-card.ts';
-import type { CardStore } from './index-adapter/card-store.ts';
+import { cardPointOf, type CardPoint, type CardStore } from './index-adapter/card-store.ts';
 import {
   bookableDate,
   compileFilter,
@@ -175,19 +175,19 @@ export async function pageCards(
   return { items: await sqlCards(db, ids, source, context) };
 }
 
-/** The same cards as objects (the map's points read their prices). */
-export async function tourCards(
+/** What the map shows of the same cards: their head, price and rating (`CardPoint`). */
+export async function cardPoints(
   db: Database,
   ids: readonly number[],
   source: CardSource,
   context: CardContext,
-): Promise<TourSummary[]> {
+): Promise<CardPoint[]> {
   const { store } = source;
   if (store) {
     const { cards, index, dates, riderWeight } = store;
-    return cards.cards(index, ids, dates, context, riderWeight);
+    return cards.points(index, ids, dates, context, riderWeight);
   }
-  return sqlCards(db, ids, source, context);
+  return (await sqlCards(db, ids, source, context)).map(cardPointOf);
 }
 
 function sqlCards(
