@@ -71,6 +71,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spa/tours-map': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The search's results as points on a map
+     * @description The tours `/spa/tours` finds for the same filters (same parameters, same normalization and
+     *     errors, `slug` and `sort=fit` included; no `page`), as map points: where each tour starts,
+     *     its name, link and price. At most 500 points, the first 500 in the search's order, so a
+     *     capped answer shows the results a traveller would see first; `total` is how many tours the
+     *     search finds. Prices are in the `X-Currency` currency. "Search this area" on the map sends
+     *     the view's centre as `lat`/`lng` and its half-diagonal as `radius` (kilometres, at most
+     *     1000).
+     */
+    get: operations['listTourMapPoints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spa/tours-page': {
     parameters: {
       query?: never;
@@ -4545,6 +4571,27 @@ export interface components {
       /** @description Whether companions who do not ride can come along; on cards as "Non-riders welcome". Their price and beds are per date (`TourDate.non_rider_price`, `non_rider_places_free`). */
       non_riders_welcome: boolean;
     };
+    /** @description One tour on the map, placed where it starts. */
+    TourMapPoint: {
+      id: number;
+      /** @description The tour page's slug (`/{slug}`). */
+      slug: string;
+      name: string;
+      lat: number;
+      lng: number;
+      /** @description The price the search's card shows, in the `X-Currency` currency. */
+      price: number;
+      currency: components['schemas']['CurrencyCode'];
+      /** @description Days. */
+      duration: number;
+      rating?: number | null;
+    };
+    /** @description The results of a search as map points (`/spa/tours-map`), at most 500. */
+    TourMapPoints: {
+      /** @description How many tours the search finds; more than `points` holds when capped. */
+      total: number;
+      points: components['schemas']['TourMapPoint'][];
+    };
     /**
      * @description Where the horses are when they do not work (decision 114): `herd_pasture` in a herd on pasture day and night, `herd_daytime` in a herd by day and stabled at night, `paddocks` turned out in paddocks (alone or in pairs), `stables` stabled, exercised by hand.
      * @enum {string}
@@ -5096,6 +5143,84 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TourList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listTourMapPoints: {
+    parameters: {
+      query?: {
+        organizer?: components['parameters']['FilterOrganizer'];
+        accommodation?: components['parameters']['FilterAccommodation'];
+        comfort?: components['parameters']['FilterComfort'];
+        maxGroupSize?: components['parameters']['FilterMaxGroupSize'];
+        difficulty?: components['parameters']['FilterDifficulty'];
+        /** @description Tours for a rider of this level: those asking for it or a lower one ("for my level or below"). */
+        riderLevel?: components['parameters']['FilterRiderLevel'];
+        /** @description Tours ridden in one of these tacks, or whose organizer saddles another tack on request (`other_tack_on_request`). */
+        tack?: components['parameters']['FilterTack'];
+        /** @description Tours whose longest day in the saddle is at most this many hours (half hours allowed); 12, the most a tour rides, restricts nothing and is omitted. */
+        maxHours?: components['parameters']['FilterMaxHours'];
+        /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
+        riderWeight?: components['parameters']['FilterRiderWeight'];
+        priceMin?: components['parameters']['FilterPriceMin'];
+        priceMax?: components['parameters']['FilterPriceMax'];
+        pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
+        /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
+        minAge?: components['parameters']['FilterMinAge'];
+        dateFrom?: components['parameters']['FilterDateFrom'];
+        dateTo?: components['parameters']['FilterDateTo'];
+        daysMin?: components['parameters']['FilterDaysMin'];
+        daysMax?: components['parameters']['FilterDaysMax'];
+        restKinds?: components['parameters']['FilterRestKinds'];
+        cities?: components['parameters']['FilterCities'];
+        regions?: components['parameters']['FilterRegions'];
+        countries?: components['parameters']['FilterCountries'];
+        continent?: components['parameters']['FilterContinent'];
+        collections?: components['parameters']['FilterCollections'];
+        languages?: components['parameters']['FilterLanguages'];
+        showplace?: components['parameters']['FilterShowplace'];
+        isCruisesSearch?: components['parameters']['FilterIsCruisesSearch'];
+        cruisesType?: components['parameters']['FilterCruisesType'];
+        cruisesStartCity?: components['parameters']['FilterCruisesStartCity'];
+        cruisesCabinsCapacity?: components['parameters']['FilterCruisesCabinsCapacity'];
+        onlyReturningCruises?: components['parameters']['FilterOnlyReturningCruises'];
+        ships?: components['parameters']['FilterShips'];
+        waterObject?: components['parameters']['FilterWaterObject'];
+        placeName?: components['parameters']['FilterPlaceName'];
+        /** @description Kilometres around `lat`/`lng`. */
+        radius?: components['parameters']['FilterRadius'];
+        lat?: components['parameters']['FilterLat'];
+        lng?: components['parameters']['FilterLng'];
+        sort?: components['parameters']['FilterSort'];
+        isAuthorTourSearch?: components['parameters']['FilterIsAuthorTourSearch'];
+        operatorType?: components['parameters']['FilterOperatorType'];
+        /** @description Tour type; 1 (tour) is the default and is omitted. */
+        type?: components['parameters']['FilterType'];
+        /** @description A catalogue page slug the filter starts from. */
+        slug?: components['parameters']['FilterSlug'];
+      };
+      header?: {
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The results' points. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourMapPoints'];
         };
       };
       400: components['responses']['BadRequest'];

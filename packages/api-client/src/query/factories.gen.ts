@@ -5,6 +5,7 @@
 export { getHealthQueryOptions } from './factories/getHealth.gen';
 export { validateSlugQueryOptions } from './factories/validateSlug.gen';
 export { listToursQueryOptions } from './factories/listTours.gen';
+export { listTourMapPointsQueryOptions } from './factories/listTourMapPoints.gen';
 export { getToursPageQueryOptions } from './factories/getToursPage.gen';
 export { getTourQueryOptions } from './factories/getTour.gen';
 export { getTourForRequestQueryOptions } from './factories/getTourForRequest.gen';

@@ -11,6 +11,9 @@ export const validateSlug = ['get', '/spa/validate-slug'] as const;
 /** `GET /spa/tours` */
 export const listTours = ['get', '/spa/tours'] as const;
 
+/** `GET /spa/tours-map` */
+export const listTourMapPoints = ['get', '/spa/tours-map'] as const;
+
 /** `GET /spa/tours-page` */
 export const getToursPage = ['get', '/spa/tours-page'] as const;
 

@@ -1,25 +1,30 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { currentDay } from '#src/shared/dates.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
-import { disabledResponseCache, type ResponseCache } from '../cache/response-cache.ts';
+import {
+  disabledResponseCache,
+  type ProducedAnswer,
+  type ResponseCache,
+} from '../cache/response-cache.ts';
 import { sendCachedBody, type CachedAnswers } from './cached-answers.ts';
 import { completeTourFilter, searchCities } from './completion.ts';
 import { describeFilter } from './filters.ts';
 import { createCardStore, type CardStore } from './index-adapter/card-store.ts';
 import type { TourIndexProvider } from './index-adapter/index-provider.ts';
-import { serializedList } from './list-body.ts';
+import { serializedBody, serializedList } from './list-body.ts';
+import { runMapSearch } from './map-points.ts';
 import { fitPassport } from './passport-header.ts';
-import { memoizedResponseKey } from './response-key.ts';
+import { memoizedResponseKey, type SearchOperation } from './response-key.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
 import { findSeoPage, runSearch, toursPage, type RequestContext } from './run-search.ts';
 
 export interface CatalogSearchDeps {
   db: Database;
   rates: RatesCache;
-  /** Whole answers of `/spa/tours` and `/spa/tours-page` (none when absent). */
+  /** Whole answers of `/spa/tours`, `/spa/tours-map` and `/spa/tours-page` (none when absent). */
   responseCache?: ResponseCache | undefined;
   /** The in-process index that answers totals, pages and facets (SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
@@ -35,7 +40,7 @@ export function catalogSearchHandlers(
   cache: ResultCache = createResultCache(),
 ): Pick<
   ServiceHandlers,
-  'listTours' | 'getToursPage' | 'getToursFilterCompletion' | 'searchCities'
+  'listTours' | 'listTourMapPoints' | 'getToursPage' | 'getToursFilterCompletion' | 'searchCities'
 > {
   const responses = deps.responseCache ?? disabledResponseCache();
   // With the cache switched off, totals and facets are counted every time too.
@@ -52,50 +57,73 @@ export function catalogSearchHandlers(
     return { rates, currency, today: today(), passport: fitPassport(request) };
   }
 
+  /**
+   * A search answer through the response cache (decision 110) and the cached-answer fast path
+   * (030): `produce` runs only on a miss, with the request's prices, and says which
+   * implementation of the port answered.
+   */
+  async function cachedSearch(
+    operation: SearchOperation,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: Parameters<typeof keyOf>[2],
+    produce: (context: RequestContext) => Promise<ProducedAnswer & { source: string }>,
+  ) {
+    const context = await prices(request);
+    const key = keyOf(operation, request, query, context);
+    const cached = await responses.get(key, async () => {
+      const { body, tourIds, source } = await produce(context);
+      reply.header('x-search-source', source);
+      return { body, tourIds };
+    });
+    deps.cachedAnswers?.remember(request, key, context.rates, context.today);
+    return sendCachedBody(reply, cached, responses.enabled);
+  }
+
+  /** The catalogue page a query names by `slug` (404 when there is none), or none. */
+  const storedFilters = async (slug: string | undefined) =>
+    slug ? (await findSeoPage(deps.db, slug)).filters : undefined;
+
   return {
     async listTours(request, reply) {
       const query = request.query ?? {};
-      const context = await prices(request);
-      const key = keyOf('listTours', request, query, context);
-      const cached = await responses.get(key, async () => {
-        const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
-        const { list, itemBodies, tourIds, source } = await runSearch(
-          deps.db,
-          { results, index, cards },
-          context,
-          { query, stored: page?.filters },
-        );
-        reply.header('x-search-source', source);
-        return { body: serializedList(reply, list, itemBodies), tourIds };
+      return cachedSearch('listTours', request, reply, query, async (context) => {
+        const stored = await storedFilters(query.slug);
+        const found = await runSearch(deps.db, { results, index, cards }, context, {
+          query,
+          stored,
+        });
+        return { ...found, body: serializedList(reply, found.list, found.itemBodies) };
       });
-      deps.cachedAnswers?.remember(request, key, context.rates, context.today);
-      return sendCachedBody(reply, cached, responses.enabled);
+    },
+
+    async listTourMapPoints(request, reply) {
+      const query = request.query ?? {};
+      return cachedSearch('listTourMapPoints', request, reply, query, async (context) => {
+        const stored = await storedFilters(query.slug);
+        const found = await runMapSearch(deps.db, { results, index, cards }, context, {
+          query,
+          stored,
+        });
+        return { ...found, body: serializedBody(reply, found.body) };
+      });
     },
 
     async getToursPage(request, reply) {
-      const context = await prices(request);
-      const key = keyOf('getToursPage', request, request.query, context);
-      const cached = await responses.get(key, async () => {
-        const page = await findSeoPage(deps.db, request.query.slug);
-        const { list, filter, itemBodies, tourIds, source } = await runSearch(
-          deps.db,
-          { results, index, cards },
-          context,
-          {
-            query: request.query,
-            stored: page.filters,
-          },
-        );
-        reply.header('x-search-source', source);
+      const { query } = request;
+      return cachedSearch('getToursPage', request, reply, query, async (context) => {
+        const page = await findSeoPage(deps.db, query.slug);
+        const found = await runSearch(deps.db, { results, index, cards }, context, {
+          query,
+          stored: page.filters,
+        });
         const body = serializedList(
           reply,
-          toursPage(page, list, describeFilter(filter)),
-          itemBodies,
+          toursPage(page, found.list, describeFilter(found.filter)),
+          found.itemBodies,
         );
-        return { body, tourIds };
+        return { ...found, body };
       });
-      deps.cachedAnswers?.remember(request, key, context.rates, context.today);
-      return sendCachedBody(reply, cached, responses.enabled);
     },
 
     async getToursFilterCompletion(request) {

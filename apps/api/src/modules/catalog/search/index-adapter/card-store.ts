@@ -19,6 +19,8 @@
 import type { DateBounds, TourIndex } from '@gallop/search-index';
 import type { Database } from '#src/db/client.ts';
 import {
+  cardHead,
+  cardPrices,
   chooseCardDates,
   loadCardParts,
   toTourSummary,
@@ -29,6 +31,18 @@ import {
 } from '../../tour-card.ts';
 import { cardText, cardTextParts, type CardTextParts } from '../../tour-card-text.ts';
 import type { TourChanges, TourChangesSubscription } from '../../cache/tour-changes.ts';
+
+/** What a map point shows of a tour's card (decision 120), in the card's own words. */
+export type CardPoint = Pick<
+  TourSummary,
+  'id' | 'slug' | 'name' | 'duration' | 'price' | 'currency' | 'rating'
+>;
+
+/** A card's point: its head, its price and its rating, from the same parts and dates. */
+export function cardPointOf(card: CardPoint): CardPoint {
+  const { id, slug, name, duration, price, currency, rating } = card;
+  return { id, slug, name, duration, price, currency, rating };
+}
 
 export interface CardStore {
   /**
@@ -42,6 +56,17 @@ export interface CardStore {
     context: CardContext,
     riderWeight?: number,
   ): Promise<TourSummary[]>;
+  /**
+   * The same cards' points (`CardPoint`), without building what a map point does not show (its
+   * pictures, organizer and dates): a map asks for up to 500 at once.
+   */
+  points(
+    index: TourIndex,
+    ids: readonly number[],
+    bounds: DateBounds,
+    context: CardContext,
+    riderWeight?: number,
+  ): Promise<CardPoint[]>;
   /** The same cards, each as its JSON text in UTF-8 (`JSON.stringify` of the card). */
   cardBodies(
     index: TourIndex,
@@ -381,6 +406,16 @@ export function createCardStore(db: Database, options: CardStoreOptions = {}): C
     async cards(index, ids, bounds, context, riderWeight) {
       const found = await shown(index, ids, bounds, context.today, riderWeight);
       return found.map(([entry, dates]) => cardOf(entry.parts, dates, context));
+    },
+    async points(index, ids, bounds, context, riderWeight) {
+      const found = await shown(index, ids, bounds, context.today, riderWeight);
+      return found.map(([{ parts }, dates]) =>
+        cardPointOf({
+          ...cardHead(parts.tour),
+          ...cardPrices(parts.tour, dates.priceDate, context),
+          rating: parts.tour.rating,
+        }),
+      );
     },
     async cardBodies(index, ids, bounds, context, riderWeight) {
       const found = await shown(index, ids, bounds, context.today, riderWeight);
