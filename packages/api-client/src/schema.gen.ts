@@ -5167,6 +5167,8 @@ export interface operations {
         maxHours?: components['parameters']['FilterMaxHours'];
         /** @description Tours with a horse for a rider of this weight (kg, with clothing): up to the tour's standard weight limit any matching date does; up to its heavier horses' limit only a matching date (bookable, within the date filters) with a heavier-horse place free. Those dates alone price the tour in the price sorts and are the dates its card shows. */
         riderWeight?: components['parameters']['FilterRiderWeight'];
+        /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
+        welfare?: components['parameters']['FilterWelfare'];
         priceMin?: components['parameters']['FilterPriceMin'];
         priceMax?: components['parameters']['FilterPriceMax'];
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];

@@ -105,6 +105,7 @@ describe.each<{ served: string; env: Record<string, string>; source: string }>([
       `countries=${country}&sort=price`,
       'difficulty=1&difficulty=2&sort=-price',
       'maxHours=4&riderLevel=novice',
+      'welfare=herd_turnout',
     ]) {
       const narrowed = await points(query);
       const expected = await cards(query);
