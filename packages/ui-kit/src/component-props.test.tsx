@@ -210,7 +210,6 @@ const PENDING = new Set<string>([
   'Dropdown',
   'Form',
   'Field',
-  'CodeInput',
   'PhoneInput',
   'Datepicker',
   'Slider',
