@@ -164,6 +164,7 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
     props: { label: 'Price', value: 10, onChange: noop },
     tag: 'DIV',
     ownClass: 'gk-slider',
+    describes: 'slider',
   },
   CityAutocomplete: {
     props: { searchCities: () => Promise.resolve([]) },
@@ -209,7 +210,6 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
 const PENDING = new Set<string>([
   'PhoneInput',
   'Datepicker',
-  'Slider',
   'CityAutocomplete',
   'MediaViewer',
 ]);

@@ -10,7 +10,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { useObjectRef } from 'react-aria';
+import { useObjectRef } from 'react-aria/useObjectRef';
 import { cx } from '../internal/class-names';
 import { composeHandlers, mergeStyle, type NativeProps } from '../internal/root-props';
 import { throttle } from '../internal/throttle';
