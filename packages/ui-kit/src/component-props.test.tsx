@@ -170,6 +170,7 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
     props: { searchCities: () => Promise.resolve([]) },
     tag: 'DIV',
     ownClass: 'gk-city-autocomplete',
+    describes: 'combobox',
   },
   TermsCheckbox: {
     props: { name: 'terms', termsUrl: '/terms', privacyUrl: '/privacy' },
@@ -210,7 +211,6 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
 const PENDING = new Set<string>([
   'PhoneInput',
   'Datepicker',
-  'CityAutocomplete',
   'MediaViewer',
 ]);
 
