@@ -211,7 +211,6 @@ const PROBES: Record<Exclude<ComponentName, (typeof PROVIDERS)[number]>, Probe> 
 const PENDING = new Set<string>([
   'PhoneInput',
   'Datepicker',
-  'MediaViewer',
 ]);
 
 const components = Object.entries(kit).filter(
