@@ -12,6 +12,8 @@ import {
   Popover,
   type Key,
 } from 'react-aria-components';
+import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 
 /** City search debounce, ms (docs/product.md, Constants). */
 export const CITY_SEARCH_DEBOUNCE_MS = 200;
@@ -34,7 +36,12 @@ export interface City {
   country?: string;
 }
 
-export interface CityAutocompleteProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the field's root `<div>` around the label,
+ * the input and the list; react-aria routes the labelling props (`aria-describedby`) to the
+ * input, the combobox.
+ */
+export interface CityAutocompleteProps extends AriaNativeProps<'onChange'> {
   /** The chosen city, when the parent holds it (controlled); a new one shows its name. */
   value?: City | null;
   /** The city chosen at first, when the field holds its choice itself (uncontrolled). */
@@ -61,6 +68,8 @@ export function CityAutocomplete({
   onCreate,
   texts: custom,
   isInvalid,
+  className,
+  ...rest
 }: CityAutocompleteProps) {
   const texts = { ...CITY_AUTOCOMPLETE_TEXTS, ...custom };
   const [own, setOwn] = useState<City | null>(defaultValue);
@@ -131,7 +140,8 @@ export function CityAutocomplete({
 
   return (
     <ComboBox
-      className="gk-city-autocomplete"
+      {...rest}
+      className={cx('gk-city-autocomplete', className)}
       items={items}
       inputValue={query}
       onInputChange={setQuery}

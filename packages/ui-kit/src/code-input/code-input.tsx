@@ -1,11 +1,17 @@
 import '../tokens/tokens.css';
 import './code-input.css';
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent, type ChangeEvent } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 
 /** Default number of digits of a one-time code (docs/product.md, Constants). */
 export const CODE_INPUT_LENGTH = 5;
 
-export interface CodeInputProps {
+/**
+ * Native props (`id`, `aria-describedby` …), `className`, `style` and `ref` go to the root
+ * `<div role="group">`; `label` is its accessible name.
+ */
+export interface CodeInputProps extends NativeProps<'div', 'onChange' | 'defaultValue'> {
   /** Accessible name of the group, e.g. 'Code from the SMS'. */
   label: string;
   length?: number;
@@ -17,8 +23,6 @@ export interface CodeInputProps {
   disabled?: boolean;
   invalid?: boolean;
   autoFocus?: boolean;
-  id?: string;
-  'aria-describedby'?: string;
 }
 
 const DIGITS = /^\d+$/;
@@ -33,8 +37,8 @@ export function CodeInput({
   disabled,
   invalid,
   autoFocus,
-  id,
-  'aria-describedby': describedBy,
+  className,
+  ...rest
 }: CodeInputProps) {
   const [ownValue, setOwnValue] = useState('');
   const code = (value ?? ownValue).slice(0, length);
@@ -87,11 +91,10 @@ export function CodeInput({
 
   return (
     <div
-      id={id}
+      {...rest}
       role="group"
       aria-label={label}
-      aria-describedby={describedBy}
-      className={['gk-code-input', invalid && 'gk-code-input--invalid'].filter(Boolean).join(' ')}
+      className={cx('gk-code-input', invalid && 'gk-code-input--invalid', className)}
     >
       {Array.from({ length }, (_, index) => (
         <input

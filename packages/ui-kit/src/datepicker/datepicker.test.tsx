@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATEPICKER_POPOVER_QUERY, Datepicker } from './datepicker';
 
@@ -102,6 +103,37 @@ describe('Datepicker', () => {
     expect(screen.getByRole('button', { name: 'Wednesday, May 13, 2026' })).toHaveFocus();
   });
 
+  it('keeps its own dates from defaultValue when uncontrolled', async () => {
+    const onChange = vi.fn();
+    render(
+      <Datepicker
+        mode="range"
+        defaultValue={{ start: '2026-05-20', end: null }}
+        onChange={onChange}
+        today={today}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /May 20, 2026 – …/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /May 18, 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /May 22, 2026/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenCalledWith({ start: '2026-05-18', end: '2026-05-22' });
+    expect(
+      await screen.findByRole('button', { name: 'May 18, 2026 – May 22, 2026' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows what its parent holds when controlled, not the draft it applied', async () => {
+    const onChange = vi.fn();
+    render(<Datepicker value="2026-05-14" onChange={onChange} today={today} defaultOpen />);
+    await userEvent.click(await screen.findByRole('button', { name: /May 20, 2026/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenCalledWith('2026-05-20');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'May 14, 2026' })).toBeInTheDocument();
+  });
+
   it('takes the calendar.* labels as props', async () => {
     render(
       <Datepicker
@@ -154,6 +186,16 @@ describe('Datepicker on phones', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(onChange).toHaveBeenCalledWith('2026-05-20');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("puts ref, className and native props on the sheet variant's trigger too", () => {
+    phoneViewport();
+    const ref = createRef<HTMLButtonElement>();
+    render(<Datepicker ref={ref} className="dates" data-testid="dates" today={today} />);
+    const trigger = screen.getByTestId('dates');
+    expect(ref.current).toBe(trigger);
+    expect(trigger).toHaveClass('gk-datepicker__trigger', 'dates');
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('discards the draft on the sheet close button', async () => {

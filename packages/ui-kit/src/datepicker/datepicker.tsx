@@ -11,8 +11,19 @@ import {
   startOfWeek,
   differenceInCalendarMonths,
 } from 'date-fns';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { useControlledState } from 'react-stately/useControlledState';
+import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 import { useMediaQuery } from '../internal/use-media-query';
 import { Sheet } from '../sheet/sheet';
 import { mediaUp } from '../tokens/tokens';
@@ -54,7 +65,16 @@ export interface DateRangeValue {
   end: string | null;
 }
 
-export interface DatepickerBaseProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the root: the trigger `<button>` that shows
+ * the chosen dates (the calendar opens in a popover or sheet outside it).
+ */
+export interface DatepickerBaseProps extends AriaNativeProps<
+  'value' | 'onChange' | 'onClick',
+  'button'
+> {
+  /** React Aria types the trigger's click with a plain `Element`. */
+  onClick?: (event: MouseEvent<Element>) => void;
   /** Months shown side by side (1). */
   monthCount?: number;
   /** `'YYYY-MM-DD'` or `'today'` only. */
@@ -70,16 +90,32 @@ export interface DatepickerBaseProps {
   defaultOpen?: boolean;
 }
 
+/**
+ * `value` with `onChange` when the parent holds the dates (controlled; `null` is a value), or
+ * `defaultValue` (or nothing) when the picker keeps them itself (uncontrolled).
+ */
 export type DatepickerProps = DatepickerBaseProps &
   (
-    | { mode?: 'single'; value: string | null; onChange: (value: string | null) => void }
-    | { mode: 'range'; value: DateRangeValue; onChange: (value: DateRangeValue) => void }
+    | {
+        mode?: 'single';
+        value?: string | null;
+        defaultValue?: string | null;
+        onChange?: (value: string | null) => void;
+      }
+    | {
+        mode: 'range';
+        value?: DateRangeValue;
+        defaultValue?: DateRangeValue;
+        onChange?: (value: DateRangeValue) => void;
+      }
   );
 
-function toRange(props: DatepickerProps): DayRange {
-  if (props.mode === 'range')
-    return { start: parseDay(props.value.start), end: parseDay(props.value.end) };
-  return { start: parseDay(props.value) };
+type DatepickerValue = string | null | DateRangeValue;
+
+function toRange(value: DatepickerValue): DayRange {
+  if (value !== null && typeof value === 'object')
+    return { start: parseDay(value.start), end: parseDay(value.end) };
+  return { start: parseDay(value) };
 }
 
 const KEY_STEPS: Record<string, (day: Date, weekStartsOn: 0 | 1 | 2 | 3 | 4 | 5 | 6) => Date> = {
@@ -105,19 +141,29 @@ const YEAR_STEPS: Partial<typeof KEY_STEPS> = {
  * is committed with Apply; Close or Esc discards it. The dialog is a popover from md (992 px) up
  * and the bottom Sheet on phones.
  */
-export function Datepicker(props: DatepickerProps) {
-  const {
-    monthCount = 1,
-    min,
-    max,
-    locale = 'en-US',
-    labels: customLabels,
-    today = new Date(),
-    defaultOpen,
-  } = props;
+export function Datepicker({
+  monthCount = 1,
+  min,
+  max,
+  locale = 'en-US',
+  labels: customLabels,
+  today = new Date(),
+  defaultOpen,
+  mode,
+  value: controlledValue,
+  defaultValue,
+  onChange,
+  className,
+  ...rest
+}: DatepickerProps) {
   const labels = { ...CALENDAR_LABELS, ...customLabels };
-  const range = props.mode === 'range';
-  const committed = toRange(props);
+  const range = mode === 'range';
+  const [value, setValue] = useControlledState<DatepickerValue>(
+    controlledValue,
+    defaultValue ?? (range ? { start: null, end: null } : null),
+    onChange as ((value: DatepickerValue) => void) | undefined,
+  );
+  const committed = toRange(value);
   const minDay = useMemo(() => parseBound(min, today), [min, today.toDateString()]); // eslint-disable-line react-hooks/exhaustive-deps
   const maxDay = useMemo(() => parseBound(max, today), [max, today.toDateString()]); // eslint-disable-line react-hooks/exhaustive-deps
   const weekStartsOn = weekStartFor(locale);
@@ -180,8 +226,7 @@ export function Datepicker(props: DatepickerProps) {
   const apply = (close: () => void) => {
     const start = draft.start ? formatDay(draft.start) : null;
     const end = draft.end ? formatDay(draft.end) : null;
-    if (props.mode === 'range') props.onChange({ start, end });
-    else props.onChange(start);
+    setValue(range ? { start, end } : start);
     close();
   };
 
@@ -306,7 +351,8 @@ export function Datepicker(props: DatepickerProps) {
     return (
       <>
         <Button
-          className="gk-datepicker__trigger"
+          {...rest}
+          className={cx('gk-datepicker__trigger', className)}
           aria-haspopup="dialog"
           aria-expanded={open}
           onPress={() => setOpen(true)}
@@ -333,7 +379,7 @@ export function Datepicker(props: DatepickerProps) {
 
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button className="gk-datepicker__trigger">
+      <Button {...rest} className={cx('gk-datepicker__trigger', className)}>
         <span className="gk-datepicker__icon" aria-hidden="true" />
         {summary}
       </Button>

@@ -10,14 +10,20 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
+import { useObjectRef } from 'react-aria/useObjectRef';
 import { cx } from '../internal/class-names';
+import { composeHandlers, mergeStyle, type NativeProps } from '../internal/root-props';
 import { throttle } from '../internal/throttle';
 import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET, DROPDOWN_THROTTLE } from './constants';
 import { ChevronDownIcon } from '../internal/icons';
 import { dropdownSide, type DropdownSide } from './placement';
 import { timerDelay } from '../internal/timers';
 
-export interface DropdownProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the root `<div>` around the trigger and the
+ * panel; the caller's mouse and key handlers run before the dropdown's own.
+ */
+export interface DropdownProps extends NativeProps<'div', 'children'> {
   /** Content of the trigger button. */
   label: ReactNode;
   /** Panel content; a function receives `close`. */
@@ -41,8 +47,6 @@ export interface DropdownProps {
   align?: 'start' | 'end';
   /** Accessible name of the panel (it gets `role="group"`). */
   panelLabel?: string;
-  /** Extra class on the panel. */
-  className?: string;
   /** Extra class on the trigger button. */
   triggerClassName?: string;
 }
@@ -70,12 +74,18 @@ export function Dropdown({
   panelLabel,
   className,
   triggerClassName,
+  ref,
+  style,
+  onMouseEnter,
+  onMouseLeave,
+  onKeyDown,
+  ...rest
 }: DropdownProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const isOpen = controlledOpen ?? uncontrolledOpen;
   const [flipped, setFlipped] = useState(false);
   const [side, setSide] = useState<DropdownSide>('bottom');
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useObjectRef(ref);
   const panelRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -148,7 +158,7 @@ export function Dropdown({
       closeThrottled.cancel();
       onResize.cancel();
     };
-  }, [isOpen, close, closeLater, place]);
+  }, [isOpen, close, closeLater, place, rootRef]);
 
   useLayoutEffect(() => {
     if (!isOpen) {
@@ -159,30 +169,30 @@ export function Dropdown({
     place();
   }, [isOpen, place]);
 
-  const style = { '--gk-dropdown-offset': `${offset}px` } as CSSProperties;
   const end = align === 'end' || flipped;
 
   return (
     <div
+      {...rest}
       ref={rootRef}
       className={cx('gk-dropdown', className)}
-      style={style}
+      style={mergeStyle(style, { '--gk-dropdown-offset': `${offset}px` } as CSSProperties)}
       onMouseEnter={
         openOnHover
-          ? () => {
+          ? composeHandlers(onMouseEnter, () => {
               cancelClose();
               if (!isOpen) setOpen(true);
-            }
-          : undefined
+            })
+          : onMouseEnter
       }
-      onMouseLeave={openOnHover ? closeLater : undefined}
-      onKeyDown={(event) => {
+      onMouseLeave={openOnHover ? composeHandlers(onMouseLeave, closeLater) : onMouseLeave}
+      onKeyDown={composeHandlers(onKeyDown, (event) => {
         if (event.key === 'Escape' && isOpen) {
           event.stopPropagation();
           close();
           triggerRef.current?.focus();
         }
-      }}
+      })}
     >
       <button
         ref={triggerRef}

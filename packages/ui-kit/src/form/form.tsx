@@ -4,7 +4,6 @@ import {
   useEffect,
   useId,
   useMemo,
-  type FormHTMLAttributes,
   type ReactNode,
 } from 'react';
 import {
@@ -17,6 +16,8 @@ import {
   type FieldValues,
   type Path,
 } from 'react-hook-form';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { parseRules, validateValue, type RuleMessages, type Rules } from './rules';
 import '../tokens/tokens.css';
 import './input.css';
@@ -39,9 +40,10 @@ interface FormSettings {
 
 const FormSettingsContext = createContext<FormSettings | null>(null);
 
-export interface FormProps<Values extends FieldValues> extends Omit<
-  FormHTMLAttributes<HTMLFormElement>,
-  'onSubmit' | 'onInvalid' | 'children'
+/** Native props, `className`, `style` and `ref` go to the `<form>`. */
+export interface FormProps<Values extends FieldValues> extends NativeProps<
+  'form',
+  'onSubmit' | 'onInvalid' | 'children' | 'defaultValue'
 > {
   defaultValues?: DefaultValues<Values>;
   /** Called only when every field passes its rules. */
@@ -70,6 +72,7 @@ export function Form<Values extends FieldValues>({
   messages,
   errors,
   children,
+  className,
   ...rest
 }: FormProps<Values>) {
   // Fields decide when they validate (their mode), so the library only validates on submit.
@@ -95,6 +98,7 @@ export function Form<Values extends FieldValues>({
         <form
           noValidate
           {...rest}
+          className={cx('gk-form', className)}
           onSubmit={(event) => void methods.handleSubmit(onSubmit, onInvalid)(event)}
         >
           {children}
@@ -143,7 +147,11 @@ export interface FieldControlProps {
   'aria-describedby'?: string;
 }
 
-export interface FieldProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the field's root `<div>` (around the label,
+ * the control and its message); the control's own ARIA wiring stays the field's.
+ */
+export interface FieldProps extends NativeProps<'div', 'children' | 'defaultValue'> {
   /** Required: a field without a name logs an error and is neither validated nor submitted. */
   name: string;
   label?: ReactNode;
@@ -161,7 +169,6 @@ export interface FieldProps {
   disabled?: boolean;
   /** Renders a custom control (PhoneInput, CodeInput …) instead of a text input. */
   render?: (control: FieldControlProps) => ReactNode;
-  className?: string;
 }
 
 function useFormSettings(): FormSettings {
@@ -176,7 +183,21 @@ export function Field(props: FieldProps) {
   return props.name ? <NamedField {...props} /> : <UnnamedField {...props} />;
 }
 
-function UnnamedField({ label, type = 'text', placeholder, className }: FieldProps) {
+function UnnamedField({
+  label,
+  type = 'text',
+  placeholder,
+  className,
+  // Rule props have nothing to act on without a name; they must not reach the <div>.
+  rules: _rules,
+  messages: _messages,
+  mode: _mode,
+  hint: _hint,
+  autoComplete: _autoComplete,
+  disabled: _disabled,
+  render: _render,
+  ...rest
+}: FieldProps) {
   const id = useId();
   useEffect(() => {
     console.error(
@@ -184,7 +205,7 @@ function UnnamedField({ label, type = 'text', placeholder, className }: FieldPro
     );
   }, []);
   return (
-    <div className={['gk-field', className].filter(Boolean).join(' ')}>
+    <div {...rest} className={cx('gk-field', className)}>
       {label !== undefined && (
         <label className="gk-field__label" htmlFor={id}>
           {label}
@@ -208,6 +229,7 @@ function NamedField({
   disabled,
   render,
   className,
+  ...rest
 }: FieldProps) {
   const settings = useFormSettings();
   const { control, trigger, watch, getFieldState, formState } = useFormContext();
@@ -280,14 +302,13 @@ function NamedField({
   const checkbox = type === 'checkbox';
   return (
     <div
-      className={[
+      {...rest}
+      className={cx(
         'gk-field',
         checkbox && 'gk-field--inline',
         error && 'gk-field--invalid',
         className,
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      )}
     >
       {label !== undefined && !checkbox && (
         <label className="gk-field__label" htmlFor={id}>

@@ -2,6 +2,8 @@ import '../tokens/tokens.css';
 import './media-viewer.css';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { cx } from '../internal/class-names';
+import type { AriaNativeProps } from '../internal/root-props';
 import { imageUrl, type MediaItem } from '../media/media';
 import { isVideoItem } from '../media/video-item';
 import { VideoPlayer, type VideoPlayerTexts } from '../video-player/video-player';
@@ -19,7 +21,11 @@ import {
 /** Size asked from the `{{size}}` template for the fullscreen image. */
 export const MEDIA_VIEWER_IMAGE_SIZE = '1200x00';
 
-export interface MediaViewerProps {
+/**
+ * Native props, `className`, `style` and `ref` go to the dialog panel, the `<section
+ * role="dialog">` inside the fullscreen overlay; `label` stays its accessible name.
+ */
+export interface MediaViewerProps extends AriaNativeProps<'role', 'section'> {
   items: readonly MediaItem[];
   isOpen: boolean;
   onClose: () => void;
@@ -65,6 +71,8 @@ export function MediaViewer({
   nextLabel = 'Next',
   videoLabel = 'Video',
   videoTexts,
+  className,
+  ...rest
 }: MediaViewerProps) {
   const [index, setIndex] = useState(startIndex);
   const [scale, setScale] = useState<number>(MEDIA_VIEWER_ZOOM.min);
@@ -186,7 +194,11 @@ export function MediaViewer({
       style={{ ['--gk-media-viewer-transition' as string]: `${MEDIA_VIEWER_TRANSITION_MS}ms` }}
     >
       <Modal className="gk-media-viewer__modal">
-        <Dialog aria-label={label} className="gk-media-viewer__dialog">
+        <Dialog
+          {...rest}
+          aria-label={label}
+          className={cx('gk-media-viewer__dialog', className)}
+        >
           <p className="gk-media-viewer__counter" aria-live="polite">
             {index + 1} / {items.length}
             {item?.alt ? <span className="gk-media-viewer__caption">{item.alt}</span> : null}

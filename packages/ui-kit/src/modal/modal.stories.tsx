@@ -16,7 +16,7 @@ function ModalDemo(args: ModalProps) {
         {...args}
         isOpen={open}
         onClose={() => {
-          args.onClose();
+          args.onClose?.();
           setOpen(false);
         }}
       />
@@ -110,5 +110,17 @@ export const WithFooter: Story = {
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeVisible(),
     );
+  },
+};
+
+/** Uncontrolled: `defaultOpen` opens it and it closes itself; `onClose` still reports it. */
+export const Uncontrolled: Story = {
+  args: { isOpen: undefined, defaultOpen: true, title: 'New routes this season' },
+  render: (args) => <Modal {...args} />,
+  play: async ({ args }) => {
+    await body().findByRole('dialog', { name: 'New routes this season' });
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onClose).toHaveBeenCalledOnce();
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };

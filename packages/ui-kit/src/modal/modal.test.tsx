@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODAL_FLASH_DURATION, MODAL_TRANSITION, Modal } from './modal';
@@ -75,6 +75,28 @@ describe('Modal', () => {
     expect(document.querySelector('.gk-modal')).not.toHaveClass('gk-modal--flash');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays open when controlled until its parent closes it', async () => {
+    const onClose = vi.fn();
+    render(<Modal isOpen onClose={onClose} title="Trip" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Trip' })).toBeInTheDocument();
+  });
+
+  it('opens from defaultOpen and closes itself when uncontrolled', async () => {
+    const onClose = vi.fn();
+    render(<Modal defaultOpen onClose={onClose} title="News" />);
+    expect(screen.getByRole('dialog', { name: 'News' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('stays closed without isOpen or defaultOpen', () => {
+    render(<Modal title="Trip" />);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('renders nothing when closed', () => {

@@ -31,10 +31,12 @@ export const MODAL_FLASH_DURATION = 300;
  * role="dialog">` inside the modal box.
  */
 export interface ModalProps extends AriaNativeProps<'title' | 'role', 'section'> {
-  /** Whether the modal is open; the parent owns this state. */
-  isOpen: boolean;
+  /** Whether the modal is open, when the parent owns this state (controlled). */
+  isOpen?: boolean;
+  /** Open at first, when the modal keeps its state itself (uncontrolled) and closes itself. */
+  defaultOpen?: boolean;
   /** Called when the modal asks to close: Escape, the close button, or an overlay click. */
-  onClose: () => void;
+  onClose?: () => void;
   /** The dialog's title; also its accessible name. */
   title: ReactNode;
   /** Hides the title visually but keeps it as the accessible name. */
@@ -72,6 +74,7 @@ export interface ModalProps extends AriaNativeProps<'title' | 'role', 'section'>
  */
 export function Modal({
   isOpen,
+  defaultOpen,
   onClose,
   title,
   hideTitle = false,
@@ -102,9 +105,11 @@ export function Modal({
 
   return (
     <ModalOverlay
+      // React Aria holds the state when `isOpen` is undefined (uncontrolled).
       isOpen={isOpen}
+      defaultOpen={defaultOpen}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) onClose?.();
       }}
       // Dismissable so Escape and outside clicks reach us; a persistent modal vetoes the click.
       isDismissable

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Field, Form } from '../form/form';
 import { PhoneInput } from './phone-input';
@@ -164,7 +165,9 @@ describe('PhoneInput', () => {
           name="phone"
           label="Phone"
           rules="required|phone"
-          render={(control) => <PhoneInput {...control} value={String(control.value ?? '')} />}
+          render={({ ref, ...control }) => (
+            <PhoneInput {...control} inputRef={ref} value={String(control.value ?? '')} />
+          )}
         />
         <button type="submit">Send</button>
       </Form>,
@@ -173,5 +176,37 @@ describe('PhoneInput', () => {
     await userEvent.tab();
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.queryByText('Incorrect phone number')).not.toBeInTheDocument();
+  });
+
+  it('points ref at its root and inputRef at the number input', () => {
+    const ref = createRef<HTMLDivElement>();
+    const inputRef = createRef<HTMLInputElement>();
+    render(<PhoneInput label="Phone" ref={ref} inputRef={inputRef} id="phone" />);
+    expect(ref.current).toHaveClass('gk-phone-input');
+    expect(inputRef.current).toBe(number());
+    expect(number()).toHaveAttribute('id', 'phone');
+  });
+
+  it('lets a form focus it as the first invalid field through inputRef', async () => {
+    render(
+      <Form onSubmit={vi.fn()} defaultValues={{ phone: '' }}>
+        <Field
+          name="phone"
+          label="Phone"
+          rules="required"
+          render={(control) => (
+            <PhoneInput
+              id={control.id}
+              value={String(control.value ?? '')}
+              onChange={control.onChange}
+              inputRef={control.ref}
+            />
+          )}
+        />
+        <button type="submit">Send</button>
+      </Form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(number()).toHaveFocus());
   });
 });

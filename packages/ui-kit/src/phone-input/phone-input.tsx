@@ -12,6 +12,8 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import { phoneCountriesFor, type PhoneCountry } from './countries/define';
 import { CountryFace } from './country-face';
 import {
@@ -29,9 +31,20 @@ import {
   type PhoneInputTexts,
 } from './phone';
 
-export interface PhoneInputProps {
+/**
+ * `ref`, `className`, `style` and native props go to the root `<div>` around the country, the
+ * number and its hints. The form-control props go to the number `<input>`, as react-aria's
+ * TextField does: `id` (for a `<label htmlFor>`), `name`, `aria-describedby`, `aria-invalid`,
+ * `placeholder`, `disabled`, `onBlur`, and `inputRef` for a form that focuses its first invalid
+ * field.
+ */
+export interface PhoneInputProps extends NativeProps<
+  'div',
+  'onChange' | 'onBlur' | 'defaultValue' | 'placeholder'
+> {
   /** Accessible name of the number field when no `<label htmlFor>` points at `id`. */
   label?: string;
+  /** Id of the number input. */
   id?: string;
   name?: string;
   /**
@@ -63,8 +76,11 @@ export interface PhoneInputProps {
   invalid?: boolean;
   disabled?: boolean;
   placeholder?: string;
-  ref?: Ref<HTMLInputElement>;
+  /** Ref to the number `<input>` (`ref` is the root's). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Ids of what describes the number input; its own hints are added. */
   'aria-describedby'?: string;
+  /** Marks the number input invalid, like `invalid`. */
   'aria-invalid'?: boolean;
 }
 
@@ -95,9 +111,11 @@ export function PhoneInput({
   invalid,
   disabled,
   placeholder,
-  ref,
+  inputRef,
   'aria-describedby': describedBy,
   'aria-invalid': ariaInvalid,
+  className,
+  ...rest
 }: PhoneInputProps) {
   const texts = { ...PHONE_INPUT_TEXTS, ...customTexts };
   const list = countries ?? phoneCountriesFor(locale);
@@ -158,9 +176,8 @@ export function PhoneInput({
 
   return (
     <div
-      className={['gk-phone-input', showInvalid && 'gk-phone-input--invalid']
-        .filter(Boolean)
-        .join(' ')}
+      {...rest}
+      className={cx('gk-phone-input', showInvalid && 'gk-phone-input--invalid', className)}
     >
       <div className="gk-phone-input__row">
         {dropdown === 'idle' ? (
@@ -194,7 +211,7 @@ export function PhoneInput({
           </Suspense>
         )}
         <input
-          ref={ref}
+          ref={inputRef}
           id={inputId}
           name={name}
           className="gk-input gk-phone-input__number"

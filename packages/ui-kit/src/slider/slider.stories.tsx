@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { Slider } from './slider';
 
 const meta = {
   title: 'Forms/Slider',
   tags: ['autodocs'],
   component: Slider,
-  args: { label: 'Difficulty', value: 40, onChange: () => undefined },
+  // Uncontrolled: the slider keeps its value from `defaultValue` and reports it to `onChange`.
+  args: { label: 'Difficulty', defaultValue: 40, onChange: fn() },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 420 }}>
@@ -15,10 +15,6 @@ const meta = {
       </div>
     ),
   ],
-  render: function Render(args) {
-    const [value, setValue] = useState(args.value as number);
-    return <Slider {...args} value={value} onChange={setValue} />;
-  },
 } satisfies Meta<typeof Slider>;
 
 export default meta;
@@ -57,10 +53,7 @@ export const PriceRange: Story = {
     max: 5000,
     step: 50,
     formatOptions: { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 },
-  },
-  render: function Render(args) {
-    const [value, setValue] = useState<readonly [number, number]>([500, 3000]);
-    return <Slider {...args} value={value} onChange={setValue} />;
+    defaultValue: [500, 3000],
   },
   play: async ({ canvas }) => {
     const low = canvas.getByRole('slider', { name: /Minimum/ });

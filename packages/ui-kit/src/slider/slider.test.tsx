@@ -51,6 +51,34 @@ describe('Slider', () => {
     expect(onChange).toHaveBeenLastCalledWith(0);
   });
 
+  it('keeps its own value from defaultValue when uncontrolled', async () => {
+    const onChange = vi.fn();
+    render(<Slider label="Riders" defaultValue={[2, 6] as const} onChange={onChange} />);
+    const [low] = screen.getAllByRole('slider');
+    low!.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(low).toHaveValue('4');
+    expect(onChange).toHaveBeenLastCalledWith([4, 6]);
+  });
+
+  it('starts at min with neither value nor defaultValue', async () => {
+    render(<Slider label="Hours" min={3} max={9} />);
+    const thumb = screen.getByRole('slider');
+    expect(thumb).toHaveValue('3');
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(thumb).toHaveValue('4');
+  });
+
+  it('stays where its parent holds it when controlled', async () => {
+    const onChange = vi.fn();
+    render(<Slider label="Price" value={10} onChange={onChange} />);
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith(11);
+    expect(screen.getByRole('slider')).toHaveValue('10');
+  });
+
   it('has two named thumbs in range mode that cannot cross', async () => {
     const onChange = vi.fn();
     render(<Controlled initial={[20, 30] as const} onChange={onChange} step={10} />);

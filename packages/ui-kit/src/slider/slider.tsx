@@ -8,6 +8,9 @@ import {
   SliderThumb,
   SliderTrack,
 } from 'react-aria-components';
+import { useControlledState } from 'react-stately/useControlledState';
+import { cx } from '../internal/class-names';
+import { mergeStyle, type AriaNativeProps } from '../internal/root-props';
 
 /** Slider defaults and the click animation (docs/product.md, Constants). */
 export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
@@ -20,11 +23,16 @@ export const SLIDER_KEYBOARD_END_DELAY_MS = 500;
 
 export type SliderValue = number | readonly [number, number];
 
-export interface SliderProps<Value extends SliderValue> {
+/** Native props, `className`, `style` and `ref` go to the slider's root `<div>`. */
+export interface SliderProps<Value extends SliderValue> extends AriaNativeProps<
+  'onChange' | 'value'
+> {
   label: string;
-  /** A number for one thumb, a pair for a range. */
-  value: Value;
-  onChange: (value: Value) => void;
+  /** A number for one thumb, a pair for a range (controlled); pair with `onChange`. */
+  value?: Value;
+  /** The first value when uncontrolled (`min` if neither is given). */
+  defaultValue?: Value;
+  onChange?: (value: Value) => void;
   /**
    * Called once the user lets go (e.g. to run a search): on pointer release, or once the key
    * presses pause (`SLIDER_KEYBOARD_END_DELAY_MS`) or focus leaves the slider.
@@ -46,7 +54,8 @@ export interface SliderProps<Value extends SliderValue> {
  */
 export function Slider<Value extends SliderValue>({
   label,
-  value,
+  value: controlledValue,
+  defaultValue,
   onChange,
   onChangeEnd,
   min = SLIDER_DEFAULTS.min,
@@ -55,7 +64,17 @@ export function Slider<Value extends SliderValue>({
   thumbLabels = ['Minimum', 'Maximum'],
   formatOptions,
   disabled,
+  className,
+  style,
+  ...rest
 }: SliderProps<Value>) {
+  // `Value` never includes undefined; TypeScript cannot see that through the generic.
+  type Defined = Exclude<Value, undefined>;
+  const [value, setValue] = useControlledState<Value>(
+    controlledValue as Defined | undefined,
+    (defaultValue ?? min) as Defined,
+    onChange,
+  );
   const [gliding, setGliding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -93,11 +112,14 @@ export function Slider<Value extends SliderValue>({
 
   return (
     <AriaSlider
-      className={['gk-slider', gliding && 'gk-slider--gliding'].filter(Boolean).join(' ')}
-      style={{ ['--gk-slider-glide' as string]: `${SLIDER_CLICK_ANIMATION_MS}ms` }}
+      {...rest}
+      className={cx('gk-slider', gliding && 'gk-slider--gliding', className)}
+      style={mergeStyle(style, {
+        ['--gk-slider-glide' as string]: `${SLIDER_CLICK_ANIMATION_MS}ms`,
+      })}
       value={(range ? [...(value as readonly number[])] : value) as number | number[]}
       // A zero-width track (hidden, or not laid out yet) yields NaN positions: ignore them.
-      onChange={(next) => [next].flat().every(Number.isFinite) && onChange(asValue(next))}
+      onChange={(next) => [next].flat().every(Number.isFinite) && setValue(asValue(next))}
       onChangeEnd={(next) => end(asValue(next))}
       minValue={min}
       maxValue={max}

@@ -3,6 +3,8 @@ import '../form/form.css';
 import './terms-checkbox.css';
 import { Field } from '../form/form';
 import type { RuleMessages } from '../form/rules';
+import { cx } from '../internal/class-names';
+import type { NativeProps } from '../internal/root-props';
 import type { ReactNode } from 'react';
 
 /** Default wording; the spec names the rule (accept the terms and the privacy policy) but not its text. */
@@ -16,7 +18,8 @@ export const TERMS_CHECKBOX_TEXTS = {
 
 export type TermsCheckboxTexts = { [Key in keyof typeof TERMS_CHECKBOX_TEXTS]: string };
 
-export interface TermsCheckboxProps {
+/** Native props, `className`, `style` and `ref` go to the field's root `<div>`. */
+export interface TermsCheckboxProps extends NativeProps<'div', 'children' | 'defaultValue'> {
   /** Form field name (the value is `true` once accepted). */
   name: string;
   termsUrl: string;
@@ -33,15 +36,18 @@ export function TermsCheckbox({
   privacyUrl,
   texts: custom,
   also,
+  className,
+  ...rest
 }: TermsCheckboxProps) {
   const texts = { ...TERMS_CHECKBOX_TEXTS, ...custom };
   const messages: RuleMessages = { required: texts.required };
   return (
     <Field
+      {...rest}
       name={name}
       rules="required"
       messages={messages}
-      className="gk-terms-checkbox"
+      className={cx('gk-terms-checkbox', className)}
       render={({ value, onChange, ref, ...control }) => (
         <>
           <input

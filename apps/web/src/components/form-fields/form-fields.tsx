@@ -44,7 +44,7 @@ export function PhoneField({ rules, ...props }: ControlFieldProps) {
           value={String(control.value ?? '')}
           onChange={(phone) => control.onChange(phone)}
           onBlur={() => control.onBlur()}
-          ref={control.ref}
+          inputRef={control.ref}
           validate={false}
           aria-invalid={control['aria-invalid']}
           aria-describedby={control['aria-describedby']}
