@@ -107,10 +107,11 @@ export const WithDefinition: Story = {
 export const Scale: StoryObj<typeof RiderLevelScale> = {
   args: { highlight: 'intermediate', highlightLabel: 'This ride' },
   argTypes: { highlight: { control: 'select', options: [null, ...RIDER_LEVELS] } },
-  render: (args) => (
+  // The meta's badge args (level, size, showDefinition) are not the scale's: only its own pass.
+  render: ({ highlight, highlightLabel, texts }) => (
     <section style={{ maxWidth: 880, fontFamily: 'var(--gk-font)' }}>
       <h2 style={{ margin: '0 0 12px', fontSize: 22 }}>What the levels mean</h2>
-      <RiderLevelScale {...args} />
+      <RiderLevelScale highlight={highlight} highlightLabel={highlightLabel} texts={texts} />
     </section>
   ),
   play: async ({ canvas }) => {
