@@ -1,3 +1,4 @@
+import { kmBetween } from '../../../../components/map/geo';
 import type { RoutePlace } from '../../../../components/map/route-map';
 import type { Tour } from '../../api';
 
@@ -32,16 +33,6 @@ export interface TourRoute {
 
 /** Nights less than this far apart are the same place (a camp a few hundred metres away). */
 const SAME_PLACE_KM = 1;
-
-function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 12_742 * Math.asin(Math.sqrt(h));
-}
 
 /**
  * The route the map draws and the legend lists: the start (1), then each new place a night is
