@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { MapStyleChoice } from '../../../../components/map/map-style';
 import { MapTourList } from '../../../../components/map/map-tour-list';
+import { pinsSketchUrl } from '../../../../components/map/sketch';
 import type { SearchArea } from '../../../../components/map/search-area';
 import type { ToursMapViewProps } from '../../../../components/map/tours-map';
 import { useApi } from '../../../../lib/api';
@@ -24,21 +25,12 @@ function pinPosition(value: FacetOption['value']): { x: number; y: number } {
 function destinationsSketchUrl(countries: readonly FacetOption[]): string {
   const top = countries.slice(0, 12);
   const most = Math.max(1, ...top.map((country) => country.count));
-  const pins = top
-    .map((country) => {
-      const { x, y } = pinPosition(country.value);
-      const radius = 6 + Math.round((country.count / most) * 10);
-      return `<circle cx="${x}" cy="${y}" r="${radius}" fill="#793dfc" fill-opacity="0.85" stroke="#fff" stroke-width="3"/>`;
-    })
-    .join('');
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 350" width="600" height="350">' +
-    '<rect width="600" height="350" fill="#eef3f8"/>' +
-    '<path d="M40 120c60-50 150-60 210-20s90 80 40 120-160 40-220 10S-10 170 40 120z" fill="#dfe9d6"/>' +
-    '<path d="M330 70c70-30 190-20 230 40s10 150-70 170-170-10-200-70 0-120 40-140z" fill="#dfe9d6"/>' +
-    '<path d="M250 250c30-20 80-10 90 20s-20 60-60 60-60-60-30-80z" fill="#e9e1f7"/>' +
-    `${pins}</svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  return pinsSketchUrl(
+    top.map((country) => ({
+      ...pinPosition(country.value),
+      radius: 6 + Math.round((country.count / most) * 10),
+    })),
+  );
 }
 
 /**
@@ -139,11 +131,7 @@ function ResultsMapList() {
   const { data } = useQuery(tourMapQueryOptions(api, props.query));
   if (!data) return null;
   return (
-    <MapTourList
-      tours={withPriceText(data.points)}
-      total={data.total}
-      onHighlight={highlight}
-    />
+    <MapTourList tours={withPriceText(data.points)} total={data.total} onHighlight={highlight} />
   );
 }
 
