@@ -90,6 +90,11 @@ export interface BenchOptions {
    * server; 0 for none.
    */
   passportRounds: number;
+  /**
+   * Rounds of the search map beside the list (`--map`, bench/map.ts): the mix on `/spa/tours`
+   * and the same searches on `/spa/tours-map`, by the same server; 0 for none.
+   */
+  mapRounds: number;
 }
 
 const HELP = `pnpm bench:api [options]
@@ -122,6 +127,10 @@ const HELP = `pnpm bench:api [options]
                        fit with one (X-Rider-Passport), and with the header sent and its own
                        sorts, by the same server, the order alternating per round
   --passport-rounds N  rounds of --passport (default 2)
+  --map                the search map beside the list: the mix on /spa/tours and the same
+                       searches on /spa/tours-map (up to 500 points each), by the same server,
+                       the order alternating per round
+  --map-rounds N       rounds of --map (default 2)
 Environment: DATABASE_URL (default ${DEFAULT_DATABASE_URL})`;
 
 function positiveInteger(name: string, value: string): number {
@@ -155,6 +164,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       plain: { type: 'boolean', default: false },
       passport: { type: 'boolean', default: false },
       'passport-rounds': { type: 'string', default: '2' },
+      map: { type: 'boolean', default: false },
+      'map-rounds': { type: 'string', default: '2' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -200,5 +211,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     passportRounds: values.passport
       ? positiveInteger('passport-rounds', values['passport-rounds'])
       : 0,
+    mapRounds: values.map ? positiveInteger('map-rounds', values['map-rounds']) : 0,
   };
 }

@@ -1,13 +1,15 @@
 /**
  * "Fits me first" side by side (`--passport`, issue 46, decision 109): the mix as it is, the mix
  * sorted `fit` with a rider passport in `X-Rider-Passport`, and the mix with the header sent but
- * its own sorts (which ignore it), measured by one server in one run, in rounds that alternate
- * the order (A B C, then C B A) so a machine slowing down mid-run does not favour one of them.
+ * its own sorts (which ignore it), measured by one server in one run (bench/side-by-side.ts).
  */
-import type { LoadResult } from './load.ts';
 import type { SearchQuery } from './mix.ts';
-import type { SearchMode } from './options.ts';
-import { median } from './scale.ts';
+import {
+  alternatingRounds,
+  ratiosOverBase,
+  type SideBySide,
+  type VariantMeasurement,
+} from './side-by-side.ts';
 
 /**
  * Passports as guests keep them (`passportToCookie`): light and heavy riders of every kind, so
@@ -46,40 +48,20 @@ export function passportMix(mix: SearchQuery[], variant: PassportVariant): Searc
   });
 }
 
-/** The variants in the order of each round: forwards, then backwards. */
-export function passportRounds(rounds: number): PassportVariant[][] {
-  const forwards: PassportVariant[] = ['without', 'fit', 'header'];
-  return Array.from({ length: rounds }, (_, round) =>
-    round % 2 === 0 ? forwards : [...forwards].reverse(),
-  );
-}
+/** "Fits me first" side by side: the mix as it is first, the base of the ratios. */
+export const PASSPORT_SIDE_BY_SIDE: SideBySide<PassportVariant> = {
+  title: '"fits me first" side by side',
+  variants: ['without', 'fit', 'header'],
+  labels: VARIANT_LABELS,
+  mix: passportMix,
+};
 
-export interface PassportMeasurement {
-  cache: SearchMode;
-  round: number;
-  variant: PassportVariant;
-  result: LoadResult;
-}
+export type PassportMeasurement = VariantMeasurement<PassportVariant>;
+
+/** The variants in the order of each round: forwards, then backwards. */
+export const passportRounds = (rounds: number): PassportVariant[][] =>
+  alternatingRounds(PASSPORT_SIDE_BY_SIDE.variants, rounds);
 
 /** Per variant with a passport: its p95 over the same round's `without`, and their median. */
-export function passportRatios(
-  measured: PassportMeasurement[],
-): { cache: SearchMode; variant: PassportVariant; perRound: number[]; median: number }[] {
-  const ratios: ReturnType<typeof passportRatios> = [];
-  for (const cache of [...new Set(measured.map((point) => point.cache))]) {
-    for (const variant of ['fit', 'header'] as const) {
-      const perRound: number[] = [];
-      for (const round of [...new Set(measured.map((point) => point.round))]) {
-        const of = (wanted: PassportVariant) =>
-          measured.find(
-            (point) => point.cache === cache && point.round === round && point.variant === wanted,
-          );
-        const base = of('without');
-        const with_ = of(variant);
-        if (base && with_) perRound.push(with_.result.p95 / base.result.p95);
-      }
-      if (perRound.length > 0) ratios.push({ cache, variant, perRound, median: median(perRound) });
-    }
-  }
-  return ratios;
-}
+export const passportRatios = (measured: PassportMeasurement[]) =>
+  ratiosOverBase(measured, PASSPORT_SIDE_BY_SIDE.variants);

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadResult } from './load.ts';
 import { modeLabel, RESULTS_DIR, type SearchMode } from './options.ts';
-import { passportRatios, VARIANT_LABELS, type PassportMeasurement } from './passport.ts';
 import { scaleSteps, type ScaleMeasurement, type ScaleStep } from './scale.ts';
+import { ratiosOverBase, type SideBySide, type VariantMeasurement } from './side-by-side.ts';
 
 /** The issue's targets (issue 4, Performance). */
 const TARGETS = {
@@ -28,8 +28,8 @@ export interface DatabaseRun {
   /** The search mix with the response cache on (warm) and/or off (cold). */
   searches: { cache: SearchMode; result: LoadResult }[];
   health: LoadResult;
-  /** "Fits me first" side by side (`--passport`), when measured. */
-  passport?: PassportMeasurement[] | undefined;
+  /** Variants measured side by side (`--passport`, `--map`), each as its report section. */
+  sideBySide?: { title: string; table: string }[] | undefined;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -187,24 +187,28 @@ function loadCells(result: LoadResult): string[] {
 }
 
 /**
- * "Fits me first" side by side: every variant of every round, then each passport variant's p95
- * over the same round's mix without one (per round, and their median).
+ * Variants side by side: every variant of every round, then each variant's p95 over the same
+ * round's base (the first variant), per round and their median.
  */
-export function passportTable(measured: PassportMeasurement[]): string {
+export function sideBySideTable<Variant extends string>(
+  comparison: SideBySide<Variant>,
+  measured: VariantMeasurement<Variant>[],
+): string {
+  const { labels, variants } = comparison;
   const runs = table(
     ['mode', 'round', 'variant', ...LOAD_COLUMNS],
     measured.map((point) => [
       modeLabel(point.cache),
       String(point.round),
-      VARIANT_LABELS[point.variant],
+      labels[point.variant],
       ...loadCells(point.result),
     ]),
   );
   const ratios = table(
-    ['mode', 'variant', 'p95 / p95 without a passport, per round', 'median'],
-    passportRatios(measured).map((ratio) => [
+    ['mode', 'variant', `p95 / p95 of ${labels[variants[0]]}, per round`, 'median'],
+    ratiosOverBase(measured, variants).map((ratio) => [
       modeLabel(ratio.cache),
-      VARIANT_LABELS[ratio.variant],
+      labels[ratio.variant],
       ratio.perRound.map((value) => `${value.toFixed(2)}×`).join(', '),
       `${ratio.median.toFixed(2)}×`,
     ]),

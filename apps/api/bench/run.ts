@@ -15,12 +15,9 @@ import { explainSearches, formatExplained } from './explain.ts';
 import { cpuPerRequest, cpuSnapshot } from './cpu.ts';
 import { checkQueries, runLoad, type LoadResult } from './load.ts';
 import { buildSearchTraffic, type SearchQuery, type SearchTraffic } from './mix.ts';
-import {
-  passportMix,
-  passportRounds,
-  VARIANT_LABELS,
-  type PassportMeasurement,
-} from './passport.ts';
+import { MAP_SIDE_BY_SIDE } from './map.ts';
+import { PASSPORT_SIDE_BY_SIDE } from './passport.ts';
+import { alternatingRounds, type SideBySide, type VariantMeasurement } from './side-by-side.ts';
 import {
   modeEnv,
   modesOf,
@@ -35,9 +32,9 @@ import {
   checkScale,
   checksTable,
   kindsTable,
-  passportTable,
   runsTable,
   scaleTable,
+  sideBySideTable,
   writeReport,
   type DatabaseRun,
 } from './report.ts';
@@ -152,7 +149,7 @@ async function benchDatabase(
   const queries = traffic.mix;
   const modes = modesOf(options.cache);
   const searches: DatabaseRun['searches'] = [];
-  const passport: PassportMeasurement[] = [];
+  const sideBySide: NonNullable<DatabaseRun['sideBySide']> = [];
   let health: LoadResult | undefined;
   for (const cache of modes) {
     await withServer(database, options, cache, async (server) => {
@@ -167,9 +164,27 @@ async function benchDatabase(
       searches.push({ cache, result });
       // /health once, in the first server, right after its search run.
       health ??= await measure(server, HEALTH, options, `${kind} /health`);
-      if (options.passportRounds > 0) {
-        passport.push(...(await measurePassports(server, queries, options, cache, kind)));
-      }
+      const compare = async <Variant extends string>(
+        comparison: SideBySide<Variant>,
+        rounds: number,
+      ) => {
+        if (rounds === 0) return;
+        const measured = await measureSideBySide(
+          server,
+          queries,
+          { options, cache, kind },
+          {
+            comparison,
+            rounds,
+          },
+        );
+        sideBySide.push({
+          title: `${comparison.title} (${modeLabel(cache)})`,
+          table: sideBySideTable(comparison, measured),
+        });
+      };
+      await compare(PASSPORT_SIDE_BY_SIDE, options.passportRounds);
+      await compare(MAP_SIDE_BY_SIDE, options.mapRounds);
     });
   }
   return {
@@ -178,28 +193,29 @@ async function benchDatabase(
     fresh: options.fresh,
     searches,
     health: health!,
-    ...(passport.length > 0 ? { passport } : {}),
+    ...(sideBySide.length > 0 ? { sideBySide } : {}),
   };
 }
 
 /**
- * "Fits me first" side by side (bench/passport.ts): the same server measures the mix without a
- * passport, sorted `fit` with one, and with the header alone, in rounds alternating the order.
+ * Variants of the mix side by side (bench/side-by-side.ts: `--passport`, `--map`): the same server
+ * measures each variant, in rounds alternating the order; every variant's answers are checked
+ * first.
  */
-async function measurePassports(
+async function measureSideBySide<Variant extends string>(
   server: BenchServer,
   mix: SearchQuery[],
-  options: BenchOptions,
-  cache: SearchMode,
-  kind: string,
-): Promise<PassportMeasurement[]> {
-  await checkQueries(server.url, passportMix(mix, 'fit'));
-  await checkQueries(server.url, passportMix(mix, 'header'));
-  const measured: PassportMeasurement[] = [];
-  for (const [at, variants] of passportRounds(options.passportRounds).entries()) {
+  { options, cache, kind }: { options: BenchOptions; cache: SearchMode; kind: string },
+  { comparison, rounds }: { comparison: SideBySide<Variant>; rounds: number },
+): Promise<VariantMeasurement<Variant>[]> {
+  for (const variant of comparison.variants) {
+    await checkQueries(server.url, comparison.mix(mix, variant));
+  }
+  const measured: VariantMeasurement<Variant>[] = [];
+  for (const [at, variants] of alternatingRounds(comparison.variants, rounds).entries()) {
     for (const variant of variants) {
-      const label = `${kind} passport round ${at + 1}, ${VARIANT_LABELS[variant]} (${modeLabel(cache)})`;
-      const result = await measure(server, passportMix(mix, variant), options, label);
+      const label = `${kind} ${comparison.title} round ${at + 1}, ${comparison.labels[variant]} (${modeLabel(cache)})`;
+      const result = await measure(server, comparison.mix(mix, variant), options, label);
       measured.push({ cache, round: at + 1, variant, result });
     }
   }
@@ -249,14 +265,12 @@ async function mainMode(options: BenchOptions): Promise<boolean> {
     '',
     checksTable(checks),
     ...runs.flatMap((run) =>
-      run.passport
-        ? [
-            '',
-            `## ${run.database}, ${run.tours} tours: "fits me first" side by side`,
-            '',
-            passportTable(run.passport),
-          ]
-        : [],
+      (run.sideBySide ?? []).flatMap(({ title, table }) => [
+        '',
+        `## ${run.database}, ${run.tours} tours: ${title}`,
+        '',
+        table,
+      ]),
     ),
     ...runs.flatMap((run) =>
       run.searches.flatMap(({ cache, result }) => [

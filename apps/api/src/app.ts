@@ -336,6 +336,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   }) as RouteHook;
   addOperationHooks(app, handlers, {
     listTours: searchLimit,
+    listTourMapPoints: searchLimit,
     getToursPage: searchLimit,
     getToursFilterCompletion: searchLimit,
     searchCities: searchLimit,
@@ -344,6 +345,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     const answerFromCache = cachedAnswers.onRequest as RouteHook;
     addOperationHooks(app, handlers, {
       listTours: answerFromCache,
+      listTourMapPoints: answerFromCache,
       getToursPage: answerFromCache,
     });
   }

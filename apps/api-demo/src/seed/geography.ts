@@ -13,6 +13,7 @@ import {
   CURRENCY_RATES,
   COUNTRIES,
   WORLD_PARTS,
+  type CityRides,
   type CountrySeed,
   type RegionFeature,
 } from './data/world.ts';
@@ -32,6 +33,8 @@ interface SeededCity {
   isPort: boolean;
   /** A beach to ride on starts here. */
   beach: boolean;
+  /** Where rides head and how far they stray, where coast or border is near. */
+  rides: CityRides | undefined;
 }
 
 export interface SeededRegion {
@@ -104,6 +107,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
             lng: city.lng,
             isPort: city.isPort ?? false,
             beach: city.beach ?? false,
+            rides: city.rides,
           };
         }),
         showplaces: region.showplaces.map((name) => {

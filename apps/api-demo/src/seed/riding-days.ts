@@ -1,5 +1,6 @@
 import type { StoredPaceMix, StoredRidingDay } from '@gallop/api/src/db/schema/index.ts';
 import { parseLandscape, type LandscapeName } from '@gallop/api/src/modules/media/index.ts';
+import type { CityRides } from './data/world.ts';
 import type { ProgrammeDay } from './tour-texts.ts';
 
 /**
@@ -24,8 +25,31 @@ export interface SeedRouteFacts {
   startCity: { name: string; lat: number; lng: number };
   /** Where inland lies (the middle of the region's other towns): a moving route heads there. */
   inland: { lat: number; lng: number };
+  /** How far a loop may stray from the start city where coast or border is near (km). */
+  maxLoopRadiusKm?: number | undefined;
   /** The ship a cruise sleeps on. */
   ship?: string | undefined;
+}
+
+type Point = { lat: number; lng: number };
+
+/**
+ * Where a ride from `city` heads to stay on land: where the city's data say (a town whose other
+ * towns lie along the coast or over a border, `CitySeed.rides`), else the middle of its region's
+ * other towns, or of the country's when the region has no other, or the country's centre.
+ */
+export function inlandOf(
+  city: Point & { rides?: CityRides | undefined },
+  others: { region: readonly Point[]; country: readonly Point[]; centre: Point },
+): Point {
+  if (city.rides?.toward) return city.rides.toward;
+  const towns = others.region.length > 0 ? others.region : others.country;
+  if (towns.length === 0) return { lat: others.centre.lat, lng: others.centre.lng };
+  const sum = towns.reduce(
+    (total, town) => ({ lat: total.lat + town.lat, lng: total.lng + town.lng }),
+    { lat: 0, lng: 0 },
+  );
+  return { lat: sum.lat / towns.length, lng: sum.lng / towns.length };
 }
 
 /** Hours of a full riding day by difficulty: the ranges the pace texts state. */
@@ -210,6 +234,14 @@ function overnights(
       index === last ? null : { name, lat: startCity.lat, lng: startCity.lng },
     );
   }
+  // The bearing toward inland (radians from north): a base lies that way, a loop's centre too.
+  const toInland =
+    offset(startCity, facts.inland).km < 1
+      ? unit(facts.id, 0, 9) * 2 * Math.PI
+      : Math.atan2(
+          (facts.inland.lng - startCity.lng) * Math.cos((startCity.lat * Math.PI) / 180),
+          facts.inland.lat - startCity.lat,
+        );
   if (!MOVING.has(facts.accommodation)) {
     const base =
       facts.accommodation === 'hotel'
@@ -219,20 +251,19 @@ function overnights(
           : facts.accommodation === 'flat'
             ? `Holiday flat in ${startCity.name}`
             : `Ranch base near ${startCity.name}`;
-    const place = moveBy(startCity, 4 * unit(facts.id, 0, 7) - 2, 4 * unit(facts.id, 0, 8) - 2);
+    // Up to 2 km from the start, on the landward side (a coastal town's base is not at sea).
+    const away = 2 * unit(facts.id, 0, 7);
+    const bearing = toInland + (unit(facts.id, 0, 8) - 0.5) * (Math.PI / 2);
+    const place = moveBy(startCity, away * Math.cos(bearing), away * Math.sin(bearing));
     return days.map((_, index) => (index === last ? null : { name: base, ...place }));
   }
   // The loop: a circle through the start city whose centre lies toward the country's middle.
   const total = days.reduce((sum, day) => sum + day.distanceKm, 0);
-  const radius = Math.min(MAX_LOOP_RADIUS_KM, (total * STRAIGHTNESS) / (2 * Math.PI));
-  const toCentre =
-    offset(startCity, facts.inland).km < 1
-      ? unit(facts.id, 0, 9) * 2 * Math.PI
-      : Math.atan2(
-          (facts.inland.lng - startCity.lng) * Math.cos((startCity.lat * Math.PI) / 180),
-          facts.inland.lat - startCity.lat,
-        );
-  const centre = moveBy(startCity, radius * Math.cos(toCentre), radius * Math.sin(toCentre));
+  const radius = Math.min(
+    facts.maxLoopRadiusKm ?? MAX_LOOP_RADIUS_KM,
+    (total * STRAIGHTNESS) / (2 * Math.PI),
+  );
+  const centre = moveBy(startCity, radius * Math.cos(toInland), radius * Math.sin(toInland));
   const camp =
     facts.accommodation === 'guest-house'
       ? 'Village guest house'
@@ -242,7 +273,7 @@ function overnights(
     if (index === last) return null;
     ridden += day.distanceKm;
     // The angle around the loop, starting at the start city (opposite the centre's bearing).
-    const angle = toCentre + Math.PI + (2 * Math.PI * ridden) / Math.max(1, total);
+    const angle = toInland + Math.PI + (2 * Math.PI * ridden) / Math.max(1, total);
     const place = moveBy(centre, radius * Math.cos(angle), radius * Math.sin(angle));
     const from = offset(startCity, place);
     const name =

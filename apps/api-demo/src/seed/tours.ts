@@ -35,7 +35,7 @@ import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
 import { seedGroupMinimum, seedHeavyPlaces, seedNonRiderPlaces, seedRiding } from './riding.ts';
-import { seedRidingDays } from './riding-days.ts';
+import { inlandOf, seedRidingDays } from './riding-days.ts';
 import { horseConditionAggregates, reviewInsight } from './review-insight.ts';
 
 type Kind = 'tour' | 'excursion' | 'cruise';
@@ -111,27 +111,10 @@ function tourImages(
   });
 }
 
-/**
- * Where a ride from `city` heads to stay on land: the middle of its region's other towns, or of
- * the country's when the region has no other.
- */
-function inlandOf(
-  city: { id: number; lat: number; lng: number },
-  region: SeededRegion,
-  country: SeededCountry,
-): { lat: number; lng: number } {
-  const others = region.cities.filter((other) => other.id !== city.id);
-  const towns =
-    others.length > 0
-      ? others
-      : country.regions.flatMap((r) => r.cities).filter((other) => other.id !== city.id);
-  if (towns.length === 0) return { lat: country.seed.lat, lng: country.seed.lng };
-  const sum = towns.reduce(
-    (total, town) => ({ lat: total.lat + town.lat, lng: total.lng + town.lng }),
-    { lat: 0, lng: 0 },
-  );
-  return { lat: sum.lat / towns.length, lng: sum.lng / towns.length };
-}
+/** How far apart (degrees) the starts of one city's tours may lie: ±0.004°, under half a km. */
+const START_SPREAD_DEGREES = 0.008;
+
+const round4 = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
 
 interface TourContext {
   world: SeededWorld;
@@ -535,8 +518,10 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     currency,
     cancellationPolicy: policyOfTour(id),
     startCityId: startCity.id,
-    lat: startCity.lat + (random.next() - 0.5) * 0.4,
-    lng: startCity.lng + (random.next() - 0.5) * 0.4,
+    // Its yard or quay, a few hundred metres from the start city's centre, so tours of one city
+    // stand apart on the map yet start in the country (decision 120).
+    lat: round4(startCity.lat + (random.next() - 0.5) * START_SPREAD_DEGREES),
+    lng: round4(startCity.lng + (random.next() - 0.5) * START_SPREAD_DEGREES),
     emoji: random.chance(0.4) ? random.pick(EMOJIS) : null,
     images,
     included: random.sample(INCLUDED, random.int(4, 7)),
@@ -594,8 +579,16 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
         canter: riding.paceCanter,
         gallop: riding.paceGallop,
       },
-      startCity,
-      inland: inlandOf(startCity, region, country),
+      // The route leaves from where the tour starts (its map marker), named after its city.
+      startCity: { name: startCity.name, lat: tour.lat, lng: tour.lng },
+      inland: inlandOf(startCity, {
+        region: region.cities.filter((other) => other.id !== startCity.id),
+        country: country.regions
+          .flatMap((r) => r.cities)
+          .filter((other) => other.id !== startCity.id),
+        centre: country.seed,
+      }),
+      maxLoopRadiusKm: startCity.rides?.withinKm,
       ship: ship?.name,
     },
     programme,

@@ -2,7 +2,9 @@ import type { Terrain } from '@gallop/api/src/modules/media/index.ts';
 
 /**
  * The demo geography: real countries in every world part with real regions and cities
- * (approximate coordinates). Country ids follow the spec where it names them: 31, 114 and 228
+ * (approximate coordinates; a town that Natural Earth's 1:50m coast, simplified, puts at sea, such
+ * as Vik, Tarifa, Reine or Savusavu, stands up to 3 km inland of its real point, so its tours'
+ * markers and nights are on land: decision 120). Country ids follow the spec where it names them: 31, 114 and 228
  * are the non-metric countries (Liberia, Myanmar, the United States).
  */
 interface CitySeed {
@@ -12,6 +14,17 @@ interface CitySeed {
   isPort?: boolean;
   /** A beach long and open enough to ride on starts here. */
   beach?: boolean;
+  /**
+   * Where rides from here head and how far their loops may stray (km), for a town whose region's
+   * other towns would lead a ride out to sea or over a border; read off the 1:50m atlas the
+   * seed's geography test checks the routes against (decision 120).
+   */
+  rides?: CityRides;
+}
+
+export interface CityRides {
+  toward?: { lat: number; lng: number };
+  withinKm?: number;
 }
 
 /**
@@ -83,12 +96,20 @@ export const WORLD_PARTS = [
   'Oceania',
 ] as const;
 
-const c = (name: string, lat: number, lng: number, isPort = false, beach = false): CitySeed => ({
+const c = (
+  name: string,
+  lat: number,
+  lng: number,
+  isPort = false,
+  beach = false,
+  rides?: CityRides,
+): CitySeed => ({
   name,
   lat,
   lng,
   isPort,
   ...(beach ? { beach } : {}),
+  ...(rides ? { rides } : {}),
 });
 
 export const COUNTRIES: CountrySeed[] = [
@@ -110,7 +131,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tundra',
         coast: true,
         features: ['volcanoes', 'glaciers', 'waterfalls', 'rivers', 'beaches', 'highlands'],
-        cities: [c('Hella', 63.83, -20.4), c('Vik', 63.42, -19.0, true, true)],
+        cities: [
+          c('Hella', 63.83, -20.4, false, false, { toward: { lat: 64.37, lng: -20.4 } }),
+          c('Vik', 63.44, -19.0, true, true, { toward: { lat: 63.98, lng: -19.0 } }),
+        ],
         showplaces: ['Landmannalaugar', 'Seljalandsfoss'],
       },
       {
@@ -118,7 +142,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tundra',
         coast: true,
         features: ['volcanoes', 'lakes', 'waterfalls', 'rivers', 'hot-springs'],
-        cities: [c('Akureyri', 65.68, -18.09, true), c('Husavik', 66.04, -17.34, true)],
+        cities: [
+          c('Akureyri', 65.68, -18.09, true, false, { toward: { lat: 65.59, lng: -16.8 } }),
+          c('Husavik', 66.04, -17.34, true, false, { toward: { lat: 65.6, lng: -16.58 } }),
+        ],
         showplaces: ['Lake Myvatn', 'Dettifoss'],
       },
       {
@@ -126,7 +153,16 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tundra',
         coast: true,
         features: ['fjords', 'waterfalls', 'mountains', 'beaches'],
-        cities: [c('Isafjordur', 66.07, -23.13, true), c('Patreksfjordur', 65.6, -23.99)],
+        cities: [
+          c('Isafjordur', 66.07, -23.13, true, false, {
+            toward: { lat: 65.6, lng: -23.79 },
+            withinKm: 9,
+          }),
+          c('Patreksfjordur', 65.61, -23.98, false, false, {
+            toward: { lat: 65.88, lng: -22.85 },
+            withinKm: 8,
+          }),
+        ],
         showplaces: ['Dynjandi'],
       },
     ],
@@ -148,7 +184,13 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'moorland',
         coast: true,
         features: ['mountains', 'lakes', 'beaches', 'villages'],
-        cities: [c('Clifden', 53.49, -10.02, false, true), c('Galway', 53.27, -9.05, true)],
+        cities: [
+          c('Clifden', 53.49, -10.02, false, true, {
+            toward: { lat: 53.54, lng: -9.12 },
+            withinKm: 9,
+          }),
+          c('Galway', 53.27, -9.05, true, false, { toward: { lat: 53.8, lng: -8.89 } }),
+        ],
         showplaces: ['Kylemore Abbey'],
       },
       {
@@ -156,7 +198,13 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'moorland',
         coast: true,
         features: ['mountains', 'lakes', 'beaches', 'villages'],
-        cities: [c('Killarney', 52.06, -9.5), c('Dingle', 52.14, -10.27, true, true)],
+        cities: [
+          c('Killarney', 52.06, -9.5, false, false, { toward: { lat: 52.24, lng: -8.68 } }),
+          c('Dingle', 52.14, -10.27, true, true, {
+            toward: { lat: 52.58, lng: -9.77 },
+            withinKm: 7,
+          }),
+        ],
         showplaces: ['Ring of Kerry', 'Gap of Dunloe'],
       },
     ],
@@ -185,14 +233,26 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Dartmoor',
         landscape: 'moorland',
         features: ['highlands', 'wild-horses', 'villages', 'rivers'],
-        cities: [c('Okehampton', 50.74, -4.0), c('Tavistock', 50.55, -4.14)],
+        cities: [
+          c('Okehampton', 50.74, -4, false, false, {
+            toward: { lat: 51.15, lng: -3.45 },
+            withinKm: 30,
+          }),
+          c('Tavistock', 50.55, -4.14, false, false, {
+            toward: { lat: 51.02, lng: -3.72 },
+            withinKm: 35,
+          }),
+        ],
         showplaces: ['Haytor'],
       },
       {
         name: 'Lake District',
         landscape: 'moorland',
         features: ['mountains', 'lakes', 'villages'],
-        cities: [c('Keswick', 54.6, -3.13), c('Ambleside', 54.43, -2.96)],
+        cities: [
+          c('Keswick', 54.6, -3.13, false, false, { toward: { lat: 54.78, lng: -2.26 } }),
+          c('Ambleside', 54.43, -2.96, false, false, { toward: { lat: 54.81, lng: -2.3 } }),
+        ],
         showplaces: ['Helvellyn'],
       },
     ],
@@ -218,7 +278,7 @@ export const COUNTRIES: CountrySeed[] = [
         cities: [
           c('Ronda', 36.74, -5.17),
           c('Seville', 37.39, -5.98),
-          c('Tarifa', 36.01, -5.6, true, true),
+          c('Tarifa', 36.04, -5.6, true, true, { toward: { lat: 36.58, lng: -5.6 }, withinKm: 12 }),
         ],
         showplaces: ['Sierra de Grazalema', 'Doñana National Park'],
       },
@@ -227,7 +287,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['mountains', 'villages', 'old-towns', 'vineyards'],
-        cities: [c('Girona', 41.98, 2.82), c('Barcelona', 41.39, 2.17, true)],
+        cities: [
+          c('Girona', 41.98, 2.82, false, false, { toward: { lat: 41.93, lng: 2.1 } }),
+          c('Barcelona', 41.39, 2.17, true, false, { toward: { lat: 41.74, lng: 1.62 } }),
+        ],
         showplaces: ['Montserrat'],
       },
       {
@@ -257,14 +320,20 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['beaches', 'villages', 'old-towns', 'vineyards'],
-        cities: [c('Évora', 38.57, -7.91), c('Comporta', 38.38, -8.78, true, true)],
+        cities: [
+          c('Évora', 38.57, -7.91, false, false, { toward: { lat: 39.11, lng: -7.91 } }),
+          c('Comporta', 38.38, -8.78, true, true),
+        ],
         showplaces: ['Monsaraz'],
       },
       {
         name: 'Douro Valley',
         landscape: 'mediterranean',
         features: ['vineyards', 'rivers', 'villages', 'old-towns'],
-        cities: [c('Porto', 41.15, -8.61, true), c('Peso da Régua', 41.16, -7.79, true)],
+        cities: [
+          c('Porto', 41.15, -8.61, true),
+          c('Peso da Régua', 41.16, -7.79, true, false, { toward: { lat: 41.51, lng: -7.24 } }),
+        ],
         showplaces: ['Pinhão vineyards'],
       },
     ],
@@ -288,7 +357,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['wetlands', 'wild-horses', 'vineyards', 'villages', 'old-towns', 'beaches'],
-        cities: [c('Arles', 43.68, 4.63, true), c('Avignon', 43.95, 4.81, true)],
+        cities: [
+          c('Arles', 43.68, 4.63, true),
+          c('Avignon', 43.95, 4.81, true, false, { toward: { lat: 44.49, lng: 4.81 } }),
+        ],
         showplaces: ['Camargue', 'Luberon'],
       },
       {
@@ -332,7 +404,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['beaches', 'wild-horses', 'mountains', 'villages'],
-        cities: [c('Oristano', 39.9, 8.59, true, true), c('Olbia', 40.92, 9.5, true)],
+        cities: [
+          c('Oristano', 39.9, 8.59, true, true, { toward: { lat: 40.21, lng: 9.17 } }),
+          c('Olbia', 40.92, 9.5, true),
+        ],
         showplaces: ['Giara di Gesturi'],
       },
       {
@@ -369,7 +444,16 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tundra',
         coast: true,
         features: ['fjords', 'beaches', 'mountains'],
-        cities: [c('Svolvær', 68.23, 14.57, true), c('Reine', 67.93, 13.09, true)],
+        cities: [
+          c('Svolvær', 68.23, 14.57, true, false, {
+            toward: { lat: 68.77, lng: 14.57 },
+            withinKm: 7,
+          }),
+          c('Reine', 67.94, 13.06, true, false, {
+            toward: { lat: 67.85, lng: 11.65 },
+            withinKm: 3,
+          }),
+        ],
         showplaces: ['Haukland Beach'],
       },
     ],
@@ -398,7 +482,10 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Danube Bend',
         landscape: 'forest',
         features: ['rivers', 'forest', 'castles', 'old-towns', 'villages'],
-        cities: [c('Budapest', 47.5, 19.04, true), c('Visegrád', 47.79, 18.97, true)],
+        cities: [
+          c('Budapest', 47.5, 19.04, true, false, { toward: { lat: 47.77, lng: 19.73 } }),
+          c('Visegrád', 47.79, 18.97, true),
+        ],
         showplaces: ['Visegrád Castle'],
       },
     ],
@@ -419,14 +506,23 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Tusheti',
         landscape: 'alpine',
         features: ['mountains', 'villages', 'horse-herders'],
-        cities: [c('Omalo', 42.37, 45.63), c('Telavi', 41.92, 45.47)],
+        cities: [
+          c('Omalo', 42.37, 45.63, false, false, {
+            toward: { lat: 42.19, lng: 44.94 },
+            withinKm: 20,
+          }),
+          c('Telavi', 41.92, 45.47, false, false, { toward: { lat: 41.74, lng: 44.79 } }),
+        ],
         showplaces: ['Abano Pass'],
       },
       {
         name: 'Svaneti',
         landscape: 'alpine',
         features: ['mountains', 'glaciers', 'villages'],
-        cities: [c('Mestia', 43.05, 42.73), c('Ushguli', 42.92, 43.01)],
+        cities: [
+          c('Mestia', 43.05, 42.73, false, false, { toward: { lat: 42.51, lng: 42.79 } }),
+          c('Ushguli', 42.92, 43.01, false, false, { toward: { lat: 42.39, lng: 43.14 } }),
+        ],
         showplaces: ['Shkhara Glacier'],
       },
     ],
@@ -526,7 +622,10 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Almaty Region',
         landscape: 'alpine',
         features: ['mountains', 'lakes', 'canyons', 'forest', 'horse-herders'],
-        cities: [c('Almaty', 43.24, 76.89), c('Saty', 43.05, 78.41)],
+        cities: [
+          c('Almaty', 43.24, 76.89, false, false, { toward: { lat: 43.78, lng: 76.89 } }),
+          c('Saty', 43.05, 78.41, false, false, { toward: { lat: 43.59, lng: 78.41 } }),
+        ],
         showplaces: ['Charyn Canyon', 'Kolsai Lakes'],
       },
       {
@@ -554,7 +653,10 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Issyk-Kul',
         landscape: 'highland',
         features: ['lakes', 'mountains', 'nomads', 'hot-springs'],
-        cities: [c('Karakol', 42.49, 78.39, true), c('Cholpon-Ata', 42.65, 77.08, true)],
+        cities: [
+          c('Karakol', 42.49, 78.39, true, false, { toward: { lat: 42.26, lng: 79.05 } }),
+          c('Cholpon-Ata', 42.65, 77.08, true, false, { toward: { lat: 42.42, lng: 77.74 } }),
+        ],
         showplaces: ['Jeti-Ögüz Gorge', 'Altyn-Arashan'],
       },
       {
@@ -654,7 +756,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['beaches', 'mountains', 'canyons', 'villages'],
-        cities: [c('Fethiye', 36.62, 29.12, true, true), c('Kaş', 36.2, 29.64, true)],
+        cities: [
+          c('Fethiye', 36.62, 29.12, true, true, { toward: { lat: 37.03, lng: 29.55 } }),
+          c('Kaş', 36.2, 29.64, true, false, { toward: { lat: 36.74, lng: 29.64 } }),
+        ],
         showplaces: ['Saklıkent Gorge'],
       },
     ],
@@ -675,14 +780,20 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Aqaba Governorate',
         landscape: 'desert',
         features: ['desert', 'canyons'],
-        cities: [c('Wadi Rum Village', 29.58, 35.42), c('Aqaba', 29.53, 35.0, true)],
+        cities: [
+          c('Wadi Rum Village', 29.58, 35.42, false, false, { toward: { lat: 30.09, lng: 35.63 } }),
+          c('Aqaba', 29.53, 35, true, false, { toward: { lat: 29.67, lng: 35.6 }, withinKm: 30 }),
+        ],
         showplaces: ['Wadi Rum'],
       },
       {
         name: 'Ma’an Governorate',
         landscape: 'desert',
         features: ['desert', 'canyons', 'mountains'],
-        cities: [c('Wadi Musa', 30.32, 35.48), c('Ma’an', 30.19, 35.73)],
+        cities: [
+          c('Wadi Musa', 30.32, 35.48),
+          c('Ma’an', 30.19, 35.73, false, false, { toward: { lat: 30.73, lng: 35.73 } }),
+        ],
         showplaces: ['Petra'],
       },
     ],
@@ -739,7 +850,10 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Sahara',
         landscape: 'desert',
         features: ['desert', 'nomads'],
-        cities: [c('Merzouga', 31.1, -4.01), c('Zagora', 30.33, -5.84)],
+        cities: [
+          c('Merzouga', 31.1, -4.01, false, false, { toward: { lat: 31.15, lng: -4.64 } }),
+          c('Zagora', 30.33, -5.84, false, false, { toward: { lat: 30.87, lng: -5.84 } }),
+        ],
         showplaces: ['Erg Chebbi dunes'],
       },
       {
@@ -747,7 +861,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'desert',
         coast: true,
         features: ['beaches', 'old-towns'],
-        cities: [c('Essaouira', 31.51, -9.77, true, true), c('Agadir', 30.43, -9.6, true, true)],
+        cities: [
+          c('Essaouira', 31.51, -9.76, true, true, { toward: { lat: 31.37, lng: -9.15 } }),
+          c('Agadir', 30.43, -9.6, true, true, { toward: { lat: 30.87, lng: -9.24 } }),
+        ],
         showplaces: ['Cap Sim'],
       },
     ],
@@ -769,7 +886,13 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'mediterranean',
         coast: true,
         features: ['beaches', 'vineyards', 'mountains'],
-        cities: [c('Cape Town', -33.92, 18.42, true, true), c('Stellenbosch', -33.93, 18.86)],
+        cities: [
+          c('Cape Town', -33.92, 18.42, true, true, {
+            toward: { lat: -34.23, lng: 18.95 },
+            withinKm: 9,
+          }),
+          c('Stellenbosch', -33.93, 18.86, false, false, { toward: { lat: -33.39, lng: 18.92 } }),
+        ],
         showplaces: ['Cape Winelands', 'Noordhoek Beach'],
       },
       {
@@ -855,7 +978,10 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'desert',
         coast: true,
         features: ['desert', 'mountains', 'beaches'],
-        cities: [c('Swakopmund', -22.68, 14.53, true, true), c('Usakos', -22.0, 15.6)],
+        cities: [
+          c('Swakopmund', -22.68, 14.53, true, true, { toward: { lat: -22.45, lng: 15.06 } }),
+          c('Usakos', -22.0, 15.6),
+        ],
         showplaces: ['Namib Desert', 'Spitzkoppe'],
       },
       {
@@ -884,7 +1010,13 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tropical',
         coast: true,
         features: ['beaches', 'lakes', 'forest', 'villages'],
-        cities: [c('Robertsport', 6.75, -11.37, true, true), c('Sinje', 6.85, -11.2)],
+        cities: [
+          c('Robertsport', 6.77, -11.36, true, true, {
+            toward: { lat: 7.08, lng: -10.92 },
+            withinKm: 30,
+          }),
+          c('Sinje', 6.85, -11.2, false, false, { toward: { lat: 7.12, lng: -10.73 } }),
+        ],
         showplaces: ['Lake Piso'],
       },
       {
@@ -892,7 +1024,13 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tropical',
         coast: true,
         features: ['beaches', 'rivers', 'wetlands'],
-        cities: [c('Monrovia', 6.3, -10.8, true), c('Careysburg', 6.42, -10.6)],
+        cities: [
+          c('Monrovia', 6.32, -10.78, true, false, {
+            toward: { lat: 6.67, lng: -10.36 },
+            withinKm: 16,
+          }),
+          c('Careysburg', 6.42, -10.6, false, false, { toward: { lat: 6.96, lng: -10.6 } }),
+        ],
         showplaces: ['Providence Island'],
       },
     ],
@@ -965,7 +1103,13 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Louisiana',
         landscape: 'wetland',
         features: ['wetlands', 'rivers', 'old-towns'],
-        cities: [c('New Orleans', 29.95, -90.07, true), c('Baton Rouge', 30.45, -91.19, true)],
+        cities: [
+          c('New Orleans', 29.95, -90.07, true, false, {
+            toward: { lat: 29.6, lng: -90.55 },
+            withinKm: 30,
+          }),
+          c('Baton Rouge', 30.45, -91.19, true, false, { toward: { lat: 30.99, lng: -91.19 } }),
+        ],
         showplaces: ['Atchafalaya Basin'],
       },
     ],
@@ -1016,7 +1160,16 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'cactus-desert',
         coast: true,
         features: ['beaches', 'desert', 'mountains', 'ranches'],
-        cities: [c('Todos Santos', 23.45, -110.22, true, true), c('La Paz', 24.14, -110.31, true)],
+        cities: [
+          c('Todos Santos', 23.45, -110.22, true, true, {
+            toward: { lat: 23.86, lng: -109.84 },
+            withinKm: 30,
+          }),
+          c('La Paz', 24.14, -110.31, true, false, {
+            toward: { lat: 23.7, lng: -109.97 },
+            withinKm: 25,
+          }),
+        ],
         showplaces: ['Sierra de la Laguna'],
       },
       {
@@ -1046,14 +1199,26 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tropical',
         coast: true,
         features: ['beaches', 'volcanoes', 'ranches', 'forest'],
-        cities: [c('Tamarindo', 10.3, -85.84, true, true), c('Liberia', 10.63, -85.44)],
+        cities: [
+          c('Tamarindo', 10.3, -85.84, true, true, {
+            toward: { lat: 10.3, lng: -85.29 },
+            withinKm: 25,
+          }),
+          c('Liberia', 10.63, -85.44, false, false, {
+            toward: { lat: 10.58, lng: -84.89 },
+            withinKm: 40,
+          }),
+        ],
         showplaces: ['Rincón de la Vieja'],
       },
       {
         name: 'Alajuela',
         landscape: 'tropical',
         features: ['volcanoes', 'forest', 'waterfalls', 'lakes'],
-        cities: [c('La Fortuna', 10.47, -84.64), c('Monteverde', 10.3, -84.82)],
+        cities: [
+          c('La Fortuna', 10.47, -84.64, false, false, { toward: { lat: 10.33, lng: -84.11 } }),
+          c('Monteverde', 10.3, -84.82),
+        ],
         showplaces: ['Arenal Volcano'],
       },
     ],
@@ -1074,7 +1239,10 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Patagonia',
         landscape: 'highland',
         features: ['mountains', 'lakes', 'glaciers', 'ranches', 'forest'],
-        cities: [c('El Chaltén', -49.33, -72.89), c('Bariloche', -41.13, -71.31)],
+        cities: [
+          c('El Chaltén', -49.33, -72.89, false, false, { toward: { lat: -49.15, lng: -72.11 } }),
+          c('Bariloche', -41.13, -71.31),
+        ],
         showplaces: ['Fitz Roy', 'Nahuel Huapi'],
       },
       {
@@ -1109,7 +1277,16 @@ export const COUNTRIES: CountrySeed[] = [
         name: 'Magallanes',
         landscape: 'highland',
         features: ['mountains', 'lakes', 'glaciers', 'ranches', 'wildlife'],
-        cities: [c('Puerto Natales', -51.73, -72.51, true), c('Cerro Castillo', -51.26, -72.34)],
+        cities: [
+          c('Puerto Natales', -51.73, -72.51, true, false, {
+            toward: { lat: -51.32, lng: -71.95 },
+            withinKm: 8,
+          }),
+          c('Cerro Castillo', -51.26, -72.34, false, false, {
+            toward: { lat: -51.4, lng: -73.17 },
+            withinKm: 25,
+          }),
+        ],
         showplaces: ['Torres del Paine'],
       },
       {
@@ -1204,8 +1381,13 @@ export const COUNTRIES: CountrySeed[] = [
         coast: true,
         features: ['beaches', 'lakes', 'wildlife'],
         cities: [
-          c('Punta del Diablo', -34.04, -53.54, true, true),
-          c('Cabo Polonio', -34.4, -53.78, true, true),
+          c('Punta del Diablo', -34.03, -53.56, true, true, {
+            toward: { lat: -33.8, lng: -54.15 },
+          }),
+          c('Cabo Polonio', -34.38, -53.8, true, true, {
+            toward: { lat: -34.07, lng: -54.33 },
+            withinKm: 12,
+          }),
         ],
         showplaces: ['Santa Teresa National Park'],
       },
@@ -1292,7 +1474,16 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tropical',
         coast: true,
         features: ['beaches', 'villages'],
-        cities: [c('Nadi', -17.8, 177.42, true), c('Sigatoka', -18.14, 177.51, true, true)],
+        cities: [
+          c('Nadi', -17.8, 177.42, true, false, {
+            toward: { lat: -17.8, lng: 177.99 },
+            withinKm: 40,
+          }),
+          c('Sigatoka', -18.14, 177.51, true, true, {
+            toward: { lat: -17.67, lng: 177.79 },
+            withinKm: 30,
+          }),
+        ],
         showplaces: ['Sigatoka Sand Dunes'],
       },
       {
@@ -1300,7 +1491,16 @@ export const COUNTRIES: CountrySeed[] = [
         landscape: 'tropical',
         coast: true,
         features: ['forest', 'waterfalls', 'beaches', 'villages'],
-        cities: [c('Savusavu', -16.78, 179.33, true), c('Labasa', -16.43, 179.36)],
+        cities: [
+          c('Savusavu', -16.76, 179.35, true, false, {
+            toward: { lat: -16.41, lng: 179.78 },
+            withinKm: 12,
+          }),
+          c('Labasa', -16.43, 179.36, false, false, {
+            toward: { lat: -16.9, lng: 179.64 },
+            withinKm: 16,
+          }),
+        ],
         showplaces: ['Waisali Rainforest'],
       },
     ],

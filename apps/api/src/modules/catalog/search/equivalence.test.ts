@@ -1,8 +1,8 @@
 /**
  * The two implementations of the search port must answer alike: the in-process index
  * (`@gallop/search-index`) and the SQL search, the reference. The same total, the same page of
- * ids in the same order, the same facets (shaped alike) and the same cards (the index's from the
- * card store), for every kind of filter. Hundreds of filters are drawn (with a fixed seed) from the
+ * ids in the same order, the same facets (shaped alike), the same cards (the index's from the
+ * card store) and the same map points (`/spa/tours-map`: up to 500), for every kind of filter. Hundreds of filters are drawn (with a fixed seed) from the
  * seeded catalogue's own values and run both ways on the same database; then the catalogue is
  * changed in a scratch database, the changes applied to the index tour by tour
  * (`applyChangedTours`), and both ways compared again.
@@ -31,6 +31,7 @@ import { toFilterFacets } from './facets.ts';
 import { mergeFilters, PAGE_SIZE, type TourSearchFilter } from './filters.ts';
 import { createCardStore } from './index-adapter/card-store.ts';
 import { loadChangedTours, loadLabels, loadTourIndex } from './index-adapter/load-index.ts';
+import { findMapPoints } from './map-points.ts';
 import { resolvePlace } from './place.ts';
 import { cardScopeOf, pageCards, sqlSearch, type PageCards } from './search-tours.ts';
 import { intArray, queryRows } from './sql.ts';
@@ -237,20 +238,23 @@ async function bothWays(
     // Without facets the pass may walk a posting list instead of the segment (decision 033).
     indexSearch(index).search({ ...request, withFacets: false }),
   ]);
-  const [sqlCards, storeCards] = await Promise.all([
-    pageCards(db, fromSql.ids, compiled, context),
-    // Cards from the card store pick their dates in JavaScript (decision 044). A fresh store
-    // each time reads its parts beside the SQL above: on PostgreSQL other test files write to
-    // the same database (a review added, then removed), and parts kept since an earlier
-    // comparison would be compared with a later SQL read.
-    pageCards(db, fromIndex.ids, compiled, {
-      ...context,
-      store: {
-        cards: createCardStore(db),
-        index,
-        ...cardScopeOf(filter, { today, toUsdMinor }),
-      },
-    }),
+  // Cards from the card store pick their dates in JavaScript (decision 044). A fresh store each
+  // time reads its parts beside the SQL above: on PostgreSQL other test files write to the same
+  // database (a review added, then removed), and parts kept since an earlier comparison would be
+  // compared with a later SQL read.
+  const sqlSource = { compiled, store: undefined };
+  const storeSource = () => ({
+    compiled,
+    store: { cards: createCardStore(db), index, ...cardScopeOf(filter, { today, toUsdMinor }) },
+  });
+  const search = { filter, place, toUsdMinor };
+  const mapContext = { currency, rates, today, passport };
+  const [sqlCards, storeCards, sqlMap, indexMap] = await Promise.all([
+    pageCards(db, fromSql.ids, sqlSource, context),
+    pageCards(db, fromIndex.ids, storeSource(), context),
+    // The map's points: the first 500 results through each port, priced by either's cards.
+    findMapPoints(db, { ...search, port: sqlSearch(db, { today }) }, sqlSource, mapContext),
+    findMapPoints(db, { ...search, port: indexSearch(index) }, storeSource(), mapContext),
   ]);
   const shaped = (rows: typeof fromSql.facets) =>
     toFilterFacets(rows ?? [], { currency, rates }, { selectedOrganizer: filter.organizer });
@@ -261,12 +265,14 @@ async function bothWays(
       facets: shaped(fromSql.facets),
       pageAgain: page(fromSql),
       cards: cardsOf(sqlCards),
+      map: sqlMap.body,
     },
     index: {
       page: page(fromIndex),
       facets: shaped(fromIndex.facets),
       pageAgain: page(withoutFacets),
       cards: cardsOf(storeCards),
+      map: indexMap.body,
     },
   };
 }

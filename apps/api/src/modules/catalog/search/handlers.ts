@@ -10,7 +10,8 @@ import { completeTourFilter, searchCities } from './completion.ts';
 import { describeFilter } from './filters.ts';
 import { createCardStore, type CardStore } from './index-adapter/card-store.ts';
 import type { TourIndexProvider } from './index-adapter/index-provider.ts';
-import { serializedList } from './list-body.ts';
+import { serializedBody, serializedList } from './list-body.ts';
+import { runMapSearch } from './map-points.ts';
 import { fitPassport } from './passport-header.ts';
 import { memoizedResponseKey } from './response-key.ts';
 import { createResultCache, uncachedResults, type ResultCache } from './result-cache.ts';
@@ -19,7 +20,7 @@ import { findSeoPage, runSearch, toursPage, type RequestContext } from './run-se
 export interface CatalogSearchDeps {
   db: Database;
   rates: RatesCache;
-  /** Whole answers of `/spa/tours` and `/spa/tours-page` (none when absent). */
+  /** Whole answers of `/spa/tours`, `/spa/tours-map` and `/spa/tours-page` (none when absent). */
   responseCache?: ResponseCache | undefined;
   /** The in-process index that answers totals, pages and facets (SQL alone without it). */
   searchIndex?: TourIndexProvider | undefined;
@@ -35,7 +36,7 @@ export function catalogSearchHandlers(
   cache: ResultCache = createResultCache(),
 ): Pick<
   ServiceHandlers,
-  'listTours' | 'getToursPage' | 'getToursFilterCompletion' | 'searchCities'
+  'listTours' | 'listTourMapPoints' | 'getToursPage' | 'getToursFilterCompletion' | 'searchCities'
 > {
   const responses = deps.responseCache ?? disabledResponseCache();
   // With the cache switched off, totals and facets are counted every time too.
@@ -67,6 +68,25 @@ export function catalogSearchHandlers(
         );
         reply.header('x-search-source', source);
         return { body: serializedList(reply, list, itemBodies), tourIds };
+      });
+      deps.cachedAnswers?.remember(request, key, context.rates, context.today);
+      return sendCachedBody(reply, cached, responses.enabled);
+    },
+
+    async listTourMapPoints(request, reply) {
+      const query = request.query ?? {};
+      const context = await prices(request);
+      const key = keyOf('listTourMapPoints', request, query, context);
+      const cached = await responses.get(key, async () => {
+        const page = query.slug ? await findSeoPage(deps.db, query.slug) : undefined;
+        const { body, tourIds, source } = await runMapSearch(
+          deps.db,
+          { results, index, cards },
+          context,
+          { query, stored: page?.filters },
+        );
+        reply.header('x-search-source', source);
+        return { body: serializedBody(reply, body), tourIds };
       });
       deps.cachedAnswers?.remember(request, key, context.rates, context.today);
       return sendCachedBody(reply, cached, responses.enabled);

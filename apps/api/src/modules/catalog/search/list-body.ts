@@ -46,9 +46,18 @@ export function serializedList(
   body: { items: readonly unknown[] },
   itemBodies: readonly Buffer[] | undefined,
 ): Buffer {
+  return listBody(responseSerializer(reply), body, itemBodies);
+}
+
+/** Any other 200 answer's bytes, as the route's response schema serialises it. */
+export function serializedBody(reply: FastifyReply, body: unknown): Buffer {
+  return Buffer.from(responseSerializer(reply)(body));
+}
+
+function responseSerializer(reply: FastifyReply): Serialize {
   const byType: unknown = reply.getSerializationFunction('200', 'application/json');
   const byStatus: unknown = reply.getSerializationFunction('200');
   const serialize = [byType, byStatus].find((candidate) => typeof candidate === 'function') as
     Serialize | undefined;
-  return listBody(serialize ?? JSON.stringify, body, itemBodies);
+  return serialize ?? JSON.stringify;
 }

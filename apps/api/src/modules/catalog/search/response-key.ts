@@ -4,6 +4,9 @@ import { assertConsistent, mergedFields, mergeFilters, setQueryFields } from './
 import { passportKey } from './passport-header.ts';
 import type { RequestContext } from './run-search.ts';
 
+/** The search calls whose whole answers are cached. */
+type SearchOperation = 'listTours' | 'listTourMapPoints' | 'getToursPage';
+
 /**
  * Everything an answer depends on besides the catalogue (whose changes the cache follows): the
  * operation, the filter, the page, the sort, `expand`, the currency with its rates and the day,
@@ -13,7 +16,7 @@ import type { RequestContext } from './run-search.ts';
  * one, the fields the query sets are, since they override the page's stored filters as given.
  */
 function responseKey(
-  operation: 'listTours' | 'getToursPage',
+  operation: SearchOperation,
   query: Record<string, unknown> & { slug?: string | undefined; expand?: string | undefined },
   prices: RequestContext,
 ): string {
@@ -41,7 +44,7 @@ function responseKey(
 const MEMO_LIMIT = 10_000;
 export function memoizedResponseKey(memo: Map<string, string>) {
   return (
-    operation: 'listTours' | 'getToursPage',
+    operation: SearchOperation,
     request: FastifyRequest,
     query: Parameters<typeof responseKey>[1],
     prices: RequestContext,

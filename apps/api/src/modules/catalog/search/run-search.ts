@@ -1,6 +1,12 @@
 import type { components } from '@gallop/api-client';
 import type { RiderPassport } from '@gallop/rider-fit';
-import { indexSearch, type Place, type SearchPort } from '@gallop/search-index';
+import {
+  indexSearch,
+  type Place,
+  type SearchPort,
+  type ToUsdMinor,
+  type TourIndex,
+} from '@gallop/search-index';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { seoPages } from '#src/db/schema/index.ts';
@@ -20,7 +26,7 @@ import type { CardStore } from './index-adapter/card-store.ts';
 import type { TourIndexProvider } from './index-adapter/index-provider.ts';
 import { resolvePlace } from './place.ts';
 import type { ResultCache } from './result-cache.ts';
-import { cardScopeOf, pageCards, pagination, sqlSearch } from './search-tours.ts';
+import { cardScopeOf, pageCards, pagination, sqlSearch, type CardSource } from './search-tours.ts';
 
 type TourList = components['schemas']['TourList'];
 type ToursPage = components['schemas']['ToursPage'];
@@ -43,7 +49,7 @@ function searchKey(
 }
 
 /** The request's prices: the visitor's currency and the rates to convert into it. */
-interface RequestPrices {
+export interface RequestPrices {
   currency: string;
   rates: Rates;
   today: string;
@@ -57,27 +63,41 @@ export interface RequestContext extends RequestPrices {
   passport: RiderPassport | undefined;
 }
 
-interface SearchRequest {
+export interface SearchRequest {
   query: Record<string, unknown> & { expand?: 'filters' | undefined };
   stored: Record<string, unknown> | undefined;
 }
 
+/** The search port that serves a request, with the filter and place it was set up for. */
+export interface PreparedSearch {
+  filter: TourSearchFilter;
+  place: Place | undefined;
+  toUsdMinor: ToUsdMinor;
+  port: SearchPort;
+  /** The index that serves today, when it is the one answering (else SQL answers). */
+  served: TourIndex | undefined;
+  /** Which implementation answers: the index, or SQL while none serves (a new day, a start). */
+  source: 'index' | 'sql';
+}
+
+export interface SearchCaches {
+  results: ResultCache;
+  index: TourIndexProvider | undefined;
+  cards: CardStore | undefined;
+}
+
 /**
- * The search both list calls share: filters → one page of cards (+ facets on request). The
- * search port answers the total, the page's ids and the facet rows: the in-process index when one
- * serves for today, else SQL (with its totals and facets cached for a minute); the cards and the
- * facets' shape are the same whichever answered.
+ * What every search call shares before it asks the port: the stored and queried filters merged
+ * (a contradictory one is a 400), the radius search's place resolved, the request currency's
+ * bounds in USD, and the port: the in-process index when one serves for today, else SQL (with its
+ * totals and facets cached for a minute).
  */
-export async function runSearch(
+export async function prepareSearch(
   db: Database,
-  caches: {
-    results: ResultCache;
-    index: TourIndexProvider | undefined;
-    cards: CardStore | undefined;
-  },
-  { currency, rates, today, passport }: RequestContext,
+  caches: Pick<SearchCaches, 'results' | 'index'>,
+  { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
-) {
+): Promise<PreparedSearch> {
   assertConsistent(mergedFields(stored, query));
   const filter = mergeFilters(stored, query);
   const place = await resolvePlace(db, filter);
@@ -93,7 +113,44 @@ export async function runSearch(
           key: searchKey(filter, { currency, today, place }),
         },
       });
-  const withFacets = query.expand === 'filters';
+  return { filter, place, toUsdMinor, port, served, source: served ? 'index' : 'sql' };
+}
+
+/**
+ * The cards of a search's tours in the visitor's currency, showing the dates it matched: from the
+ * card store beside the index that answered (decision 044), else from SQL.
+ */
+export function cardSourceOf(
+  prepared: PreparedSearch,
+  cards: CardStore | undefined,
+  { today }: RequestPrices,
+): CardSource {
+  const { filter, place, toUsdMinor, served } = prepared;
+  return {
+    compiled: () => compileFilter(filter, { today, toUsdMinor, place }),
+    // The card store belongs beside the index (decision 044): SQL answers take cards from SQL.
+    store:
+      served && cards
+        ? { cards, index: served, ...cardScopeOf(filter, { today, toUsdMinor }) }
+        : undefined,
+  };
+}
+
+/**
+ * The search both list calls share: filters → one page of cards (+ facets on request). The
+ * search port answers the total, the page's ids and the facet rows; the cards and the facets'
+ * shape are the same whichever answered.
+ */
+export async function runSearch(
+  db: Database,
+  caches: SearchCaches,
+  context: RequestContext,
+  request: SearchRequest,
+) {
+  const { currency, rates, today, passport } = context;
+  const prepared = await prepareSearch(db, caches, context, request);
+  const { filter, place, toUsdMinor, port, source } = prepared;
+  const withFacets = request.query.expand === 'filters';
   const answer = await port.search({
     filter,
     place,
@@ -104,20 +161,11 @@ export async function runSearch(
     passport,
   });
   const [cards, facets] = await Promise.all([
-    pageCards(db, answer.ids, () => compileFilter(filter, { today, toUsdMinor, place }), {
+    pageCards(db, answer.ids, cardSourceOf(prepared, caches.cards, context), {
       currency,
       rates,
       today,
       withAlt: false,
-      // The card store belongs beside the index (decision 044): SQL answers take cards from SQL.
-      store:
-        served && caches.cards
-          ? {
-              cards: caches.cards,
-              index: served,
-              ...cardScopeOf(filter, { today, toUsdMinor }),
-            }
-          : undefined,
     }),
     answer.facets &&
       withChosenValues(
@@ -132,8 +180,6 @@ export async function runSearch(
     ...(facets ? { filters: facets } : {}),
   } satisfies TourList;
   const itemBodies = 'bodies' in cards ? cards.bodies : undefined;
-  // Which implementation answered: the index, or SQL while none serves (a new day, a start).
-  const source = served ? 'index' : 'sql';
   return { filter, list, itemBodies, tourIds: answer.ids, source };
 }
 

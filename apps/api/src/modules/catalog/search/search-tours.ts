@@ -149,27 +149,52 @@ export function cardScopeOf(
 export type PageCards = { items: TourSummary[] } | { bodies: Buffer[] };
 
 /**
- * The cards of an answer's ids, in order, showing the dates the search matched: from the card
- * store when the index answered and there is one (decision 044), else from the database (the
- * filter's SQL form scopes the dates: compiled only then, as it costs a few percent of an
- * uncached search's CPU).
+ * Where a search's cards come from: the card store beside the index that answered (decision 044),
+ * with the search's date bounds and rider, or else SQL, whose date scope is the filter's SQL form
+ * (compiled only then, as it costs a few percent of an uncached search's CPU).
  */
+export interface CardSource {
+  compiled: () => CompiledFilter;
+  store:
+    | { cards: CardStore; index: TourIndex; dates: DateBounds; riderWeight?: number | undefined }
+    | undefined;
+}
+
+/** The cards of an answer's ids, in order, showing the dates the search matched, as JSON texts when the store has them. */
 export async function pageCards(
   db: Database,
   ids: readonly number[],
-  compiled: () => CompiledFilter,
-  context: CardContext & {
-    store?:
-      | { cards: CardStore; index: TourIndex; dates: DateBounds; riderWeight?: number | undefined }
-      | undefined;
-  },
+  source: CardSource,
+  context: CardContext,
 ): Promise<PageCards> {
-  const { store, ...cardContext } = context;
+  const { store } = source;
   if (store) {
     const { cards, index, dates, riderWeight } = store;
-    return { bodies: await cards.cardBodies(index, ids, dates, cardContext, riderWeight) };
+    return { bodies: await cards.cardBodies(index, ids, dates, context, riderWeight) };
   }
-  return {
-    items: await loadTourCards(db, ids, { ...cardContext, dateScope: dateScope(compiled()) }),
-  };
+  return { items: await sqlCards(db, ids, source, context) };
+}
+
+/** The same cards as objects (the map's points read their prices). */
+export async function tourCards(
+  db: Database,
+  ids: readonly number[],
+  source: CardSource,
+  context: CardContext,
+): Promise<TourSummary[]> {
+  const { store } = source;
+  if (store) {
+    const { cards, index, dates, riderWeight } = store;
+    return cards.cards(index, ids, dates, context, riderWeight);
+  }
+  return sqlCards(db, ids, source, context);
+}
+
+function sqlCards(
+  db: Database,
+  ids: readonly number[],
+  source: CardSource,
+  context: CardContext,
+): Promise<TourSummary[]> {
+  return loadTourCards(db, ids, { ...context, dateScope: dateScope(source.compiled()) });
 }

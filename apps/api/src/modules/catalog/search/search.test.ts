@@ -20,6 +20,7 @@ import {
 import { toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
+import { distanceMetres } from '#src/testing/great-circle.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { PAGE_SIZE } from './filters.ts';
 
@@ -145,15 +146,6 @@ function mostCommon<T>(values: (tour: Tour) => readonly T[], where: (tour: Tour)
   return best[0];
 }
 const plainTour = (tour: Tour) => tour.type === 1 && !tour.isCruise;
-
-/** Great-circle distance on earthdistance's sphere (`earth()` = 6378168 m). */
-function distanceMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6378168 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 interface FilterCase {
   name: string;
