@@ -1,6 +1,5 @@
 import type { RefObject } from 'react';
 import type { MapState } from './use-maplibre';
-import './map.css';
 
 export const MAP_FALLBACK_TEXTS = {
   'no-webgl':

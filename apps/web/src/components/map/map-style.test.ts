@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atlasGeometry, type baseMapStyle } from './base-style';
+import { atlasGeometry, type baseMapStyle, unwrapLongitudes } from './base-style';
 import { mapStyleChoice, styleOf } from './map-style';
 import coarse from 'world-atlas/countries-110m.json';
 
@@ -45,5 +45,42 @@ describe('baseMapStyle', () => {
     expect(geometry.land.features.map((country) => country.properties?.name)).toContain('Iceland');
     expect(geometry.borders.type).toBe('MultiLineString');
     expect(geometry.borders.coordinates.length).toBeGreaterThan(100);
+  });
+});
+
+describe('unwrapLongitudes', () => {
+  it('makes a line across the antimeridian continuous instead of a jump across the world', () => {
+    expect(
+      unwrapLongitudes([
+        [178, 65],
+        [-179, 66],
+        [-175, 67],
+      ]),
+    ).toEqual([
+      [178, 65],
+      [181, 66],
+      [185, 67],
+    ]);
+  });
+
+  it('keeps a ring around the pole as it is', () => {
+    const polar = [
+      [-180, -85],
+      [0, -80],
+      [180, -85],
+      [180, -90],
+      [-180, -90],
+      [-180, -85],
+    ];
+    expect(unwrapLongitudes(polar)).toEqual(polar);
+  });
+
+  it('leaves the atlas without a border that spans the world', () => {
+    const { borders } = atlasGeometry(coarse as never);
+    for (const line of borders.coordinates) {
+      for (let index = 1; index < line.length; index += 1) {
+        expect(Math.abs(line[index]![0]! - line[index - 1]![0]!)).toBeLessThan(180);
+      }
+    }
   });
 });

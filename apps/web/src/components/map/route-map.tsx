@@ -1,10 +1,10 @@
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect } from 'react';
-import { colors } from '@gallop/ui-kit';
 import { MapFrame } from './map-frame';
 import type { MapStyleChoice } from './map-style';
 import { addMarker, boundsOf, markerElement } from './markers';
 import { useMapLibre } from './use-maplibre';
+import { designColour } from './design-colours';
 
 /** A numbered place of a route: the start, an overnight stop, the end. */
 export interface RoutePlace {
@@ -52,14 +52,14 @@ export function RouteMapView({ style, places, path, label }: RouteMapViewProps) 
         type: 'line',
         source: ROUTE_SOURCE,
         layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': colors.surface, 'line-width': 7 },
+        paint: { 'line-color': designColour('surface'), 'line-width': 7 },
       });
       map.addLayer({
         id: 'route-line',
         type: 'line',
         source: ROUTE_SOURCE,
         layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': colors.brand, 'line-width': 3.5 },
+        paint: { 'line-color': designColour('brand'), 'line-width': 3.5 },
       });
     }
     const markers = places.map((place) =>

@@ -140,7 +140,7 @@ export function ToursMapView({
       type: 'geojson',
       data: pointsCollection([]),
       cluster: true,
-      clusterRadius: 48,
+      clusterRadius: 60,
       clusterMaxZoom: CLUSTER_MAX_ZOOM,
     });
     // querySourceFeatures reads the tiles of a source some layer shows: this one draws nothing.

@@ -1,4 +1,6 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
+// Inlined and added to the page with the map: the app's one stylesheet (decision 022) is on
+// every page's critical path, and MapLibre's 70 kB of CSS has no business there.
+import maplibreCss from 'maplibre-gl/dist/maplibre-gl.css?inline';
 import {
   AttributionControl,
   Map as MapLibreMap,
@@ -10,6 +12,7 @@ import type { LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { refineAtlasWhenZoomed } from './base-style';
+import mapCss from './map.css?inline';
 import { styleOf, type MapStyleChoice } from './map-style';
 
 setWorkerUrl(workerUrl);
@@ -33,6 +36,17 @@ export function webGlAvailable(): boolean {
   }
 }
 
+const STYLES_ID = 'gallop-map-styles';
+
+/** The maps' CSS, added once, when the first map opens. */
+function addMapStyles() {
+  if (document.getElementById(STYLES_ID)) return;
+  const style = document.createElement('style');
+  style.id = STYLES_ID;
+  style.textContent = `${maplibreCss}\n${mapCss}`;
+  document.head.append(style);
+}
+
 /** Room kept around what a map shows, so edge markers are not cut. */
 export const VIEW_PADDING = 48;
 
@@ -48,6 +62,7 @@ export function useMapLibre(choice: MapStyleChoice, view: MapView) {
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    addMapStyles();
     if (!webGlAvailable()) {
       setState({ phase: 'no-webgl' });
       return;

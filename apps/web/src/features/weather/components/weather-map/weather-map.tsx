@@ -98,6 +98,7 @@ export function WeatherMap({ place }: { place: Pick<WeatherPlace, 'kind' | 'id' 
           previewUrl={PREVIEW}
           previewAlt={`Sketch of a map of ${place.name}`}
           loadMap={loadMap}
+          height={300}
         />
       </Highlight.Provider>
       {found && (
