@@ -73,7 +73,7 @@ export function atlasGeometry(topology: CountriesTopology): AtlasGeometry {
 }
 
 /** From this zoom on, the 1:50m atlas replaces the 1:110m one (coasts at city scale). */
-export const FINE_ATLAS_ZOOM = 3;
+const FINE_ATLAS_ZOOM = 3;
 
 /**
  * The offline base map: sea, land and borders drawn from Natural Earth's countries

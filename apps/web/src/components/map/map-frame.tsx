@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { MapState } from './use-maplibre';
 
-export const MAP_FALLBACK_TEXTS = {
+const MAP_FALLBACK_TEXTS = {
   'no-webgl':
     'This browser cannot draw the map (WebGL is switched off or missing). Every place is in the list below.',
   failed: 'The map could not be drawn. Every place is in the list below.',

@@ -38,7 +38,7 @@ export interface ToursMapViewProps {
   onSearchArea?: (area: SearchArea) => void;
 }
 
-export const SEARCH_THIS_AREA = 'Search this area';
+const SEARCH_THIS_AREA = 'Search this area';
 
 const SOURCE = 'tours';
 /** Clusters break up from this zoom on; 250 markers stay readable at any zoom below it. */

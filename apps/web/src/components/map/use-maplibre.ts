@@ -27,7 +27,7 @@ export type MapState =
   | { phase: 'ready'; map: MapLibreMap };
 
 /** Whether this browser can draw WebGL at all (some locked-down or very old ones cannot). */
-export function webGlAvailable(): boolean {
+function webGlAvailable(): boolean {
   try {
     const canvas = document.createElement('canvas');
     return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));

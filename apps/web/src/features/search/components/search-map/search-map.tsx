@@ -82,7 +82,7 @@ function useCardHighlight(id: number | undefined) {
   }, [id]);
 }
 
-export function tourMapQueryOptions(api: ReturnType<typeof useApi>, query: ToursMapQuery) {
+function tourMapQueryOptions(api: ReturnType<typeof useApi>, query: ToursMapQuery) {
   return { ...listTourMapPointsQueryOptions(api, { query }), placeholderData: keepPreviousData };
 }
 
