@@ -186,15 +186,14 @@ export function ToursMapView({
     if (bounds) map.fitBounds(bounds, { padding: VIEW_PADDING, maxZoom: 8, duration: 600 });
   }, [state, points, place, fitKey]);
 
-  // The place's own marker.
+  // The place's own marker: a pin named on hover, drawn under the tours so it never hides them
+  // (its name is the map's heading already).
   useEffect(() => {
     if (state.phase !== 'ready' || !place) return;
-    const marker = addMarker(
-      state.map,
-      markerElement('gallop-map__place', place.name, place.name),
-      [place.lng, place.lat],
-      'bottom',
-    );
+    const marker = addMarker(state.map, markerElement('gallop-map__place', '', place.name), [
+      place.lng,
+      place.lat,
+    ]);
     return () => void marker.remove();
   }, [state, place]);
 
