@@ -17,6 +17,8 @@ export const colors = {
   danger: '#C62F3B',
   info: '#2563A8',
   star: '#F5A623',
+  /** Water on maps: a quiet blue that keeps land (sand) and markers (brand) in front. */
+  sea: '#D6E6EE',
 } as const;
 
 /** Font sizes in px: a calm scale (1.125 steps at the small end). */

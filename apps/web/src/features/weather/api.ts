@@ -114,9 +114,14 @@ export async function ensureWeatherPage(
   return place;
 }
 
+/** The search filter that keeps a place's tours: `{ countries: [10] }`. */
+export function placeFilter(place: Pick<WeatherPlace, 'kind' | 'id'>) {
+  const field = ({ country: 'countries', region: 'regions', city: 'cities' } as const)[place.kind];
+  return { [field]: [place.id] };
+}
+
 /** The catalogue-wide search filtered to the place: `/tours?countries=10`. */
 export function placeSearchHref(place: Pick<WeatherPlace, 'kind' | 'id'>): string {
-  const field = ({ country: 'countries', region: 'regions', city: 'cities' } as const)[place.kind];
-  const query = Object.entries(filtersToQuery({ [field]: [place.id] }));
+  const query = Object.entries(filtersToQuery(placeFilter(place)));
   return `/tours?${new URLSearchParams(query as [string, string][]).toString()}`;
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
+  cities,
   countries,
   currencyRates,
   individualTours,
@@ -152,6 +153,12 @@ describe('GET /spa/tour (getTour)', () => {
       .orderBy(asc(tourQuestions.position), asc(tourQuestions.id));
     expect(page.questions?.map((question) => question.id)).toEqual(questions.map((q) => q.id));
     expect(page.start_city?.id).toBe(tour.startCityId);
+    // Where the route map starts: the city's own coordinates.
+    const [startCity] = await db
+      .select({ lat: cities.lat, lng: cities.lng })
+      .from(cities)
+      .where(eq(cities.id, tour.startCityId!));
+    expect(page.start_city).toMatchObject({ lat: startCity!.lat, lng: startCity!.lng });
     const [program] = await db
       .select({ id: tourPrograms.id })
       .from(tourPrograms)

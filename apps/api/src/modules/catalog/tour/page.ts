@@ -116,7 +116,15 @@ function tourQuestionList(db: Database, tourId: number) {
 async function startCity(db: Database, cityId: number | null): Promise<City | undefined> {
   if (cityId === null) return undefined;
   const [row] = await db
-    .select({ id: cities.id, name: cities.name, region: regions.name, country: countries.name })
+    .select({
+      id: cities.id,
+      name: cities.name,
+      region: regions.name,
+      country: countries.name,
+      // The route map starts there (issue 47).
+      lat: cities.lat,
+      lng: cities.lng,
+    })
     .from(cities)
     .leftJoin(regions, eq(regions.id, cities.regionId))
     .leftJoin(countries, eq(countries.id, cities.countryId))

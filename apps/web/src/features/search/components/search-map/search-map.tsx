@@ -1,6 +1,18 @@
+import type { components } from '@gallop/api-client';
+import { getSiteTokensQueryOptions, listTourMapPointsQueryOptions } from '@gallop/api-client/query';
+import { formatPrice } from '@gallop/currency';
 import { MapPreloader } from '@gallop/ui-kit';
-import { createContext, useContext } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, useContext, useEffect, useMemo, useState, type ComponentType } from 'react';
+import type { MapStyleChoice } from '../../../../components/map/map-style';
+import { MapTourList } from '../../../../components/map/map-tour-list';
+import { pinsSketchUrl } from '../../../../components/map/sketch';
+import type { SearchArea } from '../../../../components/map/search-area';
+import type { ToursMapViewProps } from '../../../../components/map/tours-map';
+import { useApi } from '../../../../lib/api';
 import type { FacetOption } from '../../api';
+import { useHighlightedTour, useHighlightTour } from '../../map-highlight';
 import './search-map.css';
 
 /** Pins per country: a country's id places it the same way on the server and in the browser. */
@@ -13,21 +25,12 @@ function pinPosition(value: FacetOption['value']): { x: number; y: number } {
 function destinationsSketchUrl(countries: readonly FacetOption[]): string {
   const top = countries.slice(0, 12);
   const most = Math.max(1, ...top.map((country) => country.count));
-  const pins = top
-    .map((country) => {
-      const { x, y } = pinPosition(country.value);
-      const radius = 6 + Math.round((country.count / most) * 10);
-      return `<circle cx="${x}" cy="${y}" r="${radius}" fill="#793dfc" fill-opacity="0.85" stroke="#fff" stroke-width="3"/>`;
-    })
-    .join('');
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 350" width="600" height="350">' +
-    '<rect width="600" height="350" fill="#eef3f8"/>' +
-    '<path d="M40 120c60-50 150-60 210-20s90 80 40 120-160 40-220 10S-10 170 40 120z" fill="#dfe9d6"/>' +
-    '<path d="M330 70c70-30 190-20 230 40s10 150-70 170-170-10-200-70 0-120 40-140z" fill="#dfe9d6"/>' +
-    '<path d="M250 250c30-20 80-10 90 20s-20 60-60 60-60-60-30-80z" fill="#e9e1f7"/>' +
-    `${pins}</svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  return pinsSketchUrl(
+    top.map((country) => ({
+      ...pinPosition(country.value),
+      radius: 6 + Math.round((country.count / most) * 10),
+    })),
+  );
 }
 
 /**
@@ -43,59 +46,130 @@ export function resultCountries(
   return facet.filter((country) => chosen.includes(Number(country.value)));
 }
 
+type ToursMapQuery = NonNullable<Parameters<typeof listTourMapPointsQueryOptions>[1]>['query'];
+type TourMapPoint = components['schemas']['TourMapPoint'];
+
 export interface SearchMapProps {
-  /** Where the results go (`resultCountries`). */
+  /** Where the results go (`resultCountries`): the preview's sketch. */
   countries: readonly FacetOption[];
-  /** Narrows the search to one country. */
-  onPickCountry: (id: number) => void;
+  /** The search's query, as the list asks `/spa/tours` (no page). */
+  query: ToursMapQuery;
+  /** Changes with each new search (the view fits the new results then). */
+  searchKey: string;
+  /** 'Search this area': sets the search's place to the map's view. */
+  onSearchArea: (area: SearchArea) => void;
 }
 
-// What the opened map shows follows the search: the map is loaded once, its content read here.
-const MapContent = createContext<SearchMapProps>({ countries: [], onPickCountry: () => undefined });
+interface LoadedMap {
+  View: ComponentType<ToursMapViewProps>;
+  style: MapStyleChoice;
+}
 
-function ResultDestinations() {
-  const { countries, onPickCountry } = useContext(MapContent);
+// The opened map follows the search: it is loaded once, and reads the search from here.
+const MapContent = createContext<SearchMapProps | undefined>(undefined);
+
+/** The card of a tour, when this page of results shows it. */
+const cardOf = (id: number) =>
+  document.querySelector<HTMLElement>(`.search-page__item[data-tour-id="${id}"]`);
+
+/** Marks the highlighted tour's card, and unmarks the one before. */
+function useCardHighlight(id: number | undefined) {
+  useEffect(() => {
+    if (id === undefined) return;
+    const card = cardOf(id);
+    card?.classList.add('search-page__item--highlighted');
+    return () => card?.classList.remove('search-page__item--highlighted');
+  }, [id]);
+}
+
+function tourMapQueryOptions(api: ReturnType<typeof useApi>, query: ToursMapQuery) {
+  return { ...listTourMapPointsQueryOptions(api, { query }), placeholderData: keepPreviousData };
+}
+
+/** The points with the price their marker shows. */
+const withPriceText = (points: readonly TourMapPoint[]) =>
+  points.map((point) => ({ ...point, priceText: formatPrice(point.price, point.currency) }));
+
+function ResultsMap({ View, style }: LoadedMap) {
+  const api = useApi();
+  const props = useContext(MapContent)!;
+  const navigate = useNavigate();
+  const highlighted = useHighlightedTour();
+  const highlight = useHighlightTour();
+  useCardHighlight(highlighted);
+  const { data } = useQuery(tourMapQueryOptions(api, props.query));
+  const points = useMemo(() => withPriceText(data?.points ?? []), [data]);
+  const pick = (id: number) => {
+    const card = cardOf(id);
+    if (card) {
+      highlight(id);
+      card.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    const tour = points.find((point) => point.id === id);
+    if (tour) void navigate({ to: '/$slug', params: { slug: tour.slug } });
+  };
   return (
-    <div className="search-map">
-      <p className="search-map__title">Where these tours go</p>
-      <ul className="search-map__list">
-        {countries.map((country) => (
-          <li key={country.value}>
-            <button
-              type="button"
-              className="search-map__country"
-              onClick={() => onPickCountry(Number(country.value))}
-            >
-              <span>{country.text}</span>
-              <span className="search-map__count">{country.count}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <View
+      style={style}
+      points={points}
+      label={`Map of ${data?.total ?? points.length} tours found`}
+      fitKey={props.searchKey}
+      highlightedId={highlighted}
+      onHighlight={highlight}
+      onPick={pick}
+      onSearchArea={props.onSearchArea}
+    />
   );
 }
 
-const loadMap = async () => <ResultDestinations />;
+/** The map's tours as links under it, once it is open. */
+function ResultsMapList() {
+  const api = useApi();
+  const props = useContext(MapContent)!;
+  const highlight = useHighlightTour();
+  const { data } = useQuery(tourMapQueryOptions(api, props.query));
+  if (!data) return null;
+  return (
+    <MapTourList tours={withPriceText(data.points)} total={data.total} onHighlight={highlight} />
+  );
+}
 
 /**
- * The map preloader of the results. No map provider is configured by default, so 'Show on map'
- * opens the destinations of the results with their counts, each one a search of its own; once
- * open, it follows every new search.
+ * The map preloader of the results: a sketch of where they go, and on 'Show on map' a real map
+ * (its own chunk) of every result of the current filters (`/spa/tours-map`), clustered, each with
+ * its price. Once open it follows every new search; moving it offers 'Search this area'.
  */
 export function SearchMap(props: SearchMapProps) {
   const { countries } = props;
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const loadMap = async () => {
+    const [{ ToursMapView }, { mapStyleChoice }, tokens] = await Promise.all([
+      import('../../../../components/map/tours-map'),
+      import('../../../../components/map/map-style'),
+      // Without the tokens (an API hiccup) the built-in base map still draws.
+      queryClient.fetchQuery(getSiteTokensQueryOptions(api)).catch(() => undefined),
+      queryClient.prefetchQuery(tourMapQueryOptions(api, props.query)),
+    ]);
+    setOpen(true);
+    return <ResultsMap View={ToursMapView} style={mapStyleChoice(tokens)} />;
+  };
   return (
     <MapContent.Provider value={props}>
-      <MapPreloader
-        previewUrl={destinationsSketchUrl(countries)}
-        previewAlt={`Sketch of the destinations: ${countries
-          .slice(0, 5)
-          .map((country) => country.text)
-          .join(', ')}`}
-        loadMap={loadMap}
-        height={220}
-      />
+      <div className="search-map">
+        <MapPreloader
+          previewUrl={destinationsSketchUrl(countries)}
+          previewAlt={`Sketch of the destinations: ${countries
+            .slice(0, 5)
+            .map((country) => country.text)
+            .join(', ')}`}
+          loadMap={loadMap}
+          height={300}
+        />
+        {open && <ResultsMapList />}
+      </div>
     </MapContent.Provider>
   );
 }

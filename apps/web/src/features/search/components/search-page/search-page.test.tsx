@@ -62,6 +62,21 @@ const results: TourList = {
   },
 };
 
+const mapPoints = {
+  total: 2,
+  points: results.items.map((tour, index) => ({
+    id: tour.id,
+    slug: tour.slug,
+    name: tour.name,
+    lat: 64 + index,
+    lng: -20 + index,
+    price: tour.price,
+    currency: tour.currency,
+    duration: tour.duration,
+    rating: null,
+  })),
+};
+
 const icelandPage = {
   ...results,
   slug: 'iceland',
@@ -128,6 +143,7 @@ async function renderSearchPage(
       seen.push({ url, currency, passport });
       if (url.pathname === '/node-api/convert-price') return convertPrice(url.searchParams);
       if (url.pathname === '/spa/calendar-periods') return Response.json(calendarPeriods);
+      if (url.pathname === '/spa/tours-map') return Response.json(mapPoints);
       // "Fits me first" with a passport: the API's order is the passport's (here, reversed).
       const list = answerIn(currency);
       return Response.json(passport ? { ...list, items: [...list.items].reverse() } : list);
@@ -234,8 +250,10 @@ async function renderSearchPage(
     seen
       .filter(({ url }) => url.pathname === '/spa/tours')
       .map(({ url, passport }) => ({ url: url.toString(), passport }));
+  const mapCalls = () => seen.filter(({ url }) => url.pathname === '/spa/tours-map');
   return {
     onNavigate,
+    mapCalls,
     recoverableErrors,
     conversions,
     searches,
@@ -322,14 +340,30 @@ describe('SearchPage', () => {
     expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: {} });
   });
 
-  it('shows on the map where the results go: the chosen countries only', async () => {
-    await renderSearchPage();
+  it("opens a map of the page's results, and a card's hover highlights it for its marker", async () => {
+    const { mapCalls } = await renderSearchPage();
+    // The sketch before the map: where the results go, the chosen countries only.
+    expect(
+      screen.getByRole('img', { name: 'Sketch of the destinations: Iceland' }),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show on map' }));
-    const destinations = await screen.findByText('Where these tours go');
-    const list = destinations.parentElement as HTMLElement;
-    // The page's own country holds both results; Norway's 4 are a search of their own.
-    expect(list).toHaveTextContent('Iceland2');
-    expect(list).not.toHaveTextContent('Norway');
+    // The map's code is a chunk of its own, loaded now (a second or so in happy-dom).
+    const list = await screen.findByText('Tours on the map as a list (2)', undefined, {
+      timeout: 5000,
+    });
+    expect(list).toBeInTheDocument();
+    const asked = mapCalls()[0]!.url;
+    expect(asked.searchParams.get('slug')).toBe('iceland');
+    expect(asked.searchParams.has('page')).toBe(false);
+
+    // One link in the map's list, one on the card.
+    const links = screen.getAllByRole('link', { name: /Glacier Trail/ });
+    expect(links).toHaveLength(2);
+    const card = links.map((link) => link.closest('.search-page__item')).find(Boolean)!;
+    fireEvent.mouseEnter(card);
+    expect(card).toHaveClass('search-page__item--highlighted');
+    fireEvent.mouseLeave(card);
+    expect(card).not.toHaveClass('search-page__item--highlighted');
   });
 
   it('gives a cruise search of every tour its own heading, and stays on cruises when cleared', async () => {

@@ -27,6 +27,7 @@ import {
 } from '../../api';
 import {
   effectiveFilters,
+  filtersToApiQuery,
   searchLocation,
   tripKindFields,
   withChange,
@@ -35,6 +36,7 @@ import {
 import { searchToFilters, type FilterSearch } from '../../search-url';
 import type { FilterChange } from '../search-filters/search-filters';
 import { resultCountries, SearchMap } from '../search-map/search-map';
+import { useHighlightTour } from '../../map-highlight';
 import { TourCard } from '../../../../components/tour-card/tour-card';
 import {
   LazyFiltersSheet,
@@ -176,6 +178,18 @@ function ResultsPagination(props: Omit<PaginationProps, 'loadingMore'>) {
   return <Pagination {...props} loadingMore={useNavigating()} />;
 }
 
+/** The map's query: the list's filters (and catalogue page), without the page number. */
+function tourMapQuery(slug: string, filters: Partial<SearchFilters>) {
+  const { page: _page, ...query } = filtersToApiQuery({ ...filters, page: 1 });
+  return { ...query, ...(slug === ALL_TOURS_SLUG ? {} : { slug }) };
+}
+
+/** A search without its place circle: moving the map and searching that area is the same search. */
+function searchKeyOf(query: Record<string, unknown>): string {
+  const { lat: _lat, lng: _lng, radius: _radius, ...rest } = query;
+  return JSON.stringify(rest);
+}
+
 function SearchPageView({
   meta,
   slug,
@@ -223,6 +237,7 @@ function SearchPageView({
   const pageCount = first?.pagination.page_count ?? 1;
   const currency = items[0]?.currency ?? chosenCurrency;
   const activeCount = activeFilterCount(filters, meta.filter);
+  const highlight = useHighlightTour();
 
   const go = (next: Partial<SearchFilters>) =>
     onNavigate(
@@ -257,9 +272,15 @@ function SearchPageView({
     first?.filters?.countries ?? [],
     effectiveFilters(meta.filter, addressFilters).countries,
   );
+  const mapQuery = tourMapQuery(slug, addressFilters);
   const map =
-    countries.length > 0 ? (
-      <SearchMap countries={countries} onPickCountry={(id) => change({ countries: [id] })} />
+    items.length > 0 ? (
+      <SearchMap
+        countries={countries}
+        query={mapQuery}
+        searchKey={searchKeyOf(mapQuery)}
+        onSearchArea={(area) => change({ ...area, placeName: undefined })}
+      />
     ) : null;
   const resultsText = `${total} ${total === 1 ? 'tour' : 'tours'}`;
 
@@ -273,7 +294,6 @@ function SearchPageView({
 
       <div className="search-page__layout">
         <aside className="search-page__aside" aria-label="Filters">
-          {map}
           <div className="search-page__panel-head">
             <h2 className="search-page__panel-title">Filters</h2>
             {activeCount > 0 && (
@@ -312,6 +332,7 @@ function SearchPageView({
             </p>
           )}
 
+          {map}
           {items.length === 0 ? (
             <EmptyState
               variant="search"
@@ -344,6 +365,11 @@ function SearchPageView({
                       : undefined
                   }
                   className="search-page__item"
+                  data-tour-id={tour.id}
+                  onMouseEnter={() => highlight(tour.id)}
+                  onMouseLeave={() => highlight(undefined)}
+                  onFocus={() => highlight(tour.id)}
+                  onBlur={() => highlight(undefined)}
                 >
                   <TourCard tour={tour} eager={index < EAGER_CARDS} priority={index === 0} />
                 </li>

@@ -172,13 +172,33 @@ describe('TourPageView', () => {
     expect(screen.queryByRole('region', { name: 'Follow this tour' })).toBeNull();
   });
 
-  it('opens the photo viewer from the hero and lists the route cities on "Show on map"', async () => {
-    await renderTourPage({
-      items: [
-        { id: 1, name: 'Hoedspruit', country: 'South Africa', is_start: true },
-        { id: 2, name: 'Vaalwater', country: 'South Africa', is_end: true },
-      ],
+  it('opens the photo viewer from the hero and lists the route by day on "Show on map"', async () => {
+    const night = (name: string, lat: number, lng: number) => ({
+      rest_day: false,
+      hours: 4,
+      distance_km: 20,
+      ascent_m: null,
+      pace_mix: null,
+      overnight: { name, lat, lng },
     });
+    await renderTourPage(
+      {
+        items: [
+          { id: 1, name: 'Hoedspruit', country: 'South Africa', is_start: true },
+          { id: 2, name: 'Vaalwater', country: 'South Africa', is_end: true },
+        ],
+      },
+      undefined,
+      {
+        overrides: {
+          start_city: { id: 1, name: 'Hoedspruit', lat: -24.35, lng: 30.95 },
+          program: [
+            { day: 1, title: 'Bush', riding: night('Bush camp', -24.1, 30.5) },
+            { day: 2, title: 'North', riding: night('Vaalwater lodge', -24.3, 28.1) },
+          ],
+        },
+      },
+    );
     fireEvent.click(screen.getByRole('button', { name: /Open the photos of/ }));
     const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
     expect(within(viewer).getByText('1 / 3')).toBeInTheDocument();
@@ -186,11 +206,16 @@ describe('TourPageView', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Show on map' }));
-    const sketch = await screen.findByRole('img', { name: 'Route sketch: Hoedspruit, Vaalwater' });
-    const stops = within(sketch.closest('figure') as HTMLElement).getAllByRole('listitem');
-    expect(stops.map((stop) => stop.textContent)).toEqual([
-      'Hoedspruit, South Africa · start',
-      'Vaalwater, South Africa · finish',
+    const legend = await screen.findByRole('list', { name: 'Route by day' }, { timeout: 5000 });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((stop) => stop.textContent),
+    ).toEqual([
+      '1Start · Hoedspruit',
+      '2Day 1 · 20 km · to Bush camp',
+      '3Day 2 · 20 km · to Vaalwater lodge',
+      '3Finish · Vaalwater lodge',
     ]);
   });
 });

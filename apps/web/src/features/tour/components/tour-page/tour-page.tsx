@@ -256,7 +256,7 @@ export function TourPageView({
           )}
 
           <Section id="route" title="Route">
-            <TourRouteMap tourId={tour.id} startCity={tour.start_city?.name} />
+            <TourRouteMap tourId={tour.id} start={tour.start_city} programme={tour.program ?? []} />
           </Section>
         </div>
 

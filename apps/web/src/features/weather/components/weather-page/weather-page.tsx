@@ -16,6 +16,7 @@ import { ClimateChart } from '../climate-chart/climate-chart';
 import { ClimateSummary } from '../climate-summary/climate-summary';
 import { ClimateTable } from '../climate-table/climate-table';
 import { UnitSwitch } from '../unit-switch/unit-switch';
+import { WeatherMap } from '../weather-map/weather-map';
 import './weather-page.css';
 
 export interface WeatherPageProps {
@@ -75,6 +76,13 @@ export function WeatherPage({ place, defaultSystem }: WeatherPageProps) {
           Long-term averages for {fullName}. Mountains and coasts can differ from them by several
           degrees: ask your tour provider what to pack for the route.
         </p>
+      </section>
+
+      <section className="weather-page__section" aria-labelledby="weather-map-heading">
+        <h2 id="weather-map-heading" className="display-heading weather-page__heading">
+          Where to ride in and around {place.name}
+        </h2>
+        <WeatherMap place={place} />
       </section>
 
       <aside className="weather-page__tours" aria-labelledby="weather-tours-heading">
