@@ -59,10 +59,18 @@ const renderer: RenderModule = {
     }),
 };
 
-function app(options: { apiUrl?: string; clientDir?: string; publicUrl?: string } = {}) {
+function app(
+  options: {
+    apiUrl?: string;
+    clientDir?: string;
+    publicUrl?: string;
+    mapTileOrigins?: string[];
+  } = {},
+) {
   return createWebApp({
     apiUrl: options.apiUrl ?? apiUrl,
     publicUrl: options.publicUrl,
+    mapTileOrigins: options.mapTileOrigins,
     site: { organizerUrl: 'https://partners.example.test' },
     loadRenderer: async () => renderer,
     getManifest: () => ({ routes: {} }),
@@ -71,6 +79,18 @@ function app(options: { apiUrl?: string; clientDir?: string; publicUrl?: string 
 }
 
 describe('web server app', () => {
+  it("lets a page's maps reach the tile provider's origins, and no others", async () => {
+    const connectSrc = async (page: Response) =>
+      /connect-src ([^;]+)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    const plain = await connectSrc(await app().request('http://gallop.test/'));
+    expect(plain).toMatch(/^'self'/);
+    expect(plain).not.toContain('tiles.example.com');
+    const withTiles = await connectSrc(
+      await app({ mapTileOrigins: ['https://tiles.example.com'] }).request('http://gallop.test/'),
+    );
+    expect(withTiles).toContain("'self' https://tiles.example.com");
+  });
+
   it('serves robots.txt naming the sitemap on the public origin, or the request one', async () => {
     const own = await app().request('http://gallop.test/robots.txt');
     expect(own.status).toBe(200);

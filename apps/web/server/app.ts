@@ -52,6 +52,8 @@ export interface WebAppOptions {
   pageCacheTtlMs?: number;
   /** Production: the build the client checks itself against (`/builds/meta/{id}.json`). */
   buildMeta?: BuildMeta;
+  /** A map tile provider's origins (`MAP_TILE_ORIGINS`): the pages' CSP lets maps reach them. */
+  mapTileOrigins?: readonly string[];
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -171,7 +173,7 @@ export function createWebApp(options: WebAppOptions): Hono {
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');
       response.headers.set(
         'Content-Security-Policy',
-        pageCsp(nonce, runtimeConnectSources(options.site)),
+        pageCsp(nonce, [...runtimeConnectSources(options.site), ...(options.mapTileOrigins ?? [])]),
       );
       return response;
     } catch (error) {

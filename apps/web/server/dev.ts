@@ -29,6 +29,7 @@ const app = createWebApp({
   isTrustedProxy,
   publicUrl: env.PUBLIC_URL,
   site: siteConfigFromEnv(env),
+  mapTileOrigins: env.MAP_TILE_ORIGINS,
   loadRenderer: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<RenderModule>,
   getManifest: (url) => createDevManifest(vite, new URL(url).pathname),
   exposeErrors: true,

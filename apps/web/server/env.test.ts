@@ -15,7 +15,18 @@ describe('loadEnv', () => {
       FEATURE_QR_PAYMENT: false,
       FEATURE_ARRIVAL: false,
       TRUSTED_PROXIES: [],
+      MAP_TILE_ORIGINS: [],
     });
+  });
+
+  it('reads MAP_TILE_ORIGINS as https origins, and refuses anything else', () => {
+    expect(
+      loadEnv({ MAP_TILE_ORIGINS: 'https://tiles.example.com, https://fonts.example.com/' })
+        .MAP_TILE_ORIGINS,
+    ).toEqual(['https://tiles.example.com', 'https://fonts.example.com']);
+    for (const bad of ['http://tiles.example.com', 'https://tiles.example.com/v1', 'tiles']) {
+      expect(envSchema.safeParse({ MAP_TILE_ORIGINS: bad }).success, bad).toBe(false);
+    }
   });
 
   it('reads TRUSTED_PROXIES as a list of addresses and ranges, and refuses anything else', () => {

@@ -7,6 +7,19 @@ import { DEFAULT_ORGANIZER_URL, type SiteConfig } from '../src/lib/site';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** Why `value` is not a bare https origin (a CSP source), if it is not. */
+function originProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an origin such as https://tiles.example.com';
+  }
+  if (url.protocol !== 'https:') return 'must start with https://';
+  if (url.origin !== value) return 'must be an origin, without a path or query';
+  return undefined;
+}
+
 /** A feature flag: `on` / `off` (also true/false, 1/0); off by default. */
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -82,6 +95,26 @@ export const envSchema = z.object({
   PUBLIC_API_URL: runtimeUrl('api'),
   /** Origin of the chat's Socket.IO server for the browser, when not this site's own. */
   PUBLIC_SOCKET_URL: runtimeUrl('socket'),
+  /**
+   * The origins a map tile provider (the site tokens' `maps_provider`, decision 121) loads its
+   * style, tiles, glyphs and sprites from, comma-separated (`https://tiles.example.com`): the
+   * pages' CSP lets maps connect to them. Unset: the built-in offline map, which needs none.
+   */
+  MAP_TILE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .superRefine((entries, context) => {
+      for (const entry of entries) {
+        const problem = originProblem(entry);
+        if (problem) context.addIssue({ code: 'custom', message: `${entry}: ${problem}` });
+      }
+    }),
   /** The QR payment pages `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`. */
   FEATURE_QR_PAYMENT: flag,
   /** The arrival page `/arrival/{uuid}`. */

@@ -51,6 +51,7 @@ const app = createWebApp({
   publicUrl: env.PUBLIC_URL,
   site: { ...siteConfigFromEnv(env), buildId: buildMeta.id },
   buildMeta,
+  mapTileOrigins: env.MAP_TILE_ORIGINS,
   pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
   loadRenderer: () => renderer,
   getManifest: (url) => manifestFor(new URL(url).pathname),
