@@ -209,6 +209,45 @@ test.describe('maps', () => {
     await expect(searchArea).toBeHidden();
   });
 
+  test("search: a tour's price marker marks its card, and a click brings the card into view", async ({
+    page,
+    request,
+  }) => {
+    // A country with a few tours: every result is on the first page, so each marker has its card.
+    const { filters } = await getJson<{
+      filters: { countries?: { value: number | string; count: number }[] };
+    }>(request, '/spa/tours?expand=filters');
+    const country = (filters.countries ?? []).find(({ count }) => count >= 3 && count <= 12);
+    if (!country) throw new Error('no country with 3 to 12 tours in the demo catalogue');
+    await page.setViewportSize(PHONE);
+    await page.goto(`/tours?countries=${country.value}`);
+    await waitForHydration(page);
+    await closeCookieNotice(page);
+    const map = await openMap(page.locator('.search-map'), `Map of ${country.count} tours found`);
+
+    let price: Locator | undefined;
+    for (let clicks = 0; clicks < 10 && !price; clicks += 1) {
+      price = await markerInView(map, '.gallop-map__price');
+      const cluster = price ? undefined : await markerInView(map, '.gallop-map__cluster');
+      if (cluster) await clickMarker(page, cluster);
+    }
+    if (!price) throw new Error('no single tour in view after zooming into clusters');
+    const card = page.locator(
+      `.search-page__item[data-tour-id="${await price.getAttribute('data-tour-id')}"]`,
+    );
+    await expect(card).toHaveCount(1);
+    await expect(card).not.toHaveClass(/search-page__item--highlighted/);
+    await price.hover();
+    await expect(card).toHaveClass(/search-page__item--highlighted/);
+
+    // On a phone the map sits above the results: the card starts out of view, a click scrolls to it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await price.scrollIntoViewIfNeeded();
+    await expect(card).not.toBeInViewport();
+    await price.click();
+    await expect(card).toBeInViewport();
+  });
+
   test('search: the keyboard reaches the markers as a list, which highlights them', async ({
     page,
   }) => {
