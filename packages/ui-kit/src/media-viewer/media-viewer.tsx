@@ -194,11 +194,7 @@ export function MediaViewer({
       style={{ ['--gk-media-viewer-transition' as string]: `${MEDIA_VIEWER_TRANSITION_MS}ms` }}
     >
       <Modal className="gk-media-viewer__modal">
-        <Dialog
-          {...rest}
-          aria-label={label}
-          className={cx('gk-media-viewer__dialog', className)}
-        >
+        <Dialog {...rest} aria-label={label} className={cx('gk-media-viewer__dialog', className)}>
           <p className="gk-media-viewer__counter" aria-live="polite">
             {index + 1} / {items.length}
             {item?.alt ? <span className="gk-media-viewer__caption">{item.alt}</span> : null}
