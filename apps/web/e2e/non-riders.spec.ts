@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatPrice } from '@gallop/currency';
 import type { APIRequestContext } from '@playwright/test';
-import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
+import { demoOrganizerTour, leavesSeats, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
 import { apiUrl, getJson } from './guest-booking';
 import { closeCookieNotice, reviewShots } from './review-shots';
@@ -17,7 +17,6 @@ import { signIn } from './sign-in';
 const SHOTS_DIR = process.env.GALLOP_NON_RIDER_SHOTS_DIR ?? '/tmp/shots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
-const DAY_MS = 86_400_000;
 
 interface TourDate {
   id: number;
@@ -40,26 +39,19 @@ interface Tour {
 
 /** A tour of the demo organizer that welcomes non-riders, and a date with beds for them. */
 async function nonRiderTour(request: APIRequestContext) {
-  const organizerId = await demoOrganizerId(request);
-  const { items } = await getJson<{ items: { id: number }[] }>(
-    request,
-    `${apiUrl}/spa/tours?organizer=${organizerId}`,
+  const found = await demoOrganizerTour(request, (tour: Tour) =>
+    tour.riding.non_riders_welcome
+      ? // Never a date's last non-rider bed either.
+        tour.dates.find(
+          (d) =>
+            leavesSeats(d) &&
+            typeof d.non_rider_price === 'number' &&
+            (d.non_rider_places_free ?? 0) >= 2,
+        )
+      : undefined,
   );
-  for (const { id } of items) {
-    const tour = await getJson<Tour>(request, `${apiUrl}/spa/tour-for-request?id=${id}`);
-    if (!tour.riding.non_riders_welcome) continue;
-    // Never a date's last seat nor its last non-rider bed (docs/testing.md).
-    const date = tour.dates.find(
-      (d) =>
-        !d.is_busy &&
-        (d.number_of_free_seats ?? 0) >= 2 &&
-        typeof d.non_rider_price === 'number' &&
-        (d.non_rider_places_free ?? 0) >= 2 &&
-        Date.parse(d.start) - Date.now() > 2 * DAY_MS,
-    );
-    if (date) return { organizerId, tour, date, nonRiderPrice: date.non_rider_price! };
-  }
-  throw new Error('the demo organizer has no tour with beds for non-riders on a date');
+  if (!found) throw new Error('the demo organizer has no tour with beds for non-riders on a date');
+  return { ...found, nonRiderPrice: found.date.non_rider_price! };
 }
 
 const shoot = reviewShots(SHOTS_DIR, 'non-riders');

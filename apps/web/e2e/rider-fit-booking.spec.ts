@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FIT_LABELS, type RiderFit } from '@gallop/rider-fit';
 import type { APIRequestContext } from '@playwright/test';
 import { tourFit, type TourRidingBrief } from '../src/lib/rider-fit';
-import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
+import { demoOrganizerTour, leavesSeats, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
 import { apiUrl, getJson } from './guest-booking';
 import { closeCookieNotice, reviewShots } from './review-shots';
@@ -18,7 +18,6 @@ import { signIn } from './sign-in';
 const SHOTS_DIR = process.env.GALLOP_FIT_SHOTS_DIR ?? '/tmp/shots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
-const DAY_MS = 86_400_000;
 
 interface TourDate {
   id: number;
@@ -39,25 +38,14 @@ interface Tour {
 
 /** A tour of the demo organizer with heavier horses, and a date with some free. */
 async function heavyHorseTour(request: APIRequestContext) {
-  const organizerId = await demoOrganizerId(request);
-  const { items } = await getJson<{ items: { id: number }[] }>(
-    request,
-    `${apiUrl}/spa/tours?organizer=${organizerId}`,
+  const found = await demoOrganizerTour(request, (tour: Tour) =>
+    tour.riding.heavy_rider_weight_kg > tour.riding.max_rider_weight_kg
+      ? // Never a date's last heavier horse either.
+        tour.dates.find((d) => leavesSeats(d) && (d.heavy_places_free ?? 0) >= 2)
+      : undefined,
   );
-  for (const { id } of items) {
-    const tour = await getJson<Tour>(request, `${apiUrl}/spa/tour-for-request?id=${id}`);
-    if (tour.riding.heavy_rider_weight_kg <= tour.riding.max_rider_weight_kg) continue;
-    // Never a date's last seat nor its last heavier horse (docs/testing.md).
-    const date = tour.dates.find(
-      (d) =>
-        !d.is_busy &&
-        (d.number_of_free_seats ?? 0) >= 2 &&
-        (d.heavy_places_free ?? 0) >= 2 &&
-        Date.parse(d.start) - Date.now() > 2 * DAY_MS,
-    );
-    if (date) return { organizerId, tour, date };
-  }
-  throw new Error('the demo organizer has no tour with a heavier horse free on a date');
+  if (!found) throw new Error('the demo organizer has no tour with a heavier horse free on a date');
+  return found;
 }
 
 /** The fit's words as the indicator says them: "A stretch: …", or "Fits you" alone. */
