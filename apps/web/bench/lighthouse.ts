@@ -173,47 +173,75 @@ export async function runLighthouse(
   pages: BenchPage[],
   runs: number,
 ): Promise<LighthousePage[]> {
-  const byPage = new Map<BenchPage, LighthouseRun[]>(pages.map((page) => [page, []]));
+  const [results] = await runLighthouseSideBySide([{ name: 'web', webUrl }], pages, runs);
+  return results!;
+}
+
+/** A build being measured: its web server's address. */
+export interface LighthouseTarget {
+  name: string;
+  webUrl: string;
+}
+
+/**
+ * Lighthouse on several builds served at once, one navigation at a time: for each run and page,
+ * each build in turn, the order reversed every run, so that every build sees the same machine
+ * (scores on these shared machines move by half within minutes). Returns, per target, the pages.
+ */
+export async function runLighthouseSideBySide(
+  targets: LighthouseTarget[],
+  pages: BenchPage[],
+  runs: number,
+): Promise<LighthousePage[][]> {
+  const byTarget = targets.map(
+    () => new Map<BenchPage, LighthouseRun[]>(pages.map((page) => [page, []])),
+  );
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
-      const result = await runOnce(new URL(page.path, webUrl).href);
-      byPage.get(page)!.push(result);
-      console.info(
-        `  lighthouse ${page.name} run ${run}/${runs}: ` +
-          CATEGORIES.map((category) => `${category} ${result.scores[category].toFixed(0)}`).join(
-            ', ',
-          ) +
-          `, LCP ${result.metrics.lcp.toFixed(0)} ms`,
-      );
+      const order = targets.map((_, index) => index);
+      if (run % 2 === 0) order.reverse();
+      for (const index of order) {
+        const target = targets[index]!;
+        const result = await runOnce(new URL(page.path, target.webUrl).href);
+        byTarget[index]!.get(page)!.push(result);
+        console.info(
+          `  lighthouse ${targets.length > 1 ? `${target.name} ` : ''}${page.name} run ${run}/${runs}: ` +
+            CATEGORIES.map((category) => `${category} ${result.scores[category].toFixed(0)}`).join(
+              ', ',
+            ) +
+            `, LCP ${result.metrics.lcp.toFixed(0)} ms, TBT ${result.metrics.tbt.toFixed(0)} ms`,
+        );
+      }
     }
   }
-  return pages.map((page) => {
-    const pageRuns = byPage.get(page)!;
-    const findings = new Map<string, Finding & { runs: number }>();
-    for (const finding of pageRuns.flatMap((run) => run.findings)) {
-      const key = `${finding.category}:${finding.id}`;
-      const seen = findings.get(key);
-      findings.set(key, { ...finding, runs: (seen?.runs ?? 0) + 1 });
-    }
-    return {
-      page,
-      runs: pageRuns,
-      median: {
-        scores: Object.fromEntries(
-          CATEGORIES.map((category) => [
-            category,
-            median(pageRuns.map((run) => run.scores[category])),
-          ]),
-        ) as Record<Category, number>,
-        metrics: Object.fromEntries(
-          Object.keys(METRICS).map((metric) => [
-            metric,
-            median(pageRuns.map((run) => run.metrics[metric as Metric])),
-          ]),
-        ) as Record<Metric, number>,
-        benchmarkIndex: median(pageRuns.map((run) => run.benchmarkIndex)),
-      },
-      findings: [...findings.values()],
-    };
-  });
+  return byTarget.map((byPage) => pages.map((page) => summarise(page, byPage.get(page)!)));
+}
+
+function summarise(page: BenchPage, pageRuns: LighthouseRun[]): LighthousePage {
+  const findings = new Map<string, Finding & { runs: number }>();
+  for (const finding of pageRuns.flatMap((run) => run.findings)) {
+    const key = `${finding.category}:${finding.id}`;
+    const seen = findings.get(key);
+    findings.set(key, { ...finding, runs: (seen?.runs ?? 0) + 1 });
+  }
+  return {
+    page,
+    runs: pageRuns,
+    median: {
+      scores: Object.fromEntries(
+        CATEGORIES.map((category) => [
+          category,
+          median(pageRuns.map((run) => run.scores[category])),
+        ]),
+      ) as Record<Category, number>,
+      metrics: Object.fromEntries(
+        Object.keys(METRICS).map((metric) => [
+          metric,
+          median(pageRuns.map((run) => run.metrics[metric as Metric])),
+        ]),
+      ) as Record<Metric, number>,
+      benchmarkIndex: median(pageRuns.map((run) => run.benchmarkIndex)),
+    },
+    findings: [...findings.values()],
+  };
 }

@@ -19,9 +19,15 @@ export interface BenchOptions {
   connections: number;
   /** Parts to run (all by default). */
   parts: Set<BenchPart>;
+  /** Another built checkout to measure side by side with this one (Lighthouse only). */
+  baseline?: string | undefined;
+  /** Pages to measure (all by default). */
+  pages: Set<BenchPageName>;
 }
 
 const BENCH_PARTS = ['lighthouse', 'lcp', 'ssr'] as const;
+const BENCH_PAGES = ['home', 'search', 'tour'] as const;
+type BenchPageName = (typeof BENCH_PAGES)[number];
 type BenchPart = (typeof BENCH_PARTS)[number];
 
 const HELP = `pnpm bench:web [options]
@@ -31,6 +37,9 @@ const HELP = `pnpm bench:web [options]
   --warmup S           warm-up seconds before each measured run, thrown away (default 10)
   --connections C      autocannon connections (default 20)
   --only P[,P]         run some parts only: lighthouse, lcp, ssr
+  --pages P[,P]        measure some pages only: home, search, tour
+  --baseline DIR       Lighthouse side by side with another built checkout of the repository
+                       (both served at once, one navigation at a time, alternating)
 Environment: CHROME_PATH (default /usr/bin/chromium)`;
 
 function positiveInteger(name: string, value: string): number {
@@ -39,6 +48,17 @@ function positiveInteger(name: string, value: string): number {
     throw new Error(`--${name} must be a positive whole number (got ${value})`);
   }
   return number;
+}
+
+function parsePages(value: string | undefined): Set<BenchPageName> {
+  if (value === undefined) return new Set(BENCH_PAGES);
+  const pages = value.split(',').map((page) => page.trim());
+  for (const page of pages) {
+    if (!(BENCH_PAGES as readonly string[]).includes(page)) {
+      throw new Error(`--pages takes ${BENCH_PAGES.join(', ')} (got ${page})`);
+    }
+  }
+  return new Set(pages as BenchPageName[]);
 }
 
 function parseParts(value: string | undefined): Set<BenchPart> {
@@ -62,6 +82,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       warmup: { type: 'string', default: '10' },
       connections: { type: 'string', default: '20' },
       only: { type: 'string' },
+      baseline: { type: 'string' },
+      pages: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -76,5 +98,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     warmup: positiveInteger('warmup', values.warmup),
     connections: positiveInteger('connections', values.connections),
     parts: parseParts(values.only),
+    baseline: values.baseline,
+    pages: parsePages(values.pages),
   };
 }

@@ -23,6 +23,7 @@ import {
   type SsrRun,
 } from './report.ts';
 import { ensureBuilt, snapshotWebDist, startServers } from './servers.ts';
+import { runSideBySide } from './side-by-side.ts';
 import { measureRoute } from './throughput.ts';
 
 /** A static file the web server serves from dist/client: the baseline for SSR throughput. */
@@ -41,6 +42,9 @@ const loadAverage = () =>
 
 const options = parseOptions(process.argv.slice(2));
 await ensureBuilt(options.build);
+if (options.baseline !== undefined) {
+  process.exit(await runSideBySide(options, options.baseline));
+}
 const webDist = await snapshotWebDist();
 const loadBefore = loadAverage();
 const startedAt = new Date().toISOString();
@@ -53,7 +57,8 @@ let lighthouse: LighthousePage[] = [];
 let lcp: LcpPage[] = [];
 let ssr: SsrRun | undefined;
 try {
-  const pages = await discoverPages(servers.api.url, servers.web.url);
+  const allPages = await discoverPages(servers.api.url, servers.web.url);
+  const pages = allPages.filter((page) => options.pages.has(page.name));
   console.info(`Pages: ${pages.map((page) => `${page.name} ${page.path}`).join(', ')}`);
   if (options.parts.has('lighthouse')) {
     console.info(`Lighthouse (mobile), ${options.runs} runs per page:`);
@@ -64,7 +69,7 @@ try {
     lcp = await measureLcp(servers.web.url, pages, options.runs);
   }
   if (options.parts.has('ssr')) {
-    const tour = pages.find((page) => page.name === 'tour')!;
+    const tour = allPages.find((page) => page.name === 'tour')!;
     const measure = async (path: string) => {
       console.info(
         `  autocannon ${path}: ${options.warmup} s warm-up, ${options.duration} s at ${options.connections} connections`,

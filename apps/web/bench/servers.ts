@@ -3,13 +3,33 @@ import { once } from 'node:events';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { API_ROOT, RESULTS_DIR, WEB_ROOT } from './options.ts';
+import { API_ROOT, WEB_ROOT } from './options.ts';
 
 export interface BenchProcess {
   name: string;
   url: string;
   pid: number;
   stop(): Promise<void>;
+}
+
+/** Where a checkout's web app and API live (this one, or the baseline of a side-by-side run). */
+export interface CheckoutRoots {
+  web: string;
+  api: string;
+}
+
+/** The apps of another checkout of the repository, which must be built already. */
+export function baselineRoots(checkout: string): CheckoutRoots {
+  const roots = {
+    web: path.resolve(checkout, 'apps/web'),
+    api: path.resolve(checkout, 'apps/api'),
+  };
+  if (!isBuilt(roots.web, WEB_DIST_FILES) || !isBuilt(roots.api, API_DIST_FILES)) {
+    throw new Error(
+      `${checkout} is not built: run \`pnpm exec turbo run build --filter=@gallop/api --filter=@gallop/web\` there first`,
+    );
+  }
+  return roots;
 }
 
 /** Files a usable build has; a build another process is writing lacks some of them. */
@@ -54,21 +74,22 @@ function signature(dir: string): string {
  * complete and has not changed for 5 s (the precompressed `.br`/`.gz` files are written last).
  * The copy stays inside apps/web, so the server's packages resolve from apps/web/node_modules.
  */
-export async function snapshotWebDist(): Promise<string> {
-  const source = path.join(WEB_ROOT, 'dist');
-  const target = path.join(RESULTS_DIR, 'dist');
+export async function snapshotWebDist(webRoot: string = WEB_ROOT): Promise<string> {
+  const source = path.join(webRoot, 'dist');
+  // Inside the checkout's apps/web (RESULTS_DIR for this one), so its packages resolve there.
+  const target = path.join(webRoot, '.data', 'bench', 'dist');
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (isBuilt(WEB_ROOT, WEB_DIST_FILES)) {
+    if (isBuilt(webRoot, WEB_DIST_FILES)) {
       const before = signature(source);
       await new Promise((resolve) => setTimeout(resolve, 5000));
-      if (isBuilt(WEB_ROOT, WEB_DIST_FILES) && signature(source) === before) {
+      if (isBuilt(webRoot, WEB_DIST_FILES) && signature(source) === before) {
         rmSync(target, { recursive: true, force: true });
         cpSync(source, target, { recursive: true });
         if (signature(source) === before) return target;
       }
     }
-    console.info('apps/web/dist is being written (a build running?): waiting ...');
+    console.info(`${source} is being written (a build running?): waiting ...`);
     await new Promise((resolve) => setTimeout(resolve, 5000));
   }
   throw new Error('apps/web/dist did not settle within 5 minutes');
@@ -157,7 +178,10 @@ async function startNode(options: {
  * e2e tests run it), and the built web server in front of it. PUBLIC_URL is the web server's own
  * address so canonical links are absolute and on the page's origin, as in production.
  */
-export async function startServers(webDist: string): Promise<{
+export async function startServers(
+  webDist: string,
+  roots: CheckoutRoots = { web: WEB_ROOT, api: API_ROOT },
+): Promise<{
   api: BenchProcess;
   web: BenchProcess;
   stop(): Promise<void>;
@@ -167,7 +191,7 @@ export async function startServers(webDist: string): Promise<{
   const api = await startNode({
     name: 'api',
     script: 'dist/main.js',
-    cwd: API_ROOT,
+    cwd: roots.api,
     port: apiPort,
     env: {
       PGLITE_DIR: 'memory://',
@@ -182,7 +206,7 @@ export async function startServers(webDist: string): Promise<{
     const web = await startNode({
       name: 'web',
       script: path.join(webDist, 'server.js'),
-      cwd: WEB_ROOT,
+      cwd: roots.web,
       port: webPort,
       env: { API_URL: api.url, PUBLIC_URL: webUrl },
       readyPath: '/healthz',

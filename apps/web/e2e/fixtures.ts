@@ -45,7 +45,7 @@ export const test = base.extend<{
 /**
  * Server-rendered parts that hydrate from chunks of their own after the rest of the page: the
  * search page's filters panel and sort select once it has painted (decision 041), the 'Help
- * me choose a tour' buttons (decision 050), and the cookie alert and a signed-in traveller's
+ * me choose a tour' buttons (decision 050), the tour page's sections (decision 126), and the cookie alert and a signed-in traveller's
  * 'Messages' link (kept out of the first load, `.size-limit.js`). A part the page does not show
  * waits until it does (the search page's aside on a phone: `e2e/search.spec.ts` checks it).
  */
@@ -55,6 +55,8 @@ const DEFERRED_PARTS = [
   '.help-request-button',
   '.gk-cookie-alert',
   '.site-header__messages',
+  // The tour page's sections below the overview, after its largest paint (decision 126).
+  '.tour-page__section > :not(.tour-page__heading)',
 ];
 
 /** Waits until React has taken over the page, its shown deferred parts included. */

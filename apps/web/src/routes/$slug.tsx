@@ -60,7 +60,11 @@ export const Route = createFileRoute('/$slug')({
     if (isTourSlug(params.slug)) {
       const [tour] = await Promise.all([
         ensureTourPage(queryClient, api, params.slug),
-        loadSlugPage('tour'),
+        // Arriving from another page, with the sections' own chunk (decision 126): the page
+        // shows whole. Not for a new review view on the same page, which renders them already.
+        loadSlugPage('tour').then(() =>
+          cause === 'stay' ? undefined : slugPages().tour?.preloadTourPageParts(),
+        ),
       ]);
       // The season check's climate (decision 117): awaited on the server, so the dates' marks are
       // in its HTML; a navigation in the browser does not wait for it.

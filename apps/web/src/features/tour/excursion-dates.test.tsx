@@ -1,9 +1,9 @@
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, fakeAnswers } from '../../lib/testing/fake-api';
 import { renderInApp } from '../../lib/testing/render-in-app';
-import { TourPage } from './components/tour-page/tour-page';
+import { preloadTourPageParts, TourPage } from './components/tour-page/tour-page';
 import { EXCURSION_DATES_STALE_MS } from './excursion-dates';
 import { tourDate, tourFixture } from './testing/tour-fixture';
 
@@ -56,6 +56,8 @@ async function comeBackLater() {
 }
 
 describe('useExcursionDates (the tour page of an excursion)', () => {
+  // The dates are in a section of its own chunk (tour-page-parts.ts).
+  beforeAll(() => preloadTourPageParts());
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
   afterEach(() => {
     vi.useRealTimers();

@@ -8,12 +8,17 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouterContext } from '../../../../router';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import type { Tour } from '../../api';
-import { prefetchTourClimate, TourPageView, type TourWeatherSlot } from './tour-page';
+import {
+  prefetchTourClimate,
+  preloadTourPageParts,
+  TourPageView,
+  type TourWeatherSlot,
+} from './tour-page';
 import { ShellOutlet } from '../../../../lib/testing/shell-outlet';
 
 /** The page inside a router whose context carries an API client that answers `answer`. */
@@ -56,6 +61,9 @@ async function renderTourPage(
 }
 
 describe('TourPageView', () => {
+  // The sections below the overview are a chunk of their own (tour-page-parts.ts).
+  beforeAll(() => preloadTourPageParts());
+
   it('shows how the horses are kept in the Riding section, the tour’s own parts marked', async () => {
     await renderTourPage();
     const riding = screen.getByRole('region', { name: 'Riding' });

@@ -1,10 +1,7 @@
 import {
   Breadcrumbs,
-  CancellationPolicy,
-  HorseWelfareCard,
   RatingIndicator,
   ScrollSpy,
-  TileGallery,
   TruncateText,
   type ScrollSpyItem,
 } from '@gallop/ui-kit';
@@ -15,24 +12,26 @@ import { ShareButtons } from '../../../../components/share-buttons/share-buttons
 import { TourEmoji } from '../../../../components/tour-emoji/tour-emoji';
 import { useApi } from '../../../../lib/api';
 import { tourQueryOptions, type Tour } from '../../api';
+import { sameJson, useStableCallback, useStableValue } from '../../../../lib/stable-props';
 import { useExcursionDates } from '../../excursion-dates';
-import { cheapestUpcomingDate, formatDuration } from '../../format';
-import { nonRidersWelcomeText } from '../../non-riders';
+import { formatDuration } from '../../format';
 import { toMediaItems } from '../../media';
+import type { ReviewSearch } from '../../review-search';
 import { TourActions } from '../tour-actions/tour-actions';
 import { TourBooking, TourBookingBar } from '../tour-booking/tour-booking';
-import { TourDates } from '../tour-dates/tour-dates';
 import { TourFacts } from '../tour-facts/tour-facts';
-import { TourRiding } from '../tour-riding/tour-riding';
-import { LazyFollowTourCard } from '../tour-follow/tour-follow';
 import { TourHero, useMediaViewer } from '../tour-gallery/tour-gallery';
-import { TourOrganizer } from '../tour-organizer/tour-organizer';
-import { TourInclusions, TourProgram } from '../tour-program/tour-program';
-import { TourQuestions } from '../tour-questions/tour-questions';
-import { TourReviews } from '../tour-reviews/tour-reviews';
-import type { ReviewSearch } from '../../review-search';
-import { TourRouteMap } from '../tour-route-map/tour-route-map';
-import { TourTeamView } from '../tour-team-view/tour-team-view';
+import {
+  LazyDatesSection,
+  LazyOrganizerSection,
+  LazyPhotosSection,
+  LazyProgrammeSection,
+  LazyQuestionsSection,
+  LazyReviewsSection,
+  LazyRidingSection,
+  LazyRouteSection,
+} from './tour-page-parts';
+import type { TourWeatherSlot } from './tour-weather-slot';
 import './tour-page.css';
 
 /** The loader has turned redirects into 301s, so the cached answer is a tour. */
@@ -70,11 +69,8 @@ export function TourPage({
   );
 }
 
-/**
- * The destination's weather for the tour's dates: another feature's widget, which the route
- * composes in (features do not import each other).
- */
-export type TourWeatherSlot = (tour: Tour) => ReactNode;
+export type { TourWeatherSlot } from './tour-weather-slot';
+export { preloadTourPageParts } from './tour-page-parts';
 
 /** For the route's loader: the season marks of the dates come with the server's HTML. */
 export { prefetchTourClimate } from '../../../../lib/tour-climate';
@@ -119,13 +115,15 @@ export function TourPageView({
   onReviewViewChange,
 }: { tour: Tour; weather?: TourWeatherSlot } & TourReviewViewProps) {
   const { open, viewer } = useMediaViewer();
+  // The sections below hydrate later: what they get must keep its identity until then.
+  const openMedia = useStableCallback(open);
+  const stableReviewView = useStableValue(reviewView, sameJson);
+  const changeReviewView = useStableCallback((view: ReviewSearch) => onReviewViewChange?.(view));
   const images = toMediaItems(tour.images);
-  const travellerPhotos = toMediaItems(tour.traveller_photos);
   const sections = tourSections(tour);
   const has = (anchor: string) => sections.some((section) => section.anchor === anchor);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
   const paragraphs = tour.description.split(/\n{2,}/).filter((text) => text.trim() !== '');
-  const bookable = cheapestUpcomingDate(tour.dates) !== undefined;
   return (
     <article className="tour-page page-container">
       {(tour.breadcrumbs?.length ?? 0) > 0 && (
@@ -175,88 +173,48 @@ export function TourPageView({
           </Section>
 
           <Section id="riding" title="Riding">
-            <TourRiding
-              riding={tour.riding}
-              heavyPlacesFree={tour.heavy_places_free}
-              nonRiders={nonRidersWelcomeText(tour.dates, tour.riding.non_riders_welcome)}
-            />
-            <HorseWelfareCard className="tour-page__welfare" welfare={tour.horse_welfare} />
+            <LazyRidingSection tour={tour} />
           </Section>
 
           {has('photos') && (
             <Section id="photos" title="Photos">
-              <TileGallery items={images} onOpen={(index) => open(images, index)} />
-              {travellerPhotos.length > 0 && (
-                <div className="tour-page__traveller-photos">
-                  <h3 className="tour-page__subheading">Travellers' photos</h3>
-                  <p className="tour-page__hint">
-                    Taken by riders on this tour and shared with their reviews.
-                  </p>
-                  <TileGallery
-                    items={travellerPhotos}
-                    onOpen={(index) => open(travellerPhotos, index)}
-                  />
-                </div>
-              )}
+              <LazyPhotosSection tour={tour} onOpen={openMedia} />
             </Section>
           )}
 
           {has('programme') && (
             <Section id="programme" title="Programme">
-              {(tour.program?.length ?? 0) > 0 && (
-                <TourProgram days={tour.program ?? []} onOpenPhotos={open} />
-              )}
-              <TourInclusions
-                included={tour.included ?? []}
-                notIncluded={tour.not_included ?? []}
-              />
+              <LazyProgrammeSection tour={tour} onOpen={openMedia} />
             </Section>
           )}
 
           <Section id="dates" title="Dates and prices">
-            {tour.dates.length > 0 && (
-              <TourDates tourId={tour.id} dates={tour.dates} riding={tour.riding} place={tour} />
-            )}
-            {/* Nothing to book right now: the visitor can follow the tour for new dates. */}
-            {!bookable && <LazyFollowTourCard tourId={tour.id} tourName={tour.name} />}
-            {tour.cancellation_policy && (
-              <CancellationPolicy
-                className="tour-page__policy"
-                title={tour.cancellation_policy.title}
-                lines={tour.cancellation_policy.lines}
-              />
-            )}
-            {weather?.(tour)}
-            <TourTeamView tourId={tour.id} />
+            <LazyDatesSection tour={tour} weather={weather} />
           </Section>
 
           {tour.organizer && (
             <Section id="organizer" title="Organizer">
-              <TourOrganizer organizer={tour.organizer} tour={{ id: tour.id, name: tour.name }} />
+              <LazyOrganizerSection tour={tour} />
             </Section>
           )}
 
           <Section id="reviews" title="Reviews">
-            <TourReviews
-              slug={tour.slug}
-              firstPage={tour.reviews ?? []}
-              total={tour.reviews_count ?? tour.reviews?.length ?? 0}
-              rating={tour.rating}
-              horseCondition={tour.horse_condition}
-              view={reviewView}
-              onViewChange={onReviewViewChange}
-              onOpenPhotos={open}
+            <LazyReviewsSection
+              tour={tour}
+              reviewView={stableReviewView}
+              onReviewViewChange={onReviewViewChange ? changeReviewView : undefined}
+              onOpen={openMedia}
             />
           </Section>
 
           {has('questions') && (
             <Section id="questions" title="Questions">
-              <TourQuestions questions={tour.questions ?? []} />
+              <LazyQuestionsSection tour={tour} />
             </Section>
           )}
 
           <Section id="route" title="Route">
-            <TourRouteMap tourId={tour.id} start={tour.start_city} programme={tour.program ?? []} />
+            <LazyRouteSection tour={tour} />
           </Section>
         </div>
 

@@ -1,0 +1,113 @@
+/**
+ * `pnpm bench:web --baseline DIR`: Lighthouse on this build and another checkout's, served at
+ * once and measured in turn (see `runLighthouseSideBySide`), so the comparison is a ratio on one
+ * machine at one time rather than two runs on a shared machine whose speed moves by half.
+ */
+import { runLighthouseSideBySide, type LighthousePage } from './lighthouse.ts';
+import type { BenchOptions } from './options.ts';
+import { discoverPages, type BenchPage } from './pages.ts';
+import { writeReport } from './report.ts';
+import { baselineRoots, snapshotWebDist, startServers } from './servers.ts';
+import { median } from './stats.ts';
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** How many runs of `now` had a higher TBT than the `before` run made next to it. */
+function worseRounds(before: LighthousePage, now: LighthousePage): number {
+  return now.runs.filter((run, index) => run.metrics.tbt > (before.runs[index]?.metrics.tbt ?? 0))
+    .length;
+}
+
+function sideBySideTable(before: LighthousePage[], now: LighthousePage[]): string {
+  const rows = now.map((page, index) => {
+    const base = before[index]!;
+    const ratio = (metric: 'tbt' | 'lcp') =>
+      (
+        median(page.runs.map((run) => run.metrics[metric])) /
+        median(base.runs.map((run) => run.metrics[metric]))
+      ).toFixed(2);
+    return [
+      page.page.name,
+      `${base.median.scores.performance.toFixed(0)} → ${page.median.scores.performance.toFixed(0)}`,
+      `${ms(base.median.metrics.tbt)} → ${ms(page.median.metrics.tbt)}`,
+      ratio('tbt'),
+      `${worseRounds(base, page)} of ${page.runs.length}`,
+      `${ms(base.median.metrics.lcp)} → ${ms(page.median.metrics.lcp)}`,
+      ratio('lcp'),
+      `${base.runs.map((run) => run.metrics.tbt.toFixed(0)).join(', ')} / ${page.runs.map((run) => run.metrics.tbt.toFixed(0)).join(', ')}`,
+    ];
+  });
+  const header = [
+    'page',
+    'Performance before → now',
+    'TBT before → now',
+    'TBT now / before',
+    'runs where now had more TBT',
+    'LCP before → now',
+    'LCP now / before',
+    'TBT of each run (before / now)',
+  ];
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+async function assertPagesServed(webUrl: string, pages: BenchPage[]): Promise<void> {
+  for (const page of pages) {
+    const response = await fetch(new URL(page.path, webUrl), { redirect: 'manual' });
+    await response.arrayBuffer();
+    if (response.status !== 200) {
+      throw new Error(`the baseline answers ${page.path} with ${response.status}: not comparable`);
+    }
+  }
+}
+
+/** Runs the comparison, prints and writes the report; resolves to the exit code. */
+export async function runSideBySide(options: BenchOptions, checkout: string): Promise<number> {
+  const roots = baselineRoots(checkout);
+  const [nowDist, beforeDist] = [await snapshotWebDist(), await snapshotWebDist(roots.web)];
+  const now = await startServers(nowDist);
+  try {
+    const before = await startServers(beforeDist, roots);
+    try {
+      const pages = (await discoverPages(now.api.url, now.web.url)).filter((page) =>
+        options.pages.has(page.name),
+      );
+      await assertPagesServed(before.web.url, pages);
+      console.info(
+        `Side by side, ${options.runs} runs per page: before ${checkout} on ${before.web.url}, now on ${now.web.url}`,
+      );
+      const [beforePages, nowPages] = await runLighthouseSideBySide(
+        [
+          { name: 'before', webUrl: before.web.url },
+          { name: 'now', webUrl: now.web.url },
+        ],
+        pages,
+        options.runs,
+      );
+      const benchmarkIndex = median(
+        [...beforePages!, ...nowPages!].flatMap((page) =>
+          page.runs.map((run) => run.benchmarkIndex),
+        ),
+      );
+      const markdown = [
+        `# Web benchmark side by side (${new Date().toISOString()})`,
+        `before: ${checkout}; now: this checkout. Lighthouse 12 mobile, median of ${options.runs} runs, builds alternating; benchmarkIndex median ${benchmarkIndex.toFixed(0)}.`,
+        '',
+        sideBySideTable(beforePages!, nowPages!),
+      ].join('\n');
+      const files = await writeReport(
+        { baseline: checkout, before: beforePages, now: nowPages },
+        markdown,
+      );
+      console.info(`\n${markdown}\n\nwritten to ${files.markdown}`);
+      return 0;
+    } finally {
+      await before.stop();
+    }
+  } finally {
+    await now.stop();
+  }
+}
