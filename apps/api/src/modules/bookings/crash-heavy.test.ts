@@ -26,6 +26,7 @@ import {
   expectBookingsAfterCrash,
   openCrashBed,
   post,
+  refusalsAfterCrash,
   retryBookings,
   roundKilled,
   sendBooking,
@@ -267,17 +268,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         expect(bookings).toHaveLength(roundBookings.length + travellers.length);
 
         // Every refusal says what was short; only a heavy rider is refused for a heavier horse.
-        const refusals = [
-          ...crash.refused.map((attempt) => ({
-            attempt,
-            answer: bookingsFirstTry[attempts.indexOf(attempt)]!,
-          })),
-          ...crash.failed.flatMap((attempt, n) =>
-            retries.retried[n]!.statusCode === 422
-              ? [{ attempt, answer: retries.retried[n]! }]
-              : [],
-          ),
-        ];
+        const refusals = refusalsAfterCrash(crash, retries);
         for (const { attempt, answer } of refusals) {
           const message = messageOf(answer);
           const short = attempt.heavy > 0 ? [...SEATS_SHORT, ...HEAVY_SHORT] : SEATS_SHORT;

@@ -7,7 +7,7 @@
  * The last round's date waits for a minimum group (decision 111) and the API dies as the booking
  * that reaches it commits: the guarantee is all or nothing with that booking, so afterwards the
  * date is guaranteed, every live booking on it confirmed, and the organizer told once.
- * Heavier-horse places across the same crash: `crash-heavy.test.ts`.
+ * Heavier-horse places across the same crash: `crash-heavy.test.ts`; non-rider beds: `crash-beds.test.ts`.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -285,13 +285,17 @@ export async function roundKilled(
 export interface BookingAttempt {
   key: string;
   email: string;
-  /** The seats and heavier-horse places the booking takes when it is made. */
+  /** The seats, heavier-horse places and non-rider beds the booking takes when it is made. */
   seats: number;
   heavy: number;
+  nonRiders: number;
   body: object;
 }
 
-/** A guest booking of `riders` (each `{ weight? }`) on `date`, with a fresh e-mail and key. */
+/**
+ * A guest booking of `riders` (each `{ weight? }`) and `nonRiders` companions who do not ride on
+ * `date`, with a fresh e-mail and key.
+ */
 export function bookingAttempt(
   date: { id: number; tourId: number },
   {
@@ -299,7 +303,8 @@ export function bookingAttempt(
     phone,
     riders,
     heavy,
-  }: { label: string; phone: string; riders: object[]; heavy: number },
+    nonRiders = 0,
+  }: { label: string; phone: string; riders: object[]; heavy: number; nonRiders?: number },
 ): BookingAttempt {
   const email = `crash-${label}-${randomUUID().slice(0, 8)}@example.com`;
   return {
@@ -307,14 +312,18 @@ export function bookingAttempt(
     email,
     seats: riders.length,
     heavy,
+    nonRiders,
     body: {
       tour_id: date.tourId,
       tour_date_id: date.id,
-      tourists: riders.map((rider, n) => ({
-        first_name: 'Crash',
-        last_name: `Rider${n}`,
-        ...rider,
-      })),
+      tourists: [
+        ...riders.map((rider, n) => ({ first_name: 'Crash', last_name: `Rider${n}`, ...rider })),
+        ...Array.from({ length: nonRiders }, (_, n) => ({
+          first_name: 'Crash',
+          last_name: `Walker${n}`,
+          rides: false,
+        })),
+      ],
       contact: { name: `Crash ${label}`, email, phone },
     },
   };
@@ -396,11 +405,28 @@ export async function retryBookings(url: string, crash: BookingsAtCrash): Promis
   return { retried, replayed };
 }
 
+/** Every booking refused 422, on its first try or on its retry after the restart, with its answer. */
+export function refusalsAfterCrash(
+  crash: BookingsAtCrash,
+  { retried }: BookingRetries,
+): { attempt: BookingAttempt; answer: CheckedResponse }[] {
+  return [
+    ...crash.refused.map((attempt) => ({
+      attempt,
+      answer: crash.firstTry[crash.attempts.indexOf(attempt)]!,
+    })),
+    ...crash.failed.flatMap((attempt, n) =>
+      retried[n]!.statusCode === 422 ? [{ attempt, answer: retried[n]! }] : [],
+    ),
+  ];
+}
+
 export interface BookingRow {
   id: number;
   email: string;
   seats: number;
   heavy: number;
+  nonRiders: number;
   status: number;
 }
 
@@ -412,6 +438,7 @@ export function bookingsOn(db: Database, dateId: number): Promise<BookingRow[]> 
       email: bookingRequests.contactEmail,
       seats: bookingRequests.seats,
       heavy: bookingRequests.heavyPlaces,
+      nonRiders: bookingRequests.nonRiders,
       status: bookingRequests.status,
     })
     .from(bookingRequests)
@@ -439,6 +466,7 @@ export function expectBookingsAfterCrash(
     email: attempt.email,
     seats: attempt.seats,
     heavy: attempt.heavy,
+    nonRiders: attempt.nonRiders,
   });
 
   expect(serverErrors.map((attempt) => first(attempt).body)).toEqual([]);
