@@ -165,6 +165,48 @@ test.describe('maps', () => {
     );
   });
 
+  test('destinations: every country with tours on the map; its marker opens its page', async ({
+    page,
+    request,
+  }) => {
+    const { items: parts } = await getJson<{
+      items: { countries: { name: string; slug: string; centre?: unknown }[] }[];
+    }>(request, '/crm/api/world-part/groups?show_countries_with_world_parts=1');
+    const countries = parts.flatMap((part) => part.countries);
+    expect(countries.every((country) => country.centre !== undefined)).toBe(true);
+    await page.goto('/destinations');
+    await waitForHydration(page);
+    await closeCookieNotice(page);
+    const figure = page.locator('.destinations-map');
+    const map = await openMap(figure, 'Map of the countries with horseback tours');
+
+    // The list beside the map: every country, a link to its page.
+    await figure.getByText(/^Countries on the map as a list/).click();
+    await expect(figure.getByRole('link')).toHaveCount(countries.length);
+
+    // A country's own marker (zooming into a cluster where none stands alone) opens its page.
+    let marker = await markerInView(map, '.gallop-map__price');
+    for (let zoom = 0; !marker && zoom < 3; zoom += 1) {
+      const cluster = await markerInView(map, '.gallop-map__cluster');
+      if (cluster) await clickMarker(page, cluster);
+      marker = await markerInView(map, '.gallop-map__price');
+    }
+    expect(marker, 'a country marker inside the map').toBeDefined();
+    await expect(marker!).toHaveText(/^\d+ tours?$/);
+    const name = await marker!.getAttribute('title');
+    const country = countries.find((candidate) => candidate.name === name);
+    expect(country, `${name} is a country with tours`).toBeDefined();
+    await clickMarker(page, marker!);
+    await expect(page).toHaveURL(new RegExp(`/${country!.slug}$`));
+
+    await shootAtBothSizes(
+      page,
+      '/destinations',
+      () => openMap(page.locator('.destinations-map'), 'Map of the countries with horseback tours'),
+      'destinations',
+    );
+  });
+
   test('search: every result on the map; "Search this area" searches what the map shows', async ({
     page,
     request,

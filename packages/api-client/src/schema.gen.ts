@@ -3646,6 +3646,12 @@ export interface components {
       iso_code?: string | null;
       tours_count?: number;
       image?: components['schemas']['MediaItem'];
+      centre?: components['schemas']['PlaceCentre'];
+    };
+    /** @description Where a country's listed tours start, averaged on the globe: the point a map of destinations marks it at (the catalogue keeps no outline of its places). Countries with tours only. */
+    PlaceCentre: {
+      lat: number;
+      lng: number;
     };
     ClimateMonth: {
       month: number;

@@ -10,6 +10,8 @@ export interface MapTourListItem {
 
 interface MapTourListProps {
   tours: readonly MapTourListItem[];
+  /** The list's summary, before its count ('Tours on the map as a list' by default). */
+  title?: string;
   /** How many the search finds, when the map shows fewer (its points are capped). */
   total?: number;
   onHighlight?: (id: number | undefined) => void;
@@ -19,13 +21,18 @@ interface MapTourListProps {
  * The map's markers as links, beside the map: what a keyboard or a screen reader uses instead of
  * the canvas. Folded away, since the cards or the page already list most of them.
  */
-export function MapTourList({ tours, total, onHighlight }: MapTourListProps) {
+export function MapTourList({
+  tours,
+  title = 'Tours on the map as a list',
+  total,
+  onHighlight,
+}: MapTourListProps) {
   if (tours.length === 0) return <p className="map-tour-list__empty">No tours on the map.</p>;
   const more = total !== undefined && total > tours.length ? ` of ${total}` : '';
   return (
     <details className="map-tour-list">
       <summary>
-        Tours on the map as a list ({tours.length}
+        {title} ({tours.length}
         {more})
       </summary>
       <ul>

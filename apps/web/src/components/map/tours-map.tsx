@@ -36,7 +36,11 @@ export interface ToursMapViewProps {
   onPick?: (id: number) => void;
   /** Offered once the traveller moves the map: searches the area in view. */
   onSearchArea?: (area: SearchArea) => void;
+  /** What a cluster of `count` points is called on hover ('12 tours: zoom in' by default). */
+  clusterTitle?: (count: number) => string;
 }
+
+const toursClusterTitle = (count: number) => `${count} tours: zoom in`;
 
 const SEARCH_THIS_AREA = 'Search this area';
 
@@ -70,7 +74,11 @@ function openingView(points: readonly MapTourPoint[], place: MapPlace | undefine
 function syncMarkers(
   map: MapLibreMap,
   shown: Map<string, Marker>,
-  handlers: { pick: (id: number) => void; hover: (id: number | undefined) => void },
+  handlers: {
+    pick: (id: number) => void;
+    hover: (id: number | undefined) => void;
+    clusterTitle: (count: number) => string;
+  },
 ) {
   const seen = new Set<string>();
   for (const feature of map.querySourceFeatures(SOURCE)) {
@@ -96,7 +104,7 @@ function syncMarkers(
       element.addEventListener('mouseleave', () => handlers.hover(undefined));
     } else {
       const count = properties['point_count'] as number;
-      element = markerElement('gallop-map__cluster', String(count), `${count} tours: zoom in`);
+      element = markerElement('gallop-map__cluster', String(count), handlers.clusterTitle(count));
       element.addEventListener('click', () => {
         void (map.getSource(SOURCE) as GeoJSONSource)
           .getClusterExpansionZoom(clusterId)
@@ -113,7 +121,10 @@ function syncMarkers(
   }
 }
 
-/** Tours on a map, clustered, each with its price; optionally the place a page is about. */
+/**
+ * Tours on a map, clustered, each with its price; optionally the place a page is about. (The
+ * destinations page puts countries on it, each with its number of tours.)
+ */
 export function ToursMapView({
   style,
   points,
@@ -124,12 +135,13 @@ export function ToursMapView({
   onHighlight,
   onPick,
   onSearchArea,
+  clusterTitle = toursClusterTitle,
 }: ToursMapViewProps) {
   const { containerRef, state } = useMapLibre(style, openingView(points, place));
   const [moved, setMoved] = useState(false);
   const markers = useRef(new Map<string, Marker>());
-  const handlers = useRef({ pick: onPick, hover: onHighlight });
-  handlers.current = { pick: onPick, hover: onHighlight };
+  const handlers = useRef({ pick: onPick, hover: onHighlight, clusterTitle });
+  handlers.current = { pick: onPick, hover: onHighlight, clusterTitle };
 
   // The source, its markers and the traveller's moves.
   useEffect(() => {
@@ -154,6 +166,7 @@ export function ToursMapView({
       syncMarkers(map, shown, {
         pick: (id) => handlers.current.pick?.(id),
         hover: (id) => handlers.current.hover?.(id),
+        clusterTitle: (count) => handlers.current.clusterTitle(count),
       });
     const onData = (event: { sourceId?: string; isSourceLoaded?: boolean }) => {
       if (event.sourceId === SOURCE && event.isSourceLoaded) sync();

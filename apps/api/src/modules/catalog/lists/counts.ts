@@ -44,6 +44,44 @@ export async function countByArrayColumn(
   return toCounts(rows);
 }
 
+/** A point on the globe, in degrees. */
+export interface Centre {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Where the listed tours of each element of one of the tour's id arrays start, averaged on the
+ * globe (the mean of their unit vectors, so a country across the 180th meridian is not placed
+ * on the other side of the world). A destination map's point for a country (decision 127).
+ */
+export async function centreByArrayColumn(
+  db: Database,
+  column: PgColumn,
+  today: string,
+): Promise<ReadonlyMap<number, Centre>> {
+  const key = sql<number>`unnest(${column})`.mapWith(Number);
+  const lat = sql`radians(${tours.lat})`;
+  const lng = sql`radians(${tours.lng})`;
+  const rows = await db
+    .select({
+      key,
+      x: sql<number>`avg(cos(${lat}) * cos(${lng}))`.mapWith(Number),
+      y: sql<number>`avg(cos(${lat}) * sin(${lng}))`.mapWith(Number),
+      z: sql<number>`avg(sin(${lat}))`.mapWith(Number),
+    })
+    .from(tours)
+    .where(listedIn(today))
+    .groupBy(sql`1`);
+  const degrees = (radians: number) => (radians * 180) / Math.PI;
+  return new Map(
+    rows.map(({ key, x, y, z }) => [
+      key,
+      { lat: degrees(Math.atan2(z, Math.hypot(x, y))), lng: degrees(Math.atan2(y, x)) },
+    ]),
+  );
+}
+
 /** Listed tours per value of a plain column (accommodation ...). */
 export async function countByColumn(
   db: Database,

@@ -12,7 +12,7 @@ import {
 import { todayIso } from '#src/shared/dates.ts';
 import { toMediaItem } from '../tour-card.ts';
 import type { CatalogueRow } from './catalogue-items.ts';
-import { countByArrayColumn, type Counts } from './counts.ts';
+import { centreByArrayColumn, countByArrayColumn, type Centre, type Counts } from './counts.ts';
 
 type Destination = components['schemas']['Destination'];
 type DestinationKind = NonNullable<Destination['kind']>;
@@ -62,21 +62,35 @@ export const byName = (a: { name: string; id: number }, b: { name: string; id: n
 
 /** Countries with at least one active tour, by name, with their world part. */
 export async function countryDestinations(db: Database, withAlt: boolean, countryId?: number) {
-  const [rows, counts] = await Promise.all([
+  const today = todayIso();
+  const [rows, counts, centres] = await Promise.all([
     db
       .select()
       .from(countries)
       .where(countryId === undefined ? undefined : eq(countries.id, countryId)),
-    countByArrayColumn(db, tours.countryIds, todayIso()),
+    countByArrayColumn(db, tours.countryIds, today),
+    centreByArrayColumn(db, tours.countryIds, today),
   ]);
   return rows
     .filter(hasTours(counts))
     .sort(byName)
-    .map((row) => ({
-      worldPartId: row.worldPartId,
-      destination: toDestination(row, 'country', row.isoCode, counts, withAlt),
-    }));
+    .map((row) => {
+      const centre = centres.get(row.id);
+      return {
+        worldPartId: row.worldPartId,
+        destination: {
+          ...toDestination(row, 'country', row.isoCode, counts, withAlt),
+          ...(centre ? { centre: roundedCentre(centre) } : {}),
+        },
+      };
+    });
 }
+
+/** Five decimals: about a metre, plenty for a country's marker, and a shorter answer. */
+const roundedCentre = ({ lat, lng }: Centre): Centre => ({
+  lat: Math.round(lat * 1e5) / 1e5,
+  lng: Math.round(lng * 1e5) / 1e5,
+});
 
 /** Regions with at least one active tour (of one country, if given), by name. */
 export async function regionDestinations(db: Database, withAlt: boolean, countryId?: number) {

@@ -298,6 +298,39 @@ describe('GET /crm/api/world-part/groups (listWorldPartGroups)', () => {
       expect(nested).toBe(countryRows.filter((row) => (counts.get(row.id) ?? 0) > 0).length);
     }
   });
+
+  it('marks each country at the centre of where its tours start, for the destinations map', async () => {
+    const list = await items<WorldPartGroup>(
+      'listWorldPartGroups',
+      '/crm/api/world-part/groups?show_countries_with_world_parts=1',
+    );
+    const countriesShown = list.flatMap((part) => part.countries);
+    expect(countriesShown.length).toBeGreaterThan(0);
+    for (const country of countriesShown) {
+      const starts = activeTours.filter((tour) => tour.countryIds.includes(country.id));
+      // The mean of the starts' unit vectors, back to degrees (a reference beside the SQL).
+      const sum = starts.reduce(
+        (total, tour) => {
+          const [lat, lng] = [(tour.lat * Math.PI) / 180, (tour.lng * Math.PI) / 180];
+          return {
+            x: total.x + Math.cos(lat) * Math.cos(lng),
+            y: total.y + Math.cos(lat) * Math.sin(lng),
+            z: total.z + Math.sin(lat),
+          };
+        },
+        { x: 0, y: 0, z: 0 },
+      );
+      const lat = (Math.atan2(sum.z, Math.hypot(sum.x, sum.y)) * 180) / Math.PI;
+      const lng = (Math.atan2(sum.y, sum.x) * 180) / Math.PI;
+      expect(country.centre, country.name).toBeDefined();
+      expect(country.centre!.lat, country.name).toBeCloseTo(lat, 4);
+      expect(country.centre!.lng, country.name).toBeCloseTo(lng, 4);
+      // Inside the box of its tours' starts.
+      const lats = starts.map((tour) => tour.lat);
+      expect(country.centre!.lat).toBeGreaterThanOrEqual(Math.min(...lats) - 1e-4);
+      expect(country.centre!.lat).toBeLessThanOrEqual(Math.max(...lats) + 1e-4);
+    }
+  });
 });
 
 describe('GET /spa/destinations (listDestinations)', () => {

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../lib/api';
 import { listingQueries, type WorldPartGroup } from '../../api';
 import { CountryCard } from '../country-card/country-card';
+import { DestinationsMap } from '../destinations-map/destinations-map';
 import './destinations-page.css';
 
 /** '1 country', '37 countries' (`countText` only adds an s). */
@@ -33,6 +34,8 @@ export function DestinationsPage() {
           Pick a country to see its tours, or open its regions and cities.
         </p>
       </header>
+
+      <DestinationsMap countries={parts.flatMap((part) => part.countries)} />
 
       <nav className="destinations-page__jump" aria-label="Parts of the world">
         <ul>

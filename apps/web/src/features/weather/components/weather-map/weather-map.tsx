@@ -16,7 +16,7 @@ import type {
 import { useApi } from '../../../../lib/api';
 import { placeFilter, type WeatherPlace } from '../../api';
 import { AROUND_PLACE_KM, mergeTours, placeCentre } from './place-tours';
-import './weather-map.css';
+import '../../../../components/map/map-figure.css';
 
 type TourMapPoint = components['schemas']['TourMapPoint'];
 
@@ -92,7 +92,7 @@ export function WeatherMap({ place }: { place: Pick<WeatherPlace, 'kind' | 'id' 
   };
 
   return (
-    <figure className="weather-map">
+    <figure className="map-figure">
       <Highlight.Provider value={{ highlightedId, onHighlight: setHighlightedId }}>
         <MapPreloader
           previewUrl={PREVIEW}
