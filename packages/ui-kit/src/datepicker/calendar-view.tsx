@@ -2,11 +2,13 @@ import {
   type CalendarDate,
   GregorianCalendar,
   endOfMonth,
+  endOfWeek,
   isSameDay,
   isSameMonth,
+  startOfWeek,
   toCalendarDate,
 } from '@internationalized/date';
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import { Button } from 'react-aria-components';
 import {
   useCalendar,
@@ -34,6 +36,12 @@ const WEEK_DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as cons
 const createCalendar = () => new GregorianCalendar();
 
 type AnyCalendarState = CalendarState | RangeCalendarState;
+
+/** Home and End: the focused week's first and last day (the WAI-ARIA date picker dialog). */
+const WEEK_EDGE_KEYS: Partial<Record<string, typeof startOfWeek>> = {
+  Home: startOfWeek,
+  End: endOfWeek,
+};
 
 export interface CalendarViewProps {
   /** Months shown side by side. */
@@ -147,7 +155,13 @@ function CalendarLayout({
       </div>
       <div className="gk-datepicker__months">
         {months.map((month) => (
-          <MonthGrid key={month.toString()} state={state} month={month} today={view.today} />
+          <MonthGrid
+            key={month.toString()}
+            state={state}
+            month={month}
+            today={view.today}
+            weekStart={view.weekStart}
+          />
         ))}
       </div>
     </div>
@@ -156,18 +170,30 @@ function CalendarLayout({
 
 /**
  * One month as a 6 x 7 grid (the spec's fixed height, where React Aria would draw 4 to 6
- * weeks); days of the months around stay empty cells. Keys are React Aria's useCalendarGrid.
+ * weeks); days of the months around stay empty cells. Keys are React Aria's useCalendarGrid,
+ * but for Home and End: the week's first and last day, as the WAI-ARIA date picker dialog has
+ * them (React Aria goes to the month's).
  */
 function MonthGrid({
   state,
   month,
   today,
+  weekStart,
 }: {
   state: AnyCalendarState;
   month: CalendarDate;
   today: CalendarDate;
+  weekStart: WeekDay;
 }) {
+  const { locale } = useLocale();
   const { gridProps } = useCalendarGrid({ startDate: month, endDate: endOfMonth(month) }, state);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const edge = WEEK_EDGE_KEYS[event.key];
+    if (!edge || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)
+      return gridProps.onKeyDown?.(event);
+    event.preventDefault();
+    state.setFocusedDate(edge(state.focusedDate, locale, WEEK_DAY_NAMES[weekStart]));
+  };
   const monthName = useDateFormatter({ month: 'long', year: 'numeric', timeZone: state.timeZone });
   const shortDay = useDateFormatter({ weekday: 'short', timeZone: state.timeZone });
   const longDay = useDateFormatter({ weekday: 'long', timeZone: state.timeZone });
@@ -180,7 +206,7 @@ function MonthGrid({
       <p className="gk-datepicker__month-name" aria-hidden="true">
         {monthName.format(month.toDate(state.timeZone))}
       </p>
-      <table {...gridProps} className="gk-datepicker__grid">
+      <table {...gridProps} onKeyDown={onKeyDown} className="gk-datepicker__grid">
         {/* Unlike React Aria's, the column headers stay for screen readers, with full names. */}
         <thead>
           <tr>

@@ -115,6 +115,28 @@ describe('Datepicker', () => {
     expect(screen.getByRole('button', { name: /June 20, 2026/ })).toHaveFocus();
   });
 
+  it('moves to the start and end of the week with Home and End', async () => {
+    render(<Datepicker value="2026-05-13" onChange={vi.fn()} today={today} defaultOpen />);
+    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026 selected' });
+    day.focus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('button', { name: 'Sunday, May 10, 2026' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Saturday, May 16, 2026' })).toHaveFocus();
+  });
+
+  it('starts the week of Home on Monday for de', async () => {
+    render(
+      <Datepicker value="2026-05-13" onChange={vi.fn()} today={today} locale="de" defaultOpen />,
+    );
+    const grid = await screen.findByRole('grid');
+    within(grid)
+      .getByRole('button', { name: /13\. Mai 2026/ })
+      .focus();
+    await userEvent.keyboard('{Home}');
+    expect(within(grid).getByRole('button', { name: /11\. Mai 2026/ })).toHaveFocus();
+  });
+
   it('puts focus on the chosen day when it opens', async () => {
     render(<Datepicker value="2026-05-20" onChange={vi.fn()} today={today} />);
     await userEvent.click(screen.getByRole('button', { name: /May 20, 2026/ }));
