@@ -6,7 +6,8 @@
 // bundler) and require()s every entry point from CommonJS (require(esm), Node >= 20.19), builds a
 // small app with Vite and opens it in Chromium (the kit renders with its styles, and only the
 // imported components' CSS ships), bundles the kit with esbuild, and typechecks a consumer file
-// with tsc (NodeNext). See docs/decisions/112.
+// with tsc (NodeNext). See docs/decisions/112. It also installs the kit alone and fails when its
+// production dependencies outgrow their budget (issue 48, docs/decisions/125).
 import { CHROMIUM_ARGS, systemChromium } from '@gallop/vitest-config/browser';
 import {
   createReadStream,
@@ -22,6 +23,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
+import { directorySize, MIB, mib, packageSizes } from './lib/install-size.mjs';
 import { run } from './lib/run.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -48,6 +50,14 @@ const oldestPeers = {
   jotai: '2.20.0',
   zod: '4.1.0',
 };
+/**
+ * What installing the kit costs an app, in MiB on disk as `du -sh node_modules` shows it: the kit
+ * and its production dependencies, React left out (the app has it). Issue 48 asks for 30 MB, but
+ * React Aria alone takes 59.5 (react-aria, react-aria-components, react-stately), so the budget
+ * holds what decision 125 measured (82.4, from 109.7) and the test prints both.
+ */
+const KIT_INSTALL_BUDGET_MIB = 90;
+const KIT_INSTALL_TARGET_MIB = 30;
 const work = mkdtempSync(join(tmpdir(), 'gallop-consumer-'));
 const tarballs = join(work, 'tarballs');
 const app = join(work, 'app');
@@ -312,6 +322,58 @@ async function bundlerApp() {
   console.log('consumer: a Vite app renders the kit with its styles');
 }
 
+/**
+ * Installs the kit's tarball (with the workspace packages it depends on) into an empty project
+ * with `npm install --omit=dev --omit=peer`, prints the size of node_modules and fails over the
+ * budget.
+ */
+async function kitInstallSize(files) {
+  const kit = files.find((file) => file.includes('gallop-ui-kit-'));
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', kit, 'package/package.json'], { encoding: 'utf8' }),
+  );
+  const ownPackages = Object.keys(manifest.dependencies ?? {})
+    .filter((name) => name.startsWith('@gallop/'))
+    .map((name) =>
+      files.find((file) => file.includes(`${name.replace('@', '').replace('/', '-')}-`)),
+    );
+  const project = join(work, 'kit-alone');
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'kit-alone', private: true }),
+  );
+  await step(
+    'npm install the kit alone (production dependencies, no peers)',
+    'npm',
+    [
+      'install',
+      '--omit=dev',
+      '--omit=peer',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      kit,
+      ...ownPackages,
+    ],
+    project,
+  );
+  const nodeModules = join(project, 'node_modules');
+  const { disk, files: bytes } = directorySize(nodeModules);
+  const diskMib = disk / MIB;
+  const largest = packageSizes(nodeModules)
+    .slice(0, 5)
+    .map(({ name, disk: size }) => `${name} ${mib(size)}`)
+    .join(', ');
+  console.log(
+    `consumer: the kit installs ${mib(disk)} MiB on disk (${mib(bytes)} MiB of files); ` +
+      `budget ${KIT_INSTALL_BUDGET_MIB}, issue 48's target ${KIT_INSTALL_TARGET_MIB} ` +
+      `(${diskMib <= KIT_INSTALL_TARGET_MIB ? 'met' : 'not met'}); largest: ${largest}`,
+  );
+  if (diskMib > KIT_INSTALL_BUDGET_MIB)
+    throw new Error(`the kit's installed dependencies exceed ${KIT_INSTALL_BUDGET_MIB} MiB`);
+}
+
 /** Bundles a file that imports the kit's Button with esbuild (the workspace's copy, via tsup). */
 async function esbuildApp() {
   const web = join(app, 'esbuild');
@@ -349,6 +411,7 @@ try {
     checkTarball(name, file);
   }
   console.log('consumer: every tarball carries LICENSE, README, CHANGELOG and its metadata');
+  await kitInstallSize(files);
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2),

@@ -15,7 +15,7 @@ const config: StorybookConfig = {
       ...viteConfig.optimizeDeps,
       include: [
         ...(viteConfig.optimizeDeps?.include ?? []),
-        '@gallop/ui-kit > date-fns',
+        '@gallop/ui-kit > @internationalized/date',
         '@gallop/ui-kit > react-hook-form',
         '@gallop/ui-kit > libphonenumber-js',
         '@gallop/ui-kit > react-aria-components',

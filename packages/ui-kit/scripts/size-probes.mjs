@@ -19,6 +19,8 @@ const probes = {
   'rider-fit-card': `import { FitIndicator, RiderLevelBadge } from ${dist};\nconsole.log(FitIndicator, RiderLevelBadge);\n`,
   // A form with a phone field; its country list (react-aria) is a chunk loaded on first open.
   'phone-input': `import { PhoneInput } from ${dist};\nconsole.log(PhoneInput);\n`,
+  // The search filters' date picker: React Aria's calendar and its dialog.
+  datepicker: `import { Datepicker } from ${dist};\nconsole.log(Datepicker);\n`,
 };
 
 mkdirSync(out, { recursive: true });

@@ -2,15 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   CALENDAR_DAYS_PER_WEEK,
   CALENDAR_WEEKS,
-  formatDay,
-  inRange,
+  dayOf,
   monthGrid,
   parseBound,
-  pickRange,
+  parseBoundDay,
+  parseDay,
   weekStartFor,
 } from './calendar';
 
 const day = (text: string) => new Date(`${text}T00:00:00`);
+/** A local Date as `YYYY-MM-DD`. */
+const formatDay = (date: Date) => dayOf(date).toString();
 
 describe('calendar logic', () => {
   it('starts the week on Monday in ru, zh-CN and de, on Sunday in en-US', () => {
@@ -43,15 +45,19 @@ describe('calendar logic', () => {
     expect(error).toHaveBeenCalledTimes(3);
   });
 
-  it('picks a range: start, end, and restart on an earlier day or after a full range', () => {
-    let range = pickRange({}, day('2026-05-10'));
-    range = pickRange(range, day('2026-05-14'));
-    expect(range.end && formatDay(range.end)).toBe('2026-05-14');
-    expect(inRange(day('2026-05-12'), range)).toBe(true);
-    expect(inRange(day('2026-05-15'), range)).toBe(false);
-    expect(pickRange(range, day('2026-05-20'))).toEqual({ start: day('2026-05-20') });
-    expect(pickRange({ start: day('2026-05-10') }, day('2026-05-01'))).toEqual({
-      start: day('2026-05-01'),
-    });
+  it('reads values and bounds as calendar days', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(parseDay('2026-05-20')?.toString()).toBe('2026-05-20');
+    expect(parseDay('2026-04-31')).toBeUndefined();
+    expect(parseDay('20.05.2026')).toBeUndefined();
+    expect(parseDay(null)).toBeUndefined();
+    const today = dayOf(new Date(2026, 4, 17, 23, 59));
+    expect(today.toString()).toBe('2026-05-17');
+    expect(parseBoundDay('today', today)).toBe(today);
+    expect(parseBoundDay('2026-06-01', today)?.toString()).toBe('2026-06-01');
+    expect(parseBoundDay('2026-13-01', today)).toBeUndefined();
+    expect(parseBoundDay(undefined, today)).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
   });
 });

@@ -1,14 +1,4 @@
-import {
-  addDays,
-  format,
-  isAfter,
-  isBefore,
-  isValid,
-  parse,
-  startOfDay,
-  startOfMonth,
-  startOfWeek,
-} from 'date-fns';
+import { CalendarDate, parseDate } from '@internationalized/date';
 
 /** The calendar grid is 6 weeks of 7 days (docs/product.md, Constants). */
 export const CALENDAR_WEEKS = 6;
@@ -43,56 +33,51 @@ export function weekStartFor(locale: string): WeekDay {
   return 0;
 }
 
-/** Parses a min/max bound: only `YYYY-MM-DD` or `today`; anything else is ignored with an error. */
-export function parseBound(bound: string | undefined, today: Date): Date | undefined {
+/** A local `Date` as the calendar day it falls on. */
+export function dayOf(date: Date): CalendarDate {
+  return new CalendarDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+/** A value string (`YYYY-MM-DD`) as a calendar day; `undefined` when absent or malformed. */
+export function parseDay(value: string | null | undefined): CalendarDate | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  try {
+    // parseDate refuses month 13 or 31 April with a RangeError.
+    return parseDate(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a min/max bound: only `YYYY-MM-DD` or `today`; anything else is ignored with an error. */
+export function parseBoundDay(
+  bound: string | undefined,
+  today: CalendarDate,
+): CalendarDate | undefined {
   if (bound === undefined) return undefined;
-  if (bound === 'today') return startOfDay(today);
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(bound)
-    ? parse(bound, CALENDAR_DATE_FORMAT, today)
-    : undefined;
-  if (date && isValid(date)) return date;
+  if (bound === 'today') return today;
+  const day = parseDay(bound);
+  if (day) return day;
   console.error(
     `[@gallop/ui-kit] Datepicker min/max must be 'YYYY-MM-DD' or 'today'; "${bound}" is ignored.`,
   );
   return undefined;
 }
 
-/** Parses a value string; `undefined` when absent or malformed. */
-export function parseDay(value: string | null | undefined): Date | undefined {
-  if (!value) return undefined;
-  const date = parse(value, CALENDAR_DATE_FORMAT, new Date());
-  return isValid(date) ? date : undefined;
-}
-
-export function formatDay(date: Date): string {
-  return format(date, CALENDAR_DATE_FORMAT);
+/** {@link parseBoundDay} with local `Date`s: the bound's day at midnight. */
+export function parseBound(bound: string | undefined, today: Date): Date | undefined {
+  const day = parseBoundDay(bound, dayOf(today));
+  return day && new Date(day.year, day.month - 1, day.day);
 }
 
 /** The 42 days shown for a month: from the week start on or before the 1st. */
 export function monthGrid(month: Date, weekStartsOn: WeekDay): Date[] {
-  const first = startOfWeek(startOfMonth(month), { weekStartsOn });
-  return Array.from({ length: CALENDAR_WEEKS * CALENDAR_DAYS_PER_WEEK }, (_, i) =>
-    addDays(first, i),
+  const year = month.getFullYear();
+  const index = month.getMonth();
+  const daysBefore =
+    (new Date(year, index, 1).getDay() - weekStartsOn + CALENDAR_DAYS_PER_WEEK) % 7;
+  return Array.from(
+    { length: CALENDAR_WEEKS * CALENDAR_DAYS_PER_WEEK },
+    (_, i) => new Date(year, index, 1 - daysBefore + i),
   );
-}
-
-export function isOutside(day: Date, min: Date | undefined, max: Date | undefined): boolean {
-  return (min !== undefined && isBefore(day, min)) || (max !== undefined && isAfter(day, max));
-}
-
-export interface DayRange {
-  start?: Date;
-  end?: Date;
-}
-
-/** A click in range mode: the first click starts, the second ends (or restarts if earlier). */
-export function pickRange(range: DayRange, day: Date): DayRange {
-  if (!range.start || range.end) return { start: day };
-  if (isBefore(day, range.start)) return { start: day };
-  return { start: range.start, end: day };
-}
-
-export function inRange(day: Date, { start, end }: DayRange): boolean {
-  if (!start || !end) return false;
-  return !isBefore(day, start) && !isAfter(day, end);
 }

@@ -76,8 +76,9 @@ export const RangeTwoMonths: Story = {
     await expect(screen.getByRole('button', { name: 'Tuesday, May 12, 2026' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Thursday, May 28, 2026' }));
     await userEvent.click(screen.getByRole('button', { name: 'Wednesday, June 3, 2026' }));
+    // React Aria names the days of the chosen range "… selected".
     await expect(
-      screen.getByRole('button', { name: 'Sunday, May 31, 2026' }).closest('td'),
+      screen.getByRole('button', { name: 'Sunday, May 31, 2026 selected' }).closest('td'),
     ).toHaveAttribute('aria-selected', 'true');
   },
 };

@@ -57,6 +57,36 @@ describe('Datepicker', () => {
     expect(onChange).toHaveBeenCalledWith({ start: '2026-05-28', end: '2026-06-03' });
   });
 
+  it('runs a range from the earlier day when the second press is before the first', async () => {
+    const onChange = vi.fn();
+    render(<Datepicker mode="range" onChange={onChange} today={today} defaultOpen />);
+    await userEvent.click(await screen.findByRole('button', { name: /May 22, 2026/ }));
+    await userEvent.click(screen.getByRole('button', { name: /May 18, 2026/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenCalledWith({ start: '2026-05-18', end: '2026-05-22' });
+  });
+
+  it('keeps Apply disabled while a new range has its first day only', async () => {
+    const onChange = vi.fn();
+    render(
+      <Datepicker
+        mode="range"
+        value={{ start: '2026-05-20', end: '2026-05-22' }}
+        onChange={onChange}
+        today={today}
+        defaultOpen
+      />,
+    );
+    const apply = await screen.findByRole('button', { name: 'Apply' });
+    expect(apply).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: /May 25, 2026/ }));
+    expect(apply).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /May 27, 2026/ }));
+    expect(apply).toBeEnabled();
+    await userEvent.click(apply);
+    expect(onChange).toHaveBeenCalledWith({ start: '2026-05-25', end: '2026-05-27' });
+  });
+
   it("disables days outside min 'today' and max", async () => {
     render(
       <Datepicker
@@ -75,7 +105,8 @@ describe('Datepicker', () => {
 
   it('moves focus with the arrow keys and pages months', async () => {
     render(<Datepicker value="2026-05-13" onChange={vi.fn()} today={today} defaultOpen />);
-    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026' });
+    // React Aria names the chosen day "… selected".
+    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026 selected' });
     day.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('button', { name: /May 20, 2026/ })).toHaveFocus();
@@ -84,23 +115,47 @@ describe('Datepicker', () => {
     expect(screen.getByRole('button', { name: /June 20, 2026/ })).toHaveFocus();
   });
 
+  it('moves to the start and end of the week with Home and End', async () => {
+    render(<Datepicker value="2026-05-13" onChange={vi.fn()} today={today} defaultOpen />);
+    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026 selected' });
+    day.focus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('button', { name: 'Sunday, May 10, 2026' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Saturday, May 16, 2026' })).toHaveFocus();
+  });
+
+  it('starts the week of Home on Monday for de', async () => {
+    render(
+      <Datepicker value="2026-05-13" onChange={vi.fn()} today={today} locale="de" defaultOpen />,
+    );
+    const grid = await screen.findByRole('grid');
+    within(grid)
+      .getByRole('button', { name: /13\. Mai 2026/ })
+      .focus();
+    await userEvent.keyboard('{Home}');
+    expect(within(grid).getByRole('button', { name: /11\. Mai 2026/ })).toHaveFocus();
+  });
+
   it('puts focus on the chosen day when it opens', async () => {
     render(<Datepicker value="2026-05-20" onChange={vi.fn()} today={today} />);
     await userEvent.click(screen.getByRole('button', { name: /May 20, 2026/ }));
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Wednesday, May 20, 2026' })).toHaveFocus(),
+      expect(
+        screen.getByRole('button', { name: 'Wednesday, May 20, 2026 selected' }),
+      ).toHaveFocus(),
     );
   });
 
   it('pages years with Shift+PageUp and Shift+PageDown', async () => {
     render(<Datepicker value="2026-05-13" onChange={vi.fn()} today={today} defaultOpen />);
-    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026' });
+    const day = await screen.findByRole('button', { name: 'Wednesday, May 13, 2026 selected' });
     day.focus();
     await userEvent.keyboard('{Shift>}{PageDown}{/Shift}');
     expect(screen.getByRole('grid', { name: 'May 2027' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /May 13, 2027/ })).toHaveFocus();
     await userEvent.keyboard('{Shift>}{PageUp}{/Shift}');
-    expect(screen.getByRole('button', { name: 'Wednesday, May 13, 2026' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Wednesday, May 13, 2026 selected' })).toHaveFocus();
   });
 
   it('keeps its own dates from defaultValue when uncontrolled', async () => {
