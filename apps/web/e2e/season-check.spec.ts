@@ -107,8 +107,10 @@ test('a traveller sees the best months to ride and a poor-month date marked with
     await page.setViewportSize(viewport);
     await closeCookieNotice(page);
 
-    // The weather widget: the best months, and each month of the dates rated with its figures.
+    // The weather widget, drawn as the traveller scrolls to the dates (decision 126): the best
+    // months, and each month of the dates rated with its figures.
     const widget = page.getByRole('region', { name: 'Weather on these dates' });
+    await page.locator('#dates').scrollIntoViewIfNeeded();
     const bestGroup = widget.getByRole('group', { name: 'Best months to ride here' });
     await expect(bestGroup).toContainText(new RegExp(bestText, 'i'));
     const table = widget.getByRole('table', { name: `Average weather in ${place.name} by month` });

@@ -1,11 +1,12 @@
 import { measurementSystem } from '@gallop/i18n';
 import type { Tour } from '../../features/tour/api';
-import { afterHydration } from '../../lib/lazy-component';
+import { afterNearViewport } from '../../lib/after-near-viewport';
 import { useSiteInfo } from '../../lib/site-info';
 
 // Below the dates, and asked of the API by the browser: not in the server's HTML nor in the
-// first load (decision 040).
-const TourWeather = afterHydration(() =>
+// first load (decision 040); loaded as the visitor scrolls towards it (decision 126), so the
+// page's load does not pay for its chart and table.
+const TourWeather = afterNearViewport(() =>
   import('../../features/weather/components/tour-weather/tour-weather').then(
     ({ TourWeather }) => TourWeather,
   ),

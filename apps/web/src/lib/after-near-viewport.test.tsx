@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { afterNearViewport } from './after-near-viewport';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+/** A module load the test finishes by hand. */
+function deferredLoad() {
+  let finish: () => void = () => undefined;
+  const loaded = new Promise<typeof Greeting>((resolve) => (finish = () => resolve(Greeting)));
+  let calls = 0;
+  const load = () => {
+    calls += 1;
+    return loaded;
+  };
+  return { load, finish: () => finish(), calls: () => calls };
+}
+
+describe('afterNearViewport', () => {
+  /** An IntersectionObserver the test drives: `enter()` reports the observed marker in view. */
+  function fakeObserver() {
+    const observed: {
+      callback: IntersectionObserverCallback;
+      options?: IntersectionObserverInit;
+    }[] = [];
+    class FakeIntersectionObserver {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observed.push({ callback, options });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    return {
+      observed,
+      enter: () =>
+        observed
+          .at(-1)!
+          .callback(
+            [{ isIntersecting: true } as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          ),
+    };
+  }
+
+  it('loads and renders the part only once its place comes near the window', async () => {
+    const io = fakeObserver();
+    const { load, finish, calls } = deferredLoad();
+    const Part = afterNearViewport(load);
+    const { container } = render(<Part name="Maya" />);
+    // A marker holds the place; nothing is loaded while it is far from the window.
+    expect(container.querySelector('[data-near-viewport]')).not.toBeNull();
+    expect(io.observed[0]!.options?.rootMargin).toBe('800px 0px');
+    expect(calls()).toBe(0);
+
+    act(() => io.enter());
+    expect(calls()).toBe(1);
+    await act(async () => finish());
+    expect(screen.getByText('Hello Maya')).toBeInTheDocument();
+    expect(container.querySelector('[data-near-viewport]')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders nothing on the server but the marker', () => {
+    const Part = afterNearViewport(deferredLoad().load);
+    expect(renderToString(<Part name="Maya" />)).toBe('<div data-near-viewport=""></div>');
+  });
+});
