@@ -32,10 +32,15 @@ function jsdocOf(source: string, name: string): string | undefined {
   return match?.[1]?.replace(/^\s*\* ?/gm, '').trim();
 }
 
+/** The meta's `parameters.docs.description.component`, if it has one. */
+function metaDescription(stories: string): string | undefined {
+  return /description:\s*{\s*component:\s*`((?:[^`\\]|\\.)*)`/.exec(stories)?.[1];
+}
+
 /** The text autodocs shows above a story file's stories. */
 function description(storyFile: string): string | undefined {
   const stories = readFileSync(join(kit, storyFile), 'utf8');
-  const fromMeta = /description:\s*{\s*component:\s*`((?:[^`\\]|\\.)*)`/.exec(stories)?.[1];
+  const fromMeta = metaDescription(stories);
   if (fromMeta) return fromMeta;
   const component = /^\s*component: (\w+)/m.exec(stories)?.[1];
   if (!component) return undefined;
@@ -76,5 +81,35 @@ describe('usage paragraphs', () => {
   it.each(USAGE_PENDING_REWRITE)('%s is still a story file without one', (storyFile) => {
     expect(storyFiles).toContain(storyFile);
     expect(usageParagraph(description(storyFile) ?? '')).toBeUndefined();
+  });
+});
+
+// The Patterns section (apps/storybook/src/patterns): screens composed of kit components. Each
+// says what it shows and names, in code, every kit export it is built from.
+const patterns = fileURLToPath(new URL('../src/patterns', import.meta.url));
+const patternFiles = readdirSync(patterns).filter((file) => file.endsWith('.stories.tsx'));
+
+/** The values a file imports from `@gallop/ui-kit` (not its types). */
+function kitImports(source: string): string[] {
+  const list = /import {([^}]*)} from '@gallop\/ui-kit'/.exec(source)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && !name.startsWith('type '));
+}
+
+describe('pattern descriptions', () => {
+  it('finds the patterns', () => {
+    expect(patternFiles.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(patternFiles)('%s names the kit parts it uses', (file) => {
+    const source = readFileSync(join(patterns, file), 'utf8');
+    expect(source).toMatch(/title: 'Patterns\//);
+    const text = metaDescription(source) ?? '';
+    expect(text.length).toBeGreaterThan(200);
+    const used = kitImports(source);
+    expect(used.length).toBeGreaterThan(2);
+    expect(used.filter((name) => !text.includes(`\\\`${name}\\\``))).toEqual([]);
   });
 });
