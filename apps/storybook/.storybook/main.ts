@@ -2,8 +2,13 @@ import type { StorybookConfig } from '@storybook/react-vite';
 
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
-  // Stories live beside the components in the kit; prose pages live in this app.
-  stories: ['../src/**/*.mdx', '../../../packages/ui-kit/src/**/*.stories.@(ts|tsx)'],
+  // Stories live beside the components in the kit; prose pages and the Patterns (screens composed
+  // of kit components) live in this app.
+  stories: [
+    '../src/**/*.mdx',
+    '../src/patterns/*.stories.@(ts|tsx)',
+    '../../../packages/ui-kit/src/**/*.stories.@(ts|tsx)',
+  ],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   // The phone input's flags, where the web serves them too (PHONE_FLAGS_PATH).
   staticDirs: [{ from: '../node_modules/flag-icons/flags/1x1', to: '/flags/1x1' }],

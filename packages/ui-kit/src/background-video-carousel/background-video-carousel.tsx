@@ -62,6 +62,11 @@ function afterPageLoad(start: () => void): () => void {
  * Muted background videos played one after another, with a pause button (WCAG 2.2.2). Each
  * shows its placeholder colour until it can play; with reduced motion only the poster shows.
  * Nothing of a video is fetched before the page's load event: until then the poster shows.
+ *
+ * **Usage.** Do use it once, behind the home page's headline and search, with short and calm riding
+ * clips and a `poster` (or a backdrop the page paints) that works as the picture on its own. Don't
+ * put information only in the videos: with reduced motion or on a slow network they never play.
+ * Don't use it for a tour's own film either (use VideoPlayer, which has sound and controls).
  */
 export function BackgroundVideoCarousel({
   videos,

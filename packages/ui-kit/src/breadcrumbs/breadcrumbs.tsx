@@ -15,7 +15,13 @@ export interface BreadcrumbsProps extends NativeProps<'nav'> {
   label?: string;
 }
 
-/** WAI-ARIA breadcrumb: a labelled nav with an ordered list; the last item is the current page. */
+/**
+ * WAI-ARIA breadcrumb: a labelled nav with an ordered list; the last item is the current page.
+ *
+ * **Usage.** Do show the way down the catalogue at the top of destination and tour pages (Home ›
+ * Mongolia › Gobi crossing), ending with the current page. Don't use breadcrumbs as the main
+ * navigation or for the steps of a booking, and don't list pages the traveller cannot open.
+ */
 export function Breadcrumbs({
   items,
   label = 'Breadcrumbs',

@@ -19,6 +19,11 @@ export interface CancellationPolicyProps extends NativeProps<'section', 'title'>
 /**
  * A tour's or booking's cancellation policy: its name and tiers ("30 days or more before the
  * start: 100% of what you paid back"), shown on the tour page, at checkout and on the booking.
+ *
+ * **Usage.** Do pass the policy's `lines` from the API as they are, so the tour page, checkout and
+ * the booking say the same thing, and use `footer` for what cancelling today would give back. Don't
+ * shorten or reword the tiers, and don't hide the policy behind a link at checkout: travellers
+ * accept it with the terms.
  */
 export function CancellationPolicy({
   title,

@@ -36,6 +36,11 @@ interface Drag {
  * A swipeable slider (WAI-ARIA carousel: region with slide groups and Previous/Next buttons).
  * Swiper-like defaults: speed 300 ms, threshold 5 px, resistance 0.85, touch angle 45°, long
  * swipes after 300 ms need half a slide.
+ *
+ * **Usage.** Do give it a `label` that names what it holds (Photos of the tour, Similar rides) and
+ * fill it with slides of one kind and size. Don't put what people decide on (price, dates, rider
+ * level) only on a later slide, and don't use it for a tour's full photo set (use TileGallery,
+ * which opens the MediaViewer).
  */
 export function Carousel({
   label,

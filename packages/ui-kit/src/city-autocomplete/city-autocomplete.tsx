@@ -59,7 +59,14 @@ const CREATE_KEY = '__gk-create-city__';
 
 const cityKey = (city: City | null) => (city ? `${city.id}\u0000${city.name}` : '');
 
-/** A combobox (WAI-ARIA) over cities found by `searchCities`, debounced 200 ms. */
+/**
+ * A combobox (WAI-ARIA) over cities found by `searchCities`, debounced 200 ms.
+ *
+ * **Usage.** Do use it wherever someone names a city (a tour's meeting point, a rider's home town),
+ * and pass `onCreate` only where a missing city may be added, such as the organizer's tour form.
+ * Don't use it for countries or other short fixed lists (use a `searchable` Select), and don't
+ * debounce `searchCities` again: the field already waits 200 ms.
+ */
 export function CityAutocomplete({
   value: controlled,
   defaultValue = null,

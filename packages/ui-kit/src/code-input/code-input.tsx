@@ -27,7 +27,14 @@ export interface CodeInputProps extends NativeProps<'div', 'onChange' | 'default
 
 const DIGITS = /^\d+$/;
 
-/** One box per digit: digits only, a paste counts only with exactly `length` digits. */
+/**
+ * One box per digit: digits only, a paste counts only with exactly `length` digits.
+ *
+ * **Usage.** Do use it for a one-time code sent by SMS or e-mail (signing in, confirming a phone
+ * number), with a `label` that says where the code came from, and go on with `onComplete`. Don't
+ * use it for other numbers (a booking reference, a postcode), and don't clear a wrong code
+ * silently: set `invalid` and say what went wrong.
+ */
 export function CodeInput({
   label,
   length = CODE_INPUT_LENGTH,

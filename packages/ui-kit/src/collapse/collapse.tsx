@@ -25,6 +25,11 @@ export interface CollapseProps extends NativeProps<'div', 'title'> {
  * A disclosure: a heading with a button (`aria-expanded`) that shows or hides a region.
  * Height animates without measuring (a 0fr -> 1fr grid row); closed content is `hidden` from
  * assistive tech and the tab order once the transition ends.
+ *
+ * **Usage.** Do use it for detail a traveller may skip (the day-by-day programme, what to pack,
+ * questions and answers), with a `title` that says what is inside and a `headingLevel` that fits
+ * the page. Don't hide what people decide on (price, dates, rider level, cancellation terms) in a
+ * closed Collapse, and don't nest one inside another.
  */
 export function Collapse({
   title,

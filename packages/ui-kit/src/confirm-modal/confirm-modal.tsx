@@ -28,6 +28,12 @@ export interface ConfirmModalProps extends Omit<
 /**
  * A generic confirmation with Confirm and Cancel (docs/product.md, Screens). `className`,
  * `style`, `ref` and native props reach the dialog panel (`<section role="alertdialog">`).
+ *
+ * **Usage.** Do ask before an action that is hard to undo (cancelling a booking, withdrawing a
+ * request), with a `title` that names it and labels that say what each button does (Cancel booking
+ * / Keep booking, not OK); set `destructive` when something is lost and `loading` while the action
+ * runs. Don't confirm everyday actions that can be undone (saving a favourite), and don't put a
+ * form in it (use a Modal).
  */
 export function ConfirmModal({
   isOpen,

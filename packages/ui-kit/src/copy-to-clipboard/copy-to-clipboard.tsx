@@ -17,7 +17,13 @@ export interface CopyToClipboardProps extends NativeProps<'button', 'onCopy' | '
   onError?: (error: unknown) => void;
 }
 
-/** A button that copies `text`; it says 'Copied' for 1500 ms (announced politely). */
+/**
+ * A button that copies `text`; it says 'Copied' for 1500 ms (announced politely).
+ *
+ * **Usage.** Do put it next to text that people paste elsewhere: a booking reference, the
+ * organizer's bank details, a link to a tour. Don't make it the only way to get the text (keep the
+ * text visible and selectable), and don't add a toast to its own 'Copied' message.
+ */
 export function CopyToClipboard({
   text,
   label = 'Copy',

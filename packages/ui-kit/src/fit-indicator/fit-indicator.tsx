@@ -35,6 +35,11 @@ export interface FitIndicatorProps extends Omit<NativeProps<'p'>, 'ref'> {
 /**
  * Whether a ride fits the traveller: a coloured icon, the verdict's words and its reason, so
  * colour is never the only signal. Without a passport, a neutral prompt to add one.
+ *
+ * **Usage.** Do show it wherever a traveller weighs up a ride: `compact` on tour cards, in full on
+ * the tour page and beside each date, always with the verdict's `reason`. Don't show the colour or
+ * the icon without the words, and don't reword the verdicts page by page (keep FIT_LABELS); with no
+ * rider passport pass `verdict={null}` and `onAddPassport` so the prompt leads somewhere.
  */
 export function FitIndicator({
   verdict,

@@ -56,7 +56,14 @@ export interface FormProps<Values extends FieldValues> extends NativeProps<
   children: ReactNode;
 }
 
-/** A form on react-hook-form: submit validates every field and blocks while any fails. */
+/**
+ * A form on react-hook-form: submit validates every field and blocks while any fails.
+ *
+ * **Usage.** Do build every form from Form and Field, with each field's rules on its Field, so all
+ * forms check and report errors alike; pass a 422's details as `errors`. Don't validate in
+ * `onSubmit` yourself or disable the submit button until the form is valid: let the submit run, and
+ * the form shows every message and focuses the first invalid field.
+ */
 export function Form<Values extends FieldValues>({
   defaultValues,
   onSubmit,
@@ -170,7 +177,13 @@ function useFormSettings(): FormSettings {
   return settings;
 }
 
-/** A labelled control with its rules, error message and ARIA wiring. */
+/**
+ * A labelled control with its rules, error message and ARIA wiring.
+ *
+ * **Usage.** Do give every field a visible `label` and its `rules` as the spec writes them
+ * (`'required|email'`), and use `render` for kit controls such as PhoneInput. Don't put help text
+ * in the placeholder (use `hint`), and don't add an error message of your own under it.
+ */
 export function Field(props: FieldProps) {
   // `name` is typed as required, but plain JS callers and spread props can still miss it.
   return props.name ? <NamedField {...props} /> : <UnnamedField {...props} />;

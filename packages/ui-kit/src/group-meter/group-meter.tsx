@@ -46,6 +46,11 @@ export interface GroupMeterProps extends NativeProps<'span'> {
  * "Will it run?": how many riders a not-guaranteed date still needs, as words and a bar of one
  * place per rider, and the day its organizer decides. The words carry everything; the bar is
  * decoration and hidden from assistive technology. A `span`, so it fits inside a label or a line.
+ *
+ * **Usage.** Do show it beside a date that runs only with enough riders, in the date list and at
+ * checkout, with the `decisionDate` when the organizer has set one. Don't show it on dates that run
+ * whatever the numbers, and don't turn it into a countdown that hurries people (Only 2 more needed,
+ * book now!).
  */
 export function GroupMeter({ booked, minimum, decisionDate, className, ...rest }: GroupMeterProps) {
   const needed = Math.max(1, minimum);

@@ -29,6 +29,10 @@ export function horseConditionCountText(count: number): string {
 /**
  * The horses' condition as riders rated it in their reviews: the average, its stars and how many
  * rated it (a tour page, an organizer page). Nothing while nobody has rated it.
+ *
+ * **Usage.** Do show it with the reviews on a tour or an organizer page, so travellers see how
+ * riders found the horses. Don't fold it into the tour's overall rating, and don't render a
+ * placeholder of your own when nobody has rated the horses yet: the score shows nothing then.
  */
 export function HorseConditionScore({
   rating,

@@ -170,6 +170,11 @@ export const HORSE_WELFARE_NOT_STATED =
  * How a tour's or an organizer's horses are kept (decision 114): rest days, working hours, herd
  * turnout, vet and farrier, the weight policy and retirement, each a short label with a picture;
  * the parts a tour states differently from its organizer carry a "This tour" mark.
+ *
+ * **Usage.** Do show it on the tour and organizer pages with the organizer's statement as given, so
+ * the parts a tour states differently carry the "This tour" mark. Don't leave out or soften parts
+ * of the statement, and don't hide the card when `welfare` is null: "not stated" tells travellers
+ * something too.
  */
 export function HorseWelfareCard({
   welfare,

@@ -29,7 +29,14 @@ export interface MapPreloaderProps extends NativeProps<'div'> {
 
 type State = { phase: 'preview' | 'loading' | 'error' } | { phase: 'map'; map: ReactNode };
 
-/** A static preview with a 'Show on map' button; the map (and its script) loads only then. */
+/**
+ * A static preview with a 'Show on map' button; the map (and its script) loads only then.
+ *
+ * **Usage.** Do use it for every map below the fold (a tour's route, the meeting point), with a
+ * `previewAlt` that names the place. Don't use it for a page whose main content is the map (the
+ * search results map), and don't leave the route only on the map: name the start and the end in the
+ * text too.
+ */
 export function MapPreloader({
   previewUrl,
   previewAlt,

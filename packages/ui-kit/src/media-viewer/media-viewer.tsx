@@ -58,6 +58,10 @@ const distance = (a: Point, b: Point, start = false) =>
  * with wraparound; drag sideways over 100 px to change, up or down over 100 px to close; pinch or
  * double tap (within 300 ms) to zoom between 1 and 2. Items with a `video_url` play in a
  * VideoPlayer (a file, or a youtube/rutube/vimeo iframe) and do not zoom.
+ *
+ * **Usage.** Do open it from a thumbnail (TileGallery, PhotoPreview) at the picture that was
+ * pressed, and give every item an `alt` that says what it shows (Riders crossing the Orkhon river
+ * at dusk). Don't open it without a user action, and don't use it for a single decorative picture.
  */
 export function MediaViewer({
   items,

@@ -19,7 +19,14 @@ export interface CounterProps extends NativeProps<'div', 'onChange'> {
   disabled?: boolean;
 }
 
-/** A − / + stepper with a typed value in between; every path clamps to the bounds. */
+/**
+ * A − / + stepper with a typed value in between; every path clamps to the bounds.
+ *
+ * **Usage.** Do use it for small counts with clear bounds (riders, non-riders, horses to hire),
+ * with a visible `label` and `max` taken from the places left. Don't use it for large ranges (use
+ * NumberInput), and don't leave people guessing why + stops: say how many places are left next to
+ * it.
+ */
 export function Counter({
   label,
   value,

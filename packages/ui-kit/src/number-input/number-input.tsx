@@ -33,6 +33,11 @@ export interface NumberInputProps extends NativeInputProps {
 /**
  * A spin button (WAI-ARIA): the typed value is clamped to min and max when it is committed
  * (blur or Enter); ArrowUp/ArrowDown step, PageUp/PageDown step by ten, Home/End jump to the bounds.
+ *
+ * **Usage.** Do use it for a number people type that may be large or exact (a rider's weight in kg,
+ * a budget), with `min` and `max` from the rules. Don't use it for small counts people step through
+ * (use Counter for riders and non-riders), and don't use it for numbers that are really codes (a
+ * phone number, a postcode, a card).
  */
 export function NumberInput({
   value,

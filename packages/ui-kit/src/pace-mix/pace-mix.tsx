@@ -42,6 +42,10 @@ export interface PaceMixBarProps extends NativeProps<'div'> {
  * A tour's pace mix as one stacked bar with a legend, slowest pace first and darker as the pace
  * gets faster, so order, labels and lightness tell the paces apart without hue. Zero shares are
  * left out of the bar, the legend and the name.
+ *
+ * **Usage.** Do show it on the tour page beside the rider level, with the organizer's four shares
+ * summing to 100. Don't round the shares so they no longer add up, and don't recolour the segments:
+ * their order and lightness are what tell the paces apart.
  */
 export function PaceMixBar({
   walk,

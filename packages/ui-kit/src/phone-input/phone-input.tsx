@@ -92,6 +92,11 @@ const CountrySelect = lazy(loadCountrySelect);
  * Phone number with a searchable country dropdown (react-aria Select + Autocomplete: listbox
  * pattern, loaded on first use). The country is chosen or detected from the number; a mismatch
  * asks to confirm.
+ *
+ * **Usage.** Do use it for every phone number (booking contacts, callback requests, an organizer's
+ * profile), inside a Field, with the site's `locale`, and store the E.164 value it reports. Don't
+ * ask for the country code in a field of its own or strip the number to digits yourself, and don't
+ * add a second 'wrong number' message: it checks the number when the field is left.
  */
 export function PhoneInput({
   label,

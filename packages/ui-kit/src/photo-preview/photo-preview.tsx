@@ -29,7 +29,14 @@ export interface PhotoPreviewProps extends NativeProps<'ul'> {
   openLabel?: string;
 }
 
-/** A strip of up to three thumbnails; the last one says how many more photos there are. */
+/**
+ * A strip of up to three thumbnails; the last one says how many more photos there are.
+ *
+ * **Usage.** Do use it where photos support something smaller (a review, a message, a stay on the
+ * programme), with `onOpen` to open the MediaViewer. Don't use it as a tour's main gallery (use
+ * TileGallery), and don't leave `alt` empty on photos that show what travellers ask about (the
+ * horses, the camp, the terrain).
+ */
 export function PhotoPreview({
   photos,
   limit = PHOTO_PREVIEW_LIMIT,

@@ -40,7 +40,13 @@ export interface RatingIndicatorProps extends NativeProps<'span'> {
   ariaLabel?: (value: number, label: string | undefined) => string;
 }
 
-/** Read-only stars, e.g. a tour's average rating. */
+/**
+ * Read-only stars, e.g. a tour's average rating.
+ *
+ * **Usage.** Do show a tour's or an organizer's average with `showValue` and the number of reviews
+ * beside it. Don't use it for input (use Rating), and don't show it for something nobody has
+ * reviewed yet: empty stars read as a poor rating.
+ */
 export function RatingIndicator({
   value = RATING_INDICATOR_DEFAULT,
   labels = RATING_LABELS,

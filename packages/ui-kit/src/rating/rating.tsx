@@ -19,7 +19,13 @@ export interface RatingProps extends AriaNativeProps<'onChange'> {
   isRequired?: boolean;
 }
 
-/** Rating input: a radio group of five stars (arrow keys move, each star is named). */
+/**
+ * Rating input: a radio group of five stars (arrow keys move, each star is named).
+ *
+ * **Usage.** Do use it when riders rate a ride after it (the tour, the horses, the guides), one
+ * Rating with a visible `label` per aspect. Don't use it to show an average (use RatingIndicator),
+ * and don't preselect stars on a new review: an untouched rating stays empty.
+ */
 export function Rating({
   label,
   value,

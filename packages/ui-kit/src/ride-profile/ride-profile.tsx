@@ -106,6 +106,11 @@ export interface RideProfileProps extends NativeProps<'figure', 'title'> {
  * days drawn as a low dashed stub, and the total distance, total hours and the longest day
  * below. Each bar's accessible name says the day's numbers; the drawing itself is hidden from
  * assistive technology.
+ *
+ * **Usage.** Do show it with the programme on the tour page so riders see the long days and the
+ * rest days at a glance, scaled by `hours` unless every day has a distance. Don't make up numbers
+ * for days the organizer left open (they are drawn as unknown), and don't use it to compare tours
+ * with each other.
  */
 export function RideProfile({
   days,

@@ -58,7 +58,14 @@ function LevelScale({ rank }: { rank: number }) {
   );
 }
 
-/** A rider level as a badge: its name and a five-step scale, optionally with its definition. */
+/**
+ * A rider level as a badge: its name and a five-step scale, optionally with its definition.
+ *
+ * **Usage.** Do use it wherever a tour's or a rider's level appears: `sm` on cards and in lists,
+ * `md` with `showDefinition` on the tour page. Don't describe the level in your own words or
+ * colours beside it, and don't use it as the verdict for this traveller (FitIndicator says whether
+ * the ride suits them).
+ */
 export function RiderLevelBadge({
   level,
   showDefinition = false,
@@ -116,7 +123,13 @@ export interface RiderLevelScaleProps extends NativeProps<'ol'> {
   texts?: Partial<RiderLevelTexts>;
 }
 
-/** All five levels with their definitions, lowest first: the tour page's "What the levels mean". */
+/**
+ * All five levels with their definitions, lowest first: the tour page's "What the levels mean".
+ *
+ * **Usage.** Do show it on the tour page as "What the levels mean", with `highlight` on the level
+ * the tour asks for. Don't show only some of the levels, and don't use it to choose a level (use
+ * RiderSelfAssessment).
+ */
 export function RiderLevelScale({
   highlight = null,
   highlightLabel = 'This ride',

@@ -109,6 +109,10 @@ function PaceQuestion<Pace extends AssessedPace>({
  * Five questions (walk, trot, canter, gallop, hours in the saddle) that propose a rider level
  * with `proposeLevel`: the level shows as soon as every question is answered and follows each
  * change; "Use this level" hands it to the page.
+ *
+ * **Usage.** Do offer it when a traveller fills in the rider passport or is unsure of their level,
+ * starting from `defaultAnswers` when they have answered before. Don't save the proposed level
+ * until they press 'Use this level', and don't present it as a test they can fail.
  */
 export function RiderSelfAssessment({
   onUseLevel,

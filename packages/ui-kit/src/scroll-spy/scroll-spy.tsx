@@ -51,7 +51,13 @@ export function activeAnchor(items: readonly ScrollSpyItem[], offset: number): s
   return active;
 }
 
-/** In-page navigation that highlights the section in view (`aria-current="location"`). */
+/**
+ * In-page navigation that highlights the section in view (`aria-current="location"`).
+ *
+ * **Usage.** Do use it on long pages with named sections (a tour page: Overview, Programme, Horses,
+ * Dates, Reviews) and pass the sticky header's height as `offset`. Don't use it for fewer than
+ * three sections or for links to other pages (use Tabs or plain links).
+ */
 export function ScrollSpy({
   items,
   label = 'On this page',

@@ -26,6 +26,10 @@ export interface ScrollToTopProps extends NativeProps<'button'> {
 /**
  * 'Back to top' past 150 px. Pressing it remembers the position; at the top the button turns into
  * 'Back to where I was', which returns there.
+ *
+ * **Usage.** Do render one on long pages people scroll far down (search results, a tour's reviews).
+ * Don't render it on short pages or twice on one page, and don't put anything else in the
+ * bottom-right corner it occupies.
  */
 export function ScrollToTop({
   topLabel = 'Back to top',

@@ -15,6 +15,10 @@ export interface SeasonMarkProps extends NativeProps<'span'> {
  * A date that falls in a poor season for riding, with why in words. The words carry the meaning
  * (never the colour alone); the icon is decoration, hidden from assistive technology. A `span`, so
  * it fits inside a label (a date choice) or a table cell. Nothing without a reason.
+ *
+ * **Usage.** Do put it beside a date that falls in a poor season for riding (the dates list, a date
+ * choice), with reasons in numbers (Hot: 34 °C highs). Don't use it for a full or cancelled date,
+ * and don't show the icon without the words.
  */
 export function SeasonMark({
   reasons,

@@ -35,6 +35,10 @@ export interface SheetProps extends AriaNativeProps<'title' | 'role', 'section'>
  * button and a tap on the backdrop close it. While its content is scrolled, the header gets a
  * divider; the scroll watching is throttled to 500 ms. `className`, `style`, `ref` and native
  * props reach the dialog panel (`<section role="dialog">`).
+ *
+ * **Usage.** Do use it on phones for filters, a date choice or a short form, with a `title` and the
+ * action that applies it (Apply, Show 24 tours) in `footer`. Don't use it on wide screens (use a
+ * Modal or a Dropdown) or for a whole page of content, and don't open a Sheet over a Modal.
  */
 export function Sheet({
   isOpen,

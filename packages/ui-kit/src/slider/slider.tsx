@@ -51,6 +51,11 @@ export interface SliderProps<Value extends SliderValue> extends AriaNativeProps<
 /**
  * Single or range slider (react-aria: WAI-ARIA slider with arrows, PageUp/PageDown, Home/End).
  * A click on the track glides the thumb there in 200 ms; dragging follows the pointer.
+ *
+ * **Usage.** Do use it for a range where the span matters more than the exact number (price per
+ * person, hours in the saddle a day), with `formatOptions` for the unit, and run the search in
+ * `onChangeEnd`. Don't use it where people need an exact value (use NumberInput), and don't search
+ * on every `onChange`.
  */
 export function Slider<Value extends SliderValue>({
   label,

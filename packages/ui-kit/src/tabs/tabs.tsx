@@ -30,6 +30,11 @@ export interface TabsProps extends AriaNativeProps {
 /**
  * WAI-ARIA tabs (react-aria-components): arrow keys move between tabs, Home/End jump,
  * Tab moves into the panel.
+ *
+ * **Usage.** Do use them to switch between views of one thing in place (a tour's Programme, What's
+ * included, Reviews), with a `label` and short tab titles; set `fill` on phones. Don't use tabs for
+ * the steps of a process (checkout) or to move between pages, and don't tuck away in a tab what
+ * people must read before they book.
  */
 export function Tabs({
   items,

@@ -29,7 +29,14 @@ export interface TermsCheckboxProps extends NativeProps<'div', 'children' | 'def
   also?: ReactNode;
 }
 
-/** A required form field: accepting the terms and the privacy policy, with links to both. */
+/**
+ * A required form field: accepting the terms and the privacy policy, with links to both.
+ *
+ * **Usage.** Do put it just above the submit button of a booking or sign-up form, with links to the
+ * current terms and privacy policy, and pass the tour's cancellation policy as `also` at checkout.
+ * Don't tick it in advance or split terms and privacy into two ticks, and don't let the form submit
+ * without it.
+ */
 export function TermsCheckbox({
   name,
   termsUrl,

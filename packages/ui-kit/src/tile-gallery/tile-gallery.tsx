@@ -23,7 +23,14 @@ export interface TileGalleryProps extends NativeProps<'ul'> {
   openLabel?: string;
 }
 
-/** A mosaic of up to six tiles (a large first one); the last tile counts the rest. */
+/**
+ * A mosaic of up to six tiles (a large first one); the last tile counts the rest.
+ *
+ * **Usage.** Do use it as a tour's or an organizer's main photo set, with the strongest riding
+ * picture first and `onOpen` opening the MediaViewer at the tile pressed. Don't use it inside cards
+ * or for one or two photos (use PhotoPreview), and don't lead with a photo of the room instead of
+ * the riding.
+ */
 export function TileGallery({
   items,
   limit = TILE_GALLERY_LIMIT,

@@ -50,8 +50,8 @@ near the root of the app; any component under it calls \`useToast()\` to show on
 at the bottom of the window and close themselves after 7000 ms (\`TOAST_DURATION\`); success and
 info are polite status messages, error and warning are alerts.
 
-**Do** confirm the action the user just took in one short sentence (Saved, Payment failed).
-**Don't** put the only copy of important information or a required action in a toast (use a
+**Usage.** Do confirm the action the user just took in one short sentence (Saved, Payment
+failed). Don't put the only copy of important information or a required action in a toast (use a
 Modal or the page), or show several toasts for one action.
 
 ### \`ToastProvider\` props

@@ -241,8 +241,8 @@ and layers. Each exists twice, as a TypeScript constant (\`colors\`, \`fontSizes
 \`--gk-*\` CSS variable; a unit test keeps the two equal. Every swatch below is drawn from
 those values, none is copied by hand.
 
-**Do** use a token (\`var(--gk-space-4)\`, \`colors.brand\`) for every colour, size, gap,
-radius and shadow. **Don't** write a raw hex or pixel value that a token already names, or add a
+**Usage.** Do use a token (\`var(--gk-space-4)\`, \`colors.brand\`) for every colour, size,
+gap, radius and shadow. Don't write a raw hex or pixel value that a token already names, or add a
 colour outside this palette without adding it to tokens.ts and tokens.css.`,
       },
     },

@@ -28,6 +28,10 @@ export interface TruncateTextProps extends NativeProps<'div'> {
 /**
  * Shows the first 120 px of long text with 'Read more' / 'Hide'. Text at most 24 px taller than
  * that is shown whole: a button to reveal one more line is not worth it.
+ *
+ * **Usage.** Do use it for long prose people may skip (a tour's full description, an organizer's
+ * story, a long review). Don't truncate prices, the cancellation policy or anything else that
+ * changes the decision to book, and don't put it inside a Collapse.
  */
 export function TruncateText({
   children,

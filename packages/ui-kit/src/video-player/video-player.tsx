@@ -32,7 +32,13 @@ export interface VideoPlayerProps extends NativeProps<'div', 'title'> {
   onStateChange?: (state: VideoState) => void;
 }
 
-/** Plays a file with play/pause and mute controls, or embeds a youtube/rutube/vimeo player. */
+/**
+ * Plays a file with play/pause and mute controls, or embeds a youtube/rutube/vimeo player.
+ *
+ * **Usage.** Do use it for a tour's or an organizer's own film, with a `title` that says what it
+ * shows and a `poster` taken from the video. Don't start it with sound (use `defaultMuted` if it
+ * plays by itself), and don't use it as a page backdrop (use BackgroundVideoCarousel).
+ */
 export function VideoPlayer({
   src,
   title,
