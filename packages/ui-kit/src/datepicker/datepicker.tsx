@@ -103,6 +103,11 @@ function toRange(value: DatepickerValue): DayRange {
  * month, Shift+PageUp/PageDown a year, Home/End, Enter. The choice is committed with Apply;
  * Close or Esc discards it. The dialog is a popover from md (992 px) up and the bottom Sheet on
  * phones.
+ *
+ * **Usage.** Do name what the date is for (a visible label beside it, or `aria-label`:
+ * "Departure from"), set `min="today"` for anything a traveller books, and use `mode="range"`
+ * for a window of start dates. Don't use it for a birth date or another date far from today: a
+ * text field with the date's format is quicker than paging through years.
  */
 export function Datepicker({
   monthCount = 1,
