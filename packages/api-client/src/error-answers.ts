@@ -84,6 +84,7 @@ export function errorFromAnswer(request: Request, response: Response, body: unkn
     body,
     method: request.method,
     requestUrl: request.url,
+    response,
   });
 }
 

@@ -1,6 +1,8 @@
 /**
- * The one error type of the client (docs/product.md, Errors). Every failed call rejects with an
- * `ApiError`: HTTP errors, captcha demands, redirect answers and transport failures alike.
+ * The one error type of the client (docs/product.md, Errors): HTTP errors, captcha demands,
+ * redirect answers and transport failures alike. A client made with `throwOnError: true` rejects
+ * with it; the default client rejects with it only when no answer arrived, and `unwrap` and the
+ * react-query helpers throw it for failed answers.
  */
 
 /** Why a call failed. */
@@ -40,6 +42,8 @@ export interface ApiErrorInit {
   method?: string;
   /** Request URL. */
   requestUrl?: string;
+  /** The answer, when one arrived. */
+  response?: Response | undefined;
   cause?: unknown;
 }
 
@@ -55,6 +59,8 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly method: string | undefined;
   readonly requestUrl: string | undefined;
+  /** The answer, when one arrived (its body unread: the error's `body` is a parsed copy). */
+  readonly response: Response | undefined;
 
   constructor(init: ApiErrorInit) {
     super(
@@ -68,6 +74,7 @@ export class ApiError extends Error {
     this.body = init.body;
     this.method = init.method;
     this.requestUrl = init.requestUrl;
+    this.response = init.response;
   }
 
   /** True when the answer carried field-level validation details. */

@@ -4,7 +4,15 @@ export {
   createGallopClient,
   defaultRefreshToken,
 } from './client';
-export type { Answer, FetchLike, GallopClient, GallopClientOptions, GallopMethod } from './client';
+export type {
+  Answer,
+  FetchLike,
+  GallopClient,
+  GallopClientOptions,
+  GallopMethod,
+  GallopResult,
+  RedirectErrorBody,
+} from './client';
 export {
   ApiError,
   DEFAULT_ERROR_MESSAGE,
@@ -13,6 +21,7 @@ export {
   isApiError,
 } from './errors';
 export { readErrorMessage, readValidationErrors } from './error-answers';
+export { unwrap } from './unwrap';
 export type { ApiErrorKind, ValidationErrors } from './errors';
 export { authRefreshMiddleware } from './middleware/auth-refresh';
 export type { AuthRefreshOptions, RefreshTokens } from './middleware/auth-refresh';
@@ -38,6 +47,7 @@ export {
   REFRESH_TOKEN_PATH,
   TOUR_PATH,
 } from './paths';
+export type { RedirectingPath } from './paths';
 export { createMemoryTokenStore } from './tokens';
 export type { AuthTokens, TokenStore } from './tokens';
 export type { components, operations, paths } from './schema.gen';

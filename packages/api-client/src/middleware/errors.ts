@@ -31,8 +31,9 @@ async function notify(hook: Hook | undefined, error: ApiError): Promise<void> {
 }
 
 /**
- * Turns every failure into one `ApiError` (docs/product.md, Errors) and throws it, so the client's
- * calls reject instead of resolving with `{ error }`:
+ * Turns every failure into one `ApiError` (docs/product.md, Errors) and throws it, so the calls
+ * reject instead of resolving with `{ error }` (the default client turns the ones that carry an
+ * answer back into `{ error, response }`, `createGallopClient`):
  * - non-2xx answers: kinds `captcha` / `hard_captcha` (429 with `type`), `redirect`, `http`;
  * - 2xx login answers of `type: redirect` with a `url`: kind `redirect`;
  * - 2xx tour answers carrying a redirect (or reached through one) unless redirects are allowed:
@@ -58,6 +59,7 @@ export function errorMappingMiddleware(options: ErrorMappingOptions = {}): Middl
           body,
           method: request.method,
           requestUrl: request.url,
+          response,
         });
       }
       const error = errorFromAnswer(request, response, await readBody(response));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GallopClient } from '../client';
 import type { ApiError } from '../errors';
+import { unwrap } from '../unwrap';
 import {
   gallopQueryKey,
   type GetData,
@@ -12,11 +13,12 @@ import {
 type LooseGet = (
   path: string,
   init: { params?: unknown; signal?: AbortSignal },
-) => Promise<{ data: unknown }>;
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /**
  * `queryOptions` for any GET call of the contract: the key is `['get', path, params]`, the query
- * function calls the client with react-query's abort signal, and failures are `ApiError`s.
+ * function calls the client with react-query's abort signal, and failures are `ApiError`s, with
+ * either client mode (`throwOnError` or not).
  *
  * ```ts
  * const options = gallopQueryOptions(client, '/spa/tour', { query: { slug } });
@@ -25,7 +27,7 @@ type LooseGet = (
  * ```
  */
 export function gallopQueryOptions<Path extends GetPath>(
-  client: GallopClient,
+  client: GallopClient<boolean>,
   path: Path,
   ...[params]: ParamsArgument<Path>
 ) {
@@ -35,8 +37,9 @@ export function gallopQueryOptions<Path extends GetPath>(
     queryFn: async ({ signal }) => {
       // Generic over every path: the per-path typing is checked at this function's signature.
       const get = client.GET as unknown as LooseGet;
-      const { data } = await get(path, params === undefined ? { signal } : { params, signal });
-      return data as GetData<Path>;
+      // Either client mode: a failed answer throws its ApiError.
+      const result = await get(path, params === undefined ? { signal } : { params, signal });
+      return unwrap(result) as GetData<Path>;
     },
   });
 }
