@@ -27,7 +27,6 @@ export type ValidationErrors = Record<string, string[]>;
 
 export const DEFAULT_ERROR_TITLE = 'Error';
 export const DEFAULT_ERROR_MESSAGE = 'Please try again later';
-export const ILLEGAL_REDIRECT_MESSAGE = 'Illegal redirect';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -42,8 +41,6 @@ export interface ApiErrorInit {
   method?: string;
   /** Request URL. */
   requestUrl?: string;
-  /** The answer, when one arrived. */
-  response?: Response | undefined;
   cause?: unknown;
 }
 
@@ -59,8 +56,6 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly method: string | undefined;
   readonly requestUrl: string | undefined;
-  /** The answer, when one arrived (its body unread: the error's `body` is a parsed copy). */
-  readonly response: Response | undefined;
 
   constructor(init: ApiErrorInit) {
     super(
@@ -74,7 +69,6 @@ export class ApiError extends Error {
     this.body = init.body;
     this.method = init.method;
     this.requestUrl = init.requestUrl;
-    this.response = init.response;
   }
 
   /** True when the answer carried field-level validation details. */

@@ -1,10 +1,11 @@
 /**
  * The default mode of the client: openapi-fetch's contract, where a failed answer resolves to
  * `{ error, response }`. The middleware maps every failure to an `ApiError` (one set of rules for
- * both modes); this turns the ones that carry an answer back into results.
+ * both modes); this turns the ones made from an answer (`answerOf`) back into results.
  */
+import { answerOf } from './error-answers';
 import { ApiError } from './errors';
-import { rememberFailure } from './unwrap';
+import { failuresByAnswer } from './unwrap';
 
 const CALLS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request'];
 
@@ -28,10 +29,11 @@ function errorBodyOf(error: ApiError): unknown {
 }
 
 function resultOfFailure(error: unknown): { error: unknown; response: Response } {
+  const response = error instanceof ApiError ? answerOf(error) : undefined;
   // No answer (network, timeout, abort): nothing to resolve with, as in openapi-fetch.
-  if (!(error instanceof ApiError) || !error.response) throw error;
-  rememberFailure(error.response, error);
-  return { error: errorBodyOf(error), response: error.response };
+  if (!response) throw error;
+  failuresByAnswer.set(response, error as ApiError);
+  return { error: errorBodyOf(error as ApiError), response };
 }
 
 /** The same client, whose calls resolve with `{ error, response }` when an answer failed. */

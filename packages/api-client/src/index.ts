@@ -13,13 +13,7 @@ export type {
   GallopResult,
   RedirectErrorBody,
 } from './client';
-export {
-  ApiError,
-  DEFAULT_ERROR_MESSAGE,
-  DEFAULT_ERROR_TITLE,
-  ILLEGAL_REDIRECT_MESSAGE,
-  isApiError,
-} from './errors';
+export { ApiError, DEFAULT_ERROR_MESSAGE, DEFAULT_ERROR_TITLE, isApiError } from './errors';
 export { readErrorMessage, readValidationErrors } from './error-answers';
 export { unwrap } from './unwrap';
 export type { ApiErrorKind, ValidationErrors } from './errors';
@@ -27,7 +21,7 @@ export { authRefreshMiddleware } from './middleware/auth-refresh';
 export type { AuthRefreshOptions, RefreshTokens } from './middleware/auth-refresh';
 export { CAPTCHA_HEADER, captchaRetryMiddleware } from './middleware/captcha-retry';
 export type { CaptchaRetryOptions, SolveCaptcha } from './middleware/captcha-retry';
-export { errorMappingMiddleware } from './middleware/errors';
+export { errorMappingMiddleware, ILLEGAL_REDIRECT_MESSAGE } from './middleware/errors';
 export type { ErrorMappingOptions } from './middleware/errors';
 export {
   AUTHORIZATION_HEADER,

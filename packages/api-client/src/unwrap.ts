@@ -14,13 +14,12 @@ interface CallResult {
 /** The data of a result that succeeded. */
 export type DataOf<Result> = Extract<Result, { data: unknown }>['data'];
 
-// The ApiError behind each answer the default client resolved with `{ error }`, by its response:
-// `unwrap` throws the very error a client with `throwOnError: true` rejects with.
-const failures = new WeakMap<Response, ApiError>();
-
-export function rememberFailure(response: Response, error: ApiError): void {
-  failures.set(response, error);
-}
+/**
+ * The ApiError behind each answer the default client resolved with `{ error }`, by its response
+ * (filled by failed-answers.ts): `unwrap` throws the very error a client with
+ * `throwOnError: true` rejects with. The map itself is shared, not a setter: fewer bytes here.
+ */
+export const failuresByAnswer = new WeakMap<Response, ApiError>();
 
 /**
  * The data of a call's result, or its `ApiError` thrown: `const tour = unwrap(await
@@ -32,6 +31,7 @@ export function unwrap<Result extends CallResult>(result: Result): DataOf<Result
   const { error, response } = result;
   if (error === undefined && response.ok) return result.data as DataOf<Result>;
   throw (
-    failures.get(response) ?? new ApiError({ kind: 'http', status: response.status, body: error })
+    failuresByAnswer.get(response) ??
+    new ApiError({ kind: 'http', status: response.status, body: error })
   );
 }

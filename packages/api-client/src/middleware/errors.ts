@@ -5,9 +5,14 @@ import {
   readBody,
   readErrorMessage,
   readRedirectUrl,
+  withAnswer,
 } from '../error-answers';
-import { ApiError, ILLEGAL_REDIRECT_MESSAGE } from '../errors';
+import { ApiError } from '../errors';
 import { LOGIN_PATHS, TOUR_PATH } from '../paths';
+
+/** The message of a tour answer that redirects, when redirects are not allowed. */
+// Here rather than in ../errors: the web's first load carries that module, not this one.
+export const ILLEGAL_REDIRECT_MESSAGE = 'Illegal redirect';
 
 type Hook = (error: ApiError) => void | Promise<void>;
 
@@ -51,7 +56,7 @@ export function errorMappingMiddleware(options: ErrorMappingOptions = {}): Middl
         const url =
           readRedirectUrl(body) ?? (isTour && response.redirected ? response.url : undefined);
         if (!url) return undefined;
-        throw new ApiError({
+        const redirect = new ApiError({
           kind: 'redirect',
           status: response.status,
           message: isTour ? ILLEGAL_REDIRECT_MESSAGE : readErrorMessage(body),
@@ -59,8 +64,8 @@ export function errorMappingMiddleware(options: ErrorMappingOptions = {}): Middl
           body,
           method: request.method,
           requestUrl: request.url,
-          response,
         });
+        throw withAnswer(redirect, response);
       }
       const error = errorFromAnswer(request, response, await readBody(response));
       if (error.kind === 'captcha' || error.kind === 'hard_captcha') {

@@ -10,10 +10,12 @@ import {
   type ParamsArgument,
 } from './keys';
 
-type LooseGet = (
-  path: string,
-  init: { params?: unknown; signal?: AbortSignal },
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+interface LooseClient {
+  GET(
+    path: string,
+    init: { params?: unknown; signal?: AbortSignal },
+  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
 
 /**
  * `queryOptions` for any GET call of the contract: the key is `['get', path, params]`, the query
@@ -34,13 +36,13 @@ export function gallopQueryOptions<Path extends GetPath>(
   const key = gallopQueryKey(path, params as GetParams<Path> | undefined);
   return queryOptions<GetData<Path>, ApiError, GetData<Path>, typeof key>({
     queryKey: key,
-    queryFn: async ({ signal }) => {
-      // Generic over every path: the per-path typing is checked at this function's signature.
-      const get = client.GET as unknown as LooseGet;
-      // Either client mode: a failed answer throws its ApiError.
-      const result = await get(path, params === undefined ? { signal } : { params, signal });
-      return unwrap(result) as GetData<Path>;
-    },
+    // Generic over every path: the per-path typing is checked at this function's signature.
+    // Either client mode: a failed answer throws its ApiError. (`params: undefined` is no params
+    // to openapi-fetch; this function is in the web's first load, so it stays short.)
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await (client as unknown as LooseClient).GET(path, { params, signal }),
+      ) as GetData<Path>,
   });
 }
 
