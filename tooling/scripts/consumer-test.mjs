@@ -108,8 +108,8 @@ function checkTarball(name, file) {
 const consumerCommonJs = `
 'use strict';
 const assert = require('node:assert/strict');
-const { createGallopClient, ApiError } = require('@gallop/api-client');
-const { gallopQueryKey } = require('@gallop/api-client/query');
+const { createGallopClient, ApiError, unwrap } = require('@gallop/api-client');
+const { gallopMutationOptions, gallopQueryKey } = require('@gallop/api-client/query');
 const { CHAT_EVENTS } = require('@gallop/chat');
 const { resolveCurrency } = require('@gallop/currency');
 const { CurrencyProvider } = require('@gallop/currency/react');
@@ -119,8 +119,8 @@ const { RIDER_LEVELS } = require('@gallop/rider-fit');
 const { SORT_LABELS } = require('@gallop/search-filters');
 const { favouritesCookie } = require('@gallop/session');
 const { Button } = require('@gallop/ui-kit');
-for (const value of [createGallopClient, ApiError, gallopQueryKey, resolveCurrency, CurrencyProvider,
-  createTranslator, I18nProvider, favouritesCookie]) {
+for (const value of [createGallopClient, ApiError, unwrap, gallopQueryKey, gallopMutationOptions,
+  resolveCurrency, CurrencyProvider, createTranslator, I18nProvider, favouritesCookie]) {
   assert.equal(typeof value, 'function');
 }
 assert.equal(typeof CHAT_EVENTS, 'object');
@@ -154,21 +154,54 @@ const client = createGallopClient({
 const { data } = await client.GET('/health');
 assert.deepEqual(data, { status: 'ok', uptime: 1 });
 assert.equal(seen[0].headers.get('X-Currency'), 'USD');
-// Failures reject with ApiError; the react-query helpers come from their own entry point.
-const { ApiError } = await import('@gallop/api-client');
-const failing = createGallopClient({
+// By default a failed answer resolves to openapi-fetch's { error, response }; unwrap() and the
+// react-query helpers (their own entry point) turn it into an ApiError, as throwOnError does.
+const { ApiError, unwrap } = await import('@gallop/api-client');
+const notFound = {
   baseUrl: 'http://api.example',
   locale: { iso: 'en', localizationId: 1 },
   currency: 'USD',
   fetch: async () => new Response(JSON.stringify({ error: 'Not found' }), { status: 404 }),
-});
-const failure = await failing.GET('/health').catch((error) => error);
+};
+const result = await createGallopClient(notFound).GET('/health');
+assert.deepEqual(result.error, { error: 'Not found', message: 'Not found' });
+assert.equal(result.response.status, 404);
+assert.throws(() => unwrap(result), (error) => error instanceof ApiError && error.status === 404);
+const failure = await createGallopClient({ ...notFound, throwOnError: true })
+  .GET('/health')
+  .catch((error) => error);
 assert.ok(failure instanceof ApiError);
 assert.equal(failure.message, 'Not found');
-const { QueryClient } = await import('@tanstack/react-query');
-const { healthQueryOptions } = await import('@gallop/api-client/query');
+const { MutationObserver, QueryClient } = await import('@tanstack/react-query');
+const { healthQueryOptions, operationKeys, startPaymentMutationOptions } = await import(
+  '@gallop/api-client/query'
+);
 assert.deepEqual(healthQueryOptions(client).queryKey, ['get', '/health']);
 assert.deepEqual(await new QueryClient().fetchQuery(healthQueryOptions(client)), { status: 'ok', uptime: 1 });
+const queryFailure = await new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  .fetchQuery(healthQueryOptions(createGallopClient(notFound)))
+  .catch((error) => error);
+assert.ok(queryFailure instanceof ApiError);
+// A mutation option: keyed like operationKeys, sends its variables, fails with ApiError.
+const payments = createGallopClient({
+  ...notFound,
+  fetch: async (request) =>
+    (await request.json()).request_id === 7
+      ? Response.json({ id: 70, status: 'pending' })
+      : Response.json({ message: 'Already paid' }, { status: 409 }),
+});
+const startPayment = startPaymentMutationOptions(payments);
+assert.deepEqual(startPayment.mutationKey, operationKeys.startPayment);
+const payment = { payment_type: 'full', payment_method: 'card' };
+const started = await new MutationObserver(new QueryClient(), startPayment).mutate({
+  body: { ...payment, request_id: 7 },
+});
+assert.deepEqual(started, { id: 70, status: 'pending' });
+const refused = await new MutationObserver(new QueryClient(), startPayment)
+  .mutate({ body: { ...payment, request_id: 8 } })
+  .catch((error) => error);
+assert.ok(refused instanceof ApiError);
+assert.equal(refused.status, 409);
 
 // Plain Node resolves the CSS-free build (the "default" export condition) and renders on the server.
 assert.ok(import.meta.resolve('@gallop/ui-kit').endsWith('/dist/node/index.js'));
@@ -228,15 +261,44 @@ function serve(dir) {
 }
 
 const consumerTypes = `
-import { createGallopClient, type paths, type GallopClient } from '@gallop/api-client';
-import { tourQueryOptions, gallopQueryOptions } from '@gallop/api-client/query';
+import { createGallopClient, unwrap, type paths, type GallopClient } from '@gallop/api-client';
+import {
+  gallopMutationOptions,
+  gallopQueryOptions,
+  startPaymentMutationOptions,
+  tourQueryOptions,
+} from '@gallop/api-client/query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonProps } from '@gallop/ui-kit';
 import { createElement } from 'react';
 
-const client: GallopClient = createGallopClient({ baseUrl: 'http://api.example', locale: { iso: 'en', localizationId: 1 }, currency: 'EUR' });
+const options = { baseUrl: 'http://api.example', locale: { iso: 'en', localizationId: 1 }, currency: 'EUR' };
+const client: GallopClient = createGallopClient(options);
 export async function uptime(): Promise<number | undefined> {
   const { data } = await client.GET('/health');
   return data?.uptime;
+}
+// The error body is typed by the contract; a refused redirect carries its url.
+export async function tourOrRedirect(): Promise<string> {
+  const { data, error } = await client.GET('/spa/tour', { params: { query: { slug: 'x' } } });
+  if (error) return 'type' in error ? error.url : error.message;
+  return data && 'slug' in data ? data.slug : '';
+}
+// throwOnError: true makes data non-optional (failures reject with ApiError).
+const throwing: GallopClient<true> = createGallopClient({ ...options, throwOnError: true });
+export async function strictUptime(): Promise<number> {
+  return (await throwing.GET('/health')).data.uptime;
+}
+export async function unwrapped(): Promise<number> {
+  return unwrap(await client.GET('/health')).uptime;
+}
+export function useStartPayment() {
+  const start = useMutation(startPaymentMutationOptions(client));
+  start.mutate({ body: { request_id: 7, payment_type: 'full', payment_method: 'card' } });
+  // @ts-expect-error: the payment start takes \`request_id\`, not \`booking_id\`.
+  start.mutate({ body: { booking_id: 7, payment_type: 'full', payment_method: 'card' } });
+  const status: number | undefined = start.error?.status;
+  return [status, useMutation(gallopMutationOptions(throwing, 'post', '/crm/api/payment/start'))];
 }
 // @ts-expect-error: the contract has no such path, so the typed client refuses it.
 void client.GET('/no-such-path');

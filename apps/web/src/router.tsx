@@ -23,7 +23,7 @@ import { loadSlugPage, renderedSlugPage, type SlugPageKind } from './routes/-slu
 export interface RouterContext {
   queryClient: QueryClient;
   /** The API client of this request (server) or of the page (browser): see `src/lib/api.ts`. */
-  api: GallopClient;
+  api: GallopClient<true>;
   site: SiteConfig;
   locale: Locale;
   /** The visitor's stored choices (currency, cookie alert), read by the server from cookies. */
@@ -36,7 +36,7 @@ export const routerConfig = createRouterConfig({
 });
 
 export interface AppRouterOptions {
-  api: GallopClient;
+  api: GallopClient<true>;
   /** Server: read from its environment. Browser: the defaults, replaced while hydrating. */
   site?: SiteConfig;
   locale?: Locale;

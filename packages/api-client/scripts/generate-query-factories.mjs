@@ -1,7 +1,8 @@
-// Writes one `queryOptions` factory per GET call of the contract, named after its operationId
-// (`getTour` -> `getTourQueryOptions`, src/query/factories/getTour.gen.ts, all re-exported by
-// src/query/factories.gen.ts), and src/query/operation-keys.gen.ts, the key prefix of every call,
-// GET and POST (`operationKeys.getTour`), read from src/schema.gen.ts.
+// Writes one `queryOptions` factory per GET call of the contract and one `useMutation` options
+// factory per other call, named after its operationId (`getTour` -> `getTourQueryOptions`,
+// `startPayment` -> `startPaymentMutationOptions`, src/query/factories/<operationId>.gen.ts, all
+// re-exported by src/query/factories.gen.ts), and src/query/operation-keys.gen.ts, the key prefix
+// of every call (`operationKeys.getTour`), read from src/schema.gen.ts.
 // Usage: node scripts/generate-query-factories.mjs [--json]
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const pathsBlock = schema.slice(
   schema.indexOf('\nexport type webhooks'),
 );
 
-// Path entries are the shallowest quoted keys of `paths`; each one's `get:` or `post:` names an
+// Path entries are the shallowest quoted keys of `paths`; each one's `get:`, `post:` ... names an
 // operation. Indentation and quotes are not assumed, so prettier-formatted or raw output both work.
 const entry = /^(\s+)["'](\/[^"']*)["']: \{$/;
 const lines = pathsBlock.split('\n');
@@ -26,16 +27,17 @@ let current;
 for (const line of lines) {
   const key = entry.exec(line);
   if (key && key[1].length === depth) current = { path: key[2] };
-  const call = /^\s+(get|post): operations\[["'](\w+)["']\];/.exec(line);
+  const call = /^\s+(get|put|post|delete|patch): operations\[["'](\w+)["']\];/.exec(line);
   if (current && call) operations.push({ ...current, method: call[1], operation: call[2] });
 }
 const calls = operations.filter(({ method }) => method === 'get');
 if (calls.length === 0) throw new Error('No GET calls found in src/schema.gen.ts');
+const mutations = operations.filter(({ method }) => method !== 'get');
 
 // One module per factory, so that a bundle places each one with the code that calls it: in one
 // module, the factories a route uses would all travel with the first page that uses any of them.
-const factoryModules = Object.fromEntries(
-  calls.map(({ path, operation }) => [
+const factoryModules = Object.fromEntries([
+  ...calls.map(({ path, operation }) => [
     `${FACTORIES_DIR}/${operation}.gen.ts`,
     `${HEADER}
 import type { GallopClient } from '../../client';
@@ -44,30 +46,45 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** \`GET ${path}\` */
 export const ${operation}QueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'${path}'>
 ): GallopQueryOptions<'${path}'> => gallopQueryOptions(client, '${path}', ...params);
 `,
   ]),
-);
+  ...mutations.map(({ path, method, operation }) => [
+    `${FACTORIES_DIR}/${operation}.gen.ts`,
+    `${HEADER}
+import type { GallopClient } from '../../client';
+import { gallopMutationOptions, type GallopMutationOptions } from '../mutation-options';
 
-// GET calls first (their factories' keys), then the POST calls.
-const keys = [...calls, ...operations.filter(({ method }) => method === 'post')]
+/** \`${method.toUpperCase()} ${path}\` */
+export const ${operation}MutationOptions = (
+  client: GallopClient<boolean>,
+): GallopMutationOptions<'${method}', '${path}'> =>
+  gallopMutationOptions(client, '${method}', '${path}');
+`,
+  ]),
+]);
+
+// GET calls first (their factories' keys), then the others (their mutations' keys).
+const keys = [...calls, ...mutations]
   .map(
     ({ path, method, operation }) =>
       `/** \`${method.toUpperCase()} ${path}\` */\nexport const ${operation} = ['${method}', '${path}'] as const;`,
   )
   .join('\n\n');
 
+const reexport = (name, operation) => `export { ${name} } from './factories/${operation}.gen';`;
+
 const outputs = {
   'src/query/factories.gen.ts': `${HEADER}
-// One \`queryOptions\` factory per GET call, by operationId, each in its own module.
+// One \`queryOptions\` factory per GET call and one \`useMutation\` options factory per other
+// call, by operationId, each in its own module.
 
-${calls
-  .map(
-    ({ operation }) => `export { ${operation}QueryOptions } from './factories/${operation}.gen';`,
-  )
-  .join('\n')}
+${[
+  ...calls.map(({ operation }) => reexport(`${operation}QueryOptions`, operation)),
+  ...mutations.map(({ operation }) => reexport(`${operation}MutationOptions`, operation)),
+].join('\n')}
 `,
   // Constants exported as the \`operationKeys\` namespace (./index.ts): a bundle keeps only the
   // keys it reads, not one object with every call of the contract.

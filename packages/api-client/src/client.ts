@@ -11,6 +11,7 @@ import type {
 } from 'openapi-typescript-helpers';
 import { errorFromAnswer, readBody } from './error-answers';
 import { ApiError } from './errors';
+import { resolvingFailedAnswers } from './failed-answers';
 import { authRefreshMiddleware, type RefreshTokens } from './middleware/auth-refresh';
 import { captchaRetryMiddleware, type SolveCaptcha } from './middleware/captcha-retry';
 import { errorMappingMiddleware } from './middleware/errors';
@@ -24,15 +25,26 @@ import {
 import { latestOnlyMiddleware } from './middleware/latest-only';
 import { responseCacheMiddleware } from './middleware/response-cache';
 import { timeoutMiddleware } from './middleware/timeout';
-import { COMPLETION_PATH, CONVERT_PRICE_PATH, REFRESH_TOKEN_PATH } from './paths';
+import {
+  COMPLETION_PATH,
+  CONVERT_PRICE_PATH,
+  REFRESH_TOKEN_PATH,
+  type RedirectingPath,
+} from './paths';
 import type { paths } from './schema.gen';
 import { createMemoryTokenStore, type AuthTokens, type TokenStore } from './tokens';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
-export interface GallopClientOptions {
+export interface GallopClientOptions<ThrowOnError extends boolean = boolean> {
   /** API origin, for example `http://127.0.0.1:4000`; from runtime configuration. */
   baseUrl: string;
+  /**
+   * `true`: calls resolve to `{ data, response }` and every failure rejects with `ApiError`.
+   * Without it (the default), openapi-fetch's contract: a failed answer resolves to
+   * `{ error, response }`, and only a call without an answer (network, timeout, abort) rejects.
+   */
+  throwOnError?: ThrowOnError;
   /** Sent as `X-Language` and `X-Localization`; a function is read on every call. */
   locale: Live<ClientLocale>;
   /** Sent as `X-Currency`; a function is read on every call. */
@@ -73,8 +85,29 @@ type InitParam<Init> =
     ? [(Init & { [key: string]: unknown })?]
     : [Init & { [key: string]: unknown }];
 
-/** What a successful call resolves to: failures reject with `ApiError`, so there is no `error`. */
+/** What a successful call resolves to with `throwOnError: true`: failures reject, so no `error`. */
 export type Answer<R> = Omit<Extract<R, { data: unknown }>, 'error'>;
+
+/**
+ * The `error` of a 2xx redirect answer the client refuses: a sign-in's `{ type: 'redirect', url }`
+ * and the tour's 'Illegal redirect' (docs/product.md, Errors).
+ */
+export interface RedirectErrorBody {
+  message: string;
+  type: 'redirect';
+  url: string;
+}
+
+/**
+ * What a call resolves to by default: openapi-fetch's `{ data, error, response }`, `error` being
+ * the contract's error answers of the operation (plus `RedirectErrorBody` where the client refuses
+ * a redirect).
+ */
+export type GallopResult<Path extends keyof paths, Method extends HttpMethod, Init> =
+  | FetchResponse<OperationOf<Path, Method>, Init, MediaType>
+  | (Path extends RedirectingPath
+      ? { data?: never; error: RedirectErrorBody; response: Response }
+      : never);
 
 /** The operation object of a path and method of the contract. */
 export type OperationOf<Path extends keyof paths, Method extends HttpMethod> = Extract<
@@ -111,29 +144,38 @@ type ExactInit<Init, Allowed> = Init & {
   body?: Exactly<Member<Init, 'body'>, Member<Allowed, 'body'>>;
 };
 
-export type GallopMethod<Method extends HttpMethod> = <
+/** One call of the client: the result follows the mode (`ThrowOnError`). */
+export type GallopMethod<Method extends HttpMethod, ThrowOnError extends boolean = false> = <
   Path extends PathsWithMethod<paths, Method>,
   Init extends MaybeOptionalInit<paths[Path], Method>,
 >(
   url: Path,
   ...init: InitParam<ExactInit<Init, MaybeOptionalInit<paths[Path], Method>>>
-) => Promise<Answer<FetchResponse<OperationOf<Path, Method>, Init, MediaType>>>;
+) => Promise<
+  ThrowOnError extends true
+    ? Answer<FetchResponse<OperationOf<Path, Method>, Init, MediaType>>
+    : GallopResult<Path, Method, Init>
+>;
 
 type MethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
 
 /**
- * The typed client: openapi-fetch's `Client<paths>`, whose calls resolve to `{ data, response }`
- * and reject with `ApiError`.
+ * The typed client, openapi-fetch's `Client<paths>`. By default its calls resolve to
+ * `{ data, error, response }`; with `throwOnError: true` (`GallopClient<true>`) to
+ * `{ data, response }`, rejecting with `ApiError`. `GallopClient<boolean>` is either.
  */
-export type GallopClient = Omit<Client<paths>, MethodName | 'request'> & {
-  GET: GallopMethod<'get'>;
-  PUT: GallopMethod<'put'>;
-  POST: GallopMethod<'post'>;
-  DELETE: GallopMethod<'delete'>;
-  OPTIONS: GallopMethod<'options'>;
-  HEAD: GallopMethod<'head'>;
-  PATCH: GallopMethod<'patch'>;
-  TRACE: GallopMethod<'trace'>;
+export type GallopClient<ThrowOnError extends boolean = false> = Omit<
+  Client<paths>,
+  MethodName | 'request'
+> & {
+  GET: GallopMethod<'get', ThrowOnError>;
+  PUT: GallopMethod<'put', ThrowOnError>;
+  POST: GallopMethod<'post', ThrowOnError>;
+  DELETE: GallopMethod<'delete', ThrowOnError>;
+  OPTIONS: GallopMethod<'options', ThrowOnError>;
+  HEAD: GallopMethod<'head', ThrowOnError>;
+  PATCH: GallopMethod<'patch', ThrowOnError>;
+  TRACE: GallopMethod<'trace', ThrowOnError>;
   /** The token store the client reads and refreshes. */
   readonly tokenStore: TokenStore;
 };
@@ -173,8 +215,13 @@ export function defaultRefreshToken(
   };
 }
 
-/** Creates the typed API client; works in the browser and in Node (SSR). */
-export function createGallopClient(options: GallopClientOptions): GallopClient {
+/**
+ * Creates the typed API client; works in the browser and in Node (SSR). Its calls follow
+ * openapi-fetch's contract unless `throwOnError: true` (see `GallopClientOptions.throwOnError`).
+ */
+export function createGallopClient<ThrowOnError extends boolean = false>(
+  options: GallopClientOptions<ThrowOnError>,
+): GallopClient<ThrowOnError> {
   const fetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const tokenStore = options.tokenStore ?? createMemoryTokenStore();
   const headers: HeaderOptions = {
@@ -217,5 +264,10 @@ export function createGallopClient(options: GallopClientOptions): GallopClient {
       refresh: options.refreshToken ?? defaultRefreshToken(options.baseUrl, fetch, headers),
     }),
   );
-  return Object.assign(client as unknown as Omit<GallopClient, 'tokenStore'>, { tokenStore });
+  // The middleware throws an ApiError for every failure; by default, those with an answer
+  // resolve as openapi-fetch's `{ error, response }` instead.
+  const calls = options.throwOnError ? client : resolvingFailedAnswers(client);
+  return Object.assign(calls as unknown as Omit<GallopClient<ThrowOnError>, 'tokenStore'>, {
+    tokenStore,
+  });
 }

@@ -71,11 +71,25 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+// The answer each ApiError made from one came with, for the default client to resolve with
+// (failed-answers.ts). A map here rather than a field of ApiError: the class is in the web's
+// first-load bundle, this module is not.
+const answers = new WeakMap<ApiError, Response>();
+
+/** `error`, remembered as made from `response` (`answerOf`). */
+export function withAnswer(error: ApiError, response: Response): ApiError {
+  answers.set(error, response);
+  return error;
+}
+
+/** The answer an `ApiError` was made from; undefined when none arrived. */
+export const answerOf = (error: ApiError): Response | undefined => answers.get(error);
+
 /** Maps a non-2xx answer to an `ApiError` of kind captcha, hard_captcha, redirect or http. */
 export function errorFromAnswer(request: Request, response: Response, body: unknown): ApiError {
   const captcha = response.status === 429 ? readCaptchaKind(body) : undefined;
   const url = readRedirectUrl(body);
-  return new ApiError({
+  const error = new ApiError({
     kind: captcha ?? (url ? 'redirect' : 'http'),
     status: response.status,
     message: readErrorMessage(body),
@@ -85,6 +99,7 @@ export function errorFromAnswer(request: Request, response: Response, body: unkn
     method: request.method,
     requestUrl: request.url,
   });
+  return withAnswer(error, response);
 }
 
 const errorName = (error: unknown): string | undefined =>

@@ -1,6 +1,8 @@
 /**
- * The one error type of the client (docs/product.md, Errors). Every failed call rejects with an
- * `ApiError`: HTTP errors, captcha demands, redirect answers and transport failures alike.
+ * The one error type of the client (docs/product.md, Errors): HTTP errors, captcha demands,
+ * redirect answers and transport failures alike. A client made with `throwOnError: true` rejects
+ * with it; the default client rejects with it only when no answer arrived, and `unwrap` and the
+ * react-query helpers throw it for failed answers.
  */
 
 /** Why a call failed. */
@@ -25,7 +27,6 @@ export type ValidationErrors = Record<string, string[]>;
 
 export const DEFAULT_ERROR_TITLE = 'Error';
 export const DEFAULT_ERROR_MESSAGE = 'Please try again later';
-export const ILLEGAL_REDIRECT_MESSAGE = 'Illegal redirect';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -4,21 +4,24 @@ export {
   createGallopClient,
   defaultRefreshToken,
 } from './client';
-export type { Answer, FetchLike, GallopClient, GallopClientOptions, GallopMethod } from './client';
-export {
-  ApiError,
-  DEFAULT_ERROR_MESSAGE,
-  DEFAULT_ERROR_TITLE,
-  ILLEGAL_REDIRECT_MESSAGE,
-  isApiError,
-} from './errors';
+export type {
+  Answer,
+  FetchLike,
+  GallopClient,
+  GallopClientOptions,
+  GallopMethod,
+  GallopResult,
+  RedirectErrorBody,
+} from './client';
+export { ApiError, DEFAULT_ERROR_MESSAGE, DEFAULT_ERROR_TITLE, isApiError } from './errors';
 export { readErrorMessage, readValidationErrors } from './error-answers';
+export { unwrap } from './unwrap';
 export type { ApiErrorKind, ValidationErrors } from './errors';
 export { authRefreshMiddleware } from './middleware/auth-refresh';
 export type { AuthRefreshOptions, RefreshTokens } from './middleware/auth-refresh';
 export { CAPTCHA_HEADER, captchaRetryMiddleware } from './middleware/captcha-retry';
 export type { CaptchaRetryOptions, SolveCaptcha } from './middleware/captcha-retry';
-export { errorMappingMiddleware } from './middleware/errors';
+export { errorMappingMiddleware, ILLEGAL_REDIRECT_MESSAGE } from './middleware/errors';
 export type { ErrorMappingOptions } from './middleware/errors';
 export {
   AUTHORIZATION_HEADER,
@@ -38,6 +41,7 @@ export {
   REFRESH_TOKEN_PATH,
   TOUR_PATH,
 } from './paths';
+export type { RedirectingPath } from './paths';
 export { createMemoryTokenStore } from './tokens';
 export type { AuthTokens, TokenStore } from './tokens';
 export type { components, operations, paths } from './schema.gen';

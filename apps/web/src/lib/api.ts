@@ -20,11 +20,12 @@
  *   an empty or unknown cookie means the default, USD) and the locale headers (`X-Language`,
  *   `X-Localization`). In the browser the cookie is read on every call, so after a currency
  *   switch a refetch gets the new prices.
- * - Errors: a failed call rejects with `ApiError`. A loader can let it through: the error page
- *   and the SSR status come from `getErrorStatus` (`src/lib/http-error.ts`): 404 -> 404 page,
- *   410 -> 410 page, 403 -> 403, network failure / timeout / 5xx -> 503 page. Throw
- *   `new HttpError(status)` for statuses the answer itself does not carry (e.g. 410 for a tour
- *   whose dates have all passed).
+ * - Errors: the client is made with `throwOnError: true` (`GallopClient<true>`), so a failed
+ *   call rejects with `ApiError` (the package's default resolves `{ error }` instead). A loader
+ *   can let it through: the error page and the SSR status come from `getErrorStatus`
+ *   (`src/lib/http-error.ts`): 404 -> 404 page, 410 -> 410 page, 403 -> 403, network failure /
+ *   timeout / 5xx -> 503 page. Throw `new HttpError(status)` for statuses the answer itself does
+ *   not carry (e.g. 410 for a tour whose dates have all passed).
  */
 import {
   createGallopClient,
@@ -99,10 +100,11 @@ export function createServerApiClient({
   tokenStore,
   refreshToken,
   visitorAddress,
-}: ServerApiOptions): GallopClient {
+}: ServerApiOptions): GallopClient<true> {
   const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
   const send = visitorAddress ? forwardingVisitor(visitorAddress, fetch) : fetch;
   return createGallopClient({
+    throwOnError: true,
     baseUrl: apiUrl,
     locale: clientLocale(locale),
     currency,
@@ -121,7 +123,9 @@ export function createServerApiClient({
  * It holds no tokens: they are HttpOnly cookies, which the web server turns into
  * `X-Authorization` and refreshes after a 401 (server/session-proxy.ts).
  */
-export function createBrowserApiClient(locale: () => Locale = () => DEFAULT_LOCALE): GallopClient {
+export function createBrowserApiClient(
+  locale: () => Locale = () => DEFAULT_LOCALE,
+): GallopClient<true> {
   forgetStoredTokens();
   const tokenStore = createCookieSessionStore();
   const client = import('./browser-api-client').then(({ createGallopBrowserClient }) =>
@@ -140,6 +144,6 @@ function forgetStoredTokens(): void {
 }
 
 /** The request's (or the browser's) API client, for components outside route files. */
-export function useApi(): GallopClient {
+export function useApi(): GallopClient<true> {
   return useRouter().options.context.api;
 }

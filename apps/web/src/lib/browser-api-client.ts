@@ -27,9 +27,10 @@ export function createGallopBrowserClient(
   locale: () => ClientLocale,
   tokenStore: TokenStore,
   { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
-): GallopClient {
+): GallopClient<true> {
   const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
   return createGallopClient({
+    throwOnError: true,
     baseUrl: apiBaseUrl,
     locale,
     currency: () => resolveCurrency(readCurrencyCookie()),

@@ -3,8 +3,9 @@ import { createGallopClient, createMemoryTokenStore, type GallopClient } from '@
 import { describe, expect, it } from 'vitest';
 import { deferredApiClient } from './deferred-api-client';
 
-function realClient(seen: Request[]): GallopClient {
+function realClient(seen: Request[]): GallopClient<true> {
   return createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',
@@ -18,7 +19,7 @@ function realClient(seen: Request[]): GallopClient {
 describe('deferredApiClient', () => {
   it('holds calls until the client has loaded, then answers them through it', async () => {
     const seen: Request[] = [];
-    let load: (client: GallopClient) => void = () => undefined;
+    let load: (client: GallopClient<true>) => void = () => undefined;
     const tokenStore = createMemoryTokenStore();
     const api = deferredApiClient(new Promise((resolve) => (load = resolve)), tokenStore);
 

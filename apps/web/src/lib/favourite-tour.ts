@@ -23,7 +23,7 @@ export const toggleFavouriteTourAtom = atom(null, (get, set, tourId: unknown) =>
  * "A failed server removal is logged and the id is still removed locally").
  */
 async function saveServerFavourite(
-  api: GallopClient,
+  api: GallopClient<true>,
   tourId: number,
   isFavourite: boolean,
 ): Promise<void> {

@@ -7,7 +7,7 @@ import type { GallopClient } from '@gallop/api-client';
 import { carryFavouritesIntoAccount } from '@gallop/session';
 
 /** The signed-in traveller's list on the server (published tours only). */
-async function listServerFavourites(api: GallopClient): Promise<number[]> {
+async function listServerFavourites(api: GallopClient<true>): Promise<number[]> {
   const { data } = await api.GET('/crm/api/user/favourite-tours', {
     params: { query: { active_only: 1 } },
   });
@@ -19,7 +19,7 @@ async function listServerFavourites(api: GallopClient): Promise<number[]> {
  * list is the answer (it replaces the local one). Rejects when the account's list cannot be read.
  */
 export function syncFavouritesWithAccount(
-  api: GallopClient,
+  api: GallopClient<true>,
   localIds: readonly number[],
 ): Promise<number[]> {
   return carryFavouritesIntoAccount(localIds, {

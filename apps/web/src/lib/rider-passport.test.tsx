@@ -105,7 +105,7 @@ describe('useRiderPassport', () => {
     document.cookie = 'gallop_rider=level%3Dnovice; path=/';
     const { router, queryClient } = await renderInApp(<Probe />);
     await waitFor(() => expect(probe()).toMatchObject({ ready: true }));
-    const { api } = router.options.context as { api: GallopClient };
+    const { api } = router.options.context as { api: GallopClient<true> };
     const { queryKey } = getRiderPassportQueryOptions(api);
     act(() => queryClient.setQueryData(queryKey, ACCOUNT));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -120,7 +120,7 @@ describe('useRiderPassport', () => {
 describe('loadPassportHeader (a navigation to "fits me first")', () => {
   const contextOf = async (options: Parameters<typeof renderInApp>[1] = {}) => {
     const { router, queryClient } = await renderInApp(<p>page</p>, options);
-    return { queryClient, api: (router.options.context as { api: GallopClient }).api };
+    return { queryClient, api: (router.options.context as { api: GallopClient<true> }).api };
   };
 
   it("gives a guest's cookie passport as the header's text, nothing without one", async () => {

@@ -95,7 +95,7 @@ function fromContract(value: ContractPassports): RiderPassports {
  */
 export async function loadPassportHeader(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
 ): Promise<string | undefined> {
   if (typeof document === 'undefined') return undefined;
   const guest = passportFromCookies(document.cookie);

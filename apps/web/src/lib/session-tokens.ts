@@ -63,7 +63,7 @@ export function createCookieSessionStore(): CookieSessionStore {
  * token on the server. The server still decides whether it is valid: a stale one fails the
  * profile call, and the page then asks to sign in.
  */
-export function hasSession(api: Pick<GallopClient, 'tokenStore'>): boolean {
+export function hasSession(api: Pick<GallopClient<true>, 'tokenStore'>): boolean {
   const store: Partial<CookieSessionStore> = api.tokenStore;
   if (store.signedIn) return store.signedIn();
   const tokens = api.tokenStore.get();

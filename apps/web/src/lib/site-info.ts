@@ -7,7 +7,7 @@ import { useApi } from './api';
 const SITE_INFO_STALE_MS = 10 * 60_000;
 
 /** `GET /spa/info`: currencies, languages, country, contacts, messengers, landing videos. */
-export function siteInfoQueryOptions(api: GallopClient) {
+export function siteInfoQueryOptions(api: GallopClient<true>) {
   return { ...gallopQueryOptions(api, '/spa/info'), staleTime: SITE_INFO_STALE_MS };
 }
 
@@ -21,7 +21,10 @@ let lastKnown: SiteInfo | undefined;
  * Loads the site info for the shell without ever failing the page: the shell and the error pages
  * must render when the API is down. Falls back to the last answer this process saw.
  */
-export async function prefetchSiteInfo(queryClient: QueryClient, api: GallopClient): Promise<void> {
+export async function prefetchSiteInfo(
+  queryClient: QueryClient,
+  api: GallopClient<true>,
+): Promise<void> {
   const options = siteInfoQueryOptions(api);
   try {
     // No retries: the shell must not hold a navigation while the API is down.

@@ -40,7 +40,7 @@ export function permissionsOf(data: UserPrivateData | null | undefined): StaffPe
  * `/spa/user-info-data`: the signed-in user's permissions. A failure is null and logged quietly
  * (docs/product.md, Errors: a private-data failure is null), which means no permissions.
  */
-export function userPrivateDataQueryOptions(api: GallopClient) {
+export function userPrivateDataQueryOptions(api: GallopClient<true>) {
   return {
     queryKey: getUserInfoDataQueryOptions(api).queryKey,
     queryFn: async (): Promise<UserPrivateData | null> => {

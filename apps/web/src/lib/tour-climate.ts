@@ -21,7 +21,7 @@ const CLIMATE_STALE_MS = 60 * 60_000;
 
 /** `GET /spa/destination-climate` for a place: one cache entry for every reader of it. */
 export function destinationClimateQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   place: Pick<ClimatePlace, 'id' | 'kind'>,
 ) {
   return {
@@ -86,7 +86,7 @@ export function useDateSeason(tour: Parameters<typeof tourClimatePlace>[0]): {
  */
 export async function prefetchTourClimate(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   tour: Parameters<typeof tourClimatePlace>[0],
 ): Promise<void> {
   const place = tourClimatePlace(tour);

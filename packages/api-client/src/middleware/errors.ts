@@ -5,9 +5,14 @@ import {
   readBody,
   readErrorMessage,
   readRedirectUrl,
+  withAnswer,
 } from '../error-answers';
-import { ApiError, ILLEGAL_REDIRECT_MESSAGE } from '../errors';
+import { ApiError } from '../errors';
 import { LOGIN_PATHS, TOUR_PATH } from '../paths';
+
+/** The message of a tour answer that redirects, when redirects are not allowed. */
+// Here rather than in ../errors: the web's first load carries that module, not this one.
+export const ILLEGAL_REDIRECT_MESSAGE = 'Illegal redirect';
 
 type Hook = (error: ApiError) => void | Promise<void>;
 
@@ -31,8 +36,9 @@ async function notify(hook: Hook | undefined, error: ApiError): Promise<void> {
 }
 
 /**
- * Turns every failure into one `ApiError` (docs/product.md, Errors) and throws it, so the client's
- * calls reject instead of resolving with `{ error }`:
+ * Turns every failure into one `ApiError` (docs/product.md, Errors) and throws it, so the calls
+ * reject instead of resolving with `{ error }` (the default client turns the ones that carry an
+ * answer back into `{ error, response }`, `createGallopClient`):
  * - non-2xx answers: kinds `captcha` / `hard_captcha` (429 with `type`), `redirect`, `http`;
  * - 2xx login answers of `type: redirect` with a `url`: kind `redirect`;
  * - 2xx tour answers carrying a redirect (or reached through one) unless redirects are allowed:
@@ -50,7 +56,7 @@ export function errorMappingMiddleware(options: ErrorMappingOptions = {}): Middl
         const url =
           readRedirectUrl(body) ?? (isTour && response.redirected ? response.url : undefined);
         if (!url) return undefined;
-        throw new ApiError({
+        const redirect = new ApiError({
           kind: 'redirect',
           status: response.status,
           message: isTour ? ILLEGAL_REDIRECT_MESSAGE : readErrorMessage(body),
@@ -59,6 +65,7 @@ export function errorMappingMiddleware(options: ErrorMappingOptions = {}): Middl
           method: request.method,
           requestUrl: request.url,
         });
+        throw withAnswer(redirect, response);
       }
       const error = errorFromAnswer(request, response, await readBody(response));
       if (error.kind === 'captcha' || error.kind === 'hard_captcha') {

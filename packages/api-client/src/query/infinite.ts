@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { GallopClient } from '../client';
 import type { ApiError } from '../errors';
+import { unwrap } from '../unwrap';
 import type { GetData, GetParams, GetPath } from './keys';
 
 type LooseGet = (
   path: string,
   init: { params?: unknown; signal?: AbortSignal },
-) => Promise<{ data: unknown }>;
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** The query parameters of a GET call (`{}` when it has none). */
 type QueryOf<Path extends GetPath> = NonNullable<
@@ -30,7 +31,8 @@ export function gallopInfiniteQueryKey<Path extends GetPath>(path: Path, params:
 
 /**
  * `infiniteQueryOptions` for a GET call of the contract read page by page: each page is the call
- * with `params` and the page parameter `pages.param` set to the page's value.
+ * with `params` and the page parameter `pages.param` set to the page's value. Takes either client
+ * mode; failures are `ApiError`s.
  *
  * ```ts
  * const options = gallopInfiniteQueryOptions(client, '/crm/api/chat/list', { query: { limit: 20 } }, {
@@ -43,7 +45,7 @@ export function gallopInfiniteQueryKey<Path extends GetPath>(path: Path, params:
  * ```
  */
 export function gallopInfiniteQueryOptions<Path extends GetPath, Field extends PageField<Path>>(
-  client: GallopClient,
+  client: GallopClient<boolean>,
   path: Path,
   params: GetParams<Path>,
   pages: {
@@ -69,8 +71,8 @@ export function gallopInfiniteQueryOptions<Path extends GetPath, Field extends P
       const get = client.GET as unknown as LooseGet;
       const { query, ...rest } = (params ?? {}) as { query?: object };
       const page = { ...rest, query: { ...query, [pages.param]: pageParam } };
-      const { data } = await get(path, { params: page, signal });
-      return data as GetData<Path>;
+      // Either client mode: a failed answer throws its ApiError.
+      return unwrap(await get(path, { params: page, signal })) as GetData<Path>;
     },
     initialPageParam: pages.initialPageParam,
     getNextPageParam: (last, all) => pages.getNextPageParam(last, all),

@@ -1,5 +1,10 @@
 import type { FetchResponse } from 'openapi-fetch';
-import type { MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
+import type {
+  HttpMethod,
+  MediaType,
+  PathsWithMethod,
+  RequiredKeysOf,
+} from 'openapi-typescript-helpers';
 import type { Answer, OperationOf } from '../client';
 import type { paths } from '../schema.gen';
 
@@ -10,10 +15,13 @@ export type GetPath = PathsWithMethod<paths, 'get'>;
 export type GetParams<Path extends GetPath> =
   OperationOf<Path, 'get'> extends { parameters: infer Params } ? Params : never;
 
-/** The answer of a GET call when it succeeds. */
-export type GetData<Path extends GetPath> = Answer<
-  FetchResponse<OperationOf<Path, 'get'>, Record<string, never>, MediaType>
+/** The answer of a call of the contract when it succeeds. */
+export type OperationData<Path extends keyof paths, Method extends HttpMethod> = Answer<
+  FetchResponse<OperationOf<Path, Method>, Record<string, never>, MediaType>
 >['data'];
+
+/** The answer of a GET call when it succeeds. */
+export type GetData<Path extends GetPath> = OperationData<Path, 'get'>;
 
 /** `params` is required exactly when the call has a required parameter. */
 export type ParamsArgument<Path extends GetPath> =
@@ -33,7 +41,7 @@ export function gallopQueryKey<Path extends GetPath>(
 }
 
 /** An `operationKeys` entry: the method and path of one call of the contract. */
-type OperationKey = readonly ['get' | 'post', string];
+type OperationKey = readonly [HttpMethod, string];
 
 /**
  * The key of a query that is not one GET call as the contract has it: a POST call read once per

@@ -21,7 +21,7 @@ export const tourKeys = {
 
 /** A tour page by slug (`GET /spa/tour`), e.g. `tourQueryOptions(client, slug, { expand_program: 1 })`. */
 export const tourQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   slug: string,
   options: Omit<TourQuery, 'slug'> = {},
 ): GallopQueryOptions<'/spa/tour'> =>
@@ -34,7 +34,7 @@ export const toursKeys = {
 
 /** The catalogue search (`GET /spa/tours`) with normalized filters. */
 export const toursQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   filters: ToursQuery = {},
 ): GallopQueryOptions<'/spa/tours'> => gallopQueryOptions(client, '/spa/tours', { query: filters });
 
@@ -43,5 +43,5 @@ export const healthKeys = {
 };
 
 /** Liveness probe (`GET /health`). */
-export const healthQueryOptions = (client: GallopClient): GallopQueryOptions<'/health'> =>
+export const healthQueryOptions = (client: GallopClient<boolean>): GallopQueryOptions<'/health'> =>
   gallopQueryOptions(client, '/health');

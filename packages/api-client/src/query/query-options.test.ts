@@ -134,15 +134,42 @@ describe('query options', () => {
     expect(server.received.every((request) => request.query.get('limit') === '2')).toBe(true);
   });
 
-  it('fails the query with the ApiError', async () => {
-    const server = await start(() => ({ status: 503, body: { message: 'Down' } }));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  it.each([true, false])(
+    'fails the query with the ApiError (throwOnError: %s)',
+    async (throwOnError) => {
+      const server = await start(() => ({ status: 503, body: { message: 'Down' } }));
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const client = testClient(server, { throwOnError });
 
-    const failure = await queryClient
-      .fetchQuery(gallopQueryOptions(testClient(server), '/health'))
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 503, message: 'Down' });
+      const failures = await Promise.all([
+        queryClient
+          .fetchQuery(gallopQueryOptions(client, '/health'))
+          .catch((error: unknown) => error),
+        queryClient.fetchQuery(healthQueryOptions(client)).catch((error: unknown) => error),
+        queryClient
+          .fetchQuery(getTourQueryOptions(client, { query: { slug: 'x' } }))
+          .catch((error: unknown) => error),
+      ]);
+      for (const failure of failures) {
+        expect(failure).toBeInstanceOf(ApiError);
+        expect(failure).toMatchObject({ kind: 'http', status: 503, message: 'Down' });
+      }
+      const pages = gallopInfiniteQueryOptions(
+        client,
+        '/crm/api/chat/list',
+        {},
+        { param: 'offset', initialPageParam: 0, getNextPageParam: () => undefined },
+      );
+      const failure = await queryClient.fetchInfiniteQuery(pages).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ status: 503, message: 'Down' });
+    },
+  );
+
+  it('reads the data through a client of the default mode', async () => {
+    const server = await start(() => ({ body: { status: 'ok', uptime: 5 } }));
+    const options = healthQueryOptions(testClient(server, { throwOnError: false }));
+    expect(await new QueryClient().fetchQuery(options)).toEqual({ status: 'ok', uptime: 5 });
   });
 
   it('aborts the HTTP call when react-query cancels the query', async () => {

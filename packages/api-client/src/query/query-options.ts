@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GallopClient } from '../client';
 import type { ApiError } from '../errors';
+import { unwrap } from '../unwrap';
 import {
   gallopQueryKey,
   type GetData,
@@ -9,14 +10,17 @@ import {
   type ParamsArgument,
 } from './keys';
 
-type LooseGet = (
-  path: string,
-  init: { params?: unknown; signal?: AbortSignal },
-) => Promise<{ data: unknown }>;
+interface LooseClient {
+  GET(
+    path: string,
+    init: { params?: unknown; signal?: AbortSignal },
+  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
 
 /**
  * `queryOptions` for any GET call of the contract: the key is `['get', path, params]`, the query
- * function calls the client with react-query's abort signal, and failures are `ApiError`s.
+ * function calls the client with react-query's abort signal, and failures are `ApiError`s, with
+ * either client mode (`throwOnError` or not).
  *
  * ```ts
  * const options = gallopQueryOptions(client, '/spa/tour', { query: { slug } });
@@ -25,19 +29,20 @@ type LooseGet = (
  * ```
  */
 export function gallopQueryOptions<Path extends GetPath>(
-  client: GallopClient,
+  client: GallopClient<boolean>,
   path: Path,
   ...[params]: ParamsArgument<Path>
 ) {
   const key = gallopQueryKey(path, params as GetParams<Path> | undefined);
   return queryOptions<GetData<Path>, ApiError, GetData<Path>, typeof key>({
     queryKey: key,
-    queryFn: async ({ signal }) => {
-      // Generic over every path: the per-path typing is checked at this function's signature.
-      const get = client.GET as unknown as LooseGet;
-      const { data } = await get(path, params === undefined ? { signal } : { params, signal });
-      return data as GetData<Path>;
-    },
+    // Generic over every path: the per-path typing is checked at this function's signature.
+    // Either client mode: a failed answer throws its ApiError. (`params: undefined` is no params
+    // to openapi-fetch; this function is in the web's first load, so it stays short.)
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await (client as unknown as LooseClient).GET(path, { params, signal }),
+      ) as GetData<Path>,
   });
 }
 

@@ -78,16 +78,20 @@ async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-/** Client options for a test server: English, EUR, no timeout unless given. */
-export function testClient(
+/**
+ * Client options for a test server: English, EUR, no timeout unless given; rejecting with
+ * `ApiError` (`throwOnError: true`) unless `throwOnError: false` is given.
+ */
+export function testClient<ThrowOnError extends boolean = true>(
   server: TestServer,
-  options: Partial<GallopClientOptions> = {},
-): GallopClient {
-  return createGallopClient({
+  options: Partial<GallopClientOptions<ThrowOnError>> = {},
+): GallopClient<ThrowOnError> {
+  return createGallopClient<ThrowOnError>({
     baseUrl: server.url,
     locale: { iso: 'en', localizationId: 1 },
     currency: 'EUR',
     timeout: 0,
+    throwOnError: true as ThrowOnError,
     ...options,
   });
 }

@@ -8,11 +8,11 @@ interface LooseInit {
 type LooseMethod = (
   path: string,
   init?: LooseInit,
-) => Promise<{ data: unknown; response: Response }>;
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /**
  * The client typed loosely, to call paths the generated contract does not list: the middleware is
  * path-generic, and its tests must not depend on which calls the contract has at the time.
  */
-export const loose = (client: GallopClient): { GET: LooseMethod; POST: LooseMethod } =>
+export const loose = (client: GallopClient<boolean>): { GET: LooseMethod; POST: LooseMethod } =>
   client as unknown as { GET: LooseMethod; POST: LooseMethod };

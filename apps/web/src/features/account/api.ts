@@ -30,7 +30,7 @@ async function signInAnswer(call: () => Promise<SignInAnswer>): Promise<SignInAn
   }
 }
 
-export const siteTokensQueryOptions = (api: GallopClient) => getSiteTokensQueryOptions(api);
+export const siteTokensQueryOptions = (api: GallopClient<true>) => getSiteTokensQueryOptions(api);
 
 /** The visitor's time zone, sent at registration so messages show local times. */
 function browserTimezone(): string | undefined {
@@ -42,7 +42,7 @@ function browserTimezone(): string | undefined {
 }
 
 export async function signInWithPassword(
-  api: GallopClient,
+  api: GallopClient<true>,
   login: string,
   password: string,
 ): Promise<SignInAnswer> {
@@ -65,7 +65,7 @@ export interface Registration {
  * Answers the same for a new address and a taken one (no account enumeration): the e-mail that
  * follows either confirms the address and signs in, or says how to sign in to the account.
  */
-export async function register(api: GallopClient, form: Registration): Promise<void> {
+export async function register(api: GallopClient<true>, form: Registration): Promise<void> {
   const timezone = browserTimezone();
   await api.POST('/crm/api/user/register', {
     body: {
@@ -81,7 +81,7 @@ export async function register(api: GallopClient, form: Registration): Promise<v
 }
 
 export async function sendSignInCode(
-  api: GallopClient,
+  api: GallopClient<true>,
   login: string,
   sender: CodeSender,
 ): Promise<number> {
@@ -92,7 +92,7 @@ export async function sendSignInCode(
 }
 
 export async function signInWithCode(
-  api: GallopClient,
+  api: GallopClient<true>,
   login: string,
   code: string,
   sender: CodeSender,
@@ -111,19 +111,19 @@ export async function signInWithCode(
   });
 }
 
-export async function signInWithLink(api: GallopClient, token: string): Promise<AuthSession> {
+export async function signInWithLink(api: GallopClient<true>, token: string): Promise<AuthSession> {
   const { data } = await api.POST('/crm/api/user/access-token-by-one-time-token', {
     body: { token },
   });
   return data;
 }
 
-export async function recoverPassword(api: GallopClient, email: string): Promise<void> {
+export async function recoverPassword(api: GallopClient<true>, email: string): Promise<void> {
   await api.POST('/crm/api/user/password-recovery', { body: { email } });
 }
 
 export async function resetPassword(
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string,
   password: string,
 ): Promise<AuthSession> {
@@ -132,7 +132,7 @@ export async function resetPassword(
 }
 
 export async function updateProfile(
-  api: GallopClient,
+  api: GallopClient<true>,
   changes: { firstName: string; lastName: string; timezone?: string | undefined },
 ): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/update-profile', {
@@ -146,7 +146,7 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  api: GallopClient,
+  api: GallopClient<true>,
   form: { oldPassword?: string | undefined; password: string; confirmPassword: string },
 ): Promise<void> {
   await api.POST('/crm/api/user/change-password', {
@@ -159,7 +159,7 @@ export async function changePassword(
 }
 
 export async function changeEmail(
-  api: GallopClient,
+  api: GallopClient<true>,
   email: string,
   password: string | undefined,
 ): Promise<UserProfile> {
@@ -169,35 +169,38 @@ export async function changeEmail(
   return data;
 }
 
-export async function changePhone(api: GallopClient, phone: string): Promise<UserProfile> {
+export async function changePhone(api: GallopClient<true>, phone: string): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/change-phone', { body: { phone } });
   return data;
 }
 
 /** The profile, with a new session's tokens when the link also signed in (a registration's). */
 export async function confirmEmail(
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string,
 ): Promise<components['schemas']['EmailConfirmation']> {
   const { data } = await api.POST('/crm/api/user/confirm-email', { body: { token } });
   return data;
 }
 
-export async function resendEmailConfirmation(api: GallopClient): Promise<void> {
+export async function resendEmailConfirmation(api: GallopClient<true>): Promise<void> {
   await api.POST('/crm/api/user/email-confirmation-request');
 }
 
-export async function sendPhoneCode(api: GallopClient): Promise<void> {
+export async function sendPhoneCode(api: GallopClient<true>): Promise<void> {
   await api.POST('/crm/api/user/send-confirmation-code', { body: { code_sender: 'sms' } });
 }
 
-export async function confirmPhone(api: GallopClient, code: string): Promise<UserProfile> {
+export async function confirmPhone(api: GallopClient<true>, code: string): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/confirm-phone', { body: { code } });
   return data;
 }
 
 /** The account's country (`change-country`); answers the profile with it. */
-export async function changeCountry(api: GallopClient, countryId: number): Promise<UserProfile> {
+export async function changeCountry(
+  api: GallopClient<true>,
+  countryId: number,
+): Promise<UserProfile> {
   const { data } = await api.POST('/crm/api/user/change-country', {
     body: { country_id: countryId },
   });
@@ -205,6 +208,6 @@ export async function changeCountry(api: GallopClient, countryId: number): Promi
 }
 
 /** The account's interface language (`set-language`), e.g. `en`. */
-export async function saveLanguage(api: GallopClient, languageCode: string): Promise<void> {
+export async function saveLanguage(api: GallopClient<true>, languageCode: string): Promise<void> {
   await api.POST('/crm/api/user/set-language', { body: { language_code: languageCode } });
 }

@@ -15,7 +15,7 @@ import { startSession } from './session';
 
 export const emailConfirmationQueryOptions = (
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string,
 ) => ({
   // A POST read once per link, with the session as a side effect: no GET factory fits, so the

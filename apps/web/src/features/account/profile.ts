@@ -6,13 +6,13 @@
 import type { components, GallopClient } from '@gallop/api-client';
 import { gallopQueryOptions } from '@gallop/api-client/query';
 
-export const profileQueryOptions = (api: GallopClient) => ({
+export const profileQueryOptions = (api: GallopClient<true>) => ({
   ...gallopQueryOptions(api, '/crm/api/user/profile'),
   // A failed profile call means "signed out", not an error to retry.
   retry: false,
 });
 
-export async function signOut(api: GallopClient): Promise<void> {
+export async function signOut(api: GallopClient<true>): Promise<void> {
   await api.POST('/crm/api/user/logout');
 }
 

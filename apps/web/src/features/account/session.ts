@@ -16,7 +16,7 @@ import { forgetAccountPassports } from '../../lib/rider-passport-cache';
 import { profileQueryOptions, signOut } from './profile';
 
 /** Loads the profile into the query cache when a session is stored; never throws. */
-export async function prefetchProfile(queryClient: QueryClient, api: GallopClient) {
+export async function prefetchProfile(queryClient: QueryClient, api: GallopClient<true>) {
   if (hasSession(api)) await queryClient.prefetchQuery(profileQueryOptions(api));
 }
 
@@ -32,7 +32,11 @@ export type SignInSession = Pick<AuthSession, 'user'> &
  * a server render's per-request store (which writes them as HttpOnly cookies); the browser's
  * store keeps nothing.
  */
-export function startSession(queryClient: QueryClient, api: GallopClient, session: SignInSession) {
+export function startSession(
+  queryClient: QueryClient,
+  api: GallopClient<true>,
+  session: SignInSession,
+) {
   if (session.token) {
     void api.tokenStore.set({ token: session.token, refreshToken: session.refresh_token ?? null });
   }

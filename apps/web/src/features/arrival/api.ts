@@ -9,13 +9,13 @@ export type ArrivalInfo = components['schemas']['ArrivalInfo'];
 export type ArrivalInfoInput = components['schemas']['ArrivalInfoInput'];
 export type TravelInfoInput = components['schemas']['TravelInfoInput'];
 
-export const arrivalInfoQuery = (api: GallopClient, requestId: number) => ({
+export const arrivalInfoQuery = (api: GallopClient<true>, requestId: number) => ({
   ...getArrivalInfoQueryOptions(api, { query: { id: requestId } }),
   retry: false,
 });
 
 export async function saveArrivalInfo(
-  api: GallopClient,
+  api: GallopClient<true>,
   requestId: number,
   input: ArrivalInfoInput,
 ): Promise<ArrivalInfo> {
@@ -30,7 +30,7 @@ export async function saveArrivalInfo(
  * The booking behind an arrival link (public by its uuid): which request, which tour. The same
  * entry as the booking page's by link key.
  */
-export const arrivalBookingQuery = (api: GallopClient, uuid: string) => ({
+export const arrivalBookingQuery = (api: GallopClient<true>, uuid: string) => ({
   ...getBookingRequestByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });

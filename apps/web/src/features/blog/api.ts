@@ -41,7 +41,7 @@ export function blogIndexPath(category: string | undefined, page = 1): string {
 }
 
 export function blogPostsQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   category: string | undefined,
   page: number,
 ) {
@@ -55,7 +55,7 @@ export function blogPostsQueryOptions(
   });
 }
 
-export function blogPostQueryOptions(api: GallopClient, slug: string) {
+export function blogPostQueryOptions(api: GallopClient<true>, slug: string) {
   return getBlogPostQueryOptions(api, {
     query: { slug, similar_limit: SIMILAR_POSTS_LIMIT, with_alt: 1 },
   });
@@ -64,7 +64,7 @@ export function blogPostQueryOptions(api: GallopClient, slug: string) {
 /** Loads an index page; an unknown category or a page past the last is the 404 page. */
 export async function ensureBlogIndex(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   category: string | undefined,
   page: number,
 ): Promise<BlogPostList> {
@@ -84,7 +84,7 @@ const MOVED_PERMANENTLY = 301;
  */
 export async function ensureBlogPost(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string,
 ): Promise<BlogPost> {
   const post = await orNotFound(queryClient.ensureQueryData(blogPostQueryOptions(api, slug)));

@@ -24,21 +24,25 @@ export type PaymentType = components['schemas']['PaymentType'];
 export type Traveller = components['schemas']['UserProfile'];
 
 /** The booking form's tour: its dates and prices in the visitor's currency. */
-export const tourForRequestQuery = (api: GallopClient, tourId: number) =>
+export const tourForRequestQuery = (api: GallopClient<true>, tourId: number) =>
   getTourForRequestQueryOptions(api, { query: { id: tourId } });
 
-export const bookingQuery = (api: GallopClient, id: number) => ({
+export const bookingQuery = (api: GallopClient<true>, id: number) => ({
   ...getBookingRequestQueryOptions(api, { query: { id } }),
   retry: false,
 });
 
-export const bookingByUuidQuery = (api: GallopClient, uuid: string) => ({
+export const bookingByUuidQuery = (api: GallopClient<true>, uuid: string) => ({
   ...getBookingRequestByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
 
 /** A booking as the API answered a change: both its entries (by id and by link key) show it. */
-export function storeBooking(queryClient: QueryClient, api: GallopClient, booking: BookingRequest) {
+export function storeBooking(
+  queryClient: QueryClient,
+  api: GallopClient<true>,
+  booking: BookingRequest,
+) {
   queryClient.setQueryData(bookingQuery(api, booking.id).queryKey, booking);
   queryClient.setQueryData(bookingByUuidQuery(api, booking.uuid).queryKey, booking);
 }
@@ -58,7 +62,7 @@ export function asRouteError(error: unknown): unknown {
 }
 
 /** The signed-in traveller's bookings, newest first. */
-export const myBookingsQuery = (api: GallopClient, page = 1) => ({
+export const myBookingsQuery = (api: GallopClient<true>, page = 1) => ({
   ...listBookingRequestsQueryOptions(api, { query: { page, 'per-page': 20 } }),
   retry: false,
 });
@@ -68,14 +72,14 @@ export type Tourist = components['schemas']['Tourist'];
 export type TouristInput = components['schemas']['TouristInput'];
 
 /** The riders of a booking, opened by its link key (the add-tourists page). */
-export const touristsInfoQuery = (api: GallopClient, uuid: string) => ({
+export const touristsInfoQuery = (api: GallopClient<true>, uuid: string) => ({
   ...getTouristsInfoQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
 
 /** Adds riders; `idempotencyKey` makes a retry of the same submission add them once. */
 export async function addTourists(
-  api: GallopClient,
+  api: GallopClient<true>,
   uuid: string,
   tourists: TouristInput[],
   idempotencyKey: string,
@@ -92,7 +96,7 @@ export async function addTourists(
  * missing ones removed. Answers the booking with its new price; 409 / 422 carry the reason.
  */
 export async function updateTourists(
-  api: GallopClient,
+  api: GallopClient<true>,
   requestId: number,
   tourists: TouristInput[],
 ): Promise<BookingRequest> {
@@ -109,7 +113,7 @@ export async function updateTourists(
  * in the `last_request_id` cookie.
  */
 export async function createBooking(
-  api: GallopClient,
+  api: GallopClient<true>,
   input: BookingInput,
   idempotencyKey: string,
 ): Promise<BookingRequest> {
@@ -122,7 +126,7 @@ export async function createBooking(
   return data;
 }
 
-export async function cancelBooking(api: GallopClient, id: number): Promise<BookingRequest> {
+export async function cancelBooking(api: GallopClient<true>, id: number): Promise<BookingRequest> {
   const { data } = await api.POST('/crm/api/request/cancel', { body: { id } });
   return data;
 }
@@ -132,7 +136,7 @@ export async function cancelBooking(api: GallopClient, id: number): Promise<Book
  * go to. See `startPaymentOnce` (./payment-keys.ts) for the key.
  */
 export async function startCardPayment(
-  api: GallopClient,
+  api: GallopClient<true>,
   requestId: number,
   type: PaymentType,
   idempotencyKey: string,

@@ -37,7 +37,10 @@ function forgetPaymentKey(choice: PaymentChoice): void {
  * stored key's payment may have been declined or canceled since: that one is over, so a fresh
  * key starts a new payment. A refusal (4xx) forgets the key too, so the next try is a new start.
  */
-export async function startPaymentOnce(api: GallopClient, choice: PaymentChoice): Promise<string> {
+export async function startPaymentOnce(
+  api: GallopClient<true>,
+  choice: PaymentChoice,
+): Promise<string> {
   const start = (key: string) => startCardPayment(api, choice.bookingId, choice.type, key);
   try {
     const started = await start(paymentKey(choice));

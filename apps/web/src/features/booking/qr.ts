@@ -41,7 +41,7 @@ export interface QrPayment extends PaymentQr {
  * `operationKeys` prefix with what tells the codes apart.
  */
 export const qrPaymentQuery = (
-  api: GallopClient,
+  api: GallopClient<true>,
   requestId: number,
   type: PaymentType,
   attempt = 0,
@@ -72,7 +72,7 @@ export const qrPaymentQuery = (
     staleTime: Infinity,
   });
 
-export const paymentStatusQuery = (api: GallopClient, paymentId: number) => ({
+export const paymentStatusQuery = (api: GallopClient<true>, paymentId: number) => ({
   ...getPaymentStatusQueryOptions(api, { query: { payment_id: paymentId } }),
   retry: false,
 });
@@ -88,7 +88,7 @@ export function timeLeft(expiresAt: string, now: number): string {
  * page arrives with it. A failure here is left to the page, which shows it and offers a retry.
  */
 export async function prefetchQrPayment(
-  context: { api: GallopClient; queryClient: QueryClient },
+  context: { api: GallopClient<true>; queryClient: QueryClient },
   booking: BookingRequest,
 ): Promise<void> {
   const [first] = paymentOptions(booking);

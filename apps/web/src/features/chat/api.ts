@@ -21,7 +21,7 @@ type ChatMessages = components['schemas']['ChatMessages'];
 export type RelatedBooking = components['schemas']['BookingRequest'];
 
 /** The user's chats, 20 a page ('Load more'). */
-export const chatListQuery = (api: GallopClient) => ({
+export const chatListQuery = (api: GallopClient<true>) => ({
   ...gallopInfiniteQueryOptions(
     api,
     '/crm/api/chat/list',
@@ -38,13 +38,13 @@ export const chatListQuery = (api: GallopClient) => ({
   retry: false,
 });
 
-export const chatQuery = (api: GallopClient, id: number) => ({
+export const chatQuery = (api: GallopClient<true>, id: number) => ({
   ...getChatQueryOptions(api, { query: { chat_id: id } }),
   retry: false,
 });
 
 /** A chat's messages, newest first, by offset ('Load earlier messages'). */
-export const chatMessagesQuery = (api: GallopClient, id: number) => ({
+export const chatMessagesQuery = (api: GallopClient<true>, id: number) => ({
   ...gallopInfiniteQueryOptions(
     api,
     '/crm/api/chat/get-messages',
@@ -63,7 +63,7 @@ export const chatMessagesQuery = (api: GallopClient, id: number) => ({
  * The user's booking requests that belong to the chat's organizer, shown beside it; none when
  * the call fails (logged quietly).
  */
-export function relatedBookingsQuery(api: GallopClient, id: number) {
+export function relatedBookingsQuery(api: GallopClient<true>, id: number) {
   const options = listBookingRequestsForChatQueryOptions(api, { query: { chat_id: id } });
   return queryOptions({
     ...options,
@@ -73,7 +73,7 @@ export function relatedBookingsQuery(api: GallopClient, id: number) {
 }
 
 /** The support chat (created on first use); null when the call fails (docs/product.md, Errors). */
-export async function getSupportChat(api: GallopClient): Promise<Chat | null> {
+export async function getSupportChat(api: GallopClient<true>): Promise<Chat | null> {
   try {
     return (await api.GET('/crm/api/chat/get-chat-with-support')).data;
   } catch (error) {
@@ -82,12 +82,12 @@ export async function getSupportChat(api: GallopClient): Promise<Chat | null> {
   }
 }
 
-export async function markChatAsRead(api: GallopClient, chatId: number): Promise<void> {
+export async function markChatAsRead(api: GallopClient<true>, chatId: number): Promise<void> {
   await api.POST('/crm/api/chat/mark-as-read', { body: { chat_id: chatId } });
 }
 
 export async function sendChatMessage(
-  api: GallopClient,
+  api: GallopClient<true>,
   body: { chat_id: number; message?: string; file_id?: number; client_id: string },
 ): Promise<ChatMessage> {
   return (await api.POST('/crm/api/chat/send-message', { body })).data;
@@ -95,7 +95,7 @@ export async function sendChatMessage(
 
 /** The author changes the text of their message; answers it as it is now. */
 export async function editChatMessage(
-  api: GallopClient,
+  api: GallopClient<true>,
   messageId: number,
   text: string,
 ): Promise<ChatMessage> {
@@ -108,7 +108,7 @@ export async function editChatMessage(
 
 /** The author deletes their message for everyone. */
 export async function deleteChatMessage(
-  api: GallopClient,
+  api: GallopClient<true>,
   messageId: number,
 ): Promise<ChatMessage> {
   return (await api.POST('/crm/api/chat/delete-message', { body: { message_id: messageId } })).data;
@@ -116,7 +116,7 @@ export async function deleteChatMessage(
 
 /** Gallop support hides a message for everyone. */
 export async function moderateChatMessage(
-  api: GallopClient,
+  api: GallopClient<true>,
   messageId: number,
 ): Promise<ChatMessage> {
   return (await api.POST('/crm/api/chat/moderate-message', { body: { message_id: messageId } }))
@@ -125,7 +125,7 @@ export async function moderateChatMessage(
 
 /** Gallop support freezes or unfreezes a chat; answers whether it is frozen now. */
 export async function freezeChat(
-  api: GallopClient,
+  api: GallopClient<true>,
   chatId: number,
   frozen: boolean,
 ): Promise<boolean> {
@@ -135,7 +135,7 @@ export async function freezeChat(
 }
 
 /** Uploads a picture for a message; answers the file id to send. */
-export async function uploadChatImage(api: GallopClient, file: File): Promise<number> {
+export async function uploadChatImage(api: GallopClient<true>, file: File): Promise<number> {
   const { data } = await api.POST('/crm/api/image/upload', {
     // The contract types the part as a string; the serializer sends the File itself.
     body: { file: file.name, bucket: 'chat' },
@@ -152,7 +152,7 @@ export async function uploadChatImage(api: GallopClient, file: File): Promise<nu
 /** Loads what `/chat/{id?}` shows, so the server render has it (loaders call this). */
 export async function prefetchChatPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   chatId: number | undefined,
 ): Promise<void> {
   const list = queryClient.ensureInfiniteQueryData(chatListQuery(api));

@@ -39,6 +39,7 @@ const channel = (
 
 const apiAnswering = (answer: () => Promise<Response>) =>
   createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

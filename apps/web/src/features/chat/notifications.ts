@@ -31,7 +31,7 @@ const NO_CHATS: NotificationChats = { items: [] };
  * The chats whose replies can go to a messenger; an empty list when the call fails
  * (docs/product.md, Errors: logged quietly, the chat still works).
  */
-export function notificationChatsQuery(api: GallopClient) {
+export function notificationChatsQuery(api: GallopClient<true>) {
   const options = listChatsForNotificationsQueryOptions(api);
   return queryOptions({
     ...options,
@@ -40,7 +40,7 @@ export function notificationChatsQuery(api: GallopClient) {
 }
 
 /** The messengers that can deliver notifications, in the spec's display order. */
-export function messengerChannelsQuery(api: GallopClient) {
+export function messengerChannelsQuery(api: GallopClient<true>) {
   return queryOptions({
     ...listChatChannelsQueryOptions(api),
     select: (data: { items: MessengerChannel[] }) => orderChannels(data.items),
@@ -82,7 +82,7 @@ export function notificationsOf(chat: Chat, list: NotificationChats | undefined)
  */
 export function applyNotificationsEnabled(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   chatId: number,
   enabled: boolean,
 ): void {
@@ -100,13 +100,19 @@ export function applyNotificationsEnabled(
 }
 
 /** A one-time code that links the messenger (`source_id` of a channel) to the user. */
-export async function requestConnectionCode(api: GallopClient, sourceId: number): Promise<string> {
+export async function requestConnectionCode(
+  api: GallopClient<true>,
+  sourceId: number,
+): Promise<string> {
   return (
     await api.POST('/crm/api/chat/generate-connection-code', { body: { source_id: sourceId } })
   ).data.code;
 }
 
-export async function disableChatNotifications(api: GallopClient, chatId: number): Promise<void> {
+export async function disableChatNotifications(
+  api: GallopClient<true>,
+  chatId: number,
+): Promise<void> {
   await api.POST('/crm/api/chat/disable-notifications', { body: { chat_id: chatId } });
 }
 

@@ -14,6 +14,7 @@ describe('socketToken', () => {
   it('gives no token (the cookie rides with the handshake); after a refusal it calls the API first', async () => {
     const seen: string[] = [];
     const api = createGallopClient({
+      throwOnError: true,
       baseUrl: 'http://web.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',
@@ -49,6 +50,7 @@ describe('socketToken', () => {
 function sendingApi(id: number, reachable: () => boolean = () => true) {
   const bodies: { chat_id: number; message: string; client_id: string }[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

@@ -46,7 +46,7 @@ const ALERT_FAVICON = '/favicon-message.svg';
  * expired) first makes an authenticated call: its 401 makes the web server refresh the session
  * cookies, which the next handshake then carries.
  */
-export function socketToken(api: GallopClient) {
+export function socketToken(api: GallopClient<true>) {
   return async (reason: 'connect' | 'unauthorized'): Promise<null> => {
     // Signed out meanwhile (the sign-out also ends the socket): nothing to refresh, and the call
     // would only be a 401.
@@ -70,7 +70,7 @@ function browserNetwork(): Connectivity {
  * client id, when the connection returns.
  */
 export function outboxFor(
-  api: GallopClient,
+  api: GallopClient<true>,
   queryClient: QueryClient,
   connectivity: Connectivity = browserNetwork(),
 ): Outbox<ChatMessage> {

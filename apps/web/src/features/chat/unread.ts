@@ -8,7 +8,7 @@ import { getChatUnreadCountQueryOptions } from '@gallop/api-client/query';
 import { queryOptions } from '@tanstack/react-query';
 
 /** Unread messages in all the user's chats; 0 when the call fails (docs/product.md, Errors). */
-export function unreadCountQuery(api: GallopClient) {
+export function unreadCountQuery(api: GallopClient<true>) {
   const options = getChatUnreadCountQueryOptions(api);
   return queryOptions({
     ...options,

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
 
 /** The cards of the saved tours (`/crm/api/tour/get-by-ids`), with alt texts. */
-export function favouriteToursQueryOptions(api: GallopClient, ids: readonly number[]) {
+export function favouriteToursQueryOptions(api: GallopClient<true>, ids: readonly number[]) {
   return getToursByIdsQueryOptions(api, { query: { ids: [...ids], with_alt: 1 } });
 }
 
@@ -30,7 +30,7 @@ export function logFailedFavouriteTours(error: unknown): void {
  */
 export async function ensureFavouriteTours(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;

@@ -37,6 +37,7 @@ const sections: HelpSection[] = [
 function helpApi() {
   const seen: string[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

@@ -11,15 +11,15 @@ import { orNotFound } from '../../lib/not-found';
 export type HelpSection = components['schemas']['HelpSection'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 
-export function helpSectionsQueryOptions(api: GallopClient) {
+export function helpSectionsQueryOptions(api: GallopClient<true>) {
   return listHelpCenterSectionsQueryOptions(api);
 }
 
-export function helpSectionQueryOptions(api: GallopClient, slug: string) {
+export function helpSectionQueryOptions(api: GallopClient<true>, slug: string) {
   return getHelpCenterSectionQueryOptions(api, { query: { slug } });
 }
 
-export function helpArticleQueryOptions(api: GallopClient, slug: string) {
+export function helpArticleQueryOptions(api: GallopClient<true>, slug: string) {
   return getHelpCenterArticleQueryOptions(api, { query: { slug } });
 }
 
@@ -77,7 +77,7 @@ export function plainSummary(html: string, length = 160): string {
  */
 export async function ensureHelpCenterPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string | undefined,
 ): Promise<HelpHeadData> {
   const { items } = await queryClient.ensureQueryData(helpSectionsQueryOptions(api));

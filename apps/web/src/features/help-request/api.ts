@@ -51,7 +51,7 @@ export function helpRequestBody(values: HelpRequestValues, context: HelpRequestC
 
 /** Sends the request to the support team. */
 export async function submitHelpRequest(
-  api: GallopClient,
+  api: GallopClient<true>,
   values: HelpRequestValues,
   context: HelpRequestContext = {},
 ): Promise<void> {

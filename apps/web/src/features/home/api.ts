@@ -10,15 +10,19 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /** The home page's calls: one place, so the loader and the components ask for the same keys. */
 export const homeQueries = {
-  stats: (api: GallopClient) => getStatsQueryOptions(api),
-  bestTours: (api: GallopClient) => listBestToursQueryOptions(api, { query: { with_alt: 1 } }),
-  restKinds: (api: GallopClient) => listAllRestKindsQueryOptions(api),
-  collections: (api: GallopClient) => listAllCollectionsQueryOptions(api),
-  seasons: (api: GallopClient) => listAllSeasonsQueryOptions(api),
+  stats: (api: GallopClient<true>) => getStatsQueryOptions(api),
+  bestTours: (api: GallopClient<true>) =>
+    listBestToursQueryOptions(api, { query: { with_alt: 1 } }),
+  restKinds: (api: GallopClient<true>) => listAllRestKindsQueryOptions(api),
+  collections: (api: GallopClient<true>) => listAllCollectionsQueryOptions(api),
+  seasons: (api: GallopClient<true>) => listAllSeasonsQueryOptions(api),
 };
 
 /** Loads everything the home page shows, in parallel; an API failure fails the page (503). */
-export async function ensureHomeData(queryClient: QueryClient, api: GallopClient): Promise<void> {
+export async function ensureHomeData(
+  queryClient: QueryClient,
+  api: GallopClient<true>,
+): Promise<void> {
   await Promise.all([
     queryClient.ensureQueryData(homeQueries.stats(api)),
     queryClient.ensureQueryData(homeQueries.bestTours(api)),

@@ -20,22 +20,23 @@ const fresh = <T extends object>(options: T) => ({ ...options, staleTime: CONFIG
 /** The calls of the informational pages, so loaders and components ask for the same keys. */
 export const infoQueries = {
   /** Support contacts; with the visitor's country its local phones come first. */
-  contacts: (api: GallopClient, countryId: number | undefined) =>
+  contacts: (api: GallopClient<true>, countryId: number | undefined) =>
     fresh(
       getContactsQueryOptions(api, {
         query: countryId === undefined ? {} : { country_id: countryId },
       }),
     ),
   /** Every phone, local ones of every country included (`all=1`). */
-  allContacts: (api: GallopClient) => fresh(getContactsQueryOptions(api, { query: { all: 1 } })),
-  countryNames: (api: GallopClient) => fresh(listCountryOptionsQueryOptions(api)),
-  workTime: (api: GallopClient) => getWorkTimeQueryOptions(api),
-  messengers: (api: GallopClient) => fresh(getMessengersQueryOptions(api)),
-  socialLinks: (api: GallopClient) => fresh(listSocialLinksQueryOptions(api)),
-  stats: (api: GallopClient) => getStatsQueryOptions(api),
-  countries: (api: GallopClient) =>
+  allContacts: (api: GallopClient<true>) =>
+    fresh(getContactsQueryOptions(api, { query: { all: 1 } })),
+  countryNames: (api: GallopClient<true>) => fresh(listCountryOptionsQueryOptions(api)),
+  workTime: (api: GallopClient<true>) => getWorkTimeQueryOptions(api),
+  messengers: (api: GallopClient<true>) => fresh(getMessengersQueryOptions(api)),
+  socialLinks: (api: GallopClient<true>) => fresh(listSocialLinksQueryOptions(api)),
+  stats: (api: GallopClient<true>) => getStatsQueryOptions(api),
+  countries: (api: GallopClient<true>) =>
     fresh(listDestinationsQueryOptions(api, { query: { kind: 'country' } })),
-  seoSitemap: (api: GallopClient) => fresh(getSeoPagesSitemapQueryOptions(api)),
+  seoSitemap: (api: GallopClient<true>) => fresh(getSeoPagesSitemapQueryOptions(api)),
 };
 
 /**
@@ -44,14 +45,14 @@ export const infoQueries = {
  */
 async function visitorCountryId(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
 ): Promise<number | undefined> {
   await prefetchSiteInfo(queryClient, api);
   return queryClient.getQueryData(siteInfoQueryOptions(api).queryKey)?.country?.id;
 }
 
 /** The contacts page's data; returns the country its local phones are for. */
-export async function ensureContactsPage(queryClient: QueryClient, api: GallopClient) {
+export async function ensureContactsPage(queryClient: QueryClient, api: GallopClient<true>) {
   const countryId = await visitorCountryId(queryClient, api);
   await Promise.all([
     queryClient.ensureQueryData(infoQueries.contacts(api, countryId)),
@@ -65,14 +66,14 @@ export async function ensureContactsPage(queryClient: QueryClient, api: GallopCl
 }
 
 /** About and join pages: the catalogue in numbers. */
-export async function ensureAboutPage(queryClient: QueryClient, api: GallopClient) {
+export async function ensureAboutPage(queryClient: QueryClient, api: GallopClient<true>) {
   await Promise.all([
     queryClient.ensureQueryData(infoQueries.stats(api)),
     queryClient.ensureQueryData(infoQueries.countries(api)),
   ]);
 }
 
-export async function ensureSitemapPage(queryClient: QueryClient, api: GallopClient) {
+export async function ensureSitemapPage(queryClient: QueryClient, api: GallopClient<true>) {
   await Promise.all([
     queryClient.ensureQueryData(infoQueries.seoSitemap(api)),
     queryClient.ensureQueryData(infoQueries.countries(api)),

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchSiteInfo } from '../../lib/site-info';
 
 /** Social links change with the site's configuration: keep them for 10 min. */
-export function socialLinksQueryOptions(api: GallopClient) {
+export function socialLinksQueryOptions(api: GallopClient<true>) {
   return { ...gallopQueryOptions(api, '/spa/social-links'), staleTime: 10 * 60_000 };
 }
 
@@ -13,7 +13,7 @@ export function socialLinksQueryOptions(api: GallopClient) {
  * hydrates from a chunk of its own, and until then nothing observes that query: react-query would
  * drop it after 5 min, and the footer would no longer match the server's HTML.
  */
-export function keepSocialLinks(queryClient: QueryClient, api: GallopClient) {
+export function keepSocialLinks(queryClient: QueryClient, api: GallopClient<true>) {
   queryClient.setQueryDefaults(socialLinksQueryOptions(api).queryKey, {
     gcTime: Number.POSITIVE_INFINITY,
   });
@@ -23,7 +23,7 @@ export function keepSocialLinks(queryClient: QueryClient, api: GallopClient) {
  * What the shell shows on every page: the site info (currencies, contacts, messengers) and the
  * social links. Never fails: the shell and the error pages render without them (API down).
  */
-export async function prefetchShellData(queryClient: QueryClient, api: GallopClient) {
+export async function prefetchShellData(queryClient: QueryClient, api: GallopClient<true>) {
   await Promise.all([
     prefetchSiteInfo(queryClient, api),
     queryClient.prefetchQuery({ ...socialLinksQueryOptions(api), retry: false }),

@@ -25,6 +25,7 @@ const doc = (version: number): LegalDocument => ({
 function legalApi() {
   const seen: URLSearchParams[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

@@ -34,7 +34,7 @@ export function parseLegalVersion(splat: string | undefined): number | undefined
 
 /** A legal document: the version in force without `version`. */
 export function legalDocumentQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   kind: LegalKind,
   version?: number | undefined,
 ) {
@@ -51,7 +51,7 @@ export interface LegalPageData {
 
 async function ensureDocument(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   kind: LegalKind,
   version?: number | undefined,
 ): Promise<LegalDocument> {
@@ -64,7 +64,7 @@ async function ensureDocument(
  */
 export async function ensureLegalPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   kind: LegalKind,
   splat: string | undefined,
 ): Promise<LegalPageData> {
@@ -84,7 +84,7 @@ export async function ensureLegalPage(
  */
 export async function loadLegalPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   path: LegalPath,
   splat: string | undefined,
 ): Promise<{ head: LegalHeadData }> {

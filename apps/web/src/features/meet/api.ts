@@ -11,7 +11,7 @@ export type MeetData = components['schemas']['MeetData'];
 export type MeetFile = components['schemas']['MeetFile'];
 export type MeetSave = components['schemas']['MeetSave'];
 
-export const meetDataQuery = (api: GallopClient, key: string) => ({
+export const meetDataQuery = (api: GallopClient<true>, key: string) => ({
   ...getContractOrganizerMeetDataQueryOptions(api, { query: { key } }),
   retry: false,
 });
@@ -24,13 +24,17 @@ export function asMeetRouteError(error: unknown): unknown {
   return isApiError(error) && error.status === 404 ? notFound() : error;
 }
 
-export async function saveMeet(api: GallopClient, key: string, body: MeetSave): Promise<void> {
+export async function saveMeet(
+  api: GallopClient<true>,
+  key: string,
+  body: MeetSave,
+): Promise<void> {
   await api.POST('/spa/contract-organizer-meet-save', { params: { query: { key } }, body });
 }
 
 /** Uploads one file (multipart `file`); answers its id and name. */
 export async function uploadMeetFile(
-  api: GallopClient,
+  api: GallopClient<true>,
   key: string,
   file: File,
 ): Promise<MeetFile> {
@@ -42,7 +46,7 @@ export async function uploadMeetFile(
 }
 
 export async function deleteMeetFile(
-  api: GallopClient,
+  api: GallopClient<true>,
   key: string,
   fileId: number,
 ): Promise<void> {

@@ -21,6 +21,7 @@ type Answer = { status?: number; body: unknown };
 function clientAnswering(answers: Record<string, Answer | ((url: URL) => Answer)>) {
   const seen: URL[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

@@ -36,27 +36,27 @@ export function parseOrganizerId(param: string): number | undefined {
 }
 
 export const organizerQueries = {
-  profile: (api: GallopClient, id: number) =>
+  profile: (api: GallopClient<true>, id: number) =>
     getOrganizerPublicInfoQueryOptions(api, { query: { id } }),
-  verification: (api: GallopClient, id: number) => verificationQueryOptions(api, id),
+  verification: (api: GallopClient<true>, id: number) => verificationQueryOptions(api, id),
   /** A page of the organizer's reviews (`/spa/organizer-reviews`, 5 per page). */
-  reviews: (api: GallopClient, id: number, page: number) =>
+  reviews: (api: GallopClient<true>, id: number, page: number) =>
     listOrganizerReviewsQueryOptions(api, {
       query: { id, limit: ORGANIZER_REVIEWS_PAGE_SIZE, page },
     }),
   /** A page of the organizer's tours: the search with the `organizer` filter. */
-  tours: (api: GallopClient, id: number, page: number) =>
+  tours: (api: GallopClient<true>, id: number, page: number) =>
     listToursQueryOptions(api, { query: page > 1 ? { organizer: id, page } : { organizer: id } }),
-  hub: (api: GallopClient, page: number) =>
+  hub: (api: GallopClient<true>, page: number) =>
     getHubOrganizerPageQueryOptions(api, { query: { page, limit: HUB_PAGE_SIZE } }),
-  stats: (api: GallopClient) => getStatsQueryOptions(api),
+  stats: (api: GallopClient<true>) => getStatsQueryOptions(api),
 };
 
 /**
  * The verification flags. A failed load counts as all three flags false and is logged quietly
  * (docs/product.md, Errors), so the page still shows (with no trust badges earned).
  */
-function verificationQueryOptions(api: GallopClient, id: number) {
+function verificationQueryOptions(api: GallopClient<true>, id: number) {
   const options = getOrganizerVerificationInfoQueryOptions(api, { query: { id } });
   return queryOptions({
     ...options,
@@ -86,7 +86,7 @@ async function settleAll(calls: readonly Promise<unknown>[]): Promise<void> {
  */
 export async function ensureOrganizerPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   id: number,
 ): Promise<Organizer> {
   const profile = queryClient.ensureQueryData(organizerQueries.profile(api, id));
@@ -116,7 +116,7 @@ export function hubPages(lastPage: number, pageCount: number): number[] {
 /** Loads the providers hub: the catalogue's stats and every page shown. */
 export async function ensureProvidersHub(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   lastPage: number,
 ): Promise<void> {
   const stats = queryClient.ensureQueryData(organizerQueries.stats(api));

@@ -31,7 +31,7 @@ const PENDING_POLL_MS = 3_000;
 /** ... for about three minutes; after that the page keeps saying "pending" with what to do. */
 const PENDING_POLLS = 60;
 
-export function paymentOutcomeQueryOptions(api: GallopClient, key: OutcomeKey) {
+export function paymentOutcomeQueryOptions(api: GallopClient<true>, key: OutcomeKey) {
   return {
     ...getPaymentOutcomeQueryOptions(api, {
       query: { payment_id: key.paymentId, token: key.token },
@@ -57,7 +57,7 @@ export function outcomeKind(payment: PaymentOutcome['payment']): OutcomeKind {
  */
 async function loadPaymentOutcome(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   key: OutcomeKey | undefined,
 ): Promise<PaymentOutcome> {
   if (!key) throw paymentNotFound();
@@ -77,7 +77,7 @@ async function loadPaymentOutcome(
  * `/success`, with the same parameters. A pending payment stays where it is.
  */
 export async function loadOutcomePage(
-  context: { api: GallopClient; queryClient: QueryClient },
+  context: { api: GallopClient<true>; queryClient: QueryClient },
   search: OutcomeSearch,
   page: 'success' | 'failed',
 ): Promise<{ key: OutcomeKey; status: PaymentOutcome['payment']['status']; title: string }> {

@@ -17,7 +17,7 @@ import { notFound } from '@tanstack/react-router';
 export type RequestForOrganizer = components['schemas']['RequestForOrganizer'];
 export type OrganizerAnswer = components['schemas']['OrganizerAnswerInput'];
 
-export function requestForAnswerQuery(api: GallopClient, token: string) {
+export function requestForAnswerQuery(api: GallopClient<true>, token: string) {
   return { ...getRequestForAnswerQueryOptions(api, { query: { token } }), retry: false };
 }
 
@@ -28,7 +28,7 @@ export function requestForAnswerQuery(api: GallopClient, token: string) {
  */
 export async function loadRequestForAnswer(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string,
 ): Promise<RequestForOrganizer> {
   if (token === '') throw notFound();
@@ -42,7 +42,7 @@ export async function loadRequestForAnswer(
 
 /** Confirms or declines; the request as it is now goes into the page's query. */
 export async function answerRequest(
-  api: GallopClient,
+  api: GallopClient<true>,
   queryClient: QueryClient,
   answer: OrganizerAnswer,
 ): Promise<RequestForOrganizer> {
@@ -60,7 +60,7 @@ export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
 /** Up to this many bookings a section of the area lists. */
 const AREA_PAGE_SIZE = 100;
 
-export function organizerBookingsQuery(api: GallopClient, status: OrganizerBookingFilter) {
+export function organizerBookingsQuery(api: GallopClient<true>, status: OrganizerBookingFilter) {
   return {
     ...listOrganizerBookingsQueryOptions(api, {
       query: { status, 'per-page': AREA_PAGE_SIZE },
@@ -69,7 +69,7 @@ export function organizerBookingsQuery(api: GallopClient, status: OrganizerBooki
   };
 }
 
-export function organizerBookingQuery(api: GallopClient, id: number) {
+export function organizerBookingQuery(api: GallopClient<true>, id: number) {
   return { ...getOrganizerBookingQueryOptions(api, { query: { id } }), retry: false };
 }
 
@@ -85,7 +85,7 @@ export type OrganizerAction = 'confirm' | 'decline' | 'cancel';
  * reads). The booking as it is now goes into its query; the lists are read again.
  */
 export async function answerOrganizerBooking(
-  api: GallopClient,
+  api: GallopClient<true>,
   queryClient: QueryClient,
   { id, action, reason }: { id: number; action: OrganizerAction; reason?: string },
 ): Promise<OrganizerBooking> {

@@ -9,7 +9,7 @@ import { notFound } from '@tanstack/react-router';
 export type ReviewInvitation = components['schemas']['ReviewInvitation'];
 export type Review = components['schemas']['Review'];
 
-export const reviewInvitationQuery = (api: GallopClient, uuid: string) => ({
+export const reviewInvitationQuery = (api: GallopClient<true>, uuid: string) => ({
   ...getReviewByUuidQueryOptions(api, { query: { uuid } }),
   retry: false,
 });
@@ -41,7 +41,7 @@ export async function loadReviewInvitation(
 }
 
 export async function submitReview(
-  api: GallopClient,
+  api: GallopClient<true>,
   review: components['schemas']['ReviewSubmit'],
 ): Promise<Review> {
   const { data } = await api.POST('/crm/api/review/submit', { body: review });

@@ -39,12 +39,15 @@ export function reviewPhotoProblem(file: Pick<File, 'name' | 'type' | 'size'>): 
   return undefined;
 }
 
-export async function uploadReviewPhoto(api: GallopClient, file: File): Promise<ReviewPhoto> {
+export async function uploadReviewPhoto(api: GallopClient<true>, file: File): Promise<ReviewPhoto> {
   const { data } = await api.POST('/spa/upload-review-image', fileUpload(file));
   return data;
 }
 
-export async function deleteReviewPhoto(api: GallopClient, photo: ReviewPhoto): Promise<void> {
+export async function deleteReviewPhoto(
+  api: GallopClient<true>,
+  photo: ReviewPhoto,
+): Promise<void> {
   await api.POST('/spa/delete-image', {
     params: { query: { token: photo.token } },
     body: { id: photo.id },

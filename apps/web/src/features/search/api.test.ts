@@ -32,6 +32,7 @@ const twoPages = { ...emptyList, pagination: { page: 1, per_page: 20, total: 25,
 function fakeApi(page: unknown, list: unknown = emptyList) {
   const seen: URL[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',
@@ -152,6 +153,7 @@ describe('searchResultsQueryOptions', () => {
   async function call(filters: Parameters<typeof normalizeFilters>[0], passport?: string) {
     const sent: { url: string; header: string | null }[] = [];
     const api = createGallopClient({
+      throwOnError: true,
       baseUrl: 'http://api.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',

@@ -82,7 +82,7 @@ function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageM
 }
 
 /** The catalogue page's texts and stored filter (`/spa/tours-page`; its items are not used). */
-export function searchPageMetaQueryOptions(api: GallopClient, slug: string) {
+export function searchPageMetaQueryOptions(api: GallopClient<true>, slug: string) {
   return queryOptions({
     ...getToursPageQueryOptions(api, { query: { slug } }),
     select: toSearchPageMeta,
@@ -97,7 +97,7 @@ export function searchPageMetaQueryOptions(api: GallopClient, slug: string) {
  * passport asks again (decision 109).
  */
 export function searchResultsQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string,
   filters: Partial<SearchFilters>,
   page: number,
@@ -124,7 +124,7 @@ export interface FoundCity {
 }
 
 /** Cities whose name matches `query` (5 at most; none for an empty query, without a call). */
-export async function findCities(api: GallopClient, query: string): Promise<FoundCity[]> {
+export async function findCities(api: GallopClient<true>, query: string): Promise<FoundCity[]> {
   if (query.trim() === '') return [];
   const { data } = await api.GET('/spa/cities-by-query', {
     params: { query: { query, limit: 5 } },
@@ -165,7 +165,7 @@ async function settled<T extends unknown[]>(calls: { [K in keyof T]: Promise<T[K
  */
 export async function searchPassportHeader(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   filters: SearchFilters,
 ): Promise<string | undefined> {
   if (filters.sort !== 'fit' || typeof document === 'undefined') return undefined;
@@ -182,7 +182,7 @@ export async function searchPassportHeader(
  */
 export async function ensureSearchPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string,
   filters: SearchFilters,
   passportHeader?: string,

@@ -12,7 +12,7 @@ const CALENDAR_PERIODS_STALE_MS = 60 * 60_000;
 /**
  * `GET /spa/calendar-periods`: holidays and seasons for the date filter (docs/product.md, Calls).
  */
-export function calendarPeriodsQueryOptions(api: GallopClient) {
+export function calendarPeriodsQueryOptions(api: GallopClient<true>) {
   return { ...listCalendarPeriodsQueryOptions(api), staleTime: CALENDAR_PERIODS_STALE_MS };
 }
 

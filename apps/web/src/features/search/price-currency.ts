@@ -17,7 +17,7 @@ import { filtersToSearch, searchToFilters, type FilterSearch } from './search-ur
  * fails.
  */
 async function convertPrice(
-  api: GallopClient,
+  api: GallopClient<true>,
   from: string,
   to: string,
   amount: number,
@@ -51,7 +51,7 @@ export function snapPriceRange(
  * a conversion failed, in which case the filters stay as they are.
  */
 export async function convertSearchPrices(
-  api: GallopClient,
+  api: GallopClient<true>,
   search: FilterSearch,
   from: string,
   to: string,

@@ -51,7 +51,7 @@ function speaks(profile: UserProfile, locale: Locale): boolean {
 /** Starts comparing the signed-in account with `site`; answers the function that stops it. */
 export function syncAccountWithSite(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   site: SiteChoices,
 ): () => void {
   const { queryKey } = getProfileQueryOptions(api);

@@ -12,7 +12,7 @@ export { countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
  */
 export async function ensureVisitorCountry(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   doc: Document = document,
 ): Promise<number | undefined> {
   const stored = countryIdFromCookies(doc.cookie);

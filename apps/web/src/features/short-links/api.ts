@@ -13,7 +13,7 @@ const FOUND = 302;
  */
 export async function followShortLink(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   rawId: string,
 ): Promise<never> {
   const id = parseShortLinkId(rawId);
@@ -39,7 +39,7 @@ export async function followShortLink(
  */
 export async function followTelegramLink(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   uuid: string,
 ): Promise<never> {
   if (!isUuid(uuid)) throw notFound();

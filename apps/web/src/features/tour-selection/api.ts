@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export type TourSelection = components['schemas']['TourSelection'];
 
-export function tourSelectionQueryOptions(api: GallopClient, token: string) {
+export function tourSelectionQueryOptions(api: GallopClient<true>, token: string) {
   return {
     ...getTourSelectionQueryOptions(api, { query: { token, with_alt: 1 } }),
     // An unknown token stays unknown; other failures are retried by the app's defaults.
@@ -27,7 +27,7 @@ export function isGone(error: unknown): boolean {
  */
 export async function ensureTourSelection(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string | undefined,
 ): Promise<void> {
   if (!token) return;

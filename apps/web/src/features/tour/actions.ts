@@ -8,7 +8,7 @@ import type { GallopClient } from '@gallop/api-client';
 import { getSiteTokensQueryOptions } from '@gallop/api-client/query';
 
 /** Whether WhatsApp is offered for the programme besides e-mail (a site token). */
-export function siteTokensQueryOptions(api: GallopClient) {
+export function siteTokensQueryOptions(api: GallopClient<true>) {
   return getSiteTokensQueryOptions(api);
 }
 
@@ -25,7 +25,7 @@ export interface ProgrammeOrder {
 
 /** Orders the tour programme (a PDF); answers the request number the API gave it. */
 export async function orderProgramme(
-  api: GallopClient,
+  api: GallopClient<true>,
   order: ProgrammeOrder,
 ): Promise<number | null> {
   const common = {
@@ -62,7 +62,7 @@ export interface TourSubscription {
  * dates later. Answers the visitor's subscriber id (the one sent, or a new one).
  */
 export async function subscribeToTour(
-  api: GallopClient,
+  api: GallopClient<true>,
   subscription: TourSubscription,
 ): Promise<string | undefined> {
   const { data } = await api.POST('/spa/subscribe-tour-program', {
@@ -79,7 +79,7 @@ export async function subscribeToTour(
 
 /** Sends a complaint about a tour to the support team. */
 export async function complainAboutTour(
-  api: GallopClient,
+  api: GallopClient<true>,
   complaint: { tourId: number; text: string },
 ): Promise<void> {
   await api.POST('/crm/api/tour/complaint', {

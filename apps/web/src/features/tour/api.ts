@@ -18,7 +18,7 @@ export type Review = components['schemas']['Review'];
 export const TOUR_REVIEWS_PAGE_SIZE = 3;
 
 /** The tour page call: with the program, the latest reviews and alt texts. */
-export function tourQueryOptions(api: GallopClient, slug: string) {
+export function tourQueryOptions(api: GallopClient<true>, slug: string) {
   return getTourQueryOptions(api, {
     query: { slug, expand_program: 1, expand_reviews: 1, with_alt: 1 },
   });
@@ -29,7 +29,7 @@ export function tourQueryOptions(api: GallopClient, slug: string) {
  * the view keeps, in its order (decision 115).
  */
 export function tourReviewsQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string,
   page: number,
   view: ReviewSearch = {},
@@ -47,7 +47,7 @@ export function tourReviewsQueryOptions(
 }
 
 /** The cities a tour passes through, for its route preview. */
-export function tourCitiesQueryOptions(api: GallopClient, tourId: number) {
+export function tourCitiesQueryOptions(api: GallopClient<true>, tourId: number) {
   return getToursCitiesQueryOptions(api, { query: { tour_id: tourId } });
 }
 
@@ -70,7 +70,7 @@ function isRedirectAnswer(data: unknown): data is { type: 'redirect'; url: strin
  */
 export async function ensureTourPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   slug: string,
 ): Promise<Tour> {
   let data: unknown;

@@ -15,7 +15,7 @@ const EXCURSION_TYPE = 2;
 export const EXCURSION_DATES_STALE_MS = 30_000;
 
 /** `GET /crm/api/tour/excursion-dates`: an excursion's upcoming dates with their seats. */
-function excursionDatesQueryOptions(api: GallopClient, tourId: number) {
+function excursionDatesQueryOptions(api: GallopClient<true>, tourId: number) {
   return {
     ...getExcursionDatesQueryOptions(api, { query: { id: tourId } }),
     staleTime: EXCURSION_DATES_STALE_MS,

@@ -8,7 +8,7 @@ export type TourPrivateData = components['schemas']['TourPrivateData'];
  * request, their chat with the organizer. A failure is null and logged quietly (docs/product.md,
  * Errors: a private-data failure is null); the page works without it.
  */
-export function tourPrivateDataQueryOptions(api: GallopClient, tourId: number) {
+export function tourPrivateDataQueryOptions(api: GallopClient<true>, tourId: number) {
   const options = getTourPrivateDataQueryOptions(api, { query: { id: tourId } });
   return {
     queryKey: options.queryKey,

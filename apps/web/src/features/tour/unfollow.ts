@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-error';
 
 export type TourFollowing = components['schemas']['TourFollowing'];
 
-export function tourFollowingQueryOptions(api: GallopClient, token: string) {
+export function tourFollowingQueryOptions(api: GallopClient<true>, token: string) {
   return { ...getTourFollowingQueryOptions(api, { query: { token } }), retry: false };
 }
 
@@ -20,7 +20,7 @@ export function tourFollowingQueryOptions(api: GallopClient, token: string) {
  */
 export async function loadTourFollowing(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   token: string,
 ): Promise<void> {
   if (token === '') throw new HttpError(404, 'No unfollow token');
@@ -36,7 +36,7 @@ export async function loadTourFollowing(
 
 /** Stops the e-mails; the page's answer then says the address no longer follows the tour. */
 export async function unfollowTour(
-  api: GallopClient,
+  api: GallopClient<true>,
   queryClient: QueryClient,
   token: string,
 ): Promise<void> {

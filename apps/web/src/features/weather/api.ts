@@ -23,7 +23,7 @@ export interface WeatherPlace {
 /** Places change with the catalogue, not by the minute. */
 const PLACES_STALE_MS = 10 * 60_000;
 
-export function countriesQueryOptions(api: GallopClient) {
+export function countriesQueryOptions(api: GallopClient<true>) {
   return {
     ...listDestinationsQueryOptions(api, { query: { kind: 'country' } }),
     staleTime: PLACES_STALE_MS,
@@ -32,7 +32,7 @@ export function countriesQueryOptions(api: GallopClient) {
 
 /** Regions or cities of a country (the API lists those with tours). */
 export function countryPlacesQueryOptions(
-  api: GallopClient,
+  api: GallopClient<true>,
   countryId: number,
   kind: 'region' | 'city',
 ) {
@@ -42,7 +42,10 @@ export function countryPlacesQueryOptions(
   };
 }
 
-export function climateQueryOptions(api: GallopClient, place: Pick<WeatherPlace, 'id' | 'kind'>) {
+export function climateQueryOptions(
+  api: GallopClient<true>,
+  place: Pick<WeatherPlace, 'id' | 'kind'>,
+) {
   // The tour page and the booking form read the same cache entry (lib/tour-climate).
   return destinationClimateQueryOptions(api, place);
 }
@@ -92,7 +95,7 @@ export function findWeatherPlace(
  */
 export async function ensureWeatherPage(
   queryClient: QueryClient,
-  api: GallopClient,
+  api: GallopClient<true>,
   slugs: readonly string[],
 ): Promise<WeatherPlace> {
   const countries = await queryClient.ensureQueryData(countriesQueryOptions(api));

@@ -4,6 +4,7 @@ import { createGallopClient } from '@gallop/api-client';
 export function clientWith(answer: (url: URL) => Response | Promise<Response>) {
   const seen: URL[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',

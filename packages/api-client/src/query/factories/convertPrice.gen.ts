@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /node-api/convert-price` */
 export const convertPriceQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/node-api/convert-price'>
 ): GallopQueryOptions<'/node-api/convert-price'> =>
   gallopQueryOptions(client, '/node-api/convert-price', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/private-generate-tour-program-pdf` */
 export const generatePrivateTourProgramPdfQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/private-generate-tour-program-pdf'>
 ): GallopQueryOptions<'/spa/private-generate-tour-program-pdf'> =>
   gallopQueryOptions(client, '/spa/private-generate-tour-program-pdf', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/arrival-info` */
 export const getArrivalInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/arrival-info'>
 ): GallopQueryOptions<'/crm/api/request/arrival-info'> =>
   gallopQueryOptions(client, '/crm/api/request/arrival-info', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/blog-post` */
 export const getBlogPostQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/blog-post'>
 ): GallopQueryOptions<'/spa/blog-post'> => gallopQueryOptions(client, '/spa/blog-post', ...params);

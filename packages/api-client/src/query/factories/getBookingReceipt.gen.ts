@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/receipt` */
 export const getBookingReceiptQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/receipt'>
 ): GallopQueryOptions<'/crm/api/request/receipt'> =>
   gallopQueryOptions(client, '/crm/api/request/receipt', ...params);

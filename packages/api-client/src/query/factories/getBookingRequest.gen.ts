@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/get` */
 export const getBookingRequestQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/get'>
 ): GallopQueryOptions<'/crm/api/request/get'> =>
   gallopQueryOptions(client, '/crm/api/request/get', ...params);

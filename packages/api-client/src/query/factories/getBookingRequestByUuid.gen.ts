@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/get-by-uuid` */
 export const getBookingRequestByUuidQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/get-by-uuid'>
 ): GallopQueryOptions<'/crm/api/request/get-by-uuid'> =>
   gallopQueryOptions(client, '/crm/api/request/get-by-uuid', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /node-api/captcha/challenge` */
 export const getCaptchaChallengeQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/node-api/captcha/challenge'>
 ): GallopQueryOptions<'/node-api/captcha/challenge'> =>
   gallopQueryOptions(client, '/node-api/captcha/challenge', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/get-chat` */
 export const getChatQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/get-chat'>
 ): GallopQueryOptions<'/crm/api/chat/get-chat'> =>
   gallopQueryOptions(client, '/crm/api/chat/get-chat', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/get-messages` */
 export const getChatMessagesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/get-messages'>
 ): GallopQueryOptions<'/crm/api/chat/get-messages'> =>
   gallopQueryOptions(client, '/crm/api/chat/get-messages', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/unread-count` */
 export const getChatUnreadCountQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/unread-count'>
 ): GallopQueryOptions<'/crm/api/chat/unread-count'> =>
   gallopQueryOptions(client, '/crm/api/chat/unread-count', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/get-chat-with-support` */
 export const getChatWithSupportQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/get-chat-with-support'>
 ): GallopQueryOptions<'/crm/api/chat/get-chat-with-support'> =>
   gallopQueryOptions(client, '/crm/api/chat/get-chat-with-support', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/contacts` */
 export const getContactsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/contacts'>
 ): GallopQueryOptions<'/spa/contacts'> => gallopQueryOptions(client, '/spa/contacts', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/contract-organizer-meet-data` */
 export const getContractOrganizerMeetDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/contract-organizer-meet-data'>
 ): GallopQueryOptions<'/spa/contract-organizer-meet-data'> =>
   gallopQueryOptions(client, '/spa/contract-organizer-meet-data', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/country-by-ip` */
 export const getCountryByIpQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/country-by-ip'>
 ): GallopQueryOptions<'/spa/country-by-ip'> =>
   gallopQueryOptions(client, '/spa/country-by-ip', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/country-schedule` */
 export const getCountryScheduleQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/country-schedule'>
 ): GallopQueryOptions<'/spa/country-schedule'> =>
   gallopQueryOptions(client, '/spa/country-schedule', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/destination-climate` */
 export const getDestinationClimateQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/destination-climate'>
 ): GallopQueryOptions<'/spa/destination-climate'> =>
   gallopQueryOptions(client, '/spa/destination-climate', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/tour/excursion-dates` */
 export const getExcursionDatesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/tour/excursion-dates'>
 ): GallopQueryOptions<'/crm/api/tour/excursion-dates'> =>
   gallopQueryOptions(client, '/crm/api/tour/excursion-dates', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /health` */
 export const getHealthQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/health'>
 ): GallopQueryOptions<'/health'> => gallopQueryOptions(client, '/health', ...params);

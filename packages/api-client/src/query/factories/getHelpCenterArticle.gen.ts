@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/help-center-article` */
 export const getHelpCenterArticleQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/help-center-article'>
 ): GallopQueryOptions<'/spa/help-center-article'> =>
   gallopQueryOptions(client, '/spa/help-center-article', ...params);

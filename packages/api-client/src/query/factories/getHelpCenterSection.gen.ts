@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/help-center-section` */
 export const getHelpCenterSectionQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/help-center-section'>
 ): GallopQueryOptions<'/spa/help-center-section'> =>
   gallopQueryOptions(client, '/spa/help-center-section', ...params);

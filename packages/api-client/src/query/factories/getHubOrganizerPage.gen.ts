@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/hub-organizer-page` */
 export const getHubOrganizerPageQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/hub-organizer-page'>
 ): GallopQueryOptions<'/spa/hub-organizer-page'> =>
   gallopQueryOptions(client, '/spa/hub-organizer-page', ...params);

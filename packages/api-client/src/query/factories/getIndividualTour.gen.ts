@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/individual-tour` */
 export const getIndividualTourQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/individual-tour'>
 ): GallopQueryOptions<'/spa/individual-tour'> =>
   gallopQueryOptions(client, '/spa/individual-tour', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/legal-document` */
 export const getLegalDocumentQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/legal-document'>
 ): GallopQueryOptions<'/spa/legal-document'> =>
   gallopQueryOptions(client, '/spa/legal-document', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/groups-in-social-network` */
 export const getMessengersQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/groups-in-social-network'>
 ): GallopQueryOptions<'/spa/groups-in-social-network'> =>
   gallopQueryOptions(client, '/spa/groups-in-social-network', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/partner/booking` */
 export const getOrganizerBookingQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/partner/booking'>
 ): GallopQueryOptions<'/crm/api/partner/booking'> =>
   gallopQueryOptions(client, '/crm/api/partner/booking', ...params);

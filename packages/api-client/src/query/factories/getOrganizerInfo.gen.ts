@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/organizer/info` */
 export const getOrganizerInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/organizer/info'>
 ): GallopQueryOptions<'/crm/api/organizer/info'> =>
   gallopQueryOptions(client, '/crm/api/organizer/info', ...params);

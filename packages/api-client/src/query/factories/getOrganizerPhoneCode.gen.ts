@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/phone-code/organizer` */
 export const getOrganizerPhoneCodeQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/phone-code/organizer'>
 ): GallopQueryOptions<'/crm/api/phone-code/organizer'> =>
   gallopQueryOptions(client, '/crm/api/phone-code/organizer', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/organizer/public-info` */
 export const getOrganizerPublicInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/organizer/public-info'>
 ): GallopQueryOptions<'/crm/api/organizer/public-info'> =>
   gallopQueryOptions(client, '/crm/api/organizer/public-info', ...params);

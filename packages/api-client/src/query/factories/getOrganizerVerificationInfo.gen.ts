@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/organizer/verification-info` */
 export const getOrganizerVerificationInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/organizer/verification-info'>
 ): GallopQueryOptions<'/crm/api/organizer/verification-info'> =>
   gallopQueryOptions(client, '/crm/api/organizer/verification-info', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/payment/outcome` */
 export const getPaymentOutcomeQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/payment/outcome'>
 ): GallopQueryOptions<'/crm/api/payment/outcome'> =>
   gallopQueryOptions(client, '/crm/api/payment/outcome', ...params);

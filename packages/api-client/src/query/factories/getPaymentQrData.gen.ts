@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/payment/qr-data` */
 export const getPaymentQrDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/payment/qr-data'>
 ): GallopQueryOptions<'/crm/api/payment/qr-data'> =>
   gallopQueryOptions(client, '/crm/api/payment/qr-data', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/payment/status` */
 export const getPaymentStatusQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/payment/status'>
 ): GallopQueryOptions<'/crm/api/payment/status'> =>
   gallopQueryOptions(client, '/crm/api/payment/status', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/private-tour-program-pdf` */
 export const getPrivateTourProgramPdfQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/private-tour-program-pdf'>
 ): GallopQueryOptions<'/spa/private-tour-program-pdf'> =>
   gallopQueryOptions(client, '/spa/private-tour-program-pdf', ...params);

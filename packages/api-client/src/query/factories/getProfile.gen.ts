@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/user/profile` */
 export const getProfileQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/user/profile'>
 ): GallopQueryOptions<'/crm/api/user/profile'> =>
   gallopQueryOptions(client, '/crm/api/user/profile', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/redirect` */
 export const getRedirectQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/redirect'>
 ): GallopQueryOptions<'/spa/redirect'> => gallopQueryOptions(client, '/spa/redirect', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/answer` */
 export const getRequestForAnswerQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/answer'>
 ): GallopQueryOptions<'/crm/api/request/answer'> =>
   gallopQueryOptions(client, '/crm/api/request/answer', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/review/get-by-uuid` */
 export const getReviewByUuidQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/review/get-by-uuid'>
 ): GallopQueryOptions<'/crm/api/review/get-by-uuid'> =>
   gallopQueryOptions(client, '/crm/api/review/get-by-uuid', ...params);

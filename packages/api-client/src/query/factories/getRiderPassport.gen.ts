@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/rider-passport` */
 export const getRiderPassportQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/rider-passport'>
 ): GallopQueryOptions<'/spa/rider-passport'> =>
   gallopQueryOptions(client, '/spa/rider-passport', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/seo-pages-sitemap` */
 export const getSeoPagesSitemapQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/seo-pages-sitemap'>
 ): GallopQueryOptions<'/spa/seo-pages-sitemap'> =>
   gallopQueryOptions(client, '/spa/seo-pages-sitemap', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/info` */
 export const getSiteInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/info'>
 ): GallopQueryOptions<'/spa/info'> => gallopQueryOptions(client, '/spa/info', ...params);

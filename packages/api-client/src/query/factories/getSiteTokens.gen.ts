@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/site-tokens` */
 export const getSiteTokensQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/site-tokens'>
 ): GallopQueryOptions<'/spa/site-tokens'> =>
   gallopQueryOptions(client, '/spa/site-tokens', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /sitemap.xml` */
 export const getSitemapXmlQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/sitemap.xml'>
 ): GallopQueryOptions<'/sitemap.xml'> => gallopQueryOptions(client, '/sitemap.xml', ...params);

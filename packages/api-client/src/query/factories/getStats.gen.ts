@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/stats` */
 export const getStatsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/stats'>
 ): GallopQueryOptions<'/spa/stats'> => gallopQueryOptions(client, '/spa/stats', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/ticket/tour-cities` */
 export const getTicketTourCitiesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/ticket/tour-cities'>
 ): GallopQueryOptions<'/crm/api/ticket/tour-cities'> =>
   gallopQueryOptions(client, '/crm/api/ticket/tour-cities', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour` */
 export const getTourQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour'>
 ): GallopQueryOptions<'/spa/tour'> => gallopQueryOptions(client, '/spa/tour', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/unsubscribe-tour-program` */
 export const getTourFollowingQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/unsubscribe-tour-program'>
 ): GallopQueryOptions<'/spa/unsubscribe-tour-program'> =>
   gallopQueryOptions(client, '/spa/unsubscribe-tour-program', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-for-request` */
 export const getTourForRequestQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-for-request'>
 ): GallopQueryOptions<'/spa/tour-for-request'> =>
   gallopQueryOptions(client, '/spa/tour-for-request', ...params);

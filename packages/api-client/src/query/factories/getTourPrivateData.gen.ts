@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-private-data` */
 export const getTourPrivateDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-private-data'>
 ): GallopQueryOptions<'/spa/tour-private-data'> =>
   gallopQueryOptions(client, '/spa/tour-private-data', ...params);

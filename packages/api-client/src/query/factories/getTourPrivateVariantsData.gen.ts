@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-private-variants-data` */
 export const getTourPrivateVariantsDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-private-variants-data'>
 ): GallopQueryOptions<'/spa/tour-private-variants-data'> =>
   gallopQueryOptions(client, '/spa/tour-private-variants-data', ...params);

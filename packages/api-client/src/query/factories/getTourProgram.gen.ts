@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-program` */
 export const getTourProgramQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-program'>
 ): GallopQueryOptions<'/spa/tour-program'> =>
   gallopQueryOptions(client, '/spa/tour-program', ...params);

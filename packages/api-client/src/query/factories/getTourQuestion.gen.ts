@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-question` */
 export const getTourQuestionQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-question'>
 ): GallopQueryOptions<'/spa/tour-question'> =>
   gallopQueryOptions(client, '/spa/tour-question', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-reviews` */
 export const getTourReviewsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-reviews'>
 ): GallopQueryOptions<'/spa/tour-reviews'> =>
   gallopQueryOptions(client, '/spa/tour-reviews', ...params);

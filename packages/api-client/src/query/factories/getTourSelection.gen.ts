@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-selection` */
 export const getTourSelectionQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-selection'>
 ): GallopQueryOptions<'/spa/tour-selection'> =>
   gallopQueryOptions(client, '/spa/tour-selection', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tourists-info` */
 export const getTouristsInfoQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tourists-info'>
 ): GallopQueryOptions<'/spa/tourists-info'> =>
   gallopQueryOptions(client, '/spa/tourists-info', ...params);

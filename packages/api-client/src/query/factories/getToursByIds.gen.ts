@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/tour/get-by-ids` */
 export const getToursByIdsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/tour/get-by-ids'>
 ): GallopQueryOptions<'/crm/api/tour/get-by-ids'> =>
   gallopQueryOptions(client, '/crm/api/tour/get-by-ids', ...params);

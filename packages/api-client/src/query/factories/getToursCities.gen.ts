@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tours-cities` */
 export const getToursCitiesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tours-cities'>
 ): GallopQueryOptions<'/spa/tours-cities'> =>
   gallopQueryOptions(client, '/spa/tours-cities', ...params);

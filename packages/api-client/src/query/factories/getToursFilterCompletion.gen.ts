@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tours-filter-completion` */
 export const getToursFilterCompletionQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tours-filter-completion'>
 ): GallopQueryOptions<'/spa/tours-filter-completion'> =>
   gallopQueryOptions(client, '/spa/tours-filter-completion', ...params);

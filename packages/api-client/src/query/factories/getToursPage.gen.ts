@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tours-page` */
 export const getToursPageQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tours-page'>
 ): GallopQueryOptions<'/spa/tours-page'> =>
   gallopQueryOptions(client, '/spa/tours-page', ...params);

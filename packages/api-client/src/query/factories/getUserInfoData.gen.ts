@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/user-info-data` */
 export const getUserInfoDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/user-info-data'>
 ): GallopQueryOptions<'/spa/user-info-data'> =>
   gallopQueryOptions(client, '/spa/user-info-data', ...params);

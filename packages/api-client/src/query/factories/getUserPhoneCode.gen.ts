@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/phone-code/user` */
 export const getUserPhoneCodeQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/phone-code/user'>
 ): GallopQueryOptions<'/crm/api/phone-code/user'> =>
   gallopQueryOptions(client, '/crm/api/phone-code/user', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/user/get-verification-access-token` */
 export const getVerificationAccessTokenQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/user/get-verification-access-token'>
 ): GallopQueryOptions<'/crm/api/user/get-verification-access-token'> =>
   gallopQueryOptions(client, '/crm/api/user/get-verification-access-token', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/user/verification-data` */
 export const getVerificationDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/user/verification-data'>
 ): GallopQueryOptions<'/crm/api/user/verification-data'> =>
   gallopQueryOptions(client, '/crm/api/user/verification-data', ...params);

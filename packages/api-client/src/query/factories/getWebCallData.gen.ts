@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/phone-code/web-call-data` */
 export const getWebCallDataQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/phone-code/web-call-data'>
 ): GallopQueryOptions<'/crm/api/phone-code/web-call-data'> =>
   gallopQueryOptions(client, '/crm/api/phone-code/web-call-data', ...params);

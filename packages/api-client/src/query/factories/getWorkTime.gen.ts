@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/work-time` */
 export const getWorkTimeQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/work-time'>
 ): GallopQueryOptions<'/spa/work-time'> => gallopQueryOptions(client, '/spa/work-time', ...params);

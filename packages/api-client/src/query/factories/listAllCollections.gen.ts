@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/index-page/all-collections` */
 export const listAllCollectionsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/index-page/all-collections'>
 ): GallopQueryOptions<'/crm/api/index-page/all-collections'> =>
   gallopQueryOptions(client, '/crm/api/index-page/all-collections', ...params);

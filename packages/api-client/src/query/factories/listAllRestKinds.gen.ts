@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/index-page/all-rest-kinds` */
 export const listAllRestKindsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/index-page/all-rest-kinds'>
 ): GallopQueryOptions<'/crm/api/index-page/all-rest-kinds'> =>
   gallopQueryOptions(client, '/crm/api/index-page/all-rest-kinds', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/index-page/all-seasons` */
 export const listAllSeasonsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/index-page/all-seasons'>
 ): GallopQueryOptions<'/crm/api/index-page/all-seasons'> =>
   gallopQueryOptions(client, '/crm/api/index-page/all-seasons', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/all-tour-reviews` */
 export const listAllTourReviewsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/all-tour-reviews'>
 ): GallopQueryOptions<'/spa/all-tour-reviews'> =>
   gallopQueryOptions(client, '/spa/all-tour-reviews', ...params);

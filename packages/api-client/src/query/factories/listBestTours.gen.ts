@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/best-tours` */
 export const listBestToursQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/best-tours'>
 ): GallopQueryOptions<'/spa/best-tours'> =>
   gallopQueryOptions(client, '/spa/best-tours', ...params);

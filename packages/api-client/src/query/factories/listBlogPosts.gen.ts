@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/blog-posts` */
 export const listBlogPostsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/blog-posts'>
 ): GallopQueryOptions<'/spa/blog-posts'> =>
   gallopQueryOptions(client, '/spa/blog-posts', ...params);

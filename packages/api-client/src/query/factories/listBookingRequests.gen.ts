@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/list` */
 export const listBookingRequestsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/list'>
 ): GallopQueryOptions<'/crm/api/request/list'> =>
   gallopQueryOptions(client, '/crm/api/request/list', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/request/list-for-chat` */
 export const listBookingRequestsForChatQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/request/list-for-chat'>
 ): GallopQueryOptions<'/crm/api/request/list-for-chat'> =>
   gallopQueryOptions(client, '/crm/api/request/list-for-chat', ...params);

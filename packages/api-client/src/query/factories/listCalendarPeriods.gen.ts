@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/calendar-periods` */
 export const listCalendarPeriodsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/calendar-periods'>
 ): GallopQueryOptions<'/spa/calendar-periods'> =>
   gallopQueryOptions(client, '/spa/calendar-periods', ...params);

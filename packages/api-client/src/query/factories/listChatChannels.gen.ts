@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/channels-list` */
 export const listChatChannelsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/channels-list'>
 ): GallopQueryOptions<'/crm/api/chat/channels-list'> =>
   gallopQueryOptions(client, '/crm/api/chat/channels-list', ...params);

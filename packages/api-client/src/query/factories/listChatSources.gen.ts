@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/chat-sources-list` */
 export const listChatSourcesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/chat-sources-list'>
 ): GallopQueryOptions<'/spa/chat-sources-list'> =>
   gallopQueryOptions(client, '/spa/chat-sources-list', ...params);

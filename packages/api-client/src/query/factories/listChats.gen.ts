@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/list` */
 export const listChatsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/list'>
 ): GallopQueryOptions<'/crm/api/chat/list'> =>
   gallopQueryOptions(client, '/crm/api/chat/list', ...params);

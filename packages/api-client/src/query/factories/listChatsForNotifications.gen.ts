@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/chat/chats-for-notifications` */
 export const listChatsForNotificationsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/chat/chats-for-notifications'>
 ): GallopQueryOptions<'/crm/api/chat/chats-for-notifications'> =>
   gallopQueryOptions(client, '/crm/api/chat/chats-for-notifications', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/collections` */
 export const listCollectionsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/collections'>
 ): GallopQueryOptions<'/spa/collections'> =>
   gallopQueryOptions(client, '/spa/collections', ...params);

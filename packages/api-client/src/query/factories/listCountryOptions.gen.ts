@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/dropdown/country` */
 export const listCountryOptionsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/dropdown/country'>
 ): GallopQueryOptions<'/crm/api/dropdown/country'> =>
   gallopQueryOptions(client, '/crm/api/dropdown/country', ...params);

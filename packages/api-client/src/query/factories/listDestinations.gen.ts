@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/destinations` */
 export const listDestinationsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/destinations'>
 ): GallopQueryOptions<'/spa/destinations'> =>
   gallopQueryOptions(client, '/spa/destinations', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/user/favourite-tours` */
 export const listFavouriteToursQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/user/favourite-tours'>
 ): GallopQueryOptions<'/crm/api/user/favourite-tours'> =>
   gallopQueryOptions(client, '/crm/api/user/favourite-tours', ...params);

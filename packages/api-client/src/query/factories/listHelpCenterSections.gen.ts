@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/help-center-sections` */
 export const listHelpCenterSectionsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/help-center-sections'>
 ): GallopQueryOptions<'/spa/help-center-sections'> =>
   gallopQueryOptions(client, '/spa/help-center-sections', ...params);

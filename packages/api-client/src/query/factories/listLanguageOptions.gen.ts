@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/dropdown/language` */
 export const listLanguageOptionsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/dropdown/language'>
 ): GallopQueryOptions<'/crm/api/dropdown/language'> =>
   gallopQueryOptions(client, '/crm/api/dropdown/language', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/partner/bookings` */
 export const listOrganizerBookingsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/partner/bookings'>
 ): GallopQueryOptions<'/crm/api/partner/bookings'> =>
   gallopQueryOptions(client, '/crm/api/partner/bookings', ...params);

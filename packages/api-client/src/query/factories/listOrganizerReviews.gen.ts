@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/organizer-reviews` */
 export const listOrganizerReviewsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/organizer-reviews'>
 ): GallopQueryOptions<'/spa/organizer-reviews'> =>
   gallopQueryOptions(client, '/spa/organizer-reviews', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/organizer/list` */
 export const listOwnOrganizersQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/organizer/list'>
 ): GallopQueryOptions<'/crm/api/organizer/list'> =>
   gallopQueryOptions(client, '/crm/api/organizer/list', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/user/phone-confirmation-methods` */
 export const listPhoneConfirmationMethodsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/user/phone-confirmation-methods'>
 ): GallopQueryOptions<'/crm/api/user/phone-confirmation-methods'> =>
   gallopQueryOptions(client, '/crm/api/user/phone-confirmation-methods', ...params);

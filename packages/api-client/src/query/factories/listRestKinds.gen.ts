@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/rest-kinds` */
 export const listRestKindsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/rest-kinds'>
 ): GallopQueryOptions<'/spa/rest-kinds'> =>
   gallopQueryOptions(client, '/spa/rest-kinds', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/social-links` */
 export const listSocialLinksQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/social-links'>
 ): GallopQueryOptions<'/spa/social-links'> =>
   gallopQueryOptions(client, '/spa/social-links', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tour-accommodations` */
 export const listTourAccommodationsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tour-accommodations'>
 ): GallopQueryOptions<'/spa/tour-accommodations'> =>
   gallopQueryOptions(client, '/spa/tour-accommodations', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tours-map` */
 export const listTourMapPointsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tours-map'>
 ): GallopQueryOptions<'/spa/tours-map'> => gallopQueryOptions(client, '/spa/tours-map', ...params);

@@ -6,6 +6,6 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/tours` */
 export const listToursQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/tours'>
 ): GallopQueryOptions<'/spa/tours'> => gallopQueryOptions(client, '/spa/tours', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/world-part/groups` */
 export const listWorldPartGroupsQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/world-part/groups'>
 ): GallopQueryOptions<'/crm/api/world-part/groups'> =>
   gallopQueryOptions(client, '/crm/api/world-part/groups', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/cities-by-query` */
 export const searchCitiesQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/cities-by-query'>
 ): GallopQueryOptions<'/spa/cities-by-query'> =>
   gallopQueryOptions(client, '/spa/cities-by-query', ...params);

@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /spa/validate-slug` */
 export const validateSlugQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/spa/validate-slug'>
 ): GallopQueryOptions<'/spa/validate-slug'> =>
   gallopQueryOptions(client, '/spa/validate-slug', ...params);

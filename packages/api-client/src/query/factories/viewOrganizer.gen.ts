@@ -6,7 +6,7 @@ import { gallopQueryOptions, type GallopQueryOptions } from '../query-options';
 
 /** `GET /crm/api/organizer/view` */
 export const viewOrganizerQueryOptions = (
-  client: GallopClient,
+  client: GallopClient<boolean>,
   ...params: ParamsArgument<'/crm/api/organizer/view'>
 ): GallopQueryOptions<'/crm/api/organizer/view'> =>
   gallopQueryOptions(client, '/crm/api/organizer/view', ...params);

@@ -13,7 +13,7 @@ import {
 import './review-photos.css';
 
 /** The form's photos: uploaded as they are chosen, in the order chosen, removable before sending. */
-export function useReviewPhotos(api: GallopClient) {
+export function useReviewPhotos(api: GallopClient<true>) {
   const [photos, setPhotos] = useState<ReviewPhoto[]>([]);
   const [uploading, setUploading] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);

@@ -132,6 +132,7 @@ async function renderSearchPage(
   const answerIn = typeof answer === 'function' ? answer : () => answer;
   const seen: { url: URL; currency: string; passport: string | null }[] = [];
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     // As the browser's client: the cookie is read on every call.

@@ -45,7 +45,7 @@ export interface PricesFollowCurrency {
  * later (Back). The switcher (in the first load) is unchanged.
  */
 export function usePricesFollowCurrency(
-  api: GallopClient,
+  api: GallopClient<true>,
   search: FilterSearch,
   { replaceSearch, refetchResults }: PricesFollowCurrencyActions,
 ): PricesFollowCurrency {

@@ -86,6 +86,7 @@ describe('following a tour by e-mail', () => {
   it('sends the offer uuid on an individual tour page', async () => {
     const api = createFakeApiWithPosts(subscribed('sub-offer-2'));
     const client = createGallopClient({
+      throwOnError: true,
       baseUrl: 'http://api.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',

@@ -32,6 +32,7 @@ async function renderTourPage(
 ) {
   const queryClient = new QueryClient();
   const api = createGallopClient({
+    throwOnError: true,
     baseUrl: 'http://api.test',
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',
@@ -233,6 +234,7 @@ describe('prefetchTourClimate', () => {
   const climateClient = (found: boolean) => {
     const asked: string[] = [];
     const api = createGallopClient({
+      throwOnError: true,
       baseUrl: 'http://api.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',

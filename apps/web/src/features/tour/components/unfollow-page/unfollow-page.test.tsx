@@ -76,6 +76,7 @@ describe('UnfollowPage', () => {
 describe('loadTourFollowing', () => {
   const apiAnswering = (answer: () => Response) =>
     createGallopClient({
+      throwOnError: true,
       baseUrl: 'http://api.test',
       locale: { iso: 'en', localizationId: 1 },
       currency: 'USD',
