@@ -2,22 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { afterNearViewport } from './after-near-viewport';
-
-function Greeting({ name }: { name: string }) {
-  return <p>Hello {name}</p>;
-}
-
-/** A module load the test finishes by hand. */
-function deferredLoad() {
-  let finish: () => void = () => undefined;
-  const loaded = new Promise<typeof Greeting>((resolve) => (finish = () => resolve(Greeting)));
-  let calls = 0;
-  const load = () => {
-    calls += 1;
-    return loaded;
-  };
-  return { load, finish: () => finish(), calls: () => calls };
-}
+import { deferredLoad } from './testing/deferred-load';
 
 describe('afterNearViewport', () => {
   /** An IntersectionObserver the test drives: `enter()` reports the observed marker in view. */

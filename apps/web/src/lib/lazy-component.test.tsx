@@ -3,22 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyComponent, PartLoadError, preloadLazyComponents } from './lazy-component';
-
-function Greeting({ name }: { name: string }) {
-  return <p>Hello {name}</p>;
-}
-
-/** A module load the test finishes by hand. */
-function deferredLoad() {
-  let finish: () => void = () => undefined;
-  const loaded = new Promise<typeof Greeting>((resolve) => (finish = () => resolve(Greeting)));
-  let calls = 0;
-  const load = () => {
-    calls += 1;
-    return loaded;
-  };
-  return { load, finish: () => finish(), calls: () => calls };
-}
+import { deferredLoad, Greeting } from './testing/deferred-load';
 
 describe('lazyComponent', () => {
   it('renders at once, in a Suspense boundary, once preloaded (the server)', async () => {

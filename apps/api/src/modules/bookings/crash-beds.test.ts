@@ -14,17 +14,19 @@ import { eq, inArray, notInArray, and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, bookingTourists, tourDates, tours } from '#src/db/schema/index.ts';
 import { isActive, STATUS } from '#src/modules/booking-rules/index.ts';
-import { expectContractResponse, type CheckedResponse } from '#src/testing/contract.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { signedUser } from '#src/testing/signed-user.ts';
 import {
   bookingAttempt,
   bookingsAtCrash,
   bookingsOn,
   committedKeys,
   expectBookingsAfterCrash,
+  bookedBefore,
+  cancelAs,
+  dateRowOf,
+  messageOf,
   openCrashBed,
-  post,
   refusalsAfterCrash,
   retryBookings,
   roundKilled,
@@ -53,10 +55,7 @@ let refusedForBeds = 0;
 
 const db = () => bed!.db;
 
-async function dateRow(dateId: number) {
-  const [row] = await db().select().from(tourDates).where(eq(tourDates.id, dateId));
-  return row!;
-}
+const dateRow = (dateId: number) => dateRowOf(db(), dateId);
 
 async function roundHolds(dateId: number, travellers: readonly number[]) {
   const [row] = await db()
@@ -108,37 +107,20 @@ function attemptsFor(round: number, date: { id: number; tourId: number }): Booki
   );
 }
 
-interface Traveller {
-  token: string;
-  bookingId: number;
-}
-
 /** A signed-in traveller's booking of one rider and one companion, made before the round. */
-async function bookedBefore(date: { id: number; tourId: number }): Promise<Traveller> {
-  const { token } = await signedUser(db());
-  const attempt = bookingAttempt(date, {
-    label: 'before',
-    phone: '+14155550199',
-    riders: [{}],
-    heavy: 0,
-    nonRiders: 1,
-  });
-  const answer = await post(`${bed!.api.url}/crm/api/request/create`, attempt.body, {
-    'x-authorization': `Bearer ${token}`,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return { token, bookingId: (JSON.parse(answer.body) as { id: number }).id };
-}
-
-const cancel = (traveller: Traveller) => (url: string) =>
-  post(
-    `${url}/crm/api/request/cancel`,
-    { id: traveller.bookingId },
-    { 'x-authorization': `Bearer ${traveller.token}` },
+const bookedBeforeAt = (date: { id: number; tourId: number }) =>
+  bookedBefore(
+    bed!,
+    bookingAttempt(date, {
+      label: 'before',
+      phone: '+14155550199',
+      riders: [{}],
+      heavy: 0,
+      nonRiders: 1,
+    }),
   );
 
-const messageOf = (answer: CheckedResponse) =>
-  (JSON.parse(answer.body) as { message: string }).message;
+const cancel = cancelAs;
 
 describe.runIf(testDatabaseKind() === 'postgres')('non-rider beds across a crash (SIGKILL)', () => {
   beforeAll(async () => {
@@ -164,7 +146,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('non-rider beds across a crash
     async ({ round, label, when }) => {
       const date = bed!.dates[round - 1]!;
       // Before the round: 2 seats and 2 of the 6 beds are taken.
-      const leaving = [await bookedBefore(date), await bookedBefore(date)];
+      const leaving = [await bookedBeforeAt(date), await bookedBeforeAt(date)];
       expect(await dateRow(date.id)).toMatchObject({
         numberOfFreeSeats: CAPACITY - 2,
         nonRiderPlacesFree: BEDS - 2,

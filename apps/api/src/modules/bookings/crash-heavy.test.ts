@@ -15,15 +15,18 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, bookingTourists, tourDates, tours } from '#src/db/schema/index.ts';
 import { isActive, STATUS } from '#src/modules/booking-rules/index.ts';
-import { expectContractResponse, type CheckedResponse } from '#src/testing/contract.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { signedUser } from '#src/testing/signed-user.ts';
 import {
   bookingAttempt,
   bookingsAtCrash,
   bookingsOn,
   committedKeys,
   expectBookingsAfterCrash,
+  bookedBefore,
+  cancelAs,
+  dateRowOf,
+  messageOf,
   openCrashBed,
   post,
   refusalsAfterCrash,
@@ -54,10 +57,7 @@ let refusedForHeavyHorses = 0;
 
 const db = () => bed!.db;
 
-async function dateRow(dateId: number) {
-  const [row] = await db().select().from(tourDates).where(eq(tourDates.id, dateId));
-  return row!;
-}
+const dateRow = (dateId: number) => dateRowOf(db(), dateId);
 
 async function bookingCount(dateId: number): Promise<number> {
   const [row] = await db()
@@ -134,28 +134,18 @@ interface Traveller {
 }
 
 /** A signed-in traveller's booking of one rider of `weight`, made before the round. */
-async function bookedBefore(date: { id: number; tourId: number }, weight: number) {
-  const { token } = await signedUser(db());
+async function bookedBeforeAt(date: { id: number; tourId: number }, weight: number) {
   const attempt = bookingAttempt(date, {
     label: 'before',
     phone: '+14155550199',
     riders: [{ weight }],
     heavy: heavyOf([{ weight }]),
   });
-  const answer = await post(`${bed!.api.url}/crm/api/request/create`, attempt.body, {
-    'x-authorization': `Bearer ${token}`,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  const body = JSON.parse(answer.body) as { id: number; tourists: { id: number }[] };
-  return { token, bookingId: body.id, riderId: body.tourists[0]!.id } satisfies Traveller;
+  const { token, bookingId, body } = await bookedBefore(bed!, attempt);
+  return { token, bookingId, riderId: body.tourists[0]!.id } satisfies Traveller;
 }
 
-const cancel = (traveller: Traveller) => (url: string) =>
-  post(
-    `${url}/crm/api/request/cancel`,
-    { id: traveller.bookingId },
-    { 'x-authorization': `Bearer ${traveller.token}` },
-  );
+const cancel = cancelAs;
 
 const changeWeight = (traveller: Traveller, weight: number) => (url: string) =>
   post(
@@ -163,9 +153,6 @@ const changeWeight = (traveller: Traveller, weight: number) => (url: string) =>
     { tourists: [{ id: traveller.riderId, first_name: 'Crash', last_name: 'Rider0', weight }] },
     { 'x-authorization': `Bearer ${traveller.token}` },
   );
-
-const messageOf = (answer: CheckedResponse) =>
-  (JSON.parse(answer.body) as { message: string }).message;
 
 describe.runIf(testDatabaseKind() === 'postgres')(
   'heavier-horse places across a crash (SIGKILL)',
@@ -192,9 +179,9 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       async ({ round, label, when }) => {
         const date = bed!.dates[round - 1]!;
         // Before the round: 4 seats and 3 of the 4 heavier horses are taken.
-        const leaving = [await bookedBefore(date, 100), await bookedBefore(date, 104)];
-        const lighter = await bookedBefore(date, 110);
-        const heavier = await bookedBefore(date, 70);
+        const leaving = [await bookedBeforeAt(date, 100), await bookedBeforeAt(date, 104)];
+        const lighter = await bookedBeforeAt(date, 110);
+        const heavier = await bookedBeforeAt(date, 70);
         const before = await dateRow(date.id);
         expect(before).toMatchObject({ numberOfFreeSeats: CAPACITY - 4, heavyPlacesFree: 1 });
         const travellers = [...leaving, lighter, heavier].map((t) => t.bookingId);

@@ -19,6 +19,7 @@ import { ACTIVE_STATUSES, isActive } from '#src/modules/booking-rules/index.ts';
 import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';
+import { signedUser } from '#src/testing/signed-user.ts';
 
 const appRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -531,3 +532,40 @@ export function expectBookingsAfterCrash(
   );
   return { answeredIds, retriedRefused: retried.filter((answer) => answer.statusCode === 422) };
 }
+
+/** A date's row as the database has it now. */
+export async function dateRowOf(db: Database, dateId: number) {
+  const [row] = await db.select().from(tourDates).where(eq(tourDates.id, dateId));
+  return row!;
+}
+
+/** The `message` of a JSON error answer. */
+export const messageOf = (answer: CheckedResponse) =>
+  (JSON.parse(answer.body) as { message: string }).message;
+
+/** A signed-in traveller and the booking they made before a round. */
+interface TravellerBooking {
+  token: string;
+  bookingId: number;
+  /** The booking's answer, for what else a test reads of it (its riders' ids). */
+  body: { id: number; tourists: { id: number }[] };
+}
+
+/** A new signed-in traveller makes `attempt` before the round (answered 201). */
+export async function bookedBefore(bed: CrashBed, attempt: BookingAttempt) {
+  const { token } = await signedUser(bed.db);
+  const answer = await post(`${bed.api.url}/crm/api/request/create`, attempt.body, {
+    'x-authorization': `Bearer ${token}`,
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+  const body = JSON.parse(answer.body) as TravellerBooking['body'];
+  return { token, bookingId: body.id, body } satisfies TravellerBooking;
+}
+
+/** The traveller's cancel of their booking, sent to the API at `url`. */
+export const cancelAs = (traveller: { token: string; bookingId: number }) => (url: string) =>
+  post(
+    `${url}/crm/api/request/cancel`,
+    { id: traveller.bookingId },
+    { 'x-authorization': `Bearer ${traveller.token}` },
+  );
