@@ -34,7 +34,10 @@ export type TakeResult =
 
 /**
  * Takes `places` in one conditional update: every kind or none. When short, reads what is left
- * (seats first: a full date is the bigger news; then heavier horses, then non-rider beds).
+ * under the date's row lock and says which kind is short (seats first: a full date is the bigger
+ * news; then heavier horses, then non-rider beds). Places another request gave back between the
+ * update and that read are taken after all: the read under the lock is what is really left, and
+ * a refusal always names a kind the request asked for.
  */
 export async function takePlaces(
   db: Executor,
@@ -45,23 +48,26 @@ export async function takePlaces(
   const heavy = Math.max(0, places.heavy);
   const nonRiders = Math.max(0, places.nonRiders ?? 0);
   if (seats === 0 && heavy === 0 && nonRiders === 0) return { taken: true };
-  const taken = await db
-    .update(tourDates)
-    .set({
-      numberOfFreeSeats: sql`${tourDates.numberOfFreeSeats} - ${seats}`,
-      heavyPlacesFree: sql`${tourDates.heavyPlacesFree} - ${heavy}`,
-      nonRiderPlacesFree: sql`${tourDates.nonRiderPlacesFree} - ${nonRiders}`,
-    })
-    .where(
-      and(
-        eq(tourDates.id, dateId),
-        gte(tourDates.numberOfFreeSeats, seats),
-        gte(tourDates.heavyPlacesFree, heavy),
-        gte(tourDates.nonRiderPlacesFree, nonRiders),
-      ),
-    )
-    .returning({ id: tourDates.id, notGuaranteed: tourDates.notGuaranteed });
+  const take = () =>
+    db
+      .update(tourDates)
+      .set({
+        numberOfFreeSeats: sql`${tourDates.numberOfFreeSeats} - ${seats}`,
+        heavyPlacesFree: sql`${tourDates.heavyPlacesFree} - ${heavy}`,
+        nonRiderPlacesFree: sql`${tourDates.nonRiderPlacesFree} - ${nonRiders}`,
+      })
+      .where(
+        and(
+          eq(tourDates.id, dateId),
+          gte(tourDates.numberOfFreeSeats, seats),
+          gte(tourDates.heavyPlacesFree, heavy),
+          gte(tourDates.nonRiderPlacesFree, nonRiders),
+        ),
+      )
+      .returning({ id: tourDates.id, notGuaranteed: tourDates.notGuaranteed });
+  const taken = await take();
   if (taken.length === 1) return { taken: true, notGuaranteed: taken[0]!.notGuaranteed };
+  // The row lock holds what is left still until the transaction ends.
   const [left] = await db
     .select({
       seats: tourDates.numberOfFreeSeats,
@@ -69,12 +75,16 @@ export async function takePlaces(
       nonRiders: tourDates.nonRiderPlacesFree,
     })
     .from(tourDates)
-    .where(eq(tourDates.id, dateId));
-  const freeSeats = left?.seats ?? 0;
-  const freeHeavy = left?.heavy ?? 0;
-  if (freeSeats < seats) return { taken: false, short: 'seats', free: freeSeats };
-  if (freeHeavy < heavy) return { taken: false, short: 'heavy', free: freeHeavy };
-  return { taken: false, short: 'nonRiders', free: left?.nonRiders ?? 0 };
+    .where(eq(tourDates.id, dateId))
+    .for('update');
+  if (!left) return { taken: false, short: 'seats', free: 0 };
+  if (left.seats < seats) return { taken: false, short: 'seats', free: left.seats };
+  if (left.heavy < heavy) return { taken: false, short: 'heavy', free: left.heavy };
+  if (left.nonRiders < nonRiders) return { taken: false, short: 'nonRiders', free: left.nonRiders };
+  // Given back since the update: there is room now, and the lock keeps it.
+  const retaken = await take();
+  if (retaken.length === 1) return { taken: true, notGuaranteed: retaken[0]!.notGuaranteed };
+  throw new Error(`date ${dateId}: places free under the row lock could not be taken`);
 }
 
 /** Gives `places` back, never above the date's capacity of any kind. */
