@@ -11,6 +11,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useId, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { CHAT_PHOTOS } from './scenery';
+// The kit's own hidden-but-read class, not a copy of it.
+import '@gallop/ui-kit/internal/visually-hidden.css';
 import './chat-thread.css';
 
 interface Person {
@@ -136,7 +138,7 @@ function ChatThread({ messages: initial, now }: ChatThreadProps) {
       >
         <Field
           name="message"
-          label={<span className="pattern-visually-hidden">Message to Steppe Riders</span>}
+          label={<span className="gk-visually-hidden">Message to Steppe Riders</span>}
           rules="required|max:5000"
           messages={{ required: 'Write a message first' }}
           render={({ ref, ...control }) => (
@@ -199,7 +201,7 @@ function ChatMessage({ message, continued, onOpenPhoto }: ChatMessageProps) {
         </span>
       )}
       <p
-        className={authorHidden ? 'pattern-visually-hidden' : 'pattern-message__author'}
+        className={authorHidden ? 'gk-visually-hidden' : 'pattern-message__author'}
         data-author
       >
         {message.from.name}
