@@ -200,10 +200,7 @@ function ChatMessage({ message, continued, onOpenPhoto }: ChatMessageProps) {
           {message.from.initials}
         </span>
       )}
-      <p
-        className={authorHidden ? 'gk-visually-hidden' : 'pattern-message__author'}
-        data-author
-      >
+      <p className={authorHidden ? 'gk-visually-hidden' : 'pattern-message__author'} data-author>
         {message.from.name}
       </p>
       <div className="pattern-message__bubble">
