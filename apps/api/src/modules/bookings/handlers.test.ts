@@ -234,6 +234,46 @@ describe('creating a booking request', () => {
     expect(blank.status).toBe(422);
     expect(blank.body.errors).toEqual({ 'tourists.0.first_name': ['Required field'] });
   });
+
+  it('refuses a rider under the tour’s minimum age on the first day, and takes one who turns it that day', async () => {
+    const date = await findBookableDate(db, { minimumAge: true });
+    const [tour] = await db
+      .select({ minAge: tours.minAge })
+      .from(tours)
+      .where(eq(tours.id, date.tourId));
+    const minAge = tour!.minAge;
+    const start = date.startDate;
+    const yearsBefore = (years: number) => `${Number(start.slice(0, 4)) - years}${start.slice(4)}`;
+    const dayAfter = (day: string) => {
+      const next = new Date(`${day}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      return next.toISOString().slice(0, 10);
+    };
+    const withBirthday = (birthday: string) => ({
+      ...bookingPayload(date, uniqueEmail(), 1),
+      tourists: [{ first_name: 'Lena', last_name: 'Hart', weight: 40, birthday }],
+    });
+    const refusal = `Riders must be at least ${minAge} on the first day`;
+    const free = await freeSeats(date.id);
+
+    // A day short of the minimum age on the first day.
+    const young = await create(withBirthday(dayAfter(yearsBefore(minAge))));
+    expect(young.status).toBe(422);
+    expect(young.body).toMatchObject({
+      message: refusal,
+      errors: { 'tourists.0.birthday': [refusal] },
+    });
+    // Born after the first day: no age at all, so under any minimum.
+    const unborn = await create(withBirthday(dayAfter(start)));
+    expect(unborn.status).toBe(422);
+    expect(unborn.body.errors).toEqual({ 'tourists.0.birthday': [refusal] });
+    expect(await freeSeats(date.id)).toBe(free);
+
+    // Turning the minimum age on the first day itself.
+    const ofAge = await create(withBirthday(yearsBefore(minAge)));
+    expect(ofAge.status).toBe(201);
+    expect(await freeSeats(date.id)).toBe(free - 1);
+  });
 });
 
 describe('managing a booking', () => {

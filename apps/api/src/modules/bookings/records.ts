@@ -299,6 +299,13 @@ export async function findRequestByUuid(
   return row;
 }
 
+/** The request behind a link key; 404 when unknown. */
+export async function requestByUuid(db: Database, uuid: string): Promise<RequestRow> {
+  const row = await findRequestByUuid(db, uuid);
+  if (!row) throw notFound('Booking request not found');
+  return row;
+}
+
 /** The request `id` of `userId`: 404 when there is none, 403 when it is someone else's. */
 export async function ownRequest(db: Database, id: number, userId: number): Promise<RequestRow> {
   const row = await findRequest(db, id);

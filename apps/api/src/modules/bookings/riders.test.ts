@@ -8,7 +8,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './handlers.ts';
+import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './rider-changes.ts';
 import { book, dateWithSeats, seatsOf, signUp, uniqueEmail } from './testing-scratch.ts';
 
 let scratch: ScratchApp;

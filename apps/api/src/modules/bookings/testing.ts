@@ -9,11 +9,12 @@ export type TourDateRow = typeof tourDates.$inferSelect;
  * A random published date two months ahead with seats for 8, a percent prepayment, no variant and
  * no minimum age: bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
  * without a minimum group (the booking waits for the organizer, decision 111); `organizerEmail`
- * one whose organizer can be e-mailed.
+ * one whose organizer can be e-mailed; `minimumAge` one of a tour whose riders must be 2 or older,
+ * not starting on 29 February (so a birthday whole years before it exists).
  */
 export async function findBookableDate(
   db: Database,
-  { guaranteed = true, organizerEmail = false } = {},
+  { guaranteed = true, organizerEmail = false, minimumAge = false } = {},
 ): Promise<TourDateRow> {
   const [row] = await db
     .select({ date: tourDates })
@@ -30,7 +31,8 @@ export async function findBookableDate(
         eq(tourDates.prepaymentType, 'percent'),
         isNull(tourDates.variantName),
         eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
+        minimumAge ? gte(tours.minAge, 2) : eq(tours.minAge, 0),
+        minimumAge ? sql`to_char(${tourDates.startDate}, 'MM-DD') <> '02-29'` : undefined,
         organizerEmail ? sql`${organizers.email} is not null` : undefined,
       ),
     )

@@ -1,0 +1,305 @@
+/**
+ * Creating a booking request (decisions: "create a booking request", "Money", "Guest bookings";
+ * decisions 089, 091, 111, 118). The tour, the party and the date are checked first; then one
+ * transaction takes the date's places, inserts the booking and its riders and queues the
+ * notices, made safe to retry by `../../http/idempotency.ts`. Refusals are the `HttpError`s the
+ * handler answers (404, 409, 422).
+ *
+ * Guaranteed dates are confirmed at once (status 2, pending prepayment); dates the organizer has
+ * not guaranteed wait for the organizer (status 1). A booking is priced in the currency the
+ * traveller sees, fixed at creation. A guest's booking joins an account only once its contact
+ * e-mail is proven with a one-time code; until then it holds few seats for a short time.
+ */
+import type { components } from '@gallop/api-client';
+import { and, eq } from 'drizzle-orm';
+import { ageOn } from '@gallop/rider-fit';
+import type { Database } from '#src/db/client.ts';
+import {
+  bookingRequests,
+  bookingTourists,
+  organizers,
+  outbox,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
+import { inCurrency, quote, tiersOf } from '#src/modules/booking-rules/index.ts';
+import { normalizeEmail } from '#src/modules/sessions/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+import { convertAmount, toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
+import { travellerView, type BookingSettings } from './booking-settings.ts';
+import { bookingUser, GUEST_HOLD_MINUTES, refuseGuestOverHold } from './guests.ts';
+import { bookingReceivedMessage } from './messages.ts';
+import { newRequestForOrganizer } from './organizer-answers.ts';
+import { findRequest, STATUS, toBookingRequest, type BookingRequest } from './records.ts';
+import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
+import { takePlaces, type Places } from './seats.ts';
+import { touristValues } from './tourists.ts';
+import { guaranteeIfReached, type Transaction } from './transitions.ts';
+
+const DATE_CLOSED = 'This date can no longer be booked';
+
+export interface CreationSettings extends BookingSettings {
+  /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`). */
+  responseDeadlineHours: number;
+  /** Signs the organizer's Confirm and Decline links (read when used). */
+  bookingLinkSecret: () => string;
+}
+
+/** One booking form as sent, and who sent it in which currency. */
+export interface CreationInput {
+  body: components['schemas']['BookingRequestInput'];
+  /** The signed-in traveller; undefined for a guest. */
+  signedUserId: number | undefined;
+  /** The currency the traveller sees (`X-Currency`), and the rates it is read with. */
+  currency: string;
+  rates: Rates;
+  /** The `Idempotency-Key` header, if sent. */
+  idempotencyKey: string | undefined;
+}
+
+export interface BookingCreation {
+  /** The answer of a booking this key already made: a retry, answered before any check. */
+  replayed: () => Promise<BookingRequest | undefined>;
+  /** Checks the form and creates the booking, once per key; its answer (status 201). */
+  create: () => Promise<BookingRequest>;
+}
+
+type BookableTour = Awaited<ReturnType<typeof bookableTour>>;
+type TourDate = typeof tourDates.$inferSelect;
+
+/** Everything the form asks for, checked against the tour and date before the transaction. */
+interface CheckedBooking {
+  tour: BookableTour;
+  date: TourDate | undefined;
+  tourists: ReturnType<typeof touristValues>[];
+  riders: number;
+  nonRiders: number;
+  places: Places;
+  price: { price: number; prepayment: number | null };
+  nonRiderPrice: number | null;
+  contactName: string;
+  contactEmail: string;
+}
+
+export function bookingCreation(settings: CreationSettings, input: CreationInput): BookingCreation {
+  const { db } = settings;
+  const { body, currency, rates } = input;
+  const idempotent = {
+    db,
+    scope: 'createBookingRequest',
+    key: input.idempotencyKey,
+    fingerprint: fingerprintOf({ user: input.signedUserId ?? null, currency, body }),
+    answer: async (id: number) =>
+      toBookingRequest(db, (await findRequest(db, id))!, travellerView(settings, currency, rates)),
+  };
+  return {
+    replayed: async () => (await savedAnswer(idempotent))?.body,
+    async create() {
+      const checked = await checkedBooking(db, input, todayIso(settings.now()));
+      const created = await createOnce({
+        ...idempotent,
+        statusCode: 201,
+        create: (tx) => insertBooking(tx, settings, input, checked),
+      });
+      return created.body;
+    },
+  };
+}
+
+/** The published tour booked, with what its checks and notices read; 404 when there is none. */
+async function bookableTour(db: Database, tourId: number) {
+  const [tour] = await db
+    .select({
+      id: tours.id,
+      name: tours.name,
+      minAge: tours.minAge,
+      maxRiderWeightKg: tours.maxRiderWeightKg,
+      heavyRiderWeightKg: tours.heavyRiderWeightKg,
+      nonRidersWelcome: tours.nonRidersWelcome,
+      cancellationPolicy: tours.cancellationPolicy,
+      organizerEmail: organizers.email,
+    })
+    .from(tours)
+    .innerJoin(organizers, eq(organizers.id, tours.organizerId))
+    .where(and(eq(tours.id, tourId), eq(tours.isPublished, true)));
+  if (!tour) throw notFound('Tour not found');
+  return tour;
+}
+
+/** The form's contact, riders and date checked in the order the form shows its errors (422). */
+async function checkedBooking(
+  db: Database,
+  { body, currency, rates }: CreationInput,
+  today: string,
+): Promise<CheckedBooking> {
+  const tour = await bookableTour(db, body.tour_id);
+  const contactName = body.contact.name.trim();
+  if (!contactName) {
+    throw unprocessable('Required field', { 'contact.name': ['Required field'] });
+  }
+  const tourists = body.tourists.map((tourist) => touristValues(tourist));
+  const blank = tourists.findIndex((t) => !t.firstName || !t.lastName);
+  if (blank >= 0) {
+    const field = tourists[blank]!.firstName ? 'last_name' : 'first_name';
+    throw unprocessable('Required field', {
+      [`tourists.${blank}.${field}`]: ['Required field'],
+    });
+  }
+  refuseOverweight(tourists, tour);
+  // Non-riders take a bed, not a seat nor a horse (decision 118).
+  const riders = tourists.filter((t) => t.rides);
+  const nonRiders = tourists.length - riders.length;
+  const places = { ...placesFor(riders, tour), nonRiders };
+
+  const date =
+    body.tour_date_id === undefined
+      ? undefined
+      : await bookableDate(db, body.tour_date_id, { tour, tourists, today });
+  refuseNonRiders(tourists, tour, date);
+  // The price the traveller saw, in their currency, in whole units (decision 089); each
+  // non-rider at the date's non-rider price, converted the same way (decision 118).
+  const inBookingCurrency = (minor: number) =>
+    toDisplayPrice(minor, date!.currency, currency, rates) * 100;
+  const nonRiderPrice =
+    date && nonRiders > 0 && date.nonRiderPrice !== null
+      ? inBookingCurrency(date.nonRiderPrice)
+      : null;
+  const price = date
+    ? quote(inCurrency(date, inBookingCurrency), riders.length, today, {
+        count: nonRiders,
+        price: nonRiderPrice ?? 0,
+      })
+    : { price: 0, prepayment: null };
+  return {
+    tour,
+    date,
+    tourists,
+    riders: riders.length,
+    nonRiders,
+    places,
+    price,
+    nonRiderPrice,
+    contactName,
+    contactEmail: normalizeEmail(body.contact.email),
+  };
+}
+
+/** The tour's date asked for, still ahead, open and old enough for every rider; else 422. */
+async function bookableDate(
+  db: Database,
+  dateId: number,
+  { tour, tourists, today }: Pick<CheckedBooking, 'tour' | 'tourists'> & { today: string },
+): Promise<TourDate> {
+  const [date] = await db
+    .select()
+    .from(tourDates)
+    .where(and(eq(tourDates.id, dateId), eq(tourDates.tourId, tour.id)));
+  if (!date) throw unprocessable(DATE_CLOSED, { tour_date_id: ['Unknown date of this tour'] });
+  if (date.startDate <= today || date.isBusy) {
+    throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });
+  }
+  // A birthday after the first day gives no age: such a rider is under any minimum.
+  const tooYoung = tourists.findIndex(
+    (t) =>
+      t.rides && t.birthday !== null && (ageOn(t.birthday, date.startDate) ?? -1) < tour.minAge,
+  );
+  if (tooYoung >= 0) {
+    const text = `Riders must be at least ${tour.minAge} on the first day`;
+    throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
+  }
+  return date;
+}
+
+/**
+ * The booking's transaction: its account, the guest's hold, the date's places, the rows and the
+ * notices; answers the new booking's id.
+ */
+async function insertBooking(
+  tx: Transaction,
+  settings: CreationSettings,
+  { body, signedUserId, currency, rates }: CreationInput,
+  checked: CheckedBooking,
+): Promise<number> {
+  const { tour, date, tourists, places, contactEmail } = checked;
+  const { holdHours, publicUrl } = settings;
+  const userId = await bookingUser(tx, signedUserId, body.contact);
+  if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
+  // Guaranteed or not is read from the date's row just locked: a date the booking before
+  // this one guaranteed confirms this one at once (decision 111).
+  let status: number = STATUS.pendingConfirm;
+  if (date) {
+    const took = await takePlaces(tx, date.id, places);
+    if (!took.taken) throw placesShortError(took, tourists, tour);
+    if (took.notGuaranteed === false) status = STATUS.pendingPrepayment;
+  }
+  const createdAt = settings.now();
+  const [row] = await tx
+    .insert(bookingRequests)
+    .values({
+      userId,
+      tourId: tour.id,
+      tourDateId: date?.id ?? null,
+      status,
+      currency,
+      price: checked.price.price,
+      prepayment: checked.price.prepayment,
+      sourceCurrency: date?.currency ?? null,
+      sourcePrice: date?.price ?? null,
+      exchangeRate: date ? convertAmount(1, date.currency, currency, rates) : null,
+      holdUntil:
+        userId === null ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000) : null,
+      respondBy:
+        status === STATUS.pendingConfirm
+          ? new Date(createdAt.getTime() + settings.responseDeadlineHours * 3_600_000)
+          : null,
+      // The policy shown at checkout is the one the traveller accepts (decision 091).
+      cancellationPolicy: tour.cancellationPolicy,
+      cancellationTiers: [...tiersOf(tour.cancellationPolicy)],
+      seats: checked.riders,
+      heavyPlaces: date ? places.heavy : 0,
+      nonRiders: checked.nonRiders,
+      nonRiderPrice: checked.nonRiderPrice,
+      contactName: checked.contactName,
+      contactEmail,
+      contactPhone: body.contact.phone,
+      comment: body.comment?.trim() || null,
+      subscriberId: body.subscriber_id ?? null,
+      utm: body.utm ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await tx
+    .insert(bookingTourists)
+    .values(tourists.map((t, position) => ({ ...t, requestId: row!.id, position })));
+  // The riders may complete the date's minimum group: it runs, and waits no more.
+  const notify = { publicUrl };
+  const guaranteed =
+    date && status === STATUS.pendingConfirm
+      ? await guaranteeIfReached(tx, date.id, { now: createdAt, holdHours, notify })
+      : [];
+  const booked = guaranteed.find((moved) => moved.id === row!.id) ?? row!;
+  await tx.insert(outbox).values(
+    bookingReceivedMessage({
+      request: booked,
+      tourName: tour.name,
+      date,
+      publicUrl,
+      guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
+    }),
+  );
+  if (tour.organizerEmail) {
+    await tx.insert(outbox).values(
+      newRequestForOrganizer({
+        request: booked,
+        tour,
+        organizerEmail: tour.organizerEmail,
+        secret: settings.bookingLinkSecret(),
+        publicUrl,
+      }),
+    );
+  }
+  return row!.id;
+}

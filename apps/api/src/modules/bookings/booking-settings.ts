@@ -1,0 +1,31 @@
+/**
+ * What the booking services read besides their input: the database, the clock and the app's
+ * settings (`BookingsDeps` with its defaults filled in by the handlers).
+ */
+import type { Database } from '#src/db/client.ts';
+import type { Rates } from '#src/shared/money/rates.ts';
+import type { ViewContext } from './records.ts';
+
+export interface BookingSettings {
+  db: Database;
+  now: () => Date;
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
+  holdHours: number;
+  /** The site's address, for the links in notices. */
+  publicUrl: string;
+}
+
+/** A view of bookings read at a given time (the traveller's calls always give one). */
+export type DatedView = ViewContext & { now: Date };
+
+/** The traveller's view of a booking, read when an answer is built. */
+export type TravellerView = () => Promise<DatedView>;
+
+/** The traveller's own calls: they read their riders' weights, in the currency they see. */
+export function travellerView(
+  { now, holdHours }: BookingSettings,
+  currency: string,
+  rates: Rates,
+): DatedView {
+  return { reader: 'traveller', currency, rates, now: now(), holdHours };
+}

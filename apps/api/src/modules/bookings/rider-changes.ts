@@ -1,0 +1,146 @@
+/**
+ * Changing a booking's riders outside the booking form: the account's rider list, the
+ * questionnaires and the added riders behind the booking's link (`/spa/tourists-info`), and the
+ * `TouristsInfo` those pages read. Every change goes through `transitions.ts` under the booking's
+ * row lock (409 / 422 from there); adding riders is safe to retry (decision 089).
+ */
+import type { components } from '@gallop/api-client';
+import { eq } from 'drizzle-orm';
+import { tourDates } from '#src/db/schema/index.ts';
+import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { createOnce, fingerprintOf } from '#src/http/idempotency.ts';
+import { unauthorized } from '#src/modules/sessions/index.ts';
+import type { BookingSettings, TravellerView } from './booking-settings.ts';
+import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
+import type { TouristInput } from './tourists.ts';
+import { changeRiders, changeRidersIn, type RiderChange } from './transitions.ts';
+
+type TouristsInput = components['schemas']['TouristsInput'];
+type TouristsInfo = components['schemas']['TouristsInfo'];
+
+export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-mail to add riders";
+export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
+const gone = (message: string) => new HttpError(410, message);
+
+/** A change to `wanted` riders, at the settings' clock, hold and links. */
+function riderChange(
+  settings: BookingSettings,
+  wanted: readonly TouristInput[],
+  keepMissing: boolean,
+): RiderChange {
+  return {
+    wanted,
+    keepMissing,
+    now: settings.now(),
+    notify: { publicUrl: settings.publicUrl },
+    holdHours: settings.holdHours,
+  };
+}
+
+/** The riders of a booking change; 409 / 422 from `changeRiders`. */
+export async function setRiders(
+  settings: BookingSettings,
+  row: RequestRow,
+  wanted: readonly TouristInput[],
+  keepMissing: boolean,
+): Promise<RequestRow> {
+  const changed = await changeRiders(
+    settings.db,
+    row.id,
+    riderChange(settings, wanted, keepMissing),
+  );
+  return changed.row;
+}
+
+/** The booking's riders, and how many it may have: its seats and the date's free ones. */
+async function touristsInfo(
+  { db }: BookingSettings,
+  row: RequestRow,
+  view: TravellerView,
+): Promise<TouristsInfo> {
+  const booking = await toBookingRequest(db, row, await view());
+  const [date] =
+    row.tourDateId === null
+      ? []
+      : await db
+          .select({ seats: tourDates.numberOfFreeSeats })
+          .from(tourDates)
+          .where(eq(tourDates.id, row.tourDateId));
+  return {
+    uuid: row.uuid,
+    request_id: row.id,
+    tour: booking.tour,
+    tourists: booking.tourists,
+    max_tourists: row.seats + (date?.seats ?? 0),
+  };
+}
+
+/** `touristsInfo` while a rider can still be changed; 410 once none can. */
+export async function editableTouristsInfo(
+  settings: BookingSettings,
+  row: RequestRow,
+  view: TravellerView,
+): Promise<TouristsInfo> {
+  const info = await touristsInfo(settings, row, view);
+  if (!info.tourists.some((t) => t.can_edit)) {
+    throw gone('This booking can no longer be changed');
+  }
+  return info;
+}
+
+/** The questionnaires of the booking's riders (`id` of the link's booking), filled in. */
+export async function fillQuestionnaires(
+  settings: BookingSettings,
+  { row, id, body }: { row: RequestRow; id: number; body: TouristsInput },
+  view: TravellerView,
+): Promise<TouristsInfo> {
+  if (row.id !== id) throw notFound('Booking request not found');
+  const missingId = body.tourists.findIndex((t) => t.id === undefined);
+  if (missingId >= 0) {
+    throw unprocessable('Choose the tourist to fill in', {
+      [`tourists.${missingId}.id`]: ['Required field'],
+    });
+  }
+  return touristsInfo(settings, await setRiders(settings, row, body.tourists, true), view);
+}
+
+export interface AddedRiders {
+  row: RequestRow;
+  /** The signed-in account, if any. */
+  signedUserId: number | undefined;
+  body: TouristsInput;
+  /** The `Idempotency-Key` header, if sent. */
+  idempotencyKey: string | undefined;
+}
+
+/** New riders on the booking, once per key; its `TouristsInfo` (status 200). */
+export async function addRiders(
+  settings: BookingSettings,
+  { row, signedUserId, body, idempotencyKey }: AddedRiders,
+  view: TravellerView,
+): Promise<TouristsInfo> {
+  const { db } = settings;
+  // The link alone does not add riders: its holder signs in as the owner, or proves the
+  // owner's e-mail with a one-time code, which joins a guest booking to that account.
+  if (signedUserId === undefined) throw unauthorized(ADD_RIDERS_SIGN_IN);
+  if (row.userId !== signedUserId) throw forbidden(ADD_RIDERS_OWNER_ONLY);
+  const withId = body.tourists.findIndex((t) => t.id !== undefined);
+  if (withId >= 0) {
+    throw unprocessable('Only new tourists can be added here', {
+      [`tourists.${withId}.id`]: ['Only new tourists can be added here'],
+    });
+  }
+  const added = await createOnce({
+    db,
+    scope: 'addTourists',
+    key: idempotencyKey,
+    fingerprint: fingerprintOf({ uuid: row.uuid, body }),
+    statusCode: 200,
+    create: async (tx) => {
+      const changed = await changeRidersIn(tx, row.id, riderChange(settings, body.tourists, true));
+      return changed.row.id;
+    },
+    answer: async (id) => touristsInfo(settings, (await findRequest(db, id))!, view),
+  });
+  return added.body;
+}
