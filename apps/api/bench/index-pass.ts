@@ -5,7 +5,13 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { compileIndexQuery, prepareIndex, searchIndex } from '@gallop/search-index';
+import {
+  compileIndexQuery,
+  prepareIndex,
+  searchIndex,
+  SHORTCUT_PATHS,
+  type ShortcutPath,
+} from '@gallop/search-index';
 import { openDatabase } from '#src/db/client.ts';
 import {
   loadTourIndex,
@@ -16,6 +22,8 @@ import {
 } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { createRatesCache } from '#src/shared/money/rates.ts';
+import { passOrder, pathWorth, pathWorthTable, percentile, type PathSample } from './each-path.ts';
+import { median } from './scale.ts';
 import { buildSearchTraffic } from './mix.ts';
 import { BENCH_PASSPORTS } from './passport.ts';
 import { passportFromCookie } from '@gallop/rider-fit';
@@ -60,8 +68,31 @@ const { values } = parseArgs({
      * search in turn): what the order costs the pass (decision 109).
      */
     passport: { type: 'boolean', default: false },
+    /** Shortcut paths to turn off (`SHORTCUT_PATHS`, comma-separated): the mix without them. */
+    without: { type: 'string' },
+    /**
+     * Each shortcut path (or those of `--paths`) side by side with the mix without it, in ABBA
+     * passes over the mix and its fresh searches (bench/each-path.ts).
+     */
+    'each-path': { type: 'boolean', default: false },
+    paths: { type: 'string' },
+    /** ABBA blocks per path (`--each-path`). */
+    repeats: { type: 'string', default: '2' },
+    /** The whole search's p95 (ms) a path's worth is read against; default the pass's own. */
+    'reference-p95': { type: 'string' },
   },
 });
+
+function shortcutPaths(names: string | undefined): ShortcutPath[] {
+  if (names === undefined) return [...SHORTCUT_PATHS];
+  return names.split(',').map((name) => {
+    const path = SHORTCUT_PATHS.find((known) => known === name.trim());
+    if (!path) throw new Error(`Unknown path ${name}: one of ${SHORTCUT_PATHS.join(', ')}`);
+    return path;
+  });
+}
+const withoutPaths =
+  values.without === undefined ? undefined : new Set(shortcutPaths(values.without));
 
 const handle = await openDatabase({ url: values.url });
 const db = handle.db;
@@ -139,6 +170,9 @@ let searched = 0;
 const slowest: { path: string; ms: number }[] = [];
 /** Each search's first run: it also builds the per-segment structures it is the first to need. */
 const firstRuns: { path: string; ms: number }[] = [];
+/** Each search of the mix, ready to run (its place resolved), with or without some paths. */
+const runs: { search: (typeof mix)[number]; run: (without?: ReadonlySet<ShortcutPath>) => void }[] =
+  [];
 for (const search of mix) {
   if (values.only !== undefined && !search.path.includes(values.only)) continue;
   const params = new URL(search.path, 'http://x').searchParams;
@@ -155,16 +189,89 @@ for (const search of mix) {
   const currency = search.headers['x-currency'] ?? 'USD';
   const place = await resolvePlace(db, filter);
   const toUsdMinor = usdMinorIn({ currency, rates });
-  const run = () => {
+  const run = (without: ReadonlySet<ShortcutPath> | undefined = withoutPaths) => {
     const compiled = compileIndexQuery(index, filter, { toUsdMinor, place });
-    return searchIndex(index, compiled, {
-      sort: filter.sort,
-      offset: (filter.page - 1) * PAGE_SIZE,
-      limit: PAGE_SIZE,
-      withFacets: params.get('expand') === 'filters',
-      passport,
-    });
+    return searchIndex(
+      index,
+      { ...compiled, withoutPaths: without },
+      {
+        sort: filter.sort,
+        offset: (filter.page - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+        withFacets: params.get('expand') === 'filters',
+        passport,
+      },
+    );
   };
+  runs.push({ search, run });
+}
+/**
+ * An event-loop turn between two searches, as a server has between requests: builds queued in the
+ * background (a large list value's answers, decision 086) go on meanwhile.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+if (values['each-path']) {
+  for (const { search, run } of runs) {
+    if (!isWarming.has(search)) continue;
+    run();
+    await turn();
+  }
+  const timed = runs.filter(({ search }) => !isWarming.has(search));
+  // One untimed pass first: the first path's passes would otherwise also pay for compiling the
+  // code and the structures built on first use.
+  for (const { run } of timed) {
+    run();
+    await turn();
+  }
+  const kindOf = (search: (typeof mix)[number]) =>
+    isFresh.has(search) ? `fresh: ${search.kind}` : search.kind;
+  const worth: ReturnType<typeof pathWorth>[] = [];
+  const givenReference =
+    values['reference-p95'] === undefined ? undefined : Number(values['reference-p95']);
+  // The p95 over the searches of each one's median time.
+  const withP95Of = (times: number[][]) => percentile(times.map(median), 0.95);
+  const allWith: number[][] = timed.map(() => []);
+  const paths = shortcutPaths(values.paths);
+  for (const path of paths) {
+    const without = new Set([path]);
+    const samples: PathSample[] = timed.map(({ search }) => ({
+      kind: kindOf(search),
+      with: [],
+      without: [],
+    }));
+    for (const withPath of passOrder(Number(values.repeats))) {
+      for (const [n, { run }] of timed.entries()) {
+        const start = performance.now();
+        run(withPath ? undefined : without);
+        const ms = performance.now() - start;
+        samples[n]![withPath ? 'with' : 'without'].push(ms);
+        if (withPath) allWith[n]!.push(ms);
+        await turn();
+      }
+    }
+    const row = pathWorth(path, samples, givenReference ?? withP95Of(samples.map((x) => x.with)));
+    worth.push(row);
+    console.info(pathWorthTable([row], row.withP95).split('\n').at(-1));
+  }
+  // The reference: the whole search's p95 when given, else the pass's own with every path.
+  const reference = givenReference ?? withP95Of(allWith);
+  console.info(
+    `\n${timed.length} searches (${fresh.length} fresh), ${values.repeats} ABBA blocks per path; ` +
+      (givenReference
+        ? "reference: the whole search's p95 (--reference-p95)"
+        : "reference: the index pass's own p95 with every path (all paths' passes)"),
+  );
+  console.info(
+    pathWorthTable(
+      worth.map((row) => ({ ...row, worthShare: row.worthMs / reference })),
+      reference,
+    ),
+  );
+  await handle.close();
+  process.exit(0);
+}
+for (const { search, run } of runs) {
+  await turn();
   if (isWarming.has(search)) {
     run();
     continue;
@@ -178,10 +285,10 @@ for (const search of mix) {
   }
   firstRuns.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: times[0]! });
   times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
+  const middle = times[Math.floor(times.length / 2)]!;
   const kind = isFresh.has(search) ? `fresh: ${search.kind}` : search.kind;
-  byKind.set(kind, [...(byKind.get(kind) ?? []), median]);
-  slowest.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: median });
+  byKind.set(kind, [...(byKind.get(kind) ?? []), middle]);
+  slowest.push({ path: `${search.headers['x-currency'] ?? ''} ${search.path}`, ms: middle });
 }
 const rows = [...byKind].map(([kind, medians]) => ({
   kind,

@@ -23,13 +23,20 @@ export type { ApplyChangesOptions, TourChanges } from './apply-changes';
 export type { SliceOptions, SlicedRun } from './steps';
 
 // A search in two steps, for callers that keep the compiled query (its date bounds show cards).
-export { OPEN_DATE_BOUNDS, compileIndexQuery, dateBoundsOf, searchIndex } from './query-index';
+export {
+  OPEN_DATE_BOUNDS,
+  SHORTCUT_PATHS,
+  compileIndexQuery,
+  dateBoundsOf,
+  searchIndex,
+} from './query-index';
 export type {
   DateBounds,
   IndexQuery,
   IndexQueryOptions,
   IndexSearchOptions,
   IndexSearchResult,
+  ShortcutPath,
 } from './query-index';
 export { dayNumber } from './tour-index';
 

@@ -154,6 +154,43 @@ export interface IndexQuery {
    * bitsets narrowing it): the plain pass every shortcut must agree with (tests).
    */
   walkSegment?: boolean;
+  /**
+   * Shortcut paths turned off one by one (`SHORTCUT_PATHS`): the search takes the route it would
+   * take without them. Benchmarks and tests only (`bench:index --each-path`).
+   */
+  withoutPaths?: ReadonlySet<ShortcutPath> | undefined;
+}
+
+/**
+ * The shortcut paths a search may take instead of the plain walk or its plain steps (DESIGN.md,
+ * section 7), each of which `IndexQuery.withoutPaths` turns off on its own.
+ */
+export const SHORTCUT_PATHS = [
+  'open',
+  'price-range',
+  'price-range-facets',
+  'one-value',
+  'value-in-price-range',
+  'window',
+  'duration-range',
+  'radius',
+  'window-facets',
+  'duration-facets',
+  'postings',
+  'intersection',
+  'only-list',
+  'union',
+  'failing-bits',
+  'list-bits',
+  'window-bits',
+  'period-masks',
+  'summaries',
+] as const;
+export type ShortcutPath = (typeof SHORTCUT_PATHS)[number];
+
+/** Whether the search may take `path` (`IndexQuery.withoutPaths`). */
+function takes(query: IndexQuery, path: ShortcutPath): boolean {
+  return query.withoutPaths === undefined || !query.withoutPaths.has(path);
 }
 
 /**
@@ -902,7 +939,11 @@ const LIST_BITS_WALK = 1 / 8;
 function walkTest(index: TourIndex, query: IndexQuery, position: number, walked: number): TourTest {
   const facet = query.facets[position]!;
   const words = wordsOf(index);
-  if (!facet.list || walked < words * LIST_BITS_WALK * new Set(facet.list.values).size) {
+  if (
+    !facet.list ||
+    !takes(query, 'list-bits') ||
+    walked < words * LIST_BITS_WALK * new Set(facet.list.values).size
+  ) {
     return facet.test;
   }
   const scratch = scratchOf(index);
@@ -975,9 +1016,11 @@ const positionsOf = ({ list }: { list: ListFilter }) => positionsWithAny(list.co
  * the whole segment when no list filter narrows it enough to be worth it.
  */
 function narrowestCandidates(query: IndexQuery): WalkPlan | undefined {
+  if (!takes(query, 'postings')) return undefined;
   const [first, second] = listsBySize(query).filter(({ size }) => size < query.segment.length / 4);
   if (!first) return undefined;
-  if (!second) return { tours: positionsOf(first), checkSegment: true, proven: [first.position] };
+  if (!second || !takes(query, 'intersection'))
+    return { tours: positionsOf(first), checkSegment: true, proven: [first.position] };
   return {
     tours: sortedIntersection(positionsOf(first), positionsOf(second)),
     checkSegment: true,
@@ -1002,7 +1045,7 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
     query.facets.length >= 3 &&
     unionSize > query.segment.length / UNION_PER_WORD &&
     query.facets.every(hasCheapBits);
-  if (unionSize < query.segment.length / 4 && !bitsNarrower) {
+  if (unionSize < query.segment.length / 4 && !bitsNarrower && takes(query, 'union')) {
     const [first, second] = lists as [(typeof lists)[0], (typeof lists)[0]];
     const { tours, sides } = sortedUnion(positionsOf(first), positionsOf(second));
     return {
@@ -1015,9 +1058,9 @@ function facetCandidates(index: TourIndex, query: IndexQuery): WalkPlan | undefi
   }
   // Otherwise the tours failing at most one filter, by bitsets (decision 055), unless nearly
   // every tour is one: then the segment's walk counts the complement, which is less work.
-  if (query.facets.length < 2) return undefined;
+  if (query.facets.length < 2 || !takes(query, 'failing-bits')) return undefined;
   // Only tours a date window may hold: a tour without a date in it counts for nothing.
-  const within = windowBitsOf(index, query.dates);
+  const within = takes(query, 'window-bits') ? windowBitsOf(index, query.dates) : undefined;
   const { tours, failed } = failingAtMostOne(index, query.segment, query.facets, within);
   if (tours.length > query.segment.length / 2) return undefined;
   // The bitsets answer every facet filter for every tour: no test runs again.
@@ -1447,19 +1490,23 @@ function answerWithoutWalk(
   query: IndexQuery,
   options: OrderedSearchOptions,
 ): IndexSearchResult | undefined {
-  if (filtersNothing(query)) return openSearch(index, query, options);
+  if (filtersNothing(query) && takes(query, 'open')) return openSearch(index, query, options);
   const oneDateKind = filtersOneDateKind(index, query);
-  if (oneDateKind === 'price') {
+  const priceRangePath = options.withFacets ? 'price-range-facets' : 'price-range';
+  if (oneDateKind === 'price' && takes(query, priceRangePath)) {
     const answer = searchPriceRange(index, query.segment, query.dates, options);
     if (!options.withFacets) return { ...answer, facets: undefined };
     const facets = priceRangeFacets(index, query.segment, query.dates);
     return { ...answer, facets: facetRowsOf(index, facets, query, options) };
   }
   // One list value alone: its kept answers.
-  const onlyValue = onlyListValue(index, query);
+  const onlyValue = takes(query, 'one-value') ? onlyListValue(index, query) : undefined;
   const valueAnswer = onlyValue && oneValueSearch(index, query, options, onlyValue);
   if (valueAnswer) return valueAnswer;
-  const valueInPriceRange = query.dates.any ? onlyListValue(index, query, true) : undefined;
+  const valueInPriceRange =
+    query.dates.any && takes(query, 'value-in-price-range')
+      ? onlyListValue(index, query, true)
+      : undefined;
   if (valueInPriceRange) {
     // The value's bookable tours (default order) and their price structures, kept with the value.
     const { column, value, position } = valueInPriceRange;
@@ -1483,14 +1530,14 @@ function answerWithoutWalk(
     return { ...answer, facets: counter.rows(organizerOptions(query, options)) };
   }
   if (options.withFacets) return oneDateKindWithFacets(index, query, options, oneDateKind);
-  if (filtersRadiusAlone(index, query)) {
+  if (filtersRadiusAlone(index, query) && takes(query, 'radius')) {
     const answer = searchRadius(index, query.segment, query.radius!, options);
     if (answer) return { ...answer, facets: undefined };
   }
-  if (oneDateKind === 'window') {
+  if (oneDateKind === 'window' && takes(query, 'window')) {
     return { ...searchDateWindow(index, query.segment, query.dates, options), facets: undefined };
   }
-  if (oneDateKind === 'days' && options.sort === 'default') {
+  if (oneDateKind === 'days' && options.sort === 'default' && takes(query, 'duration-range')) {
     const { possibleBuckets, acceptBuckets } = dateShortcut(query.dates, false);
     // Exact buckets only: "20 days and more" split by a bound needs the dates.
     if (possibleBuckets === acceptBuckets) {
@@ -1526,12 +1573,12 @@ function oneDateKindWithFacets(
   options: OrderedSearchOptions,
   oneDateKind: DateShortcut['accept'],
 ): IndexSearchResult | undefined {
-  if (oneDateKind === 'window') {
+  if (oneDateKind === 'window' && takes(query, 'window-facets')) {
     const answer = searchDateWindow(index, query.segment, query.dates, options);
     const facets = windowFacets(index, query.segment, query.dates);
     return { ...answer, facets: facetRowsOf(index, facets, query, options) };
   }
-  if (oneDateKind !== 'days') return undefined;
+  if (oneDateKind !== 'days' || !takes(query, 'duration-facets')) return undefined;
   const { possibleBuckets, acceptBuckets } = dateShortcut(query.dates, false);
   if (possibleBuckets !== acceptBuckets) return undefined;
   // The page and total as the same search without facets finds them (a price sort walks).
@@ -1579,8 +1626,10 @@ function fitSearch(
   fit: FitOrder,
 ): IndexSearchResult {
   if (!query.walkSegment) {
-    if (filtersNothing(query)) return openSearch(index, query, options, fit);
-    const onlyValue = onlyListValue(index, query);
+    if (filtersNothing(query) && takes(query, 'open')) {
+      return openSearch(index, query, options, fit);
+    }
+    const onlyValue = takes(query, 'one-value') ? onlyListValue(index, query) : undefined;
     const valueAnswer = onlyValue && oneValueSearch(index, query, options, onlyValue, fit);
     if (valueAnswer) return valueAnswer;
     const { offset, limit } = options;
@@ -1639,7 +1688,8 @@ function walkSearch(
   // With facets, so can a search whose only filter is one list (and maybe a price range): its own
   // kind then counts what the rest matches, known in advance (`ownKindCounts`).
   const narrow = !query.walkSegment;
-  const onlyList = counter && narrow ? onlyListFilter(index, query) : undefined;
+  const onlyList =
+    counter && narrow && takes(query, 'only-list') ? onlyListFilter(index, query) : undefined;
   const plan: WalkPlan | undefined = !narrow
     ? undefined
     : counter
@@ -1652,7 +1702,7 @@ function walkSearch(
   // A tour without a date in a fortnight the window touches is out before its records are read
   // (decision 080): a bit in a bitset of a few hundred kilobytes instead of a scattered record.
   const inWindow =
-    !plan?.inWindow && walk.length >= index.size * WINDOW_BITS_WALK
+    !plan?.inWindow && walk.length >= index.size * WINDOW_BITS_WALK && takes(query, 'window-bits')
       ? windowBitsOf(index, bounds)
       : undefined;
   const knownFailures = plan?.failed;
@@ -1663,9 +1713,10 @@ function walkSearch(
     .filter((position) => !plan?.proven.includes(position));
   const tests = testPositions.map((position) => walkTest(index, query, position, walk.length));
   const shortcut = dateShortcut(bounds, byPrice !== undefined);
+  const summaries = takes(query, 'summaries');
   // A date window that tours' fortnights may decide without their dates (decision 075).
   const periodMasks = periodMasksOf(index);
-  const window = windowMaskOf(periodMasks, bounds);
+  const window = takes(query, 'period-masks') ? windowMaskOf(periodMasks, bounds) : undefined;
   // Once the window's bits have dropped the tours without a date in it, the masks' other answer
   // comes from bits too (decision 080): a bit per tour instead of its scattered 12-byte masks.
   const windowProof =
@@ -1746,6 +1797,7 @@ function walkSearch(
     } else if (
       facetDates &&
       !heavyOnly &&
+      summaries &&
       (summary = facetSummary(records, at, bounds, shortcut)) !== SCAN
     ) {
       // Decided from the tour's summaries (see `facetSummary`).
@@ -1758,9 +1810,14 @@ function walkSearch(
         matches = true;
         cheapest = records[at + MIN_PRICE]!;
       }
-    } else if (!facetDates && ruledOutBySummaries(records, at, bounds, shortcut)) {
+    } else if (!facetDates && summaries && ruledOutBySummaries(records, at, bounds, shortcut)) {
       // No date of the tour can match.
-    } else if (!facetDates && !heavyOnly && provenBySummaries(records, at, bounds, shortcut)) {
+    } else if (
+      !facetDates &&
+      !heavyOnly &&
+      summaries &&
+      provenBySummaries(records, at, bounds, shortcut)
+    ) {
       matches = true;
       cheapest = records[at + MIN_PRICE]!;
     } else {
