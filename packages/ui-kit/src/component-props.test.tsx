@@ -41,7 +41,7 @@ interface Probe {
 }
 
 /** Context providers render their children only: no element of their own to take the props. */
-const PROVIDERS = ['ModalWidthProvider', 'ToastProvider'] as const;
+const PROVIDERS = ['LocaleProvider', 'ModalWidthProvider', 'ToastProvider'] as const;
 
 const photo = { image: 'https://cdn.example/{{size}}/a.jpg', alt: 'A horse' };
 const noop = () => {};

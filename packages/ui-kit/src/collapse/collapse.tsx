@@ -1,6 +1,8 @@
 import '../tokens/tokens.css';
 import './collapse.css';
-import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useDisclosure } from 'react-aria/useDisclosure';
+import { useDisclosureState } from 'react-stately/useDisclosureState';
 import { cx } from '../internal/class-names';
 import { ChevronDownIcon } from '../internal/icons';
 import { mergeStyle, type NativeProps } from '../internal/root-props';
@@ -22,9 +24,10 @@ export interface CollapseProps extends NativeProps<'div', 'title'> {
 }
 
 /**
- * A disclosure: a heading with a button (`aria-expanded`) that shows or hides a region.
- * Height animates without measuring (a 0fr -> 1fr grid row); closed content is `hidden` from
- * assistive tech and the tab order once the transition ends.
+ * A disclosure: a heading with a button (`aria-expanded`) that shows or hides a region. React
+ * Aria's `useDisclosure` animates the height it measures and, once the transition ends, hides the
+ * closed content from assistive tech and the tab order with `hidden="until-found"`, so the
+ * browser's find in page still finds it and opens the region.
  *
  * **Usage.** Do use it for detail a traveller may skip (the day-by-day programme, what to pack,
  * questions and answers), with a `title` that says what is inside and a `headingLevel` that fits
@@ -43,14 +46,15 @@ export function Collapse({
   style,
   ...rest
 }: CollapseProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const isOpen = controlledOpen ?? uncontrolledOpen;
-  const id = useId();
+  const state = useDisclosureState({
+    isExpanded: controlledOpen,
+    defaultExpanded: defaultOpen,
+    onExpandedChange: onOpenChange,
+  });
+  const panelRef = useRef<HTMLDivElement>(null);
+  const { buttonProps, panelProps } = useDisclosure({}, state, panelRef);
+  const isOpen = state.isExpanded;
   const Heading = `h${headingLevel}` as const;
-  const toggle = () => {
-    if (controlledOpen === undefined) setUncontrolledOpen(!isOpen);
-    onOpenChange?.(!isOpen);
-  };
 
   return (
     <div
@@ -59,26 +63,21 @@ export function Collapse({
       style={mergeStyle(style, { '--gk-collapse-duration': `${duration}ms` } as CSSProperties)}
     >
       <Heading className="gk-collapse__heading">
+        {/* React Aria's press events are for its useButton; a native click covers mouse, touch,
+            Enter and Space on a <button>. */}
         <button
           type="button"
-          id={`${id}-trigger`}
+          id={buttonProps.id}
           className="gk-collapse__trigger"
           aria-expanded={isOpen}
-          aria-controls={`${id}-panel`}
-          onClick={toggle}
+          aria-controls={buttonProps['aria-controls']}
+          onClick={state.toggle}
         >
           <span>{title}</span>
           <ChevronDownIcon className="gk-collapse__icon" size={18} />
         </button>
       </Heading>
-      <div
-        id={`${id}-panel`}
-        role="region"
-        aria-labelledby={`${id}-trigger`}
-        className="gk-collapse__panel"
-        aria-hidden={!isOpen}
-        inert={!isOpen}
-      >
+      <div {...panelProps} ref={panelRef} role="region" className="gk-collapse__panel">
         <div className="gk-collapse__inner">
           <div className="gk-collapse__content">{children}</div>
         </div>

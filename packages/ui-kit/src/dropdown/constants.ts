@@ -7,5 +7,9 @@ export const DROPDOWN_CLOSE_DELAY = 300;
 export const DROPDOWN_OFFSET = 12;
 /** The same gap for selects, in px. */
 export const DROPDOWN_SELECT_OFFSET = 8;
-/** Throttle of the scroll-close and position update handlers, in ms. */
+/**
+ * Throttle of the scroll-close and position update handlers, in ms (spec value). The Dropdown
+ * leaves both to React Aria since decision 129: it closes on the first page scroll, as the
+ * throttle's leading call did, and follows resizes as they happen.
+ */
 export const DROPDOWN_THROTTLE = 1000;

@@ -1,4 +1,5 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { CSSProperties } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 
 /** Gap in px between the trigger and the panel, once the opening animation has settled. */
@@ -115,16 +116,21 @@ export const SelectOffset: Story = {
   },
 };
 
+/** A decorator that pins the dropdown to a corner of the screen. */
+function pinnedAt(edges: Pick<CSSProperties, 'top' | 'right' | 'bottom' | 'left'>): Decorator {
+  return function Pinned(Story) {
+    return (
+      <div style={{ position: 'fixed', ...edges }}>
+        <Story />
+      </div>
+    );
+  };
+}
+
 /** At the bottom of the screen there is no room below: it opens upward, still 12 px away. */
 export const OpensUpward: Story = {
   args: { defaultOpen: true },
-  decorators: [
-    (Story) => (
-      <div style={{ position: 'fixed', left: 16, bottom: 16 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [pinnedAt({ left: 16, bottom: 16 })],
   play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: 'Currency: USD' });
     const panel = canvas.getByRole('group', { name: 'Currencies' });
@@ -151,5 +157,21 @@ export const OpensUpwardSelectOffset: Story = {
         Math.round(trigger.getBoundingClientRect().top - panel.getBoundingClientRect().bottom),
       ).toBe(8),
     );
+  },
+};
+
+/** Near the right edge the panel would overflow: it lines up with the trigger's end instead. */
+export const AlignsEndNearTheRightEdge: Story = {
+  args: { defaultOpen: true },
+  decorators: [pinnedAt({ right: 16, top: 80 })],
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Currency: USD' });
+    const panel = canvas.getByRole('group', { name: 'Currencies' });
+    await waitFor(() => expect(panel).toHaveClass('gk-dropdown__panel--end'));
+    // Right edges line up, and the usual gap holds.
+    await expectGap(trigger, panel, 12);
+    await expect(
+      Math.round(panel.getBoundingClientRect().right - trigger.getBoundingClientRect().right),
+    ).toBe(0);
   },
 };

@@ -98,22 +98,34 @@ describe('Dropdown', () => {
   });
 
   it('opens upward, with the same offset, when there is no room below the trigger', async () => {
-    const triggerBox = (top: number) =>
+    // jsdom has no layout: the trigger is a 120 × 40 box at `triggerTop`, the panel 240 px high
+    // (React Aria reads its offsetHeight), the page the size of the window.
+    const box = (top: number, height: number, width = 120) =>
       ({
         top,
-        bottom: top + 40,
+        bottom: top + height,
         left: 0,
-        right: 120,
-        width: 120,
-        height: 40,
+        right: width,
+        width,
+        height,
         x: 0,
         y: top,
       }) as DOMRect;
     let triggerTop = 100;
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() =>
-      triggerBox(triggerTop),
-    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.classList.contains('gk-dropdown__trigger')) return box(triggerTop, 40);
+      return box(0, window.innerHeight, window.innerWidth);
+    });
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(240);
+    // jsdom has no offsetParent at all.
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get: () => document.body,
+    });
+    vi.spyOn(document.documentElement, 'clientHeight', 'get').mockReturnValue(window.innerHeight);
+    vi.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(window.innerWidth);
     try {
       renderDropdown({ offset: DROPDOWN_SELECT_OFFSET });
       const trigger = screen.getByRole('button', { name: 'Currency' });
@@ -131,6 +143,7 @@ describe('Dropdown', () => {
       ).toBe('8px');
     } finally {
       vi.restoreAllMocks();
+      delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
     }
   });
 });

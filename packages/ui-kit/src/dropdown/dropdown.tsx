@@ -11,13 +11,15 @@ import {
   type ReactNode,
 } from 'react';
 import { useObjectRef } from 'react-aria/useObjectRef';
+import { useOverlayPosition } from 'react-aria/useOverlayPosition';
 import { cx } from '../internal/class-names';
 import { composeHandlers, mergeStyle, type NativeProps } from '../internal/root-props';
-import { throttle } from '../internal/throttle';
-import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET, DROPDOWN_THROTTLE } from './constants';
+import { DROPDOWN_CLOSE_DELAY, DROPDOWN_OFFSET } from './constants';
 import { ChevronDownIcon } from '../internal/icons';
-import { dropdownSide, type DropdownSide } from './placement';
 import { timerDelay } from '../internal/timers';
+
+/** The panel's tallest, in px (as `.gk-dropdown__panel` in dropdown.css). */
+const PANEL_MAX_HEIGHT = 420;
 
 /**
  * Native props, `className`, `style` and `ref` go to the root `<div>` around the trigger and the
@@ -84,7 +86,6 @@ export function Dropdown({
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const isOpen = controlledOpen ?? uncontrolledOpen;
   const [flipped, setFlipped] = useState(false);
-  const [side, setSide] = useState<DropdownSide>('bottom');
   const rootRef = useObjectRef(ref);
   const panelRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -114,62 +115,47 @@ export function Dropdown({
 
   const cancelClose = () => clearTimeout(closeTimer.current);
 
-  // Keeps the panel on screen: lines it up with the trigger's end when it would overflow on the
-  // right, and opens it upward when it does not fit below.
-  const place = useCallback(() => {
+  const end = align === 'end' || flipped;
+  // React Aria picks the panel's side: below the trigger, or above it when it does not fit below
+  // and there is more room above, `offset` px away either way; it follows resizes and closes the
+  // panel when the page scrolls (not when the panel itself scrolls).
+  const { overlayProps, placement } = useOverlayPosition({
+    targetRef: triggerRef,
+    overlayRef: panelRef,
+    placement: 'bottom',
+    offset,
+    // The stylesheet's cap; React Aria lowers it to the room left on the chosen side.
+    maxHeight: PANEL_MAX_HEIGHT,
+    isOpen,
+    onClose: close,
+  });
+  const side = placement === 'top' ? 'top' : 'bottom';
+
+  // Lines the panel up with the trigger's end when, lined up with its start, it would overflow
+  // the viewport on the right.
+  useLayoutEffect(() => {
+    if (!isOpen) {
+      setFlipped(false);
+      return;
+    }
     const panel = panelRef.current;
     const trigger = triggerRef.current;
-    if (!panel || !trigger) return;
-    if (align === 'start') setFlipped(panel.getBoundingClientRect().right > window.innerWidth);
-    const triggerBox = trigger.getBoundingClientRect();
-    setSide(
-      dropdownSide({
-        triggerTop: triggerBox.top,
-        triggerBottom: triggerBox.bottom,
-        // offsetHeight ignores the opening animation's transform.
-        panelHeight: panel.offsetHeight,
-        offset,
-        viewportHeight: window.innerHeight,
-      }),
-    );
-  }, [align, offset]);
+    if (align !== 'start' || !panel || !trigger) return;
+    const left = trigger.getBoundingClientRect().left;
+    setFlipped(left + panel.offsetWidth > document.documentElement.clientWidth);
+  }, [isOpen, align]);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  // Outside clicks, page scroll and resize while open.
+  // Outside clicks while open (after `closeDelay`).
   useEffect(() => {
     if (!isOpen) return undefined;
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) closeLater();
     };
-    const closeThrottled = throttle(close, DROPDOWN_THROTTLE);
-    const onScroll = (event: Event) => {
-      // Scrolling inside the panel (a long list) keeps it open.
-      if (!panelRef.current?.contains(event.target as Node)) closeThrottled();
-    };
-    const onResize = throttle(place, DROPDOWN_THROTTLE);
     document.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    window.addEventListener('resize', onResize);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('scroll', onScroll, { capture: true });
-      window.removeEventListener('resize', onResize);
-      closeThrottled.cancel();
-      onResize.cancel();
-    };
-  }, [isOpen, close, closeLater, place, rootRef]);
-
-  useLayoutEffect(() => {
-    if (!isOpen) {
-      setFlipped(false);
-      setSide('bottom');
-      return;
-    }
-    place();
-  }, [isOpen, place]);
-
-  const end = align === 'end' || flipped;
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen, closeLater, rootRef]);
 
   return (
     <div
@@ -216,6 +202,7 @@ export function Dropdown({
             end && 'gk-dropdown__panel--end',
             side === 'top' && 'gk-dropdown__panel--top',
           )}
+          style={verticalPosition(overlayProps.style)}
           data-side={side}
           onMouseEnter={cancelClose}
         >
@@ -224,4 +211,12 @@ export function Dropdown({
       )}
     </div>
   );
+}
+
+/**
+ * React Aria's top or bottom for the panel. Its horizontal edge is the stylesheet's (see
+ * dropdown.css), its stacking the dropdown layer's, not React Aria's z-index.
+ */
+function verticalPosition({ top, bottom }: CSSProperties = {}): CSSProperties {
+  return { top, bottom };
 }
