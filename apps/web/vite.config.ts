@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { flagsPlugin } from './build/flags.ts';
 import { precompressPlugin } from './build/precompress.ts';
+import { REACT_ARIA_LOCALES } from './build/react-aria-locales.ts';
 import { routeFilesPlugin } from './build/route-files.ts';
 import { splitRouteChunkPlugin } from './build/split-route-chunk.ts';
 
@@ -34,6 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     splitRouteChunkPlugin(),
     react(),
     routeFilesPlugin(() => getRoutesByFile()),
+    // React Aria ships its screen-reader strings in 35 languages; the site speaks only its own
+    // (every component sits in the kit's LocaleProvider with the interface locale), so the
+    // others' strings leave the bundle; a language they lack falls back to English.
+    optimizeLocales.vite({ locales: REACT_ARIA_LOCALES }),
     // The phone input's flags, at /flags/1x1/<cc>.svg.
     flagsPlugin(),
     precompressPlugin(),

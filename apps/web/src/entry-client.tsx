@@ -1,3 +1,5 @@
+// First: React Aria reads the page's locale when its modules load.
+import './react-aria-locale';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

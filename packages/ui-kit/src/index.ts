@@ -64,6 +64,8 @@ export {
   Modal,
   ModalWidthProvider,
 } from './modal';
+export { LocaleProvider } from './locale-provider';
+export type { LocaleProviderProps } from './locale-provider';
 export type { ModalProps } from './modal';
 export { CONFIRM_MODAL_WIDTH, ConfirmModal } from './confirm-modal';
 export type { ConfirmModalProps } from './confirm-modal';

@@ -1,0 +1,2 @@
+export { LocaleProvider } from './locale-provider';
+export type { LocaleProviderProps } from './locale-provider';
