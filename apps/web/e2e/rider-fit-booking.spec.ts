@@ -118,6 +118,8 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
     await shoot(page, fit, 'tour');
   }
   const shownDates = tourAnswer.dates.slice(0, 6);
+  // The dates hydrate when the visitor scrolls near them (decision 130).
+  await page.locator('.tour-page #dates').scrollIntoViewIfNeeded();
   await expect(page.getByText('No horse for your weight on this date')).toHaveCount(
     shownDates.filter((d) => d.heavy_places_free === 0).length,
   );

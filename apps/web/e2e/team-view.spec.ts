@@ -31,6 +31,8 @@ test('a team member marked by adm_auth sees every date of a tour and gets the te
     response.url().includes(`/spa/tour-private-variants-data?id=${tour.id}`),
   );
   await page.reload();
+  // The team view is in the dates section, which hydrates when scrolled near (decision 130).
+  await page.locator('.tour-page #dates').scrollIntoViewIfNeeded();
   expect((await variants).status()).toBe(200);
   const panel = page.getByRole('region', { name: 'Team view' });
   await expect(panel).toBeVisible();

@@ -56,6 +56,8 @@ test.describe('following a tour by e-mail', () => {
     const tour = await unbookableTour(request);
     await gotoHydrated(tour.path);
     const card = page.getByRole('region', { name: 'Follow this tour' });
+    // It is in the dates section, which hydrates when scrolled near (decision 130).
+    await card.scrollIntoViewIfNeeded();
     await expect(card).toContainText('No dates are open for booking right now.');
     const follow = card.getByRole('button', { name: 'Follow', exact: true });
     await expect(follow).toBeEnabled();

@@ -4,7 +4,8 @@ import { expect, hydratedInPlace, keepServerElement, test, waitForHydration } fr
 
 // Decision 126: the tour page's sections below its overview are a chunk of their own that the
 // browser asks for after the page's largest paint; React keeps the server's HTML and hydrates
-// each section in place once the code arrives, and a tap before then is acted on afterwards.
+// each section in place once the code arrives and the section is near the window, and a tap
+// before then is acted on afterwards.
 
 /** The sections' chunk, as the build named it (the manifest maps the module to its file). */
 function sectionsChunk(): string {
@@ -72,8 +73,17 @@ test.describe('the tour page’s sections after the largest paint', () => {
 
     held.open();
     await waitForHydration(page);
-    for (const selector of ['.tour-riding', '.tour-dates', '.tour-reviews'])
+    // The first section is near the window: it hydrates in place as soon as the code is here ...
+    await expect
+      .poll(() => hydratedInPlace(page, '.tour-riding'), { message: '.tour-riding' })
+      .toBe(true);
+    // ... the ones further down keep the server's HTML until the visitor scrolls to them.
+    await page.waitForTimeout(300);
+    expect(await isHydrated(page, '.tour-reviews')).toBe(false);
+    for (const selector of ['.tour-dates', '.tour-reviews']) {
+      await page.locator(selector).scrollIntoViewIfNeeded();
       await expect.poll(() => hydratedInPlace(page, selector), { message: selector }).toBe(true);
+    }
   });
 
   test('a tap on a review filter before the sections’ code has arrived is acted on once it has', async ({

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { afterNearViewport } from './after-near-viewport';
+import { afterNearViewport, whenNearViewport } from './after-near-viewport';
 import { deferredLoad } from './testing/deferred-load';
 
 describe('afterNearViewport', () => {
@@ -41,7 +41,7 @@ describe('afterNearViewport', () => {
     expect(io.observed[0]!.options?.rootMargin).toBe('800px 0px');
     expect(calls()).toBe(0);
 
-    act(() => io.enter());
+    await act(async () => io.enter());
     expect(calls()).toBe(1);
     await act(async () => finish());
     expect(screen.getByText('Hello Maya')).toBeInTheDocument();
@@ -52,5 +52,27 @@ describe('afterNearViewport', () => {
   it('renders nothing on the server but the marker', () => {
     const Part = afterNearViewport(deferredLoad().load);
     expect(renderToString(<Part name="Maya" />)).toBe('<div data-near-viewport=""></div>');
+  });
+
+  it('waits for an element until it comes near the window, or until released', async () => {
+    const io = fakeObserver();
+    const settled = (wait: { promise: Promise<void> }) =>
+      Promise.race([wait.promise.then(() => true), new Promise((r) => setTimeout(r, 10, false))]);
+    const element = document.createElement('section');
+
+    const entering = whenNearViewport(element);
+    expect(await settled(entering)).toBe(false);
+    io.enter();
+    expect(await settled(entering)).toBe(true);
+
+    const released = whenNearViewport(element);
+    expect(await settled(released)).toBe(false);
+    released.release();
+    expect(await settled(released)).toBe(true);
+
+    const cancelled = whenNearViewport(element);
+    cancelled.cancel();
+    expect(await settled(cancelled)).toBe(false);
+    vi.unstubAllGlobals();
   });
 });

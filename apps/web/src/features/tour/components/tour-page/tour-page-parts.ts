@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { paintGate } from '../../../../lib/after-largest-paint';
+import { whenNearViewport, type NearViewportWait } from '../../../../lib/after-near-viewport';
 import { holdInputUntilHydrated, releasingHeldInput } from '../../../../lib/held-input';
 import { lazyComponent, type LazyComponent } from '../../../../lib/lazy-component';
 
@@ -15,11 +16,35 @@ import { lazyComponent, type LazyComponent } from '../../../../lib/lazy-componen
  * One chunk holds every section (one request); each section is a boundary of its own. A click
  * inside a section before it has hydrated is held and replayed on the same element once it has
  * (held-input.tsx): the section's element is its root.
+ *
+ * On the page the server sent, a section also waits to come within a screen or so of the window
+ * before it hydrates: its HTML is already there, and one a visitor never scrolls to costs the
+ * phone nothing (on a phone only the first section is that close when the page loads). A
+ * navigation to a tour page in the browser renders them all at once (`preloadTourPageParts`).
  */
 
 const gate = paintGate();
 
 const loadSections = () => gate.wait().then(() => import('./section-contents'));
+
+/** Sections of the server's page still waiting to come near the window. */
+const nearViewportWaits = new Set<NearViewportWait>();
+let rendersWhole = typeof document === 'undefined';
+
+/** Resolves once the section at `root` is near the window (at once where it has no element). */
+function nearViewport(root: string): Promise<void> {
+  const element = rendersWhole ? null : document.querySelector(root);
+  if (!element) return Promise.resolve();
+  const wait = whenNearViewport(element);
+  nearViewportWaits.add(wait);
+  return wait.promise.finally(() => nearViewportWaits.delete(wait));
+}
+
+/** Stops every section's wait for the window: they load and hydrate now. */
+function releaseNearViewportWaits(): void {
+  rendersWhole = true;
+  for (const wait of nearViewportWaits) wait.release();
+}
 
 const parts: LazyComponent<never>[] = [];
 
@@ -31,7 +56,12 @@ function sectionPart<P extends object>(
   // Scoped to the tour page: other pages have sections with the same ids (an organizer's reviews).
   const root = `.tour-page #${sectionId}`;
   if (typeof document !== 'undefined') holdInputUntilHydrated(root);
-  const part = lazyComponent(() => load().then((Section) => releasingHeldInput(Section, root)));
+  const part = lazyComponent(() =>
+    load().then(async (Section) => {
+      await nearViewport(root);
+      return releasingHeldInput(Section, root);
+    }),
+  );
   parts.push(part as LazyComponent<never>);
   return part;
 }
@@ -67,5 +97,6 @@ export const LazyRouteSection = sectionPart('route', () =>
  */
 export async function preloadTourPageParts(): Promise<void> {
   gate.open();
+  releaseNearViewportWaits();
   await Promise.all(parts.map((part) => part.preload()));
 }

@@ -21,6 +21,9 @@ import {
 } from './tour-page';
 import { ShellOutlet } from '../../../../lib/testing/shell-outlet';
 
+/** How long a lazy chunk's first render may take: over 1 s on a loaded 2-core machine. */
+const CHUNK_WAIT = { timeout: 10_000 };
+
 /** The page inside a router whose context carries an API client that answers `answer`. */
 async function renderTourPage(
   answer: unknown = { items: [] },
@@ -156,8 +159,8 @@ describe('TourPageView', () => {
       'href',
       '#follow-tour',
     );
-    // The card's chunk loads on its own.
-    const card = await screen.findByRole('region', { name: 'Follow this tour' });
+    // The card's chunk loads on its own: a dynamic import, slow on a loaded CI machine.
+    const card = await screen.findByRole('region', { name: 'Follow this tour' }, CHUNK_WAIT);
     expect(card).toHaveAttribute('id', 'follow-tour');
     expect(within(card).getByLabelText('E-mail')).toBeInTheDocument();
   });
@@ -170,7 +173,9 @@ describe('TourPageView', () => {
     ).toBeInTheDocument();
     expect(within(booking).queryByRole('link', { name: 'See the dates' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(await screen.findByRole('region', { name: 'Follow this tour' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Follow this tour' }, CHUNK_WAIT),
+    ).toBeInTheDocument();
   });
 
   it('shows no follow card while a date can be booked', async () => {
