@@ -1,3 +1,4 @@
+export { ageOn } from './age';
 export { LEVEL_DEFINITIONS, type LevelDefinition } from './definitions';
 export { LEVEL_LABELS, TACK_LABELS } from './labels';
 export { RIDER_LEVELS, TACKS, type RiderLevel, type Tack } from './levels';

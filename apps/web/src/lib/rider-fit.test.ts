@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageOn,
   datesWithHorseFor,
   noHorseOnDate,
   passportFit,
@@ -138,14 +137,5 @@ describe('datesWithHorseFor', () => {
 
   it('offers nothing to a rider no horse of the tour carries', () => {
     expect(datesWithHorseFor([{ weightKg: 130 }], 0, riding, [date(1, 9)])).toEqual([]);
-  });
-});
-
-describe('ageOn', () => {
-  it('counts whole years on the day', () => {
-    expect(ageOn('1990-07-12', '2026-07-12')).toBe(36);
-    expect(ageOn('1990-07-13', '2026-07-12')).toBe(35);
-    expect(ageOn('', '2026-07-12')).toBeUndefined();
-    expect(ageOn('1990-07-12', '')).toBeUndefined();
   });
 });

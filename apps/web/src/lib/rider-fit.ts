@@ -135,15 +135,3 @@ export function datesWithHorseFor<Date extends DatePlaces>(
     })
     .slice(0, limit);
 }
-
-/** A rider's age in whole years on `day` (both `YYYY-MM-DD`); undefined without a birthday. */
-export function ageOn(birthday: string | null | undefined, day: string): number | undefined {
-  const born = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday ?? '');
-  const on = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  if (!born || !on) return undefined;
-  const [, bornYear, bornMonth, bornDay] = born.map(Number) as [number, number, number, number];
-  const [, year, month, dayOfMonth] = on.map(Number) as [number, number, number, number];
-  const hadBirthday = month > bornMonth || (month === bornMonth && dayOfMonth >= bornDay);
-  const age = year - bornYear - (hadBirthday ? 0 : 1);
-  return age >= 0 ? age : undefined;
-}

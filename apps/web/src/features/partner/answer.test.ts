@@ -1,6 +1,6 @@
 import { ApiError } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
-import { ageOn, answerFailure, formatMoment, outcomeText, readAnswerLink } from './answer';
+import { answerFailure, formatMoment, outcomeText, readAnswerLink } from './answer';
 import { validateAnswerLinkSearch } from './answer-link';
 
 describe('readAnswerLink', () => {
@@ -25,21 +25,6 @@ describe('readAnswerLink', () => {
       },
     );
     expect(validateAnswerLinkSearch({ token: '', answer: ['decline'] })).toEqual({});
-  });
-});
-
-describe('ageOn', () => {
-  it('counts full years on the given day', () => {
-    expect(ageOn('1990-07-12', '2026-07-12')).toBe(36);
-    expect(ageOn('1990-07-13', '2026-07-12')).toBe(35);
-    expect(ageOn('2010-02-28', '2026-03-01T10:00:00Z')).toBe(16);
-  });
-
-  it('says nothing without a usable birthday', () => {
-    expect(ageOn(null, '2026-07-12')).toBeUndefined();
-    expect(ageOn(undefined, '2026-07-12')).toBeUndefined();
-    expect(ageOn('not a date', '2026-07-12')).toBeUndefined();
-    expect(ageOn('2027-01-01', '2026-07-12')).toBeUndefined();
   });
 });
 

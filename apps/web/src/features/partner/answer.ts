@@ -38,7 +38,6 @@ export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decli
 export const isConfirmedStatus = (status: Status) => status >= 2 && status <= 4;
 
 /** Full years of a rider on a day: shared with the booking form's rider fit. */
-export { ageOn } from '../../lib/rider-fit';
 
 // Fixed month names and numeric parts: ICU versions differ in punctuation, and the server and
 // the hydrating render must print the same text (see lib/tour-format.ts).

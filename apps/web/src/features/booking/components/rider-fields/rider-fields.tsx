@@ -13,7 +13,7 @@ import {
   type SelectOption,
 } from '../../../../components/form-fields/form-fields';
 import { formProblems, type FormProblems } from '../../../../lib/form-problems';
-import { ageOn } from '../../../../lib/rider-fit';
+import { ageOn } from '@gallop/rider-fit';
 import './rider-fields.css';
 import type { Tourist, TouristInput } from '../../api';
 

@@ -1,4 +1,5 @@
 import { formatPrice } from '@gallop/currency';
+import { ageOn } from '@gallop/rider-fit';
 import { Button } from '@gallop/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +13,6 @@ import {
   type RequestForOrganizer,
 } from '../../api';
 import {
-  ageOn,
   ANSWER_TEXTS,
   answerFailure,
   formatMoment,

@@ -1,10 +1,11 @@
 import { formatPrice } from '@gallop/currency';
+import { ageOn } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
 import { countText } from '@gallop/ui-kit';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBooking } from '../../api';
-import { ageOn, formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
+import { formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
