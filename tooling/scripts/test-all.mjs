@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { systemChromium } from '../vitest/browser.js';
 import { run } from './lib/run.mjs';
-import { printSlowest } from './lib/slowest.mjs';
+import { printTestReport } from './lib/slowest.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const results = [];
@@ -208,11 +208,7 @@ const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }),
   { passed: 0, failed: 0 },
 );
-printSlowest({
-  root,
-  vitest: join(root, reports.unit),
-  playwright: join(root, reports.e2e),
-});
+printTestReport({ root, vitest: join(root, reports.unit), playwright: join(root, reports.e2e) });
 console.log('\n━━ summary ━━');
 for (const r of results) {
   const mark = r.failed === 0 ? 'ok  ' : 'FAIL';
