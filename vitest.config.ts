@@ -19,6 +19,8 @@ export default defineConfig({
       // The demo package (seed) runs on PGlite either way.
       'apps/api-demo',
       'apps/web',
+      // The web's files that replace a module, isolated (decision 132).
+      'apps/web/vitest.isolated.config.ts',
       'tooling/lint',
     ],
     reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],

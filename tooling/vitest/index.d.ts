@@ -6,6 +6,8 @@ export interface ProjectPreset {
   include: string[];
   setupFiles?: string[];
   restoreMocks: boolean;
+  isolate?: boolean;
 }
 export declare function nodeProject(name: string): ProjectPreset;
 export declare function domProject(name: string): ProjectPreset;
+export declare function moduleReplacingTests(root: string, folders: string[]): string[];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@gallop/api/src/db/client.ts';
-import { openTestDatabase } from '@gallop/api/src/testing/database.ts';
+import type { DatabaseHandle } from '@gallop/api/src/db/client.ts';
+import { openMigratedPglite, openTestDatabase } from '@gallop/api/src/testing/database.ts';
 import { seedDatabase } from './index.ts';
 import { Random } from '@gallop/api/src/shared/random.ts';
 import { slugify } from './slug.ts';
@@ -130,12 +130,13 @@ describe('the seeded demo catalogue', () => {
   });
 });
 
-describe('the generator', () => {
+// Each test here seeds whole catalogues (two of 40 tours, one of 1,001): 5–25 s on a 2-core CI
+// machine under the rest of the suite, so the limit only guards against a hang.
+describe('the generator', { timeout: 120_000 }, () => {
   it('produces the same catalogue for the same seed and day', async () => {
     const fingerprint = async () => {
-      const handle = await openDatabase({ dataDir: 'memory://' });
+      const handle = await openMigratedPglite();
       try {
-        await handle.migrate();
         await seedDatabase(handle.db, { tours: 40, seed: 7, today: '2026-06-01' });
         const { rows } = await handle.db.execute<{ digest: string }>(sql`
           SELECT md5(string_agg(t.slug || t.from_price_usd::text || d.start_date::text || d.price::text, ',' ORDER BY d.id)) AS digest
@@ -151,9 +152,8 @@ describe('the generator', () => {
 
   it('numbers the tour rows in generation order, whatever order batches reach the database', async () => {
     // Two batches are written at once (decision 079): 1,001 tours make three batches.
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openMigratedPglite();
     try {
-      await handle.migrate();
       await seedDatabase(handle.db, { tours: 1_001, seed: 7, today: '2026-06-01' });
       for (const table of ['tour_dates', 'tour_programs', 'tour_questions', 'reviews']) {
         const { rows } = await handle.db.execute<{ rows: number; out_of_order: number }>(

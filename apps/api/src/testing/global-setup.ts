@@ -5,8 +5,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { prepareDatabase } from '#src/db/prepare.ts';
-import { SEEDED_PGLITE_TARBALL, TEST_SEED_TOURS } from './database.ts';
+import {
+  MIGRATED_PGLITE_TARBALL,
+  SEEDED_PGLITE_TARBALL,
+  TEST_SEED_TOURS,
+  seedTestDatabase,
+} from './database.ts';
 
 const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The demo package's `src/` (apps/api-demo), whose seed fills the test database. */
@@ -27,14 +31,22 @@ function seedFingerprint(today: string): string {
   return hash.digest('hex');
 }
 
-export async function seed(handle: DatabaseHandle, today: string) {
-  // The test catalogue is the demo one, accounts included (DEMO_DATA=on).
-  await prepareDatabase(handle, { demoData: true, tours: TEST_SEED_TOURS, today });
+export function seed(handle: DatabaseHandle, today: string) {
+  return seedTestDatabase(handle, { tours: TEST_SEED_TOURS, today });
+}
+
+/** Write then rename: parallel runs never read a half-written tarball. */
+async function writeTarball(path: string, handle: DatabaseHandle) {
+  const tarball = Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer());
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, tarball);
+  await rename(temporary, path);
 }
 
 /**
  * Once per test run (PGlite): a migrated, seeded database as a tarball that each test file
- * clones in memory. It is rebuilt only when the migrations, schema or seed change, or the day
+ * clones in memory, and the same migrated but empty for the seed's own tests. It is rebuilt only when the migrations, schema or seed change, or the day
  * turns (dates are generated around today).
  */
 export default async function setup(): Promise<void> {
@@ -43,6 +55,7 @@ export default async function setup(): Promise<void> {
   const fingerprintFile = `${SEEDED_PGLITE_TARBALL}.sha256`;
   if (
     existsSync(SEEDED_PGLITE_TARBALL) &&
+    existsSync(MIGRATED_PGLITE_TARBALL) &&
     existsSync(fingerprintFile) &&
     (await readFile(fingerprintFile, 'utf8')) === fingerprint
   ) {
@@ -50,13 +63,10 @@ export default async function setup(): Promise<void> {
   }
   const handle = await openDatabase({ dataDir: 'memory://' });
   try {
+    await handle.migrate();
+    await writeTarball(MIGRATED_PGLITE_TARBALL, handle);
     await seed(handle, today);
-    const tarball = Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer());
-    await mkdir(dirname(SEEDED_PGLITE_TARBALL), { recursive: true });
-    // Write then rename: parallel runs never read a half-written tarball.
-    const temporary = `${SEEDED_PGLITE_TARBALL}.${process.pid}.tmp`;
-    await writeFile(temporary, tarball);
-    await rename(temporary, SEEDED_PGLITE_TARBALL);
+    await writeTarball(SEEDED_PGLITE_TARBALL, handle);
     await writeFile(fingerprintFile, fingerprint);
   } finally {
     await handle.close();

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '#src/app.ts';
+import { buildApp, type BuildAppOptions } from '#src/app.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '#src/db/client.ts';
-import { prepareDatabase } from '#src/db/prepare.ts';
-import { openTestDatabase, testDatabaseKind } from './database.ts';
+import { openTestDatabase, seedTestDatabase, testDatabaseKind } from './database.ts';
 import { TEST_START_TIMEOUT_MS, testEnv } from './env.ts';
 
 /** Tours in a scratch database: enough dates to give each concurrency round one of its own. */
@@ -44,8 +43,7 @@ export async function openScratchDatabase(
   const url = new URL(server.href);
   url.pathname = `/${database}`;
   const handle = await openDatabase({ url: url.href, poolSize });
-  await prepareDatabase(handle, {
-    demoData: true,
+  await seedTestDatabase(handle, {
     tours: SCRATCH_TOURS,
     today: new Date().toISOString().slice(0, 10),
   });
@@ -75,11 +73,13 @@ export interface ScratchApp {
 export async function buildScratchApp(
   name: string,
   env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<ScratchApp> {
   const scratch = await openScratchDatabase(name);
   const app = buildApp(testEnv(env), {
-    database: scratch.handle,
     startTimeoutMs: TEST_START_TIMEOUT_MS,
+    ...options,
+    database: scratch.handle,
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { normalizeFilters } from '@gallop/search-filters';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@gallop/api/src/db/client.ts';
+import { openMigratedPglite } from '@gallop/api/src/testing/database.ts';
 import {
   blogPosts,
   cities,
@@ -62,8 +63,7 @@ let first: DatabaseHandle;
 let second: DatabaseHandle;
 
 beforeAll(async () => {
-  first = await openDatabase({ dataDir: 'memory://' });
-  await first.migrate();
+  first = await openMigratedPglite();
   await seedDatabase(first.db, { tours: 120, today: TODAY });
   // The same catalogue twice: the second database starts from a copy of the first.
   second = await openDatabase({ dataDir: 'memory://', loadDataDir: await first.dumpDataDir!() });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, exists, gt, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -24,9 +25,11 @@ const call = (operationId: OperationId, method: 'GET' | 'POST', url: string, pay
 /**
  * A booking of `status` on a date that ended (or, with `ended: false`, is still ahead), of a
  * published tour: the tour's public review list must exist (other test files, running at the
- * same time on a shared database, add draft tours).
+ * same time on a shared database, add draft tours). With `tourPage`, the tour also has a date
+ * ahead, so its page answers 200 rather than the 410 of a tour whose dates have all passed.
  */
-async function booking({ status = 3, ended = true } = {}) {
+async function booking({ status = 3, ended = true, tourPage = false } = {}) {
+  const ahead = alias(tourDates, 'ahead');
   const [found] = await db
     .select({ date: tourDates })
     .from(tourDates)
@@ -37,6 +40,14 @@ async function booking({ status = 3, ended = true } = {}) {
         ended
           ? lt(tourDates.endDate, sql`current_date`)
           : gt(tourDates.startDate, sql`current_date`),
+        tourPage
+          ? exists(
+              db
+                .select({ id: ahead.id })
+                .from(ahead)
+                .where(and(eq(ahead.tourId, tours.id), gt(ahead.startDate, sql`current_date`))),
+            )
+          : undefined,
       ),
     )
     .orderBy(sql`random()`)
@@ -76,7 +87,7 @@ describe('what helps the next rider (decision 115)', () => {
   });
 
   it('keeps the level, month and horse condition, and averages the horse condition', async () => {
-    const row = await booking();
+    const row = await booking({ tourPage: true });
     const [date] = await db.select().from(tourDates).where(eq(tourDates.id, row.tourDateId!));
     const send = (extra: object) =>
       call('submitReview', 'POST', '/crm/api/review/submit', {
@@ -131,6 +142,7 @@ describe('what helps the next rider (decision 115)', () => {
     expect(tour!.horseConditionRating).toBeCloseTo(Number(expected!.average), 5);
 
     const page = await call('getTour', 'GET', `/spa/tour?slug=${tour!.slug}`);
+    expect(page.status).toBe(200);
     expect(page.body.horse_condition).toEqual({
       rating: tour!.horseConditionRating,
       count: tour!.horseConditionCount,

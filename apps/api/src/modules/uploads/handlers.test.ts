@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -309,7 +309,9 @@ describe('review photos', () => {
   });
 
   it('keeps shared bytes until the last upload of them is deleted', async () => {
-    const file = await pngFile('same.png', 300, 200);
+    // Bytes no other file uploads: another row holding them would keep them on disk.
+    const channel = () => randomInt(256);
+    const file = await pngFile('same.png', 300, 200, { r: channel(), g: channel(), b: channel() });
     const first = await upload('uploadReviewImage', '/spa/upload-review-image', {
       file,
       remoteAddress: address(),

@@ -67,11 +67,18 @@ export function uploadCaller(app: () => FastifyInstance) {
   };
 }
 
-/** A real PNG picture (a gradient), `width` x `height`. */
-export async function pngFile(name = 'stables.png', width = 640, height = 480): Promise<FilePart> {
-  const bytes = await sharp({
-    create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } },
-  })
+/**
+ * A real PNG picture of one colour, `width` x `height`. Uploads are stored by their bytes, and
+ * test files share one database: a test about who else holds the same bytes passes a colour of
+ * its own.
+ */
+export async function pngFile(
+  name = 'stables.png',
+  width = 640,
+  height = 480,
+  background = { r: 120, g: 90, b: 60 },
+): Promise<FilePart> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
   return { name, type: 'image/png', bytes };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { createByteLru } from './byte-lru.ts';
 import type { components } from '@gallop/api-client';
@@ -20,11 +21,14 @@ type TourList = components['schemas']['TourList'];
 const SEARCH = '/spa/tours?sort=price&expand=filters&page=2';
 
 describe('search answers with the response cache', () => {
-  let testApp: TestApp;
+  // A database of its own: bookings and edits other files make on the shared one would drop
+  // the answers these tests expect to stay cached.
+  let testApp: ScratchApp;
   beforeAll(async () => {
     // The change log is read on every lookup (no interval), once the app's database is open.
     const feed: { subscription?: TourChangesSubscription } = {};
-    testApp = await buildTestApp(
+    testApp = await buildScratchApp(
+      'search_cache',
       {},
       {
         responseCache: createResponseCache({
@@ -33,8 +37,10 @@ describe('search answers with the response cache', () => {
         }),
       },
     );
-    feed.subscription = createTourChangesFeed(testApp.database.db, { intervalMs: 0 }).subscribe();
-  });
+    feed.subscription = createTourChangesFeed(testApp.scratch.handle.db, {
+      intervalMs: 0,
+    }).subscribe();
+  }, 120_000);
   afterAll(() => testApp.close());
 
   it('answers the same bytes from memory, in the request currency', async () => {
@@ -66,7 +72,7 @@ describe('search answers with the response cache', () => {
     const first = await testApp.app.inject({ url });
     expect((await testApp.app.inject({ url })).headers['x-catalog-cache']).toBe('hit-memory');
     const tourId = (JSON.parse(first.body) as TourList).items.at(-1)!.id;
-    await whileTourChanged(testApp.database.db, tourId, async () => {
+    await whileTourChanged(testApp.scratch.handle.db, tourId, async () => {
       await expect
         .poll(async () => (await testApp.app.inject({ url })).headers['x-catalog-cache'])
         .toBe('miss');
