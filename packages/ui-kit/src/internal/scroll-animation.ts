@@ -12,11 +12,19 @@ export function scrollAnimationDuration(from: number, to: number): number {
   return Math.min(maxDuration, Math.max(minDuration, Math.round(duration)));
 }
 
-/** Animated scroll to `top` over `duration` ms (ease-out cubic); instant with reduced motion. */
+/** The frame of the page scroll animating now, if any: the page has one scroll at a time. */
+let runningFrame: number | undefined;
+
+/**
+ * Animated scroll to `top` over `duration` ms (ease-out cubic); instant with reduced motion. A new
+ * animation stops the one still running, so two clicks never pull the page two ways at once.
+ */
 export function animateScroll(
   top: number,
   duration: number = scrollAnimationDuration(window.scrollY, top),
 ): void {
+  if (runningFrame !== undefined) cancelAnimationFrame(runningFrame);
+  runningFrame = undefined;
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   const start = window.scrollY;
   if (reduce || duration <= 0) {
@@ -27,7 +35,7 @@ export function animateScroll(
   const step = (now: number) => {
     const t = Math.min(1, (now - began) / duration);
     window.scrollTo(0, start + (top - start) * (1 - (1 - t) ** 3));
-    if (t < 1) requestAnimationFrame(step);
+    runningFrame = t < 1 ? requestAnimationFrame(step) : undefined;
   };
-  requestAnimationFrame(step);
+  runningFrame = requestAnimationFrame(step);
 }
