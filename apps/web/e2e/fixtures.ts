@@ -31,7 +31,10 @@ export const test = base.extend<{
       problems.push(`console.error: ${message.text()} (${message.location().url})`);
     });
     await use(page);
-    expect(problems, 'no errors in the browser').toEqual([]);
+    // The problems go into the message's first line: CI's list of failed tests prints only that.
+    expect(problems, `no errors in the browser: ${problems.join(' | ').replace(/\s+/g, ' ').slice(0, 400)}`).toEqual(
+      [],
+    );
   },
   gotoHydrated: async ({ page }, use) => {
     await use(async (path) => {
@@ -59,7 +62,11 @@ const DEFERRED_PARTS = [
   '.tour-page__section > :not(.tour-page__heading)',
 ];
 
-/** Waits until React has taken over the page, its shown deferred parts included. */
+/**
+ * Waits until React has taken over the page, its shown deferred parts included, as far as they
+ * hydrate without the visitor scrolling: the tour page's sections wait until they are within a
+ * screen or so of the window (800 px, `after-near-viewport.tsx`).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect
@@ -67,9 +74,13 @@ export async function waitForHydration(page: Page): Promise<void> {
       page.evaluate((selectors) => {
         const hydrated = (element: Element) =>
           Object.keys(element).some((key) => key.startsWith('__react'));
+        const nearWindow = (element: Element) => {
+          const box = element.getBoundingClientRect();
+          return box.top < window.innerHeight + 800 && box.bottom > -800;
+        };
         return selectors.every((selector) =>
           [...document.querySelectorAll(selector)]
-            .filter((element) => element.checkVisibility())
+            .filter((element) => element.checkVisibility() && nearWindow(element))
             .every(hydrated),
         );
       }, DEFERRED_PARTS),
