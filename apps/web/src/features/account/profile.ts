@@ -1,6 +1,6 @@
 /**
- * The signed-in traveller's profile query and sign-out: the site header (account menu) needs
- * them on every page, so they ship in the first load; the other account calls (./api.ts) load
+ * The signed-in traveller's profile query: the site header (account menu) needs it on every
+ * page, so it ships in the first load (sign-out is src/lib/sign-out.ts); the other account calls (./api.ts) load
  * with the pages that make them (issue 7).
  */
 import type { components, GallopClient } from '@gallop/api-client';
@@ -11,10 +11,6 @@ export const profileQueryOptions = (api: GallopClient<true>) => ({
   // A failed profile call means "signed out", not an error to retry.
   retry: false,
 });
-
-export async function signOut(api: GallopClient<true>): Promise<void> {
-  await api.POST('/crm/api/user/logout');
-}
 
 type ProfileFields = Pick<
   components['schemas']['UserProfile'],

@@ -12,8 +12,8 @@ import { useCallback } from 'react';
 import { useApi } from '../../lib/api';
 import { hasSession } from '../../lib/session-tokens';
 import type { AuthSession, UserProfile } from './api';
-import { forgetAccountPassports } from '../../lib/rider-passport-cache';
-import { profileQueryOptions, signOut } from './profile';
+import { endSession } from '../../lib/sign-out';
+import { profileQueryOptions } from './profile';
 
 /** Loads the profile into the query cache when a session is stored; never throws. */
 export async function prefetchProfile(queryClient: QueryClient, api: GallopClient<true>) {
@@ -67,17 +67,7 @@ export function useSession(): {
     [queryClient, key],
   );
   const end = useCallback(async () => {
-    try {
-      await signOut(api);
-    } catch (error) {
-      // The web server clears the cookies whatever the API answered; only an unreachable web
-      // server leaves them, and the server session then simply expires.
-      console.warn('Sign-out call failed', error);
-    }
-    // The per-request store of a server render (the browser's holds nothing).
-    await api.tokenStore.clear();
-    queryClient.removeQueries({ queryKey: key });
-    forgetAccountPassports(queryClient, api);
+    await endSession(api, queryClient, key);
     await router.invalidate();
   }, [api, queryClient, key, router]);
 

@@ -1,10 +1,11 @@
 import { createGallopClient } from '@gallop/api-client';
 import { SIGNED_IN_COOKIE } from '@gallop/session';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, MessagePages } from './api';
 import { chatKeys } from './keys';
 import { createCookieSessionStore } from '../../lib/session-tokens';
+import { signOut } from '../../lib/sign-out';
 import { outboxFor, socketToken } from './realtime';
 
 const json = (status: number, body: unknown) =>
@@ -40,6 +41,38 @@ describe('socketToken', () => {
     // Signed out meanwhile (a sign-out ends the socket too): no call that could only be a 401.
     await expect(getToken('unauthorized')).resolves.toBeNull();
     expect(seen).toEqual(['/crm/api/chat/unread-count ']);
+  });
+
+  it('makes no call for a handshake refused while a sign-out is on its way', async () => {
+    const seen: string[] = [];
+    let answerSignOut: ((response: Response) => void) | undefined;
+    const api = createGallopClient({
+      throwOnError: true,
+      baseUrl: 'http://web.test',
+      locale: { iso: 'en', localizationId: 1 },
+      currency: 'USD',
+      tokenStore: createCookieSessionStore(),
+      fetch: async (request) => {
+        const path = new URL(request.url).pathname;
+        seen.push(path);
+        if (path !== '/crm/api/user/logout') return json(401, { message: 'Unauthorized' });
+        return new Promise<Response>((resolve) => (answerSignOut = resolve));
+      },
+    });
+    document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+    try {
+      // The socket's chunk arrived just as the traveller pressed "Sign out" (seen in CI): the
+      // handshake is refused before the sign-out's answer clears the marker cookie.
+      const leaving = signOut(api);
+      await vi.waitFor(() => expect(answerSignOut).toBeDefined());
+      await expect(socketToken(api)('unauthorized')).resolves.toBeNull();
+      expect(seen).toEqual(['/crm/api/user/logout']);
+      document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+      answerSignOut!(json(200, { success: true }));
+      await leaving;
+    } finally {
+      document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    }
   });
 });
 

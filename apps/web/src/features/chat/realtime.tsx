@@ -20,6 +20,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api';
 import { isCrossOrigin, readRuntimeConfig } from '../../lib/runtime-config';
 import { hasSession } from '../../lib/session-tokens';
+import { signingOut } from '../../lib/sign-out';
 import { sendChatMessage, type Chat, type ChatMessage } from './api';
 import { chatKeys } from './keys';
 import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
@@ -48,9 +49,9 @@ const ALERT_FAVICON = '/favicon-message.svg';
  */
 export function socketToken(api: GallopClient<true>) {
   return async (reason: 'connect' | 'unauthorized'): Promise<null> => {
-    // Signed out meanwhile (the sign-out also ends the socket): nothing to refresh, and the call
-    // would only be a 401.
-    if (reason === 'unauthorized' && hasSession(api)) {
+    // Signed out meanwhile (the sign-out also ends the socket), or signing out right now: nothing
+    // to refresh, and the call would only be a 401.
+    if (reason === 'unauthorized' && hasSession(api) && !signingOut()) {
       await api.GET('/crm/api/chat/unread-count').catch(() => undefined);
     }
     return null;

@@ -1,0 +1,50 @@
+/**
+ * Ending the session (the site header's sign-out, in every page's first load). The web server's
+ * answer clears the session cookies and the readable marker; until it arrives the marker still
+ * says "signed in", so this tab also knows a sign-out is on its way: a call made for the session
+ * in that window (the chat socket's refresh after a refused handshake) could only be a 401, which
+ * the browser logs as an error. A chunk of its own would cost the first load more than it saves
+ * (its preload entry).
+ */
+import type { GallopClient } from '@gallop/api-client';
+import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** Sign-outs of this tab still waiting for their answer (a module per tab in the browser). */
+let leaving = 0;
+
+/** Whether a sign-out has left this tab and not yet come back. */
+export function signingOut(): boolean {
+  return leaving > 0;
+}
+
+export async function signOut(api: GallopClient<true>): Promise<void> {
+  leaving += 1;
+  try {
+    await api.POST('/crm/api/user/logout');
+  } finally {
+    leaving -= 1;
+  }
+}
+
+/**
+ * Signs out and forgets the account in the page: the profile (`profileKey`) and the account's
+ * rider passports, whose weights are private, whatever the server answered.
+ */
+export async function endSession(
+  api: GallopClient<true>,
+  queryClient: Pick<QueryClient, 'removeQueries'>,
+  profileKey: QueryKey,
+): Promise<void> {
+  try {
+    await signOut(api);
+  } catch (error) {
+    // The web server clears the cookies whatever the API answered; only an unreachable web
+    // server leaves them, and the server session then simply expires.
+    console.warn('Sign-out call failed', error);
+  }
+  // The per-request store of a server render (the browser's holds nothing).
+  await api.tokenStore.clear();
+  queryClient.removeQueries({ queryKey: profileKey });
+  queryClient.removeQueries({ queryKey: getRiderPassportQueryOptions(api).queryKey });
+}
