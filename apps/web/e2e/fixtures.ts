@@ -32,9 +32,10 @@ export const test = base.extend<{
     });
     await use(page);
     // The problems go into the message's first line: CI's list of failed tests prints only that.
-    expect(problems, `no errors in the browser: ${problems.join(' | ').replace(/\s+/g, ' ').slice(0, 400)}`).toEqual(
-      [],
-    );
+    expect(
+      problems,
+      `no errors in the browser: ${problems.join(' | ').replace(/\s+/g, ' ').slice(0, 400)}`,
+    ).toEqual([]);
   },
   gotoHydrated: async ({ page }, use) => {
     await use(async (path) => {
