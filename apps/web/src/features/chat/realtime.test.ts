@@ -11,22 +11,24 @@ import { outboxFor, socketToken } from './realtime';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The browser's client: through the web server, with the cookie session store. */
+const browserClient = (fetch: (request: Request) => Promise<Response>) =>
+  createGallopClient({
+    throwOnError: true,
+    baseUrl: 'http://web.test',
+    locale: { iso: 'en', localizationId: 1 },
+    currency: 'USD',
+    tokenStore: createCookieSessionStore(),
+    fetch,
+  });
+
 describe('socketToken', () => {
   it('gives no token (the cookie rides with the handshake); after a refusal it calls the API first', async () => {
     const seen: string[] = [];
-    const api = createGallopClient({
-      throwOnError: true,
-      baseUrl: 'http://web.test',
-      locale: { iso: 'en', localizationId: 1 },
-      currency: 'USD',
-      tokenStore: createCookieSessionStore(),
-      fetch: async (request) => {
-        seen.push(
-          `${new URL(request.url).pathname} ${request.headers.get('X-Authorization') ?? ''}`,
-        );
-        // The web server refreshed the cookies on its way (server/session-proxy.ts).
-        return json(200, { count: 0 });
-      },
+    const api = browserClient(async (request) => {
+      seen.push(`${new URL(request.url).pathname} ${request.headers.get('X-Authorization') ?? ''}`);
+      // The web server refreshed the cookies on its way (server/session-proxy.ts).
+      return json(200, { count: 0 });
     });
     const getToken = socketToken(api);
     document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
@@ -46,18 +48,11 @@ describe('socketToken', () => {
   it('makes no call for a handshake refused while a sign-out is on its way', async () => {
     const seen: string[] = [];
     let answerSignOut: ((response: Response) => void) | undefined;
-    const api = createGallopClient({
-      throwOnError: true,
-      baseUrl: 'http://web.test',
-      locale: { iso: 'en', localizationId: 1 },
-      currency: 'USD',
-      tokenStore: createCookieSessionStore(),
-      fetch: async (request) => {
-        const path = new URL(request.url).pathname;
-        seen.push(path);
-        if (path !== '/crm/api/user/logout') return json(401, { message: 'Unauthorized' });
-        return new Promise<Response>((resolve) => (answerSignOut = resolve));
-      },
+    const api = browserClient(async (request) => {
+      const path = new URL(request.url).pathname;
+      seen.push(path);
+      if (path !== '/crm/api/user/logout') return json(401, { message: 'Unauthorized' });
+      return new Promise<Response>((resolve) => (answerSignOut = resolve));
     });
     document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
     try {
