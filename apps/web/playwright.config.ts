@@ -67,7 +67,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // On a busy 2-core machine journeys with sign-ins (each an argon2id hash) outran 30 s here
   // (2026-12-05); CI's machines are shared. A test that passes takes no longer for it.
-  ...(process.env.CI ? { timeout: 60_000 } : {}),
+  // Likewise each `expect` waits 10 s there, not 5: this stop's two CI rehearsals retried three
+  // different tests whose page took just over 5 s to show what they waited for.
+  ...(process.env.CI ? { timeout: 60_000, expect: { timeout: 10_000 } } : {}),
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
