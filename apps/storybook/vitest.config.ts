@@ -29,8 +29,8 @@ export default defineConfig({
             headless: true,
             // Vitest's browser server stays on loopback.
             api: { host: '127.0.0.1' },
-            // CHROME_PATH, else Debian's /usr/bin/chromium (never `playwright install` here), with
-            // switches that keep the browser off the network.
+            // CHROME_PATH, else Debian's headless shell or Chromium (never `playwright install`
+            // here), with switches that keep the browser off the network.
             provider: playwright({ launchOptions: chromiumLaunchOptions() }),
             instances: [{ browser: 'chromium' }],
           },

@@ -80,7 +80,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // CHROME_PATH or Debian's /usr/bin/chromium (else Playwright's own browser), headless,
+        // CHROME_PATH or Debian's headless shell or Chromium (else Playwright's own), headless,
         // no sandbox, and every host but loopback unresolvable (shared with the story tests).
         launchOptions: chromiumLaunchOptions(),
       },
