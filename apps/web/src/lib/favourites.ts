@@ -14,6 +14,7 @@ import { favouritesCookie } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';
 import { atom, useAtomValue } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
+import { useHydrated } from './use-hydrated';
 
 /** The list as it is now in this page; private: read it through the hooks below. */
 const storedIdsAtom = atom<readonly number[]>([]);
@@ -34,5 +35,8 @@ export function useFavouriteTourIds(): readonly number[] {
   const fromServer = useRouter().options.context.visitor?.favouriteTourIds ?? [];
   // Hydrates once per jotai store: whichever component asks first (header, heart, page).
   useHydrateAtoms(new Map([[storedIdsAtom, fromServer]]));
-  return useAtomValue(favouriteTourIdsAtom);
+  const ids = useAtomValue(favouriteTourIdsAtom);
+  // A part that hydrates late (a lazy page) may find the list already changed by the sign-in
+  // sync: it first renders what the server rendered, then the list, one render later.
+  return useHydrated() ? ids : fromServer;
 }
