@@ -31,7 +31,7 @@ if (!stale) {
   stale ||= readdirSync(factoryDir).some((file) => !(`${factoryDir}/${file}` in queryFiles));
 }
 
-const files = `${schemaFile} and the query factories and keys`;
+const files = `${schemaFile}, the query factories and keys and the session calls`;
 if (stale) {
   console.error(`${files} are stale: run \`pnpm --filter @gallop/api-client generate\`.`);
   process.exitCode = 1;

@@ -42,6 +42,7 @@ export {
   TOUR_PATH,
 } from './paths';
 export type { RedirectingPath } from './paths';
+export { needsSession } from './session-calls';
 export { createMemoryTokenStore } from './tokens';
 export type { AuthTokens, TokenStore } from './tokens';
 export type { components, operations, paths } from './schema.gen';

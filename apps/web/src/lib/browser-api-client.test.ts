@@ -1,6 +1,7 @@
 import { createMemoryTokenStore } from '@gallop/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGallopBrowserClient } from './browser-api-client';
+import { whileSigningOut } from './sign-out';
 
 // The challenge dialog is the component's own test; here it answers at once.
 const showCaptcha = vi.hoisted(() => vi.fn(async (_kind: string) => 'solved-payload'));
@@ -91,5 +92,29 @@ describe('the browser API client’s base', () => {
     await client().GET('/spa/validate-slug', { params: { query: { slug: 'tours' } } });
     expect(seen[0]!.url).toBe('https://edge.gallop.example/app/spa/validate-slug?slug=tours');
     expect(seen[0]!.credentials).toBe('include');
+  });
+});
+
+describe('the browser API client during a sign-out', () => {
+  it('sends no call that needs the session: it fails as cancelled without reaching the server', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(new URL(request.url).pathname);
+      return Response.json({ count: 0 });
+    });
+    const client = createGallopBrowserClient(
+      () => ({ iso: 'en', localizationId: 1 }),
+      createMemoryTokenStore(),
+    );
+
+    await whileSigningOut(async () => {
+      await expect(client.GET('/crm/api/chat/unread-count')).rejects.toMatchObject({
+        kind: 'abort',
+      });
+    });
+    await expect(client.GET('/crm/api/chat/unread-count')).resolves.toMatchObject({
+      data: { count: 0 },
+    });
+    expect(seen).toEqual(['/crm/api/chat/unread-count']);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@gallop/api-client';
 import { readCurrencyCookie, resolveCurrency } from '@gallop/currency';
 import { isCrossOrigin, readRuntimeConfig, type RuntimeConfig } from './runtime-config';
+import { holdingSessionCalls } from './session-calls';
 
 /**
  * The captcha a 429 asks for, shown in a dialog; the call then goes again with the solution
@@ -21,7 +22,8 @@ const solveCaptcha: SolveCaptcha = async (kind) => {
 /**
  * Calls go to the runtime API base, by default the page's own origin (the web server proxies);
  * another origin gets the visitor's cookies along (`credentials: 'include'`). The currency
- * cookie is read on every call.
+ * cookie is read on every call. Calls that need the session wait out a sign-out
+ * (`holdingSessionCalls`).
  */
 export function createGallopBrowserClient(
   locale: () => ClientLocale,
@@ -29,6 +31,9 @@ export function createGallopBrowserClient(
   { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
 ): GallopClient<true> {
   const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
+  const send = crossOrigin
+    ? (request: Request) => fetch(new Request(request, { credentials: 'include' }))
+    : (request: Request) => fetch(request);
   return createGallopClient({
     throwOnError: true,
     baseUrl: apiBaseUrl,
@@ -36,8 +41,6 @@ export function createGallopBrowserClient(
     currency: () => resolveCurrency(readCurrencyCookie()),
     tokenStore,
     solveCaptcha,
-    ...(crossOrigin
-      ? { fetch: (request: Request) => fetch(new Request(request, { credentials: 'include' })) }
-      : {}),
+    fetch: holdingSessionCalls(send, new URL(apiBaseUrl, window.location.origin).pathname),
   });
 }

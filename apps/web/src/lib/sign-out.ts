@@ -1,30 +1,42 @@
 /**
  * Ending the session (the site header's sign-out, in every page's first load). The web server's
  * answer clears the session cookies and the readable marker; until it arrives the marker still
- * says "signed in", so this tab also knows a sign-out is on its way: a call made for the session
- * in that window (the chat socket's refresh after a refused handshake) could only be a 401, which
- * the browser logs as an error. A chunk of its own would cost the first load more than it saves
- * (its preload entry).
+ * says "signed in", so this tab also knows a sign-out is on its way, and stays so until the page
+ * has forgotten the account: a call made for the session in that window (the chat socket's
+ * refresh after a refused handshake, the header's unread count hydrating late) could only be a
+ * 401, which the browser logs as an error. The browser's client holds such calls back
+ * (`./session-calls.ts`). A chunk of its own would cost the first load more than it saves (its
+ * preload entry).
  */
 import type { GallopClient } from '@gallop/api-client';
 import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
-/** Sign-outs of this tab still waiting for their answer (a module per tab in the browser). */
+/** Sign-outs of this tab not yet over (a module per tab in the browser). */
 let leaving = 0;
 
-/** Whether a sign-out has left this tab and not yet come back. */
+/** Whether a sign-out has started in this tab and is not yet over. */
 export function signingOut(): boolean {
   return leaving > 0;
 }
 
-export async function signOut(api: GallopClient<true>): Promise<void> {
+/**
+ * Runs `work` (a sign-out, and what the page does to forget the account) as a sign-out on its
+ * way: until it is over, `signingOut()` is true.
+ */
+export async function whileSigningOut<T>(work: () => Promise<T>): Promise<T> {
   leaving += 1;
   try {
-    await api.POST('/crm/api/user/logout');
+    return await work();
   } finally {
     leaving -= 1;
   }
+}
+
+export function signOut(api: GallopClient<true>): Promise<void> {
+  return whileSigningOut(async () => {
+    await api.POST('/crm/api/user/logout');
+  });
 }
 
 /**

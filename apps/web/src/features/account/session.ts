@@ -12,7 +12,7 @@ import { useCallback } from 'react';
 import { useApi } from '../../lib/api';
 import { hasSession } from '../../lib/session-tokens';
 import type { AuthSession, UserProfile } from './api';
-import { endSession } from '../../lib/sign-out';
+import { endSession, whileSigningOut } from '../../lib/sign-out';
 import { profileQueryOptions } from './profile';
 
 /** Loads the profile into the query cache when a session is stored; never throws. */
@@ -66,10 +66,16 @@ export function useSession(): {
     (user: UserProfile) => queryClient.setQueryData(key, user),
     [queryClient, key],
   );
-  const end = useCallback(async () => {
-    await endSession(api, queryClient, key);
-    await router.invalidate();
-  }, [api, queryClient, key, router]);
+  // A sign-out until the pages have run again without the account: the parts that need it are
+  // gone by then, and a call they started meanwhile is held back (lib/session-calls.ts).
+  const end = useCallback(
+    () =>
+      whileSigningOut(async () => {
+        await endSession(api, queryClient, key);
+        await router.invalidate();
+      }),
+    [api, queryClient, key, router],
+  );
 
   return {
     user: query.data,
