@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,47 @@ describe('CityAutocomplete', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(input).toHaveValue('Bishkek');
     expect(onChange).toHaveBeenLastCalledWith(CITIES[2]);
+  });
+
+  it('keeps what is typed when the page scrolls and closes the list', async () => {
+    // React Aria closes the list when the page under it scrolls (a phone's keyboard opening, the
+    // browser bringing the field into view) and reports "no city" as it would on Escape.
+    const onChange = vi.fn();
+    render(<Picker onChange={onChange} />);
+    const input = screen.getByRole('combobox');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(input, 'as');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(await screen.findByRole('option', { name: /Astana/ })).toBeInTheDocument();
+    fireEvent.scroll(document.body);
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(input).toHaveValue('as');
+    expect(input).toHaveFocus();
+
+    await user.type(input, 'tana');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: /Astana/ }));
+    expect(onChange).toHaveBeenLastCalledWith(CITIES[1]);
+    expect(input).toHaveValue('Astana');
+  });
+
+  it('puts the chosen city back when the field is left', async () => {
+    render(
+      <>
+        <Picker />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    const input = screen.getByRole('combobox');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(input, 'bish');
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    await user.click(await screen.findByRole('option', { name: /Bishkek/ }));
+    await user.type(input, 'ek town');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+    expect(input).toHaveValue('Bishkek');
   });
 
   it('shows a city its parent sets after the first render', async () => {

@@ -91,6 +91,9 @@ export function CityAutocomplete({
   const [cities, setCities] = useState<readonly City[]>([]);
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Set by a key press before React Aria's own handler sees it (capture phase).
+  const escaping = useRef(false);
   const search = useRef(searchCities);
   search.current = searchCities;
 
@@ -133,6 +136,11 @@ export function CityAutocomplete({
       onCreate?.(name);
       return;
     }
+    // React Aria also reports "no choice" when the list closes because the page scrolled (a
+    // phone's keyboard opening): while the field keeps its focus, only Escape is a revert, and
+    // what was typed stays.
+    const typing = document.activeElement === inputRef.current && !escaping.current;
+    if (key === null && typing) return;
     // Escape and leaving the field send React Aria's revert: the chosen city's key, or null when
     // the typed text found it no more. Only an emptied field gives the choice up.
     const found = key === null ? undefined : cities.find((item) => String(item.id) === key);
@@ -159,7 +167,14 @@ export function CityAutocomplete({
       isInvalid={isInvalid}
     >
       <Label className="gk-city-autocomplete__label">{texts.label}</Label>
-      <Input className="gk-input" placeholder={texts.placeholder} />
+      <Input
+        ref={inputRef}
+        className="gk-input"
+        placeholder={texts.placeholder}
+        onKeyDownCapture={(event) => {
+          escaping.current = event.key === 'Escape';
+        }}
+      />
       <Popover className="gk-city-autocomplete__popover" placement="bottom start">
         <ListBox
           className="gk-listbox"
