@@ -73,7 +73,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace of the retry only (CI retries once): recording every test's trace (screenshots and
+    // DOM snapshots of each action) took the suite 1.24x the time (docs/testing.md). Locally,
+    // `--trace on` records one.
+    trace: 'on-first-retry',
   },
   projects: [
     {
