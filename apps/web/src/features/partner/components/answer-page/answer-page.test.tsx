@@ -131,7 +131,10 @@ describe('AnswerPage', () => {
     expect(api.posts()).toEqual([
       { method: 'POST', token: null, body: { token: TOKEN, answer: 'confirm' } },
     ]);
-    expect(screen.getByRole('heading', { name: 'Booking confirmed' })).toHaveFocus();
+    // Focus moves in an effect after the confirmation renders.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Booking confirmed' })).toHaveFocus(),
+    );
     expect(screen.queryByRole('button', { name: 'Confirm booking' })).not.toBeInTheDocument();
   });
 

@@ -56,7 +56,8 @@ describe('following a tour by e-mail', () => {
     expect(done).toHaveTextContent(
       `The programme of ${tour.name} is on its way to rider@example.com`,
     );
-    expect(done).toHaveFocus();
+    // Focus moves in an effect after the confirmation renders.
+    await waitFor(() => expect(done).toHaveFocus());
     expect(api.sent).toEqual([
       { path: SUBSCRIBE, body: { email: 'rider@example.com', tour_id: 99, currency: 'USD' } },
     ]);

@@ -1,6 +1,6 @@
 import { ApiError, createGallopClient } from '@gallop/api-client';
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApiWithPosts } from '../../../../lib/testing/fake-api-posts';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
@@ -31,7 +31,8 @@ describe('UnfollowPage', () => {
     const done = await screen.findByRole('heading', {
       name: `You will no longer get e-mails about ${tour.name}`,
     });
-    expect(done).toHaveFocus();
+    // Focus moves in an effect after the confirmation renders.
+    await waitFor(() => expect(done).toHaveFocus());
     expect(api.sent).toEqual([{ path: UNSUBSCRIBE, body: { token: 'signed.token' } }]);
     expect(screen.getByRole('link', { name: `Back to ${tour.name}` })).toHaveAttribute(
       'href',
