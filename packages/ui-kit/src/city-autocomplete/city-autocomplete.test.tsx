@@ -31,6 +31,18 @@ function Picker(props: {
   );
 }
 
+/** A picker with 'as' typed and its list open on Astana. */
+async function typedAs() {
+  const onChange = vi.fn();
+  render(<Picker onChange={onChange} />);
+  const input = screen.getByRole('combobox');
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  await user.type(input, 'as');
+  await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
+  expect(await screen.findByRole('option', { name: /Astana/ })).toBeInTheDocument();
+  return { onChange, input, user };
+}
+
 describe('CityAutocomplete', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => vi.useRealTimers());
@@ -79,13 +91,7 @@ describe('CityAutocomplete', () => {
   });
 
   it('closes its list on Escape and puts the chosen city back', async () => {
-    const onChange = vi.fn();
-    render(<Picker onChange={onChange} />);
-    const input = screen.getByRole('combobox');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.type(input, 'as');
-    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
-    expect(await screen.findByRole('option', { name: /Astana/ })).toBeInTheDocument();
+    const { onChange, input, user } = await typedAs();
     await user.keyboard('{Escape}');
     await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -106,13 +112,7 @@ describe('CityAutocomplete', () => {
   it('keeps what is typed when the page scrolls and closes the list', async () => {
     // React Aria closes the list when the page under it scrolls (a phone's keyboard opening, the
     // browser bringing the field into view) and reports "no city" as it would on Escape.
-    const onChange = vi.fn();
-    render(<Picker onChange={onChange} />);
-    const input = screen.getByRole('combobox');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.type(input, 'as');
-    await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
-    expect(await screen.findByRole('option', { name: /Astana/ })).toBeInTheDocument();
+    const { onChange, input, user } = await typedAs();
     fireEvent.scroll(document.body);
     await act(() => vi.advanceTimersByTimeAsync(CITY_SEARCH_DEBOUNCE_MS + 10));
     expect(input).toHaveValue('as');
