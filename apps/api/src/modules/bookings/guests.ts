@@ -48,10 +48,21 @@ export async function bookingUser(
   const [phoneTaken] = phone
     ? await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)
     : [];
-  await tx
+  const account = { ...splitName(contact.name), email };
+  const created = await tx
     .insert(users)
-    .values({ ...splitName(contact.name), email, phone: phoneTaken ? null : (phone ?? null) })
-    .onConflictDoNothing();
+    .values({ ...account, phone: phoneTaken ? null : (phone ?? null) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Another booking with the same phone created its account since the check (a family booking
+  // from one phone at once): this address still gets one, without the phone. A conflict on the
+  // address itself (the same guest twice at once) leaves the other's account.
+  if (created.length === 0 && phone && !phoneTaken) {
+    await tx
+      .insert(users)
+      .values({ ...account, phone: null })
+      .onConflictDoNothing();
+  }
   return null;
 }
 

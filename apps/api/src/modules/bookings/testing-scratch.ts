@@ -77,6 +77,8 @@ export interface BookingOptions {
   token?: string | undefined;
   key?: string | undefined;
   currency?: string | undefined;
+  /** The contact's phone; one shared by every scratch booking without it. */
+  phone?: string | undefined;
 }
 
 function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingOptions) {
@@ -95,7 +97,7 @@ function bookingBody(date: Pick<TourDateRow, 'id' | 'tourId'>, options: BookingO
         rides: false,
       })),
     ],
-    contact: { name: 'Maya Hart', email: options.email, phone: '+14155550199' },
+    contact: { name: 'Maya Hart', email: options.email, phone: options.phone ?? '+14155550199' },
   };
 }
 

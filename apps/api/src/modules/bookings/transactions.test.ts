@@ -4,10 +4,10 @@
  * run one after another and the same assertions must hold.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -230,6 +230,24 @@ describe('bookings made signed out', () => {
       headers: { 'x-authorization': `Bearer ${owner.token}` },
     });
     expect(claimed.json()).toMatchObject({ email_proof_required: false, can_pay: true });
+  });
+
+  it('gives each of 20 guests booking at once from one new phone an account to sign in to', async () => {
+    for (let round = 0; round < (onPostgres ? 5 : 1); round += 1) {
+      const date = await dateWithSeats(db, 20, used);
+      // A phone no account has yet: each booking's check finds it free.
+      const phone = `+1415555${String(1000 + round * 10 + Math.floor(Math.random() * 10))}`;
+      await db.update(users).set({ phone: null }).where(eq(users.phone, phone));
+      const emails = Array.from({ length: 20 }, () => uniqueEmail('family'));
+      const answers = await Promise.all(emails.map((email) => book(app(), date, { email, phone })));
+      expect(tally(answers)).toEqual({ 201: 20 });
+      const accounts = await db
+        .select({ email: users.email, phone: users.phone })
+        .from(users)
+        .where(inArray(users.email, emails));
+      expect(accounts.map((account) => account.email).sort()).toEqual([...emails].sort());
+      expect(accounts.filter((account) => account.phone === phone)).toHaveLength(1);
+    }
   });
 
   it('lets one unproven address hold at most 6 seats, even when it books many times at once', async () => {
