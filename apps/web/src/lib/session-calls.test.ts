@@ -24,11 +24,7 @@ describe('holdingSessionCalls', () => {
     const { sent, answers, send } = controlledSend();
     const fetch = holdingSessionCalls(send);
     const unread = fetch(request('GET', '/crm/api/chat/unread-count'));
-    let signOut: Promise<Response> | undefined;
-    const over = whileSigningOut(async () => {
-      signOut = fetch(request('POST', '/crm/api/user/logout'));
-      await signOut;
-    });
+    const over = whileSigningOut(() => fetch(request('POST', '/crm/api/user/logout')));
     await Promise.resolve();
     expect(sent).toEqual(['GET /crm/api/chat/unread-count']);
 

@@ -5,13 +5,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, MessagePages } from './api';
 import { chatKeys } from './keys';
 import { createCookieSessionStore } from '../../lib/session-tokens';
+import { holdingSessionCalls } from '../../lib/session-calls';
 import { signOut } from '../../lib/sign-out';
 import { outboxFor, socketToken } from './realtime';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The browser's client: through the web server, with the cookie session store. */
+/**
+ * The browser's client: through the web server, with the cookie session store, holding the
+ * session's calls back during a sign-out as `createGallopBrowserClient` does.
+ */
 const browserClient = (fetch: (request: Request) => Promise<Response>) =>
   createGallopClient({
     throwOnError: true,
@@ -19,7 +23,7 @@ const browserClient = (fetch: (request: Request) => Promise<Response>) =>
     locale: { iso: 'en', localizationId: 1 },
     currency: 'USD',
     tokenStore: createCookieSessionStore(),
-    fetch,
+    fetch: holdingSessionCalls(fetch),
   });
 
 describe('socketToken', () => {

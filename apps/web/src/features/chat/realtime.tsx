@@ -20,7 +20,6 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api';
 import { isCrossOrigin, readRuntimeConfig } from '../../lib/runtime-config';
 import { hasSession } from '../../lib/session-tokens';
-import { signingOut } from '../../lib/sign-out';
 import { sendChatMessage, type Chat, type ChatMessage } from './api';
 import { chatKeys } from './keys';
 import { addMessage, chatEventHandlers, type ChatEvents } from './cache';
@@ -49,9 +48,10 @@ const ALERT_FAVICON = '/favicon-message.svg';
  */
 export function socketToken(api: GallopClient<true>) {
   return async (reason: 'connect' | 'unauthorized'): Promise<null> => {
-    // Signed out meanwhile (the sign-out also ends the socket), or signing out right now: nothing
-    // to refresh, and the call would only be a 401.
-    if (reason === 'unauthorized' && hasSession(api) && !signingOut()) {
+    // Signed out meanwhile (the sign-out also ends the socket): nothing to refresh, and the call
+    // would only be a 401. During a sign-out the browser's client holds it back itself
+    // (lib/session-calls.ts).
+    if (reason === 'unauthorized' && hasSession(api)) {
       await api.GET('/crm/api/chat/unread-count').catch(() => undefined);
     }
     return null;
