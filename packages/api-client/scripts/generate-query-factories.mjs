@@ -80,7 +80,12 @@ const keys = [...calls, ...mutations]
 // contract's top-level `security` is `[]` (public by default). Path items are `$ref`s into
 // openapi/paths/*.yaml.
 const CONTRACT = join(root, '../../openapi/openapi.yaml');
-const readYaml = (file) => parse(readFileSync(file, 'utf8'));
+// Each paths file holds many path items: parsed once.
+const parsed = new Map();
+const readYaml = (file) => {
+  if (!parsed.has(file)) parsed.set(file, parse(readFileSync(file, 'utf8')));
+  return parsed.get(file);
+};
 const contract = readYaml(CONTRACT);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const sessionCalls = Object.entries(contract.paths)
