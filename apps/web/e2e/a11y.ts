@@ -10,6 +10,16 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * every serious or critical violation: rule, impact and the first offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Colours are judged as they settle: mid fade-in ('Back to top' entering) axe read a label at a
+  // fraction of its opacity as low contrast. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
