@@ -1,27 +1,8 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
+import { CPU_SLOWDOWN, MOBILE, SLOW_4G } from './phone.ts';
 import type { BenchPage } from './pages.ts';
 import { median } from './stats.ts';
-
-/**
- * Lighthouse's mobile emulation and its "applied" slow-4G throttling (the values its devtools
- * throttling uses), so both loads of a page meet the same phone and network.
- */
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
-};
-const NETWORK = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-};
-const CPU_SLOWDOWN = 4;
 
 type ScriptMode = 'js' | 'no-js';
 
@@ -69,7 +50,7 @@ async function loadOnce(browser: Browser, url: string, mode: ScriptMode): Promis
     });
     await cdp.send('PerformanceTimeline.enable', { eventTypes: ['largest-contentful-paint'] });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const response = await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);

@@ -19,13 +19,13 @@ export interface BenchOptions {
   connections: number;
   /** Parts to run (all by default). */
   parts: Set<BenchPart>;
-  /** Another built checkout to measure side by side with this one (Lighthouse only). */
+  /** Another built checkout to measure side by side with this one (Lighthouse, main thread). */
   baseline?: string | undefined;
   /** Pages to measure (all by default). */
   pages: Set<BenchPageName>;
 }
 
-const BENCH_PARTS = ['lighthouse', 'lcp', 'ssr'] as const;
+const BENCH_PARTS = ['lighthouse', 'lcp', 'ssr', 'main-thread'] as const;
 const BENCH_PAGES = ['home', 'search', 'tour'] as const;
 type BenchPageName = (typeof BENCH_PAGES)[number];
 type BenchPart = (typeof BENCH_PARTS)[number];
@@ -36,10 +36,11 @@ const HELP = `pnpm bench:web [options]
   --duration S         measured seconds per autocannon run (default 20)
   --warmup S           warm-up seconds before each measured run, thrown away (default 10)
   --connections C      autocannon connections (default 20)
-  --only P[,P]         run some parts only: lighthouse, lcp, ssr
+  --only P[,P]         run some parts only: lighthouse, lcp, ssr; main-thread (with --baseline)
   --pages P[,P]        measure some pages only: home, search, tour
-  --baseline DIR       Lighthouse side by side with another built checkout of the repository
-                       (both served at once, one navigation at a time, alternating)
+  --baseline DIR       Lighthouse and the main thread's work side by side with another built
+                       checkout of the repository (both served at once, one navigation at a
+                       time, alternating); --only lighthouse or --only main-thread for one
 Environment: CHROME_PATH (default /usr/bin/chromium)`;
 
 function positiveInteger(name: string, value: string): number {

@@ -24,6 +24,7 @@ import {
 } from './report.ts';
 import { ensureBuilt, snapshotWebDist, startServers } from './servers.ts';
 import { runSideBySide } from './side-by-side.ts';
+import { loadAverage } from './stats.ts';
 import { measureRoute } from './throughput.ts';
 
 /** A static file the web server serves from dist/client: the baseline for SSR throughput. */
@@ -33,12 +34,6 @@ function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
 
 const options = parseOptions(process.argv.slice(2));
 await ensureBuilt(options.build);

@@ -1,14 +1,15 @@
 /**
- * `pnpm bench:web --baseline DIR`: Lighthouse on this build and another checkout's, served at
- * once and measured in turn (see `runLighthouseSideBySide`), so the comparison is a ratio on one
+ * `pnpm bench:web --baseline DIR`: Lighthouse and the main thread's work (main-thread.ts) on this
+ * build and another checkout's, served at once and measured in turn (see `runLighthouseSideBySide`), so the comparison is a ratio on one
  * machine at one time rather than two runs on a shared machine whose speed moves by half.
  */
 import { runLighthouseSideBySide, type LighthousePage } from './lighthouse.ts';
+import { mainThreadTable, measureMainThreadSideBySide } from './main-thread.ts';
 import type { BenchOptions } from './options.ts';
 import { discoverPages, type BenchPage } from './pages.ts';
 import { writeReport } from './report.ts';
 import { baselineRoots, snapshotWebDist, startServers } from './servers.ts';
-import { median } from './stats.ts';
+import { loadAverage, median } from './stats.ts';
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -79,29 +80,42 @@ export async function runSideBySide(options: BenchOptions, checkout: string): Pr
       console.info(
         `Side by side, ${options.runs} runs per page: before ${checkout} on ${before.web.url}, now on ${now.web.url}`,
       );
-      const [beforePages, nowPages] = await runLighthouseSideBySide(
-        [
-          { name: 'before', webUrl: before.web.url },
-          { name: 'now', webUrl: now.web.url },
-        ],
-        pages,
-        options.runs,
-      );
-      const benchmarkIndex = median(
-        [...beforePages!, ...nowPages!].flatMap((page) =>
-          page.runs.map((run) => run.benchmarkIndex),
-        ),
-      );
-      const markdown = [
-        `# Web benchmark side by side (${new Date().toISOString()})`,
-        `before: ${checkout}; now: this checkout. Lighthouse 12 mobile, median of ${options.runs} runs, builds alternating; benchmarkIndex median ${benchmarkIndex.toFixed(0)}.`,
-        '',
-        sideBySideTable(beforePages!, nowPages!),
-      ].join('\n');
-      const files = await writeReport(
-        { baseline: checkout, before: beforePages, now: nowPages },
-        markdown,
-      );
+      const targets = [
+        { name: 'before', webUrl: before.web.url },
+        { name: 'now', webUrl: now.web.url },
+      ];
+      const sections = [`# Web benchmark side by side (${new Date().toISOString()})`];
+      const data: Record<string, unknown> = { baseline: checkout };
+      if (options.parts.has('lighthouse')) {
+        const [beforePages, nowPages] = await runLighthouseSideBySide(targets, pages, options.runs);
+        const benchmarkIndex = median(
+          [...beforePages!, ...nowPages!].flatMap((page) =>
+            page.runs.map((run) => run.benchmarkIndex),
+          ),
+        );
+        sections.push(
+          `before: ${checkout}; now: this checkout. Lighthouse 12 mobile, median of ${options.runs} runs, builds alternating; benchmarkIndex median ${benchmarkIndex.toFixed(0)}.`,
+          '',
+          sideBySideTable(beforePages!, nowPages!),
+        );
+        Object.assign(data, { before: beforePages, now: nowPages });
+      }
+      if (options.parts.has('main-thread')) {
+        const [beforeRuns, nowRuns] = await measureMainThreadSideBySide(
+          targets,
+          pages,
+          options.runs,
+        );
+        sections.push(
+          '',
+          `The main thread while each page loads and settles (mobile emulation, slow 4G, 4× CPU), median of ${options.runs} loads a build, alternating; load average ${loadAverage()}.`,
+          '',
+          mainThreadTable(pages, beforeRuns!, nowRuns!),
+        );
+        Object.assign(data, { mainThread: { before: beforeRuns, now: nowRuns } });
+      }
+      const markdown = sections.join('\n');
+      const files = await writeReport(data, markdown);
       console.info(`\n${markdown}\n\nwritten to ${files.markdown}`);
       return 0;
     } finally {

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** Median of the values (mean of the middle two for an even count); NaN when empty. */
 export function median(values: number[]): number {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -12,3 +14,10 @@ export function percentile(sorted: number[], fraction: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return sorted[rank]!;
 }
+
+/** The machine's 1, 5 and 15 minute load averages, as the reports keep them beside the figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
