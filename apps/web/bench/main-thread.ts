@@ -22,7 +22,7 @@ export interface MainThreadRun {
   scriptKb: number;
 }
 
-export const MAIN_THREAD_METRICS = [
+const MAIN_THREAD_METRICS = [
   'scriptMs',
   'taskMs',
   'blockingMs',
