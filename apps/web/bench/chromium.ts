@@ -1,3 +1,4 @@
+import { chromium, type Browser } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 /** Debian's Chromium unless CHROME_PATH names another; nothing is ever downloaded. */
@@ -26,3 +27,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-extensions',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
+/**
+ * Debian's Chromium through Playwright, with the flags above (Playwright passes its own headless
+ * switch).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+  });
+}

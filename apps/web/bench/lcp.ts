@@ -1,5 +1,5 @@
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './chromium.ts';
 import { CPU_SLOWDOWN, MOBILE, SLOW_4G } from './phone.ts';
 import type { BenchPage } from './pages.ts';
 import { median } from './stats.ts';
@@ -81,11 +81,7 @@ export async function measureLcp(
   pages: BenchPage[],
   runs: number,
 ): Promise<LcpPage[]> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    // Playwright passes its own headless switch.
-    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
-  });
+  const browser = await launchChromium();
   try {
     const results: LcpPage[] = [];
     for (const page of pages) {

@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 import type { BenchPage } from './pages.ts';
-import { median } from './stats.ts';
+import { alternatingOrder, median } from './stats.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -198,9 +198,7 @@ export async function runLighthouseSideBySide(
   );
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
-      const order = targets.map((_, index) => index);
-      if (run % 2 === 0) order.reverse();
-      for (const index of order) {
+      for (const index of alternatingOrder(targets.length, run)) {
         const target = targets[index]!;
         const result = await runOnce(new URL(page.path, target.webUrl).href);
         byTarget[index]!.get(page)!.push(result);

@@ -4,11 +4,12 @@
  * the next. Each load is a fresh phone (Lighthouse's emulation, slow 4G, 4× CPU) that waits until
  * the page is quiet, so the parts that hydrate after the largest paint are counted too.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './chromium.ts';
 import type { BenchPage } from './pages.ts';
 import { CPU_SLOWDOWN, MOBILE, SLOW_4G } from './phone.ts';
-import { median } from './stats.ts';
+import { table } from './report.ts';
+import { alternatingOrder, median } from './stats.ts';
 
 /** One load's readings. */
 export interface MainThreadRun {
@@ -21,14 +22,6 @@ export interface MainThreadRun {
   /** JavaScript the page downloaded, as sent (compressed). */
   scriptKb: number;
 }
-
-const MAIN_THREAD_METRICS = [
-  'scriptMs',
-  'taskMs',
-  'blockingMs',
-  'longTasks',
-  'scriptKb',
-] as const satisfies readonly (keyof MainThreadRun)[];
 
 export interface MainThreadTarget {
   name: string;
@@ -93,11 +86,7 @@ export async function measureMainThreadSideBySide(
   pages: BenchPage[],
   runs: number,
 ): Promise<MainThreadRun[][][]> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    // Playwright passes its own headless switch.
-    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
-  });
+  const browser = await launchChromium();
   try {
     const results = targets.map(() => pages.map((): MainThreadRun[] => []));
     for (const target of targets) {
@@ -105,9 +94,7 @@ export async function measureMainThreadSideBySide(
     }
     for (let run = 1; run <= runs; run += 1) {
       for (const [pageIndex, page] of pages.entries()) {
-        const order = targets.map((_, index) => index);
-        if (run % 2 === 0) order.reverse();
-        for (const index of order) {
+        for (const index of alternatingOrder(targets.length, run)) {
           const target = targets[index]!;
           const reading = await loadOnce(browser, new URL(page.path, target.webUrl).href);
           results[index]![pageIndex]!.push(reading);
@@ -126,7 +113,8 @@ export async function measureMainThreadSideBySide(
   }
 }
 
-const LABELS: Record<(typeof MAIN_THREAD_METRICS)[number], string> = {
+/** Each reading's name in the table, in the table's order. */
+const LABELS: Record<keyof MainThreadRun, string> = {
   scriptMs: 'script CPU (ms)',
   taskMs: 'all tasks CPU (ms)',
   blockingMs: 'blocking at 4× (ms)',
@@ -147,8 +135,9 @@ export function mainThreadTable(
     'now / before',
     'runs where now > before',
   ];
+  const metrics = Object.keys(LABELS) as (keyof MainThreadRun)[];
   const rows = pages.flatMap((page, pageIndex) =>
-    MAIN_THREAD_METRICS.map((metric) => {
+    metrics.map((metric) => {
       const a = before[pageIndex]!.map((run) => run[metric]);
       const b = now[pageIndex]!.map((run) => run[metric]);
       const worse = b.filter((value, index) => value > (a[index] ?? Infinity)).length;
@@ -161,9 +150,5 @@ export function mainThreadTable(
       ];
     }),
   );
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
+  return table(header, rows);
 }

@@ -29,7 +29,8 @@ const TARGETS = {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-function table(header: string[], rows: string[][]): string {
+/** A Markdown table. */
+export function table(header: string[], rows: string[][]): string {
   return [
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,

@@ -1,13 +1,13 @@
 /**
  * `pnpm bench:web --baseline DIR`: Lighthouse and the main thread's work (main-thread.ts) on this
- * build and another checkout's, served at once and measured in turn (see `runLighthouseSideBySide`), so the comparison is a ratio on one
- * machine at one time rather than two runs on a shared machine whose speed moves by half.
+ * build and another checkout's, served at once and measured in turn, so the comparison is a ratio
+ * on one machine at one time rather than two runs on a shared machine whose speed moves by half.
  */
 import { runLighthouseSideBySide, type LighthousePage } from './lighthouse.ts';
 import { mainThreadTable, measureMainThreadSideBySide } from './main-thread.ts';
 import type { BenchOptions } from './options.ts';
 import { discoverPages, type BenchPage } from './pages.ts';
-import { writeReport } from './report.ts';
+import { table, writeReport } from './report.ts';
 import { baselineRoots, snapshotWebDist, startServers } from './servers.ts';
 import { loadAverage, median } from './stats.ts';
 
@@ -48,11 +48,7 @@ function sideBySideTable(before: LighthousePage[], now: LighthousePage[]): strin
     'LCP now / before',
     'TBT of each run (before / now)',
   ];
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
+  return table(header, rows);
 }
 
 async function assertPagesServed(webUrl: string, pages: BenchPage[]): Promise<void> {

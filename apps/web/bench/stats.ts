@@ -21,3 +21,12 @@ export const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(', ');
+
+/**
+ * The order `count` builds take in run `run` (1-based): reversed every other run, so no build
+ * always goes first.
+ */
+export function alternatingOrder(count: number, run: number): number[] {
+  const order = Array.from({ length: count }, (_, index) => index);
+  return run % 2 === 0 ? order.reverse() : order;
+}
