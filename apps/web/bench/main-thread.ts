@@ -9,7 +9,7 @@ import { launchChromium } from './chromium.ts';
 import type { BenchPage } from './pages.ts';
 import { CPU_SLOWDOWN, MOBILE, SLOW_4G } from './phone.ts';
 import { table } from './report.ts';
-import { alternatingOrder, median } from './stats.ts';
+import { alternatingOrder, median, medianRatio, runsAbove } from './stats.ts';
 
 /** One load's readings. */
 export interface MainThreadRun {
@@ -140,13 +140,12 @@ export function mainThreadTable(
     metrics.map((metric) => {
       const a = before[pageIndex]!.map((run) => run[metric]);
       const b = now[pageIndex]!.map((run) => run[metric]);
-      const worse = b.filter((value, index) => value > (a[index] ?? Infinity)).length;
       return [
         page.name,
         LABELS[metric],
         `${median(a).toFixed(1)} → ${median(b).toFixed(1)}`,
-        (median(b) / median(a)).toFixed(2),
-        `${worse} of ${b.length}`,
+        medianRatio(a, b).toFixed(2),
+        `${runsAbove(a, b)} of ${b.length}`,
       ];
     }),
   );

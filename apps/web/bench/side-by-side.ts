@@ -9,30 +9,23 @@ import type { BenchOptions } from './options.ts';
 import { discoverPages, type BenchPage } from './pages.ts';
 import { table, writeReport } from './report.ts';
 import { baselineRoots, snapshotWebDist, startServers } from './servers.ts';
-import { loadAverage, median } from './stats.ts';
+import { loadAverage, median, medianRatio, runsAbove } from './stats.ts';
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-/** How many runs of `now` had a higher TBT than the `before` run made next to it. */
-function worseRounds(before: LighthousePage, now: LighthousePage): number {
-  return now.runs.filter((run, index) => run.metrics.tbt > (before.runs[index]?.metrics.tbt ?? 0))
-    .length;
-}
 
 function sideBySideTable(before: LighthousePage[], now: LighthousePage[]): string {
   const rows = now.map((page, index) => {
     const base = before[index]!;
+    const runsOf = (of: LighthousePage, metric: 'tbt' | 'lcp') =>
+      of.runs.map((run) => run.metrics[metric]);
     const ratio = (metric: 'tbt' | 'lcp') =>
-      (
-        median(page.runs.map((run) => run.metrics[metric])) /
-        median(base.runs.map((run) => run.metrics[metric]))
-      ).toFixed(2);
+      medianRatio(runsOf(base, metric), runsOf(page, metric)).toFixed(2);
     return [
       page.page.name,
       `${base.median.scores.performance.toFixed(0)} → ${page.median.scores.performance.toFixed(0)}`,
       `${ms(base.median.metrics.tbt)} → ${ms(page.median.metrics.tbt)}`,
       ratio('tbt'),
-      `${worseRounds(base, page)} of ${page.runs.length}`,
+      `${runsAbove(runsOf(base, 'tbt'), runsOf(page, 'tbt'))} of ${page.runs.length}`,
       `${ms(base.median.metrics.lcp)} → ${ms(page.median.metrics.lcp)}`,
       ratio('lcp'),
       `${base.runs.map((run) => run.metrics.tbt.toFixed(0)).join(', ')} / ${page.runs.map((run) => run.metrics.tbt.toFixed(0)).join(', ')}`,

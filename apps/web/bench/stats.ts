@@ -30,3 +30,13 @@ export function alternatingOrder(count: number, run: number): number[] {
   const order = Array.from({ length: count }, (_, index) => index);
   return run % 2 === 0 ? order.reverse() : order;
 }
+
+/** How many runs of `now` read more than the `before` run made beside them (same index). */
+export function runsAbove(before: number[], now: number[]): number {
+  return now.filter((value, index) => index < before.length && value > before[index]!).length;
+}
+
+/** median(now) / median(before). */
+export function medianRatio(before: number[], now: number[]): number {
+  return median(now) / median(before);
+}
