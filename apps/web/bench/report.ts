@@ -27,7 +27,8 @@ const TARGETS = {
   ssrP99Ms: 50,
 };
 
-const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** Milliseconds as the tables print them. */
+export const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /** A Markdown table. */
 export function table(header: string[], rows: string[][]): string {

@@ -7,11 +7,9 @@ import { runLighthouseSideBySide, type LighthousePage } from './lighthouse.ts';
 import { mainThreadTable, measureMainThreadSideBySide } from './main-thread.ts';
 import type { BenchOptions } from './options.ts';
 import { discoverPages, type BenchPage } from './pages.ts';
-import { table, writeReport } from './report.ts';
+import { ms, table, writeReport } from './report.ts';
 import { baselineRoots, snapshotWebDist, startServers } from './servers.ts';
 import { loadAverage, median, medianRatio, runsAbove } from './stats.ts';
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 function sideBySideTable(before: LighthousePage[], now: LighthousePage[]): string {
   const rows = now.map((page, index) => {
