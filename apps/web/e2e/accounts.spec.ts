@@ -172,6 +172,16 @@ test.describe('accounts', () => {
       await expect(page).toHaveURL('/settings');
       await expect(page.getByLabel('First name')).toHaveValue('Annie');
 
+      // Signed in, the sign-in pages send the traveller on to the return path, which must stay
+      // on this site even when its dot segments resolve to another host.
+      for (const path of ['/login', '/register']) {
+        const tricked = await page.request.get(`${path}?redirect=%2F..%2F%2Fevil.example%2Fx`, {
+          maxRedirects: 0,
+        });
+        expect(tricked.status(), path).toBeLessThan(400);
+        expect(tricked.headers()['location'], path).toBe('/');
+      }
+
       // The tokens are HttpOnly cookies the web server holds; the page can read none of them.
       const cookies = await page.context().cookies();
       const cookie = (name: string) => cookies.find((item) => item.name === name);

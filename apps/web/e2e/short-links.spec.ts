@@ -66,6 +66,7 @@ test.describe('redirect page /redirect?url=', () => {
       '/redirect',
       '/redirect?url=%2F%2Fevil.example',
       '/redirect?url=%2F%5Cevil.example',
+      '/redirect?url=%2F..%2F%2Fevil.example%2Fx',
       '/redirect?url=javascript%3Aalert(1)',
     ]) {
       const response = await request.get(path, { maxRedirects: 0 });

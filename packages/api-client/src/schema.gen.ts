@@ -2153,7 +2153,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A booking request by its uuid (link key) */
+    /**
+     * A booking request by its uuid (link key)
+     * @description The link key opens the booking; its riders' weights are read only by the booking's owner signed in (null for anyone else holding the link).
+     */
     get: operations['getBookingRequestByUuid'];
     put?: never;
     post?: never;
@@ -2301,7 +2304,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Fill the tourists' questionnaires (link keyed by uuid) */
+    /**
+     * Fill the tourists' questionnaires (link keyed by uuid)
+     * @description A rider's weight takes or frees heavier-horse places and is private, so only the booking's owner signed in sends one (403 for anyone else holding the link, whose riders keep the weight stored). Each change is told to the organizer, so a booking's questionnaires are limited per 15 minutes (429, lifted by a solved captcha).
+     */
     post: operations['updateTouristsQuestionnaires'];
     delete?: never;
     options?: never;
@@ -2370,7 +2376,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Tourists of a request (questionnaire link keyed by uuid) */
+    /**
+     * Tourists of a request (questionnaire link keyed by uuid)
+     * @description Weights are read only by the booking's owner signed in (null for anyone else holding the link).
+     */
     get: operations['getTouristsInfo'];
     put?: never;
     post?: never;
@@ -3985,7 +3994,7 @@ export interface components {
       email?: string | null;
       phone?: string | null;
       food_restriction?: string | null;
-      /** @description Kilograms; collected on this site (horses are matched to riders). Shown only to the traveller who booked and to the booking's organizer (null for anyone else, support too). */
+      /** @description Kilograms; collected on this site (horses are matched to riders). Shown only to the traveller who booked (signed in: a call by the booking's link alone reads null) and to the booking's organizer (null for anyone else, support too). */
       weight?: number | null;
       /** @description The rider's level as the traveller gave it (from a rider passport or the form). */
       level?: components['schemas']['RiderLevel'] | null;
@@ -8932,6 +8941,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   addTourists: {

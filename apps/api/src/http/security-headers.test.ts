@@ -43,6 +43,16 @@ describe('browser security headers', () => {
     }
   });
 
+  it('keep an answer private unless its route says it may be shared', async () => {
+    for (const url of ['/ready', '/crm/api/nowhere', '/spa/tours']) {
+      const response = await testApp.app.inject({ url });
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const sitemap = await testApp.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('give the sandbox card page a CSP of its own: its style by hash, no frames, forms home', async () => {
     const response = await testApp.app.inject({ url: '/crm/api/payment/sandbox/999999?token=x' });
     expect(response.headers['content-type']).toContain('text/html');

@@ -3,7 +3,7 @@
  * JSON and other non-page answers get a CSP that allows nothing: a JSON body opened as a page, or
  * sniffed as HTML, can run nothing and cannot be framed. The API's few HTML pages (the sandbox
  * card page, the development outbox) set a CSP of their own first (`htmlPageCsp`); these hooks
- * only add what is missing.
+ * only add what is missing, caching too: an answer is private unless its route says otherwise.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,10 @@ const ALWAYS: Readonly<Record<string, string>> = {
   'permissions-policy': PERMISSIONS_POLICY,
   // Old browsers that ignore CSP's frame-ancestors.
   'x-frame-options': 'DENY',
+  // Answers are the caller's own (a booking, a passport, a rider's weight) unless a route says
+  // they may be shared (media, public pages): neither a shared cache nor a shared computer's
+  // disk cache keeps them.
+  'cache-control': 'private, no-store',
 };
 
 /**

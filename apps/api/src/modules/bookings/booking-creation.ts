@@ -35,7 +35,7 @@ import { newRequestForOrganizer } from './organizer-answers.ts';
 import { findRequest, STATUS, toBookingRequest, type BookingRequest } from './records.ts';
 import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
 import { takePlaces, type Places } from './seats.ts';
-import { touristValues } from './tourists.ts';
+import { refuseBlankNames, touristValues } from './tourists.ts';
 import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 const DATE_CLOSED = 'This date can no longer be booked';
@@ -139,14 +139,8 @@ async function checkedBooking(
   if (!contactName) {
     throw unprocessable('Required field', { 'contact.name': ['Required field'] });
   }
+  refuseBlankNames(body.tourists);
   const tourists = body.tourists.map((tourist) => touristValues(tourist));
-  const blank = tourists.findIndex((t) => !t.firstName || !t.lastName);
-  if (blank >= 0) {
-    const field = tourists[blank]!.firstName ? 'last_name' : 'first_name';
-    throw unprocessable('Required field', {
-      [`tourists.${blank}.${field}`]: ['Required field'],
-    });
-  }
   refuseOverweight(tourists, tour);
   // Non-riders take a bed, not a seat nor a horse (decision 118).
   const riders = tourists.filter((t) => t.rides);

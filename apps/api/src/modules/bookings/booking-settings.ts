@@ -21,11 +21,18 @@ export type DatedView = ViewContext & { now: Date };
 /** The traveller's view of a booking, read when an answer is built. */
 export type TravellerView = () => Promise<DatedView>;
 
-/** The traveller's own calls: they read their riders' weights, in the currency they see. */
+/** Who reads a booking on the traveller's side: its owner, or a holder of its link alone. */
+export type LinkReader = 'traveller' | 'link';
+
+/**
+ * The traveller's calls, in the currency they see: the owner reads their riders' weights, a
+ * holder of the booking's link who is not signed in as its owner does not.
+ */
 export function travellerView(
   { now, holdHours }: BookingSettings,
   currency: string,
   rates: Rates,
+  reader: LinkReader = 'traveller',
 ): DatedView {
-  return { reader: 'traveller', currency, rates, now: now(), holdHours };
+  return { reader, currency, rates, now: now(), holdHours };
 }

@@ -374,6 +374,8 @@ describe('managing a booking', () => {
       'POST',
       `/crm/api/request/update-tourists-questionnaires?id=${body.id}&uuid=${body.uuid}`,
       {
+        // A weight comes from the owner signed in only (link-access.test.ts has the refusal).
+        token,
         payload: {
           tourists: [
             {

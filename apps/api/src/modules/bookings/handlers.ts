@@ -23,7 +23,7 @@ import type { RatesCache } from '#src/shared/money/rates.ts';
 import { arrivalInfo, saveArrivalInfo } from './arrival-info.ts';
 import { bookingCreation, type CreationSettings } from './booking-creation.ts';
 import { listOwnRequests, otherDatesOf } from './booking-lists.ts';
-import { travellerView } from './booking-settings.ts';
+import { travellerView, type LinkReader } from './booking-settings.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import {
   answerRequest as answerRequestAs,
@@ -106,13 +106,33 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   };
 
   /** The caller's view (their currency), read when the answer is built. */
-  const viewOf = (request: FastifyRequest) => async () => {
-    const rates = await deps.rates.get();
-    return travellerView(settings, requestCurrency(request, rates), rates);
-  };
+  const viewOf =
+    (request: FastifyRequest, reader: LinkReader = 'traveller') =>
+    async () => {
+      const rates = await deps.rates.get();
+      return travellerView(settings, requestCurrency(request, rates), rates, reader);
+    };
 
   const answer = async (request: FastifyRequest, row: RequestRow) =>
     toBookingRequest(db, row, await viewOf(request)());
+
+  /**
+   * Who reads a booking by its link: the owner signed in reads it as a traveller, anyone else
+   * holding the link reads no weights (decisions: "Riding", a weight is the traveller's and the
+   * organizer's only).
+   */
+  const linkReaderOf = async (request: FastifyRequest, row: RequestRow): Promise<LinkReader> => {
+    const signed = await findSigned(db, request);
+    return signed !== undefined && signed.user.id === row.userId ? 'traveller' : 'link';
+  };
+
+  /** Questionnaires per booking in 15 minutes: each change e-mails the organizer. */
+  const questionnaireLimiter = createRateLimiter({
+    name: 'rider-questionnaires',
+    limit: deps.publicWriteLimit ?? 10,
+    windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
     return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
@@ -143,7 +163,9 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     },
 
     async getBookingRequestByUuid(request) {
-      return answer(request, await requestByUuid(db, request.query.uuid));
+      const row = await requestByUuid(db, request.query.uuid);
+      const reader = await linkReaderOf(request, row);
+      return toBookingRequest(db, row, await viewOf(request, reader)());
     },
 
     async listBookingRequests(request) {
@@ -180,10 +202,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       return answer(request, await setRiders(settings, row, request.body.tourists, false));
     },
 
-    async updateTouristsQuestionnaires(request) {
+    async updateTouristsQuestionnaires(request, reply) {
       const row = await requestByUuid(db, request.query.uuid);
-      const change = { row, id: request.query.id, body: request.body };
-      return fillQuestionnaires(settings, change, viewOf(request));
+      const key = `updateTouristsQuestionnaires:${row.id}`;
+      if (await limitCall(questionnaireLimiter, key, request, reply, TOO_MANY)) return reply;
+      const reader = await linkReaderOf(request, row);
+      const change = { row, id: request.query.id, body: request.body, reader };
+      return fillQuestionnaires(settings, change, viewOf(request, reader));
     },
 
     async addTourists(request, reply) {
@@ -217,7 +242,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
     async getTouristsInfo(request) {
       const row = await requestByUuid(db, request.query.uuid);
-      return editableTouristsInfo(settings, row, viewOf(request));
+      const reader = await linkReaderOf(request, row);
+      return editableTouristsInfo(settings, row, viewOf(request, reader));
     },
 
     async getArrivalInfo(request) {

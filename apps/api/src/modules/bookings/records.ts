@@ -18,7 +18,7 @@ import { todayIso } from '#src/shared/dates.ts';
 import type { Rates } from '#src/shared/money/rates.ts';
 import { savedMeetings } from './meetings.ts';
 import {
-  balanceDueDay,
+  balanceDueBy,
   isActive,
   openPaymentTypes,
   STATUS,
@@ -45,8 +45,11 @@ export const major = (minorUnits: number) => minorUnits / 100;
 export const riderName = (row: Pick<TouristRow, 'firstName' | 'middleName' | 'lastName'>) =>
   [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' ');
 
-/** Who reads a booking's riders: only its traveller and its organizer see their weights. */
-export type RiderReader = 'traveller' | 'organizer' | 'support';
+/**
+ * Who reads a booking's riders: only its traveller and its organizer see their weights; `link`
+ * holds the booking's link alone (not signed in as its owner).
+ */
+export type RiderReader = 'traveller' | 'organizer' | 'support' | 'link';
 
 /**
  * A rider as the contract shapes it. `editable`: the booking is active and its tour ahead;
@@ -71,7 +74,7 @@ export function toTourist(
     email: row.email,
     phone: row.phone,
     food_restriction: row.foodRestriction,
-    weight: reader === 'support' ? null : row.weight,
+    weight: reader === 'traveller' || reader === 'organizer' ? row.weight : null,
     level: row.riderLevel === null ? null : (RIDER_LEVELS[row.riderLevel] ?? null),
     rides: row.rides,
     is_touched: row.isTouched,
@@ -165,7 +168,7 @@ async function loadRefunds(db: Database, requestIds: readonly number[]) {
 export const DEFAULT_HOLD_HOURS = 72;
 
 export interface ViewContext {
-  /** Who asks: support reads no rider weights. */
+  /** Who asks: support and a link holder read no rider weights. */
   reader: RiderReader;
   /** Hours a confirmed, unpaid booking holds its seats (default 72). */
   holdHours?: number;
@@ -256,7 +259,7 @@ export async function toBookingRequests(
       refunds: refundsOf.get(row.id) ?? [],
       balance_due_by:
         active && row.paid < row.price && date
-          ? balanceDueDay(date.startDate, date.fullPaymentDays)
+          ? balanceDueBy(date.startDate, date.fullPaymentDays, today)
           : null,
       // Paying waits for the organizer's confirmation (status 1).
       can_pay:

@@ -10,7 +10,7 @@ import { tourDates } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { unauthorized } from '#src/modules/sessions/index.ts';
-import type { BookingSettings, TravellerView } from './booking-settings.ts';
+import type { BookingSettings, LinkReader, TravellerView } from './booking-settings.ts';
 import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
 import type { TouristInput } from './tourists.ts';
 import { changeRiders, changeRidersIn, type RiderChange } from './transitions.ts';
@@ -20,6 +20,8 @@ type TouristsInfo = components['schemas']['TouristsInfo'];
 
 export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-mail to add riders";
 export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
+export const WEIGHT_OWNER_ONLY =
+  "Only the booking's owner can change a rider's weight: sign in with a code sent to the booking's e-mail";
 const gone = (message: string) => new HttpError(410, message);
 
 /** A change to `wanted` riders, at the settings' clock, hold and links. */
@@ -88,10 +90,23 @@ export async function editableTouristsInfo(
   return info;
 }
 
-/** The questionnaires of the booking's riders (`id` of the link's booking), filled in. */
+export interface QuestionnaireChange {
+  row: RequestRow;
+  /** The booking the call names (`id`); it must be the link's. */
+  id: number;
+  body: TouristsInput;
+  /** `link`: the caller holds the link alone and may not change weights. */
+  reader: LinkReader;
+}
+
+/**
+ * The questionnaires of the booking's riders, filled in. A weight takes or frees a heavier horse
+ * and is private, so only the owner signed in sends one; for anyone else holding the link each
+ * rider keeps the weight stored.
+ */
 export async function fillQuestionnaires(
   settings: BookingSettings,
-  { row, id, body }: { row: RequestRow; id: number; body: TouristsInput },
+  { row, id, body, reader }: QuestionnaireChange,
   view: TravellerView,
 ): Promise<TouristsInfo> {
   if (row.id !== id) throw notFound('Booking request not found');
@@ -101,7 +116,15 @@ export async function fillQuestionnaires(
       [`tourists.${missingId}.id`]: ['Required field'],
     });
   }
-  return touristsInfo(settings, await setRiders(settings, row, body.tourists, true), view);
+  const byLink = reader === 'link';
+  if (byLink && body.tourists.some((t) => t.weight !== undefined && t.weight !== null)) {
+    throw forbidden(WEIGHT_OWNER_ONLY);
+  }
+  const changed = await changeRiders(settings.db, row.id, {
+    ...riderChange(settings, body.tourists, true),
+    keepWeights: byLink,
+  });
+  return touristsInfo(settings, changed.row, view);
 }
 
 export interface AddedRiders {

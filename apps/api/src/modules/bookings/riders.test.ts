@@ -9,7 +9,14 @@ import { bookingRequests, outbox } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './rider-changes.ts';
-import { book, dateWithSeats, seatsOf, signUp, uniqueEmail } from './testing-scratch.ts';
+import {
+  book,
+  dateWithSeats,
+  messagesAbout,
+  seatsOf,
+  signUp,
+  uniqueEmail,
+} from './testing-scratch.ts';
 
 let scratch: ScratchApp;
 let db: Database;
@@ -166,6 +173,37 @@ describe('the owner edits and removes riders', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.tourists[0].full_name).toBe('Maya Hart-Berg');
     expect(await seatsOf(db, date.id)).toMatchObject({ free: 8, sold: 2 });
+  });
+
+  it('tells no one of a save that changes nothing, and counts only the riders changed', async () => {
+    const { owner, booking } = await ownBooking(2);
+    const [first, second] = booking.tourists as Json[];
+    const id = booking.id as number;
+    const riders = [
+      { id: first!.id, first_name: 'Maya', last_name: 'Hart' },
+      { id: second!.id, first_name: 'Rider1', last_name: 'Hart' },
+    ];
+    const notices = async () => (await messagesAbout(db, id, 'booking-riders-changed')).length;
+    const updatedAt = async () =>
+      (await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!.updatedAt;
+    const before = await notices();
+    const changedAt = await updatedAt();
+    for (let i = 0; i < 3; i += 1) {
+      const same = await setRiders(owner.token, id, riders);
+      expect(same.status).toBe(200);
+      expect(same.body.price).toBe(booking.price);
+    }
+    expect(await notices()).toBe(before);
+    expect(await updatedAt()).toEqual(changedAt);
+
+    const one = await setRiders(owner.token, id, [
+      riders[0]!,
+      { ...riders[1]!, food_restriction: 'Vegan' },
+    ]);
+    expect(one.status).toBe(200);
+    const told = await messagesAbout(db, id, 'booking-riders-changed');
+    expect(told).toHaveLength(before + 1);
+    expect(told.at(-1)!.body).toContain('1 rider(s) updated');
   });
 
   it('refuses to remove the first rider, and never offers it', async () => {

@@ -48,7 +48,7 @@ import {
   refuseOverweight,
 } from './rider-places.ts';
 import { releasePlaces, takePlaces } from './seats.ts';
-import { touristValues, type TouristInput } from './tourists.ts';
+import { refuseBlankNames, touristValues, type TouristInput } from './tourists.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OutboxValues = typeof outbox.$inferInsert;
@@ -236,6 +236,51 @@ export interface RiderChange {
   notify: NoticeOptions;
   /** Hours a booking confirmed by its date's guarantee holds its seats unpaid. */
   holdHours: number;
+  /**
+   * The caller may neither read nor change weights (the booking's link alone): every rider it
+   * names keeps the weight stored, so its change takes or frees no heavier horse.
+   */
+  keepWeights?: boolean;
+}
+
+type StoredTourist = typeof bookingTourists.$inferSelect;
+
+/** The ids of the named riders whose details differ from what is stored. */
+function changedRiderIds(
+  wanted: readonly TouristInput[],
+  existing: readonly StoredTourist[],
+): Set<number> {
+  const stored = new Map(existing.map((t) => [t.id, t] as const));
+  const changed = new Set<number>();
+  for (const tourist of wanted) {
+    const before = tourist.id === undefined ? undefined : stored.get(tourist.id);
+    if (!before) continue;
+    // Who rides is fixed once booked, so it is read from the stored rider.
+    const after = touristValues({ ...tourist, rides: before.rides });
+    const same = (Object.keys(after) as (keyof typeof after)[]).every(
+      (key) => after[key] === before[key],
+    );
+    if (!same) changed.add(before.id);
+  }
+  return changed;
+}
+
+/** Marks the named riders as filled in by the traveller (`isTouched`). */
+async function markTouched(tx: Transaction, wanted: readonly TouristInput[]): Promise<void> {
+  const ids = wanted.flatMap((t) => (t.id === undefined ? [] : [t.id]));
+  if (ids.length === 0) return;
+  await tx.update(bookingTourists).set({ isTouched: true }).where(inArray(bookingTourists.id, ids));
+}
+
+/** `wanted` with each known rider's weight as stored (`RiderChange.keepWeights`). */
+function withStoredWeights(
+  wanted: readonly TouristInput[],
+  existing: readonly { id: number; weight: number | null }[],
+): TouristInput[] {
+  const stored = new Map(existing.map((t) => [t.id, t.weight] as const));
+  return wanted.map((t) =>
+    t.id === undefined ? t : { ...t, weight: stored.get(t.id) ?? undefined },
+  );
 }
 
 export interface RiderChangeResult {
@@ -280,20 +325,28 @@ export async function changeRidersIn(
   if (unknown >= 0) {
     throw unprocessable('Unknown tourist', { [`tourists.${unknown}.id`]: ['Unknown tourist'] });
   }
-  const keptIds = new Set(change.wanted.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  refuseBlankNames(change.wanted);
+  const asked = change.keepWeights ? withStoredWeights(change.wanted, existing) : change.wanted;
+  const keptIds = new Set(asked.flatMap((t) => (t.id === undefined ? [] : [t.id])));
   const removed = change.keepMissing ? [] : existing.filter((t) => !keptIds.has(t.id));
   if (removed.some((t) => t.position === 0)) {
     throw unprocessable('The first tourist cannot be removed', {
       tourists: ['The first tourist cannot be removed'],
     });
   }
-  const added = change.wanted.filter((t) => t.id === undefined).length;
+  const added = asked.filter((t) => t.id === undefined).length;
+  const changedIds = changedRiderIds(asked, existing);
+  if (added === 0 && removed.length === 0 && changedIds.size === 0) {
+    // Saved as it was: no seat, price or notice moves; riders filled in are marked so.
+    await markTouched(tx, asked);
+    return { row, added: 0, removed: 0 };
+  }
   // Who rides is fixed per tourist once booked (an edit keeps it); new ones say (decision 118).
   const wantedById = new Map(
-    change.wanted.flatMap((t) => (t.id === undefined ? [] : [[t.id, t] as const])),
+    asked.flatMap((t) => (t.id === undefined ? [] : [[t.id, t] as const])),
   );
   const kept = existing.filter((t) => !removed.includes(t));
-  const newcomers = change.wanted.filter((t) => t.id === undefined);
+  const newcomers = asked.filter((t) => t.id === undefined);
   const riders = [
     ...kept
       .filter((t) => t.rides)
@@ -307,7 +360,7 @@ export async function changeRidersIn(
     kept.filter((t) => !t.rides).length + newcomers.filter((t) => t.rides === false).length;
   const total = riders.length;
   if (total === 0) throw unprocessable(A_RIDER_NEEDED, { tourists: [A_RIDER_NEEDED] });
-  const firstNewNonRider = change.wanted.findIndex((t) => t.id === undefined && t.rides === false);
+  const firstNewNonRider = asked.findIndex((t) => t.id === undefined && t.rides === false);
   if (firstNewNonRider >= 0 && row.nonRiderPrice === null) {
     // The booking has no agreed non-rider price to add one at: the organizer quotes it.
     throw unprocessable(NON_RIDERS_ADD_LATER, {
@@ -326,7 +379,7 @@ export async function changeRidersIn(
   const weights = limits;
   // Errors name riders by their index in the form, as sent; a non-rider's weight is not kept.
   const ridesById = new Map(existing.map((t) => [t.id, t.rides] as const));
-  const sent = change.wanted.map((t) => ({
+  const sent = asked.map((t) => ({
     weight: (t.id === undefined ? t.rides !== false : ridesById.get(t.id) !== false)
       ? (t.weight ?? null)
       : null,
@@ -355,7 +408,7 @@ export async function changeRidersIn(
           .filter((t) => t.weight !== null && t.weight > weights.maxRiderWeightKg)
           .map((t) => t.id),
       );
-      const newlyHeavy = change.wanted.map((t, i) => ({
+      const newlyHeavy = asked.map((t, i) => ({
         weight: t.id !== undefined && heavyBefore.has(t.id) ? null : sent[i]!.weight,
       }));
       throw placesShortError(took, newlyHeavy, weights);
@@ -384,14 +437,14 @@ export async function changeRidersIn(
     );
   }
   let position = Math.max(-1, ...existing.map((t) => t.position));
-  for (const tourist of change.wanted) {
+  for (const tourist of asked) {
     const values = touristValues(
       tourist.id === undefined ? tourist : { ...tourist, rides: ridesById.get(tourist.id) },
     );
     if (tourist.id !== undefined) {
       await tx
         .update(bookingTourists)
-        .set({ ...values, isTouched: true })
+        .set(changedIds.has(tourist.id) ? { ...values, isTouched: true } : { isTouched: true })
         .where(eq(bookingTourists.id, tourist.id));
     } else {
       position += 1;
@@ -417,7 +470,7 @@ export async function changeRidersIn(
     })
     .where(eq(bookingRequests.id, row.id))
     .returning();
-  const edited = change.wanted.length - added;
+  const edited = changedIds.size;
   await tellEveryone(
     tx,
     { kind: 'riders', booking: updated!, added, removed: removed.length, edited },

@@ -11,6 +11,8 @@ describe('safeReturnPath', () => {
     for (const value of [
       'https://evil.example/',
       '//evil.example/path',
+      '/..//evil.example/x',
+      '/%2e%2e//evil.example',
       '/\\evil.example',
       'javascript:alert(1)',
       'settings',

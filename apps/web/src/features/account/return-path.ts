@@ -1,19 +1,13 @@
+import { sameSitePath } from '../../lib/same-site-path';
+
 /**
  * Where to go after signing in: the `redirect` search parameter, when it is a path of this site.
- * Anything else (another origin, `//evil.example`, `javascript:`) goes home, so a sign-in link
- * cannot send a traveller elsewhere.
+ * Anything else (another origin, `//evil.example`, `/..//evil.example`, `javascript:`) goes
+ * home, so a sign-in link cannot send a traveller elsewhere.
  */
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  try {
-    // Resolving against a placeholder origin must keep it: a path cannot change the host.
-    const url = new URL(value, 'http://gallop.invalid');
-    if (url.origin !== 'http://gallop.invalid') return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return '/';
-  }
+  return sameSitePath(value) ?? '/';
 }
 
 /** Pages a returning traveller should not land on again (they would just bounce). */

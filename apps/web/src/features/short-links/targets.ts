@@ -1,3 +1,5 @@
+import { sameSitePath } from '../../lib/same-site-path';
+
 /** Ids of the contract are positive 32-bit integers. */
 const MAX_ID = 2_147_483_647;
 
@@ -12,32 +14,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
-}
-
-/** Whitespace or control characters: browsers drop some of them, which can change the host. */
-function hasInvisibleCharacters(text: string): boolean {
-  return (
-    /\s/.test(text) || [...text].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f')
-  );
-}
-
-/** A base that can never be a real origin: what resolves against it stays on this site. */
-const SAME_SITE_BASE = 'http://same-site.invalid';
-
-/**
- * A site path (`/blog?x=1#y`) when `target` stays on this site, else undefined. Protocol-relative
- * (`//evil.example`) and backslash tricks (`/\evil.example`) resolve to another host and fail.
- */
-export function sameSitePath(target: string): string | undefined {
-  if (!target.startsWith('/') || hasInvisibleCharacters(target)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(target, SAME_SITE_BASE);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== SAME_SITE_BASE) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** An absolute http(s) URL, normalised; undefined for anything else (`javascript:`, `data:` ...). */
