@@ -280,7 +280,8 @@ function refundByTiers(tiers: Tier[], paid: number, days: number): number {
 }
 
 /** Money as the e-mails write it (apps/api bookings/notices.ts). */
-const mailMoney = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+/** Amounts in e-mails are written as the site shows them, without decimals. */
+const mailMoney = (minor: number, currency: string) => formatPrice(minor / 100, currency);
 
 test('the organizer declines a request with a reason from the organizer area; the traveller reads it and the seats come back', async ({
   browser,
@@ -487,7 +488,7 @@ test('a request on a date that is not guaranteed: confirmed, prepaid with 3-D Se
   await waitForHydration(organizer.page);
   await organizer.page.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(
-    organizer.page.getByText('Confirmed: the traveller has been asked to pay the prepayment.'),
+    organizer.page.getByText('Confirmed: the traveller has been asked to pay.'),
   ).toBeVisible();
 
   // The traveller pays the prepayment with the card that asks for 3-D Secure.

@@ -119,7 +119,7 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   expect(answers.count).toBe(0);
   await confirm.click();
   await expect(
-    organizer.getByText('Confirmed: the traveller has been asked to pay the prepayment.'),
+    organizer.getByText('Confirmed: the traveller has been asked to pay.'),
   ).toBeVisible();
   await expect(organizer.getByRole('heading', { name: 'Booking confirmed' })).toBeFocused();
   expect(answers.count).toBe(1);
@@ -129,7 +129,7 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   await organizer.goto(links.decline);
   await waitForHydration(organizer);
   await expect(
-    organizer.getByText('Confirmed: the traveller has been asked to pay the prepayment.'),
+    organizer.getByText('Confirmed: the traveller has been asked to pay.'),
   ).toBeVisible();
   await expect(organizer.locator('.answer-panel').getByRole('button')).toHaveCount(0);
   await organizerContext.close();

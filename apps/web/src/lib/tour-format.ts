@@ -63,12 +63,30 @@ export function formatDuration(days: number): string {
   return countText('{count} day(s)', days);
 }
 
-/** How the prepayment of a date works, e.g. 'Prepayment 30%, the rest 14 days before the start'. */
-export function formatPrepayment(date: TourDate): string {
+/** Today's calendar day in UTC (`YYYY-MM-DD`), the way this module reads dates. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How the prepayment of a date works, e.g. 'Prepayment 30%, the rest 14 days before the start'.
+ * Within the full-payment days of its start a booking pays the whole price at once, as the API
+ * prices it, whatever the prepayment.
+ */
+export function formatPrepayment(date: TourDate, today = todayIso()): string {
+  const days = date.full_payment_days;
+  if (days !== null && days !== undefined) {
+    const untilStart = Math.round((Date.parse(date.start) - Date.parse(today)) / DAY_MS);
+    if (untilStart <= days) {
+      return `Pay in full when booking: the trip starts within ${formatDuration(days)}`;
+    }
+  }
   const rest =
-    date.full_payment_days === null || date.full_payment_days === undefined
+    days === null || days === undefined
       ? ''
-      : `, the rest ${formatDuration(date.full_payment_days)} before the start`;
+      : `, the rest ${formatDuration(days)} before the start`;
   switch (date.prepayment_type) {
     case 'percent':
       return `Prepayment ${date.prepayment_size ?? 0}%${rest}`;

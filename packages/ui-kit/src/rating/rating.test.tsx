@@ -24,6 +24,16 @@ describe('Rating', () => {
     render(<Rating label="Rating" value={2} />);
     expect(screen.getByRole('radio', { name: 'Poor' })).toBeChecked();
   });
+
+  it('fills as many stars as the value chosen, none before a choice', async () => {
+    const { container } = render(<Rating label="Your rating" />);
+    const fills = () =>
+      [...container.querySelectorAll<HTMLElement>('.gk-star__fill')].map((f) => f.style.width);
+    expect(fills()).toEqual(['0%', '0%', '0%', '0%', '0%']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Good' }));
+    await userEvent.unhover(screen.getByRole('radio', { name: 'Good' }));
+    expect(fills()).toEqual(['100%', '100%', '100%', '100%', '0%']);
+  });
 });
 
 describe('RatingIndicator', () => {

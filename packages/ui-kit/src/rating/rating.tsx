@@ -69,7 +69,7 @@ export function Rating({
               )}
               onHoverStart={() => setHovered(index + 1)}
             >
-              <Star />
+              <Star fill={shown !== null && index < shown ? 1 : 0} />
             </Radio>
           ))}
         </div>

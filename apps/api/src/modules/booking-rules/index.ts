@@ -14,6 +14,7 @@ export {
 } from './cancellation-policy.ts';
 export {
   amountDue,
+  balanceDueBy,
   balanceDueDay,
   creditOf,
   daysUntil,

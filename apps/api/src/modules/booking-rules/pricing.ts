@@ -55,6 +55,20 @@ export function balanceDueDay(startDate: string, fullPaymentDays: number | null)
   return due.toISOString().slice(0, 10);
 }
 
+/**
+ * The day the rest of the price is due, never before `today`: once the full-payment day has
+ * passed (a booking made inside that window, or a prepaid one not paid up), the rest is due now.
+ * Null when the date sets no such rule.
+ */
+export function balanceDueBy(
+  startDate: string,
+  fullPaymentDays: number | null,
+  today: string,
+): string | null {
+  const due = balanceDueDay(startDate, fullPaymentDays);
+  return due !== null && due < today ? today : due;
+}
+
 /** Whole days from `today` to `startDate` (both YYYY-MM-DD). */
 export function daysUntil(startDate: string, today: string): number {
   return Math.round((Date.parse(startDate) - Date.parse(today)) / DAY_MS);

@@ -19,6 +19,7 @@ import {
 import { submitCard } from '#src/modules/payments/testing.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
 import { cancelAndSettle } from './cancellations.ts';
+import { money } from './notices.ts';
 import { transitionBooking } from './transitions.ts';
 
 const publicUrl = 'http://web.test';
@@ -112,7 +113,7 @@ describe('a traveller cancels a paid booking', () => {
     const toTraveller = mails.filter((m) => m.kind === 'booking-canceled');
     expect(toTraveller).toHaveLength(1);
     expect(toTraveller[0]!.recipient).toBe(email);
-    const amount = `${half.toFixed(2)} ${booking.currency as string}`;
+    const amount = money(Math.round(half * 100), booking.currency as string);
     expect(toTraveller[0]!.body).toContain(amount);
     const organizerNotices = mails.filter(
       (m) => m.kind === 'organizer-booking-notice' && m.body.includes('cancelled'),

@@ -5,6 +5,16 @@ import { partyText } from './party-text.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
 
+/**
+ * What the traveller pays first: the prepayment when the booking has one, else the full price
+ * (a date without prepayment, or a booking made within its full-payment days).
+ */
+export function firstPayment(booking: Pick<RequestRow, 'prepayment' | 'price'>): string {
+  return booking.prepayment !== null && booking.prepayment < booking.price
+    ? 'the prepayment'
+    : 'the full price';
+}
+
 /** The booking's own page: opens by its link key, no sign-in needed. */
 export function bookingUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string): string {
   return new URL(`/booking/uuid/${request.uuid}`, publicUrl).href;
@@ -32,7 +42,7 @@ export function bookingReceivedMessage({
     guestHoldMinutes !== undefined
       ? `To keep your seats, confirm this e-mail address within ${guestHoldMinutes} minutes: open your booking and sign in with the one-time code we send to this address. If you did not make this booking, ignore this e-mail and the seats are released. Your booking:`
       : request.status === 2
-        ? 'Your place is confirmed. Pay the prepayment to secure it:'
+        ? `Your place is confirmed. Pay ${firstPayment(request)} to secure it:`
         : 'The organizer will confirm the date shortly. Follow your booking here:';
   return {
     kind: 'booking-received',

@@ -6,6 +6,7 @@
  * change is never told without happening, nor happens without being told. Pushing the chat
  * message to connected sockets is left to the next read (the message is stored either way).
  */
+import { formatPrice } from '@gallop/currency';
 import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
@@ -15,7 +16,7 @@ import {
   tiersOfBooking,
   type BookingEvent,
 } from '#src/modules/booking-rules/index.ts';
-import { bookingUrl } from './messages.ts';
+import { bookingUrl, firstPayment } from './messages.ts';
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
 import { partyText } from './party-text.ts';
@@ -67,7 +68,8 @@ async function factsOf(tx: Transaction, booking: RequestRow): Promise<Facts> {
   };
 }
 
-export const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+/** An amount of minor units as the site shows it, without decimals (spec: currency display). */
+export const money = (minor: number, currency: string) => formatPrice(minor / 100, currency);
 
 const deadline = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -80,6 +82,8 @@ interface Wording {
   forTraveller: string;
   /** The same news, written to the organizer. */
   forOrganizer: string;
+  /** The same news for the booking's chat, which both sides read; else `forOrganizer`. */
+  forChat?: string;
   /** Whether support hears of it too (a paid booking is cancelled). */
   tellSupport: boolean;
 }
@@ -99,14 +103,15 @@ function refundSentence(booking: RequestRow, refunded: number, byPolicy: boolean
 function statusWording(event: BookingEvent, booking: RequestRow, refunded: number): Wording {
   const id = `#${booking.id}`;
   const reason = booking.cancelMessage ?? booking.declineReason;
-  const because = reason ? ` Reason: ${reason}.` : '';
+  // A reason typed as a sentence keeps its own full stop.
+  const because = reason ? ` Reason: ${reason.replace(/[.!?…]+$/u, '')}.` : '';
   switch (event) {
     case 'organizer-confirms':
       return {
         travellerKind: 'booking-confirmed',
         subject: `Booking ${id} is confirmed`,
-        forTraveller: `The organizer confirmed booking ${id}. Pay the prepayment to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`,
-        forOrganizer: `Booking ${id} is confirmed. The traveller${booking.holdUntil ? ` has until ${deadline(booking.holdUntil)}` : ' is asked'} to pay the prepayment.`,
+        forTraveller: `The organizer confirmed booking ${id}. Pay ${firstPayment(booking)} to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`,
+        forOrganizer: `Booking ${id} is confirmed. The traveller${booking.holdUntil ? ` has until ${deadline(booking.holdUntil)}` : ' is asked'} to pay ${firstPayment(booking)}.`,
         tellSupport: false,
       };
     case 'organizer-declines':
@@ -134,6 +139,7 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         subject: `Booking ${id} is cancelled`,
         forTraveller: `You cancelled booking ${id}; its seats were released. ${refundSentence(booking, refunded, true)}`,
         forOrganizer: `The traveller cancelled booking ${id}; its seats were released.${because} ${refundSentence(booking, refunded, true)}`,
+        forChat: `Booking ${id} was cancelled by the traveller; its seats were released.${because} ${refundSentence(booking, refunded, true)}`,
         tellSupport: booking.paid > 0,
       };
     case 'deadline-passes': {
@@ -153,6 +159,7 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         subject: `Booking ${id} is paid`,
         forTraveller: `The payment for booking ${id} arrived: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
         forOrganizer: `The traveller paid booking ${id}: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
+        forChat: `A payment for booking ${id} arrived: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
         tellSupport: false,
       };
     case 'minimum-reached':
@@ -193,6 +200,7 @@ function wordingOf(notice: Notice): Wording {
         subject: `Riders of booking ${id} changed`,
         forTraveller: `The riders of booking ${id} changed (${parts.join(', ') || 'details updated'}). The booking is now for ${total}.`,
         forOrganizer: `The traveller changed the riders of booking ${id} (${parts.join(', ') || 'details updated'}). It is now for ${total}; see the riders' details on the booking's page.`,
+        forChat: `The riders of booking ${id} changed (${parts.join(', ') || 'details updated'}). It is now for ${total}.`,
         tellSupport: false,
       };
     }
@@ -300,7 +308,7 @@ export async function tellEveryone(
     side: 'staff',
     senderId: null,
     // Said neutrally, as both sides read it.
-    body: wording.forOrganizer,
+    body: wording.forChat ?? wording.forOrganizer,
     requestId: notice.booking.id,
     createdAt: at,
     // Pushed to the sockets after commit by the chat's announcer.
@@ -335,7 +343,7 @@ function guaranteeWording(
   const day = dayMonthYear(date.startDate);
   const group = `the group reached its minimum of ${date.minRiders ?? 1} riders, so the date runs`;
   const pay = confirmed
-    ? ` Booking #${booking.id} is confirmed: pay the prepayment to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`
+    ? ` Booking #${booking.id} is confirmed: pay ${firstPayment(booking)} to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`
     : '';
   return {
     subject: `Your ride on ${day} is guaranteed`,

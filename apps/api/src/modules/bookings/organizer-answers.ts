@@ -20,6 +20,7 @@ import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
 import { transitionBooking, type TransitionResult } from './transitions.ts';
+import { money } from './notices.ts';
 import { partyText } from './party-text.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
@@ -128,11 +129,11 @@ export function newRequestForOrganizer({
   publicUrl: string;
 }): OutboxValues {
   const riders = partyText(request);
-  const money = `${major(request.price).toFixed(2)} ${request.currency}`;
+  const price = money(request.price, request.currency);
   const body =
     request.status === 1
-      ? `Hello,\n\n${request.contactName} asks to book "${tour.name}" for ${riders} (${money}).${request.comment ? `\n\nTheir comment: ${request.comment}` : ''}\n\nThe date is not guaranteed, so the booking waits for your answer until ${request.respondBy?.toISOString().slice(0, 16).replace('T', ' ')} UTC; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, secret, publicUrl, 'decline')}\n\nThe Gallop team`
-      : `Hello,\n\n${request.contactName} booked "${tour.name}" for ${riders} (${money}) on a guaranteed date. The riders and their details: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\n\nThe Gallop team`;
+      ? `Hello,\n\n${request.contactName} asks to book "${tour.name}" for ${riders} (${price}).${request.comment ? `\n\nTheir comment: ${request.comment}` : ''}\n\nThe date is not guaranteed, so the booking waits for your answer until ${request.respondBy?.toISOString().slice(0, 16).replace('T', ' ')} UTC; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, secret, publicUrl, 'decline')}\n\nThe Gallop team`
+      : `Hello,\n\n${request.contactName} booked "${tour.name}" for ${riders} (${price}) on a guaranteed date. The riders and their details: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\n\nThe Gallop team`;
   return {
     kind: request.status === 1 ? 'request-to-answer' : 'booking-for-organizer',
     channel: 'email',

@@ -38,7 +38,7 @@ import {
 } from '#src/modules/bookings/index.ts';
 import {
   amountDue,
-  balanceDueDay,
+  balanceDueBy,
   creditOf,
   decide,
   STATUS,
@@ -245,7 +245,7 @@ async function applyProviderResult(
       refundIds.push(refund!.id);
     }
     const { tour, date } = await tourAndDateOf(tx, request);
-    const dueBy = date ? balanceDueDay(date.startDate, date.fullPaymentDays) : null;
+    const dueBy = date ? balanceDueBy(date.startDate, date.fullPaymentDays, todayIso(now)) : null;
     await tx
       .insert(outbox)
       .values(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingRequest } from './api';
-import { paymentOptions, STATUS_LABELS } from './status';
+import { paymentOptions, STATUS_LABELS, statusLabel, statusNext } from './status';
 
 const booking = (overrides: Partial<BookingRequest>): BookingRequest =>
   ({
@@ -37,5 +37,30 @@ describe('paymentOptions', () => {
 
   it('names every status', () => {
     expect(Object.keys(STATUS_LABELS)).toHaveLength(8);
+  });
+});
+
+describe('statusLabel and statusNext', () => {
+  it('name the payment a confirmed booking waits for, and a paid-up one as paid', () => {
+    expect(statusLabel(booking({}))).toBe('Confirmed, waiting for prepayment');
+    expect(statusLabel(booking({ prepayment: null }))).toBe('Confirmed, waiting for payment');
+    expect(statusLabel(booking({ status: 3, paid: 300 }))).toBe('Prepaid');
+    expect(statusLabel(booking({ status: 3, paid: 1000 }))).toBe('Paid in full');
+  });
+
+  it('promise a refund only where something was paid', () => {
+    const declined = { status: 6, decline_reason: 'No horses that week', can_pay: false } as const;
+    expect(statusNext(booking({ ...declined }))).toBe(
+      'The organizer declined this request, so nothing is due. You are welcome to choose another date or tour.',
+    );
+    expect(statusNext(booking({ status: 6, can_pay: false }))).toBe(
+      'The organizer has cancelled this booking. Nothing was paid, so nothing is due.',
+    );
+    expect(statusNext(booking({ status: 8, can_pay: false, paid: 300, refunded: 300 }))).toBe(
+      'Gallop support has cancelled this booking. Everything you paid is refunded to your card.',
+    );
+    expect(statusNext(booking({ status: 6, can_pay: false, paid: 300 }))).toBe(
+      'The organizer has cancelled this booking. Everything you paid is refunded to your card.',
+    );
   });
 });

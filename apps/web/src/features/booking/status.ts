@@ -16,7 +16,7 @@ export const STATUS_LABELS: Readonly<Record<BookingRequest['status'], string>> =
 };
 
 /** What the traveller should know next, per status. */
-export const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
+const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
   1: 'The organizer has not guaranteed this date yet. We will e-mail you as soon as they confirm it; you pay only after that.',
   2: 'Your seats are held for a limited time: pay to secure them.',
   3: 'Your seats are secured. The organizer will send the meeting details before the tour.',
@@ -28,6 +28,41 @@ export const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
 };
 
 export const isCancelled = (status: BookingRequest['status']) => status >= 5;
+
+const hasPrepayment = (booking: BookingRequest) =>
+  booking.prepayment !== null &&
+  booking.prepayment !== undefined &&
+  booking.prepayment < booking.price;
+
+/**
+ * The status as this booking's money stands: a confirmed booking without a prepayment waits for
+ * the full price, and a paid-up one is paid, not prepaid.
+ */
+export function statusLabel(booking: BookingRequest): string {
+  if (booking.status === 2 && (booking.paid ?? 0) === 0 && !hasPrepayment(booking)) {
+    return 'Confirmed, waiting for payment';
+  }
+  if (booking.status === 3 && (booking.paid ?? 0) >= booking.price) return 'Paid in full';
+  return STATUS_LABELS[booking.status];
+}
+
+/**
+ * What the traveller should know next: a declined request is named as one, and a booking
+ * cancelled before anything was paid promises no refund.
+ */
+export function statusNext(booking: BookingRequest): string {
+  const nothingPaid = (booking.paid ?? 0) === 0 && (booking.refunded ?? 0) === 0;
+  if (booking.status === 6 && booking.decline_reason) {
+    return nothingPaid
+      ? 'The organizer declined this request, so nothing is due. You are welcome to choose another date or tour.'
+      : 'The organizer declined this request. Everything you paid is refunded to your card.';
+  }
+  if ((booking.status === 6 || booking.status === 8) && nothingPaid) {
+    const who = booking.status === 6 ? 'The organizer' : 'Gallop support';
+    return `${who} has cancelled this booking. Nothing was paid, so nothing is due.`;
+  }
+  return STATUS_NEXT[booking.status];
+}
 
 /** The payment types a booking can take now, with their amounts (major units). */
 export function paymentOptions(booking: BookingRequest): { type: PaymentType; amount: number }[] {

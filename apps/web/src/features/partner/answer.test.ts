@@ -1,6 +1,6 @@
 import { ApiError } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
-import { answerFailure, formatMoment, outcomeText, readAnswerLink } from './answer';
+import { answerFailure, formatMoment, isActiveStatus, outcomeText, readAnswerLink } from './answer';
 import { validateAnswerLinkSearch } from './answer-link';
 
 describe('readAnswerLink', () => {
@@ -45,7 +45,7 @@ describe('outcomeText', () => {
       expect(outcomeText({ status, decline_reason: null }).length).toBeGreaterThan(10);
     }
     expect(outcomeText({ status: 2, decline_reason: null })).toBe(
-      'Confirmed: the traveller has been asked to pay the prepayment.',
+      'Confirmed: the traveller has been asked to pay.',
     );
     expect(outcomeText({ status: 6, decline_reason: 'Flooded river.' })).toBe(
       'Declined. The traveller has been told: Flooded river.',
@@ -78,5 +78,12 @@ describe('answerFailure', () => {
       kind: 'other',
       message: 'Error. Please try again later',
     });
+  });
+});
+
+describe('isActiveStatus', () => {
+  it('holds for a request, a confirmed and a paid booking, not once it has ended', () => {
+    const statuses = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+    expect(statuses.filter(isActiveStatus)).toEqual([1, 2, 3]);
   });
 });

@@ -23,8 +23,8 @@ export function readAnswerLink(search: AnswerLinkSearch): {
 export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decline_reason'>) {
   const texts: Record<Status, string> = {
     1: 'This request is waiting for your answer.',
-    2: 'Confirmed: the traveller has been asked to pay the prepayment.',
-    3: 'Confirmed: the traveller has paid the prepayment. The seats are theirs.',
+    2: 'Confirmed: the traveller has been asked to pay.',
+    3: 'Confirmed: the traveller has paid. The seats are theirs.',
     4: 'Confirmed, and the tour is complete.',
     5: 'The traveller cancelled this booking. The seats have been released.',
     6: `Declined. The traveller has been told: ${request.decline_reason ?? ''}`.trim(),
@@ -36,6 +36,9 @@ export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decli
 
 /** Whether the outcome is good news for the organizer (confirmed or done) or a cancellation. */
 export const isConfirmedStatus = (status: Status) => status >= 2 && status <= 4;
+
+/** Whether the booking still goes ahead (a request, confirmed or paid): it holds seats and horses. */
+export const isActiveStatus = (status: Status) => status >= 1 && status <= 3;
 
 /** Full years of a rider on a day: shared with the booking form's rider fit. */
 

@@ -38,21 +38,41 @@ describe('formatDuration and formatFreeSeats', () => {
 });
 
 describe('formatPrepayment', () => {
+  /** A day long before the fixture's start (15 Dec 2026), outside every full-payment window. */
+  const BEFORE = '2026-09-01';
+
   it('describes a percentage, a fixed amount in the price currency, or none', () => {
-    expect(formatPrepayment(tourDate())).toBe('Prepayment 30%, the rest 14 days before the start');
+    expect(formatPrepayment(tourDate(), BEFORE)).toBe(
+      'Prepayment 30%, the rest 14 days before the start',
+    );
     expect(
       formatPrepayment(
         tourDate({ prepayment_type: 'fixed', prepayment_size: 980, full_payment_days: 60 }),
+        BEFORE,
       ),
     ).toBe('Prepayment US$980, the rest 60 days before the start');
     expect(
-      formatPrepayment(tourDate({ prepayment_type: 'percent', full_payment_days: null })),
+      formatPrepayment(tourDate({ prepayment_type: 'percent', full_payment_days: null }), BEFORE),
     ).toBe('Prepayment 30%');
     expect(
       formatPrepayment(
         tourDate({ prepayment_type: 'none', prepayment_size: null, full_payment_days: null }),
+        BEFORE,
       ),
     ).toBe('No prepayment: pay in full before the start');
+  });
+
+  it('asks for the full price at once within the full-payment days of the start', () => {
+    // 14 days before the start: the last day of the window; the day before is outside it.
+    expect(formatPrepayment(tourDate(), '2026-12-01')).toBe(
+      'Pay in full when booking: the trip starts within 14 days',
+    );
+    expect(formatPrepayment(tourDate(), '2026-11-30')).toBe(
+      'Prepayment 30%, the rest 14 days before the start',
+    );
+    expect(
+      formatPrepayment(tourDate({ prepayment_type: 'none', prepayment_size: null }), '2026-12-10'),
+    ).toBe('Pay in full when booking: the trip starts within 14 days');
   });
 });
 

@@ -3,7 +3,7 @@ import { EmptyState, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
-import { isCancelled, STATUS_LABELS } from '../../status';
+import { isCancelled, statusLabel } from '../../status';
 import '../booking.css';
 
 /** `/bookings`: the traveller's booking requests, newest first, each opening its page. */
@@ -42,7 +42,7 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
                   <p
                     className={`booking-status${isCancelled(booking.status) ? ' booking-status--cancelled' : ''}`}
                   >
-                    {STATUS_LABELS[booking.status]}
+                    {statusLabel(booking)}
                   </p>
                   <h2 className="booking-card__name">
                     <Link to="/booking/$id" params={{ id: String(booking.id) }}>

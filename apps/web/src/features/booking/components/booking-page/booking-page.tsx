@@ -18,13 +18,7 @@ import {
 import { rememberedContactEmail } from '../../contact-email';
 import { useHoldUntil } from '../../hold';
 import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
-import {
-  isCancelled,
-  PAYMENT_LABELS,
-  paymentOptions,
-  STATUS_LABELS,
-  STATUS_NEXT,
-} from '../../status';
+import { isCancelled, PAYMENT_LABELS, paymentOptions, statusLabel, statusNext } from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { ReceiptLink } from '../receipt-link/receipt-link';
 import { RiderEditor } from '../rider-editor';
@@ -103,11 +97,11 @@ export function BookingPage({
   return (
     <div className="page-container booking-layout">
       <section aria-labelledby="booking-title">
-        <p className={statusClass(booking)}>{STATUS_LABELS[booking.status]}</p>
+        <p className={statusClass(booking)}>{statusLabel(booking)}</p>
         <h1 id="booking-title" className="display-heading booking-title">
           {focus === 'pay' ? `Pay for booking #${booking.id}` : `Booking #${booking.id}`}
         </h1>
-        <p className="booking-lead">{STATUS_NEXT[booking.status]}</p>
+        <p className="booking-lead">{statusNext(booking)}</p>
         {booking.email_proof_required ? (
           <EmailProofNotice booking={booking} holdUntil={holdUntil} emailProof={emailProof} />
         ) : (

@@ -14,7 +14,7 @@ import {
   timeLeft,
   type QrPayment,
 } from '../../qr';
-import { isCancelled, PAYMENT_LABELS, paymentOptions, STATUS_LABELS } from '../../status';
+import { isCancelled, PAYMENT_LABELS, paymentOptions, statusLabel } from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import './qr-payment-page.css';
 
@@ -44,7 +44,7 @@ export function QrPaymentPage({
   return (
     <div className="page-container booking-layout">
       <section aria-labelledby="qr-title">
-        <p className="booking-status">{STATUS_LABELS[booking.status]}</p>
+        <p className="booking-status">{statusLabel(booking)}</p>
         <h1 id="qr-title" className="display-heading booking-title">
           Pay for booking #{booking.id} by QR code
         </h1>

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { BookingRequest } from '../../api';
-import { refundTodayText, TripHome } from './trip-home';
+import { balanceDueText, refundTodayText, TripHome } from './trip-home';
 
 /** The first render waits for the router; shared machines can be slow. */
 const SLOW_CI = { timeout: 5000 };
@@ -58,6 +58,36 @@ describe('refundTodayText', () => {
     expect(refundTodayText(booking({ can_cancel: false, refund_if_canceled_today: null }))).toBe(
       undefined,
     );
+  });
+});
+
+describe('balanceDueText', () => {
+  const TODAY = '2026-12-05';
+  const unpaid = { paid: 0, price: 2000, balance_due_by: '2027-01-10' } as const;
+
+  it('names the rest after the prepayment, still to make or made, and its day', () => {
+    expect(balanceDueText(booking({ ...unpaid, status: 2, prepayment: 600 }), TODAY)).toBe(
+      `After the prepayment, the rest, ${formatPrice(1400, 'EUR')}, is due by 10 Jan 2027. We remind you by e-mail 7 and 2 days before.`,
+    );
+    expect(balanceDueText(booking({ ...unpaid, paid: 600, prepayment: 600 }), TODAY)).toBe(
+      `The rest, ${formatPrice(1400, 'EUR')}, is due by 10 Jan 2027. We remind you by e-mail 7 and 2 days before.`,
+    );
+  });
+
+  it('asks for the full price now, never by a day gone by, inside the full-payment days', () => {
+    // The API answers today once the full-payment day has passed.
+    const inWindow = { ...unpaid, prepayment: null, balance_due_by: TODAY };
+    expect(balanceDueText(booking({ ...inWindow, status: 2 }), TODAY)).toBe(
+      `The full price, ${formatPrice(2000, 'EUR')}, is due now.`,
+    );
+    expect(balanceDueText(booking({ ...inWindow, status: 1 }), TODAY)).toBe(
+      `The full price, ${formatPrice(2000, 'EUR')}, is due once the organizer confirms.`,
+    );
+  });
+
+  it('says nothing once paid or without a due day', () => {
+    expect(balanceDueText(booking(), TODAY)).toBeUndefined();
+    expect(balanceDueText(booking({ ...unpaid, balance_due_by: null }), TODAY)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { CancellationPolicy } from '@gallop/ui-kit';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
 import { isFeatureOn } from '../../../../lib/features';
-import { formatDay } from '../../../../lib/tour-format';
+import { formatDay, todayIso } from '../../../../lib/tour-format';
 import type { BookingRequest, Traveller } from '../../api';
 import { isCancelled } from '../../status';
 import './trip-home.css';
@@ -103,6 +103,36 @@ function MeetingDetails({ booking }: { booking: BookingRequest }) {
 }
 
 /**
+ * What is left to pay after the first payment, and by when (`balance_due_by`, never before
+ * today): the rest after a prepayment made or still to make, or the full price of a booking
+ * without one. A day already reached means now, and then no reminder is to come.
+ */
+export function balanceDueText(booking: BookingRequest, today: string): string | undefined {
+  const dueBy = booking.balance_due_by;
+  const paid = booking.paid ?? 0;
+  if (!dueBy || paid >= booking.price) return undefined;
+  const prepaymentFirst =
+    paid === 0 && booking.prepayment !== null && booking.prepayment !== undefined
+      ? booking.prepayment
+      : undefined;
+  const left = booking.price - paid - (prepaymentFirst ?? 0);
+  if (left <= 0) return undefined;
+  const amount = formatPrice(left, booking.currency);
+  const what =
+    prepaymentFirst !== undefined
+      ? `After the prepayment, the rest, ${amount},`
+      : paid > 0
+        ? `The rest, ${amount},`
+        : `The full price, ${amount},`;
+  if (dueBy <= today) {
+    return booking.status === 1
+      ? `${what} is due once the organizer confirms.`
+      : `${what} is due now.`;
+  }
+  return `${what} is due by ${formatDay(dueBy)}. We remind you by e-mail 7 and 2 days before.`;
+}
+
+/**
  * The traveller's booking page as the trip's home (issue 42): why it ended, refunds, the
  * organizer's meeting details, the accepted cancellation policy with what cancelling today gives
  * back, the arrival form and the chat with the organizer.
@@ -118,15 +148,13 @@ export function TripHome({
   const active = !isCancelled(booking.status) && booking.status !== 4;
   const arrival = active && site !== undefined && isFeatureOn(site, 'arrival');
   const organizerId = booking.tour.organizer?.id;
-  const balanceDue =
-    booking.balance_due_by && (booking.paid ?? 0) < booking.price ? booking.balance_due_by : null;
+  const balanceDue = balanceDueText(booking, todayIso());
   return (
     <>
       <EndReason booking={booking} />
       {balanceDue && (
         <p className="trip-home__due" data-testid="balance-due">
-          The rest, {formatPrice(booking.price - (booking.paid ?? 0), booking.currency)}, is due by{' '}
-          {formatDay(balanceDue)}. We remind you by e-mail 7 and 2 days before.
+          {balanceDue}
         </p>
       )}
       <MeetingDetails booking={booking} />

@@ -126,7 +126,7 @@ describe('AnswerPage', () => {
     fireEvent.click(confirmButton());
     fireEvent.click(confirmButton());
     expect(
-      await screen.findByText('Confirmed: the traveller has been asked to pay the prepayment.'),
+      await screen.findByText('Confirmed: the traveller has been asked to pay.'),
     ).toBeInTheDocument();
     expect(api.posts()).toEqual([
       { method: 'POST', token: null, body: { token: TOKEN, answer: 'confirm' } },

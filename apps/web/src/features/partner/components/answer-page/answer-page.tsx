@@ -249,7 +249,7 @@ function AnswerPanel({ token, suggested, request }: AnswerPageProps) {
       </h2>
       <p className="answer-muted">
         The date is not guaranteed: the booking waits for you. Once you confirm, the traveller is
-        asked to pay the prepayment.
+        asked to pay.
       </p>
       {notice && (
         <p className="answer-notice" role="alert">

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useApi } from '../../../../lib/api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { organizerBookingQuery, type OrganizerBooking } from '../../api';
@@ -16,12 +19,51 @@ function RouteStandIn({ id }: { id: number }) {
 
 async function renderBooking(booking: OrganizerBooking) {
   const api = areaApi(booking);
-  await renderInApp(<RouteStandIn id={booking.id} />, { fetch: api.fetch });
+  const view = await renderInApp(<RouteStandIn id={booking.id} />, { fetch: api.fetch });
   await screen.findByRole('heading', { level: 1, name: `Booking #${booking.id}` });
-  return api;
+  return { ...api, unmount: view.unmount };
 }
 
 const button = (name: string) => screen.queryByRole('button', { name });
+
+type Payment = OrganizerBooking['payments'][number];
+
+/** A card payment that went through; override what a test is about. */
+function paidPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 3,
+    request_id: 4821,
+    status: 2,
+    amount: 2836,
+    currency: 'USD',
+    payment_type: 'full',
+    payment_method: 'card',
+    card_last4: '4242',
+    paid_at: '2026-12-05T21:34:27.991Z',
+    refunded: 0,
+    ...overrides,
+  };
+}
+
+/** A booking the traveller paid in full and cancelled, half of it refunded by the policy. */
+const cancelledWithRefund = (overrides: Partial<OrganizerBooking> = {}) =>
+  organizerBookingFixture({
+    status: 5,
+    respond_by: null,
+    can_confirm: false,
+    can_decline: false,
+    price: 2836,
+    paid: 2836,
+    refunded: 1418,
+    currency: 'USD',
+    payments: [paidPayment({ refunded: 1418 })],
+    meeting: { meet_url: 'http://web.test/meet?key=abc.def', files: [] },
+    ...overrides,
+  });
+
+const fact = (term: string) =>
+  screen.getAllByRole('term').find((dt) => dt.textContent === term)?.nextElementSibling
+    ?.textContent;
 
 describe('OrganizerBookingPage', () => {
   it('shows the riders with what the organizer needs, the contact and the comment', async () => {
@@ -65,6 +107,75 @@ describe('OrganizerBookingPage', () => {
     expect(
       screen.getByText('1 heavier-horse place is held for this booking (a rider above 95 kg).'),
     ).toBeTruthy();
+  });
+
+  it('says heavier-horse places are held only while the booking goes ahead', async () => {
+    const held = '1 heavier-horse place is held for this booking (a rider above 95 kg).';
+    for (const status of [2, 3] as const) {
+      const { unmount } = await renderBooking(organizerBookingFixture({ status, heavy_places: 1 }));
+      expect(screen.getByText(held)).toBeInTheDocument();
+      unmount();
+    }
+    for (const status of [4, 5, 6, 7, 8] as const) {
+      const { unmount } = await renderBooking(organizerBookingFixture({ status, heavy_places: 1 }));
+      expect(screen.queryByText(/heavier-horse place/)).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows what was refunded to the traveller and what the organizer keeps', async () => {
+    await renderBooking(cancelledWithRefund());
+    expect(fact('Paid')).toBe('US$2,836');
+    expect(fact('Refunded')).toBe('US$1,418');
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText(/^US\$2,836 · Paid/)).toBeInTheDocument();
+    expect(
+      within(payments).getByText('Refunded US$1,418 to the traveller’s card.'),
+    ).toBeInTheDocument();
+    expect(
+      within(payments).getByText('You keep US$1,418 of the US$2,836 paid.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps nothing of a booking refunded in full', async () => {
+    await renderBooking(cancelledWithRefund({ status: 6, refunded: 2836 }));
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Refunded US$2,836 to the traveller’s card.')).toBeVisible();
+    expect(within(payments).getByText('You keep nothing of the US$2,836 paid.')).toBeVisible();
+  });
+
+  it('counts a payment beyond what was due, given back at once, as received and refunded', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        status: 3,
+        can_confirm: false,
+        can_decline: false,
+        can_cancel: true,
+        paid: 1840,
+        refunded: 500,
+        currency: 'EUR',
+        payments: [
+          paidPayment({ id: 1, amount: 1840, currency: 'EUR', payment_method: 'sbp' }),
+          paidPayment({ id: 2, amount: 500, currency: 'EUR', refunded: 500 }),
+        ],
+      }),
+    );
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Refunded €500 to the traveller.')).toBeVisible();
+    expect(within(payments).getByText('You keep €1,840 of the €2,340 paid.')).toBeVisible();
+  });
+
+  it('says nothing of refunds when there is none', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        status: 3,
+        paid: 2836,
+        currency: 'USD',
+        payments: [paidPayment()],
+      }),
+    );
+    expect(fact('Refunded')).toBeUndefined();
+    expect(screen.queryByText(/Refunded|You keep/)).toBeNull();
   });
 
   it('lists who rides and who comes along without riding', async () => {
@@ -182,5 +293,96 @@ describe('OrganizerBookingPage', () => {
     expect(
       screen.getByRole('link', { name: 'Write the meeting details' }).getAttribute('href'),
     ).toBe('http://web.test/meet?key=abc.def');
+  });
+
+  it('offers no meeting page once the booking has ended, and keeps what was sent', async () => {
+    for (const status of [5, 6, 7, 8] as const) {
+      const { unmount } = await renderBooking(cancelledWithRefund({ status }));
+      const meeting = screen.getByRole('region', { name: 'Meeting details' });
+      expect(within(meeting).queryByRole('link')).toBeNull();
+      expect(within(meeting).queryByText(/You have not sent/)).toBeNull();
+      expect(
+        within(meeting).getByText('This booking has ended, so its meeting page is closed.'),
+      ).toBeVisible();
+      unmount();
+    }
+    await renderBooking(
+      cancelledWithRefund({
+        status: 4,
+        meeting: { meet_url: 'http://web.test/meet?key=abc.def', text: 'Gate 3, 9:00', files: [] },
+      }),
+    );
+    const meeting = screen.getByRole('region', { name: 'Meeting details' });
+    expect(within(meeting).getByText('Gate 3, 9:00')).toBeVisible();
+    expect(within(meeting).queryByRole('link')).toBeNull();
+    expect(within(meeting).getByText('The tour is complete.')).toBeVisible();
+  });
+
+  it('says the meeting page opens on payment only while the booking goes ahead', async () => {
+    await renderBooking(
+      cancelledWithRefund({ status: 7, paid: 0, refunded: 0, meeting: undefined }),
+    );
+    expect(screen.queryByText(/The meeting page opens once the booking is paid/)).toBeNull();
+    expect(
+      screen.getByText('This booking has ended, so its meeting page is closed.'),
+    ).toBeVisible();
+  });
+
+  it('links the meeting page of a confirmed booking that has it', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        status: 2,
+        can_confirm: false,
+        can_decline: false,
+        can_cancel: true,
+        meeting: { meet_url: 'http://web.test/meet?key=abc.def', text: 'Gate 3', files: [] },
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Edit the meeting details' })).toBeVisible();
+  });
+});
+
+describe('OrganizerBookingPage layout', () => {
+  // happy-dom applies the page's stylesheets and their media queries but lays nothing out: these
+  // read the grid the page asks for at a width (the browser check measures the result).
+  const here = dirname(fileURLToPath(import.meta.url));
+  const stylesheets = ['../answer-page/answer-page.css', 'organizer-booking-page.css']
+    .map((file) => readFileSync(join(here, file), 'utf8'))
+    .join('\n');
+  const happyDom = (window as unknown as { happyDOM: { setViewport(size: object): void } })
+    .happyDOM;
+  let style: HTMLStyleElement | undefined;
+
+  afterEach(() => {
+    style?.remove();
+    happyDom.setViewport({ width: 1024, height: 768 });
+  });
+
+  async function gridAt(width: number) {
+    happyDom.setViewport({ width, height: 900 });
+    style = document.head.appendChild(document.createElement('style'));
+    style.textContent = stylesheets;
+    await renderBooking(cancelledWithRefund());
+    const layout = getComputedStyle(document.querySelector('.answer-layout')!);
+    const rows = [...layout.gridTemplateAreas.matchAll(/'([^']*)'|"([^"]*)"/g)].map((match) =>
+      (match[1] ?? match[2]!).trim().split(/\s+/),
+    );
+    return { columns: layout.gridTemplateColumns, rows };
+  }
+
+  it('keeps a phone’s page one column wide, the riders’ table scrolling in its own box', async () => {
+    const { columns, rows } = await gridAt(390);
+    // `minmax(0, 1fr)`: the table's width cannot stretch the column past the screen.
+    expect(columns).toBe('minmax(0, 1fr)');
+    expect(rows).toEqual([['summary'], ['panel'], ['riders']]);
+    const scroll = screen.getByRole('table').parentElement!;
+    expect(getComputedStyle(scroll).overflowX).toBe('auto');
+  });
+
+  it('gives the riders the full width on a desktop, the answer beside the summary', async () => {
+    const { rows } = await gridAt(1440);
+    expect(rows[0]).toEqual(['summary', 'panel']);
+    const riders = rows.find((row) => row.includes('riders'));
+    expect(riders).toEqual(['riders', 'riders']);
   });
 });

@@ -5,7 +5,7 @@ import { countText } from '@gallop/ui-kit';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBooking } from '../../api';
-import { formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
+import { formatDeadline, isActiveStatus, ORGANIZER_STATUS_LABELS } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
@@ -74,6 +74,12 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
           <dt>Paid</dt>
           <dd>{formatPrice(booking.paid, booking.currency)}</dd>
         </div>
+        {booking.refunded > 0 && (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatPrice(booking.refunded, booking.currency)}</dd>
+          </div>
+        )}
         {deadline && (
           <div className="answer-facts__deadline">
             <dt>Deadline</dt>
@@ -154,7 +160,8 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
           </tbody>
         </table>
       </div>
-      {booking.heavy_places > 0 && (
+      {/* An ended booking has given its heavier horses back to the date. */}
+      {booking.heavy_places > 0 && isActiveStatus(booking.status) && (
         <p className="answer-muted">
           {booking.heavy_places === 1
             ? `1 heavier-horse place is held for this booking (a rider above ${booking.max_rider_weight_kg} kg).`
@@ -255,42 +262,76 @@ function Payments({ booking }: { booking: OrganizerBooking }) {
           ))}
         </ul>
       )}
+      {booking.refunded > 0 && <Refunds booking={booking} />}
     </section>
+  );
+}
+
+/**
+ * What went back to the traveller (a cancellation's refund, a payment beyond what was due) and
+ * what stays: `refunded` counts both, so what stays is what the paid payments brought less it.
+ */
+function Refunds({ booking }: { booking: OrganizerBooking }) {
+  const money = (amount: number) => formatPrice(amount, booking.currency);
+  const received = booking.payments.filter((payment) => payment.status === 2);
+  const total = received.reduce((sum, payment) => sum + payment.amount, 0);
+  const kept = Math.max(total - booking.refunded, 0);
+  // Refunds go back the way the money came.
+  const to = received.every((payment) => payment.payment_method === 'card')
+    ? 'the traveller’s card'
+    : 'the traveller';
+  return (
+    <>
+      <p className="organizer-booking__line">
+        Refunded {money(booking.refunded)} to {to}.
+      </p>
+      <p className="organizer-booking__line organizer-booking__kept">
+        {kept > 0
+          ? `You keep ${money(kept)} of the ${money(total)} paid.`
+          : `You keep nothing of the ${money(total)} paid.`}
+      </p>
+    </>
   );
 }
 
 function Meeting({ booking }: { booking: OrganizerBooking }) {
   const meeting = booking.meeting;
+  // Details are written only for a booking that still goes ahead (the meet page refuses a
+  // cancelled one): no link once it has ended.
+  const open = isActiveStatus(booking.status);
   return (
     <section aria-labelledby="organizer-meeting">
       <h2 id="organizer-meeting" className="answer-section-title">
         Meeting details
       </h2>
-      {!meeting ? (
+      {meeting?.text && <p className="organizer-booking__meeting-text">{meeting.text}</p>}
+      {open && meeting && !meeting.text && (
+        <p className="answer-muted">You have not sent the meeting details yet.</p>
+      )}
+      {meeting && meeting.files.length > 0 && (
+        <ul className="organizer-booking__plain-list">
+          {meeting.files.map((file) => (
+            <li key={file.id}>{file.url ? <a href={file.url}>{file.name}</a> : file.name}</li>
+          ))}
+        </ul>
+      )}
+      {!open ? (
+        <p className="answer-muted">
+          {booking.status === 4
+            ? 'The tour is complete.'
+            : 'This booking has ended, so its meeting page is closed.'}
+        </p>
+      ) : !meeting ? (
         <p className="answer-muted">
           The meeting page opens once the booking is paid: you then tell the riders where and when
           to meet.
         </p>
       ) : (
-        <>
-          {meeting.text ? (
-            <p className="organizer-booking__meeting-text">{meeting.text}</p>
-          ) : (
-            <p className="answer-muted">You have not sent the meeting details yet.</p>
-          )}
-          {meeting.files.length > 0 && (
-            <ul className="organizer-booking__plain-list">
-              {meeting.files.map((file) => (
-                <li key={file.id}>{file.url ? <a href={file.url}>{file.name}</a> : file.name}</li>
-              ))}
-            </ul>
-          )}
-          <p>
-            <a href={meeting.meet_url}>
-              {meeting.text ? 'Edit the meeting details' : 'Write the meeting details'}
-            </a>
-          </p>
-        </>
+        <p>
+          <a href={meeting.meet_url}>
+            {meeting.text ? 'Edit the meeting details' : 'Write the meeting details'}
+          </a>
+        </p>
       )}
     </section>
   );

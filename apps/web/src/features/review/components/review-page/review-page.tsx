@@ -135,7 +135,8 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
               />
             )}
             <p className="review-page__hint">
-              Published as {review.author_name}. It helps other travellers choose their tour.
+              Published as {review.author_name.replace(/\.$/, '')}. It helps other travellers choose
+              their tour.
             </p>
           </div>
         ) : (

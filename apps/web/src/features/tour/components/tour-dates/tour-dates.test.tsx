@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createFakeApi, fakeAnswers } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { tourDate, tourFixture } from '../../testing/tour-fixture';
@@ -7,6 +7,12 @@ import { TOUR_DATES_SHOWN, TourDates } from './tour-dates';
 
 describe('TourDates', () => {
   it('shows price, discount, prepayment, seats and flags, and links bookable dates', () => {
+    // Prepayment terms depend on the day: this one is before every fixture's full-payment days.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-01T12:00:00Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     render(
       <TourDates
         tourId={7}
