@@ -134,6 +134,15 @@ export async function freezeChat(
   ).data.is_frozen;
 }
 
+/** Support cancels a booking with a reason (status → 8); everything paid is refunded. */
+export async function cancelBookingAsSupport(
+  api: GallopClient<true>,
+  id: number,
+  reason: string,
+): Promise<void> {
+  await api.POST('/crm/api/support/booking/cancel', { body: { id, reason } });
+}
+
 /** Uploads a picture for a message; answers the file id to send. */
 export async function uploadChatImage(api: GallopClient<true>, file: File): Promise<number> {
   const { data } = await api.POST('/crm/api/image/upload', {

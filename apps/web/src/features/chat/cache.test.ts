@@ -1,3 +1,4 @@
+import { operationKeys } from '@gallop/api-client/query';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
@@ -85,6 +86,22 @@ describe('chat events on the query cache', () => {
           ?.pages[0]?.items.map((item) => item.id),
       )
       .toEqual([2, 1]);
+  });
+
+  it('a system message about a booking has the booking read again; others do not', () => {
+    const { queryClient, on } = setup();
+    const booking = [...operationKeys.getBookingRequest, { query: { id: 7 } }];
+    const organizers = [...operationKeys.getOrganizerBooking, { query: { id: 7 } }];
+    queryClient.setQueryData(booking, { id: 7, status: 1 });
+    queryClient.setQueryData(organizers, { id: 7, status: 1 });
+    on.new_message({ chat_id: 1, message: message(3, { type: 'input' }) });
+    expect(queryClient.getQueryState(booking)!.isInvalidated).toBe(false);
+    on.new_message({
+      chat_id: 1,
+      message: message(4, { is_system: true, request_id: 7, type: 'input' }),
+    });
+    expect(queryClient.getQueryState(booking)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(organizers)!.isInvalidated).toBe(true);
   });
 
   it('new_message of an uncached chat leaves the cache alone', () => {

@@ -3,6 +3,7 @@
  * lists, the open conversation and the unread count change in place, without refetching what the
  * event already carries. Entries that are not cached are left alone (they load fresh when opened).
  */
+import { operationKeys } from '@gallop/api-client/query';
 import type { ChatServerEvents } from '@gallop/chat';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Chat, ChatListPages, ChatMessage, MessagePages } from './api';
@@ -133,6 +134,21 @@ export function markReadInCache(queryClient: QueryClient, chatId: number): void 
 }
 
 /** Every server event with what it changes; `userId` is the signed-in user. */
+/** The booking reads a change of a booking can alter, on both sides and beside the chats. */
+const BOOKING_READS = [
+  operationKeys.getBookingRequest,
+  operationKeys.getBookingRequestByUuid,
+  operationKeys.listBookingRequests,
+  operationKeys.getOrganizerBooking,
+  operationKeys.listOrganizerBookings,
+  operationKeys.listBookingRequestsForChat,
+];
+
+/** Booking reads on screen load again; the others are marked stale. */
+function refreshBookings(queryClient: QueryClient): void {
+  for (const queryKey of BOOKING_READS) void queryClient.invalidateQueries({ queryKey });
+}
+
 export function chatEventHandlers(
   queryClient: QueryClient,
   userId: number,
@@ -142,6 +158,8 @@ export function chatEventHandlers(
     new_message: ({ message }) => {
       addMessage(queryClient, message);
       if (message.type === 'input') refreshUnread();
+      // Gallop's note of a booking's change: an open booking page shows the change at once.
+      if (message.is_system && message.request_id) refreshBookings(queryClient);
     },
     chat_created: ({ chat }) => {
       putChat(queryClient, chat);

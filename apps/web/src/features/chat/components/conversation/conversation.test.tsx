@@ -121,6 +121,30 @@ const bubbleOf = (text: string) => screen.getByText(text).closest('li')!;
 
 describe('Conversation', () => {
   it(
+    'tells the traveller who the other side is, and the organizer nothing about themselves',
+    async () => {
+      const organizer = { id: 9, name: 'Andes Trails' } as Chat['organizer'];
+      await renderConversation(chatOf({ organizer }));
+      expect(screen.getByRole('link', { name: 'Organizer profile and tours' })).toHaveAttribute(
+        'href',
+        '/tour-provider/9',
+      );
+    },
+    LONG,
+  );
+
+  it(
+    'shows the organizer’s side no link to its own profile',
+    async () => {
+      const organizer = { id: 9, name: 'Andes Trails' } as Chat['organizer'];
+      await renderConversation(chatOf({ organizer, viewer_side: 'staff', title: 'Alex Morgan' }));
+      expect(screen.queryByRole('link', { name: 'Organizer profile and tours' })).toBeNull();
+      expect(screen.queryByText('We usually answer within an hour')).toBeNull();
+    },
+    LONG,
+  );
+
+  it(
     'shows the tour the chat is about, linking to its page',
     async () => {
       await renderConversation(chatOf());

@@ -33,7 +33,8 @@ import { ChatAvatar } from '../chat-avatar/chat-avatar';
 import { LazyChatNotifications } from '../chat-notifications/lazy-chat-notifications';
 import { Composer, isImageFile } from '../composer/composer';
 import { MessageBubble, type MessageActions } from '../message-bubble/message-bubble';
-import { RelatedBookings } from '../related-bookings/related-bookings';
+import { RelatedBookings, type ChatViewer } from '../related-bookings/related-bookings';
+import { SupportBooking } from '../support-booking/support-booking';
 import '../chat.css';
 import { LINE_ICON } from '../line-icon';
 
@@ -57,6 +58,8 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
   const { data: bookings = [] } = useQuery(relatedBookingsQuery(api, chatId));
   const outgoing = useOutgoing(outbox, chatId);
   const title = chatTitle(chat);
+  // Support reads every chat from the staff side but acts on bookings as support.
+  const viewer: ChatViewer = chat.can_moderate ? 'support' : (chat.viewer_side ?? 'client');
   const days = conversationDays(
     messages.data.pages.map((page) => page.items),
     outgoing,
@@ -186,7 +189,8 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
           >
             {title}
           </h2>
-          {chat.kind === 'support' ? (
+          {/* Said to the traveller about the other side; the other side knows who they are. */}
+          {viewer !== 'client' ? null : chat.kind === 'support' ? (
             <p className="chat-conversation__sub">We usually answer within an hour</p>
           ) : (
             chat.organizer && (
@@ -216,8 +220,14 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
       )}
       <RelatedBookings
         bookings={bookings}
-        side={chat.viewer_side}
-        actions={chat.viewer_side === 'staff' ? bookingActions : undefined}
+        side={viewer}
+        actions={
+          viewer === 'support'
+            ? (booking) => <SupportBooking booking={booking} chatId={chatId} />
+            : viewer === 'staff' && bookingActions
+              ? (booking) => bookingActions(booking.id)
+              : undefined
+        }
       />
       <div
         ref={scroller}
@@ -260,7 +270,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
                   onRetry={outbox.retry}
                   onDiscard={outbox.remove}
                   onImageLoad={stickToBottom}
-                  side={chat.viewer_side}
+                  side={viewer}
                   actions={
                     item.kind === 'stored' ? changes.actionsFor(item.message, now) : undefined
                   }

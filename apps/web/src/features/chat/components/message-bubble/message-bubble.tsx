@@ -3,7 +3,7 @@ import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../api';
-import { bookingPath } from '../related-bookings/related-bookings';
+import { bookingPath, type ChatViewer } from '../related-bookings/related-bookings';
 import type { ConversationItem } from '../../format';
 import { removedLabel, timeLabel } from '../../format';
 import '../chat.css';
@@ -22,8 +22,8 @@ export interface MessageBubbleProps {
   onDiscard: (clientId: string) => void;
   /** A picture finished loading (the conversation keeps its place at the bottom). */
   onImageLoad?: () => void;
-  /** The viewer's side: a booking's system message links the traveller's or the organizer's page. */
-  side?: 'client' | 'staff' | undefined;
+  /** The viewer: a booking's system message links the traveller's or the organizer's page (support: none). */
+  side?: ChatViewer | undefined;
   /** What the viewer may do with a stored message now (none given: nothing). */
   actions?: MessageActions | undefined;
 }
@@ -216,10 +216,11 @@ function SystemMessage({
   timeZone,
 }: {
   message: ChatMessage;
-  side: 'client' | 'staff' | undefined;
+  side: ChatViewer | undefined;
   timeZone: string;
 }) {
   const id = message.request_id;
+  const path = bookingPath(side);
   return (
     <li className="chat-message chat-message--system" data-testid="chat-system-message">
       <div className="chat-message__bubble">
@@ -227,9 +228,13 @@ function SystemMessage({
         <p className="chat-message__meta">
           {id !== null && id !== undefined && (
             <>
-              <Link to={bookingPath(side)} params={{ id: String(id) }}>
-                Open booking #{id}
-              </Link>
+              {path ? (
+                <Link to={path} params={{ id: String(id) }}>
+                  Open booking #{id}
+                </Link>
+              ) : (
+                <>Booking #{id}</>
+              )}
               {' · '}
             </>
           )}

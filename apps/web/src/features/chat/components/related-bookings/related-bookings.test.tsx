@@ -19,7 +19,7 @@ function booking(id: number, status: RelatedBooking['status']): RelatedBooking {
   return shown as unknown as RelatedBooking;
 }
 
-const actions = (id: number) => <button type="button">Answer #{id}</button>;
+const actions = ({ id }: RelatedBooking) => <button type="button">Answer #{id}</button>;
 
 describe('RelatedBookings', () => {
   it('offers the organizer’s answers on open bookings only, linking the organizer area', async () => {
@@ -45,5 +45,22 @@ describe('RelatedBookings', () => {
     const link = await screen.findByRole('link', { name: 'Steppe ride 7' });
     expect(screen.queryByRole('button')).toBeNull();
     expect(link.getAttribute('href')).toBe('/booking/7');
+  });
+
+  it('gives support no link to a page it cannot open, and its card on every booking', async () => {
+    await renderInApp(
+      <RelatedBookings
+        side="support"
+        bookings={[booking(8, 3), booking(9, 5)]}
+        actions={actions}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Their bookings' })).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('Steppe ride 8')).toBeTruthy();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Answer #8',
+      'Answer #9',
+    ]);
   });
 });

@@ -4,9 +4,17 @@ import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
 import '../chat.css';
 
-/** Where a booking opens for the chat's side: the traveller's page, or the organizer area. */
-export const bookingPath = (side: 'client' | 'staff' | undefined) =>
-  side === 'staff' ? ('/partner/bookings/$id' as const) : ('/booking/$id' as const);
+/** Who reads the chat: its traveller, the organizer's side, or Gallop support. */
+export type ChatViewer = 'client' | 'staff' | 'support';
+
+/**
+ * Where a booking opens for the chat's reader: the traveller's page, or the organizer area;
+ * support reads neither (their booking cards say what support needs), so nothing.
+ */
+export function bookingPath(viewer: ChatViewer | undefined) {
+  if (viewer === 'support') return undefined;
+  return viewer === 'staff' ? ('/partner/bookings/$id' as const) : ('/booking/$id' as const);
+}
 
 /**
  * The booking requests between the chat's traveller and organizer, each opening its booking: the
@@ -18,26 +26,30 @@ export function RelatedBookings({
   actions,
 }: {
   bookings: readonly RelatedBooking[];
-  side?: 'client' | 'staff' | undefined;
-  /** What can be done with each booking here (the organizer's answers), under its line. */
-  actions?: ((bookingId: number) => ReactNode) | undefined;
+  side?: ChatViewer | undefined;
+  /**
+   * What can be done with each booking here (the organizer's answers on open ones; support's
+   * card on every one), under its line.
+   */
+  actions?: ((booking: RelatedBooking) => ReactNode) | undefined;
 }) {
   if (bookings.length === 0) return null;
+  const path = bookingPath(side);
   return (
     <aside className="chat-bookings" aria-labelledby="chat-bookings-title">
       <h2 id="chat-bookings-title" className="chat-bookings__title">
-        {side === 'staff' ? 'Their bookings' : 'Your bookings'}
+        {side === 'client' ? 'Your bookings' : 'Their bookings'}
       </h2>
       <ul className="chat-bookings__items">
         {bookings.map((booking) => (
           <li key={booking.id} className="chat-bookings__item">
-            <Link
-              to={bookingPath(side)}
-              params={{ id: String(booking.id) }}
-              className="chat-bookings__link"
-            >
-              {booking.tour.name}
-            </Link>
+            {path ? (
+              <Link to={path} params={{ id: String(booking.id) }} className="chat-bookings__link">
+                {booking.tour.name}
+              </Link>
+            ) : (
+              <span className="chat-bookings__link">{booking.tour.name}</span>
+            )}
             <span className="chat-bookings__meta">
               #{booking.id}
               {booking.tour_date
@@ -45,7 +57,7 @@ export function RelatedBookings({
                 : ''}
             </span>
             {/* Answers exist only while a booking is open: waiting (1), confirmed (2), paid (3). */}
-            {booking.status <= 3 && actions?.(booking.id)}
+            {(side === 'support' || booking.status <= 3) && actions?.(booking)}
           </li>
         ))}
       </ul>
