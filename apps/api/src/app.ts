@@ -28,6 +28,7 @@ import {
   createSearchIndex,
   createSearchLimit,
   createTourChangesFeed,
+  startDiscountExpiry,
   type ResponseCache,
 } from '#src/modules/catalog/index.ts';
 import {
@@ -393,6 +394,19 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
         payments: bookingPayments(options.database.db),
         onError: (error) => log.warn({ err: error }, 'bookings: the booking job failed'),
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+
+  {
+    // Dated offers end on their day: the date sells at its full price again.
+    const log = app.log.child({ module: 'catalog' });
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startDiscountExpiry(options.database.db, {
+        onEnded: (dates) => log.info({ dates }, 'catalog: ended offers whose last day passed'),
+        onError: (error) => log.warn({ err: error }, 'catalog: ending passed offers failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

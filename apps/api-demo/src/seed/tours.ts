@@ -192,7 +192,7 @@ function generateDates(
     const seasonalFactor = 0.85 + random.next() * 0.35;
     const flightIncluded = kind !== 'excursion' && random.chance(0.08);
     const flightUsd = flightIncluded ? random.int(250, 900) : 0;
-    const discountKind = random.chance(0.28)
+    const offeredKind = random.chance(0.28)
       ? random.pick([
           'early_booking_dates',
           'early_booking_days',
@@ -200,12 +200,20 @@ function generateDates(
           'on_tour_date',
         ] as const)
       : null;
-    const discountPercent = discountKind ? random.pick([5, 10, 10, 15, 20, 25]) : null;
-    const discountValidUntil =
-      discountKind === 'early_booking_dates' || discountKind === 'seasonal'
+    const offeredPercent = offeredKind ? random.pick([5, 10, 10, 15, 20, 25]) : null;
+    const offeredUntil =
+      offeredKind === 'early_booking_dates' || offeredKind === 'seasonal'
         ? addDays(start, -random.int(30, 90))
         : null;
-    const isDiscountAuto = discountKind !== null && random.chance(0.5);
+    const offeredAuto = offeredKind !== null && random.chance(0.5);
+    // A dated offer whose day has passed is over: the date sells at its full price, as the API's
+    // discount job leaves it (`endPassedDiscounts`). The draws above stay, so the rest of the
+    // catalogue is the same whatever the day.
+    const ended = offeredUntil !== null && offeredUntil < today;
+    const discountKind = ended ? null : offeredKind;
+    const discountPercent = ended ? null : offeredPercent;
+    const discountValidUntil = ended ? null : offeredUntil;
+    const isDiscountAuto = ended ? false : offeredAuto;
     const notGuaranteed = random.chance(0.12);
     for (const { name: variantName, factor: variantFactor } of variants) {
       const usd = basePerDayUsd * duration * seasonalFactor * variantFactor + flightUsd;

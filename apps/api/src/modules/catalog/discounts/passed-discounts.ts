@@ -1,0 +1,67 @@
+/**
+ * Dated offers end on their day. A date's `discount_valid_until` (early booking by dates, a
+ * seasonal offer) is the last day its discounted price holds; from the next day the date sells at
+ * its price without the discount, so what a card shows and what a booking charges follow the
+ * offer's terms (decisions: "Money", what is shown is what is charged). The catalogue's
+ * change-log triggers carry each changed date's tour to every process's index, kept cards and
+ * cached answers (decision 110).
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { tourDates } from '#src/db/schema/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
+
+/** Ends the offers whose last day is before `today` (YYYY-MM-DD); answers how many dates. */
+export async function endPassedDiscounts(db: Database, today: string): Promise<number> {
+  const ended = await db
+    .update(tourDates)
+    .set({
+      price: sql`${tourDates.priceWithoutDiscount}`,
+      // The dollar figures search sorts and filters by follow the price in the same proportion.
+      priceUsd: sql`round(${tourDates.priceUsd}::numeric * ${tourDates.priceWithoutDiscount} / greatest(${tourDates.price}, 1))::integer`,
+      pricePerDayUsd: sql`round(round(${tourDates.priceUsd}::numeric * ${tourDates.priceWithoutDiscount} / greatest(${tourDates.price}, 1)) / greatest(${tourDates.duration}, 1))::integer`,
+      discountKind: null,
+      discountPercent: null,
+      discountValidUntil: null,
+      isDiscountAuto: false,
+    })
+    .where(lt(tourDates.discountValidUntil, today))
+    .returning({ id: tourDates.id });
+  return ended.length;
+}
+
+/**
+ * Runs `endPassedDiscounts` a minute after the start (a catalogue seeded on an earlier day) and
+ * then every `intervalMs` (an hour by default: an offer ends at a day's turn); answers a stop
+ * function.
+ */
+export function startDiscountExpiry(
+  db: Database,
+  options: {
+    firstAfterMs?: number;
+    intervalMs?: number;
+    now?: () => Date;
+    onEnded?: (dates: number) => void;
+    onError: (error: unknown) => void;
+  },
+): () => Promise<void> {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> = Promise.resolve();
+  const round = () => {
+    running = running
+      .then(async () => {
+        const ended = await endPassedDiscounts(db, todayIso(now()));
+        if (ended > 0) options.onEnded?.(ended);
+      })
+      .catch(options.onError);
+  };
+  const first = setTimeout(round, options.firstAfterMs ?? 60_000);
+  const timer = setInterval(round, options.intervalMs ?? 60 * 60_000);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
