@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FIT_LABELS, type RiderFit } from '@gallop/rider-fit';
-import type { APIRequestContext } from '@playwright/test';
+import { FIT_LABELS, LEVEL_LABELS, levelRank, type RiderFit } from '@gallop/rider-fit';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { tourFit, type TourRidingBrief } from '../src/lib/rider-fit';
 import { demoOrganizerTour, leavesSeats, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
@@ -48,12 +48,35 @@ async function heavyHorseTour(request: APIRequestContext) {
   return found;
 }
 
+/** Whether the fit stops a send once for the rider's level (two or more steps short). */
+const levelShort = (fit: RiderFit) =>
+  fit.reasons.some((reason) => reason.check === 'level' && reason.verdict === 'not-suitable');
+
 /** The fit's words as the indicator says them: "A stretch: …", or "Fits you" alone. */
 function fitText(fit: RiderFit): string {
   return fit.reason ? `${FIT_LABELS[fit.verdict]}: ${fit.reason}` : FIT_LABELS[fit.verdict];
 }
 
 const shoot = reviewShots(SHOTS_DIR, 'fit');
+
+/** Opens the booking form as a guest, with the contact and the first rider's name filled. */
+async function openBookingForm(
+  page: Page,
+  address: string,
+  { first, last, phone }: { first: string; last: string; phone: string },
+) {
+  await page.goto(address);
+  await waitForHydration(page);
+  await closeCookieNotice(page);
+  const contact = page.getByRole('group', { name: 'Contact' });
+  await contact.getByLabel('Full name').fill(`${first} ${last}`);
+  await contact.getByLabel('E-mail').fill(`${first.toLowerCase()}-${Date.now()}@example.com`);
+  await contact.getByLabel('Phone').fill(phone);
+  const rider = page.getByRole('group', { name: 'Rider 1' });
+  await rider.getByLabel('First name').fill(first);
+  await rider.getByLabel('Last name').fill(last);
+  return rider;
+}
 
 test('a heavier rider sees the fit, books a date with a heavier horse, and the organizer reads their level and weight', async ({
   page,
@@ -125,16 +148,11 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   );
 
   // The booking form: the passport fills the rider; too heavy a weight is said at once.
-  await page.goto(`/booking/new?tour=${tour.id}&date=${date.id}`);
-  await waitForHydration(page);
-  await closeCookieNotice(page);
-  const contact = page.getByRole('group', { name: 'Contact' });
-  await contact.getByLabel('Full name').fill('Hugo Brandt');
-  await contact.getByLabel('E-mail').fill(`fit-${Date.now()}@example.com`);
-  await contact.getByLabel('Phone').fill('+14155550166');
-  const rider = page.getByRole('group', { name: 'Rider 1' });
-  await rider.getByLabel('First name').fill('Hugo');
-  await rider.getByLabel('Last name').fill('Brandt');
+  const rider = await openBookingForm(page, `/booking/new?tour=${tour.id}&date=${date.id}`, {
+    first: 'Hugo',
+    last: 'Brandt',
+    phone: '+14155550166',
+  });
   await rider.getByLabel('Date of birth').fill('1984-05-04');
   await rider.getByRole('button', { name: 'Fill from my passport' }).click();
   await expect(rider.getByLabel('Rider level (optional)')).toHaveValue('novice');
@@ -161,6 +179,8 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   await expect(note).not.toContainText(' kg');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Send booking request' }).click();
+  // A tour two or more levels above novice stops the send once: the rider books anyway.
+  if (levelShort(dateFit)) await rider.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page).toHaveURL(/\/booking\/uuid\/[0-9a-f-]{36}$/);
   const uuid = new URL(page.url()).pathname.split('/').pop()!;
   const booking = await getJson<{ id: number; tourists: { weight: number; level: string }[] }>(
@@ -190,4 +210,60 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   ).toBeVisible();
   await organizerContext.close();
   expect(problems, 'no errors in the organizer’s browser').toEqual([]);
+});
+
+// A rider too young for the ride is blocked before sending; a rider two levels short is stopped
+// once, kindly, and may book anyway (the reviewer's path: a beginner on an intermediate ride).
+test('a rider below the riding age is blocked, a beginner on a harder ride is stopped once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const found = await demoOrganizerTour(request, (tour: Tour) =>
+    levelRank(tour.riding.level) >= levelRank('intermediate')
+      ? tour.dates.find((d) => leavesSeats(d))
+      : undefined,
+  );
+  if (!found) throw new Error('the demo organizer has no bookable tour for intermediate riders');
+  const { tour, date } = found;
+  const { riding } = tour;
+
+  const rider = await openBookingForm(page, `/booking/new?tour=${tour.id}&date=${date.id}`, {
+    first: 'Ivy',
+    last: 'Lund',
+    phone: '+14155550167',
+  });
+  await rider.getByLabel('Weight, kg').fill(String(Math.min(60, riding.max_rider_weight_kg)));
+  await rider.getByLabel('Rider level (optional)').selectOption('beginner');
+  // Born after the first day: under any riding age, as the API counts it.
+  const birthday = rider.getByLabel('Date of birth');
+  await birthday.fill(new Date(Date.parse(date.start) + 86_400_000).toISOString().slice(0, 10));
+  await page.getByRole('checkbox').check();
+  const send = page.getByRole('button', { name: 'Send booking request' });
+  await send.click();
+  await expect(birthday).toHaveAccessibleDescription(
+    `Riders must be at least ${riding.min_riding_age} on the first day`,
+  );
+  await expect(birthday).toBeFocused();
+  await expect(page).toHaveURL(/\/booking\/new\?/);
+
+  await birthday.fill('1990-04-02');
+  await send.click();
+  const stop = rider.getByRole('alert');
+  await expect(stop).toContainText(
+    `Ivy is a beginner; this ride asks for ${LEVEL_LABELS[riding.level].toLowerCase()} riders, who`,
+  );
+  await expect(stop).toBeFocused();
+  await expect(stop.getByRole('link', { name: 'Tours for beginner riders' })).toHaveAttribute(
+    'href',
+    '/tours?riderLevel=beginner',
+  );
+  await expect(page).toHaveURL(/\/booking\/new\?/);
+  await expect(rider.getByLabel('First name')).toHaveValue('Ivy');
+  await stop.scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, 'fit-booking-level-stop.png') });
+
+  await stop.getByRole('button', { name: 'Book anyway' }).click();
+  await expect(page).toHaveURL(/\/booking\/uuid\/[0-9a-f-]{36}$/);
 });

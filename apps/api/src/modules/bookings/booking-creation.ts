@@ -115,6 +115,8 @@ async function bookableTour(db: Database, tourId: number) {
       id: tours.id,
       name: tours.name,
       minAge: tours.minAge,
+      minRidingAge: tours.minRidingAge,
+      maxRidingAge: tours.maxRidingAge,
       maxRiderWeightKg: tours.maxRiderWeightKg,
       heavyRiderWeightKg: tours.heavyRiderWeightKg,
       nonRidersWelcome: tours.nonRidersWelcome,
@@ -194,14 +196,27 @@ async function bookableDate(
   if (date.startDate <= today || date.isBusy) {
     throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });
   }
-  // A birthday after the first day gives no age: such a rider is under any minimum.
-  const tooYoung = tourists.findIndex(
-    (t) =>
-      t.rides && t.birthday !== null && (ageOn(t.birthday, date.startDate) ?? -1) < tour.minAge,
-  );
+  // A birthday after the first day gives no age: such a rider is under any minimum. Riders
+  // meet the tour's riding ages (issue 46) and its minimum age, whichever is higher.
+  const youngest = Math.max(tour.minAge, tour.minRidingAge);
+  const ageOf = (t: (typeof tourists)[number]) =>
+    t.rides && t.birthday !== null ? (ageOn(t.birthday, date.startDate) ?? -1) : undefined;
+  const tooYoung = tourists.findIndex((t) => {
+    const age = ageOf(t);
+    return age !== undefined && age < youngest;
+  });
   if (tooYoung >= 0) {
-    const text = `Riders must be at least ${tour.minAge} on the first day`;
+    const text = `Riders must be at least ${youngest} on the first day`;
     throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
+  }
+  const oldest = tour.maxRidingAge;
+  const tooOld = tourists.findIndex((t) => {
+    const age = ageOf(t);
+    return oldest !== null && age !== undefined && age > oldest;
+  });
+  if (tooOld >= 0) {
+    const text = `Riders must be at most ${oldest} on the first day`;
+    throw unprocessable(text, { [`tourists.${tooOld}.birthday`]: [text] });
   }
   return date;
 }

@@ -238,10 +238,11 @@ describe('creating a booking request', () => {
   it('refuses a rider under the tour’s minimum age on the first day, and takes one who turns it that day', async () => {
     const date = await findBookableDate(db, { minimumAge: true });
     const [tour] = await db
-      .select({ minAge: tours.minAge })
+      .select({ minAge: tours.minAge, minRidingAge: tours.minRidingAge })
       .from(tours)
       .where(eq(tours.id, date.tourId));
-    const minAge = tour!.minAge;
+    // Riders meet the tour's minimum age and its minimum riding age, whichever is higher.
+    const minAge = Math.max(tour!.minAge, tour!.minRidingAge);
     const start = date.startDate;
     const yearsBefore = (years: number) => `${Number(start.slice(0, 4)) - years}${start.slice(4)}`;
     const dayAfter = (day: string) => {
@@ -274,6 +275,35 @@ describe('creating a booking request', () => {
     expect(ofAge.status).toBe(201);
     expect(await freeSeats(date.id)).toBe(free - 1);
   });
+});
+
+it('refuses a rider over the tour’s maximum riding age on the first day', async () => {
+  const date = await findBookableDate(db, { maximumAge: true });
+  const [tour] = await db
+    .select({ maxRidingAge: tours.maxRidingAge })
+    .from(tours)
+    .where(eq(tours.id, date.tourId));
+  const maxAge = tour!.maxRidingAge!;
+  const start = date.startDate;
+  const born = (years: number) => `${Number(start.slice(0, 4)) - years}${start.slice(4)}`;
+  const withBirthday = (birthday: string) => ({
+    ...bookingPayload(date, uniqueEmail(), 1),
+    tourists: [{ first_name: 'Ivo', last_name: 'Hart', weight: 70, birthday }],
+  });
+  const free = await freeSeats(date.id);
+  const refusal = `Riders must be at most ${maxAge} on the first day`;
+  const old = await create(withBirthday(born(maxAge + 1)));
+  expect(old.status).toBe(422);
+  expect(old.body).toMatchObject({
+    message: refusal,
+    errors: { 'tourists.0.birthday': [refusal] },
+  });
+  expect(await freeSeats(date.id)).toBe(free);
+  // Still the maximum age on the first day (a birthday the day after).
+  const next = new Date(`${born(maxAge + 1)}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const atMax = await create(withBirthday(next.toISOString().slice(0, 10)));
+  expect(atMax.status).toBe(201);
 });
 
 describe('managing a booking', () => {

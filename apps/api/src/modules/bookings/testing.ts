@@ -1,5 +1,5 @@
 /** Test helpers of the bookings module: a seeded date that any booking test can book and pay. */
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tourDates, tours } from '#src/db/schema/index.ts';
 
@@ -10,11 +10,12 @@ export type TourDateRow = typeof tourDates.$inferSelect;
  * no minimum age: bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
  * without a minimum group (the booking waits for the organizer, decision 111); `organizerEmail`
  * one whose organizer can be e-mailed; `minimumAge` one of a tour whose riders must be 2 or older,
- * not starting on 29 February (so a birthday whole years before it exists).
+ * not starting on 29 February (so a birthday whole years before it exists); `maximumAge` one of a
+ * tour with a maximum riding age.
  */
 export async function findBookableDate(
   db: Database,
-  { guaranteed = true, organizerEmail = false, minimumAge = false } = {},
+  { guaranteed = true, organizerEmail = false, minimumAge = false, maximumAge = false } = {},
 ): Promise<TourDateRow> {
   const [row] = await db
     .select({ date: tourDates })
@@ -32,7 +33,10 @@ export async function findBookableDate(
         isNull(tourDates.variantName),
         eq(tours.isPublished, true),
         minimumAge ? gte(tours.minAge, 2) : eq(tours.minAge, 0),
-        minimumAge ? sql`to_char(${tourDates.startDate}, 'MM-DD') <> '02-29'` : undefined,
+        minimumAge || maximumAge
+          ? sql`to_char(${tourDates.startDate}, 'MM-DD') <> '02-29'`
+          : undefined,
+        maximumAge ? isNotNull(tours.maxRidingAge) : undefined,
         organizerEmail ? sql`${organizers.email} is not null` : undefined,
       ),
     )

@@ -317,17 +317,20 @@ describe('BookingFormPage rider fit', () => {
     ],
   } as Tour;
 
+  const sam = { name: 'Sam', level: 'novice', tack: null, hours_per_day: null, weight_kg: 102 };
+
   /** The booking API, and the account's rider passports for a signed-in traveller. */
-  function riderApi(answer?: (body: unknown) => Response) {
+  function riderApi(
+    answer?: (body: unknown) => Response,
+    { companions = [sam] }: { companions?: (typeof sam)[] } = {},
+  ) {
     const bodies: unknown[] = [];
     const fetch = async (request: Request): Promise<Response> => {
       const { pathname } = new URL(request.url);
       if (pathname === '/spa/rider-passport') {
         return Response.json({
           passport: { level: 'advanced', tack: null, hours_per_day: null, weight_kg: 70 },
-          companions: [
-            { name: 'Sam', level: 'novice', tack: null, hours_per_day: null, weight_kg: 102 },
-          ],
+          companions,
         });
       }
       if (pathname !== '/crm/api/request/create') {
@@ -345,10 +348,11 @@ describe('BookingFormPage rider fit', () => {
     {
       api = riderApi(),
       signedIn = false,
-    }: { api?: ReturnType<typeof riderApi>; signedIn?: boolean } = {},
+      shown = ride,
+    }: { api?: ReturnType<typeof riderApi>; signedIn?: boolean; shown?: Tour } = {},
   ) => {
     const view = await renderInApp(
-      <BookingFormPage tour={ride} dateId={dateId} user={undefined} />,
+      <BookingFormPage tour={shown} dateId={dateId} user={undefined} />,
       {
         fetch: api.fetch,
         signedIn,
@@ -361,6 +365,14 @@ describe('BookingFormPage rider fit', () => {
   const fillRider = (number: number, label: string, value: string) =>
     fireEvent.change(within(rider(number)).getByLabelText(label), { target: { value } });
   const fitOf = (number: number) => rider(number).querySelector('.rider-fit-note');
+  /** Adds a second rider with a name, a birthday and a weight. */
+  const addRider = (first: string, birthday: string, weight: string) => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    fillRider(2, 'First name', first);
+    fillRider(2, 'Last name', 'Saleh');
+    fillRider(2, 'Date of birth', birthday);
+    fillRider(2, 'Weight, kg', weight);
+  };
 
   it('asks each rider’s level, optional, among the five, and sends it', async () => {
     const { api, router } = await open(82);
@@ -470,21 +482,206 @@ describe('BookingFormPage rider fit', () => {
     expect(api.bodies).toHaveLength(0);
   });
 
-  it('lets a rider book a level or age the tour finds not suitable: that is their call', async () => {
-    const { api, router } = await open(82);
-    await fillForm();
-    fireEvent.change(within(rider(1)).getByLabelText('Rider level (optional)'), {
-      target: { value: 'beginner' },
+  const chooseLevel = (number: number, level: string) =>
+    fireEvent.change(within(rider(number)).getByLabelText('Rider level (optional)'), {
+      target: { value: level },
     });
+  const sentTo = (router: { state: { location: { pathname: string } } }) =>
+    waitFor(() => expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`));
+
+  it('blocks a rider below the riding age, on their birthday field, in the API’s words', async () => {
+    const { api } = await open(82);
+    await fillForm();
     fillRider(1, 'Date of birth', '2018-01-01');
-    expect(fitOf(1)).toHaveTextContent('Not suitable');
-    expect(fitOf(1)).toHaveTextContent('Riders from 12 years');
-    expect(fitOf(1)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+    expect(fitOf(1)).toHaveTextContent('Not suitable: Riders from 12 years');
+    send();
+    const birthday = within(rider(1)).getByLabelText('Date of birth');
+    await waitFor(() =>
+      expect(birthday).toHaveAccessibleDescription('Riders must be at least 12 on the first day'),
+    );
+    expect(birthday).toHaveFocus();
+    expect(api.bodies).toHaveLength(0);
+
+    // Twelve on the first day (16 Aug 2027) is old enough.
+    fillRider(1, 'Date of birth', '2015-08-16');
+    send();
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+  });
+
+  it('counts a rider born after the first day as below any riding age', async () => {
+    const { api } = await open(82);
+    await fillForm();
+    fillRider(1, 'Date of birth', '2027-09-01');
     send();
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+      expect(within(rider(1)).getByLabelText('Date of birth')).toHaveAccessibleDescription(
+        'Riders must be at least 12 on the first day',
+      ),
     );
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('blocks a rider above the maximum riding age, and shows every refusal at once', async () => {
+    const { api } = await open(82, {
+      shown: { ...ride, riding: ridingBrief({ max_riding_age: 65 }) } as Tour,
+    });
+    await fillForm();
+    addRider('Sami', '1950-02-01', '115');
+    send();
+    const birthday = within(rider(2)).getByLabelText('Date of birth');
+    await waitFor(() =>
+      expect(birthday).toHaveAccessibleDescription('Riders must be at most 65 on the first day'),
+    );
+    expect(within(rider(2)).getByLabelText('Weight, kg')).toHaveAccessibleDescription(
+      'Riders up to 110 kg with clothing; you weigh 115 kg',
+    );
+    expect(birthday).toHaveFocus();
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('stops a rider two levels short once, kindly, and sends when they book anyway', async () => {
+    const { api, router } = await open(82);
+    await fillForm();
+    fill('Food restriction (optional)', 'No nuts');
+    chooseLevel(1, 'beginner');
+    expect(fitOf(1)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+    send();
+    const stop = await within(rider(1)).findByRole('alert');
+    expect(stop).toHaveTextContent(
+      'Noor is a beginner; this ride asks for intermediate riders, who canter in control for hours.',
+    );
+    expect(stop).toHaveFocus();
+    expect(within(stop).getByRole('link', { name: 'Tours for beginner riders' })).toHaveAttribute(
+      'href',
+      '/tours?riderLevel=beginner',
+    );
+    expect(api.bodies).toHaveLength(0);
+    // Everything typed stays.
+    expect(within(rider(1)).getByLabelText('First name')).toHaveValue('Noor');
+    expect(within(rider(1)).getByLabelText('Date of birth')).toHaveValue('1991-03-08');
+    expect(within(rider(1)).getByLabelText('Rider level (optional)')).toHaveValue('beginner');
+    expect(screen.getByLabelText('Food restriction (optional)')).toHaveValue('No nuts');
+    expect(screen.getByRole('checkbox')).toBeChecked();
+
+    // Send again without choosing: still stopped, the focus back on why.
+    screen.getByLabelText('Full name').focus();
+    send();
+    await waitFor(() => expect(within(rider(1)).getByRole('alert')).toHaveFocus());
+    expect(api.bodies).toHaveLength(0);
+
+    // Not a submit button: Enter in a field sends the request, never "Book anyway".
+    const bookAnyway = within(stop).getByRole('button', { name: 'Book anyway' });
+    expect(bookAnyway).toHaveAttribute('type', 'button');
+    fireEvent.click(bookAnyway);
+    await sentTo(router);
     expect(api.bodies).toHaveLength(1);
+    expect(api.bodies[0]).toMatchObject({ tourists: [{ first_name: 'Noor', level: 'beginner' }] });
+  });
+
+  it('does not stop a stretch, nor a rider whose level changed to one that fits', async () => {
+    const { api, router } = await open(82);
+    await fillForm();
+    chooseLevel(1, 'beginner');
+    send();
+    await within(rider(1)).findByRole('alert');
+    chooseLevel(1, 'novice');
+    expect(fitOf(1)).toHaveTextContent('A stretch: For intermediate riders, one step above novice');
+    expect(within(rider(1)).queryByRole('alert')).toBeNull();
+    send();
+    await sentTo(router);
+    expect(api.bodies[0]).toMatchObject({ tourists: [{ level: 'novice' }] });
+  });
+
+  it('asks again when the level changes after booking anyway, not when it stays', async () => {
+    const api = riderApi(() => Response.json({ message: 'Try again' }, { status: 503 }));
+    await open(82, { api, shown: { ...ride, riding: ridingBrief({ level: 'advanced' }) } as Tour });
+    const sendButton = () => screen.getByRole('button', { name: 'Send booking request' });
+    await fillForm();
+    chooseLevel(1, 'beginner');
+    send();
+    fireEvent.click(await within(rider(1)).findByRole('button', { name: 'Book anyway' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    // The rider as accepted goes again at once (after a failure, say).
+    send();
+    await waitFor(() => expect(api.bodies).toHaveLength(2));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+
+    chooseLevel(1, 'novice');
+    send();
+    await waitFor(() =>
+      expect(within(rider(1)).getByRole('alert')).toHaveTextContent(
+        'Noor is a novice; this ride asks for advanced riders, who ride spirited horses at every pace, for days on end.',
+      ),
+    );
+    expect(within(rider(1)).getByRole('alert')).toHaveFocus();
+    expect(api.bodies).toHaveLength(2);
+  });
+
+  it('fills a companion’s name from their passport, then stops them kindly on the reviewer’s path', async () => {
+    const samMorgan = { ...sam, name: 'Sam Morgan', level: 'beginner', weight_kg: 70 };
+    const api = riderApi(undefined, { companions: [samMorgan] });
+    const { router } = await open(82, { api, signedIn: true });
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    fireEvent.click(
+      await within(rider(2)).findByRole(
+        'button',
+        { name: "Fill from Sam Morgan's passport" },
+        SLOW_CI,
+      ),
+    );
+    await waitFor(() => expect(within(rider(2)).getByLabelText('First name')).toHaveValue('Sam'));
+    expect(within(rider(2)).getByLabelText('Last name')).toHaveValue('Morgan');
+    expect(within(rider(2)).getByLabelText('Rider level (optional)')).toHaveValue('beginner');
+    fillRider(2, 'Date of birth', '2015-09-01');
+    expect(fitOf(2)).toHaveTextContent('Riders from 12 years');
+    expect(fitOf(2)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+
+    // Too young first: no booking for that, whatever the traveller chooses.
+    send();
+    await waitFor(() => expect(within(rider(2)).getByLabelText('Date of birth')).toHaveFocus());
+    expect(within(rider(2)).getByLabelText('Date of birth')).toHaveAccessibleDescription(
+      'Riders must be at least 12 on the first day',
+    );
+    expect(api.bodies).toHaveLength(0);
+
+    // Old enough, still a beginner: the kind stop, under Sam only.
+    fillRider(2, 'Date of birth', '2013-09-01');
+    send();
+    const stop = await within(rider(2)).findByRole('alert');
+    expect(stop).toHaveTextContent(
+      'Sam is a beginner; this ride asks for intermediate riders, who canter in control for hours.',
+    );
+    expect(stop).toHaveFocus();
+    expect(within(rider(1)).queryByRole('alert')).toBeNull();
+    expect(api.bodies).toHaveLength(0);
+    fireEvent.click(within(stop).getByRole('button', { name: 'Book anyway' }));
+    await sentTo(router);
+    expect(api.bodies[0]).toMatchObject({
+      tourists: [
+        { first_name: 'Noor' },
+        { first_name: 'Sam', last_name: 'Morgan', birthday: '2013-09-01', level: 'beginner' },
+      ],
+    });
+  });
+
+  it('keeps a name the traveller typed when filling from a companion’s passport', async () => {
+    const api = riderApi(undefined, { companions: [{ ...sam, name: 'Sam Morgan' }] });
+    await open(82, { api, signedIn: true });
+    fillRider(1, 'First name', 'Samuel');
+    fireEvent.click(
+      await within(rider(1)).findByRole(
+        'button',
+        { name: "Fill from Sam Morgan's passport" },
+        SLOW_CI,
+      ),
+    );
+    await waitFor(() =>
+      expect(within(rider(1)).getByLabelText('Rider level (optional)')).toHaveValue('novice'),
+    );
+    expect(within(rider(1)).getByLabelText('First name')).toHaveValue('Samuel');
+    expect(within(rider(1)).getByLabelText('Last name')).toHaveValue('Morgan');
   });
 
   it('shows the API’s refusal of a rider’s weight at that rider’s field', async () => {
@@ -494,11 +691,7 @@ describe('BookingFormPage rider fit', () => {
     );
     await open(82, { api });
     await fillForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
-    fillRider(2, 'First name', 'Sam');
-    fillRider(2, 'Last name', 'Saleh');
-    fillRider(2, 'Date of birth', '1993-05-01');
-    fillRider(2, 'Weight, kg', '100');
+    addRider('Sam', '1993-05-01', '100');
     send();
     const weight = within(rider(2)).getByLabelText('Weight, kg');
     await waitFor(() => expect(weight).toHaveAccessibleDescription(text));

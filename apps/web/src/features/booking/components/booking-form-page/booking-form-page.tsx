@@ -1,5 +1,6 @@
 import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
+import type { RiderFit, RiderLevel } from '@gallop/rider-fit';
 import {
   Button,
   CancellationPolicy,
@@ -40,11 +41,13 @@ import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary'
 import { PassportFill } from '../passport-fill';
 import { RiderFitNote } from '../rider-fit-note';
 import {
+  ageRefusal,
   emptyRider,
   hasFitValues,
   RIDER_FIELDS,
   RiderFields,
   riderProfile,
+  splitName,
   toTouristInput,
   useRiderProfiles,
   type RiderValues,
@@ -61,6 +64,22 @@ const RIDER_FORM_FIELDS = Array.from({ length: MAX_TOURISTS }, (_, index) =>
 
 /** Companions who come along without riding, at most, in one request (decision 118). */
 const MAX_NON_RIDERS = 6;
+
+/**
+ * Whether the fit says the ride asks two or more levels above the rider's: the form stops such a
+ * send once, kindly, and lets the traveller book anyway (a stretch is not stopped).
+ */
+const levelShort = (fit: RiderFit | undefined): boolean =>
+  fit?.reasons.some((reason) => reason.check === 'level' && reason.verdict === 'not-suitable') ??
+  false;
+
+/** The riders a press of send stopped for their level, and the one whose stop takes the focus. */
+interface LevelStops {
+  riders: number[];
+  focus: number;
+  /** Counts the presses that stopped: each moves the focus to the stop again. */
+  press: number;
+}
 
 interface Values {
   contact_name: string;
@@ -108,9 +127,13 @@ export function BookingFormPage({
   const companions = Math.min(companionCount, maxCompanions);
   const { sending, failure, error, send } = useSend<void>();
   const queryClient = useQueryClient();
-  // A rider the weight rules out on the date blocks the request (the API refuses it anyway): the
-  // reason shows on their weight field. Level, hours, tack and age are the rider's own call.
+  // A rider the weight or the riding ages rule out on the date blocks the request (the API refuses
+  // it anyway): the reason shows on their weight or birthday field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
+  // A rider two or more levels short is stopped once, kindly: they may book anyway (the level
+  // they accepted, per rider). Hours and tack are the rider's own call.
+  const [levelStops, setLevelStops] = useState<LevelStops | undefined>();
+  const acceptedLevels = useRef<Record<number, RiderLevel>>({});
   const problems = useMemo(() => formProblems(error, failure, RIDER_FORM_FIELDS), [error, failure]);
 
   // One idempotency key per submission: pressing the button again after a network failure or a
@@ -118,17 +141,28 @@ export function BookingFormPage({
   const submissions = useSubmissions();
 
   const submit = (values: Values) => {
-    const riders = values.tourists
-      .slice(0, tourists)
-      .map((rider) => riderProfile(rider, date?.start ?? ''));
+    const riderValues = values.tourists.slice(0, tourists);
+    const riders = riderValues.map((rider) => riderProfile(rider, date?.start ?? ''));
     const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
-    const index = fits.findIndex((fit) => weightRefusal(fit) !== undefined);
-    const refusal = fits[index] && weightRefusal(fits[index]);
-    if (refusal) {
-      setRefused({ [`tourists.${index}.weight`]: refusal });
+    // Every refusal at once, in the form's order (the first one's field takes the focus).
+    const refusals: Record<string, string> = {};
+    riderValues.forEach((rider, index) => {
+      const age = date && ageRefusal(rider.birthday, date.start, tour.riding);
+      if (age) refusals[`tourists.${index}.birthday`] = age;
+      const weight = fits[index] && weightRefusal(fits[index]);
+      if (weight) refusals[`tourists.${index}.weight`] = weight;
+    });
+    if (Object.keys(refusals).length > 0) {
+      setRefused(refusals);
       return;
     }
     setRefused(undefined);
+    const short = fits.flatMap((fit, index) => (levelShort(fit) ? [index] : []));
+    const waiting = short.find((index) => acceptedLevels.current[index] !== riders[index]?.level);
+    if (waiting !== undefined) {
+      setLevelStops((shown) => ({ riders: short, focus: waiting, press: (shown?.press ?? 0) + 1 }));
+      return;
+    }
     return send(async () => {
       const input: BookingInput = {
         tour_id: tour.id,
@@ -272,6 +306,10 @@ export function BookingFormPage({
             onRemove={() => setCount(tourists - 1)}
             onAdd={tourists < maxTourists ? () => setCount(tourists + 1) : undefined}
             onChooseDate={setSelectedId}
+            levelStops={levelStops}
+            onBookAnyway={(index, level) => {
+              acceptedLevels.current[index] = level;
+            }}
           />
 
           {nonRiderPrice !== undefined && date && (
@@ -368,6 +406,8 @@ function Riders({
   onRemove,
   onAdd,
   onChooseDate,
+  levelStops,
+  onBookAnyway,
 }: {
   tour: Tour;
   date: TourDate | undefined;
@@ -378,6 +418,10 @@ function Riders({
   onRemove: () => void;
   onAdd: (() => void) | undefined;
   onChooseDate: (dateId: number) => void;
+  /** The riders the last press of send stopped for their level. */
+  levelStops: LevelStops | undefined;
+  /** "Book anyway" for rider `index` at `level` (it then submits the form). */
+  onBookAnyway: (index: number, level: RiderLevel) => void;
 }) {
   const fields = useFormFields();
   const titleId = useId();
@@ -387,14 +431,16 @@ function Riders({
   );
   const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
 
-  // A weight refused on the previous date is checked again on the new one (its error goes).
+  // A weight or age refused on the previous date is checked again on the new one (its error goes).
   const shownDate = useRef(date?.id);
   useEffect(() => {
     if (shownDate.current === date?.id) return;
     shownDate.current = date?.id;
     for (let index = 0; index < count; index += 1) {
-      const name = `tourists.${index}.weight`;
-      fields.set(name, fields.get(name));
+      for (const field of ['weight', 'birthday']) {
+        const name = `tourists.${index}.${field}`;
+        fields.set(name, fields.get(name));
+      }
     }
   }, [date?.id, count, fields]);
 
@@ -404,6 +450,13 @@ function Riders({
       {riders.map((rider, index) => {
         const fit = hasFitValues(rider) ? fits[index] : undefined;
         const weightRuledOut = fit !== undefined && weightRefusal(fit) !== undefined;
+        const riderLevel = rider.level;
+        const stopped =
+          riderLevel !== undefined &&
+          levelShort(fit) &&
+          levelStops !== undefined &&
+          levelStops.riders.includes(index);
+        const firstName = String(fields.get(`tourists.${index}.first_name`) ?? '').trim();
         return (
           <div
             key={index}
@@ -433,6 +486,17 @@ function Riders({
                     : []
                 }
                 onChooseDate={onChooseDate}
+                stop={
+                  stopped
+                    ? {
+                        who: firstName || `Rider ${index + 1}`,
+                        riderLevel,
+                        tourLevel: tour.riding.level,
+                        focusKey: levelStops.focus === index ? levelStops.press : undefined,
+                        onBookAnyway: () => onBookAnyway(index, riderLevel),
+                      }
+                    : undefined
+                }
               />
             </div>
           </div>
@@ -508,12 +572,6 @@ function Companions({
       )}
     </fieldset>
   );
-}
-
-/** "Ann Marie Rider" -> first name "Ann", last name "Marie Rider". */
-function splitName(name: string): { first: string; last: string } {
-  const [first = '', ...rest] = name.trim().split(/\s+/);
-  return { first, last: rest.join(' ') };
 }
 
 /**

@@ -1,4 +1,5 @@
 export {
+  ageRefusal,
   emptyRider,
   hasFitValues,
   RIDER_FIELDS,
@@ -6,6 +7,7 @@ export {
   riderProblems,
   riderProfile,
   riderValues,
+  splitName,
   toTouristInput,
   unchangedTourist,
   useRiderProfiles,

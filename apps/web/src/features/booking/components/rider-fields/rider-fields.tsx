@@ -13,6 +13,7 @@ import {
   type SelectOption,
 } from '../../../../components/form-fields/form-fields';
 import { formProblems, type FormProblems } from '../../../../lib/form-problems';
+import type { TourRidingBrief } from '../../../../lib/rider-fit';
 import { ageOn } from '@gallop/rider-fit';
 import './rider-fields.css';
 import type { Tourist, TouristInput } from '../../api';
@@ -101,6 +102,35 @@ function readRiderProfile(fields: FormFields, prefix: string, firstDay: string) 
     },
     firstDay,
   );
+}
+
+/**
+ * Why the API refuses a rider of this birthday on a date starting `firstDay` (the wording of
+ * `bookableDate` in apps/api's booking creation), or undefined: younger than the tour's riding age
+ * on the first day (born after it counts as younger), or older than its maximum riding age. Not
+ * checked without a birthday or a date.
+ */
+export function ageRefusal(
+  birthday: string,
+  firstDay: string,
+  riding: Pick<TourRidingBrief, 'min_riding_age' | 'max_riding_age'>,
+): string | undefined {
+  if (!birthday || !firstDay) return undefined;
+  const age = ageOn(birthday, firstDay) ?? (birthday > firstDay ? -1 : undefined);
+  if (age === undefined) return undefined;
+  if (age < riding.min_riding_age) {
+    return `Riders must be at least ${riding.min_riding_age} on the first day`;
+  }
+  if (riding.max_riding_age !== null && age > riding.max_riding_age) {
+    return `Riders must be at most ${riding.max_riding_age} on the first day`;
+  }
+  return undefined;
+}
+
+/** "Ann Marie Rider" -> first name "Ann", last name "Marie Rider". */
+export function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
 }
 
 /** Whether any fit-relevant value of the rider is typed (the fit shows from then on). */

@@ -1,8 +1,9 @@
-import type { RiderFit } from '@gallop/rider-fit';
+import type { RiderFit, RiderLevel } from '@gallop/rider-fit';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { TourDate } from '../../../../lib/tour-format';
-import { RiderFitNote } from './rider-fit-note';
+import { levelStopText, RiderFitNote } from './rider-fit-note';
 
 const refused: RiderFit = {
   verdict: 'not-suitable',
@@ -45,5 +46,50 @@ describe('RiderFitNote', () => {
   it('offers no dates without any', () => {
     render(<RiderFitNote fit={refused} otherDates={[]} onChooseDate={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says why a send stopped for the level, offers tours for it and booking anyway', async () => {
+    const onBookAnyway = vi.fn();
+    const shortFit: RiderFit = {
+      verdict: 'not-suitable',
+      reason: 'For strong intermediate riders; you ride at novice level',
+      reasons: [
+        {
+          check: 'level',
+          verdict: 'not-suitable',
+          text: 'For strong intermediate riders; you ride at novice level',
+        },
+      ],
+    };
+    const stop = {
+      who: 'Rider 2',
+      riderLevel: 'novice',
+      tourLevel: 'strong-intermediate',
+      focusKey: 1,
+      onBookAnyway,
+    } as const;
+    await renderInApp(<RiderFitNote fit={shortFit} stop={stop} />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(
+      'Rider 2 is a novice; this ride asks for strong intermediate riders, who gallop in control, day after day.',
+    );
+    expect(alert).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Tours for novice riders' })).toHaveAttribute(
+      'href',
+      '/tours?riderLevel=novice',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Book anyway' }));
+    expect(onBookAnyway).toHaveBeenCalledOnce();
+  });
+
+  it('names the rider’s level and what the ride asks, in words a rider recognises', () => {
+    const says = (riderLevel: RiderLevel, tourLevel: RiderLevel) =>
+      levelStopText({ who: 'Sam', riderLevel, tourLevel });
+    expect(says('beginner', 'strong-intermediate')).toBe(
+      'Sam is a beginner; this ride asks for strong intermediate riders, who gallop in control, day after day.',
+    );
+    expect(says('intermediate', 'advanced')).toBe(
+      'Sam is an intermediate rider; this ride asks for advanced riders, who ride spirited horses at every pace, for days on end.',
+    );
   });
 });

@@ -17,8 +17,8 @@ import { DateSeasonMark } from '../../../../lib/date-season-mark';
 import type { MeasurementSystem } from '@gallop/i18n';
 import type { SeasonVerdict } from '../../../../lib/season';
 import { useDateSeason, type ClimatePlace } from '../../../../lib/tour-climate';
-import { noHorseOnDate, type TourRidingBrief } from '../../../../lib/rider-fit';
-import { useVisitorPassport } from '../../../../lib/visitor-passport';
+import type { TourRidingBrief } from '../../../../lib/rider-fit';
+import { horsesUnknown, noHorseFor, usePassportWeight, type NoHorse } from '../../horse-dates';
 import { useBookingBase } from '../../../../lib/use-booking-base';
 import { bookingRequestHref } from '../tour-booking/booking-link';
 import './tour-dates.css';
@@ -39,10 +39,6 @@ export interface TourDatesProps {
 }
 
 type ClimatePlaceName = Pick<ClimatePlace, 'id' | 'name'>;
-
-type NoHorse = (date: TourDate) => boolean;
-
-const horsesUnknown: NoHorse = () => false;
 
 /**
  * Dates and variants with their prices, terms, seats and flags; each can be requested. Variants
@@ -88,10 +84,7 @@ function PassportTourDates({
   riding,
   ...props
 }: Omit<TourDatesProps, 'place'> & { riding: TourRidingBrief; season: Season }) {
-  const { ready, passport } = useVisitorPassport();
-  const weight = ready ? (passport?.weightKg ?? null) : null;
-  const noHorse: NoHorse = (date) =>
-    weight !== null && noHorseOnDate(weight, riding, date.heavy_places_free);
+  const noHorse = noHorseFor(usePassportWeight(), riding);
   return <TourDatesTable {...props} noHorse={noHorse} />;
 }
 

@@ -31,6 +31,7 @@ export function RidingSection({ tour }: { tour: Tour }) {
       <TourRiding
         riding={tour.riding}
         heavyPlacesFree={tour.heavy_places_free}
+        dates={tour.dates}
         nonRiders={nonRidersWelcomeText(tour.dates, tour.riding.non_riders_welcome)}
       />
       <HorseWelfareCard className="tour-page__welfare" welfare={tour.horse_welfare} />

@@ -219,10 +219,10 @@ export function TourPageView({
         </div>
 
         <div className="tour-page__aside">
-          <TourBooking tourId={tour.id} dates={tour.dates} />
+          <TourBooking tourId={tour.id} dates={tour.dates} riding={tour.riding} />
         </div>
       </div>
-      <TourBookingBar tourId={tour.id} dates={tour.dates} />
+      <TourBookingBar tourId={tour.id} dates={tour.dates} riding={tour.riding} />
       {viewer}
     </article>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import { tourFixture } from '../../testing/tour-fixture';
+import { tourDate, tourFixture } from '../../testing/tour-fixture';
 import { TourRiding, ridingFacts } from './tour-riding';
 
 const riding = tourFixture().riding;
@@ -106,5 +106,88 @@ describe('TourFit', () => {
       'A stretch: For intermediate riders, one step above novice',
     );
     expect(within(fit).queryByRole('list')).toBeNull();
+  });
+});
+
+describe('TourFit: a rider who needs a heavier horse', () => {
+  afterEach(() => {
+    document.cookie = 'gallop_rider=; Max-Age=0; Path=/';
+  });
+
+  /** Soonest first; the busy date and the sold-out one cannot be booked. */
+  const dates = [
+    tourDate({ id: 71, start: '2027-02-20', end: '2027-02-27', heavy_places_free: 1 }),
+    tourDate({ id: 72, start: '2027-03-06', end: '2027-03-13', heavy_places_free: 0 }),
+    tourDate({ id: 73, start: '2027-04-03', end: '2027-04-07', heavy_places_free: 2 }),
+    tourDate({ id: 74, start: '2027-05-01', end: '2027-05-08', is_busy: true }),
+    tourDate({ id: 75, start: '2027-06-05', end: '2027-06-12', number_of_free_seats: 0 }),
+  ];
+  const fitsApart = 'level%3Dintermediate%26tack%3Denglish%26hours%3D6';
+
+  async function fitPanel() {
+    return (await screen.findByRole('heading', { name: 'How this ride fits you' }, SLOW_CI))
+      .parentElement!;
+  }
+
+  it('says the ride fits, on a heavier horse, and on which dates one is free', async () => {
+    document.cookie = `gallop_rider=${fitsApart}%26weight%3D100; path=/`;
+    await renderInApp(<TourRiding riding={riding} heavyPlacesFree={2} dates={dates} />);
+    const fit = await fitPanel();
+    expect(fit.querySelector('.gk-fit')).toHaveTextContent(/^Fits you$/);
+    expect(
+      within(fit).getByText(
+        'Over 95 kg you ride a heavier horse: one is free on 20–27 Feb 2027 and 3–7 Apr 2027.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says when no date that can be booked has a heavier horse free', async () => {
+    document.cookie = `gallop_rider=${fitsApart}%26weight%3D100; path=/`;
+    await renderInApp(
+      <TourRiding
+        riding={riding}
+        heavyPlacesFree={1}
+        dates={dates.map((date) => ({ ...date, heavy_places_free: date.is_busy ? 1 : 0 }))}
+      />,
+    );
+    const fit = await fitPanel();
+    expect(
+      within(fit).getByText(
+        'Over 95 kg you ride a heavier horse, and none is free on a date you can book.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names three dates and counts the rest', async () => {
+    document.cookie = `gallop_rider=${fitsApart}%26weight%3D100; path=/`;
+    const many = [1, 2, 3, 4, 5].map((month) =>
+      tourDate({ id: 80 + month, start: `2027-0${month}-02`, end: `2027-0${month}-09` }),
+    );
+    await renderInApp(<TourRiding riding={riding} heavyPlacesFree={2} dates={many} />);
+    const fit = await fitPanel();
+    expect(
+      within(fit).getByText(
+        'Over 95 kg you ride a heavier horse: one is free on 2–9 Jan 2027, 2–9 Feb 2027, 2–9 Mar 2027, and 2 more dates.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of heavier horses to a rider the standard ones carry, or one ruled out', async () => {
+    document.cookie = `gallop_rider=${fitsApart}%26weight%3D95; path=/`;
+    const { unmount } = await renderInApp(
+      <TourRiding riding={riding} heavyPlacesFree={2} dates={dates} />,
+    );
+    const standard = await fitPanel();
+    expect(standard.querySelector('.gk-fit')).toHaveTextContent(/^Fits you$/);
+    expect(within(standard).queryByText(/heavier horse/)).toBeNull();
+    unmount();
+
+    document.cookie = `gallop_rider=${fitsApart}%26weight%3D115; path=/`;
+    await renderInApp(<TourRiding riding={riding} heavyPlacesFree={2} dates={dates} />);
+    const fit = await fitPanel();
+    expect(fit.querySelector('.gk-fit')).toHaveTextContent(
+      'Not suitable: Riders up to 110 kg with clothing; you weigh 115 kg',
+    );
+    expect(within(fit).queryByText(/ride a heavier horse/)).toBeNull();
   });
 });

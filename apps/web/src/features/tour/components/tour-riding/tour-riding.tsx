@@ -2,8 +2,11 @@ import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
 import { RiderFitDetails } from '../../../../components/rider-fit-details/rider-fit-details';
+import { weightRefusal } from '../../../../lib/rider-fit';
 import { usePassportFit } from '../../../../lib/use-passport-fit';
 import type { Tour } from '../../api';
+import { formatDateRange, type TourDate } from '../../format';
+import { heavyHorseDates } from '../../horse-dates';
 import './tour-riding.css';
 
 type Riding = Tour['riding'];
@@ -81,13 +84,46 @@ export function ridingFacts(riding: Riding, nonRiders?: string): RidingFact[] {
   return facts.filter((fact): fact is RidingFact => fact !== false);
 }
 
+/** Dates named before the rest are counted ('… and 2 more dates'). */
+const HEAVY_HORSE_DATES_NAMED = 3;
+
+const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/**
+ * For a rider who needs a heavier horse, on which bookable dates one is free, or that none is:
+ * 'Over 95 kg you ride a heavier horse: one is free on 20–27 Feb 2027.'
+ */
+function heavyHorseText(riding: Riding, dates: readonly TourDate[]): string {
+  const over = `Over ${riding.max_rider_weight_kg} kg you ride a heavier horse`;
+  // Variants of the same days ('Shared room', 'Private room') are one date to the rider.
+  const ranges = [...new Set(dates.map((date) => formatDateRange(date.start, date.end)))];
+  if (ranges.length === 0) return `${over}, and none is free on a date you can book.`;
+  const named = ranges.slice(0, HEAVY_HORSE_DATES_NAMED);
+  const more = ranges.length - named.length;
+  const list = more > 0 ? [...named, `${more} more ${more === 1 ? 'date' : 'dates'}`] : named;
+  return `${over}: one is free on ${listFormat.format(list)}.`;
+}
+
 /**
  * How the visitor's rider passport fits this tour, with every reason, or an invitation to fill
  * one in. Nothing in the server render: it appears once the page knows the passport.
  * `heavyPlacesFree` is the most heavier-horse places free on one date (the tour's best date).
+ * With the tour's `dates`, a rider whose weight needs a heavier horse, and whom it does not rule
+ * out, learns on which dates one is free.
  */
-function TourFit({ riding, heavyPlacesFree }: { riding: Riding; heavyPlacesFree: number }) {
-  const { ready, fit } = usePassportFit(riding, { free: heavyPlacesFree, scope: 'any-date' });
+function TourFit({
+  riding,
+  heavyPlacesFree,
+  dates,
+}: {
+  riding: Riding;
+  heavyPlacesFree: number;
+  dates: readonly TourDate[] | undefined;
+}) {
+  const { ready, passport, fit } = usePassportFit(riding, {
+    free: heavyPlacesFree,
+    scope: 'any-date',
+  });
   if (!ready) return null;
   if (!fit) {
     return (
@@ -106,10 +142,16 @@ function TourFit({ riding, heavyPlacesFree }: { riding: Riding; heavyPlacesFree:
       </div>
     );
   }
+  // A rider the weight rules out is told why by the fit; the others, where a horse is free.
+  const heavyDates =
+    dates && passport && weightRefusal(fit) === undefined
+      ? heavyHorseDates(passport.weightKg, riding, dates)
+      : undefined;
   return (
     <div className="tour-fit">
       <h3 className="tour-riding__subheading">How this ride fits you</h3>
       <RiderFitDetails fit={fit} />
+      {heavyDates && <p className="tour-fit__heavy">{heavyHorseText(riding, heavyDates)}</p>}
       <p className="tour-fit__text">
         From your rider passport. <Link to="/rider-passport">Edit your passport</Link>
       </p>
@@ -121,17 +163,20 @@ function TourFit({ riding, heavyPlacesFree }: { riding: Riding; heavyPlacesFree:
 export function TourRiding({
   riding,
   heavyPlacesFree = 0,
+  dates,
   nonRiders,
 }: {
   riding: Riding;
   /** The tour's most heavier-horse places free on one date (`Tour.heavy_places_free`). */
   heavyPlacesFree?: number;
+  /** The tour's dates: a rider who needs a heavier horse learns on which one is free. */
+  dates?: readonly TourDate[] | undefined;
   /** What non-riders pay, from the tour's dates (`nonRidersWelcomeText`). */
   nonRiders?: string | undefined;
 }) {
   return (
     <div className="tour-riding">
-      <TourFit riding={riding} heavyPlacesFree={heavyPlacesFree} />
+      <TourFit riding={riding} heavyPlacesFree={heavyPlacesFree} dates={dates} />
       <div className="tour-riding__level">
         <h3 className="tour-riding__subheading">Rider level</h3>
         <RiderLevelBadge level={riding.level} showDefinition />
