@@ -118,8 +118,15 @@ export interface RiderPassportState extends RiderPassports {
   /** False until the page is hydrated and, when signed in, the account's passport is loaded. */
   ready: boolean;
   signedIn: boolean;
-  /** A guest passport the account does not hold yet (the passport page offers to save it). */
+  /**
+   * Signed in: a passport filled on this device before signing in that differs from the
+   * account's (the passport page offers to save it, or to keep the account's and forget it).
+   */
   guestPassport: RiderPassport | null;
+  /** Signed in: whether the account holds a passport of its own. */
+  accountHasPassport: boolean;
+  /** Forgets the guest passport of this device (the account's is kept). */
+  dropGuestPassport(): void;
   /** Saves both: in the account when signed in, else the passport in the cookie. */
   save(next: RiderPassports): Promise<void>;
 }
@@ -167,13 +174,32 @@ export function useRiderPassport(): RiderPassportState {
     setCookiePassport(next.passport);
   }
 
+  function dropGuestPassport(): void {
+    document.cookie = riderPassportCookie(null, window.location.protocol === 'https:');
+    setCookiePassport(null);
+  }
+
+  // The same passport in the account and on the device: the device's copy (a weight) would only
+  // outlive signing out on a shared computer.
+  const sameAsAccount =
+    guestPassport !== null &&
+    stored?.passport != null &&
+    passportToCookie(guestPassport) === passportToCookie(stored.passport);
+  useEffect(() => {
+    if (!sameAsAccount) return;
+    document.cookie = riderPassportCookie(null, window.location.protocol === 'https:');
+    setCookiePassport(null);
+  }, [sameAsAccount, setCookiePassport]);
+
   return {
     ready: hydrated && cookiePassport !== undefined && (!signedIn || !account.isPending),
     signedIn,
     passport: stored?.passport ?? guestPassport,
     companions: stored?.companions ?? [],
-    // Signed in, a guest passport is offered only to an account that has none of its own.
-    guestPassport: !signedIn || (stored && !stored.passport) ? guestPassport : null,
+    // Signed in, a guest passport the account does not hold is offered: to save it, or forget it.
+    guestPassport: !signedIn || (stored && !sameAsAccount) ? guestPassport : null,
+    accountHasPassport: Boolean(stored?.passport),
+    dropGuestPassport,
     save,
   };
 }

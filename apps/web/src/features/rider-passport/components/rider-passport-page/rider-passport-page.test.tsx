@@ -339,17 +339,60 @@ describe('RiderPassportPage, a signed-in traveller', () => {
     expect(document.cookie).not.toContain('gallop_rider');
   });
 
-  it('offers nothing when the account has a passport of its own', async () => {
+  it('asks which to keep when the account has a different passport of its own', async () => {
+    document.cookie = 'gallop_rider=level%3Dnovice%26weight%3D118; path=/';
+    const api = accountApi(
+      {
+        passport: { level: 'advanced', tack: null, hours_per_day: null, weight_kg: null },
+        companions: [],
+      },
+      {
+        status: 200,
+        body: {
+          passport: { level: 'novice', tack: null, hours_per_day: null, weight_kg: 118 },
+          companions: [],
+        },
+      },
+    );
+    await renderSignedIn(api);
+    expect(screen.getByRole('radio', { name: 'Advanced' })).toBeChecked();
+    expect(screen.queryByText('You filled a passport before signing in.')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Before signing in you filled a different passport on this device/),
+    ).toHaveTextContent('Novice, 118 kg');
+    expect(screen.queryByText(/Sign in to keep companions/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use it instead' }));
+    expect(await screen.findByText('Your rider passport is saved.')).toBeInTheDocument();
+    expect(api.sent[0]?.body).toMatchObject({
+      passport: { level: 'novice', weight_kg: 118 },
+    });
+    expect(document.cookie).not.toContain('gallop_rider');
+  });
+
+  it('forgets the device’s passport when the traveller keeps the saved one', async () => {
     document.cookie = 'gallop_rider=level%3Dnovice; path=/';
+    const api = accountApi({
+      passport: { level: 'advanced', tack: null, hours_per_day: null, weight_kg: null },
+      companions: [],
+    });
+    await renderSignedIn(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my saved passport' }));
+    await waitFor(() => expect(document.cookie).not.toContain('gallop_rider'));
+    expect(screen.queryByText(/filled a different passport/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Advanced' })).toBeChecked();
+    expect(api.sent).toEqual([]);
+  });
+
+  it('forgets the device’s copy of the passport the account already holds', async () => {
+    document.cookie = 'gallop_rider=level%3Dadvanced; path=/';
     await renderSignedIn(
       accountApi({
         passport: { level: 'advanced', tack: null, hours_per_day: null, weight_kg: null },
         companions: [],
       }),
     );
-    expect(screen.getByRole('radio', { name: 'Advanced' })).toBeChecked();
-    expect(screen.queryByText('You filled a passport before signing in.')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Sign in to keep companions/)).not.toBeInTheDocument();
+    await waitFor(() => expect(document.cookie).not.toContain('gallop_rider'));
+    expect(screen.queryByText(/filled a different passport/)).not.toBeInTheDocument();
   });
 
   it('removes the passport and keeps the companions', async () => {

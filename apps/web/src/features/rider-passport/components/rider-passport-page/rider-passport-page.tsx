@@ -1,4 +1,5 @@
 import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
+import { LEVEL_LABELS, TACK_LABELS } from '@gallop/rider-fit';
 import { Button, Form } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -110,6 +111,20 @@ function LoadedPassport({ state }: { state: RiderPassportState }) {
     });
 
   const guestPassport = state.signedIn ? state.guestPassport : null;
+  /** "Novice, English tack, 3 h a day, 82 kg": what the device's passport holds, in short. */
+  const passportSummary = (passport: NonNullable<typeof guestPassport>) =>
+    [
+      LEVEL_LABELS[passport.level],
+      passport.tack === null
+        ? null
+        : passport.tack === 'other'
+          ? TACK_LABELS.other
+          : `${TACK_LABELS[passport.tack]} tack`,
+      passport.hoursPerDay === null ? null : `${passport.hoursPerDay} h a day`,
+      passport.weightKg === null ? null : `${passport.weightKg} kg`,
+    ]
+      .filter(Boolean)
+      .join(', ');
   const importGuest = (passport: NonNullable<typeof guestPassport>) =>
     importing.send(async () => {
       const next = { passport, companions: state.companions };
@@ -119,7 +134,7 @@ function LoadedPassport({ state }: { state: RiderPassportState }) {
 
   return (
     <>
-      {guestPassport && (
+      {guestPassport && !state.accountHasPassport && (
         <div className="rider-passport__notice">
           <p>You filled a passport before signing in.</p>
           <Button
@@ -129,6 +144,31 @@ function LoadedPassport({ state }: { state: RiderPassportState }) {
             onClick={() => void importGuest(guestPassport)}
           >
             Save it to your account
+          </Button>
+          <Failure text={importing.failure} />
+        </div>
+      )}
+      {guestPassport && state.accountHasPassport && (
+        <div className="rider-passport__notice">
+          <p>
+            Before signing in you filled a different passport on this device:{' '}
+            {passportSummary(guestPassport)}.
+          </p>
+          <Button
+            theme="primary"
+            size="sm"
+            loading={importing.sending}
+            onClick={() => void importGuest(guestPassport)}
+          >
+            Use it instead
+          </Button>{' '}
+          <Button
+            theme="ghost"
+            size="sm"
+            disabled={importing.sending}
+            onClick={() => state.dropGuestPassport()}
+          >
+            Keep my saved passport
           </Button>
           <Failure text={importing.failure} />
         </div>
