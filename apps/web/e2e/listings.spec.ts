@@ -79,7 +79,7 @@ test.describe('destinations', () => {
 });
 
 test.describe('collections', () => {
-  test('shows every collection, each leading to its tours', async ({
+  test('shows every collection, each leading to its own landing page', async ({
     page,
     request,
     gotoHydrated,
@@ -96,7 +96,9 @@ test.describe('collections', () => {
 
     const collection = collections.items[0] as Destination;
     await tiles.first().click();
-    await expect(page).toHaveURL(new RegExp(`/tours\\?collections=${collection.id}$`));
+    // The collection's catalogue page (`/{slug}`), not the catalogue-wide search of its id.
+    await expect(page).toHaveURL(new RegExp(`/${collection.slug}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.tour-card').first()).toBeVisible();
   });
 });

@@ -121,6 +121,19 @@ const filterInput = fc.record(
 
 const RUNS = { numRuns: 1500 };
 
+const ascending = <T extends string | number>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The input with the values of `fields` in reverse order (arrays and comma-separated texts). */
+function reversedLists(input: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const reversed = { ...input };
+  for (const field of fields) {
+    const value = input[field];
+    if (Array.isArray(value)) reversed[field] = [...value].reverse();
+    else if (typeof value === 'string') reversed[field] = value.split(',').reverse().join(',');
+  }
+  return reversed;
+}
+
 function inCaps(filters: SearchFilters): boolean {
   const within = (value: number | undefined, cap: number) =>
     value === undefined || (value >= 0 && value <= cap);
@@ -225,6 +238,26 @@ describe('serialisation properties (fast-check)', { timeout: 60_000 }, () => {
           expect(filters.welfare).toEqual([...new Set(filters.welfare)].sort());
           expect(filters.welfare.length).toBeGreaterThan(0);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads every list as a set: once each, sorted, the same in any order', () => {
+    fc.assert(
+      fc.property(filterInput, (input) => {
+        const filters = normalizeFilters(input);
+        const lists = Object.entries(filters).filter(([, value]) => Array.isArray(value));
+        for (const [, value] of lists) {
+          const values = value as (string | number)[];
+          expect(values).toEqual([...new Set(values)].sort(ascending));
+        }
+        const reversed = reversedLists(
+          input,
+          lists.map(([field]) => field),
+        );
+        expect(normalizeFilters(reversed)).toEqual(filters);
+        expect(filtersToQuery(reversed)).toEqual(filtersToQuery(filters));
       }),
       RUNS,
     );

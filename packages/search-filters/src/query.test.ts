@@ -57,7 +57,8 @@ describe('filtersToQuery', () => {
       slug: 'altai',
       minAge: '12',
       cities: '1,2',
-      languages: 'en,de',
+      // Lists are sets, written sorted (see 'one address for one search').
+      languages: 'de,en',
       isCruisesSearch: '1',
       onlyReturningCruises: '0',
       page: '3',
@@ -92,7 +93,7 @@ describe('filtersToQuery', () => {
     ).toEqual({
       difficulty: '1',
       riderLevel: 'beginner',
-      tack: 'western,other',
+      tack: 'other,western',
       maxHours: '4.5',
       riderWeight: '96',
       page: '2',
@@ -118,6 +119,19 @@ describe('filtersToQuery', () => {
     );
     expect(filtersToQuery({ welfare: [] })).toEqual({});
     expect(filtersToQuery({ welfare: 'unknown' })).toEqual({});
+  });
+
+  it('gives one address for one search: the values of a list in any order', () => {
+    const address = (query: string) =>
+      new URLSearchParams(filtersToQuery(queryToFilters(query))).toString();
+    expect(address('tack=western,english')).toBe('tack=english%2Cwestern');
+    expect(address('tack=english,western')).toBe(address('tack=western,english'));
+    expect(address('tack=western&tack=english')).toBe(address('tack=english,western'));
+    expect(address('cities=12,3&languages=en,de&comfort=premium,base&difficulty=3,1')).toBe(
+      address('difficulty=1,3&comfort=base,premium&cities=3,12&languages=de,en'),
+    );
+    // Ids sort by value, not as text.
+    expect(address('countries=105,7,23')).toBe('countries=7%2C23%2C105');
   });
 
   it('keeps the spec order, so equal searches give equal URLs', () => {

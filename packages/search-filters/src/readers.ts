@@ -1,4 +1,4 @@
-import { RIDER_LEVELS, TACKS } from '@gallop/rider-fit';
+import { RIDER_LEVELS } from '@gallop/rider-fit';
 import { QUERY_BOUNDS } from './bounds';
 import { ACCOMMODATION_FILTERS, OPERATOR_TYPES, SORT_VALUES, TOUR_TYPES } from './constants';
 import { toNumber } from './limits';
@@ -18,25 +18,31 @@ function listItems(value: unknown): unknown[] {
   return value === undefined || value === null ? [] : [value];
 }
 
-/** Distinct values read by `read`, the first `max` of them (`QUERY_BOUNDS.listItems`). */
-export function listOf<T>(read: Reader<T>, max: number = QUERY_BOUNDS.listItems): Reader<T[]> {
+/** Ascending: numbers by value, texts by code unit (the same in every locale). */
+const ascending = <T extends string | number>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Distinct values read by `read`, the first `max` of them (`QUERY_BOUNDS.listItems`), sorted.
+ * Every list filter is a set (a tour matches any of its values, or all for `welfare`), so the
+ * order a link gives them in means nothing: sorted, equal searches give equal URLs.
+ */
+export function setOf<T extends string | number>(
+  read: Reader<T>,
+  max: number = QUERY_BOUNDS.listItems,
+): Reader<T[]> {
   return (value) => {
     const items = unique(
       listItems(value)
         .map(read)
         .filter((item) => item !== undefined),
     ).slice(0, max);
-    return items.length > 0 ? items : undefined;
+    return items.length > 0 ? items.sort(ascending) : undefined;
   };
 }
 
-/**
- * Distinct known values, sorted: a filter whose chosen values must all hold reads the same
- * whatever order a link gives them in, so equal searches give equal URLs.
- */
-export function sortedSetOf<const T extends string>(values: readonly T[]): Reader<T[]> {
-  const read = listOf(oneOf(values), values.length);
-  return (value) => read(value)?.sort();
+/** Distinct known values, sorted (see {@link setOf}). */
+export function setOfKnown<const T extends string | number>(values: readonly T[]): Reader<T[]> {
+  return setOf(oneOf(values), values.length);
 }
 
 /**
@@ -65,7 +71,7 @@ export const readLanguage: Reader<string> = (value) => {
     : undefined;
 };
 
-export function oneOf<const T extends string | number>(values: readonly T[]): Reader<T> {
+function oneOf<const T extends string | number>(values: readonly T[]): Reader<T> {
   return (value) => {
     const candidate = typeof values[0] === 'number' ? toNumber(value) : readText(value);
     return values.find((allowed) => allowed === candidate);
@@ -158,7 +164,6 @@ export const readRiderWeight: Reader<number> = (value) => {
 
 export const readSort = oneOf(SORT_VALUES);
 export const readRiderLevel = oneOf(RIDER_LEVELS);
-export const readTack = oneOf(TACKS);
 export const readOperatorType = oneOf(OPERATOR_TYPES);
 export const readAccommodation = oneOf(ACCOMMODATION_FILTERS);
 export const readTourType = oneOf(TOUR_TYPES);

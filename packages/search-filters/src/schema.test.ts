@@ -195,8 +195,8 @@ describe('ids: numeric only', () => {
       languages: ['en', 12, ' de ', 'e n', ''],
       comfort: 'premium,luxury,base',
     });
-    expect(filters.languages).toEqual(['en', '12', 'de']);
-    expect(filters.comfort).toEqual(['premium', 'base']);
+    expect(filters.languages).toEqual(['12', 'de', 'en']);
+    expect(filters.comfort).toEqual(['base', 'premium']);
   });
 
   it('drops lists that end up empty', () => {
@@ -206,11 +206,35 @@ describe('ids: numeric only', () => {
   });
 });
 
+describe('list filters are sets: the order of their values means nothing', () => {
+  it.each([
+    ['tack', 'western,english', ['english', 'western']],
+    ['tack', 'other,western,english', ['english', 'other', 'western']],
+    ['comfort', 'premium,base', ['base', 'premium']],
+    ['difficulty', '3,1,2', [1, 2, 3]],
+    ['welfare', 'vet_on_call,herd_turnout', ['herd_turnout', 'vet_on_call']],
+    ['restKinds', '9,4', [4, 9]],
+    ['cities', '105,7,23', [7, 23, 105]],
+    ['regions', '11,10', [10, 11]],
+    ['countries', '40,3', [3, 40]],
+    ['collections', '7,1', [1, 7]],
+    ['languages', 'en,de,12', ['12', 'de', 'en']],
+    ['ships', '2,1', [1, 2]],
+  ] as const)('reads %s=%s as %j, in whichever order it comes', (field, given, expected) => {
+    const reversed = given.split(',').reverse().join(',');
+    expect(normalizeFilters({ [field]: given })[field]).toEqual(expected);
+    expect(normalizeFilters({ [field]: reversed })).toEqual(normalizeFilters({ [field]: given }));
+    expect(normalizeFilters({ [field]: given.split(',') })).toEqual(
+      normalizeFilters({ [field]: given }),
+    );
+  });
+});
+
 describe('riding requirements: rider level, tack, hours in the saddle, rider weight', () => {
   it('keeps a known rider level and known tacks, each once, dropping the rest', () => {
     expect(
       normalizeFilters({ riderLevel: ' novice ', tack: 'western,english,saddle,western' }),
-    ).toMatchObject({ riderLevel: 'novice', tack: ['western', 'english'] });
+    ).toMatchObject({ riderLevel: 'novice', tack: ['english', 'western'] });
     const unknown = normalizeFilters({ riderLevel: 'expert', tack: ['', 'bareback'] });
     expect(unknown).not.toHaveProperty('riderLevel');
     expect(unknown).not.toHaveProperty('tack');

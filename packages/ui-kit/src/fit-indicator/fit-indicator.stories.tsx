@@ -68,7 +68,25 @@ export const NoPassportText: Story = {
   },
 };
 
-/** On a tour card: one line each, long reasons cut, the whole text in the title. */
+/** Among the longest reasons `matchRider` gives a card. */
+const LEVEL = 'For strong intermediate riders, one step above intermediate';
+const HEAVY = 'No horse for riders over 110 kg is left on any date';
+
+/** How many lines a compact indicator's text takes on screen (18 px each), and whether any is cut. */
+function shownLines(indicator: Element | null | undefined) {
+  const text = indicator?.querySelector('.gk-fit__text');
+  if (!text) throw new Error('No compact indicator text');
+  return {
+    lines: Math.round(text.clientHeight / 18),
+    // Past the last line shown, or (on one line) past its end.
+    cut: text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1,
+  };
+}
+
+/**
+ * On a tour card (a desktop card's picture, 280 px): a short reason stays on one line, a longer
+ * one wraps to a second instead of being cut; the whole text is also in the title.
+ */
 export const CompactOnCards: Story = {
   args: { compact: true },
   render: (args) => (
@@ -84,11 +102,51 @@ export const CompactOnCards: Story = {
     await expect(fits).toHaveAttribute('title', 'Fits you');
     await expect(stretch).toHaveAttribute('title', `A stretch: ${HOURS}`);
     await expect(notSuitable).toHaveAttribute('title', `Not suitable: ${WEIGHT}`);
-    // Cut to one line on screen, whole for screen readers.
+    // Wrapped, not cut: whole on screen in two lines at most, and whole for screen readers.
     await expect(stretch).toHaveTextContent(HOURS);
-    await expect(stretch?.getBoundingClientRect().height).toBeLessThan(30);
+    await expect(shownLines(fits)).toEqual({ lines: 1, cut: false });
+    await expect(shownLines(stretch)).toEqual({ lines: 2, cut: false });
+    await expect(shownLines(notSuitable)).toEqual({ lines: 2, cut: false });
     await expect(
       canvas.getByRole('button', { name: 'Add your rider passport to see if this ride fits you' }),
     ).toHaveAttribute('title', 'Add your rider passport to see if this ride fits you');
+  },
+};
+
+/**
+ * On a phone's card (390 px screen: the picture's 338 px less the insets): the longest reasons
+ * read whole, on two lines at most, with no hover needed.
+ */
+export const CompactOnPhoneCards: Story = {
+  args: { compact: true },
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 8, width: 318 }}>
+      <FitIndicator {...args} verdict="stretch" reason={LEVEL} />
+      <FitIndicator {...args} verdict="not-suitable" reason={HEAVY} />
+      <FitIndicator {...args} verdict="not-suitable" reason={WEIGHT} />
+      <FitIndicator {...args} verdict={null} onAddPassport={fn()} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    for (const indicator of canvasElement.querySelectorAll('.gk-fit')) {
+      await expect(shownLines(indicator).cut).toBe(false);
+      await expect(shownLines(indicator).lines).toBeLessThanOrEqual(2);
+    }
+  },
+};
+
+/** Narrower than any card: past two lines the reason is cut, the whole text kept in the title. */
+export const CompactCutAfterTwoLines: Story = {
+  args: { compact: true, verdict: 'stretch', reason: LEVEL },
+  render: (args) => (
+    <div style={{ width: 160 }}>
+      <FitIndicator {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const indicator = canvasElement.querySelector('.gk-fit');
+    await expect(shownLines(indicator)).toEqual({ lines: 2, cut: true });
+    await expect(indicator).toHaveAttribute('title', `A stretch: ${LEVEL}`);
+    await expect(indicator).toHaveTextContent(`A stretch: ${LEVEL}`);
   },
 };

@@ -20,11 +20,14 @@ export interface FitIndicatorProps extends Omit<NativeProps<'p'>, 'ref'> {
   ref?: Ref<HTMLElement>;
   /** The verdict of `matchRider`; `null` when the traveller has no rider passport yet. */
   verdict: FitVerdict | null;
-  /** The verdict's reason (`matchRider(...).reason`), one line after the label. */
+  /** The verdict's reason (`matchRider(...).reason`), shown after the label. */
   reason?: string | null;
   /** With no passport, the prompt becomes a button that calls this. */
   onAddPassport?: () => void;
-  /** One line for tour cards: the reason is cut to fit, the full text is in the title. */
+  /**
+   * For tour cards: smaller, the reason wrapped to two lines at most (readable on a phone's card;
+   * only a longer one is cut after the second line), the whole text in the title.
+   */
   compact?: boolean;
   /** Defaults: FIT_LABELS ('Fits you', 'A stretch', 'Not suitable'). */
   labels?: Partial<Record<FitVerdict, string>>;

@@ -27,9 +27,15 @@ export interface ScrollToTopProps extends NativeProps<'button'> {
  * 'Back to top' past 150 px. Pressing it remembers the position; at the top the button turns into
  * 'Back to where I was', which returns there.
  *
- * **Usage.** Do render one on long pages people scroll far down (search results, a tour's reviews).
- * Don't render it on short pages or twice on one page, and don't put anything else in the
- * bottom-right corner it occupies.
+ * It sits in the bottom-right corner, 16 px from the edges. A page with a fixed bar along the
+ * bottom (a booking bar) sets the CSS custom property `--gk-scroll-to-top-offset` to the bar's
+ * height on `:root` (or any ancestor of the button), and the button sits that much higher, above
+ * the bar; the default is 0.
+ *
+ * **Usage.** Do render one on long pages people scroll far down (search results, a tour's reviews),
+ * and do set `--gk-scroll-to-top-offset` where a fixed bottom bar is shown. Don't render it on
+ * short pages or twice on one page, and don't put anything else in the bottom-right corner it
+ * occupies.
  */
 export function ScrollToTop({
   topLabel = 'Back to top',

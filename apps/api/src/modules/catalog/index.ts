@@ -5,7 +5,7 @@
 export { type ResponseCache } from './cache/response-cache.ts';
 export { createTourChangesFeed } from './cache/tour-changes.ts';
 export { createCatalogResponseCache } from './cache/setup.ts';
-export { endPassedDiscounts, startDiscountExpiry } from './discounts/passed-discounts.ts';
+export { startDiscountExpiry } from './discounts/passed-discounts.ts';
 export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
 export { listsHandlers } from './lists/handlers.ts';
 export { createCachedAnswers, type CachedAnswers } from './search/cached-answers.ts';

@@ -108,8 +108,10 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
 
 /**
  * How the visitor's rider passport fits the tour, on the picture's lower edge: it appears after
- * hydration without moving anything else on the card. Compact, so a long reason is cut on screen;
- * the title and screen readers have it whole. Heavier horses count on the card's best date.
+ * hydration without moving anything else on the card. Compact: a long reason wraps to a second
+ * line, growing up over the picture (so the card keeps its height whatever the verdict), and only
+ * one longer still is cut; the title and screen readers have it whole. Heavier horses count on
+ * the card's best date.
  */
 function CardFit({ tour }: { tour: TourSummary }) {
   const fit = usePassportFitOnly(tour.riding, { free: tour.heavy_places_free, scope: 'any-date' });

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { collectionSearch, placeSearch, toursSearch, weatherPath } from './search-link';
+import { placeSearch, toursSearch, weatherPath } from './search-link';
 
 describe('search links', () => {
   it('searches one place by the filter field of its kind, ids as numbers', () => {
     expect(placeSearch('country', 12)).toEqual({ countries: 12 });
     expect(placeSearch('region', 7)).toEqual({ regions: 7 });
     expect(placeSearch('city', 101)).toEqual({ cities: 101 });
-  });
-
-  it('searches a collection', () => {
-    expect(collectionSearch(3)).toEqual({ collections: 3 });
   });
 
   it('keeps lists as text and drops defaults such as page 1', () => {

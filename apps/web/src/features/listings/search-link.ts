@@ -11,10 +11,5 @@ export function placeSearch(kind: keyof typeof PLACE_FIELDS, id: number): ToursS
   return toursSearch({ [PLACE_FIELDS[kind]]: [id] });
 }
 
-/** The search for the tours of one collection. */
-export function collectionSearch(id: number): ToursSearch {
-  return toursSearch({ collections: [id] });
-}
-
 /** The weather page of a destination (docs/product.md, Routes: `/{slug*}/climate-and-weather`). */
 export const weatherPath = (slug: string) => `/${slug}/climate-and-weather`;

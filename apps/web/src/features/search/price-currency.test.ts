@@ -61,7 +61,7 @@ describe('convertSearchPrices', () => {
 
     // 430, 1720, 86 and 258 EUR, on the EUR slider's step of 50.
     expect(await convertSearchPrices(api, search, 'USD', 'EUR')).toEqual({
-      countries: '101,5',
+      countries: '5,101',
       priceMin: 450,
       priceMax: 1700,
       pricePerDayMin: 100,

@@ -94,7 +94,7 @@ describe('searchLocation', () => {
         pageFilter: iceland,
         next: { countries: [101, 5], sort: 'price' },
       }),
-    ).toEqual({ slug: 'tours', search: { countries: '101,5', sort: 'price' } });
+    ).toEqual({ slug: 'tours', search: { countries: '5,101', sort: 'price' } });
     expect(
       searchLocation({
         slug: 'iceland',

@@ -24,7 +24,7 @@ describe('filtersToSearch', () => {
         languages: ['en'],
       }),
     ).toEqual({
-      countries: '101,5',
+      countries: '5,101',
       priceMax: 3000,
       sort: '-price',
       dateFrom: '2026-07-01',
@@ -44,7 +44,7 @@ describe('filtersToSearch', () => {
     });
     const address = defaultStringifySearch(filters);
     expect(address).toBe(
-      '?comfort=premium%2Cmedium&difficulty=2&priceMin=500&countries=5%2C101&page=3&sort=price',
+      '?comfort=medium%2Cpremium&difficulty=2&priceMin=500&countries=5%2C101&page=3&sort=price',
     );
     expect(searchToFilters(defaultParseSearch(address))).toEqual(searchToFilters(filters));
   });
@@ -112,11 +112,11 @@ describe('canonicalSearch', () => {
         utm_source: 'newsletter',
         countries: '101,5',
       }),
-    ).toEqual({ utm_source: 'newsletter', countries: '101,5', radius: 1000 });
+    ).toEqual({ utm_source: 'newsletter', countries: '5,101', radius: 1000 });
   });
 
   it('leaves a canonical search as it is', () => {
-    const search = { countries: '101,5', priceMax: 3000, sort: '-price', utm_campaign: 'spring' };
+    const search = { countries: '5,101', priceMax: 3000, sort: '-price', utm_campaign: 'spring' };
     expect(canonicalSearch(search)).toEqual(search);
   });
 });

@@ -13,7 +13,7 @@ import { defaultStringifySearch } from '@tanstack/react-router';
  * defaults dropped, lists comma-separated); this module adapts it to TanStack Router's search
  * serialisation, whose values are JSON-parsed: a numeric string such as `'3000'` would be written
  * as `"3000"` (quoted), so plain numbers travel as numbers and lists as `1,2` strings. The address
- * then reads `?countries=101%2C5&priceMax=3000&sort=-price`.
+ * then reads `?countries=5%2C101&priceMax=3000&sort=-price`.
  */
 export type FilterSearch = Partial<Record<FilterField, string | number>>;
 

@@ -5,7 +5,7 @@ import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { CollectionsPage } from './collections-page';
 
 describe('CollectionsPage', () => {
-  it('shows every collection with its tour count, linking to the search of its tours', async () => {
+  it('shows every collection with its tour count, linking to its own landing page', async () => {
     const api = createFakeApi({
       '/crm/api/index-page/all-collections': {
         items: [
@@ -20,8 +20,8 @@ describe('CollectionsPage', () => {
       'link',
     );
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Best for beginners34 tours', '/tours?collections=1'],
-      ['Riding with wild horses1 tour', '/tours?collections=7'],
+      ['Best for beginners34 tours', '/best-for-beginners'],
+      ['Riding with wild horses1 tour', '/wild-horses'],
     ]);
   });
 });

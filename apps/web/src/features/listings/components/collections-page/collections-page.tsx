@@ -3,13 +3,16 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../../lib/api';
 import { listingQueries } from '../../api';
-import { ALL_TOURS_SLUG, collectionSearch } from '../../search-link';
 import './collections-page.css';
 
 /** Tile pictures: 600x350, 1200x700 for sharp screens (both on the media allow-list). */
 const TILE_IMAGE = { size: '600x350', size2x: '1200x700', width: 600, height: 350 } as const;
 
-/** Every collection (`/collections`), each a picture tile leading to its tours. */
+/**
+ * Every collection (`/collections`), each a picture tile leading to its own landing page
+ * (`/{slug}`, a catalogue page with the collection's heading, texts and canonical address), as the
+ * home page's collection tiles do.
+ */
 export function CollectionsPage() {
   const api = useApi();
   const { data } = useSuspenseQuery(listingQueries.collections(api));
@@ -32,12 +35,7 @@ export function CollectionsPage() {
       <ul className="collections-page__grid" aria-label="All collections">
         {data.items.map((collection, index) => (
           <li key={collection.id}>
-            <Link
-              to="/$slug"
-              params={{ slug: ALL_TOURS_SLUG }}
-              search={collectionSearch(collection.id)}
-              className="collection-tile"
-            >
+            <Link to="/$slug" params={{ slug: collection.slug }} className="collection-tile">
               {collection.image ? (
                 <img
                   className="collection-tile__image"
