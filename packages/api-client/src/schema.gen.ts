@@ -4076,7 +4076,7 @@ export interface components {
       refunds?: components['schemas']['Refund'][];
       /**
        * Format: date
-       * @description The day by which the whole price is due (the date's full-payment days before the start); null for a tour on request or a booking with nothing left to pay.
+       * @description The day by which the whole price is due (the date's full-payment days before the start), never before today: once that day has passed the rest is due now. Null for a tour on request or a booking with nothing left to pay.
        */
       balance_due_by?: string | null;
       /** @description The organizer's meeting details (where and when to meet, what to bring, files), present once the organizer has saved them on the meet page. */
