@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl, outbox, signInWithEmailCode } from './guest-booking';
+import { apiUrl, confirmedLabel, outbox, signInWithEmailCode } from './guest-booking';
 import { signIn, signInWithCookies } from './sign-in';
 
 // "Will it run?" (issue 47, decision 111): a date the demo organizer has not guaranteed shows its
@@ -75,7 +75,12 @@ async function bookOneRider(request: APIRequestContext, tour: Tour, date: TourDa
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as { id: number; status: number };
+  const booking = (await created.json()) as {
+    id: number;
+    status: number;
+    price: number;
+    prepayment: number | null;
+  };
   const { token, refreshToken } = await signInWithEmailCode(request, email);
   return { booking, email, token, refreshToken };
 }
@@ -127,7 +132,7 @@ test('the last missing rider guarantees the date: the organizer finds the bookin
   const travellerPage = await traveller.newPage();
   await travellerPage.goto(`/booking/${guest.booking.id}`);
   await waitForHydration(travellerPage);
-  await expect(travellerPage.getByText('Confirmed, waiting for prepayment')).toBeVisible();
+  await expect(travellerPage.getByText(confirmedLabel(guest.booking))).toBeVisible();
 
   // The organizer, in another browser, finds it confirmed without having answered.
   const organizer = await browser.newContext();
@@ -137,7 +142,7 @@ test('the last missing rider guarantees the date: the organizer finds the bookin
   await expect(organizerPage.getByRole('heading', { level: 1 })).toHaveText(
     `Booking #${guest.booking.id}`,
   );
-  await expect(organizerPage.getByText('Confirmed, waiting for prepayment')).toBeVisible();
+  await expect(organizerPage.getByText('Confirmed, waiting for payment')).toBeVisible();
   await expect(organizerPage.getByText('Waiting for your answer')).toHaveCount(0);
   await expect(organizerPage.getByRole('button', { name: 'Decline', exact: true })).toHaveCount(0);
 

@@ -78,7 +78,7 @@ async function bookableDate(
 
 export interface GuestBooking {
   tour: Awaited<ReturnType<typeof bookableDate>>['tour'];
-  booking: { id: number; uuid: string };
+  booking: { id: number; uuid: string; price: number; prepayment?: number | null };
   email: string;
   token: string;
   refreshToken: string;
@@ -123,7 +123,7 @@ export async function bookAsGuest(
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as { id: number; uuid: string };
+  const booking = (await created.json()) as GuestBooking['booking'];
 
   const { token, refreshToken } = await signInWithEmailCode(request, email);
   return { tour, booking, email, token, refreshToken };
@@ -178,4 +178,16 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
   const answer = await request.get(url);
   expect(answer.ok(), `${url}: ${await answer.text()}`).toBe(true);
   return (await answer.json()) as T;
+}
+
+/**
+ * The traveller's label of a confirmed booking: it waits for the prepayment when it has one, else
+ * for the full price (a date without one, or inside its full-payment days).
+ */
+export function confirmedLabel(booking: { price: number; prepayment?: number | null }): string {
+  return booking.prepayment !== null &&
+    booking.prepayment !== undefined &&
+    booking.prepayment < booking.price
+    ? 'Confirmed, waiting for prepayment'
+    : 'Confirmed, waiting for payment';
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl, bookAsGuest, outbox, type GuestBooking } from './guest-booking';
+import { apiUrl, bookAsGuest, confirmedLabel, outbox, type GuestBooking } from './guest-booking';
 import { signInWithCookies } from './sign-in';
 
 // The organizer answers a booking request from the e-mailed links (`/partner/answer`, decision
@@ -137,7 +137,7 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   // The traveller's booking is confirmed and asks for the prepayment.
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByText('Confirmed, waiting for prepayment')).toBeVisible();
+  await expect(page.getByText(confirmedLabel(guest.booking))).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay / }).first()).toBeVisible();
   expect(await bookingStatus(request, guest)).toBe(2);
 });

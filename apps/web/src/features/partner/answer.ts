@@ -90,7 +90,7 @@ export function formatDeadline(isoDateTime: string, local: boolean): string | un
 /** A booking's status as the organizer area names it (docs/product.md, States). */
 export const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
   1: 'Waiting for your answer',
-  2: 'Confirmed, waiting for prepayment',
+  2: 'Confirmed, waiting for payment',
   3: 'Prepaid',
   4: 'Tour complete',
   5: 'Cancelled by the traveller',

@@ -218,7 +218,7 @@ describe('OrganizerBookingPage', () => {
     expect(button('Decline')).toBeTruthy();
     expect(button('Cancel booking')).toBeNull();
     fireEvent.click(button('Confirm booking')!);
-    await waitFor(() => expect(screen.getByText('Confirmed, waiting for prepayment')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Confirmed, waiting for payment')).toBeTruthy());
     expect(api.posts).toEqual([{ path: '/crm/api/partner/booking/confirm', body: { id: 4821 } }]);
     expect(button('Confirm booking')).toBeNull();
     expect(button('Cancel booking')).toBeTruthy();
