@@ -80,6 +80,16 @@ describe('SupportBooking', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says nothing is refunded when nothing was paid', async () => {
+    await renderInApp(<SupportBooking booking={booking({ status: 2, paid: 0 })} chatId={5} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Cancel as support' }, SLOW_CI),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Cancel booking #31' })).toHaveTextContent(
+      'nothing was paid, so nothing is refunded',
+    );
+  });
+
   it('offers no cancel once the booking has ended', async () => {
     await renderInApp(<SupportBooking booking={booking({ status: 5 })} chatId={5} />);
     expect(await screen.findByTestId('support-booking-state', {}, SLOW_CI)).toHaveTextContent(

@@ -103,8 +103,9 @@ export function SupportBooking({ booking, chatId }: { booking: RelatedBooking; c
       >
         <form id={ids.reason + '-form'} onSubmit={(event) => void submit(event)} noValidate>
           <p>
-            The seats are released and everything paid (
-            {formatPrice(booking.paid ?? 0, booking.currency)}) is refunded to the traveller’s card.
+            {(booking.paid ?? 0) > 0
+              ? `The seats are released and everything paid (${formatPrice(booking.paid ?? 0, booking.currency)}) is refunded to the traveller’s card.`
+              : 'The seats are released; nothing was paid, so nothing is refunded.'}{' '}
             The traveller and the organizer are told, with your reason.
           </p>
           <label htmlFor={ids.reason} className="chat-support__label">
