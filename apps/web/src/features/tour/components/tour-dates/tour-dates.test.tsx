@@ -50,6 +50,9 @@ describe('TourDates', () => {
     expect(within(soldOut as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(busy as HTMLElement).getByText('Busy')).toBeInTheDocument();
     expect(within(busy as HTMLElement).getByText('Unavailable')).toBeInTheDocument();
+    // A busy date offers no seats: its free ones cannot be booked.
+    expect(within(busy as HTMLElement).getByText('Not taking bookings')).toBeInTheDocument();
+    expect(within(busy as HTMLElement).queryByText(/seats? left/)).toBeNull();
   });
 
   it('shows the minimum group of a date not guaranteed yet, and the day the organizer decides', () => {

@@ -192,11 +192,18 @@ function TourDateRow({
         {formatPrepayment(date)}
       </td>
       <td className="tour-dates__seats" data-label="Seats">
-        <span className={date.number_of_free_seats === 0 ? 'tour-dates__sold-out' : undefined}>
-          {formatFreeSeats(date)}
-        </span>
-        {date.number_of_seats !== undefined && (
-          <span className="tour-dates__capacity">of {date.number_of_seats}</span>
+        {date.is_busy ? (
+          // The organizer closed the date: its free seats cannot be booked, so none are offered.
+          <span className="tour-dates__sold-out">Not taking bookings</span>
+        ) : (
+          <>
+            <span className={date.number_of_free_seats === 0 ? 'tour-dates__sold-out' : undefined}>
+              {formatFreeSeats(date)}
+            </span>
+            {date.number_of_seats !== undefined && (
+              <span className="tour-dates__capacity">of {date.number_of_seats}</span>
+            )}
+          </>
         )}
       </td>
       <td className="tour-dates__action">
