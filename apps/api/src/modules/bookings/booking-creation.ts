@@ -12,7 +12,6 @@
  */
 import type { components } from '@gallop/api-client';
 import { and, eq } from 'drizzle-orm';
-import { ageOn } from '@gallop/rider-fit';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -35,7 +34,7 @@ import { newRequestForOrganizer } from './organizer-answers.ts';
 import { findRequest, STATUS, toBookingRequest, type BookingRequest } from './records.ts';
 import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
 import { takePlaces, type Places } from './seats.ts';
-import { refuseBlankNames, touristValues } from './tourists.ts';
+import { refuseBlankNames, refuseOutsideRidingAges, touristValues } from './tourists.ts';
 import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 const DATE_CLOSED = 'This date can no longer be booked';
@@ -196,28 +195,7 @@ async function bookableDate(
   if (date.startDate <= today || date.isBusy) {
     throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });
   }
-  // A birthday after the first day gives no age: such a rider is under any minimum. Riders
-  // meet the tour's riding ages (issue 46) and its minimum age, whichever is higher.
-  const youngest = Math.max(tour.minAge, tour.minRidingAge);
-  const ageOf = (t: (typeof tourists)[number]) =>
-    t.rides && t.birthday !== null ? (ageOn(t.birthday, date.startDate) ?? -1) : undefined;
-  const tooYoung = tourists.findIndex((t) => {
-    const age = ageOf(t);
-    return age !== undefined && age < youngest;
-  });
-  if (tooYoung >= 0) {
-    const text = `Riders must be at least ${youngest} on the first day`;
-    throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
-  }
-  const oldest = tour.maxRidingAge;
-  const tooOld = tourists.findIndex((t) => {
-    const age = ageOf(t);
-    return oldest !== null && age !== undefined && age > oldest;
-  });
-  if (tooOld >= 0) {
-    const text = `Riders must be at most ${oldest} on the first day`;
-    throw unprocessable(text, { [`tourists.${tooOld}.birthday`]: [text] });
-  }
+  refuseOutsideRidingAges(tourists, tour, date.startDate);
   return date;
 }
 

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './rider-changes.ts';
@@ -204,6 +204,38 @@ describe('the owner edits and removes riders', () => {
     const told = await messagesAbout(db, id, 'booking-riders-changed');
     expect(told).toHaveLength(before + 1);
     expect(told.at(-1)!.body).toContain('1 rider(s) updated');
+  });
+
+  it('holds riders added or given a new birthday to the tour’s riding ages', async () => {
+    const { date, owner, booking } = await ownBooking(1);
+    await db
+      .update(tours)
+      .set({ minAge: 0, minRidingAge: 14, maxRidingAge: 70 })
+      .where(eq(tours.id, date.tourId));
+    const [first] = booking.tourists as Json[];
+    const id = booking.id as number;
+    const years = (n: number) =>
+      `${Number(date.startDate.slice(0, 4)) - n}${date.startDate.slice(4)}`;
+    const maya = { id: first!.id, first_name: 'Maya', last_name: 'Hart' };
+    const young = await setRiders(owner.token, id, [
+      maya,
+      { first_name: 'Leo', last_name: 'Hart', birthday: years(13) },
+    ]);
+    expect(young.status).toBe(422);
+    expect(young.body.errors).toEqual({
+      'tourists.1.birthday': ['Riders must be at least 14 on the first day'],
+    });
+    const old = await setRiders(owner.token, id, [{ ...maya, birthday: years(71) }]);
+    expect(old.status).toBe(422);
+    expect(old.body.errors).toEqual({
+      'tourists.0.birthday': ['Riders must be at most 70 on the first day'],
+    });
+    const ofAge = await setRiders(owner.token, id, [
+      maya,
+      { first_name: 'Leo', last_name: 'Hart', birthday: years(14) },
+    ]);
+    expect(ofAge.status).toBe(200);
+    expect(ofAge.body.tourists).toHaveLength(2);
   });
 
   it('refuses to remove the first rider, and never offers it', async () => {

@@ -48,7 +48,12 @@ import {
   refuseOverweight,
 } from './rider-places.ts';
 import { releasePlaces, takePlaces } from './seats.ts';
-import { refuseBlankNames, touristValues, type TouristInput } from './tourists.ts';
+import {
+  refuseBlankNames,
+  refuseOutsideRidingAges,
+  touristValues,
+  type TouristInput,
+} from './tourists.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OutboxValues = typeof outbox.$inferInsert;
@@ -371,12 +376,32 @@ export async function changeRidersIn(
     .select({
       maxRiderWeightKg: tours.maxRiderWeightKg,
       heavyRiderWeightKg: tours.heavyRiderWeightKg,
+      minAge: tours.minAge,
+      minRidingAge: tours.minRidingAge,
+      maxRidingAge: tours.maxRidingAge,
     })
     .from(tours)
     .where(eq(tours.id, row.tourId));
   // A booking's tour is kept by a foreign key; its limits are the ones riders are checked by.
   if (!limits) throw new HttpError(404, 'Tour not found');
   const weights = limits;
+  // A rider added, or given a new birthday, meets the riding ages as at booking (riders booked
+  // before a tour changed its ages are left be); errors name them as sent.
+  if (date) {
+    const stored = new Map(existing.map((t) => [t.id, t] as const));
+    refuseOutsideRidingAges(
+      asked.map((t) => {
+        const before = t.id === undefined ? undefined : stored.get(t.id);
+        const birthday = t.birthday ?? null;
+        return {
+          rides: before ? before.rides : t.rides !== false,
+          birthday: before && before.birthday === birthday ? null : birthday,
+        };
+      }),
+      limits,
+      date.startDate,
+    );
+  }
   // Errors name riders by their index in the form, as sent; a non-rider's weight is not kept.
   const ridesById = new Map(existing.map((t) => [t.id, t.rides] as const));
   const sent = asked.map((t) => ({
