@@ -124,7 +124,7 @@ describe('a traveller cancels a paid booking', () => {
     expect(mails.filter((m) => m.kind === 'support-booking-notice')).toHaveLength(1);
 
     const told = await db.select().from(chatMessages).where(eq(chatMessages.requestId, id));
-    expect(told.some((m) => m.body.includes('The traveller cancelled'))).toBe(true);
+    expect(told.some((m) => m.body.includes('was cancelled by the traveller'))).toBe(true);
   }, 120_000);
 
   it('gets nothing back under a strict policy ten days before the start, and is told so', async () => {
