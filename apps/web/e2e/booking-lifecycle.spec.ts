@@ -150,7 +150,7 @@ async function bookOn(
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as { id: number; uuid: string };
+  const booking = (await created.json()) as GuestBooking['booking'];
   const sent = await request.post(`${apiUrl}/crm/api/user/send-auth-code`, {
     headers: json,
     data: { login: email, code_sender: 'email' },
