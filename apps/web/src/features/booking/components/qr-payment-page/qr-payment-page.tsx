@@ -3,7 +3,7 @@ import { isApiError } from '@gallop/api-client';
 import { Button, Spinner } from '@gallop/ui-kit';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import type { BookingRequest, PaymentType, Traveller } from '../../api';
@@ -32,6 +32,15 @@ export function QrPaymentPage({
   user: Traveller | undefined;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
+  // A payment that arrived while the page is open (the booking is read again when its chat
+  // tells of the payment) ends the page as the code's own poll does: on to the booking.
+  const paidAtStart = useRef(booking.paid ?? 0);
+  useEffect(() => {
+    if ((booking.paid ?? 0) > paidAtStart.current) {
+      void navigate({ to: '/booking/$id', params: { id: String(booking.id) } });
+    }
+  }, [booking.paid, booking.id, navigate]);
   const options = paymentOptions(booking);
   const [type, setType] = useState<PaymentType | undefined>(options[0]?.type);
   const money = (amount: number) => formatPrice(amount, booking.currency);
