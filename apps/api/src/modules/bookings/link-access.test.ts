@@ -19,6 +19,7 @@ import {
   signUp,
   tallyStatuses,
   type TourDateRow,
+  bearer,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -36,8 +37,6 @@ beforeAll(async () => {
 afterAll(() => scratch?.close());
 
 const app = () => scratch.app;
-const bearer = (token: string | undefined) =>
-  token ? { 'x-authorization': `Bearer ${token}` } : {};
 
 async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: object) {
   const response = await app().inject({ method, url, headers: bearer(token), payload });

@@ -16,6 +16,7 @@ import {
   seatsOf,
   signUp,
   uniqueEmail,
+  bearer,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -29,8 +30,6 @@ beforeAll(async () => {
 afterAll(() => scratch?.close());
 
 const app = () => scratch.app;
-const bearer = (token: string | undefined) =>
-  token ? { 'x-authorization': `Bearer ${token}` } : {};
 
 async function addRiders(uuid: string, token?: string, riders = 1) {
   const response = await app().inject({

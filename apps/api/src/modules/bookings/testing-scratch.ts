@@ -60,6 +60,10 @@ export async function dateWithSeats(
   return date!;
 }
 
+/** The `x-authorization` header of a signed-in caller; none for `undefined` (signed out). */
+export const bearer = (token: string | undefined) =>
+  token ? { 'x-authorization': `Bearer ${token}` } : {};
+
 export const uniqueEmail = (prefix = 'rider') => `${prefix}-${randomUUID()}@example.com`;
 
 export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
