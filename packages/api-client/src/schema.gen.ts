@@ -1978,7 +1978,7 @@ export interface paths {
     };
     /**
      * Bookings of the tours the signed-in user's organizers run
-     * @description Newest first. `status` chooses which: `waiting` the requests still waiting for an answer (status 1 before their `respond_by`), `active` the bookings that hold seats (1, 2, 3), `all` every booking. A user who is a member of no organizer gets an empty list.
+     * @description Newest first. `status` chooses which: `waiting` the requests still waiting for an answer (status 1 before their `respond_by`), `active` the bookings that hold seats (1, 2, 3), `ended` those that no longer do (complete, cancelled, declined or released: 4 to 8), `all` every booking. A user who is a member of no organizer gets an empty list.
      */
     get: operations['listOrganizerBookings'];
     put?: never;
@@ -8409,7 +8409,7 @@ export interface operations {
       query?: {
         page?: components['parameters']['Page'];
         'per-page'?: number;
-        status?: 'waiting' | 'active' | 'all';
+        status?: 'waiting' | 'active' | 'ended' | 'all';
       };
       header?: never;
       path?: never;

@@ -9,7 +9,7 @@ import { pageHead } from '../features/seo/head';
 
 /**
  * `/partner/bookings` (sign-in required; issue 42): the signed-in organizer area, the requests
- * waiting for an answer, then the other active bookings of the member's tours.
+ * waiting for an answer, then the other active bookings of the member's tours, then the ended ones.
  */
 export const Route = createFileRoute('/partner/bookings/')({
   beforeLoad: requireSession,
@@ -19,6 +19,7 @@ export const Route = createFileRoute('/partner/bookings/')({
       context.queryClient.ensureQueryData(listOwnOrganizersQueryOptions(context.api)),
       context.queryClient.ensureQueryData(organizerBookingsQuery(context.api, 'waiting')),
       context.queryClient.ensureQueryData(organizerBookingsQuery(context.api, 'active')),
+      context.queryClient.ensureQueryData(organizerBookingsQuery(context.api, 'ended')),
     ]);
   },
   head: ({ match }) =>
@@ -34,10 +35,12 @@ function OrganizerBookingsRoute() {
   const organizers = useSuspenseQuery(listOwnOrganizersQueryOptions(api)).data;
   const waiting = useSuspenseQuery(organizerBookingsQuery(api, 'waiting')).data;
   const active = useSuspenseQuery(organizerBookingsQuery(api, 'active')).data;
+  const ended = useSuspenseQuery(organizerBookingsQuery(api, 'ended')).data;
   return (
     <OrganizerBookings
       waiting={waiting.items}
       active={active.items}
+      ended={ended.items}
       isProvider={organizers.items.length > 0}
     />
   );

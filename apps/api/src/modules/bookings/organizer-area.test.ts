@@ -124,6 +124,19 @@ describe('the signed-in organizer area', () => {
     expect((await list(undefined)).status).toBe(401);
   });
 
+  it('lists a declined booking among the ended ones, no longer among the active', async () => {
+    const request = await booking();
+    const member = await memberOf(request.date);
+    const declined = await act(member.token, 'decline', { id: request.id, reason: 'No horses' });
+    expect(declined.status).toBe(200);
+    const ids = async (status: string) =>
+      (await list(member.token, status)).body.items.map((item: Json) => item.id);
+    expect(await ids('ended')).toContain(request.id);
+    expect(await ids('active')).not.toContain(request.id);
+    const ended = (await list(member.token, 'ended')).body.items as Json[];
+    expect(ended.every((item) => (item.status as number) >= 4)).toBe(true);
+  });
+
   it('shows one booking as its organizer sees it; to anyone else it does not exist', async () => {
     const { date, id, traveller } = await booking({ riders: 2 });
     const member = await memberOf(date);

@@ -7,7 +7,7 @@
  * support roles see nothing extra here.
  */
 import type { components } from '@gallop/api-client';
-import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -42,7 +42,7 @@ type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
 export type OrganizerBookingList = Schemas['OrganizerBookingList'];
 type ListItem = Schemas['OrganizerBookingListItem'];
-export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
+export type OrganizerBookingFilter = 'waiting' | 'active' | 'ended' | 'all';
 
 export interface OrganizerAreaDeps {
   db: Database;
@@ -79,6 +79,8 @@ function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
       );
     case 'active':
       return inArray(bookingRequests.status, [...ACTIVE_STATUSES]);
+    case 'ended':
+      return notInArray(bookingRequests.status, [...ACTIVE_STATUSES]);
     case 'all':
       return undefined;
   }

@@ -55,7 +55,7 @@ export async function answerRequest(
 
 export type OrganizerBooking = components['schemas']['OrganizerBooking'];
 export type OrganizerBookingListItem = components['schemas']['OrganizerBookingListItem'];
-export type OrganizerBookingFilter = 'waiting' | 'active' | 'all';
+export type OrganizerBookingFilter = 'waiting' | 'active' | 'ended' | 'all';
 
 /** Up to this many bookings a section of the area lists. */
 const AREA_PAGE_SIZE = 100;

@@ -49,6 +49,26 @@ describe('OrganizerBookings', () => {
     expect(within(others).queryByText(/Answer by/)).toBeNull();
   });
 
+  it('lists past and cancelled bookings after the active ones, each opening its page', async () => {
+    const cancelled = item({ id: 4600, status: 5, respond_by: null, tour_name: 'Andes Loop' });
+    const complete = item({ id: 4500, status: 4, respond_by: null, tour_name: 'Steppe Ride' });
+    await renderInApp(
+      <OrganizerBookings waiting={[]} active={[]} ended={[cancelled, complete]} isProvider />,
+    );
+    const ended = await screen.findByRole('region', { name: 'Past and cancelled bookings' });
+    expect(
+      within(ended)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/partner/bookings/4600', '/partner/bookings/4500']);
+    expect(within(ended).getByText(/Cancelled by the traveller/)).toBeTruthy();
+  });
+
+  it('says so when no booking has ended', async () => {
+    await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider />);
+    expect(await screen.findByText('No booking of your tours has ended yet.')).toBeTruthy();
+  });
+
   it('tells a user who runs no tours what the area is for', async () => {
     await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider={false} />);
     expect(await screen.findByText(/This area is for tour providers/)).toBeTruthy();

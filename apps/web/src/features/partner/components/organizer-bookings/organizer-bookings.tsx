@@ -12,15 +12,23 @@ export interface OrganizerBookingsProps {
   waiting: readonly OrganizerBookingListItem[];
   /** Bookings holding seats (statuses 1, 2, 3), newest first; the waiting ones are left out. */
   active: readonly OrganizerBookingListItem[];
+  /** Bookings that no longer hold seats (complete, cancelled, declined, released), newest first. */
+  ended?: readonly OrganizerBookingListItem[];
   /** Whether the user is a member of any organizer (else the area is not for them). */
   isProvider: boolean;
 }
 
 /**
  * `/partner/bookings` (issue 42): the organizer area's start. Requests waiting for an answer come
- * first, with their deadline, then the other bookings that hold seats.
+ * first, with their deadline, then the other bookings that hold seats, then those that ended (a
+ * cancelled booking's refund, a complete tour's riders stay one click away).
  */
-export function OrganizerBookings({ waiting, active, isProvider }: OrganizerBookingsProps) {
+export function OrganizerBookings({
+  waiting,
+  active,
+  ended = [],
+  isProvider,
+}: OrganizerBookingsProps) {
   const waitingIds = new Set(waiting.map((booking) => booking.id));
   const others = active.filter((booking) => !waitingIds.has(booking.id));
   return (
@@ -50,6 +58,12 @@ export function OrganizerBookings({ waiting, active, isProvider }: OrganizerBook
             title="Other active bookings"
             empty="No other booking holds seats on your tours."
             bookings={others}
+          />
+          <BookingSection
+            id="ended"
+            title="Past and cancelled bookings"
+            empty="No booking of your tours has ended yet."
+            bookings={ended}
           />
         </>
       )}
