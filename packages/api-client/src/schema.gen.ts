@@ -4387,6 +4387,8 @@ export interface components {
       can_decline: boolean;
       /** @description The organizer may cancel it now (confirmed or paid, before the tour starts). */
       can_cancel: boolean;
+      /** @description The conversation with the traveller about the organizer's tours (open it at `/chat/{id}`); null while there is none (a guest booking not joined to an account yet). */
+      chat_id?: number | null;
     };
     /** @description The booking's meeting page, opened once the booking is paid: the details saved on it (if any) and a link to open it signed in. */
     OrganizerMeeting: {

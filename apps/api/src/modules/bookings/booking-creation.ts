@@ -24,6 +24,7 @@ import {
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
 import { inCurrency, quote, tiersOf } from '#src/modules/booking-rules/index.ts';
+import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { convertAmount, toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
@@ -120,6 +121,8 @@ async function bookableTour(db: Database, tourId: number) {
       heavyRiderWeightKg: tours.heavyRiderWeightKg,
       nonRidersWelcome: tours.nonRidersWelcome,
       cancellationPolicy: tours.cancellationPolicy,
+      organizerId: organizers.id,
+      organizerName: organizers.name,
       organizerEmail: organizers.email,
     })
     .from(tours)
@@ -261,6 +264,16 @@ async function insertBooking(
   await tx
     .insert(bookingTourists)
     .values(tourists.map((t, position) => ({ ...t, requestId: row!.id, position })));
+  // The traveller and the organizer can write to each other about it from the start: the
+  // conversation every later notice of the booking goes to (found if they have one).
+  if (userId !== null) {
+    await openOrganizerChat(tx, {
+      clientId: userId,
+      organizerId: tour.organizerId,
+      tourId: tour.id,
+      title: tour.organizerName,
+    });
+  }
   // The riders may complete the date's minimum group: it runs, and waits no more.
   const notify = { publicUrl };
   const guaranteed =

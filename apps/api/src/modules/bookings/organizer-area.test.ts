@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { organizerMembers, tours, users } from '#src/db/schema/index.ts';
+import { chats, organizerMembers, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -135,6 +135,22 @@ describe('the signed-in organizer area', () => {
     expect(await ids('active')).not.toContain(request.id);
     const ended = (await list(member.token, 'ended')).body.items as Json[];
     expect(ended.every((item) => (item.status as number) >= 4)).toBe(true);
+  });
+
+  it('names the conversation with the traveller, so the organizer can write to them', async () => {
+    const request = await booking();
+    const member = await memberOf(request.date);
+    const view = await get(member.token, request.id);
+    expect(view.status).toBe(200);
+    const [traveller] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, request.traveller.email));
+    const [chat] = await db
+      .select()
+      .from(chats)
+      .where(eq(chats.id, view.body.chat_id as number));
+    expect(chat).toMatchObject({ kind: 'organizer', clientId: traveller!.id });
   });
 
   it('shows one booking as its organizer sees it; to anyone else it does not exist', async () => {

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, gt, inArray, notInArray, type SQL } from 'dr
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
+  chats,
   meetings,
   organizerMembers,
   payments,
@@ -167,7 +168,7 @@ export async function toOrganizerBooking(
   now: Date,
 ): Promise<OrganizerBooking> {
   const { db } = deps;
-  const [[tour], [date], riders, paymentRows, [meeting], saved] = await Promise.all([
+  const [[tour], [date], riders, paymentRows, [meeting], saved, [chat]] = await Promise.all([
     db
       .select({ name: tours.name, maxRiderWeightKg: tours.maxRiderWeightKg })
       .from(tours)
@@ -186,6 +187,21 @@ export async function toOrganizerBooking(
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     db.select({ id: meetings.id }).from(meetings).where(eq(meetings.requestId, row.id)),
     savedMeetings(db, [row.id]),
+    // The traveller's conversation with the tour's organizer, which the booking's notices opened.
+    row.userId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: chats.id })
+          .from(chats)
+          .innerJoin(tours, eq(tours.organizerId, chats.organizerId))
+          .where(
+            and(
+              eq(tours.id, row.tourId),
+              eq(chats.kind, 'organizer'),
+              eq(chats.clientId, row.userId),
+            ),
+          )
+          .limit(1),
   ]);
   const facts = {
     status: row.status as BookingStatus,
@@ -225,6 +241,7 @@ export async function toOrganizerBooking(
     can_confirm: may('organizer-confirms'),
     can_decline: may('organizer-declines'),
     can_cancel: may('organizer-cancels'),
+    chat_id: chat?.id ?? null,
   };
   if (meeting) {
     answer.meeting = {

@@ -82,6 +82,19 @@ describe('OrganizerBookingPage', () => {
     expect(screen.getByText(/The meeting page opens once the booking is paid/)).toBeTruthy();
   });
 
+  it('offers to message the traveller in their conversation, when there is one', async () => {
+    await renderBooking(organizerBookingFixture({ chat_id: 77 }));
+    const link = screen.getByRole('link', {
+      name: `Message ${organizerBookingFixture().contact_name}`,
+    });
+    expect(link.getAttribute('href')).toBe('/chat/77');
+  });
+
+  it('offers no message link to a guest booking without a conversation yet', async () => {
+    await renderBooking(organizerBookingFixture({ chat_id: null }));
+    expect(screen.queryByRole('link', { name: /^Message / })).toBeNull();
+  });
+
   it('shows each rider’s level and weight, and who takes a heavier horse', async () => {
     const booking = organizerBookingFixture();
     await renderBooking(

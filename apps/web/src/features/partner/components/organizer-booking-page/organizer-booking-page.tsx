@@ -194,6 +194,13 @@ function Contact({ booking }: { booking: OrganizerBooking }) {
           </>
         )}
       </p>
+      {booking.chat_id !== null && booking.chat_id !== undefined && (
+        <p className="organizer-booking__line">
+          <Link to="/chat/{-$id}" params={{ id: String(booking.chat_id) }}>
+            Message {booking.contact_name}
+          </Link>
+        </p>
+      )}
       <p className="answer-muted">Booked on {formatDay(booking.created_at)}</p>
     </section>
   );
