@@ -17,6 +17,7 @@ import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { remindBalances } from './reminders.ts';
 import { transitionBooking } from './transitions.ts';
+import { startRounds } from '#src/shared/rounds.ts';
 
 /** A payment opened this recently may still be on the provider's page: its booking waits. */
 const PAYMENT_IN_FLIGHT_MS = 30 * 60_000;
@@ -105,17 +106,9 @@ export function startBookingExpiry(
   db: Database,
   options: Omit<ExpiryOptions, 'now'> & { intervalMs?: number; onError: (error: unknown) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(
-    () => {
-      running = running.then(() => runBookingJob(db, options)).catch(options.onError);
-    },
+  return startRounds(() => runBookingJob(db, options), {
     // Guests' holds are short (30 minutes): a minute's delay is a small share of them.
-    options.intervalMs ?? 60_000,
-  );
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+    intervalMs: options.intervalMs ?? 60_000,
+    onError: options.onError,
+  });
 }

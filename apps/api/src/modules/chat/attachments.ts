@@ -26,6 +26,7 @@ import {
 } from '#src/modules/uploads/index.ts';
 import type { ChatRealtime } from './events.ts';
 import { filesOf, toRoomMessage, type MessageRow } from './messages.ts';
+import { startRounds } from '#src/shared/rounds.ts';
 
 /** The longest side of a prepared picture, in pixels: enough to view it full screen. */
 const PICTURE_MAX_SIDE = 2560;
@@ -243,13 +244,5 @@ export function startAttachmentSweep(
     onError,
   }: { intervalMs?: number; onError: (error: unknown) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sweepPendingAttachments(db, store, realtime)).catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(() => sweepPendingAttachments(db, store, realtime), { intervalMs, onError });
 }

@@ -14,6 +14,7 @@ import { bookableDate, queryRows } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { followerFooter, tourUrl } from './messages.ts';
 import { unfollowToken, unfollowUrl } from './unfollow.ts';
+import { startRounds } from '#src/shared/rounds.ts';
 
 /** How often new dates are looked for. */
 const FOLLOWER_NOTICE_INTERVAL_MS = 10 * 60_000;
@@ -172,13 +173,8 @@ export function startFollowerNotices(
   db: Database,
   options: NoticeOptions & { intervalMs?: number; onError: (error: unknown) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => noticeNewDates(db, options)).catch(options.onError);
-  }, options.intervalMs ?? FOLLOWER_NOTICE_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(() => noticeNewDates(db, options), {
+    intervalMs: options.intervalMs ?? FOLLOWER_NOTICE_INTERVAL_MS,
+    onError: options.onError,
+  });
 }

@@ -15,6 +15,7 @@ import type { Database } from '#src/db/client.ts';
 import { chatMessages, organizers, uploads, users } from '#src/db/schema/index.ts';
 import { deleteUpload } from './removal.ts';
 import type { UploadStore } from './storage.ts';
+import { startRounds } from '#src/shared/rounds.ts';
 
 export const ABANDONED_REVIEW_PHOTO_MS = 3 * 24 * 60 * 60_000;
 export const PROGRAM_PDF_KEEP_MS = 30 * 24 * 60 * 60_000;
@@ -107,17 +108,8 @@ export function startUploadPurge(
     onError: (error: unknown) => void;
   },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = running
-      .then(() => purgeUnusedUploads(db, store))
-      .then(options.onPurged)
-      .catch(options.onError);
-  };
-  const timer = setInterval(round, options.intervalMs ?? 60 * 60_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(() => purgeUnusedUploads(db, store).then(options.onPurged), {
+    intervalMs: options.intervalMs ?? 60 * 60_000,
+    onError: options.onError,
+  });
 }

@@ -10,6 +10,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourDates } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
+import { startRounds } from '#src/shared/rounds.ts';
 
 /** Ends the offers whose last day is before `today` (YYYY-MM-DD); answers how many dates. */
 export async function endPassedDiscounts(db: Database, today: string): Promise<number> {
@@ -46,22 +47,15 @@ export function startDiscountExpiry(
   },
 ): () => Promise<void> {
   const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = running
-      .then(async () => {
-        const ended = await endPassedDiscounts(db, todayIso(now()));
-        if (ended > 0) options.onEnded?.(ended);
-      })
-      .catch(options.onError);
-  };
-  const first = setTimeout(round, options.firstAfterMs ?? 60_000);
-  const timer = setInterval(round, options.intervalMs ?? 60 * 60_000);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(
+    async () => {
+      const ended = await endPassedDiscounts(db, todayIso(now()));
+      if (ended > 0) options.onEnded?.(ended);
+    },
+    {
+      firstAfterMs: options.firstAfterMs ?? 60_000,
+      intervalMs: options.intervalMs ?? 60 * 60_000,
+      onError: options.onError,
+    },
+  );
 }
