@@ -113,8 +113,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       return travellerView(settings, requestCurrency(request, rates), rates, reader);
     };
 
-  const answer = async (request: FastifyRequest, row: RequestRow) =>
-    toBookingRequest(db, row, await viewOf(request)());
+  const answer = async (request: FastifyRequest, row: RequestRow, reader?: LinkReader) =>
+    toBookingRequest(db, row, await viewOf(request, reader)());
 
   /**
    * Who reads a booking by its link: the owner signed in reads it as a traveller, anyone else
@@ -164,8 +164,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
 
     async getBookingRequestByUuid(request) {
       const row = await requestByUuid(db, request.query.uuid);
-      const reader = await linkReaderOf(request, row);
-      return toBookingRequest(db, row, await viewOf(request, reader)());
+      return answer(request, row, await linkReaderOf(request, row));
     },
 
     async listBookingRequests(request) {

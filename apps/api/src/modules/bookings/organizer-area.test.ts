@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client.ts';
 import { chats, organizerMembers, tours, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
+import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { openMeeting } from './meetings.ts';
 import { findRequest } from './records.ts';
@@ -152,6 +153,25 @@ describe('the signed-in organizer area', () => {
       .where(eq(chats.id, view.body.chat_id as number));
     expect(chat).toMatchObject({ kind: 'organizer', clientId: traveller!.id });
   });
+
+  it('opens one conversation for many bookings a traveller makes at once with one organizer', async () => {
+    const rounds = testDatabaseKind() === 'postgres' ? 3 : 1;
+    for (let round = 0; round < rounds; round += 1) {
+      const date = await dateWithSeats(db, 40, used, { guaranteed: false });
+      const traveller = await signUp(app());
+      const member = await memberOf(date);
+      const made = await Promise.all(
+        Array.from({ length: 20 }, () => book(app(), date, { ...traveller, riders: 1 })),
+      );
+      expect(made.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+      const [user] = await db.select().from(users).where(eq(users.email, traveller.email));
+      const opened = await db.select().from(chats).where(eq(chats.clientId, user!.id));
+      expect(opened).toHaveLength(1);
+      // Every booking's organizer view names that one conversation.
+      const views = await Promise.all(made.map(({ body }) => get(member.token, body.id as number)));
+      expect(new Set(views.map((view) => view.body.chat_id))).toEqual(new Set([opened[0]!.id]));
+    }
+  }, 120_000);
 
   it('shows one booking as its organizer sees it; to anyone else it does not exist', async () => {
     const { date, id, traveller } = await booking({ riders: 2 });

@@ -19,6 +19,7 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
+import { organizerChatOf } from '#src/modules/chat/index.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
 import { toPayment, type BookingPayments } from './payments-port.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
@@ -193,14 +194,8 @@ export async function toOrganizerBooking(
       : db
           .select({ id: chats.id })
           .from(chats)
-          .innerJoin(tours, eq(tours.organizerId, chats.organizerId))
-          .where(
-            and(
-              eq(tours.id, row.tourId),
-              eq(chats.kind, 'organizer'),
-              eq(chats.clientId, row.userId),
-            ),
-          )
+          .innerJoin(tours, eq(tours.id, row.tourId))
+          .where(organizerChatOf(row.userId, tours.organizerId))
           .limit(1),
   ]);
   const facts = {

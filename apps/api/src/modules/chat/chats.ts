@@ -4,7 +4,7 @@
  * support account (support chats). Anyone else gets 404 'Chat not found', so the answer never
  * tells whether a chat exists.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chats, organizerMembers, users } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
@@ -107,6 +107,18 @@ async function insertOrFind(
 }
 
 /**
+ * The condition of the traveller's one chat with an organizer (`organizerId` a number or a
+ * column, such as a joined tour's organizer).
+ */
+export function organizerChatOf(clientId: number, organizerId: number | SQLWrapper): SQL {
+  return and(
+    eq(chats.kind, 'organizer'),
+    eq(chats.clientId, clientId),
+    eq(chats.organizerId, organizerId),
+  )!;
+}
+
+/**
  * The traveller's one chat with an organizer: found, or created (`created: true`). The chat is
  * about the tour of the latest question asked from a tour page (`asking`); opened from a tour
  * without a question, it takes the tour only when it has none yet.
@@ -119,11 +131,7 @@ export async function openOrganizerChat(
   const opened = await insertOrFind(
     db,
     { kind: 'organizer', ...values },
-    and(
-      eq(chats.kind, 'organizer'),
-      eq(chats.clientId, values.clientId),
-      eq(chats.organizerId, values.organizerId),
-    )!,
+    organizerChatOf(values.clientId, values.organizerId),
   );
   const current = opened.chat.tourId;
   // A frozen chat takes no question, so it keeps its subject too.

@@ -18,6 +18,7 @@ export {
   loadViewer,
   openOrganizerChat,
   openSupportChat,
+  organizerChatOf,
   sideOf,
   SUPPORT_WELCOME,
 } from './chats.ts';
