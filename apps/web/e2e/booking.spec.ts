@@ -109,11 +109,12 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await expect(riders.nth(0).getByLabel('First name')).toHaveValue('Maya');
   await expect(riders.nth(0).getByLabel('Last name')).toHaveValue('Hart');
   await riders.nth(0).getByLabel('Date of birth').fill('1990-04-02');
-  await riders.nth(0).getByLabel('Weight, kg').fill('62');
+  // The demo's visitors are in the US: pounds.
+  await riders.nth(0).getByLabel('Weight, lb').fill('137');
   await riders.nth(1).getByLabel('First name').fill('Leo');
   await riders.nth(1).getByLabel('Last name').fill('Hart');
   await riders.nth(1).getByLabel('Date of birth').fill('2014-06-20');
-  await riders.nth(1).getByLabel('Weight, kg').fill('41');
+  await riders.nth(1).getByLabel('Weight, lb').fill('90');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Send booking request' }).click();
 
@@ -130,7 +131,7 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.getByLabel('First name').fill('Ida');
   await page.getByLabel('Last name').fill('Berg');
   await page.getByLabel('Date of birth').fill('1992-09-14');
-  await page.getByLabel('Weight, kg').fill('58');
+  await page.getByLabel('Weight, lb').fill('128');
   await page.getByRole('button', { name: 'Add rider' }).click();
   await expect(page.getByRole('status')).toContainText('Added');
   await expect(page.getByRole('listitem').filter({ hasText: 'Ida Berg' })).toBeVisible();
@@ -187,7 +188,7 @@ test('a guest books, proves the e-mail with a code on the booking page, and can 
   await rider.getByLabel('First name').fill('Noor');
   await rider.getByLabel('Last name').fill('Saleh');
   await rider.getByLabel('Date of birth').fill('1991-03-08');
-  await rider.getByLabel('Weight, kg').fill('64');
+  await rider.getByLabel('Weight, lb').fill('141');
   const contact = page.getByRole('group', { name: 'Contact' });
   await contact.getByLabel('Full name').fill('Noor Saleh');
   await contact.getByLabel('E-mail').fill(email);

@@ -26,6 +26,8 @@ async function fillPassport(page: Page) {
   await yours.getByRole('radio', { name: 'Novice', exact: true }).check();
   await yours.getByRole('radio', { name: 'English', exact: true }).check();
   await yours.getByLabel('Comfortable riding hours a day').fill('3');
+  // Kilograms, picked beside the field (the demo's visitors weigh in pounds).
+  await yours.getByRole('button', { name: 'Kilograms' }).click();
   await yours.getByLabel('Weight with clothing, kg').fill('104');
   await page.getByRole('button', { name: 'Save passport' }).click();
   await expect(page.getByText('Your rider passport is saved.')).toBeVisible();

@@ -1,3 +1,4 @@
+import { formatWeight } from '@gallop/rider-fit';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -97,7 +98,10 @@ test.describe('horse welfare', () => {
       await expect(card.getByText(TURNOUT[welfare.turnout])).toBeVisible();
       await expect(card.getByText(RETIREMENT[welfare.retirement.kind])).toBeVisible();
       const limit = welfare.weight_policy.max_rider_weight_kg!;
-      await expect(card.getByText(`Riders up to ${limit} kg with clothing`)).toBeVisible();
+      // The demo's visitors are in the US: pounds.
+      await expect(
+        card.getByText(`Riders up to ${formatWeight(limit, 'lb')} with clothing`),
+      ).toBeVisible();
       // Readable at 390 px: the card fits the viewport's width.
       const box = (await card.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -1,3 +1,4 @@
+import { weightIn } from '@gallop/rider-fit';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatPrice } from '@gallop/currency';
@@ -109,10 +110,11 @@ test('a traveller books a rider and a non-rider, sees the total of both, and the
   await rider.getByLabel('First name').fill('Lena');
   await rider.getByLabel('Last name').fill('Vogt');
   await rider.getByLabel('Date of birth').fill('1986-02-14');
-  await rider.getByLabel('Weight, kg').fill(String(Math.min(68, tour.riding.max_rider_weight_kg)));
+  const weight = weightIn(Math.min(68, tour.riding.max_rider_weight_kg), 'lb');
+  await rider.getByLabel('Weight, lb').fill(String(weight));
   await page.getByRole('button', { name: 'Add someone who comes along without riding' }).click();
   const companion = page.getByRole('group', { name: 'Non-rider 1' });
-  await expect(companion.getByLabel('Weight, kg')).toHaveCount(0);
+  await expect(companion.getByLabel(/^Weight/)).toHaveCount(0);
   await companion.getByLabel('First name').fill('Jonas');
   await companion.getByLabel('Last name').fill('Vogt');
   await companion.getByLabel('Date of birth').fill('1983-09-30');

@@ -100,7 +100,8 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   const riders = organizer.getByRole('region', { name: 'Riders' }).getByRole('listitem');
   await expect(riders).toHaveCount(2);
   await expect(riders.first()).toContainText('Ines Moreau');
-  await expect(riders.first()).toContainText('61 kg');
+  // The organizer's browser is in the US: pounds (61 kg).
+  await expect(riders.first()).toContainText('134 lb');
   await expect(riders.first()).toContainText('Vegetarian');
   await expect(organizer.getByText(comment)).toBeVisible();
   await expect(organizer.getByText(/^Answer by /)).toBeVisible();

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FIT_LABELS, LEVEL_LABELS, levelRank, type RiderFit } from '@gallop/rider-fit';
+import {
+  FIT_LABELS,
+  formatWeight,
+  LEVEL_LABELS,
+  levelRank,
+  weightIn,
+  weightToKg,
+  type RiderFit,
+} from '@gallop/rider-fit';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { tourFit, type TourRidingBrief } from '../src/lib/rider-fit';
 import { demoOrganizerTour, leavesSeats, ORGANIZER_LOGIN } from './demo-organizer';
@@ -101,8 +109,12 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
     `${apiUrl}/spa/tours?organizer=${organizerId}`,
   );
   const card = cards.find((item) => item.id === tour.id)!;
+  // The demo's visitors are in the US: weights read in pounds.
   const cardFit = fitText(
-    tourFit(passport, card.riding, { free: card.heavy_places_free, scope: 'any-date' }),
+    tourFit(passport, card.riding, {
+      heavy: { free: card.heavy_places_free, scope: 'any-date' },
+      weightUnit: 'lb',
+    }),
   );
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
@@ -122,8 +134,8 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   // The tour page: the fit with every reason, and the dates without a horse for this weight.
   const tourAnswer = await getJson<Tour>(request, `${apiUrl}/spa/tour?slug=${tour.slug}`);
   const pageFit = tourFit(passport, tourAnswer.riding, {
-    free: tourAnswer.heavy_places_free,
-    scope: 'any-date',
+    heavy: { free: tourAnswer.heavy_places_free, scope: 'any-date' },
+    weightUnit: 'lb',
   });
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
@@ -156,12 +168,14 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   await rider.getByLabel('Date of birth').fill('1984-05-04');
   await rider.getByRole('button', { name: 'Fill from my passport' }).click();
   await expect(rider.getByLabel('Rider level (optional)')).toHaveValue('novice');
-  await expect(rider.getByLabel('Weight, kg')).toHaveValue(String(weight));
+  // In pounds, the visitor's unit: the passport's kilograms read as whole pounds.
+  const pounds = (kg: number) => String(weightIn(kg, 'lb'));
+  await expect(rider.getByLabel('Weight, lb')).toHaveValue(pounds(weight));
   const note = rider.locator('.rider-fit-note');
-  const tooHeavy = riding.heavy_rider_weight_kg + 4;
-  await rider.getByLabel('Weight, kg').fill(String(tooHeavy));
+  const tooHeavy = pounds(riding.heavy_rider_weight_kg + 4);
+  await rider.getByLabel('Weight, lb').fill(tooHeavy);
   await expect(note).toContainText(
-    `Not suitable: Riders up to ${riding.heavy_rider_weight_kg} kg with clothing; you weigh ${tooHeavy} kg`,
+    `Not suitable: Riders up to ${formatWeight(riding.heavy_rider_weight_kg, 'lb')} with clothing; you weigh ${tooHeavy} lb`,
   );
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
@@ -172,9 +186,16 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
       path: path.join(SHOTS_DIR, `fit-booking-weight-${viewport.width}.png`),
     });
   }
+  // Kilograms instead: the field shows the weight kept (to a tenth), and takes kilograms.
+  await rider.getByRole('button', { name: 'Kilograms' }).click();
+  await expect(rider.getByLabel('Weight, kg')).toHaveValue(
+    String(weightToKg(Number(tooHeavy), 'lb')),
+  );
   await rider.getByLabel('Weight, kg').fill(String(weight));
   // A heavier horse is free on the date: the weight stands in the way no more.
-  const dateFit = tourFit(passport, riding, { free: date.heavy_places_free!, scope: 'date' });
+  const dateFit = tourFit(passport, riding, {
+    heavy: { free: date.heavy_places_free!, scope: 'date' },
+  });
   await expect(note.locator('.gk-fit')).toContainText(FIT_LABELS[dateFit.verdict]);
   await expect(note).not.toContainText(' kg');
   await page.getByRole('checkbox').check();
@@ -201,11 +222,13 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
     has: organizer.getByRole('rowheader', { name: 'Hugo Brandt' }),
   });
   await expect(row.getByRole('img', { name: 'Rider level: Novice, 2 of 5' })).toBeVisible();
-  await expect(row).toContainText(`${weight} kg`);
-  await expect(row).toContainText(`Heavier horse: above ${riding.max_rider_weight_kg} kg`);
+  // The organizer's browser is in the US too: pounds.
+  const heavyFrom = formatWeight(riding.max_rider_weight_kg, 'lb');
+  await expect(row).toContainText(formatWeight(weight, 'lb'));
+  await expect(row).toContainText(`Heavier horse: above ${heavyFrom}`);
   await expect(
     organizer.getByText(
-      `1 heavier-horse place is held for this booking (a rider above ${riding.max_rider_weight_kg} kg).`,
+      `1 heavier-horse place is held for this booking (a rider above ${heavyFrom}).`,
     ),
   ).toBeVisible();
   await organizerContext.close();
@@ -233,7 +256,9 @@ test('a rider below the riding age is blocked, a beginner on a harder ride is st
     last: 'Lund',
     phone: '+14155550167',
   });
-  await rider.getByLabel('Weight, kg').fill(String(Math.min(60, riding.max_rider_weight_kg)));
+  await rider
+    .getByLabel('Weight, lb')
+    .fill(String(weightIn(Math.min(60, riding.max_rider_weight_kg), 'lb')));
   await rider.getByLabel('Rider level (optional)').selectOption('beginner');
   // Born after the first day: under any riding age, as the API counts it.
   const birthday = rider.getByLabel('Date of birth');

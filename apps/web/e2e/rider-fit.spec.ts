@@ -1,3 +1,4 @@
+import { formatWeight } from '@gallop/rider-fit';
 import { expect, test, waitForHydration } from './fixtures';
 
 // Issue 46: each tour states its riding requirements; the tour page shows them in "Riding".
@@ -29,7 +30,7 @@ test.describe('riding requirements on the tour page', () => {
       await expect(
         riding
           .locator('.tour-riding')
-          .getByText(`Up to ${tour.riding.max_rider_weight_kg} kg with clothing`, {
+          .getByText(`Up to ${formatWeight(tour.riding.max_rider_weight_kg, 'lb')} with clothing`, {
             exact: false,
           }),
       ).toBeVisible();

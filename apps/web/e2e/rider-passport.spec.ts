@@ -27,7 +27,8 @@ function passport(scope: Locator) {
     level: (label: string) => scope.getByRole('radio', { name: label, exact: true }),
     tack: (label: string) => scope.getByRole('radio', { name: label, exact: true }),
     hours: scope.getByLabel('Comfortable riding hours a day'),
-    weight: scope.getByLabel('Weight with clothing, kg'),
+    // The demo's visitors are in the US: pounds.
+    weight: scope.getByLabel('Weight with clothing, lb'),
   };
 }
 
@@ -94,12 +95,13 @@ test.describe('a guest', () => {
       await expect(yours.level('Intermediate')).toBeFocused();
       await yours.tack('English').check();
       await yours.hours.fill('4.5');
-      await yours.weight.fill('72');
+      // 159 lb is kept as 72.1 kg, and reads back as 159.
+      await yours.weight.fill('159');
       await page.getByRole('button', { name: 'Save passport' }).click();
       await expect(page.getByText('Your rider passport is saved.')).toBeVisible();
       const cookie = (await context.cookies()).find((entry) => entry.name === 'gallop_rider');
       expect(cookie?.value).toBe(
-        'level%3Dintermediate%26tack%3Denglish%26hours%3D4.5%26weight%3D72',
+        'level%3Dintermediate%26tack%3Denglish%26hours%3D4.5%26weight%3D72.1',
       );
 
       await page.reload();
@@ -108,7 +110,7 @@ test.describe('a guest', () => {
       await expect(kept.level('Intermediate')).toBeChecked();
       await expect(kept.tack('English')).toBeChecked();
       await expect(kept.hours).toHaveValue('4.5');
-      await expect(kept.weight).toHaveValue('72');
+      await expect(kept.weight).toHaveValue('159');
       await expectNoSeriousA11yViolations(page);
       // Nothing wider than the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -138,9 +140,9 @@ test.describe('a guest', () => {
     await gotoHydrated('/rider-passport');
     const yours = passport(yourPassport(page));
     await yours.level('Novice').check();
-    await yours.weight.fill('300');
+    await yours.weight.fill('500');
     await page.getByRole('button', { name: 'Save passport' }).click();
-    await expect(yours.weight).toHaveAccessibleDescription('Between 20 and 200 kg');
+    await expect(yours.weight).toHaveAccessibleDescription('Between 45 and 440 lb');
     await expect(page.getByText('Your rider passport is saved.')).toHaveCount(0);
   });
 });
@@ -172,7 +174,7 @@ test('a signed-in traveller saves a passport with a companion and finds both aft
     await yours.level('Strong intermediate').check();
     await yours.tack('Western').check();
     await yours.hours.fill('6');
-    await yours.weight.fill('84');
+    await yours.weight.fill('185');
 
     await page.getByRole('button', { name: 'Add a companion' }).click();
     const item = page.getByRole('listitem', { name: 'Companion 1' });
@@ -180,7 +182,7 @@ test('a signed-in traveller saves a passport with a companion and finds both aft
     await item.getByLabel('Name').fill('Ann Rider');
     const companion = passport(item);
     await companion.level('Novice').check();
-    await companion.weight.fill('58');
+    await companion.weight.fill('128');
     await page.getByRole('button', { name: 'Save passport' }).click();
     await expect(page.getByText('Your rider passport is saved.')).toBeVisible();
 
@@ -190,11 +192,11 @@ test('a signed-in traveller saves a passport with a companion and finds both aft
     await expect(kept.level('Strong intermediate')).toBeChecked();
     await expect(kept.tack('Western')).toBeChecked();
     await expect(kept.hours).toHaveValue('6');
-    await expect(kept.weight).toHaveValue('84');
+    await expect(kept.weight).toHaveValue('185');
     const keptItem = page.getByRole('listitem', { name: 'Companion 1' });
     await expect(keptItem.getByLabel('Name')).toHaveValue('Ann Rider');
     await expect(passport(keptItem).level('Novice')).toBeChecked();
-    await expect(passport(keptItem).weight).toHaveValue('58');
+    await expect(passport(keptItem).weight).toHaveValue('128');
     await expect(page.getByRole('listitem', { name: /^Companion / })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 

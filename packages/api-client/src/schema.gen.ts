@@ -4762,7 +4762,7 @@ export interface components {
       tack?: components['schemas']['Tack'] | null;
       /** @description Hours a day the rider is comfortable riding. */
       hours_per_day?: number | null;
-      /** @description Kilograms with clothing. */
+      /** @description Kilograms with clothing, kept to a tenth (a weight typed in whole pounds reads back as typed: 200 lb is 90.7 kg). */
       weight_kg?: number | null;
     };
     /** @description A companion's passport, kept in the traveller's account to fill a booking's riders. */
@@ -4954,7 +4954,7 @@ export interface components {
     XClientRole: 'client';
     /** @description The solved captcha of a call sent again after a 429 `captcha` or `hard_captcha`: the ALTCHA widget's payload (base64 of the challenge and its solution, from `GET /node-api/captcha/challenge`). A valid, unexpired solution of the asked level lets the call through once and lifts the limit; a used or invalid one gets the same 429. */
     XCaptcha: string;
-    /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+    /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
     XRiderPassport: string;
     /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
     IdempotencyKey: string;
@@ -5145,7 +5145,7 @@ export interface operations {
         slug?: components['parameters']['FilterSlug'];
       };
       header?: {
-        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
         'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
       };
       path?: never;
@@ -5225,7 +5225,7 @@ export interface operations {
         slug?: components['parameters']['FilterSlug'];
       };
       header?: {
-        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
         'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
       };
       path?: never;
@@ -5307,7 +5307,7 @@ export interface operations {
         slug: components['parameters']['SlugQuery'];
       };
       header?: {
-        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
+        /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
         'X-Rider-Passport'?: components['parameters']['XRiderPassport'];
       };
       path?: never;

@@ -14,6 +14,7 @@ export {
   type FitCheck,
   type FitReason,
   type FitVerdict,
+  type MatchOptions,
   type RiderFit,
 } from './match';
 export {
@@ -25,4 +26,14 @@ export {
   type RiderPassport,
 } from './passport';
 export { SELF_ASSESSMENT_QUESTIONS, proposeLevel, type SelfAssessment } from './self-assessment';
-export { RIDER_WEIGHT_KG } from './weight';
+export {
+  KG_PER_LB,
+  RIDER_WEIGHT_KG,
+  WEIGHT_UNITS,
+  formatWeight,
+  isWeightUnit,
+  riderWeightRange,
+  weightIn,
+  weightToKg,
+  type WeightUnit,
+} from './weight';

@@ -81,7 +81,7 @@ describe('matchRider', () => {
   it('rules out a weight above the heavier horses, with the limit in the reason', () => {
     expect(matchRider({ weightKg: 111 }, ranchWeek)).toMatchObject({
       verdict: 'not-suitable',
-      reason: 'Riders up to 110 kg with clothing; you weigh 111 kg',
+      reason: 'Riders up to 110\u00a0kg with clothing; you weigh 111\u00a0kg',
     });
     expect(matchRider({ weightKg: 110 }, ranchWeek).verdict).toBe('fits');
     expect(matchRider({ weightKg: 95 }, ranchWeek).verdict).toBe('fits');
@@ -93,10 +93,10 @@ describe('matchRider', () => {
     );
     expect(matchRider({ weightKg: 100 }, ranchWeek, { free: 0, scope: 'date' })).toMatchObject({
       verdict: 'not-suitable',
-      reason: 'No horse for riders over 95 kg is left on this date',
+      reason: 'No horse for riders over 95\u00a0kg is left on this date',
     });
     expect(matchRider({ weightKg: 100 }, ranchWeek, { free: 0, scope: 'any-date' }).reason).toBe(
-      'No horse for riders over 95 kg is left on any date',
+      'No horse for riders over 95\u00a0kg is left on any date',
     );
     // A tour without heavier horses: both limits are the same.
     expect(

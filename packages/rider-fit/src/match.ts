@@ -1,6 +1,7 @@
 import { LEVEL_LABELS, TACK_LABELS } from './labels';
 import { levelRank } from './level-checks';
 import type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
+import { formatWeight, type WeightUnit } from './weight';
 
 /** Ordered best first: sorting by `FIT_VERDICTS.indexOf` puts "fits" first. */
 export const FIT_VERDICTS = ['fits', 'stretch', 'not-suitable'] as const;
@@ -40,13 +41,15 @@ function weightReason(
   weightKg: number,
   tour: RidingRequirements,
   heavy: HeavyPlaces | undefined,
+  unit: WeightUnit,
 ): FitReason | null {
   if (weightKg <= tour.maxRiderWeightKg) return null;
+  const weight = (kg: number) => formatWeight(kg, unit);
   if (weightKg > tour.heavyRiderWeightKg) {
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text: `Riders up to ${tour.heavyRiderWeightKg} kg with clothing; you weigh ${weightKg} kg`,
+      text: `Riders up to ${weight(tour.heavyRiderWeightKg)} with clothing; you weigh ${weight(weightKg)}`,
     };
   }
   // Between the two limits: a heavier horse is needed. Unknown places (no count given) do not
@@ -57,8 +60,8 @@ function weightReason(
       verdict: 'not-suitable',
       text:
         heavy.scope === 'date'
-          ? `No horse for riders over ${tour.maxRiderWeightKg} kg is left on this date`
-          : `No horse for riders over ${tour.maxRiderWeightKg} kg is left on any date`,
+          ? `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on this date`
+          : `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on any date`,
     };
   }
   return null;
@@ -115,20 +118,27 @@ function tackReason(rider: RiderProfile, tour: RidingRequirements): FitReason | 
   };
 }
 
+export interface MatchOptions {
+  /** The unit the reasons write weights in (`kg` unless given): the reader's, not the data's. */
+  weightUnit?: WeightUnit | undefined;
+}
+
 /**
  * Whether a rider fits a tour: **not suitable** (weight above the limit or no heavier horse left,
  * outside the riding ages, level two or more steps short), **a stretch** (one step above the
  * rider's level, longer days than they are used to, the other tack) or **fits**. A field the
  * rider left empty is not checked. Reasons come most important first: weight, age, level, hours,
- * tack; the verdict is the worst of them.
+ * tack; the verdict is the worst of them. Weights are kilograms; `weightUnit` only changes how
+ * the reasons write them.
  */
 export function matchRider(
   rider: RiderProfile,
   tour: RidingRequirements,
   heavy?: HeavyPlaces,
+  { weightUnit = 'kg' }: MatchOptions = {},
 ): RiderFit {
   const found = [
-    rider.weightKg === undefined ? null : weightReason(rider.weightKg, tour, heavy),
+    rider.weightKg === undefined ? null : weightReason(rider.weightKg, tour, heavy, weightUnit),
     rider.age === undefined ? null : ageReason(rider.age, tour),
     levelReason(rider, tour),
     rider.hoursPerDay === undefined ? null : hoursReason(rider.hoursPerDay, tour),

@@ -17,12 +17,12 @@ describe('readPassport', () => {
       weightKg: null,
     });
     expect(
-      readPassport({ level: 'advanced', tack: 'western', hoursPerDay: '5.3', weightKg: 81.6 }),
+      readPassport({ level: 'advanced', tack: 'western', hoursPerDay: '5.3', weightKg: 81.63 }),
     ).toEqual({
       level: 'advanced',
       tack: 'western',
       hoursPerDay: 5.5,
-      weightKg: 82,
+      weightKg: 81.6,
     });
   });
 

@@ -23,7 +23,10 @@ function inRange(value: number, limits: { min: number; max: number }): boolean {
   return Number.isFinite(value) && value >= limits.min && value <= limits.max;
 }
 
-/** Hours to the nearest half hour, weight to the nearest kilogram; `null` when outside limits. */
+/**
+ * Hours to the nearest half hour, weight to a tenth of a kilogram (what a whole number of pounds
+ * needs to read back as typed, `weightToKg`); `null` when outside limits.
+ */
 function readHours(value: unknown): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !inRange(number, PASSPORT_LIMITS.hoursPerDay)) return null;
@@ -33,7 +36,7 @@ function readHours(value: unknown): number | null {
 function readWeight(value: unknown): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !inRange(number, PASSPORT_LIMITS.weightKg)) return null;
-  return Math.round(number);
+  return Math.round(number * 10) / 10;
 }
 
 /**

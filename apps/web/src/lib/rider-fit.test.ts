@@ -57,7 +57,7 @@ describe('passportFit', () => {
       'fits',
     );
     expect(passportFit(heavy, riding, { heavy: { free: 0, scope: 'any-date' } }).reason).toBe(
-      'No horse for riders over 95 kg is left on any date',
+      'No horse for riders over 95\u00a0kg is left on any date',
     );
     // Unknown places do not rule the rider out.
     expect(passportFit(heavy, riding).verdict).toBe('fits');
@@ -82,7 +82,7 @@ describe('ridersFit', () => {
       2,
     );
     expect(fits.map((fit) => fit.verdict)).toEqual(['fits', 'fits', 'fits', 'not-suitable']);
-    expect(fits[3]?.reason).toBe('No horse for riders over 95 kg is left on this date');
+    expect(fits[3]?.reason).toBe('No horse for riders over 95\u00a0kg is left on this date');
   });
 
   it('does not count a rider above the heavier horses’ limit as taking a place', () => {
@@ -101,7 +101,7 @@ describe('ridersFit', () => {
 describe('weightRefusal', () => {
   it('gives the weight reason that rules a rider out, and nothing for other reasons', () => {
     expect(weightRefusal(tourFit({ weightKg: 120 }, riding))).toBe(
-      'Riders up to 110 kg with clothing; you weigh 120 kg',
+      'Riders up to 110\u00a0kg with clothing; you weigh 120\u00a0kg',
     );
     expect(weightRefusal(tourFit({ level: 'beginner' }, riding))).toBeUndefined();
     expect(weightRefusal(tourFit({ weightKg: 100 }, riding))).toBeUndefined();

@@ -13,6 +13,7 @@ import {
   type RiderPassport,
   type RiderProfile,
   type RidingRequirements,
+  type WeightUnit,
 } from '@gallop/rider-fit';
 
 export type TourRidingBrief = components['schemas']['TourRidingBrief'];
@@ -33,23 +34,28 @@ export function ridingRequirements(riding: TourRidingBrief): RidingRequirements 
 
 /**
  * How a rider fits a tour: `heavy` is what the match may count on for a rider who needs a
- * heavier horse (a card's best date, `any-date`; one date's free places, `date`).
+ * heavier horse (a card's best date, `any-date`; one date's free places, `date`). The reasons
+ * write weights in `weightUnit` (the visitor's, `useWeightUnit`).
  */
 export function tourFit(
   rider: RiderProfile,
   riding: TourRidingBrief,
-  heavy?: HeavyPlaces,
+  { heavy, weightUnit }: { heavy?: HeavyPlaces | undefined; weightUnit?: WeightUnit } = {},
 ): RiderFit {
-  return matchRider(rider, ridingRequirements(riding), heavy);
+  return matchRider(rider, ridingRequirements(riding), heavy, { weightUnit });
 }
 
 /** How the holder of a passport fits a tour; `age` only when a booking's rider gives it. */
 export function passportFit(
   passport: RiderPassport,
   riding: TourRidingBrief,
-  { heavy, age }: { heavy?: HeavyPlaces; age?: number } = {},
+  {
+    heavy,
+    age,
+    weightUnit,
+  }: { heavy?: HeavyPlaces | undefined; age?: number; weightUnit?: WeightUnit } = {},
 ): RiderFit {
-  return tourFit(passportProfile(passport, age), riding, heavy);
+  return tourFit(passportProfile(passport, age), riding, { heavy, weightUnit });
 }
 
 /**
@@ -77,6 +83,7 @@ export function ridersFit(
   riders: readonly RiderProfile[],
   riding: TourRidingBrief,
   heavyPlacesFree: number | undefined,
+  weightUnit?: WeightUnit,
 ): RiderFit[] {
   const requirements = ridingRequirements(riding);
   let free = heavyPlacesFree;
@@ -85,6 +92,7 @@ export function ridersFit(
       rider,
       requirements,
       free === undefined ? undefined : { free, scope: 'date' },
+      { weightUnit },
     );
     const weight = rider.weightKg;
     const takesHeavyHorse =

@@ -1,6 +1,7 @@
 import type { HeavyPlaces, RiderFit, RiderPassport } from '@gallop/rider-fit';
 import { passportFit, type TourRidingBrief } from './rider-fit';
 import { useVisitorPassport, useVisitorPassportOnly } from './visitor-passport';
+import { useWeightUnit } from './weight-unit';
 
 export interface PassportFit {
   /** False during the server render and until the visitor's passport is known. */
@@ -16,8 +17,9 @@ export interface PassportFit {
  */
 export function usePassportFit(riding: TourRidingBrief, heavy?: HeavyPlaces): PassportFit {
   const { ready, passport } = useVisitorPassport();
+  const weightUnit = useWeightUnit();
   if (!ready || !passport) return { ready, passport: ready ? passport : null, fit: null };
-  return { ready, passport, fit: passportFit(passport, riding, heavy ? { heavy } : {}) };
+  return { ready, passport, fit: passportFit(passport, riding, { heavy, weightUnit }) };
 }
 
 /**
@@ -26,5 +28,6 @@ export function usePassportFit(riding: TourRidingBrief, heavy?: HeavyPlaces): Pa
  */
 export function usePassportFitOnly(riding: TourRidingBrief, heavy?: HeavyPlaces): RiderFit | null {
   const passport = useVisitorPassportOnly();
-  return passport ? passportFit(passport, riding, heavy ? { heavy } : {}) : null;
+  const weightUnit = useWeightUnit();
+  return passport ? passportFit(passport, riding, { heavy, weightUnit }) : null;
 }

@@ -24,6 +24,7 @@ import { localeRedirect } from '../features/shell/locale-path';
 import { whenIdle } from '../features/shell/when-idle';
 import { afterHydration, lazyComponent } from '../lib/lazy-component';
 import { PROJECT_NAME, pageTitle } from '../lib/site';
+import { WeightUnitProvider } from '../lib/weight-unit';
 import type { RouterContext } from '../router';
 import { NotFoundPage, preloadErrorPages } from './-error/lazy-error-pages';
 
@@ -102,7 +103,7 @@ function RootDocument({ children }: { children: ReactNode }) {
           >
             <TourSelectionMode />
             <VisitorPassportSync />
-            {children}
+            <WeightUnitProvider>{children}</WeightUnitProvider>
           </AppChrome>
         </SiteUiDefaults>
         <ShellEffects />

@@ -32,7 +32,7 @@ describe('HorseWelfareCard', () => {
       'In a herd by day, stabled at night',
       'Vet on call',
       'Farrier every 6 weeks and on call',
-      'Riders up to 90 kg with clothing (up to 105 kg on a heavier horse)Weighed on arrival.',
+      'Riders up to 90\u00a0kg with clothing (up to 105\u00a0kg on a heavier horse)Weighed on arrival.',
       'Retired horses are rehomedTo families we know.',
     ]);
   });
@@ -60,6 +60,6 @@ describe('HorseWelfareCard', () => {
       labels({
         weight_policy: { text: null, max_rider_weight_kg: 85, heavy_rider_weight_kg: 85 },
       })[5],
-    ).toBe('Riders up to 85 kg with clothing');
+    ).toBe('Riders up to 85\u00a0kg with clothing');
   });
 });

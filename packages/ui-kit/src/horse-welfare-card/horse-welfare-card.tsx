@@ -3,6 +3,7 @@ import '../internal/visually-hidden.css';
 import './horse-welfare-card.css';
 import { cx } from '../internal/class-names';
 import type { NativeProps } from '../internal/root-props';
+import { formatWeight, type WeightUnit } from '@gallop/rider-fit';
 
 /** Where the horses are when they do not work, the herd's way first. */
 export type HorseTurnout = 'herd_pasture' | 'herd_daytime' | 'paddocks' | 'stables';
@@ -71,17 +72,24 @@ function farrierLabel({ on_call: onCall, every_weeks: every }: HorseWelfareFacts
   return 'Farrier on call';
 }
 
-function weightLabel(policy: HorseWelfareFacts['weight_policy']): string {
+function weightLabel(policy: HorseWelfareFacts['weight_policy'], unit: WeightUnit): string {
   const { max_rider_weight_kg: limit, heavy_rider_weight_kg: heavy } = policy;
   if (limit === null) return 'Rider weight limit set for each tour';
+  const weight = (kg: number) => formatWeight(kg, unit);
   if (heavy !== null && heavy > limit) {
-    return `Riders up to ${limit} kg with clothing (up to ${heavy} kg on a heavier horse)`;
+    return `Riders up to ${weight(limit)} with clothing (up to ${weight(heavy)} on a heavier horse)`;
   }
-  return `Riders up to ${limit} kg with clothing`;
+  return `Riders up to ${weight(limit)} with clothing`;
 }
 
-/** The card's commitments in order, with their labels (also for tests and other layouts). */
-export function horseWelfareItems(welfare: HorseWelfareFacts): HorseWelfareItem[] {
+/**
+ * The card's commitments in order, with their labels (also for tests and other layouts); weights
+ * in `weightUnit` (kilograms unless given).
+ */
+export function horseWelfareItems(
+  welfare: HorseWelfareFacts,
+  weightUnit: WeightUnit = 'kg',
+): HorseWelfareItem[] {
   const own = new Set(welfare.tour_overrides);
   const rest = welfare.rest_days_per_week;
   return [
@@ -118,7 +126,7 @@ export function horseWelfareItems(welfare: HorseWelfareFacts): HorseWelfareItem[
     },
     {
       topic: 'weight',
-      label: weightLabel(welfare.weight_policy),
+      label: weightLabel(welfare.weight_policy, weightUnit),
       detail: welfare.weight_policy.text,
       tourOwn: own.has('weight_policy'),
     },
@@ -161,6 +169,8 @@ export interface HorseWelfareCardProps extends NativeProps<'section', 'title'> {
   tourOwnLabel?: string;
   /** The heading's level in the page (default 3). */
   headingLevel?: 2 | 3 | 4;
+  /** The unit the weight policy's limits are written in (default `kg`; `lb` in the US). */
+  weightUnit?: WeightUnit;
 }
 
 export const HORSE_WELFARE_NOT_STATED =
@@ -182,6 +192,7 @@ export function HorseWelfareCard({
   notStatedText = HORSE_WELFARE_NOT_STATED,
   tourOwnLabel = 'This tour',
   headingLevel = 3,
+  weightUnit = 'kg',
   className,
   ...rest
 }: HorseWelfareCardProps) {
@@ -195,7 +206,7 @@ export function HorseWelfareCard({
       <Heading className="gk-horse-welfare__title">{title}</Heading>
       {welfare ? (
         <ul className="gk-horse-welfare__list">
-          {horseWelfareItems(welfare).map((item) => (
+          {horseWelfareItems(welfare, weightUnit).map((item) => (
             <li key={item.topic} className="gk-horse-welfare__item" data-topic={item.topic}>
               <svg
                 className="gk-horse-welfare__icon"

@@ -35,13 +35,14 @@ describe('the rider passport of an account', () => {
       body: { passport: null, companions: [] },
     });
     const saved = await passports(token, {
-      passport: { level: 'intermediate', tack: 'western', hours_per_day: 3.3, weight_kg: 82 },
+      // 200 lb as the web sends it, and a weight typed with more decimals than a scale gives.
+      passport: { level: 'intermediate', tack: 'western', hours_per_day: 3.3, weight_kg: 90.7 },
       companions: [
-        { name: '  Sam ', level: 'novice', tack: null, hours_per_day: null, weight_kg: 41 },
+        { name: '  Sam ', level: 'novice', tack: null, hours_per_day: null, weight_kg: 41.04 },
       ],
     });
     const kept = {
-      passport: { level: 'intermediate', tack: 'western', hours_per_day: 3.5, weight_kg: 82 },
+      passport: { level: 'intermediate', tack: 'western', hours_per_day: 3.5, weight_kg: 90.7 },
       companions: [
         { name: 'Sam', level: 'novice', tack: null, hours_per_day: null, weight_kg: 41 },
       ],

@@ -21,7 +21,7 @@ const NO_PASSPORTS: RiderPassports = { passport: null, companions: [] };
 
 /**
  * A passport as kept: the contract's fields through `readPassport`, so hours come to the half
- * hour and weight to the kilogram whoever wrote them; `null` without a valid level.
+ * hour and weight to a tenth of a kilogram whoever wrote them; `null` without a valid level.
  */
 function normalised(value: RiderPassport | StoredPassport | null | undefined): KeptPassport | null {
   if (!value) return null;

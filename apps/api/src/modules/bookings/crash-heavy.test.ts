@@ -47,7 +47,7 @@ const LIMITS = { maxRiderWeightKg: 90, heavyRiderWeightKg: 120 };
 
 const SEATS_SHORT = [/^No seats are left on this date$/, /^Only \d+ seat\(s\) left on this date$/];
 const HEAVY_SHORT = [
-  /^No horse for riders over 90 kg is left on this date$/,
+  /^No horse for riders over 90\u00a0kg \(198\u00a0lb\) is left on this date$/,
   /^Only \d+ horse\(s\) for riders over 90 kg left on this date$/,
 ];
 

@@ -29,7 +29,7 @@ const onPostgres = testDatabaseKind() === 'postgres';
 
 /** The standard horses carry up to 90 kg, the heavier ones up to 120 kg. */
 const LIMITS = { maxRiderWeightKg: 90, heavyRiderWeightKg: 120 };
-const NO_HEAVY_HORSE = 'No horse for riders over 90 kg is left on this date';
+const NO_HEAVY_HORSE = 'No horse for riders over 90\u00a0kg (198\u00a0lb) is left on this date';
 
 beforeAll(async () => {
   scratch = await buildScratchApp('heavy_places', { PUBLIC_WRITE_LIMIT: '1000000' });
@@ -136,7 +136,7 @@ describe('a rider no horse carries', () => {
       weights: [70, 121],
     });
     expect(status).toBe(422);
-    const text = 'No horse on this tour carries riders over 120 kg';
+    const text = 'No horse on this tour carries riders over 120\u00a0kg (265\u00a0lb)';
     expect(body).toMatchObject({ message: text, errors: { 'tourists.1.weight': [text] } });
     expect(await placesOf(db, date.id)).toMatchObject({ free: 10, heavyFree: 2 });
   });

@@ -3,7 +3,7 @@
  * above the tour's standard weight limit (`needsHeavyHorse` of @gallop/rider-fit, the rule the
  * web's fit indicator shows). A rider above the heavier horses' limit cannot book at all.
  */
-import { needsHeavyHorse } from '@gallop/rider-fit';
+import { formatWeight, needsHeavyHorse } from '@gallop/rider-fit';
 import { unprocessable } from '#src/http/http-error.ts';
 import type { Places, TakeResult } from './seats.ts';
 
@@ -11,6 +11,9 @@ export interface WeightLimits {
   maxRiderWeightKg: number;
   heavyRiderWeightKg: number;
 }
+
+/** "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. */
+const inBothUnits = (kg: number) => `${formatWeight(kg, 'kg')} (${formatWeight(kg, 'lb')})`;
 
 interface WeighedRider {
   weight: number | null;
@@ -22,7 +25,7 @@ export function refuseOverweight(riders: readonly WeighedRider[], tour: WeightLi
     (rider) => rider.weight !== null && rider.weight > tour.heavyRiderWeightKg,
   );
   if (index < 0) return;
-  const text = `No horse on this tour carries riders over ${tour.heavyRiderWeightKg} kg`;
+  const text = `No horse on this tour carries riders over ${inBothUnits(tour.heavyRiderWeightKg)}`;
   throw unprocessable(text, { [`tourists.${index}.weight`]: [text] });
 }
 
@@ -57,8 +60,8 @@ export function placesShortError(
   }
   const heavyHorses =
     short.free === 0
-      ? `No horse for riders over ${tour.maxRiderWeightKg} kg is left on this date`
-      : `Only ${short.free} horse(s) for riders over ${tour.maxRiderWeightKg} kg left on this date`;
+      ? `No horse for riders over ${inBothUnits(tour.maxRiderWeightKg)} is left on this date`
+      : `Only ${short.free} horse(s) for riders over ${inBothUnits(tour.maxRiderWeightKg)} left on this date`;
   const first = riders.findIndex(
     (rider) => rider.weight !== null && needsHeavyHorse(rider.weight, tour),
   );

@@ -93,14 +93,14 @@ describe('TourCard rider fit', () => {
       createElement(TourCard, { tour: card({ name: 'Gobi Gallop', heavy_places_free: 0 }) }),
       { hydrate: {} },
     );
-    const text = 'Not suitable: No horse for riders over 95 kg is left on any date';
+    const text = 'Not suitable: No horse for riders over 95\u00a0kg is left on any date';
     const fit = await waitFor(() => {
       const found = container.querySelector('.tour-card__fit .gk-fit');
       expect(found).not.toBeNull();
       return found!;
     });
     expect(fit).toHaveAttribute('title', text);
-    expect(fit).toHaveTextContent(text);
+    expect(fit).toHaveTextContent(text.replace('\u00a0', ' '));
     // Laid over the picture, after the rating in the reading order.
     expect(container.querySelector('.tour-card__rating ~ .tour-card__fit')).not.toBeNull();
   });

@@ -32,13 +32,15 @@ describe('passport values', () => {
     });
   });
 
-  it('reads hours to the half hour and weight to the kilogram, like the cookie and the API', () => {
-    expect(passportOf({ level: 'beginner', tack: 'other', hours: '2.4', weight: '70.6' })).toEqual({
-      level: 'beginner',
-      tack: 'other',
-      hoursPerDay: 2.5,
-      weightKg: 71,
-    });
+  it('reads hours to the half hour and weight to a tenth of a kilogram, like the cookie and the API', () => {
+    expect(passportOf({ level: 'beginner', tack: 'other', hours: '2.4', weight: '70.64' })).toEqual(
+      {
+        level: 'beginner',
+        tack: 'other',
+        hoursPerDay: 2.5,
+        weightKg: 70.6,
+      },
+    );
   });
 
   it('trims a companion name and reads a companion whose fields were just added', () => {

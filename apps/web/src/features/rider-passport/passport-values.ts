@@ -40,7 +40,7 @@ export const companionValues = (companion: CompanionPassport | null): CompanionV
 
 /**
  * The passport the values describe, read like the cookie and the API read one (hours to the half
- * hour, weight to the kilogram); `null` without a level. Fields a companion added a moment ago
+ * hour, weight to a tenth of a kilogram); `null` without a level. Fields a companion added a moment ago
  * may still be missing.
  */
 export function passportOf(values: Partial<PassportValues> | undefined): RiderPassport | null {
@@ -98,7 +98,6 @@ export function isHalfHours(value: unknown): boolean | string {
 }
 
 export const HOURS_LIMITS = PASSPORT_LIMITS.hoursPerDay;
-export const WEIGHT_LIMITS = PASSPORT_LIMITS.weightKg;
 
 /** The API names a refused field by its place in the body; the form by its own names. */
 const FORM_NAMES: Record<string, keyof PassportValues> = {

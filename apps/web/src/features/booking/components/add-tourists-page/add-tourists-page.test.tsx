@@ -139,13 +139,42 @@ describe('AddTouristsPage rider fit', () => {
     );
   });
 
+  it('stops a rider two levels short once, kindly; "Add anyway" adds them', async () => {
+    const api = addApi(() => Response.json(info));
+    await open(api);
+    fireEvent.change(screen.getByLabelText('Rider level (optional)'), {
+      target: { value: 'beginner' },
+    });
+    await addIdaBerg();
+    const stop = await screen.findByRole('alert');
+    expect(stop).toHaveTextContent(
+      'Ida is a beginner; this ride asks for intermediate riders, who canter in control for hours.',
+    );
+    expect(stop).toHaveFocus();
+    expect(api.bodies).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]).toMatchObject({ tourists: [{ first_name: 'Ida', level: 'beginner' }] });
+  });
+
+  it('does not stop a rider one level short (a stretch is theirs to take)', async () => {
+    const api = addApi(() => Response.json(info));
+    await open(api);
+    fireEvent.change(screen.getByLabelText('Rider level (optional)'), {
+      target: { value: 'novice' },
+    });
+    await addIdaBerg();
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Add anyway' })).toBeNull();
+  });
+
   it('does not send a weight no horse of the tour carries', async () => {
     const api = addApi(() => Response.json(info));
     await open(api);
     await addIdaBerg('111');
     await waitFor(() =>
       expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription(
-        'Riders up to 110 kg with clothing; you weigh 111 kg',
+        'Riders up to 110\u00a0kg with clothing; you weigh 111\u00a0kg',
       ),
     );
     expect(api.bodies).toHaveLength(0);

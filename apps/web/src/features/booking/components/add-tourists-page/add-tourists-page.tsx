@@ -1,14 +1,20 @@
-import { Button, Form } from '@gallop/ui-kit';
+import { Button, Form, useFormFields } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { addTourists, touristsInfoQuery, type TouristsInfo, type Traveller } from '../../api';
 import { useSubmissions } from '../../idempotency';
 import { PassportFill } from '../passport-fill';
-import { RiderFitNote } from '../rider-fit-note';
+import {
+  RiderFitNote,
+  singleLevelStop,
+  useLevelStop,
+  type SingleLevelStop,
+} from '../rider-fit-note';
 import {
   emptyRider,
   hasFitValues,
@@ -44,6 +50,9 @@ export function AddTouristsPage({
   // The new rider is sent alone: the API names them `tourists.0`.
   const problems = useMemo(() => riderProblems(error, failure, 0), [error, failure]);
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
+  // A rider two or more levels short is stopped once, kindly, as on the booking form.
+  const levelStop = useLevelStop();
+  const weightUnit = useWeightUnit();
   const maxTourists = current.max_tourists ?? current.tourists.length;
   const full = current.tourists.length >= maxTourists;
   // A retry of the same rider after a failure whose outcome is unknown reuses its key: the rider
@@ -52,9 +61,11 @@ export function AddTouristsPage({
 
   const submit = (values: RiderValues) => {
     // No horse of the tour carries this weight: the API would refuse it; say it on the field.
-    const refusal = weightRefusal(tourFit(riderProfile(values, today()), current.tour.riding));
+    const rider = riderProfile(values, today());
+    const fit = tourFit(rider, current.tour.riding, { weightUnit });
+    const refusal = weightRefusal(fit);
     setRefused(refusal ? { weight: refusal } : undefined);
-    if (refusal) return;
+    if (refusal || levelStop.stops(fit, rider.level)) return;
     return send(async () => {
       const riders = [toTouristInput(values)];
       const updated = await submissions.send(riders, (key) =>
@@ -63,6 +74,7 @@ export function AddTouristsPage({
       queryClient.setQueryData(touristsInfoQuery(api, current.uuid).queryKey, updated);
       setCurrent(updated);
       setFormKey((key) => key + 1);
+      levelStop.reset();
     });
   };
 
@@ -113,7 +125,7 @@ export function AddTouristsPage({
             onSubmit={submit}
             errors={refused ?? problems.fields}
           >
-            <NewRider tour={current.tour} />
+            <NewRider tour={current.tour} levelStop={levelStop} />
             {problems.message && (
               <p className="booking-form__failure" role="alert">
                 {problems.message}
@@ -133,20 +145,35 @@ export function AddTouristsPage({
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The new rider's fields, the passport fill buttons and how the rider fits the tour as they type.
- * This page knows the tour's limits but not the date's heavier horses: a weight between the two
- * limits is checked by the API when the rider is added.
+ * The new rider's fields, the passport fill buttons, how the rider fits the tour as they type and,
+ * when a send stopped for their level, the stop with "Add anyway". This page knows the tour's
+ * limits but not the date's heavier horses: a weight between the two limits is checked by the API
+ * when the rider is added.
  */
-function NewRider({ tour }: { tour: TouristsInfo['tour'] }) {
+function NewRider({ tour, levelStop }: { tour: TouristsInfo['tour']; levelStop: SingleLevelStop }) {
+  const fields = useFormFields();
+  const weightUnit = useWeightUnit();
   const {
     riders: [rider],
     refresh,
   } = useRiderProfiles([''], today());
+  const fit =
+    rider && hasFitValues(rider) ? tourFit(rider, tour.riding, { weightUnit }) : undefined;
+  const firstName = String(fields.get('first_name') ?? '').trim();
   return (
     <div className="rider-fields__group" onChange={refresh}>
       <PassportFill onFilled={refresh} />
       <RiderFields />
-      <RiderFitNote fit={rider && hasFitValues(rider) ? tourFit(rider, tour.riding) : undefined} />
+      <RiderFitNote
+        fit={fit}
+        stop={singleLevelStop(levelStop, {
+          fit,
+          who: firstName || 'The new rider',
+          riderLevel: rider?.level,
+          tourLevel: tour.riding.level,
+          actionLabel: 'Add anyway',
+        })}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
-import type { RiderFit, RiderLevel } from '@gallop/rider-fit';
+import type { RiderLevel } from '@gallop/rider-fit';
 import {
   Button,
   CancellationPolicy,
@@ -20,6 +20,7 @@ import { useDateSeason } from '../../../../lib/tour-climate';
 import { formProblems } from '../../../../lib/form-problems';
 import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import {
   formatDateRange,
   formatFreeSeats,
@@ -39,7 +40,7 @@ import { rememberContactEmail } from '../../contact-email';
 import { useSubmissions } from '../../idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { PassportFill } from '../passport-fill';
-import { RiderFitNote } from '../rider-fit-note';
+import { levelShort, RiderFitNote } from '../rider-fit-note';
 import {
   ageRefusal,
   emptyRider,
@@ -64,14 +65,6 @@ const RIDER_FORM_FIELDS = Array.from({ length: MAX_TOURISTS }, (_, index) =>
 
 /** Companions who come along without riding, at most, in one request (decision 118). */
 const MAX_NON_RIDERS = 6;
-
-/**
- * Whether the fit says the ride asks two or more levels above the rider's: the form stops such a
- * send once, kindly, and lets the traveller book anyway (a stretch is not stopped).
- */
-const levelShort = (fit: RiderFit | undefined): boolean =>
-  fit?.reasons.some((reason) => reason.check === 'level' && reason.verdict === 'not-suitable') ??
-  false;
 
 /** The riders a press of send stopped for their level, and the one whose stop takes the focus. */
 interface LevelStops {
@@ -127,6 +120,7 @@ export function BookingFormPage({
   const companions = Math.min(companionCount, maxCompanions);
   const { sending, failure, error, send } = useSend<void>();
   const queryClient = useQueryClient();
+  const weightUnit = useWeightUnit();
   // A rider the weight or the riding ages rule out on the date blocks the request (the API refuses
   // it anyway): the reason shows on their weight or birthday field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
@@ -143,7 +137,7 @@ export function BookingFormPage({
   const submit = (values: Values) => {
     const riderValues = values.tourists.slice(0, tourists);
     const riders = riderValues.map((rider) => riderProfile(rider, date?.start ?? ''));
-    const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
+    const fits = ridersFit(riders, tour.riding, date?.heavy_places_free, weightUnit);
     // Every refusal at once, in the form's order (the first one's field takes the focus).
     const refusals: Record<string, string> = {};
     riderValues.forEach((rider, index) => {
@@ -425,11 +419,12 @@ function Riders({
 }) {
   const fields = useFormFields();
   const titleId = useId();
+  const weightUnit = useWeightUnit();
   const { riders, refresh } = useRiderProfiles(
     Array.from({ length: count }, (_, index) => `tourists.${index}.`),
     date?.start ?? '',
   );
-  const fits = ridersFit(riders, tour.riding, date?.heavy_places_free);
+  const fits = ridersFit(riders, tour.riding, date?.heavy_places_free, weightUnit);
 
   // A weight or age refused on the previous date is checked again on the new one (its error goes).
   const shownDate = useRef(date?.id);

@@ -180,8 +180,8 @@ describe('RiderEditor rider fit', () => {
     tourists: [rider(1, 'Maya', { level: 'novice' }), rider(2, 'Leo', { weight: 100 })],
   } as unknown as BookingRequest;
 
-  const openHeavy = async (api: ReturnType<typeof ridersApi>) => {
-    await renderInApp(<RiderEditor booking={heavy} user={user} />, {
+  const openHeavy = async (api: ReturnType<typeof ridersApi>, shown: BookingRequest = heavy) => {
+    await renderInApp(<RiderEditor booking={shown} user={user} />, {
       fetch: api.fetch,
       signedIn: true,
     });
@@ -204,6 +204,25 @@ describe('RiderEditor rider fit', () => {
     expect(api.bodies[0]!.tourists[0]).toMatchObject({ id: 1, level: 'intermediate' });
   });
 
+  it('stops a save that makes a rider two levels short once, kindly; "Save anyway" saves', async () => {
+    const api = ridersApi(() => Response.json(heavy));
+    await openHeavy(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Maya Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Maya Hart' });
+    fireEvent.change(within(form).getByLabelText('Rider level (optional)'), {
+      target: { value: 'beginner' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    const stop = await within(form).findByRole('alert');
+    expect(stop).toHaveTextContent(
+      'Maya is a beginner; this ride asks for intermediate riders, who canter in control for hours.',
+    );
+    expect(api.bodies).toHaveLength(0);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]!.tourists[0]).toMatchObject({ id: 1, level: 'beginner' });
+  });
+
   it('keeps the heavier horse a rider holds, and says when a new weight finds none', async () => {
     const api = ridersApi(() => Response.json(heavy));
     await openHeavy(api);
@@ -220,18 +239,22 @@ describe('RiderEditor rider fit', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
     await waitFor(() =>
       expect(weight).toHaveAccessibleDescription(
-        'Riders up to 110 kg with clothing; you weigh 112 kg',
+        'Riders up to 110\u00a0kg with clothing; you weigh 112\u00a0kg',
       ),
     );
     expect(api.bodies).toHaveLength(0);
   });
 
   it('shows the API’s refusal of the edited rider’s weight at the field', async () => {
-    const text = 'No horse for riders over 95 kg is left on this date';
+    // The page still counts a heavier horse free; another booking took it meanwhile.
+    const text = 'No horse for riders over 95 kg (209 lb) is left on this date';
     const api = ridersApi(() =>
       Response.json({ message: text, errors: { 'tourists.0.weight': [text] } }, { status: 422 }),
     );
-    await openHeavy(api);
+    await openHeavy(api, {
+      ...heavy,
+      tour_date: { ...heavy.tour_date!, heavy_places_free: 1 },
+    } as BookingRequest);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Maya Hart' }));
     const form = screen.getByRole('form', { name: 'Edit Maya Hart' });
     fireEvent.change(within(form).getByLabelText('Weight, kg'), { target: { value: '99' } });

@@ -1,14 +1,20 @@
 import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
-import { Button, ConfirmModal, Form } from '@gallop/ui-kit';
+import { Button, ConfirmModal, Form, useFormFields } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LEVEL_DEFINITIONS, needsHeavyHorse } from '@gallop/rider-fit';
+import {
+  formatWeight,
+  LEVEL_DEFINITIONS,
+  needsHeavyHorse,
+  type WeightUnit,
+} from '@gallop/rider-fit';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { ridingRequirements, tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { formatDay } from '../../../../lib/tour-format';
 import { useSend } from '../../../../lib/use-send';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import {
   refetchBookings,
   storeBooking,
@@ -19,7 +25,12 @@ import {
   type Traveller,
 } from '../../api';
 import { PassportFill } from '../passport-fill';
-import { RiderFitNote } from '../rider-fit-note';
+import {
+  RiderFitNote,
+  singleLevelStop,
+  useLevelStop,
+  type SingleLevelStop,
+} from '../rider-fit-note';
 import {
   hasFitValues,
   RiderFields,
@@ -37,12 +48,13 @@ import './rider-editor.css';
  * "Maya Hart, born 2 Apr 1990, 62 kg, Novice level" and the optional details on a second line.
  */
 function RiderSummary({ tourist }: { tourist: Tourist }) {
+  const weightUnit = useWeightUnit();
   const details = [tourist.email, tourist.phone, tourist.food_restriction].filter(Boolean);
   return (
     <span className="rider-editor__summary">
       {tourist.full_name}
       {tourist.birthday ? `, born ${formatDay(tourist.birthday)}` : ''}
-      {tourist.weight ? `, ${tourist.weight} kg` : ''}
+      {tourist.weight ? `, ${formatWeight(tourist.weight, weightUnit)}` : ''}
       {tourist.level ? `, ${LEVEL_DEFINITIONS[tourist.level].label} level` : ''}
       {tourist.rides === false ? ', comes along without riding' : ''}
       {details.length > 0 && <span className="rider-editor__details">{details.join(' · ')}</span>}
@@ -70,6 +82,9 @@ export function RiderEditor({
   const saving = useSend<BookingRequest>();
   // A weight no horse is left for blocks the save (the API refuses it): said on the field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
+  // A rider two or more levels short is stopped once, kindly, as on the booking form.
+  const levelStop = useLevelStop();
+  const weightUnit = useWeightUnit();
   const editedIndex = booking.tourists.findIndex((tourist) => tourist.id === editing);
   const problems = useMemo(
     () => riderProblems(saving.error, saving.failure, editedIndex),
@@ -98,10 +113,11 @@ export function RiderEditor({
     });
 
   const saveEdit = (edited: Tourist, values: RiderValues) => {
-    const fit = riderFit(booking, edited, riderProfile(values, booking.tour_date?.start ?? ''));
+    const rider = riderProfile(values, booking.tour_date?.start ?? '');
+    const fit = riderFit(booking, edited, rider, weightUnit);
     const refusal = weightRefusal(fit);
     setRefused(refusal ? { weight: refusal } : undefined);
-    if (refusal) return;
+    if (refusal || levelStop.stops(fit, rider.level)) return;
     return save(
       booking.tourists.map((tourist) =>
         tourist.id === edited.id ? toTouristInput(values, tourist.id) : unchangedTourist(tourist),
@@ -113,6 +129,7 @@ export function RiderEditor({
   const startEditing = (tourist: Tourist) => {
     saving.reset();
     setRefused(undefined);
+    levelStop.reset();
     setEditing(tourist.id);
   };
 
@@ -129,7 +146,7 @@ export function RiderEditor({
                 onSubmit={(values) => saveEdit(tourist, values)}
                 errors={refused ?? problems.fields}
               >
-                <EditedRider booking={booking} tourist={tourist} />
+                <EditedRider booking={booking} tourist={tourist} levelStop={levelStop} />
                 <div className="booking-actions">
                   <Button type="submit" theme="primary" size="sm" disabled={saving.sending}>
                     {saving.sending ? 'Saving…' : 'Save rider'}
@@ -216,34 +233,62 @@ export function RiderEditor({
  * How a saved rider, as edited, fits the booking's date: the heavier horse they hold now (their
  * saved weight needs one) is theirs to keep, so it counts as free for them.
  */
-function riderFit(booking: BookingRequest, saved: Tourist, rider: ReturnType<typeof riderProfile>) {
+function riderFit(
+  booking: BookingRequest,
+  saved: Tourist,
+  rider: ReturnType<typeof riderProfile>,
+  weightUnit?: WeightUnit,
+) {
   const riding = booking.tour.riding;
   const free = booking.tour_date?.heavy_places_free;
   const holdsHeavyHorse =
     saved.weight !== null &&
     saved.weight !== undefined &&
     needsHeavyHorse(saved.weight, ridingRequirements(riding));
-  return tourFit(
-    rider,
-    riding,
-    free === undefined ? undefined : { free: free + (holdsHeavyHorse ? 1 : 0), scope: 'date' },
-  );
+  return tourFit(rider, riding, {
+    heavy:
+      free === undefined ? undefined : { free: free + (holdsHeavyHorse ? 1 : 0), scope: 'date' },
+    weightUnit,
+  });
 }
 
-/** The edited rider's fields, the passport fill buttons and their fit as they type. */
-function EditedRider({ booking, tourist }: { booking: BookingRequest; tourist: Tourist }) {
+/**
+ * The edited rider's fields, the passport fill buttons, their fit as they type and, when a save
+ * stopped for their level, the stop with "Save anyway".
+ */
+function EditedRider({
+  booking,
+  tourist,
+  levelStop,
+}: {
+  booking: BookingRequest;
+  tourist: Tourist;
+  levelStop: SingleLevelStop;
+}) {
+  const fields = useFormFields();
+  const weightUnit = useWeightUnit();
   const {
     riders: [rider],
     refresh,
   } = useRiderProfiles([''], booking.tour_date?.start ?? '');
   // A companion who does not ride keeps no weight nor level: no passport, no fit (decision 118).
   if (tourist.rides === false) return <RiderFields rides={false} />;
+  const fit =
+    rider && hasFitValues(rider) ? riderFit(booking, tourist, rider, weightUnit) : undefined;
+  const firstName = String(fields.get('first_name') ?? '').trim();
   return (
     <div className="rider-fields__group" onChange={refresh}>
       <PassportFill onFilled={refresh} />
       <RiderFields />
       <RiderFitNote
-        fit={rider && hasFitValues(rider) ? riderFit(booking, tourist, rider) : undefined}
+        fit={fit}
+        stop={singleLevelStop(levelStop, {
+          fit,
+          who: firstName || tourist.first_name,
+          riderLevel: rider?.level,
+          tourLevel: booking.tour.riding.level,
+          actionLabel: 'Save anyway',
+        })}
       />
     </div>
   );

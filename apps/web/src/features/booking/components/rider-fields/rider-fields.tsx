@@ -2,7 +2,6 @@ import {
   isRiderLevel,
   LEVEL_DEFINITIONS,
   RIDER_LEVELS,
-  RIDER_WEIGHT_KG,
   type RiderProfile,
 } from '@gallop/rider-fit';
 import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
@@ -12,6 +11,7 @@ import {
   SelectField,
   type SelectOption,
 } from '../../../../components/form-fields/form-fields';
+import { WeightField } from '../../../../components/weight-field/weight-field';
 import { formProblems, type FormProblems } from '../../../../lib/form-problems';
 import type { TourRidingBrief } from '../../../../lib/rider-fit';
 import { ageOn } from '@gallop/rider-fit';
@@ -71,7 +71,7 @@ export function riderValues(tourist: Tourist): RiderValues {
   };
 }
 
-/** A weight the forms accept as typed (whole or decimal kilograms above zero), else undefined. */
+/** A weight the forms hold (kilograms, `WeightField`) above zero, else undefined. */
 function typedWeight(value: unknown): number | undefined {
   const weight = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : undefined;
@@ -269,12 +269,11 @@ export function RiderFields({
         />
         {rides && (
           <>
-            <Field
+            <WeightField
               name={`${prefix}weight`}
-              label="Weight, kg"
-              type="number"
+              label="Weight"
               hint="Helps the organizer choose a horse; shared only with them."
-              rules={`required|minValue:${RIDER_WEIGHT_KG.min}|maxValue:${RIDER_WEIGHT_KG.max}`}
+              required
             />
             <SelectField
               name={`${prefix}level`}

@@ -1,1 +1,7 @@
-export { RiderFitNote } from './rider-fit-note';
+export {
+  levelShort,
+  RiderFitNote,
+  singleLevelStop,
+  useLevelStop,
+  type SingleLevelStop,
+} from './rider-fit-note';

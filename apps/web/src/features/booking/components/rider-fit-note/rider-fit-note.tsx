@@ -1,11 +1,19 @@
 import { LEVEL_LABELS, type RiderFit, type RiderLevel } from '@gallop/rider-fit';
 import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { RiderFitDetails } from '../../../../components/rider-fit-details/rider-fit-details';
 import { formatDateChoice, type TourDate } from '../../../../lib/tour-format';
 import { ALL_TOURS_SLUG, toursSearch } from '../../../../lib/tours-search';
 import './rider-fit-note.css';
+
+/**
+ * Whether the fit says the ride asks two or more levels above the rider's: a form stops such a
+ * send once, kindly, and lets the traveller go on anyway (a stretch is not stopped).
+ */
+export const levelShort = (fit: RiderFit | undefined): boolean =>
+  fit?.reasons.some((reason) => reason.check === 'level' && reason.verdict === 'not-suitable') ??
+  false;
 
 /** A send stopped because the ride asks two or more levels above the rider's. */
 export interface LevelStop {
@@ -21,6 +29,73 @@ export interface LevelStop {
    * button itself, so that Enter in a field never chooses it (the form's first submit button).
    */
   onBookAnyway: () => void;
+  /** The button's words: "Book anyway" unless given ("Save anyway" for a saved rider). */
+  actionLabel?: string | undefined;
+}
+
+/** The level stop of a form of one rider (a saved rider's editor, the add-a-rider page). */
+export interface SingleLevelStop {
+  /** Counts the sends that stopped; undefined until one did. */
+  press: number | undefined;
+  /** "…anyway": the rider goes at `level`, and the form is sent again. */
+  accept: (level: RiderLevel) => void;
+}
+
+/**
+ * The level stop of a form of one rider: `stops(fit, level)` on send says whether to stop (and
+ * shows the stop); once the traveller accepts a level, that level no longer stops.
+ */
+export function useLevelStop(): SingleLevelStop & {
+  stops: (fit: RiderFit, level: RiderLevel | undefined) => boolean;
+  /** Another rider's form: nothing stopped, nothing accepted. */
+  reset: () => void;
+} {
+  const [press, setPress] = useState<number | undefined>();
+  // A ref: "…anyway" submits at once, before a state change would reach the send.
+  const accepted = useRef<RiderLevel | undefined>(undefined);
+  const stops = useCallback((fit: RiderFit, level: RiderLevel | undefined) => {
+    if (level === undefined || !levelShort(fit) || accepted.current === level) return false;
+    setPress((shown) => (shown ?? 0) + 1);
+    return true;
+  }, []);
+  const accept = useCallback((level: RiderLevel) => {
+    accepted.current = level;
+  }, []);
+  const reset = useCallback(() => {
+    accepted.current = undefined;
+    setPress(undefined);
+  }, []);
+  return { press, accept, stops, reset };
+}
+
+/** The stop under the one rider of `useLevelStop`'s form, while their fit still asks it. */
+export function singleLevelStop(
+  levelStop: SingleLevelStop,
+  {
+    fit,
+    who,
+    riderLevel,
+    tourLevel,
+    actionLabel,
+  }: {
+    fit: RiderFit | undefined;
+    who: string;
+    riderLevel: RiderLevel | undefined;
+    tourLevel: RiderLevel;
+    actionLabel: string;
+  },
+): LevelStop | undefined {
+  if (levelStop.press === undefined || riderLevel === undefined || !levelShort(fit)) {
+    return undefined;
+  }
+  return {
+    who,
+    riderLevel,
+    tourLevel,
+    focusKey: levelStop.press,
+    onBookAnyway: () => levelStop.accept(riderLevel),
+    actionLabel,
+  };
 }
 
 export interface RiderFitNoteProps {
@@ -124,7 +199,7 @@ function LevelStopNote({ stop }: { stop: LevelStop }) {
             event.currentTarget.form?.requestSubmit();
           }}
         >
-          Book anyway
+          {stop.actionLabel ?? 'Book anyway'}
         </Button>
         <Link
           to="/$slug"

@@ -12,6 +12,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
 import { useApi } from '../../../../lib/api';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import {
   organizerQueries,
   type Organizer,
@@ -82,6 +83,7 @@ export function OrganizerPageView({
   toursPageCount,
 }: OrganizerPageViewProps) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const weightUnit = useWeightUnit();
   const gallery = galleryItems(organizer);
   const paragraphs = (organizer.description ?? '')
     .split(/\n{2,}/)
@@ -170,6 +172,7 @@ export function OrganizerPageView({
           <Section id="horses" title="How the horses are kept">
             <HorseWelfareCard
               welfare={organizer.horse_welfare}
+              weightUnit={weightUnit}
               notStatedText={`${organizer.name} has not yet said how its horses are kept. Ask them in the chat before you book.`}
             />
           </Section>

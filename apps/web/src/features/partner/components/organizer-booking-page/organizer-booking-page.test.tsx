@@ -72,7 +72,7 @@ describe('OrganizerBookingPage', () => {
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Ines Moreau');
     expect(rows[1]!.textContent).toContain('35');
-    expect(rows[1]!.textContent).toContain('61 kg');
+    expect(rows[1]!.textContent).toContain('61\u00a0kg');
     expect(rows[1]!.textContent).toContain('Vegetarian');
     expect(rows[1]!.textContent).toContain('ines@example.com');
     expect(rows[1]!.textContent).toContain('+33612345678');
@@ -111,12 +111,12 @@ describe('OrganizerBookingPage', () => {
     expect(
       within(ines!).getByRole('img', { name: 'Rider level: Intermediate, 3 of 5' }),
     ).toBeVisible();
-    expect(ines!.textContent).toContain('61 kg');
+    expect(ines!.textContent).toContain('61\u00a0kg');
     expect(ines!.textContent).not.toContain('Heavier horse');
     expect(
       within(paul!).getByRole('img', { name: 'Rider level: Strong intermediate, 4 of 5' }),
     ).toBeVisible();
-    expect(paul!.textContent).toContain('102 kgHeavier horse: above 95 kg');
+    expect(paul!.textContent).toContain('102\u00a0kgHeavier horse: above 95\u00a0kg');
     expect(
       screen.getByText('1 heavier-horse place is held for this booking (a rider above 95 kg).'),
     ).toBeTruthy();

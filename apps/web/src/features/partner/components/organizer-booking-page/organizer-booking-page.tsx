@@ -1,9 +1,10 @@
 import { formatPrice } from '@gallop/currency';
-import { ageOn } from '@gallop/rider-fit';
+import { ageOn, formatWeight } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
 import { countText } from '@gallop/ui-kit';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { OrganizerBooking } from '../../api';
 import { formatDeadline, isActiveStatus, ORGANIZER_STATUS_LABELS } from '../../answer';
 import '../answer-page/answer-page.css';
@@ -102,6 +103,8 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
 function Riders({ booking }: { booking: OrganizerBooking }) {
   const firstDay = booking.start ?? booking.created_at;
   const notGiven = 'Not given';
+  const weightUnit = useWeightUnit();
+  const heavyFrom = formatWeight(booking.max_rider_weight_kg, weightUnit);
   // Companions who come along without riding take a bed, not a horse (decision 118).
   const withNonRiders = booking.non_riders > 0;
   return (
@@ -164,8 +167,8 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
       {booking.heavy_places > 0 && isActiveStatus(booking.status) && (
         <p className="answer-muted">
           {booking.heavy_places === 1
-            ? `1 heavier-horse place is held for this booking (a rider above ${booking.max_rider_weight_kg} kg).`
-            : `${booking.heavy_places} heavier-horse places are held for this booking (riders above ${booking.max_rider_weight_kg} kg).`}
+            ? `1 heavier-horse place is held for this booking (a rider above ${heavyFrom}).`
+            : `${booking.heavy_places} heavier-horse places are held for this booking (riders above ${heavyFrom}).`}
         </p>
       )}
       <h2 className="answer-section-title">The traveller’s comment</h2>

@@ -1,5 +1,6 @@
-import { needsHeavyHorse, type RiderLevel as Level } from '@gallop/rider-fit';
+import { formatWeight, needsHeavyHorse, type RiderLevel as Level } from '@gallop/rider-fit';
 import { RiderLevelBadge } from '@gallop/ui-kit';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import './rider-facts.css';
 
 const NOT_GIVEN = 'Not given';
@@ -10,8 +11,8 @@ export function RiderLevel({ level }: { level: Level | null | undefined }) {
 }
 
 /**
- * A rider's weight ("82 kg"), and with the tour's standard limit a note when the rider takes one
- * of the date's heavier horses. Without the limit (the page does not have it), the weight alone.
+ * A rider's weight in the reader's unit ("82 kg", "181 lb"), and with the tour's standard limit
+ * a note when the rider takes one of the date's heavier horses. Without the limit (the page does not have it), the weight alone.
  */
 export function RiderWeight({
   weight,
@@ -20,6 +21,7 @@ export function RiderWeight({
   weight: number | null | undefined;
   maxRiderWeightKg?: number | undefined;
 }) {
+  const unit = useWeightUnit();
   if (weight === null || weight === undefined) return <>{NOT_GIVEN}</>;
   const heavy =
     maxRiderWeightKg !== undefined &&
@@ -27,9 +29,9 @@ export function RiderWeight({
     needsHeavyHorse(weight, { maxRiderWeightKg });
   return (
     <>
-      {`${weight} kg`}
+      {formatWeight(weight, unit)}
       {heavy && (
-        <span className="rider-facts__heavy">{`Heavier horse: above ${maxRiderWeightKg} kg`}</span>
+        <span className="rider-facts__heavy">{`Heavier horse: above ${formatWeight(maxRiderWeightKg, unit)}`}</span>
       )}
     </>
   );

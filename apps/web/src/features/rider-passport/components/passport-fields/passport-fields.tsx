@@ -10,7 +10,8 @@ import {
   type RuleFunction,
 } from '@gallop/ui-kit';
 import { useEffect, useId, useState } from 'react';
-import { HOURS_LIMITS, isHalfHours, WEIGHT_LIMITS } from '../../passport-values';
+import { WeightField } from '../../../../components/weight-field/weight-field';
+import { HOURS_LIMITS, isHalfHours } from '../../passport-values';
 import './passport-fields.css';
 
 /** The rows of a level's definition, in the order riders read them. */
@@ -50,13 +51,10 @@ export function PassportFields({ prefix = '', owner }: PassportFieldsProps) {
           step={0.5}
           rule={isHalfHours}
         />
-        <NumberField
+        <WeightField
           name={`${prefix}weight`}
-          label="Weight with clothing, kg"
+          label="Weight with clothing"
           hint="Optional and private: shared only with the organizer of a booking it is used in."
-          limits={WEIGHT_LIMITS}
-          range={`Between ${WEIGHT_LIMITS.min} and ${WEIGHT_LIMITS.max} kg`}
-          step={1}
         />
       </div>
     </div>

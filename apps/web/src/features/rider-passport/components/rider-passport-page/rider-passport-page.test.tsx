@@ -174,7 +174,7 @@ describe('RiderPassportPage, a guest', () => {
     expect(await screen.findByText('Your rider passport is removed.')).toBeInTheDocument();
     expect(document.cookie).not.toContain('gallop_rider');
     expect(screen.getByRole('radio', { name: 'Novice' })).not.toBeChecked();
-    expect(screen.getByLabelText('Weight with clothing, kg')).toHaveValue(null);
+    expect(screen.getByLabelText('Weight with clothing, kg')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Remove passport' })).not.toBeInTheDocument();
   });
 });

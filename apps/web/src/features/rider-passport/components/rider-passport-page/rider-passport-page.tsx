@@ -1,5 +1,5 @@
 import { getRiderPassportQueryOptions } from '@gallop/api-client/query';
-import { LEVEL_LABELS, TACK_LABELS } from '@gallop/rider-fit';
+import { formatWeight, LEVEL_LABELS, TACK_LABELS } from '@gallop/rider-fit';
 import { Button, Form } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import {
   type RiderPassports,
   type RiderPassportState,
 } from '../../../../lib/rider-passport';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import { useSend } from '../../../../lib/use-send';
 import {
   bodyFieldNames,
@@ -111,6 +112,7 @@ function LoadedPassport({ state }: { state: RiderPassportState }) {
     });
 
   const guestPassport = state.signedIn ? state.guestPassport : null;
+  const weightUnit = useWeightUnit();
   /** "Novice, English tack, 3 h a day, 82 kg": what the device's passport holds, in short. */
   const passportSummary = (passport: NonNullable<typeof guestPassport>) =>
     [
@@ -121,7 +123,7 @@ function LoadedPassport({ state }: { state: RiderPassportState }) {
           ? TACK_LABELS.other
           : `${TACK_LABELS[passport.tack]} tack`,
       passport.hoursPerDay === null ? null : `${passport.hoursPerDay} h a day`,
-      passport.weightKg === null ? null : `${passport.weightKg} kg`,
+      passport.weightKg === null ? null : formatWeight(passport.weightKg, weightUnit),
     ]
       .filter(Boolean)
       .join(', ');

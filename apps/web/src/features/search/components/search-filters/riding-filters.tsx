@@ -1,4 +1,4 @@
-import { LEVEL_LABELS } from '@gallop/rider-fit';
+import { KG_PER_LB, LEVEL_LABELS, riderWeightRange, type WeightUnit } from '@gallop/rider-fit';
 import {
   MAX_HOURS_OPTIONS,
   QUERY_BOUNDS,
@@ -9,7 +9,8 @@ import {
   type Tack,
 } from '@gallop/search-filters';
 import { NumberInput, Select } from '@gallop/ui-kit';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { FacetOption, FilterFacets } from '../../api';
 import { FacetChecklist, RadioList } from './facet-checklist';
 import { FilterGroup } from './filter-group';
@@ -61,6 +62,7 @@ function hoursChoices(
  */
 export function RidingFilters({ filters, facets, onChange }: RidingFiltersProps) {
   const weightId = useId();
+  const weightUnit = useWeightUnit();
   const levelCount = countOf(facets?.rider_level);
   const tacks = facets?.tack ?? [];
   return (
@@ -104,18 +106,19 @@ export function RidingFilters({ filters, facets, onChange }: RidingFiltersProps)
           onChange={(hours) => onChange({ maxHours: hours === 0 ? undefined : hours })}
         />
       </FilterGroup>
-      <FilterGroup title="Rider weight, kg" defaultOpen={filters.riderWeight !== undefined}>
+      <FilterGroup
+        title={`Rider weight, ${weightUnit}`}
+        defaultOpen={filters.riderWeight !== undefined}
+      >
         <div className="search-filters__weight">
           <label htmlFor={weightId} className="search-sr-only">
-            Rider weight, kg
+            {`Rider weight, ${weightUnit}`}
           </label>
-          <NumberInput
+          <FilterWeightInput
             id={weightId}
-            value={filters.riderWeight ?? null}
-            min={QUERY_BOUNDS.riderWeightMin}
-            max={QUERY_BOUNDS.riderWeightMax}
-            placeholder="Any weight"
-            onChange={(kg) => onChange({ riderWeight: kg ?? undefined })}
+            kg={filters.riderWeight}
+            unit={weightUnit}
+            onChange={(kg) => onChange({ riderWeight: kg })}
           />
           <p className="search-filters__hint">
             With clothing: only tours with a horse for you on a date you can book.
@@ -123,5 +126,48 @@ export function RidingFilters({ filters, facets, onChange }: RidingFiltersProps)
         </div>
       </FilterGroup>
     </>
+  );
+}
+
+/**
+ * The search's rider weight (whole kilograms in the address, `riderWeight`) typed in the visitor's
+ * unit. Pounds go up to the next whole kilogram, which finds exactly the tours the weight itself
+ * would (their limits are whole kilograms); the pounds typed stay shown while they mean the
+ * address's weight, and an address alone shows the most pounds that round up to it.
+ */
+function FilterWeightInput({
+  id,
+  kg,
+  unit,
+  onChange,
+}: {
+  id: string;
+  kg: number | undefined;
+  unit: WeightUnit;
+  onChange: (kg: number | undefined) => void;
+}) {
+  const [typed, setTyped] = useState<number | undefined>();
+  const toKg = (value: number) => Math.ceil(unit === 'kg' ? value : value * KG_PER_LB);
+  const range = riderWeightRange(unit);
+  const shown =
+    kg === undefined
+      ? null
+      : unit === 'kg'
+        ? kg
+        : typed !== undefined && toKg(typed) === kg
+          ? typed
+          : Math.floor(kg / KG_PER_LB);
+  return (
+    <NumberInput
+      id={id}
+      value={shown}
+      min={range.min}
+      max={range.max}
+      placeholder="Any weight"
+      onChange={(value) => {
+        setTyped(value ?? undefined);
+        onChange(value === null ? undefined : Math.min(QUERY_BOUNDS.riderWeightMax, toKg(value)));
+      }}
+    />
   );
 }

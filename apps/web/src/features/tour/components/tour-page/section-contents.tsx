@@ -14,6 +14,7 @@ import { TourRiding } from '../tour-riding/tour-riding';
 import { TourRouteMap } from '../tour-route-map/tour-route-map';
 import { TourTeamView } from '../tour-team-view/tour-team-view';
 import type { TourWeatherSlot } from './tour-weather-slot';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 
 /*
  * What the tour page's sections hold below its overview: a chunk of its own that the browser
@@ -26,6 +27,7 @@ import type { TourWeatherSlot } from './tour-weather-slot';
 type OpenMedia = (items: readonly MediaItem[], index: number) => void;
 
 export function RidingSection({ tour }: { tour: Tour }) {
+  const weightUnit = useWeightUnit();
   return (
     <>
       <TourRiding
@@ -34,7 +36,11 @@ export function RidingSection({ tour }: { tour: Tour }) {
         dates={tour.dates}
         nonRiders={nonRidersWelcomeText(tour.dates, tour.riding.non_riders_welcome)}
       />
-      <HorseWelfareCard className="tour-page__welfare" welfare={tour.horse_welfare} />
+      <HorseWelfareCard
+        className="tour-page__welfare"
+        welfare={tour.horse_welfare}
+        weightUnit={weightUnit}
+      />
     </>
   );
 }

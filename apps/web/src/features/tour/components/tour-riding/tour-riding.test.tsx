@@ -19,7 +19,7 @@ describe('ridingFacts', () => {
       {
         label: 'Rider weight',
         value:
-          'Up to 95 kg with clothing; up to 110 kg on a heavier horse, while the date has one free',
+          'Up to 95\u00a0kg with clothing; up to 110\u00a0kg on a heavier horse, while the date has one free',
       },
       { label: 'Riding age', value: 'From 12 years' },
       { label: 'Non-riders', value: 'Riders only' },
@@ -40,7 +40,7 @@ describe('ridingFacts', () => {
     expect(facts).toEqual([
       { label: 'In the saddle', value: '5 hours a day' },
       { label: 'Tack', value: 'English; other tack on request' },
-      { label: 'Rider weight', value: 'Up to 95 kg with clothing' },
+      { label: 'Rider weight', value: 'Up to 95\u00a0kg with clothing' },
       { label: 'Riding age', value: '12 to 70 years' },
       { label: 'Non-riders', value: 'Welcome to come along' },
     ]);
@@ -86,7 +86,7 @@ describe('TourFit', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Not suitable: No horse for riders over 95 kg is left on any date',
+      'Not suitable: No horse for riders over 95\u00a0kg is left on any date',
       'A stretch: For intermediate riders, one step above novice',
       'A stretch: Up to 6 h in the saddle a day; you are used to 4 h',
       'A stretch: English tack; you ride Western',

@@ -1,9 +1,11 @@
+import { formatWeight, type WeightUnit } from '@gallop/rider-fit';
 import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
 import { RiderFitDetails } from '../../../../components/rider-fit-details/rider-fit-details';
 import { weightRefusal } from '../../../../lib/rider-fit';
 import { usePassportFit } from '../../../../lib/use-passport-fit';
+import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { Tour } from '../../api';
 import { formatDateRange, type TourDate } from '../../format';
 import { heavyHorseDates } from '../../horse-dates';
@@ -40,9 +42,15 @@ interface RidingFact {
 
 /**
  * The riding requirements as label and value, in the order a rider checks them (decision 106).
- * `nonRiders` says what companions who do not ride pay ("Non-riders welcome from €450").
+ * `nonRiders` says what companions who do not ride pay ("Non-riders welcome from €450"); weights
+ * are written in `weightUnit`.
  */
-export function ridingFacts(riding: Riding, nonRiders?: string): RidingFact[] {
+export function ridingFacts(
+  riding: Riding,
+  nonRiders?: string,
+  weightUnit: WeightUnit = 'kg',
+): RidingFact[] {
+  const weightOf = (kg: number) => formatWeight(kg, weightUnit);
   const terrain = riding.terrain.map((kind) => TERRAIN_NAMES[kind]).join(', ');
   const ages =
     riding.max_riding_age === null
@@ -50,8 +58,8 @@ export function ridingFacts(riding: Riding, nonRiders?: string): RidingFact[] {
       : `${riding.min_riding_age} to ${riding.max_riding_age} years`;
   const weight =
     riding.heavy_rider_weight_kg > riding.max_rider_weight_kg
-      ? `Up to ${riding.max_rider_weight_kg} kg with clothing; up to ${riding.heavy_rider_weight_kg} kg on a heavier horse, while the date has one free`
-      : `Up to ${riding.max_rider_weight_kg} kg with clothing`;
+      ? `Up to ${weightOf(riding.max_rider_weight_kg)} with clothing; up to ${weightOf(riding.heavy_rider_weight_kg)} on a heavier horse, while the date has one free`
+      : `Up to ${weightOf(riding.max_rider_weight_kg)} with clothing`;
   const facts: (RidingFact | false)[] = [
     {
       label: 'In the saddle',
@@ -93,8 +101,12 @@ const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction
  * For a rider who needs a heavier horse, on which bookable dates one is free, or that none is:
  * 'Over 95 kg you ride a heavier horse: one is free on 20–27 Feb 2027.'
  */
-function heavyHorseText(riding: Riding, dates: readonly TourDate[]): string {
-  const over = `Over ${riding.max_rider_weight_kg} kg you ride a heavier horse`;
+function heavyHorseText(
+  riding: Riding,
+  dates: readonly TourDate[],
+  weightUnit: WeightUnit,
+): string {
+  const over = `Over ${formatWeight(riding.max_rider_weight_kg, weightUnit)} you ride a heavier horse`;
   // Variants of the same days ('Shared room', 'Private room') are one date to the rider.
   const ranges = [...new Set(dates.map((date) => formatDateRange(date.start, date.end)))];
   if (ranges.length === 0) return `${over}, and none is free on a date you can book.`;
@@ -124,6 +136,7 @@ function TourFit({
     free: heavyPlacesFree,
     scope: 'any-date',
   });
+  const weightUnit = useWeightUnit();
   if (!ready) return null;
   if (!fit) {
     return (
@@ -151,7 +164,9 @@ function TourFit({
     <div className="tour-fit">
       <h3 className="tour-riding__subheading">How this ride fits you</h3>
       <RiderFitDetails fit={fit} />
-      {heavyDates && <p className="tour-fit__heavy">{heavyHorseText(riding, heavyDates)}</p>}
+      {heavyDates && (
+        <p className="tour-fit__heavy">{heavyHorseText(riding, heavyDates, weightUnit)}</p>
+      )}
       <p className="tour-fit__text">
         From your rider passport. <Link to="/rider-passport">Edit your passport</Link>
       </p>
@@ -174,6 +189,7 @@ export function TourRiding({
   /** What non-riders pay, from the tour's dates (`nonRidersWelcomeText`). */
   nonRiders?: string | undefined;
 }) {
+  const weightUnit = useWeightUnit();
   return (
     <div className="tour-riding">
       <TourFit riding={riding} heavyPlacesFree={heavyPlacesFree} dates={dates} />
@@ -186,7 +202,7 @@ export function TourRiding({
         <PaceMixBar {...riding.pace_mix} />
       </div>
       <dl className="tour-riding__facts">
-        {ridingFacts(riding, nonRiders).map((fact) => (
+        {ridingFacts(riding, nonRiders, weightUnit).map((fact) => (
           <div key={fact.label} className="tour-riding__fact">
             <dt className="tour-riding__label">{fact.label}</dt>
             <dd className="tour-riding__value">{fact.value}</dd>

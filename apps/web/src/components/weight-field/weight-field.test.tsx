@@ -1,0 +1,96 @@
+import { Form } from '@gallop/ui-kit';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeApi, fakeAnswers } from '../../lib/testing/fake-api';
+import { renderInApp } from '../../lib/testing/render-in-app';
+import { weightUnitOf } from '../../lib/weight-unit';
+import { weightText, weightValue, WeightField } from './weight-field';
+
+/** A visitor in the US (country 228, not metric): the site answers with their country. */
+const inTheUs = () =>
+  createFakeApi({
+    ...fakeAnswers,
+    '/spa/info': {
+      ...(fakeAnswers['/spa/info'] as object),
+      country: { id: 228, iso_code: 'US', currency: 'USD', name: 'United States', is_metric: false },
+    },
+  }).fetch;
+
+async function renderWeightForm({
+  weight = '',
+  fetch,
+}: { weight?: string; fetch?: (request: Request) => Promise<Response> } = {}) {
+  const onSubmit = vi.fn();
+  await renderInApp(
+    <Form onSubmit={onSubmit} defaultValues={{ weight }}>
+      <WeightField name="weight" label="Weight" required />
+      <button type="submit">Send</button>
+    </Form>,
+    fetch ? { fetch } : {},
+  );
+  return { onSubmit };
+}
+
+afterEach(() => window.localStorage.clear());
+
+describe('weight values', () => {
+  it('keeps kilograms to a tenth, shows pounds whole, and keeps what is not a number', () => {
+    expect(weightValue('200', 'lb')).toBe('90.7');
+    expect(weightValue('82,46', 'kg')).toBe('82.5');
+    expect(weightValue('', 'lb')).toBe('');
+    expect(weightText('90.7', 'lb')).toBe('200');
+    expect(weightText('82.5', 'kg')).toBe('82.5');
+    expect(weightText('', 'kg')).toBe('');
+  });
+
+  it('weighs in pounds in the three countries that are not metric', () => {
+    expect(weightUnitOf(228)).toBe('lb');
+    expect(weightUnitOf(31)).toBe('lb');
+    expect(weightUnitOf(81)).toBe('kg');
+    expect(weightUnitOf(undefined)).toBe('kg');
+  });
+});
+
+describe('WeightField', () => {
+  it('takes pounds from a visitor in the US and keeps kilograms', async () => {
+    const { onSubmit } = await renderWeightForm({ fetch: inTheUs() });
+    const field = await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 });
+    fireEvent.change(field, { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ weight: '90.7' }, expect.anything()),
+    );
+    expect(screen.getByRole('button', { name: 'Pounds' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('switches to kilograms beside the field, shows the weight in them and remembers it', async () => {
+    await renderWeightForm({ weight: '90.7', fetch: inTheUs() });
+    expect(await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 })).toHaveValue('200');
+    fireEvent.click(screen.getByRole('button', { name: 'Kilograms' }));
+    expect(screen.getByLabelText('Weight, kg')).toHaveValue('90.7');
+    expect(window.localStorage.getItem('gallop_weight_unit')).toBe('kg');
+  });
+
+  it('says the range in the unit shown', async () => {
+    const { onSubmit } = await renderWeightForm({ fetch: inTheUs() });
+    const field = await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 });
+    fireEvent.change(field, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Between 45 and 440 lb'));
+    fireEvent.click(screen.getByRole('button', { name: 'Kilograms' }));
+    const kilograms = screen.getByLabelText('Weight, kg');
+    fireEvent.change(kilograms, { target: { value: '250' } });
+    await waitFor(() => expect(kilograms).toHaveAccessibleDescription('Between 20 and 200 kg'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('weighs in kilograms elsewhere, as typed', async () => {
+    const { onSubmit } = await renderWeightForm();
+    const field = await screen.findByLabelText('Weight, kg', {}, { timeout: 5000 });
+    fireEvent.change(field, { target: { value: '82.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ weight: '82.5' }, expect.anything()),
+    );
+  });
+});

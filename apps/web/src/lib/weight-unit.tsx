@@ -1,0 +1,86 @@
+/**
+ * The unit weights are shown and typed in: the visitor's country's (pounds in the US, as the
+ * weather pages use its degrees and inches), or the one they picked on a weight field, for the
+ * rest of the visit and the next ones on this browser. Weights stay kilograms in every call and
+ * value; only what people read and type changes (`formatWeight`, `weightToKg` of rider-fit).
+ */
+import { measurementSystem } from '@gallop/i18n';
+import { isWeightUnit, type WeightUnit } from '@gallop/rider-fit';
+import { atom, useAtom } from 'jotai';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useSiteInfo } from './site-info';
+
+const STORAGE_KEY = 'gallop_weight_unit';
+
+/** The unit picked on this browser; `null` until one is (the country's then). */
+const pickedWeightUnitAtom = atom<WeightUnit | null>(null);
+
+/** Pounds for the countries that do not use the metric system, kilograms elsewhere. */
+export function weightUnitOf(countryId: number | string | null | undefined): WeightUnit {
+  return measurementSystem(countryId) === 'imperial' ? 'lb' : 'kg';
+}
+
+function storedUnit(): WeightUnit | null {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return isWeightUnit(value) ? value : null;
+  } catch {
+    return null; // storage refused (private mode): the country's unit
+  }
+}
+
+type WeightUnitChoice = readonly [WeightUnit, (unit: WeightUnit) => void];
+
+/**
+ * Worked out once for the page (`WeightUnitProvider`): a tour card reads it without asking the
+ * site info or storage itself, and renders again only when the unit changes.
+ */
+const WeightUnitContext = createContext<WeightUnitChoice | null>(null);
+
+/** Outside the provider (a component alone in a test): kilograms, and nothing to pick. */
+const NO_CHOICE: WeightUnitChoice = ['kg', () => undefined];
+
+/**
+ * The visitor's weight unit and a way to pick another. The server renders the country's unit
+ * (every visitor of a country sees the same page); a unit picked earlier on this browser follows
+ * once the page is hydrated.
+ */
+function useWeightUnitState(): WeightUnitChoice {
+  const country = useSiteInfo()?.country?.id;
+  const [picked, setPicked] = useAtom(pickedWeightUnitAtom);
+  useEffect(() => {
+    if (picked !== null) return;
+    const stored = storedUnit();
+    if (stored) setPicked(stored);
+  }, [picked, setPicked]);
+  const pick = useCallback(
+    (unit: WeightUnit) => {
+      setPicked(unit);
+      try {
+        window.localStorage.setItem(STORAGE_KEY, unit);
+      } catch {
+        // kept for this visit only
+      }
+    },
+    [setPicked],
+  );
+  const unit = picked ?? weightUnitOf(country);
+  return useMemo(() => [unit, pick] as const, [unit, pick]);
+}
+
+/** Around the whole page (the root document): the visitor's weight unit for every part of it. */
+export function WeightUnitProvider({ children }: { children: ReactNode }) {
+  return (
+    <WeightUnitContext.Provider value={useWeightUnitState()}>{children}</WeightUnitContext.Provider>
+  );
+}
+
+/** The visitor's weight unit and a way to pick another (a weight field's unit buttons). */
+export function useWeightUnitChoice(): WeightUnitChoice {
+  return useContext(WeightUnitContext) ?? NO_CHOICE;
+}
+
+/** The unit weights are written in for this visitor. */
+export function useWeightUnit(): WeightUnit {
+  return useWeightUnitChoice()[0];
+}

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matchRider } from './match';
+import {
+  RIDER_WEIGHT_KG,
+  formatWeight,
+  isWeightUnit,
+  riderWeightRange,
+  weightIn,
+  weightToKg,
+} from './weight';
+
+describe('weights in kilograms and pounds', () => {
+  it('writes a weight in the reader’s unit, whole, with a no-break space', () => {
+    expect(formatWeight(95, 'kg')).toBe('95\u00a0kg');
+    expect(formatWeight(95, 'lb')).toBe('209\u00a0lb');
+    expect(formatWeight(90.7, 'lb')).toBe('200\u00a0lb');
+    expect(weightIn(82.4, 'kg')).toBe(82);
+  });
+
+  it('keeps a typed weight to a tenth of a kilogram', () => {
+    expect(weightToKg(200, 'lb')).toBe(90.7);
+    expect(weightToKg(82.46, 'kg')).toBe(82.5);
+  });
+
+  it('gives back every whole number of pounds a form accepts, as typed', () => {
+    const { min, max } = riderWeightRange('lb');
+    fc.assert(
+      fc.property(fc.integer({ min, max }), (pounds) => {
+        expect(weightIn(weightToKg(pounds, 'lb'), 'lb')).toBe(pounds);
+      }),
+    );
+  });
+
+  it('accepts in pounds only weights the API accepts in kilograms', () => {
+    expect(riderWeightRange('kg')).toEqual(RIDER_WEIGHT_KG);
+    const { min, max } = riderWeightRange('lb');
+    expect([min, max]).toEqual([45, 440]);
+    expect(weightToKg(min, 'lb')).toBeGreaterThanOrEqual(RIDER_WEIGHT_KG.min);
+    expect(weightToKg(max, 'lb')).toBeLessThanOrEqual(RIDER_WEIGHT_KG.max);
+    expect(weightToKg(min - 1, 'lb')).toBeLessThan(RIDER_WEIGHT_KG.min + 0.5);
+  });
+
+  it('knows its units', () => {
+    expect(isWeightUnit('lb')).toBe(true);
+    expect(isWeightUnit('st')).toBe(false);
+  });
+
+  it('writes the fit’s weight reasons in the unit asked, the same verdict either way', () => {
+    const tour = {
+      level: 'novice',
+      hoursLongestDay: 4,
+      tack: 'english',
+      otherTackOnRequest: true,
+      maxRiderWeightKg: 95,
+      heavyRiderWeightKg: 110,
+      minRidingAge: 12,
+      maxRidingAge: null,
+    } as const;
+    expect(matchRider({ weightKg: 120 }, tour, undefined, { weightUnit: 'lb' })).toMatchObject({
+      verdict: 'not-suitable',
+      reason: 'Riders up to 243\u00a0lb with clothing; you weigh 265\u00a0lb',
+    });
+    expect(
+      matchRider({ weightKg: 100 }, tour, { free: 0, scope: 'date' }, { weightUnit: 'lb' }).reason,
+    ).toBe('No horse for riders over 209\u00a0lb is left on this date');
+    expect(matchRider({ weightKg: 120 }, tour).reason).toBe(
+      'Riders up to 110\u00a0kg with clothing; you weigh 120\u00a0kg',
+    );
+  });
+});
