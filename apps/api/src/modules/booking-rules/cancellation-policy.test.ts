@@ -36,9 +36,13 @@ describe('refundPercent', () => {
 });
 
 describe('travellerRefund', () => {
-  it('is the percentage of what was paid, rounded down to the minor unit', () => {
-    // 20 days before a moderate start: half of 1,234.57 is 617.285 → 617.28.
-    expect(travellerRefund(moderate, 123_457, '2027-03-21', '2027-03-01')).toBe(61_728);
+  it('is the percentage of what was paid, rounded down to a whole unit as every amount shown', () => {
+    // 20 days before a moderate start: half of 1,693 is 846.50 → 846 (the organizer keeps 847).
+    expect(travellerRefund(moderate, 169_300, '2027-03-21', '2027-03-01')).toBe(84_600);
+    // Half of 1,234.57 (paid before whole-unit prices) is 617.285 → 617.
+    expect(travellerRefund(moderate, 123_457, '2027-03-21', '2027-03-01')).toBe(61_700);
+    // Everything back is everything paid, to the cent.
+    expect(travellerRefund(moderate, 123_457, '2027-05-21', '2027-03-01')).toBe(123_457);
   });
 
   it('gives nothing back of nothing paid, and everything back for a tour on request', () => {

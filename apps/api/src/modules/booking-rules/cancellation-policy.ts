@@ -64,8 +64,9 @@ export function refundPercent(tiers: readonly CancellationTier[], daysBefore: nu
 
 /**
  * What a traveller's cancellation gives back of `paid` (minor units) on `today`, by the tiers.
- * A tour on request (no start) gives everything back. Rounded down to the minor unit, so the
- * refund never exceeds the policy.
+ * A tour on request (no start) gives everything back. Rounded down to a whole unit, like every
+ * amount the site shows and charges (`wholeUnits`): 50% of US$1,693 gives back US$846, the
+ * organizer keeps US$847, and both add up to what was paid. Never more than the policy.
  */
 export function travellerRefund(
   tiers: readonly CancellationTier[],
@@ -75,7 +76,8 @@ export function travellerRefund(
 ): number {
   if (paid <= 0) return 0;
   if (start === undefined) return paid;
-  return Math.floor((paid * refundPercent(tiers, daysUntil(start, today))) / 100);
+  const share = Math.floor((paid * refundPercent(tiers, daysUntil(start, today))) / 100);
+  return share >= paid ? paid : Math.floor(share / 100) * 100;
 }
 
 /** The policy in words, one line a tier plus the closing line: tour page, e-mails, receipts. */

@@ -88,7 +88,8 @@ describe('a traveller cancels a paid booking', () => {
   it('gets back what the moderate policy says, once, however often the cancel is sent', async () => {
     const { id, token, email, booking } = await paidBooking('moderate', 20);
     // 20 days before the start, the moderate policy gives half back.
-    const half = Math.floor(((booking.price as number) * 100 * 50) / 100) / 100;
+    // Whole units, as every amount is shown: an odd price leaves the odd unit to the organizer.
+    const half = Math.floor((booking.price as number) / 2);
     expect(booking.cancellation_policy).toMatchObject({ name: 'moderate', title: 'Moderate' });
     expect(booking.refund_if_canceled_today).toBe(half);
 
