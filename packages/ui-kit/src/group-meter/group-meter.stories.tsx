@@ -38,6 +38,15 @@ export const SeveralMore: Story = {
   },
 };
 
+/** The decision day has passed without the minimum: the organizer answers each request. */
+export const AfterTheDecisionDay: Story = {
+  args: { booked: 2, minimum: 4, decisionDate: null, note: 'The organizer confirms each request' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('The organizer confirms each request')).toBeVisible();
+    await expect(canvas.queryByText(/The organizer decides/)).toBeNull();
+  },
+};
+
 /** Nobody booked yet. */
 export const Empty: Story = {
   args: { booked: 0, minimum: 2, decisionDate: null },

@@ -44,6 +44,20 @@ describe('GroupMeter', () => {
     expect(container).toHaveTextContent(/^1 of 3 riders booked; guaranteed when 2 more book$/);
   });
 
+  it('says a note in the decision day’s place when there is no day to promise', () => {
+    const { container } = render(
+      <GroupMeter booked={1} minimum={3} note="The organizer confirms each request" />,
+    );
+    expect(container).toHaveTextContent(
+      /^1 of 3 riders booked; guaranteed when 2 more bookThe organizer confirms each request$/,
+    );
+    // A decision day wins over a note.
+    const dated = render(
+      <GroupMeter booked={1} minimum={3} decisionDate="2027-03-12" note="Ignored" />,
+    );
+    expect(dated.container).not.toHaveTextContent('Ignored');
+  });
+
   it('never draws more taken than the minimum, and marks it reached', () => {
     const { container } = render(<GroupMeter booked={7} minimum={4} />);
     const meter = container.firstElementChild!;

@@ -40,6 +40,11 @@ export interface GroupMeterProps extends NativeProps<'span'> {
   minimum: number;
   /** YYYY-MM-DD: the day the organizer decides whether the date runs; none when null. */
   decisionDate?: string | null | undefined;
+  /**
+   * A line in the decision day's place when there is none to promise, e.g. once that day has
+   * passed ("The organizer confirms each request").
+   */
+  note?: string | undefined;
 }
 
 /**
@@ -52,7 +57,14 @@ export interface GroupMeterProps extends NativeProps<'span'> {
  * whatever the numbers, and don't turn it into a countdown that hurries people (Only 2 more needed,
  * book now!).
  */
-export function GroupMeter({ booked, minimum, decisionDate, className, ...rest }: GroupMeterProps) {
+export function GroupMeter({
+  booked,
+  minimum,
+  decisionDate,
+  note,
+  className,
+  ...rest
+}: GroupMeterProps) {
   const needed = Math.max(1, minimum);
   const filled = Math.min(Math.max(0, booked), needed);
   const reached = filled >= needed;
@@ -85,6 +97,8 @@ export function GroupMeter({ booked, minimum, decisionDate, className, ...rest }
       <span className="gk-group-meter__text">{groupMeterText(filled, needed)}</span>
       {decisionDate ? (
         <span className="gk-group-meter__decision">{decisionText(decisionDate)}</span>
+      ) : note ? (
+        <span className="gk-group-meter__decision">{note}</span>
       ) : null}
     </span>
   );
