@@ -6,14 +6,18 @@
  */
 import { measurementSystem } from '@gallop/i18n';
 import { isWeightUnit, type WeightUnit } from '@gallop/rider-fit';
-import { atom, useAtom } from 'jotai';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSiteInfo } from './site-info';
 
 const STORAGE_KEY = 'gallop_weight_unit';
-
-/** The unit picked on this browser; `null` until one is (the country's then). */
-const pickedWeightUnitAtom = atom<WeightUnit | null>(null);
 
 /** Pounds for the countries that do not use the metric system, kilograms elsewhere. */
 export function weightUnitOf(countryId: number | string | null | undefined): WeightUnit {
@@ -47,7 +51,8 @@ const NO_CHOICE: WeightUnitChoice = ['kg', () => undefined];
  */
 function useWeightUnitState(): WeightUnitChoice {
   const country = useSiteInfo()?.country?.id;
-  const [picked, setPicked] = useAtom(pickedWeightUnitAtom);
+  // The unit picked on this browser; `null` until one is (the country's then).
+  const [picked, setPicked] = useState<WeightUnit | null>(null);
   useEffect(() => {
     if (picked !== null) return;
     const stored = storedUnit();
