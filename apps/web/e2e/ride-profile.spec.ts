@@ -51,6 +51,12 @@ async function tourWithRestDay(
 
 const amount = (value: number) => String(Math.round(value * 10) / 10);
 
+/** The demo's visitors are in the US: miles to a tenth and whole feet, as the page writes them. */
+const IMPERIAL = 'imperial';
+const formatDistance = (km: number, _units: typeof IMPERIAL) => `${amount(km / 1.609344)} mi`;
+const formatClimb = (metres: number, _units: typeof IMPERIAL) =>
+  `${Math.round(metres / 0.3048).toLocaleString('en')} ft`;
+
 test('a traveller sees a multi-day tour’s riding profile and each day in numbers', async ({
   page,
   request,
@@ -78,18 +84,18 @@ test('a traveller sees a multi-day tour’s riding profile and each day in numbe
   await expect(
     profile.getByRole('listitem', {
       name: new RegExp(
-        `^Day ${longest.day}: ${amount(longest.hours)} h in the saddle, ${longest.km} km`,
+        `^Day ${longest.day}: ${amount(longest.hours)} h in the saddle, ${formatDistance(longest.km, IMPERIAL)}`,
       ),
     }),
   ).toBeVisible();
   await expect(profile.getByText('Total distance').locator('+ dd')).toHaveText(
-    `${amount(totalKm)} km`,
+    formatDistance(Math.round(totalKm), IMPERIAL),
   );
   await expect(profile.getByText('In the saddle').locator('+ dd')).toHaveText(
     `${amount(totalHours)} h`,
   );
   await expect(profile.getByText('Longest day').locator('+ dd')).toHaveText(
-    `Day ${longest.day} · ${amount(longest.hours)} h · ${longest.km} km`,
+    `Day ${longest.day} · ${amount(longest.hours)} h · ${formatDistance(longest.km, IMPERIAL)}`,
   );
 
   // Each day's numbers in one line under its title, the rest day said as such.
@@ -99,8 +105,8 @@ test('a traveller sees a multi-day tour’s riding profile and each day in numbe
     ? `Rest day · overnight: ${numbers.overnight!.name}`
     : [
         `${amount(numbers.hours!)} h in the saddle`,
-        `${numbers.distance_km} km`,
-        numbers.ascent_m ? `↑ ${numbers.ascent_m} m` : null,
+        formatDistance(numbers.distance_km!, IMPERIAL),
+        numbers.ascent_m ? `↑ ${formatClimb(numbers.ascent_m, IMPERIAL)}` : null,
         numbers.overnight ? `overnight: ${numbers.overnight.name}` : null,
       ]
         .filter(Boolean)

@@ -156,13 +156,21 @@ export type {
   HorseWelfareTopic,
 } from './horse-welfare-card';
 export {
+  distanceIn,
   formatAmount,
+  formatClimb,
+  formatDistance,
   RideProfile,
   rideProfileDayName,
   rideProfileSummary,
   ridingDayLine,
 } from './ride-profile';
-export type { RideProfileDay, RideProfileProps, RideProfileSummary } from './ride-profile';
+export type {
+  RideProfileDay,
+  RideProfileProps,
+  RideProfileSummary,
+  RideProfileUnits,
+} from './ride-profile';
 export {
   RIDER_SELF_ASSESSMENT_TEXTS,
   RiderSelfAssessment,

@@ -1,10 +1,10 @@
 import type { GallopClient } from '@gallop/api-client';
 import { getDestinationClimateQueryOptions } from '@gallop/api-client/query';
-import { measurementSystem, type MeasurementSystem } from '@gallop/i18n';
+import type { MeasurementSystem } from '@gallop/i18n';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApi } from './api';
 import { rateDate, type SeasonVerdict } from './season';
-import { useSiteInfo } from './site-info';
+import { useVisitorUnits } from './visitor-units';
 
 interface NamedPlace {
   id: number;
@@ -53,11 +53,6 @@ export function usePlaceClimate(place: ClimatePlace | undefined) {
     enabled: place !== undefined,
     retry: false,
   });
-}
-
-/** The units of the visitor's country (as on the weather pages). */
-function useVisitorUnits(): MeasurementSystem {
-  return measurementSystem(useSiteInfo()?.country?.id);
 }
 
 /** How each date suits riding, by the season check; undefined while the climate is unknown. */

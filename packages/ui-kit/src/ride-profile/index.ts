@@ -1,8 +1,16 @@
 export {
+  distanceIn,
   formatAmount,
+  formatClimb,
+  formatDistance,
   RideProfile,
   rideProfileDayName,
   rideProfileSummary,
   ridingDayLine,
 } from './ride-profile';
-export type { RideProfileDay, RideProfileProps, RideProfileSummary } from './ride-profile';
+export type {
+  RideProfileDay,
+  RideProfileProps,
+  RideProfileSummary,
+  RideProfileUnits,
+} from './ride-profile';

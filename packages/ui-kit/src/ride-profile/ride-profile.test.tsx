@@ -4,6 +4,8 @@ import {
   RideProfile,
   rideProfileSummary,
   ridingDayLine,
+  formatClimb,
+  formatDistance,
   type RideProfileDay,
 } from './ride-profile';
 
@@ -38,6 +40,14 @@ describe('ridingDayLine', () => {
     );
   });
 
+  it('says miles and feet to a reader of the imperial units', () => {
+    expect(ridingDayLine({ day: 2, hours: 5, distanceKm: 28, ascentM: 400 }, 'imperial')).toBe(
+      '5 h in the saddle · 17.4 mi · ↑ 1,312 ft',
+    );
+    expect(formatDistance(138, 'imperial')).toBe('85.7 mi');
+    expect(formatClimb(1200)).toBe('1,200 m');
+  });
+
   it('says "Rest day" on a rest day, and nothing on a day without numbers', () => {
     expect(ridingDayLine(days[3]!)).toBe('Rest day · overnight: Ger camp by the lake');
     expect(ridingDayLine(days[5]!)).toBeNull();
@@ -45,6 +55,17 @@ describe('ridingDayLine', () => {
 });
 
 describe('RideProfile', () => {
+  it('names the bars and totals in miles and feet for the imperial units', () => {
+    render(<RideProfile days={days} units="imperial" />);
+    const items = within(screen.getByRole('list', { name: 'Riding day by day' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[1]!.getAttribute('aria-label')).toBe(
+      'Day 2: 6.5 h in the saddle, 22.4 mi, 394 ft of climbing',
+    );
+    expect(screen.getByText('Total distance').nextElementSibling).toHaveTextContent(/ mi$/);
+  });
+
   it('draws a named bar per day scaled by hours, rest and unknown days included', () => {
     const { container } = render(<RideProfile days={days} />);
     const items = within(screen.getByRole('list', { name: 'Riding day by day' })).getAllByRole(

@@ -28,6 +28,29 @@ export interface RideProfileSummary {
   longest: RideProfileDay | null;
 }
 
+/** How distances and climbs are written: kilometres and metres, or miles and feet. */
+export type RideProfileUnits = 'metric' | 'imperial';
+
+const KM_PER_MILE = 1.609_344;
+const M_PER_FOOT = 0.3048;
+
+/** A distance in kilometres or miles, to a tenth as a programme states it ("28", "17.4"). */
+export function distanceIn(km: number, units: RideProfileUnits = 'metric'): string {
+  return formatAmount(units === 'metric' ? km : km / KM_PER_MILE);
+}
+
+/** "28 km" or "17.4 mi": a distance in the reader's units. */
+export function formatDistance(km: number, units: RideProfileUnits = 'metric'): string {
+  return `${distanceIn(km, units)} ${units === 'metric' ? 'km' : 'mi'}`;
+}
+
+/** "400 m" or "1,312 ft": a climb in whole metres or feet. */
+export function formatClimb(metres: number, units: RideProfileUnits = 'metric'): string {
+  return units === 'metric'
+    ? `${Math.round(metres).toLocaleString('en')} m`
+    : `${Math.round(metres / M_PER_FOOT).toLocaleString('en')} ft`;
+}
+
 const hasNumbers = (day: RideProfileDay) =>
   !day.restDay && day.hours !== null && day.distanceKm !== null;
 
@@ -66,16 +89,19 @@ export function formatAmount(value: number): string {
 
 /**
  * A programme day's numbers in one line: "5 h in the saddle · 28 km · ↑ 400 m · overnight: X",
- * "Rest day · overnight: X", or null when the day has no numbers.
+ * "Rest day · overnight: X", or null when the day has no numbers; miles and feet in `imperial`.
  */
-export function ridingDayLine(day: RideProfileDay): string | null {
+export function ridingDayLine(
+  day: RideProfileDay,
+  units: RideProfileUnits = 'metric',
+): string | null {
   const overnight = day.overnight ? `overnight: ${day.overnight}` : null;
   if (day.restDay) return ['Rest day', overnight].filter(Boolean).join(' · ');
   if (!hasNumbers(day)) return null;
   return [
     `${formatAmount(day.hours!)} h in the saddle`,
-    `${formatAmount(day.distanceKm!)} km`,
-    day.ascentM ? `↑ ${day.ascentM} m` : null,
+    formatDistance(day.distanceKm!, units),
+    day.ascentM ? `↑ ${formatClimb(day.ascentM, units)}` : null,
     overnight,
   ]
     .filter(Boolean)
@@ -83,11 +109,14 @@ export function ridingDayLine(day: RideProfileDay): string | null {
 }
 
 /** "Day 3: 5 h in the saddle, 28 km, 400 m of climbing", "Day 4: rest day". */
-export function rideProfileDayName(day: RideProfileDay): string {
+export function rideProfileDayName(
+  day: RideProfileDay,
+  units: RideProfileUnits = 'metric',
+): string {
   if (day.restDay) return `Day ${day.day}: rest day`;
   if (!hasNumbers(day)) return `Day ${day.day}: no riding numbers`;
-  const climb = day.ascentM ? `, ${day.ascentM} m of climbing` : '';
-  return `Day ${day.day}: ${formatAmount(day.hours!)} h in the saddle, ${formatAmount(day.distanceKm!)} km${climb}`;
+  const climb = day.ascentM ? `, ${formatClimb(day.ascentM, units)} of climbing` : '';
+  return `Day ${day.day}: ${formatAmount(day.hours!)} h in the saddle, ${formatDistance(day.distanceKm!, units)}${climb}`;
 }
 
 /** Native props, `className`, `style` and `ref` go to the `<figure>`; its caption names it. */
@@ -99,6 +128,8 @@ export interface RideProfileProps extends NativeProps<'figure', 'title'> {
   title?: string;
   /** Shown when no day has numbers. */
   emptyText?: string;
+  /** Kilometres and metres (`metric`, the default) or miles and feet (`imperial`). */
+  units?: RideProfileUnits;
 }
 
 /**
@@ -117,11 +148,16 @@ export function RideProfile({
   scaleBy = 'hours',
   title = 'Riding day by day',
   emptyText = 'The organizer has not given the riding numbers for these days.',
+  units = 'metric',
   className,
   ...rest
 }: RideProfileProps) {
+  const distanceUnit = units === 'metric' ? 'km' : 'mi';
   const summary = rideProfileSummary(days);
   const valueOf = (day: RideProfileDay) => (scaleBy === 'hours' ? day.hours : day.distanceKm) ?? 0;
+  /** A bar's figure: hours, or the distance in the reader's unit without it. */
+  const figure = (day: RideProfileDay) =>
+    scaleBy === 'hours' ? formatAmount(day.hours!) : distanceIn(day.distanceKm!, units);
   const max = Math.max(0, ...days.filter(hasNumbers).map(valueOf));
   const titleId = useId();
   return (
@@ -146,16 +182,16 @@ export function RideProfile({
                     `gk-ride-profile__day--${state}`,
                     day === summary.longest && 'gk-ride-profile__day--longest',
                   )}
-                  aria-label={rideProfileDayName(day)}
+                  aria-label={rideProfileDayName(day, units)}
                 >
                   <span className="gk-ride-profile__value" aria-hidden="true">
                     {day.restDay ? (
                       'Rest'
                     ) : numbers ? (
                       <>
-                        {formatAmount(scaleBy === 'hours' ? day.hours! : day.distanceKm!)}
+                        {figure(day)}
                         <span className="gk-ride-profile__unit">
-                          {scaleBy === 'hours' ? ' h' : ' km'}
+                          {scaleBy === 'hours' ? ' h' : ` ${distanceUnit}`}
                         </span>
                       </>
                     ) : (
@@ -178,7 +214,7 @@ export function RideProfile({
           <dl className="gk-ride-profile__summary">
             <div>
               <dt>Total distance</dt>
-              <dd>{formatAmount(summary.totalKm)} km</dd>
+              <dd>{formatDistance(summary.totalKm, units)}</dd>
             </div>
             <div>
               <dt>In the saddle</dt>
@@ -188,7 +224,7 @@ export function RideProfile({
               <dt>Longest day</dt>
               <dd>
                 {summary.longest
-                  ? `Day ${summary.longest.day} · ${formatAmount(summary.longest.hours!)} h · ${formatAmount(summary.longest.distanceKm!)} km`
+                  ? `Day ${summary.longest.day} · ${formatAmount(summary.longest.hours!)} h · ${formatDistance(summary.longest.distanceKm!, units)}`
                   : '–'}
               </dd>
             </div>

@@ -14,6 +14,7 @@ import { TourRiding } from '../tour-riding/tour-riding';
 import { TourRouteMap } from '../tour-route-map/tour-route-map';
 import { TourTeamView } from '../tour-team-view/tour-team-view';
 import type { TourWeatherSlot } from './tour-weather-slot';
+import { useVisitorUnits } from '../../../../lib/visitor-units';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 
 /*
@@ -65,10 +66,11 @@ export function PhotosSection({ tour, onOpen }: { tour: Tour; onOpen: OpenMedia 
 }
 
 export function ProgrammeSection({ tour, onOpen }: { tour: Tour; onOpen: OpenMedia }) {
+  const units = useVisitorUnits();
   return (
     <>
       {(tour.program?.length ?? 0) > 0 && (
-        <TourProgram days={tour.program ?? []} onOpenPhotos={onOpen} />
+        <TourProgram days={tour.program ?? []} onOpenPhotos={onOpen} units={units} />
       )}
       <TourInclusions included={tour.included ?? []} notIncluded={tour.not_included ?? []} />
     </>

@@ -23,6 +23,17 @@ const ride = (hours: number, km: number, ascent: number | null, overnight: strin
 });
 
 describe('TourProgram', () => {
+  it('gives a visitor of the imperial units miles and feet', () => {
+    render(
+      <TourProgram
+        onOpenPhotos={() => {}}
+        units="imperial"
+        days={[day(1, ride(5, 28, 400, null))]}
+      />,
+    );
+    expect(screen.getByText('5 h in the saddle · 17.4 mi · ↑ 1,312 ft')).toBeInTheDocument();
+  });
+
   it('shows the ride profile and each day’s numbers in one line, rest days said', () => {
     render(
       <TourProgram

@@ -1,4 +1,11 @@
-import { Collapse, PhotoPreview, RideProfile, ridingDayLine, type MediaItem } from '@gallop/ui-kit';
+import {
+  Collapse,
+  PhotoPreview,
+  RideProfile,
+  ridingDayLine,
+  type MediaItem,
+  type RideProfileUnits,
+} from '@gallop/ui-kit';
 import type { Tour } from '../../api';
 import { toMediaItems } from '../../media';
 import { hasRidingNumbers, toRideProfileDay } from './riding-days';
@@ -7,21 +14,24 @@ import './tour-program.css';
 export interface TourProgramProps {
   days: NonNullable<Tour['program']>;
   onOpenPhotos: (items: readonly MediaItem[], index: number) => void;
+  /** Distances and climbs in kilometres and metres, or miles and feet (the visitor's units). */
+  units?: RideProfileUnits;
 }
 
 /**
  * The programme day by day (the first day starts open), each day's numbers in one line under its
- * title, and the ride's profile above the days when the programme states them (decision 113).
+ * title, and the ride's profile above the days when the programme states them (decision 113);
+ * distances and climbs in the visitor's units.
  */
-export function TourProgram({ days, onOpenPhotos }: TourProgramProps) {
+export function TourProgram({ days, onOpenPhotos, units = 'metric' }: TourProgramProps) {
   const profileDays = days.map(toRideProfileDay);
   return (
     <div className="tour-program">
       {hasRidingNumbers(days) && (
-        <RideProfile days={profileDays} className="tour-program__profile" />
+        <RideProfile days={profileDays} units={units} className="tour-program__profile" />
       )}
       {days.map((day, index) => {
-        const line = ridingDayLine(profileDays[index]!);
+        const line = ridingDayLine(profileDays[index]!, units);
         return (
           <Collapse
             key={day.day}

@@ -64,6 +64,10 @@ describe('tourRoute', () => {
     expect(route.places.map((place) => place.role)).toEqual(['start-end', 'stop']);
     expect(route.path.at(-1)).toEqual([106.92, 47.92]);
     expect(routeDayText(route.days[1]!, start.name)).toBe('Day 2 · 22 km · back to Ulaanbaatar');
+    // A visitor of the imperial units reads miles.
+    expect(routeDayText(route.days[1]!, start.name, 'imperial')).toBe(
+      'Day 2 · 14 mi · back to Ulaanbaatar',
+    );
   });
 
   it('treats nights at one base as staying put, and a night a few hundred metres away as the same', () => {

@@ -1,3 +1,5 @@
+import type { MeasurementSystem } from '@gallop/i18n';
+import { distanceIn } from '@gallop/ui-kit';
 import { kmBetween } from '../../../../components/map/geo';
 import type { RoutePlace } from '../../../../components/map/route-map';
 import type { Tour } from '../../api';
@@ -93,11 +95,19 @@ export function tourRoute(
   return { places, path, days };
 }
 
-/** A day as the legend reads it: 'Day 2 · 24 km · to Forest camp'. */
-export function routeDayText(day: RouteDay, startName: string | undefined): string {
+/** A day as the legend reads it: 'Day 2 · 24 km · to Forest camp' ('14.9 mi' in imperial). */
+export function routeDayText(
+  day: RouteDay,
+  startName: string | undefined,
+  units: MeasurementSystem = 'metric',
+): string {
   const parts = [`Day ${day.day}`];
   if (day.restDay) parts.push('rest day');
-  else if (day.distanceKm !== null) parts.push(`${Math.round(day.distanceKm)} km`);
+  else if (day.distanceKm !== null) {
+    // Whole units: the legend is a glance, the programme gives the tenths.
+    const whole = Math.round(Number(distanceIn(day.distanceKm, units)));
+    parts.push(`${whole} ${units === 'metric' ? 'km' : 'mi'}`);
+  }
   if (day.place) parts.push(day.staysPut ? `stays at ${day.place.name}` : `to ${day.place.name}`);
   else if (day.backToStart && startName) parts.push(`back to ${startName}`);
   return parts.join(' · ');

@@ -7,6 +7,7 @@ import { useApi } from '../../../../lib/api';
 import type { Tour } from '../../api';
 import { tourCitiesQueryOptions } from '../../api';
 import { routeSketchUrl } from './route-sketch';
+import { useVisitorUnits } from '../../../../lib/visitor-units';
 import { routeDayText, tourRoute, type RouteStart, type TourRoute } from './route-stages';
 import './tour-route-map.css';
 
@@ -64,6 +65,7 @@ export function TourRouteMap({ tourId, start, programme }: TourRouteMapProps) {
       />
     );
   };
+  const units = useVisitorUnits();
   const startPlace = route?.places[0];
   const endPlace = route?.places.find((place) => place.role === 'end');
   return (
@@ -96,7 +98,7 @@ export function TourRouteMap({ tourId, start, programme }: TourRouteMapProps) {
                 >
                   {day.place?.number ?? (day.backToStart ? 1 : '·')}
                 </span>
-                {routeDayText(day, startPlace?.name)}
+                {routeDayText(day, startPlace?.name, units)}
               </li>
             ))}
             {endPlace && (
