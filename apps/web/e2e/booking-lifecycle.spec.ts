@@ -620,6 +620,12 @@ test('the organizer confirms from the booking card in the chat; both open conver
   const organizer = await ownBrowser(browser);
   await signIn(organizer.page, ORGANIZER_LOGIN, `/chat/${chatId}`);
   await waitForHydration(organizer.page);
+  // The strip lists the booking with its status and one action, which opens the answers.
+  const strip = organizer.page.getByRole('complementary', { name: 'Their bookings' });
+  await expect(strip.getByRole('listitem').filter({ hasText: `#${id}` })).toContainText(
+    'Waiting for your answer',
+  );
+  await strip.getByRole('button', { name: `Answer booking #${id}` }).click();
   const card = organizer.page.getByRole('region', { name: `Your answer to booking #${id}` });
   await card.getByRole('button', { name: 'Confirm booking' }).click();
   // Confirmed: the card now offers only to cancel.

@@ -4332,7 +4332,10 @@ export interface components {
        */
       respond_by?: string | null;
       price: number;
+      /** @description Everything the traveller paid, refunds included. */
       paid: number;
+      /** @description What was given back of `paid`; the organizer keeps the rest. */
+      refunded: number;
       currency: components['schemas']['CurrencyCode'];
       /** Format: date-time */
       created_at: string;

@@ -132,6 +132,7 @@ export async function listOrganizerBookings(
       respond_by: respondByOf(booking),
       price: major(booking.price),
       paid: major(booking.paid),
+      refunded: major(booking.refunded),
       currency: booking.currency as ListItem['currency'],
       created_at: booking.createdAt.toISOString(),
     })),

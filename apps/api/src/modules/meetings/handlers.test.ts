@@ -284,6 +284,37 @@ describe('the meet page', () => {
     expect(tooLong.status).toBe(400);
   });
 
+  it('answers 422 while a placeholder of the templates is left in the text', async () => {
+    const { key } = await paidBooking();
+    const { body: data } = await call(
+      'getContractOrganizerMeetData',
+      'GET',
+      meetUrl('meet-data', key),
+    );
+    const stables = data.meet_data_templates[0].template as string;
+    const unchanged = await call('saveContractOrganizerMeet', 'POST', meetUrl('meet-save', key), {
+      payload: { contract_id: data.contract_id, organizer_meet_data: stables },
+    });
+    const message =
+      'Replace [address, link to the map] and [name, phone] with your own details before saving.';
+    expect(unchanged.status).toBe(422);
+    expect(unchanged.body).toMatchObject({
+      message,
+      errors: { organizer_meet_data: [message] },
+    });
+    const halfDone = stables.replace('[address, link to the map]', 'Ranch Road 4, maps.app/x1');
+    const partly = await call('saveContractOrganizerMeet', 'POST', meetUrl('meet-save', key), {
+      payload: { contract_id: data.contract_id, organizer_meet_data: halfDone },
+    });
+    expect(partly.status).toBe(422);
+    expect(partly.body.message).toBe('Replace [name, phone] with your own details before saving.');
+    const filled = halfDone.replace('[name, phone]', 'Ana, +34 600 000 000');
+    const saved = await call('saveContractOrganizerMeet', 'POST', meetUrl('meet-save', key), {
+      payload: { contract_id: data.contract_id, organizer_meet_data: filled },
+    });
+    expect(saved).toEqual({ status: 200, body: { result: true } });
+  });
+
   it('refuses other files, deletes own files only, and closes when the booking is cancelled', async () => {
     const first = await paidBooking();
     const second = await paidBooking();

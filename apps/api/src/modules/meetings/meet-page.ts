@@ -24,7 +24,7 @@ import {
   type TouristRow,
 } from '#src/modules/bookings/index.ts';
 import { deleteUpload, toMeetFile, type UploadContext } from '#src/modules/uploads/index.ts';
-import { meetTemplates } from './templates.ts';
+import { meetTemplates, placeholdersLeft, placeholdersLeftMessage } from './templates.ts';
 
 type MeetData = components['schemas']['MeetData'];
 
@@ -147,6 +147,11 @@ export async function saveMeetDetails(
     throw unprocessable('Write the meeting details', {
       organizer_meet_data: ['Required field'],
     });
+  }
+  const left = placeholdersLeft(text);
+  if (left.length > 0) {
+    const message = placeholdersLeftMessage(left);
+    throw unprocessable(message, { organizer_meet_data: [message] });
   }
   const kept = input.files === undefined ? undefined : [...new Set(input.files)];
   if (kept && kept.length > 0) {

@@ -59,3 +59,30 @@ export function meetTemplates({ tourName, firstDay }: MeetTemplateContext) {
     },
   ];
 }
+
+/** A gap of a template for the organizer to fill in: `[address, link to the map]`. */
+const PLACEHOLDER = /\[[^[\]\n]+\]/g;
+
+/** The templates' gaps, each once, in the order they come (they do not depend on the tour). */
+const TEMPLATE_PLACEHOLDERS = [
+  ...new Set(
+    meetTemplates({ tourName: '', firstDay: '' }).flatMap(
+      ({ template }) => template.match(PLACEHOLDER) ?? [],
+    ),
+  ),
+];
+
+/**
+ * The templates' gaps still in `text`: details sent with them would tell riders
+ * "Address and map pin: [address, link to the map]". Other brackets are the organizer's own.
+ */
+export function placeholdersLeft(text: string): string[] {
+  return TEMPLATE_PLACEHOLDERS.filter((placeholder) => text.includes(placeholder));
+}
+
+/** What the page and the API say while gaps are left (the same words on both). */
+export function placeholdersLeftMessage(left: readonly string[]): string {
+  const list =
+    left.length === 1 ? left[0] : `${left.slice(0, -1).join(', ')} and ${left[left.length - 1]}`;
+  return `Replace ${list} with your own details before saving.`;
+}

@@ -63,4 +63,18 @@ describe('statusLabel and statusNext', () => {
       'The organizer has cancelled this booking. Everything you paid is refunded to your card.',
     );
   });
+
+  it('promise meeting details only while none are sent', () => {
+    expect(statusNext(booking({ status: 3, paid: 1000 }))).toBe(
+      'Your seats are secured. The organizer will send the meeting details before the tour.',
+    );
+    const meeting = {
+      text: 'We meet at the green gate at 10:00.',
+      files: [],
+      updated_at: '2026-12-01T10:00:00.000Z',
+    } as unknown as NonNullable<BookingRequest['meeting']>;
+    expect(statusNext(booking({ status: 3, paid: 1000, meeting }))).toBe(
+      'Your seats are secured. The organizer’s meeting details are below.',
+    );
+  });
 });

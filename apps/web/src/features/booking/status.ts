@@ -61,6 +61,9 @@ export function statusNext(booking: BookingRequest): string {
     const who = booking.status === 6 ? 'The organizer' : 'Gallop support';
     return `${who} has cancelled this booking. Nothing was paid, so nothing is due.`;
   }
+  if (booking.status === 3 && booking.meeting) {
+    return 'Your seats are secured. The organizer’s meeting details are below.';
+  }
   return STATUS_NEXT[booking.status];
 }
 

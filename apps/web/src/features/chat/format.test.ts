@@ -5,6 +5,7 @@ import {
   chatTitle,
   conversationDays,
   dayLabel,
+  incomingAnnouncement,
   listTimeLabel,
   orderChats,
   parseChatId,
@@ -138,5 +139,22 @@ describe('conversationDays', () => {
     );
     expect(days).toHaveLength(1);
     expect(days[0]!.items.map((item) => item.key)).toEqual(['m5', 'cb', 'cc']);
+  });
+});
+
+describe('incomingAnnouncement', () => {
+  it('announces a system message as a booking update, not from the other person', () => {
+    expect(
+      incomingAnnouncement(
+        { message: 'Booking #3 was declined: no horses that week.', is_system: true },
+        'Alex Morgan',
+      ),
+    ).toBe('Booking update: Booking #3 was declined: no horses that week.');
+    expect(incomingAnnouncement({ message: 'See you there!' }, 'Alex Morgan')).toBe(
+      'New message from Alex Morgan: See you there!',
+    );
+    expect(incomingAnnouncement({ message: '' }, 'Alex Morgan')).toBe(
+      'New message from Alex Morgan: a photo',
+    );
   });
 });

@@ -140,3 +140,16 @@ export function parseChatId(value: string): number | null {
   const id = Number(value);
   return id > 0 && id <= 2 ** 31 - 1 ? id : null;
 }
+
+/**
+ * What the screen reader hears when a message arrives in the open conversation: Gallop's own line
+ * about a booking (often the reader's own doing: a decline, a confirmation) is an update, not a
+ * message from the other person.
+ */
+export function incomingAnnouncement(
+  message: Pick<ChatMessage, 'message' | 'is_system'>,
+  from: string,
+): string {
+  if (message.is_system) return `Booking update: ${message.message}`;
+  return `New message from ${from}: ${message.message || 'a photo'}`;
+}

@@ -49,6 +49,29 @@ export function initialMeetText(
   return data.meet_data_templates[0]?.template ?? '';
 }
 
+/** A gap of a template for the organizer to fill in: `[address, link to the map]`. */
+const PLACEHOLDER = /\[[^[\]\n]+\]/g;
+
+/**
+ * The templates' gaps still in `text` (the API refuses them with a 422 too): details sent with
+ * them would tell riders "Address and map pin: [address, link to the map]". Other brackets are
+ * the organizer's own.
+ */
+export function placeholdersLeft(
+  text: string,
+  templates: MeetData['meet_data_templates'],
+): string[] {
+  const gaps = new Set(templates.flatMap(({ template }) => template.match(PLACEHOLDER) ?? []));
+  return [...gaps].filter((placeholder) => text.includes(placeholder));
+}
+
+/** The text area's message while gaps are left (the API's words). */
+export function placeholdersLeftMessage(left: readonly string[]): string {
+  const list =
+    left.length === 1 ? left[0] : `${left.slice(0, -1).join(', ')} and ${left[left.length - 1]}`;
+  return `Replace ${list} with your own details before saving.`;
+}
+
 /** The longest text the API takes. */
 export const MEET_TEXT_MAX_LENGTH = 20_000;
 
@@ -59,6 +82,12 @@ export const MEET_TEXT_MAX_LENGTH = 20_000;
 export function meetSaveFailureMessage(error: unknown): string | undefined {
   if (isApiError(error) && error.status === 404) return error.message || 'Not found';
   return undefined;
+}
+
+/** The API's 422 on the text (its message under the text area), or undefined. */
+export function textRefusal(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 422) return undefined;
+  return error.errors.organizer_meet_data?.[0];
 }
 
 /** Texts (docs/product.md, Errors) and the meet error modal's width (Constants). */

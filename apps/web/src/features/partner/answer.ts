@@ -1,7 +1,7 @@
 /** The answer page's rules (decision 090), kept apart from the components for tests. */
 import { isApiError } from '@gallop/api-client';
 import { failureText } from '../../lib/failure-text';
-import type { RequestForOrganizer } from './api';
+import type { OrganizerBooking, RequestForOrganizer } from './api';
 import type { AnswerLinkSearch } from './answer-link';
 
 type Status = RequestForOrganizer['status'];
@@ -119,3 +119,25 @@ export const ANSWER_TEXTS = {
   reasonRequired: 'Tell the traveller why you decline: they will read it.',
   cancelReasonRequired: 'Tell the traveller why you cancel: they will read it.',
 } as const;
+
+/**
+ * What went back to the traveller and what the organizer keeps: `refunded` counts a
+ * cancellation's refund and any payment beyond what was due, so what stays is what the paid
+ * payments brought less it.
+ */
+export function refundSummary(booking: Pick<OrganizerBooking, 'payments' | 'refunded'>): {
+  received: number;
+  refunded: number;
+  kept: number;
+  toCard: boolean;
+} {
+  const paid = booking.payments.filter((payment) => payment.status === 2);
+  const received = paid.reduce((sum, payment) => sum + payment.amount, 0);
+  return {
+    received,
+    refunded: booking.refunded,
+    kept: Math.max(received - booking.refunded, 0),
+    // Refunds go back the way the money came.
+    toCard: paid.every((payment) => payment.payment_method === 'card'),
+  };
+}

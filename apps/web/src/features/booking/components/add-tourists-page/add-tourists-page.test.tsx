@@ -82,6 +82,56 @@ describe('AddTouristsPage', () => {
     });
   });
 
+  it('shows the new total, what is left to pay and the ways back to the booking and to paying', async () => {
+    const added = {
+      ...info,
+      tourists: [
+        ...info.tourists,
+        { id: 2, first_name: 'Ida', last_name: 'Berg', full_name: 'Ida Berg', rides: true },
+        { id: 3, first_name: 'Sam', last_name: 'Morgan', full_name: 'Sam Morgan', rides: false },
+      ],
+    };
+    const booking = {
+      id: 812,
+      uuid: info.uuid,
+      status: 3,
+      price: 2300,
+      paid: 1500,
+      currency: 'EUR',
+      can_pay: true,
+      non_riders: 1,
+      tourists: added.tourists,
+    };
+    const fetch = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === '/crm/api/request/add-tourists') return Response.json(added);
+      if (path === '/crm/api/request/get-by-uuid') return Response.json(booking);
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    };
+    await renderInApp(<AddTouristsPage info={info} user={owner} emailProof={null} />, {
+      fetch,
+      signedIn: true,
+    });
+    await addIdaBerg();
+    const status = await screen.findByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Added. The organizer sees the new rider. New total: €2,300 for 2 riders, 1 non-rider. Paid €1,500, left to pay: €800.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Back to booking #812' })).toHaveProperty(
+      'pathname',
+      '/booking/812',
+    );
+    expect(screen.getByRole('link', { name: 'Pay €800' })).toHaveProperty(
+      'pathname',
+      '/booking/pay/812',
+    );
+    // A companion is listed as one, not as a rider.
+    expect(screen.getByText('Sam Morgan, comes along without riding')).toBeInTheDocument();
+    expect(screen.getByText('Ida Berg')).toBeInTheDocument();
+  });
+
   it('shows the API’s refusal for another account', async () => {
     const message = 'Only the account that made this booking can add riders';
     const api = addApi(() => Response.json({ message }, { status: 403 }));

@@ -6,8 +6,18 @@ import { useApi } from '../../../../lib/api';
 import { tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
 import { useWeightUnit } from '../../../../lib/weight-unit';
-import { addTourists, touristsInfoQuery, type TouristsInfo, type Traveller } from '../../api';
+import { formatPrice } from '@gallop/currency';
+import {
+  addTourists,
+  bookingByUuidQuery,
+  refetchBookings,
+  touristsInfoQuery,
+  type BookingRequest,
+  type TouristsInfo,
+  type Traveller,
+} from '../../api';
 import { useSubmissions } from '../../idempotency';
+import { travellersText } from '../booking-summary/booking-summary';
 import { PassportFill } from '../passport-fill';
 import {
   RiderFitNote,
@@ -46,7 +56,7 @@ export function AddTouristsPage({
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(info);
   const [formKey, setFormKey] = useState(0);
-  const { sending, failure, error, send, done } = useSend<void>();
+  const { sending, failure, error, send, done } = useSend<BookingRequest | undefined>();
   // The new rider is sent alone: the API names them `tourists.0`.
   const problems = useMemo(() => riderProblems(error, failure, 0), [error, failure]);
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
@@ -75,6 +85,15 @@ export function AddTouristsPage({
       setCurrent(updated);
       setFormKey((key) => key + 1);
       levelStop.reset();
+      // The booking's new price and what is due now: read again, as its page will show them.
+      await refetchBookings(queryClient);
+      try {
+        return await queryClient.fetchQuery(bookingByUuidQuery(api, current.uuid));
+      } catch (failed) {
+        // The rider is added either way; the booking's page has the price.
+        console.warn('Add a rider: could not read the booking’s new price', failed);
+        return undefined;
+      }
     });
   };
 
@@ -94,14 +113,14 @@ export function AddTouristsPage({
           <h2 className="booking-section__title">Riders</h2>
           <ol className="booking-list">
             {current.tourists.map((tourist) => (
-              <li key={tourist.id ?? tourist.full_name}>{tourist.full_name}</li>
+              <li key={tourist.id ?? tourist.full_name}>
+                {tourist.rides === false
+                  ? `${tourist.full_name}, comes along without riding`
+                  : tourist.full_name}
+              </li>
             ))}
           </ol>
-          {done && (
-            <p className="booking-note" role="status">
-              Added. The organizer sees the new rider, and the price follows.
-            </p>
-          )}
+          {done && <Added requestId={current.request_id} booking={done.result} />}
         </div>
         {full ? (
           <p className="booking-lead">No more seats are free on this date.</p>
@@ -137,6 +156,51 @@ export function AddTouristsPage({
           </Form>
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * After a rider is added: the booking's new total and what is due now, with the way back to the
+ * booking's page (and to paying, when something is due).
+ */
+function Added({
+  requestId,
+  booking,
+}: {
+  requestId: number | undefined;
+  booking: BookingRequest | undefined;
+}) {
+  const id = booking?.id ?? requestId;
+  const money = (amount: number) => formatPrice(amount, booking?.currency ?? 'USD');
+  const paid = booking?.paid ?? 0;
+  const due = booking ? Math.max(booking.price - paid, 0) : 0;
+  return (
+    <div className="booking-note" role="status">
+      <p>
+        Added. The organizer sees the new rider.
+        {booking && (
+          <>
+            {' '}
+            New total: {money(booking.price)} for {travellersText(booking)}.{' '}
+            {due > 0
+              ? `Paid ${money(paid)}, left to pay: ${money(due)}.`
+              : `Paid ${money(paid)}: nothing more is due.`}
+          </>
+        )}
+      </p>
+      {id !== undefined && (
+        <p className="booking-actions">
+          <Link to="/booking/$id" params={{ id: String(id) }}>
+            Back to booking #{id}
+          </Link>
+          {booking?.can_pay && due > 0 && (
+            <Link to="/booking/pay/$id" params={{ id: String(id) }}>
+              Pay {money(due)}
+            </Link>
+          )}
+        </p>
+      )}
     </div>
   );
 }

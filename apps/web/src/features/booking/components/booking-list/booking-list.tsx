@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
 import { isCancelled, statusLabel } from '../../status';
+import { travellersText } from '../booking-summary/booking-summary';
 import '../booking.css';
 
 /** `/bookings`: the traveller's booking requests, newest first, each opening its page. */
@@ -52,7 +53,7 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
                   <p className="booking-summary__meta">
                     Booking #{booking.id}
                     {booking.tour_date ? ` · ${formatDateChoice(booking.tour_date)}` : ''}
-                    {` · ${booking.tourists.length} rider(s) · ${formatPrice(booking.price, booking.currency)}`}
+                    {` · ${travellersText(booking)} · ${formatPrice(booking.price, booking.currency)}`}
                   </p>
                 </div>
               </li>

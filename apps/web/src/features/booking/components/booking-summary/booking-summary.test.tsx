@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '@gallop/api-client';
 import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import { BookingPriceLines, BookingSummary } from './booking-summary';
+import { BookingPriceLines, BookingSummary, travellersText } from './booking-summary';
 
 type TourSummary = components['schemas']['TourSummary'];
 type TourDate = components['schemas']['TourDate'];
@@ -99,6 +99,55 @@ describe('BookingPriceLines', () => {
         />
       </dl>,
     );
-    expect(lines()).toEqual(['Total for 2 rider(s) = €1,900']);
+    expect(lines()).toEqual(['Total for 2 riders = €1,900']);
+  });
+
+  it('counts riders and non-riders apart when the non-riders have no price of their own', () => {
+    render(
+      <dl>
+        <BookingPriceLines
+          booking={{
+            price: 2000,
+            currency: 'EUR',
+            tourists: [rider, rider, rider, companion],
+            non_riders: 1,
+            non_rider_price: null,
+          }}
+        />
+      </dl>,
+    );
+    expect(lines()).toEqual(['Total for 3 riders, 1 non-rider = €2,000']);
+  });
+
+  it('says one rider in the singular', () => {
+    render(
+      <dl>
+        <BookingPriceLines
+          booking={{
+            price: 950,
+            currency: 'EUR',
+            tourists: [rider],
+            non_riders: 0,
+            non_rider_price: null,
+          }}
+        />
+      </dl>,
+    );
+    expect(lines()).toEqual(['Total for 1 rider = €950']);
+  });
+});
+
+describe('travellersText', () => {
+  const rider = { rides: true } as components['schemas']['Tourist'];
+  const companion = { rides: false } as components['schemas']['Tourist'];
+
+  it('counts riders and non-riders with their plurals', () => {
+    expect(travellersText({ tourists: [rider, rider, rider, companion], non_riders: 1 })).toBe(
+      '3 riders, 1 non-rider',
+    );
+    expect(travellersText({ tourists: [rider], non_riders: 0 })).toBe('1 rider');
+    expect(travellersText({ tourists: [rider, companion, companion], non_riders: 2 })).toBe(
+      '1 rider, 2 non-riders',
+    );
   });
 });

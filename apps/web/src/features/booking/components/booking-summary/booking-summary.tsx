@@ -71,6 +71,17 @@ export function SummaryLine({
 }
 
 /**
+ * Who a booking takes, riders and non-riders counted apart: "2 riders", "3 riders, 1 non-rider".
+ * Without `non_riders` the tourists' `rides` say who is who.
+ */
+export function travellersText(booking: Pick<BookingRequest, 'tourists' | 'non_riders'>): string {
+  const nonRiders =
+    booking.non_riders ?? booking.tourists.filter((tourist) => tourist.rides === false).length;
+  const riders = countText('{count} rider(s)', booking.tourists.length - nonRiders);
+  return nonRiders > 0 ? `${riders}, ${countText('{count} non-rider(s)', nonRiders)}` : riders;
+}
+
+/**
  * What a booking costs, as its riders and non-riders make it up: the price per rider and per
  * non-rider are the ones fixed at booking, so the lines add up to `price` exactly.
  */
@@ -88,7 +99,7 @@ export function BookingPriceLines({
   if (nonRiders === 0 || booking.non_rider_price == null || riders <= 0) {
     return (
       <SummaryLine
-        label={`Total for ${booking.tourists.length} rider(s)`}
+        label={`Total for ${travellersText(booking)}`}
         value={money(booking.price)}
         strong
       />

@@ -26,7 +26,7 @@ import {
 } from '../../api';
 import { markFrozenInCache, markReadInCache, putMessage } from '../../cache';
 import { chatKeys } from '../../keys';
-import { chatTitle, conversationDays } from '../../format';
+import { chatTitle, conversationDays, incomingAnnouncement } from '../../format';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';
 import { ChatAvatar } from '../chat-avatar/chat-avatar';
@@ -100,7 +100,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
     void connection.joinChat(chatId);
     const off = connection.on('new_message', ({ chat_id, message }) => {
       if (chat_id !== chatId || message.type !== 'input') return;
-      setAnnouncement(`New message from ${title}: ${message.message || 'a photo'}`);
+      setAnnouncement(incomingAnnouncement(message, title));
       void markRead();
     });
     return () => {

@@ -1,12 +1,17 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { RelatedBooking } from '../../api';
 import { RelatedBookings } from './related-bookings';
 
 /** Only what the strip reads; the rest of a booking does not matter here. */
-function booking(id: number, status: RelatedBooking['status']): RelatedBooking {
+function booking(
+  id: number,
+  status: RelatedBooking['status'],
+  extra: Partial<RelatedBooking> = {},
+): RelatedBooking {
   const shown = {
+    ...extra,
     id,
     uuid: `uuid-${id}`,
     status,
@@ -22,7 +27,7 @@ function booking(id: number, status: RelatedBooking['status']): RelatedBooking {
 const actions = ({ id }: RelatedBooking) => <button type="button">Answer #{id}</button>;
 
 describe('RelatedBookings', () => {
-  it('offers the organizer’s answers on open bookings only, linking the organizer area', async () => {
+  it('offers the organizer’s answers on open bookings only, one button a row, linking the organizer area', async () => {
     await renderInApp(
       <RelatedBookings
         side="staff"
@@ -31,10 +36,19 @@ describe('RelatedBookings', () => {
       />,
     );
     expect(await screen.findByRole('heading', { name: 'Their bookings' })).toBeTruthy();
+    // One action a row; the answers open under it, across the strip.
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Answer #1',
-      'Answer #2',
+      'Answer booking #1',
+      'Manage booking #2',
     ]);
+    expect(screen.queryByRole('button', { name: 'Answer #1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer booking #1' }));
+    expect(screen.getByRole('button', { name: 'Answer booking #1' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Answer #1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Answer #2' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Steppe ride 1' }).getAttribute('href')).toBe(
       '/partner/bookings/1',
     );
@@ -62,5 +76,32 @@ describe('RelatedBookings', () => {
       'Answer #8',
       'Answer #9',
     ]);
+  });
+
+  it('labels each booking’s status, a declined one as declined, beside its tour and dates', async () => {
+    await renderInApp(
+      <RelatedBookings
+        side="staff"
+        bookings={[
+          booking(5, 1, { tour_date: { start: '2026-07-12', end: '2026-07-19' } as never }),
+          booking(6, 6, { decline_reason: 'No horses that week' }),
+          booking(7, 6),
+          booking(8, 5),
+        ]}
+      />,
+    );
+    const rows = (await screen.findAllByRole('listitem')).map((row) => row.textContent);
+    expect(rows).toEqual([
+      expect.stringMatching(/^Steppe ride 5#5 · .*12.*19.*Waiting for your answer$/),
+      'Steppe ride 6#6Declined',
+      'Steppe ride 7#7Cancelled by the organizer',
+      'Steppe ride 8#8Cancelled by the traveller',
+    ]);
+  });
+
+  it('names the traveller’s own cancellation as theirs', async () => {
+    await renderInApp(<RelatedBookings bookings={[booking(9, 5), booking(10, 3)]} />);
+    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
+    expect(screen.getByText('Paid')).toBeTruthy();
   });
 });

@@ -17,6 +17,9 @@ function placesApi() {
   const asked: string[] = [];
   const fetch = async (request: Request) => {
     const url = new URL(request.url);
+    // The shell's own call (the visitor's country, for units) is not the card's.
+    if (url.pathname === '/spa/info')
+      return Response.json({ message: 'Not found' }, { status: 404 });
     const kind = url.searchParams.get('kind');
     asked.push(`${kind}:${url.searchParams.get('country_id')}`);
     if (url.pathname !== '/spa/destinations' || url.searchParams.get('country_id') !== '12') {

@@ -15,6 +15,9 @@ function meetApi({
   let nextFileId = 40;
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
+    // The shell's own call (the visitor's country, for units) is not the page's.
+    if (url.pathname === '/spa/info')
+      return Response.json({ message: 'Not found' }, { status: 404 });
     const isForm = request.headers.get('content-type')?.startsWith('multipart/form-data');
     const body = isForm
       ? ((await request.formData()).get('file') as File).name
@@ -168,6 +171,51 @@ describe('MeetPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     log.mockRestore();
+  });
+
+  it("refuses to save while a template's placeholder is left, and saves once it is filled", async () => {
+    const api = meetApi();
+    const stables =
+      'Address and map pin: [address, link to the map]\nGuide on duty (phone / WhatsApp): [name, phone]';
+    await renderMeet(
+      meetFixture({ meet_data_templates: [{ name: 'Meeting at the stables', template: stables }] }),
+      api.fetch,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save meeting details' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Replace [address, link to the map] and [name, phone] with your own details before saving.',
+    );
+    expect(textArea()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((call) => call.path.endsWith('meet-save'))).toHaveLength(0);
+
+    fireEvent.change(textArea(), {
+      target: { value: stables.replace('[address, link to the map]', 'Ranch Road 4') },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save meeting details' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Replace [name, phone] with your own details before saving.',
+    );
+    expect(api.calls.filter((call) => call.path.endsWith('meet-save'))).toHaveLength(0);
+
+    // Brackets of the organizer's own are no placeholder.
+    fireEvent.change(textArea(), {
+      target: { value: 'Address: Ranch Road 4 [gate B]\nGuide on duty: Ana, +34 600 000 000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save meeting details' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.endsWith('meet-save'))).toHaveLength(1);
+  });
+
+  it("shows the API's refusal of the text under the text area", async () => {
+    const message = 'Replace [phone] with your own details before saving.';
+    const fetch = async (request: Request) =>
+      new URL(request.url).pathname.endsWith('meet-save')
+        ? Response.json({ message, errors: { organizer_meet_data: [message] } }, { status: 422 })
+        : Response.json({ message: 'Not found' }, { status: 404 });
+    await renderMeet(meetFixture(), fetch);
+    fireEvent.click(screen.getByRole('button', { name: 'Save meeting details' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('asks for text before saving an empty form', async () => {

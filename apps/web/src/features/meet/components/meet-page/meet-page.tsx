@@ -22,6 +22,9 @@ import {
   MEET_TEXTS,
   meetFileProblem,
   meetSaveFailureMessage,
+  placeholdersLeft,
+  placeholdersLeftMessage,
+  textRefusal,
 } from '../../meet';
 import './meet-page.css';
 
@@ -162,6 +165,11 @@ function MeetForm({ meetKey, data }: { meetKey: string; data: MeetData }) {
       setTextProblem('Write the meeting details or choose a template.');
       return;
     }
+    const left = placeholdersLeft(text, data.meet_data_templates);
+    if (left.length > 0) {
+      setTextProblem(placeholdersLeftMessage(left));
+      return;
+    }
     setTextProblem(undefined);
     setSaving(true);
     try {
@@ -175,6 +183,12 @@ function MeetForm({ meetKey, data }: { meetKey: string; data: MeetData }) {
       );
       setOutcome({ kind: 'success' });
     } catch (error) {
+      // The API's word on the text (a gap of a template left, say) belongs under the field.
+      const fieldProblem = textRefusal(error);
+      if (fieldProblem !== undefined) {
+        setTextProblem(fieldProblem);
+        return;
+      }
       const message = meetSaveFailureMessage(error);
       if (message === undefined) console.error('Saving the meeting details failed', error);
       else setOutcome({ kind: 'error', message });

@@ -1,3 +1,4 @@
+import { formatPrice } from '@gallop/currency';
 import { Button } from '@gallop/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -149,7 +150,7 @@ export function OrganizerAnswer({
           />
           {confirmingCancel && (
             <p className="answer-notice" role="alert">
-              Cancel booking #{booking.id}? The traveller is told, and the seats are released.
+              {cancelQuestion(booking)}
             </p>
           )}
           <div className="answer-decline__actions">
@@ -177,6 +178,18 @@ export function OrganizerAnswer({
       {!allowed && <p className="answer-muted">No answer is possible in this booking’s state.</p>}
     </section>
   );
+}
+
+/**
+ * The organizer's cancel gives the traveller back everything paid (decisions, "Money": only the
+ * traveller's own cancel follows the policy's tiers): the question says how much.
+ */
+function cancelQuestion(booking: OrganizerBooking): string {
+  const question = `Cancel booking #${booking.id}?`;
+  if (booking.paid <= 0) {
+    return `${question} The traveller is told, and the seats are released. Nothing was paid, so nothing is refunded.`;
+  }
+  return `${question} The traveller is told, the seats are released, and all ${formatPrice(booking.paid, booking.currency)} paid is refunded to them: you keep nothing of it.`;
 }
 
 /**

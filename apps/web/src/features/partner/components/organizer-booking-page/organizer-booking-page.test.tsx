@@ -291,6 +291,30 @@ describe('OrganizerBookingPage', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your answer' })).toBeNull());
   });
 
+  it('says in the cancel question that everything paid goes back to the traveller', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        status: 3,
+        respond_by: null,
+        can_confirm: false,
+        can_decline: false,
+        can_cancel: true,
+        paid: 1693,
+        currency: 'USD',
+      }),
+    );
+    fireEvent.click(button('Cancel booking')!);
+    fireEvent.change(screen.getByLabelText('Reason for the traveller'), {
+      target: { value: 'A storm closed the trail' },
+    });
+    fireEvent.click(button('Cancel booking')!);
+    expect(
+      await screen.findByText(
+        'Cancel booking #4821? The traveller is told, the seats are released, and all US$1,693 paid is refunded to them: you keep nothing of it.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows no actions when none is allowed, and links the meeting page', async () => {
     await renderBooking(
       organizerBookingFixture({

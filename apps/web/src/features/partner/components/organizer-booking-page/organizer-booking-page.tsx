@@ -6,7 +6,12 @@ import { formatDateRange, formatDay } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { OrganizerBooking } from '../../api';
-import { formatDeadline, isActiveStatus, ORGANIZER_STATUS_LABELS } from '../../answer';
+import {
+  formatDeadline,
+  isActiveStatus,
+  ORGANIZER_STATUS_LABELS,
+  refundSummary,
+} from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
@@ -283,13 +288,8 @@ function Payments({ booking }: { booking: OrganizerBooking }) {
  */
 function Refunds({ booking }: { booking: OrganizerBooking }) {
   const money = (amount: number) => formatPrice(amount, booking.currency);
-  const received = booking.payments.filter((payment) => payment.status === 2);
-  const total = received.reduce((sum, payment) => sum + payment.amount, 0);
-  const kept = Math.max(total - booking.refunded, 0);
-  // Refunds go back the way the money came.
-  const to = received.every((payment) => payment.payment_method === 'card')
-    ? 'the traveller’s card'
-    : 'the traveller';
+  const { received, kept, toCard } = refundSummary(booking);
+  const to = toCard ? 'the traveller’s card' : 'the traveller';
   return (
     <>
       <p className="organizer-booking__line">
@@ -297,8 +297,8 @@ function Refunds({ booking }: { booking: OrganizerBooking }) {
       </p>
       <p className="organizer-booking__line organizer-booking__kept">
         {kept > 0
-          ? `You keep ${money(kept)} of the ${money(total)} paid.`
-          : `You keep nothing of the ${money(total)} paid.`}
+          ? `You keep ${money(kept)} of the ${money(received)} paid.`
+          : `You keep nothing of the ${money(received)} paid.`}
       </p>
     </>
   );

@@ -17,6 +17,7 @@ function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBooki
     respond_by: '2026-12-04T14:00:00.000Z',
     price: 1840,
     paid: 0,
+    refunded: 0,
     currency: 'EUR',
     created_at: '2026-12-02T14:00:00.000Z',
     ...overrides,
@@ -78,5 +79,40 @@ describe('OrganizerBookings', () => {
   it('says so when nothing is waiting', async () => {
     await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider />);
     expect(await screen.findByText('No request is waiting for your answer.')).toBeTruthy();
+  });
+
+  it('shows what an ended paid booking refunded and what the organizer keeps, as its page does', async () => {
+    const paidCancelled = item({
+      id: 4600,
+      status: 5,
+      respond_by: null,
+      price: 1693,
+      paid: 1693,
+      refunded: 846,
+      currency: 'USD',
+    });
+    const refundedDeclined = item({
+      id: 4601,
+      status: 6,
+      respond_by: null,
+      price: 261,
+      paid: 261,
+      refunded: 261,
+      currency: 'USD',
+    });
+    await renderInApp(
+      <OrganizerBookings
+        waiting={[]}
+        active={[]}
+        ended={[paidCancelled, refundedDeclined]}
+        isProvider
+      />,
+    );
+    expect(
+      await screen.findByText(/US\$1,693, paid US\$1,693, refunded US\$846; you keep US\$847$/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/US\$261, paid US\$261, refunded US\$261; you keep nothing$/),
+    ).toBeInTheDocument();
   });
 });

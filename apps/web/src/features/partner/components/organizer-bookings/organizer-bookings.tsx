@@ -124,8 +124,18 @@ function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
       <p className="organizer-bookings__meta">
         {ORGANIZER_STATUS_LABELS[booking.status]} · {formatPrice(booking.price, booking.currency)}
         {booking.paid > 0 ? `, paid ${formatPrice(booking.paid, booking.currency)}` : ''}
+        {booking.paid > 0 && booking.status >= 5 && refundText(booking)}
       </p>
       {deadline && <p className="organizer-bookings__deadline">Answer by {deadline}</p>}
     </li>
   );
+}
+
+/** ', refunded X; you keep Y' of an ended booking that was paid, as its page says it. */
+function refundText({ paid, refunded, currency }: OrganizerBookingListItem): string {
+  const money = (amount: number) => formatPrice(amount, currency);
+  const kept = Math.max(paid - refunded, 0);
+  return `${refunded > 0 ? `, refunded ${money(refunded)}` : ', nothing refunded'}${
+    kept > 0 ? `; you keep ${money(kept)}` : '; you keep nothing'
+  }`;
 }
