@@ -1,5 +1,5 @@
 import type { components } from '@gallop/api-client';
-import { HttpError } from './http-error.ts';
+import { CaptchaRequiredError, HttpError } from './http-error.ts';
 import { keepConnectionAfterRefusedBody } from './request-limits.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -88,6 +88,9 @@ export function sendError(
     // purpose, so their message is safe and useful to show.
     request.log.info({ err: error }, 'client error');
     keepConnectionAfterRefusedBody(error, request, reply);
+    if (error instanceof CaptchaRequiredError) {
+      return reply.code(429).send({ message: error.message, type: error.captcha });
+    }
     const errors = error instanceof HttpError ? error.errors : undefined;
     return reply
       .code(status)

@@ -13,6 +13,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 429 a service throws when a limit refuses the call: answered as the contract's
+ * `CaptchaRequired` (`{ message, type }`), like `sendTooMany`.
+ */
+export class CaptchaRequiredError extends HttpError {
+  constructor(
+    message: string,
+    readonly captcha: 'captcha' | 'hard_captcha',
+  ) {
+    super(429, message);
+    this.name = 'CaptchaRequiredError';
+  }
+}
+
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(422, message, errors);

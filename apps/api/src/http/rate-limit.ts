@@ -13,6 +13,7 @@
 import type { FastifyReply } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createCounterStore, TableFull, type CounterStore } from './counter-store.ts';
+import { CaptchaRequiredError } from './http-error.ts';
 
 export type CaptchaLevel = 'captcha' | 'hard_captcha';
 
@@ -187,4 +188,19 @@ export async function limitCall(
   if (verdict.allowed) return false;
   sendTooMany(reply, message, verdict);
   return true;
+}
+
+/**
+ * Counts a call where a service decides, deep in its work, that it is about to happen (after the
+ * checks of its input, before a lookup whose outcome must not show): throws the 429
+ * `CaptchaRequired` answer when refused. Without `request` no solved captcha lifts the limit.
+ */
+export async function assertAllowed(
+  limiter: RateLimiter,
+  key: string,
+  request: CaptchaCarrier | undefined,
+  message: string,
+): Promise<void> {
+  const verdict = await limiter.allow(key, request);
+  if (!verdict.allowed) throw new CaptchaRequiredError(message, verdict.captcha);
 }

@@ -1,9 +1,10 @@
 /**
  * A new traveller for integration tests. Registration answers `{ result: true }` and no session
  * (it does not tell a new address from a taken one), so the account, as registration leaves it
- * (e-mail unconfirmed), is then signed in with its password.
+ * (e-mail unconfirmed), is then signed in with its password. Each sign-up comes from a client
+ * address of its own: sign-ups are limited per address (`AUTH_LIMIT` an hour, decision 140).
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expectContractResponse } from './contract.ts';
 
@@ -34,9 +35,11 @@ export async function signUp(
     phone,
   }: SignUpDetails = {},
 ): Promise<SignedUp> {
+  const remoteAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   const registered = await app.inject({
     method: 'POST',
     url: '/crm/api/user/register',
+    remoteAddress,
     payload: {
       first_name: firstName,
       last_name: lastName,
@@ -53,6 +56,7 @@ export async function signUp(
   const signedIn = await app.inject({
     method: 'POST',
     url: '/crm/api/user/auth',
+    remoteAddress,
     payload: { login: email, password },
   });
   const session = expectContractResponse(signedIn, 'login') as SignedUp;

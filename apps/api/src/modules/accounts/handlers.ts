@@ -32,6 +32,7 @@ import {
 } from '#src/modules/sessions/index.ts';
 import { CODE_RESEND_AFTER_S, senderNeedsEmail, sendCode, type CodeSender } from './codes.ts';
 import { sendEmailConfirmation } from './mail.ts';
+import { createMailLimits } from './mail-limits.ts';
 import {
   changeCountry,
   changeEmail,
@@ -66,7 +67,10 @@ export interface AccountsDeps {
   content?: { publicUrl?: string | undefined } | undefined;
   /** Sign-in attempts and codes per address and login in 15 minutes (default 10). */
   authLimit?: number | undefined;
-  /** Failed password sign-ins per login, from all addresses, in 15 minutes (default 20). */
+  /**
+   * Failed password sign-ins per login, from all addresses, in 15 minutes (default 20). New
+   * sign-ups per address and hour are `authLimit` too (`mail-limits.ts`).
+   */
   authAccountLimit?: number | undefined;
   limiter?: RateLimiter;
   /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
@@ -131,6 +135,13 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       limits: deps.rateLimits,
     });
 
+  // What accounts mail to one address (a resend window per call, a cap an hour) and sign-ups per
+  // address: counted right before the lookup that tells a known login from an unknown one.
+  const mailLimits = createMailLimits({
+    rateLimits: deps.rateLimits,
+    signUpLimit: deps.authLimit,
+  });
+
   // Failed password sign-ins per login from every address: a botnet guessing one account's
   // password (or stuffing credentials) meets the captcha however many addresses it has.
   const failedSignIns = createRateLimiter({
@@ -185,7 +196,10 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const email = normalizeEmail(request.body.email);
       const tooMany = await limited('register', email, request, reply);
       if (tooMany) return reply;
-      await registerWithPassword(db, { ...request.body, email }, publicUrl);
+      await registerWithPassword(db, { ...request.body, email }, publicUrl, async () => {
+        await mailLimits.beforeSignUp(request);
+        await mailLimits.beforeSending('register', email, request);
+      });
       return { result: true };
     },
 
@@ -215,7 +229,14 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const login = codeLogin(body.code_sender, email, phone);
       const tooMany = await limited('code', login.value, request, reply);
       if (tooMany) return reply;
-      await registerWithCode(db, { ...body, login, email, phone, sender: body.code_sender });
+      await registerWithCode(
+        db,
+        { ...body, login, email, phone, sender: body.code_sender },
+        async () => {
+          await mailLimits.beforeSignUp(request);
+          await mailLimits.beforeSending('register-code', login.value, request);
+        },
+      );
       return { result: true, code_sender: body.code_sender };
     },
 
@@ -226,7 +247,10 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       if (!user.email) {
         throw new HttpError(401, 'Add an email address first');
       }
-      if (!user.emailConfirmedAt) await sendEmailConfirmation(db, user, publicUrl);
+      if (!user.emailConfirmedAt) {
+        await mailLimits.beforeSending('confirm-email', user.email, request);
+        await sendEmailConfirmation(db, user, publicUrl);
+      }
       return { result: true };
     },
 
@@ -250,7 +274,9 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         });
       }
       // The same answer whether or not the login has an account (no account enumeration,
-      // docs/security.md): only an existing account's address gets the code.
+      // docs/security.md): only an existing account's address gets the code. The resend window
+      // and the recipient's cap count before the lookup, for both alike.
+      await mailLimits.beforeSending('sign-in-code', login.value, request);
       const user = await findUserByLogin(db, login);
       if (user) await sendCode(db, { login: login.value, purpose: 'sign-in', sender });
       return { result: true, code_sender: sender, resend_after: CODE_RESEND_AFTER_S };
@@ -293,6 +319,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const tooMany = await limited('recover', email, request, reply);
       if (tooMany) return reply;
       // The same answer either way: the call does not reveal who has an account.
+      await mailLimits.beforeSending('reset-password', email, request);
       await recoverPassword(db, email, publicUrl);
       return { result: true };
     },
@@ -320,7 +347,10 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       if (tooMany) return reply;
       const email = normalizeEmail(request.body.email);
       const change = { email, password: request.body.password };
-      return toUserProfile(db, await changeEmail(db, signed.user, change, publicUrl), signed);
+      const changed = await changeEmail(db, signed.user, change, publicUrl, () =>
+        mailLimits.beforeSending('change-email', email, request),
+      );
+      return toUserProfile(db, changed, signed);
     },
 
     async changePassword(request) {

@@ -13,8 +13,20 @@ type Executor = Pick<Database, 'insert'>;
 export const PHONE_NOT_SAVED =
   'The phone number you entered belongs to another Gallop account, so it was not saved. You can add a phone in your account settings.';
 
-const greeting = (user: Pick<UserRow, 'firstName'>) =>
-  `Hello${user.firstName ? ` ${user.firstName}` : ''},`;
+/**
+ * The greeting: by name only to an address its account confirmed. Names are typed by whoever
+ * registers, so mail to an address nobody has confirmed greets neutrally: otherwise a sign-up with
+ * someone else's address and a "name" such as "your refund is ready: claim at https://…" made
+ * Gallop send that text to any inbox (pen test 2026-12-06, finding 2).
+ */
+const greeting = (user: Pick<UserRow, 'firstName' | 'emailConfirmedAt'>) =>
+  `Hello${user.emailConfirmedAt && user.firstName ? ` ${user.firstName}` : ''},`;
+
+/** `r***@example.com`: enough for the owner to recognise an address, not to read it. */
+export const maskedEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
+};
 
 /**
  * Queues the "confirm your email" link to the user's current address (if any). The click that
@@ -23,7 +35,7 @@ const greeting = (user: Pick<UserRow, 'firstName'>) =>
  */
 export async function sendEmailConfirmation(
   db: Executor,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  user: Pick<UserRow, 'id' | 'email'>,
   publicUrl: string,
   note?: string,
 ): Promise<void> {
@@ -37,7 +49,8 @@ export async function sendEmailConfirmation(
     recipient: user.email,
     subject: 'Confirm your email for Gallop',
     body: [
-      greeting(user),
+      // The address is not confirmed yet: no name the registration typed (`greeting`).
+      'Hello,',
       `Please confirm your email address: ${link.href}`,
       ...(note ? [note] : []),
       'The link is valid for 3 days. If you did not ask for it, ignore this email.',
@@ -73,7 +86,7 @@ export async function sendPasswordReset(
  */
 export async function sendRegistrationAttempt(
   db: Executor,
-  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'emailConfirmedAt'>,
   publicUrl: string,
 ): Promise<void> {
   if (!user.email) return;
@@ -90,5 +103,58 @@ export async function sendRegistrationAttempt(
       'If it was not you, you can ignore this email: your account and password stay as they are.',
     ].join('\n\n'),
     payload: { userId: user.id, link: signIn.href },
+  });
+}
+
+/**
+ * Queues the notice to an address that already has an account when another account asks to move
+ * to it: the change answers as for a free address (no account enumeration), nothing changes, and
+ * only this inbox learns of it.
+ */
+export async function sendEmailTaken(
+  db: Executor,
+  owner: Pick<UserRow, 'id' | 'email' | 'firstName' | 'emailConfirmedAt'>,
+  publicUrl: string,
+): Promise<void> {
+  if (!owner.email) return;
+  const signIn = new URL('/login', publicUrl);
+  await db.insert(outbox).values({
+    kind: 'email-taken',
+    channel: 'email',
+    recipient: owner.email,
+    subject: 'Someone tried to use your email on Gallop',
+    body: [
+      greeting(owner),
+      'Someone asked to move another Gallop account to this email address. It already has an account, so nothing was changed.',
+      `Your account stays as it is. To sign in: ${signIn.href}`,
+      'If it was not you, you can ignore this email.',
+    ].join('\n\n'),
+    payload: { userId: owner.id, link: signIn.href },
+  });
+}
+
+/**
+ * Queues the notice to the previous address once an account's e-mail changed: if the owner did
+ * not change it, this is how they learn (the new address is masked).
+ */
+export async function sendEmailChanged(
+  db: Executor,
+  previous: Pick<UserRow, 'id' | 'email' | 'firstName' | 'emailConfirmedAt'>,
+  newEmail: string,
+  publicUrl: string,
+): Promise<void> {
+  if (!previous.email) return;
+  const recover = new URL('/login', publicUrl);
+  await db.insert(outbox).values({
+    kind: 'email-changed',
+    channel: 'email',
+    recipient: previous.email,
+    subject: 'The email of your Gallop account was changed',
+    body: [
+      greeting(previous),
+      `The email address of your Gallop account was changed from this address to ${maskedEmail(newEmail)}. Messages about the account now go there.`,
+      `If you did not change it, sign in with your password at ${recover.href} and change it back, or write to Gallop support.`,
+    ].join('\n\n'),
+    payload: { userId: previous.id },
   });
 }

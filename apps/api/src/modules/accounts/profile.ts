@@ -7,7 +7,7 @@ import { isCurrencyCode } from '@gallop/currency';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
 import {
   revokeOtherSessions,
@@ -16,12 +16,13 @@ import {
 } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { sendCode, verifyCode, type CodeSender } from './codes.ts';
-import { sendEmailConfirmation } from './mail.ts';
+import { sendEmailChanged, sendEmailConfirmation, sendEmailTaken } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   assertLoginsFree,
   EMAIL_TAKEN,
+  findUserByLogin,
   isUniqueViolation,
   requiredText,
   validTimezone,
@@ -99,21 +100,43 @@ export async function changeCountry(db: Database, user: UserRow, countryId: numb
 
 /**
  * A new e-mail (the current password proves the owner when the account has one): unconfirmed
- * until its link is opened. The same address changes nothing.
+ * until its link is opened, and the previous address is told. The same address changes nothing.
+ *
+ * An address another account has answers as a free one would (the profile with the new address,
+ * unconfirmed: no account enumeration, pen test 2026-12-06 finding 4): that address is told that
+ * someone tried, and this account keeps its e-mail. `beforeSending` counts the mail limits
+ * (`mail-limits.ts`) for both, before the lookup.
  */
 export async function changeEmail(
   db: Database,
   user: UserRow,
   change: { email: string; password?: string | undefined },
   publicUrl: string,
+  beforeSending: () => Promise<void> = async () => {},
 ): Promise<UserRow> {
   if (user.passwordHash && !(await verifyPassword(change.password ?? '', user.passwordHash))) {
     throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
   if (change.email === user.email) return user;
-  await assertLoginsFree(db, { email: change.email }, user.id);
-  const updated = await updateUser(db, user.id, { email: change.email, emailConfirmedAt: null });
+  await beforeSending();
+  const asIfChanged: UserRow = { ...user, email: change.email, emailConfirmedAt: null };
+  const owner = await findUserByLogin(db, { kind: 'email', value: change.email });
+  if (owner && owner.id !== user.id) {
+    await sendEmailTaken(db, owner, publicUrl);
+    return asIfChanged;
+  }
+  let updated: UserRow;
+  try {
+    updated = await updateUser(db, user.id, { email: change.email, emailConfirmedAt: null });
+  } catch (error) {
+    // Taken at the same moment by another account: answered as above.
+    if (!(error instanceof HttpError && error.statusCode === 422)) throw error;
+    const racer = await findUserByLogin(db, { kind: 'email', value: change.email });
+    if (racer) await sendEmailTaken(db, racer, publicUrl);
+    return asIfChanged;
+  }
   await sendEmailConfirmation(db, updated, publicUrl);
+  await sendEmailChanged(db, user, change.email, publicUrl);
   return updated;
 }
 

@@ -38,11 +38,13 @@ export interface PasswordRegistration {
 /**
  * A registration with a password. From the password check on, a taken address and a new one
  * answer alike, in about the same time (both hash): only the address's inbox learns which it was.
+ * `beforeSending` counts the limits (`mail-limits.ts`) and throws the 429 when they refuse.
  */
 export async function registerWithPassword(
   db: Database,
   input: PasswordRegistration,
   publicUrl: string,
+  beforeSending: () => Promise<void> = async () => {},
 ): Promise<void> {
   const { email } = input;
   const firstName = requiredText('first_name', input.first_name);
@@ -52,6 +54,9 @@ export async function registerWithPassword(
   const timezone = validTimezone(input.timezone);
   await assertStrongPassword(input.password, { email, firstName, lastName });
   const passwordHash = await hashPassword(input.password);
+  // The limits (sign-ups per address, mails per recipient) count here, for a taken address and
+  // a new one alike, before the lookup that tells them apart.
+  await beforeSending();
   const owner = await findUserByLogin(db, { kind: 'email', value: email });
   if (owner) {
     await sendRegistrationAttempt(db, owner, publicUrl);
@@ -102,7 +107,13 @@ export interface CodeRegistration {
  * A registration without a password: a new account for an unknown login, then a sign-in code to
  * it. An existing account simply gets the code: registering twice is signing in.
  */
-export async function registerWithCode(db: Database, input: CodeRegistration): Promise<void> {
+export async function registerWithCode(
+  db: Database,
+  input: CodeRegistration,
+  beforeSending: () => Promise<void> = async () => {},
+): Promise<void> {
+  // Counted for a known login and a new one alike, before the lookup (`mail-limits.ts`).
+  await beforeSending();
   const existing = await findUserByLogin(db, input.login);
   if (!existing) {
     const firstName = requiredText('first_name', input.first_name);

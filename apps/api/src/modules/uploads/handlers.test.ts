@@ -262,6 +262,52 @@ describe('uploading files and videos', () => {
   });
 });
 
+describe('the download name (pen test 2026-12-06, finding 1)', () => {
+  /** `filename` and `filename*` of a served file's `Content-Disposition`. */
+  function downloadNames(disposition: string | undefined) {
+    const plain = /filename="([^"]*)"/.exec(disposition ?? '')?.[1];
+    const extended = /filename\*=UTF-8''([^;]*)/.exec(disposition ?? '')?.[1];
+    return { plain, extended: extended === undefined ? undefined : decodeURIComponent(extended) };
+  }
+
+  async function served(id: number, urlName: string) {
+    const [row] = await testApp.database.db
+      .select({ publicId: uploads.publicId })
+      .from(uploads)
+      .where(eq(uploads.id, id));
+    return testApp.app.inject({ method: 'GET', url: `/uploads/files/${row!.publicId}/${urlName}` });
+  }
+
+  it('names an anonymous review picture uploaded as .html by its sniffed type, in both names', async () => {
+    const { status, body } = await upload('uploadReviewImage', '/spa/upload-review-image', {
+      file: { ...(await pngFile()), name: 'Booking-confirmation.html', type: 'text/html' },
+      remoteAddress: address(),
+    });
+    expect(status).toBe(200);
+    const answer = await served(body.id as number, 'photo.png');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(downloadNames(answer.headers['content-disposition'] as string)).toEqual({
+      plain: 'Booking-confirmation.png',
+      extended: 'Booking-confirmation.png',
+    });
+  });
+
+  it('names a file upload by its sniffed type, whatever name and type it came with', async () => {
+    const { status, body } = await upload('uploadFile', '/crm/api/file/upload', {
+      file: { ...pdfFile(), name: 'Invoice «May».html', type: 'text/html' },
+      token: await signUp(),
+      fields: { is_public: '0' },
+    });
+    expect(status).toBe(200);
+    const answer = await served(body.id as number, 'x.html');
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    const names = downloadNames(answer.headers['content-disposition'] as string);
+    expect(names.extended).toBe(names.plain);
+    expect(names.plain).toMatch(/^Invoice-May\.pdf$/);
+  });
+});
+
 describe('review photos', () => {
   it('uploads without an account and deletes only with the token', async () => {
     const remoteAddress = address();

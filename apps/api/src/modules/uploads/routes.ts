@@ -68,12 +68,14 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
     async (request, reply) => {
       const row = await findUploadByPublicId(db, request.params.publicId);
       if (!row) return notFound(reply);
+      // Both names are the cleaned one with the sniffed type's extension: browsers prefer
+      // `filename*`, and the name as uploaded (`x.html` on a PNG) would choose how it opens.
       const name = downloadName(row);
       const disposition = row.kind === 'video' ? 'inline' : 'attachment';
       reply
         .header(
           'content-disposition',
-          `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+          `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
