@@ -274,13 +274,19 @@ async function insertBooking(
       title: tour.organizerName,
     });
   }
-  // The riders may complete the date's minimum group: it runs, and waits no more.
+  // The riders may complete the date's minimum group: it runs, and waits no more. This
+  // booking's own e-mails then tell the guarantee too (one e-mail each for the one moment).
   const notify = { publicUrl };
-  const guaranteed =
+  const guarantee =
     date && status === STATUS.pendingConfirm
-      ? await guaranteeIfReached(tx, date.id, { now: createdAt, holdHours, notify })
-      : [];
-  const booked = guaranteed.find((moved) => moved.id === row!.id) ?? row!;
+      ? await guaranteeIfReached(tx, date.id, {
+          now: createdAt,
+          holdHours,
+          notify,
+          createdId: row!.id,
+        })
+      : undefined;
+  const booked = guarantee?.told.find((told) => told.booking.id === row!.id)?.booking ?? row!;
   await tx.insert(outbox).values(
     bookingReceivedMessage({
       request: booked,
@@ -288,6 +294,7 @@ async function insertBooking(
       date,
       publicUrl,
       guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
+      guarantee,
     }),
   );
   if (tour.organizerEmail) {
@@ -295,9 +302,12 @@ async function insertBooking(
       newRequestForOrganizer({
         request: booked,
         tour,
+        date,
+        tourists,
         organizerEmail: tour.organizerEmail,
         secret: settings.bookingLinkSecret(),
         publicUrl,
+        guarantee,
       }),
     );
   }

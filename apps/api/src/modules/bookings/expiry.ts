@@ -13,6 +13,7 @@ import { HttpError } from '#src/http/http-error.ts';
 import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { completeEndedTours } from './completion.ts';
+import { RELEASE_REASONS } from './notices.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { remindBalances } from './reminders.ts';
@@ -33,12 +34,12 @@ export interface ExpiryOptions {
 /** Why the job releases a booking, as the traveller reads it. */
 function releaseReason(row: RequestRow, now: Date): string {
   if (row.respondBy !== null && row.respondBy.getTime() <= now.getTime()) {
-    return 'The organizer did not answer in time';
+    return RELEASE_REASONS.unanswered;
   }
   if (row.userId === null && row.holdUntil !== null && row.holdUntil.getTime() <= now.getTime()) {
-    return 'The e-mail address was not confirmed in time';
+    return RELEASE_REASONS.unconfirmed;
   }
-  return 'No payment reached us in time';
+  return RELEASE_REASONS.unpaid;
 }
 
 /** Cancels the unpaid requests whose hold has ended; answers how many. */

@@ -106,7 +106,7 @@ describe('the minimum group of a not-guaranteed date', () => {
       expect(row.holdUntil).not.toBeNull();
       const told = await messagesAbout(db(), row.id, 'date-guaranteed');
       expect(told).toHaveLength(1);
-      expect(told[0]!.subject).toMatch(/^Your ride on \d{1,2} \w{3} \d{4} is guaranteed/);
+      expect(told[0]!.subject).toMatch(/^Your ride on \d{1,2} \w+ \d{4} is guaranteed/);
       expect(told[0]!.body).toContain('is guaranteed: the group reached its minimum of 4 riders');
       const chat = await db()
         .select()
@@ -120,6 +120,22 @@ describe('the minimum group of a not-guaranteed date', () => {
     expect(organizer).toHaveLength(1);
     expect(organizer[0]!.body).toContain(`#${rows[0]!.id}`);
     expect(organizer[0]!.body).toContain(`#${rows[1]!.id}`);
+    // The booking that completed the group is told once, and so is its organizer: each e-mail
+    // tells the new booking and the guarantee together.
+    const reachingId = reaching.body.id as number;
+    expect(await messagesAbout(db(), reachingId, 'booking-received')).toHaveLength(0);
+    const [merged] = await messagesAbout(db(), reachingId, 'date-guaranteed');
+    expect(merged!.body).toContain(`We have your booking request #${reachingId}`);
+    expect(merged!.body).toMatch(/Booking #\d+ is confirmed: pay the (prepayment|full price), /);
+    expect(await messagesAbout(db(), reachingId, 'booking-for-organizer')).toHaveLength(0);
+    expect(organizer[0]!.subject).toMatch(
+      new RegExp(`^New booking #${reachingId}, the ride on \\d{1,2} \\w+ \\d{4} is guaranteed: `),
+    );
+    expect(organizer[0]!.body).toContain('Riders:\n- Maya Hart: ');
+    expect(organizer[0]!.body).toContain(`/partner/bookings/${reachingId}`);
+    expect(organizer[0]!.body).not.toContain('/partner/answer');
+    // The request made before waited, and was told so when it was made.
+    expect(await messagesAbout(db(), rows[0]!.id, 'booking-received')).toHaveLength(1);
     expect(await shownDate(date)).toMatchObject({
       not_guaranteed: false,
       min_riders: null,

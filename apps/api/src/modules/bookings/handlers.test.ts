@@ -8,6 +8,7 @@ import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp as signUpTraveller, TEST_PASSWORD } from '#src/testing/sign-up.ts';
 import { createRatesCache, toDisplayPrice } from '#src/shared/money/rates.ts';
 import { findBookableDate } from './testing.ts';
+import { displayDates } from './wording.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -133,7 +134,9 @@ describe('creating a booking request', () => {
     expect(status).toBe(201);
     expect(body.tour_date).toMatchObject({ id: date!.date.id, variant_name: 'Private room' });
     const message = await lastMessageTo(email);
-    expect(message!.body).toContain(`to ${date!.date.endDate} (Private room)`);
+    expect(message!.body).toContain(
+      `on ${displayDates(date!.date.startDate, date!.date.endDate)} (Private room) for 1 rider`,
+    );
     const own = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`, {
       token,
     });

@@ -11,8 +11,8 @@ export { claimGuestBookings } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingUrl } from './messages.ts';
+export { displayDates } from './wording.ts';
 export {
-  displayDates,
   meetingByKey,
   meetingFiles,
   meetingRequest,

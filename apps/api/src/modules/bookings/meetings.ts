@@ -1,7 +1,7 @@
 /**
  * Meeting details of a contract (a paid booking request). When the first payment of a request
  * arrives, `openMeeting` creates its contract with a random 43-character key and mails the
- * organizer the link `{web}/meet?key=...`; only the key's SHA-256 is stored, so the link in that
+ * organizer the payment's news with the link `{web}/meet?key=...`; only the key's SHA-256 is stored, so the link in that
  * e-mail is the only way in (decision 027).
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/se
 import type { RequestRow } from './records.ts';
 import { toMeetFile, type UploadRow } from '#src/modules/uploads/index.ts';
 import { partyText } from './party-text.ts';
+import { dateText, money, organizerBookingUrl } from './wording.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -28,21 +29,6 @@ export function meetUrl(key: string, publicUrl: string): string {
   const url = new URL('/meet', publicUrl);
   url.searchParams.set('key', key);
   return url.href;
-}
-
-/** `14–20 March 2026`, `28 March – 3 April 2026`, `28 Dec 2026 – 3 Jan 2027`. */
-export function displayDates(start: string, end: string): string {
-  const day = (iso: string, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
-  const full = { day: 'numeric', month: 'long', year: 'numeric' } as const;
-  if (start === end) return day(start, full);
-  if (start.slice(0, 4) !== end.slice(0, 4)) return `${day(start, full)} – ${day(end, full)}`;
-  if (start.slice(0, 7) === end.slice(0, 7)) {
-    return `${day(start, { day: 'numeric' })}–${day(end, full)}`;
-  }
-  return `${day(start, { day: 'numeric', month: 'long' })} – ${day(end, full)}`;
 }
 
 /**
@@ -70,6 +56,7 @@ export async function openMeeting(
       organizerEmail: organizers.email,
       startDate: tourDates.startDate,
       endDate: tourDates.endDate,
+      variantName: tourDates.variantName,
     })
     .from(tours)
     .innerJoin(organizers, eq(organizers.id, tours.organizerId))
@@ -77,12 +64,15 @@ export async function openMeeting(
     .where(eq(tours.id, request.tourId));
   if (context?.organizerEmail) {
     const link = meetUrl(key, publicUrl);
+    const paid = `${money(request.paid, request.currency)} of ${money(request.price, request.currency)} is paid`;
+    // The payment's news and the meet page in one e-mail: the payment's notice leaves the
+    // organizer out when this e-mail went (`tellEveryone`).
     await tx.insert(outbox).values({
       kind: 'meeting-details-requested',
       channel: 'email',
       recipient: context.organizerEmail,
-      subject: `Booking #${request.id} is paid: send the meeting details`,
-      body: `Hello ${context.organizerName},\n\nBooking #${request.id} for "${context.tourName}" (${displayDates(context.startDate, context.endDate)}, ${partyText(request)}) is paid.\n\nPlease tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nThe Gallop team`,
+      subject: `Booking #${request.id} is paid: send the meeting details: ${context.tourName}`,
+      body: `Hello ${context.organizerName},\n\nThe traveller paid booking #${request.id}: ${paid}.\n\nBooking #${request.id} for "${context.tourName}" (${dateText(context)}, ${partyText(request)}) now needs its meeting details. Please tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nTraveller: ${request.contactName}.\nThe booking: ${organizerBookingUrl(request, publicUrl)}\n\nThe Gallop team`,
       payload: { requestId: request.id, meetingId: created.id, link },
     });
   }

@@ -1,9 +1,18 @@
-/** The emails a booking sends to its contact, through the outbox. */
-import type { outbox } from '#src/db/schema/index.ts';
+/** The emails a booking sends to its contact, through the outbox, and the guarantee's words. */
+import type { outbox, tourDates } from '#src/db/schema/index.ts';
 import type { RequestRow } from './records.ts';
 import { partyText } from './party-text.ts';
+import {
+  counted,
+  dateText,
+  displayDay,
+  displayInstant,
+  money,
+  organizerBookingUrl,
+} from './wording.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
+type TourDateRow = typeof tourDates.$inferSelect;
 
 /**
  * What the traveller pays first: the prepayment when the booking has one, else the full price
@@ -15,17 +24,78 @@ export function firstPayment(booking: Pick<RequestRow, 'prepayment' | 'price'>):
     : 'the full price';
 }
 
+/** The first payment with its amount: "the prepayment, US$400". */
+export function firstPaymentText(
+  booking: Pick<RequestRow, 'prepayment' | 'price' | 'currency'>,
+): string {
+  const amount =
+    booking.prepayment !== null && booking.prepayment < booking.price
+      ? booking.prepayment
+      : booking.price;
+  return `${firstPayment(booking)}, ${money(amount, booking.currency)}`;
+}
+
 /** The booking's own page: opens by its link key, no sign-in needed. */
 export function bookingUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string): string {
   return new URL(`/booking/uuid/${request.uuid}`, publicUrl).href;
 }
 
+/** A date's minimum group was reached: the date, and every live booking on it. */
+export interface Guarantee {
+  /** The date, already guaranteed. */
+  date: TourDateRow;
+  /** Every live booking on it; `confirmed` when the guarantee confirmed it (1 -> 2). */
+  told: readonly { booking: RequestRow; confirmed: boolean }[];
+}
+
+/** The guarantee in words, to one traveller and to the booking's chat (decision 111). */
+export function guaranteeWording(
+  date: Pick<TourDateRow, 'startDate' | 'minRiders'>,
+  booking: RequestRow,
+  confirmed: boolean,
+): { subject: string; forTraveller: string; forChat: string } {
+  const day = displayDay(date.startDate);
+  const group = `the group reached its minimum of ${counted(date.minRiders ?? 1, 'rider')}, so the date runs`;
+  const by = booking.holdUntil ? ` by ${displayInstant(booking.holdUntil)}` : '';
+  return {
+    subject: `Your ride on ${day} is guaranteed`,
+    forTraveller: `Your ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed: pay ${firstPaymentText(booking)}, to secure the seats${by}.` : ''}`,
+    forChat: `The ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed without waiting for an answer: ${firstPaymentText(booking)}, is due${by}.` : ''}`,
+  };
+}
+
+/** The guarantee in words for the organizer, with each booking on the date and its page. */
+export function organizerGuaranteeText(guarantee: Guarantee, publicUrl: string): string {
+  const day = displayDay(guarantee.date.startDate);
+  const lines = guarantee.told
+    .map(
+      ({ booking, confirmed }) =>
+        `- #${booking.id} ${booking.contactName}, ${partyText(booking)}${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, publicUrl)}`,
+    )
+    .join('\n');
+  return `The ride on ${day} reached its minimum of ${counted(guarantee.date.minRiders ?? 1, 'rider')}, so it is guaranteed: the requests waiting for your answer are confirmed and new bookings on it are confirmed at once. A cancellation does not take the guarantee back.\n\nBookings on this date:\n${lines}`;
+}
+
+/** What happens next for a booking waiting for its organizer's answer, and by when. */
+function waitingText(request: RequestRow): string {
+  if (!request.respondBy) {
+    return 'The organizer will answer your request soon; we will e-mail you their answer.';
+  }
+  return `The organizer answers by ${displayInstant(request.respondBy)}. If they do not answer by then, the request is released and nothing is due; we will e-mail you either way.`;
+}
+
+/**
+ * The traveller's e-mail about a new booking. When this booking completed its date's minimum
+ * group (`guarantee`), it is the one e-mail that tells both: the booking, and the guarantee that
+ * confirmed it (kind `date-guaranteed`, as every traveller on the date gets).
+ */
 export function bookingReceivedMessage({
   request,
   tourName,
   date,
   publicUrl,
   guestHoldMinutes,
+  guarantee,
 }: {
   request: RequestRow;
   tourName: string;
@@ -34,22 +104,36 @@ export function bookingReceivedMessage({
   publicUrl: string;
   /** Set for a booking made signed out: its seats wait this long for the address's proof. */
   guestHoldMinutes?: number | undefined;
+  /** The guarantee this booking brought, if it completed its date's minimum group. */
+  guarantee?: Guarantee | undefined;
 }): OutboxValues {
   const link = bookingUrl(request, publicUrl);
-  const variant = date?.variantName ? ` (${date.variantName})` : '';
-  const when = date ? ` from ${date.startDate} to ${date.endDate}${variant}` : '';
+  const when = date ? ` on ${dateText(date)}` : '';
+  const guaranteed = guarantee
+    ? guaranteeWording(guarantee.date, request, request.status === 2)
+    : undefined;
+  const status = guaranteed
+    ? guaranteed.forTraveller
+    : request.status === 2
+      ? `Your place is confirmed. Pay ${firstPaymentText(request)}, to secure it.`
+      : waitingText(request);
   const next =
     guestHoldMinutes !== undefined
       ? `To keep your seats, confirm this e-mail address within ${guestHoldMinutes} minutes: open your booking and sign in with the one-time code we send to this address. If you did not make this booking, ignore this e-mail and the seats are released. Your booking:`
-      : request.status === 2
-        ? `Your place is confirmed. Pay ${firstPayment(request)} to secure it:`
-        : 'The organizer will confirm the date shortly. Follow your booking here:';
+      : 'Your booking:';
+  const subject = guaranteed
+    ? `${guaranteed.subject} (booking #${request.id}): ${tourName}`
+    : `Booking request #${request.id}: ${tourName}`;
   return {
-    kind: 'booking-received',
+    kind: guaranteed ? 'date-guaranteed' : 'booking-received',
     channel: 'email',
     recipient: request.contactEmail,
-    subject: `Booking request #${request.id}: ${tourName}`,
-    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${partyText(request)}.\n\n${next} ${link}\n\nThe Gallop team`,
-    payload: { requestId: request.id, link },
+    subject,
+    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${partyText(request)}.\n\n${status}\n\n${next} ${link}\n\nThe Gallop team`,
+    payload: {
+      requestId: request.id,
+      link,
+      ...(guarantee ? { event: 'minimum-reached', tourDateId: guarantee.date.id } : {}),
+    },
   };
 }

@@ -6,9 +6,17 @@
  * change is never told without happening, nor happens without being told. Pushing the chat
  * message to connected sockets is left to the next read (the message is stored either way).
  */
-import { formatPrice } from '@gallop/currency';
-import { eq } from 'drizzle-orm';
-import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { formatWeight, weightIn } from '@gallop/rider-fit';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  chatMessages,
+  chats,
+  meetings,
+  organizers,
+  outbox,
+  tourDates,
+  tours,
+} from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import {
@@ -16,10 +24,31 @@ import {
   tiersOfBooking,
   type BookingEvent,
 } from '#src/modules/booking-rules/index.ts';
-import { bookingUrl, firstPayment } from './messages.ts';
+import {
+  bookingUrl,
+  firstPaymentText,
+  guaranteeWording,
+  organizerGuaranteeText,
+  type Guarantee,
+} from './messages.ts';
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
 import { partyText } from './party-text.ts';
+import {
+  counted,
+  dateText,
+  displayDay,
+  displayInstant,
+  horseText,
+  levelName,
+  money,
+  organizerBookingUrl,
+  riderLine,
+  riderName,
+  type RiderFacts,
+} from './wording.ts';
+
+export { money };
 
 type OutboxValues = typeof outbox.$inferInsert;
 
@@ -27,13 +56,38 @@ export interface NoticeOptions {
   publicUrl: string;
 }
 
+/** A rider as stored, with what an edit may change besides the facts horses are matched by. */
+type StoredRider = RiderFacts & {
+  email: string | null;
+  phone: string | null;
+  foodRestriction: string | null;
+};
+
+/** What a change of a booking's riders did, for the words of its notice. */
+export interface RiderChanges {
+  added: readonly RiderFacts[];
+  removed: readonly RiderFacts[];
+  edited: readonly { before: StoredRider; after: StoredRider }[];
+  /** The tour's standard weight limit: above it a rider takes a heavier-horse place. */
+  maxRiderWeightKg: number;
+  /** The date's first day, for the riders' ages; none for a tour on request. */
+  firstDay: string | undefined;
+}
+
 export type Notice =
   | { kind: 'status'; event: BookingEvent; booking: RequestRow; refunded: number }
-  | { kind: 'riders'; booking: RequestRow; added: number; removed: number; edited: number }
+  | { kind: 'riders'; booking: RequestRow; changes: RiderChanges }
   | { kind: 'meeting'; booking: RequestRow };
 
+/** Why the booking job releases a booking, as the traveller reads it (`cancel_message`). */
+export const RELEASE_REASONS = {
+  unanswered: 'The organizer did not answer in time',
+  unconfirmed: 'The e-mail address was not confirmed in time',
+  unpaid: 'No payment reached us in time',
+} as const;
+
 /** What the notices say about a booking besides its row. */
-interface Facts {
+export interface Facts {
   tourName: string;
   dates: string | null;
   organizerId: number;
@@ -60,7 +114,7 @@ async function factsOf(tx: Transaction, booking: RequestRow): Promise<Facts> {
   const { support_email: supportEmail } = await readSiteSettings(tx, ['support_email']);
   return {
     tourName: tour?.name ?? 'your tour',
-    dates: date ? `${date.startDate} to ${date.endDate}` : null,
+    dates: date ? dateText(date) : null,
     organizerId: tour?.organizerId ?? 0,
     organizerName: tour?.organizerName ?? 'the organizer',
     organizerEmail: tour?.organizerEmail ?? null,
@@ -68,36 +122,89 @@ async function factsOf(tx: Transaction, booking: RequestRow): Promise<Facts> {
   };
 }
 
-/** An amount of minor units as the site shows it, without decimals (spec: currency display). */
-export const money = (minor: number, currency: string) => formatPrice(minor / 100, currency);
-
-const deadline = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** One notice in words: the line for the chat and both e-mails, and the traveller's e-mail kind. */
+/**
+ * One notice in words. The chat's line is read by both sides, so it names neither as "you" nor
+ * speaks of its reader in the third person; each e-mail speaks to its reader.
+ */
 interface Wording {
   /** The outbox kind of the traveller's e-mail; undefined: the traveller gets another e-mail. */
   travellerKind: string | undefined;
   subject: string;
   /** The news, written to the traveller ("your booking"). */
   forTraveller: string;
-  /** The same news, written to the organizer. */
+  /** The same news, written to the organizer ("you confirmed"). */
   forOrganizer: string;
-  /** The same news for the booking's chat, which both sides read; else `forOrganizer`. */
-  forChat?: string;
+  /** What the organizer's e-mail adds below the news (the riders' details of a change). */
+  organizerDetails?: string;
+  /** The same news for the booking's chat, which both sides read. */
+  forChat: string;
+  /** The same news for support, when it hears of it; else `forChat`. */
+  forSupport?: string;
   /** Whether support hears of it too (a paid booking is cancelled). */
   tellSupport: boolean;
 }
 
-function refundSentence(booking: RequestRow, refunded: number, byPolicy: boolean): string {
+/** Who reads a refund's words: the traveller, the organizer, or both sides and support. */
+type Reader = 'traveller' | 'organizer' | 'neutral';
+
+function refundSentence(
+  booking: RequestRow,
+  refunded: number,
+  byPolicy: boolean,
+  reader: Reader,
+): string {
   if (booking.paid === 0) return 'Nothing was paid, so nothing is due.';
   const paid = money(booking.paid, booking.currency);
+  const kept = money(booking.paid - refunded, booking.currency);
+  // By the policy the organizer keeps what is not refunded: each side is told what it means.
+  const keeps = !byPolicy
+    ? ''
+    : reader === 'organizer'
+      ? ` You keep ${refunded < booking.paid ? kept : 'nothing'}.`
+      : reader === 'neutral'
+        ? ` The organizer keeps ${refunded < booking.paid ? kept : 'nothing'}.`
+        : '';
+  const timing = reader === 'traveller' ? '; refunds reach most cards within 5–10 days.' : '.';
   if (refunded === 0) {
-    return `By the cancellation policy accepted at booking, nothing of the ${paid} paid is refunded.`;
+    return `By the cancellation policy accepted at booking, nothing of the ${paid} paid is refunded.${keeps}`;
   }
   const back = money(refunded, booking.currency);
   return byPolicy && refunded < booking.paid
-    ? `By the cancellation policy accepted at booking, ${back} of the ${paid} paid is refunded to the card; refunds reach most cards within 5–10 days.`
-    : `All ${back} paid is refunded to the card; refunds reach most cards within 5–10 days.`;
+    ? `By the cancellation policy accepted at booking, ${back} of the ${paid} paid is refunded to the card${timing}${keeps}`
+    : `All ${back} paid is refunded to the card${timing}${keeps}`;
+}
+
+/** The booking's release in words: what the job stored as the reason, for each reader. */
+function releaseWording(id: string, booking: RequestRow): Omit<Wording, 'travellerKind'> {
+  const why = booking.cancelMessage ?? 'Its deadline passed';
+  const freed = 'its seats are free again';
+  const [forOrganizer, forChat] =
+    why === RELEASE_REASONS.unanswered
+      ? [
+          `You did not answer booking request ${id} in time, so it was released and ${freed}.`,
+          `Booking request ${id} was released: it was not answered in time, so ${freed} and nothing is due.`,
+        ]
+      : why === RELEASE_REASONS.unconfirmed
+        ? [
+            `Booking ${id} was released: the traveller did not confirm their e-mail address in time, so ${freed}.`,
+            `Booking ${id} was released: the e-mail address was not confirmed in time, so ${freed}.`,
+          ]
+        : why === RELEASE_REASONS.unpaid
+          ? [
+              `Booking ${id} was released: no payment reached us in time, so ${freed}.`,
+              `Booking ${id} was released: no payment arrived in time, so ${freed}.`,
+            ]
+          : [
+              `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
+              `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
+            ];
+  return {
+    subject: `Booking ${id} was released`,
+    forTraveller: `${why}, so the seats of booking ${id} were released and nothing is due. If you still want to ride, book again.`,
+    forOrganizer,
+    forChat,
+    tellSupport: false,
+  };
 }
 
 function statusWording(event: BookingEvent, booking: RequestRow, refunded: number): Wording {
@@ -105,31 +212,39 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
   const reason = booking.cancelMessage ?? booking.declineReason;
   // A reason typed as a sentence keeps its own full stop.
   const because = reason ? ` Reason: ${reason.replace(/[.!?…]+$/u, '')}.` : '';
+  const paidSoFar = `${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`;
   switch (event) {
-    case 'organizer-confirms':
+    case 'organizer-confirms': {
+      const by = booking.holdUntil ? ` by ${displayInstant(booking.holdUntil)}` : '';
       return {
         travellerKind: 'booking-confirmed',
         subject: `Booking ${id} is confirmed`,
-        forTraveller: `The organizer confirmed booking ${id}. Pay ${firstPayment(booking)} to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`,
-        forOrganizer: `Booking ${id} is confirmed. The traveller${booking.holdUntil ? ` has until ${deadline(booking.holdUntil)}` : ' is asked'} to pay ${firstPayment(booking)}.`,
+        forTraveller: `The organizer confirmed booking ${id}. Pay ${firstPaymentText(booking)}, to secure the seats${by}; unpaid, the booking is released.`,
+        forOrganizer: `You confirmed booking ${id}. The traveller is asked to pay ${firstPaymentText(booking)},${by}; unpaid, the booking is released and its seats are free again.`,
+        forChat: `Booking ${id} is confirmed: ${firstPaymentText(booking)}, is due${by}.`,
         tellSupport: false,
       };
+    }
     case 'organizer-declines':
       return {
         travellerKind: 'booking-declined',
         subject: `Booking ${id} was declined`,
         forTraveller: `The organizer could not accept booking ${id}, so its seats were released and nothing is due.${because}`,
-        forOrganizer: `Booking ${id} was declined and its seats released.${because}`,
+        forOrganizer: `You declined booking ${id}; its seats were released.${because}`,
+        forChat: `Booking ${id} was declined; its seats were released and nothing is due.${because}`,
         tellSupport: false,
       };
     case 'organizer-cancels':
     case 'support-cancels': {
-      const who = event === 'organizer-cancels' ? 'the organizer' : 'Gallop support';
+      const byOrganizer = event === 'organizer-cancels';
+      const who = byOrganizer ? 'the organizer' : 'Gallop support';
+      const refund = refundSentence(booking, refunded, false, 'neutral');
       return {
         travellerKind: 'booking-canceled',
         subject: `Booking ${id} is cancelled`,
-        forTraveller: `Booking ${id} was cancelled by ${who}.${because} ${refundSentence(booking, refunded, false)}`,
-        forOrganizer: `Booking ${id} was cancelled by ${who} and its seats released.${because} ${refundSentence(booking, refunded, false)}`,
+        forTraveller: `Booking ${id} was cancelled by ${who}.${because} ${refundSentence(booking, refunded, false, 'traveller')}`,
+        forOrganizer: `${byOrganizer ? 'You' : 'Gallop support'} cancelled booking ${id}; its seats were released.${because} ${refund}`,
+        forChat: `Booking ${id} was cancelled by ${who}; its seats were released.${because} ${refund}`,
         tellSupport: booking.paid > 0,
       };
     }
@@ -137,29 +252,22 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
       return {
         travellerKind: 'booking-canceled',
         subject: `Booking ${id} is cancelled`,
-        forTraveller: `You cancelled booking ${id}; its seats were released. ${refundSentence(booking, refunded, true)}`,
-        forOrganizer: `The traveller cancelled booking ${id}; its seats were released.${because} ${refundSentence(booking, refunded, true)}`,
-        forChat: `Booking ${id} was cancelled by the traveller; its seats were released.${because} ${refundSentence(booking, refunded, true)}`,
+        forTraveller: `You cancelled booking ${id}; its seats were released. ${refundSentence(booking, refunded, true, 'traveller')}`,
+        forOrganizer: `The traveller cancelled booking ${id}; its seats were released.${because} ${refundSentence(booking, refunded, true, 'organizer')}`,
+        forChat: `Booking ${id} was cancelled by the traveller; its seats were released.${because} ${refundSentence(booking, refunded, true, 'neutral')}`,
+        forSupport: `The traveller cancelled booking ${id}; its seats were released.${because} ${refundSentence(booking, refunded, true, 'neutral')}`,
         tellSupport: booking.paid > 0,
       };
-    case 'deadline-passes': {
-      const why = booking.cancelMessage ?? 'Its deadline passed';
-      return {
-        travellerKind: 'booking-expired',
-        subject: `Booking ${id} was released`,
-        forTraveller: `${why}, so the seats of booking ${id} were released and nothing is due. If you still want to ride, book again.`,
-        forOrganizer: `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
-        tellSupport: false,
-      };
-    }
+    case 'deadline-passes':
+      return { travellerKind: 'booking-expired', ...releaseWording(id, booking) };
     case 'payment-arrives':
       return {
         // The payment's own e-mail tells the traveller (payments.ts).
         travellerKind: undefined,
         subject: `Booking ${id} is paid`,
-        forTraveller: `The payment for booking ${id} arrived: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
-        forOrganizer: `The traveller paid booking ${id}: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
-        forChat: `A payment for booking ${id} arrived: ${money(booking.paid, booking.currency)} of ${money(booking.price, booking.currency)} is paid.`,
+        forTraveller: `The payment for booking ${id} arrived: ${paidSoFar}`,
+        forOrganizer: `The traveller paid booking ${id}: ${paidSoFar}`,
+        forChat: `A payment for booking ${id} arrived: ${paidSoFar}`,
         tellSupport: false,
       };
     case 'minimum-reached':
@@ -169,6 +277,7 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         subject: `Booking ${id} is confirmed`,
         forTraveller: `The date of booking ${id} reached its minimum group, so the booking is confirmed.`,
         forOrganizer: `Booking ${id} is confirmed: its date reached its minimum group.`,
+        forChat: `Booking ${id} is confirmed: its date reached its minimum group.`,
         tellSupport: false,
       };
     case 'tour-ends':
@@ -177,56 +286,160 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         travellerKind: undefined,
         subject: `The tour of booking ${id} has ended`,
         forTraveller: `The tour of booking ${id} has ended. We hope you had a wonderful ride: tell other riders about it in a review.`,
-        forOrganizer: `The tour of booking ${id} has ended; the traveller is invited to review it.`,
+        forOrganizer: `The tour of booking ${id} has ended and the booking is complete. We invited the traveller to review it.`,
+        forChat: `The tour of booking ${id} has ended and the booking is complete; it can now be reviewed.`,
         tellSupport: false,
       };
   }
 }
 
-function wordingOf(notice: Notice): Wording {
+/** "weight 104 → 85 kg (229 → 187 lb)": both units, as the booking form takes either. */
+function weightChange(before: number | null, after: number | null): string {
+  if (before === null)
+    return `weight ${formatWeight(after!, 'kg')} (${formatWeight(after!, 'lb')})`;
+  if (after === null) return `weight removed (was ${formatWeight(before, 'kg')})`;
+  return `weight ${weightIn(before, 'kg')} → ${formatWeight(after, 'kg')} (${weightIn(before, 'lb')} → ${formatWeight(after, 'lb')})`;
+}
+
+/** What an edit changed of one rider, for the organizer: "Jordan Lee: weight 104 → 85 kg …". */
+function editLine(
+  { before, after }: RiderChanges['edited'][number],
+  changes: RiderChanges,
+): string {
+  const tour = { maxRiderWeightKg: changes.maxRiderWeightKg };
+  const parts: string[] = [];
+  if (riderName(before) !== riderName(after)) parts.push(`name was ${riderName(before)}`);
+  if (before.birthday !== after.birthday) {
+    parts.push(
+      after.birthday ? `date of birth ${displayDay(after.birthday)}` : 'date of birth removed',
+    );
+  }
+  if (before.riderLevel !== after.riderLevel) {
+    parts.push(
+      `level ${levelName(before.riderLevel) ?? 'not given'} → ${levelName(after.riderLevel) ?? 'not given'}`,
+    );
+  }
+  if (before.weight !== after.weight) {
+    const horse = horseText(after.weight, tour);
+    const newHorse = horse !== horseText(before.weight, tour) ? `, now ${horse}` : '';
+    parts.push(`${weightChange(before.weight, after.weight)}${newHorse}`);
+  }
+  if (before.foodRestriction !== after.foodRestriction) {
+    parts.push(
+      after.foodRestriction ? `food: ${after.foodRestriction}` : 'food restriction removed',
+    );
+  }
+  if (before.email !== after.email || before.phone !== after.phone) {
+    parts.push('contact details changed');
+  }
+  return `${riderName(after)}: ${parts.join('; ') || 'details updated'}`;
+}
+
+/** A rider change in words: names for everyone, the riders' details for the organizer. */
+function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
+  const id = `#${booking.id}`;
+  const names = (riders: readonly RiderFacts[]) => riders.map((r) => riderName(r)).join(', ');
+  const summary = [
+    changes.added.length > 0
+      ? `${counted(changes.added.length, 'rider')} added: ${names(changes.added)}`
+      : '',
+    changes.removed.length > 0
+      ? `${counted(changes.removed.length, 'rider')} removed: ${names(changes.removed)}`
+      : '',
+    changes.edited.length > 0
+      ? `${counted(changes.edited.length, 'rider')} updated: ${names(changes.edited.map((e) => e.after))}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const what = summary || 'details updated';
+  const total = `${partyText(booking)}, ${money(booking.price, booking.currency)} in total`;
+  const tour = { maxRiderWeightKg: changes.maxRiderWeightKg };
+  const section = (title: string, lines: readonly string[]) =>
+    lines.length > 0 ? [`${title}:\n${lines.map((line) => `- ${line}`).join('\n')}`] : [];
+  const details = [
+    ...section(
+      'Added',
+      changes.added.map((rider) => riderLine(rider, tour, changes.firstDay)),
+    ),
+    ...section(
+      'Removed',
+      changes.removed.map((rider) => riderName(rider)),
+    ),
+    ...section(
+      'Updated',
+      changes.edited.map((edit) => editLine(edit, changes)),
+    ),
+  ].join('\n');
+  return {
+    travellerKind: 'booking-riders-changed',
+    subject: `Riders of booking ${id} changed`,
+    forTraveller: `The riders of booking ${id} changed (${what}). The booking is now for ${total}.`,
+    forOrganizer: `The traveller changed the riders of booking ${id} (${what}). It is now for ${total}.`,
+    ...(details ? { organizerDetails: details } : {}),
+    forChat: `The riders of booking ${id} changed (${what}). It is now for ${total}.`,
+    tellSupport: false,
+  };
+}
+
+/** One notice in words, for each reader (exported for its tests). */
+export function wordingOf(notice: Notice): Wording {
   const id = `#${notice.booking.id}`;
   switch (notice.kind) {
     case 'status':
       return statusWording(notice.event, notice.booking, notice.refunded);
-    case 'riders': {
-      const parts = [
-        notice.added > 0 ? `${notice.added} rider(s) added` : '',
-        notice.removed > 0 ? `${notice.removed} rider(s) removed` : '',
-        notice.edited > 0 ? `${notice.edited} rider(s) updated` : '',
-      ].filter(Boolean);
-      const total = `${partyText(notice.booking)}, ${money(notice.booking.price, notice.booking.currency)} in total`;
-      return {
-        travellerKind: 'booking-riders-changed',
-        subject: `Riders of booking ${id} changed`,
-        forTraveller: `The riders of booking ${id} changed (${parts.join(', ') || 'details updated'}). The booking is now for ${total}.`,
-        forOrganizer: `The traveller changed the riders of booking ${id} (${parts.join(', ') || 'details updated'}). It is now for ${total}; see the riders' details on the booking's page.`,
-        forChat: `The riders of booking ${id} changed (${parts.join(', ') || 'details updated'}). It is now for ${total}.`,
-        tellSupport: false,
-      };
-    }
+    case 'riders':
+      return ridersWording(notice.booking, notice.changes);
     case 'meeting':
       return {
         // The meeting's own e-mail brings the traveller the details (meetings/handlers.ts).
         travellerKind: undefined,
         subject: `Meeting details for booking ${id}`,
         forTraveller: `The organizer shared the meeting details of booking ${id}: where and when to meet, and what to bring. Read them on your booking's page.`,
-        forOrganizer: `The meeting details of booking ${id} were saved and shown to the traveller.`,
+        forOrganizer: `You saved the meeting details of booking ${id}; the traveller can read them on the booking's page.`,
+        forChat: `The meeting details of booking ${id} are ready: where and when to meet, and what to bring, on the booking's page.`,
         tellSupport: false,
       };
   }
 }
 
-/** The organizer's page of a booking (the organizer area). */
-function organizerBookingUrl(booking: Pick<RequestRow, 'id'>, publicUrl: string): string {
-  return new URL(`/partner/bookings/${booking.id}`, publicUrl).href;
+/** The organizer's policy: for each tier, what the traveller gets back and what you keep. */
+function organizerPolicyLines(tiers: ReturnType<typeof tiersOfBooking>): string[] {
+  const sorted = [...tiers].sort((a, b) => b.days_before - a.days_before);
+  // `policyLines` says when each tier applies, in its order, then the closing line.
+  return policyLines(tiers).map((line, index) => {
+    const when = line.slice(0, line.lastIndexOf(': '));
+    const percent = sorted[index]?.refund_percent ?? (sorted.length === 0 ? 100 : 0);
+    const split =
+      percent >= 100
+        ? 'the traveller gets everything paid back, you keep nothing'
+        : percent <= 0
+          ? 'no refund, you keep everything paid'
+          : `the traveller gets ${percent}% of what was paid back, you keep ${100 - percent}%`;
+    return `${when}: ${split}`;
+  });
+}
+
+/**
+ * The organizer already has this payment's news: the booking's first payment opened its meeting
+ * in this same transaction (`openMeeting`, which PostgreSQL stamps with the transaction's
+ * `now()`), and the meeting's e-mail tells the payment with the meet page's link.
+ */
+async function paymentToldWithMeeting(tx: Transaction, notice: Notice): Promise<boolean> {
+  if (notice.kind !== 'status' || notice.event !== 'payment-arrives') return false;
+  const [opened] = await tx
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(and(eq(meetings.requestId, notice.booking.id), sql`${meetings.createdAt} = now()`));
+  return opened !== undefined;
 }
 
 /** The e-mails of one notice: to the traveller, the organizer and, when it matters, support. */
-function emailsOf(
+export function emailsOf(
   notice: Notice,
   wording: Wording,
   facts: Facts,
-  options: NoticeOptions,
+  options: NoticeOptions & { organizerTold: boolean },
 ): OutboxValues[] {
   const { booking } = notice;
   const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
@@ -235,12 +448,15 @@ function emailsOf(
     requestId: booking.id,
     event: notice.kind === 'status' ? notice.event : notice.kind,
   };
-  const policy =
-    notice.kind === 'status' && notice.event === 'traveller-cancels' && booking.paid > 0
-      ? `\n\nThe cancellation policy accepted at booking:\n${policyLines(tiersOfBooking(booking))
-          .map((line) => `- ${line}`)
-          .join('\n')}`
-      : '';
+  const withPolicy =
+    notice.kind === 'status' && notice.event === 'traveller-cancels' && booking.paid > 0;
+  const policy = (title: string, lines: readonly string[]) =>
+    withPolicy ? `\n\n${title}:\n${lines.map((line) => `- ${line}`).join('\n')}` : '';
+  const tiers = tiersOfBooking(booking);
+  const travellersPolicy = policy(
+    'The cancellation policy accepted at booking',
+    policyLines(tiers),
+  );
   const emails: OutboxValues[] = [];
   if (wording.travellerKind !== undefined) {
     emails.push({
@@ -248,17 +464,22 @@ function emailsOf(
       channel: 'email',
       recipient: booking.contactEmail,
       subject,
-      body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.${policy}\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+      body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.${travellersPolicy}\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
       payload,
     });
   }
-  if (facts.organizerEmail) {
+  if (facts.organizerEmail && !options.organizerTold) {
+    const details = wording.organizerDetails ? `\n\n${wording.organizerDetails}` : '';
+    const organizersPolicy = policy(
+      'The cancellation policy accepted at booking',
+      organizerPolicyLines(tiers),
+    );
     emails.push({
       kind: 'organizer-booking-notice',
       channel: 'email',
       recipient: facts.organizerEmail,
       subject,
-      body: `Hello ${facts.organizerName},\n\n${wording.forOrganizer}\n\nTour: ${trip}. Traveller: ${booking.contactName}.${policy}\n\nThe booking: ${organizerBookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+      body: `Hello ${facts.organizerName},\n\n${wording.forOrganizer}${details}\n\nTour: ${trip}. Traveller: ${booking.contactName}.${organizersPolicy}\n\nThe booking: ${organizerBookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
       payload,
     });
   }
@@ -268,7 +489,7 @@ function emailsOf(
       channel: 'email',
       recipient: facts.supportEmail,
       subject,
-      body: `${wording.forOrganizer}\n\nTour: ${trip}, organizer ${facts.organizerName}. Traveller: ${booking.contactName} <${booking.contactEmail}>, ${booking.contactPhone}.`,
+      body: `${wording.forSupport ?? wording.forChat}\n\nTour: ${trip}, organizer ${facts.organizerName}. Traveller: ${booking.contactName} <${booking.contactEmail}>, ${booking.contactPhone}.${travellersPolicy}`,
       payload,
     });
   }
@@ -290,6 +511,29 @@ async function chatOf(tx: Transaction, booking: RequestRow, facts: Facts) {
   return chat;
 }
 
+/** Writes a system message into the booking's chat (pushed after commit by the announcer). */
+async function writeToChat(
+  tx: Transaction,
+  booking: RequestRow,
+  facts: Facts,
+  body: string,
+): Promise<void> {
+  const chat = await chatOf(tx, booking, facts);
+  if (!chat) return;
+  const at = new Date();
+  await tx.insert(chatMessages).values({
+    chatId: chat.id,
+    side: 'staff',
+    senderId: null,
+    body,
+    requestId: booking.id,
+    createdAt: at,
+    // Pushed to the sockets after commit by the chat's announcer.
+    announcedAt: null,
+  });
+  await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
+}
+
 /** Writes one notice's e-mails and chat message in the caller's transaction. */
 export async function tellEveryone(
   tx: Transaction,
@@ -298,68 +542,23 @@ export async function tellEveryone(
 ): Promise<void> {
   const facts = await factsOf(tx, notice.booking);
   const wording = wordingOf(notice);
-  const emails = emailsOf(notice, wording, facts, options);
+  const organizerTold = await paymentToldWithMeeting(tx, notice);
+  const emails = emailsOf(notice, wording, facts, { ...options, organizerTold });
   if (emails.length > 0) await tx.insert(outbox).values(emails);
-  const chat = await chatOf(tx, notice.booking, facts);
-  if (!chat) return;
-  const at = new Date();
-  await tx.insert(chatMessages).values({
-    chatId: chat.id,
-    side: 'staff',
-    senderId: null,
-    // Said neutrally, as both sides read it.
-    body: wording.forChat ?? wording.forOrganizer,
-    requestId: notice.booking.id,
-    createdAt: at,
-    // Pushed to the sockets after commit by the chat's announcer.
-    announcedAt: null,
-  });
-  await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
-}
-
-type TourDateRow = typeof tourDates.$inferSelect;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2027-03-12" -> "12 Mar 2027", as the tour page shows dates. */
-function dayMonthYear(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
-}
-
-interface GuaranteeNotice {
-  /** The date, already guaranteed. */
-  date: TourDateRow;
-  /** Every live booking on it; `confirmed` when the guarantee confirmed it (1 -> 2). */
-  told: readonly { booking: RequestRow; confirmed: boolean }[];
-}
-
-/** The guarantee in words, to one traveller and to the organizer (decision 111). */
-function guaranteeWording(
-  date: Pick<TourDateRow, 'startDate' | 'minRiders'>,
-  booking: RequestRow,
-  confirmed: boolean,
-): { subject: string; forTraveller: string; forChat: string } {
-  const day = dayMonthYear(date.startDate);
-  const group = `the group reached its minimum of ${date.minRiders ?? 1} riders, so the date runs`;
-  const pay = confirmed
-    ? ` Booking #${booking.id} is confirmed: pay ${firstPayment(booking)} to secure the seats${booking.holdUntil ? ` by ${deadline(booking.holdUntil)}` : ''}.`
-    : '';
-  return {
-    subject: `Your ride on ${day} is guaranteed`,
-    forTraveller: `Your ride on ${day} is guaranteed: ${group}.${pay}`,
-    forChat: `The ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed without waiting for an answer.` : ''}`,
-  };
+  await writeToChat(tx, notice.booking, facts, wording.forChat);
 }
 
 /**
  * A date reached its minimum group: each traveller booked on it gets one e-mail and one chat
  * message, and the organizer one e-mail naming the bookings, in the guarantee's transaction.
+ * The booking being created when it happened (`createdId`) gets its chat message here, and its
+ * own two e-mails tell the guarantee (`bookingReceivedMessage`, `newRequestForOrganizer`), so
+ * neither its traveller nor the organizer gets two e-mails for the one moment.
  */
 export async function tellGuaranteed(
   tx: Transaction,
-  notice: GuaranteeNotice,
-  options: NoticeOptions,
+  notice: Guarantee,
+  options: NoticeOptions & { createdId?: number | undefined },
 ): Promise<void> {
   const first = notice.told[0];
   if (!first) return;
@@ -368,44 +567,28 @@ export async function tellGuaranteed(
   const emails: OutboxValues[] = [];
   for (const { booking, confirmed } of notice.told) {
     const wording = guaranteeWording(notice.date, booking, confirmed);
-    emails.push({
-      kind: 'date-guaranteed',
-      channel: 'email',
-      recipient: booking.contactEmail,
-      subject: `${wording.subject}: ${facts.tourName}`,
-      body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
-      payload: { requestId: booking.id, event: 'minimum-reached', tourDateId: notice.date.id },
-    });
-    const chat = await chatOf(tx, booking, facts);
-    if (!chat) continue;
-    const at = new Date();
-    await tx.insert(chatMessages).values({
-      chatId: chat.id,
-      side: 'staff',
-      senderId: null,
-      body: wording.forChat,
-      requestId: booking.id,
-      createdAt: at,
-      announcedAt: null,
-    });
-    await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
+    if (booking.id !== options.createdId) {
+      emails.push({
+        kind: 'date-guaranteed',
+        channel: 'email',
+        recipient: booking.contactEmail,
+        subject: `${wording.subject}: ${facts.tourName}`,
+        body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+        payload: { requestId: booking.id, event: 'minimum-reached', tourDateId: notice.date.id },
+      });
+    }
+    await writeToChat(tx, booking, facts, wording.forChat);
   }
-  if (facts.organizerEmail) {
-    const day = dayMonthYear(notice.date.startDate);
-    const lines = notice.told
-      .map(
-        ({ booking, confirmed }) =>
-          `- #${booking.id} ${booking.contactName}, ${partyText(booking)}${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, options.publicUrl)}`,
-      )
-      .join('\n');
+  if (facts.organizerEmail && options.createdId === undefined) {
+    const day = displayDay(notice.date.startDate);
     emails.push({
       kind: 'organizer-date-guaranteed',
       channel: 'email',
       recipient: facts.organizerEmail,
       subject: `Your ride on ${day} is guaranteed: ${facts.tourName}`,
-      body: `Hello ${facts.organizerName},\n\nThe ride on ${day} reached its minimum of ${notice.date.minRiders ?? 1} riders, so it is guaranteed: the requests waiting for your answer are confirmed and new bookings on it are confirmed at once. A cancellation does not take the guarantee back.\n\nTour: ${trip}. Bookings:\n${lines}\n\nThe Gallop team`,
+      body: `Hello ${facts.organizerName},\n\n${organizerGuaranteeText(notice, options.publicUrl)}\n\nTour: ${trip}.\n\nThe Gallop team`,
       payload: { tourDateId: notice.date.id, event: 'minimum-reached' },
     });
   }
-  await tx.insert(outbox).values(emails);
+  if (emails.length > 0) await tx.insert(outbox).values(emails);
 }

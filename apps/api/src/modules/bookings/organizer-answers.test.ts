@@ -37,6 +37,8 @@ async function request(riders = 2) {
   expect(status).toBe(201);
   const [mail] = await messagesAbout(db, body.id as number, 'request-to-answer');
   expect(mail).toBeDefined();
+  expect(mail!.body).toContain(`The booking: http://web.test/partner/bookings/${body.id}`);
+  expect(mail!.body).toMatch(/until \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC; unanswered/);
   const links = [...mail!.body.matchAll(/http:\/\/web\.test\/partner\/answer\?\S+/g)].map(
     (match) => new URL(match[0]),
   );
@@ -147,6 +149,19 @@ describe('the organizer answers a request', () => {
       )
       .orderBy(desc(outbox.id));
     expect(released!.body).toContain('The organizer did not answer in time');
+    const [toOrganizer] = await db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'organizer-booking-notice'),
+          sql`(payload->>'requestId')::int = ${booking.id}`,
+          sql`payload->>'event' = 'deadline-passes'`,
+        ),
+      );
+    expect(toOrganizer!.body).toContain(
+      `You did not answer booking request #${booking.id as number} in time, so it was released`,
+    );
     const late = await answer({ token, answer: 'confirm' });
     expect(late).toMatchObject({
       status: 409,
@@ -161,6 +176,11 @@ describe('the organizer answers a request', () => {
     expect(body.status).toBe(2);
     const [mail] = await messagesAbout(db, body.id as number, 'booking-for-organizer');
     expect(mail!.subject).toContain(`New booking #${body.id}`);
+    // Nothing to answer: the e-mail opens the booking's page, with its riders and dates.
+    expect(mail!.body).toContain(`The booking: http://web.test/partner/bookings/${body.id}`);
+    expect(mail!.body).not.toContain('/partner/answer');
+    expect(mail!.body).toContain('Riders:\n- Maya Hart: ');
+    expect(mail!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await messagesAbout(db, body.id as number, 'request-to-answer')).toHaveLength(0);
   });
 });

@@ -20,8 +20,17 @@ import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
 import { transitionBooking, type TransitionResult } from './transitions.ts';
-import { money } from './notices.ts';
+import { organizerGuaranteeText, type Guarantee } from './messages.ts';
 import { partyText } from './party-text.ts';
+import {
+  dateText,
+  displayDay,
+  displayInstant,
+  money,
+  organizerBookingUrl,
+  partyLines,
+  type RiderFacts,
+} from './wording.ts';
 
 type OutboxValues = typeof outbox.$inferInsert;
 export type RequestForOrganizer = components['schemas']['RequestForOrganizer'];
@@ -114,36 +123,62 @@ export async function toRequestForOrganizer(
   };
 }
 
-/** The organizer's e-mail about a new request: to answer (status 1), or to know (status 2). */
-export function newRequestForOrganizer({
-  request,
-  tour,
-  organizerEmail,
-  secret,
-  publicUrl,
-}: {
+/** What the organizer's e-mail about a new booking reads of it besides its row. */
+export interface NewBookingFacts {
   request: RequestRow;
-  tour: { name: string };
+  tour: { name: string; organizerName: string; maxRiderWeightKg: number };
+  /** The booked date; none for a tour on request. */
+  date: { startDate: string; endDate: string; variantName?: string | null } | undefined;
+  /** The riders and non-riders as booked. */
+  tourists: readonly RiderFacts[];
   organizerEmail: string;
   secret: string;
   publicUrl: string;
-}): OutboxValues {
-  const riders = partyText(request);
+  /** The guarantee this booking brought, if it completed its date's minimum group. */
+  guarantee?: Guarantee | undefined;
+}
+
+/**
+ * The organizer's e-mail about a new booking: to answer (status 1, with the Confirm and Decline
+ * links), or to know (status 2). It names the date, the variant and every rider as the organizer
+ * allocates horses, and links the booking's page. When the booking completed its date's minimum
+ * group it also tells the guarantee: one e-mail for the one moment.
+ */
+export function newRequestForOrganizer(facts: NewBookingFacts): OutboxValues {
+  const { request, tour, date, publicUrl, guarantee } = facts;
   const price = money(request.price, request.currency);
-  const body =
-    request.status === 1
-      ? `Hello,\n\n${request.contactName} asks to book "${tour.name}" for ${riders} (${price}).${request.comment ? `\n\nTheir comment: ${request.comment}` : ''}\n\nThe date is not guaranteed, so the booking waits for your answer until ${request.respondBy?.toISOString().slice(0, 16).replace('T', ' ')} UTC; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, secret, publicUrl, 'decline')}\n\nThe Gallop team`
-      : `Hello,\n\n${request.contactName} booked "${tour.name}" for ${riders} (${price}) on a guaranteed date. The riders and their details: ${answerUrl(request.id, secret, publicUrl, 'confirm')}\n\nThe Gallop team`;
+  const on = date ? ` on ${dateText(date)}` : '';
+  const party = partyLines(facts.tourists, tour, date?.startDate);
+  const comment = request.comment ? `\n\nTheir comment: ${request.comment}` : '';
+  const page = `The booking: ${organizerBookingUrl(request, publicUrl)}`;
+  const waiting = request.status === 1;
+  const news = waiting
+    ? `${request.contactName} asks to book "${tour.name}"${on} for ${partyText(request)} (${price}).`
+    : `${request.contactName} booked "${tour.name}"${on} for ${partyText(request)} (${price}).${guarantee ? '' : ' The date is guaranteed, so the booking is confirmed without your answer.'}`;
+  const next = waiting
+    ? `The date is not guaranteed, so the booking waits for your answer${request.respondBy ? ` until ${displayInstant(request.respondBy)}` : ''}; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, facts.secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, facts.secret, publicUrl, 'decline')}\n\n${page}`
+    : guarantee
+      ? `${organizerGuaranteeText(guarantee, publicUrl)}\n\n${page}`
+      : page;
+  const subject = waiting
+    ? `Please answer booking request #${request.id}: ${tour.name}`
+    : guarantee
+      ? `New booking #${request.id}, the ride on ${displayDay(guarantee.date.startDate)} is guaranteed: ${tour.name}`
+      : `New booking #${request.id}: ${tour.name}`;
   return {
-    kind: request.status === 1 ? 'request-to-answer' : 'booking-for-organizer',
+    kind: waiting
+      ? 'request-to-answer'
+      : guarantee
+        ? 'organizer-date-guaranteed'
+        : 'booking-for-organizer',
     channel: 'email',
-    recipient: organizerEmail,
-    subject:
-      request.status === 1
-        ? `Please answer booking request #${request.id}: ${tour.name}`
-        : `New booking #${request.id}: ${tour.name}`,
-    body,
-    payload: { requestId: request.id },
+    recipient: facts.organizerEmail,
+    subject,
+    body: `Hello ${tour.organizerName},\n\n${news}\n\n${party}${comment}\n\n${next}\n\nThe Gallop team`,
+    payload: {
+      requestId: request.id,
+      ...(guarantee ? { event: 'minimum-reached', tourDateId: guarantee.date.id } : {}),
+    },
   };
 }
 

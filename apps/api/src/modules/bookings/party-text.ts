@@ -1,6 +1,5 @@
 import type { RequestRow } from './records.ts';
-
-const counted = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+import { counted } from './wording.ts';
 
 /**
  * Who a booking is for, in the words of its e-mails: '2 riders' or '2 riders and 1 non-rider'.

@@ -17,6 +17,7 @@ import {
 import { todayIso } from '#src/shared/dates.ts';
 import type { Rates } from '#src/shared/money/rates.ts';
 import { savedMeetings } from './meetings.ts';
+import { riderName } from './wording.ts';
 import {
   balanceDueBy,
   isActive,
@@ -41,9 +42,7 @@ export const forbidden = (message = 'This booking belongs to another account') =
 /** Minor units as the contract's major-unit number. */
 export const major = (minorUnits: number) => minorUnits / 100;
 
-/** "First Middle Last" of a rider. */
-export const riderName = (row: Pick<TouristRow, 'firstName' | 'middleName' | 'lastName'>) =>
-  [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' ');
+export { riderName };
 
 /**
  * Who reads a booking's riders: only its traveller and its organizer see their weights; `link`

@@ -9,6 +9,7 @@ import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
 import { remindBalances, reminderDue } from './reminders.ts';
+import { displayDay } from './wording.ts';
 
 describe('reminderDue', () => {
   it('sends the 7-day reminder, then the 2-day one, each once', () => {
@@ -81,7 +82,8 @@ describe('remindBalances', () => {
     const first = await reminders();
     expect(first).toHaveLength(1);
     expect(first[0]!.payload).toMatchObject({ daysBefore: 7 });
-    expect(first[0]!.body).toContain(`by ${day(10)}`);
+    expect(first[0]!.body).toContain(`by ${displayDay(day(10))} (in 7 days)`);
+    expect(first[0]!.subject).toContain('is due in 7 days:');
     await runAt(8);
     await runAt(9);
     const both = await reminders();

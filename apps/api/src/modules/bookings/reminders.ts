@@ -11,7 +11,7 @@ import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { bookingUrl } from './messages.ts';
 import { balanceDueDay, daysUntil, STATUS } from '#src/modules/booking-rules/index.ts';
-import { money } from './notices.ts';
+import { counted, displayDay, money } from './wording.ts';
 
 /** Days before the balance is due when the traveller is reminded, farthest first. */
 const BALANCE_REMINDER_DAYS = [7, 2] as const;
@@ -77,12 +77,13 @@ export async function remindBalances(
         .from(tours)
         .where(eq(tours.id, booking.tourId));
       const left = money(booking.price - booking.paid, booking.currency);
-      const when = daysLeft === 0 ? 'today' : `by ${dueDay} (in ${daysLeft} day(s))`;
+      const inDays = `in ${counted(daysLeft, 'day')}`;
+      const when = daysLeft === 0 ? 'today' : `by ${displayDay(dueDay)} (${inDays})`;
       await tx.insert(outbox).values({
         kind: 'balance-reminder',
         channel: 'email',
         recipient: booking.contactEmail,
-        subject: `The balance of booking #${booking.id} is due ${daysLeft === 0 ? 'today' : `in ${daysLeft} day(s)`}: ${tour?.name ?? 'your tour'}`,
+        subject: `The balance of booking #${booking.id} is due ${daysLeft === 0 ? 'today' : inDays}: ${tour?.name ?? 'your tour'}`,
         body: `Hello ${booking.contactName},\n\nThe rest of the price of "${tour?.name ?? 'your tour'}", ${left}, is due ${when}. Pay it on your booking's page: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
         payload: { requestId: booking.id, daysBefore: reminder },
       });

@@ -13,7 +13,7 @@ export interface WeightLimits {
 }
 
 /** "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. */
-const inBothUnits = (kg: number) => `${formatWeight(kg, 'kg')} (${formatWeight(kg, 'lb')})`;
+export const inBothUnits = (kg: number) => `${formatWeight(kg, 'kg')} (${formatWeight(kg, 'lb')})`;
 
 interface WeighedRider {
   weight: number | null;

@@ -2,7 +2,7 @@
  * Riders of a booking (issue 42): who may add them through the booking's link, and what the
  * owner's edits and removals do to seats, on a scratch database.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
@@ -202,7 +202,20 @@ describe('the owner edits and removes riders', () => {
     expect(one.status).toBe(200);
     const told = await messagesAbout(db, id, 'booking-riders-changed');
     expect(told).toHaveLength(before + 1);
-    expect(told.at(-1)!.body).toContain('1 rider(s) updated');
+    expect(told.at(-1)!.body).toContain('(1 rider updated: Rider1 Hart)');
+    // The organizer reads what changed, not only who.
+    const [organizer] = await db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'organizer-booking-notice'),
+          sql`(${outbox.payload}->>'requestId')::int = ${id}`,
+        ),
+      )
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(organizer!.body).toContain('Updated:\n- Rider1 Hart: food: Vegan');
   });
 
   it('holds riders added or given a new birthday to the tour’s riding ages', async () => {

@@ -26,7 +26,8 @@ import {
   recordCancellationRefund,
   type RecordedRefund,
 } from './cancellation-refunds.ts';
-import { tellEveryone, tellGuaranteed, type NoticeOptions } from './notices.ts';
+import type { Guarantee } from './messages.ts';
+import { tellEveryone, tellGuaranteed, type NoticeOptions, type RiderChanges } from './notices.ts';
 import {
   ACTIVE_STATUSES,
   decideFor,
@@ -495,12 +496,19 @@ export async function changeRidersIn(
     })
     .where(eq(bookingRequests.id, row.id))
     .returning();
-  const edited = changedIds.size;
-  await tellEveryone(
-    tx,
-    { kind: 'riders', booking: updated!, added, removed: removed.length, edited },
-    change.notify,
-  );
+  const storedById = new Map(existing.map((t) => [t.id, t] as const));
+  const changes: RiderChanges = {
+    added: newcomers.map((t) => touristValues(t)),
+    removed,
+    edited: asked.flatMap((t) => {
+      const before = t.id === undefined ? undefined : storedById.get(t.id);
+      if (!before || !changedIds.has(before.id)) return [];
+      return [{ before, after: touristValues({ ...t, rides: before.rides }) }];
+    }),
+    maxRiderWeightKg: weights.maxRiderWeightKg,
+    firstDay: date?.startDate,
+  };
+  await tellEveryone(tx, { kind: 'riders', booking: updated!, changes }, change.notify);
   return { row: updated!, added, removed: removed.length };
 }
 
@@ -534,6 +542,11 @@ interface GuaranteeOptions {
   /** Hours a traveller has to pay once confirmed (the organizer's confirmation gives the same). */
   holdHours: number;
   notify: NoticeOptions;
+  /**
+   * The booking being created in this transaction: its own e-mails tell the guarantee, so
+   * `tellGuaranteed` writes none to its traveller nor to the organizer.
+   */
+  createdId?: number | undefined;
 }
 
 /**
@@ -542,14 +555,14 @@ interface GuaranteeOptions {
  * booked (seats taken) reach `min_riders`, the date becomes guaranteed, every request on it still
  * waiting for the organizer moves 1 → 2 through the status machine ('minimum-reached') with the
  * hold the organizer's confirmation gives, and every traveller booked on it and the organizer are
- * told once. Answers the bookings moved (none when the date did not flip). Cancellations later
- * never take the guarantee back.
+ * told once. Answers the guarantee: the date and every live booking on it, `confirmed` for those
+ * moved (undefined when the date did not flip). Cancellations later never take it back.
  */
 export async function guaranteeIfReached(
   tx: Transaction,
   dateId: number,
   options: GuaranteeOptions,
-): Promise<RequestRow[]> {
+): Promise<Guarantee | undefined> {
   const [date] = await tx
     .update(tourDates)
     .set({ notGuaranteed: false })
@@ -562,7 +575,7 @@ export async function guaranteeIfReached(
       ),
     )
     .returning();
-  if (!date) return [];
+  if (!date) return undefined;
   // Every live booking on the date, in id order (two flips never happen, but locks stay ordered).
   const booked = await tx
     .select()
@@ -575,7 +588,6 @@ export async function guaranteeIfReached(
     )
     .orderBy(asc(bookingRequests.id))
     .for('update');
-  const moved: RequestRow[] = [];
   const told: { booking: RequestRow; confirmed: boolean }[] = [];
   for (const row of booked) {
     const decision = decideFor(
@@ -607,9 +619,8 @@ export async function guaranteeIfReached(
       })
       .where(eq(bookingRequests.id, row.id))
       .returning();
-    moved.push(after!);
     told.push({ booking: after!, confirmed: true });
   }
-  await tellGuaranteed(tx, { date, told }, options.notify);
-  return moved;
+  await tellGuaranteed(tx, { date, told }, { ...options.notify, createdId: options.createdId });
+  return { date, told };
 }
