@@ -287,6 +287,44 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
   });
 
+  test.describe('a password reset link', () => {
+    test.use({
+      expectedFailedCalls: [{ status: 410, path: '/crm/api/user/check-password-reset-token' }],
+    });
+    test('sets a new password once; opened again it says so before any form', async ({
+      page,
+      request,
+      gotoHydrated,
+    }) => {
+      test.setTimeout(90_000);
+      const email = uniqueEmail();
+      await gotoHydrated('/register');
+      await register(page, email);
+      await openConfirmationLink(page, request, email);
+      const recovery = await request.post(`${apiUrl}/crm/api/user/password-recovery`, {
+        data: { email },
+      });
+      expect(recovery.status()).toBe(200);
+      const message = await lastMessage(request, email);
+      const link = new URL(message.body.match(/https?:\/\/\S+/)![0]);
+      expect(link.pathname).toBe('/login');
+
+      await gotoHydrated(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+      await page.getByRole('textbox', { name: 'New password' }).fill('gallop-over-the-ridge-9');
+      await page.getByLabel('Repeat the password').fill('gallop-over-the-ridge-9');
+      await page.getByRole('button', { name: 'Save and sign in' }).click();
+      await expect(page).toHaveURL('/');
+
+      await gotoHydrated(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link no longer works');
+      await expect(page.getByText(/It was already used or has expired/)).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'New password' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Send the link' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+
   test('a used or unknown sign-in link offers to sign in', async ({ page, gotoHydrated }) => {
     const status = await gotoHydrated('/login-via-token?token=not-a-real-token');
     expect(status).toBe(200);

@@ -1,3 +1,4 @@
+import { formatPrice } from '@gallop/currency';
 /**
  * Money under concurrency and retries (decision 089), on a scratch database: one open payment
  * per booking, exactly the amount due paid however the traveller clicks, what was not due
@@ -339,9 +340,8 @@ describe('the amount shown is the amount charged', () => {
     expect(started.body.payment).toMatchObject({ currency, amount: formTotal });
     const { path, token: pageKey } = hostedPage(started.body.redirect_url as string);
     const page = await app().inject({ url: `${path}?token=${pageKey}` });
-    const onPage = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(
-      formTotal,
-    );
+    // Written as the site writes money: no decimals (spec: "Currency display: no decimals").
+    const onPage = formatPrice(formTotal, currency);
     expect(page.body).toContain(`<p class="amount">${onPage}</p>`);
     await submitCard(app(), started.body.redirect_url as string, TEST_CARDS.success);
     await expectPaidExactly(token, booking.id as number, formTotal);

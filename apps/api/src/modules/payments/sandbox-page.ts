@@ -3,6 +3,7 @@
  * Secure"). It lives under /crm/api so the web origin's proxy serves it too. The card number is
  * read only to pick the test outcome and its last four digits; nothing else is kept.
  */
+import { formatPrice } from '@gallop/currency';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
 import { htmlPageCsp } from '#src/http/security-headers.ts';
@@ -31,8 +32,8 @@ interface PageOptions {
   secret: () => string;
 }
 
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+/** An amount in minor units as the site writes prices: no decimals ("Currency display"). */
+export const money = (minor: number, currency: string) => formatPrice(minor / 100, currency);
 
 const STYLE = `body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f1fb;color:#1d1b29}
 main{max-width:26rem;margin:2.5rem auto;padding:0 1rem}

@@ -122,6 +122,11 @@ export async function recoverPassword(api: GallopClient<true>, email: string): P
   await api.POST('/crm/api/user/password-recovery', { body: { email } });
 }
 
+/** Resolves while a reset link can still set a password; a used or expired one rejects (410). */
+export async function checkResetLink(api: GallopClient<true>, token: string): Promise<void> {
+  await api.POST('/crm/api/user/check-password-reset-token', { body: { token } });
+}
+
 export async function resetPassword(
   api: GallopClient<true>,
   token: string,

@@ -39,6 +39,62 @@ describe('LoginPage, password sign-in', () => {
   });
 });
 
+const SPENT = {
+  status: 410,
+  body: { message: 'This link has expired or was already used. Please request a new one.' },
+};
+
+describe('LoginPage, a password reset link', () => {
+  it('says a used link no longer works before offering a password form, and sends a new one', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/check-password-reset-token': SPENT,
+      '/crm/api/user/password-recovery': { status: 200, body: { result: true } },
+    });
+    await renderInApp(<LoginPage returnTo="/" resetToken="used-1" />, { fetch: api.fetch });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link no longer works' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/It was already used or has expired/)).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.queryByText('Choose a new password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe(
+      '/login',
+    );
+
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /a link to choose a new password is on its way/,
+    );
+    expect(api.sent).toEqual([
+      { path: '/crm/api/user/check-password-reset-token', body: { token: 'used-1' } },
+      { path: '/crm/api/user/password-recovery', body: { email: 'ann@example.com' } },
+    ]);
+  });
+
+  it('shows the form for a usable link, and says so when it is spent before the new password is saved', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/check-password-reset-token': { status: 200, body: { result: true } },
+      '/crm/api/user/password-reset': SPENT,
+    });
+    await renderInApp(<LoginPage returnTo="/" resetToken="reset-2" />, { fetch: api.fetch });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('New password'), {
+      target: { value: 'canter-over-the-steppe' },
+    });
+    fireEvent.change(screen.getByLabelText('Repeat the password'), {
+      target: { value: 'canter-over-the-steppe' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link no longer works' }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+});
+
 describe('signInRedirectTarget', () => {
   it('reads a path against the page and refuses anything but a web address', () => {
     expect(signInRedirectTarget('/bookings', 'https://gallop.example/login')).toBe(

@@ -7,7 +7,7 @@ import { useSend } from '../../../../lib/use-send';
 import { recoverPassword, signInWithPassword, siteTokensQueryOptions } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
 import { CodeSignIn } from './code-sign-in';
-import { ResetPasswordForm } from './reset-password-form';
+import { ResetPasswordForm, useResetLink } from './reset-password-form';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 export interface LoginPageProps {
@@ -30,11 +30,7 @@ export function LoginPage({ returnTo, resetToken }: LoginPageProps) {
   );
 
   if (resetToken) {
-    return (
-      <AuthCard title="Choose a new password" lead="Enter a new password for your account.">
-        <ResetPasswordForm token={resetToken} returnTo={returnTo} />
-      </AuthCard>
-    );
+    return <ResetPasswordCard token={resetToken} returnTo={returnTo} />;
   }
   if (recovering) {
     return (
@@ -69,6 +65,36 @@ export function LoginPage({ returnTo, resetToken }: LoginPageProps) {
           { id: 'code', title: 'With a code', content: <CodeSignInTab returnTo={returnTo} /> },
         ]}
       />
+    </AuthCard>
+  );
+}
+
+/**
+ * A reset link's page: the link is checked before the form shows, so one already used (or
+ * expired) says so and offers a new link instead of a form that could only fail.
+ */
+function ResetPasswordCard({ token, returnTo }: { token: string; returnTo: string }) {
+  const link = useResetLink(token);
+  if (link.state === 'spent') {
+    return (
+      <AuthCard
+        title="This link no longer works"
+        lead="It was already used or has expired: a password reset link works once and for one hour. Enter the e-mail of your account and we will send you a new one."
+        footer={<Link to="/login">Back to sign in</Link>}
+      >
+        <RecoverPasswordForm />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" lead="Enter a new password for your account.">
+      {link.state === 'checking' ? (
+        <p className="account-form__hint" role="status">
+          Checking the link…
+        </p>
+      ) : (
+        <ResetPasswordForm token={token} returnTo={returnTo} onSpent={link.markSpent} />
+      )}
     </AuthCard>
   );
 }

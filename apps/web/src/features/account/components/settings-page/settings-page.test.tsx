@@ -211,3 +211,58 @@ describe('SettingsPage, phone confirmation', () => {
     expect(await within(phone).findByRole('alert')).toHaveTextContent(/^Invalid code$/);
   });
 });
+
+describe('SettingsPage, changing the phone', () => {
+  const saved = (phone: string) => ({ status: 200, body: { ...USER, phone } });
+
+  it('saves a number of another country only after its country is confirmed', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-phone': saved('+442079460958'),
+    });
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const phone = await section('Phone');
+    const input = () => within(phone).getByLabelText('Phone');
+    fireEvent.change(input(), { target: { value: '+44 20 7946 0958' } });
+    expect(within(phone).getByRole('status')).toHaveTextContent(
+      'This number belongs to United Kingdom',
+    );
+
+    fireEvent.click(within(phone).getByRole('button', { name: 'Add phone' }));
+    await waitFor(() =>
+      expect(input()).toHaveAccessibleDescription(
+        /^Press Confirm to use this number, or correct it\. This number belongs to United Kingdom/,
+      ),
+    );
+    expect(api.sent).toEqual([]);
+
+    fireEvent.click(within(phone).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(input()).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(within(phone).queryByText(/Press Confirm/)).toBeNull();
+    expect(within(phone).queryByText('This number belongs to United Kingdom')).toBeNull();
+    expect(api.sent).toEqual([]);
+
+    fireEvent.click(within(phone).getByRole('button', { name: 'Add phone' }));
+    await waitFor(() =>
+      expect(api.sent).toEqual([
+        { path: '/crm/api/user/change-phone', body: { phone: '+442079460958' } },
+      ]),
+    );
+  });
+
+  it('saves a number of the chosen country at once', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-phone': saved('+14155550199'),
+    });
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const phone = await section('Phone');
+    fireEvent.change(within(phone).getByLabelText('Phone'), {
+      target: { value: '415 555 0199' },
+    });
+    fireEvent.click(within(phone).getByRole('button', { name: 'Add phone' }));
+    await waitFor(() =>
+      expect(api.sent).toEqual([
+        { path: '/crm/api/user/change-phone', body: { phone: '+14155550199' } },
+      ]),
+    );
+  });
+});

@@ -1,5 +1,18 @@
-import { Button, CodeInput, Field, Form, formatPhone, Select } from '@gallop/ui-kit';
-import { useMemo, useState } from 'react';
+import {
+  Button,
+  CodeInput,
+  DEFAULT_PHONE_COUNTRY,
+  detectPhoneCountry,
+  Field,
+  Form,
+  formatPhone,
+  isValidPhone,
+  PHONE_INPUT_TEXTS,
+  PhoneInput,
+  Select,
+  type RuleFunction,
+} from '@gallop/ui-kit';
+import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
 import { useSend } from '../../../../lib/use-send';
@@ -17,7 +30,6 @@ import { Link } from '@tanstack/react-router';
 import { useSession } from '../../session';
 import { FormFailure } from '../auth-card/auth-card';
 import '../auth-card/account.css';
-import { PhoneField } from '../../../../components/form-fields/form-fields';
 import { timeZoneOptions } from '../../time-zones';
 import { CompleteProfilePrompt } from './complete-profile-prompt';
 import { RegionSection } from './region-section';
@@ -281,11 +293,7 @@ function PhoneSection({ user }: { user: UserProfile }) {
           })
         }
       >
-        <PhoneField
-          name="phone"
-          label={user.phone ? 'New phone' : 'Phone'}
-          rules="required|phone"
-        />
+        <NewPhoneField label={user.phone ? 'New phone' : 'Phone'} />
         <FormFailure text={change.failure} />
         <div>
           <Button type="submit" theme="primary" disabled={change.sending}>
@@ -294,6 +302,66 @@ function PhoneSection({ user }: { user: UserProfile }) {
         </div>
       </Form>
     </section>
+  );
+}
+
+/** Shown when the number is sent while the input still asks to confirm its country. */
+export const CONFIRM_PHONE_COUNTRY = 'Press Confirm to use this number, or correct it.';
+
+/** The phone-number library's check, after the field's own rules (as the app's PhoneField). */
+const realPhoneNumber: RuleFunction = (value) =>
+  typeof value !== 'string' ||
+  value.trim() === '' ||
+  isValidPhone(value, undefined) ||
+  PHONE_INPUT_TEXTS.validation;
+
+/**
+ * The new phone. A number typed for another country than the chosen one ("+44 …" with the US)
+ * makes the input ask 'This number belongs to United Kingdom [Confirm]'; the number is saved only
+ * once that is confirmed (docs/product.md, States: the user confirms, then it is saved). The
+ * check reads what the input shows, as its hint does.
+ */
+function NewPhoneField({ label }: { label: string }) {
+  const [country, setCountry] = useState(DEFAULT_PHONE_COUNTRY);
+  // Read by the rule when the form validates, which may run before a re-render.
+  const chosen = useRef(country);
+  const input = useRef<HTMLInputElement | null>(null);
+  const rules = useMemo(() => {
+    const countryConfirmed: RuleFunction = () => {
+      const detected = detectPhoneCountry(input.current?.value ?? '');
+      return detected === undefined || detected === chosen.current || CONFIRM_PHONE_COUNTRY;
+    };
+    return ['required|phone', realPhoneNumber, countryConfirmed];
+  }, []);
+  return (
+    <Field
+      name="phone"
+      label={label}
+      rules={rules}
+      render={(control) => (
+        <PhoneInput
+          id={control.id}
+          name={control.name}
+          value={String(control.value ?? '')}
+          onChange={(phone) => control.onChange(phone)}
+          onBlur={() => control.onBlur()}
+          inputRef={(element) => {
+            input.current = element;
+            control.ref(element);
+          }}
+          country={country}
+          onCountryChange={(isoCode) => {
+            chosen.current = isoCode;
+            setCountry(isoCode);
+            // A refusal for the old country clears once the country is confirmed.
+            control.onChange(control.value);
+          }}
+          validate={false}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+        />
+      )}
+    />
   );
 }
 

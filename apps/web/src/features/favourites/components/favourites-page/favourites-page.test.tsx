@@ -60,6 +60,9 @@ describe('FavouritesPage', () => {
     await renderInApp(<FavouritesPage loadedIds={[]} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Favourites' })).toBeTruthy();
     expect(screen.getByText('No favourites yet')).toBeTruthy();
+    expect(
+      screen.getByText('Use the heart on any tour to keep it here and compare later.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find a tour' }).getAttribute('href')).toBe('/tours');
   });
 
@@ -77,7 +80,8 @@ describe('FavouritesPage', () => {
     act(() => setSaved([1, 2]));
     expect(await screen.findByText('Gobi Ride')).toBeTruthy();
     expect(screen.getByText('Altai Trail')).toBeTruthy();
-    expect(screen.getByText('2 saved tours. Tap the heart to remove a tour.')).toBeTruthy();
+    // Words for a mouse and a finger alike (not 'Tap').
+    expect(screen.getByText('2 saved tours. Use the heart on a tour to remove it.')).toBeTruthy();
 
     // Removing a heart asks for nothing: the card just leaves.
     const asked = api.calls.length;

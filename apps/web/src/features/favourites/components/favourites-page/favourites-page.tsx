@@ -54,7 +54,7 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
   return (
     <>
       <p className="favourites-page__lead">
-        {countText('{count} saved tour(s)', tours.length)}. Tap the heart to remove a tour.
+        {countText('{count} saved tour(s)', tours.length)}. Use the heart on a tour to remove it.
       </p>
       <ul className="favourites-page__grid">
         {tours.map((tour, index) => (
@@ -87,7 +87,7 @@ function NoFavourites() {
     <EmptyState
       className="favourites-page__empty"
       title="No favourites yet"
-      description="Tap the heart on any tour to keep it here and compare later."
+      description="Use the heart on any tour to keep it here and compare later."
       action={
         <Link
           to="/$slug"

@@ -81,10 +81,24 @@ export function TourHero({ images, name, onOpen }: TourHeroProps) {
       {rest.length > 0 && (
         <PhotoPreview
           className="tour-hero__preview"
-          photos={rest}
+          photos={numberedInGallery(rest, images.length)}
+          openLabel="{alt}"
           onOpen={(index) => onOpen(index + 1)}
         />
       )}
     </div>
   );
+}
+
+/**
+ * The strip's photos with their buttons' names counted as the viewer counts them ('Open photo 2
+ * of 7: …'): the strip starts at the tour's second photo, while PhotoPreview numbers its own
+ * photos from 1. A preview that opens the viewer shows no `alt` (the button carries the name), so
+ * the whole name travels in it.
+ */
+function numberedInGallery(previews: readonly MediaItem[], total: number): MediaItem[] {
+  return previews.map((photo, index) => ({
+    ...photo,
+    alt: `Open photo ${index + 2} of ${total}: ${photo.alt ?? ''}`,
+  }));
 }
