@@ -3839,6 +3839,8 @@ export interface components {
       first_name: string | null;
       last_name: string | null;
       is_email_set: boolean;
+      /** @description The e-mail was confirmed through its link (false while none is set). */
+      is_email_confirmed?: boolean;
       email: string | null;
       phone?: string | null;
       is_phone_confirmed?: boolean;

@@ -73,6 +73,7 @@ function failedMatchTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undef
 /** The whole document: the shell also wraps the error and not-found pages. */
 function RootDocument({ children }: { children: ReactNode }) {
   const { site, locale, visitor } = useRouter().options.context;
+  const { user } = useSession();
   useEffect(() => {
     // Marks the document once React has taken over (end-to-end tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
@@ -94,6 +95,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             visitor={visitor}
             accountMenu={<AccountMenu />}
             messagesLink={<SignedInMessagesLink />}
+            organizerSignedIn={user?.role === 'organizer'}
             sessionEffects={
               <>
                 <SessionEffects />

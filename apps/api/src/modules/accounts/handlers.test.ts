@@ -407,6 +407,16 @@ describe('one-time codes', () => {
 });
 
 describe('links sent by email', () => {
+  it('says in the profile whether the address is confirmed', async () => {
+    const { email } = await register();
+    const early = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
+    expect(early.status).toBe(200);
+    expect((await profile(early.body.token)).body).toMatchObject({ is_email_confirmed: false });
+    const token = tokenIn((await lastMessage(email))!.body);
+    expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(200);
+    expect((await profile(early.body.token)).body).toMatchObject({ is_email_confirmed: true });
+  });
+
   it('confirms the address with the link and signs in; a second click still confirms, other links are gone', async () => {
     const { email } = await register();
     const user = await userByEmail(email);
@@ -421,7 +431,7 @@ describe('links sent by email', () => {
     expect(await sessionsOf(user!.id)).toHaveLength(1);
     const me = await profile(confirmed.body.token);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: user!.id, email });
+    expect(me.body).toMatchObject({ id: user!.id, email, is_email_confirmed: true });
     // A second click still says confirmed, and signs nobody in.
     const again = await post('confirmEmail', 'confirm-email', { token });
     expect(again.status).toBe(200);

@@ -68,6 +68,7 @@ export async function toUserProfile(
     first_name: user.firstName,
     last_name: user.lastName,
     is_email_set: user.email !== null,
+    is_email_confirmed: user.email !== null && user.emailConfirmedAt !== null,
     email: user.email,
     phone: user.phone,
     is_phone_confirmed: user.phone !== null && user.phoneConfirmedAt !== null,

@@ -17,3 +17,6 @@ export function organizerNavigation(organizerUrl: string) {
     { href: links.register, label: 'Become a provider' },
   ] as const;
 }
+
+/** A signed-in organizer's entry: their tours' bookings in this site's organizer area. */
+export const ORGANIZER_AREA = { href: '/partner/bookings', label: 'Your tour bookings' } as const;

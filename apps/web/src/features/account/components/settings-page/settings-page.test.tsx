@@ -22,6 +22,35 @@ const USER: UserProfile = {
 const TOO_EASY =
   'This password is too easy to guess. This is a heavily used password. Add more words or use a less common phrase.';
 
+describe('SettingsPage, e-mail', () => {
+  const emailSection = async () =>
+    (await screen.findByRole('heading', { name: /^E-mail/ }, { timeout: 5000 })).closest(
+      'section',
+    )!;
+
+  it('offers the confirmation link again while the e-mail is not confirmed', async () => {
+    await renderInApp(<SettingsPage user={{ ...USER, is_email_confirmed: false }} />, {
+      signedIn: true,
+    });
+    const section = await emailSection();
+    expect(within(section).getByText('Not confirmed')).toBeInTheDocument();
+    expect(
+      within(section).getByRole('button', { name: 'Send the confirmation link again' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says a confirmed e-mail is confirmed, and offers no link again', async () => {
+    await renderInApp(<SettingsPage user={{ ...USER, is_email_confirmed: true }} />, {
+      signedIn: true,
+    });
+    const section = await emailSection();
+    expect(within(section).getByText('Confirmed')).toBeInTheDocument();
+    expect(
+      within(section).queryByRole('button', { name: 'Send the confirmation link again' }),
+    ).toBeNull();
+  });
+});
+
 describe('SettingsPage, password', () => {
   it('shows a new password that is too easy to guess under its field, once', async () => {
     const api = createFakeApiWithPosts({

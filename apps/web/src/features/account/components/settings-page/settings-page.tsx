@@ -152,7 +152,16 @@ function EmailSection({ user }: { user: UserProfile }) {
   const resend = useSend<void>();
   return (
     <section className="account-settings__section" aria-labelledby="settings-email">
-      <h2 id="settings-email">E-mail</h2>
+      <h2 id="settings-email">
+        E-mail
+        {user.email && (
+          <span
+            className={`account-settings__badge account-settings__badge--${user.is_email_confirmed ? 'ok' : 'pending'}`}
+          >
+            {user.is_email_confirmed ? 'Confirmed' : 'Not confirmed'}
+          </span>
+        )}
+      </h2>
       <p className="account-form__hint">
         {user.email ? (
           <>
@@ -163,7 +172,7 @@ function EmailSection({ user }: { user: UserProfile }) {
           'Add an e-mail to receive booking confirmations.'
         )}
       </p>
-      {user.email && (
+      {user.email && !user.is_email_confirmed && (
         <div>
           <Button
             theme="ghost"

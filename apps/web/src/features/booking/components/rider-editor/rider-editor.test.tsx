@@ -76,6 +76,24 @@ describe('RiderEditor', () => {
     );
   });
 
+  it('writes a rider’s phone as the settings do', async () => {
+    await renderInApp(
+      <RiderEditor
+        booking={
+          {
+            ...booking,
+            tourists: [rider(1, 'Maya', { phone: '+14155550123', email: 'maya@example.com' })],
+          } as BookingRequest
+        }
+        user={user}
+      />,
+      { fetch: ridersApi(() => Response.json(booking)).fetch, signedIn: true },
+    );
+    expect(
+      await screen.findByText('maya@example.com · +1 415 555 0123', {}, SLOW_CI),
+    ).toBeInTheDocument();
+  });
+
   it('shows no actions to a visitor who is not signed in', async () => {
     await open(
       ridersApi(() => Response.json(booking)),

@@ -1,6 +1,6 @@
 import { isApiError } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
-import { Button, ConfirmModal, Form, useFormFields } from '@gallop/ui-kit';
+import { Button, ConfirmModal, Form, formatPhone, useFormFields } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -49,7 +49,12 @@ import './rider-editor.css';
  */
 function RiderSummary({ tourist }: { tourist: Tourist }) {
   const weightUnit = useWeightUnit();
-  const details = [tourist.email, tourist.phone, tourist.food_restriction].filter(Boolean);
+  // The phone as settings write it ("+1 415 555 0123"), not as kept.
+  const details = [
+    tourist.email,
+    tourist.phone ? formatPhone(tourist.phone) : null,
+    tourist.food_restriction,
+  ].filter(Boolean);
   return (
     <span className="rider-editor__summary">
       {tourist.full_name}

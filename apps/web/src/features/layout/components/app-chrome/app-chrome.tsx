@@ -36,6 +36,8 @@ export interface AppChromeProps {
   accountMenu?: ReactNode;
   /** 'Messages' in the header (the chat feature's). */
   messagesLink?: ReactNode;
+  /** The signed-in user runs tours: the header leads to their bookings, not to signing up. */
+  organizerSignedIn?: boolean;
   /** Effects of the signed-in session (favourites sync), inside the page's jotai store. */
   sessionEffects?: ReactNode;
   children: ReactNode;
@@ -58,6 +60,7 @@ function ChromeWithCurrency({
   visitor,
   accountMenu,
   messagesLink,
+  organizerSignedIn,
   sessionEffects,
   children,
 }: AppChromeProps) {
@@ -95,6 +98,7 @@ function ChromeWithCurrency({
           currencies={currencies}
           accountMenu={accountMenu}
           messagesLink={messagesLink}
+          organizerSignedIn={organizerSignedIn}
         />
         <main id="main" className="site-main">
           {children}

@@ -1,13 +1,19 @@
 import { Sheet } from '@gallop/ui-kit';
-import { ButtonLink } from '../../../../components/button-link/button-link';
-import { MAIN_NAVIGATION, organizerNavigation } from '../../navigation';
+import { Link } from '@tanstack/react-router';
+import { ButtonLink, buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { MAIN_NAVIGATION, ORGANIZER_AREA, organizerNavigation } from '../../navigation';
 
 export interface MobileMenuSheetProps {
   organizerUrl: string;
+  organizerSignedIn?: boolean;
   onClose: () => void;
 }
 
-export default function MobileMenuSheet({ organizerUrl, onClose }: MobileMenuSheetProps) {
+export default function MobileMenuSheet({
+  organizerUrl,
+  organizerSignedIn = false,
+  onClose,
+}: MobileMenuSheetProps) {
   const [login, register] = organizerNavigation(organizerUrl);
   return (
     <Sheet isOpen onClose={onClose} title="Menu">
@@ -28,9 +34,19 @@ export default function MobileMenuSheet({ organizerUrl, onClose }: MobileMenuShe
       </nav>
       <div className="mobile-menu__organizers">
         <p>For tour providers</p>
-        <ButtonLink theme="primary" block href={register.href}>
-          {register.label}
-        </ButtonLink>
+        {organizerSignedIn ? (
+          <Link
+            to={ORGANIZER_AREA.href}
+            className={buttonLinkClassName({ theme: 'primary', block: true })}
+            onClick={onClose}
+          >
+            <span className="gk-button__label">{ORGANIZER_AREA.label}</span>
+          </Link>
+        ) : (
+          <ButtonLink theme="primary" block href={register.href}>
+            {register.label}
+          </ButtonLink>
+        )}
         <ButtonLink block href={login.href}>
           {login.label}
         </ButtonLink>

@@ -6,7 +6,14 @@ import './mobile-menu.css';
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
 
 /** The menu button of phones and tablets; the sheet holds the sections and organizer links. */
-export function MobileMenu({ organizerUrl }: { organizerUrl: string }) {
+export function MobileMenu({
+  organizerUrl,
+  organizerSignedIn = false,
+}: {
+  organizerUrl: string;
+  /** A signed-in organizer sees 'Your tour bookings' instead of 'Become a provider'. */
+  organizerSignedIn?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -22,7 +29,11 @@ export function MobileMenu({ organizerUrl }: { organizerUrl: string }) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet organizerUrl={organizerUrl} onClose={() => setOpen(false)} />
+          <MobileMenuSheet
+            organizerUrl={organizerUrl}
+            organizerSignedIn={organizerSignedIn}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../../components/button-link/button-link';
+import { ButtonLink, buttonLinkClassName } from '../../../../components/button-link/button-link';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { PROJECT_NAME } from '../../../../lib/site';
-import { MAIN_NAVIGATION, organizerNavigation } from '../../navigation';
+import { MAIN_NAVIGATION, ORGANIZER_AREA, organizerNavigation } from '../../navigation';
 import { CurrencySwitcher } from '../currency-switcher/currency-switcher';
 import { HeartIcon, HorseshoeIcon, LogoMark } from '../icons';
 import { MobileMenu } from '../mobile-menu/mobile-menu';
@@ -16,11 +16,16 @@ export interface SiteHeaderProps {
   accountMenu?: ReactNode;
   /** 'Messages' with the unread count, for a signed-in traveller (the chat feature's). */
   messagesLink?: ReactNode;
+  /**
+   * A signed-in organizer: 'Your tour bookings' takes the place of 'Become a provider' (they are
+   * one), in the header and the menu.
+   */
+  organizerSignedIn?: boolean;
 }
 
 /**
  * Logo, the main sections, the currency, the rider passport, favourites, the traveller's account
- * and 'Become a provider'. On phones the sections, the passport and the organizer links move into
+ * and 'Become a provider' (a signed-in organizer's 'Your tour bookings'). On phones the sections, the passport and the organizer links move into
  * a menu sheet.
  */
 export function SiteHeader({
@@ -28,6 +33,7 @@ export function SiteHeader({
   currencies,
   accountMenu,
   messagesLink,
+  organizerSignedIn = false,
 }: SiteHeaderProps) {
   // The providers' login is on the landing and in the menu: next to the travellers' 'Sign in' it
   // would read as the same thing.
@@ -62,15 +68,24 @@ export function SiteHeader({
           <FavouritesLink />
           {messagesLink}
           {accountMenu}
-          <ButtonLink
-            theme="primary"
-            size="sm"
-            className="site-header__wide-only site-header__register"
-            href={register.href}
-          >
-            {register.label}
-          </ButtonLink>
-          <MobileMenu organizerUrl={organizerUrl} />
+          {organizerSignedIn ? (
+            <Link
+              to={ORGANIZER_AREA.href}
+              className={`${buttonLinkClassName({ theme: 'primary', size: 'sm' })} site-header__wide-only site-header__register`}
+            >
+              <span className="gk-button__label">{ORGANIZER_AREA.label}</span>
+            </Link>
+          ) : (
+            <ButtonLink
+              theme="primary"
+              size="sm"
+              className="site-header__wide-only site-header__register"
+              href={register.href}
+            >
+              {register.label}
+            </ButtonLink>
+          )}
+          <MobileMenu organizerUrl={organizerUrl} organizerSignedIn={organizerSignedIn} />
         </div>
       </div>
     </header>
