@@ -11,7 +11,7 @@ export { claimGuestBookings } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingUrl } from './messages.ts';
-export { displayDates } from './wording.ts';
+export { displayDates, displayDay } from './wording.ts';
 export {
   meetingByKey,
   meetingFiles,

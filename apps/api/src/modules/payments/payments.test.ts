@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { payments, refunds } from '#src/db/schema/index.ts';
+import { outbox, payments, refunds } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { signUp } from '#src/testing/sign-up.ts';
@@ -121,6 +121,17 @@ describe('paying a booking', () => {
       paid: booking.prepayment,
       can_pay: true,
     });
+    // The receipt mail says what is left and by when, in words (never 2027-01-01).
+    const [received] = await db
+      .select()
+      .from(outbox)
+      .where(
+        sql`${outbox.kind} = 'payment-received' and (${outbox.payload}->>'requestId')::int = ${booking.id}`,
+      );
+    expect(received!.body).toMatch(
+      /is left to pay (by \d{1,2} [A-Z][a-z]+ \d{4}; we remind you 7 and 2 days before|before the tour)\./,
+    );
+    expect(received!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // A paid payment's page only sends the traveller to the outcome again.
     const replay = await submitCard(started.body.redirect_url, TEST_CARDS.success);
     expect(replay.statusCode).toBe(303);

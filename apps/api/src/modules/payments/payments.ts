@@ -24,6 +24,7 @@ import { unprocessable } from '#src/http/http-error.ts';
 import {
   bookingUrl,
   closeOpenPayments,
+  displayDay,
   conflict,
   CONTRACT_STATUS,
   lockBooking,
@@ -293,7 +294,7 @@ function paymentMessage({
   const lines: string[] = [];
   if (credit > 0) {
     lines.push(
-      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay ${dueBy ? `by ${dueBy}; we remind you 7 and 2 days before` : 'before the tour'}.` : ' Your booking is paid in full.'}`,
+      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay ${dueBy ? `by ${displayDay(dueBy)}; we remind you 7 and 2 days before` : 'before the tour'}.` : ' Your booking is paid in full.'}`,
     );
   }
   if (excess > 0) {
