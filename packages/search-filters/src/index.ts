@@ -64,6 +64,7 @@ export {
   SLIDER_LIMITS,
   SPEC_SLIDER_LIMITS,
   deriveSliderLimits,
+  withinFilterCaps,
   sliderLimitsFor,
 } from './slider';
 export type { SliderLimits } from './slider';

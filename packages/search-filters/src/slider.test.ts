@@ -1,6 +1,14 @@
 import { SUPPORTED_CURRENCIES } from '@gallop/currency';
 import { describe, expect, it } from 'vitest';
-import { SLIDER_LIMITS, SPEC_SLIDER_LIMITS, deriveSliderLimits, sliderLimitsFor } from './slider';
+import { FILTER_LIMITS } from './constants';
+import { normalizeFilters } from './fields';
+import {
+  SLIDER_LIMITS,
+  SPEC_SLIDER_LIMITS,
+  deriveSliderLimits,
+  sliderLimitsFor,
+  withinFilterCaps,
+} from './slider';
 
 describe('slider limits from the spec', () => {
   it.each([
@@ -9,13 +17,30 @@ describe('slider limits from the spec', () => {
     ['RUB', 200_000, 20_000, 1000],
     ['CNY', 20_000, 2000, 200],
     ['BYN', 10_000, 1000, 100],
-    ['KZT', 1_000_000, 100_000, 5000],
   ])('%s: total %d, per day %d, step %d', (currency, priceMax, pricePerDayMax, step) => {
     expect(sliderLimitsFor(currency)).toEqual({ priceMax, pricePerDayMax, step });
+    expect(SPEC_SLIDER_LIMITS[currency as keyof typeof SPEC_SLIDER_LIMITS]).toEqual({
+      priceMax,
+      pricePerDayMax,
+      step,
+    });
     expect(SLIDER_LIMITS[currency as keyof typeof SLIDER_LIMITS]).toEqual({
       priceMax,
       pricePerDayMax,
       step,
+    });
+  });
+
+  it("state KZT's table row (1000000 / 100000 / 5000), beyond the filter's caps", () => {
+    expect(SPEC_SLIDER_LIMITS.KZT).toEqual({
+      priceMax: 1_000_000,
+      pricePerDayMax: 100_000,
+      step: 5000,
+    });
+    expect(sliderLimitsFor('KZT')).toEqual({
+      priceMax: 200_000,
+      pricePerDayMax: 30_000,
+      step: 2000,
     });
   });
 
@@ -55,9 +80,9 @@ describe('derived slider limits', () => {
       expect(pricePerDayMax % step).toBe(0);
     }
     expect(sliderLimitsFor('JPY')).toEqual({
-      priceMax: 1_000_000,
-      pricePerDayMax: 100_000,
-      step: 10_000,
+      priceMax: 200_000,
+      pricePerDayMax: 30_000,
+      step: 2000,
     });
     expect(sliderLimitsFor('shf')).toEqual(SLIDER_LIMITS.CHF);
   });
@@ -72,5 +97,52 @@ describe('derived slider limits', () => {
 
   it('give the USD limits for an unknown currency', () => {
     expect(sliderLimitsFor('XYZ')).toBe(SPEC_SLIDER_LIMITS.USD);
+  });
+});
+
+describe('slider limits within the filter caps', () => {
+  // A slider end the filter cannot take shows a range the search drops: in JPY the label read
+  // '¥0 – ¥400,000' while the search, its bound at or above the 200000 cap, listed every tour.
+  it.each(['USD', 'EUR', 'RUB', 'CNY', 'BYN', 'KZT', ...SUPPORTED_CURRENCIES])(
+    '%s: every slider value below its maximum is a bound the filter keeps',
+    (currency) => {
+      const { priceMax, pricePerDayMax, step } = sliderLimitsFor(currency);
+      expect(priceMax).toBeLessThanOrEqual(FILTER_LIMITS.priceMax);
+      expect(pricePerDayMax).toBeLessThanOrEqual(FILTER_LIMITS.pricePerDayMax);
+      expect(priceMax % step).toBe(0);
+      expect(pricePerDayMax % step).toBe(0);
+      const below = priceMax - step;
+      const perDayBelow = pricePerDayMax - step / 10;
+      expect(normalizeFilters({ priceMax: below, pricePerDayMax: perDayBelow })).toMatchObject({
+        priceMax: below,
+        pricePerDayMax: perDayBelow,
+      });
+    },
+  );
+
+  it.each([
+    ['JPY', 200_000, 30_000, 2000],
+    ['KRW', 200_000, 30_000, 2000],
+    ['INR', 200_000, 30_000, 2000],
+    ['TRY', 200_000, 20_000, 2000],
+  ])('%s: total %d, per day %d, step %d', (currency, priceMax, pricePerDayMax, step) => {
+    expect(sliderLimitsFor(currency)).toEqual({ priceMax, pricePerDayMax, step });
+  });
+
+  it('cap limits derived from a live rate too', () => {
+    expect(sliderLimitsFor('JPY', 160)).toEqual({
+      priceMax: 200_000,
+      pricePerDayMax: 30_000,
+      step: 2000,
+    });
+  });
+
+  it('return limits already within the caps as they are', () => {
+    expect(withinFilterCaps(SPEC_SLIDER_LIMITS.RUB)).toBe(SPEC_SLIDER_LIMITS.RUB);
+    expect(withinFilterCaps({ priceMax: 100_000, pricePerDayMax: 50_000, step: 1000 })).toEqual({
+      priceMax: 100_000,
+      pricePerDayMax: 30_000,
+      step: 1000,
+    });
   });
 });

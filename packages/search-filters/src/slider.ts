@@ -1,4 +1,5 @@
 import { type CurrencyCode, DEFAULT_CURRENCY, parseCurrency } from '@gallop/currency';
+import { FILTER_LIMITS } from './constants';
 
 export interface SliderLimits {
   /** Upper end of the total-price slider. */
@@ -63,25 +64,53 @@ export function deriveSliderLimits(usdRate: number): SliderLimits {
   return { priceMax: step * 100, pricePerDayMax: step * 10, step };
 }
 
-/** Slider limits for every known currency: the spec's where it gives them, derived elsewhere. */
-export const SLIDER_LIMITS: Readonly<Record<CurrencyCode, SliderLimits>> = {
-  ...SPEC_SLIDER_LIMITS,
-  ...(Object.fromEntries(
-    Object.entries(APPROXIMATE_USD_RATES).map(([code, rate]) => [code, deriveSliderLimits(rate)]),
-  ) as Record<keyof typeof APPROXIMATE_USD_RATES, SliderLimits>),
-};
+/** Slider steps a total-price slider capped at the filter's cap is given: about this many. */
+const CAPPED_SLIDER_STEPS = 100;
 
 /**
- * Slider limits for a currency. The spec's currencies always get the spec's limits; another
- * currency gets limits derived from `usdRate` when given (a live rate), else from the approximate
- * rate above. An unknown currency gets the default currency's (USD) limits.
+ * Limits within what the filter takes (`FILTER_LIMITS`: a total price up to 200000, a price per
+ * day up to 30000, in the search's currency; the API's contract refuses more). A slider reaching
+ * beyond them would show a range the search drops (a bound at or above the cap restricts
+ * nothing), so its maxima are brought down to the caps, with a step of about a hundredth of the
+ * total (2000) where the total was capped. Limits already within the caps are returned as given.
+ */
+export function withinFilterCaps(limits: SliderLimits): SliderLimits {
+  const { priceMax: priceCap, pricePerDayMax: perDayCap } = FILTER_LIMITS;
+  if (limits.priceMax <= priceCap && limits.pricePerDayMax <= perDayCap) return limits;
+  const priceMax = Math.min(limits.priceMax, priceCap);
+  const step =
+    limits.priceMax > priceCap
+      ? Math.min(limits.step, niceNumber(priceCap / CAPPED_SLIDER_STEPS))
+      : limits.step;
+  const pricePerDayMax = Math.floor(Math.min(limits.pricePerDayMax, perDayCap) / step) * step;
+  return { priceMax, pricePerDayMax, step };
+}
+
+/**
+ * Slider limits for every known currency: the spec's where it gives them, derived elsewhere, and
+ * always within the filter's caps ({@link withinFilterCaps}: JPY, KRW, INR and the spec's KZT
+ * would reach beyond them).
+ */
+export const SLIDER_LIMITS: Readonly<Record<CurrencyCode, SliderLimits>> = Object.fromEntries(
+  Object.entries({
+    ...SPEC_SLIDER_LIMITS,
+    ...Object.fromEntries(
+      Object.entries(APPROXIMATE_USD_RATES).map(([code, rate]) => [code, deriveSliderLimits(rate)]),
+    ),
+  }).map(([code, limits]) => [code, withinFilterCaps(limits)]),
+) as Record<CurrencyCode, SliderLimits>;
+
+/**
+ * Slider limits for a currency, always within the filter's caps ({@link withinFilterCaps}). The
+ * spec's currencies get the spec's limits; another currency gets limits derived from `usdRate`
+ * when given (a live rate), else from the approximate rate above. An unknown currency gets the
+ * default currency's (USD) limits.
  */
 export function sliderLimitsFor(currency: string, usdRate?: number): SliderLimits {
   const code = parseCurrency(currency) ?? DEFAULT_CURRENCY;
-  if (code in SPEC_SLIDER_LIMITS)
-    return SPEC_SLIDER_LIMITS[code as keyof typeof SPEC_SLIDER_LIMITS];
-  if (usdRate !== undefined && Number.isFinite(usdRate) && usdRate > 0) {
-    return deriveSliderLimits(usdRate);
+  if (code in SPEC_SLIDER_LIMITS || usdRate === undefined) return SLIDER_LIMITS[code];
+  if (Number.isFinite(usdRate) && usdRate > 0) {
+    return withinFilterCaps(deriveSliderLimits(usdRate));
   }
   return SLIDER_LIMITS[code];
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, notFound, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect, useRouterState } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { ensureSearchPage, searchPassportHeader } from '../features/search/api';
 import {
@@ -77,7 +77,7 @@ export const Route = createFileRoute('/$slug')({
     const filters = searchToFilters(deps.search);
     // Only in the browser, and never sent back: the server's page is the same for everyone.
     const passportHeader = await searchPassportHeader(queryClient, api, filters);
-    const [meta] = await Promise.all([
+    const [loaded] = await Promise.all([
       ensureSearchPage(queryClient, api, params.slug, filters, passportHeader),
       // Arriving from another page, with the filters' own chunks: the page shows whole, as the
       // server sends it. Not for a new search on the same page ('stay'), which renders them
@@ -87,7 +87,11 @@ export const Route = createFileRoute('/$slug')({
       ),
       HelpRequestButton.preload(),
     ]);
-    return { kind: 'search' as const, head: searchHeadData(meta), passportHeader };
+    // A query contradicting the catalogue page's own filter (`/chile?countries=74`) is another
+    // page's search: it moves there (307), as a hand-typed search moves to its canonical form.
+    const elsewhere = slugPages().search?.catalogueSearchHref(params.slug, loaded.meta, filters);
+    if (elsewhere !== undefined) throw redirect({ href: elsewhere, statusCode: 307 });
+    return { kind: 'search' as const, head: searchHeadData(loaded), passportHeader };
   },
   head: ({ loaderData, match }) =>
     loaderData ? pageHead(loaderData.head, match.context.site.publicUrl) : {},

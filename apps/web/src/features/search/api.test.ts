@@ -9,7 +9,7 @@ import {
   ALL_TOURS_META,
   ALL_TOURS_SLUG,
   ensureSearchPage,
-  loadedPages,
+  shownPages,
   searchResultsQueryOptions,
 } from './api';
 
@@ -53,14 +53,15 @@ function fakeApi(page: unknown, list: unknown = emptyList) {
 }
 
 describe('ensureSearchPage', () => {
-  it('loads a catalogue page: its texts, and every results page with its slug', async () => {
+  it("loads a catalogue page: its texts, and its address's results page alone, with its slug", async () => {
     const { api, calls } = fakeApi(icelandPage, twoPages);
-    const meta = await ensureSearchPage(
+    const { meta, page } = await ensureSearchPage(
       new QueryClient(),
       api,
       'iceland',
       normalizeFilters({ difficulty: [2], page: 2 }),
     );
+    expect(page).toBe(2);
     expect(meta).toEqual({
       slug: 'iceland',
       title: 'Iceland riding tours',
@@ -71,14 +72,11 @@ describe('ensureSearchPage', () => {
       filter: normalizeFilters({ countries: [101] }),
     });
     expect(calls('/spa/tours-page')).toEqual(['slug=iceland']);
-    // The facets come with the first page only.
-    expect(calls('/spa/tours').sort()).toEqual([
-      'difficulty=2&page=2&slug=iceland',
-      'difficulty=2&slug=iceland&expand=filters',
-    ]);
+    // Page 2 shows cards 21-40 alone (not pages 1 and 2), with the facets beside them.
+    expect(calls('/spa/tours')).toEqual(['difficulty=2&page=2&slug=iceland&expand=filters']);
   });
 
-  it('moves a page past the last to the last, asking only for the first page', async () => {
+  it('moves a page past the last to the last, asking only for the page typed', async () => {
     const { api, calls } = fakeApi(icelandPage, twoPages);
     const moved = await ensureSearchPage(
       new QueryClient(),
@@ -91,12 +89,12 @@ describe('ensureSearchPage', () => {
       href: '/iceland?difficulty=2&page=2',
       statusCode: 302,
     });
-    expect(calls('/spa/tours')).toEqual(['difficulty=2&slug=iceland&expand=filters']);
+    expect(calls('/spa/tours')).toEqual(['difficulty=2&page=9&slug=iceland&expand=filters']);
   });
 
   it('searches every tour without a slug on the catalogue-wide page', async () => {
     const { api, calls } = fakeApi(undefined);
-    const meta = await ensureSearchPage(
+    const { meta } = await ensureSearchPage(
       new QueryClient(),
       api,
       ALL_TOURS_SLUG,
@@ -110,7 +108,7 @@ describe('ensureSearchPage', () => {
   it('gives a cruise search on the catalogue-wide page its own texts', async () => {
     const { api, calls } = fakeApi(undefined);
     for (const query of [{ isCruisesSearch: 1 }, { ships: [3] }]) {
-      const meta = await ensureSearchPage(
+      const { meta } = await ensureSearchPage(
         new QueryClient(),
         api,
         ALL_TOURS_SLUG,
@@ -138,11 +136,13 @@ describe('ensureSearchPage', () => {
   });
 });
 
-describe('loadedPages', () => {
-  it('lists the pages a "Show more" search shows', () => {
-    expect(loadedPages(1)).toEqual([1]);
-    expect(loadedPages(3)).toEqual([1, 2, 3]);
-    expect(loadedPages(0)).toEqual([1]);
+describe('shownPages', () => {
+  it("lists the address's page alone, or the run 'Show more' appended to", () => {
+    expect(shownPages(1, 1)).toEqual([1]);
+    expect(shownPages(3, 3)).toEqual([3]);
+    expect(shownPages(2, 4)).toEqual([2, 3, 4]);
+    expect(shownPages(0, 0)).toEqual([1]);
+    expect(shownPages(5, 2)).toEqual([2]);
   });
 });
 

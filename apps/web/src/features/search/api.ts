@@ -91,7 +91,9 @@ export function searchPageMetaQueryOptions(api: GallopClient<true>, slug: string
 
 /**
  * One page of results (`/spa/tours`, 20 cards). A catalogue page's slug goes with it so the API
- * applies the stored filter first; the first page also asks for the facets (`expand=filters`).
+ * applies the stored filter first. Every page asks for the facets (`expand=filters`): any page can
+ * be the first one shown (`/tours?page=3` shows page 3 alone, with the filters beside it), and one
+ * query per page serves the address's page and a 'Show more' run alike.
  * `passport` (the `gallop_rider` cookie's text) orders a "fits me first" search: it goes in the
  * `X-Rider-Passport` header, never in the address, and is part of the query key, so a changed
  * passport asks again (decision 109).
@@ -107,7 +109,7 @@ export function searchResultsQueryOptions(
     query: {
       ...filtersToApiQuery({ ...filters, page }),
       ...(slug === ALL_TOURS_SLUG ? {} : { slug }),
-      ...(page === 1 ? { expand: 'filters' as const } : {}),
+      expand: 'filters' as const,
     },
     ...(passport && filters.sort === 'fit' ? { header: { 'X-Rider-Passport': passport } } : {}),
   });
@@ -138,9 +140,13 @@ export async function findCities(api: GallopClient<true>, query: string): Promis
   }));
 }
 
-/** Pages 1 to `lastPage`: 'Show more' keeps the earlier pages on screen. */
-export function loadedPages(lastPage: number): number[] {
-  return Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);
+/**
+ * The results pages on screen, `first` to `last`: an address shows its own page (`first` is
+ * `last`); 'Show more' appends the next page to those already shown.
+ */
+export function shownPages(first: number, last: number): number[] {
+  const from = Math.max(1, Math.min(first, last));
+  return Array.from({ length: Math.max(1, last) - from + 1 }, (_, index) => from + index);
 }
 
 /**
@@ -173,12 +179,18 @@ export async function searchPassportHeader(
   return loadPassportHeader(queryClient, api);
 }
 
+/** A loaded search page: its texts, and the results page the address shows. */
+export interface LoadedSearchPage {
+  meta: SearchPageMeta;
+  page: number;
+}
+
 /**
- * Loads what a search page needs, in parallel: its texts and every results page shown. A slug
- * with no catalogue page is the 404 page. An address past the last page (a bookmark of a search
- * that has since shrunk, a page typed by hand) moves to the last page, asking for the first page
- * alone before that, not for every page up to the typed one. `passportHeader`: the passport a
- * "fits me first" search asks with (`searchPassportHeader`).
+ * Loads what a search page needs, in parallel: its texts and the results page of the address. A
+ * slug with no catalogue page is the 404 page. An address past the last page (a bookmark
+ * of a search that has since shrunk, a page typed by hand) moves to the last page (302: the
+ * results change as tours come and go). `passportHeader`: the passport a "fits me first" search
+ * asks with (`searchPassportHeader`).
  */
 export async function ensureSearchPage(
   queryClient: QueryClient,
@@ -186,26 +198,20 @@ export async function ensureSearchPage(
   slug: string,
   filters: SearchFilters,
   passportHeader?: string,
-): Promise<SearchPageMeta> {
-  const resultsPage = (page: number) =>
-    queryClient.ensureQueryData(
-      searchResultsQueryOptions(api, slug, filters, page, passportHeader),
-    );
+): Promise<LoadedSearchPage> {
   const meta =
     slug === ALL_TOURS_SLUG
       ? Promise.resolve(catalogueWideMeta(filters))
       : queryClient.ensureQueryData(searchPageMetaQueryOptions(api, slug)).then(toSearchPageMeta);
-  if (filters.page > 1) {
-    const [, first] = await settled<[SearchPageMeta, TourList]>([meta, resultsPage(1)]);
-    const lastPage = Math.max(1, first.pagination.page_count);
-    if (filters.page > lastPage) {
-      // Temporary: the results change as tours come and go.
-      throw redirect({
-        href: searchPageHref(slug, { ...filters, page: lastPage }),
-        statusCode: 302,
-      });
-    }
+  const [loaded, results] = await settled<[SearchPageMeta, TourList]>([
+    meta,
+    queryClient.ensureQueryData(
+      searchResultsQueryOptions(api, slug, filters, filters.page, passportHeader),
+    ),
+  ]);
+  const lastPage = Math.max(1, results.pagination.page_count);
+  if (filters.page > lastPage) {
+    throw redirect({ href: searchPageHref(slug, { ...filters, page: lastPage }), statusCode: 302 });
   }
-  const [loaded] = await settled([meta, ...loadedPages(filters.page).map(resultsPage)]);
-  return loaded;
+  return { meta: loaded, page: filters.page };
 }

@@ -99,15 +99,16 @@ describe('convertSearchPrices', () => {
         'RUB',
       ),
     ).toEqual({ priceMin: 46_000, pricePerDayMax: 14_000 });
-    // KZT: step 5000 (47 000 and 23 500 KZT).
+    // KZT: its table's sliders reach past the filter's caps, so they end at them, step 2000
+    // (47 000 and 23 500 KZT).
     expect(
       await convertSearchPrices(api, { priceMin: 100, pricePerDayMax: 50 }, 'USD', 'KZT'),
-    ).toEqual({ priceMin: 45_000, pricePerDayMax: 25_000 });
-    // JPY is not in the spec's table: sliders derived from its rate (step 10 000); 3100 JPY a
-    // day rounds to 0 and stops restricting.
+    ).toEqual({ priceMin: 48_000, pricePerDayMax: 24_000 });
+    // JPY is not in the spec's table: sliders derived from its rate, within the filter's caps
+    // (200 000 total, 30 000 a day, step 2000): 155 000 and 3100 JPY.
     expect(
       await convertSearchPrices(api, { priceMax: 1000, pricePerDayMin: 20 }, 'USD', 'JPY'),
-    ).toEqual({ priceMax: 160_000 });
+    ).toEqual({ priceMax: 156_000, pricePerDayMin: 4000 });
     // Back to USD (10.87 and 434.78 USD).
     expect(
       await convertSearchPrices(api, { priceMin: 1000, priceMax: 40_000 }, 'RUB', 'USD'),
@@ -116,8 +117,8 @@ describe('convertSearchPrices', () => {
 
   it('leaves the search filter’s own caps (docs/product.md, Validation) in force', async () => {
     const { api } = convertingApi();
-    // 235 000 KZT fits the KZT slider but not the filter's 200 000; 70 000 KZT a day is past
-    // the filter's 30 000 cap, so it restricts nothing.
+    // 235 000 KZT is past the filter's 200 000, where the KZT slider ends; 70 000 KZT a day is
+    // past the filter's 30 000 cap, so it restricts nothing.
     expect(
       await convertSearchPrices(api, { priceMin: 500, pricePerDayMax: 150 }, 'USD', 'KZT'),
     ).toEqual({ priceMin: 200_000 });

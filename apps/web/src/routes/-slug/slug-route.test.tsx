@@ -112,7 +112,41 @@ describe('/{slug} typed by hand', () => {
     const pages = calls(seen, '/spa/tours').map((request) =>
       new URL(request.url).searchParams.get('page'),
     );
-    expect(pages).toEqual([null]);
+    // Page 40 alone (it shows its own cards), whose answer gives the last page.
+    expect(pages).toEqual(['40']);
+  });
+
+  it("moves a search contradicting a catalogue page's own filter to the search it is (307)", async () => {
+    const { response, seen } = await page('/iceland?countries=74');
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('/tours?countries=74');
+    // Never the catalogue page's heading over another country's tours.
+    expect(await response.text()).not.toContain('Riding in Iceland');
+    expect(calls(seen, '/spa/tours-page')).toHaveLength(1);
+    expect((await page('/tours?countries=74')).response.status).toBe(200);
+  });
+
+  it('shows a results page of its own, with links to the others and its own canonical', async () => {
+    const { response, seen } = await page('/tours?page=2');
+    expect(response.status).toBe(200);
+    const pages = calls(seen, '/spa/tours').map((request) =>
+      new URL(request.url).searchParams.get('page'),
+    );
+    expect(pages).toEqual(['2']);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="/tours?page=2"');
+    // The page numbers are links crawlers follow.
+    const links = [
+      ...html.matchAll(/<a [^>]*class="search-pagination__(?:page|step)[^"]*"[^>]*>/g),
+    ].map(([tag]) => tag);
+    expect(links.some((tag) => tag.includes('href="/tours"') && tag.includes('rel="prev"'))).toBe(
+      true,
+    );
+    expect(links.some((tag) => tag.includes('href="/tours?page=3"'))).toBe(true);
+    // Only page 2 is the current page (page 1's address is a part of it, not it).
+    expect(links.filter((tag) => tag.includes('aria-current="page"'))).toEqual([
+      expect.stringContaining('href="/tours?page=2"'),
+    ]);
   });
 
   it("tells the API the visitor's address with every call of the render", async () => {

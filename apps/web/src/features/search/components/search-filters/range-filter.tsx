@@ -1,4 +1,4 @@
-import { Slider } from '@gallop/ui-kit';
+import { LocaleProvider, Slider } from '@gallop/ui-kit';
 import { useEffect, useState } from 'react';
 
 export interface RangeBounds {
@@ -33,6 +33,8 @@ export interface RangeFilterProps {
   step: number;
   thumbLabels: readonly [string, string];
   formatOptions?: Intl.NumberFormatOptions;
+  /** The locale `formatOptions` format in (the page's when not given). */
+  formatLocale?: string;
   onCommit: (bounds: RangeBounds) => void;
 }
 
@@ -45,6 +47,7 @@ export function RangeFilter({
   step,
   thumbLabels,
   formatOptions,
+  formatLocale,
   onCommit,
 }: RangeFilterProps) {
   const committed = sliderPair(bounds, floor, ceiling);
@@ -52,7 +55,7 @@ export function RangeFilter({
   // A new search (back button, 'Clear') moves the thumbs to the filters' values.
   const [committedLow, committedHigh] = committed;
   useEffect(() => setValue([committedLow, committedHigh]), [committedLow, committedHigh]);
-  return (
+  const slider = (
     <Slider
       label={label}
       value={value}
@@ -65,4 +68,5 @@ export function RangeFilter({
       onChangeEnd={(next) => onCommit(pairToBounds(next, floor, ceiling))}
     />
   );
+  return formatLocale ? <LocaleProvider locale={formatLocale}>{slider}</LocaleProvider> : slider;
 }

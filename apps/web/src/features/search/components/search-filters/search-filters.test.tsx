@@ -1,5 +1,5 @@
 import { normalizeFilters } from '@gallop/search-filters';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { FilterFacets } from '../../api';
@@ -220,5 +220,53 @@ describe('SearchFiltersPanel: the horse-welfare commitments', () => {
     unmount();
     await renderPanel({ welfare: [] });
     expect(screen.queryByRole('button', { name: 'Horse welfare' })).toBeNull();
+  });
+});
+
+describe('SearchFiltersPanel: the price sliders', () => {
+  async function renderPrices(currency: string, query: Record<string, unknown> = {}) {
+    const onChange = vi.fn();
+    await renderInApp(
+      <SearchFiltersPanel
+        filters={normalizeFilters(query)}
+        facets={{}}
+        currency={currency}
+        onChange={onChange}
+        searchCities={async () => []}
+      />,
+    );
+    const group = (await screen.findByText('Total price')).closest('.gk-slider') as HTMLElement;
+    return { onChange, group };
+  }
+
+  it.each([
+    ['USD', 'US$0 – US$5,000', 'US$0 – US$500'],
+    ['EUR', '€0 – €5,000', '€0 – €500'],
+    // The filter takes 200000 at most: the slider ends there, never at ¥1,000,000 it ignores.
+    ['JPY', 'JP¥0 – JP¥200,000', 'JP¥0 – JP¥30,000'],
+    ['KRW', '₩0 – ₩200,000', '₩0 – ₩30,000'],
+    ['INR', '₹0 – ₹200,000', '₹0 – ₹30,000'],
+  ])(
+    '%s: ranges the filter takes, written as the cards write prices',
+    async (currency, total, perDay) => {
+      const { group } = await renderPrices(currency);
+      expect(group.querySelector('output')).toHaveTextContent(total);
+      const perDayGroup = screen.getByText('Price per day').closest('.gk-slider') as HTMLElement;
+      expect(perDayGroup.querySelector('output')).toHaveTextContent(perDay);
+    },
+  );
+
+  it('searches a JPY bound above the spec cap of other currencies no more: each step is kept', async () => {
+    const { onChange } = await renderPrices('JPY');
+    const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
+    expect(thumb).toHaveAttribute('aria-valuetext', 'JP¥200,000');
+    act(() => thumb.focus());
+    fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+    fireEvent.keyUp(thumb, { key: 'ArrowLeft' });
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith({ priceMin: undefined, priceMax: 198_000 }),
+    );
+    // The bound survives the address's normalisation (a value at or above the cap would not).
+    expect(normalizeFilters({ priceMax: 198_000 }).priceMax).toBe(198_000);
   });
 });

@@ -164,6 +164,26 @@ function organizersHint(facets: FilterFacets | undefined): string | undefined {
   return `Showing ${formatNumber(shown)} of ${formatNumber(total)} organizers, those with the most tours.`;
 }
 
+/** Currencies written in the Russian number format; `formatPrice` of @gallop/currency. */
+const RUSSIAN_FORMAT_CURRENCIES = new Set(['RUB', 'BYN', 'KZT']);
+
+/**
+ * The price sliders' amounts as the site writes prices (`formatPrice` of @gallop/currency, the
+ * cards' 'US$380', 'JP¥57,446'): no decimals, English (GB) or, for RUB, BYN and KZT, Russian
+ * number format. The page's en-US would write a bare '¥', which is also the yuan's sign.
+ */
+function priceFormat(currency: string) {
+  return {
+    formatOptions: {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    } satisfies Intl.NumberFormatOptions,
+    formatLocale: RUSSIAN_FORMAT_CURRENCIES.has(currency) ? 'ru-RU' : 'en-GB',
+  };
+}
+
 /**
  * Every filter kind the API's facets offer, plus dates, prices, duration, age, group size and the
  * rider's weight.
@@ -176,11 +196,6 @@ export function SearchFiltersPanel({
   searchCities,
 }: SearchFiltersPanelProps) {
   const limits = sliderLimitsFor(currency);
-  const priceFormat: Intl.NumberFormatOptions = {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  };
   const checklists = (kinds: readonly ChecklistKind[]) =>
     kinds.map((kind) => (
       <ChecklistGroup
@@ -251,7 +266,7 @@ export function SearchFiltersPanel({
             ceiling={limits.priceMax}
             step={limits.step}
             thumbLabels={['Minimum price', 'Maximum price']}
-            formatOptions={priceFormat}
+            {...priceFormat(currency)}
             onCommit={({ min, max }) => onChange({ priceMin: min, priceMax: max })}
           />
           <RangeFilter
@@ -261,7 +276,7 @@ export function SearchFiltersPanel({
             ceiling={limits.pricePerDayMax}
             step={Math.max(1, limits.step / 10)}
             thumbLabels={['Minimum price per day', 'Maximum price per day']}
-            formatOptions={priceFormat}
+            {...priceFormat(currency)}
             onCommit={({ min, max }) => onChange({ pricePerDayMin: min, pricePerDayMax: max })}
           />
         </div>

@@ -119,7 +119,7 @@ interface SearchCall {
  */
 async function renderSearchPage(
   search: FilterSearch = {},
-  answer: TourList | ((currency: string) => TourList) = results,
+  answer: TourList | ((currency: string, url?: URL) => TourList) = results,
   convertPrice: (query: URLSearchParams) => Response | Promise<Response> = convertAtFixedRates,
   {
     navigates = false,
@@ -146,15 +146,16 @@ async function renderSearchPage(
       if (url.pathname === '/spa/calendar-periods') return Response.json(calendarPeriods);
       if (url.pathname === '/spa/tours-map') return Response.json(mapPoints);
       // "Fits me first" with a passport: the API's order is the passport's (here, reversed).
-      const list = answerIn(currency);
+      const list = answerIn(currency, url);
       return Response.json(passport ? { ...list, items: [...list.items].reverse() } : list);
     },
   });
   const address = validateFilterSearch(search);
+  const addressFilters = normalizeFilters(address);
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
-    searchResultsQueryOptions(api, slug, normalizeFilters(address), 1).queryKey,
-    answerIn('USD'),
+    searchResultsQueryOptions(api, slug, addressFilters, addressFilters.page).queryKey,
+    answerIn('USD', new URL(`http://api.test/spa/tours?page=${addressFilters.page}`)),
   );
   const onNavigate = vi.fn(
     async (location: SearchLocation, options?: { replace?: boolean }): Promise<void> => {
@@ -253,6 +254,7 @@ async function renderSearchPage(
       .map(({ url, passport }) => ({ url: url.toString(), passport }));
   const mapCalls = () => seen.filter(({ url }) => url.pathname === '/spa/tours-map');
   return {
+    router,
     onNavigate,
     mapCalls,
     recoverableErrors,
@@ -409,6 +411,66 @@ describe('SearchPage', () => {
     expect(searches().filter((call) => call.priceMax !== undefined)).toEqual([
       { priceMax: '4750', currency: 'USD' },
     ]);
+  });
+
+  describe('pagination', () => {
+    /** 45 tours, 20 a page: each page's cards are its own (page 2: tours 21 to 40). */
+    const paged = (_currency: string, url?: URL): TourList => {
+      const page = Number(url?.searchParams.get('page') ?? 1);
+      const ids = Array.from({ length: page < 3 ? 20 : 5 }, (_, i) => (page - 1) * 20 + i + 1);
+      return {
+        ...results,
+        items: ids.map((id) => card(id, `Ride ${id}`)),
+        pagination: { page, per_page: 20, total: 45, page_count: 3 },
+      };
+    };
+    const shownCards = () =>
+      screen.getAllByRole('listitem').flatMap((item) => {
+        const id = item.getAttribute('data-tour-id');
+        return id ? [Number(id)] : [];
+      });
+
+    it("shows an address's own page: /iceland?page=2 lists tours 21 to 40", async () => {
+      await renderSearchPage({ page: 2 }, paged, convertAtFixedRates, { navigates: true });
+      expect(shownCards()).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
+      expect(screen.getByText('Shown 20 of 45')).toBeInTheDocument();
+    });
+
+    it('links each page number to its own address, and a page link switches the cards', async () => {
+      const { router } = await renderSearchPage({}, paged, convertAtFixedRates, {
+        navigates: true,
+      });
+      const nav = screen.getByRole('navigation', { name: 'Pagination' });
+      const page2 = within(nav).getByRole('link', { name: 'Page 2' });
+      expect(page2).toHaveAttribute('href', '/iceland?page=2');
+      expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(nav).getByRole('link', { name: /Next/ })).toHaveAttribute('rel', 'next');
+      fireEvent.click(page2);
+      await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
+      await waitFor(() => expect(shownCards()[0]).toBe(21));
+      expect(shownCards()).toHaveLength(20);
+      expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    });
+
+    it("'Show more' appends the next page to the cards shown", async () => {
+      const { onNavigate } = await renderSearchPage({}, paged, convertAtFixedRates, {
+        navigates: true,
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(shownCards()).toHaveLength(40));
+      expect(onNavigate).toHaveBeenLastCalledWith({ slug: 'iceland', search: { page: 2 } });
+      expect(shownCards()).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(screen.getByText('Shown 40 of 45')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+      await waitFor(() => expect(shownCards()).toHaveLength(45));
+      expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    });
   });
 
   describe('after a currency switch', () => {

@@ -7,10 +7,10 @@ import {
   type SearchFilters,
   type Sort,
 } from '@gallop/search-filters';
-import { Breadcrumbs, Button, EmptyState, Pagination, type PaginationProps } from '@gallop/ui-kit';
+import { Breadcrumbs, Button, EmptyState } from '@gallop/ui-kit';
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useVisitorPassport } from '../../../../lib/visitor-passport';
 import { TourCodeSearch } from '../tour-code-search/tour-code-search';
@@ -20,9 +20,9 @@ import {
   ALL_TOURS_SLUG,
   catalogueWideMeta,
   findCities,
-  loadedPages,
   searchPageMetaQueryOptions,
   searchResultsQueryOptions,
+  shownPages,
   type SearchPageMeta,
 } from '../../api';
 import {
@@ -39,6 +39,10 @@ import { resultCountries, SearchMap } from '../search-map/search-map';
 import { useHighlightTour } from '../../map-highlight';
 import { TourCard } from '../../../../components/tour-card/tour-card';
 import {
+  SearchPagination,
+  type SearchPaginationProps,
+} from '../search-pagination/search-pagination';
+import {
   LazyFiltersSheet,
   LazySearchFiltersPanel,
   LazySheetFiltersPanel,
@@ -50,14 +54,26 @@ import { usePricesFollowCurrency } from './use-prices-follow-currency';
 import './search-page.css';
 
 export { preloadSearchPageParts } from './search-page-parts';
+// The route's loader checks a catalogue page's address with the page's chunk: not the first load.
+export { catalogueSearchHref } from '../../catalogue-address';
 
 /** Cards whose pictures load at once (the first row or two). */
 const EAGER_CARDS = 3;
 
-/** Cards per results page (`/spa/tours` answers 20 at a time). */
-const RESULTS_PAGE_SIZE = 20;
+/**
+ * The pages 'Show more' put on screen for one search (`key`: its address without the page):
+ * `first` to `last`. Any other way to a page (its link, Back, a new search) shows that page alone.
+ */
+interface ShownRun {
+  key: string;
+  first: number;
+  last: number;
+}
 
-const resultsPageAnchor = (page: number) => `results-page-${page}`;
+/** A search's address without its page: 'Show more' keeps the cards of the same search only. */
+function runKey(filters: SearchFilters): string {
+  return JSON.stringify(filtersToQuery({ ...filters, page: 1 }));
+}
 
 export interface SearchPageProps {
   slug: string;
@@ -174,8 +190,8 @@ function ResultsGrid({ converting, children }: { converting: boolean; children: 
 }
 
 /** The pagination, its 'Show more' busy while a navigation loads. */
-function ResultsPagination(props: Omit<PaginationProps, 'loadingMore'>) {
-  return <Pagination {...props} loadingMore={useNavigating()} />;
+function ResultsPagination(props: Omit<SearchPaginationProps, 'loadingMore'>) {
+  return <SearchPagination {...props} loadingMore={useNavigating()} />;
 }
 
 /** The map's query: the list's filters (and catalogue page), without the page number. */
@@ -224,8 +240,13 @@ function SearchPageView({
     effectiveFilters(meta.filter, searchToFilters(pendingSearch)),
     sameJson,
   );
+  // The address's page, after those 'Show more' put on screen before it in this search.
+  const [run, setRun] = useState<ShownRun>();
+  const key = runKey(addressFilters);
+  const firstShown =
+    run && run.key === key && run.last === addressFilters.page ? run.first : addressFilters.page;
   const results = useSuspenseQueries({
-    queries: loadedPages(addressFilters.page).map((page) => ({
+    queries: shownPages(firstShown, addressFilters.page).map((page) => ({
       // Only a `fit` search sends the passport (and keys on it): other sorts share their answers.
       ...searchResultsQueryOptions(api, slug, addressFilters, page, passportHeader ?? undefined),
       staleTime: resultsStaleTime,
@@ -249,12 +270,19 @@ function SearchPageView({
   // The kind of trip stays, as the order does: clearing a cruise search lists every cruise.
   const clear = () =>
     go(normalizeFilters({ ...meta.filter, ...tripKindFields(filters), sort: filters.sort }));
-  const loadMore = () => go({ ...filters, page: addressFilters.page + 1 });
-  // A page number shows the results up to that page and scrolls to its first card.
-  const showPage = (page: number) =>
-    go({ ...filters, page }).then(() =>
-      document.getElementById(resultsPageAnchor(page))?.scrollIntoView({ block: 'start' }),
-    );
+  const loadMore = () => {
+    const next = addressFilters.page + 1;
+    setRun({ key, first: firstShown, last: next });
+    return go({ ...filters, page: next });
+  };
+  // A page link shows that page alone: once it does, its first card comes into view.
+  const resultsRef = useRef<HTMLElement>(null);
+  const scrollToResults = useRef(false);
+  useEffect(() => {
+    if (!scrollToResults.current) return;
+    scrollToResults.current = false;
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, [firstShown, addressFilters.page]);
 
   // The same object while the counts are the same: "fits me first" asking again with the
   // passport after hydration changes the order only, and new props would reach the filters panel
@@ -305,7 +333,11 @@ function SearchPageView({
           <LazySearchFiltersPanel {...panelProps} />
         </aside>
 
-        <section className="search-page__results" aria-labelledby="search-results-heading">
+        <section
+          ref={resultsRef}
+          className="search-page__results"
+          aria-labelledby="search-results-heading"
+        >
           <div className="search-page__toolbar">
             <h2 id="search-results-heading" className="search-page__count" aria-live="polite">
               {resultsText}
@@ -359,11 +391,6 @@ function SearchPageView({
               {items.map((tour, index) => (
                 <li
                   key={tour.id}
-                  id={
-                    index % RESULTS_PAGE_SIZE === 0
-                      ? resultsPageAnchor(index / RESULTS_PAGE_SIZE + 1)
-                      : undefined
-                  }
                   className="search-page__item"
                   data-tour-id={tour.id}
                   onMouseEnter={() => highlight(tour.id)}
@@ -379,10 +406,13 @@ function SearchPageView({
 
           {pageCount > 1 && (
             <ResultsPagination
-              className="search-page__pagination"
+              slug={slug}
+              search={search}
               page={addressFilters.page}
               pageCount={pageCount}
-              onPageChange={(page) => void showPage(page)}
+              onPageLink={() => {
+                scrollToResults.current = true;
+              }}
               onLoadMore={() => void loadMore()}
               shown={items.length}
               total={total}

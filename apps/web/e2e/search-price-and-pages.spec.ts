@@ -1,0 +1,98 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The search's price sliders in every currency the site offers, and its result pages: a tester
+// found a JPY price bound silently dropped and every page address repeating page 1's cards.
+
+interface TourList {
+  items: { id: number }[];
+  pagination: { total: number; page_count: number };
+}
+
+async function search(request: APIRequestContext, path: string, currency = 'USD') {
+  const response = await request.get(path, { headers: { 'X-Currency': currency } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as TourList;
+}
+
+const cardIds = (page: Page) =>
+  page
+    .locator('.search-page__item[data-tour-id]')
+    .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-tour-id'))));
+
+test('in JPY the price slider ends where the filter does, and each of its bounds filters', async ({
+  page,
+  request,
+  gotoHydrated,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: 'i18n_currency', value: 'JPY', url: baseURL! }]);
+  await gotoHydrated('/tours?sort=-price');
+  const slider = page.locator('.search-page__aside .gk-slider', { hasText: 'Total price' });
+  await expect(slider.locator('output')).toHaveText('JP¥0 – JP¥200,000');
+  const thumb = slider.getByRole('slider', { name: /^Maximum price/ });
+  await thumb.focus();
+  await thumb.press('ArrowLeft');
+  await expect(slider.locator('output')).toHaveText('JP¥0 – JP¥198,000');
+  await expect(page).toHaveURL(/\/tours\?priceMax=198000&sort=-price$/);
+  const expected = await search(request, '/spa/tours?priceMax=198000&sort=-price', 'JPY');
+  const all = await search(request, '/spa/tours', 'JPY');
+  expect(expected.pagination.total).toBeLessThan(all.pagination.total);
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ tours?/ })).toHaveText(
+    `${expected.pagination.total} tours`,
+  );
+  expect(await cardIds(page)).toEqual(expected.items.map((item) => item.id));
+});
+
+test('a page number is a link to that page alone; its address shows its own cards', async ({
+  page,
+  request,
+  gotoHydrated,
+}) => {
+  const first = await search(request, '/spa/tours');
+  const second = await search(request, '/spa/tours?page=2');
+  expect(first.pagination.page_count).toBeGreaterThan(2);
+  await gotoHydrated('/tours');
+  const nav = page.getByRole('navigation', { name: 'Pagination' });
+  const page2 = nav.getByRole('link', { name: 'Page 2' });
+  await expect(page2).toHaveAttribute('href', '/tours?page=2');
+  await page2.click();
+  await expect(page).toHaveURL(/\/tours\?page=2$/);
+  await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => cardIds(page)).toEqual(second.items.map((item) => item.id));
+  await expect(
+    page.getByText(`Shown ${second.items.length} of ${second.pagination.total}`),
+  ).toBeVisible();
+
+  // Opened directly, as a crawler would: the same cards, its own canonical, links to the others.
+  const response = await page.goto('/tours?page=2');
+  expect(response?.status()).toBe(200);
+  expect(await cardIds(page)).toEqual(second.items.map((item) => item.id));
+  expect(await cardIds(page)).not.toContain(first.items[0]!.id);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/tours\?page=2$/);
+  await expect(nav.getByRole('link', { name: /Previous/ })).toHaveAttribute('rel', 'prev');
+  await expect(nav.getByRole('link', { name: /Previous/ })).toHaveAttribute('href', '/tours');
+  await expect(nav.getByRole('link', { name: /Next/ })).toHaveAttribute('href', '/tours?page=3');
+});
+
+test("'Show more' appends the next page, and the address names the last page shown", async ({
+  page,
+  request,
+  gotoHydrated,
+}) => {
+  const first = await search(request, '/spa/tours');
+  const second = await search(request, '/spa/tours?page=2');
+  await gotoHydrated('/tours');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(page).toHaveURL(/\/tours\?page=2$/);
+  await expect
+    .poll(() => cardIds(page))
+    .toEqual([...first.items, ...second.items].map((item) => item.id));
+});
+
+test('a catalogue page with a contradicting filter moves to the search it is', async ({ page }) => {
+  const response = await page.goto('/chile?countries=74');
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/tours?countries=74');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Chile/);
+});
