@@ -1,36 +1,17 @@
 /**
  * The unit weights are shown and typed in: the visitor's country's (pounds in the US, as the
  * weather pages use its degrees and inches), or the one they picked on a weight field, for the
- * rest of the visit and the next ones on this browser. Weights stay kilograms in every call and
+ * rest of the visit. Weights stay kilograms in every call and
  * value; only what people read and type changes (`formatWeight`, `weightToKg` of rider-fit).
  */
 import { measurementSystem } from '@gallop/i18n';
-import { isWeightUnit, type WeightUnit } from '@gallop/rider-fit';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import type { WeightUnit } from '@gallop/rider-fit';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSiteInfo } from './site-info';
-
-const STORAGE_KEY = 'gallop_weight_unit';
 
 /** Pounds for the countries that do not use the metric system, kilograms elsewhere. */
 export function weightUnitOf(countryId: number | string | null | undefined): WeightUnit {
   return measurementSystem(countryId) === 'imperial' ? 'lb' : 'kg';
-}
-
-function storedUnit(): WeightUnit | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
-    return isWeightUnit(value) ? value : null;
-  } catch {
-    return null; // storage refused (private mode): the country's unit
-  }
 }
 
 type WeightUnitChoice = readonly [WeightUnit, (unit: WeightUnit) => void];
@@ -46,31 +27,15 @@ const NO_CHOICE: WeightUnitChoice = ['kg', () => undefined];
 
 /**
  * The visitor's weight unit and a way to pick another. The server renders the country's unit
- * (every visitor of a country sees the same page); a unit picked earlier on this browser follows
- * once the page is hydrated.
+ * (every visitor of a country sees the same page); a pick holds while the page lives (the
+ * provider is the root's, so across the visit's navigations).
  */
 function useWeightUnitState(): WeightUnitChoice {
   const country = useSiteInfo()?.country?.id;
-  // The unit picked on this browser; `null` until one is (the country's then).
+  // The unit picked on a weight field, for the rest of the visit; the country's until then.
   const [picked, setPicked] = useState<WeightUnit | null>(null);
-  useEffect(() => {
-    if (picked !== null) return;
-    const stored = storedUnit();
-    if (stored) setPicked(stored);
-  }, [picked, setPicked]);
-  const pick = useCallback(
-    (unit: WeightUnit) => {
-      setPicked(unit);
-      try {
-        window.localStorage.setItem(STORAGE_KEY, unit);
-      } catch {
-        // kept for this visit only
-      }
-    },
-    [setPicked],
-  );
   const unit = picked ?? weightUnitOf(country);
-  return useMemo(() => [unit, pick] as const, [unit, pick]);
+  return useMemo(() => [unit, setPicked] as const, [unit]);
 }
 
 /** Around the whole page (the root document): the visitor's weight unit for every part of it. */

@@ -1,6 +1,6 @@
 import { Form } from '@gallop/ui-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, fakeAnswers } from '../../lib/testing/fake-api';
 import { renderInApp } from '../../lib/testing/render-in-app';
 import { weightUnitOf } from '../../lib/weight-unit';
@@ -12,7 +12,13 @@ const inTheUs = () =>
     ...fakeAnswers,
     '/spa/info': {
       ...(fakeAnswers['/spa/info'] as object),
-      country: { id: 228, iso_code: 'US', currency: 'USD', name: 'United States', is_metric: false },
+      country: {
+        id: 228,
+        iso_code: 'US',
+        currency: 'USD',
+        name: 'United States',
+        is_metric: false,
+      },
     },
   }).fetch;
 
@@ -30,8 +36,6 @@ async function renderWeightForm({
   );
   return { onSubmit };
 }
-
-afterEach(() => window.localStorage.clear());
 
 describe('weight values', () => {
   it('keeps kilograms to a tenth, shows pounds whole, and keeps what is not a number', () => {
@@ -63,12 +67,15 @@ describe('WeightField', () => {
     expect(screen.getByRole('button', { name: 'Pounds' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('switches to kilograms beside the field, shows the weight in them and remembers it', async () => {
+  it('switches to kilograms beside the field and shows the weight in them', async () => {
     await renderWeightForm({ weight: '90.7', fetch: inTheUs() });
     expect(await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 })).toHaveValue('200');
     fireEvent.click(screen.getByRole('button', { name: 'Kilograms' }));
     expect(screen.getByLabelText('Weight, kg')).toHaveValue('90.7');
-    expect(window.localStorage.getItem('gallop_weight_unit')).toBe('kg');
+    expect(screen.getByRole('button', { name: 'Kilograms' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('says the range in the unit shown', async () => {
