@@ -25,7 +25,7 @@ export const MAILS_PER_RECIPIENT = 5;
 const HOUR_MS = 60 * 60_000;
 
 /** The calls that send to an address, each with its own resend window. */
-export type MailCall =
+type MailCall =
   | 'sign-in-code'
   | 'register'
   | 'register-code'
@@ -33,10 +33,9 @@ export type MailCall =
   | 'change-email'
   | 'confirm-email';
 
-export const RESEND_TOO_SOON = `A message was sent to this address less than ${CODE_RESEND_AFTER_S} seconds ago. Please wait before asking for another one.`;
-export const TOO_MANY_MAILS =
-  'Too many messages were sent to this address. Please try again in an hour.';
-export const TOO_MANY_SIGN_UPS =
+const RESEND_TOO_SOON = `A message was sent to this address less than ${CODE_RESEND_AFTER_S} seconds ago. Please wait before asking for another one.`;
+const TOO_MANY_MAILS = 'Too many messages were sent to this address. Please try again in an hour.';
+const TOO_MANY_SIGN_UPS =
   'Too many accounts were registered from your address. Please confirm you are not a robot.';
 
 export interface MailLimits {

@@ -23,7 +23,7 @@ const greeting = (user: Pick<UserRow, 'firstName' | 'emailConfirmedAt'>) =>
   `Hello${user.emailConfirmedAt && user.firstName ? ` ${user.firstName}` : ''},`;
 
 /** `r***@example.com`: enough for the owner to recognise an address, not to read it. */
-export const maskedEmail = (email: string) => {
+const maskedEmail = (email: string) => {
   const at = email.lastIndexOf('@');
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
 };

@@ -18,7 +18,7 @@ type TourDateRow = typeof tourDates.$inferSelect;
  * What the traveller pays first: the prepayment when the booking has one, else the full price
  * (a date without prepayment, or a booking made within its full-payment days).
  */
-export function firstPayment(booking: Pick<RequestRow, 'prepayment' | 'price'>): string {
+function firstPayment(booking: Pick<RequestRow, 'prepayment' | 'price'>): string {
   return booking.prepayment !== null && booking.prepayment < booking.price
     ? 'the prepayment'
     : 'the full price';

@@ -24,7 +24,7 @@ const isSpentLink = (error: unknown) =>
 /** `spent`: the link was already used or has expired, so no password form is shown for it. */
 export type ResetLinkState = 'usable' | 'spent';
 
-export const resetLinkQueryOptions = (api: GallopClient<true>, token: string) => ({
+const resetLinkQueryOptions = (api: GallopClient<true>, token: string) => ({
   // A POST that changes nothing, read once per link: keyed under the call's `operationKeys`.
   queryKey: operationQueryKey(operationKeys.checkPasswordResetToken, { token }),
   staleTime: Infinity,

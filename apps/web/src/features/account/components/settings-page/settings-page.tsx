@@ -315,7 +315,7 @@ function PhoneSection({ user }: { user: UserProfile }) {
 }
 
 /** Shown when the number is sent while the input still asks to confirm its country. */
-export const CONFIRM_PHONE_COUNTRY = 'Press Confirm to use this number, or correct it.';
+const CONFIRM_PHONE_COUNTRY = 'Press Confirm to use this number, or correct it.';
 
 /** The phone-number library's check, after the field's own rules (as the app's PhoneField). */
 const realPhoneNumber: RuleFunction = (value) =>

@@ -17,7 +17,7 @@ export function bookingPath(viewer: ChatViewer | undefined) {
 }
 
 /** A booking's state in a word or two, as the strip's reader sees it. */
-export function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'): string {
+function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'): string {
   switch (booking.status) {
     case 1:
       return side === 'client' ? 'Waiting for the organizer' : 'Waiting for your answer';

@@ -55,6 +55,7 @@ import './search-page.css';
 
 export { preloadSearchPageParts } from './search-page-parts';
 // The route's loader checks a catalogue page's address with the page's chunk: not the first load.
+/** @public Read by the `/{slug}` route's loader through `slugPages()` (a lazy module). */
 export { catalogueSearchHref } from '../../catalogue-address';
 
 /** Cards whose pictures load at once (the first row or two). */

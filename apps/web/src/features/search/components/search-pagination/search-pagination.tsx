@@ -25,7 +25,7 @@ export interface SearchPaginationProps {
 const EXACT = { exact: true } as const;
 
 /** The address of a results page: page 1 is the search without `page`. */
-export function pageSearch(search: FilterSearch, page: number): FilterSearch {
+function pageSearch(search: FilterSearch, page: number): FilterSearch {
   const { page: _page, ...rest } = search;
   return page > 1 ? { ...rest, page } : rest;
 }
