@@ -16,7 +16,7 @@ type ControlFieldProps = Omit<FieldProps, 'render' | 'type' | 'autoComplete'>;
  * The phone-number library's check, after the field's own rules: the input reports a national
  * number in international form, so the number alone tells its country.
  */
-const realPhoneNumber: RuleFunction = (value) =>
+export const realPhoneNumber: RuleFunction = (value) =>
   typeof value !== 'string' ||
   value.trim() === '' ||
   isValidPhone(value, undefined) ||

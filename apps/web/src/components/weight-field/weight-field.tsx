@@ -1,13 +1,8 @@
-import {
-  riderWeightRange,
-  weightIn,
-  weightToKg,
-  WEIGHT_UNITS,
-  type WeightUnit,
-} from '@gallop/rider-fit';
+import { riderWeightRange, weightIn, weightToKg, type WeightUnit } from '@gallop/rider-fit';
 import { Field, type FieldControlProps, type RuleFunction } from '@gallop/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useWeightUnitChoice } from '../../lib/weight-unit';
+import { UnitToggle } from '../unit-toggle/unit-toggle';
 import './weight-field.css';
 
 /** The kilograms a form value holds: `undefined` when empty, `NaN` when not a number. */
@@ -37,6 +32,11 @@ export function weightValue(text: string, unit: WeightUnit): string {
 }
 
 const sameValue = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+const UNIT_OPTIONS = [
+  { unit: 'kg', label: 'kg', name: 'Kilograms' },
+  { unit: 'lb', label: 'lb', name: 'Pounds' },
+] as const;
 
 export interface WeightFieldProps {
   name: string;
@@ -112,20 +112,13 @@ function WeightControl({
           onChange(weightValue(text, unit));
         }}
       />
-      <div className="weight-field__units" role="group" aria-label="Weight unit">
-        {WEIGHT_UNITS.map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="weight-field__unit"
-            aria-pressed={option === unit}
-            aria-label={option === 'kg' ? 'Kilograms' : 'Pounds'}
-            onClick={() => onUnit(option)}
-          >
-            {option}
-          </button>
-        ))}
-      </div>
+      <UnitToggle
+        className="weight-field__units"
+        groupLabel="Weight unit"
+        options={UNIT_OPTIONS}
+        value={unit}
+        onChange={onUnit}
+      />
     </div>
   );
 }

@@ -137,7 +137,7 @@ describe('/{slug} typed by hand', () => {
     expect(html).toContain('<link rel="canonical" href="/tours?page=2"');
     // The page numbers are links crawlers follow.
     const links = [
-      ...html.matchAll(/<a [^>]*class="search-pagination__(?:page|step)[^"]*"[^>]*>/g),
+      ...html.matchAll(/<a [^>]*class="page-links__(?:page|step)[^"]*"[^>]*>/g),
     ].map(([tag]) => tag);
     expect(links.some((tag) => tag.includes('href="/tours"') && tag.includes('rel="prev"'))).toBe(
       true,

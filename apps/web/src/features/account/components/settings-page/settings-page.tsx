@@ -6,13 +6,12 @@ import {
   Field,
   Form,
   formatPhone,
-  isValidPhone,
-  PHONE_INPUT_TEXTS,
   PhoneInput,
   Select,
   type RuleFunction,
 } from '@gallop/ui-kit';
 import { useMemo, useRef, useState } from 'react';
+import { realPhoneNumber } from '../../../../components/form-fields/form-fields';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
 import { useSend } from '../../../../lib/use-send';
@@ -316,13 +315,6 @@ function PhoneSection({ user }: { user: UserProfile }) {
 
 /** Shown when the number is sent while the input still asks to confirm its country. */
 const CONFIRM_PHONE_COUNTRY = 'Press Confirm to use this number, or correct it.';
-
-/** The phone-number library's check, after the field's own rules (as the app's PhoneField). */
-const realPhoneNumber: RuleFunction = (value) =>
-  typeof value !== 'string' ||
-  value.trim() === '' ||
-  isValidPhone(value, undefined) ||
-  PHONE_INPUT_TEXTS.validation;
 
 /**
  * The new phone. A number typed for another country than the chosen one ("+44 …" with the US)

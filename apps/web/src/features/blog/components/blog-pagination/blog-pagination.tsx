@@ -1,6 +1,6 @@
-import { PAGINATION_LABELS, paginationRange } from '@gallop/ui-kit';
+import { PAGINATION_LABELS } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import './blog-pagination.css';
+import { PageLinks } from '../../../../components/page-links/page-links';
 
 /** Links to a parent address (`/blog` from `/blog/gear`) are not the current page. */
 const EXACT = { exact: true } as const;
@@ -12,8 +12,8 @@ export interface BlogPaginationProps {
 }
 
 /**
- * Page links for the blog index. Links rather than ui-kit's Pagination buttons: every page is
- * its own address that crawlers follow and readers can open in a new tab. Same page slots.
+ * Page links for the blog index (`PageLinks`): every page is its own address that crawlers
+ * follow and readers can open in a new tab.
  */
 export function BlogPagination({ category, page, pageCount }: BlogPaginationProps) {
   if (pageCount <= 1) return null;
@@ -25,40 +25,11 @@ export function BlogPagination({ category, page, pageCount }: BlogPaginationProp
   });
   return (
     <nav className="blog-pagination" aria-label={PAGINATION_LABELS.navigation}>
-      <ul className="blog-pagination__list">
-        <li>
-          {page > 1 ? (
-            <Link {...link(page - 1)} className="blog-pagination__step" rel="prev">
-              <span aria-hidden="true">‹</span> {PAGINATION_LABELS.prevButton}
-            </Link>
-          ) : null}
-        </li>
-        {paginationRange(page, pageCount).map((slot, index) =>
-          slot === 'gap' ? (
-            <li key={`gap-${index}`} className="blog-pagination__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={slot}>
-              <Link
-                {...link(slot)}
-                className="blog-pagination__page"
-                aria-label={PAGINATION_LABELS.page(slot)}
-                aria-current={slot === page ? 'page' : undefined}
-              >
-                {slot}
-              </Link>
-            </li>
-          ),
-        )}
-        <li>
-          {page < pageCount ? (
-            <Link {...link(page + 1)} className="blog-pagination__step" rel="next">
-              {PAGINATION_LABELS.nextButton} <span aria-hidden="true">›</span>
-            </Link>
-          ) : null}
-        </li>
-      </ul>
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        renderLink={(target, props) => <Link {...link(target)} {...props} />}
+      />
     </nav>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, PAGINATION_LABELS, paginationRange, type PaginationLabels } from '@gallop/ui-kit';
+import { Button, PAGINATION_LABELS, type PaginationLabels } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
+import { PageLinks } from '../../../../components/page-links/page-links';
 import type { FilterSearch } from '../../search-url';
 import './search-pagination.css';
 
@@ -33,9 +34,7 @@ function pageSearch(search: FilterSearch, page: number): FilterSearch {
 /**
  * The search's pagination: 'Show more' appends the next page to the cards on screen, and the
  * page numbers are links, each to the address of that page alone (`?page=N`, cards 20N-19 to
- * 20N), which crawlers follow and a visitor can open in a new tab, with `rel="prev"`/`"next"` on
- * the steps. Links rather than ui-kit's Pagination, whose page numbers are buttons; same slots
- * (7, 3 around the current page) and the spec's pagination texts.
+ * 20N), which crawlers follow and a visitor can open in a new tab (`PageLinks`, as the blog's).
  */
 export function SearchPagination({
   slug,
@@ -71,42 +70,13 @@ export function SearchPagination({
         </Button>
       )}
       <p className="search-pagination__total">{labels.totalText(shown, total)}</p>
-      <ul className="search-pagination__list">
-        <li>
-          {page > 1 ? (
-            <Link {...link(page - 1)} className="search-pagination__step" rel="prev">
-              <span aria-hidden="true">‹</span>{' '}
-              <span className="search-pagination__step-label">{labels.prevButton}</span>
-            </Link>
-          ) : null}
-        </li>
-        {paginationRange(page, pageCount).map((slot, index) =>
-          slot === 'gap' ? (
-            <li key={`gap-${index}`} className="search-pagination__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={slot}>
-              <Link
-                {...link(slot)}
-                className="search-pagination__page"
-                aria-label={PAGINATION_LABELS.page(slot)}
-                aria-current={slot === page ? 'page' : undefined}
-              >
-                {slot}
-              </Link>
-            </li>
-          ),
-        )}
-        <li>
-          {page < pageCount ? (
-            <Link {...link(page + 1)} className="search-pagination__step" rel="next">
-              <span className="search-pagination__step-label">{labels.nextButton}</span>{' '}
-              <span aria-hidden="true">›</span>
-            </Link>
-          ) : null}
-        </li>
-      </ul>
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        prevLabel={labels.prevButton}
+        nextLabel={labels.nextButton}
+        renderLink={(target, props) => <Link {...link(target)} {...props} />}
+      />
     </nav>
   );
 }
