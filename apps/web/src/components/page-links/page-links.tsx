@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import './page-links.css';
 
 /** What a page's link carries besides its address, which the caller's router link adds. */
-export interface PageLinkProps {
+interface PageLinkProps {
   className: string;
   rel?: 'prev' | 'next';
   'aria-label'?: string;

@@ -1,6 +1,6 @@
 import './unit-toggle.css';
 
-export interface UnitToggleOption<Unit extends string> {
+interface UnitToggleOption<Unit extends string> {
   unit: Unit;
   /** What the button shows ("°C, mm", "kg"). */
   label: string;
