@@ -139,7 +139,16 @@ describe('Conversation', () => {
       const organizer = { id: 9, name: 'Andes Trails' } as Chat['organizer'];
       await renderConversation(chatOf({ organizer, viewer_side: 'staff', title: 'Alex Morgan' }));
       expect(screen.queryByRole('link', { name: 'Organizer profile and tours' })).toBeNull();
-      expect(screen.queryByText('We usually answer within an hour')).toBeNull();
+      expect(screen.queryByText(/We usually answer/)).toBeNull();
+    },
+    LONG,
+  );
+
+  it(
+    'tells a traveller when support answers, as the help center and support’s greeting do',
+    async () => {
+      await renderConversation(chatOf({ kind: 'support', title: 'Gallop support' }));
+      expect(await screen.findByText('We usually answer within a few hours')).toBeInTheDocument();
     },
     LONG,
   );

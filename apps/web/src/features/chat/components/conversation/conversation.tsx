@@ -191,7 +191,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
           </h2>
           {/* Said to the traveller about the other side; the other side knows who they are. */}
           {viewer !== 'client' ? null : chat.kind === 'support' ? (
-            <p className="chat-conversation__sub">We usually answer within an hour</p>
+            <p className="chat-conversation__sub">We usually answer within a few hours</p>
           ) : (
             chat.organizer && (
               <Link
