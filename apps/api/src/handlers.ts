@@ -140,7 +140,13 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       cachedAnswers: app.cachedAnswers,
     }),
     ...reviewsHandlers({ db }),
-    ...reviewInvitationHandlers({ db, rates, publicWriteLimit: app.publicWriteLimit, rateLimits }),
+    ...reviewInvitationHandlers({
+      db,
+      rates,
+      publicWriteLimit: app.publicWriteLimit,
+      rateLimits,
+      publicUrl: site.publicUrl,
+    }),
     ...tourActionsHandlers({
       db,
       rates,

@@ -4,10 +4,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, reviews, tourDates, tours, users } from '#src/db/schema/index.ts';
+import {
+  bookingRequests,
+  organizers,
+  outbox,
+  reviews,
+  tourDates,
+  tours,
+  users,
+} from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
-import { reviewAuthorName, rideMonthOf } from './invitations.ts';
+import { reviewAuthorName, reviewNotice, rideMonthOf } from './invitations.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -151,6 +159,23 @@ describe('what helps the next rider (decision 115)', () => {
 });
 
 describe('reviews by link', () => {
+  it('quotes a long review in the organizer’s notice up to 600 characters', () => {
+    const notice = reviewNotice({
+      organizerEmail: 'team@steppe.example',
+      organizerName: 'Steppe Riders',
+      tourName: 'Gobi Crossing',
+      tourSlug: 'gobi-crossing-7',
+      authorName: 'Maya H.',
+      rating: 4,
+      text: 'x'.repeat(700),
+      horseCondition: 5,
+      publicUrl: 'https://gallop.example',
+    });
+    expect(notice.body).toContain(`"${'x'.repeat(600)}…"`);
+    expect(notice.body).toContain("The horses' condition: 5 of 5.");
+    expect(notice.body).toContain('https://gallop.example/gobi-crossing-7#reviews');
+  });
+
   it('names the author by first name and initial', () => {
     expect(reviewAuthorName('Maya van Hart')).toBe('Maya H.');
     expect(reviewAuthorName('Cher')).toBe('Cher');
@@ -190,6 +215,29 @@ describe('reviews by link', () => {
     });
     const after = (await db.select().from(tours).where(eq(tours.id, row.tourId)))[0]!;
     expect(after.reviewsCount).toBe(before.reviewsCount + 1);
+    // The organizer hears of it once, with the stars, the words and the link.
+    const [organizer] = await db
+      .select()
+      .from(organizers)
+      .where(eq(organizers.id, after.organizerId));
+    const told = await db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'organizer-review-notice'),
+          sql`${outbox.payload}->>'tourSlug' = ${after.slug}`,
+          sql`${outbox.body} like ${'%Gentle horses and a guide%'}`,
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      recipient: organizer!.email,
+      subject: `New review of "${after.name}": 5 of 5`,
+    });
+    expect(told[0]!.body).toContain('Maya H. reviewed');
+    expect(told[0]!.body).toContain('"Gentle horses and a guide who knew every trail."');
+    expect(told[0]!.body).toContain(`/${after.slug}#reviews`);
 
     const again = await call('submitReview', 'POST', '/crm/api/review/submit', {
       uuid: row.uuid,

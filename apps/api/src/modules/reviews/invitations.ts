@@ -9,7 +9,7 @@ import { and, avg, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
-import { organizers, reviews, tourDates, tours } from '#src/db/schema/index.ts';
+import { organizers, outbox, reviews, tourDates, tours } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import {
   createRateLimiter,
@@ -36,7 +36,44 @@ export interface ReviewInvitationDeps {
   limiter?: RateLimiter;
   /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
   rateLimits?: RateLimits | undefined;
+  /** The site's address, for the link in the organizer's notice; none: the path alone. */
+  publicUrl?: string | undefined;
   now?: () => Date;
+}
+
+/** Words of a review an organizer's notice quotes at most (the tour page has the rest). */
+const QUOTED_CHARS = 600;
+
+/**
+ * The organizer's e-mail about a new review of one of their tours: who, how many stars, the words
+ * (cut at `QUOTED_CHARS`), the horses' condition when rated, and where to read it.
+ */
+export function reviewNotice(review: {
+  organizerEmail: string;
+  organizerName: string;
+  tourName: string;
+  tourSlug: string;
+  authorName: string;
+  rating: number;
+  text: string;
+  horseCondition: number | null;
+  publicUrl: string | undefined;
+}): typeof outbox.$inferInsert {
+  const quoted =
+    review.text.length > QUOTED_CHARS
+      ? `${review.text.slice(0, QUOTED_CHARS).trimEnd()}…`
+      : review.text;
+  const horses =
+    review.horseCondition === null ? '' : ` The horses' condition: ${review.horseCondition} of 5.`;
+  const link = `${review.publicUrl ?? ''}/${review.tourSlug}#reviews`;
+  return {
+    kind: 'organizer-review-notice',
+    channel: 'email',
+    recipient: review.organizerEmail,
+    subject: `New review of "${review.tourName}": ${review.rating} of 5`,
+    body: `Hello ${review.organizerName},\n\n${review.authorName} reviewed "${review.tourName}" after their trip: ${review.rating} of 5.${horses}\n\n"${quoted}"\n\nIt is on the tour page: ${link}\n\nThe Gallop team`,
+    payload: { tourSlug: review.tourSlug },
+  };
 }
 
 const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
@@ -212,8 +249,15 @@ export function reviewInvitationHandlers(
       const authorName = reviewAuthorName(booking.contactName);
       const [[tour], startDay] = await Promise.all([
         db
-          .select({ organizerId: tours.organizerId })
+          .select({
+            organizerId: tours.organizerId,
+            tourName: tours.name,
+            tourSlug: tours.slug,
+            organizerName: organizers.name,
+            organizerEmail: organizers.email,
+          })
           .from(tours)
+          .innerJoin(organizers, eq(organizers.id, tours.organizerId))
           .where(eq(tours.id, booking.tourId)),
         bookingStartDay(booking),
       ]);
@@ -252,6 +296,20 @@ export function reviewInvitationHandlers(
           .update(organizers)
           .set(await reviewAggregates(tx, eq(reviews.organizerId, tour!.organizerId)))
           .where(eq(organizers.id, tour!.organizerId));
+        // The organizer hears of it with the review, never without it (decision 091).
+        if (tour!.organizerEmail) {
+          await tx.insert(outbox).values(
+            reviewNotice({
+              ...tour!,
+              organizerEmail: tour!.organizerEmail,
+              authorName,
+              rating: body.rating,
+              text,
+              horseCondition: body.horse_condition ?? null,
+              publicUrl: deps.publicUrl,
+            }),
+          );
+        }
         return row;
       });
       if (!created) throw unprocessable('This tour has already been reviewed');
