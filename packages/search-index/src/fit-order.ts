@@ -204,7 +204,7 @@ export function fitOrderOf(
   bounds: DateBounds,
   passport: RiderPassport | null | undefined,
 ): FitOrder | undefined {
-  // Read again: hours on the half-hour grid (the index keeps half hours), weight in whole kg.
+  // Read again: hours on the half-hour grid (the index keeps half hours), weight to a tenth.
   const read = passport ? readPassport(passport) : null;
   if (!read) return undefined;
   const kept = ranksFor(index, read);
