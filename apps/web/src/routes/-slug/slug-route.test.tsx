@@ -136,9 +136,9 @@ describe('/{slug} typed by hand', () => {
     const html = await response.text();
     expect(html).toContain('<link rel="canonical" href="/tours?page=2"');
     // The page numbers are links crawlers follow.
-    const links = [
-      ...html.matchAll(/<a [^>]*class="page-links__(?:page|step)[^"]*"[^>]*>/g),
-    ].map(([tag]) => tag);
+    const links = [...html.matchAll(/<a [^>]*class="page-links__(?:page|step)[^"]*"[^>]*>/g)].map(
+      ([tag]) => tag,
+    );
     expect(links.some((tag) => tag.includes('href="/tours"') && tag.includes('rel="prev"'))).toBe(
       true,
     );
