@@ -238,3 +238,24 @@ describe('hasHorseFor and needsHeavyHorse', () => {
     expect(needsHeavyHorse(96, ranchWeek)).toBe(true);
   });
 });
+
+describe('matchRider, of a rider by name', () => {
+  it('speaks of the rider by name instead of to the reader', () => {
+    const fit = matchRider(
+      { level: 'beginner', tack: 'western', hoursPerDay: 2, weightKg: 120 },
+      { ...ranchWeek, tack: 'english', otherTackOnRequest: false, hoursLongestDay: 6 },
+      undefined,
+      { riderName: ' Sam ' },
+    );
+    expect(fit.reasons.map((reason) => reason.text)).toEqual([
+      'Riders up to 110\u00a0kg with clothing; Sam weighs 120\u00a0kg',
+      'For intermediate riders; Sam rides at beginner level',
+      'Up to 6 h in the saddle a day; Sam is used to 2 h',
+      'English tack; Sam rides Western',
+    ]);
+    // A blank name is nobody's: the reader is spoken to.
+    expect(matchRider({ weightKg: 120 }, ranchWeek, undefined, { riderName: ' ' }).reason).toBe(
+      'Riders up to 110\u00a0kg with clothing; you weigh 120\u00a0kg',
+    );
+  });
+});

@@ -37,11 +37,30 @@ function hours(value: number): string {
   return `${value} h`;
 }
 
+/** How reasons speak of the rider: to them ("you weigh"), or of them by name ("Sam weighs"). */
+interface Voice {
+  weighs: string;
+  rides: string;
+  isUsedTo: string;
+}
+
+const SECOND_PERSON: Voice = {
+  weighs: 'you weigh',
+  rides: 'you ride',
+  isUsedTo: 'you are used to',
+};
+
+const voiceOf = (name: string | undefined): Voice =>
+  name
+    ? { weighs: `${name} weighs`, rides: `${name} rides`, isUsedTo: `${name} is used to` }
+    : SECOND_PERSON;
+
 function weightReason(
   weightKg: number,
   tour: RidingRequirements,
   heavy: HeavyPlaces | undefined,
   unit: WeightUnit,
+  voice: Voice,
 ): FitReason | null {
   if (weightKg <= tour.maxRiderWeightKg) return null;
   const weight = (kg: number) => formatWeight(kg, unit);
@@ -49,7 +68,7 @@ function weightReason(
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text: `Riders up to ${weight(tour.heavyRiderWeightKg)} with clothing; you weigh ${weight(weightKg)}`,
+      text: `Riders up to ${weight(tour.heavyRiderWeightKg)} with clothing; ${voice.weighs} ${weight(weightKg)}`,
     };
   }
   // Between the two limits: a heavier horse is needed. Unknown places (no count given) do not
@@ -85,7 +104,11 @@ function ageReason(age: number, tour: RidingRequirements): FitReason | null {
   return null;
 }
 
-function levelReason(rider: RiderProfile, tour: RidingRequirements): FitReason | null {
+function levelReason(
+  rider: RiderProfile,
+  tour: RidingRequirements,
+  voice: Voice,
+): FitReason | null {
   if (!rider.level) return null;
   const gap = levelRank(tour.level) - levelRank(rider.level);
   if (gap <= 0) return null;
@@ -96,31 +119,40 @@ function levelReason(rider: RiderProfile, tour: RidingRequirements): FitReason |
     : {
         check: 'level',
         verdict: 'not-suitable',
-        text: `For ${asked} riders; you ride at ${yours} level`,
+        text: `For ${asked} riders; ${voice.rides} at ${yours} level`,
       };
 }
 
-function hoursReason(hoursPerDay: number, tour: RidingRequirements): FitReason | null {
+function hoursReason(
+  hoursPerDay: number,
+  tour: RidingRequirements,
+  voice: Voice,
+): FitReason | null {
   if (tour.hoursLongestDay <= hoursPerDay) return null;
   return {
     check: 'hours',
     verdict: 'stretch',
-    text: `Up to ${hours(tour.hoursLongestDay)} in the saddle a day; you are used to ${hours(hoursPerDay)}`,
+    text: `Up to ${hours(tour.hoursLongestDay)} in the saddle a day; ${voice.isUsedTo} ${hours(hoursPerDay)}`,
   };
 }
 
-function tackReason(rider: RiderProfile, tour: RidingRequirements): FitReason | null {
+function tackReason(rider: RiderProfile, tour: RidingRequirements, voice: Voice): FitReason | null {
   if (!rider.tack || rider.tack === tour.tack || tour.otherTackOnRequest) return null;
   return {
     check: 'tack',
     verdict: 'stretch',
-    text: `${TACK_LABELS[tour.tack]} tack; you ride ${TACK_LABELS[rider.tack]}`,
+    text: `${TACK_LABELS[tour.tack]} tack; ${voice.rides} ${TACK_LABELS[rider.tack]}`,
   };
 }
 
 export interface MatchOptions {
   /** The unit the reasons write weights in (`kg` unless given): the reader's, not the data's. */
   weightUnit?: WeightUnit | undefined;
+  /**
+   * Whom the reasons speak of: nobody (the reader, "you weigh 102 kg"), or a rider by name for a
+   * reader booking others ("Sam weighs 102 kg").
+   */
+  riderName?: string | undefined;
 }
 
 /**
@@ -135,14 +167,17 @@ export function matchRider(
   rider: RiderProfile,
   tour: RidingRequirements,
   heavy?: HeavyPlaces,
-  { weightUnit = 'kg' }: MatchOptions = {},
+  { weightUnit = 'kg', riderName }: MatchOptions = {},
 ): RiderFit {
+  const voice = voiceOf(riderName?.trim() || undefined);
   const found = [
-    rider.weightKg === undefined ? null : weightReason(rider.weightKg, tour, heavy, weightUnit),
+    rider.weightKg === undefined
+      ? null
+      : weightReason(rider.weightKg, tour, heavy, weightUnit, voice),
     rider.age === undefined ? null : ageReason(rider.age, tour),
-    levelReason(rider, tour),
-    rider.hoursPerDay === undefined ? null : hoursReason(rider.hoursPerDay, tour),
-    tackReason(rider, tour),
+    levelReason(rider, tour, voice),
+    rider.hoursPerDay === undefined ? null : hoursReason(rider.hoursPerDay, tour, voice),
+    tackReason(rider, tour, voice),
   ].filter((reason): reason is FitReason => reason !== null);
   const reasons = [
     ...found.filter((reason) => reason.verdict === 'not-suitable'),

@@ -40,9 +40,18 @@ export function ridingRequirements(riding: TourRidingBrief): RidingRequirements 
 export function tourFit(
   rider: RiderProfile,
   riding: TourRidingBrief,
-  { heavy, weightUnit }: { heavy?: HeavyPlaces | undefined; weightUnit?: WeightUnit } = {},
+  {
+    heavy,
+    weightUnit,
+    riderName,
+  }: {
+    heavy?: HeavyPlaces | undefined;
+    weightUnit?: WeightUnit;
+    /** A booking form's rider, spoken of by name ("Sam weighs 102 kg"); none: "you". */
+    riderName?: string | undefined;
+  } = {},
 ): RiderFit {
-  return matchRider(rider, ridingRequirements(riding), heavy, { weightUnit });
+  return matchRider(rider, ridingRequirements(riding), heavy, { weightUnit, riderName });
 }
 
 /** How the holder of a passport fits a tour; `age` only when a booking's rider gives it. */
@@ -84,15 +93,17 @@ export function ridersFit(
   riding: TourRidingBrief,
   heavyPlacesFree: number | undefined,
   weightUnit?: WeightUnit,
+  /** Each rider's name, in the form's order: the reasons speak of them by it. */
+  names: readonly (string | undefined)[] = [],
 ): RiderFit[] {
   const requirements = ridingRequirements(riding);
   let free = heavyPlacesFree;
-  return riders.map((rider) => {
+  return riders.map((rider, index) => {
     const fit = matchRider(
       rider,
       requirements,
       free === undefined ? undefined : { free, scope: 'date' },
-      { weightUnit },
+      { weightUnit, riderName: names[index] },
     );
     const weight = rider.weightKg;
     const takesHeavyHorse =

@@ -224,7 +224,7 @@ describe('AddTouristsPage rider fit', () => {
     await addIdaBerg('111');
     await waitFor(() =>
       expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription(
-        'Riders up to 110\u00a0kg with clothing; you weigh 111\u00a0kg',
+        'Riders up to 110\u00a0kg with clothing; Ida weighs 111\u00a0kg',
       ),
     );
     expect(api.bodies).toHaveLength(0);

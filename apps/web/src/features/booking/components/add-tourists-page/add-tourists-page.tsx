@@ -72,7 +72,10 @@ export function AddTouristsPage({
   const submit = (values: RiderValues) => {
     // No horse of the tour carries this weight: the API would refuse it; say it on the field.
     const rider = riderProfile(values, today());
-    const fit = tourFit(rider, current.tour.riding, { weightUnit });
+    const fit = tourFit(rider, current.tour.riding, {
+      weightUnit,
+      riderName: values.first_name.trim() || NEW_RIDER,
+    });
     const refusal = weightRefusal(fit);
     setRefused(refusal ? { weight: refusal } : undefined);
     if (refusal || levelStop.stops(fit, rider.level)) return;
@@ -205,6 +208,9 @@ function Added({
   );
 }
 
+/** The rider being added, before a first name is typed ("The new rider weighs 102 kg"). */
+const NEW_RIDER = 'The new rider';
+
 /** Today as `YYYY-MM-DD`: this page does not know the booking's first day, ages count from now. */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -221,9 +227,11 @@ function NewRider({ tour, levelStop }: { tour: TouristsInfo['tour']; levelStop: 
     riders: [rider],
     refresh,
   } = useRiderProfiles([''], today());
+  const firstName = String(fields.get('first_name') ?? '').trim() || NEW_RIDER;
   const fit =
-    rider && hasFitValues(rider) ? tourFit(rider, tour.riding, { weightUnit }) : undefined;
-  const firstName = String(fields.get('first_name') ?? '').trim();
+    rider && hasFitValues(rider)
+      ? tourFit(rider, tour.riding, { weightUnit, riderName: firstName })
+      : undefined;
   return (
     <div className="rider-fields__group" onChange={refresh}>
       <PassportFill onFilled={refresh} />
@@ -232,7 +240,7 @@ function NewRider({ tour, levelStop }: { tour: TouristsInfo['tour']; levelStop: 
         fit={fit}
         stop={singleLevelStop(levelStop, {
           fit,
-          who: firstName || 'The new rider',
+          who: firstName,
           riderLevel: rider?.level,
           tourLevel: tour.riding.level,
           actionLabel: 'Add anyway',

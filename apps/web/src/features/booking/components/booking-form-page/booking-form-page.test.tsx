@@ -441,7 +441,7 @@ describe('BookingFormPage rider fit', () => {
 
     fireEvent.click(within(rider(1)).getByRole('button', { name: 'Switch to 2–9 Aug 2027' }));
     expect(screen.getByRole('radio', { name: /2–9 Aug 2027/ })).toBeChecked();
-    expect(fitOf(1)).toHaveTextContent(/^Fits you$/);
+    expect(fitOf(1)).toHaveTextContent(/^Fits$/);
     expect(fitOf(1)).toHaveFocus();
     expect(api.bodies).toHaveLength(0);
   });
@@ -451,7 +451,7 @@ describe('BookingFormPage rider fit', () => {
     fillRider(1, 'Weight, kg', '100');
     fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
     fillRider(2, 'Weight, kg', '104');
-    expect(fitOf(1)).toHaveTextContent(/^Fits you$/);
+    expect(fitOf(1)).toHaveTextContent(/^Fits$/);
     expect(fitOf(2)).toHaveTextContent(
       'Not suitable: No horse for riders over 95 kg is left on this date',
     );
@@ -468,14 +468,14 @@ describe('BookingFormPage rider fit', () => {
     await fillForm();
     fillRider(1, 'Weight, kg', '115');
     expect(fitOf(1)).toHaveTextContent(
-      'Not suitable: Riders up to 110 kg with clothing; you weigh 115 kg',
+      'Not suitable: Riders up to 110 kg with clothing; Noor weighs 115 kg',
     );
     expect(within(fitOf(1) as HTMLElement).queryByRole('button')).toBeNull();
     send();
     const weight = within(rider(1)).getByLabelText('Weight, kg');
     await waitFor(() =>
       expect(weight).toHaveAccessibleDescription(
-        'Riders up to 110\u00a0kg with clothing; you weigh 115\u00a0kg',
+        'Riders up to 110\u00a0kg with clothing; Noor weighs 115\u00a0kg',
       ),
     );
     expect(weight).toHaveFocus();
@@ -533,7 +533,7 @@ describe('BookingFormPage rider fit', () => {
       expect(birthday).toHaveAccessibleDescription('Riders must be at most 65 on the first day'),
     );
     expect(within(rider(2)).getByLabelText('Weight, kg')).toHaveAccessibleDescription(
-      'Riders up to 110\u00a0kg with clothing; you weigh 115\u00a0kg',
+      'Riders up to 110\u00a0kg with clothing; Sami weighs 115\u00a0kg',
     );
     expect(birthday).toHaveFocus();
     expect(api.bodies).toHaveLength(0);
@@ -544,7 +544,7 @@ describe('BookingFormPage rider fit', () => {
     await fillForm();
     fill('Food restriction (optional)', 'No nuts');
     chooseLevel(1, 'beginner');
-    expect(fitOf(1)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+    expect(fitOf(1)).toHaveTextContent('For intermediate riders; Noor rides at beginner level');
     send();
     const stop = await within(rider(1)).findByRole('alert');
     expect(stop).toHaveTextContent(
@@ -636,7 +636,7 @@ describe('BookingFormPage rider fit', () => {
     expect(within(rider(2)).getByLabelText('Rider level (optional)')).toHaveValue('beginner');
     fillRider(2, 'Date of birth', '2015-09-01');
     expect(fitOf(2)).toHaveTextContent('Riders from 12 years');
-    expect(fitOf(2)).toHaveTextContent('For intermediate riders; you ride at beginner level');
+    expect(fitOf(2)).toHaveTextContent('For intermediate riders; Sam rides at beginner level');
 
     // Too young first: no booking for that, whatever the traveller chooses.
     send();

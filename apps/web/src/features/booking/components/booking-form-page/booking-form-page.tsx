@@ -66,6 +66,9 @@ const RIDER_FORM_FIELDS = Array.from({ length: MAX_TOURISTS }, (_, index) =>
 /** Companions who come along without riding, at most, in one request (decision 118). */
 const MAX_NON_RIDERS = 6;
 
+/** How the form names rider `index` (their fit, their stop): the first name typed, or "Rider 2". */
+const riderName = (firstName: string, index: number) => firstName.trim() || `Rider ${index + 1}`;
+
 /** The riders a press of send stopped for their level, and the one whose stop takes the focus. */
 interface LevelStops {
   riders: number[];
@@ -137,7 +140,13 @@ export function BookingFormPage({
   const submit = (values: Values) => {
     const riderValues = values.tourists.slice(0, tourists);
     const riders = riderValues.map((rider) => riderProfile(rider, date?.start ?? ''));
-    const fits = ridersFit(riders, tour.riding, date?.heavy_places_free, weightUnit);
+    const fits = ridersFit(
+      riders,
+      tour.riding,
+      date?.heavy_places_free,
+      weightUnit,
+      riderValues.map((rider, index) => riderName(rider.first_name, index)),
+    );
     // Every refusal at once, in the form's order (the first one's field takes the focus).
     const refusals: Record<string, string> = {};
     riderValues.forEach((rider, index) => {
@@ -424,7 +433,10 @@ function Riders({
     Array.from({ length: count }, (_, index) => `tourists.${index}.`),
     date?.start ?? '',
   );
-  const fits = ridersFit(riders, tour.riding, date?.heavy_places_free, weightUnit);
+  const names = riders.map((_, index) =>
+    riderName(String(fields.get(`tourists.${index}.first_name`) ?? ''), index),
+  );
+  const fits = ridersFit(riders, tour.riding, date?.heavy_places_free, weightUnit, names);
 
   // A weight or age refused on the previous date is checked again on the new one (its error goes).
   const shownDate = useRef(date?.id);
@@ -451,7 +463,6 @@ function Riders({
           levelShort(fit) &&
           levelStops !== undefined &&
           levelStops.riders.includes(index);
-        const firstName = String(fields.get(`tourists.${index}.first_name`) ?? '').trim();
         return (
           <div
             key={index}
@@ -484,7 +495,7 @@ function Riders({
                 stop={
                   stopped
                     ? {
-                        who: firstName || `Rider ${index + 1}`,
+                        who: names[index]!,
                         riderLevel,
                         tourLevel: tour.riding.level,
                         focusKey: levelStops.focus === index ? levelStops.press : undefined,

@@ -249,15 +249,15 @@ describe('RiderEditor rider fit', () => {
     const weight = within(form).getByLabelText('Weight, kg');
     fireEvent.change(weight, { target: { value: '104' } });
     // Leo's own heavier horse is still his.
-    expect(form.querySelector('.rider-fit-note')).toHaveTextContent(/^Fits you$/);
+    expect(form.querySelector('.rider-fit-note')).toHaveTextContent(/^Fits$/);
     fireEvent.change(weight, { target: { value: '112' } });
     expect(form.querySelector('.rider-fit-note')).toHaveTextContent(
-      'Not suitable: Riders up to 110 kg with clothing; you weigh 112 kg',
+      'Not suitable: Riders up to 110 kg with clothing; Leo weighs 112 kg',
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
     await waitFor(() =>
       expect(weight).toHaveAccessibleDescription(
-        'Riders up to 110\u00a0kg with clothing; you weigh 112\u00a0kg',
+        'Riders up to 110\u00a0kg with clothing; Leo weighs 112\u00a0kg',
       ),
     );
     expect(api.bodies).toHaveLength(0);

@@ -119,7 +119,13 @@ export function RiderEditor({
 
   const saveEdit = (edited: Tourist, values: RiderValues) => {
     const rider = riderProfile(values, booking.tour_date?.start ?? '');
-    const fit = riderFit(booking, edited, rider, weightUnit);
+    const fit = riderFit(
+      booking,
+      edited,
+      rider,
+      weightUnit,
+      values.first_name.trim() || edited.first_name,
+    );
     const refusal = weightRefusal(fit);
     setRefused(refusal ? { weight: refusal } : undefined);
     if (refusal || levelStop.stops(fit, rider.level)) return;
@@ -243,6 +249,7 @@ function riderFit(
   saved: Tourist,
   rider: ReturnType<typeof riderProfile>,
   weightUnit?: WeightUnit,
+  riderName?: string,
 ) {
   const riding = booking.tour.riding;
   const free = booking.tour_date?.heavy_places_free;
@@ -254,6 +261,7 @@ function riderFit(
     heavy:
       free === undefined ? undefined : { free: free + (holdsHeavyHorse ? 1 : 0), scope: 'date' },
     weightUnit,
+    riderName,
   });
 }
 
@@ -278,9 +286,11 @@ function EditedRider({
   } = useRiderProfiles([''], booking.tour_date?.start ?? '');
   // A companion who does not ride keeps no weight nor level: no passport, no fit (decision 118).
   if (tourist.rides === false) return <RiderFields rides={false} />;
+  const firstName = String(fields.get('first_name') ?? '').trim() || tourist.first_name;
   const fit =
-    rider && hasFitValues(rider) ? riderFit(booking, tourist, rider, weightUnit) : undefined;
-  const firstName = String(fields.get('first_name') ?? '').trim();
+    rider && hasFitValues(rider)
+      ? riderFit(booking, tourist, rider, weightUnit, firstName)
+      : undefined;
   return (
     <div className="rider-fields__group" onChange={refresh}>
       <PassportFill onFilled={refresh} />
@@ -289,7 +299,7 @@ function EditedRider({
         fit={fit}
         stop={singleLevelStop(levelStop, {
           fit,
-          who: firstName || tourist.first_name,
+          who: firstName,
           riderLevel: rider?.level,
           tourLevel: booking.tour.riding.level,
           actionLabel: 'Save anyway',

@@ -124,7 +124,7 @@ export function RiderFitNote({ fit, otherDates = [], onChooseDate, stop }: Rider
   return (
     <>
       <div ref={note} className="rider-fit-note" aria-live="polite" tabIndex={-1}>
-        {fit && <RiderFitDetails fit={fit} />}
+        {fit && <RiderFitDetails fit={fit} ofRider />}
         {fit && otherDates.length > 0 && onChooseDate && (
           <div className="rider-fit-note__dates">
             <p className="rider-fit-note__dates-title">Dates with a horse for this weight:</p>
