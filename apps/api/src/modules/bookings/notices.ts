@@ -7,11 +7,10 @@
  * message to connected sockets is left to the next read (the message is stored either way).
  */
 import { formatWeight, weightIn } from '@gallop/rider-fit';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   chatMessages,
   chats,
-  meetings,
   organizers,
   outbox,
   tourDates,
@@ -420,20 +419,6 @@ function organizerPolicyLines(tiers: ReturnType<typeof tiersOfBooking>): string[
   });
 }
 
-/**
- * The organizer already has this payment's news: the booking's first payment opened its meeting
- * in this same transaction (`openMeeting`, which PostgreSQL stamps with the transaction's
- * `now()`), and the meeting's e-mail tells the payment with the meet page's link.
- */
-async function paymentToldWithMeeting(tx: Transaction, notice: Notice): Promise<boolean> {
-  if (notice.kind !== 'status' || notice.event !== 'payment-arrives') return false;
-  const [opened] = await tx
-    .select({ id: meetings.id })
-    .from(meetings)
-    .where(and(eq(meetings.requestId, notice.booking.id), sql`${meetings.createdAt} = now()`));
-  return opened !== undefined;
-}
-
 /** The e-mails of one notice: to the traveller, the organizer and, when it matters, support. */
 export function emailsOf(
   notice: Notice,
@@ -538,11 +523,19 @@ async function writeToChat(
 export async function tellEveryone(
   tx: Transaction,
   notice: Notice,
-  options: NoticeOptions,
+  {
+    organizerTold = false,
+    ...options
+  }: NoticeOptions & {
+    /**
+     * The organizer already has this news: a first payment's meeting e-mail, sent in the same
+     * transaction by `openMeeting`, says what is paid.
+     */
+    organizerTold?: boolean;
+  },
 ): Promise<void> {
   const facts = await factsOf(tx, notice.booking);
   const wording = wordingOf(notice);
-  const organizerTold = await paymentToldWithMeeting(tx, notice);
   const emails = emailsOf(notice, wording, facts, { ...options, organizerTold });
   if (emails.length > 0) await tx.insert(outbox).values(emails);
   await writeToChat(tx, notice.booking, facts, wording.forChat);

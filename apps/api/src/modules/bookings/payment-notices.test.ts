@@ -28,11 +28,11 @@ afterAll(() => scratch?.close());
 async function pay(id: number, paid: number, first: boolean) {
   await db.transaction(async (tx) => {
     const booking = { ...(await findRequest(tx, id))!, paid, status: 3 };
-    if (first) await openMeeting(tx, booking, publicUrl);
+    const meetingKey = first ? await openMeeting(tx, booking, publicUrl) : undefined;
     await tellEveryone(
       tx,
       { kind: 'status', event: 'payment-arrives', booking, refunded: 0 },
-      { publicUrl },
+      { publicUrl, organizerTold: meetingKey !== undefined },
     );
   });
 }

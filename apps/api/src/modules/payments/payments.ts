@@ -221,7 +221,8 @@ async function applyProviderResult(
       .returning();
     const request = updated!;
     // The first payment concludes the contract: the organizer gets the meeting page link.
-    if (credit > 0 && booking.paid === 0) await openMeeting(tx, request, publicUrl);
+    const meetingKey =
+      credit > 0 && booking.paid === 0 ? await openMeeting(tx, request, publicUrl) : undefined;
     if (credit > 0) {
       const notice: Notice = {
         kind: 'status',
@@ -229,7 +230,8 @@ async function applyProviderResult(
         booking: request,
         refunded: 0,
       };
-      await tellEveryone(tx, notice, { publicUrl });
+      // A meeting opened now e-mailed the organizer the payment with its link.
+      await tellEveryone(tx, notice, { publicUrl, organizerTold: meetingKey !== undefined });
     }
     const refundIds: number[] = [];
     if (excess > 0) {
