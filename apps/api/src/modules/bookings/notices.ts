@@ -8,14 +8,7 @@
  */
 import { formatWeight, weightIn } from '@gallop/rider-fit';
 import { eq } from 'drizzle-orm';
-import {
-  chatMessages,
-  chats,
-  organizers,
-  outbox,
-  tourDates,
-  tours,
-} from '#src/db/schema/index.ts';
+import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import {
