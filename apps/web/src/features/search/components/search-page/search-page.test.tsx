@@ -360,13 +360,17 @@ describe('SearchPage', () => {
     expect(asked.searchParams.has('page')).toBe(false);
 
     // One link in the map's list, one on the card.
-    const links = screen.getAllByRole('link', { name: /Glacier Trail/ });
-    expect(links).toHaveLength(2);
-    const card = links.map((link) => link.closest('.search-page__item')).find(Boolean)!;
-    fireEvent.mouseEnter(card);
-    expect(card).toHaveClass('search-page__item--highlighted');
-    fireEvent.mouseLeave(card);
-    expect(card).not.toHaveClass('search-page__item--highlighted');
+    expect(screen.getAllByRole('link', { name: /Glacier Trail/ })).toHaveLength(2);
+    // Read again each time: the results may render anew while the map settles (a CI flake).
+    const card = () =>
+      screen
+        .getAllByRole('link', { name: /Glacier Trail/ })
+        .map((link) => link.closest('.search-page__item'))
+        .find(Boolean)!;
+    fireEvent.mouseEnter(card());
+    await waitFor(() => expect(card()).toHaveClass('search-page__item--highlighted'));
+    fireEvent.mouseLeave(card());
+    await waitFor(() => expect(card()).not.toHaveClass('search-page__item--highlighted'));
   });
 
   it('gives a cruise search of every tour its own heading, and stays on cruises when cleared', async () => {
