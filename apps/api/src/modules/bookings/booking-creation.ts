@@ -283,7 +283,7 @@ async function insertBooking(
           now: createdAt,
           holdHours,
           notify,
-          createdId: row!.id,
+          announcingId: row!.id,
         })
       : undefined;
   const booked = guarantee?.told.find((told) => told.booking.id === row!.id)?.booking ?? row!;

@@ -160,8 +160,10 @@ describe('the minimum group of a not-guaranteed date', () => {
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);
   });
 
-  it('guarantees the date when added riders reach the minimum', async () => {
-    const date = await dateWithSeats(db(), 10, used, { guaranteed: false, minRiders: 3 });
+  it('guarantees the date when added riders reach the minimum, told in the change itself', async () => {
+    const date = await dateWithSeats(db(), 10, used, { guaranteed: false, minRiders: 4 });
+    const other = await book(app(), date, { ...(await signUp(app())), riders: 1 });
+    expect(other.body.status).toBe(1);
     const owner = await signUp(app());
     const made = await book(app(), date, { ...owner, riders: 1 });
     expect(made.body.status).toBe(1);
@@ -181,7 +183,35 @@ describe('the minimum group of a not-guaranteed date', () => {
     expect(changed.statusCode).toBe(200);
     expect((changed.json() as Json).status).toBe(2);
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);
-    expect(await messagesAbout(db(), made.body.id as number, 'date-guaranteed')).toHaveLength(1);
+    // One e-mail for the one moment: the rider change tells the guarantee it brought, to its
+    // traveller and to the organizer; the other traveller on the date hears of it on its own.
+    const madeId = made.body.id as number;
+    expect(await messagesAbout(db(), madeId, 'date-guaranteed')).toHaveLength(0);
+    const [changeMail, ...moreChangeMails] = await messagesAbout(
+      db(),
+      madeId,
+      'booking-riders-changed',
+    );
+    expect(moreChangeMails).toHaveLength(0);
+    expect(changeMail!.subject).toMatch(
+      new RegExp(
+        `^Riders of booking #${madeId} changed; your ride on \\d{1,2} \\w+ \\d{4} is guaranteed: `,
+      ),
+    );
+    expect(changeMail!.body).toContain('2 riders added: Ava Hart, Lee Hart');
+    expect(changeMail!.body).toContain('is guaranteed: the group reached its minimum of 4 riders');
+    expect(changeMail!.body).toMatch(
+      /Booking #\d+ is confirmed: pay the (prepayment|full price), /,
+    );
+    expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(0);
+    const organizerMails = await messagesAbout(db(), madeId, 'organizer-booking-notice');
+    expect(organizerMails).toHaveLength(1);
+    expect(organizerMails[0]!.body).toContain('The traveller changed the riders');
+    expect(organizerMails[0]!.body).toContain(
+      'reached its minimum of 4 riders, so it is guaranteed',
+    );
+    expect(organizerMails[0]!.body).toContain(`#${other.body.id as number} `);
+    expect(await messagesAbout(db(), other.body.id as number, 'date-guaranteed')).toHaveLength(1);
   });
 
   it('leaves a guaranteed date, and a date without a minimum, as they are', async () => {

@@ -64,6 +64,8 @@ export interface RiderChanges {
   maxRiderWeightKg: number;
   /** The date's first day, for the riders' ages; none for a tour on request. */
   firstDay: string | undefined;
+  /** The guarantee these riders brought, if they completed the date's minimum group. */
+  guarantee?: Guarantee | undefined;
 }
 
 export type Notice =
@@ -363,10 +365,16 @@ function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
       changes.edited.map((edit) => editLine(edit, changes)),
     ),
   ].join('\n');
+  const mine = changes.guarantee?.told.find((told) => told.booking.id === booking.id);
+  const guaranteed = changes.guarantee
+    ? guaranteeWording(changes.guarantee.date, booking, mine?.confirmed ?? false)
+    : undefined;
   return {
     travellerKind: 'booking-riders-changed',
-    subject: `Riders of booking ${id} changed`,
-    forTraveller: `The riders of booking ${id} changed (${what}). The booking is now for ${total}.`,
+    subject: guaranteed
+      ? `Riders of booking ${id} changed; ${guaranteed.subject.replace(/^Your/, 'your')}`
+      : `Riders of booking ${id} changed`,
+    forTraveller: `The riders of booking ${id} changed (${what}). The booking is now for ${total}.${guaranteed ? `\n\n${guaranteed.forTraveller}` : ''}`,
     forOrganizer: `The traveller changed the riders of booking ${id} (${what}). It is now for ${total}.`,
     ...(details ? { organizerDetails: details } : {}),
     forChat: `The riders of booking ${id} changed (${what}). It is now for ${total}.`,
@@ -447,7 +455,14 @@ export function emailsOf(
     });
   }
   if (facts.organizerEmail && !options.organizerTold) {
-    const details = wording.organizerDetails ? `\n\n${wording.organizerDetails}` : '';
+    const guarantee = notice.kind === 'riders' ? notice.changes.guarantee : undefined;
+    const details = [
+      wording.organizerDetails,
+      guarantee && organizerGuaranteeText(guarantee, options.publicUrl),
+    ]
+      .filter(Boolean)
+      .map((text) => `\n\n${text}`)
+      .join('');
     const organizersPolicy = policy(
       'The cancellation policy accepted at booking',
       organizerPolicyLines(tiers),
@@ -537,14 +552,15 @@ export async function tellEveryone(
 /**
  * A date reached its minimum group: each traveller booked on it gets one e-mail and one chat
  * message, and the organizer one e-mail naming the bookings, in the guarantee's transaction.
- * The booking being created when it happened (`createdId`) gets its chat message here, and its
- * own two e-mails tell the guarantee (`bookingReceivedMessage`, `newRequestForOrganizer`), so
- * neither its traveller nor the organizer gets two e-mails for the one moment.
+ * The booking that brought it (`announcingId`: one being created, or whose riders changed) gets
+ * its chat message here, and its own two e-mails tell the guarantee (`bookingReceivedMessage`
+ * and `newRequestForOrganizer`, or the rider-change e-mails), so neither its traveller nor the
+ * organizer gets two e-mails for the one moment.
  */
 export async function tellGuaranteed(
   tx: Transaction,
   notice: Guarantee,
-  options: NoticeOptions & { createdId?: number | undefined },
+  options: NoticeOptions & { announcingId?: number | undefined },
 ): Promise<void> {
   const first = notice.told[0];
   if (!first) return;
@@ -553,7 +569,7 @@ export async function tellGuaranteed(
   const emails: OutboxValues[] = [];
   for (const { booking, confirmed } of notice.told) {
     const wording = guaranteeWording(notice.date, booking, confirmed);
-    if (booking.id !== options.createdId) {
+    if (booking.id !== options.announcingId) {
       emails.push({
         kind: 'date-guaranteed',
         channel: 'email',
@@ -565,7 +581,7 @@ export async function tellGuaranteed(
     }
     await writeToChat(tx, booking, facts, wording.forChat);
   }
-  if (facts.organizerEmail && options.createdId === undefined) {
+  if (facts.organizerEmail && options.announcingId === undefined) {
     const day = displayDay(notice.date.startDate);
     emails.push({
       kind: 'organizer-date-guaranteed',

@@ -421,6 +421,7 @@ export async function changeRidersIn(
   if (price < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
   }
+  let guarantee: Guarantee | undefined;
   if (date) {
     const took = await takePlaces(tx, date.id, {
       seats: wanted.seats - held.seats,
@@ -446,11 +447,13 @@ export async function changeRidersIn(
     });
     // Counted after the release: a change that adds a heavier rider while removing another
     // takes a heavier horse and gives back a seat, and must not reach the minimum by that seat.
+    // The rider-change e-mails tell a guarantee these riders brought: one e-mail per moment.
     if (took.notGuaranteed === true) {
-      await guaranteeIfReached(tx, date.id, {
+      guarantee = await guaranteeIfReached(tx, date.id, {
         now: change.now,
         holdHours: change.holdHours,
         notify: change.notify,
+        announcingId: row.id,
       });
     }
   }
@@ -507,6 +510,7 @@ export async function changeRidersIn(
     }),
     maxRiderWeightKg: weights.maxRiderWeightKg,
     firstDay: date?.startDate,
+    guarantee,
   };
   await tellEveryone(tx, { kind: 'riders', booking: updated!, changes }, change.notify);
   return { row: updated!, added, removed: removed.length };
@@ -543,10 +547,10 @@ interface GuaranteeOptions {
   holdHours: number;
   notify: NoticeOptions;
   /**
-   * The booking being created in this transaction: its own e-mails tell the guarantee, so
-   * `tellGuaranteed` writes none to its traveller nor to the organizer.
+   * The booking whose own e-mails tell the guarantee (one being created, or whose riders just
+   * changed), so `tellGuaranteed` writes none to its traveller nor to the organizer.
    */
-  createdId?: number | undefined;
+  announcingId?: number | undefined;
 }
 
 /**
@@ -621,6 +625,10 @@ export async function guaranteeIfReached(
       .returning();
     told.push({ booking: after!, confirmed: true });
   }
-  await tellGuaranteed(tx, { date, told }, { ...options.notify, createdId: options.createdId });
+  await tellGuaranteed(
+    tx,
+    { date, told },
+    { ...options.notify, announcingId: options.announcingId },
+  );
   return { date, told };
 }
