@@ -4363,6 +4363,8 @@ export interface components {
       non_riders: number;
       /** @description The tour's standard horses' weight limit, kg with clothing. */
       max_rider_weight_kg: number;
+      /** @description The booking's date as it stands now, for the organizer's answer: its seats, heavier horses and non-rider beds, and whether it runs. Null for a tour on request (no date). */
+      departure: components['schemas']['OrganizerDeparture'] | null;
       tourists: components['schemas']['Tourist'][];
       comment: string | null;
       contact_name: string;
@@ -4394,6 +4396,27 @@ export interface components {
       can_cancel: boolean;
       /** @description The conversation with the traveller about the organizer's tours (open it at `/chat/{id}`); null while there is none (a guest booking not joined to an account yet). */
       chat_id?: number | null;
+    };
+    /** @description One date of the organizer's tour, counted across every booking on it: what is taken and what is left. Free places are never below 0 nor above the date's own. */
+    OrganizerDeparture: {
+      /** @description Seats for riders on the date. */
+      seats: number;
+      seats_free: number;
+      /** @description Places on the date for riders above the standard weight limit (heavier horses). */
+      heavy_places: number;
+      heavy_places_free: number;
+      /** @description Beds for companions who come along without riding. */
+      non_rider_places: number;
+      non_rider_places_free: number;
+      /** @description The date runs whatever else is booked (it was, or its minimum group was reached). */
+      guaranteed: boolean;
+      /** @description A date not yet guaranteed runs once this many riders are booked; null otherwise. */
+      min_riders: number | null;
+      /**
+       * Format: date
+       * @description The day by which the organizer decides whether a date not yet guaranteed runs.
+       */
+      decision_date: string | null;
     };
     /** @description The booking's meeting page, opened once the booking is paid: the details saved on it (if any) and a link to open it signed in. */
     OrganizerMeeting: {

@@ -194,6 +194,14 @@ describe('the signed-in organizer area', () => {
     });
     expect(shown.body.tourists.map((t: Json) => t.full_name)).toEqual(['Maya Hart', 'Rider1 Hart']);
     expect(shown.body.meeting).toBeUndefined();
+    // The date as it stands, for the answer: what this and every other booking on it took.
+    const free = await seatsOf(db, date.id);
+    expect(shown.body.departure).toMatchObject({
+      seats: 10,
+      seats_free: free.free,
+      guaranteed: false,
+    });
+    expect(free.free).toBe(8);
 
     // Not the traveller, not another account, not a visitor: 404 or 401 on every call.
     for (const outsider of [traveller.token, (await signUp(app())).token]) {
@@ -249,6 +257,7 @@ describe('the signed-in organizer area', () => {
       can_cancel: false,
     });
     expect((await seatsOf(db, date.id)).free).toBe(before.free + 3);
+    expect(declined.body.departure).toMatchObject({ seats: 10, seats_free: before.free + 3 });
     const confirm = await act(member.token, 'confirm', { id });
     expect(confirm).toMatchObject({
       status: 409,

@@ -42,6 +42,7 @@ import type { TransitionResult } from './transitions.ts';
 
 type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
+type OrganizerDeparture = Schemas['OrganizerDeparture'];
 export type OrganizerBookingList = Schemas['OrganizerBookingList'];
 type ListItem = Schemas['OrganizerBookingListItem'];
 export type OrganizerBookingFilter = 'waiting' | 'active' | 'ended' | 'all';
@@ -177,10 +178,7 @@ export async function toOrganizerBooking(
       .where(eq(tours.id, row.tourId)),
     row.tourDateId === null
       ? Promise.resolve([])
-      : db
-          .select({ start: tourDates.startDate, end: tourDates.endDate })
-          .from(tourDates)
-          .where(eq(tourDates.id, row.tourDateId)),
+      : db.select().from(tourDates).where(eq(tourDates.id, row.tourDateId)),
     loadTourists(db, [row.id]).then((byRequest) => byRequest.get(row.id) ?? []),
     db
       .select()
@@ -202,8 +200,8 @@ export async function toOrganizerBooking(
   const facts = {
     status: row.status as BookingStatus,
     respondBy: row.respondBy,
-    start: date?.start,
-    end: date?.end,
+    start: date?.startDate,
+    end: date?.endDate,
   };
   const may = (event: BookingEvent) => decideFor(facts, event, 'organizer', now).kind === 'move';
   const details = saved.get(row.id);
@@ -212,12 +210,13 @@ export async function toOrganizerBooking(
     status: row.status as OrganizerBooking['status'],
     tour_id: row.tourId,
     tour_name: tour?.name ?? '',
-    start: date?.start ?? null,
-    end: date?.end ?? null,
+    start: date?.startDate ?? null,
+    end: date?.endDate ?? null,
     seats: row.seats,
     heavy_places: row.heavyPlaces,
     non_riders: row.nonRiders,
     max_rider_weight_kg: tour?.maxRiderWeightKg ?? 0,
+    departure: date ? toDeparture(date) : null,
     tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,
     contact_name: row.contactName,
@@ -247,6 +246,21 @@ export async function toOrganizerBooking(
     };
   }
   return answer;
+}
+
+/** The booking's date as it stands, counted across every booking on it. */
+function toDeparture(date: typeof tourDates.$inferSelect): OrganizerDeparture {
+  return {
+    seats: date.numberOfSeats,
+    seats_free: date.numberOfFreeSeats,
+    heavy_places: date.heavyPlaces,
+    heavy_places_free: date.heavyPlacesFree,
+    non_rider_places: date.nonRiderPlaces,
+    non_rider_places_free: date.nonRiderPlacesFree,
+    guaranteed: !date.notGuaranteed,
+    min_riders: date.notGuaranteed ? date.minRiders : null,
+    decision_date: date.notGuaranteed ? date.decisionDate : null,
+  };
 }
 
 /** Confirms or declines a request of the member's tour, as the e-mailed links do. */

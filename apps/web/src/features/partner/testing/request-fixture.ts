@@ -58,6 +58,17 @@ export function organizerBookingFixture(
     heavy_places: 0,
     non_riders: 0,
     max_rider_weight_kg: 95,
+    departure: {
+      seats: 12,
+      seats_free: 5,
+      heavy_places: 0,
+      heavy_places_free: 0,
+      non_rider_places: 0,
+      non_rider_places_free: 0,
+      guaranteed: true,
+      min_riders: null,
+      decision_date: null,
+    },
     tourists: request.tourists.map((rider, index) => ({
       ...rider,
       email: index === 0 ? 'ines@example.com' : null,

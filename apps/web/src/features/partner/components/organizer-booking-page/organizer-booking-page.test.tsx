@@ -82,6 +82,40 @@ describe('OrganizerBookingPage', () => {
     expect(screen.getByText(/The meeting page opens once the booking is paid/)).toBeTruthy();
   });
 
+  it('shows what is left on the date and whether it runs, for the answer', async () => {
+    const { unmount } = await renderBooking(organizerBookingFixture());
+    expect(fact('Seats on this date')).toBe('5 of 12 free');
+    expect(fact('The date')).toBe('Guaranteed');
+    // A date without heavier horses or non-rider beds does not mention them.
+    expect(fact('Heavier horses')).toBeUndefined();
+    expect(fact('Non-rider beds')).toBeUndefined();
+    unmount();
+    await renderBooking(
+      organizerBookingFixture({
+        departure: {
+          seats: 8,
+          seats_free: 6,
+          heavy_places: 2,
+          heavy_places_free: 0,
+          non_rider_places: 4,
+          non_rider_places_free: 3,
+          guaranteed: false,
+          min_riders: 4,
+          decision_date: '2027-03-12',
+        },
+      }),
+    );
+    expect(fact('Heavier horses')).toBe('0 of 2 free');
+    expect(fact('Non-rider beds')).toBe('3 of 4 free');
+    expect(fact('The date')).toBe('Runs from 4 riders: 2 booked; you decide by 12 Mar 2027');
+  });
+
+  it('says nothing of a date for a tour on request', async () => {
+    await renderBooking(organizerBookingFixture({ departure: null, start: null, end: null }));
+    expect(fact('Dates')).toBe('Dates to agree');
+    expect(fact('Seats on this date')).toBeUndefined();
+  });
+
   it('offers to message the traveller in their conversation, when there is one', async () => {
     await renderBooking(organizerBookingFixture({ chat_id: 77 }));
     const link = screen.getByRole('link', {

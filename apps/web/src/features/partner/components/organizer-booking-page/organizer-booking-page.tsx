@@ -72,6 +72,7 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
           <dt>Riders</dt>
           <dd>{booking.seats}</dd>
         </div>
+        {booking.departure && <DepartureFacts departure={booking.departure} />}
         <div>
           <dt>Price</dt>
           <dd>{formatPrice(booking.price, booking.currency)}</dd>
@@ -102,6 +103,46 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
         <p className="answer-muted">Why it was cancelled: {booking.cancel_message}</p>
       )}
     </header>
+  );
+}
+
+type Departure = NonNullable<OrganizerBooking['departure']>;
+
+/**
+ * The booking's date as it stands across every booking on it: what is left to sell, and whether
+ * it runs, so an answer to a request is made knowing the date.
+ */
+function DepartureFacts({ departure }: { departure: Departure }) {
+  const of = (free: number, all: number) => `${free} of ${all} free`;
+  const booked = departure.seats - departure.seats_free;
+  const runs = departure.guaranteed
+    ? 'Guaranteed'
+    : departure.min_riders !== null
+      ? `Runs from ${countText('{count} rider(s)', departure.min_riders)}: ${booked} booked${departure.decision_date ? `; you decide by ${formatDay(departure.decision_date)}` : ''}`
+      : 'Not guaranteed yet';
+  return (
+    <>
+      <div>
+        <dt>Seats on this date</dt>
+        <dd>{of(departure.seats_free, departure.seats)}</dd>
+      </div>
+      {departure.heavy_places > 0 && (
+        <div>
+          <dt>Heavier horses</dt>
+          <dd>{of(departure.heavy_places_free, departure.heavy_places)}</dd>
+        </div>
+      )}
+      {departure.non_rider_places > 0 && (
+        <div>
+          <dt>Non-rider beds</dt>
+          <dd>{of(departure.non_rider_places_free, departure.non_rider_places)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>The date</dt>
+        <dd>{runs}</dd>
+      </div>
+    </>
   );
 }
 
