@@ -189,6 +189,23 @@ describe('Datepicker', () => {
     expect(screen.getByRole('button', { name: 'May 14, 2026' })).toBeInTheDocument();
   });
 
+  it('writes the chosen days as the page does with formatDate', () => {
+    const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+    const formatDate = (iso: string) => {
+      const [year, month, day] = iso.split('-').map(Number);
+      return `${day} ${months[month! - 1]} ${year}`;
+    };
+    render(
+      <Datepicker
+        mode="range"
+        value={{ start: '2026-05-18', end: '2026-05-22' }}
+        formatDate={formatDate}
+        today={today}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '18 May 2026 – 22 May 2026' })).toBeInTheDocument();
+  });
+
   it('takes the calendar.* labels as props', async () => {
     render(
       <Datepicker

@@ -56,6 +56,11 @@ export interface DatepickerBaseProps extends AriaNativeProps<
   max?: string;
   /** Date locale: month names and the week start (Monday for ru, zh-CN, de). */
   locale?: string;
+  /**
+   * How the trigger writes a chosen day (`'YYYY-MM-DD'` in), so it reads as the rest of the page
+   * writes dates; `locale`'s medium date style ("Mar 12, 2027" in en-US) by default.
+   */
+  formatDate?: (isoDate: string) => string;
   labels?: Partial<CalendarLabels>;
   /** For tests and stories: the day that counts as today. */
   today?: Date;
@@ -114,6 +119,7 @@ export function Datepicker({
   min,
   max,
   locale = 'en-US',
+  formatDate,
   labels: customLabels,
   today = new Date(),
   defaultOpen,
@@ -161,7 +167,8 @@ export function Datepicker({
   };
 
   const shortFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const formatDay = (day: CalendarDate) => shortFormat.format(day.toDate('UTC'));
+  const formatDay = (day: CalendarDate) =>
+    formatDate ? formatDate(day.toString()) : shortFormat.format(day.toDate('UTC'));
   const summary = committed.start
     ? range
       ? `${formatDay(committed.start)} – ${committed.end ? formatDay(committed.end) : '…'}`

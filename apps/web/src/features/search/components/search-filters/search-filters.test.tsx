@@ -270,3 +270,10 @@ describe('SearchFiltersPanel: the price sliders', () => {
     expect(normalizeFilters({ priceMax: 198_000 }).priceMax).toBe(198_000);
   });
 });
+
+describe('SearchFiltersPanel: the dates', () => {
+  it('writes the chosen departure window as the cards write dates', async () => {
+    await renderPanel({}, { dateFrom: '2027-03-12', dateTo: '2027-04-02' });
+    expect(screen.getByRole('button', { name: '12 Mar 2027 – 2 Apr 2027' })).toBeTruthy();
+  });
+});

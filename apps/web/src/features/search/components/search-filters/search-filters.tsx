@@ -16,6 +16,7 @@ import {
 } from '@gallop/search-filters';
 import { formatNumber } from '@gallop/i18n';
 import { Datepicker, Select } from '@gallop/ui-kit';
+import { formatDay } from '../../../../lib/tour-format';
 import type { FacetOption, FilterFacets } from '../../api';
 import { tripKindChange, tripKindOf, type TripKind } from '../../search-query';
 import { CruiseFilters } from './cruise-filters';
@@ -243,6 +244,7 @@ export function SearchFiltersPanel({
           mode="range"
           monthCount={1}
           min="today"
+          formatDate={formatDay}
           value={{ start: filters.dateFrom ?? null, end: filters.dateTo ?? null }}
           onChange={({ start, end }) => onChange({ dateFrom: start, dateTo: end })}
         />
