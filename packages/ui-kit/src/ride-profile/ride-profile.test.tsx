@@ -45,6 +45,9 @@ describe('ridingDayLine', () => {
       '5 h in the saddle · 17.4 mi · ↑ 1,312 ft',
     );
     expect(formatDistance(138, 'imperial')).toBe('85.7 mi');
+    // Whole units round the distance itself, not its tenth: 24.46 km is 24 km, 15.2 mi is 15 mi.
+    expect(formatDistance(24.46, 'metric', { whole: true })).toBe('24 km');
+    expect(formatDistance(24.46, 'imperial', { whole: true })).toBe('15 mi');
     expect(formatClimb(1200)).toBe('1,200 m');
   });
 

@@ -39,9 +39,17 @@ export function distanceIn(km: number, units: RideProfileUnits = 'metric'): stri
   return formatAmount(units === 'metric' ? km : km / KM_PER_MILE);
 }
 
-/** "28 km" or "17.4 mi": a distance in the reader's units. */
-export function formatDistance(km: number, units: RideProfileUnits = 'metric'): string {
-  return `${distanceIn(km, units)} ${units === 'metric' ? 'km' : 'mi'}`;
+/**
+ * "28 km" or "17.4 mi": a distance in the reader's units, to a tenth; `whole` rounds it to a whole
+ * unit from the distance itself ("24 km" for 24.46, not the tenth's 24.5 rounded again).
+ */
+export function formatDistance(
+  km: number,
+  units: RideProfileUnits = 'metric',
+  { whole = false }: { whole?: boolean } = {},
+): string {
+  const value = units === 'metric' ? km : km / KM_PER_MILE;
+  return `${whole ? String(Math.round(value)) : formatAmount(value)} ${units === 'metric' ? 'km' : 'mi'}`;
 }
 
 /** "400 m" or "1,312 ft": a climb in whole metres or feet. */

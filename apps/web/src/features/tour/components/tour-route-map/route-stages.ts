@@ -1,5 +1,5 @@
 import type { MeasurementSystem } from '@gallop/i18n';
-import { distanceIn } from '@gallop/ui-kit';
+import { formatDistance } from '@gallop/ui-kit';
 import { kmBetween } from '../../../../components/map/geo';
 import type { RoutePlace } from '../../../../components/map/route-map';
 import type { Tour } from '../../api';
@@ -95,7 +95,7 @@ export function tourRoute(
   return { places, path, days };
 }
 
-/** A day as the legend reads it: 'Day 2 · 24 km · to Forest camp' ('14.9 mi' in imperial). */
+/** A day as the legend reads it: 'Day 2 · 24 km · to Forest camp' ('15 mi' in imperial). */
 export function routeDayText(
   day: RouteDay,
   startName: string | undefined,
@@ -105,8 +105,7 @@ export function routeDayText(
   if (day.restDay) parts.push('rest day');
   else if (day.distanceKm !== null) {
     // Whole units: the legend is a glance, the programme gives the tenths.
-    const whole = Math.round(Number(distanceIn(day.distanceKm, units)));
-    parts.push(`${whole} ${units === 'metric' ? 'km' : 'mi'}`);
+    parts.push(formatDistance(day.distanceKm, units, { whole: true }));
   }
   if (day.place) parts.push(day.staysPut ? `stays at ${day.place.name}` : `to ${day.place.name}`);
   else if (day.backToStart && startName) parts.push(`back to ${startName}`);
