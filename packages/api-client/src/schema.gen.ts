@@ -1460,7 +1460,9 @@ export interface paths {
      * @description Confirms the address of the link and answers the profile. When this click is the one that
      *     confirms the address and the caller has no session (the link of a registration, opened
      *     signed out), the answer also carries a new session's `token` and `refresh_token`: the person
-     *     is signed in.
+     *     is signed in. The link of a `change-email` moves the account to its address (the waiting
+     *     `pending_email`) and tells the previous one; 422 when another account took the address
+     *     meanwhile, 410 once another change replaced it.
      */
     post: operations['confirmEmail'];
     delete?: never;
@@ -1691,7 +1693,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the email (a confirmation is sent) */
+    /**
+     * Ask to move the account to another email (a link is sent there)
+     * @description The address waits as `pending_email` and becomes the account's `email` when the link mailed to it is opened (`confirm-email`); the previous address is then told. The answer is the same whether or not another account has the address (that inbox is told instead and its link never comes). The account's own address clears a waiting change. The current password is required when the account has one.
+     */
     post: operations['changeEmail'];
     delete?: never;
     options?: never;
@@ -3842,6 +3847,8 @@ export interface components {
       /** @description The e-mail was confirmed through its link (false while none is set). */
       is_email_confirmed?: boolean;
       email: string | null;
+      /** @description An address the user asked to move to (`change-email`), waiting for its link to be opened; `email` stays the account's until then. Null when no change waits. */
+      pending_email?: string | null;
       phone?: string | null;
       is_phone_confirmed?: boolean;
       country?: components['schemas']['LocaleCountry'];

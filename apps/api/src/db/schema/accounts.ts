@@ -30,6 +30,12 @@ export const users = pgTable(
     /** Stored lower-cased: sign-in by email ignores case. */
     email: text(),
     emailConfirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * An address the owner asked to move to (lower-cased), not yet proven: `email` changes only
+     * when the link sent there is opened, so a typo never locks the owner out and the answer to
+     * a change never says whether another account has the address (decision 141).
+     */
+    pendingEmail: text(),
     /** `+` and digits only. */
     phone: text(),
     phoneConfirmedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { DEMO_TRAVELLER } from '@gallop/api-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
@@ -446,18 +446,22 @@ describe('links sent by email', () => {
       confirmed.body.token,
     );
     expect((await lastMessage(email))!.id).toBe(before!.id);
-    // After the address changed, the old link no longer confirms anything.
+    // After the account moved to another address, the old link no longer confirms anything.
+    const next = uniqueEmail();
     await post(
       'changeEmail',
       'change-email',
-      { email: uniqueEmail(), password: 'saddle-up-2026' },
+      { email: next, password: 'saddle-up-2026' },
       confirmed.body.token,
     );
+    const moveToken = tokenIn((await lastMessage(next))!.body);
+    expect((await post('confirmEmail', 'confirm-email', { token: moveToken })).status).toBe(200);
     expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(410);
   });
 
-  it('confirms a changed address for the signed-in user without a second session', async () => {
-    const { body } = await signUp();
+  it('moves the account to a changed address when its link is opened, without a second session', async () => {
+    const { body, email } = await signUp();
+    const previous = email.toLowerCase();
     const next = uniqueEmail();
     await post(
       'changeEmail',
@@ -465,15 +469,70 @@ describe('links sent by email', () => {
       { email: next, password: 'saddle-up-2026' },
       body.token,
     );
+    // Until the link is opened the account keeps its address, and signs in with it only.
+    expect((await profile(body.token)).body).toMatchObject({
+      email: previous,
+      pending_email: next,
+      is_email_confirmed: true,
+    });
+    expect((await post('login', 'auth', { login: next, password: 'saddle-up-2026' })).status).toBe(
+      401,
+    );
+    expect((await lastMessage(previous))!.kind).not.toBe('email-changed');
     const token = tokenIn((await lastMessage(next))!.body);
     const confirmed = await call('confirmEmail', 'POST', '/crm/api/user/confirm-email', {
       payload: { token },
       token: body.token,
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.email).toBe(next);
+    expect(confirmed.body).toMatchObject({
+      email: next,
+      pending_email: null,
+      is_email_confirmed: true,
+    });
     expect(confirmed.body.token).toBeUndefined();
     expect(await sessionsOf(confirmed.body.id)).toHaveLength(1);
+    // Now the previous address is told, with the new one masked.
+    const told = await lastMessage(previous);
+    expect(told!.kind).toBe('email-changed');
+    expect(told!.body).toContain(`${next[0]}***@`);
+    expect((await post('login', 'auth', { login: next, password: 'saddle-up-2026' })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a change link replaced by another change, or whose address was taken since', async () => {
+    const { body, email } = await signUp();
+    const first = uniqueEmail();
+    const second = uniqueEmail();
+    const change = (to: string) =>
+      post('changeEmail', 'change-email', { email: to, password: 'saddle-up-2026' }, body.token);
+    await change(first);
+    const firstToken = tokenIn((await lastMessage(first))!.body);
+    await change(second);
+    expect((await post('confirmEmail', 'confirm-email', { token: firstToken })).status).toBe(410);
+    // Someone registers the waiting address before its link is opened: the account keeps its own.
+    const { status } = await register({ email: second });
+    expect(status).toBe(200);
+    const secondToken = tokenIn(
+      (
+        await db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.recipient, second), eq(outbox.kind, 'confirm-email')))
+          .orderBy(asc(outbox.id))
+          .limit(1)
+      )[0]!.body,
+    );
+    const taken = await post('confirmEmail', 'confirm-email', { token: secondToken });
+    expect(taken.status).toBe(422);
+    expect(taken.body.message).toBe(
+      'Another Gallop account uses this email address now, so your account keeps its email',
+    );
+    expect((await profile(body.token)).body).toMatchObject({
+      email: email.toLowerCase(),
+      pending_email: null,
+    });
   });
 
   it('resets a forgotten password, signing out the other devices', async () => {
@@ -611,10 +670,10 @@ describe('settings', () => {
       { email: next, password: 'saddle-up-2026' },
       body.token,
     );
-    expect(changed.body.email).toBe(next);
+    expect(changed.body).toMatchObject({ email: body.email, pending_email: next });
     expect((await lastMessage(next))!.kind).toBe('confirm-email');
-    // An address another account has is answered as a free one (no account enumeration):
-    // only its inbox is told, and this account keeps its own address.
+    // An address another account has is answered as a free one, now and on every later read
+    // (no account enumeration): only its inbox is told, and no link goes there.
     const before = (await lastMessage(DEMO_TRAVELLER.email))?.id ?? 0;
     const taken = await post(
       'changeEmail',
@@ -623,11 +682,14 @@ describe('settings', () => {
       body.token,
     );
     expect(taken.status).toBe(200);
-    expect({ ...taken.body, email: next }).toEqual(changed.body);
-    expect((await profile(body.token)).body.email).toBe(next);
+    expect({ ...taken.body, pending_email: next }).toEqual(changed.body);
+    expect({ ...(await profile(body.token)).body, pending_email: next }).toEqual(changed.body);
     const notice = await lastMessage(DEMO_TRAVELLER.email);
     expect(notice!.id).toBeGreaterThan(before);
     expect(notice!.kind).toBe('email-taken');
+    // The account's own address clears the waiting change; keeping it needs no password.
+    const kept = await post('changeEmail', 'change-email', { email: body.email }, body.token);
+    expect(kept.body).toMatchObject({ email: body.email, pending_email: null });
   });
 
   it('changes and confirms the phone with an SMS code', async () => {

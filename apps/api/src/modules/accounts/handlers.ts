@@ -259,6 +259,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
         db,
         request.body.token,
         async () => (await findSigned(db, request)) !== undefined,
+        publicUrl,
       );
     },
 

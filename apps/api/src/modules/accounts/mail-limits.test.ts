@@ -2,7 +2,7 @@
  * Pen test 2026-12-06, findings 2 to 4 (decision 140): sign-ups per address, what accounts mail
  * to one address (a resend window per call, a cap an hour, from every address together), the
  * name left out of mail to unconfirmed addresses, and an e-mail change that answers a taken
- * address as a free one and tells the previous address.
+ * address as a free one and tells the previous address once the account moved (decision 141).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -263,11 +263,20 @@ describe('changing the e-mail (finding 4)', () => {
     const toFree = await change(free, second.token);
     expect(toTaken.status).toBe(200);
     expect(toFree.status).toBe(200);
-    // The same answer but for the account's own fields: the new address, unconfirmed.
-    const shape = (body: Json) => ({ ...body, id: 0, email: '' });
+    // The same answer but for the account's own fields: its address, and the one waiting. A
+    // later read of the profile answers alike (decision 141).
+    const shape = (body: Json) => ({ ...body, id: 0, email: '', pending_email: '' });
     expect(shape(toTaken.body)).toEqual(shape(toFree.body));
-    expect(toTaken.body.email).toBe(taken);
-    expect(toFree.body.email).toBe(free);
+    expect(toTaken.body).toMatchObject({ email: first.email, pending_email: taken });
+    expect(toFree.body).toMatchObject({ email: second.email, pending_email: free });
+    const read = async (token: string) => {
+      const response = await testApp.app.inject({
+        url: '/crm/api/user/profile',
+        headers: { 'x-authorization': `Bearer ${token}` },
+      });
+      return shape(expectContractResponse(response, 'getProfile') as Json);
+    };
+    expect(await read(first.token)).toEqual(await read(second.token));
     // The taken address is told; the account kept its own address.
     expect((await messagesTo(taken)).map((message) => message.kind)).toEqual(['email-taken']);
     const [kept] = await db
@@ -280,7 +289,7 @@ describe('changing the e-mail (finding 4)', () => {
     ).toHaveLength(0);
   });
 
-  it('changes to a free address unconfirmed, sends the link there and tells the previous address', async () => {
+  it('sends the link to a free address and tells the previous one once the account moved', async () => {
     const { email: previous, token } = await registered();
     const next = uniqueEmail();
     const answer = await post(
@@ -290,9 +299,12 @@ describe('changing the e-mail (finding 4)', () => {
       { token },
     );
     expect(answer.status).toBe(200);
-    const [row] = await db.select().from(users).where(eq(users.email, next));
-    expect(row!.emailConfirmedAt).toBeNull();
-    expect((await messagesTo(next)).map((message) => message.kind)).toEqual(['confirm-email']);
+    const [row] = await db.select().from(users).where(eq(users.email, previous));
+    expect(row!.pendingEmail).toBe(next);
+    const sent = await messagesTo(next);
+    expect(sent.map((message) => message.kind)).toEqual(['confirm-email']);
+    const link = new URL(/https?:\/\/\S+/.exec(sent[0]!.body)![0]).searchParams.get('token')!;
+    expect((await post('confirmEmail', 'confirm-email', { token: link })).status).toBe(200);
     const [notice] = await db
       .select()
       .from(outbox)

@@ -7,7 +7,7 @@ import { isCurrencyCode } from '@gallop/currency';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
 import {
   revokeOtherSessions,
@@ -16,7 +16,7 @@ import {
 } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { sendCode, verifyCode, type CodeSender } from './codes.ts';
-import { sendEmailChanged, sendEmailConfirmation, sendEmailTaken } from './mail.ts';
+import { sendEmailConfirmation, sendEmailTaken } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -99,13 +99,14 @@ export async function changeCountry(db: Database, user: UserRow, countryId: numb
 }
 
 /**
- * A new e-mail (the current password proves the owner when the account has one): unconfirmed
- * until its link is opened, and the previous address is told. The same address changes nothing.
- *
- * An address another account has answers as a free one would (the profile with the new address,
- * unconfirmed: no account enumeration, pen test 2026-12-06 finding 4): that address is told that
- * someone tried, and this account keeps its e-mail. `beforeSending` counts the mail limits
- * (`mail-limits.ts`) for both, before the lookup.
+ * Asks to move the account to another e-mail (the current password proves the owner when the
+ * account has one; decision 141). The address waits as `pendingEmail` and the account keeps its
+ * own until the link mailed there is opened (`confirmEmail`), so a typo never locks the owner
+ * out. The answer is the same profile whether another account has the address or not (no
+ * account enumeration, pen test 2026-12-06 finding 4): that inbox is told someone tried, and no
+ * link goes there. The account's own address clears a waiting change (no password needed to keep
+ * one's address). `beforeSending` counts
+ * the mail limits (`mail-limits.ts`) before the lookup, for both.
  */
 export async function changeEmail(
   db: Database,
@@ -114,30 +115,19 @@ export async function changeEmail(
   publicUrl: string,
   beforeSending: () => Promise<void> = async () => {},
 ): Promise<UserRow> {
+  // Keeping the account's own address (calling a waiting change off) needs no password.
+  if (change.email === user.email) {
+    return user.pendingEmail === null ? user : updateUser(db, user.id, { pendingEmail: null });
+  }
   if (user.passwordHash && !(await verifyPassword(change.password ?? '', user.passwordHash))) {
     throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
-  if (change.email === user.email) return user;
   await beforeSending();
-  const asIfChanged: UserRow = { ...user, email: change.email, emailConfirmedAt: null };
+  const waiting = await updateUser(db, user.id, { pendingEmail: change.email });
   const owner = await findUserByLogin(db, { kind: 'email', value: change.email });
-  if (owner && owner.id !== user.id) {
-    await sendEmailTaken(db, owner, publicUrl);
-    return asIfChanged;
-  }
-  let updated: UserRow;
-  try {
-    updated = await updateUser(db, user.id, { email: change.email, emailConfirmedAt: null });
-  } catch (error) {
-    // Taken at the same moment by another account: answered as above.
-    if (!(error instanceof HttpError && error.statusCode === 422)) throw error;
-    const racer = await findUserByLogin(db, { kind: 'email', value: change.email });
-    if (racer) await sendEmailTaken(db, racer, publicUrl);
-    return asIfChanged;
-  }
-  await sendEmailConfirmation(db, updated, publicUrl);
-  await sendEmailChanged(db, user, change.email, publicUrl);
-  return updated;
+  if (owner && owner.id !== user.id) await sendEmailTaken(db, owner, publicUrl);
+  else await sendEmailConfirmation(db, { id: user.id, email: change.email }, publicUrl);
+  return waiting;
 }
 
 export interface PasswordChange {

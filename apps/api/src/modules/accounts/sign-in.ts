@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { unprocessable } from '#src/http/http-error.ts';
+import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { claimGuestBookings } from '#src/modules/bookings/index.ts';
 import {
   openSession,
@@ -26,7 +26,7 @@ import {
   findAnyLinkToken,
   findLinkToken,
 } from './links.ts';
-import { sendPasswordReset } from './mail.ts';
+import { sendEmailChanged, sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { updateUser } from './profile.ts';
@@ -122,6 +122,7 @@ export async function confirmEmail(
   db: Database,
   token: string,
   hasSession: () => Promise<boolean>,
+  publicUrl: string,
 ) {
   const link = await consumeLinkToken(db, 'confirm-email', token).catch(async (error) => {
     // Clicked again after it worked: still "confirmed" while the address is the link's.
@@ -131,14 +132,48 @@ export async function confirmEmail(
     throw error;
   });
   const user = await findUserById(db, link.userId);
-  if (!user || user.email !== link.email) throw expiredLink();
+  if (!user || !link.email) throw expiredLink();
+  if (user.email !== link.email) {
+    // The link of a change (`changeEmail`): the address waiting is the link's, else another
+    // change replaced it.
+    if (user.pendingEmail !== link.email) throw expiredLink();
+    return moveToEmail(db, user, link.email, publicUrl);
+  }
   const confirmed = await updateUser(db, user.id, {
     emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
   });
-  if (link.email) await claimGuestBookings(db, { userId: user.id, email: link.email });
+  await claimGuestBookings(db, { userId: user.id, email: link.email });
   const profile = await toUserProfile(db, confirmed);
   if (user.emailConfirmedAt || (await hasSession())) return profile;
   return { ...profile, ...(await openSession(db, user.id)) };
+}
+
+/** Another account has the address the link proves; its inbox's owner may know. */
+export const EMAIL_TAKEN_AT_CONFIRMATION =
+  'Another Gallop account uses this email address now, so your account keeps its email';
+
+/**
+ * The account moves to the address its change link proved: it becomes the account's e-mail,
+ * confirmed, and the previous address is told (with the new one masked). A session is not
+ * opened: the account had an address before, and whoever holds it signs in as usual.
+ */
+async function moveToEmail(db: Database, user: UserRow, email: string, publicUrl: string) {
+  let moved: UserRow;
+  try {
+    moved = await updateUser(db, user.id, {
+      email,
+      pendingEmail: null,
+      emailConfirmedAt: new Date(),
+    });
+  } catch (error) {
+    // The address was taken since the change was asked (the unique index answers 422).
+    if (!(error instanceof HttpError && error.statusCode === 422)) throw error;
+    await updateUser(db, user.id, { pendingEmail: null });
+    throw unprocessable(EMAIL_TAKEN_AT_CONFIRMATION, { email: [EMAIL_TAKEN_AT_CONFIRMATION] });
+  }
+  await sendEmailChanged(db, user, email, publicUrl);
+  await claimGuestBookings(db, { userId: user.id, email });
+  return toUserProfile(db, moved);
 }
 
 /** Mails a reset link to an account's address; the same (nothing) for an unknown one. */

@@ -70,6 +70,7 @@ export async function toUserProfile(
     is_email_set: user.email !== null,
     is_email_confirmed: user.email !== null && user.emailConfirmedAt !== null,
     email: user.email,
+    pending_email: user.pendingEmail,
     phone: user.phone,
     is_phone_confirmed: user.phone !== null && user.phoneConfirmedAt !== null,
     ...(country ? { country: toLocaleCountry(country) } : {}),

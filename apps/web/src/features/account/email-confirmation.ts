@@ -34,6 +34,8 @@ export const emailConfirmationQueryOptions = (
       }
       return !hadSession && hasSession(api) ? 'signed-in' : 'confirmed';
     } catch (error) {
+      // The address of a change was taken by another account before its link was opened.
+      if (isApiError(error) && error.status === 422 && error.errors.email) return 'taken';
       if (
         isApiError(error) &&
         (error.status === 410 || error.status === 422 || error.status === 400)

@@ -5,8 +5,11 @@ import { useSend } from '../../../../lib/use-send';
 import { resendEmailConfirmation } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
 
-/** `signed-in`: the link confirmed the address and signed in (the end of a registration). */
-export type EmailConfirmation = 'signed-in' | 'confirmed' | 'expired' | 'no-link';
+/**
+ * `signed-in`: the link confirmed the address and signed in (the end of a registration);
+ * `taken`: the address of an e-mail change went to another account before its link was opened.
+ */
+export type EmailConfirmation = 'signed-in' | 'confirmed' | 'taken' | 'expired' | 'no-link';
 
 /** `/email-confirm`: the result of the link, or (signed in) a way to get a new one. */
 export function EmailConfirmPage({
@@ -30,6 +33,22 @@ export function EmailConfirmPage({
         }
       >
         <ButtonLink href="/">Find a tour</ButtonLink>
+      </AuthCard>
+    );
+  }
+  if (result === 'taken') {
+    return (
+      <AuthCard
+        title="This e-mail belongs to another account"
+        lead={
+          <>
+            Another Gallop account uses this address now, so your account keeps{' '}
+            {email ? <strong>{email}</strong> : 'its e-mail'}. You can choose another address in
+            your settings.
+          </>
+        }
+      >
+        <ButtonLink href="/settings">Account settings</ButtonLink>
       </AuthCard>
     );
   }

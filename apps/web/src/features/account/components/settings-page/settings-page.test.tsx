@@ -51,6 +51,36 @@ describe('SettingsPage, e-mail', () => {
   });
 });
 
+describe('SettingsPage, a change of e-mail waiting for its link', () => {
+  it('says which address waits and where mail goes meanwhile, and keeps the current one', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-email': {
+        status: 200,
+        body: { ...USER, is_email_confirmed: true, pending_email: null },
+      },
+    });
+    await renderInApp(
+      <SettingsPage
+        user={{ ...USER, is_email_confirmed: true, pending_email: 'new@example.com' }}
+      />,
+      { fetch: api.fetch, signedIn: true },
+    );
+    const section = (
+      await screen.findByRole('heading', { name: /^E-mail/ }, { timeout: 5000 })
+    ).closest('section')!;
+    expect(section.textContent).toContain(
+      'Waiting for confirmation: new@example.com. Open the link we sent there to move your account to it; until then we write to ann@example.com.',
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Keep ann@example.com' }));
+    // Keeping one's own address calls the change off, with no password asked.
+    await waitFor(() =>
+      expect(api.sent).toEqual([
+        { path: '/crm/api/user/change-email', body: { email: 'ann@example.com' } },
+      ]),
+    );
+  });
+});
+
 describe('SettingsPage, password', () => {
   it('shows a new password that is too easy to guess under its field, once', async () => {
     const api = createFakeApiWithPosts({

@@ -149,6 +149,7 @@ function EmailSection({ user }: { user: UserProfile }) {
   const { setUser } = useSession();
   const change = useSend<void>();
   const resend = useSend<void>();
+  const keep = useSend<void>();
   return (
     <section className="account-settings__section" aria-labelledby="settings-email">
       <h2 id="settings-email">
@@ -171,6 +172,28 @@ function EmailSection({ user }: { user: UserProfile }) {
           'Add an e-mail to receive booking confirmations.'
         )}
       </p>
+      {user.pending_email && (
+        <div className="account-settings__pending" role="status">
+          <p className="account-form__hint">
+            Waiting for confirmation: <strong>{user.pending_email}</strong>. Open the link we sent
+            there to move your account to it; until then we write to{' '}
+            {user.email ? <strong>{user.email}</strong> : 'your current e-mail'}.
+          </p>
+          {user.email && (
+            <Button
+              theme="ghost"
+              size="sm"
+              disabled={keep.sending}
+              onClick={() =>
+                void keep.send(async () => setUser(await changeEmail(api, user.email!, undefined)))
+              }
+            >
+              Keep {user.email}
+            </Button>
+          )}
+          <FormFailure text={keep.failure} />
+        </div>
+      )}
       {user.email && !user.is_email_confirmed && (
         <div>
           <Button
@@ -213,7 +236,7 @@ function EmailSection({ user }: { user: UserProfile }) {
         </div>
         <FormFailure text={change.failure} />
         {change.done && !change.failure && (
-          <Saved text="Saved. Please confirm the new e-mail with the link we sent." />
+          <Saved text="We sent a link to the new e-mail: your account moves to it once you open it." />
         )}
         <div>
           <Button type="submit" theme="primary" disabled={change.sending}>
