@@ -9,6 +9,7 @@ import { allowWebOrigin } from '#src/http/cors.ts';
 import { usePrecompiledContractValidator } from '#src/http/contract-validator.ts';
 import { createCounterStore } from '#src/http/counter-store.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
+import { logSerializers } from '#src/http/log-serializers.ts';
 import { createRateLimits, type CaptchaLevel } from '#src/http/rate-limit.ts';
 import {
   compileOnFirstUse,
@@ -21,6 +22,7 @@ import { addSecurityHeaders } from '#src/http/security-headers.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
+import { logOptions } from '#src/logging.ts';
 import {
   createCachedAnswers,
   createCardStore,
@@ -32,6 +34,7 @@ import {
   type ResponseCache,
 } from '#src/modules/catalog/index.ts';
 import {
+  channelsReachingLogins,
   outboxTransport,
   registerDevOutboxRoute,
   startOutboxDispatcher,
@@ -152,8 +155,9 @@ function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
 export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: {
-      level: env.LOG_LEVEL,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...logOptions(env.LOG_LEVEL, options.logStream),
+      // Request lines without the secrets of links, `?key=`, `?token=` (docs/security.md).
+      serializers: logSerializers,
     },
     genReqId: requestIdFrom,
     // `request.ip` is the visitor behind the web server (X-Forwarded-For), and only when the
@@ -302,6 +306,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     cardStore,
     cachedAnswers,
     publicWriteLimit: env.PUBLIC_WRITE_LIMIT,
+    guestDateShare: env.GUEST_DATE_SHARE,
     authLimit: env.AUTH_LIMIT,
     authAccountLimit: env.AUTH_ACCOUNT_LIMIT,
     paymentSecret: internalSecrets.paymentSandbox,
@@ -313,6 +318,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     captcha,
     chatRealtime: chatSocket.realtime,
     sessionsEnded: chatSocket.endSessions,
+    // One-time codes only by a channel that delivers them (production: e-mail with SMTP).
+    codeChannels: channelsReachingLogins(env),
     connectableMessengers: Object.keys(bots) as BotSource[],
     chatSendLimit: env.CHAT_SEND_LIMIT,
     phoneCodeLimit: env.PHONE_CODE_LIMIT,

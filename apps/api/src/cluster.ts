@@ -8,10 +8,11 @@
  *
  * The primary migrates (and on an empty database seeds) once before forking, so workers never
  * race on it; it prints the listening line when every worker listens, replaces a worker that
- * dies after it started, and on SIGTERM/SIGINT asks every worker to stop gracefully.
+ * dies, and on SIGTERM/SIGINT asks every worker to stop gracefully.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { httpUrl } from '#src/server.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { httpUrl } from '#src/http/base-url.ts';
 
 /**
  * Whether this process renders the landing videos in the background at start. Workers share the
@@ -29,30 +30,52 @@ export interface PrimaryOptions {
   prepare: () => Promise<void>;
   /** How long workers get to finish in-flight requests before they are killed. */
   shutdownTimeoutMs: number;
+  /** The primary's own log (JSON, as the workers'). */
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** A replaced worker is forked again after this delay (no tight crash loop). */
   restartDelayMs?: number;
+  /** The longest wait between replacements that keep failing to start. */
+  maxRestartDelayMs?: number;
+}
+
+/**
+ * How long to wait before forking a replacement: the base delay after a worker that served, and
+ * twice as long for each replacement in a row that died before it listened (a database that is
+ * down for a while), up to the longest wait.
+ */
+export function restartDelay(failedStartsInRow: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** failedStartsInRow, maxMs);
 }
 
 /** Runs the primary: resolves with the exit code the process should end with. */
 export async function runPrimary(options: PrimaryOptions): Promise<number> {
-  const { workers: count, shutdownTimeoutMs, restartDelayMs = 1_000 } = options;
+  const { workers: count, shutdownTimeoutMs, log } = options;
+  const { restartDelayMs = 1_000, maxRestartDelayMs = 30_000 } = options;
   await options.prepare();
 
   const listening = new Set<Worker>();
+  // Once any worker has listened, the configuration is known to work: a later failed start is
+  // a passing trouble (the database restarting), not a reason to stop those still serving.
+  let everListened = false;
+  let failedStartsInRow = 0;
   let announced = false;
   let shuttingDown = false;
   let failed = false;
 
   return new Promise<number>((resolve) => {
     const live = new Set<Worker>();
+    const restarts = new Set<NodeJS.Timeout>();
     const fork = () => live.add(cluster.fork());
 
     const stopAll = (signal: NodeJS.Signals) => {
       if (shuttingDown) return;
       shuttingDown = true;
+      for (const timer of restarts) clearTimeout(timer);
+      // Waiting out a replacement's delay, no worker may be left to report its exit.
+      if (live.size === 0) resolve(failed ? 1 : 0);
       for (const worker of live) worker.process.kill(signal);
       setTimeout(() => {
-        console.error(`API workers did not stop in ${shutdownTimeoutMs} ms; killing them`);
+        log.error(`API workers did not stop in ${shutdownTimeoutMs} ms; killing them`);
         for (const worker of live) worker.process.kill('SIGKILL');
         failed = true;
       }, shutdownTimeoutMs + 2_000).unref();
@@ -60,8 +83,11 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
 
     cluster.on('listening', (worker, address) => {
       listening.add(worker);
+      everListened = true;
+      failedStartsInRow = 0;
       if (!announced && listening.size >= count) {
         announced = true;
+        // The one plain line, as a single process prints it: tools wait for it (README).
         console.info(
           `Gallop API listening on ${httpUrl(address.address ?? '127.0.0.1', address.port)} (${count} workers)`,
         );
@@ -78,19 +104,31 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
         return;
       }
       const how = signal ? `signal ${signal}` : `code ${code}`;
-      if (!started) {
-        // It never served: the same start would fail again (a port in use, a bad database).
-        console.error(`an API worker exited with ${how} before it listened; stopping`);
+      const exit = { pid: worker.process.pid, code, signal };
+      if (!everListened) {
+        // No worker ever served: the same start would fail again (a port in use, a bad setting).
+        log.error(exit, `an API worker exited with ${how} before any worker listened; stopping`);
         failed = true;
         stopAll('SIGTERM');
-        if (live.size === 0) resolve(1);
         return;
       }
-      console.error(`an API worker exited with ${how}; starting another`);
+      if (!started) failedStartsInRow += 1;
+      const delayMs = restartDelay(
+        started ? 0 : failedStartsInRow,
+        restartDelayMs,
+        maxRestartDelayMs,
+      );
+      const before = started ? '' : ' before it listened';
+      log.error(
+        { ...exit, restartInMs: delayMs },
+        `an API worker exited with ${how}${before}; starting another in ${delayMs} ms`,
+      );
       // Not unref'd: with no worker left, this timer is what keeps the primary alive.
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
         if (!shuttingDown) fork();
-      }, restartDelayMs);
+      }, delayMs);
+      restarts.add(timer);
     });
 
     for (const signal of ['SIGTERM', 'SIGINT'] as const)

@@ -30,6 +30,8 @@ describe('parseEnv', () => {
       TRUSTED_PROXIES: ['127.0.0.1', '::1'],
       BOOKING_HOLD_HOURS: 72,
       RESPONSE_DEADLINE_HOURS: 48,
+      // Unproven guests may hold at most half a date's seats (decision 142).
+      GUEST_DATE_SHARE: 50,
       CHAT_SEND_LIMIT: 30,
       PHONE_CODE_LIMIT: 10,
       UPLOAD_LIMIT: 60,
@@ -69,6 +71,7 @@ describe('parseEnv', () => {
       TRUSTED_PROXIES: '10.0.0.7,10.1.0.0/16',
       BOOKING_HOLD_HOURS: '48',
       RESPONSE_DEADLINE_HOURS: '24',
+      GUEST_DATE_SHARE: '40',
       CHAT_SEND_LIMIT: '60',
       PHONE_CODE_LIMIT: '5',
       CALL_SECRET: 'a-call-secret-of-16+',
@@ -107,6 +110,7 @@ describe('parseEnv', () => {
       TRUSTED_PROXIES: ['10.0.0.7', '10.1.0.0/16'],
       BOOKING_HOLD_HOURS: 48,
       RESPONSE_DEADLINE_HOURS: 24,
+      GUEST_DATE_SHARE: 40,
       CHAT_SEND_LIMIT: 60,
       PHONE_CODE_LIMIT: 5,
       CALL_SECRET: 'a-call-secret-of-16+',
@@ -140,6 +144,26 @@ describe('parseEnv', () => {
       expect.stringMatching(/^TELEGRAM_BOT_TOKEN: must be a bot token/),
     ]);
     expect(token.message).not.toContain('hunter2');
+  });
+
+  it('takes only a postgres:// or postgresql:// DATABASE_URL, and never echoes it', () => {
+    for (const url of [
+      'postgres://gallop@127.0.0.1:5432/gallop',
+      'postgresql://gallop:p%40ss@db.internal/gallop?sslmode=require',
+      'postgres:///gallop?host=/run/postgresql',
+    ]) {
+      expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const url of [
+      'mysql://gallop:hunter2@127.0.0.1:3306/gallop',
+      'http://gallop:hunter2@127.0.0.1:5432/gallop',
+      'gallop:hunter2@127.0.0.1:5432/gallop',
+      'postgres//gallop:hunter2@db',
+    ]) {
+      const error = rejectionOf({ DATABASE_URL: url });
+      expect(error.problems).toEqual(['DATABASE_URL: must be a postgres:// or postgresql:// URL']);
+      expect(error.message).not.toContain('hunter2');
+    }
   });
 
   it('takes an address or a name with an address for MAIL_FROM', () => {

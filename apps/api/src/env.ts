@@ -32,6 +32,20 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/**
+ * postgres:// or postgresql://, the schemes node-postgres connects with: another database's URL
+ * (mysql://, a typo) is refused here, not at the first query. The host may be empty: a Unix
+ * socket named by `?host=/run/postgresql`.
+ */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'postgres:' || protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -87,7 +101,10 @@ const envSchema = z.object({
   // Signs the sandbox payment provider's callbacks and hosted-page links. Only this API signs and
   // checks them: unset, a random secret generated once per database (decision 061).
   PAYMENT_SANDBOX_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  DATABASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   // Without DATABASE_URL: the embedded PGlite folder (default apps/api/.data/pglite), or
   // `memory://` for a throwaway database.
   PGLITE_DIR: z.string().min(1).optional(),
@@ -109,6 +126,10 @@ const envSchema = z.object({
   // Calls anyone may make that write (complaints, programme orders, help requests): how many per
   // visitor address and call in 15 minutes before the API asks for a captcha (429).
   PUBLIC_WRITE_LIMIT: wholeNumber(7, 1).default(10),
+  // The percent of a date's seats (and non-rider beds) that bookings made signed out may hold
+  // together while their e-mail is unproven; never less than one guest party (6 seats). 100 lets
+  // guests hold a whole date (load and crash tests).
+  GUEST_DATE_SHARE: wholeNumber(3, 1, 100).default(50),
   // Sign-in attempts and one-time codes per visitor address and login in 15 minutes before the
   // API asks for a captcha (429).
   AUTH_LIMIT: wholeNumber(7, 1).default(10),

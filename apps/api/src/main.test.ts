@@ -5,8 +5,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { expectContractResponse, fromFetch } from '#src/testing/contract.ts';
+import { createEmptyDatabase } from '#src/testing/empty-database.ts';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,6 +40,14 @@ function runMain(env: Record<string, string>, imports: string[] = []) {
   return { child, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
+/** The JSON lines of a log (the API logs nothing else but its listening line). */
+function logLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 describe('main', () => {
   it('exits 1 and names each bad variable when the environment is invalid', async () => {
     const run = runMain({ PORT: 'eighty', LOG_LEVEL: 'chatty' });
@@ -55,9 +65,43 @@ describe('main', () => {
     const run = runMain({ PGLITE_DIR: '/dev/null/pglite' });
     expect(await run.exited).toBe(1);
     const { stderr, stdout } = run.output();
-    expect(stderr).toContain('ENOTDIR');
-    expect(stderr).not.toMatch(/unhandled/i);
-    expect(stdout).not.toContain('listening');
+    // One fatal line in the JSON log, the reason first (the error and its stack beside it).
+    expect(logLines(stdout)).toEqual([
+      expect.objectContaining({
+        level: 60,
+        msg: expect.stringMatching(/^the API could not start: ENOTDIR/),
+      }),
+    ]);
+    expect(`${stdout}${stderr}`).not.toMatch(/unhandled/i);
+    expect(stderr).toBe('');
+  }, 20_000);
+
+  it('exits 1 with one line naming the cause when PostgreSQL cannot be reached', async () => {
+    // Nothing listens on port 1. The password must not reach the log.
+    const url = 'postgres://gallop:hunter2@127.0.0.1:1/gallop';
+    for (const workers of ['1', '2']) {
+      const run = runMain({ DATABASE_URL: url, API_WORKERS: workers });
+      expect(await run.exited).toBe(1);
+      const { stderr, stdout } = run.output();
+      expect(stdout.trim().split('\n')).toHaveLength(1);
+      expect(logLines(stdout)).toEqual([
+        expect.objectContaining({
+          level: 60,
+          msg: 'cannot connect to PostgreSQL at 127.0.0.1:1: connection refused',
+        }),
+      ]);
+      expect(stderr).toBe('');
+      expect(stdout).not.toMatch(/hunter2|Failed query|params/);
+    }
+  }, 40_000);
+
+  it('refuses a DATABASE_URL of another database in the settings check', async () => {
+    const run = runMain({ DATABASE_URL: 'mysql://gallop:hunter2@127.0.0.1:3306/gallop' });
+    expect(await run.exited).toBe(1);
+    const { stderr, stdout } = run.output();
+    expect(stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL\n');
+    expect(`${stdout}${stderr}`).not.toContain('hunter2');
+    expect(stdout).toBe('');
   }, 20_000);
 
   it('prints where it listens, serves, and exits 0 on SIGTERM', async () => {
@@ -199,7 +243,13 @@ describe('main with API_WORKERS (decision 045)', () => {
           (pids) => pids.length === 2 && !pids.includes(first!),
         );
         expect(replaced).toContain(second);
-        expect(run.output().stderr).toContain('an API worker exited with signal SIGKILL');
+        // The primary logs as the workers do: JSON lines.
+        expect(logLines(run.output().stdout)).toContainEqual(
+          expect.objectContaining({
+            level: 50,
+            msg: 'an API worker exited with signal SIGKILL; starting another in 1000 ms',
+          }),
+        );
         // The replacement serves too: every connection (a new one each) is answered.
         for (let n = 0; n < 4; n += 1) {
           const response = await fetch(`${url}/ready`, { headers: { connection: 'close' } });
@@ -214,5 +264,96 @@ describe('main with API_WORKERS (decision 045)', () => {
       }
     },
     90_000,
+  );
+
+  it.runIf(postgresUrl)(
+    'keeps serving through a database outage that fails a replacement, then replaces it',
+    async () => {
+      const database = await createEmptyDatabase('cluster_outage');
+      const name = new URL(database.url).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      // At info: the workers' "Server listening" lines say which one started.
+      const run = runMain({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        API_WORKERS: '2',
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'info',
+      });
+      try {
+        const url = await run.listening;
+        const primary = run.child.pid!;
+        const [first, second] = childrenOf(primary);
+
+        // The database goes away (as in a failover), and a worker dies meanwhile.
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        process.kill(first!, 'SIGKILL');
+        const failedStarts = () =>
+          logLines(run.output().stdout).filter(
+            (line) => line['level'] === 50 && String(line['msg']).includes('before it listened'),
+          );
+        await waitFor(failedStarts, (lines) => lines.length >= 1, 60_000);
+        // The replacement said why in one line; the primary and the other worker stay.
+        expect(logLines(run.output().stdout)).toContainEqual(
+          expect.objectContaining({
+            level: 60,
+            msg: expect.stringMatching(/^cannot connect to PostgreSQL at [^:]+:\d+: database /),
+          }),
+        );
+        expect(run.child.exitCode).toBeNull();
+        expect(childrenOf(primary)).toContain(second);
+        expect((await fetch(`${url}/health`, { headers: { connection: 'close' } })).status).toBe(
+          200,
+        );
+
+        // Back: the next replacement (1 s, then 2 s, 4 s ... apart) starts, and both serve.
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        const listeningPids = () =>
+          logLines(run.output().stdout)
+            .filter((line) => line['msg'] === `Server listening at ${url}`)
+            .map((line) => line['pid']);
+        await waitFor(listeningPids, (pids) => pids.length >= 3, 60_000);
+        expect(childrenOf(primary)).toHaveLength(2);
+        for (let n = 0; n < 4; n += 1) {
+          const response = await fetch(`${url}/ready`, { headers: { connection: 'close' } });
+          expect(response.status).toBe(200);
+        }
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`).catch(() => {});
+        await admin.end();
+        await database.drop();
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(postgresUrl)(
+    'names a role PostgreSQL does not know, in one line',
+    async () => {
+      const url = new URL(postgresUrl!);
+      url.username = 'gallop_no_such_role';
+      url.password = 'hunter2';
+      const run = runMain({ DATABASE_URL: url.href });
+      expect(await run.exited).toBe(1);
+      const { stdout } = run.output();
+      expect(logLines(stdout)).toEqual([
+        expect.objectContaining({
+          level: 60,
+          msg: expect.stringMatching(
+            /^cannot connect to PostgreSQL at [^:]+:\d+: (role "gallop_no_such_role" does not exist|password authentication failed for user "gallop_no_such_role")$/,
+          ),
+        }),
+      ]);
+      expect(stdout).not.toContain('hunter2');
+    },
+    20_000,
   );
 });

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { FastifyBaseLogger } from 'fastify';
 import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import { EnvError, parseEnv, type Env } from '#src/env.ts';
 import type { RunningServer } from '#src/server.ts';
@@ -16,10 +17,26 @@ function readEnv(): Env {
   }
 }
 
+/**
+ * Ends a start that failed with one log line naming the cause (a database it cannot reach, a
+ * port in use), instead of a raw stack with a failed query's parameters in it.
+ */
+async function failStart(env: Env, error: unknown): Promise<never> {
+  const [{ describeStartFailure }, { processLog }] = await Promise.all([
+    import('#src/start-failure.ts'),
+    import('#src/logging.ts'),
+  ]);
+  const { message, err } = describeStartFailure(error, env);
+  const log = processLog(env.LOG_LEVEL);
+  if (err === undefined) log.fatal(message);
+  else log.fatal({ err }, message);
+  process.exit(1);
+}
+
 /** Migrations and the first seed, once, before the workers start (they skip both). */
-async function prepareOnce(env: Env): Promise<void> {
+async function prepareOnce(env: Env, log: FastifyBaseLogger): Promise<void> {
   const { openAppDatabase } = await import('#src/server.ts');
-  const { database } = await openAppDatabase(env, (message) => console.info(`seed: ${message}`));
+  const { database } = await openAppDatabase(env, (message) => log.info(`seed: ${message}`));
   await database.close();
 }
 
@@ -62,17 +79,32 @@ async function serve(env: Env, opening: Promise<DatabaseHandle> | undefined): Pr
 }
 
 const env = readEnv();
-if (env.API_WORKERS > 1 && cluster.isPrimary) {
-  const { runPrimary } = await import('#src/cluster.ts');
-  const workers = env.API_WORKERS;
-  const prepare = () => prepareOnce(env);
-  process.exit(await runPrimary({ workers, prepare, shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS }));
-} else {
-  // The embedded database is opened before the app's modules load (they are imported in
-  // `serve`): PGlite compiles its WebAssembly and reads its folder off the main thread while
-  // Node loads the rest, which takes a few hundred milliseconds off every start (decision 071).
-  const opening = env.DATABASE_URL ? undefined : openEnvDatabase(env);
-  // Awaited in `startServer`; a failed open must not be reported as unhandled before that.
-  opening?.catch(() => {});
-  await serve(env, opening);
+try {
+  if (env.API_WORKERS > 1 && cluster.isPrimary) {
+    const [{ runPrimary }, { processLog }] = await Promise.all([
+      import('#src/cluster.ts'),
+      import('#src/logging.ts'),
+    ]);
+    // The primary serves nothing, but logs as the workers do: JSON lines.
+    const log = processLog(env.LOG_LEVEL);
+    const prepare = () => prepareOnce(env, log);
+    process.exit(
+      await runPrimary({
+        workers: env.API_WORKERS,
+        prepare,
+        log,
+        shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+      }),
+    );
+  } else {
+    // The embedded database is opened before the app's modules load (they are imported in
+    // `serve`): PGlite compiles its WebAssembly and reads its folder off the main thread while
+    // Node loads the rest, which takes a few hundred milliseconds off every start (decision 071).
+    const opening = env.DATABASE_URL ? undefined : openEnvDatabase(env);
+    // Awaited in `startServer`; a failed open must not be reported as unhandled before that.
+    opening?.catch(() => {});
+    await serve(env, opening);
+  }
+} catch (error) {
+  await failStart(env, error);
 }

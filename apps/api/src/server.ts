@@ -5,6 +5,7 @@ import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
 import type { Env } from '#src/env.ts';
 import { refreshCatalogAggregates } from '#src/db/aggregates.ts';
 import { prepareDatabase } from '#src/db/prepare.ts';
+import { httpUrl } from '#src/http/base-url.ts';
 import { todayIso } from '#src/shared/dates.ts';
 
 export interface RunningServer {
@@ -43,11 +44,6 @@ export async function openAppDatabase(
   if (!prepare) return { database, seeded: false };
   const { seeded } = await prepareDatabase(database, { log, demoData: env.DEMO_DATA === 'on' });
   return { database, seeded };
-}
-
-/** The base URL of a bound address (an IPv6 address in brackets). */
-export function httpUrl(address: string, port: number): string {
-  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
 export async function startServer(

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Env } from '#src/env.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
+import { withStartLock } from './start-lock.ts';
 
 type Schema = typeof schema;
 
@@ -42,8 +43,18 @@ export interface DatabaseHandle {
    * handle is returned; statements wait for it). Rejects if it cannot be opened.
    */
   opened: Promise<void>;
-  /** Runs the SQL migrations in `drizzle/`; safe to call on every start. */
+  /**
+   * Runs the SQL migrations in `drizzle/`; safe to call on every start, and from several
+   * processes at once: on PostgreSQL they run under the start lock (`withStartLock`).
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while this process holds the database's start lock (PostgreSQL: an advisory
+   * lock in a transaction of its own, `src/db/start-lock.ts`), so processes starting together do
+   * one-time work one after the other. Not reentrant: `work` must not call `migrate()`. PGlite
+   * opens in one process only: `work` simply runs.
+   */
+  withStartLock<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap liveness probe for `/ready`. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +121,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       }),
+    withStartLock: (work) => work(),
     ping: async () => {
       await thread.query('select 1');
     },
@@ -147,9 +159,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     opened: Promise.resolve(),
     location: `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
     migrate: () =>
-      migrateNodePostgres(drizzleNodePostgres({ client: pool, casing: 'snake_case' }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      }),
+      withStartLock(pool, () =>
+        migrateNodePostgres(drizzleNodePostgres({ client: pool, casing: 'snake_case' }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        }),
+      ),
+    withStartLock: (work) => withStartLock(pool, work),
     ping: async () => {
       await pool.query('select 1');
     },
