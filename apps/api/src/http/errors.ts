@@ -68,6 +68,13 @@ function databaseInputError(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A copy of `error` for the log: same type, message and fields, no stack. */
+function withoutStack(error: FastifyError): FastifyError {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object), error);
+  Object.defineProperty(copy, 'message', { value: error.message, enumerable: false });
+  return copy as FastifyError;
+}
+
 /** The one place that turns an error into a JSON answer; stack traces never reach clients. */
 export function sendError(
   error: FastifyError,
@@ -85,8 +92,9 @@ export function sendError(
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Client errors come from Fastify (bad JSON, body too large, ...) or from our own code on
-    // purpose, so their message is safe and useful to show.
-    request.log.info({ err: error }, 'client error');
+    // purpose, so their message is safe and useful to show. Expected, so logged without the
+    // stack: every wrong password would otherwise add a trace to the log.
+    request.log.info({ err: withoutStack(error) }, 'client error');
     keepConnectionAfterRefusedBody(error, request, reply);
     if (error instanceof CaptchaRequiredError) {
       return reply.code(429).send({ message: error.message, type: error.captcha });

@@ -33,11 +33,26 @@ export const outbox = pgTable(
     attempts: smallint().notNull().default(0),
     /** Until when a dispatch round owns the row (set when it claims it; expired: free again). */
     claimedUntil: timestamp({ withTimezone: true }),
+    /**
+     * When a round may try it next: at once when queued, later after a temporary failure
+     * (backoff). Null once sent or given up (a permanent failure, or past `expiresAt`).
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    /** After this it is no use any more (a sign-in code's validity; else a day): never sent late. */
+    expiresAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
+    /** Why the last attempt failed (secrets removed), for an operator. */
+    lastError: text(),
   },
   (table) => [
     index('outbox_unsent_idx')
       .on(table.createdAt)
       .where(sql`sent_at is null`),
+    // What a dispatch round looks for: unsent rows that are due.
+    index('outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`sent_at is null and next_attempt_at is not null`),
   ],
 );
 

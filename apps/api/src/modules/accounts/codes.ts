@@ -35,6 +35,34 @@ export function senderNeedsEmail(sender: CodeSender): boolean {
   return SENDER_CHANNEL[sender] === 'email';
 }
 
+/**
+ * The outbox channels that can bring a code to the login typed (app.ts: in production only those
+ * with a transport); none given, every one (module tests, development).
+ */
+export type CodeChannels = readonly Channel[] | undefined;
+
+/** Refuses a sender whose channel nothing delivers: the traveller would wait for no code. */
+export function refuseUndeliverable(
+  sender: CodeSender,
+  channels: CodeChannels,
+  purpose: CodePurpose,
+): void {
+  if (channels === undefined || channels.includes(SENDER_CHANNEL[sender])) return;
+  const message =
+    purpose === 'sign-in' && channels.includes('email')
+      ? 'Codes cannot be sent this way at the moment: please use your e-mail address.'
+      : 'Codes cannot be sent this way at the moment.';
+  throw unprocessable(message, { code_sender: [message] });
+}
+
+/** Those of `senders` whose channel something delivers. */
+export function deliverableSenders(
+  senders: readonly CodeSender[],
+  channels: CodeChannels,
+): CodeSender[] {
+  return senders.filter((sender) => channels?.includes(SENDER_CHANNEL[sender]) ?? true);
+}
+
 const hashCode = (login: string, code: string) => hashSecret(`${login}:${code}`);
 
 /** Stores a new code for `login` and queues it; earlier codes of the same purpose stop working. */
@@ -43,6 +71,7 @@ export async function sendCode(
   { login, purpose, sender }: { login: string; purpose: CodePurpose; sender: CodeSender },
 ): Promise<void> {
   const code = randomCode();
+  const expiresAt = new Date(Date.now() + CODE_TTL_MS);
   const text =
     purpose === 'sign-in'
       ? `Your Gallop sign-in code is ${code}. It is valid for 10 minutes.`
@@ -62,7 +91,7 @@ export async function sendCode(
       purpose,
       sender,
       codeHash: hashCode(login, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      expiresAt,
     });
     await tx.insert(outbox).values({
       kind: purpose === 'sign-in' ? 'sign-in-code' : 'phone-code',
@@ -71,6 +100,8 @@ export async function sendCode(
       subject: purpose === 'sign-in' ? 'Your sign-in code' : 'Your confirmation code',
       body: text,
       payload: { purpose, sender },
+      // Not sent, nor retried, once the code no longer works.
+      expiresAt,
     });
   });
 }

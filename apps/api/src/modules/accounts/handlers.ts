@@ -30,7 +30,15 @@ import {
   type Signed,
   type UserRow,
 } from '#src/modules/sessions/index.ts';
-import { CODE_RESEND_AFTER_S, senderNeedsEmail, sendCode, type CodeSender } from './codes.ts';
+import {
+  CODE_RESEND_AFTER_S,
+  deliverableSenders,
+  refuseUndeliverable,
+  senderNeedsEmail,
+  sendCode,
+  type CodeChannels,
+  type CodeSender,
+} from './codes.ts';
 import { sendEmailConfirmation } from './mail.ts';
 import { createMailLimits } from './mail-limits.ts';
 import {
@@ -77,6 +85,11 @@ export interface AccountsDeps {
   rateLimits?: RateLimits | undefined;
   /** Ends the live connections of sessions that end (the chat socket's). */
   sessionsEnded?: SessionsEnded | undefined;
+  /**
+   * The outbox channels that can bring a code to an e-mail or phone: the only code senders
+   * offered (production: those with a transport). None given: every sender.
+   */
+  codeChannels?: CodeChannels;
 }
 
 type AccountOperation =
@@ -227,6 +240,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const email = body.email ? normalizeEmail(body.email) : undefined;
       const phone = phoneOrFail(body.phone);
       const login = codeLogin(body.code_sender, email, phone);
+      refuseUndeliverable(body.code_sender, deps.codeChannels, 'sign-in');
       const tooMany = await limited('code', login.value, request, reply);
       if (tooMany) return reply;
       await registerWithCode(
@@ -274,6 +288,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
           code_sender: [`This way of sending a code needs ${wanted}`],
         });
       }
+      refuseUndeliverable(sender, deps.codeChannels, 'sign-in');
       // The same answer whether or not the login has an account (no account enumeration,
       // docs/security.md): only an existing account's address gets the code. The resend window
       // and the recipient's cap count before the lookup, for both alike.
@@ -357,7 +372,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async changePassword(request) {
       const signed = await requireSigned(db, request);
       // Other devices sign in again with the new password; this one stays signed in.
-      await changePassword(db, signed, request.body, sessionsEnded);
+      await changePassword(db, signed, request.body, sessionsEnded, publicUrl);
       return { result: true };
     },
 
@@ -371,13 +386,14 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async listPhoneConfirmationMethods(request) {
       await requireSigned(db, request);
-      return { methods: PHONE_CONFIRMATION_METHODS };
+      return { methods: deliverableSenders(PHONE_CONFIRMATION_METHODS, deps.codeChannels) };
     },
 
     async sendConfirmationCode(request, reply) {
       const { user } = await requireSigned(db, request);
       const tooMany = await limited('code', String(user.id), request, reply);
       if (tooMany) return reply;
+      refuseUndeliverable(request.body.code_sender, deps.codeChannels, 'confirm-phone');
       await sendPhoneConfirmation(db, user, request.body.code_sender);
       return { result: true };
     },

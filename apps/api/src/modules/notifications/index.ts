@@ -10,4 +10,4 @@ export {
   type OutboxAttachment,
   type OutboxMessage,
 } from './outbox.ts';
-export { outboxTransport } from './transports.ts';
+export { channelsReachingLogins, outboxTransport } from './transports.ts';

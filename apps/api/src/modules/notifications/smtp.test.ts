@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '#src/db/client.ts';
+import { outbox } from '#src/db/schema/index.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
-import { dispatchOutbox, enqueueMessage, MAX_ATTEMPTS, type OutboxMessage } from './outbox.ts';
-import { smtpTransport } from './smtp.ts';
+import { dispatchOutbox, enqueueMessage, type OutboxMessage } from './outbox.ts';
+import { messageIdOf, smtpTransport } from './smtp.ts';
 import { capturingLog, outboxRow, queueMessage } from './testing.ts';
 import { outboxTransport } from './transports.ts';
 
@@ -25,6 +27,8 @@ let db: Database;
 let server: SMTPServer;
 let port: number;
 const received: Received[] = [];
+/** Greylisted recipients seen once (a greylisting server refuses the first try for a while). */
+const greylisted = new Set<string>();
 
 /** Header names (lower-case) to unfolded values, and the body, of a raw RFC 5322 message. */
 function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
@@ -59,6 +63,11 @@ beforeAll(async () => {
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('refused-')) {
         callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else if (address.address.startsWith('greylisted-') && !greylisted.has(address.address)) {
+        greylisted.add(address.address);
+        callback(
+          Object.assign(new Error('Greylisted, please try again later'), { responseCode: 451 }),
+        );
       } else {
         callback();
       }
@@ -150,7 +159,7 @@ describe('smtpTransport', () => {
     expect(message?.headers.has('list-unsubscribe')).toBe(false);
   });
 
-  it('counts a refused message as a failed attempt and logs its id, never the password', async () => {
+  it('gives up on a recipient the server refuses for good (550), and logs its id, never the password', async () => {
     const row = await queue({ recipient: `refused-${randomUUID()}@example.com` });
     const log = capturingLog();
     const transport = smtpTransport({ url: smtpUrl(), from: FROM });
@@ -159,10 +168,12 @@ describe('smtpTransport', () => {
     expect(after.sentAt).toBeNull();
     expect(after.attempts).toBe(1);
     expect(after.claimedUntil).toBeNull();
+    // A 5xx to RCPT TO is permanent (RFC 5321): no later attempt.
+    expect(after.nextAttemptAt).toBeNull();
     expect(log.lines).toEqual([
       {
-        level: 'warn',
-        message: 'outbox: sending a message failed; it is retried',
+        level: 'error',
+        message: 'outbox: a message was refused for good; it stays unsent',
         details: expect.objectContaining({
           outboxId: row.id,
           attempt: 1,
@@ -170,12 +181,52 @@ describe('smtpTransport', () => {
         }),
       },
     ]);
-    // Retried on the next rounds, then left for an operator.
-    for (let round = 1; round < MAX_ATTEMPTS + 1; round += 1) {
-      await dispatchOutbox(db, transport, { kind: row.kind, log });
-    }
-    expect((await rowOf(row)).attempts).toBe(MAX_ATTEMPTS);
-    expect(log.lines.at(-1)?.level).toBe('error');
+    expect(JSON.stringify(log.lines)).not.toContain(PASSWORD);
+  });
+
+  it('tries a greylisted message (451) again later, and it arrives', async () => {
+    const recipient = `greylisted-${randomUUID()}@example.com`;
+    const row = await queue({ recipient });
+    const log = capturingLog();
+    const transport = smtpTransport({ url: smtpUrl(), from: FROM });
+    expect(await dispatchOutbox(db, transport, { kind: row.kind, log })).toBe(0);
+    const deferred = await rowOf(row);
+    expect(deferred.attempts).toBe(1);
+    expect(deferred.nextAttemptAt).toBeInstanceOf(Date);
+    expect(log.lines).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        message: 'outbox: sending a message failed; it is retried',
+        details: expect.objectContaining({ error: expect.stringContaining('451') }),
+      }),
+    ]);
+    // Not in the next rounds: only once its wait has passed.
+    expect(await dispatchOutbox(db, transport, { kind: row.kind, log })).toBe(0);
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, row.id));
+    expect(await dispatchOutbox(db, transport, { kind: row.kind, log })).toBe(1);
+    expect(received.filter((mail) => mail.to.includes(recipient))).toHaveLength(1);
+  });
+
+  it('gives a message the same Message-ID each time it is sent', async () => {
+    const recipient = `twice-${randomUUID()}@example.com`;
+    const row = await queue({ recipient });
+    const other = await queue({ recipient: `other-${randomUUID()}@example.com` });
+    const transport = smtpTransport({ url: smtpUrl(), from: FROM });
+    // Sent, then sent again as after a crash before `sent_at` was written.
+    await transport.send(row);
+    await transport.send(row);
+    await transport.send(other);
+    const ids = received
+      .filter((mail) => mail.to.includes(recipient))
+      .map((mail) => mail.headers.get('message-id'));
+    expect(ids).toEqual([messageIdOf(row, FROM), messageIdOf(row, FROM)]);
+    expect(ids[0]).toBe(`<outbox.${row.id}.${row.createdAt.getTime()}@gallop.example>`);
+    const otherId = received.find((mail) => mail.to.includes(other.recipient))?.headers;
+    expect(otherId?.get('message-id')).toBe(messageIdOf(other, FROM));
+    expect(messageIdOf(other, FROM)).not.toBe(messageIdOf(row, FROM));
   });
 
   it('keeps the password out of the error even when the server repeats it', async () => {
@@ -188,7 +239,10 @@ describe('smtpTransport', () => {
     expect(logged).toContain('Authentication failed for gallop:***');
     expect(logged).not.toContain(wrong);
     expect(logged).not.toContain(encodeURIComponent(wrong));
-    expect((await rowOf(row)).attempts).toBe(1);
+    const after = await rowOf(row);
+    expect(after.attempts).toBe(1);
+    // A wrong login is the operator's to fix: the message waits for it.
+    expect(after.nextAttemptAt).toBeInstanceOf(Date);
   });
 });
 
@@ -214,5 +268,29 @@ describe('outboxTransport with SMTP_URL', () => {
     expect(log.lines).not.toContainEqual(
       expect.objectContaining({ details: expect.objectContaining({ outboxId: email.id }) }),
     );
+  });
+
+  it('in production sends e-mails and logs the other channels as not sent, without their text', async () => {
+    const log = capturingLog();
+    const transport = outboxTransport(
+      { NODE_ENV: 'production', SMTP_URL: smtpUrl(), MAIL_FROM: FROM },
+      log,
+    );
+    expect(log.lines[0]).toMatchObject({
+      level: 'info',
+      details: { email: `smtp 127.0.0.1:${port}`, telegram: 'not sent', others: 'not sent' },
+    });
+    const kind = `test-${randomUUID()}`;
+    const email = await queue({ kind, recipient: `routed-${randomUUID()}@example.com` });
+    const whatsapp = await queue({ kind, channel: 'whatsapp', recipient: '+15550100123' });
+    expect(await dispatchOutbox(db, transport, { kind, log })).toBe(1);
+    expect(received.some((mail) => mail.to.includes(email.recipient))).toBe(true);
+    expect((await rowOf(whatsapp)).sentAt).toBeNull();
+    expect(log.lines.at(-1)).toMatchObject({
+      message: 'outbox: not sent: no transport for whatsapp',
+      details: { outboxId: whatsapp.id, to: '***23' },
+    });
+    expect(JSON.stringify(log.lines)).not.toContain(whatsapp.body);
+    expect(JSON.stringify(log.lines)).not.toContain(whatsapp.recipient);
   });
 });

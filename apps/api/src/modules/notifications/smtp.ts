@@ -1,10 +1,12 @@
 /**
  * The outbox's e-mail transport: plain-text messages, with their files attached, through an SMTP
- * server with nodemailer (decision 060). One connection per message; a refused or failed send throws, so the dispatcher
- * counts an attempt.
+ * server with nodemailer (decision 060). One connection per message; a refused or failed send
+ * throws, so the dispatcher counts an attempt: permanent when the server refuses the recipient
+ * for good (a 5xx to RCPT TO), else temporary (a 4xx such as greylisting, a relay down, a wrong
+ * login an operator will fix).
  */
 import type { Transporter } from 'nodemailer';
-import { withoutSecrets, type OutboxMessage, type OutboxTransport } from './outbox.ts';
+import { SendError, withoutSecrets, type OutboxMessage, type OutboxTransport } from './outbox.ts';
 
 export interface SmtpOptions {
   /** `smtp://` (STARTTLS when the server offers it) or `smtps://` (TLS), with user:password. */
@@ -47,6 +49,26 @@ function secretsOf(url: string): string[] {
   }
 }
 
+/** The domain of the From address (`Gallop <no-reply@gallop.example>` → `gallop.example`). */
+function domainOf(from: string): string {
+  return /@([^@<>\s]+)>?\s*$/.exec(from)?.[1] ?? 'gallop.invalid';
+}
+
+/**
+ * One Message-ID per outbox row, however often it is sent: a message sent again after a crash
+ * (the server took it, `sent_at` was never written) is then a duplicate mail systems can drop.
+ * The row's creation time keeps two databases' rows of the same id apart.
+ */
+export function messageIdOf(message: Pick<OutboxMessage, 'id' | 'createdAt'>, from: string) {
+  return `<outbox.${message.id}.${message.createdAt.getTime()}@${domainOf(from)}>`;
+}
+
+/** A refusal of the recipient itself (550 no such mailbox ...): no later attempt can help. */
+function refusesRecipient(error: unknown): boolean {
+  const { command, responseCode } = (error ?? {}) as { command?: unknown; responseCode?: unknown };
+  return command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500;
+}
+
 export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
   // nodemailer is loaded with the first message, not at every start.
   let transporter: Promise<Transporter> | undefined;
@@ -64,6 +86,7 @@ export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
         ).sendMail({
           from,
           to: message.recipient,
+          messageId: messageIdOf(message, from),
           subject: message.subject,
           text: message.body,
           attachments: (message.attachments ?? []).map((file) => ({
@@ -82,8 +105,7 @@ export function smtpTransport({ url, from }: SmtpOptions): OutboxTransport {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         // No `cause`: nodemailer's error may hold the server's answer with the password in it.
-        // eslint-disable-next-line preserve-caught-error
-        throw new Error(`SMTP: ${withoutSecrets(reason, secrets)}`);
+        throw new SendError(`SMTP: ${withoutSecrets(reason, secrets)}`, refusesRecipient(error));
       }
     },
   };

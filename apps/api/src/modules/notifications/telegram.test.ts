@@ -91,9 +91,11 @@ describe('telegramTransport', () => {
     const after = await rowOf(row);
     expect(after.sentAt).toBeNull();
     expect(after.attempts).toBe(1);
+    // No such chat (error_code 400) will not appear later: not tried again.
+    expect(after.nextAttemptAt).toBeNull();
     expect(log.lines).toEqual([
       expect.objectContaining({
-        level: 'warn',
+        level: 'error',
         details: expect.objectContaining({
           outboxId: row.id,
           error: 'Telegram: sendMessage answered 200: Bad Request: chat not found',
@@ -113,6 +115,8 @@ describe('telegramTransport', () => {
     const transport = telegramTransport({ token: TOKEN, apiUrl: `http://127.0.0.1:${port}` });
     await dispatchOutbox(db, transport, { kind: row.kind, log });
     expect((await rowOf(row)).attempts).toBe(1);
+    // The Bot API may be back later: tried again.
+    expect((await rowOf(row)).nextAttemptAt).toBeInstanceOf(Date);
     expect(log.lines).toHaveLength(1);
     expect(JSON.stringify(log.lines)).not.toContain(TOKEN);
   });

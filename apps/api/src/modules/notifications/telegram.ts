@@ -1,9 +1,11 @@
 /**
  * The outbox's Telegram transport: `telegram` messages (the bot's replies, chat notices to linked
  * chats; decision 059) go out with the Bot API's sendMessage, the recipient being the chat id
- * (decision 060). A non-2xx answer or `ok: false` throws, so the dispatcher counts an attempt.
+ * (decision 060). A non-2xx answer or `ok: false` throws, so the dispatcher counts an attempt:
+ * permanent for a 400 (no such chat) or 403 (the bot was blocked), else temporary (a 429, the
+ * Bot API down, a token an operator will fix).
  */
-import { withoutSecrets, type OutboxTransport } from './outbox.ts';
+import { SendError, withoutSecrets, type OutboxTransport } from './outbox.ts';
 
 const TELEGRAM_API_URL = 'https://api.telegram.org';
 
@@ -20,6 +22,7 @@ export interface TelegramOptions {
 
 interface BotApiAnswer {
   ok?: boolean;
+  error_code?: number;
   description?: string;
 }
 
@@ -29,7 +32,8 @@ export function telegramTransport({
   timeoutMs = 10_000,
 }: TelegramOptions): OutboxTransport {
   const endpoint = `${apiUrl.replace(/\/+$/, '')}/bot${token}/sendMessage`;
-  const fail = (reason: string) => new Error(`Telegram: ${withoutSecrets(reason, [token])}`);
+  const fail = (reason: string, permanent = false) =>
+    new SendError(`Telegram: ${withoutSecrets(reason, [token])}`, permanent);
   return {
     async send(message) {
       const text =
@@ -48,7 +52,11 @@ export function telegramTransport({
       }
       const answer = (await response.json().catch(() => ({}))) as BotApiAnswer;
       if (!response.ok || answer.ok !== true) {
-        throw fail(`sendMessage answered ${response.status}: ${answer.description ?? 'not ok'}`);
+        const code = answer.error_code ?? response.status;
+        throw fail(
+          `sendMessage answered ${response.status}: ${answer.description ?? 'not ok'}`,
+          code === 400 || code === 403,
+        );
       }
     },
   };
