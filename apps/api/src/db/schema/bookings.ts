@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { minorUnits } from './money.ts';
 import { tourDates, tours } from './tours.ts';
 
 /**
@@ -40,7 +41,8 @@ export interface StoredTravelInfo {
  * A traveller's booking request for a tour date (docs/product.md, States, "Booking request
  * status"). Money is in minor units of `currency`, the currency the traveller booked in: the price
  * was converted from the date's own (`sourceCurrency`, `sourcePrice` per person) at `exchangeRate`
- * when the booking was made, and payments charge exactly these amounts (decision 089).
+ * when the booking was made, and payments charge exactly these amounts (decision 089). Every
+ * amount is a `minorUnits` column: a party's price in tögrögs or won passes 2^31 minor units.
  * Seats move only through `modules/bookings/transitions.ts`, in the transaction that changes the
  * request's status or riders, guarded by the locked row (decision 089).
  */
@@ -65,16 +67,16 @@ export const bookingRequests = pgTable(
     contractStatus: smallint(),
     currency: text().notNull(),
     /** The whole price for every tourist. */
-    price: integer().notNull(),
+    price: minorUnits().notNull(),
     /** What must be paid first; null when the date asks for no prepayment. */
-    prepayment: integer(),
+    prepayment: minorUnits(),
     /** Credited by payments; never more than `price` (a check constraint holds it). */
-    paid: integer().notNull().default(0),
+    paid: minorUnits().notNull().default(0),
     /** Given back to the traveller (overpayments, payments after a cancellation). */
-    refunded: integer().notNull().default(0),
+    refunded: minorUnits().notNull().default(0),
     /** The date's currency and per-person price the booking was converted from. */
     sourceCurrency: text(),
-    sourcePrice: integer(),
+    sourcePrice: minorUnits(),
     /** Units of `currency` per unit of `sourceCurrency` at booking time. */
     exchangeRate: doublePrecision(),
     /** An unpaid hold ends here (an unproven guest's short hold); null: the usual rules. */
@@ -101,7 +103,7 @@ export const bookingRequests = pgTable(
      */
     nonRiders: smallint().notNull().default(0),
     /** What each non-rider pays, minor units of `currency`, fixed at booking; null: none. */
-    nonRiderPrice: integer(),
+    nonRiderPrice: minorUnits(),
     contactName: text().notNull(),
     contactEmail: text().notNull(),
     contactPhone: text().notNull(),
@@ -181,7 +183,7 @@ export const payments = pgTable(
       .references(() => bookingRequests.id),
     /** 1 new, 2 paid, 3 canceled. */
     status: smallint().notNull().default(1),
-    amount: integer().notNull(),
+    amount: minorUnits().notNull(),
     currency: text().notNull(),
     paymentType: text({ enum: ['prepayment', 'payment', 'full'] }).notNull(),
     paymentMethod: text({ enum: ['sbp', 'card'] }).notNull(),
@@ -192,7 +194,7 @@ export const payments = pgTable(
     /** Why the provider refused (declined, canceled), or `voided` (another payment replaced it). */
     failureReason: text(),
     /** The part of this payment given back (it arrived when less was due). */
-    refunded: integer().notNull().default(0),
+    refunded: minorUnits().notNull().default(0),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -225,7 +227,7 @@ export const refunds = pgTable(
     paymentId: integer()
       .notNull()
       .references(() => payments.id),
-    amount: integer().notNull(),
+    amount: minorUnits().notNull(),
     currency: text().notNull(),
     /**
      * `overpaid` (more than was due), `booking-closed` (the booking was no longer open) or

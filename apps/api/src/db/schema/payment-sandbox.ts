@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { minorUnits } from './money.ts';
 
 /**
  * The built-in sandbox provider's own books (decisions: "Payments"), kept apart from Gallop's
@@ -9,14 +10,14 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const sandboxPayments = pgTable('sandbox_payments', {
   providerPaymentId: text().primaryKey(),
-  amount: integer().notNull(),
+  amount: minorUnits().notNull(),
   currency: text().notNull(),
   /** open, succeeded, declined, canceled (by the payer), voided (by the merchant). */
   status: text({ enum: ['open', 'succeeded', 'declined', 'canceled', 'voided'] })
     .notNull()
     .default('open'),
   cardLast4: text(),
-  refunded: integer().notNull().default(0),
+  refunded: minorUnits().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -27,6 +28,6 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   providerPaymentId: text()
     .notNull()
     .references(() => sandboxPayments.providerPaymentId),
-  amount: integer().notNull(),
+  amount: minorUnits().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,6 +19,7 @@ export {
   creditOf,
   daysUntil,
   inCurrency,
+  isExactAmount,
   openPaymentTypes,
   quote,
   wholeUnits,

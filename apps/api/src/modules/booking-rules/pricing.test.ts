@@ -4,6 +4,7 @@ import {
   creditOf,
   daysUntil,
   inCurrency,
+  isExactAmount,
   openPaymentTypes,
   quote,
   wholeUnits,
@@ -124,5 +125,17 @@ describe('wholeUnits and inCurrency', () => {
     expect(
       inCurrency(date({ prepaymentType: 'fixed', prepaymentSize: 10_050 }), twice).prepaymentSize,
     ).toBe(20_100);
+  });
+});
+
+describe('isExactAmount', () => {
+  it('keeps a party’s price in tögrögs, past 32 bits, and refuses what a number cannot count', () => {
+    // Twelve riders at ₮23,652,174 each: 28 billion minor units.
+    expect(isExactAmount(wholeUnits(23_652_174) * 12)).toBe(true);
+    expect(isExactAmount(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(isExactAmount(Number.MAX_SAFE_INTEGER + 1)).toBe(false);
+    expect(isExactAmount(1e20)).toBe(false);
+    expect(isExactAmount(-100)).toBe(false);
+    expect(isExactAmount(Number.NaN)).toBe(false);
   });
 });

@@ -19,6 +19,15 @@ export interface DatePricing {
 const DAY_MS = 86_400_000;
 
 /**
+ * Whether an amount of minor units is counted exactly: money columns are 64-bit and read as JS
+ * numbers, exact up to 2^53 (90 trillion major units, beyond any real price even in tögrögs or
+ * dong). A larger amount is refused before it is stored, rather than charged rounded.
+ */
+export function isExactAmount(amount: number): boolean {
+  return Number.isSafeInteger(amount) && amount >= 0;
+}
+
+/**
  * Minor units of a whole amount of major units: prices are shown without decimals (spec:
  * "Currency display: no decimals"), so a booking is priced in whole units and charged exactly
  * what it shows (decision 089).
