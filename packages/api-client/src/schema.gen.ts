@@ -2216,7 +2216,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking request
-     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid, holds its seats for a short time only (`hold_until`) and one unproven address holds at most a few seats. The price is fixed in the `X-Currency` currency at the moment of booking. Send an `Idempotency-Key` so that a retry never books twice.
+     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice.
      */
     post: operations['createBookingRequest'];
     delete?: never;
@@ -4103,7 +4103,7 @@ export interface components {
     /** @description A booking request for a tour date or variant. */
     BookingRequestInput: {
       tour_id: number;
-      /** @description The date or variant; omitted for an individual tour on request. */
+      /** @description The date or variant booked. Required in practice (422 "Choose a date" without it), as every tour is sold by its dates; individual offers are not booked through this call. */
       tour_date_id?: number;
       tourists: components['schemas']['TouristInput'][];
       contact: {
@@ -4113,6 +4113,7 @@ export interface components {
         phone: string;
       };
       comment?: string;
+      /** @description The currency the traveller saw the prices in, which the booking is priced and charged in. Without it, the `X-Currency` header's (USD without either). A header that names another currency is refused (422 on `currency`), as is one the server does not support. */
       currency?: components['schemas']['CurrencyCode'];
       subscriber_id?: string;
       utm?: {

@@ -28,8 +28,14 @@ import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { convertAmount, toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
+import { refuseInexactAmounts } from './amounts.ts';
 import { travellerView, type BookingSettings } from './booking-settings.ts';
-import { bookingUser, GUEST_HOLD_MINUTES, refuseGuestOverHold } from './guests.ts';
+import {
+  bookingUser,
+  GUEST_HOLD_MINUTES,
+  refuseGuestDateOverHold,
+  refuseGuestOverHold,
+} from './guests.ts';
 import { bookingReceivedMessage } from './messages.ts';
 import { newRequestForOrganizer } from './organizer-answers.ts';
 import { findRequest, STATUS, toBookingRequest, type BookingRequest } from './records.ts';
@@ -39,12 +45,15 @@ import { refuseBlankNames, refuseOutsideRidingAges, touristValues } from './tour
 import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 const DATE_CLOSED = 'This date can no longer be booked';
+const CHOOSE_A_DATE = 'Choose a date';
 
 export interface CreationSettings extends BookingSettings {
   /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`). */
   responseDeadlineHours: number;
   /** Signs the organizer's Confirm and Decline links (read when used). */
   bookingLinkSecret: () => string;
+  /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`). */
+  guestDateShare: number;
 }
 
 /** One booking form as sent, and who sent it in which currency. */
@@ -72,7 +81,7 @@ type TourDate = typeof tourDates.$inferSelect;
 /** Everything the form asks for, checked against the tour and date before the transaction. */
 interface CheckedBooking {
   tour: BookableTour;
-  date: TourDate | undefined;
+  date: TourDate;
   tourists: ReturnType<typeof touristValues>[];
   riders: number;
   nonRiders: number;
@@ -151,25 +160,25 @@ async function checkedBooking(
   const nonRiders = tourists.length - riders.length;
   const places = { ...placesFor(riders, tour), nonRiders };
 
-  const date =
-    body.tour_date_id === undefined
-      ? undefined
-      : await bookableDate(db, body.tour_date_id, { tour, tourists, today });
+  // Every tour is sold by its dates, each with its seats and price: a booking without one would
+  // take no seat and cost nothing. (An individual offer has its own date and price, and is not
+  // booked through this call.)
+  if (body.tour_date_id === undefined) {
+    throw unprocessable(CHOOSE_A_DATE, { tour_date_id: [CHOOSE_A_DATE] });
+  }
+  const date = await bookableDate(db, body.tour_date_id, { tour, tourists, today });
   refuseNonRiders(tourists, tour, date);
   // The price the traveller saw, in their currency, in whole units (decision 089); each
   // non-rider at the date's non-rider price, converted the same way (decision 118).
   const inBookingCurrency = (minor: number) =>
-    toDisplayPrice(minor, date!.currency, currency, rates) * 100;
+    toDisplayPrice(minor, date.currency, currency, rates) * 100;
   const nonRiderPrice =
-    date && nonRiders > 0 && date.nonRiderPrice !== null
-      ? inBookingCurrency(date.nonRiderPrice)
-      : null;
-  const price = date
-    ? quote(inCurrency(date, inBookingCurrency), riders.length, today, {
-        count: nonRiders,
-        price: nonRiderPrice ?? 0,
-      })
-    : { price: 0, prepayment: null };
+    nonRiders > 0 && date.nonRiderPrice !== null ? inBookingCurrency(date.nonRiderPrice) : null;
+  const price = quote(inCurrency(date, inBookingCurrency), riders.length, today, {
+    count: nonRiders,
+    price: nonRiderPrice ?? 0,
+  });
+  refuseInexactAmounts(currency, [price.price, price.prepayment, nonRiderPrice]);
   return {
     tour,
     date,
@@ -218,26 +227,32 @@ async function insertBooking(
   if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
   // Guaranteed or not is read from the date's row just locked: a date the booking before
   // this one guaranteed confirms this one at once (decision 111).
-  let status: number = STATUS.pendingConfirm;
-  if (date) {
-    const took = await takePlaces(tx, date.id, places);
-    if (!took.taken) throw placesShortError(took, tourists, tour);
-    if (took.notGuaranteed === false) status = STATUS.pendingPrepayment;
+  const took = await takePlaces(tx, date.id, places);
+  if (!took.taken) throw placesShortError(took, tourists, tour);
+  // Under the date's row lock just taken: guests' holds on the date count one by one.
+  if (userId === null) {
+    await refuseGuestDateOverHold(tx, date.id, {
+      seats: checked.riders,
+      nonRiders: checked.nonRiders,
+      percent: settings.guestDateShare,
+    });
   }
+  const status: number =
+    took.notGuaranteed === false ? STATUS.pendingPrepayment : STATUS.pendingConfirm;
   const createdAt = settings.now();
   const [row] = await tx
     .insert(bookingRequests)
     .values({
       userId,
       tourId: tour.id,
-      tourDateId: date?.id ?? null,
+      tourDateId: date.id,
       status,
       currency,
       price: checked.price.price,
       prepayment: checked.price.prepayment,
-      sourceCurrency: date?.currency ?? null,
-      sourcePrice: date?.price ?? null,
-      exchangeRate: date ? convertAmount(1, date.currency, currency, rates) : null,
+      sourceCurrency: date.currency,
+      sourcePrice: date.price,
+      exchangeRate: convertAmount(1, date.currency, currency, rates),
       holdUntil:
         userId === null ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000) : null,
       respondBy:
@@ -248,7 +263,7 @@ async function insertBooking(
       cancellationPolicy: tour.cancellationPolicy,
       cancellationTiers: [...tiersOf(tour.cancellationPolicy)],
       seats: checked.riders,
-      heavyPlaces: date ? places.heavy : 0,
+      heavyPlaces: places.heavy,
       nonRiders: checked.nonRiders,
       nonRiderPrice: checked.nonRiderPrice,
       contactName: checked.contactName,
@@ -278,7 +293,7 @@ async function insertBooking(
   // booking's own e-mails then tell the guarantee too (one e-mail each for the one moment).
   const notify = { publicUrl };
   const guarantee =
-    date && status === STATUS.pendingConfirm
+    status === STATUS.pendingConfirm
       ? await guaranteeIfReached(tx, date.id, {
           now: createdAt,
           holdHours,

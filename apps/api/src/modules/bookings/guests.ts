@@ -4,21 +4,24 @@
  * address, or opening the e-mail confirmation link, proves it and the address's bookings join
  * the account. Until then the booking holds its seats for a short time only.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, users } from '#src/db/schema/index.ts';
+import { bookingRequests, tourDates, users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { ACTIVE_STATUSES } from '#src/modules/booking-rules/index.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
+import { mailboxOf } from './mailbox.ts';
 import { STATUS } from './records.ts';
 import type { Transaction } from './transitions.ts';
 
 /**
  * A booking made signed out holds its seats this long until its e-mail is proven, and one
- * unproven address holds at most this many seats (decision 089).
+ * unproven mailbox holds at most this many seats (decision 089).
  */
 export const GUEST_HOLD_MINUTES = 30;
 const GUEST_MAX_SEATS = 6;
+/** The percent of a date's seats unproven guests may hold together (`GUEST_DATE_SHARE`). */
+export const DEFAULT_GUEST_DATE_SHARE = 50;
 
 /** "Ann Rider" -> first and last name for an account opened from a booking contact. */
 function splitName(name: string): { firstName: string; lastName: string | null } {
@@ -66,31 +69,89 @@ export async function bookingUser(
   return null;
 }
 
+/** What an unproven guest holds: seats and the non-rider beds beside them. */
+const heldByGuests = {
+  seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number),
+  nonRiders: sql<number>`coalesce(sum(${bookingRequests.nonRiders}), 0)`.mapWith(Number),
+};
+
+/** Bookings made signed out whose address is still unproven, and still holding places. */
+const unproven = () =>
+  and(
+    isNull(bookingRequests.userId),
+    inArray(bookingRequests.status, [STATUS.pendingConfirm, STATUS.pendingPrepayment]),
+  );
+
 /**
- * 422 when an unproven address would hold more than `GUEST_MAX_SEATS` seats. The address's
- * lock makes two bookings with it at once count one after the other.
+ * 422 when one unproven mailbox would hold more than `GUEST_MAX_SEATS` places. Its spellings
+ * count together (`mailboxOf`: case, `+tags`, Gmail's dots), and the mailbox's lock makes two
+ * bookings with it at once count one after the other.
  */
 export async function refuseGuestOverHold(tx: Transaction, email: string, seats: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-hold:${email}`}))`);
-  const [held] = await tx
-    .select({
-      seats:
-        sql<number>`coalesce(sum(${bookingRequests.seats} + ${bookingRequests.nonRiders}), 0)`.mapWith(
-          Number,
-        ),
-    })
+  const mailbox = mailboxOf(email);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-hold:${mailbox.key}`}))`);
+  // Its spellings share a domain: the unproven holds there, folded here as the key folds them.
+  const holds = await tx
+    .select({ email: bookingRequests.contactEmail, ...heldByGuests })
     .from(bookingRequests)
     .where(
       and(
-        isNull(bookingRequests.userId),
-        eq(bookingRequests.contactEmail, email),
-        inArray(bookingRequests.status, [STATUS.pendingConfirm, STATUS.pendingPrepayment]),
+        unproven(),
+        or(
+          ...mailbox.domains.map(
+            (domain) =>
+              sql`right(${bookingRequests.contactEmail}, ${domain.length + 1}) = ${`@${domain}`}`,
+          ),
+          eq(bookingRequests.contactEmail, email),
+        ),
       ),
-    );
-  if ((held?.seats ?? 0) + seats > GUEST_MAX_SEATS) {
+    )
+    .groupBy(bookingRequests.contactEmail);
+  const held = holds
+    .filter((hold) => mailboxOf(hold.email).key === mailbox.key)
+    .reduce((sum, hold) => sum + hold.seats + hold.nonRiders, 0);
+  if (held + seats > GUEST_MAX_SEATS) {
     const text = `Sign in to book more than ${GUEST_MAX_SEATS} seats with one e-mail address`;
     throw unprocessable(text, { tourists: [text] });
   }
+}
+
+/**
+ * The most seats (or non-rider beds) of a date of `capacity` that unproven guests may hold
+ * together: `percent` of them (half by default), so that whatever addresses one visitor makes
+ * up, the rest stays for travellers who signed in or proved theirs; never fewer than one guest
+ * party may hold (`GUEST_MAX_SEATS`), so a family can still book a small date signed out.
+ */
+function guestShareOf(capacity: number, percent: number): number {
+  return Math.max(GUEST_MAX_SEATS, Math.floor((capacity * percent) / 100));
+}
+
+export const GUEST_DATE_FULL =
+  'Too many seats on this date are held by bookings whose e-mail is not confirmed yet. ' +
+  'Sign in with a code sent to your e-mail to book it';
+
+/**
+ * 422 when unproven guests would hold more than their share (`percent`) of the date
+ * (`guestShareOf`). Run after the booking took its places: the date's row lock, held until the
+ * transaction ends, makes bookings of the date count one after the other.
+ */
+export async function refuseGuestDateOverHold(
+  tx: Transaction,
+  dateId: number,
+  { seats, nonRiders, percent }: { seats: number; nonRiders: number; percent: number },
+) {
+  const [date] = await tx
+    .select({ seats: tourDates.numberOfSeats, beds: tourDates.nonRiderPlaces })
+    .from(tourDates)
+    .where(eq(tourDates.id, dateId));
+  const [held] = await tx
+    .select(heldByGuests)
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.tourDateId, dateId), unproven()));
+  if (!date || !held) return;
+  const overSeats = held.seats + seats > guestShareOf(date.seats, percent);
+  const overBeds = nonRiders > 0 && held.nonRiders + nonRiders > guestShareOf(date.beds, percent);
+  if (overSeats || overBeds) throw unprocessable(GUEST_DATE_FULL, { tourists: [GUEST_DATE_FULL] });
 }
 
 /**

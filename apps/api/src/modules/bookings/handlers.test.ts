@@ -238,6 +238,66 @@ describe('creating a booking request', () => {
     expect(blank.body.errors).toEqual({ 'tourists.0.first_name': ['Required field'] });
   });
 
+  it('refuses a booking without a date (it would take no seat and cost nothing)', async () => {
+    const date = await bookableDate({ guaranteed: false });
+    const free = await freeSeats(date.id);
+    const email = uniqueEmail();
+    const { tour_date_id: _date, ...undated } = {
+      ...bookingPayload(date, email, 3),
+      tourists: [
+        { first_name: 'Maya', last_name: 'Hart', weight: 64 },
+        { first_name: 'Leo', last_name: 'Hart', weight: 70 },
+        { first_name: 'Ida', last_name: 'Hart', weight: 100 },
+      ],
+    };
+    const { token } = await signUp(email);
+    const refused = await create(undated, token);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      message: 'Choose a date',
+      errors: { tour_date_id: ['Choose a date'] },
+    });
+    const list = await call('listBookingRequests', 'GET', '/crm/api/request/list', { token });
+    expect(list.body.items).toEqual([]);
+    expect(await freeSeats(date.id)).toBe(free);
+  });
+
+  it('books in the body’s currency, and refuses one the X-Currency header contradicts', async () => {
+    const date = await bookableDate();
+    const { token, email } = await signUp();
+    const inBody = await create({ ...bookingPayload(date, email, 1), currency: 'EUR' }, token);
+    expect(inBody.status).toBe(201);
+    expect(inBody.body).toMatchObject({
+      currency: 'EUR',
+      price: await shownPrice(date, 'EUR'),
+    });
+
+    const both = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
+      payload: { ...bookingPayload(date, email, 1), currency: 'EUR' },
+      token,
+      currency: 'eur',
+    });
+    expect(both.status).toBe(201);
+    expect(both.body.currency).toBe('EUR');
+
+    const free = await freeSeats(date.id);
+    const contradicted = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
+      payload: { ...bookingPayload(date, email, 1), currency: 'EUR' },
+      token,
+      currency: 'USD',
+    });
+    expect(contradicted.status).toBe(422);
+    expect(contradicted.body.errors).toEqual({
+      currency: [
+        "The booking's currency EUR is not the one its prices were shown in (X-Currency USD)",
+      ],
+    });
+    const unknown = await create({ ...bookingPayload(date, email, 1), currency: 'XXX' }, token);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ currency: ['Currency XXX is not supported'] });
+    expect(await freeSeats(date.id)).toBe(free);
+  });
+
   it('refuses a rider under the tour’s minimum age on the first day, and takes one who turns it that day', async () => {
     const date = await findBookableDate(db, { minimumAge: true });
     const [tour] = await db

@@ -22,9 +22,11 @@ import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { arrivalInfo, saveArrivalInfo } from './arrival-info.ts';
 import { bookingCreation, type CreationSettings } from './booking-creation.ts';
+import { bookingCurrency } from './booking-currency.ts';
 import { listOwnRequests, otherDatesOf } from './booking-lists.ts';
 import { travellerView, type LinkReader } from './booking-settings.ts';
 import { cancelAndSettle } from './cancellations.ts';
+import { DEFAULT_GUEST_DATE_SHARE } from './guests.ts';
 import {
   answerRequest as answerRequestAs,
   requestOfToken,
@@ -50,6 +52,8 @@ export interface BookingsDeps {
   content?: { publicUrl?: string | undefined } | undefined;
   /** Booking requests per visitor address in 15 minutes (default 10). */
   publicWriteLimit?: number | undefined;
+  /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`, 50). */
+  guestDateShare?: number | undefined;
   limiter?: RateLimiter;
   /** The app's rate limits (Redis or memory; a solved captcha lifts them). */
   rateLimits?: RateLimits | undefined;
@@ -103,6 +107,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     publicUrl,
     responseDeadlineHours: deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS,
     bookingLinkSecret: deps.bookingLinkSecret,
+    guestDateShare: deps.guestDateShare ?? DEFAULT_GUEST_DATE_SHARE,
   };
 
   /** The caller's view (their currency), read when the answer is built. */
@@ -145,7 +150,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       const creation = bookingCreation(settings, {
         body: request.body,
         signedUserId: signed?.user.id,
-        currency: requestCurrency(request, rates),
+        currency: bookingCurrency(request, request.body, rates),
         rates,
         idempotencyKey: idempotencyKeyOf(request),
       });

@@ -370,7 +370,8 @@ function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
     ? guaranteeWording(changes.guarantee.date, booking, mine?.confirmed ?? false)
     : undefined;
   return {
-    travellerKind: 'booking-riders-changed',
+    // Merged with a guarantee, it is the traveller's guarantee e-mail, as a new booking's is.
+    travellerKind: guaranteed ? 'date-guaranteed' : 'booking-riders-changed',
     subject: guaranteed
       ? `Riders of booking ${id} changed; ${guaranteed.subject.replace(/^Your/, 'your')}`
       : `Riders of booking ${id} changed`,
@@ -430,9 +431,11 @@ export function emailsOf(
   const { booking } = notice;
   const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
   const subject = `${wording.subject}: ${facts.tourName}`;
+  const guarantee = notice.kind === 'riders' ? notice.changes.guarantee : undefined;
   const payload = {
     requestId: booking.id,
     event: notice.kind === 'status' ? notice.event : notice.kind,
+    ...(guarantee ? { event: 'minimum-reached', tourDateId: guarantee.date.id } : {}),
   };
   const withPolicy =
     notice.kind === 'status' && notice.event === 'traveller-cancels' && booking.paid > 0;
@@ -455,7 +458,6 @@ export function emailsOf(
     });
   }
   if (facts.organizerEmail && !options.organizerTold) {
-    const guarantee = notice.kind === 'riders' ? notice.changes.guarantee : undefined;
     const details = [
       wording.organizerDetails,
       guarantee && organizerGuaranteeText(guarantee, options.publicUrl),
@@ -468,7 +470,7 @@ export function emailsOf(
       organizerPolicyLines(tiers),
     );
     emails.push({
-      kind: 'organizer-booking-notice',
+      kind: guarantee ? 'organizer-date-guaranteed' : 'organizer-booking-notice',
       channel: 'email',
       recipient: facts.organizerEmail,
       subject,

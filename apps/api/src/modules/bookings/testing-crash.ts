@@ -60,6 +60,8 @@ async function startApi(databaseUrl: string, media: string): Promise<ChildApi> {
       LOG_LEVEL: 'warn',
       OUTBOX_TRANSPORT: 'off',
       PUBLIC_WRITE_LIMIT: '100000',
+      // The rounds sell whole dates to guests: the seats, not the guests' share, are counted.
+      GUEST_DATE_SHARE: '100',
       SEARCH_INDEX: 'off',
       MEDIA_CACHE_DIR: media,
       UPLOADS_DIR: path.join(media, 'uploads'),

@@ -21,6 +21,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { todayIso } from '#src/shared/dates.ts';
+import { refuseInexactAmounts } from './amounts.ts';
 import {
   cancellationRefund,
   recordCancellationRefund,
@@ -418,6 +419,7 @@ export async function changeRidersIn(
   const wanted = date ? places : { seats: 0, heavy: 0, nonRiders: 0 };
   const perPerson = perRiderPrice(row);
   const price = perPerson * total + (row.nonRiderPrice ?? 0) * nonRiders;
+  refuseInexactAmounts(row.currency, [price]);
   if (price < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
   }
