@@ -1,7 +1,8 @@
 /**
- * Favourites at sign-in (docs/product.md, States): the guest's hearts join the account, whose list
- * then replaces the local one. Loaded only when someone signs in, not with every first page
- * (.size-limit.js); the list itself lives in `./favourites.ts`.
+ * Favourites of a signed-in page (docs/product.md, States): at sign-in the guest's hearts join the
+ * account, whose list then replaces the local one; on later loads the account's list is read as it
+ * is (`./favourites-owner.ts` tells which case it is). Loaded only for a signed-in traveller, not
+ * with every first page (.size-limit.js); the list itself lives in `./favourites.ts`.
  */
 import type { GallopClient } from '@gallop/api-client';
 import { carryFavouritesIntoAccount } from '@gallop/session';
@@ -18,7 +19,7 @@ async function listServerFavourites(api: GallopClient<true>): Promise<number[]> 
  * After sign-in: the guest's `localIds` missing in the account are saved there, and the account's
  * list is the answer (it replaces the local one). Rejects when the account's list cannot be read.
  */
-export function syncFavouritesWithAccount(
+function syncFavouritesWithAccount(
   api: GallopClient<true>,
   localIds: readonly number[],
 ): Promise<number[]> {
@@ -28,4 +29,21 @@ export function syncFavouritesWithAccount(
       await api.POST('/crm/api/favourite-tour/create', { body: { tour_id: tourId } });
     },
   });
+}
+
+/**
+ * The account's list for the local one. `localOwner` is whose copy the local list is
+ * (`favouritesOwner()`): undefined, a guest's hearts, which join the account once, at this
+ * sign-in; an account's copy (this one's on a later load, or another's never forgotten) joins
+ * nothing, so a tour removed on another device is not saved again, and one account's tours never
+ * reach another's.
+ */
+export function accountFavourites(
+  api: GallopClient<true>,
+  localIds: readonly number[],
+  localOwner: number | undefined,
+): Promise<number[]> {
+  return localOwner === undefined
+    ? syncFavouritesWithAccount(api, localIds)
+    : listServerFavourites(api);
 }

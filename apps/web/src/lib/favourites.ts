@@ -6,9 +6,11 @@
  * page the list lives in a jotai atom, hydrated from that value on first use and written back to
  * the cookie on every change. For a signed-in traveller every change also goes to the server
  * (docs/product.md, States: adding or removing calls the server only when signed in); on sign-in
- * the guest's ids are carried into the account and the account's list replaces the local one
- * (`./favourites-sync.ts`, loaded by `features/account`'s `SessionEffects` at sign-in). The rules that
- * need no React live in `@gallop/session`. A heart's toggle is in `./favourite-tour.ts`.
+ * the guest's ids are carried into the account and the account's list replaces the local one, on
+ * later signed-in loads the account's list is read, and once signed out it leaves the browser
+ * (`./favourites-sync.ts` and `./favourites-owner.ts`, run by `features/account`'s
+ * `SessionEffects`). The rules that need no React live in `@gallop/session`. A heart's toggle is
+ * in `./favourite-tour.ts`.
  */
 import { favouritesCookie } from '@gallop/session';
 import { useRouter } from '@tanstack/react-router';

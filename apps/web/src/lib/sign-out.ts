@@ -40,8 +40,9 @@ export function signOut(api: GallopClient<true>): Promise<void> {
 }
 
 /**
- * Signs out and forgets the account in the page: the profile (`profileKey`) and the account's
- * rider passports, whose weights are private, whatever the server answered.
+ * Signs out and forgets the account in the page (`forgetAccount`), whatever the server answered.
+ * The account's favourites leave the browser once the page has no account
+ * (`features/account`'s `SessionEffects`, which also tells the other tabs).
  */
 export async function endSession(
   api: GallopClient<true>,
@@ -55,6 +56,18 @@ export async function endSession(
     // server leaves them, and the server session then simply expires.
     console.warn('Sign-out call failed', error);
   }
+  await forgetAccount(api, queryClient, profileKey);
+}
+
+/**
+ * Forgets the account in the page: the profile (`profileKey`) and the account's rider passports,
+ * whose weights are private. Also for a tab that learns of a sign-out made in another.
+ */
+export async function forgetAccount(
+  api: GallopClient<true>,
+  queryClient: Pick<QueryClient, 'removeQueries'>,
+  profileKey: QueryKey,
+): Promise<void> {
   // The per-request store of a server render (the browser's holds nothing).
   await api.tokenStore.clear();
   queryClient.removeQueries({ queryKey: profileKey });

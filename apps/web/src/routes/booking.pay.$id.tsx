@@ -16,15 +16,19 @@ export const Route = createFileRoute('/booking/pay/$id')({
     await ensureSignedInUser({ context, location });
     return loadBooking(context, { id });
   },
+  // A booking that failed to load (not the traveller's: 403) shows the error page, whose title
+  // the root route gives.
   head: ({ params, match }) =>
-    pageHead(
-      {
-        title: `Pay for booking #${params.id}`,
-        canonical: bookingHref(`/booking/pay/${params.id}`, match.context.site.bookingBasePath),
-        noindex: true,
-      },
-      match.context.site.publicUrl,
-    ),
+    match.status === 'error'
+      ? {}
+      : pageHead(
+          {
+            title: `Pay for booking #${params.id}`,
+            canonical: bookingHref(`/booking/pay/${params.id}`, match.context.site.bookingBasePath),
+            noindex: true,
+          },
+          match.context.site.publicUrl,
+        ),
   component: BookingRoute,
 });
 

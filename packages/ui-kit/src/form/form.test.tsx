@@ -31,6 +31,24 @@ describe('Form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('keeps the focus in the field while the submit button is pressed, then shows every error', async () => {
+    // Leaving a field validates it; its message must not move the button from under the press.
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<SignUp onSubmit={onSubmit} />);
+    const email = screen.getByLabelText('E-mail');
+    await user.type(email, 'not-an-email');
+    const button = screen.getByRole('button', { name: 'Sign up' });
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    expect(await screen.findAllByText('Required field')).toHaveLength(2);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('I accept')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('submits the values once every rule passes', async () => {
     const onSubmit = vi.fn();
     render(<SignUp onSubmit={onSubmit} />);

@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useId, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   FormProvider,
   useController,
@@ -99,6 +107,10 @@ export function Form<Values extends FieldValues>({
           noValidate
           {...rest}
           className={cx('gk-form', className)}
+          onMouseDown={(event) => {
+            rest.onMouseDown?.(event);
+            keepFocusOnSubmitPress(event);
+          }}
           onSubmit={(event) => void methods.handleSubmit(onSubmit, onInvalid)(event)}
         >
           {children}
@@ -106,6 +118,22 @@ export function Form<Values extends FieldValues>({
       </FormSettingsContext.Provider>
     </FormProvider>
   );
+}
+
+/**
+ * A press on the form's submit button leaves the focus in the field: leaving a field validates it
+ * (`eager`), and its message could push the button down before the press ends, so the click would
+ * land beside the button and submit nothing (a wrong phone typed last hid the unticked terms
+ * until a second submit). The submit validates every field anyway.
+ */
+function keepFocusOnSubmitPress(event: MouseEvent<HTMLFormElement>) {
+  if (event.button !== 0 || event.defaultPrevented || !(event.target instanceof Element)) return;
+  const control = event.target.closest('button, input');
+  const submits =
+    (control instanceof HTMLButtonElement || control instanceof HTMLInputElement) &&
+    control.type === 'submit' &&
+    control.form === event.currentTarget;
+  if (submits) event.preventDefault();
 }
 
 /** Reads and sets the fields of the enclosing `Form` by name (see `useFormFields`). */

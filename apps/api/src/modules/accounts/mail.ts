@@ -1,6 +1,7 @@
 /**
- * The emails accounts send: address confirmation and password reset links, and the notice that
- * someone tried to register with an address that already has an account.
+ * The emails accounts send: address confirmation and password reset links, the notices of a
+ * changed e-mail or password, and the notice that someone tried to register with an address that
+ * already has an account.
  */
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
@@ -156,5 +157,32 @@ export async function sendEmailChanged(
       `If you did not change it, sign in with your password at ${recover.href} and change it back, or write to Gallop support.`,
     ].join('\n\n'),
     payload: { userId: previous.id },
+  });
+}
+
+/**
+ * Queues the notice that the account's password was changed (`changePassword`), as an e-mail
+ * change is told: if the owner did not change it, this is how they learn, and how to get back in.
+ * The other devices were signed out by the change; a reset link to this address, or a sign-in
+ * code, still opens the account.
+ */
+export async function sendPasswordChanged(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'emailConfirmedAt'>,
+  publicUrl: string | undefined,
+): Promise<void> {
+  if (!user.email) return;
+  const recover = publicUrl ? new URL('/login', publicUrl).href : undefined;
+  await db.insert(outbox).values({
+    kind: 'password-changed',
+    channel: 'email',
+    recipient: user.email,
+    subject: 'The password of your Gallop account was changed',
+    body: [
+      greeting(user),
+      'The password of your Gallop account was just changed. Every other device signed in to the account was signed out and needs the new password.',
+      `If you did not change it, open the Gallop sign-in page${recover ? ` (${recover})` : ''}, choose "Forgot your password?" to get a reset link at this address (or sign in with a one-time code sent here), choose a new password, and write to Gallop support.`,
+    ].join('\n\n'),
+    payload: { userId: user.id, ...(recover ? { link: recover } : {}) },
   });
 }

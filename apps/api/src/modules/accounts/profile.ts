@@ -16,7 +16,7 @@ import {
 } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { sendCode, verifyCode, type CodeSender } from './codes.ts';
-import { sendEmailConfirmation, sendEmailTaken } from './mail.ts';
+import { sendEmailConfirmation, sendEmailTaken, sendPasswordChanged } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -32,6 +32,7 @@ type UserValues = Partial<typeof users.$inferInsert>;
 
 const DO_NOT_MATCH = 'Do not match';
 const WRONG_PASSWORD = 'Wrong password';
+const REQUIRED_FIELD = 'Required field';
 /** Interface languages a user may save (the web's locales and their short forms). */
 const LANGUAGES = new Set(['en', 'en-US', 'ru', 'de', 'zh', 'zh-CN']);
 /** How a phone can be confirmed on this site. */
@@ -136,21 +137,32 @@ export interface PasswordChange {
   confirm_password: string;
 }
 
-/** A new password; the other devices' sessions end (this one, `sessionId`, stays). */
+/**
+ * A new password; the other devices' sessions end (this one, `sessionId`, stays) and the account's
+ * address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
+ * account that has a password must give it: left empty it is a missing field, not a wrong one.
+ */
 export async function changePassword(
   db: Database,
   { user, sessionId }: { user: UserRow; sessionId: number },
   change: PasswordChange,
   sessionsEnded: SessionsEnded,
+  publicUrl?: string,
 ): Promise<void> {
   const { old_password: oldPassword, password, confirm_password: confirmation } = change;
-  if (user.passwordHash && !(await verifyPassword(oldPassword ?? '', user.passwordHash))) {
-    throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
+  if (user.passwordHash) {
+    if (!oldPassword) {
+      throw unprocessable(REQUIRED_FIELD, { old_password: [REQUIRED_FIELD] });
+    }
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
+    }
   }
   assertConfirmed(password, confirmation);
   await assertStrongPassword(password, user);
   await updateUser(db, user.id, { passwordHash: await hashPassword(password) });
   sessionsEnded(await revokeOtherSessions(db, user.id, sessionId));
+  await sendPasswordChanged(db, user, publicUrl);
 }
 
 /** A new phone (already normalised), unconfirmed; the same phone changes nothing. */

@@ -149,7 +149,7 @@ export async function confirmEmail(
 }
 
 /** Another account has the address the link proves; its inbox's owner may know. */
-export const EMAIL_TAKEN_AT_CONFIRMATION =
+const EMAIL_TAKEN_AT_CONFIRMATION =
   'Another Gallop account uses this email address now, so your account keeps its email';
 
 /**

@@ -7,9 +7,11 @@ import { AuthCard, FormFailure } from '../auth-card/auth-card';
 
 /**
  * `signed-in`: the link confirmed the address and signed in (the end of a registration);
+ * `other-account`: the link confirmed the address of another account than the signed-in one;
  * `taken`: the address of an e-mail change went to another account before its link was opened.
  */
-export type EmailConfirmation = 'signed-in' | 'confirmed' | 'taken' | 'expired' | 'no-link';
+export type EmailConfirmation =
+  'signed-in' | 'confirmed' | 'other-account' | 'taken' | 'expired' | 'no-link';
 
 /** `/email-confirm`: the result of the link, or (signed in) a way to get a new one. */
 export function EmailConfirmPage({
@@ -33,6 +35,21 @@ export function EmailConfirmPage({
         }
       >
         <ButtonLink href="/">Find a tour</ButtonLink>
+      </AuthCard>
+    );
+  }
+  if (result === 'other-account') {
+    return (
+      <AuthCard
+        title="E-mail confirmed for another account"
+        lead={
+          <>
+            This link confirmed the e-mail of another Gallop account. You are signed in as{' '}
+            {email ? <strong>{email}</strong> : 'someone else'}, and your account has not changed.
+          </>
+        }
+      >
+        <ButtonLink href="/settings">Account settings</ButtonLink>
       </AuthCard>
     );
   }

@@ -2,6 +2,7 @@ import { Button, CodeInput, Field, Form, formatPhone } from '@gallop/ui-kit';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
+import { guestFavouriteIds } from '../../../../lib/favourites-owner';
 import { useSend } from '../../../../lib/use-send';
 import { sendSignInCode, signInWithCode, type CodeSender } from '../../api';
 import { FormFailure } from '../auth-card/auth-card';
@@ -21,7 +22,7 @@ const SENDER_NAMES: Partial<Record<CodeSender, string>> = {
 /**
  * Sign-in with a one-time code: the traveller's e-mail (or phone, for the other senders), then
  * the 5 digits that arrive. The code boxes submit themselves when full; guest favourites travel
- * with the sign-in so none are lost. `defaultLogin` fills the address in (a guest's booking page
+ * with the sign-in so none are lost (an account's copy left in the browser does not). `defaultLogin` fills the address in (a guest's booking page
  * knows the e-mail just booked with), `sendLabel` names the first button.
  */
 export function CodeSignIn({
@@ -60,7 +61,7 @@ export function CodeSignIn({
   const check = (digits: string) =>
     checking.send(async () => {
       if (!login) return;
-      finish(await signInWithCode(api, login, digits, sender, favourites));
+      finish(await signInWithCode(api, login, digits, sender, guestFavouriteIds(favourites)));
     });
 
   if (!login) {

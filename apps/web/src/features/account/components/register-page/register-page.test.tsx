@@ -70,3 +70,23 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The request was not understood');
   });
 });
+
+describe('RegisterPage validation on submit', () => {
+  it('shows every refusal at once: a bad phone does not hide the unticked terms', async () => {
+    const api = createFakeApiWithPosts({ [PATH]: { status: 200, body: { result: true } } });
+    await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
+    await screen.findByLabelText('First name', {}, { timeout: 5000 });
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+    type('First name', 'Cara');
+    type('Last name', 'Trot');
+    type('E-mail', 'cara@example.com');
+    type('Password', 'Canter-Along-Coast-5');
+    type('Repeat the password', 'Canter-Along-Coast-5');
+    type('Phone (optional)', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent).toEqual([]);
+  });
+});

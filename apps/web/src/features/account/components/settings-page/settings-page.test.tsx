@@ -153,6 +153,52 @@ afterEach(() => {
   document.cookie = 'i18n_currency=; max-age=0; path=/';
 });
 
+describe('SettingsPage, a changed password', () => {
+  it('empties the three fields once the password is changed, and says so', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-password': { status: 200, body: { result: true } },
+    });
+    await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
+    const section = (
+      await screen.findByRole('heading', { name: 'Password' }, { timeout: 5000 })
+    ).closest('section')!;
+    const labels = ['Current password', 'New password', 'Repeat the new password'];
+    const values = ['saddle-up-2026', 'fresh-trail-1987', 'fresh-trail-1987'];
+    labels.forEach((label, index) =>
+      fireEvent.change(within(section).getByLabelText(label), {
+        target: { value: values[index] },
+      }),
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Your password is changed. Other devices need to sign in again.',
+    );
+    for (const label of labels) {
+      expect(within(section).getByLabelText(label), label).toHaveValue('');
+    }
+    expect(api.sent).toEqual([
+      {
+        path: '/crm/api/user/change-password',
+        body: {
+          old_password: 'saddle-up-2026',
+          password: 'fresh-trail-1987',
+          confirm_password: 'fresh-trail-1987',
+        },
+      },
+    ]);
+  });
+
+  it('words the current password hint so it holds with a password and without one', async () => {
+    await renderInApp(<SettingsPage user={USER} />, { signedIn: true });
+    const section = (
+      await screen.findByRole('heading', { name: 'Password' }, { timeout: 5000 })
+    ).closest('section')!;
+    expect(within(section).getByLabelText('Current password')).toHaveAccessibleDescription(
+      'Needed if your account has a password. Signed up with a code and never set one? Leave it empty.',
+    );
+  });
+});
+
 describe('SettingsPage, complete your profile', () => {
   it('asks a profile without names or e-mail to be completed, and says what is missing', async () => {
     const quick = { ...USER, first_name: null, last_name: null, is_email_set: false, email: null };

@@ -391,34 +391,41 @@ function NewPhoneField({ label }: { label: string }) {
 
 const PASSWORD_FIELDS = ['old_password', 'password', 'confirm_password'] as const;
 
-/** A wrong current password, or a new one too easy to guess, is refused under its field. */
+/**
+ * A wrong or missing current password, or a new one too easy to guess, is refused under its field.
+ * Once changed, the fields are emptied (a new form): the passwords stay on screen no longer.
+ */
 function PasswordSection() {
   const api = useApi();
   const { sending, failure, error, done, send } = useSend<void>();
   const problems = useMemo(() => formProblems(error, failure, PASSWORD_FIELDS), [error, failure]);
+  const [changes, setChanges] = useState(0);
   return (
     <section className="account-settings__section" aria-labelledby="settings-password">
       <h2 id="settings-password">Password</h2>
       <Form<{ old_password: string; password: string; confirm_password: string }>
+        key={changes}
         className="account-form"
         defaultValues={{ old_password: '', password: '', confirm_password: '' }}
         errors={problems.fields}
         onSubmit={(values) =>
-          send(() =>
-            changePassword(api, {
+          send(async () => {
+            await changePassword(api, {
               oldPassword: values.old_password || undefined,
               password: values.password,
               confirmPassword: values.confirm_password,
-            }),
-          )
+            });
+            setChanges((count) => count + 1);
+          })
         }
       >
+        {/* The profile does not tell whether the account has a password: the hint fits both. */}
         <Field
           name="old_password"
           label="Current password"
           type="password"
           autoComplete="current-password"
-          hint="Leave empty if you signed up with a code and have no password yet."
+          hint="Needed if your account has a password. Signed up with a code and never set one? Leave it empty."
         />
         <div className="account-form__row">
           <Field

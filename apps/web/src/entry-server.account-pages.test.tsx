@@ -1,0 +1,92 @@
+// @vitest-environment node
+/**
+ * Server renders of signed-in pages that answer about another account: a booking that is not the
+ * traveller's (403) and an e-mail confirmation link of another account.
+ */
+import { describe, expect, it } from 'vitest';
+import { render } from './entry-server';
+import { createFakeApi, fakeAnswers } from './lib/testing/fake-api';
+
+const manifest = { routes: {} };
+const SIGNED_IN = 'auth_token=access-1; auth_refresh_token=refresh-1; gallop_signed_in=1';
+
+const ALEX = {
+  id: 41,
+  first_name: 'Alex',
+  last_name: 'Canter',
+  is_email_set: true,
+  is_email_confirmed: true,
+  email: 'alex@example.com',
+  is_admin_auth: false,
+};
+
+/** The page at `path` for Alex, signed in; `special` answers some paths with a status of its own. */
+async function signedInPage(
+  path: string,
+  answers: Record<string, unknown> = {},
+  special: Record<string, { status: number; body: unknown }> = {},
+) {
+  const api = createFakeApi({ ...fakeAnswers, '/crm/api/user/profile': ALEX, ...answers });
+  const fetch = async (request: Request) => {
+    const answer = special[new URL(request.url).pathname];
+    return answer ? Response.json(answer.body, { status: answer.status }) : api.fetch(request);
+  };
+  const response = await render({
+    request: new Request(`http://127.0.0.1${path}`, { headers: { cookie: SIGNED_IN } }),
+    manifest,
+    site: { organizerUrl: 'https://partners.example.test' },
+    apiFetch: fetch,
+  });
+  return { response, html: await response.text() };
+}
+
+describe("another traveller's booking (server)", () => {
+  const forbidden = {
+    '/crm/api/request/get': {
+      status: 403,
+      body: { message: 'You do not have permission to access this booking' },
+    },
+  };
+
+  it.each(['/booking/1', '/booking/pay/1'])('%s answers 403 with the error title', async (path) => {
+    const { response, html } = await signedInPage(path, {}, forbidden);
+    expect(response.status).toBe(403);
+    expect(html).toContain('Sorry, you do not have permission to access this page.');
+    expect(html).toContain('<title>Access is denied | Gallop</title>');
+    expect(html).not.toContain('Booking #1');
+  });
+
+  it.each(['/booking/abc', '/booking/pay/abc'])(
+    '%s answers 404 with the error title',
+    async (path) => {
+      const { response, html } = await signedInPage(path);
+      expect(response.status).toBe(404);
+      expect(html).toContain('<title>Page not found | Gallop</title>');
+    },
+  );
+});
+
+describe('an e-mail confirmation link (server, signed in)', () => {
+  it("of another account confirms it and leaves the signed-in traveller's profile alone", async () => {
+    const dan = { ...ALEX, id: 42, first_name: 'Dan', email: 'dan@example.com' };
+    const { response, html } = await signedInPage('/email-confirm?token=link-dan', {
+      '/crm/api/user/confirm-email': dan,
+    });
+    expect(response.status).toBe(200);
+    expect(html).toContain('E-mail confirmed for another account');
+    expect(html).toContain('alex@example.com');
+    expect(html).not.toContain('dan@example.com');
+    expect(html).toContain('Account settings (Alex)');
+    expect(html).not.toContain('Dan');
+  });
+
+  it('of the signed-in account shows its confirmed profile', async () => {
+    const confirmed = { ...ALEX, first_name: 'Alexandra' };
+    const { html } = await signedInPage('/email-confirm?token=link-alex', {
+      '/crm/api/user/confirm-email': confirmed,
+    });
+    expect(html).toContain('Your e-mail is confirmed');
+    expect(html).toContain('alex@example.com');
+    expect(html).toContain('Account settings (Alexandra)');
+  });
+});
