@@ -64,6 +64,8 @@ export interface AppServices {
   captcha?: Altcha | undefined;
   /** Per-address limit of the public write calls in 15 minutes (tour actions). */
   publicWriteLimit?: number;
+  /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`). */
+  guestDateShare?: number;
   /** Sign-in attempts and codes per address and login in 15 minutes. */
   authLimit?: number;
   /** Failed password sign-ins per login, from all addresses, in 15 minutes. */
@@ -94,6 +96,8 @@ export interface AppServices {
   chatRealtime?: ChatRealtime;
   /** Disconnects the sockets of sessions that ended (sign-out, password change, token reuse). */
   sessionsEnded?: SessionsEnded;
+  /** The outbox channels that can bring a one-time code (none given: every one). */
+  codeChannels?: Parameters<typeof accountsHandlers>[0]['codeChannels'];
   /**
    * The messengers whose bot webhook this process serves (decision 059): the only ones a
    * connection code can link. None given: no messenger is offered.
@@ -162,6 +166,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       authAccountLimit: app.authAccountLimit,
       rateLimits,
       sessionsEnded: app.sessionsEnded,
+      codeChannels: app.codeChannels,
     }),
     ...verificationHandlers({ db, verification: app.verification }),
     ...phoneCodesHandlers({
@@ -177,6 +182,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       rates,
       content: site,
       publicWriteLimit: app.publicWriteLimit,
+      guestDateShare: app.guestDateShare,
       rateLimits,
       ...bookingTimes,
       responseDeadlineHours: app.responseDeadlineHours,
@@ -199,6 +205,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       content: site,
       paymentSecret: app.paymentSecret,
       log: app.log,
+      ...bookingTimes,
     }),
     ...receiptHandlers({ db }),
     ...chatHandlers({

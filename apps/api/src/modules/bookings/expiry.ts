@@ -4,8 +4,9 @@
  * proven after its short hold (`hold_until`), and any unpaid request once its tour has started.
  * Each becomes "canceled by system" (7) through the status machine, under the booking's row lock,
  * so several API processes running the job at once, or a payment arriving meanwhile, cannot
- * release seats twice. The same job retries refunds the provider has not confirmed and forgets
- * old idempotency keys.
+ * release seats twice; before it, the provider is asked about the booking's open payments, so a
+ * traveller it charged keeps the seats. The same job first reconciles open payments with the
+ * provider, and retries refunds the provider has not confirmed and forgets old idempotency keys.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -20,8 +21,25 @@ import { remindBalances } from './reminders.ts';
 import { transitionBooking } from './transitions.ts';
 import { startRounds } from '#src/shared/rounds.ts';
 
-/** A payment opened this recently may still be on the provider's page: its booking waits. */
+/**
+ * A payment opened before the hold ended may still be on the provider's page: its booking waits
+ * this long after the payment was opened, so at most this long past the hold's end, once. A
+ * payment cannot be started after the hold (`payments.ts`), and one opened later would not count:
+ * restarting payments does not extend a hold.
+ */
 const PAYMENT_IN_FLIGHT_MS = 30 * 60_000;
+
+/**
+ * When an unpaid, confirmed booking's hold ends: its `hold_until` (a guest's short hold, or set
+ * when the organizer confirmed), else its creation plus the hold hours. None for a booking that
+ * holds nothing by time (awaiting the organizer, or paid). `records.ts` shows the same end.
+ */
+export function holdEndsAt(row: RequestRow, holdHours: number): Date | null {
+  if (row.paid > 0) return null;
+  if (row.holdUntil) return row.holdUntil;
+  if (row.status !== STATUS.pendingPrepayment) return null;
+  return new Date(row.createdAt.getTime() + holdHours * 3_600_000);
+}
 
 export interface ExpiryOptions {
   now?: Date;
@@ -45,7 +63,8 @@ function releaseReason(row: RequestRow, now: Date): string {
 /** Cancels the unpaid requests whose hold has ended; answers how many. */
 export async function expireUnpaidBookings(db: Database, options: ExpiryOptions): Promise<number> {
   const now = options.now ?? new Date();
-  const holdStart = new Date(now.getTime() - (options.holdHours ?? DEFAULT_HOLD_HOURS) * 3_600_000);
+  const holdHours = options.holdHours ?? DEFAULT_HOLD_HOURS;
+  const holdStart = new Date(now.getTime() - holdHours * 3_600_000);
   const inFlightSince = new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS);
   const today = todayIso(now);
   const due = await db.execute<{ id: number }>(sql`
@@ -64,11 +83,26 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
       and not exists (
         select 1 from payments where payments.request_id = booking_requests.id
           and payments.status = 1 and payments.created_at > ${inFlightSince.toISOString()}
+          and payments.created_at <= coalesce(booking_requests.hold_until,
+            booking_requests.created_at + ${holdHours}::int * interval '1 hour')
       )
     order by booking_requests.id
     limit 500`);
   let expired = 0;
+  let failure: unknown;
   for (const { id } of due.rows) {
+    // A charged traveller never loses the seat: the provider is asked first (a charge whose
+    // recording a crash lost is applied, and the booking is then refused below as paid), and
+    // what is still open is voided so nothing is charged after the release.
+    const asked = await options.payments.voidBeforeRelease(id, options.publicUrl).then(
+      () => true,
+      (error: unknown) => {
+        // The provider cannot say whether the traveller paid: the booking waits a round.
+        failure ??= error;
+        return false;
+      },
+    );
+    if (!asked) continue;
     const result = await transitionBooking(db, id, {
       event: 'deadline-passes',
       actor: 'system',
@@ -90,16 +124,32 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
     await options.payments.settleVoids(result.closedPayments, options.publicUrl);
     expired += 1;
   }
+  if (failure !== undefined) throw failure;
   return expired;
 }
 
-/** One round of the booking job: holds, refunds left pending, old idempotency keys. */
+/**
+ * One round of the booking job: payments the provider settled but Gallop never recorded (before
+ * any hold is judged), holds, ended tours, reminders, refunds left pending, old idempotency keys.
+ * A failing step (the provider unreachable) does not stop the others; its error is thrown after.
+ */
 export async function runBookingJob(db: Database, options: ExpiryOptions): Promise<void> {
-  await expireUnpaidBookings(db, options);
-  await completeEndedTours(db, options);
-  await remindBalances(db, { now: options.now ?? new Date(), publicUrl: options.publicUrl });
-  await options.payments.sendRefunds();
-  await purgeIdempotencyKeys(db, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const steps = [
+    () => options.payments.reconcile(options.publicUrl, now),
+    () => expireUnpaidBookings(db, options),
+    () => completeEndedTours(db, options),
+    () => remindBalances(db, { now, publicUrl: options.publicUrl }),
+    () => options.payments.sendRefunds(),
+    () => purgeIdempotencyKeys(db, now),
+  ];
+  let failure: unknown;
+  for (const step of steps) {
+    await step().catch((error: unknown) => {
+      failure ??= error;
+    });
+  }
+  if (failure !== undefined) throw failure;
 }
 
 /** Runs `runBookingJob` every `intervalMs`; answers a stop function. */

@@ -6,7 +6,7 @@
 // The demo seed (apps/api-demo) names a tour's policy through here.
 export type { PolicyName } from '#src/modules/booking-rules/index.ts';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
-export { startBookingExpiry } from './expiry.ts';
+export { holdEndsAt, startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
@@ -24,6 +24,7 @@ export { organizerAreaHandlers } from './organizer-area-handlers.ts';
 export { toPayment, type BookingPayments, type PaymentRow } from './payments-port.ts';
 export {
   CONTRACT_STATUS,
+  DEFAULT_HOLD_HOURS,
   findRequest,
   findRequestByUuid,
   forbidden,

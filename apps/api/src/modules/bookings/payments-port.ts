@@ -2,7 +2,8 @@
  * What bookings ask of the payments module. Payments sit above bookings (a payment moves its
  * booking through the status machine), so bookings never import them: the app gives bookings
  * these calls at composition (`bookingPayments` of the payments module, src/handlers.ts, app.ts).
- * Both are made after a transition's commit: the provider is a network call.
+ * All are made outside a transaction (after a transition's commit): the provider is a network
+ * call.
  */
 import type { payments } from '#src/db/schema/index.ts';
 import { major } from './records.ts';
@@ -20,6 +21,18 @@ export interface BookingPayments {
    * pending for the booking job, and the first failure is thrown after the others were tried.
    */
   sendRefunds(ids?: readonly number[]): Promise<number>;
+  /**
+   * Asks the provider about open payments older than a short grace and applies what it settled
+   * (a charge whose recording a crash lost is credited once); answers how many are no longer
+   * open. Several processes may run it at once: each claims its own payments.
+   */
+  reconcile(publicUrl: string, now?: Date): Promise<number>;
+  /**
+   * Before a booking is released for want of payment: voids its open payments at the provider,
+   * so none is charged after, and applies one the payer completed first as its success (the
+   * booking is then paid and keeps its seats). Throws when the provider cannot be asked.
+   */
+  voidBeforeRelease(requestId: number, publicUrl: string): Promise<void>;
 }
 
 /** A payment as the contract shows it (`Payment`). */

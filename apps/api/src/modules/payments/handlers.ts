@@ -9,10 +9,11 @@
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { requireSigned } from '#src/modules/sessions/index.ts';
-import { toPayment } from '#src/modules/bookings/index.ts';
+import { DEFAULT_HOLD_HOURS, toPayment } from '#src/modules/bookings/index.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import type { Settling } from './payments.ts';
 import type { PaymentProvider } from './provider.ts';
+import { readThroughProvider } from './reconciliation.ts';
 import { acceptSandboxCallback } from './sandbox-callback.ts';
 import { sandboxProvider } from './sandbox-ledger.ts';
 import {
@@ -35,6 +36,8 @@ export interface PaymentsDeps {
   paymentProvider?: PaymentProvider | undefined;
   /** Logs what a caller cannot be told (a refund the provider refused, retried later). */
   log?: Settling['log'];
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`, default 72). */
+  bookingHoldHours?: number | undefined;
 }
 
 type PaymentOperation =
@@ -54,16 +57,18 @@ export function paymentsHandlers(deps: PaymentsDeps): Pick<ServiceHandlers, Paym
     secret: deps.paymentSecret,
   };
   const settling: Settling = { db, provider, publicUrl: links.publicUrl, log: deps.log };
+  const holdHours = deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS;
 
   return {
     async startPayment(request) {
       const { user } = await requireSigned(db, request);
-      return startBookingPayment({ db, provider, ...links }, user.id, request.body);
+      return startBookingPayment({ db, provider, holdHours, ...links }, user.id, request.body);
     },
 
     async getPaymentStatus(request) {
       const { user } = await requireSigned(db, request);
-      return toPayment(await ownPayment(db, user.id, request.query.payment_id));
+      const payment = await ownPayment(db, user.id, request.query.payment_id);
+      return toPayment(await readThroughProvider(settling, payment));
     },
 
     async getPaymentOutcome(request) {

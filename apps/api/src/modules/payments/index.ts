@@ -3,7 +3,8 @@
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
 export { paymentsHandlers } from './handlers.ts';
-export { bookingPayments, sendRefunds } from './payments.ts';
+export { bookingPayments } from './booking-payments.ts';
+export { sendRefunds } from './payments.ts';
 export { type PaymentProvider } from './provider.ts';
 export { receiptHandlers } from './receipt-handlers.ts';
 export { sandboxProvider } from './sandbox-ledger.ts';

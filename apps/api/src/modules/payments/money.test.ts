@@ -9,16 +9,26 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { payments, refunds, sandboxPayments, tourDates } from '#src/db/schema/index.ts';
+import {
+  bookingRequests,
+  currencyRates,
+  payments,
+  refunds,
+  sandboxPayments,
+  tourDates,
+} from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
+import { toDisplayPrice } from '#src/shared/money/rates.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import {
   book,
   dateWithSeats,
+  seatsOf,
   signUp,
   type TourDateRow,
 } from '#src/modules/bookings/testing-scratch.ts';
+import { fromProviderAmount } from './provider-amounts.ts';
 import { signCallback, TEST_CARDS } from './sandbox-provider.ts';
 import { hostedPage, submitCard } from './testing.ts';
 
@@ -35,6 +45,10 @@ beforeAll(async () => {
     PAYMENT_SANDBOX_SECRET: SECRET,
   });
   db = scratch.scratch.handle.db;
+  // ISO 4217's code for tests, at a rate no real currency has (one €6,400 rider is just below
+  // 2^53 minor units, two are above): read with the other rates on the first request that
+  // converts (the rates are cached from then on).
+  await db.insert(currencyRates).values({ code: 'XTS', perUsd: 1e10 });
 }, 120_000);
 afterAll(() => scratch?.close());
 
@@ -76,18 +90,21 @@ const bookingOf = async (token: string, id: number) =>
   (await api('GET', `/crm/api/request/get?id=${id}`, token)).body;
 
 /**
- * The provider's books for a booking: charged in total, refunded in total. What Gallop keeps
- * (charged less refunded) must equal what the booking says is paid.
+ * The provider's books for a booking: charged in total, refunded in total, in major units (the
+ * provider counts ISO 4217 minor units: whole won, cents of a euro). What Gallop keeps (charged
+ * less refunded) must equal what the booking says is paid.
  */
 async function providerBooks(requestId: number) {
   const [row] = (
-    await db.execute<{ charged: string; refunded: string }>(sql`
+    await db.execute<{ charged: string; refunded: string; currency: string | null }>(sql`
       select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0) as charged,
-             coalesce(sum(s.refunded), 0) as refunded
+             coalesce(sum(s.refunded), 0) as refunded, min(s.currency) as currency
       from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
       where p.request_id = ${requestId}`)
   ).rows;
-  return { charged: Number(row!.charged) / 100, refunded: Number(row!.refunded) / 100 };
+  const major = (amount: string) =>
+    fromProviderAmount(Number(amount), row!.currency ?? 'EUR') / 100;
+  return { charged: major(row!.charged), refunded: major(row!.refunded) };
 }
 
 /** The payment row a start answered. */
@@ -352,6 +369,117 @@ describe('the amount shown is the amount charged', () => {
       .orderBy(sql`updated_at desc`)
       .limit(1);
     expect(charged).toMatchObject({ amount: formTotal * 100, currency });
+  });
+});
+
+describe('currencies of large numbers', () => {
+  /**
+   * A date priced €6,400 a rider with seats for a large party: in tögrögs or won a few riders
+   * come to more than a 32-bit column holds in minor units (2,147,483,647).
+   */
+  async function dearDate() {
+    const [date] = await db
+      .update(tourDates)
+      .set({ currency: 'EUR', price: 6_400_00, priceWithoutDiscount: 6_400_00 })
+      .where(eq(tourDates.id, (await dateWithSeats(db, 40, used)).id))
+      .returning();
+    return date!;
+  }
+
+  /** The booking's total as the form shows it: the per-rider price in `currency`, times riders. */
+  async function formTotal(date: TourDateRow, currency: string, riders: number) {
+    const rates = new Map((await db.select().from(currencyRates)).map((r) => [r.code, r.perUsd]));
+    return toDisplayPrice(date.price, date.currency, currency, rates) * riders;
+  }
+
+  async function bookDear(currency: string, riders: number) {
+    const date = await dearDate();
+    const traveller = await signUp(app());
+    const { status, body } = await book(app(), date, { ...traveller, riders, currency });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const total = await formTotal(date, currency, riders);
+    expect(total * 100).toBeGreaterThan(2_147_483_647);
+    expect(body).toMatchObject({ currency, price: total, can_pay: true });
+    const [stored] = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, body.id as number));
+    expect(stored).toMatchObject({ currency, price: total * 100, paid: 0 });
+    expect(typeof stored!.price).toBe('number');
+    return { token: traveller.token, booking: body };
+  }
+
+  it(`books and pays €6,400 a rider in MNT and KRW, two tabs at once, ${rounds} rounds`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [currency, riders] of [
+        ['MNT', 6],
+        ['KRW', 12],
+      ] as const) {
+        const { token, booking } = await bookDear(currency, riders);
+        const prepayment = await start(token, booking.id as number, 'prepayment');
+        expect(prepayment.body.payment).toMatchObject({ currency, amount: booking.prepayment });
+        const [, full] = await Promise.all([
+          submitCard(app(), prepayment.body.redirect_url as string, TEST_CARDS.success),
+          start(token, booking.id as number, 'full'),
+        ]);
+        if (full.status === 200 && full.body.payment.status === 1) {
+          const paid = await submitCard(
+            app(),
+            full.body.redirect_url as string,
+            TEST_CARDS.success,
+          );
+          expect(paid.statusCode).toBe(303);
+        } else {
+          const rest = await start(token, booking.id as number, 'payment');
+          await submitCard(app(), rest.body.redirect_url as string, TEST_CARDS.success);
+        }
+        const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
+        expect(after.status).toBe(3);
+      }
+    }
+  }, 240_000);
+
+  it('refunds a tögrög prepayment charged while it was being replaced', async () => {
+    const { token, booking } = await bookDear('MNT', 8);
+    const prepayment = await start(token, booking.id as number, 'prepayment');
+    await chargedAtProvider(await storedPayment(prepayment.body.payment.id as number));
+    const full = await start(token, booking.id as number, 'full');
+    expect(full.status).toBe(200);
+    await submitCard(app(), full.body.redirect_url as string, TEST_CARDS.success);
+    const after = await expectPaidExactly(token, booking.id as number, booking.price as number);
+    expect(after.refunded).toBe(booking.prepayment);
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.requestId, booking.id as number));
+    expect(refund).toMatchObject({ amount: (booking.prepayment as number) * 100, status: 2 });
+  });
+
+  it('answers 422, not 400, for a total beyond what is counted exactly (2^53 minor units)', async () => {
+    const date = await dearDate();
+    const traveller = await signUp(app());
+    const { status, body } = await book(app(), date, { ...traveller, riders: 2, currency: 'XTS' });
+    expect(status).toBe(422);
+    expect(body.message).toBe(
+      'This booking comes to more than can be paid in XTS: choose another currency',
+    );
+    expect((await seatsOf(db, date.id)).free).toBe(40);
+
+    // One rider fits; a second one added later is refused the same way, and nothing changes.
+    const one = await book(app(), date, { ...traveller, riders: 1, currency: 'XTS' });
+    expect(one.status).toBe(201);
+    const added = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/add-tourists?uuid=${one.body.uuid}`,
+      headers: { 'x-authorization': `Bearer ${traveller.token}` },
+      payload: { tourists: [{ first_name: 'Second', last_name: 'Hart' }] },
+    });
+    expect(added.statusCode).toBe(422);
+    expect((added.json() as Json).message).toBe(
+      'This booking comes to more than can be paid in XTS: choose another currency',
+    );
+    expect((await bookingOf(traveller.token, one.body.id as number)).price).toBe(one.body.price);
+    expect((await seatsOf(db, date.id)).free).toBe(39);
   });
 });
 

@@ -27,11 +27,11 @@ import {
   displayDay,
   conflict,
   CONTRACT_STATUS,
+  holdEndsAt,
   lockBooking,
   money,
   openMeeting,
   tellEveryone,
-  type BookingPayments,
   type Notice,
   type PaymentRow,
   type RequestRow,
@@ -47,8 +47,8 @@ import {
   type PaymentType,
 } from '#src/modules/booking-rules/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
-import type { PaymentProvider } from './provider.ts';
-import { sandboxProvider } from './sandbox-ledger.ts';
+import { providerPayment, type PaymentProvider } from './provider.ts';
+import { toProviderAmount } from './provider-amounts.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
 
 export const PAYMENT_STATUS = { new: 1, paid: 2, canceled: 3 } as const;
@@ -64,6 +64,8 @@ export interface PaymentStart {
   method: 'card' | 'sbp';
   key: string | null;
   now: Date;
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`). */
+  holdHours: number;
 }
 
 export interface StartedPayment {
@@ -95,7 +97,7 @@ export async function startPaymentOf(db: Database, start: PaymentStart): Promise
         return { payment: same, replaced: [] };
       }
     }
-    await refuseUnpayable(tx, booking, start.now);
+    await refuseUnpayable(tx, booking, start);
     const amount = amountDue(booking, start.type);
     if (amount === undefined) {
       throw unprocessable('This payment is not due', {
@@ -132,12 +134,26 @@ export async function startPaymentOf(db: Database, start: PaymentStart): Promise
   });
 }
 
-/** 409 unless the locked booking takes payments now: confirmed or prepaid, before its start. */
-async function refuseUnpayable(tx: Transaction, booking: RequestRow, now: Date) {
+/** Why a start after the hold is refused: the seats go back, whatever the traveller clicks. */
+const HOLD_ENDED =
+  'The seats of this booking were held for a limited time, and that time has ended, so it can no longer be paid. Please book again.';
+
+/**
+ * 409 unless the locked booking takes payments now: confirmed or prepaid, within its hold while
+ * nothing is paid, before its start. A payment opened before the hold ended keeps its page (a key
+ * replay answers it above); a new one after the end would keep the seats (`expiry.ts`).
+ */
+async function refuseUnpayable(
+  tx: Transaction,
+  booking: RequestRow,
+  { now, holdHours }: Pick<PaymentStart, 'now' | 'holdHours'>,
+) {
   const payable =
     booking.userId !== null &&
     (booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment);
   if (!payable) throw conflict('This booking cannot be paid now');
+  const holdEnd = holdEndsAt(booking, holdHours);
+  if (holdEnd !== null && holdEnd.getTime() <= now.getTime()) throw conflict(HOLD_ENDED);
   if (booking.tourDateId === null) return;
   const [row] = (
     await tx.execute<{ start: string }>(
@@ -344,7 +360,7 @@ export async function sendRefunds(
     try {
       const providerRefundId = await provider.refund(
         providerPaymentId,
-        refund.amount,
+        toProviderAmount(refund.amount, refund.currency),
         String(refund.id),
       );
       await db
@@ -377,6 +393,26 @@ export async function settleVoids(
     const settled = await applyResultOf(db, payment, result, publicUrl);
     await sendRefunds(db, provider, settled.refundIds);
   }
+}
+
+/**
+ * Opens a payment at the provider and answers it as Gallop has it now. The open runs after the
+ * start's commit, outside the booking's lock, so another start (or a cancel) may have voided the
+ * payment meanwhile and already told the provider, which then had nothing to void: the payment
+ * is voided again after the open, or it would stay open at the provider for good.
+ */
+export async function openAtProvider(
+  db: Database,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  publicUrl: string,
+): Promise<PaymentRow> {
+  await provider.open(providerPayment(payment));
+  const now = (await findPayment(db, payment.id))!;
+  if (now.status !== PAYMENT_STATUS.canceled) return now;
+  // Voiding finds a payment the payer completed first and applies it: read it again after.
+  await settleVoids(db, provider, [now], publicUrl);
+  return (await findPayment(db, payment.id))!;
 }
 
 /** What the provider says became of a payment: its status and the card's last four digits. */
@@ -427,18 +463,4 @@ export async function settlePayment(
   await sendRefunds(db, provider, refundIds).catch((error: unknown) =>
     log?.warn({ err: error, refunds: refundIds }, 'payments: a refund is left for the retry'),
   );
-}
-
-/**
- * The calls bookings make on payments (`BookingPayments`), over one provider: the app gives them
- * to the bookings module at composition, since bookings cannot import payments.
- */
-export function bookingPayments(
-  db: Database,
-  provider: PaymentProvider = sandboxProvider(db),
-): BookingPayments {
-  return {
-    settleVoids: (voided, publicUrl) => settleVoids(db, provider, voided, publicUrl),
-    sendRefunds: (ids) => sendRefunds(db, provider, ids),
-  };
 }

@@ -5,6 +5,7 @@
 import type { components } from '@gallop/api-client';
 import { HttpError, notFound } from '#src/http/http-error.ts';
 import { findPayment, settlePayment, type Settling } from './payments.ts';
+import { providerPayment } from './provider.ts';
 import { chargeSandboxPayment, sandboxPayment } from './sandbox-ledger.ts';
 import { SANDBOX_PROVIDER_ID, verifyCallback } from './sandbox-provider.ts';
 
@@ -36,7 +37,7 @@ export async function acceptSandboxCallback(
   }
   // The sandbox's books decide, as a real provider's would: a notice for a payment it had
   // already voided or settled otherwise is applied as the books say.
-  await settling.provider.open(payment);
+  await settling.provider.open(providerPayment(payment));
   await chargeSandboxPayment(
     settling.db,
     payment.providerPaymentId,

@@ -2,12 +2,13 @@
  * The sandbox provider's books (`sandbox_payments`, `sandbox_refunds`): the provider side of the
  * built-in test-mode provider. Each change is one conditional update, so a charge on the hosted
  * page and a void from Gallop racing each other end with exactly one of them, as at a real
- * provider.
+ * provider. Amounts are what the provider was sent: ISO 4217 minor units (`provider.ts`).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { sandboxPayments, sandboxRefunds } from '#src/db/schema/index.ts';
-import type { PaymentProvider, ProviderPayment, VoidOutcome } from './provider.ts';
+import type { PaymentProvider, ProviderPayment, ProviderStatus, VoidOutcome } from './provider.ts';
+import type { ProviderAmount } from './provider-amounts.ts';
 import { SANDBOX_PROVIDER_ID } from './sandbox-provider.ts';
 
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
@@ -47,6 +48,38 @@ export async function chargeSandboxPayment(
   return settled.length === 1;
 }
 
+/**
+ * The card step met a card that asks for 3-D Secure: the provider notes that card on the open
+ * payment (its `card_last4`, empty on an open payment otherwise), and the challenge step settles
+ * only a payment noted so, with that card. False when the payment is not open any more.
+ */
+export async function startSandboxChallenge(
+  db: Database,
+  providerPaymentId: string,
+  cardLast4: string,
+): Promise<boolean> {
+  const noted = await db
+    .update(sandboxPayments)
+    .set({ cardLast4, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxPayments.providerPaymentId, providerPaymentId),
+        eq(sandboxPayments.status, 'open'),
+      ),
+    )
+    .returning({ id: sandboxPayments.providerPaymentId });
+  return noted.length === 1;
+}
+
+/** The card whose 3-D Secure challenge the payment awaits; undefined when none was started. */
+export async function challengedCard(
+  db: Database,
+  providerPaymentId: string,
+): Promise<string | undefined> {
+  const books = await sandboxPayment(db, providerPaymentId);
+  return books?.status === 'open' ? (books.cardLast4 ?? undefined) : undefined;
+}
+
 export function sandboxProvider(db: Database): PaymentProvider {
   return {
     id: SANDBOX_PROVIDER_ID,
@@ -60,6 +93,13 @@ export function sandboxProvider(db: Database): PaymentProvider {
           currency: payment.currency,
         })
         .onConflictDoNothing();
+    },
+
+    async status(providerPaymentId: string): Promise<ProviderStatus> {
+      const row = await sandboxPayment(db, providerPaymentId);
+      return row
+        ? { status: row.status, cardLast4: row.cardLast4 }
+        : { status: 'missing', cardLast4: null };
     },
 
     async void(providerPaymentId: string): Promise<VoidOutcome> {
@@ -82,7 +122,7 @@ export function sandboxProvider(db: Database): PaymentProvider {
         : { outcome: 'closed' };
     },
 
-    async refund(providerPaymentId: string, amount: number, refundKey: string) {
+    async refund(providerPaymentId: string, amount: ProviderAmount, refundKey: string) {
       return db.transaction(async (tx) => {
         const [done] = await tx
           .insert(sandboxRefunds)

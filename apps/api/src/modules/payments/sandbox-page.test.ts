@@ -8,6 +8,7 @@ import { signUp } from '#src/testing/sign-up.ts';
 import { money } from './sandbox-page.ts';
 import { hostedPage, submitCard } from './testing.ts';
 import { TEST_CARDS } from './sandbox-provider.ts';
+import { CHALLENGE_CODE } from './sandbox-page.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -61,5 +62,77 @@ describe('the sandbox card page amounts', () => {
       TEST_CARDS.challenge,
     );
     expect(challenge.body).toContain(`to confirm ${shown} with the card`);
+  });
+});
+
+describe('the sandbox’s 3-D Secure step', () => {
+  async function startedPayment() {
+    const email = `sandbox-3ds-${randomUUID()}@example.com`;
+    const session = await signUp(testApp.app, { email, firstName: 'Ida', lastName: 'Berg' });
+    const date = await findBookableDate(testApp.database.db);
+    const { body: booking } = await call(
+      'createBookingRequest',
+      'POST',
+      '/crm/api/request/create',
+      {
+        token: session.token,
+        payload: {
+          tour_id: date.tourId,
+          tour_date_id: date.id,
+          tourists: [{ first_name: 'Ida', last_name: 'Berg' }],
+          contact: { name: 'Ida Berg', email, phone: '+4790000002' },
+        },
+      },
+    );
+    const started = await call('startPayment', 'POST', '/crm/api/payment/start', {
+      token: session.token,
+      payload: { request_id: booking.id, payment_type: 'full', payment_method: 'card' },
+    });
+    const paymentOf = async () =>
+      (
+        await call(
+          'getPaymentStatus',
+          'GET',
+          `/crm/api/payment/status?payment_id=${started.body.payment.id}`,
+          {
+            token: session.token,
+          },
+        )
+      ).body;
+    return { redirectUrl: started.body.redirect_url, paymentOf };
+  }
+
+  /** Posts the challenge step straight, with the page's token and the fields it names. */
+  const postChallenge = (redirectUrl: string, fields: Record<string, string>) => {
+    const { path, token } = hostedPage(redirectUrl);
+    return testApp.app.inject({
+      method: 'POST',
+      url: `${path}/challenge`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token, ...fields }).toString(),
+    });
+  };
+
+  it('refuses the code when no card started a challenge, and takes nothing', async () => {
+    const { redirectUrl, paymentOf } = await startedPayment();
+    // The decline card's last four digits and the right code, but no card step at all.
+    const posted = await postChallenge(redirectUrl, { code: CHALLENGE_CODE, last4: '0002' });
+    expect(posted.statusCode).toBe(422);
+    expect(posted.body).toContain('Please enter your card to pay.');
+    expect(await paymentOf()).toMatchObject({ status: 1, card_last4: null });
+    // A declined card starts no challenge either.
+    await submitCard(testApp.app, redirectUrl, TEST_CARDS.decline);
+    expect(await paymentOf()).toMatchObject({ status: 3 });
+  });
+
+  it('confirms with the card that was checked, whatever the form says', async () => {
+    const { redirectUrl, paymentOf } = await startedPayment();
+    const challenge = await submitCard(testApp.app, redirectUrl, TEST_CARDS.challenge);
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.body).not.toContain('name="last4"');
+    const confirmed = await postChallenge(redirectUrl, { code: CHALLENGE_CODE, last4: '0002' });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toContain('/success?');
+    expect(await paymentOf()).toMatchObject({ status: 2, card_last4: '3220' });
   });
 });

@@ -12,12 +12,14 @@ import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
 import { isActive } from '#src/modules/booking-rules/index.ts';
 import { outcomeUrl } from './payment-links.ts';
-import { findPayment, settlePayment, settleVoids } from './payments.ts';
+import { findPayment, openAtProvider, settlePayment, settleVoids } from './payments.ts';
 import type { PaymentRow } from '#src/modules/bookings/index.ts';
 import {
   chargeSandboxPayment,
+  challengedCard,
   sandboxPayment,
   sandboxProvider,
+  startSandboxChallenge,
   type ChargeResult,
 } from './sandbox-ledger.ts';
 import { cardOutcome, expiryProblem, TEST_CARDS, verifyPageToken } from './sandbox-provider.ts';
@@ -98,7 +100,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         page(
           'Confirm the payment with your bank',
           `<span class="badge">3-D Secure · Test mode</span><h1>Confirm with your bank</h1><p class="muted">Your bank sent a code to confirm ${money(payment.amount, payment.currency)} with the card ending in ${escapeHtml(last4)}.</p>
-<form method="post" action="/crm/api/payment/sandbox/${payment.id}/challenge"><input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="last4" value="${escapeHtml(last4)}">
+<form method="post" action="/crm/api/payment/sandbox/${payment.id}/challenge"><input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="code">Confirmation code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
 <button class="pay" type="submit">Confirm</button></form><details open><summary>Test mode</summary><p>The code <code>${CHALLENGE_CODE}</code> confirms; any other code fails the payment.</p></details>`,
         ),
@@ -140,7 +142,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
   /** The payment behind the address, when its token matches; else a 404 page. */
   async function open(id: string, token: string | undefined, reply: FastifyReply) {
-    const payment = /^\d{1,9}$/.test(id) ? await findPayment(db, Number(id)) : undefined;
+    let payment = /^\d{1,9}$/.test(id) ? await findPayment(db, Number(id)) : undefined;
     if (
       !payment ||
       !token ||
@@ -167,12 +169,14 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       await closedPage(reply, payment);
       return undefined;
     }
-    const books = await sandboxPayment(db, payment.providerPaymentId);
+    let books = await sandboxPayment(db, payment.providerPaymentId);
+    if (payment.status === 1 && !books) {
+      // Opened here first; a start or cancel that voided it meanwhile is told again.
+      payment = await openAtProvider(db, provider, payment, publicUrl);
+      books = await sandboxPayment(db, payment.providerPaymentId);
+    }
     if (payment.status === 1) {
-      if (!books || books.status === 'open') {
-        if (!books) await provider.open(payment);
-        return payment;
-      }
+      if (!books || books.status === 'open') return payment;
       if (books.status !== 'voided') {
         // The provider settled it but Gallop never heard (a process stopped in between).
         await apply(payment, books.status, books.cardLast4 ?? undefined);
@@ -227,7 +231,13 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           return cardForm(reply, payment, form.token!, 'Please check the expiry date and the CVC.');
         }
         const last4 = digits.slice(-4);
-        if (outcome === 'challenge') return challengeForm(reply, payment, form.token!, last4);
+        if (outcome === 'challenge') {
+          // The provider keeps the card awaiting its code; the challenge step reads it there.
+          if (!(await startSandboxChallenge(db, payment.providerPaymentId, last4))) {
+            return reply.redirect(back((await findPayment(db, payment.id))!), 303);
+          }
+          return challengeForm(reply, payment, form.token!, last4);
+        }
         return finish(reply, payment, outcome === 'success' ? 'succeeded' : 'declined', last4);
       },
     );
@@ -238,7 +248,12 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         const form = formOf(request.body);
         const payment = await open(request.params.id, form.token, reply);
         if (!payment) return reply;
-        const last4 = /^\d{4}$/.test(form.last4 ?? '') ? form.last4 : undefined;
+        // Only a challenge the card step started, and only with the card it checked: a post
+        // straight to this step, with no card, is sent back to the card form.
+        const last4 = await challengedCard(db, payment.providerPaymentId);
+        if (last4 === undefined) {
+          return cardForm(reply, payment, form.token!, 'Please enter your card to pay.');
+        }
         return finish(
           reply,
           payment,

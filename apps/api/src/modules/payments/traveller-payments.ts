@@ -16,7 +16,14 @@ import {
   type PaymentRow,
 } from '#src/modules/bookings/index.ts';
 import { outcomeUrl, sandboxPageUrl, type PaymentLinks } from './payment-links.ts';
-import { findPayment, settleVoids, startPaymentOf, tourAndDateOf } from './payments.ts';
+import {
+  findPayment,
+  openAtProvider,
+  PAYMENT_STATUS,
+  settleVoids,
+  startPaymentOf,
+  tourAndDateOf,
+} from './payments.ts';
 import type { PaymentProvider } from './provider.ts';
 import { verifyOutcomeToken } from './sandbox-provider.ts';
 
@@ -29,6 +36,8 @@ const QR_TTL_MS = 15 * 60_000;
 export interface PaymentStarting extends PaymentLinks {
   db: Database;
   provider: PaymentProvider;
+  /** Hours a confirmed, unpaid booking holds its seats: no payment starts after them. */
+  holdHours: number;
 }
 
 /**
@@ -37,7 +46,7 @@ export interface PaymentStarting extends PaymentLinks {
  * outcome page when the payment is already settled.
  */
 export async function startBookingPayment(
-  { db, provider, ...links }: PaymentStarting,
+  { db, provider, holdHours, ...links }: PaymentStarting,
   userId: number,
   start: Schemas['PaymentStart'],
 ): Promise<Schemas['PaymentStarted']> {
@@ -48,10 +57,13 @@ export async function startBookingPayment(
     method: start.payment_method,
     key: start.idempotency_key ?? null,
     now: new Date(),
+    holdHours,
   });
   await settleVoids(db, provider, started.replaced, links.publicUrl);
-  const { payment } = started;
-  if (payment.status === 1) await provider.open(payment);
+  const payment =
+    started.payment.status === PAYMENT_STATUS.new
+      ? await openAtProvider(db, provider, started.payment, links.publicUrl)
+      : started.payment;
   return {
     payment: toPayment(payment),
     redirect_url:
