@@ -156,6 +156,28 @@ describe('web server app', () => {
     }
   });
 
+  it("hands renders the edge's country header, and keeps pages of two countries apart", async () => {
+    const seen: (string | null | undefined)[] = [];
+    const web = createWebApp({
+      apiUrl,
+      site: { organizerUrl: 'https://partners.example.test' },
+      countryIpHeader: 'cf-ipcountry',
+      pageCacheTtlMs: 5000,
+      loadRenderer: async () => ({
+        render: async ({ request, countryIpHeader }) => {
+          seen.push(countryIpHeader);
+          return new Response(`<!DOCTYPE html><p>${request.headers.get('cf-ipcountry')}</p>`);
+        },
+      }),
+      getManifest: () => ({ routes: {} }),
+    });
+    const page = (country: string) =>
+      web.request('http://gallop.test/iceland', { headers: { 'CF-IPCountry': country } });
+    expect(await (await page('DE')).text()).toContain('<p>DE</p>');
+    expect(await (await page('US')).text()).toContain('<p>US</p>');
+    expect(seen).toEqual(['cf-ipcountry', 'cf-ipcountry']);
+  });
+
   it("renders pages telling the API the visitor's address (the limits count visitors)", async () => {
     const seen: (string | undefined)[] = [];
     const capturing = createWebApp({

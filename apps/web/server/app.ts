@@ -54,6 +54,11 @@ export interface WebAppOptions {
   buildMeta?: BuildMeta;
   /** A map tile provider's origins (`MAP_TILE_ORIGINS`): the pages' CSP lets maps reach them. */
   mapTileOrigins?: readonly string[];
+  /**
+   * The header a trusted edge puts the visitor's country in (`COUNTRY_IP_HEADER`, lower case):
+   * renders pass it on to the API, and the page cache keys on it.
+   */
+  countryIpHeader?: string | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -154,7 +159,11 @@ export function createWebApp(options: WebAppOptions): Hono {
     app.use('*', publicFilesOnly(files));
   }
 
-  const cachedPages = pageCache({ ttlMs: options.pageCacheTtlMs ?? 0 });
+  const cachedPages = pageCache({
+    ttlMs: options.pageCacheTtlMs ?? 0,
+    // A page is in the visitor's country's units and currency (decision 145).
+    ...(options.countryIpHeader ? { varyHeaders: [options.countryIpHeader] } : {}),
+  });
   app.on(['GET', 'HEAD'], '*', cachedPages, streamingCompression(), async (c) => {
     try {
       const { render } = await options.loadRenderer();
@@ -168,6 +177,7 @@ export function createWebApp(options: WebAppOptions): Hono {
         secure: requestScheme(c, options.isTrustedProxy) === 'https',
         refreshSession: refreshFor(c),
         visitorAddress: visitorAddressOf(c, options.isTrustedProxy),
+        countryIpHeader: options.countryIpHeader,
       });
       // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');

@@ -30,6 +30,7 @@ const app = createWebApp({
   publicUrl: env.PUBLIC_URL,
   site: siteConfigFromEnv(env),
   mapTileOrigins: env.MAP_TILE_ORIGINS,
+  countryIpHeader: env.COUNTRY_IP_HEADER,
   loadRenderer: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<RenderModule>,
   getManifest: (url) => createDevManifest(vite, new URL(url).pathname),
   exposeErrors: true,

@@ -29,6 +29,13 @@ describe('loadEnv', () => {
     }
   });
 
+  it('reads COUNTRY_IP_HEADER as a header name in lower case, and refuses anything else', () => {
+    expect(loadEnv({ COUNTRY_IP_HEADER: 'CF-IPCountry' }).COUNTRY_IP_HEADER).toBe('cf-ipcountry');
+    for (const bad of ['CF IPCountry', 'x:y']) {
+      expect(envSchema.safeParse({ COUNTRY_IP_HEADER: bad }).success, bad).toBe(false);
+    }
+  });
+
   it('reads TRUSTED_PROXIES as a list of addresses and ranges, and refuses anything else', () => {
     expect(loadEnv({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,' }).TRUSTED_PROXIES).toEqual([
       '10.0.0.0/8',

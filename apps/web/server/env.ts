@@ -66,6 +66,16 @@ export const envSchema = z.object({
         context.addIssue({ code: 'custom', message: (error as Error).message });
       }
     }),
+  /**
+   * A header a trusted edge (a CDN) sets with the visitor's ISO country, e.g. `CF-IPCountry`: the
+   * API's setting of the same name. The server's render passes it on to the API, so the first
+   * HTML is in the visitor's units and currency (decision 145); the page cache keys on it.
+   */
+  COUNTRY_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .transform((value) => value.toLowerCase())
+    .optional(),
   GALLOP_ORGANIZER_URL: httpUrl.default(DEFAULT_ORGANIZER_URL),
   /**
    * How long a rendered page is reused for identical requests (same address, cookies, language),

@@ -51,6 +51,23 @@ describe('pageCache', () => {
     expect(renders()).toBe(4);
   });
 
+  it("keeps visitors of different countries apart (the edge's country header)", async () => {
+    const clock = { now: 0 };
+    let renders = 0;
+    const app = new Hono();
+    const cache = pageCache({ ttlMs: 5000, now: () => clock.now, varyHeaders: ['cf-ipcountry'] });
+    app.get('*', cache, () => new Response(`render ${++renders}`));
+    await get(app, '/tour-1', { 'CF-IPCountry': 'US' });
+    expect((await get(app, '/tour-1', { 'CF-IPCountry': 'DE' })).body).toBe('render 2');
+    expect((await get(app, '/tour-1', { 'CF-IPCountry': 'DE' })).hit).toBe(true);
+    expect((await get(app, '/tour-1', { 'CF-IPCountry': 'US' })).body).toBe('render 1');
+    expect(pageCacheKey(new Request('http://web.test/'), 'br', ['cf-ipcountry'])).not.toBe(
+      pageCacheKey(new Request('http://web.test/', { headers: { 'CF-IPCountry': 'JP' } }), 'br', [
+        'cf-ipcountry',
+      ]),
+    );
+  });
+
   it('never keeps error pages or answers that set cookies', async () => {
     const clock = { now: 0 };
     const notFound = appWithCache(5000, clock, () => new Response('gone', { status: 404 }));

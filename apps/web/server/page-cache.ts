@@ -8,7 +8,8 @@ import { pickEncoding } from './compression';
  *
  * The key holds everything a page may depend on: the address, the whole `Cookie` header (currency,
  * favourites, cookie alert, and any session token: a visitor only ever gets pages rendered for
- * their own cookies), `Accept-Language` and the response encoding. Only complete 200 answers without
+ * their own cookies), `Accept-Language`, the response encoding and the `varyHeaders` (the edge's
+ * country header: a page is in the visitor's country's units and currency). Only complete 200 answers without
  * `Set-Cookie` and without `Cache-Control: private` or `no-store` are kept. The catalogue changes far more slowly than the TTL.
  */
 export interface PageCacheOptions {
@@ -16,6 +17,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Most bytes kept at once; the oldest entries go first. */
   maxBytes?: number;
+  /** Request headers a page also depends on (lower case), e.g. the edge's country header. */
+  varyHeaders?: readonly string[];
   now?: () => number;
 }
 
@@ -30,7 +33,11 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Pages above this size are not kept: one odd page must not push out hundreds of others. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
-export function pageCacheKey(request: Request, encoding: string): string {
+export function pageCacheKey(
+  request: Request,
+  encoding: string,
+  varyHeaders: readonly string[] = [],
+): string {
   const url = new URL(request.url);
   const headers = request.headers;
   return [
@@ -38,6 +45,7 @@ export function pageCacheKey(request: Request, encoding: string): string {
     `${url.pathname}${url.search}`,
     headers.get('Accept-Language') ?? '',
     headers.get('Cookie') ?? '',
+    ...varyHeaders.map((name) => headers.get(name) ?? ''),
   ].join('\n');
 }
 
@@ -45,6 +53,7 @@ export function pageCache({
   ttlMs,
   maxBytes = DEFAULT_MAX_BYTES,
   now = Date.now,
+  varyHeaders = [],
 }: PageCacheOptions): MiddlewareHandler {
   // A Map keeps insertion order: the first entries are the oldest.
   const pages = new Map<string, CachedPage>();
@@ -73,6 +82,7 @@ export function pageCache({
     const key = pageCacheKey(
       c.req.raw,
       pickEncoding(c.req.header('Accept-Encoding')) ?? 'identity',
+      varyHeaders,
     );
     const page = pages.get(key);
     if (page && page.expiresAt <= now()) forget(key);

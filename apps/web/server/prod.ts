@@ -52,6 +52,7 @@ const app = createWebApp({
   site: { ...siteConfigFromEnv(env), buildId: buildMeta.id },
   buildMeta,
   mapTileOrigins: env.MAP_TILE_ORIGINS,
+  countryIpHeader: env.COUNTRY_IP_HEADER,
   pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
   loadRenderer: () => renderer,
   getManifest: (url) => manifestFor(new URL(url).pathname),

@@ -7,8 +7,12 @@ import { hydrationErrorHandlers } from './features/shell/hydration-errors';
 import { createBrowserApiClient } from './lib/api';
 import { createAppRouter } from './router';
 
-// The locale arrives with the dehydrated context; the client reads it on every call.
-const api = createBrowserApiClient(() => router.options.context.locale);
+// The locale and the visitor's default currency arrive with the dehydrated context; the client
+// reads them on every call.
+const api = createBrowserApiClient(
+  () => router.options.context.locale,
+  () => router.options.context.visitor.defaultCurrency,
+);
 const router = createAppRouter({ api });
 
 // In a transition React hydrates in slices and yields to the browser between them, instead of

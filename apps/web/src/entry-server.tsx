@@ -15,6 +15,7 @@ import {
 } from '@gallop/session';
 import { createRequestTokenStore } from './lib/session-tokens';
 import { visitorFromCookies } from './lib/visitor';
+import { resolveVisitorCountry } from './lib/visitor-country-server';
 import { createServerApiClient } from './lib/api';
 import { getErrorStatus } from './lib/http-error';
 import { preloadLazyComponents } from './lib/lazy-component';
@@ -47,6 +48,11 @@ export interface RenderOptions {
   refreshSession?: ((refreshToken: string) => Promise<SessionTokens>) | undefined;
   /** The visitor's address, told to the API with every call of the render (its limits). */
   visitorAddress?: string | undefined;
+  /**
+   * The header a trusted edge puts the visitor's country in (`COUNTRY_IP_HEADER`): passed on to
+   * the API with every call of the render, so the page is in the visitor's units and currency.
+   */
+  countryIpHeader?: string | undefined;
 }
 
 /**
@@ -64,13 +70,17 @@ export async function render({
   secure = new URL(request.url).protocol === 'https:',
   refreshSession,
   visitorAddress,
+  countryIpHeader,
 }: RenderOptions): Promise<Response> {
   const { locale } = resolveLocale({
     pathname: new URL(request.url).pathname,
     cookie: request.headers.get('cookie'),
     acceptLanguage: request.headers.get('accept-language'),
   });
-  const tokenStore = createRequestTokenStore(request.headers.get('cookie'));
+  const cookieHeader = request.headers.get('cookie');
+  const tokenStore = createRequestTokenStore(cookieHeader);
+  // Filled in below, before anything renders, and handed to the browser with the page.
+  const visitor = visitorFromCookies(cookieHeader);
   const api = createServerApiClient({
     apiUrl,
     request,
@@ -78,6 +88,8 @@ export async function render({
     fetch: apiFetch,
     tokenStore,
     visitorAddress,
+    countryIpHeader,
+    defaultCurrency: () => visitor.defaultCurrency,
     ...(refreshSession
       ? {
           refreshToken: async ({ refreshToken }: SessionTokens) => {
@@ -87,13 +99,14 @@ export async function render({
         }
       : {}),
   });
-  const visitor = visitorFromCookies(request.headers.get('cookie'));
-  const response = await renderRouter({
-    request,
-    manifest,
-    createRouter: () =>
-      createAppRouter({ api, site, locale, visitor, ...(nonce ? { nonce } : {}) }),
-  });
+  const router = createAppRouter({ api, site, locale, visitor, ...(nonce ? { nonce } : {}) });
+  // The visitor's country and currency decide every price and unit the page shows (decision
+  // 145): known before the loaders ask for prices, from the site info the shell loads anyway.
+  Object.assign(
+    visitor,
+    await resolveVisitorCountry(router.options.context.queryClient, api, cookieHeader),
+  );
+  const response = await renderRouter({ request, manifest, createRouter: () => router });
   return withSessionCookies(response, tokenStore.changedTokens(), request, secure);
 }
 

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import {
   cities,
   countries,
@@ -18,6 +19,7 @@ import {
   type RegionFeature,
 } from './data/world.ts';
 import { WATER_OBJECTS } from './data/catalog.ts';
+import { OTHER_COUNTRIES } from './data/other-countries.ts';
 import { slugify } from './slug.ts';
 
 /** These country ids are non-metric (docs/product.md, Entities). */
@@ -148,6 +150,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
       landscape: regionsOfCountry[0]?.landscape ?? null,
     })),
   );
+  await seedOtherCountries(ctx);
   const allRegions = seeded.flatMap((country) => country.regions);
   await db.insert(regions).values(
     allRegions.map((region) => ({
@@ -190,6 +193,45 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
       }),
     ),
   );
-  ctx.log(`geography: ${seeded.length} countries, ${allRegions.length} regions, ${cityId} cities`);
+  ctx.log(
+    `geography: ${seeded.length} destinations and ${OTHER_COUNTRIES.length} other countries, ${allRegions.length} regions, ${cityId} cities`,
+  );
   return { countries: seeded, waters };
+}
+
+/**
+ * The countries tours go to. The seed's content (search phrases, landing pages, climate) speaks
+ * of these only: the other countries have no regions, no pictures and no tours.
+ */
+export const DESTINATION_COUNTRY_IDS: readonly number[] = COUNTRIES.map((country) => country.id);
+
+/** A `where` for the destination countries (above) of the countries table. */
+export const isDestinationCountry = () => inArray(countries.id, [...DESTINATION_COUNTRY_IDS]);
+
+/**
+ * Every other country, where no tour goes (decision 145): the country a visitor comes from (their
+ * units and first currency), an account's or an organizer's. No destination list shows them: they
+ * have no tours.
+ */
+async function seedOtherCountries(ctx: SeedContext): Promise<void> {
+  await ctx.db.insert(countries).values(
+    OTHER_COUNTRIES.map((country) => {
+      const worldPartId =
+        WORLD_PARTS.indexOf(country.worldPart as (typeof WORLD_PARTS)[number]) + 1;
+      if (worldPartId === 0) throw new Error(`Unknown world part of ${country.name}`);
+      return {
+        id: country.id,
+        worldPartId,
+        name: country.name,
+        slug: slugify(country.name),
+        isoCode: country.iso,
+        phoneCode: country.phoneCode,
+        currency: country.currency,
+        isMetric: !NON_METRIC_COUNTRY_IDS.has(country.id),
+        lat: country.lat,
+        lng: country.lng,
+        imageSeed: country.id * 7 + 3,
+      };
+    }),
+  );
 }

@@ -9,6 +9,7 @@ import {
   showplaces,
 } from '@gallop/api/src/db/schema/index.ts';
 import { insertInChunks, type SeedContext } from './context.ts';
+import { isDestinationCountry } from './geography.ts';
 import type { SeededTours } from './tours.ts';
 
 /**
@@ -26,7 +27,10 @@ export async function seedSearchPhrases(ctx: SeedContext, seeded: SeededTours): 
     showplaceRows,
     organizerRows,
   ] = await Promise.all([
-    db.select({ id: countries.id, name: countries.name, slug: countries.slug }).from(countries),
+    db
+      .select({ id: countries.id, name: countries.name, slug: countries.slug })
+      .from(countries)
+      .where(isDestinationCountry()),
     db.select({ id: regions.id, name: regions.name, slug: regions.slug }).from(regions),
     db
       .select({ id: cities.id, name: cities.name, slug: cities.slug, isPort: cities.isPort })

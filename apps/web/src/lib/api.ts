@@ -17,9 +17,13 @@
  * - On the server it calls `API_URL` directly (default http://127.0.0.1:4000); in the browser it
  *   calls the page's own origin, which the web server forwards to the API (`server/proxy.ts`).
  * - Every call carries the visitor's currency (`X-Currency`, from the `i18n_currency` cookie;
- *   an empty or unknown cookie means the default, USD) and the locale headers (`X-Language`,
- *   `X-Localization`). In the browser the cookie is read on every call, so after a currency
- *   switch a refetch gets the new prices.
+ *   an empty or unknown cookie means the default: their country's currency when the site offers
+ *   it, else USD, `visitor-country.ts`) and the locale headers (`X-Language`, `X-Localization`).
+ *   In the browser the cookie is read on every call, so after a currency switch a refetch gets
+ *   the new prices.
+ * - On the server, every call also carries the visitor's country as the edge in front of the
+ *   site sent it (`COUNTRY_IP_HEADER`, e.g. `CF-IPCountry`), as the browser's calls through the
+ *   proxy do: the API answers the server's render for the visitor's country, not the default.
  * - Errors: the client is made with `throwOnError: true` (`GallopClient<true>`), so a failed
  *   call rejects with `ApiError` (the package's default resolves `{ error }` instead). A loader
  *   can let it through: the error page and the SSR status come from `getErrorStatus`
@@ -77,17 +81,41 @@ export interface ServerApiOptions {
    * visitor, not the web server that renders every page.
    */
   visitorAddress?: string | undefined;
+  /**
+   * The header a trusted edge puts the visitor's country in (`COUNTRY_IP_HEADER`, the API's
+   * setting too): passed on from the visitor's request to every call, so the API knows the
+   * visitor's country for the server's render.
+   */
+  countryIpHeader?: string | undefined;
+  /**
+   * The currency of a visitor without a stored choice, read at every call: the render knows it
+   * once the site info has come (`visitor-country.ts`); USD until then.
+   */
+  defaultCurrency?: (() => string | undefined) | undefined;
 }
 
-/** `fetch` with the visitor's address on every call. */
+/** `fetch` with the visitor's address and edge country on every call. */
 function forwardingVisitor(
-  visitorAddress: string,
+  forwarded: Record<string, string>,
   fetch: (request: Request) => Promise<Response> = globalThis.fetch,
 ): (request: Request) => Promise<Response> {
   return (request) => {
     const headers = new Headers(request.headers);
-    headers.set('x-forwarded-for', visitorAddress);
+    for (const [name, value] of Object.entries(forwarded)) headers.set(name, value);
     return fetch(new Request(request, { headers }));
+  };
+}
+
+/** The headers of the visitor's request that every call of its render passes on. */
+function visitorHeaders(
+  request: Request,
+  visitorAddress: string | undefined,
+  countryIpHeader: string | undefined,
+): Record<string, string> {
+  const country = countryIpHeader ? request.headers.get(countryIpHeader) : null;
+  return {
+    ...(visitorAddress ? { 'x-forwarded-for': visitorAddress } : {}),
+    ...(countryIpHeader && country ? { [countryIpHeader.toLowerCase()]: country } : {}),
   };
 }
 
@@ -100,9 +128,13 @@ export function createServerApiClient({
   tokenStore,
   refreshToken,
   visitorAddress,
+  countryIpHeader,
+  defaultCurrency = () => undefined,
 }: ServerApiOptions): GallopClient<true> {
-  const currency = resolveCurrency(currencyFromCookieHeader(request.headers.get('cookie')));
-  const send = visitorAddress ? forwardingVisitor(visitorAddress, fetch) : fetch;
+  const choice = currencyFromCookieHeader(request.headers.get('cookie'));
+  const currency = () => resolveCurrency(choice, { localeCurrency: defaultCurrency() });
+  const forwarded = visitorHeaders(request, visitorAddress, countryIpHeader);
+  const send = Object.keys(forwarded).length > 0 ? forwardingVisitor(forwarded, fetch) : fetch;
   return createGallopClient({
     throwOnError: true,
     baseUrl: apiUrl,
@@ -125,11 +157,12 @@ export function createServerApiClient({
  */
 export function createBrowserApiClient(
   locale: () => Locale = () => DEFAULT_LOCALE,
+  defaultCurrency: () => string | undefined = () => undefined,
 ): GallopClient<true> {
   forgetStoredTokens();
   const tokenStore = createCookieSessionStore();
   const client = import('./browser-api-client').then(({ createGallopBrowserClient }) =>
-    createGallopBrowserClient(() => clientLocale(locale()), tokenStore),
+    createGallopBrowserClient(() => clientLocale(locale()), tokenStore, defaultCurrency),
   );
   return deferredApiClient(client, tokenStore);
 }

@@ -95,6 +95,30 @@ describe('the browser API client’s base', () => {
   });
 });
 
+describe('the browser API client’s currency', () => {
+  afterEach(() => {
+    document.cookie = 'i18n_currency=; Max-Age=0; Path=/';
+  });
+
+  it("asks in the visitor's default currency (their country's) until they choose one", async () => {
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json({ result: true });
+    });
+    const client = createGallopBrowserClient(
+      () => ({ iso: 'en', localizationId: 1 }),
+      createMemoryTokenStore(),
+      () => 'EUR',
+    );
+    const call = () => client.GET('/spa/validate-slug', { params: { query: { slug: 'tours' } } });
+    await call();
+    document.cookie = 'i18n_currency=USD; Path=/';
+    await call();
+    expect(seen.map((request) => request.headers.get('X-Currency'))).toEqual(['EUR', 'USD']);
+  });
+});
+
 describe('the browser API client during a sign-out', () => {
   it('sends no call that needs the session: it fails as cancelled without reaching the server', async () => {
     const seen: string[] = [];

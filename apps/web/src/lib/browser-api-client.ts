@@ -28,6 +28,8 @@ const solveCaptcha: SolveCaptcha = async (kind) => {
 export function createGallopBrowserClient(
   locale: () => ClientLocale,
   tokenStore: TokenStore,
+  /** The currency of a visitor who chose none (their country's, `visitor-country.ts`). */
+  defaultCurrency: () => string | undefined = () => undefined,
   { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
 ): GallopClient<true> {
   const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
@@ -38,7 +40,7 @@ export function createGallopBrowserClient(
     throwOnError: true,
     baseUrl: apiBaseUrl,
     locale,
-    currency: () => resolveCurrency(readCurrencyCookie()),
+    currency: () => resolveCurrency(readCurrencyCookie(), { localeCurrency: defaultCurrency() }),
     tokenStore,
     solveCaptcha,
     fetch: holdingSessionCalls(send, new URL(apiBaseUrl, window.location.origin).pathname),

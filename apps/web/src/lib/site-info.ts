@@ -17,22 +17,30 @@ type SiteInfo = components['schemas']['SiteInfo'];
 // has gone down since (spec: error page 503 'with the main phone, email and messenger buttons').
 let lastKnown: SiteInfo | undefined;
 
+/** Forgets the last answer, as a fresh process starts: for tests, which share the module. */
+export function forgetLastKnownSiteInfo(): void {
+  lastKnown = undefined;
+}
+
 /**
  * Loads the site info for the shell without ever failing the page: the shell and the error pages
- * must render when the API is down. Falls back to the last answer this process saw.
+ * must render when the API is down. Falls back to the last answer this process saw (another
+ * visitor's: its `country` is not this visitor's). True when the API answered this request.
  */
 export async function prefetchSiteInfo(
   queryClient: QueryClient,
   api: GallopClient<true>,
-): Promise<void> {
+): Promise<boolean> {
   const options = siteInfoQueryOptions(api);
   try {
     // No retries: the shell must not hold a navigation while the API is down.
     lastKnown = await queryClient.ensureQueryData({ ...options, retry: false });
+    return true;
   } catch {
     if (lastKnown && !queryClient.getQueryData(options.queryKey)) {
       queryClient.setQueryData(options.queryKey, lastKnown);
     }
+    return false;
   }
 }
 

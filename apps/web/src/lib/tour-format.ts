@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
 import { countText } from '@gallop/ui-kit';
+import { daysUntilStart, quoteBooking, type Party } from './booking-quote';
 
 export type TourDate = components['schemas']['TourDate'];
 type DiscountKind = components['schemas']['DiscountKind'];
@@ -68,35 +69,40 @@ export function todayIso(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * How the prepayment of a date works, e.g. 'Prepayment 30%, the rest 14 days before the start'.
- * Within the full-payment days of its start a booking pays the whole price at once, as the API
- * prices it, whatever the prepayment.
+ * A fixed prepayment is per traveller ('Prepayment €72 per person'). With the `party` a request
+ * books (the booking form), the amount it will be asked, as the API quotes it: 'Prepayment €144
+ * (€72 per person), the rest 60 days before the start'. Within the full-payment days of its start
+ * a booking pays the whole price at once, whatever the prepayment.
  */
-export function formatPrepayment(date: TourDate, today = todayIso()): string {
+export function formatPrepayment(date: TourDate, today = todayIso(), party?: Party): string {
   const days = date.full_payment_days;
-  if (days !== null && days !== undefined) {
-    const untilStart = Math.round((Date.parse(date.start) - Date.parse(today)) / DAY_MS);
-    if (untilStart <= days) {
-      return `Pay in full when booking: the trip starts within ${formatDuration(days)}`;
-    }
+  if (days !== null && days !== undefined && daysUntilStart(date.start, today) <= days) {
+    return `Pay in full when booking: the trip starts within ${formatDuration(days)}`;
   }
   const rest =
     days === null || days === undefined
       ? ''
       : `, the rest ${formatDuration(days)} before the start`;
-  switch (date.prepayment_type) {
-    case 'percent':
-      return `Prepayment ${date.prepayment_size ?? 0}%${rest}`;
-    case 'fixed':
-      return `Prepayment ${formatPrice(date.prepayment_size ?? 0, date.currency)}${rest}`;
-    case 'none':
-      return 'No prepayment: pay in full before the start';
-    default:
-      return '';
+  const size = date.prepayment_size ?? 0;
+  const type = date.prepayment_type;
+  if (type === 'none' || ((type === 'percent' || type === 'fixed') && !size)) {
+    return 'No prepayment: pay in full before the start';
   }
+  const terms =
+    type === 'percent'
+      ? `${size}%`
+      : type === 'fixed'
+        ? `${formatPrice(size, date.currency)} per person`
+        : undefined;
+  if (terms === undefined) return '';
+  if (!party) return `Prepayment ${terms}${rest}`;
+  const { price, prepayment } = quoteBooking(date, party, today);
+  const due = prepayment ?? price;
+  // A prepayment is never above the price: capped, it is the whole price.
+  const why = prepayment !== null && prepayment < price ? terms : 'the whole price';
+  return `Prepayment ${formatPrice(due, date.currency)} (${why})${rest}`;
 }
 
 const DISCOUNT_KIND_LABELS: Readonly<Record<DiscountKind, string>> = {

@@ -2,11 +2,31 @@ import { currencyFromCookieHeader } from '@gallop/currency';
 import { parse, serialize } from 'cookie';
 import { COOKIE_ALERT_DAYS } from '@gallop/ui-kit';
 import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
+import type { WeightUnit } from '@gallop/rider-fit';
+import { parseWeightUnit, WEIGHT_UNIT_COOKIE } from './weight-unit-cookie';
+
+/** The visitor's country as the page needs it: its units (by id) and the phone fields' country. */
+export interface VisitorCountry {
+  id: number;
+  iso_code: string;
+}
 
 /** What the server knows of the visitor from their cookies, handed to the browser with the page. */
 export interface VisitorPreferences {
   /** The stored currency choice (`i18n_currency`), if any: the default applies otherwise. */
   currencyChoice?: string | undefined;
+  /**
+   * The currency of a visitor who chose none: their country's when the site offers it, else USD
+   * (decision 145). Worked out by the server's render (`visitor-country.ts`).
+   */
+  defaultCurrency?: string | undefined;
+  /**
+   * The visitor's country: their country cookie's, else the one the edge tells the API (decision
+   * 145). Worked out by the server's render; unknown while the API is unreachable.
+   */
+  country?: VisitorCountry | undefined;
+  /** The weight unit they picked beside a weight field (`weight_unit`, kept a year), if any. */
+  weightUnit?: WeightUnit | undefined;
   /** The cookie alert was dismissed (kept 180 days). */
   cookieAlertDismissed: boolean;
   /** Guest favourites (`favorite_tours`), so the first render shows the right hearts and count. */
@@ -21,6 +41,7 @@ export function visitorFromCookies(cookieHeader: string | null | undefined): Vis
   const cookies = cookieHeader ? parse(cookieHeader) : {};
   return {
     currencyChoice: currencyFromCookieHeader(cookieHeader),
+    weightUnit: parseWeightUnit(cookies[WEIGHT_UNIT_COOKIE]),
     cookieAlertDismissed: cookies[COOKIE_ALERT_COOKIE] === '1',
     favouriteTourIds: favouriteTourIdsFromCookieHeader(cookieHeader),
   };

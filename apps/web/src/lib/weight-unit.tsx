@@ -1,13 +1,13 @@
 /**
  * The unit weights are shown and typed in: the visitor's country's (pounds in the US, as the
- * weather pages use its degrees and inches), or the one they picked on a weight field, for the
- * rest of the visit. Weights stay kilograms in every call and
- * value; only what people read and type changes (`formatWeight`, `weightToKg` of rider-fit).
+ * weather pages use its degrees and inches), or the one they picked on a weight field, kept in a
+ * cookie for a year (decision 145). Weights stay kilograms in every call and value; only what
+ * people read and type changes (`formatWeight`, `weightToKg` of rider-fit).
  */
 import { measurementSystem } from '@gallop/i18n';
 import type { WeightUnit } from '@gallop/rider-fit';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useSiteInfo } from './site-info';
+import { useVisitorCountry, useVisitorPreferences } from './visitor-country';
 
 /** Pounds for the countries that do not use the metric system, kilograms elsewhere. */
 export function weightUnitOf(countryId: number | string | null | undefined): WeightUnit {
@@ -26,14 +26,16 @@ const WeightUnitContext = createContext<WeightUnitChoice | null>(null);
 const NO_CHOICE: WeightUnitChoice = ['kg', () => undefined];
 
 /**
- * The visitor's weight unit and a way to pick another. The server renders the country's unit
- * (every visitor of a country sees the same page); a pick holds while the page lives (the
- * provider is the root's, so across the visit's navigations).
+ * The visitor's weight unit and a way to pick another. The server renders the unit they picked
+ * (their cookie), else their country's; a pick holds for the rest of the visit (the provider is
+ * the root's) and, in its cookie (`WeightField`), for the next ones.
  */
 function useWeightUnitState(): WeightUnitChoice {
-  const country = useSiteInfo()?.country?.id;
-  // The unit picked on a weight field, for the rest of the visit; the country's until then.
-  const [picked, setPicked] = useState<WeightUnit | null>(null);
+  const visitor = useVisitorPreferences();
+  const country = useVisitorCountry()?.id;
+  // The unit picked on a weight field, now or on an earlier visit (the field keeps it in its
+  // cookie: its code stays out of the first load); the country's until then.
+  const [picked, setPicked] = useState(visitor?.weightUnit);
   const unit = picked ?? weightUnitOf(country);
   return useMemo(() => [unit, setPicked] as const, [unit]);
 }

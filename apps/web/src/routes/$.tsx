@@ -1,11 +1,10 @@
-import { measurementSystem } from '@gallop/i18n';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { pageHead } from '../features/seo/head';
 import { ensureWeatherPage } from '../features/weather/api';
 import { WeatherPage } from '../features/weather/components/weather-page/weather-page';
 import { weatherHeadData } from '../features/weather/head';
 import { weatherPlaceSlugs } from '../features/weather/weather-path';
-import { useSiteInfo } from '../lib/site-info';
+import { useVisitorUnits } from '../lib/visitor-units';
 
 /**
  * Every address of more than one segment that no other route takes. Only the weather pages
@@ -30,6 +29,5 @@ function WeatherRoute() {
   const { place } = Route.useLoaderData();
   // The visitor's country decides the units (docs/product.md, Entities: countries 31, 114, 228 are
   // not metric).
-  const country = useSiteInfo()?.country;
-  return <WeatherPage place={place} defaultSystem={measurementSystem(country?.id)} />;
+  return <WeatherPage place={place} defaultSystem={useVisitorUnits()} />;
 }

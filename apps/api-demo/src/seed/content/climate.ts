@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { cities, climateNormals, countries, regions } from '@gallop/api/src/db/schema/index.ts';
 import { insertInChunks, type SeedContext } from '../context.ts';
+import { isDestinationCountry } from '../geography.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
 
 /** What shapes a place's climate beyond its latitude. */
@@ -164,7 +165,7 @@ const rowsFor = (
 export async function seedClimate(ctx: SeedContext): Promise<number> {
   const random = ctx.random.fork('content:climate');
   const [countryRows, regionRows, cityRows] = await Promise.all([
-    ctx.db.select().from(countries).orderBy(asc(countries.id)),
+    ctx.db.select().from(countries).where(isDestinationCountry()).orderBy(asc(countries.id)),
     ctx.db.select().from(regions).orderBy(asc(regions.id)),
     ctx.db.select().from(cities).orderBy(asc(cities.id)),
   ]);

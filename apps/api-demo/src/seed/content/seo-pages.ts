@@ -7,6 +7,7 @@ import {
   seoPages,
 } from '@gallop/api/src/db/schema/index.ts';
 import { insertInChunks, type SeedContext } from '../context.ts';
+import { isDestinationCountry } from '../geography.ts';
 import { placeName } from './html.ts';
 
 type SeoPageRow = typeof seoPages.$inferInsert;
@@ -116,7 +117,7 @@ async function countsBy(
 export async function seedSeoPages(ctx: SeedContext): Promise<number> {
   const { db } = ctx;
   const [countryRows, regionRows, kindRows, collectionRows] = await Promise.all([
-    db.select().from(countries).orderBy(asc(countries.name)),
+    db.select().from(countries).where(isDestinationCountry()).orderBy(asc(countries.name)),
     db.select().from(regions).orderBy(asc(regions.name)),
     db.select().from(restKinds).orderBy(asc(restKinds.position), asc(restKinds.id)),
     db.select().from(collections).orderBy(asc(collections.position), asc(collections.id)),

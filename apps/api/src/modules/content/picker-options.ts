@@ -11,12 +11,13 @@ const INTERFACE_LANGUAGES = ['en'];
 
 const languageColumns = { id: languages.id, code: languages.code, name: languages.name };
 
-/** Every country, by name. */
-export function listCountryOptions(db: Database): Promise<Schemas['CountryOption'][]> {
-  return db
-    .select({ id: countries.id, name: countries.name })
-    .from(countries)
-    .orderBy(asc(countries.name), asc(countries.id));
+/**
+ * Every country, by name in English collation ("Côte d'Ivoire" after "Costa Rica"), sorted here
+ * rather than in SQL so PGlite and PostgreSQL, whose collations differ, give the same order.
+ */
+export async function listCountryOptions(db: Database): Promise<Schemas['CountryOption'][]> {
+  const rows = await db.select({ id: countries.id, name: countries.name }).from(countries);
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
 }
 
 /** The tours' languages by name; with `onlyWithTours`, those of at least one published tour. */

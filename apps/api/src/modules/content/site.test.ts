@@ -101,8 +101,12 @@ describe('dropdowns', () => {
     );
     expect(body.items).toHaveLength(rows.length);
     expect(body.items.map((item) => item.name)).toEqual(
-      [...rows.map((row) => row.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      [...rows.map((row) => row.name)].sort((a, b) => a.localeCompare(b, 'en')),
     );
+    // Every country a visitor or an account may be in, not only the tours' destinations.
+    const names = body.items.map((item) => item.name);
+    expect(names).toEqual(expect.arrayContaining(['Germany', 'Japan', "Côte d'Ivoire"]));
+    expect(names.indexOf("Côte d'Ivoire")).toBe(names.indexOf('Costa Rica') + 1);
   });
 
   it('lists languages, and only those of published tours on request (listLanguageOptions)', async () => {
@@ -299,7 +303,15 @@ describe('site settings calls', () => {
     expect(new Set(body.items.map((item) => item.group))).toEqual(
       new Set(rows.map((row) => row.groupName)),
     );
-    const country = (await db.select().from(countries).limit(1))[0]!;
+    // A destination: countries where no tour goes have no landing page.
+    const [destination] = await db
+      .select({ id: tours.countryIds })
+      .from(tours)
+      .where(eq(tours.isPublished, true))
+      .limit(1);
+    const country = (
+      await db.select().from(countries).where(eq(countries.id, destination!.id[0]!))
+    )[0]!;
     const page = rows.find(
       (row) => JSON.stringify(row.filters) === JSON.stringify({ countries: [country.id] }),
     );
@@ -348,6 +360,32 @@ describe('countries', () => {
     expect(await byHeader('XX')).toBe(us.id);
     expect(await byHeader('ZZ')).toBe(us.id);
     expect(await byHeader(undefined)).toBe(us.id);
+  });
+
+  it('recognises a visitor from a country no tour visits, with its currency and units', async () => {
+    const handlers = handlersWith({ content: { countryIpHeader: 'CF-IPCountry' } });
+    const headers = (iso: string) => ({ headers: { 'cf-ipcountry': iso } }) as never;
+    const expected = {
+      DE: { iso_code: 'DE', currency: 'EUR', name: 'Germany', is_metric: true },
+      JP: { iso_code: 'JP', currency: 'JPY', name: 'Japan', is_metric: true },
+      CH: { iso_code: 'CH', currency: 'CHF', name: 'Switzerland', is_metric: true },
+    };
+    for (const [iso, answer] of Object.entries(expected)) {
+      const row = await country(iso);
+      const byIp = await handlers.getCountryByIp(headers(iso), noReply);
+      expectContractResponse(asResponse(byIp), 'getCountryByIp');
+      expect(byIp, iso).toEqual({ result: { id: row.id, ...answer } });
+      const info = await handlers.getSiteInfo(headers(iso), noReply);
+      expectContractResponse(asResponse(info), 'getSiteInfo');
+      expect((info as { country: unknown }).country, iso).toEqual({ id: row.id, ...answer });
+    }
+    // No tour goes there: no destination list shows it.
+    const germany = await country('DE');
+    const destinations = await ok<{ items: { id: number }[] }>(
+      'listDestinations',
+      '/spa/destinations',
+    );
+    expect(destinations.items.map((item) => item.id)).not.toContain(germany.id);
   });
 
   it('answers a country with its schedule and local contacts (getCountrySchedule)', async () => {

@@ -9,6 +9,7 @@ import {
   type Rules,
 } from '@gallop/ui-kit';
 import type { ChangeEvent } from 'react';
+import { useVisitorPreferences } from '../../lib/visitor-country';
 
 type ControlFieldProps = Omit<FieldProps, 'render' | 'type' | 'autoComplete'>;
 
@@ -33,12 +34,15 @@ function withPhoneCheck(rules: Rules | undefined): Rules {
  * rule.
  */
 export function PhoneField({ rules, ...props }: ControlFieldProps) {
+  // The number starts in the visitor's country (a German visitor's in Germany's, +49).
+  const country = useVisitorPreferences()?.country?.iso_code;
   return (
     <Field
       {...props}
       rules={withPhoneCheck(rules)}
       render={(control) => (
         <PhoneInput
+          {...(country ? { defaultCountry: country } : {})}
           id={control.id}
           name={control.name}
           value={String(control.value ?? '')}

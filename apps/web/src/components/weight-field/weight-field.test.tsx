@@ -1,38 +1,25 @@
 import { Form } from '@gallop/ui-kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeApi, fakeAnswers } from '../../lib/testing/fake-api';
 import { renderInApp } from '../../lib/testing/render-in-app';
+import type { VisitorPreferences } from '../../lib/visitor';
 import { weightUnitOf } from '../../lib/weight-unit';
 import { weightText, weightValue, WeightField } from './weight-field';
 
-/** A visitor in the US (country 228, not metric): the site answers with their country. */
-const inTheUs = () =>
-  createFakeApi({
-    ...fakeAnswers,
-    '/spa/info': {
-      ...(fakeAnswers['/spa/info'] as object),
-      country: {
-        id: 228,
-        iso_code: 'US',
-        currency: 'USD',
-        name: 'United States',
-        is_metric: false,
-      },
-    },
-  }).fetch;
+/** A visitor in the US (country 228, not metric), as the server's render found them. */
+const inTheUs = () => ({ country: { id: 228, iso_code: 'US' } });
 
 async function renderWeightForm({
   weight = '',
-  fetch,
-}: { weight?: string; fetch?: (request: Request) => Promise<Response> } = {}) {
+  visitor,
+}: { weight?: string; visitor?: Partial<VisitorPreferences> } = {}) {
   const onSubmit = vi.fn();
   await renderInApp(
     <Form onSubmit={onSubmit} defaultValues={{ weight }}>
       <WeightField name="weight" label="Weight" required />
       <button type="submit">Send</button>
     </Form>,
-    fetch ? { fetch } : {},
+    visitor ? { visitor } : {},
   );
   return { onSubmit };
 }
@@ -57,7 +44,7 @@ describe('weight values', () => {
 
 describe('WeightField', () => {
   it('takes pounds from a visitor in the US and keeps kilograms', async () => {
-    const { onSubmit } = await renderWeightForm({ fetch: inTheUs() });
+    const { onSubmit } = await renderWeightForm({ visitor: inTheUs() });
     const field = await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 });
     fireEvent.change(field, { target: { value: '200' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -68,7 +55,7 @@ describe('WeightField', () => {
   });
 
   it('switches to kilograms beside the field and shows the weight in them', async () => {
-    await renderWeightForm({ weight: '90.7', fetch: inTheUs() });
+    await renderWeightForm({ weight: '90.7', visitor: inTheUs() });
     expect(await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 })).toHaveValue('200');
     fireEvent.click(screen.getByRole('button', { name: 'Kilograms' }));
     expect(screen.getByLabelText('Weight, kg')).toHaveValue('90.7');
@@ -79,7 +66,7 @@ describe('WeightField', () => {
   });
 
   it('says the range in the unit shown', async () => {
-    const { onSubmit } = await renderWeightForm({ fetch: inTheUs() });
+    const { onSubmit } = await renderWeightForm({ visitor: inTheUs() });
     const field = await screen.findByLabelText('Weight, lb', {}, { timeout: 5000 });
     fireEvent.change(field, { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

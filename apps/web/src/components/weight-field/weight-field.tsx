@@ -2,6 +2,7 @@ import { riderWeightRange, weightIn, weightToKg, type WeightUnit } from '@gallop
 import { Field, type FieldControlProps, type RuleFunction } from '@gallop/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useWeightUnitChoice } from '../../lib/weight-unit';
+import { weightUnitCookie } from '../../lib/weight-unit-cookie';
 import { UnitToggle } from '../unit-toggle/unit-toggle';
 import './weight-field.css';
 
@@ -53,7 +54,12 @@ export interface WeightFieldProps {
  * Outside 20–200 kg (45–440 lb) it says the range in the unit shown.
  */
 export function WeightField({ name, label, hint, required = false, className }: WeightFieldProps) {
-  const [unit, pickUnit] = useWeightUnitChoice();
+  const [unit, setUnit] = useWeightUnitChoice();
+  // A pick holds for the visit (the page's unit) and, in its cookie, for the next ones.
+  const pickUnit = (next: WeightUnit) => {
+    setUnit(next);
+    document.cookie = weightUnitCookie(next, location.protocol === 'https:');
+  };
   // The rule reads the unit on screen when it runs, whenever the field was registered.
   const unitRef = useRef(unit);
   unitRef.current = unit;

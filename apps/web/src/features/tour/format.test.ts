@@ -50,7 +50,7 @@ describe('formatPrepayment', () => {
         tourDate({ prepayment_type: 'fixed', prepayment_size: 980, full_payment_days: 60 }),
         BEFORE,
       ),
-    ).toBe('Prepayment US$980, the rest 60 days before the start');
+    ).toBe('Prepayment US$980 per person, the rest 60 days before the start');
     expect(
       formatPrepayment(tourDate({ prepayment_type: 'percent', full_payment_days: null }), BEFORE),
     ).toBe('Prepayment 30%');
@@ -60,6 +60,36 @@ describe('formatPrepayment', () => {
         BEFORE,
       ),
     ).toBe('No prepayment: pay in full before the start');
+  });
+
+  it('says, for the travellers a request books, the amount the API will ask first', () => {
+    const fixed = tourDate({ prepayment_type: 'fixed', prepayment_size: 72, price: 360 });
+    const terms = 'the rest 14 days before the start';
+    expect(formatPrepayment(fixed, BEFORE, { riders: 1 })).toBe(
+      `Prepayment US$72 (US$72 per person), ${terms}`,
+    );
+    expect(formatPrepayment(fixed, BEFORE, { riders: 2 })).toBe(
+      `Prepayment US$144 (US$72 per person), ${terms}`,
+    );
+    expect(
+      formatPrepayment(fixed, BEFORE, { riders: 2, nonRiders: { count: 1, price: 100 } }),
+    ).toBe(`Prepayment US$216 (US$72 per person), ${terms}`);
+    expect(formatPrepayment(tourDate({ price: 517 }), BEFORE, { riders: 3 })).toBe(
+      `Prepayment US$465 (30%), ${terms}`,
+    );
+    // Never above the price: then it is the whole price.
+    expect(
+      formatPrepayment(
+        tourDate({ prepayment_type: 'fixed', prepayment_size: 980, price: 500 }),
+        BEFORE,
+        {
+          riders: 2,
+        },
+      ),
+    ).toBe(`Prepayment US$1,000 (the whole price), ${terms}`);
+    expect(formatPrepayment(fixed, '2026-12-10', { riders: 2 })).toBe(
+      'Pay in full when booking: the trip starts within 14 days',
+    );
   });
 
   it('asks for the full price at once within the full-payment days of the start', () => {

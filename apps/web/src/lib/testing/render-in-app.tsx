@@ -13,6 +13,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createServerApiClient } from '../api';
+import type { VisitorPreferences } from '../visitor';
 import { createFakeApi } from './fake-api';
 import { ShellOutlet } from './shell-outlet';
 
@@ -28,12 +29,15 @@ export async function renderInApp(
     fetch = createFakeApi().fetch,
     cookie,
     signedIn = false,
+    visitor,
     hydrate,
   }: {
     fetch?: (request: Request) => Promise<Response>;
     cookie?: string;
     /** A session is stored (tokens the fake API does not check). */
     signedIn?: boolean;
+    /** What the server's render knew of the visitor (their country, picked weight unit...). */
+    visitor?: Partial<VisitorPreferences>;
     hydrate?: {
       /** What the browser did before hydrating (e.g. cache an answer the server did not have). */
       beforeHydrating?: (queryClient: QueryClient) => void;
@@ -59,7 +63,7 @@ export async function renderInApp(
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { api, queryClient },
+    context: { api, queryClient, ...(visitor ? { visitor } : {}) },
   });
   const app = (
     <JotaiProvider>

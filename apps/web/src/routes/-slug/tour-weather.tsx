@@ -1,7 +1,6 @@
-import { measurementSystem } from '@gallop/i18n';
 import type { Tour } from '../../features/tour/api';
 import { afterNearViewport } from '../../lib/after-near-viewport';
-import { useSiteInfo } from '../../lib/site-info';
+import { useVisitorUnits } from '../../lib/visitor-units';
 
 // Below the dates, and asked of the API by the browser: not in the server's HTML nor in the
 // first load (decision 040); loaded as the visitor scrolls towards it (decision 126), so the
@@ -14,13 +13,13 @@ const TourWeather = afterNearViewport(() =>
 
 function TourWeatherPart({ tour }: { tour: Tour }) {
   // The visitor's country decides the units, as on the weather pages.
-  const country = useSiteInfo()?.country;
+  const system = useVisitorUnits();
   return (
     <TourWeather
       startCity={tour.start_city}
       countries={tour.countries ?? []}
       dates={tour.dates}
-      defaultSystem={measurementSystem(country?.id)}
+      defaultSystem={system}
     />
   );
 }

@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatPrice } from '@gallop/currency';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// The API's own pricing: the form must say what the booking will ask.
+import { quote as apiQuote } from '../../../../../../api/src/modules/booking-rules/pricing.ts';
 import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
@@ -290,6 +293,65 @@ describe('BookingFormPage date variants', () => {
       expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
     );
     expect(api.bodies[0]).toMatchObject({ tour_date_id: 71 });
+  });
+});
+
+describe('BookingFormPage prepayment', () => {
+  // A fixed prepayment per person, far enough ahead to be asked (not the whole price at once).
+  const fixed = {
+    ...tour,
+    riding: ridingBrief({ non_riders_welcome: true }),
+    dates: [
+      {
+        ...tour.dates[0]!,
+        id: 90,
+        start: '2030-06-10',
+        end: '2030-06-17',
+        price: 360,
+        prepayment_type: 'fixed',
+        prepayment_size: 72,
+        full_payment_days: 60,
+        non_rider_price: 150,
+        non_rider_places_free: 2,
+      },
+    ],
+  } as Tour;
+
+  /** What the API will ask first for this request (its own `quote`, in minor units). */
+  const askedByApi = (riders: number, nonRiders: number) =>
+    apiQuote(
+      {
+        price: 36_000,
+        prepaymentType: 'fixed',
+        prepaymentSize: 7_200,
+        fullPaymentDays: 60,
+        startDate: '2030-06-10',
+      },
+      riders,
+      new Date().toISOString().slice(0, 10),
+      { count: nonRiders, price: 15_000 },
+    ).prepayment! / 100;
+
+  it('says the prepayment the API will ask, for 1, 2 and 3 riders and a non-rider', async () => {
+    await renderInApp(<BookingFormPage tour={fixed} dateId={90} user={undefined} />, {
+      fetch: bookingApi([]).fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    const summary = screen.getByRole('complementary', { name: 'Your tour' });
+    const said = (amount: number) =>
+      `Prepayment ${formatPrice(amount, 'EUR')} (${formatPrice(72, 'EUR')} per person), the rest 60 days before the start`;
+
+    expect(within(summary).getByText(said(askedByApi(1, 0)))).toBeInTheDocument();
+    for (const riders of [2, 3]) {
+      fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+      expect(await within(summary).findByText(said(askedByApi(riders, 0)))).toBeInTheDocument();
+    }
+    expect(askedByApi(3, 0)).toBe(216);
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Add someone who comes along without riding' }),
+    );
+    expect(await within(summary).findByText(said(askedByApi(3, 1)))).toBeInTheDocument();
+    expect(askedByApi(3, 1)).toBe(288);
   });
 });
 

@@ -27,8 +27,10 @@ import {
   formatPrepayment,
   formatVariant,
   isBookable,
+  todayIso,
   type TourDate,
 } from '../../../../lib/tour-format';
+import { quoteBooking } from '../../../../lib/booking-quote';
 import {
   createBooking,
   tourForRequestQuery,
@@ -121,6 +123,10 @@ export function BookingFormPage({
     nonRiderPrice === undefined ? 0 : Math.min(MAX_NON_RIDERS, date?.non_rider_places_free ?? 0);
   const [companionCount, setCompanionCount] = useState(0);
   const companions = Math.min(companionCount, maxCompanions);
+  const party = {
+    riders: tourists,
+    nonRiders: { count: companions, price: nonRiderPrice ?? 0 },
+  };
   const { sending, failure, error, send } = useSend<void>();
   const queryClient = useQueryClient();
   const weightUnit = useWeightUnit();
@@ -380,15 +386,13 @@ export function BookingFormPage({
             )}
             <SummaryLine
               label="Total"
-              value={formatPrice(
-                date.price * tourists + (nonRiderPrice ?? 0) * companions,
-                date.currency,
-              )}
+              value={formatPrice(quoteBooking(date, party, todayIso()).price, date.currency)}
               strong
             />
           </dl>
         )}
-        {date && <p className="booking-note">{formatPrepayment(date)}</p>}
+        {/* What the booking will ask first, for everyone it books: as the API quotes it. */}
+        {date && <p className="booking-note">{formatPrepayment(date, todayIso(), party)}</p>}
       </BookingSummary>
     </div>
   );
