@@ -344,7 +344,7 @@ test.describe('accounts', () => {
     const { items } = (await response.json()) as { items: { id: number; slug: string }[] };
     const tour = items[0]!;
     await gotoHydrated(`/${tour.slug}`);
-    await page.locator('main header').getByRole('button', { name: 'Add to favourites' }).click();
+    await page.locator('main header').getByRole('button', { name: 'Save to favourites' }).click();
     await expect(
       page.getByRole('banner').getByRole('link', { name: 'Favourites (1)' }),
     ).toBeVisible();

@@ -39,13 +39,11 @@ test.describe('guest favourites', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Favourites', exact: true })).toBeVisible();
 
-    const save = page.locator('main header').getByRole('button', { name: 'Add to favourites' });
+    // One name in both states; the state is aria-pressed (WCAG 4.1.2).
+    const save = page.locator('main header').getByRole('button', { name: 'Save to favourites' });
     await expect(save).toHaveAttribute('aria-pressed', 'false');
     await save.click();
-    const saved = page.locator('main header').getByRole('button', {
-      name: 'Remove from favourites',
-    });
-    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
     await expect(header.getByRole('link', { name: 'Favourites (1)' })).toBeVisible();
     expect(await favouritesCookie(page.context())).toBe(String(tour.id));
 
@@ -61,7 +59,9 @@ test.describe('guest favourites', () => {
     await expect(page.getByText('1 saved tour.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    await card.getByRole('button', { name: 'Remove from favourites' }).click();
+    const heart = card.getByRole('button', { name: `Save ${tour.name} to favourites` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await heart.click();
     await expect(card).toHaveCount(0);
     await expect(page.getByText('No favourites yet')).toBeVisible();
     await expect(header.getByRole('link', { name: 'Favourites', exact: true })).toBeVisible();
@@ -83,10 +83,11 @@ test.describe('guest favourites', () => {
     expect(html).toContain(first.name);
     expect(html).toContain(second.name);
     expect(html).toContain('aria-label="Favourites (2)"');
-    expect(html.match(/aria-label="Remove from favourites"/g)).toHaveLength(2);
+    expect(html.match(/aria-pressed="true"/g)).toHaveLength(2);
+    expect(html.match(/aria-label="Save [^"]+ to favourites"/g)).toHaveLength(2);
 
     const tourPage = await (await request.get(`/${first.slug}`, { headers: { cookie } })).text();
-    expect(tourPage).toMatch(/aria-pressed="true"[^>]*>.*?Remove from favourites/s);
+    expect(tourPage).toMatch(/aria-pressed="true"[^>]*>.*?Save to favourites/s);
   });
 
   test('/favorites from the cookie hydrates without a mismatch, newest first', async ({
@@ -135,10 +136,13 @@ test.describe('guest favourites', () => {
     await gotoHydrated('/tours');
     const card = page.getByRole('article').first();
     const name = await card.getByRole('heading', { level: 3 }).innerText();
-    await card.getByRole('button', { name: 'Add to favourites' }).click();
+    // Each heart names its tour: a page of cards has many.
+    const heart = card.getByRole('button', { name: `Save ${name} to favourites` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
     // The heart is not the card's link: the search page stays.
     await expect(page).toHaveURL('/tours');
-    await expect(card.getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('banner').getByRole('link', { name: 'Favourites (1)' }).click();
     await expect(page).toHaveURL('/favorites');
     await expect(page.getByRole('article')).toHaveCount(1);

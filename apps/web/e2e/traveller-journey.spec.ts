@@ -80,7 +80,7 @@ test('a traveller searches, opens a tour, switches currency, saves it and finds 
   );
 
   // 4. Save it, then find it on /favorites.
-  await page.locator('main header').getByRole('button', { name: 'Add to favourites' }).click();
+  await page.locator('main header').getByRole('button', { name: 'Save to favourites' }).click();
   const header = page.getByRole('banner');
   await header.getByRole('link', { name: 'Favourites (1)' }).click();
   await expect(page).toHaveURL(/\/favorites$/);

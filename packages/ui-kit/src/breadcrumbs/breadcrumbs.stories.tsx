@@ -28,3 +28,36 @@ export const Default: Story = {
     ).toHaveAttribute('aria-current', 'page');
   },
 };
+
+/**
+ * A long trail on a phone wraps; every crumb stays a target at least 24 px tall and the rows do
+ * not touch (WCAG 2.5.8).
+ */
+export const WrappedOnAPhone: Story = {
+  args: {
+    items: [
+      { url: '/', text: 'Home' },
+      { url: '/destinations/africa', text: 'Africa' },
+      { url: '/destinations/south-africa', text: 'South Africa' },
+      { url: '/destinations/limpopo', text: 'Limpopo' },
+      { url: '/tours/waterberg', text: 'Waterberg Biosphere Riding Expedition' },
+    ],
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 280 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const boxes = canvas.getAllByRole('link').map((link) => link.getBoundingClientRect());
+    for (const box of boxes) await expect(box.height).toBeGreaterThanOrEqual(24);
+    const rows = [...new Set(boxes.map((box) => Math.round(box.top)))];
+    await expect(rows.length).toBeGreaterThan(1);
+    for (const [index, box] of boxes.entries()) {
+      const next = boxes[index + 1];
+      if (next && next.top > box.top + 1) await expect(next.top).toBeGreaterThanOrEqual(box.bottom);
+    }
+  },
+};

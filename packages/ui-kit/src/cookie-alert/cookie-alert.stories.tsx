@@ -35,3 +35,22 @@ export const Shown: Story = {
     await expect(canvas.queryByRole('region')).toBeNull();
   },
 };
+
+const reservedSpace = () =>
+  document.documentElement.style.getPropertyValue('--gk-cookie-alert-space');
+
+/**
+ * Escape dismisses it as its button does. While it shows, the page keeps its height free at the
+ * bottom (`--gk-cookie-alert-space`), so it never covers the focused element.
+ */
+export const DismissedWithEscape: Story = {
+  play: async ({ canvas, args }) => {
+    const region = canvas.getByRole('region', { name: 'Cookie notice' });
+    const space = Number.parseFloat(reservedSpace());
+    await expect(space).toBeGreaterThanOrEqual(region.getBoundingClientRect().height);
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onDismiss).toHaveBeenCalledOnce();
+    await expect(canvas.queryByRole('region')).toBeNull();
+    await expect(reservedSpace()).toBe('');
+  },
+};

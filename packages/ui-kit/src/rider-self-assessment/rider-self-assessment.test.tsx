@@ -64,6 +64,47 @@ describe('RiderSelfAssessment', () => {
     expect(onUseLevel).toHaveBeenCalledExactlyOnceWith('strong-intermediate');
   });
 
+  it('enables "Use this level" as the hours are typed, so Tab from the field reaches it', async () => {
+    const onUseLevel = vi.fn();
+    render(<RiderSelfAssessment onUseLevel={onUseLevel} />);
+    await choose(Q.walk.question, Q.walk.answers.alone);
+    await choose(Q.trot.question, Q.trot.answers.confident);
+    await choose(Q.canter.question, Q.canter.answers.open);
+    await choose(Q.gallop.question, Q.gallop.answers.no);
+    const hours = screen.getByRole('spinbutton', { name: Q.hoursUsedTo.question });
+    await userEvent.click(hours);
+    await userEvent.keyboard('4');
+    const button = screen.getByRole('button', { name: 'Use this level' });
+    expect(button).toBeEnabled();
+    expect(screen.getByRole('img', { name: 'Rider level: Intermediate, 3 of 5' })).toBeVisible();
+
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onUseLevel).toHaveBeenCalledExactlyOnceWith('intermediate');
+  });
+
+  it('disables "Use this level" again while the typed hours are no number', async () => {
+    render(
+      <RiderSelfAssessment
+        onUseLevel={vi.fn()}
+        defaultAnswers={{
+          walk: 'alone',
+          trot: 'short',
+          canter: 'arena',
+          gallop: 'no',
+          hoursUsedTo: 2,
+        }}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Use this level' });
+    expect(button).toBeEnabled();
+    await userEvent.clear(screen.getByRole('spinbutton', { name: Q.hoursUsedTo.question }));
+    expect(button).toBeDisabled();
+    await userEvent.keyboard('3');
+    expect(button).toBeEnabled();
+  });
+
   it('starts from default answers and a custom hours label', () => {
     render(
       <RiderSelfAssessment

@@ -13,7 +13,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../button/button';
 import { cx } from '../internal/class-names';
 import type { NativeProps } from '../internal/root-props';
-import { NumberInput } from '../number-input/number-input';
+import { clamp, NumberInput, parseNumber } from '../number-input/number-input';
 import { RiderLevelBadge } from '../rider-level/rider-level';
 
 /** The questions answered by choosing one of three answers, in the order asked. */
@@ -66,6 +66,17 @@ export interface RiderSelfAssessmentProps extends NativeProps<'div'> {
 }
 
 type Answers = Partial<SelfAssessment>;
+
+const { min: HOURS_MIN, max: HOURS_MAX } = PASSPORT_LIMITS.hoursPerDay;
+
+/**
+ * The hours as typed, before the input commits them on blur: clamped as the commit will be, or
+ * `undefined` while the text is no number. Characters the input drops do not count.
+ */
+function typedHours(text: string): number | undefined {
+  const parsed = parseNumber(text.replace(/[^\d.,-]/g, ''));
+  return parsed === null ? undefined : clamp(parsed, HOURS_MIN, HOURS_MAX);
+}
 
 function complete(answers: Answers): SelfAssessment | null {
   const { walk, trot, canter, gallop, hoursUsedTo } = answers;
@@ -124,7 +135,11 @@ export function RiderSelfAssessment({
   ...rest
 }: RiderSelfAssessmentProps) {
   const texts = { ...RIDER_SELF_ASSESSMENT_TEXTS, ...custom };
-  const [answers, setAnswers] = useState<Answers>(defaultAnswers);
+  const [committed, setAnswers] = useState<Answers>(defaultAnswers);
+  // What the hours field holds while it has focus: "Use this level" is enabled as the hours are
+  // typed, so Tab from the field reaches it (a disabled button is skipped).
+  const [typing, setTyping] = useState<{ hours: number | undefined } | null>(null);
+  const answers: Answers = typing ? { ...committed, hoursUsedTo: typing.hours } : committed;
   const hoursId = useId();
   const hintId = useId();
   const answered = complete(answers);
@@ -154,11 +169,16 @@ export function RiderSelfAssessment({
           <NumberInput
             id={hoursId}
             className="gk-self-assessment__hours-input"
-            value={answers.hoursUsedTo ?? null}
-            min={PASSPORT_LIMITS.hoursPerDay.min}
-            max={PASSPORT_LIMITS.hoursPerDay.max}
+            value={committed.hoursUsedTo ?? null}
+            min={HOURS_MIN}
+            max={HOURS_MAX}
             step={0.5}
-            onChange={(hours) => answer('hoursUsedTo', hours ?? undefined)}
+            onInput={(event) => setTyping({ hours: typedHours(event.currentTarget.value) })}
+            onChange={(hours) => {
+              setTyping(null);
+              answer('hoursUsedTo', hours ?? undefined);
+            }}
+            onBlur={() => setTyping(null)}
           />
           <span aria-hidden="true">{texts.hoursUnit}</span>
         </div>

@@ -20,7 +20,11 @@ async function renderWithVisitor(ui: ReactNode, favouriteTourIds: number[] = [])
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <>{ui}</> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { visitor: { cookieAlertDismissed: false, favouriteTourIds } },
+    context: {
+      visitor: { cookieAlertDismissed: false, favouriteTourIds },
+      // A guest: the heart keeps the cookie only, and calls no API.
+      api: { tokenStore: { signedIn: () => false } },
+    },
   });
   await act(() => router.load());
   render(
@@ -34,35 +38,57 @@ async function renderWithVisitor(ui: ReactNode, favouriteTourIds: number[] = [])
 const pressed = (button: HTMLElement) => button.getAttribute('aria-pressed');
 
 describe('FavouriteToggle', () => {
-  it('adds the tour to the favourites cookie and removes it again', async () => {
-    await renderWithVisitor(<FavouriteToggle tourId={42} />);
-    const add = await screen.findByRole('button', { name: 'Add to favourites' });
-    expect(pressed(add)).toBe('false');
+  it('adds the tour to the favourites cookie and removes it again, under one name', async () => {
+    await renderWithVisitor(<FavouriteToggle tourId={42} tourName="Gobi crossing" />);
+    // The name says which tour and never changes; the state is aria-pressed (WCAG 4.1.2).
+    const heart = await screen.findByRole('button', { name: 'Save Gobi crossing to favourites' });
+    expect(pressed(heart)).toBe('false');
 
-    act(() => fireEvent.click(add));
-    const remove = screen.getByRole('button', { name: 'Remove from favourites' });
-    expect(pressed(remove)).toBe('true');
+    act(() => fireEvent.click(heart));
+    expect(screen.getByRole('button', { name: 'Save Gobi crossing to favourites' })).toBe(heart);
+    expect(pressed(heart)).toBe('true');
     expect(favouriteTourIdsFromCookieHeader(document.cookie)).toEqual([42]);
 
-    act(() => fireEvent.click(remove));
-    expect(pressed(screen.getByRole('button', { name: 'Add to favourites' }))).toBe('false');
+    act(() => fireEvent.click(heart));
+    expect(pressed(heart)).toBe('false');
+    expect(heart).toHaveAccessibleName('Save Gobi crossing to favourites');
     expect(favouriteTourIdsFromCookieHeader(document.cookie)).toEqual([]);
+  });
+
+  it('tells the hearts of a page of cards apart by their tours', async () => {
+    await renderWithVisitor(
+      <>
+        <FavouriteToggle tourId={1} tourName="Gobi crossing" />
+        <FavouriteToggle tourId={2} tourName="Iceland highland trail" />
+      </>,
+      [2],
+    );
+    const hearts = await screen.findAllByRole('button');
+    expect(hearts.map((heart) => [heart.getAttribute('aria-label'), pressed(heart)])).toEqual([
+      ['Save Gobi crossing to favourites', 'false'],
+      ['Save Iceland highland trail to favourites', 'true'],
+    ]);
   });
 
   it('starts pressed for a tour the server read from the cookie', async () => {
     await renderWithVisitor(<FavouriteToggle tourId={7} variant="labelled" />, [3, 7]);
-    const button = await screen.findByRole('button', { name: 'Remove from favourites' });
+    const button = await screen.findByRole('button', { name: 'Save to favourites' });
     expect(pressed(button)).toBe('true');
-    expect(button.textContent).toBe('Remove from favourites');
+    // The name is the words shown: what people read is what they can say.
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(button.textContent).toBe('Save to favourites');
+    act(() => fireEvent.click(button));
+    expect(pressed(button)).toBe('false');
+    expect(button.textContent).toBe('Save to favourites');
   });
 
   it('does not follow the card link it sits in', async () => {
     await renderWithVisitor(
       <a href="#tour">
-        <FavouriteToggle tourId={1} />
+        <FavouriteToggle tourId={1} tourName="Gobi crossing" />
       </a>,
     );
-    const button = await screen.findByRole('button', { name: 'Add to favourites' });
+    const button = await screen.findByRole('button', { name: 'Save Gobi crossing to favourites' });
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     act(() => {
       button.dispatchEvent(click);

@@ -1,20 +1,38 @@
 import { useFavouriteTour } from '../../lib/favourite-tour';
 import './favourite-toggle.css';
 
-export interface FavouriteToggleProps {
-  tourId: number;
-  /**
-   * `overlay`: a round heart over a card's picture. `labelled`: the heart with its name written
-   * out, for the tour page.
-   */
-  variant?: 'overlay' | 'labelled';
-  className?: string;
-}
+/** The name of the labelled heart, written out beside it; it never changes (see below). */
+const FAVOURITE_LABEL = 'Save to favourites';
 
-/** The heart that adds a tour to the guest favourites or removes it (cookie `favorite_tours`). */
-export function FavouriteToggle({ tourId, variant = 'overlay', className }: FavouriteToggleProps) {
+export type FavouriteToggleProps = {
+  tourId: number;
+  className?: string;
+} & (
+  | {
+      /** A round heart over a card's picture (the default). */
+      variant?: 'overlay';
+      /** Names the heart: a page of cards has one per tour, each told apart by its tour. */
+      tourName: string;
+    }
+  | {
+      /** The heart with its name written out, for the tour page (the tour is the page's). */
+      variant: 'labelled';
+      tourName?: never;
+    }
+);
+
+/**
+ * The heart that adds a tour to the guest favourites or removes it (cookie `favorite_tours`): a
+ * toggle button whose name stays the same and whose state is `aria-pressed` (and the filled
+ * heart), so a screen reader says "Save … to favourites, toggle button, pressed" (WCAG 4.1.2).
+ */
+export function FavouriteToggle({
+  tourId,
+  variant = 'overlay',
+  tourName,
+  className,
+}: FavouriteToggleProps) {
   const { isFavourite, toggle } = useFavouriteTour(tourId);
-  const name = isFavourite ? 'Remove from favourites' : 'Add to favourites';
   const classes = ['favourite-toggle', `favourite-toggle--${variant}`, className]
     .filter(Boolean)
     .join(' ');
@@ -24,7 +42,7 @@ export function FavouriteToggle({ tourId, variant = 'overlay', className }: Favo
       className={classes}
       aria-pressed={isFavourite}
       // The labelled variant shows its name, so what people read is what they can say.
-      aria-label={variant === 'overlay' ? name : undefined}
+      aria-label={variant === 'overlay' ? `Save ${tourName} to favourites` : undefined}
       onClick={(event) => {
         // Cards are links as a whole: the heart must not open the tour.
         event.preventDefault();
@@ -42,7 +60,7 @@ export function FavouriteToggle({ tourId, variant = 'overlay', className }: Favo
       >
         <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 5.6 5 5 0 0 1 21.2 11C19 15.6 12 20 12 20Z" />
       </svg>
-      {variant === 'labelled' && <span className="favourite-toggle__label">{name}</span>}
+      {variant === 'labelled' && <span className="favourite-toggle__label">{FAVOURITE_LABEL}</span>}
     </button>
   );
 }

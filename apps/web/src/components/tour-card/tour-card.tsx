@@ -62,7 +62,7 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
           />
         ) : null}
         {oldPrice && !unavailable && <span className="tour-card__deal">Deal</span>}
-        <FavouriteToggle tourId={tour.id} />
+        <FavouriteToggle tourId={tour.id} tourName={tour.name} />
       </div>
       <div className="tour-card__body">
         <p className="tour-card__meta">

@@ -61,7 +61,7 @@ function BestTourCard({ tour }: { tour: TourSummary }) {
           />
         ) : null}
         {hasDiscount(tour) ? <span className="best-tour__badge">Deal</span> : null}
-        <FavouriteToggle tourId={tour.id} />
+        <FavouriteToggle tourId={tour.id} tourName={tour.name} />
       </div>
       <div className="best-tour__body">
         <p className="best-tour__meta">

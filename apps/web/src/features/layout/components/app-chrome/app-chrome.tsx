@@ -84,6 +84,7 @@ function ChromeWithCurrency({
   return (
     <CurrencyProvider
       initialChoice={visitor.currencyChoice}
+      localeCurrency={visitor.defaultCurrency}
       available={currencies.length > 0 ? currencies : undefined}
       saveOnServer={saveOnServer}
     >
@@ -92,6 +93,10 @@ function ChromeWithCurrency({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* Early in the page, though shown at the bottom: the keyboard reaches its button right
+          after the skip link, not after every link of the page. Dismissed: nothing to show, and
+          no chunk to load. */}
+      {visitor.cookieAlertDismissed ? null : <CookieNotice />}
       <div className="site-layout">
         <SiteHeader
           organizerUrl={organizerUrl}
@@ -106,8 +111,6 @@ function ChromeWithCurrency({
         <SiteFooter />
       </div>
       <ScrollToTop />
-      {/* Dismissed: nothing to show, and no chunk to load. */}
-      {visitor.cookieAlertDismissed ? null : <CookieNotice dismissed={false} />}
     </CurrencyProvider>
   );
 }

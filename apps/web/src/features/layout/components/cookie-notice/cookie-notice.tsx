@@ -6,8 +6,8 @@ import { cookieAlertDismissedCookie } from '../../../../lib/visitor';
  * The cookie alert until the visitor dismisses it; the dismissal is kept 180 days in a cookie
  * the server reads too, so a dismissed alert never flashes on the next page load.
  */
-export function CookieNotice({ dismissed }: { dismissed: boolean }) {
-  const [open, setOpen] = useState(!dismissed);
+export function CookieNotice() {
+  const [open, setOpen] = useState(true);
   return (
     <CookieAlert
       isOpen={open}

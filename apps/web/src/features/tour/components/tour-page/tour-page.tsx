@@ -159,7 +159,8 @@ export function TourPageView({
         <div className="tour-page__main">
           <TourHero images={images} name={tour.name} onOpen={(index) => open(images, index)} />
           <div className="tour-page__nav">
-            <ScrollSpy items={sections} label="Sections of this tour" offset={72} />
+            {/* A section stops below the site header and this bar, stuck under it (73 + 52 px). */}
+            <ScrollSpy items={sections} label="Sections of this tour" offset={128} />
           </div>
 
           <Section id="overview" title="Overview">
