@@ -77,8 +77,11 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // unit come with the page (the server works them out), and the browser's API client asks in the
 // visitor's default currency: 129,898 -> 129,989 B (+91 B), this machine's builds before and after.
 // Writing the picked unit's cookie lives in the weight field's chunk, the country's resolution on
-// the server only. Leaves ~110 B for renamed chunks.
-const FIRST_LOAD_LIMIT = '130.1 kB';
+// the server only. With this session's other fixes (sign-out reaching every tab, named hearts,
+// the cookie notice early in the page) the build measured 130,005 B; the home page's head texts
+// then moved into its loader's chunk, as other routes' had: 129,941 B (this machine's builds
+// before and after). The limit is the 130 kB target again.
+const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';
 /** `/{slug}` renders one of two page modules, each its own chunk (routes/-slug/slug-pages.ts). */
