@@ -353,6 +353,17 @@ describe('BookingFormPage prepayment', () => {
     expect(await within(summary).findByText(said(askedByApi(3, 1)))).toBeInTheDocument();
     expect(askedByApi(3, 1)).toBe(288);
   });
+
+  it('puts the focus on an added rider, so a keyboard lands on the new fields', async () => {
+    await renderInApp(<BookingFormPage tour={fixed} dateId={90} user={undefined} />, {
+      fetch: bookingApi([]).fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Rider 2' })),
+    );
+  });
 });
 
 describe('BookingFormPage rider fit', () => {

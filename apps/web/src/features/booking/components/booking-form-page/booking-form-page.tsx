@@ -455,6 +455,15 @@ function Riders({
     }
   }, [date?.id, count, fields]);
 
+  // An added rider's heading takes the focus: the button may be gone (the last seat), and a
+  // keyboard or screen-reader user lands on the fields they asked for (WCAG 2.4.3).
+  const focusAdded = useRef(false);
+  useEffect(() => {
+    if (!focusAdded.current) return;
+    focusAdded.current = false;
+    document.getElementById(`${titleId}-${count - 1}`)?.focus();
+  }, [count, titleId]);
+
   return (
     <fieldset className="booking-section" onChange={refresh}>
       <legend className="booking-section__title">Riders</legend>
@@ -475,7 +484,7 @@ function Riders({
             aria-labelledby={`${titleId}-${index}`}
           >
             <div className="booking-tourist__head">
-              <h3 id={`${titleId}-${index}`} className="booking-tourist__title">
+              <h3 id={`${titleId}-${index}`} className="booking-tourist__title" tabIndex={-1}>
                 Rider {index + 1}
               </h3>
               {index === count - 1 && index > 0 && (
@@ -514,7 +523,13 @@ function Riders({
       })}
       {onAdd && (
         <div className="booking-actions">
-          <Button theme="ghost" onClick={onAdd}>
+          <Button
+            theme="ghost"
+            onClick={() => {
+              focusAdded.current = true;
+              onAdd();
+            }}
+          >
             Add a rider
           </Button>
         </div>
