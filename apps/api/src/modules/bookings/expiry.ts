@@ -29,18 +29,6 @@ import { startRounds } from '#src/shared/rounds.ts';
  */
 const PAYMENT_IN_FLIGHT_MS = 30 * 60_000;
 
-/**
- * When an unpaid, confirmed booking's hold ends: its `hold_until` (a guest's short hold, or set
- * when the organizer confirmed), else its creation plus the hold hours. None for a booking that
- * holds nothing by time (awaiting the organizer, or paid). `records.ts` shows the same end.
- */
-export function holdEndsAt(row: RequestRow, holdHours: number): Date | null {
-  if (row.paid > 0) return null;
-  if (row.holdUntil) return row.holdUntil;
-  if (row.status !== STATUS.pendingPrepayment) return null;
-  return new Date(row.createdAt.getTime() + holdHours * 3_600_000);
-}
-
 export interface ExpiryOptions {
   now?: Date;
   holdHours?: number;

@@ -6,7 +6,7 @@
 // The demo seed (apps/api-demo) names a tour's policy through here.
 export type { PolicyName } from '#src/modules/booking-rules/index.ts';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
-export { holdEndsAt, startBookingExpiry } from './expiry.ts';
+export { startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
@@ -28,6 +28,7 @@ export {
   findRequest,
   findRequestByUuid,
   forbidden,
+  holdEndsAt,
   loadTourists,
   major,
   ownRequest,

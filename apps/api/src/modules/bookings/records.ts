@@ -98,13 +98,16 @@ export async function loadTourists(db: Database, requestIds: readonly number[]) 
 }
 
 /**
- * When the seats of an unpaid booking are released: an unproven guest's short hold, or the
- * confirmed booking's hold from its creation (the expiry job's rules, `expiry.ts`).
+ * When an unpaid, confirmed booking's hold ends: its `hold_until` (a guest's short hold, or set
+ * when the organizer confirmed), else its creation plus the hold hours. None for a booking that
+ * holds nothing by time (awaiting the organizer, or paid). The booking's page shows the same end; the booking job
+ * releases by it.
  */
-function holdEnd(row: RequestRow, holdHours: number): string | null {
-  if (row.holdUntil) return row.holdUntil.toISOString();
+export function holdEndsAt(row: RequestRow, holdHours: number): Date | null {
+  if (row.paid > 0) return null;
+  if (row.holdUntil) return row.holdUntil;
   if (row.status !== STATUS.pendingPrepayment) return null;
-  return new Date(row.createdAt.getTime() + holdHours * 3_600_000).toISOString();
+  return new Date(row.createdAt.getTime() + holdHours * 3_600_000);
 }
 
 /** The status a traveller sees: a prepaid request whose tour has ended is complete. */
@@ -240,8 +243,9 @@ export async function toBookingRequests(
       paid: major(row.paid),
       refunded: major(row.refunded),
       currency: row.currency,
-      hold_until:
-        active && row.paid === 0 ? holdEnd(row, view.holdHours ?? DEFAULT_HOLD_HOURS) : null,
+      hold_until: active
+        ? (holdEndsAt(row, view.holdHours ?? DEFAULT_HOLD_HOURS)?.toISOString() ?? null)
+        : null,
       email_proof_required: unproven && active,
       respond_by: status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null,
       decline_reason: row.declineReason,
