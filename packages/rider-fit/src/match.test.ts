@@ -78,6 +78,32 @@ describe('matchRider', () => {
     );
   });
 
+  it('names every tack once in the tack reason, whichever the label', () => {
+    const reasons = TACKS.flatMap((riderTack) =>
+      TACKS.filter((tourTack) => tourTack !== riderTack).map(
+        (tourTack) => matchRider({ tack: riderTack }, { ...ranchWeek, tack: tourTack }).reason,
+      ),
+    );
+    expect(reasons).toEqual([
+      'Western tack; you ride English',
+      'Other tack; you ride English',
+      'English tack; you ride Western',
+      'Other tack; you ride Western',
+      'English tack; you ride another tack',
+      'Western tack; you ride another tack',
+    ]);
+    for (const reason of reasons) {
+      expect(reason).not.toMatch(/tack\s+tack/i);
+      // The tour's tack is named as a tack, whatever its label says.
+      expect(reason).toMatch(/^\S+ tack; /);
+    }
+    expect(
+      matchRider({ tack: 'english' }, { ...ranchWeek, tack: 'other' }, undefined, {
+        riderName: 'Sam',
+      }).reason,
+    ).toBe('Other tack; Sam rides English');
+  });
+
   it('rules out a weight above the heavier horses, with the limit in the reason', () => {
     expect(matchRider({ weightKg: 111 }, ranchWeek)).toMatchObject({
       verdict: 'not-suitable',
@@ -98,6 +124,16 @@ describe('matchRider', () => {
     expect(matchRider({ weightKg: 100 }, ranchWeek, { free: 0, scope: 'any-date' }).reason).toBe(
       'No horse for riders over 95\u00a0kg is left on any date',
     );
+    // A card in a search narrowed to some dates counts those dates only: it says so.
+    expect(
+      matchRider({ weightKg: 100 }, ranchWeek, { free: 0, scope: 'searched-dates' }),
+    ).toMatchObject({
+      verdict: 'not-suitable',
+      reason: 'No horse for riders over 95\u00a0kg is left on your dates',
+    });
+    expect(
+      matchRider({ weightKg: 100 }, ranchWeek, { free: 2, scope: 'searched-dates' }).verdict,
+    ).toBe('fits');
     // A tour without heavier horses: both limits are the same.
     expect(
       matchRider(

@@ -1,5 +1,6 @@
 import { LEVEL_LABELS, TACK_LABELS } from './labels';
 import { levelRank } from './level-checks';
+import type { Tack } from './levels';
 import type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
 import { formatWeight, type WeightUnit } from './weight';
 
@@ -77,14 +78,18 @@ function weightReason(
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text:
-        heavy.scope === 'date'
-          ? `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on this date`
-          : `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on any date`,
+      text: `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left ${HEAVY_SCOPE_WORDS[heavy.scope]}`,
     };
   }
   return null;
 }
+
+/** Where a count of no heavier horse left holds, as the weight reason says it. */
+const HEAVY_SCOPE_WORDS: Readonly<Record<HeavyPlaces['scope'], string>> = {
+  date: 'on this date',
+  'searched-dates': 'on your dates',
+  'any-date': 'on any date',
+};
 
 function ageReason(age: number, tour: RidingRequirements): FitReason | null {
   if (age < tour.minRidingAge) {
@@ -136,12 +141,26 @@ function hoursReason(
   };
 }
 
+/**
+ * A tack as the tack reason names it: the tour's with the word "tack" once ("Western tack",
+ * "Other tack"), the rider's without it ("you ride English") unless it is all the name says
+ * ("you ride another tack").
+ */
+function tourTackName(tack: Tack): string {
+  const label = TACK_LABELS[tack];
+  return /\btack$/i.test(label) ? label : `${label} tack`;
+}
+
+function riderTackName(tack: Tack): string {
+  return tack === 'other' ? 'another tack' : TACK_LABELS[tack];
+}
+
 function tackReason(rider: RiderProfile, tour: RidingRequirements, voice: Voice): FitReason | null {
   if (!rider.tack || rider.tack === tour.tack || tour.otherTackOnRequest) return null;
   return {
     check: 'tack',
     verdict: 'stretch',
-    text: `${TACK_LABELS[tour.tack]} tack; ${voice.rides} ${TACK_LABELS[rider.tack]}`,
+    text: `${tourTackName(tour.tack)}; ${voice.rides} ${riderTackName(rider.tack)}`,
   };
 }
 

@@ -31,11 +31,16 @@ export interface RiderProfile {
 }
 
 /**
- * The heavier-horse places the match may count on: on one date (the booking form, a date row), or
- * the most free on any bookable date (a card, the tour page before a date is chosen).
+ * The heavier-horse places the match may count on: on one date (the booking form, a date row),
+ * the most free on one of the dates a search narrowed the tour to (a card in a search with a date
+ * window, lengths or prices), or the most free on any bookable date (a card, the tour page before
+ * a date is chosen).
  */
 export interface HeavyPlaces {
   free: number;
-  /** Whether this is one date's count (`date`) or the best of the tour's dates (`any-date`). */
-  scope: 'date' | 'any-date';
+  /**
+   * Whether this is one date's count (`date`), the best of the dates a search matched
+   * (`searched-dates`) or the best of the tour's bookable dates (`any-date`).
+   */
+  scope: 'date' | 'searched-dates' | 'any-date';
 }

@@ -105,6 +105,19 @@ describe('TourCard rider fit', () => {
     expect(container.querySelector('.tour-card__rating ~ .tour-card__fit')).not.toBeNull();
   });
 
+  it('says the count is the searched dates’ when a search narrowed the card to them', async () => {
+    document.cookie = 'gallop_rider=level%3Dadvanced%26weight%3D100; path=/';
+    const { container } = await renderInApp(
+      createElement(TourCard, { tour: card({ heavy_places_free: 0 }), searchedDates: true }),
+    );
+    await waitFor(() =>
+      expect(container.querySelector('.gk-fit')).toHaveAttribute(
+        'title',
+        'Not suitable: No horse for riders over 95\u00a0kg is left on your dates',
+      ),
+    );
+  });
+
   it('counts the heavier horses of the card’s best date', async () => {
     document.cookie = 'gallop_rider=level%3Dadvanced%26weight%3D100; path=/';
     const { container } = await renderInApp(

@@ -35,10 +35,22 @@ export interface TourCardProps {
    * name leads nowhere (its page is gone) and `action` offers something else instead.
    */
   unavailable?: { label: string; action?: ReactNode } | undefined;
+  /**
+   * Whether the card's dates are those a search narrowed it to (a date window, lengths or
+   * prices): its `heavy_places_free` counts only them, and the fit says "on your dates", not "on
+   * any date", when no heavier horse is left.
+   */
+  searchedDates?: boolean;
 }
 
 /** A search result: picture, country, duration, name, rating and the 'from' price. */
-export function TourCard({ tour, eager = false, priority = false, unavailable }: TourCardProps) {
+export function TourCard({
+  tour,
+  eager = false,
+  priority = false,
+  unavailable,
+  searchedDates = false,
+}: TourCardProps) {
   const [image] = tour.images;
   const { price, oldPrice } = cardPrices(tour);
   const countries = (tour.countries ?? []).map((country) => country.name).join(', ');
@@ -92,7 +104,7 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
         ) : (
           <p className="tour-card__rating tour-card__rating--new">New on Gallop</p>
         )}
-        {!unavailable && <CardFit tour={tour} />}
+        {!unavailable && <CardFit tour={tour} searchedDates={searchedDates} />}
         {unavailable ? (
           <p className="tour-card__unavailable">
             <strong>{unavailable.label}</strong>
@@ -111,10 +123,13 @@ export function TourCard({ tour, eager = false, priority = false, unavailable }:
  * hydration without moving anything else on the card. Compact: a long reason wraps to a second
  * line, growing up over the picture (so the card keeps its height whatever the verdict), and only
  * one longer still is cut; the title and screen readers have it whole. Heavier horses count on
- * the card's best date.
+ * the card's best date: of the searched dates, or of every bookable one.
  */
-function CardFit({ tour }: { tour: TourSummary }) {
-  const fit = usePassportFitOnly(tour.riding, { free: tour.heavy_places_free, scope: 'any-date' });
+function CardFit({ tour, searchedDates }: { tour: TourSummary; searchedDates: boolean }) {
+  const fit = usePassportFitOnly(tour.riding, {
+    free: tour.heavy_places_free,
+    scope: searchedDates ? 'searched-dates' : 'any-date',
+  });
   if (!fit) return null;
   return (
     <div className="tour-card__fit">

@@ -30,6 +30,50 @@ describe('catalogueSearchHref', () => {
     ).toBe('/iceland?page=2');
   });
 
+  // One page of each kind the API's SEO sitemap lists (the demo seed's groups), with its stored
+  // filter as `/spa/tours-page` describes it; the last ones store a non-default value of every
+  // field that has a default, which the address bar's normalised filters always carry.
+  const storedPages: [slug: string, filter: Record<string, unknown>][] = [
+    ['mongolia-excursions', { countries: [146], type: 2 }],
+    ['argentina', { countries: [11] }],
+    ['patagonia', { regions: [7] }],
+    ['trail-riding', { restKinds: [3] }],
+    ['river-cruises', { restKinds: [9], isCruisesSearch: 1 }],
+    ['family-collection', { collections: [4] }],
+    ['iceland-summer', { countries: [101], dateFrom: '2027-06-01', dateTo: '2027-08-31' }],
+    ['trail-riding-iceland', { countries: [101], restKinds: [3] }],
+    ['horse-riding-for-beginners', { riderLevel: 'beginner' }],
+    ['author-tours', { operatorType: 'author', accommodation: 'tent', minAge: 12 }],
+    ['cheapest-first', { countries: [101], sort: 'price' }],
+  ];
+
+  it.each(storedPages)(
+    '/%s, with nothing or only defaults in the address, is itself',
+    (slug, filter) => {
+      const meta: SearchPageMeta = { ...iceland, slug, filter: normalizeFilters(filter) };
+      expect(catalogueSearchHref(slug, meta, normalizeFilters({}))).toBeUndefined();
+      expect(catalogueSearchHref(slug, meta, normalizeFilters({ page: 2 }))).toBeUndefined();
+      expect(
+        catalogueSearchHref(
+          slug,
+          meta,
+          normalizeFilters({ difficulty: [2], type: 1, sort: 'default' }),
+        ),
+      ).toBeUndefined();
+    },
+  );
+
+  it("still moves a search contradicting an excursions page's stored filter, keeping the kind", () => {
+    const meta: SearchPageMeta = {
+      ...iceland,
+      slug: 'mongolia-excursions',
+      filter: normalizeFilters({ countries: [146], type: 2 }),
+    };
+    expect(
+      catalogueSearchHref('mongolia-excursions', meta, normalizeFilters({ countries: [74] })),
+    ).toBe('/tours?countries=74&type=2');
+  });
+
   it('keeps a search that adds to the page, and every search of /tours', () => {
     expect(
       catalogueSearchHref('iceland', iceland, normalizeFilters({ difficulty: [2], page: 2 })),

@@ -3,6 +3,7 @@ import { normalizeFilters } from '@gallop/search-filters';
 import {
   effectiveFilters,
   filtersToApiQuery,
+  narrowsCardDates,
   searchLocation,
   tripKindChange,
   tripKindFields,
@@ -60,6 +61,47 @@ describe('effectiveFilters', () => {
     expect(filters.countries).toEqual([5]);
     expect(filters.type).toBe(2);
     expect(filters.sort).toBe('price');
+  });
+
+  it("keeps a stored non-default value the address bar's defaults do not replace", () => {
+    const stored = normalizeFilters({
+      type: 2,
+      operatorType: 'author',
+      accommodation: 'tent',
+      sort: 'price',
+      minAge: 12,
+    });
+    // Normalised address filters carry every default: type 1, sort 'default', page 1...
+    const filters = effectiveFilters(stored, normalizeFilters({ page: 3 }));
+    expect(filters).toEqual({ ...stored, page: 3 });
+    // A value that is not the default replaces the stored one.
+    expect(effectiveFilters(stored, normalizeFilters({ sort: '-price' })).sort).toBe('-price');
+  });
+});
+
+describe('narrowsCardDates', () => {
+  it('is true for a date window, lengths or prices (the dates a card considers), else false', () => {
+    expect(narrowsCardDates(normalizeFilters({}))).toBe(false);
+    expect(narrowsCardDates(normalizeFilters({ countries: [1], riderWeight: 100 }))).toBe(false);
+    for (const narrowing of [
+      { dateFrom: '2027-03-01' },
+      { dateTo: '2027-04-30' },
+      { daysMin: 3 },
+      { daysMax: 7 },
+      { priceMin: 100 },
+      { priceMax: 2000 },
+      { pricePerDayMin: 50 },
+      { pricePerDayMax: 300 },
+    ]) {
+      expect(narrowsCardDates(normalizeFilters(narrowing)), JSON.stringify(narrowing)).toBe(true);
+    }
+    // A seasonal page's stored window narrows its cards with nothing in the address.
+    const season = normalizeFilters({
+      countries: [101],
+      dateFrom: '2027-06-01',
+      dateTo: '2027-08-31',
+    });
+    expect(narrowsCardDates(effectiveFilters(season, normalizeFilters({})))).toBe(true);
   });
 });
 

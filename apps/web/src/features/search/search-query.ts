@@ -1,6 +1,7 @@
 import type { GetParams } from '@gallop/api-client/query';
 import {
   CRUISE_ONLY_FIELDS,
+  FILTER_RANGES,
   filtersToQuery,
   isCruiseSearch,
   normalizeFilters,
@@ -33,17 +34,27 @@ export function filtersToApiQuery(filters: Partial<SearchFilters>): ToursApiQuer
   return query as ToursApiQuery;
 }
 
-/** The fields a catalogue page's stored filter sets (a country page sets `countries`). */
-function storedFields(pageFilter: Partial<SearchFilters>): FilterField[] {
-  return Object.keys(filtersToQuery(pageFilter)) as FilterField[];
+/**
+ * The fields filters set: neither empty nor their default (what `filtersToQuery` keeps). A
+ * catalogue page's stored filter sets a few (a country page sets `countries`).
+ */
+function setFields(filters: Partial<SearchFilters>): FilterField[] {
+  return Object.keys(filtersToQuery(filters)) as FilterField[];
 }
 
-/** What the visitor is searching: the page's stored filter, overridden by the address bar. */
+/**
+ * What the visitor is searching: the page's stored filter, overridden by the fields the address
+ * bar sets. A default there (type 1, page 1, the default sort...) replaces no stored value, as the
+ * API merges them (`mergeFilters`): normalised address filters carry every default, and an
+ * excursions page (stored type 2) would otherwise list multi-day tours.
+ */
 export function effectiveFilters(
   pageFilter: Partial<SearchFilters>,
   addressFilters: Partial<SearchFilters>,
 ): SearchFilters {
-  return normalizeFilters({ ...pageFilter, ...addressFilters });
+  const address = normalizeFilters(addressFilters);
+  const overrides = Object.fromEntries(setFields(address).map((field) => [field, address[field]]));
+  return normalizeFilters({ ...pageFilter, ...overrides });
 }
 
 /**
@@ -88,7 +99,7 @@ export function searchLocation({
 }): SearchLocation {
   const normalizedNext = normalizeFilters(next);
   const normalizedPage = normalizeFilters(pageFilter);
-  const stored = storedFields(normalizedPage);
+  const stored = setFields(normalizedPage);
   const keepsPage =
     isCruiseSearch(normalizedPage) === isCruiseSearch(normalizedNext) &&
     stored.every((field) => sameValue(normalizedPage[field], normalizedNext[field]));
@@ -96,6 +107,14 @@ export function searchLocation({
   const extra: Record<string, unknown> = { ...normalizedNext };
   for (const field of stored) delete extra[field];
   return { slug, search: filtersToSearch(extra) };
+}
+
+/**
+ * Whether a search narrows the dates its cards consider, as the API scopes a card's dates: a date
+ * window, lengths or prices. A card's `heavy_places_free` then counts those dates only.
+ */
+export function narrowsCardDates(filters: Partial<SearchFilters>): boolean {
+  return FILTER_RANGES.some((range) => range.some((field) => filters[field] !== undefined));
 }
 
 /** The filters with some fields changed, back on page 1 (a new search starts at the top). */

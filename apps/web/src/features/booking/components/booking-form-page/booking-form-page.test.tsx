@@ -487,6 +487,34 @@ describe('BookingFormPage rider fit', () => {
     expect(fitOf(1)).toHaveTextContent('A stretch: For intermediate riders, one step above novice');
   });
 
+  it('carries the passport’s tack and hours into the rider’s fit, as the card says, and sends neither', async () => {
+    // An advanced Western rider used to 4 h, on an English ride of 6 h days.
+    document.cookie =
+      'gallop_rider=level%3Dadvanced%26tack%3Dwestern%26hours%3D4%26weight%3D70; path=/';
+    const { api, router } = await open(82);
+    fireEvent.click(
+      await within(rider(1)).findByRole('button', { name: 'Fill from my passport' }, SLOW_CI),
+    );
+    // The card's and the tour page's reasons for the same passport (`passportFit`), spoken of
+    // the form's rider.
+    await waitFor(() =>
+      expect(fitOf(1)).toHaveTextContent(
+        'A stretch: Up to 6 h in the saddle a day; Rider 1 is used to 4 h',
+      ),
+    );
+    expect(fitOf(1)).toHaveTextContent('A stretch: English tack; Rider 1 rides Western');
+    await fillForm();
+    fillRider(1, 'Weight, kg', '70');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    const [sent] = (api.bodies[0] as { tourists: Record<string, unknown>[] }).tourists;
+    expect(sent).toMatchObject({ level: 'advanced', weight: 70 });
+    expect(sent).not.toHaveProperty('tack');
+    expect(sent).not.toHaveProperty('hours');
+  });
+
   it('offers the account’s companions, each by name', async () => {
     await open(82, { signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Add a rider' }));

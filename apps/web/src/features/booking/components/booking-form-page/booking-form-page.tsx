@@ -134,7 +134,8 @@ export function BookingFormPage({
   // it anyway): the reason shows on their weight or birthday field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
   // A rider two or more levels short is stopped once, kindly: they may book anyway (the level
-  // they accepted, per rider). Hours and tack are the rider's own call.
+  // they accepted, per rider). Hours and tack (a stretch at most, shown in the rider's fit) are
+  // the rider's own call.
   const [levelStops, setLevelStops] = useState<LevelStops | undefined>();
   const acceptedLevels = useRef<Record<number, RiderLevel>>({});
   const problems = useMemo(() => formProblems(error, failure, RIDER_FORM_FIELDS), [error, failure]);

@@ -1,13 +1,14 @@
 import { Button, useFormFields } from '@gallop/ui-kit';
 import { useRiderPassport, type RiderPassport } from '../../../../lib/rider-passport';
-import { splitName } from '../rider-fields';
+import { passportRiderValues, splitName } from '../rider-fields';
 
 /**
  * "Fill from my passport", and one button per companion's passport ("Fill from Sam's passport"):
- * copies the passport's level and weight into one rider of the enclosing form (fields named
- * `{prefix}level` and `{prefix}weight`), and a companion's name into the rider's first and last
- * name while those are empty (what the traveller typed stays). Nothing until the passports are
- * known (after hydration), nor without any.
+ * copies the passport's level, weight, tack and hours into one rider of the enclosing form (fields
+ * named `{prefix}level` and so on; a weight the passport lacks leaves the typed one), and a
+ * companion's name into the rider's first and last name while those are empty (what the
+ * traveller typed stays). Nothing until the passports are known (after hydration), nor without
+ * any.
  */
 export function PassportFill({
   prefix = '',
@@ -34,8 +35,10 @@ export function PassportFill({
     if (value && String(fields.get(name) ?? '').trim() === '') fields.set(name, value);
   };
   const fill = (source: RiderPassport, name: string | undefined) => {
-    fields.set(`${prefix}level`, source.level);
-    if (source.weightKg !== null) fields.set(`${prefix}weight`, String(source.weightKg));
+    const { weight, ...riding } = passportRiderValues(source);
+    // Tack and hours too (no field shows them): the rider's fit then says what the card says.
+    for (const [field, value] of Object.entries(riding)) fields.set(`${prefix}${field}`, value);
+    if (weight) fields.set(`${prefix}weight`, weight);
     if (name) {
       const { first, last } = splitName(name);
       fillEmpty('first_name', first);

@@ -2,6 +2,7 @@ export {
   ageRefusal,
   emptyRider,
   hasFitValues,
+  passportRiderValues,
   RIDER_FIELDS,
   RiderFields,
   riderProblems,

@@ -1,5 +1,15 @@
+import { RIDER_LEVELS, TACKS, type RiderPassport } from '@gallop/rider-fit';
 import { describe, expect, it } from 'vitest';
-import { ageRefusal, splitName } from './rider-fields';
+import { passportFit, ridersFit, type TourRidingBrief } from '../../../../lib/rider-fit';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
+import {
+  ageRefusal,
+  emptyRider,
+  passportRiderValues,
+  riderProfile,
+  splitName,
+  toTouristInput,
+} from './rider-fields';
 
 describe('ageRefusal', () => {
   const riding = { min_riding_age: 14, max_riding_age: 70 };
@@ -36,5 +46,75 @@ describe('splitName', () => {
   it('takes the first word as the first name and the rest as the last', () => {
     expect(splitName(' Ann  Marie Rider ')).toEqual({ first: 'Ann', last: 'Marie Rider' });
     expect(splitName('Sam')).toEqual({ first: 'Sam', last: '' });
+  });
+});
+
+describe('a rider filled from a passport', () => {
+  const levels = [...RIDER_LEVELS];
+  const tacks = [...TACKS, null];
+  const passports: RiderPassport[] = levels.flatMap((level) =>
+    tacks.flatMap((tack) =>
+      [null, 2, 6.5].flatMap((hoursPerDay) =>
+        [null, 70, 100, 120].map((weightKg) => ({ level, tack, hoursPerDay, weightKg })),
+      ),
+    ),
+  );
+  const tours = [
+    ridingBrief(),
+    ridingBrief({ level: 'novice', tack: 'western', hours_longest_day: 3 }),
+    ridingBrief({ tack: 'other', other_tack_on_request: true, heavy_rider_weight_kg: 95 }),
+  ];
+  /** The form's fit of one rider filled from `passport`, nothing else typed. */
+  const formFit = (passport: RiderPassport, riding: TourRidingBrief, heavyFree?: number) =>
+    ridersFit([riderProfile(passportRiderValues(passport), '2027-08-16')], riding, heavyFree)[0];
+
+  it('fits every tour as the card and the tour page say for the same passport', () => {
+    for (const riding of tours) {
+      for (const passport of passports) {
+        const what = `${JSON.stringify(passport)} on ${JSON.stringify(riding)}`;
+        // The card and the tour page count a heavier horse on the best date, the form on its
+        // date: with one free on both, every verdict and reason is the same.
+        const shown = passportFit(passport, riding, { heavy: { free: 1, scope: 'any-date' } });
+        expect(formFit(passport, riding, 1), what).toEqual(shown);
+        // Without any left, the verdict still is; the reason names its own date.
+        expect(formFit(passport, riding, 0)?.verdict, what).toBe(
+          passportFit(passport, riding, { heavy: { free: 0, scope: 'any-date' } }).verdict,
+        );
+      }
+    }
+  });
+
+  it('says the passport’s tack and hours, and matches on what is known without them', () => {
+    const riding = ridingBrief({ tack: 'english', hours_longest_day: 6 });
+    const western = {
+      level: 'advanced',
+      tack: 'western',
+      hoursPerDay: null,
+      weightKg: 70,
+    } as const;
+    expect(formFit(western, riding, 1)?.reason).toBe('English tack; you ride Western');
+    expect(formFit({ ...western, tack: null, hoursPerDay: 4 }, riding, 1)?.reason).toBe(
+      'Up to 6 h in the saddle a day; you are used to 4 h',
+    );
+    // A rider typed by hand (or saved) has no tack or hours: those are not checked.
+    expect(
+      ridersFit([riderProfile({ ...emptyRider(), level: 'advanced' }, '2027-08-16')], riding, 1)[0],
+    ).toEqual({ verdict: 'fits', reason: null, reasons: [] });
+  });
+
+  it('keeps tack and hours out of what the API is sent (the contract takes neither)', () => {
+    const values = {
+      ...emptyRider(),
+      first_name: 'Noor',
+      last_name: 'Saleh',
+      ...passportRiderValues({ level: 'novice', tack: 'western', hoursPerDay: 3, weightKg: 64 }),
+    };
+    expect(values).toMatchObject({ tack: 'western', hours: '3', weight: '64', level: 'novice' });
+    expect(toTouristInput(values)).toEqual({
+      first_name: 'Noor',
+      last_name: 'Saleh',
+      weight: 64,
+      level: 'novice',
+    });
   });
 });

@@ -1,7 +1,9 @@
 import {
   isRiderLevel,
+  isTack,
   LEVEL_DEFINITIONS,
   RIDER_LEVELS,
+  type RiderPassport,
   type RiderProfile,
 } from '@gallop/rider-fit';
 import { Field, useFormFields, type FormFields } from '@gallop/ui-kit';
@@ -32,6 +34,13 @@ export interface RiderValues {
   food_restriction: string;
   weight: string;
   level: string;
+  /**
+   * The usual tack and comfortable hours a day of the rider passport the rider was filled from
+   * ('' when not known): no field shows them and the API does not take them (`toTouristInput`),
+   * but the rider's fit matches on them, so it says what the card and the tour page say.
+   */
+  tack: string;
+  hours: string;
 }
 
 /** The fields of `RiderValues`, e.g. to show a 422's details on a rider's own fields. */
@@ -55,6 +64,8 @@ export const emptyRider = (): RiderValues => ({
   food_restriction: '',
   weight: '',
   level: '',
+  tack: '',
+  hours: '',
 });
 
 /** A saved rider as form values, to edit it. */
@@ -68,26 +79,49 @@ export function riderValues(tourist: Tourist): RiderValues {
     food_restriction: tourist.food_restriction ?? '',
     weight: tourist.weight === null || tourist.weight === undefined ? '' : String(tourist.weight),
     level: tourist.level ?? '',
+    // A saved rider's tack and hours are not kept: matched on what is known.
+    tack: '',
+    hours: '',
   };
 }
 
-/** A weight the forms hold (kilograms, `WeightField`) above zero, else undefined. */
-function typedWeight(value: unknown): number | undefined {
-  const weight = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : undefined;
+/**
+ * The values a rider filled from a rider passport takes: its level, weight (kilograms, as
+ * `WeightField` holds them), tack and hours; '' for what the passport leaves empty.
+ */
+export function passportRiderValues(
+  passport: RiderPassport,
+): Pick<RiderValues, 'level' | 'weight' | 'tack' | 'hours'> {
+  return {
+    level: passport.level,
+    weight: passport.weightKg === null ? '' : String(passport.weightKg),
+    tack: passport.tack ?? '',
+    hours: passport.hoursPerDay === null ? '' : String(passport.hoursPerDay),
+  };
 }
 
+/** A number the forms hold (a weight in kilograms, hours) above zero, else undefined. */
+function typedPositive(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number > 0 ? number : undefined;
+}
+
+/** The values of a form rider fit matches on. */
+const FIT_VALUES = ['level', 'weight', 'birthday', 'tack', 'hours'] as const;
+
 /**
- * The rider as rider fit matches them (level, weight, age on `firstDay`), from the values of a
- * form; what is not typed yet is not checked.
+ * The rider as rider fit matches them (level, tack, hours, weight, age on `firstDay`), from the
+ * values of a form; what is not typed (or filled from a passport) yet is not checked.
  */
 export function riderProfile(
-  values: Partial<Pick<RiderValues, 'level' | 'weight' | 'birthday'>>,
+  values: Partial<Pick<RiderValues, (typeof FIT_VALUES)[number]>>,
   firstDay: string,
 ): RiderProfile {
   return {
     level: isRiderLevel(values.level) ? values.level : undefined,
-    weightKg: typedWeight(values.weight),
+    tack: isTack(values.tack) ? values.tack : undefined,
+    hoursPerDay: typedPositive(values.hours),
+    weightKg: typedPositive(values.weight),
     age: ageOn(values.birthday, firstDay),
   };
 }
@@ -95,11 +129,9 @@ export function riderProfile(
 /** The fit-relevant values of the rider whose fields are named `{prefix}level` and so on. */
 function readRiderProfile(fields: FormFields, prefix: string, firstDay: string) {
   return riderProfile(
-    {
-      level: String(fields.get(`${prefix}level`) ?? ''),
-      weight: String(fields.get(`${prefix}weight`) ?? ''),
-      birthday: String(fields.get(`${prefix}birthday`) ?? ''),
-    },
+    Object.fromEntries(
+      FIT_VALUES.map((field) => [field, String(fields.get(`${prefix}${field}`) ?? '')]),
+    ),
     firstDay,
   );
 }

@@ -28,6 +28,7 @@ import {
 import {
   effectiveFilters,
   filtersToApiQuery,
+  narrowsCardDates,
   searchLocation,
   tripKindFields,
   withChange,
@@ -296,11 +297,12 @@ function SearchPageView({
     onChange: change,
     searchCities,
   };
+  // The search the results shown answer (the page's stored filter and the address).
+  const answered = effectiveFilters(meta.filter, addressFilters);
   // Where the results shown go: the chosen countries, when some are.
-  const countries = resultCountries(
-    first?.filters?.countries ?? [],
-    effectiveFilters(meta.filter, addressFilters).countries,
-  );
+  const countries = resultCountries(first?.filters?.countries ?? [], answered.countries);
+  // The cards count heavier horses on the searched dates only, when the search narrows them.
+  const searchedDates = narrowsCardDates(answered);
   const mapQuery = tourMapQuery(slug, addressFilters);
   const map =
     items.length > 0 ? (
@@ -399,7 +401,12 @@ function SearchPageView({
                   onFocus={() => highlight(tour.id)}
                   onBlur={() => highlight(undefined)}
                 >
-                  <TourCard tour={tour} eager={index < EAGER_CARDS} priority={index === 0} />
+                  <TourCard
+                    tour={tour}
+                    eager={index < EAGER_CARDS}
+                    priority={index === 0}
+                    searchedDates={searchedDates}
+                  />
                 </li>
               ))}
             </ResultsGrid>
