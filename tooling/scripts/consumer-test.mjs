@@ -203,6 +203,51 @@ const refused = await new MutationObserver(new QueryClient(), startPayment)
 assert.ok(refused instanceof ApiError);
 assert.equal(refused.status, 409);
 
+// The chat README's outbox with its client (throwOnError: true): a refused send fails the message,
+// one without an answer waits for the connection, a captcha not solved holds it.
+const { createOutbox } = await import('@gallop/chat');
+const { isApiError } = await import('@gallop/api-client');
+const chatClient = (fetch) => createGallopClient({ ...notFound, fetch, throwOnError: true });
+async function sendWith(fetch) {
+  const api = chatClient(fetch);
+  const outbox = createOutbox({
+    send: async (body) => (await api.POST('/crm/api/chat/send-message', { body })).data,
+    isOffline: (error) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout'),
+    isHeld: (error) => isApiError(error) && (error.kind === 'captcha' || error.kind === 'hard_captcha'),
+  });
+  outbox.enqueue({ chatId: 42, text: 'Is the tour on?' });
+  await outbox.idle();
+  const [message] = outbox.list(42);
+  outbox.dispose();
+  return message;
+}
+const sentMessage = { id: 1, chat_id: 42, type: 'output', message: 'Is the tour on?', created_at: '2026-12-06T10:00:00Z' };
+assert.equal((await sendWith(async () => Response.json(sentMessage))).status, 'success');
+const notMine = await sendWith(async () => Response.json({ message: 'Chat not found' }, { status: 404 }));
+assert.deepEqual([notMine.status, notMine.error], ['failed', 'Chat not found']);
+const unanswered = await sendWith(async () => {
+  throw new TypeError('fetch failed');
+});
+assert.deepEqual([unanswered.status, unanswered.offline], ['waiting', true]);
+const captcha = await sendWith(async () => Response.json({ type: 'captcha' }, { status: 429 }));
+assert.deepEqual([captcha.status, captcha.held], ['waiting', true]);
+
+// The currency README's chooseCurrency with a default client and unwrap: a refused save rejects.
+const { chooseCurrency } = await import('@gallop/currency');
+const currencyApi = createGallopClient({
+  ...notFound,
+  fetch: async () => Response.json({ message: 'Unauthorized' }, { status: 401 }),
+});
+const saveFailure = await chooseCurrency('GBP', {
+  localeCurrency: 'EUR',
+  saveOnServer: async (code) =>
+    unwrap(await currencyApi.POST('/crm/api/user/set-currency', { body: { currency_code: code } })),
+  reload: false,
+}).catch((error) => error);
+assert.ok(saveFailure instanceof ApiError);
+assert.equal(saveFailure.status, 401);
+console.log('consumer: the chat and currency README examples fail as documented');
+
 // Plain Node resolves the CSS-free build (the "default" export condition) and renders on the server.
 assert.ok(import.meta.resolve('@gallop/ui-kit').endsWith('/dist/node/index.js'));
 const html = renderToString(createElement(Button, { theme: 'primary' }, 'Book now'));

@@ -185,8 +185,9 @@ const envSchema = z.object({
   // warning) under NODE_ENV=production: the page and the other /dev routes are never served there.
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
   // `on` fills an empty database at start with the demo catalogue and the demo accounts (password
-  // `gallop-demo-1`); `pnpm start` and the e2e tests set it. `off`: an empty database is only
-  // migrated, so a production database never starts with known credentials (docs/security.md).
+  // `gallop-demo-1`); `pnpm start`, `pnpm dev` and the e2e tests set it. `off`: an empty database
+  // is only migrated, so a production database never starts with known credentials
+  // (docs/security.md).
   DEMO_DATA: z.enum(['on', 'off']).default('off'),
   // How outbox messages leave: `log` sends them with the transports configured below and writes
   // the rest to the log (all of them when none is); `off` keeps them queued (tests).

@@ -11,10 +11,15 @@ let http: HttpServer;
 let server: Server;
 let url: string;
 let validTokens: Set<string>;
+/** Chats the server refuses to join (not the user's), and every join_chat it received. */
+let refusedChats: Set<number>;
+let joinRequests: unknown[];
 let connection: ChatConnection | undefined;
 
 beforeEach(async () => {
   validTokens = new Set(['good']);
+  refusedChats = new Set([404]);
+  joinRequests = [];
   http = createServer();
   server = new Server(http, { transports: ['websocket'] });
   server.use((socket, next) => {
@@ -26,10 +31,11 @@ beforeEach(async () => {
   server.on('connection', (socket) => {
     void socket.join(`user:${socket.data.userId as string}`);
     socket.on('join_chat', (payload: { chat_id?: unknown }, ack: (answer: unknown) => void) => {
+      joinRequests.push(payload?.chat_id);
       if (typeof payload?.chat_id !== 'number') {
         return ack({ ok: false, message: 'data.chatId must be a number' });
       }
-      if (payload.chat_id === 404) return ack({ ok: false, message: 'Chat not found' });
+      if (refusedChats.has(payload.chat_id)) return ack({ ok: false, message: 'Chat not found' });
       void socket.join(`chat:${payload.chat_id}`);
       ack({ ok: true });
     });
@@ -156,6 +162,121 @@ describe('createChatConnection', () => {
     connection.leaveChat(5);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await server.in('chat:5').fetchSockets()).length).toBe(0);
+  });
+});
+
+/** Drops every socket on the server's side and waits until the connection is back. */
+const dropAndReconnect = async (current: ChatConnection) => {
+  let dropped = false;
+  const off = current.onStatus((status) => {
+    if (status !== 'connected') dropped = true;
+  });
+  for (const socket of server.of('/').sockets.values()) socket.conn.close();
+  await waitFor(() => dropped && current.status === 'connected');
+  off();
+  // Rejoins are sent on 'connect'; give them time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+};
+
+describe('joinChat before the socket is connected', () => {
+  it("waits for the connection and answers the server's refusal", async () => {
+    connection = createChatConnection({ url, ...quiet, getToken: () => 'good' });
+    expect(connection.status).toBe('connecting');
+
+    const [mine, notMine] = await Promise.all([connection.joinChat(5), connection.joinChat(404)]);
+
+    expect(mine).toEqual({ ok: true });
+    expect(notMine).toEqual({ ok: false, message: 'Chat not found' });
+    expect((await server.in('chat:5').fetchSockets()).length).toBe(1);
+    // One join each: the connect handler leaves them to the waiting calls.
+    expect(joinRequests.toSorted()).toEqual([404, 5]);
+  });
+
+  it('does not join a refused chat again after a reconnect', async () => {
+    connection = createChatConnection({ url, ...quiet, getToken: () => 'good' });
+    await expect(connection.joinChat(404)).resolves.toMatchObject({ ok: false });
+    await expect(connection.joinChat(5)).resolves.toEqual({ ok: true });
+
+    joinRequests = [];
+    await dropAndReconnect(connection);
+    expect(joinRequests).toEqual([5]);
+  });
+
+  it('stops rejoining a chat the server refuses on a reconnect', async () => {
+    connection = createChatConnection({ url, ...quiet, getToken: () => 'good' });
+    await expect(connection.joinChat(7)).resolves.toEqual({ ok: true });
+    refusedChats.add(7); // e.g. the user left the booking the chat belongs to
+
+    joinRequests = [];
+    await dropAndReconnect(connection);
+    expect(joinRequests).toEqual([7]);
+
+    joinRequests = [];
+    await dropAndReconnect(connection);
+    expect(joinRequests).toEqual([]);
+  });
+
+  it('answers no answer after its timeout, and still joins once connected', async () => {
+    connection = createChatConnection({
+      url,
+      ...quiet,
+      maxUnauthorizedRetries: 0,
+      getToken: () => 'later',
+    });
+    await waitFor(() => connection!.status === 'unauthorized');
+    const started = Date.now();
+
+    await expect(connection.joinChat(5, 150)).resolves.toEqual({
+      ok: false,
+      message: 'No answer from the chat server',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    validTokens.add('later');
+    connection.reconnect();
+    await waitFor(() => connection!.status === 'connected');
+    await waitFor(() => joinRequests.includes(5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await server.in('chat:5').fetchSockets()).length).toBe(1);
+  });
+
+  it('does not join a chat left while it waited for the connection', async () => {
+    validTokens.delete('good');
+    connection = createChatConnection({
+      url,
+      ...quiet,
+      maxUnauthorizedRetries: 0,
+      getToken: () => 'good',
+    });
+    await waitFor(() => connection!.status === 'unauthorized');
+    const waiting = connection.joinChat(5);
+    connection.leaveChat(5);
+
+    validTokens.add('good');
+    connection.reconnect();
+    await expect(waiting).resolves.toEqual({
+      ok: false,
+      message: 'The chat was left before the connection came',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(joinRequests).toEqual([]);
+  });
+
+  it('answers at once when the connection is closed', async () => {
+    connection = createChatConnection({
+      url,
+      ...quiet,
+      maxUnauthorizedRetries: 0,
+      getToken: () => 'bad',
+    });
+    const waiting = connection.joinChat(5, 60_000);
+    connection.close();
+
+    await expect(waiting).resolves.toEqual({ ok: false, message: 'The chat connection is closed' });
+    await expect(connection.joinChat(6)).resolves.toEqual({
+      ok: false,
+      message: 'The chat connection is closed',
+    });
   });
 });
 

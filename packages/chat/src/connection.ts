@@ -62,7 +62,12 @@ export interface ChatConnection<
   onStatus(listener: Listener<ChatConnectionStatus>): () => void;
   /**
    * Starts receiving the pushes of one conversation (`join_chat`); kept across reconnects.
-   * Resolves with the server's ack (`{ ok: false, message }` for a chat that is not the user's).
+   * Resolves with the server's ack (`{ ok: false, message }` for a chat that is not the user's,
+   * which is then not joined again). Before the socket is connected it waits for the connection:
+   * `timeoutMs` covers the wait and the answer, and without an answer in time it resolves
+   * `{ ok: false, message: 'No answer from the chat server' }` but keeps the chat for the next
+   * (re)connection (`leaveChat` gives it up). After `close()`, or a `leaveChat` while it waited:
+   * `{ ok: false, message }` without a join.
    */
   joinChat(chatId: number, timeoutMs?: number): Promise<JoinChatAck>;
   leaveChat(chatId: number): void;
@@ -72,6 +77,9 @@ export interface ChatConnection<
 }
 
 const DEFAULT_JOIN_TIMEOUT_MS = 5_000;
+const NO_ANSWER: JoinChatAck = { ok: false, message: 'No answer from the chat server' };
+const CLOSED: JoinChatAck = { ok: false, message: 'The chat connection is closed' };
+const LEFT: JoinChatAck = { ok: false, message: 'The chat was left before the connection came' };
 
 /** Opens the connection (right away) and returns its handle. */
 export function createChatConnection<
@@ -125,21 +133,69 @@ export function createChatConnection<
     });
   }
 
-  const emitJoin = (chatId: number, timeoutMs: number): Promise<JoinChatAck> =>
+  // Joins waiting for the connection, by chat id: they send their own join once connected (with
+  // what is left of their timeout), so the reconnect handler skips them; close() answers them.
+  const waitingJoins = new Map<number, number>();
+  const answerOnClose = new Set<() => void>();
+
+  /**
+   * Sends one `join_chat` and answers the server's ack. A refusal (the chat is not the user's)
+   * takes the chat out of the rejoined set; no answer in time keeps it for the next reconnect.
+   */
+  const join = (chatId: number, timeoutMs: number): Promise<JoinChatAck> =>
     new Promise((resolve) => {
       socket
         .timeout(timeoutMs)
         .emit('join_chat', { chat_id: chatId }, (error: Error | null, ack?: JoinChatAck) => {
-          resolve(error || !ack ? { ok: false, message: 'No answer from the chat server' } : ack);
+          if (error || !ack) return resolve(NO_ANSWER);
+          if (!ack.ok) joined.delete(chatId);
+          resolve(ack);
         });
     });
+
+  /** Resolves true once the socket is connected, false after `timeoutMs` or on close(). */
+  const connected = (timeoutMs: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const settle = (isConnected: boolean) => {
+        clearTimeout(timer);
+        socket.off('connect', onConnect);
+        answerOnClose.delete(onClose);
+        resolve(isConnected);
+      };
+      const onConnect = () => settle(true);
+      const onClose = () => settle(false);
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      socket.once('connect', onConnect);
+      answerOnClose.add(onClose);
+    });
+
+  const joinOnceConnected = async (chatId: number, timeoutMs: number): Promise<JoinChatAck> => {
+    const deadline = Date.now() + timeoutMs;
+    waitingJoins.set(chatId, (waitingJoins.get(chatId) ?? 0) + 1);
+    let isConnected: boolean;
+    try {
+      isConnected = await connected(timeoutMs);
+    } finally {
+      const left = (waitingJoins.get(chatId) ?? 1) - 1;
+      if (left > 0) waitingJoins.set(chatId, left);
+      else waitingJoins.delete(chatId);
+    }
+    if (status === 'closed') return CLOSED;
+    if (!isConnected) return NO_ANSWER;
+    // leaveChat while it waited: nothing to join.
+    if (!joined.has(chatId)) return LEFT;
+    return join(chatId, Math.max(deadline - Date.now(), 1));
+  };
 
   socket.on('connect', () => {
     refusals = 0;
     tokenReason = 'connect';
     setStatus('connected');
-    // The server forgets rooms with the old socket: join the open conversations again.
-    for (const chatId of joined) void emitJoin(chatId, DEFAULT_JOIN_TIMEOUT_MS);
+    // The server forgets rooms with the old socket: join the open conversations again (those a
+    // joinChat call is waiting on send their own join).
+    for (const chatId of joined) {
+      if (!waitingJoins.has(chatId)) void join(chatId, DEFAULT_JOIN_TIMEOUT_MS);
+    }
   });
 
   socket.on('disconnect', () => {
@@ -188,13 +244,9 @@ export function createChatConnection<
       } catch (error) {
         return Promise.resolve({ ok: false, message: (error as Error).message });
       }
+      if (status === 'closed') return Promise.resolve(CLOSED);
       joined.add(id);
-      // Not connected yet: the 'connect' handler joins it.
-      if (!socket.connected) return Promise.resolve({ ok: true });
-      return emitJoin(id, timeoutMs).then((ack) => {
-        if (!ack.ok) joined.delete(id);
-        return ack;
-      });
+      return socket.connected ? join(id, timeoutMs) : joinOnceConnected(id, timeoutMs);
     },
     leaveChat(chatId) {
       joined.delete(chatId);
@@ -209,6 +261,7 @@ export function createChatConnection<
     },
     close() {
       setStatus('closed');
+      for (const answer of [...answerOnClose]) answer();
       joined.clear();
       listeners.clear();
       statusListeners.clear();
