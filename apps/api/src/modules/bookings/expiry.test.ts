@@ -1,5 +1,11 @@
+/**
+ * The booking job releasing unpaid holds, on a scratch database: each round runs with a clock
+ * hours or days ahead over every booking, so on the database the other files share (PostgreSQL
+ * in CI) it would release their fresh bookings under their assertions. Here the job sees only
+ * this file's bookings and the scratch seed's.
+ */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, gte, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -9,78 +15,45 @@ import {
   refunds,
   sandboxPayments,
   tourDates,
-  tours,
 } from '#src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '#src/testing/app.ts';
-import { signUp } from '#src/testing/sign-up.ts';
+import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import {
   bookingPayments,
   sandboxProvider,
   type PaymentProvider,
 } from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
+import { book, dateWithSeats, signUp } from './testing-scratch.ts';
 
-let testApp: TestApp;
+let scratch: ScratchApp;
 let db: Database;
+const used = new Set<number>();
 
 let provider: PaymentProvider;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_WRITE_LIMIT: '1000' });
-  db = testApp.database.db;
+  scratch = await buildScratchApp('expiry', { PUBLIC_WRITE_LIMIT: '1000' });
+  db = scratch.scratch.handle.db;
   provider = sandboxProvider(db);
-});
-afterAll(() => testApp.close());
+}, 120_000);
+afterAll(() => scratch?.close());
+
+const app = () => scratch.app;
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * A signed-in traveller's booking of one rider on a guaranteed date (status 2, nothing paid). The date has no
- * other booking: on a shared database (PostgreSQL in CI) another test's unpaid hold on the same
- * date would expire in the same run and give its seat back too.
+ * A signed-in traveller's booking of one rider on a guaranteed date of its own (status 2,
+ * nothing paid): no other booking's seats come back with it.
  */
 async function confirmedBooking() {
-  const [row] = await db
-    .select()
-    .from(tourDates)
-    .innerJoin(tours, eq(tours.id, tourDates.tourId))
-    .where(
-      and(
-        gt(tourDates.startDate, sql`current_date + 60`),
-        eq(tourDates.isBusy, false),
-        eq(tourDates.notGuaranteed, false),
-        gte(tourDates.numberOfFreeSeats, 8),
-        isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
-        eq(tours.minAge, 0),
-        notExists(
-          db
-            .select({ id: bookingRequests.id })
-            .from(bookingRequests)
-            .where(eq(bookingRequests.tourDateId, tourDates.id)),
-        ),
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1);
-  const date = row!.tour_dates;
-  const email = `holder-${randomUUID()}@example.com`;
-  const { token } = await signUp(testApp.app, { email, firstName: 'Ada', lastName: 'Holt' });
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/crm/api/request/create',
-    headers: { 'x-authorization': `Bearer ${token}` },
-    payload: {
-      tour_id: date.tourId,
-      tour_date_id: date.id,
-      tourists: [{ first_name: 'Ada', last_name: 'Holt' }],
-      contact: { name: 'Ada Holt', email, phone: '+14155550111' },
-    },
-  });
-  const booking = response.json() as { id: number; status: number };
-  expect(booking.status).toBe(2);
-  return { id: booking.id, dateId: date.id, email, token };
+  const date = await dateWithSeats(db, 10, used);
+  const traveller = await signUp(app());
+  const { status, body } = await book(app(), date, { ...traveller, riders: 1 });
+  expect(status).toBe(201);
+  expect(body.status).toBe(2);
+  return { id: body.id as number, dateId: date.id, ...traveller };
 }
 
 /** When the booking's 72-hour hold ends: its creation plus the hold (no `hold_until` here). */
@@ -101,7 +74,7 @@ const runJob = (now: Date) =>
 
 /** The traveller starts a full payment by `method` through the API. */
 const startPayment = (booking: { id: number; token: string }, method: 'card' | 'sbp') =>
-  testApp.app.inject({
+  app().inject({
     method: 'POST',
     url: '/crm/api/payment/start',
     headers: { 'x-authorization': `Bearer ${booking.token}` },
