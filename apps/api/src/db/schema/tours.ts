@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cities, waterObjects } from './geography.ts';
+import { minorUnits } from './money.ts';
 import { HORSE_TURNOUTS, organizers } from './organizers.ts';
 import { ships } from './taxonomy.ts';
 
@@ -156,7 +157,10 @@ export const tours = pgTable(
     isBest: boolean().notNull().default(false),
     /** Higher first in the default sort. */
     popularity: integer().notNull().default(0),
-    /** Cheapest bookable future date, USD minor units; null when no future date is left. */
+    /**
+     * Cheapest bookable future date, USD minor units (the least `tour_dates.price_usd`, 32-bit
+     * like it); null when no future date is left.
+     */
     fromPriceUsd: integer(),
     fromPricePerDayUsd: integer(),
     nextStartDate: date({ mode: 'string' }),
@@ -242,8 +246,10 @@ export const tourSlugRedirects = pgTable('tour_slug_redirects', {
 });
 
 /**
- * Dates and variants of a tour. Money is in minor units of `currency`; `priceUsd` and
- * `pricePerDayUsd` (minor units) make price filters in any currency one indexed comparison.
+ * Dates and variants of a tour. Money is in minor units of `currency`, in `minorUnits` columns: a
+ * rider's price in tögrögs, won, rupiah or dong passes 2^31 minor units (₮25,000,000 is 2.5e9;
+ * decision 143). `priceUsd` and `pricePerDayUsd` (USD minor units) make price filters in any
+ * currency one indexed comparison.
  */
 export const tourDates = pgTable(
   'tour_dates',
@@ -258,8 +264,12 @@ export const tourDates = pgTable(
     /** A variant is an alternative programme (room type, route) rather than a calendar date. */
     variantName: text(),
     currency: text().notNull(),
-    price: integer().notNull(),
-    priceWithoutDiscount: integer().notNull(),
+    price: minorUnits().notNull(),
+    priceWithoutDiscount: minorUnits().notNull(),
+    // Dollars stay 32-bit: one rider's price reaches 2^31 cents only at $21,474,836 (tögrögs
+    // or dong pass 2^31 through their small units, ₮3,400 or ₫25,000 to the dollar), and the
+    // search index holds them in Int32Arrays and packs price × 2^21 + id into one double
+    // (packages/search-index), which is exact only for 32-bit prices.
     priceUsd: integer().notNull(),
     pricePerDayUsd: integer().notNull(),
     isBusy: boolean().notNull().default(false),
@@ -274,7 +284,7 @@ export const tourDates = pgTable(
     prepaymentType: text({ enum: ['percent', 'fixed', 'none'] }).notNull(),
     fullPaymentDays: smallint(),
     /** Percent for `percent`, minor units for `fixed`. */
-    prepaymentSize: integer(),
+    prepaymentSize: minorUnits(),
     numberOfSeats: smallint().notNull(),
     numberOfFreeSeats: smallint().notNull(),
     /**
@@ -287,7 +297,7 @@ export const tourDates = pgTable(
      * What a companion who comes along without riding pays, minor units of `currency`; null: the
      * date takes no non-riders (decision 118). Bookable only on a tour with `nonRidersWelcome`.
      */
-    nonRiderPrice: integer(),
+    nonRiderPrice: minorUnits(),
     /** Beds for non-riders, taken and given back with seats in the same update (`seats.ts`). */
     nonRiderPlaces: smallint().notNull().default(0),
     nonRiderPlacesFree: smallint().notNull().default(0),
@@ -384,7 +394,8 @@ export const individualTours = pgTable('individual_tours', {
   clientName: text().notNull(),
   note: text().notNull().default(''),
   startDate: date({ mode: 'string' }).notNull(),
-  price: integer().notNull(),
+  /** Minor units of `currency`, like a date's price. */
+  price: minorUnits().notNull(),
   currency: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -228,6 +228,10 @@ export async function toBookingRequests(
     const active = isActive(status);
     const payable = row.price > 0 && openPaymentTypes(row).length > 0;
     const unproven = row.userId === null;
+    // Once the hold has ended a payment start is refused (409, decision 144), even before the
+    // booking job releases the seats: the answer offers no payment and names no later due day.
+    const holdEnd = holdEndsAt(row, view.holdHours ?? DEFAULT_HOLD_HOURS);
+    const holdEnded = holdEnd !== null && holdEnd.getTime() <= (view.now ?? new Date()).getTime();
     const answer: BookingRequest = {
       id: row.id,
       uuid: row.uuid,
@@ -243,9 +247,7 @@ export async function toBookingRequests(
       paid: major(row.paid),
       refunded: major(row.refunded),
       currency: row.currency,
-      hold_until: active
-        ? (holdEndsAt(row, view.holdHours ?? DEFAULT_HOLD_HOURS)?.toISOString() ?? null)
-        : null,
+      hold_until: active ? (holdEnd?.toISOString() ?? null) : null,
       email_proof_required: unproven && active,
       respond_by: status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null,
       decline_reason: row.declineReason,
@@ -261,7 +263,7 @@ export async function toBookingRequests(
           : null,
       refunds: refundsOf.get(row.id) ?? [],
       balance_due_by:
-        active && row.paid < row.price && date
+        active && !holdEnded && row.paid < row.price && date
           ? balanceDueBy(date.startDate, date.fullPaymentDays, today)
           : null,
       // Paying waits for the organizer's confirmation (status 1).
@@ -269,6 +271,7 @@ export async function toBookingRequests(
         payable &&
         !unproven &&
         beforeStart &&
+        !holdEnded &&
         (status === STATUS.pendingPrepayment || status === STATUS.madePrepayment),
     };
     if (row.contractStatus !== null) {

@@ -76,9 +76,11 @@ export async function noticeNewDates(db: Database, options: NoticeOptions): Prom
   );
   let sent = 0;
   for (const notice of due) {
+    // The 64-bit price as a float8: node-postgres answers a bigint as text (exact below 2^53).
     const dates = await queryRows<NewDate>(
       db,
-      sql`select id, start_date::text as "startDate", end_date::text as "endDate", price, currency
+      sql`select id, start_date::text as "startDate", end_date::text as "endDate",
+          price::float8 as price, currency
         from tour_dates
         where tour_id = ${notice.tourId} and id > ${notice.seen} and ${bookableDate(today)}
         order by start_date, id`,

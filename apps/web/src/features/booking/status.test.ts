@@ -41,6 +41,20 @@ describe('paymentOptions', () => {
 });
 
 describe('statusLabel and statusNext', () => {
+  it('says when the time to pay has passed, not that seats are held', () => {
+    const held = { hold_until: '2026-12-09T06:25:00Z' };
+    expect(statusNext(booking(held))).toBe(
+      'Your seats are held for a limited time: pay to secure them.',
+    );
+    expect(statusNext(booking({ ...held, can_pay: false }))).toBe(
+      'The time to pay for this booking has passed: its seats are being released, and nothing is due. You are welcome to book again.',
+    );
+    // A guest who has not proven the address cannot pay yet: their hold has not ended.
+    expect(statusNext(booking({ ...held, can_pay: false, email_proof_required: true }))).toBe(
+      'Your seats are held for a limited time: pay to secure them.',
+    );
+  });
+
   it('name the payment a confirmed booking waits for, and a paid-up one as paid', () => {
     expect(statusLabel(booking({}))).toBe('Confirmed, waiting for prepayment');
     expect(statusLabel(booking({ prepayment: null }))).toBe('Confirmed, waiting for payment');

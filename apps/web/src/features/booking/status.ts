@@ -47,10 +47,27 @@ export function statusLabel(booking: BookingRequest): string {
 }
 
 /**
- * What the traveller should know next: a declined request is named as one, and a booking
- * cancelled before anything was paid promises no refund.
+ * Whether an unpaid booking's time to pay has passed: the API stops offering payment at the
+ * hold's end (`can_pay` false), and the booking job releases it soon after.
+ */
+export function holdEnded(booking: BookingRequest): boolean {
+  return (
+    booking.status === 2 &&
+    (booking.paid ?? 0) === 0 &&
+    !booking.can_pay &&
+    !booking.email_proof_required &&
+    Boolean(booking.hold_until)
+  );
+}
+
+/**
+ * What the traveller should know next: a declined request is named as one, a booking whose time
+ * to pay has passed says so, and a booking cancelled before anything was paid promises no refund.
  */
 export function statusNext(booking: BookingRequest): string {
+  if (holdEnded(booking)) {
+    return 'The time to pay for this booking has passed: its seats are being released, and nothing is due. You are welcome to book again.';
+  }
   const nothingPaid = (booking.paid ?? 0) === 0 && (booking.refunded ?? 0) === 0;
   if (booking.status === 6 && booking.decline_reason) {
     return nothingPaid

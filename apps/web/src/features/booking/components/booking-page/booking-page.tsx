@@ -18,7 +18,14 @@ import {
 import { rememberedContactEmail } from '../../contact-email';
 import { useHoldUntil } from '../../hold';
 import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
-import { isCancelled, PAYMENT_LABELS, paymentOptions, statusLabel, statusNext } from '../../status';
+import {
+  holdEnded,
+  isCancelled,
+  PAYMENT_LABELS,
+  paymentOptions,
+  statusLabel,
+  statusNext,
+} from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { ReceiptLink } from '../receipt-link/receipt-link';
 import { RiderEditor } from '../rider-editor';
@@ -108,7 +115,7 @@ export function BookingPage({
           holdUntil &&
           paid === 0 && (
             <p className="booking-hold" data-testid="hold-until">
-              Seats held until {holdUntil}
+              {holdEnded(booking) ? 'Seats were held until' : 'Seats held until'} {holdUntil}
             </p>
           )
         )}
