@@ -69,6 +69,16 @@ export interface ScratchApp {
   close(): Promise<void>;
 }
 
+/** Each scratch app's database, for helpers that are handed the app alone. */
+const scratchDatabases = new WeakMap<FastifyInstance, Database>();
+
+/** The database of an app `buildScratchApp` built. */
+export function scratchDatabaseOf(app: FastifyInstance): Database {
+  const db = scratchDatabases.get(app);
+  if (!db) throw new Error('This app was not built by buildScratchApp');
+  return db;
+}
+
 /** The API over a scratch database, ready for `app.inject` (see `buildTestApp`). */
 export async function buildScratchApp(
   name: string,
@@ -82,6 +92,7 @@ export async function buildScratchApp(
     database: scratch.handle,
   });
   await app.ready();
+  scratchDatabases.set(app, scratch.handle.db);
   return {
     app,
     scratch,

@@ -195,6 +195,12 @@ export const payments = pgTable(
     failureReason: text(),
     /** The part of this payment given back (it arrived when less was due). */
     refunded: minorUnits().notNull().default(0),
+    /**
+     * When the provider confirmed that the payment can no longer be charged (its void answered
+     * voided, or already closed there). One Gallop closed (`voided`) without it may have been
+     * charged meanwhile: reconciliation voids it again and applies a charge it finds.
+     */
+    voidConfirmedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -209,6 +215,10 @@ export const payments = pgTable(
     uniqueIndex('payments_one_open_per_request')
       .on(table.requestId)
       .where(sql`status = 1`),
+    // Closed by Gallop, the provider not yet heard (`reconciliation.ts`).
+    index('payments_unconfirmed_voids_idx')
+      .on(table.updatedAt)
+      .where(sql`status = 3 and failure_reason = 'voided' and void_confirmed_at is null`),
   ],
 );
 

@@ -33,12 +33,20 @@ import { travellerView, type BookingSettings } from './booking-settings.ts';
 import {
   bookingUser,
   GUEST_HOLD_MINUTES,
+  isProvenContact,
   refuseGuestDateOverHold,
   refuseGuestOverHold,
+  unprovenAddressOf,
 } from './guests.ts';
 import { bookingReceivedMessage } from './messages.ts';
 import { newRequestForOrganizer } from './organizer-answers.ts';
-import { findRequest, STATUS, toBookingRequest, type BookingRequest } from './records.ts';
+import {
+  findRequest,
+  holdEndsAt,
+  STATUS,
+  toBookingRequest,
+  type BookingRequest,
+} from './records.ts';
 import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
 import { takePlaces, type Places } from './seats.ts';
 import { refuseBlankNames, refuseOutsideRidingAges, touristValues } from './tourists.ts';
@@ -52,8 +60,6 @@ export interface CreationSettings extends BookingSettings {
   responseDeadlineHours: number;
   /** Signs the organizer's Confirm and Decline links (read when used). */
   bookingLinkSecret: () => string;
-  /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`). */
-  guestDateShare: number;
 }
 
 /** One booking form as sent, and who sent it in which currency. */
@@ -224,13 +230,15 @@ async function insertBooking(
   const { tour, date, tourists, places, contactEmail } = checked;
   const { holdHours, publicUrl } = settings;
   const userId = await bookingUser(tx, signedUserId, body.contact);
-  if (userId === null) await refuseGuestOverHold(tx, contactEmail, tourists.length);
+  // A guest, or an account that has proven no login: its holds are capped (decision 146).
+  const unprovenAs = await unprovenAddressOf(tx, userId, contactEmail);
+  if (unprovenAs !== undefined) await refuseGuestOverHold(tx, unprovenAs, tourists.length);
   // Guaranteed or not is read from the date's row just locked: a date the booking before
   // this one guaranteed confirms this one at once (decision 111).
   const took = await takePlaces(tx, date.id, places);
   if (!took.taken) throw placesShortError(took, tourists, tour);
-  // Under the date's row lock just taken: guests' holds on the date count one by one.
-  if (userId === null) {
+  // Under the date's row lock just taken: unproven holds on the date count one by one.
+  if (unprovenAs !== undefined) {
     await refuseGuestDateOverHold(tx, date.id, {
       seats: checked.riders,
       nonRiders: checked.nonRiders,
@@ -309,6 +317,8 @@ async function insertBooking(
       date,
       publicUrl,
       guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
+      contactProven: await isProvenContact(tx, userId, contactEmail),
+      holdEnd: holdEndsAt(booked, holdHours),
       guarantee,
     }),
   );

@@ -13,6 +13,8 @@ export interface BookingSettings {
   holdHours: number;
   /** The site's address, for the links in notices. */
   publicUrl: string;
+  /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`). */
+  guestDateShare: number;
 }
 
 /** A view of bookings read at a given time (the traveller's calls always give one). */

@@ -1,24 +1,28 @@
 /**
  * What bookings made signed out may hold while their e-mail is unproven (decisions: "Guest
  * bookings"; decision 089): one mailbox, however spelt, at most 6 seats; all of them together at
- * most half of a date's seats (never fewer than 6). On PostgreSQL (CI) the requests really
- * overlap; on PGlite they run one after another and the same assertions hold.
+ * most half of a date's seats (never fewer than 6). Accounts that signed in without confirming
+ * their e-mail count with them until they do (decision 146). On PostgreSQL (CI) the requests
+ * really overlap; on PGlite they run one after another and the same assertions hold.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tours, users } from '#src/db/schema/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { GUEST_DATE_FULL } from './guests.ts';
+import { signedUser } from '#src/testing/signed-user.ts';
 import {
   book,
+  confirmEmail,
   dateWithSeats,
   placesOf,
   seatsOf,
   signUp,
   tallyStatuses,
+  unconfirmedSignUp,
   uniqueEmail,
 } from './testing-scratch.ts';
 
@@ -39,15 +43,19 @@ afterAll(() => scratch?.close());
 const app = () => scratch.app;
 const tally = tallyStatuses;
 
-/** Seats held on a date by bookings whose address is still unproven. */
+/** Seats held on a date by unpaid bookings of guests and accounts that proved no login. */
 async function unprovenSeats(dateId: number): Promise<number> {
   const [row] = await db
     .select({ seats: sql<number>`coalesce(sum(${bookingRequests.seats}), 0)`.mapWith(Number) })
     .from(bookingRequests)
+    .leftJoin(users, eq(users.id, bookingRequests.userId))
     .where(
       and(
         eq(bookingRequests.tourDateId, dateId),
-        isNull(bookingRequests.userId),
+        or(
+          isNull(bookingRequests.userId),
+          and(isNull(users.emailConfirmedAt), isNull(users.phoneConfirmedAt)),
+        ),
         sql`${bookingRequests.status} in (1, 2)`,
       ),
     );
@@ -186,4 +194,109 @@ describe('unproven guests on one date', () => {
     expect(tally(answers)).toEqual({ 201: 3, 422: 3 });
     expect(await placesOf(db, date.id)).toMatchObject({ free: 37, nonRidersFree: 11 });
   });
+});
+
+/**
+ * An account registered with a password signs in before its e-mail is confirmed: until it proves
+ * its e-mail (or its phone), its unpaid holds count with the guests' (decision 146).
+ */
+describe('accounts that have not confirmed their e-mail', () => {
+  const rounds = onPostgres ? 5 : 1;
+
+  /** A signed-in account that proved no login, made in the database (no sign-up's hashing). */
+  const unprovenAccount = () => signedUser(db, { emailConfirmed: false });
+
+  /** Adds one rider to booking `uuid` as the account signed in with `token`. */
+  const addRider = (token: string, uuid: string) =>
+    app().inject({
+      method: 'POST',
+      url: `/crm/api/request/add-tourists?uuid=${uuid}`,
+      headers: { 'x-authorization': `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      payload: { tourists: [{ first_name: 'Added', last_name: 'Rider' }] },
+    });
+
+  it('book before confirming, 6 seats a mailbox across such accounts and guests, even at once', async () => {
+    const date = await dateWithSeats(db, 40, used);
+    const base = `unconfirmed-${randomUUID().slice(0, 8)}`;
+    // Twelve accounts of one mailbox, registered and signed in with their passwords.
+    const accounts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => unconfirmedSignUp(app(), `${base}+${i}@example.test`)),
+    );
+    const answers = await Promise.all(
+      accounts.map((account) => book(app(), date, { ...account, riders: 1 })),
+    );
+    expect(tally(answers)).toEqual({ 201: 6, 422: 6 });
+    expect(answers.find((a) => a.status === 422)!.body).toMatchObject({
+      message: ONE_MAILBOX,
+      errors: { tourists: [ONE_MAILBOX] },
+    });
+    // A guest of the same mailbox finds it full too.
+    const guest = await book(app(), date, { email: `${base}+guest@example.test`, riders: 1 });
+    expect(guest).toMatchObject({ status: 422, body: { message: ONE_MAILBOX } });
+    expect(await seatsOf(db, date.id)).toMatchObject({ free: 34, sold: 6 });
+  }, 120_000);
+
+  it(`hold with guests at most half of a date however many book at once, ${rounds} rounds`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const date = await dateWithSeats(db, 40, used);
+      const accounts = await Promise.all(Array.from({ length: 15 }, () => unprovenAccount()));
+      // 15 such accounts and 15 guests, two riders each: half of 40 is 20, ten bookings.
+      const answers = await Promise.all([
+        ...accounts.map((account) =>
+          book(app(), date, { email: account.email, token: account.token, riders: 2 }),
+        ),
+        ...Array.from({ length: 15 }, () =>
+          book(app(), date, { email: uniqueEmail('share'), riders: 2 }),
+        ),
+      ]);
+      expect(tally(answers)).toEqual({ 201: 10, 422: 20 });
+      expect(answers.find((a) => a.status === 422)!.body).toMatchObject({
+        message: GUEST_DATE_FULL,
+        errors: { tourists: [GUEST_DATE_FULL] },
+      });
+      expect(await seatsOf(db, date.id)).toEqual({ capacity: 40, free: 20, sold: 20 });
+      // A traveller whose e-mail is confirmed books the other half as ever.
+      const traveller = await signUp(app());
+      expect((await book(app(), date, { ...traveller, riders: 20 })).status).toBe(201);
+      expect(await seatsOf(db, date.id)).toEqual({ capacity: 40, free: 0, sold: 40 });
+    }
+  }, 240_000);
+
+  it(`count riders added to such an account's hold, 10 additions at once, ${rounds} rounds`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const date = await dateWithSeats(db, 40, used);
+      const account = await unprovenAccount();
+      const booked = await book(app(), date, { ...account, riders: 1 });
+      expect(booked.status).toBe(201);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => addRider(account.token, booked.body.uuid as string)),
+      );
+      expect(tally(answers.map((answer) => ({ status: answer.statusCode })))).toEqual({
+        200: 5,
+        422: 5,
+      });
+      expect(answers.find((a) => a.statusCode === 422)!.json()).toMatchObject({
+        message: ONE_MAILBOX,
+      });
+      expect(await seatsOf(db, date.id)).toEqual({ capacity: 40, free: 34, sold: 6 });
+    }
+  }, 240_000);
+
+  it('stop counting once the account confirms its e-mail', async () => {
+    const date = await dateWithSeats(db, 12, used);
+    const account = await unconfirmedSignUp(app());
+    expect((await book(app(), date, { ...account, riders: 6 })).status).toBe(201);
+    const seventh = await book(app(), date, { ...account, riders: 1 });
+    expect(seventh).toMatchObject({ status: 422, body: { message: ONE_MAILBOX } });
+    // Half of 12 is held unproven: a guest waits.
+    const waiting = uniqueEmail('waiting');
+    const guest = await book(app(), date, { email: waiting, riders: 1 });
+    expect(guest).toMatchObject({ status: 422, body: { message: GUEST_DATE_FULL } });
+
+    await confirmEmail(app(), account.email, account.token);
+    expect(await unprovenSeats(date.id)).toBe(0);
+    expect((await book(app(), date, { ...account, riders: 4 })).status).toBe(201);
+    expect((await book(app(), date, { email: waiting, riders: 1 })).status).toBe(201);
+    expect(await seatsOf(db, date.id)).toEqual({ capacity: 12, free: 1, sold: 11 });
+  }, 60_000);
 });

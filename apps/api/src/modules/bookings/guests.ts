@@ -3,6 +3,10 @@
  * no account until its contact e-mail is proven: signing in with a one-time code sent to that
  * address, or opening the e-mail confirmation link, proves it and the address's bookings join
  * the account. Until then the booking holds its seats for a short time only.
+ *
+ * An account opened with a password signs in before its e-mail is confirmed: until it proves its
+ * e-mail or its phone, its unpaid holds count as unproven too, under its e-mail's mailbox
+ * (decision 146), so unconfirmed accounts hold no more of a date than guests may.
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -75,38 +79,121 @@ const heldByGuests = {
   nonRiders: sql<number>`coalesce(sum(${bookingRequests.nonRiders}), 0)`.mapWith(Number),
 };
 
-/** Bookings made signed out whose address is still unproven, and still holding places. */
-const unproven = () =>
-  and(
-    isNull(bookingRequests.userId),
-    inArray(bookingRequests.status, [STATUS.pendingConfirm, STATUS.pendingPrepayment]),
-  );
+/** The statuses in which a booking holds places unpaid: awaiting the organizer, or payment. */
+const UNPAID_HOLDS: readonly number[] = [STATUS.pendingConfirm, STATUS.pendingPrepayment];
+
+export const isUnpaidHold = (status: number) => UNPAID_HOLDS.includes(status);
 
 /**
- * 422 when one unproven mailbox would hold more than `GUEST_MAX_SEATS` places. Its spellings
- * count together (`mailboxOf`: case, `+tags`, Gmail's dots), and the mailbox's lock makes two
- * bookings with it at once count one after the other.
+ * Bookings still holding places unpaid whose holder is unproven: a guest, or an account that
+ * proved neither its e-mail nor its phone. Read over bookings left-joined to their `users`.
  */
-export async function refuseGuestOverHold(tx: Transaction, email: string, seats: number) {
+const unproven = () =>
+  and(
+    inArray(bookingRequests.status, [...UNPAID_HOLDS]),
+    or(
+      isNull(bookingRequests.userId),
+      and(isNull(users.emailConfirmedAt), isNull(users.phoneConfirmedAt)),
+    ),
+  );
+
+/** The address an unproven hold counts under: the account's e-mail, a guest's contact. */
+const holderAddress = sql<string>`coalesce(${users.email}, ${bookingRequests.contactEmail})`;
+
+/**
+ * The address whose unproven holds a booking by `userId` counts among: a guest's contact e-mail,
+ * the e-mail of an account that has proven neither its e-mail nor its phone (the contact's if it
+ * has none); undefined for a proven account, which is not limited.
+ */
+export async function unprovenAddressOf(
+  tx: Transaction,
+  userId: number | null,
+  contactEmail: string,
+): Promise<string | undefined> {
+  if (userId === null) return contactEmail;
+  const [user] = await tx
+    .select({
+      email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
+      phoneConfirmedAt: users.phoneConfirmedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.emailConfirmedAt !== null || user.phoneConfirmedAt !== null) return undefined;
+  return user.email ?? contactEmail;
+}
+
+/**
+ * Whether `contactEmail` is the confirmed address of account `userId`: only then does a booking's
+ * mail greet its contact by the name typed with it (docs/security.md: anyone can type a name and
+ * another person's address).
+ */
+export async function isProvenContact(
+  tx: Transaction,
+  userId: number | null,
+  contactEmail: string,
+): Promise<boolean> {
+  if (userId === null) return false;
+  const [user] = await tx
+    .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return (
+    user?.emailConfirmedAt != null &&
+    user.email !== null &&
+    normalizeEmail(user.email) === normalizeEmail(contactEmail)
+  );
+}
+
+/**
+ * Takes the lock of `email`'s mailbox until the transaction ends: bookings and rider changes of
+ * one mailbox count its holds one after the other. Taken before the date's row lock, always.
+ */
+async function lockMailbox(tx: Transaction, email: string) {
   const mailbox = mailboxOf(email);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-hold:${mailbox.key}`}))`);
+  return mailbox;
+}
+
+/**
+ * The unproven address booking `id`'s holder counts under (`unprovenAddressOf`), its mailbox
+ * locked (`lockMailbox`); undefined for a proven holder. Read before the booking's locks.
+ */
+export async function lockUnprovenHolder(tx: Transaction, id: number): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ userId: bookingRequests.userId, contactEmail: bookingRequests.contactEmail })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.id, id));
+  const address = row && (await unprovenAddressOf(tx, row.userId, row.contactEmail));
+  if (address !== undefined) await lockMailbox(tx, address);
+  return address;
+}
+
+/**
+ * 422 when one unproven mailbox would hold more than `GUEST_MAX_SEATS` places with `seats` more.
+ * Its spellings count together (`mailboxOf`: case, `+tags`, Gmail's dots), its guests' bookings
+ * and its unproven accounts' alike, and the mailbox's lock (`lockMailbox`) makes two bookings
+ * with it at once count one after the other.
+ */
+export async function refuseGuestOverHold(tx: Transaction, email: string, seats: number) {
+  const mailbox = await lockMailbox(tx, email);
   // Its spellings share a domain: the unproven holds there, folded here as the key folds them.
   const holds = await tx
-    .select({ email: bookingRequests.contactEmail, ...heldByGuests })
+    .select({ email: holderAddress, ...heldByGuests })
     .from(bookingRequests)
+    .leftJoin(users, eq(users.id, bookingRequests.userId))
     .where(
       and(
         unproven(),
         or(
           ...mailbox.domains.map(
-            (domain) =>
-              sql`right(${bookingRequests.contactEmail}, ${domain.length + 1}) = ${`@${domain}`}`,
+            (domain) => sql`right(${holderAddress}, ${domain.length + 1}) = ${`@${domain}`}`,
           ),
-          eq(bookingRequests.contactEmail, email),
+          sql`${holderAddress} = ${email}`,
         ),
       ),
     )
-    .groupBy(bookingRequests.contactEmail);
+    .groupBy(holderAddress);
   const held = holds
     .filter((hold) => mailboxOf(hold.email).key === mailbox.key)
     .reduce((sum, hold) => sum + hold.seats + hold.nonRiders, 0);
@@ -131,9 +218,10 @@ export const GUEST_DATE_FULL =
   'Sign in with a code sent to your e-mail to book it';
 
 /**
- * 422 when unproven guests would hold more than their share (`percent`) of the date
- * (`guestShareOf`). Run after the booking took its places: the date's row lock, held until the
- * transaction ends, makes bookings of the date count one after the other.
+ * 422 when unproven guests (and unproven accounts) would hold more than their share (`percent`)
+ * of the date (`guestShareOf`) with `seats` and `nonRiders` more. Run after the booking took its
+ * places: the date's row lock, held until the transaction ends, makes bookings of the date count
+ * one after the other.
  */
 export async function refuseGuestDateOverHold(
   tx: Transaction,
@@ -147,11 +235,33 @@ export async function refuseGuestDateOverHold(
   const [held] = await tx
     .select(heldByGuests)
     .from(bookingRequests)
+    .leftJoin(users, eq(users.id, bookingRequests.userId))
     .where(and(eq(bookingRequests.tourDateId, dateId), unproven()));
   if (!date || !held) return;
-  const overSeats = held.seats + seats > guestShareOf(date.seats, percent);
+  const overSeats = seats > 0 && held.seats + seats > guestShareOf(date.seats, percent);
   const overBeds = nonRiders > 0 && held.nonRiders + nonRiders > guestShareOf(date.beds, percent);
   if (overSeats || overBeds) throw unprocessable(GUEST_DATE_FULL, { tourists: [GUEST_DATE_FULL] });
+}
+
+/**
+ * Riders added to an unproven holder's unpaid booking on date `dateId` (after the change took its
+ * places, under the date's row lock): 422 as a new booking of that many would be. A change that
+ * gives places back is never refused.
+ */
+export async function refuseUnprovenGrowth(
+  tx: Transaction,
+  address: string,
+  dateId: number,
+  { seats, nonRiders, percent }: { seats: number; nonRiders: number; percent: number },
+) {
+  if (seats + nonRiders > 0) await refuseGuestOverHold(tx, address, seats + nonRiders);
+  if (seats > 0 || nonRiders > 0) {
+    await refuseGuestDateOverHold(tx, dateId, {
+      seats: Math.max(0, seats),
+      nonRiders: Math.max(0, nonRiders),
+      percent,
+    });
+  }
 }
 
 /**

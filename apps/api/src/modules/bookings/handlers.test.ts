@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { outbox, tourDates, tours, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp as signUpTraveller, TEST_PASSWORD } from '#src/testing/sign-up.ts';
@@ -79,6 +79,8 @@ describe('creating a booking request', () => {
     const date = await bookableDate();
     const before = await freeSeats(date.id);
     const { token, email } = await signUp();
+    // The address proven (its link opened): the booking's mail may greet the contact by name.
+    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
     const { status, body } = await create(bookingPayload(date, email), token);
     expect(status).toBe(201);
     // Priced in the visitor's currency (USD without X-Currency), in whole units as shown.
@@ -104,6 +106,8 @@ describe('creating a booking request', () => {
     const message = await lastMessageTo(email);
     expect(message).toMatchObject({ kind: 'booking-received' });
     expect(message!.body).toContain(`/booking/uuid/${body.uuid}`);
+    // The account's own confirmed address: greeted by the contact's name (a guest is not).
+    expect(message!.body).toMatch(/^Hello Maya Hart,\n/);
 
     const own = await call('getBookingRequest', 'GET', `/crm/api/request/get?id=${body.id}`, {
       token,

@@ -39,4 +39,10 @@ export {
 } from './records.ts';
 export { supportBookingHandlers } from './support-handlers.ts';
 export { tourSelectionHandlers } from './tour-selection-handlers.ts';
-export { closeOpenPayments, conflict, lockBooking, type Transaction } from './transitions.ts';
+export {
+  CLOSED_BY_GALLOP,
+  closeOpenPayments,
+  conflict,
+  lockBooking,
+  type Transaction,
+} from './transitions.ts';

@@ -77,6 +77,30 @@ describe('bookingReceivedMessage', () => {
     expect(message.body).toContain(
       'Your place is confirmed. Pay the prepayment, US$400, to secure it.',
     );
+    expect(message.subject).toBe('Booking #812 is confirmed: Altai Highlands');
+  });
+
+  it('gives a confirmed booking its payment deadline, as the organizer’s confirmation does', () => {
+    const message = bookingReceivedMessage({
+      request: { ...request, status: 2, respondBy: null, prepayment: 40_000 },
+      tourName: 'Altai Highlands',
+      date: july,
+      publicUrl: 'https://gallop.example',
+      holdEnd: new Date('2026-12-09T06:21:00Z'),
+    });
+    expect(message.body).toContain(
+      'Your place is confirmed. Pay the prepayment, US$400, to secure it by 9 December 2026, 06:21 UTC; unpaid, the booking is released.',
+    );
+    // A guest proves the address first: that deadline comes after, on the booking's page.
+    const guest = bookingReceivedMessage({
+      request: { ...request, status: 2, respondBy: null, prepayment: 40_000 },
+      tourName: 'Altai Highlands',
+      date: july,
+      publicUrl: 'https://gallop.example',
+      holdEnd: new Date('2026-12-09T06:21:00Z'),
+      guestHoldMinutes: 30,
+    });
+    expect(guest.body).toContain('to secure it.');
   });
 
   it('tells the booking and the guarantee it brought in one e-mail', () => {
@@ -113,6 +137,31 @@ describe('bookingReceivedMessage', () => {
       tourDateId: 77,
       event: 'minimum-reached',
     });
+  });
+});
+
+describe('the greeting of a booking e-mail (security walk, item 4)', () => {
+  const spam = { ...request, contactName: 'Claim your refund at https://phish.example/gallop now' };
+  const received = (overrides: Partial<Parameters<typeof bookingReceivedMessage>[0]>) =>
+    bookingReceivedMessage({
+      request: spam,
+      tourName: 'Altai Highlands',
+      date: july,
+      publicUrl: 'https://gallop.example',
+      ...overrides,
+    });
+
+  it("greets a guest's address without the name typed with it", () => {
+    const message = received({ guestHoldMinutes: 30 });
+    expect(message.body).toMatch(/^Hello,\n/);
+    expect(message.body).not.toContain('phish.example');
+  });
+
+  it("greets by the name only an address proven to be the account's", () => {
+    expect(received({}).body).toMatch(/^Hello,\n/);
+    expect(received({ contactProven: true, request }).body).toMatch(/^Hello Ada Rider,\n/);
+    // A guest's address is never proven, whatever the caller says.
+    expect(received({ contactProven: true, guestHoldMinutes: 30 }).body).toMatch(/^Hello,\n/);
   });
 });
 

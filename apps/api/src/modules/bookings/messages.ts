@@ -85,6 +85,17 @@ function waitingText(request: RequestRow): string {
 }
 
 /**
+ * The greeting of an e-mail to a booking's contact: by the name typed only when the contact's
+ * address is proven to be the booking's account's (`contactProven`). Anyone can book as a guest
+ * with another person's address, so a name there would let them make Gallop send any inbox a text
+ * of theirs ("Hello Claim your refund at https://…,"); docs/security.md, "No typed name to
+ * unconfirmed addresses".
+ */
+function contactGreeting(request: Pick<RequestRow, 'contactName'>, contactProven: boolean): string {
+  return contactProven ? `Hello ${request.contactName},` : 'Hello,';
+}
+
+/**
  * The traveller's e-mail about a new booking. When this booking completed its date's minimum
  * group (`guarantee`), it is the one e-mail that tells both: the booking, and the guarantee that
  * confirmed it (kind `date-guaranteed`, as every traveller on the date gets).
@@ -96,6 +107,8 @@ export function bookingReceivedMessage({
   publicUrl,
   guestHoldMinutes,
   guarantee,
+  contactProven = false,
+  holdEnd = null,
 }: {
   request: RequestRow;
   tourName: string;
@@ -106,8 +119,20 @@ export function bookingReceivedMessage({
   guestHoldMinutes?: number | undefined;
   /** The guarantee this booking brought, if it completed its date's minimum group. */
   guarantee?: Guarantee | undefined;
+  /**
+   * The contact's address is the booking's account's, confirmed: only then is it greeted by the
+   * name typed (`contactGreeting`). A guest's address never is.
+   */
+  contactProven?: boolean | undefined;
+  /** When the seats of a confirmed, unpaid booking are released (`holdEndsAt`), if ever. */
+  holdEnd?: Date | null | undefined;
 }): OutboxValues {
   const link = bookingUrl(request, publicUrl);
+  // A guest's seats wait for the address's proof first (`next` says so): no payment deadline yet.
+  const by =
+    holdEnd && guestHoldMinutes === undefined
+      ? ` by ${displayInstant(holdEnd)}; unpaid, the booking is released`
+      : '';
   const when = date ? ` on ${dateText(date)}` : '';
   const guaranteed = guarantee
     ? guaranteeWording(guarantee.date, request, request.status === 2)
@@ -115,7 +140,7 @@ export function bookingReceivedMessage({
   const status = guaranteed
     ? guaranteed.forTraveller
     : request.status === 2
-      ? `Your place is confirmed. Pay ${firstPaymentText(request)}, to secure it.`
+      ? `Your place is confirmed. Pay ${firstPaymentText(request)}, to secure it${by}.`
       : waitingText(request);
   const next =
     guestHoldMinutes !== undefined
@@ -123,13 +148,15 @@ export function bookingReceivedMessage({
       : 'Your booking:';
   const subject = guaranteed
     ? `${guaranteed.subject} (booking #${request.id}): ${tourName}`
-    : `Booking request #${request.id}: ${tourName}`;
+    : request.status === 2
+      ? `Booking #${request.id} is confirmed: ${tourName}`
+      : `Booking request #${request.id}: ${tourName}`;
   return {
     kind: guaranteed ? 'date-guaranteed' : 'booking-received',
     channel: 'email',
     recipient: request.contactEmail,
     subject,
-    body: `Hello ${request.contactName},\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${partyText(request)}.\n\n${status}\n\n${next} ${link}\n\nThe Gallop team`,
+    body: `${contactGreeting(request, contactProven && guestHoldMinutes === undefined)}\n\nWe have your booking request #${request.id} for "${tourName}"${when} for ${partyText(request)}.\n\n${status}\n\n${next} ${link}\n\nThe Gallop team`,
     payload: {
       requestId: request.id,
       link,

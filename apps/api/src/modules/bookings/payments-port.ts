@@ -23,14 +23,17 @@ export interface BookingPayments {
   sendRefunds(ids?: readonly number[]): Promise<number>;
   /**
    * Asks the provider about open payments older than a short grace and applies what it settled
-   * (a charge whose recording a crash lost is credited once); answers how many are no longer
-   * open. Several processes may run it at once: each claims its own payments.
+   * (a charge whose recording a crash lost is credited once), and voids again payments Gallop
+   * closed whose void the provider has not confirmed (a charge found there is credited or
+   * refunded once); answers how many were settled. Several processes may run it at once: each
+   * claims its own payments.
    */
   reconcile(publicUrl: string, now?: Date): Promise<number>;
   /**
-   * Before a booking is released for want of payment: voids its open payments at the provider,
-   * so none is charged after, and applies one the payer completed first as its success (the
-   * booking is then paid and keeps its seats). Throws when the provider cannot be asked.
+   * Before a booking is released for want of payment: voids its open payments (and closed ones
+   * whose void is unconfirmed) at the provider, so none is charged after, and applies one the
+   * payer completed first as its success (the booking is then paid and keeps its seats). Throws
+   * when the provider cannot be asked.
    */
   voidBeforeRelease(requestId: number, publicUrl: string): Promise<void>;
 }

@@ -36,6 +36,7 @@ function riderChange(
     now: settings.now(),
     notify: { publicUrl: settings.publicUrl },
     holdHours: settings.holdHours,
+    guestDateShare: settings.guestDateShare,
   };
 }
 
@@ -54,7 +55,10 @@ export async function setRiders(
   return changed.row;
 }
 
-/** The booking's riders, and how many it may have: its seats and the date's free ones. */
+/**
+ * The booking's tourists, and how many it may have (`max_tourists`): all it has, riders and
+ * non-riders, and one more rider for each free seat of its date.
+ */
 async function touristsInfo(
   { db }: BookingSettings,
   row: RequestRow,
@@ -73,7 +77,7 @@ async function touristsInfo(
     request_id: row.id,
     tour: booking.tour,
     tourists: booking.tourists,
-    max_tourists: row.seats + (date?.seats ?? 0),
+    max_tourists: booking.tourists.length + (date?.seats ?? 0),
   };
 }
 

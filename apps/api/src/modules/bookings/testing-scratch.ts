@@ -3,13 +3,15 @@
  * (`#src/testing/scratch-database.ts`): dates of a chosen capacity, travellers, bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
+import { scratchDatabaseOf } from '#src/testing/scratch-database.ts';
 import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
 import { findBookableDate } from './testing.ts';
+import { transitionBooking, travellerCancel } from './transitions.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
 
@@ -66,9 +68,43 @@ export const bearer = (token: string | undefined) =>
 
 export const uniqueEmail = (prefix = 'rider') => `${prefix}-${randomUUID()}@example.com`;
 
-export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
+/**
+ * A traveller who registered with a password and signed in, the e-mail not confirmed: an
+ * unproven account, whose unpaid holds are capped as a guest's are (decision 146).
+ */
+export async function unconfirmedSignUp(app: FastifyInstance, email = uniqueEmail()) {
   const { token } = await signUpTraveller(app, { email });
   return { token, email };
+}
+
+/**
+ * The account of `email`, signed in with `token`, opens the confirmation link its registration
+ * e-mailed (the app must be a scratch app: the link is read from its outbox).
+ */
+export async function confirmEmail(app: FastifyInstance, email: string, token: string) {
+  const [mail] = await scratchDatabaseOf(app)
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'confirm-email')))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = new URL(mail!.body.match(/https?:\/\/\S+/)![0]);
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/crm/api/user/confirm-email',
+    headers: bearer(token),
+    payload: { token: link.searchParams.get('token') },
+  });
+  if (confirmed.statusCode !== 200) {
+    throw new Error(`confirm-email answered ${confirmed.statusCode}: ${confirmed.body}`);
+  }
+}
+
+/** A traveller signed in whose e-mail is confirmed: a proven account, its holds not capped. */
+export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
+  const traveller = await unconfirmedSignUp(app, email);
+  await confirmEmail(app, email, traveller.token);
+  return traveller;
 }
 
 export interface BookingOptions {
@@ -181,4 +217,12 @@ export async function cancelBooking(app: FastifyInstance, token: string, id: num
     payload: { id },
   });
   return { status: response.statusCode, body: response.json() as Json };
+}
+
+/**
+ * The traveller's cancel of booking `id` as far as its commit (seats released, its open payment
+ * closed), the provider never told: the process died before it voided the payment.
+ */
+export function cancelCommittedOnly(db: Database, id: number, publicUrl: string) {
+  return transitionBooking(db, id, travellerCancel(null, new Date(), { publicUrl }));
 }

@@ -27,6 +27,7 @@ import {
   recordCancellationRefund,
   type RecordedRefund,
 } from './cancellation-refunds.ts';
+import { isUnpaidHold, lockUnprovenHolder, refuseUnprovenGrowth } from './guests.ts';
 import type { Guarantee } from './messages.ts';
 import { tellEveryone, tellGuaranteed, type NoticeOptions, type RiderChanges } from './notices.ts';
 import {
@@ -202,6 +203,12 @@ export async function transitionBooking(
   });
 }
 
+/**
+ * The `failure_reason` of a payment Gallop closed itself: until the provider confirms the void
+ * (`void_confirmed_at`), reconciliation asks again (payments' `reconciliation.ts`).
+ */
+export const CLOSED_BY_GALLOP = 'voided';
+
 /** Marks a booking's open payment voided (the provider is told after the commit). */
 export async function closeOpenPayments(
   tx: Transaction,
@@ -210,7 +217,7 @@ export async function closeOpenPayments(
 ): Promise<PaymentRow[]> {
   return tx
     .update(payments)
-    .set({ status: 3, failureReason: 'voided', updatedAt: now })
+    .set({ status: 3, failureReason: CLOSED_BY_GALLOP, updatedAt: now })
     .where(and(eq(payments.requestId, requestId), eq(payments.status, 1)))
     .returning();
 }
@@ -243,6 +250,8 @@ export interface RiderChange {
   notify: NoticeOptions;
   /** Hours a booking confirmed by its date's guarantee holds its seats unpaid. */
   holdHours: number;
+  /** Percent of a date's places unproven holders may hold together (`GUEST_DATE_SHARE`). */
+  guestDateShare: number;
   /**
    * The caller may neither read nor change weights (the booking's link alone): every rider it
    * names keeps the weight stored, so its change takes or frees no heavier horse.
@@ -316,6 +325,8 @@ export async function changeRidersIn(
   id: number,
   change: RiderChange,
 ): Promise<RiderChangeResult> {
+  // An unproven holder's mailbox is locked before the date, in the order a booking takes them.
+  const unprovenAs = await lockUnprovenHolder(tx, id);
   const row = await lockBookingAfterDate(tx, id);
   if (!row) throw new HttpError(404, 'Booking request not found');
   if (!isActive(row.status)) throw conflict(CANNOT_CHANGE);
@@ -441,6 +452,14 @@ export async function changeRidersIn(
         weight: t.id !== undefined && heavyBefore.has(t.id) ? null : sent[i]!.weight,
       }));
       throw placesShortError(took, newlyHeavy, weights);
+    }
+    // Riders added to an unpaid hold of an unproven holder count as a booking's would (142, 146).
+    if (unprovenAs !== undefined && isUnpaidHold(row.status)) {
+      await refuseUnprovenGrowth(tx, unprovenAs, date.id, {
+        seats: wanted.seats - held.seats,
+        nonRiders: wanted.nonRiders - held.nonRiders,
+        percent: change.guestDateShare,
+      });
     }
     await releasePlaces(tx, date.id, {
       seats: held.seats - wanted.seats,

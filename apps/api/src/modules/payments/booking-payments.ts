@@ -6,7 +6,7 @@ import type { Database } from '#src/db/client.ts';
 import type { BookingPayments } from '#src/modules/bookings/index.ts';
 import { sendRefunds, settleVoids, type Settling } from './payments.ts';
 import type { PaymentProvider } from './provider.ts';
-import { reconcileOpenPayments, voidBeforeRelease } from './reconciliation.ts';
+import { reconcilePayments, voidBeforeRelease } from './reconciliation.ts';
 import { sandboxProvider } from './sandbox-ledger.ts';
 
 export function bookingPayments(
@@ -18,7 +18,7 @@ export function bookingPayments(
   return {
     settleVoids: (voided, publicUrl) => settleVoids(db, provider, voided, publicUrl),
     sendRefunds: (ids) => sendRefunds(db, provider, ids),
-    reconcile: (publicUrl, now) => reconcileOpenPayments(settling(publicUrl), { now }),
+    reconcile: (publicUrl, now) => reconcilePayments(settling(publicUrl), { now }),
     voidBeforeRelease: (requestId, publicUrl) => voidBeforeRelease(settling(publicUrl), requestId),
   };
 }

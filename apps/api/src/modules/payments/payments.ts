@@ -10,7 +10,7 @@
  *   exceeds the price (a check constraint holds it too).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -378,7 +378,9 @@ export async function sendRefunds(
 
 /**
  * Tells the provider about payments Gallop voided. One the payer completed first is applied as
- * its success (credited as far as due, the rest refunded).
+ * its success (credited as far as due, the rest refunded); for the others the provider's answer
+ * that nothing can be charged any more is recorded (`void_confirmed_at`), and until it is,
+ * reconciliation asks again (`reconciliation.ts`).
  */
 export async function settleVoids(
   db: Database,
@@ -388,7 +390,13 @@ export async function settleVoids(
 ): Promise<void> {
   for (const payment of voided) {
     const outcome = await provider.void(payment.providerPaymentId);
-    if (outcome.outcome !== 'charged') continue;
+    if (outcome.outcome !== 'charged') {
+      await db
+        .update(payments)
+        .set({ voidConfirmedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), isNull(payments.voidConfirmedAt)));
+      continue;
+    }
     const result = { status: 'succeeded', cardLast4: outcome.cardLast4 ?? undefined } as const;
     const settled = await applyResultOf(db, payment, result, publicUrl);
     await sendRefunds(db, provider, settled.refundIds);

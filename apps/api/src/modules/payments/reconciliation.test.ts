@@ -5,21 +5,31 @@
  * API processes reconcile, read its status or catch up on the page at the same time (on
  * PostgreSQL they really overlap). The crash itself: `bookings/crash-payments.test.ts`.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, payments, refunds } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { book, dateWithSeats, signUp } from '#src/modules/bookings/testing-scratch.ts';
-import type { PaymentProvider } from './provider.ts';
+import { findRequest } from '#src/modules/bookings/index.ts';
+import {
+  book,
+  cancelCommittedOnly,
+  dateWithSeats,
+  signUp,
+} from '#src/modules/bookings/testing-scratch.ts';
+import { bookingPayments } from './booking-payments.ts';
+import { settlePayment, startPaymentOf } from './payments.ts';
+import { providerPayment, type PaymentProvider } from './provider.ts';
+import { toProviderAmount } from './provider-amounts.ts';
 import {
   readThroughProvider,
   RECONCILE_GRACE_MS,
   reconcileOpenPayments,
 } from './reconciliation.ts';
 import { chargeSandboxPayment, sandboxPayment, sandboxProvider } from './sandbox-ledger.ts';
+import { signCallback } from './sandbox-provider.ts';
 import { hostedPage } from './testing.ts';
 
 const PUBLIC_URL = 'http://web.test';
@@ -50,10 +60,11 @@ const settling = (provider: PaymentProvider = sandboxProvider(db)) => ({
 });
 
 /**
- * A signed-in traveller's confirmed one-rider booking and its full payment, started through the
- * API (so opened at the provider): the payment row, the booking and the traveller's token.
+ * A signed-in traveller's confirmed one-rider booking and its payment (full unless `type` says
+ * otherwise), started through the API (so opened at the provider): the payment row, the booking
+ * and the traveller's token.
  */
-async function startedPayment() {
+async function startedPayment(type: 'full' | 'prepayment' = 'full') {
   const date = await dateWithSeats(db, 10, used);
   const traveller = await signUp(app());
   const booked = await book(app(), date, { ...traveller, riders: 1 });
@@ -62,7 +73,7 @@ async function startedPayment() {
     method: 'POST',
     url: '/crm/api/payment/start',
     headers: { 'x-authorization': `Bearer ${traveller.token}` },
-    payload: { request_id: booked.body.id, payment_type: 'full', payment_method: 'card' },
+    payload: { request_id: booked.body.id, payment_type: type, payment_method: 'card' },
   });
   expect(started.statusCode).toBe(200);
   const body = started.json() as { payment: { id: number }; redirect_url: string };
@@ -250,5 +261,208 @@ describe('reconciling open payments with the provider', () => {
     expect(askedAbout(onPage)).toBe(3);
     expect((await paymentOf(onPage.payment.id)).status).toBe(1);
     expect(askedAbout(declined)).toBe(1);
+  });
+});
+
+/**
+ * Payments Gallop closed while the provider charged them: the process died between a start that
+ * replaced the payment (or a cancel) and its void, so nothing asked the provider again.
+ */
+describe('reconciling payments Gallop closed without the provider confirming the void', () => {
+  type Expected = 'credit' | 'refund' | 'nothing';
+  interface Case {
+    started: Started;
+    expected: Expected;
+  }
+
+  /** A start of another payment committed, replacing `started`'s; the old one never voided. */
+  async function replacedOnly(
+    started: Started,
+    type: 'full' | 'prepayment',
+    method: 'card' | 'sbp',
+  ) {
+    const booking = (await findRequest(db, started.bookingId))!;
+    const next = await startPaymentOf(db, {
+      booking,
+      type,
+      method,
+      key: null,
+      now: new Date(),
+      holdHours: 72,
+    });
+    expect(next.replaced.map((payment) => payment.id)).toEqual([started.payment.id]);
+    return next.payment;
+  }
+
+  /** Charged at the provider, then replaced by a payment of another method. */
+  async function chargedThenReplaced(): Promise<Case> {
+    const started = await startedPayment();
+    await settledAtProviderOnly(started);
+    await replacedOnly(started, 'full', 'sbp');
+    return { started, expected: 'credit' };
+  }
+
+  /** Charged at the provider, then the booking cancelled. */
+  async function chargedThenCancelled(): Promise<Case> {
+    const started = await startedPayment();
+    await settledAtProviderOnly(started);
+    expect((await cancelCommittedOnly(db, started.bookingId, PUBLIC_URL)).kind).toBe('moved');
+    return { started, expected: 'refund' };
+  }
+
+  /** A prepayment charged at the provider, replaced by a full payment the traveller then paid. */
+  async function chargedThenPaidOtherwise(): Promise<Case> {
+    const started = await startedPayment('prepayment');
+    await settledAtProviderOnly(started);
+    const full = await replacedOnly(started, 'full', 'card');
+    const sandbox = sandboxProvider(db);
+    await sandbox.open(providerPayment(full));
+    await chargeSandboxPayment(db, full.providerPaymentId, 'succeeded', '4242');
+    await settlePayment(settling(), full, { status: 'succeeded', cardLast4: '4242' });
+    expect(await bookingOf(started.bookingId)).toMatchObject({ paid: full.amount, status: 3 });
+    return { started, expected: 'refund' };
+  }
+
+  /** Replaced before anything was paid: the void is owed to the provider, nothing else. */
+  async function replacedUncharged(): Promise<Case> {
+    const started = await startedPayment();
+    await replacedOnly(started, 'full', 'sbp');
+    return { started, expected: 'nothing' };
+  }
+
+  /** The provider's signed notice that `payment` succeeded, as its callback posts it. */
+  function successCallback(payment: Started['payment']) {
+    const fields = {
+      payment_id: payment.id,
+      provider_payment_id: payment.providerPaymentId,
+      status: 'succeeded' as const,
+      card_last4: '4242',
+    };
+    return app().inject({
+      method: 'POST',
+      url: '/crm/api/payment/callback/4',
+      payload: { ...fields, signature: signCallback(fields, 'payment-secret-for-reconciliation') },
+    });
+  }
+
+  /** E-mails to `email` queued after outbox row `after`. */
+  const mailsTo = async (email: string, after: number) =>
+    db
+      .select({ kind: outbox.kind })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), gt(outbox.id, after)));
+
+  /** The provider's books of a booking, in its minor units: charged less refunded. */
+  async function providerBalance(bookingId: number) {
+    const [row] = (
+      await db.execute<{ kept: string }>(sql`
+        select coalesce(sum(s.amount) filter (where s.status = 'succeeded'), 0)
+               - coalesce(sum(s.refunded), 0) as kept
+        from payments p join sandbox_payments s on s.provider_payment_id = p.provider_payment_id
+        where p.request_id = ${bookingId}`)
+    ).rows;
+    return Number(row!.kept);
+  }
+
+  it(`credits or refunds each such charge once, with job rounds, status reads and callbacks racing, ${rounds} rounds`, async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const cases = [
+        ...(await Promise.all([chargedThenReplaced(), chargedThenReplaced()])),
+        ...(await Promise.all([chargedThenCancelled(), chargedThenCancelled()])),
+        await chargedThenPaidOtherwise(),
+        await replacedUncharged(),
+      ];
+      const [last] = await db
+        .select({ id: sql<number>`max(${outbox.id})`.mapWith(Number) })
+        .from(outbox);
+      const mark = last!.id;
+
+      // Four processes' job rounds, two status reads by each traveller and two of the
+      // provider's callbacks, all at once.
+      const now = pastGrace();
+      const [, reads, callbacks] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 4 }, () => bookingPayments(db).reconcile(PUBLIC_URL, now)),
+        ),
+        Promise.all(
+          cases.flatMap(({ started }) =>
+            [0, 1].map(() =>
+              app().inject({
+                url: `/crm/api/payment/status?payment_id=${started.payment.id}`,
+                headers: { 'x-authorization': `Bearer ${started.token}` },
+              }),
+            ),
+          ),
+        ),
+        // The callback of one of each pair came late; the others' were lost.
+        Promise.all([cases[0]!, cases[2]!].map(({ started }) => successCallback(started.payment))),
+      ]);
+      expect(reads.map((read) => read.statusCode)).toEqual(reads.map(() => 200));
+      expect(callbacks.map((answer) => answer.statusCode)).toEqual(callbacks.map(() => 200));
+
+      for (const { started, expected } of cases) {
+        const { amount } = started.payment;
+        const payment = await paymentOf(started.payment.id);
+        const booking = await bookingOf(started.bookingId);
+        const refunded = await db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.paymentId, started.payment.id));
+        const mails = (await mailsTo(started.email, mark)).map((mail) => mail.kind);
+        const books = await sandboxPayment(db, started.payment.providerPaymentId);
+        if (expected === 'nothing') {
+          expect(payment).toMatchObject({ status: 3, refunded: 0 });
+          expect(payment.voidConfirmedAt).not.toBeNull();
+          expect(books).toMatchObject({ status: 'voided', refunded: 0 });
+          expect(booking).toMatchObject({ paid: 0, refunded: 0 });
+          expect(refunded).toEqual([]);
+          expect(mails).toEqual([]);
+          continue;
+        }
+        if (expected === 'credit') {
+          expect(payment).toMatchObject({ status: 2, cardLast4: '4242', refunded: 0 });
+          expect(booking).toMatchObject({ status: 3, paid: amount, refunded: 0 });
+          expect(refunded).toEqual([]);
+          expect(books).toMatchObject({ status: 'succeeded', refunded: 0 });
+          expect(mails).toEqual(['payment-received']);
+        } else {
+          // Refunded whole, once, and the provider has given it back.
+          expect(payment).toMatchObject({ status: 2, refunded: amount });
+          expect(refunded).toHaveLength(1);
+          expect(refunded[0]).toMatchObject({ amount, status: 2 });
+          expect(books).toMatchObject({
+            status: 'succeeded',
+            refunded: toProviderAmount(amount, payment.currency),
+          });
+          expect(booking.refunded).toBe(amount);
+          expect(mails).toEqual(['payment-refunded']);
+        }
+        // The provider keeps what Gallop counts as paid, no more.
+        expect(await providerBalance(started.bookingId)).toBe(
+          toProviderAmount(booking.paid, booking.currency),
+        );
+      }
+      const cancelled = cases.filter(({ expected }) => expected === 'refund').slice(0, 2);
+      for (const { started } of cancelled) {
+        expect(await bookingOf(started.bookingId)).toMatchObject({ status: 5, paid: 0 });
+      }
+
+      // Another round finds nothing more, and says so.
+      expect(await bookingPayments(db).reconcile(PUBLIC_URL, pastGrace())).toBe(0);
+      for (const { started } of cases) {
+        expect((await mailsTo(started.email, mark)).length).toBeLessThanOrEqual(1);
+      }
+    }
+  }, 240_000);
+
+  it('credits a replaced payment the provider charged before the job releases its booking', async () => {
+    const { started } = await chargedThenReplaced();
+    // Within the grace: the job's void before a release asks about it all the same.
+    await bookingPayments(db).voidBeforeRelease(started.bookingId, PUBLIC_URL);
+    expect(await bookingOf(started.bookingId)).toMatchObject({
+      status: 3,
+      paid: started.payment.amount,
+    });
+    expect((await paymentOf(started.payment.id)).status).toBe(2);
   });
 });

@@ -6,14 +6,21 @@
  * the path a callback takes (`settlePayment`): once, under the booking's and the payment's row
  * locks, whoever else applies it at the same time.
  *
- * - `reconcileOpenPayments`: the booking job, in every API process, for open payments older
- *   than a short grace (the payer may still be on the page).
+ * A payment Gallop closed itself (another start replaced it, its booking was cancelled or
+ * released) is voided at the provider after that commit: a process killed before the void, or a
+ * charge that came first and whose recording was lost, leaves money at the provider that nothing
+ * in Gallop shows. Until the provider confirms the void (`void_confirmed_at`), such a payment is
+ * voided again, and a charge the void finds is applied like a callback's success: credited if
+ * its booking still takes it, else refunded and recorded (`settleVoids`).
+ *
+ * - `reconcilePayments`: the booking job, in every API process, for open payments older than a
+ *   short grace (the payer may still be on the page) and closed ones awaiting their void.
  * - `readThroughProvider`: one payment, when the traveller reads its status.
  * - `voidBeforeRelease`: the booking job, before it releases a booking for want of payment.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { payments } from '#src/db/schema/index.ts';
-import type { PaymentRow } from '#src/modules/bookings/index.ts';
+import { CLOSED_BY_GALLOP, type PaymentRow } from '#src/modules/bookings/index.ts';
 import {
   findPayment,
   PAYMENT_STATUS,
@@ -44,11 +51,28 @@ function outcomeOf({ status, cardLast4 }: ProviderStatus): ProviderOutcome | und
   }
 }
 
+/** Closed by Gallop, the provider's void not confirmed: it may have been charged meanwhile. */
+const awaitingVoid = and(
+  eq(payments.status, PAYMENT_STATUS.canceled),
+  eq(payments.failureReason, CLOSED_BY_GALLOP),
+  isNull(payments.voidConfirmedAt),
+);
+
+const isAwaitingVoid = (payment: PaymentRow) =>
+  payment.status === PAYMENT_STATUS.canceled &&
+  payment.failureReason === CLOSED_BY_GALLOP &&
+  payment.voidConfirmedAt === null;
+
 /**
- * Asks the provider about one of Gallop's open payments and applies a result it has settled;
- * answers the payment as Gallop has it afterwards (a settled one is answered as it is).
+ * Asks the provider about one of Gallop's open payments and applies a result it has settled, or
+ * voids a closed one awaiting its void again (applying a charge the void finds); answers the
+ * payment as Gallop has it afterwards (a settled one is answered as it is).
  */
 async function reconcilePayment(settling: Settling, payment: PaymentRow): Promise<PaymentRow> {
+  if (isAwaitingVoid(payment)) {
+    await settleVoids(settling.db, settling.provider, [payment], settling.publicUrl);
+    return (await findPayment(settling.db, payment.id))!;
+  }
   if (payment.status !== PAYMENT_STATUS.new) return payment;
   const outcome = outcomeOf(await settling.provider.status(payment.providerPaymentId));
   if (!outcome) return payment;
@@ -65,35 +89,32 @@ export async function readThroughProvider(
   settling: Settling,
   payment: PaymentRow,
 ): Promise<PaymentRow> {
-  return reconcilePayment(settling, payment).catch((error: unknown) => {
+  return reconcilePayment(settling, payment).catch(async (error: unknown) => {
     settling.log?.warn({ err: error, payment: payment.id }, 'payments: the provider was not asked');
-    return payment;
+    // A charge applied before a refund failed shows as applied.
+    return (await findPayment(settling.db, payment.id)) ?? payment;
   });
 }
 
 /**
- * Claims up to `BATCH` open payments older than the grace and not asked about recently: their
+ * Claims up to `BATCH` payments that are `due` and still `pending` when claimed: their
  * `updated_at` becomes the time they were asked (an open payment changes no other way, so until
- * the first ask it is the payment's creation). Rows another process is claiming are skipped
- * (`skip locked`), and the claim commits at once, holding no lock while the provider is asked:
- * API processes running the job together share the work instead of asking twice.
+ * the first ask it is the payment's creation; a closed one's is its closing). Rows another
+ * process is claiming are skipped (`skip locked`), and the claim commits at once, holding no lock
+ * while the provider is asked: API processes running the job together share the work instead of
+ * asking twice.
  */
-function claimOpenPayments(settling: Settling, now: Date, graceMs: number) {
+function claimPayments(
+  settling: Settling,
+  due: SQL | undefined,
+  pending: SQL | undefined,
+  now: Date,
+) {
   const { db } = settling;
-  const due = db
+  const claimed = db
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.status, PAYMENT_STATUS.new),
-        lte(payments.createdAt, new Date(now.getTime() - graceMs)),
-        lte(payments.updatedAt, new Date(now.getTime() - graceMs)),
-        // Found open, it is asked again once it has waited as long as it had been open then
-        // (at 2, 4, 8... minutes, then hourly): an abandoned page costs few provider calls.
-        sql`${payments.updatedAt} <= ${now.toISOString()}::timestamptz
-          - least(${payments.updatedAt} - ${payments.createdAt}, interval '1 hour')`,
-      ),
-    )
+    .where(due)
     // The longest unasked first: a busy round leaves the newest for the next.
     .orderBy(asc(payments.updatedAt), asc(payments.id))
     .limit(BATCH)
@@ -101,25 +122,53 @@ function claimOpenPayments(settling: Settling, now: Date, graceMs: number) {
   return db
     .update(payments)
     .set({ updatedAt: now })
-    .where(and(inArray(payments.id, due), eq(payments.status, PAYMENT_STATUS.new)))
+    .where(and(inArray(payments.id, claimed), pending))
     .returning();
 }
 
+/** Open payments older than the grace, asked again less and less often while they stay open. */
+function claimOpenPayments(settling: Settling, now: Date, graceMs: number) {
+  const open = eq(payments.status, PAYMENT_STATUS.new);
+  const due = and(
+    open,
+    lte(payments.createdAt, new Date(now.getTime() - graceMs)),
+    lte(payments.updatedAt, new Date(now.getTime() - graceMs)),
+    // Found open, it is asked again once it has waited as long as it had been open then
+    // (at 2, 4, 8... minutes, then hourly): an abandoned page costs few provider calls.
+    sql`${payments.updatedAt} <= ${now.toISOString()}::timestamptz
+      - least(${payments.updatedAt} - ${payments.createdAt}, interval '1 hour')`,
+  );
+  return claimPayments(settling, due, open, now);
+}
+
 /**
- * One round of reconciliation: asks the provider about the open payments it claims and applies
- * each settled result; answers how many of them are no longer open. A payment the provider
+ * Payments awaiting their void, closed (or last asked) longer ago than the grace: the start or
+ * cancel that closed one voids it right after its commit, and is left to do so.
+ */
+function claimClosedPayments(settling: Settling, now: Date, graceMs: number) {
+  const due = and(awaitingVoid, lte(payments.updatedAt, new Date(now.getTime() - graceMs)));
+  return claimPayments(settling, due, awaitingVoid, now);
+}
+
+interface RoundOptions {
+  now?: Date;
+  graceMs?: number;
+}
+
+/**
+ * Reconciles each claimed payment and counts those `counted` afterwards. A payment the provider
  * cannot be asked about is left for a later round; the first failure is thrown after the others.
  */
-export async function reconcileOpenPayments(
+async function reconcileClaimed(
   settling: Settling,
-  { now = new Date(), graceMs = RECONCILE_GRACE_MS }: { now?: Date; graceMs?: number } = {},
+  claimed: PaymentRow[],
+  counted: (after: PaymentRow) => boolean,
 ): Promise<number> {
   let settled = 0;
   let failure: unknown;
-  for (const payment of await claimOpenPayments(settling, now, graceMs)) {
+  for (const payment of claimed) {
     try {
-      const after = await reconcilePayment(settling, payment);
-      if (after.status !== PAYMENT_STATUS.new) settled += 1;
+      if (counted(await reconcilePayment(settling, payment))) settled += 1;
     } catch (error) {
       failure ??= error;
     }
@@ -129,15 +178,65 @@ export async function reconcileOpenPayments(
 }
 
 /**
- * Before the booking job releases a booking for want of payment: its open payments are voided
- * at the provider, so none can be charged after the release, and one the payer completed first
- * is applied as its success, so the booking is paid and keeps its seats. Throws when the
- * provider cannot be asked: the booking is not released this round.
+ * One round of reconciliation of open payments: asks the provider about the ones it claims and
+ * applies each settled result; answers how many of them are no longer open.
+ */
+export async function reconcileOpenPayments(
+  settling: Settling,
+  { now = new Date(), graceMs = RECONCILE_GRACE_MS }: RoundOptions = {},
+): Promise<number> {
+  const claimed = await claimOpenPayments(settling, now, graceMs);
+  return reconcileClaimed(settling, claimed, (after) => after.status !== PAYMENT_STATUS.new);
+}
+
+/**
+ * One round for payments Gallop closed whose void the provider has not confirmed: each claimed
+ * one is voided again; answers how many the provider had charged (now credited or refunded).
+ */
+async function reconcileClosedPayments(
+  settling: Settling,
+  { now = new Date(), graceMs = RECONCILE_GRACE_MS }: RoundOptions = {},
+): Promise<number> {
+  const claimed = await claimClosedPayments(settling, now, graceMs);
+  return reconcileClaimed(settling, claimed, (after) => after.status === PAYMENT_STATUS.paid);
+}
+
+/**
+ * The booking job's reconciliation: open payments, then closed ones awaiting their void; answers
+ * how many were settled. A failure of one kind does not stop the other; the first is thrown.
+ */
+export async function reconcilePayments(
+  settling: Settling,
+  options: RoundOptions = {},
+): Promise<number> {
+  let settled = 0;
+  let failure: unknown;
+  for (const round of [reconcileOpenPayments, reconcileClosedPayments]) {
+    settled += await round(settling, options).catch((error: unknown) => {
+      failure ??= error;
+      return 0;
+    });
+  }
+  if (failure !== undefined) throw failure;
+  return settled;
+}
+
+/**
+ * Before the booking job releases a booking for want of payment: its open payments, and those
+ * closed awaiting their void, are voided at the provider, so none can be charged after the
+ * release, and one the payer completed first is applied as its success, so the booking is paid
+ * and keeps its seats. Throws when the provider cannot be asked: the booking is not released
+ * this round.
  */
 export async function voidBeforeRelease(settling: Settling, requestId: number): Promise<void> {
-  const open = await settling.db
+  const unsettled = await settling.db
     .select()
     .from(payments)
-    .where(and(eq(payments.requestId, requestId), eq(payments.status, PAYMENT_STATUS.new)));
-  await settleVoids(settling.db, settling.provider, open, settling.publicUrl);
+    .where(
+      and(
+        eq(payments.requestId, requestId),
+        or(eq(payments.status, PAYMENT_STATUS.new), awaitingVoid),
+      ),
+    );
+  await settleVoids(settling.db, settling.provider, unsettled, settling.publicUrl);
 }
