@@ -47,8 +47,16 @@ async function register(page: Page, email: string) {
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 }
 
-/** Opens the link e-mailed at registration: it confirms the address and signs in. */
-async function openConfirmationLink(page: Page, request: APIRequestContext, email: string) {
+/**
+ * Opens the link e-mailed at registration: it confirms the address and, opened signed out, signs
+ * in (`said` is the page's lead then; signed in already, it thanks).
+ */
+async function openConfirmationLink(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  said = 'Welcome to Gallop: you are signed in.',
+) {
   const message = await lastMessage(request, email);
   expect(message.kind).toBe('confirm-email');
   const link = new URL(message.body.match(/https?:\/\/\S+/)![0]);
@@ -56,7 +64,7 @@ async function openConfirmationLink(page: Page, request: APIRequestContext, emai
   await page.goto(`${link.pathname}${link.search}`);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail is confirmed');
-  await expect(page.getByText('Welcome to Gallop: you are signed in.')).toBeVisible();
+  await expect(page.getByText(said)).toBeVisible();
   return link;
 }
 
@@ -138,9 +146,14 @@ test.describe('accounts', () => {
       await expect(page.getByText('Do not match')).toBeVisible();
 
       await register(page, email);
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
-      await openConfirmationLink(page, request, email);
       const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      // Signed in with the password first, the link keeps it; opened signed out it would sign in
+      // and clear the password anyone could have chosen (decision 147).
+      await gotoHydrated('/login');
+      await signInWithPassword(page, email);
+      await expect(header.getByRole('link', { name: 'Account settings (Ann)' })).toBeVisible();
+      await openConfirmationLink(page, request, email, 'Thank you.');
       await expect(header.getByRole('link', { name: 'Account settings (Ann)' })).toBeVisible();
 
       await header.getByRole('link', { name: 'Account settings (Ann)' }).click();

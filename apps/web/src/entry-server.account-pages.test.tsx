@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Server renders of signed-in pages that answer about another account: a booking that is not the
- * traveller's (403) and an e-mail confirmation link of another account.
+ * traveller's (403), an e-mail confirmation link of another account, and a sign-in link.
  */
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
@@ -88,5 +88,47 @@ describe('an e-mail confirmation link (server, signed in)', () => {
     expect(html).toContain('Your e-mail is confirmed');
     expect(html).toContain('alex@example.com');
     expect(html).toContain('Account settings (Alexandra)');
+  });
+});
+
+describe('a sign-in link (server)', () => {
+  const LINK = '/crm/api/user/access-token-by-one-time-token';
+  const EVE = { ...ALEX, id: 43, first_name: 'Eve', email: 'eve@example.com' };
+
+  /** `/login-via-token` rendered with `cookie`; the link's trades are counted. */
+  async function openLink(cookie: string | undefined) {
+    const traded: string[] = [];
+    const api = createFakeApi({ ...fakeAnswers, '/crm/api/user/profile': ALEX });
+    const response = await render({
+      request: new Request('http://127.0.0.1/login-via-token?token=link-eve&redirect=%2Fbookings', {
+        headers: cookie ? { cookie } : {},
+      }),
+      manifest,
+      site: { organizerUrl: 'https://partners.example.test' },
+      apiFetch: async (request: Request) => {
+        if (new URL(request.url).pathname !== LINK) return api.fetch(request);
+        traded.push(((await request.json()) as { token: string }).token);
+        return Response.json({ token: 'access-eve', refresh_token: 'refresh-eve', user: EVE });
+      },
+    });
+    return { response, html: await response.text(), traded };
+  }
+
+  it('signed in, asks before switching accounts and leaves the link unspent', async () => {
+    const { response, html, traded } = await openLink(SIGNED_IN);
+    expect(response.status).toBe(200);
+    expect(html).toContain('Sign in with this link?');
+    expect(html).toContain('You are signed in as alex@example.com.');
+    expect(html).toContain('Account settings (Alex)');
+    expect(traded).toEqual([]);
+    expect(response.headers.get('set-cookie') ?? '').not.toContain('access-eve');
+  });
+
+  it('signed out, signs in with the link and goes on', async () => {
+    const { response, traded } = await openLink(undefined);
+    expect(traded).toEqual(['link-eve']);
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    expect(response.headers.get('location')).toBe('/bookings');
   });
 });

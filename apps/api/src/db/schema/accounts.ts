@@ -36,7 +36,10 @@ export const users = pgTable(
      * a change never says whether another account has the address (decision 141).
      */
     pendingEmail: text(),
-    /** `+` and digits only. */
+    /**
+     * `+` and digits only. Until `phoneConfirmedAt` it is only a claim: it signs nobody in and
+     * several accounts may claim one number; the account that confirms it owns it (decision 147).
+     */
     phone: text(),
     phoneConfirmedAt: timestamp({ withTimezone: true }),
     /** argon2id in PHC form, or an older `scrypt$N$r$p$salt$hash` (modules/accounts/passwords.ts). */
@@ -54,7 +57,12 @@ export const users = pgTable(
     uniqueIndex('users_email_key')
       .on(table.email)
       .where(sql`email is not null`),
+    // One owner per confirmed number; unconfirmed claims may repeat (and are found by the index
+    // below when a confirmation drops them).
     uniqueIndex('users_phone_key')
+      .on(table.phone)
+      .where(sql`phone is not null and phone_confirmed_at is not null`),
+    index('users_phone_idx')
       .on(table.phone)
       .where(sql`phone is not null`),
   ],
@@ -117,6 +125,12 @@ export const userCodes = pgTable(
     /** The normalised email or phone the code went to. */
     login: text().notNull(),
     purpose: text({ enum: ['sign-in', 'confirm-phone'] }).notNull(),
+    /**
+     * The account the code was sent for: a sign-in code signs in to it only, a phone code
+     * confirms its phone only. Null: no account has the login, and the code was stored but sent
+     * nowhere, so a guess at it is answered as one at a real code (no account enumeration).
+     */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text().notNull(),
     sender: text().notNull(),
     attempts: smallint().notNull().default(0),

@@ -8,7 +8,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
-import { outbox, userCodes } from '#src/db/schema/index.ts';
+import { outbox, userCodes, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { signUp } from '#src/testing/sign-up.ts';
@@ -165,6 +165,11 @@ describe('outside production', () => {
       { token },
     );
     expect(methods.body.methods).toEqual(['sms', 'whatsapp', 'telegram']);
+    // Sign-in codes go to a confirmed phone only (decision 147).
+    await development.database.db
+      .update(users)
+      .set({ phoneConfirmedAt: new Date() })
+      .where(eq(users.phone, phone));
     const sent = await call(development, 'sendAuthCode', 'POST', 'send-auth-code', {
       payload: { login: phone, code_sender: 'sms' },
     });

@@ -65,10 +65,20 @@ export function deliverableSenders(
 
 const hashCode = (login: string, code: string) => hashSecret(`${login}:${code}`);
 
-/** Stores a new code for `login` and queues it; earlier codes of the same purpose stop working. */
+/**
+ * Stores a new code for `login` and queues it; earlier codes of the same purpose stop working.
+ * `userId` is the account the code is for (the only one it signs in to or confirms); null when
+ * the login has none: the code is stored all the same and sent nowhere, so a wrong guess at it is
+ * answered as at a real one (no account enumeration).
+ */
 export async function sendCode(
   db: Database,
-  { login, purpose, sender }: { login: string; purpose: CodePurpose; sender: CodeSender },
+  {
+    login,
+    purpose,
+    sender,
+    userId,
+  }: { login: string; purpose: CodePurpose; sender: CodeSender; userId: number | null },
 ): Promise<void> {
   const code = randomCode();
   const expiresAt = new Date(Date.now() + CODE_TTL_MS);
@@ -90,9 +100,11 @@ export async function sendCode(
       login,
       purpose,
       sender,
+      userId,
       codeHash: hashCode(login, code),
       expiresAt,
     });
+    if (userId === null) return;
     await tx.insert(outbox).values({
       kind: purpose === 'sign-in' ? 'sign-in-code' : 'phone-code',
       channel: SENDER_CHANNEL[sender],
@@ -106,14 +118,18 @@ export async function sendCode(
   });
 }
 
+const INVALID_CODE = 'Invalid code';
+export const invalidCode = () => unprocessable(INVALID_CODE, { code: [INVALID_CODE] });
+
 /**
- * Checks a code against the latest one sent to `login`; it then cannot be used again. A wrong
+ * Checks a code against the latest one sent to `login`; it then cannot be used again, and answers
+ * the account it was sent for (null: a code stored for a login without one, `sendCode`). A wrong
  * code uses up an attempt; after the last one, or after expiry, a new code is needed.
  */
 export async function verifyCode(
   db: Database,
   { login, purpose, code }: { login: string; purpose: CodePurpose; code: string },
-): Promise<void> {
+): Promise<{ userId: number | null }> {
   const [latest] = await db
     .select()
     .from(userCodes)
@@ -147,14 +163,13 @@ export async function verifyCode(
     )
     .returning({ codeHash: userCodes.codeHash });
   if (!attempt) throw expired();
-  if (attempt.codeHash !== hashCode(login, code)) {
-    throw unprocessable('Invalid code', { code: ['Invalid code'] });
-  }
+  if (attempt.codeHash !== hashCode(login, code)) throw invalidCode();
   // Used once: a concurrent second check of the same code finds nothing to update.
   const [used] = await db
     .update(userCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(userCodes.id, latest.id), isNull(userCodes.usedAt)))
     .returning({ id: userCodes.id });
-  if (!used) throw unprocessable('Invalid code', { code: ['Invalid code'] });
+  if (!used) throw invalidCode();
+  return { userId: latest.userId };
 }

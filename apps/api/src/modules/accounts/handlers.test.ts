@@ -89,17 +89,26 @@ const tokenIn = (body: string, name = 'token') =>
   new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get(name) ?? '';
 
 /**
- * A new account signed in the way a person gets there: register, then open the e-mailed link
- * (signed out), whose answer carries the session.
+ * A new account signed in with its password kept: register, sign in with the password, then open
+ * the e-mailed link in that session (the registrant proving their own inbox keeps the password,
+ * decision 147). `body` is the confirmed profile with the session's tokens.
  */
 async function signUp(overrides: Record<string, unknown> = {}) {
   const { status, email } = await register(overrides);
   expect(status).toBe(200);
+  const signedIn = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
+  expect(signedIn.status).toBe(200);
   const token = tokenIn((await lastMessage(email.toLowerCase()))!.body);
-  const confirmed = await post('confirmEmail', 'confirm-email', { token });
+  const confirmed = await post('confirmEmail', 'confirm-email', { token }, signedIn.body.token);
   expect(confirmed.status).toBe(200);
-  expect(confirmed.body.token).toEqual(expect.any(String));
-  return { email, body: confirmed.body };
+  expect(confirmed.body).toMatchObject({ is_email_confirmed: true });
+  expect(confirmed.body.token).toBeUndefined();
+  const body: Json = {
+    ...confirmed.body,
+    token: signedIn.body.token,
+    refresh_token: signedIn.body.refresh_token,
+  };
+  return { email, body };
 }
 
 const userByEmail = async (email: string) =>
@@ -171,7 +180,12 @@ describe('registration and sign-in with a password', () => {
 
   it('keeps a phone of another account out of a new one, saying so in the e-mail only', async () => {
     const phone = uniquePhone();
-    await register({ phone });
+    const first = await register({ phone });
+    // The phone is another account's once it confirmed it (decision 147).
+    await db
+      .update(users)
+      .set({ phoneConfirmedAt: new Date() })
+      .where(eq(users.email, first.email));
     const second = await register({ phone });
     expect({ status: second.status, body: second.body }).toEqual({
       status: 200,
@@ -242,10 +256,23 @@ describe('registration and sign-in with a password', () => {
     expect((await userByEmail(email))!.passwordHash).toBe(upgraded);
   });
 
-  it('signs in by phone too', async () => {
+  it('signs in by phone too, once the phone is confirmed', async () => {
     const phone = uniquePhone();
-    await register({ phone });
-    const ok = await post('login', 'auth', { login: phone, password: 'saddle-up-2026' });
+    const { email } = await register({ phone });
+    const byPhone = () => post('login', 'auth', { login: phone, password: 'saddle-up-2026' });
+    // Until its code is entered, a phone is only a claim and names no account (decision 147).
+    expect((await byPhone()).status).toBe(401);
+    const session = await post('login', 'auth', { login: email, password: 'saddle-up-2026' });
+    await post(
+      'sendConfirmationCode',
+      'send-confirmation-code',
+      { code_sender: 'sms' },
+      session.body.token,
+    );
+    const code = codeIn((await lastMessage(phone))!.body);
+    const confirmed = await post('confirmPhone', 'confirm-phone', { code }, session.body.token);
+    expect(confirmed.body).toMatchObject({ phone, is_phone_confirmed: true });
+    const ok = await byPhone();
     expect(ok.status).toBe(200);
     expect(ok.body.user.phone).toBe(phone);
   });
@@ -413,11 +440,13 @@ describe('links sent by email', () => {
     expect(early.status).toBe(200);
     expect((await profile(early.body.token)).body).toMatchObject({ is_email_confirmed: false });
     const token = tokenIn((await lastMessage(email))!.body);
-    expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(200);
+    // Opened in the account's own session: the registrant proves their inbox, nothing ends.
+    const confirmed = await post('confirmEmail', 'confirm-email', { token }, early.body.token);
+    expect(confirmed.status).toBe(200);
     expect((await profile(early.body.token)).body).toMatchObject({ is_email_confirmed: true });
   });
 
-  it('confirms the address with the link and signs in; a second click still confirms, other links are gone', async () => {
+  it('confirms the address with the link and signs in; opened again it tells only its own session, other links are gone', async () => {
     const { email } = await register();
     const user = await userByEmail(email);
     const token = tokenIn((await lastMessage(email))!.body);
@@ -432,10 +461,15 @@ describe('links sent by email', () => {
     const me = await profile(confirmed.body.token);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: user!.id, email, is_email_confirmed: true });
-    // A second click still says confirmed, and signs nobody in.
-    const again = await post('confirmEmail', 'confirm-email', { token });
+    // A second click in the session it opened (the page reloading) still says confirmed, and
+    // signs nobody in; anywhere else the used link is a 410 that names nothing of the account.
+    const again = await post('confirmEmail', 'confirm-email', { token }, confirmed.body.token);
     expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: user!.id, is_email_confirmed: true });
     expect(again.body.token).toBeUndefined();
+    const signedOut = await post('confirmEmail', 'confirm-email', { token });
+    expect(signedOut.status).toBe(410);
+    expect(JSON.stringify(signedOut.body)).not.toContain(email);
     expect((await post('confirmEmail', 'confirm-email', { token: 'never-sent' })).status).toBe(410);
     // Already confirmed: asking again sends nothing new.
     const before = await lastMessage(email);

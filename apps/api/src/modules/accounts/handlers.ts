@@ -202,7 +202,14 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     login: string;
     code: string;
     favourites_tours_ids?: number[] | undefined;
-  }) => signInWithCode(db, loginOrFail(body.login), body.code, body.favourites_tours_ids);
+  }) =>
+    signInWithCode(
+      db,
+      loginOrFail(body.login),
+      body.code,
+      body.favourites_tours_ids,
+      sessionsEnded,
+    );
 
   return {
     async register(request, reply) {
@@ -269,12 +276,11 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async confirmEmail(request) {
-      return confirmEmail(
-        db,
-        request.body.token,
-        async () => (await findSigned(db, request)) !== undefined,
+      return confirmEmail(db, request.body.token, {
+        callerId: async () => (await findSigned(db, request))?.user.id,
+        sessionsEnded,
         publicUrl,
-      );
+      });
     },
 
     async sendAuthCode(request, reply) {
@@ -290,11 +296,17 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       }
       refuseUndeliverable(sender, deps.codeChannels, 'sign-in');
       // The same answer whether or not the login has an account (no account enumeration,
-      // docs/security.md): only an existing account's address gets the code. The resend window
-      // and the recipient's cap count before the lookup, for both alike.
+      // docs/security.md): only an existing account's address gets the code, and a login without
+      // one gets a code stored and sent nowhere, so a guess is answered alike too. The resend
+      // window and the recipient's cap count before the lookup, for both alike.
       await mailLimits.beforeSending('sign-in-code', login.value, request);
       const user = await findUserByLogin(db, login);
-      if (user) await sendCode(db, { login: login.value, purpose: 'sign-in', sender });
+      await sendCode(db, {
+        login: login.value,
+        purpose: 'sign-in',
+        sender,
+        userId: user?.id ?? null,
+      });
       return { result: true, code_sender: sender, resend_after: CODE_RESEND_AFTER_S };
     },
 
@@ -369,8 +381,12 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       return toUserProfile(db, changed, signed);
     },
 
-    async changePassword(request) {
+    async changePassword(request, reply) {
       const signed = await requireSigned(db, request);
+      // Guesses at the current password from a stolen session meet the captcha after the
+      // limit, counted per account from every address together (a session goes anywhere).
+      const key = `change-password:${signed.user.id}`;
+      if (await limitCall(limiter, key, request, reply, TOO_MANY)) return reply;
       // Other devices sign in again with the new password; this one stays signed in.
       await changePassword(db, signed, request.body, sessionsEnded, publicUrl);
       return { result: true };

@@ -2,7 +2,7 @@
  * Single-use links sent by email: confirm an address, reset a password, or sign in from a
  * message. The token travels in the link; only its hash is stored.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { userLinkTokens } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
@@ -77,12 +77,50 @@ export async function consumeLinkToken(db: Database, kind: LinkKind, token: stri
   return row;
 }
 
-/** A link's row whatever its state (used, expired), or undefined when it never existed. */
-export async function findAnyLinkToken(db: Database, kind: LinkKind, token: string) {
+/**
+ * Uses up a password reset link together with every other reset link of its account still
+ * outstanding, in one statement: a password is set by one link at most, and two links used at
+ * once cannot both set one (the second waits for the first's row locks, then finds its own used).
+ * Throws 410 like `consumeLinkToken`.
+ */
+export async function consumeResetLink(db: Database, userId: number, token: string) {
+  const used = await voidLinks(db, userId, ['reset-password']);
+  const row = used.find((link) => link.tokenHash === hashSecret(token));
+  if (!row) throw expiredLink();
+  return row;
+}
+
+/**
+ * Ends the user's outstanding links of `kinds` (a password was set or cleared: no reset link of
+ * before may set another); answers the rows it ended.
+ */
+export function voidLinks(db: Pick<Database, 'update'>, userId: number, kinds: LinkKind[]) {
+  return db
+    .update(userLinkTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userLinkTokens.userId, userId),
+        inArray(userLinkTokens.kind, kinds),
+        isNull(userLinkTokens.usedAt),
+        gt(userLinkTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+}
+
+/** A link's row once it was used (expired or not), or undefined. */
+export async function findUsedLinkToken(db: Database, kind: LinkKind, token: string) {
   const [row] = await db
     .select()
     .from(userLinkTokens)
-    .where(and(eq(userLinkTokens.tokenHash, hashSecret(token)), eq(userLinkTokens.kind, kind)))
+    .where(
+      and(
+        eq(userLinkTokens.tokenHash, hashSecret(token)),
+        eq(userLinkTokens.kind, kind),
+        isNotNull(userLinkTokens.usedAt),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -5,8 +5,10 @@ import type { Database } from '#src/db/client.ts';
 import { outbox, users } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
+import { sendPasswordReset } from './mail.ts';
 import { changePassword } from './profile.ts';
 import { hashPassword } from './passwords.ts';
+import { accountCalls } from './testing.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -18,6 +20,8 @@ beforeAll(async () => {
   call = contractCaller(() => testApp.app);
 });
 afterAll(() => testApp.close());
+
+const { call: callFrom, linkTokenTo } = accountCalls(() => testApp);
 
 const PASSWORD = 'saddle-up-2026';
 const NEW_PASSWORD = 'fresh-trail-1987';
@@ -118,5 +122,81 @@ describe('changing the password', () => {
       () => undefined,
     );
     expect(await notices(user.email!)).toHaveLength(1);
+  });
+});
+
+describe('password reset links after a password is set (security walk, item 5)', () => {
+  /** Two reset links of one account, as two "Forgot your password?" e-mails would bring. */
+  async function twoResetLinks(email: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const links: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await sendPasswordReset(db, user!, 'https://gallop.example');
+      links.push(await linkTokenTo(email, 'reset-password', 'password_reset_token'));
+    }
+    return links;
+  }
+
+  const reset = (token: string, password: string) =>
+    callFrom('resetPassword', 'password-reset', { payload: { token, password } });
+  const linkWorks = async (token: string) =>
+    (
+      await callFrom('checkPasswordResetToken', 'check-password-reset-token', {
+        payload: { token },
+      })
+    ).status === 200;
+
+  it('a reset with one link ends the others', async () => {
+    const user = await account();
+    const [first, second] = await twoResetLinks(user.email!);
+    expect(await linkWorks(second!)).toBe(true);
+    expect((await reset(first!, NEW_PASSWORD)).status).toBe(200);
+    expect(await linkWorks(second!)).toBe(false);
+    expect((await reset(second!, 'another-trail-4242')).status).toBe(410);
+  });
+
+  it('a password change ends the links sent before it', async () => {
+    const user = await account();
+    const [first, second] = await twoResetLinks(user.email!);
+    const changed = await change(await signIn(user.email!), { old_password: PASSWORD });
+    expect(changed.status).toBe(200);
+    for (const link of [first!, second!]) {
+      expect(await linkWorks(link)).toBe(false);
+      expect((await reset(link, 'another-trail-4242')).status).toBe(410);
+    }
+  });
+
+  it('lets one of two links used at once set the password', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const user = await account();
+      const [first, second] = await twoResetLinks(user.email!);
+      const answers = await Promise.all([
+        reset(first!, 'first-trail-5151'),
+        reset(second!, 'second-trail-6262'),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
+    }
+  });
+});
+
+describe('guesses at the current password (security walk, item 6)', () => {
+  it('answers 429 with a captcha after 10 wrong ones, from any number of addresses', async () => {
+    const user = await account();
+    const token = await signIn(user.email!);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 11; guess += 1) {
+      const answer = await callFrom('changePassword', 'change-password', {
+        payload: {
+          old_password: `guess-${guess}`,
+          password: NEW_PASSWORD,
+          confirm_password: NEW_PASSWORD,
+        },
+        token,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.body.type).toBe('captcha');
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });

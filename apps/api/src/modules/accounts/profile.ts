@@ -15,15 +15,18 @@ import {
   type UserRow,
 } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
-import { sendCode, verifyCode, type CodeSender } from './codes.ts';
+import { invalidCode, sendCode, verifyCode, type CodeSender } from './codes.ts';
+import { voidLinks } from './links.ts';
 import { sendEmailConfirmation, sendEmailTaken, sendPasswordChanged } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { proveLogin } from './proofs.ts';
 import {
   assertLoginsFree,
   EMAIL_TAKEN,
   findUserByLogin,
   isUniqueViolation,
+  PHONE_TAKEN,
   requiredText,
   validTimezone,
 } from './users.ts';
@@ -138,8 +141,8 @@ export interface PasswordChange {
 }
 
 /**
- * A new password; the other devices' sessions end (this one, `sessionId`, stays) and the account's
- * address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
+ * A new password; the other devices' sessions end (this one, `sessionId`, stays), reset links
+ * sent before stop working, and the account's address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
  * account that has a password must give it: left empty it is a missing field, not a wrong one.
  */
 export async function changePassword(
@@ -161,11 +164,16 @@ export async function changePassword(
   assertConfirmed(password, confirmation);
   await assertStrongPassword(password, user);
   await updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+  await voidLinks(db, user.id, ['reset-password']);
   sessionsEnded(await revokeOtherSessions(db, user.id, sessionId));
   await sendPasswordChanged(db, user, publicUrl);
 }
 
-/** A new phone (already normalised), unconfirmed; the same phone changes nothing. */
+/**
+ * A new phone (already normalised), unconfirmed: a claim that signs nobody in until the code sent
+ * to it is entered (decision 147); a number another account confirmed is refused. The same phone
+ * changes nothing.
+ */
 export async function changePhone(db: Database, user: UserRow, phone: string): Promise<UserRow> {
   if (phone === user.phone) return user;
   await assertLoginsFree(db, { phone }, user.id);
@@ -180,13 +188,25 @@ export async function sendPhoneConfirmation(db: Database, user: UserRow, sender:
       code_sender: ['This way of sending a code is not available'],
     });
   }
-  await sendCode(db, { login: user.phone, purpose: 'confirm-phone', sender });
+  await sendCode(db, { login: user.phone, purpose: 'confirm-phone', sender, userId: user.id });
 }
 
+/**
+ * Confirms the phone with the code sent for this account: it becomes the number's one owner and
+ * other accounts' claims of it are dropped (`proveLogin`). A 422 on `phone` when another account
+ * confirmed the number first.
+ */
 export async function confirmPhone(db: Database, user: UserRow, code: string): Promise<UserRow> {
   if (!user.phone) throw unprocessable('Add a phone number first', { phone: ['Required field'] });
-  await verifyCode(db, { login: user.phone, purpose: 'confirm-phone', code });
-  return updateUser(db, user.id, { phoneConfirmedAt: new Date() });
+  const phone = { kind: 'phone', value: user.phone } as const;
+  const { userId } = await verifyCode(db, { login: phone.value, purpose: 'confirm-phone', code });
+  if (userId !== user.id) throw invalidCode();
+  const proven = await proveLogin(db, user.id, phone, {
+    ownSession: true,
+    sessionsEnded: () => {},
+  });
+  if (!proven) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+  return proven;
 }
 
 /** The profile photo: one of the user's own uploaded pictures (404 for any other upload). */

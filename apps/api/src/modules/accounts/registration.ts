@@ -6,7 +6,7 @@
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import type { Login } from '#src/modules/sessions/index.ts';
+import type { Login, UserRow } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { sendCode, type CodeSender } from './codes.ts';
 import { mergeFavourites } from './favourites.ts';
@@ -15,7 +15,6 @@ import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { assertConfirmed } from './profile.ts';
 import {
-  assertLoginsFree,
   EMAIL_TAKEN,
   findUserByLogin,
   isUniqueViolation,
@@ -105,41 +104,62 @@ export interface CodeRegistration {
 
 /**
  * A registration without a password: a new account for an unknown login, then a sign-in code to
- * it. An existing account simply gets the code: registering twice is signing in.
+ * it. An existing account simply gets the code: registering twice is signing in. A known login
+ * and a new one are answered alike (no account enumeration): the same checks in the same order
+ * first, and an e-mail or phone another account has is left out of the new account silently,
+ * as `registerWithPassword` leaves out a phone.
  */
 export async function registerWithCode(
   db: Database,
   input: CodeRegistration,
   beforeSending: () => Promise<void> = async () => {},
 ): Promise<void> {
+  const firstName = requiredText('first_name', input.first_name);
+  const lastName = input.last_name?.trim() || null;
+  if (input.country_id !== undefined && !(await findCountry(db, input.country_id))) {
+    throw unprocessable('Unknown country', { country_id: ['Unknown country'] });
+  }
+  const timezone = validTimezone(input.timezone);
   // Counted for a known login and a new one alike, before the lookup (`mail-limits.ts`).
   await beforeSending();
-  const existing = await findUserByLogin(db, input.login);
-  if (!existing) {
-    const firstName = requiredText('first_name', input.first_name);
-    const lastName = input.last_name?.trim() || null;
-    if (input.country_id !== undefined && !(await findCountry(db, input.country_id))) {
-      throw unprocessable('Unknown country', { country_id: ['Unknown country'] });
-    }
-    const { email, phone } = input;
-    await assertLoginsFree(db, { email, phone });
-    try {
-      const [created] = await db
-        .insert(users)
-        .values({
-          firstName,
-          lastName,
-          email,
-          phone,
-          timezone: validTimezone(input.timezone),
-          countryId: input.country_id,
-        })
-        .returning();
-      await mergeFavourites(db, created!.id, input.favourites_tours_ids);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw unprocessable(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-      throw error;
-    }
+  const account =
+    (await findUserByLogin(db, input.login)) ??
+    (await createCodeAccount(db, input, { firstName, lastName, timezone }));
+  await sendCode(db, {
+    login: input.login.value,
+    purpose: 'sign-in',
+    sender: input.sender,
+    userId: account.id,
+  });
+}
+
+/** The account of a code registration, without the logins other accounts have. */
+async function createCodeAccount(
+  db: Database,
+  input: CodeRegistration,
+  names: { firstName: string; lastName: string | null; timezone: string | undefined },
+): Promise<UserRow> {
+  const { email, phone } = input;
+  const emailTaken = email && (await findUserByLogin(db, { kind: 'email', value: email }));
+  const phoneTaken = phone && (await findUserByLogin(db, { kind: 'phone', value: phone }));
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        ...names,
+        email: emailTaken ? null : email,
+        phone: phoneTaken ? null : phone,
+        countryId: input.country_id,
+      })
+      .returning();
+    await mergeFavourites(db, created!.id, input.favourites_tours_ids);
+    return created!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same login registered at the same moment: the code goes to that account. (Another
+    // login of the form taken at that moment is refused as before, a race of one request.)
+    const raced = await findUserByLogin(db, input.login);
+    if (!raced) throw unprocessable(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    return raced;
   }
-  await sendCode(db, { login: input.login.value, purpose: 'sign-in', sender: input.sender });
 }

@@ -4,10 +4,9 @@
  * database that answer the signed-in user or the session's tokens with the profile; a refusal is
  * an `HttpError` (401, 422). Rate limits stay with the HTTP calls (`handlers.ts`).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { claimGuestBookings } from '#src/modules/bookings/index.ts';
 import {
   openSession,
@@ -17,19 +16,21 @@ import {
   type SessionsEnded,
   type UserRow,
 } from '#src/modules/sessions/index.ts';
-import { verifyCode } from './codes.ts';
+import { invalidCode, verifyCode } from './codes.ts';
 import { mergeFavourites } from './favourites.ts';
 import {
   consumeLinkToken,
+  consumeResetLink,
   createLinkToken,
   expiredLink,
-  findAnyLinkToken,
   findLinkToken,
+  findUsedLinkToken,
 } from './links.ts';
 import { sendEmailChanged, sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { updateUser } from './profile.ts';
+import { lockUser, proveLogin, proveNewEmail } from './proofs.ts';
 import { findUserById, findUserByLogin, toUserProfile } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid login or password';
@@ -61,39 +62,48 @@ export async function checkPassword(
 
 /**
  * A password sign-in once `checkPassword` passed: a password that just verified is stored again
- * with today's hash (an scrypt one becomes argon2id), unless it was changed in the meantime.
+ * with today's hash (an scrypt one becomes argon2id). The session opens under the account's row
+ * lock, only while the password checked is still the account's: a proof of the address that
+ * cleared it meanwhile (decision 147), or a new password, leaves this sign-in a 401.
  */
 export async function signInWithPassword(db: Database, user: UserRow, password: string) {
-  if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(password);
-    await db
+  const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+  const opened = await db.transaction(async (tx) => {
+    const current = await lockUser(tx, user.id);
+    if (!current?.passwordHash || current.passwordHash !== user.passwordHash) return undefined;
+    const now = new Date();
+    const [updated] = await tx
       .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash!)));
-  }
-  return startSession(db, await updateUser(db, user.id, { lastActiveAt: new Date() }));
+      .set({ lastActiveAt: now, updatedAt: now, ...(rehashed ? { passwordHash: rehashed } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { user: updated!, tokens: await openSession(tx, user.id) };
+  });
+  if (!opened) throw unauthorized(INVALID_CREDENTIALS);
+  return { ...opened.tokens, user: await toUserProfile(db, opened.user) };
 }
 
-/** Signs in with a code: the code also proves the address, so it counts as confirmed. */
+/**
+ * Signs in with a code, to the account it was sent for. The code proves the login (`proveLogin`:
+ * from outside the account, so what an earlier holder set up ends first); only then do the
+ * bookings made signed out with the address join the account.
+ */
 export async function signInWithCode(
   db: Database,
   login: Login,
   code: string,
   favourites: number[] | undefined,
+  sessionsEnded: SessionsEnded,
 ): Promise<UserRow> {
-  await verifyCode(db, { login: login.value, purpose: 'sign-in', code });
-  const user = await findUserByLogin(db, login);
-  if (!user) throw unprocessable('Invalid code', { code: ['Invalid code'] });
-  const confirmed =
-    login.kind === 'email'
-      ? { emailConfirmedAt: user.emailConfirmedAt ?? new Date() }
-      : { phoneConfirmedAt: user.phoneConfirmedAt ?? new Date() };
-  const updated = await updateUser(db, user.id, { ...confirmed, lastActiveAt: new Date() });
-  // The code proved the address: bookings made with it while signed out are the user's now.
+  const { userId } = await verifyCode(db, { login: login.value, purpose: 'sign-in', code });
+  const proof = { ownSession: false, sessionsEnded };
+  const proven = userId === null ? undefined : await proveLogin(db, userId, login, proof);
+  if (!proven) throw invalidCode();
+  const updated = await updateUser(db, proven.id, { lastActiveAt: new Date() });
   if (login.kind === 'email') {
-    await claimGuestBookings(db, { userId: user.id, email: login.value });
+    await claimGuestBookings(db, { userId: proven.id, email: login.value });
   }
-  await mergeFavourites(db, user.id, favourites);
+  await mergeFavourites(db, proven.id, favourites);
   return updated;
 }
 
@@ -114,66 +124,60 @@ export async function signInWithLink(db: Database, token: string) {
 }
 
 /**
- * Follows the e-mail confirmation link. The click that confirms the address signs in a visitor
- * without a session (`hasSession` false): that is how a registration ends. The link proves the
- * inbox, as a password reset link does.
+ * Follows the e-mail confirmation link, which proves the inbox (`proveLogin`, `proveNewEmail`):
+ * opened in a session of the link's account nothing else changes; opened signed out or in another
+ * account's session, what an earlier holder of the account set up ends first, but the password
+ * chosen at registration stays (decision 147). Then
+ * the address's guest bookings join the account. The click that confirms a registration's address
+ * signs in a visitor without a session (`callerId` undefined): that is how a registration ends.
  */
 export async function confirmEmail(
   db: Database,
   token: string,
-  hasSession: () => Promise<boolean>,
-  publicUrl: string,
+  {
+    callerId,
+    sessionsEnded,
+    publicUrl,
+  }: {
+    /** The signed-in caller's account, if any. */
+    callerId: () => Promise<number | undefined>;
+    sessionsEnded: SessionsEnded;
+    publicUrl: string;
+  },
 ) {
-  const link = await consumeLinkToken(db, 'confirm-email', token).catch(async (error) => {
-    // Clicked again after it worked: still "confirmed" while the address is the link's.
-    const spent = await findAnyLinkToken(db, 'confirm-email', token);
-    const owner = spent?.usedAt ? await findUserById(db, spent.userId) : undefined;
-    if (owner?.emailConfirmedAt && owner.email === spent?.email) return spent!;
-    throw error;
-  });
+  const caller = await callerId();
+  const link = await consumeLinkToken(db, 'confirm-email', token).catch(() => undefined);
+  if (!link) return reopenedConfirmation(db, token, caller);
   const user = await findUserById(db, link.userId);
   if (!user || !link.email) throw expiredLink();
-  if (user.email !== link.email) {
-    // The link of a change (`changeEmail`): the address waiting is the link's, else another
-    // change replaced it.
-    if (user.pendingEmail !== link.email) throw expiredLink();
-    return moveToEmail(db, user, link.email, publicUrl);
-  }
-  const confirmed = await updateUser(db, user.id, {
-    emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
-  });
+  // A link keeps the password: see `proveLogin` and decision 147.
+  const proof = { ownSession: caller === user.id, keepsPassword: true, sessionsEnded };
+  // The link of a change (`changeEmail`) when the address is not the account's yet.
+  const moving = user.email !== link.email;
+  const proven = moving
+    ? await proveNewEmail(db, user.id, link.email, proof)
+    : await proveLogin(db, user.id, { kind: 'email', value: link.email }, proof);
+  if (!proven) throw expiredLink();
+  // A change is told to the previous address; a session is not opened: whoever holds the
+  // account signs in as usual.
+  if (moving) await sendEmailChanged(db, user, link.email, publicUrl);
   await claimGuestBookings(db, { userId: user.id, email: link.email });
-  const profile = await toUserProfile(db, confirmed);
-  if (user.emailConfirmedAt || (await hasSession())) return profile;
+  const profile = await toUserProfile(db, proven);
+  if (moving || user.emailConfirmedAt || caller !== undefined) return profile;
   return { ...profile, ...(await openSession(db, user.id)) };
 }
 
-/** Another account has the address the link proves; its inbox's owner may know. */
-const EMAIL_TAKEN_AT_CONFIRMATION =
-  'Another Gallop account uses this email address now, so your account keeps its email';
-
 /**
- * The account moves to the address its change link proved: it becomes the account's e-mail,
- * confirmed, and the previous address is told (with the new one masked). A session is not
- * opened: the account had an address before, and whoever holds it signs in as usual.
+ * A confirmation link opened again after it worked (the page that confirmed reloading): its
+ * account's own session is answered its profile; anyone else the 410 of a used link, with nothing
+ * of the account.
  */
-async function moveToEmail(db: Database, user: UserRow, email: string, publicUrl: string) {
-  let moved: UserRow;
-  try {
-    moved = await updateUser(db, user.id, {
-      email,
-      pendingEmail: null,
-      emailConfirmedAt: new Date(),
-    });
-  } catch (error) {
-    // The address was taken since the change was asked (the unique index answers 422).
-    if (!(error instanceof HttpError && error.statusCode === 422)) throw error;
-    await updateUser(db, user.id, { pendingEmail: null });
-    throw unprocessable(EMAIL_TAKEN_AT_CONFIRMATION, { email: [EMAIL_TAKEN_AT_CONFIRMATION] });
-  }
-  await sendEmailChanged(db, user, email, publicUrl);
-  await claimGuestBookings(db, { userId: user.id, email });
-  return toUserProfile(db, moved);
+async function reopenedConfirmation(db: Database, token: string, caller: number | undefined) {
+  if (caller === undefined) throw expiredLink();
+  const spent = await findUsedLinkToken(db, 'confirm-email', token);
+  const owner = spent?.userId === caller ? await findUserById(db, caller) : undefined;
+  if (!owner?.emailConfirmedAt || owner.email !== spent?.email) throw expiredLink();
+  return toUserProfile(db, owner);
 }
 
 /** Mails a reset link to an account's address; the same (nothing) for an unknown one. */
@@ -188,8 +192,9 @@ export async function checkResetLink(db: Database, token: string): Promise<void>
 }
 
 /**
- * Follows a password reset link with the new password: the other sessions end, the address
- * counts as proven (the link came to the inbox), and a new session starts.
+ * Follows a password reset link with the new password: the link and every other reset link of the
+ * account are used up, the address counts as proven from outside (`proveLogin`: the link came to
+ * the inbox), every session ends, and a new one starts.
  */
 export async function resetPassword(
   db: Database,
@@ -202,13 +207,21 @@ export async function resetPassword(
   if (!pending) throw expiredLink();
   await assertStrongPassword(password, await findUserById(db, pending.userId));
   const passwordHash = await hashPassword(password);
-  const link = await consumeLinkToken(db, 'reset-password', token);
-  sessionsEnded(await revokeOtherSessions(db, link.userId));
+  const link = await consumeResetLink(db, pending.userId, token);
   const user = await findUserById(db, link.userId);
   if (!user) throw expiredLink();
-  const updated = await updateUser(db, user.id, {
-    passwordHash,
-    emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
-  });
+  if (user.email) {
+    await proveLogin(
+      db,
+      user.id,
+      { kind: 'email', value: user.email },
+      {
+        ownSession: false,
+        sessionsEnded,
+      },
+    );
+  }
+  sessionsEnded(await revokeOtherSessions(db, user.id));
+  const updated = await updateUser(db, user.id, { passwordHash });
   return startSession(db, updated);
 }

@@ -1,6 +1,6 @@
 /** Reading and writing accounts, and the `UserProfile` the contract answers. */
 import type { components } from '@gallop/api-client';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
@@ -15,10 +15,23 @@ import {
 
 type UserProfile = components['schemas']['UserProfile'];
 
+/**
+ * The account a login names: the account with the e-mail, or the one that confirmed the phone. A
+ * phone nobody confirmed is only a claim (several accounts may hold one) and names nobody, for
+ * sign-in as for "already registered" (decision 147).
+ */
 export async function findUserByLogin(db: Database, login: Login): Promise<UserRow | undefined> {
-  const column = login.kind === 'email' ? users.email : users.phone;
-  const [row] = await db.select().from(users).where(eq(column, login.value)).limit(1);
+  const named =
+    login.kind === 'email'
+      ? eq(users.email, login.value)
+      : and(eq(users.phone, login.value), isNotNull(users.phoneConfirmedAt));
+  const [row] = await db.select().from(users).where(named).limit(1);
   return row;
+}
+
+/** Whether `user` still has `login` (a code or link sent for it may be older than a change). */
+export function holdsLogin(user: Pick<UserRow, 'email' | 'phone'>, login: Login): boolean {
+  return (login.kind === 'email' ? user.email : user.phone) === login.value;
 }
 
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
@@ -27,9 +40,12 @@ export async function findUserById(db: Database, id: number): Promise<UserRow | 
 }
 
 export const EMAIL_TAKEN = 'This email is already registered';
-const PHONE_TAKEN = 'This phone number is already registered';
+export const PHONE_TAKEN = 'This phone number is already registered';
 
-/** 422 with the field error when the email or phone already belongs to another account. */
+/**
+ * 422 with the field error when the email, or the phone (confirmed: `findUserByLogin`), already
+ * belongs to another account.
+ */
 export async function assertLoginsFree(
   db: Database,
   { email, phone }: { email?: string | undefined; phone?: string | undefined },

@@ -1,0 +1,58 @@
+import { isApiError } from '@gallop/api-client';
+import { useT } from '@gallop/i18n/react';
+import { Button } from '@gallop/ui-kit';
+import { ButtonLink } from '../../components/button-link/button-link';
+import { signInWithLink } from '../../features/account/api';
+import { AuthCard, FormFailure } from '../../features/account/components/auth-card/auth-card';
+import { LoginViaTokenFailed } from '../../features/account/components/login-via-token-page/login-via-token-page';
+import { afterSignInPath } from '../../features/account/return-path';
+import { useApi } from '../../lib/api';
+import { useSend } from '../../lib/use-send';
+
+export interface SwitchAccountProps {
+  token: string;
+  /** The link's `redirect`: where to go after signing in (checked by `afterSignInPath`). */
+  redirect: string | undefined;
+  /** Who is signed in now, as the visitor knows the account (its e-mail, phone or name). */
+  signedInAs: string;
+}
+
+/**
+ * `/login-via-token` opened while signed in: the link may be another account's, planted to sign
+ * the visitor in to it (login CSRF), so nothing switches until they say so. Their choice spends
+ * the link and loads the next page afresh, so nothing of the account they leave stays in the page.
+ */
+export function SwitchAccount({ token, redirect, signedInAs }: SwitchAccountProps) {
+  const t = useT();
+  const api = useApi();
+  const switching = useSend<void>();
+  const next = afterSignInPath(redirect);
+  const spent = isApiError(switching.error) && switching.error.status === 410;
+  if (spent) return <LoginViaTokenFailed />;
+  return (
+    <AuthCard
+      title={t('login_via_token.switch_title')}
+      lead={t('login_via_token.switch_lead', { account: signedInAs })}
+    >
+      <div className="account-form__actions">
+        <Button
+          disabled={switching.sending || switching.done !== undefined}
+          onClick={() =>
+            void switching.send(async () => {
+              await signInWithLink(api, token);
+              window.location.assign(next);
+            })
+          }
+        >
+          {switching.sending || switching.done
+            ? t('login_via_token.switching')
+            : t('login_via_token.switch_button')}
+        </Button>
+        <ButtonLink href={next} theme="ghost">
+          {t('login_via_token.stay_button', { account: signedInAs })}
+        </ButtonLink>
+      </div>
+      <FormFailure text={switching.failure} />
+    </AuthCard>
+  );
+}
