@@ -318,8 +318,9 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     captcha,
     chatRealtime: chatSocket.realtime,
     sessionsEnded: chatSocket.endSessions,
-    // One-time codes only by a channel that delivers them (production: e-mail with SMTP).
-    codeChannels: channelsReachingLogins(env),
+    // One-time codes and programme orders only by a channel that delivers them (production:
+    // e-mail with SMTP).
+    reachableChannels: channelsReachingLogins(env),
     connectableMessengers: Object.keys(bots) as BotSource[],
     chatSendLimit: env.CHAT_SEND_LIMIT,
     phoneCodeLimit: env.PHONE_CODE_LIMIT,

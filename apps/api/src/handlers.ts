@@ -96,8 +96,11 @@ export interface AppServices {
   chatRealtime?: ChatRealtime;
   /** Disconnects the sockets of sessions that ended (sign-out, password change, token reuse). */
   sessionsEnded?: SessionsEnded;
-  /** The outbox channels that can bring a one-time code (none given: every one). */
-  codeChannels?: Parameters<typeof accountsHandlers>[0]['codeChannels'];
+  /**
+   * The outbox channels that reach an e-mail address or phone number a visitor typed (none
+   * given: every one): one-time codes and programme orders are offered by no other.
+   */
+  reachableChannels?: Parameters<typeof accountsHandlers>[0]['codeChannels'];
   /**
    * The messengers whose bot webhook this process serves (decision 059): the only ones a
    * connection code can link. None given: no messenger is offered.
@@ -128,7 +131,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
   const bookingTimes = { bookingHoldHours: app.bookingHoldHours };
   return {
     ...operationsHandlers({ lifecycle: app.lifecycle }),
-    ...contentHandlers({ db, rates, content }),
+    ...contentHandlers({ db, rates, content, reachableChannels: app.reachableChannels }),
     ...captchaHandlers({ captcha: app.captcha }),
     ...organizersHandlers({ db }),
     ...ownOrganizersHandlers({ db, publicWriteLimit: app.publicWriteLimit, rateLimits }),
@@ -158,6 +161,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       publicWriteLimit: app.publicWriteLimit,
       rateLimits,
       followerSecret: app.followerSecret,
+      reachableChannels: app.reachableChannels,
     }),
     ...accountsHandlers({
       db,
@@ -166,7 +170,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       authAccountLimit: app.authAccountLimit,
       rateLimits,
       sessionsEnded: app.sessionsEnded,
-      codeChannels: app.codeChannels,
+      codeChannels: app.reachableChannels,
     }),
     ...verificationHandlers({ db, verification: app.verification }),
     ...phoneCodesHandlers({

@@ -50,6 +50,12 @@ export interface ContentDeps {
   content?: Partial<ContentConfig> | undefined;
   /** The current time; tests pin it (work time, scheduled posts, legal versions, stats). */
   clock?: (() => Date) | undefined;
+  /**
+   * The outbox channels that reach a number a visitor types (production: only those with a
+   * transport, decision 060): the programme is offered by WhatsApp only when WhatsApp is one.
+   * None given: every one.
+   */
+  reachableChannels?: readonly string[] | undefined;
 }
 
 type ContentOperation =
@@ -164,7 +170,13 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
 
     async getSiteTokens() {
       const { site_tokens } = await readSiteSettings(db, ['site_tokens']);
-      return site_tokens;
+      // The web offers what the tokens say: not a WhatsApp order that nothing would deliver.
+      const whatsappDelivered = deps.reachableChannels?.includes('whatsapp') ?? true;
+      return {
+        ...site_tokens,
+        send_tour_program_in_pdf_via_whatsapp:
+          site_tokens.send_tour_program_in_pdf_via_whatsapp && whatsappDelivered,
+      };
     },
 
     getStats: () => stats(),

@@ -30,10 +30,11 @@ const ALL_CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'whatsapp', 'tel
 const sendsForReal = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';
 
 /**
- * The channels that can bring a one-time code to an e-mail address or a phone number the
- * traveller typed, so the sign-in and phone forms offer no other. Outside production every one
- * (the log and /dev/outbox show the code); in production e-mail with SMTP, and nothing else:
- * SMS, WhatsApp and VK have no transport, and the Telegram bot writes to chat ids, not phones.
+ * The channels that can bring a one-time code (or an ordered programme) to an e-mail address or
+ * a phone number the traveller typed, so the sign-in and phone forms and the programme order
+ * offer no other. Outside production every one (the log and /dev/outbox show the message); in
+ * production e-mail with SMTP, and nothing else: SMS, WhatsApp and VK have no transport, and the
+ * Telegram bot writes to chat ids, not phones.
  */
 export function channelsReachingLogins(
   env: Pick<Env, 'NODE_ENV' | 'SMTP_URL'>,

@@ -18,7 +18,7 @@ import { expectContractResponse } from '#src/testing/contract.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { pdfText } from '#src/pdf/testing.ts';
-import { NO_WHATSAPP } from './programme-orders.ts';
+import { NO_WHATSAPP, WHATSAPP_UNDELIVERABLE } from './programme-orders.ts';
 import { firstPublishedTour } from './testing.ts';
 
 let testApp: TestApp;
@@ -57,10 +57,10 @@ async function attachmentsOf(outboxId: number) {
 }
 
 /** Runs `body` with the site offering the programme by WhatsApp or not, then restores it. */
-async function withWhatsapp(offered: boolean, body: () => Promise<void>) {
-  const { site_tokens: tokens } = await readSiteSettings(db, ['site_tokens']);
+async function withWhatsapp(offered: boolean, body: () => Promise<void>, on: Database = db) {
+  const { site_tokens: tokens } = await readSiteSettings(on, ['site_tokens']);
   const write = (value: typeof tokens) =>
-    db
+    on
       .insert(siteSettings)
       .values({ key: 'site_tokens', value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
@@ -273,6 +273,74 @@ describe('the tour programme by email, WhatsApp and subscription', () => {
     });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatchObject({ errors: { tour_id: ['Tour not found'] } });
+  });
+});
+
+/**
+ * In production WhatsApp has no transport (decision 060): an order by WhatsApp would be stored and
+ * never sent, the traveller waiting for a message that never comes. It is refused, as a sign-in
+ * code by WhatsApp is, and the site tokens stop offering it, so the web shows e-mail only.
+ */
+describe('the programme by WhatsApp in production, where nothing delivers WhatsApp', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    // Never connected to: test apps keep messages queued (OUTBOX_TRANSPORT=off).
+    production = await buildTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.invalid' });
+  });
+  afterAll(() => production.close());
+
+  it('refuses the order with 422, stores and queues nothing, and offers e-mail only', async () => {
+    const productionDb = production.database.db;
+    await withWhatsapp(
+      true,
+      async () => {
+        const phone = `+4479${String(Date.now()).slice(-8)}`;
+        const response = await production.app.inject({
+          method: 'POST',
+          url: '/spa/tour-program-order-via-whatsapp',
+          payload: { phone, email: uniqueEmail(), tour_id: tour.id },
+          remoteAddress: '10.0.9.1',
+        });
+        expect(response.statusCode).toBe(422);
+        expect(expectContractResponse(response, 'orderTourProgramViaWhatsapp')).toMatchObject({
+          message: WHATSAPP_UNDELIVERABLE,
+          errors: { phone: [WHATSAPP_UNDELIVERABLE] },
+        });
+        expect(await productionDb.select().from(outbox).where(eq(outbox.recipient, phone))).toEqual(
+          [],
+        );
+        expect(
+          await productionDb
+            .select()
+            .from(tourProgramRequests)
+            .where(eq(tourProgramRequests.phone, phone)),
+        ).toEqual([]);
+
+        const tokens = await production.app.inject({ method: 'GET', url: '/spa/site-tokens' });
+        expect(expectContractResponse(tokens, 'getSiteTokens')).toMatchObject({
+          send_tour_program_in_pdf_via_whatsapp: false,
+        });
+        // By e-mail (SMTP is set) it still goes.
+        const email = uniqueEmail();
+        const byEmail = await production.app.inject({
+          method: 'POST',
+          url: '/spa/tour-program-order-via-email',
+          payload: { email, tour_id: tour.id },
+          remoteAddress: '10.0.9.1',
+        });
+        expect(byEmail.statusCode).toBe(200);
+      },
+      productionDb,
+    );
+  });
+
+  it('keeps offering WhatsApp where the log stands in for it (development)', async () => {
+    await withWhatsapp(true, async () => {
+      const tokens = await testApp.app.inject({ method: 'GET', url: '/spa/site-tokens' });
+      expect(expectContractResponse(tokens, 'getSiteTokens')).toMatchObject({
+        send_tour_program_in_pdf_via_whatsapp: true,
+      });
+    });
   });
 });
 

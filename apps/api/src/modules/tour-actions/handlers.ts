@@ -41,6 +41,8 @@ export interface TourActionsDeps {
    * generated one (decision 061), read when a link is signed or checked.
    */
   followerSecret: () => string;
+  /** The outbox channels that reach a typed number: WhatsApp orders need WhatsApp among them. */
+  reachableChannels?: ProgrammeOrdering['reachableChannels'];
 }
 
 type TourActionOperation =
@@ -60,7 +62,13 @@ export function tourActionsHandlers(
 ): Pick<ServiceHandlers, TourActionOperation> {
   const { db, followerSecret } = deps;
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
-  const ordering: ProgrammeOrdering = { db, rates: deps.rates, publicUrl, followerSecret };
+  const ordering: ProgrammeOrdering = {
+    db,
+    rates: deps.rates,
+    publicUrl,
+    followerSecret,
+    reachableChannels: deps.reachableChannels,
+  };
   const reporting: SupportReporting = { db, publicUrl };
   const limiter =
     deps.limiter ??

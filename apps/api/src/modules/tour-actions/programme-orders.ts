@@ -11,7 +11,11 @@ import { tourProgramRequests, tours } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { loadTourPage } from '#src/modules/catalog/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
-import { enqueueMessage, type OutboxAttachment } from '#src/modules/notifications/index.ts';
+import {
+  enqueueMessage,
+  type OutboxAttachment,
+  type OutboxMessage,
+} from '#src/modules/notifications/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { isSupportedCurrency, type Rates, type RatesCache } from '#src/shared/money/rates.ts';
 import { newestDateId } from './followers.ts';
@@ -22,6 +26,11 @@ import { refollow, unfollowToken, unfollowUrl, type Following } from './unfollow
 
 /** The answer to a WhatsApp order where the site tokens offer the programme by e-mail only. */
 export const NO_WHATSAPP = 'The programme is sent by e-mail only: leave your e-mail address';
+/** The answer to a WhatsApp order where nothing delivers WhatsApp messages (decision 060). */
+export const WHATSAPP_UNDELIVERABLE =
+  'The programme cannot be sent by WhatsApp at the moment: please leave your e-mail address.';
+
+type OutboxChannel = OutboxMessage['channel'];
 
 /** What an order needs: the database, the rates, the public site, the unfollow links' secret. */
 export interface ProgrammeOrdering {
@@ -31,6 +40,11 @@ export interface ProgrammeOrdering {
   publicUrl: string;
   /** Signs the unfollow links of the follower e-mails (read when a link is signed). */
   followerSecret: () => string;
+  /**
+   * The outbox channels that reach a number a visitor types (production: only those with a
+   * transport, decision 060); none given, every one (module tests, development).
+   */
+  reachableChannels?: readonly OutboxChannel[] | undefined;
 }
 
 /**
@@ -147,7 +161,10 @@ export async function orderProgramme(
   });
 }
 
-/** A WhatsApp order, when the site tokens offer the programme by WhatsApp (else 422). */
+/**
+ * A WhatsApp order, when the site tokens offer the programme by WhatsApp and something delivers
+ * WhatsApp messages (else 422: the traveller would wait for a message that never comes).
+ */
 export async function orderProgrammeByWhatsapp(
   ordering: ProgrammeOrdering,
   visitorCurrency: VisitorCurrency,
@@ -157,6 +174,9 @@ export async function orderProgrammeByWhatsapp(
   const { site_tokens: tokens } = await readSiteSettings(ordering.db, ['site_tokens']);
   if (!tokens.send_tour_program_in_pdf_via_whatsapp) {
     throw unprocessable(NO_WHATSAPP, { phone: [NO_WHATSAPP] });
+  }
+  if (ordering.reachableChannels && !ordering.reachableChannels.includes('whatsapp')) {
+    throw unprocessable(WHATSAPP_UNDELIVERABLE, { phone: [WHATSAPP_UNDELIVERABLE] });
   }
   return orderProgramme(ordering, visitorCurrency, tourId, { channel: 'whatsapp', ...order });
 }

@@ -7,6 +7,7 @@
  */
 import type { components } from '@gallop/api-client';
 import { formatPrice } from '@gallop/currency';
+import { daysUntil } from '#src/modules/booking-rules/index.ts';
 import { openPdf } from '#src/pdf/pdf-document.ts';
 import { writeInclusions, writeProgramme } from '#src/pdf/programme-sections.ts';
 import { tourUrl } from './messages.ts';
@@ -49,8 +50,36 @@ function dateHeading(date: TourDate): string {
     .join(' · ');
 }
 
+/**
+ * How the prepayment of a date works, in the tour page's words (`formatPrepayment` of
+ * apps/web/src/lib/tour-format.ts): a fixed prepayment is per person; none, or one of zero, is
+ * "no prepayment"; within the full-payment days of the start the whole price is paid at once.
+ */
+function prepaymentTerms(date: TourDate, today: string): string | undefined {
+  const fullPaymentDays = date.full_payment_days;
+  if (
+    fullPaymentDays !== null &&
+    fullPaymentDays !== undefined &&
+    daysUntil(date.start, today) <= fullPaymentDays
+  ) {
+    return `pay in full when booking: the trip starts within ${days(fullPaymentDays)}`;
+  }
+  const rest =
+    fullPaymentDays === null || fullPaymentDays === undefined
+      ? ''
+      : `, the rest ${days(fullPaymentDays)} before the start`;
+  const size = date.prepayment_size ?? 0;
+  const type = date.prepayment_type;
+  if (type === 'none' || ((type === 'percent' || type === 'fixed') && !size)) {
+    return 'no prepayment: pay in full before the start';
+  }
+  if (type === 'percent') return `prepayment ${size}%${rest}`;
+  if (type === 'fixed') return `prepayment ${formatPrice(size, date.currency)} per person${rest}`;
+  return undefined;
+}
+
 /** Price, discount, seats and payment terms of a date, in the date's (the reader's) currency. */
-function dateTerms(date: TourDate): string {
+function dateTerms(date: TourDate, today: string): string {
   const money = (amount: number) => formatPrice(amount, date.currency);
   const was =
     date.price_without_discount !== undefined && date.price_without_discount > date.price
@@ -63,22 +92,10 @@ function dateTerms(date: TourDate): string {
       : date.number_of_free_seats === undefined
         ? undefined
         : `${date.number_of_free_seats} of ${date.number_of_seats ?? date.number_of_free_seats} places free`;
-  const rest =
-    date.full_payment_days === null || date.full_payment_days === undefined
-      ? ''
-      : `, the rest ${days(date.full_payment_days)} before the start`;
-  const prepayment =
-    date.prepayment_type === 'percent'
-      ? `prepayment ${date.prepayment_size ?? 0}%${rest}`
-      : date.prepayment_type === 'fixed'
-        ? `prepayment ${money(date.prepayment_size ?? 0)}${rest}`
-        : date.prepayment_type === 'none'
-          ? 'no prepayment: pay in full before the start'
-          : undefined;
   return [
     `${money(date.price)} per person${was}`,
     seats,
-    prepayment,
+    prepaymentTerms(date, today),
     date.not_guaranteed ? 'runs once enough riders book' : undefined,
   ]
     .filter(Boolean)
@@ -133,7 +150,7 @@ export async function renderProgrammePdf(
     line('No dates are open right now: new ones are announced on the site.');
   for (const date of upcoming) {
     doc.moveDown(0.3).font('bold').fontSize(10).text(dateHeading(date));
-    line(dateTerms(date));
+    line(dateTerms(date, today));
   }
   if (tour.dates.length > upcoming.length) {
     line(`And ${tour.dates.length - upcoming.length} more dates on the tour page.`);

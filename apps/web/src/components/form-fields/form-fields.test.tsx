@@ -2,6 +2,7 @@ import { Form } from '@gallop/ui-kit';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../lib/testing/render-in-app';
 import { PhoneField, SelectField, TextareaField } from './form-fields';
 
 function renderPhoneForm(onSubmit = vi.fn()) {
@@ -47,6 +48,29 @@ describe('PhoneField', () => {
     expect(input).toHaveAccessibleDescription('Incorrect phone number');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe("PhoneField's first country", () => {
+  const GERMANY = { id: 83, iso_code: 'DE' };
+
+  async function renderFor(phone: string) {
+    await renderInApp(
+      <Form onSubmit={vi.fn()} defaultValues={{ phone }}>
+        <PhoneField name="phone" label="Phone" rules="phone" />
+      </Form>,
+      { visitor: { country: GERMANY } },
+    );
+    return screen.findByRole('button', { name: /^Country: / });
+  }
+
+  it("is the visitor's country for an empty field", async () => {
+    expect(await renderFor('')).toHaveAccessibleName('Country: Germany, DE +49');
+  });
+
+  it("is the prefilled number's country, with nothing to confirm", async () => {
+    expect(await renderFor('+442079460958')).toHaveAccessibleName(/^Country: United Kingdom/);
+    expect(screen.queryByText(/This number belongs to/)).toBeNull();
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_PHONE_COUNTRY,
+  detectPhoneCountry,
   Field,
   isValidPhone,
   PHONE_INPUT_TEXTS,
@@ -9,7 +11,7 @@ import {
   type Rules,
 } from '@gallop/ui-kit';
 import type { ChangeEvent } from 'react';
-import { useVisitorPreferences } from '../../lib/visitor-country';
+import { useVisitorCountry } from '../../lib/visitor-country';
 
 type ControlFieldProps = Omit<FieldProps, 'render' | 'type' | 'autoComplete'>;
 
@@ -29,20 +31,37 @@ function withPhoneCheck(rules: Rules | undefined): Rules {
 }
 
 /**
+ * The country a phone input starts in: the number's own when it has one (a saved phone, a
+ * prefilled contact), else the visitor's (decision 145: a German visitor's is Germany, +49), else
+ * the site's default, the US.
+ */
+function phoneStartCountry(
+  phone: string | null | undefined,
+  visitorCountry: string | undefined,
+): string {
+  return (phone ? detectPhoneCountry(phone) : undefined) ?? visitorCountry ?? DEFAULT_PHONE_COUNTRY;
+}
+
+/** {@link phoneStartCountry} for this page's visitor. */
+export function usePhoneStartCountry(phone?: string | null): string {
+  return phoneStartCountry(phone, useVisitorCountry()?.iso_code);
+}
+
+/**
  * A form field with the kit's phone input (country picker, the phone rules of docs/product.md,
  * Validation). The field says what is wrong, once: the input's own check runs as the field's last
  * rule.
  */
 export function PhoneField({ rules, ...props }: ControlFieldProps) {
-  // The number starts in the visitor's country (a German visitor's in Germany's, +49).
-  const country = useVisitorPreferences()?.country?.iso_code;
+  const visitorCountry = useVisitorCountry()?.iso_code;
   return (
     <Field
       {...props}
       rules={withPhoneCheck(rules)}
       render={(control) => (
         <PhoneInput
-          {...(country ? { defaultCountry: country } : {})}
+          // Read when the input mounts: the country of the number it starts with, if any.
+          defaultCountry={phoneStartCountry(String(control.value ?? ''), visitorCountry)}
           id={control.id}
           name={control.name}
           value={String(control.value ?? '')}

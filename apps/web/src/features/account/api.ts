@@ -192,8 +192,9 @@ export async function resendEmailConfirmation(api: GallopClient<true>): Promise<
   await api.POST('/crm/api/user/email-confirmation-request');
 }
 
-export async function sendPhoneCode(api: GallopClient<true>): Promise<void> {
-  await api.POST('/crm/api/user/send-confirmation-code', { body: { code_sender: 'sms' } });
+/** Sends a code to the account's phone by `sender`, one the API lists as able to reach it. */
+export async function sendPhoneCode(api: GallopClient<true>, sender: CodeSender): Promise<void> {
+  await api.POST('/crm/api/user/send-confirmation-code', { body: { code_sender: sender } });
 }
 
 export async function confirmPhone(api: GallopClient<true>, code: string): Promise<UserProfile> {

@@ -298,22 +298,102 @@ describe('SettingsPage, country, language and currency', () => {
   });
 });
 
+/** The fake API's GETs, with the phone confirmation methods the API lists. */
+const withMethods = (methods: string[]) => ({
+  ...fakeAnswers,
+  '/crm/api/user/phone-confirmation-methods': { methods },
+});
+
+const GERMANY = { id: 83, iso_code: 'DE' };
+
 describe('SettingsPage, phone confirmation', () => {
+  const unconfirmed = { ...USER, phone: '+4930901820', is_phone_confirmed: false };
+
   it('says a wrong code once', async () => {
     const invalid = { message: 'Invalid code', errors: { code: ['Invalid code'] } };
-    const api = createFakeApiWithPosts({
-      '/crm/api/user/send-confirmation-code': ok,
-      '/crm/api/user/confirm-phone': { status: 422, body: invalid },
-    });
-    const user = { ...USER, phone: '+4930901820', is_phone_confirmed: false };
-    await renderInApp(<SettingsPage user={user} />, { fetch: api.fetch, signedIn: true });
+    const api = createFakeApiWithPosts(
+      {
+        '/crm/api/user/send-confirmation-code': ok,
+        '/crm/api/user/confirm-phone': { status: 422, body: invalid },
+      },
+      withMethods(['sms']),
+    );
+    await renderInApp(<SettingsPage user={unconfirmed} />, { fetch: api.fetch, signedIn: true });
     const phone = await section('Phone Not confirmed');
     expect(phone).toHaveTextContent('Your phone is +49 30 901820.');
-    fireEvent.click(within(phone).getByRole('button', { name: 'Confirm by SMS' }));
+    fireEvent.click(await within(phone).findByRole('button', { name: 'Confirm by SMS' }));
     const code = await within(phone).findByRole('group', { name: 'Code from the SMS' });
     await userEvent.click(within(code).getAllByRole('textbox')[0]!);
     await userEvent.keyboard('12345');
     expect(await within(phone).findByRole('alert')).toHaveTextContent(/^Invalid code$/);
+  });
+
+  it('offers only the ways the API can send a code by, and sends by the one chosen', async () => {
+    const api = createFakeApiWithPosts(
+      { '/crm/api/user/send-confirmation-code': ok },
+      withMethods(['whatsapp', 'telegram']),
+    );
+    await renderInApp(<SettingsPage user={unconfirmed} />, { fetch: api.fetch, signedIn: true });
+    const phone = await section('Phone Not confirmed');
+    const whatsapp = await within(phone).findByRole('button', { name: 'Confirm on WhatsApp' });
+    expect(within(phone).getByRole('button', { name: 'Confirm on Telegram' })).toBeInTheDocument();
+    expect(within(phone).queryByRole('button', { name: 'Confirm by SMS' })).toBeNull();
+    fireEvent.click(whatsapp);
+    expect(
+      await within(phone).findByRole('group', { name: 'Code from WhatsApp' }),
+    ).toBeInTheDocument();
+    expect(within(phone).getByRole('status')).toHaveTextContent(
+      'We have sent a 5-digit code on WhatsApp to +49 30 901820.',
+    );
+    expect(api.sent).toEqual([
+      { path: '/crm/api/user/send-confirmation-code', body: { code_sender: 'whatsapp' } },
+    ]);
+  });
+
+  it('says the phone cannot be confirmed now when the API can send no code, and asks none', async () => {
+    const api = createFakeApiWithPosts({}, withMethods([]));
+    await renderInApp(<SettingsPage user={unconfirmed} />, { fetch: api.fetch, signedIn: true });
+    const phone = await section('Phone Not confirmed');
+    expect(
+      await within(phone).findByText(/We cannot send confirmation codes to phones at the moment/),
+    ).toBeInTheDocument();
+    expect(within(phone).queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    expect(api.sent).toEqual([]);
+  });
+});
+
+describe("SettingsPage, the phone input's first country", () => {
+  const countryButton = (phone: HTMLElement) =>
+    within(phone).getByRole('button', { name: /^Country: / });
+
+  it("starts in the visitor's country, and reads a national number in it", async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-phone': { status: 200, body: { ...USER, phone: '+4930901820' } },
+    });
+    await renderInApp(<SettingsPage user={USER} />, {
+      fetch: api.fetch,
+      signedIn: true,
+      visitor: { country: GERMANY },
+    });
+    const phone = await section('Phone');
+    expect(countryButton(phone)).toHaveAccessibleName('Country: Germany, DE +49');
+    fireEvent.change(within(phone).getByLabelText('Phone'), { target: { value: '30 901820' } });
+    fireEvent.click(within(phone).getByRole('button', { name: 'Add phone' }));
+    await waitFor(() =>
+      expect(api.sent).toEqual([
+        { path: '/crm/api/user/change-phone', body: { phone: '+4930901820' } },
+      ]),
+    );
+  });
+
+  it("starts in the saved phone's country, whatever the visitor's", async () => {
+    const user = { ...USER, phone: '+442079460958', is_phone_confirmed: true };
+    await renderInApp(<SettingsPage user={user} />, {
+      signedIn: true,
+      visitor: { country: GERMANY },
+    });
+    const phone = await section('Phone Confirmed');
+    expect(countryButton(phone)).toHaveAccessibleName(/^Country: United Kingdom/);
   });
 });
 

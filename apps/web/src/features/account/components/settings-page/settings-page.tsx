@@ -1,27 +1,12 @@
-import {
-  Button,
-  CodeInput,
-  DEFAULT_PHONE_COUNTRY,
-  detectPhoneCountry,
-  Field,
-  Form,
-  formatPhone,
-  PhoneInput,
-  Select,
-  type RuleFunction,
-} from '@gallop/ui-kit';
-import { useMemo, useRef, useState } from 'react';
-import { realPhoneNumber } from '../../../../components/form-fields/form-fields';
+import { Button, Field, Form, Select } from '@gallop/ui-kit';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
 import { useSend } from '../../../../lib/use-send';
 import {
   changeEmail,
   changePassword,
-  changePhone,
-  confirmPhone,
   resendEmailConfirmation,
-  sendPhoneCode,
   updateProfile,
   type UserProfile,
 } from '../../api';
@@ -31,6 +16,7 @@ import { FormFailure } from '../auth-card/auth-card';
 import '../auth-card/account.css';
 import { timeZoneOptions } from '../../time-zones';
 import { CompleteProfilePrompt } from './complete-profile-prompt';
+import { PhoneSection } from './phone-section';
 import { RegionSection } from './region-section';
 
 /**
@@ -245,147 +231,6 @@ function EmailSection({ user }: { user: UserProfile }) {
         </div>
       </Form>
     </section>
-  );
-}
-
-function PhoneSection({ user }: { user: UserProfile }) {
-  const api = useApi();
-  const { setUser } = useSession();
-  const change = useSend<void>();
-  const code = useSend<void>();
-  const confirm = useSend<void>();
-  const [digits, setDigits] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
-  const needsConfirming = Boolean(user.phone) && !user.is_phone_confirmed;
-  return (
-    <section className="account-settings__section" aria-labelledby="settings-phone">
-      <h2 id="settings-phone">
-        Phone
-        {user.phone && (
-          <span
-            className={`account-settings__badge account-settings__badge--${user.is_phone_confirmed ? 'ok' : 'pending'}`}
-          >
-            {user.is_phone_confirmed ? 'Confirmed' : 'Not confirmed'}
-          </span>
-        )}
-      </h2>
-      {user.phone && (
-        <p className="account-form__hint">
-          Your phone is <strong>{formatPhone(user.phone)}</strong>.
-        </p>
-      )}
-      {needsConfirming && (
-        <div className="account-form">
-          {codeSent ? (
-            <>
-              <CodeInput
-                label="Code from the SMS"
-                value={digits}
-                onChange={setDigits}
-                onComplete={(value) =>
-                  void confirm.send(async () => {
-                    setUser(await confirmPhone(api, value));
-                    setCodeSent(false);
-                  })
-                }
-                invalid={confirm.failure !== undefined}
-                disabled={confirm.sending}
-              />
-              <FormFailure text={confirm.failure} />
-            </>
-          ) : (
-            <div>
-              <Button
-                theme="ghost"
-                size="sm"
-                disabled={code.sending}
-                onClick={() =>
-                  void code.send(async () => {
-                    await sendPhoneCode(api);
-                    setDigits('');
-                    setCodeSent(true);
-                  })
-                }
-              >
-                Confirm by SMS
-              </Button>
-            </div>
-          )}
-          <FormFailure text={code.failure} />
-        </div>
-      )}
-      <Form<{ phone: string }>
-        className="account-form"
-        defaultValues={{ phone: '' }}
-        onSubmit={({ phone }) =>
-          change.send(async () => {
-            setUser(await changePhone(api, phone));
-            setCodeSent(false);
-          })
-        }
-      >
-        <NewPhoneField label={user.phone ? 'New phone' : 'Phone'} />
-        <FormFailure text={change.failure} />
-        <div>
-          <Button type="submit" theme="primary" disabled={change.sending}>
-            {change.sending ? 'Saving…' : user.phone ? 'Change phone' : 'Add phone'}
-          </Button>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-/** Shown when the number is sent while the input still asks to confirm its country. */
-const CONFIRM_PHONE_COUNTRY = 'Press Confirm to use this number, or correct it.';
-
-/**
- * The new phone. A number typed for another country than the chosen one ("+44 …" with the US)
- * makes the input ask 'This number belongs to United Kingdom [Confirm]'; the number is saved only
- * once that is confirmed (docs/product.md, States: the user confirms, then it is saved). The
- * check reads what the input shows, as its hint does.
- */
-function NewPhoneField({ label }: { label: string }) {
-  const [country, setCountry] = useState(DEFAULT_PHONE_COUNTRY);
-  // Read by the rule when the form validates, which may run before a re-render.
-  const chosen = useRef(country);
-  const input = useRef<HTMLInputElement | null>(null);
-  const rules = useMemo(() => {
-    const countryConfirmed: RuleFunction = () => {
-      const detected = detectPhoneCountry(input.current?.value ?? '');
-      return detected === undefined || detected === chosen.current || CONFIRM_PHONE_COUNTRY;
-    };
-    return ['required|phone', realPhoneNumber, countryConfirmed];
-  }, []);
-  return (
-    <Field
-      name="phone"
-      label={label}
-      rules={rules}
-      render={(control) => (
-        <PhoneInput
-          id={control.id}
-          name={control.name}
-          value={String(control.value ?? '')}
-          onChange={(phone) => control.onChange(phone)}
-          onBlur={() => control.onBlur()}
-          inputRef={(element) => {
-            input.current = element;
-            control.ref(element);
-          }}
-          country={country}
-          onCountryChange={(isoCode) => {
-            chosen.current = isoCode;
-            setCountry(isoCode);
-            // A refusal for the old country clears once the country is confirmed.
-            control.onChange(control.value);
-          }}
-          validate={false}
-          aria-invalid={control['aria-invalid']}
-          aria-describedby={control['aria-describedby']}
-        />
-      )}
-    />
   );
 }
 
