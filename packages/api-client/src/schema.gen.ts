@@ -879,7 +879,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a tour program by WhatsApp */
+    /**
+     * Send a tour program by WhatsApp
+     * @description Answers 422 on `phone` when the site does not send programmes by WhatsApp (`send_tour_program_in_pdf_via_whatsapp` of the site tokens is false), including when nothing delivers WhatsApp messages (in production without a WhatsApp transport, decision 060).
+     */
     post: operations['orderTourProgramViaWhatsapp'];
     delete?: never;
     options?: never;
@@ -1460,9 +1463,13 @@ export interface paths {
      * @description Confirms the address of the link and answers the profile. When this click is the one that
      *     confirms the address and the caller has no session (the link of a registration, opened
      *     signed out), the answer also carries a new session's `token` and `refresh_token`: the person
-     *     is signed in. The link of a `change-email` moves the account to its address (the waiting
-     *     `pending_email`) and tells the previous one; 422 when another account took the address
-     *     meanwhile, 410 once another change replaced it.
+     *     is signed in. Opened signed out or in another account's session, a click that confirms the
+     *     address first ends the account's sessions, clears its password and drops its phone's
+     *     confirmation (decision 147); opened in the account's own session it keeps them. The link of
+     *     a `change-email` moves the account to its address (the waiting `pending_email`) and tells
+     *     the previous one; 422 when another account took the address meanwhile, 410 once another
+     *     change replaced it. A link already used answers 410, except to a session of its own account
+     *     (the page that confirmed, reloading), which gets its profile again.
      */
     post: operations['confirmEmail'];
     delete?: never;
@@ -1715,7 +1722,7 @@ export interface paths {
     put?: never;
     /**
      * Change the password
-     * @description A password that is too easy to guess is refused with `422` and the reason on `password`.
+     * @description A password that is too easy to guess is refused with `422` and the reason on `password`. The other sessions end and reset links sent before stop working. Wrong current passwords are limited per account from every address together (`429` with a captcha).
      */
     post: operations['changePassword'];
     delete?: never;
@@ -1733,7 +1740,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the phone (it must then be confirmed) */
+    /**
+     * Change the phone (it must then be confirmed)
+     * @description The number is only a claim until its code is entered (`confirm-phone`) and signs nobody in; several accounts may claim one number, and the one that confirms it owns it (the others' claims are dropped). A number another account confirmed is refused with `422`.
+     */
     post: operations['changePhone'];
     delete?: never;
     options?: never;
@@ -1748,7 +1758,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** How the phone can be confirmed */
+    /**
+     * How the phone can be confirmed
+     * @description The code senders whose channel brings a code to the account's phone (in production only those with a transport, decision 060), in the order to offer them. An empty list means the phone cannot be confirmed at the moment; `send-confirmation-code` answers 422 on `code_sender` for a sender not listed.
+     */
     get: operations['listPhoneConfirmationMethods'];
     put?: never;
     post?: never;
@@ -4172,6 +4185,7 @@ export interface components {
       request_id?: number;
       tour: components['schemas']['TourSummary'];
       tourists: components['schemas']['Tourist'][];
+      /** @description How many `tourists` (riders and non-riders alike) the booking may have: those it has now plus one rider for each free seat of its date. A rider can be added while `tourists` holds fewer. */
       max_tourists?: number;
     };
     /** @description The organizer's meeting details for a contract (opened by key). */
@@ -4194,6 +4208,8 @@ export interface components {
           tourists: {
             id: number;
             name: string;
+            /** @description False for a companion who comes along without riding. */
+            rides: boolean;
           }[];
           arrival?: components['schemas']['TravelInfo'];
           departure?: components['schemas']['TravelInfo'];
@@ -4386,6 +4402,20 @@ export interface components {
       prepayment?: number | null;
       paid: number;
       refunded: number;
+      /** @description What is still to pay of `price` (`price` less `paid`, never below 0), in `currency`: after the tour it is what was never collected. 0 for a booking that ended without going ahead (cancelled, declined or released). */
+      left_to_pay: number;
+      /**
+       * Format: date-time
+       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of a guest's e-mail address): the traveller's `hold_until`. Null once something is paid, for a booking that has ended, and when no such deadline applies.
+       */
+      hold_until: string | null;
+      /**
+       * Format: date
+       * @description The day by which the whole price is due (the date's full-payment days before the start), while something is left to pay; the day may have passed (`balance_overdue`). Null for a tour on request, a date without that rule, a booking with nothing left to pay or one that ended without going ahead.
+       */
+      balance_due_by: string | null;
+      /** @description The traveller paid part of the price, `balance_due_by` has passed and `left_to_pay` is still open: the rest is late (after the tour, it was never collected). */
+      balance_overdue: boolean;
       currency: components['schemas']['CurrencyCode'];
       /**
        * Format: date-time
@@ -4454,6 +4484,7 @@ export interface components {
       maps_provider: string | null;
       maps_token: string | null;
       maps_suggest_token: string | null;
+      /** @description Whether the programme can be ordered by WhatsApp (`tour-program-order-via-whatsapp`), as the site's setting says, and false while nothing delivers WhatsApp messages (in production without a WhatsApp transport). */
       send_tour_program_in_pdf_via_whatsapp: boolean;
       main_auth_method: components['schemas']['CodeSender'];
     };
@@ -8025,6 +8056,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   changePhone: {

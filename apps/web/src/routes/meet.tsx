@@ -4,6 +4,7 @@ import { asMeetRouteError, meetDataQuery } from '../features/meet/api';
 import { MeetPage } from '../features/meet/components/meet-page/meet-page';
 import { isMeetKey } from '../features/meet/meet';
 import { pageHead } from '../features/seo/head';
+import { isFeatureOn } from '../lib/features';
 
 /**
  * `/meet?key=` (docs/product.md, Screens): the organizer's meeting details for a contract, opened
@@ -32,8 +33,8 @@ export const Route = createFileRoute('/meet')({
 });
 
 function MeetRoute() {
-  const { api } = Route.useRouteContext();
+  const { api, site } = Route.useRouteContext();
   const { key } = Route.useLoaderData();
   const { data } = useSuspenseQuery(meetDataQuery(api, key));
-  return <MeetPage meetKey={key} data={data} />;
+  return <MeetPage meetKey={key} data={data} arrivalOpen={isFeatureOn(site, 'arrival')} />;
 }

@@ -5,6 +5,7 @@ import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { asAreaRouteError, organizerBookingQuery } from '../features/partner/api';
 import { OrganizerBookingPage } from '../features/partner/components/organizer-booking-page/organizer-booking-page';
 import { pageHead } from '../features/seo/head';
+import { isFeatureOn } from '../lib/features';
 
 const bookingId = (id: string) => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined);
 
@@ -37,8 +38,8 @@ export const Route = createFileRoute('/partner/bookings/$id')({
 });
 
 function OrganizerBookingRoute() {
-  const { api } = Route.useRouteContext();
+  const { api, site } = Route.useRouteContext();
   const { id } = Route.useParams();
   const { data } = useSuspenseQuery(organizerBookingQuery(api, Number(id)));
-  return <OrganizerBookingPage booking={data} />;
+  return <OrganizerBookingPage booking={data} arrivalOpen={isFeatureOn(site, 'arrival')} />;
 }

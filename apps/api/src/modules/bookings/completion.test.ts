@@ -14,6 +14,7 @@ import { submitCard } from '#src/modules/payments/testing.ts';
 import { completeEndedTours } from './completion.ts';
 import { runBookingJob } from './expiry.ts';
 import { book, dateWithSeats, messagesAbout, signUp, type TourDateRow } from './testing-scratch.ts';
+import { money } from './wording.ts';
 
 const PUBLIC_URL = 'http://web.test';
 let scratch: ScratchApp;
@@ -52,12 +53,15 @@ async function confirmed() {
   return { date, token: traveller.token, email: traveller.email, id: body.id as number };
 }
 
-/** `confirmed()` with its prepayment paid through the sandbox's card page (status 3). */
-async function prepaid() {
+/**
+ * `confirmed()` with its prepayment (or, `full`, the whole price) paid through the sandbox's card
+ * page (status 3).
+ */
+async function prepaid(paymentType: 'prepayment' | 'full' = 'prepayment') {
   const booking = await confirmed();
   const started = await api('POST', '/crm/api/payment/start', booking.token, {
     request_id: booking.id,
-    payment_type: 'prepayment',
+    payment_type: paymentType,
     payment_method: 'card',
   });
   expect(started.status).toBe(200);
@@ -129,6 +133,29 @@ describe('the tour ends', () => {
     for (const id of [unpaid.id, cancelled.id, ahead.id]) {
       expect(await invitationsTo(id)).toHaveLength(0);
     }
+  });
+
+  it('tells the organizer of a balance never paid, and says nothing of one when all is paid', async () => {
+    const partly = await prepaid();
+    const whole = await prepaid('full');
+    await endInThePast(partly.date);
+    await endInThePast(whole.date);
+    await completeEndedTours(db, { publicUrl: PUBLIC_URL });
+
+    const endNotice = async (id: number) => {
+      const notices = await messagesAbout(db, id, 'organizer-booking-notice');
+      const ended = notices.filter((notice) => (notice.payload as Json).event === 'tour-ends');
+      expect(ended).toHaveLength(1);
+      return ended[0]!.body;
+    };
+    const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, partly.id));
+    expect(row!.paid).toBeGreaterThan(0);
+    expect(row!.paid).toBeLessThan(row!.price);
+    const amount = (minor: number) => money(minor, row!.currency);
+    expect(await endNotice(partly.id)).toContain(
+      `Its balance was never paid: ${amount(row!.paid)} of ${amount(row!.price)} is paid, ${amount(row!.price - row!.paid)} is not.`,
+    );
+    expect(await endNotice(whole.id)).not.toContain('never paid');
   });
 
   it('runs in the booking job', async () => {

@@ -4,10 +4,11 @@
  * organizer the payment's news with the link `{web}/meet?key=...`; only the key's SHA-256 is stored, so the link in that
  * e-mail is the only way in (decision 027).
  */
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
+  bookingTourists,
   meetings,
   organizers,
   outbox,
@@ -65,6 +66,9 @@ export async function openMeeting(
   if (context?.organizerEmail) {
     const link = meetUrl(key, publicUrl);
     const paid = `${money(request.paid, request.currency)} of ${money(request.price, request.currency)} is paid`;
+    const page = (await hasTravelDetails(tx, request.id))
+      ? 'Their arrival and departure details are on the same page:'
+      : 'Write them on this page:';
     // The payment's news and the meet page in one e-mail: the payment's notice leaves the
     // organizer out when this e-mail went (`tellEveryone`).
     await tx.insert(outbox).values({
@@ -72,11 +76,30 @@ export async function openMeeting(
       channel: 'email',
       recipient: context.organizerEmail,
       subject: `Booking #${request.id} is paid: send the meeting details: ${context.tourName}`,
-      body: `Hello ${context.organizerName},\n\nThe traveller paid booking #${request.id}: ${paid}.\n\nBooking #${request.id} for "${context.tourName}" (${dateText(context)}, ${partyText(request)}) now needs its meeting details. Please tell the travellers where and when to meet and what to bring, and attach any useful files. Their arrival and departure details are on the same page:\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nTraveller: ${request.contactName}.\nThe booking: ${organizerBookingUrl(request, publicUrl)}\n\nThe Gallop team`,
+      body: `Hello ${context.organizerName},\n\nThe traveller paid booking #${request.id}: ${paid}.\n\nBooking #${request.id} for "${context.tourName}" (${dateText(context)}, ${partyText(request)}) now needs its meeting details. Please tell the travellers where and when to meet and what to bring, and attach any useful files. ${page}\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nTraveller: ${request.contactName}.\nThe booking: ${organizerBookingUrl(request, publicUrl)}\n\nThe Gallop team`,
       payload: { requestId: request.id, meetingId: created.id, link },
     });
   }
   return key;
+}
+
+/**
+ * Whether a rider of the request gave arrival or departure details. Only then does the e-mail
+ * point to them: the arrival page is behind a web flag (`FEATURE_ARRIVAL`, off by default), so
+ * with it off nobody can give any.
+ */
+async function hasTravelDetails(tx: Database, requestId: number): Promise<boolean> {
+  const [given] = await tx
+    .select({ id: bookingTourists.id })
+    .from(bookingTourists)
+    .where(
+      and(
+        eq(bookingTourists.requestId, requestId),
+        or(isNotNull(bookingTourists.arrival), isNotNull(bookingTourists.departure)),
+      ),
+    )
+    .limit(1);
+  return given !== undefined;
 }
 
 /**

@@ -334,6 +334,46 @@ describe('changing who comes along', () => {
   });
 });
 
+describe('adding a rider to a booking with a non-rider', () => {
+  const touristsInfo = async (uuid: string) =>
+    (await app().inject({ url: `/spa/tourists-info?uuid=${uuid}` })).json() as Json;
+  const addRider = async (token: string, uuid: string, name: string) => {
+    const response = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/add-tourists?uuid=${uuid}`,
+      headers: auth(token),
+      payload: { tourists: [{ first_name: name, last_name: 'Hart' }] },
+    });
+    return { status: response.statusCode, body: response.json() as Json };
+  };
+
+  it('counts every tourist in max_tourists: 4 riders and 1 non-rider with 1 seat free add one rider', async () => {
+    const date = await nonRiderDate(5, 2);
+    const owner = await signUp(app());
+    const made = await book(app(), date, { ...owner, riders: 4, nonRiders: 1 });
+    expect(made.status).toBe(201);
+    const uuid = made.body.uuid as string;
+    expect(await placesOf(db, date.id)).toMatchObject({ free: 1, nonRidersSold: 1 });
+
+    // Five tourists, one more allowed: the free seat.
+    const before = await touristsInfo(uuid);
+    expect(before.tourists).toHaveLength(5);
+    expect(before.max_tourists).toBe(6);
+
+    // Asked at once, the last seat goes to one rider only.
+    const attempts = onPostgres ? 8 : 2;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => addRider(owner.token, uuid, `Late${i}`)),
+    );
+    expect(tally(answers)).toEqual({ 200: 1, 422: attempts - 1 });
+    const added = answers.find((answer) => answer.status === 200)!.body;
+    expect(added.tourists).toHaveLength(6);
+    expect(added.max_tourists).toBe(6);
+    expect(await placesOf(db, date.id)).toMatchObject({ free: 0, sold: 5, nonRidersSold: 1 });
+    expect((await touristsInfo(uuid)).max_tourists).toBe(6);
+  });
+});
+
 describe('the organizer', () => {
   it('sees who rides and who does not; a non-rider keeps no weight', async () => {
     const date = await nonRiderDate(10, 2);

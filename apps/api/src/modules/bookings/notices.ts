@@ -201,6 +201,17 @@ function releaseWording(id: string, booking: RequestRow): Omit<Wording, 'travell
   };
 }
 
+/**
+ * For the organizer at the tour's end: the part of the price never paid. Payments close when the
+ * tour starts (payments.ts), so Gallop no longer collects it.
+ */
+function uncollectedText(booking: RequestRow): string {
+  const unpaid = booking.price - booking.paid;
+  if (unpaid <= 0) return '';
+  const amount = (minor: number) => money(minor, booking.currency);
+  return ` Its balance was never paid: ${amount(booking.paid)} of ${amount(booking.price)} is paid, ${amount(unpaid)} is not. Payments on Gallop close when the tour starts, so settle the rest with the traveller directly.`;
+}
+
 function statusWording(event: BookingEvent, booking: RequestRow, refunded: number): Wording {
   const id = `#${booking.id}`;
   const reason = booking.cancelMessage ?? booking.declineReason;
@@ -280,7 +291,7 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
         travellerKind: undefined,
         subject: `The tour of booking ${id} has ended`,
         forTraveller: `The tour of booking ${id} has ended. We hope you had a wonderful ride: tell other riders about it in a review.`,
-        forOrganizer: `The tour of booking ${id} has ended and the booking is complete. We invited the traveller to review it.`,
+        forOrganizer: `The tour of booking ${id} has ended and the booking is complete. We invited the traveller to review it.${uncollectedText(booking)}`,
         forChat: `The tour of booking ${id} has ended and the booking is complete; it can now be reviewed.`,
         tellSupport: false,
       };

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { chats, organizerMembers, tours, users } from '#src/db/schema/index.ts';
+import { chats, organizerMembers, tourDates, tours, users } from '#src/db/schema/index.ts';
+import { TEST_CARDS } from '#src/modules/payments/index.ts';
+import { submitCard } from '#src/modules/payments/testing.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
@@ -18,6 +20,7 @@ beforeAll(async () => {
     PUBLIC_WRITE_LIMIT: '1000000',
     PUBLIC_URL: 'http://web.test',
     BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
+    PAYMENT_SANDBOX_SECRET: 'payment-secret-for-organizer-area-tests',
   });
   db = scratch.scratch.handle.db;
 }, 120_000);
@@ -313,5 +316,125 @@ describe('the signed-in organizer area', () => {
       url: `/spa/contract-organizer-meet-data?key=${encodeURIComponent(`${link.searchParams.get('key')!}x`)}`,
     });
     expect(forged.statusCode).toBe(404);
+  });
+});
+
+describe('what is left to pay, as the organizer reads it', () => {
+  const DAY = 86_400_000;
+  const isoDay = (offsetDays: number, from = Date.now()) =>
+    new Date(from + offsetDays * DAY).toISOString().slice(0, 10);
+  const daysBefore = (day: string, days: number) => isoDay(-days, Date.parse(`${day}T00:00:00Z`));
+
+  /** The traveller's own view of booking `id`. */
+  async function travellers(token: string, id: number) {
+    const response = await app().inject({
+      url: `/crm/api/request/get?id=${id}`,
+      headers: auth(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Json;
+  }
+
+  /** The traveller pays `type` of booking `id` through the sandbox's card page. */
+  async function pay(token: string, id: number, type: 'prepayment' | 'payment') {
+    const started = await app().inject({
+      method: 'POST',
+      url: '/crm/api/payment/start',
+      headers: auth(token),
+      payload: { request_id: id, payment_type: type, payment_method: 'card' },
+    });
+    expect(started.statusCode).toBe(200);
+    const paid = await submitCard(app(), started.json().redirect_url as string, TEST_CARDS.success);
+    expect(paid.statusCode).toBe(303);
+  }
+
+  /** A confirmed booking (status 2) of 2 riders on a date whose balance is due 30 days before. */
+  async function confirmedBooking() {
+    const date = await dateWithSeats(db, 10, used, { guaranteed: true });
+    await db.update(tourDates).set({ fullPaymentDays: 30 }).where(eq(tourDates.id, date.id));
+    const traveller = await signUp(app());
+    const made = await book(app(), date, { ...traveller, riders: 2 });
+    expect(made.body.status).toBe(2);
+    return { date, traveller, id: made.body.id as number, member: await memberOf(date) };
+  }
+
+  it('names the hold while unpaid, the balance day after a prepayment, and a late rest as overdue', async () => {
+    const { date, traveller, id, member } = await confirmedBooking();
+    const dueDay = daysBefore(date.startDate, 30);
+    expect(dueDay > isoDay(0)).toBe(true);
+
+    // Unpaid: the seats are held until the deadline the traveller reads.
+    const own = await travellers(traveller.token, id);
+    const unpaid = (await get(member.token, id)).body;
+    expect(own.hold_until).not.toBeNull();
+    expect(unpaid).toMatchObject({
+      left_to_pay: own.price,
+      hold_until: own.hold_until,
+      balance_due_by: dueDay,
+      balance_overdue: false,
+    });
+
+    // Prepaid: no hold any more, the rest is due by the day the traveller reads.
+    await pay(traveller.token, id, 'prepayment');
+    const prepaid = (await get(member.token, id)).body;
+    const ownPrepaid = await travellers(traveller.token, id);
+    expect(prepaid.status).toBe(3);
+    expect(prepaid.paid).toBeGreaterThan(0);
+    expect(prepaid).toMatchObject({
+      left_to_pay: prepaid.price - prepaid.paid,
+      hold_until: null,
+      balance_due_by: ownPrepaid.balance_due_by,
+      balance_overdue: false,
+    });
+    expect(prepaid.left_to_pay).toBeGreaterThan(0);
+
+    // The date moves closer: its balance day has passed and the rest is late. The traveller is
+    // told it is due now; the organizer reads the day it was due and that it is overdue.
+    await db
+      .update(tourDates)
+      .set({ startDate: isoDay(10), endDate: isoDay(15) })
+      .where(eq(tourDates.id, date.id));
+    const late = (await get(member.token, id)).body;
+    expect(late).toMatchObject({
+      left_to_pay: prepaid.left_to_pay,
+      balance_due_by: isoDay(-20),
+      balance_overdue: true,
+    });
+    expect((await travellers(traveller.token, id)).balance_due_by).toBe(isoDay(0));
+
+    // Paid up: nothing left, no day, nothing late.
+    await pay(traveller.token, id, 'payment');
+    expect((await get(member.token, id)).body).toMatchObject({
+      paid: prepaid.price,
+      left_to_pay: 0,
+      hold_until: null,
+      balance_due_by: null,
+      balance_overdue: false,
+    });
+  });
+
+  it('keeps what was never collected after the tour; a cancelled booking owes nothing', async () => {
+    const ended = await confirmedBooking();
+    await pay(ended.traveller.token, ended.id, 'prepayment');
+    await db
+      .update(tourDates)
+      .set({ startDate: isoDay(-6), endDate: isoDay(-2) })
+      .where(eq(tourDates.id, ended.date.id));
+    const after = (await get(ended.member.token, ended.id)).body;
+    expect(after.left_to_pay).toBe(after.price - after.paid);
+    expect(after).toMatchObject({ balance_due_by: isoDay(-36), balance_overdue: true });
+
+    const cancelled = await confirmedBooking();
+    const answer = await act(cancelled.member.token, 'cancel', {
+      id: cancelled.id,
+      reason: 'The river is in flood',
+    });
+    expect(answer.body).toMatchObject({
+      status: 6,
+      left_to_pay: 0,
+      hold_until: null,
+      balance_due_by: null,
+      balance_overdue: false,
+    });
   });
 });

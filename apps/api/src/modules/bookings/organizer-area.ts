@@ -25,6 +25,7 @@ import { toPayment, type BookingPayments } from './payments-port.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,
+  holdEndsAt,
   loadTourists,
   major,
   STATUS,
@@ -33,16 +34,23 @@ import {
   type RequestRow,
 } from './records.ts';
 import {
+  balanceDueDay,
   decideFor,
+  isActive,
   type BookingEvent,
   type BookingStatus,
 } from '#src/modules/booking-rules/index.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { cancelAndSettle } from './cancellations.ts';
 import type { TransitionResult } from './transitions.ts';
 
 type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
 type OrganizerDeparture = Schemas['OrganizerDeparture'];
+type PaymentDue = Pick<
+  OrganizerBooking,
+  'left_to_pay' | 'hold_until' | 'balance_due_by' | 'balance_overdue'
+>;
 export type OrganizerBookingList = Schemas['OrganizerBookingList'];
 type ListItem = Schemas['OrganizerBookingListItem'];
 export type OrganizerBookingFilter = 'waiting' | 'active' | 'ended' | 'all';
@@ -166,7 +174,7 @@ export async function memberBooking(db: Database, userId: number, id: number): P
 
 /** The booking as its organizer sees it, with the answers the status machine allows now. */
 export async function toOrganizerBooking(
-  deps: Pick<OrganizerAreaDeps, 'db' | 'publicUrl' | 'linkSecret'>,
+  deps: Pick<OrganizerAreaDeps, 'db' | 'publicUrl' | 'linkSecret' | 'holdHours'>,
   row: RequestRow,
   now: Date,
 ): Promise<OrganizerBooking> {
@@ -228,6 +236,7 @@ export async function toOrganizerBooking(
     prepayment: row.prepayment === null ? null : major(row.prepayment),
     paid: major(row.paid),
     refunded: major(row.refunded),
+    ...paymentDue(row, date, deps.holdHours, now),
     currency: row.currency as OrganizerBooking['currency'],
     respond_by: respondByOf(row),
     decline_reason: row.declineReason,
@@ -246,6 +255,30 @@ export async function toOrganizerBooking(
     };
   }
   return answer;
+}
+
+/**
+ * What is left to pay and by when, as the traveller is told it (`hold_until`, the balance's day),
+ * except that the organizer reads the due day as it was set, so a rest paid late shows as late.
+ * A completed tour keeps what was never collected; a booking that did not go ahead owes nothing.
+ */
+function paymentDue(
+  row: RequestRow,
+  date: Pick<typeof tourDates.$inferSelect, 'startDate' | 'fullPaymentDays'> | undefined,
+  holdHours: number,
+  now: Date,
+): PaymentDue {
+  const goesAhead = isActive(row.status) || row.status === STATUS.tourComplete;
+  const left = goesAhead ? Math.max(row.price - row.paid, 0) : 0;
+  const dueDay = left > 0 && date ? balanceDueDay(date.startDate, date.fullPaymentDays) : null;
+  const holdEnd = isActive(row.status) ? holdEndsAt(row, holdHours) : null;
+  return {
+    left_to_pay: major(left),
+    hold_until: holdEnd?.toISOString() ?? null,
+    balance_due_by: dueDay,
+    // Before the first payment the hold decides, not the balance's day.
+    balance_overdue: row.paid > 0 && dueDay !== null && dueDay < todayIso(now),
+  };
 }
 
 /** The booking's date as it stands, counted across every booking on it. */

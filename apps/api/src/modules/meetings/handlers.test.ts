@@ -177,6 +177,7 @@ describe('the meet page', () => {
       'Lena Brandt',
       'Jonas Brandt',
     ]);
+    expect(body.tourists_data.data[0].tourists.map((t: Json) => t.rides)).toEqual([true, true]);
     expect(body.meet_data_templates.length).toBeGreaterThanOrEqual(3);
     expect(body.meet_data_templates[0].template).toContain(tourName);
   });

@@ -67,7 +67,7 @@ function groupByTravel(rows: readonly TouristRow[]): MeetData['tourists_data']['
       };
       groups.set(key, group);
     }
-    group.tourists.push({ id: row.id, name: riderName(row) });
+    group.tourists.push({ id: row.id, name: riderName(row), rides: row.rides });
   }
   return [...groups.values()];
 }

@@ -17,8 +17,8 @@ export function meetFixture(overrides: Partial<MeetData> = {}): MeetData {
       data: [
         {
           tourists: [
-            { id: 1, name: 'Anna Petrova' },
-            { id: 2, name: 'Mark Petrov' },
+            { id: 1, name: 'Anna Petrova', rides: true },
+            { id: 2, name: 'Mark Petrov', rides: true },
           ],
           arrival: {
             transport_type: 1,
@@ -34,7 +34,7 @@ export function meetFixture(overrides: Partial<MeetData> = {}): MeetData {
             date: '2026-07-19',
           },
         },
-        { tourists: [{ id: 3, name: 'Lena Sokolova' }] },
+        { tourists: [{ id: 3, name: 'Lena Sokolova', rides: true }] },
       ],
     },
     meet_data_templates: [

@@ -132,6 +132,42 @@ describe('AddTouristsPage', () => {
     expect(screen.getByText('Ida Berg')).toBeInTheDocument();
   });
 
+  it('lets a booking of 4 riders and 1 non-rider take the date’s last seat, then says it is full', async () => {
+    const person = (id: number, first_name: string, rides = true) => ({
+      id,
+      first_name,
+      last_name: 'Hart',
+      full_name: `${first_name} Hart`,
+      rides,
+    });
+    const party = {
+      ...info,
+      // `max_tourists` counts every tourist, riders and non-riders: 5 now and 1 free seat.
+      tourists: [
+        person(1, 'Maya'),
+        person(2, 'Noa'),
+        person(3, 'Eli'),
+        person(4, 'Ruth'),
+        person(5, 'Sami', false),
+      ],
+      max_tourists: 6,
+    } as unknown as TouristsInfo;
+    const api = addApi(() =>
+      Response.json({ ...party, tourists: [...party.tourists, person(6, 'Ida')] }),
+    );
+    await renderInApp(<AddTouristsPage info={party} user={owner} emailProof={null} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
+    expect(screen.queryByText('No more seats are free on this date.')).toBeNull();
+    expect(screen.getByText('Sami Hart, comes along without riding')).toBeInTheDocument();
+    await addIdaBerg();
+    expect(await screen.findByRole('status')).toHaveTextContent('Added');
+    expect(screen.getByText('No more seats are free on this date.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add rider' })).toBeNull();
+  });
+
   it('shows the API’s refusal for another account', async () => {
     const message = 'Only the account that made this booking can add riders';
     const api = addApi(() => Response.json({ message }, { status: 403 }));

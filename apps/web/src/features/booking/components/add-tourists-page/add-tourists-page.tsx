@@ -63,6 +63,7 @@ export function AddTouristsPage({
   // A rider two or more levels short is stopped once, kindly, as on the booking form.
   const levelStop = useLevelStop();
   const weightUnit = useWeightUnit();
+  // Every tourist counts, riders and non-riders alike: the API adds one per free seat.
   const maxTourists = current.max_tourists ?? current.tourists.length;
   const full = current.tourists.length >= maxTourists;
   // A retry of the same rider after a failure whose outcome is unknown reuses its key: the rider

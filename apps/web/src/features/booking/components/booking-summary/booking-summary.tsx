@@ -3,6 +3,7 @@ import { formatPrice } from '@gallop/currency';
 import { countText, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { partyText } from '../../../../lib/party-text';
 import { formatDateRange, formatDuration, formatVariant } from '../../../../lib/tour-format';
 import '../booking.css';
 
@@ -77,8 +78,7 @@ export function SummaryLine({
 export function travellersText(booking: Pick<BookingRequest, 'tourists' | 'non_riders'>): string {
   const nonRiders =
     booking.non_riders ?? booking.tourists.filter((tourist) => tourist.rides === false).length;
-  const riders = countText('{count} rider(s)', booking.tourists.length - nonRiders);
-  return nonRiders > 0 ? `${riders}, ${countText('{count} non-rider(s)', nonRiders)}` : riders;
+  return partyText(booking.tourists.length - nonRiders, nonRiders);
 }
 
 /**

@@ -2,6 +2,7 @@ import { formatPrice } from '@gallop/currency';
 import { CancellationPolicy } from '@gallop/ui-kit';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { MessageOrganizerButton } from '../../../../components/message-organizer-button/message-organizer-button';
+import { balanceDueText as balanceDueOf } from '../../../../lib/balance-due';
 import { isFeatureOn } from '../../../../lib/features';
 import { formatDay, todayIso } from '../../../../lib/tour-format';
 import type { BookingRequest, Traveller } from '../../api';
@@ -102,35 +103,9 @@ function MeetingDetails({ booking }: { booking: BookingRequest }) {
   );
 }
 
-/**
- * What is left to pay after the first payment, and by when (`balance_due_by`, never before
- * today): the rest after a prepayment made or still to make, or the full price of a booking
- * without one. A day already reached means now, and then no reminder is to come.
- */
-export function balanceDueText(booking: BookingRequest, today: string): string | undefined {
-  const dueBy = booking.balance_due_by;
-  const paid = booking.paid ?? 0;
-  if (!dueBy || paid >= booking.price) return undefined;
-  const prepaymentFirst =
-    paid === 0 && booking.prepayment !== null && booking.prepayment !== undefined
-      ? booking.prepayment
-      : undefined;
-  const left = booking.price - paid - (prepaymentFirst ?? 0);
-  if (left <= 0) return undefined;
-  const amount = formatPrice(left, booking.currency);
-  const what =
-    prepaymentFirst !== undefined
-      ? `After the prepayment, the rest, ${amount},`
-      : paid > 0
-        ? `The rest, ${amount},`
-        : `The full price, ${amount},`;
-  if (dueBy <= today) {
-    return booking.status === 1
-      ? `${what} is due once the organizer confirms.`
-      : `${what} is due now.`;
-  }
-  return `${what} is due by ${formatDay(dueBy)}. We remind you by e-mail 7 and 2 days before.`;
-}
+/** What is left to pay and by when, as the traveller reads it (`lib/balance-due.ts`). */
+export const balanceDueText = (booking: BookingRequest, today: string) =>
+  balanceDueOf(booking, today, 'traveller');
 
 /**
  * The traveller's booking page as the trip's home (issue 42): why it ended, refunds, the

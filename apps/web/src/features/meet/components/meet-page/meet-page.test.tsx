@@ -52,9 +52,11 @@ function meetApi({
   return { fetch, calls };
 }
 
-/** The page in the app's router, once it is on screen. */
-async function renderMeet(data = meetFixture(), fetch = meetApi().fetch) {
-  const view = await renderInApp(<MeetPage meetKey={KEY} data={data} />, { fetch });
+/** The page in the app's router, once it is on screen; the arrival page open unless told. */
+async function renderMeet(data = meetFixture(), fetch = meetApi().fetch, arrivalOpen = true) {
+  const view = await renderInApp(<MeetPage meetKey={KEY} data={data} arrivalOpen={arrivalOpen} />, {
+    fetch,
+  });
   await screen.findByLabelText('Meeting details');
   return view;
 }
@@ -77,6 +79,66 @@ describe('MeetPage', () => {
     expect(screen.getByText('Train 016A, Biysk')).toBeInTheDocument();
     // The second group has told nothing yet.
     expect(screen.getAllByText('Not given yet')).toHaveLength(2);
+  });
+
+  it('counts riders and non-riders apart, as the traveller’s booking page does', async () => {
+    const fact = (term: string) =>
+      screen.queryAllByRole('term').find((dt) => dt.textContent === term)?.nextElementSibling
+        ?.textContent;
+    const { unmount } = await renderMeet();
+    expect(fact('Riders')).toBe('3 riders');
+    unmount();
+
+    await renderMeet(
+      meetFixture({
+        tourists_data: {
+          data: [
+            {
+              tourists: [
+                { id: 1, name: 'Anna Petrova', rides: true },
+                { id: 2, name: 'Mark Petrov', rides: true },
+                { id: 3, name: 'Lena Sokolova', rides: true },
+                { id: 4, name: 'Ivan Sokolov', rides: true },
+                { id: 5, name: 'Olga Sokolova', rides: false },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    expect(fact('Riders')).toBeUndefined();
+    expect(fact('Travellers')).toBe('4 riders, 1 non-rider');
+    expect(
+      screen.getByText(
+        'Anna Petrova, Mark Petrov, Lena Sokolova, Ivan Sokolov, Olga Sokolova (not riding)',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for no arrival details while travellers cannot give them', async () => {
+    const nothingGiven = meetFixture({
+      tourists_data: {
+        data: [
+          {
+            tourists: [
+              { id: 1, name: 'Anna Petrova', rides: true },
+              { id: 2, name: 'Mark Petrov', rides: true },
+            ],
+          },
+        ],
+      },
+    });
+    const { unmount } = await renderMeet(nothingGiven, meetApi().fetch, false);
+    expect(screen.getByRole('heading', { name: 'The group' })).toBeInTheDocument();
+    expect(screen.getByText('Anna Petrova, Mark Petrov')).toBeInTheDocument();
+    expect(screen.queryByText('Not given yet')).toBeNull();
+    expect(screen.queryByText('Arrival')).toBeNull();
+    unmount();
+
+    // Details given all the same (before the page was closed) are still shown.
+    await renderMeet(meetFixture(), meetApi().fetch, false);
+    expect(screen.getByRole('heading', { name: 'Arrivals and departures' })).toBeInTheDocument();
+    expect(screen.getByText('Flight S7 2519, Gorno-Altaysk')).toBeInTheDocument();
   });
 
   it('starts from the first template and a template button replaces the text', async () => {

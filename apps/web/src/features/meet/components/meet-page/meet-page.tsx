@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
+import { partyText } from '../../../../lib/party-text';
 import { describeTravel, formatWhen, type TravelInfo } from '../../../../lib/travel-info';
 import {
   deleteMeetFile,
@@ -33,19 +34,37 @@ type Outcome = { kind: 'success' } | { kind: 'error'; message: string };
 /**
  * The tourists meeting page (`/meet?key=`, docs/product.md, Screens): the organizer sees the trip
  * and each rider's arrival and departure, and writes the meeting details the riders receive, with
- * files.
+ * files. `arrivalOpen`: travellers can give their arrival details (the web's `FEATURE_ARRIVAL`);
+ * while they cannot and none were given, the page asks for none.
  */
-export function MeetPage({ meetKey, data }: { meetKey: string; data: MeetData }) {
+export function MeetPage({
+  meetKey,
+  data,
+  arrivalOpen,
+}: {
+  meetKey: string;
+  data: MeetData;
+  arrivalOpen: boolean;
+}) {
   return (
     <div className="page-container meet-layout">
-      <MeetTrip data={data} />
+      <MeetTrip data={data} arrivalOpen={arrivalOpen} />
       <MeetForm meetKey={meetKey} data={data} />
     </div>
   );
 }
 
-function MeetTrip({ data }: { data: MeetData }) {
+type Tourist = MeetData['tourists_data']['data'][number]['tourists'][number];
+
+/** A tourist's name, marked when they come along without riding (decision 118). */
+const touristName = (tourist: Tourist) =>
+  tourist.rides === false ? `${tourist.name} (not riding)` : tourist.name;
+
+function MeetTrip({ data, arrivalOpen }: { data: MeetData; arrivalOpen: boolean }) {
   const groups = data.tourists_data.data;
+  const tourists = groups.flatMap((group) => group.tourists);
+  const nonRiders = tourists.filter((tourist) => tourist.rides === false).length;
+  const travel = arrivalOpen || groups.some((group) => group.arrival || group.departure);
   return (
     <section className="meet-trip" aria-labelledby="meet-title">
       <p className="meet-eyebrow">Meeting details for riders</p>
@@ -64,25 +83,25 @@ function MeetTrip({ data }: { data: MeetData }) {
           <dd>#{data.request_id}</dd>
         </div>
         <div>
-          <dt>Riders</dt>
-          <dd>{groups.reduce((count, group) => count + group.tourists.length, 0)}</dd>
+          <dt>{nonRiders > 0 ? 'Travellers' : 'Riders'}</dt>
+          <dd>{partyText(tourists.length - nonRiders, nonRiders)}</dd>
         </div>
       </dl>
 
-      <h2 className="meet-section-title">Arrivals and departures</h2>
+      <h2 className="meet-section-title">{travel ? 'Arrivals and departures' : 'The group'}</h2>
       {groups.length === 0 ? (
         <p className="meet-muted">No riders yet.</p>
       ) : (
         <ul className="meet-groups">
           {groups.map((group, index) => (
             <li key={group.tourists[0]?.id ?? index} className="meet-group">
-              <p className="meet-group__names">
-                {group.tourists.map((tourist) => tourist.name).join(', ')}
-              </p>
-              <dl className="meet-legs">
-                <TravelLeg label="Arrival" info={group.arrival} />
-                <TravelLeg label="Departure" info={group.departure} />
-              </dl>
+              <p className="meet-group__names">{group.tourists.map(touristName).join(', ')}</p>
+              {travel && (
+                <dl className="meet-legs">
+                  <TravelLeg label="Arrival" info={group.arrival} />
+                  <TravelLeg label="Departure" info={group.departure} />
+                </dl>
+              )}
             </li>
           ))}
         </ul>

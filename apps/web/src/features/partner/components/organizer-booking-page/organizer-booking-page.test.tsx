@@ -12,14 +12,17 @@ import { areaApi } from '../../testing/area-api';
 import { organizerBookingFixture } from '../../testing/request-fixture';
 import { OrganizerBookingPage } from './organizer-booking-page';
 
-function RouteStandIn({ id }: { id: number }) {
+function RouteStandIn({ id, arrivalOpen }: { id: number; arrivalOpen: boolean }) {
   const { data } = useQuery(organizerBookingQuery(useApi(), id));
-  return data ? <OrganizerBookingPage booking={data} /> : null;
+  return data ? <OrganizerBookingPage booking={data} arrivalOpen={arrivalOpen} /> : null;
 }
 
-async function renderBooking(booking: OrganizerBooking) {
+/** The page of `booking`; the arrival page is open (`FEATURE_ARRIVAL`) unless told otherwise. */
+async function renderBooking(booking: OrganizerBooking, { arrivalOpen = true } = {}) {
   const api = areaApi(booking);
-  const view = await renderInApp(<RouteStandIn id={booking.id} />, { fetch: api.fetch });
+  const view = await renderInApp(<RouteStandIn id={booking.id} arrivalOpen={arrivalOpen} />, {
+    fetch: api.fetch,
+  });
   await screen.findByRole('heading', { level: 1, name: `Booking #${booking.id}` });
   return { ...api, unmount: view.unmount };
 }
@@ -75,7 +78,11 @@ describe('OrganizerBookingPage', () => {
     expect(rows[1]!.textContent).toContain('61\u00a0kg');
     expect(rows[1]!.textContent).toContain('Vegetarian');
     expect(rows[1]!.textContent).toContain('ines@example.com');
-    expect(rows[1]!.textContent).toContain('+33612345678');
+    // Phones read as the traveller's pages write them, not as kept.
+    expect(rows[1]!.textContent).toContain('+33 6 12 34 56 78');
+    expect(rows[1]!.textContent).not.toContain('+33612345678');
+    const contact = screen.getByRole('link', { name: '+33 6 12 34 56 78' });
+    expect(contact.getAttribute('href')).toBe('tel:+33612345678');
     expect(rows[2]!.textContent).toContain('Not given');
     expect(screen.getByText('We have ridden before, but never for a week.')).toBeTruthy();
     expect(screen.getByText(/No payment yet/)).toBeTruthy();
@@ -410,6 +417,157 @@ describe('OrganizerBookingPage', () => {
       }),
     );
     expect(screen.getByRole('link', { name: 'Edit the meeting details' })).toBeVisible();
+  });
+});
+
+describe('OrganizerBookingPage: what is left to pay', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const dayFrom = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const confirmed = {
+    status: 2,
+    respond_by: null,
+    can_confirm: false,
+    can_decline: false,
+    can_cancel: true,
+  } as const;
+
+  it('names the hold of a confirmed, unpaid booking and the balance day after the prepayment', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        ...confirmed,
+        price: 3014,
+        prepayment: 600,
+        currency: 'USD',
+        left_to_pay: 3014,
+        hold_until: '2026-12-09T06:25:00.000Z',
+        balance_due_by: '2099-12-14',
+      }),
+    );
+    expect(fact('Left to pay')).toBe('US$3,014');
+    // The moment the traveller reads, and what happens then.
+    expect(fact('Seats held until')).toMatch(
+      /^\d{2}:\d{2}, \d{1,2} Dec 2026: unpaid by then, the booking is released$/,
+    );
+    expect(screen.getByTestId('balance-due').textContent).toBe(
+      'After the prepayment, the rest, US$2,414, is due by 14 Dec 2099. We remind the traveller by e-mail 7 and 2 days before.',
+    );
+    // Confirmed: no answer deadline any more.
+    expect(fact('Deadline')).toBeUndefined();
+  });
+
+  it('shows the rest a rider added to a paid booking made due now', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        ...confirmed,
+        status: 3,
+        price: 3014,
+        paid: 2329,
+        currency: 'USD',
+        left_to_pay: 685,
+        balance_due_by: today,
+      }),
+    );
+    expect(fact('Price')).toBe('US$3,014');
+    expect(fact('Paid')).toBe('US$2,329');
+    expect(fact('Left to pay')).toBe('US$685');
+    expect(fact('Seats held until')).toBeUndefined();
+    expect(screen.getByTestId('balance-due').textContent).toBe('The rest, US$685, is due now.');
+  });
+
+  it('marks a rest not paid by its day as late, and says after the start Gallop no longer collects it', async () => {
+    const late = organizerBookingFixture({
+      ...confirmed,
+      status: 3,
+      price: 3014,
+      paid: 2329,
+      currency: 'USD',
+      left_to_pay: 685,
+      balance_due_by: '2026-11-14',
+      balance_overdue: true,
+      start: dayFrom(5),
+    });
+    const { unmount } = await renderBooking(late);
+    const due = screen.getByTestId('balance-due');
+    expect(due.textContent).toBe('The rest, US$685, was due by 14 Nov 2026 and is not paid.');
+    expect(due.className).toContain('organizer-booking__late');
+    unmount();
+
+    await renderBooking({ ...late, status: 4, can_cancel: false, start: dayFrom(-8) });
+    expect(screen.getByTestId('balance-due').textContent).toBe(
+      'The rest, US$685, was due by 14 Nov 2026 and is not paid. The tour has started, so it can no longer be paid on Gallop: settle it with the traveller directly.',
+    );
+  });
+
+  it('says nothing is left once all is paid, nor for a booking that ended', async () => {
+    for (const booking of [
+      organizerBookingFixture({ ...confirmed, status: 3, paid: 1840, left_to_pay: 0 }),
+      cancelledWithRefund({ left_to_pay: 0 }),
+    ]) {
+      const { unmount } = await renderBooking(booking);
+      expect(fact('Left to pay')).toBeUndefined();
+      expect(screen.queryByTestId('balance-due')).toBeNull();
+      unmount();
+    }
+  });
+});
+
+describe('OrganizerBookingPage: arrival details', () => {
+  const section = () => screen.queryByRole('region', { name: 'Arrival and departure' });
+
+  it('waits for them while travellers can give them', async () => {
+    await renderBooking(organizerBookingFixture());
+    expect(
+      within(section()!).getByText('The traveller has not given their arrival details yet.'),
+    ).toBeVisible();
+  });
+
+  it('does not mention them while the arrival page is off', async () => {
+    await renderBooking(organizerBookingFixture(), { arrivalOpen: false });
+    expect(section()).toBeNull();
+    expect(screen.queryByText(/arrival/i)).toBeNull();
+  });
+
+  it('still shows details given, the page off or not', async () => {
+    await renderBooking(
+      organizerBookingFixture({
+        arrival: {
+          request_id: 4821,
+          tourists: [
+            {
+              tourist_id: 1,
+              name: 'Ines Moreau',
+              arrival: {
+                transport_type: 1,
+                airport_name: 'Gorno-Altaysk',
+                flight_number: 'S7 2519',
+              },
+            },
+          ],
+        },
+      }),
+      { arrivalOpen: false },
+    );
+    expect(within(section()!).getByText(/Gorno-Altaysk/)).toBeVisible();
+  });
+});
+
+describe('OrganizerBookingPage: who travels', () => {
+  it('counts riders and non-riders apart, as the traveller’s page does', async () => {
+    const booking = organizerBookingFixture();
+    const rider = booking.tourists[0]!;
+    await renderBooking(
+      organizerBookingFixture({
+        seats: 4,
+        non_riders: 1,
+        tourists: [
+          ...[1, 2, 3, 4].map((id) => ({ ...rider, id, rides: true })),
+          { ...rider, id: 5, full_name: 'Sami Moreau', rides: false, weight: null },
+        ],
+      }),
+    );
+    expect(fact('Travellers')).toBe('4 riders, 1 non-rider');
+    expect(fact('Riders')).toBeUndefined();
   });
 });
 

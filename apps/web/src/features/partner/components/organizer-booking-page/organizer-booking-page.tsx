@@ -1,13 +1,16 @@
 import { formatPrice } from '@gallop/currency';
 import { ageOn, formatWeight } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
-import { countText } from '@gallop/ui-kit';
-import { formatDateRange, formatDay } from '../../../../lib/tour-format';
+import { countText, formatPhone } from '@gallop/ui-kit';
+import { balanceDueText } from '../../../../lib/balance-due';
+import { partyText } from '../../../../lib/party-text';
+import { formatDateRange, formatDay, todayIso } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { OrganizerBooking } from '../../api';
 import {
   formatDeadline,
+  formatMoment,
   isActiveStatus,
   ORGANIZER_STATUS_LABELS,
   refundSummary,
@@ -28,8 +31,16 @@ const PAYMENT_STATUS: Record<OrganizerBooking['payments'][number]['status'], str
 /**
  * `/partner/bookings/{id}` (issue 42): one booking of the member's tour, with its riders, comment,
  * contact, arrival info, payments and meeting details, and the answers allowed now.
+ * `arrivalOpen`: travellers can give their arrival details (the web's `FEATURE_ARRIVAL`); while
+ * they cannot, the page does not wait for any.
  */
-export function OrganizerBookingPage({ booking }: { booking: OrganizerBooking }) {
+export function OrganizerBookingPage({
+  booking,
+  arrivalOpen,
+}: {
+  booking: OrganizerBooking;
+  arrivalOpen: boolean;
+}) {
   return (
     <div className="page-container answer-layout organizer-booking">
       <Summary booking={booking} />
@@ -37,7 +48,7 @@ export function OrganizerBookingPage({ booking }: { booking: OrganizerBooking })
       <div className="answer-riders organizer-booking__details">
         <Riders booking={booking} />
         <Contact booking={booking} />
-        <Arrival booking={booking} />
+        <Arrival booking={booking} arrivalOpen={arrivalOpen} />
         <Payments booking={booking} />
         <Meeting booking={booking} />
       </div>
@@ -48,6 +59,8 @@ export function OrganizerBookingPage({ booking }: { booking: OrganizerBooking })
 function Summary({ booking }: { booking: OrganizerBooking }) {
   const hydrated = useHydrated();
   const deadline = booking.respond_by ? formatDeadline(booking.respond_by, hydrated) : undefined;
+  const heldUntil = booking.hold_until ? formatMoment(booking.hold_until, hydrated) : undefined;
+  const money = (amount: number) => formatPrice(amount, booking.currency);
   return (
     <header className="answer-summary">
       <p className="answer-eyebrow">
@@ -68,23 +81,36 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
               : 'Dates to agree'}
           </dd>
         </div>
-        <div>
-          <dt>Riders</dt>
-          <dd>{booking.seats}</dd>
-        </div>
+        {booking.non_riders > 0 ? (
+          <div>
+            <dt>Travellers</dt>
+            <dd>{partyText(booking.seats, booking.non_riders)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Riders</dt>
+            <dd>{booking.seats}</dd>
+          </div>
+        )}
         {booking.departure && <DepartureFacts departure={booking.departure} />}
         <div>
           <dt>Price</dt>
-          <dd>{formatPrice(booking.price, booking.currency)}</dd>
+          <dd>{money(booking.price)}</dd>
         </div>
         <div>
           <dt>Paid</dt>
-          <dd>{formatPrice(booking.paid, booking.currency)}</dd>
+          <dd>{money(booking.paid)}</dd>
         </div>
+        {booking.left_to_pay > 0 && (
+          <div className={booking.balance_overdue ? 'organizer-booking__late' : undefined}>
+            <dt>Left to pay</dt>
+            <dd>{money(booking.left_to_pay)}</dd>
+          </div>
+        )}
         {booking.refunded > 0 && (
           <div>
             <dt>Refunded</dt>
-            <dd>{formatPrice(booking.refunded, booking.currency)}</dd>
+            <dd>{money(booking.refunded)}</dd>
           </div>
         )}
         {deadline && (
@@ -93,7 +119,17 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
             <dd>Answer by {deadline}</dd>
           </div>
         )}
+        {heldUntil && (
+          <div className="answer-facts__deadline">
+            <dt>Seats held until</dt>
+            <dd>
+              {heldUntil}
+              {booking.status === 2 && ': unpaid by then, the booking is released'}
+            </dd>
+          </div>
+        )}
       </dl>
+      <BalanceDue booking={booking} />
       {booking.decline_reason && (
         <p className="answer-muted">
           Your reason, as the traveller read it: {booking.decline_reason}
@@ -103,6 +139,28 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
         <p className="answer-muted">Why it was cancelled: {booking.cancel_message}</p>
       )}
     </header>
+  );
+}
+
+/**
+ * What is left to pay and by when, in the words the traveller reads (`lib/balance-due.ts`); a rest
+ * not paid by its day is said to be late, and after the start no payment on Gallop collects it.
+ */
+function BalanceDue({ booking }: { booking: OrganizerBooking }) {
+  const today = todayIso();
+  const due = balanceDueText(booking, today, 'organizer', booking.balance_overdue);
+  if (!due) return null;
+  const started = booking.start !== null && booking.start <= today;
+  return (
+    <p
+      className={`organizer-booking__due${booking.balance_overdue ? ' organizer-booking__late' : ''}`}
+      data-testid="balance-due"
+    >
+      {due}
+      {booking.balance_overdue &&
+        started &&
+        ' The tour has started, so it can no longer be paid on Gallop: settle it with the traveller directly.'}
+    </p>
   );
 }
 
@@ -203,7 +261,7 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
                 )}
                 <td>{rider.food_restriction || 'None'}</td>
                 <td>{rider.email || notGiven}</td>
-                <td>{rider.phone || notGiven}</td>
+                <td>{rider.phone ? formatPhone(rider.phone) : notGiven}</td>
               </tr>
             ))}
           </tbody>
@@ -239,7 +297,7 @@ function Contact({ booking }: { booking: OrganizerBooking }) {
         {booking.contact_phone && (
           <>
             {' · '}
-            <a href={`tel:${booking.contact_phone}`}>{booking.contact_phone}</a>
+            <a href={`tel:${booking.contact_phone}`}>{formatPhone(booking.contact_phone)}</a>
           </>
         )}
       </p>
@@ -271,8 +329,10 @@ function travelText(travel: Travel): string {
     .join(' · ');
 }
 
-function Arrival({ booking }: { booking: OrganizerBooking }) {
+function Arrival({ booking, arrivalOpen }: { booking: OrganizerBooking; arrivalOpen: boolean }) {
   const known = booking.arrival.tourists.filter((t) => t.arrival || t.departure);
+  // Travellers give these on the arrival page; while it is closed there is nothing to wait for.
+  if (known.length === 0 && !arrivalOpen) return null;
   return (
     <section aria-labelledby="organizer-arrival">
       <h2 id="organizer-arrival" className="answer-section-title">
