@@ -115,7 +115,8 @@ export function BookingPage({
           holdUntil &&
           paid === 0 && (
             <p className="booking-hold" data-testid="hold-until">
-              {holdEnded(booking) ? 'Seats were held until' : 'Seats held until'} {holdUntil}
+              {holdEnded(booking) ? 'Seats were held until ' : 'Seats held until '}
+              {holdUntil}
             </p>
           )
         )}
