@@ -10,6 +10,7 @@ import type { Database } from '#src/db/client.ts';
 import type { outbox } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
 import { todayIso } from '#src/shared/dates.ts';
+import { bookingGreeting } from './messages.ts';
 import { STATUS, type RequestRow } from './records.ts';
 import { transitionBooking } from './transitions.ts';
 
@@ -29,7 +30,7 @@ function reviewInvitation(row: RequestRow, publicUrl: string): typeof outbox.$in
     channel: 'email',
     recipient: row.contactEmail,
     subject: `How was your ride? Review booking #${row.id}`,
-    body: `Hello ${row.contactName},\n\nWe hope you enjoyed the ride. Your review helps other riders choose their tour and the organizer improve it. It takes two minutes: ${reviewUrl(row, publicUrl)}\n\nThe Gallop team`,
+    body: `${bookingGreeting(row)}\n\nWe hope you enjoyed the ride. Your review helps other riders choose their tour and the organizer improve it. It takes two minutes: ${reviewUrl(row, publicUrl)}\n\nThe Gallop team`,
     payload: { requestId: row.id },
   };
 }

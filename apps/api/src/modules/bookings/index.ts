@@ -10,7 +10,7 @@ export { startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
-export { bookingUrl } from './messages.ts';
+export { bookingGreeting, bookingUrl } from './messages.ts';
 export { displayDates, displayDay } from './wording.ts';
 export {
   meetingByKey,

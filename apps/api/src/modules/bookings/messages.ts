@@ -96,6 +96,16 @@ function contactGreeting(request: Pick<RequestRow, 'contactName'>, contactProven
 }
 
 /**
+ * The greeting of a later e-mail about a booking (a status change, a reminder, a payment, the
+ * meeting details): by name once an account holds the booking, which a guest's booking joins only
+ * when its address is proven (`claimGuestBookings`); a guest booking's release or decline, sent
+ * to an address nobody proved, greets no typed name (see `contactGreeting`).
+ */
+export function bookingGreeting(booking: Pick<RequestRow, 'contactName' | 'userId'>): string {
+  return contactGreeting(booking, booking.userId !== null);
+}
+
+/**
  * The traveller's e-mail about a new booking. When this booking completed its date's minimum
  * group (`guarantee`), it is the one e-mail that tells both: the booking, and the guarantee that
  * confirmed it (kind `date-guaranteed`, as every traveller on the date gets).

@@ -115,6 +115,15 @@ describe('a release by the booking job', () => {
     expect(words.forTraveller).toContain('The organizer did not answer in time, so the seats');
   });
 
+  it('greets a guest booking’s address without the name typed with it; an account’s by name', () => {
+    const traveller = (row: RequestRow) =>
+      emails(status('deadline-passes', { ...row, cancelMessage: RELEASE_REASONS.unpaid })).find(
+        (mail) => mail.recipient === booking.contactEmail,
+      )!;
+    expect(traveller({ ...booking, userId: null }).body).toMatch(/^Hello,\n/);
+    expect(traveller({ ...booking, userId: 7 }).body).toMatch(/^Hello Alex Morgan,\n/);
+  });
+
   it('words an unpaid release for each side', () => {
     const words = released(RELEASE_REASONS.unpaid);
     expect(words.forOrganizer).toBe(

@@ -17,6 +17,7 @@ import {
   type BookingEvent,
 } from '#src/modules/booking-rules/index.ts';
 import {
+  bookingGreeting,
   bookingUrl,
   firstPaymentText,
   guaranteeWording,
@@ -464,7 +465,7 @@ export function emailsOf(
       channel: 'email',
       recipient: booking.contactEmail,
       subject,
-      body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.${travellersPolicy}\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+      body: `${bookingGreeting(booking)}\n\n${wording.forTraveller}\n\nYour trip: ${trip}.${travellersPolicy}\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
       payload,
     });
   }
@@ -588,7 +589,7 @@ export async function tellGuaranteed(
         channel: 'email',
         recipient: booking.contactEmail,
         subject: `${wording.subject}: ${facts.tourName}`,
-        body: `Hello ${booking.contactName},\n\n${wording.forTraveller}\n\nYour trip: ${trip}.\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+        body: `${bookingGreeting(booking)}\n\n${wording.forTraveller}\n\nYour trip: ${trip}.\n\nYour booking: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
         payload: { requestId: booking.id, event: 'minimum-reached', tourDateId: notice.date.id },
       });
     }

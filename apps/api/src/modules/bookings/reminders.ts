@@ -9,7 +9,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
-import { bookingUrl } from './messages.ts';
+import { bookingGreeting, bookingUrl } from './messages.ts';
 import { balanceDueDay, daysUntil, STATUS } from '#src/modules/booking-rules/index.ts';
 import { counted, displayDay, money } from './wording.ts';
 
@@ -84,7 +84,7 @@ export async function remindBalances(
         channel: 'email',
         recipient: booking.contactEmail,
         subject: `The balance of booking #${booking.id} is due ${daysLeft === 0 ? 'today' : inDays}: ${tour?.name ?? 'your tour'}`,
-        body: `Hello ${booking.contactName},\n\nThe rest of the price of "${tour?.name ?? 'your tour'}", ${left}, is due ${when}. Pay it on your booking's page: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
+        body: `${bookingGreeting(booking)}\n\nThe rest of the price of "${tour?.name ?? 'your tour'}", ${left}, is due ${when}. Pay it on your booking's page: ${bookingUrl(booking, options.publicUrl)}\n\nThe Gallop team`,
         payload: { requestId: booking.id, daysBefore: reminder },
       });
       return true;

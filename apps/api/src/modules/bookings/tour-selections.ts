@@ -20,6 +20,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { publishedCards, type CardContext } from '#src/modules/catalog/index.ts';
+import { bookingGreeting } from './messages.ts';
 import { findRequest, type RequestRow } from './records.ts';
 
 type Schemas = components['schemas'];
@@ -127,7 +128,7 @@ function selectionMessage(
     channel: 'email',
     recipient: request.contactEmail,
     subject: `Tours selected for your request #${request.id}`,
-    body: `Hello ${request.contactName},\n\n${selectedByName} selected tours for your booking request #${request.id}.${note}\n\nSee them here: ${url}\n\nThe Gallop team`,
+    body: `${bookingGreeting(request)}\n\n${selectedByName} selected tours for your booking request #${request.id}.${note}\n\nSee them here: ${url}\n\nThe Gallop team`,
     payload: { requestId: request.id, link: url },
   };
 }

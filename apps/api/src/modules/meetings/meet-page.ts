@@ -12,6 +12,7 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { ACTIVE_STATUSES } from '#src/modules/booking-rules/index.ts';
 import {
   bookingUrl,
+  bookingGreeting,
   displayDates,
   loadTourists,
   meetingByKey,
@@ -198,7 +199,7 @@ export async function saveMeetDetails(
       subject: firstSave
         ? `Meeting details for "${tour?.name ?? 'your tour'}"`
         : `Updated meeting details for "${tour?.name ?? 'your tour'}"`,
-      body: `Hello ${booking.contactName},\n\nThe organizer has ${firstSave ? 'sent' : 'updated'} the meeting details for your booking #${booking.id}: where and when to meet and what to bring.\n\n${text}\n\nSee them with any attached files on your booking: ${link}\n\nThe Gallop team`,
+      body: `${bookingGreeting(booking)}\n\nThe organizer has ${firstSave ? 'sent' : 'updated'} the meeting details for your booking #${booking.id}: where and when to meet and what to bring.\n\n${text}\n\nSee them with any attached files on your booking: ${link}\n\nThe Gallop team`,
       payload: { requestId: booking.id, meetingId: meeting.id, link },
     });
     await tellEveryone(tx, { kind: 'meeting', booking }, { publicUrl: deps.publicUrl });

@@ -22,6 +22,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import {
+  bookingGreeting,
   bookingUrl,
   closeOpenPayments,
   displayDay,
@@ -332,7 +333,7 @@ function paymentMessage({
       excess > 0
         ? `Refund of ${money(excess, payment.currency)} for booking #${request.id}`
         : `Payment received for booking #${request.id}`,
-    body: `Hello ${request.contactName},\n\n${lines.join('\n\n')}\n\nYour booking: ${link}\n\nThe Gallop team`,
+    body: `${bookingGreeting(request)}\n\n${lines.join('\n\n')}\n\nYour booking: ${link}\n\nThe Gallop team`,
     payload: { requestId: request.id, paymentId: payment.id, credit, refunded: excess },
   };
 }
