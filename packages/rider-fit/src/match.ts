@@ -78,18 +78,17 @@ function weightReason(
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text: `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left ${HEAVY_SCOPE_WORDS[heavy.scope]}`,
+      text: `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on ${
+        heavy.scope === 'date'
+          ? 'this date'
+          : heavy.scope === 'any-date'
+            ? 'any date'
+            : 'your dates'
+      }`,
     };
   }
   return null;
 }
-
-/** Where a count of no heavier horse left holds, as the weight reason says it. */
-const HEAVY_SCOPE_WORDS: Readonly<Record<HeavyPlaces['scope'], string>> = {
-  date: 'on this date',
-  'searched-dates': 'on your dates',
-  'any-date': 'on any date',
-};
 
 function ageReason(age: number, tour: RidingRequirements): FitReason | null {
   if (age < tour.minRidingAge) {
@@ -146,14 +145,10 @@ function hoursReason(
  * "Other tack"), the rider's without it ("you ride English") unless it is all the name says
  * ("you ride another tack").
  */
-function tourTackName(tack: Tack): string {
-  const label = TACK_LABELS[tack];
-  return /\btack$/i.test(label) ? label : `${label} tack`;
-}
+const tourTackName = (tack: Tack) =>
+  tack === 'other' ? TACK_LABELS.other : `${TACK_LABELS[tack]} tack`;
 
-function riderTackName(tack: Tack): string {
-  return tack === 'other' ? 'another tack' : TACK_LABELS[tack];
-}
+const riderTackName = (tack: Tack) => (tack === 'other' ? 'another tack' : TACK_LABELS[tack]);
 
 function tackReason(rider: RiderProfile, tour: RidingRequirements, voice: Voice): FitReason | null {
   if (!rider.tack || rider.tack === tour.tack || tour.otherTackOnRequest) return null;

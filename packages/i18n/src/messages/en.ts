@@ -83,14 +83,6 @@ export const en = {
   'callback.success': 'Callback request successful!',
   'modal.confirm_button': 'Confirm',
   'modal.cancel_button': 'Cancel',
-
-  // A sign-in link opened while signed in (apps/web, /login-via-token): asked, never switched.
-  'login_via_token.switch_title': 'Sign in with this link?',
-  'login_via_token.switch_lead':
-    "You are signed in as {account}. This link signs in to a Gallop account, which may be another one. Sign in as the link's account instead?",
-  'login_via_token.switch_button': 'Sign in with the link',
-  'login_via_token.switching': 'Signing in…',
-  'login_via_token.stay_button': 'Stay signed in as {account}',
 } as const satisfies Messages;
 
 export type MessageKey = keyof typeof en;

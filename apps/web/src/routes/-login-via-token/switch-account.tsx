@@ -1,5 +1,4 @@
 import { isApiError } from '@gallop/api-client';
-import { useT } from '@gallop/i18n/react';
 import { Button } from '@gallop/ui-kit';
 import { ButtonLink } from '../../components/button-link/button-link';
 import { signInWithLink } from '../../features/account/api';
@@ -23,7 +22,6 @@ export interface SwitchAccountProps {
  * the link and loads the next page afresh, so nothing of the account they leave stays in the page.
  */
 export function SwitchAccount({ token, redirect, signedInAs }: SwitchAccountProps) {
-  const t = useT();
   const api = useApi();
   const switching = useSend<void>();
   const next = afterSignInPath(redirect);
@@ -31,8 +29,8 @@ export function SwitchAccount({ token, redirect, signedInAs }: SwitchAccountProp
   if (spent) return <LoginViaTokenFailed />;
   return (
     <AuthCard
-      title={t('login_via_token.switch_title')}
-      lead={t('login_via_token.switch_lead', { account: signedInAs })}
+      title="Sign in with this link?"
+      lead={`You are signed in as ${signedInAs}. This link signs in to a Gallop account, which may be another one. Sign in as the link's account instead?`}
     >
       <div className="account-form__actions">
         <Button
@@ -44,12 +42,10 @@ export function SwitchAccount({ token, redirect, signedInAs }: SwitchAccountProp
             })
           }
         >
-          {switching.sending || switching.done
-            ? t('login_via_token.switching')
-            : t('login_via_token.switch_button')}
+          {switching.sending || switching.done ? 'Signing in…' : 'Sign in with the link'}
         </Button>
         <ButtonLink href={next} theme="ghost">
-          {t('login_via_token.stay_button', { account: signedInAs })}
+          Stay signed in as {signedInAs}
         </ButtonLink>
       </div>
       <FormFailure text={switching.failure} />
