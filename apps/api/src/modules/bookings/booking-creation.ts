@@ -33,10 +33,9 @@ import { travellerView, type BookingSettings } from './booking-settings.ts';
 import {
   bookingUser,
   GUEST_HOLD_MINUTES,
-  isProvenContact,
+  holderStanding,
   refuseGuestDateOverHold,
   refuseGuestOverHold,
-  unprovenAddressOf,
 } from './guests.ts';
 import { bookingReceivedMessage } from './messages.ts';
 import { newRequestForOrganizer } from './organizer-answers.ts';
@@ -231,7 +230,7 @@ async function insertBooking(
   const { holdHours, publicUrl } = settings;
   const userId = await bookingUser(tx, signedUserId, body.contact);
   // A guest, or an account that has proven no login: its holds are capped (decision 146).
-  const unprovenAs = await unprovenAddressOf(tx, userId, contactEmail);
+  const { unprovenAs, contactProven } = await holderStanding(tx, userId, contactEmail);
   if (unprovenAs !== undefined) await refuseGuestOverHold(tx, unprovenAs, tourists.length);
   // Guaranteed or not is read from the date's row just locked: a date the booking before
   // this one guaranteed confirms this one at once (decision 111).
@@ -317,7 +316,7 @@ async function insertBooking(
       date,
       publicUrl,
       guestHoldMinutes: userId === null ? GUEST_HOLD_MINUTES : undefined,
-      contactProven: await isProvenContact(tx, userId, contactEmail),
+      contactProven,
       holdEnd: holdEndsAt(booked, holdHours),
       guarantee,
     }),

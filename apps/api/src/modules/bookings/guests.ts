@@ -100,17 +100,29 @@ const unproven = () =>
 /** The address an unproven hold counts under: the account's e-mail, a guest's contact. */
 const holderAddress = sql<string>`coalesce(${users.email}, ${bookingRequests.contactEmail})`;
 
-/**
- * The address whose unproven holds a booking by `userId` counts among: a guest's contact e-mail,
- * the e-mail of an account that has proven neither its e-mail nor its phone (the contact's if it
- * has none); undefined for a proven account, which is not limited.
- */
-export async function unprovenAddressOf(
+/** How a booking's holder stands: what caps its holds, and whether its contact is proven. */
+export interface HolderStanding {
+  /**
+   * The address whose unproven holds it counts among: a guest's contact e-mail, the e-mail of an
+   * account that has proven neither its e-mail nor its phone (the contact's if it has none);
+   * undefined for a proven account, which is not limited.
+   */
+  unprovenAs: string | undefined;
+  /**
+   * `contactEmail` is the account's confirmed address: only then does a booking's mail greet its
+   * contact by the name typed with it (docs/security.md: anyone can type a name and another
+   * person's address).
+   */
+  contactProven: boolean;
+}
+
+/** The standing of a booking by `userId` with `contactEmail` (`HolderStanding`), in one read. */
+export async function holderStanding(
   tx: Transaction,
   userId: number | null,
   contactEmail: string,
-): Promise<string | undefined> {
-  if (userId === null) return contactEmail;
+): Promise<HolderStanding> {
+  if (userId === null) return { unprovenAs: contactEmail, contactProven: false };
   const [user] = await tx
     .select({
       email: users.email,
@@ -119,30 +131,15 @@ export async function unprovenAddressOf(
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || user.emailConfirmedAt !== null || user.phoneConfirmedAt !== null) return undefined;
-  return user.email ?? contactEmail;
-}
-
-/**
- * Whether `contactEmail` is the confirmed address of account `userId`: only then does a booking's
- * mail greet its contact by the name typed with it (docs/security.md: anyone can type a name and
- * another person's address).
- */
-export async function isProvenContact(
-  tx: Transaction,
-  userId: number | null,
-  contactEmail: string,
-): Promise<boolean> {
-  if (userId === null) return false;
-  const [user] = await tx
-    .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return (
-    user?.emailConfirmedAt != null &&
-    user.email !== null &&
-    normalizeEmail(user.email) === normalizeEmail(contactEmail)
-  );
+  if (!user) return { unprovenAs: undefined, contactProven: false };
+  const proven = user.emailConfirmedAt !== null || user.phoneConfirmedAt !== null;
+  return {
+    unprovenAs: proven ? undefined : (user.email ?? contactEmail),
+    contactProven:
+      user.emailConfirmedAt !== null &&
+      user.email !== null &&
+      normalizeEmail(user.email) === normalizeEmail(contactEmail),
+  };
 }
 
 /**
@@ -156,7 +153,7 @@ async function lockMailbox(tx: Transaction, email: string) {
 }
 
 /**
- * The unproven address booking `id`'s holder counts under (`unprovenAddressOf`), its mailbox
+ * The unproven address booking `id`'s holder counts under (`holderStanding`), its mailbox
  * locked (`lockMailbox`); undefined for a proven holder. Read before the booking's locks.
  */
 export async function lockUnprovenHolder(tx: Transaction, id: number): Promise<string | undefined> {
@@ -164,7 +161,7 @@ export async function lockUnprovenHolder(tx: Transaction, id: number): Promise<s
     .select({ userId: bookingRequests.userId, contactEmail: bookingRequests.contactEmail })
     .from(bookingRequests)
     .where(eq(bookingRequests.id, id));
-  const address = row && (await unprovenAddressOf(tx, row.userId, row.contactEmail));
+  const address = row && (await holderStanding(tx, row.userId, row.contactEmail)).unprovenAs;
   if (address !== undefined) await lockMailbox(tx, address);
   return address;
 }
