@@ -33,6 +33,9 @@ const config: KnipConfig = {
     'apps/web': {
       // The SSR bundle: `vite build --ssr src/entry-server.tsx`.
       entry: ['src/entry-server.tsx'],
+      // Never imported: the e2e run starts the built API (playwright.config.ts), which turbo's
+      // `^build` builds first only because the web depends on it.
+      ignoreDependencies: ['@gallop/api'],
       project: [
         'src/**/*.{ts,tsx}',
         'server/**/*.ts',

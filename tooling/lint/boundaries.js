@@ -115,6 +115,14 @@ export const boundaryPolicies = [
       'Only the API uses @gallop/search-index, through its port: other code asks the API to search.',
   },
   {
+    // The booking rules are plain functions over plain values, shared by the API and the web's
+    // booking form (packages/booking-rules, decision 152): they import no other package.
+    from: { element: { type: 'package', captured: { pkg: 'booking-rules' } } },
+    disallow: { to: { element: { type: 'package', captured: { pkg: '!booking-rules' } } } },
+    message:
+      '@gallop/booking-rules imports no other package: its rules are plain functions over plain values.',
+  },
+  {
     from: { element: { type: 'api-shared' } },
     disallow: { to: { element: { type: 'api-module' } } },
     message: 'src/shared never imports an API module: move what it needs into src/shared.',

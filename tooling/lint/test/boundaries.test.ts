@@ -82,6 +82,30 @@ describe('one-way imports', () => {
     expect(fromApi).toEqual([]);
   });
 
+  it('fails the booking rules importing another package, and lets the API and the web use them', async () => {
+    const fromRules = await boundaryErrors(
+      'packages/booking-rules/src/uses-index.ts',
+      "import { indexSearch } from '../../search-index/src/index';\nexport const x = indexSearch;\n",
+    );
+    expect(fromRules).toHaveLength(1);
+    expect(fromRules[0]?.message).toContain('@gallop/booking-rules imports no other package');
+    const own = await boundaryErrors(
+      'packages/booking-rules/src/cancellation-policy.ts',
+      "import { daysUntil } from './pricing';\nexport const x = daysUntil;\n",
+    );
+    expect(own).toEqual([]);
+    const fromWeb = await boundaryErrors(
+      'apps/web/src/features/booking/quote.ts',
+      "import { quote } from '../../../../../packages/booking-rules/src/index';\nexport const x = quote;\n",
+    );
+    expect(fromWeb).toEqual([]);
+    const fromApi = await boundaryErrors(
+      'apps/api/src/modules/payments/payments.ts',
+      "import { quote } from '../../../../../packages/booking-rules/src/index';\nexport const x = quote;\n",
+    );
+    expect(fromApi).toEqual([]);
+  });
+
   it('fails the ui-kit importing the API client', async () => {
     const errors = await boundaryErrors(
       'packages/ui-kit/src/uses-api.ts',

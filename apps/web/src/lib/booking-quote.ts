@@ -1,4 +1,5 @@
 import type { components } from '@gallop/api-client';
+import { quote } from '@gallop/booking-rules';
 
 type TourDate = components['schemas']['TourDate'];
 
@@ -21,33 +22,33 @@ export interface BookingQuote {
   prepayment: number | null;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from `today` to `start` (both `YYYY-MM-DD`), as the API counts them. */
-export function daysUntilStart(start: string, today: string): number {
-  return Math.round((Date.parse(start) - Date.parse(today)) / DAY_MS);
-}
+/** The contract's amounts are major units; the rules count in minor ones. */
+const toMinor = (major: number) => Math.round(major * 100);
 
 /**
- * What a request costs and the prepayment it will be asked, exactly as the API quotes it when the
- * request is sent (`quote` of apps/api/src/modules/booking-rules/pricing.ts; a test holds the two
- * together), in the whole major units the date's prices are shown in. A percentage applies to the
- * whole price, rounded to a whole unit; a fixed prepayment is per traveller, rider or not; none
- * within the full-payment days of the start, nor when the date asks for none; never above the
- * price.
+ * What a request costs and the prepayment it will be asked: the API's own `quote` of
+ * `@gallop/booking-rules` (decision 152), over the date's terms as the contract gives them (major
+ * units, a fixed prepayment per traveller, a percentage as it is), answered in the same major
+ * units. A date without a prepayment type asks none.
  */
 export function quoteBooking(date: DateTerms, party: Party, today: string): BookingQuote {
   const nonRiders = party.nonRiders ?? { count: 0, price: 0 };
-  const price = date.price * party.riders + nonRiders.price * nonRiders.count;
-  const days = date.full_payment_days;
-  const withinFullPayment =
-    days !== null && days !== undefined && daysUntilStart(date.start, today) <= days;
-  const size = date.prepayment_size ?? 0;
-  const type = date.prepayment_type;
-  if (withinFullPayment || (type !== 'percent' && type !== 'fixed') || !size) {
-    return { price, prepayment: null };
-  }
-  const prepayment =
-    type === 'percent' ? Math.round((price * size) / 100) : size * (party.riders + nonRiders.count);
-  return { price, prepayment: Math.min(prepayment, price) };
+  const type = date.prepayment_type ?? 'none';
+  const size = date.prepayment_size ?? null;
+  const answer = quote(
+    {
+      price: toMinor(date.price),
+      prepaymentType: type,
+      prepaymentSize: size !== null && type === 'fixed' ? toMinor(size) : size,
+      fullPaymentDays: date.full_payment_days ?? null,
+      startDate: date.start,
+    },
+    party.riders,
+    today,
+    { count: nonRiders.count, price: toMinor(nonRiders.price) },
+  );
+  return {
+    price: answer.price / 100,
+    prepayment: answer.prepayment === null ? null : answer.prepayment / 100,
+  };
 }

@@ -1,7 +1,8 @@
 import type { components } from '@gallop/api-client';
+import { daysUntil } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import { countText } from '@gallop/ui-kit';
-import { daysUntilStart, quoteBooking, type Party } from './booking-quote';
+import { quoteBooking, type Party } from './booking-quote';
 
 export type TourDate = components['schemas']['TourDate'];
 type DiscountKind = components['schemas']['DiscountKind'];
@@ -78,7 +79,7 @@ export function todayIso(now = new Date()): string {
  */
 export function formatPrepayment(date: TourDate, today = todayIso(), party?: Party): string {
   const days = date.full_payment_days;
-  if (days !== null && days !== undefined && daysUntilStart(date.start, today) <= days) {
+  if (days !== null && days !== undefined && daysUntil(date.start, today) <= days) {
     return `Pay in full when booking: the trip starts within ${formatDuration(days)}`;
   }
   const rest =

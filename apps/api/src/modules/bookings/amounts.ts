@@ -4,7 +4,7 @@
  * currency, before a seat is taken, rather than a database error.
  */
 import { unprocessable } from '#src/http/http-error.ts';
-import { isExactAmount } from '#src/modules/booking-rules/index.ts';
+import { isExactAmount } from '@gallop/booking-rules';
 
 /** 422 when any of `amounts` (minor units of `currency`; null: none) is beyond exact counting. */
 export function refuseInexactAmounts(currency: string, amounts: readonly (number | null)[]): void {

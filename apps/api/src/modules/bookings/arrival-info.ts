@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingTourists, tourDates } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { isActive } from '#src/modules/booking-rules/index.ts';
+import { isActive } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import type { BookingSettings } from './booking-settings.ts';
 import { loadTourists, toArrivalInfo, type RequestRow } from './records.ts';

@@ -8,7 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { bookingRequests, payments, refunds } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
-import { tiersOfBooking, travellerRefund, type Actor } from '#src/modules/booking-rules/index.ts';
+import { tiersOfBooking, travellerRefund, type Actor } from '@gallop/booking-rules';
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
 

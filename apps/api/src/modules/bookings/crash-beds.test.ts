@@ -13,7 +13,7 @@
 import { eq, inArray, notInArray, and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, bookingTourists, tourDates, tours } from '#src/db/schema/index.ts';
-import { isActive, STATUS } from '#src/modules/booking-rules/index.ts';
+import { isActive, STATUS } from '@gallop/booking-rules';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import {

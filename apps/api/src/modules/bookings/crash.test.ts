@@ -12,7 +12,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
-import { isActive } from '#src/modules/booking-rules/index.ts';
+import { isActive } from '@gallop/booking-rules';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import {
   bookingAttempt,

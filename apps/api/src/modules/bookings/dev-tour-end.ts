@@ -16,7 +16,7 @@ import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { runBookingJob, type ExpiryOptions } from './expiry.ts';
 import { releasePlaces } from './seats.ts';
-import { isActive } from '#src/modules/booking-rules/index.ts';
+import { isActive } from '@gallop/booking-rules';
 import { lockBookingAfterDate } from './transitions.ts';
 
 export const DEV_TOUR_END_PATH = '/dev/booking/end-tour';

@@ -12,7 +12,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates, users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
-import { ACTIVE_STATUSES } from '#src/modules/booking-rules/index.ts';
+import { ACTIVE_STATUSES } from '@gallop/booking-rules';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 import { mailboxOf } from './mailbox.ts';
 import { STATUS } from './records.ts';

@@ -4,7 +4,7 @@
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
 // The demo seed (apps/api-demo) names a tour's policy through here.
-export type { PolicyName } from '#src/modules/booking-rules/index.ts';
+export type { PolicyName } from '@gallop/booking-rules';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
 export { startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';

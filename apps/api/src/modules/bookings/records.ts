@@ -25,7 +25,7 @@ import {
   STATUS,
   tiersOfBooking,
   toCancellationPolicy,
-} from '#src/modules/booking-rules/index.ts';
+} from '@gallop/booking-rules';
 import { cancellationRefund } from './cancellation-refunds.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
@@ -33,7 +33,7 @@ export type Tourist = components['schemas']['Tourist'];
 export type RequestRow = typeof bookingRequests.$inferSelect;
 export type TouristRow = typeof bookingTourists.$inferSelect;
 
-export { ACTIVE_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
+export { ACTIVE_STATUSES, STATUS } from '@gallop/booking-rules';
 export const CONTRACT_STATUS = { prepaid: 1, terminatedAfterPayment: 2, noPayments: 3 } as const;
 
 export const forbidden = (message = 'This booking belongs to another account') =>

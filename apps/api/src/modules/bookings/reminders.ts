@@ -10,7 +10,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { bookingGreeting, bookingUrl } from './messages.ts';
-import { balanceDueDay, daysUntil, STATUS } from '#src/modules/booking-rules/index.ts';
+import { balanceDueDay, daysUntil, STATUS } from '@gallop/booking-rules';
 import { counted, displayDay, money } from './wording.ts';
 
 /** Days before the balance is due when the traveller is reminded, farthest first. */

@@ -15,7 +15,7 @@ import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, idempotencyKeys, tourDates, tours } from '#src/db/schema/index.ts';
-import { ACTIVE_STATUSES, isActive } from '#src/modules/booking-rules/index.ts';
+import { ACTIVE_STATUSES, isActive } from '@gallop/booking-rules';
 import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';

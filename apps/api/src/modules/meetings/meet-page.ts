@@ -5,11 +5,11 @@
  * the HTTP calls onto them.
  */
 import type { components } from '@gallop/api-client';
+import { ACTIVE_STATUSES } from '@gallop/booking-rules';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { meetings, outbox, tourDates, tours, uploads } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { ACTIVE_STATUSES } from '#src/modules/booking-rules/index.ts';
 import {
   bookingUrl,
   bookingGreeting,

@@ -10,6 +10,15 @@
  *   exceeds the price (a check constraint holds it too).
  */
 import { randomUUID } from 'node:crypto';
+import {
+  amountDue,
+  balanceDueBy,
+  creditOf,
+  decide,
+  STATUS,
+  type BookingStatus,
+  type PaymentType,
+} from '@gallop/booking-rules';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -38,15 +47,6 @@ import {
   type RequestRow,
   type Transaction,
 } from '#src/modules/bookings/index.ts';
-import {
-  amountDue,
-  balanceDueBy,
-  creditOf,
-  decide,
-  STATUS,
-  type BookingStatus,
-  type PaymentType,
-} from '#src/modules/booking-rules/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { providerPayment, type PaymentProvider } from './provider.ts';
 import { toProviderAmount } from './provider-amounts.ts';

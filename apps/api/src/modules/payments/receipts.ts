@@ -3,17 +3,17 @@
  * organizer and date, the riders, the payments received and the refunds. `receipt-pdf.ts` draws
  * it.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
-import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
-import { findRequestByUuid, loadTourists } from '#src/modules/bookings/index.ts';
 import {
   ACTIVE_STATUSES,
   balanceDueDay,
   policyLines,
   tiersOfBooking,
   type BookingStatus,
-} from '#src/modules/booking-rules/index.ts';
+} from '@gallop/booking-rules';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { organizers, payments, refunds, tourDates, tours } from '#src/db/schema/index.ts';
+import { findRequestByUuid, loadTourists } from '#src/modules/bookings/index.ts';
 import { PAYMENT_STATUS } from './payments.ts';
 import { receiptNumber, type ReceiptDue, type ReceiptInput } from './receipt-pdf.ts';
 

@@ -4,6 +4,7 @@
  * at once and the tour's and organizer's ratings follow.
  */
 import type { components } from '@gallop/api-client';
+import { CANCELED_STATUSES, STATUS } from '@gallop/booking-rules';
 import { levelRank } from '@gallop/rider-fit';
 import { and, avg, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +23,6 @@ import {
   toBookingRequest,
   type RequestRow,
 } from '#src/modules/bookings/index.ts';
-import { CANCELED_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
 import { toReview } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';

@@ -6,8 +6,8 @@
  * `#src/pdf/pdf-document.ts`.
  */
 import type { components } from '@gallop/api-client';
+import { daysUntil } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
-import { daysUntil } from '#src/modules/booking-rules/index.ts';
 import { openPdf } from '#src/pdf/pdf-document.ts';
 import { writeInclusions, writeProgramme } from '#src/pdf/programme-sections.ts';
 import { tourUrl } from './messages.ts';

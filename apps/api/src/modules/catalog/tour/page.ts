@@ -5,6 +5,7 @@
  * and a tour with none left is "gone" (see `handlers.ts`).
  */
 import type { components } from '@gallop/api-client';
+import { tiersOf, toCancellationPolicy } from '@gallop/booking-rules';
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -36,7 +37,6 @@ import {
   TOUR_REVIEWS_LIMIT,
 } from '../reviews.ts';
 import { tourPath, type TourRow } from './slug.ts';
-import { tiersOf, toCancellationPolicy } from '#src/modules/booking-rules/index.ts';
 import { tourRiding } from './riding.ts';
 import { tourWelfare } from './welfare.ts';
 

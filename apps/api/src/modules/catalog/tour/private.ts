@@ -3,6 +3,7 @@
  * state, their booking request and chat about it, whether they may review it; and, for the
  * organizer's own staff and for support, every variant including the individual offers.
  */
+import { ACTIVE_STATUSES, STATUS } from '@gallop/booking-rules';
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
@@ -16,7 +17,6 @@ import {
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
-import { ACTIVE_STATUSES, STATUS } from '#src/modules/booking-rules/index.ts';
 import type { PriceContext, TourDate, TourRow } from '#src/modules/catalog/tour-card.ts';
 import { toIndividualDate } from './individual.ts';
 import { futureTourDates } from './page.ts';

@@ -9,7 +9,7 @@ import {
   quote,
   wholeUnits,
   type DatePricing,
-} from './pricing.ts';
+} from './pricing';
 
 const date = (overrides: Partial<DatePricing> = {}): DatePricing => ({
   price: 120_000,

@@ -1,8 +1,8 @@
 /**
  * The booking status machine (decisions: "Booking lifecycle"): the spec's eight request statuses
  * move only through these events, raised by these actors, decided here and nowhere else. Pure,
- * so every rule is tested without a database; `transitions.ts` applies a decision inside the
- * transaction that holds the booking's row lock. The drawing is in
+ * so every rule is tested without a database; the API's `bookings/transitions.ts` applies a
+ * decision inside the transaction that holds the booking's row lock. The drawing is in
  * docs/decisions/089-booking-transactions.md and 090-organizer-answers.md.
  */
 

@@ -5,7 +5,7 @@
  * a booking freezes the tiers it was accepted with, so a later change of the tour's policy never
  * changes what a traveller agreed to. Pure: every rule is tested without a database.
  */
-import { daysUntil } from './pricing.ts';
+import { daysUntil } from './pricing';
 
 export interface CancellationTier {
   /** The tier applies when the cancellation is at least this many days before the start. */

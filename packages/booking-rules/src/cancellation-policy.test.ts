@@ -6,7 +6,7 @@ import {
   refundPercent,
   tiersOfBooking,
   travellerRefund,
-} from './cancellation-policy.ts';
+} from './cancellation-policy';
 
 const moderate = POLICY_TIERS.moderate;
 

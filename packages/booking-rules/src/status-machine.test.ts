@@ -9,7 +9,7 @@ import {
   type Actor,
   type BookingEvent,
   type BookingStatus,
-} from './status-machine.ts';
+} from './status-machine';
 
 const ALL: BookingStatus[] = [1, 2, 3, 4, 5, 6, 7, 8];
 
