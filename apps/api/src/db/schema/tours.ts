@@ -130,7 +130,7 @@ export const tours = pgTable(
     maxGroupSize: smallint().notNull(),
     minAge: smallint().notNull(),
     currency: text().notNull(),
-    /** A preset of `modules/booking-rules/cancellation-policy.ts` (decision 091). */
+    /** A cancellation policy preset of `@gallop/booking-rules` (decision 091). */
     cancellationPolicy: text({ enum: ['flexible', 'moderate', 'strict'] })
       .notNull()
       .default('moderate'),
@@ -309,6 +309,12 @@ export const tourDates = pgTable(
     minRiders: smallint(),
     /** The day by which the organizer decides whether a not-guaranteed date runs; null: none. */
     decisionDate: date({ mode: 'string' }),
+    /**
+     * When the date was called off as a whole (decision 148): the organizer cancelled it, or its
+     * decision day passed without a guarantee. Such a date takes no booking again (and is
+     * `is_busy`, so the catalogue stops offering it); null: not called off.
+     */
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('tour_dates_search_idx').on(
@@ -318,6 +324,10 @@ export const tourDates = pgTable(
       table.numberOfFreeSeats,
     ),
     index('tour_dates_start_idx').on(table.startDate),
+    // The booking job's decision day (decision 148): undecided dates by their day.
+    index('tour_dates_undecided_idx')
+      .on(table.decisionDate)
+      .where(sql`not_guaranteed and cancelled_at is null and decision_date is not null`),
     // Seats are never oversold nor given back beyond capacity, whatever the code does.
     check(
       'tour_dates_free_seats_within_capacity',

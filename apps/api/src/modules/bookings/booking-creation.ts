@@ -21,9 +21,9 @@ import {
   tourDates,
   tours,
 } from '#src/db/schema/index.ts';
-import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
-import { inCurrency, quote, tiersOf } from '#src/modules/booking-rules/index.ts';
+import { inCurrency, quote, tiersOf } from '@gallop/booking-rules';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
@@ -48,10 +48,50 @@ import {
 } from './records.ts';
 import { placesFor, placesShortError, refuseNonRiders, refuseOverweight } from './rider-places.ts';
 import { takePlaces, type Places } from './seats.ts';
+import { displayDay } from './wording.ts';
 import { refuseBlankNames, refuseOutsideRidingAges, touristValues } from './tourists.ts';
 import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 const DATE_CLOSED = 'This date can no longer be booked';
+
+/**
+ * 409 when the date was called off as a whole (decision 148), or is not guaranteed and its
+ * decision day has passed (the booking job calls it off). Checked before the transaction, and
+ * again on the row the booking's seat update locked: a booking that waited for the date's lock
+ * behind its cancellation is refused, never left on a cancelled date.
+ */
+function refuseCalledOff(
+  date: Pick<TourDate, 'cancelledAt' | 'notGuaranteed' | 'decisionDate'>,
+  today: string,
+): void {
+  if (date.cancelledAt !== null) {
+    throw new HttpError(
+      409,
+      'This date was cancelled by the organizer and can no longer be booked',
+    );
+  }
+  if (date.notGuaranteed && date.decisionDate !== null && date.decisionDate < today) {
+    throw new HttpError(
+      409,
+      `This date can no longer be booked: the organizer did not confirm it by ${displayDay(date.decisionDate)}`,
+    );
+  }
+}
+
+/**
+ * Until when the organizer may answer a request made at `createdAt`: the response deadline,
+ * but never after the end of the date's decision day (decision 148).
+ */
+function respondByOf(
+  date: Pick<TourDate, 'decisionDate'>,
+  createdAt: Date,
+  responseDeadlineHours: number,
+): Date {
+  const deadline = createdAt.getTime() + responseDeadlineHours * 3_600_000;
+  if (date.decisionDate === null) return new Date(deadline);
+  const decisionDayEnd = Date.parse(`${date.decisionDate}T00:00:00Z`) + 86_400_000;
+  return new Date(Math.min(deadline, decisionDayEnd));
+}
 const CHOOSE_A_DATE = 'Choose a date';
 
 export interface CreationSettings extends BookingSettings {
@@ -209,6 +249,7 @@ async function bookableDate(
     .from(tourDates)
     .where(and(eq(tourDates.id, dateId), eq(tourDates.tourId, tour.id)));
   if (!date) throw unprocessable(DATE_CLOSED, { tour_date_id: ['Unknown date of this tour'] });
+  if (date.startDate > today) refuseCalledOff(date, today);
   if (date.startDate <= today || date.isBusy) {
     throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });
   }
@@ -236,6 +277,9 @@ async function insertBooking(
   // this one guaranteed confirms this one at once (decision 111).
   const took = await takePlaces(tx, date.id, places);
   if (!took.taken) throw placesShortError(took, tourists, tour);
+  const createdAt = settings.now();
+  const [locked] = await tx.select().from(tourDates).where(eq(tourDates.id, date.id));
+  refuseCalledOff(locked!, todayIso(createdAt));
   // Under the date's row lock just taken: unproven holds on the date count one by one.
   if (unprovenAs !== undefined) {
     await refuseGuestDateOverHold(tx, date.id, {
@@ -246,7 +290,6 @@ async function insertBooking(
   }
   const status: number =
     took.notGuaranteed === false ? STATUS.pendingPrepayment : STATUS.pendingConfirm;
-  const createdAt = settings.now();
   const [row] = await tx
     .insert(bookingRequests)
     .values({
@@ -264,7 +307,7 @@ async function insertBooking(
         userId === null ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000) : null,
       respondBy:
         status === STATUS.pendingConfirm
-          ? new Date(createdAt.getTime() + settings.responseDeadlineHours * 3_600_000)
+          ? respondByOf(locked!, createdAt, settings.responseDeadlineHours)
           : null,
       // The policy shown at checkout is the one the traveller accepts (decision 091).
       cancellationPolicy: tour.cancellationPolicy,

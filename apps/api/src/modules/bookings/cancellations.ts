@@ -22,6 +22,19 @@ export async function cancelAndSettle(
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   const result = await transitionBooking(deps.db, id, request);
+  await settleCancellation(deps, result);
+  return result;
+}
+
+/**
+ * What follows a cancellation's commit: the payments it closed voided at the provider, the
+ * refunds it recorded sent. Also for the cancellations of a whole date (`departures.ts`), each
+ * settled once the date's transaction committed.
+ */
+export async function settleCancellation(
+  deps: Omit<SettleDeps, 'db'>,
+  result: Pick<TransitionResult, 'closedPayments' | 'refundIds'>,
+): Promise<void> {
   if (result.closedPayments.length > 0) {
     await deps.payments.settleVoids(result.closedPayments, deps.publicUrl);
   }
@@ -30,5 +43,4 @@ export async function cancelAndSettle(
       .sendRefunds(result.refundIds)
       .catch(deps.onRefundPending ?? (() => undefined));
   }
-  return result;
 }

@@ -14,6 +14,7 @@ import { HttpError } from '#src/http/http-error.ts';
 import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { completeEndedTours } from './completion.ts';
+import { callOffUndecidedDates } from './departures.ts';
 import { RELEASE_REASONS } from './notices.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
@@ -118,13 +119,15 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
 
 /**
  * One round of the booking job: payments the provider settled but Gallop never recorded (before
- * any hold is judged), holds, ended tours, reminders, refunds left pending, old idempotency keys.
+ * any hold is judged), dates past their decision day (decision 148), holds, ended tours, reminders, refunds left pending, old idempotency keys.
  * A failing step (the provider unreachable) does not stop the others; its error is thrown after.
  */
 export async function runBookingJob(db: Database, options: ExpiryOptions): Promise<void> {
   const now = options.now ?? new Date();
   const steps = [
     () => options.payments.reconcile(options.publicUrl, now),
+    // Before the holds: a date past its decision day releases its requests with that reason.
+    () => callOffUndecidedDates(db, { ...options, now }),
     () => expireUnpaidBookings(db, options),
     () => completeEndedTours(db, options),
     () => remindBalances(db, { now, publicUrl: options.publicUrl }),

@@ -40,22 +40,37 @@ export function bookingUrl(request: Pick<RequestRow, 'uuid'>, publicUrl: string)
   return new URL(`/booking/uuid/${request.uuid}`, publicUrl).href;
 }
 
-/** A date's minimum group was reached: the date, and every live booking on it. */
+/**
+ * What guaranteed a date: its minimum group reached (decision 111), or its organizer, who
+ * confirmed a request on it or chose to run it (decision 148).
+ */
+export type GuaranteeCause = 'minimum' | 'organizer';
+
+/** A date became guaranteed: the date, and every live booking on it. */
 export interface Guarantee {
   /** The date, already guaranteed. */
   date: TourDateRow;
   /** Every live booking on it; `confirmed` when the guarantee confirmed it (1 -> 2). */
   told: readonly { booking: RequestRow; confirmed: boolean }[];
+  cause: GuaranteeCause;
 }
 
-/** The guarantee in words, to one traveller and to the booking's chat (decision 111). */
+/** Why the date runs, for the travellers: "the group reached its minimum of 4 riders". */
+function whyItRuns(date: Pick<TourDateRow, 'minRiders'>, cause: GuaranteeCause): string {
+  return cause === 'minimum'
+    ? `the group reached its minimum of ${counted(date.minRiders ?? 1, 'rider')}, so the date runs`
+    : 'the organizer confirmed that the date runs';
+}
+
+/** The guarantee in words, to one traveller and to the booking's chat (decisions 111, 148). */
 export function guaranteeWording(
   date: Pick<TourDateRow, 'startDate' | 'minRiders'>,
   booking: RequestRow,
   confirmed: boolean,
+  cause: GuaranteeCause = 'minimum',
 ): { subject: string; forTraveller: string; forChat: string } {
   const day = displayDay(date.startDate);
-  const group = `the group reached its minimum of ${counted(date.minRiders ?? 1, 'rider')}, so the date runs`;
+  const group = whyItRuns(date, cause);
   const by = booking.holdUntil ? ` by ${displayInstant(booking.holdUntil)}` : '';
   return {
     subject: `Your ride on ${day} is guaranteed`,
@@ -73,7 +88,11 @@ export function organizerGuaranteeText(guarantee: Guarantee, publicUrl: string):
         `- #${booking.id} ${booking.contactName}, ${partyText(booking)}${confirmed ? ': confirmed now' : ''} ${organizerBookingUrl(booking, publicUrl)}`,
     )
     .join('\n');
-  return `The ride on ${day} reached its minimum of ${counted(guarantee.date.minRiders ?? 1, 'rider')}, so it is guaranteed: the requests waiting for your answer are confirmed and new bookings on it are confirmed at once. A cancellation does not take the guarantee back.\n\nBookings on this date:\n${lines}`;
+  const why =
+    guarantee.cause === 'minimum'
+      ? `The ride on ${day} reached its minimum of ${counted(guarantee.date.minRiders ?? 1, 'rider')}, so it is guaranteed`
+      : `You confirmed that the ride on ${day} runs, so it is guaranteed`;
+  return `${why}: the requests waiting for your answer are confirmed and new bookings on it are confirmed at once. A cancellation does not take the guarantee back.\n\nBookings on this date:\n${lines}`;
 }
 
 /** What happens next for a booking waiting for its organizer's answer, and by when. */
@@ -145,7 +164,7 @@ export function bookingReceivedMessage({
       : '';
   const when = date ? ` on ${dateText(date)}` : '';
   const guaranteed = guarantee
-    ? guaranteeWording(guarantee.date, request, request.status === 2)
+    ? guaranteeWording(guarantee.date, request, request.status === 2, guarantee.cause)
     : undefined;
   const status = guaranteed
     ? guaranteed.forTraveller

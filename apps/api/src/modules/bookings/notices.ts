@@ -11,11 +11,7 @@ import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
-import {
-  policyLines,
-  tiersOfBooking,
-  type BookingEvent,
-} from '#src/modules/booking-rules/index.ts';
+import { policyLines, tiersOfBooking, type BookingEvent } from '@gallop/booking-rules';
 import {
   bookingGreeting,
   bookingUrl,
@@ -70,7 +66,14 @@ export interface RiderChanges {
 }
 
 export type Notice =
-  | { kind: 'status'; event: BookingEvent; booking: RequestRow; refunded: number }
+  | {
+      kind: 'status';
+      event: BookingEvent;
+      booking: RequestRow;
+      refunded: number;
+      /** The guarantee the move brought (an organizer's confirmation, decision 148). */
+      guarantee?: Guarantee | undefined;
+    }
   | { kind: 'riders'; booking: RequestRow; changes: RiderChanges }
   | { kind: 'meeting'; booking: RequestRow };
 
@@ -80,6 +83,16 @@ export const RELEASE_REASONS = {
   unconfirmed: 'The e-mail address was not confirmed in time',
   unpaid: 'No payment reached us in time',
 } as const;
+
+const UNDECIDED_DATE = 'The organizer did not confirm the date by ';
+
+/**
+ * Why the booking job released a booking on a date its organizer did not guarantee by its
+ * decision day (decision 148): "The organizer did not confirm the date by 12 Mar 2027".
+ */
+export function undecidedDateReason(decisionDate: string): string {
+  return `${UNDECIDED_DATE}${displayDay(decisionDate)}`;
+}
 
 /** What the notices say about a booking besides its row. */
 export interface Facts {
@@ -189,10 +202,15 @@ function releaseWording(id: string, booking: RequestRow): Omit<Wording, 'travell
               `Booking ${id} was released: no payment reached us in time, so ${freed}.`,
               `Booking ${id} was released: no payment arrived in time, so ${freed}.`,
             ]
-          : [
-              `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
-              `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
-            ];
+          : why.startsWith(UNDECIDED_DATE)
+            ? [
+                `You did not confirm the date by ${why.slice(UNDECIDED_DATE.length)}, so booking ${id} was released and ${freed}; nothing is due.`,
+                `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}, so ${freed} and nothing is due.`,
+              ]
+            : [
+                `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
+                `Booking ${id} was released: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`,
+              ];
   return {
     subject: `Booking ${id} was released`,
     forTraveller: `${why}, so the seats of booking ${id} were released and nothing is due. If you still want to ride, book again.`,
@@ -379,7 +397,12 @@ function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
   ].join('\n');
   const mine = changes.guarantee?.told.find((told) => told.booking.id === booking.id);
   const guaranteed = changes.guarantee
-    ? guaranteeWording(changes.guarantee.date, booking, mine?.confirmed ?? false)
+    ? guaranteeWording(
+        changes.guarantee.date,
+        booking,
+        mine?.confirmed ?? false,
+        changes.guarantee.cause,
+      )
     : undefined;
   return {
     // Merged with a guarantee, it is the traveller's guarantee e-mail, as a new booking's is.
@@ -395,12 +418,34 @@ function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
   };
 }
 
+/**
+ * A status change that guaranteed its date (the organizer confirmed a request on it, decision
+ * 148) in one notice: the traveller's e-mail is their guarantee e-mail, as a new booking's is,
+ * and the chat's line says both; the organizer's e-mail adds the date's bookings (`emailsOf`).
+ */
+function withGuarantee(wording: Wording, booking: RequestRow, guarantee: Guarantee): Wording {
+  const words = guaranteeWording(guarantee.date, booking, false, guarantee.cause);
+  return {
+    ...wording,
+    travellerKind: 'date-guaranteed',
+    subject: `${wording.subject}; ${words.subject.replace(/^Your/, 'your')}`,
+    forTraveller: `${wording.forTraveller}\n\n${words.forTraveller}`,
+    forChat: `${wording.forChat} ${words.forChat}`,
+  };
+}
+
 /** One notice in words, for each reader (exported for its tests). */
 export function wordingOf(notice: Notice): Wording {
   const id = `#${notice.booking.id}`;
   switch (notice.kind) {
     case 'status':
-      return statusWording(notice.event, notice.booking, notice.refunded);
+      return notice.guarantee
+        ? withGuarantee(
+            statusWording(notice.event, notice.booking, notice.refunded),
+            notice.booking,
+            notice.guarantee,
+          )
+        : statusWording(notice.event, notice.booking, notice.refunded);
     case 'riders':
       return ridersWording(notice.booking, notice.changes);
     case 'meeting':
@@ -443,7 +488,12 @@ export function emailsOf(
   const { booking } = notice;
   const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
   const subject = `${wording.subject}: ${facts.tourName}`;
-  const guarantee = notice.kind === 'riders' ? notice.changes.guarantee : undefined;
+  const guarantee =
+    notice.kind === 'riders'
+      ? notice.changes.guarantee
+      : notice.kind === 'status'
+        ? notice.guarantee
+        : undefined;
   const payload = {
     requestId: booking.id,
     event: notice.kind === 'status' ? notice.event : notice.kind,
@@ -574,7 +624,11 @@ export async function tellEveryone(
 export async function tellGuaranteed(
   tx: Transaction,
   notice: Guarantee,
-  options: NoticeOptions & { announcingId?: number | undefined },
+  options: NoticeOptions & {
+    announcingId?: number | undefined;
+    /** The announcing booking's own chat message told the guarantee (a confirmation's). */
+    announcedInChat?: boolean | undefined;
+  },
 ): Promise<void> {
   const first = notice.told[0];
   if (!first) return;
@@ -582,8 +636,9 @@ export async function tellGuaranteed(
   const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
   const emails: OutboxValues[] = [];
   for (const { booking, confirmed } of notice.told) {
-    const wording = guaranteeWording(notice.date, booking, confirmed);
-    if (booking.id !== options.announcingId) {
+    const wording = guaranteeWording(notice.date, booking, confirmed, notice.cause);
+    const announcing = booking.id === options.announcingId;
+    if (!announcing) {
       emails.push({
         kind: 'date-guaranteed',
         channel: 'email',
@@ -593,7 +648,9 @@ export async function tellGuaranteed(
         payload: { requestId: booking.id, event: 'minimum-reached', tourDateId: notice.date.id },
       });
     }
-    await writeToChat(tx, booking, facts, wording.forChat);
+    if (!announcing || !options.announcedInChat) {
+      await writeToChat(tx, booking, facts, wording.forChat);
+    }
   }
   if (facts.organizerEmail && options.announcingId === undefined) {
     const day = displayDay(notice.date.startDate);

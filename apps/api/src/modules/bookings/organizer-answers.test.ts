@@ -92,7 +92,11 @@ describe('the organizer answers a request', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(answers.every((a) => a.body.status === 2)).toBe(true);
-    expect(await messagesAbout(db, booking.id as number, 'booking-confirmed')).toHaveLength(1);
+    // The confirmation guaranteed the date (decision 148): one e-mail tells both.
+    expect(await messagesAbout(db, booking.id as number, 'booking-confirmed')).toHaveLength(0);
+    const told = await messagesAbout(db, booking.id as number, 'date-guaranteed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/^Booking #\d+ is confirmed; your ride on .+ is guaranteed: /);
     const declined = await answer({ token, answer: 'decline', reason: 'Too late' });
     expect(declined).toMatchObject({
       status: 409,

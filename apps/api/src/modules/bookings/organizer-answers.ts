@@ -19,7 +19,13 @@ import {
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { signToken, verifyToken } from '#src/modules/sessions/index.ts';
 import { findRequest, major, toTourist, type RequestRow } from './records.ts';
-import { transitionBooking, type TransitionResult } from './transitions.ts';
+import { retryOnDeadlock } from './deadlocks.ts';
+import {
+  guaranteeDate,
+  transitionBooking,
+  type TransitionRequest,
+  type TransitionResult,
+} from './transitions.ts';
 import { organizerGuaranteeText, type Guarantee } from './messages.ts';
 import { partyText } from './party-text.ts';
 import {
@@ -217,35 +223,75 @@ export async function answerRequest(
 
 /**
  * Confirms or declines `row` as its organizer: from the e-mailed links (`answerRequest`) or the
- * signed-in organizer area, once the caller has checked who may answer.
+ * signed-in organizer area, once the caller has checked who may answer. Confirming a request on
+ * a date not guaranteed guarantees the date in the same transaction (decision 148): the other
+ * requests waiting on it are confirmed, and everyone booked on it is told once.
  */
 export async function answerRequestRow(
   deps: Pick<AnswerDeps, 'db' | 'publicUrl' | 'holdHours' | 'now'>,
   row: RequestRow,
   input: OrganizerAnswer,
 ): Promise<TransitionResult> {
-  const reason = input.answer === 'decline' ? requiredReason(input.reason) : '';
-  const confirm = input.answer === 'confirm';
-  return transitionBooking(deps.db, row.id, {
-    event: confirm ? 'organizer-confirms' : 'organizer-declines',
+  const notify = { publicUrl: deps.publicUrl };
+  const request =
+    input.answer === 'decline'
+      ? organizerDecline(requiredReason(input.reason), deps.now, notify)
+      : organizerConfirm(deps, notify);
+  return retryOnDeadlock(() => transitionBooking(deps.db, row.id, request));
+}
+
+/**
+ * The organizer's confirmation (1 → 2): the traveller's hold to pay starts now, and the booking's
+ * date, when not guaranteed, runs (`guaranteeDate`, told in the confirmation's own notices).
+ */
+function organizerConfirm(
+  deps: Pick<AnswerDeps, 'holdHours' | 'now'>,
+  notify: TransitionRequest['notify'],
+): TransitionRequest {
+  return {
+    event: 'organizer-confirms',
     actor: 'organizer',
     now: deps.now,
-    changes: (locked) =>
-      confirm
-        ? {
-            respondBy: null,
-            // An unproven guest keeps the short hold; a traveller gets the full hold from now.
-            holdUntil:
-              locked.userId === null
-                ? locked.holdUntil
-                : new Date(deps.now.getTime() + deps.holdHours * 3_600_000),
-          }
-        : {
-            respondBy: null,
-            declineReason: reason,
-            cancelMessage: reason,
-            canceledAt: deps.now,
-          },
-    notify: { publicUrl: deps.publicUrl },
-  });
+    changes: (locked) => ({
+      respondBy: null,
+      // An unproven guest keeps the short hold; a traveller gets the full hold from now.
+      holdUntil:
+        locked.userId === null
+          ? locked.holdUntil
+          : new Date(deps.now.getTime() + deps.holdHours * 3_600_000),
+    }),
+    notify,
+    // The transition locked the date's row before the booking's: the guarantee locks the
+    // other bookings on it after both, in the order every booking transaction takes them.
+    guarantee: (tx, moved) =>
+      moved.tourDateId === null
+        ? Promise.resolve(undefined)
+        : guaranteeDate(tx, moved.tourDateId, 'organizer', {
+            now: deps.now,
+            holdHours: deps.holdHours,
+            notify,
+            announcingId: moved.id,
+            announcedInChat: true,
+          }),
+  };
+}
+
+/** The organizer's decline of a request (1 → 6) with the reason the traveller reads. */
+export function organizerDecline(
+  reason: string,
+  now: Date,
+  notify: TransitionRequest['notify'],
+): TransitionRequest {
+  return {
+    event: 'organizer-declines',
+    actor: 'organizer',
+    now,
+    changes: () => ({
+      respondBy: null,
+      declineReason: reason,
+      cancelMessage: reason,
+      canceledAt: now,
+    }),
+    notify,
+  };
 }

@@ -11,9 +11,11 @@ import {
   cancelAsMember,
   listOrganizerBookings,
   memberBooking,
+  toDeparture,
   toOrganizerBooking,
   type OrganizerAreaDeps,
 } from './organizer-area.ts';
+import { cancelDeparture, guaranteeDeparture } from './departures.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { DEFAULT_HOLD_HOURS, type RequestRow } from './records.ts';
 
@@ -22,7 +24,9 @@ type OrganizerAreaOperation =
   | 'getOrganizerBooking'
   | 'confirmOrganizerBooking'
   | 'declineOrganizerBooking'
-  | 'cancelOrganizerBooking';
+  | 'cancelOrganizerBooking'
+  | 'guaranteeOrganizerDeparture'
+  | 'cancelOrganizerDeparture';
 
 export interface OrganizerAreaHandlerDeps {
   db: Database;
@@ -86,6 +90,18 @@ export function organizerAreaHandlers(
       const user = await signedUser(request);
       const result = await cancelAsMember(area, user.id, request.body.id, request.body.reason);
       return shown(result.row);
+    },
+
+    async guaranteeOrganizerDeparture(request) {
+      const user = await signedUser(request);
+      const date = await guaranteeDeparture(area, user.id, request.body.id);
+      return toDeparture(date, area.now());
+    },
+
+    async cancelOrganizerDeparture(request) {
+      const user = await signedUser(request);
+      const { id, reason } = request.body;
+      return toDeparture(await cancelDeparture(area, user.id, id, reason), area.now());
     },
   };
 }

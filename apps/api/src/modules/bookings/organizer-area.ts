@@ -39,10 +39,10 @@ import {
   isActive,
   type BookingEvent,
   type BookingStatus,
-} from '#src/modules/booking-rules/index.ts';
+} from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { cancelAndSettle } from './cancellations.ts';
-import type { TransitionResult } from './transitions.ts';
+import type { TransitionRequest, TransitionResult } from './transitions.ts';
 
 type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
@@ -73,7 +73,7 @@ const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_6
 const NOT_FOUND = () => notFound('Booking not found');
 
 /** The ids of the tours run by the organizers `userId` is a member of (a subquery). */
-function memberTourIds(db: Database, userId: number) {
+export function memberTourIds(db: Database, userId: number) {
   return db
     .select({ id: tours.id })
     .from(tours)
@@ -137,6 +137,7 @@ export async function listOrganizerBookings(
       start,
       end,
       seats: booking.seats,
+      non_riders: booking.nonRiders,
       contact_name: booking.contactName,
       respond_by: respondByOf(booking),
       price: major(booking.price),
@@ -224,7 +225,7 @@ export async function toOrganizerBooking(
     heavy_places: row.heavyPlaces,
     non_riders: row.nonRiders,
     max_rider_weight_kg: tour?.maxRiderWeightKg ?? 0,
-    departure: date ? toDeparture(date) : null,
+    departure: date ? toDeparture(date, now) : null,
     tourists: riders.map((rider) => toTourist(rider, 'organizer', false)),
     comment: row.comment,
     contact_name: row.contactName,
@@ -281,9 +282,14 @@ function paymentDue(
   };
 }
 
-/** The booking's date as it stands, counted across every booking on it. */
-function toDeparture(date: typeof tourDates.$inferSelect): OrganizerDeparture {
+/**
+ * The booking's date as it stands, counted across every booking on it, and whether its organizer
+ * may still decide it as a whole (decision 148: not guaranteed, not called off, not started).
+ */
+export function toDeparture(date: typeof tourDates.$inferSelect, now: Date): OrganizerDeparture {
+  const undecided = date.notGuaranteed && date.cancelledAt === null;
   return {
+    id: date.id,
     seats: date.numberOfSeats,
     seats_free: date.numberOfFreeSeats,
     heavy_places: date.heavyPlaces,
@@ -293,6 +299,8 @@ function toDeparture(date: typeof tourDates.$inferSelect): OrganizerDeparture {
     guaranteed: !date.notGuaranteed,
     min_riders: date.notGuaranteed ? date.minRiders : null,
     decision_date: date.notGuaranteed ? date.decisionDate : null,
+    cancelled: date.cancelledAt !== null,
+    can_decide: undecided && date.startDate > todayIso(now),
   };
 }
 
@@ -320,12 +328,24 @@ export async function cancelAsMember(
 ): Promise<TransitionResult> {
   const row = await memberBooking(deps.db, userId, id);
   const message = requiredReason(reason);
-  const now = deps.now();
-  return cancelAndSettle(deps, row.id, {
+  return cancelAndSettle(
+    deps,
+    row.id,
+    organizerCancel(message, deps.now(), { publicUrl: deps.publicUrl }),
+  );
+}
+
+/** The organizer's cancel of a confirmed or paid booking (2, 3 → 6), everything paid refunded. */
+export function organizerCancel(
+  message: string,
+  now: Date,
+  notify: TransitionRequest['notify'],
+): TransitionRequest {
+  return {
     event: 'organizer-cancels',
     actor: 'organizer',
     now,
     changes: () => ({ cancelMessage: message, canceledAt: now }),
-    notify: { publicUrl: deps.publicUrl },
-  });
+    notify,
+  };
 }

@@ -7,7 +7,7 @@ export type TourDateRow = typeof tourDates.$inferSelect;
 
 /**
  * A random published date two months ahead with seats for 8, a percent prepayment, no variant and
- * no minimum age: bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
+ * no minimum age (unless `maximumAge`): bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
  * without a minimum group (the booking waits for the organizer, decision 111); `organizerEmail`
  * one whose organizer can be e-mailed; `minimumAge` one of a tour whose riders must be 2 or older,
  * not starting on 29 February (so a birthday whole years before it exists); `maximumAge` one of a
@@ -32,7 +32,9 @@ export async function findBookableDate(
         eq(tourDates.prepaymentType, 'percent'),
         isNull(tourDates.variantName),
         eq(tours.isPublished, true),
-        minimumAge ? gte(tours.minAge, 2) : eq(tours.minAge, 0),
+        // A maximum riding age's test riders are old: any minimum age lets them in (and the
+        // seed's tours with a maximum all have one, decision 149).
+        minimumAge ? gte(tours.minAge, 2) : maximumAge ? undefined : eq(tours.minAge, 0),
         minimumAge || maximumAge
           ? sql`to_char(${tourDates.startDate}, 'MM-DD') <> '02-29'`
           : undefined,

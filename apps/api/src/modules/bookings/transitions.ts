@@ -9,7 +9,7 @@
  * state); handlers stay thin. Provider calls (voiding the payments a cancel closes) happen after
  * the commit, never inside a transaction.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -28,7 +28,7 @@ import {
   type RecordedRefund,
 } from './cancellation-refunds.ts';
 import { isUnpaidHold, lockUnprovenHolder, refuseUnprovenGrowth } from './guests.ts';
-import type { Guarantee } from './messages.ts';
+import type { Guarantee, GuaranteeCause } from './messages.ts';
 import { tellEveryone, tellGuaranteed, type NoticeOptions, type RiderChanges } from './notices.ts';
 import {
   ACTIVE_STATUSES,
@@ -41,7 +41,7 @@ import {
   type Actor,
   type BookingEvent,
   type BookingStatus,
-} from '#src/modules/booking-rules/index.ts';
+} from '@gallop/booking-rules';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
 import {
   A_RIDER_NEEDED,
@@ -124,6 +124,12 @@ export interface TransitionRequest {
   messages?: (moved: RequestRow) => OutboxValues[];
   /** Where the notices' links point (`notices.ts`). */
   notify: NoticeOptions;
+  /**
+   * Runs in the move's transaction once the booking moved, before anyone is told: the guarantee
+   * the move brought (the organizer's confirmation on a not-guaranteed date, decision 148), told
+   * in the move's own notices.
+   */
+  guarantee?: (tx: Transaction, moved: RequestRow) => Promise<Guarantee | undefined>;
 }
 
 export interface TransitionResult {
@@ -147,60 +153,71 @@ export async function transitionBooking(
   id: number,
   request: TransitionRequest,
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    const row = await lockBookingAfterDate(tx, id);
-    if (!row) throw new HttpError(404, 'Booking request not found');
-    const date = await startDateOf(tx, row);
-    const facts = {
-      status: row.status as BookingStatus,
-      respondBy: row.respondBy,
-      start: date?.startDate,
-      end: date?.endDate,
-    };
-    const decision = decideFor(facts, request.event, request.actor, request.now);
-    if (decision.kind === 'refused') throw conflict(decision.message);
-    if (decision.kind === 'unchanged') {
-      return { kind: 'unchanged', row, closedPayments: [], refundIds: [], refunded: 0 };
-    }
-    const refusal = request.refuse?.(row);
-    if (refusal) throw conflict(refusal);
+  return db.transaction((tx) => transitionBookingIn(tx, id, request));
+}
 
-    const [moved] = await tx
-      .update(bookingRequests)
-      .set({ ...request.changes?.(row), status: decision.to, updatedAt: request.now })
-      .where(eq(bookingRequests.id, row.id))
-      .returning();
-    let closedPayments: PaymentRow[] = [];
-    let refund: RecordedRefund = { amount: 0, refundIds: [] };
-    if (releasesSeats(row.status, decision.to)) {
-      if (row.tourDateId !== null) {
-        await releasePlaces(tx, row.tourDateId, {
-          seats: row.seats,
-          heavy: row.heavyPlaces,
-          nonRiders: row.nonRiders,
-        });
-      }
-      closedPayments = await closeOpenPayments(tx, row.id, request.now);
-      const owed = cancellationRefund(row, request.actor, date?.startDate, request.now);
-      refund = await recordCancellationRefund(tx, row, owed);
+/**
+ * `transitionBooking` inside a transaction the caller holds: a date decided as a whole moves
+ * each of its bookings in the date's one transaction (`departures.ts`).
+ */
+export async function transitionBookingIn(
+  tx: Transaction,
+  id: number,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  const row = await lockBookingAfterDate(tx, id);
+  if (!row) throw new HttpError(404, 'Booking request not found');
+  const date = await startDateOf(tx, row);
+  const facts = {
+    status: row.status as BookingStatus,
+    respondBy: row.respondBy,
+    start: date?.startDate,
+    end: date?.endDate,
+  };
+  const decision = decideFor(facts, request.event, request.actor, request.now);
+  if (decision.kind === 'refused') throw conflict(decision.message);
+  if (decision.kind === 'unchanged') {
+    return { kind: 'unchanged', row, closedPayments: [], refundIds: [], refunded: 0 };
+  }
+  const refusal = request.refuse?.(row);
+  if (refusal) throw conflict(refusal);
+
+  const [moved] = await tx
+    .update(bookingRequests)
+    .set({ ...request.changes?.(row), status: decision.to, updatedAt: request.now })
+    .where(eq(bookingRequests.id, row.id))
+    .returning();
+  let closedPayments: PaymentRow[] = [];
+  let refund: RecordedRefund = { amount: 0, refundIds: [] };
+  if (releasesSeats(row.status, decision.to)) {
+    if (row.tourDateId !== null) {
+      await releasePlaces(tx, row.tourDateId, {
+        seats: row.seats,
+        heavy: row.heavyPlaces,
+        nonRiders: row.nonRiders,
+      });
     }
-    const after =
-      refund.amount > 0 ? { ...moved!, refunded: moved!.refunded + refund.amount } : moved!;
-    await tellEveryone(
-      tx,
-      { kind: 'status', event: request.event, booking: after, refunded: refund.amount },
-      request.notify,
-    );
-    const messages = request.messages?.(after) ?? [];
-    if (messages.length > 0) await tx.insert(outbox).values(messages);
-    return {
-      kind: 'moved',
-      row: after,
-      closedPayments,
-      refundIds: refund.refundIds,
-      refunded: refund.amount,
-    };
-  });
+    closedPayments = await closeOpenPayments(tx, row.id, request.now);
+    const owed = cancellationRefund(row, request.actor, date?.startDate, request.now);
+    refund = await recordCancellationRefund(tx, row, owed);
+  }
+  const after =
+    refund.amount > 0 ? { ...moved!, refunded: moved!.refunded + refund.amount } : moved!;
+  const guarantee = await request.guarantee?.(tx, after);
+  await tellEveryone(
+    tx,
+    { kind: 'status', event: request.event, booking: after, refunded: refund.amount, guarantee },
+    request.notify,
+  );
+  const messages = request.messages?.(after) ?? [];
+  if (messages.length > 0) await tx.insert(outbox).values(messages);
+  return {
+    kind: 'moved',
+    row: after,
+    closedPayments,
+    refundIds: refund.refundIds,
+    refunded: refund.amount,
+  };
 }
 
 /**
@@ -562,43 +579,72 @@ function perRiderPrice(row: RequestRow): number {
   return row.seats > 0 ? Math.round(ridersPrice / row.seats) : 0;
 }
 
-interface GuaranteeOptions {
+export interface GuaranteeOptions {
   now: Date;
   /** Hours a traveller has to pay once confirmed (the organizer's confirmation gives the same). */
   holdHours: number;
   notify: NoticeOptions;
   /**
-   * The booking whose own e-mails tell the guarantee (one being created, or whose riders just
-   * changed), so `tellGuaranteed` writes none to its traveller nor to the organizer.
+   * The booking whose own e-mails tell the guarantee (one being created, whose riders just
+   * changed, or the request the organizer just confirmed), so `tellGuaranteed` writes none to
+   * its traveller nor to the organizer.
    */
   announcingId?: number | undefined;
+  /** The announcing booking's own chat message tells the guarantee too (a confirmation's). */
+  announcedInChat?: boolean | undefined;
 }
 
 /**
  * The minimum group (decision 111): called in the transaction that just took seats on date
  * `dateId` (so it holds the date's row lock). When the date is not guaranteed and its riders
- * booked (seats taken) reach `min_riders`, the date becomes guaranteed, every request on it still
- * waiting for the organizer moves 1 → 2 through the status machine ('minimum-reached') with the
- * hold the organizer's confirmation gives, and every traveller booked on it and the organizer are
- * told once. Answers the guarantee: the date and every live booking on it, `confirmed` for those
- * moved (undefined when the date did not flip). Cancellations later never take it back.
+ * booked (seats taken) reach `min_riders`, the date is guaranteed (`guaranteeDate`). Answers the
+ * guarantee, undefined when the date did not flip. Cancellations later never take it back.
  */
 export async function guaranteeIfReached(
   tx: Transaction,
   dateId: number,
   options: GuaranteeOptions,
 ): Promise<Guarantee | undefined> {
+  return guaranteeDate(tx, dateId, 'minimum', options);
+}
+
+/** Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided one. */
+function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
+  const undecided = and(
+    eq(tourDates.id, dateId),
+    eq(tourDates.notGuaranteed, true),
+    isNull(tourDates.cancelledAt),
+  );
+  return cause === 'minimum'
+    ? and(
+        undecided,
+        isNotNull(tourDates.minRiders),
+        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} >= ${tourDates.minRiders}`,
+      )
+    : and(undecided, gt(tourDates.startDate, todayIso(now)));
+}
+
+/**
+ * A not-guaranteed date runs (decisions 111 and 148), in a transaction that holds, or takes
+ * here first, the date's row lock, so that every booking on it is locked after its date as
+ * everywhere else (`lockBookingAfterDate`). One conditional update flips the date: by its
+ * minimum group reached (`minimum`), or by its organizer (`organizer`: a request confirmed, or
+ * "Run this date"); only one transaction matches it, however many try at once. Every request
+ * on the date still waiting for the organizer then moves 1 → 2 through the status machine
+ * ('minimum-reached': the date runs) with the hold the organizer's confirmation gives, and
+ * every traveller booked on it and the organizer are told once. Answers the guarantee: the date
+ * and every live booking on it, `confirmed` for those moved (undefined when nothing flipped).
+ */
+export async function guaranteeDate(
+  tx: Transaction,
+  dateId: number,
+  cause: GuaranteeCause,
+  options: GuaranteeOptions,
+): Promise<Guarantee | undefined> {
   const [date] = await tx
     .update(tourDates)
     .set({ notGuaranteed: false })
-    .where(
-      and(
-        eq(tourDates.id, dateId),
-        eq(tourDates.notGuaranteed, true),
-        isNotNull(tourDates.minRiders),
-        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} >= ${tourDates.minRiders}`,
-      ),
-    )
+    .where(flippable(dateId, cause, options.now))
     .returning();
   if (!date) return undefined;
   // Every live booking on the date, in id order (two flips never happen, but locks stay ordered).
@@ -646,10 +692,11 @@ export async function guaranteeIfReached(
       .returning();
     told.push({ booking: after!, confirmed: true });
   }
-  await tellGuaranteed(
-    tx,
-    { date, told },
-    { ...options.notify, announcingId: options.announcingId },
-  );
-  return { date, told };
+  const guarantee: Guarantee = { date, told, cause };
+  await tellGuaranteed(tx, guarantee, {
+    ...options.notify,
+    announcingId: options.announcingId,
+    announcedInChat: options.announcedInChat,
+  });
+  return guarantee;
 }

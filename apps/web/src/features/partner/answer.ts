@@ -88,7 +88,7 @@ export function formatDeadline(isoDateTime: string, local: boolean): string | un
 }
 
 /** A booking's status as the organizer area names it (docs/product.md, States). */
-export const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
+const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
   1: 'Waiting for your answer',
   2: 'Confirmed, waiting for payment',
   3: 'Prepaid',
@@ -98,6 +98,20 @@ export const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
   7: 'Released: no answer or no payment in time',
   8: 'Cancelled by support',
 };
+
+/**
+ * The status the organizer reads: a prepaid booking (3) whose price is paid says so, as the
+ * traveller's page does ("Paid in full"), rather than "Prepaid".
+ */
+export function organizerStatusLabel(booking: {
+  status: Status;
+  price: number;
+  paid: number;
+  refunded: number;
+}): string {
+  const paidInFull = booking.status === 3 && booking.paid - booking.refunded >= booking.price;
+  return paidInFull ? 'Paid in full' : ORGANIZER_STATUS_LABELS[booking.status];
+}
 
 /** What a failed answer shows, and where. */
 export type AnswerFailure =

@@ -100,3 +100,5 @@ export async function answerOrganizerBooking(
   await queryClient.invalidateQueries({ queryKey: operationKeys.listOrganizerBookings });
   return data;
 }
+
+export type OrganizerDeparture = components['schemas']['OrganizerDeparture'];

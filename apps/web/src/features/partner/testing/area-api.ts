@@ -13,6 +13,20 @@ export function areaApi(start: OrganizerBooking) {
     const body = (await request.json()) as Record<string, unknown>;
     posts.push({ path: url.pathname, body });
     const moved = { can_confirm: false, can_decline: false, respond_by: null };
+    if (url.pathname.startsWith('/crm/api/partner/departure/') && current.departure) {
+      // The whole date decided (decision 148): answers the date; the booking moved with it.
+      const guaranteed = url.pathname.endsWith('/guarantee');
+      const departure = {
+        ...current.departure,
+        can_decide: false,
+        ...(guaranteed ? { guaranteed: true, min_riders: null, decision_date: null } : {}),
+        cancelled: !guaranteed,
+      };
+      current = guaranteed
+        ? { ...current, ...moved, departure, status: 2, can_cancel: true }
+        : { ...current, ...moved, departure, status: 6, can_cancel: false };
+      return Response.json(departure);
+    }
     if (url.pathname.endsWith('/confirm')) {
       current = { ...current, ...moved, status: 2, can_cancel: true };
     } else if (url.pathname.endsWith('/decline')) {

@@ -59,6 +59,7 @@ export function organizerBookingFixture(
     non_riders: 0,
     max_rider_weight_kg: 95,
     departure: {
+      id: 311,
       seats: 12,
       seats_free: 5,
       heavy_places: 0,
@@ -68,6 +69,8 @@ export function organizerBookingFixture(
       guaranteed: true,
       min_riders: null,
       decision_date: null,
+      cancelled: false,
+      can_decide: false,
     },
     tourists: request.tourists.map((rider, index) => ({
       ...rider,

@@ -100,6 +100,7 @@ describe('OrganizerBookingPage', () => {
     await renderBooking(
       organizerBookingFixture({
         departure: {
+          id: 311,
           seats: 8,
           seats_free: 6,
           heavy_places: 2,
@@ -109,6 +110,8 @@ describe('OrganizerBookingPage', () => {
           guaranteed: false,
           min_riders: 4,
           decision_date: '2027-03-12',
+          cancelled: false,
+          can_decide: true,
         },
       }),
     );

@@ -12,11 +12,12 @@ import {
   formatDeadline,
   formatMoment,
   isActiveStatus,
-  ORGANIZER_STATUS_LABELS,
+  organizerStatusLabel,
   refundSummary,
 } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
+import { DepartureDecision } from '../departure-decision/departure-decision';
 import { OrganizerAnswer } from '../organizer-answer/organizer-answer';
 import { RiderLevel, RiderWeight } from '../rider-facts';
 
@@ -45,6 +46,7 @@ export function OrganizerBookingPage({
     <div className="page-container answer-layout organizer-booking">
       <Summary booking={booking} />
       <OrganizerAnswer booking={booking} />
+      <DepartureDecision booking={booking} />
       <div className="answer-riders organizer-booking__details">
         <Riders booking={booking} />
         <Contact booking={booking} />
@@ -71,7 +73,7 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
       <dl className="answer-facts">
         <div>
           <dt>Status</dt>
-          <dd>{ORGANIZER_STATUS_LABELS[booking.status]}</dd>
+          <dd>{organizerStatusLabel(booking)}</dd>
         </div>
         <div>
           <dt>Dates</dt>
@@ -173,11 +175,13 @@ type Departure = NonNullable<OrganizerBooking['departure']>;
 function DepartureFacts({ departure }: { departure: Departure }) {
   const of = (free: number, all: number) => `${free} of ${all} free`;
   const booked = departure.seats - departure.seats_free;
-  const runs = departure.guaranteed
-    ? 'Guaranteed'
-    : departure.min_riders !== null
-      ? `Runs from ${countText('{count} rider(s)', departure.min_riders)}: ${booked} booked${departure.decision_date ? `; you decide by ${formatDay(departure.decision_date)}` : ''}`
-      : 'Not guaranteed yet';
+  const runs = departure.cancelled
+    ? 'Cancelled'
+    : departure.guaranteed
+      ? 'Guaranteed'
+      : departure.min_riders !== null
+        ? `Runs from ${countText('{count} rider(s)', departure.min_riders)}: ${booked} booked${departure.decision_date ? `; you decide by ${formatDay(departure.decision_date)}` : ''}`
+        : 'Not guaranteed yet';
   return (
     <>
       <div>

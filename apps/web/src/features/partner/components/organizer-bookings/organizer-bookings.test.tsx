@@ -13,6 +13,7 @@ function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBooki
     start: '2026-07-12',
     end: '2026-07-19',
     seats: 2,
+    non_riders: 0,
     contact_name: 'Ines Moreau',
     respond_by: '2026-12-04T14:00:00.000Z',
     price: 1840,
@@ -63,6 +64,18 @@ describe('OrganizerBookings', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/partner/bookings/4600', '/partner/bookings/4500']);
     expect(within(ended).getByText(/Cancelled by the traveller/)).toBeTruthy();
+  });
+
+  it('counts companions beside riders, and says a prepaid booking paid in full is so', async () => {
+    const family = item({ id: 4410, status: 3, seats: 3, non_riders: 1, paid: 1840 });
+    const deposit = item({ id: 4411, status: 3, seats: 1, paid: 400 });
+    await renderInApp(<OrganizerBookings waiting={[]} active={[family, deposit]} isProvider />);
+    const active = await screen.findByRole('region', { name: 'Other active bookings' });
+    const [familyRow, depositRow] = within(active).getAllByRole('listitem');
+    expect(familyRow!.textContent).toContain('3 riders, 1 non-rider · Ines Moreau');
+    expect(familyRow!.textContent).toContain('Paid in full · €1,840, paid €1,840');
+    expect(depositRow!.textContent).toContain('1 rider · Ines Moreau');
+    expect(depositRow!.textContent).toContain('Prepaid · €1,840, paid €400');
   });
 
   it('says so when no booking has ended', async () => {

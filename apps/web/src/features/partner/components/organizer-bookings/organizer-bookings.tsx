@@ -1,9 +1,10 @@
 import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
+import { partyText } from '../../../../lib/party-text';
 import { formatDateRange } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBookingListItem } from '../../api';
-import { formatDeadline, ORGANIZER_STATUS_LABELS } from '../../answer';
+import { formatDeadline, organizerStatusLabel } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-bookings.css';
 
@@ -119,10 +120,10 @@ function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
           ? formatDateRange(booking.start, booking.end)
           : 'Dates to agree'}
         {' · '}
-        {booking.seats} {booking.seats === 1 ? 'rider' : 'riders'} · {booking.contact_name}
+        {partyText(booking.seats, booking.non_riders)} · {booking.contact_name}
       </p>
       <p className="organizer-bookings__meta">
-        {ORGANIZER_STATUS_LABELS[booking.status]} · {formatPrice(booking.price, booking.currency)}
+        {organizerStatusLabel(booking)} · {formatPrice(booking.price, booking.currency)}
         {booking.paid > 0 ? `, paid ${formatPrice(booking.paid, booking.currency)}` : ''}
         {booking.paid > 0 && booking.status >= 5 && refundText(booking)}
       </p>

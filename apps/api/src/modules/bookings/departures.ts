@@ -1,0 +1,264 @@
+/**
+ * A not-guaranteed date decided as a whole (decision 148). Its organizer runs it ("Run this
+ * date": the guarantee an organizer's confirmation also brings, `guaranteeDate`) or cancels it
+ * ("Cancel this date": every live booking on it declined or cancelled by the organizer, all paid
+ * refunded as decision 091 does for one booking); and the booking job calls off a date whose
+ * decision day passed without a guarantee, releasing its requests.
+ *
+ * Each happens in one transaction that locks the date's row first and then each booking on it
+ * (`transitionBookingIn` → `lockBookingAfterDate`), the order every booking transaction takes,
+ * so a booking, a cancel or a confirmation at the same moment runs before or after it, never in
+ * between. A called-off date is marked (`cancelled_at`, and `is_busy` so the catalogue stops
+ * offering it) in that transaction: a booking that waited for the date's lock is refused (409).
+ */
+import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
+import { notFound } from '#src/http/http-error.ts';
+import { ACTIVE_STATUSES, STATUS } from '@gallop/booking-rules';
+import { todayIso } from '#src/shared/dates.ts';
+import { settleCancellation } from './cancellations.ts';
+import { retryOnDeadlock } from './deadlocks.ts';
+import { RELEASE_REASONS, undecidedDateReason } from './notices.ts';
+import { organizerDecline, requiredReason } from './organizer-answers.ts';
+import { memberTourIds, organizerCancel, type OrganizerAreaDeps } from './organizer-area.ts';
+import type { BookingPayments } from './payments-port.ts';
+import { CONTRACT_STATUS, type RequestRow } from './records.ts';
+import {
+  conflict,
+  guaranteeDate,
+  transitionBookingIn,
+  type Transaction,
+  type TransitionRequest,
+  type TransitionResult,
+} from './transitions.ts';
+
+export type TourDateRow = typeof tourDates.$inferSelect;
+
+/** Why a date cannot be decided as a whole any more: the 409's message. */
+const DATE_DECIDED = {
+  started: 'This date has already started',
+  guaranteed: 'This date is already guaranteed',
+  guaranteedCancel:
+    'This date is guaranteed, so it is not cancelled as a whole: cancel its bookings one by one',
+  cancelled: 'This date was cancelled',
+} as const;
+
+/** Whether `n` can be a row id (PostgreSQL `integer`): larger numbers name no row. */
+const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
+
+/** Date `id` of a tour the member's organizers run; 404 for anyone else (nobody learns of it). */
+async function memberDate(db: Database, userId: number, id: number): Promise<void> {
+  const [found] = !isRowId(id)
+    ? []
+    : await db
+        .select({ id: tourDates.id })
+        .from(tourDates)
+        .where(and(eq(tourDates.id, id), inArray(tourDates.tourId, memberTourIds(db, userId))))
+        .limit(1);
+  if (!found) throw notFound('Date not found');
+}
+
+/** The date's row, locked until the transaction ends. */
+async function lockDate(tx: Transaction, id: number): Promise<TourDateRow> {
+  const [date] = await tx.select().from(tourDates).where(eq(tourDates.id, id)).for('update');
+  if (!date) throw notFound('Date not found');
+  return date;
+}
+
+/** 409 unless the locked date is still undecided and ahead. */
+function refuseDecided(date: TourDateRow, now: Date, action: 'guarantee' | 'cancel'): void {
+  if (date.cancelledAt !== null) throw conflict(DATE_DECIDED.cancelled);
+  if (!date.notGuaranteed) {
+    throw conflict(
+      action === 'guarantee' ? DATE_DECIDED.guaranteed : DATE_DECIDED.guaranteedCancel,
+    );
+  }
+  if (date.startDate <= todayIso(now)) throw conflict(DATE_DECIDED.started);
+}
+
+/** "Run this date": the member's not-guaranteed date is guaranteed (as a confirmation does). */
+export async function guaranteeDeparture(
+  deps: OrganizerAreaDeps,
+  userId: number,
+  dateId: number,
+): Promise<TourDateRow> {
+  await memberDate(deps.db, userId, dateId);
+  const now = deps.now();
+  return retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      refuseDecided(await lockDate(tx, dateId), now, 'guarantee');
+      const guarantee = await guaranteeDate(tx, dateId, 'organizer', {
+        now,
+        holdHours: deps.holdHours,
+        notify: { publicUrl: deps.publicUrl },
+      });
+      // The same conditions as just checked under the lock: it flips.
+      if (!guarantee) throw conflict(DATE_DECIDED.guaranteed);
+      return guarantee.date;
+    }),
+  );
+}
+
+/**
+ * "Cancel this date": every live booking on the member's not-guaranteed date ends by the
+ * organizer with `reason`: a waiting request is declined (one whose time to answer passed is
+ * released as unanswered, as the booking job would), a confirmed or paid booking cancelled with
+ * everything paid refunded. After the commit, payments closed are voided and refunds sent.
+ */
+export async function cancelDeparture(
+  deps: OrganizerAreaDeps,
+  userId: number,
+  dateId: number,
+  reason: string | undefined,
+): Promise<TourDateRow> {
+  await memberDate(deps.db, userId, dateId);
+  const message = requiredReason(reason);
+  const now = deps.now();
+  const notify = { publicUrl: deps.publicUrl };
+  const calledOff = await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      refuseDecided(await lockDate(tx, dateId), now, 'cancel');
+      const done = await callOffDate(tx, dateId, now, (row) =>
+        row.status !== STATUS.pendingConfirm
+          ? organizerCancel(message, now, notify)
+          : row.respondBy !== null && row.respondBy.getTime() < now.getTime()
+            ? release(RELEASE_REASONS.unanswered, now, notify)
+            : organizerDecline(message, now, notify),
+      );
+      if (!done) throw conflict(DATE_DECIDED.cancelled);
+      return done;
+    }),
+  );
+  await settleAll(deps, calledOff.results);
+  return calledOff.date;
+}
+
+/** The booking job's release of a live booking (→ 7): nothing due, the reason as given. */
+function release(reason: string, now: Date, notify: TransitionRequest['notify']) {
+  return {
+    event: 'deadline-passes',
+    actor: 'system',
+    now,
+    notify,
+    changes: () => ({
+      contractStatus: CONTRACT_STATUS.noPayments,
+      cancelMessage: reason,
+      canceledAt: now,
+    }),
+  } satisfies TransitionRequest;
+}
+
+interface CalledOff {
+  date: TourDateRow;
+  results: TransitionResult[];
+}
+
+/**
+ * Marks the locked, undecided date called off and ends every live booking on it, in id order,
+ * by `requestOf` (each through the status machine under its row lock, seats given back).
+ * Undefined when the date was decided meanwhile (guaranteed or called off by another).
+ */
+async function callOffDate(
+  tx: Transaction,
+  dateId: number,
+  now: Date,
+  requestOf: (row: RequestRow) => TransitionRequest,
+): Promise<CalledOff | undefined> {
+  const [date] = await tx
+    .update(tourDates)
+    .set({ cancelledAt: now, isBusy: true })
+    .where(
+      and(
+        eq(tourDates.id, dateId),
+        eq(tourDates.notGuaranteed, true),
+        isNull(tourDates.cancelledAt),
+      ),
+    )
+    .returning();
+  if (!date) return undefined;
+  const live = await tx
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.tourDateId, dateId),
+        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookingRequests.id));
+  const results: TransitionResult[] = [];
+  for (const row of live) {
+    results.push(await transitionBookingIn(tx, row.id, requestOf(row)));
+  }
+  const [after] = await tx.select().from(tourDates).where(eq(tourDates.id, dateId));
+  return { date: after!, results };
+}
+
+async function settleAll(
+  deps: { payments: BookingPayments; publicUrl: string },
+  results: readonly TransitionResult[],
+): Promise<void> {
+  for (const result of results) await settleCancellation(deps, result);
+}
+
+export interface DecisionDayOptions {
+  now?: Date;
+  publicUrl: string;
+  payments: BookingPayments;
+}
+
+/**
+ * The decision day (decision 148), a step of the booking job: a not-guaranteed date whose
+ * `decision_date` has passed, not yet started, is called off. Its requests are released with
+ * the reason ("The organizer did not confirm the date by …"), nothing charged; a paid booking
+ * (a request confirmed before decision 148 made a confirmation guarantee its date) is cancelled
+ * with everything paid refunded, as the organizer's cancel does. Several processes running the
+ * job at once each claim a date by one conditional update: one of them calls it off. Answers
+ * how many dates were called off.
+ */
+export async function callOffUndecidedDates(
+  db: Database,
+  options: DecisionDayOptions,
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const today = todayIso(now);
+  const notify = { publicUrl: options.publicUrl };
+  const due = await db
+    .select({ id: tourDates.id, decisionDate: tourDates.decisionDate })
+    .from(tourDates)
+    .where(
+      and(
+        eq(tourDates.notGuaranteed, true),
+        isNull(tourDates.cancelledAt),
+        lt(tourDates.decisionDate, today),
+        gt(tourDates.startDate, today),
+      ),
+    )
+    .orderBy(asc(tourDates.id))
+    .limit(100);
+  let calledOffCount = 0;
+  for (const { id, decisionDate } of due) {
+    const reason = undecidedDateReason(decisionDate!);
+    const calledOff = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        // Read again under the lock: the organizer may have run it, or another job called it off.
+        const date = await lockDate(tx, id);
+        const undecided =
+          date.notGuaranteed &&
+          date.cancelledAt === null &&
+          date.decisionDate !== null &&
+          date.decisionDate < today &&
+          date.startDate > today;
+        if (!undecided) return undefined;
+        return callOffDate(tx, id, now, (row) =>
+          row.paid > 0 ? organizerCancel(reason, now, notify) : release(reason, now, notify),
+        );
+      }),
+    );
+    if (!calledOff) continue;
+    await settleAll(options, calledOff.results);
+    calledOffCount += 1;
+  }
+  return calledOffCount;
+}
