@@ -232,6 +232,9 @@ test("another account's confirmation link, opened signed in, leaves the signed-i
 
   await signInWithCookies(page.context(), alex, baseURL);
   await gotoHydrated(`/email-confirm?token=${token}`);
+  // Another account's session is asked the registration's password too (decision 151).
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Confirm e-mail' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'E-mail confirmed for another account',
   );

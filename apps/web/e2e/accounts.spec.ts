@@ -8,6 +8,8 @@ import { expect, test, waitForHydration } from './fixtures';
 
 const apiUrl = `http://127.0.0.1:${process.env.GALLOP_E2E_API_PORT}`;
 const PASSWORD = 'saddle-up-2026';
+/** What the confirmation page says to the account's own session. */
+const SIGNED_IN_ALREADY = 'Thank you.';
 
 const uniqueEmail = () => `rider-${randomUUID()}@example.com`;
 
@@ -48,8 +50,9 @@ async function register(page: Page, email: string) {
 }
 
 /**
- * Opens the link e-mailed at registration: it confirms the address and, opened signed out, signs
- * in (`said` is the page's lead then; signed in already, it thanks).
+ * Opens the link e-mailed at registration: opened signed out, it asks the registration's password,
+ * confirms the address and signs in (`said` is the page's lead then); signed in already, it
+ * confirms at once and thanks.
  */
 async function openConfirmationLink(
   page: Page,
@@ -63,6 +66,12 @@ async function openConfirmationLink(
   expect(link.pathname).toBe('/email-confirm');
   await page.goto(`${link.pathname}${link.search}`);
   await waitForHydration(page);
+  if (said !== SIGNED_IN_ALREADY) {
+    // Opened signed out, the link asks the password chosen at registration (decision 151).
+    await expect(page.getByText('Enter the password you chose when you registered')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+  }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail is confirmed');
   await expect(page.getByText(said)).toBeVisible();
   return link;
@@ -153,7 +162,7 @@ test.describe('accounts', () => {
       await gotoHydrated('/login');
       await signInWithPassword(page, email);
       await expect(header.getByRole('link', { name: 'Account settings (Ann)' })).toBeVisible();
-      await openConfirmationLink(page, request, email, 'Thank you.');
+      await openConfirmationLink(page, request, email, SIGNED_IN_ALREADY);
       await expect(header.getByRole('link', { name: 'Account settings (Ann)' })).toBeVisible();
 
       await header.getByRole('link', { name: 'Account settings (Ann)' }).click();

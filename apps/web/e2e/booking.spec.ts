@@ -79,7 +79,8 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.getByLabel('Repeat the password').fill('long-trail-2026');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  // Registration answers alike for every address: the e-mailed link confirms and signs in.
+  // Registration answers alike for every address: the e-mailed link, with the password chosen,
+  // confirms and signs in.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
   const mail = await request.get(`${apiUrl}/dev/outbox?recipient=${encodeURIComponent(email)}`);
   const [confirmation] = ((await mail.json()) as { messages: { kind: string; body: string }[] })
@@ -87,6 +88,9 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   expect(confirmation?.kind).toBe('confirm-email');
   const link = new URL(confirmation!.body.match(/https?:\/\/\S+/)![0]);
   await gotoHydrated(`${link.pathname}${link.search}`);
+  // Opened signed out, the link asks the password chosen at registration (decision 151).
+  await page.getByLabel('Password', { exact: true }).fill('long-trail-2026');
+  await page.getByRole('button', { name: 'Confirm e-mail' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail is confirmed');
 
   await gotoHydrated(bookingForm);

@@ -7,11 +7,14 @@ import { emailConfirmationQueryOptions } from '../features/account/email-confirm
 import { requireSession } from '../features/account/guard';
 import { ensureSignedInUser } from '../features/account/signed-in-user';
 import { pageHead } from '../features/seo/head';
+import { PasswordChallenge } from './-email-confirm/password-challenge';
 
 /**
  * `/email-confirm?token=...`: confirms the address of the link. A registration's link, opened
  * signed out, signs the person in; otherwise the page needs a session (sign-in required), and a
- * visitor whom the link did not sign in (spent, expired) signs in first and comes back.
+ * visitor whom the link did not sign in (spent, expired) signs in first and comes back. A link
+ * that asks for the account's password before it confirms (opened outside its account's
+ * session, decision 151) is answered on the page, signed out or not (`PasswordChallenge`).
  */
 const HEAD = {
   title: 'Confirm your e-mail',
@@ -33,6 +36,9 @@ export const Route = createFileRoute('/email-confirm')({
           emailConfirmationQueryOptions(context.queryClient, context.api, deps.token),
         )
       : 'no-link';
+    if (result === 'asks-password' || result === 'asks-account-password') {
+      return { result, email: null, head: HEAD };
+    }
     requireSession({ context, location });
     const user = await ensureSignedInUser({ context, location });
     return { result, email: user.email, head: HEAD };
@@ -45,5 +51,9 @@ export const Route = createFileRoute('/email-confirm')({
 
 function EmailConfirmRoute() {
   const { result, email } = Route.useLoaderData();
+  const { token } = Route.useSearch();
+  if (result === 'asks-password' || result === 'asks-account-password') {
+    return <PasswordChallenge token={token ?? ''} asks={result} />;
+  }
   return <EmailConfirmPage result={result} email={email} />;
 }

@@ -145,11 +145,16 @@ describe('an address proven from outside the account (pre-registration takeover)
   );
 
   it(
-    'the confirmation link opened signed out or in another account ends the sessions, keeping the password; in its own session it keeps both',
+    'the confirmation link answered with the password signed out or in another account ends the sessions, keeping the password; in its own session it keeps both',
     async () => {
       const signedOut = await preRegister();
       const link = await linkTokenTo(signedOut.email, 'confirm-email');
-      const opened = await call('confirmEmail', 'confirm-email', { payload: { token: link } });
+      // Outside the account's session the link asks the password first (decision 151).
+      const asked = await call('confirmEmail', 'confirm-email', { payload: { token: link } });
+      expect(asked.status).toBe(403);
+      const opened = await call('confirmEmail', 'confirm-email', {
+        payload: { token: link, password: ATTACKER_PASSWORD },
+      });
       expect(opened.status).toBe(200);
       expect(opened.body.token).toEqual(expect.any(String));
       expect((await profile(signedOut.token)).status).toBe(401);
@@ -161,7 +166,7 @@ describe('an address proven from outside the account (pre-registration takeover)
       const other = await signUp(testApp.app);
       const otherLink = await linkTokenTo(elsewhere.email, 'confirm-email');
       const confirmed = await call('confirmEmail', 'confirm-email', {
-        payload: { token: otherLink },
+        payload: { token: otherLink, password: ATTACKER_PASSWORD },
         token: other.token,
       });
       expect(confirmed.status).toBe(200);

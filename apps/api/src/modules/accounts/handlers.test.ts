@@ -450,7 +450,13 @@ describe('links sent by email', () => {
     const { email } = await register();
     const user = await userByEmail(email);
     const token = tokenIn((await lastMessage(email))!.body);
-    const confirmed = await post('confirmEmail', 'confirm-email', { token });
+    // Opened signed out, the link asks the password chosen at registration (decision 151).
+    const asked = await post('confirmEmail', 'confirm-email', { token });
+    expect(asked.status).toBe(403);
+    const confirmed = await post('confirmEmail', 'confirm-email', {
+      token,
+      password: 'saddle-up-2026',
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ email, first_name: 'Ann' });
     // The click that confirmed the address opened a session (the registration's end).
@@ -489,7 +495,11 @@ describe('links sent by email', () => {
       confirmed.body.token,
     );
     const moveToken = tokenIn((await lastMessage(next))!.body);
-    expect((await post('confirmEmail', 'confirm-email', { token: moveToken })).status).toBe(200);
+    const moved = await post('confirmEmail', 'confirm-email', {
+      token: moveToken,
+      password: 'saddle-up-2026',
+    });
+    expect(moved.status).toBe(200);
     expect((await post('confirmEmail', 'confirm-email', { token })).status).toBe(410);
   });
 
@@ -558,7 +568,10 @@ describe('links sent by email', () => {
           .limit(1)
       )[0]!.body,
     );
-    const taken = await post('confirmEmail', 'confirm-email', { token: secondToken });
+    const taken = await post('confirmEmail', 'confirm-email', {
+      token: secondToken,
+      password: 'saddle-up-2026',
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.message).toBe(
       'Another Gallop account uses this email address now, so your account keeps its email',

@@ -13,6 +13,7 @@ import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import {
+  assertAllowed,
   createRateLimiter,
   limitCall,
   type RateLimiter,
@@ -39,6 +40,7 @@ import {
   type CodeChannels,
   type CodeSender,
 } from './codes.ts';
+import { confirmEmail, PasswordAsked, type PasswordGuesses } from './confirmation-link.ts';
 import { sendEmailConfirmation } from './mail.ts';
 import { createMailLimits } from './mail-limits.ts';
 import {
@@ -59,7 +61,6 @@ import { registerWithCode, registerWithPassword } from './registration.ts';
 import {
   checkPassword,
   checkResetLink,
-  confirmEmail,
   recoverPassword,
   resetPassword,
   signInLink,
@@ -124,6 +125,14 @@ type AccountOperation =
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
 const TOO_MANY = 'Too many attempts. Please confirm you are not a robot.';
+/** Wrong passwords asked by one account's confirmation link, from every address together. */
+const CONFIRMATION_PASSWORD_TRIES = 5;
+const TOO_MANY_CONFIRMATION_PASSWORDS =
+  'Too many wrong passwords for this account. Please confirm you are not a robot, or choose "I did not create this account".';
+/** Numbers `change-phone` may answer as another account's, per account and day (decision 151). */
+const PHONE_TAKEN_ANSWERS = 5;
+const TOO_MANY_TAKEN_PHONES =
+  'Too many of the numbers you entered belong to other accounts. Please try again tomorrow or write to Gallop support.';
 
 /** The code sender's address for a login: email codes need an email, the rest a phone. */
 function codeLogin(sender: CodeSender, email?: string, phone?: string): Login {
@@ -161,6 +170,24 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     name: 'failed-sign-ins',
     limit: deps.authAccountLimit ?? 20,
     windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
+
+  // Wrong passwords on confirmation links (decision 151), per account from every address: the
+  // link's holder may not guess the registrant's password past this without a captcha.
+  const confirmationPasswords = createRateLimiter({
+    name: 'confirmation-passwords',
+    limit: CONFIRMATION_PASSWORD_TRIES,
+    windowMs: 60 * 60_000,
+    limits: deps.rateLimits,
+  });
+
+  // Numbers `change-phone` answered as another account's, per account and day, with no captcha
+  // to lift it: a session sweeping numbers learns five a day which are registered (decision 151).
+  const takenPhoneAnswers = createRateLimiter({
+    name: 'change-phone-taken',
+    limit: PHONE_TAKEN_ANSWERS,
+    windowMs: 24 * 60 * 60_000,
     limits: deps.rateLimits,
   });
 
@@ -275,12 +302,37 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       return { result: true };
     },
 
-    async confirmEmail(request) {
-      return confirmEmail(db, request.body.token, {
-        callerId: async () => (await findSigned(db, request))?.user.id,
-        sessionsEnded,
-        publicUrl,
-      });
+    async confirmEmail(request, reply) {
+      const { token, password, not_mine: notMine } = request.body;
+      const guesses: PasswordGuesses = {
+        count: (userId) =>
+          assertAllowed(
+            confirmationPasswords,
+            String(userId),
+            request,
+            TOO_MANY_CONFIRMATION_PASSWORDS,
+          ),
+        refund: (userId) => confirmationPasswords.refund(String(userId)),
+      };
+      try {
+        return await confirmEmail(
+          db,
+          token,
+          { password, notMine },
+          {
+            callerId: async () => (await findSigned(db, request))?.user.id,
+            sessionsEnded,
+            publicUrl,
+            guesses,
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof PasswordAsked)) throw error;
+        // The contract's `PasswordChallenge`: the error answer with the link's kind.
+        return reply
+          .code(403)
+          .send({ message: error.message, errors: error.errors, link: error.link });
+      }
     },
 
     async sendAuthCode(request, reply) {
@@ -394,10 +446,15 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async changePhone(request, reply) {
       const signed = await requireSigned(db, request);
-      const tooMany = await limited('change-phone', String(signed.user.id), request, reply);
-      if (tooMany) return reply;
+      // Per account from every address together (a session goes anywhere), as change-password.
+      const key = `change-phone:${signed.user.id}`;
+      if (await limitCall(limiter, key, request, reply, TOO_MANY)) return reply;
       const phone = phoneOrFail(request.body.phone)!;
-      return toUserProfile(db, await changePhone(db, signed.user, phone), signed);
+      const taken = {
+        count: () => assertAllowed(takenPhoneAnswers, key, undefined, TOO_MANY_TAKEN_PHONES),
+        refund: () => takenPhoneAnswers.refund(key),
+      };
+      return toUserProfile(db, await changePhone(db, signed.user, phone, taken), signed);
     },
 
     async listPhoneConfirmationMethods(request) {

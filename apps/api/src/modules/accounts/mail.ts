@@ -32,7 +32,8 @@ const maskedEmail = (email: string) => {
 /**
  * Queues the "confirm your email" link to the user's current address (if any). The click that
  * confirms the address also signs in a visitor who has no session (`confirmEmail`), which is how
- * a registration ends. Opened outside the account's own session, it ends the account's other
+ * a registration ends. Opened outside the account's own session, it first asks for the account's
+ * password or "I did not create this account" (decision 151), then ends the account's other
  * sessions (decision 147). `note` adds a paragraph (a phone number that was not saved).
  */
 export async function sendEmailConfirmation(

@@ -170,13 +170,31 @@ export async function changePassword(
 }
 
 /**
- * A new phone (already normalised), unconfirmed: a claim that signs nobody in until the code sent
- * to it is entered (decision 147); a number another account confirmed is refused. The same phone
- * changes nothing.
+ * Counts `change-phone`'s answers that a number is another account's (decision 151): counted
+ * before the lookup, given back when the number is free, so only "taken" answers use it up; over
+ * its limit every new number is refused alike, taken or free.
  */
-export async function changePhone(db: Database, user: UserRow, phone: string): Promise<UserRow> {
+export interface TakenPhoneAnswers {
+  count(): Promise<void>;
+  refund(): Promise<void>;
+}
+
+/**
+ * A new phone (already normalised), unconfirmed: a claim that signs nobody in until the code sent
+ * to it is entered (decision 147); a number another account confirmed is refused (the product's
+ * "This phone number is already registered"), and those refusals are limited (`taken`). The same
+ * phone changes nothing.
+ */
+export async function changePhone(
+  db: Database,
+  user: UserRow,
+  phone: string,
+  taken: TakenPhoneAnswers,
+): Promise<UserRow> {
   if (phone === user.phone) return user;
+  await taken.count();
   await assertLoginsFree(db, { phone }, user.id);
+  await taken.refund();
   return updateUser(db, user.id, { phone, phoneConfirmedAt: null });
 }
 

@@ -9,7 +9,8 @@
  * first: every session, the reset and sign-in links, a phone confirmed through one of those
  * sessions and, for a code, the password. The registration link keeps the password: it is how
  * every password registration ends (the web signs nobody in before it), often on another device,
- * and the registrant chose that password (decision 147 records the limit this leaves). Proven in
+ * and the registrant chose that password: from outside, the link confirms only with it, or with
+ * "I did not create this account", which clears it (`confirmation-link.ts`, decision 151). Proven in
  * a session of the account itself, nothing ends. A login already confirmed proves nothing new.
  *
  * A phone has one owner: the account that confirms it. Its confirmation drops every other

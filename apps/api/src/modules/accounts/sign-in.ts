@@ -1,6 +1,6 @@
 /**
  * Signing in (decisions: "Accounts and notifications"): with a password, a one-time code, a
- * one-time link, the e-mail confirmation link or a password reset link. Services over the
+ * one-time link or a password reset link (the e-mail confirmation link: `confirmation-link.ts`). Services over the
  * database that answer the signed-in user or the session's tokens with the profile; a refusal is
  * an `HttpError` (401, 422). Rate limits stay with the HTTP calls (`handlers.ts`).
  */
@@ -24,13 +24,12 @@ import {
   createLinkToken,
   expiredLink,
   findLinkToken,
-  findUsedLinkToken,
 } from './links.ts';
-import { sendEmailChanged, sendPasswordReset } from './mail.ts';
+import { sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { updateUser } from './profile.ts';
-import { lockUser, proveLogin, proveNewEmail } from './proofs.ts';
+import { lockUser, proveLogin } from './proofs.ts';
 import { findUserById, findUserByLogin, toUserProfile } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid login or password';
@@ -121,63 +120,6 @@ export async function signInWithLink(db: Database, token: string) {
   const user = await findUserById(db, link.userId);
   if (!user) throw expiredLink();
   return startSession(db, user);
-}
-
-/**
- * Follows the e-mail confirmation link, which proves the inbox (`proveLogin`, `proveNewEmail`):
- * opened in a session of the link's account nothing else changes; opened signed out or in another
- * account's session, what an earlier holder of the account set up ends first, but the password
- * chosen at registration stays (decision 147). Then
- * the address's guest bookings join the account. The click that confirms a registration's address
- * signs in a visitor without a session (`callerId` undefined): that is how a registration ends.
- */
-export async function confirmEmail(
-  db: Database,
-  token: string,
-  {
-    callerId,
-    sessionsEnded,
-    publicUrl,
-  }: {
-    /** The signed-in caller's account, if any. */
-    callerId: () => Promise<number | undefined>;
-    sessionsEnded: SessionsEnded;
-    publicUrl: string;
-  },
-) {
-  const caller = await callerId();
-  const link = await consumeLinkToken(db, 'confirm-email', token).catch(() => undefined);
-  if (!link) return reopenedConfirmation(db, token, caller);
-  const user = await findUserById(db, link.userId);
-  if (!user || !link.email) throw expiredLink();
-  // A link keeps the password: see `proveLogin` and decision 147.
-  const proof = { ownSession: caller === user.id, keepsPassword: true, sessionsEnded };
-  // The link of a change (`changeEmail`) when the address is not the account's yet.
-  const moving = user.email !== link.email;
-  const proven = moving
-    ? await proveNewEmail(db, user.id, link.email, proof)
-    : await proveLogin(db, user.id, { kind: 'email', value: link.email }, proof);
-  if (!proven) throw expiredLink();
-  // A change is told to the previous address; a session is not opened: whoever holds the
-  // account signs in as usual.
-  if (moving) await sendEmailChanged(db, user, link.email, publicUrl);
-  await claimGuestBookings(db, { userId: user.id, email: link.email });
-  const profile = await toUserProfile(db, proven);
-  if (moving || user.emailConfirmedAt || caller !== undefined) return profile;
-  return { ...profile, ...(await openSession(db, user.id)) };
-}
-
-/**
- * A confirmation link opened again after it worked (the page that confirmed reloading): its
- * account's own session is answered its profile; anyone else the 410 of a used link, with nothing
- * of the account.
- */
-async function reopenedConfirmation(db: Database, token: string, caller: number | undefined) {
-  if (caller === undefined) throw expiredLink();
-  const spent = await findUsedLinkToken(db, 'confirm-email', token);
-  const owner = spent?.userId === caller ? await findUserById(db, caller) : undefined;
-  if (!owner?.emailConfirmedAt || owner.email !== spent?.email) throw expiredLink();
-  return toUserProfile(db, owner);
 }
 
 /** Mails a reset link to an account's address; the same (nothing) for an unknown one. */

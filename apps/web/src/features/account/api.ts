@@ -179,12 +179,25 @@ export async function changePhone(api: GallopClient<true>, phone: string): Promi
   return data;
 }
 
-/** The profile, with a new session's tokens when the link also signed in (a registration's). */
+/**
+ * What answers a link that asks (decision 151): the account's password, or "I did not create
+ * this account".
+ */
+export type ConfirmationAnswer = { password: string } | { not_mine: true };
+
+/**
+ * The profile, with a new session's tokens when the link also signed in (a registration's).
+ * Opened outside the link's account, the link may first ask for the password (403
+ * `PasswordChallenge`); `answer` is then sent with the token.
+ */
 export async function confirmEmail(
   api: GallopClient<true>,
   token: string,
+  answer?: ConfirmationAnswer,
 ): Promise<components['schemas']['EmailConfirmation']> {
-  const { data } = await api.POST('/crm/api/user/confirm-email', { body: { token } });
+  const { data } = await api.POST('/crm/api/user/confirm-email', {
+    body: { token, ...answer },
+  });
   return data;
 }
 

@@ -6,23 +6,63 @@ import { resendEmailConfirmation } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
 
 /**
+ * What a link asks before it confirms, opened outside its account's session (decision 151):
+ * `asks-password`, a registration's (the password chosen when registering, or "I did not create
+ * this account"); `asks-account-password`, an e-mail change's.
+ */
+export type LinkAsks = 'asks-password' | 'asks-account-password';
+
+/**
  * `signed-in`: the link confirmed the address and signed in (the end of a registration);
  * `other-account`: the link confirmed the address of another account than the signed-in one;
- * `taken`: the address of an e-mail change went to another account before its link was opened.
+ * `taken`: the address of an e-mail change went to another account before its link was opened;
+ * `disowned`: "I did not create this account" made the address the opener's, signed in to set a
+ * password (`disowned-elsewhere`: signed in to another account, so a reset link is the way in).
  */
-export type EmailConfirmation =
-  'signed-in' | 'confirmed' | 'other-account' | 'taken' | 'expired' | 'no-link';
+export type LinkOutcome =
+  | 'signed-in'
+  | 'confirmed'
+  | 'other-account'
+  | 'taken'
+  | 'disowned'
+  | 'disowned-elsewhere'
+  | 'expired'
+  | 'no-link';
+
+export type EmailConfirmation = LinkOutcome | LinkAsks;
 
 /** `/email-confirm`: the result of the link, or (signed in) a way to get a new one. */
-export function EmailConfirmPage({
-  result,
-  email,
-}: {
-  result: EmailConfirmation;
-  email: string | null;
-}) {
+export function EmailConfirmPage({ result, email }: { result: LinkOutcome; email: string | null }) {
   const api = useApi();
   const resend = useSend<void>();
+  if (result === 'disowned' || result === 'disowned-elsewhere') {
+    return (
+      <AuthCard
+        title="This e-mail is yours"
+        lead={
+          <>
+            The account registered with {email ? <strong>{email}</strong> : 'this address'} is yours
+            now. Whoever registered it is signed out, and the password they chose no longer works.
+          </>
+        }
+      >
+        {result === 'disowned' ? (
+          <>
+            <p>Choose a password of your own to sign in with it next time.</p>
+            <ButtonLink href="/settings">Choose a password</ButtonLink>
+          </>
+        ) : (
+          <>
+            <p>
+              You are signed in to another account. To use this one, sign out, then choose
+              &ldquo;Forgot your password?&rdquo; on the sign-in page with this address.
+            </p>
+            <ButtonLink href="/login">Sign-in page</ButtonLink>
+          </>
+        )}
+      </AuthCard>
+    );
+  }
   if (result === 'confirmed' || result === 'signed-in') {
     return (
       <AuthCard
