@@ -182,7 +182,7 @@ describe.each(TERMS)('a date priced at 25,000,000 $currency a rider', (terms) =>
     expect(dollars).toMatchObject({
       currency: 'USD',
       price: toDisplayPrice(date.price, terms.currency, 'USD', rates),
-      original_price: terms.perRider,
+      original_price: toDisplayPrice(date.price, terms.currency, 'USD', rates),
     });
   });
 

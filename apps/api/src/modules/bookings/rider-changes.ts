@@ -6,13 +6,14 @@
  */
 import type { components } from '@gallop/api-client';
 import { eq } from 'drizzle-orm';
-import { tourDates } from '#src/db/schema/index.ts';
+import type { Database } from '#src/db/client.ts';
+import { bookingTourists, tourDates } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { unauthorized } from '#src/modules/sessions/index.ts';
 import type { BookingSettings, LinkReader, TravellerView } from './booking-settings.ts';
 import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
-import type { TouristInput } from './tourists.ts';
+import { refuseRideSwitch, type TouristInput } from './tourists.ts';
 import { changeRiders, changeRidersIn, type RiderChange } from './transitions.ts';
 
 type TouristsInput = components['schemas']['TouristsInput'];
@@ -40,6 +41,24 @@ function riderChange(
   };
 }
 
+/**
+ * 422 when `wanted` turns a rider of booking `row` into a companion or back (`refuseRideSwitch`).
+ * Read before the change's transaction: who rides never changes on a stored tourist, so the lock
+ * has nothing to add, and a tourist removed meanwhile is the change's own 422.
+ */
+async function refuseRideSwitchOn(
+  db: Database,
+  row: RequestRow,
+  wanted: readonly TouristInput[],
+): Promise<void> {
+  if (!wanted.some((t) => t.id !== undefined && t.rides !== undefined)) return;
+  const stored = await db
+    .select({ id: bookingTourists.id, rides: bookingTourists.rides })
+    .from(bookingTourists)
+    .where(eq(bookingTourists.requestId, row.id));
+  refuseRideSwitch(wanted, stored);
+}
+
 /** The riders of a booking change; 409 / 422 from `changeRiders`. */
 export async function setRiders(
   settings: BookingSettings,
@@ -47,6 +66,7 @@ export async function setRiders(
   wanted: readonly TouristInput[],
   keepMissing: boolean,
 ): Promise<RequestRow> {
+  await refuseRideSwitchOn(settings.db, row, wanted);
   const changed = await changeRiders(
     settings.db,
     row.id,
@@ -124,6 +144,7 @@ export async function fillQuestionnaires(
   if (byLink && body.tourists.some((t) => t.weight !== undefined && t.weight !== null)) {
     throw forbidden(WEIGHT_OWNER_ONLY);
   }
+  await refuseRideSwitchOn(settings.db, row, body.tourists);
   const changed = await changeRiders(settings.db, row.id, {
     ...riderChange(settings, body.tourists, true),
     keepWeights: byLink,

@@ -1,6 +1,7 @@
 /** A tourist as typed on a booking form, as a `booking_tourists` row's values. */
 import type { components } from '@gallop/api-client';
-import { ageOn, levelRank } from '@gallop/rider-fit';
+import { firstAgeRefusal, type AgedTraveller, type TourAges } from '@gallop/booking-rules';
+import { levelRank } from '@gallop/rider-fit';
 import { unprocessable } from '#src/http/http-error.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 
@@ -36,42 +37,49 @@ export function refuseBlankNames(tourists: readonly TouristInput[]): void {
   throw unprocessable('Required field', { [`tourists.${blank}.${field}`]: ['Required field'] });
 }
 
-/** The ages a tour takes riders at: its minimum age, its riding ages (issue 46). */
-export interface RidingAges {
-  minAge: number;
-  minRidingAge: number;
-  maxRidingAge: number | null;
-}
+/** The ages a tour takes travellers at: its minimum age, its riding ages (issue 46, decision 154). */
+export type RidingAges = TourAges;
 
 /**
- * 422 on the first rider outside the tour's riding ages on the first day (`startDate`), on their
- * birthday field: at least the higher of the minimum age and the minimum riding age, at most the
- * maximum riding age. A birthday after the first day gives no age: under any minimum. Riders
- * without a birthday and companions who do not ride are not checked.
+ * 422 on the first traveller the tour's ages refuse on the first day (`startDate`), on their
+ * birthday field (`ageRefusal` of @gallop/booking-rules, the rule the web's forms check): everyone
+ * at least the minimum age ("Everyone must be at least 12 on the first day"), a rider also at
+ * least the minimum riding age and at most the maximum. A birthday after the first day gives no
+ * age: under any minimum. Travellers without a birthday are not checked.
  */
 export function refuseOutsideRidingAges(
-  tourists: readonly { rides: boolean; birthday: string | null }[],
+  tourists: readonly AgedTraveller[],
   ages: RidingAges,
   startDate: string,
 ): void {
-  const youngest = Math.max(ages.minAge, ages.minRidingAge);
-  const ageOf = (t: (typeof tourists)[number]) =>
-    t.rides && t.birthday !== null ? (ageOn(t.birthday, startDate) ?? -1) : undefined;
-  const tooYoung = tourists.findIndex((t) => {
-    const age = ageOf(t);
-    return age !== undefined && age < youngest;
+  const refused = firstAgeRefusal(tourists, ages, startDate);
+  if (!refused) return;
+  throw unprocessable(refused.message, {
+    [`tourists.${refused.index}.birthday`]: [refused.message],
   });
-  if (tooYoung >= 0) {
-    const text = `Riders must be at least ${youngest} on the first day`;
-    throw unprocessable(text, { [`tourists.${tooYoung}.birthday`]: [text] });
-  }
-  const oldest = ages.maxRidingAge;
-  const tooOld = tourists.findIndex((t) => {
-    const age = ageOf(t);
-    return oldest !== null && age !== undefined && age > oldest;
+}
+
+export const RIDER_TO_COMPANION =
+  'To make a rider a companion who does not ride, remove them and add them as a companion';
+export const COMPANION_TO_RIDER =
+  'To make a companion a rider, remove them and add them as a rider';
+
+/**
+ * 422 on the first tourist sent with a `rides` other than the one stored. Who rides is fixed
+ * once booked (decision 118): a rider holds a seat, maybe a heavier horse, and pays the rider's
+ * price; a companion holds a bed. A change of it is a removal and an addition, which move those
+ * places and the price; an edit that only leaves `rides` out keeps it.
+ */
+export function refuseRideSwitch(
+  wanted: readonly TouristInput[],
+  stored: readonly { id: number; rides: boolean }[],
+): void {
+  const rides = new Map(stored.map((t) => [t.id, t.rides] as const));
+  const switched = wanted.findIndex((t) => {
+    const before = t.id === undefined ? undefined : rides.get(t.id);
+    return before !== undefined && t.rides !== undefined && t.rides !== before;
   });
-  if (tooOld >= 0) {
-    const text = `Riders must be at most ${oldest} on the first day`;
-    throw unprocessable(text, { [`tourists.${tooOld}.birthday`]: [text] });
-  }
+  if (switched < 0) return;
+  const text = rides.get(wanted[switched]!.id!) ? RIDER_TO_COMPANION : COMPANION_TO_RIDER;
+  throw unprocessable(text, { [`tourists.${switched}.rides`]: [text] });
 }

@@ -69,7 +69,7 @@ describe('toMediaItem', () => {
 });
 
 describe('toTourDate', () => {
-  it('prices a discounted date in the visitor currency, the original in its own', async () => {
+  it('prices a discounted date in the visitor currency, the original price too', async () => {
     const [row] = await db
       .select()
       .from(tourDates)
@@ -82,7 +82,7 @@ describe('toTourDate', () => {
       tour_id: row!.tourId,
       currency: 'EUR',
       price: toDisplayPrice(row!.price, 'USD', 'EUR', rates),
-      original_price: row!.price / 100,
+      original_price: toDisplayPrice(row!.price, 'USD', 'EUR', rates),
       price_without_discount: toDisplayPrice(row!.priceWithoutDiscount, 'USD', 'EUR', rates),
       is_discount_exist: true,
       discount: { kind: row!.discountKind, percent: row!.discountPercent },

@@ -4,8 +4,8 @@
  * favourites all answer the same card, so they share these functions.
  *
  * Money: every `price`-like field is in the visitor's currency, rounded major units
- * (`toDisplayPrice`); `original_price` stays in the tour's own currency (major units), because
- * bookings and payments are made in it.
+ * (`toDisplayPrice`), `original_price` too: a date names one currency (`currency`), so an amount
+ * in another would be read as one in it (decision 154). A booking prices itself from the row.
  *
  * Which dates a card shows: only *bookable* dates count (start ≥ today, not busy, free seats > 0).
  * `nearest_date` is the earliest of them; `price` (and `price_without_discount`,
@@ -171,7 +171,8 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
     end: row.endDate,
     currency: prices.currency,
     price,
-    original_price: row.price / 100,
+    // In `currency`, like `price` (decision 154): the answer names no other currency.
+    original_price: price,
     price_without_discount: priceWithoutDiscount,
     is_busy: row.isBusy,
     flight_included: row.flightIncluded,

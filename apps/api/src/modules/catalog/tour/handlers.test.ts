@@ -235,7 +235,7 @@ describe('GET /spa/tour (getTour)', () => {
     for (const image of programImages(withAlt)) expect(typeof image.alt).toBe('string');
   });
 
-  it('prices dates in the X-Currency currency and keeps the original price in the tour currency', async () => {
+  it('prices dates in the X-Currency currency, the original price too', async () => {
     const tour = await richTour();
     const currency = tour.currency === 'EUR' ? 'CNY' : 'EUR';
     const { body } = await call('getTour', tourUrl(tour.slug), { 'x-currency': currency });
@@ -254,9 +254,40 @@ describe('GET /spa/tour (getTour)', () => {
       expect(date.price_without_discount).toBe(
         toDisplayPrice(row.priceWithoutDiscount, row.currency, currency, table),
       );
-      expect(date.original_price).toBe(row.price / 100);
+      expect(date.original_price).toBe(date.price);
     }
   });
+
+  // The walk: with X-Currency USD a EUR date answered price 2152 and original_price 1980 (EUR).
+  it.each(['USD', 'JPY'])(
+    "converts a EUR date's original price to %s like its price, in whole units",
+    async (currency) => {
+      const [row] = await db
+        .select({ date: tourDates, slug: tours.slug })
+        .from(tourDates)
+        .innerJoin(tours, eq(tours.id, tourDates.tourId))
+        .where(
+          and(
+            published,
+            eq(tourDates.currency, 'EUR'),
+            eq(tourDates.isBusy, false),
+            gte(tourDates.startDate, today),
+            sql`${tourDates.numberOfFreeSeats} > 0`,
+          ),
+        )
+        .orderBy(asc(tourDates.id))
+        .limit(1);
+      expect(row, 'the seed has a bookable EUR date').toBeDefined();
+      const { date: stored, slug } = row!;
+      const { body } = await call('getTour', tourUrl(slug), { 'x-currency': currency });
+      const date = (body as Tour).dates.find((d) => d.id === stored.id)!;
+      const converted = toDisplayPrice(stored.price, 'EUR', currency, await rates());
+      expect(date).toMatchObject({ currency, price: converted, original_price: converted });
+      expect(Number.isInteger(date.original_price)).toBe(true);
+      // Not the EUR amount: the conversion is what is checked.
+      expect(date.original_price).not.toBe(stored.price / 100);
+    },
+  );
 
   it('names each variant of the same dates, and answers null for a date with one offer', async () => {
     const [variant] = await db
@@ -613,7 +644,7 @@ describe('GET /spa/individual-tour (getIndividualTour)', () => {
     expect(page.dates[0]).toMatchObject({
       start: offer!.startDate,
       currency: offer!.currency,
-      original_price: offer!.price / 100,
+      original_price: Math.round(offer!.price / 100),
       price: Math.round(offer!.price / 100),
     });
     expect(page.price).toBe(page.dates[0]!.price);

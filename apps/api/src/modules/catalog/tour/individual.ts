@@ -35,7 +35,8 @@ export function toIndividualDate(
     end: addDays(offer.startDate, Math.max(1, tour.duration) - 1),
     currency: prices.currency,
     price,
-    original_price: offer.price / 100,
+    // In `currency`, like `price` (decision 154).
+    original_price: price,
     price_without_discount: price,
     is_busy: false,
     flight_included: false,

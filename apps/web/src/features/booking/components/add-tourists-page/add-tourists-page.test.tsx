@@ -266,3 +266,145 @@ describe('AddTouristsPage rider fit', () => {
     expect(api.bodies).toHaveLength(0);
   });
 });
+
+describe('AddTouristsPage cost and companions', () => {
+  /** Maya rides, Sam comes along: €1,000 a rider and €400 a non-rider, €500 paid. */
+  const family = {
+    ...info,
+    tour: { ...info.tour, min_age: 12, riding: ridingBrief({ non_riders_welcome: true }) },
+    tourists: [
+      { id: 1, first_name: 'Maya', last_name: 'Hart', full_name: 'Maya Hart', rides: true },
+      { id: 2, first_name: 'Sam', last_name: 'Hart', full_name: 'Sam Hart', rides: false },
+    ],
+    max_tourists: 4,
+  } as unknown as TouristsInfo;
+  const booking = {
+    id: 812,
+    uuid: info.uuid,
+    status: 3,
+    price: 1400,
+    paid: 500,
+    currency: 'EUR',
+    can_pay: true,
+    non_riders: 1,
+    non_rider_price: 400,
+    tourists: family.tourists,
+    tour_date: {
+      id: 70,
+      tour_id: 7,
+      start: '2027-07-12',
+      end: '2027-07-19',
+      duration: 8,
+      currency: 'EUR',
+      price: 1000,
+      non_rider_price: 400,
+      non_rider_places_free: 1,
+    },
+  };
+
+  function familyApi(shown: object = booking, added: object = family) {
+    const bodies: unknown[] = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === '/crm/api/request/get-by-uuid') return Response.json(shown);
+      if (path === '/crm/api/request/add-tourists') {
+        bodies.push(await request.json());
+        return Response.json(added);
+      }
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    };
+    return { fetch, bodies };
+  }
+
+  const open = async (api: ReturnType<typeof familyApi>, shown = family) => {
+    await renderInApp(<AddTouristsPage info={shown} user={owner} emailProof={null} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
+  };
+
+  it('says the new total and what will be left to pay for a rider, as the form is filled', async () => {
+    await open(familyApi());
+    expect(
+      await screen.findByText(
+        'With the new rider: new total €2,400 for 2 riders, 1 non-rider. Paid €500, left to pay: €1,900.',
+      ),
+    ).toBeInTheDocument();
+    fill('First name', 'Ida');
+    expect(
+      screen.getByText(
+        'With Ida: new total €2,400 for 2 riders, 1 non-rider. Paid €500, left to pay: €1,900.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('adds a companion at the agreed price, without weight or level', async () => {
+    const api = familyApi();
+    await open(api);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Comes along without riding' }));
+    expect(screen.queryByLabelText('Weight, kg')).toBeNull();
+    expect(screen.queryByLabelText('Rider level (optional)')).toBeNull();
+    expect(
+      screen.getByText(
+        'With the companion: new total €1,800 for 1 rider, 2 non-riders. Paid €500, left to pay: €1,300.',
+      ),
+    ).toBeInTheDocument();
+    fill('First name', 'Olga');
+    fill('Last name', 'Hart');
+    fill('Date of birth', '1950-09-09');
+    fireEvent.click(screen.getByRole('button', { name: 'Add companion' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]).toEqual({
+      tourists: [{ first_name: 'Olga', last_name: 'Hart', birthday: '1950-09-09', rides: false }],
+    });
+  });
+
+  it('stops a companion under the tour’s minimum age on the first day, before sending', async () => {
+    const api = familyApi();
+    await open(api);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Comes along without riding' }));
+    fill('First name', 'Nina');
+    fill('Last name', 'Hart');
+    fill('Date of birth', '2020-05-20');
+    fireEvent.click(screen.getByRole('button', { name: 'Add companion' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(
+        'Everyone must be at least 12 on the first day',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('offers only a companion when the seats are gone and a bed is left', async () => {
+    await open(familyApi(), { ...family, max_tourists: 2 } as TouristsInfo);
+    expect(await screen.findByRole('button', { name: 'Add companion' })).toBeInTheDocument();
+    expect(screen.getByText('No more seats are free on this date.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('sends to the organizer for a companion on a booking made without one', async () => {
+    const ridersOnly = {
+      ...booking,
+      price: 1000,
+      non_riders: 0,
+      non_rider_price: null,
+      tourists: [family.tourists[0]],
+    };
+    await open(familyApi(ridersOnly), {
+      ...family,
+      tourists: [family.tourists[0]],
+    } as TouristsInfo);
+    expect(
+      await screen.findByText(
+        'Write to the organizer to bring a companion who does not ride on this booking.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(
+      screen.getByText(
+        'With the new rider: new total €2,000 for 2 riders. Paid €500, left to pay: €1,500.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

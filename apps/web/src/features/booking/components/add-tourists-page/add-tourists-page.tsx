@@ -1,7 +1,8 @@
 import { Button, Form, useFormFields } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useReducer, useState, type ReactNode } from 'react';
+import { partyText } from '../../../../lib/party-text';
 import { useApi } from '../../../../lib/api';
 import { tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
@@ -13,6 +14,7 @@ import {
   refetchBookings,
   touristsInfoQuery,
   type BookingRequest,
+  type TouristInput,
   type TouristsInfo,
   type Traveller,
 } from '../../api';
@@ -26,6 +28,7 @@ import {
   type SingleLevelStop,
 } from '../rider-fit-note';
 import {
+  ageRefusal,
   emptyRider,
   hasFitValues,
   RiderFields,
@@ -35,13 +38,16 @@ import {
   useRiderProfiles,
   type RiderValues,
 } from '../rider-fields';
+import { addedCost, companionPlace, type CostedBooking, type NewTraveller } from './added-cost';
 import '../booking.css';
 
 /**
- * `/order/{id}/add-tourists?uuid=`: one more rider for a booking, opened by its link key. Only
- * the booking's owner adds riders: signed out, the page first asks to prove the booking's e-mail
- * with a one-time code (`emailProof`, composed by the route), which signs in as its owner. The
- * seat is taken from the date at once.
+ * `/order/{id}/add-tourists?uuid=`: one more rider for a booking, opened by its link key, or a
+ * companion who comes along without riding where the booking has an agreed non-rider price and
+ * its date a bed left (decision 118). Only the booking's owner adds them: signed out, the page
+ * first asks to prove the booking's e-mail with a one-time code (`emailProof`, composed by the
+ * route), which signs in as its owner. While the form is filled it says the booking's new total
+ * and what will be left to pay (decision 154); the seat or bed is taken from the date at once.
  */
 export function AddTouristsPage({
   info,
@@ -65,29 +71,65 @@ export function AddTouristsPage({
   const weightUnit = useWeightUnit();
   // Every tourist counts, riders and non-riders alike: the API adds one per free seat.
   const maxTourists = current.max_tourists ?? current.tourists.length;
-  const full = current.tourists.length >= maxTourists;
+  const seatLeft = current.tourists.length < maxTourists;
+  // The booking as it stands (its price, what is paid, its date): read by the link key; the
+  // page works without it, it then neither previews the cost nor offers a companion.
+  const { data: booking } = useQuery(bookingByUuidQuery(api, current.uuid));
+  const companion = companionPlace(booking, current.tour.riding.non_riders_welcome !== false);
+  const [chosen, setChosen] = useState<NewTraveller>('rider');
+  const adding: NewTraveller | undefined =
+    companion === 'bed' && (chosen === 'companion' || !seatLeft)
+      ? 'companion'
+      : seatLeft
+        ? 'rider'
+        : undefined;
+  // Ages count on the booking's first day once it is known, from today until then.
+  const firstDay = booking?.tour_date?.start ?? today();
   // A retry of the same rider after a failure whose outcome is unknown reuses its key: the rider
   // is added once.
   const submissions = useSubmissions();
 
   const submit = (values: RiderValues) => {
+    const rides = adding !== 'companion';
+    // Everyone meets the tour's minimum age, a rider its riding ages (decision 154): said on the
+    // field, as the API would refuse it.
+    const age =
+      booking?.tour_date &&
+      ageRefusal(
+        values.birthday,
+        booking.tour_date.start,
+        { ...current.tour.riding, min_age: current.tour.min_age },
+        rides,
+      );
+    if (!rides) {
+      setRefused(age ? { birthday: age } : undefined);
+      if (age) return;
+      // A companion keeps no weight nor level (decision 118).
+      const { weight: _weight, level: _level, ...person } = toTouristInput(values);
+      return sendTravellers([{ ...person, rides: false }]);
+    }
     // No horse of the tour carries this weight: the API would refuse it; say it on the field.
-    const rider = riderProfile(values, today());
+    const rider = riderProfile(values, firstDay);
     const fit = tourFit(rider, current.tour.riding, {
       weightUnit,
       riderName: values.first_name.trim() || NEW_RIDER,
     });
     const refusal = weightRefusal(fit);
-    setRefused(refusal ? { weight: refusal } : undefined);
-    if (refusal || levelStop.stops(fit, rider.level)) return;
-    return send(async () => {
-      const riders = [toTouristInput(values)];
+    const refusals = { ...(age ? { birthday: age } : {}), ...(refusal ? { weight: refusal } : {}) };
+    setRefused(Object.keys(refusals).length > 0 ? refusals : undefined);
+    if (age || refusal || levelStop.stops(fit, rider.level)) return;
+    return sendTravellers([toTouristInput(values)]);
+  };
+
+  const sendTravellers = (riders: TouristInput[]) =>
+    send(async () => {
       const updated = await submissions.send(riders, (key) =>
         addTourists(api, current.uuid, riders, key),
       );
       queryClient.setQueryData(touristsInfoQuery(api, current.uuid).queryKey, updated);
       setCurrent(updated);
       setFormKey((key) => key + 1);
+      setChosen('rider');
       levelStop.reset();
       // The booking's new price and what is due now: read again, as its page will show them.
       await refetchBookings(queryClient);
@@ -99,7 +141,6 @@ export function AddTouristsPage({
         return undefined;
       }
     });
-  };
 
   return (
     <div className="page-container booking-layout">
@@ -126,9 +167,8 @@ export function AddTouristsPage({
           </ol>
           {done && <Added requestId={current.request_id} booking={done.result} />}
         </div>
-        {full ? (
-          <p className="booking-lead">No more seats are free on this date.</p>
-        ) : !user ? (
+        {!seatLeft && <p className="booking-lead">No more seats are free on this date.</p>}
+        {adding === undefined ? null : !user ? (
           <section className="booking-notice" aria-labelledby="add-tourists-proof-title">
             <h2 id="add-tourists-proof-title" className="booking-notice__title">
               Confirm the booking's e-mail to add a rider
@@ -148,14 +188,31 @@ export function AddTouristsPage({
             onSubmit={submit}
             errors={refused ?? problems.fields}
           >
-            <NewRider tour={current.tour} levelStop={levelStop} />
+            {companion === 'bed' && seatLeft && (
+              <TravellerChoice adding={adding} onChoose={setChosen} />
+            )}
+            {adding === 'companion' ? (
+              <NewCompanion booking={booking} />
+            ) : (
+              <NewRider
+                tour={current.tour}
+                levelStop={levelStop}
+                firstDay={firstDay}
+                booking={booking}
+              />
+            )}
+            {companion === 'ask' && (
+              <p className="booking-note">
+                Write to the organizer to bring a companion who does not ride on this booking.
+              </p>
+            )}
             {problems.message && (
               <p className="booking-form__failure" role="alert">
                 {problems.message}
               </p>
             )}
             <Button type="submit" theme="primary" disabled={sending}>
-              {sending ? 'Adding…' : 'Add rider'}
+              {sending ? 'Adding…' : adding === 'companion' ? 'Add companion' : 'Add rider'}
             </Button>
           </Form>
         )}
@@ -212,8 +269,78 @@ function Added({
 /** The rider being added, before a first name is typed ("The new rider weighs 102 kg"). */
 const NEW_RIDER = 'The new rider';
 
-/** Today as `YYYY-MM-DD`: this page does not know the booking's first day, ages count from now. */
+/** Today as `YYYY-MM-DD`: ages count from now until the booking's first day is known. */
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** Rider or companion, where the booking can take either. */
+function TravellerChoice({
+  adding,
+  onChoose,
+}: {
+  adding: NewTraveller;
+  onChoose: (adding: NewTraveller) => void;
+}) {
+  const options: { value: NewTraveller; label: string }[] = [
+    { value: 'rider', label: 'Rides' },
+    { value: 'companion', label: 'Comes along without riding' },
+  ];
+  return (
+    <fieldset className="booking-section">
+      <legend className="booking-section__title">Who is joining</legend>
+      {options.map((option) => (
+        <label key={option.value} className="booking-date">
+          <input
+            type="radio"
+            name="adding"
+            value={option.value}
+            checked={adding === option.value}
+            onChange={() => onChoose(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * What adding costs, as the traveller fills the form: the booking's new total for everyone it
+ * then takes, and what will be left to pay (`addedCost`). Nothing until the booking is read.
+ */
+function AddedCostLine({
+  booking,
+  adding,
+  name,
+}: {
+  booking: CostedBooking | undefined;
+  adding: NewTraveller;
+  name: string;
+}) {
+  const cost = booking && addedCost(booking, adding, today());
+  if (!cost) return null;
+  const money = (amount: number) => formatPrice(amount, cost.currency);
+  return (
+    <p className="booking-note" aria-live="polite">
+      With {name}: new total {money(cost.total)} for {partyText(cost.riders, cost.nonRiders)}.{' '}
+      {cost.paid > 0
+        ? `Paid ${money(cost.paid)}, left to pay: ${money(cost.left)}.`
+        : `Left to pay: ${money(cost.left)}.`}
+    </p>
+  );
+}
+
+/** The companion being added: the fields of a traveller who does not ride, and the cost. */
+function NewCompanion({ booking }: { booking: CostedBooking | undefined }) {
+  const fields = useFormFields();
+  const [, refresh] = useReducer((version: number) => version + 1, 0);
+  const firstName = String(fields.get('first_name') ?? '').trim();
+  return (
+    <div className="rider-fields__group" onChange={refresh}>
+      <RiderFields rides={false} />
+      <AddedCostLine booking={booking} adding="companion" name={firstName || 'the companion'} />
+    </div>
+  );
+}
 
 /**
  * The new rider's fields, the passport fill buttons, how the rider fits the tour as they type and,
@@ -221,14 +348,25 @@ const today = () => new Date().toISOString().slice(0, 10);
  * limits but not the date's heavier horses: a weight between the two limits is checked by the API
  * when the rider is added.
  */
-function NewRider({ tour, levelStop }: { tour: TouristsInfo['tour']; levelStop: SingleLevelStop }) {
+function NewRider({
+  tour,
+  levelStop,
+  firstDay,
+  booking,
+}: {
+  tour: TouristsInfo['tour'];
+  levelStop: SingleLevelStop;
+  firstDay: string;
+  booking: CostedBooking | undefined;
+}) {
   const fields = useFormFields();
   const weightUnit = useWeightUnit();
   const {
     riders: [rider],
     refresh,
-  } = useRiderProfiles([''], today());
-  const firstName = String(fields.get('first_name') ?? '').trim() || NEW_RIDER;
+  } = useRiderProfiles([''], firstDay);
+  const typedName = String(fields.get('first_name') ?? '').trim();
+  const firstName = typedName || NEW_RIDER;
   const fit =
     rider && hasFitValues(rider)
       ? tourFit(rider, tour.riding, { weightUnit, riderName: firstName })
@@ -247,6 +385,7 @@ function NewRider({ tour, levelStop }: { tour: TouristsInfo['tour']; levelStop: 
           actionLabel: 'Add anyway',
         })}
       />
+      <AddedCostLine booking={booking} adding="rider" name={typedName || 'the new rider'} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+// The API's own pricing: the form must say what the booking will ask.
+import { quote as apiQuote } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-// The API's own pricing: the form must say what the booking will ask.
-import { quote as apiQuote } from '../../../../../../api/src/modules/booking-rules/pricing.ts';
 import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
@@ -900,6 +900,72 @@ describe('BookingFormPage non-riders', () => {
     const sent = (api.bodies[0] as { tourists: object[] }).tourists;
     expect(sent[0]).not.toHaveProperty('rides');
     expect(sent[1]).not.toHaveProperty('weight');
+  });
+
+  // The walk: a rider, a grandmother who does not ride and a 6-year-old on a tour from 12.
+  it('stops a companion under the tour’s minimum age at once, in words of their own', async () => {
+    const fromTwelve = { ...welcoming, min_age: 12 } as Tour;
+    const { api, router } = await open(fromTwelve);
+    addCompanion();
+    addCompanion();
+    const rider = screen.getByRole('group', { name: 'Rider 1' });
+    const grandmother = screen.getByRole('group', { name: 'Non-rider 1' });
+    const child = screen.getByRole('group', { name: 'Non-rider 2' });
+    const fillIn = (group: HTMLElement, label: string, value: string) =>
+      fireEvent.change(within(group).getByLabelText(label), { target: { value } });
+    fillIn(rider, 'First name', 'Maya');
+    fillIn(rider, 'Last name', 'Hart');
+    fillIn(rider, 'Date of birth', '1985-03-02');
+    fillIn(rider, 'Weight, kg', '64');
+    fillIn(grandmother, 'First name', 'Olga');
+    fillIn(grandmother, 'Last name', 'Hart');
+    // Older than any riding age: she does not ride, so only the minimum age holds her.
+    fillIn(grandmother, 'Date of birth', '1949-09-09');
+    fillIn(child, 'First name', 'Nina');
+    fillIn(child, 'Last name', 'Hart');
+    fillIn(child, 'Date of birth', '2020-05-20');
+    fillContact();
+    fireEvent.click(screen.getByRole('checkbox'));
+    send();
+    const birthday = within(child).getByLabelText('Date of birth');
+    await waitFor(() =>
+      expect(birthday).toHaveAccessibleDescription('Everyone must be at least 12 on the first day'),
+    );
+    expect(birthday).toHaveFocus();
+    expect(within(grandmother).getByLabelText('Date of birth')).not.toHaveAccessibleDescription(
+      /must be/,
+    );
+    expect(api.bodies).toHaveLength(0);
+
+    // Twelve on the first day (12 Jul 2027) comes along.
+    fillIn(child, 'Date of birth', '2015-07-12');
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+    expect(api.bodies).toHaveLength(1);
+  });
+
+  it('holds riders to the tour’s minimum age when it is above the riding age', async () => {
+    const fromFourteen = { ...welcoming, min_age: 14 } as Tour;
+    const { api } = await open(fromFourteen);
+    const rider = screen.getByRole('group', { name: 'Rider 1' });
+    const fillIn = (label: string, value: string) =>
+      fireEvent.change(within(rider).getByLabelText(label), { target: { value } });
+    fillIn('First name', 'Leo');
+    fillIn('Last name', 'Hart');
+    fillIn('Weight, kg', '50');
+    // Thirteen on the first day: old enough to ride from 12, not for this tour from 14.
+    fillIn('Date of birth', '2014-01-01');
+    fillContact();
+    fireEvent.click(screen.getByRole('checkbox'));
+    send();
+    await waitFor(() =>
+      expect(within(rider).getByLabelText('Date of birth')).toHaveAccessibleDescription(
+        'Riders must be at least 14 on the first day',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
   });
 
   it('adds no more companions than the date has places for', async () => {

@@ -130,8 +130,9 @@ export function BookingFormPage({
   const { sending, failure, error, send } = useSend<void>();
   const queryClient = useQueryClient();
   const weightUnit = useWeightUnit();
-  // A rider the weight or the riding ages rule out on the date blocks the request (the API refuses
-  // it anyway): the reason shows on their weight or birthday field.
+  // A rider the weight or the riding ages rule out on the date, or a companion under the tour's
+  // minimum age, blocks the request (the API refuses it anyway): the reason shows on their weight
+  // or birthday field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
   // A rider two or more levels short is stopped once, kindly: they may book anyway (the level
   // they accepted, per rider). Hours and tack (a stretch at most, shown in the rider's fit) are
@@ -156,11 +157,17 @@ export function BookingFormPage({
     );
     // Every refusal at once, in the form's order (the first one's field takes the focus).
     const refusals: Record<string, string> = {};
+    const ages = { ...tour.riding, min_age: tour.min_age };
     riderValues.forEach((rider, index) => {
-      const age = date && ageRefusal(rider.birthday, date.start, tour.riding);
+      const age = date && ageRefusal(rider.birthday, date.start, ages);
       if (age) refusals[`tourists.${index}.birthday`] = age;
       const weight = fits[index] && weightRefusal(fits[index]);
       if (weight) refusals[`tourists.${index}.weight`] = weight;
+    });
+    // Companions meet the tour's minimum age too, in words of their own (decision 154).
+    values.companions.slice(0, companions).forEach((companion, index) => {
+      const age = date && ageRefusal(companion.birthday, date.start, ages, false);
+      if (age) refusals[`companions.${index}.birthday`] = age;
     });
     if (Object.keys(refusals).length > 0) {
       setRefused(refusals);

@@ -36,6 +36,18 @@ describe('ageRefusal', () => {
     expect(ageRefusal('1930-01-01', firstDay, { ...riding, max_riding_age: null })).toBeUndefined();
   });
 
+  it('holds everyone to the tour’s minimum age, a companion in words of their own', () => {
+    const ages = { ...riding, min_riding_age: 12, min_age: 12 };
+    expect(ageRefusal('2020-05-20', firstDay, ages, false)).toBe(
+      'Everyone must be at least 12 on the first day',
+    );
+    // A companion over the riding ages comes along; a rider under the minimum age does not.
+    expect(ageRefusal('1940-01-01', firstDay, ages, false)).toBeUndefined();
+    expect(ageRefusal('2016-01-01', firstDay, { ...riding, min_riding_age: 8, min_age: 12 })).toBe(
+      'Riders must be at least 12 on the first day',
+    );
+  });
+
   it('checks nothing without a birthday or a date', () => {
     expect(ageRefusal('', firstDay, riding)).toBeUndefined();
     expect(ageRefusal('2020-01-01', '', riding)).toBeUndefined();

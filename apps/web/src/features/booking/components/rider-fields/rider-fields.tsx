@@ -17,6 +17,7 @@ import { WeightField } from '../../../../components/weight-field/weight-field';
 import { formProblems, type FormProblems } from '../../../../lib/form-problems';
 import type { TourRidingBrief } from '../../../../lib/rider-fit';
 import { ageOn } from '@gallop/rider-fit';
+import { ageRefusal as travellerAgeRefusal } from '@gallop/booking-rules';
 import './rider-fields.css';
 import type { Tourist, TouristInput } from '../../api';
 
@@ -136,27 +137,34 @@ function readRiderProfile(fields: FormFields, prefix: string, firstDay: string) 
   );
 }
 
+/** The ages a tour takes travellers at: its riding ages, and its minimum age (0 when not given). */
+export type TravellerAges = Pick<TourRidingBrief, 'min_riding_age' | 'max_riding_age'> & {
+  min_age?: number | undefined;
+};
+
 /**
- * Why the API refuses a rider of this birthday on a date starting `firstDay` (the wording of
- * `bookableDate` in apps/api's booking creation), or undefined: younger than the tour's riding age
- * on the first day (born after it counts as younger), or older than its maximum riding age. Not
- * checked without a birthday or a date.
+ * Why the API refuses a traveller of this birthday on a date starting `firstDay`, in its words
+ * (`ageRefusal` of @gallop/booking-rules, decision 154), or undefined: anyone younger than the
+ * tour's minimum age on the first day (born after it counts as younger); a rider (`rides`) also
+ * younger than the riding age or older than the maximum riding age. Not checked without a
+ * birthday or a date.
  */
 export function ageRefusal(
   birthday: string,
   firstDay: string,
-  riding: Pick<TourRidingBrief, 'min_riding_age' | 'max_riding_age'>,
+  ages: TravellerAges,
+  rides = true,
 ): string | undefined {
   if (!birthday || !firstDay) return undefined;
-  const age = ageOn(birthday, firstDay) ?? (birthday > firstDay ? -1 : undefined);
-  if (age === undefined) return undefined;
-  if (age < riding.min_riding_age) {
-    return `Riders must be at least ${riding.min_riding_age} on the first day`;
-  }
-  if (riding.max_riding_age !== null && age > riding.max_riding_age) {
-    return `Riders must be at most ${riding.max_riding_age} on the first day`;
-  }
-  return undefined;
+  return travellerAgeRefusal(
+    { rides, birthday },
+    {
+      minAge: ages.min_age ?? 0,
+      minRidingAge: ages.min_riding_age,
+      maxRidingAge: ages.max_riding_age,
+    },
+    firstDay,
+  );
 }
 
 /** "Ann Marie Rider" -> first name "Ann", last name "Marie Rider". */
