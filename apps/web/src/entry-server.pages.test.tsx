@@ -322,7 +322,7 @@ describe('a guest booking whose e-mail is not proven (server)', () => {
     });
     expect(response.status).toBe(200);
     expect(html).toContain('Confirm your e-mail to keep your seats');
-    expect(html).toContain('10:30, 20 Nov 2026 UTC');
+    expect(html).toContain('10:30 UTC, 20 Nov 2026');
     expect(html).toContain('Confirm your e-mail</span>');
   });
 
@@ -330,7 +330,7 @@ describe('a guest booking whose e-mail is not proven (server)', () => {
     const { html } = await page(`/booking/uuid/${UUID}`, {
       '/crm/api/request/get-by-uuid': { ...booking, hold_until: '2026-11-20T10:30:00Z' },
     });
-    expect(html).toContain('Seats held until <!-- -->10:30, 20 Nov 2026 UTC');
+    expect(html).toContain('Seats held until <!-- -->10:30 UTC, 20 Nov 2026');
     expect(html).not.toContain('Confirm your e-mail');
   });
 });

@@ -100,11 +100,11 @@ export async function render({
       : {}),
   });
   const router = createAppRouter({ api, site, locale, visitor, ...(nonce ? { nonce } : {}) });
-  // The visitor's country and currency decide every price and unit the page shows (decision
-  // 145): known before the loaders ask for prices, from the site info the shell loads anyway.
+  // The visitor's country and currency decide every price and unit the page shows (decisions
+  // 145, 153): known before the loaders ask for prices, from the site info the shell loads anyway.
   Object.assign(
     visitor,
-    await resolveVisitorCountry(router.options.context.queryClient, api, cookieHeader),
+    await resolveVisitorCountry(router.options.context.queryClient, api, request, countryIpHeader),
   );
   const response = await renderRouter({ request, manifest, createRouter: () => router });
   return withSessionCookies(response, tokenStore.changedTokens(), request, secure);

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * The visitor's country in the server's render (decision 145): the edge's country header reaches
- * the API, and the first HTML is in the visitor's units, currency and phone country.
+ * The visitor's country in the server's render (decisions 145, 153): the edge's country header
+ * reaches the API, a browser's language region stands in when nothing else tells the country, and
+ * the first HTML is in the visitor's units, currency and phone country.
  */
 import type { components } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
@@ -41,8 +42,12 @@ function edgeAwareApi({ siteInfoDown = false } = {}) {
     }
     if (path === '/spa/country-schedule') {
       fake.seen.push(request);
-      const id = Number(new URL(request.url).searchParams.get('country_id'));
-      const chosen = Object.values(COUNTRIES).find((candidate) => candidate.id === id);
+      const query = new URL(request.url).searchParams;
+      const iso = query.get('iso_code')?.toUpperCase();
+      const id = Number(query.get('country_id'));
+      const chosen = Object.values(COUNTRIES).find((candidate) =>
+        iso === undefined ? candidate.id === id : candidate.iso_code === iso,
+      );
       return chosen
         ? Response.json({ country: chosen, work_time: {}, contacts: {} })
         : Response.json({ message: 'Country not found' }, { status: 404 });
@@ -157,5 +162,86 @@ describe('the server render for a visitor from abroad', () => {
     expect(page.currency).toBe('USD');
     expect(page.html).not.toContain('defaultCurrency:"EUR"');
     expect(page.html).not.toMatch(/iso_code:"DE"\}/);
+  });
+});
+
+describe('the server render for a visitor known by their browser language only (decision 153)', () => {
+  /** The home page for a visitor whose request carries `headers`, no CDN header configured. */
+  async function homePage(headers: Record<string, string>, countryIpHeader = '') {
+    const api = edgeAwareApi();
+    const response = await render({
+      request: new Request('http://127.0.0.1/', { headers }),
+      manifest,
+      site,
+      apiFetch: api.fetch,
+      countryIpHeader,
+    });
+    const html = await response.text();
+    const call = (path: string) => api.seen.filter((seen) => new URL(seen.url).pathname === path);
+    return {
+      response,
+      html,
+      lookups: call('/spa/country-schedule').map((seen) => new URL(seen.url).search),
+      /** The currency the best tours were asked in. */
+      currency: call('/spa/best-tours')[0]?.headers.get('X-Currency'),
+    };
+  }
+
+  it('shows a German browser euros and a metric country on the home page, from the first HTML', async () => {
+    const page = await homePage({ 'Accept-Language': 'de-DE,de;q=0.9,en-US;q=0.8' });
+    expect(page.response.status).toBe(200);
+    expect(page.lookups).toEqual(['?iso_code=DE']);
+    expect(page.currency).toBe('EUR');
+    expect(page.html).toContain('<option value="EUR" selected="">EUR</option>');
+    // The browser takes the same country (metric: its units) and currency over with the page.
+    expect(page.html).toContain('defaultCurrency:"EUR"');
+    expect(page.html).toMatch(/country:\$R\[\d+\]=\{id:83,iso_code:"DE"\}/);
+  });
+
+  it('writes a German browser kilograms on a tour page', async () => {
+    const page = await tourPage({ 'Accept-Language': 'de-DE' }, '');
+    expect(page.weight).toBe('95 kg');
+    expect(page.currency).toBe('EUR');
+  });
+
+  it("starts a German browser's phone field in Germany", async () => {
+    const api = edgeAwareApi();
+    const response = await render({
+      request: new Request('http://127.0.0.1/register', {
+        headers: { 'Accept-Language': 'de-DE' },
+      }),
+      manifest,
+      site,
+      apiFetch: api.fetch,
+    });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('Country: Germany, </span>');
+    expect(html).toContain('placeholder="+49" name="phone"');
+  });
+
+  it('keeps the cookie and the edge over the language, with no lookup for the edge', async () => {
+    const edge = await homePage(
+      { 'Accept-Language': 'de-DE', 'CF-IPCountry': 'GB' },
+      'cf-ipcountry',
+    );
+    expect(edge.lookups).toEqual([]);
+    expect(edge.currency).toBe('GBP');
+    const british = await homePage({ 'Accept-Language': 'de-DE', cookie: 'country_id=226' });
+    expect(british.lookups).toEqual(['?country_id=226']);
+    expect(british.currency).toBe('GBP');
+    // The cookie names the default country, which the site info told: no lookup at all.
+    const american = await homePage({ 'Accept-Language': 'de-DE', cookie: 'country_id=228' });
+    expect(american.lookups).toEqual([]);
+    expect(american.currency).toBe('USD');
+    expect(american.html).toMatch(/country:\$R\[\d+\]=\{id:228,iso_code:"US"\}/);
+  });
+
+  it('stays in the default country without a region, or with one the API does not know', async () => {
+    for (const language of ['de', 'en-ZZ', 'en-US']) {
+      const page = await homePage({ 'Accept-Language': language });
+      expect(page.currency, language).toBe('USD');
+      expect(page.html).toMatch(/country:\$R\[\d+\]=\{id:228,iso_code:"US"\}/);
+    }
   });
 });

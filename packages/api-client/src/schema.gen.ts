@@ -1460,16 +1460,32 @@ export interface paths {
     put?: never;
     /**
      * Confirm the email with the token from the link
-     * @description Confirms the address of the link and answers the profile. When this click is the one that
-     *     confirms the address and the caller has no session (the link of a registration, opened
-     *     signed out), the answer also carries a new session's `token` and `refresh_token`: the person
-     *     is signed in. Opened signed out or in another account's session, a click that confirms the
-     *     address first ends the account's sessions, clears its password and drops its phone's
-     *     confirmation (decision 147); opened in the account's own session it keeps them. The link of
-     *     a `change-email` moves the account to its address (the waiting `pending_email`) and tells
-     *     the previous one; 422 when another account took the address meanwhile, 410 once another
-     *     change replaced it. A link already used answers 410, except to a session of its own account
-     *     (the page that confirmed, reloading), which gets its profile again.
+     * @description Confirms the address of the link and answers the profile (decisions 147 and 151).
+     *
+     *     - Opened in a session of the link's account, the link confirms at once.
+     *     - Opened signed out or in another account's session, a link that would confirm the address
+     *       of an account with a password does not confirm by itself: `403` with a
+     *       `PasswordChallenge` asks for the account's password (for a registration, the one chosen
+     *       when registering). Sent again with the right `password`, the link confirms; a wrong one
+     *       is `422` on `password` and the link stays usable; wrong passwords are limited per account
+     *       (`429`). An account without a password confirms at once.
+     *     - `not_mine: true` ("I did not create this account") answers a registration's challenge
+     *       without the password: the address is confirmed as the link opener's (they hold the
+     *       inbox), the password chosen at registration is cleared, every session of the account and
+     *       its reset and sign-in links end, and the opener then sets a password of their own
+     *       (settings, which ask no current password when there is none, or a reset link). A
+     *       change's link cannot be answered so (`422`): the address is not added without the
+     *       account's password, so whoever did not ask for it ignores the e-mail.
+     *
+     *     When this click is the one that confirms a registration's address and the caller has no
+     *     session, the answer also carries a new session's `token` and `refresh_token`: the person is
+     *     signed in. Opened outside the account's own session, a click that confirms the address first
+     *     ends the account's other sessions and its reset and sign-in links and drops its phone's
+     *     confirmation; the password stays unless `not_mine` cleared it (decision 147). The link of a
+     *     `change-email` moves the account to its address (the waiting `pending_email`) and tells the
+     *     previous one; 422 when another account took the address meanwhile, 410 once another change
+     *     replaced it. A link already used answers 410, except to a session of its own account (the
+     *     page that confirmed, reloading), which gets its profile again.
      */
     post: operations['confirmEmail'];
     delete?: never;
@@ -1742,7 +1758,7 @@ export interface paths {
     put?: never;
     /**
      * Change the phone (it must then be confirmed)
-     * @description The number is only a claim until its code is entered (`confirm-phone`) and signs nobody in; several accounts may claim one number, and the one that confirms it owns it (the others' claims are dropped). A number another account confirmed is refused with `422`.
+     * @description The number is only a claim until its code is entered (`confirm-phone`) and signs nobody in; several accounts may claim one number, and the one that confirms it owns it (the others' claims are dropped). A number another account confirmed is refused with `422`; those refusals are limited per account from every address together (`429`), so a session cannot sweep numbers to learn which are registered (decision 151).
      */
     post: operations['changePhone'];
     delete?: never;
@@ -2081,6 +2097,46 @@ export interface paths {
      * @description Before the tour starts. The `reason` is required (422) and shown to the traveller; the seats are released and open payments voided. Cancelling again changes nothing; a booking in another state is a 409.
      */
     post: operations['cancelOrganizerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/departure/guarantee': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The organizer runs a date not yet guaranteed ("Run this date")
+     * @description Decision 148. The date becomes guaranteed: every request waiting on it is confirmed (1 → 2, the traveller's hold to pay starts now) and everyone booked on it is told once, as when its minimum group is reached. Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is already guaranteed, was cancelled, or has started.
+     */
+    post: operations['guaranteeOrganizerDeparture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crm/api/partner/departure/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The organizer cancels a date not yet guaranteed ("Cancel this date")
+     * @description Decision 148. Every live booking on the date ends by the organizer with the `reason` (required, 422 without; shown to every traveller): a waiting request is declined, a confirmed or paid booking cancelled with everything paid refunded. The date takes no booking any more (a booking attempt is a 409). Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is guaranteed, was already cancelled, or has started.
+     */
+    post: operations['cancelOrganizerDeparture'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2826,7 +2882,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The country and its support schedule */
+    /**
+     * The country and its support schedule
+     * @description Names the country by exactly one of `country_id` and `iso_code`; both or neither is a 400. An unknown id or code is a 404. The web's render looks a visitor's country up by the region of their browser's language (`de-DE` -> `DE`) when neither their country cookie nor the edge's header tells it (decision 153).
+     */
     get: operations['getCountrySchedule'];
     put?: never;
     post?: never;
@@ -3388,7 +3447,7 @@ export interface components {
       end: string;
       currency: components['schemas']['CurrencyCode'];
       price: number;
-      /** @description Price in the tour's own currency. */
+      /** @description The date's price in `currency`, converted like `price` (decision 154); it once stayed in the tour's own currency, which the answer does not name. */
       original_price?: number;
       price_without_discount?: number;
       is_busy?: boolean;
@@ -4351,6 +4410,8 @@ export interface components {
       end: string | null;
       /** @description How many riders the booking holds seats for. */
       seats: number;
+      /** @description Companions who come along without riding (a bed each, no seat). */
+      non_riders: number;
       contact_name: string;
       /**
        * Format: date-time
@@ -4435,8 +4496,10 @@ export interface components {
       /** @description The conversation with the traveller about the organizer's tours (open it at `/chat/{id}`); null while there is none (a guest booking not joined to an account yet). */
       chat_id?: number | null;
     };
-    /** @description One date of the organizer's tour, counted across every booking on it: what is taken and what is left. Free places are never below 0 nor above the date's own. */
+    /** @description One date of the organizer's tour, counted across every booking on it: what is taken and what is left. Free places are never below 0 nor above the date's own. A date not guaranteed is decided as a whole by its organizer (decision 148): run (`/crm/api/partner/departure/guarantee`) or cancelled (`/crm/api/partner/departure/cancel`) while `can_decide`. */
     OrganizerDeparture: {
+      /** @description The date's id, for the calls that decide it as a whole. */
+      id: number;
       /** @description Seats for riders on the date. */
       seats: number;
       seats_free: number;
@@ -4452,9 +4515,13 @@ export interface components {
       min_riders: number | null;
       /**
        * Format: date
-       * @description The day by which the organizer decides whether a date not yet guaranteed runs.
+       * @description The day by which the organizer decides whether a date not yet guaranteed runs. Once it has passed without a guarantee, the date is called off: its requests are released.
        */
       decision_date: string | null;
+      /** @description The date was called off as a whole: cancelled by its organizer, or its decision day passed without a guarantee. It takes no booking any more. */
+      cancelled: boolean;
+      /** @description The organizer may still run or cancel the date as a whole: it is not guaranteed, not called off and has not started. */
+      can_decide: boolean;
     };
     /** @description The booking's meeting page, opened once the booking is paid: the details saved on it (if any) and a link to open it signed in. */
     OrganizerMeeting: {
@@ -4472,6 +4539,16 @@ export interface components {
     OrganizerBookingReasonInput: {
       id: number;
       /** @description Why, in the organizer's words; shown to the traveller. Required (422 without). */
+      reason?: string;
+    };
+    OrganizerDepartureInput: {
+      /** @description The date's id (`OrganizerDeparture.id`). */
+      id: number;
+    };
+    OrganizerDepartureReasonInput: {
+      /** @description The date's id (`OrganizerDeparture.id`). */
+      id: number;
+      /** @description Why, in the organizer's words; shown to every traveller. Required (422 without). */
       reason?: string;
     };
     SiteTokens: {
@@ -4822,6 +4899,21 @@ export interface components {
       token?: string;
       /** @description Rotates on every refresh. */
       refresh_token?: string;
+    };
+    /**
+     * @description The `403` of a confirmation link opened outside its account's session (decision 151): the
+     *     link confirms once the account's password is sent with it. `link` says which link it is:
+     *     `registration` (the password chosen when registering; `not_mine` may answer instead) or
+     *     `change` (the account's password; whoever did not ask for it ignores the e-mail).
+     */
+    PasswordChallenge: {
+      /** @example Enter the password you chose when you registered */
+      message: string;
+      errors?: {
+        [key: string]: string[];
+      };
+      /** @enum {string} */
+      link: 'registration' | 'change';
     };
     /** @description What a rider keeps to be matched against tours (`@gallop/rider-fit`'s `RiderPassport`). The weight is private: only its owner reads it, and it goes to an organizer only in a booking. Other fields are ignored (a companion's passport adds `name`). */
     RiderPassport: {
@@ -7615,6 +7707,10 @@ export interface operations {
       content: {
         'application/json': {
           token: string;
+          /** @description The account's password, when a `403` asked for it. */
+          password?: string;
+          /** @description "I did not create this account": confirms a registration's address as the opener's and clears the password chosen at registration (see above). */
+          not_mine?: boolean;
         };
       };
     };
@@ -7629,8 +7725,18 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      /** @description The link alone does not confirm; the account's password is asked. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordChallenge'];
+        };
+      };
       410: components['responses']['Gone'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   sendAuthCode: {
@@ -8602,6 +8708,63 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OrganizerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  guaranteeOrganizerDeparture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerDepartureInput'];
+      };
+    };
+    responses: {
+      /** @description The date as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerDeparture'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  cancelOrganizerDeparture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrganizerDepartureReasonInput'];
+      };
+    };
+    responses: {
+      /** @description The date as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrganizerDeparture'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -9736,8 +9899,10 @@ export interface operations {
   };
   getCountrySchedule: {
     parameters: {
-      query: {
-        country_id: number;
+      query?: {
+        country_id?: number;
+        /** @description The country's ISO 3166-1 alpha-2 code, in either case (`DE`, `de`). */
+        iso_code?: string;
       };
       header?: never;
       path?: never;

@@ -55,6 +55,8 @@ export const SESSION_CALLS: ReadonlySet<string> = new Set([
   'POST /crm/api/partner/booking/cancel',
   'POST /crm/api/partner/booking/confirm',
   'POST /crm/api/partner/booking/decline',
+  'POST /crm/api/partner/departure/cancel',
+  'POST /crm/api/partner/departure/guarantee',
   'POST /crm/api/payment/start',
   'POST /crm/api/request/add-tourists',
   'POST /crm/api/request/arrival-info-save',

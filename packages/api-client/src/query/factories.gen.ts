@@ -158,6 +158,8 @@ export { saveRiderPassportMutationOptions } from './factories/saveRiderPassport.
 export { confirmOrganizerBookingMutationOptions } from './factories/confirmOrganizerBooking.gen';
 export { declineOrganizerBookingMutationOptions } from './factories/declineOrganizerBooking.gen';
 export { cancelOrganizerBookingMutationOptions } from './factories/cancelOrganizerBooking.gen';
+export { guaranteeOrganizerDepartureMutationOptions } from './factories/guaranteeOrganizerDeparture.gen';
+export { cancelOrganizerDepartureMutationOptions } from './factories/cancelOrganizerDeparture.gen';
 export { cancelBookingAsSupportMutationOptions } from './factories/cancelBookingAsSupport.gen';
 export { createTourSelectionMutationOptions } from './factories/createTourSelection.gen';
 export { createBookingRequestMutationOptions } from './factories/createBookingRequest.gen';

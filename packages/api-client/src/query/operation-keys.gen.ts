@@ -503,6 +503,15 @@ export const declineOrganizerBooking = ['post', '/crm/api/partner/booking/declin
 /** `POST /crm/api/partner/booking/cancel` */
 export const cancelOrganizerBooking = ['post', '/crm/api/partner/booking/cancel'] as const;
 
+/** `POST /crm/api/partner/departure/guarantee` */
+export const guaranteeOrganizerDeparture = [
+  'post',
+  '/crm/api/partner/departure/guarantee',
+] as const;
+
+/** `POST /crm/api/partner/departure/cancel` */
+export const cancelOrganizerDeparture = ['post', '/crm/api/partner/departure/cancel'] as const;
+
 /** `POST /crm/api/support/booking/cancel` */
 export const cancelBookingAsSupport = ['post', '/crm/api/support/booking/cancel'] as const;
 

@@ -160,7 +160,7 @@ export function contentHandlers(deps: ContentDeps): Pick<ServiceHandlers, Conten
       return { result: await visitorCountry(db, request.headers, countrySource) };
     },
 
-    getCountrySchedule: (request) => countrySchedule(db, request.query.country_id, clock()),
+    getCountrySchedule: (request) => countrySchedule(db, request.query, clock()),
 
     getSiteInfo: (request) => siteInfo(db, rates, request.headers, countrySource),
 

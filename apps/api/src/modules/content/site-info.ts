@@ -1,11 +1,14 @@
 /**
  * What the site tells a visitor about itself and their place: their country (from a trusted edge
- * header), the configuration the client reads at start, and a country's support schedule.
+ * header), the configuration the client reads at start, and a country's support schedule (by id,
+ * or by ISO code for the web's render of a visitor known by their browser's language only).
  */
-import type { components } from '@gallop/api-client';
+import type { components, operations } from '@gallop/api-client';
 import { SUPPORTED_CURRENCIES } from '@gallop/currency';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { notFound } from '#src/http/http-error.ts';
+import { countries } from '#src/db/schema/index.ts';
+import { HttpError, notFound } from '#src/http/http-error.ts';
 import { findCountry, resolveVisitorCountry, toLocaleCountry } from '#src/shared/countries.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { loadContacts } from './contacts.ts';
@@ -60,17 +63,41 @@ export async function siteInfo(
   };
 }
 
-/** A country's support hours and contacts; 404 for an unknown country. */
+/** How `/spa/country-schedule` names its country: by id or by ISO code (decision 153). */
+export type CountryScheduleQuery = NonNullable<
+  operations['getCountrySchedule']['parameters']['query']
+>;
+
+/**
+ * A country's support hours and contacts, the country named by exactly one of its id and its ISO
+ * code (either case): 400 for both or neither, 404 for an unknown one.
+ */
 export async function countrySchedule(
   db: Database,
-  countryId: number,
+  query: CountryScheduleQuery,
   now: Date,
 ): Promise<Schemas['CountrySchedule']> {
-  const country = await findCountry(db, countryId);
+  const country = await findScheduleCountry(db, query);
   if (!country) throw notFound('Country not found');
   const [work_time, contacts] = await Promise.all([
     supportWorkTime(db, now),
     loadContacts(db, { countryId: country.id }),
   ]);
   return { country: toLocaleCountry(country), work_time, contacts };
+}
+
+async function findScheduleCountry(db: Database, { country_id, iso_code }: CountryScheduleQuery) {
+  if (country_id !== undefined && iso_code === undefined) return findCountry(db, country_id);
+  if (iso_code !== undefined && country_id === undefined) {
+    const [row] = await db
+      .select()
+      .from(countries)
+      .where(eq(countries.isoCode, iso_code.toUpperCase()));
+    return row;
+  }
+  const problem = ['Give exactly one of country_id and iso_code'];
+  throw new HttpError(400, 'Give exactly one of country_id and iso_code', {
+    country_id: problem,
+    iso_code: problem,
+  });
 }

@@ -416,6 +416,69 @@ describe('countries', () => {
     }
   });
 
+  it('answers a country by its ISO code in either case (getCountrySchedule, decision 153)', async () => {
+    const germany = await country('DE');
+    for (const code of ['DE', 'de', 'De']) {
+      const body = await ok<{ country: unknown; contacts: { phones: unknown[] } }>(
+        'getCountrySchedule',
+        `/spa/country-schedule?iso_code=${code}`,
+      );
+      expect(body.country, code).toEqual({
+        id: germany.id,
+        iso_code: 'DE',
+        currency: 'EUR',
+        name: 'Germany',
+        is_metric: true,
+      });
+    }
+    const byId = await ok('getCountrySchedule', `/spa/country-schedule?country_id=${germany.id}`);
+    const byCode = await ok('getCountrySchedule', '/spa/country-schedule?iso_code=de');
+    expect(byCode).toEqual(byId);
+  });
+
+  it('answers 400 unless exactly one of country_id and iso_code names the country', async () => {
+    const germany = await country('DE');
+    for (const query of [
+      '',
+      `?country_id=${germany.id}&iso_code=DE`,
+      '?iso_code=DE&country_id=1',
+    ]) {
+      const { response, status } = await call(
+        'getCountrySchedule',
+        `/spa/country-schedule${query}`,
+      );
+      expect(status, query).toBe(400);
+      expectContractError(response, 'getCountrySchedule');
+      expect(response.json().message, query).toBe('Give exactly one of country_id and iso_code');
+    }
+  });
+
+  it('answers 404 for an unknown ISO code and 400 for one that is not two letters', async () => {
+    for (const [code, expected] of [
+      ['XX', 404],
+      ['zz', 404],
+      ['DEU', 400],
+      ['D', 400],
+      ['', 400],
+      ['D1', 400],
+      ['%C3%9F%C3%9F', 400],
+      ['de-DE', 400],
+    ] as const) {
+      const { response, status } = await call(
+        'getCountrySchedule',
+        `/spa/country-schedule?iso_code=${code}`,
+      );
+      expect(status, code).toBe(expected);
+      expectContractError(response, 'getCountrySchedule');
+      const body = response.json<{ message: string; errors?: Record<string, unknown> }>();
+      if (expected === 404) expect(body.message, code).toBe('Country not found');
+      else {
+        expect(body.message, code).toBe('Invalid query parameters');
+        expect(Object.keys(body.errors ?? {}), code).toEqual(['iso_code']);
+      }
+    }
+  });
+
   it('answers the site configuration for the visitor (getSiteInfo)', async () => {
     const us = await country('US');
     const body = await ok<{

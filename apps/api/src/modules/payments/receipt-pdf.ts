@@ -9,6 +9,7 @@
  * is shown is what was charged (decisions: "Money").
  */
 import { openPdf } from '#src/pdf/pdf-document.ts';
+import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
 
 interface ReceiptPayment {
   paidAt: Date;
@@ -117,12 +118,6 @@ const STATUS_TEXTS: Record<number, string> = {
   6: 'Cancelled by the organizer',
   7: 'Cancelled: no answer or payment in time',
   8: 'Cancelled by Gallop support',
-};
-
-const PAYMENT_TYPES: Record<ReceiptPayment['type'], string> = {
-  prepayment: 'Prepayment',
-  payment: 'Balance payment',
-  full: 'Full payment',
 };
 
 const REFUND_REASONS: Record<string, string> = {
@@ -299,7 +294,7 @@ export async function renderReceiptPdf(
       row(
         [
           formatDay(payment.paidAt),
-          PAYMENT_TYPES[payment.type],
+          PAYMENT_TYPE_LABELS[payment.type],
           paymentMethod(payment),
           money(payment.amount),
         ],

@@ -54,6 +54,8 @@ describe('the sandbox card page amounts', () => {
     const { path, token } = hostedPage(started.body.redirect_url);
     const card = await testApp.app.inject({ url: `${path}?token=${token}` });
     expect(card.body).toContain(`<p class="amount">${shown}</p>`);
+    // The payment's type in words, as the receipt writes it, not its code ('full').
+    expect(card.body).toContain(`Booking #${booking.id} · Full payment</p>`);
     expect(card.body).toContain(`>Pay ${shown}</button>`);
 
     const challenge = await submitCard(

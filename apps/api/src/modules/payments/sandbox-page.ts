@@ -3,6 +3,7 @@
  * Secure"). It lives under /crm/api so the web origin's proxy serves it too. The card number is
  * read only to pick the test outcome and its last four digits; nothing else is kept.
  */
+import { isActive } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
@@ -10,8 +11,8 @@ import { htmlPageCsp } from '#src/http/security-headers.ts';
 import type { Database } from '#src/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { bookingRequests, tours } from '#src/db/schema/index.ts';
-import { isActive } from '#src/modules/booking-rules/index.ts';
 import { outcomeUrl } from './payment-links.ts';
+import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
 import { findPayment, openAtProvider, settlePayment, settleVoids } from './payments.ts';
 import type { PaymentRow } from '#src/modules/bookings/index.ts';
 import {
@@ -80,7 +81,7 @@ export function registerSandboxPaymentPages(app: FastifyInstance, options: PageO
       .send(
         page(
           'Pay for your booking',
-          `<span class="badge">Test mode</span><h1>${escapeHtml(tour)}</h1><p class="muted">Booking #${payment.requestId} · ${escapeHtml(payment.paymentType)}</p><p class="amount">${money(payment.amount, payment.currency)}</p>
+          `<span class="badge">Test mode</span><h1>${escapeHtml(tour)}</h1><p class="muted">Booking #${payment.requestId} · ${PAYMENT_TYPE_LABELS[payment.paymentType]}</p><p class="amount">${money(payment.amount, payment.currency)}</p>
 <form method="post" action="${action}"><input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
 <div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="12/30" required pattern="\\d{2}\\s*/\\s*\\d{2}"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required pattern="\\d{3,4}"></div></div>

@@ -5,8 +5,10 @@ import { useBookingBase } from '../../lib/use-booking-base';
 
 /**
  * How the booking pages opened by link key let a guest prove the booking's e-mail: the code
- * sign-in of the login page, sent to that address. Signed in, the booking is the account's, and
- * the traveller goes on to it at its own address.
+ * sign-in of the login page, sent to that address. The address this tab booked with is filled
+ * in, and a code sent to it is said to be sent, not "if an account exists" (the booking gave it
+ * one, decision 153). Signed in, the booking is the account's, and the traveller goes on to it at
+ * its own address.
  */
 export function useEmailProof(): EmailProofSlot {
   const base = useBookingBase();
@@ -15,6 +17,7 @@ export function useEmailProof(): EmailProofSlot {
       key={email ?? ''}
       sender="email"
       defaultLogin={email}
+      bookedWith={email}
       sendLabel="Confirm your e-mail"
       returnTo={bookingHref(`/booking/${booking.id}`, base)}
     />

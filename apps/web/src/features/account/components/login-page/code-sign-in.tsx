@@ -19,21 +19,32 @@ const SENDER_NAMES: Partial<Record<CodeSender, string>> = {
   telegram_with_phone_request: 'on Telegram',
 };
 
+/** Whether two e-mail addresses are the same, as typed: case and surrounding spaces aside. */
+const sameAddress = (typed: string, known: string | undefined) =>
+  known !== undefined && typed.trim().toLowerCase() === known.trim().toLowerCase();
+
 /**
  * Sign-in with a one-time code: the traveller's e-mail (or phone, for the other senders), then
  * the 5 digits that arrive. The code boxes submit themselves when full; guest favourites travel
- * with the sign-in so none are lost (an account's copy left in the browser does not). `defaultLogin` fills the address in (a guest's booking page
- * knows the e-mail just booked with), `sendLabel` names the first button.
+ * with the sign-in so none are lost (an account's copy left in the browser does not).
+ * `defaultLogin` fills the address in, `sendLabel` names the first button.
+ *
+ * The hint after sending says "if an account exists" (the API answers alike for unknown logins:
+ * no account enumeration), except for `bookedWith`, the address a guest just booked with: the
+ * booking gave it an account, so the code was sent, and saying "if" would only puzzle the guest
+ * (decision 153).
  */
 export function CodeSignIn({
   returnTo,
   sender,
   defaultLogin = '',
+  bookedWith,
   sendLabel = 'Send me a code',
 }: {
   returnTo: string;
   sender: CodeSender;
   defaultLogin?: string | undefined;
+  bookedWith?: string | undefined;
   sendLabel?: string;
 }) {
   const api = useApi();
@@ -93,9 +104,17 @@ export function CodeSignIn({
   return (
     <div className="account-form">
       <p className="account-form__hint" role="status">
-        {/* The API answers the same for unknown logins (no account enumeration). */}
-        If an account exists for <strong>{formatPhone(login)}</strong>, we have sent it a 5-digit
-        code {SENDER_NAMES[sender] ?? ''}.
+        {byEmail && sameAddress(login, bookedWith) ? (
+          <>
+            We have sent a 5-digit code to <strong>{login}</strong>, the address you booked with.
+          </>
+        ) : (
+          <>
+            {/* The API answers the same for unknown logins (no account enumeration). */}
+            If an account exists for <strong>{formatPhone(login)}</strong>, we have sent it a
+            5-digit code {SENDER_NAMES[sender] ?? ''}.
+          </>
+        )}
       </p>
       <CodeInput
         label="Sign-in code"

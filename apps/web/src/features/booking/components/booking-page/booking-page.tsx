@@ -5,6 +5,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../../../lib/api';
+import { useFormattedInstant } from '../../../../lib/instant-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import { useSend } from '../../../../lib/use-send';
 import { formatDay } from '../../../../lib/tour-format';
@@ -16,7 +17,6 @@ import {
   type Traveller,
 } from '../../api';
 import { rememberedContactEmail } from '../../contact-email';
-import { useHoldUntil } from '../../hold';
 import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
 import {
   holdEnded,
@@ -71,7 +71,8 @@ export function BookingPage({
   const options = paymentOptions(booking);
   const paid = booking.paid ?? 0;
   const refunded = booking.refunded ?? 0;
-  const holdUntil = useHoldUntil(isCancelled(booking.status) ? null : booking.hold_until);
+  // With its zone: '10:54 CET, 6 Dec 2026', as the e-mail names its zone too (decision 153).
+  const holdUntil = useFormattedInstant(isCancelled(booking.status) ? null : booking.hold_until);
 
   const pay = (choice: PaymentChoice) => {
     if (starting.current) return;

@@ -277,3 +277,27 @@ describe('SearchFiltersPanel: the dates', () => {
     expect(screen.getByRole('button', { name: '12 Mar 2027 – 2 Apr 2027' })).toBeTruthy();
   });
 });
+
+describe('SearchFiltersPanel: travelling with children', () => {
+  it('offers every child age from 1 to 17, so an 11-year-old can be searched for', async () => {
+    const onChange = vi.fn();
+    await renderPanel({}, {}, onChange);
+    fireEvent.click(screen.getByRole('button', { name: 'Group and age' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No children Travelling with children' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([
+      'No children',
+      ...Array.from({ length: 17 }, (_, index) => `Youngest is ${index + 1}`),
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Youngest is 11' }));
+    expect(onChange).toHaveBeenLastCalledWith({ minAge: 11 });
+  });
+
+  it('shows an age from the address as chosen', async () => {
+    await renderPanel({}, { minAge: 11 });
+    fireEvent.click(screen.getByRole('button', { name: 'Group and age' }));
+    expect(
+      screen.getByRole('button', { name: 'Youngest is 11 Travelling with children' }),
+    ).toBeVisible();
+  });
+});

@@ -51,7 +51,8 @@ const readDifficulty = (value: FacetOption['value']) =>
   DIFFICULTY_LEVELS.find((level) => level === Number(value)) as Difficulty | undefined;
 
 const GROUP_SIZES = [4, 6, 8, 10, 12, 15] as const;
-const CHILD_AGES = [4, 6, 8, 10, 12, 14, 16] as const;
+/** Every child's age, 1 to 17: the API takes any (18 and over is an adult, no filter). */
+const CHILD_AGES = Array.from({ length: FILTER_LIMITS.adultAge - 1 }, (_, index) => index + 1);
 const DAYS_FLOOR = 1;
 
 const TRIP_KINDS: readonly { value: TripKind; text: string }[] = [
