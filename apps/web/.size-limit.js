@@ -81,6 +81,10 @@ const ROUTE_CHUNK = /^src\/routes\/(.+)\.tsx\?tsr-split=component(?:---[\w-]+)?$
 // the cookie notice early in the page) the build measured 130,005 B; the home page's head texts
 // then moved into its loader's chunk, as other routes' had: 129,941 B (this machine's builds
 // before and after). The limit is the 130 kB target again.
+// 2026-12-06, evening: 128.24 kB, ~1.8 kB under the target (130,014 -> 128,243 B, this machine's
+// builds before and after): the entry carries no preload lists for route chunks and the `/{slug}`
+// page modules (needed only on a navigation: the server's HTML preloads the landing page's own),
+// and no list names a first-load file (decision 155). The limit stays the 130 kB target.
 const FIRST_LOAD_LIMIT = '130 kB';
 /** A route's own split chunk (what a navigation to it fetches beyond shared chunks): the target. */
 const ROUTE_CHUNK_LIMIT = '30 kB';

@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { flagsPlugin } from './build/flags.ts';
+import { navigationPreloads } from './build/navigation-preloads.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { REACT_ARIA_LOCALES } from './build/react-aria-locales.ts';
 import { routeFilesPlugin } from './build/route-files.ts';
@@ -11,6 +12,8 @@ import { splitRouteChunkPlugin } from './build/split-route-chunk.ts';
 
 type RoutesByFile = ReadonlyMap<string, { routeId: string }>;
 let getRoutesByFile: () => RoutesByFile = () => new Map();
+
+const preloads = navigationPreloads();
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -42,6 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     optimizeLocales.vite({ locales: REACT_ARIA_LOCALES }),
     // The phone input's flags, at /flags/1x1/<cc>.svg.
     flagsPlugin(),
+    // Which chunks the entry's preload lists leave out (decision 155).
+    ...(isSsrBuild ? [] : [preloads.plugin]),
     precompressPlugin(),
   ],
   resolve: {
@@ -76,9 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // helper calls `import()` in the same tick as it adds the preload links (only CSS is
         // awaited, and this build has one stylesheet), so naming it only made the entry carry the
         // names of ~60 chunks nothing else preloads: 0.69 kB of first-load gzip (decision 135).
-        modulePreload: {
-          resolveDependencies: (file, deps) => deps.filter((dep) => dep !== file),
-        },
+        // Nor a first-load file, nor, in the entry, a navigation chunk's imports (decision 155).
+        modulePreload: { resolveDependencies: preloads.resolveDependencies },
         rolldownOptions: {
           input: 'src/entry-client.tsx',
           // Everything the entry imports statically goes in one chunk: every page loads all of
