@@ -60,7 +60,10 @@ async function settle(
     queryClient.setQueryData(profile.queryKey, user);
     return { result: 'signed-in', email: user.email };
   }
-  if (signedIn && signedIn.id !== user.id) return { result: 'other-account', email: user.email };
+  // The page names who is signed in, not the link's account (the route's loader does the same).
+  if (signedIn && signedIn.id !== user.id) {
+    return { result: 'other-account', email: signedIn.email };
+  }
   if (signedIn) queryClient.setQueryData(profile.queryKey, user);
   return { result: 'confirmed', email: user.email };
 }
