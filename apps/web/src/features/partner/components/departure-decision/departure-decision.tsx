@@ -1,11 +1,9 @@
 import { Button } from '@gallop/ui-kit';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useApi } from '../../../../lib/api';
 import { formatDay } from '../../../../lib/tour-format';
-import { organizerBookingQuery, type OrganizerBooking } from '../../api';
+import type { OrganizerBooking } from '../../api';
 import { decideDeparture, type DepartureDecision as Decision } from '../../departure-api';
-import { answerFailure, type AnswerFailure } from '../../answer';
+import { useOrganizerSend } from '../../use-organizer-send';
 import '../answer-page/answer-page.css';
 import { ReasonField } from '../reason-field/reason-field';
 
@@ -34,17 +32,20 @@ type Step = 'run' | 'cancel' | undefined;
  * but a line for a cancelled one.
  */
 export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const ids = { title: useId(), reason: useId(), problem: useId() };
   const [step, setStep] = useState<Step>();
   const [reason, setReason] = useState('');
   // Cancelling asks once more, after the reason is written.
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [sending, setSending] = useState<Decision | undefined>();
-  const [failure, setFailure] = useState<AnswerFailure | undefined>();
-  const inFlight = useRef(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
+  const {
+    api,
+    queryClient,
+    sending,
+    failure,
+    setFailure,
+    send: sendAs,
+  } = useOrganizerSend<Decision>(booking.id, reasonField);
 
   const departure = booking.departure;
   if (!departure) return null;
@@ -63,39 +64,29 @@ export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
     setFailure(undefined);
   };
 
-  const send = async (decision: Decision, text?: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(decision);
-    setFailure(undefined);
-    try {
-      await decideDeparture(api, queryClient, {
-        bookingId: booking.id,
-        dateId: departure.id,
-        decision,
-        ...(text === undefined ? {} : { reason: text }),
-      });
-      setStep(undefined);
-      setReason('');
-      setConfirmingCancel(false);
-    } catch (error) {
-      const failed = answerFailure(error);
-      setFailure(failed);
-      if (failed.kind === 'conflict') {
-        // Decided meanwhile (a booking reached the minimum, another member): show what is true.
-        setStep(undefined);
-        setConfirmingCancel(false);
-        await queryClient.invalidateQueries({
-          queryKey: organizerBookingQuery(api, booking.id).queryKey,
-        });
-      } else if (failed.kind === 'reason') {
-        reasonField.current?.focus();
-      }
-    } finally {
-      inFlight.current = false;
-      setSending(undefined);
-    }
-  };
+  const send = (decision: Decision, text?: string) =>
+    sendAs(
+      decision,
+      () =>
+        decideDeparture(api, queryClient, {
+          bookingId: booking.id,
+          dateId: departure.id,
+          decision,
+          ...(text === undefined ? {} : { reason: text }),
+        }),
+      {
+        done: () => {
+          setStep(undefined);
+          setReason('');
+          setConfirmingCancel(false);
+        },
+        // Decided meanwhile (a booking reached the minimum, another member).
+        moved: () => {
+          setStep(undefined);
+          setConfirmingCancel(false);
+        },
+      },
+    );
 
   const submitCancel = (event: FormEvent) => {
     event.preventDefault();

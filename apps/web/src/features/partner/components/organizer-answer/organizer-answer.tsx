@@ -1,6 +1,6 @@
 import { formatPrice } from '@gallop/currency';
 import { Button } from '@gallop/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
 import {
@@ -9,7 +9,8 @@ import {
   type OrganizerAction,
   type OrganizerBooking,
 } from '../../api';
-import { ANSWER_TEXTS, answerFailure, type AnswerFailure } from '../../answer';
+import { ANSWER_TEXTS } from '../../answer';
+import { useOrganizerSend } from '../../use-organizer-send';
 import '../answer-page/answer-page.css';
 import { ReasonField } from '../reason-field/reason-field';
 
@@ -27,49 +28,41 @@ export function OrganizerAnswer({
   /** In the chat's booking card: no heading, nothing when no answer is possible. */
   compact?: boolean;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const ids = { title: useId(), reason: useId(), problem: useId() };
   const [form, setForm] = useState<Form>();
   const [reason, setReason] = useState('');
   // Cancelling a confirmed booking asks once more before it is sent.
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [sending, setSending] = useState<OrganizerAction | undefined>();
-  const [failure, setFailure] = useState<AnswerFailure | undefined>();
-  const inFlight = useRef(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
+  const {
+    api,
+    queryClient,
+    sending,
+    failure,
+    setFailure,
+    send: sendAs,
+  } = useOrganizerSend<OrganizerAction>(booking.id, reasonField);
 
   const allowed = booking.can_confirm || booking.can_decline || booking.can_cancel;
   if (!allowed && (!failure || compact)) return null;
 
-  const send = async (action: OrganizerAction, text?: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(action);
-    setFailure(undefined);
-    try {
-      await answerOrganizerBooking(api, queryClient, { id: booking.id, action, reason: text });
-      setForm(undefined);
-      setReason('');
-      setConfirmingCancel(false);
-    } catch (error) {
-      const failed = answerFailure(error);
-      setFailure(failed);
-      if (failed.kind === 'conflict') {
-        // Someone (the traveller, the deadline, support) got there first: show what is true now.
-        setForm(undefined);
-        setConfirmingCancel(false);
-        await queryClient.invalidateQueries({
-          queryKey: organizerBookingQuery(api, booking.id).queryKey,
-        });
-      } else if (failed.kind === 'reason') {
-        reasonField.current?.focus();
-      }
-    } finally {
-      inFlight.current = false;
-      setSending(undefined);
-    }
-  };
+  const send = (action: OrganizerAction, text?: string) =>
+    sendAs(
+      action,
+      () => answerOrganizerBooking(api, queryClient, { id: booking.id, action, reason: text }),
+      {
+        done: () => {
+          setForm(undefined);
+          setReason('');
+          setConfirmingCancel(false);
+        },
+        // Someone (the traveller, the deadline, support) got there first.
+        moved: () => {
+          setForm(undefined);
+          setConfirmingCancel(false);
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
