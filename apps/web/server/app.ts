@@ -8,7 +8,7 @@ import type { SiteConfig } from '../src/lib/site';
 import { serveBuildMeta, type BuildMeta } from './build-meta';
 import { streamingCompression } from './compression';
 import { oneClickUnfollow } from './one-click-unfollow';
-import { pageCache } from './page-cache';
+import { pageCache, pageVaryHeaders } from './page-cache';
 import {
   API_PATH_PREFIXES,
   API_EXACT_PATHS,
@@ -159,12 +159,15 @@ export function createWebApp(options: WebAppOptions): Hono {
     app.use('*', publicFilesOnly(files));
   }
 
+  // A page is in the visitor's country's units and currency (decision 145).
+  const countryHeaders = options.countryIpHeader ? [options.countryIpHeader] : [];
   const cachedPages = pageCache({
     ttlMs: options.pageCacheTtlMs ?? 0,
-    // A page is in the visitor's country's units and currency (decision 145).
-    ...(options.countryIpHeader ? { varyHeaders: [options.countryIpHeader] } : {}),
+    varyHeaders: countryHeaders,
   });
-  app.on(['GET', 'HEAD'], '*', cachedPages, streamingCompression(), async (c) => {
+  const pageVary = pageVaryHeaders(countryHeaders).join(', ');
+  // The cache inside the compression: it keeps plain bytes, so each hit gets a fresh CSP nonce.
+  app.on(['GET', 'HEAD'], '*', streamingCompression(), cachedPages, async (c) => {
     try {
       const { render } = await options.loadRenderer();
       const nonce = createNonce();
@@ -181,6 +184,9 @@ export function createWebApp(options: WebAppOptions): Hono {
       });
       // Pages are rendered per request; caches must ask again (signed-in pages: only the browser).
       if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-cache');
+      // A page depends on the visitor's language (their country, decision 153), cookies and the
+      // edge's country: no shared cache in front may give it to another visitor.
+      response.headers.set('Vary', pageVary);
       response.headers.set(
         'Content-Security-Policy',
         pageCsp(nonce, [...runtimeConnectSources(options.site), ...(options.mapTileOrigins ?? [])]),

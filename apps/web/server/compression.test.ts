@@ -74,4 +74,18 @@ describe('streamingCompression', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(await response.text()).toBe('<html><body>shell rest</body></html>');
   });
+
+  it("adds Accept-Encoding to a page's own Vary, compressed or not", async () => {
+    const app = new Hono();
+    app.get('/', streamingCompression(), (c) =>
+      c.html('<p>page</p>', 200, { Vary: 'Accept-Language, Cookie' }),
+    );
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const response = await app.request('/', { headers: { 'Accept-Encoding': acceptEncoding } });
+      expect(response.headers.get('vary'), acceptEncoding).toBe(
+        'Accept-Language, Cookie, Accept-Encoding',
+      );
+      await response.arrayBuffer();
+    }
+  });
 });

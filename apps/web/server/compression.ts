@@ -41,6 +41,9 @@ export function streamingCompression(): MiddlewareHandler {
     const vary = response.headers.get('Vary');
     const headers = new Headers(response.headers);
     headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    // Hono copies the old answer's headers over a new one set on `c.res`: the old `Vary` would
+    // hide `Accept-Encoding`. The new answer already has every header, so the old one goes first.
+    c.res = undefined;
     if (!encoding) {
       c.res = new Response(response.body, { status: response.status, headers });
       return;

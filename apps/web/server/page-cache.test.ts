@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { streamingCompression } from './compression';
-import { pageCache, pageCacheKey } from './page-cache';
+import { pageCache, pageCacheKey, pageVaryHeaders } from './page-cache';
+import { createNonce, pageCsp } from './security-headers';
 
 /** An app whose page handler counts renders and answers what `answer` says. */
 function appWithCache(ttlMs: number, clock: { now: number }, answer = () => new Response(null)) {
@@ -61,8 +62,8 @@ describe('pageCache', () => {
     expect((await get(app, '/tour-1', { 'CF-IPCountry': 'DE' })).body).toBe('render 2');
     expect((await get(app, '/tour-1', { 'CF-IPCountry': 'DE' })).hit).toBe(true);
     expect((await get(app, '/tour-1', { 'CF-IPCountry': 'US' })).body).toBe('render 1');
-    expect(pageCacheKey(new Request('http://web.test/'), 'br', ['cf-ipcountry'])).not.toBe(
-      pageCacheKey(new Request('http://web.test/', { headers: { 'CF-IPCountry': 'JP' } }), 'br', [
+    expect(pageCacheKey(new Request('http://web.test/'), ['cf-ipcountry'])).not.toBe(
+      pageCacheKey(new Request('http://web.test/', { headers: { 'CF-IPCountry': 'JP' } }), [
         'cf-ipcountry',
       ]),
     );
@@ -114,11 +115,11 @@ describe('pageCache', () => {
     expect(renders()).toBe(2);
   });
 
-  it('never answers a client that takes compression with a page kept uncompressed', async () => {
+  it('sits inside the compression: one kept page, compressed for each client as it asks', async () => {
     const clock = { now: 0 };
     let renders = 0;
     const app = new Hono();
-    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), streamingCompression(), (c) => {
+    app.get('*', streamingCompression(), pageCache({ ttlMs: 5000, now: () => clock.now }), (c) => {
       renders += 1;
       return c.html(`<p>render ${renders}</p>`);
     });
@@ -133,18 +134,113 @@ describe('pageCache', () => {
     };
     // A crawler without compression renders (and is kept) first ...
     expect(await encodingOf(undefined)).toBeNull();
-    // ... a browser still gets brotli, then gzip for a gzip-only client, each kept on its own.
+    // ... a browser still gets brotli, a gzip-only client gzip, from the same render.
     expect(await encodingOf('gzip, deflate, br')).toBe('br');
     expect(await encodingOf('gzip, deflate')).toBe('gzip');
-    expect(renders).toBe(3);
-    expect(await encodingOf('br, gzip')).toBe('br');
     expect(await encodingOf(undefined)).toBeNull();
-    expect(renders).toBe(3);
+    expect(renders).toBe(1);
   });
 
-  it('keys on the encoding, so a gzip-only client never gets a brotli body', () => {
-    const request = new Request('http://x/a?b=1', { headers: { Cookie: 'c=1' } });
-    expect(pageCacheKey(request, 'br')).not.toBe(pageCacheKey(request, 'gzip'));
-    expect(pageCacheKey(request, 'br')).toContain('/a?b=1');
+  it('never keeps a compressed body: its nonce could not be renewed', async () => {
+    const clock = { now: 0 };
+    let renders = 0;
+    const app = new Hono();
+    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), streamingCompression(), (c) => {
+      renders += 1;
+      return c.html(`<p>render ${renders}</p>`);
+    });
+    for (let round = 0; round < 2; round += 1) {
+      const response = await app.request('/tours', { headers: { 'Accept-Encoding': 'br' } });
+      expect(response.headers.get('Content-Encoding')).toBe('br');
+      expect(response.headers.get('X-Page-Cache')).toBeNull();
+      await response.arrayBuffer();
+      await settle();
+    }
+    expect(renders).toBe(2);
+  });
+
+  it('keys on the address, the language, the cookies and the vary headers', () => {
+    const request = new Request('http://x/a?b=1', {
+      headers: { Cookie: 'c=1', 'Accept-Language': 'it-IT', 'CF-IPCountry': 'IT' },
+    });
+    const key = pageCacheKey(request, ['cf-ipcountry']);
+    expect(key).toContain('/a?b=1');
+    expect(key).toContain('c=1');
+    expect(key).toContain('it-IT');
+    expect(key).toContain('IT');
+    expect(pageVaryHeaders(['cf-ipcountry'])).toEqual([
+      'Accept-Language',
+      'Cookie',
+      'cf-ipcountry',
+    ]);
+  });
+});
+
+describe('pageCache and the CSP nonce', () => {
+  /** A page like the SSR's: its nonce in the CSP, on every script and in the `csp-nonce` meta. */
+  function nonceApp(clock: { now: number }) {
+    let renders = 0;
+    const app = new Hono();
+    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), (c) => {
+      renders += 1;
+      const nonce = createNonce();
+      c.header('Content-Security-Policy', pageCsp(nonce));
+      return c.html(
+        `<!DOCTYPE html><html><head><meta property="csp-nonce" content="${nonce}">` +
+          `<script nonce="${nonce}">window.$r=${renders}</script></head>` +
+          `<body><p>render ${renders}</p><script type="module" nonce="${nonce}" src="/assets/entry.js"></script></body></html>`,
+      );
+    });
+    return { app, renders: () => renders };
+  }
+
+  async function page(app: Hono) {
+    const response = await app.request('/', { headers: { 'Accept-Language': 'it-IT' } });
+    const html = await response.text();
+    await settle();
+    const header = /script-src 'nonce-([^']+)'/.exec(
+      response.headers.get('Content-Security-Policy') ?? '',
+    )?.[1];
+    return {
+      html,
+      header,
+      hit: response.headers.get('X-Page-Cache') === 'hit',
+      scriptNonces: [...html.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((m) => m[1]),
+      metaNonce: /<meta property="csp-nonce" content="([^"]*)"/.exec(html)?.[1],
+    };
+  }
+
+  it('gives every hit a fresh nonce, the same in the header and all over the HTML', async () => {
+    const { app, renders } = nonceApp({ now: 0 });
+    const first = await page(app);
+    const second = await page(app);
+    const third = await page(app);
+    expect([first.hit, second.hit, third.hit]).toEqual([false, true, true]);
+    expect(renders()).toBe(1);
+    const nonces = [first.header, second.header, third.header];
+    expect(new Set(nonces).size).toBe(3);
+    for (const seen of [first, second, third]) {
+      expect(seen.header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(seen.scriptNonces).toEqual([seen.header, seen.header]);
+      expect(seen.metaNonce).toBe(seen.header);
+      // The rest of the page is the one render.
+      expect(seen.html.replaceAll(seen.header!, 'N')).toBe(
+        first.html.replaceAll(first.header!, 'N'),
+      );
+    }
+    expect(second.html).not.toContain(first.header);
+    expect(third.html).not.toContain(second.header);
+  });
+
+  it('keeps a page without a nonce byte for byte', async () => {
+    const clock = { now: 0 };
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0xff, 0x00, 0x41]);
+    const app = new Hono();
+    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), () => new Response(bytes));
+    await (await app.request('/raw')).arrayBuffer();
+    await settle();
+    const hit = await app.request('/raw');
+    expect(hit.headers.get('X-Page-Cache')).toBe('hit');
+    expect(new Uint8Array(await hit.arrayBuffer())).toEqual(bytes);
   });
 });

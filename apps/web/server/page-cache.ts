@@ -1,16 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
-import { pickEncoding } from './compression';
+import { createNonce as createCspNonce } from './security-headers';
 
 /**
  * A short-lived cache of rendered pages ("micro-caching"): identical requests within a few
  * seconds get the bytes rendered for the first one instead of another render and API round trip.
  * A busy tour page or a crawler burst then costs one render per TTL instead of one per request.
  *
- * The key holds everything a page may depend on: the address, the whole `Cookie` header (currency,
- * favourites, cookie alert, and any session token: a visitor only ever gets pages rendered for
- * their own cookies), `Accept-Language`, the response encoding and the `varyHeaders` (the edge's
- * country header: a page is in the visitor's country's units and currency). Only complete 200 answers without
- * `Set-Cookie` and without `Cache-Control: private` or `no-store` are kept. The catalogue changes far more slowly than the TTL.
+ * The key holds everything a page may depend on (`pageVaryHeaders`): the address, the whole
+ * `Cookie` header (currency, favourites, cookie alert, and any session token: a visitor only ever
+ * gets pages rendered for their own cookies), `Accept-Language` (the visitor's country, decision
+ * 153) and the `varyHeaders` (the edge's country header: a page is in the visitor's country's units
+ * and currency). Only complete 200 answers without `Set-Cookie`, without `Cache-Control: private`
+ * or `no-store` are kept. The catalogue changes far more slowly than the TTL.
+ *
+ * A page's CSP nonce must be new for every answer, or anyone who saw it could run script in it:
+ * a kept page remembers the nonce it was rendered with, and every hit gets a fresh one in the CSP
+ * header and everywhere in the body (`nonce="…"` attributes, the `csp-nonce` meta). To read the
+ * body, the cache sits inside the compression (server/app.ts) and keeps only uncompressed answers;
+ * each hit is compressed for its own client.
  */
 export interface PageCacheOptions {
   /** How long a page is reused, in milliseconds; 0 turns the cache off. */
@@ -20,12 +27,18 @@ export interface PageCacheOptions {
   /** Request headers a page also depends on (lower case), e.g. the edge's country header. */
   varyHeaders?: readonly string[];
   now?: () => number;
+  /** The fresh nonce of a page served from the cache (server/security-headers.ts by default). */
+  createNonce?: () => string;
 }
 
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  /** The CSP nonce the page was rendered with, when its CSP has one. */
+  nonce: string | undefined;
+  /** The body cut at every occurrence of `nonce` (one part when there is none). */
+  parts: Buffer[];
+  byteLength: number;
   expiresAt: number;
 }
 
@@ -33,20 +46,53 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Pages above this size are not kept: one odd page must not push out hundreds of others. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
-export function pageCacheKey(
-  request: Request,
-  encoding: string,
-  varyHeaders: readonly string[] = [],
-): string {
+/** The request headers a page depends on besides its address: the cache's key and the pages' `Vary`. */
+export function pageVaryHeaders(varyHeaders: readonly string[] = []): string[] {
+  return ['Accept-Language', 'Cookie', ...varyHeaders];
+}
+
+export function pageCacheKey(request: Request, varyHeaders: readonly string[] = []): string {
   const url = new URL(request.url);
-  const headers = request.headers;
   return [
-    encoding,
     `${url.pathname}${url.search}`,
-    headers.get('Accept-Language') ?? '',
-    headers.get('Cookie') ?? '',
-    ...varyHeaders.map((name) => headers.get(name) ?? ''),
+    ...pageVaryHeaders(varyHeaders).map((name) => request.headers.get(name) ?? ''),
   ].join('\n');
+}
+
+/** The nonce of a CSP's `'nonce-…'` source (server/security-headers.ts `pageCsp`). */
+function cspNonceOf(headers: Headers): string | undefined {
+  return /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1];
+}
+
+/** `body` cut at every occurrence of `nonce`: joining the parts with a nonce gives the page. */
+function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
+  if (!nonce) return [body];
+  const needle = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/** A kept page as a new answer, with `nonce` in place of the one it was rendered with. */
+function answerWithNonce(page: CachedPage, nonce: string | undefined): Response {
+  if (!page.nonce || !nonce) {
+    return new Response(Buffer.concat(page.parts), { status: page.status, headers: page.headers });
+  }
+  const oldSource = `'nonce-${page.nonce}'`;
+  const headers = new Headers();
+  for (const [name, value] of page.headers) {
+    // The body's length changes with a nonce of another length; the server counts it again.
+    if (name.toLowerCase() === 'content-length') continue;
+    headers.append(name, value.replaceAll(oldSource, `'nonce-${nonce}'`));
+  }
+  const fresh = Buffer.from(nonce);
+  const body = Buffer.concat(page.parts.flatMap((part, index) => (index ? [fresh, part] : [part])));
+  return new Response(body, { status: page.status, headers });
 }
 
 export function pageCache({
@@ -54,6 +100,7 @@ export function pageCache({
   maxBytes = DEFAULT_MAX_BYTES,
   now = Date.now,
   varyHeaders = [],
+  createNonce = createCspNonce,
 }: PageCacheOptions): MiddlewareHandler {
   // A Map keeps insertion order: the first entries are the oldest.
   const pages = new Map<string, CachedPage>();
@@ -63,12 +110,12 @@ export function pageCache({
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
-    bytes -= page.body.byteLength;
+    bytes -= page.byteLength;
   };
   const remember = (key: string, page: CachedPage) => {
     forget(key);
     pages.set(key, page);
-    bytes += page.body.byteLength;
+    bytes += page.byteLength;
     for (const oldest of pages.keys()) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -77,17 +124,11 @@ export function pageCache({
 
   return async (c, next) => {
     if (ttlMs <= 0 || c.req.method !== 'GET') return next();
-    // Keyed by the encoding compression will pick for this request: a page kept for a client
-    // that takes no compression is never the answer to one that takes brotli or gzip.
-    const key = pageCacheKey(
-      c.req.raw,
-      pickEncoding(c.req.header('Accept-Encoding')) ?? 'identity',
-      varyHeaders,
-    );
+    const key = pageCacheKey(c.req.raw, varyHeaders);
     const page = pages.get(key);
     if (page && page.expiresAt <= now()) forget(key);
     else if (page) {
-      c.res = new Response(page.body, { status: page.status, headers: page.headers });
+      c.res = answerWithNonce(page, page.nonce ? createNonce() : undefined);
       c.header('X-Page-Cache', 'hit');
       return;
     }
@@ -99,14 +140,20 @@ export function pageCache({
     // must show the new state, not a render from a second ago. (Public pages say `no-cache` for
     // shared caches in front; this cache is the server's own and keeps them.)
     if (/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '')) return;
+    // A compressed body hides its nonce: it could not be renewed, so the page is not kept.
+    if (response.headers.has('Content-Encoding')) return;
     const [toClient, toCache] = response.body.tee();
     c.res = new Response(toClient, response);
+    const nonce = cspNonceOf(response.headers);
     void collect(toCache).then((body) => {
       if (body && body.byteLength <= MAX_PAGE_BYTES) {
+        const bodyBytes = Buffer.from(body);
         remember(key, {
           status: response.status,
           headers: [...response.headers],
-          body,
+          nonce,
+          parts: cutAtNonce(bodyBytes, nonce),
+          byteLength: bodyBytes.byteLength,
           expiresAt: now() + ttlMs,
         });
       }

@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../src/entry-server';
 import { createFakeApi } from '../src/lib/testing/fake-api';
@@ -21,9 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
-function app(site: Partial<SiteConfig> = {}) {
+function app(site: Partial<SiteConfig> = {}, pageCacheTtlMs = 0) {
   const api = createFakeApi();
   return createWebApp({
+    pageCacheTtlMs,
     // Nothing listens there: the pages read the fake API, and no test here goes through the proxy.
     apiUrl: 'http://127.0.0.1:9',
     site: { organizerUrl: 'https://partners.example.test', ...site },
@@ -47,10 +49,21 @@ function headersOf(response: Response): Record<string, string> {
 }
 
 async function renderedPage(url = 'http://gallop.test/', site: Partial<SiteConfig> = {}) {
-  const response = await app(site).request(url);
+  return pageOf(await app(site).request(url));
+}
+
+async function pageOf(response: Response) {
   const csp = response.headers.get('content-security-policy') ?? '';
   const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp)?.[1];
   return { response, csp, nonce, html: await response.text() };
+}
+
+/** The nonces of a page's scripts, JSON-LD (data, not script) left out. */
+function scriptNonces(html: string): (string | undefined)[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((script) => !script.includes('application/ld+json'))
+    .map((script) => /\bnonce="([^"]*)"/.exec(script)?.[1]);
 }
 
 describe('security headers of the web server', () => {
@@ -106,6 +119,57 @@ describe('security headers of the web server', () => {
     expect(second.nonce).toBeDefined();
     expect(second.nonce).not.toBe(first.nonce);
     expect(second.html).not.toContain(first.nonce);
+  });
+
+  it('gives a page served from the page cache a fresh nonce, the same in the CSP and the HTML', async () => {
+    const cached = app({}, 5000);
+    // What a browser sends: the page comes brotli-compressed, from the cache after the first.
+    const visit = async () => {
+      const response = await cached.request('http://gallop.test/', {
+        headers: { 'Accept-Language': 'it-IT', 'Accept-Encoding': 'gzip, deflate, br' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+      // The page cache keeps the body once it has been read to the end.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { ...(await pageOf(new Response(html, response))), response };
+    };
+    const first = await visit();
+    const second = await visit();
+    const third = await visit();
+    expect(first.response.headers.get('x-page-cache')).toBeNull();
+    expect(second.response.headers.get('x-page-cache')).toBe('hit');
+    expect(third.response.headers.get('x-page-cache')).toBe('hit');
+    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+    for (const { nonce, html } of [first, second, third]) {
+      expect(nonce).toBeDefined();
+      const nonces = scriptNonces(html);
+      expect(nonces.length).toBeGreaterThan(1);
+      expect(new Set(nonces)).toEqual(new Set([nonce]));
+      expect(html).toContain(`<meta property="csp-nonce" content="${nonce}"`);
+    }
+    expect(second.html).not.toContain(first.nonce);
+    expect(third.html).not.toContain(second.nonce);
+  });
+
+  it('tells shared caches a page varies with the language, the cookies and the encoding', async () => {
+    for (const ttl of [0, 5000]) {
+      const pages = app({}, ttl);
+      for (let visit = 0; visit < 2; visit += 1) {
+        const response = await pages.request('http://gallop.test/', {
+          headers: { 'Accept-Language': 'it-IT', 'Accept-Encoding': 'br' },
+        });
+        await response.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const vary = (response.headers.get('vary') ?? '').split(/\s*,\s*/);
+        expect(vary, `ttl ${ttl}, visit ${visit}`).toEqual([
+          'Accept-Language',
+          'Cookie',
+          'Accept-Encoding',
+        ]);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+      }
+    }
   });
 
   it('sends HSTS over https only, never for a header the visitor wrote', async () => {

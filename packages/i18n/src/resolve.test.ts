@@ -18,6 +18,52 @@ describe('parseAcceptLanguage', () => {
     expect(parseAcceptLanguage(undefined)).toEqual([]);
     expect(parseAcceptLanguage('')).toEqual([]);
   });
+
+  it('counts an invalid q as q=0: the tag is dropped, never ranked first', () => {
+    for (const q of [
+      '-1',
+      'abc',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1.5',
+      '2',
+      '1.0001',
+      '0.1234',
+      '.5',
+      '',
+      '0x1',
+      '1e0',
+      '0.5.5',
+    ]) {
+      expect(parseAcceptLanguage(`de-DE;q=${q},fr-FR`), `q=${q}`).toEqual(['fr-FR']);
+    }
+    expect(parseAcceptLanguage('de-DE;q,fr-FR')).toEqual(['fr-FR']);
+    expect(parseAcceptLanguage('de-DE;q=0,fr-FR')).toEqual(['fr-FR']);
+    expect(parseAcceptLanguage('de-DE;q=0.000,fr-FR')).toEqual(['fr-FR']);
+  });
+
+  it('takes every RFC 9110 qvalue: 0 to 1 with up to three decimals', () => {
+    expect(
+      parseAcceptLanguage('a;q=0.001, b;q=1.000, c;q=0.5, d;Q=0.75, e ; q = 1., f;q=1'),
+    ).toEqual(['b', 'e', 'f', 'd', 'c', 'a']);
+  });
+
+  it('never throws, whatever the header', () => {
+    for (const header of [
+      ';',
+      ';;q=1',
+      ',,,',
+      'de;q=0.5;q=abc',
+      '=;q==',
+      'q=1',
+      '\u0000;q=\u0000',
+      'de;q=1=1',
+    ]) {
+      expect(() => parseAcceptLanguage(header), header).not.toThrow();
+    }
+    expect(parseAcceptLanguage('de;q=1=1, fr;q=0.5')).toEqual(['fr']);
+  });
 });
 
 describe('matchLocale', () => {

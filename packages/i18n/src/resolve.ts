@@ -5,16 +5,37 @@ import { AVAILABLE_LOCALES, DEFAULT_LOCALE, LOCALES, type Locale, isLocale } fro
 /** The cookie that keeps the visitor's locale once chosen. */
 export const LOCALE_COOKIE = 'i18n_locale';
 
-/** Language tags of an `Accept-Language` header, most preferred first (`q=0` and `*` dropped). */
+/**
+ * A weight's value per RFC 9110 (section "Quality Values"): 0 to 1 with at most three decimals
+ * (`0`, `0.5`, `1.000`). Anything else (`-1`, `1.5`, `abc`, `NaN`, `Infinity`, `.5`) is invalid.
+ */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * The weight of one tag's parameters: 1 without a `q`, else its value. An invalid `q` counts as
+ * `q=0`, "not acceptable": a malformed weight must never rank a tag above the well-formed ones.
+ */
+function qualityOf(params: readonly string[]): number {
+  for (const param of params) {
+    const [name = '', ...value] = param.split('=');
+    if (name.trim().toLowerCase() !== 'q') continue;
+    const weight = value.join('=').trim();
+    return QVALUE.test(weight) ? Number(weight) : 0;
+  }
+  return 1;
+}
+
+/**
+ * Language tags of an `Accept-Language` header, most preferred first. Tags with `q=0`, with an
+ * invalid `q` (see `qualityOf`) and `*` are dropped. Never throws.
+ */
 export function parseAcceptLanguage(header: string | null | undefined): string[] {
   if (!header) return [];
   return header
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      const quality = q === undefined ? 1 : Number(q);
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+      return { tag: tag.trim(), quality: qualityOf(params), index };
     })
     .filter(({ tag, quality }) => tag !== '' && tag !== '*' && quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EmailConfirmPage } from '../../features/account/components/email-confirm-page/email-confirm-page';
 import { createFakeApi } from '../../lib/testing/fake-api';
@@ -91,6 +92,49 @@ describe('the confirmation link that asks (decision 151)', () => {
     await waitFor(() => expect(field).toHaveAccessibleDescription('Wrong password'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Confirm your e-mail');
     expect(screen.getByRole('button', { name: 'I did not create this account' })).toBeEnabled();
+  });
+
+  it('keeps "Wrong password" when the field loses focus, so one click on "I did not create this account" answers', async () => {
+    const user = userEvent.setup();
+    const api = await showChallenge();
+    const field = screen.getByLabelText('Password', { exact: true });
+    await user.type(field, 'not-the-one');
+    await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Wrong password'));
+    await waitFor(() => expect(field).toHaveFocus());
+    // The press moves the focus to the button first: the field's message must not go (in a
+    // browser it would move the button away under the pointer), before or after the release.
+    const notMine = screen.getByRole('button', { name: 'I did not create this account' });
+    await user.pointer({ keys: '[MouseLeft>]', target: notMine });
+    expect(field).not.toHaveFocus();
+    expect(field).toHaveAccessibleDescription('Wrong password');
+    await user.pointer({ keys: '[/MouseLeft]', target: notMine });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This e-mail is yours' }),
+    ).toBeVisible();
+    expect(api.sent).toEqual([
+      { token: 'link-1', password: 'not-the-one' },
+      { token: 'link-1', not_mine: true },
+    ]);
+  });
+
+  it('checks the password again on the next submit', async () => {
+    const api = await showChallenge();
+    typePassword('not-the-one');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    const field = screen.getByLabelText('Password', { exact: true });
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Wrong password'));
+    // Typing and leaving the field check nothing yet: the server's message stays until submit.
+    await act(async () => {
+      typePassword('');
+      fireEvent.blur(field);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(field).toHaveAccessibleDescription('Wrong password');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await waitFor(() => expect(field).not.toHaveAccessibleDescription('Wrong password'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent).toHaveLength(1);
   });
 
   it('says so when wrong passwords are limited, and the choice stays open', async () => {

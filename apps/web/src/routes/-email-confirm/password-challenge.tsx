@@ -52,12 +52,16 @@ export function PasswordChallenge({ token, asks }: { token: string; asks: LinkAs
         errors={problems.fields}
         onSubmit={({ password }) => answer({ password })}
       >
+        {/* Checked on submit only: leaving the field (to press "I did not create this account")
+            would otherwise validate it and drop the server's "Wrong password", moving that button
+            up between the press and its release, so the first click would land on nothing. */}
         <Field
           name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
           rules="required|max:128"
+          mode="passive"
         />
         <FormFailure text={problems.message} />
         <div>
