@@ -3451,6 +3451,8 @@ export interface components {
       original_price?: number;
       price_without_discount?: number;
       is_busy?: boolean;
+      /** @description The date was called off as a whole (decision 148): its organizer cancelled it, or it was not confirmed by its `decision_date`. It does not run and takes no bookings (`is_busy` is true too); its bookings were ended and everything paid on them refunded. */
+      cancelled?: boolean;
       flight_included?: boolean;
       /** @description What this variant of the dates is ("Shared room", "Private room"): several variants can share the same start and end at different prices. Null for a date with one offer. */
       variant_name?: string | null;

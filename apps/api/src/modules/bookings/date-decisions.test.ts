@@ -227,6 +227,30 @@ async function organizerGuaranteeMails(dateId: number) {
     );
 }
 
+/** The organizer's e-mails about the date's call-off (decision 148). */
+async function organizerCallOffMails(dateId: number) {
+  return db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'organizer-date-cancelled'),
+        sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`,
+      ),
+    );
+}
+
+/** The dates of `date`'s tour as its page answers them (`TourDate`). */
+async function tourPageDates(date: Pick<TourDateRow, 'tourId'>) {
+  const [tour] = await db.select({ slug: tours.slug }).from(tours).where(eq(tours.id, date.tourId));
+  const response = await app().inject({
+    method: 'GET',
+    url: `/spa/tour?slug=${encodeURIComponent(tour!.slug)}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return (expectContractResponse(response, 'getTour') as { dates: Json[] }).dates;
+}
+
 describe('the organizer confirms a request on a date not guaranteed', () => {
   it('guarantees the date: every waiting request is confirmed, each traveller told once', async () => {
     const date = await undecidedDate(10, { minRiders: 4, decisionDate: isoDay(30) });
@@ -404,6 +428,78 @@ describe('the organizer decides the whole date', () => {
     expect((await cancelDate(member.token, date.id, 'Storm')).status).toBe(409);
   });
 
+  it('cancels it: each traveller told once with the reason, the organizer once naming every booking', async () => {
+    const date = await undecidedDate(10, { minRiders: 6, decisionDate: isoDay(30) });
+    // Another date of the same tour, left as it is.
+    const { id: _dateId, ...copy } = await dateOf(date.id);
+    const [other] = await db.insert(tourDates).values(copy).returning();
+    used.add(other!.id);
+    const legacy = await legacyPaidBooking(date);
+    const waiting = await waitingRequests(date, 3);
+    const member = await memberOf(date);
+    const organizerEmail = await organizerEmailOf(date);
+    const day = displayDay(date.startDate);
+    const mark = await outboxMark();
+    const cancelled = await cancelDate(member.token, date.id, 'The guides are not available.');
+    expect(cancelled.status).toBe(200);
+
+    for (const request of waiting) {
+      const mails = await mailsSince(mark, request.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.kind).toBe('date-cancelled');
+      expect(mails[0]!.subject).toContain(
+        `Your ride on ${day} is cancelled (booking #${request.id})`,
+      );
+      expect(mails[0]!.body).toContain(
+        `The organizer cancelled the ride on ${day}: the date does not run, so booking #${request.id} is cancelled. Reason: The guides are not available. Nothing was paid, so nothing is charged.`,
+      );
+    }
+    const paidMails = await mailsSince(mark, legacy.email);
+    expect(paidMails).toHaveLength(1);
+    expect(paidMails[0]!.kind).toBe('date-cancelled');
+    expect(paidMails[0]!.body).toContain('Reason: The guides are not available.');
+    expect(paidMails[0]!.body).toMatch(/All \S+ paid is refunded to the card/u);
+    const [paidRow] = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.id, legacy.id));
+    expect(paidRow!.refunded).toBe(legacy.paid);
+    const refundRows = await db.select().from(refunds).where(eq(refunds.requestId, legacy.id));
+    expect(refundRows).toHaveLength(1);
+    expect(refundRows[0]!.amount).toBe(legacy.paid);
+
+    const organizerMails = await mailsSince(mark, organizerEmail);
+    expect(organizerMails).toHaveLength(1);
+    expect(organizerMails[0]!.kind).toBe('organizer-date-cancelled');
+    const body = organizerMails[0]!.body;
+    expect(body).toContain(`You cancelled the ride on ${day}`);
+    expect(body).toContain('with your reason: The guides are not available.');
+    expect(body).toContain('Bookings ended (4 bookings):');
+    for (const request of waiting) expect(body).toContain(`- #${request.id} `);
+    expect(body).toMatch(
+      new RegExp(`- #${legacy.id} .*: cancelled, all \\S+ paid is refunded`, 'u'),
+    );
+    expect(body.match(/^- #/gmu)).toHaveLength(4);
+    for (const request of [...waiting, legacy]) {
+      const lines = await chatLinesSince(request.id, new Date(Date.now() - 60_000));
+      expect(
+        lines.filter((line) => line.body.includes(`The organizer cancelled the ride on ${day}`)),
+      ).toHaveLength(1);
+    }
+
+    const dates = await tourPageDates(date);
+    const shown = dates.find((d) => d.id === date.id)!;
+    expect(shown.cancelled).toBe(true);
+    expect(shown.is_busy).toBe(true);
+    expect(dates.find((d) => d.id === other!.id)!.cancelled).toBe(false);
+    // Every date of the tour says whether it was called off, as its row records.
+    const rows = await db.select().from(tourDates).where(eq(tourDates.tourId, date.tourId));
+    for (const answered of dates) {
+      const row = rows.find((r) => r.id === answered.id)!;
+      expect(answered.cancelled).toBe(row.cancelledAt !== null);
+    }
+  });
+
   it(`cancels it while 10 bookings arrive, ${rounds} rounds: none left live, the paid refunded`, async () => {
     for (let round = 0; round < rounds; round += 1) {
       const date = await undecidedDate(40, { minRiders: 30, decisionDate: isoDay(30) });
@@ -440,9 +536,11 @@ describe('the organizer decides the whole date', () => {
         .where(eq(refunds.requestId, legacy.id));
       expect(refund!.total).toBe(legacy.paid);
       for (const request of waiting) {
-        expect(await messagesAbout(db, request.id, 'booking-declined')).toHaveLength(1);
+        expect(await messagesAbout(db, request.id, 'date-cancelled')).toHaveLength(1);
+        expect(await messagesAbout(db, request.id, 'booking-declined')).toEqual([]);
       }
-      expect(await messagesAbout(db, legacy.id, 'booking-canceled')).toHaveLength(1);
+      expect(await messagesAbout(db, legacy.id, 'date-cancelled')).toHaveLength(1);
+      expect(await organizerCallOffMails(date.id)).toHaveLength(1);
       const after = await dateOf(date.id);
       expect(after.cancelledAt).not.toBeNull();
       expect(after.isBusy).toBe(true);
@@ -496,16 +594,32 @@ describe('the decision day', () => {
         const row = rows.find((r) => r.id === request.id)!;
         expect(row.status).toBe(7);
         expect(row.refunded).toBe(0);
-        const told = await messagesAbout(db, request.id, 'booking-expired');
+        const told = await messagesAbout(db, request.id, 'date-cancelled');
         expect(told).toHaveLength(1);
-        expect(told[0]!.body).toContain(
-          `${reason}, so the seats of booking #${request.id} were released and nothing is due.`,
+        expect(told[0]!.subject).toContain(
+          `Your ride on ${displayDay(date.startDate)} does not run`,
         );
+        expect(told[0]!.body).toContain(
+          `${reason}, its decision day, so the ride on ${displayDay(date.startDate)} does not run and booking #${request.id} is cancelled. Nothing was paid, so nothing is charged.`,
+        );
+        expect(await messagesAbout(db, request.id, 'booking-expired')).toEqual([]);
       }
       const paid = rows.find((row) => row.id === legacy.id)!;
       expect(paid.status).toBe(6);
       expect(paid.refunded).toBe(legacy.paid);
-      expect(await messagesAbout(db, legacy.id, 'booking-canceled')).toHaveLength(1);
+      const paidTold = await messagesAbout(db, legacy.id, 'date-cancelled');
+      expect(paidTold).toHaveLength(1);
+      expect(paidTold[0]!.body).toContain('paid is refunded to the card');
+      expect(await messagesAbout(db, legacy.id, 'booking-canceled')).toEqual([]);
+      const organizerMails = await organizerCallOffMails(date.id);
+      expect(organizerMails).toHaveLength(1);
+      expect(organizerMails[0]!.subject).toContain(
+        `The ride on ${displayDay(date.startDate)} does not run`,
+      );
+      expect(organizerMails[0]!.body).toContain(
+        `You did not confirm the ride on ${displayDay(date.startDate)} by its decision day, ${displayDay(isoDay(1))}`,
+      );
+      for (const id of ids) expect(organizerMails[0]!.body).toContain(`- #${id} `);
       const after = await dateOf(date.id);
       expect(after.cancelledAt).not.toBeNull();
       expect(after.isBusy).toBe(true);

@@ -10,6 +10,8 @@
  * so a booking, a cancel or a confirmation at the same moment runs before or after it, never in
  * between. A called-off date is marked (`cancelled_at`, and `is_busy` so the catalogue stops
  * offering it) in that transaction: a booking that waited for the date's lock is refused (409).
+ * A call-off is told as one: each traveller once, in its words, and the organizer once, naming
+ * every booking it ended, in the same transaction.
  */
 import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -19,7 +21,8 @@ import { ACTIVE_STATUSES, STATUS } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
-import { RELEASE_REASONS, undecidedDateReason } from './notices.ts';
+import type { CalledOffBooking, DateCallOff } from './messages.ts';
+import { RELEASE_REASONS, tellDateCalledOff, undecidedDateReason } from './notices.ts';
 import { organizerDecline, requiredReason } from './organizer-answers.ts';
 import { memberTourIds, organizerCancel, type OrganizerAreaDeps } from './organizer-area.ts';
 import type { BookingPayments } from './payments-port.ts';
@@ -115,11 +118,11 @@ export async function cancelDeparture(
   await memberDate(deps.db, userId, dateId);
   const message = requiredReason(reason);
   const now = deps.now();
-  const notify = { publicUrl: deps.publicUrl };
   const calledOff = await retryOnDeadlock(() =>
     deps.db.transaction(async (tx) => {
       refuseDecided(await lockDate(tx, dateId), now, 'cancel');
-      const done = await callOffDate(tx, dateId, now, (row) =>
+      const cause = { cause: 'organizer', reason: message } as const;
+      const done = await callOffDate(tx, dateId, now, cause, deps.publicUrl, (row, notify) =>
         row.status !== STATUS.pendingConfirm
           ? organizerCancel(message, now, notify)
           : row.respondBy !== null && row.respondBy.getTime() < now.getTime()
@@ -154,16 +157,27 @@ interface CalledOff {
   results: TransitionResult[];
 }
 
+/** How a move ended a booking, for the organizer's one e-mail. */
+const ENDED: Partial<Record<TransitionRequest['event'], CalledOffBooking['ended']>> = {
+  'organizer-declines': 'declined',
+  'deadline-passes': 'released',
+  'organizer-cancels': 'cancelled',
+};
+
 /**
  * Marks the locked, undecided date called off and ends every live booking on it, in id order,
- * by `requestOf` (each through the status machine under its row lock, seats given back).
+ * by `requestOf` (each through the status machine under its row lock, seats given back). Each
+ * traveller is told by their booking's move, in the call-off's words (`notify.calledOff`), and
+ * the organizer once, naming every booking ended: all in this transaction (decision 091).
  * Undefined when the date was decided meanwhile (guaranteed or called off by another).
  */
 async function callOffDate(
   tx: Transaction,
   dateId: number,
   now: Date,
-  requestOf: (row: RequestRow) => TransitionRequest,
+  cause: Pick<DateCallOff, 'cause' | 'reason'>,
+  publicUrl: string,
+  requestOf: (row: RequestRow, notify: TransitionRequest['notify']) => TransitionRequest,
 ): Promise<CalledOff | undefined> {
   const [date] = await tx
     .update(tourDates)
@@ -187,10 +201,23 @@ async function callOffDate(
       ),
     )
     .orderBy(asc(bookingRequests.id));
+  const callOff: DateCallOff = { ...cause, date };
+  const notify = { publicUrl, calledOff: callOff };
   const results: TransitionResult[] = [];
+  const ended: CalledOffBooking[] = [];
   for (const row of live) {
-    results.push(await transitionBookingIn(tx, row.id, requestOf(row)));
+    const request = requestOf(row, notify);
+    const result = await transitionBookingIn(tx, row.id, request);
+    results.push(result);
+    if (result.kind === 'moved') {
+      ended.push({
+        booking: result.row,
+        ended: ENDED[request.event] ?? 'cancelled',
+        refunded: result.refunded,
+      });
+    }
   }
+  await tellDateCalledOff(tx, { ...callOff, tourId: date.tourId }, ended, { publicUrl });
   const [after] = await tx.select().from(tourDates).where(eq(tourDates.id, dateId));
   return { date: after!, results };
 }
@@ -223,7 +250,6 @@ export async function callOffUndecidedDates(
 ): Promise<number> {
   const now = options.now ?? new Date();
   const today = todayIso(now);
-  const notify = { publicUrl: options.publicUrl };
   const due = await db
     .select({ id: tourDates.id, decisionDate: tourDates.decisionDate })
     .from(tourDates)
@@ -251,7 +277,8 @@ export async function callOffUndecidedDates(
           date.decisionDate < today &&
           date.startDate > today;
         if (!undecided) return undefined;
-        return callOffDate(tx, id, now, (row) =>
+        const cause = { cause: 'decision-day', reason } as const;
+        return callOffDate(tx, id, now, cause, options.publicUrl, (row, notify) =>
           row.paid > 0 ? organizerCancel(reason, now, notify) : release(reason, now, notify),
         );
       }),

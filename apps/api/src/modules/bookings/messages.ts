@@ -193,3 +193,95 @@ export function bookingReceivedMessage({
     },
   };
 }
+
+/**
+ * Why a whole date was called off (decision 148): its organizer cancelled it ("Cancel this
+ * date", with their reason), or its decision day passed without a guarantee (the reason is
+ * `undecidedDateReason`'s "The organizer did not confirm the date by …").
+ */
+export interface DateCallOff {
+  cause: 'organizer' | 'decision-day';
+  reason: string;
+  /** The date called off: its id, first day and decision day. */
+  date: Pick<TourDateRow, 'id' | 'startDate' | 'decisionDate'>;
+}
+
+/** A reason as the middle of a sentence: its own full stop dropped. */
+const withoutStop = (reason: string) => reason.replace(/[.!?…]+$/u, '');
+
+/**
+ * The call-off of a booking's date in words, to its traveller and to its chat: the date was
+ * cancelled by the organizer (with their reason) or not confirmed by its decision day, so the
+ * booking ends; and what it means for the money (`money` the sentence about it).
+ */
+export function calledOffWording(
+  callOff: DateCallOff,
+  booking: Pick<RequestRow, 'id'>,
+  money: { forTraveller: string; neutral: string },
+): { subject: string; forTraveller: string; forChat: string; forSupport: string } {
+  const day = displayDay(callOff.date.startDate);
+  const id = `#${booking.id}`;
+  const reason = withoutStop(callOff.reason);
+  const [subject, news] =
+    callOff.cause === 'organizer'
+      ? [
+          `Your ride on ${day} is cancelled`,
+          `The organizer cancelled the ride on ${day}: the date does not run, so booking ${id} is cancelled. Reason: ${reason}.`,
+        ]
+      : [
+          `Your ride on ${day} does not run`,
+          `${reason}, its decision day, so the ride on ${day} does not run and booking ${id} is cancelled.`,
+        ];
+  return {
+    subject,
+    forTraveller: `${news} ${money.forTraveller} You are welcome to choose another date or tour.`,
+    forChat: `${news} ${money.neutral}`,
+    forSupport: `${news} ${money.neutral}`,
+  };
+}
+
+/** What a call-off did to one booking on the date, for the organizer's one e-mail. */
+export interface CalledOffBooking {
+  booking: RequestRow;
+  /** Declined (a waiting request), released (nothing due) or cancelled (confirmed or paid). */
+  ended: 'declined' | 'released' | 'cancelled';
+  /** What its cancellation refunded, minor units of the booking's currency. */
+  refunded: number;
+}
+
+/** The call-off in words for the organizer, with each booking it ended and its page. */
+export function organizerCalledOffText(
+  callOff: DateCallOff,
+  bookings: readonly CalledOffBooking[],
+  publicUrl: string,
+): { subject: string; body: string } {
+  const day = displayDay(callOff.date.startDate);
+  const moneyOf = ({ booking, refunded }: CalledOffBooking) =>
+    booking.paid === 0
+      ? 'nothing was paid, nothing is charged'
+      : refunded >= booking.paid
+        ? `all ${money(booking.paid, booking.currency)} paid is refunded`
+        : `${money(refunded, booking.currency)} of the ${money(booking.paid, booking.currency)} paid is refunded`;
+  const lines = bookings
+    .map(
+      (ended) =>
+        `- #${ended.booking.id} ${ended.booking.contactName}, ${partyText(ended.booking)}: ${ended.ended}, ${moneyOf(ended)} ${organizerBookingUrl(ended.booking, publicUrl)}`,
+    )
+    .join('\n');
+  const reason = withoutStop(callOff.reason);
+  const why =
+    callOff.cause === 'organizer'
+      ? `You cancelled the ride on ${day}, so it does not run and takes no more bookings. Each traveller booked on it is told, with your reason: ${reason}.`
+      : `You did not confirm the ride on ${day} by its decision day${callOff.date.decisionDate ? `, ${displayDay(callOff.date.decisionDate)}` : ''}, so it does not run and takes no more bookings. Each traveller booked on it is told.`;
+  const list =
+    bookings.length === 0
+      ? 'Nobody was booked on it.'
+      : `Bookings ended (${counted(bookings.length, 'booking')}):\n${lines}`;
+  return {
+    subject:
+      callOff.cause === 'organizer'
+        ? `You cancelled the ride on ${day}`
+        : `The ride on ${day} does not run`,
+    body: `${why}\n\n${list}`,
+  };
+}

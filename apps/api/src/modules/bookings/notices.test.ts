@@ -4,7 +4,15 @@
  * people, and a rider change tells the organizer what changed.
  */
 import { describe, expect, it } from 'vitest';
-import { emailsOf, RELEASE_REASONS, wordingOf, type Facts, type Notice } from './notices.ts';
+import { organizerCalledOffText, type DateCallOff } from './messages.ts';
+import {
+  emailsOf,
+  RELEASE_REASONS,
+  undecidedDateReason,
+  wordingOf,
+  type Facts,
+  type Notice,
+} from './notices.ts';
 import type { RequestRow } from './records.ts';
 import type { RiderFacts } from './wording.ts';
 
@@ -225,6 +233,90 @@ describe('a payment', () => {
     expect(sent.filter((mail) => mail.kind === 'organizer-booking-notice')).toEqual([]);
     expect(to(notice, 'organizer-booking-notice').body).toContain(
       'The traveller paid booking #1: US$400 of US$1,234 is paid.',
+    );
+  });
+});
+
+describe('a date called off as a whole (decision 148)', () => {
+  const date = { id: 77, startDate: '2027-03-14', decisionDate: '2027-02-21' };
+  const byOrganizer: DateCallOff = {
+    cause: 'organizer',
+    reason: 'The guides are not available.',
+    date,
+  };
+  const byDecisionDay: DateCallOff = {
+    cause: 'decision-day',
+    reason: undecidedDateReason('2027-02-21'),
+    date,
+  };
+  const told = (notice: Notice, calledOff: DateCallOff) =>
+    emailsOf(notice, wordingOf(notice, calledOff), facts, {
+      publicUrl: 'https://gallop.example',
+      organizerTold: false,
+      calledOff,
+    });
+  const declined = { ...booking, status: 6, cancelMessage: byOrganizer.reason };
+
+  it('tells the traveller the organizer cancelled the date, with the reason, and nothing is charged', () => {
+    const sent = told(status('organizer-declines', declined), byOrganizer);
+    // The organizer's one e-mail names every booking (`tellDateCalledOff`); none per booking.
+    expect(sent.map((mail) => mail.kind)).toEqual(['date-cancelled']);
+    expect(sent[0]!.subject).toBe(
+      'Your ride on 14 March 2027 is cancelled (booking #1): Riding the Hidden Castile and León',
+    );
+    expect(sent[0]!.body).toContain(
+      'The organizer cancelled the ride on 14 March 2027: the date does not run, so booking #1 is cancelled. Reason: The guides are not available. Nothing was paid, so nothing is charged.',
+    );
+    expect(sent[0]!.body).not.toContain('could not accept');
+    expect(sent[0]!.payload).toMatchObject({ requestId: 1, tourDateId: 77 });
+    expect(wordingOf(status('organizer-declines', declined), byOrganizer).forChat).toBe(
+      'The organizer cancelled the ride on 14 March 2027: the date does not run, so booking #1 is cancelled. Reason: The guides are not available. Nothing was paid, so nothing is charged.',
+    );
+  });
+
+  it('tells a paid traveller everything is refunded, and support hears of it', () => {
+    const paid = { ...booking, status: 6, paid: 40_000, refunded: 40_000 };
+    const sent = told(status('organizer-cancels', paid, 40_000), byOrganizer);
+    expect(sent.map((mail) => mail.kind)).toEqual(['date-cancelled', 'support-booking-notice']);
+    expect(sent[0]!.body).toContain(
+      'Reason: The guides are not available. All US$400 paid is refunded to the card; refunds reach most cards within 5–10 days.',
+    );
+  });
+
+  it('tells the decision day’s call-off as the date not confirmed by it', () => {
+    const released = { ...booking, status: 7, cancelMessage: byDecisionDay.reason };
+    const sent = told(status('deadline-passes', released), byDecisionDay);
+    expect(sent.map((mail) => mail.kind)).toEqual(['date-cancelled']);
+    expect(sent[0]!.subject).toContain('Your ride on 14 March 2027 does not run (booking #1)');
+    expect(sent[0]!.body).toContain(
+      'The organizer did not confirm the date by 21 February 2027, its decision day, so the ride on 14 March 2027 does not run and booking #1 is cancelled. Nothing was paid, so nothing is charged.',
+    );
+  });
+
+  it('names every booking ended in the organizer’s one e-mail', () => {
+    const ended = [
+      { booking: { ...declined, id: 4 }, ended: 'declined', refunded: 0 },
+      {
+        booking: { ...booking, id: 5, status: 6, paid: 40_000 },
+        ended: 'cancelled',
+        refunded: 40_000,
+      },
+    ] as const;
+    const text = organizerCalledOffText(byOrganizer, ended, 'https://gallop.example');
+    expect(text.subject).toBe('You cancelled the ride on 14 March 2027');
+    expect(text.body).toBe(
+      [
+        'You cancelled the ride on 14 March 2027, so it does not run and takes no more bookings. Each traveller booked on it is told, with your reason: The guides are not available.',
+        '',
+        'Bookings ended (2 bookings):',
+        '- #4 Alex Morgan, 2 riders: declined, nothing was paid, nothing is charged https://gallop.example/partner/bookings/4',
+        '- #5 Alex Morgan, 2 riders: cancelled, all US$400 paid is refunded https://gallop.example/partner/bookings/5',
+      ].join('\n'),
+    );
+    const job = organizerCalledOffText(byDecisionDay, [], 'https://gallop.example');
+    expect(job.subject).toBe('The ride on 14 March 2027 does not run');
+    expect(job.body).toBe(
+      'You did not confirm the ride on 14 March 2027 by its decision day, 21 February 2027, so it does not run and takes no more bookings. Each traveller booked on it is told.\n\nNobody was booked on it.',
     );
   });
 });

@@ -15,9 +15,13 @@ import { policyLines, tiersOfBooking, type BookingEvent } from '@gallop/booking-
 import {
   bookingGreeting,
   bookingUrl,
+  calledOffWording,
   firstPaymentText,
   guaranteeWording,
+  organizerCalledOffText,
   organizerGuaranteeText,
+  type CalledOffBooking,
+  type DateCallOff,
   type Guarantee,
 } from './messages.ts';
 import type { RequestRow } from './records.ts';
@@ -43,6 +47,12 @@ type OutboxValues = typeof outbox.$inferInsert;
 
 export interface NoticeOptions {
   publicUrl: string;
+  /**
+   * The booking ends because its whole date was called off (decision 148): its traveller and
+   * chat are told so in words of their own (`calledOffWording`), and the organizer hears of
+   * every booking on the date in one e-mail (`tellDateCalledOff`), not of each.
+   */
+  calledOff?: DateCallOff | undefined;
 }
 
 /** A rider as stored, with what an edit may change besides the facts horses are matched by. */
@@ -104,7 +114,10 @@ export interface Facts {
   supportEmail: string;
 }
 
-async function factsOf(tx: Transaction, booking: RequestRow): Promise<Facts> {
+async function factsOf(
+  tx: Transaction,
+  booking: Pick<RequestRow, 'tourId' | 'tourDateId'>,
+): Promise<Facts> {
   const [tour] = await tx
     .select({
       name: tours.name,
@@ -434,8 +447,38 @@ function withGuarantee(wording: Wording, booking: RequestRow, guarantee: Guarant
   };
 }
 
+/**
+ * A booking ended with its whole date (decision 148) in words: the call-off and what it means
+ * for the money. The organizer's e-mail is the date's one (`tellDateCalledOff`); support hears
+ * of a paid booking, as of any organizer's cancel.
+ */
+function calledOffStatusWording(
+  booking: RequestRow,
+  refunded: number,
+  callOff: DateCallOff,
+): Wording {
+  const nothing = 'Nothing was paid, so nothing is charged.';
+  const words = calledOffWording(callOff, booking, {
+    forTraveller:
+      booking.paid === 0 ? nothing : refundSentence(booking, refunded, false, 'traveller'),
+    neutral: booking.paid === 0 ? nothing : refundSentence(booking, refunded, false, 'neutral'),
+  });
+  return {
+    travellerKind: 'date-cancelled',
+    subject: `${words.subject} (booking #${booking.id})`,
+    forTraveller: words.forTraveller,
+    forOrganizer: words.forChat,
+    forChat: words.forChat,
+    forSupport: words.forSupport,
+    tellSupport: booking.paid > 0,
+  };
+}
+
 /** One notice in words, for each reader (exported for its tests). */
-export function wordingOf(notice: Notice): Wording {
+export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
+  if (calledOff && notice.kind === 'status') {
+    return calledOffStatusWording(notice.booking, notice.refunded, calledOff);
+  }
   const id = `#${notice.booking.id}`;
   switch (notice.kind) {
     case 'status':
@@ -494,10 +537,12 @@ export function emailsOf(
       : notice.kind === 'status'
         ? notice.guarantee
         : undefined;
+  const calledOff = notice.kind === 'status' ? options.calledOff : undefined;
   const payload = {
     requestId: booking.id,
     event: notice.kind === 'status' ? notice.event : notice.kind,
     ...(guarantee ? { event: 'minimum-reached', tourDateId: guarantee.date.id } : {}),
+    ...(calledOff ? { tourDateId: calledOff.date.id } : {}),
   };
   const withPolicy =
     notice.kind === 'status' && notice.event === 'traveller-cancels' && booking.paid > 0;
@@ -519,7 +564,8 @@ export function emailsOf(
       payload,
     });
   }
-  if (facts.organizerEmail && !options.organizerTold) {
+  // A booking ended with its date: the organizer's one e-mail names it (`tellDateCalledOff`).
+  if (facts.organizerEmail && !options.organizerTold && !calledOff) {
     const details = [
       wording.organizerDetails,
       guarantee && organizerGuaranteeText(guarantee, options.publicUrl),
@@ -607,7 +653,7 @@ export async function tellEveryone(
   },
 ): Promise<void> {
   const facts = await factsOf(tx, notice.booking);
-  const wording = wordingOf(notice);
+  const wording = wordingOf(notice, options.calledOff);
   const emails = emailsOf(notice, wording, facts, { ...options, organizerTold });
   if (emails.length > 0) await tx.insert(outbox).values(emails);
   await writeToChat(tx, notice.booking, facts, wording.forChat);
@@ -664,4 +710,32 @@ export async function tellGuaranteed(
     });
   }
   if (emails.length > 0) await tx.insert(outbox).values(emails);
+}
+
+/**
+ * A date was called off as a whole (decision 148): the organizer gets one e-mail naming every
+ * booking it ended, how and what was refunded, in the call-off's transaction (each traveller's
+ * e-mail and chat line were written by the booking's own move, `calledOff` in its notice). An
+ * organizer who cancelled a date nobody was booked on has no news to read; the decision day's
+ * call-off is news even then.
+ */
+export async function tellDateCalledOff(
+  tx: Transaction,
+  callOff: DateCallOff & { tourId: number },
+  ended: readonly CalledOffBooking[],
+  options: Pick<NoticeOptions, 'publicUrl'>,
+): Promise<void> {
+  if (callOff.cause === 'organizer' && ended.length === 0) return;
+  const facts = await factsOf(tx, { tourId: callOff.tourId, tourDateId: callOff.date.id });
+  if (!facts.organizerEmail) return;
+  const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
+  const words = organizerCalledOffText(callOff, ended, options.publicUrl);
+  await tx.insert(outbox).values({
+    kind: 'organizer-date-cancelled',
+    channel: 'email',
+    recipient: facts.organizerEmail,
+    subject: `${words.subject}: ${facts.tourName}`,
+    body: `Hello ${facts.organizerName},\n\n${words.body}\n\nTour: ${trip}.\n\nThe Gallop team`,
+    payload: { tourDateId: callOff.date.id, event: 'date-cancelled', cause: callOff.cause },
+  });
 }

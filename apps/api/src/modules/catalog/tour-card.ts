@@ -90,7 +90,10 @@ export type CardDateRow = Pick<
   | 'isCashbackAvailable'
   | 'minRiders'
   | 'decisionDate'
->;
+> & {
+  /** Set when the date was called off (decision 148); a card's JSON reads it as text. */
+  cancelledAt: Date | string | null;
+};
 
 /** The columns of an organizer a card shows. */
 export type CardOrganizerRow = Pick<
@@ -175,6 +178,7 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
     original_price: price,
     price_without_discount: priceWithoutDiscount,
     is_busy: row.isBusy,
+    cancelled: row.cancelledAt !== null,
     flight_included: row.flightIncluded,
     variant_name: row.variantName,
     not_guaranteed: row.notGuaranteed,
@@ -355,6 +359,7 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.is_cashback_available as "isCashbackAvailable"',
     'tour_dates.min_riders as "minRiders"',
     'tour_dates.decision_date::text as "decisionDate"',
+    'tour_dates.cancelled_at as "cancelledAt"',
   ].join(', '),
 );
 

@@ -28,6 +28,7 @@ import {
 } from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { ReceiptLink } from '../receipt-link/receipt-link';
+import { dateCancelledText } from './date-cancelled';
 import { RiderEditor } from '../rider-editor';
 import { refundTodayText, TripHome } from '../trip-home/trip-home';
 
@@ -109,7 +110,7 @@ export function BookingPage({
         <h1 id="booking-title" className="display-heading booking-title">
           {focus === 'pay' ? `Pay for booking #${booking.id}` : `Booking #${booking.id}`}
         </h1>
-        <p className="booking-lead">{statusNext(booking)}</p>
+        <p className="booking-lead">{dateCancelledText(booking) ?? statusNext(booking)}</p>
         {booking.email_proof_required ? (
           <EmailProofNotice booking={booking} holdUntil={holdUntil} emailProof={emailProof} />
         ) : (

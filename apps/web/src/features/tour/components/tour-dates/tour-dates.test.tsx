@@ -90,6 +90,46 @@ describe('TourDates', () => {
     }
   });
 
+  it('shows a date called off as cancelled: no guarantee to wait for, no offer, no group meter', () => {
+    render(
+      <TourDates
+        tourId={7}
+        dates={[
+          tourDate({
+            id: 41,
+            is_busy: true,
+            cancelled: true,
+            not_guaranteed: true,
+            min_riders: 4,
+            riders_booked: 0,
+            decision_date: '2027-03-12',
+            price: 480,
+            price_without_discount: 600,
+            is_discount_exist: true,
+            discount: { kind: 'seasonal', percent: 20, valid_until: '2027-01-07' },
+          }),
+          tourDate({ id: 42, is_busy: true, cancelled: false, not_guaranteed: true }),
+        ]}
+      />,
+    );
+    const [, calledOff, busy] = screen.getAllByRole('row');
+    const row = within(calledOff as HTMLElement);
+    expect(row.getByText('Cancelled by the organizer')).toBeVisible();
+    expect(row.queryByText('Busy')).toBeNull();
+    expect(row.queryByText('Not guaranteed yet')).toBeNull();
+    expect(row.queryByText(/−20%/)).toBeNull();
+    expect(row.queryByText('US$600')).toBeNull();
+    expect(row.queryByText(/riders booked/)).toBeNull();
+    expect(row.queryByText(/The organizer decides/)).toBeNull();
+    expect(row.getByText('Unavailable')).toBeVisible();
+    expect(row.queryByRole('link')).toBeNull();
+    // A date only closed by its organizer still says it is not guaranteed: it may yet run.
+    const closed = within(busy as HTMLElement);
+    expect(closed.getByText('Busy')).toBeVisible();
+    expect(closed.getByText('Not guaranteed yet')).toBeVisible();
+    expect(closed.queryByText('Cancelled by the organizer')).toBeNull();
+  });
+
   it('names the variants of the same days, in the row and in its request link', () => {
     render(
       <TourDates

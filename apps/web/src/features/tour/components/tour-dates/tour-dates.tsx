@@ -148,18 +148,34 @@ function TourDateRow({
   system: MeasurementSystem;
 }) {
   const base = useBookingBase();
-  const discount = formatDiscount(date);
+  // A date called off as a whole (decision 148) does not run: no offer, no guarantee to wait for.
+  const cancelled = date.cancelled === true;
+  const discount = cancelled ? undefined : formatDiscount(date);
   const bookable = isBookable(date);
   const oldPrice =
-    date.price_without_discount !== undefined && date.price_without_discount > date.price
+    !cancelled &&
+    date.price_without_discount !== undefined &&
+    date.price_without_discount > date.price
       ? date.price_without_discount
       : undefined;
-  const flags = [
-    date.is_busy && { key: 'busy', text: 'Busy', tone: 'warning' },
-    date.not_guaranteed && { key: 'not-guaranteed', text: 'Not guaranteed yet', tone: 'muted' },
-    date.flight_included && { key: 'flight', text: 'Flight included', tone: 'info' },
-    noHorse && { key: 'no-horse', text: 'No horse for your weight on this date', tone: 'danger' },
-  ].filter((flag) => typeof flag === 'object');
+  const flags = (
+    cancelled
+      ? [{ key: 'cancelled', text: 'Cancelled by the organizer', tone: 'danger' }]
+      : [
+          date.is_busy && { key: 'busy', text: 'Busy', tone: 'warning' },
+          date.not_guaranteed && {
+            key: 'not-guaranteed',
+            text: 'Not guaranteed yet',
+            tone: 'muted',
+          },
+          date.flight_included && { key: 'flight', text: 'Flight included', tone: 'info' },
+          noHorse && {
+            key: 'no-horse',
+            text: 'No horse for your weight on this date',
+            tone: 'danger',
+          },
+        ]
+  ).filter((flag) => typeof flag === 'object');
   return (
     <tr className={`tour-dates__row${bookable ? '' : ' tour-dates__row--closed'}`}>
       <td className="tour-dates__when" data-label="Dates">
@@ -175,8 +191,12 @@ function TourDateRow({
             ))}
           </span>
         )}
-        <DateSeasonMark verdict={season} system={system} className="tour-dates__season" />
-        <DateGroupMeter date={date} />
+        {!cancelled && (
+          <>
+            <DateSeasonMark verdict={season} system={system} className="tour-dates__season" />
+            <DateGroupMeter date={date} />
+          </>
+        )}
       </td>
       <td className="tour-dates__price" data-label="Price per person">
         <strong className="tour-dates__amount">{formatPrice(date.price, date.currency)}</strong>

@@ -15,6 +15,8 @@ const isIndividualOffer = (variant: TourDate) => variant.id === 0;
 
 function statusOf(variant: TourDate): string {
   if (isIndividualOffer(variant)) return 'Individual offer';
+  // Called off as a whole (decision 148): it does not run, whatever its seats say.
+  if (variant.cancelled) return 'Cancelled by the organizer';
   if (variant.is_busy) return 'Busy';
   if (variant.number_of_free_seats === 0) return 'Full';
   if (variant.not_guaranteed) return 'Not guaranteed yet';
