@@ -11,11 +11,8 @@ import { createCounterStore } from '#src/http/counter-store.ts';
 import { answerErrorsAsJson, sendError } from '#src/http/errors.ts';
 import { logSerializers } from '#src/http/log-serializers.ts';
 import { createRateLimits, type CaptchaLevel } from '#src/http/rate-limit.ts';
-import {
-  compileOnFirstUse,
-  serializersOnFirstUse,
-  type CompilingAjv,
-} from '#src/http/lazy-compilers.ts';
+import { serializersOnFirstUse } from '#src/http/lazy-compilers.ts';
+import { requestValidatorCompiler } from '#src/http/request-validators.ts';
 import { rejectUnsafeInput } from '#src/http/unsafe-input.ts';
 import { answerClientError, REQUEST_BODY_LIMIT_BYTES } from '#src/http/request-limits.ts';
 import { addSecurityHeaders } from '#src/http/security-headers.ts';
@@ -164,14 +161,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     // peer is one of these proxies: the per-address limits key on it (docs/security.md).
     trustProxy: env.TRUSTED_PROXIES,
     ...(options.startTimeoutMs ? { pluginTimeout: options.startTimeoutMs } : {}),
-    // Report every invalid field at once, so forms can mark them all; reject unknown body fields
-    // (the contract's `additionalProperties: false`) instead of silently dropping them.
-    // Each route's validators and serializers are compiled on first use, not at start
-    // (decision 070).
-    ajv: {
-      customOptions: { allErrors: true, removeAdditional: false },
-      onCreate: (ajv) => compileOnFirstUse(ajv as unknown as CompilingAjv),
-    },
+    // Each route's serializers are compiled on first use, not at start (decision 070); so are
+    // its validators (`requestValidatorCompiler`, below).
     schemaController: {
       compilersFactory: { buildSerializer: serializersOnFirstUse(SerializerSelector()) },
     },
@@ -184,6 +175,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       return sendError(error, request, reply);
     },
   });
+
+  // Every invalid field at once, unknown body fields refused, JSON bodies not coerced: a wrong
+  // type is a 400 (decision 156). Before any route: plugins' routes inherit it.
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   const lifecycle = createLifecycle();
   app.decorate('lifecycle', lifecycle);
