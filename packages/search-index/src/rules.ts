@@ -109,6 +109,53 @@ export function welfareMaskOf(commitments: readonly WelfareCommitment[]): number
   return commitments.reduce((mask, key) => mask | (1 << WELFARE_COMMITMENTS.indexOf(key)), 0);
 }
 
+/**
+ * What a tour says about the ages it takes: `minAge`, the youngest traveller it takes at all; its
+ * riding ages (decision 106); and whether companions who do not ride come along (decision 118).
+ */
+export interface TourAges {
+  minAge: number;
+  /** Null: no lower riding age (the column is required today; the rule reads none as none). */
+  minRidingAge: number | null;
+  /** Null: no upper riding age. */
+  maxRidingAge: number | null;
+  nonRidersWelcome: boolean;
+}
+
+/**
+ * Whether someone of `age` may ride on the tour: within its riding ages, exactly where
+ * `matchRider` of `@gallop/rider-fit` gives no age reason ("Riders from N years").
+ */
+export function canRideAt(tour: TourAges, age: number): boolean {
+  return (
+    (tour.minRidingAge === null || tour.minRidingAge <= age) &&
+    (tour.maxRidingAge === null || tour.maxRidingAge >= age)
+  );
+}
+
+/**
+ * The `minAge` filter, "the age of the youngest traveller" (decision 149): a child of `age` can
+ * join a tour that takes travellers that young when the child can ride on it, or when the tour
+ * welcomes non-riders and the child comes along without riding. The tour's flag decides, not a
+ * date's non-rider places: it is "the one switch cards and filters read" (decision 118).
+ */
+export function childCanJoin(tour: TourAges, age: number): boolean {
+  return tour.minAge <= age && (tour.nonRidersWelcome || canRideAt(tour, age));
+}
+
+/**
+ * The ages `childCanJoin` holds for, as one range: `from` to `to` (`Infinity`: no upper age),
+ * empty when `from > to`. Welcoming non-riders, a tour takes every age from its minimum;
+ * otherwise the riding ages within it. The index keeps the two ends per tour.
+ */
+export function childAgeRange(tour: TourAges): { from: number; to: number } {
+  if (tour.nonRidersWelcome) return { from: tour.minAge, to: Infinity };
+  return {
+    from: Math.max(tour.minAge, tour.minRidingAge ?? tour.minAge),
+    to: tour.maxRidingAge ?? Infinity,
+  };
+}
+
 /** `tourist-base` is not a kind of its own: it stands for these simple lodgings. */
 export const TOURIST_BASE_ACCOMMODATIONS = ['camp-site', 'guest-house', 'cabin'] as const;
 

@@ -151,6 +151,19 @@ export function seedRiding(facts: SeedRidingFacts): SeedRiding {
 }
 
 /**
+ * A tour's minimum age as its riding ages and non-rider policy allow (decision 149): a tour that
+ * takes no companions who do not ride takes nobody younger than its youngest rider, so a search
+ * "with a child of N" never finds a tour the child could neither ride on nor come along on.
+ * Welcoming non-riders, it keeps the age drawn (younger children come along without riding).
+ */
+export function seedMinAge(
+  drawn: number,
+  riding: Pick<SeedRiding, 'minRidingAge' | 'nonRidersWelcome'>,
+): number {
+  return riding.nonRidersWelcome ? drawn : Math.max(drawn, riding.minRidingAge);
+}
+
+/**
  * Heavier-horse places on a date: two (never more than the seats) when the tour has heavier
  * horses. Some departures have already given theirs away, as a real season does.
  */
@@ -198,9 +211,12 @@ export function seedNonRiderPlaces(
 /**
  * The minimum group of a not-guaranteed date (decision 111): 2–6 riders, above those booked so
  * the date still waits; every fourth is one rider short; half of them name the day the organizer
- * decides. A date already past six riders, sold out, or drawn so, has no minimum: the organizer
- * decides. Derived from the tour's id and the date's index, never the random stream, so every
- * other seeded value stays the same. A guaranteed date has neither.
+ * decides: three weeks before the start, or for a date sooner than that a few days after `today`
+ * (the seed's day), since an undecided date whose day has passed is called off by the booking
+ * job (decision 148) and a fresh demo would lose its near departures; a date too near for that
+ * names none. A date already past six riders, sold out, or drawn so, has no minimum: the
+ * organizer decides. Derived from the tour's id and the date's index, never the random stream,
+ * so every other seeded value stays the same. A guaranteed date has neither.
  */
 export function seedGroupMinimum(
   date: {
@@ -211,11 +227,12 @@ export function seedGroupMinimum(
   },
   tourId: number,
   index: number,
+  today: string,
 ): { minRiders: number | null; decisionDate: string | null } {
   if (!date.notGuaranteed) return { minRiders: null, decisionDate: null };
   const key = tourId * 7 + index;
   const booked = date.numberOfSeats - date.numberOfFreeSeats;
-  const decisionDate = key % 2 === 0 ? addDays(date.startDate, -21) : null;
+  const decisionDate = key % 2 === 0 ? decisionDayOf(date.startDate, today) : null;
   if (key % 5 === 4 || booked >= 6 || date.numberOfFreeSeats === 0) {
     return { minRiders: null, decisionDate };
   }
@@ -223,4 +240,15 @@ export function seedGroupMinimum(
   const minRiders = Math.min(date.numberOfSeats, 6, Math.max(2, wanted));
   // Never already reached: a date at its minimum would be guaranteed.
   return minRiders > booked ? { minRiders, decisionDate } : { minRiders: null, decisionDate };
+}
+
+/** Days the seed leaves an organizer to decide a date sooner than three weeks away. */
+const DAYS_LEFT_TO_DECIDE = 3;
+
+/** The decision day of a date starting on `start`, still ahead of `today`; null when none fits. */
+function decisionDayOf(start: string, today: string): string | null {
+  const threeWeeksBefore = addDays(start, -21);
+  if (threeWeeksBefore > today) return threeWeeksBefore;
+  const soon = addDays(today, DAYS_LEFT_TO_DECIDE);
+  return soon < start ? soon : null;
 }

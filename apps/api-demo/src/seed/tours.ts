@@ -34,7 +34,13 @@ import { slugify } from './slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';
-import { seedGroupMinimum, seedHeavyPlaces, seedNonRiderPlaces, seedRiding } from './riding.ts';
+import {
+  seedGroupMinimum,
+  seedHeavyPlaces,
+  seedMinAge,
+  seedNonRiderPlaces,
+  seedRiding,
+} from './riding.ts';
 import { inlandOf, seedRidingDays } from './riding-days.ts';
 import { horseConditionAggregates, reviewInsight } from './review-insight.ts';
 
@@ -431,7 +437,20 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   const accommodation =
     kind === 'cruise' ? 'cabin' : kind === 'excursion' ? 'not-set' : random.pick(ACCOMMODATIONS);
   const maxGroupSize = kind === 'cruise' ? random.int(40, 120) : random.int(4, 16);
-  const minAge = random.pick(MIN_AGES);
+  // Riding requirements come from facts already drawn, never from the random stream; the
+  // minimum age is then raised to what they allow (`seedMinAge`, decision 149).
+  const drawnMinAge = random.pick(MIN_AGES);
+  const riding = seedRiding({
+    id,
+    kind,
+    difficulty: difficulty as 1 | 2 | 3 | 4,
+    duration,
+    countryIso: country.seed.iso,
+    landscape: region.landscape,
+    coast: region.coast,
+    minAge: drawnMinAge,
+  });
+  const minAge = seedMinAge(drawnMinAge, riding);
 
   // Every fact the texts speak of is known: write them.
   const facts: TextFacts = {
@@ -482,16 +501,6 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     };
   });
 
-  const riding = seedRiding({
-    id,
-    kind,
-    difficulty: difficulty as 1 | 2 | 3 | 4,
-    duration,
-    countryIso: country.seed.iso,
-    landscape: region.landscape,
-    coast: region.coast,
-    minAge,
-  });
   tourReviews.forEach((review, index) =>
     Object.assign(review, reviewInsight(id, index, review, riding.riderLevel)),
   );
@@ -499,7 +508,7 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     Object.assign(
       date,
       seedHeavyPlaces(riding, date, id, index),
-      seedGroupMinimum(date, id, index),
+      seedGroupMinimum(date, id, index, today),
       seedNonRiderPlaces(riding, date, id, index),
     ),
   );

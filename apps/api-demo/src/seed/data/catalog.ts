@@ -7,7 +7,19 @@ export interface RestKindSeed {
   fits: ('tour' | 'excursion' | 'cruise')[];
   /** ...and only when the tour is really like that (a beach, a nomad camp, a gentle pace). */
   when?: When;
+  /** A family kind: every tour of it takes a child of this age (`childrenFrom`). */
+  forChildrenFrom?: number;
 }
+
+/**
+ * A child of `age` can join the tour, riding or coming along (decision 149): the seed's minimum
+ * age already allows for the riding ages and the non-rider policy (`seedMinAge`), so a minimum
+ * at most `age` is the search's `minAge` rule on the demo's tours.
+ */
+const childrenFrom =
+  (age: number): When =>
+  (facts) =>
+    facts.minAge <= age;
 
 const landscapeIs =
   (...terrains: string[]): When =>
@@ -44,7 +56,8 @@ export const REST_KINDS: RestKindSeed[] = [
   {
     name: 'Family riding holidays',
     fits: ['tour', 'excursion'],
-    when: all(level(1, 2), (facts) => facts.minAge <= 10),
+    when: all(level(1, 2), childrenFrom(10)),
+    forChildrenFrom: 10,
   },
   { name: 'River cruises', fits: ['cruise'], when: onWater('river') },
   { name: 'Sea and lake cruises', fits: ['cruise'], when: onWater('sea', 'lake') },
@@ -55,7 +68,13 @@ export const REST_KINDS: RestKindSeed[] = [
   },
 ];
 
-export const COLLECTIONS: { name: string; description: string; when?: When }[] = [
+export const COLLECTIONS: {
+  name: string;
+  description: string;
+  when?: When;
+  /** A family collection: every tour of it takes a child of this age (`childrenFrom`). */
+  forChildrenFrom?: number;
+}[] = [
   {
     name: 'Best for beginners',
     description: 'Calm horses, short days and patient guides.',
@@ -69,7 +88,8 @@ export const COLLECTIONS: { name: string; description: string; when?: When }[] =
   {
     name: 'Family adventures',
     description: 'Rides that children from six years old enjoy as much as you.',
-    when: all(level(1, 2), (facts) => facts.minAge <= 6),
+    when: all(level(1, 2), childrenFrom(6)),
+    forChildrenFrom: 6,
   },
   {
     name: 'Weekend escapes',

@@ -165,6 +165,16 @@ function compileFacets(filter: TourSearchFilter): Partial<Record<TourFacet, SQL>
   return facets;
 }
 
+/**
+ * A child of `age` can join the tour (`childCanJoin` of `@gallop/search-index`, decision 149):
+ * the tour takes travellers that young, and the child rides within the riding ages or the tour
+ * welcomes non-riders (the tour's flag, not a date's non-rider places: decision 118).
+ */
+function childCanJoin(age: number): SQL {
+  const rides = sql`(tours.min_riding_age is null or tours.min_riding_age <= ${age}) and (tours.max_riding_age is null or tours.max_riding_age >= ${age})`;
+  return sql`(tours.min_age <= ${age} and (tours.non_riders_welcome or (${rides})))`;
+}
+
 function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[] {
   const common: SQL[] = [
     // Published tours of published organizers only (the catalogue's one rule: ../listed.ts).
@@ -178,8 +188,8 @@ function compileCommon(filter: TourSearchFilter, options: CompileOptions): SQL[]
     common.push(sql`tours.max_group_size <= ${filter.maxGroupSize}`);
   }
   // 0 means "adults" (the spec sends 18+ as 0): no restriction; otherwise a child of that age
-  // must be accepted.
-  if (filter.minAge > 0) common.push(sql`tours.min_age <= ${filter.minAge}`);
+  // must be able to join.
+  if (filter.minAge > 0) common.push(childCanJoin(filter.minAge));
   // A horse for the rider: the standard horses' limit, or the heavier horses' (then a date with
   // a heavier-horse place free must match too: `CompiledFilter.rider`).
   if (filter.riderWeight !== undefined) {

@@ -565,6 +565,58 @@ describe('the in-process index answers what SQL answers', () => {
     expect(nonEmpty).toBeGreaterThan(queries.length * 0.7);
   }, 240_000);
 
+  it('on a child’s age, 0 (adults) to 17, alone and with other kinds (decision 149)', async () => {
+    const [family] = await queryRows<{ collection: number; restKind: number }>(
+      seeded.db,
+      sql`select (select id from collections where name = 'Family adventures') as collection,
+        (select id from rest_kinds where name = 'Family riding holidays') as "restKind"`,
+    );
+    const queries: Record<string, unknown>[] = [
+      {},
+      { sort: 'price' },
+      { sort: '-price', page: 2 },
+      { type: 2 },
+      { isCruisesSearch: 1 },
+      { collections: [family!.collection] },
+      { restKinds: [family!.restKind], sort: 'price' },
+      { countries: [catalogue.countries[0]], difficulty: [1, 2] },
+      { riderLevel: 'novice', tack: ['english'] },
+      { riderWeight: 104, dateFrom: isoDay(10), dateTo: isoDay(120) },
+      { welfare: ['vet_on_call'], maxGroupSize: 12 },
+      { priceMax: 1500, daysMin: 3 },
+    ];
+    let restricted = 0;
+    for (const minAge of [0, 6, 10, 14, 17]) {
+      for (const query of queries) {
+        const filter = mergeFilters(undefined, { ...query, minAge });
+        const result = await bothWays(seeded, filter, 'USD');
+        const context = JSON.stringify({ query, minAge });
+        expect(result.index, context).toEqual(result.sql);
+        const adults = await sqlSearch(seeded.db, { today }).search({
+          filter: mergeFilters(undefined, query),
+          toUsdMinor: usdMinorIn({ currency: 'USD', rates }),
+          offset: 0,
+          limit: 1,
+          withFacets: false,
+        });
+        if (result.sql.page.total < adults.total) restricted += 1;
+      }
+    }
+    // Younger children leave tours out (the ages are not passed by restricting nothing).
+    expect(restricted).toBeGreaterThan(20);
+    // The family collection and ride style take a child of the age they name (the seed).
+    const total = async (query: Record<string, unknown>) =>
+      (await bothWays(seeded, mergeFilters(undefined, query), 'USD')).sql.page.total;
+    for (const [query, age] of [
+      [{ collections: [family!.collection] }, 6],
+      [{ restKinds: [family!.restKind] }, 10],
+    ] as const) {
+      const all = await total(query);
+      expect(all, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(await total({ ...query, minAge: age }), JSON.stringify(query)).toBe(all);
+    }
+  }, 240_000);
+
   it('on the welfare filter alone, in pairs and with other kinds (decision 122)', async () => {
     const queries: Record<string, unknown>[] = [
       ...WELFARE_COMMITMENTS.map((commitment) => ({ welfare: [commitment] })),
@@ -640,6 +692,8 @@ describe('the in-process index answers what SQL answers', () => {
 describe('changed tours applied to the index tour by tour answer what SQL answers', () => {
   let scratch: ScratchDatabase;
   let before: Searched;
+  /** The tours whose ages `changeCatalogue` sets (decision 149). */
+  let agesChanged: Record<'tooYoung' | 'comeAlong' | 'ponies' | 'olderOnly', number>;
 
   beforeAll(async () => {
     // The catalogue changes here: a database of its own, so other test files never see it.
@@ -721,6 +775,28 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       sql`update organizers set is_published_on_site = false where id = ${organizer!}`,
     );
     const hidden = await listed(sql`select id from tours where organizer_id = ${organizer!}`);
+    // Ages an organizer may enter (decision 149): a minimum age below the riders' without
+    // non-riders, the same welcoming them, a pony ride up to 12, and a minimum above the riders'.
+    const [tooYoung, comeAlong, ponies, olderOnly] = await listed(sql`select id from tours
+      where ${publicTour()} and from_price_usd is not null and not (id = any(${intArray(take(0, 12))}))
+      order by id limit 4`);
+    const ages = [
+      [tooYoung, 0, 14, null, false],
+      [comeAlong, 0, 14, null, true],
+      [ponies, 4, 4, 12, false],
+      [olderOnly, 16, 8, null, true],
+    ] as const;
+    for (const [id, minAge, minRidingAge, maxRidingAge, nonRidersWelcome] of ages) {
+      await db.execute(sql`update tours set min_age = ${minAge}, min_riding_age = ${minRidingAge},
+          max_riding_age = ${maxRidingAge}, non_riders_welcome = ${nonRidersWelcome}
+        where id = ${id!}`);
+    }
+    agesChanged = {
+      tooYoung: tooYoung!,
+      comeAlong: comeAlong!,
+      ponies: ponies!,
+      olderOnly: olderOnly!,
+    };
     // A tour that joins it: published again (any unpublished one the seed has).
     const joined = await listed(sql`select id from tours where not is_published
       and id <> ${unpublished!} order by id limit 1`);
@@ -737,6 +813,7 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
         ...welfareChanged,
         ...hidden,
         ...joined,
+        ...ages.map(([id]) => id!),
       ]),
     ];
   }
@@ -764,6 +841,8 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       'halfHoursLongestDay',
       'heavyDates',
       'welfareMask',
+      'childAgeFrom',
+      'childAgeTo',
     ] as const) {
       expect(applied[field], field).toEqual(rebuilt[field]);
     }
@@ -783,6 +862,10 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       { welfare: ['short_working_days', 'herd_turnout'], sort: 'price' },
       { dateFrom: isoDay(40), dateTo: isoDay(120) },
       { priceMin: 1500, sort: '-price' },
+      ...[0, 6, 7, 10, 14, 17].flatMap((minAge) => [
+        { minAge },
+        { minAge, sort: 'price', countries: [changedCatalogue.countries[0]] },
+      ]),
     ];
     const generator = new Random(45);
     const next = () => generator.next();
@@ -796,6 +879,33 @@ describe('changed tours applied to the index tour by tour answer what SQL answer
       if (result.sql.page.total > 0) nonEmpty += 1;
     }
     expect(nonEmpty).toBeGreaterThan(20);
+    // Each changed tour is found exactly by the ages a child can join it at, both ways (149).
+    const joins: Record<keyof typeof agesChanged, number[]> = {
+      tooYoung: [14, 17],
+      comeAlong: [6, 7, 10, 14, 17],
+      ponies: [6, 7, 10],
+      olderOnly: [17],
+    };
+    for (const [name, id] of Object.entries(agesChanged) as [keyof typeof agesChanged, number][]) {
+      // Its organizer's tours of its kind (a tour, an excursion or a cruise).
+      const [own] = await queryRows<{ organizer: number; type: number; isCruise: boolean }>(
+        db,
+        sql`select organizer_id as organizer, type, is_cruise as "isCruise" from tours where id = ${id}`,
+      );
+      const ofItsKind = {
+        organizer: own!.organizer,
+        type: own!.type,
+        ...(own!.isCruise ? { isCruisesSearch: 1 } : {}),
+      };
+      for (const minAge of [6, 7, 10, 14, 17]) {
+        const filter = mergeFilters(undefined, { ...ofItsKind, minAge });
+        const result = await bothWays(after, filter, 'USD');
+        const context = JSON.stringify({ name, id, minAge });
+        expect(result.index, context).toEqual(result.sql);
+        expect(result.sql.page.total, context).toBeLessThanOrEqual(PAGE_SIZE);
+        expect(result.sql.page.ids.includes(id), context).toBe(joins[name].includes(minAge));
+      }
+    }
     // "Fits me first" over the changed riding requirements and heavier-horse places.
     for (const query of [
       { sort: 'fit' },

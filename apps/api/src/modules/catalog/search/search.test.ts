@@ -172,6 +172,16 @@ function cardCommitments(welfare: HorseWelfare | null | undefined): string[] {
 const holdsAll = (tour: Tour, wanted: readonly string[]) =>
   wanted.every((commitment) => cardCommitments(welfareOf.get(tour.id)).includes(commitment));
 
+/**
+ * A child of `age` can join: the tour takes travellers that young, and the child rides within
+ * the riding ages or the tour welcomes non-riders (decision 149).
+ */
+function childJoins(tour: Tour, age: number): boolean {
+  const rides =
+    tour.minRidingAge <= age && (tour.maxRidingAge === null || tour.maxRidingAge >= age);
+  return tour.minAge <= age && (rides || tour.nonRidersWelcome);
+}
+
 interface FilterCase {
   name: string;
   /** Builds the query (and headers) and the expectation from the seeded data. */
@@ -222,10 +232,10 @@ const FILTER_CASES: FilterCase[] = [
       tour: (tour) => [1, 3].includes(tour.difficulty),
     }),
   },
-  {
-    name: 'minAge: tours that accept a child of that age',
-    make: () => ({ query: { minAge: 10 }, tour: (tour) => tour.minAge <= 10 }),
-  },
+  ...[7, 10, 14].map((age) => ({
+    name: `minAge ${age}: tours a child of that age can join, riding or as a non-rider (149)`,
+    make: () => ({ query: { minAge: age }, tour: (tour: Tour) => childJoins(tour, age) }),
+  })),
   {
     name: 'riderLevel: tours for that level or below',
     make: () => ({ query: { riderLevel: 'novice' }, tour: (tour) => tour.riderLevel <= 1 }),

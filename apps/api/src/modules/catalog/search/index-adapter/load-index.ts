@@ -48,7 +48,9 @@ const TOURS = sql`
     tours.water_object_id as "waterObjectId", tours.lat, tours.lng,
     tours.rider_level as "riderLevel", tours.tack, tours.other_tack_on_request as "otherTackOnRequest",
     tours.hours_longest_day as "hoursLongestDay", tours.max_rider_weight_kg as "maxRiderWeightKg",
-    tours.heavy_rider_weight_kg as "heavyRiderWeightKg", ${effectiveWelfare} as welfare
+    tours.heavy_rider_weight_kg as "heavyRiderWeightKg",
+    tours.min_riding_age as "minRidingAge", tours.max_riding_age as "maxRidingAge",
+    tours.non_riders_welcome as "nonRidersWelcome", ${effectiveWelfare} as welfare
   from tours left join ships on ships.id = tours.ship_id
   where ${publicTour()}`;
 
