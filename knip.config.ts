@@ -22,8 +22,8 @@ const config: KnipConfig = {
       project: ['src/**/*.{ts,mjs}', 'bench/**/*.ts', '*.config.ts'],
       // The root vitest.config.ts picks these by DATABASE_URL; knip evaluates it without one.
       vitest: { config: ['vitest.config.ts', 'vitest.*.config.ts'] },
-      // `bench:index` bundles bench/index-pass.ts with its own config.
-      tsup: { config: ['tsup.config.ts', 'tsup.bench.config.ts'] },
+      // `bench:index` and `bench:invalidation` bundle their benchmark with a config of its own.
+      tsup: { config: ['tsup.config.ts', 'tsup.bench.config.ts', 'tsup.invalidation.config.ts'] },
     },
     'apps/api-demo': {
       // `node --import tsx scripts/generate-videos.mjs` (README); `pnpm seed` is found already.

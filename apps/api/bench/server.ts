@@ -22,13 +22,19 @@ export const LISTENING = /Gallop API listening on (http:\/\/\S+)/;
  */
 export async function startServer(
   database: BenchDatabase,
-  dist: boolean,
+  /** The build (`dist/main.js`), another built entry (a path from apps/api), or the sources. */
+  dist: boolean | string,
   extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   // BENCH_NODE_ARGS adds Node flags to the API process, e.g. `--cpu-prof --cpu-prof-dir=DIR`
   // (Node refuses profiling flags in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const entry = dist ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry =
+    typeof dist === 'string'
+      ? [dist]
+      : dist
+        ? ['dist/main.js']
+        : ['--import', 'tsx', 'src/main.ts'];
   const args = [...nodeArgs, ...entry];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: API_ROOT,

@@ -31,6 +31,18 @@ const { values: args } = parseArgs({
     reseed: { type: 'boolean', default: false },
     /** Run `dist/main.js` (build first): under tsx the index's builds run several times slower. */
     dist: { type: 'boolean', default: false },
+    /**
+     * Run this built entry instead (a path from apps/api): an earlier build kept aside, to
+     * measure a change before and after in one session.
+     */
+    entry: { type: 'string' },
+    /**
+     * Before each run, send this many searches never sent before (each country in turn, a
+     * price bound of their own, facets on half), so the workers' response caches keep that many
+     * filters between them, each checked at every takeover (decision 150). Default 0: the mix's
+     * own.
+     */
+    cached: { type: 'string', default: '0' },
   },
 });
 const tours = Number(args.tours);
@@ -205,6 +217,33 @@ function startWriter(client: pg.Client, url: string, targets: Target[]) {
   };
 }
 
+/** Unique price bounds of the cached searches (below the probes' 100,000 + n). */
+let cachedSeq = 0;
+
+/**
+ * Sends `count` searches never sent before, eight at a time: each is answered by the index and
+ * kept by the worker that answered it, with its filter (`--cached`).
+ */
+async function cacheSearches(url: string, countries: number[], count: number): Promise<void> {
+  const started = performance.now();
+  let sent = 0;
+  const worker = async () => {
+    while (sent < count) {
+      sent += 1;
+      cachedSeq += 1;
+      const country = countries[cachedSeq % countries.length]!;
+      const facets = cachedSeq % 2 === 0 ? '&expand=filters' : '';
+      const search = `/spa/tours?countries=${country}&priceMax=${20_000 + cachedSeq}${facets}`;
+      const response = await fetch(new URL(search, url));
+      if (!response.ok) throw new Error(`${search}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.info(`cached ${count} searches never sent before in ${seconds} s`);
+}
+
 const percentile = (values: number[], fraction: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
@@ -220,6 +259,11 @@ async function main() {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const targets = await pickTargets(client, 40);
+  // The cached searches' countries: every one a listed tour is in (a write touches one of them).
+  const { rows: countryRows } = await client.query<{ id: number }>(
+    `select distinct country_ids[1] as id from tours where is_published and country_ids[1] is not null`,
+  );
+  const countries = countryRows.map((row) => row.id);
   // What the price drops undo: the targets' dates as seeded. A run stopped mid-way left its copy:
   // its prices are put back first.
   await client
@@ -234,7 +278,7 @@ async function main() {
      from tour_dates where tour_id = any($1)`,
     [targets.map((target) => target.id)],
   );
-  const server = await startServer(database, args.dist, {
+  const server = await startServer(database, args.entry ?? args.dist, {
     CATALOG_CACHE: 'on',
     API_WORKERS: args.workers,
   });
@@ -245,8 +289,12 @@ async function main() {
       runLoad({ url: server.url, connections, duration, overallRate }, traffic.mix);
     console.info('warm-up');
     await runLoad({ url: server.url, connections, duration: 5 }, traffic.mix);
+    const cached = Number(args.cached);
+    if (cached > 0) await cacheSearches(server.url, countries, cached);
     console.info(`without writes (${duration} s)`);
     const quiet = await load();
+    // Filters unused for longer than an entry lives are forgotten: cached again, as many.
+    if (cached > 0) await cacheSearches(server.url, countries, cached);
     console.info(`with one write per second (${duration} s)`);
     const writer = startWriter(client, server.url, targets);
     const busy = await load();
@@ -255,7 +303,7 @@ async function main() {
     const lines = [
       `# Search under catalogue writes: ${tours} tours, PostgreSQL, ${args.workers} workers`,
       '',
-      `${new Date().toISOString()}, ${args.dist ? 'dist' : 'tsx'}, ${connections} connections, ${overallRate ? `${overallRate} req/s` : 'as fast as answered'}, ${duration} s each, cache on`,
+      `${new Date().toISOString()}, ${args.entry ?? (args.dist ? 'dist' : 'tsx')}, ${connections} connections, ${overallRate ? `${overallRate} req/s` : 'as fast as answered'}, ${duration} s each, cache on${cached > 0 ? `, ${cached} searches cached before each run` : ''}`,
       '',
       '| run | requests | p50 ms | p95 ms | p99 ms | req/s | failures |',
       '| --- | --- | --- | --- | --- | --- | --- |',

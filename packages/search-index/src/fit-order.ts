@@ -66,6 +66,14 @@ const positionsOfIds = keptStructure(function* (index: TourIndex): Steps<Int32Ar
 /** Builds the ids' positions in steps (`prepareIndex`, before the index serves). */
 export const positionOfIdSteps = (index: TourIndex) => positionsOfIds.steps(index);
 
+/** The position of tour `id` in `index`, -1 when the index does not hold it. */
+export function positionOfId(index: TourIndex, id: number): number {
+  if (!Number.isInteger(id) || id < 0 || id > index.maxId || index.size === 0) return -1;
+  const position = positionsOfIds.of(index)[id]!;
+  // Ids the index does not hold read 0: the tour there has another id.
+  return index.ids[position] === id ? position : -1;
+}
+
 /** `TourIndex.tacks` as one code: a tack's position in `TACKS`, any tack, or none known. */
 const ANY_TACK = TACKS.length;
 const NO_TACK = TACKS.length + 1;

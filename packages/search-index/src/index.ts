@@ -8,6 +8,16 @@ export { TourIndexBuilder, buildTourIndex } from './tour-index';
 export { prepareIndex } from './prepare-index';
 export { applyChangedTours } from './apply-changes';
 export { indexSearch } from './port';
+// Whether changed tours count in a cached answer (decision 150): a filter compiled once tests the
+// changed tours read out of each index.
+export {
+  COUNTED_FIELDS,
+  anyTourCounts,
+  countedToursOf,
+  segmentKeyOf,
+  tourCountingOf,
+} from './counting-tours';
+export type { CountedTour, TourCounting, TourCountingOptions } from './counting-tours';
 export type { SearchAnswer, SearchPort, SearchRequest } from './port';
 
 // The index's rows and its shape.
@@ -47,6 +57,9 @@ export {
   TOURIST_BASE_ACCOMMODATIONS,
   TOUR_FACETS,
   WELFARE_RULES,
+  canRideAt,
+  childAgeRange,
+  childCanJoin,
   compareByName,
   effectiveDateFrom,
   lowerUsd,
@@ -55,4 +68,4 @@ export {
   upperUsd,
   welfareCommitmentsOf,
 } from './rules';
-export type { EffectiveWelfare, FacetRow, Place, ToUsdMinor, TourFacet } from './rules';
+export type { EffectiveWelfare, FacetRow, Place, ToUsdMinor, TourAges, TourFacet } from './rules';

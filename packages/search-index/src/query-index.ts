@@ -327,14 +327,14 @@ function compileFacets(index: TourIndex, filter: SearchFilters): IndexQuery['fac
 }
 
 /** The radius search of a place: great-circle distance ≤ r ⇔ unit vectors' dot ≥ cos(r / R). */
-function compileRadius(place: Place): RadiusQuery {
+export function compileRadius(place: Place): RadiusQuery {
   const [x, y, z] = unitVector(place.lat, place.lng);
   const angle = (place.radiusKm * 1000) / EARTH_RADIUS_M;
   const minDot = angle >= Math.PI ? -Infinity : Math.cos(angle);
   return { lat: place.lat, lng: place.lng, angle, x, y, z, minDot };
 }
 
-/** The tests every facet applies: group size, age, rider weight and radius. */
+/** The tests every facet applies: group size, a child's age, rider weight and radius. */
 function compileCommon(
   index: TourIndex,
   filter: SearchFilters,
@@ -344,7 +344,11 @@ function compileCommon(
   const tests: TourTest[] = [];
   const { maxGroupSize, minAge, riderWeight } = filter;
   if (maxGroupSize !== undefined) tests.push((tour) => index.maxGroupSize[tour]! <= maxGroupSize);
-  if (minAge > 0) tests.push((tour) => index.minAge[tour]! <= minAge);
+  if (minAge > 0) {
+    // A child of that age can join: rides, or comes along without riding (`childCanJoin`, 149).
+    const { childAgeFrom, childAgeTo } = index;
+    tests.push((tour) => childAgeFrom[tour]! <= minAge && minAge <= childAgeTo[tour]!);
+  }
   if (riderWeight !== undefined) {
     // A horse for the rider on some bookable date (`hasHorseFor` of @gallop/rider-fit); whether
     // one of the dates the search matches has it, the walk checks (`IndexQuery.riderWeight`).

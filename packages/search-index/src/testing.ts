@@ -46,6 +46,9 @@ export function tourRow(id: number, fields: Partial<IndexTourRow> = {}): IndexTo
     hoursLongestDay: 5,
     maxRiderWeightKg: 95,
     heavyRiderWeightKg: 95,
+    minRidingAge: 0,
+    maxRidingAge: null,
+    nonRidersWelcome: false,
     welfare: null,
     ...fields,
   };
@@ -128,6 +131,21 @@ export function randomRiding(random: Random) {
 }
 
 /**
+ * A tour's ages drawn from `random` (decision 149): minimum ages 0–16, riding ages from 0 to 16
+ * with an upper one on a quarter (a pony ride for children up to 12), non-riders welcome on a
+ * third; minimum ages below the riding ages too, as an organizer may enter them.
+ */
+export function randomAges(random: Random) {
+  const minRidingAge = random.int(0, 8) * 2;
+  return {
+    minAge: random.pick([0, 0, 4, 6, 8, 10, 12, 14, 16]),
+    minRidingAge,
+    maxRidingAge: random.chance(0.25) ? minRidingAge + random.int(0, 10) : null,
+    nonRidersWelcome: random.chance(0.35),
+  };
+}
+
+/**
  * A tour's effective welfare statement drawn from `random`: a fifth of the organizers have not
  * stated one; rest days 0–3, working hours 4–9 (half hours now and then), every turnout and
  * retirement, a vet on call for most.
@@ -147,13 +165,14 @@ export function randomWelfare(random: Random): EffectiveWelfare | null {
  * A random catalogue of `size` tours: tours, excursions and cruises, 0–4 dates each (days 1–280,
  * 1–24 days long), countries, regions, rest kinds, collections, comfort, difficulty, organizers
  * and coordinates drawn from `seed`; riding requirements and heavier-horse places free (0–2 on
- * the dates of tours with heavier horses), and welfare statements, from streams of their own, so
- * the rest is drawn as it always was.
+ * the dates of tours with heavier horses), welfare statements and ages, from streams of their
+ * own, so the rest is drawn as it always was.
  */
 export function randomCatalogue(seed: number, size: number): Catalogue {
   const random = new Random(seed);
   const riding = new Random(seed + 46);
   const welfare = new Random(seed + 47);
+  const ages = new Random(seed + 149);
   const tours: IndexTourRow[] = [];
   const dates: ReturnType<typeof date>[] = [];
   for (let id = 1; id <= size; id += 1) {
@@ -181,6 +200,7 @@ export function randomCatalogue(seed: number, size: number): Catalogue {
         lng: random.int(-170, 170),
         ...randomRiding(riding),
         welfare: randomWelfare(welfare),
+        ...randomAges(ages),
       }),
     );
     const { maxRiderWeightKg, heavyRiderWeightKg } = tours.at(-1)!;

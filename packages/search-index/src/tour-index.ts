@@ -10,7 +10,7 @@
  */
 
 import { TACKS } from '@gallop/search-filters';
-import { welfareCommitmentsOf, welfareMaskOf, type EffectiveWelfare } from './rules';
+import { childAgeRange, welfareCommitmentsOf, welfareMaskOf, type EffectiveWelfare } from './rules';
 import {
   chunked,
   finish,
@@ -41,6 +41,7 @@ export interface IndexTourRow {
   isCruise: boolean;
   lastStartDate: string | null;
   maxGroupSize: number;
+  /** The youngest traveller the tour takes at all; with the three below, the `minAge` filter. */
   minAge: number;
   countryIds: number[];
   regionIds: number[];
@@ -73,6 +74,10 @@ export interface IndexTourRow {
   /** The standard horses' weight limit (kg), and the heavier horses' (equal without any). */
   maxRiderWeightKg: number;
   heavyRiderWeightKg: number;
+  /** The riding ages (null: no upper age), and whether non-riders come along (decision 118). */
+  minRidingAge: number;
+  maxRidingAge: number | null;
+  nonRidersWelcome: boolean;
   /**
    * The tour's effective horse-welfare statement (its values over its organizer's); null when
    * the organizer has not stated one. Kept as the commitments it holds (`welfareMask`).
@@ -147,6 +152,9 @@ export const PACKED_ID_LIMIT = 2 ** 21;
 /** A missing optional id or number (`null` in the database): it equals and exceeds nothing. */
 export const NONE = -1;
 
+/** `TourIndex.childAgeTo` of a tour without an upper age: above any age. */
+const NO_AGE_LIMIT = 2 ** 31 - 1;
+
 /** `TourIndex.firstDay` of a tour without bookable dates: later than any day. */
 const FIRST_DAY_NONE = 2 ** 31 - 1;
 
@@ -192,7 +200,12 @@ export interface TourIndex {
   isCruise: Uint8Array;
   lastStartDay: Int32Array;
   maxGroupSize: Int32Array;
-  minAge: Int32Array;
+  /**
+   * The ages a child can join the tour at (`childAgeRange`, decision 149): from `childAgeFrom` to
+   * `childAgeTo` (`NO_AGE_LIMIT`: no upper age), none when the first is above the second.
+   */
+  childAgeFrom: Int32Array;
+  childAgeTo: Int32Array;
   countries: RaggedColumn;
   regions: RaggedColumn;
   cities: RaggedColumn;
@@ -311,7 +324,8 @@ const SCALAR_COLUMNS = [
   'isCruise',
   'lastStartDay',
   'maxGroupSize',
-  'minAge',
+  'childAgeFrom',
+  'childAgeTo',
   'comfort',
   'accommodation',
   'difficulty',
@@ -565,7 +579,9 @@ export class TourIndexBuilder {
       // No date at all: the tour is past (it never passes `last_start_date >= today`).
       column.lastStartDay.push(tour.lastStartDate === null ? NONE : dayNumber(tour.lastStartDate));
       column.maxGroupSize.push(tour.maxGroupSize);
-      column.minAge.push(tour.minAge);
+      const ages = childAgeRange(tour);
+      column.childAgeFrom.push(ages.from);
+      column.childAgeTo.push(Math.min(ages.to, NO_AGE_LIMIT));
       column.comfort.push(this.comfortDictionary.code(tour.comfort));
       column.accommodation.push(this.accommodationDictionary.code(tour.accommodation));
       column.difficulty.push(tour.difficulty);
@@ -624,7 +640,8 @@ export class TourIndexBuilder {
       column.isCruise.push(index.isCruise[tour]!);
       column.lastStartDay.push(index.lastStartDay[tour]!);
       column.maxGroupSize.push(index.maxGroupSize[tour]!);
-      column.minAge.push(index.minAge[tour]!);
+      column.childAgeFrom.push(index.childAgeFrom[tour]!);
+      column.childAgeTo.push(index.childAgeTo[tour]!);
       column.comfort.push(comfort(index.comfort[tour]!));
       column.accommodation.push(accommodation(index.accommodation[tour]!));
       column.difficulty.push(index.difficulty[tour]!);

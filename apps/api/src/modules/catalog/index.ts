@@ -5,9 +5,11 @@
 export { type ResponseCache } from './cache/response-cache.ts';
 export { createTourChangesFeed } from './cache/tour-changes.ts';
 export { createCatalogResponseCache } from './cache/setup.ts';
+export { createFilterRegistry } from './cache/answer-filters.ts';
 export { startDiscountExpiry } from './discounts/passed-discounts.ts';
 export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
 export { listsHandlers } from './lists/handlers.ts';
+export { indexAnswerFilter } from './search/answer-filter.ts';
 export { createCachedAnswers, type CachedAnswers } from './search/cached-answers.ts';
 export { bookableDate, usdMinorIn } from './search/conditions.ts';
 export { mergeFilters, PAGE_SIZE } from './search/filters.ts';

@@ -92,7 +92,7 @@ describe.runIf(redisUrl)('with Redis (REDIS_URL)', () => {
       // The store writes in the background: wait until the entry is there.
       await expect.poll(async () => (await admin!.keys(`${prefix}*`)).length).toBe(1);
       const [key] = await admin!.keys(`${prefix}*`);
-      expect(key).toMatch(new RegExp(`^${prefix}t1:`));
+      expect(key).toMatch(new RegExp(`^${prefix}t2:`));
       const ttl = await admin!.pttl(key!);
       expect(ttl).toBeGreaterThan(20_000);
       expect(ttl).toBeLessThanOrEqual(30_000);

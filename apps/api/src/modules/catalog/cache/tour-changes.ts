@@ -25,6 +25,12 @@ export type TourChanges = readonly number[] | 'all';
 export interface TourChangesSubscription {
   /** What changed since this consumer's last call (never waits; see the module comment). */
   drain(): TourChanges;
+  /**
+   * The database time (ms) of the latest read whose changes the last `drain` answered: every
+   * change committed before it has been drained (-Infinity before the first read). Processes
+   * compare what their indexes hold by it (decision 150). Absent from test doubles.
+   */
+  drainedUpTo?(): number;
 }
 
 export interface TourChangesFeed {
@@ -68,6 +74,8 @@ interface ChangeRow {
 interface Pending {
   tours: number[];
   all: boolean;
+  /** The database time of the latest read pushed to it. */
+  readUpTo: number;
 }
 
 export function createTourChangesFeed(
@@ -112,7 +120,10 @@ export function createTourChangesFeed(
     if (changes.length > maxRows) {
       // A mass change (an operator's bulk update): everything is read again. Reads within the
       // lookback after it answer `'all'` again, which costs a rebuild and reads of cards.
-      for (const consumer of consumers) consumer.all = true;
+      for (const consumer of consumers) {
+        consumer.all = true;
+        consumer.readUpTo = readAtMs;
+      }
       return;
     }
     for (const row of changes) {
@@ -131,6 +142,7 @@ export function createTourChangesFeed(
         consumer.all = true;
         consumer.tours = [];
       }
+      consumer.readUpTo = readAtMs;
     }
   }
 
@@ -160,11 +172,14 @@ export function createTourChangesFeed(
   }
 
   function subscribe(): TourChangesSubscription {
-    const pending: Pending = { tours: [], all: false };
+    const pending: Pending = { tours: [], all: false, readUpTo: -Infinity };
     consumers.push(pending);
+    let drainedUpTo = -Infinity;
     return {
+      drainedUpTo: () => drainedUpTo,
       drain() {
         readInBackground();
+        drainedUpTo = pending.readUpTo;
         if (pending.all) {
           pending.all = false;
           pending.tours = [];

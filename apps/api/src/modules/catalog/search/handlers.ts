@@ -49,6 +49,8 @@ export function catalogSearchHandlers(
   // Card parts live beside the index they were read for (none without an index).
   const cards = index ? (deps.cardStore ?? createCardStore(deps.db)) : undefined;
   const keyOf = memoizedResponseKey(new Map());
+  // Answers the index computed follow its takeovers (decision 150).
+  if (index) responses.follow(index);
   const today = deps.cachedAnswers?.today ?? currentDay();
 
   async function prices(request: FastifyRequest): Promise<RequestContext> {
@@ -72,9 +74,9 @@ export function catalogSearchHandlers(
     const context = await prices(request);
     const key = keyOf(operation, request, query, context);
     const cached = await responses.get(key, async () => {
-      const { body, tourIds, source } = await produce(context);
+      const { body, tourIds, source, answeredBy } = await produce(context);
       reply.header('x-search-source', source);
-      return { body, tourIds };
+      return { body, tourIds, answeredBy };
     });
     deps.cachedAnswers?.remember(request, key, context.rates, context.today);
     return sendCachedBody(reply, cached, responses.enabled);

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import type { TourSearchFilter } from './filters.ts';
 import {
+  answeredByOf,
   cardSourceOf,
   prepareSearch,
   type RequestContext,
@@ -108,5 +109,10 @@ export async function runMapSearch(
     cardSourceOf(prepared, caches.cards, context),
     context,
   );
-  return { ...found, source: prepared.source };
+  const answeredBy = answeredByOf(prepared, {
+    today: context.today,
+    withFacets: false,
+    indexed: caches.index !== undefined,
+  });
+  return { ...found, source: prepared.source, answeredBy };
 }

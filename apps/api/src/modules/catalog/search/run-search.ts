@@ -12,6 +12,8 @@ import type { Database } from '#src/db/client.ts';
 import { seoPages } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import type { Rates } from '#src/shared/money/rates.ts';
+import type { AnsweredBy } from '../cache/response-cache.ts';
+import { indexAnswerFilter } from './answer-filter.ts';
 import { withChosenValues } from './chosen-facets.ts';
 import { compileFilter, usdMinorIn } from './conditions.ts';
 import { toFilterFacets } from './facets.ts';
@@ -137,6 +139,24 @@ export function cardSourceOf(
 }
 
 /**
+ * What computed a search's answer, for the response cache (decision 150): the index with the
+ * filter it answered (its tours are checked against each change), or SQL while the index does
+ * not serve (dropped at any change). With no index at all (`SEARCH_INDEX=off`), unsaid: answers
+ * follow the tours they show (decision 110), or every write would drop every SQL answer.
+ */
+export function answeredByOf(
+  prepared: PreparedSearch,
+  { today, withFacets, indexed }: { today: string; withFacets: boolean; indexed: boolean },
+): AnsweredBy {
+  const { served, filter, place, toUsdMinor } = prepared;
+  if (!served) return indexed ? 'sql' : undefined;
+  return {
+    index: served,
+    filter: indexAnswerFilter(filter, { place, toUsdMinor, today, withFacets }),
+  };
+}
+
+/**
  * The search both list calls share: filters → one page of cards (+ facets on request). The
  * search port answers the total, the page's ids and the facet rows; the cards and the facets'
  * shape are the same whichever answered.
@@ -180,7 +200,9 @@ export async function runSearch(
     ...(facets ? { filters: facets } : {}),
   } satisfies TourList;
   const itemBodies = 'bodies' in cards ? cards.bodies : undefined;
-  return { filter, list, itemBodies, tourIds: answer.ids, source };
+  const indexed = caches.index !== undefined;
+  const answeredBy = answeredByOf(prepared, { today, withFacets, indexed });
+  return { filter, list, itemBodies, tourIds: answer.ids, source, answeredBy };
 }
 
 /** A catalogue page's answer: its list with the page's texts, breadcrumbs and filter. */

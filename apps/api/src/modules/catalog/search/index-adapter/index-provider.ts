@@ -12,11 +12,12 @@
  * search pays for those builds; a small one (`servesUnpreparedUpTo`) takes over at once and is
  * prepared behind it (decision 076).
  */
+import type { IndexTakeover, IndexTakeovers } from '../../cache/index-takeovers.ts';
 import type { TourChangesSubscription } from '../../cache/tour-changes.ts';
 import { currentDay } from '#src/shared/dates.ts';
-import type { TourIndex } from '@gallop/search-index';
+import { countedToursOf, type CountedTour, type TourIndex } from '@gallop/search-index';
 
-export interface TourIndexProvider {
+export interface TourIndexProvider extends IndexTakeovers {
   /** The index for the current day, or `undefined` (then SQL answers). */
   current(): Promise<TourIndex | undefined>;
   /** Builds the first index; resolves (never rejects) once it is ready or has failed. */
@@ -67,6 +68,15 @@ export interface TourIndexProviderOptions {
 
 const INDEX_MAX_AGE_MS = 5 * 60_000;
 
+/** What a takeover says besides the indexes: the provider reads the changed tours out of them. */
+type TakeoverDetails = Pick<IndexTakeover, 'changed' | 'changesUpTo'>;
+
+/** `read`'s answer, read on the first call only (listeners that keep no filter never read it). */
+function once(read: () => readonly CountedTour[]): () => readonly CountedTour[] {
+  let tours: readonly CountedTour[] | undefined;
+  return () => (tours ??= read());
+}
+
 export function createTourIndexProvider(options: TourIndexProviderOptions): TourIndexProvider {
   const {
     build,
@@ -91,12 +101,38 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
   /** Tours changed since the index under way (or serving) read them. */
   const changed = new Set<number>();
   let everyTourChanged = false;
+  /** How far the change log has been drained into `changed` (decision 150). */
+  let drainedUpTo = -Infinity;
+  const listeners: ((takeover: IndexTakeover) => void)[] = [];
+  /** How far the log had been read for the serving index. */
+  let servingUpTo = -Infinity;
 
   function collectChanges(): void {
     if (!changes) return;
     const drained = changes.drain();
+    drainedUpTo = changes.drainedUpTo?.() ?? drainedUpTo;
     if (drained === 'all') everyTourChanged = true;
     else for (const tourId of drained) changed.add(tourId);
+  }
+
+  /** Serves `next` and tells the listeners, before any search can read it. */
+  function serveIndex(next: TourIndex, takeover: TakeoverDetails): void {
+    const previous = index;
+    index = next;
+    servingUpTo = takeover.changesUpTo;
+    const { changed } = takeover;
+    const changedTours = once(() =>
+      changed === 'all' || !previous || previous === next
+        ? []
+        : [...countedToursOf(previous, changed), ...countedToursOf(next, changed)],
+    );
+    for (const listener of listeners) listener({ previous, next, ...takeover, changedTours });
+  }
+
+  /** Changes drained while an update ran are applied after it, without waiting for a search. */
+  function continueAfterUpdate(): void {
+    if (closed || !index || (changed.size === 0 && !everyTourChanged)) return;
+    void current();
   }
 
   /** Starts `work` unless an update is under way; resolves when its index serves or it failed. */
@@ -109,6 +145,7 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
       void work(serve).finally(() => {
         serve();
         updating = undefined;
+        continueAfterUpdate();
       });
     }
     return updating;
@@ -117,6 +154,9 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
   function rebuild(day: string): Promise<void> {
     return update(async (serve) => {
       // The build reads every change drained so far; later ones are applied after it.
+      collectChanges();
+      const changesUpTo = drainedUpTo;
+      const readAgain: IndexTakeover['changed'] = everyTourChanged ? 'all' : [...changed];
       changed.clear();
       everyTourChanged = false;
       const started = now();
@@ -125,16 +165,30 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
       try {
         next = await build(key);
       } catch (error) {
+        // The serving index still lacks them: the next index must report them changed.
+        if (readAgain === 'all') everyTourChanged = true;
+        else for (const tourId of readAgain) changed.add(tourId);
         failedAt = now();
         if (!closed) log.warn({ err: error }, 'search index: build failed; searching in SQL');
         return;
       }
-      await takeOver(next, serve, { started, ...key, built: now() }, 'search index built');
+      // Another day's index, or one after "every tour changed", may differ in any tour.
+      const sameDay = index?.today === next.today;
+      const takeover = { changed: sameDay ? readAgain : 'all', changesUpTo } as const;
+      await takeOver(
+        next,
+        serve,
+        takeover,
+        { started, ...key, built: now() },
+        'search index built',
+      );
     });
   }
 
   function applyChanged(from: TourIndex): Promise<void> {
     return update(async (serve) => {
+      collectChanges();
+      const changesUpTo = drainedUpTo;
       const tourIds = [...changed];
       changed.clear();
       const started = now();
@@ -149,10 +203,15 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
         if (!closed) log.warn({ err: error }, 'search index: applying changes failed');
         return;
       }
-      // Nothing the index reads changed (`apply` answered the same index): it serves on.
-      if (next === from) return;
+      // Nothing the index reads changed (`apply` answered the same index): it serves on, now
+      // known to hold the log up to this read too.
+      if (next === from) {
+        if (index === from && !closed) serveIndex(from, { changed: tourIds, changesUpTo });
+        return;
+      }
       const details = { started, ...key, built: now(), changed: tourIds.length };
-      await takeOver(next, serve, details, 'search index changes applied');
+      const takeover = { changed: tourIds, changesUpTo };
+      await takeOver(next, serve, takeover, details, 'search index changes applied');
     });
   }
 
@@ -160,13 +219,14 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
   async function takeOver(
     next: TourIndex,
     serve: () => void,
+    takeover: TakeoverDetails,
     { started, built, ...details }: { started: number; built: number } & Record<string, unknown>,
     message: string,
   ): Promise<void> {
     if (closed) return;
     const servesFirst = next.size <= servesUnpreparedUpTo;
     if (servesFirst) {
-      index = next;
+      serveIndex(next, takeover);
       serve();
     }
     try {
@@ -176,22 +236,31 @@ export function createTourIndexProvider(options: TourIndexProviderOptions): Tour
     }
     if (closed) return;
     // A new day's index never gives way to one of the day before.
-    if (!servesFirst && !(index && index.today > next.today)) index = next;
+    if (!servesFirst && !(index && index.today > next.today)) serveIndex(next, takeover);
     const ms = { ms: now() - started, prepareMs: now() - built };
     log.info({ tours: next.size, ...ms, ...details }, message);
   }
 
+  async function current(): Promise<TourIndex | undefined> {
+    if (closed) return undefined;
+    collectChanges();
+    const day = today();
+    const fresh = index !== undefined && index.today === day;
+    if (!updating && now() - failedAt >= retryAfterMs) {
+      if (!fresh || everyTourChanged || now() - index!.builtAt >= maxAgeMs) void rebuild(day);
+      else if (changed.size > 0 && apply) void applyChanged(index!);
+    }
+    return fresh ? index : undefined;
+  }
+
   return {
-    async current() {
-      if (closed) return undefined;
-      collectChanges();
-      const day = today();
-      const fresh = index !== undefined && index.today === day;
-      if (!updating && now() - failedAt >= retryAfterMs) {
-        if (!fresh || everyTourChanged || now() - index!.builtAt >= maxAgeMs) void rebuild(day);
-        else if (changed.size > 0 && apply) void applyChanged(index!);
+    current,
+    onTakeover(listener) {
+      listeners.push(listener);
+      if (index) {
+        const takeover = { changed: 'all', changesUpTo: servingUpTo } as const;
+        listener({ previous: undefined, next: index, ...takeover, changedTours: () => [] });
       }
-      return fresh ? index : undefined;
     },
     async warm() {
       try {
