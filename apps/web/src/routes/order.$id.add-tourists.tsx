@@ -57,6 +57,8 @@ function AddTouristsRoute() {
           key={email ?? ''}
           sender="email"
           defaultLogin={email}
+          // A code to the address this tab booked with is said sent (decision 153).
+          bookedWith={email}
           sendLabel="Send me a code"
           returnTo={location.href}
         />
