@@ -105,6 +105,8 @@ describe("the organizer's e-mail about a new booking", () => {
     const booked = { ...request, status: 2, respondBy: null };
     const guarantee = {
       date: { id: 9, startDate: '2027-01-05', endDate: '2027-01-10', minRiders: 4 },
+      // The booking reached the minimum (an organizer's confirmation words it otherwise, 148).
+      cause: 'minimum',
       told: [
         { booking: other, confirmed: true },
         { booking: booked, confirmed: true },
