@@ -112,6 +112,7 @@ describe('bookingReceivedMessage', () => {
     };
     const guarantee = {
       date: { id: 77, startDate: '2027-01-30', endDate: '2027-02-04', minRiders: 4 },
+      cause: 'minimum',
       told: [{ booking: confirmed, confirmed: true }],
     } as unknown as Guarantee;
     const message = bookingReceivedMessage({
