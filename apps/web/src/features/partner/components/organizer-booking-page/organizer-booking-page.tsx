@@ -45,8 +45,11 @@ export function OrganizerBookingPage({
   return (
     <div className="page-container answer-layout organizer-booking">
       <Summary booking={booking} />
-      <OrganizerAnswer booking={booking} />
-      <DepartureDecision booking={booking} />
+      {/* One area, stacked: each panel alone would take the whole area and cover the other. */}
+      <div className="answer-panels">
+        <OrganizerAnswer booking={booking} />
+        <DepartureDecision booking={booking} />
+      </div>
       <div className="answer-riders organizer-booking__details">
         <Riders booking={booking} />
         <Contact booking={booking} />
