@@ -278,8 +278,13 @@ async function insertBooking(
   const took = await takePlaces(tx, date.id, places);
   if (!took.taken) throw placesShortError(took, tourists, tour);
   const createdAt = settings.now();
-  const [locked] = await tx.select().from(tourDates).where(eq(tourDates.id, date.id));
-  refuseCalledOff(locked!, todayIso(createdAt));
+  // The row the seat update just locked: a cancellation that held the lock first is seen here.
+  const locked = {
+    notGuaranteed: took.notGuaranteed ?? date.notGuaranteed,
+    decisionDate: took.decisionDate !== undefined ? took.decisionDate : date.decisionDate,
+    cancelledAt: took.cancelledAt !== undefined ? took.cancelledAt : date.cancelledAt,
+  };
+  refuseCalledOff(locked, todayIso(createdAt));
   // Under the date's row lock just taken: unproven holds on the date count one by one.
   if (unprovenAs !== undefined) {
     await refuseGuestDateOverHold(tx, date.id, {
@@ -307,7 +312,7 @@ async function insertBooking(
         userId === null ? new Date(createdAt.getTime() + GUEST_HOLD_MINUTES * 60_000) : null,
       respondBy:
         status === STATUS.pendingConfirm
-          ? respondByOf(locked!, createdAt, settings.responseDeadlineHours)
+          ? respondByOf(locked, createdAt, settings.responseDeadlineHours)
           : null,
       // The policy shown at checkout is the one the traveller accepts (decision 091).
       cancellationPolicy: tour.cancellationPolicy,

@@ -29,6 +29,9 @@ export type TakeResult =
        * Undefined when nothing was taken (nothing locked).
        */
       notGuaranteed?: boolean | undefined;
+      /** The locked row's decision day and call-off (decision 148); undefined likewise. */
+      decisionDate?: string | null | undefined;
+      cancelledAt?: Date | null | undefined;
     }
   | { taken: false; short: 'seats' | 'heavy' | 'nonRiders'; free: number };
 
@@ -64,9 +67,13 @@ export async function takePlaces(
           gte(tourDates.nonRiderPlacesFree, nonRiders),
         ),
       )
-      .returning({ id: tourDates.id, notGuaranteed: tourDates.notGuaranteed });
-  const taken = await take();
-  if (taken.length === 1) return { taken: true, notGuaranteed: taken[0]!.notGuaranteed };
+      .returning({
+        notGuaranteed: tourDates.notGuaranteed,
+        decisionDate: tourDates.decisionDate,
+        cancelledAt: tourDates.cancelledAt,
+      });
+  const [taken] = await take();
+  if (taken) return { taken: true, ...taken };
   // The row lock holds what is left still until the transaction ends.
   const [left] = await db
     .select({
@@ -82,8 +89,8 @@ export async function takePlaces(
   if (left.heavy < heavy) return { taken: false, short: 'heavy', free: left.heavy };
   if (left.nonRiders < nonRiders) return { taken: false, short: 'nonRiders', free: left.nonRiders };
   // Given back since the update: there is room now, and the lock keeps it.
-  const retaken = await take();
-  if (retaken.length === 1) return { taken: true, notGuaranteed: retaken[0]!.notGuaranteed };
+  const [retaken] = await take();
+  if (retaken) return { taken: true, ...retaken };
   throw new Error(`date ${dateId}: places free under the row lock could not be taken`);
 }
 
