@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { demoOrganizerId, leavesSeats, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl, confirmedLabel, outbox, signInWithEmailCode } from './guest-booking';
+import { apiUrl, bookOneRider, confirmedLabel, outbox } from './guest-booking';
 import { signIn, signInWithCookies } from './sign-in';
 
 // A not-guaranteed date decided as a whole (decision 148): a traveller's request waits for the
 // organizer; the organizer, in another browser, runs the date from the booking's page; the
 // request is confirmed in that answer and the traveller, in theirs, is asked to pay.
-
-const json = { 'Content-Type': 'application/json' };
 
 interface TourDate {
   id: number;
@@ -57,25 +54,8 @@ test('the organizer runs a not-guaranteed date: the waiting request is confirmed
 }, testInfo) => {
   test.setTimeout(150_000);
   const { tour, date } = await undecidedDate(request);
-  const email = `date-${randomUUID()}@example.com`;
-  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
-    headers: json,
-    data: {
-      tour_id: tour.id,
-      tour_date_id: date.id,
-      tourists: [{ first_name: 'Ines', last_name: 'Moreau' }],
-      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as {
-    id: number;
-    status: number;
-    price: number;
-    prepayment: number | null;
-  };
+  const { booking, email, ...session } = await bookOneRider(request, tour.id, date.id);
   expect(booking.status).toBe(1);
-  const session = await signInWithEmailCode(request, email);
 
   // The organizer, in their browser, sees the date undecided and runs it.
   const organizer = await browser.newContext();

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoOrganizerId, ORGANIZER_LOGIN } from './demo-organizer';
 import { expect, test, waitForHydration } from './fixtures';
-import { apiUrl, confirmedLabel, outbox, signInWithEmailCode } from './guest-booking';
+import { apiUrl, bookOneRider, confirmedLabel, outbox } from './guest-booking';
 import { signIn, signInWithCookies } from './sign-in';
 
 // "Will it run?" (issue 47, decision 111): a date the demo organizer has not guaranteed shows its
@@ -10,7 +9,6 @@ import { signIn, signInWithCookies } from './sign-in';
 // guaranteed on its own, and the organizer, in another browser, finds the booking confirmed
 // without having answered; the tour page no longer shows the date as waiting.
 
-const json = { 'Content-Type': 'application/json' };
 const DAY_MS = 86_400_000;
 
 interface TourDate {
@@ -62,29 +60,6 @@ async function openDates(page: Page, tour: Tour) {
   if (await more.isVisible()) await more.click();
 }
 
-/** One rider booked on `date` by a fresh guest, signed in with the e-mailed code. */
-async function bookOneRider(request: APIRequestContext, tour: Tour, date: TourDate) {
-  const email = `group-${randomUUID()}@example.com`;
-  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
-    headers: json,
-    data: {
-      tour_id: tour.id,
-      tour_date_id: date.id,
-      tourists: [{ first_name: 'Ines', last_name: 'Moreau' }],
-      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const booking = (await created.json()) as {
-    id: number;
-    status: number;
-    price: number;
-    prepayment: number | null;
-  };
-  const { token, refreshToken } = await signInWithEmailCode(request, email);
-  return { booking, email, token, refreshToken };
-}
-
 test('the last missing rider guarantees the date: the organizer finds the booking confirmed without answering', async ({
   browser,
   request,
@@ -118,7 +93,7 @@ test('the last missing rider guarantees the date: the organizer finds the bookin
   }
 
   // The traveller books the missing rider: the booking is confirmed in its own answer.
-  const guest = await bookOneRider(request, tour, date);
+  const guest = await bookOneRider(request, tour.id, date.id);
   expect(guest.booking.status).toBe(2);
   const after = (await tourOf(request, tour.id)).dates.find((d) => d.id === date.id)!;
   expect(after).toMatchObject({ not_guaranteed: false, min_riders: null, riders_booked: min });

@@ -129,6 +129,32 @@ export async function bookAsGuest(
   return { tour, booking, email, token, refreshToken };
 }
 
+/**
+ * One rider (Ines Moreau) booked on date `dateId` of tour `tourId` by a fresh guest e-mail, who
+ * then signs in with the e-mailed code.
+ */
+export async function bookOneRider(request: APIRequestContext, tourId: number, dateId: number) {
+  const email = `rider-${randomUUID()}@example.com`;
+  const created = await request.post(`${apiUrl}/crm/api/request/create`, {
+    headers: json,
+    data: {
+      tour_id: tourId,
+      tour_date_id: dateId,
+      tourists: [{ first_name: 'Ines', last_name: 'Moreau' }],
+      contact: { name: 'Ines Moreau', email, phone: '+14155550177' },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const booking = (await created.json()) as {
+    id: number;
+    status: number;
+    price: number;
+    prepayment: number | null;
+  };
+  const { token, refreshToken } = await signInWithEmailCode(request, email);
+  return { booking, email, token, refreshToken };
+}
+
 /** Signs in with the code the API e-mails to `email` (a guest proving the address): the tokens. */
 export async function signInWithEmailCode(
   request: APIRequestContext,
