@@ -15,9 +15,9 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
+import { tourDates } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
-import { ACTIVE_STATUSES, STATUS } from '@gallop/booking-rules';
+import { STATUS } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
@@ -30,6 +30,7 @@ import { CONTRACT_STATUS, type RequestRow } from './records.ts';
 import {
   conflict,
   guaranteeDate,
+  liveBookingsOn,
   transitionBookingIn,
   type Transaction,
   type TransitionRequest,
@@ -191,16 +192,7 @@ async function callOffDate(
     )
     .returning();
   if (!date) return undefined;
-  const live = await tx
-    .select()
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.tourDateId, dateId),
-        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
-      ),
-    )
-    .orderBy(asc(bookingRequests.id));
+  const live = await liveBookingsOn(tx, dateId);
   const callOff: DateCallOff = { ...cause, date };
   const notify = { publicUrl, calledOff: callOff };
   const results: TransitionResult[] = [];

@@ -624,6 +624,20 @@ function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
     : and(undecided, gt(tourDates.startDate, todayIso(now)));
 }
 
+/** The live bookings (holding places) on date `dateId`, in id order: the order locks are taken. */
+export function liveBookingsOn(tx: Transaction, dateId: number) {
+  return tx
+    .select()
+    .from(bookingRequests)
+    .where(
+      and(
+        eq(bookingRequests.tourDateId, dateId),
+        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookingRequests.id));
+}
+
 /**
  * A not-guaranteed date runs (decisions 111 and 148), in a transaction that holds, or takes
  * here first, the date's row lock, so that every booking on it is locked after its date as
@@ -647,18 +661,9 @@ export async function guaranteeDate(
     .where(flippable(dateId, cause, options.now))
     .returning();
   if (!date) return undefined;
-  // Every live booking on the date, in id order (two flips never happen, but locks stay ordered).
-  const booked = await tx
-    .select()
-    .from(bookingRequests)
-    .where(
-      and(
-        eq(bookingRequests.tourDateId, dateId),
-        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
-      ),
-    )
-    .orderBy(asc(bookingRequests.id))
-    .for('update');
+  // Every live booking on the date, locked in id order (two flips never happen, but locks stay
+  // ordered).
+  const booked = await liveBookingsOn(tx, dateId).for('update');
   const told: { booking: RequestRow; confirmed: boolean }[] = [];
   for (const row of booked) {
     const decision = decideFor(
