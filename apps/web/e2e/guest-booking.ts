@@ -156,7 +156,7 @@ export async function bookOneRider(request: APIRequestContext, tourId: number, d
 }
 
 /** Signs in with the code the API e-mails to `email` (a guest proving the address): the tokens. */
-export async function signInWithEmailCode(
+async function signInWithEmailCode(
   request: APIRequestContext,
   email: string,
 ): Promise<{ token: string; refreshToken: string }> {
