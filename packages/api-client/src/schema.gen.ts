@@ -645,7 +645,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an organizer */
+    /**
+     * Create an organizer
+     * @description Needs an account with a confirmed e-mail address or phone number (403 otherwise). An account holds at most 5 organizers that are not published (422 beyond).
+     */
     post: operations['createOrganizer'];
     delete?: never;
     options?: never;
@@ -6295,6 +6298,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
     };
   };

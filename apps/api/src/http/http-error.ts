@@ -27,6 +27,7 @@ export class CaptchaRequiredError extends HttpError {
   }
 }
 
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(422, message, errors);

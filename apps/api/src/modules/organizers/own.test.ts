@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
@@ -14,6 +14,7 @@ import { readSiteSettings } from '#src/modules/content/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
+import { CONFIRM_CONTACT_FIRST, MAX_HIDDEN_ORGANIZERS, TOO_MANY_HIDDEN } from './own.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -28,8 +29,11 @@ const call = contractCaller(() => testApp.app);
 
 const uniqueEmail = () => `rider-${randomUUID()}@example.com`;
 
-/** A new client account; `confirmed` marks its e-mail as confirmed (as the e-mailed link does). */
-async function signUp({ confirmed = false } = {}) {
+/**
+ * A new client account; `confirmed` marks its e-mail as confirmed (as the e-mailed link does),
+ * `phoneConfirmed` gives it a confirmed phone instead (as a code sign-in does).
+ */
+async function signUp({ confirmed = false, phoneConfirmed = false } = {}) {
   const { email, token } = await signUpTraveller(testApp.app, {
     email: uniqueEmail(),
     firstName: 'Lena',
@@ -37,6 +41,12 @@ async function signUp({ confirmed = false } = {}) {
   });
   if (confirmed) {
     await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+  }
+  if (phoneConfirmed) {
+    await db
+      .update(users)
+      .set({ phone: `+4915${randomInt(100_000_000, 999_999_999)}`, phoneConfirmedAt: new Date() })
+      .where(eq(users.email, email));
   }
   const [user] = await db.select().from(users).where(eq(users.email, email));
   return { token, email, user: user! };
@@ -54,7 +64,9 @@ const create = (token: string | undefined, payload: object) =>
   });
 
 async function newOrganizer(options: { confirmed?: boolean; description?: string } = {}) {
-  const account = await signUp({ confirmed: options.confirmed ?? true });
+  const confirmed = options.confirmed ?? true;
+  // An account needs a proven contact to start an organizer: a phone when the e-mail is not.
+  const account = await signUp({ confirmed, phoneConfirmed: !confirmed });
   const country = await someCountry();
   const { status, body } = await create(account.token, {
     name: 'Mountain Trails Co',
@@ -101,7 +113,7 @@ describe('POST /crm/api/organizer/create (createOrganizer)', () => {
   });
 
   it('leaves the e-mail unverified when it is not the account’s confirmed address', async () => {
-    const account = await signUp({ confirmed: false });
+    const account = await signUp({ confirmed: false, phoneConfirmed: true });
     const { status, body } = await create(account.token, {
       name: 'Solo Rider',
       type: 'author',
@@ -117,6 +129,51 @@ describe('POST /crm/api/organizer/create (createOrganizer)', () => {
     expect(body.description).toBeNull();
   });
 
+  it('answers 403 to an account with no confirmed e-mail or phone, and creates nothing', async () => {
+    const account = await signUp({ confirmed: false });
+    const { status, body } = await create(account.token, {
+      name: 'Borrowed Address Tours',
+      type: 'author',
+      email: account.email,
+    });
+    expect(status).toBe(403);
+    expect(body.message).toBe(CONFIRM_CONTACT_FIRST);
+    const memberships = await db
+      .select()
+      .from(organizerMembers)
+      .where(eq(organizerMembers.userId, account.user.id));
+    expect(memberships).toEqual([]);
+    const [user] = await db.select().from(users).where(eq(users.id, account.user.id));
+    expect(user!.role).toBe('client');
+  });
+
+  it(`keeps at most ${MAX_HIDDEN_ORGANIZERS} hidden organizers per account, also when created at once`, async () => {
+    const account = await signUp({ confirmed: true });
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        create(account.token, { name: `Draft Rides ${n}`, type: 'author' }),
+      ),
+    );
+    const statuses = attempts.map((attempt) => attempt.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_HIDDEN_ORGANIZERS);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(12 - MAX_HIDDEN_ORGANIZERS);
+    const refused = attempts.find((attempt) => attempt.status === 422)!;
+    expect(refused.body.message).toBe(TOO_MANY_HIDDEN);
+    const memberships = await db
+      .select()
+      .from(organizerMembers)
+      .where(eq(organizerMembers.userId, account.user.id));
+    expect(memberships).toHaveLength(MAX_HIDDEN_ORGANIZERS);
+
+    // A published one does not count: publishing one lets the account start another.
+    const first = attempts.find((attempt) => attempt.status === 200)!.body;
+    await db.update(organizers).set({ isPublishedOnSite: true }).where(eq(organizers.id, first.id));
+    expect((await create(account.token, { name: 'Next Rides', type: 'author' })).status).toBe(200);
+    expect((await create(account.token, { name: 'One Too Many', type: 'author' })).status).toBe(
+      422,
+    );
+  });
+
   it('answers 401 when signed out', async () => {
     const { status, body } = await create(undefined, { name: 'Nobody', type: 'author' });
     expect(status).toBe(401);
@@ -124,7 +181,7 @@ describe('POST /crm/api/organizer/create (createOrganizer)', () => {
   });
 
   it('answers 400/422 with field errors for bad input', async () => {
-    const { token } = await signUp();
+    const { token } = await signUp({ confirmed: true });
     // Input that breaks the contract's schema is a 400 with field errors (the API's rule) …
     const bad = await create(token, { name: 'X', type: 'ranch', email: 'not-an-email' });
     expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { components } from '@gallop/api-client';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -19,7 +19,7 @@ import {
   uploads,
   users,
 } from '#src/db/schema/index.ts';
-import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { forbidden, notFound, unprocessable } from '#src/http/http-error.ts';
 import {
   createRateLimiter,
   limitCall,
@@ -66,6 +66,17 @@ const CHECK_PASSED = 1;
 const CHECK_NONE = 0;
 
 const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
+
+/**
+ * Starting an organizer needs a proven contact (decision 157): an unconfirmed account may hold
+ * somebody else's address, and would attach its organizers to that person's account.
+ */
+export const CONFIRM_CONTACT_FIRST =
+  'Confirm your e-mail address or phone number before starting an organizer';
+
+/** Hidden organizers one account may hold at once (decision 157): no endless empty profiles. */
+export const MAX_HIDDEN_ORGANIZERS = 5;
+export const TOO_MANY_HIDDEN = `You already have ${MAX_HIDDEN_ORGANIZERS} organizers that are not published: finish and publish one, or edit one of them, before starting another`;
 
 /** Whether `n` can be a row id (PostgreSQL `integer`): larger numbers name no row. */
 const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
@@ -216,12 +227,23 @@ export function ownOrganizersHandlers(
 
     async createOrganizer(request) {
       const { user } = await requireSigned(db, request);
+      if (!user.emailConfirmedAt && !user.phoneConfirmedAt) throw forbidden(CONFIRM_CONTACT_FIRST);
       const input = request.body;
       await checkReferences(input, user);
       const name = input.name.trim();
       const email = input.email?.toLowerCase() ?? null;
       const welfare = input.horse_welfare ? welfareColumns(input.horse_welfare) : {};
       const id = await db.transaction(async (tx) => {
+        // The account's row lock orders its concurrent creates, so the count below holds.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [hidden] = await tx
+          .select({ n: count() })
+          .from(organizerMembers)
+          .innerJoin(organizers, eq(organizers.id, organizerMembers.organizerId))
+          .where(
+            and(eq(organizerMembers.userId, user.id), eq(organizers.isPublishedOnSite, false)),
+          );
+        if (hidden!.n >= MAX_HIDDEN_ORGANIZERS) throw unprocessable(TOO_MANY_HIDDEN);
         const [created] = await tx
           .insert(organizers)
           .values({

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { chats, organizers } from '#src/db/schema/index.ts';
-import { HttpError, notFound } from '#src/http/http-error.ts';
+import { forbidden, HttpError, notFound } from '#src/http/http-error.ts';
 import {
   createRateLimiter,
   sendTooMany,
@@ -56,7 +56,6 @@ export interface PhoneCodeDeps {
 /** What the widget is told when it must not offer a call. */
 const WEB_CALL_OFF = { enabled: false, token: null, number: null };
 
-const forbidden = (message: string) => new HttpError(403, message);
 const badRequest = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(400, message, errors);
 
