@@ -5,15 +5,24 @@ import type { MiddlewareHandler } from 'hono';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/i;
 
-/** The best encoding the client accepts among br and gzip, or undefined. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+/** How much an `Accept-Encoding` header wants each encoding (0: not at all). */
+function encodingQuality(acceptEncoding: string | undefined): (name: string) => number {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name, q ? Number(q.slice(2)) : 1);
   }
-  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  return (name) => accepted.get(name) ?? accepted.get('*') ?? 0;
+}
+
+/** Whether the client takes gzip at all (a kept page is answered gzipped, server/page-cache.ts). */
+export const acceptsGzip = (acceptEncoding: string | undefined) =>
+  encodingQuality(acceptEncoding)('gzip') > 0;
+
+/** The best encoding the client accepts among br and gzip, or undefined. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const quality = encodingQuality(acceptEncoding);
   if (quality('br') > 0 && quality('br') >= quality('gzip')) return 'br';
   if (quality('gzip') > 0) return 'gzip';
   return undefined;

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { streamingCompression } from './compression';
@@ -115,7 +116,7 @@ describe('pageCache', () => {
     expect(renders()).toBe(2);
   });
 
-  it('sits inside the compression: one kept page, compressed for each client as it asks', async () => {
+  it('sits inside the compression: one kept page, for each client in an encoding it takes', async () => {
     const clock = { now: 0 };
     let renders = 0;
     const app = new Hono();
@@ -128,15 +129,22 @@ describe('pageCache', () => {
         '/tours',
         acceptEncoding ? { headers: { 'Accept-Encoding': acceptEncoding } } : {},
       );
-      await response.arrayBuffer();
+      const bytes = Buffer.from(await response.arrayBuffer());
       await settle();
-      return response.headers.get('Content-Encoding');
+      const encoding = response.headers.get('Content-Encoding');
+      const decode = { br: brotliDecompressSync, gzip: gunzipSync }[encoding ?? ''];
+      expect((decode ? decode(bytes) : bytes).toString()).toBe('<p>render 1</p>');
+      expect(response.headers.get('Vary')).toContain('Accept-Encoding');
+      return encoding;
     };
     // A crawler without compression renders (and is kept) first ...
     expect(await encodingOf(undefined)).toBeNull();
-    // ... a browser still gets brotli, a gzip-only client gzip, from the same render.
-    expect(await encodingOf('gzip, deflate, br')).toBe('br');
+    // ... a kept page goes to any client taking gzip as gzip (joined around its nonce, not
+    // compressed again), a brotli-only client gets brotli, from the same render.
+    expect(await encodingOf('gzip, deflate, br')).toBe('gzip');
     expect(await encodingOf('gzip, deflate')).toBe('gzip');
+    expect(await encodingOf('br')).toBe('br');
+    expect(await encodingOf('gzip;q=0, br')).toBe('br');
     expect(await encodingOf(undefined)).toBeNull();
     expect(renders).toBe(1);
   });
@@ -194,9 +202,16 @@ describe('pageCache and the CSP nonce', () => {
     return { app, renders: () => renders };
   }
 
-  async function page(app: Hono) {
-    const response = await app.request('/', { headers: { 'Accept-Language': 'it-IT' } });
-    const html = await response.text();
+  async function page(app: Hono, acceptEncoding?: string) {
+    const response = await app.request('/', {
+      headers: {
+        'Accept-Language': 'it-IT',
+        ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+      },
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const gzipped = response.headers.get('Content-Encoding') === 'gzip';
+    const html = (gzipped ? gunzipSync(bytes) : bytes).toString();
     await settle();
     const header = /script-src 'nonce-([^']+)'/.exec(
       response.headers.get('Content-Security-Policy') ?? '',
@@ -232,6 +247,22 @@ describe('pageCache and the CSP nonce', () => {
     expect(third.html).not.toContain(second.header);
   });
 
+  it('gives every gzipped hit a fresh nonce too, decoding to the one render', async () => {
+    const { app, renders } = nonceApp({ now: 0 });
+    const first = await page(app, 'gzip, br');
+    const hits = [await page(app, 'gzip, br'), await page(app, 'gzip')];
+    expect([first.hit, ...hits.map((hit) => hit.hit)]).toEqual([false, true, true]);
+    expect(renders()).toBe(1);
+    expect(new Set([first.header, ...hits.map((hit) => hit.header)]).size).toBe(3);
+    for (const seen of hits) {
+      expect(seen.scriptNonces).toEqual([seen.header, seen.header]);
+      expect(seen.metaNonce).toBe(seen.header);
+      expect(seen.html.replaceAll(seen.header!, 'N')).toBe(
+        first.html.replaceAll(first.header!, 'N'),
+      );
+    }
+  });
+
   it('keeps a page without a nonce byte for byte', async () => {
     const clock = { now: 0 };
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0xff, 0x00, 0x41]);
@@ -242,5 +273,8 @@ describe('pageCache and the CSP nonce', () => {
     const hit = await app.request('/raw');
     expect(hit.headers.get('X-Page-Cache')).toBe('hit');
     expect(new Uint8Array(await hit.arrayBuffer())).toEqual(bytes);
+    const gzipped = await app.request('/raw', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(new Uint8Array(gunzipSync(Buffer.from(await gzipped.arrayBuffer())))).toEqual(bytes);
   });
 });

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { acceptsGzip } from './compression';
+import { deflatePieces, gzipJoined } from './gzip-with-nonce';
 import { createNonce as createCspNonce } from './security-headers';
 
 /**
@@ -16,8 +18,10 @@ import { createNonce as createCspNonce } from './security-headers';
  * A page's CSP nonce must be new for every answer, or anyone who saw it could run script in it:
  * a kept page remembers the nonce it was rendered with, and every hit gets a fresh one in the CSP
  * header and everywhere in the body (`nonce="…"` attributes, the `csp-nonce` meta). To read the
- * body, the cache sits inside the compression (server/app.ts) and keeps only uncompressed answers;
- * each hit is compressed for its own client.
+ * body, the cache sits inside the compression (server/app.ts) and keeps only uncompressed answers.
+ * A hit is not compressed again: the page's pieces between its nonces are deflated once, and each
+ * hit joins them around its fresh nonce into a gzip answer (server/gzip-with-nonce.ts); a client
+ * that takes no gzip gets the plain page, which the compression then handles.
  */
 export interface PageCacheOptions {
   /** How long a page is reused, in milliseconds; 0 turns the cache off. */
@@ -38,6 +42,8 @@ interface CachedPage {
   nonce: string | undefined;
   /** The body cut at every occurrence of `nonce` (one part when there is none). */
   parts: Buffer[];
+  /** `parts` deflated one by one, made on the page's first gzip hit. */
+  deflated?: Buffer[];
   byteLength: number;
   expiresAt: number;
 }
@@ -78,21 +84,36 @@ function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
   return parts;
 }
 
-/** A kept page as a new answer, with `nonce` in place of the one it was rendered with. */
-function answerWithNonce(page: CachedPage, nonce: string | undefined): Response {
-  if (!page.nonce || !nonce) {
-    return new Response(Buffer.concat(page.parts), { status: page.status, headers: page.headers });
-  }
+/**
+ * A kept page as a new answer, with `nonce` in place of the one it was rendered with (the same
+ * page when it has none), gzipped when `gzip` (the client takes it).
+ */
+function answerWithNonce(page: CachedPage, nonce: string | undefined, gzip: boolean): Response {
+  const joint = Buffer.from(nonce ?? page.nonce ?? '');
   const oldSource = `'nonce-${page.nonce}'`;
   const headers = new Headers();
   for (const [name, value] of page.headers) {
     // The body's length changes with a nonce of another length; the server counts it again.
     if (name.toLowerCase() === 'content-length') continue;
-    headers.append(name, value.replaceAll(oldSource, `'nonce-${nonce}'`));
+    headers.append(
+      name,
+      page.nonce && nonce ? value.replaceAll(oldSource, `'nonce-${nonce}'`) : value,
+    );
   }
-  const fresh = Buffer.from(nonce);
-  const body = Buffer.concat(page.parts.flatMap((part, index) => (index ? [fresh, part] : [part])));
-  return new Response(body, { status: page.status, headers });
+  if (!gzip) {
+    const body = Buffer.concat(
+      page.parts.flatMap((part, index) => (index ? [joint, part] : [part])),
+    );
+    return new Response(body, { status: page.status, headers });
+  }
+  page.deflated ??= deflatePieces(page.parts);
+  headers.set('Content-Encoding', 'gzip');
+  const vary = headers.get('Vary');
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  return new Response(gzipJoined(page.parts, page.deflated, joint), {
+    status: page.status,
+    headers,
+  });
 }
 
 export function pageCache({
@@ -128,7 +149,8 @@ export function pageCache({
     const page = pages.get(key);
     if (page && page.expiresAt <= now()) forget(key);
     else if (page) {
-      c.res = answerWithNonce(page, page.nonce ? createNonce() : undefined);
+      const nonce = page.nonce ? createNonce() : undefined;
+      c.res = answerWithNonce(page, nonce, acceptsGzip(c.req.header('Accept-Encoding')));
       c.header('X-Page-Cache', 'hit');
       return;
     }
