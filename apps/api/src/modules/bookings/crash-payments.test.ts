@@ -20,11 +20,18 @@ import {
   tourDates,
 } from '#src/db/schema/index.ts';
 import { bookingPayments } from '#src/modules/payments/index.ts';
-import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
+import { expectContractResponse, fromFetch } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
 import { runBookingJob } from './expiry.ts';
-import { openCrashBed, post, roundKilled, untilAnswered, type CrashBed } from './testing-crash.ts';
+import {
+  openCrashBed,
+  payByCard,
+  post,
+  roundKilled,
+  untilAnswered,
+  type CrashBed,
+} from './testing-crash.ts';
 
 const CAPACITY = 40;
 const BOOKINGS = 30;
@@ -39,24 +46,6 @@ interface Started {
   bookingId: number;
   paymentId: number;
   redirectUrl: string;
-}
-
-/** The payer's card form posted to the hosted page, as the browser sends it (no redirect). */
-async function payByCard(url: string, started: Started): Promise<CheckedResponse> {
-  const page = new URL(started.redirectUrl);
-  const response = await fetch(`${url}${page.pathname}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      token: page.searchParams.get('token')!,
-      card: '4242424242424242',
-      exp: '12/30',
-      cvc: '123',
-    }).toString(),
-    signal: AbortSignal.timeout(30_000),
-  });
-  return fromFetch(response);
 }
 
 /** Each payment: Gallop's status, the provider's, and its booking's status and paid amount. */

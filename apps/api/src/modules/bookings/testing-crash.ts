@@ -545,6 +545,27 @@ export async function dateRowOf(db: Database, dateId: number) {
 export const messageOf = (answer: CheckedResponse) =>
   (JSON.parse(answer.body) as { message: string }).message;
 
+/** The payer's card form posted to a hosted sandbox page, as the browser sends it (no redirect). */
+export async function payByCard(
+  url: string,
+  started: { redirectUrl: string },
+): Promise<CheckedResponse> {
+  const page = new URL(started.redirectUrl);
+  const response = await fetch(`${url}${page.pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      token: page.searchParams.get('token')!,
+      card: '4242424242424242',
+      exp: '12/30',
+      cvc: '123',
+    }).toString(),
+    signal: AbortSignal.timeout(30_000),
+  });
+  return fromFetch(response);
+}
+
 /** A signed-in traveller and the booking they made before a round. */
 interface TravellerBooking {
   token: string;
