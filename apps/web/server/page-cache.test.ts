@@ -167,6 +167,55 @@ describe('pageCache', () => {
     expect(renders).toBe(2);
   });
 
+  it('lets identical requests wait for the one render under way (one render, every answer)', async () => {
+    const clock = { now: 0 };
+    let renders = 0;
+    let finish!: () => void;
+    const app = new Hono();
+    app.get('*', pageCache({ ttlMs: 5000, now: () => clock.now }), async (c) => {
+      renders += 1;
+      const mine = renders;
+      if (mine === 1) await new Promise<void>((resolve) => (finish = resolve));
+      return c.html(`<p>render ${mine}</p>`);
+    });
+    const answers = Array.from({ length: 8 }, () => app.request('/tours'));
+    await settle();
+    finish();
+    const texts = await Promise.all(answers.map(async (answer) => (await answer).text()));
+    expect(texts).toEqual(Array.from({ length: 8 }, () => '<p>render 1</p>'));
+    expect(renders).toBe(1);
+    // Other addresses and visitors are not held by it.
+    expect(await (await app.request('/other', { headers: { Cookie: 'a=1' } })).text()).toBe(
+      '<p>render 2</p>',
+    );
+  });
+
+  it('holds followers of a slow render only a bounded time, and not for an unkept answer', async () => {
+    const clock = { now: 0 };
+    let renders = 0;
+    const app = new Hono();
+    app.get(
+      '*',
+      pageCache({ ttlMs: 5000, now: () => clock.now, coalesceWaitMs: 20 }),
+      async (c) => {
+        renders += 1;
+        const mine = renders;
+        if (c.req.path === '/slow' && mine === 1) await new Promise((r) => setTimeout(r, 200));
+        if (c.req.path === '/personal') c.header('Cache-Control', 'private');
+        return c.html(`<p>render ${mine}</p>`);
+      },
+    );
+    const slow = app.request('/slow');
+    await settle();
+    // The follower stops waiting after 20 ms and renders on its own.
+    expect(await (await app.request('/slow')).text()).toBe('<p>render 2</p>');
+    expect(await (await slow).text()).toBe('<p>render 1</p>');
+    // A personal page is not kept: each of two requests at once gets its own render.
+    const personal = await Promise.all([app.request('/personal'), app.request('/personal')]);
+    const bodies = await Promise.all(personal.map((answer) => answer.text()));
+    expect(new Set(bodies).size).toBe(2);
+  });
+
   it('keys on the address, the language, the cookies and the vary headers', () => {
     const request = new Request('http://x/a?b=1', {
       headers: { Cookie: 'c=1', 'Accept-Language': 'it-IT', 'CF-IPCountry': 'IT' },

@@ -33,6 +33,11 @@ export interface PageCacheOptions {
   now?: () => number;
   /** The fresh nonce of a page served from the cache (server/security-headers.ts by default). */
   createNonce?: () => string;
+  /**
+   * How long a request for a page being rendered waits for that render before rendering on its
+   * own (a slow or failed render must not hold its followers for long).
+   */
+  coalesceWaitMs?: number;
 }
 
 interface CachedPage {
@@ -122,6 +127,7 @@ export function pageCache({
   now = Date.now,
   varyHeaders = [],
   createNonce = createCspNonce,
+  coalesceWaitMs = 3000,
 }: PageCacheOptions): MiddlewareHandler {
   // A Map keeps insertion order: the first entries are the oldest.
   const pages = new Map<string, CachedPage>();
@@ -143,27 +149,48 @@ export function pageCache({
     }
   };
 
+  /** The renders under way, by key: the same page asked meanwhile waits for it (`settled`). */
+  const rendering = new Map<string, Promise<void>>();
+  /** The kept page of `key` while it is fresh. */
+  const freshPage = (key: string) => {
+    const page = pages.get(key);
+    if (page && page.expiresAt <= now()) forget(key);
+    else return page;
+  };
+
   return async (c, next) => {
     if (ttlMs <= 0 || c.req.method !== 'GET') return next();
     const key = pageCacheKey(c.req.raw, varyHeaders);
-    const page = pages.get(key);
-    if (page && page.expiresAt <= now()) forget(key);
-    else if (page) {
+    let page = freshPage(key);
+    // When an entry expires, the visitors asking at that moment would each render the page (and
+    // call the API): they wait for the one render under way instead, a bounded time.
+    const inFlight = page ? undefined : rendering.get(key);
+    if (inFlight) {
+      await waitAtMost(inFlight, coalesceWaitMs);
+      page = freshPage(key);
+    }
+    if (page) {
       const nonce = page.nonce ? createNonce() : undefined;
       c.res = answerWithNonce(page, nonce, acceptsGzip(c.req.header('Accept-Encoding')));
       c.header('X-Page-Cache', 'hit');
       return;
     }
 
-    await next();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    if (!inFlight) rendering.set(key, settled);
+    const done = () => {
+      if (rendering.get(key) === settled) rendering.delete(key);
+      settle();
+    };
+    try {
+      await next();
+    } catch (error) {
+      done();
+      throw error;
+    }
     const response = c.res;
-    if (response.status !== 200 || !response.body || response.headers.has('Set-Cookie')) return;
-    // A signed-in page (bookings, settings) says `private`: right after a payment or a save it
-    // must show the new state, not a render from a second ago. (Public pages say `no-cache` for
-    // shared caches in front; this cache is the server's own and keeps them.)
-    if (/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '')) return;
-    // A compressed body hides its nonce: it could not be renewed, so the page is not kept.
-    if (response.headers.has('Content-Encoding')) return;
+    if (!keepable(response) || !response.body) return done();
     const [toClient, toCache] = response.body.tee();
     c.res = new Response(toClient, response);
     const nonce = cspNonceOf(response.headers);
@@ -179,8 +206,30 @@ export function pageCache({
           expiresAt: now() + ttlMs,
         });
       }
+      done();
     });
   };
+}
+
+/**
+ * Whether an answer may be kept: a complete 200 without `Set-Cookie`, not personal, not
+ * compressed.
+ */
+function keepable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has('Set-Cookie')) return false;
+  // A signed-in page (bookings, settings) says `private`: right after a payment or a save it
+  // must show the new state, not a render from a second ago. (Public pages say `no-cache` for
+  // shared caches in front; this cache is the server's own and keeps them.)
+  if (/\b(private|no-store)\b/i.test(response.headers.get('Cache-Control') ?? '')) return false;
+  // A compressed body hides its nonce: it could not be renewed, so the page is not kept.
+  return !response.headers.has('Content-Encoding');
+}
+
+/** Resolves when `promise` does or after `ms`, whichever comes first. */
+async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Reads a whole body; undefined when the stream fails (the page is then simply not kept). */
