@@ -12,7 +12,7 @@
  * payment voided there. A payment the crash left open at the provider cannot be paid on the
  * hosted page, and one the provider charged anyway is refunded by the job.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -32,7 +32,7 @@ import { expectContractResponse, type CheckedResponse } from '#src/testing/contr
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
 import { runBookingJob } from './expiry.ts';
-import { messagesAbout } from './testing-scratch.ts';
+import { messagesAbout, messagesOfDate } from './testing-scratch.ts';
 import type { Transaction } from './transitions.ts';
 import {
   bookedBefore,
@@ -271,15 +271,7 @@ async function refundsOf(dateId: number) {
 }
 
 const organizerMailsOf = (dateId: number) =>
-  db()
-    .select()
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, 'organizer-date-cancelled'),
-        sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`,
-      ),
-    );
+  messagesOfDate(db(), dateId, 'organizer-date-cancelled');
 
 /** The cancelled date's state: what a repeated cancel must leave unchanged. */
 async function snapshotOf(dateId: number) {

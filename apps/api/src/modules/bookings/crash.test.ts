@@ -9,9 +9,9 @@
  * date is guaranteed, every live booking on it confirmed, and the organizer told once.
  * Heavier-horse places across the same crash: `crash-heavy.test.ts`; non-rider beds: `crash-beds.test.ts`.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
+import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
 import { isActive } from '@gallop/booking-rules';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import {
@@ -27,6 +27,7 @@ import {
   type CrashBed,
   type KillWhen,
 } from './testing-crash.ts';
+import { messagesOfDate } from './testing-scratch.ts';
 
 /** Seats of each round's date, and the one-seat requests sent at it: the last ones are refused. */
 const CAPACITY = 40;
@@ -67,12 +68,7 @@ const ROUNDS: { label: string; when: (dateId: number) => KillWhen; minRiders?: n
 ];
 
 /** The outbox's messages of `kind` about the date `dateId`, or about its bookings. */
-async function messagesOfDate(dateId: number, kind: string) {
-  return bed!.db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
-}
+const dateMessages = (dateId: number, kind: string) => messagesOfDate(bed!.db, dateId, kind);
 
 describe.runIf(testDatabaseKind() === 'postgres')(
   'booking creation across a crash (SIGKILL)',
@@ -159,10 +155,10 @@ describe.runIf(testDatabaseKind() === 'postgres')(
           const [dateRow] = await db.select().from(tourDates).where(eq(tourDates.id, date.id));
           expect(dateRow!.notGuaranteed).toBe(false);
           expect(active.filter((booking) => booking.status !== 2)).toEqual([]);
-          expect(await messagesOfDate(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
+          expect(await dateMessages(date.id, 'organizer-date-guaranteed')).toHaveLength(1);
           // Told once each: the bookings the date's lock let in before the flip, the one
           // reaching the minimum included.
-          const told = (await messagesOfDate(date.id, 'date-guaranteed')).map(
+          const told = (await dateMessages(date.id, 'date-guaranteed')).map(
             (message) => (message.payload as { requestId: number }).requestId,
           );
           const byId = [...bookings].sort((a, b) => a.id - b.id).map((booking) => booking.id);

@@ -32,10 +32,11 @@ import {
   cancelBooking,
   dateWithSeats,
   messagesAbout,
+  messagesOfDate,
   signUp,
   tallyStatuses,
-  uniqueEmail,
   type TourDateRow,
+  uniqueEmail,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -215,30 +216,12 @@ async function expectSeatsConsistent(dateId: number) {
 }
 
 /** The organizer's e-mails about the date's guarantee. */
-async function organizerGuaranteeMails(dateId: number) {
-  return db
-    .select()
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, 'organizer-date-guaranteed'),
-        sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`,
-      ),
-    );
-}
+const organizerGuaranteeMails = (dateId: number) =>
+  messagesOfDate(db, dateId, 'organizer-date-guaranteed');
 
 /** The organizer's e-mails about the date's call-off (decision 148). */
-async function organizerCallOffMails(dateId: number) {
-  return db
-    .select()
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, 'organizer-date-cancelled'),
-        sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`,
-      ),
-    );
-}
+const organizerCallOffMails = (dateId: number) =>
+  messagesOfDate(db, dateId, 'organizer-date-cancelled');
 
 /** The dates of `date`'s tour as its page answers them (`TourDate`). */
 async function tourPageDates(date: Pick<TourDateRow, 'tourId'>) {

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingRequests, chatMessages, outbox, tourDates, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, chatMessages, tourDates, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { scratchAppForFile } from '#src/testing/scratch-database.ts';
@@ -14,11 +14,12 @@ import {
   book,
   dateWithSeats,
   messagesAbout,
+  messagesOfDate,
   seatsOf,
   signUp,
-  uniqueEmail,
-  type TourDateRow,
   tallyStatuses,
+  type TourDateRow,
+  uniqueEmail,
 } from './testing-scratch.ts';
 
 const { app, db } = scratchAppForFile('group_minimum', {
@@ -44,12 +45,7 @@ async function bookingsOn(dateId: number) {
 }
 
 /** The outbox's messages of `kind` about the date `dateId`. */
-async function dateMessages(dateId: number, kind: string) {
-  return db()
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
-}
+const dateMessages = (dateId: number, kind: string) => messagesOfDate(db(), dateId, kind);
 
 /** The date as the tour page answers it. */
 async function shownDate(date: TourDateRow): Promise<Json> {

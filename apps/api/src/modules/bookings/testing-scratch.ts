@@ -201,6 +201,14 @@ export async function messagesAbout(db: Database, requestId: number, kind: strin
     .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`));
 }
 
+/** The outbox's messages of `kind` about the date `dateId` (its payload's `tourDateId`). */
+export async function messagesOfDate(db: Database, dateId: number, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'tourDateId')::int = ${dateId}`));
+}
+
 /** Statuses of answers, counted: `{ 201: 5, 422: 195 }`. */
 export const tallyStatuses = (answers: { status: number }[]) =>
   answers.reduce<Record<number, number>>((counts, { status }) => {
