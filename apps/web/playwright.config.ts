@@ -117,9 +117,11 @@ export default defineConfig({
         PUBLIC_WRITE_LIMIT: '1000',
         // Every spec searches from 127.0.0.1 too (the search limit is per address and minute).
         SEARCH_LIMIT: '100000',
+        // The edge's country header, as behind a CDN: only a spec that sends it is told a country.
+        COUNTRY_IP_HEADER: 'CF-IPCountry',
       },
     },
-    webServer(port, loopback(apiPort)),
+    webServer(port, loopback(apiPort), { COUNTRY_IP_HEADER: 'CF-IPCountry' }),
     webServer(downPort, loopback(deadApiPort)),
     webServer(flagsPort, loopback(apiPort), { FEATURE_QR_PAYMENT: 'on', FEATURE_ARRIVAL: 'on' }),
   ],

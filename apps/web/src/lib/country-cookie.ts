@@ -2,7 +2,8 @@ import { parse, serialize } from 'cookie';
 
 /**
  * The visitor's country (docs/product.md, States): kept in its cookie for 180 days, whether
- * detected by IP (the shell) or chosen in the account settings; a signed-in account follows it.
+ * told by the edge (the shell) or chosen in the account settings; a signed-in account follows it.
+ * A guessed country (language region, default) is never kept (decision 161).
  */
 const COUNTRY_COOKIE = 'country_id';
 

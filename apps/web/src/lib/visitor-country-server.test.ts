@@ -62,6 +62,7 @@ async function resolve(
   return {
     iso: visitor.country?.iso_code,
     id: visitor.country?.id,
+    from: visitor.countryFrom,
     currency: visitor.defaultCurrency,
     /** The calls after the site info the shell loads anyway. */
     lookups: api.calls.filter((call) => !call.startsWith('/spa/info')),
@@ -135,24 +136,24 @@ describe('resolveVisitorCountry', () => {
       'CF-IPCountry': 'DE',
       'Accept-Language': 'ja-JP',
     });
-    expect(british).toMatchObject({ iso: 'GB', currency: 'GBP' });
+    expect(british).toMatchObject({ iso: 'GB', from: 'cookie', currency: 'GBP' });
     expect(british.lookups).toEqual(['/spa/country-schedule?country_id=226']);
     // The cookie names the edge's country: the site info told it, no lookup.
     const german = await resolve({ cookie: 'country_id=83', 'CF-IPCountry': 'DE' });
-    expect(german).toMatchObject({ iso: 'DE', currency: 'EUR', lookups: [] });
+    expect(german).toMatchObject({ iso: 'DE', from: 'cookie', currency: 'EUR', lookups: [] });
   });
 
   it('takes the edge over the language, without a lookup', async () => {
     const page = await resolve({ 'CF-IPCountry': 'de', 'Accept-Language': 'en-GB,en;q=0.9' });
-    expect(page).toMatchObject({ iso: 'DE', id: 83, currency: 'EUR', lookups: [] });
+    expect(page).toMatchObject({ iso: 'DE', id: 83, from: 'edge', currency: 'EUR', lookups: [] });
     // An American edge with a German browser: the edge's.
     const american = await resolve({ 'CF-IPCountry': 'US', 'Accept-Language': 'de-DE' });
-    expect(american).toMatchObject({ iso: 'US', currency: 'USD', lookups: [] });
+    expect(american).toMatchObject({ iso: 'US', from: 'edge', currency: 'USD', lookups: [] });
   });
 
   it("falls back to the browser's language region when neither the cookie nor the edge says", async () => {
     const german = await resolve({ 'Accept-Language': 'de-DE,de;q=0.9,en-US;q=0.8' });
-    expect(german).toMatchObject({ iso: 'DE', id: 83, currency: 'EUR' });
+    expect(german).toMatchObject({ iso: 'DE', id: 83, from: 'language', currency: 'EUR' });
     expect(german.lookups).toEqual(['/spa/country-schedule?iso_code=DE']);
     expect(await resolve({ 'Accept-Language': 'de,en-GB;q=0.5' })).toMatchObject({
       iso: 'GB',
@@ -161,12 +162,13 @@ describe('resolveVisitorCountry', () => {
     // Japan's currency is not on offer: dollars, in Japan's units.
     expect(await resolve({ 'Accept-Language': 'ja-JP' })).toMatchObject({
       iso: 'JP',
+      from: 'language',
       currency: 'USD',
     });
     // No edge header configured on this site: the language still tells.
     expect(
       await resolve({ 'Accept-Language': 'fr-FR', 'CF-IPCountry': 'US' }, { countryIpHeader: '' }),
-    ).toMatchObject({ iso: 'FR', currency: 'EUR' });
+    ).toMatchObject({ iso: 'FR', from: 'language', currency: 'EUR' });
   });
 
   it('asks the language when the edge names no country the API knows, or an old cookie is unknown', async () => {
@@ -177,17 +179,22 @@ describe('resolveVisitorCountry', () => {
     ] as Record<string, string>[]) {
       expect(await resolve(headers), JSON.stringify(headers)).toMatchObject({
         iso: 'DE',
+        from: 'language',
         currency: 'EUR',
       });
     }
     // An old cookie with the edge's country: the edge's, one lookup (the cookie's).
     const edge = await resolve({ cookie: 'country_id=999', 'CF-IPCountry': 'GB' });
-    expect(edge).toMatchObject({ iso: 'GB', lookups: ['/spa/country-schedule?country_id=999'] });
+    expect(edge).toMatchObject({
+      iso: 'GB',
+      from: 'edge',
+      lookups: ['/spa/country-schedule?country_id=999'],
+    });
   });
 
   it('keeps the default for a region the API does not know, or no region', async () => {
     const unknown = await resolve({ 'Accept-Language': 'en-ZZ,de-DE;q=0.5' });
-    expect(unknown).toMatchObject({ iso: 'US', currency: 'USD' });
+    expect(unknown).toMatchObject({ iso: 'US', from: 'default', currency: 'USD' });
     expect(unknown.lookups).toEqual(['/spa/country-schedule?iso_code=ZZ']);
     const withoutRegion: Record<string, string>[] = [
       {},
@@ -196,14 +203,21 @@ describe('resolveVisitorCountry', () => {
     ];
     for (const headers of withoutRegion) {
       const page = await resolve(headers);
-      expect(page, JSON.stringify(headers)).toMatchObject({ iso: 'US', currency: 'USD' });
+      expect(page, JSON.stringify(headers)).toMatchObject({
+        iso: 'US',
+        from: 'default',
+        currency: 'USD',
+      });
       expect(page.lookups).toEqual([]);
     }
     // The default's own region: the site info told it, no lookup.
     expect(await resolve({ 'Accept-Language': 'en-US,en;q=0.9' })).toMatchObject({
       iso: 'US',
+      from: 'language',
       lookups: [],
     });
+    // The edge names no country the API knows, and nothing else tells: a guess, not the edge's.
+    expect(await resolve({ 'CF-IPCountry': 'XX' })).toMatchObject({ iso: 'US', from: 'default' });
   });
 
   it('never fails when the API is down: no country, dollars', async () => {
@@ -211,6 +225,6 @@ describe('resolveVisitorCountry', () => {
       { 'Accept-Language': 'de-DE', cookie: 'country_id=83' },
       { api: countryApi({ down: true }) },
     );
-    expect(page).toMatchObject({ iso: undefined, currency: 'USD' });
+    expect(page).toMatchObject({ iso: undefined, from: undefined, currency: 'USD' });
   });
 });

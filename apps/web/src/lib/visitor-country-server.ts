@@ -15,8 +15,10 @@
  *
  * The server's render works it out before anything renders, so the first HTML is already in the
  * visitor's units and currency, and hands it to the browser with the page (`VisitorPreferences`);
- * the page reads it with `useVisitorCountry` (`visitor-country.ts`). Server only: none of this is
- * in the browser's first load.
+ * the page reads it with `useVisitorCountry` (`visitor-country.ts`). What told it goes along
+ * (`countryFrom`): the browser keeps only a cookie's or the edge's country (its cookie, a signed-in
+ * account's country), never a guess (decision 161). Server only: none of this is in the browser's
+ * first load.
  */
 import type { GallopClient, components, operations } from '@gallop/api-client';
 import { defaultCurrencyFor } from '@gallop/currency';
@@ -24,7 +26,7 @@ import { parseAcceptLanguage } from '@gallop/i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { countryIdFromCookies } from './country-cookie';
 import { prefetchSiteInfo, siteInfoQueryOptions } from './site-info';
-import type { VisitorPreferences } from './visitor';
+import type { VisitorCountrySource, VisitorPreferences } from './visitor';
 
 type LocaleCountry = components['schemas']['LocaleCountry'];
 type CountryQuery = NonNullable<operations['getCountrySchedule']['parameters']['query']>;
@@ -44,11 +46,11 @@ export async function resolveVisitorCountry(
   api: GallopClient<true>,
   request: Request,
   countryIpHeader: string | undefined,
-): Promise<Pick<VisitorPreferences, 'country' | 'defaultCurrency'>> {
+): Promise<Pick<VisitorPreferences, 'country' | 'countryFrom' | 'defaultCurrency'>> {
   const answered = await prefetchSiteInfo(queryClient, api);
   // Without an answer the shell shows the last one this process had: another visitor's country.
   const info = answered ? queryClient.getQueryData(siteInfoQueryOptions(api).queryKey) : undefined;
-  const country = await visitorCountry(api, info?.country, request, countryIpHeader);
+  const { country, from } = await visitorCountry(api, info?.country, request, countryIpHeader);
   // The same offer as the header's currency switch (an empty list: the site's supported ones).
   const offered = info?.currencies.length ? info.currencies : undefined;
   const defaultCurrency = defaultCurrencyFor({
@@ -56,36 +58,40 @@ export async function resolveVisitorCountry(
     available: offered,
   });
   return {
-    ...(country ? { country: { id: country.id, iso_code: country.iso_code } } : {}),
+    ...(country
+      ? { country: { id: country.id, iso_code: country.iso_code }, countryFrom: from }
+      : {}),
     defaultCurrency,
   };
 }
 
 /**
- * The visitor's country by the order above. `detected`: the site info's country (the edge's, else
- * the default), undefined when the API did not answer.
+ * The visitor's country by the order above, and what told it. `detected`: the site info's country
+ * (the edge's, else the default), undefined when the API did not answer.
  */
 async function visitorCountry(
   api: GallopClient<true>,
   detected: LocaleCountry | undefined,
   request: Request,
   countryIpHeader: string | undefined,
-): Promise<LocaleCountry | undefined> {
+): Promise<{ country: LocaleCountry | undefined; from: VisitorCountrySource }> {
   const chosen = countryIdFromCookies(request.headers.get('cookie'));
   if (chosen !== undefined) {
     const country =
       chosen === detected?.id ? detected : await findCountry(api, { country_id: chosen });
-    if (country) return country;
+    if (country) return { country, from: 'cookie' };
   }
   const edgeCode = countryIpHeader ? request.headers.get(countryIpHeader) : null;
-  if (detected && edgeCode?.trim().toUpperCase() === detected.iso_code) return detected;
+  if (detected && edgeCode?.trim().toUpperCase() === detected.iso_code) {
+    return { country: detected, from: 'edge' };
+  }
   const region = preferredRegion(request.headers.get('accept-language'));
   if (region !== undefined) {
     const country =
       region === detected?.iso_code ? detected : await findCountry(api, { iso_code: region });
-    if (country) return country;
+    if (country) return { country, from: 'language' };
   }
-  return detected;
+  return { country: detected, from: 'default' };
 }
 
 /**

@@ -11,6 +11,12 @@ export interface VisitorCountry {
   iso_code: string;
 }
 
+/**
+ * What told the render the visitor's country (decisions 145, 153): their cookie, the edge's
+ * header, their browser's language region, or nothing (the default country).
+ */
+export type VisitorCountrySource = 'cookie' | 'edge' | 'language' | 'default';
+
 /** What the server knows of the visitor from their cookies, handed to the browser with the page. */
 export interface VisitorPreferences {
   /** The stored currency choice (`i18n_currency`), if any: the default applies otherwise. */
@@ -21,10 +27,16 @@ export interface VisitorPreferences {
    */
   defaultCurrency?: string | undefined;
   /**
-   * The visitor's country: their country cookie's, else the one the edge tells the API (decision
-   * 145). Worked out by the server's render; unknown while the API is unreachable.
+   * The visitor's country: their country cookie's, else the edge's, else their browser's language
+   * region's, else the default (decisions 145, 153). Worked out by the server's render; unknown
+   * while the API is unreachable.
    */
   country?: VisitorCountry | undefined;
+  /**
+   * What told the render `country`. Only a cookie's or the edge's is kept in the cookie and given
+   * to a signed-in account; a guess is not (decision 161).
+   */
+  countryFrom?: VisitorCountrySource | undefined;
   /** The weight unit they picked beside a weight field (`weight_unit`, kept a year), if any. */
   weightUnit?: WeightUnit | undefined;
   /** The cookie alert was dismissed (kept 180 days). */

@@ -22,8 +22,9 @@ type UserProfile = components['schemas']['UserProfile'];
 
 export interface SiteChoices {
   /**
-   * The visitor's country (`country_id` cookie, or detected by IP), when known. A country the
-   * traveller chooses later on the page (account settings) is read from the cookie instead.
+   * The visitor's country when known (`country_id` cookie, or the edge's): undefined for a guessed
+   * one, which leaves the account's alone (decision 161). A country the traveller chooses later on
+   * the page (account settings) is read from the cookie instead.
    */
   countryId?: number | undefined;
   /** The interface locale when the visitor chose it (`chosenLocale`); a guessed one is not saved. */

@@ -1,24 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServerApiClient } from '../../lib/api';
-import { countryCookie, countryIdFromCookies, ensureVisitorCountry } from './country';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VisitorPreferences } from '../../lib/visitor';
+import { countryCookie, countryIdFromCookies, knownVisitorCountry } from './country';
 
 afterEach(() => {
   document.cookie = 'country_id=; Max-Age=0; Path=/';
-  vi.restoreAllMocks();
 });
 
-function apiAnswering(answer: () => Response) {
-  const fetch = vi.fn((request: Request) => {
-    expect(new URL(request.url).pathname).toBe('/spa/country-by-ip');
-    return Promise.resolve(answer());
-  });
-  const api = createServerApiClient({ request: new Request('http://web.test/'), fetch });
-  return { api, fetch };
-}
+const JAPAN = { id: 115, iso_code: 'JP' };
+const USA = { id: 228, iso_code: 'US' };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The render's country and what told it, as the page hands them over. */
+const rendered = (
+  country: VisitorPreferences['country'],
+  countryFrom: VisitorPreferences['countryFrom'],
+) => ({ country, countryFrom });
 
 describe('country cookie', () => {
   it('keeps the country id 180 days', () => {
@@ -30,32 +25,25 @@ describe('country cookie', () => {
   });
 });
 
-describe('ensureVisitorCountry', () => {
-  it('uses the stored country without asking the API', async () => {
+describe('knownVisitorCountry', () => {
+  it('answers the stored country over the one the page was rendered in', () => {
     document.cookie = 'country_id=31; Path=/';
-    const { api, fetch } = apiAnswering(() => json({}));
-    expect(await ensureVisitorCountry(new QueryClient(), api)).toBe(31);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(knownVisitorCountry(rendered(JAPAN, 'edge'))).toBe(31);
+    expect(countryIdFromCookies(document.cookie)).toBe(31);
   });
 
-  it('detects the country by IP once and stores it', async () => {
-    const { api, fetch } = apiAnswering(() =>
-      json({ result: { id: 228, iso_code: 'US', currency: 'USD' } }),
-    );
-    const queryClient = new QueryClient();
-    expect(await ensureVisitorCountry(queryClient, api)).toBe(228);
-    expect(countryIdFromCookies(document.cookie)).toBe(228);
-    expect(await ensureVisitorCountry(queryClient, api)).toBe(228);
-    expect(fetch).toHaveBeenCalledOnce();
+  it("keeps the edge's country in the cookie", () => {
+    expect(knownVisitorCountry(rendered(JAPAN, 'edge'))).toBe(JAPAN.id);
+    expect(countryIdFromCookies(document.cookie)).toBe(JAPAN.id);
   });
 
-  it('logs a failed detection quietly and stores nothing', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { api } = apiAnswering(() => json({ message: 'Too many requests' }, 429));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    expect(await ensureVisitorCountry(queryClient, api)).toBeUndefined();
+  it('neither keeps nor answers a guessed country: the language region, the default', () => {
+    // A ja-JP browser without an edge header: the page is in Japan; the next page guesses again.
+    expect(knownVisitorCountry(rendered(JAPAN, 'language'))).toBeUndefined();
+    // Nothing told the render anything: the US is the default, no one's country.
+    expect(knownVisitorCountry(rendered(USA, 'default'))).toBeUndefined();
+    // The API was down: no country at all.
+    expect(knownVisitorCountry(rendered(undefined, undefined))).toBeUndefined();
     expect(countryIdFromCookies(document.cookie)).toBeUndefined();
-    expect(warn).toHaveBeenCalledOnce();
-    expect(warn.mock.calls[0]?.[1]).toMatchObject({ status: 429 });
   });
 });

@@ -1,31 +1,24 @@
-import type { GallopClient } from '@gallop/api-client';
-import { getCountryByIpQueryOptions } from '@gallop/api-client/query';
-import type { QueryClient } from '@tanstack/react-query';
 import { countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
+import type { VisitorPreferences } from '../../lib/visitor';
 
 // The cookie is shared with the account settings, where a traveller may choose the country.
 export { countryCookie, countryIdFromCookies } from '../../lib/country-cookie';
 
 /**
- * The stored country, or the one detected by IP, then stored. A failed detection is logged
- * quietly and leaves no cookie, so the next page load tries again.
+ * The visitor's country as far as it is known, not guessed (decision 161): the cookie's (chosen in
+ * the settings, or an edge's kept earlier), else the one the edge told the server's render for
+ * this page, then kept in the cookie 180 days. A country the render guessed (the browser's
+ * language region, or the default when nothing told it) is neither kept nor answered: the next
+ * page guesses again, as this one did, and a signed-in account keeps its own. The render asked
+ * the edge already (`visitor-country-server.ts`): no call of its own.
  */
-export async function ensureVisitorCountry(
-  queryClient: QueryClient,
-  api: GallopClient<true>,
+export function knownVisitorCountry(
+  visitor: Pick<VisitorPreferences, 'country' | 'countryFrom'>,
   doc: Document = document,
-): Promise<number | undefined> {
+): number | undefined {
   const stored = countryIdFromCookies(doc.cookie);
   if (stored !== undefined) return stored;
-  try {
-    const { result } = await queryClient.fetchQuery({
-      ...getCountryByIpQueryOptions(api),
-      staleTime: Infinity,
-    });
-    doc.cookie = countryCookie(result.id, doc.location.protocol === 'https:');
-    return result.id;
-  } catch (error) {
-    console.warn('Country detection failed:', error);
-    return undefined;
-  }
+  if (visitor.countryFrom !== 'edge' || !visitor.country) return undefined;
+  doc.cookie = countryCookie(visitor.country.id, doc.location.protocol === 'https:');
+  return visitor.country.id;
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@gallop/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../../router';
 import { loadInFull, startShellEffects } from './start-shell-effects';
+import type { VisitorPreferences } from '../../lib/visitor';
 import { accountApi, GERMANY, traveller, USA } from './testing/account-api';
 
 const fakeLocation = () => ({ assign: vi.fn(), replace: vi.fn(), reload: vi.fn() });
@@ -25,10 +26,19 @@ describe('loadInFull', () => {
   });
 });
 
-/** The router pieces the shell reads, over the fake account API. */
-function routerOver({ api, queryClient }: ReturnType<typeof accountApi>, locale: Locale) {
+const JAPAN = { id: 115, iso_code: 'JP' } as const;
+
+/**
+ * The router pieces the shell reads, over the fake account API; `visitor`: what the render knew
+ * of the visitor's country (nothing, as when the API was down, unless a test says).
+ */
+function routerOver(
+  { api, queryClient }: ReturnType<typeof accountApi>,
+  locale: Locale,
+  visitor: Pick<VisitorPreferences, 'country' | 'countryFrom'> = {},
+) {
   return {
-    options: { context: { api, queryClient, locale, site: {} } },
+    options: { context: { api, queryClient, locale, site: {}, visitor } },
     navigate: vi.fn(),
     history: { block: () => () => undefined },
     subscribe: () => () => undefined,
@@ -58,13 +68,51 @@ describe('startShellEffects: the signed-in account', () => {
   it('asks the server nothing when the account has them already', async () => {
     const fake = accountApi();
     fake.setProfile(traveller({ country: USA, language_code: 'en' }));
-    const stop = startShellEffects(routerOver(fake, 'en-US'));
-    // The country is detected by IP first (the USA): the cookie marks the check as done.
+    const stop = startShellEffects(
+      routerOver(fake, 'en-US', { country: USA, countryFrom: 'edge' }),
+    );
+    // The edge told the render the USA: the cookie keeps it.
     await vi.waitFor(() => expect(document.cookie).toContain(`country_id=${USA.id}`));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fake.calls).toEqual([]);
     stop();
   });
+
+  it("moves the account to the edge's country, and keeps it in the cookie", async () => {
+    const fake = accountApi();
+    fake.setProfile(traveller({ country: GERMANY }));
+    const stop = startShellEffects(
+      routerOver(fake, 'en-US', { country: USA, countryFrom: 'edge' }),
+    );
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+    expect(fake.calls).toEqual([
+      { path: '/crm/api/user/change-country', body: { country_id: USA.id } },
+    ]);
+    expect(document.cookie).toContain(`country_id=${USA.id}`);
+    stop();
+  });
+
+  // A ja-JP browser without an edge header (the page in Japan, from the language region), and one
+  // that told nothing (the default, the US): neither a cookie nor an account's country changes.
+  for (const [guess, visitor] of [
+    ['language region', { country: JAPAN, countryFrom: 'language' }],
+    ['default', { country: USA, countryFrom: 'default' }],
+  ] as const) {
+    it(`leaves the account's country alone for a guessed one (${guess})`, async () => {
+      // A chosen locale the account lacks: its call shows the comparison ran.
+      document.cookie = 'i18n_locale=en-US; Path=/';
+      const fake = accountApi();
+      fake.setProfile(traveller({ country: GERMANY, language_code: 'ru' }));
+      const stop = startShellEffects(routerOver(fake, 'en-US', visitor));
+      await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(fake.calls).toEqual([
+        { path: '/crm/api/user/set-language', body: { language_code: 'en' } },
+      ]);
+      expect(document.cookie).not.toContain('country_id=');
+      stop();
+    });
+  }
 });
 
 describe('startShellEffects: the build manifest', () => {

@@ -13,14 +13,14 @@ import { watchBuild } from './build-watch';
 import { watchNavigationFailures } from './navigation-log';
 import type { RouteRules } from './route-rules';
 import { storeCampaignTags } from './campaign-tags';
-import { ensureVisitorCountry } from './country';
+import { knownVisitorCountry } from './country';
 import { watchForStaleBuildErrors } from './stale-build';
 import { takeTourSelectionToken } from '../../lib/tour-selection-token';
 import { whenIdle } from './when-idle';
 
 /** Starts the rules; answers the function that stops them. */
 export function startShellEffects(router: AppRouter): () => void {
-  const { site, api, queryClient, locale } = router.options.context;
+  const { site, api, queryClient, locale, visitor } = router.options.context;
 
   /** Stores a tour-selection token and takes it out of the address (replace, no new entry). */
   const takeToken = (href: string) => {
@@ -36,17 +36,16 @@ export function startShellEffects(router: AppRouter): () => void {
   };
 
   onPage();
-  // Nothing on the first screen needs the country: ask once the page has settled. The account of
-  // a signed-in traveller (now or after signing in) then follows it.
+  // Nothing on the first screen needs it: once the page has settled, the country the edge told
+  // the render is kept, and a signed-in traveller's account (now or after signing in) follows a
+  // known country. A guessed one (language region, default) is left alone (decision 161).
   let stopped = false;
   let stopAccountSync: (() => void) | undefined;
   whenIdle(() => {
-    void ensureVisitorCountry(queryClient, api).then((countryId) => {
-      if (stopped) return;
-      stopAccountSync = syncAccountWithSite(queryClient, api, {
-        countryId,
-        locale: chosenLocale(locale, document.cookie),
-      });
+    if (stopped) return;
+    stopAccountSync = syncAccountWithSite(queryClient, api, {
+      countryId: knownVisitorCountry(visitor),
+      locale: chosenLocale(locale, document.cookie),
     });
   });
   const stopStaleErrors = watchForStaleBuildErrors();

@@ -1,6 +1,6 @@
 /**
- * Work that can wait (analytics, country detection) waits for an idle browser, at most this
- * long (docs/product.md, Constants: analytics idle timeout).
+ * Work that can wait (analytics, keeping the visitor's country) waits for an idle browser, at
+ * most this long (docs/product.md, Constants: analytics idle timeout).
  */
 export const IDLE_TIMEOUT_MS = 6000;
 

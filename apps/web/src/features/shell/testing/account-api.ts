@@ -24,15 +24,16 @@ export const traveller = (overrides: Partial<UserProfile> = {}): UserProfile => 
 
 /**
  * An API client and a QueryClient whose account calls answer `status` (200 by default:
- * change-country answers the profile in the USA), keeping the POSTs in `calls`. Any GET answers
- * `/spa/country-by-ip` with the USA.
+ * change-country answers the profile in the USA), keeping every call in `calls` (a GET without a
+ * body). A GET answers as `/spa/country-by-ip` does without an edge header: the default, the USA.
+ * The shell asks it nothing: the render told the country (decision 161).
  */
 export function accountApi({ signedIn = true, status = 200 } = {}) {
   const calls: { path: string; body: unknown }[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname;
+    calls.push({ path, body: request.method === 'GET' ? undefined : await request.json() });
     if (request.method === 'GET') return Response.json({ result: USA });
-    calls.push({ path, body: await request.json() });
     if (status !== 200) return Response.json({ message: 'Refused' }, { status });
     if (path === '/crm/api/user/change-country') {
       return Response.json(traveller({ country: USA }));
