@@ -2,9 +2,26 @@
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
 import { convertAmount, type RatesCache } from '#src/shared/money/rates.ts';
 
+/** Fraction digits per currency code (only codes the rates table knows reach it). */
+const fractionDigits = new Map<string, number>();
+
 /**
- * `amount` in `from` as `to`, to the cent: 400 for an amount that is not a number, 422 naming
- * each currency the table does not know.
+ * The decimals `currency` is written with (CLDR, through Intl): 0 for yen and won, 3 for the
+ * Jordanian dinar, 2 for most. `@gallop/currency` formats without decimals and knows none.
+ */
+function decimalsOf(currency: string): number {
+  let digits = fractionDigits.get(currency);
+  if (digits === undefined) {
+    const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    fractionDigits.set(currency, digits);
+  }
+  return digits;
+}
+
+/**
+ * `amount` in `from` as `to`, to `to`'s minor unit (whole yen, cents of a euro): 400 for an
+ * amount that is not a number, 422 naming each currency the table does not know.
  */
 export async function convertPrice(
   rates: RatesCache,
@@ -20,6 +37,7 @@ export async function convertPrice(
   if (!table.has(from)) errors['from_currency'] = [`${from} is not supported`];
   if (!table.has(to)) errors['to_currency'] = [`${to} is not supported`];
   if (Object.keys(errors).length) throw unprocessable('Currency is not supported', errors);
-  // Cents are enough for any display (prices are shown without decimals).
-  return Math.round(convertAmount(amount, from, to, table) * 100) / 100;
+  // No finer than the currency has: a yen has no hundredths to show or to charge.
+  const unit = 10 ** decimalsOf(to);
+  return Math.round(convertAmount(amount, from, to, table) * unit) / unit;
 }

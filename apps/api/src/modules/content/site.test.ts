@@ -159,6 +159,23 @@ describe('GET /node-api/convert-price (convertPrice)', () => {
     expect(back.result).toBe(Math.round(100 * eur * 100) / 100);
   });
 
+  it('answers no finer than the target currency: whole yen and won, cents of a franc', async () => {
+    const [chf, jpy] = [await rate('CHF'), await rate('JPY')];
+    const convert = async (from: string, to: string, amount: number) =>
+      (
+        await ok<{ result: number }>(
+          'convertPrice',
+          `/node-api/convert-price?from_currency=${from}&to_currency=${to}&amount=${amount}`,
+        )
+      ).result;
+    const yen = await convert('CHF', 'JPY', 1);
+    expect(yen).toBe(Math.round(jpy / chf));
+    expect(Number.isInteger(yen)).toBe(true);
+    expect(Number.isInteger(await convert('EUR', 'KRW', 3.7))).toBe(true);
+    // Converted back, cents stay: a franc has them.
+    expect(await convert('JPY', 'CHF', 1000)).toBe(Math.round((1000 / jpy) * chf * 100) / 100);
+  });
+
   it('keeps the amount for the same currency and converts 0 to 0', async () => {
     expect(
       await ok(

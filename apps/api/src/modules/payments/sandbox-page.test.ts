@@ -138,3 +138,77 @@ describe('the sandbox’s 3-D Secure step', () => {
     expect(await paymentOf()).toMatchObject({ status: 2, card_last4: '3220' });
   });
 });
+
+describe('the page of a payment that was closed', () => {
+  async function bookingWithPayment() {
+    const email = `sandbox-closed-${randomUUID()}@example.com`;
+    const session = await signUp(testApp.app, { email, firstName: 'Ida', lastName: 'Berg' });
+    const date = await findBookableDate(testApp.database.db);
+    const { body: booking } = await call(
+      'createBookingRequest',
+      'POST',
+      '/crm/api/request/create',
+      {
+        token: session.token,
+        payload: {
+          tour_id: date.tourId,
+          tour_date_id: date.id,
+          tourists: [{ first_name: 'Ida', last_name: 'Berg' }],
+          contact: { name: 'Ida Berg', email, phone: '+4790000003' },
+        },
+      },
+    );
+    const start = async (method: 'card' | 'sbp') => {
+      const started = await call('startPayment', 'POST', '/crm/api/payment/start', {
+        token: session.token,
+        payload: { request_id: booking.id, payment_type: 'full', payment_method: method },
+      });
+      expect(started.status).toBe(200);
+      return started.body.redirect_url;
+    };
+    const cancel = async () => {
+      const cancelled = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+        token: session.token,
+        payload: { id: booking.id },
+      });
+      expect(cancelled.status).toBe(200);
+    };
+    return { id: booking.id as number, start, cancel };
+  }
+
+  const pageOf = (redirectUrl: string) => {
+    const { path, token } = hostedPage(redirectUrl);
+    return testApp.app.inject({ url: `${path}?token=${token}` });
+  };
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+  it('says the booking was cancelled when its cancellation closed the payment', async () => {
+    const booking = await bookingWithPayment();
+    const url = await booking.start('card');
+    await booking.cancel();
+    const shown = await pageOf(url);
+    expect(shown.statusCode).toBe(410);
+    expect(titleOf(shown.body)).toBe('This payment was closed because the booking was cancelled');
+    expect(shown.body).toContain(
+      `Booking #${booking.id} was cancelled, so this payment was closed`,
+    );
+    expect(shown.body).not.toContain('newer payment');
+    expect(shown.body).not.toContain('to pay what is due');
+  });
+
+  it('says the payment was replaced when a newer one closed it', async () => {
+    const booking = await bookingWithPayment();
+    const first = await booking.start('card');
+    await booking.start('sbp');
+    const shown = await pageOf(first);
+    expect(shown.statusCode).toBe(410);
+    expect(titleOf(shown.body)).toBe('This payment was replaced');
+    expect(shown.body).toContain(`Booking #${booking.id} has a newer payment`);
+    expect(shown.body).toContain('Open your booking on Gallop to pay what is due.');
+    // Cancelled afterwards: it was still replaced, and nothing is left to pay.
+    await booking.cancel();
+    const later = await pageOf(first);
+    expect(titleOf(later.body)).toBe('This payment was replaced');
+    expect(later.body).not.toContain('to pay what is due');
+  });
+});

@@ -3,18 +3,18 @@
  * Secure"). It lives under /crm/api so the web origin's proxy serves it too. The card number is
  * read only to pick the test outcome and its last four digits; nothing else is kept.
  */
-import { isActive } from '@gallop/booking-rules';
+import { CANCELED_STATUSES, isActive } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
 import { htmlPageCsp } from '#src/http/security-headers.ts';
 import type { Database } from '#src/db/client.ts';
-import { eq } from 'drizzle-orm';
-import { bookingRequests, tours } from '#src/db/schema/index.ts';
+import { and, eq, gt } from 'drizzle-orm';
+import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
 import { outcomeUrl } from './payment-links.ts';
 import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
 import { findPayment, openAtProvider, settlePayment, settleVoids } from './payments.ts';
-import type { PaymentRow } from '#src/modules/bookings/index.ts';
+import { CLOSED_BY_GALLOP, type PaymentRow } from '#src/modules/bookings/index.ts';
 import {
   chargeSandboxPayment,
   challengedCard,
@@ -27,6 +27,9 @@ import { cardOutcome, expiryProblem, TEST_CARDS, verifyPageToken } from './sandb
 
 /** The code the simulated bank's 3-D Secure step accepts. */
 export const CHALLENGE_CODE = '1234';
+
+/** Why a payment's page shows it closed (`closedBecause`). */
+type ClosedBecause = 'replaced' | 'cancelled' | 'unknown';
 
 interface PageOptions {
   db: Database;
@@ -128,16 +131,60 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     return reply.redirect(back((await findPayment(db, payment.id))!), 303);
   }
 
-  function closedPage(reply: FastifyReply, payment: PaymentRow) {
+  /**
+   * Why Gallop closed a payment its page can no longer take. Gallop closes an open payment
+   * (`failure_reason` voided) when a newer one is started for the booking, or when the booking is
+   * cancelled; a payment still open on a cancelled booking is closed by the page itself.
+   */
+  async function closedBecause(
+    payment: PaymentRow,
+    bookingStatus: number | undefined,
+  ): Promise<ClosedBecause> {
+    const cancelled =
+      bookingStatus !== undefined &&
+      (CANCELED_STATUSES as readonly number[]).includes(bookingStatus);
+    if (payment.status === 1) return cancelled ? 'cancelled' : 'unknown';
+    if (payment.failureReason !== CLOSED_BY_GALLOP) return 'unknown';
+    const [newer] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.requestId, payment.requestId), gt(payments.id, payment.id)))
+      .limit(1);
+    if (newer) return 'replaced';
+    return cancelled ? 'cancelled' : 'unknown';
+  }
+
+  async function closedPage(
+    reply: FastifyReply,
+    payment: PaymentRow,
+    bookingStatus: number | undefined,
+  ) {
+    const booking = `Booking #${payment.requestId}`;
+    const wording: Record<ClosedBecause, [title: string, why: string]> = {
+      replaced: [
+        'This payment was replaced',
+        `${booking} has a newer payment, so no money was taken here.`,
+      ],
+      cancelled: [
+        'This payment was closed because the booking was cancelled',
+        `${booking} was cancelled, so this payment was closed and no money was taken here.`,
+      ],
+      unknown: [
+        'This payment is closed',
+        `${booking} can no longer be paid here, so no money was taken.`,
+      ],
+    };
+    const [title, why] = wording[await closedBecause(payment, bookingStatus)];
+    const next =
+      bookingStatus !== undefined && isActive(bookingStatus)
+        ? 'Open your booking on Gallop to pay what is due.'
+        : 'Open your booking on Gallop to see where it stands.';
     return reply
       .code(410)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        page(
-          'This payment was replaced',
-          `<h1>This payment is no longer open</h1><p class="muted">Booking #${payment.requestId} has a newer payment, or it can no longer be paid, so no money was taken here. Open your booking on Gallop to pay what is due.</p>`,
-        ),
+        page(title, `<h1>This payment is no longer open</h1><p class="muted">${why} ${next}</p>`),
       );
   }
 
@@ -167,7 +214,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       .where(eq(bookingRequests.id, payment.requestId));
     if (payment.status === 1 && booking && !isActive(booking.status)) {
       await settleVoids(db, provider, [payment], publicUrl);
-      await closedPage(reply, payment);
+      await closedPage(reply, payment, booking.status);
       return undefined;
     }
     let books = await sandboxPayment(db, payment.providerPaymentId);
@@ -189,7 +236,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     if (payment.status === 2 || (payment.status === 3 && books?.status !== 'voided')) {
       await reply.redirect(back(payment), 303);
     } else {
-      await closedPage(reply, payment);
+      await closedPage(reply, payment, booking?.status);
     }
     return undefined;
   }

@@ -349,6 +349,56 @@ describe('the in-process index answers what SQL answers', () => {
     }
   });
 
+  it('sorts and bounds prices by the price the cards show, the discount taken off', async () => {
+    type Card = { id: number; price: number; price_without_discount: number | null };
+    const PAGES = 3;
+    // Cards convert from each date's own currency and round to whole units, the order and the
+    // bounds go by USD cents: a card may read one unit off (README, "Filter semantics").
+    const SLACK = 1;
+    let movedByDiscount = 0;
+    let keptByDiscount = 0;
+    for (const currency of ['USD', 'JPY']) {
+      // Under the filter's cap (200,000 of any currency).
+      const priceMax = currency === 'JPY' ? 180_000 : 3300;
+      for (const query of [
+        { sort: 'price' },
+        { sort: '-price' },
+        // The price of a date-filtered search is its cheapest matching date.
+        { sort: '-price', dateFrom: isoDay(20), dateTo: isoDay(300) },
+        { sort: '-price', priceMax },
+      ]) {
+        const cards: Card[] = [];
+        for (let page = 1; page <= PAGES; page += 1) {
+          const filter = mergeFilters(undefined, { ...query, page });
+          const result = await bothWays(seeded, filter, currency);
+          expect(result.index, JSON.stringify({ query, page, currency })).toEqual(result.sql);
+          cards.push(...(result.sql.cards as Card[]));
+        }
+        const context = JSON.stringify({ query, currency });
+        expect(cards.length, context).toBeGreaterThan(PAGE_SIZE);
+        const sign = query.sort === 'price' ? 1 : -1;
+        cards.forEach((card, at) => {
+          const before = cards[at - 1];
+          if (before) {
+            expect(
+              sign * (card.price - before.price),
+              `${context} #${card.id}`,
+            ).toBeGreaterThanOrEqual(-SLACK);
+          }
+          if ('priceMax' in query)
+            expect(card.price, context).toBeLessThanOrEqual(priceMax + SLACK);
+          const old = card.price_without_discount ?? card.price;
+          // Ordered by its price before the discount, this card would stand elsewhere.
+          if (before && sign * (old - before.price) < -SLACK) movedByDiscount += 1;
+          if ('priceMax' in query && old > priceMax + SLACK) keptByDiscount += 1;
+        });
+      }
+    }
+    // The catalogue must have discounts that move a tour, or this proves nothing.
+    expect(movedByDiscount).toBeGreaterThan(5);
+    expect(keptByDiscount).toBeGreaterThan(0);
+  }, 240_000);
+
   it('on each date filter alone, which tour summaries mostly decide (decision 034)', async () => {
     const queries: Record<string, unknown>[] = [];
     for (const sort of ['default', 'price'] as const) {

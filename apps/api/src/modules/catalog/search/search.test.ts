@@ -946,6 +946,21 @@ describe('bad input', () => {
     expectContractResponse(response, 'listTours');
   });
 
+  it('answers 422 without echoing an X-Currency that is no code', async () => {
+    const long = 'Y'.repeat(5000);
+    for (const header of [long, `<b>${long}</b>`, 'EUR1']) {
+      const response = await inject('/spa/tours', {}, { 'x-currency': header });
+      expect(response.statusCode).toBe(422);
+      expectContractResponse(response, 'listTours');
+      const { message } = response.json<{ message: string }>();
+      expect(message).toBe('Currency is not supported: X-Currency takes a three-letter code');
+      expect(response.body.length).toBeLessThan(200);
+    }
+    // A code is short, and naming it helps.
+    const code = await inject('/spa/tours', {}, { 'x-currency': 'xyz' });
+    expect(code.json()).toEqual({ message: 'Currency XYZ is not supported' });
+  });
+
   it.each([
     { query: { priceMin: 900, priceMax: 100 }, field: 'priceMin' },
     { query: { pricePerDayMin: 90, pricePerDayMax: 10 }, field: 'pricePerDayMin' },
