@@ -1,5 +1,5 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { loadContract, type Contract, type ServiceHandlers } from '#src/contract.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
@@ -19,6 +19,8 @@ import { addSecurityHeaders } from '#src/http/security-headers.ts';
 import { refuseXmlBodies } from '#src/http/xml-bodies.ts';
 import { echoRequestId, REQUEST_ID_HEADER, requestIdFrom } from '#src/http/request-id.ts';
 import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
+import { closeConnectionsWhileDraining } from '#src/http/drain.ts';
+import { createDatabaseOutageLog } from '#src/db/outage-log.ts';
 import { logOptions } from '#src/logging.ts';
 import {
   createCachedAnswers,
@@ -182,6 +184,18 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
 
   const lifecycle = createLifecycle();
   app.decorate('lifecycle', lifecycle);
+  closeConnectionsWhileDraining(app, lifecycle);
+  // A database that cannot be reached is said once per component, then once when it is back.
+  const outage = createDatabaseOutageLog(
+    () => options.database.ping(),
+    app.log.child({ module: 'database' }),
+  );
+  app.addHook('onClose', async () => outage.close());
+  /** A background job's failure: one line per outage, else each failure with its error. */
+  const jobError =
+    (log: FastifyBaseLogger, component: string, message: string) => (error: unknown) => {
+      if (!outage.report(component, error)) log.warn({ err: error }, message);
+    };
 
   echoRequestId(app);
   addSecurityHeaders(app);
@@ -203,7 +217,10 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   // Every catalogue write reaches the index, the kept cards and the cached answers as the tours
   // it changed, read from the change log about twice a second (decision 110).
   const tourChanges = createTourChangesFeed(options.database.db, {
-    onError: (error) => app.log.warn({ err: error, module: 'catalog' }, 'tour changes not read'),
+    onError: (error) => {
+      if (!outage.report('catalog', error))
+        app.log.warn({ err: error, module: 'catalog' }, 'tour changes not read');
+    },
   });
   const responseCache =
     options.responseCache ??
@@ -243,6 +260,8 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     webOrigin: env.WEB_ORIGIN,
     redisUrl: env.REDIS_URL,
     log: app.log.child({ module: 'chat' }),
+    // Long-polling needs every request of a session on one process (decision 164).
+    websocketOnly: env.API_WORKERS > 1,
   });
   app.addHook('preClose', () => chatSocket.close());
   // Secrets only this API checks: configured, else generated once per database and read from it
@@ -364,6 +383,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   registerOperationsRoutes(app, {
     lifecycle,
     database: options.database,
+    outage,
     ...(searchIndex ? { searchIndexWarmed: () => searchIndex.warmed() } : {}),
   });
   if (env.DEV_OUTBOX === 'on' && env.NODE_ENV === 'production') {
@@ -396,7 +416,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
         holdHours: env.BOOKING_HOLD_HOURS,
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
         payments: bookingPayments(options.database.db),
-        onError: (error) => log.warn({ err: error }, 'bookings: the booking job failed'),
+        onError: jobError(log, 'bookings', 'bookings: the booking job failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -409,7 +429,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', async () => {
       stop = startDiscountExpiry(options.database.db, {
         onEnded: (dates) => log.info({ dates }, 'catalog: ended offers whose last day passed'),
-        onError: (error) => log.warn({ err: error }, 'catalog: ending passed offers failed'),
+        onError: jobError(log, 'catalog', 'catalog: ending passed offers failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -426,7 +446,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
             log.info(result, 'uploads: removed files nobody uses');
           }
         },
-        onError: (error) => log.warn({ err: error }, 'uploads: removing unused files failed'),
+        onError: jobError(log, 'uploads', 'uploads: removing unused files failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -440,7 +460,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
       stop = startFollowerNotices(options.database.db, {
         publicUrl: env.PUBLIC_URL ?? env.WEB_ORIGIN,
         secret: internalSecrets.follower(),
-        onError: (error) => log.warn({ err: error }, 'followers: sending new-date notices failed'),
+        onError: jobError(log, 'followers', 'followers: sending new-date notices failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -452,7 +472,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startSystemMessageAnnouncer(options.database.db, chatSocket.realtime, {
-        onError: (error) => log.warn({ err: error }, 'chat: announcing system messages failed'),
+        onError: jobError(log, 'chat', 'chat: announcing system messages failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -464,7 +484,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startAttachmentSweep(options.database.db, uploadStore, chatSocket.realtime, {
-        onError: (error) => log.warn({ err: error }, 'chat: processing attachments failed'),
+        onError: jobError(log, 'chat', 'chat: processing attachments failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());
@@ -476,7 +496,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.addHook('onReady', async () => {
       stop = startOutboxDispatcher(options.database.db, outboxTransport(env, log), {
         log,
-        onError: (error) => log.warn({ err: error }, 'outbox: a dispatch round failed'),
+        onError: jobError(log, 'outbox', 'outbox: a dispatch round failed'),
       });
     });
     app.addHook('onClose', async () => stop?.());

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,21 @@ function runCluster(control: string) {
   return { child, exited, logged, listening, output: () => stdout };
 }
 
+/**
+ * One GET on a connection of its own: 'answered', or 'failed' when the connection was refused or
+ * reset; never settles while the server neither answers nor closes it.
+ */
+function requestOnce(url: string): Promise<'answered' | 'failed'> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve('answered'));
+      response.on('error', () => resolve('failed'));
+    });
+    request.on('error', () => resolve('failed'));
+  });
+}
+
 async function answer(url: string): Promise<string> {
   const response = await fetch(url, { headers: { connection: 'close' } });
   return response.text();
@@ -105,6 +121,13 @@ describe('runPrimary (decision 045)', () => {
       // 100 ms after the worker that served, then 200, 400, 400 ... after each failed start.
       expect(delays.slice(0, 4)).toEqual([100, 200, 400, 400].slice(0, delays.length));
       expect(run.logged().every((line) => line.level === 50)).toBe(true);
+      // The worker's pid under its own key: `pid` is the primary's, once per line.
+      const exitLine = run
+        .output()
+        .split('\n')
+        .find((line) => line.includes('an API worker exited with signal SIGKILL'))!;
+      expect(exitLine.match(/"pid":/g)).toHaveLength(1);
+      expect(JSON.parse(exitLine)).toMatchObject({ pid: primary, workerPid: first });
 
       // Back: the next replacement starts, and both serve.
       await writeFile(control, 'serve');
@@ -114,6 +137,36 @@ describe('runPrimary (decision 045)', () => {
       );
       expect(replaced).toContain(String(second));
       expect(replaced).not.toContain(String(first));
+
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('ends every request in flight when a worker is killed under load (decision 164)', async () => {
+    await writeFile(control, 'serve');
+    const run = runCluster(control);
+    try {
+      const url = await waitFor(run.listening, (value) => value !== undefined);
+      const [first] = await waitFor(
+        () => childrenOf(run.child.pid!),
+        (pids) => pids.length === 2,
+      );
+      // Each round: 150 connections at once on 20 ms of work each, and a worker killed while
+      // they are queued. Under round robin one handed to the dying worker was never answered nor
+      // closed. Every request must end: an answer, or a connection error the client can retry.
+      const outcomes = Array.from({ length: 150 }, () => requestOnce(`${url!}/busy`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(first!, 'SIGKILL');
+      const unsettled = Symbol('unsettled');
+      const bound = new Promise<typeof unsettled>((resolve) =>
+        setTimeout(() => resolve(unsettled), 15_000),
+      );
+      const settled = await Promise.all(outcomes.map((outcome) => Promise.race([outcome, bound])));
+      expect(settled.filter((outcome) => outcome === unsettled)).toHaveLength(0);
+      expect(settled).toContain('answered');
 
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

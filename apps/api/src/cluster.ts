@@ -1,8 +1,8 @@
 /**
  * Several API processes serving one port (`API_WORKERS`, node:cluster; decision 045). A search
  * runs on one thread from start to end, so one process uses one core; on a host with more cores
- * the primary forks the workers it is given and hands each new connection to the next worker
- * (node:cluster's round robin). Each worker is a whole API (its own
+ * the primary forks the workers it is given, and the workers accept connections from the one
+ * listening socket themselves (`SCHED_NONE`, decision 164). Each worker is a whole API (its own
  * search index, caches and pool); what they share lives in PostgreSQL and Redis, as between
  * separate instances.
  *
@@ -51,6 +51,11 @@ export function restartDelay(failedStartsInRow: number, baseMs: number, maxMs: n
 export async function runPrimary(options: PrimaryOptions): Promise<number> {
   const { workers: count, shutdownTimeoutMs, log } = options;
   const { restartDelayMs = 1_000, maxRestartDelayMs = 30_000 } = options;
+  // Round robin (the default) has the primary accept and pass each connection on; one passed to
+  // a worker that dies before taking it is never answered nor closed (the client hangs, the
+  // primary keeps the fd). Workers accepting themselves lose nothing they did not take: a dead
+  // worker's connections are closed with it, the others wait in the socket's queue (decision 164).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   await options.prepare();
 
   const listening = new Set<Worker>();
@@ -104,7 +109,8 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
         return;
       }
       const how = signal ? `signal ${signal}` : `code ${code}`;
-      const exit = { pid: worker.process.pid, code, signal };
+      // `pid` is the primary's own (every line has it): the worker's is `workerPid`.
+      const exit = { workerPid: worker.process.pid, code, signal };
       if (!everListened) {
         // No worker ever served: the same start would fail again (a port in use, a bad setting).
         log.error(exit, `an API worker exited with ${how} before any worker listened; stopping`);

@@ -217,9 +217,18 @@ const envSchema = z.object({
   CARD_STORE_TOURS: wholeNumber(7, 1_000, 1_000_000).optional(),
   // Processes serving the port (node:cluster, decision 045); above 1 needs DATABASE_URL.
   API_WORKERS: wholeNumber(2, 1, 32).default(1),
+  // On SIGTERM, how long `/ready` answers 503 while requests are still served, so a load
+  // balancer stops sending before the socket closes (decision 164). Unset: 5000 with
+  // NODE_ENV=production, else 0 (a development restart does not wait).
+  SHUTDOWN_GRACE_MS: wholeNumber(5, 0, 60_000).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
+
+/** `SHUTDOWN_GRACE_MS`, or its default (above). */
+export function shutdownGraceMs(env: Pick<Env, 'SHUTDOWN_GRACE_MS' | 'NODE_ENV'>): number {
+  return env.SHUTDOWN_GRACE_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0);
+}
 
 // Connection strings may carry passwords: never echo them in error messages.
 const SECRET_VARIABLES = new Set([

@@ -120,6 +120,31 @@ describe('main', () => {
   }, 60_000);
 });
 
+describe('main on SIGTERM (decision 164)', () => {
+  it('answers /ready 503 through the grace while still serving, closing each connection', async () => {
+    const run = runMain({ PORT: '0', HOST: '127.0.0.1', SHUTDOWN_GRACE_MS: '1500' });
+    try {
+      const url = await run.listening;
+      expect((await fetch(`${url}/ready`)).status).toBe(200);
+      run.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The grace: probes say it is going, requests are still answered, each on its last use of
+      // its connection (a keep-alive client opens its next one elsewhere).
+      const ready = await fetch(`${url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('connection')).toBe('close');
+      const tours = await fetch(`${url}/spa/tours`);
+      expect(tours.status).toBe(200);
+      expect(tours.headers.get('connection')).toBe('close');
+      expect(run.child.exitCode).toBeNull();
+      expect(await run.exited).toBe(0);
+      await expect(fetch(`${url}/health`)).rejects.toThrow();
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('main without DEMO_DATA=on (decision 105)', () => {
   // The demo package's folder (apps/api-demo), as the module URLs name it.
   const demoPackage = pathToFileURL(
@@ -236,6 +261,11 @@ describe('main with API_WORKERS (decision 045)', () => {
         const [first, second] = childrenOf(primary);
         expect([first, second].every((pid) => Number.isInteger(pid))).toBe(true);
         expectContractResponse(await fromFetch(await fetch(`${url}/health`)), 'getHealth');
+        // Long-polling would reach a worker that does not know its session: refused at the
+        // handshake, before any session exists (decision 164).
+        const polling = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+        expect(polling.status).toBe(400);
+        expect(await polling.json()).toEqual({ code: 0, message: 'Transport unknown' });
 
         process.kill(first!, 'SIGKILL');
         const replaced = await waitFor(

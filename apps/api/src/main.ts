@@ -1,10 +1,11 @@
 import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import { EnvError, parseEnv, type Env } from '#src/env.ts';
+import { EnvError, parseEnv, shutdownGraceMs, type Env } from '#src/env.ts';
 import type { RunningServer } from '#src/server.ts';
 
-// If in-flight requests do not finish in time, leave anyway so the orchestrator can restart us.
+// If in-flight requests do not finish in time after the grace (SHUTDOWN_GRACE_MS), leave anyway
+// so the orchestrator can restart us.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function readEnv(): Env {
@@ -43,10 +44,13 @@ async function prepareOnce(env: Env, log: FastifyBaseLogger): Promise<void> {
 async function serve(env: Env, opening: Promise<DatabaseHandle> | undefined): Promise<void> {
   const started: { server?: RunningServer; signal?: NodeJS.Signals } = {};
   const stop = (server: RunningServer, signal: NodeJS.Signals) => {
-    setTimeout(() => {
-      server.app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    setTimeout(
+      () => {
+        server.app.log.error('shutdown timed out; exiting');
+        process.exit(1);
+      },
+      shutdownGraceMs(env) + SHUTDOWN_TIMEOUT_MS,
+    ).unref();
     server.stop(signal).then(
       () => process.exit(0),
       (error: unknown) => {
@@ -93,7 +97,7 @@ try {
         workers: env.API_WORKERS,
         prepare,
         log,
-        shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+        shutdownTimeoutMs: shutdownGraceMs(env) + SHUTDOWN_TIMEOUT_MS,
       }),
     );
   } else {

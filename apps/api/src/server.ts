@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
 import { openEnvDatabase, type DatabaseHandle } from '#src/db/client.ts';
-import type { Env } from '#src/env.ts';
+import { shutdownGraceMs, type Env } from '#src/env.ts';
 import { refreshCatalogAggregates } from '#src/db/aggregates.ts';
 import { prepareDatabase } from '#src/db/prepare.ts';
 import { httpUrl } from '#src/http/base-url.ts';
@@ -12,8 +12,12 @@ export interface RunningServer {
   app: FastifyInstance;
   /** Base URL actually bound, e.g. `http://127.0.0.1:4000` (the real port when PORT=0). */
   url: string;
-  /** Graceful stop: probes answer 503, the listener stops accepting, in-flight requests finish. */
-  stop(reason?: string): Promise<void>;
+  /**
+   * Graceful stop: probes answer 503 and every answer closes its connection for `graceMs` while
+   * requests are still served (a load balancer notices meanwhile), then the listener stops
+   * accepting, idle connections close and in-flight requests finish.
+   */
+  stop(reason?: string, graceMs?: number): Promise<void>;
 }
 
 export interface StartServerOptions extends Omit<BuildAppOptions, 'database'> {
@@ -61,7 +65,12 @@ export async function startServer(
           demoData: env.DEMO_DATA === 'on',
           log: (message) => startupLog.push(message),
         })
-      : database.opened.then(() => ({ seeded: false }));
+      : // Prepared already (a cluster worker): one round trip, so "database ready" is said of a
+        // database that answered, and a replacement started while it is down fails here.
+        database.opened.then(async () => {
+          await database.ping();
+          return { seeded: false };
+        });
   preparing.catch(() => {});
   const app = buildApp(env, {
     prepareVideos: true,
@@ -100,11 +109,12 @@ export async function startServer(
   return {
     app,
     url: httpUrl(address, port),
-    stop(reason = 'stop requested') {
+    stop(reason = 'stop requested', graceMs = shutdownGraceMs(env)) {
       stopping ??= (async () => {
-        app.log.info({ reason }, 'shutting down');
+        app.log.info({ reason, graceMs }, 'shutting down');
         app.lifecycle.beginShutdown();
         clearInterval(refreshTimer);
+        if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
         await app.close();
         if (ownsDatabase) await database.close();
         app.log.info('server closed');

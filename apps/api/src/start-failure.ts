@@ -61,6 +61,19 @@ function connectionReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/** node-postgres' own words for a connection lost or not made in time (they carry no code). */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/**
+ * Why PostgreSQL cannot be used right now, if a query's `error` says it was not reached (refused,
+ * terminated by an administrator or a restart, lost, timed out), else undefined.
+ */
+export function databaseUnreachableReason(error: unknown): string | undefined {
+  const reason = connectionReason(error);
+  if (reason !== undefined) return reason;
+  return chainOf(error).find((link) => LOST_CONNECTION.test(link.message))?.message;
+}
+
 /** `host:port` of a PostgreSQL URL (a Unix socket's folder when the host is one). */
 function serverOf(databaseUrl: string): string {
   const url = new URL(databaseUrl);

@@ -11,6 +11,7 @@
  *   500 bytes each); past that a new key is refused (`TableFull`, which the limits answer with a
  *   captcha) rather than making room by forgetting one that may be blocked.
  */
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import { createRedisClient } from '#src/redis.ts';
@@ -121,6 +122,26 @@ function redisForLimits(url: string, log: CounterStoreOptions['log']): Redis {
   return client;
 }
 
+/**
+ * What a counter is kept under: the SHA-256 of its key (an e-mail, an address, a user id), 32 hex
+ * digits, so Redis and its dumps hold no login or address (docs/operations.md). The same key
+ * hashes the same in every process.
+ */
+export function counterKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+/** A counter whose keys reach the store hashed (`counterKey`). */
+function withHashedKeys(counter: Counter): Counter {
+  return {
+    consume: (key) => counter.consume(counterKey(key)),
+    penalty: (key) => counter.penalty(counterKey(key)),
+    reward: (key) => counter.reward(counterKey(key)),
+    get: (key) => counter.get(counterKey(key)),
+    delete: (key) => counter.delete(counterKey(key)),
+  };
+}
+
 export function createCounterStore(options: CounterStoreOptions = {}): CounterStore {
   const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
   const keyPrefix = options.keyPrefix ?? 'gallop:limits:';
@@ -148,7 +169,7 @@ export function createCounterStore(options: CounterStoreOptions = {}): CounterSt
         throw new Error(`rate limit counter ${name} exists with another limit`);
       }
       if (known) return known.counter;
-      const counter = create(name, points, durationSec);
+      const counter = withHashedKeys(create(name, points, durationSec));
       counters.set(name, { counter, points, durationSec });
       return counter;
     },

@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { CaptchaRequiredError, HttpError } from './http-error.ts';
 import { keepConnectionAfterRefusedBody } from './request-limits.ts';
+import { databaseUnreachableReason } from '#src/start-failure.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type ErrorBody = components['schemas']['Error'];
@@ -110,6 +111,18 @@ export function sendError(
     // bound is missing somewhere (issue 43, finding 10), so it is logged for a fix.
     request.log.warn({ err: error, sqlState }, 'the database refused a value of the request');
     return reply.code(400).send({ message: 'Invalid request' } satisfies ErrorBody);
+  }
+  const unreachable = status >= 500 ? databaseUnreachableReason(error) : undefined;
+  if (unreachable) {
+    // The database is down or restarting: a passing state the client may retry, said in one
+    // short line (no statement, no stack) per request.
+    request.log.warn({ reason: unreachable }, 'the database is unreachable');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({
+        message: 'The service is briefly unavailable; try again shortly',
+      } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply

@@ -43,6 +43,18 @@ describe('the request log', () => {
         entry['msg'] === 'incoming request' &&
         (entry['req'] as { url: string }).url.startsWith('/crm/api/payment/sandbox/3'),
     );
+    // "request completed" says which request it answered: method, URL as above, route pattern.
+    const completed = logs.entries.find(
+      (entry) =>
+        entry['msg'] === 'request completed' &&
+        (entry['res'] as { url?: string }).url?.startsWith('/crm/api/payment/sandbox/3'),
+    );
+    expect(completed?.['res']).toEqual({
+      statusCode: expect.any(Number),
+      method: 'GET',
+      url: '/crm/api/payment/sandbox/3?token=***&lang=en',
+      route: expect.stringMatching(/^\/crm\/api\/payment\/sandbox\/[:{]/),
+    });
     // The path and the other parameters stay, for whoever follows a request.
     expect((paymentLine?.['req'] as { url: string }).url).toBe(
       '/crm/api/payment/sandbox/3?token=***&lang=en',

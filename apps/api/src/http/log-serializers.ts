@@ -79,4 +79,22 @@ export const logSerializers = {
       remotePort: request.socket?.remotePort,
     };
   },
+  /**
+   * Fastify's `res` (the "request completed" line): the status, and which request it answered,
+   * as `req` shows it (secrets out of the query), with the route's pattern to group by.
+   */
+  res(reply: { statusCode: number; request?: FastifyRequest }) {
+    // Fastify passes its reply (typed as the raw response), which knows its request.
+    const { request } = reply;
+    return {
+      statusCode: reply.statusCode,
+      ...(request
+        ? {
+            method: request.method,
+            url: redactUrl(request.url),
+            route: request.routeOptions.url,
+          }
+        : {}),
+    };
+  },
 };

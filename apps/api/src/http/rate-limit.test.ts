@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createCounterStore, type CounterStore } from './counter-store.ts';
+import { counterKey, createCounterStore, type CounterStore } from './counter-store.ts';
 import {
   CAPTCHA_HEADER,
   createRateLimiter,
@@ -202,6 +202,13 @@ describe('limits shared through Redis', () => {
     });
     expect((await first.allow('rider@example.com')).allowed).toBe(false);
     expect((await first.allow('another@example.com')).allowed).toBe(true);
+    // Redis holds the login hashed, never as typed (docs/operations.md).
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${keyPrefix}failed-sign-ins*`);
+    await redis.quit();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain('example.com');
+    expect(keys).toContain(`${keyPrefix}failed-sign-ins:${counterKey('rider@example.com')}`);
   });
 
   it('counts in memory while Redis is unreachable, without failing or waiting', async () => {

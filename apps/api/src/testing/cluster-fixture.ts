@@ -1,8 +1,9 @@
 /**
  * A cluster for `src/cluster.test.ts`: the real primary (`runPrimary`) over workers that stand in
  * for the API. Each worker reads `CLUSTER_FIXTURE_CONTROL` as it starts: `serve` listens on
- * `PORT` (0: the port the primary picks, shared by all) and answers its pid; `fail` exits 1
- * before listening, as an API worker does whose database is down.
+ * `PORT` (0: the port the primary picks, shared by all) and answers its pid (`/busy` after 20 ms
+ * of work on its one thread, as a search); `fail` exits 1 before listening, as an API worker
+ * does whose database is down.
  */
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
@@ -25,7 +26,13 @@ if (cluster.isPrimary) {
 } else if (readFileSync(control, 'utf8').trim() === 'fail') {
   process.exit(1);
 } else {
-  const server = http.createServer((_request, response) => response.end(String(process.pid)));
+  const server = http.createServer((request, response) => {
+    if (request.url === '/busy') {
+      const until = Date.now() + 20;
+      while (Date.now() < until);
+    }
+    response.end(String(process.pid));
+  });
   server.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1');
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }

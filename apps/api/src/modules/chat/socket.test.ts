@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -431,7 +431,7 @@ describe('several API processes', () => {
       webOrigin: 'http://127.0.0.1:3000',
       redisUrl: globalThis.process.env.REDIS_URL,
       redisKey: key,
-      log: { warn() {} },
+      log: { warn() {}, info() {} },
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const { port } = http.address() as AddressInfo;
@@ -461,7 +461,7 @@ describe('several API processes', () => {
       webOrigin: 'http://127.0.0.1:3000',
       redisUrl: 'redis://127.0.0.1:1',
       redisKey: `gallop-test-${randomUUID()}`,
-      log: { warn: (_details, message) => warnings.push(message) },
+      log: { warn: (_details, message) => warnings.push(message), info() {} },
     });
     chat.realtime.toUser(1, 'chat_is_frozen', { chat_id: 1, is_frozen: true });
     expect(await chat.realtime.isOnline(1)).toBe(false);
@@ -470,6 +470,74 @@ describe('several API processes', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(warnings).toContain('chat socket: redis is unavailable');
     await chat.close();
+  });
+
+  it.skipIf(!globalThis.process.env.REDIS_URL)(
+    'says once that Redis is unavailable, then once that it answers again',
+    async () => {
+      const redis = new URL(globalThis.process.env.REDIS_URL!);
+      // A port with nothing behind it, until a relay to the real Redis opens on it.
+      const port = await new Promise<number>((resolve) => {
+        const probe = createNetServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      const lines: string[] = [];
+      const http = createServer();
+      const chat = attachChatSocket(http, {
+        db,
+        webOrigin: 'http://127.0.0.1:3000',
+        redisUrl: `redis://127.0.0.1:${port}${redis.pathname}`,
+        redisKey: `gallop-test-${randomUUID()}`,
+        log: { warn: (_details, message) => lines.push(message), info: (m) => lines.push(m) },
+      });
+      const relay = createNetServer((client) => {
+        const upstream = connect(Number(redis.port || 6379), redis.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      });
+      try {
+        await expect
+          .poll(() => lines, { timeout: 5_000 })
+          .toContain('chat socket: redis is unavailable');
+        relay.listen(port, '127.0.0.1');
+        await expect
+          .poll(() => lines, { timeout: 10_000 })
+          .toContain('chat socket: redis answers again');
+        expect(lines).toEqual([
+          'chat socket: redis is unavailable',
+          'chat socket: redis answers again',
+        ]);
+      } finally {
+        await chat.close();
+        relay.close();
+      }
+    },
+  );
+
+  it('refuses long-polling with 400 "Transport unknown" when websocket-only (decision 164)', async () => {
+    const answers: { status: number; body: string }[] = [];
+    for (const websocketOnly of [false, true]) {
+      const http = createServer();
+      const chat = attachChatSocket(http, {
+        db,
+        webOrigin: 'http://127.0.0.1:3000',
+        log: { warn() {}, info() {} },
+        websocketOnly,
+      });
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const { port } = http.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`);
+      answers.push({ status: response.status, body: await response.text() });
+      await chat.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+    // A polling handshake opens a session where it may; websocket-only refuses it before any.
+    expect(answers[0]).toMatchObject({ status: 200, body: expect.stringContaining('"sid"') });
+    expect(answers[1]!.status).toBe(400);
+    expect(JSON.parse(answers[1]!.body)).toEqual({ code: 0, message: 'Transport unknown' });
   });
 
   it.skipIf(!globalThis.process.env.REDIS_URL)(

@@ -42,7 +42,12 @@ export interface ChatSocketOptions {
   redisUrl?: string | undefined;
   /** Redis channel prefix (tests use their own; default `socket.io`). */
   redisKey?: string;
-  log: { warn(details: object, message: string): void };
+  log: { warn(details: object, message: string): void; info(message: string): void };
+  /**
+   * Refuse long-polling (several API processes behind one port): its requests would reach
+   * processes that do not know their session (decision 164).
+   */
+  websocketOnly?: boolean;
 }
 
 export interface ChatSocketServer {
@@ -110,7 +115,7 @@ function catchRejections(client: Redis, methods: string[], onError: (error: unkn
 
 export function attachChatSocket(server: HttpServer, options: ChatSocketOptions): ChatSocketServer {
   const io: ChatServer = new Server(server, {
-    transports: ['websocket', 'polling'],
+    transports: options.websocketOnly ? ['websocket'] : ['websocket', 'polling'],
     serveClient: false,
     cors: { origin: options.webOrigin, credentials: true },
     allowRequest: fromWebOrigin(options.webOrigin),
@@ -131,7 +136,9 @@ export function attachChatSocket(server: HttpServer, options: ChatSocketOptions)
     for (const client of [pub, sub]) {
       client.on('error', report);
       client.on('ready', () => {
+        if (!reported) return;
         reported = false;
+        options.log.info('chat socket: redis answers again');
       });
     }
     catchRejections(pub, ['publish'], report);

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { SHUTTING_DOWN } from './handlers.ts';
 import type { Lifecycle } from '#src/lifecycle.ts';
+import type { DatabaseOutageLog } from '#src/db/outage-log.ts';
 
 export interface ReadinessDeps {
   lifecycle: Lifecycle;
   database: Pick<DatabaseHandle, 'ping'>;
   /** False until the first search index has been built (or has failed); absent without one. */
   searchIndexWarmed?: () => boolean;
+  /** Says an unreachable database once, not on every probe. */
+  outage?: Pick<DatabaseOutageLog, 'report'>;
 }
 
 export const INDEX_NOT_READY = { message: 'The search index is still being built' } as const;
@@ -20,7 +23,7 @@ export const INDEX_NOT_READY = { message: 'The search index is still being built
  */
 export function registerOperationsRoutes(
   app: FastifyInstance,
-  { lifecycle, database, searchIndexWarmed }: ReadinessDeps,
+  { lifecycle, database, searchIndexWarmed, outage }: ReadinessDeps,
 ): void {
   app.get('/ready', async (request, reply) => {
     if (lifecycle.shuttingDown) return reply.code(503).send(SHUTTING_DOWN);
@@ -28,7 +31,8 @@ export function registerOperationsRoutes(
     try {
       await database.ping();
     } catch (error) {
-      request.log.error({ err: error }, 'database is not reachable');
+      if (!outage?.report('readiness', error))
+        request.log.error({ err: error }, 'database is not reachable');
       return reply.code(503).send({ message: 'The database is not reachable' });
     }
     return { status: 'ready' };
