@@ -113,9 +113,9 @@ startServer('Web', 'apps/web', {
 
 try {
   await Promise.all([waitFor(`${apiUrl}/health`), waitFor(`${webUrl}/healthz`)]);
-  console.log(
-    `\n  Gallop is running: ${webUrl}\n  API: ${apiUrl}  Sent messages: ${apiUrl}/dev/outbox  (Ctrl+C stops both)\n`,
-  );
+  // The outbox page is named only when it is served (DEV_OUTBOX=on, the local demo).
+  const outbox = devOutbox === 'on' ? `  Sent messages: ${apiUrl}/dev/outbox` : '';
+  console.log(`\n  Gallop is running: ${webUrl}\n  API: ${apiUrl}${outbox}  (Ctrl+C stops both)\n`);
 } catch (error) {
   console.error(error.message);
   stop(1);

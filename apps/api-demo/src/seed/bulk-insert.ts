@@ -17,6 +17,17 @@ interface RawClient {
   query(text: string, params: unknown[]): Promise<unknown>;
 }
 
+/**
+ * The driver under `db`: the database's own, or in a transaction (the start's seed is one:
+ * decision 163) the transaction's session's, so the rows go in with the rest or not at all.
+ */
+function rawClient(db: Database): RawClient {
+  const handles = db as unknown as { $client?: RawClient; session?: { client?: RawClient } };
+  const client = handles.$client ?? handles.session?.client;
+  if (!client) throw new Error('insertRows needs a node-postgres or PGlite database');
+  return client;
+}
+
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 65_535;
 
@@ -53,7 +64,7 @@ export async function insertRows<T extends Table>(
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const client = (db as unknown as { $client: RawClient }).$client;
+  const client = rawClient(db);
   const { head, columns } = planOf(table);
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   for (let first = 0; first < rows.length; first += perStatement) {

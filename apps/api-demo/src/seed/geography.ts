@@ -1,4 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  REFERENCE_COUNTRIES,
+  WORLD_PARTS,
+  type WorldPart,
+} from '@gallop/api/src/db/reference/countries.ts';
 import {
   cities,
   countries,
@@ -6,24 +11,18 @@ import {
   regions,
   showplaces,
   waterObjects,
-  worldParts,
 } from '@gallop/api/src/db/schema/index.ts';
 import { landscapeName, type LandscapeName } from '@gallop/api/src/modules/media/index.ts';
 import type { SeedContext } from './context.ts';
 import {
   CURRENCY_RATES,
   COUNTRIES,
-  WORLD_PARTS,
   type CityRides,
   type CountrySeed,
   type RegionFeature,
 } from './data/world.ts';
 import { WATER_OBJECTS } from './data/catalog.ts';
-import { OTHER_COUNTRIES } from './data/other-countries.ts';
-import { slugify } from './slug.ts';
-
-/** These country ids are non-metric (docs/product.md, Entities). */
-const NON_METRIC_COUNTRY_IDS = new Set([31, 114, 228]);
+import { slugify } from '@gallop/api/src/db/reference/slug.ts';
 
 interface SeededCity {
   id: number;
@@ -69,14 +68,6 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
   await db
     .insert(currencyRates)
     .values(Object.entries(CURRENCY_RATES).map(([code, perUsd]) => ({ code, perUsd })));
-  await db.insert(worldParts).values(
-    WORLD_PARTS.map((name, index) => ({
-      id: index + 1,
-      name,
-      slug: slugify(name),
-      position: index,
-    })),
-  );
   const waters = WATER_OBJECTS.map((water, index) => ({ id: index + 1, ...water }));
   await db
     .insert(waterObjects)
@@ -87,7 +78,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
   let cityId = 0;
   let showplaceId = 0;
   for (const country of COUNTRIES) {
-    const worldPartId = WORLD_PARTS.indexOf(country.worldPart as (typeof WORLD_PARTS)[number]) + 1;
+    const worldPartId = WORLD_PARTS.indexOf(country.worldPart as WorldPart) + 1;
     const regionsOfCountry: SeededRegion[] = country.regions.map((region) => {
       regionId += 1;
       const id = regionId;
@@ -131,26 +122,17 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
     });
   }
 
-  await db.insert(countries).values(
-    seeded.map(({ seed, id, worldPartId, regions: regionsOfCountry }) => ({
-      id,
-      worldPartId,
-      name: seed.name,
-      slug: slugify(seed.name),
-      isoCode: seed.iso,
-      phoneCode: seed.phoneCode,
-      currency: seed.currency,
-      isPrimary: seed.isPrimary ?? false,
-      isMetric: !NON_METRIC_COUNTRY_IDS.has(id),
-      lat: seed.lat,
-      lng: seed.lng,
-      description: `Horseback riding holidays in ${seed.name}: ${seed.regions.map((r) => r.name).join(', ')}.`,
-      imageSeed: id * 7 + 3,
-      // The country's picture shows its first, best-known riding region.
-      landscape: regionsOfCountry[0]?.landscape ?? null,
-    })),
-  );
-  await seedOtherCountries(ctx);
+  // The countries are reference data (decision 163): the demo describes the ones its tours visit.
+  for (const { seed, id, regions: regionsOfCountry } of seeded) {
+    await db
+      .update(countries)
+      .set({
+        description: `Horseback riding holidays in ${seed.name}: ${seed.regions.map((r) => r.name).join(', ')}.`,
+        // The country's picture shows its first, best-known riding region.
+        landscape: regionsOfCountry[0]?.landscape ?? null,
+      })
+      .where(eq(countries.id, id));
+  }
   const allRegions = seeded.flatMap((country) => country.regions);
   await db.insert(regions).values(
     allRegions.map((region) => ({
@@ -194,7 +176,7 @@ export async function seedGeography(ctx: SeedContext): Promise<SeededWorld> {
     ),
   );
   ctx.log(
-    `geography: ${seeded.length} destinations and ${OTHER_COUNTRIES.length} other countries, ${allRegions.length} regions, ${cityId} cities`,
+    `geography: ${seeded.length} destinations of ${REFERENCE_COUNTRIES.length} countries, ${allRegions.length} regions, ${cityId} cities`,
   );
   return { countries: seeded, waters };
 }
@@ -207,31 +189,3 @@ export const DESTINATION_COUNTRY_IDS: readonly number[] = COUNTRIES.map((country
 
 /** A `where` for the destination countries (above) of the countries table. */
 export const isDestinationCountry = () => inArray(countries.id, [...DESTINATION_COUNTRY_IDS]);
-
-/**
- * Every other country, where no tour goes (decision 145): the country a visitor comes from (their
- * units and first currency), an account's or an organizer's. No destination list shows them: they
- * have no tours.
- */
-async function seedOtherCountries(ctx: SeedContext): Promise<void> {
-  await ctx.db.insert(countries).values(
-    OTHER_COUNTRIES.map((country) => {
-      const worldPartId =
-        WORLD_PARTS.indexOf(country.worldPart as (typeof WORLD_PARTS)[number]) + 1;
-      if (worldPartId === 0) throw new Error(`Unknown world part of ${country.name}`);
-      return {
-        id: country.id,
-        worldPartId,
-        name: country.name,
-        slug: slugify(country.name),
-        isoCode: country.iso,
-        phoneCode: country.phoneCode,
-        currency: country.currency,
-        isMetric: !NON_METRIC_COUNTRY_IDS.has(country.id),
-        lat: country.lat,
-        lng: country.lng,
-        imageSeed: country.id * 7 + 3,
-      };
-    }),
-  );
-}

@@ -1,5 +1,6 @@
 import { refreshCatalogAggregates } from '@gallop/api/src/db/aggregates.ts';
 import type { Database } from '@gallop/api/src/db/client.ts';
+import { loadReferenceData } from '@gallop/api/src/db/reference/index.ts';
 import type { DemoSeedOptions } from '@gallop/api/src/demo/plugin.ts';
 import { todayIso } from '@gallop/api/src/shared/dates.ts';
 import { Random } from '@gallop/api/src/shared/random.ts';
@@ -19,7 +20,10 @@ export const DEMO_TOURS = 400;
 /** The fixed seed: the same catalogue on every machine. */
 export const DEMO_SEED = 20_261_122;
 
-/** Fills an empty, migrated database with the deterministic demo catalogue. */
+/**
+ * Fills an empty, migrated database with the deterministic demo catalogue, on top of the
+ * reference data (countries, languages) every deployment has (decision 163).
+ */
 export async function seedDatabase(db: Database, options: DemoSeedOptions = {}): Promise<void> {
   const ctx: SeedContext = {
     db,
@@ -28,6 +32,7 @@ export async function seedDatabase(db: Database, options: DemoSeedOptions = {}):
     tours: options.tours ?? DEMO_TOURS,
     log: options.log ?? (() => {}),
   };
+  await loadReferenceData(db);
   const world = await seedGeography(ctx);
   const taxonomy = await seedTaxonomy(ctx);
   const organizers = await seedOrganizers(ctx, world);

@@ -1,13 +1,8 @@
-import {
-  collections,
-  languages,
-  restKinds,
-  seasons,
-  ships,
-} from '@gallop/api/src/db/schema/index.ts';
+import { REFERENCE_LANGUAGES } from '@gallop/api/src/db/reference/languages.ts';
+import { collections, restKinds, seasons, ships } from '@gallop/api/src/db/schema/index.ts';
 import type { SeedContext } from './context.ts';
-import { COLLECTIONS, LANGUAGES, REST_KINDS, SEASONS, SHIPS } from './data/catalog.ts';
-import { slugify } from './slug.ts';
+import { COLLECTIONS, REST_KINDS, SEASONS, SHIPS } from './data/catalog.ts';
+import { slugify } from '@gallop/api/src/db/reference/slug.ts';
 import type { When } from './text-facts.ts';
 
 export interface SeededTaxonomy {
@@ -48,9 +43,6 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<SeededTaxonomy> {
       imageSeed: 700 + index,
     })),
   );
-  await db
-    .insert(languages)
-    .values(LANGUAGES.map((language, index) => ({ id: index + 1, ...language })));
   const shipRows = SHIPS.map((ship, index) => ({ id: index + 1, ...ship }));
   await db.insert(ships).values(shipRows);
   return {
@@ -60,7 +52,8 @@ export async function seedTaxonomy(ctx: SeedContext): Promise<SeededTaxonomy> {
       when: kind.when,
     })),
     collections: COLLECTIONS.map((collection, index) => ({ id: index + 1, when: collection.when })),
-    languageCodes: LANGUAGES.map((language) => language.code),
+    // The reference languages (decision 163): a tour's guides speak some of them.
+    languageCodes: REFERENCE_LANGUAGES.map((language) => language.code),
     ships: shipRows.map(({ id, name, cabinsCapacity }) => ({ id, name, cabinsCapacity })),
   };
 }

@@ -134,21 +134,6 @@ export const SEASONS: { name: string; months: number[] }[] = [
   { name: 'New Year holidays', months: [12, 1] },
 ];
 
-export const LANGUAGES: { code: string; name: string }[] = [
-  { code: 'en', name: 'English' },
-  { code: 'de', name: 'German' },
-  { code: 'fr', name: 'French' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'it', name: 'Italian' },
-  { code: 'pt', name: 'Portuguese' },
-  { code: 'ru', name: 'Russian' },
-  { code: 'zh', name: 'Chinese' },
-  { code: 'ja', name: 'Japanese' },
-  { code: 'ar', name: 'Arabic' },
-  { code: 'tr', name: 'Turkish' },
-  { code: 'nl', name: 'Dutch' },
-];
-
 export const WATER_OBJECTS: { name: string; kind: 'river' | 'lake' | 'sea' }[] = [
   { name: 'North Atlantic', kind: 'sea' },
   { name: 'Mediterranean Sea', kind: 'sea' },

@@ -4,6 +4,19 @@ import { currencyRates } from '#src/db/schema/index.ts';
 /** Units of each currency per 1 USD, as stored in `currency_rates`. */
 export type Rates = ReadonlyMap<string, number>;
 
+/**
+ * The site's own currency: every rate is per one of it, so its rate is 1 by definition, and it is
+ * supported before any rate is loaded (decision 163: an empty production database works at once).
+ */
+export const SITE_CURRENCY = 'USD';
+
+/** The stored rates, with the site's currency at 1 whatever the table says or lacks. */
+function withSiteCurrency(rows: readonly { code: string; perUsd: number }[]): Rates {
+  const rates = new Map(rows.map((row) => [row.code, row.perUsd]));
+  rates.set(SITE_CURRENCY, 1);
+  return rates;
+}
+
 export class UnknownCurrencyError extends Error {
   constructor(readonly currency: string) {
     super(`Currency ${currency} is not supported`);
@@ -42,10 +55,7 @@ export function createRatesCache(db: Database, ttlMs = 60_000) {
     get(): Promise<Rates> {
       const now = Date.now();
       if (!loaded || now - loaded.at > ttlMs) {
-        const rates = db
-          .select()
-          .from(currencyRates)
-          .then((rows) => new Map(rows.map((row) => [row.code, row.perUsd])) as Rates);
+        const rates = db.select().from(currencyRates).then(withSiteCurrency);
         loaded = { at: now, rates };
         // A failed read must not be cached.
         rates.catch(() => {
