@@ -10,6 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
+import { forbidden } from '#src/http/http-error.ts';
 import { idempotencyKeyOf } from '#src/http/idempotency.ts';
 import {
   createRateLimiter,
@@ -85,6 +86,8 @@ type BookingOperation =
   | 'answerRequest';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+/** Support cancels and answers bookings; one it made would be a traveller's (the web offers none). */
+export const SUPPORT_CANNOT_BOOK = 'Support accounts cannot book tours: use a traveller account';
 const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
 
 export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, BookingOperation> {
@@ -146,6 +149,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
   return {
     async createBookingRequest(request, reply) {
       const signed = await findSigned(db, request);
+      if (signed?.user.role === 'support') throw forbidden(SUPPORT_CANNOT_BOOK);
       const rates = await deps.rates.get();
       const creation = bookingCreation(settings, {
         body: request.body,

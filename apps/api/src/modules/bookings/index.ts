@@ -5,6 +5,7 @@
  */
 // The demo seed (apps/api-demo) names a tour's policy through here.
 export type { PolicyName } from '@gallop/booking-rules';
+export { ownBookingReference } from './booking-reference.ts';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
 export { startBookingExpiry } from './expiry.ts';
 export { claimGuestBookings } from './guests.ts';

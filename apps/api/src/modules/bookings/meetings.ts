@@ -21,7 +21,7 @@ import { hashSecret, randomToken, signToken, verifyToken } from '#src/modules/se
 import type { RequestRow } from './records.ts';
 import { toMeetFile, type UploadRow } from '#src/modules/uploads/index.ts';
 import { partyText } from './party-text.ts';
-import { dateText, money, organizerBookingUrl } from './wording.ts';
+import { dateDetails, money, organizerBookingUrl } from './wording.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -76,7 +76,7 @@ export async function openMeeting(
       channel: 'email',
       recipient: context.organizerEmail,
       subject: `Booking #${request.id} is paid: send the meeting details: ${context.tourName}`,
-      body: `Hello ${context.organizerName},\n\nThe traveller paid booking #${request.id}: ${paid}.\n\nBooking #${request.id} for "${context.tourName}" (${dateText(context)}, ${partyText(request)}) now needs its meeting details. Please tell the travellers where and when to meet and what to bring, and attach any useful files. ${page}\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nTraveller: ${request.contactName}.\nThe booking: ${organizerBookingUrl(request, publicUrl)}\n\nThe Gallop team`,
+      body: `Hello ${context.organizerName},\n\nThe traveller paid booking #${request.id}: ${paid}.\n\nBooking #${request.id} for "${context.tourName}" (${dateDetails(context)}, ${partyText(request)}) now needs its meeting details. Please tell the travellers where and when to meet and what to bring, and attach any useful files. ${page}\n${link}\n\nKeep this link private: anyone who has it can edit the meeting details.\n\nTraveller: ${request.contactName}.\nThe booking: ${organizerBookingUrl(request, publicUrl)}\n\nThe Gallop team`,
       payload: { requestId: request.id, meetingId: created.id, link },
     });
   }

@@ -29,7 +29,7 @@ import type { Transaction } from './transitions.ts';
 import { partyText } from './party-text.ts';
 import {
   counted,
-  dateText,
+  dateDetails,
   displayDay,
   displayInstant,
   horseText,
@@ -38,6 +38,7 @@ import {
   organizerBookingUrl,
   riderLine,
   riderName,
+  tripText,
   type RiderFacts,
 } from './wording.ts';
 
@@ -85,7 +86,8 @@ export type Notice =
       guarantee?: Guarantee | undefined;
     }
   | { kind: 'riders'; booking: RequestRow; changes: RiderChanges }
-  | { kind: 'meeting'; booking: RequestRow };
+  /** The organizer saved the meeting details; `updated` when they had been saved before. */
+  | { kind: 'meeting'; booking: RequestRow; updated?: boolean | undefined };
 
 /** Why the booking job releases a booking, as the traveller reads it (`cancel_message`). */
 export const RELEASE_REASONS = {
@@ -107,6 +109,7 @@ export function undecidedDateReason(decisionDate: string): string {
 /** What the notices say about a booking besides its row. */
 export interface Facts {
   tourName: string;
+  /** The booked date for brackets (`dateDetails`): "5–10 January 2027, Private room". */
   dates: string | null;
   organizerId: number;
   organizerName: string;
@@ -135,7 +138,7 @@ async function factsOf(
   const { support_email: supportEmail } = await readSiteSettings(tx, ['support_email']);
   return {
     tourName: tour?.name ?? 'your tour',
-    dates: date ? dateText(date) : null,
+    dates: date ? dateDetails(date) : null,
     organizerId: tour?.organizerId ?? 0,
     organizerName: tour?.organizerName ?? 'the organizer',
     organizerEmail: tour?.organizerEmail ?? null,
@@ -492,15 +495,25 @@ export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
     case 'riders':
       return ridersWording(notice.booking, notice.changes);
     case 'meeting':
-      return {
-        // The meeting's own e-mail brings the traveller the details (meetings/handlers.ts).
-        travellerKind: undefined,
-        subject: `Meeting details for booking ${id}`,
-        forTraveller: `The organizer shared the meeting details of booking ${id}: where and when to meet, and what to bring. Read them on your booking's page.`,
-        forOrganizer: `You saved the meeting details of booking ${id}; the traveller can read them on the booking's page.`,
-        forChat: `The meeting details of booking ${id} are ready: where and when to meet, and what to bring, on the booking's page.`,
-        tellSupport: false,
-      };
+      // A second save is a change, as the traveller's e-mail says ("Updated meeting details").
+      return notice.updated
+        ? {
+            travellerKind: undefined,
+            subject: `Updated meeting details for booking ${id}`,
+            forTraveller: `The organizer updated the meeting details of booking ${id}. Read them again on your booking's page.`,
+            forOrganizer: `You updated the meeting details of booking ${id}; the traveller can read them on the booking's page.`,
+            forChat: `The meeting details of booking ${id} were updated: read them again on the booking's page.`,
+            tellSupport: false,
+          }
+        : {
+            // The meeting's own e-mail brings the traveller the details (meetings/meet-page.ts).
+            travellerKind: undefined,
+            subject: `Meeting details for booking ${id}`,
+            forTraveller: `The organizer shared the meeting details of booking ${id}: where and when to meet, and what to bring. Read them on your booking's page.`,
+            forOrganizer: `You saved the meeting details of booking ${id}; the traveller can read them on the booking's page.`,
+            forChat: `The meeting details of booking ${id} are ready: where and when to meet, and what to bring, on the booking's page.`,
+            tellSupport: false,
+          };
   }
 }
 
@@ -529,7 +542,7 @@ export function emailsOf(
   options: NoticeOptions & { organizerTold: boolean },
 ): OutboxValues[] {
   const { booking } = notice;
-  const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
+  const trip = tripText(facts.tourName, facts.dates);
   const subject = `${wording.subject}: ${facts.tourName}`;
   const guarantee =
     notice.kind === 'riders'
@@ -679,7 +692,7 @@ export async function tellGuaranteed(
   const first = notice.told[0];
   if (!first) return;
   const facts = await factsOf(tx, first.booking);
-  const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
+  const trip = tripText(facts.tourName, facts.dates);
   const emails: OutboxValues[] = [];
   for (const { booking, confirmed } of notice.told) {
     const wording = guaranteeWording(notice.date, booking, confirmed, notice.cause);
@@ -728,7 +741,7 @@ export async function tellDateCalledOff(
   if (callOff.cause === 'organizer' && ended.length === 0) return;
   const facts = await factsOf(tx, { tourId: callOff.tourId, tourDateId: callOff.date.id });
   if (!facts.organizerEmail) return;
-  const trip = `"${facts.tourName}"${facts.dates ? ` (${facts.dates})` : ''}`;
+  const trip = tripText(facts.tourName, facts.dates);
   const words = organizerCalledOffText(callOff, ended, options.publicUrl);
   await tx.insert(outbox).values({
     kind: 'organizer-date-cancelled',

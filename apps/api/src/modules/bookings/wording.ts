@@ -41,15 +41,31 @@ export function displayDates(start: string, end: string): string {
 export const displayInstant = (at: Date) =>
   `${displayDay(at.toISOString())}, ${TIME.format(at)} UTC`;
 
-/** The booked date in words: `5–10 January 2027 (Private room)`. */
-export function dateText(date: {
+/** A booked date: its days and, when it has one, its variant ("Private room"). */
+interface BookedDate {
   startDate: string;
   endDate: string;
   variantName?: string | null | undefined;
-}): string {
+}
+
+/** The booked date in running text: `5–10 January 2027 (Private room)`. */
+export function dateText(date: BookedDate): string {
   const variant = date.variantName ? ` (${date.variantName})` : '';
   return `${displayDates(date.startDate, date.endDate)}${variant}`;
 }
+
+/**
+ * The booked date inside brackets, where a second pair would nest: `5–10 January 2027, Private
+ * room`.
+ */
+export function dateDetails(date: BookedDate): string {
+  const variant = date.variantName ? `, ${date.variantName}` : '';
+  return `${displayDates(date.startDate, date.endDate)}${variant}`;
+}
+
+/** A trip as messages name it: `"Tour" (5–10 January 2027, Private room)`, or the tour alone. */
+export const tripText = (tourName: string, details: string | null | undefined) =>
+  `"${tourName}"${details ? ` (${details})` : ''}`;
 
 /** The organizer's page of a booking (the organizer area). */
 export function organizerBookingUrl(booking: Pick<RequestRow, 'id'>, publicUrl: string): string {

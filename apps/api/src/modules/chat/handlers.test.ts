@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { pdfFile, uploadCaller } from '#src/modules/uploads/testing.ts';
 import { SUPPORT_TITLE, SUPPORT_WELCOME } from './chats.ts';
+import { SUPPORT_NOT_TRAVELLER } from './handlers.ts';
 import { storeMessage } from './messages.ts';
 import { MESSENGER_SOURCES, redeemConnectionCode, sourceId } from './notifications.ts';
 import { chatAccount, unoccupiedOrganizer, untilAttachmentSettled, type Role } from './testing.ts';
@@ -521,6 +522,26 @@ describe('the support chat', () => {
     expect(answer.body.type).toBe('output');
     const travellerView = await messages(traveller.token, opened.body.id);
     expect(travellerView.body.items[0]).toMatchObject({ type: 'input', message: 'Of course.' });
+  });
+
+  it('refuses support the traveller’s chats (with support, with an organizer): 403, none opened', async () => {
+    const support = await account('support');
+    const organizer = await freeOrganizer();
+    const withSupport = await call(
+      'getChatWithSupport',
+      'GET',
+      '/crm/api/chat/get-chat-with-support',
+      { token: support.token },
+    );
+    const withOrganizer = await openChat(support.token, {
+      organizer_id: organizer.id,
+      message: 'Hello from support',
+    });
+    for (const refused of [withSupport, withOrganizer]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(SUPPORT_NOT_TRAVELLER);
+    }
+    expect(await db.select().from(chats).where(eq(chats.clientId, support.user.id))).toEqual([]);
   });
 });
 

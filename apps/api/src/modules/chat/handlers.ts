@@ -13,7 +13,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
-import { notFound } from '#src/http/http-error.ts';
+import { forbidden, notFound } from '#src/http/http-error.ts';
 import type { MessengerSource } from '#src/modules/content/index.ts';
 import { requireSigned } from '#src/modules/sessions/index.ts';
 import { DEFAULT_UPLOADS_DIR, UploadStore } from '#src/modules/uploads/index.ts';
@@ -79,6 +79,12 @@ type ChatOperation =
   | 'freezeChat';
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:3000';
+/**
+ * Support answers travellers' chats; a chat it opened as a "client" would show in every agent's
+ * inbox as a traveller's (the web offers support neither call).
+ */
+export const SUPPORT_NOT_TRAVELLER =
+  'Support accounts cannot open traveller chats: use a traveller account';
 /** Connection codes one user may ask for in 15 minutes. */
 const CONNECTION_CODE_LIMIT = 5;
 
@@ -116,6 +122,13 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
   async function signedViewer(request: FastifyRequest): Promise<Viewer> {
     const { user } = await requireSigned(db, request);
     return loadViewer(db, user);
+  }
+
+  /** The signed-in caller as a traveller opening a chat: 403 for a support account. */
+  async function travellerViewer(request: FastifyRequest): Promise<Viewer> {
+    const viewer = await signedViewer(request);
+    if (viewer.user.role === 'support') throw forbidden(SUPPORT_NOT_TRAVELLER);
+    return viewer;
   }
 
   return {
@@ -174,7 +187,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
     },
 
     async getChatWithOrganizer(request) {
-      const viewer = await signedViewer(request);
+      const viewer = await travellerViewer(request);
       const { organizer_id, tour_id, message, client_id } = request.body;
       return chatWithOrganizer(messaging, request.log, viewer, {
         organizerId: organizer_id,
@@ -185,7 +198,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
     },
 
     async getChatWithSupport(request) {
-      return chatWithSupport(messaging, request.log, await signedViewer(request));
+      return chatWithSupport(messaging, request.log, await travellerViewer(request));
     },
 
     async listChatsForNotifications(request) {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
   bookingTourists,
+  chatMessages,
   meetings,
   organizers,
   outbox,
@@ -259,6 +260,18 @@ describe('the meet page', () => {
       .orderBy(desc(outbox.id))
       .limit(1);
     expect(update!.kind).toBe('meeting-details-updated');
+    // The booking's chat says the second save changed the details, as the e-mail does.
+    const lines = await db
+      .select({ body: chatMessages.body })
+      .from(chatMessages)
+      .where(
+        and(eq(chatMessages.requestId, booking.id), like(chatMessages.body, '%meeting details%')),
+      )
+      .orderBy(asc(chatMessages.id));
+    expect(lines.map((line) => line.body)).toEqual([
+      `The meeting details of booking #${booking.id} are ready: where and when to meet, and what to bring, on the booking's page.`,
+      `The meeting details of booking #${booking.id} were updated: read them again on the booking's page.`,
+    ]);
   });
 
   it('answers 404 with a clear message for another contract id, and 422 for empty text', async () => {

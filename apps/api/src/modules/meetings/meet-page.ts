@@ -202,7 +202,11 @@ export async function saveMeetDetails(
       body: `${bookingGreeting(booking)}\n\nThe organizer has ${firstSave ? 'sent' : 'updated'} the meeting details for your booking #${booking.id}: where and when to meet and what to bring.\n\n${text}\n\nSee them with any attached files on your booking: ${link}\n\nThe Gallop team`,
       payload: { requestId: booking.id, meetingId: meeting.id, link },
     });
-    await tellEveryone(tx, { kind: 'meeting', booking }, { publicUrl: deps.publicUrl });
+    await tellEveryone(
+      tx,
+      { kind: 'meeting', booking, updated: !firstSave },
+      { publicUrl: deps.publicUrl },
+    );
   });
 }
 

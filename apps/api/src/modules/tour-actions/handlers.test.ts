@@ -20,6 +20,9 @@ import { todayIso } from '#src/shared/dates.ts';
 import { pdfText } from '#src/pdf/testing.ts';
 import { NO_WHATSAPP, WHATSAPP_UNDELIVERABLE } from './programme-orders.ts';
 import { firstPublishedTour } from './testing.ts';
+import { findBookableDate } from '#src/modules/bookings/testing.ts';
+import { displayDates } from '#src/modules/bookings/index.ts';
+import { signedUser, type SignedUser } from '#src/testing/signed-user.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -374,7 +377,98 @@ describe('POST /spa/submit-help-request', () => {
       .limit(1);
     expect(message?.body).toContain(email);
   });
+
+  it('refuses a blank message with 400 like a blank complaint, storing and sending nothing', async () => {
+    const email = uniqueEmail();
+    const { status, body } = await post('submitHelpRequest', '/spa/submit-help-request', {
+      message: '  \n\t ',
+      email,
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ errors: { message: ['Required field'] } });
+    expect(await db.select().from(helpRequests).where(eq(helpRequests.email, email))).toEqual([]);
+    expect((await helpMessages()).some((row) => row.body.includes(email))).toBe(false);
+  });
+
+  describe('the booking it comes with (the last_request_id cookie)', () => {
+    let owner: SignedUser;
+    let booking: { id: number; tourName: string; dates: string };
+
+    beforeAll(async () => {
+      owner = await signedUser(db);
+      const date = await findBookableDate(db);
+      const created = await testApp.app.inject({
+        method: 'POST',
+        url: '/crm/api/request/create',
+        remoteAddress: '10.0.7.1',
+        headers: { 'x-authorization': `Bearer ${owner.token}` },
+        payload: {
+          tour_id: date.tourId,
+          tour_date_id: date.id,
+          tourists: [{ first_name: 'Ada', last_name: 'Hart', weight: 60 }],
+          contact: { name: 'Ada Hart', email: owner.email, phone: '+14155550199' },
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const [booked] = await db
+        .select({ name: tours.name })
+        .from(tours)
+        .where(eq(tours.id, date.tourId));
+      booking = {
+        id: created.json<{ id: number }>().id,
+        tourName: booked!.name,
+        dates: displayDates(date.startDate, date.endDate),
+      };
+    });
+
+    /** Sends a help request with the booking's id, as `token`'s account or signed out. */
+    async function askWithBooking(token?: string) {
+      const email = uniqueEmail();
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/spa/submit-help-request',
+        remoteAddress: '10.0.7.2',
+        headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
+        payload: { email, message: 'Can I bring my own saddle?', request_id: booking.id },
+      });
+      expect(response.statusCode).toBe(200);
+      expectContractResponse(response, 'submitHelpRequest');
+      const [stored] = await db.select().from(helpRequests).where(eq(helpRequests.email, email));
+      const message = (await helpMessages()).find((row) => row.body.includes(email));
+      return { stored, message };
+    }
+
+    it("names the caller's own booking to support: number, tour and dates", async () => {
+      const { stored, message } = await askWithBooking(owner.token);
+      expect(stored?.bookingRequestId).toBe(booking.id);
+      expect(message?.body).toContain(
+        `Booking #${booking.id}: "${booking.tourName}" (${booking.dates})`,
+      );
+      expect(message?.payload).toMatchObject({ requestId: booking.id });
+    });
+
+    it("ignores another account's booking and a signed-out caller's id, and still sends", async () => {
+      const stranger = await signedUser(db);
+      for (const token of [stranger.token, undefined]) {
+        const { stored, message } = await askWithBooking(token);
+        expect(stored?.bookingRequestId).toBeNull();
+        expect(message?.body).not.toContain(`#${booking.id}`);
+        expect(message?.body).not.toContain(booking.tourName);
+        expect(message?.payload).toMatchObject({ requestId: null });
+      }
+    });
+  });
 });
+
+/** The help requests queued to support, newest first. */
+async function helpMessages() {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'help-request'), eq(outbox.recipient, supportEmail)))
+    .orderBy(desc(outbox.id))
+    .limit(50);
+}
 
 describe('rate limit', () => {
   it('answers 429 with type captcha after too many calls from one address', async () => {

@@ -15,6 +15,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
+import { findSigned } from '#src/modules/sessions/index.ts';
 import type { Rates, RatesCache } from '#src/shared/money/rates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import {
@@ -149,7 +150,8 @@ export function tourActionsHandlers(
       const tooMany = await limited('submitHelpRequest', request, reply);
       if (tooMany) return reply;
       const { tour_id: tourId, request_id: bookingRequestId, ...help } = request.body;
-      await requestHelp(reporting, { ...help, tourId, bookingRequestId });
+      const signed = await findSigned(db, request);
+      await requestHelp(reporting, { ...help, tourId, bookingRequestId, userId: signed?.user.id });
       return { result: true };
     },
   };

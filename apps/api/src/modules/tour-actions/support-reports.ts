@@ -6,6 +6,7 @@
 import { helpRequests, outbox, tourComplaints } from '#src/db/schema/index.ts';
 import type { Database } from '#src/db/client.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
+import { ownBookingReference } from '#src/modules/bookings/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { tourUrl } from './messages.ts';
 import { publishedTour, UNKNOWN_TOUR } from './published-tour.ts';
@@ -75,13 +76,22 @@ export interface HelpRequest {
   message: string;
   tourId?: number | undefined;
   bookingRequestId?: number | undefined;
+  /** The signed-in caller: only their own booking is attached and named. */
+  userId?: number | undefined;
 }
 
-/** A request for help choosing, about a published tour or none: 422 without an e-mail or phone. */
+/**
+ * A request for help choosing, about a published tour or none: 400 for an empty message, 422
+ * without an e-mail or phone. The booking it names is kept, and told to support, only when it is
+ * the signed-in caller's; any other id (a guest's cookie, someone else's booking) is left out.
+ */
 export async function requestHelp(
   { db, publicUrl }: SupportReporting,
-  { name, email, phone, message, tourId, bookingRequestId }: HelpRequest,
+  { name, email, phone, message, tourId, bookingRequestId, userId }: HelpRequest,
 ): Promise<void> {
+  const text = message.trim();
+  if (text === '')
+    throw new HttpError(400, 'Invalid help request', { message: ['Required field'] });
   // Support must be able to answer: an email or a phone is needed.
   if (!email && !phone) {
     throw unprocessable('Leave an e-mail or a phone so that we can answer', {
@@ -90,23 +100,35 @@ export async function requestHelp(
     });
   }
   const tour = tourId === undefined ? undefined : await publishedTour(db, tourId);
+  const booking =
+    bookingRequestId === undefined || userId === undefined
+      ? undefined
+      : await ownBookingReference(db, bookingRequestId, userId);
   await storeForSupport(
     db,
     (tx) =>
       tx
         .insert(helpRequests)
-        .values({ name, email, phone, message, tourId: tour?.id, bookingRequestId })
+        .values({
+          name,
+          email,
+          phone,
+          message: text,
+          tourId: tour?.id,
+          bookingRequestId: booking?.requestId,
+        })
         .returning({ id: helpRequests.id }),
     (helpRequestId) => ({
       kind: 'help-request',
       subject: `Help request${name ? ` from ${name}` : ''}`,
       body: [
-        message,
+        text,
         '',
         `Contact: ${[email, phone].filter(Boolean).join(', ')}`,
         ...(tour ? [`Tour: ${tourUrl(publicUrl, tour.slug)}`] : []),
+        ...(booking ? [booking.text] : []),
       ].join('\n'),
-      payload: { helpRequestId, tourId: tour?.id ?? null },
+      payload: { helpRequestId, tourId: tour?.id ?? null, requestId: booking?.requestId ?? null },
     }),
   );
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { RelatedBooking } from '../../api';
 import { RelatedBookings } from './related-bookings';
@@ -103,5 +106,62 @@ describe('RelatedBookings', () => {
     await renderInApp(<RelatedBookings bookings={[booking(9, 5), booking(10, 3)]} />);
     expect(await screen.findByText('Cancelled by you')).toBeTruthy();
     expect(screen.getByText('Paid')).toBeTruthy();
+  });
+});
+
+describe('RelatedBookings layout', () => {
+  // happy-dom applies the stylesheet and its media queries but lays nothing out: these add up the
+  // lines a row asks for at a width (every line of a row is one line: nothing wraps).
+  const chatCss = readFileSync(
+    join(dirname(fileURLToPath(import.meta.url)), '../chat.css'),
+    'utf8',
+  );
+  const happyDom = (window as unknown as { happyDOM: { setViewport(size: object): void } })
+    .happyDOM;
+  let style: HTMLStyleElement | undefined;
+
+  afterEach(() => {
+    style?.remove();
+    happyDom.setViewport({ width: 1024, height: 768 });
+  });
+
+  /** A length in rem (the root's 16px). */
+  const rem = (value: string) =>
+    value.endsWith('rem') ? Number.parseFloat(value) : Number.parseFloat(value) / 16;
+
+  async function stripAt(width: number) {
+    happyDom.setViewport({ width, height: 844 });
+    style = document.head.appendChild(document.createElement('style'));
+    style.textContent = chatCss;
+    await renderInApp(
+      <RelatedBookings bookings={[booking(1, 1), booking(2, 3), booking(3, 5), booking(4, 2)]} />,
+    );
+    await screen.findByRole('heading', { name: 'Your bookings' });
+    const css = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+    return { css, list: css('.chat-bookings__items') };
+  }
+
+  it('shows whole bookings on a phone: its height ends on the second row, rows snap', async () => {
+    const { css, list } = await stripAt(390);
+    const status = css('.chat-bookings__status');
+    const row =
+      rem(css('.chat-bookings__link').lineHeight) +
+      rem(css('.chat-bookings__meta').lineHeight) +
+      rem(css('.chat-bookings__row').rowGap) +
+      rem(status.lineHeight) +
+      rem(status.paddingTop) +
+      rem(status.paddingBottom);
+    expect(rem(list.maxHeight)).toBeLessThan(9.5);
+    // happy-dom keeps the `gap` shorthand unexpanded.
+    const between = rem(list.rowGap || list.gap);
+    expect(rem(list.maxHeight)).toBeCloseTo(2 * row + between, 5);
+    expect(list.overflowY).toBe('auto');
+    expect(list.scrollSnapType).toMatch(/^y/);
+    expect(css('.chat-bookings__item').scrollSnapAlign).toBe('start');
+  });
+
+  it('keeps three rows on a desktop', async () => {
+    const { list } = await stripAt(1440);
+    expect(rem(list.maxHeight)).toBe(9.5);
   });
 });

@@ -20,7 +20,7 @@ export function bookingPath(viewer: ChatViewer | undefined) {
 function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'): string {
   switch (booking.status) {
     case 1:
-      return side === 'client' ? 'Waiting for the organizer' : 'Waiting for your answer';
+      return side === 'staff' ? 'Waiting for your answer' : 'Waiting for the organizer';
     case 2:
       return 'Confirmed';
     case 3:

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { RelatedBooking } from '../../api';
+import { RelatedBookings } from '../related-bookings/related-bookings';
 import { SupportBooking, supportBookingState } from './support-booking';
 
 /** The first render waits for the router; shared machines can be slow. */
@@ -30,16 +31,39 @@ function booking(overrides: Partial<RelatedBooking> = {}): RelatedBooking {
 }
 
 describe('supportBookingState', () => {
-  it('says the state and the money support decides by', () => {
+  it('says the money support decides by, not the status the badge shows', () => {
     expect(supportBookingState(booking())).toBe(
-      `Paid · paid ${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')}`,
+      `${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')} paid`,
     );
     expect(supportBookingState(booking({ status: 1, paid: 0 }))).toBe(
-      `Waiting for the organizer · ${formatPrice(2000, 'EUR')}, nothing paid`,
+      `${formatPrice(2000, 'EUR')}, nothing paid`,
     );
     expect(supportBookingState(booking({ status: 8, refunded: 600 }))).toBe(
-      `Cancelled by support · refunded ${formatPrice(600, 'EUR')}`,
+      `${formatPrice(600, 'EUR')} refunded`,
     );
+  });
+});
+
+describe('SupportBooking in the bookings strip', () => {
+  it('names each booking’s status once: the badge, then the money', async () => {
+    await renderInApp(
+      <RelatedBookings
+        side="support"
+        bookings={[
+          booking(),
+          booking({ id: 32, status: 8, refunded: 600 }),
+          booking({ id: 33, status: 1, paid: 0 }),
+        ]}
+        actions={(shown) => <SupportBooking booking={shown} chatId={5} />}
+      />,
+    );
+    await screen.findByRole('heading', { name: 'Their bookings' }, SLOW_CI);
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows).toEqual([
+      `Steppe ride#31Paid${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')} paidCancel as support`,
+      `Steppe ride#32Cancelled by support${formatPrice(600, 'EUR')} refunded`,
+      `Steppe ride#33Waiting for the organizer${formatPrice(2000, 'EUR')}, nothing paidCancel as support`,
+    ]);
   });
 });
 
@@ -93,7 +117,7 @@ describe('SupportBooking', () => {
   it('offers no cancel once the booking has ended', async () => {
     await renderInApp(<SupportBooking booking={booking({ status: 5 })} chatId={5} />);
     expect(await screen.findByTestId('support-booking-state', {}, SLOW_CI)).toHaveTextContent(
-      'Cancelled by the traveller',
+      `${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')} paid`,
     );
     expect(screen.queryByRole('button', { name: 'Cancel as support' })).toBeNull();
   });

@@ -6,33 +6,22 @@ import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import { cancelBookingAsSupport, relatedBookingsQuery, type RelatedBooking } from '../../api';
 
-/** A booking's state in a word, as support reads it beside the chat. */
-const STATE: Readonly<Record<RelatedBooking['status'], string>> = {
-  1: 'Waiting for the organizer',
-  2: 'Confirmed, not paid',
-  3: 'Paid',
-  4: 'Tour complete',
-  5: 'Cancelled by the traveller',
-  6: 'Cancelled by the organizer',
-  7: 'Released',
-  8: 'Cancelled by support',
-};
-
-/** "Paid US$600 of US$2,000" (or refunded), for support deciding what a cancel gives back. */
+/**
+ * "US$600 of US$2,000 paid" (or refunded), for support deciding what a cancel gives back. The
+ * status is the strip's badge beside it, so it is not said again here.
+ */
 export function supportBookingState(booking: RelatedBooking): string {
   const paid = booking.paid ?? 0;
   const refunded = booking.refunded ?? 0;
-  const money =
-    refunded > 0
-      ? `refunded ${formatPrice(refunded, booking.currency)}`
-      : paid > 0
-        ? `paid ${formatPrice(paid, booking.currency)} of ${formatPrice(booking.price, booking.currency)}`
-        : `${formatPrice(booking.price, booking.currency)}, nothing paid`;
-  return `${STATE[booking.status]} · ${money}`;
+  if (refunded > 0) return `${formatPrice(refunded, booking.currency)} refunded`;
+  const price = formatPrice(booking.price, booking.currency);
+  return paid > 0
+    ? `${formatPrice(paid, booking.currency)} of ${price} paid`
+    : `${price}, nothing paid`;
 }
 
 /**
- * Support's part of a booking beside a chat: its state and money, and while it is open (waiting,
+ * Support's part of a booking beside a chat: its money, and while it is open (waiting,
  * confirmed or paid) a cancel with a reason, which refunds everything paid (decisions: booking
  * lifecycle, support cancels → 8). Support reads no booking page, so nothing links there.
  */
