@@ -187,6 +187,23 @@ test.describe('at 320 px (WCAG 1.4.10 reflow)', () => {
     await expectMenuOnScreen(page);
   });
 
+  test('the booking form fits with six-figure prices in yen', async ({
+    page,
+    request,
+    baseURL,
+    gotoHydrated,
+  }) => {
+    const { items } = (await (await request.get('/spa/best-tours')).json()) as {
+      items: { id: number }[];
+    };
+    await page.context().addCookies([{ name: 'i18n_currency', value: 'JPY', url: baseURL! }]);
+    await gotoHydrated(`/booking/new?tour=${items[0]!.id}`);
+    await expect(page.locator('.booking-date strong').first()).toContainText(/JP¥\d{3},\d{3}/u);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+  });
+
   test('breadcrumbs that wrap stay targets of 24 px (WCAG 2.5.8)', async ({
     page,
     request,

@@ -1,19 +1,14 @@
 /**
  * The currency a booking is priced in (decisions: "Money": the currency the traveller saw). The
  * form's `currency` names it; without one, the `X-Currency` header the prices were read with
- * (USD by default). A body and a header that name different currencies cannot both be what the
- * traveller saw, so the booking is refused (422) rather than charged in either by guess.
+ * (USD by default). The body wins over a header that names another currency (decision 160): the
+ * header follows the site's currency cookie, which another tab may have changed since the form's
+ * prices were shown, while the body says what this form showed.
  */
 import type { FastifyRequest } from 'fastify';
 import { unprocessable } from '#src/http/http-error.ts';
 import { isSupportedCurrency, type Rates } from '#src/shared/money/rates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
-
-/** Whether the request names a currency in `X-Currency` (else prices were shown in USD). */
-function sentHeader(request: FastifyRequest): boolean {
-  const header = request.headers['x-currency'];
-  return Boolean((Array.isArray(header) ? header[0] : header)?.trim());
-}
 
 export function bookingCurrency(
   request: FastifyRequest,
@@ -26,10 +21,6 @@ export function bookingCurrency(
   if (asked === undefined) return shown;
   if (!isSupportedCurrency(rates, asked)) {
     const text = `Currency ${asked} is not supported`;
-    throw unprocessable(text, { currency: [text] });
-  }
-  if (sentHeader(request) && asked !== shown) {
-    const text = `The booking's currency ${asked} is not the one its prices were shown in (X-Currency ${shown})`;
     throw unprocessable(text, { currency: [text] });
   }
   return asked;

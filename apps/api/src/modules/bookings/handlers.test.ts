@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates, tours, users } from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates, tours, users } from '#src/db/schema/index.ts';
+import { chatAccount } from '#src/modules/chat/testing.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller, type Json } from '#src/testing/call.ts';
 import { signUp as signUpTraveller, TEST_PASSWORD } from '#src/testing/sign-up.ts';
 import { createRatesCache, toDisplayPrice } from '#src/shared/money/rates.ts';
+import { SUPPORT_CANNOT_BOOK } from './handlers.ts';
 import { findBookableDate } from './testing.ts';
 import { displayDates } from './wording.ts';
 
@@ -75,6 +77,21 @@ const create = (payload: object, token?: string) =>
   });
 
 describe('creating a booking request', () => {
+  it('refuses a support account with 403 and takes no seat', async () => {
+    const date = await bookableDate();
+    const before = await freeSeats(date.id);
+    const support = await chatAccount(db, 'support');
+    const { status, body } = await create(bookingPayload(date, uniqueEmail()), support.token);
+    expect(status).toBe(403);
+    expect(body.message).toBe(SUPPORT_CANNOT_BOOK);
+    expect(await freeSeats(date.id)).toBe(before);
+    const made = await db
+      .select()
+      .from(bookingRequests)
+      .where(eq(bookingRequests.userId, support.user.id));
+    expect(made).toEqual([]);
+  });
+
   it('books a guaranteed date for a signed-in traveller: seats taken, prepayment due, email queued', async () => {
     const date = await bookableDate();
     const before = await freeSeats(date.id);
@@ -145,6 +162,18 @@ describe('creating a booking request', () => {
       token,
     });
     expect(own.body.tour_date.variant_name).toBe('Private room');
+
+    // A notice names the trip in one pair of brackets, the variant after the dates.
+    const canceled = await call('cancelBookingRequest', 'POST', '/crm/api/request/cancel', {
+      token,
+      payload: { id: body.id },
+    });
+    expect(canceled.status).toBe(200);
+    const notice = await lastMessageTo(email);
+    expect(notice!.body).toContain(
+      `(${displayDates(date!.date.startDate, date!.date.endDate)}, Private room)`,
+    );
+    expect(notice!.body).not.toContain('(Private room))');
   });
 
   it('waits for the organizer on a date that is not guaranteed (status 1, nothing to pay yet)', async () => {
@@ -266,7 +295,7 @@ describe('creating a booking request', () => {
     expect(await freeSeats(date.id)).toBe(free);
   });
 
-  it('books in the body’s currency, and refuses one the X-Currency header contradicts', async () => {
+  it('books in the body’s currency, over an X-Currency header that names another', async () => {
     const date = await bookableDate();
     const { token, email } = await signUp();
     const inBody = await create({ ...bookingPayload(date, email, 1), currency: 'EUR' }, token);
@@ -284,18 +313,19 @@ describe('creating a booking request', () => {
     expect(both.status).toBe(201);
     expect(both.body.currency).toBe('EUR');
 
-    const free = await freeSeats(date.id);
-    const contradicted = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
+    // The site's currency changed in another tab after the form showed its prices (decision 160).
+    const switched = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
       payload: { ...bookingPayload(date, email, 1), currency: 'EUR' },
       token,
-      currency: 'USD',
+      currency: 'JPY',
     });
-    expect(contradicted.status).toBe(422);
-    expect(contradicted.body.errors).toEqual({
-      currency: [
-        "The booking's currency EUR is not the one its prices were shown in (X-Currency USD)",
-      ],
+    expect(switched.status).toBe(201);
+    expect(switched.body).toMatchObject({
+      currency: 'EUR',
+      price: await shownPrice(date, 'EUR'),
     });
+
+    const free = await freeSeats(date.id);
     const unknown = await create({ ...bookingPayload(date, email, 1), currency: 'XXX' }, token);
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ currency: ['Currency XXX is not supported'] });

@@ -123,6 +123,31 @@ describe('BookingFormPage', () => {
     expect(new Set(api.keys).size).toBe(1);
   });
 
+  it('books in the currency its prices show, though the site’s currency changed since', async () => {
+    // The prices were read in EUR; the site's currency has changed since (another tab switched
+    // it): every call's X-Currency now names another one, USD here.
+    const api = bookingApi([]);
+    const currencies: Array<string | null> = [];
+    const fetch = (request: Request) => {
+      currencies.push(request.headers.get('X-Currency'));
+      return api.fetch(request);
+    };
+    const { router } = await renderInApp(
+      <BookingFormPage tour={tour} dateId={70} user={undefined} />,
+      { fetch },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    expect(screen.getAllByText(formatPrice(950, 'EUR')).length).toBeGreaterThan(0);
+    await fillForm();
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
+
+    expect(currencies.at(-1)).toBe('USD');
+    expect(api.bodies[0]).toMatchObject({ tour_date_id: 70, currency: 'EUR' });
+  });
+
   it('takes a new key once a value changes', async () => {
     const api = bookingApi(['503', '503', '503']);
     await renderInApp(<BookingFormPage tour={tour} dateId={70} user={undefined} />, {

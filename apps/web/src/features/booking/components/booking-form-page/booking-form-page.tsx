@@ -183,7 +183,9 @@ export function BookingFormPage({
     return send(async () => {
       const input: BookingInput = {
         tour_id: tour.id,
-        ...(date ? { tour_date_id: date.id } : {}),
+        // Booked in the currency its prices show here, even when the site's currency changed
+        // meanwhile in another tab: the API prices by this over `X-Currency` (decision 160).
+        ...(date ? { tour_date_id: date.id, currency: date.currency } : {}),
         tourists: [
           ...values.tourists.slice(0, tourists).map((rider) => toTouristInput(rider)),
           ...values.companions
