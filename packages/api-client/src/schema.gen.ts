@@ -936,7 +936,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask support for help choosing a tour */
+    /**
+     * Ask support for help choosing a tour
+     * @description A blank message is refused (400). `request_id` (the `last_request_id` cookie) is kept and named to support only when the caller is signed in and the booking is theirs; otherwise it is ignored.
+     */
     post: operations['submitHelpRequest'];
     delete?: never;
     options?: never;
@@ -1113,7 +1116,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The chat with support (created on first use) */
+    /**
+     * The chat with support (created on first use)
+     * @description A traveller's chat with support; a support account gets 403.
+     */
     get: operations['getChatWithSupport'];
     put?: never;
     post?: never;
@@ -2288,7 +2294,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking request
-     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice.
+     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice. A support account cannot book (403).
      */
     post: operations['createBookingRequest'];
     delete?: never;
@@ -4087,7 +4093,9 @@ export interface components {
       /** @description False for a companion who comes along without riding (decision 118): they take a bed, not a horse nor a heavier-horse place, and pay the date's `non_rider_price`. */
       rides?: boolean;
       is_touched?: boolean;
+      /** @description Whether this reader may change the rider now (an active booking whose tour is ahead): the owner signed in through `update-tourists`; anyone else holding the booking's link changes names, contacts and food through `update-tourists-questionnaires`, never the weight. False for the organizer and support. */
       can_edit?: boolean;
+      /** @description Whether this reader may remove the rider: the booking's owner signed in only, never its first rider, and not where one rider fewer would price the booking below what is paid. */
       can_delete?: boolean;
     };
     TouristInput: {
@@ -4153,7 +4161,14 @@ export interface components {
       comment?: string | null;
       /** Format: date-time */
       created_at: string;
+      /**
+       * @description Who this answer is for, which decides the weights and the `can_*` flags: `traveller` the booking's owner signed in; `link` anyone else holding its link (signed out, or another account), who reads no weights and may change riders' names, contacts and food only; `organizer` and `support` reading it beside a chat.
+       * @enum {string}
+       */
+      reader?: 'traveller' | 'link' | 'organizer' | 'support';
+      /** @description Whether this reader may cancel the booking now: its owner signed in, while it is active and its tour ahead. False for a reader by link, the organizer and support. */
       can_cancel?: boolean;
+      /** @description Whether this reader may start a payment now: its owner signed in, once the organizer has confirmed, while something is left to pay and the hold has not ended. False for a reader by link (signing in as the owner, with a one-time code, pays), the organizer and support. */
       can_pay?: boolean;
       cancellation_policy?: components['schemas']['CancellationPolicy'];
       /** @description What the traveller gets back of `paid` by cancelling today under `cancellation_policy`, in `currency`; null when the booking can no longer be cancelled. */
@@ -4190,7 +4205,7 @@ export interface components {
         phone: string;
       };
       comment?: string;
-      /** @description The currency the traveller saw the prices in, which the booking is priced and charged in. Without it, the `X-Currency` header's (USD without either). A header that names another currency is refused (422 on `currency`), as is one the server does not support. */
+      /** @description The currency the traveller saw the prices in, which the booking is priced and charged in. Without it, the `X-Currency` header's (USD without either). It wins over a header that names another currency (the site's currency may have changed since the prices were shown); one the server does not support is refused (422 on `currency`). */
       currency?: components['schemas']['CurrencyCode'];
       subscriber_id?: string;
       utm?: {
@@ -7147,6 +7162,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getChatMessages: {
@@ -8994,6 +9010,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
@@ -9755,6 +9772,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description The amount in `to_currency`, rounded to that currency's minor unit: whole yen and won, cents of a euro. */
             result: number;
           };
         };

@@ -33,6 +33,7 @@ export {
   formatWeight,
   isWeightUnit,
   riderWeightRange,
+  tenthOfKg,
   weightIn,
   weightToKg,
   type WeightUnit,

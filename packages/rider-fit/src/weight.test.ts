@@ -6,16 +6,34 @@ import {
   formatWeight,
   isWeightUnit,
   riderWeightRange,
+  tenthOfKg,
   weightIn,
   weightToKg,
 } from './weight';
 
 describe('weights in kilograms and pounds', () => {
-  it('writes a weight in the reader’s unit, whole, with a no-break space', () => {
+  it('writes a weight in the reader’s unit, with a no-break space', () => {
     expect(formatWeight(95, 'kg')).toBe('95\u00a0kg');
     expect(formatWeight(95, 'lb')).toBe('209\u00a0lb');
     expect(formatWeight(90.7, 'lb')).toBe('200\u00a0lb');
     expect(weightIn(82.4, 'kg')).toBe(82);
+  });
+
+  it('writes kilograms to the tenth they are kept to: a rider shown at a limit is not above it', () => {
+    expect(formatWeight(105.3, 'kg')).toBe('105.3\u00a0kg');
+    expect(formatWeight(90.7, 'kg')).toBe('90.7\u00a0kg');
+    expect(formatWeight(105.01, 'kg')).toBe('105\u00a0kg');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 2000 }),
+        fc.integer({ min: 20, max: 200 }),
+        (tenths, limit) => {
+          const kept = tenthOfKg(tenths / 10);
+          if (formatWeight(kept, 'kg') === formatWeight(limit, 'kg'))
+            expect(kept).toBeLessThanOrEqual(limit);
+        },
+      ),
+    );
   });
 
   it('keeps a typed weight to a tenth of a kilogram', () => {

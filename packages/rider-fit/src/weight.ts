@@ -28,9 +28,16 @@ export function weightIn(kg: number, unit: WeightUnit): number {
   return Math.round(unit === 'kg' ? kg : kg / KG_PER_LB);
 }
 
-/** "95 kg" or "209 lb" (a no-break space between, as the site writes units). */
+/** Kilograms to a tenth, as passports and bookings keep them. */
+export const tenthOfKg = (kg: number): number => Math.round(kg * 10) / 10;
+
+/**
+ * "95 kg", "95.4 kg" or "209 lb" (a no-break space between, as the site writes units). Kilograms
+ * keep the tenth a weight is kept to, so a rider shown at a limit ("105 kg") is never above it
+ * and never on a heavier horse for it; pounds are whole (a tenth of a kilogram is 0.22 lb).
+ */
 export function formatWeight(kg: number, unit: WeightUnit): string {
-  return `${weightIn(kg, unit)}\u00a0${unit}`;
+  return `${unit === 'kg' ? tenthOfKg(kg) : weightIn(kg, unit)}\u00a0${unit}`;
 }
 
 /**
@@ -38,8 +45,7 @@ export function formatWeight(kg: number, unit: WeightUnit): string {
  * number of pounds (0.1 kg is 0.22 lb) without inventing precision.
  */
 export function weightToKg(value: number, unit: WeightUnit): number {
-  const kg = unit === 'kg' ? value : value * KG_PER_LB;
-  return Math.round(kg * 10) / 10;
+  return tenthOfKg(unit === 'kg' ? value : value * KG_PER_LB);
 }
 
 /**

@@ -245,3 +245,40 @@ describe("a rider's weight", () => {
     expect((made.body.tourists as Json[])[0]).toMatchObject({ level: 'strong-intermediate' });
   });
 });
+
+describe('weights kept to a tenth of a kilogram (decision 139)', () => {
+  const weightsOf = (body: Json) =>
+    (body.tourists as { weight: number | null }[]).map((tourist) => tourist.weight);
+
+  it('decides the heavier horse on the weight as kept: a rider kept at the limit takes none', async () => {
+    const date = await heavyDate(10, 2);
+    const owner = await signUp(app());
+    // 90.04 kg is kept as 90 kg, which the pages write "90 kg": a standard horse.
+    const made = await book(app(), date, { ...owner, weights: [90.04, 70.26] });
+    expect(made.status).toBe(201);
+    expect(weightsOf(made.body)).toEqual([90, 70.3]);
+    expect(await placesOf(db, date.id)).toMatchObject({ heavyFree: 2, heavySold: 0 });
+    const [first, second] = (made.body.tourists as { id: number }[]).map((t) => t.id);
+    const rider = (id: number | undefined, weight: number) => ({
+      id,
+      first_name: 'Maya',
+      last_name: 'Hart',
+      weight,
+    });
+    // 90.06 kg is kept as 90.1 kg ("90.1 kg"): above the limit, on a heavier horse.
+    const heavier = await updateRiders(owner.token, made.body.id as number, [
+      rider(first, 90.06),
+      rider(second, 70.3),
+    ]);
+    expect(heavier.status).toBe(200);
+    expect(weightsOf(heavier.body)).toEqual([90.1, 70.3]);
+    expect(await placesOf(db, date.id)).toMatchObject({ heavyFree: 1, heavySold: 1 });
+    // And back to 90.049 kg: 90 kg, the heavier horse is given back.
+    const back = await updateRiders(owner.token, made.body.id as number, [
+      rider(first, 90.049),
+      rider(second, 70.3),
+    ]);
+    expect(weightsOf(back.body)).toEqual([90, 70.3]);
+    expect(await placesOf(db, date.id)).toMatchObject({ heavyFree: 2, heavySold: 0 });
+  });
+});

@@ -7,10 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingTourists, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, bookingTourists, tours } from '#src/db/schema/index.ts';
+import { createRatesCache } from '#src/shared/money/rates.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
+import { STATUS, toBookingRequest } from './records.ts';
 import { WEIGHT_OWNER_ONLY } from './rider-changes.ts';
 import {
   book,
@@ -90,6 +92,62 @@ describe('reading a booking by its link', () => {
         // The rest of the booking still opens: the riders' names, the tour.
         expect((other.body.tourists as { first_name: string }[])[0]!.first_name).toBe('Maya');
       }
+    }
+  });
+
+  it('says per reader what it may do: the owner pays, cancels and removes; a link holder fills in', async () => {
+    const { owner, id, uuid } = await heavyBooking();
+    // Confirmed by the organizer: the owner may pay.
+    await db
+      .update(bookingRequests)
+      .set({ status: STATUS.pendingPrepayment })
+      .where(eq(bookingRequests.id, id));
+    const url = `/crm/api/request/get-by-uuid?uuid=${uuid}`;
+    const flags = (body: Json) => ({
+      reader: body.reader,
+      can_pay: body.can_pay,
+      can_cancel: body.can_cancel,
+      tourists: (body.tourists as { can_edit: boolean; can_delete: boolean }[]).map(
+        ({ can_edit, can_delete }) => ({ can_edit, can_delete }),
+      ),
+    });
+    const own = await call('GET', url, owner.token);
+    expect(flags(own.body)).toEqual({
+      reader: 'traveller',
+      can_pay: true,
+      can_cancel: true,
+      tourists: [
+        { can_edit: true, can_delete: false },
+        { can_edit: true, can_delete: true },
+      ],
+    });
+    const stranger = await signUp(app());
+    for (const token of [undefined, stranger.token]) {
+      const other = await call('GET', url, token);
+      expect(flags(other.body)).toEqual({
+        reader: 'link',
+        can_pay: false,
+        can_cancel: false,
+        tourists: [
+          { can_edit: true, can_delete: false },
+          { can_edit: true, can_delete: false },
+        ],
+      });
+    }
+    // The organizer and support read it beside a chat: they act from their own pages.
+    const [row] = await db.select().from(bookingRequests).where(eq(bookingRequests.id, id));
+    const rates = await createRatesCache(db).get();
+    for (const reader of ['organizer', 'support'] as const) {
+      const shown = await toBookingRequest(db, row!, { reader, currency: 'USD', rates });
+      expect(flags(shown as unknown as Json)).toEqual({
+        reader,
+        can_pay: false,
+        can_cancel: false,
+        tourists: [
+          { can_edit: false, can_delete: false },
+          { can_edit: false, can_delete: false },
+        ],
+      });
     }
   });
 

@@ -51,10 +51,20 @@ export { riderName };
 export type RiderReader = 'traveller' | 'organizer' | 'support' | 'link';
 
 /**
+ * What `reader` may do to a booking whose riders can change (`editable`): its owner pays, cancels
+ * and changes riders; a link holder changes riders' names, contacts and food through the
+ * questionnaires (decision 137); the organizer and support act from their own pages, not these
+ * calls. The answer's `can_*` say this, so a page offers only what will not be refused.
+ */
+function readerMay(reader: RiderReader) {
+  return { own: reader === 'traveller', fillIn: reader === 'traveller' || reader === 'link' };
+}
+
+/**
  * A rider as the contract shapes it. `editable`: the booking is active and its tour ahead;
  * `removable` (default `editable`): taking one rider off would not price the booking below what is
  * paid (`changeRidersIn` refuses that, support refunds it). The weight is private to the
- * traveller and the booking's organizer (decisions: "Riding").
+ * traveller and the booking's organizer (decisions: "Riding"); `can_*` are the reader's.
  */
 export function toTourist(
   row: TouristRow,
@@ -62,6 +72,7 @@ export function toTourist(
   editable: boolean,
   removable = editable,
 ): Tourist {
+  const may = readerMay(reader);
   return {
     id: row.id,
     full_name: riderName(row),
@@ -77,9 +88,9 @@ export function toTourist(
     level: row.riderLevel === null ? null : (RIDER_LEVELS[row.riderLevel] ?? null),
     rides: row.rides,
     is_touched: row.isTouched,
-    can_edit: editable,
+    can_edit: may.fillIn && editable,
     // The first tourist is the one who booked; a request keeps at least one.
-    can_delete: editable && removable && row.position > 0,
+    can_delete: may.own && editable && removable && row.position > 0,
   };
 }
 
@@ -232,6 +243,7 @@ export async function toBookingRequests(
     // booking job releases the seats: the answer offers no payment and names no later due day.
     const holdEnd = holdEndsAt(row, view.holdHours ?? DEFAULT_HOLD_HOURS);
     const holdEnded = holdEnd !== null && holdEnd.getTime() <= (view.now ?? new Date()).getTime();
+    const owner = readerMay(view.reader).own;
     const answer: BookingRequest = {
       id: row.id,
       uuid: row.uuid,
@@ -255,7 +267,8 @@ export async function toBookingRequests(
       chat_id: null,
       comment: row.comment,
       created_at: row.createdAt.toISOString(),
-      can_cancel: active && beforeStart,
+      reader: view.reader,
+      can_cancel: owner && active && beforeStart,
       cancellation_policy: toCancellationPolicy(row.cancellationPolicy, tiersOfBooking(row)),
       refund_if_canceled_today:
         active && beforeStart
@@ -268,6 +281,7 @@ export async function toBookingRequests(
           : null,
       // Paying waits for the organizer's confirmation (status 1).
       can_pay:
+        owner &&
         payable &&
         !unproven &&
         beforeStart &&

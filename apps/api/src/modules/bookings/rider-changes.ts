@@ -13,7 +13,7 @@ import { createOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { unauthorized } from '#src/modules/sessions/index.ts';
 import type { BookingSettings, LinkReader, TravellerView } from './booking-settings.ts';
 import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
-import { refuseRideSwitch, type TouristInput } from './tourists.ts';
+import { refuseRepeatedRiders, refuseRideSwitch, type TouristInput } from './tourists.ts';
 import { changeRiders, changeRidersIn, type RiderChange } from './transitions.ts';
 
 type TouristsInput = components['schemas']['TouristsInput'];
@@ -66,6 +66,7 @@ export async function setRiders(
   wanted: readonly TouristInput[],
   keepMissing: boolean,
 ): Promise<RequestRow> {
+  refuseRepeatedRiders(wanted);
   await refuseRideSwitchOn(settings.db, row, wanted);
   const changed = await changeRiders(
     settings.db,
@@ -140,6 +141,7 @@ export async function fillQuestionnaires(
       [`tourists.${missingId}.id`]: ['Required field'],
     });
   }
+  refuseRepeatedRiders(body.tourists);
   const byLink = reader === 'link';
   if (byLink && body.tourists.some((t) => t.weight !== undefined && t.weight !== null)) {
     throw forbidden(WEIGHT_OWNER_ONLY);

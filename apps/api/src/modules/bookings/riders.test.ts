@@ -5,10 +5,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tours } from '#src/db/schema/index.ts';
+import { bookingRequests, bookingTourists, outbox, tours } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { ADD_RIDERS_OWNER_ONLY, ADD_RIDERS_SIGN_IN } from './rider-changes.ts';
+import { RIDER_TWICE } from './tourists.ts';
 import {
   book,
   dateWithSeats,
@@ -133,6 +134,42 @@ describe('adding riders through the booking link', () => {
 });
 
 describe('the owner edits and removes riders', () => {
+  it('refuses a rider named twice in one change, by the owner or through the link', async () => {
+    const { owner, booking } = await ownBooking(2);
+    const [first, second] = booking.tourists as Json[];
+    const id = booking.id as number;
+    const twice = [
+      { id: first!.id, first_name: 'Maya', last_name: 'Hart', weight: 60 },
+      { id: second!.id, first_name: 'Leo', last_name: 'Hart', weight: 60 },
+      { id: second!.id, first_name: 'Leo', last_name: 'Hart', weight: 110 },
+    ];
+    const byOwner = await setRiders(owner.token, id, twice);
+    expect(byOwner.status).toBe(422);
+    expect(byOwner.body.errors).toEqual({ 'tourists.2.id': [RIDER_TWICE] });
+    const byLink = await app().inject({
+      method: 'POST',
+      url: `/crm/api/request/update-tourists-questionnaires?uuid=${booking.uuid as string}&id=${id}`,
+      payload: {
+        tourists: [
+          { id: second!.id, first_name: 'Leo', last_name: 'Hart' },
+          { id: second!.id, first_name: 'Lea', last_name: 'Hart' },
+        ],
+      },
+    });
+    expect(byLink.statusCode).toBe(422);
+    expect(byLink.json().errors).toEqual({ 'tourists.1.id': [RIDER_TWICE] });
+    // Nothing changed.
+    const stored = await db
+      .select({ firstName: bookingTourists.firstName, weight: bookingTourists.weight })
+      .from(bookingTourists)
+      .where(eq(bookingTourists.requestId, id))
+      .orderBy(bookingTourists.position);
+    expect(stored.map((rider) => rider.firstName)).toEqual([
+      first!.first_name as string,
+      second!.first_name as string,
+    ]);
+  });
+
   it('keeps seats right when riders are edited and removed in one change', async () => {
     const { date, owner, booking } = await ownBooking(3);
     const [first, second, third] = booking.tourists as Json[];

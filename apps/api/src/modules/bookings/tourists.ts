@@ -1,13 +1,25 @@
 /** A tourist as typed on a booking form, as a `booking_tourists` row's values. */
 import type { components } from '@gallop/api-client';
 import { firstAgeRefusal, type AgedTraveller, type TourAges } from '@gallop/booking-rules';
-import { levelRank } from '@gallop/rider-fit';
+import { levelRank, tenthOfKg } from '@gallop/rider-fit';
 import { unprocessable } from '#src/http/http-error.ts';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 
 export type TouristInput = components['schemas']['TouristInput'];
 
 const text = (value: string | undefined) => value?.trim() || null;
+
+/**
+ * A rider's weight as kept: to a tenth of a kilogram, as a passport keeps it (decision 139), so
+ * the heavier horse is decided on the weight the pages write ("105 kg" is never above 105). A
+ * finer weight is rounded, not refused: a client converting pounds itself sends 232 lb as
+ * 105.233… kg, which is 105.2 kg as the site's own forms send it.
+ */
+export function withKeptWeight<T extends { weight?: number | null | undefined }>(tourist: T): T {
+  return typeof tourist.weight === 'number'
+    ? { ...tourist, weight: tenthOfKg(tourist.weight) }
+    : tourist;
+}
 
 export function touristValues(input: TouristInput) {
   // A companion who does not ride needs no horse: their weight and level are not kept.
@@ -21,7 +33,7 @@ export function touristValues(input: TouristInput) {
     email: input.email ? normalizeEmail(input.email) : null,
     phone: input.phone ? (normalizePhone(input.phone) ?? null) : null,
     foodRestriction: text(input.food_restriction),
-    weight: rides ? (input.weight ?? null) : null,
+    weight: rides ? (withKeptWeight(input).weight ?? null) : null,
     riderLevel: rides && input.level ? levelRank(input.level) : null,
   };
 }
@@ -35,6 +47,24 @@ export function refuseBlankNames(tourists: readonly TouristInput[]): void {
   if (blank < 0) return;
   const field = tourists[blank]!.first_name.trim() ? 'last_name' : 'first_name';
   throw unprocessable('Required field', { [`tourists.${blank}.${field}`]: ['Required field'] });
+}
+
+export const RIDER_TWICE = 'This rider appears twice';
+
+/**
+ * 422 on the first saved rider named a second time in one change (`tourists.1.id`): which of the
+ * two edits to keep would be a guess.
+ */
+export function refuseRepeatedRiders(tourists: readonly TouristInput[]): void {
+  const seen = new Set<number>();
+  const repeated = tourists.findIndex((t) => {
+    if (t.id === undefined) return false;
+    if (seen.has(t.id)) return true;
+    seen.add(t.id);
+    return false;
+  });
+  if (repeated < 0) return;
+  throw unprocessable(RIDER_TWICE, { [`tourists.${repeated}.id`]: [RIDER_TWICE] });
 }
 
 /** The ages a tour takes travellers at: its minimum age, its riding ages (issue 46, decision 154). */

@@ -55,6 +55,7 @@ import {
   refuseBlankNames,
   refuseOutsideRidingAges,
   touristValues,
+  withKeptWeight,
   type TouristInput,
 } from './tourists.ts';
 
@@ -361,7 +362,10 @@ export async function changeRidersIn(
     throw unprocessable('Unknown tourist', { [`tourists.${unknown}.id`]: ['Unknown tourist'] });
   }
   refuseBlankNames(change.wanted);
-  const asked = change.keepWeights ? withStoredWeights(change.wanted, existing) : change.wanted;
+  // Weights as kept (a tenth of a kilogram) before any heavier horse is counted on them.
+  const asked = (
+    change.keepWeights ? withStoredWeights(change.wanted, existing) : change.wanted
+  ).map(withKeptWeight);
   const keptIds = new Set(asked.flatMap((t) => (t.id === undefined ? [] : [t.id])));
   const removed = change.keepMissing ? [] : existing.filter((t) => !keptIds.has(t.id));
   if (removed.some((t) => t.position === 0)) {

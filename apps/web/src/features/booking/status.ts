@@ -47,18 +47,36 @@ export function statusLabel(booking: BookingRequest): string {
 }
 
 /**
- * Whether an unpaid booking's time to pay has passed: the API stops offering payment at the
- * hold's end (`can_pay` false), and the booking job releases it soon after.
+ * Whether an unpaid booking's time to pay has passed: the API stops offering its owner payment at
+ * the hold's end (`can_pay` false), and the booking job releases it soon after. A reader by link
+ * is offered no payment at all, so for them the clock says.
  */
-export function holdEnded(booking: BookingRequest): boolean {
+export function holdEnded(booking: BookingRequest, now = Date.now()): boolean {
+  if (booking.status !== 2 || (booking.paid ?? 0) !== 0 || booking.email_proof_required) {
+    return false;
+  }
+  if (!booking.hold_until) return false;
+  return booking.reader === 'link' ? Date.parse(booking.hold_until) <= now : !booking.can_pay;
+}
+
+/**
+ * Whether the booking waits for a payment its reader by link may not make (`can_pay` is the
+ * owner's): the page asks them to sign in as the owner. A booking confirmed, with something left
+ * to pay by a day (`balance_due_by`, none once the hold has ended), its e-mail proven.
+ */
+export function awaitsOwnerPayment(booking: BookingRequest): boolean {
   return (
-    booking.status === 2 &&
-    (booking.paid ?? 0) === 0 &&
-    !booking.can_pay &&
+    booking.reader === 'link' &&
     !booking.email_proof_required &&
-    Boolean(booking.hold_until)
+    (booking.status === 2 || booking.status === 3) &&
+    booking.balance_due_by !== null &&
+    booking.balance_due_by !== undefined
   );
 }
+
+/** Whether the reader is signed in but not as the booking's owner: a friend holding its link. */
+export const readsAnothersBooking = (booking: BookingRequest, signedIn: boolean): boolean =>
+  signedIn && booking.reader === 'link';
 
 /**
  * What the traveller should know next: a declined request is named as one, a booking whose time

@@ -408,3 +408,77 @@ describe('AddTouristsPage cost and companions', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('AddTouristsPage fit on the booking’s date (decision 106)', () => {
+  /** The booking as its link reads it: a date with `heavy_places_free` heavier horses left. */
+  function dateApi(heavyPlacesFree: number) {
+    const bodies: unknown[] = [];
+    const booking = {
+      id: 812,
+      uuid: info.uuid,
+      status: 3,
+      price: 1000,
+      paid: 0,
+      currency: 'EUR',
+      non_riders: 0,
+      tourists: info.tourists,
+      tour_date: {
+        id: 70,
+        tour_id: 7,
+        start: '2027-07-12',
+        end: '2027-07-19',
+        duration: 8,
+        currency: 'EUR',
+        price: 1000,
+        heavy_places: 2,
+        heavy_places_free: heavyPlacesFree,
+      },
+    };
+    const fetch = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === '/crm/api/request/get-by-uuid') return Response.json(booking);
+      if (path === '/crm/api/request/add-tourists') {
+        bodies.push(await request.json());
+        return Response.json(info);
+      }
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    };
+    return { fetch, bodies };
+  }
+
+  const open = async (api: ReturnType<typeof dateApi>) => {
+    await renderInApp(<AddTouristsPage info={info} user={owner} emailProof={null} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    // The cost line appears once the booking (and its date) is read.
+    await screen.findByText(/^With the new rider: new total/u, {}, SLOW_CI);
+  };
+
+  it('says a heavy rider is not suitable when the date has no heavier horse left, and sends nothing', async () => {
+    const api = dateApi(0);
+    await open(api);
+    fill('First name', 'Ida');
+    fill('Weight, kg', '104');
+    expect(document.querySelector('.rider-fit-note')).toHaveTextContent(
+      'Not suitable: No horse for riders over 95 kg is left on this date',
+    );
+    await addIdaBerg('104');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Weight, kg')).toHaveAccessibleDescription(
+        'No horse for riders over 95\u00a0kg is left on this date',
+      ),
+    );
+    expect(api.bodies).toHaveLength(0);
+  });
+
+  it('says a heavy rider fits when the date has a heavier horse left', async () => {
+    const api = dateApi(1);
+    await open(api);
+    fill('First name', 'Ida');
+    fill('Weight, kg', '104');
+    expect(document.querySelector('.rider-fit-note')).toHaveTextContent(/^Fits$/u);
+    await addIdaBerg('104');
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+  });
+});

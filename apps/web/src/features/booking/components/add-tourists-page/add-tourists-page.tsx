@@ -8,6 +8,7 @@ import { tourFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import { formatPrice } from '@gallop/currency';
+import type { HeavyPlaces } from '@gallop/rider-fit';
 import {
   addTourists,
   bookingByUuidQuery,
@@ -111,6 +112,7 @@ export function AddTouristsPage({
     // No horse of the tour carries this weight: the API would refuse it; say it on the field.
     const rider = riderProfile(values, firstDay);
     const fit = tourFit(rider, current.tour.riding, {
+      heavy: dateHeavyPlaces(booking),
       weightUnit,
       riderName: values.first_name.trim() || NEW_RIDER,
     });
@@ -266,6 +268,15 @@ function Added({
   );
 }
 
+/**
+ * The heavier-horse places the booking's date has free, as the booking form counts them (decision
+ * 106): the new rider holds none yet. Unknown until the booking is read: then the limits only.
+ */
+function dateHeavyPlaces(booking: CostedBooking | undefined): HeavyPlaces | undefined {
+  const free = booking?.tour_date?.heavy_places_free;
+  return free === undefined ? undefined : { free, scope: 'date' };
+}
+
 /** The rider being added, before a first name is typed ("The new rider weighs 102 kg"). */
 const NEW_RIDER = 'The new rider';
 
@@ -344,9 +355,8 @@ function NewCompanion({ booking }: { booking: CostedBooking | undefined }) {
 
 /**
  * The new rider's fields, the passport fill buttons, how the rider fits the tour as they type and,
- * when a send stopped for their level, the stop with "Add anyway". This page knows the tour's
- * limits but not the date's heavier horses: a weight between the two limits is checked by the API
- * when the rider is added.
+ * when a send stopped for their level, the stop with "Add anyway". A weight between the two
+ * limits counts on the date's heavier horses left, once the booking is read.
  */
 function NewRider({
   tour,
@@ -369,7 +379,11 @@ function NewRider({
   const firstName = typedName || NEW_RIDER;
   const fit =
     rider && hasFitValues(rider)
-      ? tourFit(rider, tour.riding, { weightUnit, riderName: firstName })
+      ? tourFit(rider, tour.riding, {
+          heavy: dateHeavyPlaces(booking),
+          weightUnit,
+          riderName: firstName,
+        })
       : undefined;
   return (
     <div className="rider-fields__group" onChange={refresh}>

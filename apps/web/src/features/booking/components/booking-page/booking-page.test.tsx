@@ -107,3 +107,97 @@ describe('the booking page of a booking ended with its date (decision 148)', () 
     );
   });
 });
+
+describe('the pay page of a booking', () => {
+  const signedIn = { id: 3, email: 'katrin@example.com' } as components['schemas']['UserProfile'];
+  const payPage = async (booking: BookingRequest) => {
+    await renderInApp(<BookingPage booking={booking} focus="pay" user={signedIn} />, {
+      fetch: createFakeApi({}).fetch,
+    });
+    return screen.findByRole('heading', { level: 1 });
+  };
+
+  it('is headed as paying for an open booking', async () => {
+    const heading = await payPage(ended({ status: 2, can_pay: true, can_cancel: true }));
+    expect(heading).toHaveTextContent('Pay for booking #9');
+  });
+
+  it('is headed as the booking once it is cancelled, with nothing to pay', async () => {
+    const heading = await payPage(ended({ status: 5 }));
+    expect(heading).toHaveTextContent(/^Booking #9$/u);
+    expect(screen.getByText('Cancelled by you')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/u })).toBeNull();
+  });
+});
+
+describe('the booking page per reader (decision 137)', () => {
+  const signedIn = { id: 3, email: 'katrin@example.com' } as components['schemas']['UserProfile'];
+  const rider = (id: number, can_delete: boolean, weight: number | null) => ({
+    id,
+    first_name: id === 1 ? 'Katrin' : 'Jonas',
+    last_name: 'Weber',
+    full_name: id === 1 ? 'Katrin Weber' : 'Jonas Weber',
+    weight,
+    can_edit: true,
+    can_delete,
+  });
+  /** A confirmed, unpaid booking of two riders, as the API answers `reader`. */
+  const confirmed = (reader: 'traveller' | 'link') =>
+    ended({
+      status: 2,
+      reader,
+      can_pay: reader === 'traveller',
+      can_cancel: reader === 'traveller',
+      balance_due_by: '2027-02-12',
+      tour_date: tourDate({ id: 5 }),
+      tourists: [
+        rider(1, false, reader === 'traveller' ? 64 : null),
+        rider(2, reader === 'traveller', reader === 'traveller' ? 80 : null),
+      ],
+    });
+  const open = async (booking: BookingRequest, { signedOut = false } = {}) => {
+    const user = signedOut ? undefined : signedIn;
+    await renderInApp(<BookingPage booking={booking} user={user} />, {
+      fetch: createFakeApi({}).fetch,
+      signedIn: user !== undefined,
+    });
+    await screen.findByRole('heading', { name: 'Booking #9' });
+  };
+
+  it('offers the owner paying, cancelling, editing, removing and adding riders', async () => {
+    await open(confirmed('traveller'));
+    expect(screen.getByRole('button', { name: /^Pay the prepayment/u })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay in full/u })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Jonas Weber' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a rider' })).toBeInTheDocument();
+    expect(screen.queryByTestId('link-reader')).toBeNull();
+  });
+
+  it('offers another account holding the link only editing the riders’ details', async () => {
+    await open(confirmed('link'));
+    expect(screen.queryByRole('button', { name: /^Pay/u })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove /u })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
+    expect(screen.getByTestId('link-reader')).toHaveTextContent(
+      'This booking was made with another account.',
+    );
+    // The time to pay is the owner's: not said to have passed.
+    expect(document.querySelector('.booking-lead')?.textContent).toBe(
+      'Your seats are held for a limited time: pay to secure them.',
+    );
+  });
+
+  it('asks a visitor signed out to sign in as the owner to pay', async () => {
+    await open(confirmed('link'), { signedOut: true });
+    expect(screen.getByRole('link', { name: 'Sign in' }).parentElement).toHaveTextContent(
+      'with the e-mail you booked with to pay',
+    );
+    expect(screen.queryByRole('button', { name: /^(Pay|Edit|Remove|Cancel)/u })).toBeNull();
+    expect(screen.queryByTestId('link-reader')).toBeNull();
+  });
+});

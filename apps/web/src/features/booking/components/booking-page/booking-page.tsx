@@ -19,10 +19,12 @@ import {
 import { rememberedContactEmail } from '../../contact-email';
 import { startPaymentOnce, type PaymentChoice } from '../../payment-keys';
 import {
+  awaitsOwnerPayment,
   holdEnded,
   isCancelled,
   PAYMENT_LABELS,
   paymentOptions,
+  readsAnothersBooking,
   statusLabel,
   statusNext,
 } from '../../status';
@@ -47,7 +49,9 @@ export type EmailProofSlot = (booking: BookingRequest, email: string | undefined
 
 /**
  * A booking request (`/booking/{id}`, `/booking/uuid/{uuid}`, and the pay pages): its status, what
- * to do next, the riders and the money; paying and cancelling need the owner's session.
+ * to do next, the riders and the money. It offers what the API's flags say this reader may do:
+ * paying and cancelling are the owner's signed in; anyone else holding the link changes riders'
+ * details only (decision 137), and signed out is asked to sign in as the owner to pay.
  */
 export function BookingPage({
   booking,
@@ -108,7 +112,10 @@ export function BookingPage({
       <section aria-labelledby="booking-title">
         <p className={statusClass(booking)}>{statusLabel(booking)}</p>
         <h1 id="booking-title" className="display-heading booking-title">
-          {focus === 'pay' ? `Pay for booking #${booking.id}` : `Booking #${booking.id}`}
+          {/* A closed booking's pay page has nothing to pay: it is named as the booking. */}
+          {focus === 'pay' && !isCancelled(booking.status)
+            ? `Pay for booking #${booking.id}`
+            : `Booking #${booking.id}`}
         </h1>
         <p className="booking-lead">{dateCancelledText(booking) ?? statusNext(booking)}</p>
         {booking.email_proof_required ? (
@@ -130,7 +137,14 @@ export function BookingPage({
           </p>
         )}
 
-        {options.length > 0 && (
+        {readsAnothersBooking(booking, user !== undefined) && (
+          <p className="booking-note" data-testid="link-reader">
+            This booking was made with another account. You can change the riders' names, contacts
+            and food; paying, weights and cancelling are for the person who booked.
+          </p>
+        )}
+
+        {(options.length > 0 || (!user && awaitsOwnerPayment(booking))) && (
           <div className="booking-section">
             <h2 className="booking-section__title">Payment</h2>
             {user ? (

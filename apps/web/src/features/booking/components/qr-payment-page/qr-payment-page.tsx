@@ -14,7 +14,13 @@ import {
   timeLeft,
   type QrPayment,
 } from '../../qr';
-import { isCancelled, PAYMENT_LABELS, paymentOptions, statusLabel } from '../../status';
+import {
+  awaitsOwnerPayment,
+  isCancelled,
+  PAYMENT_LABELS,
+  paymentOptions,
+  statusLabel,
+} from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import './qr-payment-page.css';
 
@@ -57,18 +63,7 @@ export function QrPaymentPage({
         <h1 id="qr-title" className="display-heading booking-title">
           Pay for booking #{booking.id} by QR code
         </h1>
-        {options.length === 0 || type === undefined ? (
-          <div className="booking-section">
-            <p className="booking-lead">
-              {isCancelled(booking.status)
-                ? 'This booking is cancelled: there is nothing to pay.'
-                : 'Nothing is due on this booking right now.'}
-            </p>
-            <Link to="/booking/$id" params={{ id: String(booking.id) }}>
-              Open your booking
-            </Link>
-          </div>
-        ) : !user ? (
+        {!user && (options.length > 0 || awaitsOwnerPayment(booking)) ? (
           <div className="booking-section">
             <p>
               <Link to="/login" search={{ redirect: location.href }}>
@@ -78,6 +73,19 @@ export function QrPaymentPage({
               needed.
             </p>
             <p className="qr-box__card">{cardLink}</p>
+          </div>
+        ) : options.length === 0 || type === undefined ? (
+          <div className="booking-section">
+            <p className="booking-lead">
+              {isCancelled(booking.status)
+                ? 'This booking is cancelled: there is nothing to pay.'
+                : awaitsOwnerPayment(booking)
+                  ? 'This booking was made with another account: the person who booked pays for it.'
+                  : 'Nothing is due on this booking right now.'}
+            </p>
+            <Link to="/booking/$id" params={{ id: String(booking.id) }}>
+              Open your booking
+            </Link>
           </div>
         ) : (
           <>

@@ -283,3 +283,63 @@ describe('RiderEditor rider fit', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('RiderEditor for another account holding the link (decision 137)', () => {
+  /** The booking as a link reader gets it: no weights, nothing to remove. */
+  const byLink = {
+    ...booking,
+    reader: 'link',
+    tourists: [
+      rider(1, 'Maya', { weight: null, can_delete: false }),
+      rider(2, 'Leo', { weight: null, can_delete: false }),
+    ],
+  } as BookingRequest;
+
+  function questionnaireApi() {
+    const calls: { url: URL; body: { tourists: Json[] } }[] = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      const url = new URL(request.url);
+      if (url.pathname === '/crm/api/request/update-tourists-questionnaires') {
+        calls.push({ url, body: (await request.json()) as { tourists: Json[] } });
+        return Response.json({ uuid: booking.uuid, request_id: 812, tourists: [] });
+      }
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    };
+    return { fetch, calls };
+  }
+
+  it('edits a rider’s details without a weight, through the questionnaires', async () => {
+    const api = questionnaireApi();
+    await renderInApp(<RiderEditor booking={byLink} user={user} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
+    expect(within(form).queryByLabelText('Weight, kg')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Food restriction (optional)'), {
+      target: { value: 'Vegan' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Riders saved\. The organizer sees the change\.$/u,
+    );
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.url.searchParams.get('id')).toBe('812');
+    expect(api.calls[0]!.url.searchParams.get('uuid')).toBe(booking.uuid);
+    expect(api.calls[0]!.body).toEqual({
+      tourists: [
+        {
+          id: 2,
+          first_name: 'Leo',
+          last_name: 'Hart',
+          birthday: '1990-04-02',
+          food_restriction: 'Vegan',
+        },
+      ],
+    });
+  });
+});

@@ -24,6 +24,7 @@ import {
   type TouristInput,
   type Traveller,
 } from '../../api';
+import { readsAnothersBooking } from '../../status';
 import { PassportFill } from '../passport-fill';
 import {
   RiderFitNote,
@@ -42,6 +43,7 @@ import {
   useRiderProfiles,
   type RiderValues,
 } from '../rider-fields';
+import { fillQuestionnaires } from './questionnaires';
 import './rider-editor.css';
 
 /**
@@ -72,6 +74,8 @@ function RiderSummary({ tourist }: { tourist: Tourist }) {
  * (`can_edit`) and removes one after confirming (`can_delete`); both save the whole list through
  * `update-tourists`, and the page shows the new price, or the API's reason when it refuses (no
  * seats left, a paid booking, a tour that has started). New riders join on the add-a-rider page.
+ * Another account holding the booking's link (`reader` link) edits a rider's details but not the
+ * weight, which it does not read (decision 137): saved through the questionnaires, which keep it.
  */
 export function RiderEditor({
   booking,
@@ -84,20 +88,24 @@ export function RiderEditor({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | undefined>();
   const [removing, setRemoving] = useState<Tourist | undefined>();
-  const saving = useSend<BookingRequest>();
+  const saving = useSend<BookingRequest | undefined>();
   // A weight no horse is left for blocks the save (the API refuses it): said on the field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
   // A rider two or more levels short is stopped once, kindly, as on the booking form.
   const levelStop = useLevelStop();
   const weightUnit = useWeightUnit();
-  const editedIndex = booking.tourists.findIndex((tourist) => tourist.id === editing);
+  const signedIn = user !== undefined;
+  // Signed in, but not as the owner: a friend holding the link, who sees no weights.
+  const friend = readsAnothersBooking(booking, signedIn);
+  // The API names the rider by their place in the list sent: the whole list, or the friend's one.
+  const editedIndex = friend ? 0 : booking.tourists.findIndex((tourist) => tourist.id === editing);
   const problems = useMemo(
     () => riderProblems(saving.error, saving.failure, editedIndex),
     [saving.error, saving.failure, editedIndex],
   );
-  const signedIn = user !== undefined;
-  // Riders can change at all (an active booking whose tour is ahead): adding is allowed too.
-  const changeable = booking.tourists.some((tourist) => tourist.can_edit);
+  // Riders can change at all (an active booking whose tour is ahead): the owner adds riders too
+  // (signed out, the add-a-rider page asks to prove the booking's e-mail first).
+  const changeable = !friend && booking.tourists.some((tourist) => tourist.can_edit);
 
   const save = (tourists: TouristInput[]) =>
     saving.send(async () => {
@@ -117,6 +125,15 @@ export function RiderEditor({
       }
     });
 
+  // The friend's change of one rider: the booking is read again for the page.
+  const fillIn = (tourist: TouristInput) =>
+    saving.send(async () => {
+      await fillQuestionnaires(api, booking, [tourist]);
+      setEditing(undefined);
+      await refetchBookings(queryClient);
+      return undefined;
+    });
+
   const saveEdit = (edited: Tourist, values: RiderValues) => {
     const rider = riderProfile(values, booking.tour_date?.start ?? '');
     const fit = riderFit(
@@ -129,6 +146,7 @@ export function RiderEditor({
     const refusal = weightRefusal(fit);
     setRefused(refusal ? { weight: refusal } : undefined);
     if (refusal || levelStop.stops(fit, rider.level)) return;
+    if (friend) return fillIn(toTouristInput(values, edited.id));
     return save(
       booking.tourists.map((tourist) =>
         tourist.id === edited.id ? toTouristInput(values, tourist.id) : unchangedTourist(tourist),
@@ -157,7 +175,12 @@ export function RiderEditor({
                 onSubmit={(values) => saveEdit(tourist, values)}
                 errors={refused ?? problems.fields}
               >
-                <EditedRider booking={booking} tourist={tourist} levelStop={levelStop} />
+                <EditedRider
+                  booking={booking}
+                  tourist={tourist}
+                  levelStop={levelStop}
+                  withWeight={!friend}
+                />
                 <div className="booking-actions">
                   <Button type="submit" theme="primary" size="sm" disabled={saving.sending}>
                     {saving.sending ? 'Saving…' : 'Save rider'}
@@ -209,8 +232,9 @@ export function RiderEditor({
       )}
       {saving.done && (
         <p className="booking-note" role="status">
-          Riders saved. The organizer sees the change. New total:{' '}
-          {formatPrice(saving.done.result.price, saving.done.result.currency)}
+          Riders saved. The organizer sees the change.
+          {saving.done.result &&
+            ` New total: ${formatPrice(saving.done.result.price, saving.done.result.currency)}`}
         </p>
       )}
       {changeable && (
@@ -273,10 +297,13 @@ function EditedRider({
   booking,
   tourist,
   levelStop,
+  withWeight,
 }: {
   booking: BookingRequest;
   tourist: Tourist;
   levelStop: SingleLevelStop;
+  /** False for a reader by link: the weight is not theirs to read or change. */
+  withWeight: boolean;
 }) {
   const fields = useFormFields();
   const weightUnit = useWeightUnit();
@@ -293,8 +320,13 @@ function EditedRider({
       : undefined;
   return (
     <div className="rider-fields__group" onChange={refresh}>
-      <PassportFill onFilled={refresh} />
-      <RiderFields />
+      {withWeight && <PassportFill onFilled={refresh} />}
+      <RiderFields weight={withWeight} />
+      {!withWeight && (
+        <p className="booking-note">
+          Weights are private: the person who booked sees and changes them.
+        </p>
+      )}
       <RiderFitNote
         fit={fit}
         stop={singleLevelStop(levelStop, {

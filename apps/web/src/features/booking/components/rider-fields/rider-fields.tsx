@@ -253,16 +253,19 @@ const LEVEL_OPTIONS: readonly SelectOption[] = [
  * the browser's autocomplete with the traveller's own details. Name, birth date and weight are
  * required (the horse is chosen by them); rider level, e-mail, phone and food restriction are
  * optional. A companion who does not ride (`rides` false) gives the same details but no weight
- * nor level: they take no horse (decision 118).
+ * nor level: they take no horse (decision 118). `weight` false: a reader by the booking's link,
+ * who neither reads nor changes a rider's weight (decision 137), is not asked for one.
  */
 export function RiderFields({
   prefix = '',
   self = false,
   rides = true,
+  weight = true,
 }: {
   prefix?: string;
   self?: boolean;
   rides?: boolean;
+  weight?: boolean;
 }) {
   const auto = (token: string) => (self ? token : 'off');
   const whose = rides ? "Rider's" : "Companion's";
@@ -309,12 +312,14 @@ export function RiderFields({
         />
         {rides && (
           <>
-            <WeightField
-              name={`${prefix}weight`}
-              label="Weight"
-              hint="Helps the organizer choose a horse; shared only with them."
-              required
-            />
+            {weight && (
+              <WeightField
+                name={`${prefix}weight`}
+                label="Weight"
+                hint="Helps the organizer choose a horse; shared only with them."
+                required
+              />
+            )}
             <SelectField
               name={`${prefix}level`}
               label="Rider level (optional)"

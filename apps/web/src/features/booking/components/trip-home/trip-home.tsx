@@ -6,7 +6,7 @@ import { balanceDueText as balanceDueOf } from '../../../../lib/balance-due';
 import { isFeatureOn } from '../../../../lib/features';
 import { formatDay, todayIso } from '../../../../lib/tour-format';
 import type { BookingRequest, Traveller } from '../../api';
-import { isCancelled } from '../../status';
+import { isCancelled, readsAnothersBooking } from '../../status';
 import './trip-home.css';
 
 const REFUND_REASONS: Readonly<
@@ -121,7 +121,12 @@ export function TripHome({
 }) {
   const { site } = useRouteContext({ strict: false });
   const active = !isCancelled(booking.status) && booking.status !== 4;
-  const arrival = active && site !== undefined && isFeatureOn(site, 'arrival');
+  // Journeys are the owner's to tell: another account holding the link would be refused.
+  const arrival =
+    active &&
+    site !== undefined &&
+    isFeatureOn(site, 'arrival') &&
+    !readsAnothersBooking(booking, user !== undefined);
   const organizerId = booking.tour.organizer?.id;
   const balanceDue = balanceDueText(booking, todayIso());
   return (
