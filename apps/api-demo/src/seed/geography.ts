@@ -22,7 +22,7 @@ import {
   type RegionFeature,
 } from './data/world.ts';
 import { WATER_OBJECTS } from './data/catalog.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 
 interface SeededCity {
   id: number;

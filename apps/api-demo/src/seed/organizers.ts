@@ -2,7 +2,7 @@ import { organizers } from '@gallop/api/src/db/schema/index.ts';
 import { insertInChunks, type SeedContext } from './context.ts';
 import { FIRST_NAMES, LAST_NAMES, ORGANIZATION_SUFFIXES } from './data/words.ts';
 import type { SeededWorld } from './geography.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 import { seedOrganizerWelfare, type SeedOrganizerWelfare } from './welfare.ts';
 
 export interface SeededOrganizer {

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '@gallop/api/src/db/client.ts';
 import { openMigratedPglite, openTestDatabase } from '@gallop/api/src/testing/database.ts';
 import { seedDatabase } from './index.ts';
 import { Random } from '@gallop/api/src/shared/random.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { REFERENCE_LANGUAGES } from '@gallop/api/src/db/reference/languages.ts';
 import { collections, restKinds, seasons, ships } from '@gallop/api/src/db/schema/index.ts';
 import type { SeedContext } from './context.ts';
 import { COLLECTIONS, REST_KINDS, SEASONS, SHIPS } from './data/catalog.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 import type { When } from './text-facts.ts';
 
 export interface SeededTaxonomy {

@@ -30,7 +30,7 @@ import { landscapeName, parseLandscape } from '@gallop/api/src/modules/media/ind
 import { saddleHours } from '@gallop/api/src/modules/catalog/index.ts';
 import { ReviewWriter, tourGuides } from './review-texts.ts';
 import { ridingPace } from './riding-pace.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 import type { SeededTaxonomy } from './taxonomy.ts';
 import type { TextFacts, When } from './text-facts.ts';
 import { formerTourName, tourDescription, tourName, tourFaq, tourProgramme } from './tour-texts.ts';

@@ -12,7 +12,7 @@ import {
 import type { SeedContext } from '../context.ts';
 import { addDays } from '../dates.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
-import { slugify } from '@gallop/api/src/db/reference/slug.ts';
+import { slugify } from '@gallop/api/src/shared/slug.ts';
 import { BLOG_ARTICLES, type BlogArticleSeed } from './blog-articles.ts';
 import { escapeHtml, h2, p, placeName } from './html.ts';
 

@@ -9,7 +9,7 @@ import type { Database } from '#src/db/client.ts';
 import { countries, languages, worldParts } from '#src/db/schema/index.ts';
 import { NON_METRIC_ISO_CODES, REFERENCE_COUNTRIES, WORLD_PARTS } from './countries.ts';
 import { REFERENCE_LANGUAGES } from './languages.ts';
-import { slugify } from './slug.ts';
+import { slugify } from '#src/shared/slug.ts';
 
 /** The tables it fills: their identity sequences move past the ids it inserts. */
 const TABLES = ['world_parts', 'countries', 'languages'] as const;

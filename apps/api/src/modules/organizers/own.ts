@@ -29,6 +29,7 @@ import {
 import { requireSigned, type UserRow } from '#src/modules/sessions/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import { welfareColumns } from '#src/modules/catalog/index.ts';
+import { slugify } from '#src/shared/slug.ts';
 import { toOrganizer } from './profile.ts';
 
 type Schemas = components['schemas'];
@@ -84,18 +85,8 @@ const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_6
 /** Hidden from the member's view as much as from strangers: nobody learns an id exists. */
 const NOT_YOURS = () => notFound('Organizer not found');
 
-/** URL slug of a name: lower case ASCII words joined by dashes. */
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-}
+/** An organizer's slug of its name: at most 60 characters, never ending on a dash. */
+const organizerSlug = (name: string) => slugify(name).slice(0, 60).replace(/-+$/g, '');
 
 /**
  * What stops an organizer from being shown on the site, as field errors (empty: it may be
@@ -266,7 +257,7 @@ export function ownOrganizersHandlers(
         const organizerId = created!.id;
         await tx
           .update(organizers)
-          .set({ slug: [slugify(name), organizerId].filter(Boolean).join('-') })
+          .set({ slug: [organizerSlug(name), organizerId].filter(Boolean).join('-') })
           .where(eq(organizers.id, organizerId));
         await tx.insert(organizerMembers).values({ organizerId, userId: user.id });
         // A traveller who starts an organizer becomes an organizer account; support stays support.
