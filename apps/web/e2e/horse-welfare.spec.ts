@@ -1,4 +1,4 @@
-import { formatWeight } from '@gallop/rider-fit';
+import { formatWeightLimit } from '@gallop/rider-fit';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -100,7 +100,7 @@ test.describe('horse welfare', () => {
       const limit = welfare.weight_policy.max_rider_weight_kg!;
       // The demo's visitors are in the US: pounds.
       await expect(
-        card.getByText(`Riders up to ${formatWeight(limit, 'lb')} with clothing`),
+        card.getByText(`Riders up to ${formatWeightLimit(limit, 'lb')} with clothing`),
       ).toBeVisible();
       // Readable at 390 px: the card fits the viewport's width.
       const box = (await card.boundingBox())!;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   FIT_LABELS,
   formatWeight,
+  formatWeightLimit,
   LEVEL_LABELS,
   levelRank,
   weightIn,
@@ -175,7 +176,7 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   const tooHeavy = pounds(riding.heavy_rider_weight_kg + 4);
   await rider.getByLabel('Weight, lb').fill(tooHeavy);
   await expect(note).toContainText(
-    `Not suitable: Riders up to ${formatWeight(riding.heavy_rider_weight_kg, 'lb')} with clothing; Hugo weighs ${tooHeavy} lb`,
+    `Not suitable: Riders up to ${formatWeightLimit(riding.heavy_rider_weight_kg, 'lb')} with clothing; Hugo weighs ${tooHeavy} lb`,
   );
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
@@ -226,7 +227,7 @@ test('a heavier rider sees the fit, books a date with a heavier horse, and the o
   });
   await expect(row.getByRole('img', { name: 'Rider level: Novice, 2 of 5' })).toBeVisible();
   // The organizer's browser is in the US too: pounds.
-  const heavyFrom = formatWeight(riding.max_rider_weight_kg, 'lb');
+  const heavyFrom = formatWeightLimit(riding.max_rider_weight_kg, 'lb');
   await expect(row).toContainText(formatWeight(weight, 'lb'));
   await expect(row).toContainText(`Heavier horse: above ${heavyFrom}`);
   await expect(

@@ -1,4 +1,4 @@
-import { formatWeight } from '@gallop/rider-fit';
+import { formatWeightLimit } from '@gallop/rider-fit';
 import { expect, test, waitForHydration } from './fixtures';
 
 // Issue 46: each tour states its riding requirements; the tour page shows them in "Riding".
@@ -30,9 +30,12 @@ test.describe('riding requirements on the tour page', () => {
       await expect(
         riding
           .locator('.tour-riding')
-          .getByText(`Up to ${formatWeight(tour.riding.max_rider_weight_kg, 'lb')} with clothing`, {
-            exact: false,
-          }),
+          .getByText(
+            `Up to ${formatWeightLimit(tour.riding.max_rider_weight_kg, 'lb')} with clothing`,
+            {
+              exact: false,
+            },
+          ),
       ).toBeVisible();
       await riding.getByText('What the levels mean').click();
       await expect(riding.getByRole('list', { name: 'What the levels mean' })).toBeVisible();

@@ -31,6 +31,7 @@ export {
   RIDER_WEIGHT_KG,
   WEIGHT_UNITS,
   formatWeight,
+  formatWeightLimit,
   isWeightUnit,
   riderWeightRange,
   tenthOfKg,

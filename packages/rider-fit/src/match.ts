@@ -2,7 +2,7 @@ import { LEVEL_LABELS, TACK_LABELS } from './labels';
 import { levelRank } from './level-checks';
 import type { Tack } from './levels';
 import type { HeavyPlaces, RiderProfile, RidingRequirements } from './requirements';
-import { formatWeight, type WeightUnit } from './weight';
+import { formatWeight, formatWeightLimit, type WeightUnit } from './weight';
 
 /** Ordered best first: sorting by `FIT_VERDICTS.indexOf` puts "fits" first. */
 export const FIT_VERDICTS = ['fits', 'stretch', 'not-suitable'] as const;
@@ -64,12 +64,13 @@ function weightReason(
   voice: Voice,
 ): FitReason | null {
   if (weightKg <= tour.maxRiderWeightKg) return null;
-  const weight = (kg: number) => formatWeight(kg, unit);
+  // A limit in pounds is written as the most a rider may type within it (decision 165).
+  const limit = (kg: number) => formatWeightLimit(kg, unit);
   if (weightKg > tour.heavyRiderWeightKg) {
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text: `Riders up to ${weight(tour.heavyRiderWeightKg)} with clothing; ${voice.weighs} ${weight(weightKg)}`,
+      text: `Riders up to ${limit(tour.heavyRiderWeightKg)} with clothing; ${voice.weighs} ${formatWeight(weightKg, unit)}`,
     };
   }
   // Between the two limits: a heavier horse is needed. Unknown places (no count given) do not
@@ -78,7 +79,7 @@ function weightReason(
     return {
       check: 'weight',
       verdict: 'not-suitable',
-      text: `No horse for riders over ${weight(tour.maxRiderWeightKg)} is left on ${
+      text: `No horse for riders over ${limit(tour.maxRiderWeightKg)} is left on ${
         heavy.scope === 'date'
           ? 'this date'
           : heavy.scope === 'any-date'

@@ -4,6 +4,7 @@ import { matchRider } from './match';
 import {
   RIDER_WEIGHT_KG,
   formatWeight,
+  formatWeightLimit,
   isWeightUnit,
   riderWeightRange,
   tenthOfKg,
@@ -34,6 +35,34 @@ describe('weights in kilograms and pounds', () => {
         },
       ),
     );
+  });
+
+  it('writes a limit in pounds as the most a rider may type and stay within it', () => {
+    // 110 kg is 242.5 lb: a rider typing 243 lb is kept as 110.2 kg, above it.
+    expect(formatWeightLimit(110, 'lb')).toBe('242\u00a0lb');
+    expect(formatWeight(110, 'lb')).toBe('243\u00a0lb');
+    // 68 kg is 149.9 lb, yet 150 lb is kept as 68 kg: within, so the limit reads 150.
+    expect(formatWeightLimit(68, 'lb')).toBe('150\u00a0lb');
+    expect(formatWeightLimit(95, 'lb')).toBe('209\u00a0lb');
+    expect(formatWeightLimit(105.3, 'kg')).toBe('105.3\u00a0kg');
+    expect(formatWeightLimit(110, 'kg')).toBe(formatWeight(110, 'kg'));
+  });
+
+  it('keeps every rider typed at or below a written limit within it, and any more above it', () => {
+    // Every limit from 40 to 200 kg in tenths, every whole pound a form accepts: exhaustive.
+    const { min, max } = riderWeightRange('lb');
+    const disagree: string[] = [];
+    for (let tenths = 400; tenths <= 2000; tenths += 1) {
+      const limit = tenths / 10;
+      const written = Number.parseInt(formatWeightLimit(limit, 'lb'), 10);
+      for (let pounds = min; pounds <= max; pounds += 1) {
+        const within = weightToKg(pounds, 'lb') <= limit;
+        if (within !== pounds <= written) disagree.push(`${pounds} lb, limit ${limit} kg`);
+      }
+      // The rider at the limit reads back as the limit.
+      if (weightIn(weightToKg(written, 'lb'), 'lb') !== written) disagree.push(`${written} lb`);
+    }
+    expect(disagree).toEqual([]);
   });
 
   it('keeps a typed weight to a tenth of a kilogram', () => {
@@ -77,8 +106,14 @@ describe('weights in kilograms and pounds', () => {
     } as const;
     expect(matchRider({ weightKg: 120 }, tour, undefined, { weightUnit: 'lb' })).toMatchObject({
       verdict: 'not-suitable',
-      reason: 'Riders up to 243\u00a0lb with clothing; you weigh 265\u00a0lb',
+      reason: 'Riders up to 242\u00a0lb with clothing; you weigh 265\u00a0lb',
     });
+    // At the written limit a rider typing pounds is within it; a pound more is not.
+    const typed = (pounds: number) => ({ weightKg: weightToKg(pounds, 'lb') });
+    expect(matchRider(typed(242), tour, undefined, { weightUnit: 'lb' }).verdict).toBe('fits');
+    expect(matchRider(typed(243), tour, undefined, { weightUnit: 'lb' }).reason).toBe(
+      'Riders up to 242\u00a0lb with clothing; you weigh 243\u00a0lb',
+    );
     expect(
       matchRider({ weightKg: 100 }, tour, { free: 0, scope: 'date' }, { weightUnit: 'lb' }).reason,
     ).toBe('No horse for riders over 209\u00a0lb is left on this date');

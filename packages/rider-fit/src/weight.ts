@@ -41,6 +41,20 @@ export function formatWeight(kg: number, unit: WeightUnit): string {
 }
 
 /**
+ * A weight limit ("Riders up to …", "over … a heavier horse") in `unit`. Kilograms as
+ * `formatWeight`; pounds are the most whole pounds a rider may type and still be kept within the
+ * limit (110 kg is "242 lb": 243 lb is kept as 110.2 kg). Rounded to the nearest pound, a rider
+ * typing the written limit could be above it.
+ */
+export function formatWeightLimit(kg: number, unit: WeightUnit): string {
+  if (unit === 'kg') return formatWeight(kg, unit);
+  // One pound above the floor may still be kept (rounded to a tenth) at the limit.
+  let pounds = Math.floor(kg / KG_PER_LB) + 1;
+  while (weightToKg(pounds, 'lb') > kg) pounds -= 1;
+  return `${pounds}\u00a0lb`;
+}
+
+/**
  * Kilograms to keep for a weight typed in `unit`, to one decimal: enough to give back any whole
  * number of pounds (0.1 kg is 0.22 lb) without inventing precision.
  */

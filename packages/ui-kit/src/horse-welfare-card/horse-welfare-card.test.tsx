@@ -62,4 +62,12 @@ describe('HorseWelfareCard', () => {
       })[5],
     ).toBe('Riders up to 85\u00a0kg with clothing');
   });
+
+  it('writes limits in pounds as the most a rider may type within them', () => {
+    const policy = { text: null, max_rider_weight_kg: 95, heavy_rider_weight_kg: 110 };
+    // 110 kg is 242.5 lb, but a rider typing 243 lb is kept as 110.2 kg: above it.
+    expect(horseWelfareItems({ ...welfare, weight_policy: policy }, 'lb')[5]!.label).toBe(
+      'Riders up to 209\u00a0lb with clothing (up to 242\u00a0lb on a heavier horse)',
+    );
+  });
 });

@@ -3,7 +3,7 @@ import '../internal/visually-hidden.css';
 import './horse-welfare-card.css';
 import { cx } from '../internal/class-names';
 import type { NativeProps } from '../internal/root-props';
-import { formatWeight, type WeightUnit } from '@gallop/rider-fit';
+import { formatWeightLimit, type WeightUnit } from '@gallop/rider-fit';
 
 /** Where the horses are when they do not work, the herd's way first. */
 export type HorseTurnout = 'herd_pasture' | 'herd_daytime' | 'paddocks' | 'stables';
@@ -75,7 +75,8 @@ function farrierLabel({ on_call: onCall, every_weeks: every }: HorseWelfareFacts
 function weightLabel(policy: HorseWelfareFacts['weight_policy'], unit: WeightUnit): string {
   const { max_rider_weight_kg: limit, heavy_rider_weight_kg: heavy } = policy;
   if (limit === null) return 'Rider weight limit set for each tour';
-  const weight = (kg: number) => formatWeight(kg, unit);
+  // Limits: in pounds, the most a rider may type and stay within them.
+  const weight = (kg: number) => formatWeightLimit(kg, unit);
   if (heavy !== null && heavy > limit) {
     return `Riders up to ${weight(limit)} with clothing (up to ${weight(heavy)} on a heavier horse)`;
   }

@@ -205,7 +205,18 @@ describe('a rider change', () => {
     );
     expect(mail.body).toContain('Removed:\n- Sam Poe');
     expect(mail.body).toContain(
-      'Updated:\n- Jordan Lee: weight 104 → 85\u00a0kg (229 → 187\u00a0lb), now a standard horse',
+      'Updated:\n- Jordan Lee: weight 104\u00a0kg → 85\u00a0kg (229\u00a0lb → 187\u00a0lb), now a standard horse',
+    );
+  });
+
+  it('writes the old weight as the new one: to the tenth it is kept to', () => {
+    const heavier = { ...before, weight: 95.4 };
+    const mail = to(
+      { ...notice, changes: { ...notice.changes, edited: [{ before: heavier, after: before }] } },
+      'organizer-booking-notice',
+    );
+    expect(mail.body).toContain(
+      '- Jordan Lee: weight 95.4\u00a0kg → 104\u00a0kg (210\u00a0lb → 229\u00a0lb)',
     );
   });
 

@@ -6,7 +6,7 @@
  * change is never told without happening, nor happens without being told. Pushing the chat
  * message to connected sockets is left to the next read (the message is stored either way).
  */
-import { formatWeight, weightIn } from '@gallop/rider-fit';
+import { formatWeight } from '@gallop/rider-fit';
 import { eq } from 'drizzle-orm';
 import { chatMessages, chats, organizers, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
@@ -333,15 +333,18 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
   }
 }
 
-/** "weight 104 → 85 kg (229 → 187 lb)": both units, as the booking form takes either. */
+/**
+ * "weight 104.5 kg → 85 kg (230 lb → 187 lb)": both units, as the booking form takes either; both
+ * sides written alike (kilograms to the tenth they are kept to).
+ */
 function weightChange(before: number | null, after: number | null): string {
   if (before === null)
     return `weight ${formatWeight(after!, 'kg')} (${formatWeight(after!, 'lb')})`;
   if (after === null) return `weight removed (was ${formatWeight(before, 'kg')})`;
-  return `weight ${weightIn(before, 'kg')} → ${formatWeight(after, 'kg')} (${weightIn(before, 'lb')} → ${formatWeight(after, 'lb')})`;
+  return `weight ${formatWeight(before, 'kg')} → ${formatWeight(after, 'kg')} (${formatWeight(before, 'lb')} → ${formatWeight(after, 'lb')})`;
 }
 
-/** What an edit changed of one rider, for the organizer: "Jordan Lee: weight 104 → 85 kg …". */
+/** What an edit changed of one rider, for the organizer: "Jordan Lee: weight 104 kg → 85 kg …". */
 function editLine(
   { before, after }: RiderChanges['edited'][number],
   changes: RiderChanges,

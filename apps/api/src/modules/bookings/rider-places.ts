@@ -3,7 +3,7 @@
  * above the tour's standard weight limit (`needsHeavyHorse` of @gallop/rider-fit, the rule the
  * web's fit indicator shows). A rider above the heavier horses' limit cannot book at all.
  */
-import { formatWeight, needsHeavyHorse } from '@gallop/rider-fit';
+import { formatWeight, formatWeightLimit, needsHeavyHorse } from '@gallop/rider-fit';
 import { unprocessable } from '#src/http/http-error.ts';
 import type { Places, TakeResult } from './seats.ts';
 
@@ -12,8 +12,15 @@ export interface WeightLimits {
   heavyRiderWeightKg: number;
 }
 
-/** "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. */
+/** A rider's "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. */
 export const inBothUnits = (kg: number) => `${formatWeight(kg, 'kg')} (${formatWeight(kg, 'lb')})`;
+
+/**
+ * A limit's "110 kg (242 lb)": in pounds the most a rider may type and stay within it (243 lb
+ * is kept as 110.2 kg), as the pages write it (decision 165).
+ */
+const limitInBothUnits = (kg: number) =>
+  `${formatWeightLimit(kg, 'kg')} (${formatWeightLimit(kg, 'lb')})`;
 
 interface WeighedRider {
   weight: number | null;
@@ -25,7 +32,7 @@ export function refuseOverweight(riders: readonly WeighedRider[], tour: WeightLi
     (rider) => rider.weight !== null && rider.weight > tour.heavyRiderWeightKg,
   );
   if (index < 0) return;
-  const text = `No horse on this tour carries riders over ${inBothUnits(tour.heavyRiderWeightKg)}`;
+  const text = `No horse on this tour carries riders over ${limitInBothUnits(tour.heavyRiderWeightKg)}`;
   throw unprocessable(text, { [`tourists.${index}.weight`]: [text] });
 }
 
@@ -60,8 +67,8 @@ export function placesShortError(
   }
   const heavyHorses =
     short.free === 0
-      ? `No horse for riders over ${inBothUnits(tour.maxRiderWeightKg)} is left on this date`
-      : `Only ${short.free} horse(s) for riders over ${inBothUnits(tour.maxRiderWeightKg)} left on this date`;
+      ? `No horse for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} is left on this date`
+      : `Only ${short.free} horse(s) for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} left on this date`;
   const first = riders.findIndex(
     (rider) => rider.weight !== null && needsHeavyHorse(rider.weight, tour),
   );

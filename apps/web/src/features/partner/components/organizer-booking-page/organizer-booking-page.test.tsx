@@ -166,6 +166,29 @@ describe('OrganizerBookingPage', () => {
     ).toBeTruthy();
   });
 
+  it('writes the limit in pounds as the most a rider may type within it', async () => {
+    const booking = organizerBookingFixture();
+    // Typed as 243 lb, kept as 110.2 kg: above a 110 kg limit, which is 242.5 lb.
+    const heavy = { ...booking.tourists[1]!, weight: 110.2 };
+    const api = areaApi(
+      organizerBookingFixture({
+        heavy_places: 1,
+        max_rider_weight_kg: 110,
+        tourists: [booking.tourists[0]!, heavy],
+      }),
+    );
+    await renderInApp(<RouteStandIn id={booking.id} arrivalOpen />, {
+      fetch: api.fetch,
+      visitor: { weightUnit: 'lb' },
+    });
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const [, , rider] = within(table).getAllByRole('row');
+    expect(rider!.textContent).toContain('243\u00a0lbHeavier horse: above 242\u00a0lb');
+    expect(
+      screen.getByText('1 heavier-horse place is held for this booking (a rider above 242 lb).'),
+    ).toBeTruthy();
+  });
+
   it('says heavier-horse places are held only while the booking goes ahead', async () => {
     const held = '1 heavier-horse place is held for this booking (a rider above 95 kg).';
     for (const status of [2, 3] as const) {

@@ -1,5 +1,5 @@
 import { formatPrice } from '@gallop/currency';
-import { ageOn, formatWeight } from '@gallop/rider-fit';
+import { ageOn, formatWeightLimit } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
 import { countText, formatPhone } from '@gallop/ui-kit';
 import { balanceDueText } from '../../../../lib/balance-due';
@@ -215,7 +215,7 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
   const firstDay = booking.start ?? booking.created_at;
   const notGiven = 'Not given';
   const weightUnit = useWeightUnit();
-  const heavyFrom = formatWeight(booking.max_rider_weight_kg, weightUnit);
+  const heavyFrom = formatWeightLimit(booking.max_rider_weight_kg, weightUnit);
   // Companions who come along without riding take a bed, not a horse (decision 118).
   const withNonRiders = booking.non_riders > 0;
   return (

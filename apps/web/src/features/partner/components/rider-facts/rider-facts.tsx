@@ -1,4 +1,9 @@
-import { formatWeight, needsHeavyHorse, type RiderLevel as Level } from '@gallop/rider-fit';
+import {
+  formatWeight,
+  formatWeightLimit,
+  needsHeavyHorse,
+  type RiderLevel as Level,
+} from '@gallop/rider-fit';
 import { RiderLevelBadge } from '@gallop/ui-kit';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import './rider-facts.css';
@@ -31,7 +36,7 @@ export function RiderWeight({
     <>
       {formatWeight(weight, unit)}
       {heavy && (
-        <span className="rider-facts__heavy">{`Heavier horse: above ${formatWeight(maxRiderWeightKg, unit)}`}</span>
+        <span className="rider-facts__heavy">{`Heavier horse: above ${formatWeightLimit(maxRiderWeightKg, unit)}`}</span>
       )}
     </>
   );

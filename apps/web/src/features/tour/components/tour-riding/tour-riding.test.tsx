@@ -45,6 +45,15 @@ describe('ridingFacts', () => {
       { label: 'Non-riders', value: 'Welcome to come along' },
     ]);
   });
+
+  it('writes the limits in pounds as the most a rider may type within them', () => {
+    // 110 kg is 242.5 lb; a rider typing 243 lb is kept as 110.2 kg, above it.
+    expect(ridingFacts(riding, undefined, 'lb')).toContainEqual({
+      label: 'Rider weight',
+      value:
+        'Up to 209\u00a0lb with clothing; up to 242\u00a0lb on a heavier horse, while the date has one free',
+    });
+  });
 });
 
 describe('TourRiding', () => {

@@ -1,4 +1,4 @@
-import { formatWeight, type WeightUnit } from '@gallop/rider-fit';
+import { formatWeightLimit, type WeightUnit } from '@gallop/rider-fit';
 import { PaceMixBar, RiderLevelBadge, RiderLevelScale } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
@@ -50,7 +50,8 @@ export function ridingFacts(
   nonRiders?: string,
   weightUnit: WeightUnit = 'kg',
 ): RidingFact[] {
-  const weightOf = (kg: number) => formatWeight(kg, weightUnit);
+  // Limits: in pounds, the most a rider may type and stay within them (decision 165).
+  const weightOf = (kg: number) => formatWeightLimit(kg, weightUnit);
   const terrain = riding.terrain.map((kind) => TERRAIN_NAMES[kind]).join(', ');
   const ages =
     riding.max_riding_age === null
@@ -106,7 +107,7 @@ function heavyHorseText(
   dates: readonly TourDate[],
   weightUnit: WeightUnit,
 ): string {
-  const over = `Over ${formatWeight(riding.max_rider_weight_kg, weightUnit)} you ride a heavier horse`;
+  const over = `Over ${formatWeightLimit(riding.max_rider_weight_kg, weightUnit)} you ride a heavier horse`;
   // Variants of the same days ('Shared room', 'Private room') are one date to the rider.
   const ranges = [...new Set(dates.map((date) => formatDateRange(date.start, date.end)))];
   if (ranges.length === 0) return `${over}, and none is free on a date you can book.`;
