@@ -58,6 +58,34 @@ describe('render (server-side)', () => {
     );
   });
 
+  // Decision 166: a production site with only some rates loaded; the API answers 422 for others.
+  it('renders in the default offered currency when the cookie names one the API does not offer', async () => {
+    const api = createFakeApi();
+    const strictApi = async (call: Request) => {
+      const currency = call.headers.get('X-Currency');
+      const { pathname } = new URL(call.url);
+      if (
+        pathname !== '/spa/info' &&
+        currency !== 'USD' &&
+        currency !== 'EUR' &&
+        currency !== 'GBP'
+      ) {
+        return Response.json({ message: `Currency ${currency} is not supported` }, { status: 422 });
+      }
+      return api.fetch(call);
+    };
+    const withCookie = new Request('http://127.0.0.1/', {
+      headers: { cookie: 'i18n_currency=CHF' },
+    });
+    const response = await render({ request: withCookie, manifest, site, apiFetch: strictApi });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('US$1,134');
+    const after = api.seen.filter((call) => new URL(call.url).pathname !== '/spa/info');
+    expect(after.length).toBeGreaterThan(0);
+    expect(new Set(after.map((call) => call.headers.get('X-Currency')))).toEqual(new Set(['USD']));
+  });
+
   it('answers unknown paths with 404 and the not-found page', async () => {
     const api = createFakeApi();
     const response = await render({

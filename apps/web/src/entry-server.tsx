@@ -17,6 +17,7 @@ import { createRequestTokenStore } from './lib/session-tokens';
 import { visitorFromCookies } from './lib/visitor';
 import { resolveVisitorCountry } from './lib/visitor-country-server';
 import { createServerApiClient } from './lib/api';
+import { offeredCurrencies } from './lib/site-info';
 import { getErrorStatus } from './lib/http-error';
 import { preloadLazyComponents } from './lib/lazy-component';
 import type { SiteConfig } from './lib/site';
@@ -81,6 +82,9 @@ export async function render({
   const tokenStore = createRequestTokenStore(cookieHeader);
   // Filled in below, before anything renders, and handed to the browser with the page.
   const visitor = visitorFromCookies(cookieHeader);
+  // Read at each call, once the router (and the site info in its queries) exists: a cookie naming
+  // a currency without a rate renders in an offered one (decision 166).
+  const offered = () => offeredCurrencies(router.options.context.queryClient, api);
   const api = createServerApiClient({
     apiUrl,
     request,
@@ -90,6 +94,7 @@ export async function render({
     visitorAddress,
     countryIpHeader,
     defaultCurrency: () => visitor.defaultCurrency,
+    offeredCurrencies: offered,
     ...(refreshSession
       ? {
           refreshToken: async ({ refreshToken }: SessionTokens) => {

@@ -3148,6 +3148,12 @@ export interface components {
      */
     CurrencyCode: string;
     /**
+     * @description A legal document: the terms of use, the privacy policy, the cookie policy, the tour
+     *     provider agreement (`offer`) and the safety rules.
+     * @enum {string}
+     */
+    LegalKind: 'terms' | 'privacy' | 'cookies' | 'offer' | 'safety_rules';
+    /**
      * @description Tour list order. `default` is the most popular first; `price` is cheaper first, `-price` more expensive first; `fit` is "fits me first": with a rider passport in the `X-Rider-Passport` header, the tours the passport fits, then those that are a stretch, then those not suitable (the verdict cards show, `matchRider` of `@gallop/rider-fit`, heavier-horse places counted on the dates the search matches), each group in the default order. Without a valid passport `fit` is the default order, never an error.
      * @default default
      * @enum {string}
@@ -4678,8 +4684,7 @@ export interface components {
       updated_at?: string;
     };
     LegalDocument: {
-      /** @enum {string} */
-      kind: 'terms' | 'privacy' | 'cookies' | 'offer' | 'safety_rules';
+      kind: components['schemas']['LegalKind'];
       version: number;
       title: string;
       /** @description HTML. */
@@ -4703,6 +4708,11 @@ export interface components {
       messengers?: components['schemas']['Messengers'];
       /** @description The landing's background videos (docs/product.md, Screens), in display order. */
       landing_videos?: components['schemas']['LandingVideo'][];
+      /**
+       * @description The kinds of legal document that have a published version, each once: the client links
+       *     only these (a fresh deployment has none until its operator publishes them).
+       */
+      legal_documents: components['schemas']['LegalKind'][];
     };
     SitemapEntry: {
       url: string;
@@ -10136,7 +10146,7 @@ export interface operations {
   getLegalDocument: {
     parameters: {
       query: {
-        kind: 'terms' | 'privacy' | 'cookies' | 'offer' | 'safety_rules';
+        kind: components['schemas']['LegalKind'];
         /** @description Omit for the version in force. */
         version?: number;
       };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { currencyRates, users } from '#src/db/schema/index.ts';
 import { openMigratedPglite, testDatabaseKind } from '#src/testing/database.ts';
+import { publishLegalDocument } from '#src/modules/content/index.ts';
+import { expectContractResponse } from '#src/testing/contract.ts';
 import { createEmptyDatabase } from '#src/testing/empty-database.ts';
 import { TEST_START_TIMEOUT_MS, testEnv } from '#src/testing/env.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
@@ -83,6 +85,31 @@ describe('a production start on an empty database', () => {
       headers: { 'x-currency': 'USD' },
     });
     expect(tours.json()).toMatchObject({ items: [] });
+  });
+
+  // Decision 166: the web links only the legal documents the operator has published.
+  it('lists no legal documents until the operator publishes one, then that one', async () => {
+    const published = async () => {
+      const info = await app.inject({ method: 'GET', url: '/spa/info' });
+      return (expectContractResponse(info, 'getSiteInfo') as { legal_documents: string[] })
+        .legal_documents;
+    };
+    expect(await published()).toEqual([]);
+    const missing = await app.inject({ method: 'GET', url: '/spa/legal-document?kind=terms' });
+    expect(missing.statusCode).toBe(404);
+
+    // Publishers at once each get a version of their own (the table lock), none fails.
+    const texts = Array.from({ length: 6 }, (_, i) => `Terms, draft ${i + 1}.`);
+    const results = await Promise.all(
+      texts.map((text) => publishLegalDocument(empty.handle.db, { kind: 'terms', text, today })),
+    );
+    expect(results.map((result) => result.version).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
+    await publishLegalDocument(empty.handle.db, { kind: 'privacy', text: 'Privacy.', today });
+    expect(await published()).toEqual(['terms', 'privacy']);
+    const terms = await app.inject({ method: 'GET', url: '/spa/legal-document?kind=terms' });
+    expect(terms.json()).toMatchObject({ version: 6, title: 'Terms of Use' });
   });
 });
 

@@ -17,8 +17,9 @@
  * - On the server it calls `API_URL` directly (default http://127.0.0.1:4000); in the browser it
  *   calls the page's own origin, which the web server forwards to the API (`server/proxy.ts`).
  * - Every call carries the visitor's currency (`X-Currency`, from the `i18n_currency` cookie;
- *   an empty or unknown cookie means the default: their country's currency when the site offers
- *   it, else USD, `visitor-country.ts`) and the locale headers (`X-Language`, `X-Localization`).
+ *   an empty or unknown cookie, or on the server one naming a currency the API does not offer,
+ *   means the default: their country's currency when the site offers it, else USD,
+ *   `visitor-country.ts`) and the locale headers (`X-Language`, `X-Localization`).
  *   In the browser the cookie is read on every call, so after a currency switch a refetch gets
  *   the new prices.
  * - On the server, every call also carries the visitor's country as the edge in front of the
@@ -92,6 +93,12 @@ export interface ServerApiOptions {
    * once the site info has come (`visitor-country.ts`); USD until then.
    */
   defaultCurrency?: (() => string | undefined) | undefined;
+  /**
+   * The currencies the API offers, read at every call: the render knows them once the site info
+   * has come (`offeredCurrencies` in `site-info.ts`). A cookie naming another (a currency the
+   * operator loaded no rate for) is not sent, or the API would answer 422.
+   */
+  offeredCurrencies?: (() => readonly string[] | undefined) | undefined;
 }
 
 /** `fetch` with the visitor's address and edge country on every call. */
@@ -130,9 +137,11 @@ export function createServerApiClient({
   visitorAddress,
   countryIpHeader,
   defaultCurrency = () => undefined,
+  offeredCurrencies = () => undefined,
 }: ServerApiOptions): GallopClient<true> {
   const choice = currencyFromCookieHeader(request.headers.get('cookie'));
-  const currency = () => resolveCurrency(choice, { localeCurrency: defaultCurrency() });
+  const currency = () =>
+    resolveCurrency(choice, { localeCurrency: defaultCurrency(), available: offeredCurrencies() });
   const forwarded = visitorHeaders(request, visitorAddress, countryIpHeader);
   const send = Object.keys(forwarded).length > 0 ? forwardingVisitor(forwarded, fetch) : fetch;
   return createGallopClient({

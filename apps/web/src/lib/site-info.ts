@@ -44,6 +44,18 @@ export async function prefetchSiteInfo(
   }
 }
 
+/**
+ * The currencies the site offers, from the site info in the page's queries: undefined before it
+ * has come, or when it names none (then the site's supported list stands).
+ */
+export function offeredCurrencies(
+  queryClient: QueryClient,
+  api: GallopClient<true>,
+): readonly string[] | undefined {
+  const currencies = queryClient.getQueryData(siteInfoQueryOptions(api).queryKey)?.currencies;
+  return currencies?.length ? currencies : undefined;
+}
+
 /** The site info when loaded (undefined while the API is unreachable). */
 export function useSiteInfo() {
   const api = useApi();

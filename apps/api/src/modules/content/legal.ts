@@ -48,3 +48,13 @@ export const LEGAL_ROUTES: Record<LegalKind, string> = {
   safety_rules: '/safety-rules',
   cookies: '/cookie-policy',
 };
+
+/**
+ * The kinds that have a published version (any version: a kind whose first version is still
+ * ahead shows that one), so the web links only documents that have a page (decision 166).
+ */
+export async function listPublishedLegalKinds(db: Database): Promise<LegalKind[]> {
+  const rows = await db.selectDistinct({ kind: legalDocuments.kind }).from(legalDocuments);
+  const published = new Set(rows.map((row) => row.kind));
+  return (Object.keys(LEGAL_ROUTES) as LegalKind[]).filter((kind) => published.has(kind));
+}

@@ -12,6 +12,7 @@ import { HttpError, notFound } from '#src/http/http-error.ts';
 import { findCountry, resolveVisitorCountry, toLocaleCountry } from '#src/shared/countries.ts';
 import type { RatesCache } from '#src/shared/money/rates.ts';
 import { loadContacts } from './contacts.ts';
+import { listPublishedLegalKinds } from './legal.ts';
 import { orderMessengers } from './messengers.ts';
 import { listInterfaceLanguages } from './picker-options.ts';
 import { readSiteSettings } from './site-settings.ts';
@@ -46,11 +47,12 @@ export async function siteInfo(
   headers: Headers,
   countrySource: CountrySource,
 ): Promise<Schemas['SiteInfo']> {
-  const [table, interfaceLanguages, country, settings] = await Promise.all([
+  const [table, interfaceLanguages, country, settings, legalDocuments] = await Promise.all([
     rates.get(),
     listInterfaceLanguages(db),
     visitorCountry(db, headers, countrySource),
     readSiteSettings(db, ['messengers', 'landing_videos']),
+    listPublishedLegalKinds(db),
   ]);
   return {
     currencies: SITE_CURRENCIES.filter((code) => table.has(code)),
@@ -60,6 +62,7 @@ export async function siteInfo(
     contacts: await loadContacts(db, { countryId: country.id }),
     messengers: orderMessengers(settings.messengers),
     landing_videos: settings.landing_videos,
+    legal_documents: legalDocuments,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LegalPath } from './api';
+import type { LegalPath } from '../../lib/legal-pages';
 
 /*
  * The addresses of a legal document's versions. A module of its own: the route heads need them

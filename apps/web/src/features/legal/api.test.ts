@@ -4,7 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { isNotFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { legalVersionPath } from './addresses';
-import { ensureLegalPage, LEGAL_PAGES, parseLegalVersion, type LegalDocument } from './api';
+import { ensureLegalPage, parseLegalVersion, type LegalDocument } from './api';
+import { LEGAL_PAGES } from '../../lib/legal-pages';
 import { legalHeadData } from './head';
 import { failureOf } from '../../lib/testing/api-client';
 

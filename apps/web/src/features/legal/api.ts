@@ -4,23 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { orNotFound } from '../../lib/not-found';
 import { legalHeadData, type LegalHeadData } from './head';
+import { LEGAL_PAGES, type LegalPath } from '../../lib/legal-pages';
 
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalKind = LegalDocument['kind'];
-
-/**
- * The legal pages and the document each shows: the four of docs/product.md, Routes, and the Cookie
- * Policy the privacy policy cites (decision 103).
- */
-export const LEGAL_PAGES = {
-  '/agreement': 'terms',
-  '/tour-provider-agreement': 'offer',
-  '/privacy': 'privacy',
-  '/safety-rules': 'safety_rules',
-  '/cookie-policy': 'cookies',
-} as const satisfies Record<string, LegalKind>;
-
-export type LegalPath = keyof typeof LEGAL_PAGES;
 
 /**
  * The version a `/{page}/{version*}` address asks for: none (the version in force) or a positive

@@ -1,6 +1,7 @@
 import { formatContentDate } from '../../components/rich-text/content-date';
 import { legalVersionPath } from './addresses';
-import type { LegalPageData, LegalPath } from './api';
+import type { LegalPath } from '../../lib/legal-pages';
+import type { LegalPageData } from './api';
 
 export interface LegalHeadData {
   title: string;

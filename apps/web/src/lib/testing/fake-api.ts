@@ -93,6 +93,7 @@ export const fakeAnswers: Record<string, unknown> = {
         placeholder_color: '#8e8c73',
       },
     ],
+    legal_documents: ['terms', 'privacy', 'cookies', 'offer', 'safety_rules'],
   } satisfies Schemas['SiteInfo'],
   '/spa/social-links': {
     items: [{ source: 'instagram', title: 'Instagram', url: 'https://www.instagram.com/gallop' }],

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../lib/api';
+import { useLinkablePage } from '../../../../lib/legal-pages';
 import { infoQueries } from '../../api';
 import {
   STATIC_SITEMAP_GROUPS,
@@ -26,6 +27,11 @@ export function SitemapPage() {
     })),
   };
   const groups = [...searchGroups, ...(weather.links.length > 0 ? [weather] : [])];
+  const linkable = useLinkablePage();
+  const staticGroups = STATIC_SITEMAP_GROUPS.map((group) => ({
+    ...group,
+    links: group.links.filter((link) => linkable(link.href)),
+  })).filter((group) => group.links.length > 0);
   return (
     <div className="sitemap-page page-container">
       <header className="sitemap-page__header">
@@ -34,7 +40,7 @@ export function SitemapPage() {
       </header>
 
       <div className="sitemap-page__static">
-        {STATIC_SITEMAP_GROUPS.map((group) => (
+        {staticGroups.map((group) => (
           <LinkGroup key={group.title} group={group} />
         ))}
       </div>

@@ -3,6 +3,7 @@ import { useApi } from '../../../../lib/api';
 import { mainPhone, telHref } from '../../../../lib/contacts';
 import { PROJECT_NAME } from '../../../../lib/site';
 import { useSiteInfo } from '../../../../lib/site-info';
+import { useLinkablePage } from '../../../../lib/legal-pages';
 import { socialLinksQueryOptions } from '../../api';
 import { MailIcon, PhoneIcon } from './contact-icons';
 import './site-footer.css';
@@ -41,10 +42,14 @@ const FOOTER_COLUMNS = [
   },
 ] as const;
 
-/** Contacts, sections, legal documents and social links; contacts and socials come from the API. */
+/**
+ * Contacts, sections, legal documents and social links; contacts, socials and which legal
+ * documents are published come from the API.
+ */
 export function SiteFooter() {
   const api = useApi();
   const info = useSiteInfo();
+  const linkable = useLinkablePage();
   // `useQuery`: optional links; the footer shows without them.
   const socials = useQuery({ ...socialLinksQueryOptions(api), retry: false }).data?.items ?? [];
   const phone = mainPhone(info?.contacts);
@@ -82,11 +87,13 @@ export function SiteFooter() {
           <nav key={column.title} className="site-footer__column" aria-label={column.title}>
             <h2 className="site-footer__heading">{column.title}</h2>
             <ul>
-              {column.links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
-                </li>
-              ))}
+              {column.links
+                .filter((link) => linkable(link.href))
+                .map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
             </ul>
           </nav>
         ))}

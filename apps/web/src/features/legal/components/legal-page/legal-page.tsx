@@ -5,12 +5,8 @@ import { richTextOutline } from '../../../../components/rich-text/parse-rich-tex
 import { RichText } from '../../../../components/rich-text/rich-text';
 import { useApi } from '../../../../lib/api';
 import { legalVersionSplat } from '../../addresses';
-import {
-  LEGAL_PAGES,
-  legalDocumentQueryOptions,
-  type LegalDocument,
-  type LegalPath,
-} from '../../api';
+import { LEGAL_PAGES, type LegalPath } from '../../../../lib/legal-pages';
+import { legalDocumentQueryOptions, type LegalDocument } from '../../api';
 import './legal-page.css';
 
 /** Links to a parent address (`/blog` from `/blog/gear`) are not the current page. */
