@@ -5,6 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrationErrorHandlers } from './features/shell/hydration-errors';
 import { createBrowserApiClient } from './lib/api';
+import { offeredCurrencies } from './lib/site-info';
 import { createAppRouter } from './router';
 
 // The locale and the visitor's default currency arrive with the dehydrated context; the client
@@ -12,6 +13,7 @@ import { createAppRouter } from './router';
 const api = createBrowserApiClient(
   () => router.options.context.locale,
   () => router.options.context.visitor.defaultCurrency,
+  () => offeredCurrencies(router.options.context.queryClient, api),
 );
 const router = createAppRouter({ api });
 

@@ -167,11 +167,17 @@ export function createServerApiClient({
 export function createBrowserApiClient(
   locale: () => Locale = () => DEFAULT_LOCALE,
   defaultCurrency: () => string | undefined = () => undefined,
+  offeredCurrencies: () => readonly string[] | undefined = () => undefined,
 ): GallopClient<true> {
   forgetStoredTokens();
   const tokenStore = createCookieSessionStore();
   const client = import('./browser-api-client').then(({ createGallopBrowserClient }) =>
-    createGallopBrowserClient(() => clientLocale(locale()), tokenStore, defaultCurrency),
+    createGallopBrowserClient(
+      () => clientLocale(locale()),
+      tokenStore,
+      defaultCurrency,
+      offeredCurrencies,
+    ),
   );
   return deferredApiClient(client, tokenStore);
 }

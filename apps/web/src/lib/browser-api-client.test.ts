@@ -117,6 +117,30 @@ describe('the browser API client’s currency', () => {
     await call();
     expect(seen.map((request) => request.headers.get('X-Currency'))).toEqual(['EUR', 'USD']);
   });
+
+  it('never sends a chosen currency the API does not offer (no rate loaded): the default instead', async () => {
+    const seen: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json({ result: true });
+    });
+    const site: { offered?: string[] } = {};
+    const client = createGallopBrowserClient(
+      () => ({ iso: 'en', localizationId: 1 }),
+      createMemoryTokenStore(),
+      () => undefined,
+      () => site.offered,
+    );
+    const call = () => client.GET('/spa/validate-slug', { params: { query: { slug: 'tours' } } });
+    // Before the site info comes, the cookie's choice goes as before.
+    document.cookie = 'i18n_currency=CHF; Path=/';
+    await call();
+    site.offered = ['USD', 'EUR'];
+    await call();
+    document.cookie = 'i18n_currency=EUR; Path=/';
+    await call();
+    expect(seen.map((request) => request.headers.get('X-Currency'))).toEqual(['CHF', 'USD', 'EUR']);
+  });
 });
 
 describe('the browser API client during a sign-out', () => {

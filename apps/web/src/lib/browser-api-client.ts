@@ -30,6 +30,8 @@ export function createGallopBrowserClient(
   tokenStore: TokenStore,
   /** The currency of a visitor who chose none (their country's, `visitor-country.ts`). */
   defaultCurrency: () => string | undefined = () => undefined,
+  /** The currencies the API offers, once the site info has come (`offeredCurrencies`). */
+  offeredCurrencies: () => readonly string[] | undefined = () => undefined,
   { apiBaseUrl }: Pick<RuntimeConfig, 'apiBaseUrl'> = readRuntimeConfig(),
 ): GallopClient<true> {
   const crossOrigin = isCrossOrigin(apiBaseUrl, window.location.origin);
@@ -40,7 +42,12 @@ export function createGallopBrowserClient(
     throwOnError: true,
     baseUrl: apiBaseUrl,
     locale,
-    currency: () => resolveCurrency(readCurrencyCookie(), { localeCurrency: defaultCurrency() }),
+    // A cookie naming a currency the API has no rate for is not sent: it would answer 422.
+    currency: () =>
+      resolveCurrency(readCurrencyCookie(), {
+        localeCurrency: defaultCurrency(),
+        available: offeredCurrencies(),
+      }),
     tokenStore,
     solveCaptcha,
     fetch: holdingSessionCalls(send, new URL(apiBaseUrl, window.location.origin).pathname),
