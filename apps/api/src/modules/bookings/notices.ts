@@ -27,6 +27,7 @@ import {
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
 import { partyText } from './party-text.ts';
+import { inBothUnits } from './rider-places.ts';
 import {
   counted,
   dateDetails,
@@ -338,8 +339,7 @@ function statusWording(event: BookingEvent, booking: RequestRow, refunded: numbe
  * sides written alike (kilograms to the tenth they are kept to).
  */
 function weightChange(before: number | null, after: number | null): string {
-  if (before === null)
-    return `weight ${formatWeight(after!, 'kg')} (${formatWeight(after!, 'lb')})`;
+  if (before === null) return `weight ${inBothUnits(after!)}`;
   if (after === null) return `weight removed (was ${formatWeight(before, 'kg')})`;
   return `weight ${formatWeight(before, 'kg')} → ${formatWeight(after, 'kg')} (${formatWeight(before, 'lb')} → ${formatWeight(after, 'lb')})`;
 }

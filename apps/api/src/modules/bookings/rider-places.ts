@@ -12,15 +12,13 @@ export interface WeightLimits {
   heavyRiderWeightKg: number;
 }
 
-/** A rider's "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. */
-export const inBothUnits = (kg: number) => `${formatWeight(kg, 'kg')} (${formatWeight(kg, 'lb')})`;
-
 /**
- * A limit's "110 kg (242 lb)": in pounds the most a rider may type and stay within it (243 lb
- * is kept as 110.2 kg), as the pages write it (decision 165).
+ * A rider's "110 kg (243 lb)": an answer's words reach travellers who weigh in either unit. A
+ * limit passes `formatWeightLimit`: "110 kg (242 lb)", in pounds the most a rider may type and
+ * stay within it (243 lb is kept as 110.2 kg), as the pages write it (decision 165).
  */
-const limitInBothUnits = (kg: number) =>
-  `${formatWeightLimit(kg, 'kg')} (${formatWeightLimit(kg, 'lb')})`;
+export const inBothUnits = (kg: number, format = formatWeight) =>
+  `${format(kg, 'kg')} (${format(kg, 'lb')})`;
 
 interface WeighedRider {
   weight: number | null;
@@ -32,7 +30,7 @@ export function refuseOverweight(riders: readonly WeighedRider[], tour: WeightLi
     (rider) => rider.weight !== null && rider.weight > tour.heavyRiderWeightKg,
   );
   if (index < 0) return;
-  const text = `No horse on this tour carries riders over ${limitInBothUnits(tour.heavyRiderWeightKg)}`;
+  const text = `No horse on this tour carries riders over ${inBothUnits(tour.heavyRiderWeightKg, formatWeightLimit)}`;
   throw unprocessable(text, { [`tourists.${index}.weight`]: [text] });
 }
 
@@ -67,8 +65,8 @@ export function placesShortError(
   }
   const heavyHorses =
     short.free === 0
-      ? `No horse for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} is left on this date`
-      : `Only ${short.free} horse(s) for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} left on this date`;
+      ? `No horse for riders over ${inBothUnits(tour.maxRiderWeightKg, formatWeightLimit)} is left on this date`
+      : `Only ${short.free} horse(s) for riders over ${inBothUnits(tour.maxRiderWeightKg, formatWeightLimit)} left on this date`;
   const first = riders.findIndex(
     (rider) => rider.weight !== null && needsHeavyHorse(rider.weight, tour),
   );
