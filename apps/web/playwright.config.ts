@@ -4,21 +4,35 @@ import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '@gallop/vitest-config/browser';
 import { defineConfig, devices } from '@playwright/test';
 
-/** A free loopback port, found once by the runner; workers inherit it through the env. */
-function freePort(): string {
-  const script =
-    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+/**
+ * Free loopback ports for the five servers, found once by the runner (workers inherit them through
+ * the env). All are held open together in one process before any is let go: ports found one by
+ * one were each free, but not always different (CI once started a web server on the API's port).
+ */
+function freePorts(count: number): string[] {
+  const script = `const net=require('node:net');const servers=[];
+for(let i=0;i<${count};i+=1)servers.push(new Promise((ok)=>{const s=net.createServer();s.listen(0,'127.0.0.1',()=>ok(s))}));
+Promise.all(servers).then((all)=>{console.log(all.map((s)=>s.address().port).join(' '));for(const s of all)s.close()})`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ');
 }
 const loopback = (port: string) => `http://127.0.0.1:${port}`;
 
-const port = (process.env.GALLOP_E2E_PORT ??= freePort());
-const apiPort = (process.env.GALLOP_E2E_API_PORT ??= freePort());
-// A second web server whose API is down (nothing listens on that port): the 503 page.
-const downPort = (process.env.GALLOP_E2E_DOWN_PORT ??= freePort());
-const deadApiPort = (process.env.GALLOP_E2E_DEAD_API_PORT ??= freePort());
-// A third web server with the runtime-flagged pages on (QR payment, arrival), over the same API.
-const flagsPort = (process.env.GALLOP_E2E_FLAGS_PORT ??= freePort());
+const portNames = [
+  'GALLOP_E2E_PORT',
+  'GALLOP_E2E_API_PORT',
+  // A second web server whose API is down (nothing listens on that port): the 503 page.
+  'GALLOP_E2E_DOWN_PORT',
+  'GALLOP_E2E_DEAD_API_PORT',
+  // A third web server with the runtime-flagged pages on (QR payment, arrival), over the same API.
+  'GALLOP_E2E_FLAGS_PORT',
+] as const;
+if (portNames.some((name) => !process.env[name])) {
+  const found = freePorts(portNames.length);
+  portNames.forEach((name, index) => (process.env[name] = found[index]));
+}
+const [port, apiPort, downPort, deadApiPort, flagsPort] = portNames.map(
+  (name) => process.env[name] ?? '',
+);
 const baseURL = loopback(port);
 process.env.GALLOP_E2E_DOWN_URL ??= loopback(downPort);
 process.env.GALLOP_E2E_FLAGS_URL ??= loopback(flagsPort);
