@@ -30,9 +30,12 @@ if (portNames.some((name) => !process.env[name])) {
   const found = freePorts(portNames.length);
   portNames.forEach((name, index) => (process.env[name] = found[index]));
 }
-const [port, apiPort, downPort, deadApiPort, flagsPort] = portNames.map(
-  (name) => process.env[name] ?? '',
-);
+const portOf = (name: (typeof portNames)[number]): string => process.env[name] ?? '';
+const port = portOf('GALLOP_E2E_PORT');
+const apiPort = portOf('GALLOP_E2E_API_PORT');
+const downPort = portOf('GALLOP_E2E_DOWN_PORT');
+const deadApiPort = portOf('GALLOP_E2E_DEAD_API_PORT');
+const flagsPort = portOf('GALLOP_E2E_FLAGS_PORT');
 const baseURL = loopback(port);
 process.env.GALLOP_E2E_DOWN_URL ??= loopback(downPort);
 process.env.GALLOP_E2E_FLAGS_URL ??= loopback(flagsPort);
