@@ -188,6 +188,52 @@ describe('questionnaires filled through the link', () => {
     expect(await placesOf(db, date.id)).toMatchObject({ heavyFree: 1, heavySold: 1 });
   });
 
+  it('lets a visitor signed out edit a rider, read back without weights, and do nothing of the owner’s', async () => {
+    const { date, owner, id, uuid, riderIds } = await heavyBooking();
+    await db
+      .update(bookingRequests)
+      .set({ status: STATUS.pendingPrepayment })
+      .where(eq(bookingRequests.id, id));
+    const edit = {
+      id: riderIds[1],
+      first_name: 'Ola',
+      last_name: 'Hart',
+      email: 'ola@example.com',
+    };
+    const filled = await call('POST', questionnaire(uuid, id), undefined, { tourists: [edit] });
+    expect(filled.status).toBe(200);
+    const url = `/crm/api/request/get-by-uuid?uuid=${uuid}`;
+    const read = await call('GET', url, undefined);
+    expect(read.body.reader).toBe('link');
+    expect((read.body.tourists as { email: string | null }[])[1]!.email).toBe('ola@example.com');
+    expect(weightsOf(read.body)).toEqual([null, null]);
+    // The owner sees the friend's change, the weights as they were.
+    const own = await call('GET', url, owner.token);
+    expect((own.body.tourists as { first_name: string }[])[1]!.first_name).toBe('Ola');
+    expect(weightsOf(own.body)).toEqual([105, 70]);
+    // Paying, cancelling, removing and adding riders need the owner's session.
+    const refused = await Promise.all([
+      call('POST', `/crm/api/request/update-tourists?request_id=${id}`, undefined, {
+        tourists: [{ id: riderIds[0], first_name: 'Maya', last_name: 'Hart', weight: 105 }],
+      }),
+      call('POST', '/crm/api/request/cancel', undefined, { id }),
+      call('POST', `/crm/api/request/add-tourists?uuid=${uuid}`, undefined, {
+        tourists: [{ first_name: 'Kai', last_name: 'Hart', birthday: '1990-01-01', weight: 70 }],
+      }),
+      call('POST', '/crm/api/payment/start', undefined, {
+        request_id: id,
+        payment_type: 'full',
+        payment_method: 'card',
+      }),
+    ]);
+    expect(refused.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    for (const answer of refused) expect(answer.body.message).toEqual(expect.any(String));
+    const after = await call('GET', url, owner.token);
+    expect(after.body).toMatchObject({ status: STATUS.pendingPrepayment, paid: 0 });
+    expect(weightsOf(after.body)).toEqual([105, 70]);
+    expect(await placesOf(db, date.id)).toMatchObject({ heavyFree: 1, heavySold: 1 });
+  });
+
   it('lets the owner signed in change a weight, which frees the heavier horse', async () => {
     const { date, owner, id, uuid, riderIds } = await heavyBooking();
     const changed = await call('POST', questionnaire(uuid, id), owner.token, {

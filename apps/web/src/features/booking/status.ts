@@ -29,6 +29,12 @@ const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
 
 export const isCancelled = (status: BookingRequest['status']) => status >= 5;
 
+/**
+ * Whether the reader holds the booking's link alone, signed out or as another account: they change
+ * the riders' details through the questionnaires, without weights, and nothing else (decision 165).
+ */
+export const readsByLink = (booking: BookingRequest): boolean => booking.reader === 'link';
+
 const hasPrepayment = (booking: BookingRequest) =>
   booking.prepayment !== null &&
   booking.prepayment !== undefined &&
@@ -56,7 +62,7 @@ export function holdEnded(booking: BookingRequest, now = Date.now()): boolean {
     return false;
   }
   if (!booking.hold_until) return false;
-  return booking.reader === 'link' ? Date.parse(booking.hold_until) <= now : !booking.can_pay;
+  return readsByLink(booking) ? Date.parse(booking.hold_until) <= now : !booking.can_pay;
 }
 
 /**
@@ -66,7 +72,7 @@ export function holdEnded(booking: BookingRequest, now = Date.now()): boolean {
  */
 export function awaitsOwnerPayment(booking: BookingRequest): boolean {
   return (
-    booking.reader === 'link' &&
+    readsByLink(booking) &&
     !booking.email_proof_required &&
     (booking.status === 2 || booking.status === 3) &&
     booking.balance_due_by !== null &&
@@ -76,7 +82,7 @@ export function awaitsOwnerPayment(booking: BookingRequest): boolean {
 
 /** Whether the reader is signed in but not as the booking's owner: a friend holding its link. */
 export const readsAnothersBooking = (booking: BookingRequest, signedIn: boolean): boolean =>
-  signedIn && booking.reader === 'link';
+  signedIn && readsByLink(booking);
 
 /**
  * What the traveller should know next: a declined request is named as one, a booking whose time

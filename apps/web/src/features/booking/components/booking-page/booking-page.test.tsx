@@ -192,12 +192,26 @@ describe('the booking page per reader (decision 137)', () => {
     );
   });
 
-  it('asks a visitor signed out to sign in as the owner to pay', async () => {
+  it('offers a visitor signed out with the link editing the riders’ details, and asks them to sign in to pay', async () => {
     await open(confirmed('link'), { signedOut: true });
     expect(screen.getByRole('link', { name: 'Sign in' }).parentElement).toHaveTextContent(
       'with the e-mail you booked with to pay',
     );
-    expect(screen.queryByRole('button', { name: /^(Pay|Edit|Remove|Cancel)/u })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Katrin Weber' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Pay|Remove|Cancel)/u })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+    expect(screen.getByTestId('link-reader')).toHaveTextContent(
+      'You opened this booking by its link.',
+    );
+  });
+
+  it('leaves a guest’s own booking awaiting its e-mail’s proof to the proof notice', async () => {
+    await open({ ...confirmed('link'), email_proof_required: true }, { signedOut: true });
+    expect(
+      screen.getByRole('heading', { name: 'Confirm your e-mail to keep your seats' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('link-reader')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ import {
   isCancelled,
   PAYMENT_LABELS,
   paymentOptions,
-  readsAnothersBooking,
+  readsByLink,
   statusLabel,
   statusNext,
 } from '../../status';
@@ -50,8 +50,9 @@ export type EmailProofSlot = (booking: BookingRequest, email: string | undefined
 /**
  * A booking request (`/booking/{id}`, `/booking/uuid/{uuid}`, and the pay pages): its status, what
  * to do next, the riders and the money. It offers what the API's flags say this reader may do:
- * paying and cancelling are the owner's signed in; anyone else holding the link changes riders'
- * details only (decision 137), and signed out is asked to sign in as the owner to pay.
+ * paying and cancelling are the owner's signed in; anyone else holding the link, signed out or as
+ * another account, changes riders' details only (decision 165), and signed out is asked to sign in
+ * as the owner to pay.
  */
 export function BookingPage({
   booking,
@@ -137,10 +138,14 @@ export function BookingPage({
           </p>
         )}
 
-        {readsAnothersBooking(booking, user !== undefined) && (
-          <p className="booking-note" data-testid="link-reader">
-            This booking was made with another account. You can change the riders' names, contacts
-            and food; paying, weights and cancelling are for the person who booked.
+        {/* Signed out, a guest's booking awaiting its e-mail's proof says above how to sign in. */}
+        {readsByLink(booking) && (user || !booking.email_proof_required) && (
+          <p className="booking-note booking-note--reader" data-testid="link-reader">
+            {user
+              ? 'This booking was made with another account.'
+              : 'You opened this booking by its link.'}{' '}
+            You can change the riders' names, contacts and food; paying, weights and cancelling are
+            for the person who booked{user ? '' : ', signed in'}.
           </p>
         )}
 

@@ -94,7 +94,7 @@ describe('RiderEditor', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows no actions to a visitor who is not signed in', async () => {
+  it('offers the owner’s actions only to the owner signed in', async () => {
     await open(
       ridersApi(() => Response.json(booking)),
       {},
@@ -284,7 +284,7 @@ describe('RiderEditor rider fit', () => {
   });
 });
 
-describe('RiderEditor for another account holding the link (decision 137)', () => {
+describe('RiderEditor for anyone else holding the link (decisions 137, 165)', () => {
   /** The booking as a link reader gets it: no weights, nothing to remove. */
   const byLink = {
     ...booking,
@@ -308,38 +308,44 @@ describe('RiderEditor for another account holding the link (decision 137)', () =
     return { fetch, calls };
   }
 
-  it('edits a rider’s details without a weight, through the questionnaires', async () => {
-    const api = questionnaireApi();
-    await renderInApp(<RiderEditor booking={byLink} user={user} />, {
-      fetch: api.fetch,
-      signedIn: true,
-    });
-    await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
-    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
-    const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
-    expect(within(form).queryByLabelText('Weight, kg')).toBeNull();
-    fireEvent.change(within(form).getByLabelText('Food restriction (optional)'), {
-      target: { value: 'Vegan' },
-    });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      /^Riders saved\. The organizer sees the change\.$/u,
-    );
-    expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]!.url.searchParams.get('id')).toBe('812');
-    expect(api.calls[0]!.url.searchParams.get('uuid')).toBe(booking.uuid);
-    expect(api.calls[0]!.body).toEqual({
-      tourists: [
-        {
-          id: 2,
-          first_name: 'Leo',
-          last_name: 'Hart',
-          birthday: '1990-04-02',
-          food_restriction: 'Vegan',
-        },
-      ],
-    });
-  });
+  it.each([
+    ['signed in as another account', user],
+    ['signed out', undefined],
+  ])(
+    'edits a rider’s details without a weight, through the questionnaires, %s',
+    async (_, reader) => {
+      const api = questionnaireApi();
+      await renderInApp(<RiderEditor booking={byLink} user={reader} />, {
+        fetch: api.fetch,
+        signedIn: reader !== undefined,
+      });
+      await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
+      expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+      const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
+      expect(within(form).queryByLabelText('Weight, kg')).toBeNull();
+      fireEvent.change(within(form).getByLabelText('Food restriction (optional)'), {
+        target: { value: 'Vegan' },
+      });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        /^Riders saved\. The organizer sees the change\.$/u,
+      );
+      expect(api.calls).toHaveLength(1);
+      expect(api.calls[0]!.url.searchParams.get('id')).toBe('812');
+      expect(api.calls[0]!.url.searchParams.get('uuid')).toBe(booking.uuid);
+      expect(api.calls[0]!.body).toEqual({
+        tourists: [
+          {
+            id: 2,
+            first_name: 'Leo',
+            last_name: 'Hart',
+            birthday: '1990-04-02',
+            food_restriction: 'Vegan',
+          },
+        ],
+      });
+    },
+  );
 });

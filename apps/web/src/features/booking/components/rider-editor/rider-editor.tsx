@@ -24,7 +24,7 @@ import {
   type TouristInput,
   type Traveller,
 } from '../../api';
-import { readsAnothersBooking } from '../../status';
+import { readsByLink } from '../../status';
 import { PassportFill } from '../passport-fill';
 import {
   RiderFitNote,
@@ -74,8 +74,9 @@ function RiderSummary({ tourist }: { tourist: Tourist }) {
  * (`can_edit`) and removes one after confirming (`can_delete`); both save the whole list through
  * `update-tourists`, and the page shows the new price, or the API's reason when it refuses (no
  * seats left, a paid booking, a tour that has started). New riders join on the add-a-rider page.
- * Another account holding the booking's link (`reader` link) edits a rider's details but not the
- * weight, which it does not read (decision 137): saved through the questionnaires, which keep it.
+ * Anyone else holding the booking's link (`reader` link: signed out, or another account) edits a
+ * rider's details but not the weight, which they do not read, and nothing more (decision 165):
+ * saved through the questionnaires, which keep the weight.
  */
 export function RiderEditor({
   booking,
@@ -94,18 +95,22 @@ export function RiderEditor({
   // A rider two or more levels short is stopped once, kindly, as on the booking form.
   const levelStop = useLevelStop();
   const weightUnit = useWeightUnit();
-  const signedIn = user !== undefined;
-  // Signed in, but not as the owner: a friend holding the link, who sees no weights.
-  const friend = readsAnothersBooking(booking, signedIn);
+  // Not the owner signed in (signed out, or another account): a friend holding the link, who sees
+  // no weights. The owner's actions need the owner's session, which the API read as `traveller`.
+  const friend = readsByLink(booking);
+  const owner = user !== undefined && !friend;
   // The API names the rider by their place in the list sent: the whole list, or the friend's one.
   const editedIndex = friend ? 0 : booking.tourists.findIndex((tourist) => tourist.id === editing);
   const problems = useMemo(
     () => riderProblems(saving.error, saving.failure, editedIndex),
     [saving.error, saving.failure, editedIndex],
   );
-  // Riders can change at all (an active booking whose tour is ahead): the owner adds riders too
-  // (signed out, the add-a-rider page asks to prove the booking's e-mail first).
-  const changeable = !friend && booking.tourists.some((tourist) => tourist.can_edit);
+  // The API's flags, for a reader who may act: a friend edits, only the owner removes.
+  const mayEdit = (tourist: Tourist) =>
+    (owner || friend) && tourist.can_edit && tourist.id !== undefined;
+  const mayRemove = (tourist: Tourist) => owner && tourist.can_delete && tourist.id !== undefined;
+  // Riders can change at all (an active booking whose tour is ahead): the owner adds riders too.
+  const changeable = owner && booking.tourists.some((tourist) => tourist.can_edit);
 
   const save = (tourists: TouristInput[]) =>
     saving.send(async () => {
@@ -193,9 +198,9 @@ export function RiderEditor({
             ) : (
               <>
                 <RiderSummary tourist={tourist} />
-                {signedIn && (tourist.can_edit || tourist.can_delete) && (
+                {(mayEdit(tourist) || mayRemove(tourist)) && (
                   <span className="rider-editor__actions">
-                    {tourist.can_edit && tourist.id !== undefined && (
+                    {mayEdit(tourist) && (
                       <Button
                         size="sm"
                         theme="ghost"
@@ -205,7 +210,7 @@ export function RiderEditor({
                         Edit
                       </Button>
                     )}
-                    {tourist.can_delete && tourist.id !== undefined && (
+                    {mayRemove(tourist) && (
                       <Button
                         size="sm"
                         theme="ghost"
