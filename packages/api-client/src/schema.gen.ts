@@ -2103,7 +2103,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer cancels a confirmed or paid booking (status 2, 3 → 6)
-     * @description Before the tour starts. The `reason` is required (422) and shown to the traveller; the seats are released and open payments voided. Cancelling again changes nothing; a booking in another state is a 409.
+     * @description Before the tour starts. The `reason` is required (422) and shown to the traveller; the seats are released and open payments voided. Cancelling again changes nothing; a booking in another state is a 409. Send an `Idempotency-Key` (decision 167): a retry with it is answered the first cancel's booking, nothing refunded or told again.
      */
     post: operations['cancelOrganizerBooking'];
     delete?: never;
@@ -2123,7 +2123,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer runs a date not yet guaranteed ("Run this date")
-     * @description Decision 148. The date becomes guaranteed: every request waiting on it is confirmed (1 → 2, the traveller's hold to pay starts now) and everyone booked on it is told once, as when its minimum group is reached. Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is already guaranteed, was cancelled, or has started.
+     * @description Decision 148. The date becomes guaranteed: every request waiting on it is confirmed (1 → 2, the traveller's hold to pay starts now) and everyone booked on it is told once, as when its minimum group is reached. Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is already guaranteed, was cancelled, or has started. Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request guaranteed, not the 409.
      */
     post: operations['guaranteeOrganizerDeparture'];
     delete?: never;
@@ -2143,7 +2143,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer cancels a date not yet guaranteed ("Cancel this date")
-     * @description Decision 148. Every live booking on the date ends by the organizer with the `reason` (required, 422 without; shown to every traveller): a waiting request is declined, a confirmed or paid booking cancelled with everything paid refunded. The date takes no booking any more (a booking attempt is a 409). Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is guaranteed, was already cancelled, or has started.
+     * @description Decision 148. Every live booking on the date ends by the organizer with the `reason` (required, 422 without; shown to every traveller): a waiting request is declined, a confirmed or paid booking cancelled with everything paid refunded. The date takes no booking any more (a booking attempt is a 409). Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is guaranteed, was already cancelled, or has started. Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request cancelled, not the 409, and nothing is cancelled, told or refunded again.
      */
     post: operations['cancelOrganizerDeparture'];
     delete?: never;
@@ -5145,7 +5145,7 @@ export interface components {
     XCaptcha: string;
     /** @description The visitor's rider passport, for `sort=fit` ("fits me first") only: the `gallop_rider` cookie's text (`passportToCookie` of `@gallop/rider-fit`), e.g. `level=novice&tack=english&hours=3&weight=80` (level required; tack, hours a day and weight in kilograms, to a tenth, optional). It travels in this header, never in the address, because the weight is private: it is not logged, and it keys the cached answer only of a `fit` search (other sorts ignore it and share their answers). A passport that does not read (no valid level) is ignored: `sort=fit` is then the default order, not an error. Like every input it is bounded (512 characters; a passport takes about 60). */
     XRiderPassport: string;
-    /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+    /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
     IdempotencyKey: string;
     Page: number;
     /** @description Include `alt` texts of media items (0 or 1). */
@@ -8723,7 +8723,10 @@ export interface operations {
   cancelOrganizerBooking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8752,7 +8755,10 @@ export interface operations {
   guaranteeOrganizerDeparture: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8775,12 +8781,16 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   cancelOrganizerDeparture: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8998,7 +9008,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
@@ -9216,7 +9226,7 @@ export interface operations {
         uuid: components['parameters']['UuidQuery'];
       };
       header?: {
-        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates nothing; the same key with another request is a 422. */
+        /** @description A fresh random key per submission (a UUID), sent again unchanged when the same submission is retried. The API keeps the key, a hash of the request and its answer for at least 24 hours: a replay answers the saved status and body and creates or changes nothing; the same key with another request is a 422. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;

@@ -1,8 +1,9 @@
 /**
- * `Idempotency-Key` for creating calls (decision 089), in the manner of the IETF draft
+ * `Idempotency-Key` for creating calls (decision 089) and the organizer's decisions (decision
+ * 167: a date run or cancelled, a booking cancelled), in the manner of the IETF draft
  * "The Idempotency-Key HTTP Header Field" and Stripe's API: the key, a fingerprint of the caller
  * and the request, and the answer are kept for at least 24 hours. A replay answers the saved
- * status and body and creates nothing; the same key with another request is a 422.
+ * status and body and does nothing; the same key with another request is a 422.
  *
  * The key row is inserted in the transaction that creates the resource, so a process killed
  * mid-way leaves both or neither: a client that saw only a socket error retries with its key and
@@ -58,6 +59,11 @@ export interface IdempotentCreate<Body> {
   create: (tx: Transaction) => Promise<number>;
   /** The answer for the created resource, read after the commit. */
   answer: (id: number) => Promise<Body>;
+  /**
+   * Runs the transaction `run` opens, e.g. again after a deadlock (`retryOnDeadlock`): the key
+   * row is inserted in that transaction, so an aborted attempt gives the key back with it.
+   */
+  transact?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 export interface SavedAnswer<Body> {
@@ -104,36 +110,70 @@ async function saveAnswer<Body>(
   return { statusCode, body: first!.response as Body };
 }
 
+const runAsIs = <T>(run: () => Promise<T>) => run();
+
 /**
  * Runs `call.create` once per key: the first request creates and saves its answer, every replay
  * (at once or later) answers the same status and body.
  */
 export async function createOnce<Body>(call: IdempotentCreate<Body>): Promise<SavedAnswer<Body>> {
   const { db, key } = call;
+  const transact = call.transact ?? runAsIs;
   if (key === undefined) {
-    const id = await db.transaction((tx) => call.create(tx));
+    const id = await transact(() => db.transaction((tx) => call.create(tx)));
     return { statusCode: call.statusCode, body: await call.answer(id), replayed: false };
   }
-  const created = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(idempotencyKeys)
-      .values({ scope: call.scope, key, fingerprint: call.fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (!claimed) return undefined;
-    const id = await call.create(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ resourceId: id, statusCode: call.statusCode })
-      .where(and(eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, key)));
-    return id;
-  });
+  const created = await transact(() =>
+    db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ scope: call.scope, key, fingerprint: call.fingerprint })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) return undefined;
+      const id = await call.create(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ resourceId: id, statusCode: call.statusCode })
+        .where(and(eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, key)));
+      return id;
+    }),
+  );
   if (created === undefined) {
     const saved = await savedAnswer(call);
     // The key's first request failed and rolled back after this one looked: create afresh.
     return saved ?? createOnce(call);
   }
   return { ...(await saveAnswer(call, created, call.statusCode)), replayed: false };
+}
+
+export interface IdempotentAction<Body, Done> extends Omit<IdempotentCreate<Body>, 'create'> {
+  /** Does the work inside the transaction: the row it acted on, and what follows the commit. */
+  act: (tx: Transaction) => Promise<{ id: number; done: Done }>;
+}
+
+/** The saved answer, and for the request that did the work what follows its commit. */
+export type ActedAnswer<Body, Done> = Omit<SavedAnswer<Body>, 'replayed'> &
+  ({ replayed: true } | { replayed: false; done: Done });
+
+/**
+ * `createOnce` for an action whose work after the commit (refunds sent, payments voided) belongs
+ * to the request that did it: `done` is that request's, a replay has none and does nothing more.
+ */
+export async function actOnce<Body, Done>(
+  call: IdempotentAction<Body, Done>,
+): Promise<ActedAnswer<Body, Done>> {
+  // Set by each transaction attempt; only the committed one's answer carries it.
+  let done: Done | undefined;
+  const saved = await createOnce({
+    ...call,
+    create: async (tx) => {
+      const acted = await call.act(tx);
+      done = acted.done;
+      return acted.id;
+    },
+  });
+  return saved.replayed ? { ...saved, replayed: true } : { ...saved, replayed: false, done: done! };
 }
 
 /** Forgets keys older than the promise (the booking job calls it). */

@@ -11,12 +11,15 @@
  * between. A called-off date is marked (`cancelled_at`, and `is_busy` so the catalogue stops
  * offering it) in that transaction: a booking that waited for the date's lock is refused (409).
  * A call-off is told as one: each traveller once, in its words, and the organizer once, naming
- * every booking it ended, in the same transaction.
+ * every booking it ended, in the same transaction. The organizer's decisions take an
+ * `Idempotency-Key` (decision 167): its row joins that transaction, so a retry after a lost
+ * answer is answered the date the first request decided, and nothing is done or sent twice.
  */
 import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourDates } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
+import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { STATUS } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
@@ -24,7 +27,13 @@ import { retryOnDeadlock } from './deadlocks.ts';
 import type { CalledOffBooking, DateCallOff } from './messages.ts';
 import { RELEASE_REASONS, tellDateCalledOff, undecidedDateReason } from './notices.ts';
 import { organizerDecline, requiredReason } from './organizer-answers.ts';
-import { memberTourIds, organizerCancel, type OrganizerAreaDeps } from './organizer-area.ts';
+import {
+  memberTourIds,
+  organizerCancel,
+  toDeparture,
+  type OrganizerAreaDeps,
+  type OrganizerDeparture,
+} from './organizer-area.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, type RequestRow } from './records.ts';
 import {
@@ -37,7 +46,7 @@ import {
   type TransitionResult,
 } from './transitions.ts';
 
-export type TourDateRow = typeof tourDates.$inferSelect;
+type TourDateRow = typeof tourDates.$inferSelect;
 
 /** Why a date cannot be decided as a whole any more: the 409's message. */
 const DATE_DECIDED = {
@@ -81,16 +90,50 @@ function refuseDecided(date: TourDateRow, now: Date, action: 'guarantee' | 'canc
   if (date.startDate <= todayIso(now)) throw conflict(DATE_DECIDED.started);
 }
 
+/** Who decides which date, with the request's `Idempotency-Key` (decision 167). */
+export interface DepartureDecisionCall {
+  userId: number;
+  dateId: number;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * The decision's key handling (decision 167): the key row is inserted in the decision's
+ * transaction, which runs again after a deadlock with its key; a replay answers the first
+ * request's date and does nothing. Without a key a repeated decision is refused (409) as before.
+ */
+function decideOnce<Done>(
+  deps: OrganizerAreaDeps,
+  call: DepartureDecisionCall,
+  decision: { scope: string; request: object; act: (tx: Transaction) => Promise<Done> },
+) {
+  return actOnce({
+    db: deps.db,
+    scope: decision.scope,
+    key: call.idempotencyKey,
+    fingerprint: fingerprintOf({ user: call.userId, ...decision.request }),
+    statusCode: 200,
+    transact: retryOnDeadlock,
+    act: async (tx) => ({ id: call.dateId, done: await decision.act(tx) }),
+    answer: async (id) => {
+      const [date] = await deps.db.select().from(tourDates).where(eq(tourDates.id, id));
+      return toDeparture(date!, deps.now());
+    },
+  });
+}
+
 /** "Run this date": the member's not-guaranteed date is guaranteed (as a confirmation does). */
 export async function guaranteeDeparture(
   deps: OrganizerAreaDeps,
-  userId: number,
-  dateId: number,
-): Promise<TourDateRow> {
-  await memberDate(deps.db, userId, dateId);
+  call: DepartureDecisionCall,
+): Promise<OrganizerDeparture> {
+  const { dateId } = call;
+  await memberDate(deps.db, call.userId, dateId);
   const now = deps.now();
-  return retryOnDeadlock(() =>
-    deps.db.transaction(async (tx) => {
+  const answered = await decideOnce(deps, call, {
+    scope: 'guaranteeOrganizerDeparture',
+    request: { id: dateId },
+    act: async (tx) => {
       refuseDecided(await lockDate(tx, dateId), now, 'guarantee');
       const guarantee = await guaranteeDate(tx, dateId, 'organizer', {
         now,
@@ -99,28 +142,31 @@ export async function guaranteeDeparture(
       });
       // The same conditions as just checked under the lock: it flips.
       if (!guarantee) throw conflict(DATE_DECIDED.guaranteed);
-      return guarantee.date;
-    }),
-  );
+    },
+  });
+  return answered.body;
 }
 
 /**
  * "Cancel this date": every live booking on the member's not-guaranteed date ends by the
  * organizer with `reason`: a waiting request is declined (one whose time to answer passed is
  * released as unanswered, as the booking job would), a confirmed or paid booking cancelled with
- * everything paid refunded. After the commit, payments closed are voided and refunds sent.
+ * everything paid refunded. After the commit, payments closed are voided and refunds sent, by
+ * the request that cancelled: a replay of its key does not send them again (what a lost
+ * response left unsent, the booking job sends).
  */
 export async function cancelDeparture(
   deps: OrganizerAreaDeps,
-  userId: number,
-  dateId: number,
-  reason: string | undefined,
-): Promise<TourDateRow> {
-  await memberDate(deps.db, userId, dateId);
+  call: DepartureDecisionCall & { reason: string | undefined },
+): Promise<OrganizerDeparture> {
+  const { dateId, reason } = call;
+  await memberDate(deps.db, call.userId, dateId);
   const message = requiredReason(reason);
   const now = deps.now();
-  const calledOff = await retryOnDeadlock(() =>
-    deps.db.transaction(async (tx) => {
+  const answered = await decideOnce(deps, call, {
+    scope: 'cancelOrganizerDeparture',
+    request: { id: dateId, reason },
+    act: async (tx) => {
       refuseDecided(await lockDate(tx, dateId), now, 'cancel');
       const cause = { cause: 'organizer', reason: message } as const;
       const done = await callOffDate(tx, dateId, now, cause, deps.publicUrl, (row, notify) =>
@@ -132,10 +178,10 @@ export async function cancelDeparture(
       );
       if (!done) throw conflict(DATE_DECIDED.cancelled);
       return done;
-    }),
-  );
-  await settleAll(deps, calledOff.results);
-  return calledOff.date;
+    },
+  });
+  if (!answered.replayed) await settleAll(deps, answered.done);
+  return answered.body;
 }
 
 /** The booking job's release of a live booking (→ 7): nothing due, the reason as given. */
@@ -153,11 +199,6 @@ function release(reason: string, now: Date, notify: TransitionRequest['notify'])
   } satisfies TransitionRequest;
 }
 
-interface CalledOff {
-  date: TourDateRow;
-  results: TransitionResult[];
-}
-
 /** How a move ended a booking, for the organizer's one e-mail. */
 const ENDED: Partial<Record<TransitionRequest['event'], CalledOffBooking['ended']>> = {
   'organizer-declines': 'declined',
@@ -170,7 +211,8 @@ const ENDED: Partial<Record<TransitionRequest['event'], CalledOffBooking['ended'
  * by `requestOf` (each through the status machine under its row lock, seats given back). Each
  * traveller is told by their booking's move, in the call-off's words (`notify.calledOff`), and
  * the organizer once, naming every booking ended: all in this transaction (decision 091).
- * Undefined when the date was decided meanwhile (guaranteed or called off by another).
+ * Answers each booking's move (settled after the commit); undefined when the date was decided
+ * meanwhile (guaranteed or called off by another).
  */
 async function callOffDate(
   tx: Transaction,
@@ -179,7 +221,7 @@ async function callOffDate(
   cause: Pick<DateCallOff, 'cause' | 'reason'>,
   publicUrl: string,
   requestOf: (row: RequestRow, notify: TransitionRequest['notify']) => TransitionRequest,
-): Promise<CalledOff | undefined> {
+): Promise<TransitionResult[] | undefined> {
   const [date] = await tx
     .update(tourDates)
     .set({ cancelledAt: now, isBusy: true })
@@ -210,8 +252,7 @@ async function callOffDate(
     }
   }
   await tellDateCalledOff(tx, { ...callOff, tourId: date.tourId }, ended, { publicUrl });
-  const [after] = await tx.select().from(tourDates).where(eq(tourDates.id, dateId));
-  return { date: after!, results };
+  return results;
 }
 
 async function settleAll(
@@ -276,7 +317,7 @@ export async function callOffUndecidedDates(
       }),
     );
     if (!calledOff) continue;
-    await settleAll(options, calledOff.results);
+    await settleAll(options, calledOff);
     calledOffCount += 1;
   }
   return calledOffCount;

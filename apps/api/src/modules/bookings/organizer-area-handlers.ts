@@ -5,13 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
+import { idempotencyKeyOf } from '#src/http/idempotency.ts';
 import { requireSigned } from '#src/modules/sessions/index.ts';
 import {
   answerAsMember,
   cancelAsMember,
   listOrganizerBookings,
   memberBooking,
-  toDeparture,
   toOrganizerBooking,
   type OrganizerAreaDeps,
 } from './organizer-area.ts';
@@ -88,20 +88,22 @@ export function organizerAreaHandlers(
 
     async cancelOrganizerBooking(request) {
       const user = await signedUser(request);
-      const result = await cancelAsMember(area, user.id, request.body.id, request.body.reason);
-      return shown(result.row);
+      const { id, reason } = request.body;
+      const idempotencyKey = idempotencyKeyOf(request);
+      return cancelAsMember(area, { userId: user.id, id, reason, idempotencyKey });
     },
 
     async guaranteeOrganizerDeparture(request) {
       const user = await signedUser(request);
-      const date = await guaranteeDeparture(area, user.id, request.body.id);
-      return toDeparture(date, area.now());
+      const idempotencyKey = idempotencyKeyOf(request);
+      return guaranteeDeparture(area, { userId: user.id, dateId: request.body.id, idempotencyKey });
     },
 
     async cancelOrganizerDeparture(request) {
       const user = await signedUser(request);
       const { id, reason } = request.body;
-      return toDeparture(await cancelDeparture(area, user.id, id, reason), area.now());
+      const idempotencyKey = idempotencyKeyOf(request);
+      return cancelDeparture(area, { userId: user.id, dateId: id, reason, idempotencyKey });
     },
   };
 }

@@ -19,12 +19,14 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
+import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { organizerChatOf } from '#src/modules/chat/index.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
 import { toPayment, type BookingPayments } from './payments-port.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,
+  findRequest,
   holdEndsAt,
   loadTourists,
   major,
@@ -41,12 +43,16 @@ import {
   type BookingStatus,
 } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
-import { cancelAndSettle } from './cancellations.ts';
-import type { TransitionRequest, TransitionResult } from './transitions.ts';
+import { settleCancellation } from './cancellations.ts';
+import {
+  transitionBookingIn,
+  type TransitionRequest,
+  type TransitionResult,
+} from './transitions.ts';
 
 type Schemas = components['schemas'];
 export type OrganizerBooking = Schemas['OrganizerBooking'];
-type OrganizerDeparture = Schemas['OrganizerDeparture'];
+export type OrganizerDeparture = Schemas['OrganizerDeparture'];
 type PaymentDue = Pick<
   OrganizerBooking,
   'left_to_pay' | 'hold_until' | 'balance_due_by' | 'balance_overdue'
@@ -318,21 +324,27 @@ export async function answerAsMember(
 /**
  * Cancels a confirmed or paid booking of the member's tour (2, 3 → 6) with the reason the
  * traveller reads; after the commit, voids the payments the move closed and sends the refunds
- * `transitionBooking` recorded (its notices tell everyone).
+ * `transitionBookingIn` recorded (its notices tell everyone). With an `Idempotency-Key`
+ * (decision 167) a replay answers the first request's booking and settles nothing again.
  */
 export async function cancelAsMember(
   deps: OrganizerAreaDeps,
-  userId: number,
-  id: number,
-  reason: string | undefined,
-): Promise<TransitionResult> {
-  const row = await memberBooking(deps.db, userId, id);
-  const message = requiredReason(reason);
-  return cancelAndSettle(
-    deps,
-    row.id,
-    organizerCancel(message, deps.now(), { publicUrl: deps.publicUrl }),
-  );
+  call: { userId: number; id: number; reason: string | undefined; idempotencyKey?: string },
+): Promise<OrganizerBooking> {
+  const row = await memberBooking(deps.db, call.userId, call.id);
+  const message = requiredReason(call.reason);
+  const request = organizerCancel(message, deps.now(), { publicUrl: deps.publicUrl });
+  const answered = await actOnce({
+    db: deps.db,
+    scope: 'cancelOrganizerBooking',
+    key: call.idempotencyKey,
+    fingerprint: fingerprintOf({ user: call.userId, id: call.id, reason: call.reason }),
+    statusCode: 200,
+    act: async (tx) => ({ id: row.id, done: await transitionBookingIn(tx, row.id, request) }),
+    answer: async (id) => toOrganizerBooking(deps, (await findRequest(deps.db, id))!, deps.now()),
+  });
+  if (!answered.replayed) await settleCancellation(deps, answered.done);
+  return answered.body;
 }
 
 /** The organizer's cancel of a confirmed or paid booking (2, 3 → 6), everything paid refunded. */

@@ -6,7 +6,7 @@
  */
 import type { GallopClient } from '@gallop/api-client';
 import { startCardPayment, type PaymentType } from './api';
-import { newIdempotencyKey, outcomeUnknown } from './idempotency';
+import { newIdempotencyKey, outcomeUnknown } from '../../lib/idempotency';
 import { tabStorage } from './tab-storage';
 
 export interface PaymentChoice {

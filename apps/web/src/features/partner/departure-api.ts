@@ -11,8 +11,9 @@ export type DepartureDecision = 'guarantee' | 'cancel';
 
 /**
  * Runs or cancels the whole date of booking `bookingId` (decision 148; cancelling needs the
- * reason every traveller reads). The booking is read again, as the decision moved it, and so are
- * the lists.
+ * reason every traveller reads), with the decision's `Idempotency-Key` (decision 167: a retry
+ * whose first answer was lost is answered what was done, not a 409). The booking is read again,
+ * as the decision moved it, and so are the lists.
  */
 export async function decideDeparture(
   api: GallopClient<true>,
@@ -22,12 +23,21 @@ export async function decideDeparture(
     dateId,
     decision,
     reason,
-  }: { bookingId: number; dateId: number; decision: DepartureDecision; reason?: string },
+    idempotencyKey,
+  }: {
+    bookingId: number;
+    dateId: number;
+    decision: DepartureDecision;
+    reason?: string;
+    idempotencyKey: string;
+  },
 ): Promise<OrganizerDeparture> {
+  const params = { header: { 'Idempotency-Key': idempotencyKey } };
   const { data } =
     decision === 'guarantee'
-      ? await api.POST('/crm/api/partner/departure/guarantee', { body: { id: dateId } })
+      ? await api.POST('/crm/api/partner/departure/guarantee', { params, body: { id: dateId } })
       : await api.POST('/crm/api/partner/departure/cancel', {
+          params,
           body: { id: dateId, ...(reason === undefined ? {} : { reason }) },
         });
   await Promise.all([

@@ -19,7 +19,7 @@ import {
   type TouristsInfo,
   type Traveller,
 } from '../../api';
-import { useSubmissions } from '../../idempotency';
+import { useSubmissions } from '../../../../lib/idempotency';
 import { travellersText } from '../booking-summary/booking-summary';
 import { PassportFill } from '../passport-fill';
 import {

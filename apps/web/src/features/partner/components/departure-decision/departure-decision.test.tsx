@@ -107,6 +107,57 @@ describe('DepartureDecision', () => {
     expect(button(DEPARTURE_TEXTS.cancel)).toBeNull();
   });
 
+  it('sends one Idempotency-Key per decision, the same again when it is retried', async () => {
+    const booking = undecided();
+    const api = areaApi(booking);
+    // Three posts fail with their outcome unknown (the network dropped, a 503), then it works.
+    const failures: Array<'network' | '503'> = ['network', '503', 'network'];
+    const sent: Array<{ path: string; key: string | null }> = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      if (request.method !== 'POST') return api.fetch(request);
+      const path = new URL(request.url).pathname;
+      sent.push({ path, key: request.headers.get('Idempotency-Key') });
+      const failure = failures.shift();
+      if (failure === 'network') throw new TypeError('fetch failed');
+      if (failure === '503') return Response.json({ message: 'Try again' }, { status: 503 });
+      return api.fetch(request);
+    };
+    await renderBooking(booking, fetch);
+    const attempt = async (name: string, posts: number) => {
+      fireEvent.click(button(name)!);
+      await waitFor(() => expect(sent).toHaveLength(posts));
+      // Answered with the failure, the same decision offered again.
+      await waitFor(() => expect(button(name)?.hasAttribute('disabled')).toBe(false));
+    };
+
+    fireEvent.click(button(DEPARTURE_TEXTS.run)!);
+    await attempt(DEPARTURE_TEXTS.runYes, 1);
+    await attempt(DEPARTURE_TEXTS.runYes, 2);
+    // The organizer changes their mind: cancelling is another decision, with a key of its own.
+    fireEvent.click(button(DEPARTURE_TEXTS.back)!);
+    fireEvent.click(button(DEPARTURE_TEXTS.cancel)!);
+    fireEvent.change(screen.getByLabelText('Reason for the traveller'), {
+      target: { value: 'Too few riders to run it.' },
+    });
+    fireEvent.submit(screen.getByRole('form', { name: DEPARTURE_TEXTS.cancel }));
+    await attempt(DEPARTURE_TEXTS.cancelYes, 3);
+    fireEvent.click(button(DEPARTURE_TEXTS.cancelYes)!);
+    await screen.findByTestId('departure-cancelled');
+
+    const [run, runAgain, cancel, cancelAgain] = sent;
+    expect(sent.map((post) => post.path)).toEqual([
+      '/crm/api/partner/departure/guarantee',
+      '/crm/api/partner/departure/guarantee',
+      '/crm/api/partner/departure/cancel',
+      '/crm/api/partner/departure/cancel',
+    ]);
+    expect(run!.key).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(runAgain!.key).toBe(run!.key);
+    expect(cancel!.key).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(cancel!.key).not.toBe(run!.key);
+    expect(cancelAgain!.key).toBe(cancel!.key);
+  });
+
   it('shows why when the date was decided meanwhile (409), and what is true now', async () => {
     const booking = undecided();
     let current = booking;

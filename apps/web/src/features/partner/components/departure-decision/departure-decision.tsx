@@ -1,5 +1,6 @@
 import { Button } from '@gallop/ui-kit';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSubmissions } from '../../../../lib/idempotency';
 import { formatDay } from '../../../../lib/tour-format';
 import type { OrganizerBooking } from '../../api';
 import { decideDeparture, type DepartureDecision as Decision } from '../../departure-api';
@@ -46,6 +47,7 @@ export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
     setFailure,
     send: sendAs,
   } = useOrganizerSend<Decision>(booking.id, reasonField);
+  const submissions = useSubmissions();
 
   const departure = booking.departure;
   if (!departure) return null;
@@ -67,13 +69,17 @@ export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
   const send = (decision: Decision, text?: string) =>
     sendAs(
       decision,
-      () =>
-        decideDeparture(api, queryClient, {
-          bookingId: booking.id,
+      () => {
+        const request = {
           dateId: departure.id,
           decision,
           ...(text === undefined ? {} : { reason: text }),
-        }),
+        };
+        // One key per decision, the same again when it is retried after no answer (decision 167).
+        return submissions.send(request, (idempotencyKey) =>
+          decideDeparture(api, queryClient, { bookingId: booking.id, ...request, idempotencyKey }),
+        );
+      },
       {
         done: () => {
           setStep(undefined);

@@ -1,5 +1,6 @@
 /**
- * Idempotency keys for the calls that create something (a booking, riders, a payment): the API
+ * Idempotency keys for the calls that create something (a booking, riders, a payment) and the
+ * organizer's decisions (a date run or cancelled, a booking cancelled; decision 167): the API
  * keeps the key with its answer, so a retry of the same submission is answered again instead of
  * done twice (contract: `Idempotency-Key`, `PaymentStart.idempotency_key`).
  */
