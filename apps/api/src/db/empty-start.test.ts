@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { currencyRates, users } from '#src/db/schema/index.ts';
 import { openMigratedPglite, testDatabaseKind } from '#src/testing/database.ts';
-import { publishLegalDocument } from '#src/modules/content/index.ts';
+import { publishLegalDocument, withdrawLegalDocument } from '#src/modules/content/index.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { createEmptyDatabase } from '#src/testing/empty-database.ts';
 import { TEST_START_TIMEOUT_MS, testEnv } from '#src/testing/env.ts';
@@ -110,6 +110,26 @@ describe('a production start on an empty database', () => {
     expect(await published()).toEqual(['terms', 'privacy']);
     const terms = await app.inject({ method: 'GET', url: '/spa/legal-document?kind=terms' });
     expect(terms.json()).toMatchObject({ version: 6, title: 'Terms of Use' });
+
+    // Decision 169: withdrawn, its page and every version answer 404 and nothing lists it;
+    // published again, it comes back as the next version.
+    await withdrawLegalDocument(empty.handle.db, { kind: 'terms', now: new Date() });
+    expect(await published()).toEqual(['privacy']);
+    for (const url of [
+      '/spa/legal-document?kind=terms',
+      '/spa/legal-document?kind=terms&version=6',
+    ]) {
+      const gone = await app.inject({ method: 'GET', url });
+      expect(gone.statusCode, url).toBe(404);
+      expect(gone.json()).toMatchObject({ message: 'Legal document not found' });
+    }
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('/privacy</loc>');
+    expect(sitemap.body).not.toContain('/agreement</loc>');
+    await publishLegalDocument(empty.handle.db, { kind: 'terms', text: texts[5]!, today });
+    expect(await published()).toEqual(['terms', 'privacy']);
+    const again = await app.inject({ method: 'GET', url: '/spa/legal-document?kind=terms' });
+    expect(again.json()).toMatchObject({ version: 7, versions: [{ version: 7 }] });
   });
 });
 

@@ -20,6 +20,11 @@ export type LegalPath = keyof typeof LEGAL_PAGES;
 
 const KIND_OF_PAGE: Readonly<Record<string, LegalKind | undefined>> = LEGAL_PAGES;
 
+/** The kinds the site info lists as published; undefined while it is unknown (API unreachable). */
+function usePublishedLegalKinds(): readonly LegalKind[] | undefined {
+  return useSiteInfo()?.legal_documents;
+}
+
 /**
  * Whether a link may be shown: any link but a legal page's, and a legal page's when the site
  * info lists its document as published. A fresh deployment has none until its operator publishes
@@ -27,9 +32,31 @@ const KIND_OF_PAGE: Readonly<Record<string, LegalKind | undefined>> = LEGAL_PAGE
  * unreachable) no legal page is linked either.
  */
 export function useLinkablePage(): (href: string) => boolean {
-  const published = useSiteInfo()?.legal_documents;
+  const published = usePublishedLegalKinds();
   return (href) => {
     const kind = KIND_OF_PAGE[href];
     return kind === undefined || (published?.includes(kind) ?? false);
+  };
+}
+
+/** The pages of the documents a form asks the visitor to accept: the terms and the privacy policy. */
+export interface ConsentPages {
+  termsUrl: '/agreement' | undefined;
+  privacyUrl: '/privacy' | undefined;
+}
+
+/**
+ * The terms' and privacy policy's pages for a form's consent line, each only while its document
+ * is published, read as the footer reads it: a form never asks to accept a text the site does not
+ * have, nor links its 404 page. While the site info is unknown (the API unreachable) both are
+ * asked for, unlike the footer's links: a form that may send must not drop a consent the operator
+ * requires. Decision 169.
+ */
+export function useConsentPages(): ConsentPages {
+  const published = usePublishedLegalKinds();
+  const asked = (kind: LegalKind) => published?.includes(kind) ?? true;
+  return {
+    termsUrl: asked('terms') ? '/agreement' : undefined,
+    privacyUrl: asked('privacy') ? '/privacy' : undefined,
   };
 }

@@ -52,3 +52,22 @@ export const Links: Story = {
     );
   },
 };
+
+/** At checkout: the tour's cancellation policy is accepted with the same tick, named last. */
+export const WithCancellationPolicy: Story = {
+  args: { also: 'cancellation policy above' },
+  parameters: { onSubmit: fn() },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('checkbox')).toHaveAccessibleName(/cancellation policy above$/);
+  },
+};
+
+/** A site without published terms: only the privacy policy is asked for and linked. */
+export const TermsNotPublished: Story = {
+  args: { termsUrl: undefined },
+  parameters: { onSubmit: fn() },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('link', { name: 'terms of use' })).toBeNull();
+    await expect(canvas.getByRole('checkbox')).toHaveAccessibleName('I accept the privacy policy');
+  },
+};

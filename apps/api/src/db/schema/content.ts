@@ -57,7 +57,8 @@ export const helpArticles = pgTable(
 
 /**
  * Terms (`/agreement`), privacy, cookies, the provider offer (`/tour-provider-agreement`) and
- * the safety rules (`/safety-rules`); every published version is kept.
+ * the safety rules (`/safety-rules`); every published version is kept, a withdrawn one too
+ * (`withdrawn_at`, decision 169): the site shows only the versions not withdrawn.
  */
 export const legalDocuments = pgTable(
   'legal_documents',
@@ -68,6 +69,8 @@ export const legalDocuments = pgTable(
     title: text().notNull(),
     body: text().notNull(),
     effectiveFrom: date({ mode: 'string' }).notNull(),
+    /** When `pnpm --filter @gallop/api legal withdraw KIND` took the document off the site. */
+    withdrawnAt: timestamp({ withTimezone: true }),
   },
   (table) => [uniqueIndex('legal_documents_kind_version_idx').on(table.kind, table.version)],
 );

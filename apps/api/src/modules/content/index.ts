@@ -6,5 +6,5 @@ export { choosePhones } from './contacts.ts';
 export { contentHandlers, type ContentConfig } from './handlers.ts';
 export { orderMessengers } from './messengers.ts';
 export { LEGAL_ROUTES, type LegalKind } from './legal.ts';
-export { LegalPublishError, publishLegalDocument } from './legal-publish.ts';
+export { LegalPublishError, publishLegalDocument, withdrawLegalDocument } from './legal-publish.ts';
 export { readSiteSettings, type MessengerSource, type SiteSettings } from './site-settings.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { legalDocuments } from '#src/db/schema/index.ts';
 import { openMigratedPglite } from '#src/testing/database.ts';
-import { findLegalDocument } from './legal.ts';
-import { LegalPublishError, publishLegalDocument } from './legal-publish.ts';
+import { findLegalDocument, listPublishedLegalKinds } from './legal.ts';
+import { LegalPublishError, publishLegalDocument, withdrawLegalDocument } from './legal-publish.ts';
 import { legalTextToHtml } from './legal-text.ts';
 
 let handle: DatabaseHandle;
@@ -95,6 +95,56 @@ describe('publishLegalDocument (pnpm --filter @gallop/api legal)', () => {
     await expect(attempt).rejects.toThrow(LegalPublishError);
     await expect(attempt).rejects.toThrow(message);
     expect(await handle.db.select().from(legalDocuments)).toEqual(before);
+  });
+});
+
+// Decision 169: an operator takes a document off the site; its versions stay in the table.
+describe('withdrawLegalDocument (pnpm --filter @gallop/api legal withdraw)', () => {
+  const now = new Date(`${today}T12:00:00Z`);
+
+  it('takes every version off the site and keeps them in the table', async () => {
+    expect(await withdrawLegalDocument(handle.db, { kind: 'terms', now })).toEqual({
+      kind: 'terms',
+      versions: [1, 2],
+    });
+    expect(await findLegalDocument(handle.db, 'terms', undefined, today)).toBeUndefined();
+    expect(await findLegalDocument(handle.db, 'terms', 1, today)).toBeUndefined();
+    expect(await listPublishedLegalKinds(handle.db)).toEqual(['cookies']);
+    const kept = await versionsOf('terms');
+    expect(kept.map((row) => [row.version, row.withdrawnAt])).toEqual([
+      [1, now],
+      [2, now],
+    ]);
+  });
+
+  it('changes nothing for a kind that is not on the site', async () => {
+    const before = await handle.db.select().from(legalDocuments);
+    expect(await withdrawLegalDocument(handle.db, { kind: 'terms', now })).toEqual({
+      kind: 'terms',
+      versions: [],
+    });
+    expect(await withdrawLegalDocument(handle.db, { kind: 'privacy', now })).toEqual({
+      kind: 'privacy',
+      versions: [],
+    });
+    expect(await handle.db.select().from(legalDocuments)).toEqual(before);
+  });
+
+  it('lets the kind be published again, as the next number, on its own', async () => {
+    // The same text as version 1 and a day before withdrawn version 2's: a new start.
+    const result = await publishLegalDocument(handle.db, { kind: 'terms', text: TERMS, today });
+    expect(result).toMatchObject({ version: 3, effectiveFrom: today, created: true });
+    expect(await findLegalDocument(handle.db, 'terms', undefined, '2027-06-01')).toMatchObject({
+      version: 3,
+      versions: [{ version: 3, effective_from: today }],
+    });
+    expect(await listPublishedLegalKinds(handle.db)).toEqual(['terms', 'cookies']);
+  });
+
+  it('refuses an unknown kind', async () => {
+    await expect(withdrawLegalDocument(handle.db, { kind: 'manifesto', now })).rejects.toThrow(
+      'Unknown kind "manifesto"',
+    );
   });
 });
 

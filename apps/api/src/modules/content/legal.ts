@@ -1,15 +1,19 @@
 import type { components } from '@gallop/api-client';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { legalDocuments } from '#src/db/schema/index.ts';
 
 type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalKind = LegalDocument['kind'];
 
+/** The versions the site shows: a withdrawn one is kept in the table, not shown (decision 169). */
+export const notWithdrawn = isNull(legalDocuments.withdrawnAt);
+
 /**
  * A legal document of `kind`: the given version, or without one the version in force on `today`
  * (the newest whose effective date has come; a kind whose every version is still ahead shows its
- * first). `versions` lists every published version, newest first, so the page can link them.
+ * first). `versions` lists every published version not withdrawn, newest first, so the page can
+ * link them.
  */
 export async function findLegalDocument(
   db: Database,
@@ -20,7 +24,7 @@ export async function findLegalDocument(
   const rows = await db
     .select()
     .from(legalDocuments)
-    .where(eq(legalDocuments.kind, kind))
+    .where(and(eq(legalDocuments.kind, kind), notWithdrawn))
     .orderBy(desc(legalDocuments.version));
   const chosen =
     version === undefined
@@ -50,11 +54,15 @@ export const LEGAL_ROUTES: Record<LegalKind, string> = {
 };
 
 /**
- * The kinds that have a published version (any version: a kind whose first version is still
- * ahead shows that one), so the web links only documents that have a page (decision 166).
+ * The kinds that have a published version not withdrawn (any version: a kind whose first version
+ * is still ahead shows that one), so the web links only documents that have a page (decisions 166,
+ * 169).
  */
 export async function listPublishedLegalKinds(db: Database): Promise<LegalKind[]> {
-  const rows = await db.selectDistinct({ kind: legalDocuments.kind }).from(legalDocuments);
+  const rows = await db
+    .selectDistinct({ kind: legalDocuments.kind })
+    .from(legalDocuments)
+    .where(notWithdrawn);
   const published = new Set(rows.map((row) => row.kind));
   return (Object.keys(LEGAL_ROUTES) as LegalKind[]).filter((kind) => published.has(kind));
 }

@@ -4,6 +4,7 @@ import {
   createFakeApiWithPosts,
   type FakePostAnswer,
 } from '../../../../lib/testing/fake-api-posts';
+import { fakeAnswers } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { RegisterPage } from './register-page';
 
@@ -11,17 +12,23 @@ const PATH = '/crm/api/user/register';
 const TOO_EASY =
   'This password is too easy to guess. This is a heavily used password. Add more words or use a less common phrase.';
 
-async function registerWith(answer: FakePostAnswer, password = 'saddle-up-2026') {
-  const api = createFakeApiWithPosts({ [PATH]: answer });
-  await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
-  await screen.findByLabelText('First name', {}, { timeout: 5000 });
-  const type = (label: string, value: string) =>
-    fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+/** Ann's account, all but the terms. */
+function fillAccount(password = 'saddle-up-2026') {
   type('First name', 'Ann');
   type('Last name', 'Rider');
   type('E-mail', 'ann@example.com');
   type('Password', password);
   type('Repeat the password', password);
+}
+
+async function registerWith(answer: FakePostAnswer, password = 'saddle-up-2026') {
+  const api = createFakeApiWithPosts({ [PATH]: answer });
+  await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
+  await screen.findByLabelText('First name', {}, { timeout: 5000 });
+  fillAccount(password);
   fireEvent.click(screen.getByRole('checkbox'));
   fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
   return api;
@@ -76,8 +83,6 @@ describe('RegisterPage validation on submit', () => {
     const api = createFakeApiWithPosts({ [PATH]: { status: 200, body: { result: true } } });
     await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
     await screen.findByLabelText('First name', {}, { timeout: 5000 });
-    const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
     type('First name', 'Cara');
     type('Last name', 'Trot');
     type('E-mail', 'cara@example.com');
@@ -88,5 +93,43 @@ describe('RegisterPage validation on submit', () => {
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
     expect(api.sent).toEqual([]);
+  });
+});
+
+// Decision 169: the tick asks only for the documents the operator has published.
+describe('RegisterPage consent', () => {
+  const openWith = async (published: string[]) => {
+    const answers = {
+      ...fakeAnswers,
+      '/spa/info': { ...(fakeAnswers['/spa/info'] as object), legal_documents: published },
+    };
+    const api = createFakeApiWithPosts(
+      { [PATH]: { status: 200, body: { result: true } } },
+      answers,
+    );
+    await renderInApp(<RegisterPage returnTo="/" />, { fetch: api.fetch });
+    await screen.findByLabelText('First name', {}, { timeout: 5000 });
+    return api;
+  };
+
+  it('asks for and links only the published terms', async () => {
+    await openWith(['terms', 'cookies']);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox')).toHaveAccessibleName('I accept the terms of use'),
+    );
+    expect(screen.getByRole('link', { name: 'terms of use' })).toHaveAttribute(
+      'href',
+      '/agreement',
+    );
+    expect(screen.queryByRole('link', { name: 'privacy policy' })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing while neither is published, and registers', async () => {
+    const api = await openWith([]);
+    await waitFor(() => expect(screen.queryByRole('checkbox')).not.toBeInTheDocument());
+    fillAccount();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(api.sent).toHaveLength(1);
   });
 });

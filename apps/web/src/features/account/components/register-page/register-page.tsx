@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useApi } from '../../../../lib/api';
 import { formProblems } from '../../../../lib/form-problems';
+import { useConsentPages } from '../../../../lib/legal-pages';
 import { useSend } from '../../../../lib/use-send';
 import { register } from '../../api';
 import { AuthCard, FormFailure } from '../auth-card/auth-card';
@@ -37,6 +38,7 @@ export function RegisterPage({ returnTo }: { returnTo: string }) {
   const api = useApi();
   const { sending, failure, error, done, send } = useSend<string>();
   const problems = useMemo(() => formProblems(error, failure, FIELDS), [error, failure]);
+  const consentPages = useConsentPages();
   const submit = (values: Values) =>
     send(async () => {
       const email = values.email.trim();
@@ -116,7 +118,7 @@ export function RegisterPage({ returnTo }: { returnTo: string }) {
           autoComplete="new-password"
           rules="required|confirmed:password"
         />
-        <TermsCheckbox name="terms" termsUrl="/agreement" privacyUrl="/privacy" />
+        <TermsCheckbox name="terms" {...consentPages} />
         <FormFailure text={problems.message} />
         <Button type="submit" theme="primary" disabled={sending}>
           {sending ? 'Creating your account…' : 'Create account'}

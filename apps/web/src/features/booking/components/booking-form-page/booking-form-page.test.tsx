@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { quote as apiQuote } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ridingBrief } from '../../../../lib/testing/fake-api';
+import { fakeAnswers, ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { Tour } from '../../api';
 import { BookingFormPage } from './booking-form-page';
@@ -1001,5 +1001,42 @@ describe('BookingFormPage non-riders', () => {
     expect(
       screen.queryByRole('button', { name: 'Add someone who comes along without riding' }),
     ).toBeNull();
+  });
+});
+
+// Decision 169: the tick asks for the published documents only; never for a missing one.
+describe('BookingFormPage consent', () => {
+  it('asks only for the cancellation policy while no legal document is published, then books', async () => {
+    const withPolicy = {
+      ...tour,
+      cancellation_policy: {
+        name: 'moderate',
+        title: 'Moderate',
+        tiers: [{ days_before: 30, refund_percent: 100 }],
+        lines: ['Cancel 30 days before the start: everything back.'],
+      },
+    } as Tour;
+    const api = bookingApi([]);
+    const info = { ...(fakeAnswers['/spa/info'] as object), legal_documents: [] };
+    const fetch = (request: Request) =>
+      new URL(request.url).pathname === '/spa/info'
+        ? Promise.resolve(Response.json(info))
+        : api.fetch(request);
+    const { router } = await renderInApp(
+      <BookingFormPage tour={withPolicy} dateId={70} user={undefined} />,
+      { fetch },
+    );
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox')).toHaveAccessibleName(
+        'I accept the cancellation policy above',
+      ),
+    );
+    expect(screen.queryByRole('link', { name: 'terms of use' })).not.toBeInTheDocument();
+    await fillForm();
+    send();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking/uuid/${booked.uuid}`),
+    );
   });
 });

@@ -18,6 +18,7 @@ import { DateGroupMeter } from '../../../../lib/date-group-meter';
 import { DateSeasonMark } from '../../../../lib/date-season-mark';
 import { useDateSeason } from '../../../../lib/tour-climate';
 import { formProblems } from '../../../../lib/form-problems';
+import { useConsentPages } from '../../../../lib/legal-pages';
 import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rider-fit';
 import { useSend } from '../../../../lib/use-send';
 import { useWeightUnit } from '../../../../lib/weight-unit';
@@ -39,7 +40,7 @@ import {
   type Traveller,
 } from '../../api';
 import { rememberContactEmail } from '../../contact-email';
-import { useSubmissions } from '../../idempotency';
+import { useSubmissions } from '../../../../lib/idempotency';
 import { BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { PassportFill } from '../passport-fill';
 import { levelShort, RiderFitNote } from '../rider-fit-note';
@@ -105,6 +106,7 @@ export function BookingFormPage({
 }) {
   const api = useApi();
   const navigate = useNavigate();
+  const consentPages = useConsentPages();
   const bookable = tour.dates.filter(isBookable);
   const [selectedId, setSelectedId] = useState<number | undefined>(
     bookable.find((date) => date.id === dateId)?.id ?? bookable[0]?.id,
@@ -359,17 +361,8 @@ export function BookingFormPage({
           )}
           <TermsCheckbox
             name="terms"
-            termsUrl="/agreement"
-            privacyUrl="/privacy"
-            {...(tour.cancellation_policy
-              ? {
-                  also: ', and the cancellation policy above',
-                  texts: {
-                    required:
-                      'Please accept the terms of use, the privacy policy and the cancellation policy',
-                  },
-                }
-              : {})}
+            {...consentPages}
+            also={tour.cancellation_policy ? 'cancellation policy above' : undefined}
           />
           {problems.message && (
             <p className="booking-form__failure" role="alert">

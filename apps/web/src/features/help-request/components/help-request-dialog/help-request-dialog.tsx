@@ -20,6 +20,7 @@ import {
   type HelpRequestValues,
 } from '../../api';
 import './help-request-dialog.css';
+import { ConsentNote } from '../../../../components/consent-note/consent-note';
 
 /** The callback modal's text: the number support will call, and why. */
 export const callbackText = (phone: string) =>
@@ -136,10 +137,7 @@ export function HelpRequestDialog({ isOpen, onClose, tour }: HelpRequestDialogPr
           <Button type="submit" theme="primary" size="lg" block loading={sending}>
             Send my request
           </Button>
-          <p className="help-request__terms">
-            By sending, you accept the <a href="/agreement">terms of use</a> and the{' '}
-            <a href="/privacy">privacy policy</a>.
-          </p>
+          <ConsentNote action="By sending" className="help-request__terms" />
         </Form>
       )}
     </Modal>

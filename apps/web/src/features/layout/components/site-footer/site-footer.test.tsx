@@ -1,20 +1,26 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, fakeAnswers } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { SiteFooter } from './site-footer';
 
+const siteInfo = (published: string[]) => ({
+  ...(fakeAnswers['/spa/info'] as object),
+  legal_documents: published,
+});
+
+const shownHelpLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Help' }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+
 /** The footer over an API whose site info lists `published` as the published legal documents. */
 async function helpLinks(published: string[]) {
-  const info = { ...(fakeAnswers['/spa/info'] as object), legal_documents: published };
-  const api = createFakeApi({ ...fakeAnswers, '/spa/info': info });
+  const api = createFakeApi({ ...fakeAnswers, '/spa/info': siteInfo(published) });
   await renderInApp(<SiteFooter />, { fetch: api.fetch });
   // The contacts come with the site info: once shown, the links are final.
   await screen.findByText('support@gallop.example');
-  const help = screen.getByRole('navigation', { name: 'Help' });
-  return within(help)
-    .getAllByRole('link')
-    .map((link) => link.getAttribute('href'));
+  return shownHelpLinks();
 }
 
 // Decision 166: a fresh deployment has no legal documents until its operator publishes them.
@@ -30,5 +36,21 @@ describe('SiteFooter', () => {
       '/cookie-policy',
       '/sitemap',
     ]);
+  });
+
+  // Decision 169: `legal withdraw terms`; the next site info no longer lists it.
+  it('drops a withdrawn document’s link once the site info says so', async () => {
+    const answers: Record<string, unknown> = {
+      ...fakeAnswers,
+      '/spa/info': siteInfo(['terms', 'privacy']),
+    };
+    const { queryClient } = await renderInApp(<SiteFooter />, {
+      fetch: createFakeApi(answers).fetch,
+    });
+    await screen.findByText('support@gallop.example');
+    expect(shownHelpLinks()).toContain('/agreement');
+    answers['/spa/info'] = siteInfo(['privacy']);
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(shownHelpLinks()).toEqual(['/help-center', '/privacy', '/sitemap']));
   });
 });

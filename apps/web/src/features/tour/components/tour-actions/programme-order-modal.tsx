@@ -7,6 +7,7 @@ import { orderProgramme, siteTokensQueryOptions } from '../../actions';
 import { useSend } from '../../../../lib/use-send';
 import './tour-actions.css';
 import { PhoneField } from '../../../../components/form-fields/form-fields';
+import { ConsentNote } from '../../../../components/consent-note/consent-note';
 
 interface ProgrammeValues {
   email: string;
@@ -136,10 +137,7 @@ export function ProgrammeOrderModal({ tour, isOpen, onClose }: ProgrammeOrderMod
           <Button type="submit" disabled={sending || tokens.isPending}>
             {sending ? 'Sending…' : 'Send the programme'}
           </Button>
-          <p className="tour-actions__terms">
-            By sending, you accept the <a href="/agreement">terms of use</a> and the{' '}
-            <a href="/privacy">privacy policy</a>.
-          </p>
+          <ConsentNote action="By sending" className="tour-actions__terms" />
         </Form>
       )}
     </Modal>

@@ -8,6 +8,7 @@ import { useSend } from '../../../../lib/use-send';
 import { subscribeToTour } from '../../actions';
 import { individualTourUuid } from './individual-tour-uuid';
 import './tour-follow.css';
+import { ConsentNote } from '../../../../components/consent-note/consent-note';
 
 export interface FollowTourFormProps {
   tour: { id: number; name: string };
@@ -98,10 +99,7 @@ export function FollowTourForm({ tour, layout = 'stack', onDone }: FollowTourFor
           {failure}
         </p>
       )}
-      <p className="tour-follow__terms">
-        By following, you accept the <a href="/agreement">terms of use</a> and the{' '}
-        <a href="/privacy">privacy policy</a>.
-      </p>
+      <ConsentNote action="By following" className="tour-follow__terms" />
     </Form>
   );
 }
