@@ -1,16 +1,19 @@
 /**
- * "Cancel this date" survives a crash (decisions 148, 091, 089): the API runs as a child process
- * on a scratch PostgreSQL database, and on a not-guaranteed date with a booking in every live
- * state (paid in full, a deposit paid and its balance open at the provider, a payment open at the
- * provider, confirmed unpaid, waiting requests) the organizer sends "Cancel this date" three times
- * at once while two travellers cancel and six guests book. The process is killed with SIGKILL at
- * a mark held by a row lock the test takes: once the date's cancel committed and before anything
- * was sent to the provider, in the middle of those sends, and inside the cancel's transaction.
- * A fresh process answers the requests that got none, the booking job runs once, and then the
- * date is cancelled once, every booking on it ended once and told once, every seat, heavier
- * horse and bed given back, everything charged at the provider refunded once and every other
- * payment voided there. A payment the crash left open at the provider cannot be paid on the
- * hosted page, and one the provider charged anyway is refunded by the job.
+ * "Cancel this date" and the booking job's decision-day call-off survive a crash (decisions 148,
+ * 091, 089): the API runs as a child process on a scratch PostgreSQL database. Each round has two
+ * not-guaranteed dates with a booking in every live state (paid in full, a deposit paid and its
+ * balance open at the provider, a payment open at the provider, confirmed unpaid, waiting
+ * requests). On one the organizer sends "Cancel this date" three times at once while two
+ * travellers cancel and six guests book; the other's decision day passed, and the API runs a
+ * round of its booking job (which calls it off) while two travellers cancel. The process is
+ * killed with SIGKILL at a mark held on each date by a row lock the test takes: once the cancel
+ * and the call-off committed and before anything was sent to the provider, in the middle of those
+ * sends, and inside their transactions. A fresh process answers the requests that got none, the
+ * booking job runs again (in that process and in another at once), and then each date is called
+ * off once, every booking on it ended once and told once, every seat, heavier horse and bed given
+ * back, everything charged at the provider refunded once and every other payment voided there. A
+ * payment the crash left open at the provider cannot be paid on the hosted page, and one the
+ * provider charged anyway is refunded by the job.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,12 +34,15 @@ import { bookingPayments } from '#src/modules/payments/index.ts';
 import { expectContractResponse, type CheckedResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
+import { todayIso } from '#src/shared/dates.ts';
 import { runBookingJob } from './expiry.ts';
-import { messagesAbout, messagesOfDate } from './testing-scratch.ts';
+import { undecidedDateReason } from './notices.ts';
+import { dateWithSeats, messagesAbout, messagesOfDate } from './testing-scratch.ts';
 import type { Transaction } from './transitions.ts';
 import {
   bookedBefore,
   bookingAttempt,
+  bookingJobRound,
   bookingsAtCrash,
   cancelAs,
   committedKeys,
@@ -287,18 +293,20 @@ async function snapshotOf(dateId: number) {
   };
 }
 
+/** Where a round's kill comes on one date: a lock the test holds, and when the API reached it. */
+interface Mark {
+  lock: (tx: Transaction) => Promise<unknown>;
+  reached: (holder: number) => Promise<boolean>;
+}
+
 interface Round {
   label: string;
-  /** The lock held while the round runs, and when the API is killed. */
-  mark: (
-    date: DateRef,
-    setup: DateSetup,
-    ledger: Awaited<ReturnType<typeof ledgerOf>>,
-  ) => {
-    lock: (tx: Transaction) => Promise<unknown>;
-    reached: (holder: number) => Promise<boolean>;
-  };
-  /** Whether the cancel had committed when the API was killed. */
+  /**
+   * The lock held on a date while the round runs, and when the API is killed: the same mark on
+   * the date its organizer cancels and on the date the booking job calls off.
+   */
+  mark: (date: DateRef, setup: DateSetup, ledger: Awaited<ReturnType<typeof ledgerOf>>) => Mark;
+  /** Whether the cancel and the call-off had committed when the API was killed. */
   committed: boolean;
 }
 
@@ -307,7 +315,7 @@ const cancelledAtSet = async (dateId: number) =>
 
 const ROUNDS: Round[] = [
   {
-    label: 'as the cancel commits, before the provider is told anything',
+    label: 'as the cancel and the call-off commit, before the provider is told anything',
     committed: true,
     mark: (date, _setup, ledger) => ({
       lock: lockProviderRows(ledger.map((row) => row.payment.providerPaymentId)),
@@ -315,7 +323,7 @@ const ROUNDS: Round[] = [
     }),
   },
   {
-    label: 'midway through the voids and refunds after the commit',
+    label: 'midway through the voids and refunds after the commits',
     committed: true,
     mark: (date, setup) => ({
       // The last booking's void waits: the refunds of the two paid bookings are sent before.
@@ -326,10 +334,10 @@ const ROUNDS: Round[] = [
     }),
   },
   {
-    label: "inside the cancel's transaction, bookings ended but not committed",
+    label: "inside the cancel's and the call-off's transactions, bookings ended, not committed",
     committed: false,
     mark: (_date, setup) => ({
-      // The cancel ends the bookings in id order and waits on this one, the last made before.
+      // Both end the bookings in id order and wait on this one, the last made before.
       lock: (tx) =>
         tx
           .select()
@@ -347,14 +355,165 @@ const ROUNDS: Round[] = [
   },
 ];
 
+/** The job date's decision day was yesterday, the date still not guaranteed: the job calls it off. */
+async function passDecisionDay(date: DateRef): Promise<string> {
+  const decisionDate = todayIso(new Date(Date.now() - 86_400_000));
+  await db().update(tourDates).set({ decisionDate }).where(eq(tourDates.id, date.id));
+  return decisionDate;
+}
+
+/** What the crash left of a date's call-off: committed or not, its refunds and voids not done. */
+async function crashStateOf(dateId: number) {
+  return {
+    cancelled: await cancelledAtSet(dateId),
+    refundsPending: (await refundsOf(dateId)).filter((row) => row.refund.status === 1).length,
+    openAtProvider: (await ledgerOf(dateId)).filter((row) => row.books?.status === 'open').length,
+  };
+}
+
+const crashLine = (state: Awaited<ReturnType<typeof crashStateOf>>) =>
+  `${state.cancelled ? 'committed' : 'not committed'}, ${state.refundsPending} refunds ` +
+  `pending, ${state.openAtProvider} payments open at the provider`;
+
+/**
+ * The crash kept the provider from voiding the payment the call-off closed: the payer cannot pay
+ * it on the hosted page, and when the provider charges it anyway (the payer was on its page), the
+ * job must refund it.
+ */
+async function chargedLate(url: string, started: Started): Promise<Started> {
+  const atProvider = eq(sandboxPayments.providerPaymentId, started.providerPaymentId);
+  const page = await untilAnswered(() => payByCard(url, started));
+  expect([303, 410]).toContain(page.statusCode);
+  const [books] = await db().select().from(sandboxPayments).where(atProvider);
+  expect(books!.status).toBe('open');
+  await db()
+    .update(sandboxPayments)
+    .set({ status: 'succeeded', cardLast4: '4242' })
+    .where(atProvider);
+  return started;
+}
+
+type DateBooking = Awaited<ReturnType<typeof bookingsOf>>[number];
+
+/** Who called a date off: the reason its bookings carry and how each was ended. */
+interface CallOff {
+  reason: string;
+  endedAs: (row: DateBooking) => number;
+}
+
+const BY_ORGANIZER: CallOff = { reason: REASON, endedAs: () => STATUS.canceledByAuthor };
+
+/** The decision day: a paid booking is cancelled and refunded, the others released. */
+const byDecisionDay = (decisionDate: string): CallOff => ({
+  reason: undecidedDateReason(decisionDate),
+  endedAs: (row) => (row.paid > 0 ? STATUS.canceledByAuthor : STATUS.canceledBySystem),
+});
+
+/**
+ * What a date called off across the crash holds once the job ran again: called off once (one
+ * organizer e-mail), every seat, heavier horse and bed back, every booking ended once and its
+ * traveller told once (one whose own cancel was answered 200 ended it), every charge at the
+ * provider refunded in full once, nothing else charged, nothing left open there; a cancel sent
+ * again changes nothing. Answers its bookings, the refunds sent and the charges, for the log.
+ */
+async function expectCalledOffOnce(
+  date: DateRef,
+  setup: DateSetup,
+  callOff: CallOff,
+  {
+    apiUrl,
+    leavingAnswers,
+    lateCharge,
+  }: { apiUrl: string; leavingAnswers: CheckedResponse[]; lateCharge: Started | undefined },
+) {
+  const after = await dateRowOf(db(), date.id);
+  expect(after.cancelledAt).not.toBeNull();
+  expect(after.isBusy).toBe(true);
+  expect(after).toMatchObject({
+    numberOfFreeSeats: CAPACITY,
+    heavyPlacesFree: HEAVY_PLACES,
+    nonRiderPlacesFree: BEDS,
+  });
+  expect(await organizerMailsOf(date.id)).toHaveLength(1);
+
+  const rows = await bookingsOf(date.id);
+  expect(rows.filter((row) => isActive(row.status))).toEqual([]);
+  for (const [n, traveller] of setup.leaving.entries()) {
+    const answer = leavingAnswers[n]!;
+    expect([200, 409]).toContain(answer.statusCode);
+    const row = rows.find((r) => r.id === traveller.bookingId)!;
+    expect(row.status).toBe(
+      answer.statusCode === 200 ? STATUS.canceledByTourist : callOff.endedAs(row),
+    );
+  }
+  for (const row of rows) {
+    const told = await messagesAbout(db(), row.id, 'date-cancelled');
+    if (row.status === STATUS.canceledByTourist) {
+      expect(told).toEqual([]);
+    } else {
+      expect(row.status, `booking ${row.id}`).toBe(callOff.endedAs(row));
+      expect(row.cancelMessage).toBe(callOff.reason);
+      expect(told, `booking ${row.id}`).toHaveLength(1);
+    }
+  }
+
+  // Money: every charge at the provider refunded in full, once; nothing else charged, and
+  // nothing left open there; every refund sent; each booking refunded all it paid.
+  const ledger = await ledgerOf(date.id);
+  const sent = await refundsOf(date.id);
+  for (const { payment, books } of ledger) {
+    expect(payment.status, `payment ${payment.id}`).not.toBe(1);
+    if (payment.status === 3) expect(payment.voidConfirmedAt).not.toBeNull();
+    if (!books) continue;
+    expect(books.status, `payment ${payment.id}`).not.toBe('open');
+    expect(books.refunded, `payment ${payment.id}`).toBe(
+      books.status === 'succeeded' ? books.amount : 0,
+    );
+    const refunded = sent.filter((row) => row.refund.paymentId === payment.id);
+    expect(refunded.reduce((sum, row) => sum + row.refund.amount, 0)).toBe(
+      books.status === 'succeeded' ? payment.amount : 0,
+    );
+  }
+  expect(sent.filter((row) => row.refund.status !== 2 || !row.sent)).toEqual([]);
+  for (const row of rows) {
+    const mine = sent.filter((refund) => refund.refund.requestId === row.id);
+    expect(mine.reduce((sum, refund) => sum + refund.refund.amount, 0)).toBe(row.refunded);
+    expect(row.refunded, `booking ${row.id}`).toBe(
+      row.paid + (lateCharge && row.id === setup.opened.bookingId ? row.price : 0),
+    );
+  }
+  const charged = ledger.filter((row) => row.books?.status === 'succeeded');
+  expect(charged.map((row) => row.payment.requestId).sort()).toEqual(
+    [setup.fullyPaid, setup.deposit, ...(lateCharge ? [setup.opened] : [])]
+      .map((traveller) => traveller.bookingId)
+      .sort(),
+  );
+  if (lateCharge) {
+    const told = await messagesAbout(db(), setup.opened.bookingId, 'payment-refunded');
+    expect(told).toHaveLength(1);
+  }
+
+  // A cancel sent again changes nothing.
+  const settled = await snapshotOf(date.id);
+  const again = await cancelDate(setup.organizer, date.id)(apiUrl);
+  expect(again.statusCode).toBe(409);
+  expect(messageOf(again)).toBe(CANCELLED);
+  expect(await snapshotOf(date.id)).toEqual(settled);
+  return { rows, sent, charged };
+}
+
 const statusesOf = (answers: readonly (CheckedResponse | undefined)[]) =>
   answers.map((answer) => answer?.statusCode ?? 'none').join(',');
 
 describe.runIf(testDatabaseKind() === 'postgres')(
-  '"Cancel this date" across a crash (SIGKILL)',
+  '"Cancel this date" and the decision-day call-off across a crash (SIGKILL)',
   () => {
+    /** The booking the job's development route moves each time it runs the job. */
+    let spare: Traveller;
+
     beforeAll(async () => {
-      bed = await openCrashBed('crash_date', ROUNDS.length, async (db, date) => {
+      // Per round a date its organizer cancels and one the job calls off.
+      bed = await openCrashBed('crash_date', ROUNDS.length * 2, async (db, date) => {
         await db
           .update(tourDates)
           .set({
@@ -372,6 +531,8 @@ describe.runIf(testDatabaseKind() === 'postgres')(
           .set({ ...LIMITS, nonRidersWelcome: true })
           .where(eq(tours.id, date.tourId));
       });
+      const spareDate = await dateWithSeats(bed.db, 1, new Set());
+      spare = await bookedBefore(bed, attemptOn(spareDate, 'spare', [{}]));
     }, 180_000);
 
     afterAll(() => bed?.close(), 60_000);
@@ -379,11 +540,15 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     it.each(ROUNDS.map((round, index) => ({ ...round, round: index + 1 })))(
       'round $round: SIGKILL $label, then retries and the booking job',
       async ({ round, label, mark, committed }) => {
-        const date = bed!.dates[round - 1]!;
-        const setup = await setUpDate(date);
-        const before = await ledgerOf(date.id);
-        const { lock, reached } = mark(date, setup, before);
+        const date = bed!.dates[2 * round - 2]!;
+        const jobDate = bed!.dates[2 * round - 1]!;
+        const [setup, jobSetup] = await Promise.all([setUpDate(date), setUpDate(jobDate)]);
+        const decisionDate = await passDecisionDay(jobDate);
+        const cancelMark = mark(date, setup, await ledgerOf(date.id));
+        const callOffMark = mark(jobDate, jobSetup, await ledgerOf(jobDate.id));
 
+        // The booking job calls one date off while two of its travellers cancel; on the other
+        // guests book, two travellers cancel and the organizer cancels it.
         const guests: BookingAttempt[] = Array.from({ length: GUESTS }, (_, n) =>
           attemptOn(date, `guest-${round}-${n}`, [{}]),
         );
@@ -391,77 +556,93 @@ describe.runIf(testDatabaseKind() === 'postgres')(
           cancelDate(setup.organizer, date.id),
         );
         const leaving = setup.leaving.map((traveller) => cancelAs(traveller));
+        const jobLeaving = jobSetup.leaving.map((traveller) => cancelAs(traveller));
+        const job = bookingJobRound(spare.bookingId);
+        // The job's call-off reaches its mark first; then the rest is sent, all at once (the
+        // API's ten connections would otherwise all wait on the first date's locks, and the
+        // call-off would never get one).
+        let openGate!: () => void;
+        const gate = Promise.race([
+          new Promise<void>((open) => (openGate = open)),
+          bed!.api.exited,
+        ]);
+        const afterCallOff = (send: (url: string) => Promise<CheckedResponse>) => (url: string) =>
+          gate.then(() => send(url));
         const requests = [
-          ...guests.map((attempt) => (url: string) => sendBooking(url, attempt)),
-          ...leaving,
-          ...cancels,
+          ...guests.map((attempt) => afterCallOff((url) => sendBooking(url, attempt))),
+          ...leaving.map(afterCallOff),
+          ...cancels.map(afterCallOff),
+          ...jobLeaving.map(afterCallOff),
+          job,
         ];
-        const held = await holdLocks(lock);
+        const held: Awaited<ReturnType<typeof holdLocks>>[] = [];
         let killed;
         try {
-          killed = await roundKilled(bed!.api, requests, { reached: () => reached(held.pid) });
+          const cancelHeld = await holdLocks(cancelMark.lock);
+          held.push(cancelHeld);
+          const callOffHeld = await holdLocks(callOffMark.lock);
+          held.push(callOffHeld);
+          let callOffAtMark = false;
+          const reached = async () => {
+            if (!callOffAtMark) {
+              if (!(await callOffMark.reached(callOffHeld.pid))) return false;
+              callOffAtMark = true;
+              openGate();
+            }
+            return cancelMark.reached(cancelHeld.pid);
+          };
+          killed = await roundKilled(bed!.api, requests, { reached });
         } finally {
-          await held.release();
+          for (const hold of held) await hold.release();
         }
         const { firstTry, killedAtMs, answeredAtKill } = killed;
-        const guestTries = firstTry.slice(0, GUESTS);
-        const leavingTries = firstTry.slice(GUESTS, GUESTS + leaving.length);
-        const cancelTries = firstTry.slice(GUESTS + leaving.length);
+        let taken = 0;
+        const take = (count: number) => firstTry.slice(taken, (taken += count));
+        const guestTries = take(GUESTS);
+        const leavingTries = take(leaving.length);
+        const cancelTries = take(cancels.length);
+        const jobLeavingTries = take(jobLeaving.length);
+        const [jobTry] = take(1);
 
-        // What the crash left: the cancel committed (or not), its refunds and voids not all done.
-        const atCrash = {
-          cancelled: await cancelledAtSet(date.id),
-          refundsPending: (await refundsOf(date.id)).filter((row) => row.refund.status === 1)
-            .length,
-          openAtProvider: (await ledgerOf(date.id)).filter((row) => row.books?.status === 'open')
-            .length,
-        };
+        const atCrash = await crashStateOf(date.id);
+        const jobAtCrash = await crashStateOf(jobDate.id);
         expect(atCrash.cancelled).toBe(committed);
+        expect(jobAtCrash.cancelled).toBe(committed);
         const crash = await bookingsAtCrash(db(), guests, guestTries);
 
         const api = await bed!.restart();
-        let lateCharge: Started | undefined;
-        if (round === 1) {
-          // The crash kept the provider from voiding the closed payment: the payer cannot pay it
-          // on the hosted page...
-          const page = await untilAnswered(() => payByCard(api.url, setup.openedPayment));
-          expect([303, 410]).toContain(page.statusCode);
-          const [books] = await db()
-            .select()
-            .from(sandboxPayments)
-            .where(eq(sandboxPayments.providerPaymentId, setup.openedPayment.providerPaymentId));
-          expect(books!.status).toBe('open');
-          // ...and when the provider charges it anyway (the payer was on its page), the job
-          // refunds it.
-          await db()
-            .update(sandboxPayments)
-            .set({ status: 'succeeded', cardLast4: '4242' })
-            .where(eq(sandboxPayments.providerPaymentId, setup.openedPayment.providerPaymentId));
-          lateCharge = setup.openedPayment;
-        }
+        const [lateCharge, jobLateCharge] =
+          round === 1
+            ? [
+                await chargedLate(api.url, setup.openedPayment),
+                await chargedLate(api.url, jobSetup.openedPayment),
+              ]
+            : [];
 
         // Every request that got no answer is sent again, all at once.
-        const [guestRetries, leavingRetries, cancelRetries] = await Promise.all([
+        const answered = (sends: typeof leaving, first: typeof leavingTries) =>
+          Promise.all(
+            sends.map((send, n) =>
+              first[n] ? Promise.resolve(first[n]) : untilAnswered(() => send(api.url)),
+            ),
+          );
+        const [guestRetries, leavingRetries, cancelRetries, jobLeavingRetries] = await Promise.all([
           retryBookings(api.url, crash),
-          Promise.all(
-            leaving.map((send, n) =>
-              leavingTries[n]
-                ? Promise.resolve(leavingTries[n])
-                : untilAnswered(() => send(api.url)),
-            ),
-          ),
-          Promise.all(
-            cancels.map((send, n) =>
-              cancelTries[n] ? Promise.resolve(cancelTries[n]) : untilAnswered(() => send(api.url)),
-            ),
-          ),
+          answered(leaving, leavingTries),
+          answered(cancels, cancelTries),
+          answered(jobLeaving, jobLeavingTries),
         ]);
-        await runBookingJob(db(), {
-          now: new Date(Date.now() + 3 * 60_000),
-          holdHours: 72,
-          publicUrl: 'http://web.test',
-          payments: bookingPayments(db()),
-        });
+        // The booking job runs again, in the restarted process and in another at once.
+        const [jobAgain] = await Promise.all([
+          untilAnswered(() => job(api.url)),
+          runBookingJob(db(), {
+            now: new Date(Date.now() + 3 * 60_000),
+            holdHours: 72,
+            publicUrl: 'http://web.test',
+            payments: bookingPayments(db()),
+          }),
+        ]);
+        expect(jobAgain.statusCode, jobAgain.body).toBe(200);
 
         // The organizer's cancel: never a 5xx; once 200 at most, every other answer the 409.
         for (const answer of cancelRetries) {
@@ -473,39 +654,22 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         // A cancel committed before the crash is the date's one: its retry is answered the 409.
         expect(won).toHaveLength(committed ? 0 : 1);
 
-        // The date is cancelled once: one organizer e-mail, every seat, horse and bed back.
-        const after = await dateRowOf(db(), date.id);
-        expect(after.cancelledAt).not.toBeNull();
-        expect(after.isBusy).toBe(true);
-        expect(after).toMatchObject({
-          numberOfFreeSeats: CAPACITY,
-          heavyPlacesFree: HEAVY_PLACES,
-          nonRiderPlacesFree: BEDS,
+        const calledOff = await expectCalledOffOnce(
+          jobDate,
+          jobSetup,
+          byDecisionDay(decisionDate),
+          {
+            apiUrl: api.url,
+            leavingAnswers: jobLeavingRetries,
+            lateCharge: jobLateCharge,
+          },
+        );
+
+        const cancelled = await expectCalledOffOnce(date, setup, BY_ORGANIZER, {
+          apiUrl: api.url,
+          leavingAnswers: leavingRetries,
+          lateCharge,
         });
-        expect(await organizerMailsOf(date.id)).toHaveLength(1);
-
-        // Every booking on it ended, once, each traveller told once.
-        const rows = await bookingsOf(date.id);
-        expect(rows.filter((row) => isActive(row.status))).toEqual([]);
-        for (const [n, traveller] of setup.leaving.entries()) {
-          const answer = leavingRetries[n]!;
-          expect([200, 409]).toContain(answer.statusCode);
-          const row = rows.find((r) => r.id === traveller.bookingId)!;
-          expect(row.status).toBe(
-            answer.statusCode === 200 ? STATUS.canceledByTourist : STATUS.canceledByAuthor,
-          );
-        }
-        for (const row of rows) {
-          const told = await messagesAbout(db(), row.id, 'date-cancelled');
-          if (row.status === STATUS.canceledByTourist) {
-            expect(told).toEqual([]);
-          } else {
-            expect(row.status, `booking ${row.id}`).toBe(STATUS.canceledByAuthor);
-            expect(row.cancelMessage).toBe(REASON);
-            expect(told, `booking ${row.id}`).toHaveLength(1);
-          }
-        }
-
         // The guests: each booked (and ended with the date) or refused for the cancelled date.
         const guestAnswers = guests.map((attempt, n) => {
           const failed = crash.failed.indexOf(attempt);
@@ -526,61 +690,19 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         }
         for (const answer of guestRetries.replayed) expect(answer.statusCode).toBe(201);
         const guestEmails = new Set(guests.map((attempt) => attempt.email));
-        const guestRows = rows.filter((row) => guestEmails.has(row.contactEmail));
+        const guestRows = cancelled.rows.filter((row) => guestEmails.has(row.contactEmail));
         expect(guestRows).toHaveLength(guestAnswers.filter((a) => a.statusCode === 201).length);
-
-        // Money: every charge at the provider refunded in full, once; nothing else charged, and
-        // nothing left open there; every refund sent; each booking refunded all it paid.
-        const ledger = await ledgerOf(date.id);
-        const sent = await refundsOf(date.id);
-        for (const { payment, books } of ledger) {
-          expect(payment.status, `payment ${payment.id}`).not.toBe(1);
-          if (payment.status === 3) expect(payment.voidConfirmedAt).not.toBeNull();
-          if (!books) continue;
-          expect(books.status, `payment ${payment.id}`).not.toBe('open');
-          expect(books.refunded, `payment ${payment.id}`).toBe(
-            books.status === 'succeeded' ? books.amount : 0,
-          );
-          const refunded = sent.filter((row) => row.refund.paymentId === payment.id);
-          expect(refunded.reduce((sum, row) => sum + row.refund.amount, 0)).toBe(
-            books.status === 'succeeded' ? payment.amount : 0,
-          );
-        }
-        expect(sent.filter((row) => row.refund.status !== 2 || !row.sent)).toEqual([]);
-        for (const row of rows) {
-          const mine = sent.filter((refund) => refund.refund.requestId === row.id);
-          expect(mine.reduce((sum, refund) => sum + refund.refund.amount, 0)).toBe(row.refunded);
-          expect(row.refunded, `booking ${row.id}`).toBe(
-            row.paid + (lateCharge && row.id === setup.opened.bookingId ? row.price : 0),
-          );
-        }
-        const charged = ledger.filter((row) => row.books?.status === 'succeeded');
-        expect(charged.map((row) => row.payment.requestId).sort()).toEqual(
-          [setup.fullyPaid, setup.deposit, ...(lateCharge ? [setup.opened] : [])]
-            .map((traveller) => traveller.bookingId)
-            .sort(),
-        );
-        if (lateCharge) {
-          const told = await messagesAbout(db(), setup.opened.bookingId, 'payment-refunded');
-          expect(told).toHaveLength(1);
-        }
-
-        // A cancel sent again changes nothing.
-        const settled = await snapshotOf(date.id);
-        const again = await cancelDate(setup.organizer, date.id)(api.url);
-        expect(again.statusCode).toBe(409);
-        expect(messageOf(again)).toBe(CANCELLED);
-        expect(await snapshotOf(date.id)).toEqual(settled);
 
         console.info(
           `date cancel crash round ${round} (${label}): SIGKILL ${killedAtMs} ms in, ` +
-            `${answeredAtKill} of ${requests.length} answered; at the crash: cancel ` +
-            `${atCrash.cancelled ? 'committed' : 'not committed'}, ${atCrash.refundsPending} ` +
-            `refunds pending, ${atCrash.openAtProvider} payments open at the provider; cancels ` +
-            `first ${statusesOf(cancelTries)}, after ${statusesOf(cancelRetries)}; travellers' ` +
-            `cancels ${statusesOf(leavingRetries)}; guests ${guestRows.length} booked and ended, ` +
-            `${GUESTS - guestRows.length} refused; ${sent.length} refunds sent, ` +
-            `${charged.length} charges refunded at the provider`,
+            `${answeredAtKill} of ${requests.length} answered (the job ${statusesOf([jobTry])}); ` +
+            `at the crash: cancel ${crashLine(atCrash)}; call-off ${crashLine(jobAtCrash)}; ` +
+            `cancels first ${statusesOf(cancelTries)}, after ${statusesOf(cancelRetries)}; ` +
+            `travellers' cancels ${statusesOf(leavingRetries)} and ` +
+            `${statusesOf(jobLeavingRetries)}; guests ${guestRows.length} booked and ended, ` +
+            `${GUESTS - guestRows.length} refused; refunds sent ${cancelled.sent.length} and ` +
+            `${calledOff.sent.length}, charges refunded ${cancelled.charged.length} and ` +
+            `${calledOff.charged.length}`,
         );
       },
       120_000,

@@ -20,6 +20,7 @@ import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
+import { DEV_TOUR_END_PATH } from './dev-tour-end.ts';
 
 const appRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -63,6 +64,8 @@ async function startApi(databaseUrl: string, media: string): Promise<ChildApi> {
       // The rounds sell whole dates to guests: the seats, not the guests' share, are counted.
       GUEST_DATE_SHARE: '100',
       SEARCH_INDEX: 'off',
+      // `/dev/booking/end-tour` runs a round of the booking job in this process on demand.
+      DEV_OUTBOX: 'on',
       MEDIA_CACHE_DIR: media,
       UPLOADS_DIR: path.join(media, 'uploads'),
     },
@@ -592,3 +595,11 @@ export const cancelAs = (traveller: { token: string; bookingId: number }) => (ur
     { id: traveller.bookingId },
     { 'x-authorization': `Bearer ${traveller.token}` },
   );
+
+/**
+ * One round of the booking job in the API at `url`, as its timer runs it: the development route
+ * moves booking `spareId` (one the test keeps for this, on a date of its own) onto a date that
+ * ended yesterday, then runs the job, and answers once the job is done.
+ */
+export const bookingJobRound = (spareId: number) => (url: string) =>
+  post(`${url}${DEV_TOUR_END_PATH}`, { id: spareId });
