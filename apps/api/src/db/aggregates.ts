@@ -29,26 +29,7 @@ export async function refreshCatalogAggregates(
   const update = async (statement: ReturnType<typeof sql>) => {
     changed += changedRows(await db.execute(statement));
   };
-  await update(sql`
-    UPDATE tours t SET
-      from_price_usd = s.min_price,
-      from_price_per_day_usd = s.min_price_per_day,
-      next_start_date = s.next_start,
-      last_start_date = s.last_start
-    FROM (
-      SELECT t2.id AS tour_id,
-        min(d.price_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price,
-        min(d.price_per_day_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price_per_day,
-        min(d.start_date) FILTER (WHERE d.start_date >= ${today}::date) AS next_start,
-        max(d.start_date) AS last_start
-      FROM tours t2 LEFT JOIN tour_dates d ON d.tour_id = t2.id
-      GROUP BY t2.id
-    ) s
-    WHERE s.tour_id = t.id
-      AND (t.from_price_usd IS DISTINCT FROM s.min_price
-        OR t.from_price_per_day_usd IS DISTINCT FROM s.min_price_per_day
-        OR t.next_start_date IS DISTINCT FROM s.next_start
-        OR t.last_start_date IS DISTINCT FROM s.last_start)`);
+  changed += await refreshTourDateFacts(db, today);
   // The horse-condition ratings (decision 115) beside the ratings: an average of those given.
   await update(sql`
     UPDATE tours t SET
@@ -106,6 +87,44 @@ export async function refreshCatalogAggregates(
     INSERT INTO catalog_version (id, aggregates_day) VALUES (1, ${today}::date)
     ON CONFLICT (id) DO UPDATE SET aggregates_day = excluded.aggregates_day`);
   return changed;
+}
+
+/**
+ * The facts a tour takes from its dates (cheapest bookable future price and price per day, next
+ * and last start), for every tour or only `tourIds` (a rate change recomputes those of the tours
+ * it repriced, decision 168). Writes only the tours whose facts changed; answers how many.
+ */
+export async function refreshTourDateFacts(
+  db: Database,
+  today: string,
+  tourIds?: readonly number[],
+): Promise<number> {
+  if (tourIds?.length === 0) return 0;
+  // One array parameter, however many tours (a list of parameters stops at 65,535).
+  const only = tourIds ? sql`WHERE t2.id = ANY(${`{${tourIds.join(',')}}`}::int[])` : sql``;
+  return changedRows(
+    await db.execute(sql`
+    UPDATE tours t SET
+      from_price_usd = s.min_price,
+      from_price_per_day_usd = s.min_price_per_day,
+      next_start_date = s.next_start,
+      last_start_date = s.last_start
+    FROM (
+      SELECT t2.id AS tour_id,
+        min(d.price_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price,
+        min(d.price_per_day_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price_per_day,
+        min(d.start_date) FILTER (WHERE d.start_date >= ${today}::date) AS next_start,
+        max(d.start_date) AS last_start
+      FROM tours t2 LEFT JOIN tour_dates d ON d.tour_id = t2.id
+      ${only}
+      GROUP BY t2.id
+    ) s
+    WHERE s.tour_id = t.id
+      AND (t.from_price_usd IS DISTINCT FROM s.min_price
+        OR t.from_price_per_day_usd IS DISTINCT FROM s.min_price_per_day
+        OR t.next_start_date IS DISTINCT FROM s.next_start
+        OR t.last_start_date IS DISTINCT FROM s.last_start)`),
+  );
 }
 
 /** The day the aggregates were last recomputed for (`YYYY-MM-DD`), if recorded. */

@@ -7,6 +7,7 @@ export { createTourChangesFeed } from './cache/tour-changes.ts';
 export { createCatalogResponseCache } from './cache/setup.ts';
 export { createFilterRegistry } from './cache/answer-filters.ts';
 export { startDiscountExpiry } from './discounts/passed-discounts.ts';
+export { changeCurrencyRates, type RateChange } from './prices/rate-changes.ts';
 export { CRUISE_SEGMENT, listedTour, publicTour, TOUR_SEGMENT } from './listed.ts';
 export { listsHandlers } from './lists/handlers.ts';
 export { indexAnswerFilter } from './search/answer-filter.ts';

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { openTestDatabase } from '#src/testing/database.ts';
+import { currencyRates } from '#src/db/schema/index.ts';
+import { openMigratedPglite, openTestDatabase } from '#src/testing/database.ts';
 import { convertAmount, createRatesCache, toDisplayPrice, UnknownCurrencyError } from './rates.ts';
 
 const rates = new Map([
@@ -46,5 +48,22 @@ describe('rates cache over the seeded table', () => {
     const second = await cache.get();
     expect(second).not.toBe(first);
     expect(second).toEqual(first);
+  });
+
+  it('follows a changed rate within its check interval, and keeps the map while none changes', async () => {
+    // Its own empty database: the seeded one is shared with other files on PostgreSQL.
+    const own = await openMigratedPglite();
+    try {
+      await own.db.insert(currencyRates).values({ code: 'EUR', perUsd: 0.9 });
+      const cache = createRatesCache(own.db, { checkEveryMs: 0 });
+      const first = await cache.get();
+      expect(await cache.get()).toBe(first);
+      await own.db.update(currencyRates).set({ perUsd: 0.8 }).where(eq(currencyRates.code, 'EUR'));
+      // The check runs in the background: the request that starts it is answered at once.
+      expect((await cache.get()).get('EUR')).toBe(0.9);
+      await vi.waitFor(async () => expect((await cache.get()).get('EUR')).toBe(0.8));
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -28,6 +28,8 @@ async function offer(id: number, validUntil: string) {
       discountPercent: 20,
       discountValidUntil: validUntil,
       isDiscountAuto: true,
+      // In dollars, so the figures at the full price read plainly (rate 1).
+      currency: 'USD',
       priceWithoutDiscount: 100_000,
       price: 80_000,
       priceUsd: 80_000,
