@@ -22,6 +22,7 @@ import { createLifecycle, type Lifecycle } from '#src/lifecycle.ts';
 import { closeConnectionsWhileDraining } from '#src/http/drain.ts';
 import { createDatabaseOutageLog } from '#src/db/outage-log.ts';
 import { logOptions } from '#src/logging.ts';
+import type { AppMetrics } from '#src/metrics/app-metrics.ts';
 import {
   createCachedAnswers,
   createCardStore,
@@ -97,6 +98,8 @@ export interface BuildAppOptions {
   startTimeoutMs?: number;
   /** Easier captcha challenges (tests solve them in Node). */
   captchaDifficulty?: Partial<Record<CaptchaLevel, Difficulty>>;
+  /** The Prometheus metrics, with METRICS_PORT (decision 170); none otherwise. */
+  metrics?: AppMetrics;
 }
 
 type GlueHandler = Extract<RouteOptions['handler'], (...args: never[]) => unknown>;
@@ -191,6 +194,7 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     app.log.child({ module: 'database' }),
   );
   app.addHook('onClose', async () => outage.close());
+  options.metrics?.watch(app, { database: options.database, outage });
   /** A background job's failure: one line per outage, else each failure with its error. */
   const jobError =
     (log: FastifyBaseLogger, component: string, message: string) => (error: unknown) => {
@@ -283,7 +287,11 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
     store: limitStore,
     difficulty: options.captchaDifficulty,
   });
-  const rateLimits = createRateLimits({ store: limitStore, captcha });
+  const rateLimits = createRateLimits({
+    store: limitStore,
+    captcha,
+    onRefused: options.metrics?.countRefusal,
+  });
 
   // Messenger bots post the connection codes travellers send them here (decision 059).
   const bots = botSecrets(env);

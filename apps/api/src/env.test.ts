@@ -39,6 +39,8 @@ describe('parseEnv', () => {
       MAIL_FROM: 'Gallop <no-reply@gallop.example>',
       // An empty database is seeded only on request (docs/security.md, "Demo data").
       DEMO_DATA: 'off',
+      // No metrics without METRICS_PORT; with it, on loopback unless told (decision 170).
+      METRICS_HOST: '127.0.0.1',
     });
   });
 
@@ -86,6 +88,8 @@ describe('parseEnv', () => {
       MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
       TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi',
       TELEGRAM_API_URL: 'http://127.0.0.1:8081',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     expect(env).toEqual({
       PORT: 4123,
@@ -125,6 +129,8 @@ describe('parseEnv', () => {
       MAIL_FROM: 'Gallop bookings <bookings@gallop.example>',
       TELEGRAM_BOT_TOKEN: '123456:ABC-def_ghi',
       TELEGRAM_API_URL: 'http://127.0.0.1:8081',
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
     });
   });
 
@@ -203,6 +209,37 @@ describe('parseEnv', () => {
         expect.stringMatching(/^API_WORKERS: /),
       ]);
     }
+  });
+
+  it('serves metrics only on a port of their own, bound to an address or host name', () => {
+    expect(parseEnv({ METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
+    });
+    for (const host of ['::1', '0.0.0.0', 'localhost', 'metrics.internal']) {
+      expect(parseEnv({ METRICS_PORT: '9464', METRICS_HOST: host }).METRICS_HOST).toBe(host);
+    }
+    for (const port of ['metrics', '70000', '-1', '94.64']) {
+      expect(rejectionOf({ METRICS_PORT: port }).problems).toEqual([
+        `METRICS_PORT: must be a whole number from 0 to 65535 (got ${JSON.stringify(port)})`,
+      ]);
+    }
+    for (const host of ['http://10.0.0.5', '10.0.0.5:9464', '[::1]', 'bad_host', '-x.example']) {
+      expect(rejectionOf({ METRICS_PORT: '9464', METRICS_HOST: host }).problems).toEqual([
+        `METRICS_HOST: must be an IP address or a host name, e.g. 127.0.0.1 (got ${JSON.stringify(host)})`,
+      ]);
+    }
+    // Never the public port, and a host alone does not turn them on unnoticed.
+    expect(rejectionOf({ PORT: '4000', METRICS_PORT: '4000' }).problems).toEqual([
+      'METRICS_PORT: must differ from PORT; metrics are never served on the public port (got 4000)',
+    ]);
+    expect(rejectionOf({ METRICS_PORT: '4000' }).problems).toEqual([
+      expect.stringMatching(/^METRICS_PORT: must differ from PORT/),
+    ]);
+    expect(parseEnv({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(rejectionOf({ METRICS_HOST: '0.0.0.0' }).problems).toEqual([
+      'METRICS_HOST: needs METRICS_PORT; metrics are served only on a port of their own (got "0.0.0.0")',
+    ]);
   });
 
   it('keeps from 1,000 to 1,000,000 tours in the card store', () => {

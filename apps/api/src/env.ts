@@ -46,6 +46,14 @@ function isPostgresUrl(value: string): boolean {
   }
 }
 
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const HOST_NAME = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*$`);
+
+/** An IP address or a host name (`localhost`, `metrics.internal`): what a listener binds to. */
+function isListenHost(value: string): boolean {
+  return isIP(value) !== 0 || HOST_NAME.test(value);
+}
+
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -221,6 +229,15 @@ const envSchema = z.object({
   // balancer stops sending before the socket closes (decision 164). Unset: 5000 with
   // NODE_ENV=production, else 0 (a development restart does not wait).
   SHUTDOWN_GRACE_MS: wholeNumber(5, 0, 60_000).optional(),
+  // Prometheus metrics at GET /metrics on a listener of their own, never on the public port
+  // (decision 170); with API_WORKERS the primary serves them for every worker. Unset: none.
+  METRICS_PORT: port.optional(),
+  // The address that listener binds to: loopback by default, a private interface for a scraper
+  // on another host.
+  METRICS_HOST: z
+    .string()
+    .refine(isListenHost, 'must be an IP address or a host name, e.g. 127.0.0.1')
+    .default('127.0.0.1'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -253,6 +270,27 @@ export class EnvError extends Error {
   }
 }
 
+/** Variables valid alone that do not go together. */
+function combinationProblems(env: Env, input: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (env.API_WORKERS > 1 && !env.DATABASE_URL) {
+    problems.push(
+      `API_WORKERS: above 1 needs DATABASE_URL; the embedded database opens in one process only (got ${env.API_WORKERS})`,
+    );
+  }
+  if (env.METRICS_PORT === undefined && input['METRICS_HOST'] !== undefined) {
+    problems.push(
+      `METRICS_HOST: needs METRICS_PORT; metrics are served only on a port of their own (got ${JSON.stringify(input['METRICS_HOST'])})`,
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    problems.push(
+      `METRICS_PORT: must differ from PORT; metrics are never served on the public port (got ${env.METRICS_PORT})`,
+    );
+  }
+  return problems;
+}
+
 /**
  * Validates the environment; throws an `EnvError` that lists every bad variable.
  * Empty values count as unset, so `PORT=` falls back to the default.
@@ -265,11 +303,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   );
   const result = envSchema.safeParse(input);
   if (result.success) {
-    if (result.data.API_WORKERS > 1 && !result.data.DATABASE_URL) {
-      throw new EnvError([
-        `API_WORKERS: above 1 needs DATABASE_URL; the embedded database opens in one process only (got ${result.data.API_WORKERS})`,
-      ]);
-    }
+    const problems = combinationProblems(result.data, input);
+    if (problems.length > 0) throw new EnvError(problems);
     return result.data;
   }
   throw new EnvError(

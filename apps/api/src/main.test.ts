@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -227,6 +228,18 @@ function childrenOf(pid: number): number[] {
   return text === '' ? [] : text.split(/\s+/).map(Number);
 }
 
+/** A port nothing listens on right now (the metrics port must be known before the start). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function waitFor<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -289,6 +302,59 @@ describe('main with API_WORKERS (decision 045)', () => {
         run.child.kill('SIGTERM');
         expect(await run.exited).toBe(0);
         for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      }
+    },
+    90_000,
+  );
+
+  it.runIf(postgresUrl)(
+    'answers one metrics scrape for both workers from the primary (decision 170)',
+    async () => {
+      const metricsPort = await freePort();
+      // At info: each worker's "request completed" lines say which one answered.
+      const run = runMain({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        API_WORKERS: '2',
+        DATABASE_URL: postgresUrl!,
+        METRICS_PORT: String(metricsPort),
+        LOG_LEVEL: 'info',
+      });
+      try {
+        const url = await run.listening;
+        const answered = () =>
+          logLines(run.output().stdout)
+            .filter((line) => line['msg'] === 'request completed')
+            .map((line) => line['pid']);
+        // New connections, several at once, until both workers have answered some.
+        let sent = 0;
+        while (new Set(answered()).size < 2 && sent < 400) {
+          const batch = Array.from({ length: 10 }, () =>
+            fetch(`${url}/health`, { headers: { connection: 'close' } }),
+          );
+          for (const response of await Promise.all(batch)) expect(response.status).toBe(200);
+          sent += batch.length;
+          await waitFor(answered, (pids) => pids.length === sent);
+        }
+        expect(new Set(answered()).size).toBe(2);
+
+        const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(scrape.status).toBe(200);
+        const text = await scrape.text();
+        // Both workers' requests in one sample, and one reading of the database gauges.
+        expect(text).toContain(
+          `gallop_http_request_duration_seconds_count{method="GET",route="/health",status_class="2xx"} ${sent}\n`,
+        );
+        expect(text).toContain('gallop_api_workers_listening 2\n');
+        expect(text).toContain('gallop_db_pool_max_connections 20\n');
+        expect(text).toMatch(/^gallop_bookings_awaiting_organizer\{deadline="ahead"\} \d+$/m);
+        // Never on the public port.
+        expect((await fetch(`${url}/metrics`)).status).toBe(404);
+
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
       } finally {
         if (run.child.exitCode === null) run.child.kill('SIGKILL');
       }

@@ -92,6 +92,11 @@ try {
     // The primary serves nothing, but logs as the workers do: JSON lines.
     const log = processLog(env.LOG_LEVEL);
     const prepare = () => prepareOnce(env, log);
+    // But the metrics of every worker, on a listener of its own (decision 170).
+    if (env.METRICS_PORT !== undefined) {
+      const { servePrimaryMetrics } = await import('#src/metrics/serve.ts');
+      await servePrimaryMetrics({ ...env, METRICS_PORT: env.METRICS_PORT }, log);
+    }
     process.exit(
       await runPrimary({
         workers: env.API_WORKERS,

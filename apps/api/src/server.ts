@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#src/app.ts';
@@ -72,9 +73,14 @@ export async function startServer(
           return { seeded: false };
         });
   preparing.catch(() => {});
+  // Loaded only with METRICS_PORT (decision 170): prom-client stays off the default start.
+  const serving =
+    env.METRICS_PORT === undefined ? undefined : await import('#src/metrics/serve.ts');
+  const metrics = cluster.isWorker ? serving?.workerMetrics() : serving?.processMetrics();
   const app = buildApp(env, {
     prepareVideos: true,
     ...options,
+    ...(metrics ? { metrics } : {}),
     database,
     databasePrepared: preparing,
   });
@@ -104,6 +110,18 @@ export async function startServer(
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const { address, port } = app.server.address() as AddressInfo;
+  // A cluster worker's metrics are served by the primary (`main.ts`).
+  const metricsListener =
+    serving && metrics && env.METRICS_PORT !== undefined && !cluster.isWorker
+      ? await serving
+          .serveProcessMetrics({ ...env, METRICS_PORT: env.METRICS_PORT }, metrics, app.log)
+          .catch(async (error: unknown) => {
+            clearInterval(refreshTimer);
+            await app.close();
+            if (ownsDatabase) await database.close().catch(() => {});
+            throw error;
+          })
+      : undefined;
 
   let stopping: Promise<void> | undefined;
   return {
@@ -117,6 +135,8 @@ export async function startServer(
         if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
         await app.close();
         if (ownsDatabase) await database.close();
+        // Last: a scrape during the grace still answers.
+        await metricsListener?.close();
         app.log.info('server closed');
       })();
       return stopping;

@@ -57,9 +57,21 @@ export interface DatabaseHandle {
   withStartLock<T>(work: () => Promise<T>): Promise<T>;
   /** Cheap liveness probe for `/ready`. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections right now, for the metrics (decision 170). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a gzipped tarball (tests clone a seeded database). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+interface PoolStats {
+  /** Connections open (busy or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: every one is busy and the pool is at its size. */
+  waiting: number;
+  /** The pool's size. */
+  max: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -168,6 +180,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

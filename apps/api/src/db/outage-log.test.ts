@@ -23,6 +23,7 @@ describe('createDatabaseOutageLog', () => {
       { pingEveryMs: 20 },
     );
     try {
+      expect([outage.unreachable, outage.outages]).toEqual([false, 0]);
       for (let round = 0; round < 5; round += 1) {
         expect(outage.report('outbox', refusedQuery())).toBe(true);
         expect(outage.report('chat announcer', refusedQuery())).toBe(true);
@@ -42,13 +43,17 @@ describe('createDatabaseOutageLog', () => {
         'chat announcer: the database is unreachable (connection refused)',
         'readiness: the database is unreachable (terminating connection due to administrator command)',
       ]);
+      // The metrics' view (decision 170): one outage, still on.
+      expect([outage.unreachable, outage.outages]).toEqual([true, 1]);
       up = true;
       await expect.poll(() => lines.at(-1)).toBe('database: reachable again');
       expect(lines.filter((line) => line === 'database: reachable again')).toHaveLength(1);
+      expect([outage.unreachable, outage.outages]).toEqual([false, 1]);
       // A new outage is said again.
       up = false;
       outage.report('outbox', refusedQuery());
       expect(lines.at(-1)).toBe('outbox: the database is unreachable (connection refused)');
+      expect([outage.unreachable, outage.outages]).toEqual([true, 2]);
     } finally {
       outage.close();
     }

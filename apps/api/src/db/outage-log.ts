@@ -16,6 +16,10 @@ export interface DatabaseOutageLog {
    * answers again); false for any other error, which the caller logs as before.
    */
   report(component: string, error: unknown): boolean;
+  /** Whether an outage has been reported and the database has not answered since (metrics). */
+  readonly unreachable: boolean;
+  /** Outages begun since the process started (metrics: one that began and ended between scrapes). */
+  readonly outages: number;
   close(): void;
 }
 
@@ -27,6 +31,7 @@ export function createDatabaseOutageLog(
   const down = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let pinging = false;
+  let outages = 0;
 
   const check = () => {
     if (pinging) return;
@@ -48,6 +53,7 @@ export function createDatabaseOutageLog(
     report(component, error) {
       const reason = databaseUnreachableReason(error);
       if (reason === undefined) return false;
+      if (down.size === 0) outages += 1;
       if (!down.has(component)) {
         down.add(component);
         log.warn({ component, reason }, `${component}: the database is unreachable (${reason})`);
@@ -57,6 +63,12 @@ export function createDatabaseOutageLog(
         timer.unref();
       }
       return true;
+    },
+    get unreachable() {
+      return down.size > 0;
+    },
+    get outages() {
+      return outages;
     },
     close() {
       clearInterval(timer);

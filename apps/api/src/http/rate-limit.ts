@@ -70,6 +70,8 @@ export interface RateLimitsOptions {
   captcha?: CaptchaVerifier | undefined;
   /** The block from which `hard_captcha` is asked (default `HARD_CAPTCHA_AFTER`). */
   hardCaptchaAfter?: number | undefined;
+  /** Told of every refused call: the limit's name and the captcha asked (metrics). */
+  onRefused?: ((limit: string, captcha: CaptchaLevel) => void) | undefined;
 }
 
 const ALLOWED: LimitVerdict = { allowed: true };
@@ -136,6 +138,7 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
           const level = await asked(key, refused);
           const solved = await solvedLevel(request);
           if (solved === undefined || RANK[solved] < RANK[level]) {
+            options.onRefused?.(name, level);
             return { allowed: false, captcha: level };
           }
           // Solved: this call goes through and counts as the first of a new window.
