@@ -281,6 +281,37 @@ describe('riding texts of the demo catalogue', () => {
     }
   });
 
+  it('answer the weight and non-rider questions with the tour’s own requirements', async () => {
+    const limits = new Map(
+      (
+        await rows<{ id: number; max: number; heavy: number; non_riders: boolean }>(sql`
+          SELECT id, max_rider_weight_kg AS max, heavy_rider_weight_kg AS heavy,
+            non_riders_welcome AS non_riders
+          FROM tours WHERE id <= ${TEST_SEED_TOURS}`)
+      ).map((row) => [row.id, row]),
+    );
+    const kg = (text: string) => [...text.matchAll(/(\d+)\u00a0kg/g)].map((m) => Number(m[1]));
+    let weights = 0;
+    let nonRiders = 0;
+    for (const tour of tours) {
+      const limit = limits.get(tour.id)!;
+      for (const { question, answer } of tour.questions) {
+        if (question === 'Is there a weight limit?') {
+          weights += 1;
+          const expected = limit.heavy > limit.max ? [limit.max, limit.heavy] : [limit.max];
+          expect(kg(answer), `tour ${tour.id}: ${answer}`).toEqual(expected);
+        }
+        if (question === 'Can non-riders come along?') {
+          nonRiders += 1;
+          expect(answer.startsWith('Yes'), `tour ${tour.id}: ${answer}`).toBe(limit.non_riders);
+        }
+      }
+    }
+    // Both questions are drawn for some tours, so the check above is not empty.
+    expect(weights).toBeGreaterThan(0);
+    expect(nonRiders).toBeGreaterThan(0);
+  });
+
   it('let the demo chat’s organizer describe the level and age limit of the tour it is about', async () => {
     const [answer] = await rows<{ body: string; difficulty: number; min_age: number }>(sql`
       SELECT m.body, t.difficulty, t.min_age FROM chat_messages m

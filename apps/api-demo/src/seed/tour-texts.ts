@@ -11,6 +11,7 @@ import {
   SCENERY,
   TOUR_NAMES,
   type DayTemplate,
+  type TourAnswerFacts,
 } from './data/tour-words.ts';
 import type { RegionFeature } from './data/world.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
@@ -132,19 +133,18 @@ export function tourProgramme(random: Random, facts: TextFacts, days: number): P
 }
 
 /**
- * `count` questions with answers: the riding level first (its answer from the pace), then
- * others in a random order.
+ * `count` questions with answers: the riding level first, then others in a random order, each
+ * answered from the tour's own requirements where it speaks of them.
  */
 export function tourFaq(
   random: Random,
-  facts: TextFacts,
+  facts: TourAnswerFacts,
   count: number,
 ): [question: string, answer: string][] {
-  const others = QUESTIONS.filter(([question]) => question !== LEVEL_QUESTION);
-  return [
-    [LEVEL_QUESTION, facts.pace.levelAnswer] as [string, string],
-    ...random
-      .sample(others, count - 1)
-      .map(([question, answer]): [string, string] => [question, answer ?? facts.pace.levelAnswer]),
+  const answer = ([question, text]: (typeof QUESTIONS)[number]): [string, string] => [
+    question,
+    typeof text === 'string' ? text : text(facts),
   ];
+  const others = QUESTIONS.filter(([question]) => question !== LEVEL_QUESTION);
+  return [[LEVEL_QUESTION, facts.levelAnswer], ...random.sample(others, count - 1).map(answer)];
 }

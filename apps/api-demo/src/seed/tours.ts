@@ -25,7 +25,8 @@ import type { SeededCountry, SeededRegion, SeededWorld } from './geography.ts';
 import type { SeededOrganizer } from './organizers.ts';
 import { seedTourWelfare } from './welfare.ts';
 import type { Random } from '@gallop/api/src/shared/random.ts';
-import type { PolicyName } from '@gallop/api/src/modules/bookings/index.ts';
+import { datePriceInUsd } from '@gallop/api/src/shared/money/rates.ts';
+import { limitInBothUnits, type PolicyName } from '@gallop/api/src/modules/bookings/index.ts';
 import { landscapeName, parseLandscape } from '@gallop/api/src/modules/media/index.ts';
 import { saddleHours } from '@gallop/api/src/modules/catalog/index.ts';
 import { ReviewWriter, tourGuides } from './review-texts.ts';
@@ -69,10 +70,6 @@ const BASE_PRICE_PER_DAY_USD: Record<(typeof COMFORTS)[number], number> = {
 function publishedPrice(major: number): number {
   const step = major > 100_000 ? 5000 : major > 20_000 ? 1000 : major > 2000 ? 100 : 10;
   return Math.max(step, Math.round(major / step) * step);
-}
-
-function usdMinor(minor: number, currency: string): number {
-  return Math.round(minor / (CURRENCY_RATES[currency] ?? 1));
 }
 
 const SCENE_ALT: Record<string, (place: string) => string> = {
@@ -234,7 +231,12 @@ function generateDates(
         ['fixed', 2],
         ['none', 2],
       ] as const);
-      const priceUsd = usdMinor(price, currency);
+      // The conversion every writer of a date's price uses (decision 168).
+      const { priceUsd, pricePerDayUsd } = datePriceInUsd(
+        price,
+        duration,
+        CURRENCY_RATES[currency] ?? 1,
+      );
       dates.push({
         tourId: id,
         startDate: start,
@@ -245,7 +247,7 @@ function generateDates(
         price,
         priceWithoutDiscount: withoutDiscount,
         priceUsd,
-        pricePerDayUsd: Math.round(priceUsd / duration),
+        pricePerDayUsd,
         isBusy: random.chance(0.05),
         flightIncluded,
         notGuaranteed,
@@ -624,12 +626,23 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
   );
   const questionCount = random.int(2, 4);
   keepStreamInStep(random, QUESTION_POOL_DRAWS);
-  const questions = tourFaq(words, facts, questionCount).map(([question, answer], position) => ({
-    tourId: id,
-    question,
-    answer,
-    position,
-  }));
+  const answerFacts = {
+    levelAnswer: facts.pace.levelAnswer,
+    standardLimit: limitInBothUnits(riding.maxRiderWeightKg),
+    heavyLimit:
+      riding.heavyRiderWeightKg > riding.maxRiderWeightKg
+        ? limitInBothUnits(riding.heavyRiderWeightKg)
+        : undefined,
+    nonRidersWelcome: riding.nonRidersWelcome,
+  };
+  const questions = tourFaq(words, answerFacts, questionCount).map(
+    ([question, answer], position) => ({
+      tourId: id,
+      question,
+      answer,
+      position,
+    }),
+  );
   const hasFormerSlug = random.chance(0.05);
   if (hasFormerSlug) keepStreamInStep(random, 1); // the former name
 

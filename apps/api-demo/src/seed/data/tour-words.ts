@@ -357,12 +357,32 @@ export const MIDDLE_DAYS: readonly DayTemplate[] = [
   },
 ];
 
-/** Questions of a tour page; `null` as an answer means the riding pace answers it. */
-export const QUESTIONS: readonly (readonly [question: string, answer: string | null])[] = [
-  ['What riding level do I need?', null],
+/** What a tour's answers speak of beyond its texts: its own riding requirements. */
+export interface TourAnswerFacts {
+  /** The riding level's answer (from the pace). */
+  levelAnswer: string;
+  /** The standard horses' limit, written in both units ("95 kg (209 lb)"). */
+  standardLimit: string;
+  /** The heavier horses' limit, when the tour keeps some. */
+  heavyLimit: string | undefined;
+  nonRidersWelcome: boolean;
+}
+
+/**
+ * Questions of a tour page. An answer that speaks of the tour's requirements is written from
+ * them: a fixed "95 kg" or "non-riders can join" contradicted the riding section of most tours.
+ */
+export const QUESTIONS: readonly (readonly [
+  question: string,
+  answer: string | ((facts: TourAnswerFacts) => string),
+])[] = [
+  ['What riding level do I need?', (facts) => facts.levelAnswer],
   [
     'Is there a weight limit?',
-    'For the horses’ welfare the limit is 95 kg (210 lb) including clothes.',
+    ({ standardLimit, heavyLimit }) =>
+      heavyLimit === undefined
+        ? `For the horses’ welfare the limit is ${standardLimit} including clothes, and there are no heavier horses on this ride.`
+        : `For the horses’ welfare our standard horses carry riders up to ${standardLimit} including clothes; a few heavier horses carry riders up to ${heavyLimit}. The booking form tells you whether one is left on your date.`,
   ],
   [
     'What should I bring?',
@@ -370,7 +390,10 @@ export const QUESTIONS: readonly (readonly [question: string, answer: string | n
   ],
   [
     'Can non-riders come along?',
-    'Non-riding partners can join the support vehicle on most days; ask the organizer for a price.',
+    ({ nonRidersWelcome }) =>
+      nonRidersWelcome
+        ? 'Yes: partners who do not ride are welcome and meet the group at every stop; their price is shown with each date.'
+        : 'No: everyone in the group rides every day, so companions who do not ride cannot come along.',
   ],
   ['Do you provide helmets?', 'Yes, helmets in all sizes are provided. You may bring your own.'],
   [

@@ -64,16 +64,24 @@ function refuseCalledOff(
   date: Pick<TourDate, 'cancelledAt' | 'notGuaranteed' | 'decisionDate'>,
   today: string,
 ): void {
+  // A date called off after its decision day passed (the booking job's call-off) was not the
+  // organizer's cancel: its reason is the missed decision day.
+  const { decisionDate } = date;
+  const cancelledOn = date.cancelledAt === null ? undefined : todayIso(date.cancelledAt);
+  const decisionPassed =
+    date.notGuaranteed &&
+    decisionDate !== null &&
+    (decisionDate < today || (cancelledOn !== undefined && decisionDate < cancelledOn));
+  if (decisionPassed) {
+    throw new HttpError(
+      409,
+      `This date can no longer be booked: the organizer did not confirm it by ${displayDay(decisionDate)}`,
+    );
+  }
   if (date.cancelledAt !== null) {
     throw new HttpError(
       409,
       'This date was cancelled by the organizer and can no longer be booked',
-    );
-  }
-  if (date.notGuaranteed && date.decisionDate !== null && date.decisionDate < today) {
-    throw new HttpError(
-      409,
-      `This date can no longer be booked: the organizer did not confirm it by ${displayDay(date.decisionDate)}`,
     );
   }
 }

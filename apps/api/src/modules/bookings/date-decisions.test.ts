@@ -607,6 +607,12 @@ describe('the decision day', () => {
       expect(after.cancelledAt).not.toBeNull();
       expect(after.isBusy).toBe(true);
       expect(after.numberOfFreeSeats).toBe(20);
+      // Booking it afterwards names why it does not run: not an organizer's cancel.
+      const afterCallOff = await book(app(), date, { email: uniqueEmail('after-call-off') });
+      expect(afterCallOff.status).toBe(409);
+      expect(afterCallOff.body.message).toMatch(
+        /^This date can no longer be booked: the organizer did not confirm it by /,
+      );
 
       // A date past its decision day takes no booking, even before the job calls it off.
       const pending = await undecidedDate(10, { decisionDate: isoDay(-1) });

@@ -13,6 +13,7 @@ export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingGreeting, bookingUrl } from './messages.ts';
 export { displayDates, displayDay } from './wording.ts';
+export { limitInBothUnits } from './rider-places.ts';
 export {
   meetingByKey,
   meetingFiles,

@@ -20,6 +20,9 @@ export interface WeightLimits {
 export const inBothUnits = (kg: number, format = formatWeight) =>
   `${format(kg, 'kg')} (${format(kg, 'lb')})`;
 
+/** A limit in both units: "110 kg (242 lb)" (the tour pages' own answers write it so too). */
+export const limitInBothUnits = (kg: number) => inBothUnits(kg, formatWeightLimit);
+
 interface WeighedRider {
   weight: number | null;
 }
@@ -30,7 +33,7 @@ export function refuseOverweight(riders: readonly WeighedRider[], tour: WeightLi
     (rider) => rider.weight !== null && rider.weight > tour.heavyRiderWeightKg,
   );
   if (index < 0) return;
-  const text = `No horse on this tour carries riders over ${inBothUnits(tour.heavyRiderWeightKg, formatWeightLimit)}`;
+  const text = `No horse on this tour carries riders over ${limitInBothUnits(tour.heavyRiderWeightKg)}`;
   throw unprocessable(text, { [`tourists.${index}.weight`]: [text] });
 }
 
@@ -65,8 +68,8 @@ export function placesShortError(
   }
   const heavyHorses =
     short.free === 0
-      ? `No horse for riders over ${inBothUnits(tour.maxRiderWeightKg, formatWeightLimit)} is left on this date`
-      : `Only ${short.free} horse(s) for riders over ${inBothUnits(tour.maxRiderWeightKg, formatWeightLimit)} left on this date`;
+      ? `No horse for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} is left on this date`
+      : `Only ${short.free} horse(s) for riders over ${limitInBothUnits(tour.maxRiderWeightKg)} left on this date`;
   const first = riders.findIndex(
     (rider) => rider.weight !== null && needsHeavyHorse(rider.weight, tour),
   );
