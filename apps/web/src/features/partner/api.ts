@@ -82,20 +82,28 @@ export type OrganizerAction = 'confirm' | 'decline' | 'cancel';
 
 /**
  * Confirms, declines or cancels booking `id` (decline and cancel need the reason the traveller
- * reads). The booking as it is now goes into its query; the lists are read again.
+ * reads). A cancel carries `idempotencyKey`, so its retry after no answer is answered as the first
+ * was, not refused as already done (decision 167). The booking as it is now goes into its query;
+ * the lists are read again.
  */
 export async function answerOrganizerBooking(
   api: GallopClient<true>,
   queryClient: QueryClient,
-  { id, action, reason }: { id: number; action: OrganizerAction; reason?: string },
+  {
+    id,
+    action,
+    reason,
+    idempotencyKey,
+  }: { id: number; action: OrganizerAction; reason?: string; idempotencyKey: string },
 ): Promise<OrganizerBooking> {
   const body = { id, ...(reason === undefined ? {} : { reason }) };
+  const params = { header: { 'Idempotency-Key': idempotencyKey } };
   const { data } =
     action === 'confirm'
       ? await api.POST('/crm/api/partner/booking/confirm', { body: { id } })
       : action === 'decline'
         ? await api.POST('/crm/api/partner/booking/decline', { body })
-        : await api.POST('/crm/api/partner/booking/cancel', { body });
+        : await api.POST('/crm/api/partner/booking/cancel', { body, params });
   queryClient.setQueryData(organizerBookingQuery(api, id).queryKey, data);
   await queryClient.invalidateQueries({ queryKey: operationKeys.listOrganizerBookings });
   return data;

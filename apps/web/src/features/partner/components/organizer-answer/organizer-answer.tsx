@@ -3,6 +3,7 @@ import { Button } from '@gallop/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
+import { useSubmissions } from '../../../../lib/idempotency';
 import {
   answerOrganizerBooking,
   organizerBookingQuery,
@@ -43,13 +44,21 @@ export function OrganizerAnswer({
     send: sendAs,
   } = useOrganizerSend<OrganizerAction>(booking.id, reasonField);
 
+  const submissions = useSubmissions();
+
   const allowed = booking.can_confirm || booking.can_decline || booking.can_cancel;
   if (!allowed && (!failure || compact)) return null;
 
   const send = (action: OrganizerAction, text?: string) =>
     sendAs(
       action,
-      () => answerOrganizerBooking(api, queryClient, { id: booking.id, action, reason: text }),
+      () => {
+        const request = { id: booking.id, action, ...(text === undefined ? {} : { reason: text }) };
+        // One key per answer, the same again when it is retried after no answer (decision 167).
+        return submissions.send(request, (idempotencyKey) =>
+          answerOrganizerBooking(api, queryClient, { ...request, idempotencyKey }),
+        );
+      },
       {
         done: () => {
           setForm(undefined);

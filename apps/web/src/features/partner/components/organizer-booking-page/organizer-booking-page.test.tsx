@@ -358,6 +358,47 @@ describe('OrganizerBookingPage', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your answer' })).toBeNull());
   });
 
+  it('sends its cancel with one Idempotency-Key, the same again when retried after no answer', async () => {
+    const booking = organizerBookingFixture({
+      status: 2,
+      respond_by: null,
+      can_confirm: false,
+      can_decline: false,
+      can_cancel: true,
+    });
+    const api = areaApi(booking);
+    // The first cancel gets no answer (the network dropped): the organizer sends it again.
+    let dropped = false;
+    const keys: Array<string | null> = [];
+    const fetch = async (request: Request): Promise<Response> => {
+      if (request.method === 'POST') {
+        keys.push(request.headers.get('Idempotency-Key'));
+        if (!dropped) {
+          dropped = true;
+          throw new TypeError('fetch failed');
+        }
+      }
+      return api.fetch(request);
+    };
+    await renderInApp(<RouteStandIn id={booking.id} arrivalOpen />, { fetch });
+    await screen.findByRole('heading', { level: 1, name: `Booking #${booking.id}` });
+    fireEvent.click(button('Cancel booking')!);
+    fireEvent.change(screen.getByLabelText('Reason for the traveller'), {
+      target: { value: 'A storm closed the trail' },
+    });
+    fireEvent.click(button('Cancel booking')!);
+    fireEvent.click((await screen.findByRole('button', { name: 'Yes, cancel the booking' }))!);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() =>
+      expect(button('Yes, cancel the booking')?.hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(button('Yes, cancel the booking')!);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Your answer' })).toBeNull());
+  });
+
   it('says in the cancel question that everything paid goes back to the traveller', async () => {
     await renderBooking(
       organizerBookingFixture({
