@@ -54,6 +54,8 @@ test('the organizer opens the meet page from the e-mail, uses a template, attach
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  // Kept by no cache: opened again after a save, it shows what was saved.
+  expect(response?.headers()['cache-control']).toBe('private, no-cache');
   await gotoHydrated(path);
   await expect(page).toHaveTitle('Meeting details | Gallop');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -89,6 +89,8 @@ test('the organizer confirms a request from the e-mailed link, and the traveller
   const opened = await organizer.goto(links.decline);
   expect(opened?.status()).toBe(200);
   expect(opened?.headers()['x-robots-tag']).toContain('noindex');
+  // Someone's own page: no cache keeps it (opened again after the answer, it shows the answer).
+  expect(opened?.headers()['cache-control']).toBe('private, no-cache');
   await waitForHydration(organizer);
   await expect(organizer).toHaveTitle(`Booking request #${booking.id} | Gallop`);
   await expect(organizer.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

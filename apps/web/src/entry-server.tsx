@@ -174,7 +174,11 @@ export async function renderRouter<TRouter extends AnyRouter>({
 
 /**
  * A page whose head says `robots: noindex` (the meet, booking and order pages) says it in the
- * `X-Robots-Tag` header too, which also covers crawlers that do not read the HTML.
+ * `X-Robots-Tag` header too, which also covers crawlers that do not read the HTML. Such a page is
+ * someone's own, reached by a link with a secret or after signing in, and changes with what they
+ * do on it (an answer, a save): it is `private, no-cache`, so neither the server's page cache nor
+ * a shared cache in front keeps it. A kept one showed an organizer who opened the link again
+ * within seconds of answering the question still open, and a saved meeting text the old one.
  */
 function withRobotsHeader(router: AnyRouter, result: HandlerCallbackResult): HandlerCallbackResult {
   const robots = router.state.matches
@@ -185,6 +189,7 @@ function withRobotsHeader(router: AnyRouter, result: HandlerCallbackResult): Han
   if (!robots?.includes('noindex')) return result;
   const ssr = normalizeSsrResponse(result);
   ssr.response.headers.set('X-Robots-Tag', robots);
+  ssr.response.headers.set('Cache-Control', 'private, no-cache');
   return ssr;
 }
 
