@@ -24,7 +24,19 @@ const takesPrepayment = (date: DateOption) =>
   date.prepayment_type === 'percent' &&
   Date.parse(date.start) - Date.now() > ((date.full_payment_days ?? 0) + 2) * DAY_MS;
 
-/** A tour with a guaranteed date that has seats for two riders and takes a prepayment. */
+/** The riders the journey books: an adult and a child, both riding. */
+const RIDER_BIRTHDAYS = ['1990-04-02', '2014-06-20'] as const;
+
+/** Whole years from `birthday` to `day` (both ISO dates). */
+const ageOn = (birthday: string, day: string) =>
+  Number(day.slice(0, 4)) -
+  Number(birthday.slice(0, 4)) -
+  (day.slice(5) < birthday.slice(5) ? 1 : 0);
+
+/**
+ * A tour with a guaranteed date that has seats for two riders, takes a prepayment and takes both
+ * riders (its ages): earlier tests book seats away, so the first tour of the search changes.
+ */
 async function bookableTour(request: APIRequestContext) {
   const list = await request.get(`${apiUrl}/spa/tours?page=1`);
   const { items } = (await list.json()) as { items: { id: number }[] };
@@ -33,11 +45,23 @@ async function bookableTour(request: APIRequestContext) {
       id: number;
       name: string;
       slug: string;
+      min_age: number;
+      riding: { min_riding_age: number; max_riding_age: number | null };
       dates: DateOption[];
     };
+    const takesRiders = (start: string) =>
+      RIDER_BIRTHDAYS.every((birthday) => {
+        const age = ageOn(birthday, start);
+        const { min_riding_age: youngest, max_riding_age: oldest } = tour.riding;
+        return age >= Math.max(tour.min_age, youngest) && (oldest === null || age <= oldest);
+      });
     const date = tour.dates.find(
       (d) =>
-        !d.not_guaranteed && !d.is_busy && (d.number_of_free_seats ?? 0) >= 5 && takesPrepayment(d),
+        !d.not_guaranteed &&
+        !d.is_busy &&
+        (d.number_of_free_seats ?? 0) >= 5 &&
+        takesPrepayment(d) &&
+        takesRiders(d.start),
     );
     if (date) return { tour, date };
   }
@@ -112,12 +136,12 @@ test('a traveller registers, books two riders, pays the prepayment and sees the 
   await page.getByRole('button', { name: 'I am riding: fill with my details' }).click();
   await expect(riders.nth(0).getByLabel('First name')).toHaveValue('Maya');
   await expect(riders.nth(0).getByLabel('Last name')).toHaveValue('Hart');
-  await riders.nth(0).getByLabel('Date of birth').fill('1990-04-02');
+  await riders.nth(0).getByLabel('Date of birth').fill(RIDER_BIRTHDAYS[0]);
   // The demo's visitors are in the US: pounds.
   await riders.nth(0).getByLabel('Weight, lb').fill('137');
   await riders.nth(1).getByLabel('First name').fill('Leo');
   await riders.nth(1).getByLabel('Last name').fill('Hart');
-  await riders.nth(1).getByLabel('Date of birth').fill('2014-06-20');
+  await riders.nth(1).getByLabel('Date of birth').fill(RIDER_BIRTHDAYS[1]);
   await riders.nth(1).getByLabel('Weight, lb').fill('90');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Send booking request' }).click();
