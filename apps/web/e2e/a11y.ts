@@ -11,15 +11,24 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // Colours are judged as they settle: mid fade-in ('Back to top' entering) axe read a label at a
-  // fraction of its opacity as low contrast. Endless animations (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
+  // fraction of its opacity as low contrast. Endless animations (spinners) are not waited for, and
+  // one that starts just after (a scroll handler's class, throttled) is waited for too.
+  await page.evaluate(async () => {
+    const finite = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    const deadline = performance.now() + 3_000;
+    for (;;) {
+      await Promise.all(finite().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (finite().length === 0 || performance.now() > deadline) return;
+    }
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
