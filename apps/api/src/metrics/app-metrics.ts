@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseHandle } from '#src/db/client.ts';
 import type { DatabaseOutageLog } from '#src/db/outage-log.ts';
 import type { CaptchaLevel } from '#src/http/rate-limit.ts';
-import { registerDatabaseGauges } from './database-gauges.ts';
+import { logGaugeReadFailure, registerDatabaseGauges } from './database-gauges.ts';
 
 /** The route of a request no route matched (a 404): never its raw URL, whose ids would pile up. */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -128,13 +128,7 @@ export function createAppMetrics({ databaseGauges }: AppMetricsOptions): AppMetr
 
       if (databaseGauges) {
         registerDatabaseGauges(registry, database.db, {
-          onError: (error) => {
-            if (!outage.report('metrics', error))
-              app.log.warn(
-                { err: error, module: 'metrics' },
-                'metrics: reading the database gauges failed',
-              );
-          },
+          onError: logGaugeReadFailure(outage, app.log),
         });
       }
     },

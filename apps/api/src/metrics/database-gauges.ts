@@ -9,7 +9,9 @@
 import { STATUS } from '@gallop/booking-rules';
 import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
+import type { DatabaseOutageLog } from '#src/db/outage-log.ts';
 import { outbox } from '#src/db/schema/index.ts';
 
 /** Well under Prometheus' default scrape timeout (10 s). */
@@ -19,6 +21,21 @@ interface DatabaseGaugeOptions {
   /** Told of a failed read (the scrape goes on without these gauges). */
   onError: (error: unknown) => void;
   readTimeoutMs?: number;
+}
+
+/**
+ * The `onError` of a process that logs: an unreachable database is the outage log's one line,
+ * any other failed read a warning of its own.
+ */
+export function logGaugeReadFailure(
+  outage: Pick<DatabaseOutageLog, 'report'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): (error: unknown) => void {
+  return (error) => {
+    if (!outage.report('metrics', error)) {
+      log.warn({ err: error, module: 'metrics' }, 'metrics: reading the database gauges failed');
+    }
+  };
 }
 
 type OutboxRow = { channel: string; pending: number; oldest_seconds: number };

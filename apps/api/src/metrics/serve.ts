@@ -10,7 +10,7 @@ import { createDatabaseOutageLog } from '#src/db/outage-log.ts';
 import type { Env } from '#src/env.ts';
 import { createAppMetrics, type AppMetrics } from './app-metrics.ts';
 import { answerPrimaryWithMetrics, clusterMetricsCollector } from './cluster-metrics.ts';
-import { registerDatabaseGauges } from './database-gauges.ts';
+import { logGaugeReadFailure, registerDatabaseGauges } from './database-gauges.ts';
 import { startMetricsListener, type MetricsListener } from './listener.ts';
 
 type MetricsEnv = Pick<Env, 'METRICS_HOST'> & { METRICS_PORT: number };
@@ -55,12 +55,7 @@ export async function servePrimaryMetrics(
   const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 1 });
   const outage = createDatabaseOutageLog(() => database.ping(), log.child({ module: 'database' }));
   const own = new Registry();
-  registerDatabaseGauges(own, database.db, {
-    onError: (error) => {
-      if (!outage.report('metrics', error))
-        log.warn({ err: error, module: 'metrics' }, 'metrics: reading the database gauges failed');
-    },
-  });
+  registerDatabaseGauges(own, database.db, { onError: logGaugeReadFailure(outage, log) });
   const listener = await startMetricsListener({
     host: env.METRICS_HOST,
     port: env.METRICS_PORT,

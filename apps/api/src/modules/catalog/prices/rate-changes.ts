@@ -68,7 +68,10 @@ export async function changeCurrencyRates(
         });
       const changed = rows.filter((row) => before.get(row.code) !== row.perUsd).map((r) => r.code);
       if (changed.length === 0) return { kind: 'changed', changed, dates: 0, tours: 0 };
-      const rates = withSiteCurrency(await tx.select().from(currencyRates));
+      // The rates now: those read before, with the new ones over them.
+      const rates = withSiteCurrency(
+        [...before, ...wanted].map(([code, perUsd]) => ({ code, perUsd })),
+      );
       const repriced = await repriceDatesInUsd(
         tx,
         rates,
