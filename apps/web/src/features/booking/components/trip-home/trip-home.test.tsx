@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { BookingRequest } from '../../api';
-import { balanceDueText, refundTodayText, TripHome } from './trip-home';
+import { ArrivalLine, balanceDueText, refundTodayText, TripHome } from './trip-home';
 
 /** The first render waits for the router; shared machines can be slow. */
 const SLOW_CI = { timeout: 5000 };
@@ -146,5 +146,31 @@ describe('TripHome', () => {
     );
     expect(screen.getByTestId('refunds')).toHaveTextContent(formatPrice(1900, 'EUR'));
     expect(screen.getByTestId('refunds')).toHaveTextContent('sent to your card');
+  });
+});
+
+describe('ArrivalLine', () => {
+  const uuid = '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60';
+
+  it('takes the owner signed in to the arrival page', async () => {
+    await renderInApp(<ArrivalLine uuid={uuid} signedIn />);
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Tell the organizer how you arrive' },
+      SLOW_CI,
+    );
+    expect(link).toHaveAttribute('href', `/arrival/${uuid}`);
+  });
+
+  it('asks a reader signed out to sign in first, then returns to the arrival page', async () => {
+    await renderInApp(<ArrivalLine uuid={uuid} signedIn={false} />);
+    const link = await screen.findByRole('link', { name: 'Sign in' }, SLOW_CI);
+    expect(link.getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent(`/arrival/${uuid}`)}`,
+    );
+    expect(screen.getByTestId('arrival-line')).toHaveTextContent(
+      'Booked this trip yourself? Sign in to tell the organizer how you arrive',
+    );
+    expect(screen.queryByRole('link', { name: 'Tell the organizer how you arrive' })).toBeNull();
   });
 });

@@ -103,6 +103,33 @@ function MeetingDetails({ booking }: { booking: BookingRequest }) {
   );
 }
 
+/**
+ * Where the owner tells how the riders arrive. The arrival page is the owner's, signed in: a
+ * reader signed out (a friend holding the link, or the owner not signed in) is asked to sign in
+ * first rather than sent to a page that refuses them.
+ */
+export function ArrivalLine({ uuid, signedIn }: { uuid: string; signedIn: boolean }) {
+  if (!signedIn) {
+    return (
+      <p data-testid="arrival-line">
+        Booked this trip yourself?{' '}
+        <Link to="/login" search={{ redirect: `/arrival/${uuid}` }}>
+          Sign in
+        </Link>{' '}
+        to tell the organizer how you arrive (flights, trains, transfers).
+      </p>
+    );
+  }
+  return (
+    <p data-testid="arrival-line">
+      <Link to="/arrival/$uuid" params={{ uuid }}>
+        Tell the organizer how you arrive
+      </Link>{' '}
+      (flights, trains, transfers), so they can meet you.
+    </p>
+  );
+}
+
 /** What is left to pay and by when, as the traveller reads it (`lib/balance-due.ts`). */
 export const balanceDueText = (booking: BookingRequest, today: string) =>
   balanceDueOf(booking, today, 'traveller');
@@ -151,14 +178,7 @@ export function TripHome({
       {(arrival || (user && organizerId !== undefined)) && (
         <div className="booking-section trip-home__links">
           <h2 className="booking-section__title">Before you go</h2>
-          {arrival && (
-            <p>
-              <Link to="/arrival/$uuid" params={{ uuid: booking.uuid }}>
-                Tell the organizer how you arrive
-              </Link>{' '}
-              (flights, trains, transfers), so they can meet you.
-            </p>
-          )}
+          {arrival && <ArrivalLine uuid={booking.uuid} signedIn={user !== undefined} />}
           {user && organizerId !== undefined && (
             <MessageOrganizerButton organizerId={organizerId} tourId={booking.tour.id} size="sm" />
           )}
