@@ -118,6 +118,11 @@ export const bookingRequests = pgTable(
   (table) => [
     index('booking_requests_user_idx').on(table.userId, table.createdAt.desc()),
     index('booking_requests_date_idx').on(table.tourDateId),
+    // Bookings still open (awaiting the organizer or the first payment) are few among all: the
+    // booking job's minute scan and the metrics gauge read them without a full scan.
+    index('booking_requests_open_idx')
+      .on(table.status)
+      .where(sql`status in (1, 2)`),
     index('booking_requests_guest_email_idx')
       .on(table.contactEmail)
       .where(sql`user_id is null`),

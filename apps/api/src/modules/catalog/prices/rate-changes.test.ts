@@ -186,6 +186,31 @@ describe('changeCurrencyRates', () => {
     }
     expect(await state()).toEqual(before);
   });
+
+  it('keeps the rate of a currency in use from being deleted by hand (decision 171)', async () => {
+    const db = scratch.db();
+    /** The database's own words: a query error carries them as its cause. */
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => 'done',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(await refusal(db.execute(sql`delete from currency_rates where code = 'EUR'`))).toMatch(
+      /^currency EUR is used by (tours|tour dates): its rate cannot be removed$/,
+    );
+    expect(
+      await refusal(db.execute(sql`update currency_rates set code = 'EUX' where code = 'EUR'`)),
+    ).toMatch(/^currency EUR is used by/);
+    expect(await eurRate()).toBeGreaterThan(0);
+    // A rate nothing is priced in can go, and a rate's value still changes.
+    await db.insert(currencyRates).values({ code: 'XTS', perUsd: 2 });
+    await db.execute(sql`update currency_rates set per_usd = 3 where code = 'XTS'`);
+    expect(await refusal(db.execute(sql`delete from currency_rates where code = 'XTS'`))).toBe(
+      'done',
+    );
+    const left = await db.select().from(currencyRates).where(eq(currencyRates.code, 'XTS'));
+    expect(left).toEqual([]);
+  });
 });
 
 describe('a rate change while dates’ prices are written', () => {
