@@ -154,7 +154,7 @@ export const userLinkTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text({ enum: ['confirm-email', 'reset-password', 'sign-in'] }).notNull(),
     tokenHash: text().notNull(),
-    /** The address an email confirmation is for (it may have changed since). */
+    /** The address the link went to: an e-mail confirmation's, or a reset link's (decision 172). */
     email: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),

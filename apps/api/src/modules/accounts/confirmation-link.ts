@@ -20,7 +20,7 @@ import { claimGuestBookings } from '#src/modules/bookings/index.ts';
 import { openSession, type SessionsEnded, type UserRow } from '#src/modules/sessions/index.ts';
 import { consumeLinkToken, expiredLink, findLinkToken, findUsedLinkToken } from './links.ts';
 import { sendEmailChanged } from './mail.ts';
-import { verifyPassword } from './passwords.ts';
+import { isPasswordGuessRight, type PasswordGuesses } from './passwords.ts';
 import { proveLogin, proveNewEmail } from './proofs.ts';
 import { findUserById, toUserProfile } from './users.ts';
 
@@ -44,14 +44,6 @@ export class PasswordAsked extends HttpError {
     super(403, ASKED[link], { password: [ASKED[link]] });
     this.name = 'PasswordAsked';
   }
-}
-
-/** Counts wrong passwords per account (`handlers.ts`): throws the 429 once over the limit. */
-export interface PasswordGuesses {
-  /** Counts an attempt before the hash, so parallel guesses cannot all slip through. */
-  count(userId: number): Promise<void>;
-  /** Gives back the attempt of a right password. */
-  refund(userId: number): Promise<void>;
 }
 
 export interface ConfirmationAnswer {
@@ -138,11 +130,9 @@ async function checkAccountPassword(
   guesses: PasswordGuesses,
 ) {
   if (password === undefined || password === '') throw new PasswordAsked(challenge);
-  await guesses.count(user.id);
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await isPasswordGuessRight(user, password, guesses))) {
     throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
-  await guesses.refund(user.id);
 }
 
 /**

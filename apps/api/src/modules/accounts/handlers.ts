@@ -40,7 +40,7 @@ import {
   type CodeChannels,
   type CodeSender,
 } from './codes.ts';
-import { confirmEmail, PasswordAsked, type PasswordGuesses } from './confirmation-link.ts';
+import { confirmEmail, PasswordAsked } from './confirmation-link.ts';
 import { sendEmailConfirmation } from './mail.ts';
 import { createMailLimits } from './mail-limits.ts';
 import {
@@ -57,6 +57,7 @@ import {
   setProfilePhoto,
   updateProfile,
 } from './profile.ts';
+import type { PasswordGuesses } from './passwords.ts';
 import { registerWithCode, registerWithPassword } from './registration.ts';
 import {
   checkPassword,
@@ -215,6 +216,31 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     return limitCall(failedSignIns, account, request, reply, TOO_MANY);
   }
 
+  /**
+   * Guesses at an account's password on `counter`, per account (`key`) from every address
+   * together: counted before the hash, given back when right (`isPasswordGuessRight`); 429
+   * `captcha` with `message` past the limit, lifted by a solved captcha.
+   */
+  function passwordGuesses(
+    counter: RateLimiter,
+    key: (userId: number) => string,
+    request: FastifyRequest,
+    message: string,
+  ): PasswordGuesses {
+    return {
+      count: (userId) => assertAllowed(counter, key(userId), request, message),
+      refund: (userId) => counter.refund(key(userId)),
+    };
+  }
+
+  /**
+   * Guesses at the signed-in account's current password, by `change-password` and `change-email`
+   * alike, on one count per account: a stolen session goes anywhere, so a count per address let
+   * it guess without end by changing addresses (probe 2026-12-06).
+   */
+  const currentPasswordGuesses = (request: FastifyRequest) =>
+    passwordGuesses(limiter, (userId) => `current-password:${userId}`, request, TOO_MANY);
+
   /** The signed-in caller's profile once `change` ran (the session's admin mark kept). */
   async function changedProfile(
     request: FastifyRequest,
@@ -304,16 +330,12 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async confirmEmail(request, reply) {
       const { token, password, not_mine: notMine } = request.body;
-      const guesses: PasswordGuesses = {
-        count: (userId) =>
-          assertAllowed(
-            confirmationPasswords,
-            String(userId),
-            request,
-            TOO_MANY_CONFIRMATION_PASSWORDS,
-          ),
-        refund: (userId) => confirmationPasswords.refund(String(userId)),
-      };
+      const guesses = passwordGuesses(
+        confirmationPasswords,
+        String,
+        request,
+        TOO_MANY_CONFIRMATION_PASSWORDS,
+      );
       try {
         return await confirmEmail(
           db,
@@ -427,20 +449,24 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       if (tooMany) return reply;
       const email = normalizeEmail(request.body.email);
       const change = { email, password: request.body.password };
-      const changed = await changeEmail(db, signed.user, change, publicUrl, () =>
-        mailLimits.beforeSending('change-email', email, request),
+      const changed = await changeEmail(
+        db,
+        signed.user,
+        change,
+        publicUrl,
+        currentPasswordGuesses(request),
+        () => mailLimits.beforeSending('change-email', email, request),
       );
       return toUserProfile(db, changed, signed);
     },
 
-    async changePassword(request, reply) {
+    async changePassword(request) {
       const signed = await requireSigned(db, request);
       // Guesses at the current password from a stolen session meet the captcha after the
-      // limit, counted per account from every address together (a session goes anywhere).
-      const key = `change-password:${signed.user.id}`;
-      if (await limitCall(limiter, key, request, reply, TOO_MANY)) return reply;
+      // limit, counted per account from every address together (`currentPasswordGuesses`).
+      const guesses = currentPasswordGuesses(request);
       // Other devices sign in again with the new password; this one stays signed in.
-      await changePassword(db, signed, request.body, sessionsEnded, publicUrl);
+      await changePassword(db, signed, request.body, guesses, sessionsEnded, publicUrl);
       return { result: true };
     },
 

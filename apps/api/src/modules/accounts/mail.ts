@@ -62,14 +62,17 @@ export async function sendEmailConfirmation(
   });
 }
 
-/** Queues a password reset link (valid one hour). */
+/**
+ * Queues a password reset link (valid one hour), bound to the address it goes to (decision 172):
+ * once the account has moved to another address, the link no longer works (`sign-in.ts`).
+ */
 export async function sendPasswordReset(
   db: Executor,
   user: Pick<UserRow, 'id' | 'email'>,
   publicUrl: string,
 ): Promise<void> {
   if (!user.email) return;
-  const token = await createLinkToken(db, user.id, 'reset-password');
+  const token = await createLinkToken(db, user.id, 'reset-password', user.email);
   const link = new URL('/login', publicUrl);
   link.searchParams.set('password_reset_token', token);
   await db.insert(outbox).values({

@@ -42,6 +42,34 @@ export async function verifyPassword(password: string, stored: string | null): P
   return false;
 }
 
+/**
+ * Counts guesses at an account's password per account, from every address together (a stolen
+ * session or a link goes anywhere): `handlers.ts` gives each check its limit, whose `count`
+ * throws the 429 `CaptchaRequired` once over it.
+ */
+export interface PasswordGuesses {
+  /** Counts an attempt before the hash, so parallel guesses cannot all slip through. */
+  count(userId: number): Promise<void>;
+  /** Gives back the attempt of a right password. */
+  refund(userId: number): Promise<void>;
+}
+
+/**
+ * Whether `password` is the account's, as a guess counted by `guesses`: counted before the hash
+ * (429 past the limit, the hash not even tried), given back when right, so only wrong ones use the
+ * limit up. The one way every check of a signed-in or linked account's password is counted.
+ */
+export async function isPasswordGuessRight(
+  user: { id: number; passwordHash: string | null },
+  password: string,
+  guesses: PasswordGuesses,
+): Promise<boolean> {
+  await guesses.count(user.id);
+  const right = await verifyPassword(password, user.passwordHash);
+  if (right) await guesses.refund(user.id);
+  return right;
+}
+
 /** `scrypt$N$r$p$salt$hash`, written before argon2id (N=2^15, r=8, p=1). */
 async function verifyScrypt(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');

@@ -19,7 +19,7 @@ import { invalidCode, sendCode, verifyCode, type CodeSender } from './codes.ts';
 import { voidLinks } from './links.ts';
 import { sendEmailConfirmation, sendEmailTaken, sendPasswordChanged } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, isPasswordGuessRight, type PasswordGuesses } from './passwords.ts';
 import { proveLogin } from './proofs.ts';
 import {
   assertLoginsFree,
@@ -109,21 +109,23 @@ export async function changeCountry(db: Database, user: UserRow, countryId: numb
  * out. The answer is the same profile whether another account has the address or not (no
  * account enumeration, pen test 2026-12-06 finding 4): that inbox is told someone tried, and no
  * link goes there. The account's own address clears a waiting change (no password needed to keep
- * one's address). `beforeSending` counts
- * the mail limits (`mail-limits.ts`) before the lookup, for both.
+ * one's address). The password is a guess counted per account with `changePassword`'s
+ * (`guesses`: a stolen session may not ask it without end by changing addresses). `beforeSending`
+ * counts the mail limits (`mail-limits.ts`) before the lookup, for both.
  */
 export async function changeEmail(
   db: Database,
   user: UserRow,
   change: { email: string; password?: string | undefined },
   publicUrl: string,
+  guesses: PasswordGuesses,
   beforeSending: () => Promise<void> = async () => {},
 ): Promise<UserRow> {
   // Keeping the account's own address (calling a waiting change off) needs no password.
   if (change.email === user.email) {
     return user.pendingEmail === null ? user : updateUser(db, user.id, { pendingEmail: null });
   }
-  if (user.passwordHash && !(await verifyPassword(change.password ?? '', user.passwordHash))) {
+  if (user.passwordHash && !(await isPasswordGuessRight(user, change.password ?? '', guesses))) {
     throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   }
   await beforeSending();
@@ -143,12 +145,14 @@ export interface PasswordChange {
 /**
  * A new password; the other devices' sessions end (this one, `sessionId`, stays), reset links
  * sent before stop working, and the account's address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
- * account that has a password must give it: left empty it is a missing field, not a wrong one.
+ * account that has a password must give it: left empty it is a missing field, not a wrong one;
+ * given, it is a guess counted per account (`guesses`, shared with `changeEmail`).
  */
 export async function changePassword(
   db: Database,
   { user, sessionId }: { user: UserRow; sessionId: number },
   change: PasswordChange,
+  guesses: PasswordGuesses,
   sessionsEnded: SessionsEnded,
   publicUrl?: string,
 ): Promise<void> {
@@ -157,7 +161,7 @@ export async function changePassword(
     if (!oldPassword) {
       throw unprocessable(REQUIRED_FIELD, { old_password: [REQUIRED_FIELD] });
     }
-    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+    if (!(await isPasswordGuessRight(user, oldPassword, guesses))) {
       throw unprocessable(WRONG_PASSWORD, { old_password: [WRONG_PASSWORD] });
     }
   }

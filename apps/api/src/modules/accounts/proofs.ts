@@ -11,7 +11,9 @@
  * every password registration ends (the web signs nobody in before it), often on another device,
  * and the registrant chose that password: from outside, the link confirms only with it, or with
  * "I did not create this account", which clears it (`confirmation-link.ts`, decision 151). Proven in
- * a session of the account itself, nothing ends. A login already confirmed proves nothing new.
+ * a session of the account itself, nothing ends, except that a move to another address ends the
+ * reset and sign-in links either way (decision 172): they belonged to the previous address. A
+ * login already confirmed proves nothing new.
  *
  * A phone has one owner: the account that confirms it. Its confirmation drops every other
  * account's unconfirmed claim of the number, under a lock per number, so two accounts confirming
@@ -27,7 +29,7 @@ import {
   type SessionsEnded,
   type UserRow,
 } from '#src/modules/sessions/index.ts';
-import { voidLinks } from './links.ts';
+import { voidLinks, type LinkKind } from './links.ts';
 import { holdsLogin, isUniqueViolation, PHONE_TAKEN } from './users.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -55,6 +57,9 @@ async function lockPhone(tx: Transaction, phone: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone:${phone}`}))`);
 }
 
+/** The links that sign in or set a password by the account's address (ended when it changes). */
+const ADDRESS_LINKS: LinkKind[] = ['reset-password', 'sign-in'];
+
 /**
  * Ends what the account's earlier holder may have set up (see the module's comment); answers the
  * sessions ended. A phone confirmed before the address was proven keeps its number, as a claim.
@@ -72,7 +77,7 @@ async function endEarlierHold(
   if (Object.keys(ended).length > 0) {
     await tx.update(users).set(ended).where(eq(users.id, userId));
   }
-  await voidLinks(tx, userId, ['reset-password', 'sign-in']);
+  await voidLinks(tx, userId, ADDRESS_LINKS);
   return revokeOtherSessions(tx, userId);
 }
 
@@ -142,7 +147,8 @@ const EMAIL_TAKEN_AT_CONFIRMATION =
 
 /**
  * The account moves to `email`, the address its change's link proved (decision 141): it becomes
- * the account's, confirmed, the same proof as `proveLogin`'s. Undefined when the address no longer
+ * the account's, confirmed, the same proof as `proveLogin`'s, and the outstanding reset and
+ * sign-in links end in the same transaction, whoever opened the link (decision 172). Undefined when the address no longer
  * waits (another change replaced it); 422 when another account took the address meanwhile (the
  * change is then dropped).
  */
@@ -157,7 +163,10 @@ export async function proveNewEmail(
     const moved = await db.transaction(async (tx) => {
       const current = await lockUser(tx, userId);
       if (current?.pendingEmail !== email) return undefined;
+      // The previous address's links end with the move, in the owner's own session too: a reset
+      // link in the old inbox must not take the account back (decision 172).
       if (!ownSession) ended = await endEarlierHold(tx, userId, 'email', keepsPassword);
+      else await voidLinks(tx, userId, ADDRESS_LINKS);
       const now = new Date();
       const [updated] = await tx
         .update(users)

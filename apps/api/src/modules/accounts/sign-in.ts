@@ -128,15 +128,37 @@ export async function recoverPassword(db: Database, email: string, publicUrl: st
   if (user) await sendPasswordReset(db, user, publicUrl);
 }
 
-/** 422 (expired link) unless the reset link is still good. */
+/**
+ * Whether a reset link went to the account's address as it is now (decision 172): a link mailed to
+ * an address the account has since moved away from is the old inbox's, not the owner's. A link of
+ * before the binding (no address kept) counts as sent elsewhere.
+ */
+const sentToCurrentAddress = (
+  link: { email: string | null },
+  user: UserRow | undefined,
+): user is UserRow => user !== undefined && link.email !== null && link.email === user.email;
+
+/**
+ * The outstanding reset link `token` and its account; 410 (expired link) when it is unknown,
+ * used, expired, or was sent to an address that is no longer the account's.
+ */
+async function resetLinkOf(db: Database, token: string) {
+  const link = await findLinkToken(db, 'reset-password', token);
+  const user = link ? await findUserById(db, link.userId) : undefined;
+  if (!link || !user || !sentToCurrentAddress(link, user)) throw expiredLink();
+  return { link, user };
+}
+
+/** 410 (expired link) unless the reset link is still good (`resetLinkOf`). */
 export async function checkResetLink(db: Database, token: string): Promise<void> {
-  if (!(await findLinkToken(db, 'reset-password', token))) throw expiredLink();
+  await resetLinkOf(db, token);
 }
 
 /**
  * Follows a password reset link with the new password: the link and every other reset link of the
  * account are used up, the address counts as proven from outside (`proveLogin`: the link came to
- * the inbox), every session ends, and a new one starts.
+ * the inbox), every session ends, and a new one starts. A link sent to an address the account no
+ * longer has is a 410 (`resetLinkOf`, decision 172).
  */
 export async function resetPassword(
   db: Database,
@@ -145,13 +167,14 @@ export async function resetPassword(
 ) {
   // The link is checked before the memory-hard hash: a made-up token costs one indexed
   // lookup, not a hash (120 such requests at once slowed real sign-ins from 0.5 s to 37 s).
-  const pending = await findLinkToken(db, 'reset-password', token);
-  if (!pending) throw expiredLink();
-  await assertStrongPassword(password, await findUserById(db, pending.userId));
+  const pending = await resetLinkOf(db, token);
+  await assertStrongPassword(password, pending.user);
   const passwordHash = await hashPassword(password);
-  const link = await consumeResetLink(db, pending.userId, token);
+  const link = await consumeResetLink(db, pending.user.id, token);
+  // Checked again once used: a move proven meanwhile ends the links under the account's lock
+  // (`proveNewEmail`), and one that committed after the check above shows here.
   const user = await findUserById(db, link.userId);
-  if (!user) throw expiredLink();
+  if (!sentToCurrentAddress(link, user)) throw expiredLink();
   if (user.email) {
     await proveLogin(
       db,
