@@ -107,6 +107,31 @@ describe('who may raise an event, and when', () => {
     });
   });
 
+  it('confirms no request by its date’s guarantee once the time to answer it passed', () => {
+    // The guarantee stands in for the organizer's answer: the same deadline, to the millisecond.
+    const deadline = facts(1).respondBy;
+    expect(decideFor(facts(1), 'minimum-reached', 'system', deadline)).toEqual({
+      kind: 'move',
+      to: 2,
+    });
+    const late = new Date(deadline.getTime() + 1);
+    for (const event of ['minimum-reached', 'organizer-confirms'] as const) {
+      expect(decideFor(facts(1), event, ACTOR_OF[event], late), event).toEqual({
+        kind: 'refused',
+        message: 'The time to answer this request has passed',
+      });
+    }
+    // Unanswered, it is released by the booking job (1 → 7).
+    expect(decideFor(facts(1), 'deadline-passes', 'system', late)).toEqual({ kind: 'move', to: 7 });
+    // No deadline (a request made before deadlines, or on request): only the start stops it.
+    const open = { ...facts(1), respondBy: null };
+    expect(decideFor(open, 'minimum-reached', 'system', late)).toEqual({ kind: 'move', to: 2 });
+    expect(decideFor(open, 'minimum-reached', 'system', new Date('2027-04-01T08:00:00Z'))).toEqual({
+      kind: 'refused',
+      message: 'The tour has already started',
+    });
+  });
+
   it('ends a prepaid tour only once its last day has passed', () => {
     expect(decideFor(facts(3), 'tour-ends', 'system', new Date('2027-04-08T20:00:00Z')).kind).toBe(
       'refused',

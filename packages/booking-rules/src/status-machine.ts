@@ -121,21 +121,27 @@ export interface BookingFacts {
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
+/** Why a request past its `respondBy` is neither answered by its organizer nor confirmed by its date. */
+const ANSWER_TIME_PASSED = 'The time to answer this request has passed';
+
 /** Time rules: when an allowed move may not happen yet, or any more. */
 function tooLateOrEarly(facts: BookingFacts, event: BookingEvent, now: Date): string | undefined {
   const today = dayOf(now);
   const started = facts.start !== undefined && facts.start <= today;
   switch (event) {
+    // The date's guarantee confirms a request as if its organizer had answered: not once the
+    // time to answer passed. Such a request is unanswered, and the booking job releases it
+    // (1 → 7, 'deadline-passes'), as "Cancel this date" treats it too.
     case 'organizer-confirms':
     case 'organizer-declines':
+    case 'minimum-reached':
       if (facts.respondBy !== null && now.getTime() > facts.respondBy.getTime()) {
-        return 'The time to answer this request has passed';
+        return ANSWER_TIME_PASSED;
       }
       return started ? 'The tour has already started' : undefined;
     case 'traveller-cancels':
       return started ? 'This booking can no longer be cancelled: the tour has started' : undefined;
     case 'organizer-cancels':
-    case 'minimum-reached':
       return started ? 'The tour has already started' : undefined;
     case 'tour-ends':
       return facts.end === undefined || facts.end >= today

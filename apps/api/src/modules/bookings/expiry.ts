@@ -3,23 +3,31 @@
  * nothing paid gives its seats back after the hold time, a guest's booking whose e-mail was not
  * proven after its short hold (`hold_until`), and any unpaid request once its tour has started.
  * Each becomes "canceled by system" (7) through the status machine, under the booking's row lock,
- * so several API processes running the job at once, or a payment arriving meanwhile, cannot
- * release seats twice; before it, the provider is asked about the booking's open payments, so a
- * traveller it charged keeps the seats. The same job first reconciles open payments with the
+ * where the list's due test is asked again (`dueTest`), so several API processes running the job
+ * at once cannot release seats twice, and a booking paid, confirmed by its date's guarantee or
+ * claimed by its proven guest meanwhile stays; before it, the provider is asked about the
+ * booking's open payments, so a traveller it charged keeps the seats. The same job first reconciles open payments with the
  * provider, and retries refunds the provider has not confirmed and forgets old idempotency keys.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { payments } from '#src/db/schema/index.ts';
 import { HttpError } from '#src/http/http-error.ts';
 import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { completeEndedTours } from './completion.ts';
+import { retryOnDeadlock } from './deadlocks.ts';
 import { callOffUndecidedDates } from './departures.ts';
 import { RELEASE_REASONS } from './notices.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { remindBalances } from './reminders.ts';
-import { transitionBooking } from './transitions.ts';
+import {
+  CLOSED_BY_GALLOP,
+  lockBookingAfterDate,
+  transitionBookingIn,
+  type Transaction,
+} from './transitions.ts';
 import { startRounds } from '#src/shared/rounds.ts';
 
 /**
@@ -49,39 +57,85 @@ function releaseReason(row: RequestRow, now: Date): string {
   return RELEASE_REASONS.unpaid;
 }
 
+interface DueAt {
+  now: Date;
+  holdHours: number;
+}
+
+/**
+ * The booking job's one test of a booking due for release, over `booking_requests` joined to its
+ * `tour_dates` (`DUE_FROM`): nothing paid, waiting (1) or confirmed (2), and its hold ended (a
+ * guest's short hold or the hold a confirmation set), or a request's time to answer passed, or a
+ * confirmed booking without a set hold created more than the hold hours ago, or its tour started;
+ * and no payment opened within the hold is still on the provider's page. The job lists by it and
+ * asks it again under the booking's row lock (`isStillDue`), so a booking that stopped being due
+ * meanwhile (its date's guarantee confirmed it with a new hold, a guest proved their address,
+ * a payment arrived) is never released.
+ */
+function dueTest({ now, holdHours }: DueAt): SQL {
+  const holdStart = new Date(now.getTime() - holdHours * 3_600_000);
+  const inFlightSince = new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS);
+  return sql`booking_requests.paid = 0
+    and booking_requests.status in (${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment})
+    and (
+      booking_requests.hold_until < ${now.toISOString()}
+      or (booking_requests.status = ${STATUS.pendingConfirm}
+        and booking_requests.respond_by < ${now.toISOString()})
+      or (booking_requests.hold_until is null and booking_requests.status = ${STATUS.pendingPrepayment}
+        and booking_requests.created_at < ${holdStart.toISOString()})
+      or tour_dates.start_date <= ${todayIso(now)}::date
+    )
+    and not exists (
+      select 1 from payments where payments.request_id = booking_requests.id
+        and payments.status = 1 and payments.created_at > ${inFlightSince.toISOString()}
+        and payments.created_at <= coalesce(booking_requests.hold_until,
+          booking_requests.created_at + ${holdHours}::int * interval '1 hour')
+    )`;
+}
+
+const DUE_FROM = sql`booking_requests
+  left join tour_dates on tour_dates.id = booking_requests.tour_date_id`;
+
+/** Whether booking `id` is due for release now (`dueTest`): read as committed, or under its lock. */
+async function isStillDue(db: Database | Transaction, id: number, at: DueAt): Promise<boolean> {
+  const found = await db.execute<{ id: number }>(
+    sql`select booking_requests.id from ${DUE_FROM}
+      where booking_requests.id = ${id} and ${dueTest(at)}`,
+  );
+  return found.rows.length > 0;
+}
+
+/**
+ * A booking the job voided at the provider and then kept (it stopped being due between the check
+ * before the void and the lock): a payment the provider confirmed voided but Gallop still shows
+ * open is closed in Gallop too, so the traveller's next start opens a new payment rather than
+ * answering the dead one (`startPaymentOf` answers an open payment of the same kind).
+ */
+async function closeVoidedAtProvider(tx: Transaction, id: number, now: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 3, failureReason: CLOSED_BY_GALLOP, updatedAt: now })
+    .where(
+      and(eq(payments.requestId, id), eq(payments.status, 1), isNotNull(payments.voidConfirmedAt)),
+    );
+}
+
 /** Cancels the unpaid requests whose hold has ended; answers how many. */
 export async function expireUnpaidBookings(db: Database, options: ExpiryOptions): Promise<number> {
   const now = options.now ?? new Date();
-  const holdHours = options.holdHours ?? DEFAULT_HOLD_HOURS;
-  const holdStart = new Date(now.getTime() - holdHours * 3_600_000);
-  const inFlightSince = new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS);
-  const today = todayIso(now);
-  const due = await db.execute<{ id: number }>(sql`
-    select booking_requests.id from booking_requests
-    left join tour_dates on tour_dates.id = booking_requests.tour_date_id
-    where booking_requests.paid = 0
-      and booking_requests.status in (${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment})
-      and (
-        booking_requests.hold_until < ${now.toISOString()}
-        or (booking_requests.status = ${STATUS.pendingConfirm}
-          and booking_requests.respond_by < ${now.toISOString()})
-        or (booking_requests.hold_until is null and booking_requests.status = ${STATUS.pendingPrepayment}
-          and booking_requests.created_at < ${holdStart.toISOString()})
-        or tour_dates.start_date <= ${today}::date
-      )
-      and not exists (
-        select 1 from payments where payments.request_id = booking_requests.id
-          and payments.status = 1 and payments.created_at > ${inFlightSince.toISOString()}
-          and payments.created_at <= coalesce(booking_requests.hold_until,
-            booking_requests.created_at + ${holdHours}::int * interval '1 hour')
-      )
-    order by booking_requests.id
-    limit 500`);
+  const at = { now, holdHours: options.holdHours ?? DEFAULT_HOLD_HOURS };
+  const due = await db.execute<{ id: number }>(
+    sql`select booking_requests.id from ${DUE_FROM} where ${dueTest(at)}
+      order by booking_requests.id limit 500`,
+  );
   let expired = 0;
   let failure: unknown;
   for (const { id } of due.rows) {
+    // The list was read before the provider calls of the bookings ahead of this one: a booking
+    // that stopped being due since is left untouched, its payments not voided.
+    if (!(await isStillDue(db, id, at))) continue;
     // A charged traveller never loses the seat: the provider is asked first (a charge whose
-    // recording a crash lost is applied, and the booking is then refused below as paid), and
+    // recording a crash lost is applied, and the booking is then no longer due below), and
     // what is still open is voided so nothing is charged after the release.
     const asked = await options.payments.voidBeforeRelease(id, options.publicUrl).then(
       () => true,
@@ -92,20 +146,30 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
       },
     );
     if (!asked) continue;
-    const result = await transitionBooking(db, id, {
-      event: 'deadline-passes',
-      actor: 'system',
-      now,
-      // Paid meanwhile (the lock was taken after the list was read): the booking stays.
-      refuse: (row) => (row.paid > 0 ? 'paid meanwhile' : undefined),
-      changes: (row) => ({
-        contractStatus: CONTRACT_STATUS.noPayments,
-        cancelMessage: releaseReason(row, now),
-        canceledAt: now,
+    const result = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        // The due test again on the locked row (date first, as every booking transaction):
+        // paid, confirmed with a new hold, or claimed by its proven guest meanwhile, it stays.
+        if (!(await lockBookingAfterDate(tx, id))) return undefined;
+        if (!(await isStillDue(tx, id, at))) {
+          // Kept (committed, not refused: a 409 would roll the closing back).
+          await closeVoidedAtProvider(tx, id, now);
+          return undefined;
+        }
+        return transitionBookingIn(tx, id, {
+          event: 'deadline-passes',
+          actor: 'system',
+          now,
+          changes: (row) => ({
+            contractStatus: CONTRACT_STATUS.noPayments,
+            cancelMessage: releaseReason(row, now),
+            canceledAt: now,
+          }),
+          notify: { publicUrl: options.publicUrl },
+        });
       }),
-      notify: { publicUrl: options.publicUrl },
-    }).catch((error: unknown) => {
-      // Another process or a payment moved it first: nothing to release here.
+    ).catch((error: unknown) => {
+      // Another process moved it first: nothing to release here.
       if (error instanceof HttpError && error.statusCode === 409) return undefined;
       throw error;
     });
