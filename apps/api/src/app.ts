@@ -444,13 +444,14 @@ export function buildApp(env: Env, options: BuildAppOptions): FastifyInstance {
   }
 
   {
-    // Abandoned review photos, old programme PDFs and crash leftovers (decision 031).
+    // Abandoned review photos, old programme PDFs, removed chat files and crash leftovers
+    // (decisions 031, 173).
     const log = app.log.child({ module: 'uploads' });
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startUploadPurge(options.database.db, uploadStore, {
         onPurged: (result) => {
-          if (result.reviewPhotos + result.programPdfs + result.tempFiles > 0) {
+          if (result.reviewPhotos + result.programPdfs + result.tempFiles + result.chatFiles > 0) {
             log.info(result, 'uploads: removed files nobody uses');
           }
         },

@@ -2,7 +2,10 @@
  * A chat attachment is processed before anyone can download it (decision 101): a picture is
  * turned upright, stripped of its metadata (camera, the place it was taken) and resized to at
  * most 2560 px, as a new upload the message then points to; a document is scanned for active
- * content (PDF scripts and launch actions, Office macros) and refused when it has some. The message
+ * content (PDF scripts and launch actions, Office macros) and refused when it has some, and one
+ * that passes gets an upload row of its own (the same bytes). Either way the message's file is a
+ * private row only it uses, named `chat:<original id>`, which goes when the message is deleted or
+ * hidden (message-changes.ts). The message
  * is `pending` meanwhile, then `ready` or `failed`, and the chat's room hears
  * `attachment_download_status_was_changed`.
  *
@@ -18,6 +21,8 @@ import type { Database } from '#src/db/client.ts';
 import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
 import { loadSharp } from '#src/modules/media/index.ts';
 import {
+  chatCopyPurpose,
+  deleteUpload,
   findUpload,
   newPublicId,
   UPLOAD_LIMITS,
@@ -96,20 +101,46 @@ async function preparePicture(
   const extension = lossless ? 'png' : 'jpg';
   const received = await store.receive(Readable.from(data), UPLOAD_LIMITS.image);
   await store.commit(received);
+  return insertCopy(db, upload, {
+    kind: 'image',
+    originalName: upload.originalName.replace(/\.[A-Za-z0-9]{1,8}$/, '') + `.${extension}`,
+    mime: lossless ? 'image/png' : 'image/jpeg',
+    extension,
+    size: received.size,
+    sha256: received.sha256,
+    width: info.width,
+    height: info.height,
+  });
+}
+
+/**
+ * The message's own private upload row, made from `upload` (its bytes, or a prepared picture's):
+ * every message has a link of its own, so deleting or hiding one message takes its link down
+ * without touching another message that was sent the same upload, and the purpose names the
+ * original so it can go with the message (uploads/removal.ts).
+ */
+async function insertCopy(
+  db: Database,
+  upload: UploadRow,
+  file: Pick<
+    UploadRow,
+    'kind' | 'originalName' | 'mime' | 'extension' | 'size' | 'sha256' | 'width' | 'height'
+  >,
+): Promise<UploadRow> {
   const [row] = await db
     .insert(uploads)
     .values({
+      kind: file.kind,
+      originalName: file.originalName,
+      mime: file.mime,
+      extension: file.extension,
+      size: file.size,
+      sha256: file.sha256,
+      width: file.width,
+      height: file.height,
       publicId: newPublicId(),
-      kind: 'image',
-      purpose: 'chat',
+      purpose: chatCopyPurpose(upload.id),
       ownerUserId: upload.ownerUserId,
-      originalName: upload.originalName.replace(/\.[A-Za-z0-9]{1,8}$/, '') + `.${extension}`,
-      mime: lossless ? 'image/png' : 'image/jpeg',
-      extension,
-      size: received.size,
-      sha256: received.sha256,
-      width: info.width,
-      height: info.height,
       isPublic: false,
     })
     .returning();
@@ -121,15 +152,15 @@ async function processUpload(
   db: Database,
   store: UploadStore,
   upload: UploadRow | undefined,
-): Promise<{ status: 'ready'; upload: UploadRow; created: boolean } | { status: 'failed' }> {
+): Promise<{ status: 'ready'; upload: UploadRow } | { status: 'failed' }> {
   if (!upload) return { status: 'failed' };
   try {
     if (upload.kind === 'image') {
-      return { status: 'ready', upload: await preparePicture(db, store, upload), created: true };
+      return { status: 'ready', upload: await preparePicture(db, store, upload) };
     }
     const bytes = await readFile(store.objectPath(upload.sha256));
     if (upload.kind === 'file' && activeContentIn(bytes, upload.mime)) return { status: 'failed' };
-    return { status: 'ready', upload, created: false };
+    return { status: 'ready', upload: await insertCopy(db, upload, upload) };
   } catch {
     // Bytes that cannot be read or decoded are not served.
     return { status: 'failed' };
@@ -164,10 +195,9 @@ export async function processAttachment(
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.fileStatus, 'pending')))
     .returning();
   if (!row) {
-    // Another process (or a deletion) settled it first: its result stands.
-    if (outcome.status === 'ready' && outcome.created) {
-      await db.delete(uploads).where(eq(uploads.id, outcome.upload.id));
-    }
+    // Another process (or a deletion, or support) settled it first: its result stands, and this
+    // copy (with its bytes, unless another row shares them) goes.
+    if (outcome.status === 'ready') await deleteUpload({ db, store }, outcome.upload);
     return undefined;
   }
   const [chat] = await db.select().from(chats).where(eq(chats.id, row.chatId)).limit(1);

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { limitCall, type RateLimiter } from '#src/http/rate-limit.ts';
+import type { UploadStore } from '#src/modules/uploads/index.ts';
 import type { Viewer } from './chats.ts';
 import { announceChatUpdate, announceMessageChange, type ChatRealtime } from './events.ts';
 import {
@@ -23,6 +24,8 @@ type ChangeOperation =
 
 export interface ChangeHandlerDeps {
   db: Database;
+  /** Where attachments' bytes live: a deleted or hidden message's file goes. */
+  store: UploadStore;
   realtime: ChatRealtime;
   /** Edits and deletions count against the same per-user limit as sending. */
   sendLimiter: RateLimiter;
@@ -35,7 +38,7 @@ export const CHAT_TOO_MANY = 'Too many requests. Please confirm you are not a ro
 export function messageChangeHandlers(
   deps: ChangeHandlerDeps,
 ): Pick<ServiceHandlers, ChangeOperation> {
-  const { db, realtime } = deps;
+  const { db, store, realtime } = deps;
 
   /** The message as the caller sees it now. */
   async function answer(viewer: Viewer, changed: ChangedMessage) {
@@ -77,14 +80,14 @@ export function messageChangeHandlers(
     async deleteChatMessage(request, reply) {
       const viewer = await deps.signedViewer(request);
       if (await limited(viewer, request, reply)) return reply;
-      const changed = await deleteMessage(db, viewer, request.body.message_id);
+      const changed = await deleteMessage(db, store, viewer, request.body.message_id);
       await tell(request, changed, 'message_was_deleted');
       return answer(viewer, changed);
     },
 
     async moderateChatMessage(request) {
       const viewer = await deps.signedViewer(request);
-      const changed = await moderateMessage(db, viewer, request.body.message_id);
+      const changed = await moderateMessage(db, store, viewer, request.body.message_id);
       await tell(request, changed, 'message_was_moderated');
       return answer(viewer, changed);
     },

@@ -6,7 +6,7 @@
  * assertions hold.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, chats, uploads } from '#src/db/schema/index.ts';
@@ -160,7 +160,7 @@ describe('two API processes meet on one pending attachment', () => {
     const copies = await db
       .select({ id: uploads.id })
       .from(uploads)
-      .where(and(eq(uploads.ownerUserId, traveller.user.id), eq(uploads.purpose, 'chat')));
+      .where(and(eq(uploads.ownerUserId, traveller.user.id), like(uploads.purpose, 'chat:%')));
     expect(copies.map((copy) => copy.id)).toEqual([row!.fileId]);
     // Done: a late sweep finds nothing to do.
     expect(await processAttachment(db, store, noSocketServer, message!.id)).toBeUndefined();

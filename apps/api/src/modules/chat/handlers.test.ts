@@ -367,8 +367,14 @@ describe('sending', () => {
     );
     expect(staffView).toMatchObject({
       type: 'input',
-      file: { id: uploaded.body.id, url: uploaded.body.url, download_status: 'ready' },
+      file: { name: 'passport scan.pdf', download_status: 'ready' },
     });
+    // The message's own link (its private copy of the upload), not the upload's.
+    expect(staffView.file.id).not.toBe(uploaded.body.id);
+    expect(staffView.file.url).not.toBe(uploaded.body.url);
+    const served = await testApp.app.inject({ method: 'GET', url: staffView.file.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('private, no-store');
     // Someone else's upload cannot be attached.
     const stolen = await send(staff.token, { chat_id: chat.id, file_id: uploaded.body.id });
     expect(stolen.status).toBe(422);

@@ -98,6 +98,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
     windowMs: 60_000,
     limits: deps.rateLimits,
   });
+  const store = new UploadStore(deps.uploadsDir ?? DEFAULT_UPLOADS_DIR);
   const messaging: Messaging = {
     db,
     realtime,
@@ -106,7 +107,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       deps.attachments ??
       createAttachmentProcessor({
         db,
-        store: new UploadStore(deps.uploadsDir ?? DEFAULT_UPLOADS_DIR),
+        store,
         realtime,
         onError: (error, messageId) =>
           deps.log?.warn({ err: error, messageId }, 'chat: processing an attachment failed'),
@@ -230,7 +231,7 @@ export function chatHandlers(deps: ChatDeps): Pick<ServiceHandlers, ChatOperatio
       return { result: true };
     },
 
-    ...messageChangeHandlers({ db, realtime, sendLimiter, signedViewer }),
+    ...messageChangeHandlers({ db, store, realtime, sendLimiter, signedViewer }),
 
     async listChatSources(request) {
       return { items: await listChatSources(db, request.query) };

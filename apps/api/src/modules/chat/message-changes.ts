@@ -9,6 +9,11 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatMessages, chats } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
+import {
+  removeChatAttachment,
+  removeUnusedBytes,
+  type UploadStore,
+} from '#src/modules/uploads/index.ts';
 import { chatNotFound, sideOf, type ChatRow, type Side, type Viewer } from './chats.ts';
 import { otherSide, type MessageRow } from './messages.ts';
 import { changeRefusal, type ChangeRefusal, type MessageChange } from './message-rules.ts';
@@ -128,9 +133,39 @@ export async function editMessage(
   );
 }
 
+/**
+ * One guarded update of a message that also takes its attachment away: in one transaction the
+ * message (locked first) loses its `file_id`, and the upload rows of the attachment that nothing
+ * else uses are deleted, so from the commit on its links answer 404; their bytes go after the
+ * commit. A pending attachment's processing then finds the message settled and drops its copy.
+ */
+async function changeWithoutFile(
+  db: Database,
+  store: UploadStore,
+  messageId: number,
+  write: (tx: Database) => Promise<MessageRow | undefined>,
+): Promise<MessageRow | undefined> {
+  const { row, removed } = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ fileId: chatMessages.fileId })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, messageId))
+      .for('update');
+    const written = await write(tx);
+    const fileId = before?.fileId ?? null;
+    return {
+      row: written,
+      removed: written && fileId !== null ? await removeChatAttachment(tx, fileId) : [],
+    };
+  });
+  await removeUnusedBytes({ db, store }, removed);
+  return row;
+}
+
 /** The author deletes the message for everyone: its text and attachment are wiped. */
 export function deleteMessage(
   db: Database,
+  store: UploadStore,
   viewer: Viewer,
   messageId: number,
   now = new Date(),
@@ -140,32 +175,35 @@ export function deleteMessage(
     viewer,
     'delete',
     messageId,
-    async () => {
-      const [row] = await db
-        .update(chatMessages)
-        .set({ body: '', fileId: null, fileStatus: 'ready', deletedAt: now })
-        .where(
-          and(
-            eq(chatMessages.id, messageId),
-            eq(chatMessages.senderId, viewer.user.id),
-            isNull(chatMessages.deletedAt),
-            eq(chatMessages.isModerated, false),
-            chatOpen,
-          ),
-        )
-        .returning();
-      return row;
-    },
+    () =>
+      changeWithoutFile(db, store, messageId, async (tx) => {
+        const [row] = await tx
+          .update(chatMessages)
+          .set({ body: '', fileId: null, fileStatus: 'ready', deletedAt: now })
+          .where(
+            and(
+              eq(chatMessages.id, messageId),
+              eq(chatMessages.senderId, viewer.user.id),
+              isNull(chatMessages.deletedAt),
+              eq(chatMessages.isModerated, false),
+              chatOpen,
+            ),
+          )
+          .returning();
+        return row;
+      }),
     now,
   );
 }
 
 /**
  * Support hides a message for everyone, in any chat. The text stays stored for support's records;
- * nobody sees it or its file again.
+ * nobody sees it or its file again. Hiding is final (decision 101: there is no unhide), so the
+ * file is deleted like a deleted message's, unless something else still uses the upload.
  */
 export async function moderateMessage(
   db: Database,
+  store: UploadStore,
   viewer: Viewer,
   messageId: number,
   now = new Date(),
@@ -175,11 +213,20 @@ export async function moderateMessage(
   if (found.row.senderId === null) {
     throw unprocessable(SYSTEM_NOT_MODERATED, { message_id: [SYSTEM_NOT_MODERATED] });
   }
-  const [row] = await db
-    .update(chatMessages)
-    .set({ isModerated: true, moderatedAt: now, moderatedBy: viewer.user.id })
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.isModerated, false)))
-    .returning();
+  const row = await changeWithoutFile(db, store, messageId, async (tx) => {
+    const [hidden] = await tx
+      .update(chatMessages)
+      .set({
+        isModerated: true,
+        moderatedAt: now,
+        moderatedBy: viewer.user.id,
+        fileId: null,
+        fileStatus: 'ready',
+      })
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.isModerated, false)))
+      .returning();
+    return hidden;
+  });
   if (row) return { ...found, row, changed: true };
   const again = await findMessageFor(db, viewer, messageId, { anyChatForSupport: true });
   return { ...again, changed: false };

@@ -3,7 +3,12 @@
  * Code outside the module imports it only from here (tooling/lint/boundaries.js).
  */
 export { uploadContext, uploadsHandlers } from './handlers.ts';
-export { deleteUpload } from './removal.ts';
+export {
+  chatCopyPurpose,
+  deleteUpload,
+  removeChatAttachment,
+  removeUnusedBytes,
+} from './removal.ts';
 export { startUploadPurge } from './purge.ts';
 export {
   avatarOf,

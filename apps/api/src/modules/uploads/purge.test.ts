@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { reviews, uploads, users } from '#src/db/schema/index.ts';
+import { chatMessages, chats, reviews, uploads, users } from '#src/db/schema/index.ts';
 import { openTestDatabase } from '#src/testing/database.ts';
 import { newPublicId } from './records.ts';
 import {
@@ -13,6 +13,7 @@ import {
   PROGRAM_PDF_KEEP_MS,
   purgeUnusedUploads,
   STALE_TEMP_FILE_MS,
+  UNSHOWN_CHAT_FILE_MS,
 } from './purge.ts';
 import { UploadStore } from './storage.ts';
 
@@ -137,11 +138,64 @@ describe('purgeUnusedUploads', () => {
     );
   });
 
+  it('removes chat files no message shows any more, and keeps those still shown', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        firstName: 'Ines',
+        lastName: 'Duarte',
+        email: `purge-${newPublicId()}@example.com`,
+      })
+      .returning();
+    const [chat] = await database.db
+      .insert(chats)
+      .values({ kind: 'support', clientId: user!.id, title: 'Gallop support' })
+      .returning();
+    const message = (fileId: number, state: { isModerated?: boolean } = {}) =>
+      database.db
+        .insert(chatMessages)
+        .values({ chatId: chat!.id, side: 'client', senderId: user!.id, fileId, ...state });
+
+    const old = UNSHOWN_CHAT_FILE_MS + HOUR;
+    // A copy whose message is gone (or that a process made and never pointed a message to).
+    const orphanCopy = await upload('chat:1', old);
+    const legacyCopy = await upload('chat', old);
+    // A copy just made: its message is about to point to it.
+    const freshCopy = await upload('chat:1', 0);
+    const shownCopy = await upload('chat:1', old);
+    await message(shownCopy.id);
+    // A file support hid before hiding took files away; and one another message still shows.
+    const hiddenFile = await upload('file', 0);
+    await message(hiddenFile.id, { isModerated: true });
+    const hiddenAndShown = await upload('file', 0);
+    await message(hiddenAndShown.id, { isModerated: true });
+    await message(hiddenAndShown.id);
+
+    const result = await purgeUnusedUploads(database.db, store);
+
+    expect(result.chatFiles).toBeGreaterThanOrEqual(3);
+    const all = [orphanCopy, legacyCopy, freshCopy, shownCopy, hiddenFile, hiddenAndShown];
+    expect((await remaining(all.map((row) => row.id))).sort((a, b) => a - b)).toEqual(
+      [freshCopy, shownCopy, hiddenAndShown].map((row) => row.id).sort((a, b) => a - b),
+    );
+    expect(await exists(store.objectPath(orphanCopy.sha256))).toBe(false);
+    expect(await exists(store.objectPath(hiddenFile.sha256))).toBe(false);
+    expect(await exists(store.objectPath(shownCopy.sha256))).toBe(true);
+
+    await database.db.delete(chats).where(eq(chats.id, chat!.id));
+    await database.db.delete(uploads).where(
+      inArray(
+        uploads.id,
+        all.map((row) => row.id),
+      ),
+    );
+  });
+
   it('takes at most `limit` rows a round, oldest ids first', async () => {
     const first = await upload('review', ABANDONED_REVIEW_PHOTO_MS + HOUR);
     const second = await upload('review', ABANDONED_REVIEW_PHOTO_MS + HOUR);
     const result = await purgeUnusedUploads(database.db, store, { limit: 1 });
-    expect(result.reviewPhotos + result.programPdfs).toBe(1);
+    expect(result.reviewPhotos + result.programPdfs + result.chatFiles).toBe(1);
     expect(await remaining([first.id, second.id])).toEqual([second.id]);
     await purgeUnusedUploads(database.db, store);
     expect(await remaining([second.id])).toEqual([]);
