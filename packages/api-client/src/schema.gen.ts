@@ -1262,7 +1262,7 @@ export interface paths {
     put?: never;
     /**
      * Delete one's own message for everyone
-     * @description The author only (anyone else in the chat: 403; outside it: 404 'Message not found'), within 24 hours of sending, for a message that is not moderated, in a chat that is not frozen (403 with the reason). The text and the attachment are removed; both sides see 'Message deleted'. The chat's room gets `message_was_deleted`; deleting again changes nothing.
+     * @description The author only (anyone else in the chat: 403; outside it: 404 'Message not found'), within 24 hours of sending, for a message that is not moderated, in a chat that is not frozen (403 with the reason). The text and the attachment are removed; both sides see 'Message deleted'. The attachment's file and the upload it was made from (unless something else uses it) are deleted: their links answer 404 from then on. The chat's room gets `message_was_deleted`; deleting again changes nothing.
      */
     post: operations['deleteChatMessage'];
     delete?: never;
@@ -1282,7 +1282,7 @@ export interface paths {
     put?: never;
     /**
      * Gallop support hides a message for everyone
-     * @description Support accounts only (anyone else: 403), in any chat. The text and the attachment are hidden from both sides with a moderated marker (kept for support's records); a system message cannot be moderated (422). The chat's room gets `message_was_moderated`; moderating again changes nothing.
+     * @description Support accounts only (anyone else: 403), in any chat. The text is hidden from both sides with a moderated marker (kept for support's records); hiding is final, so the attachment is deleted like a deleted message's (its links answer 404 from then on). A system message cannot be moderated (422). The chat's room gets `message_was_moderated`; moderating again changes nothing.
      */
     post: operations['moderateChatMessage'];
     delete?: never;
@@ -1492,8 +1492,9 @@ export interface paths {
      *     ends the account's other sessions and its reset and sign-in links and drops its phone's
      *     confirmation; the password stays unless `not_mine` cleared it (decision 147). The link of a
      *     `change-email` moves the account to its address (the waiting `pending_email`) and tells the
-     *     previous one; 422 when another account took the address meanwhile, 410 once another change
-     *     replaced it. A link already used answers 410, except to a session of its own account (the
+     *     previous one; the reset and sign-in links sent before end with the move, in the account's
+     *     own session too (decision 172); 422 when another account took the address meanwhile, 410
+     *     once another change replaced it. A link already used answers 410, except to a session of its own account (the
      *     page that confirmed, reloading), which gets its profile again.
      */
     post: operations['confirmEmail'];
@@ -1656,7 +1657,7 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with a reset token
-     * @description A password that is too easy to guess is refused with `422` and the reason on `password`.
+     * @description A password that is too easy to guess is refused with `422` and the reason on `password`. A token that is unknown, expired or used answers `410`, and so does one mailed to an address the account has moved away from since (decision 172).
      */
     post: operations['resetPassword'];
     delete?: never;
@@ -1674,7 +1675,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a password reset token */
+    /**
+     * Check a password reset token
+     * @description `410` when the token is unknown, expired or used, or was mailed to an address the account has moved away from since (decision 172), as `password-reset` would answer.
+     */
     post: operations['checkPasswordResetToken'];
     delete?: never;
     options?: never;
@@ -1727,7 +1731,7 @@ export interface paths {
     put?: never;
     /**
      * Ask to move the account to another email (a link is sent there)
-     * @description The address waits as `pending_email` and becomes the account's `email` when the link mailed to it is opened (`confirm-email`); the previous address is then told. The answer is the same whether or not another account has the address (that inbox is told instead and its link never comes). The account's own address clears a waiting change. The current password is required when the account has one.
+     * @description The address waits as `pending_email` and becomes the account's `email` when the link mailed to it is opened (`confirm-email`); the previous address is then told. The answer is the same whether or not another account has the address (that inbox is told instead and its link never comes). The account's own address clears a waiting change. The current password is required when the account has one; wrong ones are limited per account from every address together, one count with `change-password`'s (`429` with a captcha).
      */
     post: operations['changeEmail'];
     delete?: never;
@@ -1747,7 +1751,7 @@ export interface paths {
     put?: never;
     /**
      * Change the password
-     * @description A password that is too easy to guess is refused with `422` and the reason on `password`. The other sessions end and reset links sent before stop working. Wrong current passwords are limited per account from every address together (`429` with a captcha).
+     * @description A password that is too easy to guess is refused with `422` and the reason on `password`. The other sessions end and reset links sent before stop working. Wrong current passwords are limited per account from every address together, one count with `change-email`'s (`429` with a captcha).
      */
     post: operations['changePassword'];
     delete?: never;
@@ -4043,7 +4047,7 @@ export interface components {
     ChatFile: {
       id: number;
       name: string;
-      /** @description Where it is downloaded; empty until `download_status` is `ready`. */
+      /** @description Where it is downloaded: the message's own private link (anyone holding it can download, never cached); empty until `download_status` is `ready`, 404 once the message is deleted or hidden. */
       url: string;
       /**
        * @description Every attachment is processed after it is sent (pictures are turned upright, stripped of their metadata, such as the place they were taken, and resized; documents are scanned for active content): `pending` until then, `ready`, or `failed` when it was refused. Changes come as the `attachment_download_status_was_changed` event.
@@ -4967,8 +4971,11 @@ export interface components {
       id: number;
       amount: number;
       currency: components['schemas']['CurrencyCode'];
-      /** @enum {string} */
-      reason: 'overpaid' | 'booking-closed' | 'cancellation';
+      /**
+       * @description `overpaid`: more than was due; `amount-changed`: a first payment made for the amount due before a rider change, short of what is due now, given back whole (decision 175); `booking-closed`: the booking was no longer open; `cancellation`: given back by the cancellation policy, or in full by the organizer.
+       * @enum {string}
+       */
+      reason: 'overpaid' | 'amount-changed' | 'booking-closed' | 'cancellation';
       /** @enum {string} */
       status: 'pending' | 'refunded';
       /** Format: date-time */
@@ -5168,9 +5175,13 @@ export interface components {
     FilterComfort: components['schemas']['Comfort'][];
     FilterMaxGroupSize: number;
     FilterDifficulty: components['schemas']['Difficulty'][];
+    /** @description Lowest total price, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000); a value above the maximum is a 400. */
     FilterPriceMin: number;
+    /** @description Highest total price, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
     FilterPriceMax: number;
+    /** @description Lowest price per day, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000); a value above the maximum is a 400. */
     FilterPricePerDayMin: number;
+    /** @description Highest price per day, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
     FilterPricePerDayMax: number;
     /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
     FilterMinAge: number;
@@ -5292,9 +5303,13 @@ export interface operations {
         riderWeight?: components['parameters']['FilterRiderWeight'];
         /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
         welfare?: components['parameters']['FilterWelfare'];
+        /** @description Lowest total price, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000); a value above the maximum is a 400. */
         priceMin?: components['parameters']['FilterPriceMin'];
+        /** @description Highest total price, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         priceMax?: components['parameters']['FilterPriceMax'];
+        /** @description Lowest price per day, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000); a value above the maximum is a 400. */
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        /** @description Highest price per day, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
         /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
         minAge?: components['parameters']['FilterMinAge'];
@@ -5375,9 +5390,13 @@ export interface operations {
         riderWeight?: components['parameters']['FilterRiderWeight'];
         /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
         welfare?: components['parameters']['FilterWelfare'];
+        /** @description Lowest total price, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000); a value above the maximum is a 400. */
         priceMin?: components['parameters']['FilterPriceMin'];
+        /** @description Highest total price, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         priceMax?: components['parameters']['FilterPriceMax'];
+        /** @description Lowest price per day, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000); a value above the maximum is a 400. */
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        /** @description Highest price per day, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
         /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
         minAge?: components['parameters']['FilterMinAge'];
@@ -5455,9 +5474,13 @@ export interface operations {
         riderWeight?: components['parameters']['FilterRiderWeight'];
         /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
         welfare?: components['parameters']['FilterWelfare'];
+        /** @description Lowest total price, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000); a value above the maximum is a 400. */
         priceMin?: components['parameters']['FilterPriceMin'];
+        /** @description Highest total price, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 200000 for USD, EUR and most currencies, larger for small units (RUB and INR 500000, JPY 1000000, KZT 2000000, KRW 10000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         priceMax?: components['parameters']['FilterPriceMax'];
+        /** @description Lowest price per day, in the request's currency (`X-Currency`). Clamped to the currency's cap: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000); a value above the maximum is a 400. */
         pricePerDayMin?: components['parameters']['FilterPricePerDayMin'];
+        /** @description Highest price per day, in the request's currency (`X-Currency`). The cap depends on the currency: the spec's 30000 for USD, EUR and most currencies, larger for small units (RUB and INR 50000, JPY 100000, KZT 200000, KRW 1000000). A value at or above its currency's cap restricts nothing; a value above the maximum is a 400. */
         pricePerDayMax?: components['parameters']['FilterPricePerDayMax'];
         /** @description 0 to 17; 18 and above means adults only and is sent as 0. */
         minAge?: components['parameters']['FilterMinAge'];

@@ -245,7 +245,8 @@ export const refunds = pgTable(
     amount: minorUnits().notNull(),
     currency: text().notNull(),
     /**
-     * `overpaid` (more than was due), `booking-closed` (the booking was no longer open) or
+     * `overpaid` (more than was due), `amount-changed` (a first payment short of what a rider
+     * change made due, given back whole), `booking-closed` (the booking was no longer open) or
      * `cancellation` (given back by the cancellation policy, or in full by the organizer).
      */
     reason: text().notNull(),

@@ -4,6 +4,7 @@
  */
 import type { Database } from '#src/db/client.ts';
 import type { Rates } from '#src/shared/money/rates.ts';
+import type { BookingPayments } from './payments-port.ts';
 import type { ViewContext } from './records.ts';
 
 export interface BookingSettings {
@@ -15,6 +16,8 @@ export interface BookingSettings {
   publicUrl: string;
   /** Percent of a date's places unproven guests may hold together (`GUEST_DATE_SHARE`). */
   guestDateShare: number;
+  /** Voids at the provider the payments a change closed, after its commit (the payments module). */
+  payments: BookingPayments;
 }
 
 /** A view of bookings read at a given time (the traveller's calls always give one). */

@@ -111,6 +111,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     responseDeadlineHours: deps.responseDeadlineHours ?? DEFAULT_RESPONSE_HOURS,
     bookingLinkSecret: deps.bookingLinkSecret,
     guestDateShare: deps.guestDateShare ?? DEFAULT_GUEST_DATE_SHARE,
+    payments: deps.payments,
   };
 
   /** The caller's view (their currency), read when the answer is built. */

@@ -62,8 +62,8 @@ function readerMay(reader: RiderReader) {
 
 /**
  * A rider as the contract shapes it. `editable`: the booking is active and its tour ahead;
- * `removable` (default `editable`): taking one rider off would not price the booking below what is
- * paid (`changeRidersIn` refuses that, support refunds it). The weight is private to the
+ * `removable` (default `editable`): taking this tourist off would not price the booking below what
+ * is paid (`changeRidersIn` refuses that, support refunds it). The weight is private to the
  * traveller and the booking's organizer (decisions: "Riding"); `can_*` are the reader's.
  */
 export function toTourist(
@@ -129,13 +129,30 @@ function shownStatus(row: RequestRow, endDate: string | undefined, today: string
   return row.status;
 }
 
+/** What each rider of `row` pays: its price without its non-riders', over its riders. */
+export function perRiderPrice(row: RequestRow): number {
+  const ridersPrice = row.price - row.nonRiders * (row.nonRiderPrice ?? 0);
+  return row.seats > 0 ? Math.round(ridersPrice / row.seats) : 0;
+}
+
 /**
- * Whether one rider fewer still prices the booking at or above what is paid, at its per-person
- * price (the rule of `changeRidersIn`); if not, a removal goes through support.
+ * The price of `row` with `riders` riders and `nonRiders` companions: each rider at its
+ * per-rider price, each companion at the agreed non-rider price (`changeRidersIn` prices so).
  */
-function oneFewerCoversPaid(row: RequestRow): boolean {
-  const perPerson = row.seats > 0 ? Math.round(row.price / row.seats) : 0;
-  return perPerson * (row.seats - 1) >= row.paid;
+export function priceWith(row: RequestRow, riders: number, nonRiders: number): number {
+  return perRiderPrice(row) * riders + (row.nonRiderPrice ?? 0) * nonRiders;
+}
+
+/**
+ * Whether the booking without `tourist` is still priced at or above what is paid, by the rule of
+ * `changeRidersIn` (a rider at the per-rider price, a companion at the non-rider price); if not,
+ * a removal goes through support.
+ */
+function withoutCoversPaid(row: RequestRow, tourist: TouristRow): boolean {
+  const price = tourist.rides
+    ? priceWith(row, row.seats - 1, row.nonRiders)
+    : priceWith(row, row.seats, row.nonRiders - 1);
+  return price >= row.paid;
 }
 
 /** Arrival and departure of each rider (`ArrivalInfo`), in the riders' order. */
@@ -168,7 +185,7 @@ async function loadRefunds(db: Database, requestIds: readonly number[]) {
       id: row.id,
       amount: major(row.amount),
       currency: row.currency as BookingRequest['currency'],
-      reason: row.reason as 'overpaid' | 'booking-closed' | 'cancellation',
+      reason: row.reason as NonNullable<BookingRequest['refunds']>[number]['reason'],
       status: row.status === 2 ? 'refunded' : 'pending',
       created_at: row.createdAt.toISOString(),
     });
@@ -250,7 +267,7 @@ export async function toBookingRequests(
       status: status as BookingRequest['status'],
       tour,
       tourists: (tourists.get(row.id) ?? []).map((tourist) =>
-        toTourist(tourist, view.reader, active && beforeStart, oneFewerCoversPaid(row)),
+        toTourist(tourist, view.reader, active && beforeStart, withoutCoversPaid(row, tourist)),
       ),
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),

@@ -9,12 +9,17 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingTourists, tourDates } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
-import { createOnce, fingerprintOf } from '#src/http/idempotency.ts';
+import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { unauthorized } from '#src/modules/sessions/index.ts';
 import type { BookingSettings, LinkReader, TravellerView } from './booking-settings.ts';
 import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
 import { refuseRepeatedRiders, refuseRideSwitch, type TouristInput } from './tourists.ts';
-import { changeRiders, changeRidersIn, type RiderChange } from './transitions.ts';
+import {
+  changeRiders,
+  changeRidersIn,
+  type RiderChange,
+  type RiderChangeResult,
+} from './transitions.ts';
 
 type TouristsInput = components['schemas']['TouristsInput'];
 type TouristsInfo = components['schemas']['TouristsInfo'];
@@ -39,6 +44,28 @@ function riderChange(
     holdHours: settings.holdHours,
     guestDateShare: settings.guestDateShare,
   };
+}
+
+/**
+ * `changeRiders`, then after its commit the provider is told of the payment it closed (a page
+ * opened for the old amount): voided, or, when the payer was faster, credited as far as due and
+ * the rest refunded.
+ */
+async function changeAndSettle(
+  settings: BookingSettings,
+  id: number,
+  change: RiderChange,
+): Promise<RiderChangeResult> {
+  const changed = await changeRiders(settings.db, id, change);
+  await settleClosed(settings, changed.closedPayments);
+  return changed;
+}
+
+async function settleClosed(
+  settings: BookingSettings,
+  closed: RiderChangeResult['closedPayments'],
+): Promise<void> {
+  if (closed.length > 0) await settings.payments.settleVoids(closed, settings.publicUrl);
 }
 
 /**
@@ -68,8 +95,8 @@ export async function setRiders(
 ): Promise<RequestRow> {
   refuseRepeatedRiders(wanted);
   await refuseRideSwitchOn(settings.db, row, wanted);
-  const changed = await changeRiders(
-    settings.db,
+  const changed = await changeAndSettle(
+    settings,
     row.id,
     riderChange(settings, wanted, keepMissing),
   );
@@ -147,7 +174,7 @@ export async function fillQuestionnaires(
     throw forbidden(WEIGHT_OWNER_ONLY);
   }
   await refuseRideSwitchOn(settings.db, row, body.tourists);
-  const changed = await changeRiders(settings.db, row.id, {
+  const changed = await changeAndSettle(settings, row.id, {
     ...riderChange(settings, body.tourists, true),
     keepWeights: byLink,
   });
@@ -180,17 +207,19 @@ export async function addRiders(
       [`tourists.${withId}.id`]: ['Only new tourists can be added here'],
     });
   }
-  const added = await createOnce({
+  // Only the request that added them voids the payment its change closed; a replay does nothing.
+  const added = await actOnce({
     db,
     scope: 'addTourists',
     key: idempotencyKey,
     fingerprint: fingerprintOf({ uuid: row.uuid, body }),
     statusCode: 200,
-    create: async (tx) => {
+    act: async (tx) => {
       const changed = await changeRidersIn(tx, row.id, riderChange(settings, body.tourists, true));
-      return changed.row.id;
+      return { id: changed.row.id, done: changed.closedPayments };
     },
     answer: async (id) => touristsInfo(settings, (await findRequest(db, id))!, view),
   });
+  if (!added.replayed) await settleClosed(settings, added.done);
   return added.body;
 }

@@ -32,6 +32,7 @@ import type { Guarantee, GuaranteeCause } from './messages.ts';
 import { tellEveryone, tellGuaranteed, type NoticeOptions, type RiderChanges } from './notices.ts';
 import {
   ACTIVE_STATUSES,
+  amountDue,
   decideFor,
   inCurrency,
   isActive,
@@ -42,7 +43,7 @@ import {
   type BookingEvent,
   type BookingStatus,
 } from '@gallop/booking-rules';
-import { CONTRACT_STATUS, type RequestRow } from './records.ts';
+import { CONTRACT_STATUS, perRiderPrice, priceWith, STATUS, type RequestRow } from './records.ts';
 import {
   A_RIDER_NEEDED,
   NON_RIDERS_ADD_LATER,
@@ -321,6 +322,11 @@ export interface RiderChangeResult {
   row: RequestRow;
   added: number;
   removed: number;
+  /**
+   * The open payment the change closed because what it charges is no longer due (the price or
+   * the prepayment moved): void it at the provider after the commit (`settleVoids`).
+   */
+  closedPayments: PaymentRow[];
 }
 
 /**
@@ -378,7 +384,7 @@ export async function changeRidersIn(
   if (added === 0 && removed.length === 0 && changedIds.size === 0) {
     // Saved as it was: no seat, price or notice moves; riders filled in are marked so.
     await markTouched(tx, asked);
-    return { row, added: 0, removed: 0 };
+    return { row, added: 0, removed: 0, closedPayments: [] };
   }
   // Who rides is fixed per tourist once booked (an edit keeps it); new ones say (decision 118).
   const wantedById = new Map(
@@ -449,8 +455,7 @@ export async function changeRidersIn(
     ? { seats: row.seats, heavy: row.heavyPlaces, nonRiders: row.nonRiders }
     : { seats: 0, heavy: 0, nonRiders: 0 };
   const wanted = date ? places : { seats: 0, heavy: 0, nonRiders: 0 };
-  const perPerson = perRiderPrice(row);
-  const price = perPerson * total + (row.nonRiderPrice ?? 0) * nonRiders;
+  const price = priceWith(row, total, nonRiders);
   refuseInexactAmounts(row.currency, [price]);
   if (price < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
@@ -541,6 +546,12 @@ export async function changeRidersIn(
     })
     .where(eq(bookingRequests.id, row.id))
     .returning();
+  // What is shown is what is charged: a payment page opened for the old amount closes with the
+  // change, so completing it charges nothing (a charge that beat the void is credited as far as
+  // due and the rest refunded, `settleVoids`), and the traveller pays the new amount.
+  const closedPayments = (await staleOpenPayment(tx, updated!))
+    ? await closeOpenPayments(tx, row.id, change.now)
+    : [];
   const storedById = new Map(existing.map((t) => [t.id, t] as const));
   const changes: RiderChanges = {
     added: newcomers.map((t) => touristValues(t)),
@@ -555,7 +566,16 @@ export async function changeRidersIn(
     guarantee,
   };
   await tellEveryone(tx, { kind: 'riders', booking: updated!, changes }, change.notify);
-  return { row: updated!, added, removed: removed.length };
+  return { row: updated!, added, removed: removed.length, closedPayments };
+}
+
+/** Whether an open payment of the booking charges other than what its type is due now. */
+async function staleOpenPayment(tx: Transaction, row: RequestRow): Promise<boolean> {
+  const open = await tx
+    .select({ amount: payments.amount, type: payments.paymentType })
+    .from(payments)
+    .where(and(eq(payments.requestId, row.id), eq(payments.status, 1)));
+  return open.some((payment) => amountDue(row, payment.type) !== payment.amount);
 }
 
 /**
@@ -575,12 +595,6 @@ function prepaymentFor(
     count: nonRiders,
     price: row.nonRiderPrice ?? 0,
   }).prepayment;
-}
-
-/** What each rider of `row` pays: its price without its non-riders', over its riders. */
-function perRiderPrice(row: RequestRow): number {
-  const ridersPrice = row.price - row.nonRiders * (row.nonRiderPrice ?? 0);
-  return row.seats > 0 ? Math.round(ridersPrice / row.seats) : 0;
 }
 
 export interface GuaranteeOptions {
@@ -612,7 +626,11 @@ export async function guaranteeIfReached(
   return guaranteeDate(tx, dateId, 'minimum', options);
 }
 
-/** Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided one. */
+/**
+ * Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided
+ * one. A request whose time to answer has passed does not count towards the group: nothing can
+ * confirm it any more, and the booking job releases it (decision 174).
+ */
 function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
   const undecided = and(
     eq(tourDates.id, dateId),
@@ -623,7 +641,11 @@ function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
     ? and(
         undecided,
         isNotNull(tourDates.minRiders),
-        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} >= ${tourDates.minRiders}`,
+        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} - coalesce((
+          select sum(${bookingRequests.seats}) from ${bookingRequests}
+          where ${bookingRequests.tourDateId} = ${dateId}
+            and ${bookingRequests.status} = ${STATUS.pendingConfirm}
+            and ${bookingRequests.respondBy} < ${now.toISOString()}), 0) >= ${tourDates.minRiders}`,
       )
     : and(undecided, gt(tourDates.startDate, todayIso(now)));
 }
@@ -682,6 +704,9 @@ export async function guaranteeDate(
       options.now,
     );
     if (decision.kind !== 'move') {
+      // A request past its time to answer is unanswered, not guaranteed: the booking job releases
+      // it and tells its traveller so; "your date runs" first would contradict that (decision 174).
+      if (decision.kind === 'refused' && row.status === STATUS.pendingConfirm) continue;
       told.push({ booking: row, confirmed: false });
       continue;
     }

@@ -76,6 +76,8 @@ async function expectReleasedUnanswered(id: number, freeBefore: number, dateId: 
   expect((await seatsOf(db, dateId)).free).toBe(freeBefore + 1);
   const mails = await mailsAbout(id);
   expect(mails.filter((m) => m.kind === 'booking-expired')).toHaveLength(1);
+  // Never told its date runs before being told it was released.
+  expect(mails.filter((m) => m.kind === 'date-guaranteed')).toEqual([]);
   for (const mail of mails) expect(mail.body).not.toMatch(/is confirmed/);
 }
 
@@ -129,6 +131,11 @@ describe('a request whose time to answer passed, when its date is guaranteed', (
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json()).toEqual({ message: 'The time to answer this request has passed' });
 
+    // The stale request's seat does not count towards the group of 3: two riders in time are
+    // not enough, three are.
+    const short = await book(app(), date, { ...(await signUp(app())), riders: 1 });
+    expect(short.status).toBe(201);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(true);
     const reaching = await book(app(), date, { ...(await signUp(app())), riders: 1 });
     expect(reaching.status).toBe(201);
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);

@@ -209,7 +209,16 @@ async function applyProviderResult(
     }
     const open =
       booking.status === STATUS.pendingPrepayment || booking.status === STATUS.madePrepayment;
-    const { credit, excess } = creditOf(booking, payment.paymentType, payment.amount, open);
+    const decision = decide(booking.status as BookingStatus, 'payment-arrives');
+    const covered = creditOf(booking, payment.paymentType, payment.amount, open);
+    // A first payment short of the prepayment (its page was opened before a rider change raised
+    // what is due) does not make the booking prepaid: it is refunded whole, and the booking keeps
+    // its hold, nothing paid, until the traveller pays the amount due now.
+    const short =
+      decision.kind === 'move' &&
+      covered.credit > 0 &&
+      booking.paid + covered.credit < prepaidAt(booking);
+    const { credit, excess } = short ? { credit: 0, excess: payment.amount } : covered;
     await tx
       .update(payments)
       .set({
@@ -220,7 +229,6 @@ async function applyProviderResult(
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
-    const decision = decide(booking.status as BookingStatus, 'payment-arrives');
     const [updated] = await tx
       .update(bookingRequests)
       .set({
@@ -259,20 +267,32 @@ async function applyProviderResult(
           paymentId: payment.id,
           amount: excess,
           currency: payment.currency,
-          reason: open ? 'overpaid' : 'booking-closed',
+          reason: short ? 'amount-changed' : open ? 'overpaid' : 'booking-closed',
         })
         .returning({ id: refunds.id });
       refundIds.push(refund!.id);
     }
     const { tour, date } = await tourAndDateOf(tx, request);
     const dueBy = date ? balanceDueBy(date.startDate, date.fullPaymentDays, todayIso(now)) : null;
-    await tx
-      .insert(outbox)
-      .values(
-        paymentMessage({ request, payment, credit, excess, tour: tour?.name, dueBy, publicUrl }),
-      );
+    await tx.insert(outbox).values(
+      paymentMessage({
+        request,
+        payment,
+        credit,
+        excess,
+        short,
+        tour: tour?.name,
+        dueBy,
+        publicUrl,
+      }),
+    );
     return { applied: true, refundIds };
   });
+}
+
+/** What a booking must have paid to be prepaid (status 3): its prepayment, or its price. */
+function prepaidAt(booking: RequestRow): number {
+  return Math.min(booking.prepayment ?? booking.price, booking.price);
 }
 
 /** The tour of a booking request (its name) and its date (none for a tour on request). */
@@ -288,11 +308,43 @@ export async function tourAndDateOf(db: Database | Transaction, request: Request
   return { tour, date };
 }
 
+const REFUND_TIME = 'Refunds reach most cards within 5–10 days.';
+
+/** Why (part of) a payment of `amount` goes back, as the refund e-mail says it. */
+function refundReason(
+  request: RequestRow,
+  amount: string,
+  credit: number,
+  excess: number,
+  short: boolean,
+): string {
+  const booking = `booking #${request.id}`;
+  const all = 'so we are refunding all of it to your card now.';
+  if (credit > 0) {
+    const more = money(excess, request.currency);
+    return `Your payment of ${amount} was ${more} more than was due: we are refunding ${more} to your card now.`;
+  }
+  if (short) {
+    const due = money(prepaidAt(request), request.currency);
+    return `Your payment of ${amount} was for the amount due before the riders of ${booking} changed; ${due} is due now, ${all} To keep your seats, pay ${due} from your booking before its hold ends.`;
+  }
+  switch (request.status) {
+    case STATUS.pendingPrepayment:
+    case STATUS.madePrepayment:
+      return `Your payment of ${amount} arrived when nothing more was due for ${booking}, ${all}`;
+    case STATUS.tourComplete:
+      return `Your payment of ${amount} arrived after the tour of ${booking} had ended, when nothing more was due, ${all}`;
+    default:
+      return `Your payment of ${amount} arrived after ${booking} had been cancelled, ${all}`;
+  }
+}
+
 function paymentMessage({
   request,
   payment,
   credit,
   excess,
+  short,
   tour,
   dueBy,
   publicUrl,
@@ -301,6 +353,8 @@ function paymentMessage({
   payment: PaymentRow;
   credit: number;
   excess: number;
+  /** The payment was short of the prepayment now due, and is refunded whole. */
+  short: boolean;
   tour: string | undefined;
   /** The day the balance is due (YYYY-MM-DD), when the date sets one. */
   dueBy: string | null;
@@ -317,13 +371,7 @@ function paymentMessage({
     );
   }
   if (excess > 0) {
-    lines.push(
-      credit > 0
-        ? `Your payment of ${amount} was ${money(excess, payment.currency)} more than was due: we are refunding ${money(excess, payment.currency)} to your card now. Refunds reach most cards within 5–10 days.`
-        : request.status === STATUS.pendingPrepayment || request.status === STATUS.madePrepayment
-          ? `Your payment of ${amount} arrived when nothing more was due for booking #${request.id}, so we are refunding all of it to your card now. Refunds reach most cards within 5–10 days.`
-          : `Your payment of ${amount} arrived after booking #${request.id} had been cancelled, so we are refunding all of it to your card now. Refunds reach most cards within 5–10 days.`,
-    );
+    lines.push(`${refundReason(request, amount, credit, excess, short)} ${REFUND_TIME}`);
   }
   return {
     kind: excess > 0 ? 'payment-refunded' : 'payment-received',

@@ -23,7 +23,7 @@ interface ReceiptPayment {
 interface ReceiptRefund {
   createdAt: Date;
   amount: number;
-  /** `overpaid`, `booking-closed`, `cancellation` … (the `refunds` table). */
+  /** `overpaid`, `amount-changed`, `booking-closed`, `cancellation` (the `refunds` table). */
   reason: string;
   /** 1 on its way, 2 refunded by the provider. */
   status: number;
@@ -122,6 +122,7 @@ const STATUS_TEXTS: Record<number, string> = {
 
 const REFUND_REASONS: Record<string, string> = {
   overpaid: 'More than was due',
+  'amount-changed': 'Paid before the riders changed what was due',
   'booking-closed': 'The booking was no longer open',
   cancellation: 'Cancellation',
 };

@@ -3,7 +3,7 @@
  * Secure"). It lives under /crm/api so the web origin's proxy serves it too. The card number is
  * read only to pick the test outcome and its last four digits; nothing else is kept.
  */
-import { CANCELED_STATUSES, isActive } from '@gallop/booking-rules';
+import { amountDue, CANCELED_STATUSES, isActive, openPaymentTypes } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptHtmlForms, escapeHtml, formOf, type HtmlForm } from '#src/http/html-pages.ts';
@@ -14,7 +14,12 @@ import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
 import { outcomeUrl } from './payment-links.ts';
 import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
 import { findPayment, openAtProvider, settlePayment, settleVoids } from './payments.ts';
-import { CLOSED_BY_GALLOP, type PaymentRow } from '#src/modules/bookings/index.ts';
+import {
+  bookingUrl,
+  CLOSED_BY_GALLOP,
+  type PaymentRow,
+  type RequestRow,
+} from '#src/modules/bookings/index.ts';
 import {
   chargeSandboxPayment,
   challengedCard,
@@ -28,8 +33,11 @@ import { cardOutcome, expiryProblem, TEST_CARDS, verifyPageToken } from './sandb
 /** The code the simulated bank's 3-D Secure step accepts. */
 export const CHALLENGE_CODE = '1234';
 
-/** Why a payment's page shows it closed (`closedBecause`). */
-type ClosedBecause = 'replaced' | 'cancelled' | 'unknown';
+/**
+ * Why a payment's page shows it closed (`closedBecause`); `repriced`: the booking's riders
+ * changed what is due, and the page offers the new amount.
+ */
+type ClosedBecause = 'replaced' | 'cancelled' | 'repriced' | 'unknown';
 
 interface PageOptions {
   db: Database;
@@ -50,7 +58,7 @@ h1{font-size:1.35rem;margin:.75rem 0 .25rem}.amount{font-size:2rem;font-weight:7
 input{box-sizing:border-box;width:100%;font:inherit;padding:.7rem .8rem;border:1px solid #cfc8e0;border-radius:10px}
 input:focus{outline:2px solid #793dfc;border-color:#793dfc}.row{display:flex;gap:.75rem}.row>div{flex:1}
 button{font:inherit;font-weight:600;border:0;border-radius:10px;padding:.8rem 1rem;width:100%;margin-top:1.25rem;cursor:pointer}
-.pay{background:#793dfc;color:#fff}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
+.pay{background:#793dfc;color:#fff}a.pay{display:block;box-sizing:border-box;text-align:center;text-decoration:none}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
 .error{background:#fdecec;color:#9b1c1c;border-radius:10px;padding:.6rem .8rem;margin-top:1rem}
 details{margin-top:1.25rem;font-size:.85rem;color:#5d5870}code{background:#f1eef8;padding:.1rem .3rem;border-radius:4px}
 .foot{text-align:center;margin-top:1rem}`;
@@ -133,16 +141,16 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
   /**
    * Why Gallop closed a payment its page can no longer take. Gallop closes an open payment
-   * (`failure_reason` voided) when a newer one is started for the booking, or when the booking is
-   * cancelled; a payment still open on a cancelled booking is closed by the page itself.
+   * (`failure_reason` voided) when a newer one is started for the booking, when a rider change
+   * moves what is due, or when the booking is cancelled; a payment still open on a cancelled
+   * booking is closed by the page itself.
    */
   async function closedBecause(
     payment: PaymentRow,
-    bookingStatus: number | undefined,
+    booking: RequestRow | undefined,
   ): Promise<ClosedBecause> {
     const cancelled =
-      bookingStatus !== undefined &&
-      (CANCELED_STATUSES as readonly number[]).includes(bookingStatus);
+      booking !== undefined && (CANCELED_STATUSES as readonly number[]).includes(booking.status);
     if (payment.status === 1) return cancelled ? 'cancelled' : 'unknown';
     if (payment.failureReason !== CLOSED_BY_GALLOP) return 'unknown';
     const [newer] = await db
@@ -151,40 +159,64 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       .where(and(eq(payments.requestId, payment.requestId), gt(payments.id, payment.id)))
       .limit(1);
     if (newer) return 'replaced';
-    return cancelled ? 'cancelled' : 'unknown';
+    if (cancelled) return 'cancelled';
+    const now = booking && isActive(booking.status) ? dueNow(booking, payment) : undefined;
+    return now !== undefined && now !== payment.amount ? 'repriced' : 'unknown';
+  }
+
+  /** What the booking asks now in place of `payment`: the same kind of payment, else the first open. */
+  function dueNow(booking: RequestRow, payment: PaymentRow): number | undefined {
+    const type =
+      amountDue(booking, payment.paymentType) === undefined
+        ? openPaymentTypes(booking)[0]
+        : payment.paymentType;
+    return type === undefined ? undefined : amountDue(booking, type);
   }
 
   async function closedPage(
     reply: FastifyReply,
     payment: PaymentRow,
-    bookingStatus: number | undefined,
+    booking: RequestRow | undefined,
   ) {
-    const booking = `Booking #${payment.requestId}`;
+    const name = `Booking #${payment.requestId}`;
+    const because = await closedBecause(payment, booking);
+    const due = booking && because === 'repriced' ? dueNow(booking, payment) : undefined;
     const wording: Record<ClosedBecause, [title: string, why: string]> = {
       replaced: [
         'This payment was replaced',
-        `${booking} has a newer payment, so no money was taken here.`,
+        `${name} has a newer payment, so no money was taken here.`,
       ],
       cancelled: [
         'This payment was closed because the booking was cancelled',
-        `${booking} was cancelled, so this payment was closed and no money was taken here.`,
+        `${name} was cancelled, so this payment was closed and no money was taken here.`,
+      ],
+      repriced: [
+        'The amount due has changed',
+        `The riders of ${name} changed, so this payment of ${money(payment.amount, payment.currency)} was closed and no money was taken here. ${money(due ?? 0, payment.currency)} is due now.`,
       ],
       unknown: [
         'This payment is closed',
-        `${booking} can no longer be paid here, so no money was taken.`,
+        `${name} can no longer be paid here, so no money was taken.`,
       ],
     };
-    const [title, why] = wording[await closedBecause(payment, bookingStatus)];
+    const [title, why] = wording[because];
     const next =
-      bookingStatus !== undefined && isActive(bookingStatus)
-        ? 'Open your booking on Gallop to pay what is due.'
-        : 'Open your booking on Gallop to see where it stands.';
+      because === 'repriced' && booking
+        ? `<a class="pay" href="${escapeHtml(bookingUrl(booking, publicUrl))}">Pay ${money(due ?? 0, payment.currency)} on Gallop</a>`
+        : `<p class="muted">${
+            booking !== undefined && isActive(booking.status)
+              ? 'Open your booking on Gallop to pay what is due.'
+              : 'Open your booking on Gallop to see where it stands.'
+          }</p>`;
     return reply
       .code(410)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        page(title, `<h1>This payment is no longer open</h1><p class="muted">${why} ${next}</p>`),
+        page(
+          title,
+          `<h1>${escapeHtml(because === 'repriced' ? title : 'This payment is no longer open')}</h1><p class="muted">${escapeHtml(why)}</p>${next}`,
+        ),
       );
   }
 
@@ -209,12 +241,12 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     }
     // A booking cancelled meanwhile (by the traveller, or its hold ended) cannot be paid.
     const [booking] = await db
-      .select({ status: bookingRequests.status })
+      .select()
       .from(bookingRequests)
       .where(eq(bookingRequests.id, payment.requestId));
     if (payment.status === 1 && booking && !isActive(booking.status)) {
       await settleVoids(db, provider, [payment], publicUrl);
-      await closedPage(reply, payment, booking.status);
+      await closedPage(reply, payment, booking);
       return undefined;
     }
     let books = await sandboxPayment(db, payment.providerPaymentId);
@@ -236,7 +268,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     if (payment.status === 2 || (payment.status === 3 && books?.status !== 'voided')) {
       await reply.redirect(back(payment), 303);
     } else {
-      await closedPage(reply, payment, booking?.status);
+      await closedPage(reply, payment, booking);
     }
     return undefined;
   }

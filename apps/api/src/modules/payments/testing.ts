@@ -1,5 +1,7 @@
 /** Test helpers of the payments module: the sandbox's hosted card page, driven like a payer. */
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '#src/db/client.ts';
+import { chargeSandboxPayment } from './sandbox-ledger.ts';
 
 /** The hosted page's path and token from a `redirect_url`. */
 export function hostedPage(redirectUrl: string) {
@@ -21,4 +23,12 @@ export async function submitCard(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token, card, exp: '12/30', cvc: '123', ...extra }).toString(),
   });
+}
+
+/**
+ * The payer completes a payment's hosted page at the provider, and Gallop has not heard yet (a
+ * charge racing a void, or a process stopped before the callback): true when it was open.
+ */
+export function chargeAtProvider(db: Database, providerPaymentId: string): Promise<boolean> {
+  return chargeSandboxPayment(db, providerPaymentId, 'succeeded', '4242');
 }

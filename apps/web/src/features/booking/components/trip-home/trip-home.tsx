@@ -14,6 +14,7 @@ const REFUND_REASONS: Readonly<
 > = {
   cancellation: 'Cancellation refund',
   overpaid: 'More than was due',
+  'amount-changed': 'Paid before the riders changed what was due',
   'booking-closed': 'Paid after the booking closed',
 };
 
