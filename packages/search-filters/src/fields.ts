@@ -8,6 +8,7 @@ import {
   WELFARE_COMMITMENTS,
 } from './constants';
 import { normalizeMinAge, normalizePage } from './limits';
+import { filterCapsFor, type FilterCaps } from './caps';
 import {
   distanceUpTo,
   inRange,
@@ -56,6 +57,8 @@ export const FIELD_READERS = {
   riderWeight: readRiderWeight,
   /** Tours whose horses' keeping holds every one of these commitments (decision 122). */
   welfare: setOfKnown(WELFARE_COMMITMENTS),
+  // In the search's currency, capped by the default currency's caps here (the spec's 200000 and
+  // 30000); `readersFor` gives another currency's (decision 176).
   priceMin: lowerBound(FILTER_LIMITS.priceMax),
   priceMax: upperBound(FILTER_LIMITS.priceMax),
   pricePerDayMin: lowerBound(FILTER_LIMITS.pricePerDayMax),
@@ -138,19 +141,51 @@ const READ_WHEN_ABSENT: Partial<Record<FilterField, unknown>> = Object.fromEntri
 );
 
 /**
+ * The currency price bounds are read in: a currency code (its caps, `filterCapsFor`), or caps
+ * given as they are. Without one, the default currency's caps, which are the spec's.
+ */
+export type PriceCurrency = string | FilterCaps | undefined;
+
+type FieldReaderTable = { [K in keyof FieldReaders]: (value: unknown) => unknown };
+
+/** The readers with the price fields capped by `caps`, one table per distinct pair of caps. */
+const READERS_BY_CAPS = new Map<string, FieldReaderTable>();
+
+function readersFor(currency: PriceCurrency): FieldReaderTable {
+  if (currency === undefined) return FIELD_READERS;
+  const caps = filterCapsFor(currency);
+  const key = `${caps.priceMax}/${caps.pricePerDayMax}`;
+  let readers = READERS_BY_CAPS.get(key);
+  if (readers === undefined) {
+    readers = {
+      ...FIELD_READERS,
+      priceMin: lowerBound(caps.priceMax),
+      priceMax: upperBound(caps.priceMax),
+      pricePerDayMin: lowerBound(caps.pricePerDayMax),
+      pricePerDayMax: upperBound(caps.pricePerDayMax),
+    };
+    READERS_BY_CAPS.set(key, readers);
+  }
+  return readers;
+}
+
+/**
  * Each field read by its own rule (see {@link normalizeFilters}), without the rules between
  * fields: what a strict reader (the API, which refuses a reversed range) checks before them.
+ * Price bounds are read in `currency` (see {@link normalizeFilters}).
  */
-export function readFilterFields(input: unknown): SearchFilters {
+export function readFilterFields(input: unknown, currency?: PriceCurrency): SearchFilters {
   const source = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,
     unknown
   >;
+  const readers = readersFor(currency);
   const filters: Record<string, unknown> = {};
   for (const key of FILTER_FIELDS) {
     const given = source[key];
+    // An absent field reads alike in every currency (no price bound).
     const absent = given === undefined ? READ_WHEN_ABSENT[key] : READ_EACH_TIME;
-    const value = absent === READ_EACH_TIME ? FIELD_READERS[key](given) : absent;
+    const value = absent === READ_EACH_TIME ? readers[key](given) : absent;
     if (value !== undefined) filters[key] = value;
   }
   return filters as SearchFilters;
@@ -168,7 +203,8 @@ export const FILTER_RANGES = [
  * The rules between fields: a reversed range (`priceMin=5000&priceMax=100`) is read the right
  * way round, and half a coordinate (a `lat` without its `lng`) places nothing and is dropped.
  */
-export function reconcileFields(filters: SearchFilters): SearchFilters {
+export function reconcileFields(filters: SearchFilters, currency?: PriceCurrency): SearchFilters {
+  const readers = readersFor(currency);
   const next: Record<string, unknown> = { ...filters };
   for (const [min, max] of FILTER_RANGES) {
     // Both bounds of a range are numbers, or (dates) `YYYY-MM-DD` texts, which compare alike.
@@ -176,7 +212,7 @@ export function reconcileFields(filters: SearchFilters): SearchFilters {
     const high = filters[max] as number | string | undefined;
     if (low === undefined || high === undefined || low <= high) continue;
     // Read again: a bound swapped to 0 (or to its cap) restricts nothing and goes.
-    const swapped = { [min]: FIELD_READERS[min](high), [max]: FIELD_READERS[max](low) };
+    const swapped = { [min]: readers[min](high), [max]: readers[max](low) };
     for (const [field, value] of Object.entries(swapped)) {
       if (value === undefined) delete next[field];
       else next[field] = value;
@@ -196,7 +232,13 @@ export function reconcileFields(filters: SearchFilters): SearchFilters {
  * (`QUERY_BOUNDS`), reversed ranges turned round and half coordinates dropped. Bounds that
  * restrict nothing (a minimum of 0, a maximum at its cap) are removed, so equal searches have
  * equal filters.
+ *
+ * Price bounds are amounts in the search's currency, and the 200000 / 30000 caps are the spec's,
+ * written for RUB-sized units: pass the `currency` when it is known, and the bounds are clamped to
+ * that currency's caps instead (`filterCapsFor`, decision 176: KRW takes up to 10000000 and
+ * 1000000, JPY and KZT 1000000 and 100000), or pass caps (`LARGEST_FILTER_CAPS` keeps any bound
+ * some currency takes).
  */
-export function normalizeFilters(input: unknown): SearchFilters {
-  return reconcileFields(readFilterFields(input));
+export function normalizeFilters(input: unknown, currency?: PriceCurrency): SearchFilters {
+  return reconcileFields(readFilterFields(input, currency), currency);
 }

@@ -48,7 +48,7 @@ export {
   normalizeFilters,
   readFilterFields,
 } from './fields';
-export type { FilterField, SearchFilters } from './fields';
+export type { FilterField, PriceCurrency, SearchFilters } from './fields';
 export { searchFiltersSchema } from './schema';
 export { filtersToQuery, queryToFilters } from './query';
 export type { FilterQuery } from './query';
@@ -61,10 +61,14 @@ export {
 } from './kinds';
 export {
   APPROXIMATE_USD_RATES,
+  FILTER_CAPS,
   SLIDER_LIMITS,
   SPEC_SLIDER_LIMITS,
+  UNCAPPED_SLIDER_LIMITS,
   deriveSliderLimits,
   withinFilterCaps,
   sliderLimitsFor,
 } from './slider';
 export type { SliderLimits } from './slider';
+export { LARGEST_FILTER_CAPS, filterCapsFor } from './caps';
+export type { FilterCaps } from './caps';

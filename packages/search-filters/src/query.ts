@@ -2,6 +2,7 @@ import {
   FILTER_DEFAULTS,
   FILTER_FIELDS,
   type FilterField,
+  type PriceCurrency,
   type SearchFilters,
   normalizeFilters,
 } from './fields';
@@ -26,12 +27,14 @@ function toQueryValue(value: unknown): string | undefined {
  * Builds the query for the API and the address bar from filters (normalised first). Dropped:
  * empty values, the default sort, operator type and accommodation `any`, page 1, minimum age 0,
  * minima at 0 and maxima at their caps, and tour type 1. Booleans are `0`/`1`; lists are joined
- * with commas. `queryToFilters` reads it back to the same normalised filters.
+ * with commas. `queryToFilters` reads it back to the same normalised filters. Price bounds are in
+ * `currency` and capped by its caps (see `normalizeFilters`); the spec's caps without one.
  */
 export function filtersToQuery(
   filters: Partial<SearchFilters> | Record<string, unknown>,
+  currency?: PriceCurrency,
 ): FilterQuery {
-  const normalized = normalizeFilters(filters);
+  const normalized = normalizeFilters(filters, currency);
   const query: FilterQuery = {};
   for (const field of FILTER_FIELDS) {
     const value = normalized[field];
@@ -45,13 +48,15 @@ export function filtersToQuery(
 /**
  * Reads filters back from a query: `URLSearchParams`, a query string (`'?page=2&cities=1,2'`) or
  * a record such as a router's parsed search (values may be strings, numbers, booleans or arrays;
- * repeated keys and comma-separated lists both work). The result is normalised.
+ * repeated keys and comma-separated lists both work). The result is normalised, price bounds in
+ * `currency` (see `normalizeFilters`).
  */
 export function queryToFilters(
   query: URLSearchParams | string | Readonly<Record<string, unknown>>,
+  currency?: PriceCurrency,
 ): SearchFilters {
   if (typeof query !== 'string' && !(query instanceof URLSearchParams)) {
-    return normalizeFilters(query);
+    return normalizeFilters(query, currency);
   }
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const record: Record<string, string | string[]> = {};
@@ -59,5 +64,5 @@ export function queryToFilters(
     const values = params.getAll(key);
     record[key] = values.length === 1 ? (values[0] as string) : values;
   }
-  return normalizeFilters(record);
+  return normalizeFilters(record, currency);
 }

@@ -1,10 +1,11 @@
 import { SUPPORTED_CURRENCIES } from '@gallop/currency';
 import { describe, expect, it } from 'vitest';
-import { FILTER_LIMITS } from './constants';
+import { filterCapsFor } from './caps';
 import { normalizeFilters } from './fields';
 import {
   SLIDER_LIMITS,
   SPEC_SLIDER_LIMITS,
+  UNCAPPED_SLIDER_LIMITS,
   deriveSliderLimits,
   sliderLimitsFor,
   withinFilterCaps,
@@ -31,17 +32,11 @@ describe('slider limits from the spec', () => {
     });
   });
 
-  it("state KZT's table row (1000000 / 100000 / 5000), beyond the filter's caps", () => {
-    expect(SPEC_SLIDER_LIMITS.KZT).toEqual({
-      priceMax: 1_000_000,
-      pricePerDayMax: 100_000,
-      step: 5000,
-    });
-    expect(sliderLimitsFor('KZT')).toEqual({
-      priceMax: 200_000,
-      pricePerDayMax: 30_000,
-      step: 2000,
-    });
+  it("give KZT its table row (1000000 / 100000 / 5000), within KZT's own caps", () => {
+    const row = { priceMax: 1_000_000, pricePerDayMax: 100_000, step: 5000 };
+    expect(SPEC_SLIDER_LIMITS.KZT).toEqual(row);
+    expect(sliderLimitsFor('KZT')).toEqual(row);
+    expect(sliderLimitsFor('kzt')).toEqual(row);
   });
 
   it('keep the spec limits even when a live rate is passed', () => {
@@ -80,9 +75,9 @@ describe('derived slider limits', () => {
       expect(pricePerDayMax % step).toBe(0);
     }
     expect(sliderLimitsFor('JPY')).toEqual({
-      priceMax: 200_000,
-      pricePerDayMax: 30_000,
-      step: 2000,
+      priceMax: 1_000_000,
+      pricePerDayMax: 100_000,
+      step: 10_000,
     });
     expect(sliderLimitsFor('shf')).toEqual(SLIDER_LIMITS.CHF);
   });
@@ -101,48 +96,93 @@ describe('derived slider limits', () => {
 });
 
 describe('slider limits within the filter caps', () => {
-  // A slider end the filter cannot take shows a range the search drops: in JPY the label read
-  // '¥0 – ¥400,000' while the search, its bound at or above the 200000 cap, listed every tour.
+  // A slider end the filter cannot take shows a range the search drops; and a cap below the
+  // slider's end makes the filter useless: JPY, KRW, INR and KZT were squeezed to 200000 (about
+  // US$1290, US$138, US$2260 and US$400) until decision 176 gave each currency its own caps.
   it.each(['USD', 'EUR', 'RUB', 'CNY', 'BYN', 'KZT', ...SUPPORTED_CURRENCIES])(
-    '%s: every slider value below its maximum is a bound the filter keeps',
+    '%s: every slider value up to its maximum is a bound the filter keeps in that currency',
     (currency) => {
       const { priceMax, pricePerDayMax, step } = sliderLimitsFor(currency);
-      expect(priceMax).toBeLessThanOrEqual(FILTER_LIMITS.priceMax);
-      expect(pricePerDayMax).toBeLessThanOrEqual(FILTER_LIMITS.pricePerDayMax);
+      const caps = filterCapsFor(currency);
+      expect(priceMax).toBeLessThanOrEqual(caps.priceMax);
+      expect(pricePerDayMax).toBeLessThanOrEqual(caps.pricePerDayMax);
       expect(priceMax % step).toBe(0);
       expect(pricePerDayMax % step).toBe(0);
       const below = priceMax - step;
       const perDayBelow = pricePerDayMax - step / 10;
-      expect(normalizeFilters({ priceMax: below, pricePerDayMax: perDayBelow })).toMatchObject({
-        priceMax: below,
-        pricePerDayMax: perDayBelow,
-      });
+      expect(
+        normalizeFilters({ priceMax: below, pricePerDayMax: perDayBelow }, currency),
+      ).toMatchObject({ priceMax: below, pricePerDayMax: perDayBelow });
+      // The slider's own end is a bound too wherever the cap lies beyond it.
+      const atEnd = normalizeFilters({ priceMax, pricePerDayMax }, currency);
+      expect(atEnd.priceMax).toBe(priceMax < caps.priceMax ? priceMax : undefined);
+      expect(atEnd.pricePerDayMax).toBe(
+        pricePerDayMax < caps.pricePerDayMax ? pricePerDayMax : undefined,
+      );
     },
   );
 
   it.each([
-    ['JPY', 200_000, 30_000, 2000],
-    ['KRW', 200_000, 30_000, 2000],
-    ['INR', 200_000, 30_000, 2000],
+    ['JPY', 1_000_000, 100_000, 10_000],
+    ['KRW', 10_000_000, 1_000_000, 100_000],
+    ['INR', 500_000, 50_000, 5000],
+    ['KZT', 1_000_000, 100_000, 5000],
     ['TRY', 200_000, 20_000, 2000],
-  ])('%s: total %d, per day %d, step %d', (currency, priceMax, pricePerDayMax, step) => {
-    expect(sliderLimitsFor(currency)).toEqual({ priceMax, pricePerDayMax, step });
+  ])(
+    '%s: total %d, per day %d, step %d (its full derivation)',
+    (currency, priceMax, pricePerDayMax, step) => {
+      const limits = { priceMax, pricePerDayMax, step };
+      expect(sliderLimitsFor(currency)).toEqual(limits);
+      expect(SLIDER_LIMITS[currency as keyof typeof SLIDER_LIMITS]).toEqual(limits);
+      expect(UNCAPPED_SLIDER_LIMITS[currency as keyof typeof UNCAPPED_SLIDER_LIMITS]).toEqual(
+        limits,
+      );
+    },
+  );
+
+  it('never bring the table or the approximate rates down: caps are at least the slider', () => {
+    for (const [currency, limits] of Object.entries(UNCAPPED_SLIDER_LIMITS)) {
+      expect(withinFilterCaps(limits, currency)).toBe(limits);
+      expect(SLIDER_LIMITS[currency as keyof typeof SLIDER_LIMITS]).toBe(limits);
+    }
   });
 
-  it('cap limits derived from a live rate too', () => {
+  it("cap limits derived from a live rate at the currency's caps", () => {
+    // A yen at 160 derives the approximate rate's limits.
     expect(sliderLimitsFor('JPY', 160)).toEqual({
+      priceMax: 1_000_000,
+      pricePerDayMax: 100_000,
+      step: 10_000,
+    });
+    // A yen at 400 would derive 20000 / 2000000 / 200000: past JPY's caps, brought down to them.
+    expect(sliderLimitsFor('JPY', 400)).toEqual({
+      priceMax: 1_000_000,
+      pricePerDayMax: 100_000,
+      step: 10_000,
+    });
+    // A pound at 100 would derive 5000 / 500000 / 50000: past GBP's (the spec's) caps.
+    expect(sliderLimitsFor('GBP', 100)).toEqual({
       priceMax: 200_000,
       pricePerDayMax: 30_000,
       step: 2000,
     });
   });
 
-  it('return limits already within the caps as they are', () => {
+  it("bring limits down to the spec's caps without a currency, as before", () => {
     expect(withinFilterCaps(SPEC_SLIDER_LIMITS.RUB)).toBe(SPEC_SLIDER_LIMITS.RUB);
     expect(withinFilterCaps({ priceMax: 100_000, pricePerDayMax: 50_000, step: 1000 })).toEqual({
       priceMax: 100_000,
       pricePerDayMax: 30_000,
       step: 1000,
     });
+    expect(withinFilterCaps(SPEC_SLIDER_LIMITS.KZT)).toEqual({
+      priceMax: 200_000,
+      pricePerDayMax: 30_000,
+      step: 2000,
+    });
+    expect(withinFilterCaps(SPEC_SLIDER_LIMITS.KZT, 'KZT')).toBe(SPEC_SLIDER_LIMITS.KZT);
+    expect(withinFilterCaps(SPEC_SLIDER_LIMITS.KZT, 'XYZ')).toEqual(
+      withinFilterCaps(SPEC_SLIDER_LIMITS.KZT),
+    );
   });
 });

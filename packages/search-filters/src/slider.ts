@@ -1,5 +1,5 @@
 import { type CurrencyCode, DEFAULT_CURRENCY, parseCurrency } from '@gallop/currency';
-import { FILTER_LIMITS } from './constants';
+import { filterCapsFor, type FilterCaps } from './caps';
 
 export interface SliderLimits {
   /** Upper end of the total-price slider. */
@@ -68,14 +68,35 @@ export function deriveSliderLimits(usdRate: number): SliderLimits {
 const CAPPED_SLIDER_STEPS = 100;
 
 /**
- * Limits within what the filter takes (`FILTER_LIMITS`: a total price up to 200000, a price per
- * day up to 30000, in the search's currency; the API's contract refuses more). A slider reaching
- * beyond them would show a range the search drops (a bound at or above the cap restricts
- * nothing), so its maxima are brought down to the caps, with a step of about a hundredth of the
- * total (2000) where the total was capped. Limits already within the caps are returned as given.
+ * Slider limits as each currency's table row or derivation gives them, before any cap: the spec's
+ * where it gives them, derived from the approximate rate elsewhere.
  */
-export function withinFilterCaps(limits: SliderLimits): SliderLimits {
-  const { priceMax: priceCap, pricePerDayMax: perDayCap } = FILTER_LIMITS;
+export const UNCAPPED_SLIDER_LIMITS: Readonly<Record<CurrencyCode, SliderLimits>> = {
+  ...SPEC_SLIDER_LIMITS,
+  ...(Object.fromEntries(
+    Object.entries(APPROXIMATE_USD_RATES).map(([code, rate]) => [code, deriveSliderLimits(rate)]),
+  ) as Record<keyof typeof APPROXIMATE_USD_RATES, SliderLimits>),
+};
+
+/**
+ * The price caps of every known currency (decision 176, {@link filterCapsFor}): the spec's
+ * 200000 / 30000 or, for small units, the largest of those, the currency's slider maxima and the
+ * USD slider's 5000 / 500 derived in it. Every slider above is within its currency's caps.
+ */
+export const FILTER_CAPS: Readonly<Record<CurrencyCode, FilterCaps>> = Object.fromEntries(
+  Object.keys(UNCAPPED_SLIDER_LIMITS).map((code) => [code, filterCapsFor(code)]),
+) as Record<CurrencyCode, FilterCaps>;
+
+/**
+ * Limits within what the filter takes in `currency` (its {@link filterCapsFor} caps; the spec's
+ * 200000 total and 30000 a day without one). A slider reaching beyond them would show a range the
+ * search drops (a bound at or above the cap restricts nothing), so its maxima are brought down to
+ * the caps, with a step of about a hundredth of the total cap where the total was capped. Limits
+ * already within the caps are returned as given: the table's and the approximate rates' always
+ * are, so only limits derived from a live rate far from the approximate one are ever brought down.
+ */
+export function withinFilterCaps(limits: SliderLimits, currency?: string): SliderLimits {
+  const { priceMax: priceCap, pricePerDayMax: perDayCap } = filterCapsFor(currency);
   if (limits.priceMax <= priceCap && limits.pricePerDayMax <= perDayCap) return limits;
   const priceMax = Math.min(limits.priceMax, priceCap);
   const step =
@@ -87,30 +108,28 @@ export function withinFilterCaps(limits: SliderLimits): SliderLimits {
 }
 
 /**
- * Slider limits for every known currency: the spec's where it gives them, derived elsewhere, and
- * always within the filter's caps ({@link withinFilterCaps}: JPY, KRW, INR and the spec's KZT
- * would reach beyond them).
+ * Slider limits for every known currency: the spec's where it gives them, derived elsewhere
+ * ({@link UNCAPPED_SLIDER_LIMITS}), each within its currency's caps, which they always are: JPY,
+ * KRW, INR and the spec's KZT reach their full 1000000, 10000000, 500000 and 1000000.
  */
 export const SLIDER_LIMITS: Readonly<Record<CurrencyCode, SliderLimits>> = Object.fromEntries(
-  Object.entries({
-    ...SPEC_SLIDER_LIMITS,
-    ...Object.fromEntries(
-      Object.entries(APPROXIMATE_USD_RATES).map(([code, rate]) => [code, deriveSliderLimits(rate)]),
-    ),
-  }).map(([code, limits]) => [code, withinFilterCaps(limits)]),
+  Object.entries(UNCAPPED_SLIDER_LIMITS).map(([code, limits]) => [
+    code,
+    withinFilterCaps(limits, code),
+  ]),
 ) as Record<CurrencyCode, SliderLimits>;
 
 /**
- * Slider limits for a currency, always within the filter's caps ({@link withinFilterCaps}). The
- * spec's currencies get the spec's limits; another currency gets limits derived from `usdRate`
- * when given (a live rate), else from the approximate rate above. An unknown currency gets the
- * default currency's (USD) limits.
+ * Slider limits for a currency, always within its caps ({@link withinFilterCaps}). The spec's
+ * currencies get the spec's limits; another currency gets limits derived from `usdRate` when
+ * given (a live rate), else from the approximate rate above. An unknown currency gets the default
+ * currency's (USD) limits.
  */
 export function sliderLimitsFor(currency: string, usdRate?: number): SliderLimits {
   const code = parseCurrency(currency) ?? DEFAULT_CURRENCY;
   if (code in SPEC_SLIDER_LIMITS || usdRate === undefined) return SLIDER_LIMITS[code];
   if (Number.isFinite(usdRate) && usdRate > 0) {
-    return withinFilterCaps(deriveSliderLimits(usdRate));
+    return withinFilterCaps(deriveSliderLimits(usdRate), code);
   }
   return SLIDER_LIMITS[code];
 }

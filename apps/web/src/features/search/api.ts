@@ -4,7 +4,7 @@ import { isCruiseSearch, normalizeFilters, type SearchFilters } from '@gallop/se
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { notFound, redirect } from '@tanstack/react-router';
 import { filtersToApiQuery } from './search-query';
-import { searchPageHref } from './search-url';
+import { ADDRESS_PRICE_CAPS, searchPageHref } from './search-url';
 
 export type TourList = components['schemas']['TourList'];
 export type FilterFacets = components['schemas']['FilterFacets'];
@@ -77,7 +77,8 @@ function toSearchPageMeta(page: components['schemas']['ToursPage']): SearchPageM
     description: page.seo?.description ?? page.description ?? null,
     breadcrumbs: page.breadcrumbs ?? [],
     canonical: page.seo?.canonical ?? `/${page.slug}`,
-    filter: normalizeFilters(page.filter ?? {}),
+    // Read as an address is, within any currency's price caps (decision 176).
+    filter: normalizeFilters(page.filter ?? {}, ADDRESS_PRICE_CAPS),
   };
 }
 

@@ -1,7 +1,7 @@
 import { normalizeFilters, type SearchFilters } from '@gallop/search-filters';
 import { ALL_TOURS_SLUG, type SearchPageMeta } from './api';
 import { effectiveFilters, searchLocation } from './search-query';
-import { filtersToSearch, searchPageHref } from './search-url';
+import { ADDRESS_PRICE_CAPS, filtersToSearch, searchPageHref } from './search-url';
 
 /**
  * The address a catalogue page's search belongs at, or undefined when it is the address given. A
@@ -24,5 +24,7 @@ export function catalogueSearchHref(
   const same =
     location.slug === slug &&
     JSON.stringify(location.search) === JSON.stringify(filtersToSearch(filters));
-  return same ? undefined : searchPageHref(location.slug, normalizeFilters(location.search));
+  return same
+    ? undefined
+    : searchPageHref(location.slug, normalizeFilters(location.search, ADDRESS_PRICE_CAPS));
 }

@@ -59,13 +59,13 @@ describe('convertSearchPrices', () => {
       sort: '-price',
     };
 
-    // 430, 1720, 86 and 258 EUR, on the EUR slider's step of 50.
+    // 430, 1720, 86 and 258 EUR, on the EUR sliders' steps of 50 (total) and 5 (a day).
     expect(await convertSearchPrices(api, search, 'USD', 'EUR')).toEqual({
       countries: '5,101',
       priceMin: 450,
       priceMax: 1700,
-      pricePerDayMin: 100,
-      pricePerDayMax: 250,
+      pricePerDayMin: 85,
+      pricePerDayMax: 260,
       sort: '-price',
     });
     expect(conversions().sort()).toEqual(
@@ -90,7 +90,8 @@ describe('convertSearchPrices', () => {
 
   it('clamps to the new currency’s sliders and rounds to their step', async () => {
     const { api } = convertingApi();
-    // RUB sliders: 200 000 total, 20 000 a day, step 1000. 276 000 RUB is past the end: no bound.
+    // RUB sliders: 200 000 total, 20 000 a day, steps 1000 and 100. 276 000 RUB is past the end:
+    // no bound; 13 800 RUB a day is on the per-day step.
     expect(
       await convertSearchPrices(
         api,
@@ -98,30 +99,45 @@ describe('convertSearchPrices', () => {
         'USD',
         'RUB',
       ),
-    ).toEqual({ priceMin: 46_000, pricePerDayMax: 14_000 });
-    // KZT: its table's sliders reach past the filter's caps, so they end at them, step 2000
-    // (47 000 and 23 500 KZT).
+    ).toEqual({ priceMin: 46_000, pricePerDayMax: 13_800 });
+    // KZT: its table's sliders (1 000 000 total, 100 000 a day, steps 5000 and 500), within
+    // KZT's own caps (decision 176): 47 000 and 23 500 KZT.
     expect(
       await convertSearchPrices(api, { priceMin: 100, pricePerDayMax: 50 }, 'USD', 'KZT'),
-    ).toEqual({ priceMin: 48_000, pricePerDayMax: 24_000 });
-    // JPY is not in the spec's table: sliders derived from its rate, within the filter's caps
-    // (200 000 total, 30 000 a day, step 2000): 155 000 and 3100 JPY.
+    ).toEqual({ priceMin: 45_000, pricePerDayMax: 23_500 });
+    // JPY is not in the spec's table: sliders derived from its rate (1 000 000 total, 100 000 a
+    // day, steps 10 000 and 1000): 155 000 and 3100 JPY.
     expect(
       await convertSearchPrices(api, { priceMax: 1000, pricePerDayMin: 20 }, 'USD', 'JPY'),
-    ).toEqual({ priceMax: 156_000, pricePerDayMin: 4000 });
+    ).toEqual({ priceMax: 160_000, pricePerDayMin: 3000 });
     // Back to USD (10.87 and 434.78 USD).
     expect(
       await convertSearchPrices(api, { priceMin: 1000, priceMax: 40_000 }, 'RUB', 'USD'),
     ).toEqual({ priceMax: 450 });
   });
 
-  it('leaves the search filter’s own caps (docs/product.md, Validation) in force', async () => {
+  it('keeps bounds past the spec’s caps where the currency’s own caps reach further (decision 176)', async () => {
     const { api } = convertingApi();
-    // 235 000 KZT is past the filter's 200 000, where the KZT slider ends; 70 000 KZT a day is
-    // past the filter's 30 000 cap, so it restricts nothing.
+    // 235 000 KZT and 70 500 KZT a day: past the spec's 200 000 and 30 000, within KZT's caps
+    // and sliders, so they restrict as the USD bounds did.
     expect(
       await convertSearchPrices(api, { priceMin: 500, pricePerDayMax: 150 }, 'USD', 'KZT'),
-    ).toEqual({ priceMin: 200_000 });
+    ).toEqual({ priceMin: 235_000, pricePerDayMax: 70_500 });
+    // JPY 1 000 000 is its slider's end and its cap: a bound past it ends there.
+    expect(
+      await convertSearchPrices(api, { priceMin: 9000, priceMax: 9500 }, 'USD', 'JPY'),
+    ).toEqual({ priceMin: 1_000_000 });
+  });
+
+  it('reads the old bounds in the old currency: one at or past its cap restricted nothing', async () => {
+    const { api, conversions } = convertingApi();
+    // $3,000,000 is past USD's cap: there was no upper bound to convert.
+    expect(
+      await convertSearchPrices(api, { priceMin: 500, priceMax: 3_000_000 }, 'USD', 'JPY'),
+    ).toEqual({ priceMin: 80_000 });
+    expect(conversions()).toEqual([
+      '/node-api/convert-price?from_currency=USD&to_currency=JPY&amount=500',
+    ]);
   });
 
   it('asks once per (from, to, amount) within 60 s, and again after', async () => {

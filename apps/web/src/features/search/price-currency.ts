@@ -46,8 +46,8 @@ export function snapPriceRange(
 
 /**
  * The address bar's search with its price bounds converted from `from` to `to` (each set bound
- * through the API, then {@link snapPriceRange} with `to`'s slider limits), every other field as
- * it was. Undefined when there is nothing to change: no price bound is set (no call is made) or
+ * through the API, then {@link snapPriceRange} with `to`'s slider limits, which are within `to`'s
+ * caps: a bound past them ends at the slider's end), every other field as it was. Undefined when there is nothing to change: no price bound is set (no call is made) or
  * a conversion failed, in which case the filters stay as they are.
  */
 export async function convertSearchPrices(
@@ -56,7 +56,8 @@ export async function convertSearchPrices(
   from: string,
   to: string,
 ): Promise<FilterSearch | undefined> {
-  const filters = searchToFilters(search);
+  // The bounds as they read in `from`: one at or past its cap restricted nothing there.
+  const filters = searchToFilters(search, from);
   if (from === to || !hasPriceBound(filters)) return undefined;
   const limits = sliderLimitsFor(to);
   const inTarget = (amount: number | undefined) =>
@@ -65,7 +66,10 @@ export async function convertSearchPrices(
     const ranges = await Promise.all(
       PRICE_RANGES.map(async ([minField, maxField]) => {
         const range = await Promise.all([inTarget(filters[minField]), inTarget(filters[maxField])]);
-        return [minField, maxField, snapPriceRange(range, limits[maxField], limits.step)] as const;
+        // On each slider's own step: the price per day's is a tenth of the total's (as the panel
+        // sets it), or a ¥3,100 a day would snap to 0 on the total's ¥10,000.
+        const step = maxField === 'priceMax' ? limits.step : Math.max(1, limits.step / 10);
+        return [minField, maxField, snapPriceRange(range, limits[maxField], step)] as const;
       }),
     );
     const next: Partial<SearchFilters> = { ...filters };
@@ -73,7 +77,8 @@ export async function convertSearchPrices(
       next[minField] = min;
       next[maxField] = max;
     }
-    return filtersToSearch(next);
+    // Written in the new currency's caps (decision 176), which the snapped bounds are within.
+    return filtersToSearch(next, to);
   } catch {
     // The API down, or a currency its rates lack: the page keeps working with the numbers as
     // they are (read in the new currency), and nothing is logged as an error.

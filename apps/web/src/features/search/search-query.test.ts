@@ -195,3 +195,48 @@ describe('the kind of trip', () => {
     expect(tripKindFields(normalizeFilters({ type: 2, countries: [1] }))).toEqual({ type: 2 });
   });
 });
+
+describe('price bounds in the visitor’s currency (decision 176)', () => {
+  it('asks the API with any bound some currency takes: it clamps to X-Currency’s caps', () => {
+    expect(filtersToApiQuery({ priceMax: 3_000_000, pricePerDayMin: 400_000 })).toEqual({
+      priceMax: 3_000_000,
+      pricePerDayMin: 400_000,
+    });
+    // Past every currency's cap (the contract's maximum): no bound.
+    expect(filtersToApiQuery({ priceMax: 10_000_000 })).toEqual({});
+  });
+
+  it('changes a KRW search to ₩3,000,000 and keeps it; in USD that is no bound', () => {
+    expect(withChange({ page: 4 }, { priceMax: 3_000_000 }, 'KRW')).toMatchObject({
+      priceMax: 3_000_000,
+      page: 1,
+    });
+    expect(withChange({}, { priceMax: 3_000_000 }, 'USD').priceMax).toBeUndefined();
+    expect(withChange({}, { priceMin: 3_000_000 }, 'USD').priceMin).toBe(200_000);
+  });
+
+  it('writes the address with the currency’s caps', () => {
+    const location = (currency: string) =>
+      searchLocation({
+        slug: 'iceland',
+        fallbackSlug: 'tours',
+        pageFilter: normalizeFilters({ countries: [101] }),
+        next: { countries: [101], priceMax: 3_000_000, pricePerDayMax: 90_000 },
+        currency,
+      });
+    expect(location('KRW')).toEqual({
+      slug: 'iceland',
+      search: { priceMax: 3_000_000, pricePerDayMax: 90_000 },
+    });
+    expect(location('JPY')).toEqual({ slug: 'iceland', search: { pricePerDayMax: 90_000 } });
+    expect(location('USD')).toEqual({ slug: 'iceland', search: {} });
+  });
+
+  it('reads the effective filters in the currency: a bound past its cap restricts nothing', () => {
+    const address = { priceMax: 3_000_000 };
+    expect(effectiveFilters({}, address, 'KRW').priceMax).toBe(3_000_000);
+    expect(effectiveFilters({}, address, 'USD').priceMax).toBeUndefined();
+    expect(narrowsCardDates(effectiveFilters({}, address, 'USD'))).toBe(false);
+    expect(narrowsCardDates(effectiveFilters({}, address, 'KRW'))).toBe(true);
+  });
+});

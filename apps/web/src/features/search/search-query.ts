@@ -6,10 +6,11 @@ import {
   isCruiseSearch,
   normalizeFilters,
   type FilterField,
+  type PriceCurrency,
   type SearchFilters,
   type TourType,
 } from '@gallop/search-filters';
-import { filtersToSearch, type FilterSearch } from './search-url';
+import { ADDRESS_PRICE_CAPS, filtersToSearch, type FilterSearch } from './search-url';
 
 /*
  * What the search page does with filters: the API query, and where a filter change leads; apart
@@ -21,12 +22,15 @@ export type ToursApiQuery = NonNullable<GetParams<'/spa/tours'>['query']>;
 
 /**
  * The API query for filters: only the fields `filtersToQuery` keeps (so defaults stay out), with
- * their typed values (lists as arrays, booleans as 0/1).
+ * their typed values (lists as arrays, booleans as 0/1). Price bounds go as the address has them,
+ * within any currency's caps (the contract's maximum): the API reads them in `X-Currency` and
+ * clamps them to its caps (decision 176), and the query's key stays the loader's.
  */
 export function filtersToApiQuery(filters: Partial<SearchFilters>): ToursApiQuery {
-  const normalized = normalizeFilters(filters);
+  const normalized = normalizeFilters(filters, ADDRESS_PRICE_CAPS);
   const query: Record<string, unknown> = {};
-  for (const field of Object.keys(filtersToQuery(normalized)) as FilterField[]) {
+  const set = filtersToQuery(normalized, ADDRESS_PRICE_CAPS);
+  for (const field of Object.keys(set) as FilterField[]) {
     const value = normalized[field];
     query[field] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
   }
@@ -38,23 +42,31 @@ export function filtersToApiQuery(filters: Partial<SearchFilters>): ToursApiQuer
  * The fields filters set: neither empty nor their default (what `filtersToQuery` keeps). A
  * catalogue page's stored filter sets a few (a country page sets `countries`).
  */
-function setFields(filters: Partial<SearchFilters>): FilterField[] {
-  return Object.keys(filtersToQuery(filters)) as FilterField[];
+function setFields(
+  filters: Partial<SearchFilters>,
+  currency: PriceCurrency = ADDRESS_PRICE_CAPS,
+): FilterField[] {
+  return Object.keys(filtersToQuery(filters, currency)) as FilterField[];
 }
 
 /**
  * What the visitor is searching: the page's stored filter, overridden by the fields the address
  * bar sets. A default there (type 1, page 1, the default sort...) replaces no stored value, as the
  * API merges them (`mergeFilters`): normalised address filters carry every default, and an
- * excursions page (stored type 2) would otherwise list multi-day tours.
+ * excursions page (stored type 2) would otherwise list multi-day tours. Price bounds are read in
+ * `currency` (the visitor's: a bound at or above its cap restricts nothing for them and goes),
+ * within any currency's caps without one.
  */
 export function effectiveFilters(
   pageFilter: Partial<SearchFilters>,
   addressFilters: Partial<SearchFilters>,
+  currency: PriceCurrency = ADDRESS_PRICE_CAPS,
 ): SearchFilters {
-  const address = normalizeFilters(addressFilters);
-  const overrides = Object.fromEntries(setFields(address).map((field) => [field, address[field]]));
-  return normalizeFilters({ ...pageFilter, ...overrides });
+  const address = normalizeFilters(addressFilters, currency);
+  const overrides = Object.fromEntries(
+    setFields(address, currency).map((field) => [field, address[field]]),
+  );
+  return normalizeFilters({ ...pageFilter, ...overrides }, currency);
 }
 
 /**
@@ -84,29 +96,32 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * kind of trip (cruises or not): while the new filters keep every stored value and that kind, the
  * visitor stays on it and the address bar carries only the extra fields; otherwise the search
  * moves to the catalogue-wide page `fallbackSlug` with every filter in the address bar. Any
- * change but paging goes back to page 1.
+ * change but paging goes back to page 1. Price bounds are in `currency` (the visitor's, decision
+ * 176): the address is written with its caps, a bound at or above one left out.
  */
 export function searchLocation({
   slug,
   fallbackSlug,
   pageFilter,
   next,
+  currency = ADDRESS_PRICE_CAPS,
 }: {
   slug: string;
   fallbackSlug: string;
   pageFilter: Partial<SearchFilters>;
   next: Partial<SearchFilters>;
+  currency?: PriceCurrency;
 }): SearchLocation {
-  const normalizedNext = normalizeFilters(next);
-  const normalizedPage = normalizeFilters(pageFilter);
-  const stored = setFields(normalizedPage);
+  const normalizedNext = normalizeFilters(next, currency);
+  const normalizedPage = normalizeFilters(pageFilter, currency);
+  const stored = setFields(normalizedPage, currency);
   const keepsPage =
     isCruiseSearch(normalizedPage) === isCruiseSearch(normalizedNext) &&
     stored.every((field) => sameValue(normalizedPage[field], normalizedNext[field]));
-  if (!keepsPage) return { slug: fallbackSlug, search: filtersToSearch(normalizedNext) };
+  if (!keepsPage) return { slug: fallbackSlug, search: filtersToSearch(normalizedNext, currency) };
   const extra: Record<string, unknown> = { ...normalizedNext };
   for (const field of stored) delete extra[field];
-  return { slug, search: filtersToSearch(extra) };
+  return { slug, search: filtersToSearch(extra, currency) };
 }
 
 /**
@@ -117,12 +132,16 @@ export function narrowsCardDates(filters: Partial<SearchFilters>): boolean {
   return FILTER_RANGES.some((range) => range.some((field) => filters[field] !== undefined));
 }
 
-/** The filters with some fields changed, back on page 1 (a new search starts at the top). */
+/**
+ * The filters with some fields changed, back on page 1 (a new search starts at the top); price
+ * bounds in `currency` (the visitor's: a ₩3,000,000 maximum stays in KRW, decision 176).
+ */
 export function withChange(
   filters: Partial<SearchFilters>,
   change: Partial<Record<FilterField, unknown>>,
+  currency: PriceCurrency = ADDRESS_PRICE_CAPS,
 ): SearchFilters {
-  return normalizeFilters({ ...filters, ...change, page: 1 });
+  return normalizeFilters({ ...filters, ...change, page: 1 }, currency);
 }
 
 /**

@@ -88,7 +88,8 @@ describe('validateFilterSearch', () => {
     expect(
       validateFilterSearch({
         countries: 'abc,7,7',
-        priceMax: 999_999,
+        // Past every currency's cap (KRW's 10,000,000 is the largest).
+        priceMax: 99_999_999,
         minAge: 30,
         page: -4,
         sort: 'nonsense',
@@ -99,11 +100,43 @@ describe('validateFilterSearch', () => {
   });
 });
 
+describe('price bounds in the address (decision 176)', () => {
+  it('keeps a bound some currency takes: the route reads an address before any currency', () => {
+    // ₩3,000,000 (about US$2,070): past the spec's 200,000, within KRW's 10,000,000.
+    expect(validateFilterSearch({ priceMax: 3_000_000, pricePerDayMax: 400_000 })).toEqual({
+      priceMax: 3_000_000,
+      pricePerDayMax: 400_000,
+    });
+    expect(searchToFilters({ priceMax: 3_000_000 }).priceMax).toBe(3_000_000);
+    expect(canonicalSearch({ priceMax: 3_000_000 })).toEqual({ priceMax: 3_000_000 });
+    expect(validateFilterSearch({ priceMax: 10_000_000, pricePerDayMax: 1_000_000 })).toEqual({});
+  });
+
+  it("reads and writes it in the visitor's currency with that currency's caps", () => {
+    expect(searchToFilters({ priceMax: 3_000_000 }, 'KRW').priceMax).toBe(3_000_000);
+    expect(filtersToSearch({ priceMax: 3_000_000 }, 'KRW')).toEqual({ priceMax: 3_000_000 });
+    // In USD it is past the cap and restricts nothing: it goes.
+    expect(searchToFilters({ priceMax: 3_000_000 }, 'USD').priceMax).toBeUndefined();
+    expect(filtersToSearch({ priceMax: 3_000_000, countries: [5] }, 'USD')).toEqual({
+      countries: 5,
+    });
+    expect(filtersToSearch({ priceMin: 3_000_000 }, 'USD')).toEqual({ priceMin: 200_000 });
+    expect(filtersToSearch({ priceMax: 900_000 }, 'JPY')).toEqual({ priceMax: 900_000 });
+  });
+
+  it('an address written in any currency reads back as written', () => {
+    for (const currency of ['USD', 'KRW', 'JPY', 'KZT', 'INR']) {
+      const written = filtersToSearch({ priceMin: 150_000, priceMax: 4_000_000 }, currency);
+      expect(validateFilterSearch(written), currency).toEqual(written);
+    }
+  });
+});
+
 describe('canonicalSearch', () => {
   it('normalises the filters of a typed address and keeps its other parameters', () => {
     expect(
       canonicalSearch({
-        priceMax: 999999,
+        priceMax: 99999999,
         page: 0,
         sort: 'default',
         radius: 5000,

@@ -358,7 +358,7 @@ describe('the in-process index answers what SQL answers', () => {
     let movedByDiscount = 0;
     let keptByDiscount = 0;
     for (const currency of ['USD', 'JPY']) {
-      // Under the filter's cap (200,000 of any currency).
+      // Under the spec's cap of 200,000 (JPY's own is 1,000,000, decision 176).
       const priceMax = currency === 'JPY' ? 180_000 : 3300;
       for (const query of [
         { sort: 'price' },
@@ -582,6 +582,31 @@ describe('the in-process index answers what SQL answers', () => {
         const result = await bothWays(seeded, mergeFilters(undefined, query), currency);
         expect(result.index, JSON.stringify({ query, currency })).toEqual(result.sql);
       }
+    }
+  }, 240_000);
+
+  it("on price bounds past the spec's caps in KRW, JPY and KZT (decision 176)", async () => {
+    const unbounded = (await bothWays(seeded, mergeFilters(undefined, {}), 'USD')).sql.page.total;
+    const cases: [string, Record<string, unknown>][] = [
+      ['KRW', { priceMax: 3_000_000 }],
+      ['KRW', { priceMin: 1_000_000, priceMax: 3_000_000, sort: 'price' }],
+      ['KRW', { pricePerDayMin: 250_000, sort: '-price' }],
+      ['KRW', { priceMin: 2_000_000, dateFrom: isoDay(10), dateTo: isoDay(200) }],
+      ['JPY', { priceMin: 250_000, pricePerDayMax: 60_000 }],
+      ['KZT', { priceMax: 900_000, sort: 'price' }],
+    ];
+    for (const [currency, query] of cases) {
+      const filter = mergeFilters(undefined, query, currency);
+      // The bounds are kept: past the spec's 200000 / 30000, within the currency's caps.
+      for (const field of Object.keys(query).filter((key) => key.startsWith('price'))) {
+        expect(filter[field as keyof TourSearchFilter], `${currency} ${field}`).toBe(query[field]);
+      }
+      const result = await bothWays(seeded, filter, currency);
+      const context = JSON.stringify({ query, currency });
+      expect(result.index, context).toEqual(result.sql);
+      // They restrict: some tours match, not all.
+      expect(result.sql.page.total, context).toBeGreaterThan(0);
+      expect(result.sql.page.total, context).toBeLessThan(unbounded);
     }
   }, 240_000);
 

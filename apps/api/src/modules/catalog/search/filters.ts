@@ -36,24 +36,30 @@ function isSet(field: FilterField, value: unknown): boolean {
 /**
  * The effective filter: an SEO page's stored filters (if any), overridden field by field by the
  * fields the query sets, then normalised (unknown values dropped, bounds clamped, bounds that
- * restrict nothing removed).
+ * restrict nothing removed). Price bounds are amounts in the request's `currency` (`X-Currency`)
+ * and are clamped to its caps (decision 176: ₩10,000,000 in KRW, the spec's 200,000 in USD): the
+ * contract takes any bound up to the largest cap, and one at or above its currency's cap
+ * restricts nothing, as the spec's cap did. Without a currency, the spec's caps.
  */
 export function mergeFilters(
   stored: Record<string, unknown> | undefined,
   query: Record<string, unknown>,
+  currency?: string,
 ): TourSearchFilter {
-  return normalizeFilters({ ...stored, ...setQueryFields(query) });
+  return normalizeFilters({ ...stored, ...setQueryFields(query) }, currency);
 }
 
 /**
  * The merged filter field by field, before the rules between fields (which turn a reversed range
- * round and drop half a coordinate): what `assertConsistent` checks.
+ * round and drop half a coordinate): what `assertConsistent` checks. Price bounds in `currency`,
+ * as `mergeFilters` reads them.
  */
 export function mergedFields(
   stored: Record<string, unknown> | undefined,
   query: Record<string, unknown>,
+  currency?: string,
 ): TourSearchFilter {
-  return readFilterFields({ ...stored, ...setQueryFields(query) });
+  return readFilterFields({ ...stored, ...setQueryFields(query) }, currency);
 }
 
 /** The filter fields the query sets (see `isSet`), as given: what overrides a page's filters. */

@@ -22,8 +22,12 @@ function responseKey(
 ): string {
   // A contradictory query is a 400 (`assertConsistent`), never the cached answer of the filter
   // it would normalise to (a reversed range turned round, half a coordinate dropped).
-  assertConsistent(mergedFields(undefined, query));
-  const filter = query.slug ? setQueryFields(query) : mergeFilters(undefined, query);
+  // Price bounds read in the request's currency, as the search reads them (decision 176): a
+  // ₩3,000,000 bound is no bound in USD, and keys apart from no bound in KRW.
+  assertConsistent(mergedFields(undefined, query, prices.currency));
+  const filter = query.slug
+    ? setQueryFields(query)
+    : mergeFilters(undefined, query, prices.currency);
   return JSON.stringify([
     operation,
     query.slug ?? null,

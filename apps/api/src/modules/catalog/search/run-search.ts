@@ -100,8 +100,9 @@ export async function prepareSearch(
   { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ): Promise<PreparedSearch> {
-  assertConsistent(mergedFields(stored, query));
-  const filter = mergeFilters(stored, query);
+  // Price bounds are in the request's currency, clamped to its caps (decision 176).
+  assertConsistent(mergedFields(stored, query, currency));
+  const filter = mergeFilters(stored, query, currency);
   const place = await resolvePlace(db, filter);
   const toUsdMinor = usdMinorIn({ currency, rates });
   const index = await caches.index?.current();

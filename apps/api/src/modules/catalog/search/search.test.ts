@@ -324,6 +324,26 @@ const FILTER_CASES: FilterCase[] = [
     }),
   },
   {
+    // Decision 176: KRW's caps are 10,000,000 and 1,000,000, not the spec's 200,000 / 30,000
+    // (about US$148 and US$22), which dropped these bounds as restricting nothing.
+    name: 'price range in KRW, past the spec caps (decision 176)',
+    make: () => ({
+      query: { priceMin: 1_000_000, priceMax: 3_000_000 },
+      headers: { 'x-currency': 'KRW' },
+      date: (date) =>
+        toCurrency(date.priceUsd, 'KRW') >= 1_000_000 &&
+        toCurrency(date.priceUsd, 'KRW') <= 3_000_000,
+    }),
+  },
+  {
+    name: 'price per day in JPY, past the spec caps (decision 176)',
+    make: () => ({
+      query: { pricePerDayMin: 35_000 },
+      headers: { 'x-currency': 'JPY' },
+      date: (date) => toCurrency(date.pricePerDayUsd, 'JPY') >= 35_000,
+    }),
+  },
+  {
     name: 'dateFrom/dateTo in the past start today',
     make: () => ({
       query: { dateFrom: '2000-01-01', dateTo: addDays(today, 60) },
@@ -592,6 +612,88 @@ describe('GET /spa/tours filters', () => {
     }
     // The seed has tours whose cheapest date has no heavier horse left: the case is exercised.
     expect(narrowed).toBeGreaterThan(0);
+  });
+});
+
+describe('price caps per currency (decision 176)', () => {
+  const inKrw = { 'x-currency': 'KRW' };
+
+  it('a KRW search up to ₩3,000,000 finds a tour costing US$1,500', async () => {
+    // A plain tour whose cheapest bookable date costs about US$1,500 (₩2,025,000 at 1350).
+    const cheapestUsd = (tourId: number) =>
+      Math.min(...bookable.get(tourId)!.map((date) => date.priceUsd)) / 100;
+    const costing1500 = allTours.filter(
+      (tour) =>
+        isPublic(tour) &&
+        plainTour(tour) &&
+        bookable.has(tour.id) &&
+        Math.abs(cheapestUsd(tour.id) - 1500) <= 100,
+    );
+    expect(costing1500.length, 'the seed has tours at about US$1,500').toBeGreaterThan(0);
+    // And dearer ones, which the bound leaves out: it restricts.
+    const dearer = allTours.filter(
+      (tour) =>
+        isPublic(tour) && plainTour(tour) && bookable.has(tour.id) && cheapestUsd(tour.id) > 2500,
+    );
+    expect(dearer.length, 'the seed has tours above ₩3,000,000').toBeGreaterThan(0);
+
+    for (const sort of ['default', 'price']) {
+      const { ids, total } = await walk({ priceMax: 3_000_000, sort }, inKrw);
+      for (const tour of costing1500) expect(ids, `tour ${tour.id}`).toContain(tour.id);
+      for (const tour of dearer) expect(ids, `tour ${tour.id}`).not.toContain(tour.id);
+      expect(total).toBe(
+        expectedIds({ date: (date) => toCurrency(date.priceUsd, 'KRW') <= 3_000_000 }).length,
+      );
+    }
+    // The cards are in won, within the bound.
+    const first = await list({ priceMax: 3_000_000, sort: '-price' }, inKrw);
+    expect(first.items[0]!.currency).toBe('KRW');
+    expect(first.items[0]!.price).toBeLessThanOrEqual(3_000_000 + 1);
+    expect(first.items[0]!.price).toBeGreaterThan(200_000);
+  });
+
+  it("answers a KRW bound apart from no bound (the response cache keys by the currency's caps)", async () => {
+    const all = (await list({}, inKrw)).pagination.total;
+    const bounded = (await list({ priceMax: 3_000_000 }, inKrw)).pagination.total;
+    expect(bounded).toBeLessThan(all);
+    expect(bounded).toBeGreaterThan(0);
+    // A reversed KRW range above the spec's caps is still a contradiction.
+    const reversed = await inject(
+      '/spa/tours',
+      { priceMin: 3_000_000, priceMax: 2_000_000 },
+      inKrw,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toHaveProperty('errors.priceMin');
+  });
+
+  it.each([
+    ['USD', 200_000],
+    ['USD', 3_000_000],
+    ['EUR', 9_000_000],
+    ['KRW', 10_000_000],
+    ['JPY', 1_000_000],
+  ])('%s: a maximum of %d, at or above the cap, restricts nothing', async (currency, priceMax) => {
+    const headers = { 'x-currency': currency };
+    const all = (await list({}, headers)).pagination.total;
+    expect((await list({ priceMax }, headers)).pagination.total).toBe(all);
+  });
+
+  it('a USD minimum above the cap is read at the cap, as the spec clamps it', async () => {
+    const atCap = (await list({ priceMin: 200_000 })).pagination.total;
+    expect((await list({ priceMin: 5_000_000 })).pagination.total).toBe(atCap);
+  });
+
+  it.each([
+    { priceMax: 10_000_001 },
+    { priceMin: 10_000_001 },
+    { pricePerDayMax: 1_000_001 },
+    { pricePerDayMin: 2_000_000 },
+  ])('answers 400 for %o, above every currency cap (the contract maximum)', async (query) => {
+    const response = await inject('/spa/tours', query, inKrw);
+    expectContractResponse(response, 'listTours');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
   });
 });
 

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { FilterFacets } from '../../api';
+import { withChange } from '../../search-query';
 import { SearchFiltersPanel } from './search-filters';
 
 const organizers = (count: number) =>
@@ -228,7 +229,7 @@ describe('SearchFiltersPanel: the price sliders', () => {
     const onChange = vi.fn();
     await renderInApp(
       <SearchFiltersPanel
-        filters={normalizeFilters(query)}
+        filters={normalizeFilters(query, currency)}
         facets={{}}
         currency={currency}
         onChange={onChange}
@@ -242,10 +243,11 @@ describe('SearchFiltersPanel: the price sliders', () => {
   it.each([
     ['USD', 'US$0 – US$5,000', 'US$0 – US$500'],
     ['EUR', '€0 – €5,000', '€0 – €500'],
-    // The filter takes 200000 at most: the slider ends there, never at ¥1,000,000 it ignores.
-    ['JPY', 'JP¥0 – JP¥200,000', 'JP¥0 – JP¥30,000'],
-    ['KRW', '₩0 – ₩200,000', '₩0 – ₩30,000'],
-    ['INR', '₹0 – ₹200,000', '₹0 – ₹30,000'],
+    // Each currency's filter takes its own caps (decision 176): the sliders reach their full
+    // derived maxima, never squeezed to the spec's 200000 (about ¥ US$1,290, ₩ US$138).
+    ['JPY', 'JP¥0 – JP¥1,000,000', 'JP¥0 – JP¥100,000'],
+    ['KRW', '₩0 – ₩10,000,000', '₩0 – ₩1,000,000'],
+    ['INR', '₹0 – ₹500,000', '₹0 – ₹50,000'],
   ])(
     '%s: ranges the filter takes, written as the cards write prices',
     async (currency, total, perDay) => {
@@ -256,18 +258,32 @@ describe('SearchFiltersPanel: the price sliders', () => {
     },
   );
 
-  it('searches a JPY bound above the spec cap of other currencies no more: each step is kept', async () => {
-    const { onChange } = await renderPrices('JPY');
+  it.each([
+    ['JPY', 'JP¥1,000,000', 990_000],
+    ['KRW', '₩10,000,000', 9_900_000],
+    ['INR', '₹500,000', 495_000],
+  ])(
+    '%s: a bound a step below the slider’s end (%s) is searched, past the spec’s cap',
+    async (currency, end, below) => {
+      const { onChange } = await renderPrices(currency);
+      const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
+      expect(thumb).toHaveAttribute('aria-valuetext', end);
+      act(() => thumb.focus());
+      fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+      fireEvent.keyUp(thumb, { key: 'ArrowLeft' });
+      await waitFor(() =>
+        expect(onChange).toHaveBeenLastCalledWith({ priceMin: undefined, priceMax: below }),
+      );
+      // The bound survives the page's normalisation in the currency (the spec's caps drop it).
+      expect(withChange({}, { priceMax: below }, currency).priceMax).toBe(below);
+      expect(normalizeFilters({ priceMax: below }).priceMax).toBeUndefined();
+    },
+  );
+
+  it('shows a KRW bound of ₩3,000,000 from the address on the slider', async () => {
+    await renderPrices('KRW', { priceMax: 3_000_000 });
     const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
-    expect(thumb).toHaveAttribute('aria-valuetext', 'JP¥200,000');
-    act(() => thumb.focus());
-    fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
-    fireEvent.keyUp(thumb, { key: 'ArrowLeft' });
-    await waitFor(() =>
-      expect(onChange).toHaveBeenLastCalledWith({ priceMin: undefined, priceMax: 198_000 }),
-    );
-    // The bound survives the address's normalisation (a value at or above the cap would not).
-    expect(normalizeFilters({ priceMax: 198_000 }).priceMax).toBe(198_000);
+    expect(thumb).toHaveAttribute('aria-valuetext', '₩3,000,000');
   });
 });
 

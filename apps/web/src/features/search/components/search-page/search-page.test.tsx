@@ -89,7 +89,13 @@ const calendarPeriods = {
   items: [{ name: 'Summer 2099', date_from: '2099-06-01', date_to: '2099-08-31' }],
 };
 
-const RATES: Record<string, number> = { USDEUR: 0.86, USDGBP: 0.76, EURUSD: 1.16 };
+const RATES: Record<string, number> = {
+  USDEUR: 0.86,
+  USDGBP: 0.76,
+  EURUSD: 1.16,
+  USDKRW: 1350,
+  KRWUSD: 1 / 1350,
+};
 
 /** `/node-api/convert-price` at fixed rates. */
 const convertAtFixedRates = (query: URLSearchParams) => {
@@ -151,7 +157,8 @@ async function renderSearchPage(
     },
   });
   const address = validateFilterSearch(search);
-  const addressFilters = normalizeFilters(address);
+  // As the route reads it (within any currency's caps, decision 176).
+  const addressFilters = searchToFilters(address);
   queryClient.setQueryData(searchPageMetaQueryOptions(api, 'iceland').queryKey, icelandPage);
   queryClient.setQueryData(
     searchResultsQueryOptions(api, slug, addressFilters, addressFilters.page).queryKey,
@@ -541,6 +548,55 @@ describe('SearchPage', () => {
       await invalidateAll();
       await settled();
       expect(searches()).toEqual([]);
+    });
+
+    it('keeps a converted bound past the spec’s caps in KRW, and searches it (decision 176)', async () => {
+      const { onNavigate, searches, switchCurrency, settled } = await renderSearchPage(
+        { priceMax: 2000 },
+        resultsIn,
+        convertAtFixedRates,
+        { navigates: true },
+      );
+      await switchCurrency('KRW');
+      // ₩2,700,000 on the KRW slider's step of 100,000 (its end is ₩10,000,000, KRW's cap): the
+      // spec's 200,000 cap would have dropped it, and the search listed every tour.
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenCalledWith(
+          { slug: 'iceland', search: { priceMax: 2_700_000 } },
+          { replace: true },
+        ),
+      );
+      expect(await screen.findByText('₩501')).toBeInTheDocument();
+      await settled();
+      expect(searches()).toEqual([{ priceMax: '2700000', currency: 'KRW' }]);
+      const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
+      expect(thumb).toHaveAttribute('aria-valuetext', '₩2,700,000');
+    });
+
+    it('lets a KRW visitor search up to ₩9,900,000 with the slider', async () => {
+      const { onNavigate, searches, switchCurrency, settled } = await renderSearchPage(
+        {},
+        resultsIn,
+        convertAtFixedRates,
+        { navigates: true },
+      );
+      await switchCurrency('KRW');
+      expect(await screen.findByText('₩501')).toBeInTheDocument();
+      const thumb = screen.getByRole('slider', { name: /^Maximum price Total price/ });
+      expect(thumb).toHaveAttribute('aria-valuetext', '₩10,000,000');
+      act(() => thumb.focus());
+      fireEvent.keyDown(thumb, { key: 'ArrowLeft' });
+      fireEvent.keyUp(thumb, { key: 'ArrowLeft' });
+      await waitFor(() =>
+        expect(onNavigate).toHaveBeenLastCalledWith({
+          slug: 'iceland',
+          search: { priceMax: 9_900_000 },
+        }),
+      );
+      await settled();
+      expect(searches().filter((call) => call.priceMax !== undefined)).toEqual([
+        { priceMax: '9900000', currency: 'KRW' },
+      ]);
     });
 
     it('searches again in the new currency when the converted bounds are the same numbers', async () => {

@@ -34,7 +34,7 @@ import {
   withChange,
   type SearchLocation,
 } from '../../search-query';
-import { searchToFilters, type FilterSearch } from '../../search-url';
+import { ADDRESS_PRICE_CAPS, searchToFilters, type FilterSearch } from '../../search-url';
 import type { FilterChange } from '../search-filters/search-filters';
 import { resultCountries, SearchMap } from '../search-map/search-map';
 import { useHighlightTour } from '../../map-highlight';
@@ -74,7 +74,7 @@ interface ShownRun {
 
 /** A search's address without its page: 'Show more' keeps the cards of the same search only. */
 function runKey(filters: SearchFilters): string {
-  return JSON.stringify(filtersToQuery({ ...filters, page: 1 }));
+  return JSON.stringify(filtersToQuery({ ...filters, page: 1 }, ADDRESS_PRICE_CAPS));
 }
 
 export interface SearchPageProps {
@@ -114,11 +114,15 @@ function CataloguePage(props: SearchPageProps) {
 const NOT_COUNTED = new Set(['page', 'sort', 'type', 'isCruisesSearch']);
 
 /** How many filter fields the visitor has set beyond the page's own (for the 'Filters' button). */
-function activeFilterCount(filters: SearchFilters, pageFilter: SearchFilters): number {
-  const own = new Set(Object.keys(filtersToQuery(pageFilter)));
+function activeFilterCount(
+  filters: SearchFilters,
+  pageFilter: SearchFilters,
+  currency: string,
+): number {
+  const own = new Set(Object.keys(filtersToQuery(pageFilter, currency)));
   // A place search is one filter however many fields carry it (name, centre, radius).
   const partOfPlace = new Set(filters.placeName === undefined ? [] : ['lat', 'lng', 'radius']);
-  return Object.keys(filtersToQuery(filters)).filter(
+  return Object.keys(filtersToQuery(filters, currency)).filter(
     (field) => !own.has(field) && !NOT_COUNTED.has(field) && !partOfPlace.has(field),
   ).length;
 }
@@ -235,13 +239,6 @@ function SearchPageView({
   });
 
   const addressFilters = searchToFilters(search);
-  // The same object while the filters are the same, and `change` never changes: the panel and
-  // the sort select hydrate when their code arrives, and new props before that would make React
-  // render them afresh (see ./search-page-parts.ts).
-  const filters = useStableValue(
-    effectiveFilters(meta.filter, searchToFilters(pendingSearch)),
-    sameJson,
-  );
   // The address's page, after those 'Show more' put on screen before it in this search.
   const [run, setRun] = useState<ShownRun>();
   const key = runKey(addressFilters);
@@ -258,20 +255,44 @@ function SearchPageView({
   const items = results.flatMap((result) => result.data.items);
   const total = first?.pagination.total ?? 0;
   const pageCount = first?.pagination.page_count ?? 1;
+  // The currency the results' prices, and so the price bounds, are in: until a switch converts
+  // the bounds (decision 051), the one they were asked in.
   const currency = items[0]?.currency ?? chosenCurrency;
-  const activeCount = activeFilterCount(filters, meta.filter);
+  // The same object while the filters are the same, and `change` never changes: the panel and
+  // the sort select hydrate when their code arrives, and new props before that would make React
+  // render them afresh (see ./search-page-parts.ts). Price bounds within the currency's caps
+  // (decision 176): a bound at or above its cap restricts nothing there and goes.
+  const filters = useStableValue(
+    effectiveFilters(meta.filter, searchToFilters(pendingSearch), currency),
+    sameJson,
+  );
+  const activeCount = activeFilterCount(filters, meta.filter, currency);
   const highlight = useHighlightTour();
 
+  // The address is written in the currency's caps: a ₩3,000,000 maximum stays in KRW.
   const go = (next: Partial<SearchFilters>) =>
     onNavigate(
-      searchLocation({ slug, fallbackSlug: ALL_TOURS_SLUG, pageFilter: meta.filter, next }),
+      searchLocation({
+        slug,
+        fallbackSlug: ALL_TOURS_SLUG,
+        pageFilter: meta.filter,
+        next,
+        currency,
+      }),
     );
-  const change = useStableCallback((fields: FilterChange) => go(withChange(filters, fields)));
+  const change = useStableCallback((fields: FilterChange) =>
+    go(withChange(filters, fields, currency)),
+  );
   const changeSort = useStableCallback((sort: Sort) => change({ sort }));
   const searchCities = useStableCallback((query: string) => findCities(api, query));
   // The kind of trip stays, as the order does: clearing a cruise search lists every cruise.
   const clear = () =>
-    go(normalizeFilters({ ...meta.filter, ...tripKindFields(filters), sort: filters.sort }));
+    go(
+      normalizeFilters(
+        { ...meta.filter, ...tripKindFields(filters), sort: filters.sort },
+        currency,
+      ),
+    );
   const loadMore = () => {
     const next = addressFilters.page + 1;
     setRun({ key, first: firstShown, last: next });
@@ -298,7 +319,7 @@ function SearchPageView({
     searchCities,
   };
   // The search the results shown answer (the page's stored filter and the address).
-  const answered = effectiveFilters(meta.filter, addressFilters);
+  const answered = effectiveFilters(meta.filter, addressFilters, currency);
   // Where the results shown go: the chosen countries, when some are.
   const countries = resultCountries(first?.filters?.countries ?? [], answered.countries);
   // The cards count heavier horses on the searched dates only, when the search narrows them.
