@@ -8,9 +8,10 @@ export const test = base.extend<{
   gotoHydrated: (path: string) => Promise<number | undefined>;
   /**
    * API answers a test provokes on purpose (a wrong password's 401, a taken e-mail's 422): the
-   * browser logs them as failed resource loads, which are not errors of the page.
+   * browser logs them as failed resource loads, which are not errors of the page. A path given
+   * as a RegExp matches addresses whose ids the test learns only as it runs.
    */
-  expectedFailedCalls: { status: number; path: string }[];
+  expectedFailedCalls: { status: number; path: string | RegExp }[];
 }>({
   expectedFailedCalls: [[], { option: true }],
   page: async ({ page, expectedFailedCalls }, use) => {
@@ -22,9 +23,10 @@ export const test = base.extend<{
       if (message.location().url === page.url() && message.text().includes('404')) return;
       // A test that takes the browser offline (`context.setOffline`) stops loads on purpose.
       if (message.text().includes('net::ERR_INTERNET_DISCONNECTED')) return;
+      const pathname = new URL(message.location().url).pathname;
       const expected = expectedFailedCalls.some(
         ({ status, path }) =>
-          new URL(message.location().url).pathname === path &&
+          (typeof path === 'string' ? pathname === path : path.test(pathname)) &&
           message.text().includes(`status of ${status}`),
       );
       if (expected) return;

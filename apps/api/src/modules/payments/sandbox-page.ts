@@ -58,7 +58,7 @@ h1{font-size:1.35rem;margin:.75rem 0 .25rem}.amount{font-size:2rem;font-weight:7
 input{box-sizing:border-box;width:100%;font:inherit;padding:.7rem .8rem;border:1px solid #cfc8e0;border-radius:10px}
 input:focus{outline:2px solid #793dfc;border-color:#793dfc}.row{display:flex;gap:.75rem}.row>div{flex:1}
 button{font:inherit;font-weight:600;border:0;border-radius:10px;padding:.8rem 1rem;width:100%;margin-top:1.25rem;cursor:pointer}
-.pay{background:#793dfc;color:#fff}a.pay{display:block;box-sizing:border-box;text-align:center;text-decoration:none}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
+.pay{background:#793dfc;color:#fff}a.pay{display:block;box-sizing:border-box;text-align:center;text-decoration:none;font-weight:600;border-radius:10px;padding:.8rem 1rem;margin-top:1.25rem}.cancel{background:transparent;color:#5d5870;margin-top:.5rem}
 .error{background:#fdecec;color:#9b1c1c;border-radius:10px;padding:.6rem .8rem;margin-top:1rem}
 details{margin-top:1.25rem;font-size:.85rem;color:#5d5870}code{background:#f1eef8;padding:.1rem .3rem;border-radius:4px}
 .foot{text-align:center;margin-top:1rem}`;
