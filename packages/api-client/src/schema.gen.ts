@@ -2127,7 +2127,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer runs a date not yet guaranteed ("Run this date")
-     * @description Decision 148. The date becomes guaranteed: every request waiting on it is confirmed (1 → 2, the traveller's hold to pay starts now) and everyone booked on it is told once, as when its minimum group is reached. Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is already guaranteed, was cancelled, or has started. Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request guaranteed, not the 409.
+     * @description Decision 148. The date becomes guaranteed: every request waiting on it is confirmed (1 → 2, the traveller's hold to pay starts now) and everyone booked on it is told once, as when its minimum group is reached. Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is already guaranteed, was cancelled, or has started, or when its decision day has passed (decision 178: the date is being called off; `decision_day_passed`). Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request guaranteed, not the 409.
      */
     post: operations['guaranteeOrganizerDeparture'];
     delete?: never;
@@ -2147,7 +2147,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer cancels a date not yet guaranteed ("Cancel this date")
-     * @description Decision 148. Every live booking on the date ends by the organizer with the `reason` (required, 422 without; shown to every traveller): a waiting request is declined, a confirmed or paid booking cancelled with everything paid refunded. The date takes no booking any more (a booking attempt is a 409). Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is guaranteed, was already cancelled, or has started. Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request cancelled, not the 409, and nothing is cancelled, told or refunded again.
+     * @description Decision 148. Every live booking on the date ends by the organizer with the `reason` (required, 422 without; shown to every traveller): a waiting request is declined, a confirmed or paid booking cancelled with everything paid refunded. The date takes no booking any more (a booking attempt is a 409). Answers the date as it is now. 404 unless the signed-in user is a member of the tour's organizer; 409 with the reason when the date is guaranteed, was already cancelled, or has started. A date past its decision day is still cancelled this way until the booking job calls it off (decision 178): whichever comes first calls it off, once. Send an `Idempotency-Key` (decision 167): a retry with it (the first answer was lost) is answered the date the first request cancelled, not the 409, and nothing is cancelled, told or refunded again.
      */
     post: operations['cancelOrganizerDeparture'];
     delete?: never;
@@ -4550,8 +4550,10 @@ export interface components {
       decision_date: string | null;
       /** @description The date was called off as a whole: cancelled by its organizer, or its decision day passed without a guarantee. It takes no booking any more. */
       cancelled: boolean;
-      /** @description The organizer may still run or cancel the date as a whole: it is not guaranteed, not called off and has not started. */
+      /** @description The organizer may still run or cancel the date as a whole: it is not guaranteed, not called off, has not started and its decision day has not passed. */
       can_decide: boolean;
+      /** @description The date is not guaranteed, not called off yet and not started, but its decision day (`decision_date`, a UTC day) has passed: it is being called off by the booking job, its requests released, and it can no longer be run (decision 178). */
+      decision_day_passed: boolean;
     };
     /** @description The booking's meeting page, opened once the booking is paid: the details saved on it (if any) and a link to open it signed in. */
     OrganizerMeeting: {

@@ -1,6 +1,7 @@
 /**
  * A not-guaranteed date decided as a whole (decision 148). Its organizer runs it ("Run this
- * date": the guarantee an organizer's confirmation also brings, `guaranteeDate`) or cancels it
+ * date": the guarantee an organizer's confirmation also brings, `guaranteeDate`; until its
+ * decision day ends, decision 178) or cancels it
  * ("Cancel this date": every live booking on it declined or cancelled by the organizer, all paid
  * refunded as decision 091 does for one booking); and the booking job calls off a date whose
  * decision day passed without a guarantee, releasing its requests.
@@ -15,7 +16,7 @@
  * `Idempotency-Key` (decision 167): its row joins that transaction, so a retry after a lost
  * answer is answered the date the first request decided, and nothing is done or sent twice.
  */
-import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourDates } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
@@ -23,6 +24,7 @@ import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { STATUS } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
+import { decisionDayPassed, decisionDayPassedSql } from './decision-day.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
 import type { CalledOffBooking, DateCallOff } from './messages.ts';
 import { RELEASE_REASONS, tellDateCalledOff, undecidedDateReason } from './notices.ts';
@@ -45,6 +47,7 @@ import {
   type TransitionRequest,
   type TransitionResult,
 } from './transitions.ts';
+import { displayDay } from './wording.ts';
 
 type TourDateRow = typeof tourDates.$inferSelect;
 
@@ -56,6 +59,10 @@ const DATE_DECIDED = {
     'This date is guaranteed, so it is not cancelled as a whole: cancel its bookings one by one',
   cancelled: 'This date was cancelled',
 } as const;
+
+/** Why a date past its decision day is not run (decision 178): the job is calling it off. */
+const decisionDayGone = (decisionDate: string) =>
+  `This date's decision day, ${displayDay(decisionDate)}, has passed: it is being called off and its requests released`;
 
 /** Whether `n` can be a row id (PostgreSQL `integer`): larger numbers name no row. */
 const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
@@ -79,7 +86,11 @@ async function lockDate(tx: Transaction, id: number): Promise<TourDateRow> {
   return date;
 }
 
-/** 409 unless the locked date is still undecided and ahead. */
+/**
+ * 409 unless the locked date is still undecided and ahead; a run also before the end of its
+ * decision day (decision 178). A cancel past it is still taken: it calls the date off as the job
+ * is about to, and whichever locks the date first does it (the other finds it cancelled).
+ */
 function refuseDecided(date: TourDateRow, now: Date, action: 'guarantee' | 'cancel'): void {
   if (date.cancelledAt !== null) throw conflict(DATE_DECIDED.cancelled);
   if (!date.notGuaranteed) {
@@ -88,6 +99,9 @@ function refuseDecided(date: TourDateRow, now: Date, action: 'guarantee' | 'canc
     );
   }
   if (date.startDate <= todayIso(now)) throw conflict(DATE_DECIDED.started);
+  if (action === 'guarantee' && decisionDayPassed(date, now)) {
+    throw conflict(decisionDayGone(date.decisionDate!));
+  }
 }
 
 /** Who decides which date, with the request's `Idempotency-Key` (decision 167). */
@@ -140,7 +154,7 @@ export async function guaranteeDeparture(
         holdHours: deps.holdHours,
         notify: { publicUrl: deps.publicUrl },
       });
-      // The same conditions as just checked under the lock: it flips.
+      // The same conditions as just checked under the lock (`flippable`): it flips.
       if (!guarantee) throw conflict(DATE_DECIDED.guaranteed);
     },
   });
@@ -290,7 +304,7 @@ export async function callOffUndecidedDates(
       and(
         eq(tourDates.notGuaranteed, true),
         isNull(tourDates.cancelledAt),
-        lt(tourDates.decisionDate, today),
+        decisionDayPassedSql(now),
         gt(tourDates.startDate, today),
       ),
     )
@@ -306,8 +320,7 @@ export async function callOffUndecidedDates(
         const undecided =
           date.notGuaranteed &&
           date.cancelledAt === null &&
-          date.decisionDate !== null &&
-          date.decisionDate < today &&
+          decisionDayPassed(date, now) &&
           date.startDate > today;
         if (!undecided) return undefined;
         const cause = { cause: 'decision-day', reason } as const;

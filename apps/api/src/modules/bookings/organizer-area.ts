@@ -44,6 +44,7 @@ import {
 } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
+import { decisionDayPassed } from './decision-day.ts';
 import {
   transitionBookingIn,
   type TransitionRequest,
@@ -290,10 +291,13 @@ function paymentDue(
 
 /**
  * The booking's date as it stands, counted across every booking on it, and whether its organizer
- * may still decide it as a whole (decision 148: not guaranteed, not called off, not started).
+ * may still decide it as a whole (decision 148: not guaranteed, not called off, not started;
+ * decision 178: its decision day not passed, else the booking job is calling it off).
  */
 export function toDeparture(date: typeof tourDates.$inferSelect, now: Date): OrganizerDeparture {
-  const undecided = date.notGuaranteed && date.cancelledAt === null;
+  const undecided =
+    date.notGuaranteed && date.cancelledAt === null && date.startDate > todayIso(now);
+  const dayPassed = decisionDayPassed(date, now);
   return {
     id: date.id,
     seats: date.numberOfSeats,
@@ -306,7 +310,8 @@ export function toDeparture(date: typeof tourDates.$inferSelect, now: Date): Org
     min_riders: date.notGuaranteed ? date.minRiders : null,
     decision_date: date.notGuaranteed ? date.decisionDate : null,
     cancelled: date.cancelledAt !== null,
-    can_decide: undecided && date.startDate > todayIso(now),
+    can_decide: undecided && !dayPassed,
+    decision_day_passed: undecided && dayPassed,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   recordCancellationRefund,
   type RecordedRefund,
 } from './cancellation-refunds.ts';
+import { decisionDayAheadSql } from './decision-day.ts';
 import { isUnpaidHold, lockUnprovenHolder, refuseUnprovenGrowth } from './guests.ts';
 import type { Guarantee, GuaranteeCause } from './messages.ts';
 import { tellEveryone, tellGuaranteed, type NoticeOptions, type RiderChanges } from './notices.ts';
@@ -628,14 +629,17 @@ export async function guaranteeIfReached(
 
 /**
  * Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided
- * one. A request whose time to answer has passed does not count towards the group: nothing can
- * confirm it any more, and the booking job releases it (decision 174).
+ * one not started. Neither once its decision day has passed: the date is being called off, and
+ * every request's time to answer ended with the day (decision 178). A request whose time to
+ * answer has passed does not count towards the group: nothing can confirm it any more, and the
+ * booking job releases it (decision 174).
  */
 function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
   const undecided = and(
     eq(tourDates.id, dateId),
     eq(tourDates.notGuaranteed, true),
     isNull(tourDates.cancelledAt),
+    decisionDayAheadSql(now),
   );
   return cause === 'minimum'
     ? and(

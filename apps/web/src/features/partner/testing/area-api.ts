@@ -19,6 +19,7 @@ export function areaApi(start: OrganizerBooking) {
       const departure = {
         ...current.departure,
         can_decide: false,
+        decision_day_passed: false,
         ...(guaranteed ? { guaranteed: true, min_riders: null, decision_date: null } : {}),
         cancelled: !guaranteed,
       };

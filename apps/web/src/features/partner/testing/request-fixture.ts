@@ -71,6 +71,7 @@ export function organizerBookingFixture(
       decision_date: null,
       cancelled: false,
       can_decide: false,
+      decision_day_passed: false,
     },
     tourists: request.tourists.map((rider, index) => ({
       ...rider,

@@ -30,6 +30,7 @@ const undecided = (departure: Partial<NonNullable<OrganizerBooking['departure']>
       min_riders: 4,
       decision_date: '2027-03-12',
       can_decide: true,
+      decision_day_passed: false,
       ...departure,
     },
   });
@@ -49,6 +50,39 @@ describe('DepartureDecision', () => {
   it('offers nothing on a date that can no longer be decided (started)', async () => {
     await renderBooking(undecided({ can_decide: false }));
     expect(button(DEPARTURE_TEXTS.run)).toBeNull();
+    expect(button(DEPARTURE_TEXTS.cancel)).toBeNull();
+  });
+
+  it('says why there is no button once the decision day has passed (decision 178)', async () => {
+    await renderBooking(undecided({ can_decide: false, decision_day_passed: true }));
+    expect(screen.getByTestId('departure-decision-day-passed').textContent).toBe(
+      DEPARTURE_TEXTS.decisionDayPassed('12 Mar 2027'),
+    );
+    expect(fact('The date')).toBe('Being cancelled: not run by 12 Mar 2027');
+    expect(button(DEPARTURE_TEXTS.run)).toBeNull();
+    expect(button(DEPARTURE_TEXTS.cancel)).toBeNull();
+  });
+
+  it('a run refused past the decision day (409) says why, with no button after', async () => {
+    const booking = undecided();
+    let current = booking;
+    const message = "This date's decision day, 12 Mar 2027, has passed: it is being called off";
+    const fetch = async (request: Request): Promise<Response> => {
+      if (request.method === 'GET') return Response.json(current);
+      // The page was opened before the day ended.
+      current = {
+        ...booking,
+        departure: { ...booking.departure!, can_decide: false, decision_day_passed: true },
+      };
+      return Response.json({ message }, { status: 409 });
+    };
+    await renderBooking(booking, fetch);
+    fireEvent.click(button(DEPARTURE_TEXTS.run)!);
+    fireEvent.click(button(DEPARTURE_TEXTS.runYes)!);
+    expect((await screen.findByText(message)).getAttribute('role')).toBe('alert');
+    await screen.findByTestId('departure-decision-day-passed');
+    expect(button(DEPARTURE_TEXTS.run)).toBeNull();
+    expect(button(DEPARTURE_TEXTS.runYes)).toBeNull();
     expect(button(DEPARTURE_TEXTS.cancel)).toBeNull();
   });
 

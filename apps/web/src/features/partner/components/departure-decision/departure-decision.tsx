@@ -21,6 +21,8 @@ export const DEPARTURE_TEXTS = {
   cancelYes: 'Yes, cancel this date',
   reasonRequired: 'Tell the travellers why you cancel the date: they will read it.',
   cancelled: 'This date was cancelled: it takes no more bookings.',
+  decisionDayPassed: (day: string) =>
+    `Not run by ${day}, its decision day, this date is being cancelled: its requests are released and every traveller is told. It can no longer be run.`,
   back: 'Back',
 } as const;
 
@@ -30,7 +32,8 @@ type Step = 'run' | 'cancel' | undefined;
  * The organizer decides a date not yet guaranteed as a whole (decision 148), from one booking on
  * it: "Run this date" (it becomes guaranteed) or "Cancel this date" (with the reason every
  * traveller reads); each asks once more before it is sent. Nothing for a date already decided
- * but a line for a cancelled one.
+ * but a line for a cancelled one, and why there is no button once its decision day has passed
+ * (decision 178: the booking job is calling it off).
  */
 export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
   const ids = { title: useId(), reason: useId(), problem: useId() };
@@ -58,7 +61,8 @@ export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
       </p>
     );
   }
-  if (!departure.can_decide && !failure) return null;
+  const dayPassed = departure.decision_day_passed && departure.decision_date !== null;
+  if (!departure.can_decide && !dayPassed && !failure) return null;
 
   const reset = () => {
     setStep(undefined);
@@ -120,6 +124,11 @@ export function DepartureDecision({ booking }: { booking: OrganizerBooking }) {
       {notice && (
         <p className="answer-notice" role="alert">
           {notice.message}
+        </p>
+      )}
+      {dayPassed && (
+        <p className="answer-muted" data-testid="departure-decision-day-passed">
+          {DEPARTURE_TEXTS.decisionDayPassed(formatDay(departure.decision_date!))}
         </p>
       )}
       {departure.can_decide && step === undefined && (

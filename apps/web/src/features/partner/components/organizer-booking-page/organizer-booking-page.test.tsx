@@ -112,6 +112,7 @@ describe('OrganizerBookingPage', () => {
           decision_date: '2027-03-12',
           cancelled: false,
           can_decide: true,
+          decision_day_passed: false,
         },
       }),
     );

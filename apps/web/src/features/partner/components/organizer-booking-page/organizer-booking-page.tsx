@@ -182,9 +182,11 @@ function DepartureFacts({ departure }: { departure: Departure }) {
     ? 'Cancelled'
     : departure.guaranteed
       ? 'Guaranteed'
-      : departure.min_riders !== null
-        ? `Runs from ${countText('{count} rider(s)', departure.min_riders)}: ${booked} booked${departure.decision_date ? `; you decide by ${formatDay(departure.decision_date)}` : ''}`
-        : 'Not guaranteed yet';
+      : departure.decision_day_passed && departure.decision_date !== null
+        ? `Being cancelled: not run by ${formatDay(departure.decision_date)}`
+        : departure.min_riders !== null
+          ? `Runs from ${countText('{count} rider(s)', departure.min_riders)}: ${booked} booked${departure.decision_date ? `; you decide by ${formatDay(departure.decision_date)}` : ''}`
+          : 'Not guaranteed yet';
   return (
     <>
       <div>
