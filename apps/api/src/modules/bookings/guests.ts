@@ -8,12 +8,13 @@
  * e-mail or its phone, its unpaid holds count as unproven too, under its e-mail's mailbox
  * (decision 146), so unconfirmed accounts hold no more of a date than guests may.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates, users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { ACTIVE_STATUSES } from '@gallop/booking-rules';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
+import { retryOnDeadlock } from './deadlocks.ts';
 import { mailboxOf } from './mailbox.ts';
 import { STATUS } from './records.ts';
 import type { Transaction } from './transitions.ts';
@@ -262,23 +263,77 @@ export async function refuseUnprovenGrowth(
 }
 
 /**
- * Joins the still active, unproven bookings of `email` to `userId`; answers how many. The update
- * takes each row's lock, so a booking the job released meanwhile stays released.
+ * Joins the still active, unproven bookings of `email` to `userId`, their short guest hold
+ * cleared (decision 089); answers how many. Run when the address is proven: a code sign-in or the
+ * confirmation link.
+ *
+ * Its locks are taken in the order every booking transaction takes them
+ * (`lockBookingAfterDate`): the bookings' dates first, in id order, then the bookings, in id
+ * order. A date decided as a whole (`guaranteeDate`, `callOffDate`) holds the date and locks its
+ * bookings in id order, so one guest's several bookings on a date, locked by the claim in any
+ * other order, would close a cycle PostgreSQL breaks by failing one side (40P01). A booking the
+ * job released, or a date cancelled, meanwhile stays so: the rows are read again under their
+ * locks. A deadlock still met (rows other modules lock) runs the claim again
+ * (`retryOnDeadlock`); one that outlasts the retries fails the proof's request (no session
+ * opens), and nothing is lost: the bookings stay unclaimed on their hold, and the next proof of
+ * the address (a sign-in with a new code) claims them as this one would.
  */
 export async function claimGuestBookings(
   db: Database,
   { userId, email }: { userId: number; email: string },
 ): Promise<number> {
-  const claimed = await db
-    .update(bookingRequests)
-    .set({ userId, holdUntil: null, updatedAt: new Date() })
-    .where(
-      and(
-        isNull(bookingRequests.userId),
-        eq(bookingRequests.contactEmail, email),
-        inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
-      ),
-    )
-    .returning({ id: bookingRequests.id });
-  return claimed.length;
+  const unclaimed = and(
+    isNull(bookingRequests.userId),
+    eq(bookingRequests.contactEmail, email),
+    inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
+  );
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      for (;;) {
+        const seen = await tx
+          .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
+          .from(bookingRequests)
+          .where(unclaimed);
+        if (seen.length === 0) return 0;
+        const dateIds = [...new Set(seen.map((row) => row.dateId))].filter((id) => id !== null);
+        if (dateIds.length > 0) {
+          await tx
+            .select({ id: tourDates.id })
+            .from(tourDates)
+            .where(inArray(tourDates.id, dateIds))
+            .orderBy(asc(tourDates.id))
+            .for('update');
+        }
+        const locked = await tx
+          .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
+          .from(bookingRequests)
+          .where(
+            and(
+              unclaimed,
+              inArray(
+                bookingRequests.id,
+                seen.map((row) => row.id),
+              ),
+            ),
+          )
+          .orderBy(asc(bookingRequests.id))
+          .for('update');
+        // Moved to a date not locked between the two reads (only the dev tour-end moves one):
+        // read again, the new date locked first.
+        if (locked.some((row) => row.dateId !== null && !dateIds.includes(row.dateId))) continue;
+        if (locked.length === 0) return 0;
+        const claimed = await tx
+          .update(bookingRequests)
+          .set({ userId, holdUntil: null, updatedAt: new Date() })
+          .where(
+            inArray(
+              bookingRequests.id,
+              locked.map((row) => row.id),
+            ),
+          )
+          .returning({ id: bookingRequests.id });
+        return claimed.length;
+      }
+    }),
+  );
 }
