@@ -37,6 +37,7 @@ import {
   tallyStatuses,
   type TourDateRow,
   uniqueEmail,
+  organizerMemberOf,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -88,16 +89,7 @@ async function bookingsOn(dateId: number) {
 }
 
 /** An account (a new one unless given) made a member of the organizer of `date`'s tour. */
-async function memberOf(date: Pick<TourDateRow, 'tourId'>) {
-  const member = await signUp(app());
-  const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db
-    .select({ organizerId: tours.organizerId })
-    .from(tours)
-    .where(eq(tours.id, date.tourId));
-  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return member;
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db, date);
 
 /** The organizer's e-mail address of `date`'s tour. */
 async function organizerEmailOf(date: Pick<TourDateRow, 'tourId'>) {

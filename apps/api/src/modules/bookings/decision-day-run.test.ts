@@ -12,14 +12,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import {
-  bookingRequests,
-  organizerMembers,
-  outbox,
-  tourDates,
-  tours,
-  users,
-} from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider } from '#src/modules/payments/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
@@ -27,7 +20,13 @@ import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { callOffUndecidedDates } from './departures.ts';
 import { undecidedDateReason } from './notices.ts';
-import { book, dateWithSeats, signUp, type TourDateRow } from './testing-scratch.ts';
+import {
+  book,
+  dateWithSeats,
+  signUp,
+  type TourDateRow,
+  organizerMemberOf,
+} from './testing-scratch.ts';
 import { guaranteeDate } from './transitions.ts';
 
 let scratch: ScratchApp;
@@ -64,16 +63,7 @@ const rowOf = async (id: number) =>
 const dateOf = async (id: number) =>
   (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!;
 
-async function memberOf(date: Pick<TourDateRow, 'tourId'>) {
-  const member = await signUp(app());
-  const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db
-    .select({ organizerId: tours.organizerId })
-    .from(tours)
-    .where(eq(tours.id, date.tourId));
-  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return member;
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db, date);
 
 async function call(
   token: string,

@@ -11,15 +11,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import {
-  bookingRequests,
-  organizerMembers,
-  outbox,
-  payments,
-  sandboxPayments,
-  tours,
-  users,
-} from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, payments, sandboxPayments } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider } from '#src/modules/payments/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -34,6 +26,7 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  organizerMemberOf,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -144,16 +137,7 @@ function meanwhile(id: number, before: () => Promise<void>, after?: () => Promis
   } satisfies BookingPayments;
 }
 
-async function memberOf(date: Pick<TourDateRow, 'tourId'>) {
-  const member = await signUp(app());
-  const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db
-    .select({ organizerId: tours.organizerId })
-    .from(tours)
-    .where(eq(tours.id, date.tourId));
-  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return member;
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db, date);
 
 describe('a booking that stops being due while the job works', () => {
   it('is left untouched, its payment not voided, when it stopped before its turn', async () => {

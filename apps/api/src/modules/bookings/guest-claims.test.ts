@@ -15,14 +15,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import {
-  bookingRequests,
-  organizerMembers,
-  outbox,
-  tourDates,
-  tours,
-  users,
-} from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates, users } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider } from '#src/modules/payments/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
@@ -34,8 +27,9 @@ import {
   book,
   dateWithSeats,
   messagesAbout,
-  signUp,
   uniqueEmail,
+  organizerMemberOf,
+  type TourDateRow,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -58,16 +52,7 @@ const LIVE: number[] = [STATUS.pendingConfirm, STATUS.pendingPrepayment, STATUS.
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** A member of the organizer of `date`'s tour, signed in. */
-async function memberOf(date: { tourId: number }) {
-  const member = await signUp(app());
-  const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db
-    .select({ organizerId: tours.organizerId })
-    .from(tours)
-    .where(eq(tours.id, date.tourId));
-  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return member;
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db, date);
 
 /** `BOOKINGS` one-rider bookings of one guest address on `date`, ids ascending. */
 async function guestBookings(date: { id: number; tourId: number }) {

@@ -11,13 +11,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   bookingRequests,
-  organizerMembers,
   outbox,
   refunds,
   sandboxRefunds,
   tourDates,
-  tours,
-  users,
 } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider, TEST_CARDS } from '#src/modules/payments/index.ts';
 import { submitCard } from '#src/modules/payments/testing.ts';
@@ -35,6 +32,7 @@ import {
   signUp,
   tallyStatuses,
   type TourDateRow,
+  organizerMemberOf,
 } from './testing-scratch.ts';
 
 const { app, db } = scratchAppForFile('organizer_retries', {
@@ -75,13 +73,7 @@ async function sentAtOnce(send: () => Promise<{ status: number; body: Json }>) {
 }
 
 /** An account made a member of the organizer of `date`'s tour. */
-async function memberOf(date: Pick<TourDateRow, 'tourId'>) {
-  const member = await signUp(app());
-  const [user] = await db().select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db().select().from(tours).where(eq(tours.id, date.tourId));
-  await db().insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return { ...member, userId: user!.id };
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db(), date);
 
 /** A booking confirmed on `date` (guaranteed for the moment) and paid its prepayment (3). */
 async function paidBookingOn(date: Pick<TourDateRow, 'id' | 'tourId'>) {

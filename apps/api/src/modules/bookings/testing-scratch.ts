@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
+import {
+  bookingRequests,
+  organizerMembers,
+  outbox,
+  tourDates,
+  tours,
+  users,
+} from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { scratchDatabaseOf } from '#src/testing/scratch-database.ts';
 import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
@@ -105,6 +112,25 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail()) {
   const traveller = await unconfirmedSignUp(app, email);
   await confirmEmail(app, email, traveller.token);
   return traveller;
+}
+
+/**
+ * A fresh traveller made a member of the organizer of `date`'s tour (who answers its bookings and
+ * decides its dates): their session, and their account's id.
+ */
+export async function organizerMemberOf(
+  app: FastifyInstance,
+  db: Database,
+  date: Pick<TourDateRow, 'tourId'>,
+) {
+  const member = await signUp(app);
+  const [user] = await db.select().from(users).where(eq(users.email, member.email));
+  const [tour] = await db
+    .select({ organizerId: tours.organizerId })
+    .from(tours)
+    .where(eq(tours.id, date.tourId));
+  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
+  return { ...member, userId: user!.id };
 }
 
 export interface BookingOptions {

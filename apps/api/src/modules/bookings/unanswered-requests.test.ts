@@ -11,14 +11,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import {
-  bookingRequests,
-  organizerMembers,
-  outbox,
-  tourDates,
-  tours,
-  users,
-} from '#src/db/schema/index.ts';
+import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider } from '#src/modules/payments/index.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { expireUnpaidBookings } from './expiry.ts';
@@ -31,6 +24,7 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  organizerMemberOf,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -81,16 +75,7 @@ async function expectReleasedUnanswered(id: number, freeBefore: number, dateId: 
   for (const mail of mails) expect(mail.body).not.toMatch(/is confirmed/);
 }
 
-async function memberOf(date: Pick<TourDateRow, 'tourId'>) {
-  const member = await signUp(app());
-  const [user] = await db.select().from(users).where(eq(users.email, member.email));
-  const [tour] = await db
-    .select({ organizerId: tours.organizerId })
-    .from(tours)
-    .where(eq(tours.id, date.tourId));
-  await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
-  return member;
-}
+const memberOf = (date: Pick<TourDateRow, 'tourId'>) => organizerMemberOf(app(), db, date);
 
 /** A signed-in traveller's waiting one-rider request (status 1). */
 async function request(date: TourDateRow) {
