@@ -33,6 +33,7 @@ import { unprocessable } from '#src/http/http-error.ts';
 import {
   bookingGreeting,
   bookingUrl,
+  CLOSED_BY_GALLOP,
   closeOpenPayments,
   displayDay,
   conflict,
@@ -53,6 +54,25 @@ import { toProviderAmount } from './provider-amounts.ts';
 import type { CallbackFields } from './sandbox-provider.ts';
 
 export const PAYMENT_STATUS = { new: 1, paid: 2, canceled: 3 } as const;
+
+/**
+ * How long a fast payment (sbp) can be paid from its QR code: its code answers 410 after it, its
+ * provider page no longer takes it, and a start opens a new payment in its place.
+ */
+export const QR_LIFETIME_MS = 15 * 60_000;
+
+/** When the QR code of a fast payment (sbp) expires. */
+export function qrExpiresAt(payment: Pick<PaymentRow, 'createdAt'>): Date {
+  return new Date(payment.createdAt.getTime() + QR_LIFETIME_MS);
+}
+
+/** True for a fast payment (sbp) whose QR code has expired at `now`; a card payment never does. */
+export function qrExpired(
+  payment: Pick<PaymentRow, 'createdAt' | 'paymentMethod'>,
+  now: Date,
+): boolean {
+  return payment.paymentMethod === 'sbp' && qrExpiresAt(payment).getTime() <= now.getTime();
+}
 
 export async function findPayment(db: Database, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -78,7 +98,9 @@ export interface StartedPayment {
 /**
  * Finds or opens the payment a start asks for, under the booking's row lock: the same key, or
  * an open payment of the same type, method and amount, answers that payment; any other open
- * payment is voided and a new one opened for what is due now.
+ * payment is voided and a new one opened for what is due now. A fast payment (sbp) past its QR
+ * code's lifetime is not answered again: it is voided and a new one opened, so a new code can be
+ * shown (starts at once after the expiry wait for the lock, and the later ones find the new one).
  */
 export async function startPaymentOf(db: Database, start: PaymentStart): Promise<StartedPayment> {
   return db.transaction(async (tx) => {
@@ -113,7 +135,8 @@ export async function startPaymentOf(db: Database, start: PaymentStart): Promise
       open &&
       open.paymentType === start.type &&
       open.paymentMethod === start.method &&
-      open.amount === amount
+      open.amount === amount &&
+      !qrExpired(open, start.now)
     ) {
       return { payment: open, replaced: [] };
     }
@@ -133,6 +156,31 @@ export async function startPaymentOf(db: Database, start: PaymentStart): Promise
       .returning();
     return { payment: created!, replaced };
   });
+}
+
+/**
+ * Closes a fast payment (sbp) whose QR code expired before it was paid, as a start closes an
+ * open payment (under its booking's row lock, only while it is still open), then voids it at
+ * the provider: a payer who completed it first is credited (`settleVoids`). Answers the payment
+ * as Gallop has it after.
+ */
+export async function closeExpiredQr(
+  db: Database,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  publicUrl: string,
+): Promise<PaymentRow> {
+  const closed = await db.transaction(async (tx) => {
+    await lockBooking(tx, payment.requestId);
+    const now = new Date();
+    return tx
+      .update(payments)
+      .set({ status: PAYMENT_STATUS.canceled, failureReason: CLOSED_BY_GALLOP, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, PAYMENT_STATUS.new)))
+      .returning();
+  });
+  await settleVoids(db, provider, closed, publicUrl);
+  return (await findPayment(db, payment.id))!;
 }
 
 /** Why a start after the hold is refused: the seats go back, whatever the traveller clicks. */

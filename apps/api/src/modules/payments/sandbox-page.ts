@@ -13,7 +13,15 @@ import { and, eq, gt } from 'drizzle-orm';
 import { bookingRequests, payments, tours } from '#src/db/schema/index.ts';
 import { outcomeUrl } from './payment-links.ts';
 import { PAYMENT_TYPE_LABELS } from './payment-type-labels.ts';
-import { findPayment, openAtProvider, settlePayment, settleVoids } from './payments.ts';
+import {
+  closeExpiredQr,
+  findPayment,
+  openAtProvider,
+  QR_LIFETIME_MS,
+  qrExpired,
+  settlePayment,
+  settleVoids,
+} from './payments.ts';
 import {
   bookingUrl,
   CLOSED_BY_GALLOP,
@@ -35,9 +43,13 @@ export const CHALLENGE_CODE = '1234';
 
 /**
  * Why a payment's page shows it closed (`closedBecause`); `repriced`: the booking's riders
- * changed what is due, and the page offers the new amount.
+ * changed what is due, and the page offers the new amount; `expired`: a fast payment's (sbp) QR
+ * code expired before it was paid, and the page offers to start again from the booking.
  */
-type ClosedBecause = 'replaced' | 'cancelled' | 'repriced' | 'unknown';
+type ClosedBecause = 'replaced' | 'cancelled' | 'repriced' | 'expired' | 'unknown';
+
+/** Minutes a fast payment's QR code can be paid, as its closed page says. */
+const QR_MINUTES = QR_LIFETIME_MS / 60_000;
 
 interface PageOptions {
   db: Database;
@@ -143,7 +155,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
    * Why Gallop closed a payment its page can no longer take. Gallop closes an open payment
    * (`failure_reason` voided) when a newer one is started for the booking, when a rider change
    * moves what is due, or when the booking is cancelled; a payment still open on a cancelled
-   * booking is closed by the page itself.
+   * booking is closed by the page itself, and so is a fast payment (sbp) whose QR code expired.
+   * One Gallop closed once its code had expired (here, or by a start renewing the code) says so.
    */
   async function closedBecause(
     payment: PaymentRow,
@@ -153,6 +166,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       booking !== undefined && (CANCELED_STATUSES as readonly number[]).includes(booking.status);
     if (payment.status === 1) return cancelled ? 'cancelled' : 'unknown';
     if (payment.failureReason !== CLOSED_BY_GALLOP) return 'unknown';
+    if (qrExpired(payment, payment.updatedAt)) return 'expired';
     const [newer] = await db
       .select({ id: payments.id })
       .from(payments)
@@ -190,6 +204,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         'This payment was closed because the booking was cancelled',
         `${name} was cancelled, so this payment was closed and no money was taken here.`,
       ],
+      expired: [
+        'This QR code has expired',
+        `The QR code of this payment for ${name} could be paid for ${QR_MINUTES} minutes, and that time has ended, so no money was taken here.`,
+      ],
       repriced: [
         'The amount due has changed',
         `The riders of ${name} changed, so this payment of ${money(payment.amount, payment.currency)} was closed and no money was taken here. ${money(due ?? 0, payment.currency)} is due now.`,
@@ -200,14 +218,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       ],
     };
     const [title, why] = wording[because];
+    const active = booking !== undefined && isActive(booking.status);
     const next =
       because === 'repriced' && booking
         ? `<a class="pay" href="${escapeHtml(bookingUrl(booking, publicUrl))}">Pay ${money(due ?? 0, payment.currency)} on Gallop</a>`
-        : `<p class="muted">${
-            booking !== undefined && isActive(booking.status)
-              ? 'Open your booking on Gallop to pay what is due.'
-              : 'Open your booking on Gallop to see where it stands.'
-          }</p>`;
+        : because === 'expired' && booking && active
+          ? `<a class="pay" href="${escapeHtml(bookingUrl(booking, publicUrl))}">Start again from your booking</a>`
+          : `<p class="muted">${
+              active
+                ? 'Open your booking on Gallop to pay what is due.'
+                : 'Open your booking on Gallop to see where it stands.'
+            }</p>`;
     return reply
       .code(410)
       .type('text/html; charset=utf-8')
@@ -215,7 +236,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       .send(
         page(
           title,
-          `<h1>${escapeHtml(because === 'repriced' ? title : 'This payment is no longer open')}</h1><p class="muted">${escapeHtml(why)}</p>${next}`,
+          `<h1>${escapeHtml(because === 'repriced' || because === 'expired' ? title : 'This payment is no longer open')}</h1><p class="muted">${escapeHtml(why)}</p>${next}`,
         ),
       );
   }
@@ -250,6 +271,15 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       return undefined;
     }
     let books = await sandboxPayment(db, payment.providerPaymentId);
+    const unsettled = books === undefined || books.status === 'open';
+    if (payment.status === 1 && unsettled && qrExpired(payment, new Date())) {
+      // Its QR code expired unpaid: closed, and voided at the provider (a payer faster than the
+      // void is credited, and sent to the outcome).
+      const closed = await closeExpiredQr(db, provider, payment, publicUrl);
+      if (closed.status === 2) await reply.redirect(back(closed), 303);
+      else await closedPage(reply, closed, booking);
+      return undefined;
+    }
     if (payment.status === 1 && !books) {
       // Opened here first; a start or cancel that voided it meanwhile is told again.
       payment = await openAtProvider(db, provider, payment, publicUrl);

@@ -20,6 +20,8 @@ import {
   findPayment,
   openAtProvider,
   PAYMENT_STATUS,
+  qrExpired,
+  qrExpiresAt,
   settleVoids,
   startPaymentOf,
   tourAndDateOf,
@@ -28,9 +30,6 @@ import type { PaymentProvider } from './provider.ts';
 import { verifyOutcomeToken } from './sandbox-provider.ts';
 
 type Schemas = components['schemas'];
-
-/** How long a fast-payment QR code can be scanned. */
-const QR_TTL_MS = 15 * 60_000;
 
 /** What starting a payment needs: the database, the provider and the links it answers. */
 export interface PaymentStarting extends PaymentLinks {
@@ -86,8 +85,7 @@ export function paymentQrData(payment: PaymentRow, links: PaymentLinks): Schemas
   if (payment.paymentMethod !== 'sbp') {
     throw unprocessable('This payment is not a fast payment (sbp)');
   }
-  const expiresAt = new Date(payment.createdAt.getTime() + QR_TTL_MS);
-  if (payment.status !== 1 || expiresAt.getTime() < Date.now()) {
+  if (payment.status !== 1 || qrExpired(payment, new Date())) {
     throw new HttpError(410, 'This QR code has expired');
   }
   return {
@@ -96,7 +94,7 @@ export function paymentQrData(payment: PaymentRow, links: PaymentLinks): Schemas
     payload: sandboxPageUrl(payment, links),
     amount: payment.amount / 100,
     currency: payment.currency,
-    expires_at: expiresAt.toISOString(),
+    expires_at: qrExpiresAt(payment).toISOString(),
   };
 }
 
