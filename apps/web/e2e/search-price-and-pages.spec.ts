@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 // found a JPY price bound silently dropped and every page address repeating page 1's cards.
 
 interface TourList {
-  items: { id: number }[];
+  items: { id: number; price: number }[];
   pagination: { total: number; page_count: number };
 }
 
@@ -29,13 +29,18 @@ test('in JPY the price slider ends where the filter does, and each of its bounds
   await page.context().addCookies([{ name: 'i18n_currency', value: 'JPY', url: baseURL! }]);
   await gotoHydrated('/tours?sort=-price');
   const slider = page.locator('.search-page__aside .gk-slider', { hasText: 'Total price' });
-  await expect(slider.locator('output')).toHaveText('JP¥0 – JP¥200,000');
+  // JPY's cap and slider end (decision 176): ¥1,000,000 in steps of ¥10,000.
+  await expect(slider.locator('output')).toHaveText('JP¥0 – JP¥1,000,000');
+  // Down, step by step, to the first bound below the dearest tour's price, so that it filters.
+  const dearest = (await search(request, '/spa/tours?sort=-price', 'JPY')).items[0]!;
+  const bound = Math.floor((dearest.price - 1) / 10_000) * 10_000;
+  expect(bound).toBeGreaterThan(0);
   const thumb = slider.getByRole('slider', { name: /^Maximum price/ });
   await thumb.focus();
-  await thumb.press('ArrowLeft');
-  await expect(slider.locator('output')).toHaveText('JP¥0 – JP¥198,000');
-  await expect(page).toHaveURL(/\/tours\?priceMax=198000&sort=-price$/);
-  const expected = await search(request, '/spa/tours?priceMax=198000&sort=-price', 'JPY');
+  for (let value = 1_000_000; value > bound; value -= 10_000) await thumb.press('ArrowLeft');
+  await expect(slider.locator('output')).toHaveText(`JP¥0 – JP¥${bound.toLocaleString('en-US')}`);
+  await expect(page).toHaveURL(new RegExp(`/tours\\?priceMax=${bound}&sort=-price$`));
+  const expected = await search(request, `/spa/tours?priceMax=${bound}&sort=-price`, 'JPY');
   const all = await search(request, '/spa/tours', 'JPY');
   expect(expected.pagination.total).toBeLessThan(all.pagination.total);
   await expect(page.getByRole('heading', { level: 2, name: /\d+ tours?/ })).toHaveText(
