@@ -27,6 +27,7 @@ import {
   uniqueEmail,
   type TourDateRow,
   organizerMemberOf,
+  signInWithEmailCode,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -96,25 +97,7 @@ async function endedGuestHold(date: TourDateRow) {
   return { id, email };
 }
 
-/** The guest proves `email` with a one-time code (its bookings join the account): its token. */
-async function proveAddress(email: string): Promise<string> {
-  await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/send-auth-code',
-    payload: { login: email, code_sender: 'email' },
-  });
-  const [code] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'sign-in-code')));
-  const signedIn = await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/auth-via-code',
-    payload: { login: email, code: code!.body.match(/\b(\d{5})\b/)![1], verify_method: 'email' },
-  });
-  expect(signedIn.statusCode).toBe(200);
-  return (signedIn.json() as { token: string }).token;
-}
+const proveAddress = (email: string) => signInWithEmailCode(app(), db, email);
 
 const startPayment = (id: number, token: string) =>
   app().inject({

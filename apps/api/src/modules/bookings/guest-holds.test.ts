@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { bookingRequests, outbox, tours, users } from '#src/db/schema/index.ts';
+import { bookingRequests, tours, users } from '#src/db/schema/index.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { GUEST_DATE_FULL } from './guests.ts';
@@ -24,6 +24,7 @@ import {
   tallyStatuses,
   unconfirmedSignUp,
   uniqueEmail,
+  signInWithEmailCode,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -62,24 +63,7 @@ async function unprovenSeats(dateId: number): Promise<number> {
   return row!.seats;
 }
 
-/** The guest proves `email` with a one-time code: its bookings join its account. */
-async function proveAddress(email: string) {
-  await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/send-auth-code',
-    payload: { login: email, code_sender: 'email' },
-  });
-  const [code] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'sign-in-code')));
-  const signedIn = await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/auth-via-code',
-    payload: { login: email, code: code!.body.match(/\b(\d{5})\b/)![1], verify_method: 'email' },
-  });
-  expect(signedIn.statusCode).toBe(200);
-}
+const proveAddress = (email: string) => signInWithEmailCode(app(), db, email);
 
 describe('one unproven mailbox', () => {
   it('holds at most 6 seats whatever +tags or case it is spelt with, even booking at once', async () => {

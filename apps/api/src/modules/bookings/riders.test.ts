@@ -18,6 +18,7 @@ import {
   signUp,
   uniqueEmail,
   bearer,
+  signInWithEmailCode,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -57,24 +58,7 @@ async function setRiders(token: string, id: number, tourists: object[]) {
   return { status: response.statusCode, body: response.json() as Json };
 }
 
-async function signInWithCode(email: string): Promise<string> {
-  await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/send-auth-code',
-    payload: { login: email, code_sender: 'email' },
-  });
-  const [code] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'sign-in-code')));
-  const signedIn = await app().inject({
-    method: 'POST',
-    url: '/crm/api/user/auth-via-code',
-    payload: { login: email, code: code!.body.match(/\b(\d{5})\b/)![1], verify_method: 'email' },
-  });
-  expect(signedIn.statusCode).toBe(200);
-  return (signedIn.json() as { token: string }).token;
-}
+const signInWithCode = (email: string) => signInWithEmailCode(app(), db, email);
 
 /** A signed-in traveller's booking of `riders` on a fresh date of `capacity` seats. */
 async function ownBooking(riders: number, capacity = 10) {

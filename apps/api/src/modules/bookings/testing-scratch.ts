@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -131,6 +132,33 @@ export async function organizerMemberOf(
     .where(eq(tours.id, date.tourId));
   await db.insert(organizerMembers).values({ organizerId: tour!.organizerId, userId: user!.id });
   return { ...member, userId: user!.id };
+}
+
+/**
+ * Proves `email` the way a guest does, with the one-time code the API e-mails (read from the
+ * outbox): the guest's bookings join the account. Answers the session's token.
+ */
+export async function signInWithEmailCode(
+  app: FastifyInstance,
+  db: Database,
+  email: string,
+): Promise<string> {
+  await app.inject({
+    method: 'POST',
+    url: '/crm/api/user/send-auth-code',
+    payload: { login: email, code_sender: 'email' },
+  });
+  const [code] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'sign-in-code')));
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/crm/api/user/auth-via-code',
+    payload: { login: email, code: code!.body.match(/\b(\d{5})\b/)![1], verify_method: 'email' },
+  });
+  expect(signedIn.statusCode).toBe(200);
+  return (signedIn.json() as { token: string }).token;
 }
 
 export interface BookingOptions {
