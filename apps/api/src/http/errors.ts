@@ -69,6 +69,21 @@ function databaseInputError(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether PostgreSQL aborted the request's transaction to break a deadlock (`40P01`) or a
+ * serialization conflict (`40001`): nothing was changed, and the same request a moment later
+ * succeeds. Transactions that expect one retry it (`retryOnDeadlock`); one that outlasts its
+ * retries reaches here.
+ */
+function isConcurrencyAbort(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** A copy of `error` for the log: same type, message and fields, no stack. */
 function withoutStack(error: FastifyError): FastifyError {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object), error);
@@ -111,6 +126,17 @@ export function sendError(
     // bound is missing somewhere (issue 43, finding 10), so it is logged for a fix.
     request.log.warn({ err: error, sqlState }, 'the database refused a value of the request');
     return reply.code(400).send({ message: 'Invalid request' } satisfies ErrorBody);
+  }
+  if (status >= 500 && isConcurrencyAbort(error)) {
+    // Another request changed the same rows at the same moment and the database undid this
+    // one whole (decision 180): a conflict the client retries, not a fault of the server.
+    request.log.warn({ err: withoutStack(error) }, 'a transaction lost a race and was undone');
+    return reply
+      .code(409)
+      .header('retry-after', '1')
+      .send({
+        message: 'This was changed at the same moment elsewhere; nothing was saved, try again',
+      } satisfies ErrorBody);
   }
   const unreachable = status >= 500 ? databaseUnreachableReason(error) : undefined;
   if (unreachable) {

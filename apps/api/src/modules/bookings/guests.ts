@@ -274,8 +274,8 @@ export async function refuseUnprovenGrowth(
  * other order, would close a cycle PostgreSQL breaks by failing one side (40P01). A booking the
  * job released, or a date cancelled, meanwhile stays so: the rows are read again under their
  * locks. A deadlock still met (rows other modules lock) runs the claim again
- * (`retryOnDeadlock`); one that outlasts the retries fails the proof's request (no session
- * opens), and nothing is lost: the bookings stay unclaimed on their hold, and the next proof of
+ * (`retryOnDeadlock`); one that outlasts the retries fails the proof's request with a 409 to retry
+ * (decision 180; no session opens), and nothing is lost: the bookings stay unclaimed on their hold, and the next proof of
  * the address (a sign-in with a new code) claims them as this one would.
  */
 export async function claimGuestBookings(
