@@ -2298,7 +2298,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking request
-     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice. A support account cannot book (403).
+     * @description A visitor may book without an account. The booking joins the account of its contact e-mail only once that address is proven with a one-time code (`auth-via-code`); until then it is reachable by uuid and holds its seats for a short time only (`hold_until`). One unproven mailbox (its spellings counted together: case, `+tags`, Gmail's dots) holds at most 6 seats, and unproven bookings together hold at most half of a date's seats (never fewer than 6; `GUEST_DATE_SHARE`): beyond either the answer is a 422 asking to sign in with a code sent to the e-mail, after which the booking is not limited so. Every booking is for one of the tour's dates (`tour_date_id`, 422 "Choose a date" without one), or its individual offer (`individual_tour_uuid`). The price is fixed at the moment of booking in the body's `currency`, else the `X-Currency` currency (USD without either). Send an `Idempotency-Key` so that a retry never books twice. A support account cannot book (403).
      */
     post: operations['createBookingRequest'];
     delete?: never;
@@ -3456,7 +3456,13 @@ export interface components {
     };
     /** @description A date (or variant) of a tour with its price and seats. */
     TourDate: {
+      /** @description 0 on an individual offer's page (`individual_tour_uuid` names the offer). */
       id: number;
+      /**
+       * Format: uuid
+       * @description Only on an individual offer's page (`getIndividualTour`), the offer this date is. A booking sends it as `individual_tour_uuid` instead of `tour_date_id`.
+       */
+      individual_tour_uuid?: string;
       tour_id: number;
       /** @description Days. */
       duration: number;
@@ -4129,74 +4135,10 @@ export interface components {
     TouristsInput: {
       tourists: components['schemas']['TouristInput'][];
     };
-    BookingRequest: {
-      id: number;
+    /** @description A booking request as the traveller's side reads it (`reader` traveller or link): a `BookingRequestView` with its `uuid`. */
+    BookingRequest: components['schemas']['BookingRequestView'] & {
       /** Format: uuid */
       uuid: string;
-      status: components['schemas']['BookingRequestStatus'];
-      contract_status?: components['schemas']['ContractStatus'];
-      tour: components['schemas']['TourSummary'];
-      tour_date?: components['schemas']['TourDate'];
-      tourists: components['schemas']['Tourist'][];
-      /** @description Riders times the date's price plus `non_riders` times `non_rider_price`, in `currency`. */
-      price: number;
-      prepayment?: number | null;
-      /** @description Companions coming along without riding (their `tourists` have `rides` false). */
-      non_riders: number;
-      /** @description What each non-rider pays, in `currency`, fixed at booking; null when the booking has none. */
-      non_rider_price: number | null;
-      /** @description What the payments have credited; never more than `price`. */
-      paid?: number;
-      /** @description Money given back (a payment that arrived when less was due, or after a cancellation), in `currency`. */
-      refunded?: number;
-      /** @description The currency the traveller booked in. `price`, `prepayment`, `paid` and `refunded` are in it, fixed at booking; payments charge exactly these amounts. */
-      currency: components['schemas']['CurrencyCode'];
-      /**
-       * Format: date-time
-       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address); null when no such deadline applies.
-       */
-      hold_until?: string | null;
-      /**
-       * Format: date-time
-       * @description A request waiting for the organizer (status 1) is answered by then, or released.
-       */
-      respond_by?: string | null;
-      /** @description Why the organizer declined (status 6), in their words. */
-      decline_reason?: string | null;
-      /** @description Why a cancelled booking (statuses 5 to 8) was cancelled: the traveller's message, the organizer's or support's reason, or why the system released it. */
-      cancel_reason?: string | null;
-      /** @description A booking made signed out whose contact e-mail is not proven yet. Signing in with a one-time code sent to that address joins it to the account and keeps its seats. */
-      email_proof_required?: boolean;
-      chat_id?: number | null;
-      comment?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /**
-       * @description Who this answer is for, which decides the weights and the `can_*` flags: `traveller` the booking's owner signed in; `link` anyone else holding its link (signed out, or another account), who reads no weights and may change riders' names, contacts and food only; `organizer` and `support` reading it beside a chat.
-       * @enum {string}
-       */
-      reader?: 'traveller' | 'link' | 'organizer' | 'support';
-      /** @description Whether this reader may cancel the booking now: its owner signed in, while it is active and its tour ahead. False for a reader by link, the organizer and support. */
-      can_cancel?: boolean;
-      /** @description Whether this reader may start a payment now: its owner signed in, once the organizer has confirmed, while something is left to pay and the hold has not ended. False for a reader by link (signing in as the owner, with a one-time code, pays), the organizer and support. */
-      can_pay?: boolean;
-      cancellation_policy?: components['schemas']['CancellationPolicy'];
-      /** @description What the traveller gets back of `paid` by cancelling today under `cancellation_policy`, in `currency`; null when the booking can no longer be cancelled. */
-      refund_if_canceled_today?: number | null;
-      /** @description Money given back to the card, newest first. */
-      refunds?: components['schemas']['Refund'][];
-      /**
-       * Format: date
-       * @description The day by which the whole price is due (the date's full-payment days before the start), never before today: once that day has passed the rest is due now. Null for a tour on request or a booking with nothing left to pay.
-       */
-      balance_due_by?: string | null;
-      /** @description The organizer's meeting details (where and when to meet, what to bring, files), present once the organizer has saved them on the meet page. */
-      meeting?: {
-        text: string;
-        files: components['schemas']['MeetFile'][];
-        /** Format: date-time */
-        updated_at: string;
-      };
     };
     BookingRequestList: {
       items: components['schemas']['BookingRequest'][];
@@ -4205,8 +4147,13 @@ export interface components {
     /** @description A booking request for a tour date or variant. */
     BookingRequestInput: {
       tour_id: number;
-      /** @description The date or variant booked. Required in practice (422 "Choose a date" without it), as every tour is sold by its dates; individual offers are not booked through this call. */
+      /** @description The date or variant booked. Required in practice (422 "Choose a date" without it), as every tour is sold by its dates, unless `individual_tour_uuid` names an offer. */
       tour_date_id?: number;
+      /**
+       * Format: uuid
+       * @description An individual offer of this tour (`/order/{uuid}/individual-tour`), booked instead of a catalogue date, without `tour_date_id`. The offer's date, price and terms apply; it is confirmed at once (the organizer made it) and paid in full before the start. 422 when the offer is not this tour's or its start has passed.
+       */
+      individual_tour_uuid?: string;
       tourists: components['schemas']['TouristInput'][];
       contact: {
         name: string;
@@ -4982,6 +4929,79 @@ export interface components {
       status: 'pending' | 'refunded';
       /** Format: date-time */
       created_at: string;
+    };
+    /** @description A booking request as its `reader` reads it: the answers that may go to the organizer or support (beside a chat, support's cancel) leave out the traveller's `uuid`. */
+    BookingRequestView: {
+      id: number;
+      /**
+       * Format: uuid
+       * @description The booking's link: whoever holds it reads the booking, changes its riders' details and, after the trip, writes a verified review in the traveller's name (decisions 093, 165). So it is the traveller's alone: present for `reader` traveller and link, absent for the organizer and support, who open a booking by its `id`.
+       */
+      uuid?: string;
+      status: components['schemas']['BookingRequestStatus'];
+      contract_status?: components['schemas']['ContractStatus'];
+      tour: components['schemas']['TourSummary'];
+      tour_date?: components['schemas']['TourDate'];
+      tourists: components['schemas']['Tourist'][];
+      /** @description Riders times the date's price plus `non_riders` times `non_rider_price`, in `currency`. */
+      price: number;
+      prepayment?: number | null;
+      /** @description Companions coming along without riding (their `tourists` have `rides` false). */
+      non_riders: number;
+      /** @description What each non-rider pays, in `currency`, fixed at booking; null when the booking has none. */
+      non_rider_price: number | null;
+      /** @description What the payments have credited; never more than `price`. */
+      paid?: number;
+      /** @description Money given back (a payment that arrived when less was due, or after a cancellation), in `currency`. */
+      refunded?: number;
+      /** @description The currency the traveller booked in. `price`, `prepayment`, `paid` and `refunded` are in it, fixed at booking; payments charge exactly these amounts. */
+      currency: components['schemas']['CurrencyCode'];
+      /**
+       * Format: date-time
+       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address); null when no such deadline applies.
+       */
+      hold_until?: string | null;
+      /**
+       * Format: date-time
+       * @description A request waiting for the organizer (status 1) is answered by then, or released.
+       */
+      respond_by?: string | null;
+      /** @description Why the organizer declined (status 6), in their words. */
+      decline_reason?: string | null;
+      /** @description Why a cancelled booking (statuses 5 to 8) was cancelled: the traveller's message, the organizer's or support's reason, or why the system released it. */
+      cancel_reason?: string | null;
+      /** @description A booking made signed out whose contact e-mail is not proven yet. Signing in with a one-time code sent to that address joins it to the account and keeps its seats. */
+      email_proof_required?: boolean;
+      chat_id?: number | null;
+      comment?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * @description Who this answer is for, which decides the weights and the `can_*` flags: `traveller` the booking's owner signed in; `link` anyone else holding its link (signed out, or another account), who reads no weights and may change riders' names, contacts and food only; `organizer` and `support` reading it beside a chat.
+       * @enum {string}
+       */
+      reader?: 'traveller' | 'link' | 'organizer' | 'support';
+      /** @description Whether this reader may cancel the booking now: its owner signed in, while it is active and its tour ahead. False for a reader by link, the organizer and support. */
+      can_cancel?: boolean;
+      /** @description Whether this reader may start a payment now: its owner signed in, once the organizer has confirmed, while something is left to pay and the hold has not ended. False for a reader by link (signing in as the owner, with a one-time code, pays), the organizer and support. */
+      can_pay?: boolean;
+      cancellation_policy?: components['schemas']['CancellationPolicy'];
+      /** @description What the traveller gets back of `paid` by cancelling today under `cancellation_policy`, in `currency`; null when the booking can no longer be cancelled. */
+      refund_if_canceled_today?: number | null;
+      /** @description Money given back to the card, newest first. */
+      refunds?: components['schemas']['Refund'][];
+      /**
+       * Format: date
+       * @description The day by which the whole price is due (the date's full-payment days before the start), never before today: once that day has passed the rest is due now. Null for a tour on request or a booking with nothing left to pay.
+       */
+      balance_due_by?: string | null;
+      /** @description The organizer's meeting details (where and when to meet, what to bring, files), present once the organizer has saved them on the meet page. */
+      meeting?: {
+        text: string;
+        files: components['schemas']['MeetFile'][];
+        /** Format: date-time */
+        updated_at: string;
+      };
     };
     TourSelectionInput: {
       request_id: number;
@@ -8860,7 +8880,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BookingRequest'];
+          'application/json': components['schemas']['BookingRequestView'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8993,7 +9013,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: components['schemas']['BookingRequest'][];
+            items: components['schemas']['BookingRequestView'][];
           };
         };
       };

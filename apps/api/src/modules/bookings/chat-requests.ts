@@ -43,7 +43,8 @@ export function chatRequestsHandlers({
         .orderBy(desc(bookingRequests.createdAt), desc(bookingRequests.id))
         .limit(50);
       const rates = await ratesCache.get();
-      // Weights are the traveller's and their organizer's to read, not support's.
+      // Weights are the traveller's and their organizer's to read, not support's; the booking's
+      // uuid (its link) is the traveller's alone (`toBookingRequests` leaves it out for staff).
       const reader =
         chat.clientId === user.id
           ? 'traveller'

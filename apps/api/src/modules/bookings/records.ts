@@ -29,6 +29,8 @@ import {
 import { cancellationRefund } from './cancellation-refunds.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
+/** A booking as any reader reads it: without its `uuid` for the organizer and support. */
+export type BookingRequestView = components['schemas']['BookingRequestView'];
 export type Tourist = components['schemas']['Tourist'];
 export type RequestRow = typeof bookingRequests.$inferSelect;
 export type TouristRow = typeof bookingTourists.$inferSelect;
@@ -49,6 +51,16 @@ export { riderName };
  * holds the booking's link alone (not signed in as its owner).
  */
 export type RiderReader = 'traveller' | 'organizer' | 'support' | 'link';
+
+/** The readers on the other side of a traveller's chat, who act from their own pages. */
+export type StaffReader = 'organizer' | 'support';
+
+/**
+ * Whether `reader` reads the booking's `uuid`: its link, which changes the riders' details and
+ * writes the verified review in the traveller's name (decisions 093, 165), so the traveller's
+ * side only; the organizer and support open a booking by its id.
+ */
+const readsLink = (reader: RiderReader) => reader === 'traveller' || reader === 'link';
 
 /**
  * What `reader` may do to a booking whose riders can change (`editable`): its owner pays, cancels
@@ -208,12 +220,26 @@ export interface ViewContext {
   now?: Date;
 }
 
-/** Contract answers for `rows`, in their order: one query each for tourists, dates and tours. */
+/**
+ * Contract answers for `rows`, in their order: one query each for tourists, dates and tours.
+ * A staff reader's answers leave out the `uuid` (`readsLink`).
+ */
+export function toBookingRequests(
+  db: Database,
+  rows: readonly RequestRow[],
+  view: ViewContext & { reader: StaffReader },
+): Promise<BookingRequestView[]>;
+/** The traveller's side: its views read as `traveller` or `link` (`travellerView`). */
+export function toBookingRequests(
+  db: Database,
+  rows: readonly RequestRow[],
+  view: ViewContext,
+): Promise<BookingRequest[]>;
 export async function toBookingRequests(
   db: Database,
   rows: readonly RequestRow[],
   view: ViewContext,
-): Promise<BookingRequest[]> {
+): Promise<BookingRequestView[]> {
   if (rows.length === 0) return [];
   const today = todayIso(view.now);
   const context: CardContext = {
@@ -261,9 +287,9 @@ export async function toBookingRequests(
     const holdEnd = holdEndsAt(row, view.holdHours ?? DEFAULT_HOLD_HOURS);
     const holdEnded = holdEnd !== null && holdEnd.getTime() <= (view.now ?? new Date()).getTime();
     const owner = readerMay(view.reader).own;
-    const answer: BookingRequest = {
+    const answer: BookingRequestView = {
       id: row.id,
-      uuid: row.uuid,
+      ...(readsLink(view.reader) ? { uuid: row.uuid } : {}),
       status: status as BookingRequest['status'],
       tour,
       tourists: (tourists.get(row.id) ?? []).map((tourist) =>
@@ -315,6 +341,16 @@ export async function toBookingRequests(
   });
 }
 
+export function toBookingRequest(
+  db: Database,
+  row: RequestRow,
+  view: ViewContext & { reader: StaffReader },
+): Promise<BookingRequestView>;
+export function toBookingRequest(
+  db: Database,
+  row: RequestRow,
+  view: ViewContext,
+): Promise<BookingRequest>;
 export async function toBookingRequest(db: Database, row: RequestRow, view: ViewContext) {
   const [answer] = await toBookingRequests(db, [row], view);
   // The tour of a request is never deleted; a missing card would be a broken database.

@@ -18,7 +18,8 @@ export type Chat = components['schemas']['Chat'];
 type ChatList = components['schemas']['ChatList'];
 export type ChatMessage = components['schemas']['ChatMessage'];
 type ChatMessages = components['schemas']['ChatMessages'];
-export type RelatedBooking = components['schemas']['BookingRequest'];
+/** A booking beside a chat: the organizer's side and support read it without its `uuid`. */
+export type RelatedBooking = components['schemas']['BookingRequestView'];
 
 /** The user's chats, 20 a page ('Load more'). */
 export const chatListQuery = (api: GallopClient<true>) => ({
