@@ -55,6 +55,29 @@ describe('quote', () => {
     });
   });
 
+  it('never asks a prepayment of 0: a percentage that rounds to nothing asks one whole unit', () => {
+    // 10% of €4 is €0.40, shown and charged in whole units: €1, never €0.
+    const cheap = date({ price: 4_00, prepaymentSize: 10 });
+    expect(quote(cheap, 1, '2027-01-01')).toEqual({ price: 4_00, prepayment: 1_00 });
+    // 1% of €149 rounds to €1 already; 1% of €150 to €2.
+    expect(quote(date({ price: 149_00, prepaymentSize: 1 }), 1, '2027-01-01').prepayment).toBe(
+      1_00,
+    );
+    expect(quote(date({ price: 150_00, prepaymentSize: 1 }), 1, '2027-01-01').prepayment).toBe(
+      2_00,
+    );
+    // Never above the price, and nothing to pay first when the price is 0.
+    expect(quote(date({ price: 50, prepaymentSize: 10 }), 1, '2027-01-01')).toEqual({
+      price: 50,
+      prepayment: 50,
+    });
+    expect(quote(date({ price: 0, prepaymentSize: 10 }), 1, '2027-01-01').prepayment).toBeNull();
+    expect(
+      quote(date({ price: 0, prepaymentType: 'fixed', prepaymentSize: 1_00 }), 1, '2027-01-01')
+        .prepayment,
+    ).toBeNull();
+  });
+
   it('counts days between ISO dates', () => {
     expect(daysUntil('2027-06-01', '2027-05-18')).toBe(14);
     expect(daysUntil('2027-06-01', '2027-06-02')).toBe(-1);
@@ -77,6 +100,13 @@ describe('amountDue and openPaymentTypes', () => {
     expect(amountDue({ price: 100_000, prepayment: 30_000, paid: 30_000 }, 'payment')).toBe(70_000);
     expect(openPaymentTypes({ price: 100_000, prepayment: 30_000, paid: 100_000 })).toEqual([]);
     expect(openPaymentTypes({ price: 100_000, prepayment: null, paid: 0 })).toEqual(['full']);
+  });
+
+  it('offers no prepayment of 0 (a booking priced before the rounding rule): the full price', () => {
+    const balance = { price: 4_00, prepayment: 0, paid: 0 };
+    expect(amountDue(balance, 'prepayment')).toBeUndefined();
+    expect(amountDue(balance, 'full')).toBe(4_00);
+    expect(openPaymentTypes(balance)).toEqual(['full']);
   });
 });
 

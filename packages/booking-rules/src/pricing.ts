@@ -92,12 +92,20 @@ export interface NonRiders {
 
 const NO_NON_RIDERS: NonRiders = { count: 0, price: 0 };
 
+/** The least a percentage prepayment asks, in minor units: amounts are shown in whole units. */
+const ONE_WHOLE_UNIT = wholeUnits(1);
+
 /**
  * The price for `tourists` riders (plus `nonRiders` at their own price) and the prepayment due
  * first. No prepayment (null) when the date asks for none, or when the start is within the
  * full-payment window: then the whole price is paid at once. A percentage prepayment is rounded
  * to whole units, like every shown amount, and applies to the whole price; a fixed one is per
  * traveller, rider or not; a prepayment never exceeds the price.
+ *
+ * A prepayment is never 0: the organizer asked for one, so a percentage that rounds to nothing
+ * (10% of €4) asks one whole unit (€1), never more than the price. A payment of 0 would be
+ * "paid" without crediting anything and leave the booking unprepaid, to be released at the end
+ * of its hold. Only a price of 0 has no prepayment (null): there is nothing to pay first.
  */
 export function quote(
   date: DatePricing,
@@ -113,9 +121,10 @@ export function quote(
   }
   const prepayment =
     date.prepaymentType === 'percent'
-      ? wholeUnits((price * date.prepaymentSize) / 100 / 100)
+      ? Math.max(wholeUnits((price * date.prepaymentSize) / 100 / 100), ONE_WHOLE_UNIT)
       : date.prepaymentSize * (tourists + nonRiders.count);
-  return { price, prepayment: Math.min(prepayment, price) };
+  const capped = Math.min(prepayment, price);
+  return { price, prepayment: capped > 0 ? capped : null };
 }
 
 /** The money state of a request. */
@@ -128,14 +137,18 @@ export interface Balance {
 /**
  * The amount a payment of `type` would charge, or undefined when that type does not apply now:
  * `prepayment` before anything is paid (when the date has one), `full` before anything is paid,
- * `payment` for the rest once something is paid.
+ * `payment` for the rest once something is paid. A stored prepayment of 0 (priced before `quote`
+ * asked at least one whole unit) is no prepayment: the full price is open instead, never a
+ * payment of nothing.
  */
 export function amountDue(balance: Balance, type: PaymentType): number | undefined {
   const left = balance.price - balance.paid;
   if (left <= 0) return undefined;
   switch (type) {
     case 'prepayment':
-      return balance.paid === 0 && balance.prepayment !== null ? balance.prepayment : undefined;
+      return balance.paid === 0 && balance.prepayment !== null && balance.prepayment > 0
+        ? balance.prepayment
+        : undefined;
     case 'full':
       return balance.paid === 0 ? left : undefined;
     case 'payment':

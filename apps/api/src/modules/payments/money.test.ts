@@ -483,6 +483,73 @@ describe('currencies of large numbers', () => {
   });
 });
 
+describe('a percentage prepayment of less than one whole unit', () => {
+  /** A €4 date asking 10% first: €0.40, which whole units would round to nothing. */
+  async function cheapDate() {
+    const [date] = await db
+      .update(tourDates)
+      .set({
+        currency: 'EUR',
+        price: 4_00,
+        priceWithoutDiscount: 4_00,
+        prepaymentType: 'percent',
+        prepaymentSize: 10,
+        fullPaymentDays: null,
+      })
+      .where(eq(tourDates.id, (await dateWithSeats(db, 10, used)).id))
+      .returning();
+    return date!;
+  }
+
+  async function bookCheap() {
+    const traveller = await signUp(app());
+    const { status, body } = await book(app(), await cheapDate(), {
+      ...traveller,
+      riders: 1,
+      currency: 'EUR',
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+    return { token: traveller.token, booking: body };
+  }
+
+  it('asks €1, and paying it prepays the booking', async () => {
+    const { token, booking } = await bookCheap();
+    expect(booking).toMatchObject({ currency: 'EUR', price: 4, prepayment: 1 });
+    const prepayment = await start(token, booking.id as number, 'prepayment');
+    expect(prepayment.status).toBe(200);
+    expect(prepayment.body.payment).toMatchObject({ amount: 1, currency: 'EUR' });
+    const paid = await submitCard(
+      app(),
+      prepayment.body.redirect_url as string,
+      TEST_CARDS.success,
+    );
+    expect(paid.statusCode).toBe(303);
+    const after = await expectPaidExactly(token, booking.id as number, 1);
+    expect(after.status).toBe(3);
+  });
+
+  it('opens no payment of nothing for a booking stored with a prepayment of 0', async () => {
+    const { token, booking } = await bookCheap();
+    // As a booking priced before a prepayment was at least one whole unit.
+    await db
+      .update(bookingRequests)
+      .set({ prepayment: 0 })
+      .where(eq(bookingRequests.id, booking.id as number));
+    const prepayment = await start(token, booking.id as number, 'prepayment');
+    expect(prepayment.status).toBe(422);
+    expect(prepayment.body.message).toBe('This payment is not due');
+    const opened = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.requestId, booking.id as number));
+    expect(opened).toHaveLength(0);
+    // The whole price is open instead.
+    const full = await start(token, booking.id as number, 'full');
+    expect(full.status).toBe(200);
+    expect(full.body.payment).toMatchObject({ amount: 4, payment_type: 'full' });
+  });
+});
+
 describe('the outcome pages’ payment', () => {
   it('answers a paid payment by its signed token, and never for a wrong one', async () => {
     const { token, booking } = await payable();

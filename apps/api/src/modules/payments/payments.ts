@@ -122,7 +122,8 @@ export async function startPaymentOf(db: Database, start: PaymentStart): Promise
     }
     await refuseUnpayable(tx, booking, start);
     const amount = amountDue(booking, start.type);
-    if (amount === undefined) {
+    // A payment of nothing is never opened: paid, it would credit nothing and move no status.
+    if (amount === undefined || amount <= 0) {
       throw unprocessable('This payment is not due', {
         payment_type: ['This payment is not due'],
       });
