@@ -3500,7 +3500,7 @@ export interface components {
       non_rider_places_free?: number;
       /** @description For a date that is not guaranteed yet: the riders it needs to run. When `riders_booked` reaches it, the date becomes guaranteed at once and the requests waiting on it are confirmed. Null for a guaranteed date or one without a minimum (the organizer decides). */
       min_riders?: number | null;
-      /** @description Riders booked on the date: the seats its live bookings hold (`number_of_seats` - `number_of_free_seats`). */
+      /** @description Riders booked on the date. While it is not guaranteed: the riders its minimum group counts, those who can still come: the seats its live bookings hold, less those of requests whose time to answer has passed and of unpaid holds whose holder has not proven an e-mail address or phone yet (they count once it does). Once guaranteed: the seats its live bookings hold (`number_of_seats` - `number_of_free_seats`). */
       riders_booked?: number;
       /**
        * Format: date
@@ -4396,9 +4396,11 @@ export interface components {
        */
       respond_by?: string | null;
       price: number;
-      /** @description Everything the traveller paid, refunds included. */
+      /** @description What was credited towards `price` (a payment beyond what was due is not). */
       paid: number;
-      /** @description What was given back of `paid`; the organizer keeps the rest. */
+      /** @description Everything the booking's paid payments brought, a payment beyond what was due included. The organizer keeps `received` less `refunded`. */
+      received: number;
+      /** @description Everything given back: cancellation refunds, and payments (or their part) beyond what was due. */
       refunded: number;
       currency: components['schemas']['CurrencyCode'];
       /** Format: date-time */

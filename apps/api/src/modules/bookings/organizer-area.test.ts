@@ -358,6 +358,26 @@ describe('what is left to pay, as the organizer reads it', () => {
     return { date, traveller, id: made.body.id as number, member: await memberOf(date) };
   }
 
+  it('lists what the paid payments brought, not a payment page still open', async () => {
+    const { traveller, id, member } = await confirmedBooking();
+    const listed = async () =>
+      ((await list(member.token)).body.items as Json[]).find((item) => item.id === id)!;
+    expect(await listed()).toMatchObject({ paid: 0, received: 0, refunded: 0 });
+    await pay(traveller.token, id, 'prepayment');
+    const prepaid = await listed();
+    expect(prepaid.paid).toBeGreaterThan(0);
+    expect(prepaid.received).toBe(prepaid.paid);
+    // A payment page opened for the rest and not paid brings nothing yet.
+    const opened = await app().inject({
+      method: 'POST',
+      url: '/crm/api/payment/start',
+      headers: auth(traveller.token),
+      payload: { request_id: id, payment_type: 'payment', payment_method: 'card' },
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await listed()).received).toBe(prepaid.paid);
+  });
+
   it('names the hold while unpaid, the balance day after a prepayment, and a late rest as overdue', async () => {
     const { date, traveller, id, member } = await confirmedBooking();
     const dueDay = daysBefore(date.startDate, 30);

@@ -7,7 +7,7 @@
  * support roles see nothing extra here.
  */
 import type { components } from '@gallop/api-client';
-import { and, asc, count, desc, eq, gt, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, notInArray, sum, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -108,6 +108,24 @@ function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
 const respondByOf = (row: RequestRow) =>
   row.status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null;
 
+/** A payment the provider charged (`PAYMENT_STATUS.paid` of the payments module). */
+const PAID = 2;
+
+/**
+ * What the paid payments of each booking brought, minor units: a payment beyond what was due
+ * is credited only as far as due (`paid`), and its excess counted in `refunded`, so what the
+ * organizer keeps is this less `refunded`, as the booking's page reckons it.
+ */
+async function receivedBy(db: Database, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.requestId, amount: sum(payments.amount).mapWith(Number) })
+    .from(payments)
+    .where(and(inArray(payments.requestId, ids), eq(payments.status, PAID)))
+    .groupBy(payments.requestId);
+  return new Map(rows.map((row) => [row.id, row.amount]));
+}
+
 /** The bookings of the member's tours, newest first, one page of them. */
 export async function listOrganizerBookings(
   db: Database,
@@ -136,6 +154,10 @@ export async function listOrganizerBookings(
     db.select({ value: count() }).from(bookingRequests).where(where),
   ]);
   const totalCount = Number(total?.value ?? 0);
+  const received = await receivedBy(
+    db,
+    rows.map(({ booking }) => booking.id),
+  );
   return {
     items: rows.map(({ booking, tourName, start, end }): ListItem => ({
       id: booking.id,
@@ -149,6 +171,7 @@ export async function listOrganizerBookings(
       respond_by: respondByOf(booking),
       price: major(booking.price),
       paid: major(booking.paid),
+      received: major(received.get(booking.id) ?? 0),
       refunded: major(booking.refunded),
       currency: booking.currency as ListItem['currency'],
       created_at: booking.createdAt.toISOString(),

@@ -1,6 +1,15 @@
 import { ApiError } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
-import { answerFailure, formatMoment, isActiveStatus, outcomeText, readAnswerLink } from './answer';
+import {
+  answerFailure,
+  formatMoment,
+  isActiveStatus,
+  organizerMoney,
+  organizerStatusLabel,
+  outcomeText,
+  readAnswerLink,
+  refundSummary,
+} from './answer';
 import { validateAnswerLinkSearch } from './answer-link';
 
 describe('readAnswerLink', () => {
@@ -85,5 +94,44 @@ describe('isActiveStatus', () => {
   it('holds for a request, a confirmed and a paid booking, not once it has ended', () => {
     const statuses = [1, 2, 3, 4, 5, 6, 7, 8] as const;
     expect(statuses.filter(isActiveStatus)).toEqual([1, 2, 3]);
+  });
+});
+
+/**
+ * Two riders at €1,000, a 30 % prepayment of €600. The prepayment tab is charged but Gallop has
+ * not heard when the traveller pays the full €2,000 in a second tab: Gallop credits €600 + €1,400
+ * (`paid` 2000) and gives the €600 excess back (`refunded` 600). Then the traveller cancels at
+ * 50 %: €1,000 more goes back (`refunded` 1600) and the provider keeps €1,000.
+ */
+describe('what the organizer keeps after a payment beyond what was due', () => {
+  const payment = (id: number, amount: number, refunded: number) => ({
+    id,
+    request_id: 7,
+    status: 2 as const,
+    amount,
+    currency: 'EUR' as const,
+    payment_type: id === 1 ? ('prepayment' as const) : ('full' as const),
+    payment_method: 'card' as const,
+    refunded,
+  });
+
+  it('says a prepaid booking Gallop counts paid in full is so, its excess given back', () => {
+    // The booking as the API sends it: the €600 given back is in `refunded`, never in `paid`.
+    const paidTwice = { status: 3 as const, price: 2000, paid: 2000, refunded: 600 };
+    expect(organizerStatusLabel(paidTwice)).toBe('Paid in full');
+    const prepaid = { ...paidTwice, paid: 600, refunded: 0 };
+    expect(organizerStatusLabel(prepaid)).toBe('Prepaid');
+  });
+
+  it('keeps what the paid payments brought less everything given back', () => {
+    expect(organizerMoney({ received: 2600, refunded: 1600 })).toEqual({
+      received: 2600,
+      refunded: 1600,
+      kept: 1000,
+    });
+    expect(organizerMoney({ received: 2000, refunded: 2600 }).kept).toBe(0);
+    expect(
+      refundSummary({ payments: [payment(1, 600, 600), payment(2, 2000, 1000)], refunded: 1600 }),
+    ).toEqual({ received: 2600, refunded: 1600, kept: 1000, toCard: true });
   });
 });

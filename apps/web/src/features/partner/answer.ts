@@ -101,15 +101,16 @@ const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
 
 /**
  * The status the organizer reads: a prepaid booking (3) whose price is paid says so, as the
- * traveller's page does ("Paid in full"), rather than "Prepaid".
+ * traveller's page does ("Paid in full"), rather than "Prepaid". `paid` is what Gallop credited
+ * (never a payment's excess), and a booking still going ahead has given none of it back: its
+ * `refunded` is only excess returned on arrival, so it does not count here.
  */
 export function organizerStatusLabel(booking: {
   status: Status;
   price: number;
   paid: number;
-  refunded: number;
 }): string {
-  const paidInFull = booking.status === 3 && booking.paid - booking.refunded >= booking.price;
+  const paidInFull = booking.status === 3 && booking.paid >= booking.price;
   return paidInFull ? 'Paid in full' : ORGANIZER_STATUS_LABELS[booking.status];
 }
 
@@ -134,23 +135,36 @@ export const ANSWER_TEXTS = {
   cancelReasonRequired: 'Tell the traveller why you cancel: they will read it.',
 } as const;
 
-/**
- * What went back to the traveller and what the organizer keeps: `refunded` counts a
- * cancellation's refund and any payment beyond what was due, so what stays is what the paid
- * payments brought less it.
- */
-export function refundSummary(booking: Pick<OrganizerBooking, 'payments' | 'refunded'>): {
+/** What the traveller paid in, what went back to them, and what the organizer keeps. */
+export interface OrganizerMoney {
+  /** Everything the booking's paid payments brought, a payment beyond what was due included. */
   received: number;
+  /** Everything given back: a cancellation's refund and any payment beyond what was due. */
   refunded: number;
   kept: number;
-  toCard: boolean;
-} {
+}
+
+/**
+ * The one rule for what the organizer keeps, shared by the booking page and the list. The API's
+ * `refunded` counts a payment's excess given back on arrival, which its `paid` never counted, so
+ * `paid - refunded` understates what stays by that excess: what stays is what the paid payments
+ * brought (`received`) less `refunded`.
+ */
+export function organizerMoney({
+  received,
+  refunded,
+}: Pick<OrganizerMoney, 'received' | 'refunded'>): OrganizerMoney {
+  return { received, refunded, kept: Math.max(received - refunded, 0) };
+}
+
+/** What the booking page shows of the money: `organizerMoney` from its payments. */
+export function refundSummary(
+  booking: Pick<OrganizerBooking, 'payments' | 'refunded'>,
+): OrganizerMoney & { toCard: boolean } {
   const paid = booking.payments.filter((payment) => payment.status === 2);
   const received = paid.reduce((sum, payment) => sum + payment.amount, 0);
   return {
-    received,
-    refunded: booking.refunded,
-    kept: Math.max(received - booking.refunded, 0),
+    ...organizerMoney({ received, refunded: booking.refunded }),
     // Refunds go back the way the money came.
     toCard: paid.every((payment) => payment.payment_method === 'card'),
   };

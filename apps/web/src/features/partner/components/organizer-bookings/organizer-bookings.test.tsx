@@ -18,6 +18,7 @@ function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBooki
     respond_by: '2026-12-04T14:00:00.000Z',
     price: 1840,
     paid: 0,
+    received: 0,
     refunded: 0,
     currency: 'EUR',
     created_at: '2026-12-02T14:00:00.000Z',
@@ -78,6 +79,23 @@ describe('OrganizerBookings', () => {
     expect(depositRow!.textContent).toContain('Prepaid · €1,840, paid €400');
   });
 
+  it('says paid in full of a booking paid twice, the excess given back', async () => {
+    // €600 prepaid and €2,000 paid in a second tab: Gallop credits €2,000, gives €600 back.
+    const paidTwice = item({
+      id: 4412,
+      status: 3,
+      price: 2000,
+      paid: 2000,
+      received: 2600,
+      refunded: 600,
+    });
+    await renderInApp(<OrganizerBookings waiting={[]} active={[paidTwice]} isProvider />);
+    const active = await screen.findByRole('region', { name: 'Other active bookings' });
+    expect(within(active).getByRole('listitem').textContent).toContain(
+      'Paid in full · €2,000, paid €2,000',
+    );
+  });
+
   it('says so when no booking has ended', async () => {
     await renderInApp(<OrganizerBookings waiting={[]} active={[]} isProvider />);
     expect(await screen.findByText('No booking of your tours has ended yet.')).toBeTruthy();
@@ -101,6 +119,7 @@ describe('OrganizerBookings', () => {
       respond_by: null,
       price: 1693,
       paid: 1693,
+      received: 1693,
       refunded: 846,
       currency: 'USD',
     });
@@ -110,6 +129,7 @@ describe('OrganizerBookings', () => {
       respond_by: null,
       price: 261,
       paid: 261,
+      received: 261,
       refunded: 261,
       currency: 'USD',
     });
@@ -126,6 +146,26 @@ describe('OrganizerBookings', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(/US\$261, paid US\$261, refunded US\$261; you keep nothing$/),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps what the payments brought less every refund when an excess was given back', async () => {
+    // €600 prepaid and €2,000 paid in a second tab: €2,000 credited, €600 given back; then a
+    // 50% cancellation gives back €1,000 more. The organizer keeps €1,000, not €2,000 − €1,600.
+    const paidTwiceCancelled = item({
+      id: 4413,
+      status: 5,
+      respond_by: null,
+      price: 2000,
+      paid: 2000,
+      received: 2600,
+      refunded: 1600,
+    });
+    await renderInApp(
+      <OrganizerBookings waiting={[]} active={[]} ended={[paidTwiceCancelled]} isProvider />,
+    );
+    expect(
+      await screen.findByText(/€2,000, paid €2,000, refunded €1,600; you keep €1,000$/),
     ).toBeInTheDocument();
   });
 });

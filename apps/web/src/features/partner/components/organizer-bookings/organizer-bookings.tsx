@@ -4,7 +4,7 @@ import { partyText } from '../../../../lib/party-text';
 import { formatDateRange } from '../../../../lib/tour-format';
 import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBookingListItem } from '../../api';
-import { formatDeadline, organizerStatusLabel } from '../../answer';
+import { formatDeadline, organizerMoney, organizerStatusLabel } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-bookings.css';
 
@@ -132,10 +132,14 @@ function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
   );
 }
 
-/** ', refunded X; you keep Y' of an ended booking that was paid, as its page says it. */
-function refundText({ paid, refunded, currency }: OrganizerBookingListItem): string {
+/**
+ * ', refunded X; you keep Y' of an ended booking that was paid, by the page's rule
+ * (`organizerMoney`): what the paid payments brought less everything given back. `paid` would
+ * not do: a payment's excess given back counts in `refunded` but never counted in `paid`.
+ */
+function refundText({ received, refunded, currency }: OrganizerBookingListItem): string {
   const money = (amount: number) => formatPrice(amount, currency);
-  const kept = Math.max(paid - refunded, 0);
+  const { kept } = organizerMoney({ received, refunded });
   return `${refunded > 0 ? `, refunded ${money(refunded)}` : ', nothing refunded'}${
     kept > 0 ? `; you keep ${money(kept)}` : '; you keep nothing'
   }`;
