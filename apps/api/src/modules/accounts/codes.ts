@@ -5,9 +5,10 @@
 import type { components } from '@gallop/api-client';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { outbox, userCodes } from '#src/db/schema/index.ts';
+import { userCodes, type outbox } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
 import { hashSecret, randomCode } from '#src/modules/sessions/index.ts';
+import { queueAlike } from './queue-alike.ts';
 
 export type CodeSender = components['schemas']['CodeSender'];
 export type CodePurpose = (typeof userCodes.$inferSelect)['purpose'];
@@ -69,7 +70,8 @@ const hashCode = (login: string, code: string) => hashSecret(`${login}:${code}`)
  * Stores a new code for `login` and queues it; earlier codes of the same purpose stop working.
  * `userId` is the account the code is for (the only one it signs in to or confirms); null when
  * the login has none: the code is stored all the same and sent nowhere, so a wrong guess at it is
- * answered as at a real one (no account enumeration).
+ * answered as at a real one (no account enumeration), and the same statements run, so the answer
+ * takes as long (`queue-alike.ts`).
  */
 export async function sendCode(
   db: Database,
@@ -104,17 +106,21 @@ export async function sendCode(
       codeHash: hashCode(login, code),
       expiresAt,
     });
-    if (userId === null) return;
-    await tx.insert(outbox).values({
-      kind: purpose === 'sign-in' ? 'sign-in-code' : 'phone-code',
-      channel: SENDER_CHANNEL[sender],
-      recipient: login,
-      subject: purpose === 'sign-in' ? 'Your sign-in code' : 'Your confirmation code',
-      body: text,
-      payload: { purpose, sender },
-      // Not sent, nor retried, once the code no longer works.
-      expiresAt,
-    });
+    // Sent nowhere for a login without an account, after the same statements (`queueAlike`).
+    await queueAlike(
+      tx,
+      {
+        kind: purpose === 'sign-in' ? 'sign-in-code' : 'phone-code',
+        channel: SENDER_CHANNEL[sender],
+        recipient: login,
+        subject: purpose === 'sign-in' ? 'Your sign-in code' : 'Your confirmation code',
+        body: text,
+        payload: { purpose, sender },
+        // Not sent, nor retried, once the code no longer works.
+        expiresAt,
+      },
+      userId !== null,
+    );
   });
 }
 

@@ -5,8 +5,9 @@
  */
 import type { Database } from '#src/db/client.ts';
 import { outbox } from '#src/db/schema/index.ts';
-import { createLinkToken } from './links.ts';
-import type { UserRow } from '#src/modules/sessions/index.ts';
+import { randomToken, type UserRow } from '#src/modules/sessions/index.ts';
+import { createLinkToken, createLinkTokenForEmail } from './links.ts';
+import { queueAlike } from './queue-alike.ts';
 
 type Executor = Pick<Database, 'insert'>;
 
@@ -63,25 +64,34 @@ export async function sendEmailConfirmation(
 }
 
 /**
- * Queues a password reset link (valid one hour), bound to the address it goes to (decision 172):
- * once the account has moved to another address, the link no longer works (`sign-in.ts`).
+ * Queues a password reset link (valid one hour) to `email` when an account has it, bound to the
+ * address (decision 172): once the account has moved to another address, the link no longer
+ * works (`sign-in.ts`). An address without an account gets nothing, at the same cost: one
+ * transaction of the same statements, the link stored for no one and the message a stand-in
+ * taken back (`queue-alike.ts`), so the time of the answer does not tell who has an account.
  */
 export async function sendPasswordReset(
-  db: Executor,
-  user: Pick<UserRow, 'id' | 'email'>,
+  db: Pick<Database, 'transaction'>,
+  email: string,
   publicUrl: string,
 ): Promise<void> {
-  if (!user.email) return;
-  const token = await createLinkToken(db, user.id, 'reset-password', user.email);
+  const token = randomToken();
   const link = new URL('/login', publicUrl);
   link.searchParams.set('password_reset_token', token);
-  await db.insert(outbox).values({
-    kind: 'reset-password',
-    channel: 'email',
-    recipient: user.email,
-    subject: 'Reset your Gallop password',
-    body: `Someone asked to reset the password of your Gallop account. If it was you, open: ${link.href}\n\nThe link is valid for one hour. If it was not you, ignore this email.`,
-    payload: { userId: user.id, link: link.href },
+  await db.transaction(async (tx) => {
+    const userId = await createLinkTokenForEmail(tx, 'reset-password', email, token);
+    await queueAlike(
+      tx,
+      {
+        kind: 'reset-password',
+        channel: 'email',
+        recipient: email,
+        subject: 'Reset your Gallop password',
+        body: `Someone asked to reset the password of your Gallop account. If it was you, open: ${link.href}\n\nThe link is valid for one hour. If it was not you, ignore this email.`,
+        payload: { userId: userId ?? null, link: link.href },
+      },
+      userId !== undefined,
+    );
   });
 }
 

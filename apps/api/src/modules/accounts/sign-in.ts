@@ -122,10 +122,12 @@ export async function signInWithLink(db: Database, token: string) {
   return startSession(db, user);
 }
 
-/** Mails a reset link to an account's address; the same (nothing) for an unknown one. */
+/**
+ * Mails a reset link to an account's address; nothing to an unknown one, after the same work
+ * (`sendPasswordReset`: the same statements in one transaction, no account enumeration).
+ */
 export async function recoverPassword(db: Database, email: string, publicUrl: string) {
-  const user = await findUserByLogin(db, { kind: 'email', value: email });
-  if (user) await sendPasswordReset(db, user, publicUrl);
+  await sendPasswordReset(db, email, publicUrl);
 }
 
 /**
