@@ -11,4 +11,5 @@ export const demoPlugin: DemoPlugin = { seedDatabase, mediaRenderer: createMedia
 // The demo accounts, for tests that sign in as them.
 export { DEMO_TRAVELLER } from './seed/accounts.ts';
 export { DEMO_ORGANIZER, DEMO_SUPPORT } from './seed/chat.ts';
+export { DEMO_OFFER_UUID } from './seed/tours.ts';
 export { MESSENGERS as DEMO_MESSENGERS } from './seed/content/site.ts';

@@ -50,6 +50,14 @@ type Kind = 'tour' | 'excursion' | 'cruise';
 /** Draws of the former question pick: a shuffle of six questions. */
 const QUESTION_POOL_DRAWS = 5;
 
+/**
+ * The individual offer of the first tour that has one (tour 37) keeps this uuid, so the demo
+ * and the browser tests can open `/order/{uuid}/individual-tour` (decision 181). Documented in
+ * the README; the other offers' uuids are drawn.
+ */
+export const DEMO_OFFER_UUID = '0ffe7a1d-37a0-4b5e-9c1d-3a7e0ffe7a1d';
+const DEMO_OFFER_TOUR = 37;
+
 /** Tours generated and inserted per batch: memory stays flat from 300 to 1M tours. */
 const BATCH = 500;
 /**
@@ -670,7 +678,8 @@ function generateTour(random: Random, id: number, context: TourContext): Generat
     ...(id % 37 === 0 && !allPassed
       ? {
           individual: {
-            uuid: random.uuid(),
+            // Drawn for every offer, so the demo's other draws stay as they were.
+            uuid: ((drawn) => (id === DEMO_OFFER_TOUR ? DEMO_OFFER_UUID : drawn))(random.uuid()),
             tourId: id,
             clientName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
             note: 'A private departure on the dates you asked for, with a guide of your own.',

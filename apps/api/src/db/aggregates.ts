@@ -115,7 +115,8 @@ export async function refreshTourDateFacts(
         min(d.price_per_day_usd) FILTER (WHERE d.start_date >= ${today}::date AND d.number_of_free_seats > 0 AND NOT d.is_busy) AS min_price_per_day,
         min(d.start_date) FILTER (WHERE d.start_date >= ${today}::date) AS next_start,
         max(d.start_date) AS last_start
-      FROM tours t2 LEFT JOIN tour_dates d ON d.tour_id = t2.id
+      -- An individual offer's own date is not the catalogue's (decision 181).
+      FROM tours t2 LEFT JOIN tour_dates d ON d.tour_id = t2.id AND d.individual_tour_uuid IS NULL
       ${only}
       GROUP BY t2.id
     ) s

@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -315,6 +316,13 @@ export const tourDates = pgTable(
      * `is_busy`, so the catalogue stops offering it); null: not called off.
      */
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * Set on an individual offer's own date (decision 181): made when the offer is first booked,
+     * booked like any date, and never shown by the catalogue (`publicDate`). Null: a catalogue date.
+     */
+    individualTourUuid: uuid()
+      .unique()
+      .references((): AnyPgColumn => individualTours.uuid),
   },
   (table) => [
     index('tour_dates_search_idx').on(

@@ -24,6 +24,7 @@ import {
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
 import { inCurrency, quote, tiersOf } from '@gallop/booking-rules';
+import { offerDate } from '#src/modules/catalog/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
@@ -101,6 +102,8 @@ function respondByOf(
   return new Date(Math.min(deadline, decisionDayEnd));
 }
 const CHOOSE_A_DATE = 'Choose a date';
+const UNKNOWN_OFFER = 'This offer is not one of this tour';
+const BOTH_DATE_AND_OFFER = 'Book either a date or an individual offer, not both';
 
 export interface CreationSettings extends BookingSettings {
   /** Hours an organizer has to answer a request (`RESPONSE_DEADLINE_HOURS`). */
@@ -214,12 +217,14 @@ async function checkedBooking(
   const places = { ...placesFor(riders, tour), nonRiders };
 
   // Every tour is sold by its dates, each with its seats and price: a booking without one would
-  // take no seat and cost nothing. (An individual offer has its own date and price, and is not
-  // booked through this call.)
-  if (body.tour_date_id === undefined) {
-    throw unprocessable(CHOOSE_A_DATE, { tour_date_id: [CHOOSE_A_DATE] });
-  }
-  const date = await bookableDate(db, body.tour_date_id, { tour, tourists, today });
+  // take no seat and cost nothing. An individual offer is booked on a date of its own.
+  const dateId = await bookedDateId(db, body, today);
+  const date = await bookableDate(db, dateId, {
+    tour,
+    tourists,
+    today,
+    offer: body.individual_tour_uuid ?? null,
+  });
   refuseNonRiders(tourists, tour, date);
   // The price the traveller saw, in their currency, in whole units (decision 089); each
   // non-rider at the date's non-rider price, converted the same way (decision 118).
@@ -246,17 +251,56 @@ async function checkedBooking(
   };
 }
 
-/** The tour's date asked for, still ahead, open and old enough for every rider; else 422. */
+/**
+ * The id of the date the form books: its `tour_date_id`, or the date of its individual offer
+ * (made on the offer's first booking, decision 181); 422 without either, or with both.
+ */
+async function bookedDateId(
+  db: Database,
+  body: CreationInput['body'],
+  today: string,
+): Promise<number> {
+  const offer = body.individual_tour_uuid;
+  if (offer === undefined) {
+    if (body.tour_date_id === undefined) {
+      throw unprocessable(CHOOSE_A_DATE, { tour_date_id: [CHOOSE_A_DATE] });
+    }
+    return body.tour_date_id;
+  }
+  if (body.tour_date_id !== undefined) {
+    throw unprocessable(BOTH_DATE_AND_OFFER, { individual_tour_uuid: [BOTH_DATE_AND_OFFER] });
+  }
+  const made = await offerDate(db, { uuid: offer, tourId: body.tour_id, today });
+  if (made.kind === 'unknown') {
+    throw unprocessable(UNKNOWN_OFFER, { individual_tour_uuid: [UNKNOWN_OFFER] });
+  }
+  if (made.kind === 'passed') {
+    throw unprocessable(DATE_CLOSED, { individual_tour_uuid: [DATE_CLOSED] });
+  }
+  return made.date.id;
+}
+
+/**
+ * The tour's date asked for, still ahead, open and old enough for every rider; else 422. An
+ * individual offer's date is booked through its offer only, and the offer through its date.
+ */
 async function bookableDate(
   db: Database,
   dateId: number,
-  { tour, tourists, today }: Pick<CheckedBooking, 'tour' | 'tourists'> & { today: string },
+  {
+    tour,
+    tourists,
+    today,
+    offer,
+  }: Pick<CheckedBooking, 'tour' | 'tourists'> & { today: string; offer: string | null },
 ): Promise<TourDate> {
   const [date] = await db
     .select()
     .from(tourDates)
     .where(and(eq(tourDates.id, dateId), eq(tourDates.tourId, tour.id)));
-  if (!date) throw unprocessable(DATE_CLOSED, { tour_date_id: ['Unknown date of this tour'] });
+  if (!date || date.individualTourUuid !== offer) {
+    throw unprocessable(DATE_CLOSED, { tour_date_id: ['Unknown date of this tour'] });
+  }
   if (date.startDate > today) refuseCalledOff(date, today);
   if (date.startDate <= today || date.isBusy) {
     throw unprocessable(DATE_CLOSED, { tour_date_id: [DATE_CLOSED] });

@@ -64,6 +64,8 @@ export async function otherDatesOf(
         eq(tourDates.tourId, row.tourId),
         gt(tourDates.startDate, todayIso(context.now)),
         eq(tourDates.isBusy, false),
+        // An individual offer's date is booked through its offer only (decision 181).
+        isNull(tourDates.individualTourUuid),
         withVariants ? undefined : isNull(tourDates.variantName),
         row.tourDateId === null ? undefined : ne(tourDates.id, row.tourDateId),
       ),

@@ -436,11 +436,13 @@ interface CardPage {
  * One statement for a whole page of cards: the page's ids (a search, or a list of ids), each
  * tour's card columns, its organizer and countries, and its nearest and cheapest considered
  * dates (and, only for a tour without one, its latest date) through lateral index probes of
- * `tour_dates_search_idx`. One round trip and one plan instead of a query per part.
+ * `tour_dates_search_idx`. One round trip and one plan instead of a query per part. An individual
+ * offer's own date is never a card's (decision 181).
  */
 function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL {
   const considered = sql`tour_dates.tour_id = tours.id and tour_dates.start_date >= ${today}::date
-    and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0${scope ? sql` and ${scope}` : sql``}`;
+    and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0
+    and tour_dates.individual_tour_uuid is null${scope ? sql` and ${scope}` : sql``}`;
   return sql`with page as materialized (${page.query})
     select ${TOUR_COLUMNS},
       to_json(organizer) as organizer, to_json(nearest) as nearest,
@@ -462,6 +464,7 @@ function cardsQuery(page: CardPage, today: string, scope: SQL | undefined): SQL 
     left join lateral (
       select ${DATE_COLUMNS} from tour_dates
       where cheapest.id is null and tour_dates.tour_id = tours.id
+        and tour_dates.individual_tour_uuid is null
       order by tour_dates.start_date desc, tour_dates.id limit 1
     ) latest on true
     left join lateral (
@@ -535,7 +538,8 @@ export async function loadCardParts(
         select json_agg(dates order by dates."startDate", dates.id) from (
           select ${DATE_COLUMNS}, tour_dates.price_usd as "priceUsd",
             tour_dates.price_per_day_usd as "pricePerDayUsd"
-          from tour_dates where tour_dates.tour_id = tours.id
+          from tour_dates
+          where tour_dates.tour_id = tours.id and tour_dates.individual_tour_uuid is null
         ) dates
       ), '[]'::json) as dates
     from unnest(${ids}::int[]) as page(id)

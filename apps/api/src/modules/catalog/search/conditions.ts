@@ -60,9 +60,12 @@ export interface CompileOptions {
 /** The travellers a cruise's cabin takes: the tour's own figure, else its ship's. */
 export const CABINS_CAPACITY = sql`coalesce(tours.cabins_capacity, (select ships.cabins_capacity from ships where ships.id = tours.ship_id))`;
 
-/** A date a visitor can book: it starts today or later, is not busy and has a free seat. */
+/**
+ * A date a visitor can book: it starts today or later, is not busy, has a free seat and is the
+ * catalogue's (an individual offer's own date is booked through its offer only, decision 181).
+ */
 export function bookableDate(today: string): SQL {
-  return sql`tour_dates.start_date >= ${today}::date and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0`;
+  return sql`tour_dates.start_date >= ${today}::date and not tour_dates.is_busy and tour_dates.number_of_free_seats > 0 and tour_dates.individual_tour_uuid is null`;
 }
 
 /** USD minor units for major units of the request's currency (`X-Currency`) at `rates`. */

@@ -130,7 +130,7 @@ export function tourHandlers({
       if (row.offer.startDate < context.today) {
         return reply.code(410).send({ message: GONE_MESSAGE });
       }
-      const date = toIndividualDate(row.offer, row.tour, context);
+      const date = toIndividualDate(row.offer, row.tour, context, row.seats);
       const page = await loadTourPage(
         db,
         row.tour,

@@ -1,8 +1,8 @@
 /**
  * Individual tours: a catalogue tour offered to one client on its own terms (a start date and a
  * price), opened by uuid (`/order/{uuid}/individual-tour`). The page is the tour's page whose only
- * date is the offer; that date is not a row of `tour_dates`, so its id is 0 (bookings of an
- * offer are keyed by the offer's uuid, not by a date id).
+ * date is the offer, with id 0 and the offer's uuid: a booking names the offer
+ * (`individual_tour_uuid`), and is made on the offer's own date (`offer-dates.ts`, decision 181).
  */
 import type { individualTours } from '#src/db/schema/index.ts';
 import type { PriceContext, TourDate } from '#src/modules/catalog/tour-card.ts';
@@ -21,14 +21,20 @@ function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * The offer as the page's only date. Its seats are its own date's once first booked, else the
+ * tour's group size, which that date will have (`offer-dates.ts`).
+ */
 export function toIndividualDate(
   offer: IndividualTourRow,
   tour: TourRow,
   prices: PriceContext,
+  seats: { total: number; free: number } | null = null,
 ): TourDate {
   const price = toDisplayPrice(offer.price, offer.currency, prices.currency, prices.rates);
   return {
     id: INDIVIDUAL_DATE_ID,
+    individual_tour_uuid: offer.uuid,
     tour_id: tour.id,
     duration: tour.duration,
     start: offer.startDate,
@@ -39,6 +45,8 @@ export function toIndividualDate(
     original_price: price,
     price_without_discount: price,
     is_busy: false,
+    number_of_seats: seats?.total ?? tour.maxGroupSize,
+    number_of_free_seats: seats?.free ?? tour.maxGroupSize,
     flight_included: false,
     not_guaranteed: false,
     is_discount_auto: false,

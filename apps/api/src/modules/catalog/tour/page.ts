@@ -6,7 +6,7 @@
  */
 import type { components } from '@gallop/api-client';
 import { tiersOf, toCancellationPolicy } from '@gallop/booking-rules';
-import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   cities,
@@ -56,7 +56,10 @@ export interface TourPageOptions extends CardContext {
 /** SEO descriptions are cut to what search engines show. */
 const SEO_DESCRIPTION_LENGTH = 160;
 
-/** The tour's dates and variants from `today` on, soonest first. */
+/**
+ * The tour's catalogue dates and variants from `today` on, soonest first; an individual offer's
+ * own date is its offer's page only (decision 181).
+ */
 export async function futureTourDates(
   db: Database,
   tourId: number,
@@ -66,7 +69,13 @@ export async function futureTourDates(
   const rows = await db
     .select()
     .from(tourDates)
-    .where(and(eq(tourDates.tourId, tourId), gte(tourDates.startDate, today)))
+    .where(
+      and(
+        eq(tourDates.tourId, tourId),
+        gte(tourDates.startDate, today),
+        isNull(tourDates.individualTourUuid),
+      ),
+    )
     .orderBy(asc(tourDates.startDate), asc(tourDates.id));
   return rows.map((row) => toTourDate(row, prices));
 }

@@ -5,7 +5,7 @@
  * TTF (pdfkit's built-in fonts garble non-ASCII text), then stored as a private upload.
  */
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tourDates, tourPrograms, uploads } from '#src/db/schema/index.ts';
 import type { TourRow } from '#src/modules/catalog/tour-card.ts';
@@ -46,7 +46,8 @@ async function renderProgramPdf(db: Database, input: ProgramPdfInput): Promise<B
     db
       .select()
       .from(tourDates)
-      .where(eq(tourDates.tourId, tour.id))
+      // The offers' own dates are listed as offers (decision 181).
+      .where(and(eq(tourDates.tourId, tour.id), isNull(tourDates.individualTourUuid)))
       .orderBy(asc(tourDates.startDate), asc(tourDates.id)),
     individual ? individualOffers(db, [tour.id], today) : Promise.resolve([]),
   ]);

@@ -7,6 +7,7 @@ import {
   individualTours,
   seoPages,
   tourCities,
+  tourDates,
   tourPrograms,
   tourQuestions,
   tours,
@@ -92,12 +93,20 @@ export async function publishedTourProgram(
   return { id: program.id, tour_id: program.tourId, days: toProgramDays(program.days, WITH_ALT) };
 }
 
-/** An individual offer by its link's uuid, with its tour, or undefined. */
+/**
+ * An individual offer by its link's uuid, with its tour and, once it was first booked, the seats
+ * of its own date (decision 181), or undefined.
+ */
 export async function individualOffer(db: Database, uuid: string) {
   const [row] = await db
-    .select({ offer: individualTours, tour: tours })
+    .select({
+      offer: individualTours,
+      tour: tours,
+      seats: { total: tourDates.numberOfSeats, free: tourDates.numberOfFreeSeats },
+    })
     .from(individualTours)
     .innerJoin(tours, eq(tours.id, individualTours.tourId))
+    .leftJoin(tourDates, eq(tourDates.individualTourUuid, individualTours.uuid))
     .where(eq(individualTours.uuid, uuid))
     .limit(1);
   return row;

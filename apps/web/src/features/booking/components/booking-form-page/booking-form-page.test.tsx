@@ -148,6 +148,36 @@ describe('BookingFormPage', () => {
     expect(api.bodies[0]).toMatchObject({ tour_date_id: 70, currency: 'EUR' });
   });
 
+  it('books an individual offer by its uuid, at its date and price, not a catalogue date', async () => {
+    const offerUuid = '5b7e2c1a-0d4f-4a8b-9c3e-2f1a0b9c8d7e';
+    const offerTour = {
+      ...tour,
+      dates: [
+        {
+          ...tour.dates[0]!,
+          id: 0,
+          individual_tour_uuid: offerUuid,
+          start: '2027-09-03',
+          end: '2027-09-10',
+          price: 1_330,
+          prepayment_type: 'none',
+          prepayment_size: null,
+        },
+      ],
+    } as unknown as Tour;
+    const api = bookingApi([]);
+    await renderInApp(<BookingFormPage tour={offerTour} dateId={0} user={undefined} />, {
+      fetch: api.fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    expect(screen.getAllByText(formatPrice(1_330, 'EUR')).length).toBeGreaterThan(0);
+    await fillForm();
+    send();
+    await waitFor(() => expect(api.bodies).toHaveLength(1));
+    expect(api.bodies[0]).toMatchObject({ individual_tour_uuid: offerUuid, currency: 'EUR' });
+    expect(api.bodies[0]).not.toHaveProperty('tour_date_id');
+  });
+
   it('takes a new key once a value changes', async () => {
     const api = bookingApi(['503', '503', '503']);
     await renderInApp(<BookingFormPage tour={tour} dateId={70} user={undefined} />, {

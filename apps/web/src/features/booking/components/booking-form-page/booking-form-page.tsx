@@ -58,6 +58,12 @@ import {
 } from '../rider-fields';
 import { PhoneField, TextareaField } from '../../../../components/form-fields/form-fields';
 
+/** The date a booking names: a catalogue date, or the individual offer it is (decision 181). */
+const bookedDate = (date: TourDate) =>
+  date.individual_tour_uuid
+    ? { individual_tour_uuid: date.individual_tour_uuid }
+    : { tour_date_id: date.id };
+
 /** At most this many riders in one request; a larger group talks to the organizer. */
 const MAX_TOURISTS = 12;
 
@@ -187,7 +193,7 @@ export function BookingFormPage({
         tour_id: tour.id,
         // Booked in the currency its prices show here, even when the site's currency changed
         // meanwhile in another tab: the API prices by this over `X-Currency` (decision 160).
-        ...(date ? { tour_date_id: date.id, currency: date.currency } : {}),
+        ...(date ? { ...bookedDate(date), currency: date.currency } : {}),
         tourists: [
           ...values.tourists.slice(0, tourists).map((rider) => toTouristInput(rider)),
           ...values.companions

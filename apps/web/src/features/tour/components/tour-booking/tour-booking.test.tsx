@@ -118,4 +118,20 @@ describe('TourBooking and the rider passport', () => {
     await waitFor(() => expect(within(box).getByText('20–27 Feb 2027')).toBeInTheDocument());
     expect(onRecoverableError).not.toHaveBeenCalled();
   });
+
+  it('leads an individual offer to the form for the offer, with its seats', async () => {
+    const offer = tourDate({
+      id: 0,
+      individual_tour_uuid: '5b7e2c1a-0d4f-4a8b-9c3e-2f1a0b9c8d7e',
+      start: '2027-09-03',
+      end: '2027-09-10',
+      price: 1330,
+      number_of_free_seats: 8,
+    });
+    const { box, bar } = await renderBox([offer]);
+    const href = '/booking/new?tour=7&offer=5b7e2c1a-0d4f-4a8b-9c3e-2f1a0b9c8d7e';
+    expect(requested(box)).toBe(href);
+    expect(requested(bar)).toBe(href);
+    expect(within(box).getByText('8 seats left')).toBeInTheDocument();
+  });
 });

@@ -91,7 +91,7 @@ export function TourBooking({ tourId, dates, riding }: TourBookingProps) {
         <p className="tour-booking__for-you">The cheapest date with a horse for your weight</p>
       )}
       <YourBooking tourId={tourId} />
-      <ButtonLink theme="primary" size="lg" block href={bookingRequestHref(tourId, best.id, base)}>
+      <ButtonLink theme="primary" size="lg" block href={bookingRequestHref(tourId, best, base)}>
         Request booking
       </ButtonLink>
       <a className="tour-booking__dates-link" href={DATES_ANCHOR}>
@@ -123,7 +123,7 @@ export function TourBookingBar({ tourId, dates, riding }: TourBookingProps) {
           </a>
         )}
       </p>
-      <ButtonLink theme="primary" href={bookingRequestHref(tourId, best.id, base)}>
+      <ButtonLink theme="primary" href={bookingRequestHref(tourId, best, base)}>
         Request booking
       </ButtonLink>
     </div>

@@ -231,7 +231,7 @@ function TourDateRow({
           <ButtonLink
             theme="primary"
             size="sm"
-            href={bookingRequestHref(tourId, date.id, base)}
+            href={bookingRequestHref(tourId, date, base)}
             aria-label={`Request booking for ${formatDateChoice(date)}`}
           >
             Request
