@@ -171,6 +171,7 @@ export function createServiceHandlers(app: AppServices): ServiceHandlers {
       rateLimits,
       sessionsEnded: app.sessionsEnded,
       codeChannels: app.reachableChannels,
+      bookingHoldHours: app.bookingHoldHours,
     }),
     ...verificationHandlers({ db, verification: app.verification }),
     ...phoneCodesHandlers({

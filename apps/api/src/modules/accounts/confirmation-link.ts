@@ -16,7 +16,7 @@
  */
 import type { Database } from '#src/db/client.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
-import { claimGuestBookings } from '#src/modules/bookings/index.ts';
+import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import { openSession, type SessionsEnded, type UserRow } from '#src/modules/sessions/index.ts';
 import { consumeLinkToken, expiredLink, findLinkToken, findUsedLinkToken } from './links.ts';
 import { sendEmailChanged } from './mail.ts';
@@ -58,6 +58,8 @@ export interface ConfirmationContext {
   callerId: () => Promise<number | undefined>;
   sessionsEnded: SessionsEnded;
   publicUrl: string;
+  /** Hours a booking its date's guarantee confirms has to pay (`claimGuestBookings`). */
+  holdHours: number;
   guesses: PasswordGuesses;
 }
 
@@ -81,7 +83,7 @@ export async function confirmEmail(
   db: Database,
   token: string,
   answer: ConfirmationAnswer,
-  { callerId, sessionsEnded, publicUrl, guesses }: ConfirmationContext,
+  { callerId, sessionsEnded, publicUrl, holdHours, guesses }: ConfirmationContext,
 ) {
   const caller = await callerId();
   const pending = await findLinkToken(db, 'confirm-email', token);
@@ -93,7 +95,7 @@ export async function confirmEmail(
   // "Not mine" answers a registration's question; where nothing is asked (the account's own
   // session, no password to clear) the link confirms as it would without it.
   if (answer.notMine && challenge === 'registration') {
-    return disownRegistration(db, token, user, { caller, sessionsEnded });
+    return disownRegistration(db, token, user, { caller, sessionsEnded, publicUrl, holdHours });
   }
   if (answer.notMine && challenge === 'change') {
     throw unprocessable(NOT_MINE_FOR_A_CHANGE, { not_mine: [NOT_MINE_FOR_A_CHANGE] });
@@ -113,7 +115,7 @@ export async function confirmEmail(
   // A change is told to the previous address; a session is not opened: whoever holds the
   // account signs in as usual.
   if (moving) await sendEmailChanged(db, user, pending.email, publicUrl);
-  await claimGuestBookings(db, { userId: user.id, email: pending.email });
+  await claimGuestBookings(db, { userId: user.id, email: pending.email, publicUrl, holdHours });
   const profile = await toUserProfile(db, proven);
   if (moving || user.emailConfirmedAt || caller !== undefined) return profile;
   return { ...profile, ...(await openSession(db, user.id)) };
@@ -145,7 +147,12 @@ async function disownRegistration(
   db: Database,
   token: string,
   user: UserRow,
-  { caller, sessionsEnded }: { caller: number | undefined; sessionsEnded: SessionsEnded },
+  {
+    caller,
+    sessionsEnded,
+    publicUrl,
+    holdHours,
+  }: { caller: number | undefined; sessionsEnded: SessionsEnded } & ClaimSite,
 ) {
   const link = await consumeLinkToken(db, 'confirm-email', token);
   const login = { kind: 'email', value: link.email! } as const;
@@ -154,7 +161,7 @@ async function disownRegistration(
   // A password left means the address was confirmed meanwhile (a code sign-in): nothing to
   // disown, and no session for this link.
   if (!proven || proven.passwordHash !== null) throw expiredLink();
-  await claimGuestBookings(db, { userId: user.id, email: login.value });
+  await claimGuestBookings(db, { userId: user.id, email: login.value, publicUrl, holdHours });
   const profile = await toUserProfile(db, proven);
   if (caller !== undefined) return profile;
   return { ...profile, ...(await openSession(db, user.id)) };

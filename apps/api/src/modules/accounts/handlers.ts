@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
+import { DEFAULT_HOLD_HOURS } from '#src/modules/bookings/index.ts';
 import {
   assertAllowed,
   createRateLimiter,
@@ -92,6 +93,8 @@ export interface AccountsDeps {
    * offered (production: those with a transport). None given: every sender.
    */
   codeChannels?: CodeChannels;
+  /** Hours a confirmed, unpaid booking holds its seats (`BOOKING_HOLD_HOURS`, default 72). */
+  bookingHoldHours?: number | undefined;
 }
 
 type AccountOperation =
@@ -149,6 +152,8 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
   const { db } = deps;
   const sessionsEnded = deps.sessionsEnded ?? (() => {});
   const publicUrl = deps.content?.publicUrl ?? DEFAULT_PUBLIC_URL;
+  // A proof of an address claims its guest bookings, whose dates may then run (decision 185).
+  const claimSite = { publicUrl, holdHours: deps.bookingHoldHours ?? DEFAULT_HOLD_HOURS };
   const limiter =
     deps.limiter ??
     createRateLimiter({
@@ -262,6 +267,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       body.code,
       body.favourites_tours_ids,
       sessionsEnded,
+      claimSite,
     );
 
   return {
@@ -345,6 +351,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
             callerId: async () => (await findSigned(db, request))?.user.id,
             sessionsEnded,
             publicUrl,
+            holdHours: claimSite.holdHours,
             guesses,
           },
         );

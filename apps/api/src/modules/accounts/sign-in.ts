@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
-import { claimGuestBookings } from '#src/modules/bookings/index.ts';
+import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import {
   openSession,
   revokeOtherSessions,
@@ -93,6 +93,7 @@ export async function signInWithCode(
   code: string,
   favourites: number[] | undefined,
   sessionsEnded: SessionsEnded,
+  site: ClaimSite,
 ): Promise<UserRow> {
   const { userId } = await verifyCode(db, { login: login.value, purpose: 'sign-in', code });
   const proof = { ownSession: false, sessionsEnded };
@@ -100,7 +101,7 @@ export async function signInWithCode(
   if (!proven) throw invalidCode();
   const updated = await updateUser(db, proven.id, { lastActiveAt: new Date() });
   if (login.kind === 'email') {
-    await claimGuestBookings(db, { userId: proven.id, email: login.value });
+    await claimGuestBookings(db, { userId: proven.id, email: login.value, ...site });
   }
   await mergeFavourites(db, proven.id, favourites);
   return updated;

@@ -6,7 +6,9 @@
  * twice, no seat lost or sold twice, and a request committed before the crash gets its booking.
  * The last round's date waits for a minimum group (decision 111) and the API dies as the booking
  * that reaches it commits: the guarantee is all or nothing with that booking, so afterwards the
- * date is guaranteed, every live booking on it confirmed, and the organizer told once.
+ * date is guaranteed, every live booking on it confirmed, and the organizer told once. Its
+ * bookings are signed-in travellers' (proven e-mails): a guest's unpaid hold does not count
+ * towards the group until the guest proves the address (decision 146).
  * Heavier-horse places across the same crash: `crash-heavy.test.ts`; non-rider beds: `crash-beds.test.ts`.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequests, tourDates } from '#src/db/schema/index.ts';
 import { isActive } from '@gallop/booking-rules';
 import { testDatabaseKind } from '#src/testing/database.ts';
+import { signedUser } from '#src/testing/signed-user.ts';
 import {
   bookingAttempt,
   bookingsAtCrash,
@@ -50,7 +53,12 @@ async function committedOn(dateId: number): Promise<number> {
  * flight), once half the seats are booked in the database, and once the date is sold out there
  * (answers are built after the commit, so most bookings then are committed but not yet answered).
  */
-const ROUNDS: { label: string; when: (dateId: number) => KillWhen; minRiders?: number }[] = [
+const ROUNDS: {
+  label: string;
+  when: (dateId: number) => KillWhen;
+  /** The date's minimum group; its round books as signed-in travellers, whose holds count. */
+  minRiders?: number;
+}[] = [
   { label: 'after 5 bookings are answered', when: () => ({ acknowledged: 5 }) },
   {
     label: `once ${CAPACITY / 2} bookings are committed`,
@@ -94,12 +102,19 @@ describe.runIf(testDatabaseKind() === 'postgres')(
             .set({ notGuaranteed: true, minRiders })
             .where(eq(tourDates.id, date.id));
         }
-        const attempts = Array.from({ length: REQUESTS }, (_, n) =>
+        // Each signed-in traveller's session is made before the round, so none is lost with it.
+        const tokens = await Promise.all(
+          Array.from({ length: REQUESTS }, async () =>
+            minRiders === undefined ? undefined : (await signedUser(bed!.db)).token,
+          ),
+        );
+        const attempts = tokens.map((token, n) =>
           bookingAttempt(date, {
             label: `${round}-${n}`,
             phone: `+1415555${String(1_000 + round * 100 + n)}`,
             riders: [{}],
             heavy: 0,
+            ...(token ? { token } : {}),
           }),
         );
 

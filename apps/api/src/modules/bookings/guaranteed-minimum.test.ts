@@ -3,6 +3,8 @@
  * in the booking's transaction that brings its riders booked to the minimum; the requests waiting
  * on it are confirmed (1 → 2) and everyone booked on it is told once. On PostgreSQL (CI) the
  * bookings really overlap; on PGlite they run one after another and the same assertions hold.
+ * The group counts riders of proven holders only (`unproven-minimum.test.ts`), so the groups here
+ * are booked by signed-in travellers whose e-mail is confirmed.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { bookingRequests, chatMessages, tourDates, tours } from '#src/db/schema/
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { scratchAppForFile } from '#src/testing/scratch-database.ts';
+import { signedUser } from '#src/testing/signed-user.ts';
 import {
   book,
   dateWithSeats,
@@ -68,7 +71,7 @@ describe('the minimum group of a not-guaranteed date', () => {
       .update(tourDates)
       .set({ decisionDate: '2099-03-12' })
       .where(eq(tourDates.id, date.id));
-    const made = await book(app(), date, { email: uniqueEmail('below'), riders: 3 });
+    const made = await book(app(), date, { ...(await signUp(app())), riders: 3 });
     expect(made.status).toBe(201);
     expect(made.body.status).toBe(1);
     expect((await dateOf(date.id)).notGuaranteed).toBe(true);
@@ -228,10 +231,11 @@ describe('the minimum group under concurrency', () => {
 
   it(`40 one-rider bookings at once on a date of minimum 4, ${rounds} rounds: one guarantee`, async () => {
     for (let round = 0; round < rounds; round += 1) {
-      // Twice the seats the 40 guests take: unproven guests hold at most half a date.
       const date = await dateWithSeats(db(), 80, used, { guaranteed: false, minRiders: 4 });
+      // Proven travellers: their riders count towards the group.
+      const travellers = await Promise.all(Array.from({ length: 40 }, () => signedUser(db())));
       const answers = await Promise.all(
-        Array.from({ length: 40 }, () => book(app(), date, { email: uniqueEmail('group') })),
+        travellers.map((traveller) => book(app(), date, traveller)),
       );
       expect(tally(answers)).toEqual({ 201: 40 });
       expect((await dateOf(date.id)).notGuaranteed).toBe(false);
@@ -286,9 +290,8 @@ describe('the minimum group under concurrency', () => {
           },
         });
       });
-      const bookings = Array.from({ length: 6 }, () =>
-        book(app(), date, { email: uniqueEmail('racing') }),
-      );
+      const racing = await Promise.all(Array.from({ length: 6 }, () => signedUser(db())));
+      const bookings = racing.map((traveller) => book(app(), date, traveller));
       const [cancelled, changed, booked] = await Promise.all([
         Promise.all(cancels),
         Promise.all(changes),

@@ -8,7 +8,7 @@
  * e-mail or its phone, its unpaid holds count as unproven too, under its e-mail's mailbox
  * (decision 146), so unconfirmed accounts hold no more of a date than guests may.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, tourDates, users } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
@@ -17,7 +17,7 @@ import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
 import { mailboxOf } from './mailbox.ts';
 import { STATUS } from './records.ts';
-import type { Transaction } from './transitions.ts';
+import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 /**
  * A booking made signed out holds its seats this long until its e-mail is proven, and one
@@ -262,10 +262,29 @@ export async function refuseUnprovenGrowth(
   }
 }
 
+/** What a guarantee a proof of an address brings needs (`claimGuestBookings`). */
+export interface ClaimSite {
+  /** The site a guarantee's notices link to (`NoticeOptions.publicUrl`). */
+  publicUrl: string;
+  /** Hours a request its date's guarantee confirms has to pay (`BOOKING_HOLD_HOURS`). */
+  holdHours: number;
+}
+
+/** Who proved which address. */
+export interface GuestClaim extends ClaimSite {
+  userId: number;
+  email: string;
+}
+
 /**
  * Joins the still active, unproven bookings of `email` to `userId`, their short guest hold
  * cleared (decision 089); answers how many. Run when the address is proven: a code sign-in or the
  * confirmation link.
+ *
+ * Their riders now count towards their dates' minimum groups (`ridersCountedSql`), and so do the
+ * account's own waiting requests, which counted as unproven until it proved an address: each
+ * such date not guaranteed runs if its group is now reached (`guaranteeIfReached`), in the
+ * claim's transaction, which holds the date's lock (taken first, below) as the guarantee needs.
  *
  * Its locks are taken in the order every booking transaction takes them
  * (`lockBookingAfterDate`): the bookings' dates first, in id order, then the bookings, in id
@@ -280,7 +299,7 @@ export async function refuseUnprovenGrowth(
  */
 export async function claimGuestBookings(
   db: Database,
-  { userId, email }: { userId: number; email: string },
+  { userId, email, publicUrl, holdHours }: GuestClaim,
 ): Promise<number> {
   const unclaimed = and(
     isNull(bookingRequests.userId),
@@ -294,8 +313,11 @@ export async function claimGuestBookings(
           .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
           .from(bookingRequests)
           .where(unclaimed);
-        if (seen.length === 0) return 0;
-        const dateIds = [...new Set(seen.map((row) => row.dateId))].filter((id) => id !== null);
+        const waiting = await ownWaitingDates(tx, userId);
+        if (seen.length === 0 && waiting.length === 0) return 0;
+        const dateIds = [...new Set([...seen.map((row) => row.dateId), ...waiting])]
+          .filter((id) => id !== null)
+          .sort((a, b) => a - b);
         if (dateIds.length > 0) {
           await tx
             .select({ id: tourDates.id })
@@ -304,36 +326,67 @@ export async function claimGuestBookings(
             .orderBy(asc(tourDates.id))
             .for('update');
         }
-        const locked = await tx
-          .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
-          .from(bookingRequests)
-          .where(
-            and(
-              unclaimed,
-              inArray(
-                bookingRequests.id,
-                seen.map((row) => row.id),
-              ),
-            ),
-          )
-          .orderBy(asc(bookingRequests.id))
-          .for('update');
+        const locked =
+          seen.length === 0
+            ? []
+            : await tx
+                .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
+                .from(bookingRequests)
+                .where(
+                  and(
+                    unclaimed,
+                    inArray(
+                      bookingRequests.id,
+                      seen.map((row) => row.id),
+                    ),
+                  ),
+                )
+                .orderBy(asc(bookingRequests.id))
+                .for('update');
         // Moved to a date not locked between the two reads (only the dev tour-end moves one):
         // read again, the new date locked first.
         if (locked.some((row) => row.dateId !== null && !dateIds.includes(row.dateId))) continue;
-        if (locked.length === 0) return 0;
-        const claimed = await tx
-          .update(bookingRequests)
-          .set({ userId, holdUntil: null, updatedAt: new Date() })
-          .where(
-            inArray(
-              bookingRequests.id,
-              locked.map((row) => row.id),
-            ),
-          )
-          .returning({ id: bookingRequests.id });
+        const now = new Date();
+        const claimed =
+          locked.length === 0
+            ? []
+            : await tx
+                .update(bookingRequests)
+                .set({ userId, holdUntil: null, updatedAt: now })
+                .where(
+                  inArray(
+                    bookingRequests.id,
+                    locked.map((row) => row.id),
+                  ),
+                )
+                .returning({ id: bookingRequests.id });
+        // Every date is locked already, so the guarantee's locks of a date's bookings (id order)
+        // wait only on transactions that hold no date of ours: lock order stays date → booking.
+        for (const dateId of dateIds) {
+          await guaranteeIfReached(tx, dateId, { now, holdHours, notify: { publicUrl } });
+        }
         return claimed.length;
       }
     }),
   );
+}
+
+/**
+ * The dates, not guaranteed and with a minimum group, of `userId`'s own requests waiting there:
+ * an account that proved no address held them as unproven (decision 146), uncounted until now.
+ */
+async function ownWaitingDates(tx: Transaction, userId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ dateId: tourDates.id })
+    .from(bookingRequests)
+    .innerJoin(tourDates, eq(tourDates.id, bookingRequests.tourDateId))
+    .where(
+      and(
+        eq(bookingRequests.userId, userId),
+        eq(bookingRequests.status, STATUS.pendingConfirm),
+        eq(tourDates.notGuaranteed, true),
+        isNotNull(tourDates.minRiders),
+      ),
+    );
+  return rows.map((row) => row.dateId);
 }

@@ -8,7 +8,7 @@ export type { PolicyName } from '@gallop/booking-rules';
 export { ownBookingReference } from './booking-reference.ts';
 export { DEV_TOUR_END_PATH, registerDevTourEndRoute } from './dev-tour-end.ts';
 export { startBookingExpiry } from './expiry.ts';
-export { claimGuestBookings } from './guests.ts';
+export { claimGuestBookings, type ClaimSite } from './guests.ts';
 export { chatRequestsHandlers } from './chat-requests.ts';
 export { bookingsHandlers } from './handlers.ts';
 export { bookingGreeting, bookingUrl } from './messages.ts';

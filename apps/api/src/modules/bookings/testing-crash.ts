@@ -287,10 +287,15 @@ export async function roundKilled(
   return { firstTry, killedAtMs, answeredAtKill };
 }
 
-/** One booking request of a round: a guest's, with its own e-mail and Idempotency-Key. */
+/**
+ * One booking request of a round: a guest's, or a signed-in traveller's when it has a `token`,
+ * with its own e-mail and Idempotency-Key.
+ */
 export interface BookingAttempt {
   key: string;
   email: string;
+  /** The traveller's session, sent with every try; a guest's booking has none. */
+  token?: string | undefined;
   /** The seats, heavier-horse places and non-rider beds the booking takes when it is made. */
   seats: number;
   heavy: number;
@@ -300,7 +305,7 @@ export interface BookingAttempt {
 
 /**
  * A guest booking of `riders` (each `{ weight? }`) and `nonRiders` companions who do not ride on
- * `date`, with a fresh e-mail and key.
+ * `date`, with a fresh e-mail and key; the signed-in traveller's of `token` when given.
  */
 export function bookingAttempt(
   date: { id: number; tourId: number },
@@ -310,12 +315,21 @@ export function bookingAttempt(
     riders,
     heavy,
     nonRiders = 0,
-  }: { label: string; phone: string; riders: object[]; heavy: number; nonRiders?: number },
+    token,
+  }: {
+    label: string;
+    phone: string;
+    riders: object[];
+    heavy: number;
+    nonRiders?: number;
+    token?: string;
+  },
 ): BookingAttempt {
   const email = `crash-${label}-${randomUUID().slice(0, 8)}@example.com`;
   return {
     key: randomUUID(),
     email,
+    token,
     seats: riders.length,
     heavy,
     nonRiders,
@@ -336,7 +350,10 @@ export function bookingAttempt(
 }
 
 export const sendBooking = (url: string, attempt: BookingAttempt) =>
-  post(`${url}/crm/api/request/create`, attempt.body, { 'idempotency-key': attempt.key });
+  post(`${url}/crm/api/request/create`, attempt.body, {
+    'idempotency-key': attempt.key,
+    ...(attempt.token ? { 'x-authorization': `Bearer ${attempt.token}` } : {}),
+  });
 
 const bookingIdOf = (answer: CheckedResponse) => (JSON.parse(answer.body) as { id: number }).id;
 

@@ -20,6 +20,7 @@ import {
   tours,
 } from '#src/db/schema/index.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
+import { ridersCountedSql } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { refuseInexactAmounts } from './amounts.ts';
 import {
@@ -615,9 +616,10 @@ export interface GuaranteeOptions {
 
 /**
  * The minimum group (decision 111): called in the transaction that just took seats on date
- * `dateId` (so it holds the date's row lock). When the date is not guaranteed and its riders
- * booked (seats taken) reach `min_riders`, the date is guaranteed (`guaranteeDate`). Answers the
- * guarantee, undefined when the date did not flip. Cancellations later never take it back.
+ * `dateId`, or whose guest just proved the address (`claimGuestBookings`), so it holds the date's
+ * row lock. When the date is not guaranteed and the riders it counts (`flippable`) reach
+ * `min_riders`, the date is guaranteed (`guaranteeDate`). Answers the guarantee, undefined when
+ * the date did not flip. Cancellations later never take it back.
  */
 export async function guaranteeIfReached(
   tx: Transaction,
@@ -630,9 +632,11 @@ export async function guaranteeIfReached(
 /**
  * Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided
  * one not started. Neither once its decision day has passed: the date is being called off, and
- * every request's time to answer ended with the day (decision 178). A request whose time to
- * answer has passed does not count towards the group: nothing can confirm it any more, and the
- * booking job releases it (decision 174).
+ * every request's time to answer ended with the day (decision 178). The group counts only riders
+ * who can still come (`ridersCountedSql`): not a request whose time to answer has passed
+ * (nothing can confirm it any more, decision 174), nor the unpaid hold of a holder who proved no
+ * address (a made-up one would run the date for good; counted once proven,
+ * `claimGuestBookings`).
  */
 function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
   const undecided = and(
@@ -645,11 +649,7 @@ function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
     ? and(
         undecided,
         isNotNull(tourDates.minRiders),
-        sql`${tourDates.numberOfSeats} - ${tourDates.numberOfFreeSeats} - coalesce((
-          select sum(${bookingRequests.seats}) from ${bookingRequests}
-          where ${bookingRequests.tourDateId} = ${dateId}
-            and ${bookingRequests.status} = ${STATUS.pendingConfirm}
-            and ${bookingRequests.respondBy} < ${now.toISOString()}), 0) >= ${tourDates.minRiders}`,
+        sql`${ridersCountedSql(sql`${now.toISOString()}`)} >= ${tourDates.minRiders}`,
       )
     : and(undecided, gt(tourDates.startDate, todayIso(now)));
 }

@@ -4,9 +4,9 @@
  * date", the organizer confirming another request on it. The lifecycle (decisions: "Booking
  * lifecycle") moves an unanswered request 1 → 7 at its deadline; the organizer may no longer
  * confirm it (409), and neither does the guarantee standing in for that answer: it stays waiting
- * and the job releases it as unanswered. A guest's request whose short hold ended is confirmed
- * as the organizer's confirmation would (the short hold kept), so the job releases it unless
- * the guest proves the address first. On a scratch database: the job runs over every booking.
+ * and the job releases it as unanswered. A guest's request whose short hold ended, its seat not
+ * counted towards the group (decision 146), is confirmed as the organizer's confirmation would
+ * (the short hold kept), so the job releases it unless the guest proves the address first. On a scratch database: the job runs over every booking.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,7 +177,13 @@ describe('a guest’s request whose short hold ended, when its date is guarantee
     const ended = new Date(Date.now() - 60_000);
     await db.update(bookingRequests).set({ holdUntil: ended }).where(eq(bookingRequests.id, id));
 
+    // A guest's unpaid hold is not counted towards the group of 2 (decision 146): one signed-in
+    // rider is not enough, a second one is.
     expect((await book(app(), date, { ...(await signUp(app())), riders: 1 })).status).toBe(201);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: 1, holdUntil: ended });
+    expect((await book(app(), date, { ...(await signUp(app())), riders: 1 })).status).toBe(201);
+    expect((await dateOf(date.id)).notGuaranteed).toBe(false);
     expect(await rowOf(id)).toMatchObject({ status: 2, holdUntil: ended });
 
     await runJob();

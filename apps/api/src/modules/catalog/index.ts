@@ -24,6 +24,7 @@ export { createSearchLimit } from './search/search-limit.ts';
 export { queryRows } from './search/sql.ts';
 export {
   loadTourCards,
+  ridersCountedSql,
   toMediaItem,
   toOrganizerBrief,
   toTourDate,

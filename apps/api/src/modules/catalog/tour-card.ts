@@ -16,6 +16,7 @@
  * has no `nearest_date`.
  */
 import type { components } from '@gallop/api-client';
+import { STATUS } from '@gallop/booking-rules';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { executePrepared } from '#src/db/prepared.ts';
@@ -93,6 +94,11 @@ export type CardDateRow = Pick<
 > & {
   /** Set when the date was called off (decision 148); a card's JSON reads it as text. */
   cancelledAt: Date | string | null;
+  /**
+   * The riders booked as read with the date (`RIDERS_BOOKED`); a row read without it (a
+   * booking's own date) answers the seats taken.
+   */
+  ridersBooked?: number | undefined;
 };
 
 /** The columns of an organizer a card shows. */
@@ -200,10 +206,10 @@ export function toTourDate(row: CardDateRow, prices: PriceContext): TourDate {
       row.nonRiderPrice === null ? null : display(row.nonRiderPrice, row.currency, prices),
     non_rider_places_free: row.nonRiderPrice === null ? 0 : row.nonRiderPlacesFree,
     is_cashback_available: row.isCashbackAvailable,
-    // The minimum group of a date that is not guaranteed yet (decision 111); riders booked are
-    // the seats taken, as bookings take them.
+    // The minimum group of a date that is not guaranteed yet (decision 111), and its riders as
+    // the guarantee counts them (`ridersCountedSql`).
     min_riders: row.notGuaranteed ? row.minRiders : null,
-    riders_booked: row.numberOfSeats - row.numberOfFreeSeats,
+    riders_booked: Math.max(0, row.ridersBooked ?? row.numberOfSeats - row.numberOfFreeSeats),
     decision_date: row.notGuaranteed ? row.decisionDate : null,
     is_discount_exist: hasDiscount,
     ...(hasDiscount && row.discountKind
@@ -328,8 +334,40 @@ export function toTourSummary(
   };
 }
 
+/**
+ * The riders a date counts towards its minimum group, as SQL over the `tour_dates` row in scope
+ * (decisions 111, 146, 174): its seats taken, less those held by bookings whose riders may not
+ * come. A request past its time to answer at `now` can no longer be confirmed (174); an unpaid
+ * hold of a holder who proved no address (a guest, or an account that confirmed neither its
+ * e-mail nor its phone: `unproven` in the bookings' `guests.ts`) may be a made-up address, which
+ * must not run a date for good (a guarantee is never taken back). The guarantee compares it with
+ * `min_riders` (`flippable`, bookings' `transitions.ts`) and `riders_booked` shows it, so the two
+ * never disagree.
+ */
+export function ridersCountedSql(now: SQL): SQL {
+  const waiting = sql.raw(String(STATUS.pendingConfirm));
+  const unpaid = sql.raw(`${STATUS.pendingConfirm}, ${STATUS.pendingPrepayment}`);
+  return sql`(tour_dates.number_of_seats - tour_dates.number_of_free_seats - coalesce((
+    select sum(held.seats) from booking_requests held
+    left join users holder on holder.id = held.user_id
+    where held.tour_date_id = tour_dates.id and held.status in (${unpaid})
+      and ((held.status = ${waiting} and held.respond_by < ${now})
+        or held.user_id is null
+        or (holder.email_confirmed_at is null and holder.phone_confirmed_at is null))
+  ), 0))::int`;
+}
+
+/**
+ * `riders_booked` of a `tour_dates` row in scope: on a date not guaranteed yet, the riders its
+ * group counts (`ridersCountedSql`), so the meter never reads "4 of 4" on a date still waiting;
+ * on a guaranteed date, the seats taken (nothing is counted any more).
+ */
+export const RIDERS_BOOKED = sql`(case when tour_dates.not_guaranteed
+  then ${ridersCountedSql(sql`now()`)}
+  else tour_dates.number_of_seats - tour_dates.number_of_free_seats end)`;
+
 /** Columns as the card types name them (camelCase), so `to_json` of a row is a card row. */
-const DATE_COLUMNS = sql.raw(
+const DATE_COLUMN_NAMES = sql.raw(
   [
     'tour_dates.id',
     'tour_dates.tour_id as "tourId"',
@@ -362,6 +400,7 @@ const DATE_COLUMNS = sql.raw(
     'tour_dates.cancelled_at as "cancelledAt"',
   ].join(', '),
 );
+const DATE_COLUMNS = sql`${DATE_COLUMN_NAMES}, ${RIDERS_BOOKED} as "ridersBooked"`;
 
 const TOUR_COLUMNS = sql.raw(
   [

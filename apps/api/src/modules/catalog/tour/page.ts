@@ -6,7 +6,7 @@
  */
 import type { components } from '@gallop/api-client';
 import { tiersOf, toCancellationPolicy } from '@gallop/booking-rules';
-import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   cities,
@@ -23,6 +23,7 @@ import {
 } from '#src/db/schema/index.ts';
 import {
   loadTourCards,
+  RIDERS_BOOKED,
   toMediaItem,
   toTourDate,
   type CardContext,
@@ -56,6 +57,9 @@ export interface TourPageOptions extends CardContext {
 /** SEO descriptions are cut to what search engines show. */
 const SEO_DESCRIPTION_LENGTH = 160;
 
+/** A date's `riders_booked`, as its minimum group counts them (`ridersCountedSql`). */
+const RIDERS_BOOKED_COLUMN = sql<number>`${RIDERS_BOOKED}`.mapWith(Number);
+
 /**
  * The tour's catalogue dates and variants from `today` on, soonest first; an individual offer's
  * own date is its offer's page only (decision 181).
@@ -67,7 +71,7 @@ export async function futureTourDates(
   prices: PriceContext,
 ): Promise<TourDate[]> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(tourDates), ridersBooked: RIDERS_BOOKED_COLUMN })
     .from(tourDates)
     .where(
       and(
