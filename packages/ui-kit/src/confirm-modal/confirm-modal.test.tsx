@@ -35,6 +35,26 @@ describe('ConfirmModal', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 
+  it('opens a destructive one on Cancel, so an Enter at once loses nothing', async () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConfirmModal
+        isOpen
+        destructive
+        title="Cancel booking?"
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep it"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it' }));
+    await userEvent.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('blocks both buttons while the action runs', () => {
     render(<ConfirmModal isOpen loading title="Sure?" onConfirm={() => {}} onCancel={() => {}} />);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();

@@ -21,7 +21,10 @@ export interface ConfirmModalProps extends Omit<
   cancelLabel?: string;
   /** Shows a spinner on Confirm while the action runs. */
   loading?: boolean;
-  /** Destructive actions use the danger theme. */
+  /**
+   * Destructive actions use the danger theme, and the dialog opens on Cancel, the safe button, so
+   * an Enter pressed at once loses nothing.
+   */
   destructive?: boolean;
 }
 
@@ -48,12 +51,13 @@ export function ConfirmModal({
   ...rest
 }: ConfirmModalProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
-  // Confirm is the expected action, so it takes focus on open (WAI-ARIA alertdialog). This effect
-  // runs after react-aria's Dialog has focused itself; its focus scope returns focus to the
-  // trigger on close.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Confirm is the expected action, so it takes focus on open; a destructive one opens on Cancel,
+  // the least destructive action (WAI-ARIA APG, alert dialog). This effect runs after react-aria's
+  // Dialog has focused itself; its focus scope returns focus to the trigger on close.
   useEffect(() => {
-    if (isOpen) confirmRef.current?.focus();
-  }, [isOpen]);
+    if (isOpen) (destructive ? cancelRef : confirmRef).current?.focus();
+  }, [isOpen, destructive]);
 
   return (
     <Modal
@@ -65,7 +69,7 @@ export function ConfirmModal({
       role="alertdialog"
       footer={
         <>
-          <Button onClick={onCancel} disabled={loading}>
+          <Button onClick={onCancel} disabled={loading} ref={cancelRef}>
             {cancelLabel}
           </Button>
           <Button

@@ -2,6 +2,7 @@
  * How the booking page names a request's status (docs/product.md, States, "Booking request
  * status").
  */
+import { madePrepaymentLabel } from '../../lib/paid-label';
 import type { BookingRequest, PaymentType } from './api';
 
 export const STATUS_LABELS: Readonly<Record<BookingRequest['status'], string>> = {
@@ -48,7 +49,7 @@ export function statusLabel(booking: BookingRequest): string {
   if (booking.status === 2 && (booking.paid ?? 0) === 0 && !hasPrepayment(booking)) {
     return 'Confirmed, waiting for payment';
   }
-  if (booking.status === 3 && (booking.paid ?? 0) >= booking.price) return 'Paid in full';
+  if (booking.status === 3) return madePrepaymentLabel(booking);
   return STATUS_LABELS[booking.status];
 }
 

@@ -1,6 +1,7 @@
 /** The answer page's rules (decision 090), kept apart from the components for tests. */
 import { isApiError } from '@gallop/api-client';
 import { failureText } from '../../lib/failure-text';
+import { madePrepaymentLabel } from '../../lib/paid-label';
 import type { OrganizerBooking, RequestForOrganizer } from './api';
 import type { AnswerLinkSearch } from './answer-link';
 
@@ -110,8 +111,9 @@ export function organizerStatusLabel(booking: {
   price: number;
   paid: number;
 }): string {
-  const paidInFull = booking.status === 3 && booking.paid >= booking.price;
-  return paidInFull ? 'Paid in full' : ORGANIZER_STATUS_LABELS[booking.status];
+  return booking.status === 3
+    ? madePrepaymentLabel(booking)
+    : ORGANIZER_STATUS_LABELS[booking.status];
 }
 
 /** What a failed answer shows, and where. */

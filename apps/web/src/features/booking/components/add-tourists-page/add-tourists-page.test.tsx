@@ -166,6 +166,30 @@ describe('AddTouristsPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Added');
     expect(screen.getByText('No more seats are free on this date.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add rider' })).toBeNull();
+    // The added note's way back is the only one.
+    expect(screen.getAllByRole('link', { name: 'Back to booking #812' })).toHaveLength(1);
+  });
+
+  it('links a full date back to the booking, by its number signed in, by its link signed out', async () => {
+    const full = { ...info, max_tourists: 1 } as TouristsInfo;
+    const view = await renderInApp(<AddTouristsPage info={full} user={owner} emailProof={null} />, {
+      signedIn: true,
+    });
+    await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
+    expect(screen.getByText('No more seats are free on this date.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add rider' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to booking #812' })).toHaveProperty(
+      'pathname',
+      '/booking/812',
+    );
+    view.unmount();
+
+    await renderInApp(<AddTouristsPage info={full} user={undefined} emailProof={null} />);
+    await screen.findByRole('heading', { name: 'Add a rider' }, SLOW_CI);
+    expect(screen.getByRole('link', { name: 'Back to booking #812' })).toHaveProperty(
+      'pathname',
+      `/booking/uuid/${info.uuid}`,
+    );
   });
 
   it('shows the API’s refusal for another account', async () => {

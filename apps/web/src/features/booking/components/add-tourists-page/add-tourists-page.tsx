@@ -167,9 +167,18 @@ export function AddTouristsPage({
               </li>
             ))}
           </ol>
-          {done && <Added requestId={current.request_id} booking={done.result} />}
+          {done && (
+            <Added requestId={current.request_id} uuid={current.uuid} booking={done.result} />
+          )}
         </div>
         {!seatLeft && <p className="booking-lead">No more seats are free on this date.</p>}
+        {/* A full date is no dead end: the way back, unless the note of the rider just added
+            already gives it. */}
+        {!seatLeft && !done && (
+          <p className="booking-actions">
+            <BackToBooking id={current.request_id} uuid={current.uuid} signedIn={!!user} />
+          </p>
+        )}
         {adding === undefined ? null : !user ? (
           <section className="booking-notice" aria-labelledby="add-tourists-proof-title">
             <h2 id="add-tourists-proof-title" className="booking-notice__title">
@@ -229,9 +238,11 @@ export function AddTouristsPage({
  */
 function Added({
   requestId,
+  uuid,
   booking,
 }: {
   requestId: number | undefined;
+  uuid: string;
   booking: BookingRequest | undefined;
 }) {
   const id = booking?.id ?? requestId;
@@ -254,9 +265,7 @@ function Added({
       </p>
       {id !== undefined && (
         <p className="booking-actions">
-          <Link to="/booking/$id" params={{ id: String(id) }}>
-            Back to booking #{id}
-          </Link>
+          <BackToBooking id={id} uuid={uuid} signedIn />
           {booking?.can_pay && due > 0 && (
             <Link to="/booking/pay/$id" params={{ id: String(id) }}>
               Pay {money(due)}
@@ -265,6 +274,31 @@ function Added({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * "Back to booking #5": to the booking's page by its number, which needs its owner signed in, or
+ * by the link key this page was opened with.
+ */
+function BackToBooking({
+  id,
+  uuid,
+  signedIn,
+}: {
+  id: number | undefined;
+  uuid: string;
+  signedIn: boolean;
+}) {
+  const label = id === undefined ? 'Back to the booking' : `Back to booking #${id}`;
+  return signedIn && id !== undefined ? (
+    <Link to="/booking/$id" params={{ id: String(id) }}>
+      {label}
+    </Link>
+  ) : (
+    <Link to="/booking/uuid/$uuid" params={{ uuid }}>
+      {label}
+    </Link>
   );
 }
 

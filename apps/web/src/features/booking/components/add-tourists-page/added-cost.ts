@@ -85,3 +85,18 @@ export function companionPlace(
   }
   return (date.non_rider_places_free ?? 0) > 0 ? 'bed' : 'none';
 }
+
+/**
+ * Who the add page can take on the booking's date now: a rider while a seat is free, else a
+ * companion where a bed is left for one (`companionPlace`), else nobody, so the booking's page
+ * offers no way to a page that would only say so. A date whose seats are not known counts as
+ * having one: the add page reads the booking's own limit (`max_tourists`) and says.
+ */
+export function roomToAdd(
+  booking: Pick<BookingRequest, 'non_rider_price' | 'tour_date' | 'tour'>,
+): NewTraveller | undefined {
+  const free = booking.tour_date?.number_of_free_seats;
+  if (free === undefined || free > 0) return 'rider';
+  const welcome = booking.tour.riding.non_riders_welcome !== false;
+  return companionPlace(booking, welcome) === 'bed' ? 'companion' : undefined;
+}

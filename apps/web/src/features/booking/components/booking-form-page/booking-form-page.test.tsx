@@ -1070,3 +1070,60 @@ describe('BookingFormPage consent', () => {
     );
   });
 });
+
+describe('BookingFormPage asked date', () => {
+  // An old link to 12–19 Jul, now sold out; 8–10 Jan, at another price, still has seats.
+  const filledUp = {
+    ...tour,
+    dates: [
+      { ...tour.dates[0]!, number_of_free_seats: 0 },
+      { ...tour.dates[0]!, id: 75, start: '2028-01-08', end: '2028-01-10', price: 610 },
+      { ...tour.dates[0]!, id: 76, start: '2028-02-08', end: '2028-02-10', is_busy: true },
+    ],
+  } as Tour;
+
+  const open = async (dateId: number | undefined) => {
+    await renderInApp(<BookingFormPage tour={filledUp} dateId={dateId} user={undefined} />, {
+      fetch: bookingApi([]).fetch,
+    });
+    await screen.findByRole('heading', { name: 'Request booking' }, SLOW_CI);
+    return screen.getByRole('group', { name: 'Date' });
+  };
+
+  it('says a sold-out date is sold out and chooses no other for the traveller', async () => {
+    const dates = await open(70);
+    const why = 'The date you chose (12–19 Jul 2027) is sold out: choose another date.';
+    expect(within(dates).getByText(why)).toBeInTheDocument();
+    expect(dates).toHaveAccessibleDescription(why);
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(screen.getByRole('radio')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Send booking request' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('radio'));
+    expect(screen.getByRole('radio')).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Send booking request' })).toBeEnabled();
+  });
+
+  it('says a date the organizer closed takes no bookings', async () => {
+    const dates = await open(76);
+    expect(dates).toHaveAccessibleDescription(
+      'The date you chose (8–10 Feb 2028) is not taking bookings: choose another date.',
+    );
+    expect(screen.getByRole('radio')).not.toBeChecked();
+  });
+
+  it('says a date gone from the tour is no longer offered', async () => {
+    const dates = await open(99);
+    expect(dates).toHaveAccessibleDescription(
+      'The date you chose is no longer offered: choose another date.',
+    );
+    expect(screen.getByRole('radio')).not.toBeChecked();
+  });
+
+  it('preselects the first bookable date when the link names none, saying nothing', async () => {
+    const dates = await open(undefined);
+    expect(screen.getByRole('radio')).toBeChecked();
+    expect(dates).not.toHaveAccessibleDescription();
+    expect(within(dates).queryByText(/The date you chose/)).toBeNull();
+  });
+});

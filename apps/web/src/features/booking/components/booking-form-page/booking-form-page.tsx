@@ -23,6 +23,7 @@ import { datesWithHorseFor, ridersFit, weightRefusal } from '../../../../lib/rid
 import { useSend } from '../../../../lib/use-send';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import {
+  formatDateChoice,
   formatDateRange,
   formatFreeSeats,
   formatPrepayment,
@@ -63,6 +64,22 @@ const bookedDate = (date: TourDate) =>
   date.individual_tour_uuid
     ? { individual_tour_uuid: date.individual_tour_uuid }
     : { tour_date_id: date.id };
+
+/**
+ * Why the date a link asked for (`?date=`) is not chosen: it filled up, the organizer closed it,
+ * or it is no longer among the tour's dates. Undefined when none was asked or it can be booked.
+ */
+function askedDateProblem(
+  dates: readonly TourDate[],
+  dateId: number | undefined,
+): string | undefined {
+  if (dateId === undefined) return undefined;
+  const asked = dates.find((date) => date.id === dateId);
+  if (!asked) return 'The date you chose is no longer offered: choose another date.';
+  if (isBookable(asked)) return undefined;
+  const why = asked.is_busy ? 'not taking bookings' : 'sold out';
+  return `The date you chose (${formatDateChoice(asked)}) is ${why}: choose another date.`;
+}
 
 /** At most this many riders in one request; a larger group talks to the organizer. */
 const MAX_TOURISTS = 12;
@@ -114,8 +131,12 @@ export function BookingFormPage({
   const navigate = useNavigate();
   const consentPages = useConsentPages();
   const bookable = tour.dates.filter(isBookable);
+  // A link's date that cannot be booked (an old link to a date now full) is not swapped for
+  // another silently, at another price: the form says why and the traveller chooses.
+  const askedProblem = askedDateProblem(tour.dates, dateId);
+  const problemId = useId();
   const [selectedId, setSelectedId] = useState<number | undefined>(
-    bookable.find((date) => date.id === dateId)?.id ?? bookable[0]?.id,
+    dateId === undefined ? bookable[0]?.id : bookable.find((date) => date.id === dateId)?.id,
   );
   const date: TourDate | undefined = bookable.find((d) => d.id === selectedId);
   // The season check (decision 117): a date in a poor month for riding says why.
@@ -268,8 +289,16 @@ export function BookingFormPage({
           onSubmit={submit}
           errors={refused ?? problems.fields}
         >
-          <fieldset className="booking-section">
+          <fieldset
+            className="booking-section"
+            aria-describedby={askedProblem ? problemId : undefined}
+          >
             <legend className="booking-section__title">Date</legend>
+            {askedProblem && (
+              <p id={problemId} className="booking-notice booking-notice__text">
+                {askedProblem}
+              </p>
+            )}
             <div className="booking-dates">
               {bookable.map((option) => (
                 <label key={option.id} className="booking-date">

@@ -1,7 +1,7 @@
 import type { components } from '@gallop/api-client';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, tourSummary } from '../../../../lib/testing/fake-api';
+import { createFakeApi, ridingBrief, tourSummary } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { BookingPage } from './booking-page';
 
@@ -173,6 +173,43 @@ describe('the booking page per reader (decision 137)', () => {
     expect(screen.getByRole('button', { name: 'Remove Jonas Weber' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a rider' })).toBeInTheDocument();
     expect(screen.queryByTestId('link-reader')).toBeNull();
+  });
+
+  it('opens the cancel question on "Keep it", so an Enter at once cancels nothing', async () => {
+    await open(confirmed('traveller'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).not.toHaveFocus();
+  });
+
+  it('offers no way to add a rider on a date with no seat left', async () => {
+    const full = tourDate({ id: 5, number_of_free_seats: 0 });
+    await open({ ...confirmed('traveller'), tour_date: full });
+    expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /add-tourists/u })).toBeNull();
+  });
+
+  it('offers a companion instead where the full date has a bed left at the booking’s price', async () => {
+    const family = {
+      ...confirmed('traveller'),
+      tour: tourSummary({ riding: ridingBrief({ non_riders_welcome: true }) }),
+      non_rider_price: 400,
+      tour_date: tourDate({
+        id: 5,
+        number_of_free_seats: 0,
+        non_rider_price: 400,
+        non_rider_places_free: 1,
+      }),
+    };
+    await open(family);
+    expect(screen.queryByRole('link', { name: 'Add a rider' })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Add someone who comes along without riding' }),
+    ).toHaveProperty('pathname', '/order/9/add-tourists');
   });
 
   it('offers another account holding the link only editing the riders’ details', async () => {

@@ -25,6 +25,7 @@ import {
   type Traveller,
 } from '../../api';
 import { readsByLink } from '../../status';
+import { roomToAdd } from '../add-tourists-page/added-cost';
 import { PassportFill } from '../passport-fill';
 import {
   RiderFitNote,
@@ -111,6 +112,8 @@ export function RiderEditor({
   const mayRemove = (tourist: Tourist) => owner && tourist.can_delete && tourist.id !== undefined;
   // Riders can change at all (an active booking whose tour is ahead): the owner adds riders too.
   const changeable = owner && booking.tourists.some((tourist) => tourist.can_edit);
+  // Only while the date has room: a full date's add page could add nobody.
+  const adding = changeable ? roomToAdd(booking) : undefined;
 
   const save = (tourists: TouristInput[]) =>
     saving.send(async () => {
@@ -242,14 +245,14 @@ export function RiderEditor({
             ` New total: ${formatPrice(saving.done.result.price, saving.done.result.currency)}`}
         </p>
       )}
-      {changeable && (
+      {adding && (
         <p className="booking-note">
           <Link
             to="/order/$id/add-tourists"
             params={{ id: String(booking.id) }}
             search={{ uuid: booking.uuid }}
           >
-            Add a rider
+            {adding === 'rider' ? 'Add a rider' : 'Add someone who comes along without riding'}
           </Link>
         </p>
       )}

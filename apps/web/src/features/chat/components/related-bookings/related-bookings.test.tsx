@@ -103,9 +103,23 @@ describe('RelatedBookings', () => {
   });
 
   it('names the traveller’s own cancellation as theirs', async () => {
-    await renderInApp(<RelatedBookings bookings={[booking(9, 5), booking(10, 3)]} />);
+    await renderInApp(<RelatedBookings bookings={[booking(9, 5)]} />);
     expect(await screen.findByText('Cancelled by you')).toBeTruthy();
-    expect(screen.getByText('Paid')).toBeTruthy();
+  });
+
+  it('names a booking that made its prepayment as the trip page does: prepaid, or paid in full', async () => {
+    await renderInApp(
+      <RelatedBookings
+        bookings={[booking(10, 3, { paid: 360 }), booking(11, 3, { paid: 1200 })]}
+      />,
+    );
+    const rows = (await screen.findAllByRole('listitem')).map((row) => row.textContent);
+    // 1200 each: 840 is left to pay on the first, nothing on the second.
+    expect(rows).toEqual([
+      expect.stringMatching(/^Steppe ride 10#10Prepaid$/),
+      expect.stringMatching(/^Steppe ride 11#11Paid in full$/),
+    ]);
+    expect(screen.queryByText('Paid')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
+import { madePrepaymentLabel } from '../../../../lib/paid-label';
 import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
 import '../chat.css';
@@ -24,7 +25,8 @@ function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'
     case 2:
       return 'Confirmed';
     case 3:
-      return 'Paid';
+      // As the traveller's trip page names it: money may still be left to pay.
+      return madePrepaymentLabel(booking);
     case 4:
       return 'Tour complete';
     case 5:

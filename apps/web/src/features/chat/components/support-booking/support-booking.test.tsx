@@ -60,7 +60,7 @@ describe('SupportBooking in the bookings strip', () => {
     await screen.findByRole('heading', { name: 'Their bookings' }, SLOW_CI);
     const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
     expect(rows).toEqual([
-      `Steppe ride#31Paid${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')} paidCancel as support`,
+      `Steppe ride#31Prepaid${formatPrice(600, 'EUR')} of ${formatPrice(2000, 'EUR')} paidCancel as support`,
       `Steppe ride#32Cancelled by support${formatPrice(600, 'EUR')} refunded`,
       `Steppe ride#33Waiting for the organizer${formatPrice(2000, 'EUR')}, nothing paidCancel as support`,
     ]);

@@ -285,6 +285,14 @@ describe('OrganizerBookingPage', () => {
     expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent('No horse');
   });
 
+  it('lets a keyboard scroll the riders’ table: a named region that takes the focus', async () => {
+    await renderBooking(organizerBookingFixture());
+    const region = screen.getByRole('region', { name: 'Riders table' });
+    expect(region).toHaveClass('organizer-booking__scroll');
+    expect(region.tabIndex).toBe(0);
+    expect(region).toContainElement(screen.getByRole('table'));
+  });
+
   it('says "Not given" for a rider without a level', async () => {
     const booking = organizerBookingFixture();
     await renderBooking(
@@ -676,6 +684,19 @@ describe('OrganizerBookingPage layout', () => {
     expect(rows).toEqual([['summary'], ['panel'], ['riders']]);
     const scroll = screen.getByRole('table').parentElement!;
     expect(getComputedStyle(scroll).overflowX).toBe('auto');
+  });
+
+  it('shows the focus on the riders’ table box, which a keyboard focuses to scroll it', () => {
+    // happy-dom does not restyle on a focus: the stylesheet's own rule is read.
+    const sheet = document.head.appendChild(document.createElement('style'));
+    sheet.textContent = stylesheets;
+    const focusRule = [...sheet.sheet!.cssRules].find(
+      (rule): rule is CSSStyleRule =>
+        rule instanceof CSSStyleRule &&
+        rule.selectorText === '.organizer-booking__scroll:focus-visible',
+    );
+    sheet.remove();
+    expect(focusRule?.style.getPropertyValue('outline')).toBe('var(--gk-focus-outline)');
   });
 
   it('gives the riders the full width on a desktop, the answer beside the summary', async () => {

@@ -220,17 +220,25 @@ function Riders({ booking }: { booking: OrganizerBooking }) {
   const heavyFrom = formatWeightLimit(booking.max_rider_weight_kg, weightUnit);
   // Companions who come along without riding take a bed, not a horse (decision 118).
   const withNonRiders = booking.non_riders > 0;
+  const title = withNonRiders ? 'Riders and non-riders' : 'Riders';
   return (
     <section aria-labelledby="organizer-riders">
       <h2 id="organizer-riders" className="answer-section-title">
-        {withNonRiders ? 'Riders and non-riders' : 'Riders'}
+        {title}
       </h2>
       {withNonRiders && (
         <p className="answer-muted">
           {`${countText('{count} rider(s)', booking.seats)}, ${countText('{count} non-rider(s)', booking.non_riders)} coming along without a horse.`}
         </p>
       )}
-      <div className="organizer-booking__scroll">
+      {/* Eight columns scroll sideways on a narrow screen: a named, focusable region lets a
+          keyboard scroll them (axe `scrollable-region-focusable`). */}
+      <div
+        className="organizer-booking__scroll"
+        role="region"
+        aria-label={`${title} table`}
+        tabIndex={0}
+      >
         <table className="organizer-booking__table">
           <thead>
             <tr>

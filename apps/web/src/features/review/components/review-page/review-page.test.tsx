@@ -97,6 +97,17 @@ describe('ReviewPage', () => {
     expect(screen.getByText('Published as Maya H.', { exact: false })).toBeTruthy();
   });
 
+  it('focuses the rating, the first field missing, when sent empty, and says why there', async () => {
+    await renderInApp(<ReviewPage invitation={invitation} />, { fetch: reviewApi().fetch });
+    await screen.findByRole('heading', { level: 1, name: 'How was your ride?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish review' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Terrible' })).toHaveFocus());
+    expect(screen.getByRole('radiogroup', { name: 'Your rating' })).toHaveAccessibleDescription(
+      'Required field',
+    );
+    expect(screen.getByLabelText('Your review')).not.toHaveFocus();
+  });
+
   it('uploads chosen photos with previews, removes one, and sends the rest with the review', async () => {
     const api = reviewApi();
     await renderInApp(<ReviewPage invitation={invitation} />, { fetch: api.fetch });

@@ -162,6 +162,11 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
                   value={typeof control.value === 'number' ? control.value : null}
                   onChange={(value) => control.onChange(value)}
                   isRequired
+                  aria-describedby={control['aria-describedby']}
+                  // The first field: an empty send focuses its first star, not the text below.
+                  ref={(group: HTMLDivElement | null) =>
+                    control.ref(group?.querySelector<HTMLElement>('input[type="radio"]') ?? null)
+                  }
                 />
               )}
             />
