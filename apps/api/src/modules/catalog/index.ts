@@ -44,7 +44,7 @@ export { tourHandlers } from './tour/handlers.ts';
 export { loadTourPage } from './tour/page.ts';
 export { saddleHours } from './tour/riding-days.ts';
 export { privateTourHandlers } from './tour/private-handlers.ts';
-export { offerDate, type OfferDate } from './tour/offer-dates.ts';
+export { offerDate } from './tour/offer-dates.ts';
 export { publishedCards } from './tour/published-cards.ts';
 export { resolveTourSlug } from './tour/slug.ts';
 export { organizerWelfare, welfareColumns } from './tour/welfare.ts';
