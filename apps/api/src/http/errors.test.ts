@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnknownCurrencyError } from '#src/shared/money/rates.ts';
 import { answerErrorsAsJson } from './errors.ts';
 
 /** An error shaped as drizzle throws it: its own message, the driver's error as `cause`. */
@@ -14,6 +15,9 @@ beforeAll(async () => {
   app.get('/throws/:code', async (request) => {
     throw databaseError((request.params as { code: string }).code);
   });
+  app.get('/unknown-currency', async () => {
+    throw new UnknownCurrencyError('XTS');
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -26,6 +30,12 @@ describe('errors the database undoes a transaction with', () => {
     expect(response.json()).toEqual({
       message: 'This was changed at the same moment elsewhere; nothing was saved, try again',
     });
+  });
+
+  it('answers a price in a currency with no rate as a 422 naming it', async () => {
+    const response = await app.inject({ url: '/unknown-currency' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Currency XTS is not supported' });
   });
 
   it('keeps other database failures a 500 without their text', async () => {

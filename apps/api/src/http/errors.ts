@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { CaptchaRequiredError, HttpError } from './http-error.ts';
 import { keepConnectionAfterRefusedBody } from './request-limits.ts';
+import { UnknownCurrencyError } from '#src/shared/money/rates.ts';
 import { databaseUnreachableReason } from '#src/start-failure.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -137,6 +138,12 @@ export function sendError(
       .send({
         message: 'This was changed at the same moment elsewhere; nothing was saved, try again',
       } satisfies ErrorBody);
+  }
+  if (error instanceof UnknownCurrencyError) {
+    // A price stored in a currency no rate converts (an offer written by hand in SQL: the
+    // database keeps rates in use, decision 171): nothing can show or charge it.
+    request.log.warn({ currency: error.currency }, 'a price in a currency with no rate');
+    return reply.code(422).send({ message: error.message } satisfies ErrorBody);
   }
   const unreachable = status >= 500 ? databaseUnreachableReason(error) : undefined;
   if (unreachable) {

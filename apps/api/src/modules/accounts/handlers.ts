@@ -441,7 +441,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     async resetPassword(request, reply) {
       const tooMany = await limited('reset-password', 'any', request, reply);
       if (tooMany) return reply;
-      return resetPassword(db, request.body, sessionsEnded);
+      return resetPassword(db, request.body, sessionsEnded, claimSite);
     },
 
     async changeCountry(request) {
@@ -508,7 +508,11 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       const signed = await requireSigned(db, request);
       const tooMany = await limited('confirm-phone', String(signed.user.id), request, reply);
       if (tooMany) return reply;
-      return toUserProfile(db, await confirmPhone(db, signed.user, request.body.code), signed);
+      return toUserProfile(
+        db,
+        await confirmPhone(db, signed.user, request.body.code, claimSite),
+        signed,
+      );
     },
 
     async updateProfilePhoto(request) {

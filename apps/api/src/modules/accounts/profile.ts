@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
 import {
   revokeOtherSessions,
@@ -218,7 +219,12 @@ export async function sendPhoneConfirmation(db: Database, user: UserRow, sender:
  * other accounts' claims of it are dropped (`proveLogin`). A 422 on `phone` when another account
  * confirmed the number first.
  */
-export async function confirmPhone(db: Database, user: UserRow, code: string): Promise<UserRow> {
+export async function confirmPhone(
+  db: Database,
+  user: UserRow,
+  code: string,
+  site: ClaimSite,
+): Promise<UserRow> {
   if (!user.phone) throw unprocessable('Add a phone number first', { phone: ['Required field'] });
   const phone = { kind: 'phone', value: user.phone } as const;
   const { userId } = await verifyCode(db, { login: phone.value, purpose: 'confirm-phone', code });
@@ -228,6 +234,8 @@ export async function confirmPhone(db: Database, user: UserRow, code: string): P
     sessionsEnded: () => {},
   });
   if (!proven) throw unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
+  // A proven holder's waiting riders count towards their dates' minimum groups (decision 185).
+  await claimGuestBookings(db, { userId: user.id, email: null, ...site });
   return proven;
 }
 

@@ -100,9 +100,12 @@ export async function signInWithCode(
   const proven = userId === null ? undefined : await proveLogin(db, userId, login, proof);
   if (!proven) throw invalidCode();
   const updated = await updateUser(db, proven.id, { lastActiveAt: new Date() });
-  if (login.kind === 'email') {
-    await claimGuestBookings(db, { userId: proven.id, email: login.value, ...site });
-  }
+  // An e-mail's guest bookings join the account; either proof makes its waiting riders count.
+  await claimGuestBookings(db, {
+    userId: proven.id,
+    email: login.kind === 'email' ? login.value : null,
+    ...site,
+  });
   await mergeFavourites(db, proven.id, favourites);
   return updated;
 }
@@ -167,6 +170,7 @@ export async function resetPassword(
   db: Database,
   { token, password }: { token: string; password: string },
   sessionsEnded: SessionsEnded,
+  site: ClaimSite,
 ) {
   // The link is checked before the memory-hard hash: a made-up token costs one indexed
   // lookup, not a hash (120 such requests at once slowed real sign-ins from 0.5 s to 37 s).
@@ -188,6 +192,8 @@ export async function resetPassword(
         sessionsEnded,
       },
     );
+    // The link came to the inbox: the address is proven, as by a code (decision 185).
+    await claimGuestBookings(db, { userId: user.id, email: user.email, ...site });
   }
   sessionsEnded(await revokeOtherSessions(db, user.id));
   const updated = await updateUser(db, user.id, { passwordHash });

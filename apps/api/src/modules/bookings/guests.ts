@@ -270,16 +270,17 @@ export interface ClaimSite {
   holdHours: number;
 }
 
-/** Who proved which address. */
+/** Who proved which address: an e-mail (its guest bookings join), or a phone (null). */
 export interface GuestClaim extends ClaimSite {
   userId: number;
-  email: string;
+  email: string | null;
 }
 
 /**
  * Joins the still active, unproven bookings of `email` to `userId`, their short guest hold
- * cleared (decision 089); answers how many. Run when the address is proven: a code sign-in or the
- * confirmation link.
+ * cleared (decision 089); answers how many. Run whenever an address is proven: a code sign-in, a
+ * confirmation link, a password reset link, or a confirmed phone (`email` null: no guest
+ * booking is joined, but the account's own waiting requests now count, below).
  *
  * Their riders now count towards their dates' minimum groups (`ridersCountedSql`), and so do the
  * account's own waiting requests, which counted as unproven until it proved an address: each
@@ -303,16 +304,20 @@ export async function claimGuestBookings(
 ): Promise<number> {
   const unclaimed = and(
     isNull(bookingRequests.userId),
-    eq(bookingRequests.contactEmail, email),
+    // A phone proves no e-mail: nothing matches.
+    email === null ? sql`false` : eq(bookingRequests.contactEmail, email),
     inArray(bookingRequests.status, [...ACTIVE_STATUSES]),
   );
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       for (;;) {
-        const seen = await tx
-          .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
-          .from(bookingRequests)
-          .where(unclaimed);
+        const seen =
+          email === null
+            ? []
+            : await tx
+                .select({ id: bookingRequests.id, dateId: bookingRequests.tourDateId })
+                .from(bookingRequests)
+                .where(unclaimed);
         const waiting = await ownWaitingDates(tx, userId);
         if (seen.length === 0 && waiting.length === 0) return 0;
         const dateIds = [...new Set([...seen.map((row) => row.dateId), ...waiting])]
