@@ -55,6 +55,19 @@ describe('loadEnv', () => {
     }
   });
 
+  it("hands support's own phone and e-mail to the pages, and refuses malformed ones", () => {
+    expect(siteConfigFromEnv(loadEnv({})).supportContacts).toBeUndefined();
+    const env = loadEnv({ SUPPORT_PHONE: '+1 415 555 0100', SUPPORT_EMAIL: 'help@gallop.example' });
+    expect(siteConfigFromEnv(env).supportContacts).toEqual({
+      phone: '+1 415 555 0100',
+      email: 'help@gallop.example',
+    });
+    for (const bad of ['415 555 0100', '+1 call us', 'tel:+14155550100']) {
+      expect(envSchema.safeParse({ SUPPORT_PHONE: bad }).success, bad).toBe(false);
+    }
+    expect(envSchema.safeParse({ SUPPORT_EMAIL: 'help at gallop' }).success).toBe(false);
+  });
+
   it('reads the feature flags as on/off and hands them to the pages', () => {
     const env = loadEnv({ FEATURE_QR_PAYMENT: 'on', FEATURE_ARRIVAL: 'off' });
     expect(siteConfigFromEnv(env).features).toEqual({ qrPayment: true, arrival: false });

@@ -125,6 +125,15 @@ export const envSchema = z.object({
         if (problem) context.addIssue({ code: 'custom', message: `${entry}: ${problem}` });
       }
     }),
+  /**
+   * Support's phone and e-mail for the 503 page when the API has not answered since this server
+   * started (it then has no site contacts to show); the API's contacts win once it answers.
+   */
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+\d[\d ()-]{7,20}$/, 'must be an international number such as +1 415 555 0100')
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   /** The QR payment pages `{base}/qr/{id}` and `{base}/qr/uuid/{uuid}`. */
   FEATURE_QR_PAYMENT: flag,
   /** The arrival page `/arrival/{uuid}`. */
@@ -151,6 +160,9 @@ export function siteConfigFromEnv(env: Env): SiteConfig {
     analyticsId: env.GALLOP_ANALYTICS_ID,
     bookingBasePath: env.BOOKING_BASE_PATH,
     features: { qrPayment: env.FEATURE_QR_PAYMENT, arrival: env.FEATURE_ARRIVAL },
+    ...(env.SUPPORT_PHONE || env.SUPPORT_EMAIL
+      ? { supportContacts: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL } }
+      : {}),
     ...(env.PUBLIC_API_URL || env.PUBLIC_SOCKET_URL
       ? {
           runtime: {

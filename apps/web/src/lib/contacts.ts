@@ -35,6 +35,17 @@ const MESSENGER_ORDER: readonly MessengerSource[] = [
   'ok',
 ];
 
+/** Contact buttons from a phone and an e-mail alone (the web server's own, `SiteConfig`). */
+export function plainSupportLinks(
+  contacts: { phone?: string | undefined; email?: string | undefined } | undefined,
+): ContactLink[] {
+  const { phone, email } = contacts ?? {};
+  return [
+    ...(phone ? [{ kind: 'phone' as const, label: phone, href: telHref(phone) }] : []),
+    ...(email ? [{ kind: 'email' as const, label: email, href: `mailto:${email}` }] : []),
+  ];
+}
+
 /** `tel:` link of a formatted phone: digits and the leading plus only. */
 export function telHref(formattedPhone: string): string {
   return `tel:${formattedPhone.replace(/[^\d+]/g, '')}`;

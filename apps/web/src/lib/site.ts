@@ -26,6 +26,11 @@ export interface SiteConfig {
   /** Pages behind runtime flags (docs/product.md, Routes); off when unset. */
   features?: SiteFeatures | undefined;
   /**
+   * Support's phone and e-mail from the web server's environment (`SUPPORT_PHONE`,
+   * `SUPPORT_EMAIL`): the 503 page's buttons while the API's contacts are unknown.
+   */
+  supportContacts?: { phone?: string | undefined; email?: string | undefined } | undefined;
+  /**
    * The browser's API base and chat socket URL (`PUBLIC_API_URL`, `PUBLIC_SOCKET_URL`); each
    * unset one is the page's origin (src/lib/runtime-config.ts).
    */

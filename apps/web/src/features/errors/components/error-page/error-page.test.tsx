@@ -10,12 +10,14 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createServerApiClient } from '../../../../lib/api';
 import { createFakeApi, unreachableApi } from '../../../../lib/testing/fake-api';
+import type { SiteConfig } from '../../../../lib/site';
 import { ErrorPage } from './error-page';
 
 /** Renders the error page at /broken inside a real router, with a home route at /. */
 async function renderErrorPage(
   status: number,
   fetch: (request: Request) => Promise<Response> = createFakeApi().fetch,
+  site?: SiteConfig,
 ) {
   const queryClient = new QueryClient();
   const api = createServerApiClient({ request: new Request('http://web.test/'), fetch });
@@ -33,7 +35,7 @@ async function renderErrorPage(
   const router = createRouter({
     routeTree: rootRoute.addChildren([homeRoute, brokenRoute]),
     history: createMemoryHistory({ initialEntries: ['/broken'] }),
-    context: { api, queryClient },
+    context: { api, queryClient, ...(site ? { site } : {}) },
   });
   render(
     <QueryClientProvider client={queryClient}>
@@ -97,6 +99,22 @@ describe('ErrorPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred');
     expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("503 with the API down since the start: the web server's own support phone and e-mail", async () => {
+    await renderErrorPage(503, unreachableApi, {
+      organizerUrl: 'https://partners.example.test',
+      supportContacts: { phone: '+1 415 555 0100', email: 'help@gallop.example' },
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An error occurred');
+    expect(screen.getByRole('link', { name: /\+1 415 555 0100/ })).toHaveAttribute(
+      'href',
+      'tel:+14155550100',
+    );
+    expect(screen.getByRole('link', { name: /help@gallop\.example/ })).toHaveAttribute(
+      'href',
+      'mailto:help@gallop.example',
+    );
   });
 
   it.each([500, 400, 502])('%i: "Internal Error"', async (status) => {
