@@ -117,7 +117,28 @@ describe('MessageOrganizerButton', () => {
         await screen.findByRole('button', { name: 'Message the organizer' }, SLOW_CI),
       );
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toEqual({ redirect: '/#message-organizer-5' });
       expect(api.bodies).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    'goes on with the question once the visitor is back signed in',
+    async () => {
+      const api = chatApi();
+      const { router } = await renderInApp(<MessageOrganizerButton organizerId={5} tour={TOUR} />, {
+        fetch: api.fetch,
+        signedIn: true,
+      });
+      await screen.findByRole('button', { name: 'Message the organizer' }, SLOW_CI);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // Where the sign-in page returns to: this page, marked for this organizer's button.
+      await router.navigate({ to: '/', hash: 'message-organizer-5' });
+      expect(
+        await screen.findByRole('dialog', { name: 'Message the organizer' }),
+      ).toHaveTextContent('About Iceland Highland Trail');
+      expect(router.state.location.hash).toBe('');
     },
     LONG,
   );

@@ -1,6 +1,6 @@
 import { Button, Modal, type ButtonSize, type ButtonTheme } from '@gallop/ui-kit';
-import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { failureText } from '../../lib/failure-text';
 import { hasSession } from '../../lib/session-tokens';
@@ -28,7 +28,8 @@ const newClientId = () =>
 /**
  * 'Message the organizer' (spec: travellers chat with organizers): opens, or creates, the chat
  * with the organizer and goes to it; from a tour page it first asks for the question, sent with
- * the tour. A signed-out visitor signs in first and comes back here.
+ * the tour. A signed-out visitor signs in first and comes back here, where the press goes on
+ * (the return address carries `#message-organizer-{id}`), not to press it again.
  */
 export function MessageOrganizerButton({
   organizerId,
@@ -45,6 +46,8 @@ export function MessageOrganizerButton({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [composing, setComposing] = useState(false);
+  const resumeHash = `message-organizer-${organizerId}`;
+  const hash = useLocation({ select: (location) => location.hash });
 
   const open = async (message?: { text: string; clientId: string }) => {
     setError(undefined);
@@ -70,12 +73,24 @@ export function MessageOrganizerButton({
 
   const start = async () => {
     if (!hasSession(api)) {
-      await navigate({ to: '/login', search: { redirect: router.state.location.href } });
+      const { pathname, searchStr } = router.state.location;
+      const back = `${pathname}${searchStr}#${resumeHash}`;
+      await navigate({ to: '/login', search: { redirect: back } });
       return;
     }
     if (tour) setComposing(true);
     else await open();
   };
+
+  // Back from signing in: the press the visitor made goes on, once (the mark is dropped first).
+  useEffect(() => {
+    if (hash !== resumeHash || !hasSession(api)) return;
+    const { pathname, searchStr } = router.state.location;
+    router.history.replace(`${pathname}${searchStr}`);
+    void start();
+    // `start` reads the latest state when it runs; the mark alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, resumeHash]);
 
   return (
     <div className={className}>
