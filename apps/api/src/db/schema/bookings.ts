@@ -224,6 +224,9 @@ export const payments = pgTable(
     index('payments_unconfirmed_voids_idx')
       .on(table.updatedAt)
       .where(sql`status = 3 and failure_reason = 'voided' and void_confirmed_at is null`),
+    // A payment of nothing credits nothing and moves no status (decision 184). Migration 0044
+    // adds it NOT VALID: payments stored before are not rechecked, every new one is.
+    check('payments_amount_positive', sql`${table.amount} > 0`),
   ],
 );
 

@@ -548,6 +548,22 @@ describe('a percentage prepayment of less than one whole unit', () => {
     expect(full.status).toBe(200);
     expect(full.body.payment).toMatchObject({ amount: 4, payment_type: 'full' });
   });
+
+  it('is refused by the database as a payment of 0, whoever writes it', async () => {
+    const { booking } = await bookCheap();
+    const zero = db.insert(payments).values({
+      requestId: booking.id as number,
+      amount: 0,
+      currency: 'EUR',
+      paymentType: 'prepayment',
+      paymentMethod: 'card',
+      providerId: 2,
+      providerPaymentId: `zero-${randomUUID()}`,
+    });
+    await expect(zero).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: 'payments_amount_positive' }),
+    });
+  });
 });
 
 describe('the outcome pages’ payment', () => {
