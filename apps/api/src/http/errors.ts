@@ -1,6 +1,7 @@
 import type { components } from '@gallop/api-client';
 import { CaptchaRequiredError, HttpError } from './http-error.ts';
 import { keepConnectionAfterRefusedBody } from './request-limits.ts';
+import { sqlStateOf } from '#src/db/sql-state.ts';
 import { UnknownCurrencyError } from '#src/shared/money/rates.ts';
 import { databaseUnreachableReason } from '#src/start-failure.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -62,12 +63,8 @@ function validationDetails(
  * or the driver's own error, else undefined.
  */
 function databaseInputError(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const code = sqlStateOf(error);
+  return code?.startsWith('22') ? code : undefined;
 }
 
 /**
@@ -77,12 +74,8 @@ function databaseInputError(error: unknown): string | undefined {
  * retries reaches here.
  */
 function isConcurrencyAbort(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
+  const code = sqlStateOf(error);
+  return code === '40P01' || code === '40001';
 }
 
 /** A copy of `error` for the log: same type, message and fields, no stack. */

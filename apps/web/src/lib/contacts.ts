@@ -71,11 +71,8 @@ export function supportLinks(
   contacts: Contacts | undefined,
   messengers: Messengers | undefined,
 ): ContactLink[] {
-  const phone = mainPhone(contacts);
-  const email = contacts?.email;
   return [
-    ...(phone ? [{ kind: 'phone' as const, label: phone, href: telHref(phone) }] : []),
-    ...(email ? [{ kind: 'email' as const, label: email, href: `mailto:${email}` }] : []),
+    ...plainSupportLinks({ phone: mainPhone(contacts), email: contacts?.email ?? undefined }),
     ...messengerLinks(messengers),
   ];
 }

@@ -9,10 +9,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { bookingRequests, payments, refunds } from '#src/db/schema/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { tiersOfBooking, travellerRefund, type Actor } from '@gallop/booking-rules';
+import { PAID_PAYMENT } from './payments-port.ts';
 import type { RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
-
-const PAID = 2;
 
 /** The refund a cancellation by `actor` on `now` owes of the locked booking's paid amount. */
 export function cancellationRefund(
@@ -41,7 +40,7 @@ export async function recordCancellationRefund(
   const charged = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.requestId, booking.id), eq(payments.status, PAID)))
+    .where(and(eq(payments.requestId, booking.id), eq(payments.status, PAID_PAYMENT)))
     .orderBy(desc(payments.id))
     .for('update');
   let left = amount;

@@ -5,17 +5,14 @@
  * every booking on it, and rows other modules lock (chats, payments) are not ordered by this
  * module: the retry keeps a rare cycle from reaching anyone as a 500.
  */
+import { sqlStateOf } from '#src/db/sql-state.ts';
 
 const DEADLOCK = '40P01';
 const ATTEMPTS = 4;
 
 /** Whether `error`, or an error it wraps (drizzle wraps the driver's), is a deadlock. */
 export function isDeadlock(error: unknown): boolean {
-  for (let at = error, depth = 0; at instanceof Error && depth < 5; depth += 1) {
-    if ((at as { code?: unknown }).code === DEADLOCK) return true;
-    at = (at as { cause?: unknown }).cause;
-  }
-  return false;
+  return sqlStateOf(error) === DEADLOCK;
 }
 
 /** Runs the transaction `run` opens, again (a few times) when PostgreSQL aborts it as a deadlock. */

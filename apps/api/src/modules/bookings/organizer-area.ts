@@ -22,7 +22,7 @@ import { notFound } from '#src/http/http-error.ts';
 import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { organizerChatOf } from '#src/modules/chat/index.ts';
 import { meetUrl, memberMeetKey, savedMeetings } from './meetings.ts';
-import { toPayment, type BookingPayments } from './payments-port.ts';
+import { PAID_PAYMENT, toPayment, type BookingPayments } from './payments-port.ts';
 import { answerRequestRow, requiredReason, type OrganizerAnswer } from './organizer-answers.ts';
 import {
   ACTIVE_STATUSES,
@@ -108,9 +108,6 @@ function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
 const respondByOf = (row: RequestRow) =>
   row.status === STATUS.pendingConfirm ? (row.respondBy?.toISOString() ?? null) : null;
 
-/** A payment the provider charged (`PAYMENT_STATUS.paid` of the payments module). */
-const PAID = 2;
-
 /**
  * What the paid payments of each booking brought, minor units: a payment beyond what was due
  * is credited only as far as due (`paid`), and its excess counted in `refunded`, so what the
@@ -121,7 +118,7 @@ async function receivedBy(db: Database, ids: number[]): Promise<Map<number, numb
   const rows = await db
     .select({ id: payments.requestId, amount: sum(payments.amount).mapWith(Number) })
     .from(payments)
-    .where(and(inArray(payments.requestId, ids), eq(payments.status, PAID)))
+    .where(and(inArray(payments.requestId, ids), eq(payments.status, PAID_PAYMENT)))
     .groupBy(payments.requestId);
   return new Map(rows.map((row) => [row.id, row.amount]));
 }

@@ -10,6 +10,9 @@ import { major } from './records.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** A payment the provider charged (`PAYMENT_STATUS.paid` of the payments module). */
+export const PAID_PAYMENT = 2;
+
 export interface BookingPayments {
   /**
    * Voids payments a transition closed, at the provider; one the payer completed first is applied

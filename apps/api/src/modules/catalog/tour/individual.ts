@@ -6,6 +6,7 @@
  */
 import type { individualTours } from '#src/db/schema/index.ts';
 import type { PriceContext, TourDate } from '#src/modules/catalog/tour-card.ts';
+import { addDaysIso } from '#src/shared/dates.ts';
 import { toDisplayPrice } from '#src/shared/money/rates.ts';
 import type { Tour } from './page.ts';
 import type { TourRow } from './slug.ts';
@@ -14,12 +15,6 @@ type IndividualTourRow = typeof individualTours.$inferSelect;
 
 /** The id of the offer's date: 0, as no catalogue date has it. */
 const INDIVIDUAL_DATE_ID = 0;
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The offer as the page's only date. Its seats are its own date's once first booked, else the
@@ -38,7 +33,7 @@ export function toIndividualDate(
     tour_id: tour.id,
     duration: tour.duration,
     start: offer.startDate,
-    end: addDays(offer.startDate, Math.max(1, tour.duration) - 1),
+    end: addDaysIso(offer.startDate, Math.max(1, tour.duration) - 1),
     currency: prices.currency,
     price,
     // In `currency`, like `price` (decision 154).

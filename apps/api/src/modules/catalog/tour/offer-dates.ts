@@ -8,6 +8,7 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { individualTours, tourDates, tours } from '#src/db/schema/index.ts';
+import { addDaysIso } from '#src/shared/dates.ts';
 import { datePriceInUsd, UnknownCurrencyError } from '#src/shared/money/rates.ts';
 import { lockRatesForPriceWrite } from '../prices/dates-in-usd.ts';
 
@@ -19,12 +20,6 @@ export type OfferDate =
   | { kind: 'unknown' }
   /** The offer starts today or earlier, and was never booked: no date is made for it. */
   | { kind: 'passed' };
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The date of offer `uuid` of tour `tourId`, made on its first booking: the offer's start, price
@@ -71,7 +66,7 @@ export async function offerDate(
         tourId,
         individualTourUuid: uuid,
         startDate: offer.startDate,
-        endDate: addDays(offer.startDate, duration - 1),
+        endDate: addDaysIso(offer.startDate, duration - 1),
         duration,
         currency: offer.currency,
         price: offer.price,
