@@ -413,7 +413,15 @@ describe('main with API_WORKERS (decision 045)', () => {
           logLines(run.output().stdout)
             .filter((line) => line['msg'] === `Server listening at ${url}`)
             .map((line) => line['pid']);
-        await waitFor(listeningPids, (pids) => pids.length >= 3, 60_000);
+        // The replacement comes after the delay it was given (up to the primary's longest, 30 s,
+        // when the outage lasted through several failed starts) and a worker's start, which on
+        // a busy 2-core machine running the suite takes tens of seconds.
+        await waitFor(listeningPids, (pids) => pids.length >= 3, 30_000 + 60_000).catch(
+          (error: Error) => {
+            const tail = run.output().stdout.split('\n').slice(-15).join('\n');
+            throw new Error(`${error.message}\nthe cluster's last lines:\n${tail}`);
+          },
+        );
         expect(childrenOf(primary)).toHaveLength(2);
         for (let n = 0; n < 4; n += 1) {
           const response = await fetch(`${url}/ready`, { headers: { connection: 'close' } });
@@ -428,7 +436,7 @@ describe('main with API_WORKERS (decision 045)', () => {
         await database.drop();
       }
     },
-    180_000,
+    240_000,
   );
 
   it.runIf(postgresUrl)(
