@@ -70,6 +70,14 @@ export const bookingRequests = pgTable(
     price: minorUnits().notNull(),
     /** What must be paid first; null when the date asks for no prepayment. */
     prepayment: minorUnits(),
+    /**
+     * The prepayment terms the traveller booked under: the date's type and size then, a fixed
+     * size in minor units of `currency` per traveller (converted as the price was). A change of
+     * riders prices the prepayment by them, whatever the date asks of later bookings. Null:
+     * a booking without a date (migration 0045 gave the others their date's terms of the day).
+     */
+    prepaymentType: text({ enum: ['percent', 'fixed', 'none'] }),
+    prepaymentSize: minorUnits(),
     /** Credited by payments; never more than `price` (a check constraint holds it). */
     paid: minorUnits().notNull().default(0),
     /** Given back to the traveller (overpayments, payments after a cancellation). */

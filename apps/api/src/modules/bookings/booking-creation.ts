@@ -23,7 +23,7 @@ import {
 } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
-import { inCurrency, quote, tiersOf } from '@gallop/booking-rules';
+import { inCurrency, quote, tiersOf, type DatePricing } from '@gallop/booking-rules';
 import { offerDate } from '#src/modules/catalog/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
@@ -143,6 +143,8 @@ interface CheckedBooking {
   nonRiders: number;
   places: Places;
   price: { price: number; prepayment: number | null };
+  /** The date's prepayment terms in the booking's currency: the booking keeps them. */
+  terms: Pick<DatePricing, 'prepaymentType' | 'prepaymentSize'>;
   nonRiderPrice: number | null;
   contactName: string;
   contactEmail: string;
@@ -232,7 +234,8 @@ async function checkedBooking(
     toDisplayPrice(minor, date.currency, currency, rates) * 100;
   const nonRiderPrice =
     nonRiders > 0 && date.nonRiderPrice !== null ? inBookingCurrency(date.nonRiderPrice) : null;
-  const price = quote(inCurrency(date, inBookingCurrency), riders.length, today, {
+  const terms = inCurrency(date, inBookingCurrency);
+  const price = quote(terms, riders.length, today, {
     count: nonRiders,
     price: nonRiderPrice ?? 0,
   });
@@ -245,6 +248,7 @@ async function checkedBooking(
     nonRiders,
     places,
     price,
+    terms: { prepaymentType: terms.prepaymentType, prepaymentSize: terms.prepaymentSize },
     nonRiderPrice,
     contactName,
     contactEmail: normalizeEmail(body.contact.email),
@@ -357,6 +361,9 @@ async function insertBooking(
       currency,
       price: checked.price.price,
       prepayment: checked.price.prepayment,
+      // The terms agreed now price the prepayment when its riders change (`changeRidersIn`).
+      prepaymentType: checked.terms.prepaymentType,
+      prepaymentSize: checked.terms.prepaymentSize,
       sourceCurrency: date.currency,
       sourcePrice: date.price,
       exchangeRate: convertAmount(1, date.currency, currency, rates),

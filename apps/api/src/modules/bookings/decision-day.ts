@@ -16,6 +16,15 @@ export function decisionDayPassed(date: Pick<TourDateRow, 'decisionDate'>, now: 
   return date.decisionDate !== null && date.decisionDate < todayIso(now);
 }
 
+/**
+ * The last moment of decision day `decisionDate` (YYYY-MM-DD, UTC): the group a date past its
+ * day is judged by is the one it had then (`callOffUndecidedDates`). A request's time to answer
+ * ends at the next moment, the day's end, so every request still waiting then counts.
+ */
+export function decisionDayLastMoment(decisionDate: string): Date {
+  return new Date(Date.parse(`${decisionDate}T00:00:00Z`) + 86_400_000 - 1);
+}
+
 /** `decisionDayPassed` as a condition on `tour_dates`. */
 export function decisionDayPassedSql(now: Date): SQL {
   return and(isNotNull(tourDates.decisionDate), lt(tourDates.decisionDate, todayIso(now)))!;

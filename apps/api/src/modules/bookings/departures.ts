@@ -4,7 +4,10 @@
  * decision day ends, decision 178) or cancels it
  * ("Cancel this date": every live booking on it declined or cancelled by the organizer, all paid
  * refunded as decision 091 does for one booking); and the booking job calls off a date whose
- * decision day passed without a guarantee, releasing its requests.
+ * decision day passed without a guarantee, releasing its requests. A group that reached its
+ * minimum with no booking to run the check (the organizer lowered `min_riders`: dates are edited
+ * outside this API) is caught by the job too: the date runs, at its next round ahead of the
+ * decision day, or at the call-off, which counts the group again under the date's lock first.
  *
  * Each happens in one transaction that locks the date's row first and then each booking on it
  * (`transitionBookingIn` → `lockBookingAfterDate`), the order every booking transaction takes,
@@ -24,7 +27,7 @@ import { actOnce, fingerprintOf } from '#src/http/idempotency.ts';
 import { STATUS } from '@gallop/booking-rules';
 import { todayIso } from '#src/shared/dates.ts';
 import { settleCancellation } from './cancellations.ts';
-import { decisionDayPassed, decisionDayPassedSql } from './decision-day.ts';
+import { decisionDayLastMoment, decisionDayPassed, decisionDayPassedSql } from './decision-day.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
 import type { CalledOffBooking, DateCallOff } from './messages.ts';
 import { RELEASE_REASONS, tellDateCalledOff, undecidedDateReason } from './notices.ts';
@@ -37,11 +40,13 @@ import {
   type OrganizerDeparture,
 } from './organizer-area.ts';
 import type { BookingPayments } from './payments-port.ts';
-import { CONTRACT_STATUS, type RequestRow } from './records.ts';
+import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, type RequestRow } from './records.ts';
 import {
   conflict,
   guaranteeDate,
+  guaranteeIfReached,
   liveBookingsOn,
+  reachedUndecidedSql,
   transitionBookingIn,
   type Transaction,
   type TransitionRequest,
@@ -278,8 +283,48 @@ async function settleAll(
 
 export interface DecisionDayOptions {
   now?: Date;
+  /** Hours a request confirmed by its date's guarantee has to pay (`BOOKING_HOLD_HOURS`). */
+  holdHours?: number | undefined;
   publicUrl: string;
   payments: BookingPayments;
+}
+
+/**
+ * A step of the booking job: a not-guaranteed date whose group reached its minimum with nothing
+ * of ours to flip it runs now (decision 111: "it turns guaranteed on its own when the minimum is
+ * reached, and everyone booked on it is told"). Bookings, added riders and proofs of an address
+ * run the check in their own transaction; its organizer lowering the minimum does not (dates
+ * are edited outside this API), so such a date is found here, at the job's next round. Each date
+ * is flipped in a transaction of its own under its row lock (`guaranteeIfReached`, one
+ * conditional update): with several processes running the job, or a booking flipping it at the
+ * same moment, it runs once and each traveller is told once. Answers how many dates it ran.
+ */
+export async function guaranteeReachedDates(
+  db: Database,
+  options: DecisionDayOptions,
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const reached = await db
+    .select({ id: tourDates.id })
+    .from(tourDates)
+    .where(reachedUndecidedSql(now))
+    .orderBy(asc(tourDates.id))
+    .limit(100);
+  let guaranteed = 0;
+  for (const { id } of reached) {
+    const guarantee = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await lockDate(tx, id);
+        return guaranteeIfReached(tx, id, {
+          now,
+          holdHours: options.holdHours ?? DEFAULT_HOLD_HOURS,
+          notify: { publicUrl: options.publicUrl },
+        });
+      }),
+    );
+    if (guarantee) guaranteed += 1;
+  }
+  return guaranteed;
 }
 
 /**
@@ -288,8 +333,14 @@ export interface DecisionDayOptions {
  * the reason ("The organizer did not confirm the date by …"), nothing charged; a paid booking
  * (a request confirmed before decision 148 made a confirmation guarantee its date) is cancelled
  * with everything paid refunded, as the organizer's cancel does. Several processes running the
- * job at once each claim a date by one conditional update: one of them calls it off. Answers
- * how many dates were called off.
+ * job at once each claim a date by one conditional update: one of them calls it off.
+ *
+ * Unless its group had reached the minimum by the end of its decision day (its organizer
+ * lowered `min_riders` after the last booking, and the job had not run since): counted again
+ * under the date's lock, as the day ended (`decisionDayLastMoment`: the riders who could still
+ * come then), such a date runs instead, as a booking reaching the minimum would have run it:
+ * its requests confirmed with the full hold from now, everyone told once. Answers how many
+ * dates were called off.
  */
 export async function callOffUndecidedDates(
   db: Database,
@@ -323,6 +374,13 @@ export async function callOffUndecidedDates(
           decisionDayPassed(date, now) &&
           date.startDate > today;
         if (!undecided) return undefined;
+        const guarantee = await guaranteeDate(tx, id, 'minimum', {
+          now,
+          countedAt: decisionDayLastMoment(date.decisionDate!),
+          holdHours: options.holdHours ?? DEFAULT_HOLD_HOURS,
+          notify: { publicUrl: options.publicUrl },
+        });
+        if (guarantee) return undefined;
         const cause = { cause: 'decision-day', reason } as const;
         return callOffDate(tx, id, now, cause, options.publicUrl, (row, notify) =>
           row.paid > 0 ? organizerCancel(reason, now, notify) : release(reason, now, notify),

@@ -17,7 +17,7 @@ import { purgeIdempotencyKeys } from '#src/http/idempotency.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { completeEndedTours } from './completion.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
-import { callOffUndecidedDates } from './departures.ts';
+import { callOffUndecidedDates, guaranteeReachedDates } from './departures.ts';
 import { RELEASE_REASONS } from './notices.ts';
 import type { BookingPayments } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
@@ -183,13 +183,16 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
 
 /**
  * One round of the booking job: payments the provider settled but Gallop never recorded (before
- * any hold is judged), dates past their decision day (decision 148), holds, ended tours, reminders, refunds left pending, old idempotency keys.
+ * any hold is judged), dates whose group reached its minimum unseen (decision 111), dates past
+ * their decision day (decision 148), holds, ended tours, reminders, refunds left pending, old idempotency keys.
  * A failing step (the provider unreachable) does not stop the others; its error is thrown after.
  */
 export async function runBookingJob(db: Database, options: ExpiryOptions): Promise<void> {
   const now = options.now ?? new Date();
   const steps = [
     () => options.payments.reconcile(options.publicUrl, now),
+    // A date whose group reached its minimum with no booking to run it (decision 111).
+    () => guaranteeReachedDates(db, { ...options, now }),
     // Before the holds: a date past its decision day releases its requests with that reason.
     () => callOffUndecidedDates(db, { ...options, now }),
     () => expireUnpaidBookings(db, options),

@@ -581,8 +581,12 @@ async function staleOpenPayment(tx: Transaction, row: RequestRow): Promise<boole
 }
 
 /**
- * The prepayment of a booking whose rider count changed: the date's rule applied to the new
- * price, in the booking's currency (a fixed amount converted at the booking's own rate).
+ * The prepayment of a booking whose rider count changed: the prepayment terms it was booked
+ * under applied to the new price, in the booking's currency. A date's terms changed since apply
+ * to later bookings only: the traveller agreed to these. When the whole price falls due (the
+ * full-payment days before the start) still follows the date, as every reader of it does.
+ * A booking that kept no terms (none without a date does) takes its date's, a fixed amount
+ * converted at the booking's own rate.
  */
 function prepaymentFor(
   row: RequestRow,
@@ -592,8 +596,12 @@ function prepaymentFor(
   now: Date,
 ): number | null {
   const rate = row.exchangeRate ?? 1;
-  const terms = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
-  return quote({ ...terms, price: perRiderPrice(row) }, riders, todayIso(now), {
+  const current = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
+  const agreed =
+    row.prepaymentType === null
+      ? current
+      : { ...current, prepaymentType: row.prepaymentType, prepaymentSize: row.prepaymentSize };
+  return quote({ ...agreed, price: perRiderPrice(row) }, riders, todayIso(now), {
     count: nonRiders,
     price: row.nonRiderPrice ?? 0,
   }).prepayment;
@@ -612,6 +620,13 @@ export interface GuaranteeOptions {
   announcingId?: number | undefined;
   /** The announcing booking's own chat message tells the guarantee too (a confirmation's). */
   announcedInChat?: boolean | undefined;
+  /**
+   * The moment the group is counted at and the waiting requests are judged (`flippable`,
+   * `minimum-reached`); `now` unless given. The booking job's check of a date past its decision
+   * day counts it as that day ended (`decisionDayLastMoment`): the riders who could still come
+   * then. Holds and notices run from `now` whatever it is.
+   */
+  countedAt?: Date | undefined;
 }
 
 /**
@@ -631,27 +646,46 @@ export async function guaranteeIfReached(
 
 /**
  * Which dates a guarantee may flip: `minimum` when its group is reached; `organizer` any undecided
- * one not started. Neither once its decision day has passed: the date is being called off, and
- * every request's time to answer ended with the day (decision 178). The group counts only riders
+ * one not started. Neither once its decision day has passed at `now`: the date is being called
+ * off, and every request's time to answer ended with the day (decision 178); the job's last
+ * check of such a date counts it at the day's last moment (`GuaranteeOptions.countedAt`). The
+ * group counts only riders
  * who can still come (`ridersCountedSql`): not a request whose time to answer has passed
  * (nothing can confirm it any more, decision 174), nor the unpaid hold of a holder who proved no
  * address (a made-up one would run the date for good; counted once proven,
  * `claimGuestBookings`).
  */
 function flippable(dateId: number, cause: GuaranteeCause, now: Date) {
-  const undecided = and(
-    eq(tourDates.id, dateId),
+  const undecided = and(eq(tourDates.id, dateId), undecidedSql(now));
+  return cause === 'minimum'
+    ? and(undecided, minimumReachedSql(now))
+    : and(undecided, gt(tourDates.startDate, todayIso(now)));
+}
+
+/** A `tour_dates` row not guaranteed, not called off, its decision day not passed at `now`. */
+function undecidedSql(now: Date) {
+  return and(
     eq(tourDates.notGuaranteed, true),
     isNull(tourDates.cancelledAt),
     decisionDayAheadSql(now),
   );
-  return cause === 'minimum'
-    ? and(
-        undecided,
-        isNotNull(tourDates.minRiders),
-        sql`${ridersCountedSql(sql`${now.toISOString()}`)} >= ${tourDates.minRiders}`,
-      )
-    : and(undecided, gt(tourDates.startDate, todayIso(now)));
+}
+
+/** A `tour_dates` row with a minimum group that the riders counted at `now` reach. */
+function minimumReachedSql(now: Date) {
+  return and(
+    isNotNull(tourDates.minRiders),
+    sql`${ridersCountedSql(sql`${now.toISOString()}`)} >= ${tourDates.minRiders}`,
+  );
+}
+
+/**
+ * The dates a `minimum` guarantee would flip at `now`, not started: those whose group was
+ * reached with nothing of ours to run the check (their organizer lowered `min_riders`, dates
+ * being edited outside this API), which the booking job guarantees (`guaranteeReachedDates`).
+ */
+export function reachedUndecidedSql(now: Date) {
+  return and(undecidedSql(now), minimumReachedSql(now), gt(tourDates.startDate, todayIso(now)));
 }
 
 /** The live bookings (holding places) on date `dateId`, in id order: the order locks are taken. */
@@ -685,10 +719,11 @@ export async function guaranteeDate(
   cause: GuaranteeCause,
   options: GuaranteeOptions,
 ): Promise<Guarantee | undefined> {
+  const countedAt = options.countedAt ?? options.now;
   const [date] = await tx
     .update(tourDates)
     .set({ notGuaranteed: false })
-    .where(flippable(dateId, cause, options.now))
+    .where(flippable(dateId, cause, countedAt))
     .returning();
   if (!date) return undefined;
   // Every live booking on the date, locked in id order (two flips never happen, but locks stay
@@ -705,7 +740,7 @@ export async function guaranteeDate(
       },
       'minimum-reached',
       'system',
-      options.now,
+      countedAt,
     );
     if (decision.kind !== 'move') {
       // A request past its time to answer is unanswered, not guaranteed: the booking job releases
