@@ -1,3 +1,4 @@
+import { formatPrice } from '@gallop/currency';
 import { describe, expect, it } from 'vitest';
 import type { BookingRequest } from './api';
 import { paymentOptions, STATUS_LABELS, statusLabel, statusNext } from './status';
@@ -89,6 +90,27 @@ describe('statusLabel and statusNext', () => {
     } as unknown as NonNullable<BookingRequest['meeting']>;
     expect(statusNext(booking({ status: 3, paid: 1000, meeting }))).toBe(
       'Your seats are secured. The organizer’s meeting details are below.',
+    );
+  });
+});
+
+describe('statusNext of a booking its traveller cancelled', () => {
+  const money = (amount: number) => formatPrice(amount, 'EUR');
+  const cancelled = (paid: number, refunded: number) =>
+    booking({ status: 5, can_pay: false, can_cancel: false, paid, refunded });
+
+  it('says what the cancellation refunded of what was paid', () => {
+    expect(statusNext(cancelled(0, 0))).toBe(
+      'This booking is cancelled. The seats have been released. Nothing was paid, so nothing is due.',
+    );
+    expect(statusNext(cancelled(1000, 500))).toBe(
+      `This booking is cancelled. The seats have been released. By the cancellation policy accepted at booking, ${money(500)} of the ${money(1000)} you paid is refunded to your card.`,
+    );
+    expect(statusNext(cancelled(1000, 0))).toBe(
+      `This booking is cancelled. The seats have been released. By the cancellation policy accepted at booking, nothing of the ${money(1000)} you paid is refunded.`,
+    );
+    expect(statusNext(cancelled(1000, 1000))).toBe(
+      'This booking is cancelled. The seats have been released. Everything you paid is refunded to your card.',
     );
   });
 });

@@ -2,6 +2,7 @@
  * How the booking page names a request's status (docs/product.md, States, "Booking request
  * status").
  */
+import { formatPrice } from '@gallop/currency';
 import { madePrepaymentLabel } from '../../lib/paid-label';
 import type { BookingRequest, PaymentType } from './api';
 
@@ -22,6 +23,7 @@ const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
   2: 'Your seats are held for a limited time: pay to secure them.',
   3: 'Your seats are secured. The organizer will send the meeting details before the tour.',
   4: 'We hope you enjoyed the ride. Your review helps other travellers.',
+  // Followed by what the cancellation refunded: `cancelledByYouRefund`.
   5: 'This booking is cancelled. The seats have been released.',
   6: 'The organizer has cancelled this booking. Everything you paid is refunded to your card.',
   7: 'This booking was released and nothing is due. You are welcome to book again.',
@@ -67,6 +69,15 @@ export function holdEnded(booking: BookingRequest, now = Date.now()): boolean {
 }
 
 /**
+ * Whether the booking is over for its traveller: the tour is complete, the booking is cancelled,
+ * or its time to pay has passed (the booking job releases it soon; the API still calls it active).
+ * Its page then tells what happened and what was paid and refunded, and offers none of a live
+ * booking's terms or actions: no cancellation policy, cancelling, paying or changing riders.
+ */
+export const isOver = (booking: BookingRequest, now = Date.now()): boolean =>
+  booking.status >= 4 || holdEnded(booking, now);
+
+/**
  * Whether the booking waits for a payment its reader by link may not make (`can_pay` is the
  * owner's): the page asks them to sign in as the owner. A booking confirmed, with something left
  * to pay by a day (`balance_due_by`, none once the hold has ended), its e-mail proven.
@@ -103,10 +114,26 @@ export function statusNext(booking: BookingRequest): string {
     const who = booking.status === 6 ? 'The organizer' : 'Gallop support';
     return `${who} has cancelled this booking. Nothing was paid, so nothing is due.`;
   }
+  if (booking.status === 5) return `${STATUS_NEXT[5]} ${cancelledByYouRefund(booking)}`;
   if (booking.status === 3 && booking.meeting) {
     return 'Your seats are secured. The organizer’s meeting details are below.';
   }
   return STATUS_NEXT[booking.status];
+}
+
+/**
+ * What the traveller's own cancellation gave back of what was paid, by the policy accepted at
+ * booking: as the e-mail of the cancellation says it (apps/api bookings/notices.ts).
+ */
+function cancelledByYouRefund(booking: BookingRequest): string {
+  const paid = booking.paid ?? 0;
+  const refunded = booking.refunded ?? 0;
+  const money = (amount: number) => formatPrice(amount, booking.currency);
+  if (paid === 0) return 'Nothing was paid, so nothing is due.';
+  if (refunded >= paid) return 'Everything you paid is refunded to your card.';
+  return refunded === 0
+    ? `By the cancellation policy accepted at booking, nothing of the ${money(paid)} you paid is refunded.`
+    : `By the cancellation policy accepted at booking, ${money(refunded)} of the ${money(paid)} you paid is refunded to your card.`;
 }
 
 /** The payment types a booking can take now, with their amounts (major units). */

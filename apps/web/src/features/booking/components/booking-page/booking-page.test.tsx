@@ -1,5 +1,5 @@
 import type { components } from '@gallop/api-client';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, ridingBrief, tourSummary } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
@@ -250,5 +250,130 @@ describe('the booking page per reader (decision 137)', () => {
     ).toBeInTheDocument();
     expect(screen.queryByTestId('link-reader')).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit Jonas Weber' })).toBeInTheDocument();
+  });
+});
+
+describe('the booking page of an ended booking', () => {
+  const signedIn = { id: 3, email: 'katrin@example.com' } as components['schemas']['UserProfile'];
+  const moderate = {
+    name: 'moderate' as const,
+    title: 'Moderate',
+    tiers: [
+      { days_before: 30, refund_percent: 100 },
+      { days_before: 14, refund_percent: 50 },
+    ],
+    lines: [
+      '30 days or more before the start: 100% of what you paid back',
+      '14–29 days before the start: 50% of what you paid back',
+      'Less than 14 days before the start: no refund',
+    ],
+  };
+  const meeting = {
+    text: 'Meet at the Tyungur stables at 9:00.',
+    files: [],
+    updated_at: '2026-11-25T08:00:00Z',
+  };
+  const rider = (id: number, editable: boolean) => ({
+    id,
+    first_name: id === 1 ? 'Katrin' : 'Jonas',
+    last_name: 'Weber',
+    full_name: id === 1 ? 'Katrin Weber' : 'Jonas Weber',
+    weight: 70,
+    can_edit: editable,
+    can_delete: editable && id > 1,
+  });
+  /**
+   * A booking as the API answers its owner once it has ended: the policy accepted at booking is
+   * still in the answer (`records.ts` sends it for every status), nothing can be paid, cancelled
+   * or changed.
+   */
+  const over = (overrides: Partial<BookingRequest>) =>
+    ended({
+      reader: 'traveller',
+      tour: tourSummary({ organizer: { id: 4, name: 'Andes Trails', type: 'organization' } }),
+      cancellation_policy: moderate,
+      refund_if_canceled_today: null,
+      balance_due_by: null,
+      tour_date: tourDate({ id: 5 }),
+      tourists: [rider(1, false), rider(2, false)],
+      ...overrides,
+    });
+  const hour = 3_600_000;
+  const cases: [string, BookingRequest][] = [
+    ['cancelled by the traveller, part refunded', over({ status: 5, paid: 1200, refunded: 600 })],
+    [
+      'cancelled by the organizer, paid back',
+      over({ status: 6, paid: 300, refunded: 300, meeting }),
+    ],
+    ['declined', over({ status: 6, decline_reason: 'No horses that week' })],
+    ['released unanswered', over({ status: 7, cancel_reason: 'Not confirmed in time' })],
+    ['cancelled by support', over({ status: 8, paid: 300, refunded: 300 })],
+    ['complete', over({ status: 4, paid: 1200, meeting })],
+    // The hold has ended, not yet released by the booking job: the API still calls it open
+    // (`can_cancel`, riders editable), but it can no longer be paid and is being released.
+    [
+      'past its time to pay',
+      over({
+        status: 2,
+        hold_until: new Date(Date.now() - hour).toISOString(),
+        can_cancel: true,
+        refund_if_canceled_today: 0,
+        tourists: [rider(1, true), rider(2, true)],
+      }),
+    ],
+  ];
+
+  it.each(cases)(
+    'tells what happened, %s, without the terms and actions of a live booking',
+    async (_name, booking) => {
+      await renderInApp(<BookingPage booking={booking} user={signedIn} />, {
+        fetch: createFakeApi({}).fetch,
+        signedIn: true,
+      });
+      await screen.findByRole('heading', { name: 'Booking #9' });
+      expect(screen.queryByRole('region', { name: /^Cancellation policy/u })).toBeNull();
+      expect(screen.queryByText(moderate.lines[0]!)).toBeNull();
+      // The only action left: asking the organizer about it.
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+        'Message the organizer',
+      ]);
+      expect(screen.queryByRole('link', { name: /^Add (a rider|someone)/u })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Before you go' })).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Questions about this booking' })).toBeVisible();
+      // The summary keeps what was paid and refunded, not the prepayment asked of a live booking.
+      const summary = screen.getByRole('complementary', { name: 'Your tour' });
+      expect(within(summary).queryByText('Prepayment')).toBeNull();
+      expect(within(summary).getByText('Paid')).toBeInTheDocument();
+    },
+  );
+
+  it('promises a reader by its link no change of riders once it has ended', async () => {
+    const byLink = over({ status: 7, reader: 'link', cancel_reason: 'Not confirmed in time' });
+    for (const user of [undefined, signedIn]) {
+      await renderInApp(<BookingPage booking={byLink} user={user} />, {
+        fetch: createFakeApi({}).fetch,
+        signedIn: user !== undefined,
+      });
+      await screen.findByRole('heading', { name: 'Booking #9' });
+      expect(screen.queryByTestId('link-reader')).toBeNull();
+      expect(screen.queryByText(/You can change the riders/u)).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Edit/u })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('drops the meeting details of a ride that does not run, and keeps those of one ridden', async () => {
+    const open = async (booking: BookingRequest) => {
+      await renderInApp(<BookingPage booking={booking} user={signedIn} />, {
+        fetch: createFakeApi({}).fetch,
+        signedIn: true,
+      });
+      await screen.findByRole('heading', { name: 'Booking #9' });
+    };
+    await open(over({ status: 6, paid: 300, refunded: 300, meeting }));
+    expect(screen.queryByTestId('meeting-details')).toBeNull();
+    cleanup();
+    await open(over({ status: 4, paid: 1200, meeting }));
+    expect(screen.getByTestId('meeting-details')).toHaveTextContent('Meet at the Tyungur stables');
   });
 });

@@ -22,6 +22,7 @@ import {
   awaitsOwnerPayment,
   holdEnded,
   isCancelled,
+  isOver,
   PAYMENT_LABELS,
   paymentOptions,
   readsByLink,
@@ -79,6 +80,9 @@ export function BookingPage({
   const refunded = booking.refunded ?? 0;
   // With its zone: '10:54 CET, 6 Dec 2026', as the e-mail names its zone too (decision 153).
   const holdUntil = useFormattedInstant(isCancelled(booking.status) ? null : booking.hold_until);
+  // An ended booking (or one past its time to pay) offers nothing of a live one: no cancelling,
+  // no prepayment to make, no riders to change.
+  const over = isOver(booking);
 
   const pay = (choice: PaymentChoice) => {
     if (starting.current) return;
@@ -139,15 +143,19 @@ export function BookingPage({
         )}
 
         {/* Signed out, a guest's booking awaiting its e-mail's proof says above how to sign in. */}
-        {readsByLink(booking) && (user || !booking.email_proof_required) && (
-          <p className="booking-note booking-note--reader" data-testid="link-reader">
-            {user
-              ? 'This booking was made with another account.'
-              : 'You opened this booking by its link.'}{' '}
-            You can change the riders' names, contacts and food; paying, weights and cancelling are
-            for the person who booked{user ? '' : ', signed in'}.
-          </p>
-        )}
+        {/* Said only while a rider can still be changed (the API's `can_edit`). */}
+        {readsByLink(booking) &&
+          !over &&
+          booking.tourists.some((tourist) => tourist.can_edit) &&
+          (user || !booking.email_proof_required) && (
+            <p className="booking-note booking-note--reader" data-testid="link-reader">
+              {user
+                ? 'This booking was made with another account.'
+                : 'You opened this booking by its link.'}{' '}
+              You can change the riders' names, contacts and food; paying, weights and cancelling
+              are for the person who booked{user ? '' : ', signed in'}.
+            </p>
+          )}
 
         {(options.length > 0 || (!user && awaitsOwnerPayment(booking))) && (
           <div className="booking-section">
@@ -195,7 +203,7 @@ export function BookingPage({
 
         <TripHome booking={booking} user={user} />
 
-        {user && booking.can_cancel && (
+        {user && booking.can_cancel && !over && (
           <div className="booking-actions">
             <Button theme="ghost" onClick={() => setConfirming(true)}>
               Cancel booking
@@ -230,7 +238,7 @@ export function BookingPage({
       <BookingSummary tour={booking.tour} date={booking.tour_date}>
         <dl className="booking-summary__lines">
           <BookingPriceLines booking={booking} />
-          {booking.prepayment !== null && booking.prepayment !== undefined && (
+          {!over && booking.prepayment !== null && booking.prepayment !== undefined && (
             <SummaryLine label="Prepayment" value={money(booking.prepayment)} />
           )}
           <SummaryLine label="Paid" value={money(paid)} />

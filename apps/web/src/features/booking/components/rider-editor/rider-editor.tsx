@@ -24,7 +24,7 @@ import {
   type TouristInput,
   type Traveller,
 } from '../../api';
-import { readsByLink } from '../../status';
+import { isOver, readsByLink } from '../../status';
 import { roomToAdd } from '../add-tourists-page/added-cost';
 import { PassportFill } from '../passport-fill';
 import {
@@ -77,7 +77,8 @@ function RiderSummary({ tourist }: { tourist: Tourist }) {
  * seats left, a paid booking, a tour that has started). New riders join on the add-a-rider page.
  * Anyone else holding the booking's link (`reader` link: signed out, or another account) edits a
  * rider's details but not the weight, which they do not read, and nothing more (decision 165):
- * saved through the questionnaires, which keep the weight.
+ * saved through the questionnaires, which keep the weight. A booking that is over lists its riders
+ * with no change offered, also once its time to pay has passed (the API still reads it as active).
  */
 export function RiderEditor({
   booking,
@@ -100,6 +101,7 @@ export function RiderEditor({
   // no weights. The owner's actions need the owner's session, which the API read as `traveller`.
   const friend = readsByLink(booking);
   const owner = user !== undefined && !friend;
+  const closed = isOver(booking);
   // The API names the rider by their place in the list sent: the whole list, or the friend's one.
   const editedIndex = friend ? 0 : booking.tourists.findIndex((tourist) => tourist.id === editing);
   const problems = useMemo(
@@ -108,10 +110,11 @@ export function RiderEditor({
   );
   // The API's flags, for a reader who may act: a friend edits, only the owner removes.
   const mayEdit = (tourist: Tourist) =>
-    (owner || friend) && tourist.can_edit && tourist.id !== undefined;
-  const mayRemove = (tourist: Tourist) => owner && tourist.can_delete && tourist.id !== undefined;
+    !closed && (owner || friend) && tourist.can_edit && tourist.id !== undefined;
+  const mayRemove = (tourist: Tourist) =>
+    !closed && owner && tourist.can_delete && tourist.id !== undefined;
   // Riders can change at all (an active booking whose tour is ahead): the owner adds riders too.
-  const changeable = owner && booking.tourists.some((tourist) => tourist.can_edit);
+  const changeable = !closed && owner && booking.tourists.some((tourist) => tourist.can_edit);
   // Only while the date has room: a full date's add page could add nobody.
   const adding = changeable ? roomToAdd(booking) : undefined;
 

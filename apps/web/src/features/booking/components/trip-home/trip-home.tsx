@@ -6,7 +6,7 @@ import { balanceDueText as balanceDueOf } from '../../../../lib/balance-due';
 import { isFeatureOn } from '../../../../lib/features';
 import { formatDay, todayIso } from '../../../../lib/tour-format';
 import type { BookingRequest, Traveller } from '../../api';
-import { isCancelled, readsAnothersBooking } from '../../status';
+import { isCancelled, isOver, readsAnothersBooking } from '../../status';
 import './trip-home.css';
 
 const REFUND_REASONS: Readonly<
@@ -138,7 +138,9 @@ export const balanceDueText = (booking: BookingRequest, today: string) =>
 /**
  * The traveller's booking page as the trip's home (issue 42): why it ended, refunds, the
  * organizer's meeting details, the accepted cancellation policy with what cancelling today gives
- * back, the arrival form and the chat with the organizer.
+ * back, the arrival form and the chat with the organizer. Once the booking is over (`isOver`) the
+ * policy's terms are no longer the reader's to weigh: the page tells what happened and what was
+ * refunded, and the meeting details of a ride that does not run are dropped.
  */
 export function TripHome({
   booking,
@@ -148,7 +150,7 @@ export function TripHome({
   user: Traveller | undefined;
 }) {
   const { site } = useRouteContext({ strict: false });
-  const active = !isCancelled(booking.status) && booking.status !== 4;
+  const active = !isOver(booking);
   // Journeys are the owner's to tell: another account holding the link would be refused.
   const arrival =
     active &&
@@ -165,9 +167,9 @@ export function TripHome({
           {balanceDue}
         </p>
       )}
-      <MeetingDetails booking={booking} />
+      {!isCancelled(booking.status) && <MeetingDetails booking={booking} />}
       <Refunds booking={booking} />
-      {booking.cancellation_policy && (
+      {active && booking.cancellation_policy && (
         <CancellationPolicy
           className="trip-home__policy"
           headingLevel={2}
@@ -178,7 +180,9 @@ export function TripHome({
       )}
       {(arrival || (user && organizerId !== undefined)) && (
         <div className="booking-section trip-home__links">
-          <h2 className="booking-section__title">Before you go</h2>
+          <h2 className="booking-section__title">
+            {active ? 'Before you go' : 'Questions about this booking'}
+          </h2>
           {arrival && <ArrivalLine uuid={booking.uuid} signedIn={user !== undefined} />}
           {user && organizerId !== undefined && (
             <MessageOrganizerButton organizerId={organizerId} tourId={booking.tour.id} size="sm" />

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import type { Chat, ChatMessage } from '../../api';
+import type { Chat, ChatMessage, RelatedBooking } from '../../api';
 import { Conversation } from './conversation';
 
 /** The first render waits for the router and the chat's calls; shared machines can be slow. */
@@ -60,8 +60,8 @@ const theirs: ChatMessage = {
   editable_until: null,
 };
 
-/** The chat's calls over one chat; records the changes asked for. */
-function chatApi(chat: Chat) {
+/** The chat's calls over one chat and its bookings (newest first); records the changes asked for. */
+function chatApi(chat: Chat, bookings: readonly RelatedBooking[] = []) {
   const posted: { path: string; body: Record<string, unknown> }[] = [];
   let current = chat;
   return {
@@ -71,7 +71,7 @@ function chatApi(chat: Chat) {
       if (path.endsWith('/get-chat')) return json(200, current);
       if (path.endsWith('/get-messages'))
         return json(200, { items: [theirs, mine], has_more: false });
-      if (path.endsWith('/list-for-chat')) return json(200, { items: [] });
+      if (path.endsWith('/list-for-chat')) return json(200, { items: bookings });
       if (path.endsWith('/mark-as-read')) return json(200, { result: true });
       // The shell reads a signed-in visitor's rider passport: this traveller has none.
       if (path === '/spa/rider-passport') return json(200, { passport: null, companions: [] });
@@ -102,8 +102,8 @@ function chatApi(chat: Chat) {
   };
 }
 
-async function renderConversation(chat: Chat) {
-  const api = chatApi(chat);
+async function renderConversation(chat: Chat, bookings: readonly RelatedBooking[] = []) {
+  const api = chatApi(chat, bookings);
   const outbox = createOutbox<ChatMessage>({ send: () => new Promise(() => {}) });
   await renderInApp(
     <ToastProvider>
@@ -118,6 +118,34 @@ async function renderConversation(chat: Chat) {
 }
 
 const bubbleOf = (text: string) => screen.getByText(text).closest('li')!;
+
+/** A booking between the chat's traveller and organizer, as `list-for-chat` answers it. */
+function relatedBooking(
+  id: number,
+  status: RelatedBooking['status'],
+  tour: { id: number; name: string; slug: string },
+  created_at: string,
+  start: string,
+): RelatedBooking {
+  const shown = {
+    id,
+    status,
+    tour: { ...tour, images: [{ image: `/media/generated/trail/${tour.id}/{{size}}.jpg` }] },
+    tour_date: { id: id * 10, tour_id: tour.id, start, end: start.replace(/-\d\d$/u, '-20') },
+    tourists: [],
+    price: 1200,
+    paid: 0,
+    currency: 'EUR',
+    created_at,
+    chat_id: 12,
+  };
+  return shown as unknown as RelatedBooking;
+}
+
+/** The traveller's first tour with the organizer is the chat's; later ones are booked after. */
+const iceland = { id: 77, name: 'Iceland Highland Trail', slug: 'iceland-highland-trail-77' };
+const fjords = { id: 78, name: 'Fjord Coast Ride', slug: 'fjord-coast-ride-78' };
+const organizerSide = chatOf({ viewer_side: 'staff', title: 'Alex Morgan' });
 
 describe('Conversation', () => {
   it(
@@ -159,6 +187,66 @@ describe('Conversation', () => {
       await renderConversation(chatOf());
       const tour = screen.getByRole('link', { name: /About the tour Iceland Highland Trail/ });
       expect(tour).toHaveAttribute('href', '/iceland-highland-trail-77');
+    },
+    LONG,
+  );
+
+  it(
+    'shows the organizer the booking the conversation is about now, not the chat’s first tour',
+    async () => {
+      await renderConversation(organizerSide, [
+        relatedBooking(35, 1, fjords, '2026-12-05T09:00:00Z', '2027-06-14'),
+        relatedBooking(34, 3, iceland, '2026-11-02T09:00:00Z', '2027-03-14'),
+      ]);
+      const subject = await screen.findByRole('link', { name: /^About booking #35/u }, SLOW_CI);
+      expect(subject).toHaveTextContent('Fjord Coast Ride');
+      expect(subject).toHaveTextContent('Waiting for your answer');
+      expect(subject).toHaveTextContent('14–20 Jun 2027');
+      expect(subject).toHaveAttribute('href', '/partner/bookings/35');
+      expect(screen.queryByRole('link', { name: /About the tour Iceland/u })).toBeNull();
+    },
+    LONG,
+  );
+
+  it(
+    'keeps an open booking in the header over a later one that has ended',
+    async () => {
+      await renderConversation(organizerSide, [
+        relatedBooking(36, 6, fjords, '2026-12-06T09:00:00Z', '2027-06-14'),
+        relatedBooking(34, 3, iceland, '2026-11-02T09:00:00Z', '2027-03-14'),
+      ]);
+      const subject = await screen.findByRole('link', { name: /^About booking #34/u }, SLOW_CI);
+      expect(subject).toHaveTextContent('Iceland Highland Trail');
+      expect(subject).toHaveTextContent('Prepaid');
+    },
+    LONG,
+  );
+
+  it(
+    'shows the traveller their newest booking once every one has ended, linking their page',
+    async () => {
+      await renderConversation(chatOf(), [
+        relatedBooking(34, 4, iceland, '2026-03-02T09:00:00Z', '2026-07-14'),
+        relatedBooking(36, 5, fjords, '2026-12-06T09:00:00Z', '2027-06-14'),
+      ]);
+      const subject = await screen.findByRole('link', { name: /^About booking #36/u }, SLOW_CI);
+      expect(subject).toHaveTextContent('Fjord Coast Ride');
+      expect(subject).toHaveTextContent('Cancelled by you');
+      expect(subject).toHaveAttribute('href', '/booking/36');
+    },
+    LONG,
+  );
+
+  it(
+    'names the tour a question was asked about beside the booking while it is not booked',
+    async () => {
+      await renderConversation(organizerSide, [
+        relatedBooking(35, 2, fjords, '2026-12-05T09:00:00Z', '2027-06-14'),
+      ]);
+      await screen.findByRole('link', { name: /^About booking #35/u }, SLOW_CI);
+      expect(
+        screen.getByRole('link', { name: /About the tour Iceland Highland Trail/u }),
+      ).toHaveAttribute('href', '/iceland-highland-trail-77');
     },
     LONG,
   );

@@ -1,4 +1,4 @@
-import { ConfirmModal, imageUrl, useToast } from '@gallop/ui-kit';
+import { ConfirmModal, useToast } from '@gallop/ui-kit';
 import {
   useQuery,
   useQueryClient,
@@ -27,9 +27,11 @@ import {
 import { markFrozenInCache, markReadInCache, putMessage } from '../../cache';
 import { chatKeys } from '../../keys';
 import { chatTitle, conversationDays, incomingAnnouncement } from '../../format';
+import { conversationSubject } from '../../subject';
 import { useChatRealtime, useOutgoing } from '../../realtime';
 import { useClock } from '../../use-clock';
 import { ChatAvatar } from '../chat-avatar/chat-avatar';
+import { ConversationSubjectLinks } from '../conversation-subject/conversation-subject';
 import { LazyChatNotifications } from '../chat-notifications/lazy-chat-notifications';
 import { Composer, isImageFile } from '../composer/composer';
 import { MessageBubble, type MessageActions } from '../message-bubble/message-bubble';
@@ -45,7 +47,10 @@ export interface ConversationProps {
   bookingActions?: ((bookingId: number) => ReactNode) | undefined;
 }
 
-/** One open conversation: header, messages by day, the composer and the related bookings. */
+/**
+ * One open conversation: header, what it is about now (a booking, or the tour it was opened
+ * from), the related bookings, messages by day and the composer.
+ */
 export function Conversation({ chatId, outbox, bookingActions }: ConversationProps) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -60,6 +65,8 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
   const title = chatTitle(chat);
   // Support reads every chat from the staff side but acts on bookings as support.
   const viewer: ChatViewer = chat.can_moderate ? 'support' : (chat.viewer_side ?? 'client');
+  // The booking it is about now, not only the first tour it was opened from.
+  const subject = conversationSubject(chat, bookings);
   const days = conversationDays(
     messages.data.pages.map((page) => page.items),
     outgoing,
@@ -207,17 +214,7 @@ export function Conversation({ chatId, outbox, bookingActions }: ConversationPro
         {chat.can_moderate && <FreezeButton chat={chat} />}
         {!chat.is_frozen && <LazyChatNotifications chat={chat} title={title} />}
       </header>
-      {chat.tour && (
-        <Link to="/$slug" params={{ slug: chat.tour.slug }} className="chat-conversation__tour">
-          {chat.tour.image && (
-            <img src={imageUrl(chat.tour.image.image, '250x300')} alt="" loading="lazy" />
-          )}
-          <span>
-            <span className="chat-conversation__tour-label">About the tour</span>
-            <span className="chat-conversation__tour-name">{chat.tour.name}</span>
-          </span>
-        </Link>
-      )}
+      <ConversationSubjectLinks subject={subject} viewer={viewer} />
       <RelatedBookings
         bookings={bookings}
         side={viewer}

@@ -18,7 +18,7 @@ export function bookingPath(viewer: ChatViewer | undefined) {
 }
 
 /** A booking's state in a word or two, as the strip's reader sees it. */
-function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'): string {
+export function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = 'client'): string {
   switch (booking.status) {
     case 1:
       return side === 'staff' ? 'Waiting for your answer' : 'Waiting for the organizer';
