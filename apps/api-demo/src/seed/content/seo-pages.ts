@@ -112,7 +112,8 @@ async function countsBy(
 /**
  * SEO landing pages: one per country, region, rest kind and collection, then combinations that
  * the catalogue actually fills ("Trail riding tours in Iceland", "... in summer", excursions).
- * Filters use the spec's filter names, as `/spa/tours-page` merges them with the query.
+ * Filters use the spec's filter names, as `/spa/tours-page` merges them with the query; a price
+ * bound would be whole US dollars, whatever the visitor's currency (`STORED_PRICE_CURRENCY`).
  */
 export async function seedSeoPages(ctx: SeedContext): Promise<number> {
   const { db } = ctx;

@@ -116,7 +116,11 @@ export const seoPages = pgTable('seo_pages', {
   title: text().notNull(),
   h1: text().notNull(),
   description: text().notNull().default(''),
-  /** Search filter fields in the spec's names (countries, restKinds, priceMax ...). */
+  /**
+   * Search filter fields in the spec's names (countries, restKinds, priceMax ...). Price bounds
+   * are whole US dollars, converted for each visitor's currency (`STORED_PRICE_CURRENCY` in
+   * catalog/search/filters.ts), so a page lists the same tours in every currency.
+   */
   filters: jsonb().$type<Record<string, unknown>>().notNull(),
   /** Groups entries of the sitemap (countries, regions, rest kinds, collections ...). */
   groupName: text().notNull(),

@@ -610,6 +610,35 @@ describe('the in-process index answers what SQL answers', () => {
     }
   }, 240_000);
 
+  it("on a catalogue page's dollar bounds, the same tours in every currency", async () => {
+    // A page's stored bounds are dollars (`STORED_PRICE_CURRENCY`), converted unrounded into the
+    // request's currency; a visitor's own bound beside them is in the visitor's currency.
+    const pages: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ priceMax: 1000 }, {}],
+      [{ priceMin: 700, priceMax: 2500 }, { sort: 'price' }],
+      [{ pricePerDayMin: 90, countries: [catalogue.countries[0]] }, { sort: '-price' }],
+      [
+        { priceMax: 10_000, pricePerDayMax: 400 },
+        { dateFrom: isoDay(10), dateTo: isoDay(200) },
+      ],
+      [{ priceMax: 1800 }, { priceMin: 300 }],
+    ];
+    for (const [stored, query] of pages) {
+      const inDollars = await bothWays(seeded, mergeFilters(stored, query, 'USD'), 'USD');
+      for (const currency of ['EUR', 'RUB', 'JPY', 'KRW']) {
+        // The visitor's own lower bound, when there is one, in their currency.
+        const own = query.priceMin
+          ? { ...query, priceMin: Number(query.priceMin) * rates.get(currency)! }
+          : query;
+        const filter = mergeFilters(stored, own, { currency, rates });
+        const result = await bothWays(seeded, filter, currency);
+        const context = JSON.stringify({ stored, query: own, currency });
+        expect(result.index, context).toEqual(result.sql);
+        expect(result.sql.page, context).toEqual(inDollars.sql.page);
+      }
+    }
+  }, 240_000);
+
   it('on the riding filters alone and with dates, prices and other kinds (issue 46)', async () => {
     const queries: Record<string, unknown>[] = [
       ...RIDER_LEVELS.map((riderLevel) => ({ riderLevel })),

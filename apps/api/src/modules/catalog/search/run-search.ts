@@ -2,6 +2,8 @@ import type { components } from '@gallop/api-client';
 import type { RiderPassport } from '@gallop/rider-fit';
 import {
   indexSearch,
+  lowerUsd,
+  upperUsd,
   type Place,
   type SearchPort,
   type ToUsdMinor,
@@ -41,13 +43,29 @@ export async function findSeoPage(db: Database, slug: string): Promise<SeoPage> 
   return page;
 }
 
-/** What identifies a search's total and facets: the filter less page and sort, and its context. */
+/**
+ * What identifies a search's total and facets: the filter less page and sort, its price bounds as
+ * the dollar figures they compare with (`usdMinorIn`: the currency and rates they were given in),
+ * and its day and place. A catalogue page's dollar bounds thus share one entry in every currency,
+ * and a visitor's bound in euros keys apart once a rate change moves its dollars.
+ */
 function searchKey(
   filter: TourSearchFilter,
-  context: { currency: string; today: string; place: Place | undefined },
+  context: { toUsdMinor: ToUsdMinor; today: string; place: Place | undefined },
 ): string {
   const { page: _page, sort: _sort, ...rest } = filter;
-  return JSON.stringify([rest, context.currency, context.today, context.place ?? null]);
+  const { toUsdMinor } = context;
+  const lower = (amount?: number) =>
+    amount === undefined ? undefined : lowerUsd(amount, toUsdMinor);
+  const upper = (amount?: number) =>
+    amount === undefined ? undefined : upperUsd(amount, toUsdMinor);
+  const dollars = {
+    priceMin: lower(filter.priceMin),
+    priceMax: upper(filter.priceMax),
+    pricePerDayMin: lower(filter.pricePerDayMin),
+    pricePerDayMax: upper(filter.pricePerDayMax),
+  };
+  return JSON.stringify([{ ...rest, ...dollars }, context.today, context.place ?? null]);
 }
 
 /** The request's prices: the visitor's currency and the rates to convert into it. */
@@ -90,9 +108,9 @@ export interface SearchCaches {
 
 /**
  * What every search call shares before it asks the port: the stored and queried filters merged
- * (a contradictory one is a 400), the radius search's place resolved, the request currency's
- * bounds in USD, and the port: the in-process index when one serves for today, else SQL (with its
- * totals and facets cached for a minute).
+ * (a contradictory one is a 400), the radius search's place resolved, the price bounds in USD,
+ * and the port: the in-process index when one serves for today, else SQL (with its totals and
+ * facets cached for a minute).
  */
 export async function prepareSearch(
   db: Database,
@@ -100,9 +118,10 @@ export async function prepareSearch(
   { currency, rates, today }: RequestPrices,
   { query, stored }: SearchRequest,
 ): Promise<PreparedSearch> {
-  // Price bounds are in the request's currency, clamped to its caps (decision 176).
-  assertConsistent(mergedFields(stored, query, currency));
-  const filter = mergeFilters(stored, query, currency);
+  // The visitor's price bounds are in the request's currency, clamped to its caps (decision 176);
+  // a catalogue page's are dollars, converted into it (`STORED_PRICE_CURRENCY`).
+  assertConsistent(mergedFields(stored, query, { currency, rates }));
+  const filter = mergeFilters(stored, query, { currency, rates });
   const place = await resolvePlace(db, filter);
   const toUsdMinor = usdMinorIn({ currency, rates });
   const index = await caches.index?.current();
@@ -113,7 +132,7 @@ export async function prepareSearch(
         today,
         results: {
           cache: caches.results,
-          key: searchKey(filter, { currency, today, place }),
+          key: searchKey(filter, { toUsdMinor, today, place }),
         },
       });
   return { filter, place, toUsdMinor, port, served, source: served ? 'index' : 'sql' };
