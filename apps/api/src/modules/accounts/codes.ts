@@ -124,6 +124,23 @@ export async function sendCode(
   });
 }
 
+/**
+ * Ends the account's outstanding codes of `purpose` (a password was set: a sign-in code mailed
+ * before must not sign in after it). A code so ended answers as an expired one.
+ */
+export async function voidCodes(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  purpose: CodePurpose,
+): Promise<void> {
+  await db
+    .update(userCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(userCodes.userId, userId), eq(userCodes.purpose, purpose), isNull(userCodes.usedAt)),
+    );
+}
+
 const INVALID_CODE = 'Invalid code';
 export const invalidCode = () => unprocessable(INVALID_CODE, { code: [INVALID_CODE] });
 

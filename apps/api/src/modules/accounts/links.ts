@@ -82,7 +82,11 @@ export async function findLinkToken(db: Database, kind: LinkKind, token: string)
  * Uses up a link: answers its row, or throws 410 when it is unknown, expired or already used.
  * One statement, so a link clicked twice at once still works only once.
  */
-export async function consumeLinkToken(db: Database, kind: LinkKind, token: string) {
+export async function consumeLinkToken(
+  db: Pick<Database, 'update'>,
+  kind: LinkKind,
+  token: string,
+) {
   const [row] = await db
     .update(userLinkTokens)
     .set({ usedAt: new Date() })
@@ -129,6 +133,29 @@ export function voidLinks(db: Pick<Database, 'update'>, userId: number, kinds: L
       ),
     )
     .returning();
+}
+
+/**
+ * Ends the account's outstanding links of a waiting address change (decision 141): confirmation
+ * links to an address other than `currentEmail`. A registration's link (to the account's own
+ * address) stays; it moves nothing.
+ */
+export async function voidChangeLinks(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  currentEmail: string | null,
+): Promise<void> {
+  await db
+    .update(userLinkTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userLinkTokens.userId, userId),
+        eq(userLinkTokens.kind, 'confirm-email'),
+        sql`${userLinkTokens.email} is distinct from ${currentEmail}`,
+        isNull(userLinkTokens.usedAt),
+      ),
+    );
 }
 
 /** A link's row once it was used (expired or not), or undefined. */

@@ -10,17 +10,13 @@ import { users } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
 import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
-import {
-  revokeOtherSessions,
-  type SessionsEnded,
-  type UserRow,
-} from '#src/modules/sessions/index.ts';
+import { type SessionsEnded, type UserRow } from '#src/modules/sessions/index.ts';
 import { findCountry } from '#src/shared/countries.ts';
 import { invalidCode, sendCode, verifyCode, type CodeSender } from './codes.ts';
-import { voidLinks } from './links.ts';
 import { sendEmailConfirmation, sendEmailTaken, sendPasswordChanged } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, isPasswordGuessRight, type PasswordGuesses } from './passwords.ts';
+import { setPassword } from './password-set.ts';
 import { proveLogin } from './proofs.ts';
 import {
   assertLoginsFree,
@@ -144,8 +140,9 @@ export interface PasswordChange {
 }
 
 /**
- * A new password; the other devices' sessions end (this one, `sessionId`, stays), reset links
- * sent before stop working, and the account's address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
+ * A new password; the other devices' sessions end (this one, `sessionId`, stays), and so does
+ * every other way in of before (`setPassword`: sign-in and reset links, sign-in codes, a waiting
+ * address change), and the account's address is told (`sendPasswordChanged`, with a link to the sign-in page under `publicUrl`). An
  * account that has a password must give it: left empty it is a missing field, not a wrong one;
  * given, it is a guess counted per account (`guesses`, shared with `changeEmail`).
  */
@@ -168,9 +165,8 @@ export async function changePassword(
   }
   assertConfirmed(password, confirmation);
   await assertStrongPassword(password, user);
-  await updateUser(db, user.id, { passwordHash: await hashPassword(password) });
-  await voidLinks(db, user.id, ['reset-password']);
-  sessionsEnded(await revokeOtherSessions(db, user.id, sessionId));
+  const { ended } = await setPassword(db, user.id, await hashPassword(password), sessionId);
+  sessionsEnded(ended);
   await sendPasswordChanged(db, user, publicUrl);
 }
 

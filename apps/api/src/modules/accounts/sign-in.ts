@@ -10,7 +10,6 @@ import { users } from '#src/db/schema/index.ts';
 import { claimGuestBookings, type ClaimSite } from '#src/modules/bookings/index.ts';
 import {
   openSession,
-  revokeOtherSessions,
   unauthorized,
   type Login,
   type SessionsEnded,
@@ -28,6 +27,7 @@ import {
 import { sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { setPassword } from './password-set.ts';
 import { updateUser } from './profile.ts';
 import { lockUser, proveLogin } from './proofs.ts';
 import { findUserById, findUserByLogin, toUserProfile } from './users.ts';
@@ -118,12 +118,22 @@ export async function signInLink(db: Database, user: UserRow, publicUrl: string)
   return url.href;
 }
 
-/** Follows a one-time sign-in link. */
+/**
+ * Follows a one-time sign-in link. The link is used up and the session opened under the account's
+ * row lock, the lock a new password is set under (`setPassword`): a link followed while the
+ * password is reset or changed opens a session that the new password then ends, or finds the link
+ * ended (410).
+ */
 export async function signInWithLink(db: Database, token: string) {
-  const link = await consumeLinkToken(db, 'sign-in', token);
-  const user = await findUserById(db, link.userId);
-  if (!user) throw expiredLink();
-  return startSession(db, user);
+  const pending = await findLinkToken(db, 'sign-in', token);
+  if (!pending) throw expiredLink();
+  const opened = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, pending.userId);
+    await consumeLinkToken(tx, 'sign-in', token);
+    if (!user) throw expiredLink();
+    return { user, tokens: await openSession(tx, user.id) };
+  });
+  return { ...opened.tokens, user: await toUserProfile(db, opened.user) };
 }
 
 /**
@@ -163,8 +173,9 @@ export async function checkResetLink(db: Database, token: string): Promise<void>
 /**
  * Follows a password reset link with the new password: the link and every other reset link of the
  * account are used up, the address counts as proven from outside (`proveLogin`: the link came to
- * the inbox), every session ends, and a new one starts. A link sent to an address the account no
- * longer has is a 410 (`resetLinkOf`, decision 172).
+ * the inbox), every session and every other way in of before ends (`setPassword`: sign-in links
+ * and codes, a waiting address change), and a new session starts. A link sent to an address the
+ * account no longer has is a 410 (`resetLinkOf`, decision 172).
  */
 export async function resetPassword(
   db: Database,
@@ -195,7 +206,7 @@ export async function resetPassword(
     // The link came to the inbox: the address is proven, as by a code (decision 185).
     await claimGuestBookings(db, { userId: user.id, email: user.email, ...site });
   }
-  sessionsEnded(await revokeOtherSessions(db, user.id));
-  const updated = await updateUser(db, user.id, { passwordHash });
+  const { user: updated, ended } = await setPassword(db, user.id, passwordHash);
+  sessionsEnded(ended);
   return startSession(db, updated);
 }

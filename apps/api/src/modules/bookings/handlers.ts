@@ -143,6 +143,19 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     limits: deps.rateLimits,
   });
 
+  /**
+   * The owner's rider lists (`update-tourists`) per booking in 15 minutes, like the questionnaires:
+   * each change e-mails the organizer and the booking's contact address, which is whatever address
+   * the booking was made with, and writes in the chat (security probe 2026-12-07: 30 renames, 30
+   * e-mails to the organizer and 31 to another person's address, with the typed names in them).
+   */
+  const riderListLimiter = createRateLimiter({
+    name: 'rider-lists',
+    limit: deps.publicWriteLimit ?? 10,
+    windowMs: 15 * 60_000,
+    limits: deps.rateLimits,
+  });
+
   function limited(request: FastifyRequest, reply: FastifyReply) {
     return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
   }
@@ -205,9 +218,12 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
       return answer(request, result.row);
     },
 
-    async updateBookingRequestTourists(request) {
+    async updateBookingRequestTourists(request, reply) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.query.request_id, user.id);
+      // Counted after the owner is known: nobody else can use up a booking's count.
+      const key = `updateBookingRequestTourists:${row.id}`;
+      if (await limitCall(riderListLimiter, key, request, reply, TOO_MANY)) return reply;
       return answer(request, await setRiders(settings, row, request.body.tourists, false));
     },
 

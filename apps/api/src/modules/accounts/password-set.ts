@@ -1,0 +1,55 @@
+/**
+ * A password set by a reset link or in the settings takes the account back (decision 190): whoever held it before must not keep a way in
+ * that skips the password. So, in one transaction under the account's row lock, the new password
+ * is stored and every such way of before ends: the other sessions, the one-time sign-in links
+ * (`redirect-auth-via-code` answers one), the reset links, the sign-in codes, and a waiting
+ * address change with its link (a session of before may have asked it for an inbox of its own).
+ *
+ * What stays: a registration's confirmation link (it confirms the address the account has, and
+ * from outside asks for the password: `confirmation-link.ts`) and phone codes (only a session of
+ * the account confirms with them, and the other sessions end here).
+ *
+ * A sign-in link is used up and its session opened under the same row lock (`signInWithLink`), so
+ * a link followed while a password is set either opens its session before (and the session ends
+ * here) or finds the link ended.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { users } from '#src/db/schema/index.ts';
+import { revokeOtherSessions, type UserRow } from '#src/modules/sessions/index.ts';
+import { voidCodes } from './codes.ts';
+import { voidChangeLinks, voidLinks } from './links.ts';
+import { lockUser } from './proofs.ts';
+
+export interface PasswordSet {
+  /** The account with its new password. */
+  user: UserRow;
+  /** The sessions that ended (their sockets close: `SessionsEnded`). */
+  ended: number[];
+}
+
+/**
+ * Stores `passwordHash` for account `userId` and ends its ways in of before (see the module's
+ * comment); `keepSessionId`, the session that changed it in the settings, stays signed in.
+ */
+export async function setPassword(
+  db: Database,
+  userId: number,
+  passwordHash: string,
+  keepSessionId?: number,
+): Promise<PasswordSet> {
+  return db.transaction(async (tx) => {
+    const current = await lockUser(tx, userId);
+    await voidLinks(tx, userId, ['reset-password', 'sign-in']);
+    await voidChangeLinks(tx, userId, current?.email ?? null);
+    await voidCodes(tx, userId, 'sign-in');
+    const ended = await revokeOtherSessions(tx, userId, keepSessionId);
+    const now = new Date();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, pendingEmail: null, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    return { user: user!, ended };
+  });
+}
