@@ -1,4 +1,5 @@
 import '../form/listbox.css';
+import { useEffect, useRef, useState } from 'react';
 import {
   Autocomplete,
   Button,
@@ -27,8 +28,11 @@ export interface CountrySelectProps {
   texts: PhoneInputTexts;
   flagsPath: string | null;
   disabled: boolean | undefined;
-  /** Opens at once: the traveller asked for the list before this module had loaded. */
-  defaultOpen: boolean;
+  /**
+   * Opens at once: the traveller asked for the list before this module had loaded. The button
+   * takes focus first, so the list gives focus back to it when it closes.
+   */
+  openOnMount: boolean;
 }
 
 /**
@@ -46,21 +50,33 @@ export default function CountrySelect({
   texts,
   flagsPath,
   disabled,
-  defaultOpen,
+  openOnMount,
 }: CountrySelectProps) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  // The stand-in button the traveller focused is gone by now, and the list's focus scope gives
+  // focus back to whatever had it when the list opened: focus this button first, then open.
+  useEffect(() => {
+    if (!openOnMount) return;
+    buttonRef.current?.focus();
+    setOpen(true);
+  }, [openOnMount]);
   return (
     <Select
       className="gk-phone-input__country"
       selectedKey={selectedIso}
       onSelectionChange={(key: Key | null) => key !== null && onChoose(String(key))}
-      onOpenChange={(open) => !open && onTermChange('')}
-      defaultOpen={defaultOpen}
+      isOpen={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) onTermChange('');
+      }}
       isDisabled={disabled}
     >
       <Label className="gk-visually-hidden">
         {texts.country_label}: {selected?.name ?? selectedIso}
       </Label>
-      <Button className="gk-phone-input__country-button">
+      <Button ref={buttonRef} className="gk-phone-input__country-button">
         {/* Our own rendering: the selected country may be outside the filtered list. */}
         <SelectValue className="gk-phone-input__value">
           {() => <CountryFace isoCode={selectedIso} selected={selected} flagsPath={flagsPath} />}

@@ -72,6 +72,40 @@ describe('PhoneInput', () => {
     expect(screen.getByRole('searchbox', { name: 'Search country' })).toHaveFocus();
   }, 15_000);
 
+  // The first open swaps the stand-in button for the loaded dropdown (decision 119): closing the
+  // list must give focus back to the button that is there now, not to the removed stand-in.
+  it('gives focus back to the country button when the first-opened list closes with Escape', async () => {
+    render(<PhoneInput label="Phone" />);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: /Country: United States/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox', {}, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search country' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Country: United States/ })).toHaveFocus(),
+    );
+    expect(document.body).not.toHaveFocus();
+  }, 15_000);
+
+  it('gives focus back to the country button after choosing from the first-opened list', async () => {
+    render(<PhoneInput label="Phone" />);
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox', {}, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search country' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('germ{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Country: Germany/ })).toHaveFocus(),
+    );
+  }, 15_000);
+
   it('uses the ru list for the ru locale', async () => {
     render(<PhoneInput label="Phone" locale="ru" defaultCountry="RU" />);
     expect(screen.getByRole('button', { name: /Россия/ })).toBeInTheDocument();

@@ -211,7 +211,7 @@ export function PhoneInput({
               texts={texts}
               flagsPath={flagsPath}
               disabled={disabled}
-              defaultOpen
+              openOnMount
             />
           </Suspense>
         )}

@@ -31,6 +31,8 @@ import {
 type UserValues = Partial<typeof users.$inferInsert>;
 
 const DO_NOT_MATCH = 'Do not match';
+/** `change-email` with the account's own address and no change waiting: nothing to do or send. */
+export const ALREADY_YOUR_EMAIL = 'This is already your e-mail';
 const WRONG_PASSWORD = 'Wrong password';
 const REQUIRED_FIELD = 'Required field';
 /** Interface languages a user may save (the web's locales and their short forms). */
@@ -105,8 +107,10 @@ export async function changeCountry(db: Database, user: UserRow, countryId: numb
  * own until the link mailed there is opened (`confirmEmail`), so a typo never locks the owner
  * out. The answer is the same profile whether another account has the address or not (no
  * account enumeration, pen test 2026-12-06 finding 4): that inbox is told someone tried, and no
- * link goes there. The account's own address clears a waiting change (no password needed to keep
- * one's address). The password is a guess counted per account with `changePassword`'s
+ * link goes there. The account's own address (in any letter case: the handler lowercases it)
+ * clears a waiting change (no password needed to keep one's address); with none waiting it is
+ * refused with 422 on `email`, since no link is sent and "we sent a link" would be untrue. The
+ * password is a guess counted per account with `changePassword`'s
  * (`guesses`: a stolen session may not ask it without end by changing addresses). `beforeSending`
  * counts the mail limits (`mail-limits.ts`) before the lookup, for both.
  */
@@ -119,8 +123,11 @@ export async function changeEmail(
   beforeSending: () => Promise<void> = async () => {},
 ): Promise<UserRow> {
   // Keeping the account's own address (calling a waiting change off) needs no password.
-  if (change.email === user.email) {
-    return user.pendingEmail === null ? user : updateUser(db, user.id, { pendingEmail: null });
+  if (user.email !== null && change.email.toLowerCase() === user.email.toLowerCase()) {
+    if (user.pendingEmail === null) {
+      throw unprocessable(ALREADY_YOUR_EMAIL, { email: [ALREADY_YOUR_EMAIL] });
+    }
+    return updateUser(db, user.id, { pendingEmail: null });
   }
   if (user.passwordHash && !(await isPasswordGuessRight(user, change.password ?? '', guesses))) {
     throw unprocessable(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });

@@ -1,6 +1,7 @@
 /**
- * The IANA time zones a traveller can choose in the settings (messages and meeting times are
- * shown in theirs), with their current UTC offset so "Berlin" and "GMT+1" both help to find one.
+ * The IANA time zones a traveller can choose in the settings (their chats show message times in
+ * theirs: `useViewerTimeZone`), with their current UTC offset so "Berlin" and "GMT+1" both help
+ * to find one.
  */
 export type TimeZoneOption = {
   /** The IANA name the API stores, e.g. `Europe/Berlin`. */

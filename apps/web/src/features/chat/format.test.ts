@@ -124,8 +124,23 @@ describe('conversationDays', () => {
     const earlier = [message(2, '2026-11-24T10:00:00Z'), message(1, '2026-11-24T09:00:00Z')];
     const days = conversationDays([newest, earlier], [], now, 'UTC');
     expect(days.map((day) => [day.label, day.items.map((item) => item.key)])).toEqual([
-      ['Yesterday', ['m1', 'm2']],
-      ['Today', ['m3']],
+      ['Yesterday · UTC', ['m1', 'm2']],
+      ['Today · UTC', ['m3']],
+    ]);
+  });
+
+  it('groups by the days of the zone it is given and names that zone', () => {
+    // 03:00 UTC on the 25th is still the 24th in New York, and already the afternoon in Tokyo.
+    const stored = [message(2, '2026-11-25T03:00:00Z'), message(1, '2026-11-24T10:00:00Z')];
+    const labels = (zone: string) =>
+      conversationDays([stored], [], now, zone).map((day) => [
+        day.label,
+        day.items.map((item) => item.key),
+      ]);
+    expect(labels('America/New_York')).toEqual([['Yesterday · EST', ['m1', 'm2']]]);
+    expect(labels('Asia/Tokyo')).toEqual([
+      ['Yesterday · GMT+9', ['m1']],
+      ['Today · GMT+9', ['m2']],
     ]);
   });
 

@@ -1,8 +1,9 @@
 /**
- * How the chat shows time, days and previews. Every function takes the time zone: the server
- * render and the first browser render use UTC (so hydration matches), then the browser's own.
+ * How the chat shows time, days and previews. Every function takes the time zone: the viewer's
+ * (`useClock`: the profile's when signed in, else the browser's after hydrating, UTC before).
  */
 import type { OutgoingMessage } from '@gallop/chat';
+import { zoneName } from '../../lib/instant-format';
 import type { Chat, ChatMessage } from './api';
 
 /** The title support chats get in the list (the API may name them otherwise). */
@@ -84,6 +85,7 @@ export type ConversationItem =
 
 export interface DayGroup {
   key: string;
+  /** 'Today · EST': the day, and the zone its message times are in (decision 153). */
   label: string;
   items: ConversationItem[];
 }
@@ -119,9 +121,17 @@ export function conversationDays(
     const key = dayKey(new Date(iso), timeZone);
     const last = groups.at(-1);
     if (last?.key === key) last.items.push(item);
-    else groups.push({ key, label: dayLabel(iso, now, timeZone), items: [item] });
+    else groups.push({ key, label: dayHeading(iso, now, timeZone), items: [item] });
   }
   return groups;
+}
+
+/**
+ * A day's heading in the conversation, with the zone its times are in: the traveller's chosen
+ * zone may not be the one their device is in ('Today · EST', 'Mon, 24 Nov · GMT+9').
+ */
+function dayHeading(iso: string, now: Date, timeZone: string): string {
+  return `${dayLabel(iso, now, timeZone)} · ${zoneName(new Date(iso), timeZone)}`;
 }
 
 /** Letters for an avatar without a picture: 'Andes Trails' -> 'AT'. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useViewerTimeZone } from '../../lib/viewer-time-zone';
 
 interface Clock {
   now: Date;
@@ -6,16 +7,17 @@ interface Clock {
 }
 
 /**
- * The time and zone the chat formats with: UTC in the server render and the first browser render
- * (so hydration matches), then the browser's zone, ticking every minute ('Today' stays right).
+ * The time and zone the chat formats with: the viewer's zone (`useViewerTimeZone`: the profile's
+ * when signed in, as the settings promise, else the browser's after hydrating), and the time,
+ * ticking every minute ('Today' stays right).
  */
 export function useClock(): Clock {
-  const [clock, setClock] = useState<Clock>(() => ({ now: new Date(), timeZone: 'UTC' }));
+  const timeZone = useViewerTimeZone();
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    setClock({ now: new Date(), timeZone: zone });
-    const timer = setInterval(() => setClock({ now: new Date(), timeZone: zone }), 60_000);
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return clock;
+  return { now, timeZone };
 }

@@ -51,6 +51,64 @@ describe('SettingsPage, e-mail', () => {
   });
 });
 
+describe('SettingsPage, changing the e-mail to the one it is', () => {
+  const ALREADY = 'This is already your e-mail';
+  const emailSection = async () =>
+    (await screen.findByRole('heading', { name: /^E-mail/ }, { timeout: 5000 })).closest(
+      'section',
+    )!;
+  const submit = (section: HTMLElement, email: string) => {
+    fireEvent.change(within(section).getByLabelText('New e-mail'), { target: { value: email } });
+    fireEvent.change(within(section).getByLabelText('Current password'), {
+      target: { value: 'saddle-up-2026' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Change e-mail' }));
+  };
+
+  it('shows the refusal under the e-mail field and says no link was sent', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-email': {
+        status: 422,
+        body: { message: ALREADY, errors: { email: [ALREADY] } },
+      },
+    });
+    await renderInApp(<SettingsPage user={{ ...USER, is_email_confirmed: true }} />, {
+      fetch: api.fetch,
+      signedIn: true,
+    });
+    const section = await emailSection();
+    submit(section, 'Ann@Example.com');
+    const field = within(section).getByLabelText('New e-mail');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(ALREADY));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(section).getAllByText(ALREADY)).toHaveLength(1);
+    expect(section.textContent).not.toContain('We sent a link');
+  });
+
+  it('says a waiting change is called off when the answer has nothing waiting', async () => {
+    const api = createFakeApiWithPosts({
+      '/crm/api/user/change-email': {
+        status: 200,
+        body: { ...USER, is_email_confirmed: true, pending_email: null },
+      },
+    });
+    await renderInApp(
+      <SettingsPage
+        user={{ ...USER, is_email_confirmed: true, pending_email: 'new@example.com' }}
+      />,
+      { fetch: api.fetch, signedIn: true },
+    );
+    const section = await emailSection();
+    submit(section, 'ann@example.com');
+    expect(
+      await within(section).findByText(
+        'The change is called off: we keep writing to ann@example.com.',
+      ),
+    ).toBeInTheDocument();
+    expect(section.textContent).not.toContain('We sent a link');
+  });
+});
+
 describe('SettingsPage, a change of e-mail waiting for its link', () => {
   it('says which address waits and where mail goes meanwhile, and keeps the current one', async () => {
     const api = createFakeApiWithPosts({
@@ -231,7 +289,9 @@ describe('SettingsPage, time zone', () => {
     await renderInApp(<SettingsPage user={USER} />, { fetch: api.fetch, signedIn: true });
     const profile = await section('Personal details');
     const zone = within(profile).getByRole('button', { name: /Time zone/ });
-    expect(zone).toHaveAccessibleDescription('Messages and meeting times are shown in it.');
+    expect(zone).toHaveAccessibleDescription(
+      "Your chats show message times in it; until you choose one, in your device's time zone.",
+    );
     await userEvent.click(zone);
     await userEvent.type(
       await screen.findByRole('searchbox', { name: 'Search time zones' }),

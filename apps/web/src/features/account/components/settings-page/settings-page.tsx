@@ -70,6 +70,13 @@ function Saved({ text }: { text: string }) {
   );
 }
 
+/**
+ * What the saved zone changes: the chat's message times (`useViewerTimeZone`). Other pages write
+ * an instant in the device's zone, with the zone named (decision 153).
+ */
+const TIME_ZONE_USE =
+  "Your chats show message times in it; until you choose one, in your device's time zone.";
+
 function ProfileSection({ user }: { user: UserProfile }) {
   const api = useApi();
   const { setUser } = useSession();
@@ -110,7 +117,7 @@ function ProfileSection({ user }: { user: UserProfile }) {
         </div>
         <Select
           label="Time zone"
-          description="Messages and meeting times are shown in it."
+          description={TIME_ZONE_USE}
           items={zones}
           value={timezone || null}
           placeholder="Choose your time zone"
@@ -130,10 +137,21 @@ function ProfileSection({ user }: { user: UserProfile }) {
   );
 }
 
+const EMAIL_FIELDS = ['email', 'password'] as const;
+
+/**
+ * A refused change shows under its field: a wrong password, or the account's own address with no
+ * change waiting ("This is already your e-mail": nothing is sent, so "we sent a link" would be
+ * untrue). The own address while a change waits calls it off, as "Keep …" does.
+ */
 function EmailSection({ user }: { user: UserProfile }) {
   const api = useApi();
   const { setUser } = useSession();
-  const change = useSend<void>();
+  const change = useSend<UserProfile>();
+  const problems = useMemo(
+    () => formProblems(change.error, change.failure, EMAIL_FIELDS),
+    [change.error, change.failure],
+  );
   const resend = useSend<void>();
   const keep = useSend<void>();
   return (
@@ -199,10 +217,17 @@ function EmailSection({ user }: { user: UserProfile }) {
       <Form<{ email: string; password: string }>
         className="account-form"
         defaultValues={{ email: '', password: '' }}
+        errors={problems.fields}
         onSubmit={(values) =>
-          change.send(async () =>
-            setUser(await changeEmail(api, values.email.trim(), values.password || undefined)),
-          )
+          change.send(async () => {
+            const changed = await changeEmail(
+              api,
+              values.email.trim(),
+              values.password || undefined,
+            );
+            setUser(changed);
+            return changed;
+          })
         }
       >
         <div className="account-form__row">
@@ -220,10 +245,16 @@ function EmailSection({ user }: { user: UserProfile }) {
             autoComplete="current-password"
           />
         </div>
-        <FormFailure text={change.failure} />
-        {change.done && !change.failure && (
-          <Saved text="We sent a link to the new e-mail: your account moves to it once you open it." />
-        )}
+        <FormFailure text={problems.message} />
+        {change.done &&
+          !change.failure &&
+          (change.done.result.pending_email ? (
+            <Saved text="We sent a link to the new e-mail: your account moves to it once you open it." />
+          ) : (
+            <Saved
+              text={`The change is called off: we keep writing to ${change.done.result.email}.`}
+            />
+          ))}
         <div>
           <Button type="submit" theme="primary" disabled={change.sending}>
             {change.sending ? 'Saving…' : 'Change e-mail'}
