@@ -7,14 +7,28 @@ import { FAVOURITES_COOKIE } from './favourites';
 
 export type Warn = (message: string) => void;
 
+/** The largest tour id the API takes: its ids are 32-bit integers (`getToursByIds` refuses more). */
+export const MAX_TOUR_ID = 2_147_483_647;
+
+/**
+ * Whether `id` can be a tour's: a whole number from 1 to `MAX_TOUR_ID`. Nothing else is counted:
+ * an id the API refuses would empty the favourites page while the header's badge counts it.
+ */
+export const isFavouriteTourId = (id: unknown): id is number =>
+  Number.isInteger(id) && (id as number) > 0 && (id as number) <= MAX_TOUR_ID;
+
 /** A bad id gets a console warning and is otherwise ignored. */
 export const consoleWarn: Warn = (message) => console.warn(message);
 
-/** A tour id is a positive whole number; anything else is ignored with a warning. */
+/**
+ * A tour id is a whole number from 1 to the API's largest (`isFavouriteTourId`); anything else
+ * (letters, 0, negative, beyond the API's ids) is ignored with a warning.
+ */
 export function toFavouriteTourId(value: unknown, warn: Warn = consoleWarn): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-  if (/^\d{1,15}$/.test(text.trim()) && Number(text) > 0) return Number(text);
-  warn(`Favourites: ignored a non-numeric tour id ${JSON.stringify(value)}`);
+  const id = /^\d{1,10}$/.test(text.trim()) ? Number(text) : undefined;
+  if (isFavouriteTourId(id)) return id;
+  warn(`Favourites: ignored an invalid tour id ${JSON.stringify(value)}`);
   return undefined;
 }
 

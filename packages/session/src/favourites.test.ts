@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { carryFavouritesIntoAccount, type AccountFavourites } from './carry-favourites';
 import {
   favouriteTourIdsFromCookieHeader,
+  isFavouriteTourId,
+  MAX_TOUR_ID,
   parseFavouriteTourIds,
   toFavouriteTourId,
 } from './favourite-ids';
@@ -19,6 +21,21 @@ describe('parseFavouriteTourIds', () => {
     expect(parseFavouriteTourIds('12,abc,-4,1.5,0,9', warn)).toEqual([12, 9]);
     expect(warn).toHaveBeenCalledTimes(4);
     expect(warn.mock.calls[0]?.[0]).toContain('"abc"');
+  });
+
+  it("drops ids beyond the API's tour ids, which it refuses", () => {
+    const warn = vi.fn();
+    expect(parseFavouriteTourIds('2147483647,2147483648,99999999999999,5', warn)).toEqual([
+      2147483647, 5,
+    ]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells tour ids: whole numbers from 1 to the API's largest", () => {
+    for (const id of [1, 44, MAX_TOUR_ID]) expect(isFavouriteTourId(id), String(id)).toBe(true);
+    for (const id of [0, -1, 1.5, NaN, MAX_TOUR_ID + 1, '1', undefined]) {
+      expect(isFavouriteTourId(id), String(id)).toBe(false);
+    }
   });
 
   it('takes numbers and digit strings as ids', () => {

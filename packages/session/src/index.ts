@@ -2,6 +2,8 @@ export { carryFavouritesIntoAccount, MAX_CARRIED_FAVOURITES } from './carry-favo
 export type { AccountFavourites } from './carry-favourites';
 export {
   favouriteTourIdsFromCookieHeader,
+  isFavouriteTourId,
+  MAX_TOUR_ID,
   parseFavouriteTourIds,
   toFavouriteTourId,
 } from './favourite-ids';

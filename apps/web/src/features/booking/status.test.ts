@@ -1,7 +1,7 @@
 import { formatPrice } from '@gallop/currency';
 import { describe, expect, it } from 'vitest';
 import type { BookingRequest } from './api';
-import { paymentOptions, STATUS_LABELS, statusLabel, statusNext } from './status';
+import { paymentOptions, STATUS_LABELS, statusLabel, statusNext, statusTone } from './status';
 
 const booking = (overrides: Partial<BookingRequest>): BookingRequest =>
   ({
@@ -112,5 +112,21 @@ describe('statusNext of a booking its traveller cancelled', () => {
     expect(statusNext(cancelled(1000, 1000))).toBe(
       'This booking is cancelled. The seats have been released. Everything you paid is refunded to your card.',
     );
+  });
+});
+
+describe('statusTone', () => {
+  it('gives every status one colour: waiting, then paid, or cancelled', () => {
+    const tones = ([1, 2, 3, 4, 5, 6, 7, 8] as const).map((status) => statusTone(status));
+    expect(tones).toEqual([
+      'waiting',
+      'waiting',
+      'paid',
+      'paid',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
   });
 });

@@ -33,6 +33,24 @@ const STATUS_NEXT: Readonly<Record<BookingRequest['status'], string>> = {
 export const isCancelled = (status: BookingRequest['status']) => status >= 5;
 
 /**
+ * The colour of a status badge, one per status on every page that shows it (the booking and pay
+ * pages, the QR page, `/bookings`): waiting (brand purple) until paid, green once prepaid, paid or
+ * complete, grey once cancelled.
+ */
+export type StatusTone = 'waiting' | 'paid' | 'cancelled';
+
+export function statusTone(status: BookingRequest['status']): StatusTone {
+  if (isCancelled(status)) return 'cancelled';
+  return status >= 3 ? 'paid' : 'waiting';
+}
+
+/** The badge's classes (`booking.css`): `booking-status` and its tone's modifier. */
+export function statusBadgeClass(status: BookingRequest['status']): string {
+  const tone = statusTone(status);
+  return tone === 'waiting' ? 'booking-status' : `booking-status booking-status--${tone}`;
+}
+
+/**
  * Whether the reader holds the booking's link alone, signed out or as another account: they change
  * the riders' details through the questionnaires, without weights, and nothing else (decision 165).
  */

@@ -20,13 +20,26 @@ export interface ReviewPhoto {
 export const REVIEW_PHOTO_LIMIT = 10;
 /** The API's upload limit for a picture. */
 const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The pictures the API's upload takes (apps/api/src/modules/uploads/sniff.ts, read from the
+ * bytes): the hint, the file picker and the refusal here name the same six, as does the API's
+ * own refusal of a file that only claims to be one of them.
+ */
 const TYPES = new Map([
   ['image/jpeg', ['jpg', 'jpeg']],
   ['image/png', ['png']],
   ['image/webp', ['webp']],
+  ['image/gif', ['gif']],
+  ['image/avif', ['avif']],
+  ['image/tiff', ['tif', 'tiff']],
 ]);
-/** What the file input offers: JPEG, PNG and WebP. */
-export const REVIEW_PHOTO_ACCEPT = [...TYPES.keys(), '.jpg', '.jpeg', '.png', '.webp'].join(',');
+/** The accepted types in words, as the API says them. */
+export const REVIEW_PHOTO_TYPES_TEXT = 'JPEG, PNG, WebP, GIF, AVIF or TIFF';
+/** What the file input offers: the types above, by type and by file extension. */
+export const REVIEW_PHOTO_ACCEPT = [
+  ...TYPES.keys(),
+  ...[...TYPES.values()].flat().map((extension) => `.${extension}`),
+].join(',');
 
 /** Why a chosen file is refused, or undefined when it can be uploaded. */
 export function reviewPhotoProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | undefined {
@@ -34,7 +47,7 @@ export function reviewPhotoProblem(file: Pick<File, 'name' | 'type' | 'size'>): 
   const known = file.type
     ? TYPES.has(file.type)
     : [...TYPES.values()].some((extensions) => extensions.includes(extension));
-  if (!known) return `${file.name}: only JPEG, PNG and WebP photos can be added.`;
+  if (!known) return `${file.name}: only ${REVIEW_PHOTO_TYPES_TEXT} photos can be added.`;
   if (file.size > REVIEW_PHOTO_MAX_BYTES) return `${file.name}: the photo is larger than 10 MB.`;
   return undefined;
 }

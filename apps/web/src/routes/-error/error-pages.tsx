@@ -1,3 +1,7 @@
+import {
+  ArrivalEndedPage,
+  arrivalEnded,
+} from '../../features/arrival/components/arrival-ended/arrival-ended';
 import { ErrorPage } from '../../features/errors/components/error-page/error-page';
 import { PaymentNotFound } from '../../features/outcome/components/outcome-page/outcome-page';
 import { isPaymentNotFound } from '../../features/outcome/not-found';
@@ -9,16 +13,26 @@ import { getErrorStatus, HttpError } from '../../lib/http-error';
 /**
  * The error page of a failed route: the page chosen by the error's status. A chunk of an older
  * build that no longer exists (after a deploy) reloads the page instead (docs/product.md, States).
- * The payment outcome pages' 404 says "We could not find this payment" and where to go.
+ * The payment outcome pages' 404 says "We could not find this payment" and where to go; the 410
+ * of an arrival link whose booking can no longer change says why.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   useStaleBuildReload(error);
   if (isPaymentNotFound(error)) return <PaymentNotFound />;
+  const arrival = arrivalEnded(error);
+  if (arrival) return <ArrivalEndedPage ended={arrival} />;
   const status = getErrorStatus(error);
   // A tour whose dates have passed: the 410 page offers its organizer's and similar tours.
   const gone = status === 410 && error instanceof HttpError ? goneTour(error.details) : undefined;
   return (
-    <ErrorPage status={status}>{gone ? <GoneTourAlternatives gone={gone} /> : null}</ErrorPage>
+    <ErrorPage status={status}>
+      {gone ? (
+        // In the page's column, in line with the header: the lists ran edge to edge without it.
+        <div className="page-container">
+          <GoneTourAlternatives gone={gone} />
+        </div>
+      ) : null}
+    </ErrorPage>
   );
 }
 

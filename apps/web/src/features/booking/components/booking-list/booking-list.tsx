@@ -3,7 +3,7 @@ import { EmptyState, imageUrl } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { formatDateChoice } from '../../../../lib/tour-format';
 import type { BookingRequest } from '../../api';
-import { isCancelled, statusLabel } from '../../status';
+import { statusBadgeClass, statusLabel } from '../../status';
 import { travellersText } from '../booking-summary/booking-summary';
 import '../booking.css';
 
@@ -40,11 +40,7 @@ export function BookingList({ bookings }: { bookings: readonly BookingRequest[] 
                   />
                 )}
                 <div className="booking-card__body">
-                  <p
-                    className={`booking-status${isCancelled(booking.status) ? ' booking-status--cancelled' : ''}`}
-                  >
-                    {statusLabel(booking)}
-                  </p>
+                  <p className={statusBadgeClass(booking.status)}>{statusLabel(booking)}</p>
                   <h2 className="booking-card__name">
                     <Link to="/booking/$id" params={{ id: String(booking.id) }}>
                       {booking.tour.name}

@@ -19,6 +19,7 @@ import {
   isCancelled,
   PAYMENT_LABELS,
   paymentOptions,
+  statusBadgeClass,
   statusLabel,
 } from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
@@ -59,7 +60,7 @@ export function QrPaymentPage({
   return (
     <div className="page-container booking-layout">
       <section aria-labelledby="qr-title">
-        <p className="booking-status">{statusLabel(booking)}</p>
+        <p className={statusBadgeClass(booking.status)}>{statusLabel(booking)}</p>
         <h1 id="qr-title" className="display-heading booking-title">
           Pay for booking #{booking.id} by QR code
         </h1>

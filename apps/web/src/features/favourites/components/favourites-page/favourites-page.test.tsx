@@ -2,11 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { favouriteTourIdsAtom } from '../../../../lib/favourites';
+import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
+import { favouriteTourIdsAtom, useFavouriteTourIds } from '../../../../lib/favourites';
 import { tourSummary } from '../../../../lib/testing/fake-api';
 import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import { ensureFavouriteTours } from '../../api';
+import { listedAnswer } from '../../drop-unlisted';
 import { QueryClient } from '@tanstack/react-query';
 import { createServerApiClient } from '../../../../lib/api';
 import { NO_UPCOMING_DATES } from '../../../../components/passed-tour/passed-tour';
@@ -133,6 +135,78 @@ describe('FavouritesPage', () => {
     );
     expect(screen.getByText('No favourites yet')).toBeTruthy();
     expect(screen.queryByText(/Internal Error|Something went wrong/)).toBeNull();
+  });
+});
+
+/** The header's badge: the number of saved ids. */
+function SavedCount() {
+  return <p data-testid="saved-count">{useFavouriteTourIds().length}</p>;
+}
+
+const savedCount = () => screen.getByTestId('saved-count').textContent;
+const storedCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((part) => part.startsWith('favorite_tours='))
+    ?.slice('favorite_tours='.length);
+
+describe('saved ids that are not tours', () => {
+  const ODD = '44,abc,-1,99999999,1';
+  const listed = {
+    44: tourSummary({ id: 44, slug: 'andes-ride-44', name: 'Andes Ride' }),
+    1: tourSummary({ id: 1, slug: 'altai-trail-1', name: 'Altai Trail' }),
+  };
+  /** The API lists 44 and 1; 99999999 is no tour (anymore). */
+  const fetchListed = async (request: Request) =>
+    Response.json({
+      items: new URL(request.url).searchParams
+        .getAll('ids')
+        .map((id) => listed[Number(id) as keyof typeof listed])
+        .filter(Boolean),
+    });
+
+  async function openWithCookie(fetch: (request: Request) => Promise<Response>) {
+    document.cookie = `favorite_tours=${ODD}; Path=/`;
+    const ids = favouriteTourIdsFromCookieHeader(`favorite_tours=${ODD}`, () => undefined);
+    // Never counted: the letters and the negative id.
+    expect(ids).toEqual([44, 99999999, 1]);
+    await renderInApp(
+      <>
+        <SavedCount />
+        <FavouritesPage loadedIds={ids} />
+      </>,
+      { fetch, visitor: { favouriteTourIds: ids } },
+    );
+  }
+
+  it('drops the ids the API no longer lists once they load: the badge is the page count', async () => {
+    await openWithCookie(fetchListed);
+    expect(
+      await screen.findByText('2 saved tours. Use the heart on a tour to remove it.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(savedCount()).toBe('2'));
+    // Stored again without the tour that is gone, nor the ids that were never tours.
+    expect(decodeURIComponent(storedCookie() ?? '')).toBe('44,1');
+  });
+
+  it("reads only the API's answer for the ids asked now", () => {
+    const data = { items: [] };
+    const answer = { isSuccess: true, isPlaceholderData: false, dataUpdatedAt: 5, data };
+    expect(listedAnswer(answer)).toBe(data);
+    // The loader's stand-in for a failed load on the server: an empty list dated 0.
+    expect(listedAnswer({ ...answer, dataUpdatedAt: 0 })).toBeUndefined();
+    // The cards of the ids before, shown while the new ones load.
+    expect(listedAnswer({ ...answer, isPlaceholderData: true })).toBeUndefined();
+    // A refetch that failed keeps the data of before.
+    expect(listedAnswer({ ...answer, isSuccess: false })).toBeUndefined();
+  });
+
+  it('keeps every saved id when the tours fail to load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await openWithCookie(async () => Response.json({ message: 'Down' }, { status: 503 }));
+    await screen.findByText('No favourites yet');
+    expect(savedCount()).toBe('3');
+    expect(storedCookie()).toBe(ODD);
   });
 });
 

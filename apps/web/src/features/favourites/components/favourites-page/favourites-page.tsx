@@ -2,6 +2,7 @@ import { FAVOURITES_TITLE } from '../../title';
 import { countText, EmptyState } from '@gallop/ui-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
 import { passedTourOffer } from '../../../../components/passed-tour/passed-tour';
@@ -10,6 +11,7 @@ import { useApi } from '../../../../lib/api';
 import { useFavouriteTourIds } from '../../../../lib/favourites';
 import { ALL_TOURS_SLUG } from '../../../../lib/tours-search';
 import { cardIdsToRequest, favouriteToursQueryOptions, logFailedFavouriteTours } from '../../api';
+import { dropUnlistedFavouritesAtom, listedAnswer } from '../../drop-unlisted';
 import './favourites-page.css';
 
 export interface FavouritesPageProps {
@@ -46,6 +48,13 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
   useEffect(() => {
     if (query.error) logFailedFavouriteTours(query.error);
   }, [query.error]);
+  // Once the API has answered for these ids, the saved tours it no longer lists leave the list,
+  // so the header's count is the page's.
+  const dropUnlisted = useSetAtom(dropUnlistedFavouritesAtom);
+  const answered = listedAnswer(query);
+  useEffect(() => {
+    if (answered) dropUnlisted({ asked: ids, listed: answered.items.map((tour) => tour.id) });
+  }, [answered, ids, dropUnlisted]);
 
   if (query.isPending) return <p className="favourites-page__lead">Loading...</p>;
   // A failed load is an empty list (docs/product.md, Errors), never the error page.
@@ -69,7 +78,7 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
 
 /**
  * The cards still saved, the most recently saved first. A removed tour leaves the list at once;
- * a tour the API no longer lists (unpublished) is simply not shown.
+ * a tour the API no longer lists (unpublished) is not shown, and leaves the saved list too.
  */
 export function savedToursInOrder(
   cards: readonly TourSummary[],

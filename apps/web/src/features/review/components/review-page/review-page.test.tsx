@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
@@ -97,6 +100,32 @@ describe('ReviewPage', () => {
     expect(screen.getByText('Published as Maya H.', { exact: false })).toBeTruthy();
   });
 
+  it('brings the thank-you heading into view and focuses it once the review is published', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await renderInApp(<ReviewPage invitation={invitation} />, { fetch: reviewApi().fetch });
+      await screen.findByRole('heading', { level: 1, name: 'How was your ride?' });
+      await rateAndDescribe();
+      const publish = screen.getByRole('button', { name: 'Publish review' });
+      publish.focus();
+      fireEvent.click(publish);
+      const thanks = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Thank you for your review',
+      });
+      // The button is gone: focus must not fall back to the page body.
+      await waitFor(() => expect(thanks).toHaveFocus());
+      // Into view: the card that opens with the heading.
+      expect(scrolled.some((element) => element.firstElementChild === thanks)).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    }
+  });
+
   it('focuses the rating, the first field missing, when sent empty, and says why there', async () => {
     await renderInApp(<ReviewPage invitation={invitation} />, { fetch: reviewApi().fetch });
     await screen.findByRole('heading', { level: 1, name: 'How was your ride?' });
@@ -118,13 +147,13 @@ describe('ReviewPage', () => {
     await choose([
       jpeg('canter.jpg'),
       new File(['png'], 'herd.png', { type: 'image/png' }),
-      new File(['gif'], 'funny.gif', { type: 'image/gif' }),
+      new File(['heic'], 'funny.heic', { type: 'image/heic' }),
       jpeg('camp.jpg'),
     ]);
     await screen.findByRole('img', { name: 'Photo 3' });
     expect(api.uploaded.sort()).toEqual(['camp.jpg', 'canter.jpg', 'herd.png']);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'funny.gif: only JPEG, PNG and WebP photos can be added.',
+      'funny.heic: only JPEG, PNG, WebP, GIF, AVIF or TIFF photos can be added.',
     );
     const preview = screen.getByRole('img', { name: 'Photo 1' }) as HTMLImageElement;
     expect(preview.getAttribute('src')).toMatch(/^\/media\/uploads\/7\d\/250x300\.jpg$/);
@@ -143,6 +172,46 @@ describe('ReviewPage', () => {
     expect(sent.image_ids).toHaveLength(2);
     expect(sent.image_ids).not.toContain(removedId);
     expect(new Set(sent.image_ids)).toEqual(new Set([70, 71, 72].filter((id) => id !== removedId)));
+  });
+
+  it("names the photo types the API's upload takes in the hint, the picker and the refusal", async () => {
+    // The API reads the type from the bytes and refuses others with this list of words.
+    const sniff = readFileSync(
+      join(
+        dirname(fileURLToPath(import.meta.url)),
+        '../../../../../../api/src/modules/uploads/sniff.ts',
+      ),
+      'utf8',
+    );
+    const apiWords = /image: 'an image \((.+)\)'/.exec(sniff)?.[1];
+    const apiTypes = [
+      ...(/const IMAGE_TYPES[^{]*\{([^}]*)\}/.exec(sniff)?.[1] ?? '').matchAll(
+        /'(image\/[a-z]+)'/g,
+      ),
+    ].map((match) => match[1]);
+    expect(apiWords).toBe('JPEG, PNG, WebP, GIF, AVIF or TIFF');
+    expect(apiTypes.length).toBeGreaterThan(0);
+
+    const api = reviewApi();
+    await renderInApp(<ReviewPage invitation={invitation} />, { fetch: api.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'How was your ride?' });
+    expect(
+      screen.getByText(`Up to ${REVIEW_PHOTO_LIMIT} photos`, { exact: false }),
+    ).toHaveTextContent(`Up to ${REVIEW_PHOTO_LIMIT} photos: ${apiWords}, 10 MB each.`);
+    const accept = photoInput().accept.split(',');
+    for (const type of apiTypes) expect(accept).toContain(type);
+
+    await choose([
+      new File(['gif'], 'trot.gif', { type: 'image/gif' }),
+      new File(['avif'], 'dusk.avif', { type: 'image/avif' }),
+      new File(['tiff'], 'scan.tiff', { type: 'image/tiff' }),
+      new File(['pdf'], 'route.pdf', { type: 'application/pdf' }),
+    ]);
+    await screen.findByRole('img', { name: 'Photo 3' });
+    expect(api.uploaded.sort()).toEqual(['dusk.avif', 'scan.tiff', 'trot.gif']);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `route.pdf: only ${apiWords} photos can be added.`,
+    );
   });
 
   it('sends the level, the month rode (from the booking) and the horse condition', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { SelectField, TextareaField } from '../../../../components/form-fields/form-fields';
 import { formatContentDate } from '../../../../components/rich-text/content-date';
 import { useApi } from '../../../../lib/api';
@@ -91,6 +91,17 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
   // Just sent, or sent before (the invitation says so).
   const review = done?.result ?? invitation.review;
   const submitted = review !== undefined;
+  // The form gives way to the shorter review as sent: on a phone the page shrinks under the
+  // reader and focus falls back to the body. Bring the thank-you heading into view and focus it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const justSent = done !== undefined;
+  useEffect(() => {
+    const title = heading.current;
+    if (!justSent || !title) return;
+    // The card's top, heading first, just under the sticky header (`scroll-padding-top`).
+    (title.closest('section') ?? title).scrollIntoView?.({ block: 'start' });
+    title.focus({ preventScroll: true });
+  }, [justSent]);
 
   const submit = (values: Values) =>
     send(async () => {
@@ -114,7 +125,12 @@ export function ReviewPage({ invitation }: { invitation: ReviewInvitation }) {
   return (
     <div className="page-container review-page">
       <section className="review-page__card" aria-labelledby="review-title">
-        <h1 id="review-title" className="display-heading review-page__title">
+        <h1
+          ref={heading}
+          id="review-title"
+          className="display-heading review-page__title"
+          tabIndex={-1}
+        >
           {submitted ? 'Thank you for your review' : 'How was your ride?'}
         </h1>
         <p className="review-page__tour">

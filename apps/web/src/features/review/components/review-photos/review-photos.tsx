@@ -6,6 +6,7 @@ import {
   deleteReviewPhoto,
   REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTO_LIMIT,
+  REVIEW_PHOTO_TYPES_TEXT,
   reviewPhotoProblem,
   uploadReviewPhoto,
   type ReviewPhoto,
@@ -112,7 +113,7 @@ export function ReviewPhotos({ state }: { state: ReviewPhotosState }) {
             Add photos
           </span>
           <span className="review-photos__hint">
-            Up to {REVIEW_PHOTO_LIMIT} photos: JPEG, PNG or WebP, 10 MB each.
+            Up to {REVIEW_PHOTO_LIMIT} photos: {REVIEW_PHOTO_TYPES_TEXT}, 10 MB each.
           </span>
         </label>
       )}
