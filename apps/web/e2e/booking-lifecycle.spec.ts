@@ -322,7 +322,7 @@ test('the organizer declines a request with a reason from the organizer area; th
   await expect(
     organizer.page.getByText(`Your reason, as the traveller read it: ${reason}`),
   ).toBeVisible();
-  await expect(organizer.page.getByText('Declined or cancelled by you')).toBeVisible();
+  await expect(organizer.page.getByText('Declined by you', { exact: true })).toBeVisible();
   await expect(organizer.page.getByRole('heading', { name: 'Your answer' })).toHaveCount(0);
 
   // The traveller reads the reason on the booking page, and in the e-mail.

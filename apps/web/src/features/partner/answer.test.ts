@@ -135,3 +135,72 @@ describe('what the organizer keeps after a payment beyond what was due', () => {
     ).toEqual({ received: 2600, refunded: 1600, kept: 1000, toCard: true });
   });
 });
+
+/**
+ * Each ended booking says what happened, as far as the reader has it: the booking's page has its
+ * reasons (`decline_reason`, `cancel_message`) and its date, the list only its money.
+ */
+describe('organizerStatusLabel of an ended booking', () => {
+  const page = {
+    price: 959,
+    paid: 0,
+    decline_reason: null,
+    cancel_message: null,
+    departure: { cancelled: false },
+  };
+
+  it('names a guest’s unconfirmed e-mail, an unanswered request, no payment and an undecided date', () => {
+    const released = (cancel_message: string) =>
+      organizerStatusLabel({ ...page, status: 7, cancel_message });
+    expect(released('The e-mail address was not confirmed in time')).toBe(
+      'Released: the traveller did not confirm their e-mail in time',
+    );
+    expect(released('The organizer did not answer in time')).toBe(
+      'Released: you did not answer in time',
+    );
+    expect(released('No payment reached us in time')).toBe('Released: not paid in time');
+    expect(released('The organizer did not confirm the date by 12 March 2027')).toBe(
+      'Released: you did not confirm the date by 12 March 2027',
+    );
+    // Words the web does not know yet are shown as the API gives them, never a guess.
+    expect(released('The tour was withdrawn')).toBe('Released: The tour was withdrawn');
+    // The list has no reason: it says only what is true of every release.
+    expect(organizerStatusLabel({ status: 7, price: 959, paid: 0, received: 0 })).toBe(
+      'Released: a deadline passed',
+    );
+  });
+
+  it('tells the organizer’s decline, cancel and cancelled date apart', () => {
+    const ended = (extra: object) => organizerStatusLabel({ ...page, status: 6, ...extra });
+    expect(
+      ended({ decline_reason: 'No horses that week', cancel_message: 'No horses that week' }),
+    ).toBe('Declined by you');
+    expect(ended({ cancel_message: 'A horse went lame' })).toBe('Cancelled by you');
+    expect(ended({ cancel_message: 'Vet check', departure: { cancelled: true } })).toBe(
+      'Cancelled by you; the date is cancelled',
+    );
+    expect(
+      ended({
+        decline_reason: 'Vet check',
+        cancel_message: 'Vet check',
+        departure: { cancelled: true },
+      }),
+    ).toBe('Declined by you; the date is cancelled');
+  });
+
+  it('in the list, calls a paid booking’s end a cancel, and says no more than it knows', () => {
+    const listed = (received: number) =>
+      organizerStatusLabel({ status: 6, price: 3200, paid: received, received });
+    expect(listed(480)).toBe('Cancelled by you');
+    expect(listed(0)).toBe('Declined or cancelled by you');
+  });
+});
+
+describe('outcomeText of a cancel', () => {
+  it('does not call the organizer’s cancel of a confirmed booking a decline', () => {
+    expect(outcomeText({ status: 6, decline_reason: null })).toBe(
+      'You cancelled this booking after confirming it. The traveller has been told, and the seats have been released.',
+    );
+    expect(outcomeText({ status: 7, decline_reason: null })).toMatch(/confirm their e-mail/u);
+  });
+});

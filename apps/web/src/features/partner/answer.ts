@@ -2,7 +2,7 @@
 import { isApiError } from '@gallop/api-client';
 import { failureText } from '../../lib/failure-text';
 import { madePrepaymentLabel } from '../../lib/paid-label';
-import type { OrganizerBooking, RequestForOrganizer } from './api';
+import type { OrganizerBooking, OrganizerDeparture, RequestForOrganizer } from './api';
 import type { AnswerLinkSearch } from './answer-link';
 
 type Status = RequestForOrganizer['status'];
@@ -20,6 +20,9 @@ export function readAnswerLink(search: AnswerLinkSearch): {
 
 /**
  * Statuses 1..8 (docs/product.md, States): what the organizer reads once the request is answered.
+ * Only a decline keeps a `decline_reason`: a status 6 without one is the organizer's cancel of the
+ * confirmed booking (apps/api organizer-answers.ts). The request does not say why it was released
+ * (7), so the sentence names every deadline that releases one (apps/api bookings/expiry.ts).
  */
 export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decline_reason'>) {
   const texts: Record<Status, string> = {
@@ -28,8 +31,10 @@ export function outcomeText(request: Pick<RequestForOrganizer, 'status' | 'decli
     3: 'Confirmed: the traveller has paid. The seats are theirs.',
     4: 'Confirmed, and the tour is complete.',
     5: 'The traveller cancelled this booking. The seats have been released.',
-    6: `Declined. The traveller has been told: ${request.decline_reason ?? ''}`.trim(),
-    7: 'Cancelled: the request was not answered in time, or the traveller did not pay in time. The seats have been released.',
+    6: request.decline_reason
+      ? `Declined. The traveller has been told: ${request.decline_reason}`
+      : 'You cancelled this booking after confirming it. The traveller has been told, and the seats have been released.',
+    7: 'Released when a deadline passed: the request was not answered in time, the traveller did not confirm their e-mail or pay in time, or the date was not confirmed by its decision day. The seats have been released.',
     8: 'Cancelled by Gallop support. The seats have been released.',
   };
   return texts[request.status];
@@ -95,25 +100,83 @@ const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
   3: 'Prepaid',
   4: 'Tour complete',
   5: 'Cancelled by the traveller',
+  // Without the booking's reasons (the list has none), a decline and a cancel look alike.
   6: 'Declined or cancelled by you',
-  7: 'Released: no answer or no payment in time',
+  7: 'Released: a deadline passed',
   8: 'Cancelled by support',
 };
+
+/**
+ * Why the booking job released a booking, as its `cancel_message` words it (apps/api
+ * bookings/notices.ts, `RELEASE_REASONS`), told to the organizer. The contract has no field for
+ * the cause, so the words are matched; words not listed here are shown as they are.
+ */
+const RELEASE_LABELS: Readonly<Record<string, string>> = {
+  'The organizer did not answer in time': 'Released: you did not answer in time',
+  'The e-mail address was not confirmed in time':
+    'Released: the traveller did not confirm their e-mail in time',
+  'No payment reached us in time': 'Released: not paid in time',
+};
+
+/** `undecidedDateReason` (apps/api bookings/notices.ts): the date's decision day passed. */
+const UNDECIDED_DATE = /^The organizer did not confirm the date by (.+)$/u;
+
+/** The release's cause in the organizer's words, when `cancel_message` is one the API writes. */
+export function releaseLabel(cancelMessage: string | null | undefined): string | undefined {
+  if (!cancelMessage) return undefined;
+  const undecided = UNDECIDED_DATE.exec(cancelMessage);
+  if (undecided) return `Released: you did not confirm the date by ${undecided[1]}`;
+  return RELEASE_LABELS[cancelMessage];
+}
+
+/**
+ * What the label reads of a booking: the list's row, or the booking's page, which also says who
+ * ended it and how (`decline_reason`, `cancel_message`) and whether its date was cancelled.
+ */
+interface LabelledBooking {
+  status: Status;
+  price: number;
+  paid: number;
+  /** The list's: what the paid payments brought. */
+  received?: number | undefined;
+  /** The page's: null unless the organizer declined. Undefined: not known (the list). */
+  decline_reason?: string | null | undefined;
+  cancel_message?: string | null | undefined;
+  departure?: Pick<OrganizerDeparture, 'cancelled'> | null | undefined;
+}
+
+/** Status 6 as far as the booking tells it: a decline, a cancel, and whether the date went. */
+function endedByOrganizerLabel(booking: LabelledBooking): string {
+  const known = booking.decline_reason !== undefined;
+  // A decline answers a request, which nothing has paid yet: money received means a cancel.
+  const cancelled = known ? !booking.decline_reason : (booking.received ?? 0) > 0;
+  if (!known && !cancelled) return ORGANIZER_STATUS_LABELS[6];
+  const label = cancelled ? 'Cancelled by you' : 'Declined by you';
+  // The date's own flag: the booking may have ended before the date was cancelled, so the two
+  // are said side by side, not one as the other's cause.
+  return booking.departure?.cancelled ? `${label}; the date is cancelled` : label;
+}
 
 /**
  * The status the organizer reads: a prepaid booking (3) whose price is paid says so, as the
  * traveller's page does ("Paid in full"), rather than "Prepaid". `paid` is what Gallop credited
  * (never a payment's excess), and a booking still going ahead has given none of it back: its
- * `refunded` is only excess returned on arrival, so it does not count here.
+ * `refunded` is only excess returned on arrival, so it does not count here. A booking that ended
+ * says how, as far as what the reader has of it tells (the page more than the list).
  */
-export function organizerStatusLabel(booking: {
-  status: Status;
-  price: number;
-  paid: number;
-}): string {
-  return booking.status === 3
-    ? madePrepaymentLabel(booking)
-    : ORGANIZER_STATUS_LABELS[booking.status];
+export function organizerStatusLabel(booking: LabelledBooking): string {
+  switch (booking.status) {
+    case 3:
+      return madePrepaymentLabel(booking);
+    case 6:
+      return endedByOrganizerLabel(booking);
+    case 7:
+      return booking.cancel_message
+        ? (releaseLabel(booking.cancel_message) ?? `Released: ${booking.cancel_message}`)
+        : ORGANIZER_STATUS_LABELS[7];
+    default:
+      return ORGANIZER_STATUS_LABELS[booking.status];
+  }
 }
 
 /** What a failed answer shows, and where. */

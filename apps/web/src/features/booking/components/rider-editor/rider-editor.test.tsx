@@ -1,9 +1,11 @@
 import { formatPrice } from '@gallop/currency';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useApi } from '../../../../lib/api';
 import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import type { BookingRequest, Tourist, Traveller } from '../../api';
+import { bookingQuery, type BookingRequest, type Tourist, type Traveller } from '../../api';
 import { RiderEditor } from './rider-editor';
 
 /** The first render waits for the router; shared machines can be slow. */
@@ -135,6 +137,39 @@ describe('RiderEditor', () => {
       },
     ]);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('drops the saved notice once the booking moves on under it (cancelled by the organizer)', async () => {
+    const api = ridersApi(() => Response.json({ ...booking, price: 3200 }));
+    // As the booking page does: the booking is read from its query, which a live update rewrites
+    // (the button stands in for the organizer's cancel arriving while the page is open).
+    function PageStandIn() {
+      const queryClient = useQueryClient();
+      const query = bookingQuery(useApi(), booking.id);
+      const { data } = useQuery({ ...query, initialData: booking, staleTime: Infinity });
+      return (
+        <>
+          <RiderEditor booking={data} user={user} />
+          <button
+            type="button"
+            onClick={() => queryClient.setQueryData(query.queryKey, { ...data, status: 6 })}
+          >
+            Organizer cancels
+          </button>
+        </>
+      );
+    }
+    await renderInApp(<PageStandIn />, { fetch: api.fetch, signedIn: true });
+    await screen.findByText('Maya Hart', { exact: false }, SLOW_CI);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Leo Hart' }));
+    const form = screen.getByRole('form', { name: 'Edit Leo Hart' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save rider' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `New total: ${formatPrice(3200, 'EUR')}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Organizer cancels' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryByText(/Riders saved/)).toBeNull();
   });
 
   it('checks an edited rider with the form rules before sending', async () => {

@@ -92,6 +92,17 @@ export function RiderEditor({
   const [editing, setEditing] = useState<number | undefined>();
   const [removing, setRemoving] = useState<Tourist | undefined>();
   const saving = useSend<BookingRequest | undefined>();
+  // The booking as the last save left it, while its notice ("New total: …") still speaks of it.
+  const [savedAs, setSavedAs] = useState<BookingState | undefined>();
+  // The booking as this editor last read it. When it moves on to anything but what the save left
+  // (the organizer cancels it, a payment, a price changed elsewhere), read live or on a refetch,
+  // the notice goes: it is about a booking that is no more (React's "adjusting state when a prop
+  // changes", during render, so the stale notice is never painted).
+  const [seen, setSeen] = useState<BookingState>(() => stateOf(booking));
+  if (!sameState(seen, stateOf(booking))) {
+    setSeen(stateOf(booking));
+    if (savedAs && !sameState(savedAs, stateOf(booking))) setSavedAs(undefined);
+  }
   // A weight no horse is left for blocks the save (the API refuses it): said on the field.
   const [refused, setRefused] = useState<Record<string, string> | undefined>();
   // A rider two or more levels short is stopped once, kindly, as on the booking form.
@@ -123,6 +134,7 @@ export function RiderEditor({
       try {
         const updated = await updateTourists(api, booking.id, tourists);
         storeBooking(queryClient, api, updated);
+        setSavedAs(stateOf(updated));
         setEditing(undefined);
         return updated;
       } catch (error) {
@@ -140,6 +152,8 @@ export function RiderEditor({
   const fillIn = (tourist: TouristInput) =>
     saving.send(async () => {
       await fillQuestionnaires(api, booking, [tourist]);
+      // Names, contacts and food do not move the booking: it stands as it did.
+      setSavedAs(stateOf(booking));
       setEditing(undefined);
       await refetchBookings(queryClient);
       return undefined;
@@ -241,7 +255,7 @@ export function RiderEditor({
           {problems.message}
         </p>
       )}
-      {saving.done && (
+      {saving.done && savedAs && (
         <p className="booking-note" role="status">
           Riders saved. The organizer sees the change.
           {saving.done.result &&
@@ -274,6 +288,14 @@ export function RiderEditor({
     </div>
   );
 }
+
+/** What a rider change's notice depends on: the booking's state and its price. */
+type BookingState = Pick<BookingRequest, 'status' | 'price'>;
+
+const stateOf = ({ status, price }: BookingState): BookingState => ({ status, price });
+
+const sameState = (a: BookingState, b: BookingState) =>
+  a.status === b.status && a.price === b.price;
 
 /**
  * How a saved rider, as edited, fits the booking's date: the heavier horse they hold now (their

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ridingBrief } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
 import type { RelatedBooking } from '../../api';
 import { RelatedBookings } from './related-bookings';
@@ -55,6 +56,73 @@ describe('RelatedBookings', () => {
     expect(screen.getByRole('link', { name: 'Steppe ride 1' }).getAttribute('href')).toBe(
       '/partner/bookings/1',
     );
+  });
+
+  it('opens the answers under the list, outside its scrolling box, so none is cut off', async () => {
+    await renderInApp(
+      <RelatedBookings
+        side="staff"
+        bookings={[booking(6, 1), booking(7, 2), booking(8, 3), booking(9, 1)]}
+        actions={actions}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer booking #9' }));
+    const answer = screen.getByRole('button', { name: 'Answer #9' });
+    const list = document.querySelector('.chat-bookings__items')!;
+    // The list keeps its few rows' height and scrolls: what opens must not be inside it.
+    expect(list.contains(answer)).toBe(false);
+    const panel = screen.getByRole('group', { name: 'Booking #9 · Steppe ride 9' });
+    expect(panel.contains(answer)).toBe(true);
+    expect(panel.closest('.chat-bookings')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Answer booking #9' })).toHaveAttribute(
+      'aria-controls',
+      panel.id,
+    );
+    // Its row stands alone while it is open; closing brings the others back, one panel a time.
+    expect(screen.queryByRole('button', { name: 'Answer booking #6' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer booking #9' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Answer booking #6' }));
+    expect(screen.queryByRole('button', { name: 'Answer #9' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Answer #6' })).toBeTruthy();
+  });
+
+  it('shows the organizer, above the answers, which riders do not fit the tour and why', async () => {
+    const rider = (id: number, first: string, extra: object) => ({
+      id,
+      first_name: first,
+      last_name: 'Guest',
+      full_name: `${first} Guest`,
+      birthday: '1988-05-01',
+      weight: 68,
+      ...extra,
+    });
+    const request = {
+      ...booking(6, 1, { tour_date: { start: '2027-03-01', end: '2027-03-11' } as never }),
+      tourists: [
+        rider(1, 'Gina', { level: 'beginner' }),
+        rider(2, 'Nora', { level: 'novice', weight: 100 }),
+        rider(3, 'Ada', { level: 'advanced' }),
+        rider(4, 'Leo', { level: null }),
+        rider(5, 'Tom', { rides: false, level: null, weight: null }),
+      ],
+    } as RelatedBooking;
+    // The strip's booking carries its tour's card, with the riding requirements matching needs.
+    (request.tour as { riding?: unknown }).riding = ridingBrief({ level: 'intermediate' });
+    await renderInApp(<RelatedBookings side="staff" bookings={[request]} actions={actions} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer booking #6' }));
+    const fit = screen.getByRole('region', { name: 'How the riders of booking #6 fit' });
+    const rows = within(fit)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('chat-riders-fit__rider'))
+      .map((item) => item.textContent);
+    expect(rows).toEqual([
+      'Gina GuestNot suitable: For intermediate riders; Gina rides at beginner level',
+      'Nora GuestA stretch: For intermediate riders, one step above noviceHeavier horse: above 95\u00a0kg',
+      'Ada GuestFits',
+      'Leo GuestLevel not given',
+    ]);
+    // The answers stay right under it.
+    expect(screen.getByRole('button', { name: 'Answer #6' })).toBeTruthy();
   });
 
   it('shows the traveller plain links to their booking pages', async () => {
@@ -173,6 +241,38 @@ describe('RelatedBookings layout', () => {
     expect(list.scrollSnapType).toMatch(/^y/);
     expect(css('.chat-bookings__item').scrollSnapAlign).toBe('start');
   });
+
+  it.each([390, 1440])(
+    'at %ipx, answering shows the open row alone, the answers under the list, the strip scrolling as a whole',
+    async (width) => {
+      happyDom.setViewport({ width, height: 844 });
+      style = document.head.appendChild(document.createElement('style'));
+      style.textContent = chatCss;
+      await renderInApp(
+        <RelatedBookings
+          side="staff"
+          bookings={[booking(1, 1), booking(2, 3), booking(3, 2), booking(4, 1)]}
+          actions={actions}
+        />,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Answer booking #4' }));
+      const rows = [...document.querySelectorAll<HTMLElement>('.chat-bookings__item')];
+      expect(rows.map((row) => row.hidden)).toEqual([true, true, true, false]);
+      const strip = getComputedStyle(document.querySelector('.chat-bookings')!);
+      // On a screen too short for the answers, the strip scrolls, not the composer out of view.
+      expect(strip.overflowY).toBe('auto');
+      expect(Number.parseFloat(strip.minHeight)).toBe(0);
+      const answer = screen.getByRole('button', { name: 'Answer #4' });
+      expect(document.querySelector('.chat-bookings__items')!.contains(answer)).toBe(false);
+      // Closing brings every row back.
+      fireEvent.click(screen.getByRole('button', { name: 'Answer booking #4' }));
+      expect(
+        [...document.querySelectorAll<HTMLElement>('.chat-bookings__item')].some(
+          (row) => row.hidden,
+        ),
+      ).toBe(false);
+    },
+  );
 
   it('keeps three rows on a desktop', async () => {
     const { list } = await stripAt(1440);

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { madePrepaymentLabel } from '../../../../lib/paid-label';
 import { formatDateRange } from '../../../../lib/tour-format';
 import type { RelatedBooking } from '../../api';
+import { RidersFit } from './riders-fit';
 import '../chat.css';
 
 /** Who reads the chat: its traveller, the organizer's side, or Gallop support. */
@@ -43,8 +44,10 @@ export function relatedStatusLabel(booking: RelatedBooking, side: ChatViewer = '
 /**
  * The booking requests between the chat's traveller and organizer, one compact row each (tour,
  * dates, status, one action), each opening its booking: the traveller's booking page, or for the
- * organizer's side the organizer area. The organizer's answers open under their row, across the
- * strip's width, from one button, so a row never squeezes the tour's name.
+ * organizer's side the organizer area. The organizer's answers open from one button on the row,
+ * under the list, across the strip's width, with how each rider fits the tour: never inside the
+ * list's scrolling box, where they were cut off below its last line. While they are open, their
+ * row stands alone above them.
  */
 export function RelatedBookings({
   bookings,
@@ -61,22 +64,40 @@ export function RelatedBookings({
 }) {
   const [open, setOpen] = useState<number | undefined>();
   const panelId = useId();
+  const strip = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useEndInView(strip, panel, open);
   if (bookings.length === 0) return null;
   const path = bookingPath(side);
+  // Answers exist only while a booking is open: waiting (1), confirmed (2), paid (3).
+  const actionsFor = (booking: RelatedBooking) =>
+    actions && (side === 'support' || booking.status <= 3) ? actions : undefined;
+  const opened =
+    side === 'staff'
+      ? bookings.find((booking) => booking.id === open && actionsFor(booking))
+      : undefined;
   return (
-    <aside className="chat-bookings" aria-labelledby="chat-bookings-title">
+    <aside
+      ref={strip}
+      className={`chat-bookings${opened ? ' chat-bookings--answering' : ''}`}
+      aria-labelledby="chat-bookings-title"
+    >
       <h2 id="chat-bookings-title" className="chat-bookings__title">
         {side === 'client' ? 'Your bookings' : 'Their bookings'}
       </h2>
       <ul className="chat-bookings__items">
         {bookings.map((booking) => {
-          // Answers exist only while a booking is open: waiting (1), confirmed (2), paid (3).
-          const action =
-            actions && (side === 'support' || booking.status <= 3) ? actions : undefined;
-          const expanded = open === booking.id;
+          const action = actionsFor(booking);
+          const expanded = opened?.id === booking.id;
           const cancelled = booking.status >= 5;
           return (
-            <li key={booking.id} className="chat-bookings__item">
+            <li
+              key={booking.id}
+              className={`chat-bookings__item${expanded ? ' chat-bookings__item--open' : ''}`}
+              // While one booking's answers are open, its row stands alone above them: the
+              // strip keeps the height they need (closing them brings the others back).
+              hidden={opened !== undefined && !expanded}
+            >
               <div className="chat-bookings__row">
                 <span className="chat-bookings__what">
                   {path ? (
@@ -107,7 +128,7 @@ export function RelatedBookings({
                     type="button"
                     className="gk-button gk-button--negative gk-button--sm chat-bookings__action"
                     aria-expanded={expanded}
-                    aria-controls={expanded ? `${panelId}-${booking.id}` : undefined}
+                    aria-controls={expanded ? panelId : undefined}
                     onClick={() => setOpen(expanded ? undefined : booking.id)}
                   >
                     {booking.status === 1 ? 'Answer' : 'Manage'}
@@ -118,15 +139,45 @@ export function RelatedBookings({
                   <span className="chat-bookings__action">{action(booking)}</span>
                 )}
               </div>
-              {action && side === 'staff' && expanded && (
-                <div id={`${panelId}-${booking.id}`} className="chat-bookings__panel">
-                  {action(booking)}
-                </div>
-              )}
             </li>
           );
         })}
       </ul>
+      {opened && actions && (
+        <div
+          ref={panel}
+          id={panelId}
+          className="chat-bookings__panel"
+          role="group"
+          aria-label={`Booking #${opened.id} · ${opened.tour.name}`}
+        >
+          <RidersFit booking={opened} />
+          {actions(opened)}
+        </div>
+      )}
     </aside>
   );
+}
+
+/**
+ * Keeps the end of the open answers in view when they grow (the decline form, the cancel's
+ * question): on a screen too short for all of it the strip scrolls, and what the organizer is
+ * answering with (its buttons) stays visible, the riders' fit scrolling up above it.
+ */
+function useEndInView(
+  strip: RefObject<HTMLElement | null>,
+  panel: RefObject<HTMLElement | null>,
+  open: number | undefined,
+) {
+  useEffect(() => {
+    const box = strip.current;
+    const answers = panel.current;
+    if (!box || !answers || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const below = answers.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+      if (below > 0) box.scrollTop += below;
+    });
+    observer.observe(answers);
+    return () => observer.disconnect();
+  }, [strip, panel, open]);
 }

@@ -248,6 +248,37 @@ describe('OrganizerBookingPage', () => {
     expect(within(payments).getByText('You keep €1,840 of the €2,340 paid.')).toBeVisible();
   });
 
+  it('says why a booking ended: a guest who never proved their e-mail, the organizer’s cancel of a date', async () => {
+    const ended = {
+      respond_by: null,
+      can_confirm: false,
+      can_decline: false,
+      left_to_pay: 0,
+    } as const;
+    const { unmount } = await renderBooking(
+      organizerBookingFixture({
+        ...ended,
+        status: 7,
+        cancel_message: 'The e-mail address was not confirmed in time',
+      }),
+    );
+    expect(fact('Status')).toBe('Released: the traveller did not confirm their e-mail in time');
+    // Said once: the status already gives the reason.
+    expect(screen.queryByText(/Why it was cancelled/)).toBeNull();
+    unmount();
+    await renderBooking(
+      organizerBookingFixture({
+        ...ended,
+        status: 6,
+        decline_reason: 'Not enough horses fit after a vet check',
+        cancel_message: 'Not enough horses fit after a vet check',
+        departure: { ...organizerBookingFixture().departure!, cancelled: true },
+      }),
+    );
+    expect(fact('Status')).toBe('Declined by you; the date is cancelled');
+    expect(fact('The date')).toBe('Cancelled');
+  });
+
   it('says nothing of refunds when there is none', async () => {
     await renderBooking(
       organizerBookingFixture({

@@ -14,6 +14,7 @@ import {
   isActiveStatus,
   organizerStatusLabel,
   refundSummary,
+  releaseLabel,
 } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
@@ -140,9 +141,13 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
           Your reason, as the traveller read it: {booking.decline_reason}
         </p>
       )}
-      {!booking.decline_reason && booking.cancel_message && booking.status >= 5 && (
-        <p className="answer-muted">Why it was cancelled: {booking.cancel_message}</p>
-      )}
+      {/* A release the status already names (`releaseLabel`) is not said twice. */}
+      {!booking.decline_reason &&
+        booking.cancel_message &&
+        booking.status >= 5 &&
+        !(booking.status === 7 && releaseLabel(booking.cancel_message)) && (
+          <p className="answer-muted">Why it was cancelled: {booking.cancel_message}</p>
+        )}
     </header>
   );
 }

@@ -147,6 +147,10 @@ describe('OrganizerBookings', () => {
     expect(
       screen.getByText(/US\$261, paid US\$261, refunded US\$261; you keep nothing$/),
     ).toBeInTheDocument();
+    // Paid, so confirmed before it ended: the organizer's end of it was a cancel, not a decline.
+    expect(
+      screen.getByText(/^Cancelled by you · US\$261, paid US\$261, refunded/),
+    ).toBeInTheDocument();
   });
 
   it('keeps what the payments brought less every refund when an excess was given back', async () => {
