@@ -6,6 +6,8 @@ import {
   inCurrency,
   isExactAmount,
   openPaymentTypes,
+  prepaidAt,
+  prepaymentOfPaidBooking,
   quote,
   wholeUnits,
   type DatePricing,
@@ -107,6 +109,44 @@ describe('amountDue and openPaymentTypes', () => {
     expect(amountDue(balance, 'prepayment')).toBeUndefined();
     expect(amountDue(balance, 'full')).toBe(4_00);
     expect(openPaymentTypes(balance)).toEqual(['full']);
+  });
+});
+
+describe('a booking that has paid, with riders added since', () => {
+  it("offers the added riders' share of the prepayment, or the whole rest", () => {
+    // 1 rider paid 30% of 3,900; 8 more added: 30% of 35,100 is due, 1,170 of it paid.
+    const balance = { price: 3_510_000, prepayment: 1_053_000, paid: 117_000 };
+    expect(amountDue(balance, 'prepayment')).toBe(936_000);
+    expect(amountDue(balance, 'payment')).toBe(3_393_000);
+    expect(amountDue(balance, 'full')).toBeUndefined();
+    expect(openPaymentTypes(balance)).toEqual(['prepayment', 'payment']);
+    expect(creditOf(balance, 'prepayment', 936_000, true)).toEqual({ credit: 936_000, excess: 0 });
+    expect(prepaidAt(balance)).toBe(1_053_000);
+  });
+
+  it("asks the agreed terms of the whole party, or the added ones' whole price when the whole price is due at once", () => {
+    const paid = { price: 780_000, paid: 117_000 };
+    expect(
+      prepaymentOfPaidBooking({ ...paid, termsPrepayment: 234_000, unpaidPrice: 390_000 }),
+    ).toBe(234_000);
+    // Inside the full-payment window (no prepayment by the terms now): what was paid plus the
+    // added rider's whole price.
+    expect(prepaymentOfPaidBooking({ ...paid, termsPrepayment: null, unpaidPrice: 390_000 })).toBe(
+      507_000,
+    );
+    // Nothing added: what was paid covers it.
+    expect(prepaymentOfPaidBooking({ ...paid, termsPrepayment: null, unpaidPrice: 0 })).toBe(
+      117_000,
+    );
+    // Never above the price.
+    expect(
+      prepaymentOfPaidBooking({
+        price: 780_000,
+        paid: 500_000,
+        termsPrepayment: null,
+        unpaidPrice: 390_000,
+      }),
+    ).toBe(780_000);
   });
 });
 

@@ -135,19 +135,49 @@ export interface Balance {
 }
 
 /**
+ * What a booking must have paid to be prepaid (status 3) and keep every place it holds: its
+ * prepayment, or its whole price when it has none; never more than the price.
+ */
+export function prepaidAt(balance: Pick<Balance, 'price' | 'prepayment'>): number {
+  return Math.min(balance.prepayment ?? balance.price, balance.price);
+}
+
+/**
+ * The prepayment of a booking that has paid something, once its travellers changed (decision
+ * 192): what its agreed terms ask of the whole new party
+ * (`termsPrepayment`, `quote`'s); when those terms ask the whole price at once (inside the
+ * full-payment window, or no prepayment at all, `termsPrepayment` null), what was paid for the
+ * travellers already paid for plus the whole price of those added since (`unpaidPrice`). Never
+ * more than the price. What is due for the added travellers is this less what was paid.
+ */
+export function prepaymentOfPaidBooking({
+  price,
+  paid,
+  termsPrepayment,
+  unpaidPrice,
+}: {
+  price: number;
+  paid: number;
+  termsPrepayment: number | null;
+  unpaidPrice: number;
+}): number {
+  return Math.min(termsPrepayment ?? paid + unpaidPrice, price);
+}
+
+/**
  * The amount a payment of `type` would charge, or undefined when that type does not apply now:
- * `prepayment` before anything is paid (when the date has one), `full` before anything is paid,
- * `payment` for the rest once something is paid. A stored prepayment of 0 (priced before `quote`
- * asked at least one whole unit) is no prepayment: the full price is open instead, never a
- * payment of nothing.
+ * `prepayment` while less than the prepayment is paid (all of it before anything is paid; the
+ * added travellers' share when riders were added to a booking that had paid, decision 192), `full` before anything is paid, `payment` for the rest once
+ * something is paid. A stored prepayment of 0 (priced before `quote` asked at least one whole
+ * unit) is no prepayment: the full price is open instead, never a payment of nothing.
  */
 export function amountDue(balance: Balance, type: PaymentType): number | undefined {
   const left = balance.price - balance.paid;
   if (left <= 0) return undefined;
   switch (type) {
     case 'prepayment':
-      return balance.paid === 0 && balance.prepayment !== null && balance.prepayment > 0
-        ? balance.prepayment
+      return balance.prepayment !== null && balance.prepayment > balance.paid
+        ? Math.min(balance.prepayment, balance.price) - balance.paid
         : undefined;
     case 'full':
       return balance.paid === 0 ? left : undefined;

@@ -4,6 +4,7 @@ import {
   decide,
   decideFor,
   EVENTS,
+  paidBookingStatus,
   releasesSeats,
   STATUS,
   type Actor,
@@ -147,5 +148,17 @@ describe('who may raise an event, and when', () => {
     expect(decideFor(facts(2), 'organizer-confirms', 'organizer', late)).toEqual({
       kind: 'unchanged',
     });
+  });
+});
+
+describe('a booking that has paid', () => {
+  it('is prepaid while its payments cover its prepayment, and waits for the rest while they do not', () => {
+    expect(paidBookingStatus({ price: 390_000, prepayment: 117_000, paid: 117_000 })).toBe(3);
+    // Riders added since: 30% of the new price is due, only the first rider's share is paid.
+    expect(paidBookingStatus({ price: 3_510_000, prepayment: 1_053_000, paid: 117_000 })).toBe(2);
+    expect(paidBookingStatus({ price: 3_510_000, prepayment: 1_053_000, paid: 1_053_000 })).toBe(3);
+    // No prepayment: the whole price.
+    expect(paidBookingStatus({ price: 390_000, prepayment: null, paid: 390_000 })).toBe(3);
+    expect(paidBookingStatus({ price: 780_000, prepayment: null, paid: 390_000 })).toBe(2);
   });
 });

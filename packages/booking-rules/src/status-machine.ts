@@ -1,10 +1,12 @@
 /**
  * The booking status machine (decisions: "Booking lifecycle"): the spec's eight request statuses
- * move only through these events, raised by these actors, decided here and nowhere else. Pure,
- * so every rule is tested without a database; the API's `bookings/transitions.ts` applies a
+ * move only through these events, raised by these actors, decided here and nowhere else (a
+ * booking that has paid is prepaid or waits for the rest of its prepayment by its money,
+ * `paidBookingStatus`). Pure, so every rule is tested without a database; the API's `bookings/transitions.ts` applies a
  * decision inside the transaction that holds the booking's row lock. The drawing is in
  * docs/decisions/089-booking-transactions.md and 090-organizer-answers.md.
  */
+import { prepaidAt, type Balance } from './pricing';
 
 export const STATUS = {
   pendingConfirm: 1,
@@ -84,6 +86,16 @@ export function decide(status: BookingStatus, event: BookingEvent): Decision {
     return { kind: 'unchanged' };
   }
   return { kind: 'refused', message: WHY_NOT[status] };
+}
+
+/**
+ * The status of a live booking that has paid something, by its money (decision 192): prepaid (3) while what it paid covers its prepayment (`prepaidAt`), confirmed
+ * and waiting for the rest of its prepayment (2) while riders added since hold places it does not
+ * cover yet. Its riders' changes move it between the two (never through an event: neither is
+ * left, the booking stays live); a payment moves it 2 → 3 as any other ('payment-arrives').
+ */
+export function paidBookingStatus(balance: Pick<Balance, 'price' | 'prepayment' | 'paid'>) {
+  return balance.paid >= prepaidAt(balance) ? STATUS.madePrepayment : STATUS.pendingPrepayment;
 }
 
 /** Who raises an event: the traveller, the tour's organizer, the booking job, support, the provider. */

@@ -174,6 +174,13 @@ export const bookingTourists = pgTable(
     rides: boolean().notNull().default(true),
     /** Set once the traveller has filled this tourist in themselves. */
     isTouched: boolean().notNull().default(false),
+    /**
+     * Added to a booking that had paid, and not paid for yet: while the booking waits for the
+     * rest of its prepayment (status 2, something paid) this tourist's place is held until the
+     * booking's `holdUntil`, then given back (bookings' `added-riders.ts`). Meaningless once the
+     * booking is prepaid again (status 3): a rider change clears it then.
+     */
+    addedUnpaid: boolean().notNull().default(false),
     arrival: jsonb().$type<StoredTravelInfo>(),
     departure: jsonb().$type<StoredTravelInfo>(),
   },

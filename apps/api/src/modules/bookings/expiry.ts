@@ -2,12 +2,15 @@
  * The booking job (decision 025, 089). Unpaid holds end: a confirmed booking (status 2) with
  * nothing paid gives its seats back after the hold time, a guest's booking whose e-mail was not
  * proven after its short hold (`hold_until`), and any unpaid request once its tour has started.
- * Each becomes "canceled by system" (7) through the status machine, under the booking's row lock,
- * where the list's due test is asked again (`dueTest`), so several API processes running the job
- * at once cannot release seats twice, and a booking paid, confirmed by its date's guarantee or
- * claimed by its proven guest meanwhile stays; before it, the provider is asked about the
- * booking's open payments, so a traveller it charged keeps the seats. The same job first reconciles open payments with the
- * provider, and retries refunds the provider has not confirmed and forgets old idempotency keys.
+ * Each becomes "canceled by system" (7) through the status machine. Riders added to a paid
+ * booking whose share of the prepayment was not paid within their hold give their places back,
+ * and the booking is prepaid again with the riders paid for (`added-riders.ts`). Either happens
+ * under the booking's row lock, where the list's due test is asked again, so several API
+ * processes running the job at once cannot release seats twice, and a booking paid, confirmed by
+ * its date's guarantee or claimed by its proven guest meanwhile stays; before it, the provider is
+ * asked about the booking's open payments, so a traveller it charged keeps the seats. The same
+ * job first reconciles open payments with the provider, and retries refunds the provider has not
+ * confirmed and forgets old idempotency keys.
  */
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
@@ -19,12 +22,13 @@ import { completeEndedTours } from './completion.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
 import { callOffUndecidedDates, guaranteeReachedDates } from './departures.ts';
 import { RELEASE_REASONS } from './notices.ts';
-import type { BookingPayments } from './payments-port.ts';
+import type { BookingPayments, PaymentRow } from './payments-port.ts';
 import { CONTRACT_STATUS, DEFAULT_HOLD_HOURS, STATUS, type RequestRow } from './records.ts';
 import { remindBalances } from './reminders.ts';
 import {
   CLOSED_BY_GALLOP,
   lockBookingAfterDate,
+  releaseUnpaidRidersIn,
   transitionBookingIn,
   type Transaction,
 } from './transitions.ts';
@@ -93,14 +97,44 @@ function dueTest({ now, holdHours }: DueAt): SQL {
     )`;
 }
 
+/**
+ * The booking job's test of a booking whose riders added after a payment were not paid for in
+ * time (`added-riders.ts`): something paid, waiting for the rest of its prepayment (2), its hold
+ * ended or its tour started, and no payment opened within the hold still on the provider's page
+ * (as `dueTest`). Asked again under the booking's row lock: a payment that covered the added
+ * riders meanwhile made it prepaid (3), and it keeps them.
+ */
+function unpaidRidersDueTest({ now }: DueAt): SQL {
+  const inFlightSince = new Date(now.getTime() - PAYMENT_IN_FLIGHT_MS);
+  return sql`booking_requests.paid > 0
+    and booking_requests.status = ${STATUS.pendingPrepayment}
+    and (
+      booking_requests.hold_until is null
+      or booking_requests.hold_until < ${now.toISOString()}
+      or tour_dates.start_date <= ${todayIso(now)}::date
+    )
+    and not exists (
+      select 1 from payments where payments.request_id = booking_requests.id
+        and payments.status = 1 and payments.created_at > ${inFlightSince.toISOString()}
+        and payments.created_at <= booking_requests.hold_until
+    )`;
+}
+
 const DUE_FROM = sql`booking_requests
   left join tour_dates on tour_dates.id = booking_requests.tour_date_id`;
 
-/** Whether booking `id` is due for release now (`dueTest`): read as committed, or under its lock. */
-async function isStillDue(db: Database | Transaction, id: number, at: DueAt): Promise<boolean> {
+type DueTest = (at: DueAt) => SQL;
+
+/** Whether booking `id` is due now (`due`): read as committed, or under its lock. */
+async function isStillDue(
+  db: Database | Transaction,
+  id: number,
+  at: DueAt,
+  due: DueTest,
+): Promise<boolean> {
   const found = await db.execute<{ id: number }>(
     sql`select booking_requests.id from ${DUE_FROM}
-      where booking_requests.id = ${id} and ${dueTest(at)}`,
+      where booking_requests.id = ${id} and ${due(at)}`,
   );
   return found.rows.length > 0;
 }
@@ -120,12 +154,53 @@ async function closeVoidedAtProvider(tx: Transaction, id: number, now: Date): Pr
     );
 }
 
-/** Cancels the unpaid requests whose hold has ended; answers how many. */
-export async function expireUnpaidBookings(db: Database, options: ExpiryOptions): Promise<number> {
+/** What the job does to a booking its due test lists: its release, in its locked transaction. */
+interface Release {
+  due: DueTest;
+  /** Applies the release to the locked row still due; the payments it closed, once moved. */
+  apply(
+    tx: Transaction,
+    row: RequestRow,
+    now: Date,
+    options: ExpiryOptions,
+  ): Promise<{ closedPayments: PaymentRow[] } | undefined>;
+}
+
+/** Unpaid requests whose hold ended: cancelled by the system (1, 2 → 7), every seat given back. */
+const UNPAID_BOOKINGS: Release = {
+  due: dueTest,
+  async apply(tx, row, now, options) {
+    const result = await transitionBookingIn(tx, row.id, {
+      event: 'deadline-passes',
+      actor: 'system',
+      now,
+      changes: (locked) => ({
+        contractStatus: CONTRACT_STATUS.noPayments,
+        cancelMessage: releaseReason(locked, now),
+        canceledAt: now,
+      }),
+      notify: { publicUrl: options.publicUrl },
+    });
+    return result.kind === 'moved' ? result : undefined;
+  },
+};
+
+/** Riders added to a paid booking, unpaid when their hold ended: given back (2 → 3). */
+const UNPAID_RIDERS: Release = {
+  due: unpaidRidersDueTest,
+  apply: (tx, row, now, options) =>
+    releaseUnpaidRidersIn(tx, row, { now, notify: { publicUrl: options.publicUrl } }),
+};
+
+/**
+ * Releases what `release.due` lists, the provider asked first about each booking's payments
+ * (a charge it took is applied, and the booking is then no longer due); answers how many.
+ */
+async function releaseDue(db: Database, options: ExpiryOptions, release: Release) {
   const now = options.now ?? new Date();
   const at = { now, holdHours: options.holdHours ?? DEFAULT_HOLD_HOURS };
   const due = await db.execute<{ id: number }>(
-    sql`select booking_requests.id from ${DUE_FROM} where ${dueTest(at)}
+    sql`select booking_requests.id from ${DUE_FROM} where ${release.due(at)}
       order by booking_requests.id limit 500`,
   );
   let expired = 0;
@@ -133,7 +208,7 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
   for (const { id } of due.rows) {
     // The list was read before the provider calls of the bookings ahead of this one: a booking
     // that stopped being due since is left untouched, its payments not voided.
-    if (!(await isStillDue(db, id, at))) continue;
+    if (!(await isStillDue(db, id, at, release.due))) continue;
     // A charged traveller never loses the seat: the provider is asked first (a charge whose
     // recording a crash lost is applied, and the booking is then no longer due below), and
     // what is still open is voided so nothing is charged after the release.
@@ -150,35 +225,40 @@ export async function expireUnpaidBookings(db: Database, options: ExpiryOptions)
       db.transaction(async (tx) => {
         // The due test again on the locked row (date first, as every booking transaction):
         // paid, confirmed with a new hold, or claimed by its proven guest meanwhile, it stays.
-        if (!(await lockBookingAfterDate(tx, id))) return undefined;
-        if (!(await isStillDue(tx, id, at))) {
+        const row = await lockBookingAfterDate(tx, id);
+        if (!row) return undefined;
+        if (!(await isStillDue(tx, id, at, release.due))) {
           // Kept (committed, not refused: a 409 would roll the closing back).
           await closeVoidedAtProvider(tx, id, now);
           return undefined;
         }
-        return transitionBookingIn(tx, id, {
-          event: 'deadline-passes',
-          actor: 'system',
-          now,
-          changes: (row) => ({
-            contractStatus: CONTRACT_STATUS.noPayments,
-            cancelMessage: releaseReason(row, now),
-            canceledAt: now,
-          }),
-          notify: { publicUrl: options.publicUrl },
-        });
+        return release.apply(tx, row, now, options);
       }),
     ).catch((error: unknown) => {
       // Another process moved it first: nothing to release here.
       if (error instanceof HttpError && error.statusCode === 409) return undefined;
       throw error;
     });
-    if (result?.kind !== 'moved') continue;
+    if (!result) continue;
     await options.payments.settleVoids(result.closedPayments, options.publicUrl);
     expired += 1;
   }
   if (failure !== undefined) throw failure;
   return expired;
+}
+
+/** Cancels the unpaid requests whose hold has ended; answers how many. */
+export function expireUnpaidBookings(db: Database, options: ExpiryOptions): Promise<number> {
+  return releaseDue(db, options, UNPAID_BOOKINGS);
+}
+
+/**
+ * Gives back the places of riders added to paid bookings whose hold ended before their share of
+ * the prepayment was paid (`added-riders.ts`); the riders paid for keep theirs. Answers how many
+ * bookings.
+ */
+export function releaseUnpaidRiders(db: Database, options: ExpiryOptions): Promise<number> {
+  return releaseDue(db, options, UNPAID_RIDERS);
 }
 
 /**
@@ -196,6 +276,8 @@ export async function runBookingJob(db: Database, options: ExpiryOptions): Promi
     // Before the holds: a date past its decision day releases its requests with that reason.
     () => callOffUndecidedDates(db, { ...options, now }),
     () => expireUnpaidBookings(db, options),
+    // Before the ended tours: a booking waiting for its added riders' share is prepaid again.
+    () => releaseUnpaidRiders(db, options),
     () => completeEndedTours(db, options),
     () => remindBalances(db, { now, publicUrl: options.publicUrl }),
     () => options.payments.sendRefunds(),

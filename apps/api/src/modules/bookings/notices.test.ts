@@ -331,3 +331,65 @@ describe('a date called off as a whole (decision 148)', () => {
     );
   });
 });
+
+describe('riders added to a paid booking (decision 192)', () => {
+  const rider = (firstName: string): RiderFacts => ({
+    firstName,
+    middleName: null,
+    lastName: 'Hart',
+    birthday: null,
+    weight: null,
+    riderLevel: null,
+    rides: true,
+  });
+  const paid = { ...booking, status: 3, seats: 1, price: 61_700, paid: 18_500 } as RequestRow;
+
+  it("names what is due for them and until when, in each reader's words", () => {
+    const words = wordingOf({
+      kind: 'riders',
+      booking: { ...paid, status: 2, seats: 2, price: 123_400, prepayment: 37_000 } as RequestRow,
+      changes: {
+        added: [rider('Ava')],
+        removed: [],
+        edited: [],
+        maxRiderWeightKg: 95,
+        firstDay: undefined,
+        addedRiders: { due: 18_500, by: new Date('2026-12-10T09:30:00Z') },
+      },
+    });
+    expect(words.forTraveller).toContain(
+      'pay what is due for them, US$185, by 10 December 2026, 09:30 UTC. Unpaid, they are removed',
+    );
+    expect(words.forOrganizer).toContain('The traveller is asked to pay what is due');
+    expect(words.forChat).toContain('US$185 is due for the added riders by 10 December 2026');
+  });
+
+  it('tells their release once per reader, one rider or several', () => {
+    const one = wordingOf({
+      kind: 'unpaid-riders-released',
+      booking: paid,
+      removed: [rider('Ava')],
+    });
+    expect(one.forTraveller).toBe(
+      'What was due for the rider added to booking #1 (Ava Hart) was not paid in time, so the rider was removed and their place released. The riders already paid for keep their places: the booking is now for 1 rider, US$617 in total, US$185 paid. To bring the rider back, add them again while places are free.',
+    );
+    expect(one.forOrganizer).toContain('so the rider was removed and their place is free again.');
+    const two = wordingOf({
+      kind: 'unpaid-riders-released',
+      booking: paid,
+      removed: [rider('Ava'), rider('Lee')],
+    });
+    expect(two.forChat).toBe(
+      'What was due for the 2 riders added to booking #1 (Ava Hart, Lee Hart) was not paid in time, so they were removed and their places released. The booking is now for 1 rider, US$617 in total, US$185 paid.',
+    );
+    const mails = emails({
+      kind: 'unpaid-riders-released',
+      booking: paid,
+      removed: [rider('Ava')],
+    });
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['booking-riders-released', 'alex@example.com'],
+      ['organizer-booking-notice', 'trails@example.com'],
+    ]);
+  });
+});

@@ -75,6 +75,12 @@ export interface RiderChanges {
   firstDay: string | undefined;
   /** The guarantee these riders brought, if they completed the date's minimum group. */
   guarantee?: Guarantee | undefined;
+  /**
+   * A booking that has paid (`added-riders.ts`): what its added riders' share of the prepayment
+   * leaves due and until when their places are held, or `covered` when this change left nothing
+   * due for riders added before (they were removed).
+   */
+  addedRiders?: { due: number; by: Date } | 'covered' | undefined;
 }
 
 export type Notice =
@@ -87,6 +93,11 @@ export type Notice =
       guarantee?: Guarantee | undefined;
     }
   | { kind: 'riders'; booking: RequestRow; changes: RiderChanges }
+  /**
+   * The booking job gave back the places of riders added to a paid booking, their share of the
+   * prepayment unpaid when their hold ended (`added-riders.ts`).
+   */
+  | { kind: 'unpaid-riders-released'; booking: RequestRow; removed: readonly RiderFacts[] }
   /** The organizer saved the meeting details; `updated` when they had been saved before. */
   | { kind: 'meeting'; booking: RequestRow; updated?: boolean | undefined };
 
@@ -378,6 +389,49 @@ function editLine(
   return `${riderName(after)}: ${parts.join('; ') || 'details updated'}`;
 }
 
+/**
+ * What a rider change of a paid booking leaves due for its added riders (`added-riders.ts`), as
+ * sentences each reader's words end with; nothing for any other change.
+ */
+function addedRidersWording(
+  booking: RequestRow,
+  addedRiders: RiderChanges['addedRiders'],
+): { forTraveller: string; forOrganizer: string; forChat: string } {
+  if (addedRiders === undefined) return { forTraveller: '', forOrganizer: '', forChat: '' };
+  if (addedRiders === 'covered') {
+    const covered = ' What was paid covers its prepayment again: nothing more is due now.';
+    return { forTraveller: covered, forOrganizer: covered, forChat: covered };
+  }
+  const due = money(addedRiders.due, booking.currency);
+  const by = displayInstant(addedRiders.by);
+  return {
+    forTraveller: ` To keep the places of the riders added since your payment, pay what is due for them, ${due}, by ${by}. Unpaid, they are removed and their places released; the riders already paid for keep theirs.`,
+    forOrganizer: ` The traveller is asked to pay what is due for the added riders, ${due}, by ${by}. Unpaid, they are removed and their places are free again; the riders already paid for keep theirs.`,
+    forChat: ` ${due} is due for the added riders by ${by}; unpaid, they are removed and their places released.`,
+  };
+}
+
+/**
+ * Riders added to a paid booking given back by the booking job, their share of the prepayment
+ * unpaid at the hold's end: who was removed, and what the booking is now.
+ */
+function unpaidRidersWording(booking: RequestRow, removed: readonly RiderFacts[]): Wording {
+  const id = `#${booking.id}`;
+  const one = removed.length === 1;
+  const added = `the ${one ? 'rider' : `${removed.length} riders`} added to booking ${id} (${removed.map((r) => riderName(r)).join(', ')})`;
+  const removedAnd = `${one ? 'the rider was' : 'they were'} removed and`;
+  const places = one ? 'their place' : 'their places';
+  const now = `${partyText(booking)}, ${money(booking.price, booking.currency)} in total, ${money(booking.paid, booking.currency)} paid`;
+  return {
+    travellerKind: 'booking-riders-released',
+    subject: `Riders of booking ${id} were removed`,
+    forTraveller: `What was due for ${added} was not paid in time, so ${removedAnd} ${places} released. The riders already paid for keep their places: the booking is now for ${now}. To bring ${one ? 'the rider' : 'them'} back, add them again while places are free.`,
+    forOrganizer: `The traveller did not pay what was due for ${added} in time, so ${removedAnd} ${places} ${one ? 'is' : 'are'} free again. The booking is now for ${now}.`,
+    forChat: `What was due for ${added} was not paid in time, so ${removedAnd} ${places} released. The booking is now for ${now}.`,
+    tellSupport: false,
+  };
+}
+
 /** A rider change in words: names for everyone, the riders' details for the organizer. */
 function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
   const id = `#${booking.id}`;
@@ -423,16 +477,17 @@ function ridersWording(booking: RequestRow, changes: RiderChanges): Wording {
         changes.guarantee.cause,
       )
     : undefined;
+  const share = addedRidersWording(booking, changes.addedRiders);
   return {
     // Merged with a guarantee, it is the traveller's guarantee e-mail, as a new booking's is.
     travellerKind: guaranteed ? 'date-guaranteed' : 'booking-riders-changed',
     subject: guaranteed
       ? `Riders of booking ${id} changed; ${guaranteed.subject.replace(/^Your/, 'your')}`
       : `Riders of booking ${id} changed`,
-    forTraveller: `The riders of booking ${id} changed (${what}). The booking is now for ${total}.${guaranteed ? `\n\n${guaranteed.forTraveller}` : ''}`,
-    forOrganizer: `The traveller changed the riders of booking ${id} (${what}). It is now for ${total}.`,
+    forTraveller: `The riders of booking ${id} changed (${what}). The booking is now for ${total}.${share.forTraveller}${guaranteed ? `\n\n${guaranteed.forTraveller}` : ''}`,
+    forOrganizer: `The traveller changed the riders of booking ${id} (${what}). It is now for ${total}.${share.forOrganizer}`,
     ...(details ? { organizerDetails: details } : {}),
-    forChat: `The riders of booking ${id} changed (${what}). It is now for ${total}.`,
+    forChat: `The riders of booking ${id} changed (${what}). It is now for ${total}.${share.forChat}`,
     tellSupport: false,
   };
 }
@@ -497,6 +552,8 @@ export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
         : statusWording(notice.event, notice.booking, notice.refunded);
     case 'riders':
       return ridersWording(notice.booking, notice.changes);
+    case 'unpaid-riders-released':
+      return unpaidRidersWording(notice.booking, notice.removed);
     case 'meeting':
       // A second save is a change, as the traveller's e-mail says ("Updated meeting details").
       return notice.updated

@@ -26,6 +26,7 @@ import {
   tiersOfBooking,
   toCancellationPolicy,
 } from '@gallop/booking-rules';
+import { removalKeepsPaid } from './added-riders.ts';
 import { cancellationRefund } from './cancellation-refunds.ts';
 
 export type BookingRequest = components['schemas']['BookingRequest'];
@@ -122,12 +123,13 @@ export async function loadTourists(db: Database, requestIds: readonly number[]) 
 
 /**
  * When an unpaid, confirmed booking's hold ends: its `hold_until` (a guest's short hold, or set
- * when the organizer confirmed), else its creation plus the hold hours. None for a booking that
- * holds nothing by time (awaiting the organizer, or paid). The booking's page shows the same end; the booking job
- * releases by it.
+ * when the organizer confirmed), else its creation plus the hold hours. A booking that has paid
+ * holds by time only the riders added since, until their share is paid (`hold_until`,
+ * `added-riders.ts`). None for a booking that holds nothing by time (awaiting the organizer, or
+ * prepaid). The booking's page shows the same end; the booking job releases by it.
  */
 export function holdEndsAt(row: RequestRow, holdHours: number): Date | null {
-  if (row.paid > 0) return null;
+  if (row.paid > 0) return row.status === STATUS.pendingPrepayment ? row.holdUntil : null;
   if (row.holdUntil) return row.holdUntil;
   if (row.status !== STATUS.pendingPrepayment) return null;
   return new Date(row.createdAt.getTime() + holdHours * 3_600_000);
@@ -153,18 +155,6 @@ export function perRiderPrice(row: RequestRow): number {
  */
 export function priceWith(row: RequestRow, riders: number, nonRiders: number): number {
   return perRiderPrice(row) * riders + (row.nonRiderPrice ?? 0) * nonRiders;
-}
-
-/**
- * Whether the booking without `tourist` is still priced at or above what is paid, by the rule of
- * `changeRidersIn` (a rider at the per-rider price, a companion at the non-rider price); if not,
- * a removal goes through support.
- */
-function withoutCoversPaid(row: RequestRow, tourist: TouristRow): boolean {
-  const price = tourist.rides
-    ? priceWith(row, row.seats - 1, row.nonRiders)
-    : priceWith(row, row.seats, row.nonRiders - 1);
-  return price >= row.paid;
 }
 
 /** Arrival and departure of each rider (`ArrivalInfo`), in the riders' order. */
@@ -292,8 +282,15 @@ export async function toBookingRequests(
       ...(readsLink(view.reader) ? { uuid: row.uuid } : {}),
       status: status as BookingRequest['status'],
       tour,
-      tourists: (tourists.get(row.id) ?? []).map((tourist) =>
-        toTourist(tourist, view.reader, active && beforeStart, withoutCoversPaid(row, tourist)),
+      tourists: (tourists.get(row.id) ?? []).map((tourist, _, party) =>
+        toTourist(
+          tourist,
+          view.reader,
+          active && beforeStart,
+          // A removal that would price the riders paid for below what was paid goes through
+          // support (`changeRidersIn`), so the page offers none.
+          removalKeepsPaid(row, date, party, tourist.id, view.now ?? new Date()),
+        ),
       ),
       price: major(row.price),
       prepayment: row.prepayment === null ? null : major(row.prepayment),

@@ -28,6 +28,7 @@ import {
   recordCancellationRefund,
   type RecordedRefund,
 } from './cancellation-refunds.ts';
+import { paidPartyAfter, prepaymentFor, waitsForAddedRiders } from './added-riders.ts';
 import { decisionDayAheadSql } from './decision-day.ts';
 import { isUnpaidHold, lockUnprovenHolder, refuseUnprovenGrowth } from './guests.ts';
 import type { Guarantee, GuaranteeCause } from './messages.ts';
@@ -36,16 +37,13 @@ import {
   ACTIVE_STATUSES,
   amountDue,
   decideFor,
-  inCurrency,
   isActive,
-  quote,
   releasesSeats,
-  wholeUnits,
   type Actor,
   type BookingEvent,
   type BookingStatus,
 } from '@gallop/booking-rules';
-import { CONTRACT_STATUS, perRiderPrice, priceWith, STATUS, type RequestRow } from './records.ts';
+import { CONTRACT_STATUS, priceWith, STATUS, type RequestRow } from './records.ts';
 import {
   A_RIDER_NEEDED,
   NON_RIDERS_ADD_LATER,
@@ -334,8 +332,9 @@ export interface RiderChangeResult {
 /**
  * Sets booking `id`'s riders to `change.wanted` (ids update, new ones are added, missing ones are
  * removed unless `keepMissing`), moving seats and the price with the locked rider count. A paid
- * booking keeps its paid amount: adding riders costs the agreed per-person price on top, and a
- * removal that would price it below what was paid is refused (support refunds it).
+ * booking keeps its paid amount: adding riders costs the agreed per-person price on top, their
+ * share of the prepayment due within the hold (`added-riders.ts`), and a removal that would price
+ * the riders paid for below what was paid is refused (support refunds it).
  */
 export async function changeRiders(
   db: Database,
@@ -459,7 +458,25 @@ export async function changeRidersIn(
   const wanted = date ? places : { seats: 0, heavy: 0, nonRiders: 0 };
   const price = priceWith(row, total, nonRiders);
   refuseInexactAmounts(row.currency, [price]);
-  if (price < row.paid) {
+  // A booking that has paid and gains or loses travellers on a date: the added ones' share of the
+  // prepayment is due within the hold, and they are given back unpaid (`added-riders.ts`).
+  const paidParty =
+    date && row.paid > 0 && (added > 0 || removed.length > 0)
+      ? paidPartyAfter(
+          row,
+          [
+            ...kept.map((t) => ({
+              rides: t.rides,
+              unpaid: waitsForAddedRiders(row) && t.addedUnpaid,
+            })),
+            ...newcomers.map((t) => ({ rides: t.rides !== false, unpaid: true })),
+          ],
+          prepaymentFor(row, date, total, nonRiders, change.now),
+          { now: change.now, holdHours: change.holdHours },
+        )
+      : undefined;
+  // The tourists paid for keep their places whatever happens to those not paid for yet.
+  if ((paidParty?.paidForPrice ?? price) < row.paid) {
     throw conflict('This booking is paid: write to support to remove a rider and get a refund');
   }
   let guarantee: Guarantee | undefined;
@@ -514,6 +531,14 @@ export async function changeRidersIn(
       ),
     );
   }
+  // Marks of tourists not paid for are cleared once the booking is prepaid (or was: stale ones).
+  const unpaidStay = paidParty?.unpaidStay === true;
+  if (paidParty && !(unpaidStay && waitsForAddedRiders(row))) {
+    await tx
+      .update(bookingTourists)
+      .set({ addedUnpaid: false })
+      .where(and(eq(bookingTourists.requestId, row.id), eq(bookingTourists.addedUnpaid, true)));
+  }
   let position = Math.max(-1, ...existing.map((t) => t.position));
   for (const tourist of asked) {
     const values = touristValues(
@@ -528,14 +553,21 @@ export async function changeRidersIn(
       position += 1;
       await tx
         .insert(bookingTourists)
-        .values({ ...values, requestId: row.id, position, isTouched: true });
+        .values({
+          ...values,
+          requestId: row.id,
+          position,
+          isTouched: true,
+          addedUnpaid: unpaidStay,
+        });
     }
   }
   const prepayment =
     row.paid === 0 && date
       ? prepaymentFor(row, date, total, nonRiders, change.now)
-      : row.prepayment;
-  // Set, not overwritten: a guarantee the added riders brought moved this booking meanwhile.
+      : (paidParty?.prepayment ?? row.prepayment);
+  // Set, not overwritten: a guarantee the added riders brought moved this booking meanwhile (a
+  // booking that has paid is never moved by one: its status follows its money here).
   const [updated] = await tx
     .update(bookingRequests)
     .set({
@@ -544,6 +576,7 @@ export async function changeRidersIn(
       nonRiders,
       price,
       prepayment,
+      ...(paidParty ? { status: paidParty.status, holdUntil: paidParty.holdUntil } : {}),
       updatedAt: change.now,
     })
     .where(eq(bookingRequests.id, row.id))
@@ -566,9 +599,101 @@ export async function changeRidersIn(
     maxRiderWeightKg: weights.maxRiderWeightKg,
     firstDay: date?.startDate,
     guarantee,
+    addedRiders: paidParty
+      ? paidParty.unpaidStay
+        ? { due: updated!.prepayment! - updated!.paid, by: updated!.holdUntil! }
+        : waitsForAddedRiders(row)
+          ? 'covered'
+          : undefined
+      : undefined,
   };
   await tellEveryone(tx, { kind: 'riders', booking: updated!, changes }, change.notify);
   return { row: updated!, added, removed: removed.length, closedPayments };
+}
+
+export interface UnpaidRidersRelease {
+  row: RequestRow;
+  /** The open payments closed (for amounts no longer due): void them after the commit. */
+  closedPayments: PaymentRow[];
+}
+
+/**
+ * The booking job's end of a hold on riders added to a paid booking (`added-riders.ts`), on the
+ * row the caller locked after its date (`lockBookingAfterDate`) and found still due: the tourists
+ * still marked unpaid are removed and their places given back, the price and the prepayment are
+ * those of the tourists paid for (by the agreed terms, decision 186), the booking is prepaid
+ * again (2 → 3), its open payments close, and the traveller, the organizer and the chat are told
+ * once. What was paid stays: the tourists paid for cost at least that (`changeRidersIn`).
+ */
+export async function releaseUnpaidRidersIn(
+  tx: Transaction,
+  row: RequestRow,
+  { now, notify }: { now: Date; notify: NoticeOptions },
+): Promise<UnpaidRidersRelease> {
+  const party = await tx
+    .select()
+    .from(bookingTourists)
+    .where(eq(bookingTourists.requestId, row.id))
+    .orderBy(bookingTourists.position);
+  const unpaid = party.filter((t) => t.addedUnpaid && t.position > 0);
+  const kept = party.filter((t) => !unpaid.includes(t));
+  const [limits] = await tx
+    .select({
+      maxRiderWeightKg: tours.maxRiderWeightKg,
+      heavyRiderWeightKg: tours.heavyRiderWeightKg,
+    })
+    .from(tours)
+    .where(eq(tours.id, row.tourId));
+  const riders = kept.filter((t) => t.rides);
+  const nonRiders = kept.length - riders.length;
+  const places = { ...placesFor(riders, limits!), nonRiders };
+  const date = await startDateOf(tx, row);
+  if (date) {
+    await releasePlaces(tx, date.id, {
+      seats: row.seats - places.seats,
+      heavy: row.heavyPlaces - places.heavy,
+      nonRiders: row.nonRiders - places.nonRiders,
+    });
+  }
+  if (unpaid.length > 0) {
+    await tx.delete(bookingTourists).where(
+      inArray(
+        bookingTourists.id,
+        unpaid.map((t) => t.id),
+      ),
+    );
+  }
+  await tx
+    .update(bookingTourists)
+    .set({ addedUnpaid: false })
+    .where(and(eq(bookingTourists.requestId, row.id), eq(bookingTourists.addedUnpaid, true)));
+  const paidFor = paidPartyAfter(
+    row,
+    kept.map((t) => ({ rides: t.rides, unpaid: false })),
+    date ? prepaymentFor(row, date, riders.length, nonRiders, now) : row.prepayment,
+    { now, holdHours: 0 },
+  );
+  const [updated] = await tx
+    .update(bookingRequests)
+    .set({
+      seats: places.seats,
+      heavyPlaces: places.heavy,
+      nonRiders,
+      price: priceWith(row, riders.length, nonRiders),
+      prepayment: paidFor.prepayment,
+      status: paidFor.status,
+      holdUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(bookingRequests.id, row.id))
+    .returning();
+  const closedPayments = await closeOpenPayments(tx, row.id, now);
+  await tellEveryone(
+    tx,
+    { kind: 'unpaid-riders-released', booking: updated!, removed: unpaid },
+    notify,
+  );
+  return { row: updated!, closedPayments };
 }
 
 /** Whether an open payment of the booking charges other than what its type is due now. */
@@ -578,33 +703,6 @@ async function staleOpenPayment(tx: Transaction, row: RequestRow): Promise<boole
     .from(payments)
     .where(and(eq(payments.requestId, row.id), eq(payments.status, 1)));
   return open.some((payment) => amountDue(row, payment.type) !== payment.amount);
-}
-
-/**
- * The prepayment of a booking whose rider count changed: the prepayment terms it was booked
- * under applied to the new price, in the booking's currency. A date's terms changed since apply
- * to later bookings only: the traveller agreed to these. When the whole price falls due (the
- * full-payment days before the start) still follows the date, as every reader of it does.
- * A booking that kept no terms (none without a date does) takes its date's, a fixed amount
- * converted at the booking's own rate.
- */
-function prepaymentFor(
-  row: RequestRow,
-  date: typeof tourDates.$inferSelect,
-  riders: number,
-  nonRiders: number,
-  now: Date,
-): number | null {
-  const rate = row.exchangeRate ?? 1;
-  const current = inCurrency(date, (minor) => wholeUnits((minor / 100) * rate));
-  const agreed =
-    row.prepaymentType === null
-      ? current
-      : { ...current, prepaymentType: row.prepaymentType, prepaymentSize: row.prepaymentSize };
-  return quote({ ...agreed, price: perRiderPrice(row) }, riders, todayIso(now), {
-    count: nonRiders,
-    price: row.nonRiderPrice ?? 0,
-  }).prepayment;
 }
 
 export interface GuaranteeOptions {
