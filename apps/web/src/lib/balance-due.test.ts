@@ -47,3 +47,46 @@ describe('balanceDueText for the organizer', () => {
     expect(balanceDueText(booking({ balance_due_by: null }), TODAY, 'organizer')).toBeUndefined();
   });
 });
+
+describe('balanceDueText promises only the reminders still ahead', () => {
+  // The probe's booking: on 7 Dec, its rest due 9 Dec.
+  const on = '2026-12-07';
+  const dueIn = (days: number) =>
+    new Date(Date.parse(on) + days * 86_400_000).toISOString().slice(0, 10);
+  const rest2720 = formatPrice(2720, 'EUR');
+  const prepaid = (days: number) =>
+    booking({ price: 3400, paid: 680, prepayment: 680, balance_due_by: dueIn(days) });
+
+  it('names none once the 2-day reminder’s day has come', () => {
+    expect(balanceDueText(prepaid(2), on)).toBe(`The rest, ${rest2720}, is due by 9 Dec 2026.`);
+    expect(balanceDueText(prepaid(1), on, 'organizer')).toBe(
+      `The rest, ${rest2720}, is due by 8 Dec 2026.`,
+    );
+  });
+
+  it('names the 2-day reminder alone from the 7-day reminder’s day on', () => {
+    expect(balanceDueText(prepaid(7), on)).toBe(
+      `The rest, ${rest2720}, is due by 14 Dec 2026. We remind you by e-mail 2 days before.`,
+    );
+    expect(balanceDueText(prepaid(3), on, 'organizer')).toBe(
+      `The rest, ${rest2720}, is due by 10 Dec 2026. We remind the traveller by e-mail 2 days before.`,
+    );
+  });
+
+  it('names both while both are ahead', () => {
+    expect(balanceDueText(prepaid(8), on)).toBe(
+      `The rest, ${rest2720}, is due by 15 Dec 2026. We remind you by e-mail 7 and 2 days before.`,
+    );
+  });
+
+  it('promises none for a full price not paid yet: the job reminds a rest after a payment', () => {
+    const unpaid = booking({ status: 2, paid: 0, prepayment: null, balance_due_by: dueIn(30) });
+    expect(balanceDueText(unpaid, on)).toBe(
+      `The full price, ${formatPrice(2000, 'EUR')}, is due by 6 Jan 2027.`,
+    );
+    // With a prepayment still to make, the rest after it is reminded once the prepayment is paid.
+    expect(balanceDueText({ ...unpaid, prepayment: 600 }, on)).toBe(
+      `After the prepayment, the rest, ${rest}, is due by 6 Jan 2027. We remind you by e-mail 7 and 2 days before.`,
+    );
+  });
+});

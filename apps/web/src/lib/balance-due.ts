@@ -2,8 +2,25 @@
  * What is left to pay of a booking, and by when, in one sentence: the traveller's booking page
  * and the organizer's say the same facts in the same words, each to its reader.
  */
+import { daysUntil } from '@gallop/booking-rules';
 import { formatPrice } from '@gallop/currency';
 import { formatDay } from './tour-format';
+
+/**
+ * Days before the balance is due when the traveller is reminded by e-mail, farthest first: the
+ * booking job's `BALANCE_REMINDER_DAYS` (apps/api, `bookings/reminders.ts`).
+ */
+const BALANCE_REMINDER_DAYS = [7, 2] as const;
+
+/**
+ * The reminders still ahead of `today` for a balance due by `dueBy`: those whose day is after
+ * today. The job sends a reminder whose day has come or passed at once, if at all (only the
+ * nearest when it finds a booking late), so on or after its day none is promised.
+ */
+function remindersAhead(dueBy: string, today: string): number[] {
+  const daysLeft = daysUntil(dueBy, today);
+  return BALANCE_REMINDER_DAYS.filter((days) => days < daysLeft);
+}
 
 /** The parts of a booking (`BookingRequest` or `OrganizerBooking`) the sentence needs. */
 export interface BalanceFacts {
@@ -18,24 +35,26 @@ export interface BalanceFacts {
 /** The traveller pays; the organizer is paid and confirms. */
 export type BalanceReader = 'traveller' | 'organizer';
 
-const READER_WORDS: Readonly<
-  Record<BalanceReader, { afterConfirmation: string; reminders: string }>
-> = {
-  traveller: {
-    afterConfirmation: 'once the organizer confirms',
-    reminders: 'We remind you by e-mail 7 and 2 days before.',
-  },
-  organizer: {
-    afterConfirmation: 'once you confirm',
-    reminders: 'We remind the traveller by e-mail 7 and 2 days before.',
-  },
+const READER_WORDS: Readonly<Record<BalanceReader, { afterConfirmation: string; whom: string }>> = {
+  traveller: { afterConfirmation: 'once the organizer confirms', whom: 'you' },
+  organizer: { afterConfirmation: 'once you confirm', whom: 'the traveller' },
 };
+
+/** 'We remind you by e-mail 7 and 2 days before.', with the reminders still ahead; none: ''. */
+function remindersText(days: readonly number[], whom: string): string {
+  if (days.length === 0) return '';
+  return ` We remind ${whom} by e-mail ${days.join(' and ')} days before.`;
+}
 
 /**
  * What is left to pay after the first payment, and by when (`balance_due_by`): the rest after a
  * prepayment made or still to make, or the full price of a booking without one. A day already
  * reached means now, and then no reminder is to come; `overdue` (the organizer's
  * `balance_overdue`) says a rest after a first payment was due by a day gone by.
+ *
+ * Only the reminders the booking job will still send are promised (`remindersAhead`): it reminds
+ * a rest left after a first payment (a prepaid booking), never a full price not paid yet, which
+ * its hold decides.
  */
 export function balanceDueText(
   booking: BalanceFacts,
@@ -66,5 +85,7 @@ export function balanceDueText(
       ? `${what} is due ${words.afterConfirmation}.`
       : `${what} is due now.`;
   }
-  return `${what} is due by ${formatDay(dueBy)}. ${words.reminders}`;
+  const reminded = prepaymentFirst !== undefined || paid > 0;
+  const reminders = reminded ? remindersText(remindersAhead(dueBy, today), words.whom) : '';
+  return `${what} is due by ${formatDay(dueBy)}.${reminders}`;
 }

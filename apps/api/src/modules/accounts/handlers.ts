@@ -292,7 +292,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
       if (tooMany) return reply;
       const user = await checkPassword(db, login, password);
       await failedSignIns.refund(account);
-      return signInWithPassword(db, user, password);
+      return signInWithPassword(db, user, password, claimSite);
     },
 
     async logout(request) {
@@ -535,7 +535,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
     },
 
     async accessTokenByOneTimeToken(request) {
-      return signInWithLink(db, request.body.token);
+      return signInWithLink(db, request.body.token, claimSite);
     },
 
     async getUserInfoData(request) {

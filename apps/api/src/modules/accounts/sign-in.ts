@@ -60,13 +60,33 @@ export async function checkPassword(
 }
 
 /**
+ * A session starts for `user` without a new proof of its address (a password, a sign-in link): an
+ * e-mail the account has confirmed was proven already, so the bookings made signed out with it
+ * join the account now, as at a code sign-in (`claimGuestBookings`: the same locks, a date they
+ * complete runs, everyone told once). Before the session opens, as there: a claim that fails (a
+ * 409 to retry) opens none. A phone proves no e-mail: an account that confirmed its phone alone
+ * joins nothing (its waiting riders counted from the phone's proof on, decision 185).
+ */
+async function claimConfirmedEmail(db: Database, user: UserRow, site: ClaimSite) {
+  if (user.email === null || user.emailConfirmedAt === null) return;
+  await claimGuestBookings(db, { userId: user.id, email: user.email, ...site });
+}
+
+/**
  * A password sign-in once `checkPassword` passed: a password that just verified is stored again
  * with today's hash (an scrypt one becomes argon2id). The session opens under the account's row
  * lock, only while the password checked is still the account's: a proof of the address that
- * cleared it meanwhile (decision 147), or a new password, leaves this sign-in a 401.
+ * cleared it meanwhile (decision 147), or a new password, leaves this sign-in a 401. The
+ * confirmed e-mail's guest bookings join the account first (`claimConfirmedEmail`).
  */
-export async function signInWithPassword(db: Database, user: UserRow, password: string) {
+export async function signInWithPassword(
+  db: Database,
+  user: UserRow,
+  password: string,
+  site: ClaimSite,
+) {
   const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+  await claimConfirmedEmail(db, user, site);
   const opened = await db.transaction(async (tx) => {
     const current = await lockUser(tx, user.id);
     if (!current?.passwordHash || current.passwordHash !== user.passwordHash) return undefined;
@@ -122,11 +142,14 @@ export async function signInLink(db: Database, user: UserRow, publicUrl: string)
  * Follows a one-time sign-in link. The link is used up and the session opened under the account's
  * row lock, the lock a new password is set under (`setPassword`): a link followed while the
  * password is reset or changed opens a session that the new password then ends, or finds the link
- * ended (410).
+ * ended (410). The confirmed e-mail's guest bookings join the account first
+ * (`claimConfirmedEmail`): any booked since the code sign-in that minted the link.
  */
-export async function signInWithLink(db: Database, token: string) {
+export async function signInWithLink(db: Database, token: string, site: ClaimSite) {
   const pending = await findLinkToken(db, 'sign-in', token);
   if (!pending) throw expiredLink();
+  const owner = await findUserById(db, pending.userId);
+  if (owner) await claimConfirmedEmail(db, owner, site);
   const opened = await db.transaction(async (tx) => {
     const user = await lockUser(tx, pending.userId);
     await consumeLinkToken(tx, 'sign-in', token);

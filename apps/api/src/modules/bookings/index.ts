@@ -23,6 +23,7 @@ export {
 } from './meetings.ts';
 export { money, tellEveryone, type Notice } from './notices.ts';
 export { organizerAreaHandlers } from './organizer-area-handlers.ts';
+export { remindersAhead } from './reminders.ts';
 export { toPayment, type BookingPayments, type PaymentRow } from './payments-port.ts';
 export {
   CONTRACT_STATUS,

@@ -8,7 +8,7 @@ import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tourDates } from '#src/db/schema/index.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { book, dateWithSeats, signUp } from './testing-scratch.ts';
-import { remindBalances, reminderDue } from './reminders.ts';
+import { remindBalances, reminderDue, remindersAhead } from './reminders.ts';
 import { displayDay } from './wording.ts';
 
 describe('reminderDue', () => {
@@ -25,6 +25,27 @@ describe('reminderDue', () => {
 
   it('sends only the nearest reminder to a booking found late', () => {
     expect(reminderDue(1, null)).toBe(2);
+  });
+});
+
+describe('remindersAhead', () => {
+  // What the receipt and the booking pages may promise on 7 Dec: the reminders still to come.
+  it('names the reminders whose day is after today', () => {
+    expect(remindersAhead('2026-12-15', '2026-12-07')).toEqual([7, 2]);
+    expect(remindersAhead('2026-12-14', '2026-12-07')).toEqual([2]);
+    expect(remindersAhead('2026-12-10', '2026-12-07')).toEqual([2]);
+    expect(remindersAhead('2026-12-09', '2026-12-07')).toEqual([]);
+    expect(remindersAhead('2026-12-07', '2026-12-07')).toEqual([]);
+  });
+
+  it('never names one the job has sent or will send at once', () => {
+    for (let daysLeft = 0; daysLeft <= 10; daysLeft += 1) {
+      const dueBy = new Date(Date.parse('2026-12-07') + daysLeft * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const due = reminderDue(daysLeft, null);
+      if (due !== undefined) expect(remindersAhead(dueBy, '2026-12-07')).not.toContain(due);
+    }
   });
 });
 

@@ -18,6 +18,17 @@ const BALANCE_REMINDER_DAYS = [7, 2] as const;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The reminders this job will still send for a balance due by `dueBy` (YYYY-MM-DD), as of `today`:
+ * those whose day is after today, farthest first. One whose day has come goes at once or not at
+ * all (only the nearest when the job finds a booking late), so what tells the traveller when they
+ * are reminded (the payment receipt, the booking pages) promises these only.
+ */
+export function remindersAhead(dueBy: string, today: string): number[] {
+  const daysLeft = daysUntil(dueBy, today);
+  return BALANCE_REMINDER_DAYS.filter((days) => days < daysLeft);
+}
+
 /** The reminder due `daysLeft` days before the balance is due, after `sent`; none: undefined. */
 export function reminderDue(daysLeft: number, sent: number | null): number | undefined {
   if (daysLeft < 0) return undefined;

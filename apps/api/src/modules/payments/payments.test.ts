@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, payments, refunds } from '#src/db/schema/index.ts';
+import { outbox, payments, refunds, tourDates } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { signUp } from '#src/testing/sign-up.ts';
 import { findBookableDate } from '#src/modules/bookings/testing.ts';
+import { dateWithSeats } from '#src/modules/bookings/testing-scratch.ts';
 import { CHALLENGE_CODE } from './sandbox-page.ts';
 import { chargeSandboxPayment } from './sandbox-ledger.ts';
 import { hostedPage, submitCard as submitCardTo } from './testing.ts';
@@ -44,6 +45,36 @@ async function payableBooking() {
     },
   });
   expect(booking.can_pay).toBe(true);
+  return { token: session.token, booking };
+}
+
+const DAY_MS = 86_400_000;
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * `payableBooking` on a new date whose balance is due in `days` days (30 full-payment days before
+ * a start `days + 30` days ahead), its prepayment still to pay.
+ */
+async function payableBookingDueIn(days: number) {
+  const copy = await dateWithSeats(db, 10, new Set());
+  const [date] = await db
+    .update(tourDates)
+    .set({ startDate: dayIn(days + 30), endDate: dayIn(days + 36), fullPaymentDays: 30 })
+    .where(eq(tourDates.id, copy.id))
+    .returning();
+  const email = `payer-${randomUUID()}@example.com`;
+  const session = await signUp(testApp.app, { email, firstName: 'Pia', lastName: 'Lund' });
+  const { body: booking } = await call('createBookingRequest', 'POST', '/crm/api/request/create', {
+    token: session.token,
+    payload: {
+      tour_id: date!.tourId,
+      tour_date_id: date!.id,
+      tourists: [{ first_name: 'Pia', last_name: 'Lund' }],
+      contact: { name: 'Pia Lund', email, phone: '+4790000000' },
+    },
+  });
+  expect(booking).toMatchObject({ can_pay: true, balance_due_by: dayIn(days) });
+  expect(booking.prepayment).toBeLessThan(booking.price);
   return { token: session.token, booking };
 }
 
@@ -153,6 +184,37 @@ describe('paying a booking', () => {
       token,
     });
     expect(done.body).toMatchObject({ paid: booking.price, can_pay: false });
+  });
+
+  it('promises in its receipt only the balance reminders still ahead', async () => {
+    const receiptAfterPrepayment = async (dueInDays: number) => {
+      const { token, booking } = await payableBookingDueIn(dueInDays);
+      const started = await start(token, {
+        request_id: booking.id,
+        payment_type: 'prepayment',
+        payment_method: 'card',
+      });
+      await submitCard(started.body.redirect_url, TEST_CARDS.success);
+      const [received] = await db
+        .select()
+        .from(outbox)
+        .where(
+          sql`${outbox.kind} = 'payment-received' and (${outbox.payload}->>'requestId')::int = ${booking.id}`,
+        );
+      return received!.body;
+    };
+    // Due in 2 days (the probe's 7 Dec for 9 Dec): both reminders' days have come.
+    const late = await receiptAfterPrepayment(2);
+    expect(late).toMatch(/is left to pay by \d{1,2} [A-Z][a-z]+ \d{4}\.\n/);
+    expect(late).not.toContain('remind');
+    // Due in 7 days: the 7-day reminder's day is today, the 2-day one ahead.
+    expect(await receiptAfterPrepayment(7)).toMatch(
+      /by \d{1,2} [A-Z][a-z]+ \d{4}; we remind you 2 days before\./,
+    );
+    // Due in 8 days: both ahead.
+    expect(await receiptAfterPrepayment(8)).toMatch(
+      /by \d{1,2} [A-Z][a-z]+ \d{4}; we remind you 7 and 2 days before\./,
+    );
   });
 
   it('declines, cancels and runs the 3-D Secure challenge', async () => {

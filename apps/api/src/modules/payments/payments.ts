@@ -42,6 +42,7 @@ import {
   lockBooking,
   money,
   openMeeting,
+  remindersAhead,
   tellEveryone,
   type Notice,
   type PaymentRow,
@@ -322,7 +323,8 @@ async function applyProviderResult(
       refundIds.push(refund!.id);
     }
     const { tour, date } = await tourAndDateOf(tx, request);
-    const dueBy = date ? balanceDueBy(date.startDate, date.fullPaymentDays, todayIso(now)) : null;
+    const today = todayIso(now);
+    const dueBy = date ? balanceDueBy(date.startDate, date.fullPaymentDays, today) : null;
     await tx.insert(outbox).values(
       paymentMessage({
         request,
@@ -332,6 +334,7 @@ async function applyProviderResult(
         short,
         tour: tour?.name,
         dueBy,
+        today,
         publicUrl,
       }),
     );
@@ -388,6 +391,15 @@ function refundReason(
   }
 }
 
+/**
+ * '; we remind you 7 and 2 days before' with the balance reminders still ahead of `today`
+ * (`remindersAhead`): none once the 2-day reminder's day has come, then nothing is promised.
+ */
+function remindedText(dueBy: string, today: string): string {
+  const days = remindersAhead(dueBy, today);
+  return days.length === 0 ? '' : `; we remind you ${days.join(' and ')} days before`;
+}
+
 function paymentMessage({
   request,
   payment,
@@ -396,6 +408,7 @@ function paymentMessage({
   short,
   tour,
   dueBy,
+  today,
   publicUrl,
 }: {
   request: RequestRow;
@@ -407,6 +420,8 @@ function paymentMessage({
   tour: string | undefined;
   /** The day the balance is due (YYYY-MM-DD), when the date sets one. */
   dueBy: string | null;
+  /** Today (YYYY-MM-DD, UTC, as the reminder job counts): which reminders are still ahead. */
+  today: string;
   publicUrl: string;
 }): typeof outbox.$inferInsert {
   const amount = money(payment.amount, payment.currency);
@@ -416,7 +431,7 @@ function paymentMessage({
   const lines: string[] = [];
   if (credit > 0) {
     lines.push(
-      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay ${dueBy ? `by ${displayDay(dueBy)}; we remind you 7 and 2 days before` : 'before the tour'}.` : ' Your booking is paid in full.'}`,
+      `We received your payment of ${money(credit, payment.currency)} for "${name}" (booking #${request.id}).${left > 0 ? ` ${money(left, payment.currency)} is left to pay ${dueBy ? `by ${displayDay(dueBy)}${remindedText(dueBy, today)}` : 'before the tour'}.` : ' Your booking is paid in full.'}`,
     );
   }
   if (excess > 0) {

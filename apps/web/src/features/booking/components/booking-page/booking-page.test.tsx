@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, ridingBrief, tourSummary } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { rememberContactEmail } from '../../contact-email';
 import { BookingPage } from './booking-page';
 
 type BookingRequest = components['schemas']['BookingRequest'];
@@ -241,6 +242,36 @@ describe('the booking page per reader (decision 137)', () => {
     expect(screen.getByTestId('link-reader')).toHaveTextContent(
       'You opened this booking by its link.',
     );
+  });
+
+  it('tells a signed-in reader of their own booking made signed out that confirming the e-mail makes it theirs', async () => {
+    // The probe: booked signed out in this tab with the account's e-mail, then signed in. (A
+    // uuid of its own: the tab's storage keeps what a test remembers.)
+    const guest = {
+      ...confirmed('link'),
+      uuid: '0456e213-0125-404c-b305-9e8919bd0ef0',
+      email_proof_required: true,
+    };
+    rememberContactEmail(guest.uuid, 'Katrin@Example.com');
+    await open(guest);
+    const note = await screen.findByText(/^You booked this signed out/u);
+    expect(note).toHaveTextContent(
+      "You booked this signed out with your e-mail, katrin@example.com. Confirm that e-mail with a one-time code and the booking joins your account. Until then you can change the riders' names, contacts and food; paying, weights and cancelling wait for it.",
+    );
+    expect(screen.getByTestId('link-reader')).not.toHaveTextContent(/another account/u);
+    expect(screen.getByTestId('link-reader')).not.toHaveTextContent(/person who booked/u);
+  });
+
+  it('tells a signed-in reader of a booking made signed out elsewhere whose account it joins, not "another account"', async () => {
+    await open({ ...confirmed('link'), email_proof_required: true });
+    expect(screen.getByTestId('link-reader')).toHaveTextContent(
+      "This booking was made signed out and joins the account of the e-mail it was booked with once that e-mail is confirmed: if it is yours, confirm it with a one-time code. Until then you can change the riders' names, contacts and food; paying, weights and cancelling wait for it.",
+    );
+    expect(screen.getByTestId('link-reader')).not.toHaveTextContent(/another account/u);
+    // Its proof notice stays above: the code that confirms the e-mail.
+    expect(
+      screen.getByRole('heading', { name: 'Confirm your e-mail to keep your seats' }),
+    ).toBeInTheDocument();
   });
 
   it('leaves a guest’s own booking awaiting its e-mail’s proof to the proof notice', async () => {

@@ -32,6 +32,7 @@ import {
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
 import { ReceiptLink } from '../receipt-link/receipt-link';
 import { dateCancelledText } from './date-cancelled';
+import { unclaimedGuestBookingNote } from './guest-booking-note';
 import { RiderEditor } from '../rider-editor';
 import { refundTodayText, TripHome } from '../trip-home/trip-home';
 
@@ -83,6 +84,8 @@ export function BookingPage({
   // An ended booking (or one past its time to pay) offers nothing of a live one: no cancelling,
   // no prepayment to make, no riders to change.
   const over = isOver(booking);
+  // The address this tab booked with, read once hydrated: the server does not know what it stored.
+  const bookedWith = useHydrated() ? rememberedContactEmail(booking.uuid) : undefined;
 
   const pay = (choice: PaymentChoice) => {
     if (starting.current) return;
@@ -124,7 +127,12 @@ export function BookingPage({
         </h1>
         <p className="booking-lead">{dateCancelledText(booking) ?? statusNext(booking)}</p>
         {booking.email_proof_required ? (
-          <EmailProofNotice booking={booking} holdUntil={holdUntil} emailProof={emailProof} />
+          <EmailProofNotice
+            booking={booking}
+            holdUntil={holdUntil}
+            emailProof={emailProof}
+            email={bookedWith}
+          />
         ) : (
           holdUntil &&
           paid === 0 && (
@@ -149,11 +157,18 @@ export function BookingPage({
           booking.tourists.some((tourist) => tourist.can_edit) &&
           (user || !booking.email_proof_required) && (
             <p className="booking-note booking-note--reader" data-testid="link-reader">
-              {user
-                ? 'This booking was made with another account.'
-                : 'You opened this booking by its link.'}{' '}
-              You can change the riders' names, contacts and food; paying, weights and cancelling
-              are for the person who booked{user ? '' : ', signed in'}.
+              {user && booking.email_proof_required ? (
+                // Made signed out and no account's yet: not "another account's" (decision 185).
+                unclaimedGuestBookingNote(user, bookedWith)
+              ) : (
+                <>
+                  {user
+                    ? 'This booking was made with another account.'
+                    : 'You opened this booking by its link.'}{' '}
+                  You can change the riders' names, contacts and food; paying, weights and
+                  cancelling are for the person who booked{user ? '' : ', signed in'}.
+                </>
+              )}
             </p>
           )}
 
@@ -266,14 +281,15 @@ function EmailProofNotice({
   booking,
   holdUntil,
   emailProof,
+  email,
 }: {
   booking: BookingRequest;
   holdUntil: string | undefined;
   emailProof: EmailProofSlot | undefined;
+  /** The address this tab booked with, when known. */
+  email: string | undefined;
 }) {
   const location = useLocation();
-  // Read once hydrated: the server does not know what this tab stored.
-  const email = useHydrated() ? rememberedContactEmail(booking.uuid) : undefined;
   return (
     <section className="booking-notice" aria-labelledby="email-proof-title">
       <h2 id="email-proof-title" className="booking-notice__title">
