@@ -2374,7 +2374,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replace the tourists of a request */
+    /**
+     * Replace the tourists of a request
+     * @description Each change is told to the organizer and to the booking's contact address, so a booking's changes are limited per 15 minutes (429, lifted by a solved captcha), like its questionnaires.
+     */
     post: operations['updateBookingRequestTourists'];
     delete?: never;
     options?: never;
@@ -4947,6 +4950,7 @@ export interface components {
       tourists: components['schemas']['Tourist'][];
       /** @description Riders times the date's price plus `non_riders` times `non_rider_price`, in `currency`. */
       price: number;
+      /** @description What must be paid first, in `currency`; null when the whole price is. Riders added to a booking that has paid raise it by their share (their whole price inside the full-payment days), and the booking waits for that share (status 2, `paid` above 0) until `hold_until`. */
       prepayment?: number | null;
       /** @description Companions coming along without riding (their `tourists` have `rides` false). */
       non_riders: number;
@@ -4960,7 +4964,7 @@ export interface components {
       currency: components['schemas']['CurrencyCode'];
       /**
        * Format: date-time
-       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address); null when no such deadline applies.
+       * @description When the seats of an unpaid booking are released if nothing happens before (no payment, no proof of the e-mail address), or, for a booking that has paid, when the riders added since give their places back unless their share of the prepayment is paid; null when no such deadline applies.
        */
       hold_until?: string | null;
       /**
@@ -9232,6 +9236,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   updateTouristsQuestionnaires: {

@@ -12,7 +12,7 @@ import { hasSession } from './session-tokens';
 import { useHydrated } from './use-hydrated';
 
 /** `zone` when this runtime can write times in it (an IANA name or alias), else undefined. */
-export function usableTimeZone(zone: string | null | undefined): string | undefined {
+function usableTimeZone(zone: string | null | undefined): string | undefined {
   if (!zone) return undefined;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });

@@ -551,15 +551,13 @@ export async function changeRidersIn(
         .where(eq(bookingTourists.id, tourist.id));
     } else {
       position += 1;
-      await tx
-        .insert(bookingTourists)
-        .values({
-          ...values,
-          requestId: row.id,
-          position,
-          isTouched: true,
-          addedUnpaid: unpaidStay,
-        });
+      await tx.insert(bookingTourists).values({
+        ...values,
+        requestId: row.id,
+        position,
+        isTouched: true,
+        addedUnpaid: unpaidStay,
+      });
     }
   }
   const prepayment =

@@ -40,10 +40,10 @@ function isSet(field: FilterField, value: unknown): boolean {
  * 1,000" read in each visitor's currency listed tours under €1,000 for one and under ¥1,000
  * (none) for another.
  */
-export const STORED_PRICE_CURRENCY = SITE_CURRENCY;
+const STORED_PRICE_CURRENCY = SITE_CURRENCY;
 
 /** The price bounds: amounts in the request's currency, or a page's in dollars. */
-export const PRICE_FIELDS = ['priceMin', 'priceMax', 'pricePerDayMin', 'pricePerDayMax'] as const;
+const PRICE_FIELDS = ['priceMin', 'priceMax', 'pricePerDayMin', 'pricePerDayMax'] as const;
 type PriceField = (typeof PRICE_FIELDS)[number];
 
 /**
