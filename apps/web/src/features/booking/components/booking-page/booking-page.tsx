@@ -27,6 +27,7 @@ import {
   paymentOptions,
   readsByLink,
   statusLabel,
+  statusBadgeClass,
   statusNext,
 } from '../../status';
 import { BookingPriceLines, BookingSummary, SummaryLine } from '../booking-summary/booking-summary';
@@ -35,12 +36,6 @@ import { dateCancelledText } from './date-cancelled';
 import { unclaimedGuestBookingNote } from './guest-booking-note';
 import { RiderEditor } from '../rider-editor';
 import { refundTodayText, TripHome } from '../trip-home/trip-home';
-
-function statusClass(booking: BookingRequest): string {
-  if (isCancelled(booking.status)) return 'booking-status booking-status--cancelled';
-  if (booking.status >= 3) return 'booking-status booking-status--paid';
-  return 'booking-status';
-}
 
 /**
  * What proves a guest's e-mail on the booking page (the route composes it: the sign-in with a
@@ -118,7 +113,7 @@ export function BookingPage({
   return (
     <div className="page-container booking-layout">
       <section aria-labelledby="booking-title">
-        <p className={statusClass(booking)}>{statusLabel(booking)}</p>
+        <p className={statusBadgeClass(booking.status)}>{statusLabel(booking)}</p>
         <h1 id="booking-title" className="display-heading booking-title">
           {/* A closed booking's pay page has nothing to pay: it is named as the booking. */}
           {focus === 'pay' && !isCancelled(booking.status)
