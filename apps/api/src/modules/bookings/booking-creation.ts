@@ -24,7 +24,7 @@ import {
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
 import { inCurrency, quote, tiersOf, type DatePricing } from '@gallop/booking-rules';
-import { offerDate } from '#src/modules/catalog/index.ts';
+import { offerDate, publicTour } from '#src/modules/catalog/index.ts';
 import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
@@ -175,7 +175,10 @@ export function bookingCreation(settings: CreationSettings, input: CreationInput
   };
 }
 
-/** The published tour booked, with what its checks and notices read; 404 when there is none. */
+/**
+ * The tour booked, with what its checks and notices read; 404 when it has no page: unpublished,
+ * or its organizer hidden (`publicTour`, the catalogue's own rule).
+ */
 async function bookableTour(db: Database, tourId: number) {
   const [tour] = await db
     .select({
@@ -194,7 +197,7 @@ async function bookableTour(db: Database, tourId: number) {
     })
     .from(tours)
     .innerJoin(organizers, eq(organizers.id, tours.organizerId))
-    .where(and(eq(tours.id, tourId), eq(tours.isPublished, true)));
+    .where(and(eq(tours.id, tourId), publicTour()));
   if (!tour) throw notFound('Tour not found');
   return tour;
 }

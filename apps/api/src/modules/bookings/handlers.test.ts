@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, outbox, tourDates, tours, users } from '#src/db/schema/index.ts';
@@ -144,7 +145,7 @@ describe('creating a booking request', () => {
           gt(tourDates.startDate, sql`current_date + 7`),
           eq(tourDates.isBusy, false),
           gte(tourDates.numberOfFreeSeats, 3),
-          eq(tours.isPublished, true),
+          publicTour(),
           eq(tours.minAge, 0),
         ),
       )

@@ -16,6 +16,7 @@ import { expect } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { bookingRequests, idempotencyKeys, tourDates, tours } from '#src/db/schema/index.ts';
 import { ACTIVE_STATUSES, isActive } from '@gallop/booking-rules';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { LANDING_VIDEOS } from '#src/modules/media/index.ts';
 import { expectContractResponse, fromFetch, type CheckedResponse } from '#src/testing/contract.ts';
 import { openScratchDatabase, type ScratchDatabase } from '#src/testing/scratch-database.ts';
@@ -179,7 +180,7 @@ async function unbookedDates(db: Database, count: number): Promise<DateRef[]> {
         gt(tourDates.startDate, sql`current_date + 60`),
         eq(tourDates.isBusy, false),
         isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
+        publicTour(),
         eq(tours.minAge, 0),
         notExists(
           db

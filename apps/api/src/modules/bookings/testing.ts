@@ -2,11 +2,12 @@
 import { and, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { organizers, tourDates, tours } from '#src/db/schema/index.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
 
 /**
- * A random published date two months ahead with seats for 8, a percent prepayment, no variant and
+ * A random date of a public tour two months ahead with seats for 8, a percent prepayment, no variant and
  * no minimum age (unless `maximumAge`): bookable by any test rider. `guaranteed: false` picks a not-guaranteed date
  * without a minimum group (the booking waits for the organizer, decision 111); `organizerEmail`
  * one whose organizer can be e-mailed; `minimumAge` one of a tour whose riders must be 2 or older,
@@ -31,7 +32,8 @@ export async function findBookableDate(
         gte(tourDates.numberOfFreeSeats, 8),
         eq(tourDates.prepaymentType, 'percent'),
         isNull(tourDates.variantName),
-        eq(tours.isPublished, true),
+        // A tour with a page: published, its organizer not hidden (bookings refuse the others).
+        publicTour(),
         // A maximum riding age's test riders are old: any minimum age lets them in (and the
         // seed's tours with a maximum all have one, decision 149).
         minimumAge ? gte(tours.minAge, 2) : maximumAge ? undefined : eq(tours.minAge, 0),

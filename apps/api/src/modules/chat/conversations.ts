@@ -8,7 +8,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { chatNotificationMutes, chats, organizers, tours } from '#src/db/schema/index.ts';
+import { chatNotificationMutes, chats } from '#src/db/schema/index.ts';
 import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { findUpload } from '#src/modules/uploads/index.ts';
 import type { AttachmentProcessor } from './attachments.ts';
@@ -25,6 +25,7 @@ import {
 import { announceChatUpdate, announceMessage, type ChatRealtime } from './events.ts';
 import { filesOf, listMessages, storeMessage, toChatMessage, type MessageRow } from './messages.ts';
 import { CHAT_FROZEN } from './message-rules.ts';
+import { mayAskAboutTour, reachableOrganizer } from './organizer-reach.ts';
 import { emailOfflineRecipients } from './notifications.ts';
 import { markRead } from './read-state.ts';
 import { toChat, toChats } from './views.ts';
@@ -201,7 +202,7 @@ export interface OrganizerQuestion {
 
 /**
  * The viewer's chat with an organizer (opened on first use), with a first message when one is
- * given; a tour named must be the organizer's.
+ * given; a tour named must be the organizer's. Both must have a page, or be the viewer's already.
  */
 export async function chatWithOrganizer(
   messaging: Messaging,
@@ -211,28 +212,20 @@ export async function chatWithOrganizer(
 ) {
   const { db, realtime } = messaging;
   const { tourId, message, clientId } = question;
-  const [organizer] = await db
-    .select({ id: organizers.id, name: organizers.name })
-    .from(organizers)
-    .where(eq(organizers.id, question.organizerId))
-    .limit(1);
+  // A hidden organizer answers as an unknown one, unless the traveller already has a chat with
+  // it or a booking of its tours (`organizer-reach.ts`).
+  const organizer = await reachableOrganizer(db, viewer.user.id, question.organizerId);
   if (!organizer) throw notFound('Organizer not found');
   if (viewer.organizerIds.includes(organizer.id)) {
     throw unprocessable('You cannot open a chat with your own organizer', {
       organizer_id: ['You cannot open a chat with your own organizer'],
     });
   }
-  if (tourId !== undefined) {
-    const [tour] = await db
-      .select({ id: tours.id })
-      .from(tours)
-      .where(and(eq(tours.id, tourId), eq(tours.organizerId, organizer.id)))
-      .limit(1);
-    if (!tour) {
-      throw unprocessable('This tour is not run by this organizer', {
-        tour_id: ['This tour is not run by this organizer'],
-      });
-    }
+  // A tour without a page answers as a tour of someone else, unless the traveller booked it.
+  if (tourId !== undefined && !(await mayAskAboutTour(db, viewer.user.id, organizer.id, tourId))) {
+    throw unprocessable('This tour is not run by this organizer', {
+      tour_id: ['This tour is not run by this organizer'],
+    });
   }
   const body = message?.trim() ?? '';
   const { chat, created } = await openOrganizerChat(

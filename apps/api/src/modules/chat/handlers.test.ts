@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { DEMO_MESSENGERS as MESSENGERS, DEMO_ORGANIZER, DEMO_TRAVELLER } from '@gallop/api-demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
@@ -44,7 +45,7 @@ async function tourOf(organizerId: number) {
   const [tour] = await db
     .select({ id: tours.id })
     .from(tours)
-    .where(eq(tours.organizerId, organizerId))
+    .where(and(eq(tours.organizerId, organizerId), publicTour()))
     .orderBy(asc(tours.id))
     .limit(1);
   return tour!;
@@ -151,7 +152,7 @@ describe('the chat with an organizer', () => {
     const [first, second] = await db
       .select({ id: tours.id, name: tours.name, slug: tours.slug })
       .from(tours)
-      .where(eq(tours.organizerId, organizer.id))
+      .where(and(eq(tours.organizerId, organizer.id), publicTour()))
       .orderBy(asc(tours.id))
       .limit(2);
     const traveller = await account();
@@ -755,7 +756,7 @@ describe('booking requests beside a chat', () => {
           eq(tourDates.isBusy, false),
           gte(tourDates.numberOfFreeSeats, 8),
           isNull(tourDates.variantName),
-          eq(tours.isPublished, true),
+          publicTour(),
           eq(tours.minAge, 0),
         ),
       )

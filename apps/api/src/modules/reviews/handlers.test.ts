@@ -5,7 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { organizers, reviews, tourSlugRedirects, tours } from '#src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import type { ReviewList } from '#src/modules/catalog/index.ts';
+import { publicTour, type ReviewList } from '#src/modules/catalog/index.ts';
 
 let testApp: TestApp;
 let db: Database;
@@ -48,12 +48,12 @@ async function averageRating(where: ReturnType<typeof eq>) {
   return Math.round((sum / rows.length) * 10) / 10;
 }
 
-/** A published tour with at least `min` published reviews. */
+/** A public tour with at least `min` published reviews. */
 async function tourWithReviews(min: number) {
   const [tour] = await db
     .select()
     .from(tours)
-    .where(and(eq(tours.isPublished, true), gte(tours.reviewsCount, min)))
+    .where(and(publicTour(), gte(tours.reviewsCount, min)))
     .orderBy(desc(tours.reviewsCount), asc(tours.id))
     .limit(1);
   expect(tour, `the seed has a tour with ${min}+ reviews`).toBeDefined();
@@ -106,13 +106,7 @@ describe('GET /spa/tour-reviews (getTourReviews)', () => {
       .select({ id: reviews.id, tourId: reviews.tourId })
       .from(reviews)
       .innerJoin(tours, eq(tours.id, reviews.tourId))
-      .where(
-        and(
-          publishedReviews,
-          eq(tours.isPublished, true),
-          sql`jsonb_array_length(${reviews.images}) > 0`,
-        ),
-      )
+      .where(and(publishedReviews, publicTour(), sql`jsonb_array_length(${reviews.images}) > 0`))
       .orderBy(asc(reviews.id))
       .limit(1);
     expect(withPhotos, 'the seed has reviews with photos').toBeDefined();
@@ -138,7 +132,7 @@ describe('GET /spa/tour-reviews (getTourReviews)', () => {
     const [quiet] = await db
       .select({ id: tours.id })
       .from(tours)
-      .where(and(eq(tours.isPublished, true), eq(tours.reviewsCount, 0)))
+      .where(and(publicTour(), eq(tours.reviewsCount, 0)))
       .limit(1);
     expect(quiet, 'the seed has a tour without reviews').toBeDefined();
     const body = await list('getTourReviews', `/spa/tour-reviews?id=${quiet!.id}`);

@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client.ts';
 import { organizers, tours } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
 import {
+  publicTour,
   resolveTourSlug,
   ORGANIZER_REVIEWS_LIMIT,
   reviewPage,
@@ -17,11 +18,16 @@ export interface ReviewsDeps {
 /** Review photos always carry their alt text: these calls have no `with_alt` switch. */
 const WITH_ALT = true;
 
-async function requirePublishedTour(db: Database, id: number): Promise<void> {
+/**
+ * 404 unless the tour has a page (`publicTour`: published, its organizer not hidden). Reviewing
+ * goes by the booking's link (`invitations.ts`), not through this: a trip of a hidden organizer
+ * is still reviewed.
+ */
+async function requirePublicTour(db: Database, id: number): Promise<void> {
   const [tour] = await db
     .select({ id: tours.id })
     .from(tours)
-    .where(and(eq(tours.id, id), eq(tours.isPublished, true)))
+    .where(and(eq(tours.id, id), publicTour()))
     .limit(1);
   if (!tour) throw notFound('Tour not found');
 }
@@ -45,7 +51,7 @@ export function reviewsHandlers({
   return {
     async getTourReviews(request) {
       const { id, limit = TOUR_REVIEWS_LIMIT } = request.query;
-      await requirePublishedTour(db, id);
+      await requirePublicTour(db, id);
       return reviewPage(db, { tourId: id }, { page: 1, limit, withAlt: WITH_ALT });
     },
 

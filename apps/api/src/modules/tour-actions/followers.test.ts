@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourDates, tourProgramRequests, tours } from '#src/db/schema/index.ts';
@@ -22,12 +23,12 @@ const SECRET = 'follower-secret-for-tests';
 beforeAll(async () => {
   testApp = await buildTestApp({ FOLLOWER_SECRET: SECRET });
   db = testApp.database.db;
-  // The last published tour with an upcoming date: other files' tests use the first ones.
+  // The last public tour with an upcoming date: other files' tests use the first ones.
   const [row] = await db
     .select({ tour: tours, date: tourDates })
     .from(tours)
     .innerJoin(tourDates, eq(tourDates.tourId, tours.id))
-    .where(and(eq(tours.isPublished, true), gte(tourDates.startDate, todayIso())))
+    .where(and(publicTour(), gte(tourDates.startDate, todayIso())))
     .orderBy(desc(tours.id))
     .limit(1);
   tour = row!.tour;

@@ -10,7 +10,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { outbox, tourProgramRequests } from '#src/db/schema/index.ts';
-import { bookableDate, queryRows } from '#src/modules/catalog/index.ts';
+import { bookableDate, publicTour, queryRows } from '#src/modules/catalog/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { followerFooter, tourUrl } from './messages.ts';
 import { unfollowToken, unfollowUrl } from './unfollow.ts';
@@ -57,13 +57,14 @@ interface NewDate {
 export async function noticeNewDates(db: Database, options: NoticeOptions): Promise<number> {
   const now = options.now ?? new Date();
   const today = todayIso(now);
-  // Per published tour and address, the newest date heard of, when a later date is bookable.
+  // Per public tour and address, the newest date heard of, when a later date is bookable. A tour
+  // without a page (unpublished, or its organizer hidden) sends none: its link would be a 404.
   const due = await queryRows<DueNotice>(
     db,
     sql`select requests.tour_id as "tourId", lower(requests.email) as email,
         max(coalesce(requests.seen_date_id, 0))::int as seen, tours.name, tours.slug
       from tour_program_requests requests
-      join tours on tours.id = requests.tour_id and tours.is_published
+      join tours on tours.id = requests.tour_id and ${publicTour()}
       where requests.channel = 'subscription' and requests.email is not null
         and requests.unsubscribed_at is null
       group by requests.tour_id, lower(requests.email), tours.name, tours.slug

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
@@ -145,7 +146,7 @@ describe('the tour programme by email, WhatsApp and subscription', () => {
     const [dated] = await db
       .select()
       .from(tours)
-      .where(and(eq(tours.isPublished, true), gte(tours.nextStartDate, todayIso())))
+      .where(and(publicTour(), gte(tours.nextStartDate, todayIso())))
       .orderBy(asc(tours.id))
       .limit(1);
     const email = uniqueEmail();
@@ -180,7 +181,7 @@ describe('the tour programme by email, WhatsApp and subscription', () => {
       .innerJoin(tours, eq(tours.id, tourDates.tourId))
       .where(
         and(
-          eq(tours.isPublished, true),
+          publicTour(),
           eq(tourDates.variantName, 'Private room'),
           gte(tourDates.startDate, todayIso()),
         ),

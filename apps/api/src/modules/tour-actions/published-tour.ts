@@ -1,8 +1,13 @@
-/** The published tour a visitor's action names: what its programme message needs. */
+/**
+ * The public tour a visitor's action names: what its programme message needs. Public is the
+ * catalogue's rule (`publicTour`): published, and its organizer not hidden, so a tour without a
+ * page takes no order, follow, complaint or question either.
+ */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourPrograms, tours } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import type { ProgrammeTour } from './messages.ts';
 
 /** How a call answers an unknown tour: 404 where the contract has it, else a field error (422). */
@@ -11,7 +16,7 @@ export const UNKNOWN_TOUR = {
   field: () => unprocessable('Tour not found', { tour_id: ['Tour not found'] }),
 };
 
-/** The published tour `id` with its programme days; `unknown` makes the error for any other. */
+/** The public tour `id` with its programme days; `unknown` makes the error for any other. */
 export async function publishedTour(
   db: Database,
   id: number,
@@ -27,7 +32,7 @@ export async function publishedTour(
     })
     .from(tours)
     .leftJoin(tourPrograms, eq(tourPrograms.tourId, tours.id))
-    .where(and(eq(tours.id, id), eq(tours.isPublished, true)))
+    .where(and(eq(tours.id, id), publicTour()))
     .limit(1);
   if (!tour) throw unknown();
   return { ...tour, days: tour.days ?? [] };

@@ -43,7 +43,7 @@ export async function isKnownSlug(db: Database, slug: string): Promise<boolean> 
   return page !== undefined;
 }
 
-/** Cities a published tour passes, in order (an unknown or hidden tour has none). */
+/** Cities a public tour passes, in order (an unknown tour, or one without a page, has none). */
 export async function tourCityList(db: Database, tourId: number): Promise<{ items: TourCity[] }> {
   const rows = await db
     .select({
@@ -54,7 +54,7 @@ export async function tourCityList(db: Database, tourId: number): Promise<{ item
       is_end: tourCities.isEnd,
     })
     .from(tourCities)
-    .innerJoin(tours, and(eq(tours.id, tourCities.tourId), eq(tours.isPublished, true)))
+    .innerJoin(tours, and(eq(tours.id, tourCities.tourId), publicTour()))
     .innerJoin(cities, eq(cities.id, tourCities.cityId))
     .innerJoin(countries, eq(countries.id, cities.countryId))
     .where(eq(tourCities.tourId, tourId))
@@ -62,7 +62,7 @@ export async function tourCityList(db: Database, tourId: number): Promise<{ item
   return { items: rows };
 }
 
-/** One question of a published tour, or undefined. */
+/** One question of a public tour (`../listed.ts`), or undefined. */
 export async function publishedTourQuestion(db: Database, tourId: number, questionId: number) {
   const [question] = await db
     .select({
@@ -71,13 +71,13 @@ export async function publishedTourQuestion(db: Database, tourId: number, questi
       answer: tourQuestions.answer,
     })
     .from(tourQuestions)
-    .innerJoin(tours, and(eq(tours.id, tourQuestions.tourId), eq(tours.isPublished, true)))
+    .innerJoin(tours, and(eq(tours.id, tourQuestions.tourId), publicTour()))
     .where(and(eq(tourQuestions.id, questionId), eq(tourQuestions.tourId, tourId)))
     .limit(1);
   return question;
 }
 
-/** One programme of a published tour, its days as the contract gives them, or undefined. */
+/** One programme of a public tour, its days as the contract gives them, or undefined. */
 export async function publishedTourProgram(
   db: Database,
   tourId: number,
@@ -86,7 +86,7 @@ export async function publishedTourProgram(
   const [program] = await db
     .select({ id: tourPrograms.id, tourId: tourPrograms.tourId, days: tourPrograms.days })
     .from(tourPrograms)
-    .innerJoin(tours, and(eq(tours.id, tourPrograms.tourId), eq(tours.isPublished, true)))
+    .innerJoin(tours, and(eq(tours.id, tourPrograms.tourId), publicTour()))
     .where(and(eq(tourPrograms.id, programId), eq(tourPrograms.tourId, tourId)))
     .limit(1);
   if (!program) return undefined;
@@ -95,7 +95,8 @@ export async function publishedTourProgram(
 
 /**
  * An individual offer by its link's uuid, with its tour and, once it was first booked, the seats
- * of its own date (decision 181), or undefined.
+ * of its own date (decision 181), or undefined. Only an offer of a public tour: one whose tour has
+ * no page (unpublished, or its organizer hidden) could not be booked either.
  */
 export async function individualOffer(db: Database, uuid: string) {
   const [row] = await db
@@ -105,7 +106,7 @@ export async function individualOffer(db: Database, uuid: string) {
       seats: { total: tourDates.numberOfSeats, free: tourDates.numberOfFreeSeats },
     })
     .from(individualTours)
-    .innerJoin(tours, eq(tours.id, individualTours.tourId))
+    .innerJoin(tours, and(eq(tours.id, individualTours.tourId), publicTour()))
     .leftJoin(tourDates, eq(tourDates.individualTourUuid, individualTours.uuid))
     .where(eq(individualTours.uuid, uuid))
     .limit(1);
