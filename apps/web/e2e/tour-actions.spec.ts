@@ -45,7 +45,7 @@ async function unbookableTour(request: APIRequestContext) {
 test.describe('following a tour by e-mail', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a sold-out tour offers it; the programme is e-mailed and the subscriber id kept', async ({
+  test('a sold-out tour offers it; the inbox confirms, then gets the programme; the subscriber id is kept', async ({
     page,
     request,
     context,
@@ -69,16 +69,17 @@ test.describe('following a tour by e-mail', () => {
     await card.getByLabel('E-mail').fill(email);
     await follow.click();
     const status = card.getByRole('status');
-    await expect(status).toContainText('You are following this tour');
-    await expect(status).toContainText(`The programme of ${tour.name} is on its way to ${email}.`);
+    // An address nobody proved confirms from its inbox first (double opt-in).
+    await expect(status).toContainText('Check your inbox');
+    await expect(status).toContainText(`We sent a link to ${email}.`);
     await expectNoSeriousA11yViolations(page);
 
-    // The API queued the programme to that address (DEV_OUTBOX=on in playwright.config.ts).
-    await expect
-      .poll(async () => (await outbox(request, email)).map((message) => message.kind))
-      .toEqual(['tour-program']);
-    const [mail] = await outbox(request, email);
-    expect(mail!.body).toContain(tour.name);
+    // The API queued only the link that confirms (DEV_OUTBOX=on in playwright.config.ts).
+    const kinds = async () => (await outbox(request, email)).map((message) => message.kind).sort();
+    await expect.poll(kinds).toEqual(['tour-follow-confirm']);
+    const [confirmation] = await outbox(request, email);
+    const followLink = new URL(/press Follow: (\S+)/.exec(confirmation!.body)![1]!);
+    expect(followLink.pathname).toBe('/follow');
 
     // The answer's subscriber id is kept for 15552000 s (docs/product.md, Constants)...
     const stored = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
@@ -92,9 +93,27 @@ test.describe('following a tour by e-mail', () => {
     const second = `follow-again-${Date.now()}@example.com`;
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(second);
     await dialog.getByRole('button', { name: 'Follow', exact: true }).click();
-    await expect(dialog.getByRole('status')).toContainText(`on its way to ${second}`);
+    await expect(dialog.getByRole('status')).toContainText(`We sent a link to ${second}.`);
     const kept = (await context.cookies()).find((cookie) => cookie.name === 'subscriber_id');
     expect(kept?.value).toBe(stored!.value);
+
+    // The link's page asks first (a mail scanner opening it follows nothing); a click follows.
+    expect(await gotoHydrated(`${followLink.pathname}${followLink.search}`)).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Follow ${tour.name}?` }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await kinds()).toEqual(['tour-follow-confirm']);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    const done = page.getByRole('heading', { level: 1, name: `You are following ${tour.name}` });
+    await expect(done).toBeVisible();
+    await expect(done).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await expect.poll(kinds).toEqual(['tour-follow-confirm', 'tour-program']);
+    const programme = (await outbox(request, email)).find((mail) => mail.kind === 'tour-program');
+    expect(programme!.body).toContain(tour.name);
+    expect(programme!.body).toContain('Stop e-mails about this tour:');
   });
 });
 

@@ -5,8 +5,9 @@ import { expect, test } from './fixtures';
 import { apiUrl, outbox } from './guest-booking';
 
 // Unfollowing a tour from the link of its e-mails (`/unfollow?token=`, decision 058), with a real
-// token: following a tour through the API e-mails its programme, whose last line is the same
-// unfollow link the new-date notices carry (DEV_OUTBOX=on in playwright.config.ts).
+// token: following a tour through the API (confirmed from the e-mailed link, as an address nobody
+// proved must) e-mails its programme, whose last line is the same unfollow link the new-date
+// notices carry (DEV_OUTBOX=on in playwright.config.ts).
 
 /** Follows the first best tour as `email`; answers the tour and the e-mailed unfollow path. */
 async function followAndReadLink(request: APIRequestContext, email: string) {
@@ -18,7 +19,17 @@ async function followAndReadLink(request: APIRequestContext, email: string) {
   });
   expect(follow.status()).toBe(200);
   await expect.poll(async () => (await outbox(request, email)).length).toBeGreaterThan(0);
-  const [mail] = await outbox(request, email);
+  const [confirmation] = await outbox(request, email);
+  const followLink = /press Follow: (\S+)/.exec(confirmation!.body)?.[1];
+  expect(followLink, 'the confirmation e-mail carries the follow link').toBeDefined();
+  const confirmed = await request.post(`${apiUrl}/spa/confirm-tour-follow`, {
+    data: { token: new URL(followLink!).searchParams.get('token') },
+  });
+  expect(confirmed.status()).toBe(200);
+  const programme = async () =>
+    (await outbox(request, email)).find((message) => message.kind === 'tour-program');
+  await expect.poll(programme).toBeDefined();
+  const mail = await programme();
   const link = /Stop e-mails about this tour: (\S+)/.exec(mail!.body)?.[1];
   expect(link, 'the programme e-mail carries the unfollow link').toBeDefined();
   const url = new URL(link!);

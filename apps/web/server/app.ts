@@ -120,7 +120,10 @@ export function createWebApp(options: WebAppOptions): Hono {
   }
   for (const exact of API_EXACT_PATHS) app.get(exact, toApi);
   // Mail clients' one-click unfollow of a follower e-mail's List-Unsubscribe address.
-  app.post('/unfollow', oneClickUnfollow(options.apiUrl));
+  app.post(
+    '/unfollow',
+    oneClickUnfollow(options.apiUrl, (c) => visitorAddressOf(c, options.isTrustedProxy)),
+  );
 
   const bookingBase = options.site.bookingBasePath ?? DEFAULT_BOOKING_BASE;
   if (bookingBase !== DEFAULT_BOOKING_BASE) {

@@ -27,6 +27,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'email-confirm',
   'employees-cookie',
   'favorites',
+  'follow',
   'healthz',
   'help-center',
   'join',

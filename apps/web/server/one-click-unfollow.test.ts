@@ -1,13 +1,17 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWebApp } from './app';
+import { trustProxies, type ProxyTrust } from './proxy';
 
 /** A stand-in API: `good` unfollows, `gone` is a tour that no longer exists, others are unsigned. */
 let api: Server;
 let apiUrl: string;
 const calls: Array<{ method?: string; url?: string; type?: string; body: string }> = [];
+/** The X-Forwarded-For of each call the stand-in API got. */
+const forwardedFor: Array<string | undefined> = [];
 
 beforeAll(async () => {
   api = createServer(async (req, res) => {
@@ -15,6 +19,7 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     calls.push({ method: req.method, url: req.url, type: req.headers['content-type'], body });
+    forwardedFor.push(req.headers['x-forwarded-for']?.toString());
     const { token } = JSON.parse(body) as { token: string };
     const [status, answer] =
       token === 'good'
@@ -32,9 +37,10 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
-function web(url = apiUrl) {
+function web(url = apiUrl, isTrustedProxy?: ProxyTrust) {
   return createWebApp({
     apiUrl: url,
+    isTrustedProxy,
     site: { organizerUrl: 'https://partners.example.test' },
     loadRenderer: async () => ({ render: async () => new Response('page') }),
     getManifest: () => ({ routes: {} }),
@@ -107,6 +113,34 @@ describe('one-click unfollow (RFC 8058) at POST /unfollow', () => {
     expect(response.status).toBe(502);
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
+  });
+
+  // Security probe 2026-12-07: without the visitor's address the API counted every mail client's
+  // unfollow as this server's, so after 10 in 15 minutes, site-wide, the rest failed (502).
+  it("tells the API the visitor's address, listening as in production", async () => {
+    const sentFor = async (isTrustedProxy?: ProxyTrust) => {
+      const server = createServer(
+        getRequestListener(web(apiUrl, isTrustedProxy).fetch, { overrideGlobalObjects: false }),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        forwardedFor.length = 0;
+        const response = await fetch(`http://127.0.0.1:${port}/unfollow?token=good`, {
+          ...ONE_CLICK,
+          headers: { ...ONE_CLICK.headers, 'X-Forwarded-For': '198.18.0.7' },
+        });
+        expect(response.status).toBe(200);
+        return forwardedFor;
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    };
+    // The socket's peer (this test), not an address the mail client claimed...
+    expect(await sentFor()).toEqual(['127.0.0.1']);
+    // ... unless a trusted proxy in front says who the visitor is.
+    expect(await sentFor(trustProxies(['127.0.0.1']))).toEqual(['198.18.0.7']);
   });
 
   it('leaves other methods of other pages alone', async () => {

@@ -3,7 +3,9 @@
  * `List-Unsubscribe` address of a follower e-mail, which is the `/unfollow?token=…` page
  * (decisions 058, 060). A GET of that address only shows the page, which asks first, so link
  * scanners unfollow nobody; this POST is the mail client acting for its user and unfollows at
- * once, through the API's `POST /spa/unsubscribe-tour-program`. No cookies are needed.
+ * once, through the API's `POST /spa/unsubscribe-tour-program`. No cookies are needed. The API
+ * is told the visitor's address as the proxied calls and the server render tell it
+ * (`visitorAddress`): without it every mail client's unfollow counted as this server's address.
  */
 import type { Context } from 'hono';
 
@@ -31,7 +33,14 @@ async function oneClickRequested(c: Context): Promise<boolean> {
   }
 }
 
-export function oneClickUnfollow(apiUrl: string) {
+/**
+ * The handler of `POST /unfollow`; `visitorAddressOf` names the visitor of a request as the
+ * proxied calls do (the peer, or what a trusted proxy in front says).
+ */
+export function oneClickUnfollow(
+  apiUrl: string,
+  visitorAddressOf: (c: Context) => string | undefined,
+) {
   return async (c: Context) => {
     const token = c.req.query('token') ?? '';
     if (token === '' || token.length > MAX_TOKEN_LENGTH) {
@@ -40,11 +49,16 @@ export function oneClickUnfollow(apiUrl: string) {
     if (!(await oneClickRequested(c))) {
       return plain(c, 400, 'Send List-Unsubscribe=One-Click to unfollow (RFC 8058).');
     }
+    const visitor = visitorAddressOf(c);
     let answer: Response;
     try {
       answer = await fetch(new URL('/spa/unsubscribe-tour-program', apiUrl), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(visitor ? { 'X-Forwarded-For': visitor } : {}),
+        },
         body: JSON.stringify({ token }),
         signal: c.req.raw.signal,
       });

@@ -18,6 +18,7 @@ export const PRIVATE_PATHS = [
   '/tg',
   '/employees-cookie',
   '/unfollow',
+  '/follow',
   '/partner',
   '/tour-selection',
 ] as const;

@@ -111,6 +111,35 @@ describe('the unfollow page (server)', () => {
   });
 });
 
+describe('the follow confirmation page (server)', () => {
+  const pending = {
+    tour: { id: 12, name: 'Altai Horse Trek', slug: 'altai-horse-trek-12' },
+    email: 'rider@example.com',
+    following: false,
+  };
+
+  it('asks before it follows, not indexed, and sends nothing but the read', async () => {
+    const { response, html, seen } = await page('/follow?token=body.signature', {
+      '/spa/confirm-tour-follow': pending,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(html).toContain('<title>Follow a tour | Gallop</title>');
+    expect(html).toContain('Follow Altai Horse Trek?');
+    const calls = seen.filter((request) => request.url.includes('confirm-tour-follow'));
+    expect(calls.map((request) => request.method)).toEqual(['GET']);
+    expect(new URL(calls[0]!.url).searchParams.get('token')).toBe('body.signature');
+  });
+
+  it('answers a refused or missing token with 404 and says the link does not work', async () => {
+    for (const path of ['/follow?token=forged', '/follow']) {
+      const { response, html } = await page(path);
+      expect(response.status).toBe(404);
+      expect(html).toContain('This link does not work');
+    }
+  });
+});
+
 describe('the individual tour page (server)', () => {
   it('is the tour page of the offer, not indexed', async () => {
     const tour = tourFixture();

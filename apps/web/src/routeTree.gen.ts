@@ -20,6 +20,7 @@ import { Route as DestinationsRouteImport } from './routes/destinations'
 import { Route as EmailConfirmRouteImport } from './routes/email-confirm'
 import { Route as EmployeesCookieRouteImport } from './routes/employees-cookie'
 import { Route as FavoritesRouteImport } from './routes/favorites'
+import { Route as FollowRouteImport } from './routes/follow'
 import { Route as JoinRouteImport } from './routes/join'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoginViaTokenRouteImport } from './routes/login-via-token'
@@ -113,6 +114,11 @@ const EmployeesCookieRoute = EmployeesCookieRouteImport.update({
 const FavoritesRoute = FavoritesRouteImport.update({
   id: '/favorites',
   path: '/favorites',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FollowRoute = FollowRouteImport.update({
+  id: '/follow',
+  path: '/follow',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JoinRoute = JoinRouteImport.update({
@@ -324,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
+  '/follow': typeof FollowRoute
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
@@ -376,6 +383,7 @@ export interface FileRoutesByTo {
   '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
+  '/follow': typeof FollowRoute
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
@@ -429,6 +437,7 @@ export interface FileRoutesById {
   '/email-confirm': typeof EmailConfirmRoute
   '/employees-cookie': typeof EmployeesCookieRoute
   '/favorites': typeof FavoritesRoute
+  '/follow': typeof FollowRoute
   '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/login-via-token': typeof LoginViaTokenRoute
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
+    | '/follow'
     | '/join'
     | '/login'
     | '/login-via-token'
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
+    | '/follow'
     | '/join'
     | '/login'
     | '/login-via-token'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/email-confirm'
     | '/employees-cookie'
     | '/favorites'
+    | '/follow'
     | '/join'
     | '/login'
     | '/login-via-token'
@@ -640,6 +652,7 @@ export interface RootRouteChildren {
   EmailConfirmRoute: typeof EmailConfirmRoute
   EmployeesCookieRoute: typeof EmployeesCookieRoute
   FavoritesRoute: typeof FavoritesRoute
+  FollowRoute: typeof FollowRoute
   JoinRoute: typeof JoinRoute
   LoginRoute: typeof LoginRoute
   LoginViaTokenRoute: typeof LoginViaTokenRoute
@@ -758,6 +771,13 @@ declare module '@tanstack/react-router' {
       path: '/favorites'
       fullPath: '/favorites'
       preLoaderRoute: typeof FavoritesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/follow': {
+      id: '/follow'
+      path: '/follow'
+      fullPath: '/follow'
+      preLoaderRoute: typeof FollowRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/join': {
@@ -1048,6 +1068,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmailConfirmRoute: EmailConfirmRoute,
   EmployeesCookieRoute: EmployeesCookieRoute,
   FavoritesRoute: FavoritesRoute,
+  FollowRoute: FollowRoute,
   JoinRoute: JoinRoute,
   LoginRoute: LoginRoute,
   LoginViaTokenRoute: LoginViaTokenRoute,

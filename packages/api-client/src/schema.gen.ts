@@ -824,7 +824,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Subscribe to a tour program by email */
+    /**
+     * Subscribe to a tour program by email
+     * @description Follows the tour at once when the signed-in caller's account owns the address and confirmed it (`following` true, the programme goes to it). Any other address gets one e-mail with a link that confirms the follow (`following` false); nothing else is sent to it, and nothing is stored, until the link's page is confirmed (`confirm-tour-follow`). Every e-mail counts against the recipient's caps (an hour, a day, whoever asks), then 429.
+     */
     post: operations['subscribeTourProgram'];
     delete?: never;
     options?: never;
@@ -856,6 +859,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spa/confirm-tour-follow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which tour and address a follow confirmation link is about
+     * @description The link of the e-mail `subscribe-tour-program` sends to an address nobody proved opens a page that asks before it follows; this read tells it what to ask about. It changes nothing, so a mail scanner that opens the link follows nothing. A token the API did not sign, or one older than 7 days, answers 422; a tour no longer published, 404.
+     */
+    get: operations['getTourFollowConfirmation'];
+    put?: never;
+    /**
+     * Start following a tour from the link of its confirmation e-mail
+     * @description Follows the tour for the address of the token, with what the follow asked for (currency, subscriber id, individual offer), and sends its programme, as `subscribe-tour-program` does for a proven address. An address that follows the tour already is sent nothing again. A token the API did not sign, or one older than 7 days, answers 422; a tour no longer published, 404; past the recipient's mail caps, 429.
+     */
+    post: operations['confirmTourFollow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spa/tour-program-order-via-email': {
     parameters: {
       query?: never;
@@ -865,7 +892,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a tour program by email */
+    /**
+     * Send a tour program by email
+     * @description Each programme counts against its recipient's caps (an hour, a day, whoever asks), then 429.
+     */
     post: operations['orderTourProgramViaEmail'];
     delete?: never;
     options?: never;
@@ -884,7 +914,7 @@ export interface paths {
     put?: never;
     /**
      * Send a tour program by WhatsApp
-     * @description Answers 422 on `phone` when the site does not send programmes by WhatsApp (`send_tour_program_in_pdf_via_whatsapp` of the site tokens is false), including when nothing delivers WhatsApp messages (in production without a WhatsApp transport, decision 060).
+     * @description Answers 422 on `phone` when the site does not send programmes by WhatsApp (`send_tour_program_in_pdf_via_whatsapp` of the site tokens is false), including when nothing delivers WhatsApp messages (in production without a WhatsApp transport, decision 060). Each programme counts against its recipient's caps (an hour, a day, whoever asks), then 429.
      */
     post: operations['orderTourProgramViaWhatsapp'];
     delete?: never;
@@ -4271,15 +4301,16 @@ export interface components {
       /** @description Ids of files uploaded with the file-save call. */
       files?: number[];
     };
-    /** @description The tour an unfollow link is about (decision 058), with its page's slug. */
+    /** @description The tour an unfollow or follow link is about (decision 058), with its page's slug. */
     FollowedTour: {
       id: number;
       name: string;
       slug: string;
     };
     /**
-     * @description What an unfollow link is about: the tour, the address the new-date e-mails go to, and whether
-     *     they still go there (`following: false` once the address unfollowed the tour).
+     * @description What an unfollow or follow confirmation link is about: the tour, the address the new-date
+     *     e-mails go to, and whether they go there (`following: false` once the address unfollowed
+     *     the tour, or before it confirmed the follow).
      */
     TourFollowing: {
       tour: components['schemas']['FollowedTour'];
@@ -5254,6 +5285,8 @@ export interface components {
     FilterRiderWeight: number;
     /** @description Tours whose horses are kept with every one of these welfare commitments (decision 122), from the tour's welfare statement over its organizer's; tours whose organizer has not stated welfare match none. An unknown key is a 400. */
     FilterWelfare: components['schemas']['WelfareCommitment'][];
+    /** @description The signed token of a follow confirmation link (its e-mail to an unproven address). */
+    FollowToken: string;
   };
   requestBodies: never;
   headers: never;
@@ -6678,6 +6711,8 @@ export interface operations {
           'application/json': {
             result: boolean;
             subscriber_id?: string;
+            /** @description True when the address follows the tour now; false when a link to confirm the follow was e-mailed to it. */
+            following: boolean;
           };
         };
       };
@@ -6723,6 +6758,66 @@ export interface operations {
       content: {
         'application/json': {
           /** @description The token of the unfollow link. */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            result: boolean;
+            tour: components['schemas']['FollowedTour'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTourFollowConfirmation: {
+    parameters: {
+      query: {
+        /** @description The signed token of a follow confirmation link (its e-mail to an unproven address). */
+        token: components['parameters']['FollowToken'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TourFollowing'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  confirmTourFollow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token of the follow confirmation link. */
           token: string;
         };
       };

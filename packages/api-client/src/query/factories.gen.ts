@@ -41,6 +41,7 @@ export { viewOrganizerQueryOptions } from './factories/viewOrganizer.gen';
 export { getHubOrganizerPageQueryOptions } from './factories/getHubOrganizerPage.gen';
 export { getContractOrganizerMeetDataQueryOptions } from './factories/getContractOrganizerMeetData.gen';
 export { getTourFollowingQueryOptions } from './factories/getTourFollowing.gen';
+export { getTourFollowConfirmationQueryOptions } from './factories/getTourFollowConfirmation.gen';
 export { listFavouriteToursQueryOptions } from './factories/listFavouriteTours.gen';
 export { listChatsQueryOptions } from './factories/listChats.gen';
 export { getChatQueryOptions } from './factories/getChat.gen';
@@ -110,6 +111,7 @@ export { saveContractOrganizerMeetFileMutationOptions } from './factories/saveCo
 export { complainAboutTourMutationOptions } from './factories/complainAboutTour.gen';
 export { subscribeTourProgramMutationOptions } from './factories/subscribeTourProgram.gen';
 export { unsubscribeTourProgramMutationOptions } from './factories/unsubscribeTourProgram.gen';
+export { confirmTourFollowMutationOptions } from './factories/confirmTourFollow.gen';
 export { orderTourProgramViaEmailMutationOptions } from './factories/orderTourProgramViaEmail.gen';
 export { orderTourProgramViaWhatsappMutationOptions } from './factories/orderTourProgramViaWhatsapp.gen';
 export { uploadReviewImageMutationOptions } from './factories/uploadReviewImage.gen';

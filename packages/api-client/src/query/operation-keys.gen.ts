@@ -122,6 +122,9 @@ export const getContractOrganizerMeetData = ['get', '/spa/contract-organizer-mee
 /** `GET /spa/unsubscribe-tour-program` */
 export const getTourFollowing = ['get', '/spa/unsubscribe-tour-program'] as const;
 
+/** `GET /spa/confirm-tour-follow` */
+export const getTourFollowConfirmation = ['get', '/spa/confirm-tour-follow'] as const;
+
 /** `GET /crm/api/user/favourite-tours` */
 export const listFavouriteTours = ['get', '/crm/api/user/favourite-tours'] as const;
 
@@ -343,6 +346,9 @@ export const subscribeTourProgram = ['post', '/spa/subscribe-tour-program'] as c
 
 /** `POST /spa/unsubscribe-tour-program` */
 export const unsubscribeTourProgram = ['post', '/spa/unsubscribe-tour-program'] as const;
+
+/** `POST /spa/confirm-tour-follow` */
+export const confirmTourFollow = ['post', '/spa/confirm-tour-follow'] as const;
 
 /** `POST /spa/tour-program-order-via-email` */
 export const orderTourProgramViaEmail = ['post', '/spa/tour-program-order-via-email'] as const;

@@ -6,5 +6,11 @@
 export { favouritesHandlers } from './favourites.ts';
 export { accountsHandlers } from './handlers.ts';
 export { hashPassword } from './passwords.ts';
+export {
+  createTourMailLimits,
+  TOUR_MAILS_PER_DAY,
+  TOUR_MAILS_PER_HOUR,
+  type TourMailLimits,
+} from './mail-limits.ts';
 export { riderPassportHandlers } from './rider-passports.ts';
 export { verificationHandlers } from './verification.ts';

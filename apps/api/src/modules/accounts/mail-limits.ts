@@ -11,6 +11,11 @@
  *   phone, whoever asks; no captcha lifts it (a bot can pay for proof of work, an inbox cannot).
  * - **Sign-ups:** registrations per client address an hour (`AUTH_LIMIT`, 10 by default), so
  *   one address cannot make throwaway accounts to multiply the per-user limits.
+ * - **Tour mail per recipient** (`createTourMailLimits`): the programmes and follow confirmations
+ *   a visitor sends without an account (`tour-actions/`), at most `TOUR_MAILS_PER_HOUR` an hour
+ *   and `TOUR_MAILS_PER_DAY` a day to one address or phone, whoever asks (security probe
+ *   2026-12-07: 30 programmes to a stranger in 11 s). Counted apart from the account mail, so a
+ *   flood of programmes never holds back an inbox's own sign-in code.
  */
 import {
   assertAllowed,
@@ -24,6 +29,12 @@ import { CODE_RESEND_AFTER_S } from './codes.ts';
 export const MAILS_PER_RECIPIENT = 5;
 const HOUR_MS = 60 * 60_000;
 
+/** Tour mail (programmes, follow confirmations) one recipient gets in an hour at most. */
+export const TOUR_MAILS_PER_HOUR = 6;
+/** Tour mail one recipient gets in a day at most: a slow flood stops too. */
+export const TOUR_MAILS_PER_DAY = 20;
+const DAY_MS = 24 * HOUR_MS;
+
 /** The calls that send to an address, each with its own resend window. */
 type MailCall =
   | 'sign-in-code'
@@ -35,6 +46,8 @@ type MailCall =
 
 const RESEND_TOO_SOON = `A message was sent to this address less than ${CODE_RESEND_AFTER_S} seconds ago. Please wait before asking for another one.`;
 const TOO_MANY_MAILS = 'Too many messages were sent to this address. Please try again in an hour.';
+const TOO_MANY_MAILS_TODAY =
+  'Too many messages were sent to this address today. Please try again tomorrow.';
 const TOO_MANY_SIGN_UPS =
   'Too many accounts were registered from your address. Please confirm you are not a robot.';
 
@@ -83,6 +96,41 @@ export function createMailLimits(options: MailLimitsOptions): MailLimits {
     },
     async beforeSignUp(request) {
       await assertAllowed(signUps, request.ip, request, TOO_MANY_SIGN_UPS);
+    },
+  };
+}
+
+/** The caps on what visitors' tour actions mail to one recipient. */
+export interface TourMailLimits {
+  /**
+   * Counts a message about to be sent to `recipient` (an e-mail address or a phone); throws the
+   * 429 `CaptchaRequired` answer past the hourly or the daily cap. No captcha lifts them: a bot
+   * can pay for proof of work, an inbox cannot.
+   */
+  beforeSending(recipient: string): Promise<void>;
+}
+
+export function createTourMailLimits(options: {
+  rateLimits?: RateLimits | undefined;
+}): TourMailLimits {
+  const hourly = createRateLimiter({
+    name: 'tour-mail-recipient',
+    limit: TOUR_MAILS_PER_HOUR,
+    windowMs: HOUR_MS,
+    limits: options.rateLimits,
+  });
+  const daily = createRateLimiter({
+    name: 'tour-mail-recipient-day',
+    limit: TOUR_MAILS_PER_DAY,
+    windowMs: DAY_MS,
+    limits: options.rateLimits,
+  });
+  return {
+    async beforeSending(recipient) {
+      const key = recipient.trim().toLowerCase();
+      // The hour first: a refusal there leaves the day's count alone.
+      await assertAllowed(hourly, key, undefined, TOO_MANY_MAILS);
+      await assertAllowed(daily, key, undefined, TOO_MANY_MAILS_TODAY);
     },
   };
 }

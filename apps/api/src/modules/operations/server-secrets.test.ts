@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '#src/app.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { organizers, outbox, serverSecrets, tours } from '#src/db/schema/index.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { verifyServiceToken } from '#src/modules/sessions/index.ts';
 import { chatAccount, unoccupiedOrganizer } from '#src/modules/chat/testing.ts';
 import { readUnfollowToken } from '#src/modules/tour-actions/index.ts';
@@ -87,7 +88,7 @@ describe('internal secrets, generated once per database (decision 061)', () => {
     const [tour] = await database.db
       .select({ id: tours.id })
       .from(tours)
-      .where(eq(tours.isPublished, true))
+      .where(publicTour())
       .limit(1);
     const email = `restart-${randomUUID()}@example.com`;
 
@@ -101,6 +102,21 @@ describe('internal secrets, generated once per database (decision 061)', () => {
         remoteAddress: '10.61.0.1',
       });
       expect(followed.statusCode).toBe(200);
+      // A signed-out follow starts from the link e-mailed to the address (decision 195).
+      const [asked] = await database.db
+        .select({ body: outbox.body })
+        .from(outbox)
+        .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'tour-follow-confirm')))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      const followLink = /open this link and press Follow: (\S+)/.exec(asked?.body ?? '')?.[1];
+      const confirmed = await before.app.inject({
+        method: 'POST',
+        url: '/spa/confirm-tour-follow',
+        payload: { token: new URL(followLink!).searchParams.get('token') },
+        remoteAddress: '10.61.0.1',
+      });
+      expect(confirmed.statusCode).toBe(200);
       const [message] = await database.db
         .select({ body: outbox.body })
         .from(outbox)

@@ -3,8 +3,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { publicTour } from '#src/modules/catalog/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { outbox, tourDates, tourProgramRequests, tours } from '#src/db/schema/index.ts';
-import { signToken } from '#src/modules/sessions/index.ts';
+import { outbox, tourDates, tourProgramRequests, tours, users } from '#src/db/schema/index.ts';
+import { openSession, signToken } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
@@ -39,14 +39,37 @@ afterAll(async () => {
   await testApp.close();
 });
 
+/** The access token of each address's own account (lower-cased address), made on first use. */
+const owners = new Map<string, string>();
+
+/** Signs in an account that owns `email` and confirmed it. */
+async function ownerOf(email: string): Promise<string> {
+  const address = email.toLowerCase();
+  const known = owners.get(address);
+  if (known) return known;
+  const [user] = await db
+    .insert(users)
+    .values({ email: address, emailConfirmedAt: new Date(), firstName: 'Fol', lastName: 'Lower' })
+    .returning({ id: users.id });
+  const { token } = await openSession(db, user!.id);
+  owners.set(address, token);
+  return token;
+}
+
+/**
+ * Follows the tour as the signed-in owner of `email`: at once, each call a subscription (an
+ * address nobody proved confirms from its inbox first, `follow-confirmation.test.ts`).
+ */
 async function follow(email: string) {
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/spa/subscribe-tour-program',
     payload: { email, tour_id: tour.id, currency: 'EUR' },
+    headers: { 'x-authorization': `Bearer ${await ownerOf(email)}` },
     remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ following: true });
 }
 
 /** A new date of the tour, a year out (bookable unless `busy`). */
@@ -161,11 +184,13 @@ async function lastUnfollowToken(email: string, kind: string): Promise<string> {
   return url.searchParams.get('token')!;
 }
 
-async function unsubscribe(token: string) {
+async function unsubscribe(token: string, from?: string) {
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/spa/unsubscribe-tour-program',
     payload: { token },
+    // As the web server forwards a visitor's call: from itself, naming the visitor.
+    ...(from && { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': from } }),
   });
   return {
     status: response.statusCode,
@@ -265,5 +290,43 @@ describe('unfollowing a tour from the link of its e-mails', () => {
       status: 404,
       body: { message: 'Tour not found' },
     });
+  });
+});
+
+describe('the limit on unfollowing (security probe 2026-12-07, one-click unfollow)', () => {
+  const visitor = () =>
+    `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const linkOf = (email = `one-click-${randomUUID()}@example.com`) =>
+    unfollowToken(SECRET, { tourId: tour.id, email });
+
+  it("unfollows 14 followers' links sent from one address (mail clients behind one server)", async () => {
+    const shared = visitor();
+    const statuses: number[] = [];
+    for (let n = 0; n < 14; n += 1) statuses.push((await unsubscribe(linkOf(), shared)).status);
+    expect(statuses).toEqual(Array<number>(14).fill(200));
+  });
+
+  it('limits bogus tokens per address before checking them, and never blocks a genuine link', async () => {
+    const guesser = visitor();
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n += 1) {
+      statuses.push((await unsubscribe(`bogus-${n}.token`, guesser)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(422), 429]);
+    expect(await unsubscribe('bogus.token', guesser)).toMatchObject({
+      status: 429,
+      body: { type: 'captcha' },
+    });
+    // A follower behind the same address, and a guess from elsewhere, go on.
+    expect((await unsubscribe(linkOf(), guesser)).status).toBe(200);
+    expect((await unsubscribe('bogus.token', visitor())).status).toBe(422);
+  });
+
+  it('limits one genuine link per link, wherever it is sent from', async () => {
+    const token = linkOf();
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n += 1) statuses.push((await unsubscribe(token, visitor())).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    expect((await unsubscribe(linkOf(), visitor())).status).toBe(200);
   });
 });

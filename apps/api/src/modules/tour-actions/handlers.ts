@@ -3,8 +3,9 @@
  * program actions"): a complaint, the programme by email or WhatsApp (when the site tokens offer
  * it), a subscription to it (and its end, from the link of the follower e-mails), and a request for
  * help choosing. Each is stored, and what must reach someone goes through the outbox; the programme
- * travels as a PDF attached to its message. The handlers limit the calls per address and map HTTP
- * to the services of `programme-orders.ts`, `support-reports.ts` and `unfollow.ts`.
+ * travels as a PDF attached to its message. The handlers limit the calls per address (the mail
+ * they send is capped per recipient too, `accounts/mail-limits.ts`) and map HTTP to the services
+ * of `programme-orders.ts`, `follow-confirmation.ts`, `support-reports.ts` and `unfollow.ts`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceHandlers } from '#src/contract.ts';
@@ -15,6 +16,7 @@ import {
   type RateLimiter,
   type RateLimits,
 } from '#src/http/rate-limit.ts';
+import { createTourMailLimits, type TourMailLimits } from '#src/modules/accounts/index.ts';
 import { findSigned } from '#src/modules/sessions/index.ts';
 import type { Rates, RatesCache } from '#src/shared/money/rates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
@@ -24,8 +26,15 @@ import {
   orderProgrammeByWhatsapp,
   type ProgrammeOrdering,
 } from './programme-orders.ts';
+import {
+  askToFollow,
+  confirmFollow,
+  ownsAddress,
+  readFollowLink,
+  readFollowToken,
+} from './follow-confirmation.ts';
 import { complainAboutTour, requestHelp, type SupportReporting } from './support-reports.ts';
-import { isFollowing, openUnfollowLink, unfollow } from './unfollow.ts';
+import { isFollowing, openUnfollowLink, readUnfollowToken, unfollow } from './unfollow.ts';
 
 export interface TourActionsDeps {
   db: Database;
@@ -44,6 +53,8 @@ export interface TourActionsDeps {
   followerSecret: () => string;
   /** The outbox channels that reach a typed number: WhatsApp orders need WhatsApp among them. */
   reachableChannels?: ProgrammeOrdering['reachableChannels'];
+  /** The caps per recipient of the mail these calls send (default: on `rateLimits`). */
+  mailLimits?: TourMailLimits | undefined;
 }
 
 type TourActionOperation =
@@ -51,6 +62,8 @@ type TourActionOperation =
   | 'subscribeTourProgram'
   | 'getTourFollowing'
   | 'unsubscribeTourProgram'
+  | 'getTourFollowConfirmation'
+  | 'confirmTourFollow'
   | 'orderTourProgramViaEmail'
   | 'orderTourProgramViaWhatsapp'
   | 'submitHelpRequest';
@@ -69,6 +82,7 @@ export function tourActionsHandlers(
     publicUrl,
     followerSecret,
     reachableChannels: deps.reachableChannels,
+    mailLimits: deps.mailLimits ?? createTourMailLimits({ rateLimits: deps.rateLimits }),
   };
   const reporting: SupportReporting = { db, publicUrl };
   const limiter =
@@ -84,6 +98,26 @@ export function tourActionsHandlers(
   function limited(operation: TourActionOperation, request: FastifyRequest, reply: FastifyReply) {
     return limitCall(limiter, `${operation}:${request.ip}`, request, reply, TOO_MANY);
   }
+
+  /**
+   * Limits a call that carries a link's token, checked before it counts: a link Gallop signed
+   * counts per link (`linkKey`), since mail clients' one-click posts of many followers all come
+   * through the web server and may share an address; anything else is a guess and counts per
+   * client address, so bogus tokens never block anyone else's link.
+   */
+  function limitedLink(
+    operation: TourActionOperation,
+    linkKey: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (linkKey === undefined) return limited(operation, request, reply);
+    return limitCall(limiter, `${operation}:link:${linkKey}`, request, reply, TOO_MANY);
+  }
+
+  /** The key of a signed link's tour and address (lower-cased). */
+  const linkKeyOf = (link: { tourId: number; email: string } | undefined) =>
+    link && `${link.tourId}:${link.email.toLowerCase()}`;
 
   /** The visitor's `X-Currency`, for an order that names no currency. */
   const currencyOf = (request: FastifyRequest) => (rates: Rates) => requestCurrency(request, rates);
@@ -124,13 +158,28 @@ export function tourActionsHandlers(
       const tooMany = await limited('subscribeTourProgram', request, reply);
       if (tooMany) return reply;
       const { email, currency, uuid, subscriber_id, tour_id: tourId } = request.body;
-      const subscriberId = await followTour(ordering, currencyOf(request), tourId, {
-        email,
-        currency,
-        subscriberId: subscriber_id,
-        individualTourUuid: uuid,
-      });
-      return { result: true, subscriber_id: subscriberId };
+      const follow = { email, currency, subscriberId: subscriber_id, individualTourUuid: uuid };
+      // The caller's own confirmed address follows at once; any other confirms from its inbox.
+      const signed = await findSigned(db, request);
+      const following = ownsAddress(signed?.user, email);
+      const subscriberId = following
+        ? await followTour(ordering, currencyOf(request), tourId, follow)
+        : await askToFollow(ordering, currencyOf(request), tourId, follow);
+      return { result: true, subscriber_id: subscriberId, following };
+    },
+
+    async getTourFollowConfirmation(request) {
+      const { follow, tour } = await readFollowLink(ordering, request.query.token);
+      return { tour, email: follow.email, following: await isFollowing(db, follow) };
+    },
+
+    async confirmTourFollow(request, reply) {
+      const { token } = request.body;
+      const link = linkKeyOf(readFollowToken(followerSecret(), token));
+      const tooMany = await limitedLink('confirmTourFollow', link, request, reply);
+      if (tooMany) return reply;
+      const tour = await confirmFollow(ordering, currencyOf(request), token);
+      return { result: true, tour };
     },
 
     async getTourFollowing(request) {
@@ -139,9 +188,11 @@ export function tourActionsHandlers(
     },
 
     async unsubscribeTourProgram(request, reply) {
-      const tooMany = await limited('unsubscribeTourProgram', request, reply);
+      const { token } = request.body;
+      const link = linkKeyOf(readUnfollowToken(followerSecret(), token));
+      const tooMany = await limitedLink('unsubscribeTourProgram', link, request, reply);
       if (tooMany) return reply;
-      const { following, tour } = await openUnfollowLink(db, followerSecret(), request.body.token);
+      const { following, tour } = await openUnfollowLink(db, followerSecret(), token);
       await unfollow(db, following);
       return { result: true, tour };
     },

@@ -2,13 +2,16 @@
  * Ordering a tour's programme (docs/product.md, Calls, "Tour and program actions"): by e-mail, by
  * WhatsApp (when the site tokens offer it), or by following the tour. Each order is stored, and
  * the programme queued through the outbox with its PDF attached; a follower's copy carries the
- * link that unfollows the tour.
+ * link that unfollows the tour. Every message counts against its recipient's caps
+ * (`accounts/mail-limits.ts`, an hour and a day, whoever asks); a follow with an address nobody
+ * proved sends only the link that confirms it (`follow-confirmation.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourProgramRequests, tours } from '#src/db/schema/index.ts';
 import { unprocessable } from '#src/http/http-error.ts';
+import type { TourMailLimits } from '#src/modules/accounts/index.ts';
 import { loadTourPage } from '#src/modules/catalog/index.ts';
 import { readSiteSettings } from '#src/modules/content/index.ts';
 import {
@@ -45,6 +48,8 @@ export interface ProgrammeOrdering {
    * transport, decision 060); none given, every one (module tests, development).
    */
   reachableChannels?: readonly OutboxChannel[] | undefined;
+  /** The caps on what one recipient gets: every message queued here counts. */
+  mailLimits: TourMailLimits;
 }
 
 /**
@@ -68,7 +73,7 @@ export interface ProgrammeOrder {
  * The currency the programme's prices are in: the one the order names, else the visitor's
  * (`X-Currency`); 422 for one the rates table does not know.
  */
-async function programmeCurrency(
+export async function programmeCurrency(
   rates: RatesCache,
   visitorCurrency: VisitorCurrency,
   named: string | undefined,
@@ -85,12 +90,10 @@ async function programmeCurrency(
 
 /** The programme as the traveller's PDF: the tour page's facts, dates and prices, days, policy. */
 async function programmePdf(
-  { db, rates, publicUrl }: ProgrammeOrdering,
-  visitorCurrency: VisitorCurrency,
+  { db, publicUrl }: ProgrammeOrdering,
   tourId: number,
-  named: string | undefined,
+  prices: Awaited<ReturnType<typeof programmeCurrency>>,
 ): Promise<OutboxAttachment> {
-  const prices = await programmeCurrency(rates, visitorCurrency, named);
   const [row] = await db.select().from(tours).where(eq(tours.id, tourId)).limit(1);
   if (!row) throw UNKNOWN_TOUR.field();
   const today = todayIso();
@@ -121,7 +124,11 @@ export async function orderProgramme(
 ): Promise<number> {
   const { db, publicUrl, followerSecret } = ordering;
   const tour = await publishedTour(db, tourId);
-  const pdf = await programmePdf(ordering, visitorCurrency, tour.id, order.currency);
+  const prices = await programmeCurrency(ordering.rates, visitorCurrency, order.currency);
+  const recipient = order.channel === 'whatsapp' ? order.phone : order.email;
+  // Counted once the order is known good, before the PDF (its costliest part) is made.
+  if (recipient) await ordering.mailLimits.beforeSending(recipient);
+  const pdf = await programmePdf(ordering, tour.id, prices);
   // A follower's copy carries the link that unfollows the tour.
   const following: Following | undefined =
     order.channel === 'subscription' && order.email
@@ -137,7 +144,6 @@ export async function orderProgramme(
       .insert(tourProgramRequests)
       .values({ tourId: tour.id, ...order })
       .returning({ id: tourProgramRequests.id });
-    const recipient = order.channel === 'whatsapp' ? order.phone : order.email;
     if (recipient) {
       await enqueueMessage(
         tx,
@@ -191,7 +197,8 @@ export interface FollowRequest {
 }
 
 /**
- * Follows a tour: its programme goes to the address now, and its new dates later
+ * Follows a tour for an address its owner proved (the caller's confirmed account, or the click on
+ * a follow confirmation link): its programme goes to the address now, and its new dates later
  * (`followers.ts`). Answers the visitor's subscriber id, kept or given.
  */
 export async function followTour(

@@ -57,14 +57,22 @@ export interface TourSubscription {
   uuid?: string | undefined;
 }
 
-/**
- * Follows a tour by email (`/spa/subscribe-tour-program`): the programme goes out at once, new
- * dates later. Answers the visitor's subscriber id (the one sent, or a new one).
- */
+/** What a follow did: the visitor's subscriber id, and whether the address follows now. */
+export interface TourFollow {
+  /** The one sent, or a new one. */
+  subscriberId: string | undefined;
+  /**
+   * True for the signed-in visitor's own confirmed address: the programme goes out at once, new
+   * dates later. False for any other: a link to confirm the follow went to the address.
+   */
+  following: boolean;
+}
+
+/** Follows a tour by email (`/spa/subscribe-tour-program`), or asks the address to confirm. */
 export async function subscribeToTour(
   api: GallopClient<true>,
   subscription: TourSubscription,
-): Promise<string | undefined> {
+): Promise<TourFollow> {
   const { data } = await api.POST('/spa/subscribe-tour-program', {
     body: {
       email: subscription.email,
@@ -74,7 +82,10 @@ export async function subscribeToTour(
       ...(subscription.uuid ? { uuid: subscription.uuid } : {}),
     },
   });
-  return data.subscriber_id ?? subscription.subscriberId;
+  return {
+    subscriberId: data.subscriber_id ?? subscription.subscriberId,
+    following: data.following,
+  };
 }
 
 /** Sends a complaint about a tour to the support team. */

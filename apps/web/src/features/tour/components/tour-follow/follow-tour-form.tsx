@@ -19,15 +19,17 @@ export interface FollowTourFormProps {
 }
 
 /**
- * Following a tour by e-mail (`/spa/subscribe-tour-program`): the programme now, new dates later.
- * Sends the visitor's currency, the `subscriber_id` cookie and, on an individual offer's page, its
- * uuid; keeps the id the API answers in the cookie for 180 days. A refusal shows under the field; what was typed stays.
+ * Following a tour by e-mail (`/spa/subscribe-tour-program`): the programme now, new dates later,
+ * once the address is proven (the signed-in visitor's own confirmed address follows at once; any
+ * other gets a link to confirm first, and the form says so). Sends the visitor's currency, the
+ * `subscriber_id` cookie and, on an individual offer's page, its uuid; keeps the id the API
+ * answers in the cookie for 180 days. A refusal shows under the field; what was typed stays.
  */
 export function FollowTourForm({ tour, layout = 'stack', onDone }: FollowTourFormProps) {
   const api = useApi();
   const router = useRouter();
   const { currency } = useCurrency();
-  const { sending, failure, done, send } = useSend<{ email: string }>();
+  const { sending, failure, done, send } = useSend<{ email: string; following: boolean }>();
   const confirmation = useRef<HTMLDivElement>(null);
   // Before hydration a press would submit the server's HTML form natively (a GET with the
   // e-mail in the address): the button waits for React. (Not `useHydrated`: importing it here
@@ -43,7 +45,7 @@ export function FollowTourForm({ tour, layout = 'stack', onDone }: FollowTourFor
   const submit = ({ email }: { email: string }) =>
     send(async () => {
       const trimmed = email.trim();
-      const subscriberId = await subscribeToTour(api, {
+      const { subscriberId, following } = await subscribeToTour(api, {
         tourId: tour.id,
         email: trimmed,
         currency,
@@ -53,17 +55,29 @@ export function FollowTourForm({ tour, layout = 'stack', onDone }: FollowTourFor
       if (subscriberId) {
         document.cookie = subscriberIdCookie(subscriberId, window.location.protocol === 'https:');
       }
-      return { email: trimmed };
+      return { email: trimmed, following };
     });
 
   if (done) {
     return (
       <div ref={confirmation} className="tour-follow__done" role="status" tabIndex={-1}>
-        <p className="tour-follow__done-title">You are following this tour</p>
-        <p>
-          The programme of <strong>{tour.name}</strong> is on its way to{' '}
-          <strong>{done.result.email}</strong>. We will write there when new dates open.
-        </p>
+        {done.result.following ? (
+          <>
+            <p className="tour-follow__done-title">You are following this tour</p>
+            <p>
+              The programme of <strong>{tour.name}</strong> is on its way to{' '}
+              <strong>{done.result.email}</strong>. We will write there when new dates open.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="tour-follow__done-title">Check your inbox</p>
+            <p>
+              We sent a link to <strong>{done.result.email}</strong>. Open it and press Follow: the
+              programme of <strong>{tour.name}</strong> comes then, and a note when new dates open.
+            </p>
+          </>
+        )}
         {onDone && <Button onClick={onDone}>Done</Button>}
       </div>
     );

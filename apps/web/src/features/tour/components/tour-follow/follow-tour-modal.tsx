@@ -15,7 +15,7 @@ export function FollowTourModal({ tour, isOpen, onClose }: FollowTourModalProps)
       {isOpen && (
         <div className="tour-follow tour-follow--modal">
           <p className="tour-follow__lead">
-            Get the day-by-day programme by e-mail now, and a note when new dates open.
+            Get the day-by-day programme by e-mail, and a note when new dates open.
           </p>
           <FollowTourForm tour={tour} onDone={onClose} />
         </div>

@@ -26,8 +26,9 @@ const tour = { id: 99, name: 'Thar Desert Riding Expedition' };
 const SUBSCRIBE = '/spa/subscribe-tour-program';
 const OFFER_UUID = '3f5b8c1e-2d4a-4b6f-9e1c-7a8d9b0c1d2e';
 
-const subscribed = (subscriberId: string): Record<string, FakePostAnswer> => ({
-  [SUBSCRIBE]: { status: 200, body: { result: true, subscriber_id: subscriberId } },
+/** The API's answer: `following` for the signed-in visitor's own confirmed address. */
+const subscribed = (subscriberId: string, following = true): Record<string, FakePostAnswer> => ({
+  [SUBSCRIBE]: { status: 200, body: { result: true, subscriber_id: subscriberId, following } },
 });
 
 function clearSubscriberCookie() {
@@ -62,6 +63,23 @@ describe('following a tour by e-mail', () => {
       { path: SUBSCRIBE, body: { email: 'rider@example.com', tour_id: 99, currency: 'USD' } },
     ]);
     expect(document.cookie).toContain('subscriber_id=sub-new-1');
+  });
+
+  it('asks to confirm from the inbox when the address is not proven, and keeps the subscriber id', async () => {
+    const api = createFakeApiWithPosts(subscribed('sub-asked-4', false));
+    await renderInApp(<FollowTourCard tourId={tour.id} tourName={tour.name} />, {
+      fetch: api.fetch,
+    });
+    const card = await screen.findByRole('region', { name: 'Follow this tour' });
+    await follow(card, 'rider@example.com');
+    const done = await within(card).findByRole('status');
+    expect(done).toHaveTextContent('Check your inbox');
+    expect(done).toHaveTextContent(
+      `We sent a link to rider@example.com. Open it and press Follow: the programme of ${tour.name} comes then`,
+    );
+    expect(done).not.toHaveTextContent('You are following');
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(document.cookie).toContain('subscriber_id=sub-asked-4');
   });
 
   it('sends the stored subscriber id back', async () => {

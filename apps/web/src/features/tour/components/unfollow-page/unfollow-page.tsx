@@ -1,12 +1,10 @@
 import { Button } from '@gallop/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import { useEffect, useRef } from 'react';
 import { useApi } from '../../../../lib/api';
 import { useSend } from '../../../../lib/use-send';
 import { unfollowTour, type TourFollowing } from '../../unfollow';
-import './unfollow-page.css';
+import { BrokenLinkCard, LinkCard, LinkCardFailure, TourButtonLink } from '../link-card/link-card';
 
 export interface UnfollowPageProps {
   token: string;
@@ -28,14 +26,9 @@ export function UnfollowPage({ token, following }: UnfollowPageProps) {
     if (stop.done) heading.current?.focus();
   }, [stop.done]);
   const { tour, email } = following;
-  const tourLink = (theme: 'primary' | 'ghost', label: string) => (
-    <Link to="/$slug" params={{ slug: tour.slug }} className={buttonLinkClassName({ theme })}>
-      <span className="gk-button__label">{label}</span>
-    </Link>
-  );
   if (stop.done || !following.following) {
     return (
-      <UnfollowCard
+      <LinkCard
         headingRef={heading}
         title={`You will no longer get e-mails about ${tour.name}`}
         lead={
@@ -45,12 +38,12 @@ export function UnfollowPage({ token, following }: UnfollowPageProps) {
           </>
         }
       >
-        {tourLink('primary', `Back to ${tour.name}`)}
-      </UnfollowCard>
+        <TourButtonLink slug={tour.slug} theme="primary">{`Back to ${tour.name}`}</TourButtonLink>
+      </LinkCard>
     );
   }
   return (
-    <UnfollowCard
+    <LinkCard
       title={`Stop e-mails about ${tour.name}?`}
       lead={
         <>
@@ -65,55 +58,17 @@ export function UnfollowPage({ token, following }: UnfollowPageProps) {
       >
         {stop.sending ? 'Stopping…' : 'Stop e-mails'}
       </Button>
-      {tourLink('ghost', 'Keep them')}
-      {stop.failure && (
-        <p className="unfollow-page__failure" role="alert">
-          {stop.failure}
-        </p>
-      )}
-    </UnfollowCard>
+      <TourButtonLink slug={tour.slug} theme="ghost">
+        Keep them
+      </TourButtonLink>
+      {stop.failure && <LinkCardFailure>{stop.failure}</LinkCardFailure>}
+    </LinkCard>
   );
 }
 
 /** A link the API did not sign, or cut short by the mail program: what to do instead. */
 export function UnfollowLinkError() {
   return (
-    <UnfollowCard
-      title="This link does not work"
-      lead="The link to stop e-mails about a tour is incomplete or was changed. Open it again from the e-mail, copying the whole address if needed."
-    >
-      <Link to="/" className={buttonLinkClassName({ theme: 'primary' })}>
-        <span className="gk-button__label">Back home</span>
-      </Link>
-    </UnfollowCard>
-  );
-}
-
-function UnfollowCard({
-  title,
-  lead,
-  headingRef,
-  children,
-}: {
-  title: string;
-  lead: ReactNode;
-  headingRef?: RefObject<HTMLHeadingElement | null>;
-  children: ReactNode;
-}) {
-  return (
-    <div className="page-container unfollow-page">
-      <section className="unfollow-page__card" aria-labelledby="unfollow-page-title">
-        <h1
-          ref={headingRef}
-          id="unfollow-page-title"
-          className="unfollow-page__title"
-          tabIndex={-1}
-        >
-          {title}
-        </h1>
-        <p className="unfollow-page__lead">{lead}</p>
-        <div className="unfollow-page__actions">{children}</div>
-      </section>
-    </div>
+    <BrokenLinkCard lead="The link to stop e-mails about a tour is incomplete or was changed. Open it again from the e-mail, copying the whole address if needed." />
   );
 }
