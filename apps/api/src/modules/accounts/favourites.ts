@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tours, userFavouriteTours } from '#src/db/schema/index.ts';
 import { notFound } from '#src/http/http-error.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { requireSigned } from '#src/modules/sessions/index.ts';
 
 type FavouriteOperation = 'listFavouriteTours' | 'addFavouriteTour' | 'removeFavouriteTour';
@@ -43,7 +44,9 @@ export function favouritesHandlers({
         .where(
           and(
             eq(userFavouriteTours.userId, user.id),
-            activeOnly ? eq(tours.isPublished, true) : undefined,
+            // Active: a tour a traveller can use, published and of an organizer not hidden
+            // (`publicTour`, decision 194).
+            activeOnly ? publicTour() : undefined,
           ),
         )
         .orderBy(asc(userFavouriteTours.createdAt), asc(userFavouriteTours.tourId));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
 import type { Database } from '#src/db/client.ts';
 import { countries, outbox, tours, userCodes, users, userSessions } from '#src/db/schema/index.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { hashPassword } from './passwords.ts';
@@ -785,7 +786,13 @@ describe('settings', () => {
 describe('favourites', () => {
   it('adds, lists and removes favourite tours; 404 for an unknown tour', async () => {
     const { body } = await signUp();
-    const [first, second] = await db.select({ id: tours.id }).from(tours).limit(2);
+    // Tours with a page: `active_only=1` lists those alone (decision 194).
+    const [first, second] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(publicTour())
+      .orderBy(asc(tours.id))
+      .limit(2);
     const add = (tourId: number) =>
       call('addFavouriteTour', 'POST', '/crm/api/favourite-tour/create', {
         payload: { tour_id: tourId },

@@ -10,6 +10,7 @@ import {
 } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { book, dateWithSeats, messagesAbout, signUp, type TourDateRow } from './testing-scratch.ts';
 import { requestIdOfToken } from './tour-selections.ts';
@@ -73,7 +74,7 @@ async function memberOfAnotherOrganizer(date: TourDateRow) {
   return memberOfOrganizer(other!.id);
 }
 
-/** Published tours of the organizer of `date` (`own`) or of others. */
+/** Tours with a page (`publicTour`) of the organizer of `date` (`own`) or of others. */
 async function publishedTours(date: TourDateRow, own: boolean, limit = 2): Promise<number[]> {
   const organizerId = await organizerIdOf(date);
   const rows = await db
@@ -81,7 +82,7 @@ async function publishedTours(date: TourDateRow, own: boolean, limit = 2): Promi
     .from(tours)
     .where(
       and(
-        eq(tours.isPublished, true),
+        publicTour(),
         own ? eq(tours.organizerId, organizerId) : ne(tours.organizerId, organizerId),
       ),
     )
@@ -245,5 +246,91 @@ describe('selections made at once', () => {
     expect(mails.map((mail) => (mail.payload as { link: string }).link).sort()).toEqual(
       made.map((answer) => answer.body.url as string).sort(),
     );
+  }, 120_000);
+});
+
+/**
+ * A hidden organizer's tours answer no traveller (decision 194): a selection does not offer them.
+ * This file's database is its own (a scratch one), so hiding an organizer here touches no other
+ * file's catalogue; each test shows again what it hid.
+ */
+describe("a hidden organizer's tours in selections", () => {
+  const setOrganizerShown = (id: number, shown: boolean) =>
+    db.update(organizers).set({ isPublishedOnSite: shown }).where(eq(organizers.id, id));
+
+  async function organizerOfTour(tourId: number): Promise<number> {
+    const [tour] = await db
+      .select({ organizerId: tours.organizerId })
+      .from(tours)
+      .where(eq(tours.id, tourId));
+    return tour!.organizerId!;
+  }
+
+  async function support() {
+    const agent = await signUp(app());
+    await db.update(users).set({ role: 'support' }).where(eq(users.email, agent.email));
+    return agent;
+  }
+
+  const selectionsOf = (requestId: number) =>
+    db.select().from(tourSelections).where(eq(tourSelections.requestId, requestId));
+
+  it('are refused with a 422 naming why, to support and to their own organizer alike', async () => {
+    const { date, id } = await request();
+    const [foreign] = await publishedTours(date, false, 1);
+    const foreignOrganizer = await organizerOfTour(foreign!);
+    const own = await publishedTours(date, true, 1);
+    const ownOrganizer = await organizerIdOf(date);
+    const agent = await support();
+    const member = await memberOf(date);
+    try {
+      await setOrganizerShown(foreignOrganizer, false);
+      const bySupport = await create(agent.token, { request_id: id, tour_ids: [foreign] });
+      expect(bySupport.status).toBe(422);
+      expect(bySupport.body.message).toBe(
+        `Only tours a traveller can open can be selected; not: ${foreign} (its organizer is hidden)`,
+      );
+      expect(bySupport.body.errors.tour_ids).toEqual([bySupport.body.message]);
+
+      // The request's own organizer, hidden: none of its tours can be offered any more.
+      await setOrganizerShown(ownOrganizer, false);
+      const byOrganizer = await create(member.token, { request_id: id, tour_ids: own });
+      expect(byOrganizer.status).toBe(422);
+      expect(byOrganizer.body.message).toBe(
+        `Only your own published tours can be selected; not: ${own[0]} (your organizer is hidden)`,
+      );
+      // Nothing was stored nor e-mailed.
+      expect(await selectionsOf(id)).toHaveLength(0);
+      expect(await messagesAbout(db, id, 'tour-selection')).toHaveLength(0);
+    } finally {
+      await setOrganizerShown(foreignOrganizer, true);
+      await setOrganizerShown(ownOrganizer, true);
+    }
+    // Shown again, the same picks are taken.
+    expect((await create(agent.token, { request_id: id, tour_ids: [foreign] })).status).toBe(201);
+    expect((await create(member.token, { request_id: id, tour_ids: own })).status).toBe(201);
+  }, 120_000);
+
+  it('leave a selection made before while hidden, and come back when shown', async () => {
+    const { date, id } = await request();
+    const [foreign] = await publishedTours(date, false, 1);
+    const foreignOrganizer = await organizerOfTour(foreign!);
+    const own = await publishedTours(date, true, 1);
+    const created = await create((await support()).token, {
+      request_id: id,
+      tour_ids: [foreign, ...own],
+    });
+    expect(created.status).toBe(201);
+    const token = created.body.token as string;
+    const shownIds = async () =>
+      (await open(token)).body.items.map((item: Json) => item.tour.id) as number[];
+    expect(await shownIds()).toEqual([foreign, ...own]);
+    try {
+      await setOrganizerShown(foreignOrganizer, false);
+      expect(await shownIds()).toEqual(own);
+    } finally {
+      await setOrganizerShown(foreignOrganizer, true);
+    }
+    expect(await shownIds()).toEqual([foreign, ...own]);
   }, 120_000);
 });

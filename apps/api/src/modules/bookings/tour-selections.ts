@@ -4,10 +4,13 @@
  * by a link carrying `tour-selection-token={requestId}-{secret}`. The token is a capability like
  * a booking's uuid link: only its SHA-256 is stored, the link is answered once and e-mailed to
  * the request's contact. Who may not select gets a 404, so nobody learns a request exists.
+ * A selection offers only tours a traveller can use (`publicTour`, decision 194): picking another
+ * is a 422, and a tour hidden later (unpublished, or its organizer hidden) is left out of the
+ * selection while it is hidden.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '@gallop/api-client';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   organizerMembers,
@@ -19,7 +22,7 @@ import {
   type users,
 } from '#src/db/schema/index.ts';
 import { notFound, unprocessable } from '#src/http/http-error.ts';
-import { publishedCards, type CardContext } from '#src/modules/catalog/index.ts';
+import { publicTour, publishedCards, type CardContext } from '#src/modules/catalog/index.ts';
 import { bookingGreeting } from './messages.ts';
 import { findRequest, type RequestRow } from './records.ts';
 
@@ -69,8 +72,9 @@ async function organizerOf(db: Database, request: RequestRow) {
 }
 
 /**
- * How `user` may select for `request`: as support (any published tour) or as a member of the
- * organizer of its tour (that organizer's published tours). Anyone else: 404.
+ * How `user` may select for `request`: as support (any tour a traveller can open) or as a member
+ * of the organizer of its tour (that organizer's published tours, while it is not hidden). Anyone
+ * else: 404.
  */
 async function selectorOf(
   db: Database,
@@ -90,28 +94,47 @@ async function selectorOf(
   return { selectedBy: 'organizer', organizerId: organizer.id };
 }
 
-/** The tours of `ids` the selector may pick; a 422 names the others. */
+/**
+ * Why the selector may not pick a tour, or undefined when it may. A selection is for a traveller,
+ * so its tours are those a traveller can use (`publicTour`, decision 194): published, of an
+ * organizer not hidden. An organizer learns nothing of another organizer's tours: "not yours".
+ */
+function refusalOf(
+  row: { isPublished: boolean; isPublic: boolean; organizerId: number | null } | undefined,
+  organizerId: number | undefined,
+): string | undefined {
+  if (organizerId !== undefined && row?.organizerId !== organizerId) return 'not yours';
+  if (!row || !row.isPublished) return 'not published';
+  if (!row.isPublic) {
+    return organizerId === undefined ? 'its organizer is hidden' : 'your organizer is hidden';
+  }
+  return undefined;
+}
+
+/** The tours of `ids` the selector may pick; a 422 names the others, each with its reason. */
 async function refuseUnselectable(
   db: Database,
   ids: readonly number[],
   organizerId: number | undefined,
 ): Promise<void> {
   const rows = await db
-    .select({ id: tours.id })
+    .select({
+      id: tours.id,
+      isPublished: tours.isPublished,
+      isPublic: sql<boolean>`${publicTour()}`.mapWith(Boolean),
+      organizerId: tours.organizerId,
+    })
     .from(tours)
-    .where(
-      and(
-        inArray(tours.id, [...ids]),
-        eq(tours.isPublished, true),
-        organizerId === undefined ? undefined : eq(tours.organizerId, organizerId),
-      ),
-    );
-  const allowed = new Set(rows.map((row) => row.id));
-  const refused = ids.filter((id) => !allowed.has(id));
+    .where(inArray(tours.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const refused = ids.flatMap((id) => {
+    const reason = refusalOf(byId.get(id), organizerId);
+    return reason ? [`${id} (${reason})`] : [];
+  });
   if (refused.length === 0) return;
   const text =
     organizerId === undefined
-      ? `These tours are not published: ${refused.join(', ')}`
+      ? `Only tours a traveller can open can be selected; not: ${refused.join(', ')}`
       : `Only your own published tours can be selected; not: ${refused.join(', ')}`;
   throw unprocessable(text, { tour_ids: [text] });
 }

@@ -3,6 +3,7 @@ import type { components } from '@gallop/api-client';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { countries, languages } from '#src/db/schema/index.ts';
+import { publicTour } from '#src/modules/catalog/index.ts';
 
 type Schemas = components['schemas'];
 
@@ -20,7 +21,10 @@ export async function listCountryOptions(db: Database): Promise<Schemas['Country
   return rows.sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id);
 }
 
-/** The tours' languages by name; with `onlyWithTours`, those of at least one published tour. */
+/**
+ * The tours' languages by name; with `onlyWithTours`, those of at least one tour a traveller can
+ * open (`publicTour`: published, of an organizer not hidden; decision 194).
+ */
 export function listLanguageOptions(
   db: Database,
   onlyWithTours: boolean,
@@ -31,7 +35,7 @@ export function listLanguageOptions(
     .from(languages)
     .where(
       onlyWithTours
-        ? sql`exists (select 1 from tours where tours.is_published
+        ? sql`exists (select 1 from tours where ${publicTour()}
             and tours.language_codes @> array[${languages.code}])`
         : undefined,
     )

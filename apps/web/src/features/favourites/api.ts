@@ -1,11 +1,49 @@
 import type { GallopClient } from '@gallop/api-client';
-import { getToursByIdsQueryOptions } from '@gallop/api-client/query';
-import type { QueryClient } from '@tanstack/react-query';
+import { operationKeys, operationQueryKey, type GetData } from '@gallop/api-client/query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { favouriteTourIdsFromCookieHeader } from '@gallop/session';
 
-/** The cards of the saved tours (`/crm/api/tour/get-by-ids`), with alt texts. */
+/**
+ * The most ids one `get-by-ids` call takes (its `maxItems` in openapi/paths/catalog.yaml), while
+ * an account keeps more saved tours (up to 500 carried at a sign-in, more hearted one by one).
+ */
+export const CARDS_PER_CALL = 100;
+
+type ToursByIds = GetData<'/crm/api/tour/get-by-ids'>;
+
+/** `ids` cut into the calls that ask for them, at most `CARDS_PER_CALL` each, in order. */
+function idsInCalls(ids: readonly number[]): number[][] {
+  const calls: number[][] = [];
+  for (let start = 0; start < ids.length; start += CARDS_PER_CALL) {
+    calls.push(ids.slice(start, start + CARDS_PER_CALL));
+  }
+  return calls;
+}
+
+/**
+ * The cards of the saved tours (`/crm/api/tour/get-by-ids`), with alt texts: one call per
+ * `CARDS_PER_CALL` ids, all at once, answered as one list in the ids' order. The key is the
+ * call's own (`['get', path, params]`), so what invalidates `get-by-ids` reaches it. One call
+ * failing fails them all: a part of the answer would take the other calls' tours for gone and
+ * drop them from the saved list.
+ */
 export function favouriteToursQueryOptions(api: GallopClient<true>, ids: readonly number[]) {
-  return getToursByIdsQueryOptions(api, { query: { ids: [...ids], with_alt: 1 } });
+  const query = { ids: [...ids], with_alt: 1 as const };
+  return queryOptions({
+    queryKey: operationQueryKey(operationKeys.getToursByIds, { query }),
+    queryFn: async ({ signal }): Promise<ToursByIds> => {
+      const answers = await Promise.all(
+        idsInCalls(ids).map(async (part) => {
+          const { data } = await api.GET('/crm/api/tour/get-by-ids', {
+            params: { query: { ids: part, with_alt: 1 } },
+            signal,
+          });
+          return data;
+        }),
+      );
+      return { items: answers.flatMap((answer) => answer.items) };
+    },
+  });
 }
 
 /**

@@ -7,12 +7,12 @@ import { favouriteTourIdsAtom, useFavouriteTourIds } from '../../../../lib/favou
 import { tourSummary } from '../../../../lib/testing/fake-api';
 import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
-import { ensureFavouriteTours } from '../../api';
+import { CARDS_PER_CALL, ensureFavouriteTours, favouriteToursQueryOptions } from '../../api';
 import { listedAnswer } from '../../drop-unlisted';
 import { QueryClient } from '@tanstack/react-query';
 import { createServerApiClient } from '../../../../lib/api';
 import { NO_UPCOMING_DATES } from '../../../../components/passed-tour/passed-tour';
-import { FavouritesPage, savedToursInOrder } from './favourites-page';
+import { FavouritesPage, SAVED_TOURS_PER_PAGE, savedToursInOrder } from './favourites-page';
 
 afterEach(() => {
   document.cookie = 'favorite_tours=; Max-Age=0; Path=/';
@@ -220,5 +220,131 @@ describe('ensureFavouriteTours (the route loader)', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(ensureFavouriteTours(queryClient, api, [1, 2])).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+/**
+ * An account keeps up to 500 favourites (a sign-in carries that many), while `get-by-ids` takes
+ * 100 ids a call (openapi/paths/catalog.yaml, `maxItems: 100`): this API answers more as the real
+ * one does, 400 (`accounts/favourites-many.test.ts` in the API measures it). It lists the saved tours but every 50th (unpublished since, or its organizer
+ * hidden), and records the ids of each call.
+ */
+function manySavedToursApi() {
+  const calls: number[][] = [];
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/crm/api/tour/get-by-ids') {
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }
+    const ids = url.searchParams.getAll('ids').map(Number);
+    calls.push(ids);
+    if (ids.length > 100) {
+      return Response.json(
+        {
+          message: 'Invalid query parameters',
+          errors: { ids: ['must NOT have more than 100 items'] },
+        },
+        { status: 400 },
+      );
+    }
+    return Response.json({
+      items: ids
+        .filter((id) => id % 50 !== 0)
+        .map((id) => tourSummary({ id, slug: `saved-ride-${id}`, name: `Saved ride ${id}` })),
+    });
+  };
+  return { fetch, calls };
+}
+
+const FIVE_HUNDRED = Array.from({ length: 500 }, (_, index) => index + 1);
+const LISTED = FIVE_HUNDRED.filter((id) => id % 50 !== 0);
+
+describe('more saved tours than one call takes', () => {
+  const shownCards = () =>
+    [...document.querySelectorAll('.favourites-page__grid > li')].map(
+      (item) => item.textContent ?? '',
+    );
+  // By its text: role queries walk the whole page's accessibility tree, slow with many cards.
+  const showMore = () => screen.queryByText('Show more saved tours')?.closest('button');
+
+  it('shows every listed one of 500, asked 100 ids a call, a page at a time', async () => {
+    const api = manySavedToursApi();
+    await renderInApp(
+      <>
+        <SavedCount />
+        <FavouritesPage loadedIds={FIVE_HUNDRED} />
+      </>,
+      { fetch: api.fetch, visitor: { favouriteTourIds: FIVE_HUNDRED } },
+    );
+    expect(
+      await screen.findByText('490 saved tours. Use the heart on a tour to remove it.'),
+    ).toBeTruthy();
+    // Five calls, each id asked once.
+    expect(api.calls.map((ids) => ids.length)).toEqual(Array(5).fill(CARDS_PER_CALL));
+    expect(api.calls.flat()).toEqual(FIVE_HUNDRED);
+    // The ten tours no longer listed leave the saved list: the header counts what the page shows.
+    await waitFor(() => expect(savedCount()).toBe('490'));
+
+    // The most recently saved first (500 is gone), a page at a time; paging asks nothing more.
+    const newestFirst = [...LISTED].reverse().map((id) => `Saved ride ${id}`);
+    const expectShown = (count: number) => {
+      const cards = shownCards();
+      expect(cards).toHaveLength(count);
+      cards.forEach((text, index) => expect(text).toContain(newestFirst[index]));
+    };
+    expectShown(SAVED_TOURS_PER_PAGE);
+    act(() => showMore()!.click());
+    expectShown(2 * SAVED_TOURS_PER_PAGE);
+    expect(api.calls).toHaveLength(5);
+  }, 60_000);
+
+  it("ends 'Show more' with the last saved tour", async () => {
+    const saved = Array.from({ length: SAVED_TOURS_PER_PAGE + 5 }, (_, index) => index + 1);
+    await renderInApp(<FavouritesPage loadedIds={saved} />, {
+      fetch: manySavedToursApi().fetch,
+      visitor: { favouriteTourIds: saved },
+    });
+    await screen.findByText(
+      `${saved.length - 1} saved tours. Use the heart on a tour to remove it.`,
+    );
+    expect(shownCards()).toHaveLength(SAVED_TOURS_PER_PAGE);
+    act(() => showMore()!.click());
+    // 50 is not listed: the 52 others, down to the first saved.
+    expect(shownCards()).toHaveLength(saved.length - 1);
+    expect(shownCards().at(-1)).toContain('Saved ride 1');
+    expect(showMore()).toBeFalsy();
+  });
+
+  it('loads them all on the server too (the route loader)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { fetch, calls } = manySavedToursApi();
+    const api = createServerApiClient({ request: new Request('http://web.test/favorites'), fetch });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await ensureFavouriteTours(queryClient, api, [...FIVE_HUNDRED].reverse());
+    const loaded = queryClient.getQueryData(
+      favouriteToursQueryOptions(api, [...FIVE_HUNDRED].reverse()).queryKey,
+    );
+    // In the order asked, less the tours not listed.
+    expect(loaded?.items.map((tour) => tour.id)).toEqual([...LISTED].reverse());
+    expect(calls.every((ids) => ids.length <= CARDS_PER_CALL)).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('shows the empty list, keeping every saved id, when one of the calls fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const many = manySavedToursApi();
+    let answered = 0;
+    // The third call of five fails: no part of the answer may drop the other calls' tours.
+    const fetch = async (request: Request) =>
+      ++answered === 3 ? Response.json({ message: 'Down' }, { status: 503 }) : many.fetch(request);
+    await renderInApp(
+      <>
+        <SavedCount />
+        <FavouritesPage loadedIds={FIVE_HUNDRED} />
+      </>,
+      { fetch, visitor: { favouriteTourIds: FIVE_HUNDRED } },
+    );
+    await screen.findByText('No favourites yet');
+    expect(savedCount()).toBe('500');
   });
 });

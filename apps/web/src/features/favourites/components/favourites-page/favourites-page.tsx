@@ -1,5 +1,5 @@
 import { FAVOURITES_TITLE } from '../../title';
-import { countText, EmptyState } from '@gallop/ui-kit';
+import { Button, countText, EmptyState } from '@gallop/ui-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
@@ -14,13 +14,21 @@ import { cardIdsToRequest, favouriteToursQueryOptions, logFailedFavouriteTours }
 import { dropUnlistedFavouritesAtom, listedAnswer } from '../../drop-unlisted';
 import './favourites-page.css';
 
+/**
+ * Saved tours put on screen at first, and added by each 'Show more': a whole number of rows in
+ * the grid's two and three columns. All the cards are loaded (the count and the saved list need
+ * them); only the page's length is kept to what a visitor looks through.
+ */
+export const SAVED_TOURS_PER_PAGE = 48;
+
 export interface FavouritesPageProps {
   /** The ids the route's loader fetched cards for. */
   loadedIds: readonly number[];
 }
 
 /**
- * `/favorites`: the saved tours as cards, newest first. The list is the page's favourites atom,
+ * `/favorites`: the saved tours as cards, newest first, `SAVED_TOURS_PER_PAGE` at a time ('Show
+ * more saved tours' adds as many). The list is the page's favourites atom,
  * so a heart removed here, or the account's list arriving after sign-in, shows at once. A tour
  * whose dates have passed stays, marked, with similar tours offered instead of its gone page.
  */
@@ -37,6 +45,7 @@ export function FavouritesPage({ loadedIds }: FavouritesPageProps) {
 function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonly number[] }) {
   const api = useApi();
   const [requested, setRequested] = useState(loadedIds);
+  const [shown, setShown] = useState(SAVED_TOURS_PER_PAGE);
   const ids = cardIdsToRequest(requested, saved);
   if (ids !== requested) setRequested(ids);
   // `useQuery`: the ids follow the hearts and a sign-in in the browser; the cards shown stay
@@ -66,12 +75,19 @@ function SavedTours({ loadedIds, saved }: FavouritesPageProps & { saved: readonl
         {countText('{count} saved tour(s)', tours.length)}. Use the heart on a tour to remove it.
       </p>
       <ul className="favourites-page__grid">
-        {tours.map((tour, index) => (
+        {tours.slice(0, shown).map((tour, index) => (
           <li key={tour.id}>
             <TourCard tour={tour} eager={index < 3} unavailable={passedTourOffer(tour)} />
           </li>
         ))}
       </ul>
+      {tours.length > shown && (
+        <div className="favourites-page__more">
+          <Button onClick={() => setShown(shown + SAVED_TOURS_PER_PAGE)}>
+            Show more saved tours
+          </Button>
+        </div>
+      )}
     </>
   );
 }
