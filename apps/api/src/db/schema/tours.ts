@@ -336,6 +336,11 @@ export const tourDates = pgTable(
     index('tour_dates_undecided_idx')
       .on(table.decisionDate)
       .where(sql`not_guaranteed and cancelled_at is null and decision_date is not null`),
+    // The booking job's minimum check (decision 187, `guaranteeReachedDates`): the undecided dates
+    // with a minimum group, by their start, so each round counts the groups of those alone.
+    index('tour_dates_minimum_undecided_idx')
+      .on(table.startDate)
+      .where(sql`not_guaranteed and cancelled_at is null and min_riders is not null`),
     // Seats are never oversold nor given back beyond capacity, whatever the code does.
     check(
       'tour_dates_free_seats_within_capacity',

@@ -144,15 +144,28 @@ export async function voidCodes(
 const INVALID_CODE = 'Invalid code';
 export const invalidCode = () => unprocessable(INVALID_CODE, { code: [INVALID_CODE] });
 
+const EXPIRED_CODE = 'The code has expired. Please request a new one.';
+/** The 422 of a code that no longer works: expired, its attempts spent, or ended (`voidCodes`). */
+export const expiredCode = () => unprocessable(EXPIRED_CODE, { code: [EXPIRED_CODE] });
+
+/** A code that matched (`checkCode`), not used up yet: `useCode` does that. */
+interface CheckedCode {
+  /** The code's row. */
+  id: number;
+  /** The account it was sent for; null for a code stored for a login without one (`sendCode`). */
+  userId: number | null;
+}
+
 /**
- * Checks a code against the latest one sent to `login`; it then cannot be used again, and answers
- * the account it was sent for (null: a code stored for a login without one, `sendCode`). A wrong
- * code uses up an attempt; after the last one, or after expiry, a new code is needed.
+ * Compares a code with the latest one sent to `login`, and answers it still unused: the caller
+ * uses it up (`useCode`) where what it opens is decided, under the account's row lock for a
+ * sign-in (`signInWithCode`), so a code that a new password ended meanwhile opens nothing. A
+ * wrong code uses up an attempt; after the last one, or after expiry, a new code is needed.
  */
-export async function verifyCode(
+export async function checkCode(
   db: Database,
   { login, purpose, code }: { login: string; purpose: CodePurpose; code: string },
-): Promise<{ userId: number | null }> {
+): Promise<CheckedCode> {
   const [latest] = await db
     .select()
     .from(userCodes)
@@ -166,11 +179,7 @@ export async function verifyCode(
     )
     .orderBy(desc(userCodes.createdAt))
     .limit(1);
-  const expired = () =>
-    unprocessable('The code has expired. Please request a new one.', {
-      code: ['The code has expired. Please request a new one.'],
-    });
-  if (!latest) throw expired();
+  if (!latest) throw expiredCode();
   // An attempt is spent before the comparison, in one conditional update: guesses sent at once
   // wait for each other's row lock, so N of them spend N attempts and only the first few are
   // compared at all (a check-then-count let 40 simultaneous guesses all be compared).
@@ -185,14 +194,37 @@ export async function verifyCode(
       ),
     )
     .returning({ codeHash: userCodes.codeHash });
-  if (!attempt) throw expired();
+  if (!attempt) throw expiredCode();
   if (attempt.codeHash !== hashCode(login, code)) throw invalidCode();
-  // Used once: a concurrent second check of the same code finds nothing to update.
+  return { id: latest.id, userId: latest.userId };
+}
+
+/**
+ * Uses up a code `checkCode` matched; false when it no longer works: a concurrent check of the
+ * same code used it first, or `voidCodes` ended it (a new password).
+ */
+export async function useCode(
+  db: Pick<Database, 'update'>,
+  { id }: Pick<CheckedCode, 'id'>,
+): Promise<boolean> {
   const [used] = await db
     .update(userCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(userCodes.id, latest.id), isNull(userCodes.usedAt)))
+    .where(and(eq(userCodes.id, id), isNull(userCodes.usedAt)))
     .returning({ id: userCodes.id });
-  if (!used) throw invalidCode();
-  return { userId: latest.userId };
+  return used !== undefined;
+}
+
+/**
+ * Checks a code and uses it up at once (`checkCode`, `useCode`): it cannot be used again, and
+ * answers the account it was sent for (null: a code stored for a login without one).
+ */
+export async function verifyCode(
+  db: Database,
+  query: { login: string; purpose: CodePurpose; code: string },
+): Promise<{ userId: number | null }> {
+  const checked = await checkCode(db, query);
+  // Used once: a concurrent second check of the same code finds nothing to update.
+  if (!(await useCode(db, checked))) throw invalidCode();
+  return { userId: checked.userId };
 }

@@ -69,7 +69,7 @@ import {
   signInWithCode,
   signInWithLink,
   signInWithPassword,
-  startSession,
+  startCodeSession,
 } from './sign-in.ts';
 import { findUserByLogin, loginOrFail, phoneOrFail, toUserProfile } from './users.ts';
 
@@ -393,7 +393,7 @@ export function accountsHandlers(deps: AccountsDeps): Pick<ServiceHandlers, Acco
 
     async loginViaCode(request, reply) {
       if (await limitedCodeLogin(request, reply)) return reply;
-      return startSession(db, await signInByCode(request.body));
+      return startCodeSession(db, await signInByCode(request.body));
     },
 
     async redirectLoginViaCode(request, reply) {

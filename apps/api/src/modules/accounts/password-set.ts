@@ -3,7 +3,12 @@
  * that skips the password. So, in one transaction under the account's row lock, the new password
  * is stored and every such way of before ends: the other sessions, the one-time sign-in links
  * (`redirect-auth-via-code` answers one), the reset links, the sign-in codes, and a waiting
- * address change with its link (a session of before may have asked it for an inbox of its own).
+ * address change with its link (a session of before may have asked it for an inbox of its own),
+ * and the messenger links with their connection codes (a session of before may have linked a
+ * messenger of its own, where the account's chat replies then went on arriving: DRAFT amending
+ * decision 190). The bot redeems a connection code under a share lock of the same row
+ * (`chat/bots.ts`), so a code redeemed while the password is set either links before (and the
+ * link ends here) or finds the code ended.
  *
  * What stays: a registration's confirmation link (it confirms the address the account has, and
  * from outside asks for the password: `confirmation-link.ts`) and phone codes (only a session of
@@ -11,11 +16,13 @@
  *
  * A sign-in link is used up and its session opened under the same row lock (`signInWithLink`), so
  * a link followed while a password is set either opens its session before (and the session ends
- * here) or finds the link ended.
+ * here) or finds the link ended. A sign-in code likewise is used up, and its session opened (or
+ * its one-time link stored), under this lock, only while the password is the one of when the code
+ * was used (`signInWithCode`, `startCodeSession`).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/index.ts';
+import { chatConnectionCodes, chatMessengerLinks, users } from '#src/db/schema/index.ts';
 import { revokeOtherSessions, type UserRow } from '#src/modules/sessions/index.ts';
 import { voidCodes } from './codes.ts';
 import { voidChangeLinks, voidLinks } from './links.ts';
@@ -43,8 +50,13 @@ export async function setPassword(
     await voidLinks(tx, userId, ['reset-password', 'sign-in']);
     await voidChangeLinks(tx, userId, current?.email ?? null);
     await voidCodes(tx, userId, 'sign-in');
-    const ended = await revokeOtherSessions(tx, userId, keepSessionId);
     const now = new Date();
+    await tx
+      .update(chatConnectionCodes)
+      .set({ usedAt: now })
+      .where(and(eq(chatConnectionCodes.userId, userId), isNull(chatConnectionCodes.usedAt)));
+    await tx.delete(chatMessengerLinks).where(eq(chatMessengerLinks.userId, userId));
+    const ended = await revokeOtherSessions(tx, userId, keepSessionId);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, pendingEmail: null, updatedAt: now })

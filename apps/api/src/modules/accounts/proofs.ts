@@ -41,6 +41,12 @@ export interface Proof {
   keepsPassword?: boolean;
   /** Hears of the sessions a proof from outside ended (their sockets close). */
   sessionsEnded: SessionsEnded;
+  /**
+   * Uses up what proves the login (a sign-in code: `useCode`) under the account's row lock, first,
+   * so that a new password set before (`setPassword`, which ends the codes under the same lock)
+   * leaves it nothing to prove; throws when it no longer works.
+   */
+  use?: (tx: Transaction) => Promise<void>;
 }
 
 /**
@@ -85,19 +91,21 @@ const phoneTaken = () => unprocessable(PHONE_TAKEN, { phone: [PHONE_TAKEN] });
 
 /**
  * Marks `login` of account `userId` as proven (see the module's comment). Answers the account
- * after it, undefined when it no longer has the login (another account confirmed the phone, or
- * the address changed, since the code was sent); 422 when another account owns the phone.
+ * after it, as it is under the row lock (its password then: `signInWithCode`), undefined when
+ * it no longer has the login (another account confirmed the phone, or the address changed,
+ * since the code was sent); 422 when another account owns the phone.
  */
 export async function proveLogin(
   db: Database,
   userId: number,
   login: Login,
-  { ownSession, keepsPassword = false, sessionsEnded }: Proof,
+  { ownSession, keepsPassword = false, sessionsEnded, use }: Proof,
 ): Promise<UserRow | undefined> {
   let ended: number[] = [];
   const proven = await db.transaction(async (tx) => {
     if (login.kind === 'phone') await lockPhone(tx, login.value);
     const current = await lockUser(tx, userId);
+    await use?.(tx);
     if (!current || !holdsLogin(current, login)) return undefined;
     const confirmedAt =
       login.kind === 'email' ? current.emailConfirmedAt : current.phoneConfirmedAt;

@@ -15,7 +15,7 @@ import {
   type SessionsEnded,
   type UserRow,
 } from '#src/modules/sessions/index.ts';
-import { invalidCode, verifyCode } from './codes.ts';
+import { checkCode, expiredCode, invalidCode, useCode } from './codes.ts';
 import { mergeFavourites } from './favourites.ts';
 import {
   consumeLinkToken,
@@ -28,18 +28,13 @@ import { sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { setPassword } from './password-set.ts';
-import { updateUser } from './profile.ts';
 import { lockUser, proveLogin } from './proofs.ts';
 import { findUserById, findUserByLogin, toUserProfile } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid login or password';
 
 /** A new session's tokens and the profile, the answer of every sign-in. */
-export async function startSession(
-  db: Database,
-  user: UserRow,
-  options: { isAdminAuth?: boolean } = {},
-) {
+async function startSession(db: Database, user: UserRow, options: { isAdminAuth?: boolean } = {}) {
   const tokens = await openSession(db, user.id, options);
   return { ...tokens, user: await toUserProfile(db, user, options) };
 }
@@ -102,10 +97,15 @@ export async function signInWithPassword(
   return { ...opened.tokens, user: await toUserProfile(db, opened.user) };
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
  * Signs in with a code, to the account it was sent for. The code proves the login (`proveLogin`:
  * from outside the account, so what an earlier holder set up ends first); only then do the
- * bookings made signed out with the address join the account.
+ * bookings made signed out with the address join the account. Answers the account as it was
+ * when the code was used up, under its row lock (`useCode` in the proof): what the code opens
+ * next (`startCodeSession`, `signInLink`) opens only while the account's password is still the
+ * one it had then. A code a new password ended (`setPassword`) is a 422 "expired".
  */
 export async function signInWithCode(
   db: Database,
@@ -115,11 +115,18 @@ export async function signInWithCode(
   sessionsEnded: SessionsEnded,
   site: ClaimSite,
 ): Promise<UserRow> {
-  const { userId } = await verifyCode(db, { login: login.value, purpose: 'sign-in', code });
-  const proof = { ownSession: false, sessionsEnded };
-  const proven = userId === null ? undefined : await proveLogin(db, userId, login, proof);
+  const checked = await checkCode(db, { login: login.value, purpose: 'sign-in', code });
+  const use = async (tx: Pick<Database, 'update'>) => {
+    if (!(await useCode(tx, checked))) throw expiredCode();
+  };
+  if (checked.userId === null) {
+    // A code stored for a login without an account is used up all the same, and opens nothing.
+    await use(db);
+    throw invalidCode();
+  }
+  const proof = { ownSession: false, sessionsEnded, use };
+  const proven = await proveLogin(db, checked.userId, login, proof);
   if (!proven) throw invalidCode();
-  const updated = await updateUser(db, proven.id, { lastActiveAt: new Date() });
   // An e-mail's guest bookings join the account; either proof makes its waiting riders count.
   await claimGuestBookings(db, {
     userId: proven.id,
@@ -127,12 +134,54 @@ export async function signInWithCode(
     ...site,
   });
   await mergeFavourites(db, proven.id, favourites);
-  return updated;
+  return proven;
 }
 
-/** The site's one-time sign-in link for `user` (the session is opened when it is followed). */
+/**
+ * Runs `open` for an account a code signed in to (`signInWithCode`'s answer) under the account's
+ * row lock, the lock a new password is set under (`setPassword`), only while the account's
+ * password is still `proven`'s: a password set since the code was used ended every way in of
+ * before, this one too (422, as an ended code). So what opens either opens before the new
+ * password, which then ends it, or not at all. The account is marked active.
+ */
+async function whilePasswordOfCode<T>(
+  db: Database,
+  proven: UserRow,
+  open: (tx: Transaction, user: UserRow) => Promise<T>,
+): Promise<{ user: UserRow; opened: T }> {
+  return db.transaction(async (tx) => {
+    const current = await lockUser(tx, proven.id);
+    if (!current || current.passwordHash !== proven.passwordHash) throw expiredCode();
+    const now = new Date();
+    const [user] = await tx
+      .update(users)
+      .set({ lastActiveAt: now, updatedAt: now })
+      .where(eq(users.id, proven.id))
+      .returning();
+    return { user: user!, opened: await open(tx, user!) };
+  });
+}
+
+/**
+ * The session a code signed in to (`signInWithCode`), opened while the account's password is
+ * still the one of then (`whilePasswordOfCode`).
+ */
+export async function startCodeSession(db: Database, proven: UserRow) {
+  const { user, opened } = await whilePasswordOfCode(db, proven, (tx) =>
+    openSession(tx, proven.id),
+  );
+  return { ...opened, user: await toUserProfile(db, user) };
+}
+
+/**
+ * The site's one-time sign-in link for `user` (the session is opened when it is followed), stored
+ * only while the account's password is still `user`'s (`whilePasswordOfCode`): a link stored
+ * after a new password would outlive it (`setPassword` ends the links there were).
+ */
 export async function signInLink(db: Database, user: UserRow, publicUrl: string) {
-  const token = await createLinkToken(db, user.id, 'sign-in');
+  const { opened: token } = await whilePasswordOfCode(db, user, (tx) =>
+    createLinkToken(tx, user.id, 'sign-in'),
+  );
   const url = new URL('/login-via-token', publicUrl);
   url.searchParams.set('token', token);
   return url.href;

@@ -148,6 +148,8 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
    * each change e-mails the organizer and the booking's contact address, which is whatever address
    * the booking was made with, and writes in the chat (security probe 2026-12-07: 30 renames, 30
    * e-mails to the organizer and 31 to another person's address, with the typed names in them).
+   * Riders added (`add-tourists`) count against the same booking's count: each addition is told
+   * the same way (30 additions of one rider: 30 × 200, 60 e-mails, 30 chat lines).
    */
   const riderListLimiter = createRateLimiter({
     name: 'rider-lists',
@@ -155,6 +157,13 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     windowMs: 15 * 60_000,
     limits: deps.rateLimits,
   });
+
+  /**
+   * Counts a change of booking `row`'s riders by its owner; true when refused (429 sent). Call it
+   * only once the caller is known to be the owner: nobody else can use up a booking's count.
+   */
+  const riderListLimited = (row: RequestRow, request: FastifyRequest, reply: FastifyReply) =>
+    limitCall(riderListLimiter, `riderList:${row.id}`, request, reply, TOO_MANY);
 
   function limited(request: FastifyRequest, reply: FastifyReply) {
     return limitCall(limiter, `createBookingRequest:${request.ip}`, request, reply, TOO_MANY);
@@ -221,9 +230,7 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async updateBookingRequestTourists(request, reply) {
       const { user } = await requireSigned(db, request);
       const row = await ownRequest(db, request.query.request_id, user.id);
-      // Counted after the owner is known: nobody else can use up a booking's count.
-      const key = `updateBookingRequestTourists:${row.id}`;
-      if (await limitCall(riderListLimiter, key, request, reply, TOO_MANY)) return reply;
+      if (await riderListLimited(row, request, reply)) return reply;
       return answer(request, await setRiders(settings, row, request.body.tourists, false));
     },
 
@@ -239,6 +246,9 @@ export function bookingsHandlers(deps: BookingsDeps): Pick<ServiceHandlers, Book
     async addTourists(request, reply) {
       const row = await requestByUuid(db, request.query.uuid);
       const signed = await findSigned(db, request);
+      // Only the owner adds riders (`addRiders` refuses anyone else, uncounted).
+      const owner = signed !== undefined && signed.user.id === row.userId;
+      if (owner && (await riderListLimited(row, request, reply))) return reply;
       const added = await addRiders(
         settings,
         {

@@ -5,6 +5,7 @@
  * row lock (409 / 422 from there); adding riders is safe to retry (decision 089).
  */
 import type { components } from '@gallop/api-client';
+import { CANCELED_STATUSES } from '@gallop/booking-rules';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { bookingTourists, tourDates } from '#src/db/schema/index.ts';
@@ -15,8 +16,10 @@ import type { BookingSettings, LinkReader, TravellerView } from './booking-setti
 import { findRequest, forbidden, toBookingRequest, type RequestRow } from './records.ts';
 import { refuseRepeatedRiders, refuseRideSwitch, type TouristInput } from './tourists.ts';
 import {
+  CANNOT_CHANGE,
   changeRiders,
   changeRidersIn,
+  conflict,
   type RiderChange,
   type RiderChangeResult,
 } from './transitions.ts';
@@ -28,7 +31,17 @@ export const ADD_RIDERS_SIGN_IN = "Sign in with a code sent to the booking's e-m
 export const ADD_RIDERS_OWNER_ONLY = 'Only the account that made this booking can add riders';
 export const WEIGHT_OWNER_ONLY =
   "Only the booking's owner can change a rider's weight: sign in with a code sent to the booking's e-mail";
+/**
+ * Why riders cannot be added to a cancelled booking (DRAFT decision on adding riders):
+ * it says so, as its review link and meeting page do. `CANNOT_CHANGE` stays for a booking whose
+ * tour has begun or is over.
+ */
+export const ADD_RIDERS_CANCELLED = 'This booking was cancelled, so riders can no longer be added';
 const gone = (message: string) => new HttpError(410, message);
+
+/** Whether booking `row` was cancelled (5–8): for good, so it is read without a lock. */
+const cancelled = (row: Pick<RequestRow, 'status'>) =>
+  (CANCELED_STATUSES as readonly number[]).includes(row.status);
 
 /** A change to `wanted` riders, at the settings' clock, hold and links. */
 function riderChange(
@@ -129,16 +142,18 @@ async function touristsInfo(
   };
 }
 
-/** `touristsInfo` while a rider can still be changed; 410 once none can. */
+/**
+ * `touristsInfo` while a rider can still be changed; 410 once none can, saying so of a cancelled
+ * booking (`ADD_RIDERS_CANCELLED`), else `CANNOT_CHANGE` (the tour is over or has begun).
+ */
 export async function editableTouristsInfo(
   settings: BookingSettings,
   row: RequestRow,
   view: TravellerView,
 ): Promise<TouristsInfo> {
+  if (cancelled(row)) throw gone(ADD_RIDERS_CANCELLED);
   const info = await touristsInfo(settings, row, view);
-  if (!info.tourists.some((t) => t.can_edit)) {
-    throw gone('This booking can no longer be changed');
-  }
+  if (!info.tourists.some((t) => t.can_edit)) throw gone(CANNOT_CHANGE);
   return info;
 }
 
@@ -201,6 +216,9 @@ export async function addRiders(
   // owner's e-mail with a one-time code, which joins a guest booking to that account.
   if (signedUserId === undefined) throw unauthorized(ADD_RIDERS_SIGN_IN);
   if (row.userId !== signedUserId) throw forbidden(ADD_RIDERS_OWNER_ONLY);
+  // A page opened before the cancellation: 409 as the change's lock answers, saying why. A
+  // cancellation racing this call is found under that lock (409 `CANNOT_CHANGE`).
+  if (cancelled(row)) throw conflict(ADD_RIDERS_CANCELLED);
   const withId = body.tourists.findIndex((t) => t.id !== undefined);
   if (withId >= 0) {
     throw unprocessable('Only new tourists can be added here', {

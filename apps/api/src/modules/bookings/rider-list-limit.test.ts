@@ -5,13 +5,11 @@
  * signed-in traveller renamed a rider 30 times: 30 × 200, 30 e-mails to the organizer, 31 to
  * another person's address. On a scratch database with a limit of 3.
  */
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client.ts';
-import { chatMessages, outbox } from '#src/db/schema/index.ts';
-import type { Json } from '#src/testing/call.ts';
 import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
-import { bearer, book, dateWithSeats, signUp, uniqueEmail } from './testing-scratch.ts';
+import { chatCount as chatIn, mailsTo as mailsIn, renameRider } from './testing-rider-lists.ts';
+import { book, dateWithSeats, signUp, uniqueEmail } from './testing-scratch.ts';
 
 const LIMIT = 3;
 const TOO_MANY = 'Too many requests. Please confirm you are not a robot.';
@@ -27,25 +25,10 @@ afterAll(() => scratch?.close());
 
 const app = () => scratch.app;
 
-async function rename(token: string, id: number, riderId: number, firstName: string) {
-  const response = await app().inject({
-    method: 'POST',
-    url: `/crm/api/request/update-tourists?request_id=${id}`,
-    headers: bearer(token),
-    payload: {
-      tourists: [
-        { id: riderId, first_name: firstName, last_name: 'Probe', birthday: '1990-01-01' },
-      ],
-    },
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
-
-const mailsTo = async (recipient: string) =>
-  (await db.select().from(outbox).where(eq(outbox.recipient, recipient))).length;
-
-const chatCount = async () =>
-  (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatMessages))[0]!.n;
+const rename = (token: string, id: number, riderId: number, firstName: string) =>
+  renameRider(app(), token, { id, riderId }, firstName);
+const mailsTo = (recipient: string) => mailsIn(db, recipient);
+const chatCount = () => chatIn(db);
 
 describe('renaming riders again and again (probe 2026-12-07)', () => {
   it('answers 429 with a captcha past the limit per booking, and mails no more', async () => {

@@ -14,13 +14,20 @@
  * else, and a retry would only repeat the reply.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import { chatNotificationMutes, chats, outbox, users } from '#src/db/schema/index.ts';
+import {
+  chatConnectionCodes,
+  chatNotificationMutes,
+  chats,
+  outbox,
+  users,
+} from '#src/db/schema/index.ts';
 import type { Env } from '#src/env.ts';
 import { createRateLimiter, type RateLimiter, type RateLimits } from '#src/http/rate-limit.ts';
 import { sharedSecret } from '#src/modules/operations/index.ts';
+import { hashSecret } from '#src/modules/sessions/index.ts';
 import { loadViewer, visibleTo } from './chats.ts';
 import type { ChatRealtime } from './events.ts';
 import { redeemConnectionCode } from './notifications.ts';
@@ -103,6 +110,27 @@ function replies(source: BotSource, chatLink: string) {
 }
 
 /**
+ * Holds the account a connection code was issued to, a share lock of its row until the
+ * transaction ends: a new password ends the account's messenger links and codes under that row's
+ * lock (accounts' `setPassword`, DRAFT amending decision 190), so a code redeemed meanwhile either
+ * links before it (and that link ends) or finds the code ended. Taken before the code's own row,
+ * in the order `setPassword` takes them (a deadlock otherwise: the link's foreign key shares the
+ * row too). The code is read as `redeemConnectionCode` reads it.
+ */
+async function holdCodeAccount(tx: Database, source: BotSource, code: string) {
+  const issuedTo = tx
+    .select({ userId: chatConnectionCodes.userId })
+    .from(chatConnectionCodes)
+    .where(
+      and(
+        eq(chatConnectionCodes.source, source),
+        eq(chatConnectionCodes.codeHash, hashSecret(code.trim().toUpperCase())),
+      ),
+    );
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, issuedTo)).for('key share');
+}
+
+/**
  * What a message to the bot does. A code (bare, or as `/start CODE` from the web's deep link)
  * links the messenger chat, turns the user's muted chats back on and tells their open pages; a
  * code that does not work gets a reply saying so. `/start` with anything else is some other deep
@@ -134,6 +162,7 @@ export async function handleBotMessage(
   }
 
   const userId = await db.transaction(async (tx) => {
+    await holdCodeAccount(tx, source, candidate);
     const linkedUser = await redeemConnectionCode(tx, source, candidate, externalId);
     if (linkedUser === undefined) {
       await tx.insert(outbox).values(reply('code-failed'));
