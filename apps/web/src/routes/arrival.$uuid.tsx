@@ -7,7 +7,8 @@ import {
   ArrivalPage,
   type ArrivalTrip,
 } from '../features/arrival/components/arrival-page/arrival-page';
-import { arrivalEndedError } from '../features/arrival/ended';
+import { arrivalEndReason } from '../features/arrival/ended';
+import { bookingEndedError } from '../features/booking/ended';
 import { isBookingUuid } from '../features/booking/ids';
 import { pageHead } from '../features/seo/head';
 import { requireFeature } from '../lib/features';
@@ -19,7 +20,7 @@ import { formatDateRange } from '../lib/tour-format';
  * and departure details for their booking. The link opens the booking; reading and saving the
  * details needs the owner's session (someone else's booking is the 403 page). A booking that can
  * no longer change (cancelled, over, or its tour begun) answers 410 with why (the error page's
- * `ArrivalEndedPage`), as the add-riders page answers 410, instead of a form the API would refuse
+ * `BookingEndedPage`), as the add-riders page answers 410, instead of a form the API would refuse
  * to save.
  */
 export const Route = createFileRoute('/arrival/$uuid')({
@@ -30,8 +31,8 @@ export const Route = createFileRoute('/arrival/$uuid')({
       const booking = await context.queryClient.ensureQueryData(
         arrivalBookingQuery(context.api, params.uuid),
       );
-      const ended = arrivalEndedError(booking);
-      if (ended) throw ended;
+      const ended = arrivalEndReason(booking);
+      if (ended) throw bookingEndedError(booking, 'arrival', ended);
       if (hasSession(context.api)) {
         await context.queryClient.ensureQueryData(arrivalInfoQuery(context.api, booking.id));
       }
