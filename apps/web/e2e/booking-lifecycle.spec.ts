@@ -632,10 +632,14 @@ test('the organizer confirms from the booking card in the chat; both open conver
   await expect(card.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Confirm booking' })).toHaveCount(0);
 
-  // Gallop's message about the booking reaches both open conversations without a reload.
+  // Gallop's message about the answer reaches both open conversations without a reload (the
+  // claim of the guest booking wrote one before it, decision 200).
   for (const page of [organizer.page, traveller.page]) {
     await expect(
-      page.getByTestId('chat-system-message').filter({ hasText: `Open booking #${id}` }),
+      page
+        .getByTestId('chat-system-message')
+        .filter({ hasText: `Open booking #${id}` })
+        .filter({ hasText: 'is confirmed:' }),
     ).toBeVisible({ timeout: 15_000 });
   }
   expect((await bookingNow(request, guest)).status).toBe(2);

@@ -2055,7 +2055,7 @@ export interface paths {
     };
     /**
      * Bookings of the tours the signed-in user's organizers run
-     * @description Newest first. `status` chooses which: `waiting` the requests still waiting for an answer (status 1 before their `respond_by`), `active` the bookings that hold seats (1, 2, 3), `ended` those that no longer do (complete, cancelled, declined or released: 4 to 8), `all` every booking. A user who is a member of no organizer gets an empty list.
+     * @description Newest first. `status` chooses which: `waiting` the requests still waiting for an answer (status 1 before their `respond_by`, not those waiting for their traveller's e-mail: `email_proof_required`), `active` the bookings that hold seats (1, 2, 3), `ended` those that no longer do (complete, cancelled, declined or released: 4 to 8), `all` every booking. A user who is a member of no organizer gets an empty list.
      */
     get: operations['listOrganizerBookings'];
     put?: never;
@@ -2097,7 +2097,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer confirms a request (status 1 → 2)
-     * @description Until the response deadline. Confirming again changes nothing and answers 200; a booking in another state is a 409 with the reason.
+     * @description Until the response deadline. Confirming again changes nothing and answers 200; a booking in another state, or made signed out whose traveller has not confirmed the e-mail yet (`email_proof_required`), is a 409 with the reason.
      */
     post: operations['confirmOrganizerBooking'];
     delete?: never;
@@ -2386,7 +2386,7 @@ export interface paths {
     put?: never;
     /**
      * The organizer confirms or declines a request (status 1 → 2 or 6)
-     * @description With the signed `token` of the organizer's e-mail, until the response deadline. Answering the same way again changes nothing and answers 200; a request already answered otherwise, or past its deadline, is a 409 with the reason.
+     * @description With the signed `token` of the organizer's e-mail, until the response deadline. Answering the same way again changes nothing and answers 200; a request already answered otherwise, or past its deadline, is a 409 with the reason, and so is a confirmation of a request made signed out whose traveller has not confirmed the e-mail yet.
      */
     post: operations['answerRequest'];
     delete?: never;
@@ -4424,6 +4424,8 @@ export interface components {
       /** @description Companions who come along without riding (a bed each, no seat). */
       non_riders: number;
       contact_name: string;
+      /** @description A booking made signed out, still going ahead, whose traveller has not confirmed the contact e-mail yet (no account holds it): it cannot be confirmed until they do, and unless they do within its short hold it is released. Their confirmation is told to the organizer by e-mail and in the chat. Always sent by this API. */
+      email_proof_required?: boolean;
       /**
        * Format: date-time
        * @description Until when a request waiting for the organizer (status 1) can be confirmed or declined; null otherwise.
@@ -4501,7 +4503,9 @@ export interface components {
       cancel_message: string | null;
       /** Format: date-time */
       created_at: string;
-      /** @description The organizer may confirm it now (status 1 before its deadline and start). */
+      /** @description A booking made signed out, still going ahead, whose traveller has not confirmed the contact e-mail yet: it cannot be confirmed until they do (`can_confirm` is false), and unless they do within its short hold (`hold_until`) it is released. Their confirmation is told to the organizer by e-mail and in the chat. Always sent by this API. */
+      email_proof_required?: boolean;
+      /** @description The organizer may confirm it now (status 1 before its deadline and start, its traveller's e-mail confirmed: not while `email_proof_required`). */
       can_confirm: boolean;
       can_decline: boolean;
       /** @description The organizer may cancel it now (confirmed or paid, before the tour starts). */

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatInstant, useFormattedInstant, zoneName } from './instant-format';
+import { createFakeApi } from './testing/fake-api';
+import { renderInApp } from './testing/render-in-app';
+import { browserIn, hydrateForZone } from './testing/viewer-zone';
 
 const WINTER = '2026-12-06T09:54:00Z';
 const SUMMER = '2026-07-06T09:54:00Z';
@@ -43,23 +43,25 @@ describe('useFormattedInstant', () => {
   }
 
   it('renders UTC on the server and while hydrating, then the browser zone, with no mismatch', async () => {
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      return { ...resolved.call(this), timeZone: 'Europe/Berlin' };
-    });
-    const html = renderToString(<Deadline />);
-    expect(html).toBe('<span>09:54 UTC, 6 Dec 2026</span>');
-    const container = document.createElement('div');
-    container.innerHTML = html;
+    browserIn('Europe/Berlin');
     const mismatches: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <Deadline />, {
-        onRecoverableError: (error) => mismatches.push(error),
-      });
+    const { serverHtml, container } = await renderInApp(<Deadline />, {
+      hydrate: { onRecoverableError: (error) => mismatches.push(error) },
     });
+    expect(serverHtml).toContain('<span>09:54 UTC, 6 Dec 2026</span>');
     await waitFor(() => expect(container.textContent).toBe('10:54 CET, 6 Dec 2026'));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('renders the zone of the signed-in viewer’s settings from the server’s HTML on', async () => {
+    browserIn('Europe/Berlin');
+    const { serverHtml, container, mismatches } = await hydrateForZone(
+      <Deadline />,
+      'America/New_York',
+      createFakeApi({}).fetch,
+    );
+    expect(serverHtml).toContain('<span>04:54 EST, 6 Dec 2026</span>');
+    expect(container.textContent).toBe('04:54 EST, 6 Dec 2026');
     expect(mismatches).toEqual([]);
   });
 });

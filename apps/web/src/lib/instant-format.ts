@@ -1,10 +1,10 @@
 /**
  * How the web writes an instant (a deadline, the end of a hold): '10:54 CET, 6 Dec 2026', always
  * with its zone (decision 153), so a page and an e-mail that says '09:54 UTC' are plainly the same
- * moment. The server does not know the visitor's zone: it and the render that hydrates write UTC,
- * the next render the browser's own zone (`useInstantTimeZone`).
+ * moment. Pages write it in the viewer's zone (`useViewerTimeZone`: the settings' zone when signed
+ * in with one, else the browser's once hydrated and UTC before), as the chat does.
  */
-import { useHydrated } from './use-hydrated';
+import { useViewerTimeZone } from './viewer-time-zone';
 
 // Fixed month names and numeric parts: ICU versions differ in punctuation, which would break
 // hydration (see lib/tour-format.ts).
@@ -61,22 +61,12 @@ export function formatInstant(isoDateTime: string, timeZone: string): string | u
   return `${parts.hour}:${parts.minute} ${zone}, ${Number(parts.day)} ${month} ${parts.year}`;
 }
 
-/** The browser's own zone ('Europe/Berlin'); UTC where it does not say. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /**
- * The zone the page writes instants in: UTC on the server and in the render that hydrates (the
- * server cannot know the visitor's zone, and hydration must find the server's text), the
- * browser's own from the next render on.
+ * `formatInstant` in the viewer's zone (`useViewerTimeZone`). The server render has the profile,
+ * so its HTML and the render that hydrates write the same zone; without a saved one, UTC until
+ * hydrated, then the browser's.
  */
-function useInstantTimeZone(): string {
-  return useHydrated() ? browserTimeZone() : 'UTC';
-}
-
-/** `formatInstant` in the zone the page writes instants in (`useInstantTimeZone`). */
 export function useFormattedInstant(isoDateTime: string | null | undefined): string | undefined {
-  const timeZone = useInstantTimeZone();
+  const timeZone = useViewerTimeZone();
   return isoDateTime ? formatInstant(isoDateTime, timeZone) : undefined;
 }

@@ -1,9 +1,10 @@
 /**
- * The zone the viewer's chat times are written in (the settings' "Time zone"): a signed-in
- * traveller's own, from the profile; otherwise the browser's. The server render has the profile
- * too (the account's `prefetchProfile`), so a saved zone is used from the first HTML on and
- * hydration finds the same text. Without one the server cannot know the zone: it and the render
- * that hydrates write UTC, the next render the browser's (as `instant-format.ts` does).
+ * The zone the viewer's times are written in (the settings' "Time zone"): the chat's, and every
+ * instant a page writes (`useFormattedInstant`: a deadline, the end of a hold). A signed-in
+ * viewer's own, from the profile; otherwise the browser's. The server render has the profile too
+ * (the account's `prefetchProfile`), so a saved zone is used from the first HTML on and hydration
+ * finds the same text. Without one the server cannot know the zone: it and the render that
+ * hydrates write UTC, the next render the browser's.
  */
 import { gallopQueryOptions } from '@gallop/api-client/query';
 import { useQuery } from '@tanstack/react-query';

@@ -25,7 +25,6 @@ import { HttpError, notFound, unprocessable } from '#src/http/http-error.ts';
 import { createOnce, fingerprintOf, savedAnswer } from '#src/http/idempotency.ts';
 import { inCurrency, quote, tiersOf, type DatePricing } from '@gallop/booking-rules';
 import { offerDate, publicTour } from '#src/modules/catalog/index.ts';
-import { openOrganizerChat } from '#src/modules/chat/index.ts';
 import { normalizeEmail } from '#src/modules/sessions/index.ts';
 import { todayIso } from '#src/shared/dates.ts';
 import { convertAmount, toDisplayPrice, type Rates } from '#src/shared/money/rates.ts';
@@ -38,7 +37,8 @@ import {
   refuseGuestDateOverHold,
   refuseGuestOverHold,
 } from './guests.ts';
-import { bookingReceivedMessage } from './messages.ts';
+import { bookingReceivedMessage, guaranteeWording, newBookingChatLine } from './messages.ts';
+import { tellNewBookingInChat } from './notices.ts';
 import { newRequestForOrganizer } from './organizer-answers.ts';
 import {
   findRequest,
@@ -396,18 +396,8 @@ async function insertBooking(
   await tx
     .insert(bookingTourists)
     .values(tourists.map((t, position) => ({ ...t, requestId: row!.id, position })));
-  // The traveller and the organizer can write to each other about it from the start: the
-  // conversation every later notice of the booking goes to (found if they have one).
-  if (userId !== null) {
-    await openOrganizerChat(tx, {
-      clientId: userId,
-      organizerId: tour.organizerId,
-      tourId: tour.id,
-      title: tour.organizerName,
-    });
-  }
   // The riders may complete the date's minimum group: it runs, and waits no more. This
-  // booking's own e-mails then tell the guarantee too (one e-mail each for the one moment).
+  // booking's own e-mails and chat line then tell the guarantee too (one each for the moment).
   const notify = { publicUrl };
   const guarantee =
     status === STATUS.pendingConfirm
@@ -416,9 +406,29 @@ async function insertBooking(
           holdHours,
           notify,
           announcingId: row!.id,
+          announcedInChat: true,
         })
       : undefined;
-  const booked = guarantee?.told.find((told) => told.booking.id === row!.id)?.booking ?? row!;
+  const told = guarantee?.told.find((one) => one.booking.id === row!.id);
+  const booked = told?.booking ?? row!;
+  // The traveller and the organizer can write to each other about it from the start, in the
+  // conversation every later notice of the booking goes to (found if they have one); its line
+  // also refreshes the organizer's open pages. A guest's booking has none until it is claimed.
+  if (userId !== null) {
+    await tellNewBookingInChat(
+      tx,
+      booked,
+      { organizerId: tour.organizerId, organizerName: tour.organizerName },
+      newBookingChatLine({
+        request: booked,
+        date,
+        holdEnd: holdEndsAt(booked, holdHours),
+        guaranteed:
+          guarantee &&
+          guaranteeWording(guarantee.date, booked, told?.confirmed ?? false, guarantee.cause),
+      }),
+    );
+  }
   await tx.insert(outbox).values(
     bookingReceivedMessage({
       request: booked,

@@ -16,7 +16,8 @@ import { ACTIVE_STATUSES } from '@gallop/booking-rules';
 import { normalizeEmail, normalizePhone } from '#src/modules/sessions/index.ts';
 import { retryOnDeadlock } from './deadlocks.ts';
 import { mailboxOf } from './mailbox.ts';
-import { STATUS } from './records.ts';
+import { tellEveryone } from './notices.ts';
+import { holdEndsAt, STATUS } from './records.ts';
 import { guaranteeIfReached, type Transaction } from './transitions.ts';
 
 /**
@@ -280,7 +281,12 @@ export interface GuestClaim extends ClaimSite {
  * Joins the still active, unproven bookings of `email` to `userId`, their short guest hold
  * cleared (decision 089); answers how many. Run whenever an address is proven: a code sign-in, a
  * confirmation link, a password reset link, or a confirmed phone (`email` null: no guest
- * booking is joined, but the account's own waiting requests now count, below).
+ * booking is joined, but the account's own waiting requests now count, below); and at every
+ * session opened without a new proof, a password sign-in or a one-time sign-in link, for an
+ * account whose e-mail is confirmed (decision 193).
+ *
+ * Each booking joined is told to its organizer, by e-mail and in the chat it now has (notice
+ * `email-confirmed`): a request made signed out could not be confirmed until now.
  *
  * Their riders now count towards their dates' minimum groups (`ridersCountedSql`), and so do the
  * account's own waiting requests, which counted as unproven until it proved an address: each
@@ -364,11 +370,28 @@ export async function claimGuestBookings(
                     locked.map((row) => row.id),
                   ),
                 )
-                .returning({ id: bookingRequests.id });
+                .returning();
         // Every date is locked already, so the guarantee's locks of a date's bookings (id order)
         // wait only on transactions that hold no date of ours: lock order stays date → booking.
+        const toldByGuarantee = new Set<number>();
         for (const dateId of dateIds) {
-          await guaranteeIfReached(tx, dateId, { now, holdHours, notify: { publicUrl } });
+          const guarantee = await guaranteeIfReached(tx, dateId, {
+            now,
+            holdHours,
+            notify: { publicUrl },
+          });
+          for (const { booking } of guarantee?.told ?? []) toldByGuarantee.add(booking.id);
+        }
+        // The organizer hears that each booking is now a proven traveller's (a request can be
+        // confirmed from now, `AWAITING_EMAIL`), by e-mail and in the chat the claim opens; one
+        // whose date the claim ran is told by the guarantee, once for the one moment.
+        for (const booking of claimed) {
+          if (toldByGuarantee.has(booking.id)) continue;
+          await tellEveryone(
+            tx,
+            { kind: 'email-confirmed', booking, holdEnd: holdEndsAt(booking, holdHours) },
+            { publicUrl },
+          );
         }
         return claimed.length;
       }

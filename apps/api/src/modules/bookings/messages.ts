@@ -62,6 +62,21 @@ function whyItRuns(date: Pick<TourDateRow, 'minRiders'>, cause: GuaranteeCause):
     : 'the organizer confirmed that the date runs';
 }
 
+/**
+ * What a confirmed booking's traveller does next, by `by` (" by 9 December 2026, 10:00 UTC"):
+ * pay; or, for a booking made signed out whose e-mail nobody proved yet (no account holds it),
+ * prove the address first, since such a booking cannot be paid (decision 089) and its short hold
+ * ends unproven.
+ */
+function confirmedNextStep(
+  booking: Pick<RequestRow, 'id' | 'userId' | 'prepayment' | 'price' | 'currency'>,
+  by: string,
+): string {
+  return booking.userId === null
+    ? `Booking #${booking.id} is confirmed. To keep the seats, confirm your e-mail address${by}: open your booking and sign in with the one-time code we send to this address. Then pay ${firstPaymentText(booking)}.`
+    : `Booking #${booking.id} is confirmed: pay ${firstPaymentText(booking)}, to secure the seats${by}.`;
+}
+
 /** The guarantee in words, to one traveller and to the booking's chat (decisions 111, 148). */
 export function guaranteeWording(
   date: Pick<TourDateRow, 'startDate' | 'minRiders'>,
@@ -74,7 +89,7 @@ export function guaranteeWording(
   const by = booking.holdUntil ? ` by ${displayInstant(booking.holdUntil)}` : '';
   return {
     subject: `Your ride on ${day} is guaranteed`,
-    forTraveller: `Your ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed: pay ${firstPaymentText(booking)}, to secure the seats${by}.` : ''}`,
+    forTraveller: `Your ride on ${day} is guaranteed: ${group}.${confirmed ? ` ${confirmedNextStep(booking, by)}` : ''}`,
     forChat: `The ride on ${day} is guaranteed: ${group}.${confirmed ? ` Booking #${booking.id} is confirmed without waiting for an answer: ${firstPaymentText(booking)}, is due${by}.` : ''}`,
   };
 }
@@ -192,6 +207,33 @@ export function bookingReceivedMessage({
       ...(guarantee ? { event: 'minimum-reached', tourDateId: guarantee.date.id } : {}),
     },
   };
+}
+
+/**
+ * A signed-in traveller's new booking as its chat's line, read by both sides: what was booked and
+ * what it waits for (the organizer's answer, a payment). When it completed its date's minimum
+ * group (`guaranteed`, its words) the one line tells that too.
+ */
+export function newBookingChatLine({
+  request,
+  date,
+  holdEnd,
+  guaranteed,
+}: {
+  request: RequestRow;
+  date: { startDate: string; endDate: string; variantName?: string | null } | undefined;
+  holdEnd: Date | null;
+  guaranteed?: { forChat: string } | undefined;
+}): string {
+  const booked = `#${request.id} for ${partyText(request)}${date ? ` on ${dateText(date)}` : ''}`;
+  if (guaranteed) return `New booking ${booked}. ${guaranteed.forChat}`;
+  if (request.status === 1) {
+    const until = request.respondBy ? ` until ${displayInstant(request.respondBy)}` : '';
+    return `New booking request ${booked}: it waits for the organizer's answer${until}; unanswered, it is released.`;
+  }
+  const first = firstPaymentText(request);
+  const by = holdEnd ? ` by ${displayInstant(holdEnd)}` : '';
+  return `Booking ${booked} is confirmed: the date is guaranteed. ${first.charAt(0).toUpperCase()}${first.slice(1)}, is due${by}.`;
 }
 
 /**

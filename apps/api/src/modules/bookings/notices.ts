@@ -24,7 +24,7 @@ import {
   type DateCallOff,
   type Guarantee,
 } from './messages.ts';
-import type { RequestRow } from './records.ts';
+import { STATUS, type RequestRow } from './records.ts';
 import type { Transaction } from './transitions.ts';
 import { partyText } from './party-text.ts';
 import { inBothUnits } from './rider-places.ts';
@@ -99,7 +99,12 @@ export type Notice =
    */
   | { kind: 'unpaid-riders-released'; booking: RequestRow; removed: readonly RiderFacts[] }
   /** The organizer saved the meeting details; `updated` when they had been saved before. */
-  | { kind: 'meeting'; booking: RequestRow; updated?: boolean | undefined };
+  | { kind: 'meeting'; booking: RequestRow; updated?: boolean | undefined }
+  /**
+   * A booking made signed out joined the account of the traveller who proved its e-mail
+   * (`claimGuestBookings`): a request can now be confirmed; `holdEnd` is its hold to pay.
+   */
+  | { kind: 'email-confirmed'; booking: RequestRow; holdEnd: Date | null };
 
 /** Why the booking job releases a booking, as the traveller reads it (`cancel_message`). */
 export const RELEASE_REASONS = {
@@ -535,6 +540,35 @@ function calledOffStatusWording(
   };
 }
 
+/**
+ * A guest's booking claimed by the traveller who proved its e-mail, for the organizer and the
+ * chat (the traveller proved it themselves and reads it on the booking's page): a request can be
+ * answered now, a confirmed booking can be paid.
+ */
+function emailConfirmedWording(booking: RequestRow, holdEnd: Date | null): Wording {
+  const waiting = booking.status === STATUS.pendingConfirm;
+  const id = `${waiting ? 'booking request' : 'booking'} #${booking.id}`;
+  const until = booking.respondBy ? ` until ${displayInstant(booking.respondBy)}` : '';
+  const by = holdEnd ? ` by ${displayInstant(holdEnd)}` : '';
+  const due = `${firstPaymentText(booking)}, is due${by}`;
+  const [forOrganizer, forChat] = waiting
+    ? [
+        `you can answer it now, by ${booking.respondBy ? displayInstant(booking.respondBy) : 'its deadline'}, with the links of our first e-mail or on the booking's page; unanswered, it is released.`,
+        `it waits for the organizer's answer${until}; unanswered, it is released.`,
+      ]
+    : booking.status === STATUS.pendingPrepayment
+      ? [`${due}; unpaid, it is released.`, `${due}.`]
+      : ['it goes ahead.', 'it goes ahead.'];
+  return {
+    travellerKind: undefined,
+    subject: `The traveller confirmed their e-mail for booking #${booking.id}`,
+    forTraveller: `The e-mail address of ${id} is confirmed.`,
+    forOrganizer: `The traveller confirmed their e-mail address, so ${id} is theirs and ${forOrganizer} You can write to them in the chat on Gallop.`,
+    forChat: `The e-mail address of ${id} is confirmed: ${forChat}`,
+    tellSupport: false,
+  };
+}
+
 /** One notice in words, for each reader (exported for its tests). */
 export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
   if (calledOff && notice.kind === 'status') {
@@ -554,6 +588,8 @@ export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
       return ridersWording(notice.booking, notice.changes);
     case 'unpaid-riders-released':
       return unpaidRidersWording(notice.booking, notice.removed);
+    case 'email-confirmed':
+      return emailConfirmedWording(notice.booking, notice.holdEnd);
     case 'meeting':
       // A second save is a change, as the traveller's e-mail says ("Updated meeting details").
       return notice.updated
@@ -672,11 +708,14 @@ export function emailsOf(
   return emails;
 }
 
+/** Who the booking's chat is with (`chatOf`). */
+type ChatFacts = Pick<Facts, 'organizerId' | 'organizerName'>;
+
 /**
  * The booking's chat: the traveller's conversation with the tour's organizer, opened when it is
  * not there yet. A guest's booking (no account yet) has none.
  */
-async function chatOf(tx: Transaction, booking: RequestRow, facts: Facts) {
+async function chatOf(tx: Transaction, booking: RequestRow, facts: ChatFacts) {
   if (booking.userId === null || facts.organizerId === 0) return undefined;
   const { chat } = await openOrganizerChat(tx, {
     clientId: booking.userId,
@@ -691,7 +730,7 @@ async function chatOf(tx: Transaction, booking: RequestRow, facts: Facts) {
 async function writeToChat(
   tx: Transaction,
   booking: RequestRow,
-  facts: Facts,
+  facts: ChatFacts,
   body: string,
 ): Promise<void> {
   const chat = await chatOf(tx, booking, facts);
@@ -708,6 +747,19 @@ async function writeToChat(
     announcedAt: null,
   });
   await tx.update(chats).set({ lastMessageAt: at }).where(eq(chats.id, chat.id));
+}
+
+/**
+ * A new booking's line in its chat (`newBookingChatLine`), opening the chat: the organizer's open
+ * pages read the booking again on a system line (the web's chat cache). A guest's has no chat.
+ */
+export async function tellNewBookingInChat(
+  tx: Transaction,
+  booking: RequestRow,
+  organizer: ChatFacts,
+  body: string,
+): Promise<void> {
+  await writeToChat(tx, booking, organizer, body);
 }
 
 /** Writes one notice's e-mails and chat message in the caller's transaction. */

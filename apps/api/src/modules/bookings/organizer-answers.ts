@@ -26,6 +26,7 @@ import {
   type TransitionRequest,
   type TransitionResult,
 } from './transitions.ts';
+import { GUEST_HOLD_MINUTES } from './guests.ts';
 import { organizerGuaranteeText, type Guarantee } from './messages.ts';
 import { partyText } from './party-text.ts';
 import {
@@ -148,7 +149,10 @@ export interface NewBookingFacts {
  * The organizer's e-mail about a new booking: to answer (status 1, with the Confirm and Decline
  * links), or to know (status 2). It names the date, the variant and every rider as the organizer
  * allocates horses, and links the booking's page. When the booking completed its date's minimum
- * group it also tells the guarantee: one e-mail for the one moment.
+ * group it also tells the guarantee: one e-mail for the one moment. A request made signed out
+ * says it waits for its e-mail's proof first (its Confirm link answers once proven,
+ * `AWAITING_EMAIL`): the claim that proves it tells the organizer it can be answered
+ * (`claimGuestBookings`).
  */
 export function newRequestForOrganizer(facts: NewBookingFacts): OutboxValues {
   const { request, tour, date, publicUrl, guarantee } = facts;
@@ -158,16 +162,23 @@ export function newRequestForOrganizer(facts: NewBookingFacts): OutboxValues {
   const comment = request.comment ? `\n\nTheir comment: ${request.comment}` : '';
   const page = `The booking: ${organizerBookingUrl(request, publicUrl)}`;
   const waiting = request.status === 1;
+  // Booked signed out: nothing is confirmed on an address nobody proved (`AWAITING_EMAIL`).
+  const unproven = request.userId === null;
+  const until = request.respondBy ? ` until ${displayInstant(request.respondBy)}` : '';
+  const proofFirst = `They booked without signing in, so the ${waiting ? 'request' : 'booking'} waits for them to confirm their e-mail address within ${GUEST_HOLD_MINUTES} minutes; unconfirmed, it is released.`;
   const news = waiting
     ? `${request.contactName} asks to book "${tour.name}"${on} for ${partyText(request)} (${price}).`
-    : `${request.contactName} booked "${tour.name}"${on} for ${partyText(request)} (${price}).${guarantee ? '' : ' The date is guaranteed, so the booking is confirmed without your answer.'}`;
-  const next = waiting
-    ? `The date is not guaranteed, so the booking waits for your answer${request.respondBy ? ` until ${displayInstant(request.respondBy)}` : ''}; unanswered, it is released.\n\nConfirm: ${answerUrl(request.id, facts.secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, facts.secret, publicUrl, 'decline')}\n\n${page}`
-    : guarantee
+    : `${request.contactName} booked "${tour.name}"${on} for ${partyText(request)} (${price}).${guarantee ? '' : ' The date is guaranteed, so the booking is confirmed without your answer.'}${unproven ? ` ${proofFirst}` : ''}`;
+  const links = `Confirm${unproven ? ' (once they have confirmed their e-mail)' : ''}: ${answerUrl(request.id, facts.secret, publicUrl, 'confirm')}\nDecline: ${answerUrl(request.id, facts.secret, publicUrl, 'decline')}`;
+  const next = !waiting
+    ? guarantee
       ? `${organizerGuaranteeText(guarantee, publicUrl)}\n\n${page}`
-      : page;
+      : page
+    : `${unproven ? `${proofFirst} Until then it cannot be confirmed; we will e-mail you when they confirm it. ` : ''}The date is not guaranteed, so the booking waits for your answer${until}; unanswered, it is released.\n\n${links}\n\n${page}`;
   const subject = waiting
-    ? `Please answer booking request #${request.id}: ${tour.name}`
+    ? unproven
+      ? `Booking request #${request.id}, to answer once the traveller confirms their e-mail: ${tour.name}`
+      : `Please answer booking request #${request.id}: ${tour.name}`
     : guarantee
       ? `New booking #${request.id}, the ride on ${displayDay(guarantee.date.startDate)} is guaranteed: ${tour.name}`
       : `New booking #${request.id}: ${tour.name}`;
@@ -241,8 +252,17 @@ export async function answerRequestRow(
 }
 
 /**
- * The organizer's confirmation (1 → 2): the traveller's hold to pay starts now, and the booking's
- * date, when not guaranteed, runs (`guaranteeDate`, told in the confirmation's own notices).
+ * Why a request made signed out cannot be confirmed yet: its e-mail is not proven (no account
+ * holds it). Confirming runs the date for good (decision 148), and an address nobody proves is
+ * released within `GUEST_HOLD_MINUTES`; the claim that proves it tells the organizer.
+ */
+export const AWAITING_EMAIL =
+  'The traveller has not confirmed their e-mail address yet: the request can be confirmed once they have';
+
+/**
+ * The organizer's confirmation (1 → 2) of a request whose traveller proved the address
+ * (`AWAITING_EMAIL` otherwise): the traveller's hold to pay starts now, and the booking's date,
+ * when not guaranteed, runs (`guaranteeDate`, told in the confirmation's own notices).
  */
 function organizerConfirm(
   deps: Pick<AnswerDeps, 'holdHours' | 'now'>,
@@ -252,13 +272,12 @@ function organizerConfirm(
     event: 'organizer-confirms',
     actor: 'organizer',
     now: deps.now,
-    changes: (locked) => ({
+    // Read under the booking's lock, as the claim that proves the address sets it.
+    refuse: (locked) => (locked.userId === null ? AWAITING_EMAIL : undefined),
+    // Proven (above): the traveller's hold to pay starts now.
+    changes: () => ({
       respondBy: null,
-      // An unproven guest keeps the short hold; a traveller gets the full hold from now.
-      holdUntil:
-        locked.userId === null
-          ? locked.holdUntil
-          : new Date(deps.now.getTime() + deps.holdHours * 3_600_000),
+      holdUntil: new Date(deps.now.getTime() + deps.holdHours * 3_600_000),
     }),
     notify,
     // The transition locked the date's row before the booking's: the guarantee locks the

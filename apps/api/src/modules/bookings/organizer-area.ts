@@ -7,7 +7,19 @@
  * support roles see nothing extra here.
  */
 import type { components } from '@gallop/api-client';
-import { and, asc, count, desc, eq, gt, inArray, notInArray, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  notInArray,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import {
   bookingRequests,
@@ -91,9 +103,11 @@ export function memberTourIds(db: Database, userId: number) {
 function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
   switch (filter) {
     case 'waiting':
+      // A request made signed out waits for its traveller's e-mail first (`emailProofRequired`).
       return and(
         eq(bookingRequests.status, STATUS.pendingConfirm),
         gt(bookingRequests.respondBy, now),
+        isNotNull(bookingRequests.userId),
       );
     case 'active':
       return inArray(bookingRequests.status, [...ACTIVE_STATUSES]);
@@ -103,6 +117,14 @@ function filterOf(filter: OrganizerBookingFilter, now: Date): SQL | undefined {
       return undefined;
   }
 }
+
+/**
+ * A booking made signed out, still going ahead, whose e-mail nobody proved yet (no account holds
+ * it): it cannot be confirmed (`AWAITING_EMAIL`) and its short hold ends unless the traveller
+ * proves the address, which tells the organizer (`claimGuestBookings`).
+ */
+const emailProofRequired = (row: Pick<RequestRow, 'userId' | 'status'>) =>
+  row.userId === null && isActive(row.status);
 
 /** What a request waiting for the organizer can still be answered until (status 1 only). */
 const respondByOf = (row: RequestRow) =>
@@ -165,6 +187,7 @@ export async function listOrganizerBookings(
       seats: booking.seats,
       non_riders: booking.nonRiders,
       contact_name: booking.contactName,
+      email_proof_required: emailProofRequired(booking),
       respond_by: respondByOf(booking),
       price: major(booking.price),
       paid: major(booking.paid),
@@ -270,7 +293,8 @@ export async function toOrganizerBooking(
     decline_reason: row.declineReason,
     cancel_message: row.cancelMessage,
     created_at: row.createdAt.toISOString(),
-    can_confirm: may('organizer-confirms'),
+    email_proof_required: emailProofRequired(row),
+    can_confirm: may('organizer-confirms') && !emailProofRequired(row),
     can_decline: may('organizer-declines'),
     can_cancel: may('organizer-cancels'),
     chat_id: chat?.id ?? null,

@@ -2,7 +2,6 @@ import { ApiError } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
 import {
   answerFailure,
-  formatMoment,
   isActiveStatus,
   organizerMoney,
   organizerStatusLabel,
@@ -34,17 +33,6 @@ describe('readAnswerLink', () => {
       },
     );
     expect(validateAnswerLinkSearch({ token: '', answer: ['decline'] })).toEqual({});
-  });
-});
-
-describe('formatMoment', () => {
-  it('prints UTC with the zone named, or the local time without it', () => {
-    expect(formatMoment('2026-06-02T04:05:00.000Z', false)).toBe('04:05, 2 Jun 2026 UTC');
-    const local = new Date('2026-06-02T04:05:00.000Z');
-    expect(formatMoment('2026-06-02T04:05:00.000Z', true)).toBe(
-      `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}, ${local.getDate()} Jun 2026`,
-    );
-    expect(formatMoment('soon', true)).toBeUndefined();
   });
 });
 

@@ -46,52 +46,11 @@ export const isConfirmedStatus = (status: Status) => status >= 2 && status <= 4;
 /** Whether the booking still goes ahead (a request, confirmed or paid): it holds seats and horses. */
 export const isActiveStatus = (status: Status) => status >= 1 && status <= 3;
 
-/** Full years of a rider on a day: shared with the booking form's rider fit. */
-
-// Fixed month names and numeric parts: ICU versions differ in punctuation, and the server and
-// the hydrating render must print the same text (see lib/tour-format.ts).
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
 /**
- * '14:30, 15 Dec 2026' in the browser's own zone (`local`), else in UTC with the zone named:
- * the server and the hydrating render do not know the browser's zone.
+ * A booking made signed out whose traveller has not confirmed the e-mail (`email_proof_required`):
+ * the organizer cannot confirm it yet, and it is released unless the traveller confirms in time.
  */
-export function formatMoment(isoDateTime: string, local: boolean): string | undefined {
-  const moment = new Date(isoDateTime);
-  if (Number.isNaN(moment.getTime())) return undefined;
-  const [year, month, day, hours, minutes] = local
-    ? [
-        moment.getFullYear(),
-        moment.getMonth(),
-        moment.getDate(),
-        moment.getHours(),
-        moment.getMinutes(),
-      ]
-    : [
-        moment.getUTCFullYear(),
-        moment.getUTCMonth(),
-        moment.getUTCDate(),
-        moment.getUTCHours(),
-        moment.getUTCMinutes(),
-      ];
-  const text = `${twoDigits(hours)}:${twoDigits(minutes)}, ${day} ${MONTHS[month]} ${year}`;
-  return local ? text : `${text} UTC`;
-}
-
-/**
- * 'Answer by' deadlines of the organizer area: '4 Dec, 14:00' in the browser's own zone
- * (`local`), else in UTC with the zone named (see `formatMoment`).
- */
-export function formatDeadline(isoDateTime: string, local: boolean): string | undefined {
-  const moment = new Date(isoDateTime);
-  if (Number.isNaN(moment.getTime())) return undefined;
-  const [month, day, hours, minutes] = local
-    ? [moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]
-    : [moment.getUTCMonth(), moment.getUTCDate(), moment.getUTCHours(), moment.getUTCMinutes()];
-  const text = `${day} ${MONTHS[month]}, ${twoDigits(hours)}:${twoDigits(minutes)}`;
-  return local ? text : `${text} UTC`;
-}
+export const EMAIL_PROOF_LABEL = 'Waiting for the traveller to confirm their e-mail';
 
 /** A booking's status as the organizer area names it (docs/product.md, States). */
 const ORGANIZER_STATUS_LABELS: Readonly<Record<Status, string>> = {
@@ -143,6 +102,8 @@ interface LabelledBooking {
   decline_reason?: string | null | undefined;
   cancel_message?: string | null | undefined;
   departure?: Pick<OrganizerDeparture, 'cancelled'> | null | undefined;
+  /** Booked signed out, its e-mail not confirmed yet: nothing to answer before it is. */
+  email_proof_required?: boolean | undefined;
 }
 
 /** Status 6 as far as the booking tells it: a decline, a cancel, and whether the date went. */
@@ -165,6 +126,7 @@ function endedByOrganizerLabel(booking: LabelledBooking): string {
  * says how, as far as what the reader has of it tells (the page more than the list).
  */
 export function organizerStatusLabel(booking: LabelledBooking): string {
+  if (booking.email_proof_required) return EMAIL_PROOF_LABEL;
   switch (booking.status) {
     case 3:
       return madePrepaymentLabel(booking);

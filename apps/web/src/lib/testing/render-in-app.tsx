@@ -1,4 +1,4 @@
-import { createMemoryTokenStore } from '@gallop/api-client';
+import { createMemoryTokenStore, type GallopClient } from '@gallop/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   RouterProvider,
@@ -39,6 +39,8 @@ export async function renderInApp(
     /** What the server's render knew of the visitor (their country, picked weight unit...). */
     visitor?: Partial<VisitorPreferences>;
     hydrate?: {
+      /** What the server's render loaded before rendering (the root loader's profile, say). */
+      beforeServerRender?: (queryClient: QueryClient, api: GallopClient<true>) => Promise<void>;
       /** What the browser did before hydrating (e.g. cache an answer the server did not have). */
       beforeHydrating?: (queryClient: QueryClient) => void;
       onRecoverableError?: (error: unknown) => void;
@@ -72,17 +74,19 @@ export async function renderInApp(
       </QueryClientProvider>
     </JotaiProvider>
   );
-  if (!hydrate) return { ...render(app), router, queryClient };
+  if (!hydrate) return { ...render(app), router, queryClient, serverHtml: undefined };
   await router.load();
+  await hydrate.beforeServerRender?.(queryClient, api);
   const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = renderToString(app);
+  const serverHtml = renderToString(app);
+  container.innerHTML = serverHtml;
   hydrate.beforeHydrating?.(queryClient);
   const view = render(app, {
     container,
     hydrate: true,
     ...(hydrate.onRecoverableError ? { onRecoverableError: hydrate.onRecoverableError } : {}),
   });
-  return { ...view, router, queryClient };
+  return { ...view, router, queryClient, serverHtml };
 }
 
 function OtherPage() {

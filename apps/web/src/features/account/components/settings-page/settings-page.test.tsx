@@ -290,7 +290,7 @@ describe('SettingsPage, time zone', () => {
     const profile = await section('Personal details');
     const zone = within(profile).getByRole('button', { name: /Time zone/ });
     expect(zone).toHaveAccessibleDescription(
-      "Your chats show message times in it; until you choose one, in your device's time zone.",
+      "Chat messages, deadlines and holds show their times in it; until you choose one, in your device's time zone.",
     );
     await userEvent.click(zone);
     await userEvent.type(

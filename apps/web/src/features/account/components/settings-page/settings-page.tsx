@@ -71,11 +71,11 @@ function Saved({ text }: { text: string }) {
 }
 
 /**
- * What the saved zone changes: the chat's message times (`useViewerTimeZone`). Other pages write
- * an instant in the device's zone, with the zone named (decision 153).
+ * What the saved zone changes: the chat's message times and every instant a page writes, such as
+ * deadlines and holds (`useViewerTimeZone`, decision 197), each with its zone named (153).
  */
 const TIME_ZONE_USE =
-  "Your chats show message times in it; until you choose one, in your device's time zone.";
+  "Chat messages, deadlines and holds show their times in it; until you choose one, in your device's time zone.";
 
 function ProfileSection({ user }: { user: UserProfile }) {
   const api = useApi();

@@ -1,8 +1,9 @@
 import type { components } from '@gallop/api-client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, ridingBrief, tourSummary } from '../../../../lib/testing/fake-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { browserIn, hydrateForZone, withProfileZone } from '../../../../lib/testing/viewer-zone';
 import { rememberContactEmail } from '../../contact-email';
 import { BookingPage } from './booking-page';
 
@@ -406,5 +407,56 @@ describe('the booking page of an ended booking', () => {
     cleanup();
     await open(over({ status: 4, paid: 1200, meeting }));
     expect(screen.getByTestId('meeting-details')).toHaveTextContent('Meet at the Tyungur stables');
+  });
+});
+
+describe('the booking page’s hold: its time zone (decision 191)', () => {
+  const traveller = { id: 7, email: 'a@b.c' } as components['schemas']['UserProfile'];
+  // A confirmed, unpaid booking held until 10:30 UTC on 15 Jan 2030: 05:30 in New York, 19:30 in
+  // Tokyo.
+  const unpaid = ended({
+    status: 2,
+    reader: 'traveller',
+    can_pay: true,
+    can_cancel: true,
+    hold_until: '2030-01-15T10:30:00Z',
+    tour_date: tourDate({ id: 5 }),
+  });
+  const holdText = () => screen.getByTestId('hold-until').textContent;
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the hold in the zone of the traveller’s settings, named, not the device’s', async () => {
+    browserIn('Asia/Tokyo');
+    await renderInApp(<BookingPage booking={unpaid} user={traveller} />, {
+      fetch: withProfileZone('America/New_York', createFakeApi({}).fetch),
+      signedIn: true,
+    });
+    await waitFor(() => expect(holdText()).toBe('Seats held until 05:30 EST, 15 Jan 2030'));
+  });
+
+  it('writes it in the device’s zone when the settings have none, or nobody is signed in', async () => {
+    browserIn('Asia/Tokyo');
+    await renderInApp(<BookingPage booking={unpaid} user={traveller} />, {
+      fetch: withProfileZone(null, createFakeApi({}).fetch),
+      signedIn: true,
+    });
+    await waitFor(() => expect(holdText()).toBe('Seats held until 19:30 GMT+9, 15 Jan 2030'));
+    cleanup();
+    await renderInApp(<BookingPage booking={unpaid} user={undefined} />, {
+      fetch: createFakeApi({}).fetch,
+    });
+    await waitFor(() => expect(holdText()).toBe('Seats held until 19:30 GMT+9, 15 Jan 2030'));
+  });
+
+  it('hydrates the server’s page with no mismatch, in the settings’ zone from the first HTML', async () => {
+    browserIn('Asia/Tokyo');
+    const { serverHtml, mismatches } = await hydrateForZone(
+      <BookingPage booking={unpaid} user={traveller} />,
+      'America/New_York',
+      createFakeApi({}).fetch,
+    );
+    expect(serverHtml).toContain('Seats held until <!-- -->05:30 EST, 15 Jan 2030');
+    expect(holdText()).toBe('Seats held until 05:30 EST, 15 Jan 2030');
+    expect(mismatches).toEqual([]);
   });
 });

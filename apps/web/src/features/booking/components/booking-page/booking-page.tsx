@@ -74,7 +74,8 @@ export function BookingPage({
   const options = paymentOptions(booking);
   const paid = booking.paid ?? 0;
   const refunded = booking.refunded ?? 0;
-  // With its zone: '10:54 CET, 6 Dec 2026', as the e-mail names its zone too (decision 153).
+  // With its zone: '10:54 CET, 6 Dec 2026', as the e-mail names its zone too (decision 153), in
+  // the viewer's (their settings' when signed in, else their device's).
   const holdUntil = useFormattedInstant(isCancelled(booking.status) ? null : booking.hold_until);
   // An ended booking (or one past its time to pay) offers nothing of a live one: no cancelling,
   // no prepayment to make, no riders to change.

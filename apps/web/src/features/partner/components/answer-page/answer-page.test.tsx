@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApi } from '../../../../lib/api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { browserIn, hydrateForZone, withProfileZone } from '../../../../lib/testing/viewer-zone';
 import { requestForAnswerQuery, type RequestForOrganizer } from '../../api';
-import { formatMoment, type SuggestedAnswer } from '../../answer';
+import type { SuggestedAnswer } from '../../answer';
 import { requestFixture } from '../../testing/request-fixture';
 import { AnswerPage } from './answer-page';
 
@@ -67,9 +68,12 @@ function AnswerRouteStandIn({ suggested }: { suggested: SuggestedAnswer }) {
 async function renderAnswer(
   api: ReturnType<typeof answerApi>,
   suggested: SuggestedAnswer = 'confirm',
+  /** The organizer is signed in, their settings' time zone this (null: none chosen). */
+  { profileZone }: { profileZone?: string | null } = {},
 ) {
   const view = await renderInApp(<AnswerRouteStandIn suggested={suggested} />, {
-    fetch: api.fetch,
+    fetch: profileZone === undefined ? api.fetch : withProfileZone(profileZone, api.fetch),
+    signedIn: profileZone !== undefined,
   });
   await screen.findByRole('heading', { level: 1, name: 'Booking request #4821' });
   return view;
@@ -79,15 +83,17 @@ const confirmButton = () => screen.getByRole('button', { name: 'Confirm booking'
 const reasonField = () => screen.getByLabelText('Reason for the traveller');
 
 describe('AnswerPage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('shows the request: tour, dates, riders with age on the first day, comment, price, deadline', async () => {
+    browserIn('Asia/Tokyo');
     const request = requestFixture();
     await renderAnswer(answerApi(request));
     expect(screen.getByText('Altai Horse Trek to the Multinskiye Lakes')).toBeInTheDocument();
     expect(screen.getByText('12–19 Jul 2026')).toBeInTheDocument();
     expect(screen.getByText('€1,840')).toBeInTheDocument();
-    expect(
-      screen.getByText(`Answer by ${formatMoment(request.respond_by!, true)}`),
-    ).toBeInTheDocument();
+    // 14:30 UTC, in the device's zone with the zone named: nobody is signed in.
+    expect(screen.getByText('Answer by 23:30 GMT+9, 2 Jun 2026')).toBeInTheDocument();
 
     const riders = within(screen.getByRole('region', { name: 'Riders' })).getAllByRole('listitem');
     expect(riders).toHaveLength(2);
@@ -223,5 +229,51 @@ describe('AnswerPage', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByText(/Answer by/)).not.toBeInTheDocument();
     expect(api.posts()).toHaveLength(0);
+  });
+});
+
+describe('AnswerPage: the deadline’s time zone (decision 191)', () => {
+  // The fixture's deadline, 14:30 UTC on 2 Jun 2026: 16:30 in Madrid, 23:30 in Tokyo.
+  const request = requestFixture();
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the deadline in the zone of the organizer’s settings, named, not the device’s', async () => {
+    browserIn('Asia/Tokyo');
+    await renderAnswer(answerApi(request), 'confirm', { profileZone: 'Europe/Madrid' });
+    expect(await screen.findByText('Answer by 16:30 CEST, 2 Jun 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/23:30/)).not.toBeInTheDocument();
+  });
+
+  it('writes it in the device’s zone, named, when the settings have none', async () => {
+    browserIn('Asia/Tokyo');
+    await renderAnswer(answerApi(request), 'confirm', { profileZone: null });
+    expect(await screen.findByText('Answer by 23:30 GMT+9, 2 Jun 2026')).toBeInTheDocument();
+  });
+
+  it('hydrates the server’s deadline with no mismatch: the settings’ zone from the first HTML', async () => {
+    browserIn('Asia/Tokyo');
+    const { serverHtml, mismatches } = await hydrateForZone(
+      <AnswerPage token={TOKEN} suggested="confirm" request={request} />,
+      'Europe/Madrid',
+      answerApi(request).fetch,
+    );
+    expect(serverHtml).toContain('Answer by <!-- -->16:30 CEST, 2 Jun 2026');
+    expect(screen.getByText('Answer by 16:30 CEST, 2 Jun 2026')).toBeInTheDocument();
+    expect(mismatches).toEqual([]);
+  });
+
+  it('hydrates UTC with no mismatch when signed out, then writes the device’s zone', async () => {
+    browserIn('Asia/Tokyo');
+    const mismatches: unknown[] = [];
+    const { serverHtml } = await renderInApp(
+      <AnswerPage token={TOKEN} suggested="confirm" request={request} />,
+      {
+        fetch: answerApi(request).fetch,
+        hydrate: { onRecoverableError: (error) => mismatches.push(error) },
+      },
+    );
+    expect(serverHtml).toContain('Answer by <!-- -->14:30 UTC, 2 Jun 2026');
+    expect(await screen.findByText('Answer by 23:30 GMT+9, 2 Jun 2026')).toBeInTheDocument();
+    expect(mismatches).toEqual([]);
   });
 });

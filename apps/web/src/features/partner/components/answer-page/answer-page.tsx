@@ -4,8 +4,8 @@ import { Button } from '@gallop/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApi } from '../../../../lib/api';
+import { useFormattedInstant } from '../../../../lib/instant-format';
 import { formatDateRange, formatDay } from '../../../../lib/tour-format';
-import { useHydrated } from '../../../../lib/use-hydrated';
 import {
   answerRequest,
   requestForAnswerQuery,
@@ -15,7 +15,6 @@ import {
 import {
   ANSWER_TEXTS,
   answerFailure,
-  formatMoment,
   isConfirmedStatus,
   outcomeText,
   type AnswerFailure,
@@ -48,9 +47,8 @@ export function AnswerPage({ token, suggested, request }: AnswerPageProps) {
 }
 
 function AnswerSummary({ request }: { request: RequestForOrganizer }) {
-  const hydrated = useHydrated();
-  // The server does not know the organizer's zone: UTC first, their own time once hydrated.
-  const answerBy = request.respond_by ? formatMoment(request.respond_by, hydrated) : undefined;
+  // In the organizer's zone, named: their settings' when signed in, else their device's.
+  const answerBy = useFormattedInstant(request.respond_by);
   return (
     <header className="answer-summary">
       <p className="answer-eyebrow">Booking request for your tour</p>

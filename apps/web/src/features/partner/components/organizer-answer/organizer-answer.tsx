@@ -112,6 +112,9 @@ export function OrganizerAnswer({
           {notice.message}
         </p>
       )}
+      {booking.email_proof_required && booking.status === 1 && form === undefined && (
+        <p className="answer-muted">{EMAIL_PROOF_NOTE}</p>
+      )}
       {booking.can_confirm && form === undefined && (
         <Button
           theme="primary"
@@ -181,6 +184,14 @@ export function OrganizerAnswer({
     </section>
   );
 }
+
+/**
+ * Why a request booked signed out offers no Confirm yet (`email_proof_required`; the API refuses
+ * it, docs/decisions/DRAFT-a-guests-request-waits-for-their-email.md): confirming would run the
+ * date on an address nobody proved.
+ */
+export const EMAIL_PROOF_NOTE =
+  'The traveller booked without signing in and has not confirmed their e-mail yet. You can confirm the request once they have: we will e-mail you then. Unconfirmed, it is released.';
 
 /**
  * The organizer's cancel gives the traveller back everything paid (decisions, "Money": only the

@@ -3,9 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApi } from '../../../../lib/api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { browserIn, hydrateForZone, withProfileZone } from '../../../../lib/testing/viewer-zone';
 import { organizerBookingQuery, type OrganizerBooking } from '../../api';
 import { ANSWER_TEXTS } from '../../answer';
 import { areaApi } from '../../testing/area-api';
@@ -17,11 +18,18 @@ function RouteStandIn({ id, arrivalOpen }: { id: number; arrivalOpen: boolean })
   return data ? <OrganizerBookingPage booking={data} arrivalOpen={arrivalOpen} /> : null;
 }
 
-/** The page of `booking`; the arrival page is open (`FEATURE_ARRIVAL`) unless told otherwise. */
-async function renderBooking(booking: OrganizerBooking, { arrivalOpen = true } = {}) {
+/**
+ * The page of `booking`; the arrival page is open (`FEATURE_ARRIVAL`) unless told otherwise. With
+ * `profileZone` the organizer is signed in, their settings' time zone that (null: none chosen).
+ */
+async function renderBooking(
+  booking: OrganizerBooking,
+  { arrivalOpen = true, profileZone }: { arrivalOpen?: boolean; profileZone?: string | null } = {},
+) {
   const api = areaApi(booking);
   const view = await renderInApp(<RouteStandIn id={booking.id} arrivalOpen={arrivalOpen} />, {
-    fetch: api.fetch,
+    fetch: profileZone === undefined ? api.fetch : withProfileZone(profileZone, api.fetch),
+    signedIn: profileZone !== undefined,
   });
   await screen.findByRole('heading', { level: 1, name: `Booking #${booking.id}` });
   return { ...api, unmount: view.unmount };
@@ -540,8 +548,10 @@ describe('OrganizerBookingPage: what is left to pay', () => {
     can_decline: false,
     can_cancel: true,
   } as const;
+  afterEach(() => vi.restoreAllMocks());
 
   it('names the hold of a confirmed, unpaid booking and the balance day after the prepayment', async () => {
+    browserIn('Europe/Madrid');
     await renderBooking(
       organizerBookingFixture({
         ...confirmed,
@@ -554,9 +564,10 @@ describe('OrganizerBookingPage: what is left to pay', () => {
       }),
     );
     expect(fact('Left to pay')).toBe('US$3,014');
-    // The moment the traveller reads, and what happens then.
-    expect(fact('Seats held until')).toMatch(
-      /^\d{2}:\d{2}, \d{1,2} Dec 2026: unpaid by then, the booking is released$/,
+    // The moment the traveller reads (in the device's zone, named: nobody is signed in), and
+    // what happens then.
+    expect(fact('Seats held until')).toBe(
+      '07:25 CET, 9 Dec 2026: unpaid by then, the booking is released',
     );
     expect(screen.getByTestId('balance-due').textContent).toBe(
       'After the prepayment, the rest, US$2,414, is due by 14 Dec 2099. We remind the traveller by e-mail 7 and 2 days before.',
@@ -618,6 +629,51 @@ describe('OrganizerBookingPage: what is left to pay', () => {
       expect(screen.queryByTestId('balance-due')).toBeNull();
       unmount();
     }
+  });
+});
+
+describe('OrganizerBookingPage: the deadlines’ time zone (decision 191)', () => {
+  // The answer deadline, 14:30 UTC on 2 Jun 2026: 10:30 in New York, 23:30 in Tokyo.
+  const waiting = organizerBookingFixture();
+  // A confirmed booking's hold, 06:25 UTC on 9 Dec 2026: 01:25 in New York, 15:25 in Tokyo.
+  const held = organizerBookingFixture({
+    status: 2,
+    respond_by: null,
+    can_confirm: false,
+    can_decline: false,
+    hold_until: '2026-12-09T06:25:00.000Z',
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the answer deadline and the hold in the zone of the organizer’s settings, named', async () => {
+    browserIn('Asia/Tokyo');
+    const { unmount } = await renderBooking(waiting, { profileZone: 'America/New_York' });
+    await waitFor(() => expect(fact('Deadline')).toBe('Answer by 10:30 EDT, 2 Jun 2026'));
+    unmount();
+    await renderBooking(held, { profileZone: 'America/New_York' });
+    await waitFor(() =>
+      expect(fact('Seats held until')).toBe(
+        '01:25 EST, 9 Dec 2026: unpaid by then, the booking is released',
+      ),
+    );
+  });
+
+  it('writes them in the device’s zone when the settings have none', async () => {
+    browserIn('Asia/Tokyo');
+    await renderBooking(waiting, { profileZone: null });
+    await waitFor(() => expect(fact('Deadline')).toBe('Answer by 23:30 GMT+9, 2 Jun 2026'));
+  });
+
+  it('hydrates the server’s page with no mismatch, in the settings’ zone from the first HTML', async () => {
+    browserIn('Asia/Tokyo');
+    const { serverHtml, mismatches } = await hydrateForZone(
+      <OrganizerBookingPage booking={waiting} arrivalOpen />,
+      'America/New_York',
+      areaApi(waiting).fetch,
+    );
+    expect(serverHtml).toContain('Answer by <!-- -->10:30 EDT, 2 Jun 2026');
+    expect(fact('Deadline')).toBe('Answer by 10:30 EDT, 2 Jun 2026');
+    expect(mismatches).toEqual([]);
   });
 });
 

@@ -3,19 +3,12 @@ import { ageOn, formatWeightLimit } from '@gallop/rider-fit';
 import { Link } from '@tanstack/react-router';
 import { countText, formatPhone } from '@gallop/ui-kit';
 import { balanceDueText } from '../../../../lib/balance-due';
+import { useFormattedInstant } from '../../../../lib/instant-format';
 import { partyText } from '../../../../lib/party-text';
 import { formatDateRange, formatDay, todayIso } from '../../../../lib/tour-format';
-import { useHydrated } from '../../../../lib/use-hydrated';
 import { useWeightUnit } from '../../../../lib/weight-unit';
 import type { OrganizerBooking } from '../../api';
-import {
-  formatDeadline,
-  formatMoment,
-  isActiveStatus,
-  organizerStatusLabel,
-  refundSummary,
-  releaseLabel,
-} from '../../answer';
+import { isActiveStatus, organizerStatusLabel, refundSummary, releaseLabel } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-booking-page.css';
 import { DepartureDecision } from '../departure-decision/departure-decision';
@@ -63,9 +56,9 @@ export function OrganizerBookingPage({
 }
 
 function Summary({ booking }: { booking: OrganizerBooking }) {
-  const hydrated = useHydrated();
-  const deadline = booking.respond_by ? formatDeadline(booking.respond_by, hydrated) : undefined;
-  const heldUntil = booking.hold_until ? formatMoment(booking.hold_until, hydrated) : undefined;
+  // In the organizer's zone, named: their settings' when signed in, else their device's.
+  const deadline = useFormattedInstant(booking.respond_by);
+  const heldUntil = useFormattedInstant(booking.hold_until);
   const money = (amount: number) => formatPrice(amount, booking.currency);
   return (
     <header className="answer-summary">
@@ -119,7 +112,7 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
             <dd>{money(booking.refunded)}</dd>
           </div>
         )}
-        {deadline && (
+        {deadline && !booking.email_proof_required && (
           <div className="answer-facts__deadline">
             <dt>Deadline</dt>
             <dd>Answer by {deadline}</dd>
@@ -130,7 +123,9 @@ function Summary({ booking }: { booking: OrganizerBooking }) {
             <dt>Seats held until</dt>
             <dd>
               {heldUntil}
-              {booking.status === 2 && ': unpaid by then, the booking is released'}
+              {booking.email_proof_required
+                ? ': unless the traveller confirms their e-mail by then, the booking is released'
+                : booking.status === 2 && ': unpaid by then, the booking is released'}
             </dd>
           </div>
         )}

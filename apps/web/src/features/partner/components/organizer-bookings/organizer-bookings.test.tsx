@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccountApi } from '../../../../lib/testing/fake-account-api';
 import { renderInApp } from '../../../../lib/testing/render-in-app';
+import { browserIn, hydrateForZone, withProfileZone } from '../../../../lib/testing/viewer-zone';
 import type { OrganizerBookingListItem } from '../../api';
-import { formatDeadline } from '../../answer';
 import { OrganizerBookings } from './organizer-bookings';
 
 function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBookingListItem {
@@ -27,7 +28,10 @@ function item(overrides: Partial<OrganizerBookingListItem> = {}): OrganizerBooki
 }
 
 describe('OrganizerBookings', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('lists the requests waiting for an answer with their deadline, then the other bookings', async () => {
+    browserIn('Europe/Madrid');
     const waiting = item();
     const confirmed = item({ id: 4700, status: 2, respond_by: null, tour_name: 'Steppe Ride' });
     await renderInApp(
@@ -36,9 +40,8 @@ describe('OrganizerBookings', () => {
     const waitingSection = await screen.findByRole('region', {
       name: 'Requests waiting for your answer',
     });
-    const deadline = formatDeadline(waiting.respond_by!, true)!;
-    expect(deadline).toMatch(/^\d{1,2} Dec, \d{2}:\d{2}$/);
-    expect(within(waitingSection).getByText(`Answer by ${deadline}`)).toBeTruthy();
+    // 14:00 UTC, in the device's zone with the zone named: nobody is signed in.
+    expect(within(waitingSection).getByText('Answer by 15:00 CET, 4 Dec 2026')).toBeTruthy();
     expect(
       within(waitingSection).getByRole('link', { name: '#4821 · Altai Horse Trek' }),
     ).toHaveProperty('pathname', '/partner/bookings/4821');
@@ -171,5 +174,38 @@ describe('OrganizerBookings', () => {
     expect(
       await screen.findByText(/€2,000, paid €2,000, refunded €1,600; you keep €1,000$/),
     ).toBeInTheDocument();
+  });
+});
+
+describe('OrganizerBookings: the deadlines’ time zone (decision 191)', () => {
+  // 14:00 UTC on 4 Dec 2026: 09:00 in New York, 23:00 in Tokyo.
+  const waiting = item();
+  const list = <OrganizerBookings waiting={[waiting]} active={[waiting]} isProvider />;
+  const profileIn = (zone: string | null) => withProfileZone(zone, fakeAccountApi([]).fetch);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes the deadline in the zone of the organizer’s settings, named, not the device’s', async () => {
+    browserIn('Asia/Tokyo');
+    await renderInApp(list, { fetch: profileIn('America/New_York'), signedIn: true });
+    expect(await screen.findByText('Answer by 09:00 EST, 4 Dec 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/23:00/)).not.toBeInTheDocument();
+  });
+
+  it('writes it in the device’s zone when the settings have none', async () => {
+    browserIn('Asia/Tokyo');
+    await renderInApp(list, { fetch: profileIn(null), signedIn: true });
+    expect(await screen.findByText('Answer by 23:00 GMT+9, 4 Dec 2026')).toBeInTheDocument();
+  });
+
+  it('hydrates the server’s list with no mismatch, in the settings’ zone from the first HTML', async () => {
+    browserIn('Asia/Tokyo');
+    const { serverHtml, mismatches } = await hydrateForZone(
+      list,
+      'America/New_York',
+      fakeAccountApi([]).fetch,
+    );
+    expect(serverHtml).toContain('Answer by <!-- -->09:00 EST, 4 Dec 2026');
+    expect(screen.getByText('Answer by 09:00 EST, 4 Dec 2026')).toBeInTheDocument();
+    expect(mismatches).toEqual([]);
   });
 });

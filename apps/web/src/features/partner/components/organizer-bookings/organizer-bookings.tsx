@@ -1,10 +1,10 @@
 import { formatPrice } from '@gallop/currency';
 import { Link } from '@tanstack/react-router';
+import { useFormattedInstant } from '../../../../lib/instant-format';
 import { partyText } from '../../../../lib/party-text';
 import { formatDateRange } from '../../../../lib/tour-format';
-import { useHydrated } from '../../../../lib/use-hydrated';
 import type { OrganizerBookingListItem } from '../../api';
-import { formatDeadline, organizerMoney, organizerStatusLabel } from '../../answer';
+import { organizerMoney, organizerStatusLabel } from '../../answer';
 import '../answer-page/answer-page.css';
 import './organizer-bookings.css';
 
@@ -103,9 +103,8 @@ function BookingSection({
 }
 
 function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
-  const hydrated = useHydrated();
-  // The server does not know the organizer's zone: UTC first, their own time once hydrated.
-  const deadline = booking.respond_by ? formatDeadline(booking.respond_by, hydrated) : undefined;
+  // In the organizer's zone, named: their settings' when signed in, else their device's.
+  const deadline = useFormattedInstant(booking.respond_by);
   return (
     <li className="organizer-bookings__item">
       <Link
@@ -127,7 +126,10 @@ function BookingRow({ booking }: { booking: OrganizerBookingListItem }) {
         {booking.paid > 0 ? `, paid ${formatPrice(booking.paid, booking.currency)}` : ''}
         {booking.paid > 0 && booking.status >= 5 && refundText(booking)}
       </p>
-      {deadline && <p className="organizer-bookings__deadline">Answer by {deadline}</p>}
+      {/* A request waiting for its traveller's e-mail cannot be answered yet: its status says so. */}
+      {deadline && !booking.email_proof_required && (
+        <p className="organizer-bookings__deadline">Answer by {deadline}</p>
+      )}
     </li>
   );
 }
