@@ -2217,7 +2217,7 @@ export interface paths {
     put?: never;
     /**
      * Select tours for a booking request and get the link for the traveller
-     * @description For a member of the organizer of the request's tour, or an account with the support role; anyone else gets 404, so nobody learns that a request exists. An organizer selects among its own published tours, support among all published tours; another tour is a 422 naming it. Each call makes a new selection with its own link; earlier links keep working.
+     * @description For a member of the organizer of the request's tour, or an account with the support role; anyone else gets 404, so nobody learns that a request exists. An organizer selects among its own public tours (published, its organizer not hidden), support among all public tours; another tour is a 422 naming it and why. Each call makes a new selection with its own link; earlier links keep working.
      */
     post: operations['createTourSelection'];
     delete?: never;
@@ -2235,7 +2235,7 @@ export interface paths {
     };
     /**
      * The tours selected for a request, by the selection's link token
-     * @description Public: the token is the key. Tours unpublished since are left out; tours whose dates have passed are marked `dates_passed`. A token no selection has is a 404.
+     * @description Public: the token is the key. Tours without a page since (unpublished, or their organizer hidden) are left out while so; tours whose dates have passed are marked `dates_passed`. A token no selection has is a 404.
      */
     get: operations['getTourSelection'];
     put?: never;
@@ -7027,7 +7027,7 @@ export interface operations {
   listFavouriteTours: {
     parameters: {
       query?: {
-        /** @description 1 leaves out unpublished tours. */
+        /** @description 1 leaves out tours without a page (unpublished, or their organizer hidden). */
         active_only?: components['schemas']['BooleanFlag'];
       };
       header?: never;
