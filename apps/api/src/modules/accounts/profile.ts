@@ -41,7 +41,7 @@ const LANGUAGES = new Set(['en', 'en-US', 'ru', 'de', 'zh', 'zh-CN']);
 export const PHONE_CONFIRMATION_METHODS: CodeSender[] = ['sms', 'whatsapp', 'telegram'];
 
 /** Saves `values` (and `updatedAt`); a login another account took meanwhile is the same 422. */
-export async function updateUser(db: Database, id: number, values: UserValues): Promise<UserRow> {
+async function updateUser(db: Database, id: number, values: UserValues): Promise<UserRow> {
   try {
     const [row] = await db
       .update(users)

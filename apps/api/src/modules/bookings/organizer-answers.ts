@@ -256,7 +256,7 @@ export async function answerRequestRow(
  * holds it). Confirming runs the date for good (decision 148), and an address nobody proves is
  * released within `GUEST_HOLD_MINUTES`; the claim that proves it tells the organizer.
  */
-export const AWAITING_EMAIL =
+const AWAITING_EMAIL =
   'The traveller has not confirmed their e-mail address yet: the request can be confirmed once they have';
 
 /**

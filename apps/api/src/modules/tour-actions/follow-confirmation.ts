@@ -80,7 +80,7 @@ export function readFollowToken(
 }
 
 /** The follow a confirmation link stands for; 422 for a forged or expired one. */
-export function openFollowLink(secret: string, token: string): PendingFollow {
+function openFollowLink(secret: string, token: string): PendingFollow {
   const follow = readFollowToken(secret, token);
   if (!follow) {
     throw unprocessable('This follow link is not valid', {
@@ -91,13 +91,13 @@ export function openFollowLink(secret: string, token: string): PendingFollow {
 }
 
 /** The web page of the link: `/follow?token=…` on the public site. */
-export function followUrl(publicUrl: string, token: string): string {
+function followUrl(publicUrl: string, token: string): string {
   const url = new URL('/follow', publicUrl);
   url.searchParams.set('token', token);
   return url.toString();
 }
 
-export function followConfirmationMessage(
+function followConfirmationMessage(
   tour: { name: string; slug: string },
   links: { publicUrl: string; followUrl: string },
 ): { subject: string; body: string } {
