@@ -170,6 +170,12 @@ describe("a traveller's cancellation of a paid booking", () => {
     expect(to(notice, 'support-booking-notice').body).toMatch(
       /^The traveller cancelled booking #1; .* The organizer keeps US\$617\./,
     );
+    // The policy in support's words too, not the traveller's ("what you paid back").
+    const support = to(notice, 'support-booking-notice').body;
+    expect(support).toContain(
+      'The cancellation policy accepted at booking:\n- 30 days or more before the start: the traveller gets everything paid back, the organizer keeps nothing\n- 14–29 days before the start: the traveller gets 50% of what was paid back, the organizer keeps 50%\n- Less than 14 days before the start: no refund, the organizer keeps everything paid',
+    );
+    expect(support).not.toContain('what you paid back');
   });
 });
 

@@ -613,19 +613,27 @@ export function wordingOf(notice: Notice, calledOff?: DateCallOff): Wording {
   }
 }
 
-/** The organizer's policy: for each tier, what the traveller gets back and what you keep. */
-function organizerPolicyLines(tiers: ReturnType<typeof tiersOfBooking>): string[] {
+/**
+ * The policy for those who do not pay it: for each tier, what the traveller gets back and what the
+ * organizer keeps, told to the organizer ("you keep") or to support ("the organizer keeps"); the
+ * traveller's own words (`policyLines`, "what you paid") are the traveller's alone.
+ */
+function policyLinesFor(
+  reader: 'organizer' | 'support',
+  tiers: ReturnType<typeof tiersOfBooking>,
+): string[] {
   const sorted = [...tiers].sort((a, b) => b.days_before - a.days_before);
+  const keeper = reader === 'organizer' ? 'you keep' : 'the organizer keeps';
   // `policyLines` says when each tier applies, in its order, then the closing line.
   return policyLines(tiers).map((line, index) => {
     const when = line.slice(0, line.lastIndexOf(': '));
     const percent = sorted[index]?.refund_percent ?? (sorted.length === 0 ? 100 : 0);
     const split =
       percent >= 100
-        ? 'the traveller gets everything paid back, you keep nothing'
+        ? `the traveller gets everything paid back, ${keeper} nothing`
         : percent <= 0
-          ? 'no refund, you keep everything paid'
-          : `the traveller gets ${percent}% of what was paid back, you keep ${100 - percent}%`;
+          ? `no refund, ${keeper} everything paid`
+          : `the traveller gets ${percent}% of what was paid back, ${keeper} ${100 - percent}%`;
     return `${when}: ${split}`;
   });
 }
@@ -684,7 +692,7 @@ export function emailsOf(
       .join('');
     const organizersPolicy = policy(
       'The cancellation policy accepted at booking',
-      organizerPolicyLines(tiers),
+      policyLinesFor('organizer', tiers),
     );
     emails.push({
       kind: guarantee ? 'organizer-date-guaranteed' : 'organizer-booking-notice',
@@ -701,7 +709,7 @@ export function emailsOf(
       channel: 'email',
       recipient: facts.supportEmail,
       subject,
-      body: `${wording.forSupport ?? wording.forChat}\n\nTour: ${trip}, organizer ${facts.organizerName}. Traveller: ${booking.contactName} <${booking.contactEmail}>, ${booking.contactPhone}.${travellersPolicy}`,
+      body: `${wording.forSupport ?? wording.forChat}\n\nTour: ${trip}, organizer ${facts.organizerName}. Traveller: ${booking.contactName} <${booking.contactEmail}>, ${booking.contactPhone}.${policy('The cancellation policy accepted at booking', policyLinesFor('support', tiers))}`,
       payload,
     });
   }
