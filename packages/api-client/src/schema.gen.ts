@@ -2446,7 +2446,7 @@ export interface paths {
     put?: never;
     /**
      * Add tourists to a request (link keyed by uuid)
-     * @description The link alone does not add riders. The booking's owner must be signed in; a link holder signs in with a one-time code sent to the booking's contact e-mail, which joins a guest booking to that account. Signed out is 401, another account 403.
+     * @description The link alone does not add riders. The booking's owner must be signed in; a link holder signs in with a one-time code sent to the booking's contact e-mail, which joins a guest booking to that account. Signed out is 401, another account 403. Additions share the booking's limit with `update-tourists` (each is told to the organizer and the contact address): 10 per 15 minutes, then 429, lifted by a solved captcha.
      */
     post: operations['addTourists'];
     delete?: never;
@@ -9404,6 +9404,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getArrivalInfo: {

@@ -38,6 +38,7 @@ import {
   type TourDateRow,
   uniqueEmail,
   organizerMemberOf,
+  confirmByLink as confirmByLinkOf,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -163,18 +164,7 @@ const cancelDate = (token: string, id: number, reason?: string) =>
   );
 
 /** Confirms request `id` by the Confirm link of the organizer's e-mail about it. */
-async function confirmByLink(id: number) {
-  const [mail] = await messagesAbout(db, id, 'request-to-answer');
-  const link = [...mail!.body.matchAll(/http:\/\/web\.test\/partner\/answer\?\S+/g)]
-    .map((match) => new URL(match[0]))
-    .find((url) => url.searchParams.get('answer') === 'confirm')!;
-  const response = await app().inject({
-    method: 'POST',
-    url: '/crm/api/request/answer',
-    payload: { token: link.searchParams.get('token'), answer: 'confirm' },
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const confirmByLink = (id: number) => confirmByLinkOf(app(), db, id);
 
 /** A paid booking (status 3) on a date decided before decision 148: left not guaranteed. */
 async function legacyPaidBooking(date: Pick<TourDateRow, 'id' | 'tourId'>) {

@@ -28,6 +28,7 @@ import {
   signUp,
   uniqueEmail,
   type TourDateRow,
+  confirmByLink as confirmByLinkOf,
 } from './testing-scratch.ts';
 
 let scratch: ScratchApp;
@@ -89,19 +90,8 @@ async function confirmInArea(token: string, id: number) {
   };
 }
 
-/** The answer of the Confirm link in the organizer's e-mail about request `id`. */
-async function confirmByLink(id: number) {
-  const [mail] = await messagesAbout(db, id, 'request-to-answer');
-  const link = [...mail!.body.matchAll(/http:\/\/web\.test\/partner\/answer\?\S+/g)]
-    .map((match) => new URL(match[0]))
-    .find((url) => url.searchParams.get('answer') === 'confirm')!;
-  const response = await app().inject({
-    method: 'POST',
-    url: '/crm/api/request/answer',
-    payload: { token: link.searchParams.get('token'), answer: 'confirm' },
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+/** Confirms request `id` by the Confirm link of the organizer's e-mail about it. */
+const confirmByLink = (id: number) => confirmByLinkOf(app(), db, id);
 
 /** The system lines written about booking `id` in chats. */
 const chatLinesAbout = (id: number) =>

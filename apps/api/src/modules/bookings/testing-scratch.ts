@@ -255,6 +255,23 @@ export async function messagesAbout(db: Database, requestId: number, kind: strin
     .where(and(eq(outbox.kind, kind), sql`(${outbox.payload}->>'requestId')::int = ${requestId}`));
 }
 
+/**
+ * Confirms request `id` by the Confirm link of the organizer's e-mail about it (the scratch app's
+ * `PUBLIC_URL` is `http://web.test`); answers its status and body.
+ */
+export async function confirmByLink(app: FastifyInstance, db: Database, id: number) {
+  const [mail] = await messagesAbout(db, id, 'request-to-answer');
+  const link = [...mail!.body.matchAll(/http:\/\/web\.test\/partner\/answer\?\S+/g)]
+    .map((match) => new URL(match[0]))
+    .find((url) => url.searchParams.get('answer') === 'confirm')!;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/crm/api/request/answer',
+    payload: { token: link.searchParams.get('token'), answer: 'confirm' },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
 /** The outbox's messages of `kind` about the date `dateId` (its payload's `tourDateId`). */
 export async function messagesOfDate(db: Database, dateId: number, kind: string) {
   return db
