@@ -20,8 +20,8 @@ export interface HomePageProps {
 /** Trust claims of the help copy (docs/product.md, Who it is for). */
 const trustClaims = [
   {
-    title: 'Every provider is vetted',
-    text: 'Before listing, organizers pass third-party identity verification, a formal screening, checks of their media presence, an expert assessment and an emotional assessment.',
+    title: 'Providers are vetted',
+    text: "Organizers go through third-party identity verification, a formal screening, checks of their media presence, an expert assessment and an emotional assessment. Each organizer's page shows which checks they have passed.",
   },
   {
     title: 'Payments secured by 3-D Secure',

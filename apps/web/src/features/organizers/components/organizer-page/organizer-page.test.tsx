@@ -23,7 +23,7 @@ function reviewsApi() {
 
 const tour = tourSummary({ id: 265, slug: 'auvergne-volcano-trail-265', name: 'Volcano Trail' });
 
-async function renderPage() {
+async function renderPage({ identityVerified = true } = {}) {
   const api = reviewsApi();
   await renderInApp(
     <OrganizerPageView
@@ -31,7 +31,7 @@ async function renderPage() {
       verification={{
         is_email_verified: true,
         is_phone_verified: false,
-        is_passport_verified: true,
+        is_passport_verified: identityVerified,
       }}
       reviews={[reviewFixture(1, { tour_id: 265 }), ...[2, 3, 4, 5].map((id) => reviewFixture(id))]}
       reviewsTotal={12}
@@ -59,6 +59,28 @@ describe('OrganizerPageView', () => {
     expect(within(card).getByText('Turned out in paddocks')).toBeInTheDocument();
     expect(within(card).getByText('Retired horses are rehomed')).toBeInTheDocument();
     expect(within(card).queryByText('This tour')).toBeNull();
+  });
+
+  it('says what the vetting found of this provider, never that every provider passed it', async () => {
+    await renderPage({ identityVerified: false });
+    const trust = screen.getByRole('complementary', {
+      name: 'Booking with Auvergne Trail Company',
+    });
+    expect(trust).toHaveTextContent(
+      "Auvergne Trail Company's third-party identity verification is not complete yet. Gallop also screens providers",
+    );
+    expect(trust).not.toHaveTextContent(/every provider/i);
+    expect(trust).not.toHaveTextContent('identity is verified');
+  });
+
+  it('says a verified provider passed the identity check', async () => {
+    await renderPage();
+    const trust = screen.getByRole('complementary', {
+      name: 'Booking with Auvergne Trail Company',
+    });
+    expect(trust).toHaveTextContent(
+      "Auvergne Trail Company's identity is verified by a third-party service.",
+    );
   });
 
   it('shows the provider, its trust badges, facts and tours', async () => {

@@ -206,11 +206,7 @@ export function OrganizerPageView({
                 {kind}
                 {organizer.legal_type ? `, ${LEGAL_TYPE_LABELS[organizer.legal_type]}` : ''}
               </li>
-              <li>
-                Every provider on Gallop is vetted: third-party identity verification, a formal
-                screening, checks of their media presence, an expert assessment and an emotional
-                assessment.
-              </li>
+              <li>{identityLine(organizer.name, verification)}</li>
               <li>Payments are secured by 3-D Secure; Gallop stores no card data.</li>
               <li>Providers with bad reviews can be removed permanently.</li>
             </ul>
@@ -227,4 +223,15 @@ export function OrganizerPageView({
       />
     </article>
   );
+}
+
+/**
+ * Gallop's vetting, said of this provider: what its identity check says of it (its badge above
+ * reads "Identity not verified" when it has not passed), then the screening every provider has.
+ */
+function identityLine(name: string, verification: VerificationInfo): string {
+  const identity = verification.is_passport_verified
+    ? `${name}'s identity is verified by a third-party service.`
+    : `${name}'s third-party identity verification is not complete yet.`;
+  return `${identity} Gallop also screens providers: a formal screening, checks of their media presence, an expert assessment and an emotional assessment.`;
 }
