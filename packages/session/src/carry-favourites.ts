@@ -1,10 +1,14 @@
 import { consoleWarn, type Warn } from './favourite-ids';
+import { MAX_FAVOURITE_TOURS } from './favourites';
 
 // Sign-in's carrying of guest favourites, apart from `./favourites`: it runs once, at sign-in,
 // so a bundler can leave it out of the code every page loads.
 
-/** How many guest favourites one sign-in carries into an account (the API's list limit). */
-export const MAX_CARRIED_FAVOURITES = 500;
+/**
+ * How many favourites a sign-in fills an account up to.
+ * @deprecated Use `MAX_FAVOURITE_TOURS`, the cap on an account's list, which this now equals.
+ */
+export const MAX_CARRIED_FAVOURITES = MAX_FAVOURITE_TOURS;
 
 /** The account's favourites on the server. */
 export interface AccountFavourites {
@@ -15,18 +19,21 @@ export interface AccountFavourites {
 }
 
 /**
- * Sign-in: the guest's ids the account lacks are saved there first (none is lost, at most
- * `max`), then the account's list is the answer: it replaces the local one. A failed save is
- * logged and the others still go; a failed list rejects, and the caller keeps the local list.
+ * Sign-in: the guest's ids the account lacks are saved there first, as many as fit under the
+ * account's cap (`max`, `MAX_FAVOURITE_TOURS`): the account's own stay, and the guest's most
+ * recently added (last) fill the room left. Then the account's list is the answer: it replaces
+ * the local one. A failed save (the API's 422 past the cap too) is logged and the others still
+ * go; a failed list rejects, and the caller keeps the local list.
  */
 export async function carryFavouritesIntoAccount(
   localIds: readonly number[],
   account: AccountFavourites,
-  { max = MAX_CARRIED_FAVOURITES, warn = consoleWarn }: { max?: number; warn?: Warn } = {},
+  { max = MAX_FAVOURITE_TOURS, warn = consoleWarn }: { max?: number; warn?: Warn } = {},
 ): Promise<number[]> {
   const saved = await account.list();
   const known = new Set(saved);
-  const missing = localIds.filter((id) => !known.has(id)).slice(0, max);
+  const room = Math.max(0, max - saved.length);
+  const missing = room === 0 ? [] : localIds.filter((id) => !known.has(id)).slice(-room);
   if (missing.length === 0) return [...saved];
   for (const id of missing) {
     try {

@@ -1,5 +1,5 @@
 import { parse } from 'cookie';
-import { FAVOURITES_COOKIE } from './favourites';
+import { FAVOURITES_COOKIE, MAX_FAVOURITE_TOURS } from './favourites';
 
 // Reading tour ids, apart from the cookie's writer in `./favourites`: a page shows the ids the
 // server read and writes the cookie on every change, but reads ids only when the visitor acts
@@ -32,19 +32,23 @@ export function toFavouriteTourId(value: unknown, warn: Warn = consoleWarn): num
   return undefined;
 }
 
-/** The ids of a `favorite_tours` cookie value ('12,34'): numeric, each once, in stored order. */
+/**
+ * The ids of a `favorite_tours` cookie value ('12,34'): numeric, each once, in stored order, the
+ * first `MAX_FAVOURITE_TOURS` of them (a cookie written before the cap may hold more).
+ */
 export function parseFavouriteTourIds(
   value: string | undefined,
   warn: Warn = consoleWarn,
 ): number[] {
   if (!value) return [];
-  const ids: number[] = [];
+  const ids = new Set<number>();
   for (const part of value.split(',')) {
+    if (ids.size === MAX_FAVOURITE_TOURS) break;
     if (part.trim() === '') continue;
     const id = toFavouriteTourId(part, warn);
-    if (id !== undefined && !ids.includes(id)) ids.push(id);
+    if (id !== undefined) ids.add(id);
   }
-  return ids;
+  return [...ids];
 }
 
 /** The favourites of a `Cookie` request header (SSR) or `document.cookie`. */

@@ -7,7 +7,13 @@ import {
   parseFavouriteTourIds,
   toFavouriteTourId,
 } from './favourite-ids';
-import { favouritesCookie } from './favourites';
+import { FAVOURITES_FULL_MESSAGE, favouritesCookie, MAX_FAVOURITE_TOURS } from './favourites';
+
+/** `count` ids of the widest width the API takes (10 digits, like `MAX_TOUR_ID`). */
+const widestIds = (count: number) => Array.from({ length: count }, (_, n) => MAX_TOUR_ID - n);
+
+/** The cookie's `name=value`, the part the browser's 4,096-byte limit counts. */
+const nameAndValue = (cookie: string) => cookie.split(';')[0]!;
 
 describe('parseFavouriteTourIds', () => {
   it('keeps numeric ids once each, in stored order', () => {
@@ -36,6 +42,16 @@ describe('parseFavouriteTourIds', () => {
     for (const id of [0, -1, 1.5, NaN, MAX_TOUR_ID + 1, '1', undefined]) {
       expect(isFavouriteTourId(id), String(id)).toBe(false);
     }
+  });
+
+  it('keeps the first MAX_FAVOURITE_TOURS ids of a longer cookie', () => {
+    const ids = widestIds(MAX_FAVOURITE_TOURS + 50);
+    const warn = vi.fn();
+    expect(parseFavouriteTourIds(ids.join(','), warn)).toEqual(ids.slice(0, MAX_FAVOURITE_TOURS));
+    // Repeated ids take no place: the first 200 different ones are kept.
+    const repeated = [ids[0], ...ids].join(',');
+    expect(parseFavouriteTourIds(repeated, warn)).toEqual(ids.slice(0, MAX_FAVOURITE_TOURS));
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('takes numbers and digit strings as ids', () => {
@@ -67,6 +83,28 @@ describe('favouritesCookie', () => {
 
   it('deletes the cookie when the list is empty', () => {
     expect(favouritesCookie([])).toContain('Max-Age=0');
+  });
+
+  it('stays well under the browser limit of 4,096 bytes with a full list of the widest ids', () => {
+    const full = nameAndValue(favouritesCookie(widestIds(MAX_FAVOURITE_TOURS)));
+    // 200 ids of 10 digits, each after the first behind an encoded comma ('%2C').
+    expect(full.length).toBe('favorite_tours='.length + 10 * 200 + 3 * 199);
+    expect(full.length).toBeLessThan(4096 * 0.65);
+  });
+
+  it('writes the first MAX_FAVOURITE_TOURS ids of a longer list', () => {
+    const ids = widestIds(MAX_FAVOURITE_TOURS + 150);
+    const cookie = favouritesCookie(ids);
+    expect(favouriteTourIdsFromCookieHeader(nameAndValue(cookie))).toEqual(
+      ids.slice(0, MAX_FAVOURITE_TOURS),
+    );
+    expect(nameAndValue(cookie).length).toBeLessThan(4096);
+  });
+
+  it('says the cap in its message', () => {
+    expect(FAVOURITES_FULL_MESSAGE).toBe(
+      'You can keep up to 200 favourites. Remove one to add another.',
+    );
   });
 });
 
@@ -109,9 +147,25 @@ describe('carryFavouritesIntoAccount', () => {
     expect(warn.mock.calls[0]?.[0]).toContain('tour 9');
   });
 
-  it('carries at most `max` ids', async () => {
+  it("fills the account up to `max` with the guest's newest ids", async () => {
     const account = fakeAccount([]);
-    expect(await carryFavouritesIntoAccount([1, 2, 3], account, { max: 2 })).toEqual([1, 2]);
+    expect(await carryFavouritesIntoAccount([1, 2, 3], account, { max: 2 })).toEqual([2, 3]);
+    const some = fakeAccount([7, 8]);
+    expect(await carryFavouritesIntoAccount([1, 2, 3, 8], some, { max: 4 })).toEqual([7, 8, 2, 3]);
+  });
+
+  it("keeps the account's own and saves none when it already holds the cap", async () => {
+    const own = Array.from({ length: MAX_FAVOURITE_TOURS }, (_, n) => n + 1);
+    const account = fakeAccount(own);
+    const add = vi.spyOn(account, 'add');
+    expect(await carryFavouritesIntoAccount([500, 501], account)).toEqual(own);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('carries at most MAX_FAVOURITE_TOURS ids into an empty account, the newest', async () => {
+    const guest = Array.from({ length: MAX_FAVOURITE_TOURS + 30 }, (_, n) => n + 1);
+    const account = fakeAccount([]);
+    expect(await carryFavouritesIntoAccount(guest, account)).toEqual(guest.slice(30));
   });
 
   it('rejects when the account cannot be read, so the caller keeps its list', async () => {

@@ -7,7 +7,13 @@ export {
   parseFavouriteTourIds,
   toFavouriteTourId,
 } from './favourite-ids';
-export { FAVOURITES_COOKIE, FAVOURITES_COOKIE_MAX_AGE, favouritesCookie } from './favourites';
+export {
+  FAVOURITES_COOKIE,
+  FAVOURITES_COOKIE_MAX_AGE,
+  FAVOURITES_FULL_MESSAGE,
+  favouritesCookie,
+  MAX_FAVOURITE_TOURS,
+} from './favourites';
 export {
   createBrowserTokenStore,
   REFRESH_TOKEN_COOKIE,

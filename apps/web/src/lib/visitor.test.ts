@@ -25,6 +25,12 @@ describe('visitorFromCookies', () => {
       [12, 7],
     );
   });
+
+  it('reads the first 200 ids of a longer favourites cookie, written before the cap', () => {
+    const ids = Array.from({ length: 320 }, (_, n) => 10_000_001 + n);
+    const header = `currency=eur; favorite_tours=${ids.join('%2C')}; b=2`;
+    expect(visitorFromCookies(header).favouriteTourIds).toEqual(ids.slice(0, 200));
+  });
 });
 
 describe('cookieAlertDismissedCookie', () => {

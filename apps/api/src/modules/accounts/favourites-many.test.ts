@@ -1,29 +1,20 @@
 /**
- * More favourites than one `get-by-ids` call takes. An account keeps them all (a sign-in carries
- * up to 500, each heart adds one) and lists them all, while `get-by-ids` takes at most 100 ids
+ * More favourites than one `get-by-ids` call takes. An account keeps them all, up to its cap of
+ * 200 (`favourites-cap.test.ts`), and lists them all, while `get-by-ids` takes at most 100 ids
  * (openapi/paths/catalog.yaml, `maxItems: 100`): a client asks for their cards 100 ids a call
  * (the web's favourites page, `features/favourites/api.ts`). Writes only a new account's list, so
  * the shared catalogue serves.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { tours, userFavouriteTours, users } from '#src/db/schema/index.ts';
 import { publicTour } from '#src/modules/catalog/index.ts';
-import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { useTestApp } from '#src/modules/content/testing.ts';
 import { contractCaller } from '#src/testing/call.ts';
 import { signUp } from '#src/testing/sign-up.ts';
 
-let testApp: TestApp;
-let db: Database;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  db = testApp.database.db;
-});
-afterAll(() => testApp.close());
-
-const call = contractCaller(() => testApp.app);
+const shared = useTestApp();
+const call = contractCaller(() => shared.testApp.app);
 const byIds = (ids: readonly number[]) =>
   call(
     'getToursByIds',
@@ -33,7 +24,8 @@ const byIds = (ids: readonly number[]) =>
 
 describe('favourites beyond 100', () => {
   it('are all listed, and their cards come 100 ids a call (more is a 400)', async () => {
-    const { email, token } = await signUp(testApp.app);
+    const { db } = shared;
+    const { email, token } = await signUp(shared.testApp.app);
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const saved = (
       await db

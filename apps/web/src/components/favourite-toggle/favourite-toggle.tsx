@@ -25,6 +25,8 @@ export type FavouriteToggleProps = {
  * The heart that adds a tour to the guest favourites or removes it (cookie `favorite_tours`): a
  * toggle button whose name stays the same and whose state is `aria-pressed` (and the filled
  * heart), so a screen reader says "Save … to favourites, toggle button, pressed" (WCAG 4.1.2).
+ * A full list takes no more: the heart stays empty and an alert beside it says why ("You can keep
+ * up to 200 favourites. Remove one to add another."), for a few seconds.
  */
 export function FavouriteToggle({
   tourId,
@@ -32,11 +34,11 @@ export function FavouriteToggle({
   tourName,
   className,
 }: FavouriteToggleProps) {
-  const { isFavourite, toggle } = useFavouriteTour(tourId);
+  const { isFavourite, toggle, refusal } = useFavouriteTour(tourId);
   const classes = ['favourite-toggle', `favourite-toggle--${variant}`, className]
     .filter(Boolean)
     .join(' ');
-  return (
+  const button = (
     <button
       type="button"
       className={classes}
@@ -62,5 +64,19 @@ export function FavouriteToggle({
       </svg>
       {variant === 'labelled' && <span className="favourite-toggle__label">{FAVOURITE_LABEL}</span>}
     </button>
+  );
+  if (!refusal) return button;
+  return (
+    <>
+      {button}
+      {/* A new key for each refusal: an alert put in again is announced again. */}
+      <p
+        key={refusal.key}
+        role="alert"
+        className={`favourite-toggle__refusal favourite-toggle__refusal--${variant}`}
+      >
+        {refusal.text}
+      </p>
+    </>
   );
 }
