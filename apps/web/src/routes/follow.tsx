@@ -1,10 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { FollowLinkError, FollowPage } from '../features/tour/components/follow-page/follow-page';
-import {
-  followConfirmationQueryOptions,
-  loadFollowConfirmation,
-} from '../features/tour/follow-confirmation';
+import { followingLinkQueryOptions, loadFollowingLink } from '../features/tour/following-link';
 import { pageHead } from '../features/seo/head';
 import { getErrorStatus } from '../lib/http-error';
 import { RouteErrorPage } from './-error/lazy-error-pages';
@@ -19,7 +16,7 @@ export const Route = createFileRoute('/follow')({
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
   loader: ({ context, deps }) =>
-    loadFollowConfirmation(context.queryClient, context.api, deps.token),
+    loadFollowingLink(context.queryClient, context.api, 'follow', deps.token),
   head: ({ match }) =>
     pageHead(
       { title: 'Follow a tour', canonical: '/follow', noindex: true },
@@ -32,7 +29,7 @@ export const Route = createFileRoute('/follow')({
 function FollowRoute() {
   const { api } = Route.useRouteContext();
   const { token } = Route.useLoaderDeps();
-  const { data } = useSuspenseQuery(followConfirmationQueryOptions(api, token));
+  const { data } = useSuspenseQuery(followingLinkQueryOptions(api, 'follow', token));
   return <FollowPage token={token} following={data} />;
 }
 

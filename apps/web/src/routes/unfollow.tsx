@@ -4,7 +4,7 @@ import {
   UnfollowLinkError,
   UnfollowPage,
 } from '../features/tour/components/unfollow-page/unfollow-page';
-import { loadTourFollowing, tourFollowingQueryOptions } from '../features/tour/unfollow';
+import { followingLinkQueryOptions, loadFollowingLink } from '../features/tour/following-link';
 import { pageHead } from '../features/seo/head';
 import { getErrorStatus } from '../lib/http-error';
 import { RouteErrorPage } from './-error/lazy-error-pages';
@@ -18,7 +18,8 @@ export const Route = createFileRoute('/unfollow')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   loaderDeps: ({ search }) => ({ token: search.token ?? '' }),
-  loader: ({ context, deps }) => loadTourFollowing(context.queryClient, context.api, deps.token),
+  loader: ({ context, deps }) =>
+    loadFollowingLink(context.queryClient, context.api, 'unfollow', deps.token),
   head: ({ match }) =>
     pageHead(
       { title: 'Stop e-mails about a tour', canonical: '/unfollow', noindex: true },
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/unfollow')({
 function UnfollowRoute() {
   const { api } = Route.useRouteContext();
   const { token } = Route.useLoaderDeps();
-  const { data } = useSuspenseQuery(tourFollowingQueryOptions(api, token));
+  const { data } = useSuspenseQuery(followingLinkQueryOptions(api, 'unfollow', token));
   return <UnfollowPage token={token} following={data} />;
 }
 

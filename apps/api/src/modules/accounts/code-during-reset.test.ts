@@ -1,6 +1,6 @@
 /**
  * A sign-in code checked a moment before a new password must not open a session a moment after it
- * (decision 190's gap, closed by DRAFT-a-code-checked-before-a-new-password-opens-nothing-after):
+ * (decision 190's gap, closed by decision 198):
  * the code was checked and used up, then the session opened (or the one-time link minted) in a
  * later step, so a password set in between ended every session but missed the one still to come.
  * Now the code is used up, and its session opened, under the account's row lock, while the
@@ -11,33 +11,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
-import { users } from '#src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '#src/testing/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '#src/testing/database.ts';
 import { sendCode } from './codes.ts';
 import { sendPasswordReset } from './mail.ts';
 import { hashPassword } from './passwords.ts';
-import { accountCalls, type Answer } from './testing.ts';
+import { accountWithPassword, passwordRaceAppForFile, type Answer } from './testing.ts';
 
-let testApp: TestApp;
-let db: Database;
+const { db, call, codeTo, linkTokenTo, profile } = passwordRaceAppForFile();
 let passwordHash: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({
-    DEV_OUTBOX: 'on',
-    AUTH_LIMIT: '100000',
-    AUTH_ACCOUNT_LIMIT: '100000',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-  });
-  db = testApp.database.db;
   passwordHash = await hashPassword(PASSWORD);
 });
-afterAll(() => testApp.close());
-
-const { call, codeTo, linkTokenTo, profile } = accountCalls(() => testApp);
 
 const PASSWORD = 'saddle-up-2026';
 const SITE = 'https://gallop.example';
@@ -54,17 +40,8 @@ const AT_ONCE = 4;
 /** An account with a confirmed address and a password, a sign-in code sent to it. */
 async function accountWithCode() {
   const email = `code-reset-${randomUUID()}@example.com`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      firstName: 'Ann',
-      lastName: 'Rider',
-      passwordHash,
-      emailConfirmedAt: new Date(),
-    })
-    .returning();
-  await sendCode(db, { login: email, purpose: 'sign-in', sender: 'email', userId: user!.id });
+  const user = await accountWithPassword(db(), { email, passwordHash });
+  await sendCode(db(), { login: email, purpose: 'sign-in', sender: 'email', userId: user.id });
   return { email, code: await codeTo(email) };
 }
 
@@ -72,7 +49,7 @@ type Setter = (email: string, round: number) => Promise<() => Promise<Answer>>;
 
 /** A reset by the link mailed to the address (prepared; the returned call sets the password). */
 const byReset: Setter = async (email, round) => {
-  await sendPasswordReset(db, email, SITE);
+  await sendPasswordReset(db(), email, SITE);
   const token = await linkTokenTo(email, 'reset-password', 'password_reset_token');
   return () =>
     call('resetPassword', 'password-reset', {

@@ -8,31 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { users } from '#src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { sendCode } from './codes.ts';
 import { sendPasswordReset } from './mail.ts';
 import { hashPassword } from './passwords.ts';
 import { signInLink } from './sign-in.ts';
-import { accountCalls, uniqueEmail } from './testing.ts';
+import { accountWithPassword, passwordRaceAppForFile, uniqueEmail } from './testing.ts';
 
-let testApp: TestApp;
-let db: Database;
-
-beforeAll(async () => {
-  testApp = await buildTestApp({
-    DEV_OUTBOX: 'on',
-    AUTH_LIMIT: '100000',
-    AUTH_ACCOUNT_LIMIT: '100000',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-  });
-  db = testApp.database.db;
-});
-afterAll(() => testApp.close());
-
-const { call, codeTo, linkTokenTo, profile } = accountCalls(() => testApp);
+const { db, call, codeTo, linkTokenTo, profile } = passwordRaceAppForFile();
 
 /** The 410 of a link that no longer works (`links.ts`, `expiredLink`). */
 const EXPIRED_LINK = 'This link has expired or was already used. Please request a new one.';
@@ -43,17 +27,11 @@ const SITE = 'https://gallop.example';
 /** An account with a confirmed address and a password (files share one database: a fresh address). */
 async function account({ confirmed = true } = {}) {
   const email = `ways-in-${randomUUID()}@example.com`;
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      firstName: 'Ann',
-      lastName: 'Rider',
-      passwordHash: await hashPassword(PASSWORD),
-      emailConfirmedAt: confirmed ? new Date() : null,
-    })
-    .returning();
-  return row!;
+  return accountWithPassword(db(), {
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    confirmed,
+  });
 }
 
 async function passwordSession(email: string) {
@@ -85,7 +63,7 @@ async function waysIn(user: { id: number; email: string | null }, session: strin
   const email = user.email!;
   const link = await signInLinkFromCode(email);
   // A second code mailed and not used yet (the first one became the link).
-  await sendCode(db, { login: email, purpose: 'sign-in', sender: 'email', userId: user.id });
+  await sendCode(db(), { login: email, purpose: 'sign-in', sender: 'email', userId: user.id });
   const code = await codeTo(email);
   // An address change waiting for its link: a session of before may ask one for its own inbox.
   const elsewhere = uniqueEmail('elsewhere');
@@ -114,7 +92,7 @@ async function expectAllEnded(email: string, ways: Awaited<ReturnType<typeof way
     payload: { token: ways.changeLink },
   });
   expect(moved.status, 'the waiting change of before still moves the account').toBe(410);
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await db().select().from(users).where(eq(users.email, email));
   expect(row!.pendingEmail).toBeNull();
 }
 
@@ -124,7 +102,7 @@ describe('a password reset ends every way in of before (probe 2026-12-07)', () =
     const session = await passwordSession(user.email!);
     const ways = await waysIn(user, session);
 
-    await sendPasswordReset(db, user.email!, SITE);
+    await sendPasswordReset(db(), user.email!, SITE);
     const resetToken = await linkTokenTo(user.email!, 'reset-password', 'password_reset_token');
     const reset = await call('resetPassword', 'password-reset', {
       payload: { token: resetToken, password: 'Owner#Takes-Back-2027x' },
@@ -220,13 +198,15 @@ describe('sign-in links followed while the password is set', () => {
   }
 
   const links = async (user: Awaited<ReturnType<typeof account>>) =>
-    Promise.all(Array.from({ length: 80 }, async () => tokenOf(await signInLink(db, user, SITE))));
+    Promise.all(
+      Array.from({ length: 80 }, async () => tokenOf(await signInLink(db(), user, SITE))),
+    );
 
   it('leaves no session to a link during a reset', async () => {
     for (let round = 0; round < 4; round += 1) {
       const user = await account();
       const pending = await links(user);
-      await sendPasswordReset(db, user.email!, SITE);
+      await sendPasswordReset(db(), user.email!, SITE);
       const resetToken = await linkTokenTo(user.email!, 'reset-password', 'password_reset_token');
       const followed = await followDuring(pending, () =>
         call('resetPassword', 'password-reset', {

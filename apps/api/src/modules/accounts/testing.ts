@@ -4,10 +4,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { OperationId } from '#src/contract.ts';
-import { outbox } from '#src/db/schema/index.ts';
+import type { Database } from '#src/db/client.ts';
+import { outbox, users } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
-import type { TestApp } from '#src/testing/app.ts';
+import { buildTestApp, type TestApp } from '#src/testing/app.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 
 export const uniqueEmail = (prefix = 'rider') => `${prefix}-${randomUUID()}@example.com`;
@@ -68,4 +70,50 @@ export function accountCalls(testApp: () => TestApp) {
   const profile = (token: string) => call('getProfile', 'profile', { token, method: 'GET' });
 
   return { call, codeTo, linkTokenTo, profile };
+}
+
+/**
+ * The file's app for races of sign-ins against a new password: mail kept in the outbox, the
+ * sign-in limits lifted (a race signs in hundreds of times), on Redis when `REDIS_URL` is set
+ * (api-postgres). Built before the file's tests, closed after them; `db()` and the
+ * `accountCalls` are read inside tests.
+ */
+export function passwordRaceAppForFile() {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      DEV_OUTBOX: 'on',
+      AUTH_LIMIT: '100000',
+      AUTH_ACCOUNT_LIMIT: '100000',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    });
+  });
+  afterAll(() => testApp?.close());
+  const built = () => {
+    if (!testApp) throw new Error('The test app is read before it is built');
+    return testApp;
+  };
+  return { db: () => built().database.db, ...accountCalls(built) };
+}
+
+/** An account Ann Rider of long ago with this password hash, its address confirmed unless not. */
+export async function accountWithPassword(
+  db: Database,
+  {
+    email,
+    passwordHash,
+    confirmed = true,
+  }: { email: string; passwordHash: string; confirmed?: boolean },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: 'Ann',
+      lastName: 'Rider',
+      passwordHash,
+      emailConfirmedAt: confirmed ? new Date() : null,
+    })
+    .returning();
+  return user!;
 }

@@ -9,17 +9,16 @@
  * traveller.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { chatMessages, outbox, tourDates } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { findRequest, STATUS } from './records.ts';
 import {
   bearer,
   book,
+  bookingScratchAppForFile,
   dateWithSeats,
   messagesAbout,
   messagesOfDate,
@@ -27,37 +26,18 @@ import {
   signInWithEmailCode,
   signUp,
   uniqueEmail,
+  waitingDate,
   type TourDateRow,
   confirmByLink as confirmByLinkOf,
 } from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('guest_requests_organizer', {
-    PUBLIC_WRITE_LIMIT: '1000000',
-    PUBLIC_URL: 'http://web.test',
-    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
-  });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
+const { app, db } = bookingScratchAppForFile('guest_requests_organizer');
 const used = new Set<number>();
 const rounds = testDatabaseKind() === 'postgres' ? 5 : 2;
 
-const rowOf = async (id: number) => (await findRequest(db, id))!;
+const rowOf = async (id: number) => (await findRequest(db(), id))!;
 const dateOf = async (id: number) =>
-  (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!;
-
-/** A not-guaranteed date with no minimum: its requests wait for the organizer. */
-async function waitingDate(minRiders: number | null = null) {
-  const date = await dateWithSeats(db, 12, used, { guaranteed: false, minRiders });
-  await db.update(tourDates).set({ decisionDate: '2099-03-12' }).where(eq(tourDates.id, date.id));
-  return date;
-}
+  (await db().select().from(tourDates).where(eq(tourDates.id, id)))[0]!;
 
 async function organizerBooking(token: string, id: number) {
   const response = await app().inject({
@@ -91,11 +71,11 @@ async function confirmInArea(token: string, id: number) {
 }
 
 /** Confirms request `id` by the Confirm link of the organizer's e-mail about it. */
-const confirmByLink = (id: number) => confirmByLinkOf(app(), db, id);
+const confirmByLink = (id: number) => confirmByLinkOf(app(), db(), id);
 
 /** The system lines written about booking `id` in chats. */
 const chatLinesAbout = (id: number) =>
-  db
+  db()
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.requestId, id), eq(chatMessages.side, 'staff')));
@@ -110,14 +90,14 @@ async function guestBooking(date: TourDateRow, riders = 2) {
 
 describe("a guest's request, as its organizer meets it", () => {
   it('waits for the traveller’s e-mail before the organizer can confirm it, then can be', async () => {
-    const date = await waitingDate();
-    const organizer = await organizerMemberOf(app(), db, date);
+    const date = await waitingDate(db(), 12, used);
+    const organizer = await organizerMemberOf(app(), db(), date);
     const guest = await guestBooking(date);
     expect(guest.status).toBe(STATUS.pendingConfirm);
 
     // The organizer's e-mail says what the request waits for; its Confirm link answers once the
     // traveller has confirmed the e-mail.
-    const [first] = await messagesAbout(db, guest.id, 'request-to-answer');
+    const [first] = await messagesAbout(db(), guest.id, 'request-to-answer');
     expect(first!.subject).toMatch(
       new RegExp(
         `^Booking request #${guest.id}, to answer once the traveller confirms their e-mail: `,
@@ -159,8 +139,8 @@ describe("a guest's request, as its organizer meets it", () => {
     expect((await dateOf(date.id)).notGuaranteed).toBe(true);
 
     // The traveller proves the address: the organizer is told, by e-mail and in the chat.
-    await signInWithEmailCode(app(), db, guest.email);
-    const told = (await messagesAbout(db, guest.id, 'organizer-booking-notice')).filter(
+    await signInWithEmailCode(app(), db(), guest.email);
+    const told = (await messagesAbout(db(), guest.id, 'organizer-booking-notice')).filter(
       (mail) => (mail.payload as Json).event === 'email-confirmed',
     );
     expect(told).toHaveLength(1);
@@ -199,8 +179,8 @@ describe("a guest's request, as its organizer meets it", () => {
   });
 
   it('asks an unproven guest whose date runs to confirm the e-mail before paying', async () => {
-    const date = await waitingDate();
-    const organizer = await organizerMemberOf(app(), db, date);
+    const date = await waitingDate(db(), 12, used);
+    const organizer = await organizerMemberOf(app(), db(), date);
     const guest = await guestBooking(date, 1);
     const traveller = await signUp(app());
     const proven = await book(app(), date, { ...traveller, riders: 1 });
@@ -209,7 +189,7 @@ describe("a guest's request, as its organizer meets it", () => {
     // The organizer confirms the proven traveller's request: the date runs for everyone on it.
     expect((await confirmInArea(organizer.token, proven.body.id as number)).status).toBe(200);
     expect((await rowOf(guest.id)).status).toBe(STATUS.pendingPrepayment);
-    const [guestMail] = await messagesAbout(db, guest.id, 'date-guaranteed');
+    const [guestMail] = await messagesAbout(db(), guest.id, 'date-guaranteed');
     expect(guestMail!.recipient).toBe(guest.email);
     expect(guestMail!.body).toMatch(
       new RegExp(
@@ -218,21 +198,21 @@ describe("a guest's request, as its organizer meets it", () => {
     );
     expect(guestMail!.body).not.toMatch(/: pay the (prepayment|full price)/);
     // The proven traveller is asked to pay, as before.
-    const [own] = await messagesAbout(db, proven.body.id as number, 'date-guaranteed');
+    const [own] = await messagesAbout(db(), proven.body.id as number, 'date-guaranteed');
     expect(own!.body).toMatch(/Pay the (prepayment|full price), /);
   });
 
   it('tells the organizer of a claim once, in the guarantee it brought', async () => {
-    const date = await waitingDate(2);
+    const date = await waitingDate(db(), 12, used, 2);
     const traveller = await signUp(app());
     const proven = await book(app(), date, { ...traveller, riders: 1 });
     const guest = await guestBooking(date, 1);
     expect((await dateOf(date.id)).notGuaranteed).toBe(true);
 
-    await signInWithEmailCode(app(), db, guest.email);
+    await signInWithEmailCode(app(), db(), guest.email);
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);
-    expect(await messagesOfDate(db, date.id, 'organizer-date-guaranteed')).toHaveLength(1);
-    const claimNotices = (await messagesAbout(db, guest.id, 'organizer-booking-notice')).filter(
+    expect(await messagesOfDate(db(), date.id, 'organizer-date-guaranteed')).toHaveLength(1);
+    const claimNotices = (await messagesAbout(db(), guest.id, 'organizer-booking-notice')).filter(
       (mail) => (mail.payload as Json).event === 'email-confirmed',
     );
     expect(claimNotices).toHaveLength(0);
@@ -247,15 +227,15 @@ describe("a guest's request, as its organizer meets it", () => {
 describe('the traveller proving the address while the organizer confirms', () => {
   it(`never confirms an unproven request, ${rounds} rounds: 200 only once proven, no 5xx, told once`, async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const date = await waitingDate();
-      const organizer = await organizerMemberOf(app(), db, date);
+      const date = await waitingDate(db(), 12, used);
+      const organizer = await organizerMemberOf(app(), db(), date);
       const guest = await guestBooking(date);
       await app().inject({
         method: 'POST',
         url: '/crm/api/user/send-auth-code',
         payload: { login: guest.email, code_sender: 'email' },
       });
-      const [mail] = await db
+      const [mail] = await db()
         .select()
         .from(outbox)
         .where(and(eq(outbox.recipient, guest.email), eq(outbox.kind, 'sign-in-code')));
@@ -286,7 +266,7 @@ describe('the traveller proving the address while the organizer confirms', () =>
       for (const answer of answers.filter((one, n) => n % 2 === 0 && one.status === 200)) {
         expect(answer.body.email_proof_required).toBe(false);
       }
-      const guaranteeMails = await messagesAbout(db, guest.id, 'date-guaranteed');
+      const guaranteeMails = await messagesAbout(db(), guest.id, 'date-guaranteed');
       expect(guaranteeMails).toHaveLength(confirmed ? 1 : 0);
       if (confirmed) expect(guaranteeMails[0]!.body).toMatch(/^Hello Maya Hart,/);
       for (const answer of answers) {
@@ -296,11 +276,11 @@ describe('the traveller proving the address while the organizer confirms', () =>
           );
         }
       }
-      const told = (await messagesAbout(db, guest.id, 'organizer-booking-notice')).filter(
+      const told = (await messagesAbout(db(), guest.id, 'organizer-booking-notice')).filter(
         (notice) => (notice.payload as Json).event === 'email-confirmed',
       );
       expect(told).toHaveLength(1);
-      expect(await messagesOfDate(db, date.id, 'organizer-date-guaranteed')).toHaveLength(
+      expect(await messagesOfDate(db(), date.id, 'organizer-date-guaranteed')).toHaveLength(
         confirmed ? 1 : 0,
       );
     }
@@ -310,7 +290,7 @@ describe('the traveller proving the address while the organizer confirms', () =>
 describe("a signed-in traveller's new booking in the organizer's chat", () => {
   it('writes one line for a request and for a booking on a guaranteed date', async () => {
     for (const guaranteed of [false, true]) {
-      const date = await dateWithSeats(db, 10, used, { guaranteed });
+      const date = await dateWithSeats(db(), 10, used, { guaranteed });
       const traveller = await signUp(app());
       const made = await book(app(), date, { ...traveller, riders: 2 });
       expect(made.status).toBe(201);
@@ -328,13 +308,13 @@ describe("a signed-in traveller's new booking in the organizer's chat", () => {
               `^New booking request #${id} for 2 riders on .+: it waits for the organizer's answer until .+; unanswered, it is released\\.$`,
             ),
       );
-      const member = await organizerMemberOf(app(), db, date);
+      const member = await organizerMemberOf(app(), db(), date);
       expect((await organizerBooking(member.token, id)).chat_id).toBe(lines[0]!.chatId);
     }
   });
 
   it('writes one line when the booking completes its date’s minimum group', async () => {
-    const date = await waitingDate(2);
+    const date = await waitingDate(db(), 12, used, 2);
     const first = await book(app(), date, { ...(await signUp(app())), riders: 1 });
     const second = await book(app(), date, { ...(await signUp(app())), riders: 1 });
     expect(second.body.status).toBe(STATUS.pendingPrepayment);
@@ -343,7 +323,7 @@ describe("a signed-in traveller's new booking in the organizer's chat", () => {
     expect(lines[0]!.body).toMatch(/guaranteed: the group reached its minimum of 2 riders/);
     // The first booking's own chat: its creation line, then the guarantee's.
     expect(await chatLinesAbout(first.body.id as number)).toHaveLength(2);
-    const total = await db
+    const total = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(outbox)
       .where(

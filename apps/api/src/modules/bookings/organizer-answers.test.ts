@@ -1,28 +1,20 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { expectContractResponse } from '#src/testing/contract.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { bookingPayments } from '#src/modules/payments/index.ts';
 import { expireUnpaidBookings } from './expiry.ts';
-import { book, dateWithSeats, messagesAbout, seatsOf, signUp } from './testing-scratch.ts';
+import {
+  book,
+  bookingScratchAppForFile,
+  dateWithSeats,
+  messagesAbout,
+  seatsOf,
+  signUp,
+} from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('answers', {
-    PUBLIC_WRITE_LIMIT: '1000000',
-    PUBLIC_URL: 'http://web.test',
-    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
-  });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
+const { app, db } = bookingScratchAppForFile('answers');
 
 const used = new Set<number>();
 
@@ -31,11 +23,11 @@ const used = new Set<number>();
  * links of the organizer's e-mail.
  */
 async function request(riders = 2) {
-  const date = await dateWithSeats(db, 10, used, { guaranteed: false });
+  const date = await dateWithSeats(db(), 10, used, { guaranteed: false });
   const traveller = await signUp(app());
   const { status, body } = await book(app(), date, { ...traveller, riders });
   expect(status).toBe(201);
-  const [mail] = await messagesAbout(db, body.id as number, 'request-to-answer');
+  const [mail] = await messagesAbout(db(), body.id as number, 'request-to-answer');
   expect(mail).toBeDefined();
   expect(mail!.body).toContain(`The booking: http://web.test/partner/bookings/${body.id}`);
   expect(mail!.body).toMatch(/until \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC; unanswered/);
@@ -93,8 +85,8 @@ describe('the organizer answers a request', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(answers.every((a) => a.body.status === 2)).toBe(true);
     // The confirmation guaranteed the date (decision 148): one e-mail tells both.
-    expect(await messagesAbout(db, booking.id as number, 'booking-confirmed')).toHaveLength(0);
-    const told = await messagesAbout(db, booking.id as number, 'date-guaranteed');
+    expect(await messagesAbout(db(), booking.id as number, 'booking-confirmed')).toHaveLength(0);
+    const told = await messagesAbout(db(), booking.id as number, 'date-guaranteed');
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toMatch(/^Booking #\d+ is confirmed; your ride on .+ is guaranteed: /);
     const declined = await answer({ token, answer: 'decline', reason: 'Too late' });
@@ -114,7 +106,7 @@ describe('the organizer answers a request', () => {
 
   it('declines with a reason: seats freed, the traveller sees why', async () => {
     const { booking, token, date, traveller } = await request(3);
-    const before = await seatsOf(db, date.id);
+    const before = await seatsOf(db(), date.id);
     const noReason = await answer({ token, answer: 'decline' });
     expect(noReason.status).toBe(422);
     const declined = await answer({
@@ -123,29 +115,29 @@ describe('the organizer answers a request', () => {
       reason: 'The horses rest that week',
     });
     expect(declined.body).toMatchObject({ status: 6, decline_reason: 'The horses rest that week' });
-    expect((await seatsOf(db, date.id)).free).toBe(before.free + 3);
+    expect((await seatsOf(db(), date.id)).free).toBe(before.free + 3);
     const own = await app().inject({
       url: `/crm/api/request/get?id=${booking.id}`,
       headers: { 'x-authorization': `Bearer ${traveller.token}` },
     });
     expect(own.json()).toMatchObject({ status: 6, decline_reason: 'The horses rest that week' });
-    const [mail] = await messagesAbout(db, booking.id as number, 'booking-declined');
+    const [mail] = await messagesAbout(db(), booking.id as number, 'booking-declined');
     expect(mail!.body).toContain('The horses rest that week');
     // Declining again changes nothing.
     const again = await answer({ token, answer: 'decline', reason: 'Again' });
     expect(again.status).toBe(200);
-    expect((await seatsOf(db, date.id)).free).toBe(before.free + 3);
+    expect((await seatsOf(db(), date.id)).free).toBe(before.free + 3);
   });
 
   it('releases an unanswered request at the deadline, after which the links refuse', async () => {
     const { booking, token, date } = await request(1);
-    const before = await seatsOf(db, date.id);
-    const options = { publicUrl: 'http://web.test', payments: bookingPayments(db) };
-    await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 47 * 3_600_000) });
-    expect((await seatsOf(db, date.id)).free).toBe(before.free);
-    await expireUnpaidBookings(db, { ...options, now: new Date(Date.now() + 49 * 3_600_000) });
-    expect((await seatsOf(db, date.id)).free).toBe(before.free + 1);
-    const [released] = await db
+    const before = await seatsOf(db(), date.id);
+    const options = { publicUrl: 'http://web.test', payments: bookingPayments(db()) };
+    await expireUnpaidBookings(db(), { ...options, now: new Date(Date.now() + 47 * 3_600_000) });
+    expect((await seatsOf(db(), date.id)).free).toBe(before.free);
+    await expireUnpaidBookings(db(), { ...options, now: new Date(Date.now() + 49 * 3_600_000) });
+    expect((await seatsOf(db(), date.id)).free).toBe(before.free + 1);
+    const [released] = await db()
       .select()
       .from(outbox)
       .where(
@@ -153,7 +145,7 @@ describe('the organizer answers a request', () => {
       )
       .orderBy(desc(outbox.id));
     expect(released!.body).toContain('The organizer did not answer in time');
-    const [toOrganizer] = await db
+    const [toOrganizer] = await db()
       .select()
       .from(outbox)
       .where(
@@ -174,17 +166,17 @@ describe('the organizer answers a request', () => {
   });
 
   it('tells the organizer of a booking on a guaranteed date, without links to answer', async () => {
-    const date = await dateWithSeats(db, 10, used);
+    const date = await dateWithSeats(db(), 10, used);
     const traveller = await signUp(app());
     const { body } = await book(app(), date, { ...traveller, riders: 1 });
     expect(body.status).toBe(2);
-    const [mail] = await messagesAbout(db, body.id as number, 'booking-for-organizer');
+    const [mail] = await messagesAbout(db(), body.id as number, 'booking-for-organizer');
     expect(mail!.subject).toContain(`New booking #${body.id}`);
     // Nothing to answer: the e-mail opens the booking's page, with its riders and dates.
     expect(mail!.body).toContain(`The booking: http://web.test/partner/bookings/${body.id}`);
     expect(mail!.body).not.toContain('/partner/answer');
     expect(mail!.body).toContain('Riders:\n- Maya Hart: ');
     expect(mail!.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(await messagesAbout(db, body.id as number, 'request-to-answer')).toHaveLength(0);
+    expect(await messagesAbout(db(), body.id as number, 'request-to-answer')).toHaveLength(0);
   });
 });

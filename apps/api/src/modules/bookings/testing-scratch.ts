@@ -16,12 +16,25 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import type { Json } from '#src/testing/call.ts';
-import { scratchDatabaseOf } from '#src/testing/scratch-database.ts';
+import { scratchAppForFile, scratchDatabaseOf } from '#src/testing/scratch-database.ts';
 import { signUp as signUpTraveller } from '#src/testing/sign-up.ts';
 import { findBookableDate } from './testing.ts';
 import { transitionBooking, travellerCancel } from './transitions.ts';
 
 export type TourDateRow = typeof tourDates.$inferSelect;
+
+/**
+ * The file's scratch app of a booking test (`scratchAppForFile`): public writes unlimited, links
+ * to `http://web.test` (as `confirmByLink` reads them), booking links signed with a test secret;
+ * `env` adds to that.
+ */
+export const bookingScratchAppForFile = (name: string, env: Record<string, string> = {}) =>
+  scratchAppForFile(name, {
+    PUBLIC_WRITE_LIMIT: '1000000',
+    PUBLIC_URL: 'http://web.test',
+    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
+    ...env,
+  });
 
 /**
  * A new bookable date of `capacity` seats, all free: a copy of a seeded one (`findBookableDate`:
@@ -68,6 +81,21 @@ export async function dateWithSeats(
     .returning();
   used.add(date!.id);
   return date!;
+}
+
+/**
+ * A date whose requests wait for its organizer: `dateWithSeats` not guaranteed, `minRiders` its
+ * minimum group (or none), its decision day far ahead.
+ */
+export async function waitingDate(
+  db: Database,
+  capacity: number,
+  used: Set<number>,
+  minRiders: number | null = null,
+): Promise<TourDateRow> {
+  const date = await dateWithSeats(db, capacity, used, { guaranteed: false, minRiders });
+  await db.update(tourDates).set({ decisionDate: '2099-03-12' }).where(eq(tourDates.id, date.id));
+  return date;
 }
 
 /** The `x-authorization` header of a signed-in caller; none for `undefined` (signed out). */

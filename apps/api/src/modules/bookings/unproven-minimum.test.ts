@@ -8,13 +8,11 @@
  * PostgreSQL (CI) the proofs and bookings really overlap.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { bookingRequests, outbox, tourDates, tours } from '#src/db/schema/index.ts';
 import { bookingPayments, sandboxProvider } from '#src/modules/payments/index.ts';
 import type { Json } from '#src/testing/call.ts';
 import { testDatabaseKind } from '#src/testing/database.ts';
-import { buildScratchApp, type ScratchApp } from '#src/testing/scratch-database.ts';
 import { signedUser } from '#src/testing/signed-user.ts';
 import { expireUnpaidBookings } from './expiry.ts';
 import { claimGuestBookings } from './guests.ts';
@@ -22,8 +20,8 @@ import { RELEASE_REASONS } from './notices.ts';
 import {
   bearer,
   book,
+  bookingScratchAppForFile,
   confirmEmail,
-  dateWithSeats,
   messagesAbout,
   messagesOfDate,
   organizerMemberOf,
@@ -32,42 +30,27 @@ import {
   tallyStatuses,
   unconfirmedSignUp,
   uniqueEmail,
+  waitingDate,
   type TourDateRow,
 } from './testing-scratch.ts';
 
-let scratch: ScratchApp;
-let db: Database;
-
-beforeAll(async () => {
-  scratch = await buildScratchApp('unproven_minimum', {
-    PUBLIC_WRITE_LIMIT: '1000000',
-    PUBLIC_URL: 'http://web.test',
-    BOOKING_LINK_SECRET: 'booking-link-secret-for-tests',
-    PAYMENT_SANDBOX_SECRET: 'payment-secret-for-unproven-minimum',
-  });
-  db = scratch.scratch.handle.db;
-}, 120_000);
-afterAll(() => scratch?.close());
-
-const app = () => scratch.app;
+const { app, db } = bookingScratchAppForFile('unproven_minimum', {
+  PAYMENT_SANDBOX_SECRET: 'payment-secret-for-unproven-minimum',
+});
 const used = new Set<number>();
 const rounds = testDatabaseKind() === 'postgres' ? 3 : 1;
 
 const rowOf = async (id: number) =>
-  (await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!;
+  (await db().select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0]!;
 const dateOf = async (id: number) =>
-  (await db.select().from(tourDates).where(eq(tourDates.id, id)))[0]!;
-
-/** A not-guaranteed date of `seats` with its minimum group, its decision day far ahead. */
-async function waitingDate(seats: number, minRiders: number) {
-  const date = await dateWithSeats(db, seats, used, { guaranteed: false, minRiders });
-  await db.update(tourDates).set({ decisionDate: '2099-03-12' }).where(eq(tourDates.id, date.id));
-  return date;
-}
+  (await db().select().from(tourDates).where(eq(tourDates.id, id)))[0]!;
 
 /** The date as the tour page answers it. */
 async function shownDate(date: TourDateRow): Promise<Json> {
-  const [tour] = await db.select({ slug: tours.slug }).from(tours).where(eq(tours.id, date.tourId));
+  const [tour] = await db()
+    .select({ slug: tours.slug })
+    .from(tours)
+    .where(eq(tours.id, date.tourId));
   const response = await app().inject({ url: `/spa/tour?slug=${tour!.slug}&format=short` });
   expect(response.statusCode).toBe(200);
   return (response.json() as { dates: Json[] }).dates.find((item) => item.id === date.id)!;
@@ -76,7 +59,7 @@ async function shownDate(date: TourDateRow): Promise<Json> {
 /** The guarantee e-mails booking `id`'s traveller got. */
 async function guaranteeMailsTo(id: number) {
   const { contactEmail } = await rowOf(id);
-  return db
+  return db()
     .select()
     .from(outbox)
     .where(
@@ -88,14 +71,15 @@ async function guaranteeMailsTo(id: number) {
     );
 }
 
-const organizerMails = (dateId: number) => messagesOfDate(db, dateId, 'organizer-date-guaranteed');
+const organizerMails = (dateId: number) =>
+  messagesOfDate(db(), dateId, 'organizer-date-guaranteed');
 
 const runJob = () =>
-  expireUnpaidBookings(db, {
+  expireUnpaidBookings(db(), {
     now: new Date(),
     holdHours: 72,
     publicUrl: 'http://web.test',
-    payments: bookingPayments(db, sandboxProvider(db)),
+    payments: bookingPayments(db(), sandboxProvider(db())),
   });
 
 /** A proven traveller's waiting request of `riders` (status 1). */
@@ -115,8 +99,8 @@ async function guestRequest(date: TourDateRow, riders: number) {
 
 describe('riders of holders who proved no address', () => {
   it('do not run the date, nor show as booked; the date stays the organizer’s to cancel once the hold ends', async () => {
-    const date = await waitingDate(12, 4);
-    const member = await organizerMemberOf(app(), db, date);
+    const date = await waitingDate(db(), 12, used, 4);
+    const member = await organizerMemberOf(app(), db(), date);
     const proven = await provenRequest(date);
     // A signed-out visitor with an address nobody will prove books the 3 riders missing.
     const guest = await guestRequest(date, 3);
@@ -131,7 +115,7 @@ describe('riders of holders who proved no address', () => {
       riders_booked: 1,
     });
     // A guest's request past its time to answer is left out once, not twice.
-    await db
+    await db()
       .update(bookingRequests)
       .set({ respondBy: new Date(Date.now() - 60_000) })
       .where(eq(bookingRequests.id, guest.id));
@@ -139,7 +123,7 @@ describe('riders of holders who proved no address', () => {
 
     // The guest's hold ends and the job releases it: the date still waits for its group, and
     // its organizer may still call it off.
-    await db
+    await db()
       .update(bookingRequests)
       .set({ holdUntil: new Date(Date.now() - 60_000) })
       .where(eq(bookingRequests.id, guest.id));
@@ -156,13 +140,13 @@ describe('riders of holders who proved no address', () => {
   });
 
   it('count once the guest proves the address: the claim runs the date, each traveller told once', async () => {
-    const date = await waitingDate(12, 4);
+    const date = await waitingDate(db(), 12, used, 4);
     const proven = await provenRequest(date);
     const guest = await guestRequest(date, 3);
     expect((await dateOf(date.id)).notGuaranteed).toBe(true);
 
     const before = Date.now();
-    await signInWithEmailCode(app(), db, guest.email);
+    await signInWithEmailCode(app(), db(), guest.email);
     expect((await dateOf(date.id)).notGuaranteed).toBe(false);
     const claimed = await rowOf(guest.id);
     expect(claimed.userId).not.toBeNull();
@@ -181,7 +165,7 @@ describe('riders of holders who proved no address', () => {
 
     // Proving the address again (another claim of it) tells nobody again.
     expect(
-      await claimGuestBookings(db, {
+      await claimGuestBookings(db(), {
         userId: claimed.userId!,
         email: guest.email,
         publicUrl: 'http://web.test',
@@ -194,7 +178,7 @@ describe('riders of holders who proved no address', () => {
   });
 
   it('of an account that confirmed no address count once it confirms its e-mail', async () => {
-    const date = await waitingDate(10, 3);
+    const date = await waitingDate(db(), 10, used, 3);
     const unconfirmed = await unconfirmedSignUp(app());
     const held = await book(app(), date, { ...unconfirmed, riders: 2 });
     expect(held).toMatchObject({ status: 201, body: { status: 1 } });
@@ -211,10 +195,10 @@ describe('riders of holders who proved no address', () => {
 
   it('leave the group to proven riders: when they reach it, a guest whose hold ended is confirmed keeping it, then released', async () => {
     // As `unanswered-requests.test.ts` has it, with the group reached by proven riders alone.
-    const date = await waitingDate(10, 2);
+    const date = await waitingDate(db(), 10, used, 2);
     const guest = await guestRequest(date, 2);
     const ended = new Date(Date.now() - 60_000);
-    await db
+    await db()
       .update(bookingRequests)
       .set({ holdUntil: ended })
       .where(eq(bookingRequests.id, guest.id));
@@ -237,18 +221,18 @@ describe('riders of holders who proved no address', () => {
 describe('guests proving their address while bookings arrive', () => {
   it(`4 proofs and 2 proven bookings at once, ${rounds} rounds: one guarantee, nobody waiting, told once`, async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const date = await waitingDate(20, 4);
+      const date = await waitingDate(db(), 20, used, 4);
       const waiting = [await provenRequest(date), await provenRequest(date)];
       const guests = await Promise.all(Array.from({ length: 4 }, () => guestRequest(date, 1)));
-      const travellers = await Promise.all(Array.from({ length: 2 }, () => signedUser(db)));
+      const travellers = await Promise.all(Array.from({ length: 2 }, () => signedUser(db())));
       const [, booked] = await Promise.all([
-        Promise.all(guests.map((guest) => signInWithEmailCode(app(), db, guest.email))),
+        Promise.all(guests.map((guest) => signInWithEmailCode(app(), db(), guest.email))),
         Promise.all(travellers.map((traveller) => book(app(), date, traveller))),
       ]);
       expect(tallyStatuses(booked)).toEqual({ 201: 2 });
       expect((await dateOf(date.id)).notGuaranteed).toBe(false);
       expect(await organizerMails(date.id)).toHaveLength(1);
-      const rows = await db
+      const rows = await db()
         .select()
         .from(bookingRequests)
         .where(eq(bookingRequests.tourDateId, date.id));
@@ -261,7 +245,7 @@ describe('guests proving their address while bookings arrive', () => {
       }
       for (const made of booked) {
         expect(
-          (await messagesAbout(db, made.body.id as number, 'date-guaranteed')).length,
+          (await messagesAbout(db(), made.body.id as number, 'date-guaranteed')).length,
         ).toBeLessThanOrEqual(1);
       }
     }

@@ -23,6 +23,7 @@ import {
   programmeCurrency,
   type FollowRequest,
   type ProgrammeOrdering,
+  type SubscribedFollow,
   type VisitorCurrency,
 } from './programme-orders.ts';
 import { publishedTour, UNKNOWN_TOUR } from './published-tour.ts';
@@ -79,9 +80,11 @@ export function readFollowToken(
   };
 }
 
-/** The follow a confirmation link stands for; 422 for a forged or expired one. */
-function openFollowLink(secret: string, token: string): PendingFollow {
-  const follow = readFollowToken(secret, token);
+/**
+ * The follow a confirmation link stands for, as `readFollowToken` read its token (once a request:
+ * the handler's rate limit is keyed on the same reading); 422 for a forged or expired one.
+ */
+function openFollowLink(follow: PendingFollow | undefined): PendingFollow {
   if (!follow) {
     throw unprocessable('This follow link is not valid', {
       token: [`The link is incomplete, was not sent by Gallop, or is older than ${LINK_DAYS} days`],
@@ -122,15 +125,14 @@ function followConfirmationMessage(
 /**
  * Asks the address to confirm a follow: one short e-mail with the link that starts it, counted
  * against the recipient's caps; nothing is stored. The currency is fixed now, as the visitor saw
- * the tour. Answers the visitor's subscriber id, kept or given.
+ * the tour.
  */
-export async function askToFollow(
+async function askToFollow(
   ordering: ProgrammeOrdering,
   visitorCurrency: VisitorCurrency,
   tourId: number,
-  { email, currency, individualTourUuid, ...visitor }: FollowRequest,
-): Promise<string> {
-  const subscriberId = visitor.subscriberId ?? randomUUID();
+  { email, currency, individualTourUuid, subscriberId }: SubscribedFollow,
+): Promise<void> {
   // An unknown tour or currency is refused before anything is counted or sent.
   const tour = await publishedTour(ordering.db, tourId);
   const prices = await programmeCurrency(ordering.rates, visitorCurrency, currency);
@@ -144,29 +146,48 @@ export async function askToFollow(
     ...followConfirmationMessage(tour, { publicUrl: ordering.publicUrl, followUrl: link }),
     payload: { tourId },
   });
-  return subscriberId;
 }
 
-/** What a confirmation link is about, read without changing anything (its page asks first). */
-export async function readFollowLink(ordering: ProgrammeOrdering, token: string) {
-  const follow = openFollowLink(ordering.followerSecret(), token);
+/**
+ * Follows a tour for an address: at once when its owner proved it (`followTour`), else by asking
+ * the address to confirm from its inbox (`askToFollow`). Answers the visitor's subscriber id,
+ * kept or given.
+ */
+export async function startFollowing(
+  ordering: ProgrammeOrdering,
+  visitorCurrency: VisitorCurrency,
+  tourId: number,
+  request: FollowRequest,
+  { proven }: { proven: boolean },
+): Promise<string> {
+  const follow = { ...request, subscriberId: request.subscriberId ?? randomUUID() };
+  await (proven ? followTour : askToFollow)(ordering, visitorCurrency, tourId, follow);
+  return follow.subscriberId;
+}
+
+/**
+ * What a confirmation link is about (`readFollowToken` of its token), read without changing
+ * anything (its page asks first).
+ */
+export async function readFollowLink(ordering: ProgrammeOrdering, read: PendingFollow | undefined) {
+  const follow = openFollowLink(read);
   const { id, name, slug } = await publishedTour(ordering.db, follow.tourId, UNKNOWN_TOUR.notFound);
   return { follow, tour: { id, name, slug } };
 }
 
 /**
- * Starts the follow of a confirmation link: the subscription and the programme, as a proven
- * address gets at once (`followTour`). An address that follows the tour already is sent nothing
- * again (a second click, a link opened twice).
+ * Starts the follow of a confirmation link (`readFollowToken` of its token): the subscription and
+ * the programme, as a proven address gets at once (`followTour`). An address that follows the
+ * tour already is sent nothing again (a second click, a link opened twice).
  */
 export async function confirmFollow(
   ordering: ProgrammeOrdering,
   visitorCurrency: VisitorCurrency,
-  token: string,
+  read: PendingFollow | undefined,
 ) {
-  const { follow, tour } = await readFollowLink(ordering, token);
+  const { follow, tour } = await readFollowLink(ordering, read);
   if (!(await isFollowing(ordering.db, follow))) {
-    await followTour(ordering, visitorCurrency, tour.id, follow);
+    await startFollowing(ordering, visitorCurrency, tour.id, follow, { proven: true });
   }
   return tour;
 }

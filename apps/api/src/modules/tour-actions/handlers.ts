@@ -21,17 +21,16 @@ import { findSigned } from '#src/modules/sessions/index.ts';
 import type { Rates, RatesCache } from '#src/shared/money/rates.ts';
 import { requestCurrency } from '#src/shared/money/request-currency.ts';
 import {
-  followTour,
   orderProgramme,
   orderProgrammeByWhatsapp,
   type ProgrammeOrdering,
 } from './programme-orders.ts';
 import {
-  askToFollow,
   confirmFollow,
   ownsAddress,
   readFollowLink,
   readFollowToken,
+  startFollowing,
 } from './follow-confirmation.ts';
 import { complainAboutTour, requestHelp, type SupportReporting } from './support-reports.ts';
 import { isFollowing, openUnfollowLink, readUnfollowToken, unfollow } from './unfollow.ts';
@@ -162,23 +161,24 @@ export function tourActionsHandlers(
       // The caller's own confirmed address follows at once; any other confirms from its inbox.
       const signed = await findSigned(db, request);
       const following = ownsAddress(signed?.user, email);
-      const subscriberId = following
-        ? await followTour(ordering, currencyOf(request), tourId, follow)
-        : await askToFollow(ordering, currencyOf(request), tourId, follow);
+      const subscriberId = await startFollowing(ordering, currencyOf(request), tourId, follow, {
+        proven: following,
+      });
       return { result: true, subscriber_id: subscriberId, following };
     },
 
     async getTourFollowConfirmation(request) {
-      const { follow, tour } = await readFollowLink(ordering, request.query.token);
+      const read = readFollowToken(followerSecret(), request.query.token);
+      const { follow, tour } = await readFollowLink(ordering, read);
       return { tour, email: follow.email, following: await isFollowing(db, follow) };
     },
 
     async confirmTourFollow(request, reply) {
-      const { token } = request.body;
-      const link = linkKeyOf(readFollowToken(followerSecret(), token));
-      const tooMany = await limitedLink('confirmTourFollow', link, request, reply);
+      // The token is verified once: what it reads keys the rate limit and is what is followed.
+      const read = readFollowToken(followerSecret(), request.body.token);
+      const tooMany = await limitedLink('confirmTourFollow', linkKeyOf(read), request, reply);
       if (tooMany) return reply;
-      const tour = await confirmFollow(ordering, currencyOf(request), token);
+      const tour = await confirmFollow(ordering, currencyOf(request), read);
       return { result: true, tour };
     },
 

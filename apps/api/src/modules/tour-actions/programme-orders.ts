@@ -6,7 +6,6 @@
  * (`accounts/mail-limits.ts`, an hour and a day, whoever asks); a follow with an address nobody
  * proved sends only the link that confirms it (`follow-confirmation.ts`).
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { tourProgramRequests, tours } from '#src/db/schema/index.ts';
@@ -196,18 +195,20 @@ export interface FollowRequest {
   individualTourUuid?: string | undefined;
 }
 
+/** A follow whose subscriber id is settled: the visitor's own, or a new one (`startFollowing`). */
+export type SubscribedFollow = FollowRequest & { subscriberId: string };
+
 /**
  * Follows a tour for an address its owner proved (the caller's confirmed account, or the click on
  * a follow confirmation link): its programme goes to the address now, and its new dates later
- * (`followers.ts`). Answers the visitor's subscriber id, kept or given.
+ * (`followers.ts`).
  */
 export async function followTour(
   ordering: ProgrammeOrdering,
   visitorCurrency: VisitorCurrency,
   tourId: number,
-  { email, currency, individualTourUuid, ...visitor }: FollowRequest,
-): Promise<string> {
-  const subscriberId = visitor.subscriberId ?? randomUUID();
+  { email, currency, individualTourUuid, subscriberId }: SubscribedFollow,
+): Promise<void> {
   await orderProgramme(ordering, visitorCurrency, tourId, {
     channel: 'subscription',
     email,
@@ -217,5 +218,4 @@ export async function followTour(
     // Dates the tour has now are not news to the follower (`followers.ts`).
     seenDateId: await newestDateId(ordering.db, tourId),
   });
-  return subscriberId;
 }

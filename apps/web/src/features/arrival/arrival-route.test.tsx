@@ -6,34 +6,14 @@
 import type { components } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../entry-server';
-import { createFakeApi, fakeAnswers, tourSummary } from '../../lib/testing/fake-api';
+import { bookedTourDate, bookingRequest } from '../../lib/testing/booking-request';
+import { createFakeApi, fakeAnswers } from '../../lib/testing/fake-api';
 import { arrivalEndReason } from './ended';
 
 const UUID = '3f0c8a5e-9d1b-4c2e-8f7a-1b2c3d4e5f60';
 const SIGNED_IN = 'auth_token=access-1; auth_refresh_token=refresh-1; gallop_signed_in=1';
 
-const tourDate = (start: string, end: string) => ({
-  id: 5,
-  tour_id: 99,
-  duration: 8,
-  start,
-  end,
-  currency: 'USD' as const,
-  price: 1200,
-});
-
-const booking = {
-  id: 812,
-  uuid: UUID,
-  status: 3,
-  tour: tourSummary(),
-  tour_date: tourDate('2099-12-12', '2099-12-19'),
-  tourists: [{ id: 1, full_name: 'Alex Morgan' }],
-  price: 1200,
-  paid: 300,
-  currency: 'USD',
-  created_at: '2026-11-20T10:00:00Z',
-} as components['schemas']['BookingRequest'];
+const booking = bookingRequest(UUID);
 
 const arrivalInfo = { request_id: 812, tourists: [{ tourist_id: 1, name: 'Alex Morgan' }] };
 
@@ -86,7 +66,7 @@ describe('the arrival page of a booking that can no longer change (server)', () 
   it('answers 410 once the tour has begun', async () => {
     const { response, html } = await arrivalPage({
       ...booking,
-      tour_date: tourDate('2020-06-01', '2020-06-08'),
+      tour_date: bookedTourDate('2020-06-01', '2020-06-08'),
     });
     expect(response.status).toBe(410);
     expect(html).toContain('This tour has already started');
@@ -95,7 +75,10 @@ describe('the arrival page of a booking that can no longer change (server)', () 
 });
 
 describe('arrivalEndReason', () => {
-  const dated = (start: string) => ({ status: 2 as const, tour_date: tourDate(start, start) });
+  const dated = (start: string) => ({
+    status: 2 as const,
+    tour_date: bookedTourDate(start, start),
+  });
 
   it("follows the API's save rule: active and the date still ahead", () => {
     expect(arrivalEndReason(dated('2026-12-08'), '2026-12-07')).toBeUndefined();

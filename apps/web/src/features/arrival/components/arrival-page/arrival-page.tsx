@@ -1,8 +1,8 @@
 import { isApiError } from '@gallop/api-client';
 import { Button, ToastProvider, useToast } from '@gallop/ui-kit';
-import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { BookingHeading } from '../../../../components/booking-heading/booking-heading';
 import { useApi } from '../../../../lib/api';
 import { failureText } from '../../../../lib/failure-text';
 import { TRANSPORT_LABELS } from '../../../../lib/travel-info';
@@ -39,15 +39,14 @@ export function ArrivalPage({ trip, info }: { trip: ArrivalTrip; info: ArrivalIn
   return (
     <ToastProvider>
       <div className="page-container arrival-page">
-        <p className="arrival-eyebrow">Booking #{trip.requestId}</p>
-        <h1 className="display-heading arrival-title">Arrival and departure</h1>
-        <p className="arrival-lead">
-          <Link to="/$slug" params={{ slug: trip.tourSlug }}>
-            {trip.tourName}
-          </Link>
+        <BookingHeading
+          requestId={trip.requestId}
+          title="Arrival and departure"
+          tour={{ name: trip.tourName, slug: trip.tourSlug }}
+        >
           , {trip.dates}. Tell the organizer how each rider arrives and leaves: they plan the
           meeting and transfers from it.
-        </p>
+        </BookingHeading>
         <ArrivalForm requestId={trip.requestId} info={info} />
       </div>
     </ToastProvider>

@@ -7,6 +7,7 @@
 import type { components } from '@gallop/api-client';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../../entry-server';
+import { bookedTourDate, bookingRequest } from '../../../../lib/testing/booking-request';
 import { fakeAnswers, tourSummary } from '../../../../lib/testing/fake-api';
 
 type BookingRequest = components['schemas']['BookingRequest'];
@@ -16,28 +17,7 @@ const CANCELLED = 'This booking was cancelled, so riders can no longer be added'
 const CANNOT_CHANGE = 'This booking can no longer be changed';
 const GENERIC_GONE = 'because the tour dates have passed';
 
-const tourDate = (start: string, end: string) => ({
-  id: 5,
-  tour_id: 99,
-  duration: 8,
-  start,
-  end,
-  currency: 'USD' as const,
-  price: 1200,
-});
-
-const booking = {
-  id: 812,
-  uuid: UUID,
-  status: 3,
-  tour: tourSummary(),
-  tour_date: tourDate('2099-12-12', '2099-12-19'),
-  tourists: [{ id: 1, full_name: 'Alex Morgan' }],
-  price: 1200,
-  paid: 300,
-  currency: 'USD',
-  created_at: '2026-11-20T10:00:00Z',
-} as BookingRequest;
+const booking = bookingRequest(UUID);
 
 const touristsInfo = {
   uuid: UUID,
@@ -103,7 +83,7 @@ describe('the add-riders page of a booking that can no longer change (server)', 
   it('answers 410 once the tour has begun', async () => {
     const { response, html } = await addRidersPage({
       gone: CANNOT_CHANGE,
-      byUuid: { ...booking, tour_date: tourDate('2020-06-01', '2020-06-08') },
+      byUuid: { ...booking, tour_date: bookedTourDate('2020-06-01', '2020-06-08') },
     });
     expect(response.status).toBe(410);
     expect(heading(html)).toBe('This tour has already started');
@@ -114,7 +94,7 @@ describe('the add-riders page of a booking that can no longer change (server)', 
   it('answers 410 for a tour that took place', async () => {
     const { response, html } = await addRidersPage({
       gone: CANNOT_CHANGE,
-      byUuid: { ...booking, status: 4, tour_date: tourDate('2020-06-01', '2020-06-08') },
+      byUuid: { ...booking, status: 4, tour_date: bookedTourDate('2020-06-01', '2020-06-08') },
     });
     expect(response.status).toBe(410);
     expect(heading(html)).toBe('This tour has already taken place');

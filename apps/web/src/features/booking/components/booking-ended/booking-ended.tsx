@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { BookingHeading } from '../../../../components/booking-heading/booking-heading';
 import type { BookingEnded, BookingEndedChange, BookingEndReason } from '../../ended';
 import './booking-ended.css';
 
@@ -20,14 +21,13 @@ const CLOSED: Record<BookingEndedChange, string> = {
 export function BookingEndedPage({ ended }: { ended: BookingEnded }) {
   return (
     <div className="page-container booking-ended">
-      <p className="booking-ended__eyebrow">Booking #{ended.requestId}</p>
-      <h1 className="display-heading booking-ended__title">{TITLES[ended.reason]}</h1>
-      <p className="booking-ended__lead">
-        <Link to="/$slug" params={{ slug: ended.tourSlug }}>
-          {ended.tourName}
-        </Link>
+      <BookingHeading
+        requestId={ended.requestId}
+        title={TITLES[ended.reason]}
+        tour={{ name: ended.tourName, slug: ended.tourSlug }}
+      >
         : {CLOSED[ended.change]}
-      </p>
+      </BookingHeading>
       <Link to="/booking/uuid/$uuid" params={{ uuid: ended.uuid }}>
         Open your booking
       </Link>

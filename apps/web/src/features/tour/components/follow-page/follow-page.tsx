@@ -1,11 +1,6 @@
-import { Button } from '@gallop/ui-kit';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useApi } from '../../../../lib/api';
-import { useSend } from '../../../../lib/use-send';
-import { confirmFollow } from '../../follow-confirmation';
-import type { TourFollowing } from '../../unfollow';
-import { BrokenLinkCard, LinkCard, LinkCardFailure, TourButtonLink } from '../link-card/link-card';
+import type { TourFollowing } from '../../following-link';
+import { BrokenLinkCard, LinkCard, LinkQuestionCard, TourButtonLink } from '../link-card/link-card';
+import { useFollowingLinkClick } from '../link-card/use-following-link-click';
 
 export interface FollowPageProps {
   token: string;
@@ -18,14 +13,7 @@ export interface FollowPageProps {
  * way, with the way back to the tour.
  */
 export function FollowPage({ token, following }: FollowPageProps) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const start = useSend<void>();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The button gives way to the confirmation: focus follows, so keyboard users are not lost.
-  useEffect(() => {
-    if (start.done) heading.current?.focus();
-  }, [start.done]);
+  const start = useFollowingLinkClick('follow', token);
   const { tour, email } = following;
   const backToTour = (
     <TourButtonLink slug={tour.slug} theme="primary">{`Back to ${tour.name}`}</TourButtonLink>
@@ -33,7 +21,7 @@ export function FollowPage({ token, following }: FollowPageProps) {
   if (start.done) {
     return (
       <LinkCard
-        headingRef={heading}
+        headingRef={start.heading}
         title={`You are following ${tour.name}`}
         lead={
           <>
@@ -61,7 +49,7 @@ export function FollowPage({ token, following }: FollowPageProps) {
     );
   }
   return (
-    <LinkCard
+    <LinkQuestionCard
       title={`Follow ${tour.name}?`}
       lead={
         <>
@@ -69,19 +57,12 @@ export function FollowPage({ token, following }: FollowPageProps) {
           new dates. Did not ask for it? Close this page: we will not write.
         </>
       }
-    >
-      <Button
-        theme="primary"
-        disabled={start.sending}
-        onClick={() => void start.send(() => confirmFollow(api, queryClient, token))}
-      >
-        {start.sending ? 'Following…' : 'Follow'}
-      </Button>
-      <TourButtonLink slug={tour.slug} theme="ghost">
-        See the tour
-      </TourButtonLink>
-      {start.failure && <LinkCardFailure>{start.failure}</LinkCardFailure>}
-    </LinkCard>
+      click={start}
+      action="Follow"
+      actionSending="Following…"
+      tourSlug={tour.slug}
+      instead="See the tour"
+    />
   );
 }
 

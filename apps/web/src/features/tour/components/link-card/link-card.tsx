@@ -1,6 +1,8 @@
+import { Button } from '@gallop/ui-kit';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import { buttonLinkClassName } from '../../../../components/button-link/button-link';
+import type { FollowingLinkClick } from './use-following-link-click';
 import './link-card.css';
 
 /**
@@ -31,6 +33,46 @@ export function LinkCard({
   );
 }
 
+/**
+ * The card that asks before the link changes anything (a mail scanner opening the link must
+ * change nothing): the button that does it, the way to the tour instead, and the API's refusal.
+ */
+export function LinkQuestionCard({
+  title,
+  lead,
+  click,
+  action,
+  actionSending,
+  tourSlug,
+  instead,
+}: {
+  title: string;
+  lead: ReactNode;
+  click: FollowingLinkClick;
+  /** The button's label, and its label while the click is sent. */
+  action: string;
+  actionSending: string;
+  tourSlug: string;
+  /** The label of the way to the tour instead. */
+  instead: string;
+}) {
+  return (
+    <LinkCard title={title} lead={lead}>
+      <Button theme="primary" disabled={click.sending} onClick={click.confirm}>
+        {click.sending ? actionSending : action}
+      </Button>
+      <TourButtonLink slug={tourSlug} theme="ghost">
+        {instead}
+      </TourButtonLink>
+      {click.failure && (
+        <p className="link-card__failure" role="alert">
+          {click.failure}
+        </p>
+      )}
+    </LinkCard>
+  );
+}
+
 /** The way back to the tour, as a button. */
 export function TourButtonLink({
   slug,
@@ -56,14 +98,5 @@ export function BrokenLinkCard({ lead }: { lead: string }) {
         <span className="gk-button__label">Back home</span>
       </Link>
     </LinkCard>
-  );
-}
-
-/** A failure under the card's buttons. */
-export function LinkCardFailure({ children }: { children: ReactNode }) {
-  return (
-    <p className="link-card__failure" role="alert">
-      {children}
-    </p>
   );
 }

@@ -1,10 +1,6 @@
-import { Button } from '@gallop/ui-kit';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useApi } from '../../../../lib/api';
-import { useSend } from '../../../../lib/use-send';
-import { unfollowTour, type TourFollowing } from '../../unfollow';
-import { BrokenLinkCard, LinkCard, LinkCardFailure, TourButtonLink } from '../link-card/link-card';
+import type { TourFollowing } from '../../following-link';
+import { BrokenLinkCard, LinkCard, LinkQuestionCard, TourButtonLink } from '../link-card/link-card';
+import { useFollowingLinkClick } from '../link-card/use-following-link-click';
 
 export interface UnfollowPageProps {
   token: string;
@@ -17,19 +13,12 @@ export interface UnfollowPageProps {
  * way back to the tour.
  */
 export function UnfollowPage({ token, following }: UnfollowPageProps) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const stop = useSend<void>();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The button gives way to the confirmation: focus follows, so keyboard users are not lost.
-  useEffect(() => {
-    if (stop.done) heading.current?.focus();
-  }, [stop.done]);
+  const stop = useFollowingLinkClick('unfollow', token);
   const { tour, email } = following;
   if (stop.done || !following.following) {
     return (
       <LinkCard
-        headingRef={heading}
+        headingRef={stop.heading}
         title={`You will no longer get e-mails about ${tour.name}`}
         lead={
           <>
@@ -43,26 +32,19 @@ export function UnfollowPage({ token, following }: UnfollowPageProps) {
     );
   }
   return (
-    <LinkCard
+    <LinkQuestionCard
       title={`Stop e-mails about ${tour.name}?`}
       lead={
         <>
           We write to <strong>{email}</strong> when this tour gets new dates.
         </>
       }
-    >
-      <Button
-        theme="primary"
-        disabled={stop.sending}
-        onClick={() => void stop.send(() => unfollowTour(api, queryClient, token))}
-      >
-        {stop.sending ? 'Stopping…' : 'Stop e-mails'}
-      </Button>
-      <TourButtonLink slug={tour.slug} theme="ghost">
-        Keep them
-      </TourButtonLink>
-      {stop.failure && <LinkCardFailure>{stop.failure}</LinkCardFailure>}
-    </LinkCard>
+      click={stop}
+      action="Stop e-mails"
+      actionSending="Stopping…"
+      tourSlug={tour.slug}
+      instead="Keep them"
+    />
   );
 }
 
