@@ -13,6 +13,10 @@
  *
  * The link is checked first and used up only by the call that acts, in one statement
  * (`consumeLinkToken`): a wrong password leaves it usable, and of calls racing for it one acts.
+ *
+ * The session a link opens for a visitor signed out opens only while the account's password is
+ * still the one the link went with (`signedInByLink`): a password set meanwhile (a reset, a
+ * change in the settings) ended every session of before, and this one must not come after it.
  */
 import type { Database } from '#src/db/client.ts';
 import { HttpError, unprocessable } from '#src/http/http-error.ts';
@@ -21,6 +25,7 @@ import { openSession, type SessionsEnded, type UserRow } from '#src/modules/sess
 import { consumeLinkToken, expiredLink, findLinkToken, findUsedLinkToken } from './links.ts';
 import { sendEmailChanged } from './mail.ts';
 import { isPasswordGuessRight, type PasswordGuesses } from './passwords.ts';
+import { whilePasswordIs } from './password-set.ts';
 import { proveLogin, proveNewEmail } from './proofs.ts';
 import { findUserById, toUserProfile } from './users.ts';
 
@@ -118,7 +123,25 @@ export async function confirmEmail(
   await claimGuestBookings(db, { userId: user.id, email: pending.email, publicUrl, holdHours });
   const profile = await toUserProfile(db, proven);
   if (moving || user.emailConfirmedAt || caller !== undefined) return profile;
-  return { ...profile, ...(await openSession(db, user.id)) };
+  // The password the link was checked with (or asked none for).
+  return signedInByLink(db, profile, user.id, user.passwordHash);
+}
+
+/**
+ * The answer of a link that signs a visitor in: `profile` with a new session, opened under the
+ * account's row lock only while its password is still `passwordHash`, the one the link went with
+ * (`whilePasswordIs`). Once another was set meanwhile (a reset, a change in the settings, which
+ * ended every session of before), the profile alone: the address is confirmed all the same, and
+ * whoever holds the account signs in with the password it has now.
+ */
+async function signedInByLink<Profile extends object>(
+  db: Database,
+  profile: Profile,
+  userId: number,
+  passwordHash: string | null,
+) {
+  const tokens = await whilePasswordIs(db, userId, passwordHash, (tx) => openSession(tx, userId));
+  return tokens ? { ...profile, ...tokens } : profile;
 }
 
 /**
@@ -141,7 +164,8 @@ async function checkAccountPassword(
  * "I did not create this account", on a registration's link: the link is used up, and the proof
  * from outside (`proveLogin`, the password not kept) clears the registrant's password, ends every
  * session and the reset and sign-in links, and confirms the address. The opener, signed out, is
- * signed in to set a password of their own; signed in to another account, they use a reset link.
+ * signed in to set a password of their own (unless a password was set meanwhile:
+ * `signedInByLink`); signed in to another account, they use a reset link.
  */
 async function disownRegistration(
   db: Database,
@@ -164,7 +188,8 @@ async function disownRegistration(
   await claimGuestBookings(db, { userId: user.id, email: login.value, publicUrl, holdHours });
   const profile = await toUserProfile(db, proven);
   if (caller !== undefined) return profile;
-  return { ...profile, ...(await openSession(db, user.id)) };
+  // Only while no password was set after the one the proof cleared.
+  return signedInByLink(db, profile, user.id, null);
 }
 
 /**

@@ -5,8 +5,8 @@
  * (`redirect-auth-via-code` answers one), the reset links, the sign-in codes, and a waiting
  * address change with its link (a session of before may have asked it for an inbox of its own),
  * and the messenger links with their connection codes (a session of before may have linked a
- * messenger of its own, where the account's chat replies then went on arriving: DRAFT amending
- * decision 190). The bot redeems a connection code under a share lock of the same row
+ * messenger of its own, where the account's chat replies then went on arriving: decision 198,
+ * amending 190). The bot redeems a connection code under a share lock of the same row
  * (`chat/bots.ts`), so a code redeemed while the password is set either links before (and the
  * link ends here) or finds the code ended.
  *
@@ -19,31 +19,46 @@
  * here) or finds the link ended. A sign-in code likewise is used up, and its session opened (or
  * its one-time link stored), under this lock, only while the password is the one of when the code
  * was used (`signInWithCode`, `startCodeSession`).
+ *
+ * Every session a proof opens opens in a transaction under this lock: a reset's own session in
+ * the transaction that sets its password (`openSession` below), and a session opened after a
+ * proof only while the password is still the one the proof went with (`whilePasswordIs`: a code,
+ * a registration's link). So a session either exists before a new password, which ends it, or
+ * belongs to that password (decision 203).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { chatConnectionCodes, chatMessengerLinks, users } from '#src/db/schema/index.ts';
-import { revokeOtherSessions, type UserRow } from '#src/modules/sessions/index.ts';
+import { openSession, revokeOtherSessions, type UserRow } from '#src/modules/sessions/index.ts';
 import { voidCodes } from './codes.ts';
 import { voidChangeLinks, voidLinks } from './links.ts';
 import { lockUser } from './proofs.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface PasswordSet {
   /** The account with its new password. */
   user: UserRow;
   /** The sessions that ended (their sockets close: `SessionsEnded`). */
   ended: number[];
+  /** The session `openSession` asked for, opened with the new password. */
+  session?: Awaited<ReturnType<typeof openSession>> | undefined;
 }
 
 /**
  * Stores `passwordHash` for account `userId` and ends its ways in of before (see the module's
  * comment); `keepSessionId`, the session that changed it in the settings, stays signed in.
+ * `openSession` (a reset) opens a new session in the same transaction, once the others ended: a
+ * password set after this one ends it too.
  */
 export async function setPassword(
   db: Database,
   userId: number,
   passwordHash: string,
-  keepSessionId?: number,
+  {
+    keepSessionId,
+    openSession: opens = false,
+  }: { keepSessionId?: number; openSession?: boolean } = {},
 ): Promise<PasswordSet> {
   return db.transaction(async (tx) => {
     const current = await lockUser(tx, userId);
@@ -62,6 +77,25 @@ export async function setPassword(
       .set({ passwordHash, pendingEmail: null, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
-    return { user: user!, ended };
+    return { user: user!, ended, session: opens ? await openSession(tx, userId) : undefined };
+  });
+}
+
+/**
+ * Runs `open` under the account's row lock, the lock a password is set under (`setPassword`),
+ * only while the account's password is still `passwordHash` (the one a proof went with); answers
+ * undefined, opening nothing, once another was set (or the account is gone). What `open` opens
+ * then either exists before a new password, which ends it, or not at all.
+ */
+export async function whilePasswordIs<T>(
+  db: Database,
+  userId: number,
+  passwordHash: string | null,
+  open: (tx: Transaction) => Promise<T>,
+): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await lockUser(tx, userId);
+    if (!current || current.passwordHash !== passwordHash) return undefined;
+    return open(tx);
   });
 }

@@ -172,7 +172,9 @@ export async function changePassword(
   }
   assertConfirmed(password, confirmation);
   await assertStrongPassword(password, user);
-  const { ended } = await setPassword(db, user.id, await hashPassword(password), sessionId);
+  const { ended } = await setPassword(db, user.id, await hashPassword(password), {
+    keepSessionId: sessionId,
+  });
   sessionsEnded(ended);
   await sendPasswordChanged(db, user, publicUrl);
 }

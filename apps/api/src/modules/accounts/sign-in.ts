@@ -27,17 +27,11 @@ import {
 import { sendPasswordReset } from './mail.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { setPassword } from './password-set.ts';
+import { setPassword, whilePasswordIs } from './password-set.ts';
 import { lockUser, proveLogin } from './proofs.ts';
 import { findUserById, findUserByLogin, toUserProfile } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid login or password';
-
-/** A new session's tokens and the profile, the answer of every sign-in. */
-async function startSession(db: Database, user: UserRow, options: { isAdminAuth?: boolean } = {}) {
-  const tokens = await openSession(db, user.id, options);
-  return { ...tokens, user: await toUserProfile(db, user, options) };
-}
 
 /**
  * The account a login and password name; 401 with the same message (and a hash's worth of time)
@@ -139,8 +133,8 @@ export async function signInWithCode(
 
 /**
  * Runs `open` for an account a code signed in to (`signInWithCode`'s answer) under the account's
- * row lock, the lock a new password is set under (`setPassword`), only while the account's
- * password is still `proven`'s: a password set since the code was used ended every way in of
+ * row lock, the lock a new password is set under, only while the account's password is still
+ * `proven`'s (`whilePasswordIs`): a password set since the code was used ended every way in of
  * before, this one too (422, as an ended code). So what opens either opens before the new
  * password, which then ends it, or not at all. The account is marked active.
  */
@@ -149,9 +143,7 @@ async function whilePasswordOfCode<T>(
   proven: UserRow,
   open: (tx: Transaction, user: UserRow) => Promise<T>,
 ): Promise<{ user: UserRow; opened: T }> {
-  return db.transaction(async (tx) => {
-    const current = await lockUser(tx, proven.id);
-    if (!current || current.passwordHash !== proven.passwordHash) throw expiredCode();
+  const opened = await whilePasswordIs(db, proven.id, proven.passwordHash, async (tx) => {
     const now = new Date();
     const [user] = await tx
       .update(users)
@@ -160,6 +152,8 @@ async function whilePasswordOfCode<T>(
       .returning();
     return { user: user!, opened: await open(tx, user!) };
   });
+  if (!opened) throw expiredCode();
+  return opened;
 }
 
 /**
@@ -246,8 +240,9 @@ export async function checkResetLink(db: Database, token: string): Promise<void>
  * Follows a password reset link with the new password: the link and every other reset link of the
  * account are used up, the address counts as proven from outside (`proveLogin`: the link came to
  * the inbox), every session and every other way in of before ends (`setPassword`: sign-in links
- * and codes, a waiting address change), and a new session starts. A link sent to an address the
- * account no longer has is a 410 (`resetLinkOf`, decision 172).
+ * and codes, a waiting address change), and a new session starts, in the transaction that sets
+ * the password: a password set after it (a second reset, a change in the settings) ends it too.
+ * A link sent to an address the account no longer has is a 410 (`resetLinkOf`, decision 172).
  */
 export async function resetPassword(
   db: Database,
@@ -278,7 +273,7 @@ export async function resetPassword(
     // The link came to the inbox: the address is proven, as by a code (decision 185).
     await claimGuestBookings(db, { userId: user.id, email: user.email, ...site });
   }
-  const { user: updated, ended } = await setPassword(db, user.id, passwordHash);
-  sessionsEnded(ended);
-  return startSession(db, updated);
+  const set = await setPassword(db, user.id, passwordHash, { openSession: true });
+  sessionsEnded(set.ended);
+  return { ...set.session!, user: await toUserProfile(db, set.user) };
 }

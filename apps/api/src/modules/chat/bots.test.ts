@@ -353,7 +353,7 @@ describe('the webhook secrets', () => {
   });
 });
 
-describe('a new password ends the messenger links (DRAFT amending decision 190)', () => {
+describe('a new password ends the messenger links (decision 198)', () => {
   /** A client address of its own: the reset calls are limited per address. */
   const freshIp = () => `10.59.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 

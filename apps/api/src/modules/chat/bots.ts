@@ -112,7 +112,7 @@ function replies(source: BotSource, chatLink: string) {
 /**
  * Holds the account a connection code was issued to, a share lock of its row until the
  * transaction ends: a new password ends the account's messenger links and codes under that row's
- * lock (accounts' `setPassword`, DRAFT amending decision 190), so a code redeemed meanwhile either
+ * lock (accounts' `setPassword`, decision 198), so a code redeemed meanwhile either
  * links before it (and that link ends) or finds the code ended. Taken before the code's own row,
  * in the order `setPassword` takes them (a deadlock otherwise: the link's foreign key shares the
  * row too). The code is read as `redeemConnectionCode` reads it.
